@@ -1,0 +1,146 @@
+/* tessera core types: status and errors, data types, memory spaces, refs.
+ *
+ * Conventions (docs/conventions.md): every public name starts with tsr_; functions that can
+ * fail return a tsr_status and leave a message that tsr_last_error() returns; handles are
+ * opaque and owned by whoever called _create (and must call _destroy); _get borrows. */
+#ifndef TESSERA_CORE_H
+#define TESSERA_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status ------------------------------------------------------------------------ */
+
+typedef enum tsr_status {
+  TSR_OK = 0,
+  TSR_ERR_INVALID,     /* bad argument or description */
+  TSR_ERR_UNSUPPORTED, /* valid but not supported (e.g. f64 on TPU) */
+  TSR_ERR_PARSE,       /* malformed input file */
+  TSR_ERR_IO,          /* file system */
+  TSR_ERR_NOMEM,       /* host allocation failed */
+  TSR_ERR_VMEM,        /* VMEM or SMEM budget exceeded */
+  TSR_ERR_BOUNDS,      /* index or DMA window out of range */
+  TSR_ERR_SEMAPHORE,   /* semaphore misuse: negative, non-zero at exit, wrong kind */
+  TSR_ERR_DEADLOCK,    /* a wait that can never be satisfied */
+  TSR_ERR_RACE,        /* a data race found by a checker */
+  TSR_ERR_CHECK,       /* a result check failed */
+  TSR_ERR_INTERNAL,
+} tsr_status;
+
+/* The message of the last failure on this thread ("" when none). Valid until the next
+ * failing call on the same thread. */
+const char *tsr_last_error(void);
+/* Name of a status, e.g. "TSR_ERR_VMEM". */
+const char *tsr_status_name(tsr_status s);
+
+/* ---- data types -------------------------------------------------------------------- */
+
+/* X(enum suffix, name, bytes, is_float, is_signed, tpu_ok) */
+#define TSR_DTYPE_LIST(X)            \
+  X(F32, "f32", 4, 1, 1, 1)          \
+  X(BF16, "bf16", 2, 1, 1, 1)        \
+  X(F16, "f16", 2, 1, 1, 1)          \
+  X(I32, "i32", 4, 0, 1, 1)          \
+  X(I16, "i16", 2, 0, 1, 1)          \
+  X(I8, "i8", 1, 0, 1, 1)            \
+  X(U32, "u32", 4, 0, 0, 1)          \
+  X(U16, "u16", 2, 0, 0, 1)          \
+  X(U8, "u8", 1, 0, 0, 1)            \
+  X(BOOL, "bool", 4, 0, 0, 1)        \
+  X(F64, "f64", 8, 1, 1, 0)          \
+  X(I64, "i64", 8, 0, 1, 0)          \
+  X(U64, "u64", 8, 0, 0, 0)          \
+  X(SEM, "semaphore", 8, 0, 1, 1)    \
+  X(DMA_SEM, "dma_semaphore", 8, 0, 1, 1)
+
+typedef enum tsr_dtype {
+#define TSR_X(e, n, b, f, s, t) TSR_##e,
+  TSR_DTYPE_LIST(TSR_X)
+#undef TSR_X
+  TSR_DTYPE_COUNT
+} tsr_dtype;
+
+const char *tsr_dtype_name(tsr_dtype t);
+size_t tsr_dtype_size(tsr_dtype t);
+bool tsr_dtype_is_float(tsr_dtype t);
+bool tsr_dtype_is_signed(tsr_dtype t);
+bool tsr_dtype_is_semaphore(tsr_dtype t);
+/* Parses "f32", "bfloat16", "int8", ... Returns false when unknown. */
+bool tsr_dtype_parse(const char *name, tsr_dtype *out);
+/* TSR_OK for types a TPU array may have; TSR_ERR_UNSUPPORTED with a message for f64/i64. */
+tsr_status tsr_dtype_check_tpu(tsr_dtype t, const char *what);
+
+/* bf16 and f16 conversions (round to nearest even, NaN preserved). */
+float tsr_bf16_to_f32(uint16_t v);
+uint16_t tsr_f32_to_bf16(float v);
+float tsr_f16_to_f32(uint16_t v);
+uint16_t tsr_f32_to_f16(float v);
+
+/* ---- memory spaces ----------------------------------------------------------------- */
+
+typedef enum tsr_space {
+  TSR_VMEM = 0, /* default for blocked operands */
+  TSR_ANY,      /* unconstrained: HBM in practice; only DMA'd */
+  TSR_HBM,
+  TSR_SMEM,
+  TSR_SEMAPHORE_MEM,
+  TSR_HOST, /* plain host memory outside the machine model */
+} tsr_space;
+
+const char *tsr_space_name(tsr_space s);
+
+/* ---- refs: typed strided views ------------------------------------------------------ */
+
+#define TSR_MAX_RANK 8
+
+struct tsr_buffer; /* an allocation of the machine model (owner of a ref's memory) */
+
+typedef struct tsr_ref {
+  char *data;               /* address of element [0, ..., 0] */
+  struct tsr_buffer *buf;   /* allocation the view lies in (NULL: user host memory) */
+  tsr_dtype dtype;
+  tsr_space space;
+  int rank;
+  int64_t shape[TSR_MAX_RANK];
+  int64_t stride[TSR_MAX_RANK]; /* in elements */
+} tsr_ref;
+
+/* A dense row-major view over host memory. */
+tsr_ref tsr_ref_dense(void *data, tsr_dtype dtype, tsr_space space, int rank,
+                      const int64_t *shape);
+int64_t tsr_ref_numel(const tsr_ref *r);
+size_t tsr_ref_bytes(const tsr_ref *r);
+bool tsr_ref_is_contiguous(const tsr_ref *r);
+/* Address of an element given a full index. No bounds check. */
+void *tsr_ref_ptr(const tsr_ref *r, const int64_t *index);
+
+/* View transformations. All check bounds and return TSR_ERR_BOUNDS / TSR_ERR_INVALID. */
+/* [starts[d], starts[d]+sizes[d]) in every dimension. */
+tsr_status tsr_ref_window(const tsr_ref *r, const int64_t *starts, const int64_t *sizes,
+                          tsr_ref *out);
+/* Slice one dimension. */
+tsr_status tsr_ref_slice(const tsr_ref *r, int dim, int64_t start, int64_t size, tsr_ref *out);
+/* Fix dimension `dim` at `index` and remove it (squeeze). */
+tsr_status tsr_ref_at(const tsr_ref *r, int dim, int64_t index, tsr_ref *out);
+/* Remove a size-1 dimension. */
+tsr_status tsr_ref_squeeze(const tsr_ref *r, int dim, tsr_ref *out);
+/* New shape with the same element count; the view must be contiguous. */
+tsr_status tsr_ref_reshape(const tsr_ref *r, int rank, const int64_t *shape, tsr_ref *out);
+/* Reinterpret as another dtype; the last dimension scales by the size ratio and must be
+ * contiguous. */
+tsr_status tsr_ref_bitcast(const tsr_ref *r, tsr_dtype dtype, tsr_ref *out);
+
+/* Formats "f32[8,128]" into buf (always NUL-terminated); returns buf. */
+char *tsr_ref_describe(const tsr_ref *r, char *buf, size_t cap);
+/* Formats "(8, 128)" for an index or shape. */
+char *tsr_format_dims(const int64_t *dims, int rank, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

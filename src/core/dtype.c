@@ -1,0 +1,88 @@
+/* Data types: the table, names, and the 16-bit float conversions. */
+#include "core/status.h"
+
+#include <string.h>
+
+static const struct {
+  const char *name;
+  unsigned char bytes, is_float, is_signed, tpu_ok;
+} dtype_info[TSR_DTYPE_COUNT] = {
+#define TSR_X(e, n, b, f, s, t) [TSR_##e] = {n, b, f, s, t},
+    TSR_DTYPE_LIST(TSR_X)
+#undef TSR_X
+};
+
+static bool dtype_valid(tsr_dtype t) { return (unsigned)t < TSR_DTYPE_COUNT; }
+
+const char *tsr_dtype_name(tsr_dtype t) { return dtype_valid(t) ? dtype_info[t].name : "?"; }
+size_t tsr_dtype_size(tsr_dtype t) { return dtype_valid(t) ? dtype_info[t].bytes : 0; }
+bool tsr_dtype_is_float(tsr_dtype t) { return dtype_valid(t) && dtype_info[t].is_float; }
+bool tsr_dtype_is_signed(tsr_dtype t) { return dtype_valid(t) && dtype_info[t].is_signed; }
+bool tsr_dtype_is_semaphore(tsr_dtype t) { return t == TSR_SEM || t == TSR_DMA_SEM; }
+
+bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
+  static const struct { const char *alias; tsr_dtype t; } aliases[] = {
+      {"float32", TSR_F32}, {"bfloat16", TSR_BF16}, {"float16", TSR_F16},
+      {"int32", TSR_I32},   {"int16", TSR_I16},     {"int8", TSR_I8},
+      {"uint32", TSR_U32},  {"uint16", TSR_U16},    {"uint8", TSR_U8},
+      {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
+      {"i1", TSR_BOOL},
+  };
+  for (int t = 0; t < TSR_DTYPE_COUNT; t++)
+    if (strcmp(name, dtype_info[t].name) == 0) { *out = (tsr_dtype)t; return true; }
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (strcmp(name, aliases[i].alias) == 0) { *out = aliases[i].t; return true; }
+  return false;
+}
+
+tsr_status tsr_dtype_check_tpu(tsr_dtype t, const char *what) {
+  if (!dtype_valid(t)) return tsr_fail(TSR_ERR_INVALID, "%s: invalid dtype %d", what, (int)t);
+  if (!dtype_info[t].tpu_ok)
+    return tsr_fail(TSR_ERR_UNSUPPORTED,
+                    "%s: dtype %s is not supported on TPU (64-bit arrays are rejected; use a "
+                    "32-bit type)", what, dtype_info[t].name);
+  return TSR_OK;
+}
+
+static uint32_t f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float bits_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+float tsr_bf16_to_f32(uint16_t v) { return bits_f32((uint32_t)v << 16); }
+
+uint16_t tsr_f32_to_bf16(float v) {
+  uint32_t u = f32_bits(v);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40); /* quiet NaN */
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (uint16_t)(u >> 16);
+}
+
+float tsr_f16_to_f32(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  if (exp == 0x1f) return bits_f32(sign | 0x7f800000u | (man << 13));
+  if (exp == 0) {
+    if (man == 0) return bits_f32(sign);
+    /* subnormal: value = man * 2^-24 */
+    float f = (float)man * (1.0f / 16777216.0f);
+    return sign ? -f : f;
+  }
+  return bits_f32(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+uint16_t tsr_f32_to_f16(float v) {
+  uint32_t u = f32_bits(v);
+  uint16_t sign = (uint16_t)((u >> 16) & 0x8000u);
+  uint32_t a = u & 0x7fffffffu;
+  if (a > 0x7f800000u) return (uint16_t)(sign | 0x7e00u | ((a >> 13) & 0x3ffu));
+  if (a >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u); /* rounds to inf */
+  if (a < 0x38800000u) {                                  /* subnormal or zero in f16 */
+    if (a < 0x33000000u) return sign;                     /* below half the smallest */
+    uint32_t exp = a >> 23, man = (a & 0x7fffffu) | 0x800000u;
+    uint32_t shift = 126u - exp; /* 14..24 */
+    uint32_t q = man >> shift, rem = man & ((1u << shift) - 1u), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (q & 1u))) q++;
+    return (uint16_t)(sign | q);
+  }
+  uint32_t r = a + 0xfffu + ((a >> 13) & 1u) - (112u << 23);
+  return (uint16_t)(sign | (r >> 13));
+}
