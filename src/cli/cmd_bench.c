@@ -1,3 +1,62 @@
+/* tessera bench NAME: runs one benchmark (bench/), which prints its figures and ratios. */
+#include "bench.h"
 #include "cli/cli.h"
+
 #include <stdio.h>
-int cmd_bench(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "bench: under construction\n"); return TSR_EXIT_FAIL; }
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+  const char *name;
+  int (*run)(const bench_opts *o);
+  const char *summary;
+} benches[] = {
+#define TSR_BENCH(name, fn, summary) {name, fn, summary},
+#include "benches.def"
+#undef TSR_BENCH
+};
+#define NUM_BENCHES (sizeof benches / sizeof benches[0])
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: tessera bench [--json] [--quick] [--cores N] NAME\n"
+             "       tessera bench --list\n\n"
+             "Runs a benchmark and prints one line per figure with its ratio to a baseline\n"
+             "measured in the same run (ratio > 1: tessera is faster). --json prints one JSON\n"
+             "object per figure with the keys name, value, unit, baseline, ratio.\n\nbenchmarks:\n");
+  for (size_t i = 0; i < NUM_BENCHES; i++)
+    fprintf(f, "  %-14s %s\n", benches[i].name, benches[i].summary);
+}
+
+int cmd_bench(int argc, char **argv) {
+  bench_opts o = {0};
+  const char *name = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(argv[i], "--list")) {
+      for (size_t b = 0; b < NUM_BENCHES; b++) printf("%s\n", benches[b].name);
+      return TSR_EXIT_OK;
+    }
+    if (!strcmp(argv[i], "--json")) { o.json = true; continue; }
+    if (!strcmp(argv[i], "--quick")) { o.quick = true; continue; }
+    if (!strcmp(argv[i], "--cores")) {
+      char *end = NULL;
+      if (i + 1 >= argc || (o.cores = (int)strtol(argv[i + 1], &end, 10)) < 1 || *end) {
+        fprintf(stderr, "tessera bench: --cores takes a positive integer\n");
+        return TSR_EXIT_USAGE;
+      }
+      i++;
+      continue;
+    }
+    if (argv[i][0] == '-') {
+      fprintf(stderr, "tessera bench: unknown option '%s'\n", argv[i]);
+      return TSR_EXIT_USAGE;
+    }
+    if (name) { fprintf(stderr, "tessera bench: one benchmark at a time\n"); return TSR_EXIT_USAGE; }
+    name = argv[i];
+  }
+  if (!name) { usage(stderr); return TSR_EXIT_USAGE; }
+  for (size_t b = 0; b < NUM_BENCHES; b++)
+    if (!strcmp(name, benches[b].name)) return benches[b].run(&o) ? TSR_EXIT_FAIL : TSR_EXIT_OK;
+  fprintf(stderr, "tessera bench: unknown benchmark '%s' (tessera bench --list)\n", name);
+  return TSR_EXIT_USAGE;
+}

@@ -1,0 +1,26 @@
+/* Benchmarks run by `tessera bench NAME`. Each measures figures against a baseline taken in
+ * the same run and reports them through bench_figure(). Register a benchmark with one line in
+ * bench/benches.def. */
+#ifndef TSR_BENCH_H
+#define TSR_BENCH_H
+
+#include <stdbool.h>
+
+typedef struct bench_opts {
+  bool json;      /* one JSON object per figure and line */
+  bool quick;     /* smaller sizes (used by the test suite to check that benchmarks run) */
+  int cores;      /* 0: the benchmark's default */
+} bench_opts;
+
+/* Reports one figure. `baseline` <= 0 means none; `higher_is_better` orients the ratio so that
+ * ratio > 1 always means tessera is better. */
+void bench_figure(const bench_opts *o, const char *name, double value, const char *unit,
+                  double baseline, bool higher_is_better);
+/* Monotonic wall time in seconds. */
+double bench_now(void);
+
+#define TSR_BENCH(name, fn, summary) int fn(const bench_opts *o);
+#include "benches.def"
+#undef TSR_BENCH
+
+#endif
