@@ -14,8 +14,8 @@ static const struct {
 #define TSR_BENCH(name, fn, summary) {name, fn, summary},
 #include "benches.def"
 #undef TSR_BENCH
+    {NULL, NULL, NULL},
 };
-#define NUM_BENCHES (sizeof benches / sizeof benches[0])
 
 static void usage(FILE *f) {
   fprintf(f, "usage: tessera bench [--json] [--quick] [--cores N] NAME\n"
@@ -23,7 +23,7 @@ static void usage(FILE *f) {
              "Runs a benchmark and prints one line per figure with its ratio to a baseline\n"
              "measured in the same run (ratio > 1: tessera is faster). --json prints one JSON\n"
              "object per figure with the keys name, value, unit, baseline, ratio.\n\nbenchmarks:\n");
-  for (size_t i = 0; i < NUM_BENCHES; i++)
+  for (size_t i = 0; benches[i].name; i++)
     fprintf(f, "  %-14s %s\n", benches[i].name, benches[i].summary);
 }
 
@@ -33,7 +33,7 @@ int cmd_bench(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }
     if (!strcmp(argv[i], "--list")) {
-      for (size_t b = 0; b < NUM_BENCHES; b++) printf("%s\n", benches[b].name);
+      for (size_t b = 0; benches[b].name; b++) printf("%s\n", benches[b].name);
       return TSR_EXIT_OK;
     }
     if (!strcmp(argv[i], "--json")) { o.json = true; continue; }
@@ -55,7 +55,7 @@ int cmd_bench(int argc, char **argv) {
     name = argv[i];
   }
   if (!name) { usage(stderr); return TSR_EXIT_USAGE; }
-  for (size_t b = 0; b < NUM_BENCHES; b++)
+  for (size_t b = 0; benches[b].name; b++)
     if (!strcmp(name, benches[b].name)) return benches[b].run(&o) ? TSR_EXIT_FAIL : TSR_EXIT_OK;
   fprintf(stderr, "tessera bench: unknown benchmark '%s' (tessera bench --list)\n", name);
   return TSR_EXIT_USAGE;
