@@ -1,0 +1,142 @@
+/* tessera machine model: chip descriptions, the machine (cores with their VMEM, SMEM and
+ * semaphores, shared HBM), and the event stream that the timing model and checkers observe. */
+#ifndef TESSERA_MACHINE_H
+#define TESSERA_MACHINE_H
+
+#include "tessera/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- chips --------------------------------------------------------------------------- */
+
+/* One TPU generation, per TensorCore unless noted. Figures and their sources are in
+ * src/machine/chip.c; the costs no public document states are named parameters there. */
+typedef struct tsr_chip {
+  char name[32];           /* "v5e" */
+  int generation;          /* 4, 5, 6, 7: drives tiling rules (sublane packing) */
+  int tensor_cores;        /* per chip */
+  bool megacore;           /* the chip's TensorCores act as one device (v4, v5p) */
+  int64_t vmem_bytes;      /* per TensorCore */
+  int64_t smem_bytes;      /* per TensorCore */
+  double hbm_bytes_per_s;  /* per TensorCore */
+  double bf16_flops;       /* peak MXU rate, bf16 */
+  double int8_ops;         /* peak MXU rate, int8 (0: same as bf16) */
+  double f32_flops;        /* matmul rate for f32 operands (multi-pass on the MXU) */
+  int mxu_count;
+  int mxu_dim;             /* 128 or 256 */
+  int vpu_sublanes, vpu_lanes;
+  double vpu_ops_per_s;    /* elementwise vector ops (one op on one (8,128) vreg element) */
+  double transcendental_per_s;
+  double clock_hz;
+  /* Costs no public document states (calibrated, see chip.c). */
+  double dma_issue_s;      /* scalar-core cost to issue one DMA */
+  double dma_latency_s;    /* from start to first byte */
+  double step_overhead_s;  /* fixed cost per grid step */
+  int dma_engines;         /* concurrent DMA streams */
+} tsr_chip;
+
+/* Built-in chips: "v4", "v5e", "v5p", "v6e", "7x". NULL when unknown. */
+const tsr_chip *tsr_chip_get(const char *name);
+int tsr_chip_count(void);
+const tsr_chip *tsr_chip_at(int i);
+
+/* ---- events ---------------------------------------------------------------------------- */
+
+typedef enum tsr_event_kind {
+  TSR_EV_KERNEL_BEGIN, /* name */
+  TSR_EV_KERNEL_END,
+  TSR_EV_STEP_BEGIN,   /* step, grid index */
+  TSR_EV_STEP_END,
+  TSR_EV_BODY_BEGIN,
+  TSR_EV_BODY_END,     /* cost */
+  TSR_EV_DMA_START,    /* dma_id, src, dst, sem, bytes, operand, block */
+  TSR_EV_DMA_DONE,     /* dma_id: the copy has happened in host memory */
+  TSR_EV_DMA_SKIP,     /* a pipeline copy skipped because the block did not change */
+  TSR_EV_DMA_WAIT_BEGIN, /* sem, bytes */
+  TSR_EV_DMA_WAIT_END,
+  TSR_EV_SEM_SIGNAL,   /* sem, amount, target core */
+  TSR_EV_SEM_WAIT,     /* sem, amount */
+  TSR_EV_ACCESS,       /* ref (load or store by a kernel), write flag, loc */
+  TSR_EV_ALLOC,        /* space, bytes, in_use */
+  TSR_EV_FREE,
+} tsr_event_kind;
+
+typedef enum tsr_dma_dir {
+  TSR_DMA_LOCAL = 0,   /* a kernel's own copy */
+  TSR_DMA_IN,          /* pipeline: HBM -> VMEM */
+  TSR_DMA_OUT,         /* pipeline: VMEM -> HBM */
+} tsr_dma_dir;
+
+/* What a kernel body cost (for the timing model). */
+typedef struct tsr_cost {
+  double flops;            /* MXU multiply-adds x 2 */
+  double transcendentals;
+  double vpu_ops;          /* elementwise vector element-ops */
+  double vector_bytes;     /* VMEM bytes loaded and stored by the body */
+  double scalar_ops;
+  tsr_dtype mxu_dtype;     /* operand type of the dominant matmul (rate selection) */
+} tsr_cost;
+
+typedef struct tsr_event {
+  tsr_event_kind kind;
+  int core;
+  int64_t step;                /* core-local step; -1 outside the grid */
+  const char *name;            /* kernel name, operand name ("in0"), or phase */
+  uint64_t dma_id;
+  tsr_dma_dir dir;
+  const tsr_ref *src, *dst;    /* DMA refs (the in-bounds part); ACCESS: dst is the ref */
+  const tsr_ref *sem;          /* semaphore (rank 0) */
+  int64_t bytes;               /* DMA nominal bytes (what the semaphore counts) / alloc bytes */
+  int64_t amount;              /* semaphore amount; ALLOC: bytes in use after */
+  int operand;                 /* pipeline operand index, -1 none */
+  int rank;                    /* block index / grid index rank */
+  const int64_t *index;        /* block index (DMA) or grid index (STEP) */
+  int target_core;             /* SEM_SIGNAL */
+  bool write;                  /* ACCESS */
+  tsr_space space;             /* ALLOC / FREE */
+  const tsr_cost *cost;        /* BODY_END */
+  const char *loc;             /* source location of the access, when known */
+} tsr_event;
+
+typedef struct tsr_observer {
+  void *user;
+  /* Called on the thread of the core that produced the event; an observer of several cores
+   * must be thread-safe (or keep per-core state indexed by ev->core). */
+  void (*on_event)(void *user, const tsr_event *ev);
+} tsr_observer;
+
+/* ---- the machine ----------------------------------------------------------------------- */
+
+typedef enum tsr_dma_mode {
+  TSR_DMA_EAGER = 0,   /* a DMA copies when it starts (default) */
+  TSR_DMA_ON_WAIT,     /* a DMA copies when somebody waits on its semaphore (last in, first out) */
+  TSR_DMA_RANDOM,      /* pending DMAs complete in a seeded random order at starts and waits */
+} tsr_dma_mode;
+
+typedef struct tsr_machine_options {
+  const tsr_chip *chip;      /* NULL: v5e */
+  int num_cores;             /* 0: one per TensorCore of the chip, capped by host CPUs */
+  tsr_dma_mode dma_mode;
+  uint64_t seed;             /* TSR_DMA_RANDOM */
+  bool strict_block_shapes;  /* TPU block-shape rules are errors instead of warnings */
+  bool quiet;                /* no warnings on stderr */
+} tsr_machine_options;
+
+typedef struct tsr_machine tsr_machine;
+
+tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out);
+void tsr_machine_destroy(tsr_machine *m);
+int tsr_machine_num_cores(const tsr_machine *m);
+const tsr_chip *tsr_machine_chip(const tsr_machine *m);
+/* Observers see every event of every later run; at most 8. */
+tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs);
+void tsr_machine_clear_observers(tsr_machine *m);
+/* Warnings (block-shape rules in non-strict mode, ...) of the last run, newline-separated. */
+const char *tsr_machine_warnings(const tsr_machine *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

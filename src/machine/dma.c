@@ -1,0 +1,344 @@
+/* The DMA engine and semaphores of one core. A DMA copies a rectangular window between refs
+ * of equal shape and dtype and then signals its DMA semaphore by its byte count; a wait
+ * blocks until the semaphore holds the bytes it expects and subtracts them. */
+#include "machine/machine_internal.h"
+
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- copies ---------------------------------------------------------------------------- */
+
+/* Merges dimensions that are contiguous in both refs so that the inner loop is one memcpy. */
+static int collapse(const tsr_ref *a, const tsr_ref *b, int64_t *shape, int64_t *sa, int64_t *sb) {
+  int n = 0;
+  for (int d = 0; d < a->rank; d++) {
+    if (a->shape[d] == 1) continue;
+    if (n > 0 && sa[n - 1] == a->stride[d] * a->shape[d] && sb[n - 1] == b->stride[d] * a->shape[d]) {
+      shape[n - 1] *= a->shape[d];
+      sa[n - 1] = a->stride[d];
+      sb[n - 1] = b->stride[d];
+      continue;
+    }
+    shape[n] = a->shape[d];
+    sa[n] = a->stride[d];
+    sb[n] = b->stride[d];
+    n++;
+  }
+  return n;
+}
+
+void copy_window(const tsr_ref *dst, const tsr_ref *src) {
+  size_t es = tsr_dtype_size(dst->dtype);
+  if (tsr_ref_numel(dst) == 0) return;
+  int64_t shape[TSR_MAX_RANK], sd[TSR_MAX_RANK], ss[TSR_MAX_RANK];
+  int n = collapse(dst, src, shape, sd, ss);
+  if (n == 0) { memcpy(dst->data, src->data, es); return; }
+  if (sd[n - 1] == 1 && ss[n - 1] == 1) {
+    /* inner run is contiguous in both */
+    size_t run = (size_t)shape[n - 1] * es;
+    int64_t idx[TSR_MAX_RANK] = {0};
+    for (;;) {
+      int64_t od = 0, os = 0;
+      for (int d = 0; d < n - 1; d++) { od += idx[d] * sd[d]; os += idx[d] * ss[d]; }
+      memcpy(dst->data + od * (int64_t)es, src->data + os * (int64_t)es, run);
+      int d = n - 2;
+      for (; d >= 0; d--) { if (++idx[d] < shape[d]) break; idx[d] = 0; }
+      if (d < 0) break;
+    }
+    return;
+  }
+  int64_t idx[TSR_MAX_RANK] = {0};
+  for (;;) {
+    int64_t od = 0, os = 0;
+    for (int d = 0; d < n; d++) { od += idx[d] * sd[d]; os += idx[d] * ss[d]; }
+    memcpy(dst->data + od * (int64_t)es, src->data + os * (int64_t)es, es);
+    int d = n - 1;
+    for (; d >= 0; d--) { if (++idx[d] < shape[d]) break; idx[d] = 0; }
+    if (d < 0) break;
+  }
+}
+
+/* The poison of a dtype: all-ones bytes for floats (a NaN in f32, bf16 and f16), 0xA5 bytes
+ * for integers (a value kernels rarely produce). */
+static unsigned char poison_byte(tsr_dtype t) { return tsr_dtype_is_float(t) ? 0xFF : 0xA5; }
+
+void fill_poison(const tsr_ref *r) {
+  if (tsr_ref_numel(r) == 0) return;
+  size_t es = tsr_dtype_size(r->dtype);
+  unsigned char pb = poison_byte(r->dtype);
+  int64_t shape[TSR_MAX_RANK], s[TSR_MAX_RANK];
+  int n = collapse(r, r, shape, s, s);
+  if (n == 0) { memset(r->data, pb, es); return; }
+  int64_t idx[TSR_MAX_RANK] = {0};
+  bool inner_contig = s[n - 1] == 1;
+  int outer = inner_contig ? n - 1 : n;
+  for (;;) {
+    int64_t o = 0;
+    for (int d = 0; d < outer; d++) o += idx[d] * s[d];
+    if (inner_contig) memset(r->data + o * (int64_t)es, pb, (size_t)shape[n - 1] * es);
+    else memset(r->data + o * (int64_t)es, pb, es);
+    int d = outer - 1;
+    for (; d >= 0; d--) { if (++idx[d] < shape[d]) break; idx[d] = 0; }
+    if (d < 0) break;
+  }
+}
+
+bool has_poison(const tsr_ref *r) {
+  size_t es = tsr_dtype_size(r->dtype);
+  unsigned char pb = poison_byte(r->dtype);
+  int64_t total = tsr_ref_numel(r);
+  int64_t idx[TSR_MAX_RANK] = {0};
+  for (int64_t k = 0; k < total; k++) {
+    const unsigned char *p = tsr_ref_ptr(r, idx);
+    size_t i = 0;
+    while (i < es && p[i] == pb) i++;
+    if (i == es) return true;
+    for (int d = r->rank - 1; d >= 0; d--) { if (++idx[d] < r->shape[d]) break; idx[d] = 0; }
+  }
+  return false;
+}
+
+/* ---- semaphores ------------------------------------------------------------------------ */
+
+static int64_t *sem_cell(const tsr_ref *sem) { return (int64_t *)(void *)sem->data; }
+
+int64_t core_sem_read(const tsr_ref *sem) {
+  return __atomic_load_n(sem_cell(sem), __ATOMIC_ACQUIRE);
+}
+
+static tsr_status check_sem(const tsr_ref *sem, tsr_dtype kind, const char *op) {
+  if (!sem || sem->space != TSR_SEMAPHORE_MEM || !tsr_dtype_is_semaphore(sem->dtype))
+    return tsr_fail(TSR_ERR_SEMAPHORE, "%s: not a semaphore", op);
+  if (sem->rank != 0)
+    return tsr_fail(TSR_ERR_SEMAPHORE, "%s: semaphore must be a single one (rank 0), got rank %d; "
+                    "index the semaphore array", op, sem->rank);
+  if (sem->dtype != kind)
+    return tsr_fail(TSR_ERR_SEMAPHORE, "%s requires a %s, got a %s", op, tsr_dtype_name(kind),
+                    tsr_dtype_name(sem->dtype));
+  return TSR_OK;
+}
+
+static uint64_t rng_next(uint64_t *s) {
+  uint64_t x = *s;
+  x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+  return *s = x;
+}
+
+/* Moves the data of a pending DMA and signals its semaphore. */
+static void complete_copy(tsr_core *c, pending_dma *d) {
+  if (d->copied) return;
+  if (d->has_poison) fill_poison(&d->poison);
+  copy_window(&d->dst, &d->src);
+  d->copied = true;
+  __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&c->m->progress, 1, __ATOMIC_RELEASE);
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_DMA_DONE, .step = c->step, .dma_id = d->id, .dir = d->dir,
+                    .src = &d->src, .dst = &d->dst, .sem = &d->sem, .bytes = d->bytes,
+                    .operand = d->operand};
+    core_emit(c, &ev);
+  }
+}
+
+/* In random mode, completes a random subset of the DMAs still pending. */
+static void complete_some(tsr_core *c) {
+  for (int i = 0; i < c->num_dmas; i++)
+    if (!c->dmas[i].copied && (rng_next(&c->rng) & 1)) complete_copy(c, &c->dmas[i]);
+}
+
+tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
+  TSR_TRY(check_sem(r->sem, TSR_DMA_SEM, "DMA start"));
+  if (r->src->dtype != r->dst->dtype || r->src->rank != r->dst->rank)
+    return tsr_fail(TSR_ERR_INVALID, "DMA between refs of different dtype or rank (%s %d-d, %s %d-d)",
+                    tsr_dtype_name(r->src->dtype), r->src->rank, tsr_dtype_name(r->dst->dtype),
+                    r->dst->rank);
+  for (int d = 0; d < r->src->rank; d++)
+    if (r->src->shape[d] != r->dst->shape[d]) {
+      char a[64], b[64];
+      return tsr_fail(TSR_ERR_INVALID, "DMA between refs of different shapes %s and %s",
+                      tsr_ref_describe(r->src, a, sizeof a), tsr_ref_describe(r->dst, b, sizeof b));
+    }
+  if (c->num_dmas == c->cap_dmas) {
+    int ncap = c->cap_dmas ? c->cap_dmas * 2 : 32;
+    if (ncap > (1 << 20))
+      return tsr_fail(TSR_ERR_SEMAPHORE, "more than %d DMAs in flight on core %d: DMAs started "
+                      "but never waited for", c->cap_dmas, c->id);
+    pending_dma *nd = realloc(c->dmas, (size_t)ncap * sizeof *nd);
+    if (!nd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    c->dmas = nd;
+    c->cap_dmas = ncap;
+  }
+  pending_dma *d = &c->dmas[c->num_dmas++];
+  d->id = ++c->next_dma_id;
+  d->src = *r->src;
+  d->dst = *r->dst;
+  d->has_poison = r->poison != NULL;
+  if (r->poison) d->poison = *r->poison;
+  d->sem = *r->sem;
+  d->bytes = r->bytes;
+  d->copied = false;
+  d->dir = r->dir;
+  d->operand = r->operand;
+  d->step = c->step;
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_DMA_START, .step = c->step, .name = r->name, .dma_id = d->id,
+                    .dir = r->dir, .src = r->src, .dst = r->dst, .sem = r->sem,
+                    .bytes = r->bytes, .operand = r->operand, .rank = r->rank, .index = r->block};
+    core_emit(c, &ev);
+  }
+  switch (c->m->opts.dma_mode) {
+  case TSR_DMA_EAGER: complete_copy(c, d); break;
+  case TSR_DMA_RANDOM: complete_some(c); break;
+  case TSR_DMA_ON_WAIT: break;
+  }
+  return TSR_OK;
+}
+
+static void remove_dma(tsr_core *c, int i) {
+  memmove(&c->dmas[i], &c->dmas[i + 1], (size_t)(c->num_dmas - i - 1) * sizeof *c->dmas);
+  c->num_dmas--;
+}
+
+static bool same_sem(const tsr_ref *a, const tsr_ref *b) { return a->data == b->data; }
+
+/* Describes the semaphore and DMA state for a deadlock report. */
+static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t cap) {
+  size_t n = (size_t)snprintf(buf, cap, "semaphore holds %lld; %d DMA(s) in flight on core %d",
+                              (long long)core_sem_read(sem), c->num_dmas, c->id);
+  for (int i = 0; i < c->num_dmas && n < cap; i++) {
+    pending_dma *d = &c->dmas[i];
+    char s[64], t[64];
+    n += (size_t)snprintf(buf + n, cap - n, "; DMA #%llu %s -> %s (%lld bytes, started at step %lld%s)",
+                          (unsigned long long)d->id, tsr_ref_describe(&d->src, s, sizeof s),
+                          tsr_ref_describe(&d->dst, t, sizeof t), (long long)d->bytes,
+                          (long long)d->step, same_sem(&d->sem, sem) ? ", on this semaphore" : "");
+  }
+}
+
+/* Blocks until *cell >= amount and subtracts it. Other cores may still signal; when none can
+ * (all running cores wait and nothing moves), that is a deadlock. */
+static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const tsr_ref *sem,
+                            const char *what) {
+  tsr_machine *m = c->m;
+  for (int round = 0;; round++) {
+    int64_t v = __atomic_load_n(cell, __ATOMIC_ACQUIRE);
+    if (v >= amount) {
+      if (__atomic_compare_exchange_n(cell, &v, v - amount, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return TSR_OK;
+      continue;
+    }
+    if (__atomic_load_n(&m->abort_run, __ATOMIC_ACQUIRE))
+      return tsr_fail(TSR_ERR_DEADLOCK, "%s: stopped because another core failed", what);
+    bool alone = __atomic_load_n(&m->active_cores, __ATOMIC_ACQUIRE) <= 1;
+    if (alone) {
+      char st[1024];
+      describe_state(c, sem, st, sizeof st);
+      return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld but can never be satisfied "
+                      "(deadlock): %s", what, (long long)amount, st);
+    }
+    /* Several cores: spin, and declare a deadlock when every running core waits and no
+     * signal happens for a long while. */
+    uint64_t p0 = __atomic_load_n(&m->progress, __ATOMIC_ACQUIRE);
+    __atomic_add_fetch(&m->waiting_cores, 1, __ATOMIC_ACQ_REL);
+    bool stuck = false;
+    for (int spin = 0; spin < 200000; spin++) {
+      if (__atomic_load_n(cell, __ATOMIC_ACQUIRE) >= amount) break;
+      if (__atomic_load_n(&m->abort_run, __ATOMIC_ACQUIRE)) break;
+      if (spin > 1000) sched_yield();
+      if (spin == 199999)
+        stuck = __atomic_load_n(&m->waiting_cores, __ATOMIC_ACQUIRE) >=
+                    __atomic_load_n(&m->active_cores, __ATOMIC_ACQUIRE) &&
+                __atomic_load_n(&m->progress, __ATOMIC_ACQUIRE) == p0;
+    }
+    __atomic_sub_fetch(&m->waiting_cores, 1, __ATOMIC_ACQ_REL);
+    if (stuck) {
+      char st[1024];
+      describe_state(c, sem, st, sizeof st);
+      return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld but every core is waiting "
+                      "(deadlock): %s", what, (long long)amount, st);
+    }
+  }
+}
+
+tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
+                         int operand) {
+  TSR_TRY(check_sem(sem, TSR_DMA_SEM, "DMA wait"));
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_DMA_WAIT_BEGIN, .step = c->step, .name = name, .sem = sem,
+                    .bytes = bytes, .operand = operand};
+    core_emit(c, &ev);
+  }
+  int64_t *cell = sem_cell(sem);
+  /* Pending copies on this semaphore complete now, newest first (on-wait mode), until the
+   * semaphore holds enough. */
+  for (int i = c->num_dmas - 1; i >= 0 && core_sem_read(sem) < bytes; i--)
+    if (!c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
+  if (c->m->opts.dma_mode == TSR_DMA_RANDOM) complete_some(c);
+  char what[128];
+  snprintf(what, sizeof what, "DMA wait%s%s", name ? " for " : "", name ? name : "");
+  TSR_TRY(wait_cell(c, cell, bytes, sem, what));
+  /* Retire the oldest completed DMAs on this semaphore that the wait covers. */
+  int64_t left = bytes;
+  for (int i = 0; i < c->num_dmas && left > 0;) {
+    pending_dma *d = &c->dmas[i];
+    if (d->copied && same_sem(&d->sem, sem)) {
+      left -= d->bytes;
+      remove_dma(c, i);
+    } else {
+      i++;
+    }
+  }
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_DMA_WAIT_END, .step = c->step, .name = name, .sem = sem,
+                    .bytes = bytes, .operand = operand};
+    core_emit(c, &ev);
+  }
+  return TSR_OK;
+}
+
+tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core) {
+  TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
+  if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
+  int64_t *cell = sem_cell(sem);
+  if (target_core >= 0 && target_core != c->id) {
+    char *t = core_translate(c->m, sem->buf, sem->data, target_core);
+    if (!t)
+      return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal to core %d: no such core or semaphore",
+                      target_core);
+    cell = (int64_t *)(void *)t;
+  }
+  __atomic_add_fetch(cell, amount, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&c->m->progress, 1, __ATOMIC_RELEASE);
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount,
+                    .target_core = target_core < 0 ? c->id : target_core, .operand = -1};
+    core_emit(c, &ev);
+  }
+  return TSR_OK;
+}
+
+tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+  TSR_TRY(check_sem(sem, TSR_SEM, "semaphore wait"));
+  if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore wait for a negative amount %lld", (long long)amount);
+  TSR_TRY(wait_cell(c, sem_cell(sem), amount, sem, "semaphore wait"));
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_SEM_WAIT, .step = c->step, .sem = sem, .amount = amount, .operand = -1};
+    core_emit(c, &ev);
+  }
+  return TSR_OK;
+}
+
+tsr_status core_check_dmas_idle(tsr_core *c) {
+  if (c->num_dmas == 0) return TSR_OK;
+  pending_dma *d = &c->dmas[0];
+  char s[64], t[64];
+  return tsr_fail(TSR_ERR_SEMAPHORE, "%d DMA(s) started but never waited for on core %d; the "
+                  "first: DMA #%llu %s -> %s (%lld bytes) started at step %lld",
+                  c->num_dmas, c->id, (unsigned long long)d->id,
+                  tsr_ref_describe(&d->src, s, sizeof s), tsr_ref_describe(&d->dst, t, sizeof t),
+                  (long long)d->bytes, (long long)d->step);
+}
+
+void core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }

@@ -1,0 +1,124 @@
+/* The machine: cores, observers, warnings. */
+#include "machine/machine_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int host_cpus(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : (int)n;
+}
+
+tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out) {
+  *out = NULL;
+  tsr_machine_options o = opts ? *opts : (tsr_machine_options){0};
+  if (!o.chip) o.chip = tsr_chip_get("v5e");
+  int cores = o.num_cores;
+  if (cores < 0 || cores > 64)
+    return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..64)", cores);
+  if (cores == 0) {
+    cores = o.chip->tensor_cores > 0 ? o.chip->tensor_cores : 1;
+    if (cores > host_cpus()) cores = host_cpus();
+  }
+  tsr_machine *m = calloc(1, sizeof *m);
+  if (!m) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  m->chip = *o.chip;
+  m->opts = o;
+  m->opts.chip = &m->chip;
+  m->num_cores = cores;
+  pthread_mutex_init(&m->warn_lock, NULL);
+  m->cores = calloc((size_t)cores, sizeof *m->cores);
+  if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
+  for (int i = 0; i < cores; i++) {
+    tsr_core *c = &m->cores[i];
+    c->m = m;
+    c->id = i;
+    c->vmem.space = TSR_VMEM;
+    c->vmem.capacity = m->chip.vmem_bytes;
+    c->smem.space = TSR_SMEM;
+    c->smem.capacity = m->chip.smem_bytes;
+    c->sems.space = TSR_SEMAPHORE_MEM;
+    c->sems.capacity = 1 << 20; /* semaphores are few; a generous cap catches runaway loops */
+    c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
+    c->step = -1;
+  }
+  if (cores > 1) {
+    m->pool = worker_pool_create(m, cores - 1);
+    if (!m->pool) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "cannot start core threads"); }
+  }
+  *out = m;
+  return TSR_OK;
+}
+
+static void arena_free_all(tsr_core *c, space_arena *a) {
+  core_release_to(c, a->space, 0);
+  free(a->bufs);
+}
+
+void tsr_machine_destroy(tsr_machine *m) {
+  if (!m) return;
+  if (m->pool) worker_pool_destroy(m->pool);
+  if (m->cores)
+    for (int i = 0; i < m->num_cores; i++) {
+      arena_free_all(&m->cores[i], &m->cores[i].vmem);
+      arena_free_all(&m->cores[i], &m->cores[i].smem);
+      arena_free_all(&m->cores[i], &m->cores[i].sems);
+      free(m->cores[i].dmas);
+    }
+  free(m->cores);
+  free(m->warnings);
+  pthread_mutex_destroy(&m->warn_lock);
+  free(m);
+}
+
+int tsr_machine_num_cores(const tsr_machine *m) { return m->num_cores; }
+const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
+
+tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
+  if (!obs || !obs->on_event) return tsr_fail(TSR_ERR_INVALID, "observer without a callback");
+  if (m->num_observers >= TSR_MAX_OBSERVERS)
+    return tsr_fail(TSR_ERR_INVALID, "at most %d observers", TSR_MAX_OBSERVERS);
+  m->observers[m->num_observers++] = *obs;
+  return TSR_OK;
+}
+
+void tsr_machine_clear_observers(tsr_machine *m) { m->num_observers = 0; }
+
+void core_emit(tsr_core *c, tsr_event *ev) {
+  ev->core = c->id;
+  for (int i = 0; i < c->m->num_observers; i++)
+    c->m->observers[i].on_event(c->m->observers[i].user, ev);
+}
+
+void machine_warn(tsr_machine *m, const char *fmt, ...) {
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  pthread_mutex_lock(&m->warn_lock);
+  size_t n = strlen(line);
+  char *w = realloc(m->warnings, m->warnings_len + n + 2);
+  if (w) {
+    memcpy(w + m->warnings_len, line, n);
+    w[m->warnings_len + n] = '\n';
+    w[m->warnings_len + n + 1] = 0;
+    m->warnings = w;
+    m->warnings_len += n + 1;
+  }
+  pthread_mutex_unlock(&m->warn_lock);
+  if (!m->opts.quiet) fprintf(stderr, "tessera: warning: %s\n", line);
+}
+
+void machine_clear_warnings(tsr_machine *m) {
+  pthread_mutex_lock(&m->warn_lock);
+  free(m->warnings);
+  m->warnings = NULL;
+  m->warnings_len = 0;
+  pthread_mutex_unlock(&m->warn_lock);
+}
+
+const char *tsr_machine_warnings(const tsr_machine *m) { return m->warnings ? m->warnings : ""; }

@@ -1,0 +1,135 @@
+/* The machine's insides, shared by the machine and pipeline layers: cores, their memories,
+ * the DMA engine and semaphores, and the event stream. */
+#ifndef TSR_MACHINE_INTERNAL_H
+#define TSR_MACHINE_INTERNAL_H
+
+#include <pthread.h>
+
+#include "core/status.h"
+#include "tessera/machine.h"
+
+/* An allocation in a core's VMEM, SMEM or semaphore memory. The k-th allocation of a kernel
+ * is the k-th on every core, which is how a signal names another core's semaphore. */
+typedef struct tsr_buffer {
+  int core;
+  tsr_space space;
+  int seq;          /* allocation order on this core */
+  char *base;
+  size_t bytes;
+} tsr_buffer;
+
+/* A stack of allocations in one memory space of one core. Memory is allocated to what
+ * kernels use (never the capacity up front) and kept for reuse by later kernels. */
+typedef struct space_arena {
+  tsr_space space;
+  int64_t capacity;   /* the chip's size of this space per core */
+  int64_t used;       /* bytes allocated now */
+  int64_t peak;
+  int count;          /* live buffers */
+  int cap;
+  tsr_buffer **bufs;  /* live buffers, in allocation order */
+} space_arena;
+
+typedef struct pending_dma {
+  uint64_t id;
+  tsr_ref src, dst;
+  tsr_ref poison;     /* rank > 0: window filled with poison before the copy */
+  bool has_poison;
+  tsr_ref sem;
+  int64_t bytes;
+  bool copied;        /* data moved (eager mode: at start) */
+  tsr_dma_dir dir;
+  int operand;
+  int64_t step;
+} pending_dma;
+
+typedef struct tsr_core {
+  struct tsr_machine *m;
+  int id;
+  space_arena vmem, smem, sems;
+  pending_dma *dmas;  /* started and not yet waited for */
+  int num_dmas, cap_dmas;
+  uint64_t next_dma_id;
+  uint64_t rng;
+  int64_t step;       /* for events */
+} tsr_core;
+
+#define TSR_MAX_OBSERVERS 8
+
+typedef struct worker_pool worker_pool;
+
+struct tsr_machine {
+  tsr_chip chip;
+  tsr_machine_options opts;
+  int num_cores;
+  tsr_core *cores;
+  tsr_observer observers[TSR_MAX_OBSERVERS];
+  int num_observers;
+  worker_pool *pool;
+  /* cross-core coordination for semaphore waits */
+  int active_cores;   /* atomic: cores running a kernel */
+  int waiting_cores;  /* atomic: cores blocked in a wait */
+  uint64_t progress;  /* atomic: bumped by every signal */
+  int abort_run;      /* atomic: a core failed; the others stop */
+  pthread_mutex_t warn_lock;
+  char *warnings;
+  size_t warnings_len;
+};
+
+/* ---- events ---- */
+static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
+void core_emit(tsr_core *c, tsr_event *ev);
+void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
+void machine_clear_warnings(tsr_machine *m);
+
+/* ---- memory ---- */
+/* Allocates `bytes` in a space of core c (VMEM, SMEM or semaphore memory), 64-byte aligned,
+ * poisoned (semaphores zeroed). `limit` caps the space's use (0: capacity). */
+tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+                      tsr_buffer **out);
+/* Frees the most recent allocations down to `count` live buffers (stack discipline). */
+void core_release_to(tsr_core *c, tsr_space space, int count);
+space_arena *core_arena(tsr_core *c, tsr_space space);
+/* The address on core `target` that corresponds to `data` on the core owning `buf`. */
+char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target);
+
+/* ---- data movement ---- */
+/* Fills a window with the poison pattern of its dtype (NaN for floats). */
+void fill_poison(const tsr_ref *r);
+/* Copies src into dst (equal shapes and dtypes, any strides). */
+void copy_window(const tsr_ref *dst, const tsr_ref *src);
+/* True when some element of r holds the poison pattern of its dtype. */
+bool has_poison(const tsr_ref *r);
+
+typedef struct dma_request {
+  const tsr_ref *src, *dst;   /* equal shapes: the part that really moves */
+  const tsr_ref *poison;      /* optional: filled with poison first (edge blocks) */
+  const tsr_ref *sem;         /* rank-0 DMA semaphore */
+  int64_t bytes;              /* what the semaphore counts (tile-rounded for edge blocks) */
+  tsr_dma_dir dir;
+  int operand;
+  const int64_t *block;
+  int rank;
+  const char *name;
+} dma_request;
+
+tsr_status core_dma_start(tsr_core *c, const dma_request *r);
+/* Waits until the DMA semaphore holds `bytes`, then subtracts them. */
+tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
+                         int operand);
+tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
+tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
+int64_t core_sem_read(const tsr_ref *sem);
+/* At kernel end: every DMA waited for. */
+tsr_status core_check_dmas_idle(tsr_core *c);
+/* Drops pending DMAs (after a failure). */
+void core_reset_dmas(tsr_core *c);
+
+/* ---- threads ---- */
+/* Runs fn(core, arg) on every core at once (core 0 on the calling thread); returns the first
+ * failure. Workers are created once per machine and spin between jobs. */
+tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg);
+worker_pool *worker_pool_create(tsr_machine *m, int workers);
+void worker_pool_destroy(worker_pool *p);
+
+#endif

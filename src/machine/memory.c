@@ -1,0 +1,85 @@
+/* Per-core VMEM, SMEM and semaphore memory: stacks of allocations sized to what kernels use. */
+#include "machine/machine_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+space_arena *core_arena(tsr_core *c, tsr_space space) {
+  switch (space) {
+  case TSR_SMEM: return &c->smem;
+  case TSR_SEMAPHORE_MEM: return &c->sems;
+  default: return &c->vmem;
+  }
+}
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+                      tsr_buffer **out) {
+  space_arena *a = core_arena(c, space);
+  size_t rounded = round_up(bytes ? bytes : 1, 64);
+  int64_t cap = limit > 0 && limit < a->capacity ? limit : a->capacity;
+  if (a->used + (int64_t)rounded > cap)
+    return tsr_fail(TSR_ERR_VMEM,
+                    "%s: %s needs %zu bytes but only %lld of %lld are free on core %d",
+                    what, tsr_space_name(space), bytes, (long long)(cap - a->used),
+                    (long long)cap, c->id);
+  if (a->count == a->cap) {
+    int ncap = a->cap ? a->cap * 2 : 16;
+    tsr_buffer **nb = realloc(a->bufs, (size_t)ncap * sizeof *nb);
+    if (!nb) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    a->bufs = nb;
+    a->cap = ncap;
+  }
+  tsr_buffer *b = malloc(sizeof *b);
+  char *base = aligned_alloc(64, rounded);
+  if (!b || !base) {
+    free(b);
+    free(base);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes,
+                    tsr_space_name(space));
+  }
+  /* Fresh memory is garbage on a TPU: poison it (NaN bytes) so that reading it shows;
+   * semaphores start at zero. */
+  memset(base, space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, rounded);
+  b->core = c->id;
+  b->space = space;
+  b->seq = a->count;
+  b->base = base;
+  b->bytes = bytes;
+  a->bufs[a->count++] = b;
+  a->used += (int64_t)rounded;
+  if (a->used > a->peak) a->peak = a->used;
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_ALLOC, .step = c->step, .name = what, .bytes = (int64_t)bytes,
+                    .amount = a->used, .space = space, .operand = -1};
+    core_emit(c, &ev);
+  }
+  *out = b;
+  return TSR_OK;
+}
+
+void core_release_to(tsr_core *c, tsr_space space, int count) {
+  space_arena *a = core_arena(c, space);
+  while (a->count > count) {
+    tsr_buffer *b = a->bufs[--a->count];
+    a->used -= (int64_t)round_up(b->bytes ? b->bytes : 1, 64);
+    if (core_observed(c)) {
+      tsr_event ev = {.kind = TSR_EV_FREE, .step = c->step, .bytes = (int64_t)b->bytes,
+                      .amount = a->used, .space = space, .operand = -1};
+      core_emit(c, &ev);
+    }
+    free(b->base);
+    free(b);
+  }
+}
+
+char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target) {
+  if (!buf || target < 0 || target >= m->num_cores) return NULL;
+  space_arena *a = core_arena(&m->cores[target], buf->space);
+  if (buf->seq >= a->count) return NULL;
+  tsr_buffer *tb = a->bufs[buf->seq];
+  size_t off = (size_t)(data - buf->base);
+  if (tb->bytes != buf->bytes || off >= tb->bytes) return NULL;
+  return tb->base + off;
+}
