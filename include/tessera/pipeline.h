@@ -1,0 +1,146 @@
+/* tessera pipeline: pallas_call (grid, BlockSpecs, scratch, scalar prefetch, aliases,
+ * dimension semantics) and the kernel API (blocks, program ids, async copies, semaphores).
+ *
+ * The pipeline follows Pallas on TPU: the grid runs in lexicographic order on each core; an
+ * input block is fetched only when its block index changes; an output block is written back
+ * when its index will change or at the last step; the next step's index maps are evaluated
+ * and its input DMAs started before the current body runs (double buffering). */
+#ifndef TESSERA_PIPELINE_H
+#define TESSERA_PIPELINE_H
+
+#include <stdio.h>
+
+#include "tessera/machine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TSR_MAX_GRID 6
+#define TSR_SQUEEZED (-1) /* a block dimension of None: size 1, removed from the kernel's ref */
+#define TSR_MAX_OPERANDS 64
+
+typedef enum tsr_dim_semantics {
+  TSR_ARBITRARY = 0,
+  TSR_PARALLEL,
+  TSR_CORE_PARALLEL,
+} tsr_dim_semantics;
+
+typedef enum tsr_revisit {
+  TSR_REVISIT_IMMEDIATE = 0, /* an output block may only be revisited by consecutive steps */
+  TSR_REVISIT_ANY,           /* any revisit: the block is re-read from HBM (needs 1 buffer) */
+} tsr_revisit;
+
+/* Maps grid indices (and the scalar-prefetch refs, in SMEM) to block indices: one per block
+ * dimension. For a Blocked dimension the block index i selects elements [i*b, (i+1)*b); for a
+ * squeezed or element dimension it is an element offset. */
+typedef tsr_status (*tsr_index_map_fn)(void *user, const int64_t *grid_index, int grid_rank,
+                                       const tsr_ref *prefetch, int num_prefetch,
+                                       int64_t *block_index);
+
+typedef struct tsr_block_spec {
+  int rank;                              /* 0: the whole array, index map all zeros */
+  int64_t block_shape[TSR_MAX_RANK];     /* TSR_SQUEEZED for a squeezed dimension */
+  bool element[TSR_MAX_RANK];            /* pl.Element: the index is an element offset */
+  tsr_index_map_fn index_map;            /* NULL: all zeros */
+  void *index_map_user;
+  tsr_space space;                       /* VMEM (pipelined), SMEM, ANY/HBM (whole ref) */
+  int buffer_count;                      /* 0: default (2); 1: Buffered(1) */
+  tsr_revisit revisit;
+} tsr_block_spec;
+
+typedef struct tsr_scratch_spec {
+  tsr_space space;                       /* VMEM, SMEM or SEMAPHORE_MEM */
+  tsr_dtype dtype;                       /* TSR_SEM / TSR_DMA_SEM for semaphores */
+  int rank;
+  int64_t shape[TSR_MAX_RANK];
+} tsr_scratch_spec;
+
+typedef struct tsr_cost_estimate {
+  double flops, transcendentals, bytes_accessed;
+} tsr_cost_estimate;
+
+typedef struct tsr_ctx tsr_ctx;
+
+/* The kernel body, once per grid step. Returns TSR_OK or a failure (which stops the run). */
+typedef tsr_status (*tsr_body_fn)(tsr_ctx *ctx, void *user);
+/* Optional: what one step cost, for the timing model. */
+typedef void (*tsr_step_cost_fn)(tsr_ctx *ctx, void *user, tsr_cost *cost);
+
+typedef struct tsr_alias {
+  int input;  /* index over scalar-prefetch operands then inputs, as Pallas counts */
+  int output;
+} tsr_alias;
+
+typedef struct tsr_call_desc {
+  const char *name;
+  int grid_rank;                              /* 0..6; 0 runs the body once */
+  int64_t grid[TSR_MAX_GRID];
+  tsr_dim_semantics semantics[TSR_MAX_GRID];  /* zero: arbitrary */
+  int num_prefetch;                           /* scalar-prefetch operands (copied to SMEM) */
+  const tsr_ref *prefetch;
+  int num_inputs;
+  const tsr_ref *inputs;                      /* HBM arrays (space ignored) */
+  const tsr_block_spec *in_specs;             /* NULL: whole arrays in VMEM */
+  int num_outputs;
+  const tsr_ref *outputs;                     /* aliased outputs: ignored, the input is used */
+  const tsr_block_spec *out_specs;
+  int num_scratch;
+  const tsr_scratch_spec *scratch;
+  int num_aliases;
+  const tsr_alias *aliases;
+  int64_t vmem_limit_bytes;                   /* 0: the chip's VMEM per core */
+  bool has_cost_estimate;
+  tsr_cost_estimate cost_estimate;
+  tsr_body_fn body;
+  void *user;
+  tsr_step_cost_fn step_cost;
+} tsr_call_desc;
+
+typedef struct tsr_call_stats {
+  int64_t steps;              /* grid steps run, all cores */
+  int64_t dma_in, dma_out;    /* pipeline DMAs issued */
+  int64_t skip_in, skip_out;  /* pipeline copies skipped (block index unchanged) */
+  int64_t bytes_in, bytes_out;
+  int64_t vmem_bytes;         /* VMEM per core the plan uses (blocks x buffers + scratch) */
+  int64_t smem_bytes;
+  int cores;                  /* cores that ran steps */
+} tsr_call_stats;
+
+/* Checks the call (shapes, VMEM budget, block-shape rules) and runs it. */
+tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats);
+/* Prints the plan: grid, semantics and core split, each operand with its memory space, block
+ * shape, buffer count, and the VMEM budget. */
+tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out);
+
+/* ---- the kernel API -------------------------------------------------------------------- */
+
+/* Borrowed views, valid during the body: VMEM blocks (squeezed dims removed) for pipelined
+ * operands, the whole HBM array for ANY/HBM operands. */
+const tsr_ref *tsr_ctx_in(tsr_ctx *c, int i);
+const tsr_ref *tsr_ctx_out(tsr_ctx *c, int i);
+const tsr_ref *tsr_ctx_scratch(tsr_ctx *c, int i);
+const tsr_ref *tsr_ctx_prefetch(tsr_ctx *c, int i);
+int64_t tsr_ctx_program_id(const tsr_ctx *c, int axis);
+int64_t tsr_ctx_num_programs(const tsr_ctx *c, int axis);
+int tsr_ctx_core_id(const tsr_ctx *c);
+int tsr_ctx_num_cores(const tsr_ctx *c);
+/* The body reports what it cost (added up per step for the timing model). */
+void tsr_ctx_add_cost(tsr_ctx *c, const tsr_cost *cost);
+
+/* Async copy of src into dst (equal shape and dtype); on completion `sem` (a DMA semaphore,
+ * rank 0) is signalled by the byte count. */
+tsr_status tsr_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem);
+/* Waits until `sem` holds dst's byte size and subtracts it. */
+tsr_status tsr_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst);
+/* Copy and wait, with a semaphore of its own. */
+tsr_status tsr_sync_copy(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst);
+/* Regular semaphores; core -1 is this core. */
+tsr_status tsr_sem_signal(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int core);
+tsr_status tsr_sem_wait(tsr_ctx *c, const tsr_ref *sem, int32_t amount);
+int32_t tsr_sem_read(tsr_ctx *c, const tsr_ref *sem);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

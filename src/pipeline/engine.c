@@ -1,0 +1,376 @@
+/* The pipeline engine: the seed's BufferedRef phases and scheduler loop. */
+#include "pipeline/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/tiling.h"
+
+static bool blocks_differ(const int64_t *a, const int64_t *b, int rank) {
+  for (int d = 0; d < rank; d++)
+    if (a[d] != b[d]) return true;
+  return false;
+}
+
+bool sched_has_changed(const sched *s, const bref *b) {
+  (void)s;
+  return blocks_differ(b->blk_cur, b->blk_prev, b->rank);
+}
+
+bool sched_will_change(const sched *s, const bref *b) {
+  (void)s;
+  return blocks_differ(b->blk_cur, b->blk_next, b->rank);
+}
+
+/* ---- the seed's schedules ---------------------------------------------------------------- */
+
+/* skip_input_copies_when_init_accumulators: accumulators do not read their input when this
+ * invocation initialises them. */
+static bool not_init_accum(const sched *s, const bref *b) {
+  return !(b->kind == BREF_ACCUM && s->init_accumulators);
+}
+
+static bool def_prologue(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return s->first_step_ever && not_init_accum(s, b);
+}
+static bool def_wait_in(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return (sched_has_changed(s, b) || s->first_step) && not_init_accum(s, b);
+}
+static bool def_copy_in(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return sched_will_change(s, b) && !s->last_step_ever && not_init_accum(s, b);
+}
+static bool def_prefetch(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return (sched_will_change(s, b) || s->last_step) && !s->last_step_ever;
+}
+static bool def_wait_out(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return (sched_has_changed(s, b) || s->first_step) && !s->first_step_ever;
+}
+static bool def_copy_out(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return sched_will_change(s, b) || s->last_step;
+}
+static bool def_epilogue(const sched *s, const bref *b, void *u) {
+  (void)u;
+  (void)b;
+  return s->last_step_ever;
+}
+
+static bool fix_wait_in(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return (sched_has_changed(s, b) || s->first_step_ever) && not_init_accum(s, b);
+}
+static bool fix_prefetch(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return sched_will_change(s, b) && !s->last_step_ever;
+}
+static bool fix_wait_out(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return sched_has_changed(s, b) && !s->first_step_ever;
+}
+static bool fix_copy_out(const sched *s, const bref *b, void *u) {
+  (void)u;
+  return sched_will_change(s, b) || s->last_step_ever;
+}
+
+const pipe_schedule pipe_schedule_default = {
+    def_prologue, def_wait_in, def_copy_in, def_prefetch, def_wait_out, def_copy_out, def_epilogue, NULL};
+const pipe_schedule pipe_schedule_fixed = {
+    def_prologue, fix_wait_in, def_copy_in, fix_prefetch, fix_wait_out, fix_copy_out, def_epilogue, NULL};
+
+/* ---- block indices and slices ------------------------------------------------------------ */
+
+tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk) {
+  if (!b->index_map) {
+    for (int d = 0; d < b->rank; d++) blk[d] = 0;
+    return TSR_OK;
+  }
+  tsr_status s = b->index_map(b->index_map_user, idx, p->grid_rank, p->prefetch, p->num_prefetch, blk);
+  if (s != TSR_OK) {
+    char gi[96];
+    return tsr_fail_context(s, "%s: index map at grid index %s", b->name,
+                            tsr_format_dims(idx, p->grid_rank, gi, sizeof gi));
+  }
+  for (int d = 0; d < b->rank; d++) {
+    int64_t start = b->element[d] || b->squeezed[d] ? blk[d] : blk[d] * b->block[d];
+    if (blk[d] < 0 || start >= b->hbm.shape[d]) {
+      char gi[96], bi[96];
+      return tsr_fail(TSR_ERR_BOUNDS, "%s: index map returns block %s at grid index %s: dimension %d "
+                      "starts at element %lld, outside the array (size %lld)",
+                      b->name, tsr_format_dims(blk, b->rank, bi, sizeof bi),
+                      tsr_format_dims(idx, p->grid_rank, gi, sizeof gi), d, (long long)start,
+                      (long long)b->hbm.shape[d]);
+    }
+  }
+  return TSR_OK;
+}
+
+static int64_t slice_bytes(const bref *b, const block_slice *sl) {
+  int64_t n = (int64_t)tsr_dtype_size(b->hbm.dtype);
+  for (int d = 0; d < b->rank; d++) n *= sl->size[d];
+  return n;
+}
+
+static tsr_status slice_of(const bref *b, const int64_t *blk, block_slice *sl) {
+  tsr_status s = block_dma_slice(b->hbm.shape, b->rank, b->block, b->element, b->tiling, blk, sl);
+  if (s != TSR_OK) return tsr_fail_context(s, "%s", b->name);
+  return TSR_OK;
+}
+
+/* The HBM part and the slot part of a block that really move. */
+static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref *hbm_part,
+                        tsr_ref *slot_part) {
+  int64_t zero[TSR_MAX_RANK] = {0};
+  tsr_ref_window(&b->hbm, sl->start, sl->valid, hbm_part);
+  tsr_ref_window(&b->slot[slot], zero, sl->valid, slot_part);
+}
+
+static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, const tsr_ref *sem) {
+  block_slice sl;
+  TSR_TRY(slice_of(b, blk, &sl));
+  tsr_ref src, dst;
+  slice_views(b, slot, &sl, &src, &dst);
+  dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
+                   .sem = sem, .bytes = slice_bytes(b, &sl), .dir = TSR_DMA_IN,
+                   .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
+  TSR_TRY(core_dma_start(p->core, &r));
+  b->dma_in++;
+  b->bytes_in += r.bytes;
+  return TSR_OK;
+}
+
+static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) {
+  block_slice sl;
+  TSR_TRY(slice_of(b, blk, &sl));
+  tsr_ref src, dst;
+  slice_views(b, slot, &sl, &dst, &src);
+  dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
+                   .dir = TSR_DMA_OUT, .operand = b->operand, .block = blk, .rank = b->rank,
+                   .name = b->name};
+  TSR_TRY(core_dma_start(p->core, &r));
+  b->dma_out++;
+  b->bytes_out += r.bytes;
+  return TSR_OK;
+}
+
+static tsr_status wait_bytes(pipeline *p, bref *b, const tsr_ref *sem, const int64_t *blk) {
+  block_slice sl;
+  TSR_TRY(slice_of(b, blk, &sl));
+  return core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
+}
+
+/* ---- phases on one buffered ref (the seed's BufferedRef methods) ------------------------- */
+
+tsr_status bref_copy_in(pipeline *p, bref *b, const int64_t *blk) {
+  b->next_slot = (b->current_slot + 1) % b->buffer_count;
+  return start_in(p, b, b->next_slot, blk, &b->sem_recv);
+}
+
+tsr_status bref_wait_in(pipeline *p, bref *b, const int64_t *blk) {
+  return wait_bytes(p, b, &b->sem_recv, blk);
+}
+
+tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk) {
+  int slot = b->current_slot;
+  b->next_slot = (slot + 1) % b->buffer_count;
+  return start_out(p, b, slot, blk);
+}
+
+tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
+  return wait_bytes(p, b, &b->sem_send, blk);
+}
+
+void bref_update_view(bref *b) {
+  if (b->passthrough) { b->view = b->hbm; return; }
+  tsr_ref v = b->slot[b->current_slot];
+  for (int d = b->rank - 1; d >= 0; d--)
+    if (b->squeezed[d]) tsr_ref_squeeze(&v, d, &v);
+  b->view = v;
+}
+
+static void emit_skip(pipeline *p, bref *b, tsr_dma_dir dir) {
+  if (dir == TSR_DMA_IN) b->skip_in++; else b->skip_out++;
+  if (core_observed(p->core)) {
+    tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = p->core->step, .name = b->name, .dir = dir,
+                    .operand = b->operand, .rank = b->rank, .index = b->blk_cur};
+    core_emit(p->core, &ev);
+  }
+}
+
+/* ---- the top-level revisit rule ---------------------------------------------------------- */
+
+static bool was_written(const bref *b, const int64_t *blk) {
+  for (int i = 0; i < b->num_written; i++)
+    if (!blocks_differ(&b->written[i * b->rank], blk, b->rank)) return true;
+  return false;
+}
+
+static tsr_status mark_written(bref *b, const int64_t *blk) {
+  if (b->rank == 0 || was_written(b, blk)) return TSR_OK;
+  if (b->num_written == b->cap_written) {
+    int ncap = b->cap_written ? b->cap_written * 2 : 16;
+    int64_t *nw = realloc(b->written, (size_t)ncap * (size_t)b->rank * sizeof *nw);
+    if (!nw) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    b->written = nw;
+    b->cap_written = ncap;
+  }
+  memcpy(&b->written[b->num_written * b->rank], blk, (size_t)b->rank * sizeof *blk);
+  b->num_written++;
+  return TSR_OK;
+}
+
+/* Before the body: an output block that was already written back and is visited again. */
+static tsr_status check_revisit(pipeline *p, bref *b) {
+  if (!(p->s.first_step || sched_has_changed(&p->s, b)) || !was_written(b, b->blk_cur)) return TSR_OK;
+  if (b->revisit != TSR_REVISIT_ANY) {
+    char bi[96], gi[96];
+    return tsr_fail(TSR_ERR_INVALID, "%s: block %s is revisited at step %lld (grid index %s) after "
+                    "it was written back; revisits of an output block must be consecutive (or "
+                    "use revisit mode ANY with one buffer)", b->name,
+                    tsr_format_dims(b->blk_cur, b->rank, bi, sizeof bi), (long long)p->s.step,
+                    tsr_format_dims(p->index, p->grid_rank, gi, sizeof gi));
+  }
+  /* ANY: restore the block's state from HBM. */
+  TSR_TRY(start_in(p, b, b->current_slot, b->blk_cur, &b->sem_recv));
+  return bref_wait_in(p, b, b->blk_cur);
+}
+
+/* ---- the scheduler's phases (the seed's Scheduler methods) ------------------------------- */
+
+static tsr_status phase_initialize(pipeline *p, bref *b) {
+  const pipe_schedule *sc = p->schedule;
+  if (p->s.first_step_ever) b->current_slot = b->next_slot = 0;
+  if (b->buffer_count > 1 && sc->prologue_copy_in(&p->s, b, sc->user) && bref_is_input(b))
+    TSR_TRY(bref_copy_in(p, b, b->blk_cur));
+  b->current_slot = b->next_slot;
+  return TSR_OK;
+}
+
+static tsr_status phase_wait_in(pipeline *p, bref *b) {
+  const pipe_schedule *sc = p->schedule;
+  if (p->check_revisits && b->kind == BREF_OUTPUT) return check_revisit(p, b);
+  if (!bref_is_input(b)) return TSR_OK;
+  if (sc->wait_in(&p->s, b, sc->user)) {
+    if (b->buffer_count == 1) /* single buffer: fetch now, in the only slot */
+      TSR_TRY(start_in(p, b, 0, b->blk_cur, &b->sem_recv));
+    return bref_wait_in(p, b, b->blk_cur);
+  }
+  emit_skip(p, b, TSR_DMA_IN);
+  return TSR_OK;
+}
+
+static tsr_status phase_copy_in(pipeline *p, bref *b) {
+  const pipe_schedule *sc = p->schedule;
+  if (b->buffer_count > 1 && bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
+    return bref_copy_in(p, b, b->blk_next);
+  return TSR_OK;
+}
+
+static tsr_status phase_wait_out(pipeline *p, bref *b) {
+  const pipe_schedule *sc = p->schedule;
+  if (b->buffer_count > 1 && bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
+    return bref_wait_out(p, b, b->blk_prev);
+  return TSR_OK;
+}
+
+static tsr_status phase_copy_out(pipeline *p, bref *b) {
+  const pipe_schedule *sc = p->schedule;
+  if (!bref_is_output(b)) return TSR_OK;
+  if (!sc->copy_out(&p->s, b, sc->user)) {
+    emit_skip(p, b, TSR_DMA_OUT);
+    return TSR_OK;
+  }
+  if (p->check_revisits) TSR_TRY(mark_written(b, b->blk_cur));
+  TSR_TRY(bref_copy_out(p, b, b->blk_cur));
+  if (b->buffer_count == 1) { /* single buffer: the slot is reused by the next body */
+    b->next_slot = 0;
+    return bref_wait_out(p, b, b->blk_cur);
+  }
+  return TSR_OK;
+}
+
+static tsr_status phase_finalize(pipeline *p, bref *b) {
+  const pipe_schedule *sc = p->schedule;
+  if (b->buffer_count > 1 && bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
+    b->current_slot = b->next_slot;
+    return bref_wait_out(p, b, b->blk_cur);
+  }
+  return TSR_OK;
+}
+
+/* ---- the loop ------------------------------------------------------------------------------ */
+
+/* Grid indices of `step` in this invocation, offsets included (the seed's _get_indices). */
+static void step_indices(const pipeline *p, int64_t step, int64_t *idx) {
+  for (int d = p->grid_rank - 1; d >= 0; d--) {
+    idx[d] = step % p->grid[d] + p->offsets[d];
+    step /= p->grid[d];
+  }
+}
+
+static void next_indices(const pipeline *p, const int64_t *cur, int64_t *next) {
+  memcpy(next, cur, sizeof(int64_t) * (size_t)p->grid_rank);
+  for (int d = p->grid_rank - 1; d >= 0; d--) {
+    if (++next[d] < p->grid[d] + p->offsets[d]) return;
+    next[d] = p->offsets[d];
+  }
+}
+
+#define FOR_BREFS(phase)                                                     \
+  for (int i = 0; i < p->num_brefs; i++)                                     \
+    if (!p->brefs[i].passthrough) TSR_TRY(phase(p, &p->brefs[i]))
+
+tsr_status pipe_run(pipeline *p) {
+  p->num_steps = 1;
+  for (int d = 0; d < p->grid_rank; d++) p->num_steps *= p->grid[d];
+  if (p->num_steps <= 0) return TSR_OK;
+  int64_t next[TSR_MAX_GRID] = {0}, last[TSR_MAX_GRID] = {0};
+  step_indices(p, 0, p->index);
+  step_indices(p, p->num_steps - 1, last);
+  for (int64_t step = 0; step < p->num_steps; step++) {
+    sched *s = &p->s;
+    s->step = step;
+    s->num_steps = p->num_steps;
+    s->first_step = step == 0;
+    s->last_step = step == p->num_steps - 1;
+    s->first_step_ever = p->first_cycle && s->first_step;
+    s->last_step_ever = p->last_cycle && s->last_step;
+    s->init_accumulators = p->init_accumulators;
+    if (step > 0) memcpy(p->index, next, sizeof next);
+    next_indices(p, p->index, next);
+    /* Block indices: this step's were computed as the previous step's "next"; the next step's
+     * index maps run now, before the body (as on TPU). Prev and next are cyclic. */
+    for (int i = 0; i < p->num_brefs; i++) {
+      bref *b = &p->brefs[i];
+      if (b->passthrough) continue;
+      size_t n = sizeof(int64_t) * (size_t)b->rank;
+      if (step == 0) {
+        TSR_TRY(bref_block_index(p, b, p->index, b->blk_cur));
+        memcpy(b->blk_first, b->blk_cur, n);
+        if (p->num_steps > 1) TSR_TRY(bref_block_index(p, b, last, b->blk_prev));
+        else memcpy(b->blk_prev, b->blk_cur, n);
+      } else {
+        memcpy(b->blk_prev, b->blk_cur, n);
+        memcpy(b->blk_cur, b->blk_next, n);
+      }
+      if (s->last_step) memcpy(b->blk_next, b->blk_first, n);
+      else TSR_TRY(bref_block_index(p, b, next, b->blk_next));
+    }
+    FOR_BREFS(phase_initialize);
+    FOR_BREFS(phase_wait_in);
+    FOR_BREFS(phase_copy_in);
+    if (p->prefetch_hook && s->last_step) TSR_TRY(p->prefetch_hook(p, p->hook_user));
+    for (int i = 0; i < p->num_brefs; i++) bref_update_view(&p->brefs[i]);
+    TSR_TRY(p->body(p, p->body_user));
+    FOR_BREFS(phase_wait_out);
+    if (p->postyeet_hook && s->first_step) TSR_TRY(p->postyeet_hook(p, p->hook_user));
+    FOR_BREFS(phase_copy_out);
+    FOR_BREFS(phase_finalize);
+  }
+  return TSR_OK;
+}

@@ -1,0 +1,112 @@
+/* The pipeline engine: buffered refs and the scheduler of the seed (pipeline.py), shared by
+ * pallas_call (one invocation over a core's grid) and emit_pipeline (nested invocations).
+ *
+ * Each step runs the seed's loop body: initialize, wait_in, copy_in, [prefetch hook], body,
+ * wait_out, [postyeet hook], copy_out, finalize; a schedule is a table of predicates that
+ * decides, per buffered ref, which of those phases act. */
+#ifndef TSR_PIPELINE_ENGINE_H
+#define TSR_PIPELINE_ENGINE_H
+
+#include "machine/machine_internal.h"
+#include "tessera/pipeline.h"
+
+#define TSR_MAX_BUFFERS 8
+
+typedef enum bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } bref_kind;
+
+typedef struct bref {
+  bref_kind kind;
+  int operand;                      /* index among the call's inputs or outputs */
+  char name[24];                    /* "in0", "out1" */
+  tsr_ref hbm;                      /* the whole array */
+  int rank;
+  int64_t block[TSR_MAX_RANK];      /* squeezed dims are 1 */
+  bool squeezed[TSR_MAX_RANK];
+  bool element[TSR_MAX_RANK];
+  int64_t tiling[TSR_MAX_RANK];
+  tsr_index_map_fn index_map;
+  void *index_map_user;
+  tsr_space space;                  /* where the blocks live */
+  int buffer_count;
+  tsr_revisit revisit;
+  bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
+  tsr_ref slot[TSR_MAX_BUFFERS];    /* full-rank block windows */
+  tsr_ref accum;                    /* BREF_ACCUM: f32 (i32 for i32) accumulator */
+  tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */
+  int current_slot, next_slot;
+  /* Block indices at the previous, current and next step (cyclic, as the seed's scheduler),
+   * evaluated once per step; first is kept for the last step's "next". */
+  int64_t blk_prev[TSR_MAX_RANK], blk_cur[TSR_MAX_RANK], blk_next[TSR_MAX_RANK];
+  int64_t blk_first[TSR_MAX_RANK];
+  tsr_ref view;                     /* what the body sees this step */
+  /* Output blocks already written back (revisit rule of the top-level pipeline). */
+  int64_t *written;
+  int num_written, cap_written;
+  /* counts */
+  int64_t dma_in, dma_out, skip_in, skip_out, bytes_in, bytes_out;
+} bref;
+
+typedef struct sched {
+  int64_t step, num_steps;
+  bool first_step, last_step;
+  bool first_step_ever, last_step_ever;
+  bool init_accumulators;
+} sched;
+
+static inline bool bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
+static inline bool bref_is_output(const bref *b) { return b->kind != BREF_INPUT; }
+bool sched_has_changed(const sched *s, const bref *b);
+bool sched_will_change(const sched *s, const bref *b);
+
+typedef bool (*sched_pred)(const sched *s, const bref *b, void *user);
+
+typedef struct pipe_schedule {
+  sched_pred prologue_copy_in, wait_in, copy_in, prefetch, wait_out, copy_out, epilogue_wait_out;
+  void *user;
+} pipe_schedule;
+
+/* The seed's 'default' schedule (with skip_input_copies_when_init_accumulators applied). */
+extern const pipe_schedule pipe_schedule_default;
+/* The seed's 'fixed' schedule (same adjustment). */
+extern const pipe_schedule pipe_schedule_fixed;
+
+typedef struct pipeline pipeline;
+typedef tsr_status (*pipe_body_fn)(pipeline *p, void *user);
+typedef tsr_status (*pipe_hook_fn)(pipeline *p, void *user);
+
+struct pipeline {
+  tsr_core *core;
+  const char *name;
+  int grid_rank;
+  int64_t grid[TSR_MAX_GRID];       /* this invocation's grid (a core's share) */
+  int64_t offsets[TSR_MAX_GRID];    /* added to indices (core split) */
+  int64_t num_steps;
+  int64_t index[TSR_MAX_GRID];      /* current step's grid indices, offsets included */
+  bref *brefs;
+  int num_brefs;
+  const tsr_ref *prefetch;          /* scalar-prefetch refs handed to index maps */
+  int num_prefetch;
+  const pipe_schedule *schedule;
+  bool first_cycle, last_cycle, init_accumulators;
+  bool check_revisits;              /* top-level pallas_call rules */
+  pipe_body_fn body;
+  void *body_user;
+  pipe_hook_fn prefetch_hook, postyeet_hook; /* emit_pipeline fusion hooks */
+  void *hook_user;
+  sched s;                          /* the current step's scheduler state */
+};
+
+/* Runs every step of one invocation. */
+tsr_status pipe_run(pipeline *p);
+
+/* Phases on one buffered ref (also what prefetch/postyeet hooks call). */
+tsr_status bref_copy_in(pipeline *p, bref *b, const int64_t *blk);
+tsr_status bref_wait_in(pipeline *p, bref *b, const int64_t *blk);
+tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
+tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
+/* Evaluates b's index map at grid indices `idx`. */
+tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
+/* The body's view of the current slot (squeezed dims removed). */
+void bref_update_view(bref *b);
+
+#endif

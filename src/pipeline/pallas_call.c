@@ -1,0 +1,508 @@
+/* pallas_call: check a call, plan its VMEM, split its grid over cores, and run each core's
+ * share through the pipeline engine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/ctx.h"
+#include "pipeline/partition.h"
+#include "pipeline/tiling.h"
+
+static size_t round64(size_t n) { return (n + 63) / 64 * 64; }
+
+typedef struct operand_plan {
+  const tsr_block_spec *spec;
+  tsr_block_spec whole;        /* used when the call gives no spec */
+  tsr_ref hbm;
+  bool is_output;
+  int index;                   /* among inputs or outputs */
+  int rank;
+  int64_t block[TSR_MAX_RANK];
+  bool squeezed[TSR_MAX_RANK];
+  bool passthrough;
+  int buffer_count;
+  int64_t block_bytes;
+} operand_plan;
+
+typedef struct call_plan {
+  tsr_machine *m;
+  const tsr_call_desc *d;
+  int n;                       /* operands: inputs then outputs */
+  operand_plan *ops;
+  int64_t vmem_limit;
+  int64_t vmem_bytes, smem_bytes;
+  tsr_call_stats *stats;
+  pthread_mutex_t stats_lock;
+} call_plan;
+
+static const char *space_label(tsr_space s) {
+  return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : "?";
+}
+
+static void operand_name(const operand_plan *o, char *buf, size_t cap) {
+  snprintf(buf, cap, "%s%d", o->is_output ? "out" : "in", o->index);
+}
+
+/* ---- checks and plan ------------------------------------------------------------------- */
+
+static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
+  const tsr_call_desc *d = cp->d;
+  char name[24];
+  operand_name(o, name, sizeof name);
+  const tsr_block_spec *sp = o->spec;
+  TSR_TRY(tsr_dtype_check_tpu(o->hbm.dtype, name));
+  if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0)
+    return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
+  o->rank = o->hbm.rank;
+  if (sp->space == TSR_ANY || sp->space == TSR_HBM) {
+    o->passthrough = true;
+    if (sp->rank != 0) {
+      for (int k = 0; k < sp->rank && k < o->rank; k++)
+        if (sp->rank != o->rank || sp->block_shape[k] != o->hbm.shape[k])
+          return tsr_fail(TSR_ERR_INVALID, "%s: a %s operand needs a trivial window (the whole "
+                          "array), not a block", name, space_label(sp->space));
+    }
+    o->buffer_count = 0;
+    o->block_bytes = 0;
+    return TSR_OK;
+  }
+  if (sp->space != TSR_VMEM && sp->space != TSR_SMEM)
+    return tsr_fail(TSR_ERR_INVALID, "%s: memory space %s cannot hold blocks", name,
+                    tsr_space_name(sp->space));
+  if (sp->rank != 0 && sp->rank != o->rank)
+    return tsr_fail(TSR_ERR_INVALID, "%s: block rank %d differs from the array rank %d", name,
+                    sp->rank, o->rank);
+  int64_t elems = 1;
+  for (int k = 0; k < o->rank; k++) {
+    int64_t b = sp->rank ? sp->block_shape[k] : o->hbm.shape[k];
+    if (b == TSR_SQUEEZED) {
+      o->squeezed[k] = true;
+      b = 1;
+    } else if (b < 1) {
+      return tsr_fail(TSR_ERR_INVALID, "%s: block dimension %d is %lld", name, k, (long long)b);
+    }
+    o->block[k] = b;
+    elems *= b;
+  }
+  o->buffer_count = sp->buffer_count ? sp->buffer_count : 2;
+  if (o->buffer_count < 1 || o->buffer_count > 2)
+    return tsr_fail(TSR_ERR_INVALID, "%s: pallas_call supports 1 or 2 buffers, got %d", name,
+                    o->buffer_count);
+  if (sp->revisit == TSR_REVISIT_ANY && o->is_output && o->buffer_count != 1)
+    return tsr_fail(TSR_ERR_INVALID, "%s: revisit mode ANY needs a single buffer (Buffered(1))", name);
+  o->block_bytes = elems * (int64_t)tsr_dtype_size(o->hbm.dtype);
+  char why[256];
+  int64_t shown[TSR_MAX_RANK];
+  for (int k = 0; k < o->rank; k++) shown[k] = o->squeezed[k] ? 1 : o->block[k];
+  bool all_squeezed_tail = o->rank >= 1 && o->squeezed[o->rank - 1];
+  if (!all_squeezed_tail && !block_shape_ok(o->hbm.shape, shown, o->rank, o->hbm.dtype, why, sizeof why)) {
+    char a[64];
+    if (cp->m->opts.strict_block_shapes)
+      return tsr_fail(TSR_ERR_INVALID, "%s (%s): block shape breaks the TPU rule: %s", name,
+                      tsr_ref_describe(&o->hbm, a, sizeof a), why);
+    machine_warn(cp->m, "%s (%s): block shape breaks the TPU rule: %s", name,
+                 tsr_ref_describe(&o->hbm, a, sizeof a), why);
+  }
+  (void)d;
+  return TSR_OK;
+}
+
+static tsr_status check_budget(call_plan *cp) {
+  const tsr_call_desc *d = cp->d;
+  int64_t vmem = 0, smem = 0;
+  for (int i = 0; i < cp->n; i++) {
+    operand_plan *o = &cp->ops[i];
+    if (o->passthrough) continue;
+    int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->buffer_count;
+    if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
+  }
+  for (int i = 0; i < d->num_scratch; i++) {
+    const tsr_scratch_spec *s = &d->scratch[i];
+    int64_t n = (int64_t)tsr_dtype_size(s->dtype);
+    for (int k = 0; k < s->rank; k++) n *= s->shape[k];
+    if (s->space == TSR_VMEM) vmem += (int64_t)round64((size_t)n);
+    else if (s->space == TSR_SMEM) smem += (int64_t)round64((size_t)n);
+  }
+  for (int i = 0; i < d->num_prefetch; i++) smem += (int64_t)round64(tsr_ref_bytes(&d->prefetch[i]));
+  cp->vmem_bytes = vmem;
+  cp->smem_bytes = smem;
+  if (vmem > cp->vmem_limit) {
+    char detail[1024];
+    size_t n = 0;
+    detail[0] = 0;
+    for (int i = 0; i < cp->n && n < sizeof detail; i++) {
+      operand_plan *o = &cp->ops[i];
+      if (o->passthrough || o->spec->space != TSR_VMEM) continue;
+      char name[24], sh[96];
+      operand_name(o, name, sizeof name);
+      int64_t shown[TSR_MAX_RANK];
+      for (int k = 0; k < o->rank; k++) shown[k] = o->block[k];
+      n += (size_t)snprintf(detail + n, sizeof detail - n, "%s%s block %s x %d buffers = %lld",
+                            n ? ", " : "", name, tsr_format_dims(shown, o->rank, sh, sizeof sh),
+                            o->buffer_count, (long long)(o->block_bytes * o->buffer_count));
+    }
+    return tsr_fail(TSR_ERR_VMEM, "VMEM needed %lld bytes (blocks x buffer count + scratch: %s) "
+                    "exceeds the limit of %lld bytes", (long long)vmem, detail,
+                    (long long)cp->vmem_limit);
+  }
+  if (smem > cp->m->chip.smem_bytes)
+    return tsr_fail(TSR_ERR_VMEM, "SMEM needed %lld bytes exceeds the %lld bytes of SMEM",
+                    (long long)smem, (long long)cp->m->chip.smem_bytes);
+  return TSR_OK;
+}
+
+static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, call_plan *cp) {
+  memset(cp, 0, sizeof *cp);
+  cp->m = m;
+  cp->d = d;
+  if (!d->body) return tsr_fail(TSR_ERR_INVALID, "pallas_call without a body");
+  if (d->grid_rank < 0 || d->grid_rank > TSR_MAX_GRID)
+    return tsr_fail(TSR_ERR_INVALID, "grid rank %d out of range (0..%d)", d->grid_rank, TSR_MAX_GRID);
+  for (int k = 0; k < d->grid_rank; k++)
+    if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
+  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
+      d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
+    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
+  int64_t cap = m->chip.vmem_bytes;
+  cp->vmem_limit = d->vmem_limit_bytes > 0 ? d->vmem_limit_bytes : cap;
+  if (cp->vmem_limit > cap)
+    return tsr_fail(TSR_ERR_VMEM, "VMEM limit %lld bytes exceeds the %lld bytes of VMEM of %s",
+                    (long long)cp->vmem_limit, (long long)cap, m->chip.name);
+  cp->n = d->num_inputs + d->num_outputs;
+  cp->ops = calloc((size_t)(cp->n ? cp->n : 1), sizeof *cp->ops);
+  if (!cp->ops) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int i = 0; i < cp->n; i++) {
+    operand_plan *o = &cp->ops[i];
+    o->is_output = i >= d->num_inputs;
+    o->index = o->is_output ? i - d->num_inputs : i;
+    const tsr_block_spec *specs = o->is_output ? d->out_specs : d->in_specs;
+    if (specs) o->spec = &specs[o->index];
+    else { o->whole.space = TSR_VMEM; o->spec = &o->whole; }
+    o->hbm = o->is_output ? d->outputs[o->index] : d->inputs[o->index];
+  }
+  for (int a = 0; a < d->num_aliases; a++) {
+    int in = d->aliases[a].input - d->num_prefetch, out = d->aliases[a].output;
+    if (d->aliases[a].input < d->num_prefetch && d->aliases[a].input >= 0)
+      return tsr_fail(TSR_ERR_INVALID, "alias %d: a scalar-prefetch operand cannot be aliased", a);
+    if (in < 0 || in >= d->num_inputs || out < 0 || out >= d->num_outputs)
+      return tsr_fail(TSR_ERR_INVALID, "alias %d: input %d or output %d out of range", a,
+                      d->aliases[a].input, out);
+    const tsr_ref *x = &d->inputs[in];
+    const tsr_ref *y = &d->outputs[out];
+    bool same = x->dtype == y->dtype && x->rank == y->rank;
+    for (int k = 0; same && k < x->rank; k++) same = x->shape[k] == y->shape[k];
+    if (!same) {
+      char s1[64], s2[64];
+      return tsr_fail(TSR_ERR_INVALID, "alias %d: input %s and output %s differ in shape or dtype", a,
+                      tsr_ref_describe(x, s1, sizeof s1), tsr_ref_describe(y, s2, sizeof s2));
+    }
+    cp->ops[d->num_inputs + out].hbm = *x;
+  }
+  for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
+  for (int i = 0; i < d->num_scratch; i++) {
+    const tsr_scratch_spec *s = &d->scratch[i];
+    if (s->space != TSR_VMEM && s->space != TSR_SMEM && s->space != TSR_SEMAPHORE_MEM)
+      return tsr_fail(TSR_ERR_INVALID, "scratch %d: memory space %s (scratch lives in VMEM, SMEM "
+                      "or semaphore memory)", i, tsr_space_name(s->space));
+    if ((s->space == TSR_SEMAPHORE_MEM) != tsr_dtype_is_semaphore(s->dtype))
+      return tsr_fail(TSR_ERR_INVALID, "scratch %d: semaphores live in semaphore memory", i);
+    if (s->rank < 0 || s->rank > TSR_MAX_RANK) return tsr_fail(TSR_ERR_INVALID, "scratch %d: bad rank", i);
+    char what[32];
+    snprintf(what, sizeof what, "scratch %d", i);
+    TSR_TRY(tsr_dtype_check_tpu(s->dtype, what));
+  }
+  return check_budget(cp);
+}
+
+/* ---- one core's run ---------------------------------------------------------------------- */
+
+typedef struct core_run {
+  call_plan *cp;
+  pipeline p;
+  tsr_ctx ctx;
+  const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
+  tsr_ref scratch[64];
+  tsr_ref prefetch[64];
+  double step_cost_share;
+} core_run;
+
+static tsr_status body_trampoline(pipeline *p, void *user) {
+  core_run *r = user;
+  tsr_ctx *c = &r->ctx;
+  const tsr_call_desc *d = r->cp->d;
+  c->index = p->index;
+  c->cost = (tsr_cost){0};
+  c->cost_reported = false;
+  tsr_core *core = p->core;
+  bool observed = core_observed(core);
+  if (observed) {
+    tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
+    core_emit(core, &ev);
+  }
+  tsr_status s = d->body(c, d->user);
+  if (s != TSR_OK) {
+    char gi[96];
+    return tsr_fail_context(s, "kernel %s at grid index %s", d->name ? d->name : "body",
+                            tsr_format_dims(p->index, p->grid_rank, gi, sizeof gi));
+  }
+  if (observed) {
+    tsr_cost cost = c->cost;
+    if (d->step_cost) d->step_cost(c, d->user, &cost);
+    else if (!c->cost_reported && d->has_cost_estimate) {
+      cost.flops = d->cost_estimate.flops * r->step_cost_share;
+      cost.transcendentals = d->cost_estimate.transcendentals * r->step_cost_share;
+    }
+    tsr_event ev = {.kind = TSR_EV_BODY_END, .step = core->step, .cost = &cost, .operand = -1};
+    core_emit(core, &ev);
+  }
+  return TSR_OK;
+}
+
+static tsr_status step_events(pipeline *p, void *user);
+
+static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+                            const int64_t *shape, const char *what, tsr_ref *out) {
+  tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
+  tsr_buffer *b;
+  TSR_TRY(core_alloc(c, space, tsr_ref_bytes(&r), space == TSR_VMEM ? cp->vmem_limit : 0, what, &b));
+  r.data = b->base;
+  r.buf = b;
+  *out = r;
+  return TSR_OK;
+}
+
+static tsr_status run_core_inner(tsr_core *c, core_run *r) {
+  call_plan *cp = r->cp;
+  const tsr_call_desc *d = cp->d;
+  pipeline *p = &r->p;
+  /* this core's share of the grid */
+  int split = -1;
+  TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
+                         p->grid, p->offsets, &split));
+  if (d->grid_rank == 0 && c->id != 0) return TSR_OK; /* a grid-less kernel runs once */
+  int64_t steps = 1;
+  for (int k = 0; k < d->grid_rank; k++) steps *= p->grid[k];
+  if (steps == 0) return TSR_OK;
+
+  for (int i = 0; i < d->num_prefetch; i++) {
+    TSR_TRY(alloc_ref(c, cp, TSR_SMEM, d->prefetch[i].dtype, d->prefetch[i].rank,
+                      d->prefetch[i].shape, "scalar prefetch", &r->prefetch[i]));
+    copy_window(&r->prefetch[i], &d->prefetch[i]);
+  }
+  for (int i = 0; i < d->num_scratch; i++) {
+    const tsr_scratch_spec *s = &d->scratch[i];
+    TSR_TRY(alloc_ref(c, cp, s->space, s->dtype, s->rank, s->shape, "scratch", &r->scratch[i]));
+  }
+  int64_t none[1] = {0};
+  TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, "sync copy semaphore", &r->ctx.sync_sem));
+  for (int i = 0; i < cp->n; i++) {
+    operand_plan *o = &cp->ops[i];
+    bref *b = &p->brefs[i];
+    b->kind = o->is_output ? BREF_OUTPUT : BREF_INPUT;
+    b->operand = o->index;
+    operand_name(o, b->name, sizeof b->name);
+    b->hbm = o->hbm;
+    b->rank = o->rank;
+    b->passthrough = o->passthrough;
+    b->index_map = o->spec->index_map;
+    b->index_map_user = o->spec->index_map_user;
+    b->space = o->spec->space;
+    b->buffer_count = o->buffer_count;
+    b->revisit = o->spec->revisit;
+    memcpy(b->block, o->block, sizeof b->block);
+    memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
+    for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
+    array_tiling(o->hbm.shape, o->rank, o->hbm.dtype, cp->m->chip.generation, b->tiling);
+    if (o->passthrough) {
+      b->view = b->hbm;
+      continue;
+    }
+    for (int s = 0; s < b->buffer_count; s++)
+      TSR_TRY(alloc_ref(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, &b->slot[s]));
+    TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_recv));
+    TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_send));
+  }
+  p->core = c;
+  p->name = d->name;
+  p->grid_rank = d->grid_rank;
+  p->num_brefs = cp->n;
+  p->prefetch = r->prefetch;
+  p->num_prefetch = d->num_prefetch;
+  p->schedule = &pipe_schedule_default;
+  p->first_cycle = p->last_cycle = true;
+  p->check_revisits = true;
+  p->body = step_events;
+  p->body_user = r;
+
+  tsr_ctx *x = &r->ctx;
+  x->m = cp->m;
+  x->core = c;
+  x->grid = d->grid;
+  x->grid_rank = d->grid_rank;
+  for (int i = 0; i < cp->n; i++) {
+    if (i < d->num_inputs) r->in_views[i] = &p->brefs[i].view;
+    else r->out_views[i - d->num_inputs] = &p->brefs[i].view;
+  }
+  x->in = r->in_views;
+  x->out = r->out_views;
+  x->num_in = d->num_inputs;
+  x->num_out = d->num_outputs;
+  x->scratch = r->scratch;
+  x->num_scratch = d->num_scratch;
+  x->prefetch = r->prefetch;
+  x->num_prefetch = d->num_prefetch;
+  int64_t total = 1;
+  for (int k = 0; k < d->grid_rank; k++) total *= d->grid[k];
+  r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
+
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1};
+    core_emit(c, &ev);
+  }
+  TSR_TRY(pipe_run(p));
+  c->step = -1;
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .name = d->name, .operand = -1};
+    core_emit(c, &ev);
+  }
+  TSR_TRY(core_check_dmas_idle(c));
+  for (int i = 0; i < d->num_scratch; i++) {
+    const tsr_ref *s = &r->scratch[i];
+    if (s->space != TSR_SEMAPHORE_MEM) continue;
+    int64_t n = tsr_ref_numel(s);
+    for (int64_t k = 0; k < n; k++) {
+      int64_t v = ((const int64_t *)(const void *)s->data)[k];
+      if (v != 0)
+        return tsr_fail(TSR_ERR_SEMAPHORE, "scratch %d (%s, element %lld) holds %lld at the end of "
+                        "the kernel on core %d; semaphores must be zero when a kernel ends",
+                        i, tsr_dtype_name(s->dtype), (long long)k, (long long)v, c->id);
+    }
+  }
+  return TSR_OK;
+}
+
+/* Wraps the body with step events (the pipeline engine stays event-free for nested use). */
+static tsr_status step_events(pipeline *p, void *user) {
+  core_run *r = user;
+  tsr_core *c = p->core;
+  c->step = p->s.step;
+  bool observed = core_observed(c);
+  if (observed) {
+    tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = p->s.step, .rank = p->grid_rank,
+                    .index = p->index, .operand = -1};
+    core_emit(c, &ev);
+  }
+  TSR_TRY(body_trampoline(p, r));
+  if (observed) {
+    tsr_event ev = {.kind = TSR_EV_STEP_END, .step = p->s.step, .rank = p->grid_rank,
+                    .index = p->index, .operand = -1};
+    core_emit(c, &ev);
+  }
+  return TSR_OK;
+}
+
+static tsr_status run_core(tsr_core *c, void *arg) {
+  call_plan *cp = arg;
+  core_run *r = calloc(1, sizeof *r);
+  bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
+  if (!r || !brefs) { free(r); free(brefs); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
+  r->cp = cp;
+  r->p.brefs = brefs;
+  int marks[3] = {c->vmem.count, c->smem.count, c->sems.count};
+  tsr_status s = run_core_inner(c, r);
+  if (s == TSR_OK) {
+    tsr_call_stats *st = cp->stats;
+    pthread_mutex_lock(&cp->stats_lock);
+    bool ran = false;
+    for (int i = 0; i < cp->n; i++) {
+      bref *b = &brefs[i];
+      st->dma_in += b->dma_in;
+      st->dma_out += b->dma_out;
+      st->skip_in += b->skip_in;
+      st->skip_out += b->skip_out;
+      st->bytes_in += b->bytes_in;
+      st->bytes_out += b->bytes_out;
+    }
+    int64_t steps = r->p.num_steps;
+    if (r->p.core) { st->steps += steps; ran = steps > 0; }
+    if (ran) st->cores++;
+    pthread_mutex_unlock(&cp->stats_lock);
+  } else {
+    core_reset_dmas(c);
+  }
+  c->step = -1;
+  for (int i = 0; i < cp->n; i++) free(brefs[i].written);
+  core_release_to(c, TSR_VMEM, marks[0]);
+  core_release_to(c, TSR_SMEM, marks[1]);
+  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  free(brefs);
+  free(r);
+  return s;
+}
+
+tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
+  tsr_call_stats local;
+  if (!stats) stats = &local;
+  memset(stats, 0, sizeof *stats);
+  machine_clear_warnings(m);
+  call_plan cp;
+  tsr_status s = plan_call(m, d, &cp);
+  if (s == TSR_OK) {
+    cp.stats = stats;
+    stats->vmem_bytes = cp.vmem_bytes;
+    stats->smem_bytes = cp.smem_bytes;
+    pthread_mutex_init(&cp.stats_lock, NULL);
+    s = machine_run_cores(m, run_core, &cp);
+    pthread_mutex_destroy(&cp.stats_lock);
+  }
+  free(cp.ops);
+  if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
+  return s;
+}
+
+tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out) {
+  call_plan cp;
+  tsr_status s = plan_call(m, d, &cp);
+  if (s != TSR_OK) { free(cp.ops); return s; }
+  char buf[128];
+  fprintf(out, "kernel %s on %s, %d core(s)\n", d->name ? d->name : "(unnamed)", m->chip.name,
+          m->num_cores);
+  fprintf(out, "  grid %s", tsr_format_dims(d->grid, d->grid_rank, buf, sizeof buf));
+  if (d->grid_rank) {
+    fprintf(out, " semantics (");
+    for (int k = 0; k < d->grid_rank; k++)
+      fprintf(out, "%s%s", k ? ", " : "", d->semantics[k] == TSR_PARALLEL ? "parallel"
+                                       : d->semantics[k] == TSR_CORE_PARALLEL ? "core_parallel" : "arbitrary");
+    fprintf(out, ")");
+  }
+  fprintf(out, "\n");
+  for (int c = 0; c < m->num_cores; c++) {
+    int64_t sub[TSR_MAX_GRID], off[TSR_MAX_GRID];
+    int split;
+    if (partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, c, false, sub, off, &split) != TSR_OK) break;
+    char a[96], b[96];
+    if (m->num_cores > 1)
+      fprintf(out, "  core %d: grid %s offsets %s\n", c, tsr_format_dims(sub, d->grid_rank, a, sizeof a),
+              tsr_format_dims(off, d->grid_rank, b, sizeof b));
+  }
+  for (int i = 0; i < cp.n; i++) {
+    operand_plan *o = &cp.ops[i];
+    char name[24], arr[64], blk[96];
+    operand_name(o, name, sizeof name);
+    if (o->passthrough) {
+      fprintf(out, "  %-6s %-18s %s: whole array, moved by the kernel\n", name,
+              tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space));
+      continue;
+    }
+    int64_t shown[TSR_MAX_RANK];
+    for (int k = 0; k < o->rank; k++) shown[k] = o->squeezed[k] ? TSR_SQUEEZED : o->block[k];
+    tsr_format_dims(shown, o->rank, blk, sizeof blk);
+    fprintf(out, "  %-6s %-18s %s block %s x %d buffer(s) = %lld bytes\n", name,
+            tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space), blk,
+            o->buffer_count, (long long)(o->block_bytes * o->buffer_count));
+  }
+  fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
+          (long long)cp.vmem_limit, (long long)cp.smem_bytes);
+  free(cp.ops);
+  return TSR_OK;
+}
