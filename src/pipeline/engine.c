@@ -361,6 +361,14 @@ tsr_status pipe_run(pipeline *p) {
       if (s->last_step) memcpy(b->blk_next, b->blk_first, n);
       else TSR_TRY(bref_block_index(p, b, next, b->blk_next));
     }
+    if (p->emit_steps) {
+      p->core->step = step;
+      if (core_observed(p->core)) {
+        tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = step, .rank = p->grid_rank,
+                        .index = p->index, .operand = -1};
+        core_emit(p->core, &ev);
+      }
+    }
     FOR_BREFS(phase_initialize);
     FOR_BREFS(phase_wait_in);
     FOR_BREFS(phase_copy_in);
@@ -371,6 +379,11 @@ tsr_status pipe_run(pipeline *p) {
     if (p->postyeet_hook && s->first_step) TSR_TRY(p->postyeet_hook(p, p->hook_user));
     FOR_BREFS(phase_copy_out);
     FOR_BREFS(phase_finalize);
+    if (p->emit_steps && core_observed(p->core)) {
+      tsr_event ev = {.kind = TSR_EV_STEP_END, .step = step, .rank = p->grid_rank,
+                      .index = p->index, .operand = -1};
+      core_emit(p->core, &ev);
+    }
   }
   return TSR_OK;
 }

@@ -89,6 +89,7 @@ struct pipeline {
   const pipe_schedule *schedule;
   bool first_cycle, last_cycle, init_accumulators;
   bool check_revisits;              /* top-level pallas_call rules */
+  bool emit_steps;                  /* STEP_BEGIN/END events (the top-level grid) */
   pipe_body_fn body;
   void *body_user;
   pipe_hook_fn prefetch_hook, postyeet_hook; /* emit_pipeline fusion hooks */

@@ -258,8 +258,6 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   return TSR_OK;
 }
 
-static tsr_status step_events(pipeline *p, void *user);
-
 static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                             const int64_t *shape, const char *what, tsr_ref *out) {
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
@@ -331,7 +329,8 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   p->schedule = &pipe_schedule_default;
   p->first_cycle = p->last_cycle = true;
   p->check_revisits = true;
-  p->body = step_events;
+  p->body = body_trampoline;
+  p->emit_steps = true;
   p->body_user = r;
 
   tsr_ctx *x = &r->ctx;
@@ -377,26 +376,6 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
                         "the kernel on core %d; semaphores must be zero when a kernel ends",
                         i, tsr_dtype_name(s->dtype), (long long)k, (long long)v, c->id);
     }
-  }
-  return TSR_OK;
-}
-
-/* Wraps the body with step events (the pipeline engine stays event-free for nested use). */
-static tsr_status step_events(pipeline *p, void *user) {
-  core_run *r = user;
-  tsr_core *c = p->core;
-  c->step = p->s.step;
-  bool observed = core_observed(c);
-  if (observed) {
-    tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = p->s.step, .rank = p->grid_rank,
-                    .index = p->index, .operand = -1};
-    core_emit(c, &ev);
-  }
-  TSR_TRY(body_trampoline(p, r));
-  if (observed) {
-    tsr_event ev = {.kind = TSR_EV_STEP_END, .step = p->s.step, .rank = p->grid_rank,
-                    .index = p->index, .operand = -1};
-    core_emit(c, &ev);
   }
   return TSR_OK;
 }

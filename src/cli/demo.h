@@ -1,0 +1,29 @@
+/* `tessera demo`: examples run through the engine with random inputs, each checked against a
+ * plain C reference. Register one with a line in src/cli/demos.def. */
+#ifndef TSR_CLI_DEMO_H
+#define TSR_CLI_DEMO_H
+
+#include <stdbool.h>
+
+#include "tessera/pipeline.h"
+
+typedef struct demo_opts {
+  bool plan;           /* print the DMA plan step by step */
+  int cores;           /* 0: the demo's default */
+  const char *chip;    /* NULL: the demo's default */
+} demo_opts;
+
+/* A machine for a demo (with the plan printer attached when asked). NULL on failure. */
+tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores);
+/* Prints the result line and the pipeline's figures; returns 0 when ok. */
+int demo_report(const char *name, bool ok, double worst_error, const tsr_call_stats *st);
+/* Worst absolute difference between two float arrays (NaN counts as infinite). */
+double demo_worst(const float *a, const float *b, long n);
+/* Deterministic inputs in [-1, 1). */
+void demo_fill(float *x, long n, unsigned seed);
+
+#define TSR_DEMO(name, fn, summary) int fn(const demo_opts *o);
+#include "cli/demos.def"
+#undef TSR_DEMO
+
+#endif
