@@ -276,9 +276,13 @@ tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const c
   for (int i = c->num_dmas - 1; i >= 0 && core_sem_read(sem) < bytes; i--)
     if (!c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
   if (c->m->opts.dma_mode == TSR_DMA_RANDOM) complete_some(c);
-  char what[128];
-  snprintf(what, sizeof what, "DMA wait%s%s", name ? " for " : "", name ? name : "");
-  TSR_TRY(wait_cell(c, cell, bytes, sem, what));
+  if (core_sem_read(sem) < bytes) { /* slow path: name the wait for a deadlock report */
+    char what[128];
+    snprintf(what, sizeof what, "DMA wait%s%s", name ? " for " : "", name ? name : "");
+    TSR_TRY(wait_cell(c, cell, bytes, sem, what));
+  } else {
+    TSR_TRY(wait_cell(c, cell, bytes, sem, "DMA wait"));
+  }
   /* Retire the oldest completed DMAs on this semaphore that the wait covers. */
   int64_t left = bytes;
   for (int i = 0; i < c->num_dmas && left > 0;) {

@@ -204,22 +204,54 @@ static void emit_skip(pipeline *p, bref *b, tsr_dma_dir dir) {
 
 /* ---- the top-level revisit rule ---------------------------------------------------------- */
 
+static uint64_t block_hash(const int64_t *blk, int rank) {
+  uint64_t h = 0x9E3779B97F4A7C15ull;
+  for (int d = 0; d < rank; d++) h = (h ^ (uint64_t)blk[d]) * 0xff51afd7ed558ccdull;
+  return h ^ (h >> 29);
+}
+
+/* The slot of blk in the set: where it is, or the empty slot where it would go. */
+static int64_t written_slot(const bref *b, const int64_t *blk) {
+  uint64_t mask = (uint64_t)b->cap_written - 1;
+  for (uint64_t i = block_hash(blk, b->rank) & mask;; i = (i + 1) & mask)
+    if (!b->written_used[i] || !blocks_differ(&b->written[i * (uint64_t)b->rank], blk, b->rank))
+      return (int64_t)i;
+}
+
 static bool was_written(const bref *b, const int64_t *blk) {
-  for (int i = 0; i < b->num_written; i++)
-    if (!blocks_differ(&b->written[i * b->rank], blk, b->rank)) return true;
-  return false;
+  return b->cap_written > 0 && b->written_used[written_slot(b, blk)];
 }
 
 static tsr_status mark_written(bref *b, const int64_t *blk) {
-  if (b->rank == 0 || was_written(b, blk)) return TSR_OK;
-  if (b->num_written == b->cap_written) {
-    int ncap = b->cap_written ? b->cap_written * 2 : 16;
-    int64_t *nw = realloc(b->written, (size_t)ncap * (size_t)b->rank * sizeof *nw);
-    if (!nw) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    b->written = nw;
+  if (b->rank == 0) return TSR_OK;
+  if (2 * (b->num_written + 1) > b->cap_written) { /* grow and rehash */
+    int64_t ncap = b->cap_written ? b->cap_written * 2 : 64;
+    bref nb = *b;
+    nb.cap_written = ncap;
+    nb.written = malloc((size_t)ncap * (size_t)b->rank * sizeof *nb.written);
+    nb.written_used = calloc((size_t)ncap, sizeof *nb.written_used);
+    if (!nb.written || !nb.written_used) {
+      free(nb.written);
+      free(nb.written_used);
+      return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    }
+    for (int64_t i = 0; i < b->cap_written; i++) {
+      if (!b->written_used[i]) continue;
+      const int64_t *old = &b->written[i * b->rank];
+      int64_t j = written_slot(&nb, old);
+      nb.written_used[j] = true;
+      memcpy(&nb.written[j * b->rank], old, (size_t)b->rank * sizeof *old);
+    }
+    free(b->written);
+    free(b->written_used);
+    b->written = nb.written;
+    b->written_used = nb.written_used;
     b->cap_written = ncap;
   }
-  memcpy(&b->written[b->num_written * b->rank], blk, (size_t)b->rank * sizeof *blk);
+  int64_t j = written_slot(b, blk);
+  if (b->written_used[j]) return TSR_OK;
+  b->written_used[j] = true;
+  memcpy(&b->written[j * b->rank], blk, (size_t)b->rank * sizeof *blk);
   b->num_written++;
   return TSR_OK;
 }

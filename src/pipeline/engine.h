@@ -39,9 +39,11 @@ typedef struct bref {
   int64_t blk_prev[TSR_MAX_RANK], blk_cur[TSR_MAX_RANK], blk_next[TSR_MAX_RANK];
   int64_t blk_first[TSR_MAX_RANK];
   tsr_ref view;                     /* what the body sees this step */
-  /* Output blocks already written back (revisit rule of the top-level pipeline). */
+  /* Output blocks already written back (revisit rule of the top-level pipeline): an
+   * open-addressing hash set of block indices, `rank` words per entry. */
   int64_t *written;
-  int num_written, cap_written;
+  bool *written_used;
+  int64_t num_written, cap_written;
   /* counts */
   int64_t dma_in, dma_out, skip_in, skip_out, bytes_in, bytes_out;
 } bref;

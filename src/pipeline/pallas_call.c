@@ -410,7 +410,10 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     core_reset_dmas(c);
   }
   c->step = -1;
-  for (int i = 0; i < cp->n; i++) free(brefs[i].written);
+  for (int i = 0; i < cp->n; i++) {
+    free(brefs[i].written);
+    free(brefs[i].written_used);
+  }
   core_release_to(c, TSR_VMEM, marks[0]);
   core_release_to(c, TSR_SMEM, marks[1]);
   core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);

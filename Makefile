@@ -1,0 +1,26 @@
+# Thin wrapper over CMake. `make demo` and `make test` are the README's quick start; both
+# install missing packages first (scripts/setup.sh).
+BUILD ?= build
+JOBS ?= 2
+
+.PHONY: all setup build demo test bench clean
+all: build
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j$(JOBS)
+
+demo: build
+	./$(BUILD)/tessera demo
+
+test: setup
+	JOBS=$(JOBS) scripts/test.sh
+
+bench: build
+	@for b in $$(./$(BUILD)/tessera bench --list); do ./$(BUILD)/tessera bench $$b; done
+
+clean:
+	rm -rf build build-clang build-asan build-fuzz

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The CLI's contract: exit codes (0 ok, 1 failed run or check, 2 bad usage), --help
+# everywhere, and the demo and benchmark commands running end to end.
+set -u
+T=${1:?path to tessera}
+fail=0; pass=0
+out=$(mktemp)
+expect() { # expect CODE CMD...
+  local want=$1; shift
+  "$@" >"$out" 2>&1; local got=$?
+  if [ "$got" -eq "$want" ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: '$*' exited $got, expected $want"; cat "$out"; fi
+}
+expect_out() { # expect_out PATTERN CMD...
+  local pat=$1; shift
+  if "$@" 2>&1 | grep -q -- "$pat"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: '$*' does not print '$pat'"; fi
+}
+expect 0 "$T" --help
+expect 2 "$T"
+expect 2 "$T" no-such-command
+expect 0 "$T" demo --help
+expect 0 "$T" demo --list
+expect 2 "$T" demo no-such-demo
+expect 2 "$T" demo --cores zero
+expect 2 "$T" demo --chip v99
+expect 0 "$T" demo
+expect 0 "$T" demo edge
+expect_out "7 passed, 0 failed" "$T" demo add add_grid matmul softmax edge gather parallel
+expect_out "start in0   block (5, 0)" "$T" demo gather
+expect_out "skip  in0   block (5, 0)       unchanged" "$T" demo gather
+expect_out "core 1: grid (4, 4) offsets (4, 0)" "$T" demo parallel
+expect 0 "$T" bench --help
+expect 0 "$T" bench --list
+expect 2 "$T" bench no-such-bench
+expect 2 "$T" bench --cores -1 add
+for b in $("$T" bench --list); do
+  expect 0 "$T" bench --quick "$b"
+done
+expect_out '"name": "add' "$T" bench --quick --json --cores 1 add
+expect_out '"ratio":' "$T" bench --quick --json --cores 1 add
+rm -f "$out"
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
