@@ -384,7 +384,10 @@ tsr_status pipe_run(pipeline *p) {
       if (step == 0) {
         TSR_TRY(bref_block_index(p, b, p->index, b->blk_cur));
         memcpy(b->blk_first, b->blk_cur, n);
-        if (p->num_steps > 1) TSR_TRY(bref_block_index(p, b, last, b->blk_prev));
+        /* The seed's previous step is cyclic: the last one, which matters only when an
+         * earlier invocation ran (not the first cycle). Evaluating it otherwise would run an
+         * index map out of order. */
+        if (p->num_steps > 1 && !p->first_cycle) TSR_TRY(bref_block_index(p, b, last, b->blk_prev));
         else memcpy(b->blk_prev, b->blk_cur, n);
       } else {
         memcpy(b->blk_prev, b->blk_cur, n);

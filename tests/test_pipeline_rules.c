@@ -1,0 +1,353 @@
+/* pallas_call rules and error paths: Buffered(1), ANY operands with manual DMAs and
+ * semaphores, aliases, the core split, and every check before and after a run. */
+#include "harness.h"
+#include "core/status.h"
+#include "tessera/pipeline.h"
+
+#define F(r) ((float *)(void *)(r)->data)
+
+static tsr_machine *machine(const char *chip, int cores, bool strict) {
+  tsr_machine *m = NULL;
+  tsr_machine_options o = {.chip = tsr_chip_get(chip), .num_cores = cores, .quiet = true,
+                           .strict_block_shapes = strict};
+  if (tsr_machine_create(&o, &m) != TSR_OK) { fprintf(stderr, "%s\n", tsr_last_error()); exit(1); }
+  return m;
+}
+
+static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)n; (void)p; (void)np;
+  b[0] = g[0]; b[1] = 0;
+  return TSR_OK;
+}
+static tsr_status map_last0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)p; (void)np;
+  b[0] = g[n - 1]; b[1] = 0;
+  return TSR_OK;
+}
+static tsr_status map_far(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)n; (void)p; (void)np;
+  b[0] = g[0] + 5; b[1] = 0;
+  return TSR_OK;
+}
+
+static tsr_status scale_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    for (int64_t j = 0; j < x->shape[1]; j++) F(o)[i * o->stride[0] + j] = 3 * F(x)[i * x->stride[0] + j];
+  return TSR_OK;
+}
+
+typedef struct arr { float *x, *o; tsr_ref in, out; } arr;
+
+static arr make(int64_t rows, int64_t cols) {
+  arr a;
+  a.x = malloc(sizeof(float) * (size_t)(rows * cols));
+  a.o = calloc((size_t)(rows * cols), sizeof(float));
+  tsr_test_fill(a.x, (long)(rows * cols), 11);
+  int64_t s[2] = {rows, cols};
+  a.in = tsr_ref_dense(a.x, TSR_F32, TSR_HBM, 2, s);
+  a.out = tsr_ref_dense(a.o, TSR_F32, TSR_HBM, 2, s);
+  return a;
+}
+
+static void drop(arr *a) { free(a->x); free(a->o); }
+
+static tsr_call_desc scale_desc(arr *a, tsr_block_spec *in, tsr_block_spec *out, int64_t steps) {
+  tsr_call_desc d = {.name = "scale", .grid_rank = 1, .grid = {steps}, .num_inputs = 1,
+                     .inputs = &a->in, .in_specs = in, .num_outputs = 1, .outputs = &a->out,
+                     .out_specs = out, .body = scale_body};
+  return d;
+}
+
+static int mismatches(const arr *a, long n) {
+  int bad = 0;
+  for (long i = 0; i < n; i++) bad += a->o[i] != 3 * a->x[i];
+  return bad;
+}
+
+static void test_buffered_one(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  arr a = make(64, 128);
+  tsr_block_spec in = {.rank = 2, .block_shape = {8, 128}, .index_map = map_i0, .buffer_count = 1};
+  tsr_block_spec out = in;
+  tsr_call_desc d = scale_desc(&a, &in, &out, 8);
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(mismatches(&a, 64 * 128), 0);
+  CHECK_EQ_INT(st.dma_in, 8);
+  CHECK_EQ_INT(st.dma_out, 8);
+  CHECK_EQ_INT(st.vmem_bytes, 2 * 4096); /* one buffer each */
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
+/* An output whose block index follows the innermost axis of a (3, 4) grid revisits blocks
+ * non-consecutively: an error, unless revisit ANY with one buffer re-reads them. */
+static tsr_status accumulate_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  bool first = tsr_ctx_program_id(c, 0) == 0;
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    for (int64_t j = 0; j < x->shape[1]; j++)
+      F(o)[i * o->stride[0] + j] = (first ? 0 : F(o)[i * o->stride[0] + j]) + F(x)[i * x->stride[0] + j];
+  return TSR_OK;
+}
+
+static void test_revisits(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  arr a = make(32, 128);
+  tsr_block_spec in = {.rank = 2, .block_shape = {8, 128}, .index_map = map_last0};
+  tsr_block_spec out = in;
+  tsr_call_desc d = {.name = "revisit", .grid_rank = 2, .grid = {3, 4}, .num_inputs = 1,
+                     .inputs = &a.in, .in_specs = &in, .num_outputs = 1, .outputs = &a.out,
+                     .out_specs = &out, .body = accumulate_body};
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "out0: block (0, 0) is revisited at step 4");
+  out.revisit = TSR_REVISIT_ANY;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "revisit mode ANY needs a single buffer");
+  out.buffer_count = 1;
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  int bad = 0;
+  for (int i = 0; i < 32 * 128; i++) bad += fabsf(a.o[i] - 3 * a.x[i]) > 1e-5f;
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(st.dma_out, 12);
+  CHECK_EQ_INT(st.dma_in, 12 + 8); /* x every step, plus 8 restores of revisited blocks */
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
+/* ANY operands: the kernel gets whole HBM refs and moves data itself. */
+static tsr_status manual_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  const tsr_ref *buf = tsr_ctx_scratch(c, 0), *sems = tsr_ctx_scratch(c, 1);
+  tsr_ref sem0, sem1, xs, os;
+  TSR_TRY(tsr_ref_at(sems, 0, 0, &sem0));
+  TSR_TRY(tsr_ref_at(sems, 0, 1, &sem1));
+  int64_t i = tsr_ctx_program_id(c, 0);
+  TSR_TRY(tsr_ref_slice(x, 0, i * 8, 8, &xs));
+  TSR_TRY(tsr_ref_slice(o, 0, i * 8, 8, &os));
+  TSR_TRY(tsr_dma_start(c, &xs, buf, &sem0));
+  TSR_TRY(tsr_dma_wait(c, &sem0, buf));
+  for (int k = 0; k < 8 * 128; k++) F(buf)[k] *= 3;
+  TSR_TRY(tsr_dma_start(c, buf, &os, &sem1));
+  TSR_TRY(tsr_dma_wait(c, &sem1, &os));
+  return TSR_OK;
+}
+
+static tsr_status forgets_wait(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *buf = tsr_ctx_scratch(c, 0), *sems = tsr_ctx_scratch(c, 1);
+  tsr_ref sem0, xs;
+  TSR_TRY(tsr_ref_at(sems, 0, 0, &sem0));
+  TSR_TRY(tsr_ref_slice(x, 0, 0, 8, &xs));
+  return tsr_dma_start(c, &xs, buf, &sem0);
+}
+
+static tsr_status over_waits(tsr_ctx *c, void *u) {
+  (void)u;
+  tsr_ref sem0;
+  TSR_TRY(tsr_ref_at(tsr_ctx_scratch(c, 1), 0, 0, &sem0));
+  return tsr_dma_wait(c, &sem0, tsr_ctx_scratch(c, 0));
+}
+
+static tsr_status leaves_signal(tsr_ctx *c, void *u) {
+  (void)u;
+  tsr_ref s;
+  TSR_TRY(tsr_ref_at(tsr_ctx_scratch(c, 2), 0, 0, &s));
+  TSR_TRY(tsr_sem_signal(c, &s, 2, -1));
+  CHECK(tsr_sem_read(c, &s) == 2 + tsr_ctx_program_id(c, 0)); /* +2 -1 per step */
+  return tsr_sem_wait(c, &s, 1);
+}
+
+static tsr_status wrong_sem_kind(tsr_ctx *c, void *u) {
+  (void)u;
+  tsr_ref s;
+  TSR_TRY(tsr_ref_at(tsr_ctx_scratch(c, 2), 0, 0, &s));
+  return tsr_dma_wait(c, &s, tsr_ctx_scratch(c, 0));
+}
+
+static void test_any_operands(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  arr a = make(32, 128);
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec scr[3] = {{.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {8, 128}},
+                             {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM, .rank = 1, .shape = {2}},
+                             {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM, .rank = 1, .shape = {1}}};
+  tsr_call_desc d = scale_desc(&a, &any, &any, 4);
+  d.num_scratch = 3;
+  d.scratch = scr;
+  d.body = manual_body;
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(mismatches(&a, 32 * 128), 0);
+  CHECK_EQ_INT(st.dma_in + st.dma_out, 0); /* the pipeline moved nothing */
+  d.body = forgets_wait;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "started but never waited for");
+  d.body = over_waits;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_DEADLOCK, "can never be satisfied");
+  d.body = leaves_signal;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "scratch 2 (semaphore, element 0) holds 4 at the end of the kernel");
+  d.body = wrong_sem_kind;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "requires a dma_semaphore");
+  /* on-wait DMA order: copies happen at the wait; the result is the same */
+  tsr_machine *lazy = NULL;
+  tsr_machine_options o = {.chip = tsr_chip_get("v5e"), .dma_mode = TSR_DMA_ON_WAIT, .quiet = true};
+  CHECK_OK(tsr_machine_create(&o, &lazy));
+  memset(a.o, 0, sizeof(float) * 32 * 128);
+  d.body = manual_body;
+  CHECK_OK(tsr_pallas_call(lazy, &d, NULL));
+  CHECK_EQ_INT(mismatches(&a, 32 * 128), 0);
+  tsr_machine_destroy(lazy);
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
+static tsr_status add_one_inplace(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  for (int k = 0; k < 8 * 128; k++) F(o)[k] = F(x)[k] + 1;
+  return TSR_OK;
+}
+
+static void test_aliases(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  arr a = make(32, 128);
+  float orig[32 * 128];
+  memcpy(orig, a.x, sizeof orig);
+  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .index_map = map_i0};
+  tsr_alias al = {.input = 0, .output = 0};
+  tsr_call_desc d = scale_desc(&a, &spec, &spec, 4);
+  d.body = add_one_inplace;
+  d.num_aliases = 1;
+  d.aliases = &al;
+  CHECK_OK(tsr_pallas_call(m, &d, NULL));
+  int bad = 0;
+  for (int i = 0; i < 32 * 128; i++) bad += a.x[i] != orig[i] + 1 || a.o[i] != 0;
+  CHECK_EQ_INT(bad, 0); /* written into the input's buffer; the output array untouched */
+  tsr_alias bad_alias = {.input = 3, .output = 0};
+  d.aliases = &bad_alias;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "alias 0: input 3");
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
+static void test_checks(void) {
+  tsr_machine *m = machine("v4", 1, false); /* 16 MiB of VMEM */
+  arr a = make(4096, 1024);
+  tsr_block_spec big = {.rank = 2, .block_shape = {2048, 1024}, .index_map = map_i0};
+  tsr_call_desc d = scale_desc(&a, &big, &big, 2);
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_VMEM, "in0 block (2048, 1024) x 2 buffers = 16777216");
+  d.vmem_limit_bytes = 1 << 20;
+  tsr_block_spec ok = {.rank = 2, .block_shape = {128, 1024}, .index_map = map_i0};
+  d = scale_desc(&a, &ok, &ok, 32);
+  d.vmem_limit_bytes = 1 << 20;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_VMEM, "exceeds the limit of 1048576 bytes");
+  d.vmem_limit_bytes = 1ll << 40;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_VMEM, "exceeds the 16777216 bytes of VMEM of v4");
+  d.vmem_limit_bytes = 0;
+  tsr_block_spec far = {.rank = 2, .block_shape = {128, 1024}, .index_map = map_far};
+  d = scale_desc(&a, &far, &ok, 32);
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_BOUNDS, "in0: index map returns block (32, 0) at grid index (27,)");
+  /* block-shape rule: a warning by default, an error in strict mode */
+  tsr_block_spec odd = {.rank = 2, .block_shape = {12, 1024}, .index_map = map_i0};
+  arr b = make(48, 1024);
+  d = scale_desc(&b, &odd, &odd, 4);
+  CHECK_OK(tsr_pallas_call(m, &d, NULL));
+  CHECK(strstr(tsr_machine_warnings(m), "in0 (f32[48,1024]): block shape breaks the TPU rule") != NULL);
+  CHECK_EQ_INT(mismatches(&b, 48 * 1024), 0);
+  tsr_machine *strict = machine("v4", 1, true);
+  CHECK_FAILS(tsr_pallas_call(strict, &d, NULL), TSR_ERR_INVALID, "divisible by (8, 128) for f32");
+  /* 64-bit arrays are rejected as on TPU */
+  double dd[8 * 128];
+  tsr_ref r64 = tsr_ref_dense(dd, TSR_F64, TSR_HBM, 2, (int64_t[]){8, 128});
+  d = scale_desc(&b, NULL, NULL, 1);
+  d.grid_rank = 0;
+  d.inputs = &r64;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_UNSUPPORTED, "in0: dtype f64 is not supported on TPU");
+  drop(&a);
+  drop(&b);
+  tsr_machine_destroy(strict);
+  tsr_machine_destroy(m);
+}
+
+/* Parallel dims split over cores: a (6, 4) grid over 2 cores splits dim 0 in halves; a (5, 4)
+ * grid over 2 cores gives 3 + 2 rows of steps; core_parallel is preferred. */
+static tsr_status count_body(tsr_ctx *c, void *u) {
+  int64_t *per_core = u;
+  __atomic_add_fetch(&per_core[tsr_ctx_core_id(c)], 1, __ATOMIC_RELAXED);
+  return scale_body(c, NULL);
+}
+
+static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)n; (void)p; (void)np;
+  b[0] = g[0]; b[1] = g[1];
+  return TSR_OK;
+}
+
+static void test_core_split(void) {
+  tsr_machine *m = machine("v5p", 2, false);
+  for (int rows = 5; rows <= 6; rows++) {
+    arr a = make(rows * 8, 512);
+    int64_t per_core[2] = {0, 0};
+    tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .index_map = map_ij};
+    tsr_call_desc d = {.name = "split", .grid_rank = 2, .grid = {rows, 4},
+                       .semantics = {TSR_PARALLEL, TSR_ARBITRARY}, .num_inputs = 1,
+                       .inputs = &a.in, .in_specs = &spec, .num_outputs = 1, .outputs = &a.out,
+                       .out_specs = &spec, .body = count_body, .user = per_core};
+    tsr_call_stats st;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK_EQ_INT(mismatches(&a, rows * 8 * 512), 0);
+    CHECK_EQ_INT(per_core[0], (rows + 1) / 2 * 4);
+    CHECK_EQ_INT(per_core[1], rows / 2 * 4);
+    CHECK_EQ_INT(st.cores, 2);
+    CHECK_EQ_INT(st.dma_in, rows * 4);
+    /* without parallel semantics everything runs on core 0 */
+    per_core[0] = per_core[1] = 0;
+    d.semantics[0] = TSR_ARBITRARY;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK_EQ_INT(per_core[0], rows * 4);
+    CHECK_EQ_INT(st.cores, 1);
+    /* core_parallel on dim 1 wins over parallel on dim 0 */
+    per_core[0] = per_core[1] = 0;
+    d.semantics[0] = TSR_PARALLEL;
+    d.semantics[1] = TSR_CORE_PARALLEL;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK_EQ_INT(per_core[0], rows * 2);
+    CHECK_EQ_INT(per_core[1], rows * 2);
+    drop(&a);
+  }
+  tsr_machine_destroy(m);
+}
+
+/* Edge blocks: 600x600 f32 with (256,256) blocks. The last row block's DMA is 88 rows (600 %
+ * 256 = 88, a multiple of the tile 8); the last column block's is 128 columns (88 rounded up
+ * to the 128-lane tile), so the semaphore counts 88*128*4 bytes while 88*88 elements move. */
+static void test_edges(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  arr a = make(600, 600);
+  tsr_block_spec spec = {.rank = 2, .block_shape = {256, 256}, .index_map = map_ij};
+  tsr_call_desc d = {.name = "edge", .grid_rank = 2, .grid = {3, 3}, .num_inputs = 1,
+                     .inputs = &a.in, .in_specs = &spec, .num_outputs = 1, .outputs = &a.out,
+                     .out_specs = &spec, .body = scale_body};
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(mismatches(&a, 600 * 600), 0);
+  int64_t expect = (4 * 256 * 256 + 2 * 256 * 128 + 2 * 88 * 256 + 88 * 128) * 4;
+  CHECK_EQ_INT(st.bytes_in, expect);
+  CHECK_EQ_INT(st.bytes_out, expect);
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
+int main(void) {
+  test_buffered_one();
+  test_revisits();
+  test_any_operands();
+  test_aliases();
+  test_checks();
+  test_core_split();
+  test_edges();
+  return tsr_test_finish("test_pipeline_rules");
+}
