@@ -27,8 +27,16 @@ tsr_status tsr_fail_context(tsr_status s, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(error_message, sizeof error_message, fmt, ap);
   va_end(ap);
-  if (n >= 0 && (size_t)n < sizeof error_message && old[0])
-    snprintf(error_message + n, sizeof error_message - (size_t)n, ": %s", old);
+  if (n < 0 || !old[0]) return s;
+  size_t at = (size_t)n < sizeof error_message - 1 ? (size_t)n : sizeof error_message - 1;
+  size_t room = sizeof error_message - 1 - at;
+  size_t len = strlen(old) + 2;
+  if (len > room) len = room;
+  /* ": " then the old message, cut to what fits */
+  char joined[TSR_ERROR_CAP + 2] = ": ";
+  memcpy(joined + 2, old, strlen(old) + 1);
+  memcpy(error_message + at, joined, len);
+  error_message[at + len] = 0;
   return s;
 }
 
