@@ -11,12 +11,15 @@
 #define F(r) ((float *)(void *)(r)->data)
 #define REPEATS 3
 
-static tsr_machine *bench_machine(int cores) {
-  tsr_machine_options mo = {.chip = tsr_chip_get("v5p"), .num_cores = cores, .quiet = true};
+static tsr_machine *bench_machine_mode(int cores, bool zero_copy) {
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5p"), .num_cores = cores, .quiet = true,
+                            .zero_copy = zero_copy};
   tsr_machine *m = NULL;
   if (tsr_machine_create(&mo, &m) != TSR_OK) fprintf(stderr, "bench: %s\n", tsr_last_error());
   return m;
 }
+
+static tsr_machine *bench_machine(int cores) { return bench_machine_mode(cores, false); }
 
 static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
   (void)u; (void)n; (void)p; (void)np;
@@ -69,9 +72,11 @@ int bench_add(const bench_opts *o) {
   if (!x || !y || !out) { free(x); free(y); free(out); return 1; }
   for (long i = 0; i < n; i++) { x[i] = (float)(i % 1000); y[i] = 1.0f; out[i] = 0; }
   int rc = 0;
-  for (int cores = 1; cores <= 2; cores++) {
+  for (int run = 0; run < 4 && !rc; run++) {
+    int cores = 1 + run % 2;
+    bool zero_copy = run >= 2;
     if (o->cores && cores != o->cores) continue;
-    tsr_machine *m = bench_machine(cores);
+    tsr_machine *m = bench_machine_mode(cores, zero_copy);
     if (!m) { rc = 1; break; }
     int64_t shape[2] = {R, C};
     tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, shape)};
@@ -99,7 +104,8 @@ int bench_add(const bench_opts *o) {
     for (long i = 0; i < n && !rc; i += 4099)
       if (out[i] != x[i] + y[i]) { fprintf(stderr, "bench add: wrong result\n"); rc = 1; }
     char name[64];
-    snprintf(name, sizeof name, "add f32[%lld,%lld] %d core(s)", (long long)R, (long long)C, cores);
+    snprintf(name, sizeof name, "add f32[%lld,%lld] %d core(s)%s", (long long)R, (long long)C,
+             cores, zero_copy ? " zero-copy" : "");
     double bytes = 3.0 * (double)n * 4;
     bench_figure(o, name, bytes / best_t / 1e9, "GB/s", bytes / best_b / 1e9, true);
     tsr_machine_destroy(m);
@@ -137,7 +143,7 @@ static tsr_status matmul_body(tsr_ctx *c, void *u) {
 }
 
 int bench_matmul(const bench_opts *o) {
-  int S = o->quick ? 512 : 2048, B = o->quick ? 256 : 512;
+  int S = o->quick ? 512 : 2048, B = o->quick ? 256 : 1024, BK = o->quick ? 256 : 512;
   size_t n = (size_t)S * (size_t)S;
   float *a = malloc(sizeof(float) * n), *b = malloc(sizeof(float) * n);
   float *c1 = malloc(sizeof(float) * n), *c2 = malloc(sizeof(float) * n);
@@ -151,10 +157,10 @@ int bench_matmul(const bench_opts *o) {
     int64_t shape[2] = {S, S};
     tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, shape), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, shape)};
     tsr_ref res = tsr_ref_dense(c1, TSR_F32, TSR_HBM, 2, shape);
-    tsr_block_spec ins[2] = {{.rank = 2, .block_shape = {B, B}, .index_map = map_ik},
-                             {.rank = 2, .block_shape = {B, B}, .index_map = map_kj}};
+    tsr_block_spec ins[2] = {{.rank = 2, .block_shape = {B, BK}, .index_map = map_ik},
+                             {.rank = 2, .block_shape = {BK, B}, .index_map = map_kj}};
     tsr_block_spec outs = {.rank = 2, .block_shape = {B, B}, .index_map = map_ij};
-    tsr_call_desc d = {.name = "matmul", .grid_rank = 3, .grid = {S / B, S / B, S / B},
+    tsr_call_desc d = {.name = "matmul", .grid_rank = 3, .grid = {S / B, S / B, S / BK},
                        .semantics = {TSR_PARALLEL, TSR_PARALLEL, TSR_ARBITRARY}, .num_inputs = 2,
                        .inputs = in, .in_specs = ins, .num_outputs = 1, .outputs = &res,
                        .out_specs = &outs, .body = matmul_body};
@@ -183,7 +189,7 @@ int bench_matmul(const bench_opts *o) {
     }
     if (worst > 1e-2 * S / 512.0) { fprintf(stderr, "bench matmul: results differ by %g\n", worst); rc = 1; }
     char name[64];
-    snprintf(name, sizeof name, "matmul f32 %d^3 blocks %d %d core(s)", S, B, cores);
+    snprintf(name, sizeof name, "matmul f32 %d^3 blocks %dx%dx%d %d core(s)", S, B, B, BK, cores);
     double flops = 2.0 * S * (double)S * S;
     bench_figure(o, name, flops / best_t / 1e9, "GFLOP/s", flops / best_b / 1e9, true);
     tsr_machine_destroy(m);

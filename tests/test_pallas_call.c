@@ -60,9 +60,12 @@ static tsr_status matmul_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
+static bool zero_copy; /* the suite runs twice: copying blocks, then zero-copy views */
+
 static tsr_machine *machine(int cores) {
   tsr_machine *m = NULL;
-  tsr_machine_options o = {.chip = tsr_chip_get("v5p"), .num_cores = cores, .quiet = true};
+  tsr_machine_options o = {.chip = tsr_chip_get("v5p"), .num_cores = cores, .quiet = true,
+                           .zero_copy = zero_copy};
   if (tsr_machine_create(&o, &m) != TSR_OK) { fprintf(stderr, "%s\n", tsr_last_error()); exit(1); }
   return m;
 }
@@ -140,7 +143,10 @@ static void test_matmul_counts(void) {
 }
 
 int main(void) {
-  test_seed_add();
-  test_matmul_counts();
+  for (int pass = 0; pass < 2; pass++) {
+    zero_copy = pass == 1;
+    test_seed_add();
+    test_matmul_counts();
+  }
   return tsr_test_finish("test_pallas_call");
 }

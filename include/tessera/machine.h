@@ -122,6 +122,12 @@ typedef struct tsr_machine_options {
   uint64_t seed;             /* TSR_DMA_RANDOM */
   bool strict_block_shapes;  /* TPU block-shape rules are errors instead of warnings */
   bool quiet;                /* no warnings on stderr */
+  /* Speed over fidelity: a pipelined block that lies wholly inside its array is a view of
+   * HBM instead of a copy in VMEM. DMAs, semaphores and events stay the same; what changes:
+   * the kernel sees HBM data instead of fresh-buffer poison in an output block, writes to
+   * an input block reach HBM, and an input is read when the body runs rather than when its
+   * DMA starts. Off by default; the checkers want copies. */
+  bool zero_copy;
 } tsr_machine_options;
 
 typedef struct tsr_machine tsr_machine;

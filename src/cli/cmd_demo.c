@@ -54,6 +54,7 @@ tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
     return NULL;
   }
   mo.num_cores = o->cores ? o->cores : cores;
+  mo.zero_copy = o->zero_copy;
   tsr_machine *m = NULL;
   if (tsr_machine_create(&mo, &m) != TSR_OK) {
     fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
@@ -94,11 +95,13 @@ void demo_fill(float *x, long n, unsigned seed) {
 }
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: tessera demo [--plan] [--cores N] [--chip NAME] [NAME...]\n"
+  fprintf(f, "usage: tessera demo [--plan] [--cores N] [--chip NAME] [--zero-copy] [NAME...]\n"
              "       tessera demo --list\n\n"
              "Runs the embedded examples through the pipeline engine with random inputs and\n"
              "checks each against a plain C reference, printing the pipeline's figures. With a\n"
-             "NAME, runs that example and prints its DMA plan step by step (--plan).\n\nexamples:\n");
+             "NAME, runs that example and prints its DMA plan step by step (--plan).\n"
+             "--zero-copy hands whole blocks to kernels as views of HBM (faster; see\n"
+             "docs/architecture.md).\n\nexamples:\n");
   for (int i = 0; demos[i].name; i++) fprintf(f, "  %-10s %s\n", demos[i].name, demos[i].summary);
 }
 
@@ -114,6 +117,7 @@ int cmd_demo(int argc, char **argv) {
       return TSR_EXIT_OK;
     }
     if (!strcmp(a, "--plan")) { o.plan = true; continue; }
+    if (!strcmp(a, "--zero-copy")) { o.zero_copy = true; continue; }
     if (!strcmp(a, "--cores") || !strcmp(a, "--chip")) {
       if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return TSR_EXIT_USAGE; }
       if (!strcmp(a, "--chip")) {

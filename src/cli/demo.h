@@ -11,6 +11,7 @@ typedef struct demo_opts {
   bool plan;           /* print the DMA plan step by step */
   int cores;           /* 0: the demo's default */
   const char *chip;    /* NULL: the demo's default */
+  bool zero_copy;      /* whole blocks as views of HBM (tsr_machine_options.zero_copy) */
 } demo_opts;
 
 /* A machine for a demo (with the plan printer attached when asked). NULL on failure. */

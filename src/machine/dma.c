@@ -129,8 +129,10 @@ static uint64_t rng_next(uint64_t *s) {
 /* Moves the data of a pending DMA and signals its semaphore. */
 static void complete_copy(tsr_core *c, pending_dma *d) {
   if (d->copied) return;
-  if (d->has_poison) fill_poison(&d->poison);
-  copy_window(&d->dst, &d->src);
+  if (!d->no_copy) {
+    if (d->has_poison) fill_poison(&d->poison);
+    copy_window(&d->dst, &d->src);
+  }
   d->copied = true;
   __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
   __atomic_add_fetch(&c->m->progress, 1, __ATOMIC_RELEASE);
@@ -179,6 +181,7 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->sem = *r->sem;
   d->bytes = r->bytes;
   d->copied = false;
+  d->no_copy = r->no_copy;
   d->dir = r->dir;
   d->operand = r->operand;
   d->step = c->step;

@@ -38,6 +38,7 @@ typedef struct pending_dma {
   tsr_ref sem;
   int64_t bytes;
   bool copied;        /* data moved (eager mode: at start) */
+  bool no_copy;       /* zero-copy view: signal, but move nothing */
   tsr_dma_dir dir;
   int operand;
   int64_t step;
@@ -106,6 +107,7 @@ typedef struct dma_request {
   const tsr_ref *poison;      /* optional: filled with poison first (edge blocks) */
   const tsr_ref *sem;         /* rank-0 DMA semaphore */
   int64_t bytes;              /* what the semaphore counts (tile-rounded for edge blocks) */
+  bool no_copy;               /* the destination is already a view of the source */
   tsr_dma_dir dir;
   int operand;
   const int64_t *block;

@@ -130,13 +130,22 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
   tsr_ref_window(&b->slot[slot], zero, sl->valid, slot_part);
 }
 
+/* Zero-copy mode: binds `slot` to the HBM block itself when the block lies wholly inside
+ * the array; returns whether it did. */
+static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
+  b->is_view[slot] = p->core->m->opts.zero_copy && !sl->partial && b->space == TSR_VMEM;
+  if (b->is_view[slot]) tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
+  return b->is_view[slot];
+}
+
 static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, const tsr_ref *sem) {
   block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &src, &dst);
+  bool view = bind_view(p, b, slot, &sl);
   dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
-                   .sem = sem, .bytes = slice_bytes(b, &sl), .dir = TSR_DMA_IN,
+                   .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .dir = TSR_DMA_IN,
                    .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
   b->dma_in++;
@@ -150,7 +159,7 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &dst, &src);
   dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
-                   .dir = TSR_DMA_OUT, .operand = b->operand, .block = blk, .rank = b->rank,
+                   .no_copy = b->is_view[slot], .dir = TSR_DMA_OUT, .operand = b->operand, .block = blk, .rank = b->rank,
                    .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
   b->dma_out++;
@@ -187,7 +196,7 @@ tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
 
 void bref_update_view(bref *b) {
   if (b->passthrough) { b->view = b->hbm; return; }
-  tsr_ref v = b->slot[b->current_slot];
+  tsr_ref v = b->is_view[b->current_slot] ? b->hbm_view[b->current_slot] : b->slot[b->current_slot];
   for (int d = b->rank - 1; d >= 0; d--)
     if (b->squeezed[d]) tsr_ref_squeeze(&v, d, &v);
   b->view = v;
@@ -283,8 +292,18 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
+/* Zero-copy mode: an output block that becomes current is written in place in HBM. */
+static tsr_status bind_output(pipeline *p, bref *b) {
+  if (!p->core->m->opts.zero_copy || !(p->s.first_step || sched_has_changed(&p->s, b))) return TSR_OK;
+  block_slice sl;
+  TSR_TRY(slice_of(b, b->blk_cur, &sl));
+  bind_view(p, b, b->current_slot, &sl);
+  return TSR_OK;
+}
+
 static tsr_status phase_wait_in(pipeline *p, bref *b) {
   const pipe_schedule *sc = p->schedule;
+  if (b->kind == BREF_OUTPUT) TSR_TRY(bind_output(p, b));
   if (p->check_revisits && b->kind == BREF_OUTPUT) return check_revisit(p, b);
   if (!bref_is_input(b)) return TSR_OK;
   if (sc->wait_in(&p->s, b, sc->user)) {

@@ -31,6 +31,9 @@ typedef struct bref {
   tsr_revisit revisit;
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
   tsr_ref slot[TSR_MAX_BUFFERS];    /* full-rank block windows */
+  /* zero-copy mode: a slot that is a view of the HBM block instead of its VMEM buffer */
+  tsr_ref hbm_view[TSR_MAX_BUFFERS];
+  bool is_view[TSR_MAX_BUFFERS];
   tsr_ref accum;                    /* BREF_ACCUM: f32 (i32 for i32) accumulator */
   tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */
   int current_slot, next_slot;
