@@ -1210,8 +1210,9 @@ static tsr_status read_all(bc_reader *r, bc_info *info) {
   cursor c = {r, r->data, r->data + r->size};
   if (r->size < 4 || memcmp(r->data, "ML\xEFR", 4)) return bc_fail(&c, "not MLIR bytecode (bad magic)");
   c.p += 4;
+  const uint8_t *version_at = c.p;
   TSR_TRY(rd_varint(&c, &r->version));
-  if (r->version > BC_MAX_VERSION)
+  if (r->version > BC_MAX_VERSION && (c.p = version_at))
     return bc_fail(&c, "bytecode version %llu is newer than the newest supported (%d)", (unsigned long long)r->version, BC_MAX_VERSION);
   const uint8_t *nul = memchr(c.p, 0, remaining(&c));
   if (!nul) return bc_fail(&c, "producer string is not NUL-terminated");
