@@ -1,0 +1,54 @@
+/* tessera bench mlir: reading speed of generated MLIR text (a func with N ops in the pretty
+ * forms JAX prints) at two sizes; the ratio of the two MB/s figures shows reading is linear.
+ * The baseline of each figure is the smaller module's speed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "tessera/mlir.h"
+
+static char *generate(int n_ops, size_t *len) {
+  char *buf = NULL;
+  FILE *f = open_memstream(&buf, len);
+  fprintf(f, "module @bench {\n  func.func public @main(%%arg0: tensor<8x128xf32>) -> tensor<8x128xf32> {\n");
+  fprintf(f, "    %%v0 = stablehlo.constant dense<1.000000e+00> : tensor<8x128xf32> loc(\"b.py\":1:2)\n");
+  for (int i = 1; i < n_ops; i++)
+    fprintf(f, "    %%v%d = stablehlo.%s %%v%d, %%arg0 : tensor<8x128xf32> loc(\"bench.py\":%d:4)\n", i,
+            i % 2 ? "add" : "multiply", i - 1, i);
+  fprintf(f, "    return %%v%d : tensor<8x128xf32>\n  }\n}\n", n_ops - 1);
+  fclose(f);
+  return buf;
+}
+
+static double mb_per_s(int n_ops, int reps) {
+  size_t len;
+  char *text = generate(n_ops, &len);
+  double best = 1e30;
+  for (int r = 0; r < reps; r++) {
+    double t0 = bench_now();
+    tsr_mlir_module *m = NULL;
+    if (tsr_mlir_parse_text(text, len, "bench.mlir", &m) != TSR_OK) {
+      fprintf(stderr, "bench mlir: %s\n", tsr_last_error());
+      free(text);
+      return 0;
+    }
+    double dt = bench_now() - t0;
+    tsr_mlir_module_destroy(m);
+    if (dt < best) best = dt;
+  }
+  free(text);
+  return (double)len / 1e6 / best;
+}
+
+int bench_mlir(const bench_opts *o) {
+  int small = o->quick ? 2000 : 20000, large = small * 10;
+  double a = mb_per_s(small, 5), b = mb_per_s(large, 3);
+  if (a <= 0 || b <= 0) return 1;
+  char name[64];
+  snprintf(name, sizeof name, "mlir text read, %d ops", small);
+  bench_figure(o, name, a, "MB/s", 0, true);
+  snprintf(name, sizeof name, "mlir text read, %d ops (vs %d)", large, small);
+  bench_figure(o, name, b, "MB/s", a, true);
+  return 0;
+}

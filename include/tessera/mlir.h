@@ -1,0 +1,67 @@
+/* tessera's MLIR reader: MLIR bytecode (versions 0-6) and textual MLIR (generic form plus the
+ * pretty forms of the ops in JAX/Pallas artifacts) into one in-memory IR, a generic-form
+ * printer, and the Mosaic view (stable_mosaic demangling and version upgrades).
+ *
+ * Errors: TSR_ERR_PARSE with "bytecode offset N: ..." or "file:line:col: ..." in
+ * tsr_last_error(). Executors walk the IR through src/mlir/ir.h. */
+#ifndef TESSERA_MLIR_H
+#define TESSERA_MLIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "tessera/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tsr_mlir_module tsr_mlir_module;
+
+/* Reads MLIR bytecode. */
+tsr_status tsr_mlir_read_bytecode(const void *data, size_t size, tsr_mlir_module **out);
+/* Parses MLIR text; `filename` is used in messages (NULL: "<input>"). */
+tsr_status tsr_mlir_parse_text(const char *text, size_t len, const char *filename,
+                               tsr_mlir_module **out);
+/* Bytecode when the buffer starts with the bytecode magic, text otherwise. */
+tsr_status tsr_mlir_read_buffer(const void *data, size_t size, const char *filename,
+                                tsr_mlir_module **out);
+/* Reads a file ("-" is stdin) with tsr_mlir_read_buffer. */
+tsr_status tsr_mlir_read_file(const char *path, tsr_mlir_module **out);
+void tsr_mlir_module_destroy(tsr_mlir_module *m);
+
+enum {
+  TSR_MLIR_PRINT_LOCS = 1, /* print trailing loc(...) on ops and block arguments */
+};
+/* Prints the module in MLIR's generic op form, which tsr_mlir_parse_text reads back. */
+void tsr_mlir_print(const tsr_mlir_module *m, FILE *f, unsigned flags);
+
+/* Structural equality (ops, operands, types, attributes, regions), ignoring SSA names and,
+ * with ignore_locations, locations. On a difference `why` describes the first one. */
+bool tsr_mlir_equal(const tsr_mlir_module *a, const tsr_mlir_module *b, bool ignore_locations,
+                    char *why, size_t why_cap);
+
+/* The Mosaic view: strips the `stable_mosaic.` prefix from serialized kernel bodies and
+ * upgrades ops from the body's stable_mosaic.version (1..15) to the current form. Text that
+ * Pallas printed (no prefix, no version) is accepted as current. Fails on versions newer
+ * than 15. */
+tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m);
+/* stable_mosaic.version read by the Mosaic view (0: none, i.e. current text form). */
+int tsr_mlir_mosaic_version(const tsr_mlir_module *m);
+#define TSR_MLIR_MOSAIC_MAX_VERSION 15
+
+/* Kernel bodies of the stablehlo.custom_call @tpu_custom_call ops in a module: decodes each
+ * backend_config's base64 body and calls `fn` with the body module (owned by the caller of
+ * tsr_mlir_module_destroy, i.e. `fn` must destroy it or keep it), the op's kernel_name ("" if
+ * none) and its index. Stops at the first failure. */
+tsr_status tsr_mlir_for_each_tpu_body(const tsr_mlir_module *m,
+                                      tsr_status (*fn)(tsr_mlir_module *body,
+                                                       const char *kernel_name, int index,
+                                                       void *user),
+                                      void *user);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,16 @@
+/* Base64 (RFC 4648, standard alphabet) decoding, e.g. for kernel bodies in backend_config. */
+#ifndef TSR_CORE_BASE64_H
+#define TSR_CORE_BASE64_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tessera/core.h"
+
+/* Upper bound of the decoded size of `len` characters. */
+size_t tsr_base64_decoded_max(size_t len);
+/* Decodes `len` characters into out (at least tsr_base64_decoded_max(len) bytes); padding is
+ * optional, whitespace is not allowed. TSR_ERR_PARSE names the offset of a bad character. */
+tsr_status tsr_base64_decode(const char *in, size_t len, uint8_t *out, size_t *out_len);
+
+#endif

@@ -1,0 +1,810 @@
+/* The IR's arena, string interning, builders, accessors and structural equality. */
+#include "mlir/ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena ---------------------------------------------------------------------------- */
+
+typedef struct arena_chunk {
+  struct arena_chunk *next;
+  size_t used, cap;
+  max_align_t data[];
+} arena_chunk;
+
+enum { ARENA_CHUNK = 64 * 1024 };
+
+struct tsr_ir_ctx {
+  arena_chunk *chunks;
+  size_t bytes;
+  /* open-addressing intern table */
+  const char **slots;
+  size_t n_slots, n_used;
+};
+
+tsr_ir_ctx *tsr_ir_ctx_create(void) { return calloc(1, sizeof(tsr_ir_ctx)); }
+
+void tsr_ir_ctx_destroy(tsr_ir_ctx *ctx) {
+  if (!ctx) return;
+  for (arena_chunk *c = ctx->chunks, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  free(ctx->slots);
+  free(ctx);
+}
+
+size_t tsr_ir_ctx_bytes(const tsr_ir_ctx *ctx) { return ctx->bytes; }
+
+void *tsr_ir_alloc(tsr_ir_ctx *ctx, size_t size) {
+  const size_t align = sizeof(max_align_t);
+  size = (size + align - 1) / align * align;
+  if (size == 0) size = align;
+  arena_chunk *c = ctx->chunks;
+  if (!c || c->cap - c->used < size) {
+    size_t cap = size > ARENA_CHUNK / 4 ? size : ARENA_CHUNK;
+    arena_chunk *n = malloc(sizeof(arena_chunk) + cap);
+    if (!n) return NULL;
+    n->used = 0;
+    n->cap = cap;
+    ctx->bytes += cap;
+    if (c && cap != ARENA_CHUNK) {
+      /* keep the partly used chunk in front for the small allocations that follow */
+      n->next = c->next;
+      c->next = n;
+      c = n;
+    } else {
+      n->next = c;
+      ctx->chunks = c = n;
+    }
+  }
+  void *p = (char *)c->data + c->used;
+  c->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+char *tsr_ir_strdup(tsr_ir_ctx *ctx, const char *s, size_t len) {
+  char *p = tsr_ir_alloc(ctx, len + 1);
+  if (!p) return NULL;
+  if (len) memcpy(p, s, len);
+  p[len] = 0;
+  return p;
+}
+
+static uint64_t hash_bytes(const char *s, size_t len) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+  return h;
+}
+
+static bool intern_grow(tsr_ir_ctx *ctx) {
+  size_t n = ctx->n_slots ? ctx->n_slots * 2 : 256;
+  const char **slots = calloc(n, sizeof *slots);
+  if (!slots) return false;
+  for (size_t i = 0; i < ctx->n_slots; i++) {
+    const char *s = ctx->slots[i];
+    if (!s) continue;
+    size_t j = hash_bytes(s, strlen(s)) & (n - 1);
+    while (slots[j]) j = (j + 1) & (n - 1);
+    slots[j] = s;
+  }
+  free(ctx->slots);
+  ctx->slots = slots;
+  ctx->n_slots = n;
+  return true;
+}
+
+const char *tsr_ir_intern(tsr_ir_ctx *ctx, const char *s, size_t len) {
+  if ((ctx->n_used + 1) * 2 > ctx->n_slots && !intern_grow(ctx)) return NULL;
+  size_t j = hash_bytes(s, len) & (ctx->n_slots - 1);
+  for (; ctx->slots[j]; j = (j + 1) & (ctx->n_slots - 1)) {
+    const char *t = ctx->slots[j];
+    if (!strncmp(t, s, len) && t[len] == 0 && memchr(s, 0, len) == NULL) return t;
+  }
+  char *copy = tsr_ir_strdup(ctx, s, len);
+  if (!copy) return NULL;
+  ctx->slots[j] = copy;
+  ctx->n_used++;
+  return copy;
+}
+
+/* ---- types ---------------------------------------------------------------------------- */
+
+static const struct { const char *name; unsigned width; } float_table[] = {
+#define TSR_X(e, n, w) {n, w},
+    TSR_IR_FLOAT_LIST(TSR_X)
+#undef TSR_X
+};
+
+const char *tsr_ir_float_name(tsr_ir_float_kind k) {
+  return (unsigned)k < TSR_IR_FLOAT_COUNT ? float_table[k].name : "?";
+}
+unsigned tsr_ir_float_width(tsr_ir_float_kind k) {
+  return (unsigned)k < TSR_IR_FLOAT_COUNT ? float_table[k].width : 0;
+}
+bool tsr_ir_float_by_name(const char *name, size_t len, tsr_ir_float_kind *out) {
+  for (int k = 0; k < TSR_IR_FLOAT_COUNT; k++)
+    if (strlen(float_table[k].name) == len && !memcmp(float_table[k].name, name, len)) {
+      *out = (tsr_ir_float_kind)k;
+      return true;
+    }
+  return false;
+}
+
+tsr_ir_type *tsr_ir_type_new(tsr_ir_ctx *ctx, tsr_ir_type_kind kind) {
+  tsr_ir_type *t = tsr_ir_alloc(ctx, sizeof *t);
+  if (t) t->kind = kind;
+  return t;
+}
+tsr_ir_type *tsr_ir_type_int(tsr_ir_ctx *ctx, unsigned width, tsr_ir_signedness s) {
+  tsr_ir_type *t = tsr_ir_type_new(ctx, TSR_IR_TYPE_INTEGER);
+  if (t) { t->u.integer.width = width; t->u.integer.signedness = s; }
+  return t;
+}
+tsr_ir_type *tsr_ir_type_float(tsr_ir_ctx *ctx, tsr_ir_float_kind k) {
+  tsr_ir_type *t = tsr_ir_type_new(ctx, TSR_IR_TYPE_FLOAT);
+  if (t) t->u.float_kind = k;
+  return t;
+}
+
+bool tsr_ir_type_is_shaped(const tsr_ir_type *t) {
+  switch (t->kind) {
+  case TSR_IR_TYPE_TENSOR: case TSR_IR_TYPE_UNRANKED_TENSOR: case TSR_IR_TYPE_VECTOR:
+  case TSR_IR_TYPE_MEMREF: case TSR_IR_TYPE_UNRANKED_MEMREF: return true;
+  default: return false;
+  }
+}
+int tsr_ir_type_rank(const tsr_ir_type *t) {
+  if (!t) return -1;
+  if (t->kind == TSR_IR_TYPE_TENSOR || t->kind == TSR_IR_TYPE_VECTOR || t->kind == TSR_IR_TYPE_MEMREF)
+    return t->u.shaped.rank;
+  return -1;
+}
+int64_t tsr_ir_type_dim(const tsr_ir_type *t, int d) {
+  int r = tsr_ir_type_rank(t);
+  return d >= 0 && d < r ? t->u.shaped.shape[d] : TSR_IR_DYNAMIC;
+}
+const tsr_ir_type *tsr_ir_type_element(const tsr_ir_type *t) {
+  if (!t) return NULL;
+  if (tsr_ir_type_is_shaped(t)) return t->u.shaped.element;
+  if (t->kind == TSR_IR_TYPE_COMPLEX) return t->u.complex_element;
+  return t;
+}
+int64_t tsr_ir_type_numel(const tsr_ir_type *t) {
+  int r = tsr_ir_type_rank(t);
+  if (r < 0) return -1;
+  int64_t n = 1;
+  for (int i = 0; i < r; i++) {
+    int64_t d = t->u.shaped.shape[i];
+    if (d < 0) return -1;
+    if (d && n > INT64_MAX / d) return -1;
+    n *= d;
+  }
+  return n;
+}
+unsigned tsr_ir_type_bit_width(const tsr_ir_type *t) {
+  if (!t) return 0;
+  if (t->kind == TSR_IR_TYPE_INTEGER) return t->u.integer.width;
+  if (t->kind == TSR_IR_TYPE_FLOAT) return tsr_ir_float_width(t->u.float_kind);
+  if (t->kind == TSR_IR_TYPE_INDEX) return 64;
+  if (t->kind == TSR_IR_TYPE_COMPLEX) return 2 * tsr_ir_type_bit_width(t->u.complex_element);
+  return 0;
+}
+bool tsr_ir_type_is_int(const tsr_ir_type *t, unsigned width) {
+  return t && t->kind == TSR_IR_TYPE_INTEGER && (!width || t->u.integer.width == width);
+}
+bool tsr_ir_type_is_float(const tsr_ir_type *t, tsr_ir_float_kind k) {
+  return t && t->kind == TSR_IR_TYPE_FLOAT && t->u.float_kind == k;
+}
+
+bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
+  if (!t) return false;
+  if (t->kind == TSR_IR_TYPE_INDEX) { *out = TSR_I64; return true; }
+  if (t->kind == TSR_IR_TYPE_TPU_SEMAPHORE) { *out = TSR_SEM; return true; }
+  if (t->kind == TSR_IR_TYPE_TPU_DMA_SEMAPHORE) { *out = TSR_DMA_SEM; return true; }
+  if (t->kind == TSR_IR_TYPE_FLOAT) {
+    switch (t->u.float_kind) {
+    case TSR_IR_F32: *out = TSR_F32; return true;
+    case TSR_IR_BF16: *out = TSR_BF16; return true;
+    case TSR_IR_F16: *out = TSR_F16; return true;
+    case TSR_IR_F64: *out = TSR_F64; return true;
+    default: return false;
+    }
+  }
+  if (t->kind != TSR_IR_TYPE_INTEGER) return false;
+  bool u = t->u.integer.signedness == TSR_IR_UNSIGNED;
+  switch (t->u.integer.width) {
+  case 1: *out = TSR_BOOL; return true;
+  case 8: *out = u ? TSR_U8 : TSR_I8; return true;
+  case 16: *out = u ? TSR_U16 : TSR_I16; return true;
+  case 32: *out = u ? TSR_U32 : TSR_I32; return true;
+  case 64: *out = u ? TSR_U64 : TSR_I64; return true;
+  default: return false;
+  }
+}
+
+bool tsr_ir_memref_space(const tsr_ir_type *t, tsr_space *out) {
+  if (!t || (t->kind != TSR_IR_TYPE_MEMREF && t->kind != TSR_IR_TYPE_UNRANKED_MEMREF)) return false;
+  const tsr_ir_attr *ms = t->u.shaped.memory_space;
+  if (!ms) { *out = TSR_VMEM; return true; }
+  const char *kw = tsr_ir_enum_keyword(ms, "tpu", "memory_space");
+  if (!kw) return false;
+  static const struct { const char *kw; tsr_space s; } spaces[] = {
+      {"vmem", TSR_VMEM}, {"any", TSR_ANY}, {"hbm", TSR_HBM}, {"smem", TSR_SMEM},
+      {"semaphore_mem", TSR_SEMAPHORE_MEM}, {"host", TSR_HOST}};
+  for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++)
+    if (!strcmp(kw, spaces[i].kw)) { *out = spaces[i].s; return true; }
+  return false;
+}
+
+static bool types_equal_n(tsr_ir_type *const *a, tsr_ir_type *const *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (!tsr_ir_type_equal(a[i], b[i])) return false;
+  return true;
+}
+
+static bool optional_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
+  if (!a || !b) return a == b;
+  return tsr_ir_attr_equal(a, b);
+}
+
+bool tsr_ir_type_equal(const tsr_ir_type *a, const tsr_ir_type *b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  switch (a->kind) {
+  case TSR_IR_TYPE_INTEGER:
+    return a->u.integer.width == b->u.integer.width && a->u.integer.signedness == b->u.integer.signedness;
+  case TSR_IR_TYPE_FLOAT: return a->u.float_kind == b->u.float_kind;
+  case TSR_IR_TYPE_FUNCTION:
+    return a->u.function.n_inputs == b->u.function.n_inputs &&
+           a->u.function.n_results == b->u.function.n_results &&
+           types_equal_n(a->u.function.inputs, b->u.function.inputs, a->u.function.n_inputs) &&
+           types_equal_n(a->u.function.results, b->u.function.results, a->u.function.n_results);
+  case TSR_IR_TYPE_TENSOR: case TSR_IR_TYPE_UNRANKED_TENSOR: case TSR_IR_TYPE_VECTOR:
+  case TSR_IR_TYPE_MEMREF: case TSR_IR_TYPE_UNRANKED_MEMREF: {
+    const int r = a->u.shaped.rank;
+    if (r != b->u.shaped.rank) return false;
+    if (r && memcmp(a->u.shaped.shape, b->u.shaped.shape, (size_t)r * sizeof(int64_t))) return false;
+    for (int i = 0; i < r; i++) {
+      bool sa = a->u.shaped.scalable && a->u.shaped.scalable[i];
+      bool sb = b->u.shaped.scalable && b->u.shaped.scalable[i];
+      if (sa != sb) return false;
+    }
+    return tsr_ir_type_equal(a->u.shaped.element, b->u.shaped.element) &&
+           optional_attr_equal(a->u.shaped.encoding, b->u.shaped.encoding) &&
+           optional_attr_equal(a->u.shaped.layout, b->u.shaped.layout) &&
+           optional_attr_equal(a->u.shaped.memory_space, b->u.shaped.memory_space);
+  }
+  case TSR_IR_TYPE_TUPLE:
+    return a->u.tuple.n == b->u.tuple.n && types_equal_n(a->u.tuple.types, b->u.tuple.types, a->u.tuple.n);
+  case TSR_IR_TYPE_COMPLEX: return tsr_ir_type_equal(a->u.complex_element, b->u.complex_element);
+  case TSR_IR_TYPE_OPAQUE: return !strcmp(a->u.opaque_text, b->u.opaque_text);
+  default: return true;
+  }
+}
+
+/* ---- attributes ----------------------------------------------------------------------- */
+
+tsr_ir_attr *tsr_ir_attr_new(tsr_ir_ctx *ctx, tsr_ir_attr_kind kind) {
+  tsr_ir_attr *a = tsr_ir_alloc(ctx, sizeof *a);
+  if (a) a->kind = kind;
+  return a;
+}
+tsr_ir_attr *tsr_ir_attr_int_new(tsr_ir_ctx *ctx, tsr_ir_type *type, int64_t value) {
+  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_INTEGER);
+  if (a) { a->type = type; a->u.integer.value = value; }
+  return a;
+}
+tsr_ir_attr *tsr_ir_attr_string_new(tsr_ir_ctx *ctx, const char *s, size_t len) {
+  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_STRING);
+  if (!a) return NULL;
+  a->u.string.data = tsr_ir_strdup(ctx, s, len);
+  a->u.string.len = len;
+  return a->u.string.data ? a : NULL;
+}
+tsr_ir_attr *tsr_ir_attr_dense_i32_new(tsr_ir_ctx *ctx, const int32_t *v, int64_t n) {
+  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DENSE_ARRAY);
+  if (!a) return NULL;
+  a->type = tsr_ir_type_int(ctx, 32, TSR_IR_SIGNLESS);
+  uint8_t *d = tsr_ir_alloc(ctx, (size_t)n * 4);
+  if (!a->type || !d) return NULL;
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t x = (uint32_t)v[i];
+    for (int k = 0; k < 4; k++) d[i * 4 + k] = (uint8_t)(x >> (8 * k));
+  }
+  a->u.dense_array.n = n;
+  a->u.dense_array.elem_bytes = 4;
+  a->u.dense_array.data = d;
+  return a;
+}
+tsr_ir_attr *tsr_ir_empty_dict(tsr_ir_ctx *ctx) { return tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT); }
+
+static int named_cmp(const void *x, const void *y) {
+  return strcmp(((const tsr_ir_named_attr *)x)->name, ((const tsr_ir_named_attr *)y)->name);
+}
+bool tsr_ir_dict_finish(tsr_ir_attr *dict) {
+  int n = dict->u.dict.n;
+  if (n > 1) qsort(dict->u.dict.entries, (size_t)n, sizeof(tsr_ir_named_attr), named_cmp);
+  for (int i = 1; i < n; i++)
+    if (!strcmp(dict->u.dict.entries[i - 1].name, dict->u.dict.entries[i].name)) return false;
+  return true;
+}
+
+tsr_ir_attr *tsr_ir_dict_set(tsr_ir_ctx *ctx, const tsr_ir_attr *dict, const char *name,
+                             tsr_ir_attr *value) {
+  int n = dict ? dict->u.dict.n : 0;
+  tsr_ir_attr *d = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT);
+  tsr_ir_named_attr *e = tsr_ir_alloc(ctx, sizeof(*e) * (size_t)(n + 1));
+  const char *iname = tsr_ir_intern(ctx, name, strlen(name));
+  if (!d || !e || !iname) return NULL;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (strcmp(dict->u.dict.entries[i].name, name)) e[k++] = dict->u.dict.entries[i];
+  if (value) e[k++] = (tsr_ir_named_attr){iname, value};
+  d->u.dict.n = k;
+  d->u.dict.entries = e;
+  tsr_ir_dict_finish(d);
+  return d;
+}
+
+tsr_ir_attr *tsr_ir_dict_get(const tsr_ir_attr *dict, const char *name) {
+  if (!dict || dict->kind != TSR_IR_ATTR_DICT) return NULL;
+  int lo = 0, hi = dict->u.dict.n - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    int c = strcmp(dict->u.dict.entries[mid].name, name);
+    if (!c) return dict->u.dict.entries[mid].value;
+    if (c < 0) lo = mid + 1; else hi = mid - 1;
+  }
+  return NULL;
+}
+
+bool tsr_ir_attr_is_location(const tsr_ir_attr *a) {
+  return a && a->kind >= TSR_IR_ATTR_LOC_UNKNOWN && a->kind <= TSR_IR_ATTR_LOC_OPAQUE;
+}
+
+bool tsr_ir_attr_int(const tsr_ir_attr *a, int64_t *out) {
+  if (!a || a->kind != TSR_IR_ATTR_INTEGER) return false;
+  *out = a->u.integer.value;
+  return true;
+}
+bool tsr_ir_attr_float(const tsr_ir_attr *a, double *out) {
+  if (!a || a->kind != TSR_IR_ATTR_FLOAT) return false;
+  *out = a->u.flt.value;
+  return true;
+}
+
+/* Reads a little-endian integer of `bytes` bytes, sign-extended unless unsigned. */
+static int64_t load_int(const uint8_t *p, size_t bytes, bool is_unsigned) {
+  uint64_t v = 0;
+  size_t n = bytes > 8 ? 8 : bytes;
+  for (size_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (8 * i);
+  if (!is_unsigned && n < 8 && n > 0 && (v >> (8 * n - 1)) & 1) v |= ~0ull << (8 * n);
+  return (int64_t)v;
+}
+
+static bool elem_is_unsigned(const tsr_ir_type *t) {
+  return t && t->kind == TSR_IR_TYPE_INTEGER &&
+         (t->u.integer.signedness == TSR_IR_UNSIGNED || t->u.integer.width == 1);
+}
+
+int64_t tsr_ir_dense_int(const tsr_ir_attr *a, int64_t i) {
+  if (!a || a->kind != TSR_IR_ATTR_DENSE || i < 0 || i >= a->u.dense.numel) return 0;
+  const tsr_ir_type *et = tsr_ir_type_element(a->type);
+  size_t k = a->u.dense.splat ? 0 : (size_t)i;
+  return load_int(a->u.dense.data + k * a->u.dense.elem_bytes, a->u.dense.elem_bytes, elem_is_unsigned(et));
+}
+
+static double bits_to_double(uint64_t bits, tsr_ir_float_kind k) {
+  switch (k) {
+  case TSR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
+  case TSR_IR_F32: { uint32_t b = (uint32_t)bits; float f; memcpy(&f, &b, 4); return f; }
+  case TSR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
+  case TSR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
+  default: return 0; /* other formats are kept as bits only */
+  }
+}
+
+double tsr_ir_dense_float(const tsr_ir_attr *a, int64_t i) {
+  if (!a || a->kind != TSR_IR_ATTR_DENSE || i < 0 || i >= a->u.dense.numel) return 0;
+  const tsr_ir_type *et = tsr_ir_type_element(a->type);
+  if (!et || et->kind != TSR_IR_TYPE_FLOAT) return (double)tsr_ir_dense_int(a, i);
+  size_t k = a->u.dense.splat ? 0 : (size_t)i;
+  uint64_t bits = (uint64_t)load_int(a->u.dense.data + k * a->u.dense.elem_bytes, a->u.dense.elem_bytes, true);
+  return bits_to_double(bits, et->u.float_kind);
+}
+
+int64_t tsr_ir_attr_ints(const tsr_ir_attr *a, int64_t *out, int64_t cap) {
+  if (!a) return -1;
+  switch (a->kind) {
+  case TSR_IR_ATTR_DENSE_ARRAY: {
+    if (!a->type || a->type->kind != TSR_IR_TYPE_INTEGER) return -1;
+    for (int64_t i = 0; i < a->u.dense_array.n && i < cap; i++)
+      out[i] = load_int(a->u.dense_array.data + i * a->u.dense_array.elem_bytes,
+                        a->u.dense_array.elem_bytes, a->type->u.integer.width == 1);
+    return a->u.dense_array.n;
+  }
+  case TSR_IR_ATTR_ARRAY:
+    for (int i = 0; i < a->u.array.n; i++) {
+      int64_t v;
+      if (!tsr_ir_attr_int(a->u.array.elems[i], &v)) return -1;
+      if (i < cap) out[i] = v;
+    }
+    return a->u.array.n;
+  case TSR_IR_ATTR_DENSE: {
+    const tsr_ir_type *et = tsr_ir_type_element(a->type);
+    if (!et || (et->kind != TSR_IR_TYPE_INTEGER && et->kind != TSR_IR_TYPE_INDEX)) return -1;
+    for (int64_t i = 0; i < a->u.dense.numel && i < cap; i++) out[i] = tsr_ir_dense_int(a, i);
+    return a->u.dense.numel;
+  }
+  default: return -1;
+  }
+}
+
+const char *tsr_ir_enum_keyword(const tsr_ir_attr *a, const char *dialect, const char *mnemonic) {
+  if (!a || a->kind != TSR_IR_ATTR_ENUM) return NULL;
+  if (strcmp(a->u.enm.dialect, dialect) || strcmp(a->u.enm.mnemonic, mnemonic)) return NULL;
+  return a->u.enm.keyword;
+}
+
+const tsr_ir_field *tsr_ir_attr_field(const tsr_ir_attr *a, const char *name) {
+  if (!a || a->kind != TSR_IR_ATTR_FIELDS) return NULL;
+  for (int i = 0; i < a->u.fields.n; i++)
+    if (!strcmp(a->u.fields.fields[i].name, name))
+      return a->u.fields.fields[i].present ? &a->u.fields.fields[i] : NULL;
+  return NULL;
+}
+
+bool tsr_ir_affine_is_identity(const tsr_ir_attr *a) {
+  if (!a || a->kind != TSR_IR_ATTR_AFFINE_MAP) return false;
+  if (a->u.affine.n_symbols || a->u.affine.n_results != a->u.affine.n_dims) return false;
+  for (int i = 0; i < a->u.affine.n_results; i++) {
+    const tsr_ir_affine *e = a->u.affine.results[i];
+    if (e->kind != TSR_IR_AFFINE_DIM || e->value != i) return false;
+  }
+  return true;
+}
+
+static bool affine_equal(const tsr_ir_affine *a, const tsr_ir_affine *b) {
+  if (!a || !b) return a == b;
+  return a->kind == b->kind && a->value == b->value && affine_equal(a->lhs, b->lhs) &&
+         affine_equal(a->rhs, b->rhs);
+}
+
+static bool str_eq(const char *a, const char *b) {
+  if (!a || !b) return a == b;
+  return !strcmp(a, b);
+}
+
+static bool attrs_equal_n(tsr_ir_attr *const *a, tsr_ir_attr *const *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (!tsr_ir_attr_equal(a[i], b[i])) return false;
+  return true;
+}
+
+bool tsr_ir_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  if (a->kind != TSR_IR_ATTR_STRING || a->type || b->type)
+    if (!(a->type == b->type || (a->type && b->type && tsr_ir_type_equal(a->type, b->type))))
+      return false;
+  switch (a->kind) {
+  case TSR_IR_ATTR_UNIT: case TSR_IR_ATTR_LOC_UNKNOWN: case TSR_IR_ATTR_TYPE: return true;
+  case TSR_IR_ATTR_INTEGER:
+    if (a->u.integer.n_words != b->u.integer.n_words) return false;
+    if (a->u.integer.n_words)
+      return !memcmp(a->u.integer.words, b->u.integer.words, a->u.integer.n_words * 8);
+    return a->u.integer.value == b->u.integer.value;
+  case TSR_IR_ATTR_FLOAT: return a->u.flt.bits == b->u.flt.bits;
+  case TSR_IR_ATTR_STRING:
+    return a->u.string.len == b->u.string.len && !memcmp(a->u.string.data, b->u.string.data, a->u.string.len);
+  case TSR_IR_ATTR_ARRAY:
+    return a->u.array.n == b->u.array.n && attrs_equal_n(a->u.array.elems, b->u.array.elems, a->u.array.n);
+  case TSR_IR_ATTR_DICT:
+    if (a->u.dict.n != b->u.dict.n) return false;
+    for (int i = 0; i < a->u.dict.n; i++)
+      if (strcmp(a->u.dict.entries[i].name, b->u.dict.entries[i].name) ||
+          !tsr_ir_attr_equal(a->u.dict.entries[i].value, b->u.dict.entries[i].value))
+        return false;
+    return true;
+  case TSR_IR_ATTR_DENSE: {
+    if (a->u.dense.numel != b->u.dense.numel || a->u.dense.elem_bytes != b->u.dense.elem_bytes) return false;
+    /* a splat equals the full form with every element equal */
+    size_t eb = a->u.dense.elem_bytes;
+    for (int64_t i = 0; i < a->u.dense.numel; i++) {
+      const uint8_t *pa = a->u.dense.data + (a->u.dense.splat ? 0 : (size_t)i * eb);
+      const uint8_t *pb = b->u.dense.data + (b->u.dense.splat ? 0 : (size_t)i * eb);
+      if (memcmp(pa, pb, eb)) return false;
+      if (a->u.dense.splat && b->u.dense.splat) break;
+    }
+    return true;
+  }
+  case TSR_IR_ATTR_DENSE_STRING: {
+    if (a->u.dense_string.n != b->u.dense_string.n || a->u.dense_string.splat != b->u.dense_string.splat) return false;
+    for (int64_t i = 0; i < a->u.dense_string.n; i++)
+      if (a->u.dense_string.lens[i] != b->u.dense_string.lens[i] ||
+          memcmp(a->u.dense_string.strs[i], b->u.dense_string.strs[i], a->u.dense_string.lens[i]))
+        return false;
+    return true;
+  }
+  case TSR_IR_ATTR_DENSE_RESOURCE: return str_eq(a->u.resource.key, b->u.resource.key);
+  case TSR_IR_ATTR_SPARSE:
+    return tsr_ir_attr_equal(a->u.sparse.indices, b->u.sparse.indices) &&
+           tsr_ir_attr_equal(a->u.sparse.values, b->u.sparse.values);
+  case TSR_IR_ATTR_DENSE_ARRAY:
+    return a->u.dense_array.n == b->u.dense_array.n &&
+           !memcmp(a->u.dense_array.data, b->u.dense_array.data,
+                   (size_t)a->u.dense_array.n * a->u.dense_array.elem_bytes);
+  case TSR_IR_ATTR_SYMBOL_REF:
+    if (!str_eq(a->u.symbol.root, b->u.symbol.root) || a->u.symbol.n_nested != b->u.symbol.n_nested) return false;
+    for (int i = 0; i < a->u.symbol.n_nested; i++)
+      if (!str_eq(a->u.symbol.nested[i], b->u.symbol.nested[i])) return false;
+    return true;
+  case TSR_IR_ATTR_AFFINE_MAP:
+    if (a->u.affine.n_dims != b->u.affine.n_dims || a->u.affine.n_symbols != b->u.affine.n_symbols ||
+        a->u.affine.n_results != b->u.affine.n_results)
+      return false;
+    for (int i = 0; i < a->u.affine.n_results; i++)
+      if (!affine_equal(a->u.affine.results[i], b->u.affine.results[i])) return false;
+    return true;
+  case TSR_IR_ATTR_STRIDED:
+    return a->u.strided.offset == b->u.strided.offset && a->u.strided.rank == b->u.strided.rank &&
+           (!a->u.strided.rank ||
+            !memcmp(a->u.strided.strides, b->u.strided.strides, (size_t)a->u.strided.rank * 8));
+  case TSR_IR_ATTR_DISTINCT:
+    return a->u.distinct.id == b->u.distinct.id &&
+           tsr_ir_attr_equal(a->u.distinct.referenced, b->u.distinct.referenced);
+  case TSR_IR_ATTR_LOC_FILE:
+    return str_eq(a->u.file.file, b->u.file.file) && a->u.file.n_coords == b->u.file.n_coords &&
+           a->u.file.line == b->u.file.line && a->u.file.col == b->u.file.col &&
+           a->u.file.end_line == b->u.file.end_line && a->u.file.end_col == b->u.file.end_col;
+  case TSR_IR_ATTR_LOC_NAME:
+    return str_eq(a->u.name_loc.name, b->u.name_loc.name) &&
+           optional_attr_equal(a->u.name_loc.child, b->u.name_loc.child);
+  case TSR_IR_ATTR_LOC_CALLSITE:
+    return tsr_ir_attr_equal(a->u.callsite.callee, b->u.callsite.callee) &&
+           tsr_ir_attr_equal(a->u.callsite.caller, b->u.callsite.caller);
+  case TSR_IR_ATTR_LOC_FUSED:
+    return a->u.fused.n == b->u.fused.n && attrs_equal_n(a->u.fused.locs, b->u.fused.locs, a->u.fused.n) &&
+           optional_attr_equal(a->u.fused.metadata, b->u.fused.metadata);
+  case TSR_IR_ATTR_ENUM:
+    return str_eq(a->u.enm.dialect, b->u.enm.dialect) && str_eq(a->u.enm.mnemonic, b->u.enm.mnemonic) &&
+           str_eq(a->u.enm.keyword, b->u.enm.keyword);
+  case TSR_IR_ATTR_FIELDS:
+    if (!str_eq(a->u.fields.dialect, b->u.fields.dialect) || !str_eq(a->u.fields.mnemonic, b->u.fields.mnemonic) ||
+        a->u.fields.n != b->u.fields.n)
+      return false;
+    for (int i = 0; i < a->u.fields.n; i++) {
+      const tsr_ir_field *fa = &a->u.fields.fields[i], *fb = &b->u.fields.fields[i];
+      if (fa->n != fb->n || (fa->n && memcmp(fa->values, fb->values, (size_t)fa->n * 8))) return false;
+    }
+    return true;
+  case TSR_IR_ATTR_OPAQUE: case TSR_IR_ATTR_LOC_OPAQUE:
+    return str_eq(a->u.opaque_text, b->u.opaque_text);
+  }
+  return false;
+}
+
+/* ---- ops ------------------------------------------------------------------------------ */
+
+tsr_ir_attr *tsr_ir_op_attr(const tsr_ir_op *op, const char *name) {
+  tsr_ir_attr *a = tsr_ir_dict_get(op->props, name);
+  return a ? a : tsr_ir_dict_get(op->attrs, name);
+}
+
+bool tsr_ir_op_attr_int(const tsr_ir_op *op, const char *name, int64_t *out) {
+  return tsr_ir_attr_int(tsr_ir_op_attr(op, name), out);
+}
+
+const char *tsr_ir_op_short_name(const tsr_ir_op *op) {
+  const char *dot = strchr(op->name, '.');
+  return dot ? dot + 1 : op->name;
+}
+
+bool tsr_ir_op_is(const tsr_ir_op *op, const char *name) { return op && !strcmp(op->name, name); }
+
+tsr_ir_value *tsr_ir_op_operand(const tsr_ir_op *op, int i) {
+  return i >= 0 && i < op->n_operands ? op->operands[i].value : NULL;
+}
+
+bool tsr_ir_op_segment(const tsr_ir_op *op, int seg, int *first, int *count) {
+  int64_t sizes[64];
+  int64_t n = tsr_ir_attr_ints(tsr_ir_op_attr(op, "operandSegmentSizes"), sizes, 64);
+  if (n < 0 || n > 64 || seg < 0 || seg >= n) return false;
+  int64_t start = 0;
+  for (int i = 0; i < seg; i++) start += sizes[i];
+  if (start + sizes[seg] > op->n_operands || sizes[seg] < 0) return false;
+  *first = (int)start;
+  *count = (int)sizes[seg];
+  return true;
+}
+
+tsr_ir_block *tsr_ir_op_entry_block(const tsr_ir_op *op, int r) {
+  if (r < 0 || r >= op->n_regions || op->regions[r].n_blocks == 0) return NULL;
+  return op->regions[r].blocks[0];
+}
+
+int tsr_ir_value_num_uses(const tsr_ir_value *v) {
+  int n = 0;
+  for (const tsr_ir_operand *u = v->first_use; u; u = u->next_use) n++;
+  return n;
+}
+
+tsr_ir_op *tsr_ir_module_lookup(const tsr_ir_module *m, const char *sym) {
+  tsr_ir_block *body = m->top ? tsr_ir_op_entry_block(m->top, 0) : NULL;
+  if (!body) return NULL;
+  for (tsr_ir_op *op = body->first; op; op = op->next) {
+    tsr_ir_attr *name = tsr_ir_op_attr(op, "sym_name");
+    if (name && name->kind == TSR_IR_ATTR_STRING && !strcmp(name->u.string.data, sym)) return op;
+  }
+  return NULL;
+}
+
+bool tsr_ir_walk(tsr_ir_op *op, bool (*fn)(tsr_ir_op *op, void *user), void *user) {
+  if (!fn(op, user)) return false;
+  for (int r = 0; r < op->n_regions; r++)
+    for (int b = 0; b < op->regions[r].n_blocks; b++)
+      for (tsr_ir_op *o = op->regions[r].blocks[b]->first; o; o = o->next)
+        if (!tsr_ir_walk(o, fn, user)) return false;
+  return true;
+}
+
+tsr_ir_value *tsr_ir_value_new(tsr_ir_module *m, tsr_ir_type *type) {
+  tsr_ir_value *v = tsr_ir_alloc(m->ctx, sizeof *v);
+  if (!v) return NULL;
+  v->id = m->n_values++;
+  v->type = type;
+  return v;
+}
+
+tsr_ir_op *tsr_ir_op_new(tsr_ir_ctx *ctx, const char *name, int n_operands, int n_results,
+                         int n_successors, int n_regions) {
+  tsr_ir_op *op = tsr_ir_alloc(ctx, sizeof *op);
+  if (!op) return NULL;
+  op->name = tsr_ir_intern(ctx, name, strlen(name));
+  op->attrs = tsr_ir_empty_dict(ctx);
+  op->n_operands = n_operands;
+  op->n_results = n_results;
+  op->n_successors = n_successors;
+  op->n_regions = n_regions;
+  op->operands = tsr_ir_alloc(ctx, sizeof(tsr_ir_operand) * (size_t)n_operands);
+  op->results = tsr_ir_alloc(ctx, sizeof(tsr_ir_value *) * (size_t)n_results);
+  op->successors = tsr_ir_alloc(ctx, sizeof(tsr_ir_block *) * (size_t)n_successors);
+  op->regions = tsr_ir_alloc(ctx, sizeof(tsr_ir_region) * (size_t)n_regions);
+  if (!op->name || !op->attrs || !op->operands || !op->results || !op->successors || !op->regions)
+    return NULL;
+  for (int i = 0; i < n_regions; i++) op->regions[i].parent = op;
+  return op;
+}
+
+void tsr_ir_op_set_operand(tsr_ir_op *op, int i, tsr_ir_value *v) {
+  tsr_ir_operand *u = &op->operands[i];
+  u->owner = op;
+  u->value = v;
+  u->next_use = v->first_use;
+  v->first_use = u;
+}
+
+void tsr_ir_block_append(tsr_ir_block *b, tsr_ir_op *op) {
+  op->parent = b;
+  op->prev = b->last;
+  op->next = NULL;
+  if (b->last) b->last->next = op; else b->first = op;
+  b->last = op;
+  b->n_ops++;
+}
+
+void tsr_ir_block_remove(tsr_ir_block *b, tsr_ir_op *op) {
+  if (op->prev) op->prev->next = op->next; else b->first = op->next;
+  if (op->next) op->next->prev = op->prev; else b->last = op->prev;
+  op->prev = op->next = NULL;
+  op->parent = NULL;
+  b->n_ops--;
+}
+
+void tsr_ir_op_rename(tsr_ir_ctx *ctx, tsr_ir_op *op, const char *name) {
+  const char *n = tsr_ir_intern(ctx, name, strlen(name));
+  if (n) op->name = n;
+}
+
+/* ---- op equality ---------------------------------------------------------------------- */
+
+typedef struct eq_state {
+  unsigned flags;
+  /* value ids of `a` mapped to value ids of `b` (+1; 0 = unmapped) and blocks likewise */
+  uint32_t *map;
+  uint32_t cap;
+  char *why;
+  size_t why_cap;
+} eq_state;
+
+static bool differ(eq_state *s, const tsr_ir_op *a, const char *what) {
+  if (s->why && s->why_cap) snprintf(s->why, s->why_cap, "op '%s': %s differ", a->name, what);
+  return false;
+}
+
+static bool map_values(eq_state *s, const tsr_ir_value *a, const tsr_ir_value *b) {
+  if (a->id >= s->cap) {
+    uint32_t cap = s->cap ? s->cap : 64;
+    while (cap <= a->id) cap *= 2;
+    uint32_t *m = realloc(s->map, cap * sizeof *m);
+    if (!m) return false;
+    memset(m + s->cap, 0, (cap - s->cap) * sizeof *m);
+    s->map = m;
+    s->cap = cap;
+  }
+  if (!tsr_ir_type_equal(a->type, b->type)) return false;
+  if (!(s->flags & TSR_IR_EQ_IGNORE_LOCS) && !optional_attr_equal(a->loc, b->loc)) return false;
+  s->map[a->id] = b->id + 1;
+  return true;
+}
+
+static bool same_value(eq_state *s, const tsr_ir_value *a, const tsr_ir_value *b) {
+  return a->id < s->cap && s->map[a->id] == b->id + 1;
+}
+
+static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int depth);
+
+static bool regions_equal(eq_state *s, const tsr_ir_region *ra, const tsr_ir_region *rb, int depth) {
+  if (ra->n_blocks != rb->n_blocks) return false;
+  /* arguments first: successors and forward references may name any block's values */
+  for (int i = 0; i < ra->n_blocks; i++) {
+    const tsr_ir_block *ba = ra->blocks[i], *bb = rb->blocks[i];
+    if (ba->n_args != bb->n_args || ba->n_ops != bb->n_ops) return false;
+    for (int k = 0; k < ba->n_args; k++)
+      if (!map_values(s, ba->args[k], bb->args[k])) return false;
+  }
+  /* results next, so that uses before definitions (graph regions) compare */
+  for (int i = 0; i < ra->n_blocks; i++)
+    for (const tsr_ir_op *oa = ra->blocks[i]->first, *ob = rb->blocks[i]->first; oa && ob;
+         oa = oa->next, ob = ob->next) {
+      if (oa->n_results != ob->n_results) return differ(s, oa, "result counts");
+      for (int k = 0; k < oa->n_results; k++)
+        if (!map_values(s, oa->results[k], ob->results[k])) return differ(s, oa, "result types");
+    }
+  for (int i = 0; i < ra->n_blocks; i++)
+    for (const tsr_ir_op *oa = ra->blocks[i]->first, *ob = rb->blocks[i]->first; oa && ob;
+         oa = oa->next, ob = ob->next)
+      if (!ops_equal(s, oa, ob, depth + 1)) return false;
+  return true;
+}
+
+static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int depth) {
+  if (depth > TSR_IR_MAX_DEPTH) return differ(s, a, "nesting depths");
+  if (strcmp(a->name, b->name)) {
+    if (s->why && s->why_cap) snprintf(s->why, s->why_cap, "op names differ: '%s' vs '%s'", a->name, b->name);
+    return false;
+  }
+  if (a->n_operands != b->n_operands) return differ(s, a, "operand counts");
+  for (int i = 0; i < a->n_operands; i++)
+    if (!same_value(s, a->operands[i].value, b->operands[i].value)) return differ(s, a, "operands");
+  if (a->n_results != b->n_results) return differ(s, a, "result counts");
+  if (!tsr_ir_attr_equal(a->attrs, b->attrs)) return differ(s, a, "attributes");
+  if (!optional_attr_equal(a->props, b->props)) return differ(s, a, "properties");
+  if (a->raw_props_size != b->raw_props_size ||
+      (a->raw_props_size && memcmp(a->raw_props, b->raw_props, a->raw_props_size)))
+    return differ(s, a, "raw properties");
+  if (!(s->flags & TSR_IR_EQ_IGNORE_LOCS) && !optional_attr_equal(a->loc, b->loc))
+    return differ(s, a, "locations");
+  if (a->n_successors != b->n_successors) return differ(s, a, "successor counts");
+  for (int i = 0; i < a->n_successors; i++)
+    if (a->successors[i]->index != b->successors[i]->index) return differ(s, a, "successors");
+  if (a->n_regions != b->n_regions) return differ(s, a, "region counts");
+  for (int r = 0; r < a->n_regions; r++)
+    if (!regions_equal(s, &a->regions[r], &b->regions[r], depth)) {
+      if (s->why && s->why_cap && !s->why[0]) differ(s, a, "regions");
+      return false;
+    }
+  return true;
+}
+
+bool tsr_ir_op_equal(const tsr_ir_op *a, const tsr_ir_op *b, unsigned flags, char *why,
+                     size_t why_cap) {
+  eq_state s = {flags, NULL, 0, why, why_cap};
+  if (why && why_cap) why[0] = 0;
+  bool ok = ops_equal(&s, a, b, 0);
+  if (!ok && why && why_cap && !why[0]) snprintf(why, why_cap, "ops differ");
+  free(s.map);
+  return ok;
+}

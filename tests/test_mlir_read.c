@@ -1,0 +1,275 @@
+/* The MLIR reader against the conformance artifacts: bytecode bodies vs their structural
+ * dumps, bytecode vs the Pallas text of the same kernel, text round trips, hostile input. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "mlir/bytecode.h"
+#include "mlir/ir.h"
+#include "tessera/mlir.h"
+
+static const char *const bodies[] = {"seed_pallas_add_8x128", "jax_mosaic_boolean_constant",
+                                     "jax_mosaic_matmul", "jax_mosaic_semaphore_dma"};
+static const char *const texts[] = {
+    "tests/conformance/seed_my_call/kernel.mosaic.mlir", "tests/conformance/seed_my_call/module.mlir",
+    "tests/conformance/jax_export_backcompat/mosaic_boolean_constant/module.mlir",
+    "tests/conformance/jax_export_backcompat/mosaic_matmul/module.mlir",
+    "tests/conformance/jax_export_backcompat/mosaic_semaphore_dma/module.mlir"};
+
+static char *slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)len + 1);
+  *n = fread(buf, 1, (size_t)len, f);
+  buf[*n] = 0;
+  fclose(f);
+  return buf;
+}
+
+typedef struct op_list { const char *names[512]; int n; } op_list;
+
+static bool collect(tsr_ir_op *op, void *user) {
+  op_list *l = user;
+  if (l->n < 512) l->names[l->n] = op->name;
+  l->n++;
+  return true;
+}
+
+/* Op names in pre-order and the entry counts from a *.decoded.txt dump. */
+static void check_against_dump(const char *name, tsr_mlir_module *m, const bc_info *info) {
+  char path[256];
+  snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.decoded.txt", name);
+  size_t n;
+  char *dump = slurp(path, &n);
+  CHECK(dump != NULL);
+  if (!dump) return;
+  op_list ops = {{0}, 0};
+  tsr_ir_walk(m->top, collect, &ops);
+  int n_attrs = 0, n_types = 0, k = 0;
+  bool names_match = true;
+  for (char *line = strtok(dump, "\n"); line; line = strtok(NULL, "\n")) {
+    if (line[0] == 'A' && line[1] >= '0' && line[1] <= '9') n_attrs++;
+    if (line[0] == 'T' && line[1] >= '0' && line[1] <= '9') n_types++;
+    if (!strstr(line, " mask=0x")) continue;
+    char *s = line;
+    while (*s == ' ') s++;
+    if (*s == '%') s = strstr(s, "= ") + 2;
+    size_t len = strcspn(s, "(");
+    if (k >= ops.n || strlen(ops.names[k]) != len || strncmp(ops.names[k], s, len)) {
+      fprintf(stderr, "%s: op %d is %s, dump says %.*s\n", name, k, k < ops.n ? ops.names[k] : "-", (int)len, s);
+      names_match = false;
+    }
+    k++;
+  }
+  CHECK(names_match);
+  CHECK_EQ_INT(k, ops.n);
+  CHECK_EQ_INT(n_attrs, info->n_attrs);
+  CHECK_EQ_INT(n_types, info->n_types);
+  CHECK_EQ_INT(info->version, 0);
+  free(dump);
+}
+
+static tsr_mlir_module *read_body(const char *name, bc_info *info, char **data, size_t *size) {
+  char path[256];
+  snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.mlirbc", name);
+  *data = slurp(path, size);
+  CHECK(*data != NULL);
+  if (!*data) return NULL;
+  tsr_mlir_module *m = calloc(1, sizeof *m);
+  m->ctx = tsr_ir_ctx_create();
+  tsr_status s = bc_read(m, *data, *size, info);
+  CHECK_OK(s);
+  if (s != TSR_OK) {
+    tsr_mlir_module_destroy(m);
+    return NULL;
+  }
+  return m;
+}
+
+static void test_bodies(void) {
+  for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+    bc_info info;
+    char *data;
+    size_t size;
+    tsr_mlir_module *m = read_body(bodies[i], &info, &data, &size);
+    if (!m) continue;
+    check_against_dump(bodies[i], m, &info);
+    CHECK_OK(tsr_mlir_mosaic_view(m));
+    CHECK(tsr_mlir_mosaic_version(m) >= 1);
+    tsr_mlir_module_destroy(m);
+    free(data);
+  }
+}
+
+/* Specifics of the seed body (see its dump). */
+static void test_seed_details(void) {
+  bc_info info;
+  char *data;
+  size_t size;
+  tsr_mlir_module *m = read_body("seed_pallas_add_8x128", &info, &data, &size);
+  if (!m) return;
+  CHECK(!strcmp(info.producer, "MLIR21.0.0git"));
+  CHECK_EQ_INT(info.n_attrs, 42);
+  CHECK_EQ_INT(info.n_types, 7);
+  CHECK_OK(tsr_mlir_mosaic_view(m));
+  CHECK_EQ_INT(tsr_mlir_mosaic_version(m), 3);
+  tsr_ir_op *fn = tsr_ir_module_lookup(m, "main");
+  CHECK(fn && tsr_ir_op_is(fn, "func.func"));
+  if (fn) {
+    tsr_ir_block *entry = tsr_ir_op_entry_block(fn, 0);
+    CHECK_EQ_INT(entry->n_args, 3);
+    const tsr_ir_type *t = entry->args[0]->type;
+    CHECK_EQ_INT(tsr_ir_type_rank(t), 2);
+    CHECK_EQ_INT(tsr_ir_type_dim(t, 1), 128);
+    CHECK(tsr_ir_type_is_float(tsr_ir_type_element(t), TSR_IR_F32));
+    tsr_space sp;
+    CHECK(tsr_ir_memref_space(t, &sp) && sp == TSR_VMEM);
+    CHECK(t->u.shaped.layout == NULL); /* identity affine map normalized away */
+    int64_t v;
+    CHECK(tsr_ir_op_attr_int(fn, "scalar_prefetch", &v) && v == 0);
+    tsr_ir_op *store = entry->last->prev;
+    CHECK(tsr_ir_op_is(store, "tpu.vector_store"));
+    int first, count;
+    CHECK(tsr_ir_op_segment(store, 2, &first, &count) && first == 2 && count == 2);
+    tsr_ir_op *load = entry->first->next->next;
+    CHECK(tsr_ir_op_is(load, "vector.load") && load->operands[0].value == entry->args[0]);
+    CHECK_EQ_INT(tsr_ir_value_num_uses(entry->args[2]), 2);
+    /* a FileLineColRange (code 22) location inside a callsite */
+    const tsr_ir_attr *loc = load->loc;
+    CHECK(loc->kind == TSR_IR_ATTR_LOC_NAME && loc->u.name_loc.child->kind == TSR_IR_ATTR_LOC_CALLSITE);
+    const tsr_ir_attr *callee = loc->u.name_loc.child->u.callsite.callee;
+    CHECK(callee->kind == TSR_IR_ATTR_LOC_NAME && callee->u.name_loc.child->kind == TSR_IR_ATTR_LOC_FILE &&
+          callee->u.name_loc.child->u.file.line == 7 && callee->u.name_loc.child->u.file.is_range);
+  }
+  /* the same kernel as Pallas printed it: equal up to SSA names and locations */
+  size_t tn;
+  char *text = slurp(texts[0], &tn);
+  tsr_mlir_module *t = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, tn, texts[0], &t));
+  if (t) {
+    CHECK_OK(tsr_mlir_mosaic_view(t));
+    CHECK_EQ_INT(tsr_mlir_mosaic_version(t), 0);
+    char why[256];
+    CHECK(!tsr_mlir_equal(m, t, true, why, sizeof why)); /* the version attribute differs */
+    m->top->attrs = tsr_ir_dict_set(m->ctx, m->top->attrs, "stable_mosaic.version", NULL);
+    bool eq = tsr_mlir_equal(m, t, true, why, sizeof why);
+    if (!eq) fprintf(stderr, "seed body vs text: %s\n", why);
+    CHECK(eq);
+  }
+  tsr_mlir_module_destroy(t);
+  tsr_mlir_module_destroy(m);
+  free(text);
+  free(data);
+}
+
+/* text -> IR -> generic text -> IR gives the same IR (locations included). */
+static void roundtrip(const char *what, tsr_mlir_module *a) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  tsr_mlir_print(a, f, TSR_MLIR_PRINT_LOCS);
+  fclose(f);
+  tsr_mlir_module *b = NULL;
+  CHECK_OK(tsr_mlir_parse_text(buf, len, what, &b));
+  char why[256] = "";
+  bool eq = b && tsr_mlir_equal(a, b, false, why, sizeof why);
+  if (!eq) fprintf(stderr, "%s: round trip differs: %s\n", what, why);
+  CHECK(eq);
+  tsr_mlir_module_destroy(b);
+  free(buf);
+}
+
+static tsr_status roundtrip_body(tsr_mlir_module *body, const char *kernel, int index, void *user) {
+  (void)index;
+  (*(int *)user)++;
+  CHECK(kernel[0] != 0);
+  roundtrip(kernel, body);
+  CHECK_OK(tsr_mlir_mosaic_view(body));
+  roundtrip(kernel, body);
+  tsr_mlir_module_destroy(body);
+  return TSR_OK;
+}
+
+static void test_text_roundtrips(void) {
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    tsr_mlir_module *m = NULL;
+    CHECK_OK(tsr_mlir_read_file(texts[i], &m));
+    if (!m) continue;
+    roundtrip(texts[i], m);
+    int n_bodies = 0;
+    CHECK_OK(tsr_mlir_for_each_tpu_body(m, roundtrip_body, &n_bodies));
+    CHECK_EQ_INT(n_bodies, i == 0 ? 0 : 1);
+    tsr_mlir_module_destroy(m);
+  }
+}
+
+/* Every truncation and every single-byte change of every body is read or rejected cleanly
+ * (this runs under ASan/UBSan in CI). */
+static void test_corruption_sweep(void) {
+  long accepted = 0, rejected = 0;
+  for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+    char path[256];
+    snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.mlirbc", bodies[i]);
+    size_t n;
+    char *data = slurp(path, &n);
+    if (!data) continue;
+    unsigned char *copy = malloc(n);
+    for (size_t len = 0; len < n; len++) {
+      tsr_mlir_module *m;
+      tsr_status s = tsr_mlir_read_bytecode(data, len, &m);
+      CHECK(s == TSR_ERR_PARSE && m == NULL && strstr(tsr_last_error(), "bytecode offset"));
+      tsr_mlir_module_destroy(m);
+    }
+    static const unsigned char flips[] = {0x01, 0x80, 0xFF};
+    for (size_t pos = 0; pos < n; pos++)
+      for (size_t k = 0; k < sizeof flips; k++) {
+        memcpy(copy, data, n);
+        copy[pos] ^= flips[k];
+        tsr_mlir_module *m;
+        tsr_status s = tsr_mlir_read_bytecode(copy, n, &m);
+        if (s == TSR_OK) {
+          accepted++;
+          CHECK(m && m->top != NULL);
+        } else {
+          rejected++;
+        }
+        tsr_mlir_module_destroy(m);
+      }
+    free(copy);
+    free(data);
+  }
+  printf("corruption sweep: %ld variants read, %ld rejected\n", accepted, rejected);
+  CHECK(rejected > 0);
+}
+
+static void test_errors(void) {
+  tsr_mlir_module *m;
+  CHECK_FAILS(tsr_mlir_read_bytecode("ML\xEFR\x0F", 5, &m), TSR_ERR_PARSE, "bytecode offset 4: bytecode version 7");
+  CHECK_FAILS(tsr_mlir_read_bytecode("MLIR", 4, &m), TSR_ERR_PARSE, "bad magic");
+  const char *bad = "module {\n  %0 = arith.constant 1 : i32\n  %1 = arith.addi %0, %x : i32\n}\n";
+  CHECK_FAILS(tsr_mlir_parse_text(bad, strlen(bad), "bad.mlir", &m), TSR_ERR_PARSE, "bad.mlir:3:23: use of undefined value %x");
+  const char *typo = "\"foo.bar\"() : () -> (tensor<4xf32>\n";
+  CHECK_FAILS(tsr_mlir_parse_text(typo, strlen(typo), "t.mlir", &m), TSR_ERR_PARSE, "t.mlir:2:1: expected ')'");
+  const char *deep = "\"a.b\"() {x = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ : () -> ()";
+  CHECK_FAILS(tsr_mlir_parse_text(deep, strlen(deep), "d.mlir", &m), TSR_ERR_PARSE, "nested too deeply");
+  const char *newer = "module attributes {stable_mosaic.version = 16 : i64} {\n  \"stable_mosaic.func.func\"() ({}) : () -> ()\n}\n";
+  CHECK_OK(tsr_mlir_parse_text(newer, strlen(newer), "v.mlir", &m));
+  if (m) CHECK_FAILS(tsr_mlir_mosaic_view(m), TSR_ERR_UNSUPPORTED, "versions 1 to 15");
+  tsr_mlir_module_destroy(m);
+  const char *unmangled = "module attributes {stable_mosaic.version = 3 : i64} {\n  func.func @f() {\n    return\n  }\n}\n";
+  CHECK_OK(tsr_mlir_parse_text(unmangled, strlen(unmangled), "u.mlir", &m));
+  if (m) CHECK_FAILS(tsr_mlir_mosaic_view(m), TSR_ERR_PARSE, "not in the serialized form");
+  tsr_mlir_module_destroy(m);
+}
+
+int main(void) {
+  test_bodies();
+  test_seed_details();
+  test_text_roundtrips();
+  test_corruption_sweep();
+  test_errors();
+  return tsr_test_finish("test_mlir_read");
+}
