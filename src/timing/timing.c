@@ -180,18 +180,6 @@ kernel_rec *tm_kernel(tsr_timing *t, int index) {
 
 /* ---- the observer -------------------------------------------------------------------- */
 
-/* Semaphores are named by (core, allocation, offset) when the machine allocated them: the k-th
- * allocation is the k-th on every core, which is how a signal reaches another core's
- * semaphore. Refs outside the machine are named by address. */
-static uint64_t sem_key(const tsr_ref *sem, int core) {
-  if (!sem) return 0;
-  if (sem->buf) {
-    uint64_t off = (uint64_t)(sem->data - sem->buf->base);
-    return (1ull << 63) | ((uint64_t)core << 52) | ((uint64_t)sem->buf->seq << 32) | off;
-  }
-  return (uint64_t)(uintptr_t)sem->data;
-}
-
 static bool in_hbm(const tsr_ref *r) {
   return r && (r->space == TSR_HBM || r->space == TSR_ANY || r->space == TSR_HOST);
 }
@@ -229,21 +217,21 @@ static void on_event(void *user, const tsr_event *ev) {
     int64_t tiles = ev->src ? tsr_timing_tile_bytes(ev->src) : 0;
     r.bytes = tiles > ev->bytes ? tiles : ev->bytes;
     r.nominal = ev->bytes;
-    r.key = sem_key(ev->sem, ev->core);
+    r.key = sem_identity(ev->sem, ev->core);
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
     break;
   }
   case TSR_EV_DMA_WAIT_BEGIN:
     r.bytes = ev->bytes;
-    r.key = sem_key(ev->sem, ev->core);
+    r.key = sem_identity(ev->sem, ev->core);
     break;
   case TSR_EV_SEM_SIGNAL:
     r.bytes = ev->amount;
-    r.key = sem_key(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
+    r.key = sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
     break;
   case TSR_EV_SEM_WAIT:
     r.bytes = ev->amount;
-    r.key = sem_key(ev->sem, ev->core);
+    r.key = sem_identity(ev->sem, ev->core);
     break;
   case TSR_EV_BODY_END:
     r.seconds = tsr_timing_body_seconds(&t->chip, ev->cost);
