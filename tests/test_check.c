@@ -99,7 +99,7 @@ static void test_dma_against_dma(void) {
   /* two DMAs writing the same slot */
   start(&o, 1, &h0, &v, &s0, TSR_DMA_IN);
   start(&o, 2, &h1, &v, &s1, TSR_DMA_IN);
-  CHECK(finding_has(ck, "two DMAs in flight write overlapping memory: input DMA #2"));
+  CHECK(finding_has(ck, "race on core 0: input DMA #2 operand 0 (hbm f32[8,128] -> vmem f32[8,128], started at step 2) and input DMA #1 operand 0 (hbm f32[8,128] -> vmem f32[8,128], started at step 2) are in flight at once and write overlapping memory"));
   waited(&o, &s0);
   waited(&o, &s1);
   /* an output DMA reading a slot whose input DMA has not been waited for */

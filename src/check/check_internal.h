@@ -26,7 +26,12 @@ typedef struct flight {
   region src, dst;
   const char *sem;      /* semaphore address (identity only) */
   int64_t credit;       /* bytes no wait has claimed yet */
-  char what[160];       /* "DMA #3 (in0 block (1, 0), HBM f32[16,256] -> VMEM, started at step 2)" */
+  /* what a report says about it (formatted only when there is a report) */
+  tsr_dma_dir dir;
+  int operand, rank;
+  int64_t step;
+  int64_t block[TSR_MAX_RANK];
+  tsr_ref src_ref, dst_ref;
 } flight;
 
 typedef struct flights {

@@ -18,37 +18,30 @@ static const char *dir_name(tsr_dma_dir d) {
   return d == TSR_DMA_IN ? "input" : d == TSR_DMA_OUT ? "output" : "kernel";
 }
 
-static void describe_dma(const tsr_event *ev, char *buf, size_t cap) {
-  char s[96], d[96], blk[64] = "";
-  if (ev->index && ev->rank > 0) {
+/* "input DMA #3 operand 0 block (1, 0) (hbm f32[16,256] -> vmem f32[16,256], started at step 2)" */
+static char *describe(const flight *f, char *buf, size_t cap) {
+  char s[96], d[96], blk[64] = "", op[32] = "";
+  if (f->rank > 0) {
     char dims[48];
-    snprintf(blk, sizeof blk, " block %s", tsr_format_dims(ev->index, ev->rank, dims, sizeof dims));
+    snprintf(blk, sizeof blk, " block %s", tsr_format_dims(f->block, f->rank, dims, sizeof dims));
   }
-  char op[32] = "";
-  if (ev->operand >= 0) snprintf(op, sizeof op, " operand %d", ev->operand);
-  snprintf(buf, cap, "%s DMA #%llu%s%s (%s -> %s, started at step %lld)", dir_name(ev->dir),
-           (unsigned long long)ev->dma_id, op, blk, ck_describe(ev->src, s, sizeof s),
-           ck_describe(ev->dst, d, sizeof d), (long long)ev->step);
+  if (f->operand >= 0) snprintf(op, sizeof op, " operand %d", f->operand);
+  snprintf(buf, cap, "%s DMA #%llu%s%s (%s -> %s, started at step %lld)", dir_name(f->dir),
+           (unsigned long long)f->id, op, blk, ck_describe(&f->src_ref, s, sizeof s),
+           ck_describe(&f->dst_ref, d, sizeof d), (long long)f->step);
+  return buf;
+}
+
+static void report_pair(tsr_checker *ck, int core, const flight *a, const char *how,
+                        const flight *b, const char *tail) {
+  char x[256], y[256];
+  ck_report(ck, TSR_ERR_RACE, "race on core %d: %s %s %s%s", core, describe(a, x, sizeof x), how,
+            describe(b, y, sizeof y), tail);
 }
 
 static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->src || !ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
-  flight nf = {.id = ev->dma_id, .src = ref_region(ev->src), .dst = ref_region(ev->dst),
-               .sem = ev->sem ? ev->sem->data : NULL, .credit = ev->bytes};
-  describe_dma(ev, nf.what, sizeof nf.what);
-  for (int i = 0; i < fl->n; i++) {
-    const flight *f = &fl->a[i];
-    if (regions_overlap(nf.dst, f->dst))
-      ck_report(ck, TSR_ERR_RACE, "race on core %d: two DMAs in flight write overlapping memory: "
-                "%s and %s, which was not yet waited for", ev->core, nf.what, f->what);
-    else if (regions_overlap(nf.dst, f->src))
-      ck_report(ck, TSR_ERR_RACE, "race on core %d: %s overwrites the source of %s, which was not "
-                "yet waited for", ev->core, nf.what, f->what);
-    else if (regions_overlap(nf.src, f->dst))
-      ck_report(ck, TSR_ERR_RACE, "race on core %d: %s reads the destination of %s before it was "
-                "waited for", ev->core, nf.what, f->what);
-  }
   if (fl->n == fl->cap) {
     int ncap = fl->cap ? fl->cap * 2 : 16;
     flight *na = realloc(fl->a, (size_t)ncap * sizeof *na);
@@ -56,7 +49,24 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
     fl->a = na;
     fl->cap = ncap;
   }
-  fl->a[fl->n++] = nf;
+  flight *nf = &fl->a[fl->n];
+  *nf = (flight){.id = ev->dma_id, .src = ref_region(ev->src), .dst = ref_region(ev->dst),
+                 .sem = ev->sem ? ev->sem->data : NULL, .credit = ev->bytes, .dir = ev->dir,
+                 .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst};
+  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
+    nf->rank = ev->rank;
+    memcpy(nf->block, ev->index, (size_t)ev->rank * sizeof *ev->index);
+  }
+  for (int i = 0; i < fl->n; i++) {
+    const flight *f = &fl->a[i];
+    if (regions_overlap(nf->dst, f->dst))
+      report_pair(ck, ev->core, nf, "and", f, " are in flight at once and write overlapping memory");
+    else if (regions_overlap(nf->dst, f->src))
+      report_pair(ck, ev->core, nf, "overwrites the source of", f, ", which was not yet waited for");
+    else if (regions_overlap(nf->src, f->dst))
+      report_pair(ck, ev->core, nf, "reads the destination of", f, " before it was waited for");
+  }
+  fl->n++;
 }
 
 static void dma_waited(tsr_checker *ck, const tsr_event *ev) {
@@ -85,14 +95,14 @@ static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
     const flight *f = &fl->a[i];
     bool hits_dst = regions_overlap(r, f->dst);
     if (!hits_dst && !(ev->write && regions_overlap(r, f->src))) continue;
-    char what[96], step[32] = "";
+    char what[96], step[32] = "", dma[256];
     if (ev->step >= 0) snprintf(step, sizeof step, " at step %lld", (long long)ev->step);
     const char *how = !hits_dst ? "overwrites the source of"
                       : ev->write ? "writes memory that is the destination of"
                                   : "reads the destination of";
     ck_report(ck, TSR_ERR_RACE, "race on core %d: kernel %s at %s%s (%s) %s %s before it was "
               "waited for", ev->core, ev->write ? "store" : "load", ev->loc ? ev->loc : "?", step,
-              ck_describe(ev->dst, what, sizeof what), how, f->what);
+              ck_describe(ev->dst, what, sizeof what), how, describe(f, dma, sizeof dma));
   }
 }
 
