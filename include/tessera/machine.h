@@ -35,6 +35,7 @@ typedef struct tsr_chip {
   double dma_latency_s;    /* from start to first byte */
   double step_overhead_s;  /* fixed cost per grid step */
   int dma_engines;         /* concurrent DMA streams */
+  double vmem_bytes_per_s; /* VMEM <-> vector register load/store bandwidth, per TensorCore */
 } tsr_chip;
 
 /* Built-in chips: "v4", "v5e", "v5p", "v6e", "7x". NULL when unknown. */

@@ -10,12 +10,20 @@
 
 #include <string.h>
 
-/* ASSUMED: costs no document states. The per-step cost is the one calibration point
- * [MATMUL]; the DMA figures are chosen so that small DMAs cost about one step's overhead. */
-#define STEP_OVERHEAD_S 0.35e-6 /* [MATMUL] derived on v5e; ASSUMED equal elsewhere */
+/* ASSUMED: costs no document states. The one calibration point [MATMUL] is a whole grid step
+ * of a bf16 128x128x128-block matmul on v5e: 92 ms / 262,144 steps = 0.351 us. In the model
+ * that step is the fixed overhead + 2 DMA issues (the two 32 KiB input blocks) + the body
+ * (2*128^3 flops at 197e12/s = 0.021 us); the transfers (0.08 us plus latency) hide behind
+ * the step when double-buffered. So overhead = 0.351 - 0.04 - 0.021 = 0.29 us, and the DMA
+ * latency must stay below about 0.25 us for the transfers to stay hidden (docs/timing.md). */
+#define STEP_OVERHEAD_S 0.29e-6 /* [MATMUL] derived on v5e; ASSUMED equal elsewhere */
 #define DMA_ISSUE_S 0.02e-6     /* ASSUMED: one request per cycle [SB] plus descriptor setup */
-#define DMA_LATENCY_S 0.5e-6    /* ASSUMED: first byte after start */
+#define DMA_LATENCY_S 0.2e-6    /* ASSUMED: first byte after start; bounded by [MATMUL] above */
 #define DMA_ENGINES 4           /* ASSUMED: "multiple DMA engines" [SB], count not published */
+/* VMEM load/store bandwidth: "around 22x higher than HBM bandwidth" on v5e [SB]; ASSUMED the
+ * same ratio on v4, v5p and v6e (v5p's 3 loads + 1 store of 4 KiB vregs per cycle [SB App. A]
+ * gives 28.7e12 B/s, close to 22 x 1.38e12 = 30e12). TPU7x: ~7x per the unmerged [SB] PR #124. */
+#define VMEM_OVER_HBM 22.0
 
 static const tsr_chip chips[] = {
     {
@@ -30,6 +38,7 @@ static const tsr_chip chips[] = {
         .clock_hz = 1.05e9,                                     /* derived from peak */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
+        .vmem_bytes_per_s = VMEM_OVER_HBM * 1200e9 / 2,                        /* [SB] ratio */
     },
     {
         .name = "v5e", .generation = 5, .tensor_cores = 1, .megacore = false,
@@ -43,6 +52,7 @@ static const tsr_chip chips[] = {
         .clock_hz = 1.5e9,                                      /* [SB] */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
+        .vmem_bytes_per_s = VMEM_OVER_HBM * 819e9,                             /* [SB] ratio */
     },
     {
         .name = "v5p", .generation = 5, .tensor_cores = 2, .megacore = true,
@@ -56,6 +66,7 @@ static const tsr_chip chips[] = {
         .clock_hz = 1.75e9,                                     /* [SB] */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
+        .vmem_bytes_per_s = VMEM_OVER_HBM * 2765e9 / 2,                        /* [SB] ratio */
     },
     {
         .name = "v6e", .generation = 6, .tensor_cores = 1, .megacore = false,
@@ -69,6 +80,7 @@ static const tsr_chip chips[] = {
         .clock_hz = 1.75e9,                                     /* ASSUMED: not published */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
+        .vmem_bytes_per_s = VMEM_OVER_HBM * 1638e9,                            /* [SB] ratio */
     },
     {
         .name = "7x", .generation = 7, .tensor_cores = 2, .megacore = false,
@@ -82,6 +94,7 @@ static const tsr_chip chips[] = {
         .clock_hz = 1.9e9,                                      /* ASSUMED: not published */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
+        .vmem_bytes_per_s = 7 * 7.37e12 / 2,                    /* [SB] PR #124 (open) */
     },
 };
 

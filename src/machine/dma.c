@@ -85,7 +85,7 @@ void fill_poison(const tsr_ref *r) {
   }
 }
 
-bool has_poison(const tsr_ref *r) {
+bool find_poison(const tsr_ref *r, int64_t *first) {
   size_t es = tsr_dtype_size(r->dtype);
   unsigned char pb = poison_byte(r->dtype);
   int64_t total = tsr_ref_numel(r);
@@ -94,11 +94,16 @@ bool has_poison(const tsr_ref *r) {
     const unsigned char *p = tsr_ref_ptr(r, idx);
     size_t i = 0;
     while (i < es && p[i] == pb) i++;
-    if (i == es) return true;
+    if (i == es) {
+      if (first) memcpy(first, idx, (size_t)r->rank * sizeof *idx);
+      return true;
+    }
     for (int d = r->rank - 1; d >= 0; d--) { if (++idx[d] < r->shape[d]) break; idx[d] = 0; }
   }
   return false;
 }
+
+bool has_poison(const tsr_ref *r) { return find_poison(r, NULL); }
 
 /* ---- semaphores ------------------------------------------------------------------------ */
 
@@ -206,19 +211,49 @@ static void remove_dma(tsr_core *c, int i) {
 
 static bool same_sem(const tsr_ref *a, const tsr_ref *b) { return a->data == b->data; }
 
-/* Describes the semaphore and DMA state for a deadlock report. */
+/* Names a semaphore by core, allocation and index: "core 0 sem 1[2]". */
+static void sem_name(const tsr_ref *sem, char *buf, size_t cap) {
+  if (!sem->buf) { snprintf(buf, cap, "sem at %p", (void *)sem->data); return; }
+  snprintf(buf, cap, "core %d sem %d[%lld]", sem->buf->core, sem->buf->seq,
+           (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)));
+}
+
+#define APPEND(...) \
+  do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
+
+/* Describes, for a deadlock report, the waited semaphore, every semaphore of every core (their
+ * values are atomics, safe to read from here) and every DMA in flight on this core. */
 static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t cap) {
-  size_t n = (size_t)snprintf(buf, cap, "semaphore holds %lld; %d DMA(s) in flight on core %d",
-                              (long long)core_sem_read(sem), c->num_dmas, c->id);
-  for (int i = 0; i < c->num_dmas && n < cap; i++) {
+  size_t n = 0;
+  char name[64];
+  sem_name(sem, name, sizeof name);
+  APPEND("%s holds %lld", name, (long long)core_sem_read(sem));
+  APPEND("; semaphores:");
+  int listed = 0, more = 0;
+  for (int k = 0; k < c->m->num_cores; k++) {
+    space_arena *a = &c->m->cores[k].sems;
+    for (int b = 0; b < a->count; b++)
+      for (size_t i = 0; i < a->bufs[b]->bytes / sizeof(int64_t); i++) {
+        if (listed >= 32) { more++; continue; }
+        const int64_t *cell = (const int64_t *)(void *)a->bufs[b]->base + i;
+        APPEND(" core %d sem %d[%zu]=%lld", k, b, i, (long long)__atomic_load_n(cell, __ATOMIC_ACQUIRE));
+        listed++;
+      }
+  }
+  if (!listed) APPEND(" none allocated");
+  if (more) APPEND(" (and %d more)", more);
+  APPEND("; %d DMA(s) in flight on core %d", c->num_dmas, c->id);
+  for (int i = 0; i < c->num_dmas; i++) {
     pending_dma *d = &c->dmas[i];
     char s[64], t[64];
-    n += (size_t)snprintf(buf + n, cap - n, "; DMA #%llu %s -> %s (%lld bytes, started at step %lld%s)",
-                          (unsigned long long)d->id, tsr_ref_describe(&d->src, s, sizeof s),
-                          tsr_ref_describe(&d->dst, t, sizeof t), (long long)d->bytes,
-                          (long long)d->step, same_sem(&d->sem, sem) ? ", on this semaphore" : "");
+    sem_name(&d->sem, name, sizeof name);
+    APPEND("; DMA #%llu %s -> %s (%lld bytes on %s, started at step %lld, %s%s)",
+           (unsigned long long)d->id, tsr_ref_describe(&d->src, s, sizeof s),
+           tsr_ref_describe(&d->dst, t, sizeof t), (long long)d->bytes, name, (long long)d->step,
+           d->copied ? "landed" : "not yet copied", same_sem(&d->sem, sem) ? ", on this semaphore" : "");
   }
 }
+#undef APPEND
 
 /* Blocks until *cell >= amount and subtracts it. Other cores may still signal; when none can
  * (all running cores wait and nothing moves), that is a deadlock. */
@@ -236,7 +271,7 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
       return tsr_fail(TSR_ERR_DEADLOCK, "%s: stopped because another core failed", what);
     bool alone = __atomic_load_n(&m->active_cores, __ATOMIC_ACQUIRE) <= 1;
     if (alone) {
-      char st[1024];
+      char st[4096];
       describe_state(c, sem, st, sizeof st);
       return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld but can never be satisfied "
                       "(deadlock): %s", what, (long long)amount, st);
@@ -257,7 +292,7 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
     }
     __atomic_sub_fetch(&m->waiting_cores, 1, __ATOMIC_ACQ_REL);
     if (stuck) {
-      char st[1024];
+      char st[4096];
       describe_state(c, sem, st, sizeof st);
       return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld but every core is waiting "
                       "(deadlock): %s", what, (long long)amount, st);

@@ -101,6 +101,8 @@ void fill_poison(const tsr_ref *r);
 void copy_window(const tsr_ref *dst, const tsr_ref *src);
 /* True when some element of r holds the poison pattern of its dtype. */
 bool has_poison(const tsr_ref *r);
+/* The same, and the index of the first such element (r->rank entries) when `first`. */
+bool find_poison(const tsr_ref *r, int64_t *first);
 
 typedef struct dma_request {
   const tsr_ref *src, *dst;   /* equal shapes: the part that really moves */
@@ -119,6 +121,15 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r);
 /* Waits until the DMA semaphore holds `bytes`, then subtracts them. */
 tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand);
+/* A semaphore's identity across cores: the k-th allocation is the k-th on every core, so
+ * (core, allocation, offset) names the semaphore a signal to another core reaches. Refs
+ * outside the machine's memory are named by address. */
+static inline uint64_t sem_identity(const tsr_ref *sem, int core) {
+  if (!sem) return 0;
+  if (!sem->buf) return (uint64_t)(uintptr_t)sem->data;
+  uint64_t off = (uint64_t)(sem->data - sem->buf->base);
+  return (1ull << 63) | ((uint64_t)core << 52) | ((uint64_t)sem->buf->seq << 32) | off;
+}
 tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
 tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
 int64_t core_sem_read(const tsr_ref *sem);

@@ -1,0 +1,106 @@
+/* tessera timing model: a simulated TPU clock driven by the event stream of a run.
+ *
+ * An observer records each core's events; a discrete-event simulation replays them in
+ * simulated-time order: every grid step costs a fixed overhead, every DMA an issue cost, a
+ * latency and its tile-rounded bytes at a share of the chip's HBM bandwidth (processor
+ * sharing among the DMAs in flight), every kernel body the slowest of its MXU, VPU, EUP and
+ * VMEM load/store times plus its scalar work, and every wait stalls its core until the DMAs
+ * it waits for have finished. The model, its parameters and their sources: docs/timing.md.
+ *
+ *   tsr_timing *t;
+ *   tsr_timing_create(tsr_machine_chip(m), NULL, &t);
+ *   tsr_timing_attach(t, m);          // adds the observer, learns the core count
+ *   ... runs ...
+ *   tsr_timing_report(t, stdout);     // or _write_json / _write_trace
+ *   tsr_timing_destroy(t);            // after the machine stops running (or detach first)
+ */
+#ifndef TESSERA_TIMING_H
+#define TESSERA_TIMING_H
+
+#include <stdio.h>
+
+#include "tessera/machine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- chip descriptions --------------------------------------------------------------- */
+
+/* A built-in chip by name ("v5e", "7x", ...) or a JSON file (a name ending in ".json" or
+ * containing '/') whose keys are tsr_chip's field names. Keys the file leaves out come from
+ * the chip named by its "base" key (default "v5e"). Unknown keys, wrong types and
+ * impossible values (negative bandwidth, ...) are TSR_ERR_PARSE naming the key. */
+tsr_status tsr_chip_load(const char *name_or_path, tsr_chip *out);
+/* The same from JSON text; `what` names the source in messages. */
+tsr_status tsr_chip_parse(const char *json, const char *what, tsr_chip *out);
+
+/* ---- the cost formulas (exposed for tests and docs) ---------------------------------- */
+
+/* Seconds one kernel body takes on one TensorCore:
+ *   max(flops / mxu_rate(dtype), vpu_ops / vpu_rate, transcendentals / eup_rate,
+ *       vector_bytes / vmem_bw) + scalar_ops / (2 x clock). */
+double tsr_timing_body_seconds(const tsr_chip *chip, const tsr_cost *cost);
+/* Peak MXU rate for a matmul operand type (bf16, int8, f32, ...). */
+double tsr_timing_mxu_rate(const tsr_chip *chip, tsr_dtype dtype);
+/* Bytes a DMA of this window moves: its two innermost dims rounded up to whole native tiles
+ * ((8,128) of 32-bit words; (16,128) for 16-bit and (32,128) for 8-bit types). */
+int64_t tsr_timing_tile_bytes(const tsr_ref *window);
+
+/* ---- the model ----------------------------------------------------------------------- */
+
+typedef struct tsr_timing tsr_timing;
+
+typedef struct tsr_timing_options {
+  int num_cores;          /* cores whose events arrive (0: 1); tsr_timing_attach sets it */
+  bool trace;             /* keep the intervals for tsr_timing_write_trace */
+  int64_t trace_limit;    /* at most this many trace records (0: 2,000,000); later ones are
+                             counted, not kept */
+  int report_steps;       /* steps per kernel detailed in the report (0: 8) */
+} tsr_timing_options;
+
+tsr_status tsr_timing_create(const tsr_chip *chip, const tsr_timing_options *opts,
+                             tsr_timing **out);
+void tsr_timing_destroy(tsr_timing *t);
+/* The observer to add to a machine (tsr_machine_add_observer) or to feed by hand. */
+tsr_observer tsr_timing_observer(tsr_timing *t);
+/* Adds the observer to the machine and sizes the model to its cores. */
+tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m);
+/* Forgets everything simulated so far (the chip and options stay). */
+void tsr_timing_reset(tsr_timing *t);
+
+typedef struct tsr_timing_summary {
+  double seconds;             /* simulated time of everything observed */
+  int kernels;                /* kernel runs (a run on several cores counts once) */
+  int64_t steps, dmas, dmas_skipped;
+  int64_t bytes_in, bytes_out, bytes_local; /* nominal bytes (what the semaphores count) */
+  int64_t bytes_moved;        /* tile-rounded bytes that crossed HBM */
+  double flops;
+  double compute_seconds;     /* sum over cores of body time */
+  double stall_seconds;       /* sum over cores of time blocked in waits */
+  double step_overhead_seconds, dma_issue_seconds;
+  double dma_active_seconds;  /* sum over cores of time with a DMA of that core in flight */
+  double hbm_fraction;        /* nominal bytes / (seconds x usable HBM bandwidth) */
+  double mxu_fraction;        /* flops / (seconds x peak of the cores used) */
+  double overlap;             /* fraction of DMA-active time hidden behind other work */
+  const char *verdict;        /* "HBM-bound", "compute-bound", "overhead-bound (per-step)",
+                                 "overhead-bound (per-DMA)", "idle" */
+} tsr_timing_summary;
+
+/* Finishes the simulation of what was observed (cores that never sent events are ignored)
+ * and summarises it. Call while no run is in progress. */
+void tsr_timing_summarize(tsr_timing *t, tsr_timing_summary *out);
+double tsr_timing_seconds(tsr_timing *t);
+/* Human-readable report: totals, per kernel, the first steps, verdict. */
+tsr_status tsr_timing_report(tsr_timing *t, FILE *f);
+/* JSON report (simulated_seconds, totals, kernels) to a file ("-": stdout). Files are written
+ * to a temporary name and renamed, so a reader never sees half a file. */
+tsr_status tsr_timing_write_json(tsr_timing *t, const char *path);
+/* Chrome trace-event JSON (opens in Perfetto / chrome://tracing): one track per core and per
+ * DMA engine, counters for semaphores and VMEM in use. Needs options.trace. */
+tsr_status tsr_timing_write_trace(tsr_timing *t, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,76 @@
+/* The checkers' shared state: findings, byte regions of refs, per-core DMAs in flight. */
+#ifndef TSR_CHECK_INTERNAL_H
+#define TSR_CHECK_INTERNAL_H
+
+#include <pthread.h>
+
+#include "core/status.h"
+#include "tessera/check.h"
+
+#define CK_MAX_CORES 64
+#define CK_MAX_KEPT 100 /* findings kept with their message; later ones are only counted */
+
+/* The bytes a ref's elements span, [lo, hi): exact for dense views, a superset for strided
+ * ones (two strided views can share a span without sharing an element; both are then reported
+ * as overlapping, which errs on the side of a report). */
+typedef struct region {
+  uintptr_t lo, hi;
+} region;
+
+region ref_region(const tsr_ref *r);
+static inline bool regions_overlap(region a, region b) { return a.lo < b.hi && b.lo < a.hi; }
+
+/* A DMA started and not yet waited for, as the race checker remembers it. */
+typedef struct flight {
+  uint64_t id;
+  region src, dst;
+  const char *sem;      /* semaphore address (identity only) */
+  int64_t credit;       /* bytes no wait has claimed yet */
+  /* what a report says about it (formatted only when there is a report) */
+  tsr_dma_dir dir;
+  int operand, rank;
+  int64_t step;
+  int64_t block[TSR_MAX_RANK];
+  tsr_ref src_ref, dst_ref;
+} flight;
+
+typedef struct flights {
+  flight *a;
+  int n, cap;
+} flights;
+
+/* Per-semaphore balance for one kernel run. */
+typedef struct sem_tally {
+  uint64_t key;
+  bool dma;
+  int core;
+  int64_t added, taken;   /* signals or DMA bytes; waits */
+  char name[48];
+} sem_tally;
+
+struct tsr_checker {
+  unsigned checks;
+  int num_cores;
+  pthread_mutex_t lock;   /* findings and the semaphore tallies (touched by several cores) */
+  char **kept;
+  int nkept, total;
+  tsr_status first_status;
+  flights inflight[CK_MAX_CORES];
+  sem_tally *tallies;
+  int ntallies, captallies;
+  int ends;               /* KERNEL_ENDs since the last balance check */
+  char kernel[64];
+};
+
+void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
+/* The same when the caller holds ck->lock. */
+void ck_report_locked(tsr_checker *ck, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
+void ck_race_event(tsr_checker *ck, const tsr_event *ev);
+void ck_race_reset(tsr_checker *ck);
+void ck_sem_event(tsr_checker *ck, const tsr_event *ev);
+void ck_sem_finish(tsr_checker *ck);   /* caller holds ck->lock */
+void ck_poison_event(tsr_checker *ck, const tsr_event *ev);
+/* "f32[16,256] at VMEM core 0" style description of a ref. */
+char *ck_describe(const tsr_ref *r, char *buf, size_t cap);
+
+#endif

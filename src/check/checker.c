@@ -1,0 +1,156 @@
+/* The checker handle: dispatches events to the enabled checks and keeps their findings. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/check_internal.h"
+#include "machine/machine_internal.h"
+
+tsr_status tsr_checker_create(unsigned checks, tsr_checker **out) {
+  *out = NULL;
+  if (checks & ~(unsigned)TSR_CHECK_ALL) return tsr_fail(TSR_ERR_INVALID, "unknown checks 0x%x", checks);
+  tsr_checker *ck = calloc(1, sizeof *ck);
+  if (!ck) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  ck->checks = checks;
+  ck->num_cores = 1;
+  pthread_mutex_init(&ck->lock, NULL);
+  *out = ck;
+  return TSR_OK;
+}
+
+void tsr_checker_reset(tsr_checker *ck) {
+  pthread_mutex_lock(&ck->lock);
+  for (int i = 0; i < ck->nkept; i++) free(ck->kept[i]);
+  ck->nkept = ck->total = 0;
+  ck->first_status = TSR_OK;
+  ck->ntallies = 0;
+  ck->ends = 0;
+  pthread_mutex_unlock(&ck->lock);
+  ck_race_reset(ck);
+}
+
+void tsr_checker_destroy(tsr_checker *ck) {
+  if (!ck) return;
+  tsr_checker_reset(ck);
+  free(ck->kept);
+  free(ck->tallies);
+  for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
+  pthread_mutex_destroy(&ck->lock);
+  free(ck);
+}
+
+static void record_locked(tsr_checker *ck, tsr_status s, const char *fmt, va_list ap) {
+  char msg[1024];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  if (ck->total++ == 0) ck->first_status = s;
+  if (ck->nkept >= CK_MAX_KEPT) return;
+  char **nk = realloc(ck->kept, (size_t)(ck->nkept + 1) * sizeof *nk);
+  char *copy = strdup(msg);
+  if (nk) ck->kept = nk;
+  if (nk && copy) ck->kept[ck->nkept++] = copy;
+  else free(copy);
+}
+
+void ck_report_locked(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  record_locked(ck, s, fmt, ap);
+  va_end(ap);
+}
+
+void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
+  pthread_mutex_lock(&ck->lock);
+  va_list ap;
+  va_start(ap, fmt);
+  record_locked(ck, s, fmt, ap);
+  va_end(ap);
+  pthread_mutex_unlock(&ck->lock);
+}
+
+static void on_event(void *user, const tsr_event *ev) {
+  tsr_checker *ck = user;
+  if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
+  if (ev->kind == TSR_EV_KERNEL_BEGIN && ev->name && ev->core == 0) {
+    pthread_mutex_lock(&ck->lock);
+    snprintf(ck->kernel, sizeof ck->kernel, "%s", ev->name);
+    pthread_mutex_unlock(&ck->lock);
+  }
+  if (ck->checks & TSR_CHECK_RACES) ck_race_event(ck, ev);
+  if (ck->checks & TSR_CHECK_SEMAPHORES) ck_sem_event(ck, ev);
+  if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
+}
+
+tsr_observer tsr_checker_observer(tsr_checker *ck) {
+  return (tsr_observer){.user = ck, .on_event = on_event};
+}
+
+tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {
+  int n = tsr_machine_num_cores(m);
+  if (n > CK_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "checkers: at most %d cores", CK_MAX_CORES);
+  ck->num_cores = n;
+  tsr_observer o = tsr_checker_observer(ck);
+  return tsr_machine_add_observer(m, &o);
+}
+
+int tsr_checker_count(const tsr_checker *ck) {
+  tsr_checker *w = (tsr_checker *)ck;
+  pthread_mutex_lock(&w->lock);
+  /* Some cores ended a kernel the others never ran: balance it now. (Mid-kernel, with no
+   * core ended, the tallies are still open.) */
+  if (w->ends > 0) ck_sem_finish(w);
+  int n = w->total;
+  pthread_mutex_unlock(&w->lock);
+  return n;
+}
+
+tsr_status tsr_checker_status(const tsr_checker *ck) {
+  if (tsr_checker_count(ck) == 0) return TSR_OK;
+  tsr_checker *w = (tsr_checker *)ck;
+  pthread_mutex_lock(&w->lock);
+  tsr_status s = w->first_status;
+  const char *msg = w->nkept ? w->kept[0] : "check failed";
+  int more = w->total - 1;
+  tsr_fail(s, "%s%s", msg, more > 0 ? " (and more findings: see the checker report)" : "");
+  pthread_mutex_unlock(&w->lock);
+  return s;
+}
+
+const char *tsr_checker_finding(const tsr_checker *ck, int i) {
+  tsr_checker *w = (tsr_checker *)ck;
+  pthread_mutex_lock(&w->lock);
+  const char *m = i >= 0 && i < w->nkept ? w->kept[i] : NULL;
+  pthread_mutex_unlock(&w->lock);
+  return m;
+}
+
+void tsr_checker_report(const tsr_checker *ck, FILE *f) {
+  int total = tsr_checker_count(ck);
+  tsr_checker *w = (tsr_checker *)ck;
+  pthread_mutex_lock(&w->lock);
+  if (!total) fprintf(f, "checkers: no findings\n");
+  for (int i = 0; i < w->nkept; i++) fprintf(f, "check: %s\n", w->kept[i]);
+  if (total > w->nkept) fprintf(f, "check: ... and %d more findings\n", total - w->nkept);
+  pthread_mutex_unlock(&w->lock);
+}
+
+char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
+  char shape[64];
+  tsr_ref_describe(r, shape, sizeof shape);
+  if (r->buf) snprintf(buf, cap, "%s %s of core %d", tsr_space_name(r->space), shape, r->buf->core);
+  else snprintf(buf, cap, "%s %s", tsr_space_name(r->space), shape);
+  return buf;
+}
+
+region ref_region(const tsr_ref *r) {
+  int64_t es = (int64_t)tsr_dtype_size(r->dtype);
+  if (tsr_ref_numel(r) == 0) return (region){0, 0};
+  int64_t lo = 0, hi = 0;
+  for (int d = 0; d < r->rank; d++) {
+    int64_t span = (r->shape[d] - 1) * r->stride[d] * es;
+    if (span < 0) lo += span;
+    else hi += span;
+  }
+  uintptr_t base = (uintptr_t)r->data;
+  return (region){base + (uintptr_t)lo, base + (uintptr_t)hi + (uintptr_t)es};
+}

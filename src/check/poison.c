@@ -1,0 +1,40 @@
+/* The poison checker. Fresh VMEM and the padding of edge blocks hold a poison pattern (NaN
+ * bytes for floats, dma.c); a DMA from VMEM to HBM that carries it writes garbage into an
+ * output. The source is scanned when the DMA starts: a correct kernel does not change it until
+ * the DMA has been waited for, and the pipeline sends only the in-bounds part of edge blocks. */
+#include <stdio.h>
+
+#include "check/check_internal.h"
+#include "machine/machine_internal.h"
+
+static bool to_hbm(const tsr_event *ev) {
+  if (ev->dir == TSR_DMA_OUT) return true;
+  return ev->dst && (ev->dst->space == TSR_HBM || ev->dst->space == TSR_ANY) && ev->src &&
+         (ev->src->space == TSR_VMEM || ev->src->space == TSR_SMEM);
+}
+
+void ck_poison_event(tsr_checker *ck, const tsr_event *ev) {
+  if (ev->kind != TSR_EV_DMA_START || !ev->src || !to_hbm(ev)) return;
+  int64_t at[TSR_MAX_RANK];
+  if (!find_poison(ev->src, at)) return;
+  char idx[64], blk[64] = "", op[32] = "", src[96];
+  tsr_format_dims(at, ev->src->rank, idx, sizeof idx);
+  if (ev->index && ev->rank > 0) {
+    char dims[48];
+    snprintf(blk, sizeof blk, " block %s", tsr_format_dims(ev->index, ev->rank, dims, sizeof dims));
+  }
+  if (ev->operand >= 0) snprintf(op, sizeof op, " operand %d", ev->operand);
+  ck_report(ck, TSR_ERR_CHECK, "poison on core %d: output DMA #%llu%s%s at step %lld writes "
+            "poison to HBM: element %s of %s was never written (uninitialised VMEM or "
+            "edge-block padding)", ev->core, (unsigned long long)ev->dma_id, op, blk,
+            (long long)ev->step, idx, ck_describe(ev->src, src, sizeof src));
+}
+
+tsr_status tsr_check_poison(const tsr_ref *out, const char *name) {
+  int64_t at[TSR_MAX_RANK];
+  if (!find_poison(out, at)) return TSR_OK;
+  char idx[64];
+  return tsr_fail(TSR_ERR_CHECK, "output '%s' contains poison at index %s: it holds "
+                  "uninitialised VMEM or edge-block padding that no kernel wrote",
+                  name ? name : "?", tsr_format_dims(at, out->rank, idx, sizeof idx));
+}

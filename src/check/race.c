@@ -1,0 +1,117 @@
+/* The race checker. Per core it keeps the DMAs in flight (started, not yet waited for) with the
+ * byte regions they read and write; a wait retires the oldest DMAs on its semaphore whose bytes
+ * it covers, as the machine does. Anything that touches a DMA's destination, or writes its
+ * source, while it is in flight is a race: on a TPU the DMA may land before, during or after
+ * the access. A pipelined kernel touches the current slot while the next slot's DMA is in
+ * flight, which are different regions, so it stays clean. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/check_internal.h"
+
+void ck_race_reset(tsr_checker *ck) {
+  for (int c = 0; c < CK_MAX_CORES; c++) ck->inflight[c].n = 0;
+}
+
+static const char *dir_name(tsr_dma_dir d) {
+  return d == TSR_DMA_IN ? "input" : d == TSR_DMA_OUT ? "output" : "kernel";
+}
+
+/* "input DMA #3 operand 0 block (1, 0) (hbm f32[16,256] -> vmem f32[16,256], started at step 2)" */
+static char *describe(const flight *f, char *buf, size_t cap) {
+  char s[96], d[96], blk[64] = "", op[32] = "";
+  if (f->rank > 0) {
+    char dims[48];
+    snprintf(blk, sizeof blk, " block %s", tsr_format_dims(f->block, f->rank, dims, sizeof dims));
+  }
+  if (f->operand >= 0) snprintf(op, sizeof op, " operand %d", f->operand);
+  snprintf(buf, cap, "%s DMA #%llu%s%s (%s -> %s, started at step %lld)", dir_name(f->dir),
+           (unsigned long long)f->id, op, blk, ck_describe(&f->src_ref, s, sizeof s),
+           ck_describe(&f->dst_ref, d, sizeof d), (long long)f->step);
+  return buf;
+}
+
+static void report_pair(tsr_checker *ck, int core, const flight *a, const char *how,
+                        const flight *b, const char *tail) {
+  char x[256], y[256];
+  ck_report(ck, TSR_ERR_RACE, "race on core %d: %s %s %s%s", core, describe(a, x, sizeof x), how,
+            describe(b, y, sizeof y), tail);
+}
+
+static void dma_start(tsr_checker *ck, const tsr_event *ev) {
+  if (!ev->src || !ev->dst) return;
+  flights *fl = &ck->inflight[ev->core];
+  if (fl->n == fl->cap) {
+    int ncap = fl->cap ? fl->cap * 2 : 16;
+    flight *na = realloc(fl->a, (size_t)ncap * sizeof *na);
+    if (!na) return;
+    fl->a = na;
+    fl->cap = ncap;
+  }
+  flight *nf = &fl->a[fl->n];
+  *nf = (flight){.id = ev->dma_id, .src = ref_region(ev->src), .dst = ref_region(ev->dst),
+                 .sem = ev->sem ? ev->sem->data : NULL, .credit = ev->bytes, .dir = ev->dir,
+                 .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst};
+  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
+    nf->rank = ev->rank;
+    memcpy(nf->block, ev->index, (size_t)ev->rank * sizeof *ev->index);
+  }
+  for (int i = 0; i < fl->n; i++) {
+    const flight *f = &fl->a[i];
+    if (regions_overlap(nf->dst, f->dst))
+      report_pair(ck, ev->core, nf, "and", f, " are in flight at once and write overlapping memory");
+    else if (regions_overlap(nf->dst, f->src))
+      report_pair(ck, ev->core, nf, "overwrites the source of", f, ", which was not yet waited for");
+    else if (regions_overlap(nf->src, f->dst))
+      report_pair(ck, ev->core, nf, "reads the destination of", f, " before it was waited for");
+  }
+  fl->n++;
+}
+
+static void dma_waited(tsr_checker *ck, const tsr_event *ev) {
+  flights *fl = &ck->inflight[ev->core];
+  const char *sem = ev->sem ? ev->sem->data : NULL;
+  int64_t need = ev->bytes;
+  int kept = 0;
+  for (int i = 0; i < fl->n; i++) {
+    flight *f = &fl->a[i];
+    if (need > 0 && f->sem == sem) {
+      int64_t take = f->credit < need ? f->credit : need;
+      f->credit -= take;
+      need -= take;
+      if (f->credit <= 0) continue; /* retired */
+    }
+    fl->a[kept++] = *f;
+  }
+  fl->n = kept;
+}
+
+static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
+  if (!ev->dst) return;
+  flights *fl = &ck->inflight[ev->core];
+  region r = ref_region(ev->dst);
+  for (int i = 0; i < fl->n; i++) {
+    const flight *f = &fl->a[i];
+    bool hits_dst = regions_overlap(r, f->dst);
+    if (!hits_dst && !(ev->write && regions_overlap(r, f->src))) continue;
+    char what[96], step[32] = "", dma[256];
+    if (ev->step >= 0) snprintf(step, sizeof step, " at step %lld", (long long)ev->step);
+    const char *how = !hits_dst ? "overwrites the source of"
+                      : ev->write ? "writes memory that is the destination of"
+                                  : "reads the destination of";
+    ck_report(ck, TSR_ERR_RACE, "race on core %d: kernel %s at %s%s (%s) %s %s before it was "
+              "waited for", ev->core, ev->write ? "store" : "load", ev->loc ? ev->loc : "?", step,
+              ck_describe(ev->dst, what, sizeof what), how, describe(f, dma, sizeof dma));
+  }
+}
+
+void ck_race_event(tsr_checker *ck, const tsr_event *ev) {
+  switch (ev->kind) {
+  case TSR_EV_DMA_START: dma_start(ck, ev); break;
+  case TSR_EV_DMA_WAIT_END: dma_waited(ck, ev); break;
+  case TSR_EV_ACCESS: kernel_access(ck, ev); break;
+  case TSR_EV_KERNEL_END: ck->inflight[ev->core].n = 0; break; /* the machine reports leftovers */
+  default: break;
+  }
+}

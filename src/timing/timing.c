@@ -1,0 +1,329 @@
+/* The timing model's handle and observer. Events are logged per core and replayed in
+ * simulated-time order (replay.c) as soon as no core can still produce an earlier event: with
+ * one core at once, with several as far as the slowest core has logged, the rest when the
+ * results are read. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "machine/machine_internal.h"
+#include "timing/timing_internal.h"
+
+static void clear_state(tsr_timing *t);
+
+tsr_status tsr_timing_create(const tsr_chip *chip, const tsr_timing_options *opts,
+                             tsr_timing **out) {
+  *out = NULL;
+  if (!chip) chip = tsr_chip_get("v5e");
+  tsr_timing *t = calloc(1, sizeof *t);
+  if (!t) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  t->chip = *chip;
+  if (opts) t->opts = *opts;
+  if (t->opts.num_cores < 0 || t->opts.num_cores > TM_MAX_CORES) {
+    free(t);
+    return tsr_fail(TSR_ERR_INVALID, "timing model: %d cores (1..%d)", opts->num_cores, TM_MAX_CORES);
+  }
+  if (t->opts.trace_limit <= 0) t->opts.trace_limit = 2000000;
+  if (t->opts.report_steps <= 0) t->opts.report_steps = 8;
+  t->num_cores = t->opts.num_cores > 0 ? t->opts.num_cores : 1;
+  pthread_mutex_init(&t->lock, NULL);
+  clear_state(t);
+  *out = t;
+  return TSR_OK;
+}
+
+static void free_state(tsr_timing *t) {
+  for (int c = 0; c < TM_MAX_CORES; c++) free(t->cores[c].q.a);
+  hbm_free(&t->hbm);
+  for (size_t i = 0; i < t->sems_cap; i++) free(t->sems ? t->sems[i] : NULL);
+  free(t->sems);
+  for (size_t i = 0; i < t->nchunks; i++) free(t->chunks[i]);
+  free(t->chunks);
+  for (int32_t i = 0; i < t->nnames; i++) free(t->names[i]);
+  free(t->names);
+  for (int i = 0; i < t->nkernels; i++) free(t->kernels[i].first);
+  free(t->kernels);
+  free(t->trace);
+}
+
+/* Everything after the lock is simulation state. */
+static void clear_state(tsr_timing *t) {
+  size_t from = offsetof(tsr_timing, cores);
+  memset((char *)t + from, 0, sizeof *t - from);
+  hbm_init(&t->hbm, &t->chip);
+  for (int c = 0; c < TM_MAX_CORES; c++) {
+    t->cores[c].vmem_counter = -1;
+    t->cores[c].last_name_id = -1;
+  }
+}
+
+void tsr_timing_reset(tsr_timing *t) {
+  pthread_mutex_lock(&t->lock);
+  free_state(t);
+  clear_state(t);
+  pthread_mutex_unlock(&t->lock);
+}
+
+void tsr_timing_destroy(tsr_timing *t) {
+  if (!t) return;
+  free_state(t);
+  pthread_mutex_destroy(&t->lock);
+  free(t);
+}
+
+/* ---- shared tables ------------------------------------------------------------------- */
+
+int32_t tm_intern(tsr_timing *t, const char *s) {
+  if (!s) s = "";
+  for (int32_t i = t->nnames - 1; i >= 0; i--)
+    if (!strcmp(t->names[i], s)) return i;
+  if (t->nnames == t->capnames) {
+    int32_t ncap = t->capnames ? t->capnames * 2 : 32;
+    char **nn = realloc(t->names, (size_t)ncap * sizeof *nn);
+    if (!nn) { t->nomem = true; return 0; }
+    t->names = nn;
+    t->capnames = ncap;
+  }
+  char *copy = strdup(s);
+  if (!copy) { t->nomem = true; return 0; }
+  t->names[t->nnames] = copy;
+  return t->nnames++;
+}
+
+static size_t hash_key(uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdull;
+  k ^= k >> 33;
+  return (size_t)k;
+}
+
+static bool sems_grow(tsr_timing *t) {
+  size_t ncap = t->sems_cap ? t->sems_cap * 2 : 64;
+  sim_sem **ns = calloc(ncap, sizeof *ns);
+  if (!ns) return false;
+  for (size_t i = 0; i < t->sems_cap; i++) {
+    sim_sem *s = t->sems[i];
+    if (!s) continue;
+    size_t j = hash_key(s->key) & (ncap - 1);
+    while (ns[j]) j = (j + 1) & (ncap - 1);
+    ns[j] = s;
+  }
+  free(t->sems);
+  t->sems = ns;
+  t->sems_cap = ncap;
+  return true;
+}
+
+sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
+  if ((t->sems_len + 1) * 2 > t->sems_cap && !sems_grow(t)) { t->nomem = true; return NULL; }
+  size_t j = hash_key(key) & (t->sems_cap - 1);
+  while (t->sems[j]) {
+    if (t->sems[j]->key == key) return t->sems[j];
+    j = (j + 1) & (t->sems_cap - 1);
+  }
+  sim_sem *s = calloc(1, sizeof *s);
+  if (!s) { t->nomem = true; return NULL; }
+  s->key = key;
+  s->core = core;
+  s->counter = -1;
+  s->blocked_core = -1;
+  t->sems[j] = s;
+  t->sems_len++;
+  return s;
+}
+
+#define DMA_CHUNK 1024
+
+sim_dma *tm_dma_new(tsr_timing *t) {
+  if (!t->free_dmas) {
+    sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
+    sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
+    if (!nc) { free(chunk); t->nomem = true; return NULL; }
+    t->chunks = nc;
+    t->chunks[t->nchunks++] = chunk;
+    for (int i = DMA_CHUNK - 1; i >= 0; i--) {
+      chunk[i].next = t->free_dmas;
+      t->free_dmas = &chunk[i];
+    }
+  }
+  sim_dma *d = t->free_dmas;
+  t->free_dmas = d->next;
+  memset(d, 0, sizeof *d);
+  d->waiter = -1;
+  return d;
+}
+
+void tm_dma_release(tsr_timing *t, sim_dma *d) {
+  d->next = t->free_dmas;
+  t->free_dmas = d;
+}
+
+kernel_rec *tm_kernel(tsr_timing *t, int index) {
+  while (index >= t->nkernels) {
+    if (t->nkernels == t->capkernels) {
+      int ncap = t->capkernels ? t->capkernels * 2 : 8;
+      kernel_rec *nk = realloc(t->kernels, (size_t)ncap * sizeof *nk);
+      if (!nk) { t->nomem = true; return NULL; }
+      t->kernels = nk;
+      t->capkernels = ncap;
+    }
+    kernel_rec *k = &t->kernels[t->nkernels];
+    memset(k, 0, sizeof *k);
+    k->first = calloc((size_t)t->opts.report_steps, sizeof *k->first);
+    if (!k->first) { t->nomem = true; return NULL; }
+    k->begin = TM_INF;
+    t->nkernels++;
+  }
+  return &t->kernels[index];
+}
+
+/* ---- the observer -------------------------------------------------------------------- */
+
+static bool in_hbm(const tsr_ref *r) {
+  return r && (r->space == TSR_HBM || r->space == TSR_ANY || r->space == TSR_HOST);
+}
+
+static bool push(rec_queue *q, const log_rec *r) {
+  if (q->len == q->cap) {
+    size_t ncap = q->cap ? q->cap * 2 : 256;
+    log_rec *na = malloc(ncap * sizeof *na);
+    if (!na) return false;
+    for (size_t i = 0; i < q->len; i++) na[i] = q->a[(q->head + i) % q->cap];
+    free(q->a);
+    q->a = na;
+    q->cap = ncap;
+    q->head = 0;
+  }
+  q->a[(q->head + q->len++) % q->cap] = *r;
+  return true;
+}
+
+static void on_event(void *user, const tsr_event *ev) {
+  tsr_timing *t = user;
+  switch (ev->kind) {
+  case TSR_EV_ACCESS: case TSR_EV_DMA_DONE: case TSR_EV_DMA_WAIT_END: case TSR_EV_BODY_BEGIN:
+    return; /* the model derives these from the others */
+  case TSR_EV_ALLOC: case TSR_EV_FREE:
+    if (ev->space != TSR_VMEM || !t->opts.trace) return;
+    break;
+  default: break;
+  }
+  if (ev->core < 0 || ev->core >= TM_MAX_CORES) return;
+  log_rec r = {.kind = (uint8_t)ev->kind, .dir = (uint8_t)ev->dir, .operand = (int16_t)ev->operand,
+               .name = -1, .step = ev->step};
+  switch (ev->kind) {
+  case TSR_EV_DMA_START: {
+    int64_t tiles = ev->src ? tsr_timing_tile_bytes(ev->src) : 0;
+    r.bytes = tiles > ev->bytes ? tiles : ev->bytes;
+    r.nominal = ev->bytes;
+    r.key = sem_identity(ev->sem, ev->core);
+    r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
+    break;
+  }
+  case TSR_EV_DMA_WAIT_BEGIN:
+    r.bytes = ev->bytes;
+    r.key = sem_identity(ev->sem, ev->core);
+    break;
+  case TSR_EV_SEM_SIGNAL:
+    r.bytes = ev->amount;
+    r.key = sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
+    break;
+  case TSR_EV_SEM_WAIT:
+    r.bytes = ev->amount;
+    r.key = sem_identity(ev->sem, ev->core);
+    break;
+  case TSR_EV_BODY_END:
+    r.seconds = tsr_timing_body_seconds(&t->chip, ev->cost);
+    if (ev->cost) {
+      r.flops = ev->cost->flops;
+      double rate = tsr_timing_mxu_rate(&t->chip, ev->cost->mxu_dtype);
+      r.mxu_seconds = rate > 0 ? ev->cost->flops / rate : 0;
+    }
+    break;
+  case TSR_EV_ALLOC: case TSR_EV_FREE:
+    r.bytes = ev->amount;
+    break;
+  default: break;
+  }
+  pthread_mutex_lock(&t->lock);
+  core_sim *cs = &t->cores[ev->core];
+  if (ev->kind == TSR_EV_KERNEL_BEGIN) {
+    if (ev->name != cs->last_name || cs->last_name_id < 0) {
+      cs->last_name = ev->name;
+      cs->last_name_id = tm_intern(t, ev->name ? ev->name : "kernel");
+    }
+    r.name = cs->last_name_id;
+  }
+  if (ev->core >= t->num_cores) t->num_cores = ev->core + 1;
+  cs->seen = true;
+  if (!push(&cs->q, &r)) t->nomem = true;
+  tm_advance(t, false);
+  pthread_mutex_unlock(&t->lock);
+}
+
+tsr_observer tsr_timing_observer(tsr_timing *t) {
+  return (tsr_observer){.user = t, .on_event = on_event};
+}
+
+tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
+  int n = tsr_machine_num_cores(m);
+  if (n > TM_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "timing model: at most %d cores", TM_MAX_CORES);
+  pthread_mutex_lock(&t->lock);
+  if (n > t->num_cores) t->num_cores = n;
+  pthread_mutex_unlock(&t->lock);
+  tsr_observer o = tsr_timing_observer(t);
+  return tsr_machine_add_observer(m, &o);
+}
+
+/* ---- the replay loop ----------------------------------------------------------------- */
+
+/* The earliest time at which a core with nothing logged could still act: a core between
+ * kernels starts its next one no earlier than the last kernel's end. */
+static double starving_clock(const tsr_timing *t, const core_sim *cs) {
+  if (cs->in_kernel) return cs->clock;
+  return cs->clock > t->last_kernel_end ? cs->clock : t->last_kernel_end;
+}
+
+void tm_advance(tsr_timing *t, bool flush) {
+  for (;;) {
+    int best = -1;
+    double t_best = TM_INF, t_limit = TM_INF;
+    for (int c = 0; c < t->num_cores; c++) {
+      core_sim *cs = &t->cores[c];
+      if (cs->state != CS_RUN) continue;
+      if (cs->q.len == 0) {
+        if (!flush) {
+          double s = starving_clock(t, cs);
+          if (s < t_limit) t_limit = s;
+        }
+        continue;
+      }
+      if (cs->clock < t_best) { best = c; t_best = cs->clock; }
+    }
+    double t_hbm = hbm_next(&t->hbm);
+    double next = t_best < t_hbm ? t_best : t_hbm;
+    if (next >= TM_INF) {
+      if (!flush) return;
+      /* Only blocked cores are left with events: their waits can never be met in the model
+       * (e.g. signals from outside it). Let them go, so that what remains is accounted. */
+      bool any = false;
+      for (int c = 0; c < t->num_cores; c++)
+        if (t->cores[c].state != CS_RUN && t->cores[c].q.len) any = true;
+      if (!any) return;
+      tm_unblock_stuck(t);
+      continue;
+    }
+    if (t_limit < next) return;
+    if (t_hbm <= t_best) {
+      sim_dma *d = hbm_step(&t->hbm);
+      if (d) tm_dma_landed(t, d);
+      continue;
+    }
+    core_sim *cs = &t->cores[best];
+    log_rec r = cs->q.a[cs->q.head];
+    cs->q.head = (cs->q.head + 1) % cs->q.cap;
+    cs->q.len--;
+    tm_process_record(t, best, &r);
+  }
+}

@@ -1,0 +1,382 @@
+/* The checkers: races (kernel accesses and DMAs against DMAs in flight), semaphore balance,
+ * deadlock reports, poison in outputs, and DMA orderings that expose a missing wait. Each bug
+ * is caught with its message and its fixed version is clean. */
+#include "harness.h"
+#include "machine/machine_internal.h"
+#include "synthetic_pipeline.h"
+#include "tessera/check.h"
+
+static tsr_checker *checker(unsigned checks) {
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(checks, &ck));
+  return ck;
+}
+
+static bool finding_has(tsr_checker *ck, const char *needle) {
+  for (int i = 0; tsr_checker_finding(ck, i); i++)
+    if (strstr(tsr_checker_finding(ck, i), needle)) return true;
+  fprintf(stderr, "  no finding with \"%s\"; findings:\n", needle);
+  tsr_checker_report(ck, stderr);
+  return false;
+}
+
+static void emit(tsr_observer *o, tsr_event ev) { o->on_event(o->user, &ev); }
+
+/* ---- synthetic event sequences ----------------------------------------------------- */
+
+static void test_pipelines_are_clean(void) {
+  for (int buffers = 1; buffers <= 2; buffers++) {
+    tsr_checker *ck = checker(TSR_CHECK_DEFAULT); /* poison reads memory: not on fake addresses */
+    tsr_observer o = tsr_checker_observer(ck);
+    synth_pipeline p = {.name = "mm", .steps = 12, .n_in = 2, .in_dtype = TSR_BF16,
+                        .out_dtype = TSR_F32, .out_every = 3, .buffers = buffers,
+                        .access_events = true};
+    p.in_shape[0][0] = p.in_shape[0][1] = p.in_shape[1][0] = p.in_shape[1][1] = 128;
+    p.out_shape[0] = p.out_shape[1] = 128;
+    synth_run(&o, &p);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    CHECK_OK(tsr_checker_status(ck));
+    tsr_checker_destroy(ck);
+  }
+}
+
+static float vmem_a[2][8 * 128], hbm_a[4][8 * 128];
+static int64_t sem_cells[4];
+
+static tsr_ref vref(float *p) {
+  int64_t shape[2] = {8, 128};
+  return tsr_ref_dense(p, TSR_F32, TSR_VMEM, 2, shape);
+}
+static tsr_ref href(float *p) {
+  int64_t shape[2] = {8, 128};
+  return tsr_ref_dense(p, TSR_F32, TSR_HBM, 2, shape);
+}
+static tsr_ref sref(int i) { return tsr_ref_dense(&sem_cells[i], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL); }
+
+static void start(tsr_observer *o, uint64_t id, const tsr_ref *src, const tsr_ref *dst,
+                  const tsr_ref *sem, tsr_dma_dir dir) {
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_START, .step = 2, .dma_id = id, .dir = dir, .src = src,
+                      .dst = dst, .sem = sem, .bytes = 4096, .operand = 0});
+}
+static void waited(tsr_observer *o, const tsr_ref *sem) {
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_WAIT_BEGIN, .step = 2, .sem = sem, .bytes = 4096});
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .step = 2, .sem = sem, .bytes = 4096});
+}
+static void load(tsr_observer *o, const tsr_ref *r, bool write, const char *loc) {
+  emit(o, (tsr_event){.kind = TSR_EV_ACCESS, .step = 2, .dst = r, .write = write, .loc = loc, .operand = -1});
+}
+
+static void test_read_before_wait(void) {
+  tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+  tsr_observer o = tsr_checker_observer(ck);
+  tsr_ref h = href(hbm_a[0]), v = vref(vmem_a[0]), s = sref(0);
+  start(&o, 1, &h, &v, &s, TSR_DMA_IN);
+  load(&o, &v, false, "kernel.py:12");
+  waited(&o, &s);
+  load(&o, &v, false, "kernel.py:14"); /* after the wait: fine */
+  CHECK_EQ_INT(tsr_checker_count(ck), 1);
+  CHECK_FAILS(tsr_checker_status(ck), TSR_ERR_RACE,
+              "race on core 0: kernel load at kernel.py:12 at step 2 (vmem f32[8,128]) reads the "
+              "destination of input DMA #1 operand 0 (hbm f32[8,128] -> vmem f32[8,128], started at step 2)");
+
+  /* A store into part of the destination is caught too; the other slot is not. */
+  tsr_checker_reset(ck);
+  start(&o, 2, &h, &v, &s, TSR_DMA_IN);
+  tsr_ref part, other = vref(vmem_a[1]);
+  CHECK_OK(tsr_ref_slice(&v, 0, 7, 1, &part));
+  load(&o, &other, true, "kernel.py:20");
+  load(&o, &part, true, "kernel.py:21");
+  waited(&o, &s);
+  CHECK_EQ_INT(tsr_checker_count(ck), 1);
+  CHECK(finding_has(ck, "kernel store at kernel.py:21 at step 2 (vmem f32[1,128]) writes memory that is the destination of input DMA #2"));
+  tsr_checker_destroy(ck);
+}
+
+static void test_dma_against_dma(void) {
+  tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+  tsr_observer o = tsr_checker_observer(ck);
+  tsr_ref h0 = href(hbm_a[0]), h1 = href(hbm_a[1]), v = vref(vmem_a[0]), s0 = sref(0), s1 = sref(1);
+  /* two DMAs writing the same slot */
+  start(&o, 1, &h0, &v, &s0, TSR_DMA_IN);
+  start(&o, 2, &h1, &v, &s1, TSR_DMA_IN);
+  CHECK(finding_has(ck, "race on core 0: input DMA #2 operand 0 (hbm f32[8,128] -> vmem f32[8,128], started at step 2) and input DMA #1 operand 0 (hbm f32[8,128] -> vmem f32[8,128], started at step 2) are in flight at once and write overlapping memory"));
+  waited(&o, &s0);
+  waited(&o, &s1);
+  /* an output DMA reading a slot whose input DMA has not been waited for */
+  tsr_checker_reset(ck);
+  start(&o, 3, &h0, &v, &s0, TSR_DMA_IN);
+  start(&o, 4, &v, &h1, &s1, TSR_DMA_OUT);
+  CHECK(finding_has(ck, "output DMA #4 operand 0 (vmem f32[8,128] -> hbm f32[8,128], started at step 2) reads the destination of input DMA #3"));
+  waited(&o, &s0);
+  waited(&o, &s1);
+  /* a DMA overwriting the source of an output DMA in flight; a store into it too */
+  tsr_checker_reset(ck);
+  start(&o, 5, &v, &h1, &s1, TSR_DMA_OUT);
+  start(&o, 6, &h0, &v, &s0, TSR_DMA_IN);
+  load(&o, &v, true, "kernel.py:30");
+  load(&o, &v, false, "kernel.py:31"); /* reading a DMA's source is fine... */
+  CHECK(finding_has(ck, "input DMA #6 operand 0 (hbm f32[8,128] -> vmem f32[8,128], started at step 2) overwrites the source of output DMA #5"));
+  CHECK(finding_has(ck, "kernel store at kernel.py:30"));
+  waited(&o, &s0);
+  waited(&o, &s1);
+  CHECK_EQ_INT(tsr_checker_count(ck), 4); /* ...except the load also meets DMA #6's destination */
+  /* the fixed order: wait for the output before refilling the slot */
+  tsr_checker_reset(ck);
+  start(&o, 7, &v, &h1, &s1, TSR_DMA_OUT);
+  waited(&o, &s1);
+  start(&o, 8, &h0, &v, &s0, TSR_DMA_IN);
+  waited(&o, &s0);
+  load(&o, &v, false, "kernel.py:40");
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_checker_destroy(ck);
+}
+
+static void test_regions(void) {
+  static float a[16 * 128];
+  int64_t shape[2] = {16, 128};
+  tsr_ref r = tsr_ref_dense(a, TSR_F32, TSR_VMEM, 2, shape), top, bottom, mid, col0, col1;
+  CHECK_OK(tsr_ref_slice(&r, 0, 0, 8, &top));
+  CHECK_OK(tsr_ref_slice(&r, 0, 8, 8, &bottom));
+  CHECK_OK(tsr_ref_slice(&r, 0, 7, 2, &mid));
+  CHECK_OK(tsr_ref_slice(&r, 1, 0, 1, &col0));
+  CHECK_OK(tsr_ref_slice(&top, 1, 127, 1, &col1));
+  tsr_checker *ck = checker(TSR_CHECK_RACES);
+  tsr_observer o = tsr_checker_observer(ck);
+  tsr_ref s = sref(2);
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .dma_id = 1, .src = &top, .dst = &top, .sem = &s, .bytes = 4096});
+  load(&o, &bottom, false, "bottom");
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  load(&o, &mid, false, "mid");
+  CHECK_EQ_INT(tsr_checker_count(ck), 1);
+  load(&o, &col1, false, "col1"); /* last element of the top half */
+  CHECK_EQ_INT(tsr_checker_count(ck), 2);
+  tsr_checker_destroy(ck);
+  (void)col0;
+}
+
+/* ---- kernels on the machine -------------------------------------------------------- */
+
+typedef struct kernel_io {
+  float *in, *out;
+  bool wait_before_read;   /* false: the bug */
+  int mode;                /* which test kernel */
+} kernel_io;
+
+enum { K_COPY, K_DEADLOCK, K_SEM_IMBALANCE, K_DMA_IMBALANCE, K_HALF_WRITTEN, K_BALANCED };
+
+static void begin(tsr_core *c, const char *name) {
+  tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .name = name, .step = -1, .operand = -1};
+  core_emit(c, &ev);
+}
+static void end(tsr_core *c) {
+  tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .operand = -1};
+  core_emit(c, &ev);
+}
+
+static tsr_ref buf_ref(tsr_buffer *b, size_t off, tsr_dtype dt, int rank, const int64_t *shape) {
+  tsr_ref r = tsr_ref_dense(b->base + off, dt, b->space, rank, shape);
+  r.buf = b;
+  return r;
+}
+
+/* out = 2 * in through VMEM, with the wait for the input DMA before or after the read. */
+static tsr_status copy_double(tsr_core *c, kernel_io *io, tsr_buffer *vb, tsr_buffer *sb) {
+  int64_t shape[2] = {8, 128};
+  tsr_ref hin = tsr_ref_dense(io->in, TSR_F32, TSR_HBM, 2, shape);
+  tsr_ref hout = tsr_ref_dense(io->out, TSR_F32, TSR_HBM, 2, shape);
+  tsr_ref v = buf_ref(vb, 0, TSR_F32, 2, shape), sem = buf_ref(sb, 0, TSR_DMA_SEM, 0, NULL);
+  dma_request r = {.src = &hin, .dst = &v, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
+  TSR_TRY(core_dma_start(c, &r));
+  if (io->wait_before_read) TSR_TRY(core_dma_wait(c, &sem, 4096, "in", -1));
+  tsr_event ev = {.kind = TSR_EV_ACCESS, .step = -1, .dst = &v, .loc = "copy_double:read", .operand = -1};
+  core_emit(c, &ev);
+  float *x = (float *)(void *)v.data;
+  float y[8 * 128];
+  for (int i = 0; i < 8 * 128; i++) y[i] = 2 * x[i];
+  if (!io->wait_before_read) TSR_TRY(core_dma_wait(c, &sem, 4096, "in", -1));
+  ev.write = true;
+  ev.loc = "copy_double:write";
+  core_emit(c, &ev);
+  memcpy(x, y, sizeof y);
+  r = (dma_request){.src = &v, .dst = &hout, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
+  TSR_TRY(core_dma_start(c, &r));
+  return core_dma_wait(c, &sem, 4096, "out", -1);
+}
+
+static tsr_status run_kernel(tsr_core *c, void *arg) {
+  kernel_io *io = arg;
+  tsr_buffer *vb, *sb;
+  TSR_TRY(core_alloc(c, TSR_VMEM, 8 * 128 * 4, 0, "v", &vb));
+  TSR_TRY(core_alloc(c, TSR_SEMAPHORE_MEM, 3 * 8, 0, "sems", &sb));
+  begin(c, "test_kernel");
+  int64_t shape[2] = {8, 128};
+  tsr_ref v = buf_ref(vb, 0, TSR_F32, 2, shape);
+  tsr_ref s0 = buf_ref(sb, 0, TSR_DMA_SEM, 0, NULL), s1 = buf_ref(sb, 8, TSR_DMA_SEM, 0, NULL);
+  tsr_ref reg = buf_ref(sb, 16, TSR_SEM, 0, NULL);
+  tsr_ref hin = tsr_ref_dense(io->in, TSR_F32, TSR_HBM, 2, shape);
+  tsr_ref hout = tsr_ref_dense(io->out, TSR_F32, TSR_HBM, 2, shape);
+  tsr_status s = TSR_OK;
+  switch (io->mode) {
+  case K_COPY:
+    s = copy_double(c, io, vb, sb);
+    break;
+  case K_DEADLOCK: { /* starts on one semaphore, waits on the other */
+    dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
+    s = core_dma_start(c, &r);
+    if (s == TSR_OK) s = core_dma_wait(c, &s1, 4096, "in", -1);
+    break;
+  }
+  case K_SEM_IMBALANCE: case K_BALANCED:
+    s = core_sem_signal(c, &reg, 1, -1);
+    if (s == TSR_OK) s = core_sem_signal(c, &reg, 1, -1);
+    if (s == TSR_OK) s = core_sem_wait(c, &reg, io->mode == K_BALANCED ? 2 : 1);
+    break;
+  case K_DMA_IMBALANCE: { /* a 4096-byte DMA waited with a 2048-byte descriptor */
+    dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
+    s = core_dma_start(c, &r);
+    if (s == TSR_OK) s = core_dma_wait(c, &s0, 2048, "in", -1);
+    break;
+  }
+  case K_HALF_WRITTEN: { /* writes rows 0..3 of a fresh VMEM block, sends all 8 rows out */
+    float *x = (float *)(void *)v.data;
+    for (int i = 0; i < (io->wait_before_read ? 8 : 4) * 128; i++) x[i] = 1.0f;
+    dma_request r = {.src = &v, .dst = &hout, .sem = &s0, .bytes = 4096, .dir = TSR_DMA_OUT, .operand = 0};
+    s = core_dma_start(c, &r);
+    if (s == TSR_OK) s = core_dma_wait(c, &s0, 4096, "out", 0);
+    break;
+  }
+  }
+  if (s != TSR_OK) core_reset_dmas(c);
+  end(c);
+  core_release_to(c, TSR_VMEM, 0);
+  core_release_to(c, TSR_SEMAPHORE_MEM, 0);
+  return s;
+}
+
+static tsr_machine *machine(tsr_dma_mode mode, uint64_t seed, tsr_checker *ck) {
+  tsr_machine_options mo = {.num_cores = 1, .dma_mode = mode, .seed = seed, .quiet = true};
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  if (m && ck) CHECK_OK(tsr_checker_attach(ck, m));
+  return m;
+}
+
+static float in_data[8 * 128], out_data[8 * 128];
+
+static bool doubled(void) {
+  for (int i = 0; i < 8 * 128; i++)
+    if (out_data[i] != 2 * in_data[i]) return false;
+  return true;
+}
+
+/* A missing wait computes the right answer when DMAs land at once (eager) and the wrong one
+ * when they land late (on-wait) or in a random order; the race checker flags it in every
+ * mode. With the wait in place every mode is right and clean. */
+static void test_missing_wait_orderings(void) {
+  tsr_test_fill(in_data, 8 * 128, 3);
+  struct { tsr_dma_mode mode; uint64_t seed; } modes[] = {
+      {TSR_DMA_EAGER, 0}, {TSR_DMA_ON_WAIT, 0}, {TSR_DMA_RANDOM, 1}, {TSR_DMA_RANDOM, 2},
+      {TSR_DMA_RANDOM, 3}, {TSR_DMA_RANDOM, 4}, {TSR_DMA_RANDOM, 5}, {TSR_DMA_RANDOM, 6}};
+  int random_wrong = 0;
+  for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+    for (int fixed = 0; fixed <= 1; fixed++) {
+      tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+      tsr_machine *m = machine(modes[i].mode, modes[i].seed, ck);
+      if (!m) { tsr_checker_destroy(ck); continue; }
+      memset(out_data, 0, sizeof out_data);
+      kernel_io io = {in_data, out_data, fixed, K_COPY};
+      CHECK_OK(machine_run_cores(m, run_kernel, &io));
+      bool right = doubled();
+      if (fixed) {
+        CHECK(right);
+        CHECK_EQ_INT(tsr_checker_count(ck), 0);
+      } else {
+        if (modes[i].mode == TSR_DMA_EAGER) CHECK(right);
+        if (modes[i].mode == TSR_DMA_ON_WAIT) CHECK(!right);
+        if (modes[i].mode == TSR_DMA_RANDOM && !right) random_wrong++;
+        CHECK(finding_has(ck, "kernel load at copy_double:read (vmem f32[8,128] of core 0) reads the destination of kernel DMA #1"));
+      }
+      tsr_machine_destroy(m);
+      tsr_checker_destroy(ck);
+    }
+  }
+  CHECK(random_wrong > 0);
+}
+
+static void test_deadlock_report(void) {
+  tsr_machine *m = machine(TSR_DMA_ON_WAIT, 0, NULL);
+  if (!m) return;
+  kernel_io io = {in_data, out_data, true, K_DEADLOCK};
+  CHECK_FAILS(machine_run_cores(m, run_kernel, &io), TSR_ERR_DEADLOCK,
+              "DMA wait for in waits for 4096 but can never be satisfied (deadlock): core 0 sem 0[1] holds 0");
+  CHECK(strstr(tsr_last_error(), "semaphores: core 0 sem 0[0]=0 core 0 sem 0[1]=0 core 0 sem 0[2]=0"));
+  CHECK(strstr(tsr_last_error(), "1 DMA(s) in flight on core 0; DMA #1 f32[8,128] -> f32[8,128] "
+                                 "(4096 bytes on core 0 sem 0[0], started at step -1, not yet copied)"));
+  tsr_machine_destroy(m);
+}
+
+static void test_semaphore_balance(void) {
+  tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+  tsr_machine *m = machine(TSR_DMA_EAGER, 0, ck);
+  if (!m) { tsr_checker_destroy(ck); return; }
+  kernel_io io = {in_data, out_data, true, K_SEM_IMBALANCE};
+  CHECK_OK(machine_run_cores(m, run_kernel, &io));
+  CHECK_FAILS(tsr_checker_status(ck), TSR_ERR_SEMAPHORE,
+              "semaphore imbalance: semaphore core 0 sem 0[2] ends kernel 'test_kernel' at 1: "
+              "signalled 2 in total but waited for 1");
+  tsr_checker_reset(ck);
+  io.mode = K_DMA_IMBALANCE;
+  CHECK_OK(machine_run_cores(m, run_kernel, &io)); /* the machine itself does not notice */
+  CHECK(finding_has(ck, "DMA semaphore core 0 sem 0[0] ends kernel 'test_kernel' at 2048: DMAs on it carried 4096 bytes but waits took 2048"));
+  tsr_checker_reset(ck);
+  io.mode = K_BALANCED;
+  CHECK_OK(machine_run_cores(m, run_kernel, &io));
+  io.mode = K_COPY;
+  CHECK_OK(machine_run_cores(m, run_kernel, &io));
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+}
+
+static void test_poison(void) {
+  tsr_checker *ck = checker(TSR_CHECK_ALL);
+  tsr_machine *m = machine(TSR_DMA_EAGER, 0, ck);
+  if (!m) { tsr_checker_destroy(ck); return; }
+  memset(out_data, 0, sizeof out_data);
+  kernel_io io = {in_data, out_data, false, K_HALF_WRITTEN};
+  CHECK_OK(machine_run_cores(m, run_kernel, &io));
+  CHECK_FAILS(tsr_checker_status(ck), TSR_ERR_CHECK,
+              "poison on core 0: output DMA #1 operand 0 at step -1 writes poison to HBM: element "
+              "(4, 0) of vmem f32[8,128] of core 0 was never written");
+  int64_t shape[2] = {8, 128};
+  tsr_ref out = tsr_ref_dense(out_data, TSR_F32, TSR_HBM, 2, shape);
+  CHECK_FAILS(tsr_check_poison(&out, "o0"), TSR_ERR_CHECK, "output 'o0' contains poison at index (4, 0)");
+  CHECK(isnan(out_data[4 * 128]));
+  /* integers have their own poison */
+  static int32_t ints[3][5];
+  memset(ints, 0xA5, sizeof ints);
+  ints[0][0] = 0;
+  int64_t ishape[2] = {3, 5};
+  tsr_ref ir = tsr_ref_dense(ints, TSR_I32, TSR_HBM, 2, ishape);
+  CHECK_FAILS(tsr_check_poison(&ir, "o1"), TSR_ERR_CHECK, "index (0, 1)");
+
+  tsr_checker_reset(ck);
+  io.wait_before_read = true; /* writes the whole block */
+  CHECK_OK(machine_run_cores(m, run_kernel, &io));
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  CHECK_OK(tsr_check_poison(&out, "o0"));
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+}
+
+int main(void) {
+  test_pipelines_are_clean();
+  test_read_before_wait();
+  test_dma_against_dma();
+  test_regions();
+  test_missing_wait_orderings();
+  test_deadlock_report();
+  test_semaphore_balance();
+  test_poison();
+  return tsr_test_finish("test_check");
+}
