@@ -97,7 +97,15 @@ tsr_status tsr_sched_prefetch(tsr_scheduler *s, tsr_bref *b, const tsr_ref *src,
   to_engine_schedule(schedule, &sc);
   saved_blocks sv;
   tsr_status st = rebind(s, b, src, &sv);
-  if (st == TSR_OK && sc.prefetch(s, b, sc.user)) st = bref_copy_in(s->p, b, b->blk_next);
+  if (st == TSR_OK && sc.prefetch(s, b, sc.user)) {
+    int64_t bytes = b->bytes_in;
+    st = bref_copy_in(s->p, b, b->blk_next);
+    bool own = b >= s->p->brefs && b < s->p->brefs + s->p->num_brefs;
+    if (st == TSR_OK && !own) {
+      s->foreign_dma_in++;
+      s->foreign_bytes_in += b->bytes_in - bytes;
+    }
+  }
   restore(b, &sv);
   return st;
 }
@@ -381,7 +389,8 @@ static tsr_status run(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *
       st->bytes_in += brefs[i].bytes_in;
       st->bytes_out += brefs[i].bytes_out;
     }
-    st->dma_in -= before.dma_in;
+    st->dma_in += p.s.foreign_dma_in - before.dma_in;
+    st->bytes_in += p.s.foreign_bytes_in;
     st->dma_out -= before.dma_out;
     st->skip_in -= before.skip_in;
     st->skip_out -= before.skip_out;

@@ -63,6 +63,8 @@ typedef struct tsr_scheduler {
   bool first_step, last_step;
   bool first_step_ever, last_step_ever;
   bool init_accumulators;
+  /* Copies hooks started on other pipelines' brefs (counted with this invocation). */
+  int64_t foreign_dma_in, foreign_bytes_in;
 } sched;
 
 static inline bool bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
