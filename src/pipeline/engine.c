@@ -283,8 +283,13 @@ static tsr_status check_revisit(pipeline *p, bref *b) {
 
 /* ---- the scheduler's phases (the seed's Scheduler methods) ------------------------------- */
 
+static const pipe_schedule *schedule_of(const pipeline *p, const bref *b) {
+  return b->schedule ? b->schedule : p->schedule;
+}
+
 static tsr_status phase_initialize(pipeline *p, bref *b) {
-  const pipe_schedule *sc = p->schedule;
+  const pipe_schedule *sc = schedule_of(p, b);
+  if (b->bypass) return TSR_OK;
   if (p->s.first_step_ever) b->current_slot = b->next_slot = 0;
   if (b->buffer_count > 1 && sc->prologue_copy_in(&p->s, b, sc->user) && bref_is_input(b))
     TSR_TRY(bref_copy_in(p, b, b->blk_cur));
@@ -302,40 +307,56 @@ static tsr_status bind_output(pipeline *p, bref *b) {
 }
 
 static tsr_status phase_wait_in(pipeline *p, bref *b) {
-  const pipe_schedule *sc = p->schedule;
-  if (b->kind == BREF_OUTPUT) TSR_TRY(bind_output(p, b));
+  const pipe_schedule *sc = schedule_of(p, b);
+  if (b->kind == BREF_OUTPUT && !b->bypass) TSR_TRY(bind_output(p, b));
   if (p->check_revisits && b->kind == BREF_OUTPUT) return check_revisit(p, b);
   if (!bref_is_input(b)) return TSR_OK;
+  bool accum = b->kind == BREF_ACCUM;
   if (sc->wait_in(&p->s, b, sc->user)) {
-    if (b->buffer_count == 1) /* single buffer: fetch now, in the only slot */
-      TSR_TRY(start_in(p, b, 0, b->blk_cur, &b->sem_recv));
-    return bref_wait_in(p, b, b->blk_cur);
+    if (!b->bypass) {
+      if (b->buffer_count == 1) /* single buffer: fetch now, in the only slot */
+        TSR_TRY(start_in(p, b, 0, b->blk_cur, &b->sem_recv));
+      TSR_TRY(bref_wait_in(p, b, b->blk_cur));
+    }
+    /* Usually what was just copied in, or zero when this invocation initialises. */
+    if (accum) bref_set_accumulator(b, p->s.init_accumulators);
+    return TSR_OK;
   }
-  emit_skip(p, b, TSR_DMA_IN);
+  if (accum && (p->s.first_step || sched_has_changed(&p->s, b)))
+    bref_set_accumulator(b, p->s.init_accumulators);
+  if (!b->bypass) emit_skip(p, b, TSR_DMA_IN);
   return TSR_OK;
 }
 
 static tsr_status phase_copy_in(pipeline *p, bref *b) {
-  const pipe_schedule *sc = p->schedule;
+  const pipe_schedule *sc = schedule_of(p, b);
+  if (b->bypass) return TSR_OK;
   if (b->buffer_count > 1 && bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
     return bref_copy_in(p, b, b->blk_next);
   return TSR_OK;
 }
 
 static tsr_status phase_wait_out(pipeline *p, bref *b) {
-  const pipe_schedule *sc = p->schedule;
+  const pipe_schedule *sc = schedule_of(p, b);
+  if (b->bypass) return TSR_OK;
   if (b->buffer_count > 1 && bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
     return bref_wait_out(p, b, b->blk_prev);
   return TSR_OK;
 }
 
 static tsr_status phase_copy_out(pipeline *p, bref *b) {
-  const pipe_schedule *sc = p->schedule;
+  const pipe_schedule *sc = schedule_of(p, b);
   if (!bref_is_output(b)) return TSR_OK;
+  bool accum = b->kind == BREF_ACCUM;
   if (!sc->copy_out(&p->s, b, sc->user)) {
-    emit_skip(p, b, TSR_DMA_OUT);
+    /* On the last step the accumulator is folded in even without a copy: the next
+     * invocation's first step takes the block as its accumulator. */
+    if (accum && p->s.last_step) bref_accumulate(b);
+    if (!b->bypass) emit_skip(p, b, TSR_DMA_OUT);
     return TSR_OK;
   }
+  if (accum) bref_accumulate(b);
+  if (b->bypass) return TSR_OK;
   if (p->check_revisits) TSR_TRY(mark_written(b, b->blk_cur));
   TSR_TRY(bref_copy_out(p, b, b->blk_cur));
   if (b->buffer_count == 1) { /* single buffer: the slot is reused by the next body */
@@ -346,7 +367,8 @@ static tsr_status phase_copy_out(pipeline *p, bref *b) {
 }
 
 static tsr_status phase_finalize(pipeline *p, bref *b) {
-  const pipe_schedule *sc = p->schedule;
+  const pipe_schedule *sc = schedule_of(p, b);
+  if (b->bypass) return TSR_OK;
   if (b->buffer_count > 1 && bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
     b->current_slot = b->next_slot;
     return bref_wait_out(p, b, b->blk_cur);
@@ -372,6 +394,18 @@ static void next_indices(const pipeline *p, const int64_t *cur, int64_t *next) {
   }
 }
 
+/* The seed's bind_existing_ref: a block whose space is the source's aliases the source's
+ * block at this step (the seed's unclipped pl.ds slice, so it must lie inside the array). */
+static tsr_status bind_bypass(bref *b) {
+  int64_t start[TSR_MAX_RANK];
+  for (int d = 0; d < b->rank; d++)
+    start[d] = b->element[d] || b->squeezed[d] ? b->blk_cur[d] : b->blk_cur[d] * b->block[d];
+  b->current_slot = b->next_slot = 0;
+  tsr_status s = tsr_ref_window(&b->hbm, start, b->block, &b->slot[0]);
+  if (s != TSR_OK) return tsr_fail_context(s, "%s: block of an aliased (same-space) ref", b->name);
+  return TSR_OK;
+}
+
 #define FOR_BREFS(phase)                                                     \
   for (int i = 0; i < p->num_brefs; i++)                                     \
     if (!p->brefs[i].passthrough) TSR_TRY(phase(p, &p->brefs[i]))
@@ -392,8 +426,11 @@ tsr_status pipe_run(pipeline *p) {
     s->first_step_ever = p->first_cycle && s->first_step;
     s->last_step_ever = p->last_cycle && s->last_step;
     s->init_accumulators = p->init_accumulators;
+    s->p = p;
     if (step > 0) memcpy(p->index, next, sizeof next);
     next_indices(p, p->index, next);
+    step_indices(p, (step + p->num_steps - 1) % p->num_steps, p->prev_index);
+    memcpy(p->next_index, next, sizeof next);
     /* Block indices: this step's were computed as the previous step's "next"; the next step's
      * index maps run now, before the body (as on TPU). Prev and next are cyclic. */
     for (int i = 0; i < p->num_brefs; i++) {
@@ -414,6 +451,7 @@ tsr_status pipe_run(pipeline *p) {
       }
       if (s->last_step) memcpy(b->blk_next, b->blk_first, n);
       else TSR_TRY(bref_block_index(p, b, next, b->blk_next));
+      if (b->bypass) TSR_TRY(bind_bypass(b));
     }
     if (p->emit_steps) {
       p->core->step = step;

@@ -14,7 +14,11 @@
 
 typedef enum bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } bref_kind;
 
-typedef struct bref {
+typedef struct pipe_schedule pipe_schedule;
+
+/* Tagged tsr_bref so that the public emit_pipeline API can hand buffered refs to hooks and
+ * schedule predicates without exposing the layout. */
+typedef struct tsr_bref {
   bref_kind kind;
   int operand;                      /* index among the call's inputs or outputs */
   char name[24];                    /* "in0", "out1" */
@@ -30,11 +34,15 @@ typedef struct bref {
   int buffer_count;
   tsr_revisit revisit;
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
+  bool bypass;                      /* block space == source space: slot 0 aliases the source's
+                                     * block, no DMAs (accumulators still act) */
+  const pipe_schedule *schedule;    /* NULL: the pipeline's */
   tsr_ref slot[TSR_MAX_BUFFERS];    /* full-rank block windows */
   /* zero-copy mode: a slot that is a view of the HBM block instead of its VMEM buffer */
   tsr_ref hbm_view[TSR_MAX_BUFFERS];
   bool is_view[TSR_MAX_BUFFERS];
-  tsr_ref accum;                    /* BREF_ACCUM: f32 (i32 for i32) accumulator */
+  tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's
+                                     * accum_ref); sums are taken in f32, or i32 for i32 */
   tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */
   int current_slot, next_slot;
   /* Block indices at the previous, current and next step (cyclic, as the seed's scheduler),
@@ -51,11 +59,17 @@ typedef struct bref {
   int64_t dma_in, dma_out, skip_in, skip_out, bytes_in, bytes_out;
 } bref;
 
-typedef struct sched {
+struct pipeline;
+
+/* Tagged tsr_scheduler for the same reason as tsr_bref. */
+typedef struct tsr_scheduler {
+  struct pipeline *p;
   int64_t step, num_steps;
   bool first_step, last_step;
   bool first_step_ever, last_step_ever;
   bool init_accumulators;
+  /* Copies hooks started on other pipelines' brefs (counted with this invocation). */
+  int64_t foreign_dma_in, foreign_bytes_in;
 } sched;
 
 static inline bool bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
@@ -65,10 +79,10 @@ bool sched_will_change(const sched *s, const bref *b);
 
 typedef bool (*sched_pred)(const sched *s, const bref *b, void *user);
 
-typedef struct pipe_schedule {
+struct pipe_schedule {
   sched_pred prologue_copy_in, wait_in, copy_in, prefetch, wait_out, copy_out, epilogue_wait_out;
   void *user;
-} pipe_schedule;
+};
 
 /* The seed's 'default' schedule (with skip_input_copies_when_init_accumulators applied). */
 extern const pipe_schedule pipe_schedule_default;
@@ -87,6 +101,8 @@ struct pipeline {
   int64_t offsets[TSR_MAX_GRID];    /* added to indices (core split) */
   int64_t num_steps;
   int64_t index[TSR_MAX_GRID];      /* current step's grid indices, offsets included */
+  int64_t prev_index[TSR_MAX_GRID]; /* cyclic neighbours (the seed's prev/next_indices) */
+  int64_t next_index[TSR_MAX_GRID];
   bref *brefs;
   int num_brefs;
   const tsr_ref *prefetch;          /* scalar-prefetch refs handed to index maps */
@@ -114,5 +130,9 @@ tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
 /* The body's view of the current slot (squeezed dims removed). */
 void bref_update_view(bref *b);
+/* The seed's set_accumulator (zero, or the current block) and accumulate (current block +=
+ * accumulator), src/pipeline/accum.c. */
+void bref_set_accumulator(bref *b, bool init);
+void bref_accumulate(bref *b);
 
 #endif
