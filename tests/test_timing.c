@@ -260,6 +260,33 @@ static void test_kernels_in_sequence(void) {
   tsr_timing_destroy(t);
 }
 
+/* A run that failed on one core leaves its kernel without an end; the model must still finish
+ * and let the next kernels run. */
+static void test_unfinished_kernel(void) {
+  tsr_timing *t = model(v5e(), 2, false);
+  tsr_observer o = tsr_timing_observer(t);
+  static int64_t cell;
+  tsr_ref sem = tsr_ref_dense(&cell, TSR_SEM, TSR_SEMAPHORE_MEM, 0, NULL);
+  tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .core = 0, .name = "failed"};
+  o.on_event(o.user, &ev);
+  ev = (tsr_event){.kind = TSR_EV_SEM_WAIT, .core = 0, .sem = &sem, .amount = 1};
+  o.on_event(o.user, &ev); /* never signalled */
+  ev = (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 1, .name = "failed"};
+  o.on_event(o.user, &ev);
+  ev.kind = TSR_EV_KERNEL_END;
+  o.on_event(o.user, &ev);
+  synth_pipeline p = copy_kernel(256, 1024, 4, 2);
+  p.core = 1;
+  synth_run(&o, &p);
+  p.core = 0;
+  synth_run(&o, &p);
+  tsr_timing_summary s;
+  tsr_timing_summarize(t, &s);
+  CHECK_EQ_INT(s.kernels, 2);
+  CHECK_EQ_INT(s.steps, 8);
+  tsr_timing_destroy(t);
+}
+
 /* A kernel written against the machine: copies a (64, 256) f32 input to VMEM in 4 row blocks,
  * double-buffered, and back out. */
 typedef struct copy_args { float *in, *out; } copy_args;
@@ -402,6 +429,7 @@ int main(void) {
   test_v5e_calibration();
   test_cores_share_hbm();
   test_kernels_in_sequence();
+  test_unfinished_kernel();
   test_machine_run_and_outputs();
   return tsr_test_finish("test_timing");
 }

@@ -221,13 +221,18 @@ void tm_process_record(tsr_timing *t, int core, const log_rec *r) {
   core_sim *cs = &t->cores[core];
   switch ((tsr_event_kind)r->kind) {
   case TSR_EV_KERNEL_BEGIN:
-    if (!kernel_may_begin(t, core)) {
+    if (cs->in_kernel) { /* the last kernel failed before its end: close it here */
+      step_end(t, cs, core);
+      kernel_end(t, cs, core);
+    }
+    if (!cs->force_begin && !kernel_may_begin(t, core)) {
       /* Put the record back and wait for the other cores (kernel_end wakes us). */
       cs->q.head = (cs->q.head + cs->q.cap - 1) % cs->q.cap;
       cs->q.len++;
       cs->state = CS_WAIT_KERNEL;
       return;
     }
+    cs->force_begin = false;
     kernel_begin(t, cs, core, r);
     break;
   case TSR_EV_KERNEL_END:
@@ -287,7 +292,8 @@ void tm_unblock_stuck(tsr_timing *t) {
       cs->blocked_sem->blocked_core = -1;
       cs->blocked_sem = NULL;
     }
-    t->unmatched_waits++;
+    if (cs->state == CS_WAIT_KERNEL) cs->force_begin = true; /* another core never ended */
+    else t->unmatched_waits++;
     cs->pending = 0;
     cs->wait_key = 0;
     cs->state = CS_RUN;

@@ -114,6 +114,7 @@ typedef struct core_sim {
   uint64_t wait_key;
   sim_sem *blocked_sem;
   bool in_kernel;
+  bool force_begin;       /* begin the next kernel without waiting for the others */
   int kernels_done;
   kernel_rec *k;          /* the kernel running, NULL outside */
   step_rec step;          /* the step running */
