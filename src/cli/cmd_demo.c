@@ -6,6 +6,8 @@
 
 #include "cli/cli.h"
 #include "cli/demo.h"
+#include "tessera/check.h"
+#include "tessera/timing.h"
 
 static const struct {
   const char *name;
@@ -46,13 +48,20 @@ static void print_event(void *user, const tsr_event *ev) {
   }
 }
 
+/* The observers of the example that runs now; they outlive its machine and are freed after
+ * it (a machine calls its observers until it is destroyed). */
+static tsr_timing *demo_timing;
+static tsr_checker *demo_checker;
+static const demo_opts *demo_current;
+
 tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
   tsr_machine_options mo = {0};
-  mo.chip = tsr_chip_get(o->chip ? o->chip : chip);
-  if (!mo.chip) {
-    fprintf(stderr, "tessera demo: unknown chip '%s'\n", o->chip ? o->chip : chip);
+  tsr_chip chip_desc;
+  if (tsr_chip_load(o->chip ? o->chip : chip, &chip_desc) != TSR_OK) {
+    fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
     return NULL;
   }
+  mo.chip = &chip_desc;
   mo.num_cores = o->cores ? o->cores : cores;
   mo.zero_copy = o->zero_copy;
   tsr_machine *m = NULL;
@@ -64,7 +73,51 @@ tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
     tsr_observer obs = {.user = NULL, .on_event = print_event};
     tsr_machine_add_observer(m, &obs);
   }
+  demo_current = o;
+  if ((o->report || o->json || o->trace) && !demo_timing) {
+    tsr_timing_options to = {.trace = o->trace != NULL};
+    if (tsr_timing_create(tsr_machine_chip(m), &to, &demo_timing) != TSR_OK ||
+        tsr_timing_attach(demo_timing, m) != TSR_OK) {
+      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
+      tsr_machine_destroy(m);
+      return NULL;
+    }
+  }
+  if ((o->check || o->poison) && !demo_checker) {
+    if (tsr_checker_create(TSR_CHECK_DEFAULT | (o->poison ? TSR_CHECK_POISON : 0), &demo_checker) != TSR_OK ||
+        tsr_checker_attach(demo_checker, m) != TSR_OK) {
+      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
+      tsr_machine_destroy(m);
+      return NULL;
+    }
+  }
   return m;
+}
+
+/* After an example: the timing model's outputs and the checkers' findings. */
+static bool demo_observers_report(void) {
+  bool ok = true;
+  const demo_opts *o = demo_current;
+  if (demo_timing) {
+    if (o->report) tsr_timing_report(demo_timing, stdout);
+    if (o->json && tsr_timing_write_json(demo_timing, "-") != TSR_OK) ok = false;
+    if (o->trace && tsr_timing_write_trace(demo_timing, o->trace) != TSR_OK) {
+      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
+      ok = false;
+    }
+  }
+  if (demo_checker) {
+    tsr_checker_report(demo_checker, stdout);
+    if (tsr_checker_count(demo_checker) > 0) ok = false;
+  }
+  return ok;
+}
+
+static void demo_observers_free(void) {
+  tsr_timing_destroy(demo_timing);
+  tsr_checker_destroy(demo_checker);
+  demo_timing = NULL;
+  demo_checker = NULL;
 }
 
 int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
@@ -73,6 +126,7 @@ int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *s
          name, ok ? "PASS" : "FAIL", worst, (long long)st->steps, (long long)st->dma_in,
          (long long)st->skip_in, (long long)st->dma_out, (long long)st->skip_out,
          (long long)st->bytes_in, (long long)st->bytes_out, st->cores);
+  if (!demo_observers_report()) ok = false;
   return ok ? 0 : 1;
 }
 
@@ -95,13 +149,15 @@ void demo_fill(float *x, long n, unsigned seed) {
 }
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: tessera demo [--plan] [--cores N] [--chip NAME] [--zero-copy] [NAME...]\n"
+  fprintf(f, "usage: tessera demo [--plan] [--cores N] [--chip NAME|FILE.json] [--zero-copy]\n"
+             "                   [--report] [--json] [--trace FILE.json] [--check] [--poison] [NAME...]\n"
              "       tessera demo --list\n\n"
              "Runs the embedded examples through the pipeline engine with random inputs and\n"
              "checks each against a plain C reference, printing the pipeline's figures. With a\n"
              "NAME, runs that example and prints its DMA plan step by step (--plan).\n"
              "--zero-copy hands whole blocks to kernels as views of HBM (faster; see\n"
-             "docs/architecture.md).\n\nexamples:\n");
+             "docs/architecture.md). --report, --json and --trace show how the run would behave\n"
+             "on the chip (timing model); --check and --poison attach the checkers.\n\nexamples:\n");
   for (int i = 0; demos[i].name; i++) fprintf(f, "  %-10s %s\n", demos[i].name, demos[i].summary);
 }
 
@@ -118,11 +174,24 @@ int cmd_demo(int argc, char **argv) {
     }
     if (!strcmp(a, "--plan")) { o.plan = true; continue; }
     if (!strcmp(a, "--zero-copy")) { o.zero_copy = true; continue; }
+    if (!strcmp(a, "--report")) { o.report = true; continue; }
+    if (!strcmp(a, "--json")) { o.json = true; continue; }
+    if (!strcmp(a, "--check")) { o.check = true; continue; }
+    if (!strcmp(a, "--poison")) { o.poison = true; continue; }
+    if (!strcmp(a, "--trace")) {
+      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: --trace needs a file\n"); return TSR_EXIT_USAGE; }
+      o.trace = argv[++i];
+      continue;
+    }
     if (!strcmp(a, "--cores") || !strcmp(a, "--chip")) {
       if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return TSR_EXIT_USAGE; }
       if (!strcmp(a, "--chip")) {
         o.chip = argv[++i];
-        if (!tsr_chip_get(o.chip)) { fprintf(stderr, "tessera demo: unknown chip '%s'\n", o.chip); return TSR_EXIT_USAGE; }
+        tsr_chip probe;
+        if (tsr_chip_load(o.chip, &probe) != TSR_OK) {
+          fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
+          return TSR_EXIT_USAGE;
+        }
       } else {
         char *end;
         long c = strtol(argv[++i], &end, 10);
@@ -148,6 +217,7 @@ int cmd_demo(int argc, char **argv) {
     if (!chosen) continue;
     ran++;
     failed += demos[k].run(&o) != 0;
+    demo_observers_free();
   }
   printf("%d passed, %d failed\n", ran - failed, failed);
   return failed ? TSR_EXIT_FAIL : TSR_EXIT_OK;

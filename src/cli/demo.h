@@ -12,11 +12,17 @@ typedef struct demo_opts {
   int cores;           /* 0: the demo's default */
   const char *chip;    /* NULL: the demo's default */
   bool zero_copy;      /* whole blocks as views of HBM (tsr_machine_options.zero_copy) */
+  bool report;         /* the timing model's report */
+  bool json;           /* the timing model's figures as JSON */
+  const char *trace;   /* Perfetto trace file */
+  bool check;          /* race and semaphore checkers */
+  bool poison;         /* ... and poison in outputs */
 } demo_opts;
 
 /* A machine for a demo (with the plan printer attached when asked). NULL on failure. */
 tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores);
-/* Prints the result line and the pipeline's figures; returns 0 when ok. */
+/* Prints the result line and the pipeline's figures, then what the timing model and the
+ * checkers (when asked for) found; returns 0 when ok. */
 int demo_report(const char *name, bool ok, double worst_error, const tsr_call_stats *st);
 /* Worst absolute difference between two float arrays (NaN counts as infinite). */
 double demo_worst(const float *a, const float *b, long n);

@@ -238,6 +238,15 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   if (observed) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
+    /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
+     * outputs written), which is as precise as a C kernel can be watched. */
+    for (int i = 0; i < p->num_brefs; i++) {
+      bref *b = &p->brefs[i];
+      if (b->passthrough) continue;
+      tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
+                       .write = b->kind != BREF_INPUT, .operand = b->operand};
+      core_emit(core, &acc);
+    }
   }
   tsr_status s = d->body(c, d->user);
   if (s != TSR_OK) {

@@ -30,6 +30,16 @@ expect_out "7 passed, 0 failed" "$T" demo add add_grid matmul softmax edge gathe
 expect_out "start in0   block (5, 0)" "$T" demo gather
 expect_out "skip  in0   block (5, 0)       unchanged" "$T" demo gather
 expect_out "core 1: grid (4, 4) offsets (4, 0)" "$T" demo parallel
+expect_out "checkers: no findings" "$T" demo --check --poison
+expect_out "simulated time" "$T" demo add_grid --report
+expect_out '"simulated_seconds"' "$T" demo add_grid --json
+expect_out "verdict" "$T" demo matmul --chip v6e --report
+trace=$(mktemp --suffix=.json)
+expect 0 "$T" demo gather --trace "$trace"
+if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); ev=d['traceEvents'] if isinstance(d,dict) else d; assert any(e.get('ph')=='X' for e in ev)" "$trace"; then
+  pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: trace is not a Chrome trace"; fi
+rm -f "$trace"
+expect 2 "$T" demo --chip /nonexistent/chip.json
 expect 0 "$T" bench --help
 expect 0 "$T" bench --list
 expect 2 "$T" bench no-such-bench
