@@ -322,6 +322,65 @@ static void test_custom_schedule(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
+/* Accumulators in other dtypes: i32 outputs sum in i32 (exact), bf16 outputs sum in f32 and
+ * round to bf16 on every store, as the seed's astype chain does. */
+static float bf(uint16_t v) { return tsr_bf16_to_f32(v); }
+
+static tsr_status accum_typed(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  bool first = tsr_ctx_program_id(c, 0) == 0;
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    for (int64_t j = 0; j < x->shape[1]; j++) {
+      if (x->dtype == TSR_I32) {
+        int32_t *d = (int32_t *)(void *)o->data + i * o->stride[0] + j;
+        *d = (first ? 0 : *d) + ((int32_t *)(void *)x->data)[i * x->stride[0] + j];
+      } else {
+        uint16_t *d = (uint16_t *)(void *)o->data + i * o->stride[0] + j;
+        float v = (first ? 0.0f : bf(*d)) + bf(((uint16_t *)(void *)x->data)[i * x->stride[0] + j]);
+        *d = tsr_f32_to_bf16(v);
+      }
+    }
+  log_add("B");
+  return TSR_OK;
+}
+
+static void test_accumulator_dtypes(void) {
+  int64_t sx[2] = {16, 256}, so[2] = {16, 128};
+  tsr_block_spec in = {.rank = 2, .block_shape = {16, 128}, .index_map = map_0i};
+  tsr_block_spec out = {.rank = 2, .block_shape = {16, 128}};
+  bool acc = true;
+  int32_t xi[16 * 256], oi[16 * 128], oi0[16 * 128];
+  uint16_t xb[16 * 256], ob[16 * 128], ob0[16 * 128];
+  for (int i = 0; i < 16 * 256; i++) {
+    xi[i] = i * 7919 - 50000;
+    xb[i] = tsr_f32_to_bf16((float)(i % 97) * 0.37f - 11.0f);
+  }
+  for (int i = 0; i < 16 * 128; i++) {
+    oi0[i] = oi[i] = 1000 - i * 13;
+    ob0[i] = ob[i] = tsr_f32_to_bf16((float)(i % 31) * 1.3f);
+  }
+  for (int t = 0; t < 2; t++) {
+    tsr_dtype dt = t ? TSR_BF16 : TSR_I32;
+    void *x = t ? (void *)xb : (void *)xi, *o = t ? (void *)ob : (void *)oi;
+    scenario sc = {.pd = {.grid_rank = 1, .grid = {2}, .num_inputs = 1, .in_specs = &in,
+                          .num_outputs = 1, .out_specs = &out, .should_accumulate_out = &acc},
+                   .cycles = 1,
+                   .refs = {{tsr_ref_dense(x, dt, TSR_HBM, 2, sx), tsr_ref_dense(o, dt, TSR_HBM, 2, so)}},
+                   .body = accum_typed};
+    CHECK_OK(run_scenario(&sc, TSR_DMA_EAGER));
+  }
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    for (int j = 0; j < 128; j++) {
+      int k = i * 128 + j;
+      bad += oi[k] != oi0[k] + xi[i * 256 + j] + xi[i * 256 + 128 + j];
+      uint16_t part = tsr_f32_to_bf16(bf(tsr_f32_to_bf16(bf(xb[i * 256 + j]))) + bf(xb[i * 256 + 128 + j]));
+      bad += ob[k] != tsr_f32_to_bf16(bf(part) + bf(ob0[k]));
+    }
+  CHECK_EQ_INT(bad, 0);
+}
+
 /* ---- partitions ----------------------------------------------------------------------------- */
 
 static void test_partition(void) {
@@ -598,6 +657,7 @@ int main(void) {
   test_accumulator_single(true);
   test_accumulator_fixed_two_cycles();
   test_custom_schedule();
+  test_accumulator_dtypes();
   test_partition();
   test_core_axis();
   test_edges();

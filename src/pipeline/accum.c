@@ -3,16 +3,6 @@
 
 #include "pipeline/engine.h"
 
-/* Element i of a (rank <= TSR_MAX_RANK) window, walked in row-major order. */
-static char *elem_at(const tsr_ref *r, int64_t flat) {
-  int64_t off = 0;
-  for (int d = r->rank - 1; d >= 0; d--) {
-    off += (flat % r->shape[d]) * r->stride[d];
-    flat /= r->shape[d];
-  }
-  return r->data + off * (int64_t)tsr_dtype_size(r->dtype);
-}
-
 static double load(const char *p, tsr_dtype t) {
   switch (t) {
   case TSR_F32: { float v; memcpy(&v, p, 4); return v; }
@@ -43,29 +33,68 @@ static void store(char *p, tsr_dtype t, double v) {
   }
 }
 
+/* Calls fn on each row (the last dimension) of two equally shaped windows. */
+typedef void (*row_fn)(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b);
+
+static void for_rows(const tsr_ref *x, const tsr_ref *y, row_fn fn, const bref *b) {
+  int r = x->rank;
+  int64_t n = r ? x->shape[r - 1] : 1, rows = r ? tsr_ref_numel(x) / (n ? n : 1) : 1;
+  int64_t xs = r ? x->stride[r - 1] : 1, ys = r ? y->stride[r - 1] : 1;
+  size_t ex = tsr_dtype_size(x->dtype), ey = tsr_dtype_size(y->dtype);
+  for (int64_t row = 0; row < rows && n > 0; row++) {
+    int64_t xo = 0, yo = 0, rest = row;
+    for (int d = r - 2; d >= 0; d--) {
+      xo += (rest % x->shape[d]) * x->stride[d];
+      yo += (rest % y->shape[d]) * y->stride[d];
+      rest /= x->shape[d];
+    }
+    fn(x->data + xo * (int64_t)ex, xs, y->data + yo * (int64_t)ey, ys, n, b);
+  }
+}
+
+/* x: the accumulator, y: the current block */
+static void set_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b) {
+  tsr_dtype tx = b->accum.dtype, ty = b->slot[b->current_slot].dtype;
+  size_t ex = tsr_dtype_size(tx), ey = tsr_dtype_size(ty);
+  if (tx == ty && xs == 1 && ys == 1) { memcpy(x, y, (size_t)n * ex); return; }
+  for (int64_t i = 0; i < n; i++) store(x + i * xs * (int64_t)ex, tx, load(y + i * ys * (int64_t)ey, ty));
+}
+
+/* x: the current block += y: the accumulator; f32 sums (i32 for i32 outputs) */
+static void add_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b) {
+  tsr_dtype tx = b->slot[b->current_slot].dtype, ty = b->accum.dtype;
+  if (tx == TSR_F32 && ty == TSR_F32) {
+    float *fx = (float *)(void *)x;
+    const float *fy = (const float *)(void *)y;
+    for (int64_t i = 0; i < n; i++) fx[i * xs] += fy[i * ys];
+    return;
+  }
+  size_t ex = tsr_dtype_size(tx), ey = tsr_dtype_size(ty);
+  for (int64_t i = 0; i < n; i++) {
+    char *px = x + i * xs * (int64_t)ex, *py = y + i * ys * (int64_t)ey;
+    if (tx == TSR_I32) {
+      /* i32 outputs add in i32, wrapping as XLA's integer add does. */
+      int32_t a, c;
+      memcpy(&a, px, 4);
+      memcpy(&c, py, 4);
+      uint32_t z = (uint32_t)a + (uint32_t)c;
+      memcpy(px, &z, 4);
+    } else {
+      float sum = (float)load(px, tx) + (float)load(py, ty);
+      store(px, tx, (double)sum);
+    }
+  }
+}
+
 void bref_set_accumulator(bref *b, bool init) {
-  const tsr_ref *cur = &b->slot[b->current_slot];
-  int64_t n = tsr_ref_numel(&b->accum);
-  for (int64_t i = 0; i < n; i++)
-    store(elem_at(&b->accum, i), b->accum.dtype, init ? 0.0 : load(elem_at(cur, i), cur->dtype));
+  if (init) {
+    /* Zero in any dtype is all-zero bytes; the accumulator is a dense block. */
+    memset(b->accum.data, 0, tsr_ref_bytes(&b->accum));
+    return;
+  }
+  for_rows(&b->accum, &b->slot[b->current_slot], set_row, b);
 }
 
 void bref_accumulate(bref *b) {
-  const tsr_ref *cur = &b->slot[b->current_slot];
-  int64_t n = tsr_ref_numel(&b->accum);
-  if (cur->dtype == TSR_I32) {
-    /* i32 outputs add in i32 (wrapping, as XLA's integer add). */
-    for (int64_t i = 0; i < n; i++) {
-      int32_t x, y;
-      memcpy(&x, elem_at(cur, i), 4);
-      memcpy(&y, elem_at(&b->accum, i), 4);
-      uint32_t z = (uint32_t)x + (uint32_t)y;
-      memcpy(elem_at(cur, i), &z, 4);
-    }
-    return;
-  }
-  for (int64_t i = 0; i < n; i++) {
-    float x = (float)load(elem_at(cur, i), cur->dtype), y = (float)load(elem_at(&b->accum, i), b->accum.dtype);
-    store(elem_at(cur, i), cur->dtype, (double)(x + y));
-  }
+  for_rows(&b->slot[b->current_slot], &b->accum, add_row, b);
 }
