@@ -21,13 +21,6 @@ static tsr_machine *bench_machine_mode(int cores, bool zero_copy) {
 
 static tsr_machine *bench_machine(int cores) { return bench_machine_mode(cores, false); }
 
-static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[1];
-  return TSR_OK;
-}
-
 /* ---- add ------------------------------------------------------------------------------- */
 
 static tsr_status add_body(tsr_ctx *c, void *u) {
@@ -81,7 +74,7 @@ int bench_add(const bench_opts *o) {
     int64_t shape[2] = {R, C};
     tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, shape)};
     tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, shape);
-    tsr_block_spec spec = {.rank = 2, .block_shape = {BR, BC}, .index_map = map_ij};
+    tsr_block_spec spec = {.rank = 2, .block_shape = {BR, BC}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
     tsr_block_spec specs[2] = {spec, spec};
     tsr_call_desc d = {.name = "add", .grid_rank = 2, .grid = {R / BR, C / BC},
                        .semantics = {TSR_PARALLEL, TSR_PARALLEL}, .num_inputs = 2, .inputs = in,
@@ -116,20 +109,6 @@ int bench_add(const bench_opts *o) {
 
 /* ---- matmul ------------------------------------------------------------------------------- */
 
-static tsr_status map_ik(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[2];
-  return TSR_OK;
-}
-
-static tsr_status map_kj(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[2];
-  b[1] = g[1];
-  return TSR_OK;
-}
-
 /* Accumulates into the output block itself: it stays in VMEM while k walks (the output's
  * block index ignores k), which is the Pallas idiom for f32 outputs. */
 static tsr_status matmul_body(tsr_ctx *c, void *u) {
@@ -157,9 +136,9 @@ int bench_matmul(const bench_opts *o) {
     int64_t shape[2] = {S, S};
     tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, shape), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, shape)};
     tsr_ref res = tsr_ref_dense(c1, TSR_F32, TSR_HBM, 2, shape);
-    tsr_block_spec ins[2] = {{.rank = 2, .block_shape = {B, BK}, .index_map = map_ik},
-                             {.rank = 2, .block_shape = {BK, B}, .index_map = map_kj}};
-    tsr_block_spec outs = {.rank = 2, .block_shape = {B, B}, .index_map = map_ij};
+    tsr_block_spec ins[2] = {{.rank = 2, .block_shape = {B, BK}, .axis_map = {TSR_AXIS(0), TSR_AXIS(2)}},
+                             {.rank = 2, .block_shape = {BK, B}, .axis_map = {TSR_AXIS(2), TSR_AXIS(1)}}};
+    tsr_block_spec outs = {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
     tsr_call_desc d = {.name = "matmul", .grid_rank = 3, .grid = {S / B, S / B, S / BK},
                        .semantics = {TSR_PARALLEL, TSR_PARALLEL, TSR_ARBITRARY}, .num_inputs = 2,
                        .inputs = in, .in_specs = ins, .num_outputs = 1, .outputs = &res,
@@ -200,13 +179,6 @@ int bench_matmul(const bench_opts *o) {
 
 /* ---- steps: engine overhead per grid step ------------------------------------------------- */
 
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = 0;
-  return TSR_OK;
-}
-
 static tsr_status inc_body(tsr_ctx *c, void *u) {
   (void)u;
   const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
@@ -225,7 +197,7 @@ int bench_steps(const bench_opts *o) {
   int64_t shape[2] = {blocks * 8, 128};
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, shape);
-  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .index_map = map_i0};
+  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0)}};
   tsr_call_desc d = {.name = "steps", .grid_rank = 1, .grid = {blocks}, .num_inputs = 1,
                      .inputs = &in, .in_specs = &spec, .num_outputs = 1, .outputs = &res,
                      .out_specs = &spec, .body = inc_body};

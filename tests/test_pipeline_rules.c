@@ -370,6 +370,32 @@ static void test_zero_copy_views(void) {
   tsr_machine_destroy(m);
 }
 
+/* The axis map: block (g1, g0) from a (2, 4) grid transposes the block order, with no
+ * callback; an axis past the grid's rank is an error. */
+static void test_axis_map(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  arr a = make(32, 256);
+  tsr_ref out_t;
+  float *ot = calloc(32 * 256, sizeof(float));
+  out_t = tsr_ref_dense(ot, TSR_F32, TSR_HBM, 2, (int64_t[]){32, 256});
+  tsr_block_spec in = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(1), TSR_AXIS(0)}};
+  tsr_block_spec out = in;
+  tsr_call_desc d = {.name = "axes", .grid_rank = 2, .grid = {2, 4}, .num_inputs = 1,
+                     .inputs = &a.in, .in_specs = &in, .num_outputs = 1, .outputs = &out_t,
+                     .out_specs = &out, .body = scale_body};
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  int bad = 0;
+  for (int i = 0; i < 32 * 256; i++) bad += ot[i] != 3 * a.x[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(st.dma_in, 8);
+  in.axis_map[0] = TSR_AXIS(2);
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "in0: block dimension 0 follows grid axis 2 of a rank-2 grid");
+  free(ot);
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
 int main(void) {
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
@@ -381,6 +407,7 @@ int main(void) {
     test_core_split();
     test_edges();
     test_zero_copy_views();
+    test_axis_map();
   }
   return tsr_test_finish("test_pipeline_rules");
 }

@@ -38,12 +38,17 @@ typedef tsr_status (*tsr_index_map_fn)(void *user, const int64_t *grid_index, in
                                        const tsr_ref *prefetch, int num_prefetch,
                                        int64_t *block_index);
 
+/* The common index map without a callback: block dimension d follows grid axis k when
+ * axis_map[d] == TSR_AXIS(k), and stays 0 when axis_map[d] == 0. */
+#define TSR_AXIS(k) ((k) + 1)
+
 typedef struct tsr_block_spec {
   int rank;                              /* 0: the whole array, index map all zeros */
   int64_t block_shape[TSR_MAX_RANK];     /* TSR_SQUEEZED for a squeezed dimension */
   bool element[TSR_MAX_RANK];            /* pl.Element: the index is an element offset */
-  tsr_index_map_fn index_map;            /* NULL: all zeros */
+  tsr_index_map_fn index_map;            /* NULL: the axis map below */
   void *index_map_user;
+  int axis_map[TSR_MAX_RANK];            /* used when index_map is NULL; zeros: all zeros */
   tsr_space space;                       /* VMEM (pipelined), SMEM, ANY/HBM (whole ref) */
   int buffer_count;                      /* 0: default (2); 1: Buffered(1) */
   tsr_revisit revisit;

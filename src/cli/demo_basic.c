@@ -9,20 +9,6 @@
 
 #define F(r) ((float *)(void *)(r)->data)
 
-static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[1];
-  return TSR_OK;
-}
-
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = 0;
-  return TSR_OK;
-}
-
 /* ---- elementwise add --------------------------------------------------------------------- */
 
 static tsr_status add_body(tsr_ctx *c, void *u) {
@@ -49,7 +35,7 @@ static int run_add(const demo_opts *o, const char *name, int64_t rows, int64_t c
   int64_t shape[2] = {rows, cols};
   tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, shape)};
   tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, shape);
-  tsr_block_spec spec = {.rank = 2, .block_shape = {br, bc}, .index_map = map_ij};
+  tsr_block_spec spec = {.rank = 2, .block_shape = {br, bc}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
   tsr_block_spec specs[2] = {spec, spec};
   tsr_call_desc d = {.name = name, .grid_rank = 2,
                      .grid = {(rows + br - 1) / br, (cols + bc - 1) / bc},
@@ -103,20 +89,6 @@ int demo_edge(const demo_opts *o) {
 
 /* ---- matmul with a K reduction in a VMEM scratch accumulator ----------------------------- */
 
-static tsr_status map_ik(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[2];
-  return TSR_OK;
-}
-
-static tsr_status map_kj(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[2];
-  b[1] = g[1];
-  return TSR_OK;
-}
-
 static tsr_status matmul_body(tsr_ctx *c, void *u) {
   (void)u;
   const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
@@ -146,9 +118,9 @@ int demo_matmul(const demo_opts *o) {
   tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, (int64_t[]){M, K}),
                    tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, (int64_t[]){K, N})};
   tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, (int64_t[]){M, N});
-  tsr_block_spec ins[2] = {{.rank = 2, .block_shape = {B, B}, .index_map = map_ik},
-                           {.rank = 2, .block_shape = {B, B}, .index_map = map_kj}};
-  tsr_block_spec outs = {.rank = 2, .block_shape = {B, B}, .index_map = map_ij};
+  tsr_block_spec ins[2] = {{.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(2)}},
+                           {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(2), TSR_AXIS(1)}}};
+  tsr_block_spec outs = {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
   tsr_scratch_spec acc = {.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {B, B}};
   tsr_call_desc d = {.name = "matmul", .grid_rank = 3, .grid = {M / B, N / B, K / B},
                      .semantics = {TSR_PARALLEL, TSR_PARALLEL, TSR_ARBITRARY},
@@ -208,7 +180,7 @@ int demo_softmax(const demo_opts *o) {
   int64_t shape[2] = {R, C};
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, shape);
-  tsr_block_spec spec = {.rank = 2, .block_shape = {BR, C}, .index_map = map_i0};
+  tsr_block_spec spec = {.rank = 2, .block_shape = {BR, C}, .axis_map = {TSR_AXIS(0)}};
   tsr_call_desc d = {.name = "softmax", .grid_rank = 1, .grid = {R / BR}, .num_inputs = 1,
                      .inputs = &in, .in_specs = &spec, .num_outputs = 1, .outputs = &res,
                      .out_specs = &spec, .body = softmax_body};
@@ -256,7 +228,7 @@ int demo_gather(const demo_opts *o) {
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){NB * BR, C});
   tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, (int64_t[]){G * BR, C});
   tsr_block_spec ins = {.rank = 2, .block_shape = {BR, C}, .index_map = map_gather};
-  tsr_block_spec outs = {.rank = 2, .block_shape = {BR, C}, .index_map = map_i0};
+  tsr_block_spec outs = {.rank = 2, .block_shape = {BR, C}, .axis_map = {TSR_AXIS(0)}};
   tsr_call_desc d = {.name = "gather", .grid_rank = 1, .grid = {G}, .num_prefetch = 1,
                      .prefetch = &pre, .num_inputs = 1, .inputs = &in, .in_specs = &ins,
                      .num_outputs = 1, .outputs = &res, .out_specs = &outs, .body = copy_body};
@@ -296,7 +268,7 @@ int demo_parallel(const demo_opts *o) {
   int64_t shape[2] = {R, C};
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref res = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, shape);
-  tsr_block_spec spec = {.rank = 2, .block_shape = {BR, BC}, .index_map = map_ij};
+  tsr_block_spec spec = {.rank = 2, .block_shape = {BR, BC}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
   tsr_call_desc d = {.name = "parallel", .grid_rank = 2, .grid = {R / BR, C / BC},
                      .semantics = {TSR_PARALLEL, TSR_ARBITRARY}, .num_inputs = 1, .inputs = &in,
                      .in_specs = &spec, .num_outputs = 1, .outputs = &res, .out_specs = &spec,

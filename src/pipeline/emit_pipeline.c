@@ -160,6 +160,7 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
   b->rank = ref->rank;
   b->index_map = sp->index_map;
   b->index_map_user = sp->index_map_user;
+  memcpy(b->axis_map, sp->axis_map, sizeof b->axis_map);
   b->space = sp->space;
   b->bypass = sp->space == ref->space;
   TSR_TRY(tsr_dtype_check_tpu(ref->dtype, b->name));

@@ -86,11 +86,18 @@ const pipe_schedule pipe_schedule_fixed = {
 /* ---- block indices and slices ------------------------------------------------------------ */
 
 tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk) {
+  tsr_status s = TSR_OK;
   if (!b->index_map) {
-    for (int d = 0; d < b->rank; d++) blk[d] = 0;
-    return TSR_OK;
+    for (int d = 0; d < b->rank; d++) {
+      int axis = b->axis_map[d] - 1;
+      if (axis >= p->grid_rank)
+        return tsr_fail(TSR_ERR_INVALID, "%s: block dimension %d follows grid axis %d of a rank-%d "
+                        "grid", b->name, d, axis, p->grid_rank);
+      blk[d] = axis >= 0 ? idx[axis] : 0;
+    }
+  } else {
+    s = b->index_map(b->index_map_user, idx, p->grid_rank, p->prefetch, p->num_prefetch, blk);
   }
-  tsr_status s = b->index_map(b->index_map_user, idx, p->grid_rank, p->prefetch, p->num_prefetch, blk);
   if (s != TSR_OK) {
     char gi[96];
     return tsr_fail_context(s, "%s: index map at grid index %s", b->name,

@@ -30,6 +30,7 @@ typedef struct tsr_bref {
   int64_t tiling[TSR_MAX_RANK];
   tsr_index_map_fn index_map;
   void *index_map_user;
+  int axis_map[TSR_MAX_RANK];       /* when index_map is NULL: TSR_AXIS(k) or 0 */
   tsr_space space;                  /* where the blocks live */
   int buffer_count;
   tsr_revisit revisit;

@@ -313,6 +313,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->passthrough = o->passthrough;
     b->index_map = o->spec->index_map;
     b->index_map_user = o->spec->index_map_user;
+    memcpy(b->axis_map, o->spec->axis_map, sizeof b->axis_map);
     b->space = o->spec->space;
     b->buffer_count = o->buffer_count;
     b->revisit = o->spec->revisit;
