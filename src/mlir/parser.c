@@ -612,6 +612,9 @@ tsr_status text_parse_module(tsr_ir_module *m, const char *text, size_t len, con
   p.ops = &st;
   tsr_ir_block *top = tsr_ir_alloc(m->ctx, sizeof *top);
   tsr_status s = top ? push_scope(&p) : nomem();
+  /* MLIR source is NUL-free; names and strings are handled as C strings from here on */
+  const char *nul = memchr(text, 0, len);
+  if (s == TSR_OK && nul) s = text_error_at(&p, nul, "unexpected NUL character");
   if (s == TSR_OK) s = parse_top(&p, top);
   if (s == TSR_OK) s = pop_scope(&p);
   if (s == TSR_OK) s = text_resolve_deferred(&p);

@@ -426,8 +426,9 @@ static void print_region(printer *p, const tsr_ir_region *r, int depth) {
   fputs("{\n", f);
   for (int b = 0; b < r->n_blocks; b++) {
     const tsr_ir_block *blk = r->blocks[b];
-    /* the entry block's label is implicit unless it has arguments */
-    if (b > 0 || blk->n_args > 0) {
+    /* the entry block's label is implicit unless it has arguments or is empty (an empty
+     * unlabeled region would read back without any block) */
+    if (b > 0 || blk->n_args > 0 || !blk->first) {
       indent(f, depth);
       fprintf(f, "^bb%d", b);
       if (blk->n_args) {
