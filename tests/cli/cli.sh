@@ -36,8 +36,24 @@ expect_out '"simulated_seconds"' "$T" demo add_grid --json
 expect_out "verdict" "$T" demo matmul --chip v6e --report
 trace=$(mktemp --suffix=.json)
 expect 0 "$T" demo gather --trace "$trace"
-if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); ev=d['traceEvents'] if isinstance(d,dict) else d; assert any(e.get('ph')=='X' for e in ev)" "$trace"; then
-  pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: trace is not a Chrome trace"; fi
+# The trace of a matmul: one track per core and per DMA engine, steps and DMAs as complete
+# events, counter tracks for semaphores and VMEM in use.
+expect 0 "$T" demo matmul --trace "$trace"
+if python3 - "$trace" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"] if isinstance(d, dict) else d
+threads = [e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"]
+assert "core 0" in threads, threads
+assert any(t.startswith("core 0 DMA engine") for t in threads), threads
+spans = [e for e in ev if e.get("ph") == "X"]
+assert len(spans) >= 128 + 256, len(spans)          # 128 steps, 256 input DMAs at least
+assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in spans)
+counters = {e["name"] for e in ev if e.get("ph") == "C"}
+assert any(c.startswith("VMEM in use") for c in counters), counters
+assert any(c.startswith("sem") for c in counters), counters
+PY
+then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: the matmul trace lacks its structure"; fi
 rm -f "$trace"
 expect 2 "$T" demo --chip /nonexistent/chip.json
 expect 0 "$T" bench --help
