@@ -25,7 +25,7 @@ cmake --build build-asan -j"$JOBS"
 
 if [ -x scripts/fuzz.sh ]; then
   step "fuzzing (bounded)"
-  FUZZ_SECONDS=${FUZZ_SECONDS:-30} scripts/fuzz.sh
+  FUZZ_SECONDS=${FUZZ_SECONDS:-30} JOBS="$JOBS" scripts/fuzz.sh
 fi
 echo
 echo "all test stages passed"
