@@ -2,11 +2,14 @@
  * Feeds the synthetic event stream of the v5e calibration matmul (bf16, 128^3 blocks, one
  * core, ~2 million events) to an observer that does nothing (the baseline: generating and
  * dispatching the events), to the timing model, and to the default checkers. */
+#include <cblas.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../tests/synthetic_pipeline.h"
 #include "bench.h"
 #include "tessera/check.h"
+#include "tessera/pipeline.h"
 #include "tessera/timing.h"
 
 static long long counted;
@@ -38,6 +41,106 @@ static double time_run(const tsr_observer *o, const synth_pipeline *p, int reps)
     if (t < best) best = t;
   }
   return best;
+}
+
+/* ---- the slowdown of real runs with the observers attached --------------------------------- */
+
+#define F(r) ((float *)(void *)(r)->data)
+
+static tsr_status tiny_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *y = tsr_ctx_out(c, 0);
+  for (int i = 0; i < 8 * 128; i++) F(y)[i] = F(x)[i] * 2.0f;
+  return TSR_OK;
+}
+
+static tsr_status mm_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
+  int n = (int)a->shape[0];
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, F(a), (int)a->stride[0],
+              F(b), (int)b->stride[0], tsr_ctx_program_id(c, 2) == 0 ? 0.0f : 1.0f, F(o),
+              (int)o->stride[0]);
+  tsr_cost cost = {.flops = 2.0 * n * n * n, .mxu_dtype = TSR_F32};
+  tsr_ctx_add_cost(c, &cost);
+  return TSR_OK;
+}
+
+enum { OBS_NONE, OBS_TIMING, OBS_ALL };
+
+/* Best wall time of a call on a fresh machine with the given observers. */
+static double timed_call(const tsr_call_desc *d, int observers, int reps) {
+  double best = 1e30;
+  for (int r = 0; r < reps; r++) {
+    tsr_machine *m = NULL;
+    tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true};
+    if (tsr_machine_create(&mo, &m) != TSR_OK) return -1;
+    tsr_timing *t = NULL;
+    tsr_checker *ck = NULL;
+    if (observers >= OBS_TIMING) {
+      tsr_timing_options to = {.trace = true};
+      tsr_timing_create(tsr_machine_chip(m), &to, &t);
+      tsr_timing_attach(t, m);
+    }
+    if (observers == OBS_ALL) {
+      tsr_checker_create(TSR_CHECK_ALL, &ck);
+      tsr_checker_attach(ck, m);
+    }
+    double t0 = bench_now();
+    tsr_status s = tsr_pallas_call(m, d, NULL);
+    if (t) tsr_timing_seconds(t); /* the model's answer is part of its cost */
+    double el = bench_now() - t0;
+    tsr_machine_destroy(m);
+    tsr_timing_destroy(t);
+    tsr_checker_destroy(ck);
+    if (s != TSR_OK) { fprintf(stderr, "bench sim: %s\n", tsr_last_error()); return -1; }
+    if (el < best) best = el;
+  }
+  return best;
+}
+
+static int run_slowdowns(const bench_opts *o) {
+  int reps = o->quick ? 1 : 3;
+  /* tiny (8,128) blocks: the worst case, most events per unit of work */
+  int64_t blocks = o->quick ? 1024 : 16384;
+  float *x = calloc((size_t)blocks * 1024, sizeof(float)), *y = calloc((size_t)blocks * 1024, sizeof(float));
+  int N = o->quick ? 256 : 1024, B = 128;
+  float *a = calloc((size_t)N * N, sizeof(float)), *b = calloc((size_t)N * N, sizeof(float)),
+        *c = calloc((size_t)N * N, sizeof(float));
+  int rc = 0;
+  if (!x || !y || !a || !b || !c) rc = 1;
+  tsr_ref xi = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){blocks * 8, 128});
+  tsr_ref yo = tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, (int64_t[]){blocks * 8, 128});
+  tsr_block_spec tiny = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0)}};
+  tsr_call_desc dt = {.name = "tiny", .grid_rank = 1, .grid = {blocks}, .num_inputs = 1, .inputs = &xi,
+                      .in_specs = &tiny, .num_outputs = 1, .outputs = &yo, .out_specs = &tiny,
+                      .body = tiny_body};
+  tsr_ref mi[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, (int64_t[]){N, N}),
+                   tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, (int64_t[]){N, N})};
+  tsr_ref mo = tsr_ref_dense(c, TSR_F32, TSR_HBM, 2, (int64_t[]){N, N});
+  tsr_block_spec ms[3] = {{.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(2)}},
+                          {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(2), TSR_AXIS(1)}},
+                          {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}}};
+  tsr_call_desc dm = {.name = "matmul", .grid_rank = 3, .grid = {N / B, N / B, N / B},
+                      .num_inputs = 2, .inputs = mi, .in_specs = ms, .num_outputs = 1,
+                      .outputs = &mo, .out_specs = &ms[2], .body = mm_body};
+  const tsr_call_desc *calls[2] = {&dt, &dm};
+  const char *names[2] = {"(8,128) blocks", "matmul 128^3 blocks"};
+  openblas_set_num_threads(1);
+  for (int k = 0; k < 2 && !rc; k++) {
+    double off = timed_call(calls[k], OBS_NONE, reps);
+    double model = timed_call(calls[k], OBS_TIMING, reps);
+    double all = timed_call(calls[k], OBS_ALL, reps);
+    if (off < 0 || model < 0 || all < 0) { rc = 1; break; }
+    char name[96];
+    /* ratio = time off / time on: 0.67 is the 1.5x slowdown target, 0.33 the 3x one */
+    snprintf(name, sizeof name, "run %s, timing model on", names[k]);
+    bench_figure(o, name, model * 1e3, "ms", off * 1e3, false);
+    snprintf(name, sizeof name, "run %s, model + all checkers", names[k]);
+    bench_figure(o, name, all * 1e3, "ms", off * 1e3, false);
+  }
+  free(x); free(y); free(a); free(b); free(c);
+  return rc;
 }
 
 int bench_sim(const bench_opts *o) {
@@ -78,5 +181,6 @@ int bench_sim(const bench_opts *o) {
   bench_figure(o, "sim checkers (default) cost", checked / events * 1e9, "ns/event",
                base / events * 1e9, false);
   if (findings) fprintf(stderr, "bench sim: the checkers reported %d findings on a clean stream\n", findings);
-  return findings ? 1 : 0;
+  if (findings) return 1;
+  return run_slowdowns(o);
 }
