@@ -3,6 +3,28 @@
 
 #include "core/status.h"
 
+/* The seed's split among the eligible dimensions: the first one divisible by the core count
+ * is cut evenly; otherwise the largest, the first `rem` cores taking one extra iteration. */
+static void split_eligible(const int64_t *grid, int rank, const bool *eligible, int num_cores,
+                           int core, int64_t *sub_grid, int64_t *offsets, int *split_dim) {
+  int dim = -1;
+  for (int d = 0; d < rank && dim < 0; d++)
+    if (eligible[d] && grid[d] % num_cores == 0) dim = d;
+  if (dim >= 0) {
+    sub_grid[dim] = grid[dim] / num_cores;
+    offsets[dim] = core * sub_grid[dim];
+  } else {
+    for (int d = 0; d < rank; d++)
+      if (eligible[d] && (dim < 0 || grid[d] > grid[dim])) dim = d;
+    int64_t base = grid[dim] / num_cores, rem = grid[dim] % num_cores;
+    int64_t iters = core < rem ? base + 1 : base;
+    sub_grid[dim] = iters;
+    /* Cores past the remainder have one iteration fewer, hence the shift by rem. */
+    offsets[dim] = core < rem ? core * iters : core * base + rem;
+  }
+  *split_dim = dim;
+}
+
 tsr_status partition_grid(const int64_t *grid, int rank, const tsr_dim_semantics *sem,
                           int num_cores, int core, bool require_parallel, int64_t *sub_grid,
                           int64_t *offsets, int *split_dim) {
@@ -21,27 +43,11 @@ tsr_status partition_grid(const int64_t *grid, int rank, const tsr_dim_semantics
       for (int d = 0; d < rank; d++) sub_grid[d] = 0;
     return TSR_OK;
   }
-  tsr_dim_semantics want = any_core_parallel ? TSR_CORE_PARALLEL : TSR_PARALLEL;
-  int dim = -1;
-  for (int d = 0; d < rank && dim < 0; d++)
-    if (sem[d] == want && grid[d] % num_cores == 0) dim = d;
-  if (dim >= 0) {
-    int64_t part = grid[dim] / num_cores;
-    sub_grid[dim] = part;
-    offsets[dim] = core * part;
-  } else {
-    int64_t largest = -1;
-    for (int d = 0; d < rank; d++)
-      if ((sem[d] == want || (want == TSR_PARALLEL && sem[d] == TSR_CORE_PARALLEL)) && grid[d] > largest) {
-        largest = grid[d];
-        dim = d;
-      }
-    int64_t base = grid[dim] / num_cores, rem = grid[dim] % num_cores;
-    int64_t iters = core < rem ? base + 1 : base;
-    sub_grid[dim] = iters;
-    offsets[dim] = core < rem ? core * iters : core * base + rem;
-  }
-  *split_dim = dim;
+  /* core_parallel dimensions are meant for the split: they win over parallel ones */
+  bool eligible[TSR_MAX_GRID];
+  for (int d = 0; d < rank; d++)
+    eligible[d] = any_core_parallel ? sem[d] == TSR_CORE_PARALLEL : sem[d] != TSR_ARBITRARY;
+  split_eligible(grid, rank, eligible, num_cores, core, sub_grid, offsets, split_dim);
   return TSR_OK;
 }
 
@@ -68,22 +74,9 @@ tsr_status partition_grid_seed(const int64_t *grid, const bool *dynamic, int ran
                     "dimensions");
   if (!any_static)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "cannot partition cores over only dynamic grid dimensions");
-  int dim = -1;
-  for (int d = 0; d < rank && dim < 0; d++)
-    if (sem[d] != TSR_ARBITRARY && !(dynamic && dynamic[d]) && grid[d] % num_cores == 0) dim = d;
-  if (dim >= 0) {
-    sub_grid[dim] = grid[dim] / num_cores;
-    offsets[dim] = core * sub_grid[dim];
-  } else {
-    for (int d = 0; d < rank; d++)
-      if (sem[d] != TSR_ARBITRARY && !(dynamic && dynamic[d]) && (dim < 0 || grid[d] > grid[dim]))
-        dim = d;
-    int64_t base = grid[dim] / num_cores, rem = grid[dim] % num_cores;
-    int64_t iters = core < rem ? base + 1 : base;
-    sub_grid[dim] = iters;
-    /* Cores past the remainder have one iteration fewer, hence the shift by rem. */
-    offsets[dim] = core < rem ? core * iters : core * base + rem;
-  }
-  *split_dim = dim;
+  bool eligible[TSR_MAX_GRID];
+  for (int d = 0; d < rank; d++)
+    eligible[d] = d < num_semantics && sem[d] != TSR_ARBITRARY && !(dynamic && dynamic[d]);
+  split_eligible(grid, rank, eligible, num_cores, core, sub_grid, offsets, split_dim);
   return TSR_OK;
 }
