@@ -64,6 +64,8 @@ tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
   mo.chip = &chip_desc;
   mo.num_cores = o->cores ? o->cores : cores;
   mo.zero_copy = o->zero_copy;
+  mo.dma_mode = o->dma_mode;
+  mo.seed = o->seed;
   tsr_machine *m = NULL;
   if (tsr_machine_create(&mo, &m) != TSR_OK) {
     fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
@@ -150,14 +152,17 @@ void demo_fill(float *x, long n, unsigned seed) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: tessera demo [--plan] [--cores N] [--chip NAME|FILE.json] [--zero-copy]\n"
-             "                   [--report] [--json] [--trace FILE.json] [--check] [--poison] [NAME...]\n"
+             "                   [--report] [--json] [--trace FILE.json] [--check] [--poison]\n"
+             "                   [--dma-order eager|on-wait|random] [--seed N] [NAME...]\n"
              "       tessera demo --list\n\n"
              "Runs the embedded examples through the pipeline engine with random inputs and\n"
              "checks each against a plain C reference, printing the pipeline's figures. With a\n"
              "NAME, runs that example and prints its DMA plan step by step (--plan).\n"
              "--zero-copy hands whole blocks to kernels as views of HBM (faster; see\n"
              "docs/architecture.md). --report, --json and --trace show how the run would behave\n"
-             "on the chip (timing model); --check and --poison attach the checkers.\n\nexamples:\n");
+             "on the chip (timing model); --check and --poison attach the checkers; --dma-order\n"
+             "makes DMAs move their data when they start (default), when waited for (last in,\n"
+             "first out), or in a seeded random order, to surface missing waits.\n\nexamples:\n");
   for (int i = 0; demos[i].name; i++) fprintf(f, "  %-10s %s\n", demos[i].name, demos[i].summary);
 }
 
@@ -178,6 +183,19 @@ int cmd_demo(int argc, char **argv) {
     if (!strcmp(a, "--json")) { o.json = true; continue; }
     if (!strcmp(a, "--check")) { o.check = true; continue; }
     if (!strcmp(a, "--poison")) { o.poison = true; continue; }
+    if (!strcmp(a, "--dma-order") || !strcmp(a, "--seed")) {
+      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return TSR_EXIT_USAGE; }
+      const char *v = argv[++i];
+      if (!strcmp(a, "--seed")) {
+        char *end;
+        o.seed = strtoull(v, &end, 10);
+        if (*end || !*v) { fprintf(stderr, "tessera demo: --seed takes a number\n"); return TSR_EXIT_USAGE; }
+      } else if (!strcmp(v, "eager")) o.dma_mode = TSR_DMA_EAGER;
+      else if (!strcmp(v, "on-wait")) o.dma_mode = TSR_DMA_ON_WAIT;
+      else if (!strcmp(v, "random")) o.dma_mode = TSR_DMA_RANDOM;
+      else { fprintf(stderr, "tessera demo: --dma-order is eager, on-wait or random\n"); return TSR_EXIT_USAGE; }
+      continue;
+    }
     if (!strcmp(a, "--trace")) {
       if (i + 1 >= argc) { fprintf(stderr, "tessera demo: --trace needs a file\n"); return TSR_EXIT_USAGE; }
       o.trace = argv[++i];

@@ -17,6 +17,8 @@ typedef struct demo_opts {
   const char *trace;   /* Perfetto trace file */
   bool check;          /* race and semaphore checkers */
   bool poison;         /* ... and poison in outputs */
+  tsr_dma_mode dma_mode; /* when DMAs move their data: at start, at the wait, or at random */
+  uint64_t seed;       /* for the random DMA order */
 } demo_opts;
 
 /* A machine for a demo (with the plan printer attached when asked). NULL on failure. */

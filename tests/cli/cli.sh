@@ -31,6 +31,9 @@ expect_out "start in0   block (5, 0)" "$T" demo gather
 expect_out "skip  in0   block (5, 0)       unchanged" "$T" demo gather
 expect_out "core 1: grid (4, 4) offsets (4, 0)" "$T" demo parallel
 expect_out "checkers: no findings" "$T" demo --check --poison
+expect_out " passed, 0 failed" "$T" demo --dma-order on-wait --check
+expect_out " passed, 0 failed" "$T" demo --dma-order random --seed 7 --check
+expect 2 "$T" demo --dma-order sometimes
 expect_out "simulated time" "$T" demo add_grid --report
 expect_out '"simulated_seconds"' "$T" demo add_grid --json
 expect_out "verdict" "$T" demo matmul --chip v6e --report
