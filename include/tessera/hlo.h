@@ -1,0 +1,76 @@
+/* tessera's StableHLO interpreter: runs the `main` function of a module that JAX exported
+ * (StableHLO text or bytecode), with every stablehlo.custom_call @tpu_custom_call run by the
+ * Mosaic executor (tessera/mosaic.h). A bare Mosaic module (a kernel as Pallas prints it, or
+ * a serialized kernel body) is accepted too: it becomes a program of one kernel call.
+ *
+ * The program is compiled once: each function into value slots and op records, with every
+ * op checked (an op tessera does not support is reported with its name and location before
+ * anything runs) and every kernel loaded. Running frees each intermediate after its last use,
+ * so peak memory is inputs + outputs + live intermediates (+ what kernels use). */
+#ifndef TESSERA_HLO_H
+#define TESSERA_HLO_H
+
+#include <stdio.h>
+
+#include "tessera/array.h"
+#include "tessera/machine.h"
+#include "tessera/mlir.h"
+#include "tessera/pipeline.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tsr_hlo_program tsr_hlo_program;
+
+/* Compiles `m` (which the program borrows: destroy it after the program). A module that is a
+ * Mosaic kernel is put through tsr_mlir_mosaic_view (which rewrites it in place). */
+tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out);
+void tsr_hlo_program_destroy(tsr_hlo_program *p);
+
+/* True for a bare Mosaic module; its inputs are the kernel's scalar-prefetch operands then
+ * its inputs, its outputs the kernel's outputs. */
+bool tsr_hlo_is_bare_kernel(const tsr_hlo_program *p);
+int tsr_hlo_num_inputs(const tsr_hlo_program *p);
+int tsr_hlo_num_outputs(const tsr_hlo_program *p);
+/* dtype and shape of input i (data NULL). False when unknown (a bare kernel with a grid:
+ * its array shapes come from the caller's .npy files). */
+bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type);
+/* Number of tpu_custom_call kernels (1 for a bare kernel). */
+int tsr_hlo_num_kernels(const tsr_hlo_program *p);
+
+typedef struct tsr_hlo_run_opts {
+  tsr_machine *machine; /* runs the kernels; required when the program has any */
+  FILE *trace;          /* when set, one line per executed op (name, location, shape, time,
+                           bytes live) */
+} tsr_hlo_run_opts;
+
+typedef struct tsr_hlo_stats {
+  int64_t ops;             /* ops executed (across calls and regions) */
+  int64_t kernel_calls;
+  int64_t input_bytes, output_bytes;
+  int64_t peak_bytes;      /* most bytes held by tensors at once (inputs and outputs included) */
+  int64_t peak_intermediate_bytes; /* the most held at once besides the inputs */
+  double kernel_seconds;   /* host time in kernels */
+  double seconds;          /* host time of the whole run */
+  tsr_call_stats kernel;   /* summed over kernel calls */
+} tsr_hlo_stats;
+
+/* Runs `main`: `inputs` must match its argument types. On success `outputs` (an array of
+ * tsr_hlo_num_outputs entries) receives arrays the caller frees with tsr_array_free. */
+tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *inputs,
+                       int num_inputs, tsr_array *outputs, tsr_hlo_stats *stats);
+
+/* Prints, for each kernel, what tsr_mosaic_kernel_describe shows (grid, operands, VMEM, the
+ * DMA plan of the first `plan_steps` steps). Operands are zero-filled arrays of the custom
+ * call's operand types (for a bare kernel: `inputs`, which may then be required). */
+tsr_status tsr_hlo_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,
+                            int num_inputs, int plan_steps, FILE *out);
+
+/* The names of the ops the interpreter runs, for documentation and tests; NULL past the end. */
+const char *tsr_hlo_op_name(int i);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

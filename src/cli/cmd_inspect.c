@@ -1,0 +1,66 @@
+/* tessera inspect MODULE: for each kernel, the grid, operands (memory space, block shape,
+ * buffers, index map), the VMEM budget and the DMA plan of the first steps. Answers "where
+ * are my DMAs" without running any body. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/run_setup.h"
+#include "tessera/npy.h"
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: tessera inspect MODULE [IN.npy ...] [--steps N] [--chip NAME|FILE.json]\n\n"
+             "For each tpu_custom_call kernel of a StableHLO module (or a bare Mosaic kernel):\n"
+             "grid and dimension semantics, each operand's memory space, block shape, buffer\n"
+             "count and index map, the VMEM budget and its use, and the DMA plan of the first\n"
+             "steps (which copies start, wait or are skipped). A bare kernel with a grid needs\n"
+             "its inputs (.npy) for the array shapes.\n"
+             "  --steps N   steps of the DMA plan to show (default 4)\n"
+             "Exit codes: 0 ok, 1 bad input, 2 bad usage.\n");
+}
+
+int cmd_inspect(int argc, char **argv) {
+  run_setup rs;
+  run_setup_init(&rs, "inspect");
+  const char *module = NULL, *inputs[64];
+  int n_in = 0, steps = 4;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(a, "--chip")) {
+      int r = run_setup_option(&rs, argc, argv, &i);
+      if (r < 0) return TSR_EXIT_USAGE;
+      continue;
+    }
+    if (!strcmp(a, "--steps") && i + 1 < argc) {
+      char *end;
+      long v = strtol(argv[++i], &end, 10);
+      if (!*argv[i] || *end || v < 0 || v > 100000) { fprintf(stderr, "tessera inspect: bad --steps '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
+      steps = (int)v;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "tessera inspect: unknown option or missing value '%s'\n", a);
+      usage(stderr);
+      return TSR_EXIT_USAGE;
+    } else if (!module) module = a;
+    else if (n_in < 64) inputs[n_in++] = a;
+    else return TSR_EXIT_USAGE;
+  }
+  if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  int rc = TSR_EXIT_FAIL;
+  tsr_mlir_module *m = NULL;
+  tsr_hlo_program *p = NULL;
+  tsr_array in[64] = {{0}};
+  tsr_status s = tsr_mlir_read_file(module, &m);
+  if (s == TSR_OK) s = tsr_hlo_compile(m, &p);
+  for (int i = 0; i < n_in && s == TSR_OK; i++) s = tsr_npy_read(inputs[i], &in[i]);
+  if (s == TSR_OK) s = run_setup_machine(&rs);
+  if (s == TSR_OK) s = tsr_hlo_describe(p, rs.machine, in, n_in, steps, stdout);
+  if (s != TSR_OK) fprintf(stderr, "tessera inspect: %s: %s\n", module, tsr_last_error());
+  else rc = TSR_EXIT_OK;
+  for (int i = 0; i < n_in; i++) tsr_array_free(&in[i]);
+  run_setup_destroy(&rs);
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+  return rc;
+}

@@ -1,0 +1,252 @@
+/* tessera run MODULE [IN.npy ...]: runs a JAX-exported StableHLO module (or a bare Mosaic
+ * kernel) on this CPU, writes the outputs as .npy, and optionally compares them, models
+ * their TPU timing and checks the kernels. Stages: read, verify (compile), plan, run, report;
+ * --dump STAGE prints a stage's state. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "cli/run_setup.h"
+#include "tessera/npy.h"
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: tessera run MODULE [IN.npy ...] [-o DIR] [--expect E.npy ...] [--rtol R] [--atol A]\n"
+          "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
+          "                   [--check] [--poison] [--seed N] [--dump STAGE]\n\n"
+          "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
+          "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
+          "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
+          "  -o DIR            write DIR/out_0.npy, out_1.npy, ... (bf16 outputs as f32)\n"
+          "  --expect E.npy    compare output i with the i-th --expect file: |got-exp| <= atol +\n"
+          "                    rtol*|exp|; NaN matches only NaN; exits 1 on a mismatch, printing\n"
+          "                    the worst element\n"
+          "  --rtol R --atol A tolerances (default 1e-5 and 1e-6)\n"
+          "  --chip C          TPU generation for the timing model (v4 v5e v5p v6e 7x or JSON)\n"
+          "  --report          print the timing model's report\n"
+          "  --json            print the report as JSON (with simulated_seconds)\n"
+          "  --trace F.json    write a Perfetto / Chrome trace of the kernels\n"
+          "  --check           run with the race, semaphore and poison checkers (exit 1 on findings)\n"
+          "  --poison          check that no output holds poison (uninitialised VMEM, padding)\n"
+          "  --seed N          seed of the random inputs (default 0)\n"
+          "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
+          "                    run: one line per executed op; report: the run's figures\n"
+          "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");
+}
+
+static void fill_random(tsr_array *a, unsigned seed) {
+  uint64_t st = 0x9e3779b97f4a7c15ull * (seed + 1);
+  int64_t n = tsr_array_numel(a);
+  for (int64_t i = 0; i < n; i++) {
+    st ^= st << 13; st ^= st >> 7; st ^= st << 17;
+    double u = (double)(st >> 11) / 9007199254740992.0; /* [0, 1) */
+    if (a->dtype == TSR_BOOL) ((int32_t *)a->data)[i] = u < 0.5;
+    else if (tsr_dtype_is_float(a->dtype)) {
+      float f = (float)(2 * u - 1);
+      if (a->dtype == TSR_F32) ((float *)a->data)[i] = f;
+      else if (a->dtype == TSR_F64) ((double *)a->data)[i] = f;
+      else if (a->dtype == TSR_BF16) ((uint16_t *)a->data)[i] = tsr_f32_to_bf16(f);
+      else ((uint16_t *)a->data)[i] = tsr_f32_to_f16(f);
+    } else {
+      int64_t v = (int64_t)(u * 17) - 8;
+      if (!tsr_dtype_is_signed(a->dtype) && v < 0) v = -v;
+      switch (tsr_dtype_size(a->dtype)) {
+      case 1: ((int8_t *)a->data)[i] = (int8_t)v; break;
+      case 2: ((int16_t *)a->data)[i] = (int16_t)v; break;
+      case 4: ((int32_t *)a->data)[i] = (int32_t)v; break;
+      default: ((int64_t *)a->data)[i] = v; break;
+      }
+    }
+  }
+}
+
+static double elem(const tsr_array *a, int64_t i) {
+  switch (a->dtype) {
+  case TSR_F32: return ((const float *)a->data)[i];
+  case TSR_F64: return ((const double *)a->data)[i];
+  case TSR_BF16: return tsr_bf16_to_f32(((const uint16_t *)a->data)[i]);
+  case TSR_F16: return tsr_f16_to_f32(((const uint16_t *)a->data)[i]);
+  case TSR_I8: return ((const int8_t *)a->data)[i];
+  case TSR_I16: return ((const int16_t *)a->data)[i];
+  case TSR_I32: case TSR_BOOL: return ((const int32_t *)a->data)[i];
+  case TSR_I64: return (double)((const int64_t *)a->data)[i];
+  case TSR_U8: return ((const uint8_t *)a->data)[i];
+  case TSR_U16: return ((const uint16_t *)a->data)[i];
+  case TSR_U32: return ((const uint32_t *)a->data)[i];
+  case TSR_U64: return (double)((const uint64_t *)a->data)[i];
+  default: return NAN;
+  }
+}
+
+/* Returns true when `got` matches `exp`; prints the worst element otherwise. */
+static bool compare(int k, const tsr_array *got, const tsr_array *exp, const char *exp_path, double rtol, double atol) {
+  bool same = got->rank == exp->rank;
+  for (int d = 0; same && d < got->rank; d++) same = got->shape[d] == exp->shape[d];
+  if (!same) {
+    char a[96], b[96];
+    tsr_ref g = tsr_array_ref(got, TSR_HOST), e = tsr_array_ref(exp, TSR_HOST);
+    printf("output %d: shape %s, %s has %s\n", k, tsr_ref_describe(&g, a, sizeof a), exp_path, tsr_ref_describe(&e, b, sizeof b));
+    return false;
+  }
+  int64_t n = tsr_array_numel(got), worst = -1, bad = 0;
+  double worst_excess = 0;
+  for (int64_t i = 0; i < n; i++) {
+    double g = elem(got, i), e = elem(exp, i);
+    double excess;
+    if (isnan(e) || isnan(g)) excess = isnan(e) && isnan(g) ? 0 : INFINITY;
+    else if (g == e) excess = 0; /* also equal infinities */
+    else excess = fabs(g - e) - (atol + rtol * fabs(e));
+    if (excess > 0) {
+      bad++;
+      if (worst < 0 || excess > worst_excess) { worst = i; worst_excess = excess; }
+    }
+  }
+  if (!bad) {
+    printf("output %d: matches %s (%lld elements, rtol %g, atol %g)\n", k, exp_path, (long long)n, rtol, atol);
+    return true;
+  }
+  int64_t idx[TSR_MAX_RANK], rem = worst;
+  for (int d = got->rank - 1; d >= 0; d--) { idx[d] = got->shape[d] ? rem % got->shape[d] : 0; rem /= got->shape[d] ? got->shape[d] : 1; }
+  char ib[128];
+  printf("output %d: MISMATCH with %s: %lld of %lld elements outside rtol %g atol %g; worst at %s: got %.9g, expected %.9g\n",
+         k, exp_path, (long long)bad, (long long)n, rtol, atol, tsr_format_dims(idx, got->rank, ib, sizeof ib),
+         elem(got, worst), elem(exp, worst));
+  return false;
+}
+
+static bool parse_double(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  *out = strtod(s, &end);
+  return *s && !*end && !errno && *out >= 0;
+}
+
+int cmd_run(int argc, char **argv) {
+  run_setup rs;
+  run_setup_init(&rs, "run");
+  const char *module = NULL, *outdir = NULL;
+  const char *inputs[64], *expects[64];
+  int n_in = 0, n_exp = 0;
+  double rtol = 1e-5, atol = 1e-6;
+  unsigned long seed = 0;
+  bool dump_read = false, dump_plan = false, dump_run = false, dump_report = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    bool has_next = i + 1 < argc;
+    int r = run_setup_option(&rs, argc, argv, &i);
+    if (r == 1) continue;
+    if (r < 0) { usage(stderr); return TSR_EXIT_USAGE; }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    else if (!strcmp(a, "-o") && has_next) outdir = argv[++i];
+    else if (!strcmp(a, "--expect") && has_next && n_exp < 64) expects[n_exp++] = argv[++i];
+    else if (!strcmp(a, "--rtol") && has_next) { if (!parse_double(argv[++i], &rtol)) { fprintf(stderr, "tessera run: bad --rtol '%s'\n", argv[i]); return TSR_EXIT_USAGE; } }
+    else if (!strcmp(a, "--atol") && has_next) { if (!parse_double(argv[++i], &atol)) { fprintf(stderr, "tessera run: bad --atol '%s'\n", argv[i]); return TSR_EXIT_USAGE; } }
+    else if (!strcmp(a, "--seed") && has_next) {
+      char *end;
+      seed = strtoul(argv[++i], &end, 10);
+      if (!*argv[i] || *end) { fprintf(stderr, "tessera run: bad --seed '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
+    } else if (!strcmp(a, "--dump") && has_next) {
+      const char *st = argv[++i];
+      if (!strcmp(st, "read")) dump_read = true;
+      else if (!strcmp(st, "plan")) dump_plan = true;
+      else if (!strcmp(st, "run")) dump_run = true;
+      else if (!strcmp(st, "report")) dump_report = true;
+      else { fprintf(stderr, "tessera run: unknown stage '%s' (read, plan, run, report)\n", st); return TSR_EXIT_USAGE; }
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "tessera run: unknown option or missing value '%s'\n", a);
+      usage(stderr);
+      return TSR_EXIT_USAGE;
+    } else if (!module) module = a;
+    else if (n_in < 64) inputs[n_in++] = a;
+    else { fprintf(stderr, "tessera run: more than 64 inputs\n"); return TSR_EXIT_USAGE; }
+  }
+  if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  int rc = TSR_EXIT_FAIL;
+  tsr_mlir_module *m = NULL;
+  tsr_hlo_program *p = NULL;
+  tsr_array in[64] = {{0}}, out[64] = {{0}};
+  int n_out = 0;
+  tsr_status s = tsr_mlir_read_file(module, &m); /* read */
+  if (s == TSR_OK && dump_read) tsr_mlir_print(m, stdout, 0);
+  if (s == TSR_OK) s = tsr_hlo_compile(m, &p); /* verify */
+  if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s\n", module, tsr_last_error()); goto done; }
+  int want = tsr_hlo_num_inputs(p);
+  n_out = tsr_hlo_num_outputs(p);
+  if (n_out > 64) { fprintf(stderr, "tessera run: more than 64 outputs\n"); goto done; }
+  if (n_in && n_in != want) {
+    fprintf(stderr, "tessera run: %s takes %d inputs, %d given\n", module, want, n_in);
+    rc = TSR_EXIT_USAGE;
+    goto done;
+  }
+  if (n_exp > n_out) { fprintf(stderr, "tessera run: %d --expect files for %d outputs\n", n_exp, n_out); rc = TSR_EXIT_USAGE; goto done; }
+  for (int i = 0; i < n_in; i++) {
+    if (tsr_npy_read(inputs[i], &in[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+  }
+  if (!n_in && want) {
+    for (int i = 0; i < want; i++) {
+      tsr_array t;
+      if (!tsr_hlo_input_type(p, i, &t)) {
+        fprintf(stderr, "tessera run: %s: input %d's shape is not known (a kernel with a grid): give the inputs as .npy files\n", module, i);
+        goto done;
+      }
+      if (tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+      fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
+    }
+    n_in = want;
+    printf("inputs: %d random arrays (seed %lu)\n", want, seed);
+  }
+  if (run_setup_machine(&rs) != TSR_OK) goto done;
+  if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, stdout) != TSR_OK) {
+    fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());
+    goto done;
+  }
+  tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? stdout : NULL};
+  tsr_hlo_stats st;
+  s = tsr_hlo_run(p, &ro, in, n_in, out, &st); /* run */
+  if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s: %s\n", module, tsr_status_name(s), tsr_last_error()); n_out = 0; goto done; }
+  bool ok = true;
+  if (outdir) {
+    if (mkdir(outdir, 0777) != 0 && errno != EEXIST) { fprintf(stderr, "tessera run: cannot create %s: %s\n", outdir, strerror(errno)); goto done; }
+    for (int i = 0; i < n_out; i++) {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/out_%d.npy", outdir, i);
+      if (tsr_npy_write(path, &out[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+    }
+  }
+  for (int i = 0; i < n_out; i++) {
+    char b[96];
+    tsr_ref r = tsr_array_ref(&out[i], TSR_HOST);
+    printf("output %d: %s%s%s\n", i, tsr_ref_describe(&r, b, sizeof b), outdir ? " -> " : "", outdir ? outdir : "");
+  }
+  for (int i = 0; i < n_exp; i++) {
+    tsr_array e;
+    if (tsr_npy_read(expects[i], &e) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+    ok &= compare(i, &out[i], &e, expects[i], rtol, atol);
+    tsr_array_free(&e);
+  }
+  if (rs.poison)
+    for (int i = 0; i < n_out; i++) {
+      char name[32];
+      snprintf(name, sizeof name, "output %d", i);
+      tsr_ref r = tsr_array_ref(&out[i], TSR_HOST);
+      if (tsr_check_poison(&r, name) != TSR_OK) { printf("poison: %s\n", tsr_last_error()); ok = false; }
+    }
+  if (dump_report)
+    printf("report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out), %.3f ms (kernels %.3f ms), "
+           "peak %lld bytes (inputs %lld, outputs %lld, peak besides inputs %lld)\n",
+           (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma_in,
+           (long long)st.kernel.dma_out, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
+           (long long)st.input_bytes, (long long)st.output_bytes, (long long)st.peak_intermediate_bytes);
+  if (!run_setup_finish(&rs)) ok = false;
+  rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;
+done:
+  for (int i = 0; i < 64; i++) { tsr_array_free(&in[i]); tsr_array_free(&out[i]); }
+  run_setup_destroy(&rs);
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+  return rc;
+}

@@ -1,0 +1,75 @@
+/* Shared machine setup of `tessera run` and `tessera inspect` (run_setup.h). */
+#include "cli/run_setup.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void run_setup_init(run_setup *rs, const char *cmd) {
+  memset(rs, 0, sizeof *rs);
+  rs->cmd = cmd;
+}
+
+int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  bool next = *i + 1 < argc;
+  if (!strcmp(a, "--chip") || !strcmp(a, "--trace")) {
+    if (!next) { fprintf(stderr, "tessera %s: %s needs a value\n", rs->cmd, a); return -1; }
+    if (!strcmp(a, "--chip")) rs->chip_name = argv[++*i];
+    else rs->trace_path = argv[++*i];
+    return 1;
+  }
+  if (!strcmp(a, "--report")) rs->report = true;
+  else if (!strcmp(a, "--json")) rs->json = true;
+  else if (!strcmp(a, "--check")) rs->check = true;
+  else if (!strcmp(a, "--poison")) rs->poison = true;
+  else return 0;
+  return 1;
+}
+
+tsr_status run_setup_machine(run_setup *rs) {
+  tsr_status s = tsr_chip_load(rs->chip_name ? rs->chip_name : "v5e", &rs->chip);
+  if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
+  tsr_machine_options mo = {.chip = &rs->chip, .quiet = true};
+  s = tsr_machine_create(&mo, &rs->machine);
+  if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
+    tsr_timing_options to = {.trace = rs->trace_path != NULL};
+    s = tsr_timing_create(&rs->chip, &to, &rs->timing);
+    if (s == TSR_OK) s = tsr_timing_attach(rs->timing, rs->machine);
+  }
+  if (s == TSR_OK && (rs->check || rs->poison)) {
+    s = tsr_checker_create(rs->check ? TSR_CHECK_ALL : TSR_CHECK_POISON, &rs->checker);
+    if (s == TSR_OK) s = tsr_checker_attach(rs->checker, rs->machine);
+  }
+  if (s != TSR_OK) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+  return s;
+}
+
+bool run_setup_finish(run_setup *rs) {
+  bool ok = true;
+  if (rs->timing) {
+    if (rs->report && tsr_timing_report(rs->timing, stdout) != TSR_OK) ok = false;
+    if (rs->json && tsr_timing_write_json(rs->timing, "-") != TSR_OK) ok = false;
+    if (rs->trace_path) {
+      if (tsr_timing_write_trace(rs->timing, rs->trace_path) != TSR_OK) {
+        fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+        ok = false;
+      } else {
+        printf("trace: %s (open in ui.perfetto.dev)\n", rs->trace_path);
+      }
+    }
+  }
+  if (rs->checker && tsr_checker_count(rs->checker) > 0) {
+    tsr_checker_report(rs->checker, stdout);
+    ok = false;
+  }
+  return ok;
+}
+
+void run_setup_destroy(run_setup *rs) {
+  tsr_checker_destroy(rs->checker);
+  tsr_timing_destroy(rs->timing);
+  tsr_machine_destroy(rs->machine);
+  rs->checker = NULL;
+  rs->timing = NULL;
+  rs->machine = NULL;
+}

@@ -1,0 +1,33 @@
+/* The machine of `tessera run` and `tessera inspect` with what --chip, --report, --json,
+ * --trace, --check and --poison attach to it, shared by both commands. */
+#ifndef TSR_CLI_RUN_SETUP_H
+#define TSR_CLI_RUN_SETUP_H
+
+#include <stdbool.h>
+
+#include "tessera/check.h"
+#include "tessera/hlo.h"
+#include "tessera/timing.h"
+
+typedef struct run_setup {
+  const char *cmd;
+  const char *chip_name, *trace_path;
+  bool report, json, check, poison;
+  tsr_chip chip;
+  tsr_machine *machine;
+  tsr_timing *timing;
+  tsr_checker *checker;
+} run_setup;
+
+void run_setup_init(run_setup *rs, const char *cmd);
+/* Consumes argv[*i] (and its value) when it is one of the shared options: returns 1, or -1
+ * on a missing value; 0 when it is not a shared option. */
+int run_setup_option(run_setup *rs, int argc, char **argv, int *i);
+/* Creates the machine and attaches the timing model and checkers asked for. */
+tsr_status run_setup_machine(run_setup *rs);
+/* Prints the report / JSON, writes the trace, reports checker findings. False on findings or
+ * a failed write. */
+bool run_setup_finish(run_setup *rs);
+void run_setup_destroy(run_setup *rs);
+
+#endif

@@ -1,0 +1,322 @@
+/* Compiling a StableHLO module: each function (and each reduce body) becomes value slots and
+ * op records, checked before anything runs; liveness decides where each slot is freed. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hlo/hlo_internal.h"
+
+static const struct {
+  const char *name;
+} op_names[] = {
+#define HLO_OP(e, name, run, prep) {name},
+#include "hlo/ops.def"
+#undef HLO_OP
+};
+
+typedef tsr_status (*prep_fn)(tsr_hlo_program *, hlo_inst *, const hlo_type *);
+static const prep_fn preps[] = {
+#define HLO_OP(e, name, run, prep) prep,
+#include "hlo/ops.def"
+#undef HLO_OP
+};
+
+const char *tsr_hlo_op_name(int i) {
+  return i >= 0 && i < HLO_OPCODE_COUNT ? op_names[i].name : NULL;
+}
+
+tsr_status hlo_prep_none(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) { return TSR_OK; }
+
+int64_t hlo_numel(const hlo_type *t) {
+  int64_t n = 1;
+  for (int d = 0; d < t->rank; d++) n *= t->shape[d];
+  return n;
+}
+
+void hlo_strides(const hlo_type *t, int64_t *st) {
+  int64_t s = 1;
+  for (int d = t->rank - 1; d >= 0; d--) { st[d] = s; s *= t->shape[d]; }
+}
+
+static const tsr_ir_attr *file_loc(const tsr_ir_attr *a, int depth) {
+  if (!a || depth > 64) return NULL;
+  switch (a->kind) {
+  case TSR_IR_ATTR_LOC_FILE: return a;
+  case TSR_IR_ATTR_LOC_NAME: return file_loc(a->u.name_loc.child, depth + 1);
+  case TSR_IR_ATTR_LOC_CALLSITE: return file_loc(a->u.callsite.callee, depth + 1);
+  case TSR_IR_ATTR_LOC_FUSED:
+    for (int i = 0; i < a->u.fused.n; i++) {
+      const tsr_ir_attr *f = file_loc(a->u.fused.locs[i], depth + 1);
+      if (f) return f;
+    }
+    return NULL;
+  default: return NULL;
+  }
+}
+
+const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap) {
+  const tsr_ir_attr *f = op ? file_loc(op->loc, 0) : NULL;
+  if (f) snprintf(buf, cap, "%s:%u:%u", f->u.file.file, f->u.file.line, f->u.file.col);
+  else snprintf(buf, cap, "unknown location");
+  return buf;
+}
+
+tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) {
+  char msg[512], loc[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return tsr_fail(s, "%s: %s: %s", hlo_loc(op, loc, sizeof loc), op ? op->name : "?", msg);
+}
+
+int hlo_attr_ints(const tsr_ir_op *op, const char *name, int64_t *out, int cap) {
+  const tsr_ir_attr *a = tsr_ir_op_attr(op, name);
+  if (!a) return -1;
+  int64_t n = tsr_ir_attr_ints(a, out, cap);
+  return n > cap ? -1 : (int)n;
+}
+
+static tsr_status to_type(const tsr_ir_op *op, const tsr_ir_type *t, hlo_type *out) {
+  memset(out, 0, sizeof *out);
+  if (!t || t->kind != TSR_IR_TYPE_TENSOR)
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "only ranked tensor values are supported");
+  if (t->u.shaped.rank > TSR_MAX_RANK)
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "rank %d is over %d", t->u.shaped.rank, TSR_MAX_RANK);
+  if (!tsr_ir_type_dtype(t->u.shaped.element, &out->dtype) || tsr_dtype_is_semaphore(out->dtype))
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "unsupported element type");
+  out->rank = t->u.shaped.rank;
+  for (int d = 0; d < out->rank; d++) {
+    out->shape[d] = t->u.shaped.shape[d];
+    if (out->shape[d] < 0) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "dynamic shapes are not supported");
+  }
+  return TSR_OK;
+}
+
+static hlo_opcode lookup(const char *name) {
+  for (int i = 0; i < HLO_OPCODE_COUNT; i++)
+    if (!strcmp(op_names[i].name, name)) return (hlo_opcode)i;
+  return HLO_OPCODE_COUNT;
+}
+
+static bool is_return(const tsr_ir_op *op) {
+  return tsr_ir_op_is(op, "func.return") || tsr_ir_op_is(op, "stablehlo.return");
+}
+
+static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
+  hlo_func **nf = realloc(p->funcs, sizeof *nf * (size_t)(p->n_funcs + 1));
+  if (!nf) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  p->funcs = nf;
+  p->funcs[p->n_funcs++] = f;
+  return TSR_OK;
+}
+
+static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out);
+
+static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const tsr_ir_op *owner,
+                                hlo_func *f) {
+  int *slot_of = malloc(sizeof(int) * (p->m->n_values + 1));
+  if (!slot_of) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (uint32_t i = 0; i <= p->m->n_values; i++) slot_of[i] = -1;
+  int cap_slots = b->n_args;
+  for (const tsr_ir_op *op = b->first; op; op = op->next) cap_slots += op->n_results;
+  f->slot_t = calloc((size_t)cap_slots + 1, sizeof *f->slot_t);
+  f->insts = calloc((size_t)b->n_ops + 1, sizeof *f->insts);
+  int *last = malloc(sizeof(int) * ((size_t)cap_slots + 1));
+  tsr_status s = TSR_OK;
+  if (!f->slot_t || !f->insts || !last) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
+  f->n_args = b->n_args;
+  for (int i = 0; i < b->n_args && s == TSR_OK; i++) {
+    slot_of[b->args[i]->id] = f->n_slots;
+    s = to_type(owner, b->args[i]->type, &f->slot_t[f->n_slots++]);
+  }
+  const tsr_ir_op *ret = NULL;
+  for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
+    if (is_return(op)) {
+      if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
+      ret = op;
+      break;
+    }
+    hlo_opcode opc = lookup(op->name);
+    if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
+    if (op->n_regions && opc != HLO_REDUCE) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "ops with regions are not supported"); break; }
+    hlo_inst *in = &f->insts[f->n_inst];
+    in->opc = opc;
+    in->op = op;
+    in->n_in = op->n_operands;
+    in->n_out = op->n_results;
+    in->in = calloc((size_t)op->n_operands + 1, sizeof(int));
+    in->out = calloc((size_t)op->n_results + 1, sizeof(int));
+    hlo_type *arg_t = calloc((size_t)op->n_operands + 1, sizeof *arg_t);
+    f->n_inst++;
+    if (!in->in || !in->out || !arg_t) { free(arg_t); s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
+    for (int i = 0; i < op->n_operands && s == TSR_OK; i++) {
+      int sl = slot_of[op->operands[i].value->id];
+      if (sl < 0) s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "operand %d is defined outside this function or region", i);
+      else { in->in[i] = sl; arg_t[i] = f->slot_t[sl]; }
+    }
+    for (int i = 0; i < op->n_results && s == TSR_OK; i++) {
+      slot_of[op->results[i]->id] = f->n_slots;
+      in->out[i] = f->n_slots;
+      s = to_type(op, op->results[i]->type, &f->slot_t[f->n_slots++]);
+    }
+    if (s == TSR_OK && opc == HLO_CALL) {
+      const tsr_ir_attr *callee = tsr_ir_op_attr(op, "callee");
+      const tsr_ir_op *target = callee && callee->kind == TSR_IR_ATTR_SYMBOL_REF
+                                    ? tsr_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
+      if (!target) s = hlo_op_fail(op, TSR_ERR_INVALID, "callee not found");
+      else s = compile_func_op(p, target, &in->callee);
+      if (s == TSR_OK && (in->callee->n_args != in->n_in || in->callee->n_ret != in->n_out))
+        s = hlo_op_fail(op, TSR_ERR_INVALID, "call does not match the callee's signature");
+    }
+    if (s == TSR_OK) s = preps[opc](p, in, arg_t);
+    free(arg_t);
+  }
+  if (s != TSR_OK) goto done;
+  if (!ret) { s = hlo_op_fail(owner, TSR_ERR_INVALID, "function or region without a return"); goto done; }
+  f->n_ret = ret->n_operands;
+  f->ret = calloc((size_t)f->n_ret + 1, sizeof(int));
+  if (!f->ret) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
+  for (int i = 0; i < f->n_ret; i++) {
+    f->ret[i] = slot_of[ret->operands[i].value->id];
+    if (f->ret[i] < 0) { s = hlo_op_fail(ret, TSR_ERR_UNSUPPORTED, "returns a value defined outside"); goto done; }
+  }
+  /* Liveness: a slot dies after its last use; returned slots are handed to the caller;
+   * results nobody uses die right after their op. -1: never used. */
+  for (int i = 0; i < f->n_slots; i++) last[i] = -1;
+  for (int k = 0; k < f->n_inst; k++)
+    for (int i = 0; i < f->insts[k].n_in; i++) last[f->insts[k].in[i]] = k;
+  for (int i = 0; i < f->n_ret; i++) last[f->ret[i]] = -2;
+  for (int k = 0; k < f->n_inst; k++)
+    for (int i = 0; i < f->insts[k].n_out; i++)
+      if (last[f->insts[k].out[i]] == -1) last[f->insts[k].out[i]] = k;
+  f->entry_frees = calloc((size_t)f->n_args + 1, sizeof(int));
+  for (int k = 0; k < f->n_inst; k++) f->insts[k].frees = calloc((size_t)f->insts[k].n_in + f->insts[k].n_out + 1, sizeof(int));
+  if (!f->entry_frees) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
+  for (int sl = 0; sl < f->n_slots; sl++) {
+    if (last[sl] == -2) continue;
+    if (last[sl] == -1) { f->entry_frees[f->n_entry_frees++] = sl; continue; }
+    hlo_inst *in = &f->insts[last[sl]];
+    if (!in->frees) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
+    in->frees[in->n_free++] = sl;
+  }
+done:
+  free(slot_of);
+  free(last);
+  return s;
+}
+
+static void func_free(hlo_func *f) {
+  if (!f) return;
+  for (int k = 0; k < f->n_inst; k++) {
+    free(f->insts[k].in);
+    free(f->insts[k].out);
+    free(f->insts[k].frees);
+  }
+  free(f->insts);
+  free(f->slot_t);
+  free(f->ret);
+  free(f->entry_frees);
+  free(f);
+}
+
+/* Functions are compiled once each; n_ret == -1 marks one still being compiled (recursion is not
+ * allowed in StableHLO programs that XLA accepts, and would not terminate here). */
+static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out) {
+  const tsr_ir_attr *sym = tsr_ir_op_attr(fop, "sym_name");
+  const char *name = sym && sym->kind == TSR_IR_ATTR_STRING ? sym->u.string.data : "?";
+  for (int i = 0; i < p->n_funcs; i++)
+    if (p->funcs[i]->fop == fop) {
+      if (p->funcs[i]->n_ret == -1)
+        return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "recursive call of @%s", name);
+      *out = p->funcs[i];
+      return TSR_OK;
+    }
+  if (!tsr_ir_op_is(fop, "func.func")) return hlo_op_fail(fop, TSR_ERR_INVALID, "callee is not a func.func");
+  const tsr_ir_block *b = tsr_ir_op_entry_block(fop, 0);
+  if (!b) return hlo_op_fail(fop, TSR_ERR_INVALID, "function @%s has no body", name);
+  if (fop->n_regions != 1 || fop->regions[0].n_blocks != 1)
+    return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "function @%s has more than one block", name);
+  hlo_func *f = calloc(1, sizeof *f);
+  if (!f) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  f->name = name;
+  f->fop = fop;
+  f->n_ret = -1; /* marks "being compiled" */
+  tsr_status s = add_func(p, f);
+  if (s != TSR_OK) { func_free(f); return s; }
+  s = compile_block(p, b, fop, f);
+  if (s != TSR_OK) return tsr_fail_context(s, "in @%s", name);
+  *out = f;
+  return TSR_OK;
+}
+
+tsr_status hlo_compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name, hlo_func **out) {
+  if (r->n_blocks != 1) return hlo_op_fail(r->parent, TSR_ERR_UNSUPPORTED, "region with %d blocks", r->n_blocks);
+  hlo_func *f = calloc(1, sizeof *f);
+  if (!f) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  f->name = name;
+  tsr_status s = add_func(p, f);
+  if (s != TSR_OK) { func_free(f); return s; }
+  TSR_TRY(compile_block(p, r->blocks[0], r->parent, f));
+  *out = f;
+  return TSR_OK;
+}
+
+static bool is_mosaic_func(tsr_ir_op *op, void *user) {
+  bool *found = user;
+  if (tsr_ir_op_is(op, "stable_mosaic.func.func") ||
+      (tsr_ir_op_is(op, "func.func") && (tsr_ir_op_attr(op, "dimension_semantics") ||
+                                         tsr_ir_op_attr(op, "window_params") ||
+                                         tsr_ir_op_attr(op, "iteration_bounds")))) {
+    *found = true;
+    return false;
+  }
+  return true;
+}
+
+tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out) {
+  *out = NULL;
+  if (!m || !m->top) return tsr_fail(TSR_ERR_INVALID, "no module");
+  tsr_hlo_program *p = calloc(1, sizeof *p);
+  if (!p) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  p->m = m;
+  bool mosaic = false;
+  tsr_ir_walk(m->top, is_mosaic_func, &mosaic);
+  tsr_status s;
+  if (mosaic) {
+    s = hlo_bare_compile(p);
+  } else {
+    const tsr_ir_op *main = tsr_ir_module_lookup(m, "main");
+    if (!main) s = tsr_fail(TSR_ERR_INVALID, "the module has no function @main (and is not a Mosaic kernel)");
+    else s = compile_func_op(p, main, &p->main);
+  }
+  if (s != TSR_OK) { tsr_hlo_program_destroy(p); return s; }
+  *out = p;
+  return TSR_OK;
+}
+
+void tsr_hlo_program_destroy(tsr_hlo_program *p) {
+  if (!p) return;
+  for (int i = 0; i < p->n_funcs; i++) func_free(p->funcs[i]);
+  free(p->funcs);
+  for (int i = 0; i < p->n_kernels; i++) hlo_kernel_destroy(p->kernels[i]);
+  free(p->kernels);
+  hlo_kernel_destroy(p->bare);
+  free(p);
+}
+
+bool tsr_hlo_is_bare_kernel(const tsr_hlo_program *p) { return p->bare != NULL; }
+int tsr_hlo_num_kernels(const tsr_hlo_program *p) { return p->bare ? 1 : p->n_kernels; }
+int tsr_hlo_num_inputs(const tsr_hlo_program *p) { return p->bare ? p->bare_inputs : p->main->n_args; }
+int tsr_hlo_num_outputs(const tsr_hlo_program *p) { return p->bare ? p->bare_outputs : p->main->n_ret; }
+
+bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
+  memset(type, 0, sizeof *type);
+  if (p->bare) return hlo_bare_input_type(p, i, type);
+  if (i < 0 || i >= p->main->n_args) return false;
+  const hlo_type *t = &p->main->slot_t[i];
+  type->dtype = t->dtype;
+  type->rank = t->rank;
+  memcpy(type->shape, t->shape, sizeof t->shape);
+  return true;
+}

@@ -1,0 +1,445 @@
+/* stablehlo.custom_call @tpu_custom_call: reads what the op carries (backend_config JSON with
+ * the base64 Mosaic body, serialization_format, scoped_memory_configs, operand/result
+ * layouts, output_operand_aliases, kernel_name; reference/mosaic_artifact.md 1.3, 1.4) and
+ * runs the body with the Mosaic executor. Operands: dynamic grid bounds first (when the kernel
+ * has them), then scalar prefetch, then inputs; results are the outputs.
+ *
+ * TSR_HAVE_MOSAIC is set by CMake when src/mosaic is part of the build; without it everything
+ * up to loading the kernel is still checked, and loading fails with a clear message. */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/base64.h"
+#include "hlo/hlo_internal.h"
+#ifdef TSR_HAVE_MOSAIC
+#include "tessera/mosaic.h"
+#endif
+
+typedef struct hlo_kernel {
+#ifdef TSR_HAVE_MOSAIC
+  tsr_mosaic_kernel *k;
+#endif
+  char name[128];
+  int64_t vmem_limit;
+  int serialization_format; /* -1: absent (legacy unmangled body) */
+  tsr_alias aliases[16];
+  int n_aliases;
+  int n_dyn, n_prefetch, n_inputs, n_outputs;
+} hlo_kernel;
+
+void hlo_kernel_destroy(hlo_kernel *k) {
+  if (!k) return;
+#ifdef TSR_HAVE_MOSAIC
+  tsr_mosaic_kernel_destroy(k->k);
+#endif
+  free(k);
+}
+
+static tsr_status parse_config(const tsr_ir_op *op, hlo_kernel *k, tsr_mlir_module **body) {
+  const tsr_ir_attr *cfg = tsr_ir_op_attr(op, "backend_config");
+  if (!cfg || cfg->kind != TSR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
+  cJSON *json = cJSON_ParseWithLength(cfg->u.string.data, cfg->u.string.len);
+  if (!json) {
+    const char *at = cJSON_GetErrorPtr();
+    long off = at && at >= cfg->u.string.data ? (long)(at - cfg->u.string.data) : 0;
+    return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not valid JSON (near byte %ld)", off);
+  }
+  tsr_status s = TSR_OK;
+  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
+  const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
+  const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
+  k->serialization_format = -1;
+  if (!cJSON_IsString(b64)) s = hlo_op_fail(op, TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
+  else if (fmt && (!cJSON_IsNumber(fmt) || fmt->valueint != 1))
+    s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
+                    cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
+  else if (fmt) k->serialization_format = 1;
+  const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
+  if (s == TSR_OK && smc) {
+    const cJSON *e;
+    if (!cJSON_IsArray(smc)) s = hlo_op_fail(op, TSR_ERR_PARSE, "scoped_memory_configs is not an array");
+    cJSON_ArrayForEach(e, smc) {
+      const cJSON *space = cJSON_GetObjectItemCaseSensitive(e, "memory_space");
+      const cJSON *size = cJSON_GetObjectItemCaseSensitive(e, "size");
+      if (s != TSR_OK) break;
+      if (!cJSON_IsNumber(space) || !cJSON_IsNumber(size) || size->valuedouble < 0)
+        s = hlo_op_fail(op, TSR_ERR_PARSE, "scoped_memory_configs entry without memory_space and size");
+      else if (space->valueint == 1) k->vmem_limit = (int64_t)size->valuedouble; /* 1: VMEM */
+    }
+  }
+  if (s == TSR_OK) {
+    size_t len = strlen(b64->valuestring), n = 0;
+    uint8_t *bytes = malloc(tsr_base64_decoded_max(len) + 1);
+    s = bytes ? tsr_base64_decode(b64->valuestring, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+    if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", body);
+    free(bytes);
+    if (s != TSR_OK) {
+      char loc[256];
+      tsr_fail_context(s, "%s: tpu_custom_call body", hlo_loc(op, loc, sizeof loc));
+    }
+  }
+  cJSON_Delete(json);
+  return s;
+}
+
+/* operand_layouts / result_layouts: each must be row-major, i.e. [rank-1, ..., 1, 0]. */
+static tsr_status check_layouts(const tsr_ir_op *op, const char *name, int n, const tsr_ir_type *(*type_of)(const tsr_ir_op *, int)) {
+  const tsr_ir_attr *a = tsr_ir_op_attr(op, name);
+  if (!a) return TSR_OK;
+  if (a->kind != TSR_IR_ATTR_ARRAY || a->u.array.n != n)
+    return hlo_op_fail(op, TSR_ERR_INVALID, "%s must have one layout per value", name);
+  for (int i = 0; i < n; i++) {
+    int64_t v[TSR_MAX_RANK];
+    int64_t m = tsr_ir_attr_ints(a->u.array.elems[i], v, TSR_MAX_RANK);
+    int rank = tsr_ir_type_rank(type_of(op, i));
+    if (m != rank) return hlo_op_fail(op, TSR_ERR_INVALID, "%s[%d] has %lld entries for rank %d", name, i, (long long)m, rank);
+    for (int d = 0; d < rank; d++)
+      if (v[d] != rank - 1 - d)
+        return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "%s[%d] is not row-major (minor-to-major must be [%d..0]); tessera runs row-major arrays only", name, i, rank - 1);
+  }
+  return TSR_OK;
+}
+
+static const tsr_ir_type *operand_type(const tsr_ir_op *op, int i) { return op->operands[i].value->type; }
+static const tsr_ir_type *result_type(const tsr_ir_op *op, int i) { return op->results[i]->type; }
+
+static tsr_status parse_aliases(const tsr_ir_op *op, hlo_kernel *k) {
+  const tsr_ir_attr *a = tsr_ir_op_attr(op, "output_operand_aliases");
+  if (!a) return TSR_OK;
+  if (a->kind != TSR_IR_ATTR_ARRAY) return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases is not an array");
+  if (a->u.array.n > 16) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "more than 16 aliases");
+  for (int i = 0; i < a->u.array.n; i++) {
+    const tsr_ir_attr *e = a->u.array.elems[i];
+    const tsr_ir_field *out = tsr_ir_attr_field(e, "output_tuple_indices");
+    const tsr_ir_field *opi = tsr_ir_attr_field(e, "operand_index");
+    const tsr_ir_field *opt = tsr_ir_attr_field(e, "operand_tuple_indices");
+    if (!opi || opi->n != 1 || (out && out->n > 1) || (opt && opt->n > 0))
+      return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases[%d] is malformed", i);
+    int o = out && out->n == 1 ? (int)out->values[0] : 0;
+    int operand = (int)opi->values[0];
+    if (operand < 0 || operand >= op->n_operands || o < 0 || o >= op->n_results)
+      return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases[%d] out of range", i);
+    k->aliases[k->n_aliases++] = (tsr_alias){.input = operand, .output = o};
+  }
+  return TSR_OK;
+}
+
+static tsr_status add_kernel(tsr_hlo_program *p, hlo_kernel *k) {
+  hlo_kernel **nk = realloc(p->kernels, sizeof *nk * (size_t)(p->n_kernels + 1));
+  if (!nk) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  p->kernels = nk;
+  p->kernels[p->n_kernels++] = k;
+  return TSR_OK;
+}
+
+/* serialization_format 1 bodies carry stable_mosaic.version and mangled names; a legacy body
+ * (no format) is plain Mosaic, which the view accepts as the current form. */
+static tsr_status view(const tsr_ir_op *op, hlo_kernel *k, tsr_mlir_module *body) {
+  TSR_TRY(tsr_mlir_mosaic_view(body));
+  if (k->serialization_format == 1 && tsr_mlir_mosaic_version(body) == 0)
+    return hlo_op_fail(op, TSR_ERR_PARSE, "serialization_format is 1 but the body has no stable_mosaic.version");
+  return TSR_OK;
+}
+
+#ifdef TSR_HAVE_MOSAIC
+static tsr_status load(hlo_kernel *k, tsr_mlir_module *body) {
+  TSR_TRY(tsr_mosaic_kernel_create(body, &k->k));
+  k->n_dyn = tsr_mosaic_kernel_num_dynamic_bounds(k->k);
+  k->n_prefetch = tsr_mosaic_kernel_num_prefetch(k->k);
+  k->n_inputs = tsr_mosaic_kernel_num_inputs(k->k);
+  k->n_outputs = tsr_mosaic_kernel_num_outputs(k->k);
+  if (!k->name[0]) snprintf(k->name, sizeof k->name, "%s", tsr_mosaic_kernel_name(k->k));
+  return TSR_OK;
+}
+#else
+static tsr_status load(hlo_kernel *k, tsr_mlir_module *body) {
+  return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': this build of tessera has no Mosaic executor (src/mosaic)", k->name);
+}
+#endif
+
+tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  const tsr_ir_op *op = in->op;
+  const tsr_ir_attr *target = tsr_ir_op_attr(op, "call_target_name");
+  if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (only tpu_custom_call)",
+                       target && target->kind == TSR_IR_ATTR_STRING ? target->u.string.data : "?");
+  hlo_kernel *k = calloc(1, sizeof *k);
+  if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  tsr_status s = add_kernel(p, k);
+  if (s != TSR_OK) { free(k); return s; }
+  const tsr_ir_attr *kn = tsr_ir_op_attr(op, "kernel_name");
+  if (kn && kn->kind == TSR_IR_ATTR_STRING) snprintf(k->name, sizeof k->name, "%s", kn->u.string.data);
+  TSR_TRY(check_layouts(op, "operand_layouts", op->n_operands, operand_type));
+  TSR_TRY(check_layouts(op, "result_layouts", op->n_results, result_type));
+  TSR_TRY(parse_aliases(op, k));
+  tsr_mlir_module *body = NULL;
+  TSR_TRY(parse_config(op, k, &body));
+  s = view(op, k, body);
+  if (s == TSR_OK) s = load(k, body);
+  tsr_mlir_module_destroy(body);
+  if (s != TSR_OK) {
+    char loc[256];
+    return tsr_fail_context(s, "%s: tpu_custom_call '%s'", hlo_loc(op, loc, sizeof loc), k->name);
+  }
+  if (in->n_in != k->n_dyn + k->n_prefetch + k->n_inputs || in->n_out != k->n_outputs)
+    return hlo_op_fail(op, TSR_ERR_INVALID, "kernel '%s' takes %d dynamic bounds + %d prefetch + %d inputs and gives %d outputs; the call has %d operands and %d results",
+                       k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, in->n_in, in->n_out);
+  for (int i = 0; i < k->n_aliases; i++) {
+    k->aliases[i].input -= k->n_dyn; /* Pallas counts without the dynamic bounds */
+    if (k->aliases[i].input < 0) return hlo_op_fail(op, TSR_ERR_INVALID, "an output aliases a dynamic grid bound");
+  }
+  in->kernel = k;
+  return TSR_OK;
+}
+
+#ifdef TSR_HAVE_MOSAIC
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
+  sum->steps += s->steps;
+  sum->dma_in += s->dma_in;
+  sum->skip_in += s->skip_in;
+  sum->dma_out += s->dma_out;
+  sum->skip_out += s->skip_out;
+  sum->bytes_in += s->bytes_in;
+  sum->bytes_out += s->bytes_out;
+  if (s->cores > sum->cores) sum->cores = s->cores;
+}
+
+static tsr_status call_kernel(hlo_exec *x, hlo_kernel *k, const tsr_ref *ops, int n_ops, const tsr_ref *outs,
+                              const int64_t *dyn) {
+  if (!x->opts->machine) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
+  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
+                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+  tsr_call_stats cs = {0};
+  double t0 = now();
+  tsr_status s = tsr_mosaic_kernel_run(x->opts->machine, k->k, ops, n_ops, outs, k->n_outputs, &co, &cs);
+  if (x->st) {
+    x->st->kernel_seconds += now() - t0;
+    x->st->kernel_calls++;
+    add_stats(&x->st->kernel, &cs);
+  }
+  return s;
+}
+#endif
+
+tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+#ifdef TSR_HAVE_MOSAIC
+  hlo_kernel *k = in->kernel;
+  int n_ops = k->n_prefetch + k->n_inputs;
+  tsr_ref ops[64], outs[64];
+  int64_t dyn[TSR_MAX_RANK];
+  if (n_ops > 64 || k->n_outputs > 64 || k->n_dyn > TSR_MAX_RANK) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
+  for (int i = 0; i < k->n_dyn; i++) dyn[i] = hlo_ld_i(args[i].t.dtype, args[i].buf->data, 0);
+  for (int i = 0; i < in->n_out; i++) {
+    tsr_status s = hlo_alloc(x, &res[i]);
+    if (s != TSR_OK) return s; /* the executor releases what was allocated */
+    outs[i] = tsr_ref_dense(res[i].buf->data, res[i].t.dtype, TSR_HBM, res[i].t.rank, res[i].t.shape);
+  }
+  for (int i = 0; i < n_ops; i++) {
+    const hlo_val *v = &args[k->n_dyn + i];
+    ops[i] = tsr_ref_dense(v->buf->data, v->t.dtype, TSR_HBM, v->t.rank, v->t.shape);
+  }
+  /* An aliased output starts as a copy of its input and the kernel reads and writes that
+   * copy: the input value itself may still be used by later ops. */
+  for (int a = 0; a < k->n_aliases; a++) {
+    int o = k->aliases[a].output, i = k->aliases[a].input;
+    const hlo_val *v = &args[k->n_dyn + i];
+    if (v->buf->bytes != res[o].buf->bytes) return hlo_op_fail(in->op, TSR_ERR_INVALID, "aliased input and output differ in size");
+    memcpy(res[o].buf->data, v->buf->data, v->buf->bytes);
+    ops[i].data = res[o].buf->data;
+  }
+  return call_kernel(x, k, ops, n_ops, outs, dyn);
+#else
+  return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "no Mosaic executor in this build");
+#endif
+}
+
+/* ---- bare Mosaic modules ---- */
+
+static const tsr_ir_op *kernel_func(const tsr_hlo_program *p) {
+  for (const tsr_ir_op *op = p->m->top && p->m->top->n_regions ? tsr_ir_op_entry_block(p->m->top, 0)->first : NULL; op; op = op->next)
+    if (tsr_ir_op_is(op, "func.func") && (tsr_ir_op_attr(op, "dimension_semantics") || tsr_ir_op_attr(op, "window_params") ||
+                                          tsr_ir_op_attr(op, "iteration_bounds")))
+      return op;
+  return NULL;
+}
+
+tsr_status hlo_bare_compile(tsr_hlo_program *p) {
+  hlo_kernel *k = calloc(1, sizeof *k);
+  if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  p->bare = k;
+  k->serialization_format = -1;
+  TSR_TRY(tsr_mlir_mosaic_view(p->m));
+  TSR_TRY(load(k, p->m));
+  p->bare_inputs = k->n_prefetch + k->n_inputs;
+  p->bare_outputs = k->n_outputs;
+  if (k->n_dyn) return tsr_fail(TSR_ERR_UNSUPPORTED, "a bare kernel with dynamic grid bounds needs a StableHLO module around it");
+  return TSR_OK;
+}
+
+bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
+  /* Only a grid-less kernel's operands are whole arrays: their memref shapes are the array
+   * shapes. With a grid they are blocks, and the arrays' shapes must come from the caller. */
+  const tsr_ir_op *f = kernel_func(p);
+  if (!f || i < 0 || i >= p->bare_inputs) return false;
+  int64_t bounds[TSR_MAX_RANK];
+  const tsr_ir_attr *ib = tsr_ir_op_attr(f, "iteration_bounds");
+  if (ib && tsr_ir_attr_ints(ib, bounds, TSR_MAX_RANK) > 0) return false;
+  const tsr_ir_block *b = tsr_ir_op_entry_block(f, 0);
+  if (!b || i >= b->n_args) return false;
+  const tsr_ir_type *t = b->args[i]->type;
+  if (!t || t->kind != TSR_IR_TYPE_MEMREF || t->u.shaped.rank > TSR_MAX_RANK) return false;
+  if (!tsr_ir_type_dtype(t->u.shaped.element, &type->dtype)) return false;
+  type->rank = t->u.shaped.rank;
+  for (int d = 0; d < type->rank; d++) {
+    type->shape[d] = t->u.shaped.shape[d];
+    if (type->shape[d] < 0) return false;
+  }
+  return true;
+}
+
+tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs) {
+#ifdef TSR_HAVE_MOSAIC
+  hlo_kernel *k = x->p->bare;
+  tsr_ref ops[64], outs[64];
+  if (n > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
+  for (int i = 0; i < n; i++) ops[i] = tsr_array_ref(&inputs[i], TSR_HBM);
+  tsr_mosaic_call_opts co = {0};
+  TSR_TRY(tsr_mosaic_kernel_output_shapes(k->k, ops, n, &co, outs, k->n_outputs));
+  tsr_status s = TSR_OK;
+  for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) {
+    s = tsr_array_alloc(&outputs[i], outs[i].dtype, outs[i].rank, outs[i].shape);
+    outs[i] = tsr_array_ref(&outputs[i], TSR_HBM);
+    if (x->st) x->st->output_bytes += (int64_t)tsr_array_bytes(&outputs[i]);
+  }
+  if (x->st) x->st->peak_bytes = x->st->input_bytes + x->st->output_bytes;
+  if (s == TSR_OK) s = call_kernel(x, k, ops, n, outs, NULL);
+  if (s != TSR_OK)
+    for (int i = 0; i < k->n_outputs; i++) tsr_array_free(&outputs[i]);
+  return s;
+#else
+  return tsr_fail(TSR_ERR_UNSUPPORTED, "no Mosaic executor in this build");
+#endif
+}
+
+/* ---- inspect ---- */
+
+#ifdef TSR_HAVE_MOSAIC
+typedef struct describe_walk {
+  tsr_hlo_program *p;
+  tsr_machine *m;
+  int plan_steps, index;
+  FILE *out;
+  tsr_status s;
+} describe_walk;
+
+static tsr_status zero_operand(const tsr_ir_type *t, tsr_array *a) {
+  hlo_type h;
+  if (!t || t->kind != TSR_IR_TYPE_TENSOR || t->u.shaped.rank > TSR_MAX_RANK || !tsr_ir_type_dtype(t->u.shaped.element, &h.dtype))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "operand is not a static tensor");
+  h.rank = t->u.shaped.rank;
+  for (int d = 0; d < h.rank; d++) h.shape[d] = t->u.shaped.shape[d];
+  return tsr_array_alloc(a, h.dtype, h.rank, h.shape);
+}
+
+static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, hlo_kernel *k) {
+  int n_ops = k->n_prefetch + k->n_inputs;
+  tsr_array arrs[64 + 64];
+  tsr_ref ops[64], outs[64];
+  int64_t dyn[TSR_MAX_RANK] = {0};
+  if (n_ops > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
+  int made = 0;
+  tsr_status s = TSR_OK;
+  for (int i = 0; i < k->n_dyn && s == TSR_OK; i++) {
+    /* a dynamic bound given by a constant is known; any other value counts as 1 */
+    const tsr_ir_op *def = op->operands[i].value->def_op;
+    const tsr_ir_attr *v = def && tsr_ir_op_is(def, "stablehlo.constant") ? tsr_ir_op_attr(def, "value") : NULL;
+    dyn[i] = v && v->kind == TSR_IR_ATTR_DENSE ? tsr_ir_dense_int(v, 0) : 1;
+  }
+  for (int i = 0; i < n_ops && s == TSR_OK; i++, made++) {
+    s = zero_operand(op->operands[k->n_dyn + i].value->type, &arrs[made]);
+    ops[i] = tsr_array_ref(&arrs[made], TSR_HBM);
+  }
+  for (int i = 0; i < k->n_outputs && s == TSR_OK; i++, made++) {
+    s = zero_operand(op->results[i]->type, &arrs[made]);
+    outs[i] = tsr_array_ref(&arrs[made], TSR_HBM);
+  }
+  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
+                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+  if (s == TSR_OK) {
+    char loc[256];
+    fprintf(w->out, "== kernel %d: %s (%s)%s\n", w->index, k->name, hlo_loc(op, loc, sizeof loc),
+            k->n_dyn ? "  [dynamic grid bounds: constants used, others taken as 1]" : "");
+    if (k->vmem_limit) fprintf(w->out, "   vmem limit from scoped_memory_configs: %lld bytes\n", (long long)k->vmem_limit);
+    s = tsr_mosaic_kernel_describe(w->m, k->k, ops, n_ops, outs, k->n_outputs, &co, w->plan_steps, w->out);
+  }
+  for (int i = 0; i < made; i++) tsr_array_free(&arrs[i]);
+  return s;
+}
+
+static bool describe_visit(tsr_ir_op *op, void *user) {
+  describe_walk *w = user;
+  if (!tsr_ir_op_is(op, "stablehlo.custom_call")) return true;
+  for (int f = 0; f < w->p->n_funcs; f++)
+    for (int i = 0; i < w->p->funcs[f]->n_inst; i++)
+      if (w->p->funcs[f]->insts[i].op == op && w->p->funcs[f]->insts[i].kernel) {
+        w->s = describe_call(w, op, w->p->funcs[f]->insts[i].kernel);
+        w->index++;
+        return w->s == TSR_OK;
+      }
+  return true;
+}
+#endif
+
+tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs, int num_inputs,
+                                int plan_steps, FILE *out) {
+#ifdef TSR_HAVE_MOSAIC
+  if (p->bare) {
+    hlo_kernel *k = p->bare;
+    tsr_ref ops[64], outs[64];
+    tsr_array owned[64];
+    int n_owned = 0;
+    if (p->bare_inputs > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
+    tsr_status s = TSR_OK;
+    for (int i = 0; i < p->bare_inputs && s == TSR_OK; i++) {
+      if (i < num_inputs) { ops[i] = tsr_array_ref(&inputs[i], TSR_HBM); continue; }
+      tsr_array t;
+      if (!hlo_bare_input_type(p, i, &t)) {
+        s = tsr_fail(TSR_ERR_INVALID, "kernel '%s' has a grid: give its inputs as .npy files so that the array shapes are known", k->name);
+        break;
+      }
+      s = tsr_array_alloc(&owned[n_owned], t.dtype, t.rank, t.shape);
+      if (s == TSR_OK) ops[i] = tsr_array_ref(&owned[n_owned++], TSR_HBM);
+    }
+    tsr_mosaic_call_opts co = {0};
+    if (s == TSR_OK) s = tsr_mosaic_kernel_output_shapes(k->k, ops, p->bare_inputs, &co, outs, k->n_outputs);
+    for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) {
+      s = tsr_array_alloc(&owned[n_owned], outs[i].dtype, outs[i].rank, outs[i].shape);
+      if (s == TSR_OK) outs[i] = tsr_array_ref(&owned[n_owned++], TSR_HBM);
+    }
+    if (s == TSR_OK) {
+      fprintf(out, "== kernel 0: %s (bare Mosaic module)\n", k->name);
+      s = tsr_mosaic_kernel_describe(m, k->k, ops, p->bare_inputs, outs, k->n_outputs, &co, plan_steps, out);
+    }
+    for (int i = 0; i < n_owned; i++) tsr_array_free(&owned[i]);
+    return s;
+  }
+  describe_walk w = {p, m, plan_steps, 0, out, TSR_OK};
+  tsr_ir_walk(p->m->top, describe_visit, &w);
+  if (w.s == TSR_OK && w.index == 0) fprintf(out, "no tpu_custom_call kernels in this module\n");
+  return w.s;
+#else
+  if (p->n_kernels == 0 && !p->bare) {
+    fprintf(out, "no tpu_custom_call kernels in this module\n");
+    return TSR_OK;
+  }
+  return tsr_fail(TSR_ERR_UNSUPPORTED, "no Mosaic executor in this build");
+#endif
+}

@@ -1,0 +1,201 @@
+/* Running compiled functions: slots hold refcounted buffers; each op's dead slots are
+ * released right after it, and every buffer's bytes are counted for the peak. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hlo/hlo_internal.h"
+
+typedef tsr_status (*run_fn)(hlo_exec *, const hlo_inst *, const hlo_val *, hlo_val *);
+static const run_fn runs[] = {
+#define HLO_OP(e, name, run, prep) run,
+#include "hlo/ops.def"
+#undef HLO_OP
+};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void count(hlo_exec *x, int64_t bytes) {
+  x->live += bytes;
+  if (x->live > x->peak) x->peak = x->live;
+  if (x->st && x->live - x->io_live > x->st->peak_intermediate_bytes)
+    x->st->peak_intermediate_bytes = x->live - x->io_live;
+}
+
+tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
+  size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype);
+  hlo_buf *b = malloc(sizeof *b);
+  char *data = malloc(bytes ? bytes : 1);
+  if (!b || !data) {
+    free(b);
+    free(data);
+    return tsr_fail(TSR_ERR_NOMEM, "out of memory for a %zu-byte tensor", bytes);
+  }
+  *b = (hlo_buf){.refs = 1, .bytes = bytes, .data = data, .owned = true, .counted = true};
+  v->buf = b;
+  count(x, (int64_t)bytes);
+  return TSR_OK;
+}
+
+void hlo_release(hlo_exec *x, hlo_buf *b) {
+  if (!b || --b->refs > 0) return;
+  if (b->counted) x->live -= (int64_t)b->bytes;
+  if (b->owned) free(b->data);
+  free(b);
+}
+
+static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, double t) {
+  char loc[256], shape[96];
+  const hlo_val *r = in->n_out ? &slots[in->out[0]] : NULL;
+  if (r) {
+    tsr_ref ref = tsr_ref_dense(NULL, r->t.dtype, TSR_HOST, r->t.rank, r->t.shape);
+    tsr_ref_describe(&ref, shape, sizeof shape);
+  } else {
+    snprintf(shape, sizeof shape, "()");
+  }
+  fprintf(x->opts->trace, "%*s%-32s %-18s %9.1f us  live %lld B  %s\n", 2 * x->depth, "", in->op->name,
+          shape, t * 1e6, (long long)x->live, hlo_loc(in->op, loc, sizeof loc));
+}
+
+tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
+  if (x->depth > 64) return tsr_fail(TSR_ERR_INVALID, "calls nested deeper than 64");
+  hlo_val *slots = calloc((size_t)f->n_slots + 1, sizeof *slots);
+  if (!slots) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int i = 0; i < f->n_args; i++) {
+    slots[i] = args[i];
+    hlo_retain(slots[i].buf);
+  }
+  for (int i = 0; i < f->n_entry_frees; i++) {
+    hlo_release(x, slots[f->entry_frees[i]].buf);
+    slots[f->entry_frees[i]].buf = NULL;
+  }
+  tsr_status s = TSR_OK;
+  hlo_val in_vals[16];
+  x->depth++;
+  for (int k = 0; k < f->n_inst && s == TSR_OK; k++) {
+    const hlo_inst *in = &f->insts[k];
+    hlo_val *ins = in->n_in <= 16 ? in_vals : malloc(sizeof *ins * (size_t)in->n_in);
+    if (!ins) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
+    for (int i = 0; i < in->n_in; i++) ins[i] = slots[in->in[i]];
+    /* Result slots are consecutive for one op (allocated in order at compile time). */
+    hlo_val *res = &slots[in->n_out ? in->out[0] : 0];
+    for (int i = 0; i < in->n_out; i++) { res[i].t = f->slot_t[in->out[i]]; res[i].buf = NULL; }
+    double t0 = x->opts && x->opts->trace ? now() : 0;
+    s = runs[in->opc](x, in, ins, res);
+    if (ins != in_vals) free(ins);
+    if (x->st) x->st->ops++;
+    if (s != TSR_OK) {
+      if (in->opc != HLO_CALL) {
+        char loc[256];
+        tsr_fail_context(s, "%s: %s", hlo_loc(in->op, loc, sizeof loc), in->op->name);
+      }
+      for (int i = 0; i < in->n_out; i++) { hlo_release(x, res[i].buf); res[i].buf = NULL; }
+      break;
+    }
+    if (x->opts && x->opts->trace) trace_op(x, in, slots, now() - t0);
+    for (int i = 0; i < in->n_free; i++) {
+      hlo_release(x, slots[in->frees[i]].buf);
+      slots[in->frees[i]].buf = NULL;
+    }
+  }
+  x->depth--;
+  if (s == TSR_OK) {
+    for (int i = 0; i < f->n_ret; i++) {
+      results[i] = slots[f->ret[i]];
+      hlo_retain(results[i].buf);
+    }
+  }
+  for (int i = 0; i < f->n_slots; i++) hlo_release(x, slots[i].buf);
+  free(slots);
+  return s;
+}
+
+tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *inputs,
+                       int num_inputs, tsr_array *outputs, tsr_hlo_stats *stats) {
+  tsr_hlo_stats local;
+  if (!stats) stats = &local;
+  memset(stats, 0, sizeof *stats);
+  tsr_hlo_run_opts no_opts = {0};
+  hlo_exec x = {.p = p, .opts = opts ? opts : &no_opts, .st = stats};
+  int n_out = tsr_hlo_num_outputs(p);
+  for (int i = 0; i < n_out; i++) memset(&outputs[i], 0, sizeof outputs[i]);
+  if (num_inputs != tsr_hlo_num_inputs(p))
+    return tsr_fail(TSR_ERR_INVALID, "the program takes %d inputs, %d given", tsr_hlo_num_inputs(p), num_inputs);
+  double t0 = now();
+  for (int i = 0; i < num_inputs; i++) stats->input_bytes += (int64_t)tsr_array_bytes(&inputs[i]);
+  if (p->bare) {
+    tsr_status s = hlo_bare_run(&x, inputs, num_inputs, outputs);
+    stats->seconds = now() - t0;
+    return s;
+  }
+  hlo_val *args = calloc((size_t)num_inputs + 1, sizeof *args);
+  hlo_val *res = calloc((size_t)n_out + 1, sizeof *res);
+  tsr_status s = args && res ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  int made = 0;
+  for (int i = 0; i < num_inputs && s == TSR_OK; i++, made++) {
+    const hlo_type *t = &p->main->slot_t[i];
+    bool same = inputs[i].dtype == t->dtype && inputs[i].rank == t->rank;
+    for (int d = 0; same && d < t->rank; d++) same = inputs[i].shape[d] == t->shape[d];
+    if (!same) {
+      tsr_ref want = tsr_ref_dense(NULL, t->dtype, TSR_HOST, t->rank, t->shape);
+      tsr_ref got = tsr_array_ref(&inputs[i], TSR_HOST);
+      char a[96], b[96];
+      s = tsr_fail(TSR_ERR_INVALID, "input %d is %s, @main takes %s", i, tsr_ref_describe(&got, b, sizeof b),
+                   tsr_ref_describe(&want, a, sizeof a));
+      break;
+    }
+    hlo_buf *b = malloc(sizeof *b);
+    if (!b) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
+    *b = (hlo_buf){.refs = 1, .bytes = tsr_array_bytes(&inputs[i]), .data = inputs[i].data, .owned = false, .counted = true};
+    args[i] = (hlo_val){*t, b};
+    count(&x, (int64_t)b->bytes);
+    x.io_live += (int64_t)b->bytes;
+  }
+  if (s == TSR_OK) s = hlo_call(&x, p->main, args, res);
+  for (int i = 0; i < made; i++) hlo_release(&x, args[i].buf);
+  /* Outputs are handed over without a copy when the buffer is ours alone; an output that is
+   * an input (or shared between outputs) is copied. */
+  for (int i = 0; i < n_out && s == TSR_OK; i++) {
+    hlo_buf *b = res[i].buf;
+    tsr_array *o = &outputs[i];
+    o->dtype = res[i].t.dtype;
+    o->rank = res[i].t.rank;
+    memcpy(o->shape, res[i].t.shape, sizeof o->shape);
+    if (b->owned && b->refs == 1) {
+      o->data = b->data;
+      b->owned = false;
+    } else {
+      o->data = malloc(b->bytes ? b->bytes : 1);
+      if (!o->data) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
+      memcpy(o->data, b->data, b->bytes);
+    }
+    stats->output_bytes += (int64_t)b->bytes;
+  }
+  for (int i = 0; i < n_out; i++) hlo_release(&x, res[i].buf);
+  if (s != TSR_OK)
+    for (int i = 0; i < n_out; i++) tsr_array_free(&outputs[i]);
+  free(args);
+  free(res);
+  stats->peak_bytes = x.peak;
+  stats->seconds = now() - t0;
+  return s;
+}
+
+tsr_status tsr_hlo_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,
+                            int num_inputs, int plan_steps, FILE *out) {
+  return hlo_kernels_describe(p, m, inputs, num_inputs, plan_steps, out);
+}
+
+/* An op that passes its operands through (optimization_barrier). */
+tsr_status hlo_run_forward(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  for (int i = 0; i < in->n_out; i++) { res[i].buf = args[i].buf; hlo_retain(res[i].buf); }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  return hlo_call(x, in->callee, args, res);
+}

@@ -1,0 +1,281 @@
+/* Elementwise ops: arithmetic, bitwise/logical, math functions, compare, select, clamp and
+ * convert. Floats compute in double and round once to the element type (exact for + - * /
+ * and sqrt, which makes bf16 and f16 results correctly rounded); integers wrap. Division
+ * follows XLA: x / 0 = -1 (all bits set), INT_MIN / -1 = INT_MIN, x % 0 = x,
+ * INT_MIN % -1 = 0. */
+#include <math.h>
+#include <string.h>
+
+#include "hlo/hlo_internal.h"
+
+static unsigned width_bits(tsr_dtype t) { return t == TSR_BOOL ? 1 : (unsigned)tsr_dtype_size(t) * 8; }
+
+static double fbin(hlo_opcode op, double a, double b) {
+  switch (op) {
+  case HLO_ADD: return a + b;
+  case HLO_SUBTRACT: return a - b;
+  case HLO_MULTIPLY: return a * b;
+  case HLO_DIVIDE: return a / b;
+  case HLO_REMAINDER: return fmod(a, b);
+  /* IEEE 754-2019 maximum/minimum: NaN propagates, -0 < +0 */
+  case HLO_MAXIMUM:
+    if (isnan(a) || isnan(b)) return NAN;
+    if (a == b) return signbit(a) ? b : a;
+    return a > b ? a : b;
+  case HLO_MINIMUM:
+    if (isnan(a) || isnan(b)) return NAN;
+    if (a == b) return signbit(a) ? a : b;
+    return a < b ? a : b;
+  case HLO_POWER: return pow(a, b);
+  case HLO_ATAN2: return atan2(a, b);
+  default: return NAN;
+  }
+}
+
+static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
+  bool is_unsigned = !tsr_dtype_is_signed(t);
+  unsigned w = width_bits(t);
+  uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+  int64_t min = w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1));
+  switch (op) {
+  case HLO_ADD: return (int64_t)(ua + ub);
+  case HLO_SUBTRACT: return (int64_t)(ua - ub);
+  case HLO_MULTIPLY: return (int64_t)(ua * ub);
+  case HLO_DIVIDE:
+    if (b == 0) return -1;
+    if (is_unsigned) return t == TSR_U64 ? (int64_t)(ua / ub) : a / b;
+    if (a == min && b == -1) return min;
+    return a / b;
+  case HLO_REMAINDER:
+    if (b == 0) return a;
+    if (is_unsigned) return t == TSR_U64 ? (int64_t)(ua % ub) : a % b;
+    if (a == min && b == -1) return 0;
+    return a % b;
+  case HLO_MAXIMUM: return is_unsigned && t == TSR_U64 ? (int64_t)(ua > ub ? ua : ub) : a > b ? a : b;
+  case HLO_MINIMUM: return is_unsigned && t == TSR_U64 ? (int64_t)(ua < ub ? ua : ub) : a < b ? a : b;
+  case HLO_AND: return a & b;
+  case HLO_OR: return a | b;
+  case HLO_XOR: return a ^ b;
+  case HLO_SHIFT_LEFT: return ub >= w ? 0 : (int64_t)(ua << ub);
+  case HLO_SHIFT_RIGHT_LOGICAL: {
+    uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+    return ub >= w ? 0 : (int64_t)((ua & mask) >> ub);
+  }
+  case HLO_SHIFT_RIGHT_ARITHMETIC: return ub >= w ? (a < 0 ? -1 : 0) : a >> ub;
+  case HLO_POWER: {
+    if (b < 0) return a == 1 ? 1 : a == -1 ? (b & 1 ? -1 : 1) : 0;
+    uint64_t r = 1, base = ua;
+    for (uint64_t e = ub; e; e >>= 1, base *= base)
+      if (e & 1) r *= base;
+    return (int64_t)r;
+  }
+  default: return 0;
+  }
+}
+
+tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_alloc(x, res));
+  tsr_dtype t = res->t.dtype;
+  int64_t n = hlo_numel(&res->t);
+  const void *a = args[0].buf->data, *b = args[1].buf->data;
+  void *r = res->buf->data;
+  if (t == TSR_F32) {
+    const float *fa = a, *fb = b;
+    float *fr = r;
+    switch (in->opc) { /* the common cases as plain float loops (same rounding as double) */
+    case HLO_ADD: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] + fb[i]; return TSR_OK;
+    case HLO_SUBTRACT: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] - fb[i]; return TSR_OK;
+    case HLO_MULTIPLY: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] * fb[i]; return TSR_OK;
+    case HLO_DIVIDE: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] / fb[i]; return TSR_OK;
+    default: break;
+    }
+  }
+  if (tsr_dtype_is_float(t)) {
+    if (in->opc >= HLO_AND && in->opc <= HLO_SHIFT_RIGHT_LOGICAL)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "bitwise op on floating-point values");
+    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, fbin(in->opc, hlo_ld_f(t, a, i), hlo_ld_f(t, b, i)));
+  } else {
+    if (in->opc == HLO_ATAN2) return hlo_op_fail(in->op, TSR_ERR_INVALID, "atan2 on integers");
+    for (int64_t i = 0; i < n; i++) hlo_st_i(t, r, i, ibin(in->opc, t, hlo_ld_i(t, a, i), hlo_ld_i(t, b, i)));
+  }
+  return TSR_OK;
+}
+
+static double funa(hlo_opcode op, double a) {
+  switch (op) {
+  case HLO_NEGATE: return -a;
+  case HLO_ABS: return fabs(a);
+  case HLO_SIGN: return isnan(a) ? a : a > 0 ? 1.0 : a < 0 ? -1.0 : a;
+  case HLO_EXPONENTIAL: return exp(a);
+  case HLO_EXPONENTIAL_MINUS_ONE: return expm1(a);
+  case HLO_LOG: return log(a);
+  case HLO_LOG_PLUS_ONE: return log1p(a);
+  case HLO_LOGISTIC: return 1.0 / (1.0 + exp(-a));
+  case HLO_TANH: return tanh(a);
+  case HLO_SQRT: return sqrt(a);
+  case HLO_RSQRT: return 1.0 / sqrt(a);
+  case HLO_SINE: return sin(a);
+  case HLO_COSINE: return cos(a);
+  case HLO_FLOOR: return floor(a);
+  case HLO_CEIL: return ceil(a);
+  case HLO_ROUND_NEAREST_EVEN: return nearbyint(a); /* the default rounding mode is to even */
+  case HLO_ROUND_NEAREST_AFZ: return round(a);
+  default: return NAN;
+  }
+}
+
+tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_alloc(x, res));
+  tsr_dtype t = args[0].t.dtype, rt = res->t.dtype;
+  int64_t n = hlo_numel(&res->t);
+  const void *a = args[0].buf->data;
+  void *r = res->buf->data;
+  if (in->opc == HLO_IS_FINITE) {
+    for (int64_t i = 0; i < n; i++) hlo_st_i(rt, r, i, isfinite(hlo_ld_f(t, a, i)));
+    return TSR_OK;
+  }
+  if (tsr_dtype_is_float(t)) {
+    if (in->opc == HLO_NOT) return hlo_op_fail(in->op, TSR_ERR_INVALID, "not on floating-point values");
+    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, funa(in->opc, hlo_ld_f(t, a, i)));
+    return TSR_OK;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = hlo_ld_i(t, a, i);
+    switch (in->opc) {
+    case HLO_NEGATE: v = (int64_t)(0 - (uint64_t)v); break;
+    case HLO_ABS: v = v < 0 ? (int64_t)(0 - (uint64_t)v) : v; break; /* INT_MIN stays INT_MIN */
+    case HLO_SIGN: v = v > 0 ? 1 : v < 0 ? -1 : 0; break;
+    case HLO_NOT: v = t == TSR_BOOL ? !v : ~v; break;
+    default: return hlo_op_fail(in->op, TSR_ERR_INVALID, "not defined on integers");
+    }
+    hlo_st_i(t, r, i, v);
+  }
+  return TSR_OK;
+}
+
+enum { CMP_EQ, CMP_NE, CMP_GE, CMP_GT, CMP_LE, CMP_LT };
+enum { CT_FLOAT, CT_TOTALORDER, CT_SIGNED, CT_UNSIGNED };
+
+tsr_status hlo_prep_compare(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  static const char *const dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
+  static const char *const types[] = {"FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"};
+  const tsr_ir_attr *d = tsr_ir_op_attr(in->op, "comparison_direction");
+  const char *dk = d && d->kind == TSR_IR_ATTR_ENUM ? d->u.enm.keyword : NULL;
+  in->aux = -1;
+  for (int i = 0; dk && i < 6; i++)
+    if (!strcmp(dk, dirs[i])) in->aux = i;
+  if (in->aux < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing or unknown comparison_direction");
+  const tsr_ir_attr *c = tsr_ir_op_attr(in->op, "compare_type");
+  tsr_dtype t = args[0].dtype;
+  in->aux2 = tsr_dtype_is_float(t) ? CT_FLOAT : tsr_dtype_is_signed(t) ? CT_SIGNED : CT_UNSIGNED;
+  if (c) {
+    const char *ck = c->kind == TSR_IR_ATTR_ENUM ? c->u.enm.keyword : NULL;
+    in->aux2 = -1;
+    for (int i = 0; ck && i < 4; i++)
+      if (!strcmp(ck, types[i])) in->aux2 = i;
+    if (in->aux2 < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "unknown compare_type");
+  }
+  if ((in->aux2 <= CT_TOTALORDER) != tsr_dtype_is_float(t))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "compare_type %s does not fit %s operands", types[in->aux2], tsr_dtype_name(t));
+  return TSR_OK;
+}
+
+/* Total order key: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN. */
+static int64_t total_key(tsr_dtype t, const void *p, int64_t i) {
+  int64_t bits;
+  int w;
+  switch (t) {
+  case TSR_F32: { int32_t v; memcpy(&v, (const char *)p + 4 * i, 4); bits = v; w = 32; break; }
+  case TSR_F64: { int64_t v; memcpy(&v, (const char *)p + 8 * i, 8); bits = v; w = 64; break; }
+  default: { int16_t v; memcpy(&v, (const char *)p + 2 * i, 2); bits = v; w = 16; break; }
+  }
+  int64_t mag = w == 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1;
+  return bits < 0 ? bits ^ mag : bits;
+}
+
+static bool cmp_result(int dir, int c /* -1, 0, 1 */) {
+  switch (dir) {
+  case CMP_EQ: return c == 0;
+  case CMP_NE: return c != 0;
+  case CMP_GE: return c >= 0;
+  case CMP_GT: return c > 0;
+  case CMP_LE: return c <= 0;
+  default: return c < 0;
+  }
+}
+
+tsr_status hlo_run_compare(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_alloc(x, res));
+  tsr_dtype t = args[0].t.dtype;
+  int64_t n = hlo_numel(&res->t);
+  const void *a = args[0].buf->data, *b = args[1].buf->data;
+  int32_t *r = (int32_t *)res->buf->data;
+  int dir = in->aux;
+  unsigned w = width_bits(t);
+  uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+  for (int64_t i = 0; i < n; i++) {
+    bool v;
+    if (in->aux2 == CT_FLOAT) {
+      double p = hlo_ld_f(t, a, i), q = hlo_ld_f(t, b, i);
+      /* unordered (a NaN): only NE holds */
+      v = isnan(p) || isnan(q) ? dir == CMP_NE : cmp_result(dir, (p > q) - (p < q));
+    } else if (in->aux2 == CT_TOTALORDER) {
+      int64_t p = total_key(t, a, i), q = total_key(t, b, i);
+      v = cmp_result(dir, (p > q) - (p < q));
+    } else if (in->aux2 == CT_SIGNED) {
+      int64_t p = hlo_ld_i(t, a, i), q = hlo_ld_i(t, b, i);
+      v = cmp_result(dir, (p > q) - (p < q));
+    } else {
+      uint64_t p = (uint64_t)hlo_ld_i(t, a, i) & mask, q = (uint64_t)hlo_ld_i(t, b, i) & mask;
+      v = cmp_result(dir, (p > q) - (p < q));
+    }
+    r[i] = v;
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_select(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t n = hlo_numel(&res->t);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  const int32_t *pred = (const int32_t *)args[0].buf->data;
+  bool scalar = args[0].t.rank == 0;
+  for (int64_t i = 0; i < n; i++) {
+    const hlo_val *src = pred[scalar ? 0 : i] ? &args[1] : &args[2];
+    memcpy(res->buf->data + (size_t)i * esz, src->buf->data + (size_t)i * esz, esz);
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_clamp(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_alloc(x, res));
+  tsr_dtype t = res->t.dtype;
+  int64_t n = hlo_numel(&res->t);
+  bool lo_s = args[0].t.rank == 0, hi_s = args[2].t.rank == 0;
+  const void *lo = args[0].buf->data, *v = args[1].buf->data, *hi = args[2].buf->data;
+  for (int64_t i = 0; i < n; i++) {
+    if (tsr_dtype_is_float(t)) {
+      double r = fbin(HLO_MINIMUM, fbin(HLO_MAXIMUM, hlo_ld_f(t, v, i), hlo_ld_f(t, lo, lo_s ? 0 : i)),
+                      hlo_ld_f(t, hi, hi_s ? 0 : i));
+      hlo_st_f(t, res->buf->data, i, r);
+    } else {
+      int64_t r = ibin(HLO_MINIMUM, t, ibin(HLO_MAXIMUM, t, hlo_ld_i(t, v, i), hlo_ld_i(t, lo, lo_s ? 0 : i)),
+                       hlo_ld_i(t, hi, hi_s ? 0 : i));
+      hlo_st_i(t, res->buf->data, i, r);
+    }
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_convert(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  if (args[0].t.dtype == res->t.dtype) { /* a no-op: share the bytes */
+    res->buf = args[0].buf;
+    hlo_retain(res->buf);
+    return TSR_OK;
+  }
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t n = hlo_numel(&res->t);
+  for (int64_t i = 0; i < n; i++)
+    hlo_convert_elem(res->t.dtype, res->buf->data, args[0].t.dtype, args[0].buf->data, i);
+  return TSR_OK;
+}

@@ -1,0 +1,124 @@
+/* stablehlo.gather with general dimension numbers (StableHLO spec): for each result index,
+ * batch dims pick a start index vector, start_index_map places it in the operand (clamped so
+ * the slice fits), operand_batching_dims follow the batch index, and offset dims walk the
+ * slice with collapsed and batching dims removed. */
+#include <string.h>
+
+#include "hlo/hlo_internal.h"
+
+typedef struct gather_dims {
+  int64_t offset[TSR_MAX_RANK], collapsed[TSR_MAX_RANK], obatch[TSR_MAX_RANK], sbatch[TSR_MAX_RANK],
+      map[TSR_MAX_RANK], sizes[TSR_MAX_RANK];
+  int n_offset, n_collapsed, n_obatch, n_sbatch, n_map, n_sizes;
+  int64_t ivd;
+} gather_dims;
+
+static int field(const tsr_ir_attr *dn, const char *name, int64_t *out) {
+  const tsr_ir_field *f = tsr_ir_attr_field(dn, name);
+  if (!f || !f->present) return 0;
+  if (f->n > TSR_MAX_RANK) return -1;
+  memcpy(out, f->values, sizeof(int64_t) * (size_t)f->n);
+  return f->n;
+}
+
+static tsr_status read_dims(const hlo_inst *in, gather_dims *g) {
+  memset(g, 0, sizeof *g);
+  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "dimension_numbers");
+  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimension_numbers");
+  g->n_offset = field(dn, "offset_dims", g->offset);
+  g->n_collapsed = field(dn, "collapsed_slice_dims", g->collapsed);
+  g->n_obatch = field(dn, "operand_batching_dims", g->obatch);
+  g->n_sbatch = field(dn, "start_indices_batching_dims", g->sbatch);
+  g->n_map = field(dn, "start_index_map", g->map);
+  int64_t ivd[1];
+  if (field(dn, "index_vector_dim", ivd) != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing index_vector_dim");
+  g->ivd = ivd[0];
+  g->n_sizes = hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
+  if (g->n_offset < 0 || g->n_collapsed < 0 || g->n_obatch < 0 || g->n_sbatch < 0 || g->n_map < 0 || g->n_sizes < 0)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed dimension numbers or slice_sizes");
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_gather(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  gather_dims g;
+  TSR_TRY(read_dims(in, &g));
+  const hlo_type *op = &args[0], *idx = &args[1];
+  if (g.n_sizes != op->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes needs one entry per operand dimension");
+  if (g.ivd < 0 || g.ivd > idx->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "index_vector_dim out of range");
+  int64_t vec = g.ivd < idx->rank ? idx->shape[g.ivd] : 1;
+  if (vec != g.n_map) return hlo_op_fail(in->op, TSR_ERR_INVALID, "start_index_map has %d entries, the index vector %lld", g.n_map, (long long)vec);
+  if (g.n_obatch != g.n_sbatch) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand and start-indices batching dims differ in number");
+  for (int i = 0; i < g.n_map; i++)
+    if (g.map[i] < 0 || g.map[i] >= op->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "start_index_map out of range");
+  for (int d = 0; d < op->rank; d++)
+    if (g.sizes[d] < 0 || g.sizes[d] > op->shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes[%d] out of range", d);
+  for (int i = 0; i < g.n_collapsed; i++)
+    if (g.collapsed[i] < 0 || g.collapsed[i] >= op->rank || g.sizes[g.collapsed[i]] > 1)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "collapsed_slice_dims must have slice size 1");
+  for (int i = 0; i < g.n_obatch; i++)
+    if (g.obatch[i] < 0 || g.obatch[i] >= op->rank || g.sbatch[i] < 0 || g.sbatch[i] >= idx->rank || g.sbatch[i] == g.ivd)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "batching dims out of range");
+  int res_rank = in->op->n_results ? tsr_ir_type_rank(in->op->results[0]->type) : -1;
+  int batch_rank = idx->rank - (g.ivd < idx->rank ? 1 : 0);
+  if (res_rank != batch_rank + g.n_offset || op->rank - g.n_collapsed - g.n_obatch != g.n_offset)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "result rank does not match the dimension numbers");
+  for (int i = 0; i < g.n_offset; i++)
+    if (g.offset[i] < 0 || g.offset[i] >= res_rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "offset_dims out of range");
+  return TSR_OK;
+}
+
+tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  gather_dims g;
+  TSR_TRY(read_dims(in, &g));
+  const hlo_val *op = &args[0], *idx = &args[1];
+  int rr = res->t.rank, orank = op->t.rank;
+  bool is_offset[TSR_MAX_RANK] = {0}, skip[TSR_MAX_RANK] = {0};
+  for (int i = 0; i < g.n_offset; i++) is_offset[g.offset[i]] = true;
+  for (int i = 0; i < g.n_collapsed; i++) skip[g.collapsed[i]] = true;
+  for (int i = 0; i < g.n_obatch; i++) skip[g.obatch[i]] = true;
+  /* offset dim k of the result walks the k-th operand dim that is neither collapsed nor
+   * batching */
+  int offset_operand_dim[TSR_MAX_RANK], k = 0;
+  for (int d = 0; d < orank; d++)
+    if (!skip[d]) offset_operand_dim[k++] = d;
+  for (int i = 0; i < g.n_offset; i++)
+    if (res->t.shape[g.offset[i]] > g.sizes[offset_operand_dim[i]])
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "offset dimension larger than its slice size");
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t ost[TSR_MAX_RANK], ist[TSR_MAX_RANK];
+  hlo_strides(&op->t, ost);
+  hlo_strides(&idx->t, ist);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  int64_t n = hlo_numel(&res->t), ri[TSR_MAX_RANK] = {0};
+  for (int64_t e = 0; e < n; e++) {
+    /* batch index: the result dims that are not offset dims, in order */
+    int64_t batch[TSR_MAX_RANK];
+    int nb = 0, no = 0;
+    int64_t oi[TSR_MAX_RANK] = {0};
+    for (int d = 0; d < rr; d++) {
+      if (is_offset[d]) oi[offset_operand_dim[no++]] = ri[d];
+      else batch[nb++] = ri[d];
+    }
+    /* start_indices position of this batch index, with the index vector dim inserted */
+    int64_t ipos = 0;
+    for (int d = 0, b = 0; d < idx->t.rank; d++)
+      if (d != g.ivd) ipos += batch[b++] * ist[d];
+    int64_t vst = g.ivd < idx->t.rank ? ist[g.ivd] : 0;
+    int64_t full[TSR_MAX_RANK] = {0};
+    for (int i = 0; i < g.n_map; i++) {
+      int64_t d = g.map[i];
+      int64_t s = hlo_ld_i(idx->t.dtype, idx->buf->data, ipos + i * vst);
+      int64_t hi = op->t.shape[d] - g.sizes[d];
+      full[d] = s < 0 ? 0 : s > hi ? hi : s;
+    }
+    for (int i = 0; i < g.n_obatch; i++) {
+      int64_t sd = g.sbatch[i];
+      full[g.obatch[i]] += batch[sd < g.ivd ? sd : sd - 1];
+    }
+    int64_t off = 0;
+    for (int d = 0; d < orank; d++) off += (full[d] + oi[d]) * ost[d];
+    memcpy(res->buf->data + (size_t)e * esz, op->buf->data + (size_t)off * esz, esz);
+    for (int d = rr - 1; d >= 0 && ++ri[d] == res->t.shape[d]; d--) ri[d] = 0;
+  }
+  return TSR_OK;
+}

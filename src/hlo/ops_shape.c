@@ -1,0 +1,285 @@
+/* Ops that create or move elements without arithmetic: constant, iota, reshape,
+ * broadcast_in_dim, slice, dynamic_slice, dynamic_update_slice, concatenate, pad, transpose,
+ * reverse. Most are one strided view copy (hlo_copy_view). */
+#include <string.h>
+
+#include "hlo/hlo_internal.h"
+
+tsr_status hlo_prep_constant(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  const tsr_ir_attr *v = tsr_ir_op_attr(in->op, "value");
+  if (!v || v->kind != TSR_IR_ATTR_DENSE)
+    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "value must be a dense elements attribute");
+  return TSR_OK;
+}
+
+tsr_status hlo_run_constant(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  const tsr_ir_attr *v = tsr_ir_op_attr(in->op, "value");
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t n = hlo_numel(&res->t);
+  size_t esz = tsr_dtype_size(res->t.dtype), fe = v->u.dense.elem_bytes;
+  int64_t have = v->u.dense.splat ? 1 : v->u.dense.numel;
+  if (!v->u.dense.splat && have != n) return hlo_op_fail(in->op, TSR_ERR_INVALID, "%lld values for %lld elements", (long long)have, (long long)n);
+  if ((res->t.dtype == TSR_BOOL ? 1 : esz) != fe || v->u.dense.size < (size_t)have * fe)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "dense value does not match the result type");
+  for (int64_t i = 0; i < n; i++) {
+    const uint8_t *src = v->u.dense.data + (size_t)(v->u.dense.splat ? 0 : i) * fe;
+    if (res->t.dtype == TSR_BOOL) ((int32_t *)res->buf->data)[i] = src[0] != 0;
+    else memcpy(res->buf->data + (size_t)i * esz, src, esz);
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_iota(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int64_t dim;
+  if (!tsr_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= res->t.rank)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t st[TSR_MAX_RANK], n = hlo_numel(&res->t);
+  hlo_strides(&res->t, st);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = i / st[dim] % res->t.shape[dim];
+    if (tsr_dtype_is_float(res->t.dtype)) hlo_st_f(res->t.dtype, res->buf->data, i, (double)v);
+    else hlo_st_i(res->t.dtype, res->buf->data, i, v);
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_reshape(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  if (hlo_numel(&res->t) != hlo_numel(&args[0].t) || res->t.dtype != args[0].t.dtype)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "reshape changes the element count or type");
+  res->buf = args[0].buf; /* row-major bytes are the same: share them */
+  hlo_retain(res->buf);
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_broadcast_in_dim(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  int64_t dims[TSR_MAX_RANK];
+  int n = hlo_attr_ints(in->op, "broadcast_dimensions", dims, TSR_MAX_RANK);
+  if (n != args[0].rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "broadcast_dimensions must have one entry per operand dimension");
+  return TSR_OK;
+}
+
+tsr_status hlo_run_broadcast_in_dim(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int64_t dims[TSR_MAX_RANK], ost[TSR_MAX_RANK], sst[TSR_MAX_RANK] = {0}, dst[TSR_MAX_RANK];
+  int n = hlo_attr_ints(in->op, "broadcast_dimensions", dims, TSR_MAX_RANK);
+  hlo_strides(&args[0].t, ost);
+  for (int i = 0; i < n; i++) {
+    int64_t d = dims[i];
+    if (d < 0 || d >= res->t.rank || (args[0].t.shape[i] != 1 && args[0].t.shape[i] != res->t.shape[d]))
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand dimension %d does not broadcast to result dimension %lld", i, (long long)d);
+    if (args[0].t.shape[i] != 1) sst[d] = ost[i];
+  }
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_strides(&res->t, dst);
+  hlo_copy_view(tsr_dtype_size(res->t.dtype), res->t.rank, res->t.shape, res->buf->data, dst,
+                args[0].buf->data, sst);
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_slice(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  int64_t a[TSR_MAX_RANK], b[TSR_MAX_RANK], c[TSR_MAX_RANK];
+  int r = args[0].rank;
+  int na = hlo_attr_ints(in->op, "start_indices", a, TSR_MAX_RANK);
+  int nb = hlo_attr_ints(in->op, "limit_indices", b, TSR_MAX_RANK);
+  int nc = hlo_attr_ints(in->op, "strides", c, TSR_MAX_RANK);
+  if (na != r || nb != r || (nc != r && nc != -1))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "start_indices, limit_indices, strides need one entry per dimension");
+  for (int d = 0; d < r; d++) {
+    int64_t step = nc == -1 ? 1 : c[d];
+    if (a[d] < 0 || b[d] < a[d] || b[d] > args[0].shape[d] || step < 1)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice [%lld:%lld:%lld] out of range in dimension %d", (long long)a[d], (long long)b[d], (long long)step, d);
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int64_t a[TSR_MAX_RANK], c[TSR_MAX_RANK], ost[TSR_MAX_RANK], sst[TSR_MAX_RANK], dst[TSR_MAX_RANK];
+  int r = args[0].t.rank;
+  hlo_attr_ints(in->op, "start_indices", a, TSR_MAX_RANK);
+  int nc = hlo_attr_ints(in->op, "strides", c, TSR_MAX_RANK);
+  hlo_strides(&args[0].t, ost);
+  int64_t off = 0;
+  for (int d = 0; d < r; d++) {
+    sst[d] = ost[d] * (nc == -1 ? 1 : c[d]);
+    off += a[d] * ost[d];
+  }
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_strides(&res->t, dst);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, sst);
+  return TSR_OK;
+}
+
+/* Start indices of dynamic_slice / dynamic_update_slice: scalars, clamped so that the window
+ * [start, start + size) lies inside the operand (StableHLO spec). */
+static void clamped_starts(const hlo_val *scalars, int rank, const int64_t *dims, const int64_t *sizes, int64_t *out) {
+  for (int d = 0; d < rank; d++) {
+    int64_t s = hlo_ld_i(scalars[d].t.dtype, scalars[d].buf->data, 0);
+    int64_t hi = dims[d] - sizes[d];
+    out[d] = s < 0 ? 0 : s > hi ? hi : s;
+  }
+}
+
+tsr_status hlo_run_dynamic_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int r = args[0].t.rank;
+  if (in->n_in != r + 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "needs one start index per dimension");
+  int64_t st[TSR_MAX_RANK], ost[TSR_MAX_RANK], dst[TSR_MAX_RANK];
+  for (int d = 0; d < r; d++)
+    if (res->t.shape[d] > args[0].t.shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice larger than the operand");
+  clamped_starts(args + 1, r, args[0].t.shape, res->t.shape, st);
+  hlo_strides(&args[0].t, ost);
+  int64_t off = 0;
+  for (int d = 0; d < r; d++) off += st[d] * ost[d];
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_strides(&res->t, dst);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, ost);
+  return TSR_OK;
+}
+
+tsr_status hlo_run_dynamic_update_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int r = args[0].t.rank;
+  if (in->n_in != r + 2 || args[1].t.rank != r) return hlo_op_fail(in->op, TSR_ERR_INVALID, "needs an update of the same rank and one start index per dimension");
+  for (int d = 0; d < r; d++)
+    if (args[1].t.shape[d] > args[0].t.shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "update larger than the operand");
+  int64_t st[TSR_MAX_RANK], ost[TSR_MAX_RANK], ust[TSR_MAX_RANK];
+  clamped_starts(args + 2, r, args[0].t.shape, args[1].t.shape, st);
+  TSR_TRY(hlo_alloc(x, res));
+  memcpy(res->buf->data, args[0].buf->data, res->buf->bytes);
+  hlo_strides(&args[0].t, ost);
+  hlo_strides(&args[1].t, ust);
+  int64_t off = 0;
+  for (int d = 0; d < r; d++) off += st[d] * ost[d];
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  hlo_copy_view(esz, r, args[1].t.shape, res->buf->data + (size_t)off * esz, ost, args[1].buf->data, ust);
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_concatenate(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  int64_t dim;
+  if (!tsr_ir_op_attr_int(in->op, "dimension", &dim) || in->n_in < 1 || dim < 0 || dim >= args[0].rank)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad dimension");
+  in->aux = (int)dim;
+  return TSR_OK;
+}
+
+tsr_status hlo_run_concatenate(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int dim = in->aux;
+  int64_t total = 0;
+  for (int i = 0; i < in->n_in; i++) {
+    if (args[i].t.rank != res->t.rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand ranks differ");
+    total += args[i].t.shape[dim];
+  }
+  if (total != res->t.shape[dim]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operands do not add up to the result");
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t dst[TSR_MAX_RANK], sst[TSR_MAX_RANK];
+  hlo_strides(&res->t, dst);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  int64_t at = 0;
+  for (int i = 0; i < in->n_in; i++) {
+    hlo_strides(&args[i].t, sst);
+    hlo_copy_view(esz, res->t.rank, args[i].t.shape, res->buf->data + (size_t)(at * dst[dim]) * esz, dst,
+                  args[i].buf->data, sst);
+    at += args[i].t.shape[dim];
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_pad(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  int64_t v[TSR_MAX_RANK];
+  int r = args[0].rank;
+  if (hlo_attr_ints(in->op, "edge_padding_low", v, TSR_MAX_RANK) != r ||
+      hlo_attr_ints(in->op, "edge_padding_high", v, TSR_MAX_RANK) != r ||
+      hlo_attr_ints(in->op, "interior_padding", v, TSR_MAX_RANK) != r)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "edge_padding_low/high and interior_padding need one entry per dimension");
+  for (int d = 0; d < r; d++)
+    if (v[d] < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "negative interior padding");
+  return TSR_OK;
+}
+
+static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+tsr_status hlo_run_pad(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int r = args[0].t.rank;
+  int64_t lo[TSR_MAX_RANK], hi[TSR_MAX_RANK], it[TSR_MAX_RANK];
+  hlo_attr_ints(in->op, "edge_padding_low", lo, TSR_MAX_RANK);
+  hlo_attr_ints(in->op, "edge_padding_high", hi, TSR_MAX_RANK);
+  hlo_attr_ints(in->op, "interior_padding", it, TSR_MAX_RANK);
+  for (int d = 0; d < r; d++) {
+    int64_t n = args[0].t.shape[d];
+    if (lo[d] + hi[d] + n + (n > 0 ? (n - 1) * it[d] : 0) != res->t.shape[d])
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding does not give the result shape in dimension %d", d);
+  }
+  TSR_TRY(hlo_alloc(x, res));
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  int64_t n = hlo_numel(&res->t);
+  for (int64_t i = 0; i < n; i++) memcpy(res->buf->data + (size_t)i * esz, args[1].buf->data, esz);
+  /* The operand elements that land inside the result (negative padding crops): per
+   * dimension the index range [first, first + count). */
+  int64_t ost[TSR_MAX_RANK], rst[TSR_MAX_RANK], dst[TSR_MAX_RANK], cnt[TSR_MAX_RANK];
+  hlo_strides(&args[0].t, ost);
+  hlo_strides(&res->t, rst);
+  int64_t soff = 0, doff = 0;
+  for (int d = 0; d < r; d++) {
+    int64_t step = it[d] + 1;
+    int64_t first = lo[d] >= 0 ? 0 : floor_div(-lo[d] + step - 1, step);
+    int64_t last = floor_div(res->t.shape[d] - 1 - lo[d], step); /* inclusive */
+    if (last > args[0].t.shape[d] - 1) last = args[0].t.shape[d] - 1;
+    cnt[d] = last >= first ? last - first + 1 : 0;
+    if (cnt[d] == 0) return TSR_OK;
+    soff += first * ost[d];
+    doff += (lo[d] + first * step) * rst[d];
+    dst[d] = rst[d] * step;
+  }
+  hlo_copy_view(esz, r, cnt, res->buf->data + (size_t)doff * esz, dst, args[0].buf->data + (size_t)soff * esz, ost);
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_transpose(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  int64_t perm[TSR_MAX_RANK];
+  int r = args[0].rank;
+  if (hlo_attr_ints(in->op, "permutation", perm, TSR_MAX_RANK) != r)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "permutation needs one entry per dimension");
+  unsigned seen = 0;
+  for (int d = 0; d < r; d++) {
+    if (perm[d] < 0 || perm[d] >= r || (seen >> perm[d] & 1u))
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "permutation is not a permutation");
+    seen |= 1u << perm[d];
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_transpose(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int64_t perm[TSR_MAX_RANK], ost[TSR_MAX_RANK], sst[TSR_MAX_RANK], dst[TSR_MAX_RANK];
+  int r = args[0].t.rank;
+  hlo_attr_ints(in->op, "permutation", perm, TSR_MAX_RANK);
+  hlo_strides(&args[0].t, ost);
+  for (int d = 0; d < r; d++) {
+    if (res->t.shape[d] != args[0].t.shape[perm[d]]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "result shape does not match the permutation");
+    sst[d] = ost[perm[d]];
+  }
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_strides(&res->t, dst);
+  hlo_copy_view(tsr_dtype_size(res->t.dtype), r, res->t.shape, res->buf->data, dst, args[0].buf->data, sst);
+  return TSR_OK;
+}
+
+tsr_status hlo_run_reverse(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int64_t dims[TSR_MAX_RANK], ost[TSR_MAX_RANK], sst[TSR_MAX_RANK], dst[TSR_MAX_RANK];
+  int r = args[0].t.rank, n = hlo_attr_ints(in->op, "dimensions", dims, TSR_MAX_RANK);
+  if (n < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimensions");
+  hlo_strides(&args[0].t, ost);
+  memcpy(sst, ost, sizeof sst);
+  int64_t off = 0;
+  for (int i = 0; i < n; i++) {
+    if (dims[i] < 0 || dims[i] >= r) return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimension out of range");
+    sst[dims[i]] = -ost[dims[i]];
+    off += (args[0].t.shape[dims[i]] - 1) * ost[dims[i]];
+  }
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_strides(&res->t, dst);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  if (hlo_numel(&res->t) == 0) return TSR_OK;
+  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + off * (int64_t)esz, sst);
+  return TSR_OK;
+}

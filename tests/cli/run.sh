@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `tessera run` and `tessera inspect`: pure StableHLO graphs, outputs and --expect, error
+# exits. The conformance modules with tpu_custom_call kernels run once the Mosaic executor is
+# in the build (src/mosaic).
+set -u
+T=${1:?path to tessera}
+fail=0; pass=0
+out=$(mktemp); dir=$(mktemp -d)
+expect() { # expect CODE CMD...
+  local want=$1; shift
+  "$@" >"$out" 2>&1; local got=$?
+  if [ "$got" -eq "$want" ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: '$*' exited $got, expected $want"; cat "$out"; fi
+}
+expect_out() { # expect_out PATTERN CMD...
+  local pat=$1; shift
+  if "$@" 2>&1 | grep -q -- "$pat"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: '$*' does not print '$pat'"; "$@" 2>&1 | tail -5; fi
+}
+G=tests/hlo/graph.mlir
+expect 0 "$T" run --help
+expect 0 "$T" inspect --help
+expect 2 "$T" run
+expect 2 "$T" run "$G" --bogus
+expect 2 "$T" run "$G" --rtol x
+expect 2 "$T" run "$G" --dump nothing
+expect 1 "$T" run no-such-file.mlir
+expect_out "random arrays (seed 7)" "$T" run "$G" --seed 7
+expect 0 "$T" run "$G" -o "$dir/a"
+# the outputs of one run are the expected values of the same run, and fed back as inputs
+expect_out "matches" "$T" run "$G" --expect "$dir/a/out_0.npy" --expect "$dir/a/out_1.npy"
+expect_out "MISMATCH" "$T" run "$G" --seed 3 --expect "$dir/a/out_0.npy"
+expect 1 "$T" run "$G" --seed 3 --expect "$dir/a/out_0.npy"
+expect 2 "$T" run "$G" "$dir/a/out_0.npy"
+expect_out "input 0 is f32\[4\], @main takes f32\[4,3\]" "$T" run "$G" "$dir/a/out_0.npy" "$dir/a/out_0.npy"
+expect_out "stablehlo.reduce" "$T" run "$G" --dump run
+expect_out "peak" "$T" run "$G" --dump report
+expect_out "stablehlo.broadcast_in_dim" "$T" run "$G" --dump read
+expect_out "no tpu_custom_call kernels" "$T" inspect "$G"
+cat "$G" | expect 0 "$T" run -
+printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.cbrt"(%%a) : (tensor<f32>) -> tensor<f32>\n  return %%0 : tensor<f32>\n}\n' > "$dir/bad.mlir"
+expect_out "stablehlo.cbrt: op not supported" "$T" run "$dir/bad.mlir"
+printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = stablehlo.add %%a, \n' > "$dir/broken.mlir"
+expect_out "broken.mlir:3:" "$T" run "$dir/broken.mlir"
+printf 'garbage' > "$dir/x.npy"
+expect_out "x.npy: byte offset 0" "$T" run "$G" "$dir/x.npy" "$dir/x.npy"
+if "$T" run tests/conformance/seed_my_call/module.mlir >/dev/null 2>&1; then
+  C=tests/conformance/jax_export_backcompat
+  expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3
+  expect 0 "$T" run "$C/mosaic_boolean_constant/module.mlir" --expect "$C/mosaic_boolean_constant/expected_0.npy"
+  expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
+  expect 0 "$T" run tests/conformance/seed_my_call/module.mlir -o "$dir/seed"
+  expect 0 "$T" run tests/conformance/seed_my_call/kernel.mosaic.mlir "$dir/seed/out_0.npy" "$dir/seed/out_0.npy"
+  expect_out "simulated_seconds" "$T" run tests/conformance/seed_my_call/module.mlir --json
+  expect 0 "$T" inspect "$C/mosaic_matmul/module.mlir"
+else
+  echo "note: no Mosaic executor in this build; the tpu_custom_call modules are not run"
+fi
+rm -rf "$out" "$dir"
+echo "run.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,150 @@
+/* StableHLO interpreter: each op against hand-computed results or a C loop, with the edge
+ * cases of the spec (NaN, inf, wrap-around, division by zero, INT_MIN / -1, bf16 rounding). */
+#include <stdint.h>
+
+#include "hlo_util.h"
+
+#define F(a) ((float *)(a).data)
+#define I(a) ((int32_t *)(a).data)
+
+static void test_elementwise_f32(void) {
+  float x[4] = {1.5f, -2.0f, NAN, INFINITY}, y[4] = {2.0f, 0.0f, 1.0f, -INFINITY};
+  int64_t s4[1] = {4};
+  const char *ops[] = {"add", "subtract", "multiply", "divide", "maximum", "minimum", "remainder"};
+  for (int k = 0; k < 7; k++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "func.func @main(%%a: tensor<4xf32>, %%b: tensor<4xf32>) -> tensor<4xf32> {\n"
+             "  %%0 = stablehlo.%s %%a, %%b : tensor<4xf32>\n  return %%0 : tensor<4xf32>\n}\n", ops[k]);
+    tsr_array in[2] = {arr(TSR_F32, 1, s4, x), arr(TSR_F32, 1, s4, y)}, out;
+    CHECK_OK(run_text(text, in, 2, &out, 1));
+    float *r = F(out);
+    switch (k) {
+    case 0: CHECK(r[0] == 3.5f && r[1] == -2.0f && isnan(r[2]) && isnan(r[3])); break;
+    case 1: CHECK(r[0] == -0.5f && r[1] == -2.0f && isnan(r[2]) && r[3] == INFINITY); break;
+    case 2: CHECK(r[0] == 3.0f && r[1] == -0.0f && signbit(r[1]) && isnan(r[2]) && r[3] == -INFINITY); break;
+    case 3: CHECK(r[0] == 0.75f && r[1] == -INFINITY && isnan(r[2]) && isnan(r[3])); break;
+    case 4: CHECK(r[0] == 2.0f && r[1] == 0.0f && isnan(r[2]) && r[3] == INFINITY); break;
+    case 5: CHECK(r[0] == 1.5f && r[1] == -2.0f && isnan(r[2]) && r[3] == -INFINITY); break;
+    case 6: CHECK(r[0] == 1.5f && isnan(r[1]) && isnan(r[2]) && isnan(r[3])); break;
+    }
+    tsr_array_free(&out);
+  }
+}
+
+static void test_integer_semantics(void) {
+  int32_t a[6] = {INT32_MIN, 7, -7, 7, INT32_MAX, 5}, b[6] = {-1, 0, 2, -2, 1, 3};
+  int64_t s6[1] = {6};
+  const char *ops[] = {"divide", "remainder", "add", "multiply", "subtract"};
+  for (int k = 0; k < 5; k++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "func.func @main(%%a: tensor<6xi32>, %%b: tensor<6xi32>) -> tensor<6xi32> {\n"
+             "  %%0 = stablehlo.%s %%a, %%b : tensor<6xi32>\n  return %%0 : tensor<6xi32>\n}\n", ops[k]);
+    tsr_array in[2] = {arr(TSR_I32, 1, s6, a), arr(TSR_I32, 1, s6, b)}, out;
+    CHECK_OK(run_text(text, in, 2, &out, 1));
+    int32_t *r = I(out);
+    switch (k) {
+    case 0: CHECK(r[0] == INT32_MIN && r[1] == -1 && r[2] == -3 && r[3] == -3 && r[4] == INT32_MAX && r[5] == 1); break;
+    case 1: CHECK(r[0] == 0 && r[1] == 7 && r[2] == -1 && r[3] == 1 && r[4] == 0 && r[5] == 2); break;
+    case 2: CHECK(r[0] == INT32_MAX && r[4] == INT32_MIN); break; /* wraps */
+    case 3: CHECK(r[0] == INT32_MIN && r[3] == -14 && r[4] == INT32_MAX); break;
+    case 4: CHECK(r[0] == INT32_MIN + 1 && r[4] == INT32_MAX - 1); break;
+    }
+    tsr_array_free(&out);
+  }
+  /* unsigned 8-bit wrap and division by zero (all bits set) */
+  uint8_t ua[3] = {250, 9, 0}, ub[3] = {10, 0, 1};
+  int64_t s3[1] = {3};
+  tsr_array outs[2];
+  tsr_array in2[2] = {arr(TSR_U8, 1, s3, ua), arr(TSR_U8, 1, s3, ub)};
+  CHECK_OK(run_text("func.func @main(%a: tensor<3xui8>, %b: tensor<3xui8>) -> (tensor<3xui8>, tensor<3xui8>) {\n"
+                    "  %0 = stablehlo.add %a, %b : tensor<3xui8>\n  %1 = stablehlo.divide %a, %b : tensor<3xui8>\n"
+                    "  return %0, %1 : tensor<3xui8>, tensor<3xui8>\n}\n", in2, 2, outs, 2));
+  uint8_t *r0 = outs[0].data, *r1 = outs[1].data;
+  CHECK(r0[0] == 4 && r0[1] == 9 && r1[0] == 25 && r1[1] == 255 && r1[2] == 0);
+  tsr_array_free(&outs[0]);
+  tsr_array_free(&outs[1]);
+}
+
+static void test_compare_select_convert(void) {
+  float x[4] = {1.0f, NAN, -0.0f, 2.0f}, y[4] = {1.0f, NAN, 0.0f, 3.0f};
+  int64_t s4[1] = {4};
+  const char *dirs[] = {"EQ", "NE", "LT", "GE"};
+  int want[4][4] = {{1, 0, 1, 0}, {0, 1, 0, 1}, {0, 0, 0, 1}, {1, 0, 1, 0}};
+  for (int k = 0; k < 4; k++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "func.func @main(%%a: tensor<4xf32>, %%b: tensor<4xf32>) -> tensor<4xi1> {\n"
+             "  %%0 = stablehlo.compare %s, %%a, %%b, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>\n"
+             "  return %%0 : tensor<4xi1>\n}\n", dirs[k]);
+    tsr_array in[2] = {arr(TSR_F32, 1, s4, x), arr(TSR_F32, 1, s4, y)}, out;
+    CHECK_OK(run_text(text, in, 2, &out, 1));
+    CHECK_EQ_INT(out.dtype, TSR_BOOL);
+    for (int i = 0; i < 4; i++) CHECK_EQ_INT(I(out)[i], want[k][i]);
+    tsr_array_free(&out);
+  }
+  /* TOTALORDER: -0 < +0, NaN == NaN */
+  tsr_array in[2] = {arr(TSR_F32, 1, s4, x), arr(TSR_F32, 1, s4, y)}, out;
+  CHECK_OK(run_text("func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {\n"
+                    "  %0 = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>\n"
+                    "  return %0 : tensor<4xi1>\n}\n", in, 2, &out, 1));
+  CHECK(I(out)[0] == 0 && I(out)[1] == 0 && I(out)[2] == 1 && I(out)[3] == 1);
+  tsr_array_free(&out);
+  /* UNSIGNED compare of signed bits, select, convert f32->i32 saturating, NaN->0, bf16 RNE */
+  float c[5] = {3.7f, -3.7f, 1e20f, NAN, 1.00390625f /* 1 + 2^-8: halfway, rounds to even (1.0) */};
+  int64_t s5[1] = {5};
+  tsr_array ci[1] = {arr(TSR_F32, 1, s5, c)}, co[2];
+  CHECK_OK(run_text("func.func @main(%a: tensor<5xf32>) -> (tensor<5xi32>, tensor<5xbf16>) {\n"
+                    "  %0 = stablehlo.convert %a : (tensor<5xf32>) -> tensor<5xi32>\n"
+                    "  %1 = stablehlo.convert %a : (tensor<5xf32>) -> tensor<5xbf16>\n"
+                    "  return %0, %1 : tensor<5xi32>, tensor<5xbf16>\n}\n", ci, 1, co, 2));
+  CHECK(I(co[0])[0] == 3 && I(co[0])[1] == -3 && I(co[0])[2] == INT32_MAX && I(co[0])[3] == 0 && I(co[0])[4] == 1);
+  uint16_t *bf = co[1].data;
+  CHECK(bf[0] == tsr_f32_to_bf16(3.7f) && bf[4] == 0x3f80 && tsr_bf16_to_f32(bf[2]) > 9.9e19f);
+  tsr_array_free(&co[0]);
+  tsr_array_free(&co[1]);
+  int32_t p[3] = {1, 0, 1}, u[3] = {10, 20, 30}, v[3] = {-1, -2, -3};
+  int64_t s3[1] = {3};
+  tsr_array si[3] = {arr(TSR_BOOL, 1, s3, p), arr(TSR_I32, 1, s3, u), arr(TSR_I32, 1, s3, v)}, so;
+  CHECK_OK(run_text("func.func @main(%p: tensor<3xi1>, %a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {\n"
+                    "  %0 = stablehlo.select %p, %a, %b : tensor<3xi1>, tensor<3xi32>\n  return %0 : tensor<3xi32>\n}\n",
+                    si, 3, &so, 1));
+  CHECK(I(so)[0] == 10 && I(so)[1] == -2 && I(so)[2] == 30);
+  tsr_array_free(&so);
+}
+
+static void test_unary(void) {
+  float x[4] = {4.0f, 0.0f, -1.0f, INFINITY};
+  int64_t s4[1] = {4};
+  tsr_array in[1] = {arr(TSR_F32, 1, s4, x)}, out[5];
+  CHECK_OK(run_text("func.func @main(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {\n"
+                    "  %0 = stablehlo.sqrt %a : tensor<4xf32>\n  %1 = stablehlo.rsqrt %a : tensor<4xf32>\n"
+                    "  %2 = stablehlo.exponential %a : tensor<4xf32>\n  %3 = stablehlo.log %a : tensor<4xf32>\n"
+                    "  %4 = stablehlo.tanh %a : tensor<4xf32>\n"
+                    "  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>\n}\n",
+                    in, 1, out, 5));
+  CHECK(F(out[0])[0] == 2.0f && F(out[0])[1] == 0.0f && isnan(F(out[0])[2]) && F(out[0])[3] == INFINITY);
+  CHECK(F(out[1])[0] == 0.5f && F(out[1])[1] == INFINITY && F(out[1])[3] == 0.0f);
+  CHECK(F(out[2])[1] == 1.0f && fabsf(F(out[2])[2] - 0.36787944f) < 1e-7f && F(out[2])[3] == INFINITY);
+  CHECK(F(out[3])[1] == -INFINITY && isnan(F(out[3])[2]) && fabsf(F(out[3])[0] - 1.3862944f) < 1e-6f);
+  CHECK(F(out[4])[3] == 1.0f && F(out[4])[1] == 0.0f);
+  for (int i = 0; i < 5; i++) tsr_array_free(&out[i]);
+  int32_t v[3] = {INT32_MIN, -5, 6};
+  int64_t s3[1] = {3};
+  tsr_array ii[1] = {arr(TSR_I32, 1, s3, v)}, io[3];
+  CHECK_OK(run_text("func.func @main(%a: tensor<3xi32>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) {\n"
+                    "  %0 = stablehlo.negate %a : tensor<3xi32>\n  %1 = stablehlo.abs %a : tensor<3xi32>\n"
+                    "  %2 = stablehlo.not %a : tensor<3xi32>\n  return %0, %1, %2 : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>\n}\n",
+                    ii, 1, io, 3));
+  CHECK(I(io[0])[0] == INT32_MIN && I(io[0])[1] == 5 && I(io[1])[0] == INT32_MIN && I(io[1])[1] == 5 && I(io[2])[2] == ~6);
+  for (int i = 0; i < 3; i++) tsr_array_free(&io[i]);
+}
+
+int main(void) {
+  test_elementwise_f32();
+  test_integer_semantics();
+  test_compare_select_convert();
+  test_unary();
+  return tsr_test_finish("hlo_ops");
+}

@@ -1,0 +1,166 @@
+/* .npy reader and writer: round trips for every dtype, numpy-written files of each header
+ * version, and malformed files rejected with a byte offset. */
+#include <stdint.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "tessera/npy.h"
+
+/* Builds a .npy image with the given version and header text (padded as numpy pads it). */
+static size_t make_npy(unsigned char *buf, int major, const char *dict, const void *data, size_t n) {
+  size_t hb = major == 1 ? 2 : 4, dl = strlen(dict);
+  size_t total = (6 + 2 + hb + dl + 1 + 63) / 64 * 64, hlen = total - 6 - 2 - hb;
+  memcpy(buf, "\x93NUMPY", 6);
+  buf[6] = (unsigned char)major;
+  buf[7] = 0;
+  for (size_t i = 0; i < hb; i++) buf[8 + i] = (unsigned char)(hlen >> (8 * i));
+  memset(buf + 8 + hb, ' ', hlen);
+  memcpy(buf + 8 + hb, dict, dl);
+  buf[total - 1] = '\n';
+  memcpy(buf + total, data, n);
+  return total + n;
+}
+
+static void test_versions(void) {
+  float v[6] = {1, 2, 3, 4, 5, -0.5f};
+  unsigned char buf[512];
+  for (int major = 1; major <= 3; major++) {
+    size_t n = make_npy(buf, major, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", v, sizeof v);
+    tsr_array a;
+    CHECK_OK(tsr_npy_parse(buf, n, "t.npy", &a));
+    CHECK_EQ_INT(a.dtype, TSR_F32);
+    CHECK_EQ_INT(a.rank, 2);
+    CHECK_EQ_INT(a.shape[0], 2);
+    CHECK_EQ_INT(a.shape[1], 3);
+    CHECK(a.data && !memcmp(a.data, v, sizeof v));
+    tsr_array_free(&a);
+  }
+  /* scalar, rank 1 with trailing comma, keys in another order, double quotes */
+  size_t n = make_npy(buf, 1, "{\"shape\": (), \"fortran_order\": False, \"descr\": \"<i4\"}", v, 4);
+  tsr_array a;
+  CHECK_OK(tsr_npy_parse(buf, n, "s.npy", &a));
+  CHECK_EQ_INT(a.rank, 0);
+  tsr_array_free(&a);
+  n = make_npy(buf, 1, "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", "\x00\x01\x07", 3);
+  CHECK_OK(tsr_npy_parse(buf, n, "b.npy", &a));
+  CHECK_EQ_INT(a.dtype, TSR_BOOL);
+  CHECK(((int32_t *)a.data)[0] == 0 && ((int32_t *)a.data)[1] == 1 && ((int32_t *)a.data)[2] == 1);
+  tsr_array_free(&a);
+  uint16_t bf[2] = {0x3f80, 0xc000};
+  n = make_npy(buf, 1, "{'descr': '<V2', 'fortran_order': False, 'shape': (2,), }", bf, 4);
+  CHECK_OK(tsr_npy_parse(buf, n, "bf.npy", &a));
+  CHECK_EQ_INT(a.dtype, TSR_BF16);
+  tsr_array_free(&a);
+}
+
+static void test_round_trips(void) {
+  const tsr_dtype types[] = {TSR_F32, TSR_F16, TSR_F64, TSR_I8, TSR_I16, TSR_I32, TSR_I64,
+                             TSR_U8, TSR_U16, TSR_U32, TSR_U64, TSR_BOOL};
+  int64_t shape[3] = {3, 1, 5};
+  for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+    tsr_array a, b;
+    CHECK_OK(tsr_array_alloc(&a, types[t], 3, shape));
+    unsigned char *p = a.data;
+    for (size_t i = 0; i < tsr_array_bytes(&a); i++) p[i] = (unsigned char)(i * 37 + 11);
+    if (types[t] == TSR_BOOL)
+      for (int i = 0; i < 15; i++) ((int32_t *)a.data)[i] = i % 3 == 0;
+    void *buf;
+    size_t n;
+    CHECK_OK(tsr_npy_serialize(&a, &buf, &n));
+    CHECK(n % 64 == (size_t)(15 * (types[t] == TSR_BOOL ? 1 : tsr_dtype_size(types[t]))) % 64);
+    CHECK_OK(tsr_npy_parse(buf, n, "rt", &b));
+    CHECK_EQ_INT(b.dtype, types[t]);
+    CHECK(b.rank == 3 && b.shape[0] == 3 && b.shape[1] == 1 && b.shape[2] == 5);
+    CHECK(!memcmp(a.data, b.data, tsr_array_bytes(&a)));
+    free(buf);
+    tsr_array_free(&a);
+    tsr_array_free(&b);
+  }
+  /* bf16 is written as f32 (exact) */
+  tsr_array a, b;
+  int64_t two = 2;
+  CHECK_OK(tsr_array_alloc(&a, TSR_BF16, 1, &two));
+  ((uint16_t *)a.data)[0] = tsr_f32_to_bf16(1.5f);
+  ((uint16_t *)a.data)[1] = tsr_f32_to_bf16(-3.0f);
+  char path[] = "/tmp/tsr_npy_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  CHECK_OK(tsr_npy_write(path, &a));
+  CHECK_OK(tsr_npy_read(path, &b));
+  CHECK_EQ_INT(b.dtype, TSR_F32);
+  CHECK(((float *)b.data)[0] == 1.5f && ((float *)b.data)[1] == -3.0f);
+  unlink(path);
+  tsr_array_free(&a);
+  tsr_array_free(&b);
+  /* rank 0 and zero elements */
+  CHECK_OK(tsr_array_alloc(&a, TSR_I32, 0, NULL));
+  ((int32_t *)a.data)[0] = -7;
+  void *buf;
+  size_t n;
+  CHECK_OK(tsr_npy_serialize(&a, &buf, &n));
+  CHECK_OK(tsr_npy_parse(buf, n, "r0", &b));
+  CHECK(b.rank == 0 && ((int32_t *)b.data)[0] == -7);
+  free(buf);
+  tsr_array_free(&a);
+  tsr_array_free(&b);
+  int64_t z[2] = {0, 4};
+  CHECK_OK(tsr_array_alloc(&a, TSR_F32, 2, z));
+  CHECK_OK(tsr_npy_serialize(&a, &buf, &n));
+  CHECK_OK(tsr_npy_parse(buf, n, "z", &b));
+  CHECK(b.rank == 2 && b.shape[0] == 0 && b.shape[1] == 4);
+  free(buf);
+  tsr_array_free(&a);
+  tsr_array_free(&b);
+}
+
+static void test_malformed(void) {
+  unsigned char buf[512];
+  float v[4] = {0};
+  tsr_array a;
+  CHECK_FAILS(tsr_npy_parse("hello world!", 12, "x.npy", &a), TSR_ERR_PARSE, "x.npy: byte offset 0: not a .npy file");
+  size_t n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "only C-order");
+  n = make_npy(buf, 1, "{'descr': '>f4', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "big-endian");
+  n = make_npy(buf, 1, "{'descr': '<c8', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "byte offset 20: unsupported dtype '<c8'");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", v, 12);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "data is 12 bytes, the header's shape and dtype need 16");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, -2), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "expected a dimension");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'shape': (2, 2), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "lacks one of");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), 'x': 1}", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "unknown header key");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999, 99999999999, 99999999999), }", v, 16);
+  CHECK(tsr_npy_parse(buf, n, "f.npy", &a) != TSR_OK);
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1), }", v, 4);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "more than 8 dimensions");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
+  buf[8] = 0xff; /* header length past the end */
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "runs past the end");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
+  buf[6] = 9;
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "byte offset 6: unsupported .npy format version");
+  CHECK_FAILS(tsr_npy_parse(buf, 9, "f.npy", &a), TSR_ERR_PARSE, "not a .npy");
+  /* every truncation of a valid file fails cleanly */
+  n = make_npy(buf, 2, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
+  int bad = 0;
+  for (size_t k = 0; k < n; k++)
+    if (tsr_npy_parse(buf, k, "t", &a) == TSR_OK) { bad++; tsr_array_free(&a); }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_FAILS(tsr_npy_read("/nonexistent/x.npy", &a), TSR_ERR_IO, "/nonexistent/x.npy");
+  /* a failed write leaves no file behind */
+  CHECK(tsr_npy_write("/tmp/x.npy", &a) != TSR_OK); /* not an array: a failed read zeroes it */
+  CHECK_OK(tsr_array_alloc(&a, TSR_F32, 1, (int64_t[]){4}));
+  CHECK_FAILS(tsr_npy_write("/nonexistent/dir/out.npy", &a), TSR_ERR_IO, "/nonexistent/dir/out.npy");
+  tsr_array_free(&a);
+}
+
+int main(void) {
+  test_versions();
+  test_round_trips();
+  test_malformed();
+  return tsr_test_finish("npy");
+}
