@@ -1141,7 +1141,7 @@ static tsr_status read_region(cursor *c, tsr_ir_region *region, value_scope *sc,
    * reference to a value nobody defines */
   for (uint64_t i = base; i < sc->reserved; i++)
     if (sc->slots[i] && !sc->slots[i]->defined) return bc_fail(c, "operand refers to value %llu, which is never defined", (unsigned long long)i);
-  memset(sc->slots + base, 0, (size_t)n_values * sizeof *sc->slots);
+  if (n_values) memset(sc->slots + base, 0, (size_t)n_values * sizeof *sc->slots); /* slots is NULL when no region had values */
   sc->reserved = base;
   return TSR_OK;
 }
