@@ -209,6 +209,27 @@ static void test_small_bodies(tsr_machine *m) {
   }
 }
 
+static void test_shapes(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/shapes.mlir");
+  if (!k) return;
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_outputs(k), 2);
+  int32_t o[16 * 8], n[128];
+  int64_t so[2] = {16, 8}, sn[2] = {1, 128};
+  tsr_ref out[2] = {tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, so), tsr_ref_dense(n, TSR_I32, TSR_HBM, 2, sn)};
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, NULL, 0, out, 2, NULL, NULL));
+  int bad = 0;
+  for (int r = 0; r < 8; r++)
+    for (int c = 0; c < 8; c++) {
+      /* t[r][c] = rot[c][r] = v[c][(r - 3) mod 8] */
+      bad += o[r * 8 + c] != c * 8 + (r + 5) % 8;
+      /* rows 8..15: the even rows 0, 2, 4, 6 of v, twice */
+      bad += o[(8 + r) * 8 + c] != (2 * (r % 4)) * 8 + c;
+    }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(n[0], 4); /* 10 -> 7 -> 4 -> 1 -> -2 */
+  tsr_mosaic_kernel_destroy(k);
+}
+
 int main(void) {
   tsr_machine *m = machine(1), *m2 = machine(2);
   test_seed("tests/conformance/seed_my_call/kernel.mosaic.mlir", m);
@@ -221,6 +242,7 @@ int main(void) {
   test_dma_any(m);
   test_row_sum(m2);
   test_small_bodies(m);
+  test_shapes(m);
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");
