@@ -1,0 +1,424 @@
+/* Compiles one func of a Mosaic module into a program (mosaic_internal.h): slots for values,
+ * decoded instructions in one array with regions as index ranges, constants folded into a
+ * pool. Runs once per kernel; the interpreter never looks at the MLIR structures. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir/printer.h"
+#include "mosaic/mosaic_internal.h"
+
+/* ---- the program's arena ---------------------------------------------------------------- */
+
+struct parena_block {
+  parena_block *next;
+  size_t used, cap;
+  _Alignas(16) char data[];
+};
+
+void *prog_alloc(prog *P, size_t bytes) {
+  bytes = (bytes + 15) & ~(size_t)15;
+  parena_block *b = P->arena;
+  if (!b || b->cap - b->used < bytes) {
+    size_t cap = bytes > 16384 ? bytes : 16384;
+    parena_block *nb = malloc(sizeof *nb + cap);
+    if (!nb) return NULL;
+    nb->next = b;
+    nb->used = 0;
+    nb->cap = cap;
+    P->arena = b = nb;
+  }
+  void *p = b->data + b->used;
+  b->used += bytes;
+  memset(p, 0, bytes);
+  return p;
+}
+
+char *prog_strdup(prog *P, const char *s) {
+  size_t n = strlen(s);
+  char *d = prog_alloc(P, n + 1);
+  if (d) memcpy(d, s, n + 1);
+  return d;
+}
+
+void prog_destroy(prog *P) {
+  if (!P) return;
+  free(P->insts);
+  free(P->cpool);
+  free(P->types);
+  free(P->cslot_off);
+  parena_block *b = P->arena;
+  while (b) {
+    parena_block *n = b->next;
+    free(b);
+    b = n;
+  }
+  free(P);
+}
+
+void *prog_const(prog *P, int32_t s) {
+  const stype *t = &P->types[s];
+  size_t bytes = ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63;
+  if (P->cpool_size + bytes > P->cpool_cap) {
+    size_t cap = P->cpool_cap ? P->cpool_cap * 2 : 4096;
+    while (cap < P->cpool_size + bytes) cap *= 2;
+    char *n = realloc(P->cpool, cap);
+    if (!n) return NULL;
+    P->cpool = n;
+    P->cpool_cap = cap;
+  }
+  P->cslot_off[s] = (int32_t)P->cpool_size;
+  void *d = P->cpool + P->cpool_size;
+  memset(d, 0, bytes);
+  P->cpool_size += bytes;
+  return d;
+}
+
+/* ---- locations and messages ------------------------------------------------------------- */
+
+void mosaic_loc_text(const tsr_ir_attr *a, char *buf, size_t cap) {
+  for (int depth = 0; a && depth < 32; depth++) {
+    switch (a->kind) {
+    case TSR_IR_ATTR_LOC_FILE:
+      snprintf(buf, cap, "%s:%u:%u", a->u.file.file ? a->u.file.file : "?", a->u.file.line, a->u.file.col);
+      return;
+    case TSR_IR_ATTR_LOC_NAME:
+      if (a->u.name_loc.child && a->u.name_loc.child->kind != TSR_IR_ATTR_LOC_UNKNOWN) {
+        a = a->u.name_loc.child;
+        continue;
+      }
+      snprintf(buf, cap, "%s", a->u.name_loc.name ? a->u.name_loc.name : "?");
+      return;
+    case TSR_IR_ATTR_LOC_CALLSITE: a = a->u.callsite.callee; continue;
+    case TSR_IR_ATTR_LOC_FUSED:
+      a = a->u.fused.n > 0 ? a->u.fused.locs[0] : NULL;
+      continue;
+    case TSR_IR_ATTR_LOC_OPAQUE: snprintf(buf, cap, "%s", a->u.opaque_text); return;
+    default: a = NULL; break;
+    }
+  }
+  snprintf(buf, cap, "unknown location");
+}
+
+tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return tsr_fail(s, "%s: %s", c->where, msg);
+}
+
+/* ---- types -------------------------------------------------------------------------------- */
+
+static bool scalar_type(const tsr_ir_type *t, stype *o) {
+  if (t->kind == TSR_IR_TYPE_INDEX) {
+    o->cls = VC_I64; o->ek = EK_INDEX; o->width = 64; o->dtype = TSR_I64;
+    return true;
+  }
+  if (t->kind == TSR_IR_TYPE_INTEGER) {
+    unsigned w = t->u.integer.width;
+    if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return false;
+    o->cls = w == 64 ? VC_I64 : VC_I32;
+    o->ek = w == 64 ? EK_INDEX : EK_INT;
+    o->width = (uint8_t)w;
+    return tsr_ir_type_dtype(t, &o->dtype);
+  }
+  if (t->kind == TSR_IR_TYPE_FLOAT) {
+    o->cls = VC_F;
+    o->width = 32;
+    switch (t->u.float_kind) {
+    case TSR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
+    case TSR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
+    case TSR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
+    default: return false;
+    }
+  }
+  return false;
+}
+
+bool comp_type(const tsr_ir_type *t, stype *o) {
+  memset(o, 0, sizeof *o);
+  o->n = 1;
+  if (!t) return false;
+  if (t->kind == TSR_IR_TYPE_VECTOR || t->kind == TSR_IR_TYPE_MEMREF) {
+    int r = t->u.shaped.rank;
+    if (r < 0 || r > TSR_MAX_RANK) return false;
+    o->rank = (int8_t)r;
+    for (int k = 0; k < r; k++) {
+      int64_t d = t->u.shaped.shape[k];
+      if (d < 0 || d > (1ll << 31)) return false;
+      o->shape[k] = d;
+      o->n *= d;
+      if (o->n > (1ll << 31)) return false;
+    }
+    if (t->kind == TSR_IR_TYPE_MEMREF) {
+      o->cls = VC_REF;
+      o->ek = EK_REF;
+      if (!tsr_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
+      return tsr_ir_memref_space(t, &o->space);
+    }
+    return scalar_type(t->u.shaped.element, o);
+  }
+  return scalar_type(t, o);
+}
+
+int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap) {
+  tsr_ir_attr *a = tsr_ir_op_attr(c->op, name);
+  return a ? tsr_ir_attr_ints(a, out, cap) : -1;
+}
+
+int64_t *comp_ints_dup(comp *c, const char *name, int *n) {
+  int64_t tmp[64];
+  int64_t k = comp_ints(c, name, tmp, 64);
+  if (k < 0 || k > 64) { *n = -1; return NULL; }
+  int64_t *d = prog_alloc(c->P, (size_t)(k ? k : 1) * sizeof *d);
+  if (d) memcpy(d, tmp, (size_t)k * sizeof *d);
+  *n = (int)k;
+  return d;
+}
+
+/* ---- the op table ---------------------------------------------------------------------- */
+
+static const char *const op_names[] = {
+#define MOP(e, name, compile, run) name,
+#include "mosaic/ops.def"
+#undef MOP
+};
+typedef tsr_status (*compile_fn)(comp *c, minst *in);
+static const compile_fn op_compile[] = {
+#define MOP(e, name, compile, run) compile,
+#include "mosaic/ops.def"
+#undef MOP
+};
+
+static int lookup_op(const char *name) {
+  for (int i = 0; i < MOP_COUNT; i++)
+    if (!strcmp(op_names[i], name)) return i;
+  return -1;
+}
+
+/* ---- building -------------------------------------------------------------------------- */
+
+typedef struct builder {
+  prog *P;
+  int32_t *slot_of; /* value id -> slot */
+  uint32_t max_id;
+  int cap_insts;
+  int cap_slots;
+  size_t cap_cpool;
+  int depth;
+} builder;
+
+static bool max_id_fn(tsr_ir_op *op, void *user) {
+  uint32_t *m = user;
+  for (int i = 0; i < op->n_results; i++)
+    if (op->results[i]->id > *m) *m = op->results[i]->id;
+  for (int r = 0; r < op->n_regions; r++)
+    for (int b = 0; b < op->regions[r].n_blocks; b++) {
+      tsr_ir_block *blk = op->regions[r].blocks[b];
+      for (int a = 0; a < blk->n_args; a++)
+        if (blk->args[a]->id > *m) *m = blk->args[a]->id;
+    }
+  for (int i = 0; i < op->n_operands; i++)
+    if (op->operands[i].value && op->operands[i].value->id > *m) *m = op->operands[i].value->id;
+  return true;
+}
+
+static tsr_status new_slot(builder *b, const tsr_ir_value *v, const char *where, int32_t *out) {
+  prog *P = b->P;
+  if (v->id > b->max_id) return tsr_fail(TSR_ERR_INTERNAL, "%s: value id out of range", where);
+  if (P->nslots == b->cap_slots) {
+    int cap = b->cap_slots ? b->cap_slots * 2 : 64;
+    stype *t = realloc(P->types, (size_t)cap * sizeof *t);
+    if (!t) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    P->types = t;
+    int32_t *cs = realloc(P->cslot_off, (size_t)cap * sizeof *cs);
+    if (!cs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    P->cslot_off = cs;
+    b->cap_slots = cap;
+  }
+  int32_t s = P->nslots++;
+  if (!comp_type(v->type, &P->types[s])) {
+    char tb[128] = "?";
+    FILE *mf = fmemopen(tb, sizeof tb - 1, "w");
+    if (mf) {
+      tsr_mlir_print_type(mf, v->type);
+      fclose(mf);
+    }
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: value of type %s is not supported", where, tb);
+  }
+  P->cslot_off[s] = -1;
+  b->slot_of[v->id] = s;
+  *out = s;
+  return TSR_OK;
+}
+
+static tsr_status push_inst(builder *b, int32_t *idx) {
+  prog *P = b->P;
+  if (P->ninsts == b->cap_insts) {
+    int cap = b->cap_insts ? b->cap_insts * 2 : 64;
+    minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
+    if (!n) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    P->insts = n;
+    b->cap_insts = cap;
+  }
+  *idx = P->ninsts++;
+  memset(&P->insts[*idx], 0, sizeof(minst));
+  return TSR_OK;
+}
+
+static bool is_terminator(int op) {
+  return op == MOP_YIELD || op == MOP_CONDITION || op == MOP_RETURN || op == MOP_TYIELD;
+}
+
+static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *end, const char *where);
+
+static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
+  prog *P = b->P;
+  char loc[200], where[300];
+  mosaic_loc_text(op->loc, loc, sizeof loc);
+  snprintf(where, sizeof where, "op %s at %s", op->name, loc);
+  int code = lookup_op(op->name);
+  if (code < 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s", op->name, loc);
+  if (op->n_successors) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: branches are not supported", where);
+  if (op->n_regions > 2) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than 2 regions", where);
+  int32_t idx;
+  TSR_TRY(push_inst(b, &idx));
+  minst tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.op = (uint16_t)code;
+  tmp.name = prog_strdup(P, op->name);
+  tmp.loc = prog_strdup(P, loc);
+  tmp.nopd = op->n_operands;
+  tmp.nres = op->n_results;
+  tmp.opd = prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_operands + 1));
+  tmp.res = prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_results + 1));
+  if (!tmp.name || !tmp.loc || !tmp.opd || !tmp.res) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int i = 0; i < op->n_operands; i++) {
+    const tsr_ir_value *v = op->operands[i].value;
+    if (!v || v->id > b->max_id || b->slot_of[v->id] < 0)
+      return tsr_fail(TSR_ERR_INVALID, "%s: operand %d is not defined in this func", where, i);
+    tmp.opd[i] = b->slot_of[v->id];
+  }
+  for (int i = 0; i < op->n_results; i++) TSR_TRY(new_slot(b, op->results[i], where, &tmp.res[i]));
+  const stype *rt = op->n_results ? &P->types[tmp.res[0]] : op->n_operands ? &P->types[tmp.opd[0]] : NULL;
+  if (rt) {
+    tmp.n = rt->n;
+    tmp.ek = rt->ek;
+    tmp.width = rt->width;
+    tmp.cls = op->n_operands ? P->types[tmp.opd[0]].cls : rt->cls;
+  }
+  tmp.nregions = (uint8_t)op->n_regions;
+  comp c = {.P = P, .op = op};
+  snprintf(c.where, sizeof c.where, "%s", where);
+  tsr_status s = op_compile[code](&c, &tmp);
+  if (s != TSR_OK) return s;
+  if (code == MOP_CONSTANT || code == MOP_CONSTANT_MASK) {
+    P->ninsts--; /* folded: the result slot points into the constant pool */
+    return TSR_OK;
+  }
+  P->insts[idx] = tmp;
+  if (++b->depth > TSR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions nested too deeply", where);
+  for (int r = 0; r < op->n_regions; r++) {
+    const tsr_ir_region *reg = &op->regions[r];
+    if (reg->n_blocks > 1) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions with several blocks are not supported", where);
+    if (reg->n_blocks == 0) {
+      P->insts[idx].reg_begin[r] = P->insts[idx].reg_end[r] = -1;
+      continue;
+    }
+    const tsr_ir_block *blk = reg->blocks[0];
+    int32_t *args = prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1));
+    if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], where, &args[a]));
+    int32_t begin = P->ninsts, end;
+    TSR_TRY(compile_block(b, blk, &end, where));
+    P->insts[idx].reg_begin[r] = begin;
+    P->insts[idx].reg_end[r] = end;
+    P->insts[idx].rargs[r] = args;
+    P->insts[idx].nrargs[r] = blk->n_args;
+  }
+  b->depth--;
+  P->insts[idx].next = P->ninsts;
+  return TSR_OK;
+}
+
+/* Compiles a block's ops; *end is the index of its terminator (one is synthesized for a
+ * block that has none, so every region ends in one). */
+static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *end, const char *where) {
+  prog *P = b->P;
+  int last = -1;
+  for (const tsr_ir_op *op = blk->first; op; op = op->next) {
+    int32_t before = P->ninsts;
+    TSR_TRY(compile_op(b, op));
+    last = P->ninsts > before ? P->insts[before].op : -1;
+    if (P->ninsts > before && is_terminator(last) && op->next)
+      return tsr_fail(TSR_ERR_INVALID, "%s: ops after the terminator", where);
+  }
+  if (P->ninsts == 0 || last < 0 || !is_terminator(last)) {
+    int32_t idx;
+    TSR_TRY(push_inst(b, &idx));
+    P->insts[idx].op = MOP_YIELD;
+    P->insts[idx].name = "(implicit yield)";
+    P->insts[idx].loc = "";
+    P->insts[idx].next = idx + 1;
+  }
+  *end = P->ninsts - 1;
+  return TSR_OK;
+}
+
+tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
+  *out = NULL;
+  prog *P = calloc(1, sizeof *P);
+  if (!P) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  builder b = {.P = P};
+  tsr_status s = TSR_OK;
+  const tsr_ir_attr *sym = tsr_ir_op_attr(fn, "sym_name");
+  char name[128] = "func";
+  if (sym && sym->kind == TSR_IR_ATTR_STRING)
+    snprintf(name, sizeof name, "%.*s", (int)(sym->u.string.len > 120 ? 120 : sym->u.string.len), sym->u.string.data);
+  P->name = prog_strdup(P, name);
+  const tsr_ir_block *entry = tsr_ir_op_entry_block(fn, 0);
+  if (!entry) { s = tsr_fail(TSR_ERR_INVALID, "func @%s has no body", name); goto done; }
+  tsr_ir_walk((tsr_ir_op *)fn, max_id_fn, &b.max_id);
+  for (int a = 0; a < entry->n_args; a++)
+    if (entry->args[a]->id > b.max_id) b.max_id = entry->args[a]->id;
+  b.slot_of = malloc(sizeof(int32_t) * ((size_t)b.max_id + 1));
+  if (!b.slot_of) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto done; }
+  for (uint32_t i = 0; i <= b.max_id; i++) b.slot_of[i] = -1;
+  char where[160];
+  snprintf(where, sizeof where, "func @%s", name);
+  P->nargs = entry->n_args;
+  P->args = prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
+  if (!P->args) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto done; }
+  for (int a = 0; a < entry->n_args && s == TSR_OK; a++) {
+    char aw[200];
+    snprintf(aw, sizeof aw, "%s argument %d", where, a);
+    s = new_slot(&b, entry->args[a], aw, &P->args[a]);
+  }
+  if (s == TSR_OK) s = compile_block(&b, entry, &P->body_end, where);
+  if (s == TSR_OK) {
+    const minst *t = &P->insts[P->body_end];
+    P->nret = t->op == MOP_RETURN ? t->nopd : 0;
+    /* value storage: every non-constant, non-ref slot owns a 64-byte aligned buffer */
+    P->data_off = prog_alloc(P, sizeof(size_t) * (size_t)(P->nslots + 1));
+    if (!P->data_off) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto done; }
+    size_t off = 0;
+    for (int i = 0; i < P->nslots; i++) {
+      const stype *t2 = &P->types[i];
+      P->data_off[i] = off;
+      if (t2->cls == VC_REF || P->cslot_off[i] >= 0) continue;
+      off += ((size_t)t2->n * class_size(t2->cls) + 63) & ~(size_t)63;
+    }
+    P->frame_bytes = off;
+  }
+done:
+  free(b.slot_of);
+  if (s != TSR_OK) {
+    prog_destroy(P);
+    return s;
+  }
+  *out = P;
+  return TSR_OK;
+}

@@ -1,0 +1,142 @@
+/* What `tessera inspect` shows of a kernel (the plan and the DMAs of the first steps, worked
+ * out from the index maps without running the body), and the output shapes of a bare module. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mosaic/kernel_internal.h"
+
+static tsr_status no_body(tsr_ctx *ctx, void *user) {
+  (void)ctx;
+  (void)user;
+  return TSR_OK;
+}
+
+static void grid_index(const int64_t *grid, int rank, int64_t step, int64_t *idx) {
+  for (int d = rank - 1; d >= 0; d--) {
+    idx[d] = grid[d] ? step % grid[d] : 0;
+    step = grid[d] ? step / grid[d] : 0;
+  }
+}
+
+static tsr_status block_at(const io_operand *o, const tsr_call_desc *d, int64_t step, int64_t *blk) {
+  int64_t idx[TSR_MAX_GRID] = {0};
+  grid_index(d->grid, d->grid_rank, step, idx);
+  if (!o->transform) {
+    for (int k = 0; k < o->t.rank; k++) blk[k] = 0;
+    return TSR_OK;
+  }
+  return mosaic_eval_map(o->transform, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk);
+}
+
+static bool same(const int64_t *a, const int64_t *b, int n) { return !memcmp(a, b, sizeof(int64_t) * (size_t)n); }
+
+static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int plan_steps, FILE *out) {
+  int64_t steps = 1;
+  for (int g = 0; g < d->grid_rank; g++) steps *= d->grid[g];
+  fprintf(out, "  index maps:\n");
+  for (int i = 0; i < k->nio; i++) {
+    const io_operand *o = &k->io[i];
+    bool is_in = i < d->num_inputs;
+    const char *mt = o->spec.space == TSR_ANY || o->spec.space == TSR_HBM ? "whole array, moved by the kernel"
+                     : !o->windowed ? "whole array" : o->map_text ? o->map_text : "(all zeros)";
+    fprintf(out, "    %s%d: %s\n", is_in ? "in" : "out", is_in ? i : i - d->num_inputs, mt);
+  }
+  int64_t shown = steps < plan_steps ? steps : plan_steps;
+  fprintf(out, "  DMA plan, first %lld of %lld steps (one core, lexicographic order):\n", (long long)shown, (long long)steps);
+  int64_t prev[TSR_MAX_OPERANDS][TSR_MAX_RANK], cur[TSR_MAX_RANK], next[TSR_MAX_RANK];
+  for (int64_t t = 0; t < shown; t++) {
+    int64_t idx[TSR_MAX_GRID] = {0};
+    char gi[96];
+    grid_index(d->grid, d->grid_rank, t, idx);
+    fprintf(out, "    step %lld %s:", (long long)t, tsr_format_dims(idx, d->grid_rank, gi, sizeof gi));
+    bool any = false;
+    for (int i = 0; i < k->nio; i++) {
+      const io_operand *o = &k->io[i];
+      if (o->spec.space == TSR_ANY || o->spec.space == TSR_HBM) continue;
+      bool is_in = i < d->num_inputs;
+      int r = o->t.rank;
+      TSR_TRY(block_at(o, d, t, cur));
+      const char *what;
+      if (is_in) {
+        what = t == 0 || !same(prev[i], cur, r) ? "fetch" : "reuse";
+      } else {
+        bool last = t == steps - 1;
+        if (!last) TSR_TRY(block_at(o, d, t + 1, next));
+        what = last || !same(next, cur, r) ? "write back" : "keep";
+      }
+      char b[96];
+      fprintf(out, "%s %s%d %s %s", any ? "," : "", is_in ? "in" : "out", is_in ? i : i - d->num_inputs,
+              tsr_format_dims(cur, r, b, sizeof b), what);
+      any = true;
+      memcpy(prev[i], cur, sizeof cur);
+    }
+    fprintf(out, "%s\n", any ? "" : " (no pipelined operands)");
+  }
+  return TSR_OK;
+}
+
+tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
+                                      const tsr_ref *outputs, int num_outputs, const tsr_mosaic_call_opts *opts,
+                                      int plan_steps, FILE *out) {
+  if (!m || !k || !out) return tsr_fail(TSR_ERR_INVALID, "no machine, kernel or stream");
+  if (num_operands < 0 || num_outputs < 0 || num_operands + num_outputs > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
+  /* the plan never reads array data; arrays given by shape only get a stand-in address */
+  static char stand_in[64];
+  tsr_ref ops[TSR_MAX_OPERANDS], outs[TSR_MAX_OPERANDS];
+  for (int i = 0; i < num_operands; i++) {
+    ops[i] = operands[i];
+    if (!ops[i].data && i >= k->nprefetch) ops[i].data = stand_in;
+  }
+  for (int i = 0; i < num_outputs; i++) {
+    outs[i] = outputs[i];
+    if (!outs[i].data) outs[i].data = stand_in;
+  }
+  tsr_call_desc d;
+  tsr_block_spec specs[TSR_MAX_OPERANDS];
+  TSR_TRY(mosaic_build_desc(k, ops, num_operands, outs, num_outputs, opts, &d, specs));
+  d.body = no_body;
+  TSR_TRY(tsr_pallas_describe(m, &d, out));
+  return print_plan(k, &d, plan_steps, out);
+}
+
+tsr_status tsr_mosaic_kernel_output_shapes(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
+                                           const tsr_mosaic_call_opts *opts, tsr_ref *outputs_without_data,
+                                           int num_outputs) {
+  if (!k || (num_outputs && !outputs_without_data)) return tsr_fail(TSR_ERR_INVALID, "no kernel or outputs");
+  int nin = num_operands - k->nprefetch;
+  if (nin < 0 || nin + num_outputs != k->nio)
+    return tsr_fail(TSR_ERR_INVALID, "kernel %s takes %d inputs and outputs together; got %d inputs and %d outputs", k->name,
+                    k->nio, nin, num_outputs);
+  int nd = opts ? opts->num_dynamic_bounds : 0;
+  if (nd != k->ndyn) return tsr_fail(TSR_ERR_INVALID, "kernel %s has %d dynamic grid dimensions; %d values given", k->name, k->ndyn, nd);
+  tsr_call_desc d;
+  memset(&d, 0, sizeof d);
+  d.grid_rank = k->grid_rank;
+  d.prefetch = operands;
+  d.num_prefetch = k->nprefetch;
+  int64_t steps = 1;
+  for (int g = 0, di = 0; g < k->grid_rank; g++) {
+    d.grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];
+    steps *= d.grid[g];
+  }
+  if (steps > (1 << 24)) return tsr_fail(TSR_ERR_UNSUPPORTED, "grid of %lld steps is too large to derive output shapes", (long long)steps);
+  for (int i = 0; i < num_outputs; i++) {
+    const io_operand *o = &k->io[nin + i];
+    int64_t shape[TSR_MAX_RANK];
+    memcpy(shape, o->t.shape, sizeof shape);
+    if (o->windowed) {
+      for (int r = 0; r < o->t.rank; r++) shape[r] = 0;
+      for (int64_t t = 0; t < steps; t++) {
+        int64_t blk[TSR_MAX_RANK];
+        TSR_TRY(block_at(o, &d, t, blk));
+        for (int r = 0; r < o->t.rank; r++) {
+          int64_t end = o->spec.element[r] ? blk[r] + o->t.shape[r] : (blk[r] + 1) * o->t.shape[r];
+          if (end > shape[r]) shape[r] = end;
+        }
+      }
+    }
+    outputs_without_data[i] = tsr_ref_dense(NULL, o->t.dtype, TSR_HBM, o->t.rank, shape);
+  }
+  return TSR_OK;
+}

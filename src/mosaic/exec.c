@@ -1,0 +1,260 @@
+/* The interpreter's core: frames (one buffer per value slot, allocated once and reused across
+ * steps), the dispatch loop over an instruction range, and the control-flow ops (scf.for,
+ * scf.if, scf.while, tpu.region, cf.assert). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mosaic/mosaic_internal.h"
+#include "pipeline/ctx.h"
+
+typedef tsr_status (*run_fn)(exec *x, const minst *in);
+static const run_fn run_table[] = {
+#define MOP(e, name, compile, run) run,
+#include "mosaic/ops.def"
+#undef MOP
+};
+
+static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+size_t frame_size(const prog *P) {
+  return align64(sizeof(void *) * (size_t)P->nslots) + align64(sizeof(tsr_ref) * (size_t)P->nslots) +
+         P->frame_bytes + 64;
+}
+
+tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
+  size_t need = frame_size(P);
+  f->mem = NULL;
+  if (!mem || cap < need) {
+    f->mem = malloc(need);
+    if (!f->mem) return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the values of %s (%zu bytes)", P->name, need);
+    mem = f->mem;
+  }
+  char *base = (char *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
+  f->data = (void **)base;
+  base += align64(sizeof(void *) * (size_t)P->nslots);
+  f->refs = (tsr_ref *)base;
+  memset(f->refs, 0, sizeof(tsr_ref) * (size_t)P->nslots);
+  base += align64(sizeof(tsr_ref) * (size_t)P->nslots);
+  for (int s = 0; s < P->nslots; s++)
+    f->data[s] = P->cslot_off[s] >= 0 ? P->cpool + P->cslot_off[s] : base + P->data_off[s];
+  return TSR_OK;
+}
+
+void frame_free(frame *f) {
+  free(f->mem);
+  f->mem = NULL;
+}
+
+void exec_copy_value(exec *x, int32_t dst, int32_t src) {
+  if (dst == src) return;
+  const stype *t = ST(x, dst);
+  if (t->cls == VC_REF) *SR(x, dst) = *SR(x, src);
+  else memcpy(x->f->data[dst], x->f->data[src], (size_t)t->n * class_size(t->cls));
+}
+
+/* Copies n values src[k] -> dst[k]. When a source is another destination (a loop that yields
+ * its arguments permuted), the copies go through temporaries. */
+static tsr_status copy_values(exec *x, const int32_t *dst, const int32_t *src, int n) {
+  bool clash = false;
+  for (int i = 0; i < n && !clash; i++)
+    for (int j = 0; j < n; j++)
+      if (j != i && src[i] == dst[j]) { clash = true; break; }
+  if (!clash) {
+    for (int i = 0; i < n; i++) exec_copy_value(x, dst[i], src[i]);
+    return TSR_OK;
+  }
+  size_t total = 0;
+  for (int i = 0; i < n; i++) {
+    const stype *t = ST(x, src[i]);
+    total += t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * class_size(t->cls);
+  }
+  char *tmp = malloc(total ? total : 1);
+  if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  size_t off = 0;
+  for (int i = 0; i < n; i++) {
+    const stype *t = ST(x, src[i]);
+    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * class_size(t->cls);
+    memcpy(tmp + off, t->cls == VC_REF ? (void *)SR(x, src[i]) : x->f->data[src[i]], b);
+    off += b;
+  }
+  off = 0;
+  for (int i = 0; i < n; i++) {
+    const stype *t = ST(x, dst[i]);
+    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * class_size(t->cls);
+    memcpy(t->cls == VC_REF ? (void *)SR(x, dst[i]) : x->f->data[dst[i]], tmp + off, b);
+    off += b;
+  }
+  free(tmp);
+  return TSR_OK;
+}
+
+tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
+  const minst *I = x->P->insts;
+  for (int32_t i = begin; i < end; i = I[i].next) {
+    const minst *in = &I[i];
+    x->cost.flops += in->cost.flops;
+    x->cost.transcendentals += in->cost.transcendentals;
+    x->cost.vpu_ops += in->cost.vpu_ops;
+    x->cost.vector_bytes += in->cost.vector_bytes;
+    x->cost.scalar_ops += in->cost.scalar_ops;
+    tsr_status s = run_table[in->op](x, in);
+    if (s != TSR_OK) {
+      if (x->located) return s;
+      x->located = true;
+      return tsr_fail_context(s, "op %s at %s", in->name, in->loc);
+    }
+  }
+  return TSR_OK;
+}
+
+tsr_status r_nop(exec *x, const minst *in) {
+  (void)x;
+  (void)in;
+  return TSR_OK;
+}
+
+tsr_status r_copy(exec *x, const minst *in) {
+  exec_copy_value(x, in->res[0], in->opd[0]);
+  return TSR_OK;
+}
+
+/* ---- compile steps of control flow ------------------------------------------------------ */
+
+tsr_status c_term(comp *c, minst *in) {
+  (void)c;
+  in->cost = (tsr_cost){0};
+  return TSR_OK;
+}
+
+tsr_status c_for(comp *c, minst *in) {
+  if (in->nopd < 3 || in->nres != in->nopd - 3 || in->nregions != 1)
+    return comp_fail(c, TSR_ERR_INVALID, "expects lower bound, upper bound, step and %d init values", in->nres);
+  for (int i = 0; i < 3; i++)
+    if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_F || c->P->types[in->opd[i]].cls == VC_REF)
+      return comp_fail(c, TSR_ERR_INVALID, "bounds and step must be integer scalars");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status c_if(comp *c, minst *in) {
+  if (in->nopd != 1 || c->P->types[in->opd[0]].rank != 0 || c->P->types[in->opd[0]].cls != VC_I32)
+    return comp_fail(c, TSR_ERR_INVALID, "expects one i1 condition");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status c_while(comp *c, minst *in) {
+  if (in->nregions != 2 || in->nres != in->nopd)
+    return comp_fail(c, TSR_ERR_INVALID, "expects a before and an after region");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status c_region(comp *c, minst *in) {
+  if (in->nregions != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one region");
+  in->cost = (tsr_cost){0};
+  return TSR_OK;
+}
+
+tsr_status c_assert(comp *c, minst *in) {
+  if (in->nopd != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one condition");
+  const tsr_ir_attr *m = tsr_ir_op_attr(c->op, "msg");
+  char buf[512] = "(no message)";
+  if (m && m->kind == TSR_IR_ATTR_STRING)
+    snprintf(buf, sizeof buf, "%.*s", (int)(m->u.string.len > 500 ? 500 : m->u.string.len), m->u.string.data);
+  in->aux = prog_strdup(c->P, buf);
+  if (!in->aux) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+/* ---- run -------------------------------------------------------------------------------- */
+
+static const minst *terminator(const exec *x, const minst *in, int r) { return &x->P->insts[in->reg_end[r]]; }
+
+tsr_status r_for(exec *x, const minst *in) {
+  int64_t lb = scalar_int(x, in->opd[0]), ub = scalar_int(x, in->opd[1]), step = scalar_int(x, in->opd[2]);
+  int n = in->nres;
+  const int32_t *args = in->rargs[0];
+  if (step <= 0) return tsr_fail(TSR_ERR_INVALID, "scf.for step is %lld; it must be positive", (long long)step);
+  for (int k = 0; k < n; k++) exec_copy_value(x, args[1 + k], in->opd[3 + k]);
+  const minst *y = terminator(x, in, 0);
+  const stype *ivt = ST(x, args[0]);
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    if (ivt->cls == VC_I64) SL(x, args[0])[0] = iv;
+    else SI(x, args[0])[0] = sext32(iv, ivt->width);
+    TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+    if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.for body yields %d values for %d results", y->nopd, n);
+    TSR_TRY(copy_values(x, args + 1, y->opd, n));
+    if (ub - iv <= step) break; /* no overflow past ub */
+  }
+  for (int k = 0; k < n; k++) exec_copy_value(x, in->res[k], args[1 + k]);
+  return TSR_OK;
+}
+
+tsr_status r_if(exec *x, const minst *in) {
+  int r = SI(x, in->opd[0])[0] ? 0 : 1;
+  if (r >= in->nregions || in->reg_begin[r] < 0) {
+    if (in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if with results has no else region");
+    return TSR_OK;
+  }
+  TSR_TRY(exec_range(x, in->reg_begin[r], in->reg_end[r]));
+  const minst *y = terminator(x, in, r);
+  if (y->nopd != in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if region yields %d values for %d results", y->nopd, in->nres);
+  return copy_values(x, in->res, y->opd, in->nres);
+}
+
+tsr_status r_while(exec *x, const minst *in) {
+  int n = in->nopd;
+  if (in->nrargs[0] != n) return tsr_fail(TSR_ERR_INVALID, "scf.while before region takes %d arguments for %d inits", in->nrargs[0], n);
+  TSR_TRY(copy_values(x, in->rargs[0], in->opd, n));
+  const minst *cond = terminator(x, in, 0), *y = terminator(x, in, 1);
+  if (cond->op != MOP_CONDITION || cond->nopd < 1 || cond->nopd - 1 != in->nres || in->nrargs[1] != in->nres)
+    return tsr_fail(TSR_ERR_INVALID, "scf.while: the before region must end in scf.condition with %d values", in->nres);
+  if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.while: the after region yields %d values for %d", y->nopd, n);
+  for (;;) {
+    TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+    if (!SI(x, cond->opd[0])[0]) return copy_values(x, in->res, cond->opd + 1, in->nres);
+    TSR_TRY(copy_values(x, in->rargs[1], cond->opd + 1, in->nres));
+    TSR_TRY(exec_range(x, in->reg_begin[1], in->reg_end[1]));
+    TSR_TRY(copy_values(x, in->rargs[0], y->opd, n));
+  }
+}
+
+tsr_status r_region(exec *x, const minst *in) {
+  int marks[3] = {0, 0, 0};
+  tsr_core *core = x->ctx ? x->ctx->core : NULL;
+  if (core) {
+    marks[0] = core->vmem.count;
+    marks[1] = core->smem.count;
+    marks[2] = core->sems.count;
+  }
+  tsr_status s = exec_range(x, in->reg_begin[0], in->reg_end[0]);
+  const minst *y = terminator(x, in, 0);
+  if (s == TSR_OK && y->nopd != in->nres)
+    s = tsr_fail(TSR_ERR_INVALID, "region yields %d values for %d results", y->nopd, in->nres);
+  if (s == TSR_OK) s = copy_values(x, in->res, y->opd, in->nres);
+  if (core) {
+    /* semaphores allocated in the scope must be back at zero when it ends */
+    space_arena *sa = &core->sems;
+    for (int i = marks[2]; s == TSR_OK && i < sa->count; i++) {
+      const int64_t *v = (const int64_t *)(const void *)sa->bufs[i]->base;
+      size_t nsem = sa->bufs[i]->bytes / sizeof(int64_t);
+      for (size_t k = 0; k < nsem; k++)
+        if (v[k] != 0) {
+          s = tsr_fail(TSR_ERR_SEMAPHORE, "a semaphore allocated in this scope holds %lld when the scope ends", (long long)v[k]);
+          x->located = false;
+          break;
+        }
+    }
+    core_release_to(core, TSR_VMEM, marks[0]);
+    core_release_to(core, TSR_SMEM, marks[1]);
+    core_release_to(core, TSR_SEMAPHORE_MEM, marks[2]);
+  }
+  return s;
+}
+
+tsr_status r_assert(exec *x, const minst *in) {
+  if (SI(x, in->opd[0])[0]) return TSR_OK;
+  return tsr_fail(TSR_ERR_CHECK, "assertion failed: %s", (const char *)in->aux);
+}

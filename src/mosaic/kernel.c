@@ -1,0 +1,470 @@
+/* Loading and running a Mosaic kernel: find the kernel func, map its arguments (grid
+ * indices, scalar prefetch, inputs, outputs, scratch), turn window_params into block specs
+ * with interpreted index maps, and hand everything to tsr_pallas_call with the interpreted
+ * body. The rule for splitting inputs from outputs is in kernel_split() below. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mosaic/kernel_internal.h"
+#include "pipeline/ctx.h"
+
+const char *tsr_mosaic_kernel_name(const tsr_mosaic_kernel *k) { return k ? k->name : ""; }
+int tsr_mosaic_kernel_num_prefetch(const tsr_mosaic_kernel *k) { return k ? k->nprefetch : 0; }
+int tsr_mosaic_kernel_num_inputs(const tsr_mosaic_kernel *k) { return k ? k->nio - k->nout_default : 0; }
+int tsr_mosaic_kernel_num_outputs(const tsr_mosaic_kernel *k) { return k ? k->nout_default : 0; }
+int tsr_mosaic_kernel_num_dynamic_bounds(const tsr_mosaic_kernel *k) { return k ? k->ndyn : 0; }
+
+void tsr_mosaic_kernel_destroy(tsr_mosaic_kernel *k) {
+  if (!k) return;
+  for (int i = 0; i < k->nio; i++) {
+    prog_destroy(k->io[i].transform);
+    free(k->io[i].map_text);
+  }
+  free(k->io);
+  free(k->scratch);
+  prog_destroy(k->body);
+  free(k->name);
+  free(k);
+}
+
+/* ---- loading ------------------------------------------------------------------------------ */
+
+static bool is_kernel_func(const tsr_ir_op *op) {
+  return tsr_ir_op_attr(op, "window_params") || tsr_ir_op_attr(op, "iteration_bounds") ||
+         tsr_ir_op_attr(op, "dimension_semantics");
+}
+
+static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
+  const tsr_ir_block *body = m->top ? tsr_ir_op_entry_block(m->top, 0) : NULL;
+  if (!body) return NULL;
+  const tsr_ir_op *first = NULL, *main = NULL;
+  for (const tsr_ir_op *op = body->first; op; op = op->next) {
+    if (!tsr_ir_op_is(op, "func.func")) continue;
+    if (is_kernel_func(op)) return op;
+    const tsr_ir_attr *n = tsr_ir_op_attr(op, "sym_name");
+    bool transform = n && n->kind == TSR_IR_ATTR_STRING && !strncmp(n->u.string.data, "transform_", 10);
+    if (!first && !transform) first = op;
+    if (n && n->kind == TSR_IR_ATTR_STRING && !strcmp(n->u.string.data, "main")) main = op;
+  }
+  return main ? main : first;
+}
+
+/* Inputs versus outputs: window_params (or the argument list) gives their total only. The
+ * outputs are taken to be the operands from the first one the body writes (a store or a DMA
+ * target, through any view) to the last; with none written, the last operand. A caller that
+ * knows better (a custom call's operand count) passes its own split to tsr_mosaic_kernel_run. */
+static int kernel_split(const prog *P, int first_io, int nio) {
+  int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1));
+  if (!root) return 1;
+  for (int s = 0; s < P->nslots; s++) root[s] = -1;
+  for (int a = 0; a < P->nargs; a++) root[P->args[a]] = a;
+  int first_written = -1;
+  for (int i = 0; i < P->ninsts; i++) {
+    const minst *in = &P->insts[i];
+    int target = -1;
+    switch (in->op) {
+    case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
+      root[in->res[0]] = root[in->opd[0]];
+      break;
+    case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE: target = in->opd[1]; break;
+    case MOP_ENQUEUE_DMA: target = in->opd[in->a[2]]; break;
+    default: break;
+    }
+    if (target >= 0 && root[target] >= first_io && root[target] < first_io + nio) {
+      int io = root[target] - first_io;
+      if (first_written < 0 || io < first_written) first_written = io;
+    }
+  }
+  free(root);
+  if (nio == 0) return 0;
+  return first_written < 0 ? 1 : nio - first_written;
+}
+
+static tsr_status int_attr(const tsr_ir_op *fn, const char *name, int64_t *out) {
+  *out = 0;
+  const tsr_ir_attr *a = tsr_ir_op_attr(fn, name);
+  if (!a) return TSR_OK;
+  if (!tsr_ir_attr_int(a, out) || *out < 0 || *out > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_INVALID, "kernel attribute %s is not a count", name);
+  return TSR_OK;
+}
+
+static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch);
+
+static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int i, const tsr_ir_attr *wp) {
+  io_operand *o = &k->io[i];
+  tsr_block_spec *sp = &o->spec;
+  const stype *t = &o->t;
+  char what[32];
+  snprintf(what, sizeof what, "window_params[%d]", i);
+  sp->space = t->space;
+  sp->index_map_user = o;
+  if (t->space == TSR_ANY || t->space == TSR_HBM) return TSR_OK; /* passed whole */
+  if (t->space != TSR_VMEM && t->space != TSR_SMEM)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand in %s memory", what, tsr_space_name(t->space));
+  if (!wp || wp->kind != TSR_IR_ATTR_DICT || wp->u.dict.n == 0) return TSR_OK; /* whole array */
+  const tsr_ir_attr *wb = tsr_ir_dict_get(wp, "window_bounds");
+  int64_t b[TSR_MAX_RANK];
+  int64_t nb = wb ? tsr_ir_attr_ints(wb, b, TSR_MAX_RANK) : -1;
+  if (nb != t->rank) return tsr_fail(TSR_ERR_INVALID, "%s: window_bounds must have %d entries", what, t->rank);
+  for (int d = 0; d < t->rank; d++)
+    if (b[d] != t->shape[d])
+      return tsr_fail(TSR_ERR_INVALID, "%s: window_bounds dimension %d is %lld but the kernel's memref has %lld", what, d,
+                      (long long)b[d], (long long)t->shape[d]);
+  sp->rank = t->rank;
+  for (int d = 0; d < t->rank; d++) sp->block_shape[d] = b[d];
+  o->windowed = true;
+  const tsr_ir_attr *ti = tsr_ir_dict_get(wp, "transform_indices");
+  if (ti && ti->kind == TSR_IR_ATTR_SYMBOL_REF) {
+    const tsr_ir_op *tf = tsr_ir_module_lookup(m, ti->u.symbol.root);
+    if (!tf) return tsr_fail(TSR_ERR_INVALID, "%s: transform function @%s not found", what, ti->u.symbol.root);
+    tsr_status s = prog_compile(tf, &o->transform);
+    if (s != TSR_OK) return tsr_fail_context(s, "%s: @%s", what, ti->u.symbol.root);
+    if (o->transform->nargs != k->grid_rank + k->nprefetch || o->transform->nret != t->rank)
+      return tsr_fail(TSR_ERR_INVALID, "%s: @%s takes %d arguments and returns %d values; expected %d and %d", what,
+                      ti->u.symbol.root, o->transform->nargs, o->transform->nret, k->grid_rank + k->nprefetch, t->rank);
+    for (int a = 0; a < k->grid_rank; a++) {
+      const stype *at = &o->transform->types[o->transform->args[a]];
+      if (at->rank != 0 || (at->cls != VC_I32 && at->cls != VC_I64))
+        return tsr_fail(TSR_ERR_INVALID, "%s: @%s argument %d must be an integer", what, ti->u.symbol.root, a);
+    }
+    for (int r = 0; r < o->transform->nret; r++) {
+      const stype *rt = &o->transform->types[o->transform->insts[o->transform->body_end].opd[r]];
+      if (rt->rank != 0 || (rt->cls != VC_I32 && rt->cls != VC_I64))
+        return tsr_fail(TSR_ERR_INVALID, "%s: @%s result %d must be an integer", what, ti->u.symbol.root, r);
+    }
+    sp->index_map = mosaic_index_map;
+    o->map_text = map_text_for(tf, k->grid_rank, k->nprefetch);
+  } else if (ti && ti->kind != TSR_IR_ATTR_AFFINE_MAP) {
+    return tsr_fail(TSR_ERR_INVALID, "%s: transform_indices is neither a symbol nor an affine map", what);
+  }
+  const tsr_ir_attr *wk = tsr_ir_dict_get(wp, "window_kind");
+  if (wk) {
+    const tsr_ir_field *lo = tsr_ir_attr_field(wk, "pad_low"), *hi = tsr_ir_attr_field(wk, "pad_high");
+    if (!lo || !hi) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: window_kind other than #tpu.element_window", what);
+    for (int d = 0; d < lo->n; d++)
+      if (lo->values[d] || (d < hi->n && hi->values[d]))
+        return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: element windows with padding are not supported", what);
+    for (int d = 0; d < t->rank; d++) sp->element[d] = true;
+  }
+  const char *pm = tsr_ir_enum_keyword(tsr_ir_dict_get(wp, "pipeline_mode"), "tpu", "pipeline_mode");
+  if (pm) sp->buffer_count = !strcmp(pm, "synchronous") ? 1 : 2;
+  const char *rv = tsr_ir_enum_keyword(tsr_ir_dict_get(wp, "revisit_mode"), "tpu", "revisit_mode");
+  if (rv && !strcmp(rv, "any")) sp->revisit = TSR_REVISIT_ANY;
+  return TSR_OK;
+}
+
+static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
+  if (!m || !m->top) return tsr_fail(TSR_ERR_INVALID, "no module");
+  const tsr_ir_op *fn = find_kernel(m);
+  if (!fn) return tsr_fail(TSR_ERR_INVALID, "the module has no kernel func");
+  const tsr_ir_attr *mn = tsr_ir_op_attr(m->top, "sym_name");
+  TSR_TRY(prog_compile(fn, &k->body));
+  const char *name = mn && mn->kind == TSR_IR_ATTR_STRING ? mn->u.string.data : k->body->name;
+  k->name = strdup(name);
+  if (!k->name) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  const tsr_ir_attr *ib = tsr_ir_op_attr(fn, "iteration_bounds");
+  if (ib) {
+    int64_t n = tsr_ir_attr_ints(ib, k->bounds, TSR_MAX_GRID);
+    if (n < 0 || n > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "iteration_bounds: at most %d grid dimensions", TSR_MAX_GRID);
+    k->grid_rank = (int)n;
+    for (int d = 0; d < k->grid_rank; d++) {
+      if (k->bounds[d] == INT64_MIN) k->ndyn++;
+      else if (k->bounds[d] < 0) return tsr_fail(TSR_ERR_INVALID, "iteration_bounds[%d] is %lld", d, (long long)k->bounds[d]);
+    }
+  }
+  const tsr_ir_attr *ds = tsr_ir_op_attr(fn, "dimension_semantics");
+  if (ds && ds->kind == TSR_IR_ATTR_ARRAY) {
+    if (ds->u.array.n != k->grid_rank)
+      return tsr_fail(TSR_ERR_INVALID, "dimension_semantics has %d entries for a grid of rank %d", ds->u.array.n, k->grid_rank);
+    for (int d = 0; d < k->grid_rank; d++) {
+      const char *kw = tsr_ir_enum_keyword(ds->u.array.elems[d], "tpu", "dimension_semantics");
+      if (!kw) return tsr_fail(TSR_ERR_INVALID, "dimension_semantics[%d] is not a #tpu.dimension_semantics", d);
+      k->sem[d] = !strcmp(kw, "arbitrary") ? TSR_ARBITRARY : !strcmp(kw, "core_parallel") ? TSR_CORE_PARALLEL : TSR_PARALLEL;
+    }
+  }
+  int64_t pf, sc;
+  TSR_TRY(int_attr(fn, "scalar_prefetch", &pf));
+  TSR_TRY(int_attr(fn, "scratch_operands", &sc));
+  k->nprefetch = (int)pf;
+  k->nscratch = (int)sc;
+  const prog *P = k->body;
+  k->nio = P->nargs - k->grid_rank - k->nprefetch - k->nscratch;
+  if (k->nio < 0)
+    return tsr_fail(TSR_ERR_INVALID, "kernel @%s has %d arguments, fewer than %d grid indices + %d scalar prefetch + %d scratch",
+                    P->name, P->nargs, k->grid_rank, k->nprefetch, k->nscratch);
+  if (k->nio > TSR_MAX_OPERANDS) return tsr_fail(TSR_ERR_UNSUPPORTED, "%d operands", k->nio);
+  const tsr_ir_attr *wps = tsr_ir_op_attr(fn, "window_params");
+  if (wps && (wps->kind != TSR_IR_ATTR_ARRAY || wps->u.array.n != k->nio))
+    return tsr_fail(TSR_ERR_INVALID, "window_params has %d entries but the kernel has %d input and output operands",
+                    wps && wps->kind == TSR_IR_ATTR_ARRAY ? wps->u.array.n : -1, k->nio);
+  for (int a = 0; a < P->nargs; a++) {
+    const stype *t = &P->types[P->args[a]];
+    bool grid = a < k->grid_rank;
+    if (grid ? (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) : t->cls != VC_REF)
+      return tsr_fail(TSR_ERR_INVALID, "kernel argument %d must be %s", a, grid ? "an integer grid index" : "a memref");
+    if (!grid && a < k->grid_rank + k->nprefetch && t->space != TSR_SMEM)
+      return tsr_fail(TSR_ERR_INVALID, "scalar-prefetch argument %d must be in SMEM", a);
+  }
+  k->io = calloc((size_t)(k->nio ? k->nio : 1), sizeof *k->io);
+  k->scratch = calloc((size_t)(k->nscratch ? k->nscratch : 1), sizeof *k->scratch);
+  if (!k->io || !k->scratch) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  int first_io = k->grid_rank + k->nprefetch;
+  for (int i = 0; i < k->nio; i++) {
+    io_operand *o = &k->io[i];
+    o->arg = first_io + i;
+    o->t = P->types[P->args[o->arg]];
+    o->index = i;
+    o->k = k;
+    if (tsr_dtype_is_semaphore(o->t.dtype)) return tsr_fail(TSR_ERR_UNSUPPORTED, "operand %d: semaphore operands", i);
+    TSR_TRY(load_window(k, m, i, wps ? wps->u.array.elems[i] : NULL));
+  }
+  for (int s = 0; s < k->nscratch; s++) {
+    const stype *t = &P->types[P->args[first_io + k->nio + s]];
+    tsr_scratch_spec *sp = &k->scratch[s];
+    sp->dtype = t->dtype;
+    sp->space = tsr_dtype_is_semaphore(t->dtype) ? TSR_SEMAPHORE_MEM : t->space;
+    sp->rank = t->rank;
+    for (int d = 0; d < t->rank; d++) sp->shape[d] = t->shape[d];
+  }
+  k->nout_default = kernel_split(P, first_io, k->nio);
+  return TSR_OK;
+}
+
+tsr_status tsr_mosaic_kernel_create(const tsr_mlir_module *m, tsr_mosaic_kernel **out) {
+  if (!out) return tsr_fail(TSR_ERR_INVALID, "no output handle");
+  *out = NULL;
+  tsr_mosaic_kernel *k = calloc(1, sizeof *k);
+  if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  tsr_status s = create(m, k);
+  if (s != TSR_OK) {
+    tsr_mosaic_kernel_destroy(k);
+    return tsr_fail_context(s, "Mosaic kernel");
+  }
+  *out = k;
+  return TSR_OK;
+}
+
+/* ---- index maps ----------------------------------------------------------------------------- */
+
+tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
+                           int num_prefetch, int64_t *block_index) {
+  _Alignas(64) char buf[8192];
+  frame f;
+  TSR_TRY(frame_init(P, &f, buf, sizeof buf));
+  for (int a = 0; a < grid_rank && a < P->nargs; a++) {
+    int32_t s = P->args[a];
+    if (P->types[s].cls == VC_I64) ((int64_t *)f.data[s])[0] = grid_index[a];
+    else ((int32_t *)f.data[s])[0] = (int32_t)grid_index[a];
+  }
+  for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
+  exec x = {.P = P, .f = &f};
+  tsr_status s = exec_range(&x, 0, P->body_end);
+  if (s == TSR_OK) {
+    const minst *t = &P->insts[P->body_end];
+    for (int r = 0; r < t->nopd; r++) block_index[r] = scalar_int(&x, t->opd[r]);
+  }
+  frame_free(&f);
+  return s;
+}
+
+tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
+                            int num_prefetch, int64_t *block_index) {
+  io_operand *o = user;
+  tsr_status s = mosaic_eval_map(o->transform, grid_index, grid_rank, prefetch, num_prefetch, block_index);
+  if (s != TSR_OK) return tsr_fail_context(s, "index map @%s", o->transform->name);
+  return TSR_OK;
+}
+
+/* Compact text of a transform func: `(i, j, k) -> (i, k)` when it returns grid indices and
+ * constants, otherwise its ops in generic form. */
+static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch) {
+  static const char *const names[] = {"i", "j", "k", "l", "m", "n"};
+  const tsr_ir_block *b = tsr_ir_op_entry_block(tf, 0);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f || !b) { if (f) fclose(f); free(buf); return NULL; }
+  const tsr_ir_op *ret = b->last;
+  bool simple = ret && tsr_ir_op_is(ret, "func.return");
+  for (int r = 0; simple && r < ret->n_operands; r++) {
+    const tsr_ir_value *v = ret->operands[r].value;
+    bool arg = !v->def_op && v->block == b && v->index < grid;
+    bool cst = v->def_op && tsr_ir_op_is(v->def_op, "arith.constant");
+    simple = arg || cst;
+  }
+  fputc('(', f);
+  for (int a = 0; a < grid; a++) fprintf(f, "%s%s", a ? ", " : "", names[a]);
+  for (int p = 0; p < prefetch; p++) fprintf(f, "%ss%d", grid + p ? ", " : "", p);
+  fputs(") -> ", f);
+  if (simple) {
+    fputc('(', f);
+    for (int r = 0; r < ret->n_operands; r++) {
+      const tsr_ir_value *v = ret->operands[r].value;
+      int64_t c = 0;
+      if (v->def_op) tsr_ir_op_attr_int(v->def_op, "value", &c);
+      if (v->def_op) fprintf(f, "%s%lld", r ? ", " : "", (long long)c);
+      else fprintf(f, "%s%s", r ? ", " : "", names[v->index]);
+    }
+    fputc(')', f);
+  } else {
+    fputs("{\n", f);
+    for (const tsr_ir_op *op = b->first; op; op = op->next) tsr_mlir_print_op(f, op, 0);
+    fputs("}", f);
+  }
+  fclose(f);
+  return buf;
+}
+
+/* ---- running -------------------------------------------------------------------------------- */
+
+typedef struct run_state {
+  tsr_mosaic_kernel *k;
+  int nin;
+  int ncores;
+  frame *frames;
+  bool *ready;
+  uint32_t *seeds;
+  uint64_t *counters;
+} run_state;
+
+static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
+  const stype *t = ST(x, slot);
+  if (!r) return tsr_fail(TSR_ERR_INTERNAL, "%s %d has no view", what, i);
+  bool ok = r->rank == t->rank && tsr_dtype_size(r->dtype) == tsr_dtype_size(t->dtype);
+  for (int d = 0; ok && d < t->rank; d++) ok = r->shape[d] == t->shape[d];
+  if (!ok) {
+    char a[96];
+    return tsr_fail(TSR_ERR_INVALID, "%s %d: the kernel sees %s but its memref type holds %s with %d dimensions", what, i,
+                    tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+  }
+  tsr_ref v = *r;
+  v.dtype = t->dtype; /* signless ints: the memref's own view of the bytes */
+  *SR(x, slot) = v;
+  return TSR_OK;
+}
+
+static tsr_status body_fn(tsr_ctx *ctx, void *user) {
+  run_state *rs = user;
+  tsr_mosaic_kernel *k = rs->k;
+  const prog *P = k->body;
+  int core = tsr_ctx_core_id(ctx);
+  if (core < 0 || core >= rs->ncores) return tsr_fail(TSR_ERR_INTERNAL, "core %d out of range", core);
+  if (!rs->ready[core]) {
+    TSR_TRY(frame_init(P, &rs->frames[core], NULL, 0));
+    rs->ready[core] = true;
+  }
+  exec x = {.P = P, .f = &rs->frames[core], .ctx = ctx, .observed = core_observed(ctx->core),
+            .prng_seed = &rs->seeds[core], .prng_counter = &rs->counters[core]};
+  for (int a = 0; a < k->grid_rank; a++) {
+    int32_t s = P->args[a];
+    int64_t v = tsr_ctx_program_id(ctx, a);
+    if (P->types[s].cls == VC_I64) SL(&x, s)[0] = v;
+    else SI(&x, s)[0] = (int32_t)v;
+  }
+  for (int p = 0; p < k->nprefetch; p++) TSR_TRY(bind_ref(&x, P->args[k->grid_rank + p], tsr_ctx_prefetch(ctx, p), "scalar prefetch", p));
+  for (int i = 0; i < k->nio; i++) {
+    int32_t s = P->args[k->io[i].arg];
+    if (i < rs->nin) TSR_TRY(bind_ref(&x, s, tsr_ctx_in(ctx, i), "input", i));
+    else TSR_TRY(bind_ref(&x, s, tsr_ctx_out(ctx, i - rs->nin), "output", i - rs->nin));
+  }
+  for (int i = 0; i < k->nscratch; i++)
+    TSR_TRY(bind_ref(&x, P->args[k->grid_rank + k->nprefetch + k->nio + i], tsr_ctx_scratch(ctx, i), "scratch", i));
+  tsr_core *c = ctx->core;
+  int marks[3] = {c->vmem.count, c->smem.count, c->sems.count};
+  tsr_status s = exec_range(&x, 0, P->body_end);
+  core_release_to(c, TSR_VMEM, marks[0]);
+  core_release_to(c, TSR_SMEM, marks[1]);
+  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  tsr_ctx_add_cost(ctx, &x.cost);
+  return s;
+}
+
+tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
+                             int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,
+                             tsr_block_spec *specs) {
+  memset(d, 0, sizeof *d);
+  int nin = num_operands - k->nprefetch;
+  if (num_operands < 0 || num_outputs < 0 || nin < 0 || nin + num_outputs != k->nio)
+    return tsr_fail(TSR_ERR_INVALID, "kernel %s takes %d scalar-prefetch operands and %d inputs and outputs together; got %d "
+                    "operands and %d outputs", k->name, k->nprefetch, k->nio, num_operands, num_outputs);
+  if ((num_operands && !operands) || (num_outputs && !outputs)) return tsr_fail(TSR_ERR_INVALID, "missing operand arrays");
+  int nd = opts ? opts->num_dynamic_bounds : 0;
+  if (nd != k->ndyn) return tsr_fail(TSR_ERR_INVALID, "kernel %s has %d dynamic grid dimensions; %d values given", k->name, k->ndyn, nd);
+  d->name = k->name;
+  d->grid_rank = k->grid_rank;
+  int di = 0;
+  for (int g = 0; g < k->grid_rank; g++) {
+    d->grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];
+    if (d->grid[g] < 0) return tsr_fail(TSR_ERR_INVALID, "dynamic grid dimension %d is %lld", g, (long long)d->grid[g]);
+    d->semantics[g] = k->sem[g];
+  }
+  const prog *P = k->body;
+  for (int p = 0; p < k->nprefetch; p++) {
+    const stype *t = &P->types[P->args[k->grid_rank + p]];
+    const tsr_ref *r = &operands[p];
+    bool ok = r->rank == t->rank && tsr_dtype_size(r->dtype) == tsr_dtype_size(t->dtype);
+    for (int q = 0; ok && q < t->rank; q++) ok = r->shape[q] == t->shape[q];
+    if (!ok) {
+      char a[96];
+      return tsr_fail(TSR_ERR_INVALID, "scalar prefetch %d: array %s does not match the kernel's SMEM memref (%s, rank %d)", p,
+                      tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+    }
+  }
+  for (int i = 0; i < k->nio; i++) {
+    const tsr_ref *r = i < nin ? &operands[k->nprefetch + i] : &outputs[i - nin];
+    const stype *t = &k->io[i].t;
+    char name[16], a[96];
+    snprintf(name, sizeof name, "%s%d", i < nin ? "in" : "out", i < nin ? i : i - nin);
+    if (tsr_dtype_size(r->dtype) != tsr_dtype_size(t->dtype) || tsr_dtype_is_float(r->dtype) != tsr_dtype_is_float(t->dtype) ||
+        r->rank != t->rank)
+      return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not match the kernel's memref of %s with %d dimensions", name,
+                      tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+    specs[i] = k->io[i].spec;
+  }
+  d->num_prefetch = k->nprefetch;
+  d->prefetch = operands;
+  d->num_inputs = nin;
+  d->inputs = operands + k->nprefetch;
+  d->in_specs = specs;
+  d->num_outputs = num_outputs;
+  d->outputs = outputs;
+  d->out_specs = specs + nin;
+  d->num_scratch = k->nscratch;
+  d->scratch = k->scratch;
+  if (opts) {
+    d->vmem_limit_bytes = opts->vmem_limit_bytes;
+    d->aliases = opts->aliases;
+    d->num_aliases = opts->num_aliases;
+  }
+  return TSR_OK;
+}
+
+tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
+                                 const tsr_ref *outputs, int num_outputs, const tsr_mosaic_call_opts *opts,
+                                 tsr_call_stats *stats) {
+  if (!m || !k) return tsr_fail(TSR_ERR_INVALID, "no machine or kernel");
+  tsr_call_desc d;
+  tsr_block_spec specs[TSR_MAX_OPERANDS];
+  TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
+  run_state rs = {.k = k, .nin = d.num_inputs, .ncores = tsr_machine_num_cores(m)};
+  rs.frames = calloc((size_t)rs.ncores, sizeof *rs.frames);
+  rs.ready = calloc((size_t)rs.ncores, sizeof *rs.ready);
+  rs.seeds = calloc((size_t)rs.ncores, sizeof *rs.seeds);
+  rs.counters = calloc((size_t)rs.ncores, sizeof *rs.counters);
+  tsr_status s;
+  if (!rs.frames || !rs.ready || !rs.seeds || !rs.counters) {
+    s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  } else {
+    d.body = body_fn;
+    d.user = &rs;
+    s = tsr_pallas_call(m, &d, stats);
+  }
+  for (int c = 0; rs.frames && c < rs.ncores; c++)
+    if (rs.ready[c]) frame_free(&rs.frames[c]);
+  free(rs.frames);
+  free(rs.ready);
+  free(rs.seeds);
+  free(rs.counters);
+  return s;
+}

@@ -1,0 +1,41 @@
+/* A loaded Mosaic kernel, shared by kernel.c (loading, running) and describe.c. */
+#ifndef TSR_MOSAIC_KERNEL_INTERNAL_H
+#define TSR_MOSAIC_KERNEL_INTERNAL_H
+
+#include "mlir/printer.h"
+#include "mosaic/mosaic_internal.h"
+
+typedef struct io_operand {
+  struct tsr_mosaic_kernel *k;
+  int index;            /* among inputs and outputs */
+  int arg;              /* kernel func argument */
+  stype t;              /* its memref type: the block (or the whole array) */
+  bool windowed;        /* window_params gave a block */
+  tsr_block_spec spec;
+  prog *transform;      /* NULL: index map all zeros */
+  char *map_text;
+} io_operand;
+
+struct tsr_mosaic_kernel {
+  char *name;
+  prog *body;
+  int grid_rank;
+  int64_t bounds[TSR_MAX_GRID];
+  int ndyn;
+  tsr_dim_semantics sem[TSR_MAX_GRID];
+  int nprefetch, nio, nscratch;
+  int nout_default;
+  io_operand *io;
+  tsr_scratch_spec *scratch;
+};
+
+tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
+                            int num_prefetch, int64_t *block_index);
+tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
+                           int num_prefetch, int64_t *block_index);
+/* The pallas_call description of a run (specs: room for TSR_MAX_OPERANDS). */
+tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
+                             int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,
+                             tsr_block_spec *specs);
+
+#endif

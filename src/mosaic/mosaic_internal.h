@@ -1,0 +1,185 @@
+/* The Mosaic executor's compiled program: what a func becomes once, and what the interpreter
+ * runs per grid step (or per index-map call) without touching the MLIR structures again.
+ *
+ * Every SSA value of a func gets a slot. A slot's type is fully static (Mosaic shapes are), so
+ * each slot owns a fixed buffer in a frame, sized at compile time; constants point into the
+ * program's constant pool. Values are stored in a compute class: floats (f32, bf16, f16) as
+ * float, integers up to 32 bits as int32 sign-extended from their width (i1 true is -1), i64
+ * and index as int64. Refs (memrefs) are tsr_ref views. */
+#ifndef TSR_MOSAIC_INTERNAL_H
+#define TSR_MOSAIC_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/status.h"
+#include "mlir/ir.h"
+#include "tessera/mosaic.h"
+
+typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
+typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE } ekind;
+
+typedef struct stype {
+  uint8_t cls;   /* vclass */
+  uint8_t ek;    /* ekind */
+  uint8_t width; /* integer bit width (1..64) */
+  int8_t rank;   /* 0: a scalar */
+  int64_t shape[TSR_MAX_RANK];
+  int64_t n;     /* elements */
+  tsr_dtype dtype; /* refs: element dtype; values: the natural dtype (BOOL for i1) */
+  tsr_space space; /* refs */
+} stype;
+
+/* The opcode enum comes from ops.def. */
+typedef enum mop {
+#define MOP(e, name, compile, run) MOP_##e,
+#include "mosaic/ops.def"
+#undef MOP
+  MOP_COUNT
+} mop;
+
+typedef struct minst {
+  uint16_t op;
+  uint8_t nregions;
+  uint8_t cls;            /* class of the operands (for compares, casts) */
+  uint8_t ek, width;      /* of the result (rounding and wrapping) */
+  int32_t next;           /* the instruction after this one and its regions */
+  int nopd, nres;
+  int32_t *opd, *res;     /* slots */
+  int32_t reg_begin[2], reg_end[2]; /* [begin, end); end is the region's terminator */
+  int nrargs[2];
+  int32_t *rargs[2];      /* region entry block arguments (slots) */
+  int64_t n;              /* result elements (or operand elements when no result) */
+  int64_t a[6];           /* op-specific integer parameters */
+  int nints;
+  int64_t *ints;          /* op-specific integer lists */
+  double f;
+  void *aux;
+  const char *name, *loc;
+  tsr_cost cost;          /* counted once per execution */
+  bool observe;           /* a vector load/store: emits TSR_EV_ACCESS when observed */
+} minst;
+
+typedef struct parena_block parena_block;
+
+typedef struct prog {
+  const char *name;
+  int nslots;
+  stype *types;
+  int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
+  char *cpool;
+  size_t cpool_size;
+  size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values) */
+  size_t frame_bytes;     /* value storage of one frame */
+  int ninsts;
+  minst *insts;
+  int32_t body_end;       /* the func's terminator index */
+  int nargs;
+  int32_t *args;
+  int nret;
+  size_t cpool_cap;
+  parena_block *arena;    /* everything above is allocated here */
+  bool uses_prng;
+} prog;
+
+/* A frame: one activation's values. */
+typedef struct frame {
+  void **data;       /* per slot */
+  tsr_ref *refs;     /* per slot */
+  char *mem;         /* owned when heap-allocated */
+} frame;
+
+typedef struct exec {
+  const prog *P;
+  frame *f;
+  tsr_ctx *ctx;          /* NULL in index maps */
+  bool observed;
+  bool located;          /* the failure message already names the op */
+  tsr_cost cost;
+  uint32_t *prng_seed;   /* per core */
+  uint64_t *prng_counter;
+} exec;
+
+/* ---- program building (compile.c) ---- */
+typedef struct comp comp;
+void *prog_alloc(prog *P, size_t bytes);
+char *prog_strdup(prog *P, const char *s);
+/* Compiles func `fn`; `kernel_mode` enables kernel-only ops. On failure the message names
+ * the op and its location. */
+tsr_status prog_compile(const tsr_ir_op *fn, prog **out);
+void prog_destroy(prog *P);
+/* Space for slot `s`'s constant value in the pool (n elements of its class). */
+void *prog_const(prog *P, int32_t s);
+/* Location text of an op ("file.py:12:3", or "unknown"). */
+void mosaic_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap);
+
+/* per-op compile context */
+struct comp {
+  prog *P;
+  const tsr_ir_op *op;
+  char where[320];    /* "op NAME at LOC" */
+};
+tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
+bool comp_type(const tsr_ir_type *t, stype *out);
+/* Integer list attribute by name (dense array, array of ints); -1 when absent. */
+int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
+int64_t *comp_ints_dup(comp *c, const char *name, int *n);
+
+/* ---- frames and execution (exec.c) ---- */
+tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap);
+void frame_free(frame *f);
+size_t frame_size(const prog *P);
+tsr_status exec_range(exec *x, int32_t begin, int32_t end);
+/* Copies value slot `src` into slot `dst` (same type). */
+void exec_copy_value(exec *x, int32_t dst, int32_t src);
+
+static inline float *SF(const exec *x, int32_t s) { return (float *)x->f->data[s]; }
+static inline int32_t *SI(const exec *x, int32_t s) { return (int32_t *)x->f->data[s]; }
+static inline int64_t *SL(const exec *x, int32_t s) { return (int64_t *)x->f->data[s]; }
+static inline tsr_ref *SR(const exec *x, int32_t s) { return &x->f->refs[s]; }
+static inline const stype *ST(const exec *x, int32_t s) { return &x->P->types[s]; }
+/* A scalar integer slot's value (i32 or index class). */
+static inline int64_t scalar_int(const exec *x, int32_t s) {
+  return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
+}
+static inline size_t class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
+
+/* ---- numerics (numerics.c) ---- */
+float round_bf16(float v);
+float round_f16(float v);
+/* Rounds a float result to its element kind (bf16, f16); no-op for f32. */
+void round_to_ek(float *d, int64_t n, int ek);
+static inline int32_t sext32(int64_t v, int width) {
+  if (width >= 32) return (int32_t)(uint32_t)(uint64_t)v;
+  uint32_t u = (uint32_t)(uint64_t)v & ((1u << width) - 1u);
+  uint32_t sign = 1u << (width - 1);
+  return (int32_t)((u ^ sign) - sign);
+}
+static inline uint64_t zext(int64_t v, int width) {
+  return width >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << width) - 1ull);
+}
+/* Wraps every element of an int32-class result to `width` bits. */
+void wrap_i32(int32_t *d, int64_t n, int width);
+
+/* ---- memory access helpers (ops_memory.c) ---- */
+/* Reads a window of `r` (shape = vector shape aligned to r's trailing dims) into a dense
+ * value buffer of class `cls`. */
+void mem_read(const tsr_ref *r, void *dst, int cls);
+void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add);
+/* Generic dense copy: dst[i...] = src[off + sum i_k * sstride_k] over `shape`. */
+void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
+                    const int64_t *sstride, int rank, size_t es);
+void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
+
+/* run functions, one per op */
+#define MOP(e, name, compile, run) tsr_status run(exec *x, const minst *in);
+#include "mosaic/ops.def"
+#undef MOP
+#define MOP(e, name, compile, run) tsr_status compile(comp *c, minst *in);
+#include "mosaic/ops.def"
+#undef MOP
+
+/* The PRNG of tpu.prng_random_bits (documented in docs/mosaic.md). */
+uint32_t mosaic_prng(uint32_t seed, uint64_t counter);
+
+#endif

@@ -1,0 +1,32 @@
+/* How narrow types compute: bf16/f16 results are rounded (to nearest even) after every op,
+ * integers narrower than 32 bits are wrapped to their width, and the PRNG behind
+ * tpu.prng_random_bits. */
+#include "mosaic/mosaic_internal.h"
+
+float round_bf16(float v) { return tsr_bf16_to_f32(tsr_f32_to_bf16(v)); }
+float round_f16(float v) { return tsr_f16_to_f32(tsr_f32_to_f16(v)); }
+
+void round_to_ek(float *d, int64_t n, int ek) {
+  if (ek == EK_BF16)
+    for (int64_t i = 0; i < n; i++) d[i] = round_bf16(d[i]);
+  else if (ek == EK_F16)
+    for (int64_t i = 0; i < n; i++) d[i] = round_f16(d[i]);
+}
+
+void wrap_i32(int32_t *d, int64_t n, int width) {
+  if (width >= 32) return;
+  for (int64_t i = 0; i < n; i++) d[i] = sext32(d[i], width);
+}
+
+/* A counter-based generator: the bits of element k after seeding are a 32-bit finalizer
+ * (murmur3 fmix32) of seed and the running counter, so a kernel's random stream depends only
+ * on its seeds and on how many bits it drew before, never on threads or timing. */
+uint32_t mosaic_prng(uint32_t seed, uint64_t counter) {
+  uint32_t h = seed ^ (uint32_t)(counter * 0x9E3779B97F4A7C15ull >> 32) ^ (uint32_t)counter;
+  h ^= h >> 16;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35u;
+  h ^= h >> 16;
+  return h;
+}

@@ -1,0 +1,551 @@
+/* Elementwise ops: arith (constants, float and integer arithmetic, compares, select, casts)
+ * and math. Each op is one tight loop over whole arrays. Integer semantics where MLIR leaves
+ * them undefined (documented in docs/mosaic.md): x/0 = -1 (all ones), x%0 = x, the
+ * overflowing INT_MIN/-1 wraps to INT_MIN, shifts by the width or more give 0 (or the sign
+ * for shrsi); float-to-int conversions saturate and map NaN to 0. */
+#include <math.h>
+#include <string.h>
+
+#include "mosaic/mosaic_internal.h"
+
+/* ---- compile steps ---------------------------------------------------------------------- */
+
+static void elem_cost(minst *in, const stype *t, bool transcendental) {
+  in->cost = (tsr_cost){0};
+  if (!t || t->rank == 0) in->cost.scalar_ops = 1;
+  else if (transcendental) in->cost.transcendentals = (double)t->n;
+  else in->cost.vpu_ops = (double)t->n;
+}
+
+static tsr_status same_shapes(comp *c, minst *in) {
+  if (in->nres != 1) return TSR_OK;
+  const stype *r = &c->P->types[in->res[0]];
+  for (int i = 0; i < in->nopd; i++) {
+    const stype *t = &c->P->types[in->opd[i]];
+    if (t->cls == VC_REF || r->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand %d is a memref", i);
+    if (t->n != r->n || t->rank != r->rank)
+      return comp_fail(c, TSR_ERR_INVALID, "operand %d has %lld elements, the result %lld", i, (long long)t->n, (long long)r->n);
+    if (t->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "operand %d and the result differ in element type", i);
+  }
+  return TSR_OK;
+}
+
+tsr_status c_elem(comp *c, minst *in) {
+  TSR_TRY(same_shapes(c, in));
+  elem_cost(in, in->nres ? &c->P->types[in->res[0]] : NULL, false);
+  return TSR_OK;
+}
+
+tsr_status c_math(comp *c, minst *in) {
+  TSR_TRY(same_shapes(c, in));
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_F)
+    return comp_fail(c, TSR_ERR_INVALID, "expects a float result");
+  elem_cost(in, &c->P->types[in->res[0]], true);
+  return TSR_OK;
+}
+
+tsr_status c_cmp(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "bad operands");
+  const stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
+  for (int i = 0; i < in->nopd; i++) {
+    const stype *t = &c->P->types[in->opd[i]];
+    if (t->n != r->n || t->cls != a->cls || t->cls == VC_REF)
+      return comp_fail(c, TSR_ERR_INVALID, "operands must have the shape of the result and one type");
+  }
+  if (r->cls != VC_I32 || r->width != 1) return comp_fail(c, TSR_ERR_INVALID, "result must be i1");
+  in->cls = a->cls;
+  in->a[1] = a->width;
+  if (in->op == MOP_WEIRD) {
+    if (a->cls != VC_F) return comp_fail(c, TSR_ERR_INVALID, "expects floats");
+  } else {
+    int64_t p;
+    if (!tsr_ir_op_attr_int(c->op, "predicate", &p)) return comp_fail(c, TSR_ERR_INVALID, "no predicate");
+    if (in->op == MOP_CMPI ? (p < 0 || p > 9 || a->cls == VC_F) : (p < 0 || p > 15 || a->cls != VC_F))
+      return comp_fail(c, TSR_ERR_INVALID, "predicate %lld or operand type not valid", (long long)p);
+    in->a[0] = p;
+  }
+  elem_cost(in, r, false);
+  return TSR_OK;
+}
+
+tsr_status c_select(comp *c, minst *in) {
+  if (in->nopd != 3 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects condition, true and false values");
+  const stype *cd = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  for (int i = 1; i < 3; i++) {
+    const stype *t = &c->P->types[in->opd[i]];
+    if (t->n != r->n || t->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "operand %d differs from the result", i);
+  }
+  if (cd->cls != VC_I32 || cd->width != 1 || (cd->rank != 0 && cd->n != r->n))
+    return comp_fail(c, TSR_ERR_INVALID, "condition must be i1, scalar or of the result's shape");
+  in->a[0] = cd->rank == 0;
+  elem_cost(in, r, false);
+  return TSR_OK;
+}
+
+tsr_status c_cast(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  if (s->n != d->n || s->cls == VC_REF || d->cls == VC_REF)
+    return comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
+  bool sf = s->cls == VC_F, df = d->cls == VC_F;
+  bool ok;
+  switch (in->op) {
+  case MOP_EXTF: case MOP_TRUNCF: ok = sf && df; break;
+  case MOP_FPTOSI: case MOP_FPTOUI: ok = sf && !df; break;
+  case MOP_SITOFP: case MOP_UITOFP: ok = !sf && df; break;
+  case MOP_BITCAST: {
+    int sb = sf ? (s->ek == EK_F32 ? 32 : 16) : s->width, db = df ? (d->ek == EK_F32 ? 32 : 16) : d->width;
+    ok = sb == db;
+    break;
+  }
+  default: ok = !sf && !df; break;
+  }
+  if (!ok) return comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this cast");
+  in->cls = s->cls;
+  in->a[0] = s->ek;
+  in->a[1] = s->width;
+  elem_cost(in, d, false);
+  return TSR_OK;
+}
+
+tsr_status c_constant(comp *c, minst *in) {
+  if (in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+  int32_t slot = in->res[0];
+  const stype *t = &c->P->types[slot];
+  const tsr_ir_attr *v = tsr_ir_op_attr(c->op, "value");
+  if (!v || t->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "no value");
+  bool dense = v->kind == TSR_IR_ATTR_DENSE;
+  if (dense && !v->u.dense.splat && v->u.dense.numel != t->n)
+    return comp_fail(c, TSR_ERR_INVALID, "dense value has %lld elements for %lld", (long long)v->u.dense.numel, (long long)t->n);
+  if (dense && v->u.dense.size < v->u.dense.elem_bytes * (size_t)(v->u.dense.splat ? 1 : v->u.dense.numel))
+    return comp_fail(c, TSR_ERR_INVALID, "dense value is truncated");
+  if (!dense && v->kind != TSR_IR_ATTR_INTEGER && v->kind != TSR_IR_ATTR_FLOAT)
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "constant value kind %d not supported", (int)v->kind);
+  void *d = prog_const(c->P, slot);
+  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  for (int64_t i = 0; i < t->n; i++) {
+    if (t->cls == VC_F) {
+      double x = 0;
+      if (dense) x = tsr_ir_dense_float(v, i);
+      else if (!tsr_ir_attr_float(v, &x)) {
+        int64_t k;
+        if (!tsr_ir_attr_int(v, &k)) return comp_fail(c, TSR_ERR_INVALID, "value is not a float");
+        x = (double)k;
+      }
+      float f = (float)x;
+      ((float *)d)[i] = t->ek == EK_BF16 ? round_bf16(f) : t->ek == EK_F16 ? round_f16(f) : f;
+    } else {
+      int64_t k = 0;
+      if (dense) k = tsr_ir_dense_int(v, i);
+      else if (!tsr_ir_attr_int(v, &k)) return comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
+      if (t->cls == VC_I64) ((int64_t *)d)[i] = k;
+      else ((int32_t *)d)[i] = sext32(k, t->width);
+    }
+  }
+  return TSR_OK;
+}
+
+tsr_status c_constant_mask(comp *c, minst *in) {
+  const stype *t = &c->P->types[in->res[0]];
+  int64_t sizes[TSR_MAX_RANK];
+  int64_t k = comp_ints(c, "mask_dim_sizes", sizes, TSR_MAX_RANK);
+  if (k != t->rank || t->cls != VC_I32) return comp_fail(c, TSR_ERR_INVALID, "mask_dim_sizes must have one entry per dimension");
+  int32_t *d = prog_const(c->P, in->res[0]);
+  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t idx[TSR_MAX_RANK] = {0};
+  for (int64_t i = 0; i < t->n; i++) {
+    bool on = true;
+    for (int r = 0; r < t->rank; r++) on = on && idx[r] < sizes[r];
+    d[i] = on ? -1 : 0;
+    for (int r = t->rank - 1; r >= 0; r--) {
+      if (++idx[r] < t->shape[r]) break;
+      idx[r] = 0;
+    }
+  }
+  return TSR_OK;
+}
+
+/* ---- float arithmetic ------------------------------------------------------------------- */
+
+#define FBIN(fn, expr)                                                                 \
+  tsr_status fn(exec *x, const minst *in) {                                            \
+    float *d = SF(x, in->res[0]);                                                      \
+    const float *a = SF(x, in->opd[0]), *b = SF(x, in->opd[1]);                        \
+    int64_t n = in->n;                                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                  \
+      float A = a[i], B = b[i];                                                        \
+      d[i] = (expr);                                                                   \
+    }                                                                                  \
+    if (in->ek != EK_F32) round_to_ek(d, n, in->ek);                                   \
+    return TSR_OK;                                                                     \
+  }
+
+static inline float fmaximum(float A, float B) {
+  if (A != A || B != B) return NAN;
+  if (A == B) return signbit(A) ? B : A;
+  return A > B ? A : B;
+}
+static inline float fminimum(float A, float B) {
+  if (A != A || B != B) return NAN;
+  if (A == B) return signbit(A) ? A : B;
+  return A < B ? A : B;
+}
+
+FBIN(r_addf, A + B)
+FBIN(r_subf, A - B)
+FBIN(r_mulf, A * B)
+FBIN(r_divf, A / B)
+FBIN(r_remf, fmodf(A, B))
+FBIN(r_maximumf, fmaximum(A, B))
+FBIN(r_minimumf, fminimum(A, B))
+FBIN(r_maxnumf, fmaxf(A, B))
+FBIN(r_minnumf, fminf(A, B))
+FBIN(r_atan2, atan2f(A, B))
+FBIN(r_powf, powf(A, B))
+
+tsr_status r_negf(exec *x, const minst *in) {
+  float *d = SF(x, in->res[0]);
+  const float *a = SF(x, in->opd[0]);
+  for (int64_t i = 0; i < in->n; i++) d[i] = -a[i];
+  return TSR_OK;
+}
+
+#define FUN(expr)                                   \
+  for (int64_t i = 0; i < n; i++) {                 \
+    float A = a[i];                                 \
+    d[i] = (expr);                                  \
+  }                                                 \
+  break;
+
+tsr_status r_math1(exec *x, const minst *in) {
+  float *d = SF(x, in->res[0]);
+  const float *a = SF(x, in->opd[0]);
+  int64_t n = in->n;
+  switch (in->op) {
+  case MOP_EXP: FUN(expf(A))
+  case MOP_EXP2: FUN(exp2f(A))
+  case MOP_EXPM1: FUN(expm1f(A))
+  case MOP_MLOG: FUN(logf(A))
+  case MOP_MLOG2: FUN(log2f(A))
+  case MOP_MLOG1P: FUN(log1pf(A))
+  case MOP_SQRT: FUN(sqrtf(A))
+  case MOP_RSQRT: FUN(1.0f / sqrtf(A))
+  case MOP_SIN: FUN(sinf(A))
+  case MOP_COS: FUN(cosf(A))
+  case MOP_TAN: FUN(tanf(A))
+  case MOP_TANH: FUN(tanhf(A))
+  case MOP_ERF: FUN(erff(A))
+  case MOP_ABSF: FUN(fabsf(A))
+  case MOP_CEIL: FUN(ceilf(A))
+  case MOP_FLOOR: FUN(floorf(A))
+  case MOP_ROUND: FUN(roundf(A))
+  case MOP_ROUNDEVEN: FUN(rintf(A))
+  case MOP_RECIPROCAL: FUN(1.0f / A)
+  default: return tsr_fail(TSR_ERR_INTERNAL, "no math function for %s", in->name);
+  }
+  if (in->ek != EK_F32) round_to_ek(d, n, in->ek);
+  return TSR_OK;
+}
+
+/* ---- integer arithmetic: computed in 64 bits, wrapped to the width ---------------------- */
+
+static inline int64_t w_add(int64_t A, int64_t B, int w) { (void)w; return (int64_t)((uint64_t)A + (uint64_t)B); }
+static inline int64_t w_sub(int64_t A, int64_t B, int w) { (void)w; return (int64_t)((uint64_t)A - (uint64_t)B); }
+static inline int64_t w_mul(int64_t A, int64_t B, int w) { (void)w; return (int64_t)((uint64_t)A * (uint64_t)B); }
+static inline int64_t w_sdiv(int64_t A, int64_t B, int w) {
+  (void)w;
+  if (B == 0) return -1;
+  if (B == -1) return (int64_t)(0 - (uint64_t)A);
+  return A / B;
+}
+static inline int64_t w_srem(int64_t A, int64_t B, int w) {
+  (void)w;
+  if (B == 0) return A;
+  if (B == -1) return 0;
+  return A % B;
+}
+static inline int64_t w_udiv(int64_t A, int64_t B, int w) {
+  uint64_t ua = zext(A, w), ub = zext(B, w);
+  return ub == 0 ? -1 : (int64_t)(ua / ub);
+}
+static inline int64_t w_urem(int64_t A, int64_t B, int w) {
+  uint64_t ua = zext(A, w), ub = zext(B, w);
+  return ub == 0 ? A : (int64_t)(ua % ub);
+}
+static inline int64_t w_floordiv(int64_t A, int64_t B, int w) {
+  int64_t q = w_sdiv(A, B, w);
+  if (B != 0 && B != -1 && A % B != 0 && ((A < 0) != (B < 0))) q -= 1;
+  return q;
+}
+static inline int64_t w_ceildiv(int64_t A, int64_t B, int w) {
+  int64_t q = w_sdiv(A, B, w);
+  if (B != 0 && B != -1 && A % B != 0 && ((A < 0) == (B < 0))) q += 1;
+  return q;
+}
+static inline int64_t w_ceildivu(int64_t A, int64_t B, int w) {
+  uint64_t ua = zext(A, w), ub = zext(B, w);
+  return ub == 0 ? -1 : (int64_t)(ua / ub + (ua % ub != 0));
+}
+static inline int64_t w_and(int64_t A, int64_t B, int w) { (void)w; return A & B; }
+static inline int64_t w_or(int64_t A, int64_t B, int w) { (void)w; return A | B; }
+static inline int64_t w_xor(int64_t A, int64_t B, int w) { (void)w; return A ^ B; }
+static inline int64_t w_shl(int64_t A, int64_t B, int w) {
+  uint64_t s = zext(B, w);
+  return s >= (uint64_t)w ? 0 : (int64_t)((uint64_t)A << s);
+}
+static inline int64_t w_shrs(int64_t A, int64_t B, int w) {
+  uint64_t s = zext(B, w);
+  if (s >= (uint64_t)w) return A < 0 ? -1 : 0;
+  return A < 0 ? (int64_t)~(~(uint64_t)A >> s) : (int64_t)((uint64_t)A >> s);
+}
+static inline int64_t w_shru(int64_t A, int64_t B, int w) {
+  uint64_t s = zext(B, w);
+  return s >= (uint64_t)w ? 0 : (int64_t)(zext(A, w) >> s);
+}
+static inline int64_t w_maxs(int64_t A, int64_t B, int w) { (void)w; return A > B ? A : B; }
+static inline int64_t w_mins(int64_t A, int64_t B, int w) { (void)w; return A < B ? A : B; }
+static inline int64_t w_maxu(int64_t A, int64_t B, int w) { return zext(A, w) > zext(B, w) ? A : B; }
+static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < zext(B, w) ? A : B; }
+
+#define IBIN(fn, F)                                                                    \
+  tsr_status fn(exec *x, const minst *in) {                                            \
+    int64_t n = in->n;                                                                 \
+    int w = in->width;                                                                 \
+    if (in->cls == VC_I64) {                                                           \
+      int64_t *d = SL(x, in->res[0]);                                                  \
+      const int64_t *a = SL(x, in->opd[0]), *b = SL(x, in->opd[1]);                    \
+      for (int64_t i = 0; i < n; i++) d[i] = F(a[i], b[i], 64);                        \
+    } else {                                                                           \
+      int32_t *d = SI(x, in->res[0]);                                                  \
+      const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);                    \
+      for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], w), w);              \
+    }                                                                                  \
+    return TSR_OK;                                                                     \
+  }
+
+IBIN(r_addi, w_add)
+IBIN(r_subi, w_sub)
+IBIN(r_muli, w_mul)
+IBIN(r_divsi, w_sdiv)
+IBIN(r_divui, w_udiv)
+IBIN(r_remsi, w_srem)
+IBIN(r_remui, w_urem)
+IBIN(r_floordivsi, w_floordiv)
+IBIN(r_ceildivsi, w_ceildiv)
+IBIN(r_ceildivui, w_ceildivu)
+IBIN(r_andi, w_and)
+IBIN(r_ori, w_or)
+IBIN(r_xori, w_xor)
+IBIN(r_shli, w_shl)
+IBIN(r_shrsi, w_shrs)
+IBIN(r_shrui, w_shru)
+IBIN(r_maxsi, w_maxs)
+IBIN(r_minsi, w_mins)
+IBIN(r_maxui, w_maxu)
+IBIN(r_minui, w_minu)
+
+static inline int64_t u_abs(int64_t A, int w) { (void)w; return A < 0 ? (int64_t)(0 - (uint64_t)A) : A; }
+static inline int64_t u_ctlz(int64_t A, int w) {
+  uint64_t v = zext(A, w);
+  return v == 0 ? w : __builtin_clzll(v) - (64 - w);
+}
+static inline int64_t u_cttz(int64_t A, int w) {
+  uint64_t v = zext(A, w);
+  return v == 0 ? w : __builtin_ctzll(v);
+}
+static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(zext(A, w)); }
+
+#define IUN(fn, F)                                                                     \
+  tsr_status fn(exec *x, const minst *in) {                                            \
+    int64_t n = in->n;                                                                 \
+    int w = in->width;                                                                 \
+    if (in->cls == VC_I64) {                                                           \
+      int64_t *d = SL(x, in->res[0]);                                                  \
+      const int64_t *a = SL(x, in->opd[0]);                                            \
+      for (int64_t i = 0; i < n; i++) d[i] = F(a[i], 64);                              \
+    } else {                                                                           \
+      int32_t *d = SI(x, in->res[0]);                                                  \
+      const int32_t *a = SI(x, in->opd[0]);                                            \
+      for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], w), w);                    \
+    }                                                                                  \
+    return TSR_OK;                                                                     \
+  }
+
+IUN(r_absi, u_abs)
+IUN(r_ctlz, u_ctlz)
+IUN(r_cttz, u_cttz)
+IUN(r_ctpop, u_ctpop)
+
+/* ---- compares and select ---------------------------------------------------------------- */
+
+static inline bool icmp(int p, int64_t A, int64_t B, int w) {
+  switch (p) {
+  case 0: return A == B;
+  case 1: return A != B;
+  case 2: return A < B;
+  case 3: return A <= B;
+  case 4: return A > B;
+  case 5: return A >= B;
+  case 6: return zext(A, w) < zext(B, w);
+  case 7: return zext(A, w) <= zext(B, w);
+  case 8: return zext(A, w) > zext(B, w);
+  default: return zext(A, w) >= zext(B, w);
+  }
+}
+
+static inline bool fcmp(int p, float A, float B) {
+  bool uno = A != A || B != B;
+  switch (p) {
+  case 0: return false;
+  case 1: return !uno && A == B;
+  case 2: return !uno && A > B;
+  case 3: return !uno && A >= B;
+  case 4: return !uno && A < B;
+  case 5: return !uno && A <= B;
+  case 6: return !uno && A != B;
+  case 7: return !uno;
+  case 8: return uno || A == B;
+  case 9: return uno || A > B;
+  case 10: return uno || A >= B;
+  case 11: return uno || A < B;
+  case 12: return uno || A <= B;
+  case 13: return uno || A != B;
+  case 14: return uno;
+  default: return true;
+  }
+}
+
+tsr_status r_cmpi(exec *x, const minst *in) {
+  int32_t *d = SI(x, in->res[0]);
+  int p = (int)in->a[0], w = (int)in->a[1];
+  if (in->cls == VC_I64) {
+    const int64_t *a = SL(x, in->opd[0]), *b = SL(x, in->opd[1]);
+    for (int64_t i = 0; i < in->n; i++) d[i] = icmp(p, a[i], b[i], w) ? -1 : 0;
+  } else {
+    const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
+    for (int64_t i = 0; i < in->n; i++) d[i] = icmp(p, a[i], b[i], w) ? -1 : 0;
+  }
+  return TSR_OK;
+}
+
+tsr_status r_cmpf(exec *x, const minst *in) {
+  int32_t *d = SI(x, in->res[0]);
+  const float *a = SF(x, in->opd[0]), *b = SF(x, in->opd[1]);
+  int p = (int)in->a[0];
+  for (int64_t i = 0; i < in->n; i++) d[i] = fcmp(p, a[i], b[i]) ? -1 : 0;
+  return TSR_OK;
+}
+
+tsr_status r_weird(exec *x, const minst *in) {
+  int32_t *d = SI(x, in->res[0]);
+  const float *a = SF(x, in->opd[0]);
+  for (int64_t i = 0; i < in->n; i++) d[i] = isfinite(a[i]) ? 0 : -1;
+  return TSR_OK;
+}
+
+tsr_status r_select(exec *x, const minst *in) {
+  const int32_t *c = SI(x, in->opd[0]);
+  if (in->a[0]) {
+    exec_copy_value(x, in->res[0], c[0] ? in->opd[1] : in->opd[2]);
+    return TSR_OK;
+  }
+  if (ST(x, in->res[0])->cls == VC_I64) {
+    int64_t *d = SL(x, in->res[0]);
+    const int64_t *a = SL(x, in->opd[1]), *b = SL(x, in->opd[2]);
+    for (int64_t i = 0; i < in->n; i++) d[i] = c[i] ? a[i] : b[i];
+  } else {
+    int32_t *d = SI(x, in->res[0]);
+    const int32_t *a = SI(x, in->opd[1]), *b = SI(x, in->opd[2]);
+    for (int64_t i = 0; i < in->n; i++) d[i] = c[i] ? a[i] : b[i];
+  }
+  return TSR_OK;
+}
+
+/* ---- casts ------------------------------------------------------------------------------ */
+
+static inline int64_t src_int(const exec *x, const minst *in, int64_t i) {
+  return in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
+}
+
+static inline void put_int(exec *x, const minst *in, int64_t i, int64_t v) {
+  if (ST(x, in->res[0])->cls == VC_I64) SL(x, in->res[0])[i] = v;
+  else SI(x, in->res[0])[i] = sext32(v, in->width);
+}
+
+static int64_t sat_f2i(float v, int w, bool is_unsigned) {
+  if (v != v) return 0;
+  double lo = is_unsigned ? 0.0 : -ldexp(1.0, w - 1);
+  double hi = is_unsigned ? ldexp(1.0, w) - 1.0 : ldexp(1.0, w - 1) - 1.0;
+  double t = trunc((double)v);
+  if (t <= lo) return is_unsigned ? 0 : (w == 64 ? INT64_MIN : (int64_t)lo);
+  if (t >= hi) return is_unsigned ? (w == 64 ? -1 : (int64_t)hi) : (w == 64 ? INT64_MAX : (int64_t)hi);
+  if (is_unsigned && w == 64) return (int64_t)(uint64_t)t;
+  return (int64_t)t;
+}
+
+tsr_status r_cast(exec *x, const minst *in) {
+  int64_t n = in->n;
+  int sw = (int)in->a[1];
+  switch (in->op) {
+  case MOP_EXTF:
+  case MOP_TRUNCF: {
+    float *d = SF(x, in->res[0]);
+    memmove(d, SF(x, in->opd[0]), (size_t)n * sizeof(float));
+    round_to_ek(d, n, in->ek);
+    break;
+  }
+  case MOP_FPTOSI:
+  case MOP_FPTOUI: {
+    const float *a = SF(x, in->opd[0]);
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, sat_f2i(a[i], in->width, in->op == MOP_FPTOUI));
+    break;
+  }
+  case MOP_SITOFP:
+  case MOP_UITOFP: {
+    float *d = SF(x, in->res[0]);
+    for (int64_t i = 0; i < n; i++) {
+      int64_t v = src_int(x, in, i);
+      d[i] = in->op == MOP_UITOFP ? (float)zext(v, sw) : (float)v;
+    }
+    round_to_ek(d, n, in->ek);
+    break;
+  }
+  case MOP_EXTUI:
+  case MOP_INDEX_CASTUI:
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)zext(src_int(x, in, i), sw));
+    break;
+  default: /* extsi, trunci, index_cast: the sign-extended value, wrapped to the width */
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, src_int(x, in, i));
+    break;
+  }
+  return TSR_OK;
+}
+
+/* Same-width bitcast: through the element's bits. */
+tsr_status r_bitcast(exec *x, const minst *in) {
+  const stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
+  int64_t n = in->n;
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t bits;
+    if (s->cls == VC_F) {
+      float v = SF(x, in->opd[0])[i];
+      if (s->ek == EK_BF16) bits = tsr_f32_to_bf16(v);
+      else if (s->ek == EK_F16) bits = tsr_f32_to_f16(v);
+      else { uint32_t u; memcpy(&u, &v, 4); bits = u; }
+    } else {
+      bits = zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
+    }
+    if (d->cls == VC_F) {
+      float v;
+      if (d->ek == EK_BF16) v = tsr_bf16_to_f32((uint16_t)bits);
+      else if (d->ek == EK_F16) v = tsr_f16_to_f32((uint16_t)bits);
+      else { uint32_t u = (uint32_t)bits; memcpy(&v, &u, 4); }
+      SF(x, in->res[0])[i] = v;
+    } else if (d->cls == VC_I64) {
+      SL(x, in->res[0])[i] = (int64_t)bits;
+    } else {
+      SI(x, in->res[0])[i] = sext32((int64_t)bits, d->width);
+    }
+  }
+  return TSR_OK;
+}

@@ -1,0 +1,449 @@
+/* Ops on refs: vector and scalar loads and stores (masks, strides, accumulate), memref views
+ * (slice, squeeze, reshape, bitcast), scoped allocations, and the conversions between a
+ * memory dtype and a value's compute class. Every access is bounds-checked against its ref;
+ * with observers on the machine each vector access is reported as TSR_EV_ACCESS. */
+#include <string.h>
+
+#include "mosaic/mosaic_internal.h"
+#include "pipeline/ctx.h"
+
+/* ---- conversions ------------------------------------------------------------------------ */
+
+static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, void *dst, int64_t off) {
+  size_t es = tsr_dtype_size(dt);
+  int64_t sb = stride * (int64_t)es;
+  switch (dt) {
+  case TSR_F32: {
+    float *d = (float *)dst + off;
+    if (stride == 1) memcpy(d, p, (size_t)n * 4);
+    else for (int64_t i = 0; i < n; i++) memcpy(&d[i], p + i * sb, 4);
+    break;
+  }
+  case TSR_BF16: case TSR_F16: {
+    float *d = (float *)dst + off;
+    for (int64_t i = 0; i < n; i++) {
+      uint16_t u;
+      memcpy(&u, p + i * sb, 2);
+      d[i] = dt == TSR_BF16 ? tsr_bf16_to_f32(u) : tsr_f16_to_f32(u);
+    }
+    break;
+  }
+  case TSR_I32: case TSR_U32: {
+    int32_t *d = (int32_t *)dst + off;
+    if (stride == 1) memcpy(d, p, (size_t)n * 4);
+    else for (int64_t i = 0; i < n; i++) memcpy(&d[i], p + i * sb, 4);
+    break;
+  }
+  case TSR_BOOL: {
+    int32_t *d = (int32_t *)dst + off;
+    for (int64_t i = 0; i < n; i++) { int32_t v; memcpy(&v, p + i * sb, 4); d[i] = v ? -1 : 0; }
+    break;
+  }
+  case TSR_I16: case TSR_U16: {
+    int32_t *d = (int32_t *)dst + off;
+    for (int64_t i = 0; i < n; i++) { int16_t v; memcpy(&v, p + i * sb, 2); d[i] = v; }
+    break;
+  }
+  case TSR_I8: case TSR_U8: {
+    int32_t *d = (int32_t *)dst + off;
+    for (int64_t i = 0; i < n; i++) d[i] = (int8_t)p[i * sb];
+    break;
+  }
+  default: { /* 64-bit integers (index memrefs) */
+    int64_t *d = (int64_t *)dst + off;
+    for (int64_t i = 0; i < n; i++) memcpy(&d[i], p + i * sb, 8);
+    break;
+  }
+  }
+}
+
+static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const void *src, int64_t off,
+                      const int32_t *mask, bool add) {
+  size_t es = tsr_dtype_size(dt);
+  int64_t sb = stride * (int64_t)es;
+  if (dt == TSR_F32 && stride == 1 && !mask && !add) {
+    memcpy(p, (const float *)src + off, (size_t)n * 4);
+    return;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    if (mask && !mask[off + i]) continue;
+    char *q = p + i * sb;
+    switch (dt) {
+    case TSR_F32: {
+      float v = ((const float *)src)[off + i];
+      if (add) { float o; memcpy(&o, q, 4); v += o; }
+      memcpy(q, &v, 4);
+      break;
+    }
+    case TSR_BF16: case TSR_F16: {
+      float v = ((const float *)src)[off + i];
+      uint16_t u;
+      if (add) {
+        memcpy(&u, q, 2);
+        v += dt == TSR_BF16 ? tsr_bf16_to_f32(u) : tsr_f16_to_f32(u);
+      }
+      u = dt == TSR_BF16 ? tsr_f32_to_bf16(v) : tsr_f32_to_f16(v);
+      memcpy(q, &u, 2);
+      break;
+    }
+    case TSR_I64: case TSR_U64: {
+      int64_t v = ((const int64_t *)src)[off + i];
+      if (add) { int64_t o; memcpy(&o, q, 8); v = (int64_t)((uint64_t)v + (uint64_t)o); }
+      memcpy(q, &v, 8);
+      break;
+    }
+    default: {
+      int32_t v = ((const int32_t *)src)[off + i];
+      if (dt == TSR_BOOL) v = v ? 1 : 0;
+      if (add) {
+        int32_t o = 0;
+        if (es == 4) memcpy(&o, q, 4);
+        else if (es == 2) { int16_t h; memcpy(&h, q, 2); o = h; }
+        else o = (int8_t)*q;
+        v = (int32_t)((uint32_t)v + (uint32_t)o);
+      }
+      if (es == 4) memcpy(q, &v, 4);
+      else if (es == 2) { int16_t h = (int16_t)v; memcpy(q, &h, 2); }
+      else *q = (char)(int8_t)v;
+      break;
+    }
+    }
+  }
+}
+
+/* Walks the rows (last dimension) of a view in row-major order. */
+#define FOR_ROWS(r, BODY)                                                              \
+  do {                                                                                 \
+    int rk_ = (r)->rank;                                                               \
+    int64_t inner_ = rk_ ? (r)->shape[rk_ - 1] : 1;                                    \
+    int64_t istr_ = rk_ ? (r)->stride[rk_ - 1] : 1;                                    \
+    int64_t rows_ = 1;                                                                 \
+    for (int k_ = 0; k_ < rk_ - 1; k_++) rows_ *= (r)->shape[k_];                      \
+    if (inner_ == 0) rows_ = 0;                                                        \
+    int64_t idx_[TSR_MAX_RANK] = {0};                                                  \
+    size_t es_ = tsr_dtype_size((r)->dtype);                                           \
+    for (int64_t row_ = 0; row_ < rows_; row_++) {                                     \
+      int64_t eoff_ = 0;                                                               \
+      for (int k_ = 0; k_ < rk_ - 1; k_++) eoff_ += idx_[k_] * (r)->stride[k_];        \
+      char *ptr = (r)->data + eoff_ * (int64_t)es_;                                    \
+      int64_t off = row_ * inner_, n = inner_, stride = istr_;                         \
+      BODY;                                                                            \
+      for (int k_ = rk_ - 2; k_ >= 0; k_--) {                                          \
+        if (++idx_[k_] < (r)->shape[k_]) break;                                        \
+        idx_[k_] = 0;                                                                  \
+      }                                                                                \
+    }                                                                                  \
+  } while (0)
+
+void mem_read(const tsr_ref *r, void *dst, int cls) {
+  (void)cls;
+  FOR_ROWS(r, read_row(ptr, stride, n, r->dtype, dst, off));
+}
+
+void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add) {
+  (void)cls;
+  FOR_ROWS(r, write_row(ptr, stride, n, r->dtype, src, off, mask, add));
+}
+
+void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
+  if (!x->ctx) return;
+  tsr_core *core = x->ctx->core;
+  tsr_event ev = {.kind = TSR_EV_ACCESS, .step = core->step, .dst = r, .write = write,
+                  .loc = in->loc, .operand = -1};
+  core_emit(core, &ev);
+}
+
+/* ---- windows ---------------------------------------------------------------------------- */
+
+static bool dtype_fits(tsr_dtype mem, const stype *v) {
+  if (mem == v->dtype) return true;
+  size_t a = tsr_dtype_size(mem);
+  bool mf = tsr_dtype_is_float(mem), vf = v->cls == VC_F;
+  if (mf || vf) return false;
+  if (mem == TSR_BOOL || v->dtype == TSR_BOOL) return false;
+  return a * 8 == v->width || (a == 8 && v->cls == VC_I64);
+}
+
+/* The view a load or store touches: indices from operand `first`, the vector's shape on the
+ * trailing dimensions, optional strides. */
+static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, int vrank,
+                         const int64_t *vshape, const int64_t *strides, tsr_ref *out) {
+  int rr = r->rank;
+  if (!r->data && tsr_ref_numel(r) > 0) return tsr_fail(TSR_ERR_INVALID, "memref has no data");
+  *out = *r;
+  int64_t off = 0;
+  int lead = rr - vrank;
+  for (int k = 0; k < rr; k++) {
+    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t size = k < lead ? 1 : vshape[k - lead];
+    int64_t st = strides ? strides[k] : 1;
+    if (start < 0 || st < 1 || (size > 0 && start + (size - 1) * st >= r->shape[k])) {
+      char sh[96];
+      return tsr_fail(TSR_ERR_BOUNDS, "index %lld (size %lld, stride %lld) in dimension %d is out of bounds of %s",
+                      (long long)start, (long long)size, (long long)st, k, tsr_ref_describe(r, sh, sizeof sh));
+    }
+    off += start * r->stride[k];
+    out->shape[k] = size;
+    out->stride[k] = r->stride[k] * st;
+  }
+  out->data = r->data + off * (int64_t)tsr_dtype_size(r->dtype);
+  /* drop the leading unit dimensions the vector does not have */
+  if (lead > 0) {
+    for (int k = 0; k < vrank; k++) {
+      out->shape[k] = out->shape[k + lead];
+      out->stride[k] = out->stride[k + lead];
+    }
+    out->rank = vrank;
+  }
+  return TSR_OK;
+}
+
+/* ---- compile steps ---------------------------------------------------------------------- */
+
+static bool segment(comp *c, int seg, int *first, int *count) { return tsr_ir_op_segment(c->op, seg, first, count); }
+
+/* a[0]: first index operand; a[1]: mask operand or -1; a[2]: value operand (stores);
+ * ints: strides per ref dimension (NULL: unit). */
+static tsr_status decode_mem(comp *c, minst *in, bool store) {
+  int base = store ? 1 : 0;
+  if (in->nopd < base + 1) return comp_fail(c, TSR_ERR_INVALID, "missing operands");
+  const stype *r = &c->P->types[in->opd[base]];
+  if (r->cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
+  int first, count;
+  int mask = -1;
+  if (segment(c, base + 1, &first, &count)) {
+    int mf, mc;
+    if (segment(c, base + 2, &mf, &mc) && mc == 1) mask = mf;
+  } else {
+    first = base + 1;
+    count = in->nopd - first;
+  }
+  if (count != r->rank) return comp_fail(c, TSR_ERR_INVALID, "%d indices for a memref of rank %d", count, r->rank);
+  for (int k = 0; k < count; k++) {
+    const stype *t = &c->P->types[in->opd[first + k]];
+    if (t->rank != 0 || (t->cls != VC_I32 && t->cls != VC_I64)) return comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
+  }
+  const stype *v = store ? &c->P->types[in->opd[0]] : &c->P->types[in->res[0]];
+  if (v->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "value is a memref");
+  if (v->rank > r->rank) return comp_fail(c, TSR_ERR_INVALID, "vector rank %d exceeds the memref rank %d", v->rank, r->rank);
+  if (!dtype_fits(r->dtype, v))
+    return comp_fail(c, TSR_ERR_INVALID, "memref element %s does not match the value's element type", tsr_dtype_name(r->dtype));
+  if (mask >= 0) {
+    const stype *m = &c->P->types[in->opd[mask]];
+    if (m->cls != VC_I32 || m->n != v->n) return comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
+  }
+  in->a[0] = first;
+  in->a[1] = mask;
+  in->a[2] = 0;
+  int64_t st[TSR_MAX_RANK];
+  int64_t ns = comp_ints(c, "strides", st, TSR_MAX_RANK);
+  if (ns == 0) ns = -1; /* `strides = []`: unit strides */
+  int64_t sub = -1;
+  if (tsr_ir_op_attr_int(c->op, "sublane_stride", &sub) && sub > 1 && r->rank >= 2) {
+    ns = r->rank;
+    for (int k = 0; k < ns; k++) st[k] = k == ns - 2 ? sub : 1;
+  }
+  if (ns > 0) {
+    if (ns != r->rank) return comp_fail(c, TSR_ERR_INVALID, "%lld strides for a memref of rank %d", (long long)ns, r->rank);
+    for (int k = 0; k < ns; k++)
+      if (st[k] < 1) return comp_fail(c, TSR_ERR_UNSUPPORTED, "stride %lld in dimension %d", (long long)st[k], k);
+    in->ints = prog_alloc(c->P, sizeof(int64_t) * (size_t)ns);
+    if (!in->ints) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    memcpy(in->ints, st, sizeof(int64_t) * (size_t)ns);
+    in->nints = (int)ns;
+  }
+  /* tpu.store's sublane mask: one flag per row (second-minor index) of the value */
+  const tsr_ir_attr *sm = tsr_ir_op_attr(c->op, "sublane_mask");
+  if (sm && store && v->rank >= 2) {
+    int64_t rows = v->shape[v->rank - 2];
+    int64_t *flags = prog_alloc(c->P, sizeof(int64_t) * (size_t)(rows + 1));
+    if (!flags) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    if (tsr_ir_attr_ints(sm, flags, rows) != rows) return comp_fail(c, TSR_ERR_INVALID, "sublane_mask needs %lld entries", (long long)rows);
+    in->aux = flags;
+  }
+  int64_t add = 0;
+  tsr_ir_op_attr_int(c->op, "add", &add);
+  in->a[3] = add;
+  in->cost = (tsr_cost){.vector_bytes = (double)v->n * (double)tsr_dtype_size(r->dtype)};
+  if (v->rank == 0) in->cost = (tsr_cost){.scalar_ops = 1};
+  in->observe = true;
+  return TSR_OK;
+}
+
+tsr_status c_load(comp *c, minst *in) {
+  if (in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+  return decode_mem(c, in, false);
+}
+
+tsr_status c_store(comp *c, minst *in) {
+  if (in->nres != 0) return comp_fail(c, TSR_ERR_INVALID, "expects no result");
+  return decode_mem(c, in, true);
+}
+
+tsr_status c_mload(comp *c, minst *in) {
+  TSR_TRY(c_load(c, in));
+  if (c->P->types[in->res[0]].rank != 0) return comp_fail(c, TSR_ERR_INVALID, "memref.load gives a scalar");
+  return TSR_OK;
+}
+
+tsr_status c_mstore(comp *c, minst *in) {
+  TSR_TRY(c_store(c, in));
+  if (c->P->types[in->opd[0]].rank != 0) return comp_fail(c, TSR_ERR_INVALID, "memref.store takes a scalar");
+  return TSR_OK;
+}
+
+/* ---- run -------------------------------------------------------------------------------- */
+
+static tsr_status do_load(exec *x, const minst *in) {
+  const stype *v = ST(x, in->res[0]);
+  tsr_ref w;
+  TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
+  void *dst = x->f->data[in->res[0]];
+  mem_read(&w, dst, v->cls);
+  if (in->a[1] >= 0) { /* masked-off lanes read as zero */
+    const int32_t *m = SI(x, in->opd[in->a[1]]);
+    size_t es = class_size(v->cls);
+    for (int64_t i = 0; i < v->n; i++)
+      if (!m[i]) memset((char *)dst + (size_t)i * es, 0, es);
+  }
+  if (x->observed) emit_access(x, in, &w, false);
+  return TSR_OK;
+}
+
+static tsr_status do_store(exec *x, const minst *in) {
+  const stype *v = ST(x, in->opd[0]);
+  tsr_ref w;
+  TSR_TRY(window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
+  const int32_t *mask = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
+  if (in->aux) { /* sublane mask: expand to an element mask in the frame-free way: row by row */
+    const int64_t *rows = in->aux;
+    int64_t cols = v->shape[v->rank - 1], nr = v->shape[v->rank - 2];
+    tsr_ref row;
+    for (int64_t i = 0; i < v->n / cols; i++) {
+      if (!rows[i % nr]) continue;
+      int64_t idx[TSR_MAX_RANK] = {0};
+      int64_t t = i;
+      for (int k = v->rank - 2; k >= 0; k--) { idx[k] = t % v->shape[k]; t /= v->shape[k]; }
+      row = w;
+      row.data = (char *)tsr_ref_ptr(&w, idx);
+      row.rank = 1;
+      row.shape[0] = cols;
+      row.stride[0] = w.stride[w.rank - 1];
+      mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
+                mask ? mask + i * cols : NULL, in->a[3] != 0);
+    }
+  } else {
+    mem_write(&w, x->f->data[in->opd[0]], v->cls, mask, in->a[3] != 0);
+  }
+  if (x->observed) emit_access(x, in, &w, true);
+  return TSR_OK;
+}
+
+tsr_status r_load(exec *x, const minst *in) { return do_load(x, in); }
+tsr_status r_store(exec *x, const minst *in) { return do_store(x, in); }
+tsr_status r_mload(exec *x, const minst *in) { return do_load(x, in); }
+tsr_status r_mstore(exec *x, const minst *in) { return do_store(x, in); }
+
+/* ---- views ------------------------------------------------------------------------------ */
+
+tsr_status c_memref_view(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
+  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  if (s->cls != VC_REF || d->cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  switch (in->op) {
+  case MOP_MEMREF_SLICE: {
+    int first = 1, count = in->nopd - 1, df, dc;
+    if (tsr_ir_op_segment(c->op, 1, &first, &count) && tsr_ir_op_segment(c->op, 2, &df, &dc) && dc > 0)
+      return comp_fail(c, TSR_ERR_UNSUPPORTED, "dynamic slice sizes");
+    if (count != s->rank || d->rank != s->rank) return comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
+    if (s->dtype != d->dtype) return comp_fail(c, TSR_ERR_INVALID, "element types differ");
+    in->a[0] = first;
+    return TSR_OK;
+  }
+  case MOP_MEMREF_SQUEEZE: {
+    if (s->dtype != d->dtype || d->rank > s->rank) return comp_fail(c, TSR_ERR_INVALID, "result must drop unit dimensions");
+    int64_t *keep = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+    if (!keep) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    int j = 0;
+    for (int k = 0; k < s->rank; k++) {
+      if (j < d->rank && s->shape[k] == d->shape[j] && (s->shape[k] != 1 || s->rank - k == d->rank - j)) keep[j++] = k;
+      else if (s->shape[k] != 1) return comp_fail(c, TSR_ERR_INVALID, "dimension %d (size %lld) cannot be squeezed", k, (long long)s->shape[k]);
+    }
+    if (j != d->rank) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the squeezed operand");
+    in->ints = keep;
+    in->nints = j;
+    return TSR_OK;
+  }
+  case MOP_MEMREF_RESHAPE:
+    if (s->dtype != d->dtype || s->n != d->n) return comp_fail(c, TSR_ERR_INVALID, "reshape must keep the element count");
+    return TSR_OK;
+  case MOP_MEMREF_BITCAST: {
+    size_t a = tsr_dtype_size(s->dtype), b = tsr_dtype_size(d->dtype);
+    bool same = s->rank == d->rank;
+    for (int k = 0; same && k < s->rank - 1; k++) same = s->shape[k] == d->shape[k];
+    if (!same || s->rank == 0 || (int64_t)a * s->shape[s->rank - 1] != (int64_t)b * d->shape[d->rank - 1])
+      return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts that change the second-minor dimension (TPU packing) are not supported");
+    return TSR_OK;
+  }
+  default:
+    return TSR_OK;
+  }
+}
+
+tsr_status r_memref_slice(exec *x, const minst *in) {
+  const tsr_ref *r = SR(x, in->opd[0]);
+  const stype *d = ST(x, in->res[0]);
+  int64_t starts[TSR_MAX_RANK];
+  for (int k = 0; k < r->rank; k++) starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
+  return tsr_ref_window(r, starts, d->shape, SR(x, in->res[0]));
+}
+
+tsr_status r_memref_view(exec *x, const minst *in) {
+  const tsr_ref *r = SR(x, in->opd[0]);
+  const stype *d = ST(x, in->res[0]);
+  tsr_ref *o = SR(x, in->res[0]);
+  switch (in->op) {
+  case MOP_MEMREF_SQUEEZE: {
+    tsr_ref t = *r;
+    for (int j = 0; j < in->nints; j++) {
+      t.shape[j] = r->shape[in->ints[j]];
+      t.stride[j] = r->stride[in->ints[j]];
+    }
+    t.rank = in->nints;
+    *o = t;
+    return TSR_OK;
+  }
+  case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->shape, o);
+  case MOP_MEMREF_BITCAST: return tsr_ref_bitcast(r, d->dtype, o);
+  default: *o = *r; return TSR_OK;
+  }
+}
+
+/* ---- scoped allocations ------------------------------------------------------------------- */
+
+tsr_status c_alloca(comp *c, minst *in) {
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
+  const stype *t = &c->P->types[in->res[0]];
+  if (in->op == MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
+    return comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");
+  tsr_space sp = t->space;
+  if (tsr_dtype_is_semaphore(t->dtype)) sp = TSR_SEMAPHORE_MEM;
+  if (sp != TSR_VMEM && sp != TSR_SMEM && sp != TSR_SEMAPHORE_MEM)
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "allocation in memory space %s", tsr_space_name(sp));
+  in->a[0] = sp;
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status r_alloca(exec *x, const minst *in) {
+  if (!x->ctx) return tsr_fail(TSR_ERR_INVALID, "allocations need a kernel context");
+  const stype *t = ST(x, in->res[0]);
+  tsr_ref r = tsr_ref_dense(NULL, t->dtype, (tsr_space)in->a[0], t->rank, t->shape);
+  tsr_buffer *b;
+  TSR_TRY(core_alloc(x->ctx->core, (tsr_space)in->a[0], tsr_ref_bytes(&r), 0, in->name, &b));
+  r.data = b->base;
+  r.buf = b;
+  *SR(x, in->res[0]) = r;
+  return TSR_OK;
+}

@@ -1,0 +1,396 @@
+/* The tpu ops that talk to the machine or the MXU: matmul (through CBLAS sgemm, with f32
+ * accumulation as the MXU does), DMAs and semaphores (through the kernel API, so the engine's
+ * checks apply), grid and device ids, logging and the PRNG. */
+#include <cblas.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mosaic/mosaic_internal.h"
+#include "pipeline/ctx.h"
+
+static tsr_status need_ctx(const exec *x) {
+  return x->ctx ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "this op needs a kernel context (not allowed in index maps)");
+}
+
+/* ---- matmul ----------------------------------------------------------------------------- */
+
+/* a[0]: lhs transposed, a[1]: rhs transposed, a[2] M, a[3] N, a[4] K, a[5] batch */
+tsr_status c_matmul(comp *c, minst *in) {
+  if (in->nopd != 3 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
+  const stype *l = &c->P->types[in->opd[0]], *r = &c->P->types[in->opd[1]], *acc = &c->P->types[in->opd[2]],
+              *o = &c->P->types[in->res[0]];
+  if (l->cls == VC_REF || r->cls == VC_REF || l->cls == VC_I64 || l->cls != r->cls || acc->n != o->n || acc->cls != o->cls)
+    return comp_fail(c, TSR_ERR_INVALID, "operand types do not match");
+  if ((l->cls == VC_F) != (o->cls == VC_F)) return comp_fail(c, TSR_ERR_UNSUPPORTED, "mixed float and integer matmul");
+  int64_t tl = 0, tr = 0;
+  tsr_ir_op_attr_int(c->op, "transpose_lhs", &tl);
+  tsr_ir_op_attr_int(c->op, "transpose_rhs", &tr);
+  int batch = 0;
+  const tsr_ir_attr *dn = tsr_ir_op_attr(c->op, "dimension_numbers");
+  if (dn) {
+    const tsr_ir_field *lc = tsr_ir_attr_field(dn, "lhs_contracting_dims"), *rc = tsr_ir_attr_field(dn, "rhs_contracting_dims"),
+                       *od = tsr_ir_attr_field(dn, "output_dim_order"), *lb = tsr_ir_attr_field(dn, "lhs_batch_dims"),
+                       *rb = tsr_ir_attr_field(dn, "rhs_batch_dims");
+    if (!lc || !rc || lc->n != 1 || rc->n != 1) return comp_fail(c, TSR_ERR_UNSUPPORTED, "one contracting dimension per operand");
+    batch = lb && lb->n > 0;
+    if (batch && (lb->n != 1 || !rb || rb->n != 1 || lb->values[0] != 0 || rb->values[0] != 0))
+      return comp_fail(c, TSR_ERR_UNSUPPORTED, "only a leading batch dimension is supported");
+    tl = lc->values[0] == batch;
+    tr = rc->values[0] == 1 + batch;
+    if (od) {
+      static const int64_t plain[] = {0, 0, 1, 1}, batched[] = {0, 0, 0, 1, 1, 2};
+      const int64_t *want = batch ? batched : plain;
+      int n = batch ? 6 : 4;
+      bool ok = od->n == n;
+      for (int i = 0; ok && i < n; i++) {
+        int64_t v = od->values[i];
+        if (!batch && i == 1) ok = v == (tl ? 1 : 0);
+        else if (!batch && i == 3) ok = v == (tr ? 0 : 1);
+        else if (batch && i == 3) ok = v == (tl ? 2 : 1);
+        else if (batch && i == 5) ok = v == (tr ? 1 : 2);
+        else ok = v == want[i];
+      }
+      if (!ok) return comp_fail(c, TSR_ERR_UNSUPPORTED, "output dimension order other than (lhs, rhs)");
+    }
+  }
+  int rank = 2 + batch;
+  if (l->rank != rank || r->rank != rank || o->rank != rank) return comp_fail(c, TSR_ERR_INVALID, "operands must have rank %d", rank);
+  int64_t M = tl ? l->shape[batch + 1] : l->shape[batch], K = tl ? l->shape[batch] : l->shape[batch + 1];
+  int64_t K2 = tr ? r->shape[batch + 1] : r->shape[batch], N = tr ? r->shape[batch] : r->shape[batch + 1];
+  if (K != K2 || o->shape[batch] != M || o->shape[batch + 1] != N || (batch && (l->shape[0] != r->shape[0] || o->shape[0] != l->shape[0])))
+    return comp_fail(c, TSR_ERR_INVALID, "shapes do not contract: lhs %lldx%lld, rhs %lldx%lld, result %lldx%lld",
+                     (long long)M, (long long)K, (long long)K2, (long long)N, (long long)o->shape[batch], (long long)o->shape[batch + 1]);
+  in->a[0] = tl;
+  in->a[1] = tr;
+  in->a[2] = M;
+  in->a[3] = N;
+  in->a[4] = K;
+  in->a[5] = batch ? l->shape[0] : 1;
+  in->cost = (tsr_cost){.flops = 2.0 * (double)(M * N) * (double)K * (double)in->a[5],
+                        .mxu_dtype = l->dtype == TSR_BF16 ? TSR_BF16 : l->cls == VC_F ? TSR_F32 : TSR_I8};
+  if (l->cls != VC_F && l->width > 8) in->cost.mxu_dtype = TSR_I32;
+  return TSR_OK;
+}
+
+tsr_status r_matmul(exec *x, const minst *in) {
+  exec_copy_value(x, in->res[0], in->opd[2]);
+  int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
+  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
+  x->cost.mxu_dtype = in->cost.mxu_dtype;
+  for (int64_t b = 0; b < B; b++) {
+    if (in->cls == VC_F) {
+      const float *A = SF(x, in->opd[0]) + b * M * K, *Bm = SF(x, in->opd[1]) + b * K * N;
+      float *C = SF(x, in->res[0]) + b * M * N;
+      if (ST(x, in->res[0])->cls == VC_F)
+        cblas_sgemm(CblasRowMajor, tl ? CblasTrans : CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)M, (blasint)N,
+                    (blasint)K, 1.0f, A, (blasint)(tl ? M : K), Bm, (blasint)(tr ? K : N), 1.0f, C, (blasint)N);
+    } else {
+      const int32_t *A = SI(x, in->opd[0]) + b * M * K, *Bm = SI(x, in->opd[1]) + b * K * N;
+      int32_t *C = SI(x, in->res[0]) + b * M * N;
+      for (int64_t i = 0; i < M; i++)
+        for (int64_t k = 0; k < K; k++) {
+          uint32_t a = (uint32_t)(tl ? A[k * M + i] : A[i * K + k]);
+          for (int64_t j = 0; j < N; j++) {
+            uint32_t v = (uint32_t)(tr ? Bm[j * K + k] : Bm[k * N + j]);
+            C[i * N + j] = (int32_t)((uint32_t)C[i * N + j] + a * v);
+          }
+        }
+    }
+  }
+  const stype *o = ST(x, in->res[0]);
+  if (o->cls == VC_F) round_to_ek(SF(x, in->res[0]), o->n, o->ek);
+  else wrap_i32(SI(x, in->res[0]), o->n, o->width);
+  return TSR_OK;
+}
+
+/* ---- DMAs and semaphores ------------------------------------------------------------------ */
+
+/* a[0] semaphore, a[1] source, a[2] target, a[3] device id, a[4] core id (operand indices or
+ * -1); a[5] source semaphore */
+tsr_status c_dma(comp *c, minst *in) {
+  for (int i = 0; i < 6; i++) in->a[i] = -1;
+  int f[7], n[7];
+  bool segs = true;
+  int nseg = in->op == MOP_WAIT_DMA2 ? 5 : 7;
+  for (int i = 0; i < nseg && segs; i++) segs = tsr_ir_op_segment(c->op, i, &f[i], &n[i]);
+  if (in->op == MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
+    if (in->nopd != 2) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and a ref");
+    in->a[0] = 0;
+    in->a[2] = 1;
+  } else if (in->op == MOP_WAIT_DMA2) {
+    if (!segs) {
+      if (in->nopd != 3) return comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
+      for (int i = 0; i < 3; i++) f[i] = i, n[i] = 1;
+      n[3] = n[4] = 0;
+    }
+    in->a[0] = f[0];
+    in->a[1] = f[1];
+    in->a[2] = f[2];
+    if (n[3]) in->a[3] = f[3];
+    if (n[4]) in->a[4] = f[4];
+  } else {
+    if (!segs) {
+      if (in->nopd != 3) return comp_fail(c, TSR_ERR_INVALID, "expects source, target and target semaphore");
+      f[0] = 0, n[0] = 1, n[1] = 0, f[2] = 1, n[2] = 1, f[3] = 2, n[3] = 1, n[4] = n[5] = n[6] = 0;
+    }
+    bool wait_src = false;
+    if (in->op == MOP_WAIT_DMA) {
+      int64_t wt = 1;
+      tsr_ir_op_attr_int(c->op, "wait_target", &wt);
+      wait_src = !wt;
+    }
+    if (n[0] != 1 || n[2] != 1) return comp_fail(c, TSR_ERR_INVALID, "source and target are required");
+    in->a[1] = f[0];
+    in->a[2] = f[2];
+    if (wait_src) {
+      if (!n[1]) return comp_fail(c, TSR_ERR_INVALID, "no source semaphore to wait on");
+      in->a[0] = f[1];
+      in->a[2] = f[0];
+    } else {
+      if (!n[3]) return comp_fail(c, TSR_ERR_INVALID, "no target semaphore");
+      in->a[0] = f[3];
+    }
+    if (n[1] && in->op == MOP_ENQUEUE_DMA) in->a[5] = f[1];
+    if (n[4]) in->a[3] = f[4];
+    if (n[5]) in->a[4] = f[5];
+    if (n[6]) return comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore DMAs");
+  }
+  for (int i = 0; i < 3; i++)
+    if (in->a[i] >= 0 && (in->a[i] >= in->nopd || c->P->types[in->opd[in->a[i]]].cls != VC_REF))
+      return comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
+  const stype *sem = &c->P->types[in->opd[in->a[0]]];
+  if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
+  if (sem->n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore, not an array of %lld", (long long)sem->n);
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+static tsr_ref one_sem(const tsr_ref *r) {
+  tsr_ref s = *r;
+  s.rank = 0;
+  return s;
+}
+
+static tsr_status check_remote(exec *x, const minst *in, int dev, int core) {
+  if (dev >= 0) {
+    int64_t d = scalar_int(x, in->opd[dev]);
+    if (d != 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "device %lld: tessera runs one device (device 0)", (long long)d);
+  }
+  if (core >= 0) {
+    int64_t c = scalar_int(x, in->opd[core]);
+    if (c != tsr_ctx_core_id(x->ctx)) return tsr_fail(TSR_ERR_UNSUPPORTED, "DMAs to another core (%lld) are not supported", (long long)c);
+  }
+  return TSR_OK;
+}
+
+tsr_status r_enqueue_dma(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  TSR_TRY(check_remote(x, in, (int)in->a[3], (int)in->a[4]));
+  if (in->a[5] >= 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "a source semaphore (remote DMA) on a local copy");
+  tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+  return tsr_dma_start(x->ctx, SR(x, in->opd[in->a[1]]), SR(x, in->opd[in->a[2]]), &sem);
+}
+
+tsr_status r_wait_dma(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  TSR_TRY(check_remote(x, in, (int)in->a[3], (int)in->a[4]));
+  tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+  return tsr_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]));
+}
+
+/* a[0]: amount operand, a[1] device id, a[2] core id */
+tsr_status c_sem(comp *c, minst *in) {
+  if (in->nopd < 1 || c->P->types[in->opd[0]].cls != VC_REF || !tsr_dtype_is_semaphore(c->P->types[in->opd[0]].dtype) ||
+      c->P->types[in->opd[0]].n != 1)
+    return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore");
+  in->a[0] = in->a[1] = in->a[2] = -1;
+  if (in->op == MOP_SEM_SIGNAL) {
+    int f, n;
+    if (tsr_ir_op_segment(c->op, 1, &f, &n)) {
+      if (n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects an amount");
+      in->a[0] = f;
+      if (tsr_ir_op_segment(c->op, 2, &f, &n) && n) in->a[1] = f;
+      if (tsr_ir_op_segment(c->op, 3, &f, &n) && n) in->a[2] = f;
+      if (tsr_ir_op_segment(c->op, 4, &f, &n) && n) return comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore signals");
+    } else {
+      if (in->nopd != 2) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
+      in->a[0] = 1;
+    }
+  } else if (in->op == MOP_SEM_WAIT) {
+    if (in->nopd != 2) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
+    in->a[0] = 1;
+  } else if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32) {
+    return comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
+  }
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status r_sem_signal(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  int core = -1;
+  if (in->a[1] >= 0 && scalar_int(x, in->opd[in->a[1]]) != 0)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "signals to another device: tessera runs one device");
+  if (in->a[2] >= 0) core = (int)scalar_int(x, in->opd[in->a[2]]);
+  tsr_ref sem = one_sem(SR(x, in->opd[0]));
+  return tsr_sem_signal(x->ctx, &sem, (int32_t)scalar_int(x, in->opd[in->a[0]]), core);
+}
+
+tsr_status r_sem_wait(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  tsr_ref sem = one_sem(SR(x, in->opd[0]));
+  return tsr_sem_wait(x->ctx, &sem, (int32_t)scalar_int(x, in->opd[in->a[0]]));
+}
+
+tsr_status r_sem_read(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  tsr_ref sem = one_sem(SR(x, in->opd[0]));
+  SI(x, in->res[0])[0] = tsr_sem_read(x->ctx, &sem);
+  return TSR_OK;
+}
+
+/* ---- ids -------------------------------------------------------------------------------- */
+
+tsr_status c_id(comp *c, minst *in) {
+  if (in->nres != 1 || c->P->types[in->res[0]].rank != 0 || c->P->types[in->res[0]].cls != VC_I32)
+    return comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
+  if (in->op == MOP_ITERATION_BOUND && (!tsr_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
+    return comp_fail(c, TSR_ERR_INVALID, "bad dim");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status r_iteration_bound(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  if (in->a[0] >= x->ctx->grid_rank) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], x->ctx->grid_rank);
+  SI(x, in->res[0])[0] = (int32_t)tsr_ctx_num_programs(x->ctx, (int)in->a[0]);
+  return TSR_OK;
+}
+
+tsr_status r_device_id(exec *x, const minst *in) {
+  SI(x, in->res[0])[0] = 0;
+  return TSR_OK;
+}
+
+tsr_status r_core_id(exec *x, const minst *in) {
+  SI(x, in->res[0])[0] = x->ctx ? tsr_ctx_core_id(x->ctx) : 0;
+  return TSR_OK;
+}
+
+/* ---- logging -------------------------------------------------------------------------------- */
+
+tsr_status c_log(comp *c, minst *in) {
+  const tsr_ir_attr *t = tsr_ir_op_attr(c->op, "tag");
+  char buf[512] = "";
+  if (t && t->kind == TSR_IR_ATTR_STRING)
+    snprintf(buf, sizeof buf, "%.*s", (int)(t->u.string.len > 500 ? 500 : t->u.string.len), t->u.string.data);
+  in->aux = prog_strdup(c->P, buf);
+  if (!in->aux) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t f = 0;
+  tsr_ir_op_attr_int(c->op, "formatted", &f);
+  in->a[0] = f;
+  if (in->op == MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != VC_REF))
+    return comp_fail(c, TSR_ERR_INVALID, "expects a memref");
+  for (int i = 0; in->op == MOP_LOG && i < in->nopd; i++)
+    if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_REF)
+      return comp_fail(c, TSR_ERR_INVALID, "tpu.log prints scalars");
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+static void print_scalar(FILE *f, const exec *x, int32_t s) {
+  const stype *t = ST(x, s);
+  if (t->cls == VC_F) fprintf(f, "%.9g", (double)SF(x, s)[0]);
+  else if (t->cls == VC_I64) fprintf(f, "%lld", (long long)SL(x, s)[0]);
+  else if (t->width == 1) fprintf(f, "%s", SI(x, s)[0] ? "true" : "false");
+  else fprintf(f, "%d", SI(x, s)[0]);
+}
+
+/* One line per call: the tag with each placeholder ({} or a printf conversion) replaced by
+ * the next value when formatted, else the tag then the values separated by spaces. */
+tsr_status r_log(exec *x, const minst *in) {
+  const char *tag = in->aux;
+  int next = 0;
+  flockfile(stdout);
+  if (in->a[0]) {
+    for (const char *p = tag; *p; p++) {
+      if (next < in->nopd && p[0] == '{' && p[1] == '}') {
+        print_scalar(stdout, x, in->opd[next++]);
+        p++;
+      } else if (next < in->nopd && p[0] == '%' && p[1] && strchr("dfisuxge", p[1])) {
+        print_scalar(stdout, x, in->opd[next++]);
+        p++;
+      } else {
+        putc_unlocked(*p, stdout);
+      }
+    }
+  } else {
+    fputs(tag, stdout);
+  }
+  for (; next < in->nopd; next++) {
+    putc_unlocked(' ', stdout);
+    print_scalar(stdout, x, in->opd[next]);
+  }
+  putc_unlocked('\n', stdout);
+  funlockfile(stdout);
+  fflush(stdout);
+  return TSR_OK;
+}
+
+tsr_status r_log_buffer(exec *x, const minst *in) {
+  const tsr_ref *r = SR(x, in->opd[0]);
+  int64_t n = tsr_ref_numel(r);
+  if (n > (1 << 20)) return tsr_fail(TSR_ERR_INVALID, "log_buffer of %lld elements", (long long)n);
+  int cls = tsr_dtype_is_float(r->dtype) ? VC_F : tsr_dtype_size(r->dtype) == 8 ? VC_I64 : VC_I32;
+  char *tmp = malloc((size_t)(n ? n : 1) * 8);
+  if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  mem_read(r, tmp, cls);
+  flockfile(stdout);
+  fprintf(stdout, "%s: ", (const char *)in->aux);
+  int64_t idx[TSR_MAX_RANK] = {0};
+  for (int k = 0; k < r->rank; k++) putc_unlocked('[', stdout);
+  for (int64_t i = 0; i < n; i++) {
+    if (cls == VC_F) fprintf(stdout, "%.9g", (double)((float *)(void *)tmp)[i]);
+    else if (cls == VC_I64) fprintf(stdout, "%lld", (long long)((int64_t *)(void *)tmp)[i]);
+    else fprintf(stdout, "%d", ((int32_t *)(void *)tmp)[i]);
+    int closed = 0;
+    for (int k = r->rank - 1; k >= 0; k--) {
+      if (++idx[k] < r->shape[k]) break;
+      idx[k] = 0;
+      closed++;
+    }
+    for (int k = 0; k < closed; k++) putc_unlocked(']', stdout);
+    if (i + 1 < n) {
+      putc_unlocked(closed ? '\n' : ' ', stdout);
+      for (int k = 0; closed && k < closed; k++) putc_unlocked('[', stdout);
+    }
+  }
+  if (n == 0)
+    for (int k = 0; k < r->rank; k++) putc_unlocked(']', stdout);
+  putc_unlocked('\n', stdout);
+  funlockfile(stdout);
+  fflush(stdout);
+  free(tmp);
+  return TSR_OK;
+}
+
+/* ---- PRNG ----------------------------------------------------------------------------------- */
+
+tsr_status r_prng_seed(exec *x, const minst *in) {
+  if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
+  uint32_t s = 0;
+  for (int i = 0; i < in->nopd; i++) s = mosaic_prng(s ^ (uint32_t)scalar_int(x, in->opd[i]), (uint64_t)i);
+  *x->prng_seed = s;
+  *x->prng_counter = 0;
+  return TSR_OK;
+}
+
+tsr_status r_prng_bits(exec *x, const minst *in) {
+  if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
+  const stype *r = ST(x, in->res[0]);
+  if (r->cls != VC_I32) return tsr_fail(TSR_ERR_UNSUPPORTED, "random bits of a non-32-bit class");
+  int32_t *d = SI(x, in->res[0]);
+  for (int64_t i = 0; i < r->n; i++) d[i] = sext32(mosaic_prng(*x->prng_seed, (*x->prng_counter)++), r->width);
+  return TSR_OK;
+}

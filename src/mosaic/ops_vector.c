@@ -1,0 +1,575 @@
+/* Shape and data-movement ops on vector values: broadcast, shape_cast, extract, strided
+ * slices, transposes, reductions, masks, iota, concatenate, gather, rotate, repeat, argmax.
+ * Whatever is a pure re-indexing is compiled to (offset, strides) once and run by one
+ * strided copy. */
+#include <math.h>
+#include <string.h>
+
+#include "mosaic/mosaic_internal.h"
+
+static void dense_strides(const stype *t, int64_t *st) {
+  int64_t s = 1;
+  for (int k = t->rank - 1; k >= 0; k--) {
+    st[k] = s;
+    s *= t->shape[k];
+  }
+}
+
+void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
+                    const int64_t *ss, int rank, size_t es) {
+  int64_t n = 1;
+  for (int k = 0; k < rank; k++) n *= shape[k];
+  if (n == 0) return;
+  const char *s = src;
+  char *d = dst;
+  if (rank == 0) {
+    memcpy(d, s + off * (int64_t)es, es);
+    return;
+  }
+  int64_t inner = shape[rank - 1], is = ss[rank - 1], rows = n / inner;
+  int64_t idx[TSR_MAX_RANK] = {0};
+  for (int64_t row = 0; row < rows; row++) {
+    int64_t eo = off;
+    for (int k = 0; k < rank - 1; k++) eo += idx[k] * ss[k];
+    char *dr = d + row * inner * (int64_t)es;
+    const char *sr = s + eo * (int64_t)es;
+    if (is == 1) memcpy(dr, sr, (size_t)(inner * (int64_t)es));
+    else if (es == 4) {
+      uint32_t *o = (uint32_t *)(void *)dr;
+      const uint32_t *i4 = (const uint32_t *)(const void *)sr;
+      for (int64_t i = 0; i < inner; i++) o[i] = i4[i * is];
+    } else {
+      uint64_t *o = (uint64_t *)(void *)dr;
+      const uint64_t *i8 = (const uint64_t *)(const void *)sr;
+      for (int64_t i = 0; i < inner; i++) o[i] = i8[i * is];
+    }
+    for (int k = rank - 2; k >= 0; k--) {
+      if (++idx[k] < shape[k]) break;
+      idx[k] = 0;
+    }
+  }
+}
+
+static tsr_status set_view(comp *c, minst *in, int64_t off, const int64_t *ss) {
+  const stype *r = &c->P->types[in->res[0]];
+  in->a[0] = off;
+  in->ints = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!in->ints) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  memcpy(in->ints, ss, sizeof(int64_t) * TSR_MAX_RANK);
+  in->nints = r->rank;
+  in->cost = (tsr_cost){.vpu_ops = r->rank ? (double)r->n : 0, .scalar_ops = r->rank ? 0 : 1};
+  return TSR_OK;
+}
+
+static tsr_status one_in_one_out(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects an operand and a result");
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  if (s->cls == VC_REF || r->cls == VC_REF || (s->cls != r->cls && in->op != MOP_IOTA))
+    return comp_fail(c, TSR_ERR_INVALID, "operand and result must be values of one element type");
+  return TSR_OK;
+}
+
+tsr_status c_broadcast(comp *c, minst *in) {
+  TSR_TRY(one_in_one_out(c, in));
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  if (s->rank > r->rank) return comp_fail(c, TSR_ERR_INVALID, "source rank exceeds the result rank");
+  int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK] = {0};
+  dense_strides(s, sd);
+  int lead = r->rank - s->rank;
+  for (int k = 0; k < s->rank; k++) {
+    if (s->shape[k] == r->shape[k + lead]) ss[k + lead] = sd[k];
+    else if (s->shape[k] == 1) ss[k + lead] = 0;
+    else return comp_fail(c, TSR_ERR_INVALID, "dimension %d: %lld does not broadcast to %lld", k, (long long)s->shape[k], (long long)r->shape[k + lead]);
+  }
+  return set_view(c, in, 0, ss);
+}
+
+tsr_status c_transpose(comp *c, minst *in) {
+  TSR_TRY(one_in_one_out(c, in));
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  int64_t perm[TSR_MAX_RANK];
+  int64_t np = comp_ints(c, "permutation", perm, TSR_MAX_RANK);
+  if (np != s->rank || r->rank != s->rank) return comp_fail(c, TSR_ERR_INVALID, "permutation must have %d entries", s->rank);
+  int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK] = {0};
+  bool seen[TSR_MAX_RANK] = {0};
+  dense_strides(s, sd);
+  for (int k = 0; k < r->rank; k++) {
+    if (perm[k] < 0 || perm[k] >= s->rank || seen[perm[k]] || r->shape[k] != s->shape[perm[k]])
+      return comp_fail(c, TSR_ERR_INVALID, "bad permutation entry %d", k);
+    seen[perm[k]] = true;
+    ss[k] = sd[perm[k]];
+  }
+  return set_view(c, in, 0, ss);
+}
+
+tsr_status c_extract_ss(comp *c, minst *in) {
+  TSR_TRY(one_in_one_out(c, in));
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  int64_t offs[TSR_MAX_RANK], sizes[TSR_MAX_RANK], strides[TSR_MAX_RANK];
+  int64_t no = comp_ints(c, "offsets", offs, TSR_MAX_RANK), nz = comp_ints(c, "sizes", sizes, TSR_MAX_RANK),
+          nt = comp_ints(c, "strides", strides, TSR_MAX_RANK);
+  if (no < 0 || nz != no || (nt >= 0 && nt != no) || no > s->rank || r->rank != s->rank)
+    return comp_fail(c, TSR_ERR_INVALID, "offsets, sizes and strides must match");
+  int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK];
+  dense_strides(s, sd);
+  int64_t off = 0;
+  for (int k = 0; k < s->rank; k++) {
+    int64_t o = k < no ? offs[k] : 0, z = k < no ? sizes[k] : s->shape[k], t = k < no && nt > 0 ? strides[k] : 1;
+    if (o < 0 || t < 1 || z != r->shape[k] || (z > 0 && o + (z - 1) * t >= s->shape[k]))
+      return comp_fail(c, TSR_ERR_INVALID, "slice of dimension %d out of range", k);
+    off += o * sd[k];
+    ss[k] = sd[k] * t;
+  }
+  return set_view(c, in, off, ss);
+}
+
+tsr_status r_gather_view(exec *x, const minst *in) {
+  const stype *r = ST(x, in->res[0]);
+  strided_gather(x->f->data[in->res[0]], x->f->data[in->opd[0]], in->a[0], r->shape, in->ints, r->rank,
+                 class_size(r->cls));
+  return TSR_OK;
+}
+
+tsr_status r_broadcast(exec *x, const minst *in) {
+  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+  if (s->n == 1 && r->cls != VC_I64) { /* splat */
+    uint32_t v = *(const uint32_t *)x->f->data[in->opd[0]];
+    uint32_t *d = x->f->data[in->res[0]];
+    for (int64_t i = 0; i < r->n; i++) d[i] = v;
+    return TSR_OK;
+  }
+  return r_gather_view(x, in);
+}
+
+tsr_status c_reshape(comp *c, minst *in) {
+  TSR_TRY(one_in_one_out(c, in));
+  if (c->P->types[in->opd[0]].n != c->P->types[in->res[0]].n) return comp_fail(c, TSR_ERR_INVALID, "element counts differ");
+  in->cost = (tsr_cost){0};
+  return TSR_OK;
+}
+
+tsr_status r_reshape(exec *x, const minst *in) {
+  exec_copy_value(x, in->res[0], in->opd[0]);
+  return TSR_OK;
+}
+
+/* vector.extract: a[0] static offset; ints: positions (INT64_MIN: the next dynamic operand);
+ * a[1]: number of positions */
+tsr_status c_extract(comp *c, minst *in) {
+  TSR_TRY(one_in_one_out(c, in));
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  int n;
+  int64_t *pos = comp_ints_dup(c, "static_position", &n);
+  if (!pos || n < 0 || n > s->rank || r->n * 1 > s->n) return comp_fail(c, TSR_ERR_INVALID, "bad static_position");
+  int ndyn = 0;
+  for (int k = 0; k < n; k++) {
+    if (pos[k] == INT64_MIN) ndyn++;
+    else if (pos[k] < 0 || pos[k] >= s->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "position %d out of range", k);
+  }
+  if (ndyn != in->nopd - 1) return comp_fail(c, TSR_ERR_INVALID, "%d dynamic positions for %d operands", ndyn, in->nopd - 1);
+  int64_t rest = 1;
+  for (int k = n; k < s->rank; k++) rest *= s->shape[k];
+  if (rest != r->n) return comp_fail(c, TSR_ERR_INVALID, "result does not match the extracted part");
+  in->ints = pos;
+  in->nints = n;
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status r_extract(exec *x, const minst *in) {
+  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+  int64_t sd[TSR_MAX_RANK], off = 0;
+  dense_strides(s, sd);
+  int dyn = 1;
+  for (int k = 0; k < in->nints; k++) {
+    int64_t p = in->ints[k];
+    if (p == INT64_MIN) {
+      p = scalar_int(x, in->opd[dyn++]);
+      if (p < 0 || p >= s->shape[k]) return tsr_fail(TSR_ERR_BOUNDS, "position %lld out of range in dimension %d", (long long)p, k);
+    }
+    off += p * sd[k];
+  }
+  size_t es = class_size(r->cls);
+  memcpy(x->f->data[in->res[0]], (const char *)x->f->data[in->opd[0]] + (size_t)off * es, (size_t)r->n * es);
+  return TSR_OK;
+}
+
+/* ---- reductions --------------------------------------------------------------------------- */
+
+enum { RK_ADD, RK_MUL, RK_MINS, RK_MINU, RK_MAXS, RK_MAXU, RK_MINF, RK_MAXF, RK_MINIMUMF, RK_MAXIMUMF, RK_AND, RK_OR, RK_XOR };
+static const char *const rk_names[] = {"add", "mul", "minsi", "minui", "maxsi", "maxui", "minnumf", "maxnumf",
+                                       "minimumf", "maximumf", "and", "or", "xor", NULL};
+
+static int reduction_kind(const tsr_ir_attr *a) {
+  char kw[32] = "";
+  const char *e = tsr_ir_enum_keyword(a, "vector", "kind");
+  if (e) snprintf(kw, sizeof kw, "%s", e);
+  else if (a && (a->kind == TSR_IR_ATTR_OPAQUE) && a->u.opaque_text) {
+    const char *l = strchr(a->u.opaque_text, '<'), *r = l ? strchr(l, '>') : NULL;
+    if (l && r && r - l - 1 < (long)sizeof kw) snprintf(kw, sizeof kw, "%.*s", (int)(r - l - 1), l + 1);
+  }
+  if (!strcmp(kw, "minf")) return RK_MINF;
+  if (!strcmp(kw, "maxf")) return RK_MAXF;
+  for (int i = 0; rk_names[i]; i++)
+    if (!strcmp(kw, rk_names[i])) return i;
+  return -1;
+}
+
+tsr_status c_multi_reduction(comp *c, minst *in) {
+  if (in->nopd != 2 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects source and accumulator");
+  const stype *s = &c->P->types[in->opd[0]], *acc = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
+  if (s->cls != r->cls || acc->n != r->n || acc->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "types do not match");
+  int kind = reduction_kind(tsr_ir_op_attr(c->op, "kind"));
+  if (kind < 0) return comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown reduction kind");
+  bool fk = kind >= RK_MINF && kind <= RK_MAXIMUMF;
+  if ((r->cls == VC_F) != (fk || kind <= RK_MUL) && !(r->cls != VC_F && !fk))
+    return comp_fail(c, TSR_ERR_INVALID, "reduction kind does not fit the element type");
+  if (r->cls == VC_F && kind > RK_MAXIMUMF) return comp_fail(c, TSR_ERR_INVALID, "bitwise reduction of floats");
+  int64_t dims[TSR_MAX_RANK];
+  int64_t nd = comp_ints(c, "reduction_dims", dims, TSR_MAX_RANK);
+  if (nd < 0) return comp_fail(c, TSR_ERR_INVALID, "no reduction_dims");
+  bool red[TSR_MAX_RANK] = {0};
+  for (int i = 0; i < nd; i++) {
+    if (dims[i] < 0 || dims[i] >= s->rank) return comp_fail(c, TSR_ERR_INVALID, "reduction dim %lld out of range", (long long)dims[i]);
+    red[dims[i]] = true;
+  }
+  int64_t *rs = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!rs) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t st = 1;
+  int j = r->rank;
+  for (int k = s->rank - 1; k >= 0; k--) {
+    if (red[k]) { rs[k] = 0; continue; }
+    if (--j < 0 || r->shape[j] != s->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
+    rs[k] = st;
+    st *= s->shape[k];
+  }
+  if (j != 0) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
+  in->ints = rs;
+  in->nints = s->rank;
+  in->a[0] = kind;
+  in->cost = (tsr_cost){.vpu_ops = (double)s->n};
+  return TSR_OK;
+}
+
+static inline float fred(int k, float a, float b) {
+  switch (k) {
+  case RK_ADD: return a + b;
+  case RK_MUL: return a * b;
+  case RK_MINF: return fminf(a, b);
+  case RK_MAXF: return fmaxf(a, b);
+  case RK_MINIMUMF: return (a != a || b != b) ? NAN : (a < b ? a : b);
+  default: return (a != a || b != b) ? NAN : (a > b ? a : b);
+  }
+}
+
+static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
+  switch (k) {
+  case RK_ADD: return (int64_t)((uint64_t)a + (uint64_t)b);
+  case RK_MUL: return (int64_t)((uint64_t)a * (uint64_t)b);
+  case RK_MINS: return a < b ? a : b;
+  case RK_MAXS: return a > b ? a : b;
+  case RK_MINU: return zext(a, w) < zext(b, w) ? a : b;
+  case RK_MAXU: return zext(a, w) > zext(b, w) ? a : b;
+  case RK_AND: return a & b;
+  case RK_OR: return a | b;
+  default: return a ^ b;
+  }
+}
+
+tsr_status r_multi_reduction(exec *x, const minst *in) {
+  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+  exec_copy_value(x, in->res[0], in->opd[1]);
+  int k = (int)in->a[0], w = r->width;
+  int64_t idx[TSR_MAX_RANK] = {0};
+  int64_t inner = s->rank ? s->shape[s->rank - 1] : 1, irs = s->rank ? in->ints[s->rank - 1] : 0;
+  int64_t rows = inner ? s->n / inner : 0;
+  for (int64_t row = 0; row < rows; row++) {
+    int64_t ro = 0;
+    for (int d = 0; d < s->rank - 1; d++) ro += idx[d] * in->ints[d];
+    int64_t so = row * inner;
+    if (r->cls == VC_F) {
+      float *d = SF(x, in->res[0]);
+      const float *a = SF(x, in->opd[0]) + so;
+      if (irs == 0) {
+        float v = d[ro];
+        for (int64_t i = 0; i < inner; i++) v = fred(k, v, a[i]);
+        d[ro] = v;
+      } else {
+        for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = fred(k, d[ro + i * irs], a[i]);
+      }
+    } else if (r->cls == VC_I64) {
+      int64_t *d = SL(x, in->res[0]);
+      const int64_t *a = SL(x, in->opd[0]) + so;
+      for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = ired(k, d[ro + i * irs], a[i], w);
+    } else {
+      int32_t *d = SI(x, in->res[0]);
+      const int32_t *a = SI(x, in->opd[0]) + so;
+      for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = sext32(ired(k, d[ro + i * irs], a[i], w), w);
+    }
+    for (int d = s->rank - 2; d >= 0; d--) {
+      if (++idx[d] < s->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  if (r->cls == VC_F && in->ek != EK_F32) round_to_ek(SF(x, in->res[0]), r->n, in->ek);
+  return TSR_OK;
+}
+
+tsr_status c_reduce_index(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  int64_t axis;
+  if (!tsr_ir_op_attr_int(c->op, "axis", &axis) || axis < 0 || axis >= s->rank) return comp_fail(c, TSR_ERR_INVALID, "bad axis");
+  const char *kind = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind");
+  if (!kind || (strcmp(kind, "arg_max") && strcmp(kind, "arg_min"))) return comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be arg_max or arg_min");
+  if (r->cls != VC_I32 || r->n * s->shape[axis] != s->n || s->cls == VC_REF || s->cls == VC_I64)
+    return comp_fail(c, TSR_ERR_INVALID, "result must be an integer vector without the axis");
+  in->a[0] = axis;
+  in->a[1] = !strcmp(kind, "arg_max");
+  in->cost = (tsr_cost){.vpu_ops = (double)s->n};
+  return TSR_OK;
+}
+
+/* NaN wins (as in jnp.argmax), then the first of equal values. */
+tsr_status r_reduce_index(exec *x, const minst *in) {
+  const stype *s = ST(x, in->opd[0]);
+  int axis = (int)in->a[0];
+  bool mx = in->a[1] != 0;
+  int64_t outer = 1, inner = 1, len = s->shape[axis];
+  for (int k = 0; k < axis; k++) outer *= s->shape[k];
+  for (int k = axis + 1; k < s->rank; k++) inner *= s->shape[k];
+  int32_t *d = SI(x, in->res[0]);
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t i = 0; i < inner; i++) {
+      int64_t best = 0;
+      for (int64_t a = 1; a < len; a++) {
+        int64_t p = (o * len + a) * inner + i, q = (o * len + best) * inner + i;
+        bool better;
+        if (s->cls == VC_F) {
+          float v = SF(x, in->opd[0])[p], b = SF(x, in->opd[0])[q];
+          better = b == b && (v != v || (mx ? v > b : v < b));
+        } else {
+          int32_t v = SI(x, in->opd[0])[p], b = SI(x, in->opd[0])[q];
+          better = mx ? v > b : v < b;
+        }
+        if (better) best = a;
+      }
+      d[o * inner + i] = (int32_t)best;
+    }
+  wrap_i32(d, ST(x, in->res[0])->n, in->width);
+  return TSR_OK;
+}
+
+/* ---- masks and iota ----------------------------------------------------------------------- */
+
+tsr_status c_create_mask(comp *c, minst *in) {
+  if (in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+  const stype *r = &c->P->types[in->res[0]];
+  int want = in->op == MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
+  if (in->nopd != want || r->cls != VC_I32) return comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}
+
+tsr_status r_create_mask(exec *x, const minst *in) {
+  const stype *r = ST(x, in->res[0]);
+  int64_t lo[TSR_MAX_RANK] = {0}, hi[TSR_MAX_RANK], idx[TSR_MAX_RANK] = {0};
+  bool two = in->op == MOP_TCREATE_MASK;
+  for (int k = 0; k < r->rank; k++) {
+    if (two) {
+      lo[k] = scalar_int(x, in->opd[k]);
+      hi[k] = scalar_int(x, in->opd[r->rank + k]);
+    } else {
+      hi[k] = scalar_int(x, in->opd[k]);
+    }
+  }
+  int32_t *d = SI(x, in->res[0]);
+  for (int64_t i = 0; i < r->n; i++) {
+    bool on = true;
+    for (int k = 0; k < r->rank; k++) on = on && idx[k] >= lo[k] && idx[k] < hi[k];
+    d[i] = on ? -1 : 0;
+    for (int k = r->rank - 1; k >= 0; k--) {
+      if (++idx[k] < r->shape[k]) break;
+      idx[k] = 0;
+    }
+  }
+  return TSR_OK;
+}
+
+tsr_status c_iota(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd != 0) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+  const stype *r = &c->P->types[in->res[0]];
+  if (r->cls == VC_REF || r->rank < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a vector result");
+  int64_t dims[TSR_MAX_RANK];
+  int64_t nd = comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
+  if (nd < 0) { int64_t d; nd = tsr_ir_op_attr_int(c->op, "dimension", &d) ? 1 : 0; dims[0] = d; }
+  if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
+  in->a[0] = dims[0];
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}
+
+tsr_status r_iota(exec *x, const minst *in) {
+  const stype *r = ST(x, in->res[0]);
+  int d = (int)in->a[0];
+  int64_t inner = 1;
+  for (int k = d + 1; k < r->rank; k++) inner *= r->shape[k];
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t v = (i / inner) % r->shape[d];
+    if (r->cls == VC_F) SF(x, in->res[0])[i] = (float)v;
+    else if (r->cls == VC_I64) SL(x, in->res[0])[i] = v;
+    else SI(x, in->res[0])[i] = sext32(v, r->width);
+  }
+  return TSR_OK;
+}
+
+/* ---- concatenate, gather, rotate, repeat -------------------------------------------------- */
+
+static int64_t prod(const int64_t *s, int a, int b) {
+  int64_t p = 1;
+  for (int k = a; k < b; k++) p *= s[k];
+  return p;
+}
+
+tsr_status c_concatenate(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects sources");
+  const stype *r = &c->P->types[in->res[0]];
+  int64_t d;
+  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  int64_t total = 0;
+  for (int i = 0; i < in->nopd; i++) {
+    const stype *s = &c->P->types[in->opd[i]];
+    if (s->rank != r->rank || s->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "source %d differs in rank or type", i);
+    for (int k = 0; k < r->rank; k++)
+      if (k != d && s->shape[k] != r->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "source %d differs in dimension %d", i, k);
+    total += s->shape[d];
+  }
+  if (total != r->shape[d]) return comp_fail(c, TSR_ERR_INVALID, "sources add up to %lld, not %lld", (long long)total, (long long)r->shape[d]);
+  in->a[0] = d;
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}
+
+tsr_status r_concatenate(exec *x, const minst *in) {
+  const stype *r = ST(x, in->res[0]);
+  int d = (int)in->a[0];
+  size_t es = class_size(r->cls);
+  int64_t outer = prod(r->shape, 0, d), inner = prod(r->shape, d + 1, r->rank);
+  char *dst = x->f->data[in->res[0]];
+  for (int64_t o = 0; o < outer; o++)
+    for (int i = 0; i < in->nopd; i++) {
+      const stype *s = ST(x, in->opd[i]);
+      size_t chunk = (size_t)(s->shape[d] * inner) * es;
+      memcpy(dst, (const char *)x->f->data[in->opd[i]] + (size_t)o * chunk, chunk);
+      dst += chunk;
+    }
+  return TSR_OK;
+}
+
+tsr_status c_dynamic_gather(comp *c, minst *in) {
+  if (in->nopd != 2 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects source and indices");
+  const stype *s = &c->P->types[in->opd[0]], *ix = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
+  int64_t dims[TSR_MAX_RANK];
+  int64_t nd = comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
+  if (nd != 1 || dims[0] < 0 || dims[0] >= s->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "gather along one dimension only");
+  if (ix->cls != VC_I32 || ix->n != r->n || s->n != r->n || s->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
+  in->a[0] = dims[0];
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}
+
+tsr_status r_dynamic_gather(exec *x, const minst *in) {
+  const stype *r = ST(x, in->res[0]);
+  int d = (int)in->a[0];
+  int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
+  const int32_t *ix = SI(x, in->opd[1]);
+  size_t es = class_size(r->cls);
+  const char *src = x->f->data[in->opd[0]];
+  char *dst = x->f->data[in->res[0]];
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t pos = (i / inner) % len, j = ix[i];
+    if (j < 0 || j >= len) return tsr_fail(TSR_ERR_BOUNDS, "gather index %lld out of range [0, %lld)", (long long)j, (long long)len);
+    memcpy(dst + (size_t)i * es, src + (size_t)(i + (j - pos) * inner) * es, es);
+  }
+  return TSR_OK;
+}
+
+/* a[0] dimension, a[1] stride, a[2] stride dimension (-1 none), a[3] static amount */
+tsr_status c_rotate(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a value");
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  int64_t d, st = 0, sd = -1, amt = 0;
+  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  tsr_ir_op_attr_int(c->op, "stride", &st);
+  if (tsr_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
+  if (in->op == MOP_ROTATE ? (!tsr_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
+    return comp_fail(c, TSR_ERR_INVALID, "bad amount");
+  if (s->n != r->n || s->cls != r->cls || s->rank != r->rank) return comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
+  in->a[0] = d;
+  in->a[1] = st;
+  in->a[2] = sd;
+  in->a[3] = amt;
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}
+
+/* pltpu.roll: out[i] = in[(i - shift) mod n] along the dimension, the shift growing by
+ * `stride` per index along the stride dimension. */
+tsr_status r_rotate(exec *x, const minst *in) {
+  const stype *r = ST(x, in->res[0]);
+  int d = (int)in->a[0], sd = (int)in->a[2];
+  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : scalar_int(x, in->opd[1]);
+  int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
+  int64_t sinner = sd >= 0 ? prod(r->shape, sd + 1, r->rank) : 1;
+  size_t es = class_size(r->cls);
+  const char *src = x->f->data[in->opd[0]];
+  char *dst = x->f->data[in->res[0]];
+  if (len == 0) return TSR_OK;
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t shift = amount;
+    if (sd >= 0) shift += in->a[1] * ((i / sinner) % r->shape[sd]);
+    int64_t pos = (i / inner) % len;
+    int64_t from = ((pos - shift) % len + len) % len;
+    memcpy(dst + (size_t)i * es, src + (size_t)(i + (from - pos) * inner) * es, es);
+  }
+  return TSR_OK;
+}
+
+tsr_status c_repeat(comp *c, minst *in) {
+  TSR_TRY(one_in_one_out(c, in));
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  int64_t d, times;
+  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || !tsr_ir_op_attr_int(c->op, "times", &times) || d < 0 ||
+      d >= r->rank || times < 1 || r->shape[d] != s->shape[d] * times)
+    return comp_fail(c, TSR_ERR_INVALID, "bad dimension or times");
+  in->a[0] = d;
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}
+
+tsr_status r_repeat(exec *x, const minst *in) {
+  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+  int d = (int)in->a[0];
+  size_t es = class_size(r->cls);
+  int64_t outer = prod(r->shape, 0, d);
+  size_t chunk = (size_t)prod(s->shape, d, s->rank) * es;
+  int64_t times = r->shape[d] / (s->shape[d] ? s->shape[d] : 1);
+  char *dst = x->f->data[in->res[0]];
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t t = 0; t < times; t++) {
+      memcpy(dst, (const char *)x->f->data[in->opd[0]] + (size_t)o * chunk, chunk);
+      dst += chunk;
+    }
+  return TSR_OK;
+}
+
+static int ek_bits(const stype *t) { return t->cls == VC_F ? (t->ek == EK_F32 ? 32 : 16) : t->width; }
+
+tsr_status c_vbitcast(comp *c, minst *in) {
+  TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
+  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  if (ek_bits(s) != ek_bits(r) || s->n != r->n)
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
+  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  return TSR_OK;
+}

@@ -1,0 +1,249 @@
+/* Mosaic kernels end to end: the seed kernel (Pallas text and the serialized body), the
+ * conformance bodies (load without unsupported ops; the matmul against a C reference), and
+ * the hand-written modules of tests/mosaic/. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "harness.h"
+#include "tessera/mosaic.h"
+
+static tsr_mosaic_kernel *load(const char *path) {
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_read_file(path, &m);
+  if (s == TSR_OK) s = tsr_mlir_mosaic_view(m);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
+  if (s != TSR_OK) fprintf(stderr, "%s: %s\n", path, tsr_last_error());
+  CHECK(s == TSR_OK);
+  tsr_mlir_module_destroy(m);
+  return k;
+}
+
+static tsr_machine *machine(int cores) {
+  tsr_machine_options o = {0};
+  o.num_cores = cores;
+  o.quiet = true;
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&o, &m));
+  return m;
+}
+
+static void test_seed(const char *path, tsr_machine *m) {
+  tsr_mosaic_kernel *k = load(path);
+  if (!k) return;
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_inputs(k), 2);
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_outputs(k), 1);
+  float x[8 * 128], y[8 * 128], o[8 * 128];
+  tsr_test_fill(x, 1024, 1);
+  tsr_test_fill(y, 1024, 2);
+  int64_t sh[2] = {8, 128};
+  tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  tsr_call_stats st;
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, &st));
+  int bad = 0;
+  for (int i = 0; i < 1024; i++) bad += o[i] != x[i] + y[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(st.dma_in, 2);
+  CHECK_EQ_INT(st.dma_out, 1);
+  /* a wrong operand count and a wrong shape are clear errors */
+  CHECK_FAILS(tsr_mosaic_kernel_run(m, k, in, 1, &out, 1, NULL, NULL), TSR_ERR_INVALID, "inputs and outputs together");
+  int64_t sh2[2] = {16, 64};
+  tsr_ref bad_in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh2), in[1]};
+  CHECK_FAILS(tsr_mosaic_kernel_run(m, k, bad_in, 2, &out, 1, NULL, NULL), TSR_ERR_INVALID, "memref type");
+  tsr_mosaic_kernel_destroy(k);
+}
+
+static void test_conformance_bodies(void) {
+  const char *names[] = {"jax_mosaic_boolean_constant", "jax_mosaic_matmul", "jax_mosaic_semaphore_dma", "seed_pallas_add_8x128"};
+  for (int i = 0; i < 4; i++) {
+    char path[256];
+    snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.mlirbc", names[i]);
+    tsr_mosaic_kernel *k = load(path);
+    tsr_mosaic_kernel_destroy(k);
+  }
+}
+
+static void test_matmul_body(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/conformance/mosaic_bodies/jax_mosaic_matmul.mlirbc");
+  if (!k) return;
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_inputs(k), 2);
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_outputs(k), 1);
+  enum { M = 1024, K = 512, N = 256 };
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N), *o = malloc(sizeof(float) * M * N);
+  tsr_test_fill(a, M * K, 3);
+  tsr_test_fill(b, K * N, 4);
+  int64_t sa[2] = {M, K}, sb[2] = {K, N}, so[2] = {M, N};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, sb)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+  tsr_call_stats st;
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, &st));
+  double worst = 0;
+  for (int i = 0; i < M; i += 7)
+    for (int j = 0; j < N; j += 3) {
+      double ref = 0;
+      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
+      double e = fabs(ref - o[i * N + j]);
+      if (e > worst) worst = e;
+    }
+  CHECK(worst < 1e-3);
+  CHECK_EQ_INT(st.steps, 8);
+  free(a);
+  free(b);
+  free(o);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+
+static void test_matmul_acc(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/matmul_acc.mlir");
+  if (!k) return;
+  enum { M = 256, N = 384, K = 512 };
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N), *o = malloc(sizeof(float) * M * N);
+  tsr_test_fill(a, M * K, 5);
+  tsr_test_fill(b, K * N, 6);
+  int64_t sa[2] = {M, K}, sb[2] = {K, N}, so[2] = {M, N};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, sb)};
+  tsr_ref shapes[1];
+  CHECK_OK(tsr_mosaic_kernel_output_shapes(k, in, 2, NULL, shapes, 1));
+  CHECK_EQ_INT(shapes[0].shape[0], M);
+  CHECK_EQ_INT(shapes[0].shape[1], N);
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+  tsr_call_stats st;
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, &st));
+  double worst = 0;
+  for (int i = 0; i < M; i += 5)
+    for (int j = 0; j < N; j += 3) {
+      double ref = 0;
+      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
+      double e = fabs(ref - o[i * N + j]);
+      if (e > worst) worst = e;
+    }
+  CHECK(worst < 1e-3);
+  CHECK_EQ_INT(st.steps, 24);
+  CHECK_EQ_INT(st.dma_out, 6);
+  /* the plan: without running the body */
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  tsr_ref nodata[2] = {tsr_ref_dense(NULL, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(NULL, TSR_F32, TSR_HBM, 2, sb)};
+  tsr_ref nodata_out = tsr_ref_dense(NULL, TSR_F32, TSR_HBM, 2, so);
+  CHECK_OK(tsr_mosaic_kernel_describe(m, k, nodata, 2, &nodata_out, 1, NULL, 5, f));
+  fclose(f);
+  CHECK(text && strstr(text, "in0: (i, j, k) -> (i, k)"));
+  CHECK(text && strstr(text, "step 1 (0, 0, 1): in0 (0, 1) fetch, in1 (1, 0) fetch, out0 (0, 0) keep"));
+  CHECK(text && strstr(text, "step 3 (0, 0, 3): in0 (0, 3) fetch, in1 (3, 0) fetch, out0 (0, 0) write back"));
+  if (getenv("TSR_VERBOSE") && text) fputs(text, stdout);
+  free(text);
+  free(a);
+  free(b);
+  free(o);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+static void test_dma_any(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_any.mlir");
+  if (!k) return;
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_inputs(k), 1);
+  float x[64 * 128], o[64 * 128];
+  tsr_test_fill(x, 64 * 128, 7);
+  int64_t sh[2] = {64, 128};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, NULL));
+  int bad = 0;
+  for (int i = 0; i < 64 * 128; i++) bad += o[i] != 2 * x[i];
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+static void test_row_sum(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/row_sum.mlir");
+  if (!k) return;
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_outputs(k), 2);
+  float x[32 * 256], o[32 * 128];
+  int32_t am[32 * 128];
+  tsr_test_fill(x, 32 * 256, 8);
+  int64_t sx[2] = {32, 256}, so[2] = {32, 128};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sx);
+  tsr_ref out[2] = {tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so), tsr_ref_dense(am, TSR_I32, TSR_HBM, 2, so)};
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, out, 2, NULL, NULL));
+  int bad = 0;
+  for (int r = 0; r < 32; r++) {
+    double s = 0;
+    int best = 0;
+    for (int c = 0; c < 256; c++) {
+      s += x[r * 256 + c];
+      if (x[r * 256 + c] > x[r * 256 + best]) best = c;
+    }
+    for (int c = 0; c < 128; c++) bad += fabs(o[r * 128 + c] - s) > 1e-4 || am[r * 128 + c] != best;
+  }
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+static void test_small_bodies(tsr_machine *m) {
+  /* semaphore_dma: copies its input with a VMEM->VMEM DMA (old wait_dma form) */
+  tsr_mosaic_kernel *k = load("tests/conformance/mosaic_bodies/jax_mosaic_semaphore_dma.mlirbc");
+  if (k) {
+    static float x[128 * 128], o[128 * 128];
+    tsr_test_fill(x, 128 * 128, 9);
+    int64_t sh[2] = {128, 128};
+    tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, NULL));
+    CHECK(!memcmp(x, o, sizeof x));
+    tsr_mosaic_kernel_destroy(k);
+  }
+  /* boolean_constant: out = x | !y on i32-stored booleans */
+  k = load("tests/conformance/mosaic_bodies/jax_mosaic_boolean_constant.mlirbc");
+  if (k) {
+    int32_t x[1024], y[1024], o[1024];
+    for (int i = 0; i < 1024; i++) { x[i] = i % 3 == 0; y[i] = i % 5 == 0; }
+    int64_t sh[2] = {8, 128};
+    tsr_ref in[2] = {tsr_ref_dense(x, TSR_I32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_I32, TSR_HBM, 2, sh)};
+    tsr_ref out = tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, sh);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL));
+    int bad = 0;
+    for (int i = 0; i < 1024; i++) bad += o[i] != (x[i] || !y[i]);
+    CHECK_EQ_INT(bad, 0);
+    tsr_mosaic_kernel_destroy(k);
+  }
+}
+
+static void test_shapes(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/shapes.mlir");
+  if (!k) return;
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_outputs(k), 2);
+  int32_t o[16 * 8], n[128];
+  int64_t so[2] = {16, 8}, sn[2] = {1, 128};
+  tsr_ref out[2] = {tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, so), tsr_ref_dense(n, TSR_I32, TSR_HBM, 2, sn)};
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, NULL, 0, out, 2, NULL, NULL));
+  int bad = 0;
+  for (int r = 0; r < 8; r++)
+    for (int c = 0; c < 8; c++) {
+      /* t[r][c] = rot[c][r] = v[c][(r - 3) mod 8] */
+      bad += o[r * 8 + c] != c * 8 + (r + 5) % 8;
+      /* rows 8..15: the even rows 0, 2, 4, 6 of v, twice */
+      bad += o[(8 + r) * 8 + c] != (2 * (r % 4)) * 8 + c;
+    }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(n[0], 4); /* 10 -> 7 -> 4 -> 1 -> -2 */
+  tsr_mosaic_kernel_destroy(k);
+}
+
+int main(void) {
+  tsr_machine *m = machine(1), *m2 = machine(2);
+  test_seed("tests/conformance/seed_my_call/kernel.mosaic.mlir", m);
+  test_seed("tests/conformance/mosaic_bodies/seed_pallas_add_8x128.mlirbc", m);
+  test_conformance_bodies();
+  test_matmul_body(m);
+  test_matmul_body(m2);
+  test_matmul_acc(m);
+  test_matmul_acc(m2);
+  test_dma_any(m);
+  test_row_sum(m2);
+  test_small_bodies(m);
+  test_shapes(m);
+  tsr_machine_destroy(m);
+  tsr_machine_destroy(m2);
+  return tsr_test_finish("test_mosaic_kernels");
+}

@@ -1,0 +1,307 @@
+/* Each Mosaic op against a plain C reference, through a one-op grid-less kernel generated
+ * as text: inputs are loaded from VMEM refs, the op runs, the result is stored. Edge cases:
+ * NaN and inf, integer overflow (wrapping), division and remainder signs, shifts by the
+ * width, saturating float-to-int conversion, bf16 rounding. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "tessera/mosaic.h"
+
+#define N 16
+static tsr_machine *M;
+
+/* Runs `%r = OPTEXT` on inputs %x (and %y) of vector<16xIT>, storing %r (vector<16xRT>).
+ * `extra` may define more values before the store and name the stored one %out. */
+static tsr_status run_op(const char *it, const char *rt, int nin, const char *body, const void *x, const void *y,
+                         void *out) {
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @t {\n"
+           "  func.func @k(%%a: memref<16x%s, #tpu.memory_space<vmem>>, %%b: memref<16x%s, #tpu.memory_space<vmem>>, "
+           "%%o: memref<16x%s, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
+           "scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%x = vector.load %%a[%%c0] : memref<16x%s, #tpu.memory_space<vmem>>, vector<16x%s>\n"
+           "    %%y = vector.load %%b[%%c0] : memref<16x%s, #tpu.memory_space<vmem>>, vector<16x%s>\n"
+           "    %s\n"
+           "    vector.store %%r, %%o[%%c0] : memref<16x%s, #tpu.memory_space<vmem>>, vector<16x%s>\n"
+           "    return\n  }\n}\n",
+           it, it, rt, it, it, it, it, body, rt, rt);
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "op.mlir", &m);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
+  tsr_mlir_module_destroy(m);
+  if (s != TSR_OK) {
+    fprintf(stderr, "%s\n%s\n", tsr_last_error(), text);
+    return s;
+  }
+  tsr_dtype di, dr;
+  tsr_dtype_parse(it, &di);
+  tsr_dtype_parse(rt, &dr);
+  if (!strcmp(it, "i1")) di = TSR_BOOL;
+  int64_t sh[1] = {N};
+  tsr_ref in[2] = {tsr_ref_dense((void *)x, di, TSR_HBM, 1, sh), tsr_ref_dense((void *)(y ? y : x), di, TSR_HBM, 1, sh)};
+  tsr_ref o = tsr_ref_dense(out, dr, TSR_HBM, 1, sh);
+  (void)nin;
+  s = tsr_mosaic_kernel_run(M, k, in, 2, &o, 1, NULL, NULL);
+  if (s != TSR_OK) fprintf(stderr, "%s\n", tsr_last_error());
+  tsr_mosaic_kernel_destroy(k);
+  return s;
+}
+
+static bool same_f(float a, float b) {
+  if (a != a) return b != b;
+  return a == b || fabsf(a - b) <= 2e-6f * fmaxf(fabsf(a), fabsf(b));
+}
+
+static const float FX[N] = {0.0f, -0.0f, 1.0f, -1.5f, 2.5f, -2.5f, 3.75f, 1e30f, -1e-30f, INFINITY, -INFINITY, NAN, 0.5f, 7.0f, -3.25f, 100.0f};
+static const float FY[N] = {0.0f, 0.0f, 3.0f, 2.0f, -0.0f, NAN, 0.5f, 1e10f, 4.0f, INFINITY, 2.0f, 1.0f, -0.5f, 7.0f, 1.25f, -3.0f};
+
+typedef float (*f2)(float, float);
+static float f_add(float a, float b) { return a + b; }
+static float f_sub(float a, float b) { return a - b; }
+static float f_mul(float a, float b) { return a * b; }
+static float f_div(float a, float b) { return a / b; }
+static float f_max(float a, float b) { return (a != a || b != b) ? NAN : a == b ? (signbit(a) ? b : a) : a > b ? a : b; }
+static float f_min(float a, float b) { return (a != a || b != b) ? NAN : a == b ? (signbit(a) ? a : b) : a < b ? a : b; }
+static float f_rem(float a, float b) { return fmodf(a, b); }
+static float f_pow(float a, float b) { return powf(a, b); }
+
+static void test_float_binary(void) {
+  struct { const char *op; f2 ref; } ops[] = {{"arith.addf", f_add}, {"arith.subf", f_sub}, {"arith.mulf", f_mul},
+                                             {"arith.divf", f_div}, {"arith.maximumf", f_max}, {"arith.minimumf", f_min},
+                                             {"arith.maxnumf", fmaxf}, {"arith.minnumf", fminf}, {"arith.remf", f_rem},
+                                             {"math.powf", f_pow}, {"math.atan2", atan2f}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    char body[256];
+    snprintf(body, sizeof body, "%%r = \"%s\"(%%x, %%y) : (vector<16xf32>, vector<16xf32>) -> vector<16xf32>", ops[i].op);
+    float o[N];
+    CHECK_OK(run_op("f32", "f32", 2, body, FX, FY, o));
+    int bad = 0;
+    for (int j = 0; j < N; j++)
+      if (!same_f(o[j], ops[i].ref(FX[j], FY[j]))) {
+        bad++;
+        fprintf(stderr, "%s(%g, %g) = %g, want %g\n", ops[i].op, FX[j], FY[j], o[j], ops[i].ref(FX[j], FY[j]));
+      }
+    CHECK_EQ_INT(bad, 0);
+  }
+}
+
+static float r_rsqrt(float a) { return 1.0f / sqrtf(a); }
+static float r_neg(float a) { return -a; }
+static float r_recip(float a) { return 1.0f / a; }
+
+static void test_float_unary(void) {
+  struct { const char *op; float (*ref)(float); } ops[] = {
+      {"math.exp", expf}, {"math.exp2", exp2f}, {"math.log", logf}, {"math.log1p", log1pf}, {"math.sqrt", sqrtf},
+      {"math.rsqrt", r_rsqrt}, {"math.sin", sinf}, {"math.cos", cosf}, {"math.tan", tanf}, {"math.tanh", tanhf},
+      {"math.erf", erff}, {"math.absf", fabsf}, {"math.ceil", ceilf}, {"math.floor", floorf}, {"math.round", roundf},
+      {"math.roundeven", rintf}, {"arith.negf", r_neg}, {"tpu.reciprocal", r_recip}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    char body[256];
+    snprintf(body, sizeof body, "%%r = \"%s\"(%%x) : (vector<16xf32>) -> vector<16xf32>", ops[i].op);
+    float o[N];
+    CHECK_OK(run_op("f32", "f32", 1, body, FX, NULL, o));
+    int bad = 0;
+    for (int j = 0; j < N; j++) bad += !same_f(o[j], ops[i].ref(FX[j]));
+    if (bad) fprintf(stderr, "%s: %d wrong\n", ops[i].op, bad);
+    CHECK_EQ_INT(bad, 0);
+  }
+  /* round halves away from zero, roundeven to even */
+  float o[N];
+  CHECK_OK(run_op("f32", "f32", 1, "%r = \"math.round\"(%x) : (vector<16xf32>) -> vector<16xf32>", FX, NULL, o));
+  CHECK(o[4] == 3.0f && o[5] == -3.0f);
+  CHECK_OK(run_op("f32", "f32", 1, "%r = \"math.roundeven\"(%x) : (vector<16xf32>) -> vector<16xf32>", FX, NULL, o));
+  CHECK(o[4] == 2.0f && o[5] == -2.0f);
+}
+
+static const int32_t IX[N] = {INT32_MAX, INT32_MIN, -7, 7, -7, 7, 0, -1, 100, -8, 1, 12345, -2147483647, 5, 3, -3};
+static const int32_t IY[N] = {1, -1, 2, -2, -2, 0, 0, 2, 7, 1, 31, 32, -1, 33, -3, 3};
+
+typedef int64_t (*i2)(int64_t, int64_t);
+static int32_t wrap(int64_t v) { return (int32_t)(uint32_t)(uint64_t)v; }
+static int64_t i_add(int64_t a, int64_t b) { return a + b; }
+static int64_t i_sub(int64_t a, int64_t b) { return a - b; }
+static int64_t i_mul(int64_t a, int64_t b) { return a * b; }
+static int64_t i_divs(int64_t a, int64_t b) { return b == 0 ? -1 : a / b; }
+static int64_t i_rems(int64_t a, int64_t b) { return b == 0 ? a : a % b; }
+static int64_t i_divu(int64_t a, int64_t b) { return (uint32_t)b == 0 ? -1 : (int64_t)((uint32_t)a / (uint32_t)b); }
+static int64_t i_remu(int64_t a, int64_t b) { return (uint32_t)b == 0 ? a : (int64_t)((uint32_t)a % (uint32_t)b); }
+static int64_t i_floordiv(int64_t a, int64_t b) {
+  if (b == 0) return -1;
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+static int64_t i_ceildiv(int64_t a, int64_t b) {
+  if (b == 0) return -1;
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+}
+static int64_t i_shl(int64_t a, int64_t b) { return (uint32_t)b >= 32 ? 0 : (int64_t)((uint32_t)a << (uint32_t)b); }
+static int64_t i_shrs(int64_t a, int64_t b) { return (uint32_t)b >= 32 ? (a < 0 ? -1 : 0) : (a < 0 ? ~(~a >> b) : a >> b); }
+static int64_t i_shru(int64_t a, int64_t b) { return (uint32_t)b >= 32 ? 0 : (int64_t)((uint32_t)a >> (uint32_t)b); }
+static int64_t i_and(int64_t a, int64_t b) { return a & b; }
+static int64_t i_or(int64_t a, int64_t b) { return a | b; }
+static int64_t i_xor(int64_t a, int64_t b) { return a ^ b; }
+static int64_t i_maxs(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t i_mins(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t i_maxu(int64_t a, int64_t b) { return (uint32_t)a > (uint32_t)b ? a : b; }
+static int64_t i_minu(int64_t a, int64_t b) { return (uint32_t)a < (uint32_t)b ? a : b; }
+
+static void test_int_binary(void) {
+  struct { const char *op; i2 ref; } ops[] = {
+      {"arith.addi", i_add}, {"arith.subi", i_sub}, {"arith.muli", i_mul}, {"arith.divsi", i_divs},
+      {"arith.remsi", i_rems}, {"arith.divui", i_divu}, {"arith.remui", i_remu}, {"arith.floordivsi", i_floordiv},
+      {"arith.ceildivsi", i_ceildiv}, {"arith.shli", i_shl}, {"arith.shrsi", i_shrs}, {"arith.shrui", i_shru},
+      {"arith.andi", i_and}, {"arith.ori", i_or}, {"arith.xori", i_xor}, {"arith.maxsi", i_maxs},
+      {"arith.minsi", i_mins}, {"arith.maxui", i_maxu}, {"arith.minui", i_minu}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    char body[256];
+    snprintf(body, sizeof body, "%%r = \"%s\"(%%x, %%y) : (vector<16xi32>, vector<16xi32>) -> vector<16xi32>", ops[i].op);
+    int32_t o[N];
+    CHECK_OK(run_op("i32", "i32", 2, body, IX, IY, o));
+    int bad = 0;
+    for (int j = 0; j < N; j++) {
+      int32_t want = (ops[i].ref == i_divs || ops[i].ref == i_floordiv || ops[i].ref == i_ceildiv) && IX[j] == INT32_MIN && IY[j] == -1
+                         ? INT32_MIN
+                         : wrap(ops[i].ref(IX[j], IY[j]));
+      if (o[j] != want) {
+        bad++;
+        fprintf(stderr, "%s(%d, %d) = %d, want %d\n", ops[i].op, IX[j], IY[j], o[j], want);
+      }
+    }
+    CHECK_EQ_INT(bad, 0);
+  }
+  /* the documented edge values */
+  int32_t o[N];
+  CHECK_OK(run_op("i32", "i32", 2, "%r = arith.divsi %x, %y : vector<16xi32>", IX, IY, o));
+  CHECK_EQ_INT(o[2], -3);  /* -7 / 2 rounds toward zero */
+  CHECK_EQ_INT(o[5], -1);  /* x / 0 */
+  CHECK_EQ_INT(o[1], INT32_MIN);
+  CHECK_OK(run_op("i32", "i32", 2, "%r = arith.remsi %x, %y : vector<16xi32>", IX, IY, o));
+  CHECK_EQ_INT(o[2], -1);  /* sign of the dividend */
+  CHECK_EQ_INT(o[3], 1);
+  CHECK_OK(run_op("i32", "i32", 2, "%r = arith.addi %x, %y : vector<16xi32>", IX, IY, o));
+  CHECK_EQ_INT(o[0], INT32_MIN); /* wraps */
+}
+
+static void test_narrow_ints(void) {
+  int8_t a[N], b[N], o[N];
+  for (int i = 0; i < N; i++) { a[i] = (int8_t)(127 - i); b[i] = (int8_t)(i + 1); }
+  CHECK_OK(run_op("i8", "i8", 2, "%r = arith.addi %x, %y : vector<16xi8>", a, b, o));
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += o[i] != (int8_t)(uint8_t)(a[i] + b[i]);
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(o[0], -128);
+  CHECK_OK(run_op("i8", "i8", 2, "%r = arith.shrui %x, %y : vector<16xi8>", a, b, o));
+  CHECK_EQ_INT(o[0], 63);
+}
+
+static void test_compare_select(void) {
+  int32_t o[N];
+  CHECK_OK(run_op("f32", "i32", 2,
+                  "%c = arith.cmpf olt, %x, %y : vector<16xf32>\n    %r = arith.extui %c : vector<16xi1> to vector<16xi32>", FX,
+                  FY, o));
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += o[i] != (FX[i] < FY[i]);
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("f32", "i32", 2,
+                  "%c = arith.cmpf une, %x, %y : vector<16xf32>\n    %r = arith.extui %c : vector<16xi1> to vector<16xi32>", FX,
+                  FY, o));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += o[i] != !(FX[i] == FY[i]);
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("i32", "i32", 2,
+                  "%c = arith.cmpi ult, %x, %y : vector<16xi32>\n    %r = arith.select %c, %x, %y : vector<16xi1>, vector<16xi32>",
+                  IX, IY, o));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += o[i] != ((uint32_t)IX[i] < (uint32_t)IY[i] ? IX[i] : IY[i]);
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("f32", "i32", 1,
+                  "%c = \"tpu.weird\"(%x) : (vector<16xf32>) -> vector<16xi1>\n    %r = arith.extsi %c : vector<16xi1> to vector<16xi32>",
+                  FX, NULL, o));
+  CHECK(o[9] == -1 && o[10] == -1 && o[11] == -1 && o[7] == 0);
+}
+
+static void test_casts(void) {
+  float big[N] = {1e10f, -1e10f, NAN, -3.7f, 3.7f, 2147483520.0f, -0.5f, 255.9f, 256.0f, -129.0f, 0, 1, 2, 3, 4, 5};
+  int32_t o[N];
+  CHECK_OK(run_op("f32", "i32", 1, "%r = arith.fptosi %x : vector<16xf32> to vector<16xi32>", big, NULL, o));
+  CHECK(o[0] == INT32_MAX && o[1] == INT32_MIN && o[2] == 0 && o[3] == -3 && o[4] == 3 && o[5] == 2147483520);
+  int8_t o8[N];
+  CHECK_OK(run_op("f32", "i8", 1, "%r = arith.fptosi %x : vector<16xf32> to vector<16xi8>", big, NULL, o8));
+  CHECK(o8[7] == 127 && o8[9] == -128 && o8[3] == -3);
+  float of[N];
+  CHECK_OK(run_op("i32", "f32", 1, "%r = arith.sitofp %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
+  CHECK(of[0] == 2147483648.0f && of[2] == -7.0f);
+  CHECK_OK(run_op("i32", "f32", 1, "%r = arith.uitofp %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
+  CHECK(of[7] == 4294967296.0f);
+  CHECK_OK(run_op("f32", "i32", 1, "%r = arith.bitcast %x : vector<16xf32> to vector<16xi32>", FX, NULL, o));
+  CHECK(o[2] == 0x3f800000 && o[1] == INT32_MIN);
+  /* bf16: truncf rounds to nearest even; bf16 arithmetic rounds after each op */
+  float t[N] = {1.00390625f, 1.01171875f, 1.0078125f, 3.14159265f, NAN, INFINITY, -0.0f, 65504.0f, 1e-40f, 2, 3, 4, 5, 6, 7, 8};
+  uint16_t ob[N];
+  CHECK_OK(run_op("f32", "bf16", 1, "%r = arith.truncf %x : vector<16xf32> to vector<16xbf16>", t, NULL, ob));
+  CHECK_EQ_INT(ob[0], 0x3f80); /* 1 + 2^-8: a tie, to even (1.0) */
+  CHECK_EQ_INT(ob[1], 0x3f82); /* 1 + 3*2^-8: a tie, to even (1 + 2^-6) */
+  CHECK_EQ_INT(ob[2], 0x3f81);
+  CHECK_EQ_INT(ob[3], 0x4049);
+  CHECK((ob[4] & 0x7f80) == 0x7f80 && (ob[4] & 0x7f) != 0);
+  CHECK_EQ_INT(ob[5], 0x7f80);
+  uint16_t one[N], eps[N];
+  for (int i = 0; i < N; i++) { one[i] = 0x3f80; eps[i] = 0x3b80; } /* 1.0 and 2^-8 */
+  CHECK_OK(run_op("bf16", "bf16", 2, "%r = arith.addf %x, %y : vector<16xbf16>", one, eps, ob));
+  CHECK_EQ_INT(ob[0], 0x3f80); /* 1 + 2^-8 rounds back to 1 in bf16 */
+  CHECK_OK(run_op("bf16", "f32", 1, "%r = arith.extf %x : vector<16xbf16> to vector<16xf32>", eps, NULL, of));
+  CHECK(of[0] == 0.00390625f);
+}
+
+static void test_int_unary(void) {
+  int32_t o[N];
+  CHECK_OK(run_op("i32", "i32", 1, "%r = \"math.absi\"(%x) : (vector<16xi32>) -> vector<16xi32>", IX, NULL, o));
+  CHECK(o[1] == INT32_MIN && o[2] == 7);
+  CHECK_OK(run_op("i32", "i32", 1, "%r = \"math.ctlz\"(%x) : (vector<16xi32>) -> vector<16xi32>", IX, NULL, o));
+  CHECK(o[0] == 1 && o[1] == 0 && o[6] == 32 && o[10] == 31);
+  CHECK_OK(run_op("i32", "i32", 1, "%r = \"math.ctpop\"(%x) : (vector<16xi32>) -> vector<16xi32>", IX, NULL, o));
+  CHECK(o[0] == 31 && o[7] == 32 && o[6] == 0);
+}
+
+static void test_unsupported(void) {
+  const char *text =
+      "module {\n  func.func @k(%a: memref<16xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = []} {\n"
+      "    \"tpu.frobnicate\"(%a) : (memref<16xf32, #tpu.memory_space<vmem>>) -> () loc(\"kern.py\":12:3)\n    return\n  }\n}\n";
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "u.mlir", &m));
+  CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_UNSUPPORTED, "unsupported op tpu.frobnicate at kern.py:12:3");
+  tsr_mlir_module_destroy(m);
+  /* a shape mismatch names the op */
+  float o[N];
+  CHECK_FAILS(run_op("f32", "f32", 2, "%bad = \"arith.addf\"(%x, %y) : (vector<16xf32>, vector<16xf32>) -> vector<8xf32>\n    %r = arith.addf %x, %y : vector<16xf32>", FX, FY, o),
+              TSR_ERR_INVALID, "op arith.addf at");
+  /* an out-of-bounds load at run time */
+  CHECK_FAILS(run_op("f32", "f32", 1,
+                     "%c9 = arith.constant 9 : index\n    %z = vector.load %a[%c9] : memref<16xf32, #tpu.memory_space<vmem>>, vector<16xf32>\n"
+                     "    %r = arith.addf %z, %x : vector<16xf32>", FX, NULL, o),
+              TSR_ERR_BOUNDS, "out of bounds");
+}
+
+int main(void) {
+  tsr_machine_options mo = {0};
+  mo.num_cores = 1;
+  mo.quiet = true;
+  if (tsr_machine_create(&mo, &M) != TSR_OK) return 1;
+  test_float_binary();
+  test_float_unary();
+  test_int_binary();
+  test_narrow_ints();
+  test_compare_select();
+  test_casts();
+  test_int_unary();
+  test_unsupported();
+  tsr_machine_destroy(M);
+  return tsr_test_finish("test_mosaic_ops");
+}
