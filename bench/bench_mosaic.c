@@ -134,7 +134,7 @@ static const char *mm_text =
     "    %%a = vector.load %%x[%%c0, %%c0] : memref<%dx%dxf32, #tpu.memory_space<vmem>>, vector<%dx%dxf32>\n"
     "    %%b = vector.load %%y[%%c0, %%c0] : memref<%dx%dxf32, #tpu.memory_space<vmem>>, vector<%dx%dxf32>\n"
     "    %%s = vector.load %%acc[%%c0, %%c0] : memref<%dx%dxf32, #tpu.memory_space<vmem>>, vector<%dx%dxf32>\n"
-    "    %%t = \"tpu.matmul\"(%%a, %%b, %%s) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : "
+    "    %%t = \"tpu.matmul\"(%%a, %%b, %%s) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : "
     "(vector<%dx%dxf32>, vector<%dx%dxf32>, vector<%dx%dxf32>) -> vector<%dx%dxf32>\n"
     "    vector.store %%t, %%acc[%%c0, %%c0] : memref<%dx%dxf32, #tpu.memory_space<vmem>>, vector<%dx%dxf32>\n"
     "    %%nk = \"tpu.iteration_bound\"() {dim = 2 : i32} : () -> i32\n"

@@ -18,7 +18,7 @@ static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 size_t frame_size(const prog *P) {
   return align64(sizeof(void *) * (size_t)P->nslots) + align64(sizeof(tsr_ref) * (size_t)P->nslots) +
-         P->frame_bytes + 64;
+         P->frame_bytes + align64(P->scratch_bytes) + 64;
 }
 
 tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
@@ -37,6 +37,7 @@ tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
   base += align64(sizeof(tsr_ref) * (size_t)P->nslots);
   for (int s = 0; s < P->nslots; s++)
     f->data[s] = P->cslot_off[s] >= 0 ? P->cpool + P->cslot_off[s] : base + P->data_off[s];
+  f->scratch = base + align64(P->frame_bytes);
   return TSR_OK;
 }
 

@@ -58,6 +58,7 @@ typedef struct minst {
   const char *name, *loc;
   tsr_cost cost;          /* counted once per execution */
   bool observe;           /* a vector load/store: emits TSR_EV_ACCESS when observed */
+  bool mxu_bf16_inputs;   /* matmul: f32 operands pass the MXU as bf16 (default precision) */
 } minst;
 
 typedef struct parena_block parena_block;
@@ -71,6 +72,7 @@ typedef struct prog {
   size_t cpool_size;
   size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values) */
   size_t frame_bytes;     /* value storage of one frame */
+  size_t scratch_bytes;   /* per-frame working space of ops (matmul operand copies) */
   int ninsts;
   minst *insts;
   int32_t body_end;       /* the func's terminator index */
@@ -86,6 +88,7 @@ typedef struct prog {
 typedef struct frame {
   void **data;       /* per slot */
   tsr_ref *refs;     /* per slot */
+  char *scratch;     /* prog->scratch_bytes of working space */
   char *mem;         /* owned when heap-allocated */
 } frame;
 

@@ -67,6 +67,15 @@ tsr_status c_matmul(comp *c, minst *in) {
   in->a[3] = N;
   in->a[4] = K;
   in->a[5] = batch ? l->shape[0] : 1;
+  /* Precision: TPUs take f32 operands through the MXU as bf16 with f32 accumulation unless
+   * the op asks for more (the conformance matmul, computed on a TPU, matches this to 1e-7).
+   * fp32 and bf16x3 (about 2^-24 apart from fp32) run at full f32. */
+  const char *prec = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "precision"), "tpu", "contract_precision");
+  in->mxu_bf16_inputs = l->cls == VC_F && l->ek == EK_F32 && (!prec || !strcmp(prec, "bf16"));
+  if (in->mxu_bf16_inputs) {
+    size_t need = sizeof(float) * (size_t)(M * K + K * N);
+    if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
+  }
   in->cost = (tsr_cost){.flops = 2.0 * (double)(M * N) * (double)K * (double)in->a[5],
                         .mxu_dtype = l->dtype == TSR_BF16 ? TSR_BF16 : l->cls == VC_F ? TSR_F32 : TSR_I8};
   if (l->cls != VC_F && l->width > 8) in->cost.mxu_dtype = TSR_I32;
@@ -82,6 +91,13 @@ tsr_status r_matmul(exec *x, const minst *in) {
     if (in->cls == VC_F) {
       const float *A = SF(x, in->opd[0]) + b * M * K, *Bm = SF(x, in->opd[1]) + b * K * N;
       float *C = SF(x, in->res[0]) + b * M * N;
+      if (in->mxu_bf16_inputs) {
+        float *a16 = (float *)(void *)x->f->scratch, *b16 = a16 + M * K;
+        for (int64_t i = 0; i < M * K; i++) a16[i] = round_bf16(A[i]);
+        for (int64_t i = 0; i < K * N; i++) b16[i] = round_bf16(Bm[i]);
+        A = a16;
+        Bm = b16;
+      }
       if (ST(x, in->res[0])->cls == VC_F)
         cblas_sgemm(CblasRowMajor, tl ? CblasTrans : CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)M, (blasint)N,
                     (blasint)K, 1.0f, A, (blasint)(tl ? M : K), Bm, (blasint)(tr ? K : N), 1.0f, C, (blasint)N);

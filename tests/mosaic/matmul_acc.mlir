@@ -14,7 +14,7 @@ module @matmul_acc {
     %b = vector.load %y[%c0, %c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>
     %s = vector.load %acc[%c0, %c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>
     %zero = arith.constant dense<0.000000e+00> : vector<128x128xf32>
-    %p = "tpu.matmul"(%a, %b, %zero) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>} : (vector<128x128xf32>, vector<128x128xf32>, vector<128x128xf32>) -> vector<128x128xf32>
+    %p = "tpu.matmul"(%a, %b, %zero) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : (vector<128x128xf32>, vector<128x128xf32>, vector<128x128xf32>) -> vector<128x128xf32>
     %t = arith.addf %s, %p : vector<128x128xf32>
     vector.store %t, %acc[%c0, %c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>
     %nk = "tpu.iteration_bound"() {dim = 2 : i32} : () -> i32
