@@ -9,6 +9,7 @@ For every kernel it writes, under OUT/<kernel>/:
                         @tpu_custom_call
     body.mlirbc         the Mosaic body: the base64-decoded "body" of backend_config (bytecode)
     body.mosaic.mlir    the same body as text (jaxlib MLIR bindings + mosaic-serde{serialize=false})
+    body.mosaic.generic.mlir  the same text in MLIR's generic op form
 v_fwd is the version jax.export uses by default (forward compatible; always the case when
 exporting for TPU from a machine without a TPU). v_new is the newest version this jaxlib
 writes: what a TPU host produces with jax_export_ignore_forward_compatibility (get_ir_version
@@ -86,7 +87,8 @@ def body_to_text(body):
         version = int(str(m.operation.attributes["stable_mosaic.version"]).split(":")[0])
         passmanager.PassManager.parse(
             "builtin.module(mosaic-serde{serialize=false})").run(m.operation)
-        return str(m), version
+        generic = m.operation.get_asm(print_generic_op_form=True)
+        return str(m), generic, version
 
 
 def export_one(k, args, version):
@@ -176,9 +178,11 @@ def run_kernel(k, outdir):
         body = base64.b64decode(cfgs[0]["custom_call_config"]["body"])
         with open(os.path.join(vdir, "body.mlirbc"), "wb") as f:
             f.write(body)
-        btext, ver = body_to_text(body)
+        btext, bgeneric, ver = body_to_text(body)
         with open(os.path.join(vdir, "body.mosaic.mlir"), "w") as f:
             f.write(btext)
+        with open(os.path.join(vdir, "body.mosaic.generic.mlir"), "w") as f:
+            f.write(bgeneric)
         entry["exports"][f"v_{v}"] = {
             "dir": f"v_{v}", "mosaic_version": ver,
             "backend_config_keys": sorted(cfgs[0]["custom_call_config"].keys()
