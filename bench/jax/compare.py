@@ -242,7 +242,7 @@ def write_results(a, rows, jv, jlv, npv, env, tessera):
         f"- machine: {machine()}",
         f"- versions: jax {jv}, jaxlib {jlv}, numpy {npv}; Python {platform.python_version()}",
         f"- environment: " + ", ".join(f"{k}={v}" for k, v in env.items()),
-        f"- tessera: {tessera or 'not built'}",
+        f"- tessera: {os.path.relpath(tessera, REPO) if tessera else 'not built'}",
         f"- command: `{cmd}`",
         f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
         "",
@@ -261,6 +261,14 @@ def write_results(a, rows, jv, jlv, npv, env, tessera):
             f"{fmt(hl['warm_s'])} / {fmt(hl['cold_s'])} | {eq} | {ts} | "
             f"{('%.1fx' % (tp['warm_s'] / t)) if t else 'n/a'} | "
             f"{('%.1fx' % (hl['warm_s'] / t)) if t else 'n/a'} |")
+    for r in rows:
+        if r["kernel"] == "matmul_f32" and not a.quick:
+            floor = 2 * 1024 ** 3 / 528e9   # 2-core fp32 peak, shared/reference/host_cpu.md
+            lines += ["", f"Note: matmul 1024^3 is {2 * 1024 ** 3 / 1e9:.2f} GFLOP; at this "
+                      f"machine's 2-core fp32 peak (about 528 GFLOP/s) that is at least "
+                      f"{floor * 1e3:.1f} ms, so against TPU interpret mode's "
+                      f"{fmt(r['tpu_interpret']['warm_s'])} the ratio for this kernel cannot "
+                      f"exceed about {r['tpu_interpret']['warm_s'] / floor:.0f}x here."]
     with open(a.results, "w") as f:
         f.write("\n".join(lines) + "\n")
 
