@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Speed comparison: `tessera run` on JAX-exported Pallas TPU kernels against JAX's own
+interpreters running the same pallas_call on this CPU.
+
+For each kernel of a representative subset it
+  1. builds the inputs (fixed seed) and exports the pallas_call for TPU (forward-compatible IR),
+     writing module.mlir, in_*.npy and expected_*.npy (jax.numpy reference) to a work folder;
+  2. times JAX with interpret=pltpu.InterpretParams() (TPU interpret mode) and interpret=True
+     (HLO interpret mode): the first call (trace + compile + run) and the median of --repeat
+     further calls; each result is checked against the reference;
+  3. times `tessera run module.mlir in_*.npy -o DIR --expect expected_*.npy --rtol R --atol A`
+     (whole process: parse, load, run, write, compare), median of --repeat runs;
+  4. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
+A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded.
+
+Usage: tools/jax/.venv/bin/python bench/jax/compare.py [--tessera build/tessera] [--quick]
+         [--repeat N] [--results bench/RESULTS.md] [--json] [--workdir DIR] [KERNEL...]
+Exit: 0 figures measured (whatever tessera's status), 1 a JAX result disagreed with the
+reference or an export failed, 2 bad usage.
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "tools", "jax"))
+import export_suite as es  # noqa: E402
+
+
+def subset(suite, quick):
+    """(name, what, factory kwargs, rtol, atol). Sizes keep each JAX run well under 60 s."""
+    if quick:
+        return [
+            ("add_grid", "add f32[256,512], (16,128) blocks, grid 16x4", suite.add_grid,
+             dict(m=256, n=512, bm=16, bn=128), 1e-6, 1e-6),
+            ("matmul_f32", "matmul f32 256^3, (128,128,128) blocks", suite.matmul,
+             dict(m=256, k=256, n=256, bm=128, bk=128, bn=128), 1e-4, 1e-3),
+            ("flash_attention", "causal flash attention 1x256x128, 128 blocks",
+             suite.flash_attention, dict(bh=1, s=256, d=128, bq=128, bk=128), 1e-4, 1e-4),
+            ("block_sparse_matmul", "block-sparse matmul 256^3, 128 blocks, density 0.5",
+             suite.block_sparse_matmul, dict(m=256, k=256, n=256, bm=128, bk=128, bn=128),
+             1e-4, 1e-3),
+        ]
+    return [
+        ("add_grid", "add f32[2048,2048], (64,256) blocks, grid 32x8 = 256 steps",
+         suite.add_grid, dict(m=2048, n=2048, bm=64, bn=256), 1e-6, 1e-6),
+        ("matmul_f32", "matmul f32 1024^3, (256,256,256) blocks, grid 4x4x4, VMEM accumulator",
+         suite.matmul, dict(m=1024, k=1024, n=1024, bm=256, bk=256, bn=256), 1e-4, 1e-2),
+        ("flash_attention", "causal flash attention fwd 4x1024x128, (128,128) blocks, "
+         "grid 4x8x8", suite.flash_attention, dict(bh=4, s=1024, d=128, bq=128, bk=128),
+         1e-4, 1e-4),
+        ("block_sparse_matmul", "block-sparse matmul f32 1024^3, (128,128,128) blocks, "
+         "density 0.3, scalar prefetch", suite.block_sparse_matmul,
+         dict(m=1024, k=1024, n=1024, bm=128, bk=128, bn=128, density=0.3), 1e-4, 1e-2),
+    ]
+
+
+def close(a, b, rtol, atol):
+    import numpy as np
+    a = np.asarray(a).astype(np.float64)
+    b = np.asarray(b).astype(np.float64)
+    return a.shape == b.shape and bool(np.all(np.abs(a - b) <= atol + rtol * np.abs(b)))
+
+
+def time_jax(fn, inputs, repeat):
+    import jax
+    t0 = time.perf_counter()
+    out = jax.block_until_ready(fn(*inputs))
+    cold = time.perf_counter() - t0
+    warm = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = jax.block_until_ready(fn(*inputs))
+        warm.append(time.perf_counter() - t0)
+    return cold, statistics.median(warm), out
+
+
+def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit):
+    cmd = [tessera, "run", os.path.join(wd, "module.mlir")]
+    cmd += [os.path.join(wd, f"in_{i}.npy") for i in range(nin)]
+    cmd += ["-o", os.path.join(wd, "tessera_out"), "--expect"]
+    cmd += [os.path.join(wd, f"expected_{i}.npy") for i in range(nout)]
+    cmd += ["--rtol", repr(rtol), "--atol", repr(atol)]
+    os.makedirs(os.path.join(wd, "tessera_out"), exist_ok=True)
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return None, f"timed out after {limit} s"
+        times.append(time.perf_counter() - t0)
+        if p.returncode != 0:
+            lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.strip()]
+            return None, f"exit {p.returncode}: {lines[0] if lines else '(no output)'}"
+    return statistics.median(times), "checked equal (--expect)"
+
+
+def machine():
+    model = ""
+    try:
+        for ln in open("/proc/cpuinfo"):
+            if ln.startswith("model name"):
+                model = ln.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        for ln in open("/proc/meminfo"):
+            if ln.startswith("MemTotal"):
+                mem = f"{int(ln.split()[1]) / 2**20:.0f} GiB"
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores, {mem}, {platform.platform()}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tessera", default=os.path.join(REPO, "build", "tessera"))
+    ap.add_argument("--quick", action="store_true", help="small sizes (a smoke test)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per tessera run")
+    ap.add_argument("--results", help="write a Markdown report here (e.g. bench/RESULTS.md)")
+    ap.add_argument("--json", action="store_true", help="one JSON object per figure")
+    ap.add_argument("--workdir", help="keep exported modules and .npy files here")
+    ap.add_argument("kernels", nargs="*")
+    a = ap.parse_args()
+    if a.repeat < 1:
+        ap.error("--repeat must be >= 1")
+
+    import numpy as np
+    import jax
+    import jaxlib
+    from jax.experimental.pallas import tpu as pltpu
+    jax.config.update("jax_platforms", "cpu")
+    suite = es.load_suite()
+    todo = subset(suite, a.quick)
+    known = [t[0] for t in todo]
+    if any(k not in known for k in a.kernels):
+        print(f"unknown kernel; known: {' '.join(known)}", file=sys.stderr)
+        return 2
+    todo = [t for t in todo if not a.kernels or t[0] in a.kernels]
+    tessera = a.tessera if os.path.isfile(a.tessera) and os.access(a.tessera, os.X_OK) else None
+    work = a.workdir or tempfile.mkdtemp(prefix="tessera-bench-jax-")
+    rows, bad = [], False
+    env = {k: os.environ.get(k, "(unset)") for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+    print(f"# jax {jax.__version__}, jaxlib {jaxlib.__version__}; {machine()}")
+    print(f"# tessera: {tessera or 'not found at ' + a.tessera}; "
+          + ", ".join(f"{k}={v}" for k, v in env.items()))
+    for name, what, factory, kw, rtol, atol in todo:
+        build, ref, make_inputs = factory(**kw)
+        k = suite.Kernel(name, what, build, ref, make_inputs, rtol, atol)
+        inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(name)))]
+        with es.abstract_tpu_mesh():
+            expected = jax.jit(ref)(*inputs)
+        expected = [np.asarray(e) for e in (expected if isinstance(expected, (list, tuple))
+                                             else (expected,))]
+        wd = os.path.join(work, name)
+        os.makedirs(wd, exist_ok=True)
+        try:
+            module = es.export_one(k, inputs, "fwd")
+        except Exception as ex:  # noqa: BLE001
+            print(f"{name}: export failed: {ex}")
+            bad = True
+            continue
+        with open(os.path.join(wd, "module.mlir"), "w") as f:
+            f.write(module)
+        for i, x in enumerate(inputs):
+            es.save_npy(os.path.join(wd, f"in_{i}.npy"), x)
+        for i, x in enumerate(expected):
+            es.save_npy(os.path.join(wd, f"expected_{i}.npy"), x)
+        row = {"kernel": name, "what": what}
+        for mode, ip in (("tpu_interpret", pltpu.InterpretParams()), ("hlo_interpret", True)):
+            with es.abstract_tpu_mesh():
+                cold, warm, out = time_jax(jax.jit(build(ip)), inputs, a.repeat)
+            if mode == "tpu_interpret":
+                pltpu.reset_tpu_interpret_mode_state()
+            out = out if isinstance(out, (list, tuple)) else (out,)
+            ok = len(out) == len(expected) and all(close(o, e, rtol, atol)
+                                                   for o, e in zip(out, expected))
+            bad |= not ok
+            row[mode] = {"cold_s": cold, "warm_s": warm, "equal": ok}
+        if tessera:
+            t, status = time_tessera(tessera, wd, len(inputs), len(expected), rtol, atol,
+                                     a.repeat, a.timeout)
+        else:
+            t, status = None, "tessera binary not found"
+        row["tessera"] = {"s": t, "status": status}
+        rows.append(row)
+        report_row(row, a.json)
+    if not a.workdir:
+        shutil.rmtree(work, ignore_errors=True)
+    if a.results:
+        write_results(a, rows, jax.__version__, jaxlib.__version__, np.__version__, env, tessera)
+    return 1 if bad else 0
+
+
+def fmt(s):
+    return "-" if s is None else (f"{s * 1e3:.1f} ms" if s < 1 else f"{s:.2f} s")
+
+
+def report_row(r, as_json):
+    t = r["tessera"]["s"]
+    for mode in ("tpu_interpret", "hlo_interpret"):
+        j = r[mode]
+        ratio = j["warm_s"] / t if t else None
+        if as_json:
+            print(json.dumps({"name": f"{r['kernel']}/{mode}", "value": t, "unit": "s",
+                              "baseline": j["warm_s"], "baseline_cold": j["cold_s"],
+                              "ratio": ratio, "jax_equal": j["equal"],
+                              "tessera_status": r["tessera"]["status"]}))
+        else:
+            print(f"{r['kernel']:20s} vs {mode:13s}: JAX warm {fmt(j['warm_s']):>9s} "
+                  f"(first call {fmt(j['cold_s'])}, {'equal' if j['equal'] else 'DIFFERENT'})"
+                  f"  tessera {fmt(t):>9s}  ratio "
+                  f"{('%.1fx' % ratio) if ratio else 'n/a: ' + r['tessera']['status']}",
+                  flush=True)
+
+
+def write_results(a, rows, jv, jlv, npv, env, tessera):
+    cmd = "tools/jax/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
+        + f" --repeat {a.repeat} --results {a.results}"
+    lines = [
+        "# Speed: tessera against JAX's interpreters",
+        "",
+        "Generated by `bench/jax/compare.py` (see docs/jax_suite.md). Wall times on one machine in",
+        "one run; JAX \"warm\" is the median of repeated calls after a first call that traces and",
+        "compiles (\"first call\"); tessera's time is the whole `tessera run` process (parse the",
+        "exported module, load the .npy inputs, run, write and compare the outputs).",
+        "Ratio = JAX warm time / tessera time (> 1: tessera faster). Goal: >= 100x against TPU",
+        "interpret mode.",
+        "",
+        f"- machine: {machine()}",
+        f"- versions: jax {jv}, jaxlib {jlv}, numpy {npv}; Python {platform.python_version()}",
+        f"- environment: " + ", ".join(f"{k}={v}" for k, v in env.items()),
+        f"- tessera: {os.path.relpath(tessera, REPO) if tessera else 'not built'}",
+        f"- command: `{cmd}`",
+        f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        "",
+        "| kernel | what | TPU interpret (InterpretParams) warm / first | HLO interpret (True) "
+        "warm / first | JAX results | tessera run | ratio vs TPU interpret | ratio vs HLO "
+        "interpret |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        t = r["tessera"]["s"]
+        tp, hl = r["tpu_interpret"], r["hlo_interpret"]
+        eq = "equal to reference" if tp["equal"] and hl["equal"] else "DIFFERENT"
+        ts = fmt(t) if t else f"cannot run yet ({r['tessera']['status']})"
+        lines.append(
+            f"| {r['kernel']} | {r['what']} | {fmt(tp['warm_s'])} / {fmt(tp['cold_s'])} | "
+            f"{fmt(hl['warm_s'])} / {fmt(hl['cold_s'])} | {eq} | {ts} | "
+            f"{('%.1fx' % (tp['warm_s'] / t)) if t else 'n/a'} | "
+            f"{('%.1fx' % (hl['warm_s'] / t)) if t else 'n/a'} |")
+    for r in rows:
+        if r["kernel"] == "matmul_f32" and not a.quick:
+            floor = 2 * 1024 ** 3 / 528e9   # 2-core fp32 peak, shared/reference/host_cpu.md
+            lines += ["", f"Note: matmul 1024^3 is {2 * 1024 ** 3 / 1e9:.2f} GFLOP; at this "
+                      f"machine's 2-core fp32 peak (about 528 GFLOP/s) that is at least "
+                      f"{floor * 1e3:.1f} ms, so against TPU interpret mode's "
+                      f"{fmt(r['tpu_interpret']['warm_s'])} the ratio for this kernel cannot "
+                      f"exceed about {r['tpu_interpret']['warm_s'] / floor:.0f}x here."]
+    with open(a.results, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"builtin.module"() ({
+  "func.func"() <{function_type = (i32, memref<128x128xf32, #tpu.memory_space<vmem>>, memref<128x256xf32, #tpu.memory_space<vmem>>) -> (), sym_name = "kern"}> ({
+  ^bb0(%arg2: i32, %arg3: memref<128x128xf32, #tpu.memory_space<vmem>>, %arg4: memref<128x256xf32, #tpu.memory_space<vmem>>):
+    %4 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %5 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %6 = "vector.load"(%arg3, %4, %5) : (memref<128x128xf32, #tpu.memory_space<vmem>>, index, index) -> vector<128x128xf32>
+    %7 = "tpu.transpose"(%6) <{permutation = array<i64: 1, 0>}> : (vector<128x128xf32>) -> vector<128x128xf32>
+    %8 = "arith.constant"() <{value = 2.000000e+00 : f32}> : () -> f32
+    %9 = "vector.broadcast"(%8) : (f32) -> vector<128x128xf32>
+    %10 = "arith.mulf"(%6, %9) <{fastmath = #arith.fastmath<none>}> : (vector<128x128xf32>, vector<128x128xf32>) -> vector<128x128xf32>
+    %11 = "tpu.concatenate"(%7, %10) <{dimension = 1 : i32}> : (vector<128x128xf32>, vector<128x128xf32>) -> vector<128x256xf32>
+    %12 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %13 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %14 = "vector.load"(%arg4, %12, %13) : (memref<128x256xf32, #tpu.memory_space<vmem>>, index, index) -> vector<128x256xf32>
+    "tpu.vector_store"(%11, %arg4, %12, %13) <{add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, strides = array<i32>}> : (vector<128x256xf32>, memref<128x256xf32, #tpu.memory_space<vmem>>, index, index) -> ()
+    "func.return"() : () -> ()
+  }) {dimension_semantics = [#tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 128, 128>}, {transform_indices = @transform_1, window_bounds = array<i64: 128, 256>}]} : () -> ()
+  "func.func"() <{function_type = (i32) -> (i32, i32), sym_name = "transform_0"}> ({
+  ^bb0(%arg1: i32):
+    %2 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    %3 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    "func.return"(%arg1, %2) : (i32, i32) -> ()
+  }) : () -> ()
+  "func.func"() <{function_type = (i32) -> (i32, i32), sym_name = "transform_1"}> ({
+  ^bb0(%arg0: i32):
+    %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    %1 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    "func.return"(%arg0, %0) : (i32, i32) -> ()
+  }) : () -> ()
+}) {stable_mosaic.version = 15 : i64} : () -> ()

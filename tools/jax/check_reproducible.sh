@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Regenerates the JAX conformance suite with the pinned JAX into a temporary folder and
+# compares it with the committed artifacts under tests/jax_suite/ (byte for byte: StableHLO
+# text, Mosaic bytecode and text, .npy inputs and expected outputs, manifest.json).
+# Installs the pinned venv itself (tools/jax/setup.sh). Exit 0 identical, 1 different or failed.
+# Nothing is excluded: every file was found deterministic with jax/jaxlib 0.10.2 on CPU.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+py=$("$here/setup.sh" | tail -n 1) || { echo "check_reproducible: venv setup failed"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if ! "$py" "$here/export_suite.py" --out "$tmp/jax_suite" >"$tmp/log" 2>&1; then
+  grep -v '^tessera debug_print' "$tmp/log" | tail -n 40
+  echo "check_reproducible: the generator failed"; exit 1
+fi
+# Only generated files take part: run_suite.sh and README-like files are not generated.
+status=0
+( cd "$repo/tests/jax_suite" && find . -type f \( -name '*.npy' -o -name '*.mlir' -o -name '*.mlirbc' -o -name manifest.json \) | sort ) >"$tmp/committed"
+( cd "$tmp/jax_suite" && find . -type f | sort ) >"$tmp/generated"
+if ! diff -u "$tmp/committed" "$tmp/generated" >"$tmp/lists"; then
+  echo "check_reproducible: the generated file set differs from the committed one:"; cat "$tmp/lists"; status=1
+fi
+n=0; bad=0
+while read -r f; do
+  [ -f "$tmp/jax_suite/$f" ] || continue
+  n=$((n+1))
+  if ! cmp -s "$repo/tests/jax_suite/$f" "$tmp/jax_suite/$f"; then
+    bad=$((bad+1)); status=1; echo "DIFFERS: tests/jax_suite/${f#./}"
+    case "$f" in *.mlir|*.json) diff -u "$repo/tests/jax_suite/$f" "$tmp/jax_suite/$f" | head -n 20;; esac
+  fi
+done <"$tmp/committed"
+if [ $status -eq 0 ]; then echo "check_reproducible: $n files identical to the committed artifacts"
+else echo "check_reproducible: $bad of $n files differ (regenerate with: tools/jax/.venv/bin/python tools/jax/export_suite.py)"; fi
+exit $status

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Creates tools/jax/.venv with the pinned JAX (CPU) from requirements.txt.
+# Idempotent: does nothing when the venv already has exactly the pinned versions.
+# Usage: tools/jax/setup.sh            (prints the venv's python path on the last line)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+venv="$here/.venv"
+py=${PYTHON:-python3}
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" - "$here/requirements.txt" <<'PY' 2>/dev/null
+import sys, importlib.metadata as md
+for line in open(sys.argv[1]):
+    line = line.split('#')[0].strip()
+    if not line: continue
+    name, ver = line.split('==')
+    if md.version(name) != ver: sys.exit(1)
+PY
+then
+  echo "$venv/bin/python"; exit 0
+fi
+rm -rf "$venv"
+"$py" -m venv "$venv"
+"$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+echo "$venv/bin/python"

@@ -1,0 +1,671 @@
+# The Pallas TPU kernels of tessera's JAX conformance suite. Written for this project.
+#
+# Each entry of KERNELS is a Kernel: build(interpret) returns a function of the inputs that
+# calls pl.pallas_call (interpret=False for export, pltpu.InterpretParams() or True for the
+# interpreters), ref is a plain jax.numpy reference, make_inputs(rng) the inputs.
+# Sizes are keyword arguments so that bench/jax/compare.py can build larger variants.
+#
+# This file is loaded by export_suite.py with a fixed file name so that the source locations
+# embedded in the exported modules do not depend on where the repository is checked out.
+import functools
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+@dataclass
+class Kernel:
+    name: str
+    covers: str
+    build: Callable          # build(interpret) -> fn(*inputs)
+    ref: Callable            # ref(*inputs) -> output or tuple of outputs
+    make_inputs: Callable    # make_inputs(rng) -> list of np arrays
+    rtol: float = 1e-5
+    atol: float = 1e-6
+    # tolerance between the jnp reference and TPU interpret mode (both run by XLA:CPU)
+    check_rtol: float | None = None
+    check_atol: float | None = None
+
+
+def _pc(interpret, **kw):
+    return functools.partial(pl.pallas_call, interpret=interpret, **kw)
+
+
+def _cp(*sem):
+    return pltpu.CompilerParams(dimension_semantics=sem)
+
+
+# --------------------------------------------------------------------------------------------
+# 1. elementwise ops over a 2-D grid
+def elementwise(m=32, n=512, bm=16, bn=128):
+    def kern(x_ref, y_ref, o_ref):
+        x = x_ref[...]
+        y = y_ref[...]
+        o_ref[...] = jnp.exp(-x * x) * y + jnp.tanh(x) - jnp.maximum(x, y) / (1.0 + jnp.abs(y))
+
+    def build(interpret):
+        def f(x, y):
+            spec = pl.BlockSpec((bm, bn), lambda i, j: (i, j))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm, n // bn), in_specs=[spec, spec], out_specs=spec)(kern)(x, y)
+        return f
+
+    def ref(x, y):
+        return jnp.exp(-x * x) * y + jnp.tanh(x) - jnp.maximum(x, y) / (1.0 + jnp.abs(y))
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32), rng.standard_normal((m, n), np.float32)]
+    return build, ref, inputs
+
+
+# add over a grid (the benchmark's "add over a large grid")
+def add_grid(m=64, n=512, bm=16, bn=128):
+    def kern(x_ref, y_ref, o_ref):
+        o_ref[...] = x_ref[...] + y_ref[...]
+
+    def build(interpret):
+        def f(x, y):
+            spec = pl.BlockSpec((bm, bn), lambda i, j: (i, j))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm, n // bn), in_specs=[spec, spec], out_specs=spec)(kern)(x, y)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32), rng.standard_normal((m, n), np.float32)]
+    return build, (lambda x, y: x + y), inputs
+
+
+# 2. edge blocks: 600x600 with 256x256 blocks (partial blocks on the last row and column)
+def edge_600(n=600, b=256):
+    def kern(x_ref, o_ref):
+        o_ref[...] = (x_ref[...].astype(jnp.float32) * 2.0 + 1.0).astype(o_ref.dtype)
+
+    def build(interpret):
+        def f(x):
+            spec = pl.BlockSpec((b, b), lambda i, j: (i, j))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((n, n), jnp.bfloat16),
+                       grid=(pl.cdiv(n, b), pl.cdiv(n, b)), in_specs=[spec], out_specs=spec)(kern)(x)
+        return f
+
+    def ref(x):
+        return (x.astype(jnp.float32) * 2.0 + 1.0).astype(jnp.bfloat16)
+
+    def inputs(rng):
+        return [rng.standard_normal((n, n), np.float32).astype(jnp.bfloat16)]
+    return build, ref, inputs
+
+
+# 3. matmul with a K reduction in a VMEM scratch accumulator (f32, bf16, int8)
+def matmul(m=64, k=256, n=256, bm=32, bk=128, bn=128, dtype="float32", out_dtype=None):
+    dt = jnp.dtype(dtype)
+    acc_dt = jnp.int32 if dt == jnp.int8 else jnp.float32
+    odt = jnp.dtype(out_dtype) if out_dtype else jnp.dtype(acc_dt)
+    nk = k // bk
+
+    def kern(a_ref, b_ref, o_ref, acc_ref):
+        kk = pl.program_id(2)
+
+        @pl.when(kk == 0)
+        def _():
+            acc_ref[...] = jnp.zeros_like(acc_ref)
+
+        acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=acc_dt)
+
+        @pl.when(kk == nk - 1)
+        def _():
+            o_ref[...] = acc_ref[...].astype(o_ref.dtype)
+
+    def build(interpret):
+        def f(a, b):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), odt),
+                       grid=(m // bm, n // bn, nk),
+                       in_specs=[pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)),
+                                 pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j))],
+                       out_specs=pl.BlockSpec((bm, bn), lambda i, j, kk: (i, j)),
+                       scratch_shapes=[pltpu.VMEM((bm, bn), acc_dt)],
+                       compiler_params=_cp("parallel", "parallel", "arbitrary"))(kern)(a, b)
+        return f
+
+    def ref(a, b):
+        return jnp.dot(a, b, preferred_element_type=acc_dt).astype(odt)
+
+    def inputs(rng):
+        if dt == jnp.int8:
+            return [rng.integers(-128, 128, (m, k), dtype=np.int8),
+                    rng.integers(-128, 128, (k, n), dtype=np.int8)]
+        a = rng.standard_normal((m, k), np.float32)
+        b = rng.standard_normal((k, n), np.float32)
+        return [a.astype(dt), b.astype(dt)]
+    return build, ref, inputs
+
+
+# 4. row softmax and layer norm
+def softmax(m=64, n=256, bm=16):
+    def kern(x_ref, o_ref):
+        x = x_ref[...]
+        e = jnp.exp(x - jnp.max(x, axis=-1, keepdims=True))
+        o_ref[...] = e / jnp.sum(e, axis=-1, keepdims=True)
+
+    def build(interpret):
+        def f(x):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec], out_specs=spec)(kern)(x)
+        return f
+
+    def inputs(rng):
+        return [3.0 * rng.standard_normal((m, n), np.float32)]
+    return build, (lambda x: jax.nn.softmax(x, axis=-1)), inputs
+
+
+def layernorm(m=64, n=256, bm=16, eps=1e-5):
+    def kern(x_ref, g_ref, b_ref, o_ref):
+        x = x_ref[...]
+        mu = jnp.mean(x, axis=-1, keepdims=True)
+        d = x - mu
+        var = jnp.mean(d * d, axis=-1, keepdims=True)
+        o_ref[...] = d * lax.rsqrt(var + eps) * g_ref[...] + b_ref[...]
+
+    def build(interpret):
+        def f(x, g, b):
+            vspec = pl.BlockSpec((1, n), lambda i: (0, 0))
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            # the (n,) parameters are reshaped to (1, n) by StableHLO around the custom call
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec, vspec, vspec], out_specs=spec)(kern)(
+                           x, g.reshape(1, n), b.reshape(1, n))
+        return f
+
+    def ref(x, g, b):
+        mu = jnp.mean(x, axis=-1, keepdims=True)
+        var = jnp.mean((x - mu) ** 2, axis=-1, keepdims=True)
+        return (x - mu) / jnp.sqrt(var + eps) * g + b
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32) * 2 + 0.5,
+                rng.standard_normal((n,), np.float32), rng.standard_normal((n,), np.float32)]
+    return build, ref, inputs
+
+
+# 5. flash attention forward: online softmax, causal mask, skipped blocks above the diagonal
+def flash_attention(bh=1, s=256, d=64, bq=64, bk=128):
+    nk = s // bk
+    scale = 1.0 / float(np.sqrt(d))
+
+    def kern(q_ref, k_ref, v_ref, o_ref, m_ref, l_ref, acc_ref):
+        qi = pl.program_id(1)
+        ki = pl.program_id(2)
+
+        @pl.when(ki == 0)
+        def _():
+            m_ref[...] = jnp.full_like(m_ref, -jnp.inf)
+            l_ref[...] = jnp.zeros_like(l_ref)
+            acc_ref[...] = jnp.zeros_like(acc_ref)
+
+        @pl.when(ki * bk < (qi + 1) * bq)      # causal: skip blocks entirely above the diagonal
+        def _():
+            q = q_ref[...]
+            k = k_ref[...]
+            sc = lax.dot_general(q, k, (((1,), (1,)), ((), ())),
+                                 preferred_element_type=jnp.float32)
+            row = qi * bq + lax.broadcasted_iota(jnp.int32, (bq, bk), 0)
+            col = ki * bk + lax.broadcasted_iota(jnp.int32, (bq, bk), 1)
+            sc = jnp.where(col <= row, sc, -1e30)
+            m_prev = m_ref[...]
+            m_new = jnp.maximum(m_prev, jnp.max(sc, axis=-1, keepdims=True))
+            p = jnp.exp(sc - m_new)
+            alpha = jnp.exp(m_prev - m_new)
+            l_ref[...] = alpha * l_ref[...] + jnp.sum(p, axis=-1, keepdims=True)
+            acc_ref[...] = alpha * acc_ref[...] + jnp.dot(p, v_ref[...],
+                                                          preferred_element_type=jnp.float32)
+            m_ref[...] = m_new
+
+        @pl.when(ki == nk - 1)
+        def _():
+            o_ref[...] = (acc_ref[...] / l_ref[...]).astype(o_ref.dtype)
+
+    def build(interpret):
+        def f(q, k, v):
+            q = q * scale                         # StableHLO multiply before the custom call
+            qspec = pl.BlockSpec((None, bq, d), lambda b, i, j: (b, i, 0))
+            kspec = pl.BlockSpec((None, bk, d), lambda b, i, j: (b, j, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((bh, s, d), jnp.float32),
+                       grid=(bh, s // bq, nk), in_specs=[qspec, kspec, kspec], out_specs=qspec,
+                       scratch_shapes=[pltpu.VMEM((bq, 1), jnp.float32),
+                                       pltpu.VMEM((bq, 1), jnp.float32),
+                                       pltpu.VMEM((bq, d), jnp.float32)],
+                       compiler_params=_cp("parallel", "parallel", "arbitrary"))(kern)(q, k, v)
+        return f
+
+    def ref(q, k, v):
+        sc = jnp.einsum("bqd,bkd->bqk", q * scale, k)
+        mask = jnp.tril(jnp.ones((s, s), bool))
+        sc = jnp.where(mask, sc, -1e30)
+        return jnp.einsum("bqk,bkd->bqd", jax.nn.softmax(sc, axis=-1), v)
+
+    def inputs(rng):
+        return [rng.standard_normal((bh, s, d), np.float32) for _ in range(3)]
+    return build, ref, inputs
+
+
+# 6. block-sparse matmul with scalar prefetch: per row block, the list of nonzero K blocks
+def block_sparse_matmul(m=64, k=384, n=128, bm=16, bk=128, bn=128, density=0.5, seed=7):
+    nbm, nbk = m // bm, k // bk
+    prng = np.random.default_rng(seed)
+    mask = prng.random((nbm, nbk)) < density
+    mask[:, 0] |= ~mask.any(axis=1)                 # every row block has one nonzero block
+    cnt = mask.sum(axis=1).astype(np.int32)
+    maxnnz = int(cnt.max())
+    idx = np.zeros((nbm, maxnnz), np.int32)
+    for i in range(nbm):
+        nz = np.nonzero(mask[i])[0]
+        idx[i, :len(nz)] = nz
+        idx[i, len(nz):] = nz[-1]                   # repeat the last block: no refetch
+
+    def kern(idx_ref, cnt_ref, a_ref, b_ref, o_ref, acc_ref):
+        i = pl.program_id(0)
+        t = pl.program_id(2)
+
+        @pl.when(t == 0)
+        def _():
+            acc_ref[...] = jnp.zeros_like(acc_ref)
+
+        @pl.when(t < cnt_ref[i])
+        def _():
+            acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+
+        @pl.when(t == pl.num_programs(2) - 1)
+        def _():
+            o_ref[...] = acc_ref[...]
+
+    def build(interpret):
+        def f(idx_, cnt_, a, b):
+            gs = pltpu.PrefetchScalarGridSpec(
+                num_scalar_prefetch=2, grid=(nbm, n // bn, maxnnz),
+                in_specs=[pl.BlockSpec((bm, bk), lambda i, j, t, ix, c: (i, ix[i, t])),
+                          pl.BlockSpec((bk, bn), lambda i, j, t, ix, c: (ix[i, t], j))],
+                out_specs=pl.BlockSpec((bm, bn), lambda i, j, t, ix, c: (i, j)),
+                scratch_shapes=[pltpu.VMEM((bm, bn), jnp.float32)])
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid_spec=gs,
+                       compiler_params=_cp("parallel", "parallel", "arbitrary"))(kern)(
+                           idx_, cnt_, a, b)
+        return f
+
+    def ref(idx_, cnt_, a, b):
+        return jnp.dot(a, b, preferred_element_type=jnp.float32)
+
+    def inputs(rng):
+        a = rng.standard_normal((m, k), np.float32)
+        a *= np.repeat(np.repeat(mask, bm, axis=0), bk, axis=1)
+        return [idx, cnt, a, rng.standard_normal((k, n), np.float32)]
+    return build, ref, inputs
+
+
+# 7. manual async copies and DMA semaphores on ANY (HBM) refs, double-buffered
+def manual_dma(rows=128, cols=128, chunk=32):
+    nchunks = rows // chunk
+
+    def kern(x_hbm, o_hbm, buf, obuf, in_sem, out_sem):
+        def fetch(c, slot):
+            return pltpu.make_async_copy(x_hbm.at[pl.ds(c * chunk, chunk)], buf.at[slot],
+                                         in_sem.at[slot])
+
+        fetch(0, 0).start()
+
+        def body(c, carry):
+            slot = c % 2
+
+            @pl.when(c + 1 < nchunks)
+            def _():
+                fetch(c + 1, 1 - slot).start()
+
+            fetch(c, slot).wait()
+            obuf[slot] = buf[slot] * 2.0 + 1.0
+            out = pltpu.make_async_copy(obuf.at[slot], o_hbm.at[pl.ds(c * chunk, chunk)],
+                                        out_sem.at[slot])
+            out.start()
+            out.wait()
+            return carry
+
+        lax.fori_loop(0, nchunks, body, 0)
+
+    def build(interpret):
+        def f(x):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((rows, cols), jnp.float32),
+                       in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                       out_specs=pl.BlockSpec(memory_space=pl.ANY),
+                       scratch_shapes=[pltpu.VMEM((2, chunk, cols), jnp.float32),
+                                       pltpu.VMEM((2, chunk, cols), jnp.float32),
+                                       pltpu.SemaphoreType.DMA((2,)),
+                                       pltpu.SemaphoreType.DMA((2,))])(kern)(x)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((rows, cols), np.float32)]
+    return build, (lambda x: x * 2.0 + 1.0), inputs
+
+
+# 8. emit_pipeline nested in a pallas_call: a matmul pipelined by hand over ANY refs
+def emit_pipeline_matmul(m=64, k=256, n=128, bm=32, bk=128, bn=128):
+    nk = k // bk
+
+    def inner(a_ref, b_ref, o_ref):
+        @pl.when(pl.program_id(2) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+        o_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+
+    def kern(a_hbm, b_hbm, o_hbm):
+        pltpu.emit_pipeline(
+            inner, grid=(m // bm, n // bn, nk),
+            in_specs=[pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)),
+                      pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j))],
+            out_specs=[pl.BlockSpec((bm, bn), lambda i, j, kk: (i, j))])(a_hbm, b_hbm, o_hbm)
+
+    def build(interpret):
+        def f(a, b):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       in_specs=[pl.BlockSpec(memory_space=pl.ANY)] * 2,
+                       out_specs=pl.BlockSpec(memory_space=pl.ANY))(kern)(a, b)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((m, k), np.float32), rng.standard_normal((k, n), np.float32)]
+    return build, (lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32)), inputs
+
+
+# 9. dimension semantics: a row-block reduction whose output block is revisited along j
+def row_block_sum(m=64, n=512, bm=16, bn=128, sem=("parallel", "arbitrary")):
+    def kern(x_ref, o_ref):
+        @pl.when(pl.program_id(1) == 0)
+        def _():
+            o_ref[...] = jnp.zeros_like(o_ref)
+        o_ref[...] += x_ref[...]
+
+    def build(interpret):
+        def f(x):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, bn), jnp.float32),
+                       grid=(m // bm, n // bn),
+                       in_specs=[pl.BlockSpec((bm, bn), lambda i, j: (i, j))],
+                       out_specs=pl.BlockSpec((bm, bn), lambda i, j: (i, 0)),
+                       compiler_params=_cp(*sem))(kern)(x)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32)]
+    return build, (lambda x: x.reshape(m, n // bn, bn).sum(axis=1)), inputs
+
+
+# 10. input_output_aliases: the output is written into the first input's buffer
+def io_alias(m=32, n=256, bm=16):
+    def kern(x_ref, y_ref, o_ref):
+        o_ref[...] = x_ref[...] + 3.0 * y_ref[...]
+
+    def build(interpret):
+        def f(x, y):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec, spec], out_specs=spec,
+                       input_output_aliases={0: 0})(kern)(x, y)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32), rng.standard_normal((m, n), np.float32)]
+    return build, (lambda x, y: x + 3.0 * y), inputs
+
+
+# 11. Buffered(1): a grid-invariant operand with a single buffer
+def buffered_one(m=64, n=256, bm=16):
+    def kern(x_ref, w_ref, o_ref):
+        o_ref[...] = x_ref[...] * w_ref[...]
+
+    def build(interpret):
+        def f(x, w):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            wspec = pl.BlockSpec((bm, n), lambda i: (0, 0), pipeline_mode=pl.Buffered(1))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec, wspec], out_specs=spec)(kern)(x, w)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32), rng.standard_normal((bm, n), np.float32)]
+    return build, (lambda x, w: x * jnp.tile(w, (m // bm, 1))), inputs
+
+
+# 12. reductions and argmax along the lanes and the sublanes
+def reductions(m=64, n=256, bm=16):
+    def kern(x_ref, s_ref, mx_ref, am_ref, cm_ref):
+        x = x_ref[...]
+        s_ref[...] = jnp.sum(x, axis=1, keepdims=True)
+        mx_ref[...] = jnp.max(x, axis=1, keepdims=True)
+        am_ref[...] = jnp.argmax(x, axis=1, keepdims=True).astype(jnp.int32)
+        cm_ref[...] = jnp.min(x, axis=0, keepdims=True)[None]
+
+    def build(interpret):
+        def f(x):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            col = pl.BlockSpec((bm, 1), lambda i: (i, 0))
+            return _pc(interpret,
+                       out_shape=(jax.ShapeDtypeStruct((m, 1), jnp.float32),
+                                  jax.ShapeDtypeStruct((m, 1), jnp.float32),
+                                  jax.ShapeDtypeStruct((m, 1), jnp.int32),
+                                  jax.ShapeDtypeStruct((m // bm, 1, n), jnp.float32)),
+                       grid=(m // bm,), in_specs=[spec],
+                       out_specs=(col, col, col, pl.BlockSpec((1, 1, n), lambda i: (i, 0, 0))))(
+                           kern)(x)
+        return f
+
+    def ref(x):
+        return (jnp.sum(x, axis=1, keepdims=True), jnp.max(x, axis=1, keepdims=True),
+                jnp.argmax(x, axis=1, keepdims=True).astype(jnp.int32),
+                jnp.min(x.reshape(m // bm, bm, n), axis=1, keepdims=True))
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32)]
+    return build, ref, inputs
+
+
+# 13. iota, where, broadcast (a lower-triangular select against a broadcast row)
+def iota_where_broadcast(m=64, n=256, bm=16):
+    def kern(x_ref, r_ref, o_ref):
+        i = pl.program_id(0)
+        row = i * bm + lax.broadcasted_iota(jnp.int32, (bm, n), 0)
+        col = lax.broadcasted_iota(jnp.int32, (bm, n), 1)
+        r = jnp.broadcast_to(r_ref[...], (bm, n))
+        o_ref[...] = jnp.where(col <= row * 4, x_ref[...], r) + col.astype(jnp.float32) * 0.5
+
+    def build(interpret):
+        def f(x, r):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec, pl.BlockSpec((1, n), lambda i: (0, 0))],
+                       out_specs=spec)(kern)(x, r)
+        return f
+
+    def ref(x, r):
+        row = jnp.arange(m)[:, None]
+        col = jnp.arange(n)[None, :]
+        return jnp.where(col <= row * 4, x, jnp.broadcast_to(r, (m, n))) + col.astype(
+            jnp.float32) * 0.5
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32), rng.standard_normal((1, n), np.float32)]
+    return build, ref, inputs
+
+
+# 14. transpose and concatenate
+def transpose_concat(m=256, b=128):
+    def kern(x_ref, o_ref):
+        x = x_ref[...]
+        o_ref[...] = jnp.concatenate([x.T, x * 2.0], axis=1)
+
+    def build(interpret):
+        def f(x):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, 2 * b), jnp.float32),
+                       grid=(m // b,), in_specs=[pl.BlockSpec((b, b), lambda i: (i, 0))],
+                       out_specs=pl.BlockSpec((b, 2 * b), lambda i: (i, 0)))(kern)(x)
+        return f
+
+    def ref(x):
+        blocks = x.reshape(m // b, b, b)
+        return jnp.concatenate([jnp.swapaxes(blocks, 1, 2), blocks * 2.0], axis=2).reshape(m, 2 * b)
+
+    def inputs(rng):
+        return [rng.standard_normal((m, b), np.float32)]
+    return build, ref, inputs
+
+
+# 15. pltpu.roll: static rotation along sublanes and a dynamic one (program id) along lanes
+def roll(m=64, n=256, bm=16):
+    def kern(x_ref, o_ref):
+        i = pl.program_id(0)
+        x = x_ref[...]
+        a = pltpu.roll(x, 3, 0)
+        b = pltpu.roll(x, (i * 5 + 1).astype(jnp.int32), 1)
+        o_ref[...] = a + 10.0 * b
+
+    def build(interpret):
+        def f(x):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec], out_specs=spec)(kern)(x)
+        return f
+
+    def ref(x):
+        outs = []
+        for i in range(m // bm):
+            blk = x[i * bm:(i + 1) * bm]
+            outs.append(jnp.roll(blk, 3, 0) + 10.0 * jnp.roll(blk, i * 5 + 1, 1))
+        return jnp.concatenate(outs, axis=0)
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32)]
+    return build, ref, inputs
+
+
+# 16. fori_loop, while_loop and pl.when
+def loops(m=64, n=128, bm=32, chunk=8):
+    nch = bm // chunk
+
+    def kern(x_ref, o_ref):
+        i = pl.program_id(0)
+
+        def fbody(c, acc):
+            return acc + x_ref[pl.ds(pl.multiple_of(c * chunk, chunk), chunk), :] * (
+                c + 1).astype(jnp.float32)
+        acc = lax.fori_loop(0, nch, fbody, jnp.zeros((chunk, n), jnp.float32))
+
+        def cond(carry):
+            t, _ = carry
+            return t < i + 3
+
+        def wbody(carry):
+            t, v = carry
+            return t + 1, v * 0.5 + 1.0
+        _, acc = lax.while_loop(cond, wbody, (jnp.int32(0), acc))
+        o_ref[...] = acc
+
+        @pl.when(i % 2 == 1)
+        def _():
+            o_ref[...] = -o_ref[...]
+
+    def build(interpret):
+        def f(x):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m // bm * chunk, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[pl.BlockSpec((bm, n), lambda i: (i, 0))],
+                       out_specs=pl.BlockSpec((chunk, n), lambda i: (i, 0)))(kern)(x)
+        return f
+
+    def ref(x):
+        outs = []
+        for i in range(m // bm):
+            blk = x[i * bm:(i + 1) * bm].reshape(nch, chunk, n)
+            acc = sum(blk[c] * (c + 1) for c in range(nch))
+            for _ in range(i + 3):
+                acc = acc * 0.5 + 1.0
+            outs.append(-acc if i % 2 == 1 else acc)
+        return jnp.concatenate(outs, axis=0)
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32)]
+    return build, ref, inputs
+
+
+# 17. debug_print of scalars inside the kernel
+def debug_print(m=32, n=128, bm=8):
+    def kern(x_ref, o_ref):
+        i = pl.program_id(0)
+        pl.debug_print("tessera debug_print: block {}", i)
+        o_ref[...] = x_ref[...] - 1.0
+
+    def build(interpret):
+        def f(x):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec], out_specs=spec)(kern)(x)
+        return f
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32)]
+    return build, (lambda x: x - 1.0), inputs
+
+
+def _k(name, covers, factory, **tol):
+    build, ref, inputs = factory()
+    return Kernel(name, covers, build, ref, inputs, **tol)
+
+
+KERNELS = [
+    _k("elementwise", "elementwise exp/tanh/max/div/abs over a 2x4 grid of (16,128) f32 blocks",
+       elementwise, rtol=1e-5, atol=1e-5),
+    _k("edge_600", "600x600 bf16 array with 256x256 blocks: partial edge blocks on a 3x3 grid",
+       edge_600, rtol=1e-2, atol=1e-2),
+    _k("matmul_f32", "f32 matmul 64x256x256, (32,128,128) blocks, K reduction in a VMEM scratch, "
+       "pl.when init/finalize, parallel/arbitrary semantics", functools.partial(matmul),
+       rtol=1e-4, atol=1e-3),
+    _k("matmul_bf16", "bf16 matmul with f32 accumulation in a VMEM scratch, bf16 output",
+       functools.partial(matmul, dtype="bfloat16", out_dtype="bfloat16"), rtol=2e-2, atol=5e-2),
+    _k("matmul_int8", "int8 x int8 matmul with int32 accumulation in a VMEM scratch",
+       functools.partial(matmul, dtype="int8"), rtol=0, atol=0),
+    _k("softmax", "row softmax: max/exp/sum reductions along lanes", softmax,
+       rtol=1e-5, atol=1e-6),
+    _k("layernorm", "layer norm with gamma/beta (1,n) broadcast; reshape in StableHLO around the call",
+       layernorm, rtol=1e-4, atol=1e-4),
+    _k("flash_attention", "flash-attention forward: online softmax, causal mask via iota, "
+       "skipped blocks above the diagonal, squeezed batch dim, 3 scratch buffers; "
+       "q scaled by StableHLO before the call", flash_attention, rtol=1e-4, atol=1e-4),
+    _k("block_sparse_matmul", "scalar prefetch (2 SMEM operands) driving the index maps of a "
+       "block-sparse matmul; pl.when on a prefetched count", block_sparse_matmul,
+       rtol=1e-4, atol=1e-3),
+    _k("manual_dma", "manual double-buffered async copies between ANY (HBM) refs and VMEM "
+       "scratch, DMA semaphore arrays, fori_loop", manual_dma, rtol=0, atol=0),
+    _k("emit_pipeline_matmul", "pltpu.emit_pipeline nested in a grid-less pallas_call over ANY "
+       "refs: a matmul accumulating into the revisited output block", emit_pipeline_matmul,
+       rtol=1e-4, atol=1e-3),
+    _k("parallel_semantics", "dimension_semantics (parallel, arbitrary) with an output block "
+       "revisited along the arbitrary axis", row_block_sum, rtol=1e-5, atol=1e-5),
+    _k("core_parallel_semantics", "dimension_semantics (core_parallel, arbitrary)",
+       functools.partial(row_block_sum, sem=(pltpu.CORE_PARALLEL, pltpu.ARBITRARY)),
+       rtol=1e-5, atol=1e-5),
+    _k("io_alias", "input_output_aliases={0: 0}", io_alias, rtol=1e-6, atol=1e-6),
+    _k("buffered_one", "pipeline_mode=pl.Buffered(1) on a grid-invariant operand", buffered_one,
+       rtol=1e-6, atol=1e-6),
+    _k("reductions", "sum/max/argmax along lanes, min along sublanes, 4 outputs, (bm,1) and "
+       "(1,1,n) blocks", reductions, rtol=1e-5, atol=1e-5),
+    _k("iota_where_broadcast", "broadcasted_iota, where, broadcast of a (1,n) row, int->float",
+       iota_where_broadcast, rtol=1e-6, atol=1e-6),
+    _k("transpose_concat", "2-D transpose and lane concatenation", transpose_concat,
+       rtol=1e-6, atol=1e-6),
+    _k("roll", "pltpu.roll: static rotate along sublanes, dynamic_rotate along lanes "
+       "(shift from program_id)", roll, rtol=1e-6, atol=1e-6),
+    _k("loops", "fori_loop over pl.ds slices, while_loop with a program_id-dependent trip "
+       "count, pl.when", loops, rtol=1e-5, atol=1e-5),
+    _k("debug_print", "pl.debug_print of a scalar", debug_print, rtol=0, atol=0),
+]
