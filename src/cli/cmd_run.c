@@ -22,7 +22,8 @@ static void usage(FILE *f) {
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
           "  -o DIR            write DIR/out_0.npy, out_1.npy, ... (bf16 outputs as f32)\n"
-          "  --expect E.npy    compare output i with the i-th --expect file: |got-exp| <= atol +\n"
+          "  --expect E.npy... compare output i with the i-th expected file (all files up to the\n"
+          "                    next option): |got-exp| <= atol +\n"
           "                    rtol*|exp|; NaN matches only NaN; exits 1 on a mismatch, printing\n"
           "                    the worst element\n"
           "  --rtol R --atol A tolerances (default 1e-5 and 1e-6)\n"
@@ -142,7 +143,13 @@ int cmd_run(int argc, char **argv) {
     if (r < 0) { usage(stderr); return TSR_EXIT_USAGE; }
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
     else if (!strcmp(a, "-o") && has_next) outdir = argv[++i];
-    else if (!strcmp(a, "--expect") && has_next && n_exp < 64) expects[n_exp++] = argv[++i];
+    else if (!strcmp(a, "--expect") && has_next) {
+      /* --expect E0.npy E1.npy ...: every following argument up to the next option */
+      while (i + 1 < argc && argv[i + 1][0] != '-') {
+        if (n_exp == 64) { fprintf(stderr, "tessera run: more than 64 --expect files\n"); return TSR_EXIT_USAGE; }
+        expects[n_exp++] = argv[++i];
+      }
+    }
     else if (!strcmp(a, "--rtol") && has_next) { if (!parse_double(argv[++i], &rtol)) { fprintf(stderr, "tessera run: bad --rtol '%s'\n", argv[i]); return TSR_EXIT_USAGE; } }
     else if (!strcmp(a, "--atol") && has_next) { if (!parse_double(argv[++i], &atol)) { fprintf(stderr, "tessera run: bad --atol '%s'\n", argv[i]); return TSR_EXIT_USAGE; } }
     else if (!strcmp(a, "--seed") && has_next) {

@@ -18,6 +18,10 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 
+# f32 matmuls ask for full precision: a TPU takes f32 operands through the MXU as bf16 by
+# default (tessera does the same), while the references here are computed on the CPU in f32.
+HIGHEST = lax.Precision.HIGHEST
+
 
 @dataclass
 class Kernel:
@@ -115,7 +119,8 @@ def matmul(m=64, k=256, n=256, bm=32, bk=128, bn=128, dtype="float32", out_dtype
         def _():
             acc_ref[...] = jnp.zeros_like(acc_ref)
 
-        acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=acc_dt)
+        acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=acc_dt,
+                                precision=HIGHEST if dt == jnp.float32 else None)
 
         @pl.when(kk == nk - 1)
         def _():
@@ -213,7 +218,7 @@ def flash_attention(bh=1, s=256, d=64, bq=64, bk=128):
             q = q_ref[...]
             k = k_ref[...]
             sc = lax.dot_general(q, k, (((1,), (1,)), ((), ())),
-                                 preferred_element_type=jnp.float32)
+                                 preferred_element_type=jnp.float32, precision=HIGHEST)
             row = qi * bq + lax.broadcasted_iota(jnp.int32, (bq, bk), 0)
             col = ki * bk + lax.broadcasted_iota(jnp.int32, (bq, bk), 1)
             sc = jnp.where(col <= row, sc, -1e30)
@@ -223,7 +228,8 @@ def flash_attention(bh=1, s=256, d=64, bq=64, bk=128):
             alpha = jnp.exp(m_prev - m_new)
             l_ref[...] = alpha * l_ref[...] + jnp.sum(p, axis=-1, keepdims=True)
             acc_ref[...] = alpha * acc_ref[...] + jnp.dot(p, v_ref[...],
-                                                          preferred_element_type=jnp.float32)
+                                                          preferred_element_type=jnp.float32,
+                                                          precision=HIGHEST)
             m_ref[...] = m_new
 
         @pl.when(ki == nk - 1)
@@ -278,7 +284,8 @@ def block_sparse_matmul(m=64, k=384, n=128, bm=16, bk=128, bn=128, density=0.5, 
 
         @pl.when(t < cnt_ref[i])
         def _():
-            acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+            acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32,
+                                    precision=HIGHEST)
 
         @pl.when(t == pl.num_programs(2) - 1)
         def _():
@@ -360,7 +367,8 @@ def emit_pipeline_matmul(m=64, k=256, n=128, bm=32, bk=128, bn=128):
         @pl.when(pl.program_id(2) == 0)
         def _():
             o_ref[...] = jnp.zeros_like(o_ref)
-        o_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+        o_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32,
+                              precision=HIGHEST)
 
     def kern(a_hbm, b_hbm, o_hbm):
         pltpu.emit_pipeline(
