@@ -58,9 +58,9 @@ bool run_setup_finish(run_setup *rs) {
       }
     }
   }
-  if (rs->checker && tsr_checker_count(rs->checker) > 0) {
+  if (rs->checker) { /* a clean run says so: silence would not tell "checked" from "not run" */
     tsr_checker_report(rs->checker, stdout);
-    ok = false;
+    if (tsr_checker_count(rs->checker) > 0) ok = false;
   }
   return ok;
 }

@@ -2,10 +2,7 @@
  * the base64 Mosaic body, serialization_format, scoped_memory_configs, operand/result
  * layouts, output_operand_aliases, kernel_name; reference/mosaic_artifact.md 1.3, 1.4) and
  * runs the body with the Mosaic executor. Operands: dynamic grid bounds first (when the kernel
- * has them), then scalar prefetch, then inputs; results are the outputs.
- *
- * TSR_HAVE_MOSAIC is set by CMake when src/mosaic is part of the build; without it everything
- * up to loading the kernel is still checked, and loading fails with a clear message. */
+ * has them), then scalar prefetch, then inputs; results are the outputs. */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +10,10 @@
 
 #include "core/base64.h"
 #include "hlo/hlo_internal.h"
-#ifdef TSR_HAVE_MOSAIC
 #include "tessera/mosaic.h"
-#endif
 
 typedef struct hlo_kernel {
-#ifdef TSR_HAVE_MOSAIC
   tsr_mosaic_kernel *k;
-#endif
   char name[128];
   int64_t vmem_limit;
   int serialization_format; /* -1: absent (legacy unmangled body) */
@@ -31,9 +24,7 @@ typedef struct hlo_kernel {
 
 void hlo_kernel_destroy(hlo_kernel *k) {
   if (!k) return;
-#ifdef TSR_HAVE_MOSAIC
   tsr_mosaic_kernel_destroy(k->k);
-#endif
   free(k);
 }
 
@@ -143,7 +134,6 @@ static tsr_status view(const tsr_ir_op *op, hlo_kernel *k, tsr_mlir_module *body
   return TSR_OK;
 }
 
-#ifdef TSR_HAVE_MOSAIC
 static tsr_status load(hlo_kernel *k, tsr_mlir_module *body) {
   TSR_TRY(tsr_mosaic_kernel_create(body, &k->k));
   k->n_dyn = tsr_mosaic_kernel_num_dynamic_bounds(k->k);
@@ -153,11 +143,6 @@ static tsr_status load(hlo_kernel *k, tsr_mlir_module *body) {
   if (!k->name[0]) snprintf(k->name, sizeof k->name, "%s", tsr_mosaic_kernel_name(k->k));
   return TSR_OK;
 }
-#else
-static tsr_status load(hlo_kernel *k, tsr_mlir_module *body) {
-  return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': this build of tessera has no Mosaic executor (src/mosaic)", k->name);
-}
-#endif
 
 tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   const tsr_ir_op *op = in->op;
@@ -194,7 +179,6 @@ tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   return TSR_OK;
 }
 
-#ifdef TSR_HAVE_MOSAIC
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -227,10 +211,8 @@ static tsr_status call_kernel(hlo_exec *x, hlo_kernel *k, const tsr_ref *ops, in
   }
   return s;
 }
-#endif
 
 tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-#ifdef TSR_HAVE_MOSAIC
   hlo_kernel *k = in->kernel;
   int n_ops = k->n_prefetch + k->n_inputs;
   tsr_ref ops[64], outs[64];
@@ -256,9 +238,6 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
     ops[i].data = res[o].buf->data;
   }
   return call_kernel(x, k, ops, n_ops, outs, dyn);
-#else
-  return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "no Mosaic executor in this build");
-#endif
 }
 
 /* ---- bare Mosaic modules ---- */
@@ -306,7 +285,6 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
 }
 
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs) {
-#ifdef TSR_HAVE_MOSAIC
   hlo_kernel *k = x->p->bare;
   tsr_ref ops[64], outs[64];
   if (n > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
@@ -324,14 +302,10 @@ tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *
   if (s != TSR_OK)
     for (int i = 0; i < k->n_outputs; i++) tsr_array_free(&outputs[i]);
   return s;
-#else
-  return tsr_fail(TSR_ERR_UNSUPPORTED, "no Mosaic executor in this build");
-#endif
 }
 
 /* ---- inspect ---- */
 
-#ifdef TSR_HAVE_MOSAIC
 typedef struct describe_walk {
   tsr_hlo_program *p;
   tsr_machine *m;
@@ -396,11 +370,9 @@ static bool describe_visit(tsr_ir_op *op, void *user) {
       }
   return true;
 }
-#endif
 
 tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs, int num_inputs,
                                 int plan_steps, FILE *out) {
-#ifdef TSR_HAVE_MOSAIC
   if (p->bare) {
     hlo_kernel *k = p->bare;
     tsr_ref ops[64], outs[64];
@@ -435,11 +407,4 @@ tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_ar
   tsr_ir_walk(p->m->top, describe_visit, &w);
   if (w.s == TSR_OK && w.index == 0) fprintf(out, "no tpu_custom_call kernels in this module\n");
   return w.s;
-#else
-  if (p->n_kernels == 0 && !p->bare) {
-    fprintf(out, "no tpu_custom_call kernels in this module\n");
-    return TSR_OK;
-  }
-  return tsr_fail(TSR_ERR_UNSUPPORTED, "no Mosaic executor in this build");
-#endif
 }

@@ -43,18 +43,35 @@ printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = stablehlo.ad
 expect_out "broken.mlir:3:" "$T" run "$dir/broken.mlir"
 printf 'garbage' > "$dir/x.npy"
 expect_out "x.npy: byte offset 0" "$T" run "$G" "$dir/x.npy" "$dir/x.npy"
-if "$T" run tests/conformance/seed_my_call/module.mlir >/dev/null 2>&1; then
-  C=tests/conformance/jax_export_backcompat
-  expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3
-  expect 0 "$T" run "$C/mosaic_boolean_constant/module.mlir" --expect "$C/mosaic_boolean_constant/expected_0.npy"
-  expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
-  expect 0 "$T" run tests/conformance/seed_my_call/module.mlir -o "$dir/seed"
-  expect 0 "$T" run tests/conformance/seed_my_call/kernel.mosaic.mlir "$dir/seed/out_0.npy" "$dir/seed/out_0.npy"
-  expect_out "simulated_seconds" "$T" run tests/conformance/seed_my_call/module.mlir --json
-  expect 0 "$T" inspect "$C/mosaic_matmul/module.mlir"
-else
-  echo "note: no Mosaic executor in this build; the tpu_custom_call modules are not run"
-fi
+C=tests/conformance/jax_export_backcompat
+expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3
+expect 0 "$T" run "$C/mosaic_boolean_constant/module.mlir" --expect "$C/mosaic_boolean_constant/expected_0.npy"
+expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
+# The seed: x + y through the StableHLO module and through the bare Mosaic kernel. Inputs and
+# the expected sum are written here by plain Python (x[i] = i/8, y[i] = 1 - i/16).
+python3 - "$dir" <<'PY'
+import struct, sys
+def npy(path, vals):
+    head = "{'descr': '<f4', 'fortran_order': False, 'shape': (8, 128), }"
+    head += " " * (63 - (10 + len(head)) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(head)) + head.encode())
+        f.write(struct.pack("<1024f", *vals))
+x = [i / 8 for i in range(1024)]
+y = [1 - i / 16 for i in range(1024)]
+npy(sys.argv[1] + "/x.npy", x); npy(sys.argv[1] + "/y.npy", y)
+npy(sys.argv[1] + "/sum.npy", [a + b for a, b in zip(x, y)])
+PY
+S=tests/conformance/seed_my_call
+expect 0 "$T" run "$S/module.mlir" "$dir/x.npy" "$dir/y.npy" --expect "$dir/sum.npy" -o "$dir/seed"
+expect 0 "$T" run "$S/kernel.mosaic.mlir" "$dir/x.npy" "$dir/y.npy" --expect "$dir/sum.npy"
+expect 1 "$T" run "$S/kernel.mosaic.mlir" "$dir/x.npy" "$dir/x.npy" --expect "$dir/sum.npy"
+expect_out "simulated_seconds" "$T" run "$S/module.mlir" --json
+expect_out "verdict" "$T" run "$C/mosaic_matmul/module.mlir" --chip v5e --report
+expect_out "checkers: no findings" "$T" run "$C/mosaic_matmul/module.mlir" --check --poison
+expect 0 "$T" inspect "$C/mosaic_matmul/module.mlir"
+expect_out "in0: (i, j, k) -> (i, k)" "$T" inspect "$C/mosaic_matmul/module.mlir"
+expect_out "out0 (0, 0) write back" "$T" inspect "$C/mosaic_matmul/module.mlir"
 rm -rf "$out" "$dir"
 echo "run.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

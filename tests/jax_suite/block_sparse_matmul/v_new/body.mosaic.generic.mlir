@@ -36,7 +36,7 @@
       %38 = "arith.constant"() <{value = 0 : index}> : () -> index
       %39 = "vector.load"(%arg21, %37, %38) : (memref<128x128xf32, #tpu.memory_space<vmem>>, index, index) -> vector<128x128xf32>
       %40 = "arith.constant"() <{value = dense<0.000000e+00> : vector<16x128xf32>}> : () -> vector<16x128xf32>
-      %41 = "tpu.matmul"(%36, %39, %40) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<16x128xf32>, vector<128x128xf32>, vector<16x128xf32>) -> vector<16x128xf32>
+      %41 = "tpu.matmul"(%36, %39, %40) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<16x128xf32>, vector<128x128xf32>, vector<16x128xf32>) -> vector<16x128xf32>
       %42 = "arith.addf"(%33, %41) <{fastmath = #arith.fastmath<none>}> : (vector<16x128xf32>, vector<16x128xf32>) -> vector<16x128xf32>
       %43 = "arith.constant"() <{value = 0 : index}> : () -> index
       %44 = "arith.constant"() <{value = 0 : index}> : () -> index

@@ -33,7 +33,7 @@ module attributes {stable_mosaic.version = 15 : i64} {
       %c0_7 = arith.constant 0 : index
       %13 = vector.load %arg6[%c0_6, %c0_7] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>
       %cst = arith.constant dense<0.000000e+00> : vector<16x128xf32>
-      %14 = tpu.matmul %12, %13, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<16x128xf32>, vector<128x128xf32>, vector<16x128xf32> -> vector<16x128xf32>
+      %14 = tpu.matmul %12, %13, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<16x128xf32>, vector<128x128xf32>, vector<16x128xf32> -> vector<16x128xf32>
       %15 = arith.addf %11, %14 : vector<16x128xf32>
       %c0_8 = arith.constant 0 : index
       %c0_9 = arith.constant 0 : index

@@ -427,7 +427,7 @@
         %432 = "vector.load"(%2, %429, %430, %431) : (memref<2x128x128xf32, #tpu.memory_space<vmem>>, index, index, index) -> vector<1x128x128xf32>
         %433 = "vector.shape_cast"(%432) : (vector<1x128x128xf32>) -> vector<128x128xf32>
         %434 = "arith.constant"() <{value = dense<0.000000e+00> : vector<32x128xf32>}> : () -> vector<32x128xf32>
-        %435 = "tpu.matmul"(%428, %433, %434) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32>) -> vector<32x128xf32>
+        %435 = "tpu.matmul"(%428, %433, %434) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32>) -> vector<32x128xf32>
         %436 = "arith.addf"(%423, %435) <{fastmath = #arith.fastmath<none>}> : (vector<32x128xf32>, vector<32x128xf32>) -> vector<32x128xf32>
         %437 = "arith.index_cast"(%413) : (i32) -> index
         %438 = "arith.constant"() <{value = 0 : index}> : () -> index

@@ -413,7 +413,7 @@ module attributes {stable_mosaic.version = 15 : i64} {
         %220 = vector.load %alloca_0[%219, %c0_199, %c0_200] : memref<2x128x128xf32, #tpu.memory_space<vmem>>, vector<1x128x128xf32>
         %221 = vector.shape_cast %220 : vector<1x128x128xf32> to vector<128x128xf32>
         %cst = arith.constant dense<0.000000e+00> : vector<32x128xf32>
-        %222 = tpu.matmul %218, %221, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
+        %222 = tpu.matmul %218, %221, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
         %223 = arith.addf %215, %222 : vector<32x128xf32>
         %224 = arith.index_cast %209 : i32 to index
         %c0_201 = arith.constant 0 : index

@@ -54,7 +54,7 @@ module attributes {stable_mosaic.version = 11 : i64} {
       %14 = vector.load %arg4[%c0_6, %c0_7, %c0_8] : memref<1x128x64xf32, #tpu.memory_space<vmem>>, vector<1x128x64xf32>
       %15 = vector.shape_cast %14 : vector<1x128x64xf32> to vector<128x64xf32>
       %cst = arith.constant dense<0.000000e+00> : vector<64x128xf32>
-      %16 = tpu.matmul %13, %15, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [1], [0], [0], [0, 0, 1, 0], [], []>, transpose_lhs_hint = false} : vector<64x64xf32>, vector<128x64xf32>, vector<64x128xf32> -> vector<64x128xf32>
+      %16 = tpu.matmul %13, %15, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [1], [0], [0], [0, 0, 1, 0], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<64x64xf32>, vector<128x64xf32>, vector<64x128xf32> -> vector<64x128xf32>
       %c64_i32_9 = arith.constant 64 : i32
       %17 = arith.muli %arg1, %c64_i32_9 : i32
       %18 = tpu.iota {dimensions = array<i32: 0>} : vector<64x128xi32>
@@ -106,7 +106,7 @@ module attributes {stable_mosaic.version = 11 : i64} {
       %48 = vector.load %arg5[%c0_22, %c0_23, %c0_24] : memref<1x128x64xf32, #tpu.memory_space<vmem>>, vector<1x128x64xf32>
       %49 = vector.shape_cast %48 : vector<1x128x64xf32> to vector<128x64xf32>
       %cst_25 = arith.constant dense<0.000000e+00> : vector<64x64xf32>
-      %50 = tpu.matmul %34, %49, %cst_25 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<64x128xf32>, vector<128x64xf32>, vector<64x64xf32> -> vector<64x64xf32>
+      %50 = tpu.matmul %34, %49, %cst_25 {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<64x128xf32>, vector<128x64xf32>, vector<64x64xf32> -> vector<64x64xf32>
       %51 = arith.addf %47, %50 : vector<64x64xf32>
       %c0_26 = arith.constant 0 : index
       %c0_27 = arith.constant 0 : index

@@ -57,7 +57,7 @@
       %50 = "vector.load"(%arg16, %47, %48, %49) : (memref<1x128x64xf32, #tpu.memory_space<vmem>>, index, index, index) -> vector<1x128x64xf32>
       %51 = "vector.shape_cast"(%50) : (vector<1x128x64xf32>) -> vector<128x64xf32>
       %52 = "arith.constant"() <{value = dense<0.000000e+00> : vector<64x128xf32>}> : () -> vector<64x128xf32>
-      %53 = "tpu.matmul"(%46, %51, %52) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [1], [0], [0], [0, 0, 1, 0], [], []>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<64x64xf32>, vector<128x64xf32>, vector<64x128xf32>) -> vector<64x128xf32>
+      %53 = "tpu.matmul"(%46, %51, %52) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [1], [0], [0], [0, 0, 1, 0], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<64x64xf32>, vector<128x64xf32>, vector<64x128xf32>) -> vector<64x128xf32>
       %54 = "arith.constant"() <{value = 64 : i32}> : () -> i32
       %55 = "arith.muli"(%arg13, %54) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
       %56 = "tpu.iota"() <{dimensions = array<i32: 0>}> : () -> vector<64x128xi32>
@@ -109,7 +109,7 @@
       %101 = "vector.load"(%arg17, %98, %99, %100) : (memref<1x128x64xf32, #tpu.memory_space<vmem>>, index, index, index) -> vector<1x128x64xf32>
       %102 = "vector.shape_cast"(%101) : (vector<1x128x64xf32>) -> vector<128x64xf32>
       %103 = "arith.constant"() <{value = dense<0.000000e+00> : vector<64x64xf32>}> : () -> vector<64x64xf32>
-      %104 = "tpu.matmul"(%77, %102, %103) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<64x128xf32>, vector<128x64xf32>, vector<64x64xf32>) -> vector<64x64xf32>
+      %104 = "tpu.matmul"(%77, %102, %103) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<64x128xf32>, vector<128x64xf32>, vector<64x64xf32>) -> vector<64x64xf32>
       %105 = "arith.addf"(%97, %104) <{fastmath = #arith.fastmath<none>}> : (vector<64x64xf32>, vector<64x64xf32>) -> vector<64x64xf32>
       %106 = "arith.constant"() <{value = 0 : index}> : () -> index
       %107 = "arith.constant"() <{value = 0 : index}> : () -> index

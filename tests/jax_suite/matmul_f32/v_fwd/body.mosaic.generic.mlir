@@ -29,7 +29,7 @@
     %15 = "arith.constant"() <{value = 0 : index}> : () -> index
     %16 = "vector.load"(%arg13, %14, %15) : (memref<128x128xf32, #tpu.memory_space<vmem>>, index, index) -> vector<128x128xf32>
     %17 = "arith.constant"() <{value = dense<0.000000e+00> : vector<32x128xf32>}> : () -> vector<32x128xf32>
-    %18 = "tpu.matmul"(%13, %16, %17) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32>) -> vector<32x128xf32>
+    %18 = "tpu.matmul"(%13, %16, %17) <{dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs = false, transpose_lhs_hint = false, transpose_rhs = false}> : (vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32>) -> vector<32x128xf32>
     %19 = "arith.addf"(%10, %18) <{fastmath = #arith.fastmath<none>}> : (vector<32x128xf32>, vector<32x128xf32>) -> vector<32x128xf32>
     %20 = "arith.constant"() <{value = 0 : index}> : () -> index
     %21 = "arith.constant"() <{value = 0 : index}> : () -> index

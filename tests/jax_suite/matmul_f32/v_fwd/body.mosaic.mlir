@@ -26,7 +26,7 @@ module attributes {stable_mosaic.version = 11 : i64} {
     %c0_5 = arith.constant 0 : index
     %5 = vector.load %arg4[%c0_4, %c0_5] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>
     %cst = arith.constant dense<0.000000e+00> : vector<32x128xf32>
-    %6 = tpu.matmul %4, %5, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
+    %6 = tpu.matmul %4, %5, %cst {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>, transpose_lhs_hint = false} : vector<32x128xf32>, vector<128x128xf32>, vector<32x128xf32> -> vector<32x128xf32>
     %7 = arith.addf %3, %6 : vector<32x128xf32>
     %c0_6 = arith.constant 0 : index
     %c0_7 = arith.constant 0 : index
