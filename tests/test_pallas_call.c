@@ -90,6 +90,7 @@ static void test_seed_add(void) {
   CHECK_EQ_INT(st.dma_out, 1);
   CHECK_EQ_INT(st.bytes_in, 2 * 4096);
   CHECK_EQ_INT(st.bytes_out, 4096);
+  CHECK_EQ_INT(st.vmem_bytes, 3 * 4096); /* trivial windows: one buffer each */
   tsr_machine_destroy(m);
 }
 

@@ -84,7 +84,12 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
     o->block[k] = b;
     elems *= b;
   }
-  o->buffer_count = sp->buffer_count ? sp->buffer_count : 2;
+  /* A trivial window (the whole array, the same block at every step) gets one buffer unless
+   * the spec says otherwise, as the Pallas TPU lowering forces: a second would never fill. */
+  bool trivial = !sp->index_map;
+  for (int k = 0; k < o->rank && trivial; k++)
+    trivial = sp->axis_map[k] == 0 && !o->squeezed[k] && o->block[k] == o->hbm.shape[k];
+  o->buffer_count = sp->buffer_count ? sp->buffer_count : trivial ? 1 : 2;
   if (o->buffer_count < 1 || o->buffer_count > 2)
     return tsr_fail(TSR_ERR_INVALID, "%s: pallas_call supports 1 or 2 buffers, got %d", name,
                     o->buffer_count);

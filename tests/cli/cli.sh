@@ -63,7 +63,10 @@ expect 0 "$T" bench --help
 expect 0 "$T" bench --list
 expect 2 "$T" bench no-such-bench
 expect 2 "$T" bench --cores -1 add
+# every benchmark runs (small sizes); jax needs the JAX venv from PyPI and JAX's own
+# interpreters, so `make bench` runs it, not the test suite
 for b in $("$T" bench --list); do
+  [ "$b" = jax ] && continue
   expect 0 "$T" bench --quick "$b"
 done
 expect_out '"name": "add' "$T" bench --quick --json --cores 1 add

@@ -18,6 +18,11 @@ then
   echo "$venv/bin/python"; exit 0
 fi
 rm -rf "$venv"
+if ! "$py" -c 'import venv, ensurepip' 2>/dev/null; then
+  # Debian splits venv out of python3
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv >/dev/null
+fi
 "$py" -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 echo "$venv/bin/python"
