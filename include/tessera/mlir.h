@@ -31,6 +31,14 @@ tsr_status tsr_mlir_read_buffer(const void *data, size_t size, const char *filen
 tsr_status tsr_mlir_read_file(const char *path, tsr_mlir_module **out);
 void tsr_mlir_module_destroy(tsr_mlir_module *m);
 
+/* Writes MLIR bytecode of the given version (0..6) into a malloc'd buffer (free() it), which
+ * tsr_mlir_read_bytecode and MLIR read back. Ops are written as unregistered: their `props`
+ * are a properties record from version 5 and part of the attribute dictionary before it.
+ * TSR_ERR_UNSUPPORTED for what cannot be re-encoded (undecoded native properties of
+ * registered ops read from v5+ bytecode). */
+tsr_status tsr_mlir_write_bytecode(const tsr_mlir_module *m, int version, unsigned char **out,
+                                   size_t *size);
+
 enum {
   TSR_MLIR_PRINT_LOCS = 1, /* print trailing loc(...) on ops and block arguments */
 };
