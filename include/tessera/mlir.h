@@ -58,6 +58,11 @@ tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m);
 /* stable_mosaic.version read by the Mosaic view (0: none, i.e. current text form). */
 int tsr_mlir_mosaic_version(const tsr_mlir_module *m);
 #define TSR_MLIR_MOSAIC_MAX_VERSION 15
+/* The serialized form again, for shipping a kernel that went through the Mosaic view: every op
+ * below the module becomes `stable_mosaic.<name>` and the module gets stable_mosaic.version =
+ * TSR_MLIR_MOSAIC_MAX_VERSION (the view upgraded it to that form). Write the result with
+ * tsr_mlir_write_bytecode(m, 0, ...), the version JAX writes. */
+tsr_status tsr_mlir_mosaic_mangle(tsr_mlir_module *m);
 
 /* Kernel bodies of the stablehlo.custom_call @tpu_custom_call ops in a module: decodes each
  * backend_config's base64 body and calls `fn` with the body module (owned by the caller of
