@@ -1,5 +1,6 @@
-/* tessera bench mlir: reading speed of generated MLIR text (a func with N ops in the pretty
- * forms JAX prints) at three sizes. */
+/* tessera bench mlir: reading speed of generated MLIR (a func with N ops in the pretty forms
+ * JAX prints) at three sizes, as text and as the same module written as bytecode. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,16 +21,33 @@ static char *generate(int n_ops, size_t *len) {
   return buf;
 }
 
-static double mb_per_s(int n_ops, int reps) {
+/* Best-of-reps MB/s of reading the module as text, or (bytecode) as the v6 bytecode that
+ * tessera's writer makes of it: the same module in both formats. */
+static double mb_per_s(int n_ops, int reps, bool bytecode) {
   size_t len;
   char *text = generate(n_ops, &len);
+  unsigned char *bc = NULL;
+  size_t bc_len = 0;
+  if (bytecode) {
+    tsr_mlir_module *m = NULL;
+    tsr_status s = tsr_mlir_parse_text(text, len, "bench.mlir", &m);
+    if (s == TSR_OK) s = tsr_mlir_write_bytecode(m, 6, &bc, &bc_len);
+    tsr_mlir_module_destroy(m);
+    if (s != TSR_OK) {
+      fprintf(stderr, "bench mlir: %s\n", tsr_last_error());
+      free(text);
+      return 0;
+    }
+  }
   double best = 1e30;
   for (int r = 0; r < reps; r++) {
     double t0 = bench_now();
     tsr_mlir_module *m = NULL;
-    if (tsr_mlir_parse_text(text, len, "bench.mlir", &m) != TSR_OK) {
+    tsr_status s = bytecode ? tsr_mlir_read_bytecode(bc, bc_len, &m) : tsr_mlir_parse_text(text, len, "bench.mlir", &m);
+    if (s != TSR_OK) {
       fprintf(stderr, "bench mlir: %s\n", tsr_last_error());
       free(text);
+      free(bc);
       return 0;
     }
     double dt = bench_now() - t0;
@@ -37,7 +55,8 @@ static double mb_per_s(int n_ops, int reps) {
     if (dt < best) best = dt;
   }
   free(text);
-  return (double)len / 1e6 / best;
+  free(bc);
+  return (double)(bytecode ? bc_len : len) / 1e6 / best;
 }
 
 /* Three sizes a decade and more apart: once the module outgrows the caches (the middle size
@@ -45,14 +64,18 @@ static double mb_per_s(int n_ops, int reps) {
  * size says so. The smallest size shows the in-cache speed. */
 int bench_mlir(const bench_opts *o) {
   int small = o->quick ? 2000 : 20000, middle = small * 10, large = small * 50;
-  double a = mb_per_s(small, 5), b = mb_per_s(middle, 3), c = mb_per_s(large, o->quick ? 1 : 2);
-  if (a <= 0 || b <= 0 || c <= 0) return 1;
-  char name[64];
-  snprintf(name, sizeof name, "mlir text read, %d ops", small);
-  bench_figure(o, name, a, "MB/s", 0, true);
-  snprintf(name, sizeof name, "mlir text read, %d ops", middle);
-  bench_figure(o, name, b, "MB/s", 0, true);
-  snprintf(name, sizeof name, "mlir text read, %d ops (vs %d)", large, middle);
-  bench_figure(o, name, c, "MB/s", b, true);
+  for (int bytecode = 0; bytecode < 2; bytecode++) {
+    const char *what = bytecode ? "bytecode" : "text";
+    double a = mb_per_s(small, 5, bytecode), b = mb_per_s(middle, 3, bytecode),
+           c = mb_per_s(large, o->quick ? 1 : 2, bytecode);
+    if (a <= 0 || b <= 0 || c <= 0) return 1;
+    char name[64];
+    snprintf(name, sizeof name, "mlir %s read, %d ops", what, small);
+    bench_figure(o, name, a, "MB/s", 0, true);
+    snprintf(name, sizeof name, "mlir %s read, %d ops", what, middle);
+    bench_figure(o, name, b, "MB/s", 0, true);
+    snprintf(name, sizeof name, "mlir %s read, %d ops (vs %d)", what, large, middle);
+    bench_figure(o, name, c, "MB/s", b, true);
+  }
   return 0;
 }

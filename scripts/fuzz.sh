@@ -7,12 +7,25 @@ cd "$(dirname "$0")/.."
 secs="${1:-${FUZZ_SECONDS:-60}}"
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTSR_FUZZ=ON -DTSR_SANITIZE=ON >/dev/null
 targets=$(ls fuzz/fuzz_*.c | xargs -n1 basename | sed 's/\.c$//')
-cmake --build build-fuzz -j"${JOBS:-2}" --target $targets
+cmake --build build-fuzz -j"${JOBS:-2}" --target $targets tessera-cli
 
 # seeds: the real artifacts each reader takes
 seed() { # seed TARGET DIR
   case "$1" in
     fuzz_bytecode) cp tests/conformance/mosaic_bodies/*.mlirbc "$2"/ ;;
+    fuzz_bytecode_roundtrip) # a version byte, then a body
+      for f in tests/conformance/mosaic_bodies/*.mlirbc; do
+        for v in 0 1 2 3 4 5 6; do
+          { printf "\\$(printf %03o $v)"; cat "$f"; } > "$2/v${v}_$(basename "$f")"
+        done
+      done
+      # the text modules as bytecode of every version, so v1-v6 readers get seeds too
+      for f in tests/conformance/seed_my_call/*.mlir tests/conformance/jax_export_backcompat/*/module.mlir; do
+        for v in 0 1 2 3 4 5 6; do
+          out="$2/v${v}_$(echo "$f" | tr / _).mlirbc"
+          { printf "\\$(printf %03o $v)"; ./build-fuzz/tessera dis --emit-bytecode $v -o - "$f"; } > "$out"
+        done
+      done ;;
     fuzz_mlir_text)
       cp tests/conformance/seed_my_call/*.mlir "$2"/
       for d in tests/conformance/jax_export_backcompat/*/; do

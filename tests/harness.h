@@ -73,4 +73,22 @@ static inline void tsr_test_fill(float *x, long n, unsigned seed) {
   }
 }
 
+/* The whole file, NUL-terminated, in a malloc'd buffer; NULL when it cannot be read. */
+static inline char *tsr_test_slurp(const char *path, size_t *n) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long len = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = len < 0 ? NULL : malloc((size_t)len + 1);
+  if (!buf) {
+    fclose(f);
+    return NULL;
+  }
+  *n = fread(buf, 1, (size_t)len, f);
+  buf[*n] = 0;
+  fclose(f);
+  return buf;
+}
+
 #endif

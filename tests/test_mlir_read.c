@@ -16,19 +16,6 @@ static const char *const texts[] = {
     "tests/conformance/jax_export_backcompat/mosaic_matmul/module.mlir",
     "tests/conformance/jax_export_backcompat/mosaic_semaphore_dma/module.mlir"};
 
-static char *slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)len + 1);
-  *n = fread(buf, 1, (size_t)len, f);
-  buf[*n] = 0;
-  fclose(f);
-  return buf;
-}
-
 typedef struct op_list { const char *names[512]; int n; } op_list;
 
 static bool collect(tsr_ir_op *op, void *user) {
@@ -42,8 +29,8 @@ static bool collect(tsr_ir_op *op, void *user) {
 static void check_against_dump(const char *name, tsr_mlir_module *m, const bc_info *info) {
   char path[256];
   snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.decoded.txt", name);
-  size_t n;
-  char *dump = slurp(path, &n);
+  size_t n = 0;
+  char *dump = tsr_test_slurp(path, &n);
   CHECK(dump != NULL);
   if (!dump) return;
   op_list ops = {{0}, 0};
@@ -75,7 +62,7 @@ static void check_against_dump(const char *name, tsr_mlir_module *m, const bc_in
 static tsr_mlir_module *read_body(const char *name, bc_info *info, char **data, size_t *size) {
   char path[256];
   snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.mlirbc", name);
-  *data = slurp(path, size);
+  *data = tsr_test_slurp(path, size);
   CHECK(*data != NULL);
   if (!*data) return NULL;
   tsr_mlir_module *m = calloc(1, sizeof *m);
@@ -145,8 +132,8 @@ static void test_seed_details(void) {
           callee->u.name_loc.child->u.file.line == 7 && callee->u.name_loc.child->u.file.is_range);
   }
   /* the same kernel as Pallas printed it: equal up to SSA names and locations */
-  size_t tn;
-  char *text = slurp(texts[0], &tn);
+  size_t tn = 0;
+  char *text = tsr_test_slurp(texts[0], &tn);
   tsr_mlir_module *t = NULL;
   CHECK_OK(tsr_mlir_parse_text(text, tn, texts[0], &t));
   if (t) {
@@ -213,8 +200,8 @@ static void test_corruption_sweep(void) {
   for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
     char path[256];
     snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.mlirbc", bodies[i]);
-    size_t n;
-    char *data = slurp(path, &n);
+    size_t n = 0;
+    char *data = tsr_test_slurp(path, &n);
     if (!data) continue;
     unsigned char *copy = malloc(n);
     for (size_t len = 0; len < n; len++) {

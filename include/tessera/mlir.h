@@ -31,6 +31,14 @@ tsr_status tsr_mlir_read_buffer(const void *data, size_t size, const char *filen
 tsr_status tsr_mlir_read_file(const char *path, tsr_mlir_module **out);
 void tsr_mlir_module_destroy(tsr_mlir_module *m);
 
+/* Writes MLIR bytecode of the given version (0..6) into a malloc'd buffer (free() it), which
+ * tsr_mlir_read_bytecode and MLIR read back. Ops are written as unregistered: their `props`
+ * are a properties record from version 5 and part of the attribute dictionary before it.
+ * TSR_ERR_UNSUPPORTED for what cannot be re-encoded (undecoded native properties of
+ * registered ops read from v5+ bytecode). */
+tsr_status tsr_mlir_write_bytecode(const tsr_mlir_module *m, int version, unsigned char **out,
+                                   size_t *size);
+
 enum {
   TSR_MLIR_PRINT_LOCS = 1, /* print trailing loc(...) on ops and block arguments */
 };
@@ -50,6 +58,11 @@ tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m);
 /* stable_mosaic.version read by the Mosaic view (0: none, i.e. current text form). */
 int tsr_mlir_mosaic_version(const tsr_mlir_module *m);
 #define TSR_MLIR_MOSAIC_MAX_VERSION 15
+/* The serialized form again, for shipping a kernel that went through the Mosaic view: every op
+ * below the module becomes `stable_mosaic.<name>` and the module gets stable_mosaic.version =
+ * TSR_MLIR_MOSAIC_MAX_VERSION (the view upgraded it to that form). Write the result with
+ * tsr_mlir_write_bytecode(m, 0, ...), the version JAX writes. */
+tsr_status tsr_mlir_mosaic_mangle(tsr_mlir_module *m);
 
 /* Kernel bodies of the stablehlo.custom_call @tpu_custom_call ops in a module: decodes each
  * backend_config's base64 body and calls `fn` with the body module (owned by the caller of

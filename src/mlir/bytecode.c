@@ -471,6 +471,19 @@ static tsr_status rd_apint(cursor *c, unsigned width, tsr_ir_attr *a) {
     a->u.integer.words[i] = (uint64_t)w;
   }
   a->u.integer.value = (int64_t)a->u.integer.words[0];
+  /* A value that fits in 64 bits is kept the way the text reader keeps it (value only), so
+   * that equal attributes from text and bytecode compare equal and print alike. */
+  uint64_t ext = a->u.integer.value < 0 ? ~0ull : 0;
+  bool fits = true;
+  for (unsigned i = 1; i < words; i++) {
+    unsigned bits = width - 64 * i < 64 ? width - 64 * i : 64;
+    uint64_t mask = bits < 64 ? (1ull << bits) - 1 : ~0ull;
+    fits = fits && a->u.integer.words[i] == (ext & mask);
+  }
+  if (fits) {
+    a->u.integer.words = NULL;
+    a->u.integer.n_words = 0;
+  }
   return TSR_OK;
 }
 
