@@ -252,7 +252,24 @@ static void test_errors(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* Location aliases used before their definition may form a cycle; the reader must reject
+ * it (every walker of locations would recurse forever), and a DAG of shared aliases is fine. */
+static void test_location_cycles(void) {
+  const char *cyclic =
+      "module {\n  func.func @f() {\n    return loc(#a)\n  }\n}\n"
+      "#a = loc(callsite(#b at \"x.py\":1:2))\n#b = loc(callsite(#a at \"y.py\":3:4))\n";
+  tsr_mlir_module *m = NULL;
+  CHECK_FAILS(tsr_mlir_parse_text(cyclic, strlen(cyclic), "cyc.mlir", &m), TSR_ERR_PARSE,
+              "location aliases refer to each other in a cycle");
+  const char *shared =
+      "module {\n  func.func @f() {\n    return loc(#c)\n  }\n}\n"
+      "#c = loc(callsite(#d at #d))\n#d = loc(callsite(#e at #e))\n#e = loc(\"z.py\":5:6)\n";
+  CHECK_OK(tsr_mlir_parse_text(shared, strlen(shared), "dag.mlir", &m));
+  tsr_mlir_module_destroy(m);
+}
+
 int main(void) {
+  test_location_cycles();
   test_bodies();
   test_seed_details();
   test_text_roundtrips();

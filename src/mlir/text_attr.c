@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,6 +327,68 @@ tsr_status text_alias_def(text_parser *p) {
   return TSR_OK;
 }
 
+/* Location graphs must be acyclic: aliases used before their definition can refer to each
+ * other in a cycle (#a = callsite(#b at ...), #b = callsite(#a at ...)), which every walker of
+ * locations would follow forever. A depth-first search with three colours (absent: unseen,
+ * 1: on the path, 2: done) in a pointer hash set finds a cycle in linear time. */
+typedef struct loc_marks { const tsr_ir_attr **keys; unsigned char *color; size_t cap, n; } loc_marks;
+
+static size_t loc_slot(const loc_marks *m, const tsr_ir_attr *a) {
+  size_t i = ((uintptr_t)a >> 4) * 0x9E3779B97F4A7C15ull & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != a) i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+static bool loc_mark(loc_marks *m, const tsr_ir_attr *a, unsigned char color) {
+  if (2 * (m->n + 1) > m->cap) {
+    loc_marks g = {calloc(m->cap ? m->cap * 2 : 64, sizeof *g.keys), NULL, m->cap ? m->cap * 2 : 64, m->n};
+    g.color = calloc(g.cap, 1);
+    if (!g.keys || !g.color) { free(g.keys); free(g.color); return false; }
+    for (size_t i = 0; i < m->cap; i++)
+      if (m->keys[i]) {
+        size_t j = loc_slot(&g, m->keys[i]);
+        g.keys[j] = m->keys[i];
+        g.color[j] = m->color[i];
+      }
+    free(m->keys);
+    free(m->color);
+    *m = g;
+  }
+  size_t i = loc_slot(m, a);
+  if (!m->keys[i]) { m->keys[i] = a; m->n++; }
+  m->color[i] = color;
+  return true;
+}
+
+static int loc_color(const loc_marks *m, const tsr_ir_attr *a) {
+  if (!m->cap) return 0;
+  size_t i = loc_slot(m, a);
+  return m->keys[i] ? m->color[i] : 0;
+}
+
+/* 0: acyclic below `a`; 1: a cycle; -1: out of memory or too deep. */
+static int loc_cycle(loc_marks *m, const tsr_ir_attr *a, int depth) {
+  if (!a) return 0;
+  int c = loc_color(m, a);
+  if (c == 1) return 1;
+  if (c == 2) return 0;
+  if (depth > TSR_IR_MAX_DEPTH) return -1;
+  if (!loc_mark(m, a, 1)) return -1;
+  const tsr_ir_attr *kids[2] = {NULL, NULL};
+  int r = 0;
+  switch (a->kind) {
+  case TSR_IR_ATTR_LOC_NAME: kids[0] = a->u.name_loc.child; break;
+  case TSR_IR_ATTR_LOC_CALLSITE: kids[0] = a->u.callsite.callee; kids[1] = a->u.callsite.caller; break;
+  case TSR_IR_ATTR_LOC_FUSED:
+    for (int i = 0; i < a->u.fused.n && !r; i++) r = loc_cycle(m, a->u.fused.locs[i], depth + 1);
+    break;
+  default: break;
+  }
+  for (int i = 0; i < 2 && !r; i++) r = loc_cycle(m, kids[i], depth + 1);
+  if (!r && !loc_mark(m, a, 2)) r = -1;
+  return r;
+}
+
 tsr_status text_resolve_deferred(text_parser *p) {
   /* aliases may chain through other deferred aliases: resolve until nothing changes */
   for (size_t i = 0; i < p->n_deferred; i++) {
@@ -341,6 +404,18 @@ tsr_status text_resolve_deferred(text_parser *p) {
     tsr_ir_attr *a = alias_get(&p->attr_aliases, p->deferred[i].name);
     *p->deferred[i].placeholder = *a;
   }
+  loc_marks marks = {0};
+  int cyc = 0;
+  size_t at = 0;
+  for (; at < p->n_deferred && !cyc; at++) cyc = loc_cycle(&marks, p->deferred[at].placeholder, 0);
+  free(marks.keys);
+  free(marks.color);
+  if (cyc > 0) {
+    deferred_loc *d = &p->deferred[at - 1];
+    return text_error_at(p, p->begin + d->offset, "location aliases refer to each other in a cycle "
+                         "(through #%s)", d->name);
+  }
+  if (cyc < 0) return text_error(p, "location aliases nest deeper than %d levels", TSR_IR_MAX_DEPTH);
   return TSR_OK;
 }
 
