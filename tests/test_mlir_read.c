@@ -266,6 +266,24 @@ static void test_location_cycles(void) {
       "#c = loc(callsite(#d at #d))\n#d = loc(callsite(#e at #e))\n#e = loc(\"z.py\":5:6)\n";
   CHECK_OK(tsr_mlir_parse_text(shared, strlen(shared), "dag.mlir", &m));
   tsr_mlir_module_destroy(m);
+  /* found by fuzzing: `-1` in an affine map must read back as the constant the printer wrote */
+  const char *neg = "func.func @g(%a: memref<8x128xf32, affine_map<(d0, d1) -> (d0 - d1 * 2 + -3)>>) {\n  return\n}\n";
+  tsr_mlir_module *m2 = NULL;
+  CHECK_OK(tsr_mlir_parse_text(neg, strlen(neg), "neg.mlir", &m));
+  char *printed = NULL;
+  size_t plen = 0;
+  FILE *pf = open_memstream(&printed, &plen);
+  tsr_mlir_print(m, pf, 0);
+  fclose(pf);
+  CHECK_OK(tsr_mlir_parse_text(printed, plen, "printed.mlir", &m2));
+  CHECK(m && m2 && tsr_mlir_equal(m, m2, true, NULL, 0));
+  free(printed);
+  tsr_mlir_module_destroy(m);
+  tsr_mlir_module_destroy(m2);
+  /* found by fuzzing: a body opened by a signature without names leaked its name table */
+  const char *unnamed = "func.func @f(i32, %b: i32) {\n  return\n}\n";
+  CHECK_FAILS(tsr_mlir_parse_text(unnamed, strlen(unnamed), "u.mlir", &m), TSR_ERR_PARSE,
+              "argument 0 of a region has no name");
 }
 
 int main(void) {

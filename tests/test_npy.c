@@ -127,6 +127,13 @@ static void test_malformed(void) {
   CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "byte offset 20: unsupported dtype '<c8'");
   n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", v, 12);
   CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "data is 12 bytes, the header's shape and dtype need 16");
+  /* found by fuzzing: a header promising a huge array is rejected before anything is allocated */
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000, 1000), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "h.npy", &a), TSR_ERR_PARSE, "the header's shape and dtype need 4000000000000000");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 8), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "h.npy", &a), TSR_ERR_PARSE, "dimension too large");
+  n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "h.npy", &a), TSR_ERR_PARSE, "does not fit in memory");
   n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, -2), }", v, 16);
   CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "expected a dimension");
   n = make_npy(buf, 1, "{'descr': '<f4', 'shape': (2, 2), }", v, 16);

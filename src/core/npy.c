@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,17 +160,27 @@ tsr_status tsr_npy_parse(const void *data, size_t size, const char *what, tsr_ar
   TSR_TRY(parse_header(&h, &a, &kind));
   skip_ws(&h);
   if (h.p != h.end) return perr(&h, "unexpected text after the header dict");
-  tsr_status s = tsr_array_alloc(out, kind->dtype, a.rank, a.shape);
-  if (s != TSR_OK) return tsr_fail_context(s, "%s", h.what);
-  int64_t n = tsr_array_numel(out);
-  size_t want = (size_t)n * kind->file_size;
-  if (size - data_off != want) {
-    tsr_array_free(out);
+  /* The data must be exactly what the header promises; check before allocating, so a header
+   * claiming a huge shape costs nothing. Overflow of the product counts as a mismatch. */
+  size_t want = kind->file_size;
+  bool overflow = false;
+  for (int d = 0; d < a.rank; d++) {
+    if (a.shape[d] < 0 || (a.shape[d] > 0 && want > SIZE_MAX / (size_t)a.shape[d])) overflow = true;
+    else want *= (size_t)a.shape[d];
+  }
+  if (overflow || size - data_off != want) {
     h.p = h.end;
-    char msg[128];
+    char msg[160];
+    if (overflow) {
+      snprintf(msg, sizeof msg, "the header's shape does not fit in memory (data is %zu bytes)", size - data_off);
+      return perr(&h, msg);
+    }
     snprintf(msg, sizeof msg, "data is %zu bytes, the header's shape and dtype need %zu", size - data_off, want);
     return perr(&h, msg);
   }
+  tsr_status s = tsr_array_alloc(out, kind->dtype, a.rank, a.shape);
+  if (s != TSR_OK) return tsr_fail_context(s, "%s", h.what);
+  int64_t n = tsr_array_numel(out);
   const unsigned char *src = b + data_off;
   if (kind->dtype == TSR_BOOL) {
     int32_t *dst = out->data;

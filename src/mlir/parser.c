@@ -303,6 +303,10 @@ static tsr_status declare_args(text_parser *p, tsr_ir_block *blk, arg_decl *args
     v->index = i;
     v->loc = args[i].loc ? args[i].loc : tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
     vals[0] = v;
+    /* a signature without names (a declaration) cannot open a body */
+    if (!args[i].ref.name)
+      return text_error_at(p, args[i].ref.at ? args[i].ref.at : p->cur,
+                           "argument %d of a region has no name (expected %%name: type)", i);
     TSR_TRY(define_name(p, args[i].ref.name, args[i].ref.at, vals, 1));
     blk->args[i] = vals[0];
   }

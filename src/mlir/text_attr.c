@@ -1013,6 +1013,12 @@ static tsr_status affine_primary(text_parser *p, affine_names *nm, tsr_ir_affine
   if (text_accept(p, '-')) {
     tsr_ir_affine *e;
     TSR_TRY(affine_primary(p, nm, &e, depth + 1));
+    /* -c is the constant -c (as MLIR folds it), so a printed map reads back the same */
+    if (e->kind == TSR_IR_AFFINE_CONST && e->value != INT64_MIN) {
+      e->value = -e->value;
+      *out = e;
+      return TSR_OK;
+    }
     tsr_ir_affine *m1 = affine_node(p, TSR_IR_AFFINE_CONST, -1, NULL, NULL);
     *out = m1 ? affine_node(p, TSR_IR_AFFINE_MUL, 0, e, m1) : NULL;
     return *out ? TSR_OK : nomem();
