@@ -13,21 +13,13 @@ typedef struct dot_dims {
   int nlb, nrb, nlc, nrc;
 } dot_dims;
 
-static int field(const tsr_ir_attr *dn, const char *name, int64_t *out) {
-  const tsr_ir_field *f = tsr_ir_attr_field(dn, name);
-  if (!f || !f->present) return 0;
-  if (f->n > TSR_MAX_RANK) return -1;
-  memcpy(out, f->values, sizeof(int64_t) * (size_t)f->n);
-  return f->n;
-}
-
 static tsr_status read_dims(const hlo_inst *in, dot_dims *d) {
   const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "dot_dimension_numbers");
   if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dot_dimension_numbers");
-  d->nlb = field(dn, "lhs_batching_dimensions", d->lb);
-  d->nrb = field(dn, "rhs_batching_dimensions", d->rb);
-  d->nlc = field(dn, "lhs_contracting_dimensions", d->lc);
-  d->nrc = field(dn, "rhs_contracting_dimensions", d->rc);
+  d->nlb = tsr_ir_field_ints(dn, "lhs_batching_dimensions", d->lb, TSR_MAX_RANK);
+  d->nrb = tsr_ir_field_ints(dn, "rhs_batching_dimensions", d->rb, TSR_MAX_RANK);
+  d->nlc = tsr_ir_field_ints(dn, "lhs_contracting_dimensions", d->lc, TSR_MAX_RANK);
+  d->nrc = tsr_ir_field_ints(dn, "rhs_contracting_dimensions", d->rc, TSR_MAX_RANK);
   if (d->nlb < 0 || d->nrb < 0 || d->nlc < 0 || d->nrc < 0 || d->nlb != d->nrb || d->nlc != d->nrc)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "batching or contracting dimensions differ in number");
   return TSR_OK;

@@ -13,25 +13,17 @@ typedef struct gather_dims {
   int64_t ivd;
 } gather_dims;
 
-static int field(const tsr_ir_attr *dn, const char *name, int64_t *out) {
-  const tsr_ir_field *f = tsr_ir_attr_field(dn, name);
-  if (!f || !f->present) return 0;
-  if (f->n > TSR_MAX_RANK) return -1;
-  memcpy(out, f->values, sizeof(int64_t) * (size_t)f->n);
-  return f->n;
-}
-
 static tsr_status read_dims(const hlo_inst *in, gather_dims *g) {
   memset(g, 0, sizeof *g);
   const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "dimension_numbers");
   if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimension_numbers");
-  g->n_offset = field(dn, "offset_dims", g->offset);
-  g->n_collapsed = field(dn, "collapsed_slice_dims", g->collapsed);
-  g->n_obatch = field(dn, "operand_batching_dims", g->obatch);
-  g->n_sbatch = field(dn, "start_indices_batching_dims", g->sbatch);
-  g->n_map = field(dn, "start_index_map", g->map);
+  g->n_offset = tsr_ir_field_ints(dn, "offset_dims", g->offset, TSR_MAX_RANK);
+  g->n_collapsed = tsr_ir_field_ints(dn, "collapsed_slice_dims", g->collapsed, TSR_MAX_RANK);
+  g->n_obatch = tsr_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
+  g->n_sbatch = tsr_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
+  g->n_map = tsr_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
   int64_t ivd[1];
-  if (field(dn, "index_vector_dim", ivd) != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing index_vector_dim");
+  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, TSR_MAX_RANK) != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing index_vector_dim");
   g->ivd = ivd[0];
   g->n_sizes = hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
   if (g->n_offset < 0 || g->n_collapsed < 0 || g->n_obatch < 0 || g->n_sbatch < 0 || g->n_map < 0 || g->n_sizes < 0)

@@ -456,6 +456,14 @@ const tsr_ir_field *tsr_ir_attr_field(const tsr_ir_attr *a, const char *name) {
   return NULL;
 }
 
+int tsr_ir_field_ints(const tsr_ir_attr *a, const char *name, int64_t *out, int cap) {
+  const tsr_ir_field *f = tsr_ir_attr_field(a, name);
+  if (!f || !f->present) return 0;
+  if (f->n > cap) return -1;
+  memcpy(out, f->values, sizeof(int64_t) * (size_t)f->n);
+  return f->n;
+}
+
 bool tsr_ir_affine_is_identity(const tsr_ir_attr *a) {
   if (!a || a->kind != TSR_IR_ATTR_AFFINE_MAP) return false;
   if (a->u.affine.n_symbols || a->u.affine.n_results != a->u.affine.n_dims) return false;

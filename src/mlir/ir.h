@@ -240,6 +240,9 @@ tsr_ir_attr *tsr_ir_dict_get(const tsr_ir_attr *dict, const char *name);
 const char *tsr_ir_enum_keyword(const tsr_ir_attr *a, const char *dialect, const char *mnemonic);
 /* A field of a FIELDS attr by name; NULL when absent. */
 const tsr_ir_field *tsr_ir_attr_field(const tsr_ir_attr *a, const char *name);
+/* The integers of field `name` of a FIELDS attr: the count (0 when absent or omitted), or -1
+ * when it has more than `cap`. */
+int tsr_ir_field_ints(const tsr_ir_attr *a, const char *name, int64_t *out, int cap);
 /* True when an affine map attr is the identity (d0, ..., dn) -> (d0, ..., dn). */
 bool tsr_ir_affine_is_identity(const tsr_ir_attr *a);
 

@@ -203,11 +203,8 @@ static tsr_status p_return_like(text_parser *p, op_builder *b) {
   return ob_set_operand_types(p, b, 0, t, n);
 }
 
-static tsr_status p_call(text_parser *p, op_builder *b) {
-  tsr_ir_attr *callee;
-  if (text_peek(p) != '@') return text_error(p, "expected a callee symbol");
-  TSR_TRY(text_attr(p, &callee));
-  TSR_TRY(ob_attr(p, b, "callee", callee));
+/* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
+static tsr_status call_tail(text_parser *p, op_builder *b) {
   TSR_TRY(text_expect(p, '('));
   if (!text_accept(p, ')')) {
     TSR_TRY(ob_parse_operand_list(p, b, false));
@@ -215,6 +212,14 @@ static tsr_status p_call(text_parser *p, op_builder *b) {
   }
   TSR_TRY(ob_opt_attr_dict(p, b));
   return ob_same_or_function_type(p, b, -1);
+}
+
+static tsr_status p_call(text_parser *p, op_builder *b) {
+  tsr_ir_attr *callee;
+  if (text_peek(p) != '@') return text_error(p, "expected a callee symbol");
+  TSR_TRY(text_attr(p, &callee));
+  TSR_TRY(ob_attr(p, b, "callee", callee));
+  return call_tail(p, b);
 }
 
 /* ---- arith and vector ----------------------------------------------------------------- */
@@ -557,13 +562,7 @@ static tsr_status p_hlo_custom_call(text_parser *p, op_builder *b) {
   const char *target;
   TSR_TRY(text_symbol_name(p, &target));
   TSR_TRY(attr_string(p, b, "call_target_name", target));
-  TSR_TRY(text_expect(p, '('));
-  if (!text_accept(p, ')')) {
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, ')'));
-  }
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, -1);
+  return call_tail(p, b);
 }
 
 /* `stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [..] : (T, I) -> R`:
