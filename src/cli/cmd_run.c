@@ -17,7 +17,8 @@ static void usage(FILE *f) {
   fprintf(f,
           "usage: tessera run MODULE [IN.npy ...] [-o DIR] [--expect E.npy ...] [--rtol R] [--atol A]\n"
           "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
-          "                   [--check] [--poison] [--seed N] [--dump STAGE]\n\n"
+          "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
+          "                   [--seed N] [--dump STAGE]\n\n"
           "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
@@ -31,7 +32,11 @@ static void usage(FILE *f) {
           "  --report          print the timing model's report\n"
           "  --json            print the report as JSON (with simulated_seconds)\n"
           "  --trace F.json    write a Perfetto / Chrome trace of the kernels\n"
-          "  --check           run with the race, semaphore and poison checkers (exit 1 on findings)\n"
+          "  --check           all checkers: races, semaphores, poison (exit 1 on findings); the\n"
+          "                    race and semaphore checkers are on by default, --no-check turns\n"
+          "                    them off (for timing)\n"
+          "  --dma-order O     when DMAs move their data: eager (at start), on-wait (last in,\n"
+          "                    first out, when waited for) or random (--seed): surfaces missing waits\n"
           "  --poison          check that no output holds poison (uninitialised VMEM, padding)\n"
           "  --seed N          seed of the random inputs (default 0)\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
@@ -206,6 +211,7 @@ int cmd_run(int argc, char **argv) {
     n_in = want;
     printf("inputs: %d random arrays (seed %lu)\n", want, seed);
   }
+  rs.seed = seed;
   if (run_setup_machine(&rs) != TSR_OK) goto done;
   if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, stdout) != TSR_OK) {
     fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());

@@ -18,10 +18,19 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     else rs->trace_path = argv[++*i];
     return 1;
   }
+  if (!strcmp(a, "--dma-order")) {
+    const char *v = next ? argv[++*i] : "";
+    if (!strcmp(v, "eager")) rs->dma_mode = TSR_DMA_EAGER;
+    else if (!strcmp(v, "on-wait")) rs->dma_mode = TSR_DMA_ON_WAIT;
+    else if (!strcmp(v, "random")) rs->dma_mode = TSR_DMA_RANDOM;
+    else { fprintf(stderr, "tessera %s: --dma-order is eager, on-wait or random\n", rs->cmd); return -1; }
+    return 1;
+  }
   if (!strcmp(a, "--report")) rs->report = true;
   else if (!strcmp(a, "--json")) rs->json = true;
   else if (!strcmp(a, "--check")) rs->check = true;
   else if (!strcmp(a, "--poison")) rs->poison = true;
+  else if (!strcmp(a, "--no-check")) rs->no_check = true;
   else return 0;
   return 1;
 }
@@ -29,15 +38,21 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
 tsr_status run_setup_machine(run_setup *rs) {
   tsr_status s = tsr_chip_load(rs->chip_name ? rs->chip_name : "v5e", &rs->chip);
   if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
-  tsr_machine_options mo = {.chip = &rs->chip, .quiet = true};
+  tsr_machine_options mo = {.chip = &rs->chip, .quiet = true, .dma_mode = rs->dma_mode,
+                           .seed = rs->seed};
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};
     s = tsr_timing_create(&rs->chip, &to, &rs->timing);
     if (s == TSR_OK) s = tsr_timing_attach(rs->timing, rs->machine);
   }
-  if (s == TSR_OK && (rs->check || rs->poison)) {
-    s = tsr_checker_create(rs->check ? TSR_CHECK_ALL : TSR_CHECK_POISON, &rs->checker);
+  /* The cheap checkers (races, semaphores) are on unless --no-check; --check adds the
+   * thorough ones, --poison the poison scan of output DMAs. */
+  unsigned checks = rs->no_check ? 0 : TSR_CHECK_DEFAULT;
+  if (rs->check) checks = TSR_CHECK_ALL;
+  if (rs->poison) checks |= TSR_CHECK_POISON;
+  if (s == TSR_OK && checks) {
+    s = tsr_checker_create(checks, &rs->checker);
     if (s == TSR_OK) s = tsr_checker_attach(rs->checker, rs->machine);
   }
   if (s != TSR_OK) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
@@ -58,9 +73,11 @@ bool run_setup_finish(run_setup *rs) {
       }
     }
   }
-  if (rs->checker) { /* a clean run says so: silence would not tell "checked" from "not run" */
-    tsr_checker_report(rs->checker, stdout);
-    if (tsr_checker_count(rs->checker) > 0) ok = false;
+  if (rs->checker) {
+    bool found = tsr_checker_count(rs->checker) > 0;
+    /* asked for: a clean run says so, since silence would not tell "checked" from "not run" */
+    if (found || rs->check || rs->poison) tsr_checker_report(rs->checker, stdout);
+    if (found) ok = false;
   }
   return ok;
 }

@@ -4,6 +4,7 @@
 #define TSR_CLI_RUN_SETUP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "tessera/check.h"
 #include "tessera/hlo.h"
@@ -12,7 +13,9 @@
 typedef struct run_setup {
   const char *cmd;
   const char *chip_name, *trace_path;
-  bool report, json, check, poison;
+  bool report, json, check, poison, no_check;
+  tsr_dma_mode dma_mode;
+  uint64_t seed;          /* the random DMA order's */
   tsr_chip chip;
   tsr_machine *machine;
   tsr_timing *timing;
