@@ -67,6 +67,20 @@ expect 0 "$T" run "$S/module.mlir" "$dir/x.npy" "$dir/y.npy" --expect "$dir/sum.
 expect 0 "$T" run "$S/kernel.mosaic.mlir" "$dir/x.npy" "$dir/y.npy" --expect "$dir/sum.npy"
 expect 1 "$T" run "$S/kernel.mosaic.mlir" "$dir/x.npy" "$dir/x.npy" --expect "$dir/sum.npy"
 expect_out "simulated_seconds" "$T" run "$S/module.mlir" --json
+# the seed's trace: a core track, the kernel's step, its three DMAs, the VMEM counter
+expect 0 "$T" run "$S/module.mlir" --trace "$dir/seed_trace.json"
+if python3 - "$dir/seed_trace.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"] if isinstance(d, dict) else d
+threads = [e["args"]["name"] for e in ev if e.get("ph") == "M" and e.get("name") == "thread_name"]
+assert "core 0" in threads, threads
+spans = [e for e in ev if e.get("ph") == "X"]
+dmas = [e for e in spans if "DMA" in json.dumps(e) or e.get("cat") == "dma"]
+assert len(spans) >= 1 + 3, spans
+assert any(e["name"].startswith("VMEM in use") for e in ev if e.get("ph") == "C")
+PY
+then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: the seed trace lacks its structure"; fi
 expect_out "verdict" "$T" run "$C/mosaic_matmul/module.mlir" --chip v5e --report
 expect_out "checkers: no findings" "$T" run "$C/mosaic_matmul/module.mlir" --check --poison
 expect 0 "$T" inspect "$C/mosaic_matmul/module.mlir"
