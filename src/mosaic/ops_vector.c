@@ -406,20 +406,20 @@ tsr_status c_iota(comp *c, minst *in) {
   if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
   in->a[0] = dims[0];
   in->cost = (tsr_cost){.vpu_ops = (double)r->n};
-  return TSR_OK;
-}
-
-tsr_status r_iota(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
-  int d = (int)in->a[0];
-  int64_t inner = 1;
-  for (int k = d + 1; k < r->rank; k++) inner *= r->shape[k];
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t v = (i / inner) % r->shape[d];
-    if (r->cls == VC_F) SF(x, in->res[0])[i] = (float)v;
-    else if (r->cls == VC_I64) SL(x, in->res[0])[i] = v;
-    else SI(x, in->res[0])[i] = sext32(v, r->width);
-  }
+  /* The value never changes: it is computed once into the constant pool (the instruction
+   * stays, for its cost). */
+  void *d = prog_const(c->P, in->res[0]);
+  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t inner = 1, len = r->shape[dims[0]];
+  for (int k = (int)dims[0] + 1; k < r->rank; k++) inner *= r->shape[k];
+  int64_t i = 0;
+  for (int64_t o = 0; o < r->n / (inner * len > 0 ? inner * len : 1); o++)
+    for (int64_t v = 0; v < len; v++)
+      for (int64_t j = 0; j < inner; j++, i++) {
+        if (r->cls == VC_F) ((float *)d)[i] = (float)v;
+        else if (r->cls == VC_I64) ((int64_t *)d)[i] = v;
+        else ((int32_t *)d)[i] = sext32(v, r->width);
+      }
   return TSR_OK;
 }
 
