@@ -149,7 +149,8 @@ tsr_status c_reshape(comp *c, minst *in) {
 }
 
 tsr_status r_reshape(exec *x, const minst *in) {
-  exec_copy_value(x, in->res[0], in->opd[0]);
+  if (in->alias) x->f->data[in->res[0]] = x->f->data[in->opd[0]];
+  else exec_copy_value(x, in->res[0], in->opd[0]);
   return TSR_OK;
 }
 
