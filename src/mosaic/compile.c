@@ -412,6 +412,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
       off += ((size_t)t2->n * class_size(t2->cls) + 63) & ~(size_t)63;
     }
     P->frame_bytes = off;
+    s = prog_mark_aliases(P);
   }
 done:
   free(b.slot_of);

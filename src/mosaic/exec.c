@@ -35,6 +35,7 @@ tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
   f->refs = (tsr_ref *)base;
   memset(f->refs, 0, sizeof(tsr_ref) * (size_t)P->nslots);
   base += align64(sizeof(tsr_ref) * (size_t)P->nslots);
+  f->values = base;
   for (int s = 0; s < P->nslots; s++)
     f->data[s] = P->cslot_off[s] >= 0 ? P->cpool + P->cslot_off[s] : base + P->data_off[s];
   f->scratch = base + align64(P->frame_bytes);

@@ -59,6 +59,8 @@ typedef struct minst {
   tsr_cost cost;          /* counted once per execution */
   bool observe;           /* a vector load/store: emits TSR_EV_ACCESS when observed */
   bool mxu_bf16_inputs;   /* matmul: f32 operands pass the MXU as bf16 (default precision) */
+  bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
+                           * operand's buffer (alias.c) */
 } minst;
 
 typedef struct parena_block parena_block;
@@ -86,7 +88,8 @@ typedef struct prog {
 
 /* A frame: one activation's values. */
 typedef struct frame {
-  void **data;       /* per slot */
+  void **data;       /* per slot: its own buffer, a constant, or memory it aliases */
+  char *values;      /* the slots' own buffers (P->data_off) */
   tsr_ref *refs;     /* per slot */
   char *scratch;     /* prog->scratch_bytes of working space */
   char *mem;         /* owned when heap-allocated */
@@ -111,6 +114,8 @@ char *prog_strdup(prog *P, const char *s);
  * the op and its location. */
 tsr_status prog_compile(const tsr_ir_op *fn, prog **out);
 void prog_destroy(prog *P);
+/* Marks the loads and shape_casts that may alias instead of copying (alias.c). */
+tsr_status prog_mark_aliases(prog *P);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *prog_const(prog *P, int32_t s);
 /* Location text of an op ("file.py:12:3", or "unknown"). */

@@ -318,7 +318,10 @@ static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < 
     } else {                                                                           \
       int32_t *d = SI(x, in->res[0]);                                                  \
       const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);                    \
-      for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], w), w);              \
+      if (w == 32) /* the common width as a constant: the loop vectorises */           \
+        for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], 32), 32);          \
+      else                                                                             \
+        for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], w), w);            \
     }                                                                                  \
     return TSR_OK;                                                                     \
   }
@@ -423,7 +426,18 @@ tsr_status r_cmpi(exec *x, const minst *in) {
     for (int64_t i = 0; i < in->n; i++) d[i] = icmp(p, a[i], b[i], w) ? -1 : 0;
   } else {
     const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
-    for (int64_t i = 0; i < in->n; i++) d[i] = icmp(p, a[i], b[i], w) ? -1 : 0;
+    int64_t n = in->n;
+#define CMP_LOOP(P) for (int64_t i = 0; i < n; i++) d[i] = icmp(P, a[i], b[i], w) ? -1 : 0
+    switch (p) { /* the predicate as a constant: the loops vectorise */
+    case 0: CMP_LOOP(0); break;
+    case 1: CMP_LOOP(1); break;
+    case 2: CMP_LOOP(2); break;
+    case 3: CMP_LOOP(3); break;
+    case 4: CMP_LOOP(4); break;
+    case 5: CMP_LOOP(5); break;
+    default: CMP_LOOP(p); break;
+    }
+#undef CMP_LOOP
   }
   return TSR_OK;
 }

@@ -34,7 +34,11 @@ void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shap
     char *dr = d + row * inner * (int64_t)es;
     const char *sr = s + eo * (int64_t)es;
     if (is == 1) memcpy(dr, sr, (size_t)(inner * (int64_t)es));
-    else if (es == 4) {
+    else if (is == 0 && es == 4) { /* a broadcast along the row: a fill that vectorises */
+      uint32_t *o = (uint32_t *)(void *)dr, v;
+      memcpy(&v, sr, 4);
+      for (int64_t i = 0; i < inner; i++) o[i] = v;
+    } else if (es == 4) {
       uint32_t *o = (uint32_t *)(void *)dr;
       const uint32_t *i4 = (const uint32_t *)(const void *)sr;
       for (int64_t i = 0; i < inner; i++) o[i] = i4[i * is];
@@ -149,7 +153,8 @@ tsr_status c_reshape(comp *c, minst *in) {
 }
 
 tsr_status r_reshape(exec *x, const minst *in) {
-  exec_copy_value(x, in->res[0], in->opd[0]);
+  if (in->alias) x->f->data[in->res[0]] = x->f->data[in->opd[0]];
+  else exec_copy_value(x, in->res[0], in->opd[0]);
   return TSR_OK;
 }
 
@@ -276,6 +281,31 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
   }
 }
 
+/* Float lane reductions of RG rows at once: each row still folds its elements in order (the
+ * result is the same), but RG independent chains run in parallel instead of one. */
+enum { RG = 8 };
+static inline void fred_rows(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int m) {
+  float v[RG];
+  for (int j = 0; j < m; j++) v[j] = d[ro[j]];
+  if (m == RG) {
+    for (int64_t i = 0; i < inner; i++)
+      for (int j = 0; j < RG; j++) v[j] = fred(k, v[j], a[j * inner + i]);
+  } else {
+    for (int j = 0; j < m; j++)
+      for (int64_t i = 0; i < inner; i++) v[j] = fred(k, v[j], a[j * inner + i]);
+  }
+  for (int j = 0; j < m; j++) d[ro[j]] = v[j];
+}
+
+static void fred_rows_k(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int m) {
+  switch (k) {
+  case RK_ADD: fred_rows(RK_ADD, d, ro, a, inner, m); break;
+  case RK_MAXIMUMF: fred_rows(RK_MAXIMUMF, d, ro, a, inner, m); break;
+  case RK_MINIMUMF: fred_rows(RK_MINIMUMF, d, ro, a, inner, m); break;
+  default: fred_rows(k, d, ro, a, inner, m); break;
+  }
+}
+
 tsr_status r_multi_reduction(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   exec_copy_value(x, in->res[0], in->opd[1]);
@@ -283,6 +313,28 @@ tsr_status r_multi_reduction(exec *x, const minst *in) {
   int64_t idx[TSR_MAX_RANK] = {0};
   int64_t inner = s->rank ? s->shape[s->rank - 1] : 1, irs = s->rank ? in->ints[s->rank - 1] : 0;
   int64_t rows = inner ? s->n / inner : 0;
+  if (r->cls == VC_F && irs == 0) { /* the last dimension is reduced: rows fold independently */
+    for (int64_t row = 0; row < rows;) {
+      int64_t ro[RG];
+      int m = 0;
+      bool distinct = true;
+      for (; m < RG && row + m < rows; m++) {
+        ro[m] = 0;
+        for (int d = 0; d < s->rank - 1; d++) ro[m] += idx[d] * in->ints[d];
+        for (int j = 0; j < m; j++) distinct = distinct && ro[j] != ro[m];
+        for (int d = s->rank - 2; d >= 0; d--) {
+          if (++idx[d] < s->shape[d]) break;
+          idx[d] = 0;
+        }
+      }
+      const float *a = SF(x, in->opd[0]) + row * inner;
+      if (distinct) fred_rows_k(k, SF(x, in->res[0]), ro, a, inner, m);
+      else for (int j = 0; j < m; j++) fred_rows_k(k, SF(x, in->res[0]), ro + j, a + j * inner, inner, 1);
+      row += m;
+    }
+    if (in->ek != EK_F32) round_to_ek(SF(x, in->res[0]), r->n, in->ek);
+    return TSR_OK;
+  }
   for (int64_t row = 0; row < rows; row++) {
     int64_t ro = 0;
     for (int d = 0; d < s->rank - 1; d++) ro += idx[d] * in->ints[d];
@@ -406,20 +458,20 @@ tsr_status c_iota(comp *c, minst *in) {
   if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
   in->a[0] = dims[0];
   in->cost = (tsr_cost){.vpu_ops = (double)r->n};
-  return TSR_OK;
-}
-
-tsr_status r_iota(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
-  int d = (int)in->a[0];
-  int64_t inner = 1;
-  for (int k = d + 1; k < r->rank; k++) inner *= r->shape[k];
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t v = (i / inner) % r->shape[d];
-    if (r->cls == VC_F) SF(x, in->res[0])[i] = (float)v;
-    else if (r->cls == VC_I64) SL(x, in->res[0])[i] = v;
-    else SI(x, in->res[0])[i] = sext32(v, r->width);
-  }
+  /* The value never changes: it is computed once into the constant pool (the instruction
+   * stays, for its cost). */
+  void *d = prog_const(c->P, in->res[0]);
+  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t inner = 1, len = r->shape[dims[0]];
+  for (int k = (int)dims[0] + 1; k < r->rank; k++) inner *= r->shape[k];
+  int64_t i = 0;
+  for (int64_t o = 0; o < r->n / (inner * len > 0 ? inner * len : 1); o++)
+    for (int64_t v = 0; v < len; v++)
+      for (int64_t j = 0; j < inner; j++, i++) {
+        if (r->cls == VC_F) ((float *)d)[i] = (float)v;
+        else if (r->cls == VC_I64) ((int64_t *)d)[i] = v;
+        else ((int32_t *)d)[i] = sext32(v, r->width);
+      }
   return TSR_OK;
 }
 

@@ -1,0 +1,112 @@
+/* Which values may share memory instead of being copied, decided once per program.
+ *
+ * A vector load's value is read-only (values are SSA), so a load of a dense window whose
+ * element type is the value's compute class (f32, 32-bit integers) can hand out the window's
+ * memory itself, provided nothing writes memory while the value is in use: between the load
+ * and the end of the op (at the load's nesting level) holding its last use, every op must be
+ * one that cannot write memory (no store, DMA, semaphore, allocation or scope). A use
+ * inside a loop or branch extends the range to the end of that whole op, so a write later
+ * in a loop body that runs before the next iteration's use counts too.
+ *
+ * A vector.shape_cast shares its operand's buffer unless the operand is a func or region
+ * argument or a result of an op with regions (scf.for, scf.if, scf.while, tpu.region):
+ * those slots are rewritten by copies while the program runs, every other slot only by the
+ * op that defines it, which cannot run again while the cast's value is in use. The uses of
+ * a cast of a load count as uses of the load.
+ *
+ * At run time a load still copies when its window is not dense, not aligned, or the
+ * machine is observed (the checkers see exactly the accesses of the copying executor). */
+#include <stdlib.h>
+
+#include "mosaic/mosaic_internal.h"
+
+/* Ops that cannot write memory a value may point into. Anything not listed counts as a
+ * writer, so a new op is safe by default. */
+static bool pure_op(int op) {
+  if (op >= MOP_CONSTANT && op <= MOP_CTTZ) return true; /* arith and math (ops.def order) */
+  switch (op) {
+  case MOP_VLOAD: case MOP_BROADCAST: case MOP_SPLAT: case MOP_SHAPE_CAST: case MOP_EXTRACT:
+  case MOP_EXTRACT_SS: case MOP_MULTI_REDUCTION: case MOP_VTRANSPOSE: case MOP_CREATE_MASK:
+  case MOP_CONSTANT_MASK: case MOP_FOR: case MOP_IF: case MOP_WHILE: case MOP_YIELD:
+  case MOP_CONDITION: case MOP_ASSERT: case MOP_MLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD:
+  case MOP_TLOAD: case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE:
+  case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT: case MOP_MATMUL: case MOP_IOTA:
+  case MOP_CONCATENATE: case MOP_TTRANSPOSE: case MOP_DYNAMIC_GATHER: case MOP_DYNAMIC_ROTATE:
+  case MOP_ROTATE: case MOP_REPEAT: case MOP_TBITCAST: case MOP_RECIPROCAL: case MOP_WEIRD:
+  case MOP_REDUCE_INDEX: case MOP_TCREATE_MASK: case MOP_ASSUME_MULTIPLE: case MOP_ASSUME_LAYOUT:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool uses_slot(const minst *in, int32_t s) {
+  for (int k = 0; k < in->nopd; k++)
+    if (in->opd[k] == s) return true;
+  return false;
+}
+
+/* Whether load `li` may alias: its value is dense f32 or 32-bit integers of the memref's
+ * element type, unmasked and unstrided, and no op in its live range may write memory. */
+static bool load_may_alias(const prog *P, const int32_t *parent, int32_t li, int32_t *work) {
+  const minst *I = P->insts, *ld = &I[li];
+  if (ld->nres != 1 || ld->a[1] >= 0) return false;
+  for (int k = 0; k < ld->nints; k++)
+    if (ld->ints[k] != 1) return false;
+  const stype *v = &P->types[ld->res[0]], *r = &P->types[ld->opd[0]];
+  if (v->rank < 1) return false;
+  bool f32 = v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32;
+  bool i32 = v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
+  if (!f32 && !i32) return false;
+  int nwork = 0;
+  work[nwork++] = ld->res[0];
+  int32_t end = li;
+  for (int w = 0; w < nwork; w++) {
+    int32_t s = work[w];
+    for (int32_t u = li + 1; u < P->ninsts; u++) {
+      if (!uses_slot(&I[u], s)) continue;
+      if (I[u].op == MOP_RETURN) return false; /* read by the caller after the run */
+      if (I[u].op == MOP_SHAPE_CAST && I[u].alias && nwork < P->nslots) work[nwork++] = I[u].res[0];
+      int32_t a = u;
+      while (a >= 0 && parent[a] != parent[li]) a = parent[a];
+      if (a < 0) return false;
+      if (I[a].next - 1 > end) end = I[a].next - 1;
+    }
+  }
+  for (int32_t j = li + 1; j <= end; j++)
+    if (!pure_op(I[j].op)) return false;
+  return true;
+}
+
+tsr_status prog_mark_aliases(prog *P) {
+  minst *I = P->insts;
+  int32_t *parent = malloc(sizeof(int32_t) * (size_t)(P->ninsts + 1));
+  int32_t *work = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1));
+  bool *rewritten = calloc((size_t)P->nslots + 1, sizeof(bool));
+  if (!parent || !work || !rewritten) {
+    free(parent);
+    free(work);
+    free(rewritten);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
+  for (int32_t i = 0; i < P->ninsts; i++) parent[i] = -1;
+  for (int a = 0; a < P->nargs; a++) rewritten[P->args[a]] = true;
+  for (int32_t i = 0; i < P->ninsts; i++) {
+    if (!I[i].nregions) continue;
+    for (int k = 0; k < I[i].nres; k++) rewritten[I[i].res[k]] = true;
+    for (int r = 0; r < I[i].nregions; r++) {
+      for (int k = 0; k < I[i].nrargs[r]; k++) rewritten[I[i].rargs[r][k]] = true;
+      if (I[i].reg_begin[r] < 0) continue;
+      for (int32_t j = I[i].reg_begin[r]; j <= I[i].reg_end[r]; j++) parent[j] = i; /* inner ops override later */
+    }
+  }
+  for (int32_t i = 0; i < P->ninsts; i++)
+    if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
+      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF;
+  for (int32_t i = 0; i < P->ninsts; i++)
+    if (I[i].op == MOP_VLOAD || I[i].op == MOP_TVLOAD || I[i].op == MOP_TLOAD) I[i].alias = load_may_alias(P, parent, i, work);
+  free(parent);
+  free(work);
+  free(rewritten);
+  return TSR_OK;
+}
