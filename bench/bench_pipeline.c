@@ -181,8 +181,9 @@ int bench_matmul(const bench_opts *o) {
 
 static tsr_status inc_body(tsr_ctx *c, void *u) {
   (void)u;
-  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
-  for (int i = 0; i < 8 * 128; i++) F(o)[i] = F(x)[i] + 1.0f;
+  const float *restrict x = F(tsr_ctx_in(c, 0));
+  float *restrict o = F(tsr_ctx_out(c, 0));
+  for (int i = 0; i < 8 * 128; i++) o[i] = x[i] + 1.0f;
   return TSR_OK;
 }
 
