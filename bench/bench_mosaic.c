@@ -23,27 +23,6 @@ static tsr_mosaic_kernel *kernel_from_text(const char *text) {
   return k;
 }
 
-static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[1];
-  return TSR_OK;
-}
-
-static tsr_status map_ik(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[2];
-  return TSR_OK;
-}
-
-static tsr_status map_kj(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[2];
-  b[1] = g[1];
-  return TSR_OK;
-}
-
 /* ---- add ------------------------------------------------------------------------------------ */
 
 static const char *add_text =
@@ -87,7 +66,7 @@ static int bench_mosaic_add(const bench_opts *o, tsr_machine *m) {
   int64_t sh[2] = {R, C};
   tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh)};
   tsr_ref ot = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, sh);
-  tsr_block_spec spec = {.rank = 2, .block_shape = {BR, BC}, .index_map = map_ij};
+  tsr_block_spec spec = {.rank = 2, .block_shape = {BR, BC}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
   tsr_block_spec specs[2] = {spec, spec};
   tsr_call_desc d = {.name = "add", .grid_rank = 2, .grid = {R / BR, C / BC}, .semantics = {TSR_PARALLEL, TSR_PARALLEL},
                      .num_inputs = 2, .inputs = in, .in_specs = specs, .num_outputs = 1, .outputs = &ot, .out_specs = &spec,
@@ -178,9 +157,9 @@ static int bench_mosaic_matmul(const bench_opts *o, tsr_machine *m) {
   int64_t sh[2] = {S, S};
   tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh)};
   tsr_ref ot = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, sh), rt = tsr_ref_dense(ref, TSR_F32, TSR_HBM, 2, sh);
-  tsr_block_spec sx = {.rank = 2, .block_shape = {B, B}, .index_map = map_ik}, sy = sx, so = sx;
-  sy.index_map = map_kj;
-  so.index_map = map_ij;
+  tsr_block_spec sx = {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(2)}};
+  tsr_block_spec sy = {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(2), TSR_AXIS(1)}};
+  tsr_block_spec so = {.rank = 2, .block_shape = {B, B}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}};
   tsr_block_spec specs[2] = {sx, sy};
   tsr_scratch_spec acc = {.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {B, B}};
   tsr_call_desc d = {.name = "matmul", .grid_rank = 3, .grid = {G, G, G}, .semantics = {TSR_PARALLEL, TSR_PARALLEL, TSR_ARBITRARY},

@@ -344,16 +344,21 @@ static tsr_status indexed_base(text_parser *p, op_builder *b, int *first_index, 
   return TSR_OK;
 }
 
+/* `{attrs} : memref<..>, vector<..>` after the indexed base of a vector load or store */
+static tsr_status memref_vector_tail(text_parser *p, op_builder *b, tsr_ir_type **mt, tsr_ir_type **vt) {
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(text_type(p, mt));
+  TSR_TRY(text_expect(p, ','));
+  return text_type(p, vt);
+}
+
 /* `vector.load %base[%i] : memref<..>, vector<..>` */
 static tsr_status p_vector_load(text_parser *p, op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *mt, *vt;
-  TSR_TRY(text_type(p, &mt));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(text_type(p, &vt));
+  TSR_TRY(memref_vector_tail(p, b, &mt, &vt));
   b->operand_types[0] = mt;
   return ob_result(p, b, vt);
 }
@@ -364,12 +369,8 @@ static tsr_status p_vector_store(text_parser *p, op_builder *b) {
   TSR_TRY(text_expect(p, ','));
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *mt, *vt;
-  TSR_TRY(text_type(p, &mt));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(text_type(p, &vt));
+  TSR_TRY(memref_vector_tail(p, b, &mt, &vt));
   b->operand_types[0] = vt;
   b->operand_types[1] = mt;
   return TSR_OK;
