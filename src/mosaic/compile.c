@@ -368,6 +368,141 @@ static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *en
   return TSR_OK;
 }
 
+/* ---- value storage ----------------------------------------------------------------------- */
+
+/* Gives every non-constant, non-ref slot a 64-byte aligned buffer in the frame; slots whose
+ * live ranges do not overlap share memory. Positions are instruction indices. A slot lives
+ * from the instruction that defines it to its last use, where a use inside an op with
+ * regions counts as a use by that whole op (at the defining op's nesting level), so a value
+ * read in a loop body lives across every iteration. Results and block arguments of an op
+ * with regions are written by copies while its regions run: they live across the whole op.
+ * Func arguments and the values the func returns are never shared. An operand is still live
+ * at the op that defines a result, so a result never shares memory with its own operands.
+ * A shape_cast that aliases its operand (alias.c) extends the operand's range to its own. */
+static tsr_status assign_buffers(prog *P) {
+  const minst *I = P->insts;
+  int n = P->nslots;
+  int32_t ni = P->ninsts;
+  P->data_off = prog_alloc(P, sizeof(size_t) * (size_t)(n + 1));
+  int32_t *parent = malloc(sizeof(int32_t) * (size_t)(ni + 1));
+  int32_t *def = malloc(sizeof(int32_t) * (size_t)(n + 1));  /* defining inst; -1: func arg */
+  int32_t *dpar = malloc(sizeof(int32_t) * (size_t)(n + 1)); /* parent of the defining level */
+  int32_t *start = malloc(sizeof(int32_t) * (size_t)(n + 1));
+  int32_t *end = malloc(sizeof(int32_t) * (size_t)(n + 1));
+  int32_t *root = malloc(sizeof(int32_t) * (size_t)(n + 1));
+  int32_t *order = malloc(sizeof(int32_t) * (size_t)(n + 1));
+  struct buf { size_t off, size; int32_t busy; } *bufs = malloc(sizeof *bufs * (size_t)(n + 1));
+  tsr_status st = TSR_OK;
+  if (!P->data_off || !parent || !def || !dpar || !start || !end || !root || !order || !bufs) {
+    st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    goto out;
+  }
+  const int32_t forever = ni + 1;
+  for (int32_t i = 0; i < ni; i++) parent[i] = -1;
+  for (int s = 0; s < n; s++) {
+    def[s] = -2; /* not defined by any instruction seen: never shared */
+    dpar[s] = -1;
+    root[s] = s;
+  }
+  for (int a = 0; a < P->nargs; a++) def[P->args[a]] = -1;
+  for (int32_t i = 0; i < ni; i++) {
+    for (int r = 0; r < I[i].nregions; r++)
+      if (I[i].reg_begin[r] >= 0)
+        for (int32_t j = I[i].reg_begin[r]; j <= I[i].reg_end[r]; j++) parent[j] = i; /* inner ops override later */
+  }
+  for (int32_t i = 0; i < ni; i++) {
+    for (int k = 0; k < I[i].nres; k++) {
+      int32_t s = I[i].res[k];
+      if (def[s] != -2) { def[s] = -1; continue; } /* defined twice: keep it to itself */
+      def[s] = i;
+      dpar[s] = parent[i];
+    }
+    for (int r = 0; r < I[i].nregions; r++)
+      for (int k = 0; k < I[i].nrargs[r]; k++) {
+        int32_t s = I[i].rargs[r][k];
+        if (def[s] != -2) { def[s] = -1; continue; }
+        def[s] = i;
+        dpar[s] = parent[i];
+      }
+  }
+  for (int s = 0; s < n; s++) {
+    if (def[s] < 0) {
+      start[s] = -1;
+      end[s] = forever;
+      continue;
+    }
+    start[s] = end[s] = def[s];
+    if (I[def[s]].nregions) end[s] = I[def[s]].next - 1; /* written by copies while the op runs */
+  }
+  for (int32_t u = 0; u < ni; u++)
+    for (int k = 0; k < I[u].nopd; k++) {
+      int32_t s = I[u].opd[k];
+      if (s < 0 || s >= n || def[s] < 0) continue;
+      if (I[u].op == MOP_RETURN) { end[s] = forever; continue; }
+      int32_t a = u;
+      while (a >= 0 && parent[a] != dpar[s]) a = parent[a];
+      int32_t e = a < 0 ? forever : I[a].next - 1;
+      if (e < u) e = u;
+      if (e > end[s]) end[s] = e;
+    }
+  for (int32_t i = 0; i < ni; i++)
+    if (I[i].op == MOP_SHAPE_CAST && I[i].alias && I[i].nopd == 1 && I[i].nres == 1) {
+      int32_t o = root[I[i].opd[0]], r = I[i].res[0];
+      root[r] = o;
+      if (start[r] < start[o]) start[o] = start[r];
+    }
+  for (int s = 0; s < n; s++)
+    if (root[s] != s && end[s] > end[root[s]]) end[root[s]] = end[s];
+  /* greedy: slots by start; each takes the smallest free buffer that fits, or a new one */
+  int norder = 0;
+  for (int s = 0; s < n; s++) {
+    const stype *t = &P->types[s];
+    P->data_off[s] = 0;
+    if (t->cls == VC_REF || P->cslot_off[s] >= 0 || root[s] != s) continue;
+    order[norder++] = s;
+  }
+  for (int i = 1; i < norder; i++) { /* insertion sort, stable; nearly sorted already */
+    int32_t v = order[i];
+    int j = i - 1;
+    while (j >= 0 && start[order[j]] > start[v]) {
+      order[j + 1] = order[j];
+      j--;
+    }
+    order[j + 1] = v;
+  }
+  int nbufs = 0;
+  size_t off = 0;
+  for (int i = 0; i < norder; i++) {
+    int32_t s = order[i];
+    const stype *t = &P->types[s];
+    size_t need = ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63;
+    int best = -1;
+    for (int b2 = 0; b2 < nbufs; b2++)
+      if (bufs[b2].busy < start[s] && bufs[b2].size >= need && (best < 0 || bufs[b2].size < bufs[best].size)) best = b2;
+    if (best < 0) {
+      best = nbufs++;
+      bufs[best].off = off;
+      bufs[best].size = need;
+      off += need;
+    }
+    bufs[best].busy = end[s];
+    P->data_off[s] = bufs[best].off;
+  }
+  for (int s = 0; s < n; s++)
+    if (root[s] != s) P->data_off[s] = P->data_off[root[s]];
+  P->frame_bytes = off;
+out:
+  free(parent);
+  free(def);
+  free(dpar);
+  free(start);
+  free(end);
+  free(root);
+  free(order);
+  free(bufs);
+  return st;
+}
+
 tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   *out = NULL;
   prog *P = calloc(1, sizeof *P);
@@ -401,18 +536,8 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
     P->nret = t->op == MOP_RETURN ? t->nopd : 0;
-    /* value storage: every non-constant, non-ref slot owns a 64-byte aligned buffer */
-    P->data_off = prog_alloc(P, sizeof(size_t) * (size_t)(P->nslots + 1));
-    if (!P->data_off) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto done; }
-    size_t off = 0;
-    for (int i = 0; i < P->nslots; i++) {
-      const stype *t2 = &P->types[i];
-      P->data_off[i] = off;
-      if (t2->cls == VC_REF || P->cslot_off[i] >= 0) continue;
-      off += ((size_t)t2->n * class_size(t2->cls) + 63) & ~(size_t)63;
-    }
-    P->frame_bytes = off;
     s = prog_mark_aliases(P);
+    if (s == TSR_OK) s = assign_buffers(P);
   }
 done:
   free(b.slot_of);

@@ -1,4 +1,4 @@
-/* The interpreter's core: frames (one buffer per value slot, allocated once and reused across
+/* The interpreter's core: frames (one buffer per live value, allocated once and reused across
  * steps), the dispatch loop over an instruction range, and the control-flow ops (scf.for,
  * scf.if, scf.while, tpu.region, cf.assert). */
 #include <stdlib.h>

@@ -2,7 +2,8 @@
  * runs per grid step (or per index-map call) without touching the MLIR structures again.
  *
  * Every SSA value of a func gets a slot. A slot's type is fully static (Mosaic shapes are), so
- * each slot owns a fixed buffer in a frame, sized at compile time; constants point into the
+ * each slot has a fixed buffer in a frame, sized at compile time (slots whose live ranges do
+ * not overlap share memory: compile.c); constants point into the
  * program's constant pool. Values are stored in a compute class: floats (f32, bf16, f16) as
  * float, integers up to 32 bits as int32 sign-extended from their width (i1 true is -1), i64
  * and index as int64. Refs (memrefs) are tsr_ref views. */
@@ -72,7 +73,8 @@ typedef struct prog {
   int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
   char *cpool;
   size_t cpool_size;
-  size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values) */
+  size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values;
+                           * slots with disjoint live ranges share one) */
   size_t frame_bytes;     /* value storage of one frame */
   size_t scratch_bytes;   /* per-frame working space of ops (matmul operand copies) */
   int ninsts;
