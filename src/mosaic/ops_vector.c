@@ -85,7 +85,24 @@ tsr_status c_broadcast(comp *c, minst *in) {
     else if (s->shape[k] == 1) ss[k + lead] = 0;
     else return comp_fail(c, TSR_ERR_INVALID, "dimension %d: %lld does not broadcast to %lld", k, (long long)s->shape[k], (long long)r->shape[k + lead]);
   }
-  return set_view(c, in, 0, ss);
+  TSR_TRY(set_view(c, in, 0, ss));
+  /* A broadcast of a constant (a -1e30 fill, zeros) never changes: it is computed once into
+   * the constant pool, as r_broadcast would (the instruction stays, for its cost). */
+  prog *P = c->P;
+  if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * class_size(r->cls) <= ((size_t)1 << 20)) {
+    void *d = prog_const(P, in->res[0]);
+    if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after prog_const: the pool may move */
+    if (s->n == 1 && r->cls != VC_I64) {
+      uint32_t v, *o = d;
+      memcpy(&v, src, 4);
+      for (int64_t i = 0; i < r->n; i++) o[i] = v;
+    } else {
+      strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, class_size(r->cls));
+    }
+    in->a[1] = 1;
+  }
+  return TSR_OK;
 }
 
 tsr_status c_transpose(comp *c, minst *in) {
@@ -135,6 +152,7 @@ tsr_status r_gather_view(exec *x, const minst *in) {
 }
 
 tsr_status r_broadcast(exec *x, const minst *in) {
+  if (in->a[1]) return TSR_OK; /* folded into the constant pool (c_broadcast) */
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   if (s->n == 1 && r->cls != VC_I64) { /* splat */
     uint32_t v = *(const uint32_t *)x->f->data[in->opd[0]];
