@@ -26,10 +26,20 @@ static void count(hlo_exec *x, int64_t bytes) {
     x->st->peak_intermediate_bytes = x->live - x->io_live;
 }
 
+enum { SPARE_MIN = 1 << 16 };
+
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype);
   hlo_buf *b = malloc(sizeof *b);
-  char *data = malloc(bytes ? bytes : 1);
+  char *data = NULL;
+  if (bytes >= SPARE_MIN)
+    for (int i = 0; i < x->nspare; i++)
+      if (x->spare[i].bytes == bytes) {
+        data = x->spare[i].data;
+        x->spare[i] = x->spare[--x->nspare];
+        break;
+      }
+  if (!data) data = malloc(bytes ? bytes : 1);
   if (!b || !data) {
     free(b);
     free(data);
@@ -44,8 +54,20 @@ tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
 void hlo_release(hlo_exec *x, hlo_buf *b) {
   if (!b || --b->refs > 0) return;
   if (b->counted) x->live -= (int64_t)b->bytes;
-  if (b->owned) free(b->data);
+  if (b->owned) {
+    if (b->bytes >= SPARE_MIN && x->nspare < (int)(sizeof x->spare / sizeof x->spare[0])) {
+      x->spare[x->nspare].data = b->data;
+      x->spare[x->nspare++].bytes = b->bytes;
+    } else {
+      free(b->data);
+    }
+  }
   free(b);
+}
+
+static void free_spares(hlo_exec *x) {
+  for (int i = 0; i < x->nspare; i++) free(x->spare[i].data);
+  x->nspare = 0;
 }
 
 static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, double t) {
@@ -180,6 +202,7 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
     for (int i = 0; i < n_out; i++) tsr_array_free(&outputs[i]);
   free(args);
   free(res);
+  free_spares(&x);
   stats->peak_bytes = x.peak;
   stats->seconds = now() - t0;
   return s;

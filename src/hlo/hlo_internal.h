@@ -79,6 +79,10 @@ typedef struct hlo_exec {
   tsr_hlo_stats *st;
   int64_t live, peak, io_live;
   int depth;
+  /* large buffers released during the run, kept for a later tensor of the same size (a
+   * fresh allocation that size costs a page fault per page); freed when the run ends */
+  struct { char *data; size_t bytes; } spare[4];
+  int nspare;
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */
