@@ -107,6 +107,10 @@ void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const 
     const char *sp = src + soff * (int64_t)esz;
     if (rows) {
       memcpy(dp, sp, (size_t)n * esz);
+    } else if (esz == 4 && ss == 0 && ds == 4) { /* a broadcast along the row: a fill */
+      uint32_t v, *o = (uint32_t *)(void *)dp;
+      memcpy(&v, sp, 4);
+      for (int64_t j = 0; j < n; j++) o[j] = v;
     } else if (esz == 4) {
       for (int64_t j = 0; j < n; j++) memcpy(dp + j * ds, sp + j * ss, 4);
     } else {

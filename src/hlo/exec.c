@@ -30,13 +30,13 @@ static void count(hlo_exec *x, int64_t bytes) {
 
 enum { SPARE_MIN = 1 << 16 };
 
-/* A tensor of several MB is first touched page by page (a fault and a cleared page each);
+/* A tensor of 2 MB or more is first touched page by page (a fault and a cleared page each);
  * on 2 MB transparent huge pages where the system offers them on request, far fewer. Freed
  * with free(), like any other. */
 static char *alloc_data(size_t bytes) {
 #ifdef MADV_HUGEPAGE
   const size_t huge = (size_t)2 << 20;
-  if (bytes >= 2 * huge) {
+  if (bytes >= huge) {
     size_t rounded = (bytes + huge - 1) & ~(huge - 1);
     void *p = NULL;
     if (posix_memalign(&p, huge, rounded) == 0) {
