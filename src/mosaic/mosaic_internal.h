@@ -60,6 +60,7 @@ typedef struct minst {
   tsr_cost cost;          /* counted once per execution */
   bool observe;           /* a vector load/store: emits TSR_EV_ACCESS when observed */
   bool mxu_bf16_inputs;   /* matmul: f32 operands pass the MXU as bf16 (default precision) */
+  bool acc_zero;          /* matmul: the accumulator is a constant of all zero bytes */
   bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
                            * operand's buffer (alias.c) */
 } minst;

@@ -76,6 +76,13 @@ tsr_status c_matmul(comp *c, minst *in) {
     size_t need = sizeof(float) * (size_t)(M * K + K * N);
     if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
   }
+  const prog *P = c->P;
+  if (P->cslot_off[in->opd[2]] >= 0) { /* zeros (the usual dense<0.0>): the result starts as a fill */
+    const char *z = P->cpool + P->cslot_off[in->opd[2]];
+    size_t zb = (size_t)o->n * class_size(o->cls);
+    in->acc_zero = true;
+    for (size_t i = 0; i < zb && in->acc_zero; i++) in->acc_zero = z[i] == 0;
+  }
   in->cost = (tsr_cost){.flops = 2.0 * (double)(M * N) * (double)K * (double)in->a[5],
                         .mxu_dtype = l->dtype == TSR_BF16 ? TSR_BF16 : l->cls == VC_F ? TSR_F32 : TSR_I8};
   if (l->cls != VC_F && l->width > 8) in->cost.mxu_dtype = TSR_I32;
@@ -83,7 +90,12 @@ tsr_status c_matmul(comp *c, minst *in) {
 }
 
 tsr_status r_matmul(exec *x, const minst *in) {
-  exec_copy_value(x, in->res[0], in->opd[2]);
+  if (in->acc_zero) {
+    const stype *o = ST(x, in->res[0]);
+    memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
+  } else {
+    exec_copy_value(x, in->res[0], in->opd[2]);
+  }
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   bool tl = in->a[0] != 0, tr = in->a[1] != 0;
   x->cost.mxu_dtype = in->cost.mxu_dtype;
