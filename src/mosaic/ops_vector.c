@@ -301,7 +301,7 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
 
 /* Float lane reductions of RG rows at once: each row still folds its elements in order (the
  * result is the same), but RG independent chains run in parallel instead of one. */
-enum { RG = 8 };
+enum { RG = 16 };
 static inline void fred_rows(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int m) {
   float v[RG];
   for (int j = 0; j < m; j++) v[j] = d[ro[j]];
