@@ -28,7 +28,10 @@ static void count(hlo_exec *x, int64_t bytes) {
     x->st->peak_intermediate_bytes = x->live - x->io_live;
 }
 
-enum { SPARE_MIN = 1 << 16 };
+/* Released buffers kept for a later tensor of the same size: at least SPARE_MIN bytes each,
+ * and at most SPARE_MAX_TOTAL bytes in all, so that the memory a run holds stays within its
+ * live tensors plus a small constant (what `tessera bench run_memory` checks). */
+enum { SPARE_MIN = 1 << 16, SPARE_MAX_TOTAL = 16 << 20 };
 
 /* A tensor of 2 MB or more is first touched page by page (a fault and a cleared page each);
  * on 2 MB transparent huge pages where the system offers them on request, far fewer. Freed
@@ -75,7 +78,10 @@ void hlo_release(hlo_exec *x, hlo_buf *b) {
   if (!b || --b->refs > 0) return;
   if (b->counted) x->live -= (int64_t)b->bytes;
   if (b->owned) {
-    if (b->bytes >= SPARE_MIN && x->nspare < (int)(sizeof x->spare / sizeof x->spare[0])) {
+    size_t kept = 0;
+    for (int i = 0; i < x->nspare; i++) kept += x->spare[i].bytes;
+    if (b->bytes >= SPARE_MIN && kept + b->bytes <= SPARE_MAX_TOTAL &&
+        x->nspare < (int)(sizeof x->spare / sizeof x->spare[0])) {
       x->spare[x->nspare].data = b->data;
       x->spare[x->nspare++].bytes = b->bytes;
     } else {
