@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "tessera/pipeline.h"
+
 typedef struct bench_opts {
   bool json;      /* one JSON object per figure and line */
   bool quick;     /* smaller sizes (used by the test suite to check that benchmarks run) */
@@ -18,6 +20,9 @@ void bench_figure(const bench_opts *o, const char *name, double value, const cha
                   double baseline, bool higher_is_better);
 /* Monotonic wall time in seconds. */
 double bench_now(void);
+
+/* The kernel body of the elementwise-add benchmarks: out0 = in0 + in1 on f32 blocks. */
+tsr_status bench_add_body(tsr_ctx *c, void *user);
 
 #define TSR_BENCH(name, fn, summary) int fn(const bench_opts *o);
 #include "benches.def"

@@ -40,18 +40,6 @@ static const char *add_text =
     "    return\n  }\n"
     "  func.func @transform_0(%%i: i32, %%j: i32) -> (i32, i32) {\n    return %%i, %%j : i32, i32\n  }\n}\n";
 
-static tsr_status add_body(tsr_ctx *c, void *u) {
-  (void)u;
-  const tsr_ref *x = tsr_ctx_in(c, 0), *y = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
-  int64_t rows = x->shape[0], cols = x->shape[1];
-  for (int64_t i = 0; i < rows; i++) {
-    const float *a = F(x) + i * x->stride[0], *b = F(y) + i * y->stride[0];
-    float *r = F(o) + i * o->stride[0];
-    for (int64_t j = 0; j < cols; j++) r[j] = a[j] + b[j];
-  }
-  return TSR_OK;
-}
-
 static int bench_mosaic_add(const bench_opts *o, tsr_machine *m) {
   int R = o->quick ? 1024 : 8192, C = 1024, BR = 64, BC = 512;
   char text[4096];
@@ -70,7 +58,7 @@ static int bench_mosaic_add(const bench_opts *o, tsr_machine *m) {
   tsr_block_spec specs[2] = {spec, spec};
   tsr_call_desc d = {.name = "add", .grid_rank = 2, .grid = {R / BR, C / BC}, .semantics = {TSR_PARALLEL, TSR_PARALLEL},
                      .num_inputs = 2, .inputs = in, .in_specs = specs, .num_outputs = 1, .outputs = &ot, .out_specs = &spec,
-                     .body = add_body};
+                     .body = bench_add_body};
   double tn = 1e30, tm = 1e30;
   int rc = 0;
   for (int r = 0; r < REPEATS && !rc; r++) {

@@ -23,18 +23,6 @@ static tsr_machine *bench_machine(int cores) { return bench_machine_mode(cores, 
 
 /* ---- add ------------------------------------------------------------------------------- */
 
-static tsr_status add_body(tsr_ctx *c, void *u) {
-  (void)u;
-  const tsr_ref *x = tsr_ctx_in(c, 0), *y = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
-  int64_t rows = x->shape[0], cols = x->shape[1];
-  for (int64_t i = 0; i < rows; i++) {
-    const float *a = F(x) + i * x->stride[0], *b = F(y) + i * y->stride[0];
-    float *r = F(o) + i * o->stride[0];
-    for (int64_t j = 0; j < cols; j++) r[j] = a[j] + b[j];
-  }
-  return TSR_OK;
-}
-
 typedef struct loop_job { const float *x, *y; float *o; long begin, end; } loop_job;
 
 static void *loop_part(void *p) {
@@ -79,7 +67,7 @@ int bench_add(const bench_opts *o) {
     tsr_call_desc d = {.name = "add", .grid_rank = 2, .grid = {R / BR, C / BC},
                        .semantics = {TSR_PARALLEL, TSR_PARALLEL}, .num_inputs = 2, .inputs = in,
                        .in_specs = specs, .num_outputs = 1, .outputs = &res, .out_specs = &spec,
-                       .body = add_body};
+                       .body = bench_add_body};
     double best_t = 1e30, best_b = 1e30;
     for (int r = 0; r < REPEATS; r++) {
       memset(out, 0, sizeof(float) * (size_t)n);
