@@ -165,8 +165,42 @@ static void test_malformed(void) {
   tsr_array_free(&a);
 }
 
+/* A large file is read without a copy: the array keeps the file's mapping, its values are the
+ * file's, and writing into it changes neither the file nor another read of it. */
+static void test_large_file_is_mapped(void) {
+  int64_t shape[2] = {512, 1024}; /* 2 MiB of f32 */
+  tsr_array a, b, c;
+  CHECK_OK(tsr_array_alloc(&a, TSR_F32, 2, shape));
+  float *v = a.data;
+  for (int64_t i = 0; i < 512 * 1024; i++) v[i] = (float)i * 0.25f - 7.0f;
+  char path[] = "/tmp/tsr_npy_big_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  CHECK_OK(tsr_npy_write(path, &a));
+  CHECK_OK(tsr_npy_read(path, &b));
+  CHECK(b.map_base != NULL);
+  CHECK_EQ_INT(b.rank, 2);
+  CHECK_EQ_INT(b.shape[0], 512);
+  CHECK_EQ_INT(b.shape[1], 1024);
+  CHECK((uintptr_t)b.data % 64 == 0);
+  bool same = true;
+  for (int64_t i = 0; i < 512 * 1024; i++) same &= ((float *)b.data)[i] == (float)i * 0.25f - 7.0f;
+  CHECK(same);
+  ((float *)b.data)[12345] = 99.0f; /* private: the file keeps its value */
+  CHECK_OK(tsr_npy_read(path, &c));
+  CHECK(((float *)c.data)[12345] == 12345 * 0.25f - 7.0f);
+  CHECK(((float *)b.data)[12345] == 99.0f);
+  unlink(path);
+  tsr_array_free(&a);
+  tsr_array_free(&b);
+  tsr_array_free(&c);
+  CHECK(b.data == NULL && b.map_base == NULL);
+}
+
 int main(void) {
   test_versions();
+  test_large_file_is_mapped();
   test_round_trips();
   test_malformed();
   return tsr_test_finish("npy");

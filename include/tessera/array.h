@@ -13,7 +13,12 @@ typedef struct tsr_array {
   tsr_dtype dtype; /* BOOL is stored as i32 0/1, as everywhere in tessera */
   int rank;
   int64_t shape[TSR_MAX_RANK];
-  void *data;      /* malloc'd, tsr_array_bytes() bytes; NULL only for zero elements */
+  void *data;      /* tsr_array_bytes() bytes; NULL only for zero elements */
+  /* Where data lives: NULL when malloc'd; otherwise the start of a private file mapping of
+   * map_bytes bytes that data points into (what tsr_npy_read gives for a large file, so that
+   * an input is not copied). tsr_array_free releases either kind; writes stay private. */
+  void *map_base;
+  size_t map_bytes;
 } tsr_array;
 
 /* Allocates a zeroed array. TSR_ERR_INVALID for a bad rank or negative dimension,

@@ -2,6 +2,7 @@
 #include "tessera/array.h"
 
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 
 #include "core/status.h"
@@ -40,8 +41,11 @@ tsr_status tsr_array_alloc(tsr_array *a, tsr_dtype dtype, int rank, const int64_
 
 void tsr_array_free(tsr_array *a) {
   if (!a) return;
-  free(a->data);
+  if (a->map_base) munmap(a->map_base, a->map_bytes);
+  else free(a->data);
   a->data = NULL;
+  a->map_base = NULL;
+  a->map_bytes = 0;
 }
 
 tsr_ref tsr_array_ref(const tsr_array *a, tsr_space space) {

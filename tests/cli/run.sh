@@ -49,18 +49,13 @@ expect 0 "$T" run "$C/mosaic_boolean_constant/module.mlir" --expect "$C/mosaic_b
 expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
 # The seed: x + y through the StableHLO module and through the bare Mosaic kernel. Inputs and
 # the expected sum are written here by plain Python (x[i] = i/8, y[i] = 1 - i/16).
-python3 - "$dir" <<'PY'
-import struct, sys
-def npy(path, vals):
-    head = "{'descr': '<f4', 'fortran_order': False, 'shape': (8, 128), }"
-    head += " " * (63 - (10 + len(head)) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(head)) + head.encode())
-        f.write(struct.pack("<1024f", *vals))
+PYTHONPATH=tests/cli python3 - "$dir" <<'PY'
+import sys
+from npy_write import npy
 x = [i / 8 for i in range(1024)]
 y = [1 - i / 16 for i in range(1024)]
-npy(sys.argv[1] + "/x.npy", x); npy(sys.argv[1] + "/y.npy", y)
-npy(sys.argv[1] + "/sum.npy", [a + b for a, b in zip(x, y)])
+npy(sys.argv[1] + "/x.npy", (8, 128), x); npy(sys.argv[1] + "/y.npy", (8, 128), y)
+npy(sys.argv[1] + "/sum.npy", (8, 128), [a + b for a, b in zip(x, y)])
 PY
 S=tests/conformance/seed_my_call
 expect 0 "$T" run "$S/module.mlir" "$dir/x.npy" "$dir/y.npy" --expect "$dir/sum.npy" -o "$dir/seed"
@@ -86,6 +81,39 @@ expect_out "checkers: no findings" "$T" run "$C/mosaic_matmul/module.mlir" --che
 expect 0 "$T" inspect "$C/mosaic_matmul/module.mlir"
 expect_out "in0: (i, j, k) -> (i, k)" "$T" inspect "$C/mosaic_matmul/module.mlir"
 expect_out "out0 (0, 0) write back" "$T" inspect "$C/mosaic_matmul/module.mlir"
+# --expect follows numpy.allclose: NaN matches NaN, an infinity only itself. The inputs are
+# large enough (2 MiB) that tessera keeps their file mappings instead of copying them.
+cat > "$dir/big_add.mlir" <<'MLIR'
+func.func @main(%x: tensor<512x1024xf32>, %y: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %s = stablehlo.add %x, %y : tensor<512x1024xf32>
+  return %s : tensor<512x1024xf32>
+}
+MLIR
+PYTHONPATH=tests/cli python3 - "$dir" <<'PY'
+import functools, sys
+from npy_write import npy as npy_shaped
+npy = functools.partial(npy_shaped, shape=(512, 1024))
+n = 512 * 1024
+inf, nan = float("inf"), float("nan")
+x = [(i % 1000) / 8 for i in range(n)]
+y = [1 - (i % 777) / 16 for i in range(n)]
+x[5], x[6] = inf, nan
+s = [a + b for a, b in zip(x, y)]
+d = sys.argv[1]
+npy(d + "/bx.npy", vals=x); npy(d + "/by.npy", vals=y); npy(d + "/bsum.npy", vals=s)
+s2 = list(s); s2[5] = 1.0   # got inf, expected finite
+npy(d + "/bsum_fin.npy", vals=s2)
+x3 = list(x); x3[5] = 0.0   # got finite, expected inf
+npy(d + "/bx_fin.npy", vals=x3)
+s4 = list(s); s4[70000] += 0.5
+npy(d + "/bsum_off.npy", vals=s4)
+PY
+expect_out "matches" "$T" run "$dir/big_add.mlir" "$dir/bx.npy" "$dir/by.npy" --expect "$dir/bsum.npy"
+expect_out "MISMATCH.*1 of 524288.*worst at (0, 5)" "$T" run "$dir/big_add.mlir" "$dir/bx.npy" "$dir/by.npy" --expect "$dir/bsum_fin.npy"
+expect_out "MISMATCH.*1 of 524288.*worst at (0, 5)" "$T" run "$dir/big_add.mlir" "$dir/bx_fin.npy" "$dir/by.npy" --expect "$dir/bsum.npy"
+expect_out "MISMATCH.*1 of 524288.*worst at (68, 368)" "$T" run "$dir/big_add.mlir" "$dir/bx.npy" "$dir/by.npy" --expect "$dir/bsum_off.npy"
+expect 0 "$T" run "$dir/big_add.mlir" "$dir/bx.npy" "$dir/by.npy" -o "$dir/big"
+cmp "$dir/big/out_0.npy" "$dir/bsum.npy" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: the written sum differs from Python's"; }
 rm -rf "$out" "$dir"
 echo "run.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
