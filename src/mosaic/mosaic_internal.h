@@ -172,6 +172,10 @@ static inline uint64_t zext(int64_t v, int width) {
 /* Wraps every element of an int32-class result to `width` bits. */
 void wrap_i32(int32_t *d, int64_t n, int width);
 
+/* ---- vector math (vmath.c) ---- */
+/* d[i] = e^a[i], within 1 ulp of correctly rounded; d and a must not overlap. */
+void vec_expf(float *restrict d, const float *restrict a, int64_t n);
+
 /* ---- memory access helpers (ops_memory.c) ---- */
 /* Reads a window of `r` (shape = vector shape aligned to r's trailing dims) into a dense
  * value buffer of class `cls`. */

@@ -222,7 +222,12 @@ tsr_status r_math1(exec *x, const minst *in) {
   const float *a = SF(x, in->opd[0]);
   int64_t n = in->n;
   switch (in->op) {
-  case MOP_EXP: FUN(expf(A))
+  case MOP_EXP:
+    if (d != a) {
+      vec_expf(d, a, n);
+      break;
+    }
+    FUN(expf(A))
   case MOP_EXP2: FUN(exp2f(A))
   case MOP_EXPM1: FUN(expm1f(A))
   case MOP_MLOG: FUN(logf(A))
