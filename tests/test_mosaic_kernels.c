@@ -145,6 +145,43 @@ static void test_matmul_acc(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* The matmul blocks are cut into row bands that idle host CPUs share: the output's bits are
+ * the same with no helpers, the default, more helpers than CPUs, and two simulated cores. */
+static void test_matmul_helpers(void) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/matmul_acc.mlir");
+  if (!k) return;
+  enum { M = 256, N = 384, K = 512 };
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
+  float *o[4];
+  tsr_test_fill(a, M * K, 7);
+  tsr_test_fill(b, K * N, 8);
+  int64_t sa[2] = {M, K}, sb[2] = {K, N}, so[2] = {M, N};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, sb)};
+  const struct { int cores, helpers; } setups[4] = {{1, -1}, {1, 0}, {1, 3}, {2, 0}};
+  for (int v = 0; v < 4; v++) {
+    o[v] = calloc((size_t)M * N, sizeof(float));
+    tsr_machine_options mo = {.num_cores = setups[v].cores, .quiet = true, .host_helpers = setups[v].helpers};
+    tsr_machine *m = NULL;
+    CHECK_OK(tsr_machine_create(&mo, &m));
+    tsr_ref out = tsr_ref_dense(o[v], TSR_F32, TSR_HBM, 2, so);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL));
+    tsr_machine_destroy(m);
+    if (v) CHECK(memcmp(o[v], o[0], sizeof(float) * M * N) == 0);
+  }
+  double worst = 0;
+  for (int i = 0; i < M; i += 3)
+    for (int j = 0; j < N; j += 5) {
+      double ref = 0;
+      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
+      if (fabs(ref - o[1][i * N + j]) > worst) worst = fabs(ref - o[1][i * N + j]);
+    }
+  CHECK(worst < 1e-3);
+  for (int v = 0; v < 4; v++) free(o[v]);
+  free(a);
+  free(b);
+  tsr_mosaic_kernel_destroy(k);
+}
+
 static void test_dma_any(tsr_machine *m) {
   tsr_mosaic_kernel *k = load("tests/mosaic/dma_any.mlir");
   if (!k) return;
@@ -243,6 +280,7 @@ int main(void) {
   test_matmul_body(m2);
   test_matmul_acc(m);
   test_matmul_acc(m2);
+  test_matmul_helpers();
   test_dma_any(m);
   test_row_sum(m2);
   test_small_bodies(m);

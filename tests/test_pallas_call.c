@@ -143,11 +143,74 @@ static void test_matmul_counts(void) {
   tsr_machine_destroy(m);
 }
 
+/* ---- tsr_ctx_parallel_for: every part once, whoever runs it ------------------------------ */
+
+enum { PF_STEPS = 8, PF_PARTS = 8, PF_ROWS = 64, PF_COLS = 128 };
+static int pf_runs[PF_STEPS][PF_PARTS]; /* atomic */
+
+typedef struct pf_part_arg {
+  const tsr_ref *x, *o;
+  int64_t step;
+} pf_part_arg;
+
+static void pf_part(void *arg, int part) {
+  const pf_part_arg *a = arg;
+  __atomic_add_fetch(&pf_runs[a->step][part], 1, __ATOMIC_RELAXED);
+  for (int64_t i = part * (PF_ROWS / PF_PARTS); i < (part + 1) * (PF_ROWS / PF_PARTS); i++) {
+    const float *xr = (const float *)(void *)a->x->data + i * a->x->stride[0];
+    float *orow = (float *)(void *)a->o->data + i * a->o->stride[0];
+    for (int64_t j = 0; j < PF_COLS; j++) orow[j] = 2.0f * xr[j] + (float)part;
+  }
+}
+
+static tsr_status pf_body(tsr_ctx *c, void *u) {
+  (void)u;
+  pf_part_arg a = {tsr_ctx_in(c, 0), tsr_ctx_out(c, 0), tsr_ctx_program_id(c, 0)};
+  tsr_ctx_parallel_for(c, PF_PARTS, pf_part, &a);
+  return TSR_OK;
+}
+
+/* Row parts of every block, with and without host helpers, more helpers than host CPUs, and
+ * two simulated cores asking for the helpers at once: each part runs exactly once and the
+ * output is what a plain loop computes. */
+static void test_parallel_for(void) {
+  static float x[PF_STEPS * PF_ROWS * PF_COLS], o[PF_STEPS * PF_ROWS * PF_COLS];
+  tsr_test_fill(x, PF_STEPS * PF_ROWS * PF_COLS, 5);
+  int64_t shape[2] = {PF_STEPS * PF_ROWS, PF_COLS};
+  const struct { int cores, helpers; } setups[] = {{1, 0}, {1, -1}, {1, 3}, {2, 0}, {2, 2}};
+  for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
+    tsr_machine *m = NULL;
+    tsr_machine_options mo = {.chip = tsr_chip_get("v5p"), .num_cores = setups[k].cores, .quiet = true,
+                              .zero_copy = zero_copy, .host_helpers = setups[k].helpers};
+    CHECK_OK(tsr_machine_create(&mo, &m));
+    memset(pf_runs, 0, sizeof pf_runs);
+    memset(o, 0, sizeof o);
+    tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, shape);
+    tsr_block_spec spec = {.rank = 2, .block_shape = {PF_ROWS, PF_COLS}, .axis_map = {TSR_AXIS(0), 0}, .space = TSR_VMEM};
+    tsr_call_desc d = {.name = "parallel_for", .grid_rank = 1, .grid = {PF_STEPS}, .semantics = {TSR_PARALLEL},
+                       .num_inputs = 1, .inputs = &in, .in_specs = &spec, .num_outputs = 1, .outputs = &out,
+                       .out_specs = &spec, .body = pf_body};
+    tsr_call_stats st;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK_EQ_INT(st.cores, setups[k].cores);
+    int wrong_runs = 0, wrong_values = 0;
+    for (int s = 0; s < PF_STEPS; s++)
+      for (int p = 0; p < PF_PARTS; p++) wrong_runs += pf_runs[s][p] != 1;
+    for (int64_t i = 0; i < PF_STEPS * PF_ROWS; i++)
+      for (int64_t j = 0; j < PF_COLS; j++)
+        wrong_values += o[i * PF_COLS + j] != 2.0f * x[i * PF_COLS + j] + (float)((i % PF_ROWS) / (PF_ROWS / PF_PARTS));
+    CHECK_EQ_INT(wrong_runs, 0);
+    CHECK_EQ_INT(wrong_values, 0);
+    tsr_machine_destroy(m);
+  }
+}
+
 int main(void) {
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_seed_add();
     test_matmul_counts();
+    test_parallel_for();
   }
   return tsr_test_finish("test_pallas_call");
 }

@@ -129,6 +129,10 @@ typedef struct tsr_machine_options {
    * an input block reach HBM, and an input is read when the body runs rather than when its
    * DMA starts. Off by default; the checkers want copies. */
   bool zero_copy;
+  /* Host threads that help a core with the parts of a big operation (tsr_ctx_parallel_for,
+   * the Mosaic matmul): 0, the default, uses every host CPU that no simulated core uses;
+   * -1 none. Results never depend on it: the parts are the same whoever runs them. */
+  int host_helpers;
 } tsr_machine_options;
 
 typedef struct tsr_machine tsr_machine;

@@ -130,6 +130,12 @@ int64_t tsr_ctx_program_id(const tsr_ctx *c, int axis);
 int64_t tsr_ctx_num_programs(const tsr_ctx *c, int axis);
 int tsr_ctx_core_id(const tsr_ctx *c);
 int tsr_ctx_num_cores(const tsr_ctx *c);
+/* Runs fn(arg, p) for p = 0..parts-1 and returns when all are done, on this core's thread and
+ * on host threads that no simulated core uses (tsr_machine_options.host_helpers). The parts
+ * must touch disjoint memory and must not call back into the ctx; which thread runs which
+ * part varies between runs, so choose parts by the data, never by the thread count, and the
+ * results stay the same. */
+void tsr_ctx_parallel_for(tsr_ctx *c, int parts, void (*fn)(void *arg, int part), void *arg);
 /* The body reports what it cost (added up per step for the timing model). */
 void tsr_ctx_add_cost(tsr_ctx *c, const tsr_cost *cost);
 

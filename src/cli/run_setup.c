@@ -2,6 +2,7 @@
 #include "cli/run_setup.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void run_setup_init(run_setup *rs, const char *cmd) {
@@ -26,6 +27,17 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     else { fprintf(stderr, "tessera %s: --dma-order is eager, on-wait or random\n", rs->cmd); return -1; }
     return 1;
   }
+  if (!strcmp(a, "--host-helpers")) {
+    char *end = NULL;
+    long v = next ? strtol(argv[*i + 1], &end, 10) : 0;
+    if (!next || !end || *end || end == argv[*i + 1] || v < -1 || v > 64) {
+      fprintf(stderr, "tessera %s: --host-helpers takes -1 (none), 0 (the idle host CPUs) or 1..64\n", rs->cmd);
+      return -1;
+    }
+    rs->host_helpers = (int)v;
+    ++*i;
+    return 1;
+  }
   if (!strcmp(a, "--report")) rs->report = true;
   else if (!strcmp(a, "--json")) rs->json = true;
   else if (!strcmp(a, "--check")) rs->check = true;
@@ -39,7 +51,7 @@ tsr_status run_setup_machine(run_setup *rs) {
   tsr_status s = tsr_chip_load(rs->chip_name ? rs->chip_name : "v5e", &rs->chip);
   if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
   tsr_machine_options mo = {.chip = &rs->chip, .quiet = true, .dma_mode = rs->dma_mode,
-                           .seed = rs->seed};
+                           .seed = rs->seed, .host_helpers = rs->host_helpers};
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};

@@ -16,6 +16,7 @@ typedef struct run_setup {
   bool report, json, check, poison, no_check;
   tsr_dma_mode dma_mode;
   uint64_t seed;          /* the random DMA order's */
+  int host_helpers;       /* tsr_machine_options.host_helpers */
   tsr_chip chip;
   tsr_machine *machine;
   tsr_timing *timing;

@@ -30,6 +30,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   m->opts.chip = &m->chip;
   m->num_cores = cores;
   pthread_mutex_init(&m->warn_lock, NULL);
+  pthread_mutex_init(&m->helpers_lock, NULL);
   m->cores = calloc((size_t)cores, sizeof *m->cores);
   if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   for (int i = 0; i < cores; i++) {
@@ -45,6 +46,8 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
   }
+  m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : host_cpus() - cores;
+  if (m->num_helpers > 64) m->num_helpers = 64;
   if (cores > 1) {
     m->pool = worker_pool_create(m, cores - 1);
     if (!m->pool) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "cannot start core threads"); }
@@ -61,6 +64,7 @@ static void arena_free_all(tsr_core *c, space_arena *a) {
 void tsr_machine_destroy(tsr_machine *m) {
   if (!m) return;
   if (m->pool) worker_pool_destroy(m->pool);
+  machine_helpers_destroy(m);
   if (m->cores)
     for (int i = 0; i < m->num_cores; i++) {
       arena_free_all(&m->cores[i], &m->cores[i].vmem);
@@ -71,6 +75,7 @@ void tsr_machine_destroy(tsr_machine *m) {
   free(m->cores);
   free(m->warnings);
   pthread_mutex_destroy(&m->warn_lock);
+  pthread_mutex_destroy(&m->helpers_lock);
   free(m);
 }
 

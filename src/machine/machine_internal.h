@@ -58,6 +58,7 @@ typedef struct tsr_core {
 #define TSR_MAX_OBSERVERS 8
 
 typedef struct worker_pool worker_pool;
+typedef struct helper_pool helper_pool;
 
 struct tsr_machine {
   tsr_chip chip;
@@ -67,6 +68,9 @@ struct tsr_machine {
   tsr_observer observers[TSR_MAX_OBSERVERS];
   int num_observers;
   worker_pool *pool;
+  helper_pool *helpers; /* atomic; started on first use (helpers.c) */
+  int num_helpers;      /* host threads the helpers may use; 0: none */
+  pthread_mutex_t helpers_lock;
   /* cross-core coordination for semaphore waits */
   int active_cores;   /* atomic: cores running a kernel */
   int waiting_cores;  /* atomic: cores blocked in a wait */
@@ -144,5 +148,9 @@ void core_reset_dmas(tsr_core *c);
 tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg);
 worker_pool *worker_pool_create(tsr_machine *m, int workers);
 void worker_pool_destroy(worker_pool *p);
+/* Runs fn(arg, p) for every part p on the calling core's thread and the idle host helpers;
+ * returns when all parts are done. */
+void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg);
+void machine_helpers_destroy(tsr_machine *m);
 
 #endif

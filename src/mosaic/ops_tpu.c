@@ -89,6 +89,58 @@ tsr_status c_matmul(comp *c, minst *in) {
   return TSR_OK;
 }
 
+/* One batch of a matmul, cut into row bands that the core's host helpers may share. */
+typedef struct matmul_band {
+  const minst *in;
+  const float *fa, *fb;
+  float *fc;
+  const int32_t *ia, *ib;
+  int32_t *ic;
+  int64_t band_rows;
+} matmul_band;
+
+static void matmul_rows(void *arg, int part) {
+  const matmul_band *mb = arg;
+  const minst *in = mb->in;
+  int64_t M = in->a[2], N = in->a[3], K = in->a[4];
+  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
+  int64_t r0 = part * mb->band_rows, r1 = r0 + mb->band_rows < M ? r0 + mb->band_rows : M;
+  if (mb->fc) {
+    /* rows r0.. of A: a row offset, or a column offset when A is stored transposed */
+    const float *A = tl ? mb->fa + r0 : mb->fa + r0 * K;
+    cblas_sgemm(CblasRowMajor, tl ? CblasTrans : CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)(r1 - r0),
+                (blasint)N, (blasint)K, 1.0f, A, (blasint)(tl ? M : K), mb->fb, (blasint)(tr ? K : N), 1.0f,
+                mb->fc + r0 * N, (blasint)N);
+    return;
+  }
+  const int32_t *A = mb->ia, *Bm = mb->ib;
+  int32_t *C = mb->ic;
+  for (int64_t i = r0; i < r1; i++)
+    for (int64_t k = 0; k < K; k++) {
+      uint32_t a = (uint32_t)(tl ? A[k * M + i] : A[i * K + k]);
+      for (int64_t j = 0; j < N; j++) {
+        uint32_t v = (uint32_t)(tr ? Bm[j * K + k] : Bm[k * N + j]);
+        C[i * N + j] = (int32_t)((uint32_t)C[i * N + j] + a * v);
+      }
+    }
+}
+
+/* Row bands of 64 or more rows, at most 4, and only for blocks big enough to pay for the
+ * hand-off. The bands depend on the shape alone, so the bits of a result do not depend on
+ * how many host threads share them (a BLAS kernel's rounding can depend on the band). */
+static int matmul_bands(int64_t M, int64_t N, int64_t K, int64_t *band_rows) {
+  int parts = M * N * K >= ((int64_t)1 << 20) ? (int)(M / 64 < 4 ? M / 64 : 4) : 1;
+  if (parts < 1) parts = 1;
+  *band_rows = (M + parts - 1) / parts;
+  return parts;
+}
+
+static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
+  if (x->ctx) tsr_ctx_parallel_for(x->ctx, parts, fn, arg);
+  else
+    for (int p = 0; p < parts; p++) fn(arg, p);
+}
+
 tsr_status r_matmul(exec *x, const minst *in) {
   if (in->acc_zero) {
     const stype *o = ST(x, in->res[0]);
@@ -97,12 +149,12 @@ tsr_status r_matmul(exec *x, const minst *in) {
     exec_copy_value(x, in->res[0], in->opd[2]);
   }
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
-  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
   x->cost.mxu_dtype = in->cost.mxu_dtype;
+  matmul_band mb = {.in = in};
+  int parts = matmul_bands(M, N, K, &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {
     if (in->cls == VC_F) {
       const float *A = SF(x, in->opd[0]) + b * M * K, *Bm = SF(x, in->opd[1]) + b * K * N;
-      float *C = SF(x, in->res[0]) + b * M * N;
       if (in->mxu_bf16_inputs) {
         float *a16 = (float *)(void *)x->f->scratch, *b16 = a16 + M * K;
         for (int64_t i = 0; i < M * K; i++) a16[i] = round_bf16(A[i]);
@@ -110,21 +162,16 @@ tsr_status r_matmul(exec *x, const minst *in) {
         A = a16;
         Bm = b16;
       }
-      if (ST(x, in->res[0])->cls == VC_F)
-        cblas_sgemm(CblasRowMajor, tl ? CblasTrans : CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)M, (blasint)N,
-                    (blasint)K, 1.0f, A, (blasint)(tl ? M : K), Bm, (blasint)(tr ? K : N), 1.0f, C, (blasint)N);
+      if (ST(x, in->res[0])->cls != VC_F) continue;
+      mb.fa = A;
+      mb.fb = Bm;
+      mb.fc = SF(x, in->res[0]) + b * M * N;
     } else {
-      const int32_t *A = SI(x, in->opd[0]) + b * M * K, *Bm = SI(x, in->opd[1]) + b * K * N;
-      int32_t *C = SI(x, in->res[0]) + b * M * N;
-      for (int64_t i = 0; i < M; i++)
-        for (int64_t k = 0; k < K; k++) {
-          uint32_t a = (uint32_t)(tl ? A[k * M + i] : A[i * K + k]);
-          for (int64_t j = 0; j < N; j++) {
-            uint32_t v = (uint32_t)(tr ? Bm[j * K + k] : Bm[k * N + j]);
-            C[i * N + j] = (int32_t)((uint32_t)C[i * N + j] + a * v);
-          }
-        }
+      mb.ia = SI(x, in->opd[0]) + b * M * K;
+      mb.ib = SI(x, in->opd[1]) + b * K * N;
+      mb.ic = SI(x, in->res[0]) + b * M * N;
     }
+    run_parts(x, parts, matmul_rows, &mb);
   }
   const stype *o = ST(x, in->res[0]);
   if (o->cls == VC_F) round_to_ek(SF(x, in->res[0]), o->n, o->ek);

@@ -32,6 +32,9 @@ int64_t tsr_ctx_num_programs(const tsr_ctx *c, int axis) {
 
 int tsr_ctx_core_id(const tsr_ctx *c) { return c->core->id; }
 int tsr_ctx_num_cores(const tsr_ctx *c) { return c->m->num_cores; }
+void tsr_ctx_parallel_for(tsr_ctx *c, int parts, void (*fn)(void *arg, int part), void *arg) {
+  machine_parallel_for(c->m, parts, fn, arg);
+}
 
 void tsr_ctx_add_cost(tsr_ctx *c, const tsr_cost *cost) {
   c->cost.flops += cost->flops;

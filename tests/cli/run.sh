@@ -23,6 +23,9 @@ expect 2 "$T" run
 expect 2 "$T" run "$G" --bogus
 expect 2 "$T" run "$G" --rtol x
 expect 2 "$T" run "$G" --dump nothing
+expect 2 "$T" run "$G" --host-helpers x
+expect 2 "$T" run "$G" --host-helpers -2
+expect 0 "$T" run "$G" --host-helpers -1
 expect 1 "$T" run no-such-file.mlir
 expect_out "random arrays (seed 7)" "$T" run "$G" --seed 7
 expect 0 "$T" run "$G" -o "$dir/a"

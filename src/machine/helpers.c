@@ -1,0 +1,156 @@
+/* Host helpers: threads on the host CPUs that no simulated core uses, lent to whichever core
+ * asks, for the parts of one big operation (a matmul block split by rows). A machine that
+ * models one TensorCore on a two-CPU host would otherwise leave half the host idle.
+ *
+ * Parts are claimed from a counter, by the asking core's thread as well as by the helpers, so
+ * the caller never waits for a helper to wake up: a sleeping helper that arrives late finds
+ * nothing left. Helpers spin a while after each job (a blocking wake-up costs about 20 us
+ * here, host_cpu.md) and then sleep. One core uses the helpers at a time; another core that
+ * asks meanwhile runs its parts itself. */
+#include "machine/machine_internal.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+#define HELPER_SPIN_NS 200000
+
+typedef struct helper_job {
+  void (*fn)(void *arg, int part);
+  void *arg;
+  int parts;
+  int next;     /* atomic: the next unclaimed part */
+  int finished; /* atomic: parts done */
+} helper_job;
+
+struct helper_pool {
+  int n;
+  pthread_t *threads;
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  helper_job *job;     /* atomic: the posted job, NULL between jobs */
+  uint64_t generation; /* atomic: bumped per posted job */
+  int inside;          /* atomic: helpers that may be looking at `job` */
+  int sleepers;        /* atomic: helpers blocked on `wake` */
+  int busy;            /* atomic: a core owns the helpers */
+  int quit;            /* atomic */
+};
+
+static uint64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+static void run_parts(helper_job *j) {
+  for (;;) {
+    int p = __atomic_fetch_add(&j->next, 1, __ATOMIC_SEQ_CST);
+    if (p >= j->parts) return;
+    j->fn(j->arg, p);
+    __atomic_add_fetch(&j->finished, 1, __ATOMIC_RELEASE);
+  }
+}
+
+static void *helper_main(void *arg) {
+  helper_pool *h = arg;
+  uint64_t seen = 0;
+  for (;;) {
+    uint64_t t0 = now_ns(), gen;
+    for (int spins = 0;; spins++) {
+      gen = __atomic_load_n(&h->generation, __ATOMIC_SEQ_CST);
+      if (gen != seen || __atomic_load_n(&h->quit, __ATOMIC_SEQ_CST)) break;
+      cpu_relax();
+      if ((spins & 255) == 255 && now_ns() - t0 > HELPER_SPIN_NS) {
+        /* Dekker with the poster: it bumps generation, then reads sleepers */
+        pthread_mutex_lock(&h->lock);
+        __atomic_add_fetch(&h->sleepers, 1, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(&h->generation, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(&h->quit, __ATOMIC_SEQ_CST))
+          pthread_cond_wait(&h->wake, &h->lock);
+        __atomic_sub_fetch(&h->sleepers, 1, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&h->lock);
+        t0 = now_ns();
+      }
+    }
+    if (__atomic_load_n(&h->quit, __ATOMIC_SEQ_CST)) return NULL;
+    seen = gen;
+    /* announce before looking, so the poster does not retire the job under our feet */
+    __atomic_add_fetch(&h->inside, 1, __ATOMIC_SEQ_CST);
+    helper_job *j = __atomic_load_n(&h->job, __ATOMIC_SEQ_CST);
+    if (j) run_parts(j);
+    __atomic_sub_fetch(&h->inside, 1, __ATOMIC_SEQ_CST);
+  }
+}
+
+static void helpers_destroy(helper_pool *h) {
+  pthread_mutex_lock(&h->lock);
+  __atomic_store_n(&h->quit, 1, __ATOMIC_SEQ_CST);
+  pthread_cond_broadcast(&h->wake);
+  pthread_mutex_unlock(&h->lock);
+  for (int i = 0; i < h->n; i++) pthread_join(h->threads[i], NULL);
+  pthread_mutex_destroy(&h->lock);
+  pthread_cond_destroy(&h->wake);
+  free(h->threads);
+  free(h);
+}
+
+static helper_pool *helpers_create(int n) {
+  helper_pool *h = calloc(1, sizeof *h);
+  if (!h) return NULL;
+  h->threads = calloc((size_t)n, sizeof *h->threads);
+  if (!h->threads) { free(h); return NULL; }
+  pthread_mutex_init(&h->lock, NULL);
+  pthread_cond_init(&h->wake, NULL);
+  for (int i = 0; i < n; i++) {
+    if (pthread_create(&h->threads[i], NULL, helper_main, h) != 0) break;
+    h->n = i + 1;
+  }
+  if (h->n == 0) { helpers_destroy(h); return NULL; }
+  return h;
+}
+
+/* The helpers start with the first operation that asks for them: most runs never do. */
+static helper_pool *machine_helpers(tsr_machine *m) {
+  helper_pool *h = __atomic_load_n(&m->helpers, __ATOMIC_ACQUIRE);
+  if (h || m->num_helpers <= 0) return h;
+  pthread_mutex_lock(&m->helpers_lock);
+  h = m->helpers;
+  if (!h) {
+    h = helpers_create(m->num_helpers);
+    if (!h) m->num_helpers = 0; /* no threads to be had: every part runs on its core */
+    __atomic_store_n(&m->helpers, h, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&m->helpers_lock);
+  return h;
+}
+
+void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg) {
+  helper_pool *h = parts > 1 ? machine_helpers(m) : NULL;
+  int expect = 0;
+  if (!h || !__atomic_compare_exchange_n(&h->busy, &expect, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+    for (int p = 0; p < parts; p++) fn(arg, p);
+    return;
+  }
+  helper_job j = {.fn = fn, .arg = arg, .parts = parts};
+  __atomic_store_n(&h->job, &j, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch(&h->generation, 1, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n(&h->sleepers, __ATOMIC_SEQ_CST)) {
+    pthread_mutex_lock(&h->lock);
+    pthread_cond_broadcast(&h->wake);
+    pthread_mutex_unlock(&h->lock);
+  }
+  run_parts(&j);
+  while (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < parts) cpu_relax();
+  __atomic_store_n(&h->job, NULL, __ATOMIC_SEQ_CST);
+  while (__atomic_load_n(&h->inside, __ATOMIC_SEQ_CST)) cpu_relax();
+  __atomic_store_n(&h->busy, 0, __ATOMIC_SEQ_CST);
+}
+
+void machine_helpers_destroy(tsr_machine *m) {
+  if (m->helpers) helpers_destroy(m->helpers);
+  m->helpers = NULL;
+}
