@@ -176,7 +176,9 @@ static int bench_mosaic_matmul(const bench_opts *o, tsr_machine *m) {
 }
 
 int bench_mosaic(const bench_opts *o) {
-  tsr_machine_options mo = {.num_cores = o->cores ? o->cores : 1, .quiet = true};
+  /* no host helpers: the figure is the executor's overhead against C bodies on the same
+   * CPUs, and the C bodies call sgemm on their core alone */
+  tsr_machine_options mo = {.num_cores = o->cores ? o->cores : 1, .quiet = true, .host_helpers = -1};
   tsr_machine *m = NULL;
   if (tsr_machine_create(&mo, &m) != TSR_OK) {
     fprintf(stderr, "bench mosaic: %s\n", tsr_last_error());
