@@ -159,12 +159,44 @@ static uint64_t rng_next(uint64_t *s) {
   return *s = x;
 }
 
+/* A big copy in bands of its leading dimension, shared with the host helpers: one CPU copies
+ * at about half the speed two reach from L3. The bytes are the same whoever moves them. */
+typedef struct copy_bands {
+  const tsr_ref *dst, *src;
+  int64_t rows_per_band;
+} copy_bands;
+
+static void copy_band(void *arg, int part) {
+  const copy_bands *cb = arg;
+  tsr_ref d = *cb->dst, s = *cb->src;
+  int64_t r0 = part * cb->rows_per_band, r1 = r0 + cb->rows_per_band;
+  if (r1 > d.shape[0]) r1 = d.shape[0];
+  size_t es = tsr_dtype_size(d.dtype);
+  d.data += r0 * d.stride[0] * (int64_t)es;
+  s.data += r0 * s.stride[0] * (int64_t)es;
+  d.shape[0] = s.shape[0] = r1 - r0;
+  copy_window(&d, &s);
+}
+
+#define COPY_BAND_BYTES ((int64_t)32 << 10)
+
+static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref *src) {
+  int64_t bytes = tsr_ref_numel(dst) * (int64_t)tsr_dtype_size(dst->dtype);
+  int parts = (int)(bytes / COPY_BAND_BYTES < 4 ? bytes / COPY_BAND_BYTES : 4);
+  if (m->num_helpers <= 0 || dst->rank < 1 || parts < 2 || dst->shape[0] < parts) {
+    copy_window(dst, src);
+    return;
+  }
+  copy_bands cb = {dst, src, (dst->shape[0] + parts - 1) / parts};
+  machine_parallel_for(m, (int)((dst->shape[0] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
+}
+
 /* Moves the data of a pending DMA and signals its semaphore. */
 static void complete_copy(tsr_core *c, pending_dma *d) {
   if (d->copied) return;
   if (!d->no_copy) {
     if (d->has_poison) fill_poison(&d->poison);
-    copy_window(&d->dst, &d->src);
+    copy_window_shared(c->m, &d->dst, &d->src);
   }
   d->copied = true;
   __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
