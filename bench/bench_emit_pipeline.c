@@ -2,11 +2,11 @@
  * inner pipeline over (j, k) blocks with an accumulator) against the same matmul, same blocks
  * and same sgemm calls, run by the top-level pallas_call pipeline. Ratio >= 0.9 is the goal:
  * nesting should cost little beyond the accumulator's add per write-back. */
-#include <cblas.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/blas.h"
 #include "bench.h"
 #include "tessera/emit_pipeline.h"
 
@@ -47,7 +47,7 @@ static tsr_status idx_0j(void *u, const int64_t *g, int n, const tsr_ref *p, int
 }
 
 static void gemm_block(const tsr_ref *a, const tsr_ref *b, const tsr_ref *o, bool first) {
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)a->shape[0], (int)b->shape[1],
+  tsr_sgemm(false, false, (int)a->shape[0], (int)b->shape[1],
               (int)a->shape[1], 1.0f, F(a), (int)a->stride[0], F(b), (int)b->stride[0],
               first ? 0.0f : 1.0f, F(o), (int)o->stride[0]);
 }

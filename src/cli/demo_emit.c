@@ -1,10 +1,10 @@
 /* The emit_pipeline examples: a nested matmul, and two pipelines chained without a bubble. */
-#include <cblas.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/blas.h"
 #include "cli/demo.h"
 #include "core/status.h"
 #include "tessera/emit_pipeline.h"
@@ -48,7 +48,8 @@ static tsr_status mm_inner(tsr_ctx *c, void *u) {
   const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
   /* The pipeline adds the accumulator on write-back, so the block starts from zero. */
   float beta = tsr_ctx_program_id(c, 1) == 0 ? 0.0f : 1.0f;
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)a->shape[0], (int)b->shape[1],
+  TSR_TRY(tsr_blas_load());
+  tsr_sgemm(false, false, (int)a->shape[0], (int)b->shape[1],
               (int)a->shape[1], 1.0f, F(a), (int)a->stride[0], F(b), (int)b->stride[0], beta, F(o),
               (int)o->stride[0]);
   return TSR_OK;

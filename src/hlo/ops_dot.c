@@ -2,10 +2,10 @@
  * multiplied per batch; f32 through CBLAS sgemm (full f32 precision; precision_config is not
  * emulated), other types in double (floats) or wrapping int64 (integers). Result dims are
  * batch, lhs free, rhs free, as the spec orders them. */
-#include <cblas.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/blas.h"
 #include "hlo/hlo_internal.h"
 
 typedef struct dot_dims {
@@ -98,10 +98,11 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   if (s == TSR_OK) {
     tsr_dtype lt = l->t.dtype, rt = r->t.dtype, ot = res->t.dtype;
     if (lt == TSR_F32 && rt == TSR_F32 && ot == TSR_F32 && M < INT32_MAX && N < INT32_MAX && K < INT32_MAX) {
-      for (int64_t b = 0; b < B; b++)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)M, (int)N, (int)K, 1.0f,
-                    (const float *)A + b * M * K, (int)(K ? K : 1), (const float *)Bm + b * K * N, (int)(N ? N : 1), 0.0f,
-                    (float *)res->buf->data + b * M * N, (int)(N ? N : 1));
+      s = tsr_blas_load();
+      for (int64_t b = 0; b < B && s == TSR_OK; b++)
+        tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, (const float *)A + b * M * K, (int)(K ? K : 1),
+                  (const float *)Bm + b * K * N, (int)(N ? N : 1), 0.0f, (float *)res->buf->data + b * M * N,
+                  (int)(N ? N : 1));
     } else if (tsr_dtype_is_float(lt) || tsr_dtype_is_float(ot)) {
       for (int64_t b = 0; b < B; b++)
         for (int64_t i = 0; i < M; i++)

@@ -1,11 +1,11 @@
 /* The tpu ops that talk to the machine or the MXU: matmul (through CBLAS sgemm, with f32
  * accumulation as the MXU does), DMAs and semaphores (through the kernel API, so the engine's
  * checks apply), grid and device ids, logging and the PRNG. */
-#include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/blas.h"
 #include "mosaic/mosaic_internal.h"
 #include "pipeline/ctx.h"
 
@@ -23,6 +23,9 @@ tsr_status c_matmul(comp *c, minst *in) {
   if (l->cls == VC_REF || r->cls == VC_REF || l->cls == VC_I64 || l->cls != r->cls || acc->n != o->n || acc->cls != o->cls)
     return comp_fail(c, TSR_ERR_INVALID, "operand types do not match");
   if ((l->cls == VC_F) != (o->cls == VC_F)) return comp_fail(c, TSR_ERR_UNSUPPORTED, "mixed float and integer matmul");
+  /* BLAS loads with the kernel, not in its first step: a missing library fails here, and the
+   * load (a few ms) is not counted as run time */
+  if (l->cls == VC_F && tsr_blas_load() != TSR_OK) return comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
   int64_t tl = 0, tr = 0;
   tsr_ir_op_attr_int(c->op, "transpose_lhs", &tl);
   tsr_ir_op_attr_int(c->op, "transpose_rhs", &tr);
@@ -108,9 +111,8 @@ static void matmul_rows(void *arg, int part) {
   if (mb->fc) {
     /* rows r0.. of A: a row offset, or a column offset when A is stored transposed */
     const float *A = tl ? mb->fa + r0 : mb->fa + r0 * K;
-    cblas_sgemm(CblasRowMajor, tl ? CblasTrans : CblasNoTrans, tr ? CblasTrans : CblasNoTrans, (blasint)(r1 - r0),
-                (blasint)N, (blasint)K, 1.0f, A, (blasint)(tl ? M : K), mb->fb, (blasint)(tr ? K : N), 1.0f,
-                mb->fc + r0 * N, (blasint)N);
+    tsr_sgemm(tl, tr, (int)(r1 - r0), (int)N, (int)K, 1.0f, A, (int)(tl ? M : K), mb->fb, (int)(tr ? K : N), 1.0f,
+              mb->fc + r0 * N, (int)N);
     return;
   }
   const int32_t *A = mb->ia, *Bm = mb->ib;
@@ -142,6 +144,7 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
 }
 
 tsr_status r_matmul(exec *x, const minst *in) {
+  if (in->cls == VC_F) TSR_TRY(tsr_blas_load());
   if (in->acc_zero) {
     const stype *o = ST(x, in->res[0]);
     memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));

@@ -44,7 +44,7 @@ void vec_expf(float *restrict d, const float *restrict a, int64_t n) {
     float clamped = x < -87.0f ? -87.0f : x > 88.0f ? 88.0f : x;
     float y = exp_in_range(clamped);
     d[i] = exp_is_zero(x) ? 0.0f : y;
-    rare += !exp_in_range_ok(x) & !exp_is_zero(x);
+    rare += (int)!exp_in_range_ok(x) & (int)!exp_is_zero(x);
   }
   if (rare)
     for (int64_t i = 0; i < n; i++)

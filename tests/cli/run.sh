@@ -48,6 +48,11 @@ printf 'garbage' > "$dir/x.npy"
 expect_out "x.npy: byte offset 0" "$T" run "$G" "$dir/x.npy" "$dir/x.npy"
 C=tests/conformance/jax_export_backcompat
 expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3
+# BLAS loads when a kernel has a matmul: a broken TSR_BLAS_LIBRARY fails that kernel clearly
+# and leaves the others alone
+TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect_out "cannot load a CBLAS library.*/nonexistent/libcblas.so" "$T" run "$C/mosaic_matmul/module.mlir"
+TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect 1 "$T" run "$C/mosaic_matmul/module.mlir"
+TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
 expect 0 "$T" run "$C/mosaic_boolean_constant/module.mlir" --expect "$C/mosaic_boolean_constant/expected_0.npy"
 expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
 # The seed: x + y through the StableHLO module and through the bare Mosaic kernel. Inputs and
