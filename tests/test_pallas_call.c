@@ -143,6 +143,68 @@ static void test_matmul_counts(void) {
   tsr_machine_destroy(m);
 }
 
+/* ---- outputs shared across parallel iterations ------------------------------------------- */
+
+static tsr_status sum_rows_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  float *out = (float *)(void *)o->data;
+  const float *in = (const float *)(void *)x->data;
+  if (tsr_ctx_program_id(c, 1) == 0)
+    for (int64_t j = 0; j < o->shape[1]; j++) out[j] = 0;
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    for (int64_t j = 0; j < x->shape[1]; j++) out[j] += in[i * x->stride[0] + j];
+  return TSR_OK;
+}
+
+/* A column sum over a (rows, cols) grid: out block (0, j) accumulates along the row axis.
+ * Marked arbitrary that is a reduction; marked parallel, two iterations along it write one
+ * block (a race on chips with two TensorCores), which a one-core run warns about; a two-core
+ * run where the cores split that axis reports the block both cores write. */
+static void test_parallel_output_sharing(void) {
+  enum { R = 32, C = 256, BR = 8, BC = 128 };
+  static float x[R * C], o[8 * C];
+  tsr_test_fill(x, R * C, 9);
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){8, C});
+  tsr_block_spec ispec = {.rank = 2, .block_shape = {BR, BC}, .axis_map = {TSR_AXIS(1), TSR_AXIS(0)}};
+  tsr_block_spec ospec = {.rank = 2, .block_shape = {8, BC}, .axis_map = {0, TSR_AXIS(0)}};
+  const struct { tsr_dim_semantics col_axis, row_axis; int cores; const char *want; } cases[] = {
+      {TSR_ARBITRARY, TSR_ARBITRARY, 1, NULL},
+      {TSR_ARBITRARY, TSR_PARALLEL, 1, "differ in grid axis 1, marked parallel"},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 1, "marked core_parallel"},
+      {TSR_ARBITRARY, TSR_ARBITRARY, 2, NULL},
+      {TSR_PARALLEL, TSR_ARBITRARY, 2, NULL}, /* the cores split the columns: no block shared */
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, "is written back by core 0 and core 1: the cores race on it"}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    tsr_machine *m = machine(cases[k].cores);
+    tsr_call_desc d = {.name = "colsum", .grid_rank = 2, .grid = {C / BC, R / BR},
+                       .semantics = {cases[k].col_axis, cases[k].row_axis}, .num_inputs = 1, .inputs = &in,
+                       .in_specs = &ispec, .num_outputs = 1, .outputs = &out, .out_specs = &ospec,
+                       .body = sum_rows_body};
+    tsr_call_stats st;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    if (cases[k].col_axis == TSR_PARALLEL) CHECK_EQ_INT(st.cores, 2);
+    const char *w = tsr_machine_warnings(m);
+    if (cases[k].want) {
+      CHECK(strstr(w, cases[k].want) != NULL);
+      if (!strstr(w, cases[k].want)) fprintf(stderr, "case %zu: warnings: %s\n", k, w);
+    } else {
+      CHECK_EQ_INT((int)strlen(w), 0);
+    }
+    if (!cases[k].want) { /* the reduction itself, against a plain loop */
+      int bad = 0;
+      for (int j = 0; j < C; j++) {
+        float sum = 0;
+        for (int i = 0; i < R; i++) sum += x[i * C + j];
+        bad += fabsf(o[j] - sum) > 1e-4f * (1 + fabsf(sum));
+      }
+      CHECK_EQ_INT(bad, 0);
+    }
+    tsr_machine_destroy(m);
+  }
+}
+
 /* ---- tsr_ctx_parallel_for: every part once, whoever runs it ------------------------------ */
 
 enum { PF_STEPS = 8, PF_PARTS = 8, PF_ROWS = 64, PF_COLS = 128 };
@@ -211,6 +273,7 @@ int main(void) {
     test_seed_add();
     test_matmul_counts();
     test_parallel_for();
+    test_parallel_output_sharing();
   }
   return tsr_test_finish("test_pallas_call");
 }

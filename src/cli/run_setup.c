@@ -50,7 +50,7 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
 tsr_status run_setup_machine(run_setup *rs) {
   tsr_status s = tsr_chip_load(rs->chip_name ? rs->chip_name : "v5e", &rs->chip);
   if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
-  tsr_machine_options mo = {.chip = &rs->chip, .quiet = true, .dma_mode = rs->dma_mode,
+  tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
                            .seed = rs->seed, .host_helpers = rs->host_helpers};
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {

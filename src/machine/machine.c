@@ -114,8 +114,17 @@ void machine_warn(tsr_machine *m, const char *fmt, ...) {
     m->warnings = w;
     m->warnings_len += n + 1;
   }
+  /* Printed once per machine: a kernel called in a loop warns once, not per call. */
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)line[i]) * 1099511628211ull;
+  bool seen = false;
+  for (int i = 0; i < m->num_printed && !seen; i++) seen = m->printed[i] == h;
+  bool print = !m->opts.quiet && !seen && m->num_printed <= 64;
+  if (print && m->num_printed < 64) m->printed[m->num_printed] = h;
+  if (print) m->num_printed++;
   pthread_mutex_unlock(&m->warn_lock);
-  if (!m->opts.quiet) fprintf(stderr, "tessera: warning: %s\n", line);
+  if (print && m->num_printed > 64) fprintf(stderr, "tessera: warning: (further warnings not shown)\n");
+  else if (print) fprintf(stderr, "tessera: warning: %s\n", line);
 }
 
 void machine_clear_warnings(tsr_machine *m) {

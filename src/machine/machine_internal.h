@@ -79,6 +79,8 @@ struct tsr_machine {
   pthread_mutex_t warn_lock;
   char *warnings;
   size_t warnings_len;
+  uint64_t printed[64];   /* hashes of the warnings printed (each is printed once) */
+  int num_printed;
 };
 
 /* ---- events ---- */

@@ -238,6 +238,8 @@ static bool was_written(const bref *b, const int64_t *blk) {
   return b->cap_written > 0 && b->written_used[written_slot(b, blk)];
 }
 
+bool bref_was_written(const bref *b, const int64_t *blk) { return was_written(b, blk); }
+
 static tsr_status mark_written(bref *b, const int64_t *blk) {
   if (b->rank == 0) return TSR_OK;
   if (2 * (b->num_written + 1) > b->cap_written) { /* grow and rehash */
@@ -288,6 +290,27 @@ static tsr_status check_revisit(pipeline *p, bref *b) {
   return bref_wait_in(p, b, b->blk_cur);
 }
 
+/* An output block kept from the previous step while the grid moved along a parallel axis is
+ * written by two iterations that a chip with several TensorCores runs on different cores, at
+ * once: a race there, whatever a one-core run shows. The classic case is a reduction axis
+ * marked parallel. A warning, once per operand and call. */
+static void check_parallel_revisit(pipeline *p, bref *b) {
+  if (!p->semantics || b->warned_parallel_revisit || p->s.first_step || sched_has_changed(&p->s, b)) return;
+  for (int k = 0; k < p->grid_rank; k++) {
+    if (p->semantics[k] == TSR_ARBITRARY || p->index[k] == p->prev_index[k]) continue;
+    char bi[96], g0[96], g1[96];
+    b->warned_parallel_revisit = true;
+    machine_warn(p->core->m, "%s: block %s is written at grid index %s and again at %s, which differ "
+                 "in grid axis %d, marked %s: iterations along such an axis may run on different "
+                 "TensorCores at once and must not share an output block (mark the axis arbitrary, "
+                 "or make the index map follow it)", b->name, tsr_format_dims(b->blk_cur, b->rank, bi, sizeof bi),
+                 tsr_format_dims(p->prev_index, p->grid_rank, g0, sizeof g0),
+                 tsr_format_dims(p->index, p->grid_rank, g1, sizeof g1), k,
+                 p->semantics[k] == TSR_CORE_PARALLEL ? "core_parallel" : "parallel");
+    return;
+  }
+}
+
 /* ---- the scheduler's phases (the seed's Scheduler methods) ------------------------------- */
 
 static const pipe_schedule *schedule_of(const pipeline *p, const bref *b) {
@@ -316,7 +339,10 @@ static tsr_status bind_output(pipeline *p, bref *b) {
 static tsr_status phase_wait_in(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->kind == BREF_OUTPUT && !b->bypass) TSR_TRY(bind_output(p, b));
-  if (p->check_revisits && b->kind == BREF_OUTPUT) return check_revisit(p, b);
+  if (p->check_revisits && b->kind == BREF_OUTPUT) {
+    check_parallel_revisit(p, b);
+    return check_revisit(p, b);
+  }
   if (!bref_is_input(b)) return TSR_OK;
   bool accum = b->kind == BREF_ACCUM;
   if (sc->wait_in(&p->s, b, sc->user)) {

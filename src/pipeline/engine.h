@@ -34,6 +34,7 @@ typedef struct tsr_bref {
   tsr_space space;                  /* where the blocks live */
   int buffer_count;
   tsr_revisit revisit;
+  bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
   bool bypass;                      /* block space == source space: slot 0 aliases the source's
                                      * block, no DMAs (accumulators still act) */
@@ -111,6 +112,7 @@ struct pipeline {
   const pipe_schedule *schedule;
   bool first_cycle, last_cycle, init_accumulators;
   bool check_revisits;              /* top-level pallas_call rules */
+  const tsr_dim_semantics *semantics; /* the top-level grid's, for check_parallel_revisit */
   bool emit_steps;                  /* STEP_BEGIN/END events (the top-level grid) */
   pipe_body_fn body;
   void *body_user;
@@ -127,6 +129,8 @@ tsr_status bref_copy_in(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_wait_in(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
+/* Whether output block blk is in b's set of blocks written back (top-level pipelines). */
+bool bref_was_written(const bref *b, const int64_t *blk);
 /* Evaluates b's index map at grid indices `idx`. */
 tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
 /* The body's view of the current slot (squeezed dims removed). */

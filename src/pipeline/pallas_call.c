@@ -31,8 +31,12 @@ typedef struct call_plan {
   operand_plan *ops;
   int64_t vmem_limit;
   int64_t vmem_bytes, smem_bytes;
+  int cp_outputs_first;        /* index of the first output among the operands */
   tsr_call_stats *stats;
   pthread_mutex_t stats_lock;
+  /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
+   * brefs until every core is done, to find blocks written by two cores */
+  bref *written_by_core;
 } call_plan;
 
 static const char *space_label(tsr_space s) {
@@ -344,6 +348,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   p->schedule = &pipe_schedule_default;
   p->first_cycle = p->last_cycle = true;
   p->check_revisits = true;
+  p->semantics = d->semantics;
   p->body = body_trampoline;
   p->emit_steps = true;
   p->body_user = r;
@@ -421,6 +426,17 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     if (r->p.core) { st->steps += steps; ran = steps > 0; }
     if (ran) st->cores++;
     pthread_mutex_unlock(&cp->stats_lock);
+    if (cp->written_by_core)
+      for (int i = cp->cp_outputs_first; i < cp->n; i++) {
+        bref *keep = &cp->written_by_core[(i - cp->cp_outputs_first) * cp->m->num_cores + c->id];
+        keep->rank = brefs[i].rank;
+        keep->written = brefs[i].written;
+        keep->written_used = brefs[i].written_used;
+        keep->cap_written = brefs[i].cap_written;
+        keep->num_written = brefs[i].num_written;
+        brefs[i].written = NULL;
+        brefs[i].written_used = NULL;
+      }
   } else {
     core_reset_dmas(c);
   }
@@ -437,6 +453,31 @@ static tsr_status run_core(tsr_core *c, void *arg) {
   return s;
 }
 
+/* Two cores that write back the same output block race on it: the index map of an output must
+ * follow every grid axis the cores split. Reported once per output, as a warning (the run's
+ * result is one core's block, as on a TPU it would be whichever lands last). */
+static void check_cross_core_writes(call_plan *cp) {
+  int cores = cp->m->num_cores, outs = cp->n - cp->cp_outputs_first;
+  for (int o = 0; o < outs; o++)
+    for (int a = 0; a < cores; a++) {
+      const bref *wa = &cp->written_by_core[o * cores + a];
+      for (int64_t j = 0; j < wa->cap_written; j++) {
+        if (!wa->written_used[j]) continue;
+        const int64_t *blk = &wa->written[j * wa->rank];
+        int other = -1;
+        for (int b = a + 1; b < cores && other < 0; b++)
+          if (bref_was_written(&cp->written_by_core[o * cores + b], blk)) other = b;
+        if (other < 0) continue;
+        char bi[96];
+        machine_warn(cp->m, "out%d: block %s is written back by core %d and core %d: the cores race on "
+                     "it (an output's index map must follow every grid axis the cores split)", o,
+                     tsr_format_dims(blk, wa->rank, bi, sizeof bi), a, other);
+        a = cores; /* once per output */
+        break;
+      }
+    }
+}
+
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
@@ -449,9 +490,21 @@ tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stat
     stats->vmem_bytes = cp.vmem_bytes;
     stats->smem_bytes = cp.smem_bytes;
     pthread_mutex_init(&cp.stats_lock, NULL);
-    s = machine_run_cores(m, run_core, &cp);
+    cp.cp_outputs_first = d->num_inputs;
+    if (m->num_cores > 1 && d->num_outputs > 0) {
+      cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
+      if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    }
+    if (s == TSR_OK) s = machine_run_cores(m, run_core, &cp);
+    if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
     pthread_mutex_destroy(&cp.stats_lock);
   }
+  if (cp.written_by_core)
+    for (int i = 0; i < d->num_outputs * m->num_cores; i++) {
+      free(cp.written_by_core[i].written);
+      free(cp.written_by_core[i].written_used);
+    }
+  free(cp.written_by_core);
   free(cp.ops);
   if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
   return s;
