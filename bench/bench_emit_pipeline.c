@@ -102,7 +102,8 @@ int bench_emit_pipeline(const bench_opts *o) {
   mm_shape s = o->quick ? (mm_shape){256, 256, 256, 128} : (mm_shape){1024, 1024, 2048, 256};
   int reps = o->quick ? 2 : 5;
   tsr_machine *m = NULL;
-  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true};
+  /* no host helpers: both sides of the ratio on one CPU */
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true, .host_helpers = -1};
   if (tsr_machine_create(&mo, &m) != TSR_OK) { fprintf(stderr, "%s\n", tsr_last_error()); return 1; }
   size_t na = (size_t)s.m * (size_t)s.k, nb = (size_t)s.k * (size_t)s.n, nc = (size_t)s.m * (size_t)s.n;
   float *a = malloc(na * sizeof *a), *b = malloc(nb * sizeof *b);

@@ -12,8 +12,9 @@
 #define REPEATS 3
 
 static tsr_machine *bench_machine_mode(int cores, bool zero_copy) {
+  /* no host helpers: a figure for N cores compares with a baseline on N CPUs */
   tsr_machine_options mo = {.chip = tsr_chip_get("v5p"), .num_cores = cores, .quiet = true,
-                            .zero_copy = zero_copy};
+                            .zero_copy = zero_copy, .host_helpers = -1};
   tsr_machine *m = NULL;
   if (tsr_machine_create(&mo, &m) != TSR_OK) fprintf(stderr, "bench: %s\n", tsr_last_error());
   return m;
