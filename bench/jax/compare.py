@@ -8,8 +8,9 @@ For each kernel of a representative subset it
   2. times JAX with interpret=pltpu.InterpretParams() (TPU interpret mode) and interpret=True
      (HLO interpret mode): the first call (trace + compile + run) and the median of --repeat
      further calls; each result is checked against the reference;
-  3. times `tessera run module.mlir in_*.npy -o DIR --expect expected_*.npy --rtol R --atol A`
-     (whole process: parse, load, run, write, compare), median of --repeat runs;
+  3. times `tessera run module.mlir in_*.npy --expect expected_*.npy --rtol R --atol A`
+     (whole process: parse, load, run, compare; and the run itself from --dump report), median
+     of --repeat runs, on the default chip (v5e) and again with --chip v5p (two TensorCores);
   4. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded.
 
@@ -87,7 +88,7 @@ def time_jax(fn, inputs, repeat):
 REPORT_TIME = re.compile(r"^report: .*?, ([0-9.]+) ms \(kernels ([0-9.]+) ms\)", re.M)
 
 
-def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit):
+def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit, extra=()):
     """Median wall time of the whole `tessera run` process, and median in-process time of the
     graph (what JAX's warm jitted call measures: the run itself, without process start, module
     parsing or .npy I/O), from `--dump report`."""
@@ -98,7 +99,7 @@ def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit):
     # no -o: the outputs are checked in-process (--expect); JAX's timing writes no files either
     cmd += ["--no-check", "--dump", "report", "--expect"]
     cmd += [os.path.join(wd, f"expected_{i}.npy") for i in range(nout)]
-    cmd += ["--rtol", repr(rtol), "--atol", repr(atol)]
+    cmd += ["--rtol", repr(rtol), "--atol", repr(atol)] + list(extra)
     times, runs = [], []
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -223,6 +224,14 @@ def main():
         else:
             t, run, status = None, None, "tessera binary not found"
         row["tessera"] = {"s": t, "run_s": run, "status": status}
+        # the same module on a chip with two TensorCores: its parallel grid dimensions are
+        # split across two cores, i.e. two host threads (the default chip, v5e, has one)
+        if tessera:
+            t2, run2, status2 = time_tessera(tessera, wd, len(inputs), len(expected), rtol, atol,
+                                             a.repeat, a.timeout, ("--chip", "v5p"))
+        else:
+            t2, run2, status2 = None, None, "tessera binary not found"
+        row["tessera_v5p"] = {"s": t2, "run_s": run2, "status": status2}
         rows.append(row)
         report_row(row, a.json)
     if not a.workdir:
@@ -249,6 +258,7 @@ def ratio_text(base, t, status=""):
 
 def report_row(r, as_json):
     t, run = r["tessera"]["s"], r["tessera"]["run_s"]
+    v = r["tessera_v5p"]
     for mode in ("tpu_interpret", "hlo_interpret"):
         j = r[mode]
         if as_json:
@@ -256,12 +266,20 @@ def report_row(r, as_json):
                               "baseline": j["warm_s"], "baseline_cold": j["cold_s"],
                               "ratio": j["warm_s"] / t if t else None,
                               "run_s": run, "run_ratio": j["warm_s"] / run if run else None,
-                              "jax_equal": j["equal"], "tessera_status": r["tessera"]["status"]}))
+                              "jax_equal": j["equal"], "tessera_status": r["tessera"]["status"],
+                              "v5p_s": v["s"], "v5p_run_s": v["run_s"],
+                              "v5p_ratio": j["warm_s"] / v["s"] if v["s"] else None,
+                              "v5p_run_ratio": j["warm_s"] / v["run_s"] if v["run_s"] else None}))
         else:
             print(f"{r['kernel']:20s} vs {mode:13s}: JAX warm {fmt(j['warm_s']):>9s} "
                   f"(first call {fmt(j['cold_s'])}, {'equal' if j['equal'] else 'DIFFERENT'})"
                   f"  tessera process {fmt(t):>9s} ratio {ratio_text(j['warm_s'], t, r['tessera']['status'])}"
                   f"  run {fmt(run):>9s} ratio {ratio_text(j['warm_s'], run)}", flush=True)
+    j = r["tpu_interpret"]
+    if not as_json:
+        print(f"{r['kernel']:20s} vs tpu_interpret, tessera --chip v5p: process {fmt(v['s']):>9s} "
+              f"ratio {ratio_text(j['warm_s'], v['s'], v['status'])}  run {fmt(v['run_s']):>9s} "
+              f"ratio {ratio_text(j['warm_s'], v['run_s'])}", flush=True)
 
 
 def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
@@ -301,6 +319,16 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
             f"{fmt(hl['warm_s'])} / {fmt(hl['cold_s'])} | {eq} | {ts} | "
             f"{ratio_text(tp['warm_s'], t)} / {ratio_text(tp['warm_s'], run)} | "
             f"{ratio_text(hl['warm_s'], t)} / {ratio_text(hl['warm_s'], run)} |")
+    lines += ["", "The same modules with `--chip v5p`: a chip with two TensorCores, so each kernel's "
+              "parallel grid dimensions are split across two cores, run as two host threads (the "
+              "default chip, v5e, has one TensorCore, whose core shares big matmuls and copies "
+              "with the idle CPU instead). Outputs checked with --expect as above.", "",
+              "| kernel | tessera --chip v5p process / run | ratio vs TPU interpret (process / run) |",
+              "|---|---|---|"]
+    for r in rows:
+        v, tp = r["tessera_v5p"], r["tpu_interpret"]["warm_s"]
+        vs = f"{fmt(v['s'])} / {fmt(v['run_s'])}" if v["s"] else f"cannot run ({v['status']})"
+        lines.append(f"| {r['kernel']} | {vs} | {ratio_text(tp, v['s'])} / {ratio_text(tp, v['run_s'])} |")
     for r in rows:
         if r["kernel"] == "matmul_f32" and floor:
             tp = r["tpu_interpret"]["warm_s"]
