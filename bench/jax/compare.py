@@ -15,9 +15,10 @@ For each kernel of a representative subset it
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded.
 
 Usage: tools/jax/.venv/bin/python bench/jax/compare.py [--tessera build/tessera] [--quick]
-         [--repeat N] [--results bench/RESULTS.md] [--json] [--workdir DIR] [KERNEL...]
-Exit: 0 figures measured (whatever tessera's status), 1 a JAX result disagreed with the
-reference or an export failed, 2 bad usage.
+         [--repeat N] [--results bench/RESULTS.md] [--json] [--strict] [--workdir DIR] [KERNEL...]
+Exit: 0 figures measured (whatever tessera's status, unless --strict), 1 a JAX result
+disagreed with the reference or an export failed (or, with --strict, tessera could not run a
+kernel or its outputs differed), 2 bad usage.
 """
 import argparse
 import json
@@ -159,6 +160,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tessera run")
     ap.add_argument("--results", help="write a Markdown report here (e.g. bench/RESULTS.md)")
+    ap.add_argument("--strict", action="store_true",
+                    help="exit 1 also when tessera cannot run a kernel or its outputs differ (CI)")
     ap.add_argument("--json", action="store_true", help="one JSON object per figure")
     ap.add_argument("--workdir", help="keep exported modules and .npy files here")
     ap.add_argument("kernels", nargs="*")
@@ -232,6 +235,8 @@ def main():
         else:
             t2, run2, status2 = None, None, "tessera binary not found"
         row["tessera_v5p"] = {"s": t2, "run_s": run2, "status": status2}
+        if a.strict and (t is None or t2 is None):
+            bad = True
         rows.append(row)
         report_row(row, a.json)
     if not a.workdir:
