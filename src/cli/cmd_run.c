@@ -18,7 +18,7 @@ static void usage(FILE *f) {
           "usage: tessera run MODULE [IN.npy ...] [-o DIR] [--expect E.npy ...] [--rtol R] [--atol A]\n"
           "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
-          "                   [--seed N] [--host-helpers N] [--dump STAGE]\n\n"
+          "                   [--seed N] [--host-helpers N] [--zero-copy] [--dump STAGE]\n\n"
           "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
@@ -41,6 +41,8 @@ static void usage(FILE *f) {
           "  --seed N          seed of the random inputs (default 0)\n"
           "  --host-helpers N  host threads that share a core's big matmuls: 0 (default) every\n"
           "                    host CPU no simulated core uses, -1 none; results are the same\n"
+          "  --zero-copy       blocks inside their array are views of HBM, not VMEM copies\n"
+          "                    (faster; same DMAs and events; see docs/architecture.md)\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
           "                    run: one line per executed op; report: the run's figures\n"
           "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");

@@ -43,6 +43,7 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
   else if (!strcmp(a, "--check")) rs->check = true;
   else if (!strcmp(a, "--poison")) rs->poison = true;
   else if (!strcmp(a, "--no-check")) rs->no_check = true;
+  else if (!strcmp(a, "--zero-copy")) rs->zero_copy = true;
   else return 0;
   return 1;
 }
@@ -51,7 +52,8 @@ tsr_status run_setup_machine(run_setup *rs) {
   tsr_status s = tsr_chip_load(rs->chip_name ? rs->chip_name : "v5e", &rs->chip);
   if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
   tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
-                           .seed = rs->seed, .host_helpers = rs->host_helpers};
+                           .seed = rs->seed, .host_helpers = rs->host_helpers,
+                            .zero_copy = rs->zero_copy};
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};

@@ -48,6 +48,7 @@ printf 'garbage' > "$dir/x.npy"
 expect_out "x.npy: byte offset 0" "$T" run "$G" "$dir/x.npy" "$dir/x.npy"
 C=tests/conformance/jax_export_backcompat
 expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3
+expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3 --zero-copy
 # BLAS loads when a kernel has a matmul: a broken TSR_BLAS_LIBRARY fails that kernel clearly
 # and leaves the others alone
 TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect_out "cannot load a CBLAS library.*/nonexistent/libcblas.so" "$T" run "$C/mosaic_matmul/module.mlir"
