@@ -31,7 +31,7 @@ typedef struct call_plan {
   operand_plan *ops;
   int64_t vmem_limit;
   int64_t vmem_bytes, smem_bytes;
-  int cp_outputs_first;        /* index of the first output among the operands */
+  int first_output;        /* index of the first output among the operands */
   tsr_call_stats *stats;
   pthread_mutex_t stats_lock;
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
@@ -427,8 +427,8 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     if (ran) st->cores++;
     pthread_mutex_unlock(&cp->stats_lock);
     if (cp->written_by_core)
-      for (int i = cp->cp_outputs_first; i < cp->n; i++) {
-        bref *keep = &cp->written_by_core[(i - cp->cp_outputs_first) * cp->m->num_cores + c->id];
+      for (int i = cp->first_output; i < cp->n; i++) {
+        bref *keep = &cp->written_by_core[(i - cp->first_output) * cp->m->num_cores + c->id];
         keep->rank = brefs[i].rank;
         keep->written = brefs[i].written;
         keep->written_used = brefs[i].written_used;
@@ -457,7 +457,7 @@ static tsr_status run_core(tsr_core *c, void *arg) {
  * follow every grid axis the cores split. Reported once per output, as a warning (the run's
  * result is one core's block, as on a TPU it would be whichever lands last). */
 static void check_cross_core_writes(call_plan *cp) {
-  int cores = cp->m->num_cores, outs = cp->n - cp->cp_outputs_first;
+  int cores = cp->m->num_cores, outs = cp->n - cp->first_output;
   for (int o = 0; o < outs; o++)
     for (int a = 0; a < cores; a++) {
       const bref *wa = &cp->written_by_core[o * cores + a];
@@ -490,7 +490,7 @@ tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stat
     stats->vmem_bytes = cp.vmem_bytes;
     stats->smem_bytes = cp.smem_bytes;
     pthread_mutex_init(&cp.stats_lock, NULL);
-    cp.cp_outputs_first = d->num_inputs;
+    cp.first_output = d->num_inputs;
     if (m->num_cores > 1 && d->num_outputs > 0) {
       cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
       if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
