@@ -163,18 +163,20 @@ static uint64_t rng_next(uint64_t *s) {
  * at about half the speed two reach from L3. The bytes are the same whoever moves them. */
 typedef struct copy_bands {
   const tsr_ref *dst, *src;
+  int dim;                 /* the first dimension with room for the bands */
   int64_t rows_per_band;
 } copy_bands;
 
 static void copy_band(void *arg, int part) {
   const copy_bands *cb = arg;
   tsr_ref d = *cb->dst, s = *cb->src;
+  int k = cb->dim;
   int64_t r0 = part * cb->rows_per_band, r1 = r0 + cb->rows_per_band;
-  if (r1 > d.shape[0]) r1 = d.shape[0];
+  if (r1 > d.shape[k]) r1 = d.shape[k];
   size_t es = tsr_dtype_size(d.dtype);
-  d.data += r0 * d.stride[0] * (int64_t)es;
-  s.data += r0 * s.stride[0] * (int64_t)es;
-  d.shape[0] = s.shape[0] = r1 - r0;
+  d.data += r0 * d.stride[k] * (int64_t)es;
+  s.data += r0 * s.stride[k] * (int64_t)es;
+  d.shape[k] = s.shape[k] = r1 - r0;
   copy_window(&d, &s);
 }
 
@@ -183,12 +185,14 @@ static void copy_band(void *arg, int part) {
 static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref *src) {
   int64_t bytes = tsr_ref_numel(dst) * (int64_t)tsr_dtype_size(dst->dtype);
   int parts = (int)(bytes / COPY_BAND_BYTES < 4 ? bytes / COPY_BAND_BYTES : 4);
-  if (m->num_helpers <= 0 || dst->rank < 1 || parts < 2 || dst->shape[0] < parts) {
+  int k = 0;
+  while (k < dst->rank && dst->shape[k] < parts) k++; /* past leading size-1 dimensions */
+  if (m->num_helpers <= 0 || parts < 2 || k == dst->rank) {
     copy_window(dst, src);
     return;
   }
-  copy_bands cb = {dst, src, (dst->shape[0] + parts - 1) / parts};
-  machine_parallel_for(m, (int)((dst->shape[0] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
+  copy_bands cb = {dst, src, k, (dst->shape[k] + parts - 1) / parts};
+  machine_parallel_for(m, (int)((dst->shape[k] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
 }
 
 /* Moves the data of a pending DMA and signals its semaphore. */
