@@ -3,18 +3,7 @@
 # everywhere, and the demo and benchmark commands running end to end.
 set -u
 T=${1:?path to tessera}
-fail=0; pass=0
-out=$(mktemp)
-expect() { # expect CODE CMD...
-  local want=$1; shift
-  "$@" >"$out" 2>&1; local got=$?
-  if [ "$got" -eq "$want" ]; then pass=$((pass+1)); else
-    fail=$((fail+1)); echo "FAIL: '$*' exited $got, expected $want"; cat "$out"; fi
-}
-expect_out() { # expect_out PATTERN CMD...
-  local pat=$1; shift
-  if "$@" 2>&1 | grep -q -- "$pat"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: '$*' does not print '$pat'"; fi
-}
+. "$(dirname "$0")/lib/expect.sh"
 expect 0 "$T" --help
 expect 2 "$T"
 expect 2 "$T" no-such-command

@@ -4,18 +4,8 @@
 # in the build (src/mosaic).
 set -u
 T=${1:?path to tessera}
-fail=0; pass=0
-out=$(mktemp); dir=$(mktemp -d)
-expect() { # expect CODE CMD...
-  local want=$1; shift
-  "$@" >"$out" 2>&1; local got=$?
-  if [ "$got" -eq "$want" ]; then pass=$((pass+1)); else
-    fail=$((fail+1)); echo "FAIL: '$*' exited $got, expected $want"; cat "$out"; fi
-}
-expect_out() { # expect_out PATTERN CMD...
-  local pat=$1; shift
-  if "$@" 2>&1 | grep -q -- "$pat"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: '$*' does not print '$pat'"; "$@" 2>&1 | tail -5; fi
-}
+. "$(dirname "$0")/lib/expect.sh"
+dir=$(mktemp -d)
 G=tests/hlo/graph.mlir
 expect 0 "$T" run --help
 expect 0 "$T" inspect --help
