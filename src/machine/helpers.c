@@ -13,9 +13,6 @@
 #include <sched.h>
 
 #include <stdlib.h>
-#include <time.h>
-
-#define HELPER_SPIN_NS 200000
 
 typedef struct helper_job {
   void (*fn)(void *arg, int part);
@@ -38,18 +35,6 @@ struct helper_pool {
   int quit;            /* atomic */
 };
 
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static void cpu_relax(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
-
 static void run_parts(helper_job *j) {
   for (;;) {
     int p = __atomic_fetch_add(&j->next, 1, __ATOMIC_SEQ_CST);
@@ -63,22 +48,7 @@ static void *helper_main(void *arg) {
   helper_pool *h = arg;
   uint64_t seen = 0;
   for (;;) {
-    uint64_t t0 = now_ns(), gen;
-    for (int spins = 0;; spins++) {
-      gen = __atomic_load_n(&h->generation, __ATOMIC_SEQ_CST);
-      if (gen != seen || __atomic_load_n(&h->quit, __ATOMIC_SEQ_CST)) break;
-      cpu_relax();
-      if ((spins & 255) == 255 && now_ns() - t0 > HELPER_SPIN_NS) {
-        /* Dekker with the poster: it bumps generation, then reads sleepers */
-        pthread_mutex_lock(&h->lock);
-        __atomic_add_fetch(&h->sleepers, 1, __ATOMIC_SEQ_CST);
-        while (__atomic_load_n(&h->generation, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(&h->quit, __ATOMIC_SEQ_CST))
-          pthread_cond_wait(&h->wake, &h->lock);
-        __atomic_sub_fetch(&h->sleepers, 1, __ATOMIC_SEQ_CST);
-        pthread_mutex_unlock(&h->lock);
-        t0 = now_ns();
-      }
-    }
+    uint64_t gen = machine_wait_generation(&h->generation, &h->quit, seen, &h->lock, &h->wake, &h->sleepers);
     if (__atomic_load_n(&h->quit, __ATOMIC_SEQ_CST)) return NULL;
     seen = gen;
     /* announce before looking, so the poster does not retire the job under our feet */
@@ -163,9 +133,9 @@ void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int p
     pthread_mutex_unlock(&h->lock);
   }
   run_parts(&j);
-  while (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < parts) cpu_relax();
+  while (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < parts) machine_cpu_relax();
   __atomic_store_n(&h->job, NULL, __ATOMIC_SEQ_CST);
-  while (__atomic_load_n(&h->inside, __ATOMIC_SEQ_CST)) cpu_relax();
+  while (__atomic_load_n(&h->inside, __ATOMIC_SEQ_CST)) machine_cpu_relax();
   __atomic_store_n(&h->busy, 0, __ATOMIC_SEQ_CST);
 }
 

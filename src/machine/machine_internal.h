@@ -149,6 +149,18 @@ void core_reset_dmas(tsr_core *c);
  * failure. Workers are created once per machine and spin between jobs. */
 tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg);
 worker_pool *worker_pool_create(tsr_machine *m, int workers);
+/* A pool thread's wait for the next job (threads.c): spins about 200 us while *generation
+ * equals seen and *quit is 0, then blocks on wake under lock (a poster bumps generation and
+ * broadcasts under lock). With sleepers, the count of threads blocked, for a poster that only
+ * takes the lock when somebody sleeps. Returns the new generation. */
+uint64_t machine_wait_generation(const uint64_t *generation, const int *quit, uint64_t seen,
+                                 pthread_mutex_t *lock, pthread_cond_t *wake, int *sleepers);
+/* A spin-wait's pause. */
+static inline void machine_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
 void worker_pool_destroy(worker_pool *p);
 /* Runs fn(arg, p) for every part p on the calling core's thread and the idle host helpers;
  * returns when all parts are done. */

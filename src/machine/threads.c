@@ -38,6 +38,25 @@ static uint64_t now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t machine_wait_generation(const uint64_t *generation, const int *quit, uint64_t seen,
+                                 pthread_mutex_t *lock, pthread_cond_t *wake, int *sleepers) {
+  uint64_t t0 = now_ns();
+  for (unsigned spins = 0;; spins++) {
+    uint64_t gen = __atomic_load_n(generation, __ATOMIC_SEQ_CST);
+    if (gen != seen || __atomic_load_n(quit, __ATOMIC_SEQ_CST)) return gen;
+    machine_cpu_relax();
+    if ((spins & 255) != 255 || now_ns() - t0 <= SPIN_NS) continue;
+    pthread_mutex_lock(lock);
+    /* with sleepers: Dekker with a poster that bumps generation, then reads sleepers */
+    if (sleepers) __atomic_add_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(generation, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(quit, __ATOMIC_SEQ_CST))
+      pthread_cond_wait(wake, lock);
+    if (sleepers) __atomic_sub_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
+    pthread_mutex_unlock(lock);
+    t0 = now_ns();
+  }
+}
+
 /* Runs one core's share and tells the others when it is done or failed, so that their waits
  * can tell a deadlock from a slow peer. */
 static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(tsr_core *, void *), tsr_core *c,
@@ -53,20 +72,7 @@ static void *worker_main(void *p) {
   worker_pool *pool = w->pool;
   uint64_t seen = 0;
   for (;;) {
-    uint64_t gen;
-    uint64_t t0 = now_ns();
-    for (;;) {
-      gen = __atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE);
-      if (gen != seen || __atomic_load_n(&pool->quit, __ATOMIC_ACQUIRE)) break;
-      if (now_ns() - t0 > SPIN_NS) {
-        pthread_mutex_lock(&pool->lock);
-        while (__atomic_load_n(&pool->generation, __ATOMIC_ACQUIRE) == seen &&
-               !__atomic_load_n(&pool->quit, __ATOMIC_ACQUIRE))
-          pthread_cond_wait(&pool->wake, &pool->lock);
-        pthread_mutex_unlock(&pool->lock);
-        t0 = now_ns();
-      }
-    }
+    uint64_t gen = machine_wait_generation(&pool->generation, &pool->quit, seen, &pool->lock, &pool->wake, NULL);
     if (__atomic_load_n(&pool->quit, __ATOMIC_ACQUIRE)) return NULL;
     seen = gen;
     tsr_clear_error();
