@@ -143,8 +143,8 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
     for (int p = 0; p < parts; p++) fn(arg, p);
 }
 
+/* BLAS is loaded: c_matmul failed the compilation otherwise. */
 tsr_status r_matmul(exec *x, const minst *in) {
-  if (in->cls == VC_F) TSR_TRY(tsr_blas_load());
   if (in->acc_zero) {
     const stype *o = ST(x, in->res[0]);
     memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
@@ -165,7 +165,6 @@ tsr_status r_matmul(exec *x, const minst *in) {
         A = a16;
         Bm = b16;
       }
-      if (ST(x, in->res[0])->cls != VC_F) continue;
       mb.fa = A;
       mb.fb = Bm;
       mb.fc = SF(x, in->res[0]) + b * M * N;
