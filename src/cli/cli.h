@@ -13,5 +13,8 @@ enum { TSR_EXIT_OK = 0, TSR_EXIT_FAIL = 1, TSR_EXIT_USAGE = 2 };
 
 /* True when any argument is --help or -h. */
 bool cli_wants_help(int argc, char **argv);
+/* Whether s is a whole decimal integer in [lo, hi] (then in *out): the check of every numeric
+ * option. */
+bool cli_parse_int(const char *s, long lo, long hi, long *out);
 
 #endif

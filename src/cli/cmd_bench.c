@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "core/blas.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,11 +41,12 @@ int cmd_bench(int argc, char **argv) {
     if (!strcmp(argv[i], "--json")) { o.json = true; continue; }
     if (!strcmp(argv[i], "--quick")) { o.quick = true; continue; }
     if (!strcmp(argv[i], "--cores")) {
-      char *end = NULL;
-      if (i + 1 >= argc || (o.cores = (int)strtol(argv[i + 1], &end, 10)) < 1 || *end) {
+      long c;
+      if (i + 1 >= argc || !cli_parse_int(argv[i + 1], 1, INT_MAX, &c)) {
         fprintf(stderr, "tessera bench: --cores takes a positive integer\n");
         return TSR_EXIT_USAGE;
       }
+      o.cores = (int)c;
       i++;
       continue;
     }

@@ -211,9 +211,8 @@ int cmd_demo(int argc, char **argv) {
           return TSR_EXIT_USAGE;
         }
       } else {
-        char *end;
-        long c = strtol(argv[++i], &end, 10);
-        if (*end || c < 1 || c > 64) { fprintf(stderr, "tessera demo: --cores takes 1..64\n"); return TSR_EXIT_USAGE; }
+        long c;
+        if (!cli_parse_int(argv[++i], 1, 64, &c)) { fprintf(stderr, "tessera demo: --cores takes 1..64\n"); return TSR_EXIT_USAGE; }
         o.cores = (int)c;
       }
       continue;

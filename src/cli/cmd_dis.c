@@ -73,9 +73,8 @@ int cmd_dis(int argc, char **argv) {
         out = argv[++i];
         continue;
       }
-      char *end;
-      long v = strtol(argv[++i], &end, 10);
-      if (*end || end == argv[i] || v < 0 || v > 6) {
+      long v;
+      if (!cli_parse_int(argv[++i], 0, 6, &v)) {
         fprintf(stderr, "tessera dis: bytecode version '%s' is not one of 0 to 6\n", argv[i]);
         return TSR_EXIT_USAGE;
       }

@@ -34,9 +34,8 @@ int cmd_inspect(int argc, char **argv) {
       continue;
     }
     if (!strcmp(a, "--steps") && i + 1 < argc) {
-      char *end;
-      long v = strtol(argv[++i], &end, 10);
-      if (!*argv[i] || *end || v < 0 || v > 100000) { fprintf(stderr, "tessera inspect: bad --steps '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
+      long v;
+      if (!cli_parse_int(argv[++i], 0, 100000, &v)) { fprintf(stderr, "tessera inspect: bad --steps '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
       steps = (int)v;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "tessera inspect: unknown option or missing value '%s'\n", a);

@@ -2,8 +2,9 @@
 #include "cli/run_setup.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+
+#include "cli/cli.h"
 
 void run_setup_init(run_setup *rs, const char *cmd) {
   memset(rs, 0, sizeof *rs);
@@ -28,9 +29,8 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     return 1;
   }
   if (!strcmp(a, "--host-helpers")) {
-    char *end = NULL;
-    long v = next ? strtol(argv[*i + 1], &end, 10) : 0;
-    if (!next || !end || *end || end == argv[*i + 1] || v < -1 || v > 64) {
+    long v;
+    if (!next || !cli_parse_int(argv[*i + 1], -1, 64, &v)) {
       fprintf(stderr, "tessera %s: --host-helpers takes -1 (none), 0 (the idle host CPUs) or 1..64\n", rs->cmd);
       return -1;
     }

@@ -52,6 +52,8 @@ expect 0 "$T" bench --help
 expect 0 "$T" bench --list
 expect 2 "$T" bench no-such-bench
 expect 2 "$T" bench --cores -1 add
+expect 2 "$T" bench --cores 99999999999 add
+expect 2 "$T" demo --cores 65
 # every benchmark runs (small sizes); jax needs the JAX venv from PyPI and JAX's own
 # interpreters, so `make bench` runs it, not the test suite
 for b in $("$T" bench --list); do
