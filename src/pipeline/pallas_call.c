@@ -31,7 +31,6 @@ typedef struct call_plan {
   operand_plan *ops;
   int64_t vmem_limit;
   int64_t vmem_bytes, smem_bytes;
-  int first_output;        /* index of the first output among the operands */
   tsr_call_stats *stats;
   pthread_mutex_t stats_lock;
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
@@ -427,8 +426,8 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     if (ran) st->cores++;
     pthread_mutex_unlock(&cp->stats_lock);
     if (cp->written_by_core)
-      for (int i = cp->first_output; i < cp->n; i++) {
-        bref *keep = &cp->written_by_core[(i - cp->first_output) * cp->m->num_cores + c->id];
+      for (int i = cp->d->num_inputs; i < cp->n; i++) {
+        bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
         keep->rank = brefs[i].rank;
         keep->written = brefs[i].written;
         keep->written_used = brefs[i].written_used;
@@ -453,29 +452,34 @@ static tsr_status run_core(tsr_core *c, void *arg) {
   return s;
 }
 
+/* The first block of output o that two cores wrote back: core *a's block *blk, also core *b's. */
+static bool shared_block(const call_plan *cp, int o, const int64_t **blk, int *a, int *b) {
+  int cores = cp->m->num_cores;
+  for (*a = 0; *a < cores; ++*a) {
+    const bref *wa = &cp->written_by_core[o * cores + *a];
+    for (int64_t j = 0; j < wa->cap_written; j++) {
+      if (!wa->written_used[j]) continue;
+      *blk = &wa->written[j * wa->rank];
+      for (*b = *a + 1; *b < cores; ++*b)
+        if (bref_was_written(&cp->written_by_core[o * cores + *b], *blk)) return true;
+    }
+  }
+  return false;
+}
+
 /* Two cores that write back the same output block race on it: the index map of an output must
  * follow every grid axis the cores split. Reported once per output, as a warning (the run's
  * result is one core's block, as on a TPU it would be whichever lands last). */
 static void check_cross_core_writes(call_plan *cp) {
-  int cores = cp->m->num_cores, outs = cp->n - cp->first_output;
-  for (int o = 0; o < outs; o++)
-    for (int a = 0; a < cores; a++) {
-      const bref *wa = &cp->written_by_core[o * cores + a];
-      for (int64_t j = 0; j < wa->cap_written; j++) {
-        if (!wa->written_used[j]) continue;
-        const int64_t *blk = &wa->written[j * wa->rank];
-        int other = -1;
-        for (int b = a + 1; b < cores && other < 0; b++)
-          if (bref_was_written(&cp->written_by_core[o * cores + b], blk)) other = b;
-        if (other < 0) continue;
-        char bi[96];
-        machine_warn(cp->m, "out%d: block %s is written back by core %d and core %d: the cores race on "
-                     "it (an output's index map must follow every grid axis the cores split)", o,
-                     tsr_format_dims(blk, wa->rank, bi, sizeof bi), a, other);
-        a = cores; /* once per output */
-        break;
-      }
-    }
+  for (int o = 0; o < cp->d->num_outputs; o++) {
+    const int64_t *blk;
+    int a, b;
+    if (!shared_block(cp, o, &blk, &a, &b)) continue;
+    char bi[96];
+    machine_warn(cp->m, "out%d: block %s is written back by core %d and core %d: the cores race on "
+                 "it (an output's index map must follow every grid axis the cores split)", o,
+                 tsr_format_dims(blk, cp->written_by_core[o * cp->m->num_cores + a].rank, bi, sizeof bi), a, b);
+  }
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
@@ -490,7 +494,6 @@ tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stat
     stats->vmem_bytes = cp.vmem_bytes;
     stats->smem_bytes = cp.smem_bytes;
     pthread_mutex_init(&cp.stats_lock, NULL);
-    cp.first_output = d->num_inputs;
     if (m->num_cores > 1 && d->num_outputs > 0) {
       cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
       if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
