@@ -16,12 +16,12 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   *out = NULL;
   tsr_machine_options o = opts ? *opts : (tsr_machine_options){0};
   if (!o.chip) o.chip = tsr_chip_get("v5e");
-  int cores = o.num_cores;
+  int cores = o.num_cores, cpus = host_cpus(); /* sysconf reads /sys each time */
   if (cores < 0 || cores > 64)
     return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..64)", cores);
   if (cores == 0) {
     cores = o.chip->tensor_cores > 0 ? o.chip->tensor_cores : 1;
-    if (cores > host_cpus()) cores = host_cpus();
+    if (cores > cpus) cores = cpus;
   }
   tsr_machine *m = calloc(1, sizeof *m);
   if (!m) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
@@ -46,7 +46,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
   }
-  m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : host_cpus() - cores;
+  m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : cpus - cores;
   if (m->num_helpers > 64) m->num_helpers = 64;
   if (cores > 1) {
     m->pool = worker_pool_create(m, cores - 1);
