@@ -14,8 +14,10 @@
  * op that defines it, which cannot run again while the cast's value is in use. The uses of
  * a cast of a load count as uses of the load.
  *
- * At run time a load still copies when its window is not dense, not aligned, or the
- * machine is observed (the checkers see exactly the accesses of the copying executor). */
+ * At run time a load still copies when its window is not dense or not aligned. Being
+ * observed changes nothing: the access event is emitted at the load either way, and a DMA
+ * moves data only inside a DMA start or wait (dma.c, in every --dma-order), which are writers
+ * here, so no landing can fall inside a value's range. */
 #include <stdlib.h>
 
 #include "mosaic/mosaic_internal.h"
