@@ -337,6 +337,95 @@ static void test_unsupported(void) {
               TSR_ERR_BOUNDS, "out of bounds");
 }
 
+/* vector.multi_reduction over the last dimension of R x n, every float kind, against a plain
+ * left-to-right fold: exact for min/max (NaN, signed zeros, infinities included), within
+ * rounding for add and mul. Row lengths around the 16-lane chunks and row counts around the
+ * groups of four. */
+static float ref_fold(const char *kind, float acc, const float *a, int n) {
+  for (int i = 0; i < n; i++) {
+    float b = a[i];
+    if (!strcmp(kind, "add")) acc += b;
+    else if (!strcmp(kind, "mul")) acc *= b;
+    else if (!strcmp(kind, "minnumf")) acc = (acc != acc) ? b : (b != b) ? acc : (acc == b ? (signbit(acc) ? acc : b) : (acc < b ? acc : b));
+    else if (!strcmp(kind, "maxnumf")) acc = (acc != acc) ? b : (b != b) ? acc : (acc == b ? (signbit(acc) ? b : acc) : (acc > b ? acc : b));
+    else if (acc != acc || b != b) acc = NAN;
+    else if (!strcmp(kind, "minimumf")) acc = acc == b ? (signbit(acc) ? acc : b) : (acc < b ? acc : b);
+    else acc = acc == b ? (signbit(acc) ? b : acc) : (acc > b ? acc : b);
+  }
+  return acc;
+}
+
+static tsr_status run_reduction(const char *kind, int R, int n, const float *a, const float *acc, float *out) {
+  char text[2048];
+  snprintf(text, sizeof text,
+           "module @t {\n"
+           "  func.func @k(%%a: memref<%dx%dxf32, #tpu.memory_space<vmem>>, %%b: memref<%dxf32, #tpu.memory_space<vmem>>, "
+           "%%o: memref<%dxf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
+           "scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%x = vector.load %%a[%%c0, %%c0] : memref<%dx%dxf32, #tpu.memory_space<vmem>>, vector<%dx%dxf32>\n"
+           "    %%y = vector.load %%b[%%c0] : memref<%dxf32, #tpu.memory_space<vmem>>, vector<%dxf32>\n"
+           "    %%r = \"vector.multi_reduction\"(%%x, %%y) <{kind = #vector.kind<%s>, reduction_dims = array<i64: 1>}> : "
+           "(vector<%dx%dxf32>, vector<%dxf32>) -> vector<%dxf32>\n"
+           "    vector.store %%r, %%o[%%c0] : memref<%dxf32, #tpu.memory_space<vmem>>, vector<%dxf32>\n"
+           "    return\n  }\n}\n",
+           R, n, R, R, R, n, R, n, R, R, kind, R, n, R, R, R, R);
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "red.mlir", &m);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
+  tsr_mlir_module_destroy(m);
+  if (s != TSR_OK) { fprintf(stderr, "%s\n%s\n", tsr_last_error(), text); return s; }
+  int64_t sa[2] = {R, n}, sr[1] = {R};
+  tsr_ref in[2] = {tsr_ref_dense((void *)a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense((void *)acc, TSR_F32, TSR_HBM, 1, sr)};
+  tsr_ref o = tsr_ref_dense(out, TSR_F32, TSR_HBM, 1, sr);
+  s = tsr_mosaic_kernel_run(M, k, in, 2, &o, 1, NULL, NULL);
+  if (s != TSR_OK) fprintf(stderr, "%s\n", tsr_last_error());
+  tsr_mosaic_kernel_destroy(k);
+  return s;
+}
+
+static void test_multi_reduction(void) {
+  static const char *kinds[] = {"add", "mul", "minnumf", "maxnumf", "minimumf", "maximumf"};
+  static const int lens[] = {1, 15, 16, 17, 48, 128, 131};
+  static const int rows[] = {1, 3, 4, 9};
+  enum { MAXR = 9, MAXN = 131 };
+  static float a[MAXR * MAXN], acc[MAXR], out[MAXR];
+  uint32_t seed = 12345;
+  for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++)
+    for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+      for (size_t ri = 0; ri < sizeof rows / sizeof *rows * 2; ri++) {
+        int n = lens[li], R = rows[ri / 2];
+        bool zeros = ri % 2; /* only +0 and -0: the order of signed zeros */
+        bool mul = !strcmp(kinds[ki], "mul");
+        for (int i = 0; i < R * n; i++) {
+          seed = seed * 1664525u + 1013904223u;
+          float u = (float)(seed >> 8) / 16777216.0f;
+          a[i] = mul ? 0.75f + 0.5f * u : 8.0f * u - 4.0f;
+          switch ((seed >> 3) % 61) { /* specials, rarely */
+          case 0: a[i] = 0.0f; break;
+          case 1: a[i] = -0.0f; break;
+          case 2: if (!mul) a[i] = INFINITY; break;
+          case 3: if (!mul) a[i] = -INFINITY; break;
+          case 4: if (n != 128) a[i] = NAN; break; /* rows of 128 stay NaN-free: values compared */
+          default: break;
+          }
+          if (zeros) a[i] = (seed >> 12) & 1 ? 0.0f : -0.0f;
+        }
+        for (int r = 0; r < R; r++) acc[r] = r == 1 ? -0.0f : mul ? 1.0f : 0.5f * (float)r;
+        CHECK_OK(run_reduction(kinds[ki], R, n, a, acc, out));
+        for (int r = 0; r < R; r++) {
+          float want = ref_fold(kinds[ki], acc[r], a + r * n, n);
+          bool exact = strcmp(kinds[ki], "add") && !mul;
+          bool ok = want != want ? out[r] != out[r]
+                    : exact ? (out[r] == want && signbit(out[r]) == signbit(want))
+                            : (out[r] == want || fabsf(out[r] - want) <= 1e-5f * (float)n * fmaxf(1.0f, fabsf(want)));
+          if (!ok) fprintf(stderr, "multi_reduction <%s> %dx%d row %d: got %g, want %g\n", kinds[ki], R, n, r, out[r], want);
+          CHECK(ok);
+        }
+      }
+}
+
 /* Loads that hand out VMEM instead of copying (alias.c) must still see the value of the
  * load when the ref is written while the value is in use: a store later in the block, a
  * store in a loop body before the next iteration's use, casts of the loaded value, and a
@@ -411,6 +500,7 @@ int main(void) {
   test_int_unary();
   test_unsupported();
   test_load_aliasing();
+  test_multi_reduction();
   tsr_machine_destroy(M);
   /* Observed by the checkers, loads alias too (the access events are the same): the hazards
    * above must give the same values, and none of them is a finding. */

@@ -169,6 +169,17 @@ static inline int32_t sext32(int64_t v, int width) {
 static inline uint64_t zext(int64_t v, int width) {
   return width >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << width) - 1ull);
 }
+/* IEEE maximum and minimum (arith.maximumf/minimumf): NaN wins, -0 < +0. */
+static inline float fmaximum(float a, float b) {
+  if (a != a || b != b) return __builtin_nanf("");
+  if (a == b) return __builtin_signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+static inline float fminimum(float a, float b) {
+  if (a != a || b != b) return __builtin_nanf("");
+  if (a == b) return __builtin_signbit(a) ? a : b;
+  return a < b ? a : b;
+}
 /* Wraps every element of an int32-class result to `width` bits. */
 void wrap_i32(int32_t *d, int64_t n, int width);
 

@@ -180,17 +180,6 @@ tsr_status c_constant_mask(comp *c, minst *in) {
     return TSR_OK;                                                                     \
   }
 
-static inline float fmaximum(float A, float B) {
-  if (A != A || B != B) return NAN;
-  if (A == B) return signbit(A) ? B : A;
-  return A > B ? A : B;
-}
-static inline float fminimum(float A, float B) {
-  if (A != A || B != B) return NAN;
-  if (A == B) return signbit(A) ? A : B;
-  return A < B ? A : B;
-}
-
 FBIN(r_addf, A + B)
 FBIN(r_subf, A - B)
 FBIN(r_mulf, A * B)

@@ -278,10 +278,10 @@ static inline float fred(int k, float a, float b) {
   switch (k) {
   case RK_ADD: return a + b;
   case RK_MUL: return a * b;
-  case RK_MINF: return fminf(a, b);
-  case RK_MAXF: return fmaxf(a, b);
-  case RK_MINIMUMF: return (a != a || b != b) ? NAN : (a < b ? a : b);
-  default: return (a != a || b != b) ? NAN : (a > b ? a : b);
+  case RK_MINF: return a != a ? b : b != b ? a : fminimum(a, b); /* zeros ordered, as in the */
+  case RK_MAXF: return a != a ? b : b != b ? a : fmaximum(a, b); /* vector lanes below */
+  case RK_MINIMUMF: return fminimum(a, b);
+  default: return fmaximum(a, b);
   }
 }
 
@@ -299,28 +299,116 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
   }
 }
 
-/* Float lane reductions of RG rows at once: each row still folds its elements in order (the
- * result is the same), but RG independent chains run in parallel instead of one. */
-enum { RG = 16 };
-static inline void fred_rows(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int m) {
-  float v[RG];
-  for (int j = 0; j < m; j++) v[j] = d[ro[j]];
-  if (m == RG) {
-    for (int64_t i = 0; i < inner; i++)
-      for (int j = 0; j < RG; j++) v[j] = fred(k, v[j], a[j * inner + i]);
-  } else {
-    for (int j = 0; j < m; j++)
-      for (int64_t i = 0; i < inner; i++) v[j] = fred(k, v[j], a[j * inner + i]);
+#if defined(__GNUC__) && !defined(__clang__)
+/* The vectors below never cross a call (all inlined), so GCC's note that their ABI depends on
+ * -mavx512f does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/* Lane-wise fred on GCC/clang vectors of 16, 8 and 4 floats (the compilers lower them to
+ * whatever the target has). Selects are bit blends, so min/max stay branch-free. */
+#define VFRED_DEF(NAME, N)                                                                   \
+  typedef float NAME##_f __attribute__((vector_size(N * 4)));                                \
+  typedef int32_t NAME##_i __attribute__((vector_size(N * 4)));                              \
+  static inline __attribute__((always_inline)) NAME##_f NAME##_sel(NAME##_i m, NAME##_f a,   \
+                                                                   NAME##_f b) {             \
+    return (NAME##_f)((m & (NAME##_i)a) | (~m & (NAME##_i)b));                               \
+  }                                                                                          \
+  static inline __attribute__((always_inline)) NAME##_f NAME(int k, NAME##_f a, NAME##_f b) { \
+    if (k == RK_ADD) return a + b;                                                           \
+    if (k == RK_MUL) return a * b;                                                           \
+    bool mx = k == RK_MAXF || k == RK_MAXIMUMF;                                              \
+    NAME##_f r = NAME##_sel(mx ? a > b : a < b, a, b);                                       \
+    NAME##_f z = mx ? (NAME##_f)((NAME##_i)a & (NAME##_i)b) : (NAME##_f)((NAME##_i)a | (NAME##_i)b); \
+    r = NAME##_sel(a == b, z, r);                                                            \
+    if (k == RK_MINF || k == RK_MAXF) return NAME##_sel(a != a, b, NAME##_sel(b != b, a, r)); \
+    return NAME##_sel((a != a) | (b != b), a + b, r);                                        \
   }
-  for (int j = 0; j < m; j++) d[ro[j]] = v[j];
+VFRED_DEF(vfred16, 16)
+VFRED_DEF(vfred8, 8)
+VFRED_DEF(vfred4, 4)
+
+enum { FOLD_LANES = 16, FOLD_ROWS = 4 };
+
+/* The 16 lanes of a vector folded pairwise: j with j+8, then +4, +2, +1. */
+static inline __attribute__((always_inline)) float fold_lanes(int k, vfred16_f l) {
+  vfred8_f h0, h1;
+  for (int j = 0; j < 8; j++) { h0[j] = l[j]; h1[j] = l[j + 8]; }
+  h0 = vfred8(k, h0, h1);
+  vfred4_f q0, q1;
+  for (int j = 0; j < 4; j++) { q0[j] = h0[j]; q1[j] = h0[j + 4]; }
+  q0 = vfred4(k, q0, q1);
+  return fred(k, fred(k, q0[0], q0[2]), fred(k, q0[1], q0[3]));
 }
 
-static void fred_rows_k(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int m) {
+/* Rows of n >= FOLD_LANES elements: lane j folds elements i = j (mod 16) of the whole
+ * 16-element chunks, then fold_lanes, then the tail in order; the order depends on n alone.
+ * Four rows go at once when there are four (independent chains keep the vector unit busy;
+ * the compilers keep four named accumulators in registers, an array they would not). */
+static inline __attribute__((always_inline)) float fold_finish(int k, vfred16_f l, const float *a, int64_t i,
+                                                               int64_t n) {
+  float v = fold_lanes(k, l);
+  for (; i < n; i++) v = fred(k, v, a[i]);
+  return v;
+}
+static inline __attribute__((always_inline)) vfred16_f load16(const float *p) {
+  vfred16_f x;
+  __builtin_memcpy(&x, p, sizeof x);
+  return x;
+}
+static inline __attribute__((always_inline)) float fold_row1(int k, const float *a, int64_t n) {
+  vfred16_f l = load16(a);
+  int64_t i = FOLD_LANES;
+  for (; i + FOLD_LANES <= n; i += FOLD_LANES) l = vfred16(k, l, load16(a + i));
+  return fold_finish(k, l, a, i, n);
+}
+static inline __attribute__((always_inline)) void fold_row4(int k, const float *a, int64_t n, float *out) {
+  const float *a1 = a + n, *a2 = a1 + n, *a3 = a2 + n;
+  vfred16_f l0 = load16(a), l1 = load16(a1), l2 = load16(a2), l3 = load16(a3);
+  int64_t i = FOLD_LANES;
+  for (; i + FOLD_LANES <= n; i += FOLD_LANES) {
+    l0 = vfred16(k, l0, load16(a + i));
+    l1 = vfred16(k, l1, load16(a1 + i));
+    l2 = vfred16(k, l2, load16(a2 + i));
+    l3 = vfred16(k, l3, load16(a3 + i));
+  }
+  out[0] = fold_finish(k, l0, a, i, n);
+  out[1] = fold_finish(k, l1, a1, i, n);
+  out[2] = fold_finish(k, l2, a2, i, n);
+  out[3] = fold_finish(k, l3, a3, i, n);
+}
+
+/* Rows folded into d[ro[r]] in row order (offsets may repeat when other dims are reduced
+ * too). */
+static inline __attribute__((always_inline)) void fold_rows_of(int k, float *d, const int64_t *ro, const float *a,
+                                                              int64_t n, int64_t rows) {
+  if (n < FOLD_LANES) {
+    for (int64_t r = 0; r < rows; r++) {
+      float v = d[ro[r]];
+      for (int64_t i = 0; i < n; i++) v = fred(k, v, a[r * n + i]);
+      d[ro[r]] = v;
+    }
+    return;
+  }
+  for (int64_t r = 0; r < rows; r += FOLD_ROWS) {
+    int m = rows - r < FOLD_ROWS ? (int)(rows - r) : FOLD_ROWS;
+    float v[FOLD_ROWS];
+    if (m == FOLD_ROWS) fold_row4(k, a + r * n, n, v);
+    else
+      for (int j = 0; j < m; j++) v[j] = fold_row1(k, a + (r + j) * n, n);
+    for (int j = 0; j < m; j++) d[ro[r + j]] = fred(k, d[ro[r + j]], v[j]);
+  }
+}
+
+/* One instance per kind, so that each loop is compiled without the switch. */
+static void fold_rows(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int64_t rows) {
   switch (k) {
-  case RK_ADD: fred_rows(RK_ADD, d, ro, a, inner, m); break;
-  case RK_MAXIMUMF: fred_rows(RK_MAXIMUMF, d, ro, a, inner, m); break;
-  case RK_MINIMUMF: fred_rows(RK_MINIMUMF, d, ro, a, inner, m); break;
-  default: fred_rows(k, d, ro, a, inner, m); break;
+  case RK_ADD: fold_rows_of(RK_ADD, d, ro, a, inner, rows); break;
+  case RK_MUL: fold_rows_of(RK_MUL, d, ro, a, inner, rows); break;
+  case RK_MINF: fold_rows_of(RK_MINF, d, ro, a, inner, rows); break;
+  case RK_MAXF: fold_rows_of(RK_MAXF, d, ro, a, inner, rows); break;
+  case RK_MINIMUMF: fold_rows_of(RK_MINIMUMF, d, ro, a, inner, rows); break;
+  default: fold_rows_of(RK_MAXIMUMF, d, ro, a, inner, rows); break;
   }
 }
 
@@ -332,22 +420,18 @@ tsr_status r_multi_reduction(exec *x, const minst *in) {
   int64_t inner = s->rank ? s->shape[s->rank - 1] : 1, irs = s->rank ? in->ints[s->rank - 1] : 0;
   int64_t rows = inner ? s->n / inner : 0;
   if (r->cls == VC_F && irs == 0) { /* the last dimension is reduced: rows fold independently */
+    enum { CHUNK = 64 }; /* rows whose result offsets are computed at once */
     for (int64_t row = 0; row < rows;) {
-      int64_t ro[RG];
-      int m = 0;
-      bool distinct = true;
-      for (; m < RG && row + m < rows; m++) {
+      int64_t ro[CHUNK], m = 0;
+      for (; m < CHUNK && row + m < rows; m++) {
         ro[m] = 0;
         for (int d = 0; d < s->rank - 1; d++) ro[m] += idx[d] * in->ints[d];
-        for (int j = 0; j < m; j++) distinct = distinct && ro[j] != ro[m];
         for (int d = s->rank - 2; d >= 0; d--) {
           if (++idx[d] < s->shape[d]) break;
           idx[d] = 0;
         }
       }
-      const float *a = SF(x, in->opd[0]) + row * inner;
-      if (distinct) fred_rows_k(k, SF(x, in->res[0]), ro, a, inner, m);
-      else for (int j = 0; j < m; j++) fred_rows_k(k, SF(x, in->res[0]), ro + j, a + j * inner, inner, 1);
+      fold_rows(k, SF(x, in->res[0]), ro, SF(x, in->opd[0]) + row * inner, inner, m);
       row += m;
     }
     if (in->ek != EK_F32) round_to_ek(SF(x, in->res[0]), r->n, in->ek);
