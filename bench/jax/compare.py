@@ -9,8 +9,10 @@ For each kernel of a representative subset it
      (HLO interpret mode): the first call (trace + compile + run) and the median of --repeat
      further calls; each result is checked against the reference;
   3. times `tessera run module.mlir in_*.npy --expect expected_*.npy --rtol R --atol A`
-     (whole process: parse, load, run, compare; and the run itself from --dump report), median
-     of --repeat runs, on the default chip (v5e) and again with --chip v5p (two TensorCores);
+     (whole process: parse, load, run, compare; median of --repeat processes) and the run
+     itself as JAX's warm call is timed (one process with --repeat N+1: the median of the runs
+     after the first, from --dump report), on the default chip (v5e) and again with --chip
+     v5p (two TensorCores);
   4. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded.
 
@@ -90,9 +92,10 @@ REPORT_TIME = re.compile(r"^report: .*?, ([0-9.]+) ms \(kernels ([0-9.]+) ms\)",
 
 
 def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit, extra=()):
-    """Median wall time of the whole `tessera run` process, and median in-process time of the
-    graph (what JAX's warm jitted call measures: the run itself, without process start, module
-    parsing or .npy I/O), from `--dump report`."""
+    """Median wall time of the whole `tessera run` process over `repeat` processes, and the
+    in-process time of the graph as JAX's warm jitted call is timed: one process runs it
+    `repeat` + 1 times (`--repeat`), and `--dump report` gives the median of the runs after the
+    first (the run itself, without process start, module parsing or .npy I/O)."""
     cmd = [tessera, "run", os.path.join(wd, "module.mlir")]
     cmd += [os.path.join(wd, f"in_{i}.npy") for i in range(nin)]
     # --no-check: JAX's interpret mode runs without its race detector by default, so tessera
@@ -101,21 +104,29 @@ def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit, extra=()):
     cmd += ["--no-check", "--dump", "report", "--expect"]
     cmd += [os.path.join(wd, f"expected_{i}.npy") for i in range(nout)]
     cmd += ["--rtol", repr(rtol), "--atol", repr(atol)] + list(extra)
-    times, runs = [], []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
+
+    def once(args):
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit)
+            p = subprocess.run(args, capture_output=True, text=True, timeout=limit)
         except subprocess.TimeoutExpired:
-            return None, None, f"timed out after {limit} s"
-        times.append(time.perf_counter() - t0)
+            return None, f"timed out after {limit} s"
         if p.returncode != 0:
             lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.strip()]
-            return None, None, f"exit {p.returncode}: {lines[0] if lines else '(no output)'}"
-        m = REPORT_TIME.search(p.stdout)
-        if m:
-            runs.append(float(m.group(1)) / 1e3)
-    run = statistics.median(runs) if runs else None
+            return None, f"exit {p.returncode}: {lines[0] if lines else '(no output)'}"
+        return p.stdout, None
+
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out, err = once(cmd)
+        if err:
+            return None, None, err
+        times.append(time.perf_counter() - t0)
+    out, err = once(cmd + ["--repeat", str(repeat + 1)])
+    if err:
+        return None, None, err
+    m = REPORT_TIME.search(out)
+    run = float(m.group(1)) / 1e3 if m else None
     return statistics.median(times), run, "checked equal (--expect)"
 
 
@@ -297,8 +308,9 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
         "one run; JAX \"warm\" is the median of repeated calls after a first call that traces and",
         "compiles (\"first call\"). tessera is timed two ways: the whole `tessera run` process",
         "(start, parse the exported module, load the .npy inputs, run, compare the outputs with",
-        "--expect), and the run itself as `tessera run --dump report` measures it in-process (the",
-        "StableHLO graph and its kernels: what JAX's warm jitted call does).",
+        "--expect; median of the processes), and the run itself in-process (the StableHLO graph",
+        "and its kernels: what JAX's warm jitted call does) as `tessera run --repeat N+1 --dump",
+        "report` gives it: the median of the runs after the first, timed as JAX's warm calls are.",
         "Ratio = JAX warm time / tessera time (> 1: tessera faster). Goal: >= 100x against TPU",
         "interpret mode.",
         "",

@@ -18,7 +18,8 @@ static void usage(FILE *f) {
           "usage: tessera run MODULE [IN.npy ...] [-o DIR] [--expect E.npy ...] [--rtol R] [--atol A]\n"
           "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
-          "                   [--seed N] [--host-helpers N] [--zero-copy] [--dump STAGE]\n\n"
+          "                   [--seed N] [--host-helpers N] [--zero-copy] [--repeat N]\n"
+          "                   [--dump STAGE]\n\n"
           "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
@@ -43,6 +44,11 @@ static void usage(FILE *f) {
           "                    host CPU no simulated core uses, -1 none; results are the same\n"
           "  --zero-copy       blocks inside their array are views of HBM, not VMEM copies\n"
           "                    (faster; same DMAs and events; see docs/architecture.md)\n"
+          "  --repeat N        run the graph N times in this process (same inputs; the outputs\n"
+          "                    of the last run are written and checked); --dump report then\n"
+          "                    gives the median of the runs after the first (warm, as JAX\n"
+          "                    times a jitted call) and prints the first and fastest too.\n"
+          "                    Not with --report, --json or --trace, which model one run\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
           "                    run: one line per executed op; report: the run's figures\n"
           "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");
@@ -148,6 +154,34 @@ static bool parse_double(const char *s, double *out) {
   return *s && !*end && !errno && *out >= 0;
 }
 
+/* Appends one warm run's (seconds, kernel seconds) to *times, allocated on first use. */
+static bool record_time(double **times, long *n, long repeat, double seconds, double kernel_seconds) {
+  if (!*times && !(*times = malloc(sizeof **times * 2 * (size_t)repeat))) {
+    fprintf(stderr, "tessera run: out of host memory\n");
+    return false;
+  }
+  (*times)[2 * *n] = seconds;
+  (*times)[2 * *n + 1] = kernel_seconds;
+  (*n)++;
+  return true;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The median of field `which` (0 or 1) of n pairs. */
+static double median(double *pairs, long n, int which) {
+  double *v = malloc(sizeof *v * (size_t)n);
+  if (!v) return pairs[which];
+  for (long i = 0; i < n; i++) v[i] = pairs[2 * i + which];
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  double m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  free(v);
+  return m;
+}
+
 int cmd_run(int argc, char **argv) {
   run_setup rs;
   run_setup_init(&rs, "run");
@@ -156,6 +190,7 @@ int cmd_run(int argc, char **argv) {
   int n_in = 0, n_exp = 0;
   double rtol = 1e-5, atol = 1e-6;
   unsigned long seed = 0;
+  long repeat = 1;
   bool dump_read = false, dump_plan = false, dump_run = false, dump_report = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -178,6 +213,8 @@ int cmd_run(int argc, char **argv) {
       char *end;
       seed = strtoul(argv[++i], &end, 10);
       if (!*argv[i] || *end) { fprintf(stderr, "tessera run: bad --seed '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
+    } else if (!strcmp(a, "--repeat") && has_next) {
+      if (!cli_parse_int(argv[++i], 1, 100000, &repeat)) { fprintf(stderr, "tessera run: bad --repeat '%s' (1..100000)\n", argv[i]); return TSR_EXIT_USAGE; }
     } else if (!strcmp(a, "--dump") && has_next) {
       const char *st = argv[++i];
       if (!strcmp(st, "read")) dump_read = true;
@@ -194,9 +231,15 @@ int cmd_run(int argc, char **argv) {
     else { fprintf(stderr, "tessera run: more than 64 inputs\n"); return TSR_EXIT_USAGE; }
   }
   if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (repeat > 1 && (rs.report || rs.json || rs.trace_path || dump_run)) {
+    fprintf(stderr, "tessera run: --repeat times the run; --report, --json, --trace and --dump run model or print one run\n");
+    return TSR_EXIT_USAGE;
+  }
   int rc = TSR_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;
+  double *times = NULL; /* pairs: seconds, kernel seconds of each run after the first */
+  long n_times = 0;
   tsr_array in[64] = {{0}}, out[64] = {{0}};
   int n_out = 0;
   tsr_status s = tsr_mlir_read_file(module, &m); /* read */
@@ -236,8 +279,20 @@ int cmd_run(int argc, char **argv) {
   }
   tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? stdout : NULL};
   tsr_hlo_stats st;
-  s = tsr_hlo_run(p, &ro, in, n_in, out, &st); /* run */
-  if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s: %s\n", module, tsr_status_name(s), tsr_last_error()); n_out = 0; goto done; }
+  double first = 0, warm = 0, fastest = 0, warm_kernels = 0;
+  for (long r = 0; r < repeat; r++) { /* run */
+    if (r > 0)
+      for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
+    s = tsr_hlo_run(p, &ro, in, n_in, out, &st);
+    if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s: %s\n", module, tsr_status_name(s), tsr_last_error()); n_out = 0; goto done; }
+    if (r == 0) first = st.seconds;
+    if (r == 0 || st.seconds < fastest) fastest = st.seconds;
+    if (repeat > 1 && r > 0 && !record_time(&times, &n_times, repeat, st.seconds, st.kernel_seconds)) goto done;
+  }
+  if (repeat > 1) {
+    warm = median(times, n_times, 0);
+    warm_kernels = median(times, n_times, 1);
+  }
   bool ok = true;
   if (outdir) {
     if (mkdir(outdir, 0777) != 0 && errno != EEXIST) { fprintf(stderr, "tessera run: cannot create %s: %s\n", outdir, strerror(errno)); goto done; }
@@ -265,6 +320,12 @@ int cmd_run(int argc, char **argv) {
       tsr_ref r = tsr_array_ref(&out[i], TSR_HOST);
       if (tsr_check_poison(&r, name) != TSR_OK) { printf("poison: %s\n", tsr_last_error()); ok = false; }
     }
+  if (dump_report && repeat > 1) {
+    printf("repeat: %ld runs: first %.3f ms, median of the %ld after it %.3f ms, fastest %.3f ms\n", repeat,
+           first * 1e3, repeat - 1, warm * 1e3, fastest * 1e3);
+    st.seconds = warm;
+    st.kernel_seconds = warm_kernels;
+  }
   if (dump_report)
     printf("report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out), %.3f ms (kernels %.3f ms), "
            "peak %lld bytes (inputs %lld, outputs %lld, peak besides inputs %lld)\n",
@@ -274,6 +335,7 @@ int cmd_run(int argc, char **argv) {
   if (!run_setup_finish(&rs)) ok = false;
   rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;
 done:
+  free(times);
   for (int i = 0; i < 64; i++) { tsr_array_free(&in[i]); tsr_array_free(&out[i]); }
   run_setup_destroy(&rs);
   tsr_hlo_program_destroy(p);

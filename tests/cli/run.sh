@@ -39,6 +39,13 @@ expect_out "x.npy: byte offset 0" "$T" run "$G" "$dir/x.npy" "$dir/x.npy"
 C=tests/conformance/jax_export_backcompat
 expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3
 expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3 --zero-copy
+# --repeat: the last of several runs is the one checked, and the report times the warm runs
+expect 0 "$T" run "$C/mosaic_matmul/module.mlir" --expect "$C/mosaic_matmul/expected_0.npy" --rtol 1e-3 --repeat 3
+expect_out "repeat: 3 runs: first .* ms, median of the 2 after it .* ms, fastest" "$T" run "$G" --repeat 3 --dump report
+expect_out "matches" "$T" run "$G" --repeat 2 --expect "$dir/a/out_0.npy" --expect "$dir/a/out_1.npy"
+expect 2 "$T" run "$G" --repeat 0
+expect 2 "$T" run "$G" --repeat 2 --report
+expect 2 "$T" run "$G" --repeat 2 --trace "$dir/t.json"
 # BLAS loads when a kernel has a matmul: a broken TSR_BLAS_LIBRARY fails that kernel clearly
 # and leaves the others alone
 TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect_out "cannot load a CBLAS library.*/nonexistent/libcblas.so" "$T" run "$C/mosaic_matmul/module.mlir"
