@@ -3,6 +3,7 @@
  * the hand-written modules of tests/mosaic/. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "tessera/mosaic.h"
@@ -271,6 +272,39 @@ static void test_shapes(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* An input the body writes is not read-only (kernel.c): on an unobserved machine, where
+ * read-only inputs become views of HBM, its blocks are still VMEM copies and the array comes
+ * back unchanged; the input it only reads (through views of views) is read-only. */
+static void test_read_only_inputs(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/scale_in_place.mlir");
+  if (!k) return;
+  enum { N = 32 * 128 };
+  static float x[N], y[N], o[N], x0[N];
+  tsr_test_fill(x, N, 21);
+  tsr_test_fill(y, N, 22);
+  memcpy(x0, x, sizeof x);
+  int64_t sh[2] = {32, 128};
+  tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL));
+  int bad = 0, changed = 0;
+  for (int i = 0; i < N; i++) {
+    bad += o[i] != (x0[i] + x0[i]) + y[i];
+    changed += memcmp(&x[i], &x0[i], sizeof x[i]) != 0;
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(changed, 0);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  CHECK_OK(tsr_mosaic_kernel_describe(m, k, in, 2, &out, 1, NULL, 0, f));
+  fclose(f);
+  CHECK(text && !strstr(text, "in0    f32[32,128]        VMEM block (8, 128) x 2 buffer(s) = 8192 bytes, read-only"));
+  CHECK(text && strstr(text, "in1    f32[32,128]        VMEM block (8, 128) x 2 buffer(s) = 8192 bytes, read-only"));
+  free(text);
+  tsr_mosaic_kernel_destroy(k);
+}
+
 int main(void) {
   tsr_machine *m = machine(1), *m2 = machine(2);
   test_seed("tests/conformance/seed_my_call/kernel.mosaic.mlir", m);
@@ -285,6 +319,7 @@ int main(void) {
   test_row_sum(m2);
   test_small_bodies(m);
   test_shapes(m);
+  test_read_only_inputs(m);
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");

@@ -49,6 +49,38 @@ static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
   return main ? main : first;
 }
 
+/* Whether the body only reads memref argument `arg`: every use of it, or of a view of it
+ * (memref slice, squeeze, reshape, bitcast, erase_layout), is a load, a DMA's source, a
+ * DMA wait or a log_buffer. Anything else counts as a write: a store, a DMA target, a ref
+ * passed to a region or yielded, any op not listed here (so a new op is safe by default). */
+static bool operand_reads_only(const prog *P, int32_t arg) {
+  bool *mine = calloc((size_t)P->nslots + 1, sizeof *mine);
+  if (!mine) return false;
+  mine[arg] = true;
+  bool only_read = true;
+  for (int i = 0; i < P->ninsts && only_read; i++) {
+    const minst *in = &P->insts[i];
+    for (int k = 0; k < in->nopd && only_read; k++) {
+      int32_t s = in->opd[k];
+      if (s < 0 || s >= P->nslots || !mine[s]) continue;
+      switch (in->op) {
+      case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
+        if (k == 0 && in->nres == 1) mine[in->res[0]] = true;
+        else only_read = false;
+        break;
+      case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
+        only_read = k == 0;
+        break;
+      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: break;
+      case MOP_ENQUEUE_DMA: only_read = k == in->a[1]; break;
+      default: only_read = false; break;
+      }
+    }
+  }
+  free(mine);
+  return only_read;
+}
+
 /* Inputs versus outputs: window_params (or the argument list) gives their total only. The
  * outputs are taken to be the operands from the first one the body writes (a store or a DMA
  * target, through any view) to the last; with none written, the last operand. A caller that
@@ -218,6 +250,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     o->k = k;
     if (tsr_dtype_is_semaphore(o->t.dtype)) return tsr_fail(TSR_ERR_UNSUPPORTED, "operand %d: semaphore operands", i);
     TSR_TRY(load_window(k, m, i, wps ? wps->u.array.elems[i] : NULL));
+    o->spec.read_only = o->spec.space == TSR_VMEM && operand_reads_only(P, P->args[o->arg]);
   }
   for (int s = 0; s < k->nscratch; s++) {
     const stype *t = &P->types[P->args[first_io + k->nio + s]];

@@ -137,11 +137,17 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
   tsr_ref_window(&b->slot[slot], zero, sl->valid, slot_part);
 }
 
-/* Zero-copy mode: binds `slot` to the HBM block itself when the block lies wholly inside
- * the array; returns whether it did. */
+/* Binds `slot` to the HBM block itself when the block lies wholly inside the array, in
+ * zero-copy mode, or for a read-only input whose block is one contiguous run of the array
+ * (a strided view would only move the copy into the body's loads); returns whether it did. */
 static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
-  b->is_view[slot] = p->core->m->opts.zero_copy && !sl->partial && b->space == TSR_VMEM;
-  if (b->is_view[slot]) tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
+  bool whole = !sl->partial && b->space == TSR_VMEM;
+  if (whole && (p->core->m->opts.zero_copy || b->read_only_view)) {
+    tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
+    b->is_view[slot] = p->core->m->opts.zero_copy || tsr_ref_is_contiguous(&b->hbm_view[slot]);
+  } else {
+    b->is_view[slot] = false;
+  }
   return b->is_view[slot];
 }
 

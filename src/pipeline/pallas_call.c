@@ -286,6 +286,37 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
   return TSR_OK;
 }
 
+/* The bytes a ref spans, from its lowest to its highest element. */
+static void ref_extent(const tsr_ref *r, const char **lo, const char **hi) {
+  int64_t a = 0, b = 0;
+  for (int d = 0; d < r->rank; d++) {
+    if (r->shape[d] == 0) { *lo = *hi = r->data; return; }
+    int64_t span = (r->shape[d] - 1) * r->stride[d];
+    if (span < 0) a += span; else b += span;
+  }
+  int64_t es = (int64_t)tsr_dtype_size(r->dtype);
+  *lo = r->data + a * es;
+  *hi = r->data + (b + 1) * es;
+}
+
+/* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): nothing observes
+ * the core (the checkers match accesses to VMEM buffers), DMAs move data at their start (the
+ * view holds what the copy would), and no output's array overlaps the input (an aliased
+ * output writes it). */
+static bool read_only_views(const call_plan *cp, const tsr_core *c, const operand_plan *o) {
+  if (o->is_output || !o->spec->read_only || core_observed(c) || cp->m->opts.dma_mode != TSR_DMA_EAGER)
+    return false;
+  const char *lo, *hi;
+  ref_extent(&o->hbm, &lo, &hi);
+  for (int i = 0; i < cp->n; i++) {
+    if (!cp->ops[i].is_output) continue;
+    const char *olo, *ohi;
+    ref_extent(&cp->ops[i].hbm, &olo, &ohi);
+    if (olo < hi && lo < ohi) return false;
+  }
+  return true;
+}
+
 static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
@@ -325,6 +356,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->space = o->spec->space;
     b->buffer_count = o->buffer_count;
     b->revisit = o->spec->revisit;
+    b->read_only_view = read_only_views(cp, c, o);
     memcpy(b->block, o->block, sizeof b->block);
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
     for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
@@ -550,9 +582,10 @@ tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out
     int64_t shown[TSR_MAX_RANK];
     for (int k = 0; k < o->rank; k++) shown[k] = o->squeezed[k] ? TSR_SQUEEZED : o->block[k];
     tsr_format_dims(shown, o->rank, blk, sizeof blk);
-    fprintf(out, "  %-6s %-18s %s block %s x %d buffer(s) = %lld bytes\n", name,
+    fprintf(out, "  %-6s %-18s %s block %s x %d buffer(s) = %lld bytes%s\n", name,
             tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space), blk,
-            o->buffer_count, (long long)(o->block_bytes * o->buffer_count));
+            o->buffer_count, (long long)(o->block_bytes * o->buffer_count),
+            !o->is_output && o->spec->read_only ? ", read-only" : "");
   }
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);
