@@ -305,40 +305,41 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
-/* Lane-wise fred on GCC/clang vectors of 16, 8 and 4 floats (the compilers lower them to
- * whatever the target has). Selects are bit blends, so min/max stay branch-free. */
-#define VFRED_DEF(NAME, N)                                                                   \
-  typedef float NAME##_f __attribute__((vector_size(N * 4)));                                \
-  typedef int32_t NAME##_i __attribute__((vector_size(N * 4)));                              \
-  static inline __attribute__((always_inline)) NAME##_f NAME##_sel(NAME##_i m, NAME##_f a,   \
-                                                                   NAME##_f b) {             \
-    return (NAME##_f)((m & (NAME##_i)a) | (~m & (NAME##_i)b));                               \
-  }                                                                                          \
-  static inline __attribute__((always_inline)) NAME##_f NAME(int k, NAME##_f a, NAME##_f b) { \
-    if (k == RK_ADD) return a + b;                                                           \
-    if (k == RK_MUL) return a * b;                                                           \
-    bool mx = k == RK_MAXF || k == RK_MAXIMUMF;                                              \
-    NAME##_f r = NAME##_sel(mx ? a > b : a < b, a, b);                                       \
-    NAME##_f z = mx ? (NAME##_f)((NAME##_i)a & (NAME##_i)b) : (NAME##_f)((NAME##_i)a | (NAME##_i)b); \
-    r = NAME##_sel(a == b, z, r);                                                            \
-    if (k == RK_MINF || k == RK_MAXF) return NAME##_sel(a != a, b, NAME##_sel(b != b, a, r)); \
-    return NAME##_sel((a != a) | (b != b), a + b, r);                                        \
-  }
-VFRED_DEF(vfred16, 16)
-VFRED_DEF(vfred8, 8)
-VFRED_DEF(vfred4, 4)
+/* Lane-wise fred on GCC/clang vectors of 16 floats (the compilers lower them to whatever the
+ * target has). Selects are bit blends, so min/max stay branch-free. */
+typedef float vfred16_f __attribute__((vector_size(64)));
+typedef int32_t vfred16_i __attribute__((vector_size(64)));
+static inline __attribute__((always_inline)) vfred16_f vsel16(vfred16_i m, vfred16_f a, vfred16_f b) {
+  return (vfred16_f)((m & (vfred16_i)a) | (~m & (vfred16_i)b));
+}
+static inline __attribute__((always_inline)) vfred16_f vfred16(int k, vfred16_f a, vfred16_f b) {
+  if (k == RK_ADD) return a + b;
+  if (k == RK_MUL) return a * b;
+  bool mx = k == RK_MAXF || k == RK_MAXIMUMF;
+  vfred16_f r = vsel16(mx ? a > b : a < b, a, b);
+  vfred16_f z = mx ? (vfred16_f)((vfred16_i)a & (vfred16_i)b) : (vfred16_f)((vfred16_i)a | (vfred16_i)b);
+  r = vsel16(a == b, z, r); /* equal: +0 beats -0 for max, -0 wins for min */
+  if (k == RK_MINF || k == RK_MAXF) return vsel16(a != a, b, vsel16(b != b, a, r));
+  return vsel16((a != a) | (b != b), a + b, r);
+}
 
 enum { FOLD_LANES = 16, FOLD_ROWS = 4 };
 
-/* The 16 lanes of a vector folded pairwise: j with j+8, then +4, +2, +1. */
+/* The 16 lanes of a vector folded pairwise: j with j+8, then +4, +2, +1 (whole-vector
+ * shuffles, so the accumulators never leave registers; the upper lanes are ignored). */
+#if defined(__clang__)
+#define LANE_SHIFT(v, s) __builtin_shufflevector(v, v, s, s + 1, s + 2, s + 3, s + 4, s + 5, s + 6, s + 7, \
+    (s + 8) & 15, (s + 9) & 15, (s + 10) & 15, (s + 11) & 15, (s + 12) & 15, (s + 13) & 15, (s + 14) & 15, (s + 15) & 15)
+#else
+#define LANE_SHIFT(v, s) __builtin_shuffle(v, (vfred16_i){s, s + 1, s + 2, s + 3, s + 4, s + 5, s + 6, s + 7, \
+    (s + 8) & 15, (s + 9) & 15, (s + 10) & 15, (s + 11) & 15, (s + 12) & 15, (s + 13) & 15, (s + 14) & 15, (s + 15) & 15})
+#endif
 static inline __attribute__((always_inline)) float fold_lanes(int k, vfred16_f l) {
-  vfred8_f h0, h1;
-  for (int j = 0; j < 8; j++) { h0[j] = l[j]; h1[j] = l[j + 8]; }
-  h0 = vfred8(k, h0, h1);
-  vfred4_f q0, q1;
-  for (int j = 0; j < 4; j++) { q0[j] = h0[j]; q1[j] = h0[j + 4]; }
-  q0 = vfred4(k, q0, q1);
-  return fred(k, fred(k, q0[0], q0[2]), fred(k, q0[1], q0[3]));
+  l = vfred16(k, l, LANE_SHIFT(l, 8));
+  l = vfred16(k, l, LANE_SHIFT(l, 4));
+  l = vfred16(k, l, LANE_SHIFT(l, 2));
+  l = vfred16(k, l, LANE_SHIFT(l, 1));
+  return l[0];
 }
 
 /* Rows of n >= FOLD_LANES elements: lane j folds elements i = j (mod 16) of the whole
