@@ -299,9 +299,12 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
   }
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-/* The vectors below never cross a call (all inlined), so GCC's note that their ABI depends on
- * -mavx512f does not apply. */
+/* The vectors below never cross a call (all inlined), so the compilers' note that their ABI
+ * depends on -mavx512f (built without -march=native) does not apply. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
+#pragma clang diagnostic ignored "-Wpsabi"
+#elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
