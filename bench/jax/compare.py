@@ -5,14 +5,15 @@ interpreters running the same pallas_call on this CPU.
 For each kernel of a representative subset it
   1. builds the inputs (fixed seed) and exports the pallas_call for TPU (forward-compatible IR),
      writing module.mlir, in_*.npy and expected_*.npy (jax.numpy reference) to a work folder;
-  2. times JAX with interpret=pltpu.InterpretParams() (TPU interpret mode) and interpret=True
-     (HLO interpret mode): the first call (trace + compile + run) and the median of --repeat
-     further calls; each result is checked against the reference;
-  3. times `tessera run module.mlir in_*.npy --expect expected_*.npy --rtol R --atol A`
-     (whole process: parse, load, run, compare; median of --repeat processes) and the run
-     itself as JAX's warm call is timed (one process with --repeat N+1: the median of the runs
-     after the first, from --dump report), on the default chip (v5e) and again with --chip
-     v5p (two TensorCores);
+  2. calls JAX with interpret=pltpu.InterpretParams() (TPU interpret mode) and interpret=True
+     (HLO interpret mode) once (trace + compile + run: "first call"), each result checked
+     against the reference;
+  3. runs --repeat rounds, each timing one warm call per JAX mode and then `tessera run
+     module.mlir in_*.npy --expect expected_*.npy --rtol R --atol A` on the default chip (v5e)
+     and with --chip v5p (two TensorCores): a whole process (parse, load, run, compare), and
+     the run itself as JAX's warm call is timed (a process with --repeat 3, whose --dump
+     report gives the median of the runs after the first). Interleaving the two sides keeps a
+     machine whose speed drifts from favouring either; each figure is a median over rounds;
   4. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded.
 
@@ -75,59 +76,65 @@ def close(a, b, rtol, atol):
     return a.shape == b.shape and bool(np.all(np.abs(a - b) <= atol + rtol * np.abs(b)))
 
 
-def time_jax(fn, inputs, repeat):
+def jax_call(fn, inputs):
+    """Seconds of one call of a jitted function (until its results are ready), and the results."""
     import jax
     t0 = time.perf_counter()
     out = jax.block_until_ready(fn(*inputs))
-    cold = time.perf_counter() - t0
-    warm = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = jax.block_until_ready(fn(*inputs))
-        warm.append(time.perf_counter() - t0)
-    return cold, statistics.median(warm), out
+    return time.perf_counter() - t0, out
 
 
 REPORT_TIME = re.compile(r"^report: .*?, ([0-9.]+) ms \(kernels ([0-9.]+) ms\)", re.M)
 
 
-def time_tessera(tessera, wd, nin, nout, rtol, atol, repeat, limit, extra=()):
-    """Median wall time of the whole `tessera run` process over `repeat` processes, and the
-    in-process time of the graph as JAX's warm jitted call is timed: one process runs it
-    `repeat` + 1 times (`--repeat`), and `--dump report` gives the median of the runs after the
-    first (the run itself, without process start, module parsing or .npy I/O)."""
-    cmd = [tessera, "run", os.path.join(wd, "module.mlir")]
-    cmd += [os.path.join(wd, f"in_{i}.npy") for i in range(nin)]
-    # --no-check: JAX's interpret mode runs without its race detector by default, so tessera
-    # runs without its (default-on) race and semaphore checkers too
-    # no -o: the outputs are checked in-process (--expect); JAX's timing writes no files either
-    cmd += ["--no-check", "--dump", "report", "--expect"]
-    cmd += [os.path.join(wd, f"expected_{i}.npy") for i in range(nout)]
-    cmd += ["--rtol", repr(rtol), "--atol", repr(atol)] + list(extra)
+class TesseraTimer:
+    """`tessera run` of one exported module, one round at a time: the wall time of a whole
+    process, and the in-process time of the graph as JAX's warm jitted call is timed (a process
+    with --repeat 3, whose --dump report gives the median of the runs after the first: the run
+    itself, without process start, module parsing or .npy I/O)."""
 
-    def once(args):
+    def __init__(self, tessera, wd, nin, nout, rtol, atol, limit, extra=()):
+        cmd = [tessera, "run", os.path.join(wd, "module.mlir")]
+        cmd += [os.path.join(wd, f"in_{i}.npy") for i in range(nin)]
+        # --no-check: JAX's interpret mode runs without its race detector by default, so
+        # tessera runs without its (default-on) race and semaphore checkers too
+        # no -o: the outputs are checked in-process (--expect); JAX's timing writes no files
+        cmd += ["--no-check", "--dump", "report", "--expect"]
+        cmd += [os.path.join(wd, f"expected_{i}.npy") for i in range(nout)]
+        cmd += ["--rtol", repr(rtol), "--atol", repr(atol)] + list(extra)
+        self.cmd, self.limit = cmd, limit
+        self.process, self.warm, self.error = [], [], None
+
+    def _once(self, args):
         try:
-            p = subprocess.run(args, capture_output=True, text=True, timeout=limit)
+            p = subprocess.run(args, capture_output=True, text=True, timeout=self.limit)
         except subprocess.TimeoutExpired:
-            return None, f"timed out after {limit} s"
+            self.error = f"timed out after {self.limit} s"
+            return None
         if p.returncode != 0:
             lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.strip()]
-            return None, f"exit {p.returncode}: {lines[0] if lines else '(no output)'}"
-        return p.stdout, None
+            self.error = f"exit {p.returncode}: {lines[0] if lines else '(no output)'}"
+            return None
+        return p.stdout
 
-    times = []
-    for _ in range(repeat):
+    def round(self):
+        if self.error:
+            return
         t0 = time.perf_counter()
-        out, err = once(cmd)
-        if err:
-            return None, None, err
-        times.append(time.perf_counter() - t0)
-    out, err = once(cmd + ["--repeat", str(repeat + 1)])
-    if err:
-        return None, None, err
-    m = REPORT_TIME.search(out)
-    run = float(m.group(1)) / 1e3 if m else None
-    return statistics.median(times), run, "checked equal (--expect)"
+        if self._once(self.cmd) is None:
+            return
+        self.process.append(time.perf_counter() - t0)
+        out = self._once(self.cmd + ["--repeat", "3"])
+        m = REPORT_TIME.search(out) if out else None
+        if m:
+            self.warm.append(float(m.group(1)) / 1e3)
+
+    def result(self):
+        """(median process seconds, median warm-run seconds, status)"""
+        if self.error:
+            return None, None, self.error
+        return (statistics.median(self.process), statistics.median(self.warm) if self.warm else None,
+                "checked equal (--expect)")
 
 
 def blas_floor(np, repeat):
@@ -229,30 +236,42 @@ def main():
         for i, x in enumerate(expected):
             es.save_npy(os.path.join(wd, f"expected_{i}.npy"), x)
         row = {"kernel": name, "what": what}
-        for mode, ip in (("tpu_interpret", pltpu.InterpretParams()), ("hlo_interpret", True)):
+        # JAX's first calls (trace, compile, run), then rounds that take one warm JAX call per
+        # mode and one tessera round per chip in turn, so that a machine whose speed drifts
+        # (a shared VM) slows both sides alike; the figures are medians over the rounds
+        modes = (("tpu_interpret", pltpu.InterpretParams()), ("hlo_interpret", True))
+        fns, warm = {}, {}
+        for mode, ip in modes:
+            fns[mode] = jax.jit(build(ip))
             with es.abstract_tpu_mesh():
-                cold, warm, out = time_jax(jax.jit(build(ip)), inputs, a.repeat)
-            if mode == "tpu_interpret":
-                pltpu.reset_tpu_interpret_mode_state()
+                cold, out = jax_call(fns[mode], inputs)
             out = out if isinstance(out, (list, tuple)) else (out,)
             ok = len(out) == len(expected) and all(close(o, e, rtol, atol)
                                                    for o, e in zip(out, expected))
             bad |= not ok
-            row[mode] = {"cold_s": cold, "warm_s": warm, "equal": ok}
-        if tessera:
-            t, run, status = time_tessera(tessera, wd, len(inputs), len(expected), rtol, atol,
-                                          a.repeat, a.timeout)
-        else:
-            t, run, status = None, None, "tessera binary not found"
-        row["tessera"] = {"s": t, "run_s": run, "status": status}
-        # the same module on a chip with two TensorCores: its parallel grid dimensions are
+            row[mode] = {"cold_s": cold, "equal": ok}
+            warm[mode] = []
+        # the same module on a chip with two TensorCores too: its parallel grid dimensions are
         # split across two cores, i.e. two host threads (the default chip, v5e, has one)
+        timers = {}
         if tessera:
-            t2, run2, status2 = time_tessera(tessera, wd, len(inputs), len(expected), rtol, atol,
-                                             a.repeat, a.timeout, ("--chip", "v5p"))
-        else:
-            t2, run2, status2 = None, None, "tessera binary not found"
-        row["tessera_v5p"] = {"s": t2, "run_s": run2, "status": status2}
+            for key, extra in (("tessera", ()), ("tessera_v5p", ("--chip", "v5p"))):
+                timers[key] = TesseraTimer(tessera, wd, len(inputs), len(expected), rtol, atol,
+                                           a.timeout, extra)
+        for _ in range(a.repeat):
+            for mode, _ip in modes:
+                with es.abstract_tpu_mesh():
+                    warm[mode].append(jax_call(fns[mode], inputs)[0])
+            for timer in timers.values():
+                timer.round()
+        pltpu.reset_tpu_interpret_mode_state()
+        for mode, _ip in modes:
+            row[mode]["warm_s"] = statistics.median(warm[mode])
+        for key in ("tessera", "tessera_v5p"):
+            t, run, status = (timers[key].result() if key in timers
+                              else (None, None, "tessera binary not found"))
+            row[key] = {"s": t, "run_s": run, "status": status}
+        t, t2 = row["tessera"]["s"], row["tessera_v5p"]["s"]
         if a.strict and (t is None or t2 is None):
             bad = True
         rows.append(row)
@@ -315,9 +334,10 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
         "one run; JAX \"warm\" is the median of repeated calls after a first call that traces and",
         "compiles (\"first call\"). tessera is timed two ways: the whole `tessera run` process",
         "(start, parse the exported module, load the .npy inputs, run, compare the outputs with",
-        "--expect; median of the processes), and the run itself in-process (the StableHLO graph",
-        "and its kernels: what JAX's warm jitted call does) as `tessera run --repeat N+1 --dump",
-        "report` gives it: the median of the runs after the first, timed as JAX's warm calls are.",
+        "--expect), and the run itself in-process (the StableHLO graph and its kernels: what",
+        "JAX's warm jitted call does) as `tessera run --repeat 3 --dump report` gives it: the",
+        "median of the runs after the first, timed as JAX's warm calls are. JAX's warm calls and",
+        "tessera's runs alternate, round by round; each figure is the median over the rounds.",
         "Ratio = JAX warm time / tessera time (> 1: tessera faster). Goal: >= 100x against TPU",
         "interpret mode.",
         "",
