@@ -8,6 +8,8 @@
 #include "core/status.h"
 
 int64_t tsr_array_numel(const tsr_array *a) {
+  for (int d = 0; d < a->rank; d++)
+    if (a->shape[d] == 0) return 0; /* before the product: the other dimensions may be big */
   int64_t n = 1;
   for (int d = 0; d < a->rank; d++) n *= a->shape[d];
   return n;
@@ -22,14 +24,19 @@ tsr_status tsr_array_alloc(tsr_array *a, tsr_dtype dtype, int rank, const int64_
   if (rank < 0 || rank > TSR_MAX_RANK)
     return tsr_fail(TSR_ERR_INVALID, "rank %d outside 0..%d", rank, TSR_MAX_RANK);
   if ((int)dtype < 0 || dtype >= TSR_DTYPE_COUNT) return tsr_fail(TSR_ERR_INVALID, "bad dtype");
-  /* Overflow-checked so that a hostile header cannot make a small allocation look big. */
+  /* Overflow-checked so that a hostile header cannot make a small allocation look big. A zero
+   * dimension counts as 1 here (the array is empty, but its strides still multiply the
+   * others), so every dtype of a given shape is accepted or refused alike up to its size. */
   uint64_t n = tsr_dtype_size(dtype);
+  bool empty = false;
   for (int d = 0; d < rank; d++) {
     if (shape[d] < 0) return tsr_fail(TSR_ERR_INVALID, "negative dimension %lld", (long long)shape[d]);
-    if (shape[d] && n > (UINT64_C(1) << 46) / (uint64_t)shape[d])
-      return tsr_fail(TSR_ERR_NOMEM, "array too large");
-    n *= (uint64_t)shape[d];
+    uint64_t dim = shape[d] ? (uint64_t)shape[d] : 1;
+    empty = empty || shape[d] == 0;
+    if (n > (UINT64_C(1) << 46) / dim) return tsr_fail(TSR_ERR_NOMEM, "array too large");
+    n *= dim;
   }
+  if (empty) n = 0;
   a->dtype = dtype;
   a->rank = rank;
   for (int d = 0; d < rank; d++) a->shape[d] = shape[d];

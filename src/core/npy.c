@@ -168,13 +168,18 @@ static tsr_status parse_layout(const void *data, size_t size, const char *what, 
   skip_ws(&h);
   if (h.p != h.end) return perr(&h, "unexpected text after the header dict");
   /* The data must be exactly what the header promises; check before allocating, so a header
-   * claiming a huge shape costs nothing. Overflow of the product counts as a mismatch. */
-  size_t want = kind->file_size;
-  bool overflow = false;
+   * claiming a huge shape costs nothing. At most 2^44 elements, counting a zero dimension as
+   * 1: the limit does not depend on the dtype (a bf16 array written back as f32 reads
+   * again), and an empty array's other dimensions cannot overflow its strides. */
+  uint64_t elements = 1;
+  bool overflow = false, empty = false;
   for (int d = 0; d < a.rank; d++) {
-    if (a.shape[d] < 0 || (a.shape[d] > 0 && want > SIZE_MAX / (size_t)a.shape[d])) overflow = true;
-    else want *= (size_t)a.shape[d];
+    uint64_t dim = a.shape[d] > 0 ? (uint64_t)a.shape[d] : 1;
+    empty = empty || a.shape[d] == 0;
+    if (a.shape[d] < 0 || elements > (UINT64_C(1) << 44) / dim) overflow = true;
+    else elements *= dim;
   }
+  size_t want = overflow || empty ? 0 : kind->file_size * (size_t)elements;
   if (overflow || size - data_off != want) {
     h.p = h.end;
     char msg[160];

@@ -34,6 +34,8 @@ tsr_ref tsr_ref_dense(void *data, tsr_dtype dtype, tsr_space space, int rank,
 }
 
 int64_t tsr_ref_numel(const tsr_ref *r) {
+  for (int d = 0; d < r->rank; d++)
+    if (r->shape[d] == 0) return 0;
   int64_t n = 1;
   for (int d = 0; d < r->rank; d++) n *= r->shape[d];
   return n;
