@@ -54,6 +54,15 @@ static void test_refs(void) {
   CHECK(!tsr_ref_is_contiguous(&w));
   int64_t bad[2] = {3, 2};
   CHECK_FAILS(tsr_ref_window(&r, bad, sz, &w), TSR_ERR_BOUNDS, "dimension 0");
+  /* byte spans: the whole array; the window from element (1, 2) to (2, 4) inclusive; none */
+  uintptr_t lo, hi;
+  tsr_ref_span(&r, &lo, &hi);
+  CHECK(lo == (uintptr_t)data && hi == (uintptr_t)(data + 24));
+  tsr_ref_span(&w, &lo, &hi);
+  CHECK(lo == (uintptr_t)(data + 1 * 6 + 2) && hi == (uintptr_t)(data + 2 * 6 + 4 + 1));
+  tsr_ref empty = tsr_ref_dense(data, TSR_F32, TSR_HBM, 2, (int64_t[]){0, 6});
+  tsr_ref_span(&empty, &lo, &hi);
+  CHECK(lo == 0 && hi == 0);
 
   tsr_ref row;
   CHECK_OK(tsr_ref_at(&r, 0, 3, &row));

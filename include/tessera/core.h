@@ -116,6 +116,9 @@ tsr_ref tsr_ref_dense(void *data, tsr_dtype dtype, tsr_space space, int rank,
 int64_t tsr_ref_numel(const tsr_ref *r);
 size_t tsr_ref_bytes(const tsr_ref *r);
 bool tsr_ref_is_contiguous(const tsr_ref *r);
+/* The bytes [*lo, *hi) that a ref's elements lie in: exact for a dense view, a superset for a
+ * strided one; [0, 0), which overlaps nothing, when it has no elements. */
+void tsr_ref_span(const tsr_ref *r, uintptr_t *lo, uintptr_t *hi);
 /* Address of an element given a full index. No bounds check. */
 void *tsr_ref_ptr(const tsr_ref *r, const int64_t *index);
 

@@ -143,14 +143,7 @@ char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
 }
 
 region ref_region(const tsr_ref *r) {
-  int64_t es = (int64_t)tsr_dtype_size(r->dtype);
-  if (tsr_ref_numel(r) == 0) return (region){0, 0};
-  int64_t lo = 0, hi = 0;
-  for (int d = 0; d < r->rank; d++) {
-    int64_t span = (r->shape[d] - 1) * r->stride[d] * es;
-    if (span < 0) lo += span;
-    else hi += span;
-  }
-  uintptr_t base = (uintptr_t)r->data;
-  return (region){base + (uintptr_t)lo, base + (uintptr_t)hi + (uintptr_t)es};
+  region g;
+  tsr_ref_span(r, &g.lo, &g.hi);
+  return g;
 }

@@ -41,6 +41,20 @@ int64_t tsr_ref_numel(const tsr_ref *r) {
   return n;
 }
 
+void tsr_ref_span(const tsr_ref *r, uintptr_t *lo, uintptr_t *hi) {
+  *lo = *hi = 0;
+  if (tsr_ref_numel(r) == 0) return;
+  *lo = *hi = (uintptr_t)r->data;
+  int64_t es = (int64_t)tsr_dtype_size(r->dtype), below = 0, above = 0;
+  for (int d = 0; d < r->rank; d++) {
+    int64_t span = (r->shape[d] - 1) * r->stride[d] * es;
+    if (span < 0) below += span;
+    else above += span;
+  }
+  *lo += (uintptr_t)below;
+  *hi += (uintptr_t)above + (uintptr_t)es;
+}
+
 size_t tsr_ref_bytes(const tsr_ref *r) {
   return (size_t)tsr_ref_numel(r) * tsr_dtype_size(r->dtype);
 }

@@ -286,19 +286,6 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
   return TSR_OK;
 }
 
-/* The bytes a ref spans, from its lowest to its highest element. */
-static void ref_extent(const tsr_ref *r, const char **lo, const char **hi) {
-  int64_t a = 0, b = 0;
-  for (int d = 0; d < r->rank; d++) {
-    if (r->shape[d] == 0) { *lo = *hi = r->data; return; }
-    int64_t span = (r->shape[d] - 1) * r->stride[d];
-    if (span < 0) a += span; else b += span;
-  }
-  int64_t es = (int64_t)tsr_dtype_size(r->dtype);
-  *lo = r->data + a * es;
-  *hi = r->data + (b + 1) * es;
-}
-
 /* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): nothing observes
  * the core (the checkers match accesses to VMEM buffers), DMAs move data at their start (the
  * view holds what the copy would), and no output's array overlaps the input (an aliased
@@ -306,12 +293,12 @@ static void ref_extent(const tsr_ref *r, const char **lo, const char **hi) {
 static bool read_only_views(const call_plan *cp, const tsr_core *c, const operand_plan *o) {
   if (o->is_output || !o->spec->read_only || core_observed(c) || cp->m->opts.dma_mode != TSR_DMA_EAGER)
     return false;
-  const char *lo, *hi;
-  ref_extent(&o->hbm, &lo, &hi);
+  uintptr_t lo, hi;
+  tsr_ref_span(&o->hbm, &lo, &hi);
   for (int i = 0; i < cp->n; i++) {
     if (!cp->ops[i].is_output) continue;
-    const char *olo, *ohi;
-    ref_extent(&cp->ops[i].hbm, &olo, &ohi);
+    uintptr_t olo, ohi;
+    tsr_ref_span(&cp->ops[i].hbm, &olo, &ohi);
     if (olo < hi && lo < ohi) return false;
   }
   return true;
