@@ -1,7 +1,7 @@
 /* Loading and running a Mosaic kernel: find the kernel func, map its arguments (grid
  * indices, scalar prefetch, inputs, outputs, scratch), turn window_params into block specs
  * with interpreted index maps, and hand everything to tsr_pallas_call with the interpreted
- * body. The rule for splitting inputs from outputs is in kernel_split() below. */
+ * body. The rule for splitting inputs from outputs is in io_uses() below. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,67 +49,64 @@ static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
   return main ? main : first;
 }
 
-/* Whether the body only reads memref argument `arg`: every use of it, or of a view of it
- * (memref slice, squeeze, reshape, bitcast, erase_layout), is a load, a DMA's source, a
- * DMA wait or a log_buffer. Anything else counts as a write: a store, a DMA target, a ref
- * passed to a region or yielded, any op not listed here (so a new op is safe by default). */
-static bool operand_reads_only(const prog *P, int32_t arg) {
-  bool *mine = calloc((size_t)P->nslots + 1, sizeof *mine);
-  if (!mine) return false;
-  mine[arg] = true;
-  bool only_read = true;
-  for (int i = 0; i < P->ninsts && only_read; i++) {
-    const minst *in = &P->insts[i];
-    for (int k = 0; k < in->nopd && only_read; k++) {
-      int32_t s = in->opd[k];
-      if (s < 0 || s >= P->nslots || !mine[s]) continue;
-      switch (in->op) {
-      case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
-        if (k == 0 && in->nres == 1) mine[in->res[0]] = true;
-        else only_read = false;
-        break;
-      case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
-        only_read = k == 0;
-        break;
-      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: break;
-      case MOP_ENQUEUE_DMA: only_read = k == in->a[1]; break;
-      default: only_read = false; break;
-      }
-    }
+/* What the body does with its inputs and outputs, through any view of them (memref slice,
+ * squeeze, reshape, bitcast, erase_layout), in one pass:
+ * - Inputs versus outputs: window_params (or the argument list) gives their total only. The
+ *   outputs are taken to be the operands from the first one the body writes (a store or a
+ *   DMA target) to the last; with none written, the last operand. A caller that knows better
+ *   (a custom call's operand count) passes its own split to tsr_mosaic_kernel_run.
+ * - Read-only operands (tsr_block_spec.read_only, VMEM only): every use is a load, a DMA's
+ *   source, a DMA wait or a log_buffer. Anything else counts as a write: a store, a DMA
+ *   target, a ref passed to a region or yielded, any op not listed here (so a new op is safe
+ *   by default). */
+static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
+  int nio = k->nio, first_written = -1;
+  int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1)); /* the io operand a ref views, or -1 */
+  bool *only_read = malloc(sizeof(bool) * (size_t)(nio + 1));
+  if (!root || !only_read) { /* no memory: nothing read-only, one output */
+    free(root);
+    free(only_read);
+    k->nout_default = nio ? 1 : 0;
+    return;
   }
-  free(mine);
-  return only_read;
-}
-
-/* Inputs versus outputs: window_params (or the argument list) gives their total only. The
- * outputs are taken to be the operands from the first one the body writes (a store or a DMA
- * target, through any view) to the last; with none written, the last operand. A caller that
- * knows better (a custom call's operand count) passes its own split to tsr_mosaic_kernel_run. */
-static int kernel_split(const prog *P, int first_io, int nio) {
-  int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1));
-  if (!root) return 1;
   for (int s = 0; s < P->nslots; s++) root[s] = -1;
-  for (int a = 0; a < P->nargs; a++) root[P->args[a]] = a;
-  int first_written = -1;
+  for (int io = 0; io < nio; io++) {
+    root[P->args[first_io + io]] = io;
+    only_read[io] = true;
+  }
   for (int i = 0; i < P->ninsts; i++) {
     const minst *in = &P->insts[i];
-    int target = -1;
-    switch (in->op) {
-    case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
-      root[in->res[0]] = root[in->opd[0]];
-      break;
-    case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE: target = in->opd[1]; break;
-    case MOP_ENQUEUE_DMA: target = in->opd[in->a[2]]; break;
-    default: break;
-    }
-    if (target >= 0 && root[target] >= first_io && root[target] < first_io + nio) {
-      int io = root[target] - first_io;
-      if (first_written < 0 || io < first_written) first_written = io;
+    for (int j = 0; j < in->nopd; j++) {
+      int32_t s = in->opd[j];
+      int io = s >= 0 && s < P->nslots ? root[s] : -1;
+      if (io < 0) continue;
+      bool written = false;
+      switch (in->op) {
+      case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
+        if (j == 0 && in->nres == 1) root[in->res[0]] = io;
+        else only_read[io] = false;
+        break;
+      case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
+        if (j != 0) only_read[io] = false;
+        break;
+      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: break;
+      case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE:
+        written = j == 1;
+        only_read[io] = false;
+        break;
+      case MOP_ENQUEUE_DMA:
+        written = j == in->a[2];
+        if (j != in->a[1]) only_read[io] = false;
+        break;
+      default: only_read[io] = false; break;
+      }
+      if (written && (first_written < 0 || io < first_written)) first_written = io;
     }
   }
+  for (int io = 0; io < nio; io++) k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
   free(root);
-  if (nio == 0) return 0;
-  return first_written < 0 ? 1 : nio - first_written;
+  free(only_read);
+  k->nout_default = nio == 0 ? 0 : first_written < 0 ? 1 : nio - first_written;
 }
 
 static tsr_status int_attr(const tsr_ir_op *fn, const char *name, int64_t *out) {
@@ -250,7 +247,6 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     o->k = k;
     if (tsr_dtype_is_semaphore(o->t.dtype)) return tsr_fail(TSR_ERR_UNSUPPORTED, "operand %d: semaphore operands", i);
     TSR_TRY(load_window(k, m, i, wps ? wps->u.array.elems[i] : NULL));
-    o->spec.read_only = o->spec.space == TSR_VMEM && operand_reads_only(P, P->args[o->arg]);
   }
   for (int s = 0; s < k->nscratch; s++) {
     const stype *t = &P->types[P->args[first_io + k->nio + s]];
@@ -260,7 +256,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     sp->rank = t->rank;
     for (int d = 0; d < t->rank; d++) sp->shape[d] = t->shape[d];
   }
-  k->nout_default = kernel_split(P, first_io, k->nio);
+  io_uses(k, P, first_io);
   return TSR_OK;
 }
 
