@@ -154,32 +154,15 @@ static bool parse_double(const char *s, double *out) {
   return *s && !*end && !errno && *out >= 0;
 }
 
-/* Appends one warm run's (seconds, kernel seconds) to *times, allocated on first use. */
-static bool record_time(double **times, long *n, long repeat, double seconds, double kernel_seconds) {
-  if (!*times && !(*times = malloc(sizeof **times * 2 * (size_t)repeat))) {
-    fprintf(stderr, "tessera run: out of host memory\n");
-    return false;
-  }
-  (*times)[2 * *n] = seconds;
-  (*times)[2 * *n + 1] = kernel_seconds;
-  (*n)++;
-  return true;
-}
-
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
 }
 
-/* The median of field `which` (0 or 1) of n pairs. */
-static double median(double *pairs, long n, int which) {
-  double *v = malloc(sizeof *v * (size_t)n);
-  if (!v) return pairs[which];
-  for (long i = 0; i < n; i++) v[i] = pairs[2 * i + which];
+/* The median of v[0..n) (sorts v). */
+static double median(double *v, long n) {
   qsort(v, (size_t)n, sizeof *v, cmp_double);
-  double m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  free(v);
-  return m;
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 int cmd_run(int argc, char **argv) {
@@ -238,8 +221,7 @@ int cmd_run(int argc, char **argv) {
   int rc = TSR_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;
-  double *times = NULL; /* pairs: seconds, kernel seconds of each run after the first */
-  long n_times = 0;
+  double *warm_s = NULL, *warm_kernel_s = NULL; /* the runs after the first (--repeat) */
   tsr_array in[64] = {{0}}, out[64] = {{0}};
   int n_out = 0;
   tsr_status s = tsr_mlir_read_file(module, &m); /* read */
@@ -279,7 +261,12 @@ int cmd_run(int argc, char **argv) {
   }
   tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? stdout : NULL};
   tsr_hlo_stats st;
-  double first = 0, warm = 0, fastest = 0, warm_kernels = 0;
+  double first = 0, fastest = 0;
+  if (repeat > 1 && (!(warm_s = malloc(sizeof *warm_s * (size_t)repeat)) ||
+                     !(warm_kernel_s = malloc(sizeof *warm_kernel_s * (size_t)repeat)))) {
+    fprintf(stderr, "tessera run: out of host memory\n");
+    goto done;
+  }
   for (long r = 0; r < repeat; r++) { /* run */
     if (r > 0)
       for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
@@ -287,11 +274,10 @@ int cmd_run(int argc, char **argv) {
     if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s: %s\n", module, tsr_status_name(s), tsr_last_error()); n_out = 0; goto done; }
     if (r == 0) first = st.seconds;
     if (r == 0 || st.seconds < fastest) fastest = st.seconds;
-    if (repeat > 1 && r > 0 && !record_time(&times, &n_times, repeat, st.seconds, st.kernel_seconds)) goto done;
-  }
-  if (repeat > 1) {
-    warm = median(times, n_times, 0);
-    warm_kernels = median(times, n_times, 1);
+    if (r > 0) {
+      warm_s[r - 1] = st.seconds;
+      warm_kernel_s[r - 1] = st.kernel_seconds;
+    }
   }
   bool ok = true;
   if (outdir) {
@@ -321,10 +307,10 @@ int cmd_run(int argc, char **argv) {
       if (tsr_check_poison(&r, name) != TSR_OK) { printf("poison: %s\n", tsr_last_error()); ok = false; }
     }
   if (dump_report && repeat > 1) {
+    st.seconds = median(warm_s, repeat - 1);
+    st.kernel_seconds = median(warm_kernel_s, repeat - 1);
     printf("repeat: %ld runs: first %.3f ms, median of the %ld after it %.3f ms, fastest %.3f ms\n", repeat,
-           first * 1e3, repeat - 1, warm * 1e3, fastest * 1e3);
-    st.seconds = warm;
-    st.kernel_seconds = warm_kernels;
+           first * 1e3, repeat - 1, st.seconds * 1e3, fastest * 1e3);
   }
   if (dump_report)
     printf("report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out), %.3f ms (kernels %.3f ms), "
@@ -335,7 +321,8 @@ int cmd_run(int argc, char **argv) {
   if (!run_setup_finish(&rs)) ok = false;
   rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;
 done:
-  free(times);
+  free(warm_s);
+  free(warm_kernel_s);
   for (int i = 0; i < 64; i++) { tsr_array_free(&in[i]); tsr_array_free(&out[i]); }
   run_setup_destroy(&rs);
   tsr_hlo_program_destroy(p);
