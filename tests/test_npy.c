@@ -21,6 +21,16 @@ static size_t make_npy(unsigned char *buf, int major, const char *dict, const vo
   return total + n;
 }
 
+/* Writes a to a new file named from the mkstemp template `path` (which becomes the name) and
+ * reads it back into b. */
+static void write_and_read(char *path, const tsr_array *a, tsr_array *b) {
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  CHECK_OK(tsr_npy_write(path, a));
+  CHECK_OK(tsr_npy_read(path, b));
+}
+
 static void test_versions(void) {
   float v[6] = {1, 2, 3, 4, 5, -0.5f};
   unsigned char buf[512];
@@ -83,11 +93,7 @@ static void test_round_trips(void) {
   ((uint16_t *)a.data)[0] = tsr_f32_to_bf16(1.5f);
   ((uint16_t *)a.data)[1] = tsr_f32_to_bf16(-3.0f);
   char path[] = "/tmp/tsr_npy_XXXXXX";
-  int fd = mkstemp(path);
-  CHECK(fd >= 0);
-  close(fd);
-  CHECK_OK(tsr_npy_write(path, &a));
-  CHECK_OK(tsr_npy_read(path, &b));
+  write_and_read(path, &a, &b);
   CHECK_EQ_INT(b.dtype, TSR_F32);
   CHECK(((float *)b.data)[0] == 1.5f && ((float *)b.data)[1] == -3.0f);
   unlink(path);
@@ -198,11 +204,7 @@ static void test_large_file_is_mapped(void) {
   float *v = a.data;
   for (int64_t i = 0; i < 512 * 1024; i++) v[i] = (float)i * 0.25f - 7.0f;
   char path[] = "/tmp/tsr_npy_big_XXXXXX";
-  int fd = mkstemp(path);
-  CHECK(fd >= 0);
-  close(fd);
-  CHECK_OK(tsr_npy_write(path, &a));
-  CHECK_OK(tsr_npy_read(path, &b));
+  write_and_read(path, &a, &b);
   CHECK(b.map_base != NULL);
   CHECK_EQ_INT(b.rank, 2);
   CHECK_EQ_INT(b.shape[0], 512);
