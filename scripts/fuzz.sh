@@ -30,6 +30,11 @@ seed() { # seed TARGET DIR
       cp tests/conformance/seed_my_call/*.mlir "$2"/
       for d in tests/conformance/jax_export_backcompat/*/; do
         cp "$d/module.mlir" "$2/$(basename "$d").mlir"
+      done
+      # jaxlib's pretty print of every suite body (scf loops, DMAs, matmuls, logs)
+      for d in tests/jax_suite/*/v_new/; do
+        k=$(basename "$(dirname "$d")")
+        cp "$d/body.mosaic.mlir" "$2/pretty_$k.mlir"
       done ;;
     fuzz_npy) find tests/conformance -name '*.npy' -exec cp {} "$2"/ \; ;;
     *) find tests/conformance -type f -size -64k | head -20 | xargs -I{} cp {} "$2"/ ;;

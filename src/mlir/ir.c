@@ -778,6 +778,18 @@ static bool regions_equal(eq_state *s, const tsr_ir_region *ra, const tsr_ir_reg
   return true;
 }
 
+/* Every attribute `a` has (property or not) is one of `b` with an equal value. */
+static bool merged_attrs_within(const tsr_ir_op *a, const tsr_ir_op *b) {
+  const tsr_ir_attr *dicts[2] = {a->props, a->attrs};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; dicts[k] && i < dicts[k]->u.dict.n; i++) {
+      const char *name = dicts[k]->u.dict.entries[i].name;
+      const tsr_ir_attr *vb = tsr_ir_op_attr(b, name);
+      if (!vb || !tsr_ir_attr_equal(tsr_ir_op_attr(a, name), vb)) return false;
+    }
+  return true;
+}
+
 static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int depth) {
   if (depth > TSR_IR_MAX_DEPTH) return differ(s, a, "nesting depths");
   if (strcmp(a->name, b->name)) {
@@ -788,8 +800,12 @@ static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int d
   for (int i = 0; i < a->n_operands; i++)
     if (!same_value(s, a->operands[i].value, b->operands[i].value)) return differ(s, a, "operands");
   if (a->n_results != b->n_results) return differ(s, a, "result counts");
-  if (!tsr_ir_attr_equal(a->attrs, b->attrs)) return differ(s, a, "attributes");
-  if (!optional_attr_equal(a->props, b->props)) return differ(s, a, "properties");
+  if (s->flags & TSR_IR_EQ_MERGE_PROPS) {
+    if (!merged_attrs_within(a, b) || !merged_attrs_within(b, a)) return differ(s, a, "attributes");
+  } else {
+    if (!tsr_ir_attr_equal(a->attrs, b->attrs)) return differ(s, a, "attributes");
+    if (!optional_attr_equal(a->props, b->props)) return differ(s, a, "properties");
+  }
   if (a->raw_props_size != b->raw_props_size ||
       (a->raw_props_size && memcmp(a->raw_props, b->raw_props, a->raw_props_size)))
     return differ(s, a, "raw properties");

@@ -363,6 +363,9 @@ void tsr_ir_op_rename(tsr_ir_ctx *ctx, tsr_ir_op *op, const char *name);
 
 enum {
   TSR_IR_EQ_IGNORE_LOCS = 1, /* op and block-argument locations */
+  /* properties and attributes compared as one set, as tsr_ir_op_attr sees them: the generic
+   * form's `<{...}>` holds what a custom op syntax puts among the attributes */
+  TSR_IR_EQ_MERGE_PROPS = 2,
 };
 /* Structural equality of two ops (recursively), up to value identity: values are matched
  * by position of definition. On a difference, writes a description to `why` (if not NULL). */

@@ -158,9 +158,9 @@ tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m) {
     return tsr_fail(TSR_ERR_PARSE, "a Mosaic kernel must be a builtin.module");
   if (m->mosaic_version) return TSR_OK; /* already viewed */
   const tsr_ir_attr *va = tsr_ir_op_attr(m->top, VERSION_ATTR);
+  bool mangled = false;
+  tsr_ir_walk(m->top, has_mangled_op, &mangled);
   if (!va) {
-    bool mangled = false;
-    tsr_ir_walk(m->top, has_mangled_op, &mangled);
     if (mangled) return tsr_fail(TSR_ERR_PARSE, "Mosaic body has '%s' ops but no %s attribute", MANGLE_PREFIX, VERSION_ATTR);
     return TSR_OK; /* Pallas text: current form */
   }
@@ -169,6 +169,12 @@ tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m) {
   if (version < 1 || version > TSR_MLIR_MOSAIC_MAX_VERSION)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "Mosaic body has %s = %lld; tessera reads versions 1 to %d",
                     VERSION_ATTR, (long long)version, TSR_MLIR_MOSAIC_MAX_VERSION);
+  if (!mangled) {
+    /* jaxlib's print of a module in memory: ops in the current dialect; the attribute only
+     * names the version a serializer would write */
+    m->mosaic_version = (int)version;
+    return TSR_OK;
+  }
   upgrade_ctx u = {m->ctx, (int)version, TSR_OK};
   demangle_state d = {&u, m->top};
   tsr_ir_walk(m->top, demangle, &d);

@@ -58,7 +58,8 @@ tsr_status ob_region(text_parser *p, op_builder *b, arg_decl *entry_args, int n_
 /* An empty region (zero blocks). */
 tsr_status ob_empty_region(text_parser *p, op_builder *b);
 /* Adds `name` as the terminator of every block of the last region that lacks `name` as
- * its last op (pretty forms elide implicit terminators such as scf.yield). */
+ * its last op (pretty forms elide implicit terminators such as scf.yield); an empty region
+ * `{ }` gets one block holding just the terminator, as MLIR's parser builds it. */
 tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *name);
 /* Parses a value-use name into `ref` (no operand added). */
 tsr_status parse_value_ref(text_parser *p, operand_ref *ref);

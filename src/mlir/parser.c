@@ -414,6 +414,15 @@ tsr_status ob_empty_region(text_parser *p, op_builder *b) {
 tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *name) {
   if (!b->regions.n) return TSR_OK;
   tsr_ir_region *r = b->regions.items[b->regions.n - 1];
+  if (r->n_blocks == 0) { /* `{ }`: the one block holds just the terminator */
+    tsr_ir_block *blk = tsr_ir_alloc(p->ctx, sizeof *blk);
+    tsr_ir_block **blocks = tsr_ir_alloc(p->ctx, sizeof *blocks);
+    if (!blk || !blocks) return nomem();
+    blk->parent = r;
+    blocks[0] = blk;
+    r->blocks = blocks;
+    r->n_blocks = 1;
+  }
   for (int i = 0; i < r->n_blocks; i++) {
     tsr_ir_block *blk = r->blocks[i];
     if (blk->last && !strcmp(blk->last->name, name)) continue;

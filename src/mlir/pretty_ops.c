@@ -3,6 +3,7 @@
  * inherent attributes go into the attribute dictionary under their ODS names, with the
  * defaults MLIR materializes when an op is serialized (e.g. arith fastmath<none>), so that
  * text and bytecode of the same kernel give equal IR. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -380,6 +381,8 @@ static tsr_status segment_sizes(text_parser *p, op_builder *b, const int32_t *si
   return ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, n));
 }
 
+static tsr_status default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v);
+
 /* tpu.vector_load / tpu.vector_store:
  *   `$base[$indices] (, $value)? (masked $mask)? attr-dict : type($base), type(vec), type($mask)`
  * where the mask type is empty (hence the trailing comma Pallas prints) without a mask. */
@@ -425,6 +428,7 @@ static tsr_status p_tpu_vector_mem(text_parser *p, op_builder *b) {
     s = store ? segment_sizes(p, b, store_sizes, 4) : segment_sizes(p, b, load_sizes, 3);
   }
   if (s == TSR_OK && !store) s = ob_result(p, b, vt);
+  if (s == TSR_OK && store) s = default_int(p, b, "add", 1, 0);
   free(tmp.operands);
   free(tmp.operand_types);
   return s;
@@ -456,6 +460,472 @@ static tsr_status p_scf_if(text_parser *p, op_builder *b) {
   return ob_opt_attr_dict(p, b);
 }
 
+/* ---- defaults and short attribute forms ------------------------------------------------ */
+
+static bool ob_has_attr(const op_builder *b, const char *name) {
+  for (int i = 0; i < b->attrs.n; i++)
+    if (!strcmp(((const tsr_ir_named_attr *)b->attrs.items[i])->name, name)) return true;
+  for (int i = 0; b->attr_dict && i < b->attr_dict->u.dict.n; i++)
+    if (!strcmp(b->attr_dict->u.dict.entries[i].name, name)) return true;
+  return false;
+}
+
+/* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
+static tsr_status default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v) {
+  if (ob_has_attr(b, name)) return TSR_OK;
+  tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, TSR_IR_SIGNLESS);
+  return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+}
+
+/* A bare integer the format prints without its type (`dim 0` of an SI32Attr). */
+static tsr_status int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
+  int64_t v;
+  TSR_TRY(text_int(p, &v));
+  tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, sg);
+  return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+}
+
+/* An attribute built from its full spelling, e.g. `#vector.kind<add>` from the `<add>` a
+ * format prints. */
+static tsr_status attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at) {
+  tsr_ir_attr *a;
+  if (text_parse_attr_entry(p->m, text, strlen(text), -1, &a) != TSR_OK)
+    return text_error_at(p, at, "not a valid attribute: %s", text);
+  return ob_attr(p, b, name, a);
+}
+
+static tsr_ir_type *i32_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
+
+/* `op {attrs} : T`: no operands (or none left to read), one result */
+static tsr_status p_nullary(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type *t;
+  TSR_TRY(text_type(p, &t));
+  return ob_result(p, b, t);
+}
+
+
+/* ---- math, vector, memref --------------------------------------------------------------- */
+
+/* math ops that carry arith's fastmath flags */
+static const char *const math_fastmath_ops[] = {
+    "exp", "exp2", "expm1", "log", "log2", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh",
+    "erf", "absf", "ceil", "floor", "round", "roundeven", "atan2", "powf", NULL};
+static const char *const math_plain_ops[] = {"absi", "ctlz", "ctpop", "cttz", NULL};
+
+/* `math.exp %a [fastmath<..>] {attrs} : T` */
+static tsr_status p_math(text_parser *p, op_builder *b) {
+  const char *op = strchr(b->name, '.') + 1;
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  if (in_list(math_fastmath_ops, op)) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  return ob_same_or_function_type(p, b, 1);
+}
+
+/* vector's CombiningKind */
+static const char *const combining_kinds[] = {"add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf",
+                                              "and", "or", "xor", "minimumf", "maximumf", NULL};
+
+/* `vector.multi_reduction <kind>, %src, %acc [dims] {attrs} : S to D` */
+static tsr_status p_multi_reduction(text_parser *p, op_builder *b) {
+  const char *at = p->cur;
+  const char *kind;
+  size_t n;
+  TSR_TRY(text_expect(p, '<'));
+  if (!text_bare_id(p, &kind, &n) || n > 32) return text_error(p, "expected a combining kind");
+  char full[64];
+  snprintf(full, sizeof full, "%.*s", (int)n, kind);
+  if (!in_list(combining_kinds, full)) return text_error_at(p, kind, "unknown combining kind '%s'", full);
+  TSR_TRY(text_expect(p, '>'));
+  snprintf(full, sizeof full, "#vector.kind<%.*s>", (int)n, kind);
+  TSR_TRY(attr_from_text(p, b, "kind", full, at));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  if (b->n_operands != 2) return text_error(p, "multi_reduction takes a source and an accumulator");
+  int64_t dims[64];
+  int nd;
+  TSR_TRY(int_list(p, dims, 64, &nd));
+  TSR_TRY(ob_attr(p, b, "reduction_dims", dense_i64_array(p, dims, nd)));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type *src, *dst;
+  TSR_TRY(text_type(p, &src));
+  TSR_TRY(expect_kw(p, "to"));
+  TSR_TRY(text_type(p, &dst));
+  b->operand_types[0] = src;
+  b->operand_types[1] = dst;
+  return ob_result(p, b, dst);
+}
+
+/* `{attrs} : memref<..>` closing memref.load / memref.store */
+static tsr_status memref_tail(text_parser *p, op_builder *b, tsr_ir_type **mt) {
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  const char *at = p->cur;
+  TSR_TRY(text_type(p, mt));
+  return (*mt)->kind == TSR_IR_TYPE_MEMREF ? TSR_OK : text_error_at(p, at, "expected a memref type");
+}
+
+/* `memref.load %m[%i, ...] {attrs} : memref<..xT>`: the result is the element type */
+static tsr_status p_memref_load(text_parser *p, op_builder *b) {
+  int first, n;
+  TSR_TRY(indexed_base(p, b, &first, &n));
+  tsr_ir_type *mt;
+  TSR_TRY(memref_tail(p, b, &mt));
+  b->operand_types[0] = mt;
+  return ob_result(p, b, mt->u.shaped.element);
+}
+
+/* `memref.store %v, %m[%i, ...] {attrs} : memref<..>` */
+static tsr_status p_memref_store(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  int first, n;
+  TSR_TRY(indexed_base(p, b, &first, &n));
+  tsr_ir_type *mt;
+  TSR_TRY(memref_tail(p, b, &mt));
+  b->operand_types[0] = mt->u.shaped.element;
+  b->operand_types[1] = mt;
+  return TSR_OK;
+}
+
+/* `memref.alloca(%dyn, ...)[%sym, ...] {attrs} : memref<..>` */
+static tsr_status p_memref_alloca(text_parser *p, op_builder *b) {
+  int32_t sizes[2] = {0, 0};
+  TSR_TRY(text_expect(p, '('));
+  if (!text_accept(p, ')')) {
+    TSR_TRY(ob_parse_operand_list(p, b, false));
+    TSR_TRY(text_expect(p, ')'));
+  }
+  sizes[0] = b->n_operands;
+  if (text_accept(p, '[')) {
+    if (!text_accept(p, ']')) {
+      TSR_TRY(ob_parse_operand_list(p, b, false));
+      TSR_TRY(text_expect(p, ']'));
+    }
+  }
+  sizes[1] = b->n_operands - sizes[0];
+  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
+  if (!idx) return nomem();
+  ob_all_operands(b, idx);
+  TSR_TRY(segment_sizes(p, b, sizes, 2));
+  return p_nullary(p, b);
+}
+
+/* ---- scf loops ---------------------------------------------------------------------------- */
+
+/* `(%a = %init, ...)`: region arguments paired with the op's operands (types come later). */
+static tsr_status assigned_args(text_parser *p, op_builder *b, ptr_list *args) {
+  TSR_TRY(text_expect(p, '('));
+  if (text_accept(p, ')')) return TSR_OK;
+  do {
+    arg_decl *a = calloc(1, sizeof *a);
+    if (!a || !ptr_push(args, a)) {
+      free(a);
+      return nomem();
+    }
+    TSR_TRY(parse_value_ref(p, &a->ref));
+    TSR_TRY(text_expect(p, '='));
+    TSR_TRY(ob_parse_operand(p, b));
+  } while (text_accept(p, ','));
+  return text_expect(p, ')');
+}
+
+static arg_decl *flat_args(const ptr_list *l, int extra_front) {
+  arg_decl *f = calloc((size_t)(l->n + extra_front) + 1, sizeof *f);
+  for (int i = 0; f && i < l->n; i++) f[extra_front + i] = *(const arg_decl *)l->items[i];
+  return f;
+}
+
+static void free_args(ptr_list *l) {
+  for (int i = 0; i < l->n; i++) free(l->items[i]);
+  free(l->items);
+}
+
+/* `(T, ...)` or a single type; fills types[0..n) of the arguments in `args`. */
+static tsr_status arg_types(text_parser *p, ptr_list *args, int first, tsr_ir_type ***out, int *n) {
+  bool paren = text_accept(p, '(');
+  TSR_TRY(text_type_list(p, out, n));
+  if (paren) TSR_TRY(text_expect(p, ')'));
+  if (*n != args->n - first) return text_error(p, "expected %d types, got %d", args->n - first, *n);
+  for (int i = 0; i < *n; i++) ((arg_decl *)args->items[first + i])->type = (*out)[i];
+  return TSR_OK;
+}
+
+/* `scf.for %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (T, ...)] [: T] {..} {attrs}` */
+static tsr_status p_scf_for(text_parser *p, op_builder *b) {
+  ptr_list args = {0};
+  arg_decl *iv = calloc(1, sizeof *iv);
+  tsr_status s = iv && ptr_push(&args, iv) ? TSR_OK : nomem();
+  if (s != TSR_OK) free(iv);
+  if (s == TSR_OK) s = parse_value_ref(p, &iv->ref);
+  if (s == TSR_OK) s = text_expect(p, '=');
+  if (s == TSR_OK) s = ob_parse_operand(p, b);
+  if (s == TSR_OK) s = expect_kw(p, "to");
+  if (s == TSR_OK) s = ob_parse_operand(p, b);
+  if (s == TSR_OK) s = expect_kw(p, "step");
+  if (s == TSR_OK) s = ob_parse_operand(p, b);
+  bool carried = s == TSR_OK && text_accept_kw(p, "iter_args");
+  if (carried) s = assigned_args(p, b, &args);
+  if (s == TSR_OK && carried) s = text_accept_str(p, "->") ? TSR_OK : text_error(p, "expected '->' and the result types");
+  tsr_ir_type **t = NULL;
+  int n = 0;
+  if (s == TSR_OK && carried) s = arg_types(p, &args, 1, &t, &n);
+  for (int i = 0; s == TSR_OK && i < n; i++) {
+    b->operand_types[3 + i] = t[i];
+    s = ob_result(p, b, t[i]);
+  }
+  tsr_ir_type *ivt = NULL;
+  if (s == TSR_OK && text_accept(p, ':')) s = text_type(p, &ivt);
+  else if (s == TSR_OK && !(ivt = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX))) s = nomem();
+  if (s == TSR_OK) {
+    iv->type = ivt;
+    for (int i = 0; i < 3; i++) b->operand_types[i] = ivt;
+    arg_decl *flat = flat_args(&args, 0);
+    s = flat ? ob_region(p, b, flat, args.n) : nomem();
+    free(flat);
+  }
+  if (s == TSR_OK && !b->n_results) s = ob_implicit_terminator(p, b, "scf.yield");
+  if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
+  free_args(&args);
+  return s;
+}
+
+/* `scf.while (%a = %x, ...) : (T, ...) -> (R, ...) {before} do {after} {attrs}` */
+static tsr_status p_scf_while(text_parser *p, op_builder *b) {
+  ptr_list args = {0};
+  tsr_status s = assigned_args(p, b, &args);
+  tsr_ir_type *ft = NULL;
+  if (s == TSR_OK) s = text_expect(p, ':');
+  if (s == TSR_OK) s = text_function_type(p, &ft);
+  if (s == TSR_OK && (ft->kind != TSR_IR_TYPE_FUNCTION || ft->u.function.n_inputs != args.n))
+    s = text_error(p, "expected a function type with %d inputs", args.n);
+  if (s == TSR_OK) s = ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs);
+  for (int i = 0; s == TSR_OK && i < args.n; i++) ((arg_decl *)args.items[i])->type = ft->u.function.inputs[i];
+  for (int i = 0; s == TSR_OK && i < ft->u.function.n_results; i++) s = ob_result(p, b, ft->u.function.results[i]);
+  if (s == TSR_OK) {
+    arg_decl *flat = flat_args(&args, 0);
+    s = flat ? ob_region(p, b, flat, args.n) : nomem();
+    free(flat);
+  }
+  if (s == TSR_OK) s = expect_kw(p, "do");
+  if (s == TSR_OK) s = ob_region(p, b, NULL, 0);
+  if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
+  free_args(&args);
+  return s;
+}
+
+/* `scf.condition(%c) %a, ... : T, ...` */
+static tsr_status p_scf_condition(text_parser *p, op_builder *b) {
+  TSR_TRY(text_expect(p, '('));
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ')'));
+  b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
+  TSR_TRY(ob_parse_operand_list(p, b, true));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  if (b->n_operands == 1) return TSR_OK;
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type **t;
+  int n;
+  TSR_TRY(text_type_list(p, &t, &n));
+  return ob_set_operand_types(p, b, 1, t, n);
+}
+
+/* ---- tpu ------------------------------------------------------------------------------------ */
+
+/* `{attrs} : T, ... -> R` closing a custom syntax: the types of the first `n_typed` operands
+ * (all when negative), then the one result's. */
+static tsr_status arrow_tail(text_parser *p, op_builder *b, int n_typed) {
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type **t;
+  int n;
+  TSR_TRY(text_type_list(p, &t, &n));
+  if (n_typed >= 0 && n != n_typed) return text_error(p, "expected %d operand types, got %d", n_typed, n);
+  if (n_typed < 0 && n != b->n_operands) return text_error(p, "expected %d operand types, got %d", b->n_operands, n);
+  for (int i = 0; i < n; i++) b->operand_types[i] = t[i];
+  TSR_TRY(text_accept_str(p, "->") ? TSR_OK : text_error(p, "expected '->'"));
+  tsr_ir_type *r;
+  TSR_TRY(text_type(p, &r));
+  return ob_result(p, b, r);
+}
+
+/* `op %a {attrs} : T1 -> T2` */
+static tsr_status p_arrow(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  return arrow_tail(p, b, -1);
+}
+
+
+/* `tpu.matmul %l, %r, %acc {attrs} : L, R, A -> T` */
+static tsr_status p_tpu_matmul(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  if (b->n_operands != 3) return text_error(p, "matmul takes lhs, rhs and accumulator");
+  TSR_TRY(arrow_tail(p, b, -1));
+  TSR_TRY(default_int(p, b, "transpose_lhs", 1, 0));
+  return default_int(p, b, "transpose_rhs", 1, 0);
+}
+
+/* `tpu.memref_slice %m[%i, ...] [<%size, ...>] {attrs} : M -> R` (indices and sizes are i32) */
+static tsr_status p_memref_slice(text_parser *p, op_builder *b) {
+  int first, n;
+  TSR_TRY(indexed_base(p, b, &first, &n));
+  int32_t sizes[3] = {1, n, 0};
+  if (text_accept(p, '<')) {
+    TSR_TRY(ob_parse_operand_list(p, b, false));
+    TSR_TRY(text_expect(p, '>'));
+    sizes[2] = b->n_operands - 1 - n;
+  }
+  tsr_ir_type *i32 = i32_type(p);
+  for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
+  TSR_TRY(segment_sizes(p, b, sizes, 3));
+  return arrow_tail(p, b, 1);
+}
+
+/* One `kw(%x [: T])` group of the DMA ops; `typed` groups name their type, the others are i32. */
+typedef struct kw_group {
+  const char *kw;
+  int slot;   /* operand position in the op's definition */
+  bool typed, optional;
+} kw_group;
+
+/* The groups in printed order, then {attrs}; operands are added in definition order and the
+ * segment sizes written. */
+static tsr_status kw_groups(text_parser *p, op_builder *b, const kw_group *g, int ng) {
+  operand_ref refs[8];
+  tsr_ir_type *types[8];
+  int32_t present[8] = {0};
+  for (int i = 0; i < ng; i++) {
+    if (!text_accept_kw(p, g[i].kw)) {
+      if (g[i].optional) continue;
+      return text_error(p, "expected '%s('", g[i].kw);
+    }
+    int k = g[i].slot;
+    TSR_TRY(text_expect(p, '('));
+    TSR_TRY(parse_value_ref(p, &refs[k]));
+    types[k] = i32_type(p);
+    if (g[i].typed) {
+      TSR_TRY(text_expect(p, ':'));
+      TSR_TRY(text_type(p, &types[k]));
+    }
+    TSR_TRY(text_expect(p, ')'));
+    present[k] = 1;
+  }
+  for (int k = 0; k < ng; k++) {
+    if (!present[k]) continue;
+    TSR_TRY(ob_operand(p, b, &refs[k]));
+    b->operand_types[b->n_operands - 1] = types[k];
+  }
+  TSR_TRY(segment_sizes(p, b, present, ng));
+  return ob_opt_attr_dict(p, b);
+}
+
+static const kw_group dma_groups[] = {
+    {"source", 0, true, false},           {"target", 2, true, false},  {"source_semaphore", 1, true, true},
+    {"target_semaphore", 3, true, true},  {"device_id", 4, false, true}, {"core_id", 5, false, true},
+    {"subcore_id", 6, false, true}};
+static const kw_group wait2_groups[] = {{"semaphore", 0, true, false}, {"src", 1, true, false}, {"dst", 2, true, false},
+                                        {"device_id", 3, false, true}, {"core_id", 4, false, true}};
+
+/* tpu.enqueue_dma and tpu.wait_dma: `source(%s : T) target(%t : T) [source_semaphore(..)]
+ * [target_semaphore(..)] [device_id(%d)] [core_id(%c)] [subcore_id(%c)] {attrs}` */
+static tsr_status p_tpu_dma(text_parser *p, op_builder *b) {
+  TSR_TRY(kw_groups(p, b, dma_groups, 7));
+  TSR_TRY(default_int(p, b, "priority", 32, 0));
+  return default_int(p, b, "strict_ordering", 1, 0);
+}
+
+/* `tpu.wait_dma2 semaphore(%s : T) src(%a : T) dst(%b : T) [device_id(%d)] [core_id(%c)]` */
+static tsr_status p_tpu_wait_dma2(text_parser *p, op_builder *b) {
+  TSR_TRY(kw_groups(p, b, wait2_groups, 5));
+  return default_int(p, b, "strict_ordering", 1, 0);
+}
+
+/* `tpu.sem_signal %sem, %amount [device_id %d] [core_id %c] [subcore_id %s] {attrs} : T` and
+ * `tpu.sem_wait %sem, %amount {attrs} : T` */
+static tsr_status p_tpu_sem_amount(text_parser *p, op_builder *b) {
+  bool signal = !strcmp(b->name, "tpu.sem_signal");
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(ob_parse_operand(p, b));
+  static const char *const opt[] = {"device_id", "core_id", "subcore_id"};
+  int32_t sizes[5] = {1, 1, 0, 0, 0};
+  for (int i = 0; signal && i < 3; i++)
+    if (text_accept_kw(p, opt[i])) {
+      TSR_TRY(ob_parse_operand(p, b));
+      sizes[2 + i] = 1;
+    }
+  tsr_ir_type *i32 = i32_type(p);
+  for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
+  if (signal) TSR_TRY(segment_sizes(p, b, sizes, 5));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  return text_type(p, &b->operand_types[0]);
+}
+
+/* `tpu.dynamic_rotate %v by %amount dim D {attrs} : V, I -> R` */
+static tsr_status p_tpu_dynamic_rotate(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(expect_kw(p, "by"));
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(expect_kw(p, "dim"));
+  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  return arrow_tail(p, b, -1);
+}
+
+/* `tpu.transpose %v, [1, 0] {attrs} : V -> R` */
+static tsr_status p_tpu_transpose(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  int64_t perm[64];
+  int n;
+  TSR_TRY(int_list(p, perm, 64, &n));
+  TSR_TRY(ob_attr(p, b, "permutation", dense_i64_array(p, perm, n)));
+  return arrow_tail(p, b, -1);
+}
+
+/* `tpu.concatenate %a, %b, ... in D {attrs} : A, B, ... -> R` */
+static tsr_status p_tpu_concatenate(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  TSR_TRY(expect_kw(p, "in"));
+  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  return arrow_tail(p, b, -1);
+}
+
+/* `tpu.assume_multiple %v, M {attrs} : T` */
+static tsr_status p_tpu_assume_multiple(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type *t;
+  TSR_TRY(text_type(p, &t));
+  b->operand_types[0] = t;
+  return ob_result(p, b, t);
+}
+
+/* `tpu.log "tag" {attrs} [: [%a, ...] : T, ...]` */
+static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
+  const char *tag;
+  size_t n;
+  TSR_TRY(text_string(p, &tag, &n));
+  TSR_TRY(ob_attr(p, b, "tag", tsr_ir_attr_string_new(p->ctx, tag, n)));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  if (text_accept(p, ':')) {
+    TSR_TRY(text_expect(p, '['));
+    TSR_TRY(ob_parse_operand_list(p, b, false));
+    TSR_TRY(text_expect(p, ']'));
+    TSR_TRY(text_expect(p, ':'));
+    tsr_ir_type **t;
+    int k;
+    TSR_TRY(text_type_list(p, &t, &k));
+    TSR_TRY(ob_set_operand_types(p, b, 0, t, k));
+  }
+  return default_int(p, b, "formatted", 1, 0);
+}
+
 /* ---- StableHLO ------------------------------------------------------------------------ */
 
 /* `op %a, %b {attrs} : T` or `: (T, T) -> R` */
@@ -470,11 +940,7 @@ static tsr_status p_hlo_iota(text_parser *p, op_builder *b) {
   int64_t d;
   TSR_TRY(text_int(p, &d));
   TSR_TRY(attr_i64(p, b, "iota_dimension", d));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  return ob_result(p, b, t);
+  return p_nullary(p, b);
 }
 
 static tsr_status p_hlo_broadcast_in_dim(text_parser *p, op_builder *b) {
@@ -665,6 +1131,37 @@ static const struct {
     {"stablehlo.select", "stablehlo.select", p_select},
     {"stablehlo.custom_call", "stablehlo.custom_call", p_hlo_custom_call},
     {"stablehlo.reduce", "stablehlo.reduce", p_hlo_reduce},
+    {"vector.shape_cast", "vector.shape_cast", p_cast},
+    {"vector.multi_reduction", "vector.multi_reduction", p_multi_reduction},
+    {"memref.load", "memref.load", p_memref_load},
+    {"memref.store", "memref.store", p_memref_store},
+    {"memref.alloca", "memref.alloca", p_memref_alloca},
+    {"scf.for", "scf.for", p_scf_for},
+    {"scf.while", "scf.while", p_scf_while},
+    {"scf.condition", "scf.condition", p_scf_condition},
+    {"tpu.matmul", "tpu.matmul", p_tpu_matmul},
+    {"tpu.iota", "tpu.iota", p_nullary},
+    {"tpu.sem_alloc", "tpu.sem_alloc", p_nullary},
+    {"tpu.device_id", "tpu.device_id", p_nullary},
+    {"tpu.core_id", "tpu.core_id", p_nullary},
+    {"tpu.reduce_index", "tpu.reduce_index", p_arrow},
+    {"tpu.memref_squeeze", "tpu.memref_squeeze", p_arrow},
+    {"tpu.memref_reshape", "tpu.memref_reshape", p_arrow},
+    {"tpu.bitcast", "tpu.bitcast", p_arrow},
+    {"tpu.reciprocal", "tpu.reciprocal", p_arrow},
+    {"tpu.weird", "tpu.weird", p_arrow},
+    {"tpu.sem_read", "tpu.sem_read", p_arrow},
+    {"tpu.memref_slice", "tpu.memref_slice", p_memref_slice},
+    {"tpu.enqueue_dma", "tpu.enqueue_dma", p_tpu_dma},
+    {"tpu.wait_dma", "tpu.wait_dma", p_tpu_dma},
+    {"tpu.wait_dma2", "tpu.wait_dma2", p_tpu_wait_dma2},
+    {"tpu.sem_signal", "tpu.sem_signal", p_tpu_sem_amount},
+    {"tpu.sem_wait", "tpu.sem_wait", p_tpu_sem_amount},
+    {"tpu.dynamic_rotate", "tpu.dynamic_rotate", p_tpu_dynamic_rotate},
+    {"tpu.transpose", "tpu.transpose", p_tpu_transpose},
+    {"tpu.concatenate", "tpu.concatenate", p_tpu_concatenate},
+    {"tpu.assume_multiple", "tpu.assume_multiple", p_tpu_assume_multiple},
+    {"tpu.log", "tpu.log", p_tpu_log},
 };
 
 /* Ops whose pretty form is `%a, %b {attrs} : T` or the functional type. */
@@ -699,6 +1196,7 @@ tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_buil
   pretty_fn fn = NULL;
   if (dl == 5 && !memcmp(name, "arith", 5)) fn = in_list(arith_same_ops, op) ? p_arith_same : in_list(arith_casts, op) ? p_cast : NULL;
   if (dl == 9 && !memcmp(name, "stablehlo", 9) && in_list(hlo_same_ops, op)) fn = p_same;
+  if (dl == 4 && !memcmp(name, "math", 4) && (in_list(math_fastmath_ops, op) || in_list(math_plain_ops, op))) fn = p_math;
   if (!fn) return TSR_ERR_UNSUPPORTED;
   b->name = tsr_ir_intern(p->ctx, name, len);
   return b->name ? fn(p, b) : nomem();
