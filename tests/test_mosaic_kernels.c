@@ -305,6 +305,39 @@ static void test_read_only_inputs(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* A kernel from outside may never finish: an endless scf.while stops at the op budget
+ * (tsr_machine_options.max_kernel_ops) with an error naming the op, a huge grid of empty
+ * bodies stops because steps count too, and a kernel under the budget runs. */
+static void test_op_budget(void) {
+  tsr_machine_options o = {.quiet = true, .max_kernel_ops = 100000};
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&o, &m));
+  if (!m) return;
+  static float x[8 * 128], y[8 * 128], out[8 * 128];
+  int64_t sh[2] = {8, 128};
+  tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh)};
+  tsr_ref o_ref = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, sh);
+  tsr_mosaic_kernel *loop = load("tests/mosaic/endless.mlir");
+  if (loop) CHECK_FAILS(tsr_mosaic_kernel_run(m, loop, in, 1, NULL, 0, NULL, NULL), TSR_ERR_INVALID,
+                        "op arith.addi at unknown location: the kernel executed 100000 ops in this call without finishing");
+  tsr_mosaic_kernel *grid = load("tests/mosaic/endless_grid.mlir");
+  if (grid) CHECK_FAILS(tsr_mosaic_kernel_run(m, grid, in, 1, NULL, 0, NULL, NULL), TSR_ERR_INVALID,
+                        "kernel grid: 100000 ops and grid steps in this call");
+  tsr_mosaic_kernel *add = load("tests/conformance/seed_my_call/kernel.mosaic.mlir");
+  if (add) CHECK_OK(tsr_mosaic_kernel_run(m, add, in, 2, &o_ref, 1, NULL, NULL));
+  tsr_mosaic_kernel_destroy(loop);
+  tsr_mosaic_kernel_destroy(grid);
+  tsr_mosaic_kernel_destroy(add);
+  tsr_machine_destroy(m);
+  /* the seed kernel takes a handful of ops: a budget of two stops it */
+  o.max_kernel_ops = 2;
+  CHECK_OK(tsr_machine_create(&o, &m));
+  add = load("tests/conformance/seed_my_call/kernel.mosaic.mlir");
+  if (m && add) CHECK_FAILS(tsr_mosaic_kernel_run(m, add, in, 2, &o_ref, 1, NULL, NULL), TSR_ERR_INVALID, "executed 2 ops");
+  tsr_mosaic_kernel_destroy(add);
+  tsr_machine_destroy(m);
+}
+
 int main(void) {
   tsr_machine *m = machine(1), *m2 = machine(2);
   test_seed("tests/conformance/seed_my_call/kernel.mosaic.mlir", m);
@@ -320,6 +353,7 @@ int main(void) {
   test_small_bodies(m);
   test_shapes(m);
   test_read_only_inputs(m);
+  test_op_budget();
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");

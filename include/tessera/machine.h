@@ -133,7 +133,13 @@ typedef struct tsr_machine_options {
    * the Mosaic matmul): 0, the default, uses every host CPU that no simulated core uses;
    * -1 none. Results never depend on it: the parts are the same whoever runs them. */
   int host_helpers;
+  /* Interpreted kernel ops (Mosaic bodies, one per grid step besides) that one core may
+   * execute in one kernel call before the call fails: a kernel from outside may loop
+   * forever. 0: TSR_DEFAULT_MAX_KERNEL_OPS; negative: no limit. */
+  int64_t max_kernel_ops;
 } tsr_machine_options;
+
+#define TSR_DEFAULT_MAX_KERNEL_OPS 1000000000LL
 
 typedef struct tsr_machine tsr_machine;
 

@@ -19,7 +19,7 @@ static void usage(FILE *f) {
           "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
           "                   [--seed N] [--host-helpers N] [--zero-copy] [--repeat N]\n"
-          "                   [--dump STAGE]\n\n"
+          "                   [--max-ops N] [--dump STAGE]\n\n"
           "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
@@ -49,6 +49,8 @@ static void usage(FILE *f) {
           "                    gives the median of the runs after the first (warm, as JAX\n"
           "                    times a jitted call) and prints the first and fastest too.\n"
           "                    Not with --report, --json or --trace, which model one run\n"
+          "  --max-ops N       a kernel call fails after N interpreted ops and grid steps per\n"
+          "                    core (default 1e9: an endless loop stops; 0: no limit)\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
           "                    run: one line per executed op; report: the run's figures\n"
           "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");

@@ -38,6 +38,16 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     ++*i;
     return 1;
   }
+  if (!strcmp(a, "--max-ops")) {
+    long v;
+    if (!next || !cli_parse_int(argv[*i + 1], 0, (long)1 << 62, &v)) {
+      fprintf(stderr, "tessera %s: --max-ops takes a count of ops, 0 for no limit\n", rs->cmd);
+      return -1;
+    }
+    rs->max_ops = v ? (int64_t)v : -1;
+    ++*i;
+    return 1;
+  }
   if (!strcmp(a, "--report")) rs->report = true;
   else if (!strcmp(a, "--json")) rs->json = true;
   else if (!strcmp(a, "--check")) rs->check = true;
@@ -53,7 +63,7 @@ tsr_status run_setup_machine(run_setup *rs) {
   if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
   tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
-                            .zero_copy = rs->zero_copy};
+                            .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops};
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};

@@ -17,6 +17,7 @@ typedef struct run_setup {
   tsr_dma_mode dma_mode;
   uint64_t seed;          /* the random DMA order's */
   int host_helpers;       /* tsr_machine_options.host_helpers */
+  int64_t max_ops;        /* tsr_machine_options.max_kernel_ops */
   tsr_chip chip;
   tsr_machine *machine;
   tsr_timing *timing;

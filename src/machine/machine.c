@@ -26,6 +26,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   tsr_machine *m = calloc(1, sizeof *m);
   if (!m) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   m->chip = *o.chip;
+  if (o.max_kernel_ops == 0) o.max_kernel_ops = TSR_DEFAULT_MAX_KERNEL_OPS;
   m->opts = o;
   m->opts.chip = &m->chip;
   m->num_cores = cores;

@@ -276,6 +276,9 @@ tsr_status tsr_mosaic_kernel_create(const tsr_mlir_module *m, tsr_mosaic_kernel 
 
 /* ---- index maps ----------------------------------------------------------------------------- */
 
+/* An index map computes a few block indices; one that runs this long never ends. */
+#define INDEX_MAP_MAX_OPS 10000000
+
 tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index) {
   _Alignas(64) char buf[8192];
@@ -287,7 +290,8 @@ tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_ra
     else ((int32_t *)f.data[s])[0] = (int32_t)grid_index[a];
   }
   for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
-  exec x = {.P = P, .f = &f};
+  int64_t ops_left = INDEX_MAP_MAX_OPS;
+  exec x = {.P = P, .f = &f, .ops_left = &ops_left, .ops_limit = INDEX_MAP_MAX_OPS};
   tsr_status s = exec_range(&x, 0, P->body_end);
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
@@ -355,6 +359,8 @@ typedef struct run_state {
   bool *ready;
   uint32_t *seeds;
   uint64_t *counters;
+  int64_t *ops_left; /* per core; NULL: no limit */
+  int64_t ops_limit;
 } run_state;
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
@@ -384,7 +390,12 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
     rs->ready[core] = true;
   }
   exec x = {.P = P, .f = &rs->frames[core], .ctx = ctx, .observed = core_observed(ctx->core),
-            .prng_seed = &rs->seeds[core], .prng_counter = &rs->counters[core]};
+            .prng_seed = &rs->seeds[core], .prng_counter = &rs->counters[core],
+            .ops_left = rs->ops_left ? &rs->ops_left[core] : NULL, .ops_limit = rs->ops_limit};
+  /* a grid step counts as an op: a huge grid of empty bodies must stop too */
+  if (x.ops_left && --*x.ops_left < 0)
+    return tsr_fail(TSR_ERR_INVALID, "kernel %s: %lld ops and grid steps in this call without finishing; `tessera run "
+                    "--max-ops N` or tsr_machine_options.max_kernel_ops raises the limit", k->name, (long long)rs->ops_limit);
   for (int a = 0; a < k->grid_rank; a++) {
     int32_t s = P->args[a];
     int64_t v = tsr_ctx_program_id(ctx, a);
@@ -481,8 +492,11 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   rs.ready = calloc((size_t)rs.ncores, sizeof *rs.ready);
   rs.seeds = calloc((size_t)rs.ncores, sizeof *rs.seeds);
   rs.counters = calloc((size_t)rs.ncores, sizeof *rs.counters);
+  rs.ops_limit = m->opts.max_kernel_ops;
+  rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.ncores, sizeof *rs.ops_left) : NULL;
+  for (int c = 0; rs.ops_left && c < rs.ncores; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
-  if (!rs.frames || !rs.ready || !rs.seeds || !rs.counters) {
+  if (!rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
     s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else {
     d.body = body_fn;
@@ -495,5 +509,6 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   free(rs.ready);
   free(rs.seeds);
   free(rs.counters);
+  free(rs.ops_left);
   return s;
 }

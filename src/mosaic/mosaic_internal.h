@@ -107,6 +107,8 @@ typedef struct exec {
   tsr_cost cost;
   uint32_t *prng_seed;   /* per core */
   uint64_t *prng_counter;
+  int64_t *ops_left;     /* the call's op budget on this core (index maps: their own) */
+  int64_t ops_limit;     /* what the budget was, for the message */
 } exec;
 
 /* ---- program building (compile.c) ---- */

@@ -16,6 +16,12 @@ expect 2 "$T" run "$G" --dump nothing
 expect 2 "$T" run "$G" --host-helpers x
 expect 2 "$T" run "$G" --host-helpers -2
 expect 0 "$T" run "$G" --host-helpers -1
+# a kernel that never finishes stops at the op budget, naming the op; bad budgets are usage errors
+expect_out "op arith.addi at unknown location: the kernel executed 100000 ops" "$T" run tests/mosaic/endless.mlir --max-ops 100000
+expect 1 "$T" run tests/mosaic/endless.mlir --max-ops 100000
+expect 2 "$T" run "$G" --max-ops -1
+expect 2 "$T" run "$G" --max-ops
+expect 0 "$T" run "$G" --max-ops 0
 expect 1 "$T" run no-such-file.mlir
 expect_out "random arrays (seed 7)" "$T" run "$G" --seed 7
 expect 0 "$T" run "$G" -o "$dir/a"
