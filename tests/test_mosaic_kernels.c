@@ -7,6 +7,7 @@
 
 #include "harness.h"
 #include "tessera/mosaic.h"
+#include "tessera/npy.h"
 
 static tsr_mosaic_kernel *load(const char *path) {
   tsr_mlir_module *m = NULL;
@@ -338,6 +339,39 @@ static void test_op_budget(void) {
   tsr_machine_destroy(m);
 }
 
+/* A bare kernel's input arrays, worked out from its index maps over the grid, are the arrays
+ * JAX called the pallas_call with (suite kernels whose maps do not read scalar prefetch and
+ * whose graph passes the arrays through unchanged). */
+static void test_input_shapes(void) {
+  static const char *const kernels[] = {"elementwise", "flash_attention", "matmul_f32", "matmul_int8", "softmax",
+                                        "reductions", "roll", "transpose_concat", "emit_pipeline_matmul"};
+  for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+    char path[256];
+    snprintf(path, sizeof path, "tests/jax_suite/%s/v_new/body.mosaic.mlir", kernels[i]);
+    tsr_mosaic_kernel *k = load(path);
+    if (!k) continue;
+    int n = tsr_mosaic_kernel_num_inputs(k);
+    tsr_ref shapes[8];
+    CHECK(n > 0 && n <= 8 && tsr_mosaic_kernel_num_prefetch(k) == 0);
+    if (n > 0 && n <= 8) CHECK_OK(tsr_mosaic_kernel_input_shapes(k, NULL, 0, NULL, shapes, n));
+    for (int j = 0; j < n && j < 8; j++) {
+      snprintf(path, sizeof path, "tests/jax_suite/%s/in_%d.npy", kernels[i], j);
+      tsr_array a;
+      if (tsr_npy_read(path, &a) != TSR_OK) {
+        fprintf(stderr, "%s: %s\n", path, tsr_last_error());
+        CHECK(false);
+        continue;
+      }
+      bool same = a.rank == shapes[j].rank;
+      for (int d = 0; same && d < a.rank; d++) same = a.shape[d] == shapes[j].shape[d];
+      if (!same) fprintf(stderr, "%s: the index maps reach another shape\n", path);
+      CHECK(same);
+      tsr_array_free(&a);
+    }
+    tsr_mosaic_kernel_destroy(k);
+  }
+}
+
 int main(void) {
   tsr_machine *m = machine(1), *m2 = machine(2);
   test_seed("tests/conformance/seed_my_call/kernel.mosaic.mlir", m);
@@ -354,6 +388,7 @@ int main(void) {
   test_shapes(m);
   test_read_only_inputs(m);
   test_op_budget();
+  test_input_shapes();
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");

@@ -22,7 +22,8 @@ static void usage(FILE *f) {
           "                   [--max-ops N] [--dump STAGE]\n\n"
           "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
-          "(its operands are the .npy inputs). Without inputs, seeded random inputs are used.\n"
+          "(its operands are the .npy inputs). Without inputs, seeded random inputs are used\n"
+          "(a bare kernel's arrays: as far as its blocks reach over the grid).\n"
           "  -o DIR            write DIR/out_0.npy, out_1.npy, ... (bf16 outputs as f32)\n"
           "  --expect E.npy... compare output i with the i-th expected file (all files up to the\n"
           "                    next option): |got-exp| <= atol +\n"
@@ -246,7 +247,8 @@ int cmd_run(int argc, char **argv) {
     for (int i = 0; i < want; i++) {
       tsr_array t;
       if (!tsr_hlo_input_type(p, i, &t)) {
-        fprintf(stderr, "tessera run: %s: input %d's shape is not known (a kernel with a grid): give the inputs as .npy files\n", module, i);
+        fprintf(stderr, "tessera run: %s: input %d's shape cannot be worked out from the kernel (dynamic grid bounds, or an "
+                        "index map that fails): give the inputs as .npy files\n", module, i);
         goto done;
       }
       if (tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }

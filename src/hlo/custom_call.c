@@ -263,17 +263,11 @@ tsr_status hlo_bare_compile(tsr_hlo_program *p) {
   return TSR_OK;
 }
 
-bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
-  /* Only a grid-less kernel's operands are whole arrays: their memref shapes are the array
-   * shapes. With a grid they are blocks, and the arrays' shapes must come from the caller. */
-  const tsr_ir_op *f = kernel_func(p);
-  if (!f || i < 0 || i >= p->bare_inputs) return false;
-  int64_t bounds[TSR_MAX_RANK];
-  const tsr_ir_attr *ib = tsr_ir_op_attr(f, "iteration_bounds");
-  if (ib && tsr_ir_attr_ints(ib, bounds, TSR_MAX_RANK) > 0) return false;
+/* A memref argument's type as an array type (static shapes only). */
+static bool memref_arg_type(const tsr_ir_op *f, int arg, tsr_array *type) {
   const tsr_ir_block *b = tsr_ir_op_entry_block(f, 0);
-  if (!b || i >= b->n_args) return false;
-  const tsr_ir_type *t = b->args[i]->type;
+  if (!b || arg >= b->n_args) return false;
+  const tsr_ir_type *t = b->args[arg]->type;
   if (!t || t->kind != TSR_IR_TYPE_MEMREF || t->u.shaped.rank > TSR_MAX_RANK) return false;
   if (!tsr_ir_type_dtype(t->u.shaped.element, &type->dtype)) return false;
   type->rank = t->u.shaped.rank;
@@ -282,6 +276,41 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
     if (type->shape[d] < 0) return false;
   }
   return true;
+}
+
+bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
+  /* A grid-less kernel's operands, and scalar-prefetch operands, are whole arrays: their
+   * memref shapes are the array shapes. With a grid, an input's array is the extent its
+   * blocks reach over the grid, worked out with all-zero scalar-prefetch operands. */
+  const tsr_ir_op *f = kernel_func(p);
+  const hlo_kernel *k = p->bare;
+  if (!f || i < 0 || i >= p->bare_inputs) return false;
+  int64_t bounds[TSR_MAX_RANK];
+  const tsr_ir_attr *ib = tsr_ir_op_attr(f, "iteration_bounds");
+  int grid_rank = ib ? (int)tsr_ir_attr_ints(ib, bounds, TSR_MAX_RANK) : 0;
+  if (grid_rank < 0) return false;
+  if (grid_rank == 0 || i < k->n_prefetch) return memref_arg_type(f, grid_rank + i, type);
+  if (k->n_dyn || k->n_prefetch > TSR_MAX_OPERANDS) return false;
+  tsr_array pre[TSR_MAX_OPERANDS];
+  tsr_ref pref[TSR_MAX_OPERANDS], ins[TSR_MAX_OPERANDS];
+  int np = 0;
+  bool ok = true;
+  for (; ok && np < k->n_prefetch; np++) {
+    tsr_array t;
+    ok = memref_arg_type(f, grid_rank + np, &t) && tsr_array_alloc(&pre[np], t.dtype, t.rank, t.shape) == TSR_OK;
+    if (!ok) break;
+    pref[np] = tsr_array_ref(&pre[np], TSR_HBM);
+  }
+  int want = i - k->n_prefetch + 1;
+  ok = ok && want <= TSR_MAX_OPERANDS && tsr_mosaic_kernel_input_shapes(k->k, pref, k->n_prefetch, NULL, ins, want) == TSR_OK;
+  if (ok) {
+    const tsr_ref *r = &ins[want - 1];
+    type->dtype = r->dtype;
+    type->rank = r->rank;
+    memcpy(type->shape, r->shape, sizeof type->shape);
+  }
+  for (int q = 0; q < np; q++) tsr_array_free(&pre[q]);
+  return ok;
 }
 
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs) {

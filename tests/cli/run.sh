@@ -16,6 +16,10 @@ expect 2 "$T" run "$G" --dump nothing
 expect 2 "$T" run "$G" --host-helpers x
 expect 2 "$T" run "$G" --host-helpers -2
 expect 0 "$T" run "$G" --host-helpers -1
+# a bare kernel with a grid runs and is inspected without inputs: arrays as far as the blocks reach
+expect_out "in0    f32\[32,256\]" "$T" inspect tests/mosaic/row_sum.mlir
+expect_out "output 0: f32\[32,128\]" "$T" run tests/mosaic/row_sum.mlir
+expect_out "in0    f32\[1,256,64\]" "$T" inspect tests/jax_suite/flash_attention/v_new/body.mosaic.mlir
 # a kernel that never finishes stops at the op budget, naming the op; bad budgets are usage errors
 expect_out "op arith.addi at unknown location: the kernel executed 100000 ops" "$T" run tests/mosaic/endless.mlir --max-ops 100000
 expect 1 "$T" run tests/mosaic/endless.mlir --max-ops 100000
