@@ -37,6 +37,13 @@ seed() { # seed TARGET DIR
         cp "$d/body.mosaic.mlir" "$2/pretty_$k.mlir"
       done ;;
     fuzz_npy) find tests/conformance -name '*.npy' -exec cp {} "$2"/ \; ;;
+    fuzz_run) # kernels and graphs that run: hand-written, jaxlib's prints, exported modules
+      cp tests/mosaic/*.mlir tests/hlo/*.mlir tests/conformance/seed_my_call/*.mlir "$2"/
+      for d in tests/jax_suite/*/v_new/; do
+        k=$(basename "$(dirname "$d")")
+        cp "$d/body.mosaic.mlir" "$2/body_$k.mlir"
+        cp "$d/module.mlir" "$2/module_$k.mlir"
+      done ;;
     *) find tests/conformance -type f -size -64k | head -20 | xargs -I{} cp {} "$2"/ ;;
   esac
 }

@@ -271,6 +271,28 @@ static void test_errors(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* operandSegmentSizes comes from outside: sizes that are negative or do not add up to the
+ * op's operands give no segments (found by fuzzing: a negative size sent a load's index
+ * operands before the first operand). */
+static void test_segments(void) {
+  static const char *const sizes[] = {"1, 2, 1", "-5, 7, 1", "1, 1, 1", "1, 2, 2", "4, 0, 0"};
+  static const int first1[] = {1, -1, -1, -1, 4}, count1[] = {2, -1, -1, -1, 0};
+  for (int i = 0; i < 5; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "func.func @f(%%a: i32) {\n  \"x.y\"(%%a, %%a, %%a, %%a) <{operandSegmentSizes = array<i32: %s>}> : "
+             "(i32, i32, i32, i32) -> ()\n  return\n}\n", sizes[i]);
+    tsr_mlir_module *m = NULL;
+    CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "s.mlir", &m));
+    if (!m) continue;
+    const tsr_ir_op *op = tsr_ir_op_entry_block(tsr_ir_op_entry_block(m->top, 0)->first, 0)->first;
+    int f = -1, c = -1;
+    bool ok = tsr_ir_op_segment(op, 1, &f, &c);
+    CHECK(ok == (first1[i] >= 0));
+    if (ok) CHECK(f == first1[i] && c == count1[i]);
+    tsr_mlir_module_destroy(m);
+  }
+}
+
 /* Custom op syntaxes the suite's kernels do not print, each against the generic form the tpu,
  * memref, math and scf definitions give it (defaults the printer elides included). */
 static void test_pretty_forms(void) {
@@ -423,5 +445,6 @@ int main(void) {
   test_errors();
   test_jax_suite_pretty_bodies();
   test_pretty_forms();
+  test_segments();
   return tsr_test_finish("test_mlir_read");
 }

@@ -326,10 +326,34 @@ static void test_unsupported(void) {
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "u.mlir", &m));
   CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_UNSUPPORTED, "unsupported op tpu.frobnicate at kern.py:12:3");
   tsr_mlir_module_destroy(m);
+  /* found by fuzzing: a kernel that fails to load before its operands are laid out */
+  const char *miscount =
+      "module {\n  func.func @k(%i: i32, %a: memref<8x128xf32, #tpu.memory_space<vmem>>, %b: memref<8x128xf32, "
+      "#tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<arbitrary>], iteration_bounds = "
+      "array<i64: 4>, scalar_prefetch = 1 : i64, scratch_operands = 0 : i64, window_params = [{window_bounds = array<i64: 8, 128>}, "
+      "{window_bounds = array<i64: 8, 128>}]} {\n    return\n  }\n}\n";
+  CHECK_OK(tsr_mlir_parse_text(miscount, strlen(miscount), "w.mlir", &m));
+  CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_INVALID, "window_params has 2 entries but the kernel has 1");
+  tsr_mlir_module_destroy(m);
   /* a shape mismatch names the op */
   float o[N];
   CHECK_FAILS(run_op("f32", "f32", 2, "%bad = \"arith.addf\"(%x, %y) : (vector<16xf32>, vector<16xf32>) -> vector<8xf32>\n    %r = arith.addf %x, %y : vector<16xf32>", FX, FY, o),
               TSR_ERR_INVALID, "op arith.addf at");
+  /* found by fuzzing: ops with the wrong number of operands or results, or of the wrong
+   * element class, are compile errors (they read operands they do not have) */
+  CHECK_FAILS(run_op("f32", "f32", 1, "%r = \"arith.addf\"(%x) : (vector<16xf32>) -> vector<16xf32>", FX, NULL, o),
+              TSR_ERR_INVALID, "arith.addf at unknown location: expects 2 operands and one result");
+  CHECK_FAILS(run_op("f32", "f32", 1, "\"arith.xori\"(%a, %b, %o) : (memref<16xf32, #tpu.memory_space<vmem>>, memref<16xf32, "
+                     "#tpu.memory_space<vmem>>, memref<16xf32, #tpu.memory_space<vmem>>) -> ()\n    %r = arith.negf %x : vector<16xf32>",
+                     FX, NULL, o),
+              TSR_ERR_INVALID, "arith.xori at unknown location: expects 2 operands and one result");
+  CHECK_FAILS(run_op("f32", "f32", 1, "%c = \"arith.cmpf\"(%x) <{predicate = 1 : i64}> : (vector<16xf32>) -> vector<16xi1>\n"
+                     "    %r = arith.negf %x : vector<16xf32>", FX, NULL, o),
+              TSR_ERR_INVALID, "expects 2 operands and one result");
+  CHECK_FAILS(run_op("f32", "f32", 2, "%r = arith.addi %x, %y : vector<16xf32>", FX, FY, o), TSR_ERR_INVALID,
+              "expects integer operands");
+  CHECK_FAILS(run_op("i32", "i32", 2, "%r = arith.mulf %x, %y : vector<16xi32>", IX, IX, o), TSR_ERR_INVALID,
+              "expects float operands");
   /* an out-of-bounds load at run time */
   CHECK_FAILS(run_op("f32", "f32", 1,
                      "%c9 = arith.constant 9 : index\n    %z = vector.load %a[%c9] : memref<16xf32, #tpu.memory_space<vmem>>, vector<16xf32>\n"

@@ -620,9 +620,14 @@ bool tsr_ir_op_segment(const tsr_ir_op *op, int seg, int *first, int *count) {
   int64_t sizes[64];
   int64_t n = tsr_ir_attr_ints(tsr_ir_op_attr(op, "operandSegmentSizes"), sizes, 64);
   if (n < 0 || n > 64 || seg < 0 || seg >= n) return false;
-  int64_t start = 0;
-  for (int i = 0; i < seg; i++) start += sizes[i];
-  if (start + sizes[seg] > op->n_operands || sizes[seg] < 0) return false;
+  /* sizes from outside: each in range, and together the operands the op has */
+  int64_t start = 0, total = 0;
+  for (int i = 0; i < n; i++) {
+    if (sizes[i] < 0 || sizes[i] > op->n_operands) return false;
+    if (i < seg) start += sizes[i];
+    total += sizes[i];
+  }
+  if (total != op->n_operands) return false;
   *first = (int)start;
   *count = (int)sizes[seg];
   return true;

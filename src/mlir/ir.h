@@ -321,7 +321,8 @@ const char *tsr_ir_op_short_name(const tsr_ir_op *op);
 bool tsr_ir_op_is(const tsr_ir_op *op, const char *name);
 tsr_ir_value *tsr_ir_op_operand(const tsr_ir_op *op, int i);
 /* The operands of segment `seg` of an op with operandSegmentSizes: first index and
- * count; false when the op has no such attribute or seg is out of range. */
+ * count; false when the op has no such attribute, seg is out of range, or the sizes are not
+ * counts that add up to the op's operands (the attribute comes from outside). */
 bool tsr_ir_op_segment(const tsr_ir_op *op, int seg, int *first, int *count);
 /* Region r's entry block, or NULL. */
 tsr_ir_block *tsr_ir_op_entry_block(const tsr_ir_op *op, int r);

@@ -16,7 +16,7 @@ int tsr_mosaic_kernel_num_dynamic_bounds(const tsr_mosaic_kernel *k) { return k 
 
 void tsr_mosaic_kernel_destroy(tsr_mosaic_kernel *k) {
   if (!k) return;
-  for (int i = 0; i < k->nio; i++) {
+  for (int i = 0; k->io && i < k->nio; i++) { /* a load that failed early set nio only */
     prog_destroy(k->io[i].transform);
     free(k->io[i].map_text);
   }

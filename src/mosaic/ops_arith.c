@@ -30,22 +30,46 @@ static tsr_status same_shapes(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_elem(comp *c, minst *in) {
+enum { ANY_CLASS, FLOATS, INTEGERS };
+
+/* `arity` operands and one result of one shape and element class (`want`: which class). */
+static tsr_status elem_operands(comp *c, minst *in, int arity, int want) {
+  if (in->nopd != arity || in->nres != 1)
+    return comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   TSR_TRY(same_shapes(c, in));
-  elem_cost(in, in->nres ? &c->P->types[in->res[0]] : NULL, false);
+  int cls = c->P->types[in->res[0]].cls;
+  if (want == FLOATS && cls != VC_F) return comp_fail(c, TSR_ERR_INVALID, "expects float operands");
+  if (want == INTEGERS && cls == VC_F) return comp_fail(c, TSR_ERR_INVALID, "expects integer operands");
   return TSR_OK;
 }
 
-tsr_status c_math(comp *c, minst *in) {
-  TSR_TRY(same_shapes(c, in));
-  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_F)
-    return comp_fail(c, TSR_ERR_INVALID, "expects a float result");
-  elem_cost(in, &c->P->types[in->res[0]], true);
+static tsr_status elem_op(comp *c, minst *in, int arity, int want, bool transcendental) {
+  TSR_TRY(elem_operands(c, in, arity, want));
+  elem_cost(in, &c->P->types[in->res[0]], transcendental);
+  return TSR_OK;
+}
+
+tsr_status c_fun(comp *c, minst *in) { return elem_op(c, in, 1, FLOATS, false); }
+tsr_status c_fbin(comp *c, minst *in) { return elem_op(c, in, 2, FLOATS, false); }
+tsr_status c_iun(comp *c, minst *in) { return elem_op(c, in, 1, INTEGERS, false); }
+tsr_status c_ibin(comp *c, minst *in) { return elem_op(c, in, 2, INTEGERS, false); }
+tsr_status c_math(comp *c, minst *in) { return elem_op(c, in, 1, FLOATS, true); }
+tsr_status c_math2(comp *c, minst *in) { return elem_op(c, in, 2, FLOATS, true); }
+
+/* tpu.assume_multiple / assume_layout: the operand, unchanged (a copy of the whole value) */
+tsr_status c_pass(comp *c, minst *in) { return elem_op(c, in, 1, ANY_CLASS, false); }
+
+/* tpu.trace_start / trace_stop: markers, whatever their operands */
+tsr_status c_trace(comp *c, minst *in) {
+  (void)c;
+  elem_cost(in, NULL, false);
   return TSR_OK;
 }
 
 tsr_status c_cmp(comp *c, minst *in) {
-  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "bad operands");
+  int arity = in->op == MOP_WEIRD ? 1 : 2;
+  if (in->nres != 1 || in->nopd != arity)
+    return comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   const stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < in->nopd; i++) {
     const stype *t = &c->P->types[in->opd[i]];
@@ -77,6 +101,7 @@ tsr_status c_select(comp *c, minst *in) {
   }
   if (cd->cls != VC_I32 || cd->width != 1 || (cd->rank != 0 && cd->n != r->n))
     return comp_fail(c, TSR_ERR_INVALID, "condition must be i1, scalar or of the result's shape");
+  if (cd->rank != 0 && r->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "memrefs are selected by a scalar condition");
   in->a[0] = cd->rank == 0;
   elem_cost(in, r, false);
   return TSR_OK;

@@ -454,6 +454,23 @@ tsr_status r_log_buffer(exec *x, const minst *in) {
 
 /* ---- PRNG ----------------------------------------------------------------------------------- */
 
+tsr_status c_prng_seed(comp *c, minst *in) {
+  if (in->nres != 0) return comp_fail(c, TSR_ERR_INVALID, "expects no results");
+  for (int i = 0; i < in->nopd; i++) {
+    const stype *t = &c->P->types[in->opd[i]];
+    if (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
+  }
+  in->cost = (tsr_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status c_prng_bits(comp *c, minst *in) {
+  if (in->nopd != 0 || in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32)
+    return comp_fail(c, TSR_ERR_INVALID, "expects no operands and a result of 32-bit integers");
+  in->cost = (tsr_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
+  return TSR_OK;
+}
+
 tsr_status r_prng_seed(exec *x, const minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
   uint32_t s = 0;

@@ -41,7 +41,9 @@ void vec_expf(float *restrict d, const float *restrict a, int64_t n) {
   int64_t rare = 0;
   for (int64_t i = 0; i < n; i++) {
     float x = a[i];
-    float clamped = x < -87.0f ? -87.0f : x > 88.0f ? 88.0f : x;
+    /* NaN (poisoned VMEM, for one) compares false and takes -87: converting it to an int
+     * below would be undefined; the second pass gives it its NaN */
+    float clamped = x >= -87.0f ? (x <= 88.0f ? x : 88.0f) : -87.0f;
     float y = exp_in_range(clamped);
     d[i] = exp_is_zero(x) ? 0.0f : y;
     rare += (int)!exp_in_range_ok(x) & (int)!exp_is_zero(x);

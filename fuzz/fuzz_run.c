@@ -1,0 +1,102 @@
+/* libFuzzer target: what `tessera run --check --report` does with a module from outside. A
+ * StableHLO graph or a bare Mosaic kernel (text or bytecode) is compiled and, when it is
+ * small, run on zero-filled inputs on a one-core machine with a small op budget, watched by
+ * all the checkers and the timing model (with its trace), whose reports are then written.
+ * Small: no value, tensor or memref of more than 2^20 elements and grids of at most 4096
+ * steps, so that a run is milliseconds and what the fuzzer finds is a crash, not an
+ * out-of-memory or a slow input. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mlir/ir.h"
+#include "tessera/check.h"
+#include "tessera/hlo.h"
+#include "tessera/mlir.h"
+#include "tessera/timing.h"
+
+enum { MAX_ELEMS = 1 << 20, MAX_STEPS = 4096, MAX_ARRAYS = 16 };
+
+static bool small_type(const tsr_ir_type *t) {
+  if (!t || !tsr_ir_type_is_shaped(t)) return true;
+  int64_t n = tsr_ir_type_numel(t);
+  return n <= MAX_ELEMS;
+}
+
+static bool small_op(tsr_ir_op *op, void *user) {
+  bool *ok = user;
+  for (int i = 0; *ok && i < op->n_results; i++) *ok = small_type(op->results[i]->type);
+  for (int r = 0; *ok && r < op->n_regions; r++)
+    for (int b = 0; *ok && b < op->regions[r].n_blocks; b++) {
+      const tsr_ir_block *blk = op->regions[r].blocks[b];
+      for (int a = 0; *ok && a < blk->n_args; a++) *ok = small_type(blk->args[a]->type);
+    }
+  int64_t bounds[16];
+  const tsr_ir_attr *ib = tsr_ir_op_attr(op, "iteration_bounds");
+  int64_t n = ib ? tsr_ir_attr_ints(ib, bounds, 16) : 0, steps = 1;
+  for (int64_t g = 0; *ok && g < n && g < 16; g++) {
+    if (bounds[g] < 0 || bounds[g] > MAX_STEPS) *ok = false;
+    else steps *= bounds[g];
+    if (steps > MAX_STEPS) *ok = false;
+  }
+  return *ok;
+}
+
+typedef struct fuzz_machine {
+  tsr_machine *m;
+  tsr_checker *checker;
+  tsr_timing *timing;
+  FILE *sink;
+} fuzz_machine;
+
+/* One machine for every input (threads and observers are costly to make); its observers
+ * forget each run. */
+static fuzz_machine *machine(void) {
+  static fuzz_machine f;
+  if (!f.m) {
+    tsr_machine_options o = {.num_cores = 1, .quiet = true, .host_helpers = -1, .max_kernel_ops = 20000};
+    tsr_timing_options to = {.trace = true};
+    if (tsr_machine_create(&o, &f.m) != TSR_OK || tsr_checker_create(TSR_CHECK_ALL, &f.checker) != TSR_OK ||
+        tsr_checker_attach(f.checker, f.m) != TSR_OK || tsr_timing_create(tsr_machine_chip(f.m), &to, &f.timing) != TSR_OK ||
+        tsr_timing_attach(f.timing, f.m) != TSR_OK || !(f.sink = fopen("/dev/null", "w")))
+      abort();
+  }
+  tsr_checker_reset(f.checker);
+  tsr_timing_reset(f.timing);
+  return &f;
+}
+
+static void run_small(tsr_hlo_program *p) {
+  int n = tsr_hlo_num_inputs(p), n_out = tsr_hlo_num_outputs(p);
+  if (n < 0 || n > MAX_ARRAYS || n_out < 0 || n_out > MAX_ARRAYS) return;
+  tsr_array in[MAX_ARRAYS], out[MAX_ARRAYS];
+  int made = 0;
+  for (; made < n; made++) {
+    tsr_array t;
+    if (!tsr_hlo_input_type(p, made, &t) || tsr_array_numel(&t) > MAX_ELEMS) break;
+    if (tsr_array_alloc(&in[made], t.dtype, t.rank, t.shape) != TSR_OK) break;
+  }
+  if (made == n) {
+    fuzz_machine *f = machine();
+    tsr_hlo_run_opts o = {.machine = f->m};
+    if (tsr_hlo_run(p, &o, in, n, out, NULL) == TSR_OK)
+      for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
+    tsr_checker_report(f->checker, f->sink);
+    tsr_timing_report(f->timing, f->sink);
+  }
+  for (int i = 0; i < made; i++) tsr_array_free(&in[i]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  tsr_mlir_module *m;
+  if (tsr_mlir_read_buffer(data, size, "fuzz.mlir", &m) != TSR_OK) return 0;
+  bool ok = m->top != NULL;
+  if (ok) tsr_ir_walk(m->top, small_op, &ok);
+  tsr_hlo_program *p;
+  if (ok && tsr_hlo_compile(m, &p) == TSR_OK) {
+    run_small(p);
+    tsr_hlo_program_destroy(p);
+  }
+  tsr_mlir_module_destroy(m);
+  return 0;
+}
