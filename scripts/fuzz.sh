@@ -42,6 +42,7 @@ seed() { # seed TARGET DIR
       for d in tests/jax_suite/*/v_new/; do
         k=$(basename "$(dirname "$d")")
         cp "$d/body.mosaic.mlir" "$2/body_$k.mlir"
+        cp "$d/body.mlirbc" "$2/body_$k.mlirbc"
         cp "$d/module.mlir" "$2/module_$k.mlir"
       done ;;
     *) find tests/conformance -type f -size -64k | head -20 | xargs -I{} cp {} "$2"/ ;;
