@@ -1,6 +1,6 @@
 /* libFuzzer target: what `tessera run --check --report` does with a module from outside. A
  * StableHLO graph or a bare Mosaic kernel (text or bytecode) is compiled and, when it is
- * small, run on zero-filled inputs on a one-core machine with a small op budget, watched by
+ * small, run on zero-filled inputs on a v5e or a v5p with a small op budget, watched by
  * all the checkers and the timing model (with its trace), whose reports are then written.
  * Small: no value, tensor or memref of more than 2^20 elements and grids of at most 4096
  * steps, so that a run is milliseconds and what the fuzzer finds is a crash, not an
@@ -49,24 +49,28 @@ typedef struct fuzz_machine {
   FILE *sink;
 } fuzz_machine;
 
-/* One machine for every input (threads and observers are costly to make); its observers
- * forget each run. */
-static fuzz_machine *machine(void) {
-  static fuzz_machine f;
-  if (!f.m) {
-    tsr_machine_options o = {.num_cores = 1, .quiet = true, .host_helpers = -1, .max_kernel_ops = 20000};
+/* Two machines for every input (threads and observers are costly to make): one core of a v5e,
+ * and the two cores of a v5p (two host threads, parallel grid dimensions split). Their
+ * observers forget each run. */
+static fuzz_machine *machine(int which) {
+  static fuzz_machine f[2];
+  fuzz_machine *m = &f[which];
+  if (!m->m) {
+    tsr_machine_options o = {.chip = which ? tsr_chip_get("v5p") : NULL, .num_cores = which ? 2 : 1, .quiet = true,
+                             .host_helpers = -1, .max_kernel_ops = 20000};
     tsr_timing_options to = {.trace = true};
-    if (tsr_machine_create(&o, &f.m) != TSR_OK || tsr_checker_create(TSR_CHECK_ALL, &f.checker) != TSR_OK ||
-        tsr_checker_attach(f.checker, f.m) != TSR_OK || tsr_timing_create(tsr_machine_chip(f.m), &to, &f.timing) != TSR_OK ||
-        tsr_timing_attach(f.timing, f.m) != TSR_OK || !(f.sink = fopen("/dev/null", "w")))
+    if (tsr_machine_create(&o, &m->m) != TSR_OK || tsr_checker_create(TSR_CHECK_ALL, &m->checker) != TSR_OK ||
+        tsr_checker_attach(m->checker, m->m) != TSR_OK ||
+        tsr_timing_create(tsr_machine_chip(m->m), &to, &m->timing) != TSR_OK || tsr_timing_attach(m->timing, m->m) != TSR_OK ||
+        !(m->sink = fopen("/dev/null", "w")))
       abort();
   }
-  tsr_checker_reset(f.checker);
-  tsr_timing_reset(f.timing);
-  return &f;
+  tsr_checker_reset(m->checker);
+  tsr_timing_reset(m->timing);
+  return m;
 }
 
-static void run_small(tsr_hlo_program *p) {
+static void run_small(tsr_hlo_program *p, int which) {
   int n = tsr_hlo_num_inputs(p), n_out = tsr_hlo_num_outputs(p);
   if (n < 0 || n > MAX_ARRAYS || n_out < 0 || n_out > MAX_ARRAYS) return;
   tsr_array in[MAX_ARRAYS], out[MAX_ARRAYS];
@@ -77,7 +81,7 @@ static void run_small(tsr_hlo_program *p) {
     if (tsr_array_alloc(&in[made], t.dtype, t.rank, t.shape) != TSR_OK) break;
   }
   if (made == n) {
-    fuzz_machine *f = machine();
+    fuzz_machine *f = machine(which);
     tsr_hlo_run_opts o = {.machine = f->m};
     if (tsr_hlo_run(p, &o, in, n, out, NULL) == TSR_OK)
       for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
@@ -94,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ok) tsr_ir_walk(m->top, small_op, &ok);
   tsr_hlo_program *p;
   if (ok && tsr_hlo_compile(m, &p) == TSR_OK) {
-    run_small(p);
+    run_small(p, (int)(size & 1)); /* odd sizes on the two-core chip */
     tsr_hlo_program_destroy(p);
   }
   tsr_mlir_module_destroy(m);

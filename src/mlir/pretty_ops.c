@@ -329,19 +329,26 @@ static tsr_status p_select(text_parser *p, op_builder *b) {
   return ob_result(p, b, ty);
 }
 
-/* `%base[%i, %j]`: the memref operand then index operands (of type index). */
-static tsr_status indexed_base(text_parser *p, op_builder *b, int *first_index, int *n_indices) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, '['));
-  *first_index = b->n_operands;
-  if (!text_accept(p, ']')) {
+/* `[%i, %j]` (or between other brackets): operands of type index. */
+static tsr_status index_list(text_parser *p, op_builder *b, char open, char close) {
+  int first = b->n_operands;
+  TSR_TRY(text_expect(p, open));
+  if (!text_accept(p, close)) {
     TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, ']'));
+    TSR_TRY(text_expect(p, close));
   }
-  *n_indices = b->n_operands - *first_index;
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
   if (!idx) return nomem();
-  for (int i = *first_index; i < b->n_operands; i++) b->operand_types[i] = idx;
+  for (int i = first; i < b->n_operands; i++) b->operand_types[i] = idx;
+  return TSR_OK;
+}
+
+/* `%base[%i, %j]`: the memref operand then index operands. */
+static tsr_status indexed_base(text_parser *p, op_builder *b, int *first_index, int *n_indices) {
+  TSR_TRY(ob_parse_operand(p, b));
+  *first_index = b->n_operands;
+  TSR_TRY(index_list(p, b, '[', ']'));
+  *n_indices = b->n_operands - *first_index;
   return TSR_OK;
 }
 
@@ -592,23 +599,10 @@ static tsr_status p_memref_store(text_parser *p, op_builder *b) {
 
 /* `memref.alloca(%dyn, ...)[%sym, ...] {attrs} : memref<..>` */
 static tsr_status p_memref_alloca(text_parser *p, op_builder *b) {
-  int32_t sizes[2] = {0, 0};
-  TSR_TRY(text_expect(p, '('));
-  if (!text_accept(p, ')')) {
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, ')'));
-  }
-  sizes[0] = b->n_operands;
-  if (text_accept(p, '[')) {
-    if (!text_accept(p, ']')) {
-      TSR_TRY(ob_parse_operand_list(p, b, false));
-      TSR_TRY(text_expect(p, ']'));
-    }
-  }
+  TSR_TRY(index_list(p, b, '(', ')'));
+  int32_t sizes[2] = {b->n_operands, 0};
+  if (text_peek(p) == '[') TSR_TRY(index_list(p, b, '[', ']'));
   sizes[1] = b->n_operands - sizes[0];
-  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return nomem();
-  ob_all_operands(b, idx);
   TSR_TRY(segment_sizes(p, b, sizes, 2));
   return p_nullary(p, b);
 }
@@ -734,8 +728,8 @@ static tsr_status p_scf_condition(text_parser *p, op_builder *b) {
 
 /* ---- tpu ------------------------------------------------------------------------------------ */
 
-/* `{attrs} : T, ... -> R` closing a custom syntax: the types of the first `n_typed` operands
- * (all when negative), then the one result's. */
+/* `{attrs} : T, ... -> R` (or `to R`) closing a custom syntax: the types of the first
+ * `n_typed` operands (all when negative), then the one result's. */
 static tsr_status arrow_tail(text_parser *p, op_builder *b, int n_typed) {
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
@@ -745,7 +739,8 @@ static tsr_status arrow_tail(text_parser *p, op_builder *b, int n_typed) {
   if (n_typed >= 0 && n != n_typed) return text_error(p, "expected %d operand types, got %d", n_typed, n);
   if (n_typed < 0 && n != b->n_operands) return text_error(p, "expected %d operand types, got %d", b->n_operands, n);
   for (int i = 0; i < n; i++) b->operand_types[i] = t[i];
-  TSR_TRY(text_accept_str(p, "->") ? TSR_OK : text_error(p, "expected '->'"));
+  /* tpu formats write `->`, vector's `to` */
+  TSR_TRY(text_accept_str(p, "->") || text_accept_kw(p, "to") ? TSR_OK : text_error(p, "expected '->'"));
   tsr_ir_type *r;
   TSR_TRY(text_type(p, &r));
   return ob_result(p, b, r);
@@ -874,7 +869,7 @@ static tsr_status p_tpu_dynamic_rotate(text_parser *p, op_builder *b) {
   return arrow_tail(p, b, -1);
 }
 
-/* `tpu.transpose %v, [1, 0] {attrs} : V -> R` */
+/* `tpu.transpose %v, [1, 0] {attrs} : V -> R` and `vector.transpose ... : V to R` */
 static tsr_status p_tpu_transpose(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
   TSR_TRY(text_expect(p, ','));
@@ -891,6 +886,167 @@ static tsr_status p_tpu_concatenate(text_parser *p, op_builder *b) {
   TSR_TRY(expect_kw(p, "in"));
   TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
+}
+
+/* `tpu.strided_store %m[%i, ...], %v {attrs} : M, V`: the value is the first operand */
+static tsr_status p_tpu_strided_store(text_parser *p, op_builder *b) {
+  op_builder tmp;
+  memset(&tmp, 0, sizeof tmp);
+  int first, n;
+  tsr_status s = indexed_base(p, &tmp, &first, &n);
+  operand_ref value = {0};
+  if (s == TSR_OK) s = text_expect(p, ',');
+  if (s == TSR_OK) s = parse_value_ref(p, &value);
+  if (s == TSR_OK) s = ob_operand(p, b, &value);
+  for (int i = 0; s == TSR_OK && i < tmp.n_operands; i++) {
+    s = ob_operand(p, b, &tmp.operands[i]);
+    if (s == TSR_OK) b->operand_types[b->n_operands - 1] = tmp.operand_types[i];
+  }
+  tsr_ir_type *mt = NULL, *vt = NULL;
+  if (s == TSR_OK) s = memref_vector_tail(p, b, &mt, &vt);
+  if (s == TSR_OK) {
+    b->operand_types[0] = vt;
+    b->operand_types[1] = mt;
+  }
+  free(tmp.operands);
+  free(tmp.operand_types);
+  return s;
+}
+
+/* `tpu.repeat %v, D x N {attrs} : V -> R` */
+static tsr_status p_tpu_repeat(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(expect_kw(p, "x"));
+  TSR_TRY(int_attr(p, b, "times", 32, TSR_IR_SIGNLESS));
+  return arrow_tail(p, b, -1);
+}
+
+/* `[1, 0]` as an array<i32: ...> attribute */
+static tsr_status i32_array_attr(text_parser *p, op_builder *b, const char *name) {
+  int64_t v[64];
+  int n;
+  TSR_TRY(int_list(p, v, 64, &n));
+  int32_t w[64];
+  for (int i = 0; i < n; i++) {
+    if (v[i] < INT32_MIN || v[i] > INT32_MAX) return text_error(p, "%s entry %d does not fit in 32 bits", name, i);
+    w[i] = (int32_t)v[i];
+  }
+  return ob_attr(p, b, name, tsr_ir_attr_dense_i32_new(p->ctx, w, n ? n : 0));
+}
+
+/* `tpu.dynamic_gather %src[%idx] in [D, ...] {attrs} : S, I -> R` */
+static tsr_status p_tpu_dynamic_gather(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, '['));
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ']'));
+  TSR_TRY(expect_kw(p, "in"));
+  TSR_TRY(i32_array_attr(p, b, "dimensions"));
+  return arrow_tail(p, b, -1);
+}
+
+/* `tpu.create_mask [%lo, ...][%hi, ...] {attrs} : T` (index operands) */
+static tsr_status p_tpu_create_mask(text_parser *p, op_builder *b) {
+  TSR_TRY(index_list(p, b, '[', ']'));
+  TSR_TRY(index_list(p, b, '[', ']'));
+  return p_nullary(p, b);
+}
+
+/* `tpu.iteration_bound D {attrs} : i32` */
+static tsr_status p_tpu_iteration_bound(text_parser *p, op_builder *b) {
+  TSR_TRY(int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
+  return p_nullary(p, b);
+}
+
+/* `tpu.log_buffer "tag" {attrs} : %m : M` */
+static tsr_status p_tpu_log_buffer(text_parser *p, op_builder *b) {
+  const char *tag;
+  size_t n;
+  TSR_TRY(text_string(p, &tag, &n));
+  TSR_TRY(ob_attr(p, b, "tag", tsr_ir_attr_string_new(p->ctx, tag, n)));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  return text_type(p, &b->operand_types[0]);
+}
+
+/* `vector.splat %x {attrs} : vector<..xT>`: the operand is one element */
+static tsr_status p_vector_splat(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  const char *at = p->cur;
+  tsr_ir_type *t;
+  TSR_TRY(text_type(p, &t));
+  if (t->kind != TSR_IR_TYPE_VECTOR) return text_error_at(p, at, "expected a vector type");
+  b->operand_types[0] = t->u.shaped.element;
+  return ob_result(p, b, t);
+}
+
+/* `vector.create_mask %a, ... {attrs} : vector<..xi1>` (index operands) */
+static tsr_status p_vector_create_mask(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
+  if (!idx) return nomem();
+  ob_all_operands(b, idx);
+  return p_nullary(p, b);
+}
+
+/* `vector.constant_mask [2, 3] {attrs} : vector<..xi1>` */
+static tsr_status p_vector_constant_mask(text_parser *p, op_builder *b) {
+  int64_t v[64];
+  int n;
+  TSR_TRY(int_list(p, v, 64, &n));
+  TSR_TRY(ob_attr(p, b, "mask_dim_sizes", dense_i64_array(p, v, n)));
+  return p_nullary(p, b);
+}
+
+/* `vector.extract %v[0, %i] {attrs} : R from V`: static positions, and kDynamic (INT64_MIN)
+ * where a value gives the position */
+static tsr_status p_vector_extract(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  int64_t pos[64];
+  int n = 0;
+  TSR_TRY(text_expect(p, '['));
+  if (!text_accept(p, ']')) {
+    do {
+      if (n == 64) return text_error(p, "too many positions");
+      if (text_peek(p) == '%') {
+        TSR_TRY(ob_parse_operand(p, b));
+        pos[n++] = INT64_MIN;
+      } else {
+        TSR_TRY(text_int(p, &pos[n++]));
+      }
+    } while (text_accept(p, ','));
+    TSR_TRY(text_expect(p, ']'));
+  }
+  TSR_TRY(ob_attr(p, b, "static_position", dense_i64_array(p, pos, n)));
+  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
+  if (!idx) return nomem();
+  for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = idx;
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type *r, *v;
+  TSR_TRY(text_type(p, &r));
+  TSR_TRY(expect_kw(p, "from"));
+  TSR_TRY(text_type(p, &v));
+  b->operand_types[0] = v;
+  return ob_result(p, b, r);
+}
+
+/* `cf.assert %c, "message" {attrs}` */
+static tsr_status p_cf_assert(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
+  TSR_TRY(text_expect(p, ','));
+  const char *msg;
+  size_t n;
+  TSR_TRY(text_string(p, &msg, &n));
+  TSR_TRY(ob_attr(p, b, "msg", tsr_ir_attr_string_new(p->ctx, msg, n)));
+  return ob_opt_attr_dict(p, b);
 }
 
 /* `tpu.assume_multiple %v, M {attrs} : T` */
@@ -1162,6 +1318,23 @@ static const struct {
     {"tpu.concatenate", "tpu.concatenate", p_tpu_concatenate},
     {"tpu.assume_multiple", "tpu.assume_multiple", p_tpu_assume_multiple},
     {"tpu.log", "tpu.log", p_tpu_log},
+    {"tpu.strided_load", "tpu.strided_load", p_vector_load},
+    {"tpu.strided_store", "tpu.strided_store", p_tpu_strided_store},
+    {"tpu.repeat", "tpu.repeat", p_tpu_repeat},
+    {"tpu.dynamic_gather", "tpu.dynamic_gather", p_tpu_dynamic_gather},
+    {"tpu.create_mask", "tpu.create_mask", p_tpu_create_mask},
+    {"tpu.memref_bitcast", "tpu.memref_bitcast", p_arrow},
+    {"tpu.erase_memref_layout", "tpu.erase_memref_layout", p_arrow},
+    {"tpu.assume_layout", "tpu.assume_layout", p_arrow},
+    {"tpu.iteration_bound", "tpu.iteration_bound", p_tpu_iteration_bound},
+    {"tpu.log_buffer", "tpu.log_buffer", p_tpu_log_buffer},
+    {"vector.transpose", "vector.transpose", p_tpu_transpose},
+    {"vector.extract_strided_slice", "vector.extract_strided_slice", p_cast},
+    {"vector.extract", "vector.extract", p_vector_extract},
+    {"vector.splat", "vector.splat", p_vector_splat},
+    {"vector.create_mask", "vector.create_mask", p_vector_create_mask},
+    {"vector.constant_mask", "vector.constant_mask", p_vector_constant_mask},
+    {"cf.assert", "cf.assert", p_cf_assert},
 };
 
 /* Ops whose pretty form is `%a, %b {attrs} : T` or the functional type. */
