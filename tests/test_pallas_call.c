@@ -395,7 +395,36 @@ static void test_read_only_views(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
+static tsr_status count_body(tsr_ctx *c, void *u) {
+  (void)c;
+  (*(int *)u)++;
+  return TSR_OK;
+}
+
+/* Grids come from outside: a step count that does not fit in 64 bits is an error, not an
+ * overflow (found by fuzzing), and a zero dimension means no steps however large the rest. */
+static void test_grid_steps(void) {
+  int64_t steps = -1;
+  const int64_t small[2] = {3, 4}, huge[2] = {(int64_t)1 << 40, (int64_t)1 << 40}, empty[3] = {(int64_t)1 << 40, 0, (int64_t)1 << 40},
+                neg[2] = {3, -1};
+  CHECK(tsr_grid_num_steps(small, 2, &steps) && steps == 12);
+  CHECK(tsr_grid_num_steps(small, 0, &steps) && steps == 1);
+  CHECK(!tsr_grid_num_steps(huge, 2, &steps));
+  CHECK(tsr_grid_num_steps(empty, 3, &steps) && steps == 0);
+  CHECK(!tsr_grid_num_steps(neg, 2, &steps));
+  tsr_machine *m = machine(1);
+  int calls = 0;
+  tsr_call_desc d = {.grid_rank = 2, .grid = {(int64_t)1 << 40, (int64_t)1 << 40}, .body = count_body, .user = &calls};
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "more than 2^63 steps");
+  d.grid_rank = 3;
+  d.grid[2] = 0;
+  CHECK_OK(tsr_pallas_call(m, &d, NULL));
+  CHECK_EQ_INT(calls, 0);
+  tsr_machine_destroy(m);
+}
+
 int main(void) {
+  test_grid_steps();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_seed_add();

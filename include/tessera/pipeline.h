@@ -120,6 +120,10 @@ typedef struct tsr_call_stats {
 
 /* Checks the call (shapes, VMEM budget, block-shape rules) and runs it. */
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats);
+
+/* The steps of a grid (the product of its dimensions; 1 for rank 0): false when a dimension
+ * is negative or the product does not fit in 64 bits (grids can come from outside). */
+bool tsr_grid_num_steps(const int64_t *grid, int rank, int64_t *steps);
 /* Prints the plan: grid, semantics and core split, each operand with its memory space, block
  * shape, buffer count, and the VMEM budget. */
 tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out);

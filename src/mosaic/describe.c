@@ -31,8 +31,8 @@ static tsr_status block_at(const io_operand *o, const tsr_call_desc *d, int64_t 
 static bool same(const int64_t *a, const int64_t *b, int n) { return !memcmp(a, b, sizeof(int64_t) * (size_t)n); }
 
 static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int plan_steps, FILE *out) {
-  int64_t steps = 1;
-  for (int g = 0; g < d->grid_rank; g++) steps *= d->grid[g];
+  int64_t steps;
+  if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
   fprintf(out, "  index maps:\n");
   for (int i = 0; i < k->nio; i++) {
     const io_operand *o = &k->io[i];
@@ -110,11 +110,9 @@ static tsr_status walk_desc(tsr_mosaic_kernel *k, const tsr_ref *prefetch, const
   d->grid_rank = k->grid_rank;
   d->prefetch = prefetch;
   d->num_prefetch = k->nprefetch;
-  *steps = 1;
-  for (int g = 0, di = 0; g < k->grid_rank; g++) {
+  for (int g = 0, di = 0; g < k->grid_rank; g++)
     d->grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];
-    *steps *= d->grid[g];
-  }
+  if (!tsr_grid_num_steps(d->grid, d->grid_rank, steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has a negative dimension or more than 2^63 steps");
   if (*steps > (1 << 24)) return tsr_fail(TSR_ERR_UNSUPPORTED, "grid of %lld steps is too large to derive array shapes", (long long)*steps);
   return TSR_OK;
 }

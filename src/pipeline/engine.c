@@ -450,8 +450,7 @@ static tsr_status bind_bypass(bref *b) {
     if (!p->brefs[i].passthrough) TSR_TRY(phase(p, &p->brefs[i]))
 
 tsr_status pipe_run(pipeline *p) {
-  p->num_steps = 1;
-  for (int d = 0; d < p->grid_rank; d++) p->num_steps *= p->grid[d];
+  if (!tsr_grid_num_steps(p->grid, p->grid_rank, &p->num_steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
   if (p->num_steps <= 0) return TSR_OK;
   int64_t next[TSR_MAX_GRID] = {0}, last[TSR_MAX_GRID] = {0};
   step_indices(p, 0, p->index);

@@ -159,6 +159,18 @@ static tsr_status check_budget(call_plan *cp) {
   return TSR_OK;
 }
 
+bool tsr_grid_num_steps(const int64_t *grid, int rank, int64_t *steps) {
+  *steps = 1;
+  bool empty = false, overflow = false;
+  for (int k = 0; k < rank; k++) {
+    if (grid[k] < 0) return false;
+    if (grid[k] == 0) empty = true;
+    else if (!overflow) overflow = __builtin_mul_overflow(*steps, grid[k], steps);
+  }
+  if (empty) *steps = 0; /* a zero dimension: no steps, however large the others */
+  return empty || !overflow;
+}
+
 static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, call_plan *cp) {
   memset(cp, 0, sizeof *cp);
   cp->m = m;
@@ -168,6 +180,8 @@ static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, call_plan *c
     return tsr_fail(TSR_ERR_INVALID, "grid rank %d out of range (0..%d)", d->grid_rank, TSR_MAX_GRID);
   for (int k = 0; k < d->grid_rank; k++)
     if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
+  int64_t steps;
+  if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
   if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
       d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
     return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
@@ -313,8 +327,8 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
                          p->grid, p->offsets, &split));
   if (d->grid_rank == 0 && c->id != 0) return TSR_OK; /* a grid-less kernel runs once */
-  int64_t steps = 1;
-  for (int k = 0; k < d->grid_rank; k++) steps *= p->grid[k];
+  int64_t steps;
+  if (!tsr_grid_num_steps(p->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
   if (steps == 0) return TSR_OK;
 
   for (int i = 0; i < d->num_prefetch; i++) {
