@@ -354,6 +354,19 @@ static void test_unsupported(void) {
               "expects integer operands");
   CHECK_FAILS(run_op("i32", "i32", 2, "%r = arith.mulf %x, %y : vector<16xi32>", IX, IX, o), TSR_ERR_INVALID,
               "expects float operands");
+  /* vectors larger than any TPU's VMEM, or live values that together need more than 1 GiB,
+   * are refused at compile time instead of allocated */
+  CHECK_FAILS(run_op("f32", "f32", 1, "%c = arith.constant 1.0 : f32\n    %big = vector.broadcast %c : f32 to vector<8192x8192xf32>\n"
+                     "    %r = arith.negf %x : vector<16xf32>", FX, NULL, o),
+              TSR_ERR_UNSUPPORTED, "value of type vector<8192x8192xf32> is not supported");
+  char many[2048] = "%c = arith.constant 1.0 : f32\n";
+  for (int i = 0; i < 9; i++)
+    snprintf(many + strlen(many), sizeof many - strlen(many), "    %%v%d = vector.broadcast %%c : f32 to vector<4096x8192xf32>\n", i);
+  for (int i = 1; i < 9; i++)
+    snprintf(many + strlen(many), sizeof many - strlen(many), "    %%s%d = arith.addf %%%s%d, %%v%d : vector<4096x8192xf32>\n", i,
+             i == 1 ? "v" : "s", i - 1, i);
+  snprintf(many + strlen(many), sizeof many - strlen(many), "    %%r = arith.negf %%x : vector<16xf32>");
+  CHECK_FAILS(run_op("f32", "f32", 1, many, FX, NULL, o), TSR_ERR_UNSUPPORTED, "more than 1024 MiB");
   /* an out-of-bounds load at run time */
   CHECK_FAILS(run_op("f32", "f32", 1,
                      "%c9 = arith.constant 9 : index\n    %z = vector.load %a[%c9] : memref<16xf32, #tpu.memory_space<vmem>>, vector<16xf32>\n"

@@ -9,6 +9,11 @@
 #include "mlir/printer.h"
 #include "mosaic/mosaic_internal.h"
 
+/* Vector values live in a core's vector registers and VMEM, 128 MiB at most on any TPU; a
+ * kernel whose live values need far more (from outside, say) is refused before allocating. */
+#define MAX_FRAME_BYTES ((size_t)1 << 30)
+#define MAX_VECTOR_ELEMS ((int64_t)1 << 25)
+
 /* ---- the program's arena ---------------------------------------------------------------- */
 
 struct parena_block {
@@ -153,6 +158,7 @@ bool comp_type(const tsr_ir_type *t, stype *o) {
       o->n *= d;
       if (o->n > (1ll << 31)) return false;
     }
+    if (t->kind == TSR_IR_TYPE_VECTOR && o->n > MAX_VECTOR_ELEMS) return false;
     if (t->kind == TSR_IR_TYPE_MEMREF) {
       o->cls = VC_REF;
       o->ek = EK_REF;
@@ -491,6 +497,9 @@ static tsr_status assign_buffers(prog *P) {
   for (int s = 0; s < n; s++)
     if (root[s] != s) P->data_off[s] = P->data_off[root[s]];
   P->frame_bytes = off;
+  if (off > MAX_FRAME_BYTES)
+    st = tsr_fail(TSR_ERR_UNSUPPORTED, "the kernel's live vector values need %zu bytes at once, more than %d MiB", off,
+                  (int)(MAX_FRAME_BYTES >> 20));
 out:
   free(parent);
   free(def);
