@@ -1,6 +1,7 @@
 /* libFuzzer target: what `tessera run --check --report` does with a module from outside. A
  * StableHLO graph or a bare Mosaic kernel (text or bytecode) is compiled and, when it is
- * small, run on zero-filled inputs on a v5e or a v5p with a small op budget, watched by
+ * small, run on zero-filled inputs on a v5e or a v5p with a small op budget (1000 ops: a
+ * sanitized debug build takes up to half a millisecond per op), watched by
  * all the checkers and the timing model (with its trace), whose reports are then written.
  * Small: no value, tensor or memref of more than 2^20 elements and grids of at most 4096
  * steps, so that a run is milliseconds and what the fuzzer finds is a crash, not an
@@ -57,7 +58,7 @@ static fuzz_machine *machine(int which) {
   fuzz_machine *m = &f[which];
   if (!m->m) {
     tsr_machine_options o = {.chip = which ? tsr_chip_get("v5p") : NULL, .num_cores = which ? 2 : 1, .quiet = true,
-                             .host_helpers = -1, .max_kernel_ops = 20000};
+                             .host_helpers = -1, .max_kernel_ops = 1000};
     tsr_timing_options to = {.trace = true};
     if (tsr_machine_create(&o, &m->m) != TSR_OK || tsr_checker_create(TSR_CHECK_ALL, &m->checker) != TSR_OK ||
         tsr_checker_attach(m->checker, m->m) != TSR_OK ||
