@@ -62,14 +62,13 @@ tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k,
 
 /* For a bare Mosaic module (no StableHLO around it): the output array shapes, from the
  * output memref types and the extent of the blocks their index maps reach over the grid.
- * tsr_mosaic_kernel_input_shapes does the same for the first num_inputs inputs, given the
- * scalar-prefetch operands the index maps may read. */
+ * tsr_mosaic_kernel_input_shape does the same for one input, given the scalar-prefetch
+ * operands the index maps may read. */
 tsr_status tsr_mosaic_kernel_output_shapes(tsr_mosaic_kernel *k, const tsr_ref *operands,
                                            int num_operands, const tsr_mosaic_call_opts *opts,
                                            tsr_ref *outputs_without_data, int num_outputs);
-tsr_status tsr_mosaic_kernel_input_shapes(tsr_mosaic_kernel *k, const tsr_ref *prefetch, int num_prefetch,
-                                          const tsr_mosaic_call_opts *opts, tsr_ref *inputs_without_data,
-                                          int num_inputs);
+tsr_status tsr_mosaic_kernel_input_shape(tsr_mosaic_kernel *k, const tsr_ref *prefetch, int num_prefetch,
+                                         const tsr_mosaic_call_opts *opts, int input, tsr_ref *input_without_data);
 
 #ifdef __cplusplus
 }

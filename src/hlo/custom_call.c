@@ -292,7 +292,7 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   if (grid_rank == 0 || i < k->n_prefetch) return memref_arg_type(f, grid_rank + i, type);
   if (k->n_dyn || k->n_prefetch > TSR_MAX_OPERANDS) return false;
   tsr_array pre[TSR_MAX_OPERANDS];
-  tsr_ref pref[TSR_MAX_OPERANDS], ins[TSR_MAX_OPERANDS];
+  tsr_ref pref[TSR_MAX_OPERANDS], in;
   int np = 0;
   bool ok = true;
   for (; ok && np < k->n_prefetch; np++) {
@@ -301,13 +301,11 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
     if (!ok) break;
     pref[np] = tsr_array_ref(&pre[np], TSR_HBM);
   }
-  int want = i - k->n_prefetch + 1;
-  ok = ok && want <= TSR_MAX_OPERANDS && tsr_mosaic_kernel_input_shapes(k->k, pref, k->n_prefetch, NULL, ins, want) == TSR_OK;
+  ok = ok && tsr_mosaic_kernel_input_shape(k->k, pref, k->n_prefetch, NULL, i - k->n_prefetch, &in) == TSR_OK;
   if (ok) {
-    const tsr_ref *r = &ins[want - 1];
-    type->dtype = r->dtype;
-    type->rank = r->rank;
-    memcpy(type->shape, r->shape, sizeof type->shape);
+    type->dtype = in.dtype;
+    type->rank = in.rank;
+    memcpy(type->shape, in.shape, sizeof type->shape);
   }
   for (int q = 0; q < np; q++) tsr_array_free(&pre[q]);
   return ok;

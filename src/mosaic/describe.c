@@ -100,35 +100,39 @@ tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k, cons
   return print_plan(k, &d, plan_steps, out);
 }
 
-/* The grid of a call (dynamic bounds from opts) for walking index maps; fails on a grid too
- * long to walk. */
-static tsr_status walk_desc(tsr_mosaic_kernel *k, const tsr_ref *prefetch, const tsr_mosaic_call_opts *opts,
-                            tsr_call_desc *d, int64_t *steps) {
+/* The arrays that io operands [first, first + n) reach with their blocks over the whole grid
+ * (dynamic bounds from opts; index maps reading `prefetch`): a memref shape when not
+ * windowed. Fails on a grid too long to walk. */
+static tsr_status array_extents(tsr_mosaic_kernel *k, const tsr_ref *prefetch, const tsr_mosaic_call_opts *opts,
+                                int first, int n, tsr_ref *out) {
   int nd = opts ? opts->num_dynamic_bounds : 0;
   if (nd != k->ndyn) return tsr_fail(TSR_ERR_INVALID, "kernel %s has %d dynamic grid dimensions; %d values given", k->name, k->ndyn, nd);
-  memset(d, 0, sizeof *d);
-  d->grid_rank = k->grid_rank;
-  d->prefetch = prefetch;
-  d->num_prefetch = k->nprefetch;
+  tsr_call_desc d;
+  memset(&d, 0, sizeof d);
+  d.grid_rank = k->grid_rank;
+  d.prefetch = prefetch;
+  d.num_prefetch = k->nprefetch;
   for (int g = 0, di = 0; g < k->grid_rank; g++)
-    d->grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];
-  if (!tsr_grid_num_steps(d->grid, d->grid_rank, steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has a negative dimension or more than 2^63 steps");
-  if (*steps > (1 << 24)) return tsr_fail(TSR_ERR_UNSUPPORTED, "grid of %lld steps is too large to derive array shapes", (long long)*steps);
-  return TSR_OK;
-}
-
-/* The array an operand's blocks reach over the grid: its memref shape when not windowed. */
-static tsr_status operand_extent(const io_operand *o, const tsr_call_desc *d, int64_t steps, int64_t *shape) {
-  memcpy(shape, o->t.shape, sizeof(int64_t) * TSR_MAX_RANK);
-  if (!o->windowed) return TSR_OK;
-  for (int r = 0; r < o->t.rank; r++) shape[r] = 0;
-  for (int64_t t = 0; t < steps; t++) {
-    int64_t blk[TSR_MAX_RANK];
-    TSR_TRY(block_at(o, d, t, blk));
-    for (int r = 0; r < o->t.rank; r++) {
-      int64_t end = o->spec.element[r] ? blk[r] + o->t.shape[r] : (blk[r] + 1) * o->t.shape[r];
-      if (end > shape[r]) shape[r] = end;
+    d.grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];
+  int64_t steps;
+  if (!tsr_grid_num_steps(d.grid, d.grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has a negative dimension or more than 2^63 steps");
+  if (steps > (1 << 24)) return tsr_fail(TSR_ERR_UNSUPPORTED, "grid of %lld steps is too large to derive array shapes", (long long)steps);
+  for (int i = 0; i < n; i++) {
+    const io_operand *o = &k->io[first + i];
+    int64_t shape[TSR_MAX_RANK];
+    memcpy(shape, o->t.shape, sizeof shape);
+    if (o->windowed) {
+      for (int r = 0; r < o->t.rank; r++) shape[r] = 0;
+      for (int64_t t = 0; t < steps; t++) {
+        int64_t blk[TSR_MAX_RANK];
+        TSR_TRY(block_at(o, &d, t, blk));
+        for (int r = 0; r < o->t.rank; r++) {
+          int64_t end = o->spec.element[r] ? blk[r] + o->t.shape[r] : (blk[r] + 1) * o->t.shape[r];
+          if (end > shape[r]) shape[r] = end;
+        }
+      }
     }
+    out[i] = tsr_ref_dense(NULL, o->t.dtype, TSR_HBM, o->t.rank, shape);
   }
   return TSR_OK;
 }
@@ -141,33 +145,14 @@ tsr_status tsr_mosaic_kernel_output_shapes(tsr_mosaic_kernel *k, const tsr_ref *
   if (nin < 0 || nin + num_outputs != k->nio)
     return tsr_fail(TSR_ERR_INVALID, "kernel %s takes %d inputs and outputs together; got %d inputs and %d outputs", k->name,
                     k->nio, nin, num_outputs);
-  tsr_call_desc d;
-  int64_t steps;
-  TSR_TRY(walk_desc(k, operands, opts, &d, &steps));
-  for (int i = 0; i < num_outputs; i++) {
-    const io_operand *o = &k->io[nin + i];
-    int64_t shape[TSR_MAX_RANK];
-    TSR_TRY(operand_extent(o, &d, steps, shape));
-    outputs_without_data[i] = tsr_ref_dense(NULL, o->t.dtype, TSR_HBM, o->t.rank, shape);
-  }
-  return TSR_OK;
+  return array_extents(k, operands, opts, nin, num_outputs, outputs_without_data);
 }
 
-tsr_status tsr_mosaic_kernel_input_shapes(tsr_mosaic_kernel *k, const tsr_ref *prefetch, int num_prefetch,
-                                          const tsr_mosaic_call_opts *opts, tsr_ref *inputs_without_data,
-                                          int num_inputs) {
-  if (!k || (num_inputs && !inputs_without_data)) return tsr_fail(TSR_ERR_INVALID, "no kernel or inputs");
-  if (num_prefetch != k->nprefetch || num_inputs < 0 || num_inputs > k->nio)
-    return tsr_fail(TSR_ERR_INVALID, "kernel %s takes %d scalar-prefetch operands; got %d (and %d inputs)", k->name,
-                    k->nprefetch, num_prefetch, num_inputs);
-  tsr_call_desc d;
-  int64_t steps;
-  TSR_TRY(walk_desc(k, prefetch, opts, &d, &steps));
-  for (int i = 0; i < num_inputs; i++) {
-    const io_operand *o = &k->io[i];
-    int64_t shape[TSR_MAX_RANK];
-    TSR_TRY(operand_extent(o, &d, steps, shape));
-    inputs_without_data[i] = tsr_ref_dense(NULL, o->t.dtype, TSR_HBM, o->t.rank, shape);
-  }
-  return TSR_OK;
+tsr_status tsr_mosaic_kernel_input_shape(tsr_mosaic_kernel *k, const tsr_ref *prefetch, int num_prefetch,
+                                         const tsr_mosaic_call_opts *opts, int input, tsr_ref *input_without_data) {
+  if (!k || !input_without_data) return tsr_fail(TSR_ERR_INVALID, "no kernel or input");
+  if (num_prefetch != k->nprefetch || input < 0 || input >= k->nio)
+    return tsr_fail(TSR_ERR_INVALID, "kernel %s takes %d scalar-prefetch operands and %d operands; got %d and input %d", k->name,
+                    k->nprefetch, k->nio, num_prefetch, input);
+  return array_extents(k, prefetch, opts, input, 1, input_without_data);
 }

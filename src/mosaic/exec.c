@@ -90,19 +90,21 @@ static tsr_status copy_values(exec *x, const int32_t *dst, const int32_t *src, i
   return TSR_OK;
 }
 
-/* An endless loop in a kernel from outside stops here instead of hanging the run. */
-static tsr_status over_budget(exec *x, const minst *in) {
+tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel) {
   x->located = true;
+  const char *hint = "`tessera run --max-ops N` or tsr_machine_options.max_kernel_ops raises the limit";
+  if (!in)
+    return tsr_fail(TSR_ERR_INVALID, "kernel %s: %lld ops and grid steps in this call without finishing; %s", kernel,
+                    (long long)x->ops_limit, hint);
   return tsr_fail(TSR_ERR_INVALID, "op %s at %s: the kernel executed %lld ops in this call without finishing (an endless "
-                  "loop?); `tessera run --max-ops N` or tsr_machine_options.max_kernel_ops raises the limit",
-                  in->name, in->loc, (long long)x->ops_limit);
+                  "loop?); %s", in->name, in->loc, (long long)x->ops_limit, hint);
 }
 
 tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
   const minst *I = x->P->insts;
   for (int32_t i = begin; i < end; i = I[i].next) {
     const minst *in = &I[i];
-    if (x->ops_left && --*x->ops_left < 0) return over_budget(x, in);
+    if (x->ops_left && --*x->ops_left < 0) return exec_over_budget(x, in, NULL);
     x->cost.flops += in->cost.flops;
     x->cost.transcendentals += in->cost.transcendentals;
     x->cost.vpu_ops += in->cost.vpu_ops;

@@ -393,9 +393,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
             .prng_seed = &rs->seeds[core], .prng_counter = &rs->counters[core],
             .ops_left = rs->ops_left ? &rs->ops_left[core] : NULL, .ops_limit = rs->ops_limit};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
-  if (x.ops_left && --*x.ops_left < 0)
-    return tsr_fail(TSR_ERR_INVALID, "kernel %s: %lld ops and grid steps in this call without finishing; `tessera run "
-                    "--max-ops N` or tsr_machine_options.max_kernel_ops raises the limit", k->name, (long long)rs->ops_limit);
+  if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
     int32_t s = P->args[a];
     int64_t v = tsr_ctx_program_id(ctx, a);

@@ -143,6 +143,10 @@ tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap);
 void frame_free(frame *f);
 size_t frame_size(const prog *P);
 tsr_status exec_range(exec *x, int32_t begin, int32_t end);
+/* The call's op budget is spent (x->ops_left): the failure, naming op `in`, or kernel
+ * `kernel` at a grid step when `in` is NULL. An endless loop in a kernel from outside stops
+ * here instead of hanging. */
+tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel);
 /* Copies value slot `src` into slot `dst` (same type). */
 void exec_copy_value(exec *x, int32_t dst, int32_t src);
 
