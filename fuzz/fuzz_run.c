@@ -1,8 +1,8 @@
 /* libFuzzer target: what `tessera run --check --report` does with a module from outside. A
  * StableHLO graph or a bare Mosaic kernel (text or bytecode) is compiled and, when it is
- * small, run on zero-filled inputs on a v5e or a v5p with a small op budget (200 ops),
+ * small, run on zero-filled inputs with a small op budget (200 ops) on a v5e or a v5p
  * watched by all the checkers and the timing model (with its trace), whose reports are then
- * written. Small, in the module and in the kernel bodies its custom calls carry: no value,
+ * written, or on an unwatched v5e with a host lane (the host split of pallas_call.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
  * tensor or memref of more than 2^16 elements, no matmul of operands whose sizes multiply
  * past 2^28, and grids of at most 4096 steps, so that a run in the sanitized debug build is
  * well under a second and what the fuzzer finds is a crash, not an out-of-memory or a slow
@@ -59,14 +59,22 @@ typedef struct fuzz_machine {
   FILE *sink;
 } fuzz_machine;
 
-/* Two machines for every input (threads and observers are costly to make): one core of a v5e,
- * and the two cores of a v5p (two host threads, parallel grid dimensions split). Their
- * observers forget each run. */
+/* Three machines for every input (threads and observers are costly to make): one core of a
+ * v5e and the two cores of a v5p (two host threads, parallel grid dimensions split), both
+ * watched, and a v5e that nothing watches, with a host lane (a helper thread), on which
+ * parallel halves run at once. Their observers forget each run. */
+enum { WATCHED_V5E, WATCHED_V5P, HOST_LANES, MACHINES };
+
 static fuzz_machine *machine(int which) {
-  static fuzz_machine f[2];
+  static fuzz_machine f[MACHINES];
   fuzz_machine *m = &f[which];
+  if (!m->m && which == HOST_LANES) {
+    tsr_machine_options o = {.num_cores = 1, .quiet = true, .host_helpers = 1, .max_kernel_ops = 200};
+    if (tsr_machine_create(&o, &m->m) != TSR_OK) abort();
+  }
   if (!m->m) {
-    tsr_machine_options o = {.chip = which ? tsr_chip_get("v5p") : NULL, .num_cores = which ? 2 : 1, .quiet = true,
+    bool v5p = which == WATCHED_V5P;
+    tsr_machine_options o = {.chip = v5p ? tsr_chip_get("v5p") : NULL, .num_cores = v5p ? 2 : 1, .quiet = true,
                              .host_helpers = -1, .max_kernel_ops = 200};
     tsr_timing_options to = {.trace = true};
     if (tsr_machine_create(&o, &m->m) != TSR_OK || tsr_checker_create(TSR_CHECK_ALL, &m->checker) != TSR_OK ||
@@ -75,8 +83,8 @@ static fuzz_machine *machine(int which) {
         !(m->sink = fopen("/dev/null", "w")))
       abort();
   }
-  tsr_checker_reset(m->checker);
-  tsr_timing_reset(m->timing);
+  if (m->checker) tsr_checker_reset(m->checker);
+  if (m->timing) tsr_timing_reset(m->timing);
   return m;
 }
 
@@ -95,8 +103,8 @@ static void run_small(tsr_hlo_program *p, int which) {
     tsr_hlo_run_opts o = {.machine = f->m};
     if (tsr_hlo_run(p, &o, in, n, out, NULL) == TSR_OK)
       for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
-    tsr_checker_report(f->checker, f->sink);
-    tsr_timing_report(f->timing, f->sink);
+    if (f->checker) tsr_checker_report(f->checker, f->sink);
+    if (f->timing) tsr_timing_report(f->timing, f->sink);
   }
   for (int i = 0; i < made; i++) tsr_array_free(&in[i]);
 }
@@ -118,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (ok) (void)tsr_mlir_for_each_tpu_body(m, small_body, &ok); /* a body that fails to decode fails later too */
   tsr_hlo_program *p;
   if (ok && tsr_hlo_compile(m, &p) == TSR_OK) {
-    run_small(p, (int)(size & 1)); /* odd sizes on the two-core chip */
+    run_small(p, (int)(size % MACHINES));
     tsr_hlo_program_destroy(p);
   }
   tsr_mlir_module_destroy(m);

@@ -372,6 +372,134 @@ static void test_input_shapes(void) {
   }
 }
 
+/* ---- the host split (pallas_call.c): a one-core chip's parallel halves on two host lanes ---- */
+
+static tsr_machine *lanes_machine_ops(bool lanes, int64_t max_ops) {
+  tsr_machine_options o = {0};
+  o.num_cores = 1;
+  o.host_helpers = lanes ? 1 : -1; /* one helper whatever the host: the split can happen */
+  o.max_kernel_ops = max_ops;
+  o.quiet = true;
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&o, &m));
+  return m;
+}
+
+/* Whether split_acc runs within an op budget of `ops` per call and core. */
+static bool split_acc_fits(tsr_mosaic_kernel *k, bool lanes, int64_t ops, tsr_ref *in, tsr_ref *out, tsr_call_stats *st) {
+  tsr_machine *m = lanes_machine_ops(lanes, ops);
+  tsr_status s = tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, st);
+  if (s != TSR_OK) CHECK(strstr(tsr_last_error(), "without finishing") != NULL);
+  tsr_machine_destroy(m);
+  return s == TSR_OK;
+}
+
+static tsr_machine *lanes_machine(bool lanes) { return lanes_machine_ops(lanes, 0); }
+
+/* Runs kernel `path` on a machine with a host lane and on one without: the outputs must be
+ * the same bits and the counts the same; returns the first run's stats, its output in o. */
+static tsr_call_stats split_run(const char *path, tsr_ref *in, int nin, tsr_ref *out, float *o, float *o2, size_t n) {
+  tsr_call_stats st[2] = {{0}, {0}};
+  tsr_mosaic_kernel *k = load(path);
+  if (!k) return st[0];
+  for (int lanes = 1; lanes >= 0; lanes--) {
+    tsr_machine *m = lanes_machine(lanes);
+    out->data = (char *)(lanes ? o : o2);
+    memset(out->data, 0, n * sizeof(float));
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, nin, out, 1, NULL, &st[lanes ? 0 : 1]));
+    tsr_machine_destroy(m);
+  }
+  CHECK(memcmp(o, o2, n * sizeof(float)) == 0);
+  CHECK_EQ_INT(st[0].dma_in, st[1].dma_in);
+  CHECK_EQ_INT(st[0].skip_in, st[1].skip_in);
+  CHECK_EQ_INT(st[0].dma_out, st[1].dma_out);
+  CHECK_EQ_INT(st[0].skip_out, st[1].skip_out);
+  CHECK_EQ_INT(st[0].bytes_in, st[1].bytes_in);
+  CHECK_EQ_INT(st[0].steps, st[1].steps);
+  CHECK_EQ_INT(st[0].cores, 1);
+  CHECK_EQ_INT(st[1].host_lanes, 1);
+  tsr_mosaic_kernel_destroy(k);
+  return st[0];
+}
+
+static void test_host_split(void) {
+  float x[32 * 256], c[8 * 128], o[32 * 128], o2[32 * 128];
+  tsr_test_fill(x, 32 * 256, 21);
+  tsr_test_fill(c, 8 * 128, 22);
+  int64_t sx[2] = {32, 256}, sc[2] = {8, 128}, so[2] = {32, 128};
+  tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sx), tsr_ref_dense(c, TSR_F32, TSR_HBM, 2, sc)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+
+  /* scratch zeroed in two strided halves, a swap load, a constant input block: the split
+   * stands, and the constant block's copy on the host lane counts as the skip it is in order
+   * (x: 8 copies; c: 1 copy, 7 skips; out: 4 write-backs, 4 skips) */
+  tsr_call_stats st = split_run("tests/mosaic/split_acc.mlir", in, 2, &out, o, o2, 32 * 128);
+  CHECK_EQ_INT(st.host_lanes, 2);
+  CHECK_EQ_INT(st.dma_in, 9);
+  CHECK_EQ_INT(st.skip_in, 7);
+  CHECK_EQ_INT(st.dma_out, 4);
+  CHECK_EQ_INT(st.skip_out, 4);
+  CHECK_EQ_INT(st.bytes_in, 9 * 8 * 128 * 4);
+  int bad = 0;
+  for (int r = 0; r < 32; r++)
+    for (int col = 0; col < 128; col++) {
+      float acc = 0;
+      for (int j = 0; j < 2; j++) acc = acc + (x[r * 256 + j * 128 + col] + c[(r % 8) * 128 + col]);
+      bad += o[r * 128 + col] != acc;
+    }
+  CHECK_EQ_INT(bad, 0);
+
+  /* scratch carried across the parallel axis: the host lane reads scratch it did not write,
+   * so the call runs in order: a running sum over all blocks */
+  st = split_run("tests/mosaic/split_carry.mlir", in, 1, &out, o, o2, 32 * 128);
+  CHECK_EQ_INT(st.host_lanes, 1);
+  bad = 0;
+  for (int col = 0; col < 128; col++)
+    for (int r = 0; r < 8; r++) {
+      float acc = 0;
+      for (int i = 0; i < 4; i++) {
+        for (int j = 0; j < 2; j++) acc = acc + x[(i * 8 + r) * 256 + j * 128 + col];
+        bad += o[(i * 8 + r) * 128 + col] != acc;
+      }
+    }
+  CHECK_EQ_INT(bad, 0);
+
+  /* both halves would write back the one output block: in order, the last step's value */
+  int64_t sx1[2] = {32, 128}, so1[2] = {8, 128};
+  tsr_ref in1 = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sx1);
+  tsr_ref out1 = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so1);
+  st = split_run("tests/mosaic/split_shared_out.mlir", &in1, 1, &out1, o, o2, 8 * 128);
+  CHECK_EQ_INT(st.host_lanes, 1);
+  bad = 0;
+  for (int e = 0; e < 8 * 128; e++) bad += o[e] != x[24 * 128 + e] + x[24 * 128 + e];
+  CHECK_EQ_INT(bad, 0);
+
+  /* an output block read before it is written: the same (stale) bits as in order */
+  tsr_ref out2 = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sx1);
+  st = split_run("tests/mosaic/split_out_read.mlir", &in1, 1, &out2, o, o2, 32 * 128);
+  CHECK_EQ_INT(st.host_lanes, 1);
+
+  /* the op budget is per call and core: the host lane's ops count against core 0's. The
+   * least budget a run in order needs is found by bisection; one op less must fail with a
+   * host lane too, although each half alone would fit */
+  tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+  if (!k) return;
+  int64_t lo = 1, hi = 100000; /* fits(hi), !fits(lo - 1) */
+  CHECK(split_acc_fits(k, false, hi, in, &out, &st));
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (split_acc_fits(k, false, mid, in, &out, &st)) hi = mid; else lo = mid + 1;
+  }
+  CHECK(hi > 20); /* eight steps of a dozen ops */
+  CHECK(!split_acc_fits(k, true, hi - 1, in, &out, &st));
+  tsr_mosaic_kernel_destroy(k);
+  k = load("tests/mosaic/split_acc.mlir"); /* a fresh kernel: the failed one no longer splits */
+  if (!k) return;
+  CHECK(split_acc_fits(k, true, hi, in, &out, &st));
+  CHECK_EQ_INT(st.host_lanes, 2);
+  tsr_mosaic_kernel_destroy(k);
+}
+
 int main(void) {
   tsr_machine *m = machine(1), *m2 = machine(2);
   test_seed("tests/conformance/seed_my_call/kernel.mosaic.mlir", m);
@@ -389,6 +517,7 @@ int main(void) {
   test_read_only_inputs(m);
   test_op_budget();
   test_input_shapes();
+  test_host_split();
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");

@@ -2,6 +2,7 @@
  * semaphores, aliases, the core split, and every check before and after a run. */
 #include "harness.h"
 #include "core/status.h"
+#include "pipeline/carry.h"
 #include "tessera/pipeline.h"
 
 #define F(r) ((float *)(void *)(r)->data)
@@ -396,7 +397,52 @@ static void test_axis_map(void) {
   tsr_machine_destroy(m);
 }
 
+/* The carry watch of the host split: a read of bytes not written since a region (re)started
+ * is inherited state; writes mark exactly the window's bytes, strided or not. */
+static void test_carry_watch(void) {
+  float buf[8 * 128], other[16];
+  int64_t sh[2] = {8, 128}, half[2] = {8, 64}, start[2] = {0, 0}, mid[2] = {0, 64};
+  tsr_ref all = tsr_ref_dense(buf, TSR_F32, TSR_VMEM, 2, sh), left, right, row;
+  CHECK_OK(tsr_ref_window(&all, start, half, &left));
+  CHECK_OK(tsr_ref_window(&all, mid, half, &right));
+  int64_t one_row[2] = {1, 128}, r3[2] = {3, 0};
+  CHECK_OK(tsr_ref_window(&all, r3, one_row, &row));
+  int64_t n16 = 16;
+  tsr_ref elsewhere = tsr_ref_dense(other, TSR_F32, TSR_VMEM, 1, &n16);
+  carry_watch w;
+  CHECK(carry_init(&w, 2));
+  carry_access(&w, &all, true, false); /* nothing watched yet */
+  CHECK(!w.inherited);
+  carry_restart(&w, 0, buf, sizeof buf);
+  carry_access(&w, &elsewhere, true, true); /* outside the region */
+  CHECK(!w.inherited);
+  carry_access(&w, &left, false, true); /* a strided half, marked row by row */
+  carry_access(&w, &left, true, false);
+  CHECK(!w.inherited);
+  carry_access(&w, &row, true, false); /* half of row 3 is not written */
+  CHECK(w.inherited);
+  w.inherited = false;
+  carry_access(&w, &right, false, false); /* a masked store marks nothing */
+  carry_access(&w, &right, true, false);
+  CHECK(w.inherited);
+  w.inherited = false;
+  carry_access(&w, &right, false, true);
+  CHECK_EQ_INT(w.open, 0); /* whole now: nothing left to watch */
+  carry_access(&w, &all, true, false);
+  CHECK(!w.inherited);
+  carry_restart(&w, 0, buf, sizeof buf); /* a new block in the same buffer */
+  CHECK_EQ_INT(w.open, 1);
+  carry_access(&w, &row, true, true); /* a store that adds reads first */
+  CHECK(w.inherited);
+  w.inherited = false;
+  carry_access(&w, &all, false, true);
+  carry_restart(&w, 1, buf, 0); /* an empty region watches nothing */
+  CHECK_EQ_INT(w.open, 0);
+  carry_free(&w);
+}
+
 int main(void) {
+  test_carry_watch();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_buffered_one();

@@ -194,6 +194,7 @@ static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
   sum->bytes_in += s->bytes_in;
   sum->bytes_out += s->bytes_out;
   if (s->cores > sum->cores) sum->cores = s->cores;
+  if (s->host_lanes > sum->host_lanes) sum->host_lanes = s->host_lanes;
 }
 
 static tsr_status call_kernel(hlo_exec *x, hlo_kernel *k, const tsr_ref *ops, int n_ops, const tsr_ref *outs,

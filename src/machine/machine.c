@@ -32,12 +32,13 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   m->num_cores = cores;
   pthread_mutex_init(&m->warn_lock, NULL);
   pthread_mutex_init(&m->helpers_lock, NULL);
-  m->cores = calloc((size_t)cores, sizeof *m->cores);
+  m->cores = calloc((size_t)cores + 1, sizeof *m->cores);
   if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
-  for (int i = 0; i < cores; i++) {
+  for (int i = 0; i <= cores; i++) {
     tsr_core *c = &m->cores[i];
     c->m = m;
-    c->id = i;
+    c->id = i < cores ? i : 0; /* the host lane stands in for core 0 */
+    c->lane = i;
     c->vmem.space = TSR_VMEM;
     c->vmem.capacity = m->chip.vmem_bytes;
     c->smem.space = TSR_SMEM;
@@ -67,7 +68,7 @@ void tsr_machine_destroy(tsr_machine *m) {
   if (m->pool) worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);
   if (m->cores)
-    for (int i = 0; i < m->num_cores; i++) {
+    for (int i = 0; i <= m->num_cores; i++) {
       arena_free_all(&m->cores[i], &m->cores[i].vmem);
       arena_free_all(&m->cores[i], &m->cores[i].smem);
       arena_free_all(&m->cores[i], &m->cores[i].sems);
@@ -81,6 +82,11 @@ void tsr_machine_destroy(tsr_machine *m) {
 }
 
 int tsr_machine_num_cores(const tsr_machine *m) { return m->num_cores; }
+
+tsr_core *machine_host_lane(tsr_machine *m) {
+  return m->num_cores == 1 && m->num_helpers > 0 ? &m->cores[m->num_cores] : NULL;
+}
+
 const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
 
 tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {

@@ -46,7 +46,8 @@ typedef struct pending_dma {
 
 typedef struct tsr_core {
   struct tsr_machine *m;
-  int id;
+  int id;             /* the simulated core (what tpu.core_id and events say) */
+  int lane;           /* the host lane: id for the chip's cores; num_cores for the host lane */
   space_arena vmem, smem, sems;
   pending_dma *dmas;  /* started and not yet waited for */
   int num_dmas, cap_dmas;
@@ -64,7 +65,7 @@ struct tsr_machine {
   tsr_chip chip;
   tsr_machine_options opts;
   int num_cores;
-  tsr_core *cores;
+  tsr_core *cores;    /* num_cores + 1: the chip's cores, then the host lane (machine_host_lane) */
   tsr_observer observers[TSR_MAX_OBSERVERS];
   int num_observers;
   worker_pool *pool;
@@ -82,6 +83,13 @@ struct tsr_machine {
   uint64_t printed[64];   /* hashes of the warnings printed (each is printed once) */
   int num_printed;
 };
+
+/* The host lane: a second copy of core 0 (id 0, lane num_cores) on which a one-core chip's
+ * parallel iterations may run on an idle host CPU (pallas_call.c, host split); NULL when the
+ * chip has several cores or the host has no CPU to spare. */
+tsr_core *machine_host_lane(tsr_machine *m);
+/* Host lanes, for per-lane state: the chip's cores and the host lane. */
+static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num_cores + 1; }
 
 /* ---- events ---- */
 static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }

@@ -58,11 +58,16 @@ static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
  * - Read-only operands (tsr_block_spec.read_only, VMEM only): every use is a load, a DMA's
  *   source, a DMA wait or a log_buffer. Anything else counts as a write: a store, a DMA
  *   target, a ref passed to a region or yielded, any op not listed here (so a new op is safe
- *   by default). */
+ *   by default).
+ * - Whether the body may run on a host lane (k->lane_safe): no op that keeps state across
+ *   steps outside the refs a lane watches (DMAs, semaphores, PRNG) or that shows the order
+ *   of steps (logs), and scalar-prefetch operands (which index maps read too) only read. */
 static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
-  int nio = k->nio, first_written = -1;
-  int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1)); /* the io operand a ref views, or -1 */
-  bool *only_read = malloc(sizeof(bool) * (size_t)(nio + 1));
+  int nio = k->nio, npf = k->nprefetch, first_written = -1;
+  /* roots: io operands 0..nio-1, then the scalar-prefetch operands */
+  int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1)); /* the operand a ref views, or -1 */
+  bool *only_read = malloc(sizeof(bool) * (size_t)(nio + npf + 1));
+  k->lane_safe = false;
   if (!root || !only_read) { /* no memory: nothing read-only, one output */
     free(root);
     free(only_read);
@@ -70,12 +75,19 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
     return;
   }
   for (int s = 0; s < P->nslots; s++) root[s] = -1;
-  for (int io = 0; io < nio; io++) {
-    root[P->args[first_io + io]] = io;
-    only_read[io] = true;
-  }
+  for (int io = 0; io < nio; io++) root[P->args[first_io + io]] = io;
+  for (int p = 0; p < npf; p++) root[P->args[k->grid_rank + p]] = nio + p;
+  for (int i = 0; i < nio + npf; i++) only_read[i] = true;
+  bool lane_safe = true;
   for (int i = 0; i < P->ninsts; i++) {
     const minst *in = &P->insts[i];
+    switch (in->op) {
+    case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_SEM_SIGNAL: case MOP_SEM_WAIT:
+    case MOP_SEM_READ: case MOP_SEM_ALLOC: case MOP_LOG: case MOP_LOG_BUFFER: case MOP_PRNG_SEED: case MOP_PRNG_BITS:
+      lane_safe = false;
+      break;
+    default: break;
+    }
     for (int j = 0; j < in->nopd; j++) {
       int32_t s = in->opd[j];
       int io = s >= 0 && s < P->nslots ? root[s] : -1;
@@ -100,10 +112,15 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
         break;
       default: only_read[io] = false; break;
       }
-      if (written && (first_written < 0 || io < first_written)) first_written = io;
+      if (written && io < nio && (first_written < 0 || io < first_written)) first_written = io;
     }
   }
-  for (int io = 0; io < nio; io++) k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
+  for (int io = 0; io < nio; io++) {
+    k->io[io].only_read = only_read[io];
+    k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
+  }
+  for (int p = 0; p < npf; p++) lane_safe = lane_safe && only_read[nio + p];
+  k->lane_safe = lane_safe;
   free(root);
   free(only_read);
   k->nout_default = nio == 0 ? 0 : first_written < 0 ? 1 : nio - first_written;
@@ -257,6 +274,8 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     for (int d = 0; d < t->rank; d++) sp->shape[d] = t->shape[d];
   }
   io_uses(k, P, first_io);
+  for (int i = 0; i < k->nscratch; i++)
+    if (k->scratch[i].space == TSR_SEMAPHORE_MEM) k->lane_safe = false;
   return TSR_OK;
 }
 
@@ -354,12 +373,12 @@ static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch) {
 typedef struct run_state {
   tsr_mosaic_kernel *k;
   int nin;
-  int ncores;
+  int nlanes; /* per-lane state below: the cores and the host lane */
   frame *frames;
   bool *ready;
   uint32_t *seeds;
   uint64_t *counters;
-  int64_t *ops_left; /* per core; NULL: no limit */
+  int64_t *ops_left; /* per lane; NULL: no limit */
   int64_t ops_limit;
 } run_state;
 
@@ -383,15 +402,16 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   run_state *rs = user;
   tsr_mosaic_kernel *k = rs->k;
   const prog *P = k->body;
-  int core = tsr_ctx_core_id(ctx);
-  if (core < 0 || core >= rs->ncores) return tsr_fail(TSR_ERR_INTERNAL, "core %d out of range", core);
-  if (!rs->ready[core]) {
-    TSR_TRY(frame_init(P, &rs->frames[core], NULL, 0));
-    rs->ready[core] = true;
+  int lane = ctx->core->lane; /* a host lane runs core 0's steps beside it */
+  if (lane < 0 || lane >= rs->nlanes) return tsr_fail(TSR_ERR_INTERNAL, "lane %d out of range", lane);
+  if (!rs->ready[lane]) {
+    TSR_TRY(frame_init(P, &rs->frames[lane], NULL, 0));
+    rs->ready[lane] = true;
   }
-  exec x = {.P = P, .f = &rs->frames[core], .ctx = ctx, .observed = core_observed(ctx->core),
-            .prng_seed = &rs->seeds[core], .prng_counter = &rs->counters[core],
-            .ops_left = rs->ops_left ? &rs->ops_left[core] : NULL, .ops_limit = rs->ops_limit};
+  exec x = {.P = P, .f = &rs->frames[lane], .ctx = ctx, .observed = core_observed(ctx->core),
+            .prng_seed = &rs->seeds[lane], .prng_counter = &rs->counters[lane],
+            .ops_left = rs->ops_left ? &rs->ops_left[lane] : NULL, .ops_limit = rs->ops_limit,
+            .carry = ctx->carry};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -478,6 +498,13 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   return TSR_OK;
 }
 
+/* The op budget is per call and core: the host lane's ops count against core 0's. */
+static bool over_budget(const run_state *rs) {
+  int64_t used = 0;
+  for (int c = 0; c < rs->nlanes; c++) used += rs->ops_limit - rs->ops_left[c];
+  return used > rs->ops_limit;
+}
+
 tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
                                  const tsr_ref *outputs, int num_outputs, const tsr_mosaic_call_opts *opts,
                                  tsr_call_stats *stats) {
@@ -485,23 +512,40 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_call_desc d;
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
-  run_state rs = {.k = k, .nin = d.num_inputs, .ncores = tsr_machine_num_cores(m)};
-  rs.frames = calloc((size_t)rs.ncores, sizeof *rs.frames);
-  rs.ready = calloc((size_t)rs.ncores, sizeof *rs.ready);
-  rs.seeds = calloc((size_t)rs.ncores, sizeof *rs.seeds);
-  rs.counters = calloc((size_t)rs.ncores, sizeof *rs.counters);
+  run_state rs = {.k = k, .nin = d.num_inputs, .nlanes = machine_num_lanes(m)};
+  rs.frames = calloc((size_t)rs.nlanes, sizeof *rs.frames);
+  rs.ready = calloc((size_t)rs.nlanes, sizeof *rs.ready);
+  rs.seeds = calloc((size_t)rs.nlanes, sizeof *rs.seeds);
+  rs.counters = calloc((size_t)rs.nlanes, sizeof *rs.counters);
   rs.ops_limit = m->opts.max_kernel_ops;
-  rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.ncores, sizeof *rs.ops_left) : NULL;
-  for (int c = 0; rs.ops_left && c < rs.ncores; c++) rs.ops_left[c] = rs.ops_limit;
+  rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nlanes, sizeof *rs.ops_left) : NULL;
+  for (int c = 0; rs.ops_left && c < rs.nlanes; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
   if (!rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
     s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else {
     d.body = body_fn;
     d.user = &rs;
-    s = tsr_pallas_call(m, &d, stats);
+    /* a host lane may run some steps if the body keeps nothing it cannot watch: inputs only
+     * read (so an input block carries nothing from step to step) and no whole-array operand */
+    bool lanes = k->lane_safe;
+    for (int i = 0; i < k->nio; i++) {
+      tsr_space sp = k->io[i].spec.space;
+      lanes = lanes && (i >= d.num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
+    }
+    bool wanted = lanes;
+    tsr_call_stats local;
+    if (!stats) stats = &local;
+    s = pallas_call_run(m, &d, &lanes, stats);
+    if (s == TSR_OK && stats->host_lanes > 1 && rs.ops_left && over_budget(&rs)) {
+      /* each lane had the call's budget; in order, the call would have failed: let it */
+      for (int c = 0; c < rs.nlanes; c++) rs.ops_left[c] = rs.ops_limit;
+      lanes = false;
+      s = pallas_call_run(m, &d, NULL, stats);
+    }
+    if (wanted && !lanes) k->lane_safe = false; /* the split did not stand: later runs go in order */
   }
-  for (int c = 0; rs.frames && c < rs.ncores; c++)
+  for (int c = 0; rs.frames && c < rs.nlanes; c++)
     if (rs.ready[c]) frame_free(&rs.frames[c]);
   free(rs.frames);
   free(rs.ready);

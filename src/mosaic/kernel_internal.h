@@ -12,6 +12,7 @@ typedef struct io_operand {
   stype t;              /* its memref type: the block (or the whole array) */
   bool windowed;        /* window_params gave a block */
   tsr_block_spec spec;
+  bool only_read;       /* every use reads (io_uses); spec.read_only adds "in VMEM" */
   prog *transform;      /* NULL: index map all zeros */
   char *map_text;
 } io_operand;
@@ -27,6 +28,10 @@ struct tsr_mosaic_kernel {
   int nout_default;
   io_operand *io;
   tsr_scratch_spec *scratch;
+  /* The body keeps no state a host lane could not see (pallas_call's host split): no DMA,
+   * semaphore, log or PRNG op, and scalar-prefetch operands only read (io_uses). Cleared
+   * when a split did not stand, so that later runs of the kernel go in order at once. */
+  bool lane_safe;
 };
 
 tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,

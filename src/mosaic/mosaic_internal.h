@@ -63,6 +63,7 @@ typedef struct minst {
   bool acc_zero;          /* matmul: the accumulator is a constant of all zero bytes */
   bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
                            * operand's buffer (alias.c) */
+  bool unused;            /* load: nothing uses its value (unused.c) */
 } minst;
 
 typedef struct parena_block parena_block;
@@ -109,6 +110,7 @@ typedef struct exec {
   uint64_t *prng_counter;
   int64_t *ops_left;     /* the call's op budget on this core (index maps: their own) */
   int64_t ops_limit;     /* what the budget was, for the message */
+  struct carry_watch *carry; /* loads and stores are reported here (a host lane's run) */
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -119,6 +121,8 @@ char *prog_strdup(prog *P, const char *s);
  * the op and its location. */
 tsr_status prog_compile(const tsr_ir_op *fn, prog **out);
 void prog_destroy(prog *P);
+/* Marks the loads whose value nothing uses (unused.c). */
+tsr_status prog_mark_unused_loads(prog *P);
 /* Marks the loads and shape_casts that may alias instead of copying (alias.c). */
 tsr_status prog_mark_aliases(prog *P);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */

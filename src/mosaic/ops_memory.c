@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mosaic/mosaic_internal.h"
+#include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 
 /* ---- conversions ------------------------------------------------------------------------ */
@@ -310,6 +311,7 @@ static tsr_status do_load(exec *x, const minst *in) {
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
+  if (x->carry && !in->unused) carry_access(x->carry, &w, true, false);
   if (in->alias && dense_aligned(&w)) { /* alias.c: nothing writes it while in use */
     x->f->data[in->res[0]] = w.data;
     return TSR_OK;
@@ -331,6 +333,8 @@ static tsr_status do_store(exec *x, const minst *in) {
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
   const int32_t *mask = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
+  /* a store that adds reads too; a masked one may leave bytes as they were */
+  if (x->carry) carry_access(x->carry, &w, in->a[3] != 0, !mask && !in->aux);
   if (in->aux) { /* sublane mask: expand to an element mask in the frame-free way: row by row */
     const int64_t *rows = in->aux;
     int64_t cols = v->shape[v->rank - 1], nr = v->shape[v->rank - 2];

@@ -20,6 +20,14 @@ struct tsr_ctx {
   tsr_cost cost;                 /* what the body reported this step */
   bool cost_reported;
   tsr_ref sync_sem;              /* tsr_sync_copy's own DMA semaphore */
+  struct carry_watch *carry;     /* the host lane of a host split: the body reports its
+                                  * loads and stores here (carry.h); NULL otherwise */
 };
+
+/* tsr_pallas_call, for a body that reports its loads and stores to ctx.carry and keeps no
+ * other state (*lanes_ok; NULL: a body that does not): then a one-core chip's grid may be
+ * split over two host lanes (pallas_call.c). When a split was tried and did not stand,
+ * *lanes_ok becomes false: a caller that runs the kernel again may spare it the try. */
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok, tsr_call_stats *stats);
 
 #endif

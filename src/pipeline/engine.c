@@ -129,6 +129,12 @@ static tsr_status slice_of(const bref *b, const int64_t *blk, block_slice *sl) {
   return TSR_OK;
 }
 
+int64_t bref_block_bytes(const bref *b, const int64_t *blk) {
+  block_slice sl;
+  if (b->bypass || block_dma_slice(b->hbm.shape, b->rank, b->block, b->element, b->tiling, blk, &sl) != TSR_OK) return -1;
+  return slice_bytes(b, &sl);
+}
+
 /* The HBM part and the slot part of a block that really move. */
 static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref *hbm_part,
                         tsr_ref *slot_part) {
@@ -279,6 +285,8 @@ static tsr_status mark_written(bref *b, const int64_t *blk) {
   b->num_written++;
   return TSR_OK;
 }
+
+tsr_status bref_mark_written(bref *b, const int64_t *blk) { return mark_written(b, blk); }
 
 /* Before the body: an output block that was already written back and is visited again. */
 static tsr_status check_revisit(pipeline *p, bref *b) {

@@ -134,6 +134,11 @@ tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
 /* Whether output block blk is in b's set of blocks written back (top-level pipelines). */
 bool bref_was_written(const bref *b, const int64_t *blk);
+/* Adds blk to that set (b->rank words; the caller frees b->written and b->written_used). */
+tsr_status bref_mark_written(bref *b, const int64_t *blk);
+/* The bytes a copy of block blk moves (what the DMA counts); -1 for a block that is never
+ * copied (bypass) or not valid. */
+int64_t bref_block_bytes(const bref *b, const int64_t *blk);
 /* Evaluates b's index map at grid indices `idx`. */
 tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
 /* The body's view of the current slot (squeezed dims removed). */

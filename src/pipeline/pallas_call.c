@@ -1,9 +1,11 @@
 /* pallas_call: check a call, plan its VMEM, split its grid over cores, and run each core's
- * share through the pipeline engine. */
+ * share through the pipeline engine. A one-core chip's parallel iterations may also run on two
+ * host lanes (the host split, below). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
 #include "pipeline/tiling.h"
@@ -36,6 +38,13 @@ typedef struct call_plan {
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
    * brefs until every core is done, to find blocks written by two cores */
   bref *written_by_core;
+  /* host split: each lane's share of the grid; per lane and operand, the block of its first
+   * and of its last step and the bytes of the first block's copy; whether the host lane read
+   * state that it did not write */
+  bool split;
+  int64_t lane_grid[2][TSR_MAX_GRID], lane_offsets[2][TSR_MAX_GRID];
+  int64_t (*edge_first)[TSR_MAX_RANK], (*edge_last)[TSR_MAX_RANK], *edge_first_bytes;
+  bool inherited;
 } call_plan;
 
 static const char *space_label(tsr_space s) {
@@ -242,6 +251,7 @@ typedef struct core_run {
   call_plan *cp;
   pipeline p;
   tsr_ctx ctx;
+  carry_watch carry;           /* the host lane's watch (ctx.carry) */
   const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
   tsr_ref scratch[64];
   tsr_ref prefetch[64];
@@ -256,6 +266,16 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   c->cost = (tsr_cost){0};
   c->cost_reported = false;
   tsr_core *core = p->core;
+  if (c->carry) {
+    /* A new output block starts in a buffer that a sequential run would have left holding
+     * another block (or, in place, in HBM, the same either way). */
+    for (int i = d->num_inputs; i < p->num_brefs; i++) {
+      bref *b = &p->brefs[i];
+      if (!p->s.first_step && !sched_has_changed(&p->s, b)) continue;
+      bool own = !b->is_view[b->current_slot];
+      carry_restart(c->carry, d->num_scratch + i - d->num_inputs, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
+    }
+  }
   bool observed = core_observed(core);
   if (observed) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
@@ -322,10 +342,15 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
   pipeline *p = &r->p;
-  /* this core's share of the grid */
+  /* this core's share of the grid, or this lane's */
   int split = -1;
-  TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
-                         p->grid, p->offsets, &split));
+  if (cp->split) {
+    memcpy(p->grid, cp->lane_grid[c->lane], sizeof p->grid);
+    memcpy(p->offsets, cp->lane_offsets[c->lane], sizeof p->offsets);
+  } else {
+    TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
+                           p->grid, p->offsets, &split));
+  }
   if (d->grid_rank == 0 && c->id != 0) return TSR_OK; /* a grid-less kernel runs once */
   int64_t steps;
   if (!tsr_grid_num_steps(p->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
@@ -402,6 +427,12 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   x->num_scratch = d->num_scratch;
   x->prefetch = r->prefetch;
   x->num_prefetch = d->num_prefetch;
+  if (cp->split && c->lane == 1) {
+    /* regions: the scratch, then one per output (its block, restarted at each new block) */
+    if (!carry_init(&r->carry, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    for (int i = 0; i < d->num_scratch; i++) carry_restart(&r->carry, i, r->scratch[i].data, tsr_ref_bytes(&r->scratch[i]));
+    x->carry = &r->carry;
+  }
   int64_t total = 1;
   for (int k = 0; k < d->grid_rank; k++) total *= d->grid[k];
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
@@ -458,6 +489,15 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     if (r->p.core) { st->steps += steps; ran = steps > 0; }
     if (ran) st->cores++;
     pthread_mutex_unlock(&cp->stats_lock);
+    if (cp->split) {
+      for (int i = 0; i < cp->n; i++) {
+        size_t e = (size_t)c->lane * (size_t)cp->n + (size_t)i;
+        memcpy(cp->edge_first[e], brefs[i].blk_first, sizeof cp->edge_first[e]);
+        memcpy(cp->edge_last[e], brefs[i].blk_cur, sizeof cp->edge_last[e]);
+        cp->edge_first_bytes[e] = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
+      }
+      if (c->lane == 1) cp->inherited = r->carry.inherited;
+    }
     if (cp->written_by_core)
       for (int i = cp->d->num_inputs; i < cp->n; i++) {
         bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
@@ -480,6 +520,7 @@ static tsr_status run_core(tsr_core *c, void *arg) {
   core_release_to(c, TSR_VMEM, marks[0]);
   core_release_to(c, TSR_SMEM, marks[1]);
   core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  carry_free(&r->carry);
   free(brefs);
   free(r);
   return s;
@@ -515,7 +556,149 @@ static void check_cross_core_writes(call_plan *cp) {
   }
 }
 
-tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
+/* ---- the host split ------------------------------------------------------------------------ */
+
+/* A chip with one TensorCore runs its grid in order, on one core; the host often has a CPU to
+ * spare. The host split runs the first half of the grid's leading parallel dimension on core
+ * 0 and the second half on the host lane, at once, when nothing can tell the difference:
+ * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
+ *   says so), reads its inputs only, and has no whole-array operand or alias;
+ * - nothing observes the machine and DMAs move data when they start (the events and the
+ *   timing model follow one core's order), and no output revisits blocks (mode ANY) or
+ *   indexes by element;
+ * - the halves are contiguous runs of the sequential order (the split dimension is the first
+ *   one longer than 1), and no output block is visited by both (walking the index maps first:
+ *   in order, a block kept across the cut would be written back once, and two lanes writing
+ *   one block would race).
+ * Afterwards the split stands only if the host lane never read scratch or an output block it
+ * had not written itself (the carry watch) and neither half failed. Otherwise the call runs
+ * again in order: its outputs are written whole again and its inputs were not written. The
+ * counts are the sequential run's: the host lane's first copy of an input block that the
+ * first half's last step already held counts as a skip, as it would have been one. */
+
+/* Whether no block of output o is visited by both halves (dimension k cut at `half`): its
+ * index map at every grid index. One that fails leaves the failure to the run in order. */
+static bool halves_disjoint(const call_plan *cp, const operand_plan *o, int k, int64_t half) {
+  const tsr_call_desc *d = cp->d;
+  const tsr_block_spec *sp = o->spec;
+  if (o->rank == 0) return false; /* one block, which every step visits */
+  bref seen = {.rank = o->rank};
+  int64_t idx[TSR_MAX_GRID] = {0}, blk[TSR_MAX_RANK];
+  bool ok = true;
+  for (int pass = 0; ok && pass < 2; pass++) {
+    memset(idx, 0, sizeof idx);
+    if (pass == 1) idx[k] = half;
+    int64_t end = pass == 0 ? half : d->grid[k];
+    for (;;) {
+      if (sp->index_map) {
+        ok = sp->index_map(sp->index_map_user, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk) == TSR_OK;
+      } else {
+        for (int r = 0; r < o->rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
+      }
+      if (ok && pass == 0) ok = bref_mark_written(&seen, blk) == TSR_OK;
+      else if (ok) ok = !bref_was_written(&seen, blk);
+      if (!ok) break;
+      int g = d->grid_rank - 1; /* the next index inside this half, in order */
+      for (; g >= 0; g--) {
+        int64_t lo = g == k && pass == 1 ? half : 0, hi = g == k ? end : d->grid[g];
+        if (++idx[g] < hi) break;
+        idx[g] = lo;
+      }
+      if (g < 0) break;
+    }
+  }
+  free(seen.written);
+  free(seen.written_used);
+  tsr_clear_error();
+  return ok;
+}
+
+static bool plan_split(call_plan *cp, bool lanes_ok) {
+  tsr_machine *m = cp->m;
+  const tsr_call_desc *d = cp->d;
+  if (!lanes_ok || !machine_host_lane(m) || m->num_observers > 0 || m->opts.dma_mode != TSR_DMA_EAGER ||
+      d->num_aliases > 0)
+    return false;
+  for (int i = 0; i < cp->n; i++) {
+    const operand_plan *o = &cp->ops[i];
+    if (o->passthrough || (o->is_output && o->spec->revisit == TSR_REVISIT_ANY)) return false;
+    for (int r = 0; o->is_output && r < o->rank && o->spec->rank; r++)
+      if (o->spec->element[r]) return false;
+  }
+  int k = 0;
+  int64_t steps;
+  while (k < d->grid_rank && d->grid[k] == 1) k++;
+  if (k == d->grid_rank || d->semantics[k] == TSR_ARBITRARY || !tsr_grid_num_steps(d->grid, d->grid_rank, &steps) ||
+      steps < 2)
+    return false;
+  int64_t half = (d->grid[k] + 1) / 2;
+  for (int i = d->num_inputs; i < cp->n; i++)
+    if (!halves_disjoint(cp, &cp->ops[i], k, half)) return false;
+  for (int lane = 0; lane < 2; lane++) {
+    memcpy(cp->lane_grid[lane], d->grid, sizeof cp->lane_grid[lane]);
+    memset(cp->lane_offsets[lane], 0, sizeof cp->lane_offsets[lane]);
+  }
+  cp->lane_grid[0][k] = half;
+  cp->lane_grid[1][k] = d->grid[k] - half;
+  cp->lane_offsets[1][k] = half;
+  return true;
+}
+
+typedef struct split_run {
+  call_plan *cp;
+  tsr_status status[2];
+} split_run;
+
+static void run_lane(void *arg, int lane) {
+  split_run *sr = arg;
+  tsr_machine *m = sr->cp->m;
+  sr->status[lane] = run_core(lane == 0 ? &m->cores[0] : machine_host_lane(m), sr->cp);
+}
+
+static bool same_block(const int64_t *a, const int64_t *b, int rank) {
+  for (int k = 0; k < rank; k++)
+    if (a[k] != b[k]) return false;
+  return true;
+}
+
+/* Runs the split; true when it stands (then the stats are the sequential run's). */
+static bool run_split(call_plan *cp) {
+  split_run sr = {.cp = cp};
+  machine_parallel_for(cp->m, 2, run_lane, &sr);
+  if (sr.status[0] != TSR_OK || sr.status[1] != TSR_OK || cp->inherited) return false;
+  tsr_call_stats *st = cp->stats;
+  for (int i = 0; i < cp->d->num_inputs; i++) {
+    const operand_plan *o = &cp->ops[i];
+    size_t last = (size_t)i, first = (size_t)cp->n + (size_t)i;
+    if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
+    if (!same_block(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
+    st->dma_in--;
+    st->skip_in++;
+    st->bytes_in -= cp->edge_first_bytes[first];
+  }
+  st->cores = 1;
+  st->host_lanes = 2;
+  return true;
+}
+
+static void free_written(call_plan *cp) {
+  if (cp->written_by_core)
+    for (int i = 0; i < cp->d->num_outputs * cp->m->num_cores; i++) {
+      free(cp->written_by_core[i].written);
+      free(cp->written_by_core[i].written_used);
+    }
+  free(cp->written_by_core);
+  cp->written_by_core = NULL;
+}
+
+static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
+  memset(stats, 0, sizeof *stats);
+  stats->vmem_bytes = cp->vmem_bytes;
+  stats->smem_bytes = cp->smem_bytes;
+  stats->host_lanes = 1;
+}
+
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -524,26 +707,45 @@ tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stat
   tsr_status s = plan_call(m, d, &cp);
   if (s == TSR_OK) {
     cp.stats = stats;
-    stats->vmem_bytes = cp.vmem_bytes;
-    stats->smem_bytes = cp.smem_bytes;
+    start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
-    if (m->num_cores > 1 && d->num_outputs > 0) {
-      cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
-      if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    cp.split = plan_split(&cp, lanes_ok && *lanes_ok);
+    if (cp.split) {
+      size_t edges = 2 * (size_t)cp.n + 1;
+      cp.edge_first = calloc(edges, sizeof *cp.edge_first);
+      cp.edge_last = calloc(edges, sizeof *cp.edge_last);
+      cp.edge_first_bytes = calloc(edges, sizeof *cp.edge_first_bytes);
+      bool stands = cp.edge_first && cp.edge_last && cp.edge_first_bytes && run_split(&cp);
+      if (!stands) { /* in order, from the start */
+        *lanes_ok = false;
+        free_written(&cp);
+        cp.split = false;
+        start_stats(&cp, stats);
+        machine_clear_warnings(m);
+        tsr_clear_error();
+      }
     }
-    if (s == TSR_OK) s = machine_run_cores(m, run_core, &cp);
-    if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
+    if (!cp.split) {
+      if (m->num_cores > 1 && d->num_outputs > 0) {
+        cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
+        if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+      }
+      if (s == TSR_OK) s = machine_run_cores(m, run_core, &cp);
+      if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
+    }
     pthread_mutex_destroy(&cp.stats_lock);
   }
-  if (cp.written_by_core)
-    for (int i = 0; i < d->num_outputs * m->num_cores; i++) {
-      free(cp.written_by_core[i].written);
-      free(cp.written_by_core[i].written_used);
-    }
-  free(cp.written_by_core);
+  free_written(&cp);
+  free(cp.edge_first);
+  free(cp.edge_last);
+  free(cp.edge_first_bytes);
   free(cp.ops);
   if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
   return s;
+}
+
+tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
+  return pallas_call_run(m, d, NULL, stats);
 }
 
 tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out) {

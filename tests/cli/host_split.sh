@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The host split (docs/architecture.md): on a one-core chip with an idle host CPU, a kernel's
+# parallel halves run on two host lanes. Every artifact of the JAX conformance suite runs with
+# a host lane (--host-helpers 1) and without (-1), unobserved (--no-check, where the split
+# happens): the outputs must be the same bits and the report's steps and DMA counts the same.
+# The kernels that split are those whose leading grid dimension longer than 1 is parallel or
+# core_parallel and whose body has no DMA, semaphore or log op; the list is checked too.
+set -u
+T=${1:?path to tessera}
+suite=$(cd "$(dirname "$0")/../jax_suite" && pwd)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+want_split=" block_sparse_matmul core_parallel_semantics flash_attention matmul_bf16 matmul_f32 matmul_int8 parallel_semantics "
+pass=0; fail=0
+counts() { grep -o '([0-9]* steps, [0-9]* DMAs in, [0-9]* out' "$1"; }
+for kd in "$suite"/*/; do
+  k=$(basename "$kd")
+  ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
+  for v in v_fwd v_new; do
+    ok=1
+    for h in 1 -1; do
+      mkdir -p "$tmp/$h"; rm -f "$tmp/$h"/*
+      # shellcheck disable=SC2086
+      "$T" run "$kd$v/module.mlir" $ins --no-check --host-helpers "$h" --dump report -o "$tmp/$h" >"$tmp/log$h" 2>&1 ||
+        { ok=0; echo "FAIL: $k/$v --host-helpers $h: $(tail -n 1 "$tmp/log$h")"; }
+    done
+    for f in "$tmp"/-1/*.npy; do
+      cmp -s "$f" "$tmp/1/$(basename "$f")" || { ok=0; echo "FAIL: $k/$v: $(basename "$f") differs with a host lane"; }
+    done
+    [ "$(counts "$tmp/log1")" = "$(counts "$tmp/log-1")" ] && [ -n "$(counts "$tmp/log1")" ] ||
+      { ok=0; echo "FAIL: $k/$v: counts $(counts "$tmp/log1") with a host lane, $(counts "$tmp/log-1") without"; }
+    split=0; grep -q 'split over 2 host lanes' "$tmp/log1" && split=1
+    grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $k/$v split without a host lane"; }
+    case "$want_split" in *" $k "*) want=1 ;; *) want=0 ;; esac
+    [ $split -eq $want ] || { ok=0; echo "FAIL: $k/$v: split=$split, expected $want"; }
+    if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
+  done
+done
+echo "host_split: $pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $pass -gt 0 ]
