@@ -498,6 +498,15 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   return TSR_OK;
 }
 
+bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
+  bool lanes = k->lane_safe;
+  for (int i = 0; i < k->nio; i++) {
+    tsr_space sp = k->io[i].spec.space;
+    lanes = lanes && (i >= d->num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
+  }
+  return lanes;
+}
+
 /* The op budget is per call and core: the host lane's ops count against core 0's. */
 static bool over_budget(const run_state *rs) {
   int64_t used = 0;
@@ -526,14 +535,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   } else {
     d.body = body_fn;
     d.user = &rs;
-    /* a host lane may run some steps if the body keeps nothing it cannot watch: inputs only
-     * read (so an input block carries nothing from step to step) and no whole-array operand */
-    bool lanes = k->lane_safe;
-    for (int i = 0; i < k->nio; i++) {
-      tsr_space sp = k->io[i].spec.space;
-      lanes = lanes && (i >= d.num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
-    }
-    bool wanted = lanes;
+    bool lanes = mosaic_lanes_ok(k, &d), wanted = lanes;
     tsr_call_stats local;
     if (!stats) stats = &local;
     s = pallas_call_run(m, &d, &lanes, stats);

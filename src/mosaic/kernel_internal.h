@@ -38,6 +38,10 @@ tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank
                             int num_prefetch, int64_t *block_index);
 tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index);
+/* Whether a run of the call may use a host lane (pallas_call's host split): the body is
+ * lane-safe, reads its inputs only (an input block then carries nothing from step to step)
+ * and has no whole-array operand. */
+bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d);
 /* The pallas_call description of a run (specs: room for TSR_MAX_OPERANDS). */
 tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                              int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,

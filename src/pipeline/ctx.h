@@ -29,5 +29,7 @@ struct tsr_ctx {
  * split over two host lanes (pallas_call.c). When a split was tried and did not stand,
  * *lanes_ok becomes false: a caller that runs the kernel again may spare it the try. */
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok, tsr_call_stats *stats);
+/* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
+tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lanes_ok, FILE *out);
 
 #endif

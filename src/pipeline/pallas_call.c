@@ -613,27 +613,39 @@ static bool halves_disjoint(const call_plan *cp, const operand_plan *o, int k, i
   return ok;
 }
 
-static bool plan_split(call_plan *cp, bool lanes_ok) {
+/* Whether the call splits; if not, *why says why: what in the kernel prevents it first, then
+ * what in the machine. `run`: for a run, which checks the machine before it walks the index
+ * maps (tsr_pallas_describe asks whether an unobserved run would). */
+static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
-  if (!lanes_ok || !machine_host_lane(m) || m->num_observers > 0 || m->opts.dma_mode != TSR_DMA_EAGER ||
-      d->num_aliases > 0)
-    return false;
-  for (int i = 0; i < cp->n; i++) {
+  *why = !lanes_ok ? "the body may keep state a host lane cannot watch (DMAs, semaphores, PRNG, logs, "
+                     "writes to inputs or scalar prefetch), or is C"
+         : d->num_aliases > 0 ? "input_output_aliases" : NULL;
+  for (int i = 0; !*why && i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
-    if (o->passthrough || (o->is_output && o->spec->revisit == TSR_REVISIT_ANY)) return false;
-    for (int r = 0; o->is_output && r < o->rank && o->spec->rank; r++)
-      if (o->spec->element[r]) return false;
+    if (o->passthrough) *why = "a whole-array (ANY) operand";
+    else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
+    for (int r = 0; !*why && o->is_output && r < o->rank && o->spec->rank; r++)
+      if (o->spec->element[r]) *why = "an output indexed by element";
   }
+  if (*why) return false;
   int k = 0;
   int64_t steps;
   while (k < d->grid_rank && d->grid[k] == 1) k++;
-  if (k == d->grid_rank || d->semantics[k] == TSR_ARBITRARY || !tsr_grid_num_steps(d->grid, d->grid_rank, &steps) ||
-      steps < 2)
-    return false;
+  if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps < 2) *why = "fewer than two grid steps";
+  else if (d->semantics[k] == TSR_ARBITRARY) *why = "the first grid axis longer than 1 is arbitrary";
+  if (*why) return false;
+  const char *machine = m->num_cores > 1 ? "the chip has several cores"
+                        : !machine_host_lane(m) ? "no idle host CPU"
+                        : run && m->num_observers > 0 ? "the run is observed (checkers, timing model)"
+                        : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
+  if (run && machine) { *why = machine; return false; }
   int64_t half = (d->grid[k] + 1) / 2;
-  for (int i = d->num_inputs; i < cp->n; i++)
-    if (!halves_disjoint(cp, &cp->ops[i], k, half)) return false;
+  for (int i = d->num_inputs; i < cp->n && !*why; i++)
+    if (!halves_disjoint(cp, &cp->ops[i], k, half)) *why = "an output block is visited by both halves";
+  if (!*why) *why = machine;
+  if (*why) return false;
   for (int lane = 0; lane < 2; lane++) {
     memcpy(cp->lane_grid[lane], d->grid, sizeof cp->lane_grid[lane]);
     memset(cp->lane_offsets[lane], 0, sizeof cp->lane_offsets[lane]);
@@ -709,7 +721,8 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
     cp.stats = stats;
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
-    cp.split = plan_split(&cp, lanes_ok && *lanes_ok);
+    const char *why;
+    cp.split = plan_split(&cp, lanes_ok && *lanes_ok, true, &why);
     if (cp.split) {
       size_t edges = 2 * (size_t)cp.n + 1;
       cp.edge_first = calloc(edges, sizeof *cp.edge_first);
@@ -749,6 +762,10 @@ tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stat
 }
 
 tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out) {
+  return pallas_describe_run(m, d, false, out);
+}
+
+tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lanes_ok, FILE *out) {
   call_plan cp;
   tsr_status s = plan_call(m, d, &cp);
   if (s != TSR_OK) { free(cp.ops); return s; }
@@ -792,6 +809,17 @@ tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out
   }
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);
+  if (m->num_cores == 1) {
+    const char *why;
+    if (plan_split(&cp, lanes_ok, false, &why)) {
+      int k = 0;
+      while (cp.lane_offsets[1][k] == 0) k++;
+      fprintf(out, "  host split: grid axis %d cut at %lld, the second half on the host lane (when the run "
+              "is not observed)\n", k, (long long)cp.lane_offsets[1][k]);
+    } else {
+      fprintf(out, "  host split: no, %s\n", why);
+    }
+  }
   free(cp.ops);
   return TSR_OK;
 }
