@@ -2,7 +2,7 @@
  * StableHLO graph or a bare Mosaic kernel (text or bytecode) is compiled and, when it is
  * small, run on zero-filled inputs with a small op budget (200 ops) on a v5e or a v5p
  * watched by all the checkers and the timing model (with its trace), whose reports are then
- * written, or on an unwatched v5e with a host lane (the host split of pallas_call.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
+ * written, or on an unwatched v5e with host lanes (the host split of pallas_call.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
  * tensor or memref of more than 2^16 elements, no matmul of operands whose sizes multiply
  * past 2^28, and grids of at most 4096 steps, so that a run in the sanitized debug build is
  * well under a second and what the fuzzer finds is a crash, not an out-of-memory or a slow
@@ -61,15 +61,15 @@ typedef struct fuzz_machine {
 
 /* Three machines for every input (threads and observers are costly to make): one core of a
  * v5e and the two cores of a v5p (two host threads, parallel grid dimensions split), both
- * watched, and a v5e that nothing watches, with a host lane (a helper thread), on which
- * parallel halves run at once. Their observers forget each run. */
+ * watched, and a v5e that nothing watches, with two host lanes (helper threads), on which
+ * parts of a parallel grid axis run at once. Their observers forget each run. */
 enum { WATCHED_V5E, WATCHED_V5P, HOST_LANES, MACHINES };
 
 static fuzz_machine *machine(int which) {
   static fuzz_machine f[MACHINES];
   fuzz_machine *m = &f[which];
   if (!m->m && which == HOST_LANES) {
-    tsr_machine_options o = {.num_cores = 1, .quiet = true, .host_helpers = 1, .max_kernel_ops = 200};
+    tsr_machine_options o = {.num_cores = 1, .quiet = true, .host_helpers = 2, .max_kernel_ops = 200};
     if (tsr_machine_create(&o, &m->m) != TSR_OK) abort();
   }
   if (!m->m) {

@@ -374,10 +374,12 @@ static void test_input_shapes(void) {
 
 /* ---- the host split (pallas_call.c): a one-core chip's parallel halves on two host lanes ---- */
 
+static int split_helpers = 1; /* helpers of the machine with host lanes: lanes = 1 + helpers */
+
 static tsr_machine *lanes_machine_ops(bool lanes, int64_t max_ops) {
   tsr_machine_options o = {0};
   o.num_cores = 1;
-  o.host_helpers = lanes ? 1 : -1; /* one helper whatever the host: the split can happen */
+  o.host_helpers = lanes ? split_helpers : -1; /* helpers whatever the host: the split can happen */
   o.max_kernel_ops = max_ops;
   o.quiet = true;
   tsr_machine *m = NULL;
@@ -434,7 +436,7 @@ static void test_host_split(void) {
    * stands, and the constant block's copy on the host lane counts as the skip it is in order
    * (x: 8 copies; c: 1 copy, 7 skips; out: 4 write-backs, 4 skips) */
   tsr_call_stats st = split_run("tests/mosaic/split_acc.mlir", in, 2, &out, o, o2, 32 * 128);
-  CHECK_EQ_INT(st.host_lanes, 2);
+  CHECK_EQ_INT(st.host_lanes, 1 + split_helpers); /* the grid's 4 rows in as many parts */
   CHECK_EQ_INT(st.dma_in, 9);
   CHECK_EQ_INT(st.skip_in, 7);
   CHECK_EQ_INT(st.dma_out, 4);
@@ -496,7 +498,7 @@ static void test_host_split(void) {
   k = load("tests/mosaic/split_acc.mlir"); /* a fresh kernel: the failed one no longer splits */
   if (!k) return;
   CHECK(split_acc_fits(k, true, hi, in, &out, &st));
-  CHECK_EQ_INT(st.host_lanes, 2);
+  CHECK_EQ_INT(st.host_lanes, 1 + split_helpers);
   tsr_mosaic_kernel_destroy(k);
 }
 
@@ -517,7 +519,9 @@ int main(void) {
   test_read_only_inputs(m);
   test_op_budget();
   test_input_shapes();
-  test_host_split();
+  test_host_split(); /* two lanes */
+  split_helpers = 3;
+  test_host_split(); /* four: every cut between two row blocks */
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");

@@ -129,7 +129,7 @@ class TesseraTimer:
         m = REPORT_TIME.search(out) if out else None
         if m:
             self.warm.append(float(m.group(1)) / 1e3)
-            self.split = self.split or "split over 2 host lanes" in out
+            self.split = self.split or re.search(r"split over [0-9]+ host lanes", out) is not None
 
     def result(self):
         """(median process seconds, median warm-run seconds, status)"""
@@ -372,9 +372,10 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
             f"{ratio_text(hl['warm_s'], t)} / {ratio_text(hl['warm_s'], run)} |")
     lines += ["", "\"(host split)\": the default chip, v5e, has one TensorCore, run by one host "
               "thread; where a kernel's leading grid dimension is parallel and its body keeps no "
-              "hidden state, tessera runs the two halves of that dimension at once on the idle "
-              "CPU too, with the results and DMA counts of the run in order (the host split, "
-              "docs/architecture.md). Otherwise the idle CPU shares big matmul blocks and copies.",
+              "hidden state, tessera runs parts of that dimension at once on the idle CPUs too "
+              "(a part per CPU), with the results and DMA counts of the run in order (the host "
+              "split, docs/architecture.md). Otherwise the idle CPUs share big matmul blocks "
+              "and copies.",
               "", "The same modules with `--chip v5p`: a chip with two TensorCores, so each kernel's "
               "parallel grid dimensions are split across two cores, run as two host threads. "
               "Outputs checked with --expect as above.", "",

@@ -32,12 +32,15 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   m->num_cores = cores;
   pthread_mutex_init(&m->warn_lock, NULL);
   pthread_mutex_init(&m->helpers_lock, NULL);
-  m->cores = calloc((size_t)cores + 1, sizeof *m->cores);
+  m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : cpus - cores;
+  if (m->num_helpers > 64) m->num_helpers = 64;
+  m->num_host_lanes = cores == 1 ? m->num_helpers : 0;
+  m->cores = calloc((size_t)(cores + m->num_host_lanes), sizeof *m->cores);
   if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
-  for (int i = 0; i <= cores; i++) {
+  for (int i = 0; i < cores + m->num_host_lanes; i++) {
     tsr_core *c = &m->cores[i];
     c->m = m;
-    c->id = i < cores ? i : 0; /* the host lane stands in for core 0 */
+    c->id = i < cores ? i : 0; /* a host lane stands in for core 0 */
     c->lane = i;
     c->vmem.space = TSR_VMEM;
     c->vmem.capacity = m->chip.vmem_bytes;
@@ -48,8 +51,6 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
   }
-  m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : cpus - cores;
-  if (m->num_helpers > 64) m->num_helpers = 64;
   if (cores > 1) {
     m->pool = worker_pool_create(m, cores - 1);
     if (!m->pool) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "cannot start core threads"); }
@@ -68,7 +69,7 @@ void tsr_machine_destroy(tsr_machine *m) {
   if (m->pool) worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);
   if (m->cores)
-    for (int i = 0; i <= m->num_cores; i++) {
+    for (int i = 0; i < machine_num_lanes(m); i++) {
       arena_free_all(&m->cores[i], &m->cores[i].vmem);
       arena_free_all(&m->cores[i], &m->cores[i].smem);
       arena_free_all(&m->cores[i], &m->cores[i].sems);
@@ -82,10 +83,6 @@ void tsr_machine_destroy(tsr_machine *m) {
 }
 
 int tsr_machine_num_cores(const tsr_machine *m) { return m->num_cores; }
-
-tsr_core *machine_host_lane(tsr_machine *m) {
-  return m->num_cores == 1 && m->num_helpers > 0 ? &m->cores[m->num_cores] : NULL;
-}
 
 const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
 

@@ -47,7 +47,7 @@ typedef struct pending_dma {
 typedef struct tsr_core {
   struct tsr_machine *m;
   int id;             /* the simulated core (what tpu.core_id and events say) */
-  int lane;           /* the host lane: id for the chip's cores; num_cores for the host lane */
+  int lane;           /* the host lane: id for the chip's cores, then num_cores.. for host lanes */
   space_arena vmem, smem, sems;
   pending_dma *dmas;  /* started and not yet waited for */
   int num_dmas, cap_dmas;
@@ -65,7 +65,8 @@ struct tsr_machine {
   tsr_chip chip;
   tsr_machine_options opts;
   int num_cores;
-  tsr_core *cores;    /* num_cores + 1: the chip's cores, then the host lane (machine_host_lane) */
+  tsr_core *cores;    /* the chip's cores, then the host lanes (machine_host_lane) */
+  int num_host_lanes; /* one-core chips: a host lane per helper; else none */
   tsr_observer observers[TSR_MAX_OBSERVERS];
   int num_observers;
   worker_pool *pool;
@@ -84,12 +85,12 @@ struct tsr_machine {
   int num_printed;
 };
 
-/* The host lane: a second copy of core 0 (id 0, lane num_cores) on which a one-core chip's
- * parallel iterations may run on an idle host CPU (pallas_call.c, host split); NULL when the
- * chip has several cores or the host has no CPU to spare. */
-tsr_core *machine_host_lane(tsr_machine *m);
-/* Host lanes, for per-lane state: the chip's cores and the host lane. */
-static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num_cores + 1; }
+/* Host lane i (1..num_host_lanes): a copy of core 0 (id 0, lane i) on which some of a one-core
+ * chip's parallel iterations may run on an idle host CPU (pallas_call.c, the host split).
+ * One-core chips have one per helper thread; other chips none. */
+static inline tsr_core *machine_host_lane(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
+/* Lanes, for per-lane state: the chip's cores and the host lanes. */
+static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num_cores + m->num_host_lanes; }
 
 /* ---- events ---- */
 static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }

@@ -38,13 +38,14 @@ typedef struct call_plan {
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
    * brefs until every core is done, to find blocks written by two cores */
   bref *written_by_core;
-  /* host split: each lane's share of the grid; per lane and operand, the block of its first
-   * and of its last step and the bytes of the first block's copy; whether the host lane read
-   * state that it did not write */
+  /* host split: the lanes, each one's share of the grid; per lane and operand, the block of
+   * its first and of its last step and the bytes of the first block's copy; whether the split
+   * is void (atomic): a host lane read state that it did not write, or a part failed */
   bool split;
-  int64_t lane_grid[2][TSR_MAX_GRID], lane_offsets[2][TSR_MAX_GRID];
+  int lanes;
+  int64_t (*lane_grid)[TSR_MAX_GRID], (*lane_offsets)[TSR_MAX_GRID];
   int64_t (*edge_first)[TSR_MAX_RANK], (*edge_last)[TSR_MAX_RANK], *edge_first_bytes;
-  bool inherited;
+  bool voided;
 } call_plan;
 
 static const char *space_label(tsr_space s) {
@@ -427,7 +428,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   x->num_scratch = d->num_scratch;
   x->prefetch = r->prefetch;
   x->num_prefetch = d->num_prefetch;
-  if (cp->split && c->lane == 1) {
+  if (cp->split && c->lane > 0) {
     /* regions: the scratch, then one per output (its block, restarted at each new block) */
     if (!carry_init(&r->carry, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     for (int i = 0; i < d->num_scratch; i++) carry_restart(&r->carry, i, r->scratch[i].data, tsr_ref_bytes(&r->scratch[i]));
@@ -496,7 +497,7 @@ static tsr_status run_core(tsr_core *c, void *arg) {
         memcpy(cp->edge_last[e], brefs[i].blk_cur, sizeof cp->edge_last[e]);
         cp->edge_first_bytes[e] = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
       }
-      if (c->lane == 1) cp->inherited = r->carry.inherited;
+      if (r->carry.inherited) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
     }
     if (cp->written_by_core)
       for (int i = cp->d->num_inputs; i < cp->n; i++) {
@@ -558,57 +559,68 @@ static void check_cross_core_writes(call_plan *cp) {
 
 /* ---- the host split ------------------------------------------------------------------------ */
 
-/* A chip with one TensorCore runs its grid in order, on one core; the host often has a CPU to
- * spare. The host split runs the first half of the grid's leading parallel dimension on core
- * 0 and the second half on the host lane, at once, when nothing can tell the difference:
+/* A chip with one TensorCore runs its grid in order, on one core; the host often has CPUs to
+ * spare. The host split cuts the grid's leading parallel dimension into contiguous parts, one
+ * per lane: the first on core 0, the others on host lanes (one per helper thread), all at
+ * once, when nothing can tell the difference:
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
  * - nothing observes the machine and DMAs move data when they start (the events and the
  *   timing model follow one core's order), and no output revisits blocks (mode ANY) or
  *   indexes by element;
- * - the halves are contiguous runs of the sequential order (the split dimension is the first
- *   one longer than 1), and no output block is visited by both (walking the index maps first:
- *   in order, a block kept across the cut would be written back once, and two lanes writing
- *   one block would race).
- * Afterwards the split stands only if the host lane never read scratch or an output block it
- * had not written itself (the carry watch) and neither half failed. Otherwise the call runs
- * again in order: its outputs are written whole again and its inputs were not written. The
- * counts are the sequential run's: the host lane's first copy of an input block that the
- * first half's last step already held counts as a skip, as it would have been one. */
+ * - the parts are contiguous runs of the sequential order (the split dimension is the first
+ *   one longer than 1), and no output block is visited by two (walking the index maps first:
+ *   in order, a block kept across a cut would be written back once, and two lanes writing one
+ *   block would race).
+ * Afterwards the split stands only if no host lane read scratch or an output block it had not
+ * written itself (the carry watch) and no part failed. Otherwise the call runs again in
+ * order: its outputs are written whole again and its inputs were not written. The counts are
+ * the sequential run's: a host lane's first copy of an input block that the previous part's
+ * last step already held counts as a skip, as it would have been one. */
 
-/* Whether no block of output o is visited by both halves (dimension k cut at `half`): its
- * index map at every grid index. One that fails leaves the failure to the run in order. */
-static bool halves_disjoint(const call_plan *cp, const operand_plan *o, int k, int64_t half) {
+static void free_set(bref *b) {
+  free(b->written);
+  free(b->written_used);
+  b->written = NULL;
+  b->written_used = NULL;
+  b->cap_written = b->num_written = 0;
+}
+
+/* Whether no block of output o is visited by two of the parts (dimension k cut at
+ * cp->lane_offsets): its index map at every grid index. One that fails leaves the failure to
+ * the run in order. */
+static bool parts_disjoint(const call_plan *cp, const operand_plan *o, int k) {
   const tsr_call_desc *d = cp->d;
   const tsr_block_spec *sp = o->spec;
   if (o->rank == 0) return false; /* one block, which every step visits */
-  bref seen = {.rank = o->rank};
-  int64_t idx[TSR_MAX_GRID] = {0}, blk[TSR_MAX_RANK];
+  bref before = {.rank = o->rank}, mine = {.rank = o->rank}; /* earlier parts', this part's */
+  int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
-  for (int pass = 0; ok && pass < 2; pass++) {
+  for (int part = 0; ok && part < cp->lanes; part++) {
+    int64_t lo = cp->lane_offsets[part][k], hi = lo + cp->lane_grid[part][k];
     memset(idx, 0, sizeof idx);
-    if (pass == 1) idx[k] = half;
-    int64_t end = pass == 0 ? half : d->grid[k];
+    idx[k] = lo;
     for (;;) {
       if (sp->index_map) {
         ok = sp->index_map(sp->index_map_user, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk) == TSR_OK;
       } else {
         for (int r = 0; r < o->rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
       }
-      if (ok && pass == 0) ok = bref_mark_written(&seen, blk) == TSR_OK;
-      else if (ok) ok = !bref_was_written(&seen, blk);
+      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk) == TSR_OK;
       if (!ok) break;
-      int g = d->grid_rank - 1; /* the next index inside this half, in order */
+      int g = d->grid_rank - 1; /* the next index inside this part, in order */
       for (; g >= 0; g--) {
-        int64_t lo = g == k && pass == 1 ? half : 0, hi = g == k ? end : d->grid[g];
-        if (++idx[g] < hi) break;
-        idx[g] = lo;
+        if (++idx[g] < (g == k ? hi : d->grid[g])) break;
+        idx[g] = g == k ? lo : 0;
       }
       if (g < 0) break;
     }
+    for (int64_t j = 0; ok && j < mine.cap_written; j++)
+      if (mine.written_used[j]) ok = bref_mark_written(&before, &mine.written[j * o->rank]) == TSR_OK;
+    free_set(&mine);
   }
-  free(seen.written);
-  free(seen.written_used);
+  free_set(&before);
+  free_set(&mine);
   tsr_clear_error();
   return ok;
 }
@@ -637,34 +649,34 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
   else if (d->semantics[k] == TSR_ARBITRARY) *why = "the first grid axis longer than 1 is arbitrary";
   if (*why) return false;
   const char *machine = m->num_cores > 1 ? "the chip has several cores"
-                        : !machine_host_lane(m) ? "no idle host CPU"
+                        : m->num_host_lanes < 1 ? "no idle host CPU"
                         : run && m->num_observers > 0 ? "the run is observed (checkers, timing model)"
                         : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
   if (run && machine) { *why = machine; return false; }
-  int64_t half = (d->grid[k] + 1) / 2;
-  for (int i = d->num_inputs; i < cp->n && !*why; i++)
-    if (!halves_disjoint(cp, &cp->ops[i], k, half)) *why = "an output block is visited by both halves";
-  if (!*why) *why = machine;
-  if (*why) return false;
-  for (int lane = 0; lane < 2; lane++) {
+  /* parts as even as they come, the first ones one longer */
+  int lanes = 1 + (m->num_host_lanes > 0 ? m->num_host_lanes : 1);
+  if (lanes > d->grid[k]) lanes = (int)d->grid[k];
+  cp->lane_grid = calloc((size_t)lanes, sizeof *cp->lane_grid);
+  cp->lane_offsets = calloc((size_t)lanes, sizeof *cp->lane_offsets);
+  if (!cp->lane_grid || !cp->lane_offsets) { *why = "out of host memory"; return false; }
+  cp->lanes = lanes;
+  int64_t base = d->grid[k] / lanes, rem = d->grid[k] % lanes, at = 0;
+  for (int lane = 0; lane < lanes; lane++) {
     memcpy(cp->lane_grid[lane], d->grid, sizeof cp->lane_grid[lane]);
-    memset(cp->lane_offsets[lane], 0, sizeof cp->lane_offsets[lane]);
+    cp->lane_grid[lane][k] = base + (lane < rem);
+    cp->lane_offsets[lane][k] = at;
+    at += cp->lane_grid[lane][k];
   }
-  cp->lane_grid[0][k] = half;
-  cp->lane_grid[1][k] = d->grid[k] - half;
-  cp->lane_offsets[1][k] = half;
-  return true;
+  for (int i = d->num_inputs; i < cp->n && !*why; i++)
+    if (!parts_disjoint(cp, &cp->ops[i], k)) *why = "an output block is visited by two parts";
+  if (!*why) *why = machine;
+  return !*why;
 }
 
-typedef struct split_run {
-  call_plan *cp;
-  tsr_status status[2];
-} split_run;
-
 static void run_lane(void *arg, int lane) {
-  split_run *sr = arg;
-  tsr_machine *m = sr->cp->m;
-  sr->status[lane] = run_core(lane == 0 ? &m->cores[0] : machine_host_lane(m), sr->cp);
+  call_plan *cp = arg;
+  tsr_core *c = lane == 0 ? &cp->m->cores[0] : machine_host_lane(cp->m, lane);
+  if (run_core(c, cp) != TSR_OK) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
 }
 
 static bool same_block(const int64_t *a, const int64_t *b, int rank) {
@@ -675,21 +687,21 @@ static bool same_block(const int64_t *a, const int64_t *b, int rank) {
 
 /* Runs the split; true when it stands (then the stats are the sequential run's). */
 static bool run_split(call_plan *cp) {
-  split_run sr = {.cp = cp};
-  machine_parallel_for(cp->m, 2, run_lane, &sr);
-  if (sr.status[0] != TSR_OK || sr.status[1] != TSR_OK || cp->inherited) return false;
+  machine_parallel_for(cp->m, cp->lanes, run_lane, cp);
+  if (__atomic_load_n(&cp->voided, __ATOMIC_RELAXED)) return false;
   tsr_call_stats *st = cp->stats;
-  for (int i = 0; i < cp->d->num_inputs; i++) {
-    const operand_plan *o = &cp->ops[i];
-    size_t last = (size_t)i, first = (size_t)cp->n + (size_t)i;
-    if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
-    if (!same_block(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
-    st->dma_in--;
-    st->skip_in++;
-    st->bytes_in -= cp->edge_first_bytes[first];
-  }
+  for (int lane = 1; lane < cp->lanes; lane++)
+    for (int i = 0; i < cp->d->num_inputs; i++) {
+      const operand_plan *o = &cp->ops[i];
+      size_t last = (size_t)(lane - 1) * (size_t)cp->n + (size_t)i, first = (size_t)lane * (size_t)cp->n + (size_t)i;
+      if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
+      if (!same_block(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
+      st->dma_in--;
+      st->skip_in++;
+      st->bytes_in -= cp->edge_first_bytes[first];
+    }
   st->cores = 1;
-  st->host_lanes = 2;
+  st->host_lanes = cp->lanes;
   return true;
 }
 
@@ -724,7 +736,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
     const char *why;
     cp.split = plan_split(&cp, lanes_ok && *lanes_ok, true, &why);
     if (cp.split) {
-      size_t edges = 2 * (size_t)cp.n + 1;
+      size_t edges = (size_t)cp.lanes * (size_t)cp.n + 1;
       cp.edge_first = calloc(edges, sizeof *cp.edge_first);
       cp.edge_last = calloc(edges, sizeof *cp.edge_last);
       cp.edge_first_bytes = calloc(edges, sizeof *cp.edge_first_bytes);
@@ -752,6 +764,8 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
   free(cp.edge_first);
   free(cp.edge_last);
   free(cp.edge_first_bytes);
+  free(cp.lane_grid);
+  free(cp.lane_offsets);
   free(cp.ops);
   if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
   return s;
@@ -814,12 +828,14 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
     if (plan_split(&cp, lanes_ok, false, &why)) {
       int k = 0;
       while (cp.lane_offsets[1][k] == 0) k++;
-      fprintf(out, "  host split: grid axis %d cut at %lld, the second half on the host lane (when the run "
-              "is not observed)\n", k, (long long)cp.lane_offsets[1][k]);
+      fprintf(out, "  host split: grid axis %d in %d parts, on core 0 and %d host lane(s) at once (when the "
+              "run is not observed)\n", k, cp.lanes, cp.lanes - 1);
     } else {
       fprintf(out, "  host split: no, %s\n", why);
     }
   }
+  free(cp.lane_grid);
+  free(cp.lane_offsets);
   free(cp.ops);
   return TSR_OK;
 }

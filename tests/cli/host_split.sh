@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The host split (docs/architecture.md): on a one-core chip with an idle host CPU, a kernel's
-# parallel halves run on two host lanes. Every artifact of the JAX conformance suite runs with
-# a host lane (--host-helpers 1) and without (-1), unobserved (--no-check, where the split
-# happens): the outputs must be the same bits and the report's steps and DMA counts the same.
+# The host split (docs/architecture.md): on a one-core chip with idle host CPUs, parts of a
+# kernel's leading parallel grid axis run on host lanes at once. Every artifact of the JAX
+# conformance suite runs with one and with three host lanes besides core 0 (--host-helpers 1
+# and 3) and without (-1), unobserved (--no-check, where the split happens): the outputs must
+# be the same bits and the report's steps and DMA counts the same.
 # The kernels that split are those whose leading grid dimension longer than 1 is parallel or
 # core_parallel and whose body has no DMA, semaphore or log op; the list is checked too.
 set -u
@@ -17,21 +18,23 @@ for kd in "$suite"/*/; do
   ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
   for v in v_fwd v_new; do
     ok=1
-    for h in 1 -1; do
+    for h in 1 3 -1; do
       mkdir -p "$tmp/$h"; rm -f "$tmp/$h"/*
       # shellcheck disable=SC2086
       "$T" run "$kd$v/module.mlir" $ins --no-check --host-helpers "$h" --dump report -o "$tmp/$h" >"$tmp/log$h" 2>&1 ||
         { ok=0; echo "FAIL: $k/$v --host-helpers $h: $(tail -n 1 "$tmp/log$h")"; }
     done
-    for f in "$tmp"/-1/*.npy; do
-      cmp -s "$f" "$tmp/1/$(basename "$f")" || { ok=0; echo "FAIL: $k/$v: $(basename "$f") differs with a host lane"; }
-    done
-    [ "$(counts "$tmp/log1")" = "$(counts "$tmp/log-1")" ] && [ -n "$(counts "$tmp/log1")" ] ||
-      { ok=0; echo "FAIL: $k/$v: counts $(counts "$tmp/log1") with a host lane, $(counts "$tmp/log-1") without"; }
-    split=0; grep -q 'split over 2 host lanes' "$tmp/log1" && split=1
-    grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $k/$v split without a host lane"; }
     case "$want_split" in *" $k "*) want=1 ;; *) want=0 ;; esac
-    [ $split -eq $want ] || { ok=0; echo "FAIL: $k/$v: split=$split, expected $want"; }
+    for h in 1 3; do
+      for f in "$tmp"/-1/*.npy; do
+        cmp -s "$f" "$tmp/$h/$(basename "$f")" || { ok=0; echo "FAIL: $k/$v: $(basename "$f") differs with $h helper(s)"; }
+      done
+      [ "$(counts "$tmp/log$h")" = "$(counts "$tmp/log-1")" ] && [ -n "$(counts "$tmp/log$h")" ] ||
+        { ok=0; echo "FAIL: $k/$v: counts $(counts "$tmp/log$h") with $h helper(s), $(counts "$tmp/log-1") without"; }
+      split=0; grep -q 'split over [0-9]* host lanes' "$tmp/log$h" && split=1
+      [ $split -eq $want ] || { ok=0; echo "FAIL: $k/$v with $h helper(s): split=$split, expected $want"; }
+    done
+    grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $k/$v split without a host lane"; }
     if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
   done
 done
