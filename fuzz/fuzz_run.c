@@ -62,7 +62,7 @@ typedef struct fuzz_machine {
 /* Three machines for every input (threads and observers are costly to make): one core of a
  * v5e and the two cores of a v5p (two host threads, parallel grid dimensions split), both
  * watched, and a v5e that nothing watches, with two host lanes (helper threads), on which
- * parts of a parallel grid axis run at once. Their observers forget each run. */
+ * parts of the grid's leading axis run at once. Their observers forget each run. */
 enum { WATCHED_V5E, WATCHED_V5P, HOST_LANES, MACHINES };
 
 static fuzz_machine *machine(int which) {

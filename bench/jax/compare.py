@@ -371,8 +371,8 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
             f"{ratio_text(tp['warm_s'], t)} / {ratio_text(tp['warm_s'], run)} | "
             f"{ratio_text(hl['warm_s'], t)} / {ratio_text(hl['warm_s'], run)} |")
     lines += ["", "\"(host split)\": the default chip, v5e, has one TensorCore, run by one host "
-              "thread; where a kernel's leading grid dimension is parallel and its body keeps no "
-              "hidden state, tessera runs parts of that dimension at once on the idle CPUs too "
+              "thread; where a kernel's body keeps no hidden state and its steps turn out not to "
+              "depend on each other, tessera runs parts of its leading grid dimension at once on the idle CPUs too "
               "(a part per CPU), with the results and DMA counts of the run in order (the host "
               "split, docs/architecture.md). Otherwise the idle CPUs share big matmul blocks "
               "and copies.",

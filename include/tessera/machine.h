@@ -133,8 +133,7 @@ typedef struct tsr_machine_options {
    * the Mosaic matmul): 0, the default, uses every host CPU that no simulated core uses;
    * -1 none. Results never depend on it: the parts are the same whoever runs them. On a
    * one-core chip with no observer, each helper may also run a part of a Mosaic kernel's
-   * parallel grid steps (the host split, docs/architecture.md), with the same results and
-   * counts. */
+   * grid steps (the host split, docs/architecture.md), with the same results and counts. */
   int host_helpers;
   /* Interpreted kernel ops (Mosaic bodies, one per grid step besides) that one core may
    * execute in one kernel call before the call fails: a kernel from outside may loop

@@ -86,7 +86,7 @@ struct tsr_machine {
 };
 
 /* Host lane i (1..num_host_lanes): a copy of core 0 (id 0, lane i) on which some of a one-core
- * chip's parallel iterations may run on an idle host CPU (pallas_call.c, the host split).
+ * chip's grid steps may run on an idle host CPU (pallas_call.c, the host split).
  * One-core chips have one per helper thread; other chips none. */
 static inline tsr_core *machine_host_lane(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
 /* Lanes, for per-lane state: the chip's cores and the host lanes. */

@@ -560,9 +560,11 @@ static void check_cross_core_writes(call_plan *cp) {
 /* ---- the host split ------------------------------------------------------------------------ */
 
 /* A chip with one TensorCore runs its grid in order, on one core; the host often has CPUs to
- * spare. The host split cuts the grid's leading parallel dimension into contiguous parts, one
- * per lane: the first on core 0, the others on host lanes (one per helper thread), all at
- * once, when nothing can tell the difference:
+ * spare. The host split cuts the grid's leading dimension (the first longer than 1) into
+ * contiguous parts, one per lane: the first on core 0, the others on host lanes (one per
+ * helper thread), all at once, when nothing can tell the difference. The dimension's
+ * semantics do not matter: whether a step depends on the steps before it is checked, not
+ * assumed (a one-core TPU runs even parallel iterations in order, and kernels may lean on it):
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
  * - nothing observes the machine and DMAs move data when they start (the events and the
@@ -636,6 +638,14 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
          : d->num_aliases > 0 ? "input_output_aliases" : NULL;
   for (int i = 0; !*why && i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
+    uintptr_t lo, hi;
+    tsr_ref_span(&o->hbm, &lo, &hi);
+    for (int j = d->num_inputs; !o->is_output && j < cp->n && !*why; j++) {
+      uintptr_t olo, ohi;
+      tsr_ref_span(&cp->ops[j].hbm, &olo, &ohi);
+      if (olo < hi && lo < ohi) *why = "an output's array overlaps an input's";
+    }
+    if (*why) break;
     if (o->passthrough) *why = "a whole-array (ANY) operand";
     else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
     for (int r = 0; !*why && o->is_output && r < o->rank && o->spec->rank; r++)
@@ -646,7 +656,6 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
   int64_t steps;
   while (k < d->grid_rank && d->grid[k] == 1) k++;
   if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps < 2) *why = "fewer than two grid steps";
-  else if (d->semantics[k] == TSR_ARBITRARY) *why = "the first grid axis longer than 1 is arbitrary";
   if (*why) return false;
   const char *machine = m->num_cores > 1 ? "the chip has several cores"
                         : m->num_host_lanes < 1 ? "no idle host CPU"

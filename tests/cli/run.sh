@@ -22,7 +22,7 @@ expect_out "output 0: f32\[32,128\]" "$T" run tests/mosaic/row_sum.mlir
 expect_out "in0    f32\[1,256,64\]" "$T" inspect tests/jax_suite/flash_attention/v_new/body.mosaic.mlir
 # inspect says whether a run would split the grid over two host lanes, or what prevents it
 # (the kernel's reasons come before the machine's, so the first three hold on any host)
-expect_out "host split: no, the first grid axis longer than 1 is arbitrary" "$T" inspect tests/jax_suite/softmax/v_new/module.mlir
+expect_out "host split: no, input_output_aliases" "$T" inspect tests/jax_suite/io_alias/v_new/module.mlir
 expect_out "host split: no, the body may keep state" "$T" inspect tests/jax_suite/manual_dma/v_new/module.mlir
 expect_out "host split: no, an output block is visited by two parts" "$T" inspect tests/mosaic/split_shared_out.mlir
 expect_out "host split: \(grid axis 1 in [0-9]* parts\|no, no idle host CPU\)" "$T" inspect tests/jax_suite/flash_attention/v_new/module.mlir
