@@ -481,6 +481,10 @@ static void test_host_split(void) {
   st = split_run("tests/mosaic/split_out_read.mlir", &in1, 1, &out2, o, o2, 32 * 128);
   CHECK_EQ_INT(st.host_lanes, 1);
 
+  /* an output block only half written: its other half goes back holding the buffer's history */
+  st = split_run("tests/mosaic/split_partial_out.mlir", &in1, 1, &out2, o, o2, 32 * 128);
+  CHECK_EQ_INT(st.host_lanes, 1);
+
   /* an output that overlaps an input (the same memory, no declared alias): in order, later
    * steps read what earlier ones wrote back, so no split; the same bits either way */
   {

@@ -92,6 +92,8 @@ static void on_run(carry_watch *w, carry_region *r, const char *p, size_t n, boo
   }
 }
 
+bool carry_whole(const carry_watch *w, int i) { return !is_open(&w->r[i]); }
+
 void carry_access(carry_watch *w, const tsr_ref *window, bool read, bool write) {
   if (w->open == 0) return;
   uintptr_t lo, hi;

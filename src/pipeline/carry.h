@@ -34,5 +34,8 @@ void carry_restart(carry_watch *w, int i, const void *base, size_t bytes);
 /* An access of a window: a read of an unwritten byte of a region marks the watch inherited;
  * `write` marks the window's bytes written (only exact writes: a masked store passes false). */
 void carry_access(carry_watch *w, const tsr_ref *window, bool read, bool write);
+/* Whether every byte of region i was written since it started (or it watches nothing): an
+ * output block that is not goes back to HBM with bytes its buffer held before. */
+bool carry_whole(const carry_watch *w, int i);
 
 #endif

@@ -269,12 +269,15 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   tsr_core *core = p->core;
   if (c->carry) {
     /* A new output block starts in a buffer that a sequential run would have left holding
-     * another block (or, in place, in HBM, the same either way). */
+     * another block (or, in place, in HBM, the same either way). The block before went back
+     * to HBM whole: any byte the body left unwritten would carry that buffer's history. */
     for (int i = d->num_inputs; i < p->num_brefs; i++) {
       bref *b = &p->brefs[i];
       if (!p->s.first_step && !sched_has_changed(&p->s, b)) continue;
+      int region = d->num_scratch + i - d->num_inputs;
+      if (!carry_whole(c->carry, region)) c->carry->inherited = true;
       bool own = !b->is_view[b->current_slot];
-      carry_restart(c->carry, d->num_scratch + i - d->num_inputs, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
+      carry_restart(c->carry, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
     }
   }
   bool observed = core_observed(core);
@@ -497,6 +500,8 @@ static tsr_status run_core(tsr_core *c, void *arg) {
         memcpy(cp->edge_last[e], brefs[i].blk_cur, sizeof cp->edge_last[e]);
         cp->edge_first_bytes[e] = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
       }
+      for (int i = 0; c->lane > 0 && i < cp->d->num_outputs; i++) /* the last blocks, as above */
+        if (!carry_whole(&r->carry, cp->d->num_scratch + i)) r->carry.inherited = true;
       if (r->carry.inherited) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
     }
     if (cp->written_by_core)
@@ -575,7 +580,8 @@ static void check_cross_core_writes(call_plan *cp) {
  *   in order, a block kept across a cut would be written back once, and two lanes writing one
  *   block would race).
  * Afterwards the split stands only if no host lane read scratch or an output block it had not
- * written itself (the carry watch) and no part failed. Otherwise the call runs again in
+ * written itself, nor wrote back an output block it had not wholly written (the carry watch),
+ * and no part failed. Otherwise the call runs again in
  * order: its outputs are written whole again and its inputs were not written. The counts are
  * the sequential run's: a host lane's first copy of an input block that the previous part's
  * last step already held counts as a skip, as it would have been one. */
