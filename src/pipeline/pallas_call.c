@@ -642,16 +642,19 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
   *why = !lanes_ok ? "the body may keep state a host lane cannot watch (DMAs, semaphores, PRNG, logs, "
                      "writes to inputs or scalar prefetch), or is C"
          : d->num_aliases > 0 ? "input_output_aliases" : NULL;
+  /* an output's array must not overlap another operand's: a lane would read (or write) what
+   * another part wrote, where in order only earlier steps had */
+  for (int j = d->num_inputs; !*why && j < cp->n; j++) {
+    uintptr_t olo, ohi, lo, hi;
+    tsr_ref_span(&cp->ops[j].hbm, &olo, &ohi);
+    for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++) {
+      if (i == j) continue;
+      tsr_ref_span(i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n], &lo, &hi);
+      if (olo < hi && lo < ohi) *why = "an output's array overlaps another operand's";
+    }
+  }
   for (int i = 0; !*why && i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
-    uintptr_t lo, hi;
-    tsr_ref_span(&o->hbm, &lo, &hi);
-    for (int j = d->num_inputs; !o->is_output && j < cp->n && !*why; j++) {
-      uintptr_t olo, ohi;
-      tsr_ref_span(&cp->ops[j].hbm, &olo, &ohi);
-      if (olo < hi && lo < ohi) *why = "an output's array overlaps an input's";
-    }
-    if (*why) break;
     if (o->passthrough) *why = "a whole-array (ANY) operand";
     else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
     for (int r = 0; !*why && o->is_output && r < o->rank && o->spec->rank; r++)
