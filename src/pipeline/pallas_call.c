@@ -846,8 +846,8 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
     if (plan_split(&cp, lanes_ok, false, &why)) {
       int k = 0;
       while (cp.lane_offsets[1][k] == 0) k++;
-      fprintf(out, "  host split: grid axis %d in %d parts, on core 0 and %d host lane(s) at once (when the "
-              "run is not observed)\n", k, cp.lanes, cp.lanes - 1);
+      fprintf(out, "  host split: grid axis %d in %d parts, on core 0 and %d host lane(s) at once (in runs "
+              "nothing observes, where the parts prove independent)\n", k, cp.lanes, cp.lanes - 1);
     } else {
       fprintf(out, "  host split: no, %s\n", why);
     }
