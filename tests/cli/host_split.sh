@@ -3,7 +3,7 @@
 # kernel's leading grid axis run on host lanes at once. Every artifact of the JAX
 # conformance suite runs with one and with three host lanes besides core 0 (--host-helpers 1
 # and 3) and without (-1), unobserved (--no-check, where the split happens): the outputs must
-# be the same bits and the report's steps and DMA counts the same.
+# be the same bits and the report's steps and DMA counts the same; in zero-copy mode too.
 # Every kernel splits but those whose body has DMA, semaphore or log ops (debug_print,
 # emit_pipeline_matmul, manual_dma) or that alias an input to an output (io_alias), whatever
 # their dimension semantics (most of the suite names none: all arbitrary); the list is checked.
@@ -38,6 +38,23 @@ for kd in "$suite"/*/; do
     grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $k/$v split without a host lane"; }
     if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
   done
+done
+# zero-copy mode too (blocks as views of HBM, outputs written in place), against itself
+for kd in "$suite"/*/; do
+  k=$(basename "$kd")
+  ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
+  ok=1
+  for h in 1 -1; do
+    mkdir -p "$tmp/z$h"; rm -f "$tmp/z$h"/*
+    # shellcheck disable=SC2086
+    "$T" run "${kd}v_new/module.mlir" $ins --no-check --zero-copy --host-helpers "$h" --dump report -o "$tmp/z$h" \
+      >"$tmp/logz$h" 2>&1 || { ok=0; echo "FAIL: $k zero-copy --host-helpers $h: $(tail -n 1 "$tmp/logz$h")"; }
+  done
+  for f in "$tmp"/z-1/*.npy; do
+    cmp -s "$f" "$tmp/z1/$(basename "$f")" || { ok=0; echo "FAIL: $k zero-copy: $(basename "$f") differs with a host lane"; }
+  done
+  [ "$(counts "$tmp/logz1")" = "$(counts "$tmp/logz-1")" ] || { ok=0; echo "FAIL: $k zero-copy: counts differ"; }
+  if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
 done
 echo "host_split: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
