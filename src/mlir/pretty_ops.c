@@ -299,15 +299,22 @@ static tsr_status p_arith_cmp(text_parser *p, op_builder *b) {
   return ob_result(p, b, i1_like(p, t));
 }
 
+/* `{attrs} : T1 sep T2`, the tail of many custom syntaxes: `sep` is a keyword ("to",
+ * "from"), or NULL for a comma. */
+static tsr_status attrs_two_types(text_parser *p, op_builder *b, const char *sep, tsr_ir_type **t1,
+                                  tsr_ir_type **t2) {
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(text_type(p, t1));
+  TSR_TRY(sep ? expect_kw(p, sep) : text_expect(p, ','));
+  return text_type(p, t2);
+}
+
 /* `op %a {attrs} : T1 to T2` (casts, vector.broadcast). */
 static tsr_status p_cast(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *from, *to;
-  TSR_TRY(text_type(p, &from));
-  TSR_TRY(expect_kw(p, "to"));
-  TSR_TRY(text_type(p, &to));
+  TSR_TRY(attrs_two_types(p, b, "to", &from, &to));
   ob_all_operands(b, from);
   return ob_result(p, b, to);
 }
@@ -352,21 +359,12 @@ static tsr_status indexed_base(text_parser *p, op_builder *b, int *first_index, 
   return TSR_OK;
 }
 
-/* `{attrs} : memref<..>, vector<..>` after the indexed base of a vector load or store */
-static tsr_status memref_vector_tail(text_parser *p, op_builder *b, tsr_ir_type **mt, tsr_ir_type **vt) {
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  TSR_TRY(text_type(p, mt));
-  TSR_TRY(text_expect(p, ','));
-  return text_type(p, vt);
-}
-
 /* `vector.load %base[%i] : memref<..>, vector<..>` */
 static tsr_status p_vector_load(text_parser *p, op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt, *vt;
-  TSR_TRY(memref_vector_tail(p, b, &mt, &vt));
+  TSR_TRY(attrs_two_types(p, b, NULL, &mt, &vt));
   b->operand_types[0] = mt;
   return ob_result(p, b, vt);
 }
@@ -378,7 +376,7 @@ static tsr_status p_vector_store(text_parser *p, op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt, *vt;
-  TSR_TRY(memref_vector_tail(p, b, &mt, &vt));
+  TSR_TRY(attrs_two_types(p, b, NULL, &mt, &vt));
   b->operand_types[0] = vt;
   b->operand_types[1] = mt;
   return TSR_OK;
@@ -554,12 +552,8 @@ static tsr_status p_multi_reduction(text_parser *p, op_builder *b) {
   int nd;
   TSR_TRY(int_list(p, dims, 64, &nd));
   TSR_TRY(ob_attr(p, b, "reduction_dims", dense_i64_array(p, dims, nd)));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *src, *dst;
-  TSR_TRY(text_type(p, &src));
-  TSR_TRY(expect_kw(p, "to"));
-  TSR_TRY(text_type(p, &dst));
+  TSR_TRY(attrs_two_types(p, b, "to", &src, &dst));
   b->operand_types[0] = src;
   b->operand_types[1] = dst;
   return ob_result(p, b, dst);
@@ -903,7 +897,7 @@ static tsr_status p_tpu_strided_store(text_parser *p, op_builder *b) {
     if (s == TSR_OK) b->operand_types[b->n_operands - 1] = tmp.operand_types[i];
   }
   tsr_ir_type *mt = NULL, *vt = NULL;
-  if (s == TSR_OK) s = memref_vector_tail(p, b, &mt, &vt);
+  if (s == TSR_OK) s = attrs_two_types(p, b, NULL, &mt, &vt);
   if (s == TSR_OK) {
     b->operand_types[0] = vt;
     b->operand_types[1] = mt;
@@ -1027,12 +1021,8 @@ static tsr_status p_vector_extract(text_parser *p, op_builder *b) {
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
   if (!idx) return nomem();
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = idx;
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *r, *v;
-  TSR_TRY(text_type(p, &r));
-  TSR_TRY(expect_kw(p, "from"));
-  TSR_TRY(text_type(p, &v));
+  TSR_TRY(attrs_two_types(p, b, "from", &r, &v));
   b->operand_types[0] = v;
   return ob_result(p, b, r);
 }
