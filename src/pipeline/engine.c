@@ -7,7 +7,7 @@
 
 #include "pipeline/tiling.h"
 
-static bool blocks_differ(const int64_t *a, const int64_t *b, int rank) {
+bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank) {
   for (int d = 0; d < rank; d++)
     if (a[d] != b[d]) return true;
   return false;
@@ -15,12 +15,12 @@ static bool blocks_differ(const int64_t *a, const int64_t *b, int rank) {
 
 bool sched_has_changed(const sched *s, const bref *b) {
   (void)s;
-  return blocks_differ(b->blk_cur, b->blk_prev, b->rank);
+  return pipe_blocks_differ(b->blk_cur, b->blk_prev, b->rank);
 }
 
 bool sched_will_change(const sched *s, const bref *b) {
   (void)s;
-  return blocks_differ(b->blk_cur, b->blk_next, b->rank);
+  return pipe_blocks_differ(b->blk_cur, b->blk_next, b->rank);
 }
 
 /* ---- the seed's schedules ---------------------------------------------------------------- */
@@ -242,7 +242,7 @@ static uint64_t block_hash(const int64_t *blk, int rank) {
 static int64_t written_slot(const bref *b, const int64_t *blk) {
   uint64_t mask = (uint64_t)b->cap_written - 1;
   for (uint64_t i = block_hash(blk, b->rank) & mask;; i = (i + 1) & mask)
-    if (!b->written_used[i] || !blocks_differ(&b->written[i * (uint64_t)b->rank], blk, b->rank))
+    if (!b->written_used[i] || !pipe_blocks_differ(&b->written[i * (uint64_t)b->rank], blk, b->rank))
       return (int64_t)i;
 }
 
@@ -287,6 +287,14 @@ static tsr_status mark_written(bref *b, const int64_t *blk) {
 }
 
 tsr_status bref_mark_written(bref *b, const int64_t *blk) { return mark_written(b, blk); }
+
+void bref_free_written(bref *b) {
+  free(b->written);
+  free(b->written_used);
+  b->written = NULL;
+  b->written_used = NULL;
+  b->cap_written = b->num_written = 0;
+}
 
 /* Before the body: an output block that was already written back and is visited again. */
 static tsr_status check_revisit(pipeline *p, bref *b) {

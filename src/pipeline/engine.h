@@ -79,6 +79,8 @@ typedef struct tsr_scheduler {
 
 static inline bool bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
 static inline bool bref_is_output(const bref *b) { return b->kind != BREF_INPUT; }
+/* Whether two block indices (rank entries) differ. */
+bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank);
 bool sched_has_changed(const sched *s, const bref *b);
 bool sched_will_change(const sched *s, const bref *b);
 
@@ -134,8 +136,10 @@ tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
 /* Whether output block blk is in b's set of blocks written back (top-level pipelines). */
 bool bref_was_written(const bref *b, const int64_t *blk);
-/* Adds blk to that set (b->rank words; the caller frees b->written and b->written_used). */
+/* Adds blk to that set (b->rank words). */
 tsr_status bref_mark_written(bref *b, const int64_t *blk);
+/* Frees that set and empties it. */
+void bref_free_written(bref *b);
 /* The bytes a copy of block blk moves (what the DMA counts); -1 for a block that is never
  * copied (bypass) or not valid. */
 int64_t bref_block_bytes(const bref *b, const int64_t *blk);

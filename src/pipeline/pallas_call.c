@@ -324,6 +324,14 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
   return TSR_OK;
 }
 
+/* Whether the bytes of two arrays overlap. */
+static bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
+  uintptr_t alo, ahi, blo, bhi;
+  tsr_ref_span(a, &alo, &ahi);
+  tsr_ref_span(b, &blo, &bhi);
+  return alo < bhi && blo < ahi;
+}
+
 /* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): nothing observes
  * the core (the checkers match accesses to VMEM buffers), DMAs move data at their start (the
  * view holds what the copy would), and no output's array overlaps the input (an aliased
@@ -331,14 +339,8 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
 static bool read_only_views(const call_plan *cp, const tsr_core *c, const operand_plan *o) {
   if (o->is_output || !o->spec->read_only || core_observed(c) || cp->m->opts.dma_mode != TSR_DMA_EAGER)
     return false;
-  uintptr_t lo, hi;
-  tsr_ref_span(&o->hbm, &lo, &hi);
-  for (int i = 0; i < cp->n; i++) {
-    if (!cp->ops[i].is_output) continue;
-    uintptr_t olo, ohi;
-    tsr_ref_span(&cp->ops[i].hbm, &olo, &ohi);
-    if (olo < hi && lo < ohi) return false;
-  }
+  for (int i = 0; i < cp->n; i++)
+    if (cp->ops[i].is_output && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
   return true;
 }
 
@@ -519,10 +521,7 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     core_reset_dmas(c);
   }
   c->step = -1;
-  for (int i = 0; i < cp->n; i++) {
-    free(brefs[i].written);
-    free(brefs[i].written_used);
-  }
+  for (int i = 0; i < cp->n; i++) bref_free_written(&brefs[i]);
   core_release_to(c, TSR_VMEM, marks[0]);
   core_release_to(c, TSR_SMEM, marks[1]);
   core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
@@ -586,14 +585,6 @@ static void check_cross_core_writes(call_plan *cp) {
  * the sequential run's: a host lane's first copy of an input block that the previous part's
  * last step already held counts as a skip, as it would have been one. */
 
-static void free_set(bref *b) {
-  free(b->written);
-  free(b->written_used);
-  b->written = NULL;
-  b->written_used = NULL;
-  b->cap_written = b->num_written = 0;
-}
-
 /* Whether no block of output o is visited by two of the parts (dimension k cut at
  * cp->lane_offsets): its index map at every grid index. One that fails leaves the failure to
  * the run in order. */
@@ -625,10 +616,10 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o, int k) {
     }
     for (int64_t j = 0; ok && j < mine.cap_written; j++)
       if (mine.written_used[j]) ok = bref_mark_written(&before, &mine.written[j * o->rank]) == TSR_OK;
-    free_set(&mine);
+    bref_free_written(&mine);
   }
-  free_set(&before);
-  free_set(&mine);
+  bref_free_written(&before);
+  bref_free_written(&mine);
   tsr_clear_error();
   return ok;
 }
@@ -644,15 +635,10 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
          : d->num_aliases > 0 ? "input_output_aliases" : NULL;
   /* an output's array must not overlap another operand's: a lane would read (or write) what
    * another part wrote, where in order only earlier steps had */
-  for (int j = d->num_inputs; !*why && j < cp->n; j++) {
-    uintptr_t olo, ohi, lo, hi;
-    tsr_ref_span(&cp->ops[j].hbm, &olo, &ohi);
-    for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++) {
-      if (i == j) continue;
-      tsr_ref_span(i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n], &lo, &hi);
-      if (olo < hi && lo < ohi) *why = "an output's array overlaps another operand's";
-    }
-  }
+  for (int j = d->num_inputs; !*why && j < cp->n; j++)
+    for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
+      if (i != j && spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
+        *why = "an output's array overlaps another operand's";
   for (int i = 0; !*why && i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
     if (o->passthrough) *why = "a whole-array (ANY) operand";
@@ -697,12 +683,6 @@ static void run_lane(void *arg, int lane) {
   if (run_core(c, cp) != TSR_OK) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
 }
 
-static bool same_block(const int64_t *a, const int64_t *b, int rank) {
-  for (int k = 0; k < rank; k++)
-    if (a[k] != b[k]) return false;
-  return true;
-}
-
 /* Runs the split; true when it stands (then the stats are the sequential run's). */
 static bool run_split(call_plan *cp) {
   machine_parallel_for(cp->m, cp->lanes, run_lane, cp);
@@ -713,7 +693,7 @@ static bool run_split(call_plan *cp) {
       const operand_plan *o = &cp->ops[i];
       size_t last = (size_t)(lane - 1) * (size_t)cp->n + (size_t)i, first = (size_t)lane * (size_t)cp->n + (size_t)i;
       if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
-      if (!same_block(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
+      if (pipe_blocks_differ(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
       st->dma_in--;
       st->skip_in++;
       st->bytes_in -= cp->edge_first_bytes[first];
@@ -725,10 +705,7 @@ static bool run_split(call_plan *cp) {
 
 static void free_written(call_plan *cp) {
   if (cp->written_by_core)
-    for (int i = 0; i < cp->d->num_outputs * cp->m->num_cores; i++) {
-      free(cp->written_by_core[i].written);
-      free(cp->written_by_core[i].written_used);
-    }
+    for (int i = 0; i < cp->d->num_outputs * cp->m->num_cores; i++) bref_free_written(&cp->written_by_core[i]);
   free(cp->written_by_core);
   cp->written_by_core = NULL;
 }
