@@ -14,47 +14,38 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 no_split=" debug_print emit_pipeline_matmul io_alias manual_dma "
 pass=0; fail=0
 counts() { grep -o '([0-9]* steps, [0-9]* DMAs in, [0-9]* out' "$1"; }
-for kd in "$suite"/*/; do
-  k=$(basename "$kd")
-  ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
-  for v in v_fwd v_new; do
-    ok=1
-    for h in 1 3 -1; do
-      mkdir -p "$tmp/$h"; rm -f "$tmp/$h"/*
-      # shellcheck disable=SC2086
-      "$T" run "$kd$v/module.mlir" $ins --no-check --host-helpers "$h" --dump report -o "$tmp/$h" >"$tmp/log$h" 2>&1 ||
-        { ok=0; echo "FAIL: $k/$v --host-helpers $h: $(tail -n 1 "$tmp/log$h")"; }
-    done
-    case "$no_split" in *" $k "*) want=0 ;; *) want=1 ;; esac
-    for h in 1 3; do
-      for f in "$tmp"/-1/*.npy; do
-        cmp -s "$f" "$tmp/$h/$(basename "$f")" || { ok=0; echo "FAIL: $k/$v: $(basename "$f") differs with $h helper(s)"; }
-      done
-      [ "$(counts "$tmp/log$h")" = "$(counts "$tmp/log-1")" ] && [ -n "$(counts "$tmp/log$h")" ] ||
-        { ok=0; echo "FAIL: $k/$v: counts $(counts "$tmp/log$h") with $h helper(s), $(counts "$tmp/log-1") without"; }
-      split=0; grep -q 'split over [0-9]* host lanes' "$tmp/log$h" && split=1
-      [ $split -eq $want ] || { ok=0; echo "FAIL: $k/$v with $h helper(s): split=$split, expected $want"; }
-    done
-    grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $k/$v split without a host lane"; }
-    if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
-  done
-done
-# zero-copy mode too (blocks as views of HBM, outputs written in place), against itself
-for kd in "$suite"/*/; do
-  k=$(basename "$kd")
-  ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
-  ok=1
-  for h in 1 -1; do
-    mkdir -p "$tmp/z$h"; rm -f "$tmp/z$h"/*
+# check K MODULE LABEL [FLAGS...]: runs MODULE with one and three helpers (copy mode) or one
+# (zero-copy) and without (-1); same bits, same counts, and a split exactly where expected
+check() {
+  local k=$1 module=$2 label=$3 ok=1 want=1 helpers="1 3"
+  shift 3
+  case " $* " in *" --zero-copy "*) helpers=1 ;; esac
+  case "$no_split" in *" $k "*) want=0 ;; esac
+  for h in $helpers -1; do
+    mkdir -p "$tmp/$h"; rm -f "$tmp/$h"/*
     # shellcheck disable=SC2086
-    "$T" run "${kd}v_new/module.mlir" $ins --no-check --zero-copy --host-helpers "$h" --dump report -o "$tmp/z$h" \
-      >"$tmp/logz$h" 2>&1 || { ok=0; echo "FAIL: $k zero-copy --host-helpers $h: $(tail -n 1 "$tmp/logz$h")"; }
+    "$T" run "$module" $ins --no-check "$@" --host-helpers "$h" --dump report -o "$tmp/$h" >"$tmp/log$h" 2>&1 ||
+      { ok=0; echo "FAIL: $label --host-helpers $h: $(tail -n 1 "$tmp/log$h")"; }
   done
-  for f in "$tmp"/z-1/*.npy; do
-    cmp -s "$f" "$tmp/z1/$(basename "$f")" || { ok=0; echo "FAIL: $k zero-copy: $(basename "$f") differs with a host lane"; }
+  for h in $helpers; do
+    for f in "$tmp"/-1/*.npy; do
+      cmp -s "$f" "$tmp/$h/$(basename "$f")" || { ok=0; echo "FAIL: $label: $(basename "$f") differs with $h helper(s)"; }
+    done
+    [ "$(counts "$tmp/log$h")" = "$(counts "$tmp/log-1")" ] && [ -n "$(counts "$tmp/log$h")" ] ||
+      { ok=0; echo "FAIL: $label: counts $(counts "$tmp/log$h") with $h helper(s), $(counts "$tmp/log-1") without"; }
+    local split=0
+    grep -q 'split over [0-9]* host lanes' "$tmp/log$h" && split=1
+    [ $split -eq $want ] || { ok=0; echo "FAIL: $label with $h helper(s): split=$split, expected $want"; }
   done
-  [ "$(counts "$tmp/logz1")" = "$(counts "$tmp/logz-1")" ] || { ok=0; echo "FAIL: $k zero-copy: counts differ"; }
+  grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $label split without a host lane"; }
   if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
+}
+for kd in "$suite"/*/; do
+  k=$(basename "$kd")
+  ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
+  for v in v_fwd v_new; do check "$k" "$kd$v/module.mlir" "$k/$v"; done
+  # zero-copy mode too (blocks as views of HBM, outputs written in place)
+  check "$k" "${kd}v_new/module.mlir" "$k zero-copy" --zero-copy
 done
 echo "host_split: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
