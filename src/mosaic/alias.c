@@ -22,26 +22,6 @@
 
 #include "mosaic/mosaic_internal.h"
 
-/* Ops that cannot write memory a value may point into. Anything not listed counts as a
- * writer, so a new op is safe by default. */
-static bool pure_op(int op) {
-  if (op >= MOP_CONSTANT && op <= MOP_CTTZ) return true; /* arith and math (ops.def order) */
-  switch (op) {
-  case MOP_VLOAD: case MOP_BROADCAST: case MOP_SPLAT: case MOP_SHAPE_CAST: case MOP_EXTRACT:
-  case MOP_EXTRACT_SS: case MOP_MULTI_REDUCTION: case MOP_VTRANSPOSE: case MOP_CREATE_MASK:
-  case MOP_CONSTANT_MASK: case MOP_FOR: case MOP_IF: case MOP_WHILE: case MOP_YIELD:
-  case MOP_CONDITION: case MOP_ASSERT: case MOP_MLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD:
-  case MOP_TLOAD: case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE:
-  case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT: case MOP_MATMUL: case MOP_IOTA:
-  case MOP_CONCATENATE: case MOP_TTRANSPOSE: case MOP_DYNAMIC_GATHER: case MOP_DYNAMIC_ROTATE:
-  case MOP_ROTATE: case MOP_REPEAT: case MOP_TBITCAST: case MOP_RECIPROCAL: case MOP_WEIRD:
-  case MOP_REDUCE_INDEX: case MOP_TCREATE_MASK: case MOP_ASSUME_MULTIPLE: case MOP_ASSUME_LAYOUT:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static bool uses_slot(const minst *in, int32_t s) {
   for (int k = 0; k < in->nopd; k++)
     if (in->opd[k] == s) return true;
@@ -76,7 +56,7 @@ static bool load_may_alias(const prog *P, const int32_t *parent, int32_t li, int
     }
   }
   for (int32_t j = li + 1; j <= end; j++)
-    if (!pure_op(I[j].op)) return false;
+    if (!mop_writes_nothing(I[j].op)) return false; /* K_EFFECT: a writer, new ops too */
   return true;
 }
 

@@ -9,7 +9,7 @@
 
 typedef tsr_status (*run_fn)(exec *x, const minst *in);
 static const run_fn run_table[] = {
-#define MOP(e, name, compile, run) run,
+#define MOP(e, name, compile, run, kind) run,
 #include "mosaic/ops.def"
 #undef MOP
 };

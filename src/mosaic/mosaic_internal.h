@@ -31,13 +31,29 @@ typedef struct stype {
   tsr_space space; /* refs */
 } stype;
 
+/* What the program passes (alias.c, unused.c) may assume of an op, the last column of
+ * ops.def. An op that fits none of the others is K_EFFECT, which assumes nothing: a new op
+ * is safe by default. */
+typedef enum mop_kind {
+  K_VALUE,   /* only computes values from its operands */
+  K_LOAD,    /* reads memory into a value */
+  K_VIEW,    /* a view of a memref */
+  K_CONTROL, /* structured control flow and asserts: writes no memory itself */
+  K_EFFECT,  /* writes memory, or has state beyond its operands (DMA, semaphores, PRNG, ids) */
+} mop_kind;
+
 /* The opcode enum comes from ops.def. */
 typedef enum mop {
-#define MOP(e, name, compile, run) MOP_##e,
+#define MOP(e, name, compile, run, kind) MOP_##e,
 #include "mosaic/ops.def"
 #undef MOP
   MOP_COUNT
 } mop;
+extern const uint8_t mop_kinds[MOP_COUNT];
+/* Computes values only (loads read memory, which is still only a value). */
+static inline bool mop_value_only(int op) { return mop_kinds[op] <= K_LOAD; }
+/* Cannot write memory a value may point into. */
+static inline bool mop_writes_nothing(int op) { return mop_kinds[op] <= K_CONTROL; }
 
 typedef struct minst {
   uint16_t op;
@@ -208,10 +224,10 @@ void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shap
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 
 /* run functions, one per op */
-#define MOP(e, name, compile, run) tsr_status run(exec *x, const minst *in);
+#define MOP(e, name, compile, run, kind) tsr_status run(exec *x, const minst *in);
 #include "mosaic/ops.def"
 #undef MOP
-#define MOP(e, name, compile, run) tsr_status compile(comp *c, minst *in);
+#define MOP(e, name, compile, run, kind) tsr_status compile(comp *c, minst *in);
 #include "mosaic/ops.def"
 #undef MOP
 
