@@ -1,8 +1,9 @@
-/* CBLAS through dlopen, on first use. Linking OpenBLAS would load it, and start its threads,
- * in every process: OpenBLAS reads its thread count once, when it loads, and its idle threads
- * spin for a tenth of a second, taking the host CPUs that tessera's simulated cores and host
- * helpers run on. Loading it here, after setting the count, spares a kernel without a matmul
- * the load (about 2 ms) and the CLI the re-exec it needed to set the count (about 2 ms more). */
+/* CBLAS through dlopen, on first use, unless the executable links one (tsr_blas_link). The
+ * library does not link OpenBLAS itself: OpenBLAS reads its thread count once, when it
+ * loads, and its idle threads spin for a tenth of a second, taking the host CPUs that
+ * tessera's simulated cores and host helpers run on. Loading it here, after setting the
+ * count, works in any program; an executable that links it statically sets the count before
+ * OpenBLAS's constructor runs (src/cli/blas_link.c). */
 #include "core/blas.h"
 
 #include <dlfcn.h>
@@ -16,12 +17,8 @@
 /* CBLAS's enums as the ABI has them (cblas.h is not needed to call through a pointer) */
 enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112 };
 
-typedef void (*sgemm_fn)(int order, int trans_a, int trans_b, int m, int n, int k, float alpha, const float *a,
-                         int lda, const float *b, int ldb, float beta, float *c, int ldc);
-typedef void (*set_threads_fn)(int n);
-
-static sgemm_fn sgemm;
-static set_threads_fn set_threads;
+static tsr_cblas_sgemm_fn sgemm, linked_sgemm;
+static tsr_blas_threads_fn set_threads, linked_set_threads;
 static char load_failure[1024];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
@@ -29,10 +26,20 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 #define TSR_BLAS_PATH "libopenblas.so"
 #endif
 
+void tsr_blas_link(tsr_cblas_sgemm_fn f, tsr_blas_threads_fn t) {
+  linked_sgemm = f;
+  linked_set_threads = t;
+}
+
 static void load(void) {
   setenv("OPENBLAS_NUM_THREADS", "1", 0);
   /* a library the user names is the only one tried */
   const char *chosen = getenv("TSR_BLAS_LIBRARY");
+  if (!(chosen && *chosen) && linked_sgemm) {
+    sgemm = linked_sgemm;
+    set_threads = linked_set_threads;
+    return;
+  }
   const char *tried[] = {chosen && *chosen ? chosen : TSR_BLAS_PATH, chosen && *chosen ? NULL : "libopenblas.so.0"};
   size_t used = 0;
   for (size_t i = 0; i < sizeof tried / sizeof tried[0]; i++) {

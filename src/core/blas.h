@@ -6,10 +6,18 @@
 
 #include "tessera/core.h"
 
+/* CBLAS's cblas_sgemm and OpenBLAS's openblas_set_num_threads. */
+typedef void (*tsr_cblas_sgemm_fn)(int order, int trans_a, int trans_b, int m, int n, int k, float alpha,
+                                   const float *a, int lda, const float *b, int ldb, float beta, float *c, int ldc);
+typedef void (*tsr_blas_threads_fn)(int n);
+/* A CBLAS linked into the executable, for tsr_blas_load to use instead of opening one (the
+ * CLI links OpenBLAS statically: binding a dlopened OpenBLAS's 14000 symbol relocations costs
+ * a process about 2 ms). Call before the first load; set_threads may be NULL. */
+void tsr_blas_link(tsr_cblas_sgemm_fn sgemm, tsr_blas_threads_fn set_threads);
 /* Loads the CBLAS library once (later calls return the first result): $TSR_BLAS_LIBRARY alone
- * when set, else the OpenBLAS found at build time, else libopenblas.so.0 from the loader's path.
- * Sets OPENBLAS_NUM_THREADS=1 first unless it is set. TSR_ERR_UNSUPPORTED, naming what was
- * tried, when none loads. */
+ * when set, else the one tsr_blas_link gave, else the OpenBLAS found at build time, else
+ * libopenblas.so.0 from the loader's path. Sets OPENBLAS_NUM_THREADS=1 first unless it is set.
+ * TSR_ERR_UNSUPPORTED, naming what was tried, when none loads. */
 tsr_status tsr_blas_load(void);
 /* Row-major C = alpha op(A) op(B) + beta C, op transposing when asked. tsr_blas_load first. */
 void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,

@@ -67,6 +67,23 @@ expect 2 "$T" run "$G" --repeat 2 --trace "$dir/t.json"
 TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect_out "cannot load a CBLAS library.*/nonexistent/libcblas.so" "$T" run "$C/mosaic_matmul/module.mlir"
 TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect 1 "$T" run "$C/mosaic_matmul/module.mlir"
 TSR_BLAS_LIBRARY=/nonexistent/libcblas.so expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
+# The OpenBLAS linked into the CLI starts no worker of its own (an idle one spins on a CPU the
+# cores need for a tenth of a second): while `tessera run -` waits for its module on stdin,
+# before any helper starts, it has one thread; with OPENBLAS_NUM_THREADS=2 it has two, which
+# shows that the count is read before main (src/cli/blas_link.c)
+threads_waiting() {
+  rm -f "$dir/fifo"
+  mkfifo "$dir/fifo"
+  "$T" run - <"$dir/fifo" >/dev/null 2>&1 &
+  local pid=$!
+  exec 9>"$dir/fifo"
+  sleep 0.5
+  ls "/proc/$pid/task" | wc -l
+  exec 9>&-
+  wait "$pid"
+}
+expect_out "^1$" threads_waiting
+OPENBLAS_NUM_THREADS=2 expect_out "^2$" threads_waiting
 expect 0 "$T" run "$C/mosaic_boolean_constant/module.mlir" --expect "$C/mosaic_boolean_constant/expected_0.npy"
 expect 0 "$T" run "$C/mosaic_semaphore_dma/module.mlir" --expect "$C/mosaic_semaphore_dma/expected_0.npy"
 # The seed: x + y through the StableHLO module and through the bare Mosaic kernel. Inputs and
