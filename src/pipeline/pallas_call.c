@@ -42,7 +42,7 @@ typedef struct call_plan {
    * its first and of its last step and the bytes of the first block's copy; whether the split
    * is void (atomic): a host lane read state that it did not write, or a part failed */
   bool split;
-  int lanes;
+  int lanes, axis;              /* axis: the grid dimension cut */
   int64_t (*lane_grid)[TSR_MAX_GRID], (*lane_offsets)[TSR_MAX_GRID];
   int64_t (*edge_first)[TSR_MAX_RANK], (*edge_last)[TSR_MAX_RANK], *edge_first_bytes;
   bool voided;
@@ -664,6 +664,7 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
   cp->lane_offsets = calloc((size_t)lanes, sizeof *cp->lane_offsets);
   if (!cp->lane_grid || !cp->lane_offsets) { *why = "out of host memory"; return false; }
   cp->lanes = lanes;
+  cp->axis = k;
   int64_t base = d->grid[k] / lanes, rem = d->grid[k] % lanes, at = 0;
   for (int lane = 0; lane < lanes; lane++) {
     memcpy(cp->lane_grid[lane], d->grid, sizeof cp->lane_grid[lane]);
@@ -821,10 +822,8 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
   if (m->num_cores == 1) {
     const char *why;
     if (plan_split(&cp, lanes_ok, false, &why)) {
-      int k = 0;
-      while (cp.lane_offsets[1][k] == 0) k++;
       fprintf(out, "  host split: grid axis %d in %d parts, on core 0 and %d host lane(s) at once (in runs "
-              "nothing observes, where the parts prove independent)\n", k, cp.lanes, cp.lanes - 1);
+              "nothing observes, where the parts prove independent)\n", cp.axis, cp.lanes, cp.lanes - 1);
     } else {
       fprintf(out, "  host split: no, %s\n", why);
     }
