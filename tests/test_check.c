@@ -92,6 +92,69 @@ static void test_read_before_wait(void) {
   tsr_checker_destroy(ck);
 }
 
+/* A host split: each part is checked on its own (a host lane's in-flight DMAs are not core
+ * 0's), the parts' findings follow core 0's in part order when the split stands, and a split
+ * that does not stand leaves the findings (and DMAs in flight) as they were before it. */
+static void lane_race(tsr_observer *o, int lane, uint64_t id, const tsr_ref *h, const tsr_ref *v,
+                      const tsr_ref *s, const char *loc) {
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_START, .lane = lane, .step = 2, .dma_id = id, .dir = TSR_DMA_IN,
+                      .src = h, .dst = v, .sem = s, .bytes = 4096, .operand = 0});
+  emit(o, (tsr_event){.kind = TSR_EV_ACCESS, .lane = lane, .step = 2, .dst = v, .loc = loc, .operand = -1});
+}
+
+static void test_split_parts(void) {
+  tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+  tsr_observer o = tsr_checker_observer(ck);
+  CHECK(o.split_begin && o.split_end);
+  tsr_ref h = href(hbm_a[0]), v = vref(vmem_a[0]), s0 = sref(0), s1 = sref(1);
+  lane_race(&o, 0, 1, &h, &v, &s0, "before.py:1");
+  waited(&o, &s0);
+  CHECK(o.split_begin(o.user, 3));
+  /* part 2: a DMA into v left in flight, then a race of its own */
+  lane_race(&o, 2, 1, &h, &v, &s1, "part2.py:3");
+  /* part 1: v is its own buffer: start, wait, read is clean whatever part 2 has in flight;
+   * then a DMA semaphore that does not balance at the end of its kernel */
+  emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .lane = 1, .step = -1, .name = "k1"});
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .lane = 1, .step = 4, .dma_id = 1, .dir = TSR_DMA_IN,
+                       .src = &h, .dst = &v, .sem = &s0, .bytes = 4096, .operand = 0});
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .lane = 1, .step = 4, .sem = &s0, .bytes = 2048});
+  emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .lane = 1, .step = -1, .name = "k1"});
+  /* part 0 (core 0): a race */
+  lane_race(&o, 0, 2, &h, &v, &s0, "part0.py:5");
+  waited(&o, &s0);
+  o.split_end(o.user, true);
+  CHECK_EQ_INT(tsr_checker_count(ck), 4);
+  const char *want[4] = {"kernel load at before.py:1", "kernel load at part0.py:5",
+                         "DMA semaphore core 0 sem at", "kernel load at part2.py:3"};
+  for (int i = 0; i < 4; i++) {
+    const char *f = tsr_checker_finding(ck, i);
+    CHECK(f && strstr(f, want[i]));
+    if (!f || !strstr(f, want[i])) fprintf(stderr, "  finding %d: %s, expected %s\n", i, f ? f : "(none)", want[i]);
+  }
+  CHECK(strstr(tsr_checker_finding(ck, 2), "ends kernel 'k1' at 2048"));
+  CHECK_FAILS(tsr_checker_status(ck), TSR_ERR_RACE, "before.py:1");
+
+  /* a split that does not stand: its parts' findings and core 0's are forgotten, and so is
+   * the DMA core 0 left in flight (the call runs again in order) */
+  CHECK(o.split_begin(o.user, 2));
+  lane_race(&o, 1, 1, &h, &v, &s1, "void1.py:7");
+  lane_race(&o, 0, 3, &h, &v, &s0, "void0.py:8");
+  o.split_end(o.user, false);
+  CHECK_EQ_INT(tsr_checker_count(ck), 4);
+  emit(&o, (tsr_event){.kind = TSR_EV_ACCESS, .step = 2, .dst = &v, .loc = "after.py:9", .operand = -1});
+  CHECK_EQ_INT(tsr_checker_count(ck), 4);
+  tsr_checker_destroy(ck);
+
+  /* an observer must give both hooks or neither */
+  tsr_machine_options mo = {.num_cores = 1, .quiet = true};
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  tsr_observer half = o;
+  half.split_end = NULL;
+  if (m) CHECK_FAILS(tsr_machine_add_observer(m, &half), TSR_ERR_INVALID, "split_begin but no split_end");
+  tsr_machine_destroy(m);
+}
+
 static void test_dma_against_dma(void) {
   tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
   tsr_observer o = tsr_checker_observer(ck);
@@ -372,6 +435,7 @@ static void test_poison(void) {
 int main(void) {
   test_pipelines_are_clean();
   test_read_before_wait();
+  test_split_parts();
   test_dma_against_dma();
   test_regions();
   test_missing_wait_orderings();

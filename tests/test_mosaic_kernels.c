@@ -1,11 +1,13 @@
 /* Mosaic kernels end to end: the seed kernel (Pallas text and the serialized body), the
  * conformance bodies (load without unsupported ops; the matmul against a C reference), and
  * the hand-written modules of tests/mosaic/. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
+#include "tessera/check.h"
 #include "tessera/mosaic.h"
 #include "tessera/npy.h"
 
@@ -387,41 +389,160 @@ static tsr_machine *lanes_machine_ops(bool lanes, int64_t max_ops) {
   return m;
 }
 
-/* Whether split_acc runs within an op budget of `ops` per call and core. */
-static bool split_acc_fits(tsr_mosaic_kernel *k, bool lanes, int64_t ops, tsr_ref *in, tsr_ref *out, tsr_call_stats *st) {
+/* Whether kernel `path` (loaded fresh: a kernel whose split did not stand runs in order from
+ * then on) runs within an op budget of `ops` per call and core. */
+static bool fits_budget(const char *path, bool lanes, int64_t ops, tsr_ref *in, int nin, tsr_ref *out, tsr_call_stats *st) {
+  tsr_mosaic_kernel *k = load(path);
+  if (!k) return false;
   tsr_machine *m = lanes_machine_ops(lanes, ops);
-  tsr_status s = tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, st);
+  tsr_status s = tsr_mosaic_kernel_run(m, k, in, nin, out, 1, NULL, st);
   if (s != TSR_OK) CHECK(strstr(tsr_last_error(), "without finishing") != NULL);
   tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(k);
   return s == TSR_OK;
+}
+
+/* The least op budget with which kernel `path` runs in order (bisection). */
+static int64_t least_budget(const char *path, tsr_ref *in, int nin, tsr_ref *out) {
+  tsr_call_stats st;
+  int64_t lo = 1, hi = 100000; /* fits(hi), !fits(lo - 1) */
+  CHECK(fits_budget(path, false, hi, in, nin, out, &st));
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (fits_budget(path, false, mid, in, nin, out, &st)) hi = mid; else lo = mid + 1;
+  }
+  return hi;
 }
 
 static tsr_machine *lanes_machine(bool lanes) { return lanes_machine_ops(lanes, 0); }
 
-/* Runs kernel `path` on a machine with a host lane and on one without: the outputs must be
- * the same bits and the counts the same; returns the first run's stats, its output in o. */
-static tsr_call_stats split_run(const char *path, tsr_ref *in, int nin, tsr_ref *out, float *o, float *o2, size_t n) {
-  tsr_call_stats st[2] = {{0}, {0}};
+/* One run of kernel `path`, loaded fresh (a kernel whose split did not stand runs in order
+ * from then on), with host lanes or without and with `checks` attached (0: none), into buf;
+ * hands back the stats, the machine's warnings (malloc) and the checker. */
+static void split_once(const char *path, bool lanes, unsigned checks, tsr_ref *in, int nin, tsr_ref *out,
+                       float *buf, size_t n, tsr_call_stats *st, char **warnings, tsr_checker **ck) {
   tsr_mosaic_kernel *k = load(path);
-  if (!k) return st[0];
-  for (int lanes = 1; lanes >= 0; lanes--) {
-    tsr_machine *m = lanes_machine(lanes);
-    out->data = (char *)(lanes ? o : o2);
-    memset(out->data, 0, n * sizeof(float));
-    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, nin, out, 1, NULL, &st[lanes ? 0 : 1]));
-    tsr_machine_destroy(m);
+  tsr_machine *m = lanes_machine(lanes);
+  *ck = NULL;
+  if (checks) {
+    CHECK_OK(tsr_checker_create(checks, ck));
+    CHECK_OK(tsr_checker_attach(*ck, m));
   }
-  CHECK(memcmp(o, o2, n * sizeof(float)) == 0);
-  CHECK_EQ_INT(st[0].dma_in, st[1].dma_in);
-  CHECK_EQ_INT(st[0].skip_in, st[1].skip_in);
-  CHECK_EQ_INT(st[0].dma_out, st[1].dma_out);
-  CHECK_EQ_INT(st[0].skip_out, st[1].skip_out);
-  CHECK_EQ_INT(st[0].bytes_in, st[1].bytes_in);
-  CHECK_EQ_INT(st[0].steps, st[1].steps);
-  CHECK_EQ_INT(st[0].cores, 1);
-  CHECK_EQ_INT(st[1].host_lanes, 1);
+  out->data = (char *)buf;
+  memset(buf, 0, n * sizeof(float));
+  memset(st, 0, sizeof *st);
+  if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, nin, out, 1, NULL, st));
+  *warnings = strdup(tsr_machine_warnings(m) ? tsr_machine_warnings(m) : "");
+  tsr_machine_destroy(m);
   tsr_mosaic_kernel_destroy(k);
+}
+
+/* Runs kernel `path` on a machine with host lanes and on one without: the outputs must be
+ * the same bits, the counts and the warnings the same; returns the first run's stats, its
+ * output in o. Then both again with every checker attached (the race and semaphore checkers
+ * follow a split, per part): the same bits, lanes and counts as unobserved, and the run in
+ * order's findings, one for one (a split that does not stand forgets what its parts found). */
+static tsr_call_stats split_run(const char *path, tsr_ref *in, int nin, tsr_ref *out, float *o, float *o2, size_t n) {
+  tsr_call_stats st[4];
+  char *warnings[4] = {NULL};
+  tsr_checker *ck[4] = {NULL};
+  float *o3 = malloc(n * sizeof(float));
+  if (!o3) return (tsr_call_stats){0};
+  /* 0: lanes, 1: in order, 2: lanes checked, 3: in order checked (into o2 again) */
+  float *bufs[4] = {o, o2, o3, o2};
+  for (int r = 0; r < 4; r++)
+    split_once(path, r % 2 == 0, r >= 2 ? TSR_CHECK_ALL : 0, in, nin, out, bufs[r], n, &st[r], &warnings[r], &ck[r]);
+  CHECK(memcmp(o, o2, n * sizeof(float)) == 0);
+  CHECK(memcmp(o, o3, n * sizeof(float)) == 0);
+  for (int r = 1; r < 4; r++) {
+    CHECK_EQ_INT(st[r].dma_in, st[0].dma_in);
+    CHECK_EQ_INT(st[r].skip_in, st[0].skip_in);
+    CHECK_EQ_INT(st[r].dma_out, st[0].dma_out);
+    CHECK_EQ_INT(st[r].skip_out, st[0].skip_out);
+    CHECK_EQ_INT(st[r].bytes_in, st[0].bytes_in);
+    CHECK_EQ_INT(st[r].steps, st[0].steps);
+    CHECK_EQ_INT(st[r].cores, 1);
+    CHECK(warnings[r] && warnings[0] && strcmp(warnings[r], warnings[0]) == 0);
+    if (warnings[r] && warnings[0] && strcmp(warnings[r], warnings[0]))
+      fprintf(stderr, "  %s: warnings of run %d:\n%s  of the split:\n%s", path, r, warnings[r], warnings[0]);
+  }
+  CHECK_EQ_INT(st[1].host_lanes, 1);
+  CHECK_EQ_INT(st[2].host_lanes, st[0].host_lanes);
+  CHECK_EQ_INT(tsr_checker_count(ck[2]), tsr_checker_count(ck[3]));
+  for (int i = 0; tsr_checker_finding(ck[3], i); i++) {
+    const char *a = tsr_checker_finding(ck[2], i), *b = tsr_checker_finding(ck[3], i);
+    CHECK(a && strcmp(a, b) == 0);
+    if (!a || strcmp(a, b)) fprintf(stderr, "  split: %s\n  order: %s\n", a ? a : "(none)", b);
+  }
+  for (int r = 0; r < 4; r++) {
+    free(warnings[r]);
+    tsr_checker_destroy(ck[r]);
+  }
+  free(o3);
   return st[0];
+}
+
+/* An observer that follows a split and records its steps (from every lane's thread). */
+typedef struct step_log {
+  pthread_mutex_t lock;
+  int begins, ends, lanes, stood;
+  int64_t step[64], row[64], col[64];
+  int lane[64], n;
+} step_log;
+
+static void log_event(void *user, const tsr_event *ev) {
+  step_log *l = user;
+  if (ev->kind != TSR_EV_STEP_BEGIN) return;
+  pthread_mutex_lock(&l->lock);
+  if (l->n < 64) {
+    l->step[l->n] = ev->step;
+    l->row[l->n] = ev->index[0];
+    l->col[l->n] = ev->index[1];
+    l->lane[l->n++] = ev->lane;
+  }
+  pthread_mutex_unlock(&l->lock);
+}
+static bool log_begin(void *user, int lanes) {
+  step_log *l = user;
+  l->begins++;
+  l->lanes = lanes;
+  return true;
+}
+static void log_end(void *user, bool stands) {
+  step_log *l = user;
+  l->ends++;
+  l->stood += stands;
+}
+
+/* Events of a split carry the part's lane and the steps' numbers in order. */
+static void test_split_events(tsr_ref *in, tsr_ref *out) {
+  step_log l = {.n = 0};
+  pthread_mutex_init(&l.lock, NULL);
+  tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+  tsr_machine *m = lanes_machine(true);
+  tsr_observer ob = {.user = &l, .on_event = log_event, .split_begin = log_begin, .split_end = log_end};
+  CHECK_OK(tsr_machine_add_observer(m, &ob));
+  tsr_call_stats st;
+  if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, &st));
+  int lanes = 1 + split_helpers;
+  CHECK_EQ_INT(st.host_lanes, lanes);
+  CHECK_EQ_INT(l.begins, 1);
+  CHECK_EQ_INT(l.ends, 1);
+  CHECK_EQ_INT(l.stood, 1);
+  CHECK_EQ_INT(l.lanes, lanes);
+  CHECK_EQ_INT(l.n, 8);
+  bool seen[8] = {false};
+  int bad = 0;
+  for (int e = 0; e < l.n; e++) {
+    /* grid (4, 2) cut on rows: part p has rows [p*4/lanes, (p+1)*4/lanes) for 2 and 4 lanes */
+    bad += l.step[e] != l.row[e] * 2 + l.col[e] || l.lane[e] != (int)(l.row[e] * lanes / 4);
+    if (l.step[e] >= 0 && l.step[e] < 8) seen[l.step[e]] = true;
+  }
+  CHECK_EQ_INT(bad, 0);
+  for (int i = 0; i < 8; i++) CHECK(seen[i]);
+  tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(k);
+  pthread_mutex_destroy(&l.lock);
 }
 
 static void test_host_split(void) {
@@ -450,6 +571,7 @@ static void test_host_split(void) {
       bad += o[r * 128 + col] != acc;
     }
   CHECK_EQ_INT(bad, 0);
+  test_split_events(in, &out);
 
   /* scratch carried across the parallel axis: the host lane reads scratch it did not write,
    * so the call runs in order: a running sum over all blocks */
@@ -485,6 +607,33 @@ static void test_host_split(void) {
   st = split_run("tests/mosaic/split_partial_out.mlir", &in1, 1, &out2, o, o2, 32 * 128);
   CHECK_EQ_INT(st.host_lanes, 1);
 
+  /* an output block revisited along a parallel axis in rows 2 and 3 only: the split stands,
+   * and the warning is the run in order's (split_run compares them), once, about (2, 1) */
+  {
+    tsr_ref out3 = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sx);
+    static float o4[32 * 256], o5[32 * 256];
+    st = split_run("tests/mosaic/split_late_revisit.mlir", &in[0], 1, &out3, o4, o5, 32 * 256);
+    CHECK_EQ_INT(st.host_lanes, 1 + split_helpers);
+    bad = 0;
+    for (int r = 0; r < 32; r++)
+      for (int col = 0; col < 256; col++) {
+        bool late = r >= 16, second = col >= 128;
+        float want = late && second ? 0 : late ? x[r * 256 + col + 128] * 2 : x[r * 256 + col] * 2;
+        bad += o4[r * 256 + col] != want;
+      }
+    CHECK_EQ_INT(bad, 0);
+    tsr_mosaic_kernel *kw = load("tests/mosaic/split_late_revisit.mlir");
+    tsr_machine *m = lanes_machine(true);
+    out3.data = (char *)o4;
+    if (kw) CHECK_OK(tsr_mosaic_kernel_run(m, kw, in, 1, &out3, 1, NULL, NULL));
+    const char *w = tsr_machine_warnings(m);
+    CHECK(w && strstr(w, "out0: block (2, 0) is written at grid index (2, 0) and again at (2, 1), "
+                         "which differ in grid axis 1, marked parallel"));
+    CHECK(w && strchr(w, '\n') == w + strlen(w) - 1); /* one line */
+    tsr_machine_destroy(m);
+    tsr_mosaic_kernel_destroy(kw);
+  }
+
   /* an output that overlaps an input (the same memory, no declared alias): in order, later
    * steps read what earlier ones wrote back, so no split; the same bits either way */
   {
@@ -506,25 +655,14 @@ static void test_host_split(void) {
     CHECK(memcmp(xa, xb, sizeof xa) == 0);
   }
 
-  /* the op budget is per call and core: the host lane's ops count against core 0's. The
-   * least budget a run in order needs is found by bisection; one op less must fail with a
-   * host lane too, although each half alone would fit */
-  tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
-  if (!k) return;
-  int64_t lo = 1, hi = 100000; /* fits(hi), !fits(lo - 1) */
-  CHECK(split_acc_fits(k, false, hi, in, &out, &st));
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (split_acc_fits(k, false, mid, in, &out, &st)) hi = mid; else lo = mid + 1;
-  }
-  CHECK(hi > 20); /* eight steps of a dozen ops */
-  CHECK(!split_acc_fits(k, true, hi - 1, in, &out, &st));
-  tsr_mosaic_kernel_destroy(k);
-  k = load("tests/mosaic/split_acc.mlir"); /* a fresh kernel: the failed one no longer splits */
-  if (!k) return;
-  CHECK(split_acc_fits(k, true, hi, in, &out, &st));
+  /* the op budget is per call and core: the host lanes' ops count against core 0's. With the
+   * least budget a run in order needs, the split stands; with one op less it must fail with
+   * host lanes too, although each part alone would fit */
+  int64_t least = least_budget("tests/mosaic/split_acc.mlir", in, 2, &out);
+  CHECK(least > 20); /* eight steps of a dozen ops */
+  CHECK(!fits_budget("tests/mosaic/split_acc.mlir", true, least - 1, in, 2, &out, &st));
+  CHECK(fits_budget("tests/mosaic/split_acc.mlir", true, least, in, 2, &out, &st));
   CHECK_EQ_INT(st.host_lanes, 1 + split_helpers);
-  tsr_mosaic_kernel_destroy(k);
 }
 
 int main(void) {

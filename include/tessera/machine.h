@@ -83,7 +83,9 @@ typedef struct tsr_cost {
 typedef struct tsr_event {
   tsr_event_kind kind;
   int core;
-  int64_t step;                /* core-local step; -1 outside the grid */
+  int lane;                    /* 0; during a host split, the part (1..) a host lane ran */
+  int64_t step;                /* core-local step (in core 0's order during a host split);
+                                  -1 outside the grid */
   const char *name;            /* kernel name, operand name ("in0"), or phase */
   uint64_t dma_id;
   tsr_dma_dir dir;
@@ -106,6 +108,15 @@ typedef struct tsr_observer {
   /* Called on the thread of the core that produced the event; an observer of several cores
    * must be thread-safe (or keep per-core state indexed by ev->core). */
   void (*on_event)(void *user, const tsr_event *ev);
+  /* Optional, both or neither: an observer that follows a host split (a one-core chip's grid
+   * run in contiguous parts at once, core 0 and host lanes; docs/architecture.md). Without
+   * them, a run it observes does not split. split_begin comes before the parts run (false:
+   * the call runs in order instead); between it and split_end, events of part L > 0 carry
+   * ev->lane == L and come from that lane's thread only, in that part's order. split_end
+   * says whether the split stood: if not, the call runs again in order, and what the parts
+   * showed must be forgotten. */
+  bool (*split_begin)(void *user, int lanes);
+  void (*split_end)(void *user, bool stands);
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

@@ -7,6 +7,13 @@
 #include "check/check_internal.h"
 #include "machine/machine_internal.h"
 
+static void free_parts(tsr_checker *ck) {
+  for (int i = 1; i < ck->nparts; i++) tsr_checker_destroy(ck->parts[i]);
+  free(ck->parts);
+  ck->parts = NULL;
+  ck->nparts = 0;
+}
+
 tsr_status tsr_checker_create(unsigned checks, tsr_checker **out) {
   *out = NULL;
   if (checks & ~(unsigned)TSR_CHECK_ALL) return tsr_fail(TSR_ERR_INVALID, "unknown checks 0x%x", checks);
@@ -36,6 +43,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
   free(ck->kept);
   free(ck->tallies);
   for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
+  free_parts(ck);
   pthread_mutex_destroy(&ck->lock);
   free(ck);
 }
@@ -71,6 +79,10 @@ void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
 static void on_event(void *user, const tsr_event *ev) {
   tsr_checker *ck = user;
   if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
+  if (ev->lane > 0) { /* a host lane's part goes to its own checker, which only its thread touches */
+    if (ev->lane >= ck->nparts || !ck->parts[ev->lane]) return;
+    ck = ck->parts[ev->lane];
+  }
   if (ev->kind == TSR_EV_KERNEL_BEGIN && ev->name && ev->core == 0) {
     pthread_mutex_lock(&ck->lock);
     snprintf(ck->kernel, sizeof ck->kernel, "%s", ev->name);
@@ -81,8 +93,54 @@ static void on_event(void *user, const tsr_event *ev) {
   if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
 }
 
+/* A host split (one-core chips only): each host lane's part is checked on its own, as core 0
+ * would check it from a fresh start; the parts' findings follow core 0's part in order. */
+static bool split_begin(void *user, int lanes) {
+  tsr_checker *ck = user;
+  if (lanes < 1 || ck->num_cores != 1) return false;
+  ck->parts = calloc((size_t)lanes, sizeof *ck->parts);
+  if (!ck->parts) return false;
+  ck->nparts = lanes;
+  for (int i = 1; i < lanes; i++)
+    if (tsr_checker_create(ck->checks, &ck->parts[i]) != TSR_OK) {
+      free_parts(ck);
+      tsr_clear_error();
+      return false;
+    }
+  pthread_mutex_lock(&ck->lock);
+  ck->before_total = ck->total;
+  ck->before_kept = ck->nkept;
+  ck->before_status = ck->first_status;
+  pthread_mutex_unlock(&ck->lock);
+  return true;
+}
+
+static void split_end(void *user, bool stands) {
+  tsr_checker *ck = user;
+  pthread_mutex_lock(&ck->lock);
+  if (stands) {
+    for (int i = 1; i < ck->nparts; i++) {
+      tsr_checker *part = ck->parts[i];
+      if (part->ends > 0) ck_sem_finish(part);
+      for (int j = 0; j < part->nkept; j++) ck_report_locked(ck, part->first_status, "%s", part->kept[j]);
+      /* findings past the part's kept ones were only counted */
+      ck->total += part->total - part->nkept;
+    }
+  } else { /* the call runs again in order: what the parts found, it will find again */
+    for (int i = ck->before_kept; i < ck->nkept; i++) free(ck->kept[i]);
+    ck->nkept = ck->before_kept;
+    ck->total = ck->before_total;
+    ck->first_status = ck->before_status;
+    ck->ntallies = 0;
+    ck->ends = 0;
+  }
+  pthread_mutex_unlock(&ck->lock);
+  if (!stands) ck_race_reset(ck);
+  free_parts(ck);
+}
+
 tsr_observer tsr_checker_observer(tsr_checker *ck) {
-  return (tsr_observer){.user = ck, .on_event = on_event};
+  return (tsr_observer){.user = ck, .on_event = on_event, .split_begin = split_begin, .split_end = split_end};
 }
 
 tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {

@@ -88,6 +88,8 @@ const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
 
 tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
   if (!obs || !obs->on_event) return tsr_fail(TSR_ERR_INVALID, "observer without a callback");
+  if (!obs->split_begin != !obs->split_end)
+    return tsr_fail(TSR_ERR_INVALID, "observer with split_begin but no split_end, or the reverse");
   if (m->num_observers >= TSR_MAX_OBSERVERS)
     return tsr_fail(TSR_ERR_INVALID, "at most %d observers", TSR_MAX_OBSERVERS);
   m->observers[m->num_observers++] = *obs;
@@ -96,8 +98,30 @@ tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
 
 void tsr_machine_clear_observers(tsr_machine *m) { m->num_observers = 0; }
 
+bool machine_observers_follow_split(const tsr_machine *m) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (!m->observers[i].split_begin) return false;
+  return true;
+}
+
+bool machine_split_begin(tsr_machine *m, int lanes) {
+  for (int i = 0; i < m->num_observers; i++) {
+    const tsr_observer *o = &m->observers[i];
+    if (o->split_begin(o->user, lanes)) continue;
+    while (i-- > 0) m->observers[i].split_end(m->observers[i].user, false);
+    return false;
+  }
+  return true;
+}
+
+void machine_split_end(tsr_machine *m, bool stands) {
+  for (int i = 0; i < m->num_observers; i++) m->observers[i].split_end(m->observers[i].user, stands);
+}
+
 void core_emit(tsr_core *c, tsr_event *ev) {
   ev->core = c->id;
+  ev->lane = c->lane >= c->m->num_cores ? c->lane - c->m->num_cores + 1 : 0;
+  if (ev->step >= 0) ev->step += c->step_base;
   for (int i = 0; i < c->m->num_observers; i++)
     c->m->observers[i].on_event(c->m->observers[i].user, ev);
 }

@@ -54,6 +54,7 @@ typedef struct tsr_core {
   uint64_t next_dma_id;
   uint64_t rng;
   int64_t step;       /* for events */
+  int64_t step_base;  /* added to events' steps: a host split part's first step in order */
 } tsr_core;
 
 #define TSR_MAX_OBSERVERS 8
@@ -95,6 +96,11 @@ static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num
 /* ---- events ---- */
 static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
 void core_emit(tsr_core *c, tsr_event *ev);
+/* The host split and the observers (tsr_observer.split_begin): whether every observer follows
+ * one; the hooks around the parts (begin false: one declined, and the others were ended). */
+bool machine_observers_follow_split(const tsr_machine *m);
+bool machine_split_begin(tsr_machine *m, int lanes);
+void machine_split_end(tsr_machine *m, bool stands);
 void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
 void machine_clear_warnings(tsr_machine *m);
 

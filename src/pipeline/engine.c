@@ -320,15 +320,17 @@ static void check_parallel_revisit(pipeline *p, bref *b) {
   if (!p->semantics || b->warned_parallel_revisit || p->s.first_step || sched_has_changed(&p->s, b)) return;
   for (int k = 0; k < p->grid_rank; k++) {
     if (p->semantics[k] == TSR_ARBITRARY || p->index[k] == p->prev_index[k]) continue;
-    char bi[96], g0[96], g1[96];
+    char bi[96], g0[96], g1[96], msg[1024];
     b->warned_parallel_revisit = true;
-    machine_warn(p->core->m, "%s: block %s is written at grid index %s and again at %s, which differ "
-                 "in grid axis %d, marked %s: iterations along such an axis may run on different "
-                 "TensorCores at once and must not share an output block (mark the axis arbitrary, "
-                 "or make the index map follow it)", b->name, tsr_format_dims(b->blk_cur, b->rank, bi, sizeof bi),
-                 tsr_format_dims(p->prev_index, p->grid_rank, g0, sizeof g0),
-                 tsr_format_dims(p->index, p->grid_rank, g1, sizeof g1), k,
-                 p->semantics[k] == TSR_CORE_PARALLEL ? "core_parallel" : "parallel");
+    snprintf(msg, sizeof msg, "%s: block %s is written at grid index %s and again at %s, which differ "
+             "in grid axis %d, marked %s: iterations along such an axis may run on different "
+             "TensorCores at once and must not share an output block (mark the axis arbitrary, "
+             "or make the index map follow it)", b->name, tsr_format_dims(b->blk_cur, b->rank, bi, sizeof bi),
+             tsr_format_dims(p->prev_index, p->grid_rank, g0, sizeof g0),
+             tsr_format_dims(p->index, p->grid_rank, g1, sizeof g1), k,
+             p->semantics[k] == TSR_CORE_PARALLEL ? "core_parallel" : "parallel");
+    if (!p->hold_warnings) machine_warn(p->core->m, "%s", msg);
+    else if (!b->held_warning) b->held_warning = strdup(msg); /* none if out of memory: a warning */
     return;
   }
 }

@@ -37,6 +37,7 @@ typedef struct tsr_bref {
   bool read_only_view;              /* contiguous blocks may be views (tsr_block_spec.read_only
                                      * and the call allows it, pallas_call.c) */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
+  char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
   bool bypass;                      /* block space == source space: slot 0 aliases the source's
                                      * block, no DMAs (accumulators still act) */
@@ -119,6 +120,8 @@ struct pipeline {
   bool check_revisits;              /* top-level pallas_call rules */
   const tsr_dim_semantics *semantics; /* the top-level grid's, for check_parallel_revisit */
   bool emit_steps;                  /* STEP_BEGIN/END events (the top-level grid) */
+  bool hold_warnings;               /* a host split's part: warnings wait in the brefs for the
+                                     * split to stand (pallas_call.c), not to the machine */
   pipe_body_fn body;
   void *body_user;
   pipe_hook_fn prefetch_hook, postyeet_hook; /* emit_pipeline fusion hooks */

@@ -45,6 +45,9 @@ typedef struct call_plan {
   int lanes, axis;              /* axis: the grid dimension cut */
   int64_t (*lane_grid)[TSR_MAX_GRID], (*lane_offsets)[TSR_MAX_GRID];
   int64_t (*edge_first)[TSR_MAX_RANK], (*edge_last)[TSR_MAX_RANK], *edge_first_bytes;
+  /* per lane and operand: the once-per-call warning a part held (engine.c); in order, the
+   * run warns what the first part that has one holds */
+  char **held_warnings;
   bool voided;
 } call_plan;
 
@@ -353,6 +356,9 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   if (cp->split) {
     memcpy(p->grid, cp->lane_grid[c->lane], sizeof p->grid);
     memcpy(p->offsets, cp->lane_offsets[c->lane], sizeof p->offsets);
+    /* events number the steps in order: the dimensions before the cut are 1 */
+    c->step_base = p->offsets[cp->axis];
+    for (int g = cp->axis + 1; g < d->grid_rank; g++) c->step_base *= d->grid[g];
   } else {
     TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
                            p->grid, p->offsets, &split));
@@ -414,6 +420,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   p->semantics = d->semantics;
   p->body = body_trampoline;
   p->emit_steps = true;
+  p->hold_warnings = cp->split;
   p->body_user = r;
 
   tsr_ctx *x = &r->ctx;
@@ -501,6 +508,8 @@ static tsr_status run_core(tsr_core *c, void *arg) {
         memcpy(cp->edge_first[e], brefs[i].blk_first, sizeof cp->edge_first[e]);
         memcpy(cp->edge_last[e], brefs[i].blk_cur, sizeof cp->edge_last[e]);
         cp->edge_first_bytes[e] = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
+        cp->held_warnings[e] = brefs[i].held_warning;
+        brefs[i].held_warning = NULL;
       }
       for (int i = 0; c->lane > 0 && i < cp->d->num_outputs; i++) /* the last blocks, as above */
         if (!carry_whole(&r->carry, cp->d->num_scratch + i)) r->carry.inherited = true;
@@ -521,7 +530,11 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     core_reset_dmas(c);
   }
   c->step = -1;
-  for (int i = 0; i < cp->n; i++) bref_free_written(&brefs[i]);
+  c->step_base = 0;
+  for (int i = 0; i < cp->n; i++) {
+    bref_free_written(&brefs[i]);
+    free(brefs[i].held_warning);
+  }
   core_release_to(c, TSR_VMEM, marks[0]);
   core_release_to(c, TSR_SMEM, marks[1]);
   core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
@@ -571,9 +584,9 @@ static void check_cross_core_writes(call_plan *cp) {
  * assumed (a one-core TPU runs even parallel iterations in order, and kernels may lean on it):
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
- * - nothing observes the machine and DMAs move data when they start (the events and the
- *   timing model follow one core's order), and no output revisits blocks (mode ANY) or
- *   indexes by element;
+ * - every observer follows a split (the checkers do, part by part; the timing model replays
+ *   one core's order and does not), DMAs move data when they start, and no output revisits
+ *   blocks (mode ANY) or indexes by element;
  * - the parts are contiguous runs of the sequential order (the split dimension is the first
  *   one longer than 1), and no output block is visited by two (walking the index maps first:
  *   in order, a block kept across a cut would be written back once, and two lanes writing one
@@ -654,7 +667,8 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
   if (*why) return false;
   const char *machine = m->num_cores > 1 ? "the chip has several cores"
                         : m->num_host_lanes < 1 ? "no idle host CPU"
-                        : run && m->num_observers > 0 ? "the run is observed (checkers, timing model)"
+                        : run && !machine_observers_follow_split(m) ? "the run is observed by the timing model (or "
+                                                                      "another observer that cannot follow host lanes)"
                         : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
   if (run && machine) { *why = machine; return false; }
   /* parts as even as they come, the first ones one longer */
@@ -699,6 +713,13 @@ static bool run_split(call_plan *cp) {
       st->skip_in++;
       st->bytes_in -= cp->edge_first_bytes[first];
     }
+  for (int i = 0; i < cp->n; i++)
+    for (int lane = 0; lane < cp->lanes; lane++) {
+      const char *w = cp->held_warnings[(size_t)lane * (size_t)cp->n + (size_t)i];
+      if (!w) continue;
+      machine_warn(cp->m, "%s", w);
+      break;
+    }
   st->cores = 1;
   st->host_lanes = cp->lanes;
   return true;
@@ -736,8 +757,14 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
       cp.edge_first = calloc(edges, sizeof *cp.edge_first);
       cp.edge_last = calloc(edges, sizeof *cp.edge_last);
       cp.edge_first_bytes = calloc(edges, sizeof *cp.edge_first_bytes);
-      bool stands = cp.edge_first && cp.edge_last && cp.edge_first_bytes && run_split(&cp);
-      if (!stands) { /* in order, from the start */
+      cp.held_warnings = calloc(edges, sizeof *cp.held_warnings);
+      bool begun = cp.edge_first && cp.edge_last && cp.edge_first_bytes && cp.held_warnings &&
+                   machine_split_begin(m, cp.lanes);
+      uint64_t first_dma = m->cores[0].next_dma_id;
+      bool stands = begun && run_split(&cp);
+      if (begun) machine_split_end(m, stands);
+      if (!stands) { /* in order, from the start (the DMAs numbered as if the split never ran) */
+        m->cores[0].next_dma_id = first_dma;
         *lanes_ok = false;
         free_written(&cp);
         cp.split = false;
@@ -760,6 +787,9 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
   free(cp.edge_first);
   free(cp.edge_last);
   free(cp.edge_first_bytes);
+  if (cp.held_warnings)
+    for (int i = 0; i < cp.lanes * cp.n; i++) free(cp.held_warnings[i]);
+  free(cp.held_warnings);
   free(cp.lane_grid);
   free(cp.lane_offsets);
   free(cp.ops);
@@ -823,7 +853,7 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
     const char *why;
     if (plan_split(&cp, lanes_ok, false, &why)) {
       fprintf(out, "  host split: grid axis %d in %d parts, on core 0 and %d host lane(s) at once (in runs "
-              "nothing observes, where the parts prove independent)\n", cp.axis, cp.lanes, cp.lanes - 1);
+              "the timing model does not observe, where the parts prove independent)\n", cp.axis, cp.lanes, cp.lanes - 1);
     } else {
       fprintf(out, "  host split: no, %s\n", why);
     }

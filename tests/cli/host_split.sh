@@ -2,8 +2,9 @@
 # The host split (docs/architecture.md): on a one-core chip with idle host CPUs, parts of a
 # kernel's leading grid axis run on host lanes at once. Every artifact of the JAX
 # conformance suite runs with one and with three host lanes besides core 0 (--host-helpers 1
-# and 3) and without (-1), unobserved (--no-check, where the split happens): the outputs must
-# be the same bits and the report's steps and DMA counts the same; in zero-copy mode too.
+# and 3) and without (-1), unobserved (--no-check): the outputs must be the same bits and the
+# report's steps and DMA counts the same; in zero-copy mode too; and with every checker
+# (--check, which follows the split part by part), which must find nothing.
 # Every kernel splits but those whose body has DMA, semaphore or log ops (debug_print,
 # emit_pipeline_matmul, manual_dma) or that alias an input to an output (io_alias), whatever
 # their dimension semantics (most of the suite names none: all arbitrary); the list is checked.
@@ -19,12 +20,12 @@ counts() { grep -o '([0-9]* steps, [0-9]* DMAs in, [0-9]* out' "$1"; }
 check() {
   local k=$1 module=$2 label=$3 ok=1 want=1 helpers="1 3"
   shift 3
-  case " $* " in *" --zero-copy "*) helpers=1 ;; esac
+  case " $* " in *" --zero-copy "*|*" --check "*) helpers=1 ;; esac
   case "$no_split" in *" $k "*) want=0 ;; esac
   for h in $helpers -1; do
     mkdir -p "$tmp/$h"; rm -f "$tmp/$h"/*
     # shellcheck disable=SC2086
-    "$T" run "$module" $ins --no-check "$@" --host-helpers "$h" --dump report -o "$tmp/$h" >"$tmp/log$h" 2>&1 ||
+    "$T" run "$module" $ins "$@" --host-helpers "$h" --dump report -o "$tmp/$h" >"$tmp/log$h" 2>&1 ||
       { ok=0; echo "FAIL: $label --host-helpers $h: $(tail -n 1 "$tmp/log$h")"; }
   done
   for h in $helpers; do
@@ -43,9 +44,19 @@ check() {
 for kd in "$suite"/*/; do
   k=$(basename "$kd")
   ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
-  for v in v_fwd v_new; do check "$k" "$kd$v/module.mlir" "$k/$v"; done
+  for v in v_fwd v_new; do check "$k" "$kd$v/module.mlir" "$k/$v" --no-check; done
   # zero-copy mode too (blocks as views of HBM, outputs written in place)
-  check "$k" "${kd}v_new/module.mlir" "$k zero-copy" --zero-copy
+  check "$k" "${kd}v_new/module.mlir" "$k zero-copy" --zero-copy --no-check
+  # checked: every checker on, no findings (a finding exits 1)
+  check "$k" "${kd}v_new/module.mlir" "$k checked" --check
 done
+# the timing model follows one core's events in order: a run it observes does not split
+fa="$suite/flash_attention"
+if "$T" run "$fa/v_new/module.mlir" $(ls "$fa"/in_*.npy | sort -V) --report --host-helpers 1 --dump report \
+     >"$tmp/report" 2>&1 && grep -q '^report: ' "$tmp/report" && ! grep -q 'split over' "$tmp/report"; then
+  pass=$((pass+1))
+else
+  fail=$((fail+1)); echo "FAIL: a run with --report split (or failed): $(tail -n 1 "$tmp/report")"
+fi
 echo "host_split: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
