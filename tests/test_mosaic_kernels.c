@@ -663,6 +663,13 @@ static void test_host_split(void) {
   CHECK(!fits_budget("tests/mosaic/split_acc.mlir", true, least - 1, in, 2, &out, &st));
   CHECK(fits_budget("tests/mosaic/split_acc.mlir", true, least, in, 2, &out, &st));
   CHECK_EQ_INT(st.host_lanes, 1 + split_helpers);
+  /* a split that does not stand leaves the run in order the whole budget: what core 0's part
+   * spent before the split was voided does not count */
+  least = least_budget("tests/mosaic/split_carry.mlir", in, 1, &out);
+  CHECK(least > 20);
+  CHECK(fits_budget("tests/mosaic/split_carry.mlir", true, least, in, 1, &out, &st));
+  CHECK_EQ_INT(st.host_lanes, 1);
+  CHECK(!fits_budget("tests/mosaic/split_carry.mlir", true, least - 1, in, 1, &out, &st));
 }
 
 int main(void) {

@@ -507,11 +507,19 @@ bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
   return lanes;
 }
 
-/* The op budget is per call and core: the host lane's ops count against core 0's. */
-static bool over_budget(const run_state *rs) {
+/* After a split: the op budget is per call and core, so the host lanes' ops count against
+ * core 0's. Each lane had the call's whole budget; if together they spent more, the call in
+ * order would have failed, and the split may not stand. Either way the budget is whole again
+ * for a run in order. */
+static bool split_verdict(void *user, bool stands) {
+  run_state *rs = user;
+  if (!rs->ops_left) return stands;
   int64_t used = 0;
-  for (int c = 0; c < rs->nlanes; c++) used += rs->ops_limit - rs->ops_left[c];
-  return used > rs->ops_limit;
+  for (int c = 0; c < rs->nlanes; c++) {
+    used += rs->ops_limit - rs->ops_left[c];
+    rs->ops_left[c] = rs->ops_limit;
+  }
+  return stands && used <= rs->ops_limit;
 }
 
 tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
@@ -538,13 +546,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     bool lanes = mosaic_lanes_ok(k, &d), wanted = lanes;
     tsr_call_stats local;
     if (!stats) stats = &local;
-    s = pallas_call_run(m, &d, &lanes, stats);
-    if (s == TSR_OK && stats->host_lanes > 1 && rs.ops_left && over_budget(&rs)) {
-      /* each lane had the call's budget; in order, the call would have failed: let it */
-      for (int c = 0; c < rs.nlanes; c++) rs.ops_left[c] = rs.ops_limit;
-      lanes = false;
-      s = pallas_call_run(m, &d, NULL, stats);
-    }
+    s = pallas_call_run(m, &d, &lanes, split_verdict, stats);
     if (wanted && !lanes) k->lane_safe = false; /* the split did not stand: later runs go in order */
   }
   for (int c = 0; rs.frames && c < rs.nlanes; c++)

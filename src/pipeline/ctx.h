@@ -26,9 +26,13 @@ struct tsr_ctx {
 
 /* tsr_pallas_call, for a body that reports its loads and stores to ctx.carry and keeps no
  * other state (*lanes_ok; NULL: a body that does not): then a one-core chip's grid may be
- * split over two host lanes (pallas_call.c). When a split was tried and did not stand,
- * *lanes_ok becomes false: a caller that runs the kernel again may spare it the try. */
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok, tsr_call_stats *stats);
+ * split over two host lanes (pallas_call.c). `verdict` (optional) is told, with d->user,
+ * whether a split that ran stands so far, and returns whether it does: false voids it as a
+ * failed part would, and the call runs in order next (the body resets what the parts
+ * spent). When a split was tried and did not stand, *lanes_ok becomes false: a caller that
+ * runs the kernel again may spare it the try. */
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok,
+                           bool (*verdict)(void *user, bool stands), tsr_call_stats *stats);
 /* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
 tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lanes_ok, FILE *out);
 

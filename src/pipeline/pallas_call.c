@@ -739,7 +739,8 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
   stats->host_lanes = 1;
 }
 
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok, tsr_call_stats *stats) {
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok,
+                           bool (*verdict)(void *user, bool stands), tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -762,6 +763,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
                    machine_split_begin(m, cp.lanes);
       uint64_t first_dma = m->cores[0].next_dma_id;
       bool stands = begun && run_split(&cp);
+      if (begun && verdict) stands = verdict(d->user, stands);
       if (begun) machine_split_end(m, stands);
       if (!stands) { /* in order, from the start (the DMAs numbered as if the split never ran) */
         m->cores[0].next_dma_id = first_dma;
@@ -798,7 +800,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
-  return pallas_call_run(m, d, NULL, stats);
+  return pallas_call_run(m, d, NULL, NULL, stats);
 }
 
 tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out) {
