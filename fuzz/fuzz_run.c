@@ -59,18 +59,25 @@ typedef struct fuzz_machine {
   FILE *sink;
 } fuzz_machine;
 
-/* Three machines for every input (threads and observers are costly to make): one core of a
- * v5e and the two cores of a v5p (two host threads, parallel grid dimensions split), both
- * watched, and a v5e that nothing watches, with two host lanes (helper threads), on which
- * parts of the grid's leading axis run at once. Their observers forget each run. */
-enum { WATCHED_V5E, WATCHED_V5P, HOST_LANES, MACHINES };
+/* Four machines, made once (threads and observers are costly to make), each input run on one
+ * by its size: one core of a v5e and the two cores of a v5p (two host threads, parallel grid
+ * dimensions split), both watched by the checkers and the timing model (no host split); a
+ * v5e that nothing watches, with two helper threads, on which parts of the grid's leading
+ * axis run at once; and a v5p with two helpers whose cores' shares split, watched by the
+ * checkers, which follow the split. Their observers forget each run. */
+enum { WATCHED_V5E, WATCHED_V5P, HOST_LANES, CHECKED_V5P_LANES, MACHINES };
 
 static fuzz_machine *machine(int which) {
   static fuzz_machine f[MACHINES];
   fuzz_machine *m = &f[which];
-  if (!m->m && which == HOST_LANES) {
-    tsr_machine_options o = {.num_cores = 1, .quiet = true, .host_helpers = 2, .max_kernel_ops = 200};
+  if (!m->m && (which == HOST_LANES || which == CHECKED_V5P_LANES)) {
+    bool v5p = which == CHECKED_V5P_LANES;
+    tsr_machine_options o = {.chip = v5p ? tsr_chip_get("v5p") : NULL, .num_cores = v5p ? 2 : 1, .quiet = true,
+                             .host_helpers = 2, .max_kernel_ops = 200};
     if (tsr_machine_create(&o, &m->m) != TSR_OK) abort();
+    if (v5p && (tsr_checker_create(TSR_CHECK_ALL, &m->checker) != TSR_OK || tsr_checker_attach(m->checker, m->m) != TSR_OK ||
+                !(m->sink = fopen("/dev/null", "w"))))
+      abort();
   }
   if (!m->m) {
     bool v5p = which == WATCHED_V5P;

@@ -83,8 +83,8 @@ typedef struct tsr_cost {
 typedef struct tsr_event {
   tsr_event_kind kind;
   int core;
-  int lane;                    /* 0; during a host split, the part (1..) a host lane ran */
-  int64_t step;                /* core-local step (in core 0's order during a host split);
+  int lane;                    /* 0; during a host split, the host lane (1..) that ran it */
+  int64_t step;                /* core-local step (in the core's order during a host split);
                                   -1 outside the grid */
   const char *name;            /* kernel name, operand name ("in0"), or phase */
   uint64_t dma_id;
@@ -108,13 +108,14 @@ typedef struct tsr_observer {
   /* Called on the thread of the core that produced the event; an observer of several cores
    * must be thread-safe (or keep per-core state indexed by ev->core). */
   void (*on_event)(void *user, const tsr_event *ev);
-  /* Optional, both or neither: an observer that follows a host split (a one-core chip's grid
-   * run in contiguous parts at once, core 0 and host lanes; docs/architecture.md). Without
-   * them, a run it observes does not split. split_begin comes before the parts run (false:
-   * the call runs in order instead); between it and split_end, events of part L > 0 carry
-   * ev->lane == L and come from that lane's thread only, in that part's order. split_end
-   * says whether the split stood: if not, the call runs again in order, and what the parts
-   * showed must be forgotten. */
+  /* Optional, both or neither: an observer that follows a host split (each core's share of
+   * the grid run in contiguous parts at once, on the core and on host lanes standing in for
+   * it; docs/architecture.md). Without them, a run it observes does not split. split_begin
+   * comes before the parts run (false: the call runs in order instead); `lanes` bounds
+   * ev->lane. Between it and split_end, events of host lane L carry ev->lane == L and its
+   * core's id, one thread at a time, in that part's order. split_end says whether the split
+   * stood: if not, the call runs again in order, and what the parts showed must be
+   * forgotten. */
   bool (*split_begin)(void *user, int lanes);
   void (*split_end)(void *user, bool stands);
 } tsr_observer;
@@ -142,9 +143,10 @@ typedef struct tsr_machine_options {
   bool zero_copy;
   /* Host threads that help a core with the parts of a big operation (tsr_ctx_parallel_for,
    * the Mosaic matmul): 0, the default, uses every host CPU that no simulated core uses;
-   * -1 none. Results never depend on it: the parts are the same whoever runs them. On a
-   * one-core chip with no observer, each helper may also run a part of a Mosaic kernel's
-   * grid steps (the host split, docs/architecture.md), with the same results and counts. */
+   * -1 none. Results never depend on it: the parts are the same whoever runs them. Unless
+   * -1, the helpers and the threads of idle cores may also run parts of each core's share of
+   * a Mosaic kernel's grid steps, when no observer but the checkers watches (the host split,
+   * docs/architecture.md), with the same results and counts. */
   int host_helpers;
   /* Interpreted kernel ops (Mosaic bodies, one per grid step besides) that one core may
    * execute in one kernel call before the call fails: a kernel from outside may loop

@@ -93,11 +93,11 @@ static void on_event(void *user, const tsr_event *ev) {
   if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
 }
 
-/* A host split (one-core chips only): each host lane's part is checked on its own, as core 0
- * would check it from a fresh start; the parts' findings follow core 0's part in order. */
+/* A host split: each host lane's part is checked on its own, as its core would check it from
+ * a fresh start; the parts' findings follow those of the cores' own parts, in part order. */
 static bool split_begin(void *user, int lanes) {
   tsr_checker *ck = user;
-  if (lanes < 1 || ck->num_cores != 1) return false;
+  if (lanes < 1) return false;
   ck->parts = calloc((size_t)lanes, sizeof *ck->parts);
   if (!ck->parts) return false;
   ck->nparts = lanes;

@@ -17,8 +17,8 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   tsr_machine_options o = opts ? *opts : (tsr_machine_options){0};
   if (!o.chip) o.chip = tsr_chip_get("v5e");
   int cores = o.num_cores, cpus = host_cpus(); /* sysconf reads /sys each time */
-  if (cores < 0 || cores > 64)
-    return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..64)", cores);
+  if (cores < 0 || cores > TSR_MACHINE_MAX_CORES)
+    return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..%d)", cores, TSR_MACHINE_MAX_CORES);
   if (cores == 0) {
     cores = o.chip->tensor_cores > 0 ? o.chip->tensor_cores : 1;
     if (cores > cpus) cores = cpus;
@@ -34,13 +34,13 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   pthread_mutex_init(&m->helpers_lock, NULL);
   m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : cpus - cores;
   if (m->num_helpers > 64) m->num_helpers = 64;
-  m->num_host_lanes = cores == 1 ? m->num_helpers : 0;
+  m->num_host_lanes = o.host_helpers < 0 ? 0 : cores + m->num_helpers - 1;
   m->cores = calloc((size_t)(cores + m->num_host_lanes), sizeof *m->cores);
   if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   for (int i = 0; i < cores + m->num_host_lanes; i++) {
     tsr_core *c = &m->cores[i];
     c->m = m;
-    c->id = i < cores ? i : 0; /* a host lane stands in for core 0 */
+    c->id = i < cores ? i : 0; /* a host lane stands in for a core: which, each split says */
     c->lane = i;
     c->vmem.space = TSR_VMEM;
     c->vmem.capacity = m->chip.vmem_bytes;

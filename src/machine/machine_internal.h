@@ -58,6 +58,7 @@ typedef struct tsr_core {
 } tsr_core;
 
 #define TSR_MAX_OBSERVERS 8
+#define TSR_MACHINE_MAX_CORES 64
 
 typedef struct worker_pool worker_pool;
 typedef struct helper_pool helper_pool;
@@ -67,7 +68,7 @@ struct tsr_machine {
   tsr_machine_options opts;
   int num_cores;
   tsr_core *cores;    /* the chip's cores, then the host lanes (machine_host_lane) */
-  int num_host_lanes; /* one-core chips: a host lane per helper; else none */
+  int num_host_lanes; /* stand-ins for cores in the host split (machine_host_lane) */
   tsr_observer observers[TSR_MAX_OBSERVERS];
   int num_observers;
   worker_pool *pool;
@@ -86,9 +87,10 @@ struct tsr_machine {
   int num_printed;
 };
 
-/* Host lane i (1..num_host_lanes): a copy of core 0 (id 0, lane i) on which some of a one-core
- * chip's grid steps may run on an idle host CPU (pallas_call.c, the host split).
- * One-core chips have one per helper thread; other chips none. */
+/* Host lane i (1..num_host_lanes): a stand-in for a core (id: that core's, set by each split;
+ * lane num_cores + i - 1) on which a part of that core's grid steps may run on a host CPU
+ * the cores leave idle (pallas_call.c, the host split). As many as the host threads that may
+ * claim parts (the cores' and the helpers') less one; none without helpers (-1). */
 static inline tsr_core *machine_host_lane(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
 /* Lanes, for per-lane state: the chip's cores and the host lanes. */
 static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num_cores + m->num_host_lanes; }

@@ -372,8 +372,9 @@ static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch) {
 
 typedef struct run_state {
   tsr_mosaic_kernel *k;
+  tsr_machine *m;
   int nin;
-  int nlanes; /* per-lane state below: the cores and the host lane */
+  int nlanes; /* per-lane state below: the cores and the host lanes */
   frame *frames;
   bool *ready;
   uint32_t *seeds;
@@ -402,7 +403,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   run_state *rs = user;
   tsr_mosaic_kernel *k = rs->k;
   const prog *P = k->body;
-  int lane = ctx->core->lane; /* a host lane runs core 0's steps beside it */
+  int lane = ctx->core->lane; /* a host lane runs a part of a core's steps beside it */
   if (lane < 0 || lane >= rs->nlanes) return tsr_fail(TSR_ERR_INTERNAL, "lane %d out of range", lane);
   if (!rs->ready[lane]) {
     TSR_TRY(frame_init(P, &rs->frames[lane], NULL, 0));
@@ -507,19 +508,21 @@ bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
   return lanes;
 }
 
-/* After a split: the op budget is per call and core, so the host lanes' ops count against
- * core 0's. Each lane had the call's whole budget; if together they spent more, the call in
- * order would have failed, and the split may not stand. Either way the budget is whole again
- * for a run in order. */
+/* After a split: the op budget is per call and core, so the ops of a core's host lanes count
+ * against the core's own. Each lane had the call's whole budget; if a core's lanes together
+ * spent more, the call in order would have failed, and the split may not stand. Either way
+ * the budget is whole again for a run in order. */
 static bool split_verdict(void *user, bool stands) {
   run_state *rs = user;
   if (!rs->ops_left) return stands;
-  int64_t used = 0;
-  for (int c = 0; c < rs->nlanes; c++) {
-    used += rs->ops_limit - rs->ops_left[c];
-    rs->ops_left[c] = rs->ops_limit;
+  int64_t used[TSR_MACHINE_MAX_CORES] = {0};
+  for (int l = 0; l < rs->nlanes; l++) {
+    int core = rs->m->cores[l].id; /* a host lane: the core it stood in for (unused ones spent nothing) */
+    if (core >= 0 && core < TSR_MACHINE_MAX_CORES) used[core] += rs->ops_limit - rs->ops_left[l];
+    rs->ops_left[l] = rs->ops_limit;
   }
-  return stands && used <= rs->ops_limit;
+  for (int c = 0; c < TSR_MACHINE_MAX_CORES; c++) stands = stands && used[c] <= rs->ops_limit;
+  return stands;
 }
 
 tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
@@ -529,7 +532,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_call_desc d;
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
-  run_state rs = {.k = k, .nin = d.num_inputs, .nlanes = machine_num_lanes(m)};
+  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nlanes = machine_num_lanes(m)};
   rs.frames = calloc((size_t)rs.nlanes, sizeof *rs.frames);
   rs.ready = calloc((size_t)rs.nlanes, sizeof *rs.ready);
   rs.seeds = calloc((size_t)rs.nlanes, sizeof *rs.seeds);

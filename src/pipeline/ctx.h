@@ -25,8 +25,8 @@ struct tsr_ctx {
 };
 
 /* tsr_pallas_call, for a body that reports its loads and stores to ctx.carry and keeps no
- * other state (*lanes_ok; NULL: a body that does not): then a one-core chip's grid may be
- * split over two host lanes (pallas_call.c). `verdict` (optional) is told, with d->user,
+ * other state (*lanes_ok; NULL: a body that does not): then the cores' shares of the grid
+ * may be split over host lanes (pallas_call.c). `verdict` (optional) is told, with d->user,
  * whether a split that ran stands so far, and returns whether it does: false voids it as a
  * failed part would, and the call runs in order next (the body resets what the parts
  * spent). When a split was tried and did not stand, *lanes_ok becomes false: a caller that

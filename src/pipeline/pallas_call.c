@@ -1,6 +1,6 @@
 /* pallas_call: check a call, plan its VMEM, split its grid over cores, and run each core's
- * share through the pipeline engine. A one-core chip's parallel iterations may also run on two
- * host lanes (the host split, below). */
+ * share through the pipeline engine. A core's share may also run in parts on host lanes at
+ * once (the host split, below). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,15 +38,23 @@ typedef struct call_plan {
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
    * brefs until every core is done, to find blocks written by two cores */
   bref *written_by_core;
-  /* host split: the lanes, each one's share of the grid; per lane and operand, the block of
-   * its first and of its last step and the bytes of the first block's copy; whether the split
-   * is void (atomic): a host lane read state that it did not write, or a part failed */
+  /* host split: the parts, core by core (each core's own part, then its host lanes'), each
+   * one's share of the grid; per part and operand, the block of its first and of its last
+   * step and the bytes of the first block's copy; whether the split is void (atomic): a host
+   * lane read state that it did not write, or a part failed */
   bool split;
-  int lanes, axis;              /* axis: the grid dimension cut */
-  int64_t (*lane_grid)[TSR_MAX_GRID], (*lane_offsets)[TSR_MAX_GRID];
+  int parts, threads;           /* threads: host threads that claim parts (cores' and helpers') */
+  int host_lanes_used;          /* host lanes 1..host_lanes_used run parts */
+  int next_part;                /* atomic: the next part to claim */
+  int *part_owner;              /* the core whose steps a part runs */
+  int *part_lane;               /* the machine lane that runs it: the core itself or a host lane */
+  int *part_axis;               /* the grid dimension its owner's share is cut along */
+  int *lane_part;               /* per machine lane, its part or -1 */
+  int64_t *part_step_base;      /* the part's first step in its owner's order */
+  int64_t (*part_grid)[TSR_MAX_GRID], (*part_offsets)[TSR_MAX_GRID];
   int64_t (*edge_first)[TSR_MAX_RANK], (*edge_last)[TSR_MAX_RANK], *edge_first_bytes;
-  /* per lane and operand: the once-per-call warning a part held (engine.c); in order, the
-   * run warns what the first part that has one holds */
+  /* per part and operand: the once-per-call warning a part held (engine.c); in order, a core
+   * warns what the first of its parts that has one holds */
   char **held_warnings;
   bool voided;
 } call_plan;
@@ -347,6 +355,8 @@ static bool read_only_views(const call_plan *cp, const tsr_core *c, const operan
   return true;
 }
 
+static bool is_host_lane(const tsr_core *c) { return c->lane >= c->m->num_cores; }
+
 static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
@@ -354,11 +364,10 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   /* this core's share of the grid, or this lane's */
   int split = -1;
   if (cp->split) {
-    memcpy(p->grid, cp->lane_grid[c->lane], sizeof p->grid);
-    memcpy(p->offsets, cp->lane_offsets[c->lane], sizeof p->offsets);
-    /* events number the steps in order: the dimensions before the cut are 1 */
-    c->step_base = p->offsets[cp->axis];
-    for (int g = cp->axis + 1; g < d->grid_rank; g++) c->step_base *= d->grid[g];
+    int part = cp->lane_part[c->lane];
+    memcpy(p->grid, cp->part_grid[part], sizeof p->grid);
+    memcpy(p->offsets, cp->part_offsets[part], sizeof p->offsets);
+    c->step_base = cp->part_step_base[part]; /* events number the steps in the core's order */
   } else {
     TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
                            p->grid, p->offsets, &split));
@@ -440,7 +449,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   x->num_scratch = d->num_scratch;
   x->prefetch = r->prefetch;
   x->num_prefetch = d->num_prefetch;
-  if (cp->split && c->lane > 0) {
+  if (cp->split && is_host_lane(c)) {
     /* regions: the scratch, then one per output (its block, restarted at each new block) */
     if (!carry_init(&r->carry, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     for (int i = 0; i < d->num_scratch; i++) carry_restart(&r->carry, i, r->scratch[i].data, tsr_ref_bytes(&r->scratch[i]));
@@ -476,6 +485,29 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   return TSR_OK;
 }
 
+/* Keeps the blocks of each output that core c (or a part of its steps) wrote back, for
+ * check_cross_core_writes: the first part's set as it is, a later part's added to it. */
+static void keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
+  pthread_mutex_lock(&cp->stats_lock); /* the parts of one core end at once */
+  for (int i = cp->d->num_inputs; i < cp->n; i++) {
+    bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
+    bref *b = &brefs[i];
+    if (keep->written) {
+      for (int64_t j = 0; j < b->cap_written; j++)
+        if (b->written_used[j] && bref_mark_written(keep, &b->written[j * b->rank]) != TSR_OK) tsr_clear_error();
+      continue;
+    }
+    keep->rank = b->rank;
+    keep->written = b->written;
+    keep->written_used = b->written_used;
+    keep->cap_written = b->cap_written;
+    keep->num_written = b->num_written;
+    b->written = NULL;
+    b->written_used = NULL;
+  }
+  pthread_mutex_unlock(&cp->stats_lock);
+}
+
 static tsr_status run_core(tsr_core *c, void *arg) {
   call_plan *cp = arg;
   core_run *r = calloc(1, sizeof *r);
@@ -504,28 +536,18 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     pthread_mutex_unlock(&cp->stats_lock);
     if (cp->split) {
       for (int i = 0; i < cp->n; i++) {
-        size_t e = (size_t)c->lane * (size_t)cp->n + (size_t)i;
+        size_t e = (size_t)cp->lane_part[c->lane] * (size_t)cp->n + (size_t)i;
         memcpy(cp->edge_first[e], brefs[i].blk_first, sizeof cp->edge_first[e]);
         memcpy(cp->edge_last[e], brefs[i].blk_cur, sizeof cp->edge_last[e]);
         cp->edge_first_bytes[e] = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
         cp->held_warnings[e] = brefs[i].held_warning;
         brefs[i].held_warning = NULL;
       }
-      for (int i = 0; c->lane > 0 && i < cp->d->num_outputs; i++) /* the last blocks, as above */
+      for (int i = 0; is_host_lane(c) && i < cp->d->num_outputs; i++) /* the last blocks, as above */
         if (!carry_whole(&r->carry, cp->d->num_scratch + i)) r->carry.inherited = true;
       if (r->carry.inherited) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
     }
-    if (cp->written_by_core)
-      for (int i = cp->d->num_inputs; i < cp->n; i++) {
-        bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
-        keep->rank = brefs[i].rank;
-        keep->written = brefs[i].written;
-        keep->written_used = brefs[i].written_used;
-        keep->cap_written = brefs[i].cap_written;
-        keep->num_written = brefs[i].num_written;
-        brefs[i].written = NULL;
-        brefs[i].written_used = NULL;
-      }
+    if (cp->written_by_core) keep_written(cp, c, brefs);
   } else {
     core_reset_dmas(c);
   }
@@ -576,21 +598,22 @@ static void check_cross_core_writes(call_plan *cp) {
 
 /* ---- the host split ------------------------------------------------------------------------ */
 
-/* A chip with one TensorCore runs its grid in order, on one core; the host often has CPUs to
- * spare. The host split cuts the grid's leading dimension (the first longer than 1) into
- * contiguous parts, one per lane: the first on core 0, the others on host lanes (one per
- * helper thread), all at once, when nothing can tell the difference. The dimension's
- * semantics do not matter: whether a step depends on the steps before it is checked, not
- * assumed (a one-core TPU runs even parallel iterations in order, and kernels may lean on it):
+/* A core runs its share of the grid in order; the host often has CPUs to spare (helpers, or
+ * the thread of a core whose share is empty). The host split cuts each core's share along its
+ * leading dimension (the first longer than 1) into contiguous parts: the first on the core,
+ * the others on host lanes standing in for it, all at once (every core's and helper's thread
+ * claims parts), when nothing can tell the difference. The dimension's semantics do not
+ * matter: whether a step depends on the steps before it is checked, not assumed (a TPU core
+ * runs even parallel iterations in order, and kernels may lean on it):
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
  * - every observer follows a split (the checkers do, part by part; the timing model replays
  *   one core's order and does not), DMAs move data when they start, and no output revisits
  *   blocks (mode ANY) or indexes by element;
  * - the parts are contiguous runs of the sequential order (the split dimension is the first
- *   one longer than 1), and no output block is visited by two (walking the index maps first:
- *   in order, a block kept across a cut would be written back once, and two lanes writing one
- *   block would race).
+ *   one longer than 1), and no output block is visited by two parts of a core (walking the
+ *   index maps first: in order, a block kept across a cut would be written back once, and two
+ *   lanes writing one block would race).
  * Afterwards the split stands only if no host lane read scratch or an output block it had not
  * written itself, nor wrote back an output block it had not wholly written (the carry watch),
  * and no part failed. Otherwise the call runs again in
@@ -598,20 +621,20 @@ static void check_cross_core_writes(call_plan *cp) {
  * the sequential run's: a host lane's first copy of an input block that the previous part's
  * last step already held counts as a skip, as it would have been one. */
 
-/* Whether no block of output o is visited by two of the parts (dimension k cut at
- * cp->lane_offsets): its index map at every grid index. One that fails leaves the failure to
- * the run in order. */
-static bool parts_disjoint(const call_plan *cp, const operand_plan *o, int k) {
+/* Whether no block of output o is visited by two parts of one core: its index map at every
+ * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
+ * that share a block race whether or not they split: check_cross_core_writes warns.) */
+static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   const tsr_block_spec *sp = o->spec;
   if (o->rank == 0) return false; /* one block, which every step visits */
-  bref before = {.rank = o->rank}, mine = {.rank = o->rank}; /* earlier parts', this part's */
+  bref before = {.rank = o->rank}, mine = {.rank = o->rank}; /* the core's earlier parts', this part's */
   int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
-  for (int part = 0; ok && part < cp->lanes; part++) {
-    int64_t lo = cp->lane_offsets[part][k], hi = lo + cp->lane_grid[part][k];
-    memset(idx, 0, sizeof idx);
-    idx[k] = lo;
+  for (int part = 0; ok && part < cp->parts; part++) {
+    if (part > 0 && cp->part_owner[part] != cp->part_owner[part - 1]) bref_free_written(&before);
+    const int64_t *lo = cp->part_offsets[part], *n = cp->part_grid[part];
+    memcpy(idx, lo, sizeof idx);
     for (;;) {
       if (sp->index_map) {
         ok = sp->index_map(sp->index_map_user, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk) == TSR_OK;
@@ -622,8 +645,8 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o, int k) {
       if (!ok) break;
       int g = d->grid_rank - 1; /* the next index inside this part, in order */
       for (; g >= 0; g--) {
-        if (++idx[g] < (g == k ? hi : d->grid[g])) break;
-        idx[g] = g == k ? lo : 0;
+        if (++idx[g] < lo[g] + n[g]) break;
+        idx[g] = lo[g];
       }
       if (g < 0) break;
     }
@@ -637,9 +660,93 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o, int k) {
   return ok;
 }
 
+/* Lays out the parts: each core's share of the grid (as the run in order partitions it) cut
+ * along its first dimension longer than 1, as evenly as it comes (the first parts one
+ * longer). Every core with steps keeps its own thread; the other threads go one at a time,
+ * core by core, to the cores whose share can be cut further. */
+static bool plan_parts(call_plan *cp, int threads, const char **why) {
+  tsr_machine *m = cp->m;
+  const tsr_call_desc *d = cp->d;
+  int cores = m->num_cores, nparts[TSR_MACHINE_MAX_CORES] = {0}, axis[TSR_MACHINE_MAX_CORES] = {0}, busy = 0;
+  int64_t share[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], off[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], cap[TSR_MACHINE_MAX_CORES] = {0};
+  for (int c = 0; c < cores; c++) {
+    int dim;
+    int64_t steps;
+    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
+        !tsr_grid_num_steps(share[c], d->grid_rank, &steps)) {
+      tsr_clear_error();
+      *why = "the grid cannot be partitioned"; /* the run in order says why */
+      return false;
+    }
+    if (steps == 0 || (d->grid_rank == 0 && c > 0)) continue; /* an idle core */
+    nparts[c] = 1;
+    busy++;
+    while (axis[c] < d->grid_rank && share[c][axis[c]] == 1) axis[c]++;
+    cap[c] = steps >= 2 ? share[c][axis[c]] : 1;
+  }
+  for (int spare = threads - busy, more = 1; spare > 0 && more;) {
+    more = 0;
+    for (int c = 0; c < cores && spare > 0; c++)
+      if (nparts[c] > 0 && nparts[c] < cap[c]) { nparts[c]++; spare--; more = 1; }
+  }
+  int total = 0, cut = 0;
+  for (int c = 0; c < cores; c++) {
+    total += nparts[c];
+    cut += cap[c] >= 2;
+  }
+  if (total <= busy) {
+    *why = !cut ? (cores == 1 ? "fewer than two grid steps" : "no core has two grid steps")
+                : "no idle host CPU (each runs a core's steps)";
+    return false;
+  }
+  *why = "out of host memory";
+  int lanes = machine_num_lanes(m);
+  cp->part_owner = calloc((size_t)total, sizeof *cp->part_owner);
+  cp->part_lane = calloc((size_t)total, sizeof *cp->part_lane);
+  cp->part_axis = calloc((size_t)total, sizeof *cp->part_axis);
+  cp->part_step_base = calloc((size_t)total, sizeof *cp->part_step_base);
+  cp->part_grid = calloc((size_t)total, sizeof *cp->part_grid);
+  cp->part_offsets = calloc((size_t)total, sizeof *cp->part_offsets);
+  cp->lane_part = malloc((size_t)lanes * sizeof *cp->lane_part);
+  if (!cp->part_owner || !cp->part_lane || !cp->part_axis || !cp->part_step_base || !cp->part_grid ||
+      !cp->part_offsets || !cp->lane_part)
+    return false;
+  for (int l = 0; l < lanes; l++) cp->lane_part[l] = -1;
+  int part = 0, host = 0;
+  for (int c = 0; c < cores; c++) {
+    if (!nparts[c]) continue; /* idle */
+    int k = axis[c];
+    int64_t after = 1; /* steps per index of the cut dimension */
+    for (int g = k + 1; g < d->grid_rank; g++) after *= share[c][g];
+    int64_t len = d->grid_rank ? share[c][k] : 1, base = len / nparts[c], rem = len % nparts[c], at = 0;
+    for (int j = 0; j < nparts[c]; j++, part++) {
+      cp->part_owner[part] = c;
+      cp->part_axis[part] = k;
+      /* host lane i is machine lane cores + i - 1 (none past the machine's: a description of
+       * the split a machine without host lanes would make) */
+      cp->part_lane[part] = j == 0 ? c : cores + host++;
+      if (cp->part_lane[part] < lanes) cp->lane_part[cp->part_lane[part]] = part;
+      else cp->part_lane[part] = -1;
+      memcpy(cp->part_grid[part], share[c], sizeof cp->part_grid[part]);
+      memcpy(cp->part_offsets[part], off[c], sizeof cp->part_offsets[part]);
+      if (d->grid_rank) {
+        cp->part_grid[part][k] = base + (j < rem);
+        cp->part_offsets[part][k] += at;
+      }
+      cp->part_step_base[part] = at * after;
+      at += d->grid_rank ? cp->part_grid[part][k] : 0;
+    }
+  }
+  cp->parts = total;
+  cp->host_lanes_used = host;
+  cp->threads = threads;
+  return true;
+}
+
 /* Whether the call splits; if not, *why says why: what in the kernel prevents it first, then
  * what in the machine. `run`: for a run, which checks the machine before it walks the index
- * maps (tsr_pallas_describe asks whether an unobserved run would). */
+ * maps (tsr_pallas_describe asks whether a run without the timing model would, on at least
+ * one host lane besides the cores when the machine has none). */
 static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
@@ -660,69 +767,84 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
       if (o->spec->element[r]) *why = "an output indexed by element";
   }
   if (*why) return false;
-  int k = 0;
-  int64_t steps;
-  while (k < d->grid_rank && d->grid[k] == 1) k++;
-  if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps < 2) *why = "fewer than two grid steps";
-  if (*why) return false;
-  const char *machine = m->num_cores > 1 ? "the chip has several cores"
-                        : m->num_host_lanes < 1 ? "no idle host CPU"
+  const char *machine = m->num_host_lanes < 1 ? "no idle host CPU"
                         : run && !machine_observers_follow_split(m) ? "the run is observed by the timing model (or "
                                                                       "another observer that cannot follow host lanes)"
                         : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
   if (run && machine) { *why = machine; return false; }
-  /* parts as even as they come, the first ones one longer */
-  int lanes = 1 + (m->num_host_lanes > 0 ? m->num_host_lanes : 1);
-  if (lanes > d->grid[k]) lanes = (int)d->grid[k];
-  cp->lane_grid = calloc((size_t)lanes, sizeof *cp->lane_grid);
-  cp->lane_offsets = calloc((size_t)lanes, sizeof *cp->lane_offsets);
-  if (!cp->lane_grid || !cp->lane_offsets) { *why = "out of host memory"; return false; }
-  cp->lanes = lanes;
-  cp->axis = k;
-  int64_t base = d->grid[k] / lanes, rem = d->grid[k] % lanes, at = 0;
-  for (int lane = 0; lane < lanes; lane++) {
-    memcpy(cp->lane_grid[lane], d->grid, sizeof cp->lane_grid[lane]);
-    cp->lane_grid[lane][k] = base + (lane < rem);
-    cp->lane_offsets[lane][k] = at;
-    at += cp->lane_grid[lane][k];
-  }
+  /* every core's thread and every helper claims parts */
+  int threads = m->num_host_lanes > 0 ? m->num_cores + m->num_helpers : m->num_cores + 1;
+  if (!plan_parts(cp, threads, why)) return false;
+  *why = NULL;
   for (int i = d->num_inputs; i < cp->n && !*why; i++)
-    if (!parts_disjoint(cp, &cp->ops[i], k)) *why = "an output block is visited by two parts";
+    if (!parts_disjoint(cp, &cp->ops[i])) *why = "an output block is visited by two parts";
   if (!*why) *why = machine;
   return !*why;
 }
 
-static void run_lane(void *arg, int lane) {
+static void claim_parts(void *arg, int unused) {
   call_plan *cp = arg;
-  tsr_core *c = lane == 0 ? &cp->m->cores[0] : machine_host_lane(cp->m, lane);
-  if (run_core(c, cp) != TSR_OK) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
+  for (;;) {
+    int part = __atomic_fetch_add(&cp->next_part, 1, __ATOMIC_RELAXED);
+    if (part >= cp->parts) return;
+    tsr_core *c = &cp->m->cores[cp->part_lane[part]];
+    if (run_core(c, cp) != TSR_OK) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
+  }
 }
 
-/* Runs the split; true when it stands (then the stats are the sequential run's). */
+/* Each core's thread claims parts; core 0's brings in the helpers too. */
+static tsr_status split_thread(tsr_core *c, void *arg) {
+  call_plan *cp = arg;
+  if (c->id == 0) machine_parallel_for(cp->m, 1 + cp->m->num_helpers, claim_parts, cp);
+  else claim_parts(cp, 0);
+  return TSR_OK;
+}
+
+/* Runs the split; true when it stands (then the stats are the run in order's). */
 static bool run_split(call_plan *cp) {
-  machine_parallel_for(cp->m, cp->lanes, run_lane, cp);
+  for (int part = 0; part < cp->parts; part++) /* a host lane stands in for its part's core */
+    cp->m->cores[cp->part_lane[part]].id = cp->part_owner[part];
+  machine_run_cores(cp->m, split_thread, cp);
   if (__atomic_load_n(&cp->voided, __ATOMIC_RELAXED)) return false;
   tsr_call_stats *st = cp->stats;
-  for (int lane = 1; lane < cp->lanes; lane++)
+  st->cores = 0;
+  for (int part = 0; part < cp->parts; part++) {
+    if (part == 0 || cp->part_owner[part] != cp->part_owner[part - 1]) {
+      st->cores++;
+      continue;
+    }
     for (int i = 0; i < cp->d->num_inputs; i++) {
       const operand_plan *o = &cp->ops[i];
-      size_t last = (size_t)(lane - 1) * (size_t)cp->n + (size_t)i, first = (size_t)lane * (size_t)cp->n + (size_t)i;
+      size_t last = (size_t)(part - 1) * (size_t)cp->n + (size_t)i, first = (size_t)part * (size_t)cp->n + (size_t)i;
       if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
       if (pipe_blocks_differ(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
       st->dma_in--;
       st->skip_in++;
       st->bytes_in -= cp->edge_first_bytes[first];
     }
-  for (int i = 0; i < cp->n; i++)
-    for (int lane = 0; lane < cp->lanes; lane++) {
-      const char *w = cp->held_warnings[(size_t)lane * (size_t)cp->n + (size_t)i];
-      if (!w) continue;
-      machine_warn(cp->m, "%s", w);
-      break;
-    }
-  st->cores = 1;
-  st->host_lanes = cp->lanes;
+  }
+  for (int first = 0, end; first < cp->parts; first = end) { /* per core, its first warning */
+    for (end = first + 1; end < cp->parts && cp->part_owner[end] == cp->part_owner[first];) end++;
+    for (int i = 0; i < cp->n; i++)
+      for (int part = first; part < end; part++) {
+        const char *w = cp->held_warnings[(size_t)part * (size_t)cp->n + (size_t)i];
+        if (!w) continue;
+        machine_warn(cp->m, "%s", w);
+        break;
+      }
+  }
+  st->host_lanes = cp->parts;
   return true;
+}
+
+static void free_parts(call_plan *cp) {
+  free(cp->part_owner);
+  free(cp->part_lane);
+  free(cp->part_axis);
+  free(cp->lane_part);
+  free(cp->part_step_base);
+  free(cp->part_grid);
+  free(cp->part_offsets);
 }
 
 static void free_written(call_plan *cp) {
@@ -754,19 +876,24 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
     const char *why;
     cp.split = plan_split(&cp, lanes_ok && *lanes_ok, true, &why);
     if (cp.split) {
-      size_t edges = (size_t)cp.lanes * (size_t)cp.n + 1;
+      size_t edges = (size_t)cp.parts * (size_t)cp.n + 1;
       cp.edge_first = calloc(edges, sizeof *cp.edge_first);
       cp.edge_last = calloc(edges, sizeof *cp.edge_last);
       cp.edge_first_bytes = calloc(edges, sizeof *cp.edge_first_bytes);
       cp.held_warnings = calloc(edges, sizeof *cp.held_warnings);
+      if (m->num_cores > 1 && d->num_outputs > 0)
+        cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
       bool begun = cp.edge_first && cp.edge_last && cp.edge_first_bytes && cp.held_warnings &&
-                   machine_split_begin(m, cp.lanes);
-      uint64_t first_dma = m->cores[0].next_dma_id;
+                   (cp.written_by_core || m->num_cores == 1 || d->num_outputs == 0) &&
+                   machine_split_begin(m, 1 + cp.host_lanes_used);
+      uint64_t first_dma[TSR_MACHINE_MAX_CORES];
+      for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
       bool stands = begun && run_split(&cp);
       if (begun && verdict) stands = verdict(d->user, stands);
       if (begun) machine_split_end(m, stands);
+      if (stands && cp.written_by_core) check_cross_core_writes(&cp);
       if (!stands) { /* in order, from the start (the DMAs numbered as if the split never ran) */
-        m->cores[0].next_dma_id = first_dma;
+        for (int c = 0; c < m->num_cores; c++) m->cores[c].next_dma_id = first_dma[c];
         *lanes_ok = false;
         free_written(&cp);
         cp.split = false;
@@ -790,10 +917,9 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
   free(cp.edge_last);
   free(cp.edge_first_bytes);
   if (cp.held_warnings)
-    for (int i = 0; i < cp.lanes * cp.n; i++) free(cp.held_warnings[i]);
+    for (int i = 0; i < cp.parts * cp.n; i++) free(cp.held_warnings[i]);
   free(cp.held_warnings);
-  free(cp.lane_grid);
-  free(cp.lane_offsets);
+  free_parts(&cp);
   free(cp.ops);
   if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
   return s;
@@ -851,17 +977,20 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
   }
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);
-  if (m->num_cores == 1) {
-    const char *why;
-    if (plan_split(&cp, lanes_ok, false, &why)) {
-      fprintf(out, "  host split: grid axis %d in %d parts, on core 0 and %d host lane(s) at once (in runs "
-              "the timing model does not observe, where the parts prove independent)\n", cp.axis, cp.lanes, cp.lanes - 1);
-    } else {
-      fprintf(out, "  host split: no, %s\n", why);
+  const char *why;
+  if (plan_split(&cp, lanes_ok, false, &why)) {
+    fprintf(out, "  host split:");
+    for (int first = 0, end; first < cp.parts; first = end) {
+      for (end = first + 1; end < cp.parts && cp.part_owner[end] == cp.part_owner[first];) end++;
+      if (m->num_cores > 1) fprintf(out, "%s core %d:", first ? ";" : "", cp.part_owner[first]);
+      fprintf(out, " grid axis %d in %d part%s", cp.part_axis[first], end - first, end - first > 1 ? "s" : "");
     }
+    fprintf(out, ", on the core%s and %d host lane(s) at once (in runs the timing model does not "
+            "observe, where the parts prove independent)\n", m->num_cores > 1 ? "s" : "", cp.host_lanes_used);
+  } else {
+    fprintf(out, "  host split: no, %s\n", why);
   }
-  free(cp.lane_grid);
-  free(cp.lane_offsets);
+  free_parts(&cp);
   free(cp.ops);
   return TSR_OK;
 }

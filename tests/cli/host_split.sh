@@ -4,7 +4,8 @@
 # conformance suite runs with one and with three host lanes besides core 0 (--host-helpers 1
 # and 3) and without (-1), unobserved (--no-check): the outputs must be the same bits and the
 # report's steps and DMA counts the same; in zero-copy mode too; and with every checker
-# (--check, which follows the split part by part), which must find nothing.
+# (--check, which follows the split part by part), which must find nothing; and on v5p, whose
+# two cores each split their share.
 # Every kernel splits but those whose body has DMA, semaphore or log ops (debug_print,
 # emit_pipeline_matmul, manual_dma) or that alias an input to an output (io_alias), whatever
 # their dimension semantics (most of the suite names none: all arbitrary); the list is checked.
@@ -49,6 +50,9 @@ for kd in "$suite"/*/; do
   check "$k" "${kd}v_new/module.mlir" "$k zero-copy" --zero-copy --no-check
   # checked: every checker on, no findings (a finding exits 1)
   check "$k" "${kd}v_new/module.mlir" "$k checked" --check
+  # two TensorCores: each core's share splits over host lanes (an all-arbitrary grid, which
+  # core 0 runs alone, over core 1's idle thread too)
+  check "$k" "${kd}v_new/module.mlir" "$k v5p" --chip v5p --no-check
 done
 # the timing model follows one core's events in order: a run it observes does not split
 fa="$suite/flash_attention"
