@@ -254,7 +254,8 @@ def main():
             row[mode] = {"cold_s": cold, "equal": ok}
             warm[mode] = []
         # the same module on a chip with two TensorCores too: its parallel grid dimensions are
-        # split across two cores, i.e. two host threads (the default chip, v5e, has one)
+        # split across two cores, i.e. two host threads (the default chip, v5e, has one); a
+        # grid without one splits core 0's share over core 1's idle thread (the host split)
         timers = {}
         if tessera:
             for key, extra in (("tessera", ()), ("tessera_v5p", ("--chip", "v5p"))):
@@ -377,13 +378,17 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
               "split, docs/architecture.md). Otherwise the idle CPUs share big matmul blocks "
               "and copies.",
               "", "The same modules with `--chip v5p`: a chip with two TensorCores, so each kernel's "
-              "parallel grid dimensions are split across two cores, run as two host threads. "
+              "parallel grid dimensions are split across two cores, run as two host threads. A "
+              "grid with no parallel dimension runs on core 0, and the host split gives parts of "
+              "it to core 1's idle thread (\"(host split)\"). "
               "Outputs checked with --expect as above.", "",
               "| kernel | tessera --chip v5p process / run | ratio vs TPU interpret (process / run) |",
               "|---|---|---|"]
     for r in rows:
         v, tp = r["tessera_v5p"], r["tpu_interpret"]["warm_s"]
         vs = f"{fmt(v['s'])} / {fmt(v['run_s'])}" if v["s"] else f"cannot run ({v['status']})"
+        if v["s"] and v["status"].endswith("host split"):
+            vs += " (host split)"
         lines.append(f"| {r['kernel']} | {vs} | {ratio_text(tp, v['s'])} / {ratio_text(tp, v['run_s'])} |")
     for r in rows:
         if r["kernel"] == "matmul_f32" and floor:
