@@ -26,6 +26,12 @@ expect_out "host split: no, input_output_aliases" "$T" inspect tests/jax_suite/i
 expect_out "host split: no, the body may keep state" "$T" inspect tests/jax_suite/manual_dma/v_new/module.mlir
 expect_out "host split: no, an output block is visited by two parts" "$T" inspect tests/mosaic/split_shared_out.mlir
 expect_out "host split: \(grid axis 1 in [0-9]* parts\|no, no idle host CPU\)" "$T" inspect tests/jax_suite/flash_attention/v_new/module.mlir
+# on v5p a grid with no parallel dimension is core 0's alone, and core 1's thread takes half
+# of it on any host (its leading axis has 2 indices); v5p's two cores share flash attention's
+# grid, and each share splits only where the host has CPUs to spare (as with two helpers)
+expect_out "host split: core 0: grid axis 0 in 2 parts, on the cores and 1 host lane" "$T" inspect --chip v5p tests/jax_suite/elementwise/v_new/module.mlir
+expect_out "host split: \(core 0: grid axis 1 in 2 parts; core 1: grid axis 1 in 2 parts\|no, no idle host CPU\)" "$T" inspect --chip v5p tests/jax_suite/flash_attention/v_new/module.mlir
+expect_out "host split: core 0: grid axis 1 in 2 parts; core 1: grid axis 1 in 2 parts, on the cores and 2 host lane" "$T" run tests/jax_suite/flash_attention/v_new/module.mlir --chip v5p --host-helpers 2 --dump plan
 # a kernel that never finishes stops at the op budget, naming the op; bad budgets are usage errors
 expect_out "op arith.addi at unknown location: the kernel executed 100000 ops" "$T" run tests/mosaic/endless.mlir --max-ops 100000
 expect 1 "$T" run tests/mosaic/endless.mlir --max-ops 100000
