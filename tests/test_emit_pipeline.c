@@ -2,6 +2,8 @@
  * each schedule, accumulators, cycles and hooks (expected sequences derived by hand from the
  * seed's Scheduler), the grid partition, edge-block slices, aliasing, and results against
  * plain C loops. */
+#include <pthread.h>
+
 #include "harness.h"
 #include "pipeline/partition.h"
 #include "pipeline/tiling.h"
@@ -13,10 +15,13 @@
  * "B" a body, "P"/"Y" the prefetch/postyeet hooks. Only names with the inner prefix count. */
 static char log_buf[8192];
 static const char *log_prefix = "";
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER; /* cores log from their threads */
 
 static void log_add(const char *s) {
+  pthread_mutex_lock(&log_lock);
   size_t n = strlen(log_buf);
   snprintf(log_buf + n, sizeof log_buf - n, "%s ", s);
+  pthread_mutex_unlock(&log_lock);
 }
 
 static void on_event(void *u, const tsr_event *ev) {
