@@ -53,10 +53,10 @@ typedef struct tsr_block_spec {
   int buffer_count;                      /* 0: default (2); 1: Buffered(1) */
   tsr_revisit revisit;
   /* An input the body only reads (no store or DMA into its blocks, nor into views of them).
-   * When nothing observes the machine, DMAs move data at their start (eager) and the input
-   * overlaps no output, the body may then get a block that is one contiguous run of the
-   * array as a view of HBM instead of a VMEM copy: the data is the same, and so are the
-   * DMAs, semaphores, counts and events; only the host copy is skipped. */
+   * When DMAs move data at their start (eager) and the input overlaps no output, the body
+   * may then get a block that is one contiguous run of the array as a view of HBM instead of
+   * a VMEM copy: the data is the same, and so are the DMAs, semaphores and counts; only the
+   * host copy is skipped (and the body's loads report the view). */
   bool read_only;
 } tsr_block_spec;
 
