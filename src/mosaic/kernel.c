@@ -521,7 +521,7 @@ static bool split_verdict(void *user, bool stands) {
     if (core >= 0 && core < TSR_MACHINE_MAX_CORES) used[core] += rs->ops_limit - rs->ops_left[l];
     rs->ops_left[l] = rs->ops_limit;
   }
-  for (int c = 0; c < TSR_MACHINE_MAX_CORES; c++) stands = stands && used[c] <= rs->ops_limit;
+  for (int c = 0; c < rs->m->num_cores; c++) stands = stands && used[c] <= rs->ops_limit;
   return stands;
 }
 

@@ -288,6 +288,12 @@ static tsr_status mark_written(bref *b, const int64_t *blk) {
 
 tsr_status bref_mark_written(bref *b, const int64_t *blk) { return mark_written(b, blk); }
 
+tsr_status bref_add_written(bref *into, const bref *from) {
+  for (int64_t j = 0; j < from->cap_written; j++)
+    if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->rank]));
+  return TSR_OK;
+}
+
 void bref_free_written(bref *b) {
   free(b->written);
   free(b->written_used);

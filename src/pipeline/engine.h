@@ -141,6 +141,8 @@ tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
 bool bref_was_written(const bref *b, const int64_t *blk);
 /* Adds blk to that set (b->rank words). */
 tsr_status bref_mark_written(bref *b, const int64_t *blk);
+/* Adds every block of from's set to into's (the same rank). */
+tsr_status bref_add_written(bref *into, const bref *from);
 /* Frees that set and empties it. */
 void bref_free_written(bref *b);
 /* The bytes a copy of block blk moves (what the DMA counts); -1 for a block that is never

@@ -43,7 +43,7 @@ typedef struct call_plan {
    * step and the bytes of the first block's copy; whether the split is void (atomic): a host
    * lane read state that it did not write, or a part failed */
   bool split;
-  int parts, threads;           /* threads: host threads that claim parts (cores' and helpers') */
+  int parts;
   int host_lanes_used;          /* host lanes 1..host_lanes_used run parts */
   int next_part;                /* atomic: the next part to claim */
   int *part_owner;              /* the core whose steps a part runs */
@@ -493,8 +493,7 @@ static void keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
     bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
     bref *b = &brefs[i];
     if (keep->written) {
-      for (int64_t j = 0; j < b->cap_written; j++)
-        if (b->written_used[j] && bref_mark_written(keep, &b->written[j * b->rank]) != TSR_OK) tsr_clear_error();
+      if (bref_add_written(keep, b) != TSR_OK) tsr_clear_error(); /* a warning fewer */
       continue;
     }
     keep->rank = b->rank;
@@ -621,6 +620,17 @@ static void check_cross_core_writes(call_plan *cp) {
  * the sequential run's: a host lane's first copy of an input block that the previous part's
  * last step already held counts as a skip, as it would have been one. */
 
+/* The parts are laid out core by core: whether a part is its core's first, and where the
+ * parts of the core whose first part is `first` end. */
+static bool first_of_core(const call_plan *cp, int part) {
+  return part == 0 || cp->part_owner[part] != cp->part_owner[part - 1];
+}
+static int core_parts_end(const call_plan *cp, int first) {
+  int end = first + 1;
+  while (end < cp->parts && !first_of_core(cp, end)) end++;
+  return end;
+}
+
 /* Whether no block of output o is visited by two parts of one core: its index map at every
  * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
  * that share a block race whether or not they split: check_cross_core_writes warns.) */
@@ -632,7 +642,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
   for (int part = 0; ok && part < cp->parts; part++) {
-    if (part > 0 && cp->part_owner[part] != cp->part_owner[part - 1]) bref_free_written(&before);
+    if (first_of_core(cp, part)) bref_free_written(&before);
     const int64_t *lo = cp->part_offsets[part], *n = cp->part_grid[part];
     memcpy(idx, lo, sizeof idx);
     for (;;) {
@@ -650,8 +660,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       }
       if (g < 0) break;
     }
-    for (int64_t j = 0; ok && j < mine.cap_written; j++)
-      if (mine.written_used[j]) ok = bref_mark_written(&before, &mine.written[j * o->rank]) == TSR_OK;
+    ok = ok && bref_add_written(&before, &mine) == TSR_OK;
     bref_free_written(&mine);
   }
   bref_free_written(&before);
@@ -739,7 +748,6 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
   }
   cp->parts = total;
   cp->host_lanes_used = host;
-  cp->threads = threads;
   return true;
 }
 
@@ -809,7 +817,7 @@ static bool run_split(call_plan *cp) {
   tsr_call_stats *st = cp->stats;
   st->cores = 0;
   for (int part = 0; part < cp->parts; part++) {
-    if (part == 0 || cp->part_owner[part] != cp->part_owner[part - 1]) {
+    if (first_of_core(cp, part)) {
       st->cores++;
       continue;
     }
@@ -824,7 +832,7 @@ static bool run_split(call_plan *cp) {
     }
   }
   for (int first = 0, end; first < cp->parts; first = end) { /* per core, its first warning */
-    for (end = first + 1; end < cp->parts && cp->part_owner[end] == cp->part_owner[first];) end++;
+    end = core_parts_end(cp, first);
     for (int i = 0; i < cp->n; i++)
       for (int part = first; part < end; part++) {
         const char *w = cp->held_warnings[(size_t)part * (size_t)cp->n + (size_t)i];
@@ -847,9 +855,14 @@ static void free_parts(call_plan *cp) {
   free(cp->part_offsets);
 }
 
-static void free_written(call_plan *cp) {
+/* Empties the sets of blocks each core wrote back (a split that did not stand wrote them). */
+static void clear_written(call_plan *cp) {
   if (cp->written_by_core)
     for (int i = 0; i < cp->d->num_outputs * cp->m->num_cores; i++) bref_free_written(&cp->written_by_core[i]);
+}
+
+static void free_written(call_plan *cp) {
+  clear_written(cp);
   free(cp->written_by_core);
   cp->written_by_core = NULL;
 }
@@ -873,43 +886,37 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
     cp.stats = stats;
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
+    if (m->num_cores > 1 && d->num_outputs > 0) {
+      cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
+      if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    }
     const char *why;
-    cp.split = plan_split(&cp, lanes_ok && *lanes_ok, true, &why);
+    cp.split = s == TSR_OK && plan_split(&cp, lanes_ok && *lanes_ok, true, &why);
     if (cp.split) {
       size_t edges = (size_t)cp.parts * (size_t)cp.n + 1;
       cp.edge_first = calloc(edges, sizeof *cp.edge_first);
       cp.edge_last = calloc(edges, sizeof *cp.edge_last);
       cp.edge_first_bytes = calloc(edges, sizeof *cp.edge_first_bytes);
       cp.held_warnings = calloc(edges, sizeof *cp.held_warnings);
-      if (m->num_cores > 1 && d->num_outputs > 0)
-        cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
       bool begun = cp.edge_first && cp.edge_last && cp.edge_first_bytes && cp.held_warnings &&
-                   (cp.written_by_core || m->num_cores == 1 || d->num_outputs == 0) &&
                    machine_split_begin(m, 1 + cp.host_lanes_used);
       uint64_t first_dma[TSR_MACHINE_MAX_CORES];
       for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
       bool stands = begun && run_split(&cp);
       if (begun && verdict) stands = verdict(d->user, stands);
       if (begun) machine_split_end(m, stands);
-      if (stands && cp.written_by_core) check_cross_core_writes(&cp);
       if (!stands) { /* in order, from the start (the DMAs numbered as if the split never ran) */
         for (int c = 0; c < m->num_cores; c++) m->cores[c].next_dma_id = first_dma[c];
         *lanes_ok = false;
-        free_written(&cp);
+        clear_written(&cp);
         cp.split = false;
         start_stats(&cp, stats);
         machine_clear_warnings(m);
         tsr_clear_error();
       }
     }
-    if (!cp.split) {
-      if (m->num_cores > 1 && d->num_outputs > 0) {
-        cp.written_by_core = calloc((size_t)d->num_outputs * (size_t)m->num_cores, sizeof *cp.written_by_core);
-        if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-      }
-      if (s == TSR_OK) s = machine_run_cores(m, run_core, &cp);
-      if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
-    }
+    if (!cp.split && s == TSR_OK) s = machine_run_cores(m, run_core, &cp);
+    if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
     pthread_mutex_destroy(&cp.stats_lock);
   }
   free_written(&cp);
@@ -981,7 +988,7 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
   if (plan_split(&cp, lanes_ok, false, &why)) {
     fprintf(out, "  host split:");
     for (int first = 0, end; first < cp.parts; first = end) {
-      for (end = first + 1; end < cp.parts && cp.part_owner[end] == cp.part_owner[first];) end++;
+      end = core_parts_end(&cp, first);
       if (m->num_cores > 1) fprintf(out, "%s core %d:", first ? ";" : "", cp.part_owner[first]);
       fprintf(out, " grid axis %d in %d part%s", cp.part_axis[first], end - first, end - first > 1 ? "s" : "");
     }
