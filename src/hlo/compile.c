@@ -113,6 +113,44 @@ static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
 
 static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out);
 
+static bool is_binary(hlo_opcode opc) { return opc >= HLO_ADD && opc <= HLO_SHIFT_RIGHT_LOGICAL; }
+
+/* `x * c` reaches StableHLO as a broadcast of the scalar c to x's shape and a multiply: the
+ * broadcast writes a whole tensor that the multiply reads back. A broadcast of a scalar
+ * whose every use is an operand of an elementwise binary op is dropped, and those ops read
+ * the scalar instead (hlo_inst.scalar_in). What they compute is the same. */
+static tsr_status fold_scalar_broadcasts(hlo_func *f) {
+  int *uses = calloc((size_t)f->n_slots + 1, sizeof(int)), *binary_uses = calloc((size_t)f->n_slots + 1, sizeof(int));
+  if (!uses || !binary_uses) { free(uses); free(binary_uses); return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
+  for (int k = 0; k < f->n_inst; k++)
+    for (int i = 0; i < f->insts[k].n_in; i++) {
+      uses[f->insts[k].in[i]]++;
+      if (is_binary(f->insts[k].opc)) binary_uses[f->insts[k].in[i]]++;
+    }
+  for (int i = 0; i < f->n_ret; i++) uses[f->ret[i]]++; /* a returned value is never folded */
+  int kept = 0;
+  for (int k = 0; k < f->n_inst; k++) {
+    hlo_inst *b = &f->insts[k];
+    bool fold = b->opc == HLO_BROADCAST_IN_DIM && b->n_in == 1 && b->n_out == 1 &&
+                f->slot_t[b->in[0]].rank == 0 && uses[b->out[0]] > 0 && uses[b->out[0]] == binary_uses[b->out[0]];
+    if (!fold) { f->insts[kept++] = *b; continue; }
+    int from = b->out[0], to = b->in[0];
+    for (int j = k + 1; j < f->n_inst; j++)
+      if (is_binary(f->insts[j].opc))
+        for (int i = 0; i < f->insts[j].n_in; i++)
+          if (f->insts[j].in[i] == from) {
+            f->insts[j].in[i] = to;
+            f->insts[j].scalar_in |= 1u << i;
+          }
+    free(b->in);
+    free(b->out);
+  }
+  f->n_inst = kept;
+  free(uses);
+  free(binary_uses);
+  return TSR_OK;
+}
+
 static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const tsr_ir_op *owner,
                                 hlo_func *f) {
   int *slot_of = malloc(sizeof(int) * (p->m->n_values + 1));
@@ -181,6 +219,8 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     f->ret[i] = slot_of[ret->operands[i].value->id];
     if (f->ret[i] < 0) { s = hlo_op_fail(ret, TSR_ERR_UNSUPPORTED, "returns a value defined outside"); goto done; }
   }
+  s = fold_scalar_broadcasts(f);
+  if (s != TSR_OK) goto done;
   /* Liveness: a slot dies after its last use; returned slots are handed to the caller;
    * results nobody uses die right after their op. -1: never used. */
   for (int i = 0; i < f->n_slots; i++) last[i] = -1;

@@ -49,6 +49,8 @@ typedef struct hlo_inst {
   struct hlo_kernel *kernel; /* tpu_custom_call */
   int aux;                   /* op-specific: compare direction/type, reduce fast kind */
   int aux2;
+  unsigned scalar_in;        /* elementwise binary ops: bit i, operand i is a scalar
+                              * standing for its broadcast (compile.c folds the broadcast) */
 } hlo_inst;
 
 typedef struct hlo_func {

@@ -73,30 +73,44 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
   }
 }
 
+/* The common float cases as plain float loops (same rounding as double); an operand folded
+ * from a scalar broadcast (in->scalar_in) is read as that scalar. */
+#define F32_LOOPS(EXPR)                                                                 \
+  do {                                                                                  \
+    if (sa) { const float A = fa[0]; for (int64_t i = 0; i < n; i++) { float B = fb[i]; fr[i] = EXPR; } } \
+    else if (sb) { const float B = fb[0]; for (int64_t i = 0; i < n; i++) { float A = fa[i]; fr[i] = EXPR; } } \
+    else for (int64_t i = 0; i < n; i++) { float A = fa[i], B = fb[i]; fr[i] = EXPR; } \
+    return TSR_OK;                                                                      \
+  } while (0)
+
 tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   TSR_TRY(hlo_alloc(x, res));
   tsr_dtype t = res->t.dtype;
   int64_t n = hlo_numel(&res->t);
   const void *a = args[0].buf->data, *b = args[1].buf->data;
+  bool sa = in->scalar_in & 1u, sb = (in->scalar_in & 2u) != 0;
+  int64_t ma = sa ? 0 : 1, mb = sb ? 0 : 1; /* element i of an operand is element i*m */
   void *r = res->buf->data;
   if (t == TSR_F32) {
     const float *fa = a, *fb = b;
     float *fr = r;
-    switch (in->opc) { /* the common cases as plain float loops (same rounding as double) */
-    case HLO_ADD: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] + fb[i]; return TSR_OK;
-    case HLO_SUBTRACT: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] - fb[i]; return TSR_OK;
-    case HLO_MULTIPLY: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] * fb[i]; return TSR_OK;
-    case HLO_DIVIDE: for (int64_t i = 0; i < n; i++) fr[i] = fa[i] / fb[i]; return TSR_OK;
+    switch (in->opc) {
+    case HLO_ADD: F32_LOOPS(A + B);
+    case HLO_SUBTRACT: F32_LOOPS(A - B);
+    case HLO_MULTIPLY: F32_LOOPS(A * B);
+    case HLO_DIVIDE: F32_LOOPS(A / B);
     default: break;
     }
   }
   if (tsr_dtype_is_float(t)) {
     if (in->opc >= HLO_AND && in->opc <= HLO_SHIFT_RIGHT_LOGICAL)
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "bitwise op on floating-point values");
-    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, fbin(in->opc, hlo_ld_f(t, a, i), hlo_ld_f(t, b, i)));
+    for (int64_t i = 0; i < n; i++)
+      hlo_st_f(t, r, i, fbin(in->opc, hlo_ld_f(t, a, i * ma), hlo_ld_f(t, b, i * mb)));
   } else {
     if (in->opc == HLO_ATAN2) return hlo_op_fail(in->op, TSR_ERR_INVALID, "atan2 on integers");
-    for (int64_t i = 0; i < n; i++) hlo_st_i(t, r, i, ibin(in->opc, t, hlo_ld_i(t, a, i), hlo_ld_i(t, b, i)));
+    for (int64_t i = 0; i < n; i++)
+      hlo_st_i(t, r, i, ibin(in->opc, t, hlo_ld_i(t, a, i * ma), hlo_ld_i(t, b, i * mb)));
   }
   return TSR_OK;
 }
