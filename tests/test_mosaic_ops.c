@@ -522,6 +522,55 @@ static void test_load_aliasing(void) {
   for (int i = 0; i < N; i++) CHECK(same_f(out[i], FY[i] - FX[i]));
 }
 
+/* Loads and stores of windows that are and are not contiguous in their memref: a column
+ * across planes (unit last dimension, rows 8 apart), part of two rows, a strided block, a
+ * whole contiguous ref. The copies merge dimensions where memory runs on without a gap;
+ * each element must land where a plain index loop puts it. */
+static void test_window_layouts(void) {
+  const char *R = "memref<2x4x8xf32, #tpu.memory_space<vmem>>";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @t {\n"
+           "  func.func @k(%%a: %s, %%o: %s, %%o2: %s) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
+           "scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n    %%c1 = arith.constant 1 : index\n"
+           "    %%c2 = arith.constant 2 : index\n    %%c3 = arith.constant 3 : index\n    %%c7 = arith.constant 7 : index\n"
+           "    %%w1 = vector.load %%a[%%c0, %%c0, %%c3] : %s, vector<2x4x1xf32>\n"
+           "    vector.store %%w1, %%o[%%c0, %%c0, %%c7] : %s, vector<2x4x1xf32>\n"
+           "    %%w2 = vector.load %%a[%%c1, %%c1, %%c0] : %s, vector<1x2x4xf32>\n"
+           "    vector.store %%w2, %%o[%%c1, %%c2, %%c0] : %s, vector<1x2x4xf32>\n"
+           "    %%w3 = vector.load %%a[%%c0, %%c1, %%c2] : %s, vector<2x2x3xf32>\n"
+           "    vector.store %%w3, %%o[%%c0, %%c0, %%c0] : %s, vector<2x2x3xf32>\n"
+           "    %%w4 = vector.load %%a[%%c0, %%c0, %%c0] : %s, vector<2x4x8xf32>\n"
+           "    vector.store %%w4, %%o2[%%c0, %%c0, %%c0] : %s, vector<2x4x8xf32>\n"
+           "    return\n  }\n}\n",
+           R, R, R, R, R, R, R, R, R, R, R);
+  float a[2][4][8], o[2][4][8], o2[2][4][8];
+  for (int i = 0; i < 64; i++) (&a[0][0][0])[i] = (float)(i * 3 + 1);
+  memset(o, 0, sizeof o);
+  memset(o2, 0, sizeof o2);
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "windows.mlir", &m));
+  CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  int64_t sh[3] = {2, 4, 8};
+  tsr_ref in = tsr_ref_dense(a, TSR_F32, TSR_HBM, 3, sh);
+  tsr_ref outs[2] = {tsr_ref_dense(o, TSR_F32, TSR_HBM, 3, sh), tsr_ref_dense(o2, TSR_F32, TSR_HBM, 3, sh)};
+  CHECK_OK(tsr_mosaic_kernel_run(M, k, &in, 1, outs, 2, NULL, NULL));
+  tsr_mosaic_kernel_destroy(k);
+  for (int p = 0; p < 2; p++)
+    for (int r = 0; r < 4; r++) {
+      CHECK(o[p][r][7] == a[p][r][3]);
+      for (int c = 0; c < 8; c++) CHECK(o2[p][r][c] == a[p][r][c]);
+    }
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 4; c++) CHECK(o[1][2 + r][c] == a[1][1 + r][c]);
+  for (int p = 0; p < 2; p++)
+    for (int r = 0; r < 2; r++)
+      for (int c = 0; c < 3; c++) CHECK(o[p][r][c] == a[p][1 + r][2 + c]);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -537,6 +586,7 @@ int main(void) {
   test_int_unary();
   test_unsupported();
   test_load_aliasing();
+  test_window_layouts();
   test_multi_reduction();
   tsr_machine_destroy(M);
   /* Observed by the checkers, loads alias too (the access events are the same): the hazards

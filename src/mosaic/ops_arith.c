@@ -326,7 +326,16 @@ static inline int64_t w_mins(int64_t A, int64_t B, int w) { (void)w; return A < 
 static inline int64_t w_maxu(int64_t A, int64_t B, int w) { return zext(A, w) > zext(B, w) ? A : B; }
 static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < zext(B, w) ? A : B; }
 
-#define IBIN(fn, F)                                                                    \
+/* 32-bit wrapping forms of the ops whose low 32 bits do not depend on the upper ones: at the
+ * common width these run on 32-bit lanes (twice as many per vector as the 64-bit form). */
+static inline int32_t w32_add(int32_t A, int32_t B) { return (int32_t)((uint32_t)A + (uint32_t)B); }
+static inline int32_t w32_sub(int32_t A, int32_t B) { return (int32_t)((uint32_t)A - (uint32_t)B); }
+static inline int32_t w32_mul(int32_t A, int32_t B) { return (int32_t)((uint32_t)A * (uint32_t)B); }
+#define W32_NONE(A, B) 0
+
+#define IBIN(fn, F) IBIN2(fn, F, W32_NONE, 0)
+#define IBIN32(fn, F, F32) IBIN2(fn, F, F32, 1)
+#define IBIN2(fn, F, F32, HAS32)                                                       \
   tsr_status fn(exec *x, const minst *in) {                                            \
     int64_t n = in->n;                                                                 \
     int w = in->width;                                                                 \
@@ -337,7 +346,9 @@ static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < 
     } else {                                                                           \
       int32_t *d = SI(x, in->res[0]);                                                  \
       const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);                    \
-      if (w == 32) /* the common width as a constant: the loop vectorises */           \
+      if (w == 32 && HAS32)                                                            \
+        for (int64_t i = 0; i < n; i++) d[i] = F32(a[i], b[i]);                        \
+      else if (w == 32) /* the common width as a constant: the loop vectorises */      \
         for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], 32), 32);          \
       else                                                                             \
         for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], w), w);            \
@@ -345,9 +356,9 @@ static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < 
     return TSR_OK;                                                                     \
   }
 
-IBIN(r_addi, w_add)
-IBIN(r_subi, w_sub)
-IBIN(r_muli, w_mul)
+IBIN32(r_addi, w_add, w32_add)
+IBIN32(r_subi, w_sub, w32_sub)
+IBIN32(r_muli, w_mul, w32_mul)
 IBIN(r_divsi, w_sdiv)
 IBIN(r_divui, w_udiv)
 IBIN(r_remsi, w_srem)

@@ -136,14 +136,37 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
     }                                                                                  \
   } while (0)
 
+/* The same elements in the same row-major order with adjacent dimensions merged where the
+ * memory runs on without a gap (and unit dimensions dropped): a whole contiguous block is one
+ * row, a (128,1) column of a contiguous scratch is one row of 128, not 128 rows of one. */
+static tsr_ref merged_rows(const tsr_ref *r) {
+  tsr_ref m = *r;
+  if (r->rank < 2 || tsr_ref_numel(r) == 0) return m;
+  int out = TSR_MAX_RANK; /* dimensions are gathered at the back, innermost last */
+  int64_t shape[TSR_MAX_RANK], stride[TSR_MAX_RANK];
+  for (int k = r->rank - 1; k >= 0; k--) {
+    if (r->shape[k] == 1) continue;
+    if (out < TSR_MAX_RANK && r->stride[k] == stride[out] * shape[out]) { shape[out] *= r->shape[k]; continue; }
+    out--;
+    shape[out] = r->shape[k];
+    stride[out] = r->stride[k];
+  }
+  m.rank = TSR_MAX_RANK - out;
+  if (m.rank == 0) { m.rank = 1; m.shape[0] = 1; m.stride[0] = 1; return m; }
+  for (int k = 0; k < m.rank; k++) { m.shape[k] = shape[out + k]; m.stride[k] = stride[out + k]; }
+  return m;
+}
+
 void mem_read(const tsr_ref *r, void *dst, int cls) {
   (void)cls;
-  FOR_ROWS(r, read_row(ptr, stride, n, r->dtype, dst, off));
+  tsr_ref m = merged_rows(r);
+  FOR_ROWS(&m, read_row(ptr, stride, n, m.dtype, dst, off));
 }
 
 void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add) {
   (void)cls;
-  FOR_ROWS(r, write_row(ptr, stride, n, r->dtype, src, off, mask, add));
+  tsr_ref m = merged_rows(r);
+  FOR_ROWS(&m, write_row(ptr, stride, n, m.dtype, src, off, mask, add));
 }
 
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
