@@ -149,7 +149,7 @@ static void test_unary(void) {
 static void test_scalar_broadcast_operands(void) {
   const char *text =
       "func.func @main(%a: tensor<5xf32>, %s: tensor<f32>, %i: tensor<5xi32>) -> (tensor<5xf32>, tensor<5xf32>, "
-      "tensor<5xf32>, tensor<5xi32>, tensor<5xf32>, tensor<5xi1>) {\n"
+      "tensor<5xf32>, tensor<5xi32>, tensor<5xf32>, tensor<5xi1>, tensor<5xf32>, tensor<5xi32>) {\n"
       "  %c = stablehlo.constant dense<2.5> : tensor<f32>\n"
       "  %cb = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<5xf32>\n"
       "  %0 = stablehlo.multiply %a, %cb : tensor<5xf32>\n"
@@ -163,7 +163,14 @@ static void test_scalar_broadcast_operands(void) {
       "  %rb = stablehlo.broadcast_in_dim %r, dims = [] : (tensor<f32>) -> tensor<5xf32>\n"
       "  %4 = stablehlo.add %a, %rb : tensor<5xf32>\n"
       "  %5 = stablehlo.compare GT, %a, %rb : (tensor<5xf32>, tensor<5xf32>) -> tensor<5xi1>\n"
-      "  return %0, %1, %2, %3, %4, %5 : tensor<5xf32>, tensor<5xf32>, tensor<5xf32>, tensor<5xi32>, tensor<5xf32>, tensor<5xi1>\n"
+      "  %h = stablehlo.constant dense<0.5> : tensor<f32>\n"
+      "  %hb = stablehlo.broadcast_in_dim %h, dims = [] : (tensor<f32>) -> tensor<5xf32>\n"
+      "  %6 = stablehlo.divide %hb, %a : tensor<5xf32>\n"
+      "  %z = stablehlo.constant dense<2> : tensor<i32>\n"
+      "  %zb = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<i32>) -> tensor<5xi32>\n"
+      "  %7 = stablehlo.shift_left %i, %zb : tensor<5xi32>\n"
+      "  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<5xf32>, tensor<5xf32>, tensor<5xf32>, tensor<5xi32>, tensor<5xf32>, "
+      "tensor<5xi1>, tensor<5xf32>, tensor<5xi32>\n"
       "}\n";
   float a[5] = {1.5f, -2.0f, 0.0f, 3.25f, NAN}, s = 3.0f;
   int32_t iv[5] = {2, -2, 0, 5, 1};
@@ -172,13 +179,15 @@ static void test_scalar_broadcast_operands(void) {
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "test.mlir", &m));
   tsr_hlo_program *p;
   CHECK_OK(tsr_hlo_compile(m, &p));
-  tsr_array in[3] = {arr(TSR_F32, 1, s5, a), arr(TSR_F32, 0, s5, &s), arr(TSR_I32, 1, s5, iv)}, out[6];
+  tsr_array in[3] = {arr(TSR_F32, 1, s5, a), arr(TSR_F32, 0, s5, &s), arr(TSR_I32, 1, s5, iv)}, out[8];
   tsr_hlo_stats st = {0};
   CHECK_OK(tsr_hlo_run(p, NULL, in, 3, out, &st));
-  /* 13 ops; the broadcasts of c, s and k go; that of r stays (compare reads it) */
-  CHECK(st.ops == 10);
+  /* 19 ops; the broadcasts of c, s, k, h and z go (more than the function has arguments:
+   * none is freed at entry); that of r stays (compare reads it) */
+  CHECK(st.ops == 14);
   const float *o0 = out[0].data, *o1 = out[1].data, *o2 = out[2].data, *o4 = out[4].data;
-  const int32_t *o3 = out[3].data;
+  const float *o6 = out[6].data;
+  const int32_t *o3 = out[3].data, *o7 = out[7].data;
   const int32_t *o5 = out[5].data; /* i1 is stored in 4 bytes */
   for (int i = 0; i < 5; i++) {
     float want0 = a[i] * 2.5f, want1 = 2.5f - a[i], want2 = (float)pow((double)a[i], 3.0), want4 = a[i] + 1.0f;
@@ -188,9 +197,12 @@ static void test_scalar_broadcast_operands(void) {
     CHECK(memcmp(&o4[i], &want4, 4) == 0 || (isnan(o4[i]) && isnan(want4)));
     CHECK(o3[i] == (iv[i] == 0 ? -3 : -3 % iv[i])); /* x % 0 = x */
     CHECK(o5[i] == (a[i] > 1.0f));
+    float want6 = 0.5f / a[i];
+    CHECK(memcmp(&o6[i], &want6, 4) == 0 || (isnan(o6[i]) && isnan(want6)));
+    CHECK(o7[i] == (int32_t)((uint32_t)iv[i] << 2));
   }
   for (int i = 0; i < 3; i++) tsr_array_free(&in[i]);
-  for (int i = 0; i < 6; i++) tsr_array_free(&out[i]);
+  for (int i = 0; i < 8; i++) tsr_array_free(&out[i]);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(m);
 }

@@ -235,7 +235,10 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   if (!f->entry_frees) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
   for (int sl = 0; sl < f->n_slots; sl++) {
     if (last[sl] == -2) continue;
-    if (last[sl] == -1) { f->entry_frees[f->n_entry_frees++] = sl; continue; }
+    if (last[sl] == -1) { /* an unused argument; or a folded broadcast's result, never made */
+      if (sl < f->n_args) f->entry_frees[f->n_entry_frees++] = sl;
+      continue;
+    }
     hlo_inst *in = &f->insts[last[sl]];
     if (!in->frees) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
     in->frees[in->n_free++] = sl;
