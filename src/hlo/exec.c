@@ -30,7 +30,10 @@ static void count(hlo_exec *x, int64_t bytes) {
 
 /* Released buffers kept for a later tensor of the same size: at least SPARE_MIN bytes each,
  * and at most SPARE_MAX_TOTAL bytes in all, so that the memory a run holds stays within its
- * live tensors plus a small constant (what `tessera bench run_memory` checks). */
+ * live tensors plus a small constant (what `tessera bench run_memory` checks). A run leaves
+ * its spares to the program for the next run (a graph run again and again, as a served model
+ * or `--repeat` is, then allocates its intermediates without faulting a page); the program
+ * frees them when it is destroyed. */
 enum { SPARE_MIN = 1 << 16, SPARE_MAX_TOTAL = 16 << 20 };
 
 /* A tensor of 2 MB or more is first touched page by page (a fault and a cleared page each);
@@ -56,10 +59,10 @@ tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   hlo_buf *b = malloc(sizeof *b);
   char *data = NULL;
   if (bytes >= SPARE_MIN)
-    for (int i = 0; i < x->nspare; i++)
-      if (x->spare[i].bytes == bytes) {
-        data = x->spare[i].data;
-        x->spare[i] = x->spare[--x->nspare];
+    for (int i = 0; i < x->spare.n; i++)
+      if (x->spare.buf[i].bytes == bytes) {
+        data = x->spare.buf[i].data;
+        x->spare.buf[i] = x->spare.buf[--x->spare.n];
         break;
       }
   if (!data) data = alloc_data(bytes);
@@ -79,11 +82,11 @@ void hlo_release(hlo_exec *x, hlo_buf *b) {
   if (b->counted) x->live -= (int64_t)b->bytes;
   if (b->owned) {
     size_t kept = 0;
-    for (int i = 0; i < x->nspare; i++) kept += x->spare[i].bytes;
+    for (int i = 0; i < x->spare.n; i++) kept += x->spare.buf[i].bytes;
     if (b->bytes >= SPARE_MIN && kept + b->bytes <= SPARE_MAX_TOTAL &&
-        x->nspare < (int)(sizeof x->spare / sizeof x->spare[0])) {
-      x->spare[x->nspare].data = b->data;
-      x->spare[x->nspare++].bytes = b->bytes;
+        x->spare.n < (int)(sizeof x->spare.buf / sizeof x->spare.buf[0])) {
+      x->spare.buf[x->spare.n].data = b->data;
+      x->spare.buf[x->spare.n++].bytes = b->bytes;
     } else {
       free(b->data);
     }
@@ -91,9 +94,31 @@ void hlo_release(hlo_exec *x, hlo_buf *b) {
   free(b);
 }
 
-static void free_spares(hlo_exec *x) {
-  for (int i = 0; i < x->nspare; i++) free(x->spare[i].data);
-  x->nspare = 0;
+void hlo_spares_free(hlo_spares *s) {
+  if (!s) return;
+  for (int i = 0; i < s->n; i++) free(s->buf[i].data);
+  free(s);
+}
+
+/* The program's spares become the run's (two runs at once: the first takes them). */
+static void take_spares(hlo_exec *x) {
+  hlo_spares *k = __atomic_exchange_n(&x->p->kept, NULL, __ATOMIC_ACQ_REL);
+  if (!k) return;
+  x->spare = *k;
+  free(k);
+}
+
+/* The run's spares go back to the program (replacing what another run left meanwhile). */
+static void leave_spares(hlo_exec *x) {
+  if (!x->spare.n) return;
+  hlo_spares *k = malloc(sizeof *k);
+  if (!k) {
+    for (int i = 0; i < x->spare.n; i++) free(x->spare.buf[i].data);
+  } else {
+    *k = x->spare;
+    hlo_spares_free(__atomic_exchange_n(&x->p->kept, k, __ATOMIC_ACQ_REL));
+  }
+  x->spare.n = 0;
 }
 
 static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, double t) {
@@ -180,6 +205,7 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
     stats->seconds = now() - t0;
     return s;
   }
+  take_spares(&x);
   hlo_val *args = calloc((size_t)num_inputs + 1, sizeof *args);
   hlo_val *res = calloc((size_t)n_out + 1, sizeof *res);
   tsr_status s = args && res ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
@@ -228,7 +254,7 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
     for (int i = 0; i < n_out; i++) tsr_array_free(&outputs[i]);
   free(args);
   free(res);
-  free_spares(&x);
+  leave_spares(&x);
   stats->peak_bytes = x.peak;
   stats->seconds = now() - t0;
   return s;

@@ -73,7 +73,16 @@ struct tsr_hlo_program {
   int n_kernels;
   struct hlo_kernel *bare; /* a bare Mosaic module */
   int bare_inputs, bare_outputs;
+  struct hlo_spares *kept; /* released buffers a run left for the next (exec.c); swapped atomically */
 };
+
+/* Large released buffers kept for a later tensor of the same size (a fresh allocation that
+ * size costs a page fault per page, and clearing the page). */
+typedef struct hlo_spares {
+  struct { char *data; size_t bytes; } buf[4];
+  int n;
+} hlo_spares;
+void hlo_spares_free(hlo_spares *s);
 
 typedef struct hlo_exec {
   tsr_hlo_program *p;
@@ -81,10 +90,9 @@ typedef struct hlo_exec {
   tsr_hlo_stats *st;
   int64_t live, peak, io_live;
   int depth;
-  /* large buffers released during the run, kept for a later tensor of the same size (a
-   * fresh allocation that size costs a page fault per page); freed when the run ends */
-  struct { char *data; size_t bytes; } spare[4];
-  int nspare;
+  /* large buffers released during the run (or left by the program's last run), kept for a
+   * later tensor of the same size; what is left when the run ends stays with the program */
+  hlo_spares spare;
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */
