@@ -118,6 +118,10 @@ typedef struct tsr_observer {
    * forgotten. */
   bool (*split_begin)(void *user, int lanes);
   void (*split_end)(void *user, bool stands);
+  /* Optional (with the two above): asked once the parts have run, before split_end; false
+   * voids the split, and the call runs again in order (the checkers refuse a split in which a
+   * host lane found something, so that findings read as the run in order's). */
+  bool (*split_accepts)(void *user);
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

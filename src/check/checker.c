@@ -115,10 +115,28 @@ static bool split_begin(void *user, int lanes) {
   return true;
 }
 
+/* A part numbers its DMAs from its own start (a host lane's) or without the prefetch its last
+ * step would start for the next part (the core's own): a split during which anything was
+ * found is refused, and the run in order finds it again with the numbers a user can follow
+ * in order. (Each host lane's part runs only on its own thread, and all have ended here.) */
+static bool split_accepts(void *user) {
+  tsr_checker *ck = user;
+  pthread_mutex_lock(&ck->lock);
+  bool clean = ck->total == ck->before_total;
+  pthread_mutex_unlock(&ck->lock);
+  for (int i = 1; i < ck->nparts; i++) {
+    tsr_checker *part = ck->parts[i];
+    if (part->ends > 0) ck_sem_finish(part);
+    if (part->total > 0) clean = false;
+  }
+  return clean;
+}
+
 static void split_end(void *user, bool stands) {
   tsr_checker *ck = user;
   pthread_mutex_lock(&ck->lock);
-  if (stands) {
+  if (stands) { /* after split_accepts, no part has a finding: a caller that does not ask it still
+                 * gets every finding, each in its part's own numbering */
     for (int i = 1; i < ck->nparts; i++) {
       tsr_checker *part = ck->parts[i];
       if (part->ends > 0) ck_sem_finish(part);
@@ -140,7 +158,8 @@ static void split_end(void *user, bool stands) {
 }
 
 tsr_observer tsr_checker_observer(tsr_checker *ck) {
-  return (tsr_observer){.user = ck, .on_event = on_event, .split_begin = split_begin, .split_end = split_end};
+  return (tsr_observer){.user = ck, .on_event = on_event, .split_begin = split_begin, .split_end = split_end,
+                        .split_accepts = split_accepts};
 }
 
 tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {

@@ -90,6 +90,8 @@ tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
   if (!obs || !obs->on_event) return tsr_fail(TSR_ERR_INVALID, "observer without a callback");
   if (!obs->split_begin != !obs->split_end)
     return tsr_fail(TSR_ERR_INVALID, "observer with split_begin but no split_end, or the reverse");
+  if (obs->split_accepts && !obs->split_begin)
+    return tsr_fail(TSR_ERR_INVALID, "observer with split_accepts but no split_begin and split_end");
   if (m->num_observers >= TSR_MAX_OBSERVERS)
     return tsr_fail(TSR_ERR_INVALID, "at most %d observers", TSR_MAX_OBSERVERS);
   m->observers[m->num_observers++] = *obs;
@@ -112,6 +114,13 @@ bool machine_split_begin(tsr_machine *m, int lanes) {
     return false;
   }
   return true;
+}
+
+bool machine_split_accepted(tsr_machine *m) {
+  bool ok = true;
+  for (int i = 0; i < m->num_observers; i++)
+    if (m->observers[i].split_accepts && !m->observers[i].split_accepts(m->observers[i].user)) ok = false;
+  return ok;
 }
 
 void machine_split_end(tsr_machine *m, bool stands) {

@@ -102,6 +102,8 @@ void core_emit(tsr_core *c, tsr_event *ev);
  * one; the hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_observers_follow_split(const tsr_machine *m);
 bool machine_split_begin(tsr_machine *m, int lanes);
+/* Whether every observer accepts the parts that ran (asked only of a split that stands). */
+bool machine_split_accepted(tsr_machine *m);
 void machine_split_end(tsr_machine *m, bool stands);
 void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
 void machine_clear_warnings(tsr_machine *m);

@@ -904,6 +904,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
       for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
       bool stands = begun && run_split(&cp);
       if (begun && verdict) stands = verdict(d->user, stands);
+      if (begun && stands) stands = machine_split_accepted(m);
       if (begun) machine_split_end(m, stands);
       if (!stands) { /* in order, from the start (the DMAs numbered as if the split never ran) */
         for (int c = 0; c < m->num_cores; c++) m->cores[c].next_dma_id = first_dma[c];
