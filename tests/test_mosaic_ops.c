@@ -571,6 +571,115 @@ static void test_window_layouts(void) {
       for (int c = 0; c < 3; c++) CHECK(o[p][r][c] == a[p][1 + r][2 + c]);
 }
 
+/* ---- a matmul's product added to a value: the add folded into the accumulator ---------- */
+
+static bool find_func(tsr_ir_op *op, void *user) {
+  if (!tsr_ir_op_is(op, "func.func")) return true;
+  *(tsr_ir_op **)user = op;
+  return false;
+}
+
+/* addf instructions the interpreter reaches: along the body's chain and every region's */
+static int reachable_adds(const prog *P, int32_t begin, int32_t end) {
+  int n = 0;
+  for (int32_t i = begin; i < end; i = P->insts[i].next) {
+    const minst *in = &P->insts[i];
+    n += in->op == MOP_ADDF;
+    for (int r = 0; r < in->nregions; r++)
+      if (in->reg_begin[r] >= 0) n += reachable_adds(P, in->reg_begin[r], in->reg_end[r]);
+  }
+  return n;
+}
+
+/* Kernel: s (8x16) and a (8x32) @ b (32x16) in, the result of BODY (which names it %r) out. */
+static void fused_case(const char *what, const char *body, int want_adds, const float *a, const float *b,
+                       const float *sv, const float *want) {
+  const char *V = "#tpu.memory_space<vmem>";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @t {\n  func.func @k(%%am: memref<8x32xf32, %s>, %%bm: memref<32x16xf32, %s>, %%sm: memref<8x16xf32, %s>, "
+           "%%o: memref<8x16xf32, %s>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
+           "scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%a = vector.load %%am[%%c0, %%c0] : memref<8x32xf32, %s>, vector<8x32xf32>\n"
+           "    %%b = vector.load %%bm[%%c0, %%c0] : memref<32x16xf32, %s>, vector<32x16xf32>\n"
+           "    %%zero = arith.constant dense<0.0> : vector<8x16xf32>\n%s\n"
+           "    vector.store %%r, %%o[%%c0, %%c0] : memref<8x16xf32, %s>, vector<8x16xf32>\n    return\n  }\n}\n",
+           V, V, V, V, V, V, body, V);
+  tsr_mlir_module *m = NULL;
+  tsr_ir_op *fn = NULL;
+  prog *P = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "fuse.mlir", &m));
+  if (m) tsr_ir_walk(m->top, find_func, &fn);
+  CHECK(fn != NULL);
+  if (fn) CHECK_OK(prog_compile(fn, &P));
+  if (P) {
+    int got = reachable_adds(P, 0, P->body_end);
+    CHECK_EQ_INT(got, want_adds);
+    if (got != want_adds) fprintf(stderr, "  %s: %d adds run, expected %d\n", what, got, want_adds);
+    prog_destroy(P);
+  }
+  tsr_mosaic_kernel *k = NULL;
+  if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  float out[8 * 16] = {0};
+  int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16};
+  tsr_ref in[3] = {tsr_ref_dense((void *)a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense((void *)b, TSR_F32, TSR_HBM, 2, sb),
+                   tsr_ref_dense((void *)sv, TSR_F32, TSR_HBM, 2, so)};
+  tsr_ref o = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, so);
+  if (k) CHECK_OK(tsr_mosaic_kernel_run(M, k, in, 3, &o, 1, NULL, NULL));
+  tsr_mosaic_kernel_destroy(k);
+  int bad = 0;
+  for (int i = 0; i < 8 * 16; i++) bad += !same_f(out[i], want[i]);
+  CHECK_EQ_INT(bad, 0);
+  if (bad) fprintf(stderr, "  %s: %d elements differ\n", what, bad);
+}
+
+static void test_matmul_add_fusion(void) {
+  float a[8 * 32], b[32 * 16], sv[8 * 16], prod[8 * 16], want[8 * 16];
+  for (int i = 0; i < 8 * 32; i++) a[i] = (float)((i * 7) % 13) * 0.25f - 1.5f;
+  for (int i = 0; i < 32 * 16; i++) b[i] = (float)((i * 5) % 11) * 0.5f - 2.0f;
+  for (int i = 0; i < 8 * 16; i++) sv[i] = (float)((i * 3) % 17) - 8.0f;
+  for (int r = 0; r < 8; r++)
+    for (int c = 0; c < 16; c++) {
+      double acc = 0; /* quarters and halves: every partial sum is exact in f32 */
+      for (int k = 0; k < 32; k++) acc += (double)a[r * 32 + k] * (double)b[k * 16 + c];
+      prod[r * 16 + c] = (float)acc;
+    }
+  const char *MM = "\"tpu.matmul\"(%a, %b, %zero) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], "
+                   "[0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : (vector<8x32xf32>, "
+                   "vector<32x16xf32>, vector<8x16xf32>) -> vector<8x16xf32>";
+  const char *LOAD_S = "vector.load %sm[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>";
+  char body[2048];
+  /* s + a@b, either order: folded */
+  for (int i = 0; i < 8 * 16; i++) want[i] = sv[i] + prod[i];
+  snprintf(body, sizeof body, "    %%s = %s\n    %%p = %s\n    %%r = arith.addf %%s, %%p : vector<8x16xf32>", LOAD_S, MM);
+  fused_case("s + p", body, 0, a, b, sv, want);
+  snprintf(body, sizeof body, "    %%s = %s\n    %%p = %s\n    %%r = arith.addf %%p, %%s : vector<8x16xf32>", LOAD_S, MM);
+  fused_case("p + s", body, 0, a, b, sv, want);
+  /* the sum used again, and the product a second time: only the first is folded */
+  for (int i = 0; i < 8 * 16; i++) want[i] = (sv[i] + prod[i]) * (sv[i] + prod[i]);
+  snprintf(body, sizeof body, "    %%s = %s\n    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n"
+           "    %%r = arith.mulf %%t, %%t : vector<8x16xf32>", LOAD_S, MM);
+  fused_case("sum used twice", body, 0, a, b, sv, want);
+  for (int i = 0; i < 8 * 16; i++) want[i] = (sv[i] + prod[i]) * prod[i];
+  snprintf(body, sizeof body, "    %%s = %s\n    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n"
+           "    %%r = arith.mulf %%t, %%p : vector<8x16xf32>", LOAD_S, MM);
+  fused_case("product used twice", body, 1, a, b, sv, want);
+  /* the value defined after the matmul (it could read what the matmul's region wrote) */
+  for (int i = 0; i < 8 * 16; i++) want[i] = sv[i] + prod[i];
+  snprintf(body, sizeof body, "    %%p = %s\n    %%s = %s\n    %%r = arith.addf %%s, %%p : vector<8x16xf32>", MM, LOAD_S);
+  fused_case("value after the matmul", body, 1, a, b, sv, want);
+  /* the add in a region the matmul is not in */
+  snprintf(body, sizeof body,
+           "    %%s = %s\n    %%p = %s\n    %%true = arith.constant true\n"
+           "    %%r = \"scf.if\"(%%true) ({\n      %%t = arith.addf %%s, %%p : vector<8x16xf32>\n"
+           "      \"scf.yield\"(%%t) : (vector<8x16xf32>) -> ()\n    }, {\n"
+           "      \"scf.yield\"(%%p) : (vector<8x16xf32>) -> ()\n    }) : (i1) -> vector<8x16xf32>",
+           LOAD_S, MM);
+  fused_case("add in another region", body, 1, a, b, sv, want);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -587,6 +696,7 @@ int main(void) {
   test_unsupported();
   test_load_aliasing();
   test_window_layouts();
+  test_matmul_add_fusion();
   test_multi_reduction();
   tsr_machine_destroy(M);
   /* Observed by the checkers, loads alias too (the access events are the same): the hazards

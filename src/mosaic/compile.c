@@ -550,7 +550,8 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
     P->nret = t->op == MOP_RETURN ? t->nopd : 0;
-    s = prog_mark_aliases(P);
+    s = prog_fuse_matmul_adds(P);
+    if (s == TSR_OK) s = prog_mark_aliases(P);
     if (s == TSR_OK) s = prog_mark_unused_loads(P);
     if (s == TSR_OK) s = assign_buffers(P);
   }

@@ -139,6 +139,8 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out);
 void prog_destroy(prog *P);
 /* Marks the loads whose value nothing uses (unused.c). */
 tsr_status prog_mark_unused_loads(prog *P);
+/* Folds an arith.addf of a tpu.matmul's product into the matmul's accumulator (fuse.c). */
+tsr_status prog_fuse_matmul_adds(prog *P);
 /* Marks the loads and shape_casts that may alias instead of copying (alias.c). */
 tsr_status prog_mark_aliases(prog *P);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */

@@ -1,0 +1,76 @@
+/* A matmul whose product is added to a value: the add folded into the matmul's accumulator.
+ * Pallas writes `acc_ref[...] += jnp.dot(a, b)`, which Mosaic gets as a tpu.matmul with a
+ * zero accumulator and an arith.addf of its result and the loaded accumulator. Run as
+ * written, the matmul clears its result, the BLAS adds the product into it, and the add reads
+ * both blocks and writes a third. Folded, the matmul starts from the value instead of zeros:
+ * one pass over the block instead of three. Each element is still the value plus the dot
+ * product over K, rounded once where the BLAS adds a whole K's dot to its output (as it did,
+ * bit for bit, on every kernel of the JAX suite and the benchmarks); a BLAS that adds K in
+ * blocks would round in steps (an ulp or so apart, as a TPU's MXU is apart anyway).
+ *
+ * The add is taken out of the instruction chain (its predecessor's `next` skips it); its
+ * cost moves to the matmul, so the timing model counts the same work. */
+#include <stdlib.h>
+
+#include "mosaic/mosaic_internal.h"
+
+static bool f32_value(const stype *t) { return t->cls == VC_F && t->ek == EK_F32; }
+
+static bool same_type(const stype *a, const stype *b) {
+  if (a->cls != b->cls || a->ek != b->ek || a->rank != b->rank || a->n != b->n) return false;
+  for (int k = 0; k < a->rank; k++)
+    if (a->shape[k] != b->shape[k]) return false;
+  return true;
+}
+
+tsr_status prog_fuse_matmul_adds(prog *P) {
+  minst *I = P->insts;
+  int n = P->nslots;
+  int32_t *def = malloc(sizeof(int32_t) * ((size_t)n + 1)), *uses = calloc((size_t)n + 1, sizeof(int32_t));
+  if (!def || !uses) {
+    free(def);
+    free(uses);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
+  for (int s = 0; s < n; s++) def[s] = -1; /* arguments and constants: before everything */
+  for (int32_t i = 0; i < P->ninsts; i++) {
+    for (int k = 0; k < I[i].nres; k++) def[I[i].res[k]] = i;
+    for (int r = 0; r < I[i].nregions; r++)
+      for (int k = 0; k < I[i].nrargs[r]; k++) def[I[i].rargs[r][k]] = i;
+    for (int k = 0; k < I[i].nopd; k++)
+      if (I[i].opd[k] >= 0 && I[i].opd[k] < n) uses[I[i].opd[k]]++;
+  }
+  for (int32_t f = 0; f < P->ninsts; f++) {
+    minst *add = &I[f];
+    if (add->op != MOP_ADDF || add->nopd != 2 || add->nres != 1 || !f32_value(&P->types[add->res[0]])) continue;
+    for (int j = 0; j < 2; j++) {
+      int32_t prod = add->opd[j], x = add->opd[1 - j], m = prod >= 0 && prod < n ? def[prod] : -1;
+      if (m < 0 || x < 0 || x >= n) continue;
+      minst *mm = &I[m];
+      if (mm->op != MOP_MATMUL || !mm->acc_zero || mm->nres != 1 || mm->nopd != 3 || uses[prod] != 1 ||
+          mm->cls != VC_F || !same_type(&P->types[prod], &P->types[add->res[0]]) ||
+          !same_type(&P->types[x], &P->types[prod]) || def[x] >= m)
+        continue;
+      /* the add must follow on the matmul's chain (in its region, not inside a nested one) */
+      int32_t before = m; /* then: the op whose next is the add */
+      while (I[before].next != f && I[before].next < f) before = I[before].next;
+      if (I[before].next != f) continue;
+      /* the matmul starts from x and writes the sum; the add's uses read the matmul's result */
+      uses[mm->opd[2]]--;
+      mm->opd[2] = x;
+      mm->acc_zero = false;
+      mm->cost.vpu_ops += add->cost.vpu_ops;
+      int32_t sum = add->res[0];
+      for (int32_t u = 0; u < P->ninsts; u++)
+        for (int k = 0; k < I[u].nopd; k++)
+          if (I[u].opd[k] == sum) I[u].opd[k] = prod;
+      uses[prod] = uses[sum];
+      I[before].next = add->next;
+      add->nopd = 0; /* out of the chain: it uses nothing, its result is never read */
+      break;
+    }
+  }
+  free(def);
+  free(uses);
+  return TSR_OK;
+}
