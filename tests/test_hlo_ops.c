@@ -207,9 +207,10 @@ static void test_scalar_broadcast_operands(void) {
   tsr_mlir_module_destroy(m);
 }
 
-/* A run leaves its large released buffers to the program and the next run allocates from
- * them: each run's results must still be its own (every reused buffer rewritten), run after
- * run, with other inputs each time; the program frees what it keeps (ASan: no leak). */
+/* A run leaves its large released buffers to the program, and so does tsr_hlo_recycle with a
+ * run's output; the next run allocates from them: each run's results must still be its own
+ * (every reused buffer rewritten), run after run, with other inputs each time; the program
+ * frees what it keeps (ASan: no leak). */
 static void test_runs_reuse_buffers(void) {
   const char *text =
       "func.func @main(%x: tensor<64x1024xf32>, %y: tensor<64x1024xf32>) -> tensor<64x1024xf32> {\n"
@@ -242,8 +243,14 @@ static void test_runs_reuse_buffers(void) {
     CHECK(bad == 0);
     tsr_array_free(&in[0]);
     tsr_array_free(&in[1]);
-    tsr_array_free(&out);
+    /* the output's memory goes back to the program for the next run's tensors */
+    tsr_hlo_recycle(p, &out);
+    CHECK(out.data == NULL);
   }
+  tsr_array stray;
+  CHECK_OK(tsr_array_alloc(&stray, TSR_F32, 2, sh));
+  tsr_hlo_recycle(NULL, &stray); /* no program: freed */
+  CHECK(stray.data == NULL);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(m);
 }

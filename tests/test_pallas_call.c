@@ -423,6 +423,45 @@ static void test_grid_steps(void) {
   tsr_machine_destroy(m);
 }
 
+/* ---- VMEM memory reused from call to call ------------------------------------------------- */
+
+/* Copies its scratch into the output block (what the call found there), then fills the
+ * scratch with `user`'s value. */
+static tsr_status scratch_body(tsr_ctx *c, void *u) {
+  const tsr_ref *s = tsr_ctx_scratch(c, 0), *o = tsr_ctx_out(c, 0);
+  float *sv = (float *)(void *)s->data;
+  int64_t n = s->shape[0] * s->shape[1];
+  memcpy(o->data, sv, (size_t)n * sizeof(float));
+  for (int64_t i = 0; i < n; i++) sv[i] = *(const float *)u;
+  return TSR_OK;
+}
+
+/* A machine keeps the host memory of a call's VMEM buffers for the next call; each call must
+ * still find fresh VMEM poisoned (all bytes 0xFF), never what the last call left. */
+static void test_vmem_fresh_each_call(void) {
+  tsr_machine *m = machine(1);
+  enum { R = 128, C = 256 }; /* 128 KiB of scratch: worth keeping */
+  static float o[R * C];
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
+  tsr_block_spec outs[1] = {{.rank = 2, .block_shape = {R, C}, .index_map = map_ij}};
+  tsr_scratch_spec scr = {.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {R, C}};
+  float fill = 1.5f;
+  tsr_call_desc d = {.name = "scratch", .grid_rank = 2, .grid = {1, 1}, .num_outputs = 1, .outputs = &out,
+                     .out_specs = outs, .num_scratch = 1, .scratch = &scr, .body = scratch_body, .user = &fill};
+  for (int call = 0; call < 3; call++) {
+    memset(o, 0, sizeof o);
+    CHECK_OK(tsr_pallas_call(m, &d, NULL));
+    int fresh = 0;
+    for (int i = 0; i < R * C; i++) {
+      uint32_t bits;
+      memcpy(&bits, &o[i], 4);
+      fresh += bits == 0xFFFFFFFFu;
+    }
+    CHECK_EQ_INT(fresh, R * C);
+  }
+  tsr_machine_destroy(m);
+}
+
 int main(void) {
   test_grid_steps();
   for (int pass = 0; pass < 2; pass++) {
@@ -434,5 +473,6 @@ int main(void) {
     test_banded_copies();
   }
   test_read_only_views();
+  test_vmem_fresh_each_call();
   return tsr_test_finish("test_pallas_call");
 }

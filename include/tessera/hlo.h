@@ -61,6 +61,12 @@ typedef struct tsr_hlo_stats {
 tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *inputs,
                        int num_inputs, tsr_array *outputs, tsr_hlo_stats *stats);
 
+/* Frees an array as tsr_array_free does, except that its memory may serve a later run of `p`
+ * instead (a tensor of the same byte size: a run's output given back before the next run
+ * spares that run fresh pages, as a caching allocator would). The program keeps at most
+ * 16 MiB of such memory, with what its runs released, and frees it when it is destroyed. */
+void tsr_hlo_recycle(tsr_hlo_program *p, tsr_array *a);
+
 /* Prints, for each kernel, what tsr_mosaic_kernel_describe shows (grid, operands, VMEM, the
  * DMA plan of the first `plan_steps` steps). Operands are zero-filled arrays of the custom
  * call's operand types (for a bare kernel: `inputs`, which may then be required). */

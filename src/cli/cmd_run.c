@@ -274,8 +274,8 @@ int cmd_run(int argc, char **argv) {
     goto done;
   }
   for (long r = 0; r < repeat; r++) { /* run */
-    if (r > 0)
-      for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
+    if (r > 0) /* as a served model would: the last run's outputs are done with */
+      for (int i = 0; i < n_out; i++) tsr_hlo_recycle(p, &out[i]);
     s = tsr_hlo_run(p, &ro, in, n_in, out, &st);
     if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s: %s\n", module, tsr_status_name(s), tsr_last_error()); n_out = 0; goto done; }
     if (r == 0) first = st.seconds;

@@ -54,6 +54,17 @@ static char *alloc_data(size_t bytes) {
   return malloc(bytes ? bytes : 1);
 }
 
+/* Adds buffer `data` of `bytes` to the spares (false: no room; the caller frees it). */
+static bool add_spare(hlo_spares *sp, char *data, size_t bytes) {
+  size_t kept = 0;
+  for (int i = 0; i < sp->n; i++) kept += sp->buf[i].bytes;
+  if (bytes < SPARE_MIN || kept + bytes > SPARE_MAX_TOTAL || sp->n == (int)(sizeof sp->buf / sizeof sp->buf[0]))
+    return false;
+  sp->buf[sp->n].data = data;
+  sp->buf[sp->n++].bytes = bytes;
+  return true;
+}
+
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype);
   hlo_buf *b = malloc(sizeof *b);
@@ -81,15 +92,7 @@ void hlo_release(hlo_exec *x, hlo_buf *b) {
   if (!b || --b->refs > 0) return;
   if (b->counted) x->live -= (int64_t)b->bytes;
   if (b->owned) {
-    size_t kept = 0;
-    for (int i = 0; i < x->spare.n; i++) kept += x->spare.buf[i].bytes;
-    if (b->bytes >= SPARE_MIN && kept + b->bytes <= SPARE_MAX_TOTAL &&
-        x->spare.n < (int)(sizeof x->spare.buf / sizeof x->spare.buf[0])) {
-      x->spare.buf[x->spare.n].data = b->data;
-      x->spare.buf[x->spare.n++].bytes = b->bytes;
-    } else {
-      free(b->data);
-    }
+    if (!add_spare(&x->spare, b->data, b->bytes)) free(b->data);
   }
   free(b);
 }
@@ -106,6 +109,16 @@ static void take_spares(hlo_exec *x) {
   if (!k) return;
   x->spare = *k;
   free(k);
+}
+
+void tsr_hlo_recycle(tsr_hlo_program *p, tsr_array *a) {
+  if (!a) return;
+  if (!p || a->map_base || !a->data) { tsr_array_free(a); return; }
+  hlo_spares *k = __atomic_exchange_n(&p->kept, NULL, __ATOMIC_ACQ_REL);
+  if (!k) k = calloc(1, sizeof *k);
+  if (!k || !add_spare(k, a->data, tsr_array_bytes(a))) free(a->data);
+  if (k) hlo_spares_free(__atomic_exchange_n(&p->kept, k, __ATOMIC_ACQ_REL));
+  a->data = NULL;
 }
 
 /* The run's spares go back to the program (replacing what another run left meanwhile). */

@@ -61,6 +61,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
 
 static void arena_free_all(tsr_core *c, space_arena *a) {
   core_release_to(c, a->space, 0);
+  core_drop_kept(c, a->space);
   free(a->bufs);
 }
 

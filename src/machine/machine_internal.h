@@ -28,6 +28,11 @@ typedef struct space_arena {
   int count;          /* live buffers */
   int cap;
   tsr_buffer **bufs;  /* live buffers, in allocation order */
+  /* Host memory of released buffers, for a later buffer of the same size (the next kernel
+   * call's blocks and scratch: fresh memory would fault its pages in again); at most
+   * eight of them and `capacity` bytes in all, freed with the machine. */
+  struct { char *base; size_t bytes; } kept[8];
+  int nkept;
 } space_arena;
 
 typedef struct pending_dma {
@@ -114,6 +119,8 @@ void machine_clear_warnings(tsr_machine *m);
 tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out);
 /* Frees the most recent allocations down to `count` live buffers (stack discipline). */
+/* Frees the host memory an arena keeps for reuse (released buffers). */
+void core_drop_kept(tsr_core *c, tsr_space space);
 void core_release_to(tsr_core *c, tsr_space space, int count);
 space_arena *core_arena(tsr_core *c, tsr_space space);
 /* The address on core `target` that corresponds to `data` on the core owning `buf`. */

@@ -14,6 +14,19 @@ int tsr_mosaic_kernel_num_inputs(const tsr_mosaic_kernel *k) { return k ? k->nio
 int tsr_mosaic_kernel_num_outputs(const tsr_mosaic_kernel *k) { return k ? k->nout_default : 0; }
 int tsr_mosaic_kernel_num_dynamic_bounds(const tsr_mosaic_kernel *k) { return k ? k->ndyn : 0; }
 
+/* Frame memory kept from one run of a kernel to the next, one block per lane. */
+typedef struct frame_memory {
+  int nlanes;
+  size_t bytes; /* of each block */
+  void *mem[];
+} frame_memory;
+
+static void frame_memory_free(frame_memory *fm) {
+  if (!fm) return;
+  for (int l = 0; l < fm->nlanes; l++) free(fm->mem[l]);
+  free(fm);
+}
+
 void tsr_mosaic_kernel_destroy(tsr_mosaic_kernel *k) {
   if (!k) return;
   for (int i = 0; k->io && i < k->nio; i++) { /* a load that failed early set nio only */
@@ -23,6 +36,7 @@ void tsr_mosaic_kernel_destroy(tsr_mosaic_kernel *k) {
   free(k->io);
   free(k->scratch);
   prog_destroy(k->body);
+  frame_memory_free(k->spare_frames);
   free(k->name);
   free(k);
 }
@@ -375,6 +389,7 @@ typedef struct run_state {
   tsr_machine *m;
   int nin;
   int nlanes; /* per-lane state below: the cores and the host lanes */
+  frame_memory *mem; /* the frames' memory (from the kernel's last run, or new) */
   frame *frames;
   bool *ready;
   uint32_t *seeds;
@@ -406,7 +421,10 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   int lane = ctx->core->lane; /* a host lane runs a part of a core's steps beside it */
   if (lane < 0 || lane >= rs->nlanes) return tsr_fail(TSR_ERR_INTERNAL, "lane %d out of range", lane);
   if (!rs->ready[lane]) {
-    TSR_TRY(frame_init(P, &rs->frames[lane], NULL, 0));
+    frame_memory *fm = rs->mem;
+    if (!fm->mem[lane] && !(fm->mem[lane] = malloc(fm->bytes)))
+      return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the values of %s (%zu bytes)", P->name, fm->bytes);
+    TSR_TRY(frame_init(P, &rs->frames[lane], fm->mem[lane], fm->bytes));
     rs->ready[lane] = true;
   }
   exec x = {.P = P, .f = &rs->frames[lane], .ctx = ctx, .observed = core_observed(ctx->core),
@@ -533,6 +551,15 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nlanes = machine_num_lanes(m)};
+  rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
+  if (rs.mem && rs.mem->nlanes < rs.nlanes) { /* kept for a machine with fewer lanes */
+    frame_memory_free(rs.mem);
+    rs.mem = NULL;
+  }
+  if (!rs.mem && (rs.mem = calloc(1, sizeof *rs.mem + sizeof(void *) * (size_t)rs.nlanes))) {
+    rs.mem->nlanes = rs.nlanes;
+    rs.mem->bytes = frame_size(k->body);
+  }
   rs.frames = calloc((size_t)rs.nlanes, sizeof *rs.frames);
   rs.ready = calloc((size_t)rs.nlanes, sizeof *rs.ready);
   rs.seeds = calloc((size_t)rs.nlanes, sizeof *rs.seeds);
@@ -541,7 +568,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nlanes, sizeof *rs.ops_left) : NULL;
   for (int c = 0; rs.ops_left && c < rs.nlanes; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
-  if (!rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
+  if (!rs.mem || !rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
     s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else {
     d.body = body_fn;
@@ -552,8 +579,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     s = pallas_call_run(m, &d, &lanes, split_verdict, stats);
     if (wanted && !lanes) k->lane_safe = false; /* the split did not stand: later runs go in order */
   }
-  for (int c = 0; rs.frames && c < rs.nlanes; c++)
-    if (rs.ready[c]) frame_free(&rs.frames[c]);
+  if (rs.mem) frame_memory_free(__atomic_exchange_n(&k->spare_frames, rs.mem, __ATOMIC_ACQ_REL));
   free(rs.frames);
   free(rs.ready);
   free(rs.seeds);

@@ -32,6 +32,10 @@ struct tsr_mosaic_kernel {
    * semaphore, log or PRNG op, and scalar-prefetch operands only read (io_uses). Cleared
    * when a split did not stand, so that later runs of the kernel go in order at once. */
   bool lane_safe;
+  /* The frames' memory of the last run, per lane, for the next (a run allocates a frame per
+   * lane it uses; fresh memory of that size would fault its pages in again): swapped
+   * atomically, freed with the kernel. */
+  struct frame_memory *spare_frames;
 };
 
 tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
