@@ -22,6 +22,8 @@ struct tsr_ctx {
   tsr_ref sync_sem;              /* tsr_sync_copy's own DMA semaphore */
   struct carry_watch *carry;     /* the host lane of a host split: the body reports its
                                   * loads and stores here (carry.h); NULL otherwise */
+  bool alone;                    /* no host helper can share a parallel_for now: the machine
+                                  * has none, or they all run parts of a host split */
 };
 
 /* tsr_pallas_call, for a body that reports its loads and stores to ctx.carry and keeps no
