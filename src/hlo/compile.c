@@ -345,7 +345,7 @@ void tsr_hlo_program_destroy(tsr_hlo_program *p) {
   for (int i = 0; i < p->n_kernels; i++) hlo_kernel_destroy(p->kernels[i]);
   free(p->kernels);
   hlo_kernel_destroy(p->bare);
-  hlo_spares_free(p->kept);
+  hlo_kept_free(p->kept);
   free(p);
 }
 

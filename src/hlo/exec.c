@@ -28,13 +28,13 @@ static void count(hlo_exec *x, int64_t bytes) {
     x->st->peak_intermediate_bytes = x->live - x->io_live;
 }
 
-/* Released buffers kept for a later tensor of the same size: at least SPARE_MIN bytes each,
- * and at most SPARE_MAX_TOTAL bytes in all, so that the memory a run holds stays within its
- * live tensors plus a small constant (what `tessera bench run_memory` checks). A run leaves
- * its spares to the program for the next run (a graph run again and again, as a served model
- * or `--repeat` is, then allocates its intermediates without faulting a page); the program
- * frees them when it is destroyed. */
-enum { SPARE_MIN = 1 << 16, SPARE_MAX_TOTAL = 16 << 20 };
+/* Released buffers kept for a later tensor of the same size (core/block_cache.h): at most
+ * SPARE_COUNT of them and SPARE_MAX_TOTAL bytes in all, so that the memory a run holds stays
+ * within its live tensors plus a small constant (what `tessera bench run_memory` checks). A
+ * run leaves its spares to the program for the next run (a graph run again and again, as a
+ * served model or `--repeat` is, then allocates its intermediates without faulting a page);
+ * the program frees them when it is destroyed. */
+enum { SPARE_COUNT = 4, SPARE_MAX_TOTAL = 16 << 20 };
 
 /* A tensor of 2 MB or more is first touched page by page (a fault and a cleared page each);
  * on 2 MB transparent huge pages where the system offers them on request, far fewer. Freed
@@ -54,28 +54,14 @@ static char *alloc_data(size_t bytes) {
   return malloc(bytes ? bytes : 1);
 }
 
-/* Adds buffer `data` of `bytes` to the spares (false: no room; the caller frees it). */
-static bool add_spare(hlo_spares *sp, char *data, size_t bytes) {
-  size_t kept = 0;
-  for (int i = 0; i < sp->n; i++) kept += sp->buf[i].bytes;
-  if (bytes < SPARE_MIN || kept + bytes > SPARE_MAX_TOTAL || sp->n == (int)(sizeof sp->buf / sizeof sp->buf[0]))
-    return false;
-  sp->buf[sp->n].data = data;
-  sp->buf[sp->n++].bytes = bytes;
-  return true;
+static bool add_spare(block_cache *c, char *data, size_t bytes) {
+  return block_cache_put(c, data, bytes, SPARE_COUNT, SPARE_MAX_TOTAL);
 }
 
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype);
   hlo_buf *b = malloc(sizeof *b);
-  char *data = NULL;
-  if (bytes >= SPARE_MIN)
-    for (int i = 0; i < x->spare.n; i++)
-      if (x->spare.buf[i].bytes == bytes) {
-        data = x->spare.buf[i].data;
-        x->spare.buf[i] = x->spare.buf[--x->spare.n];
-        break;
-      }
+  char *data = block_cache_take(&x->spare, bytes);
   if (!data) data = alloc_data(bytes);
   if (!b || !data) {
     free(b);
@@ -97,15 +83,22 @@ void hlo_release(hlo_exec *x, hlo_buf *b) {
   free(b);
 }
 
-void hlo_spares_free(hlo_spares *s) {
-  if (!s) return;
-  for (int i = 0; i < s->n; i++) free(s->buf[i].data);
-  free(s);
+void hlo_kept_free(block_cache *kept) {
+  if (!kept) return;
+  block_cache_clear(kept);
+  free(kept);
 }
 
-/* The program's spares become the run's (two runs at once: the first takes them). */
+/* The program's kept buffers, taken (two runs at once: the first takes them; NULL: none). */
+static block_cache *take_kept(tsr_hlo_program *p) { return __atomic_exchange_n(&p->kept, NULL, __ATOMIC_ACQ_REL); }
+
+/* `kept` becomes the program's (freeing what another run left meanwhile). */
+static void give_kept(tsr_hlo_program *p, block_cache *kept) {
+  hlo_kept_free(__atomic_exchange_n(&p->kept, kept, __ATOMIC_ACQ_REL));
+}
+
 static void take_spares(hlo_exec *x) {
-  hlo_spares *k = __atomic_exchange_n(&x->p->kept, NULL, __ATOMIC_ACQ_REL);
+  block_cache *k = take_kept(x->p);
   if (!k) return;
   x->spare = *k;
   free(k);
@@ -114,24 +107,24 @@ static void take_spares(hlo_exec *x) {
 void tsr_hlo_recycle(tsr_hlo_program *p, tsr_array *a) {
   if (!a) return;
   if (!p || a->map_base || !a->data) { tsr_array_free(a); return; }
-  hlo_spares *k = __atomic_exchange_n(&p->kept, NULL, __ATOMIC_ACQ_REL);
+  block_cache *k = take_kept(p);
   if (!k) k = calloc(1, sizeof *k);
   if (!k || !add_spare(k, a->data, tsr_array_bytes(a))) free(a->data);
-  if (k) hlo_spares_free(__atomic_exchange_n(&p->kept, k, __ATOMIC_ACQ_REL));
+  if (k) give_kept(p, k);
   a->data = NULL;
 }
 
-/* The run's spares go back to the program (replacing what another run left meanwhile). */
+/* The run's spares go to the program for its next run. */
 static void leave_spares(hlo_exec *x) {
   if (!x->spare.n) return;
-  hlo_spares *k = malloc(sizeof *k);
+  block_cache *k = malloc(sizeof *k);
   if (!k) {
-    for (int i = 0; i < x->spare.n; i++) free(x->spare.buf[i].data);
-  } else {
-    *k = x->spare;
-    hlo_spares_free(__atomic_exchange_n(&x->p->kept, k, __ATOMIC_ACQ_REL));
+    block_cache_clear(&x->spare);
+    return;
   }
+  *k = x->spare;
   x->spare.n = 0;
+  give_kept(x->p, k);
 }
 
 static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, double t) {

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/block_cache.h"
 #include "core/status.h"
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
@@ -73,16 +74,10 @@ struct tsr_hlo_program {
   int n_kernels;
   struct hlo_kernel *bare; /* a bare Mosaic module */
   int bare_inputs, bare_outputs;
-  struct hlo_spares *kept; /* released buffers a run left for the next (exec.c); swapped atomically */
+  block_cache *kept; /* released buffers a run left for the next (exec.c); swapped atomically */
 };
-
-/* Large released buffers kept for a later tensor of the same size (a fresh allocation that
- * size costs a page fault per page, and clearing the page). */
-typedef struct hlo_spares {
-  struct { char *data; size_t bytes; } buf[4];
-  int n;
-} hlo_spares;
-void hlo_spares_free(hlo_spares *s);
+/* Frees a program's kept buffers (heap-allocated `kept`, may be NULL). */
+void hlo_kept_free(block_cache *kept);
 
 typedef struct hlo_exec {
   tsr_hlo_program *p;
@@ -92,7 +87,7 @@ typedef struct hlo_exec {
   int depth;
   /* large buffers released during the run (or left by the program's last run), kept for a
    * later tensor of the same size; what is left when the run ends stays with the program */
-  hlo_spares spare;
+  block_cache spare;
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */

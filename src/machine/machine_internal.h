@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 
+#include "core/block_cache.h"
 #include "core/status.h"
 #include "tessera/machine.h"
 
@@ -31,8 +32,7 @@ typedef struct space_arena {
   /* Host memory of released buffers, for a later buffer of the same size (the next kernel
    * call's blocks and scratch: fresh memory would fault its pages in again); at most
    * eight of them and `capacity` bytes in all, freed with the machine. */
-  struct { char *base; size_t bytes; } kept[8];
-  int nkept;
+  block_cache kept;
 } space_arena;
 
 typedef struct pending_dma {

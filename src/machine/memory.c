@@ -14,19 +14,6 @@ space_arena *core_arena(tsr_core *c, tsr_space space) {
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
-/* Only blocks worth keeping: a small one comes from malloc's own free lists anyway. */
-static void keep_or_free(space_arena *a, char *base, size_t rounded) {
-  size_t kept = rounded;
-  for (int i = 0; i < a->nkept; i++) kept += a->kept[i].bytes;
-  if (rounded >= ((size_t)64 << 10) && kept <= (size_t)a->capacity &&
-      a->nkept < (int)(sizeof a->kept / sizeof a->kept[0])) {
-    a->kept[a->nkept].base = base;
-    a->kept[a->nkept++].bytes = rounded;
-  } else {
-    free(base);
-  }
-}
-
 tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out) {
   space_arena *a = core_arena(c, space);
@@ -45,12 +32,7 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
     a->cap = ncap;
   }
   tsr_buffer *b = malloc(sizeof *b);
-  char *base = NULL;
-  for (int i = a->nkept - 1; i >= 0 && !base; i--)
-    if (a->kept[i].bytes == rounded) {
-      base = a->kept[i].base;
-      a->kept[i] = a->kept[--a->nkept];
-    }
+  char *base = block_cache_take(&a->kept, rounded);
   if (!base) base = aligned_alloc(64, rounded);
   if (!b || !base) {
     free(b);
@@ -88,16 +70,14 @@ void core_release_to(tsr_core *c, tsr_space space, int count) {
                       .amount = a->used, .space = space, .operand = -1};
       core_emit(c, &ev);
     }
-    keep_or_free(a, b->base, round_up(b->bytes ? b->bytes : 1, 64));
+    if (!block_cache_put(&a->kept, b->base, round_up(b->bytes ? b->bytes : 1, 64), BLOCK_CACHE_CAP,
+                         (size_t)a->capacity))
+      free(b->base);
     free(b);
   }
 }
 
-void core_drop_kept(tsr_core *c, tsr_space space) {
-  space_arena *a = core_arena(c, space);
-  for (int i = 0; i < a->nkept; i++) free(a->kept[i].base);
-  a->nkept = 0;
-}
+void core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&core_arena(c, space)->kept); }
 
 char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;

@@ -55,8 +55,8 @@ tsr_status prog_fuse_matmul_adds(prog *P) {
       int32_t before = m; /* then: the op whose next is the add */
       while (I[before].next != f && I[before].next < f) before = I[before].next;
       if (I[before].next != f) continue;
-      /* the matmul starts from x and writes the sum; the add's uses read the matmul's result */
-      uses[mm->opd[2]]--;
+      /* the matmul starts from x and writes the sum; the add's uses read the matmul's result
+       * (which no other add can fold again: its accumulator is no longer zero) */
       mm->opd[2] = x;
       mm->acc_zero = false;
       mm->cost.vpu_ops += add->cost.vpu_ops;
@@ -64,7 +64,6 @@ tsr_status prog_fuse_matmul_adds(prog *P) {
       for (int32_t u = 0; u < P->ninsts; u++)
         for (int k = 0; k < I[u].nopd; k++)
           if (I[u].opd[k] == sum) I[u].opd[k] = prod;
-      uses[prod] = uses[sum];
       I[before].next = add->next;
       add->nopd = 0; /* out of the chain: it uses nothing, its result is never read */
       break;
