@@ -7,6 +7,7 @@
 
 #include "mosaic/kernel_internal.h"
 #include "pipeline/ctx.h"
+#include "pipeline/partition.h"
 
 const char *tsr_mosaic_kernel_name(const tsr_mosaic_kernel *k) { return k ? k->name : ""; }
 int tsr_mosaic_kernel_num_prefetch(const tsr_mosaic_kernel *k) { return k ? k->nprefetch : 0; }
@@ -543,6 +544,31 @@ static bool split_verdict(void *user, bool stands) {
   return stands;
 }
 
+/* Every grid step counts as an op, so a core whose share of the grid has more steps than the
+ * op budget fails in any case: it fails before anything runs, instead of after the budget's
+ * worth of steps (a grid of 2^40 steps at the default budget of 10^9 ops would take minutes
+ * to get there). */
+static tsr_status check_steps_in_budget(const tsr_machine *m, const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
+  int64_t budget = m->opts.max_kernel_ops;
+  if (budget <= 0) return TSR_OK;
+  for (int c = 0; c < m->num_cores; c++) {
+    int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], steps;
+    int dim;
+    if (partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, c, false, share, off, &dim) != TSR_OK) {
+      tsr_clear_error();
+      return TSR_OK; /* the run says why */
+    }
+    if (!tsr_grid_num_steps(share, d->grid_rank, &steps) || steps > budget) {
+      char g[96];
+      return tsr_fail(TSR_ERR_INVALID, "kernel %s: its grid %s gives core %d more grid steps than the op budget of %lld "
+                      "ops and grid steps per core and call; `tessera run --max-ops N` or "
+                      "tsr_machine_options.max_kernel_ops raises the limit", k->name,
+                      tsr_format_dims(d->grid, d->grid_rank, g, sizeof g), c, (long long)budget);
+    }
+  }
+  return TSR_OK;
+}
+
 tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
                                  const tsr_ref *outputs, int num_outputs, const tsr_mosaic_call_opts *opts,
                                  tsr_call_stats *stats) {
@@ -550,6 +576,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_call_desc d;
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
+  TSR_TRY(check_steps_in_budget(m, k, &d));
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nlanes = machine_num_lanes(m)};
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
   if (rs.mem && rs.mem->nlanes < rs.nlanes) { /* kept for a machine with fewer lanes */

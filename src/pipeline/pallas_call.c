@@ -752,6 +752,12 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
   return true;
 }
 
+/* The most grid steps a split is planned for: parts_disjoint evaluates every output's index
+ * map at every step before any runs (about 0.1 s per output at this size with interpreted
+ * maps), and a grid of trillions of steps must reach the op budget of its run in order at
+ * once instead of walking for hours. A grid this long runs for seconds in order anyway. */
+#define SPLIT_MAX_WALK ((int64_t)1 << 24)
+
 /* Whether the call splits; if not, *why says why: what in the kernel prevents it first, then
  * what in the machine. `run`: for a run, which checks the machine before it walks the index
  * maps (tsr_pallas_describe asks whether a run without the timing model would, on at least
@@ -768,6 +774,9 @@ static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why)
     for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
       if (i != j && spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
         *why = "an output's array overlaps another operand's";
+  int64_t steps;
+  if (!*why && (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps > SPLIT_MAX_WALK))
+    *why = "more than 2^24 grid steps (the split walks every step's index maps first)";
   for (int i = 0; !*why && i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
     if (o->passthrough) *why = "a whole-array (ANY) operand";
