@@ -453,7 +453,49 @@ static void test_poison(void) {
   tsr_checker_destroy(ck);
 }
 
+/* Zero-copy views: while a body sees a block as a view of its HBM array, events name the VMEM
+ * buffer a copy would have filled, element for element (machine/views.c), so that the checkers
+ * find what they find in a copying run; refs outside the view, or in HBM, stay as they are. */
+static void test_views_as_buffers(void) {
+  static float array[32 * 512], buffer[8 * 128];
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&(tsr_machine_options){.num_cores = 1, .quiet = true}, &m));
+  if (!m) return;
+  tsr_core *c = &m->cores[0];
+  int64_t ashape[2] = {32, 512}, bshape[2] = {8, 128};
+  tsr_ref a = tsr_ref_dense(array, TSR_F32, TSR_HBM, 2, ashape), view, buf = tsr_ref_dense(buffer, TSR_F32, TSR_VMEM, 2, bshape);
+  CHECK_OK(tsr_ref_window(&a, (int64_t[]){8, 128}, bshape, &view)); /* block (1, 1) */
+  view.space = TSR_VMEM;
+  CHECK(core_push_view(c, &view, &buf));
+  tsr_ref out, r;
+  CHECK(core_view_as_buffer(c, &view, &out) && out.data == (char *)buffer && out.stride[0] == 128 && out.stride[1] == 1);
+  /* row 2, columns 4..67 */
+  CHECK_OK(tsr_ref_window(&view, (int64_t[]){2, 4}, (int64_t[]){1, 64}, &r));
+  CHECK(core_view_as_buffer(c, &r, &out) && out.data == (char *)&buffer[2 * 128 + 4] && out.shape[1] == 64 && out.stride[1] == 1);
+  /* every other row of the block, as a strided load sees it */
+  r = view;
+  r.shape[0] = 4;
+  r.stride[0] = 2 * 512;
+  CHECK(core_view_as_buffer(c, &r, &out) && out.data == (char *)buffer && out.stride[0] == 256 && out.space == TSR_VMEM);
+  /* the same bytes as i32 (a bitcast) */
+  r = view;
+  r.dtype = TSR_I32;
+  CHECK(core_view_as_buffer(c, &r, &out) && out.dtype == TSR_I32 && out.stride[0] == 128);
+  /* past the block's last column, in the next block's: not the view's */
+  CHECK_OK(tsr_ref_window(&a, (int64_t[]){8, 200}, bshape, &r));
+  r.space = TSR_VMEM;
+  CHECK(!core_view_as_buffer(c, &r, &out));
+  /* the block's own bytes named as HBM (an ANY operand of the same array) mean HBM */
+  r = view;
+  r.space = TSR_HBM;
+  CHECK(!core_view_as_buffer(c, &r, &out));
+  core_pop_views_to(c, 0);
+  CHECK(!core_view_as_buffer(c, &view, &out));
+  tsr_machine_destroy(m);
+}
+
 int main(void) {
+  test_views_as_buffers();
   test_pipelines_are_clean();
   test_read_before_wait();
   test_split_parts();

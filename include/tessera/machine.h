@@ -101,6 +101,12 @@ typedef struct tsr_event {
   tsr_space space;             /* ALLOC / FREE */
   const tsr_cost *cost;        /* BODY_END */
   const char *loc;             /* source location of the access, when known */
+  /* DMA_START: where the source's bytes are, when not at `src`. src, dst and an ACCESS's ref
+   * always name the memory a copying run would use: where a block is a view of HBM instead
+   * of its VMEM buffer (zero-copy mode, read-only inputs), they name the buffer, so that
+   * observers see the same events either way; this says where the data really is. NULL: at
+   * src. */
+  const tsr_ref *src_data;
 } tsr_event;
 
 typedef struct tsr_observer {
@@ -122,6 +128,10 @@ typedef struct tsr_observer {
    * voids the split, and the call runs again in order (the checkers refuse a split in which a
    * host lane found something, so that findings read as the run in order's). */
   bool (*split_accepts)(void *user);
+  /* The observer reads the bytes that output DMAs carry, not only where they go (the poison
+   * checker looks for the poison of fresh VMEM in them): zero-copy mode then keeps output
+   * blocks as VMEM buffers, which a view of HBM would not show. */
+  bool reads_output_data;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

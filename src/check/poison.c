@@ -16,7 +16,7 @@ static bool to_hbm(const tsr_event *ev) {
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev) {
   if (ev->kind != TSR_EV_DMA_START || !ev->src || !to_hbm(ev)) return;
   int64_t at[TSR_MAX_RANK];
-  if (!find_poison(ev->src, at)) return;
+  if (!find_poison(ev->src_data ? ev->src_data : ev->src, at)) return;
   char idx[64], blk[64] = "", op[32] = "", src[96];
   tsr_format_dims(at, ev->src->rank, idx, sizeof idx);
   if (ev->index && ev->rank > 0) {

@@ -75,6 +75,7 @@ void tsr_machine_destroy(tsr_machine *m) {
       arena_free_all(&m->cores[i], &m->cores[i].smem);
       arena_free_all(&m->cores[i], &m->cores[i].sems);
       free(m->cores[i].dmas);
+      free(m->cores[i].views);
     }
   free(m->cores);
   free(m->warnings);
@@ -128,7 +129,21 @@ void machine_split_end(tsr_machine *m, bool stands) {
   for (int i = 0; i < m->num_observers; i++) m->observers[i].split_end(m->observers[i].user, stands);
 }
 
+bool machine_observers_read_output_data(const tsr_machine *m) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (m->observers[i].reads_output_data) return true;
+  return false;
+}
+
 void core_emit(tsr_core *c, tsr_event *ev) {
+  tsr_ref src, dst;
+  if (c->num_views && (ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_DMA_DONE || ev->kind == TSR_EV_ACCESS)) {
+    if (ev->src && core_view_as_buffer(c, ev->src, &src)) {
+      if (ev->kind == TSR_EV_DMA_START) ev->src_data = ev->src;
+      ev->src = &src;
+    }
+    if (ev->dst && core_view_as_buffer(c, ev->dst, &dst)) ev->dst = &dst;
+  }
   ev->core = c->id;
   ev->lane = c->lane >= c->m->num_cores ? c->lane - c->m->num_cores + 1 : 0;
   if (ev->step >= 0) ev->step += c->step_base;

@@ -49,6 +49,12 @@ typedef struct pending_dma {
   int64_t step;
 } pending_dma;
 
+/* A block the body sees as a view of HBM where a copying run would hand it a VMEM buffer
+ * (zero-copy mode, read-only inputs): observers are told of the buffer (core_emit). */
+typedef struct view_map {
+  tsr_ref view, buffer;   /* the same shape and dtype */
+} view_map;
+
 typedef struct tsr_core {
   struct tsr_machine *m;
   int id;             /* the simulated core (what tpu.core_id and events say) */
@@ -60,6 +66,8 @@ typedef struct tsr_core {
   uint64_t rng;
   int64_t step;       /* for events */
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
+  view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
+  int num_views, cap_views;
 } tsr_core;
 
 #define TSR_MAX_OBSERVERS 8
@@ -102,7 +110,18 @@ static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num
 
 /* ---- events ---- */
 static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
+/* Emits ev to every observer; the refs of DMA and ACCESS events that fall inside a pushed
+ * view are told as the buffer's (src_data keeps where a DMA's source bytes really are). */
 void core_emit(tsr_core *c, tsr_event *ev);
+/* While a body runs, the blocks it sees as views: push them (false: out of host memory, and
+ * observers see the views), and release down to the count before the body. */
+bool core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer);
+static inline void core_pop_views_to(tsr_core *c, int count) { c->num_views = count; }
+/* r as the buffer's ref when it lies inside a pushed view (a VMEM or SMEM ref only: an HBM
+ * ref of the same array means HBM). */
+bool core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
+/* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
+bool machine_observers_read_output_data(const tsr_machine *m);
 /* The host split and the observers (tsr_observer.split_begin): whether every observer follows
  * one; the hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_observers_follow_split(const tsr_machine *m);

@@ -150,6 +150,7 @@ static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
   bool whole = !sl->partial && b->space == TSR_VMEM;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
+    b->hbm_view[slot].space = b->space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
     b->is_view[slot] = p->core->m->opts.zero_copy || tsr_ref_is_contiguous(&b->hbm_view[slot]);
   } else {
     b->is_view[slot] = false;
@@ -357,9 +358,15 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-/* Zero-copy mode: an output block that becomes current is written in place in HBM. */
+/* Zero-copy mode: an output block that becomes current is written in place in HBM, unless an
+ * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
+ * where the body wrote nothing). */
 static tsr_status bind_output(pipeline *p, bref *b) {
   if (!p->core->m->opts.zero_copy || !(p->s.first_step || sched_has_changed(&p->s, b))) return TSR_OK;
+  if (machine_observers_read_output_data(p->core->m)) {
+    b->is_view[b->current_slot] = false;
+    return TSR_OK;
+  }
   block_slice sl;
   TSR_TRY(slice_of(b, b->blk_cur, &sl));
   bind_view(p, b, b->current_slot, &sl);
@@ -469,6 +476,18 @@ static tsr_status bind_bypass(bref *b) {
   return TSR_OK;
 }
 
+/* Observers are told of the VMEM buffers where the body sees views of HBM (views.c). */
+static bool push_views(pipeline *p) {
+  if (!core_observed(p->core)) return true;
+  for (int i = 0; i < p->num_brefs; i++) {
+    const bref *b = &p->brefs[i];
+    int slot = b->current_slot;
+    if (!b->passthrough && !b->bypass && b->is_view[slot] && !core_push_view(p->core, &b->hbm_view[slot], &b->slot[slot]))
+      return false;
+  }
+  return true;
+}
+
 #define FOR_BREFS(phase)                                                     \
   for (int i = 0; i < p->num_brefs; i++)                                     \
     if (!p->brefs[i].passthrough) TSR_TRY(phase(p, &p->brefs[i]))
@@ -528,7 +547,10 @@ tsr_status pipe_run(pipeline *p) {
     FOR_BREFS(phase_copy_in);
     if (p->prefetch_hook && s->last_step) TSR_TRY(p->prefetch_hook(p, p->hook_user));
     for (int i = 0; i < p->num_brefs; i++) bref_update_view(&p->brefs[i]);
-    TSR_TRY(p->body(p, p->body_user));
+    int views = p->core->num_views;
+    tsr_status bs = push_views(p) ? p->body(p, p->body_user) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    core_pop_views_to(p->core, views);
+    TSR_TRY(bs);
     FOR_BREFS(phase_wait_out);
     if (p->postyeet_hook && s->first_step) TSR_TRY(p->postyeet_hook(p, p->hook_user));
     FOR_BREFS(phase_copy_out);
