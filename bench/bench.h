@@ -9,7 +9,7 @@
 #include "tessera/pipeline.h"
 
 typedef struct bench_opts {
-  bool json;      /* one JSON object per figure and line */
+  bool json;      /* the figures as one JSON array on stdout (other lines go to stderr) */
   bool quick;     /* smaller sizes (used by the test suite to check that benchmarks run) */
   int cores;      /* 0: the benchmark's default */
 } bench_opts;
@@ -18,6 +18,8 @@ typedef struct bench_opts {
  * ratio > 1 always means tessera is better. */
 void bench_figure(const bench_opts *o, const char *name, double value, const char *unit,
                   double baseline, bool higher_is_better);
+/* With --json: closes the array of figures (when there were any). */
+void bench_json_end(void);
 /* Monotonic wall time in seconds. */
 double bench_now(void);
 

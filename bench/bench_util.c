@@ -10,14 +10,21 @@ double bench_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static int json_figures; /* --json: the figures are one array, closed by bench_json_end */
+
+void bench_json_end(void) {
+  if (json_figures) printf("\n]\n");
+  json_figures = 0;
+}
+
 void bench_figure(const bench_opts *o, const char *name, double value, const char *unit,
                   double baseline, bool higher_is_better) {
   double ratio = 0;
   if (baseline > 0 && value > 0) ratio = higher_is_better ? value / baseline : baseline / value;
   if (o->json) {
-    printf("{\"name\": \"%s\", \"value\": %.6g, \"unit\": \"%s\"", name, value, unit);
+    printf("%s{\"name\": \"%s\", \"value\": %.6g, \"unit\": \"%s\"", json_figures++ ? ",\n " : "[\n ", name, value, unit);
     if (baseline > 0) printf(", \"baseline\": %.6g, \"ratio\": %.4f", baseline, ratio);
-    printf("}\n");
+    printf("}");
   } else if (baseline > 0) {
     printf("%-40s %12.4g %-10s baseline %12.4g  ratio %.3fx\n", name, value, unit, baseline, ratio);
   } else {

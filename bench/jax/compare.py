@@ -189,7 +189,8 @@ def main():
     ap.add_argument("--results", help="write a Markdown report here (e.g. bench/RESULTS.md)")
     ap.add_argument("--strict", action="store_true",
                     help="exit 1 also when tessera cannot run a kernel or its outputs differ (CI)")
-    ap.add_argument("--json", action="store_true", help="one JSON object per figure")
+    ap.add_argument("--json", action="store_true",
+                    help="a JSON array on stdout, one object per figure (the rest on stderr)")
     ap.add_argument("--workdir", help="keep exported modules and .npy files here")
     ap.add_argument("kernels", nargs="*")
     a = ap.parse_args()
@@ -212,9 +213,10 @@ def main():
     work = a.workdir or tempfile.mkdtemp(prefix="tessera-bench-jax-")
     rows, bad = [], False
     env = {k: os.environ.get(k, "(unset)") for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
-    print(f"# jax {jax.__version__}, jaxlib {jaxlib.__version__}; {machine()}")
+    human = sys.stderr if a.json else sys.stdout  # --json: stdout holds the array alone
+    print(f"# jax {jax.__version__}, jaxlib {jaxlib.__version__}; {machine()}", file=human)
     print(f"# tessera: {tessera or 'not found at ' + a.tessera}; "
-          + ", ".join(f"{k}={v}" for k, v in env.items()))
+          + ", ".join(f"{k}={v}" for k, v in env.items()), file=human)
     for name, what, factory, kw, rtol, atol in todo:
         build, ref, make_inputs = factory(**kw)
         k = suite.Kernel(name, what, build, ref, make_inputs, rtol, atol)
@@ -228,7 +230,7 @@ def main():
         try:
             module = es.export_one(k, inputs, "fwd")
         except Exception as ex:  # noqa: BLE001
-            print(f"{name}: export failed: {ex}")
+            print(f"{name}: export failed: {ex}", file=human)
             bad = True
             continue
         with open(os.path.join(wd, "module.mlir"), "w") as f:
@@ -293,6 +295,8 @@ def main():
     if a.results:
         write_results(a, rows, jax.__version__, jaxlib.__version__, np.__version__, env, tessera,
                       floor)
+    if a.json:
+        print(json.dumps(JSON_FIGURES, indent=1))
     return 1 if bad else 0
 
 
@@ -304,13 +308,16 @@ def ratio_text(base, t, status=""):
     return ("%.1fx" % (base / t)) if t else ("n/a" + (": " + status if status else ""))
 
 
+JSON_FIGURES = []  # --json: printed as one array when the run ends
+
+
 def report_row(r, as_json):
     t, run = r["tessera"]["s"], r["tessera"]["run_s"]
     v = r["tessera_v5p"]
     for mode in ("tpu_interpret", "hlo_interpret"):
         j = r[mode]
         if as_json:
-            print(json.dumps({"name": f"{r['kernel']}/{mode}", "value": t, "unit": "s",
+            JSON_FIGURES.append(({"name": f"{r['kernel']}/{mode}", "value": t, "unit": "s",
                               "baseline": j["warm_s"], "baseline_cold": j["cold_s"],
                               "ratio": j["warm_s"] / t if t else None,
                               "run_s": run, "run_ratio": j["warm_s"] / run if run else None,

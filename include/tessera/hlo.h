@@ -43,7 +43,15 @@ typedef struct tsr_hlo_run_opts {
   tsr_machine *machine; /* runs the kernels; required when the program has any */
   FILE *trace;          /* when set, one line per executed op (name, location, shape, time,
                            bytes live) */
+  /* The most bytes of tensors a run may hold at once, its inputs and outputs included: a
+   * tensor that would pass it fails the op that makes it, naming both sizes, before it is
+   * allocated (a module from outside may ask for a tensor of terabytes, or of a size the
+   * host would page itself to death over). 0: tsr_hlo_default_max_bytes(); negative: none. */
+  int64_t max_bytes;
 } tsr_hlo_run_opts;
+
+/* Three quarters of the host's physical memory. */
+int64_t tsr_hlo_default_max_bytes(void);
 
 typedef struct tsr_hlo_stats {
   int64_t ops;             /* ops executed (across calls and regions) */

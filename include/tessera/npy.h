@@ -26,8 +26,13 @@ tsr_status tsr_npy_parse(const void *data, size_t size, const char *what, tsr_ar
 tsr_status tsr_npy_read(const char *path, tsr_array *out);
 /* Serializes to a malloc'd buffer (*out, *size). */
 tsr_status tsr_npy_serialize(const tsr_array *a, void **out, size_t *size);
-/* Writes atomically. */
+/* Writes atomically: a reader sees the whole file or none of it. New files get 0666 less
+ * the umask. */
 tsr_status tsr_npy_write(const char *path, const tsr_array *a);
+/* Writes n files that belong together (a run's outputs): each to a temporary first, and
+ * renames them into place only when all are written, so that a failure leaves none of them
+ * (and the files they would replace stay as they were). */
+tsr_status tsr_npy_write_all(const char *const *paths, const tsr_array *arrays, int n);
 
 #ifdef __cplusplus
 }

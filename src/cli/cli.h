@@ -4,6 +4,8 @@
 #define TSR_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 enum { TSR_EXIT_OK = 0, TSR_EXIT_FAIL = 1, TSR_EXIT_USAGE = 2 };
 
@@ -16,5 +18,15 @@ bool cli_wants_help(int argc, char **argv);
 /* Whether s is a whole decimal integer in [lo, hi] (then in *out): the check of every numeric
  * option. */
 bool cli_parse_int(const char *s, long lo, long hi, long *out);
+/* Where human-readable lines go: stdout, or stderr once cli_set_json(true) says stdout is
+ * for the JSON document alone (--json: whatever a command prints there parses as one
+ * JSON value). */
+FILE *cli_out(void);
+void cli_set_json(bool on);
+/* Whether standard input ('-') is named at most once among the n file arguments; says so on
+ * stderr otherwise (a usage error: it can be read once). */
+bool cli_stdin_once(const char *cmd, const char *const *files, int n);
+/* A byte count: a whole number with an optional K, M, G or T (powers of 1024). */
+bool cli_parse_bytes(const char *s, int64_t *out);
 
 #endif

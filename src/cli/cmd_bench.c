@@ -23,8 +23,9 @@ static void usage(FILE *f) {
   fprintf(f, "usage: tessera bench [--json] [--quick] [--cores N] NAME\n"
              "       tessera bench --list\n\n"
              "Runs a benchmark and prints one line per figure with its ratio to a baseline\n"
-             "measured in the same run (ratio > 1: tessera is faster). --json prints one JSON\n"
-             "object per figure with the keys name, value, unit, baseline, ratio.\n\nbenchmarks:\n");
+             "measured in the same run (ratio > 1: tessera is faster). --json prints a JSON\n"
+             "array on stdout, an object per figure with the keys name, value, unit, baseline,\n"
+             "ratio (anything else goes to stderr).\n\nbenchmarks:\n");
   for (size_t i = 0; benches[i].name; i++)
     fprintf(f, "  %-14s %s\n", benches[i].name, benches[i].summary);
 }
@@ -38,7 +39,7 @@ int cmd_bench(int argc, char **argv) {
       for (size_t b = 0; benches[b].name; b++) printf("%s\n", benches[b].name);
       return TSR_EXIT_OK;
     }
-    if (!strcmp(argv[i], "--json")) { o.json = true; continue; }
+    if (!strcmp(argv[i], "--json")) { o.json = true; cli_set_json(true); continue; }
     if (!strcmp(argv[i], "--quick")) { o.quick = true; continue; }
     if (!strcmp(argv[i], "--cores")) {
       long c;
@@ -65,7 +66,9 @@ int cmd_bench(int argc, char **argv) {
       fprintf(stderr, "tessera bench: %s\n", tsr_last_error());
       return TSR_EXIT_FAIL;
     }
-    return benches[b].run(&o) ? TSR_EXIT_FAIL : TSR_EXIT_OK;
+    int failed = benches[b].run(&o);
+    if (o.json) bench_json_end();
+    return failed ? TSR_EXIT_FAIL : TSR_EXIT_OK;
   }
   fprintf(stderr, "tessera bench: unknown benchmark '%s' (tessera bench --list)\n", name);
   return TSR_EXIT_USAGE;

@@ -27,23 +27,23 @@ static void print_event(void *user, const tsr_event *ev) {
   char a[96];
   switch (ev->kind) {
   case TSR_EV_STEP_BEGIN:
-    printf("  core %d step %lld %s\n", ev->core, (long long)ev->step,
+    fprintf(cli_out(), "  core %d step %lld %s\n", ev->core, (long long)ev->step,
            tsr_format_dims(ev->index, ev->rank, a, sizeof a));
     break;
   case TSR_EV_DMA_START:
-    printf("    start %-5s block %-12s %s %lld bytes\n", ev->name ? ev->name : "dma",
+    fprintf(cli_out(), "    start %-5s block %-12s %s %lld bytes\n", ev->name ? ev->name : "dma",
            ev->index ? tsr_format_dims(ev->index, ev->rank, a, sizeof a) : "-",
            ev->dir == TSR_DMA_IN ? "HBM->VMEM" : ev->dir == TSR_DMA_OUT ? "VMEM->HBM" : "local    ",
            (long long)ev->bytes);
     break;
   case TSR_EV_DMA_WAIT_BEGIN:
-    printf("    wait  %-5s %lld bytes\n", ev->name ? ev->name : "dma", (long long)ev->bytes);
+    fprintf(cli_out(), "    wait  %-5s %lld bytes\n", ev->name ? ev->name : "dma", (long long)ev->bytes);
     break;
   case TSR_EV_DMA_SKIP:
-    printf("    skip  %-5s block %-12s unchanged\n", ev->name,
+    fprintf(cli_out(), "    skip  %-5s block %-12s unchanged\n", ev->name,
            tsr_format_dims(ev->index, ev->rank, a, sizeof a));
     break;
-  case TSR_EV_BODY_BEGIN: printf("    body\n"); break;
+  case TSR_EV_BODY_BEGIN: fprintf(cli_out(), "    body\n"); break;
   default: break;
   }
 }
@@ -96,20 +96,28 @@ tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
   return m;
 }
 
+/* --json: one array on stdout, an object per example with the timing model's report. */
+static int json_reports;
+
 /* After an example: the timing model's outputs and the checkers' findings. */
-static bool demo_observers_report(void) {
+static bool demo_observers_report(const char *name) {
   bool ok = true;
   const demo_opts *o = demo_current;
   if (demo_timing) {
-    if (o->report) tsr_timing_report(demo_timing, stdout);
-    if (o->json && tsr_timing_write_json(demo_timing, "-") != TSR_OK) ok = false;
+    if (o->report) tsr_timing_report(demo_timing, cli_out());
+    if (o->json) {
+      printf("%s{\"demo\": \"%s\", \"report\": ", json_reports++ ? ",\n" : "[\n", name);
+      fflush(stdout);
+      if (tsr_timing_write_json(demo_timing, "-") != TSR_OK) ok = false;
+      printf("}");
+    }
     if (o->trace && tsr_timing_write_trace(demo_timing, o->trace) != TSR_OK) {
       fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
       ok = false;
     }
   }
   if (demo_checker) {
-    tsr_checker_report(demo_checker, stdout);
+    tsr_checker_report(demo_checker, cli_out());
     if (tsr_checker_count(demo_checker) > 0) ok = false;
   }
   return ok;
@@ -123,12 +131,12 @@ static void demo_observers_free(void) {
 }
 
 int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
-  printf("%-9s %s  worst error %.3g  steps %lld  DMAs in %lld (skipped %lld)  out %lld (skipped %lld)"
+  fprintf(cli_out(), "%-9s %s  worst error %.3g  steps %lld  DMAs in %lld (skipped %lld)  out %lld (skipped %lld)"
          "  bytes in %lld out %lld  cores %d\n",
          name, ok ? "PASS" : "FAIL", worst, (long long)st->steps, (long long)st->dma_in,
          (long long)st->skip_in, (long long)st->dma_out, (long long)st->skip_out,
          (long long)st->bytes_in, (long long)st->bytes_out, st->cores);
-  if (!demo_observers_report()) ok = false;
+  if (!demo_observers_report(name)) ok = false;
   return ok ? 0 : 1;
 }
 
@@ -180,7 +188,7 @@ int cmd_demo(int argc, char **argv) {
     if (!strcmp(a, "--plan")) { o.plan = true; continue; }
     if (!strcmp(a, "--zero-copy")) { o.zero_copy = true; continue; }
     if (!strcmp(a, "--report")) { o.report = true; continue; }
-    if (!strcmp(a, "--json")) { o.json = true; continue; }
+    if (!strcmp(a, "--json")) { o.json = true; cli_set_json(true); continue; }
     if (!strcmp(a, "--check")) { o.check = true; continue; }
     if (!strcmp(a, "--poison")) { o.poison = true; continue; }
     if (!strcmp(a, "--dma-order") || !strcmp(a, "--seed")) {
@@ -236,6 +244,7 @@ int cmd_demo(int argc, char **argv) {
     failed += demos[k].run(&o) != 0;
     demo_observers_free();
   }
-  printf("%d passed, %d failed\n", ran - failed, failed);
+  if (json_reports) printf("\n]\n");
+  fprintf(cli_out(), "%d passed, %d failed\n", ran - failed, failed);
   return failed ? TSR_EXIT_FAIL : TSR_EXIT_OK;
 }

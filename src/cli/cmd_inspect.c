@@ -46,6 +46,9 @@ int cmd_inspect(int argc, char **argv) {
     else return TSR_EXIT_USAGE;
   }
   if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  const char *files[1 + 64] = {module};
+  memcpy(files + 1, inputs, sizeof *inputs * (size_t)n_in);
+  if (!cli_stdin_once("inspect", files, 1 + n_in)) return TSR_EXIT_USAGE;
   int rc = TSR_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;

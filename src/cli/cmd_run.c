@@ -19,7 +19,7 @@ static void usage(FILE *f) {
           "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
           "                   [--seed N] [--host-helpers N] [--zero-copy] [--repeat N]\n"
-          "                   [--max-ops N] [--dump STAGE]\n\n"
+          "                   [--max-ops N] [--max-memory B] [--dump STAGE]\n\n"
           "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
           "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used\n"
@@ -54,6 +54,9 @@ static void usage(FILE *f) {
           "                    Not with --report, --json or --trace, which model one run\n"
           "  --max-ops N       a kernel call fails after N interpreted ops and grid steps per\n"
           "                    core (default 1e9: an endless loop stops; 0: no limit)\n"
+          "  --max-memory B    the most bytes of tensors the run holds at once, inputs and\n"
+          "                    outputs included (K, M, G, T suffixes; default three quarters of\n"
+          "                    this host's memory; 0: no limit)\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
           "                    run: one line per executed op; report: the run's figures\n"
           "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");
@@ -124,7 +127,7 @@ static bool compare(int k, const tsr_array *got, const tsr_array *exp, const cha
   if (!same) {
     char a[96], b[96];
     tsr_ref g = tsr_array_ref(got, TSR_HOST), e = tsr_array_ref(exp, TSR_HOST);
-    printf("output %d: shape %s, %s has %s\n", k, tsr_ref_describe(&g, a, sizeof a), exp_path, tsr_ref_describe(&e, b, sizeof b));
+    fprintf(cli_out(), "output %d: shape %s, %s has %s\n", k, tsr_ref_describe(&g, a, sizeof a), exp_path, tsr_ref_describe(&e, b, sizeof b));
     return false;
   }
   int64_t n = tsr_array_numel(got), worst = -1, bad = 0;
@@ -140,13 +143,13 @@ static bool compare(int k, const tsr_array *got, const tsr_array *exp, const cha
     if (worst < 0 || excess > worst_excess) { worst = i; worst_excess = excess; }
   }
   if (!bad) {
-    printf("output %d: matches %s (%lld elements, rtol %g, atol %g)\n", k, exp_path, (long long)n, rtol, atol);
+    fprintf(cli_out(), "output %d: matches %s (%lld elements, rtol %g, atol %g)\n", k, exp_path, (long long)n, rtol, atol);
     return true;
   }
   int64_t idx[TSR_MAX_RANK], rem = worst;
   for (int d = got->rank - 1; d >= 0; d--) { idx[d] = got->shape[d] ? rem % got->shape[d] : 0; rem /= got->shape[d] ? got->shape[d] : 1; }
   char ib[128];
-  printf("output %d: MISMATCH with %s: %lld of %lld elements outside rtol %g atol %g; worst at %s: got %.9g, expected %.9g\n",
+  fprintf(cli_out(), "output %d: MISMATCH with %s: %lld of %lld elements outside rtol %g atol %g; worst at %s: got %.9g, expected %.9g\n",
          k, exp_path, (long long)bad, (long long)n, rtol, atol, tsr_format_dims(idx, got->rank, ib, sizeof ib),
          elem(got, worst), elem(exp, worst));
   return false;
@@ -179,13 +182,14 @@ int cmd_run(int argc, char **argv) {
   double rtol = 1e-5, atol = 1e-6;
   unsigned long seed = 0;
   long repeat = 1;
+  int64_t max_memory = 0; /* tsr_hlo_run_opts.max_bytes: 0 the default, -1 none */
   bool dump_read = false, dump_plan = false, dump_run = false, dump_report = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool has_next = i + 1 < argc;
     int r = run_setup_option(&rs, argc, argv, &i);
     if (r == 1) continue;
-    if (r < 0) { usage(stderr); return TSR_EXIT_USAGE; }
+    if (r < 0) return TSR_EXIT_USAGE; /* said what */
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
     else if (!strcmp(a, "-o") && has_next) outdir = argv[++i];
     else if (!strcmp(a, "--expect") && has_next) {
@@ -203,6 +207,9 @@ int cmd_run(int argc, char **argv) {
       if (!*argv[i] || *end) { fprintf(stderr, "tessera run: bad --seed '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
     } else if (!strcmp(a, "--repeat") && has_next) {
       if (!cli_parse_int(argv[++i], 1, 100000, &repeat)) { fprintf(stderr, "tessera run: bad --repeat '%s' (1..100000)\n", argv[i]); return TSR_EXIT_USAGE; }
+    } else if (!strcmp(a, "--max-memory") && has_next) {
+      if (!cli_parse_bytes(argv[++i], &max_memory)) { fprintf(stderr, "tessera run: bad --max-memory '%s' (bytes, with K, M, G or T)\n", argv[i]); return TSR_EXIT_USAGE; }
+      if (max_memory == 0) max_memory = -1;
     } else if (!strcmp(a, "--dump") && has_next) {
       const char *st = argv[++i];
       if (!strcmp(st, "read")) dump_read = true;
@@ -219,6 +226,15 @@ int cmd_run(int argc, char **argv) {
     else { fprintf(stderr, "tessera run: more than 64 inputs\n"); return TSR_EXIT_USAGE; }
   }
   if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  cli_set_json(rs.json);
+  if (rs.json && rs.trace_path && !strcmp(rs.trace_path, "-")) {
+    fprintf(stderr, "tessera run: --json and --trace - would both write to standard output\n");
+    return TSR_EXIT_USAGE;
+  }
+  const char *files[1 + 64 + 64] = {module};
+  memcpy(files + 1, inputs, sizeof *inputs * (size_t)n_in);
+  memcpy(files + 1 + n_in, expects, sizeof *expects * (size_t)n_exp);
+  if (!cli_stdin_once("run", files, 1 + n_in + n_exp)) return TSR_EXIT_USAGE;
   if (repeat > 1 && (rs.report || rs.json || rs.trace_path || dump_run)) {
     fprintf(stderr, "tessera run: --repeat times the run; --report, --json, --trace and --dump run model or print one run\n");
     return TSR_EXIT_USAGE;
@@ -230,7 +246,7 @@ int cmd_run(int argc, char **argv) {
   tsr_array in[64] = {{0}}, out[64] = {{0}};
   int n_out = 0;
   tsr_status s = tsr_mlir_read_file(module, &m); /* read */
-  if (s == TSR_OK && dump_read) tsr_mlir_print(m, stdout, 0);
+  if (s == TSR_OK && dump_read) tsr_mlir_print(m, cli_out(), 0);
   if (s == TSR_OK) s = tsr_hlo_compile(m, &p); /* verify */
   if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s\n", module, tsr_last_error()); goto done; }
   int want = tsr_hlo_num_inputs(p);
@@ -246,6 +262,18 @@ int cmd_run(int argc, char **argv) {
     if (tsr_npy_read(inputs[i], &in[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   }
   if (!n_in && want) {
+    int64_t limit = max_memory > 0 ? max_memory : max_memory < 0 ? 0 : tsr_hlo_default_max_bytes(), total = 0;
+    for (int i = 0; i < want; i++) {
+      tsr_array t;
+      if (!tsr_hlo_input_type(p, i, &t)) continue; /* said below */
+      tsr_ref r = tsr_array_ref(&t, TSR_HOST);
+      total += (int64_t)tsr_ref_bytes(&r);
+    }
+    if (limit && total > limit) {
+      fprintf(stderr, "tessera run: %s: its random inputs would take %lld bytes, over the limit of %lld bytes "
+                      "(--max-memory)\n", module, (long long)total, (long long)limit);
+      goto done;
+    }
     for (int i = 0; i < want; i++) {
       tsr_array t;
       if (!tsr_hlo_input_type(p, i, &t)) {
@@ -257,15 +285,15 @@ int cmd_run(int argc, char **argv) {
       fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
     }
     n_in = want;
-    printf("inputs: %d random arrays (seed %lu)\n", want, seed);
+    fprintf(cli_out(), "inputs: %d random arrays (seed %lu)\n", want, seed);
   }
   rs.seed = seed;
   if (run_setup_machine(&rs) != TSR_OK) goto done;
-  if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, stdout) != TSR_OK) {
+  if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, cli_out()) != TSR_OK) {
     fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());
     goto done;
   }
-  tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? stdout : NULL};
+  tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? cli_out() : NULL, .max_bytes = max_memory};
   tsr_hlo_stats st;
   double first = 0, fastest = 0;
   if (repeat > 1 && (!(warm_s = malloc(sizeof *warm_s * (size_t)repeat)) ||
@@ -288,16 +316,19 @@ int cmd_run(int argc, char **argv) {
   bool ok = true;
   if (outdir) {
     if (mkdir(outdir, 0777) != 0 && errno != EEXIST) { fprintf(stderr, "tessera run: cannot create %s: %s\n", outdir, strerror(errno)); goto done; }
+    /* all of the run's outputs, or none of them */
+    static char paths[64][4096];
+    const char *names[64];
     for (int i = 0; i < n_out; i++) {
-      char path[4096];
-      snprintf(path, sizeof path, "%s/out_%d.npy", outdir, i);
-      if (tsr_npy_write(path, &out[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+      snprintf(paths[i], sizeof paths[i], "%s/out_%d.npy", outdir, i);
+      names[i] = paths[i];
     }
+    if (tsr_npy_write_all(names, out, n_out) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   }
   for (int i = 0; i < n_out; i++) {
     char b[96];
     tsr_ref r = tsr_array_ref(&out[i], TSR_HOST);
-    printf("output %d: %s%s%s\n", i, tsr_ref_describe(&r, b, sizeof b), outdir ? " -> " : "", outdir ? outdir : "");
+    fprintf(cli_out(), "output %d: %s%s%s\n", i, tsr_ref_describe(&r, b, sizeof b), outdir ? " -> " : "", outdir ? outdir : "");
   }
   for (int i = 0; i < n_exp; i++) {
     tsr_array e;
@@ -310,18 +341,18 @@ int cmd_run(int argc, char **argv) {
       char name[32];
       snprintf(name, sizeof name, "output %d", i);
       tsr_ref r = tsr_array_ref(&out[i], TSR_HOST);
-      if (tsr_check_poison(&r, name) != TSR_OK) { printf("poison: %s\n", tsr_last_error()); ok = false; }
+      if (tsr_check_poison(&r, name) != TSR_OK) { fprintf(cli_out(), "poison: %s\n", tsr_last_error()); ok = false; }
     }
   if (dump_report && repeat > 1) {
     st.seconds = median(warm_s, repeat - 1);
     st.kernel_seconds = median(warm_kernel_s, repeat - 1);
-    printf("repeat: %ld runs: first %.3f ms, median of the %ld after it %.3f ms, fastest %.3f ms\n", repeat,
+    fprintf(cli_out(), "repeat: %ld runs: first %.3f ms, median of the %ld after it %.3f ms, fastest %.3f ms\n", repeat,
            first * 1e3, repeat - 1, st.seconds * 1e3, fastest * 1e3);
   }
   char lanes[48] = "";
   if (st.kernel.host_lanes > 1) snprintf(lanes, sizeof lanes, "; split over %d host lanes", st.kernel.host_lanes);
   if (dump_report)
-    printf("report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out%s), %.3f ms (kernels %.3f ms), "
+    fprintf(cli_out(), "report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out%s), %.3f ms (kernels %.3f ms), "
            "peak %lld bytes (inputs %lld, outputs %lld, peak besides inputs %lld)\n",
            (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma_in,
            (long long)st.kernel.dma_out, lanes, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,

@@ -16,8 +16,17 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
   bool next = *i + 1 < argc;
   if (!strcmp(a, "--chip") || !strcmp(a, "--trace")) {
     if (!next) { fprintf(stderr, "tessera %s: %s needs a value\n", rs->cmd, a); return -1; }
-    if (!strcmp(a, "--chip")) rs->chip_name = argv[++*i];
-    else rs->trace_path = argv[++*i];
+    if (!strcmp(a, "--trace")) {
+      rs->trace_path = argv[++*i];
+      return 1;
+    }
+    /* resolved now: a value that names no chip, or a file that is missing or not a chip
+     * description, is a bad option (exit 2), before anything runs */
+    rs->chip_name = argv[++*i];
+    if (tsr_chip_load(rs->chip_name, &rs->chip) != TSR_OK) {
+      fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error());
+      return -1;
+    }
     return 1;
   }
   if (!strcmp(a, "--dma-order")) {
@@ -59,8 +68,8 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
 }
 
 tsr_status run_setup_machine(run_setup *rs) {
-  tsr_status s = tsr_chip_load(rs->chip_name ? rs->chip_name : "v5e", &rs->chip);
-  if (s != TSR_OK) { fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error()); return s; }
+  if (!rs->chip_name) rs->chip = *tsr_chip_get("v5e");
+  tsr_status s;
   tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
                             .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops};
@@ -86,21 +95,21 @@ tsr_status run_setup_machine(run_setup *rs) {
 bool run_setup_finish(run_setup *rs) {
   bool ok = true;
   if (rs->timing) {
-    if (rs->report && tsr_timing_report(rs->timing, stdout) != TSR_OK) ok = false;
+    if (rs->report && tsr_timing_report(rs->timing, cli_out()) != TSR_OK) ok = false;
     if (rs->json && tsr_timing_write_json(rs->timing, "-") != TSR_OK) ok = false;
     if (rs->trace_path) {
       if (tsr_timing_write_trace(rs->timing, rs->trace_path) != TSR_OK) {
         fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
         ok = false;
       } else {
-        printf("trace: %s (open in ui.perfetto.dev)\n", rs->trace_path);
+        fprintf(cli_out(), "trace: %s (open in ui.perfetto.dev)\n", rs->trace_path);
       }
     }
   }
   if (rs->checker) {
     bool found = tsr_checker_count(rs->checker) > 0;
     /* asked for: a clean run says so, since silence would not tell "checked" from "not run" */
-    if (found || rs->check || rs->poison) tsr_checker_report(rs->checker, stdout);
+    if (found || rs->check || rs->poison) tsr_checker_report(rs->checker, cli_out());
     if (found) ok = false;
   }
   return ok;

@@ -18,7 +18,7 @@ typedef struct run_setup {
   uint64_t seed;          /* the random DMA order's */
   int host_helpers;       /* tsr_machine_options.host_helpers */
   int64_t max_ops;        /* tsr_machine_options.max_kernel_ops */
-  tsr_chip chip;
+  tsr_chip chip;          /* --chip, loaded when the option is read (v5e without it) */
   tsr_machine *machine;
   tsr_timing *timing;
   tsr_checker *checker;

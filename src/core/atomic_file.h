@@ -1,5 +1,8 @@
 /* Writing output files so that a reader never sees half of one: write to a temporary name in
- * the same folder, then rename over the target. */
+ * the same folder, then rename over the target. Several files that belong together (a run's
+ * outputs) are all written first and renamed only when every one is complete, so a failure
+ * leaves none of them behind. New files get the mode the umask gives (0666 less the umask),
+ * as any file a program creates. */
 #ifndef TSR_CORE_ATOMIC_FILE_H
 #define TSR_CORE_ATOMIC_FILE_H
 
@@ -15,9 +18,13 @@ typedef struct atomic_file {
 
 /* Opens `path` for writing ("-": stdout). */
 tsr_status atomic_file_open(atomic_file *af, const char *path);
-/* Closes and renames into place; on a write error removes the temporary and fails. */
+/* Closes the temporary (complete, not yet in place); on a write error removes it and fails. */
+tsr_status atomic_file_finish(atomic_file *af);
+/* Renames a finished temporary into place (on failure removes it). */
+tsr_status atomic_file_publish(atomic_file *af);
+/* Finishes and publishes. */
 tsr_status atomic_file_commit(atomic_file *af);
-/* Gives up: removes the temporary. */
+/* Gives up: removes the temporary (open or finished). */
 void atomic_file_abort(atomic_file *af);
 
 #endif

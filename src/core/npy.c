@@ -357,20 +357,46 @@ tsr_status tsr_npy_serialize(const tsr_array *a, void **out, size_t *size) {
   return TSR_OK;
 }
 
-tsr_status tsr_npy_write(const char *path, const tsr_array *a) {
+/* Writes `a` to a finished temporary of `path` (atomic_file.h), not yet in place. */
+static tsr_status write_temporary(atomic_file *af, const char *path, const tsr_array *a) {
   void *buf;
   size_t n;
   TSR_TRY(tsr_npy_serialize(a, &buf, &n));
-  atomic_file af;
-  tsr_status s = atomic_file_open(&af, path);
+  tsr_status s = atomic_file_open(af, path);
   if (s == TSR_OK) {
-    if (fwrite(buf, 1, n, af.f) != n) {
-      atomic_file_abort(&af);
+    if (fwrite(buf, 1, n, af->f) != n) {
+      atomic_file_abort(af);
       s = tsr_fail(TSR_ERR_IO, "error writing %s", path);
     } else {
-      s = atomic_file_commit(&af);
+      s = atomic_file_finish(af);
     }
   }
   free(buf);
+  return s;
+}
+
+tsr_status tsr_npy_write(const char *path, const tsr_array *a) {
+  return tsr_npy_write_all(&path, a, 1);
+}
+
+tsr_status tsr_npy_write_all(const char *const *paths, const tsr_array *arrays, int n) {
+  if (n < 0) return tsr_fail(TSR_ERR_INVALID, "a negative count of files");
+  atomic_file *af = calloc((size_t)(n ? n : 1), sizeof *af);
+  if (!af) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  tsr_status s = TSR_OK;
+  /* A rename over a directory fails after the files before it are in place: refused first.
+   * (Other rename failures, of the folder or the file system, stop the first rename.) */
+  for (int i = 0; i < n && s == TSR_OK; i++) {
+    struct stat st;
+    if (strcmp(paths[i], "-") && stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
+      s = tsr_fail(TSR_ERR_IO, "cannot write %s: it is a directory", paths[i]);
+  }
+  int written = 0;
+  for (; written < n && s == TSR_OK; written++) s = write_temporary(&af[written], paths[written], &arrays[written]);
+  for (int i = 0; i < written; i++) { /* all complete: into place; else none of them */
+    if (s == TSR_OK) s = atomic_file_publish(&af[i]);
+    else atomic_file_abort(&af[i]);
+  }
+  free(af);
   return s;
 }

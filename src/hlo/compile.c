@@ -86,9 +86,14 @@ static tsr_status to_type(const tsr_ir_op *op, const tsr_ir_type *t, hlo_type *o
   if (!tsr_ir_type_dtype(t->u.shaped.element, &out->dtype) || tsr_dtype_is_semaphore(out->dtype))
     return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "unsupported element type");
   out->rank = t->u.shaped.rank;
+  uint64_t elements = 1; /* the .npy reader's bound: at most 2^44, a zero dimension counting as 1 */
   for (int d = 0; d < out->rank; d++) {
     out->shape[d] = t->u.shaped.shape[d];
     if (out->shape[d] < 0) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "dynamic shapes are not supported");
+    uint64_t dim = out->shape[d] ? (uint64_t)out->shape[d] : 1;
+    if (elements > (UINT64_C(1) << 44) / dim)
+      return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "a tensor of more than 2^44 elements");
+    elements *= dim;
   }
   return TSR_OK;
 }

@@ -316,12 +316,17 @@ tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *
   hlo_kernel *k = x->p->bare;
   tsr_ref ops[64], outs[64];
   if (n > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
-  for (int i = 0; i < n; i++) ops[i] = tsr_array_ref(&inputs[i], TSR_HBM);
+  for (int i = 0; i < n; i++) {
+    ops[i] = tsr_array_ref(&inputs[i], TSR_HBM);
+    x->live += (int64_t)tsr_array_bytes(&inputs[i]);
+  }
   tsr_mosaic_call_opts co = {0};
   TSR_TRY(tsr_mosaic_kernel_output_shapes(k->k, ops, n, &co, outs, k->n_outputs));
   tsr_status s = TSR_OK;
   for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) {
-    s = tsr_array_alloc(&outputs[i], outs[i].dtype, outs[i].rank, outs[i].shape);
+    s = hlo_admit(x, (int64_t)tsr_ref_bytes(&outs[i]));
+    if (s == TSR_OK) s = tsr_array_alloc(&outputs[i], outs[i].dtype, outs[i].rank, outs[i].shape);
+    if (s == TSR_OK) x->live += (int64_t)tsr_array_bytes(&outputs[i]);
     outs[i] = tsr_array_ref(&outputs[i], TSR_HBM);
     if (x->st) x->st->output_bytes += (int64_t)tsr_array_bytes(&outputs[i]);
   }

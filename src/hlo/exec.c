@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "hlo/hlo_internal.h"
 
@@ -58,8 +59,22 @@ static bool add_spare(block_cache *c, char *data, size_t bytes) {
   return block_cache_put(c, data, bytes, SPARE_COUNT, SPARE_MAX_TOTAL);
 }
 
+int64_t tsr_hlo_default_max_bytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return (int64_t)1 << 32;
+  return (int64_t)pages / 4 * 3 * (int64_t)page;
+}
+
+tsr_status hlo_admit(const hlo_exec *x, int64_t bytes) {
+  if (x->max_bytes <= 0 || (bytes >= 0 && x->live + bytes <= x->max_bytes)) return TSR_OK;
+  return tsr_fail(TSR_ERR_NOMEM, "a tensor of %lld bytes would bring what the run holds to %lld bytes, over its "
+                  "limit of %lld bytes (`tessera run --max-memory BYTES` or tsr_hlo_run_opts.max_bytes sets it)",
+                  (long long)bytes, (long long)(x->live + bytes), (long long)x->max_bytes);
+}
+
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
-  size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype);
+  size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype); /* at most 2^44 elements (compile.c) */
+  TSR_TRY(hlo_admit(x, (int64_t)bytes));
   hlo_buf *b = malloc(sizeof *b);
   char *data = block_cache_take(&x->spare, bytes);
   if (!data) data = alloc_data(bytes);
@@ -200,6 +215,7 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
   memset(stats, 0, sizeof *stats);
   tsr_hlo_run_opts no_opts = {0};
   hlo_exec x = {.p = p, .opts = opts ? opts : &no_opts, .st = stats};
+  x.max_bytes = x.opts->max_bytes > 0 ? x.opts->max_bytes : x.opts->max_bytes < 0 ? 0 : tsr_hlo_default_max_bytes();
   int n_out = tsr_hlo_num_outputs(p);
   for (int i = 0; i < n_out; i++) memset(&outputs[i], 0, sizeof outputs[i]);
   if (num_inputs != tsr_hlo_num_inputs(p))

@@ -84,6 +84,7 @@ typedef struct hlo_exec {
   const tsr_hlo_run_opts *opts;
   tsr_hlo_stats *st;
   int64_t live, peak, io_live;
+  int64_t max_bytes;  /* tsr_hlo_run_opts.max_bytes resolved; 0: no limit */
   int depth;
   /* large buffers released during the run (or left by the program's last run), kept for a
    * later tensor of the same size; what is left when the run ends stays with the program */
@@ -92,6 +93,8 @@ typedef struct hlo_exec {
 
 /* ---- buffers (exec.c) ---- */
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v);
+/* Whether `bytes` more may be held besides what the run holds now (x->max_bytes). */
+tsr_status hlo_admit(const hlo_exec *x, int64_t bytes);
 void hlo_release(hlo_exec *x, hlo_buf *b);
 static inline void hlo_retain(hlo_buf *b) { b->refs++; }
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
