@@ -1,10 +1,32 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target (fuzz/fuzz_*.c; clang, ASan+UBSan, coverage on the whole
 # library) into build-fuzz and runs each for a bounded time from a seed corpus of the
-# conformance files. Usage: scripts/fuzz.sh [SECONDS]   (default: $FUZZ_SECONDS or 60)
+# conformance files.
+# Usage: scripts/fuzz.sh [SECONDS]      each target once, for SECONDS (default: $FUZZ_SECONDS
+#                                       or 60): what `make test` runs, bounded
+#        scripts/fuzz.sh --soak DURATION [--slice SECONDS]
+#                                       a long soak outside CI: the targets in turn, SECONDS
+#                                       each (default 300), round after round until DURATION
+#                                       (3600, 90m, 2h) is spent; the corpora grow from round
+#                                       to round (fuzz/corpus-*), and the totals per target
+#                                       are printed at the end. A crash stops the soak with
+#                                       its input kept (crash-*, leak-*, timeout-*).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-secs="${1:-${FUZZ_SECONDS:-60}}"
+soak=0; slice=300
+if [ "${1:-}" = "--soak" ]; then
+  case "${2:-}" in
+    *h) soak=$(( ${2%h} * 3600 )) ;;
+    *m) soak=$(( ${2%m} * 60 )) ;;
+    *s) soak=${2%s} ;;
+    [0-9]*) soak=$2 ;;
+    *) echo "usage: scripts/fuzz.sh [SECONDS] | --soak DURATION [--slice SECONDS]" >&2; exit 2 ;;
+  esac
+  [ "${3:-}" = "--slice" ] && slice=${4:?--slice needs seconds}
+  secs=$slice
+else
+  secs="${1:-${FUZZ_SECONDS:-60}}"
+fi
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTSR_FUZZ=ON -DTSR_SANITIZE=ON >/dev/null
 targets=$(ls fuzz/fuzz_*.c | xargs -n1 basename | sed 's/\.c$//')
 cmake --build build-fuzz -j"${JOBS:-2}" --target $targets tessera-cli
@@ -49,21 +71,40 @@ seed() { # seed TARGET DIR
   esac
 }
 
+declare -A execs
 for t in $targets; do
   corpus="fuzz/corpus-${t#fuzz_}"
   mkdir -p "$corpus"
   seed "$t" "$corpus"
-  echo "== $t for ${secs}s"
-  log=$(mktemp)
-  status=0
-  ./build-fuzz/"$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
-  grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
-  if [ "$status" -ne 0 ]; then
-    tail -60 "$log"
-    rm -f "$log"
-    echo "$t failed (exit $status)"
-    exit 1
-  fi
-  rm -f "$log"
+  execs[$t]=0
 done
+start=$SECONDS; round=0
+while :; do
+  round=$((round + 1))
+  for t in $targets; do
+    corpus="fuzz/corpus-${t#fuzz_}"
+    echo "== $t for ${secs}s$([ "$soak" -gt 0 ] && echo " (round $round)")"
+    log=$(mktemp)
+    status=0
+    ./build-fuzz/"$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+      -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
+    grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    execs[$t]=$(( ${execs[$t]} + ${n:-0} ))
+    if [ "$status" -ne 0 ]; then
+      tail -60 "$log"
+      rm -f "$log"
+      echo "$t failed (exit $status); the input is kept in the current folder (crash-*, leak-*, timeout-*)"
+      exit 1
+    fi
+    rm -f "$log"
+    [ "$soak" -gt 0 ] && [ $((SECONDS - start)) -ge "$soak" ] && break
+  done
+  [ "$soak" -gt 0 ] && [ $((SECONDS - start)) -lt "$soak" ] || break
+done
+if [ "$soak" -gt 0 ]; then
+  echo "== soak: $((SECONDS - start)) s, $round round(s), no finding"
+  for t in $targets; do
+    echo "$t: ${execs[$t]} executions, corpus $(ls "fuzz/corpus-${t#fuzz_}" | wc -l) inputs"
+  done
+fi
