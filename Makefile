@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: all setup build demo test bench clean
+.PHONY: all setup build demo test bench docs clean
 all: build
 
 setup:
@@ -18,6 +18,10 @@ demo: build
 
 test: setup
 	JOBS=$(JOBS) scripts/test.sh
+
+# docs/ops.md is generated from the op registries (src/ops); tests/cli/ops.sh checks it is current
+docs: build
+	./$(BUILD)/tessera ops --markdown > docs/ops.md
 
 bench: build
 	@for b in $$(./$(BUILD)/tessera bench --list); do ./$(BUILD)/tessera bench $$b; done

@@ -9,15 +9,17 @@
 static const struct {
   const char *name;
 } op_names[] = {
-#define HLO_OP(e, name, run, prep) {name},
-#include "hlo/ops.def"
+#define HLO_OP(e, name, syntax, run, prep) {name},
+#include "ops/stablehlo.def"
+#include "ops/check.def"
 #undef HLO_OP
 };
 
 typedef tsr_status (*prep_fn)(tsr_hlo_program *, hlo_inst *, const hlo_type *);
 static const prep_fn preps[] = {
-#define HLO_OP(e, name, run, prep) prep,
-#include "hlo/ops.def"
+#define HLO_OP(e, name, syntax, run, prep) prep,
+#include "ops/stablehlo.def"
+#include "ops/check.def"
 #undef HLO_OP
 };
 
@@ -104,9 +106,6 @@ static hlo_opcode lookup(const char *name) {
   return HLO_OPCODE_COUNT;
 }
 
-static bool is_return(const tsr_ir_op *op) {
-  return tsr_ir_op_is(op, "func.return") || tsr_ir_op_is(op, "stablehlo.return");
-}
 
 static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
   hlo_func **nf = realloc(p->funcs, sizeof *nf * (size_t)(p->n_funcs + 1));
@@ -175,12 +174,12 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   }
   const tsr_ir_op *ret = NULL;
   for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
-    if (is_return(op)) {
+    hlo_opcode opc = lookup(op->name);
+    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN) {
       if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
       ret = op;
       break;
     }
-    hlo_opcode opc = lookup(op->name);
     if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
     if (op->n_regions && opc != HLO_REDUCE) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "ops with regions are not supported"); break; }
     hlo_inst *in = &f->insts[f->n_inst];

@@ -11,8 +11,9 @@
 
 typedef tsr_status (*run_fn)(hlo_exec *, const hlo_inst *, const hlo_val *, hlo_val *);
 static const run_fn runs[] = {
-#define HLO_OP(e, name, run, prep) run,
-#include "hlo/ops.def"
+#define HLO_OP(e, name, syntax, run, prep) run,
+#include "ops/stablehlo.def"
+#include "ops/check.def"
 #undef HLO_OP
 };
 
@@ -285,6 +286,12 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
 tsr_status tsr_hlo_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,
                             int num_inputs, int plan_steps, FILE *out) {
   return hlo_kernels_describe(p, m, inputs, num_inputs, plan_steps, out);
+}
+
+/* Terminators end a body when it is compiled (compile.c) and are never dispatched. */
+tsr_status hlo_run_terminator(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  (void)x, (void)args, (void)res;
+  return hlo_op_fail(in->op, TSR_ERR_INTERNAL, "a terminator is not dispatched");
 }
 
 /* An op that passes its operands through (optimization_barrier). */

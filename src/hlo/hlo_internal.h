@@ -12,8 +12,9 @@
 #include "tessera/hlo.h"
 
 typedef enum hlo_opcode {
-#define HLO_OP(e, name, run, prep) HLO_##e,
-#include "hlo/ops.def"
+#define HLO_OP(e, name, syntax, run, prep) HLO_##e,
+#include "ops/stablehlo.def"
+#include "ops/check.def"
 #undef HLO_OP
   HLO_OPCODE_COUNT
 } hlo_opcode;
@@ -124,12 +125,14 @@ void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const 
 
 /* ---- op functions ---- */
 typedef struct hlo_compiler hlo_compiler;
-#define HLO_OP(e, name, run, prep) \
+#define HLO_OP(e, name, syntax, run, prep) \
   tsr_status run(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res);
-#include "hlo/ops.def"
+#include "ops/stablehlo.def"
+#include "ops/check.def"
 #undef HLO_OP
-#define HLO_OP(e, name, run, prep) tsr_status prep(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args);
-#include "hlo/ops.def"
+#define HLO_OP(e, name, syntax, run, prep) tsr_status prep(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args);
+#include "ops/stablehlo.def"
+#include "ops/check.def"
 #undef HLO_OP
 
 /* Compiles a region's entry block as a function (reduce bodies). */

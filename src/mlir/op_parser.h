@@ -67,5 +67,9 @@ tsr_status parse_value_ref(text_parser *p, operand_ref *ref);
 /* Pretty forms: parses the rest of op `name` (already consumed) into `b`. Returns
  * TSR_ERR_UNSUPPORTED (without consuming) when `name` has no known pretty syntax. */
 tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_builder *b);
+/* The parser of the pretty form of the op named name[0..len) (its full name), NULL when its
+ * registry row (the .def files in src/ops) says it has none, or no registry knows it. */
+typedef tsr_status (*pretty_fn)(text_parser *p, op_builder *b);
+pretty_fn pretty_syntax_of(const char *name, size_t len);
 
 #endif

@@ -254,24 +254,18 @@ static tsr_status arith_flags(text_parser *p, op_builder *b, const char *kw, con
   return a ? ob_attr(p, b, attr_name, a) : TSR_OK;
 }
 
-static const char *const float_binops[] = {"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf", "negf", NULL};
-static const char *const overflow_binops[] = {"addi", "subi", "muli", "shli", NULL};
-
-static bool in_list(const char *const *l, const char *s) {
-  for (; *l; l++)
-    if (!strcmp(*l, s)) return true;
-  return false;
-}
-
-/* `arith.addf %a, %b [fastmath<..>] {attrs} : T` and unary `arith.negf %a : T`. */
-static tsr_status p_arith_same(text_parser *p, op_builder *b) {
-  const char *op = strchr(b->name, '.') + 1;
+/* `arith.addf %a, %b [fastmath<..>] {attrs} : T`, unary `arith.negf %a : T`, and the integer
+ * ops with overflow flags (`arith.addi %a, %b overflow<nsw> : T`) or none. */
+static tsr_status arith_same(text_parser *p, op_builder *b, bool fastmath, bool overflow) {
   TSR_TRY(ob_parse_operand_list(p, b, false));
-  if (in_list(float_binops, op)) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
-  if (in_list(overflow_binops, op)) TSR_TRY(arith_flags(p, b, "overflow", "overflow", "overflowFlags", true));
+  if (fastmath) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
+  if (overflow) TSR_TRY(arith_flags(p, b, "overflow", "overflow", "overflowFlags", true));
   TSR_TRY(ob_opt_attr_dict(p, b));
   return ob_same_or_function_type(p, b, 1);
 }
+static tsr_status p_arith_fmath(text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
+static tsr_status p_arith_overflow(text_parser *p, op_builder *b) { return arith_same(p, b, false, true); }
+static tsr_status p_arith_plain(text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
 
 static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge", NULL};
 static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
@@ -388,11 +382,35 @@ static tsr_status segment_sizes(text_parser *p, op_builder *b, const int32_t *si
 
 static tsr_status default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v);
 
-/* tpu.vector_load / tpu.vector_store:
- *   `$base[$indices] (, $value)? (masked $mask)? attr-dict : type($base), type(vec), type($mask)`
- * where the mask type is empty (hence the trailing comma Pallas prints) without a mask. */
-static tsr_status p_tpu_vector_mem(text_parser *p, op_builder *b) {
-  bool store = !strcmp(b->name, "tpu.vector_store");
+static tsr_status int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg);
+static tsr_status attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at);
+
+/* `sublanes [true, false, ...]`: a DenseBoolArrayAttr as the tpu.load/store formats print it */
+static tsr_status sublane_mask(text_parser *p, op_builder *b) {
+  TSR_TRY(expect_kw(p, "sublanes"));
+  const char *at = p->cur;
+  char buf[4096];
+  size_t n = (size_t)snprintf(buf, sizeof buf, "array<i1");
+  TSR_TRY(text_expect(p, '['));
+  for (int i = 0; !text_accept(p, ']'); i++) {
+    if (i > 0) TSR_TRY(text_expect(p, ','));
+    bool t = text_accept_kw(p, "true");
+    if (!t && !text_accept_kw(p, "false")) return text_error(p, "expected true or false");
+    if (n + 8 >= sizeof buf) return text_error_at(p, at, "sublane mask too long");
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s %s", i ? "," : ":", t ? "true" : "false");
+  }
+  snprintf(buf + n, sizeof buf - n, ">");
+  return attr_from_text(p, b, "sublane_mask", buf, at);
+}
+
+/* The tpu memory ops' formats, `$base[$indices] (, $value)? (masked $mask)? [sublanes ..
+ * (sublane_stride N)?] attr-dict : type($base), type(vector), type($mask)`:
+ * - tpu.vector_load / tpu.vector_store: no sublane clause; the mask type is empty without a
+ *   mask (hence the trailing comma Pallas prints); operandSegmentSizes on both;
+ * - tpu.load / tpu.store (`sublanes`): a sublane mask (DenseBoolArrayAttr) and an optional
+ *   sublane stride; tpu.load takes no element mask and has no mask type.
+ * MLIR materializes add = false on stores and sublane_stride = 1 when it serializes them. */
+static tsr_status tpu_memory(text_parser *p, op_builder *b, bool store, bool sublanes) {
   op_builder tmp;
   memset(&tmp, 0, sizeof tmp);
   int first, n;
@@ -404,10 +422,12 @@ static tsr_status p_tpu_vector_mem(text_parser *p, op_builder *b) {
     s = text_expect(p, ',');
     if (s == TSR_OK) s = parse_value_ref(p, &value);
   }
-  if (s == TSR_OK && text_accept_kw(p, "masked")) {
+  if (s == TSR_OK && (store || !sublanes) && text_accept_kw(p, "masked")) {
     has_mask = true;
     s = parse_value_ref(p, &mask);
   }
+  if (s == TSR_OK && sublanes) s = sublane_mask(p, b);
+  if (s == TSR_OK && sublanes && text_accept_kw(p, "sublane_stride")) s = int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
   if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
   tsr_ir_type *mt = NULL, *vt = NULL, *kt = NULL;
   if (s == TSR_OK) s = text_expect(p, ':');
@@ -428,15 +448,23 @@ static tsr_status p_tpu_vector_mem(text_parser *p, op_builder *b) {
     s = ob_operand(p, b, &mask);
     if (s == TSR_OK) b->operand_types[b->n_operands - 1] = kt;
   }
-  if (s == TSR_OK) {
+  if (s == TSR_OK && (store || !sublanes)) {
     int32_t store_sizes[4] = {1, 1, n, has_mask}, load_sizes[3] = {1, n, has_mask};
     s = store ? segment_sizes(p, b, store_sizes, 4) : segment_sizes(p, b, load_sizes, 3);
   }
-  if (s == TSR_OK && !store) s = ob_result(p, b, vt);
   if (s == TSR_OK && store) s = default_int(p, b, "add", 1, 0);
+  if (s == TSR_OK && sublanes) s = default_int(p, b, "sublane_stride", 32, 1);
+  if (s == TSR_OK && !store) s = ob_result(p, b, vt);
   free(tmp.operands);
   free(tmp.operand_types);
   return s;
+}
+
+static tsr_status p_tpu_vector_mem(text_parser *p, op_builder *b) {
+  return tpu_memory(p, b, !strcmp(b->name, "tpu.vector_store"), false);
+}
+static tsr_status p_tpu_load_store(text_parser *p, op_builder *b) {
+  return tpu_memory(p, b, !strcmp(b->name, "tpu.store"), true);
 }
 
 /* `scf.if %c [-> (T..)] {..} [else {..}] {attrs}` */
@@ -513,19 +541,15 @@ static tsr_status p_nullary(text_parser *p, op_builder *b) {
 
 /* ---- math, vector, memref --------------------------------------------------------------- */
 
-/* math ops that carry arith's fastmath flags */
-static const char *const math_fastmath_ops[] = {
-    "exp", "exp2", "expm1", "log", "log2", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh",
-    "erf", "absf", "ceil", "floor", "round", "roundeven", "atan2", "powf", NULL};
-static const char *const math_plain_ops[] = {"absi", "ctlz", "ctpop", "cttz", NULL};
+/* `math.exp %a [fastmath<..>] {attrs} : T`; the integer ops (absi, the bit counts) carry no
+ * flags: the same grammar as arith's. */
+static tsr_status p_math_fmath(text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
+static tsr_status p_math_plain(text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
 
-/* `math.exp %a [fastmath<..>] {attrs} : T` */
-static tsr_status p_math(text_parser *p, op_builder *b) {
-  const char *op = strchr(b->name, '.') + 1;
-  TSR_TRY(ob_parse_operand_list(p, b, false));
-  if (in_list(math_fastmath_ops, op)) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 1);
+static bool in_list(const char *const *l, const char *s) {
+  for (; *l; l++)
+    if (!strcmp(*l, s)) return true;
+  return false;
 }
 
 /* vector's CombiningKind */
@@ -861,6 +885,25 @@ static tsr_status p_tpu_dynamic_rotate(text_parser *p, op_builder *b) {
   TSR_TRY(expect_kw(p, "dim"));
   TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
   return arrow_tail(p, b, -1);
+}
+
+/* `tpu.rotate %v by A dim D [stride S stride_dim E] {attrs} : V` (jaxlibs before tpu.rotate
+ * gave way to tpu.dynamic_rotate printed it so) */
+static tsr_status p_tpu_rotate(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(expect_kw(p, "by"));
+  TSR_TRY(int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
+  TSR_TRY(expect_kw(p, "dim"));
+  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  if (text_accept_kw(p, "stride")) {
+    TSR_TRY(int_attr(p, b, "stride", 32, TSR_IR_SIGNED));
+    TSR_TRY(expect_kw(p, "stride_dim"));
+    TSR_TRY(int_attr(p, b, "stride_dimension", 32, TSR_IR_SIGNED));
+  }
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(text_type(p, &b->operand_types[0]));
+  return ob_result(p, b, b->operand_types[0]);
 }
 
 /* `tpu.transpose %v, [1, 0] {attrs} : V -> R` and `vector.transpose ... : V to R` */
@@ -1239,127 +1282,132 @@ static tsr_status p_hlo_reduce(text_parser *p, op_builder *b) {
   return ptr_push(&b->regions, r) ? TSR_OK : nomem();
 }
 
-/* ---- table --------------------------------------------------------------------------- */
+/* ---- check (StableHLO's test dialect) ---------------------------------------------------- */
 
-typedef tsr_status (*pretty_fn)(text_parser *p, op_builder *b);
+/* `check.expect_eq %a, %b : T`, `check.expect_almost_eq %a, %b [, tolerance = F] : T` */
+static tsr_status p_check_pair(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(ob_parse_operand(p, b));
+  if (text_accept(p, ',')) {
+    TSR_TRY(expect_kw_eq(p, "tolerance"));
+    tsr_ir_attr *tol;
+    TSR_TRY(text_number_attr(p, tsr_ir_type_float(p->ctx, TSR_IR_F64), &tol));
+    TSR_TRY(ob_attr(p, b, "tolerance", tol));
+  }
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  return ob_same_or_function_type(p, b, 0);
+}
 
-static const struct {
-  const char *spelling; /* as written (default-dialect short forms included) */
-  const char *name;     /* the op's full name */
-  pretty_fn parse;
-} pretty_ops[] = {
-    {"module", "builtin.module", p_module},
-    {"builtin.module", "builtin.module", p_module},
-    {"func.func", "func.func", p_func},
-    {"return", "func.return", p_return_like},
-    {"func.return", "func.return", p_return_like},
-    {"call", "func.call", p_call},
-    {"func.call", "func.call", p_call},
-    {"scf.yield", "scf.yield", p_return_like},
-    {"scf.if", "scf.if", p_scf_if},
-    {"tpu.yield", "tpu.yield", p_return_like},
-    {"stablehlo.return", "stablehlo.return", p_return_like},
-    {"arith.constant", "arith.constant", p_constant},
-    {"stablehlo.constant", "stablehlo.constant", p_constant},
-    {"arith.cmpi", "arith.cmpi", p_arith_cmp},
-    {"arith.cmpf", "arith.cmpf", p_arith_cmp},
-    {"arith.select", "arith.select", p_select},
-    {"vector.load", "vector.load", p_vector_load},
-    {"vector.store", "vector.store", p_vector_store},
-    {"vector.broadcast", "vector.broadcast", p_cast},
-    {"tpu.vector_store", "tpu.vector_store", p_tpu_vector_mem},
-    {"tpu.vector_load", "tpu.vector_load", p_tpu_vector_mem},
-    {"stablehlo.iota", "stablehlo.iota", p_hlo_iota},
-    {"stablehlo.broadcast_in_dim", "stablehlo.broadcast_in_dim", p_hlo_broadcast_in_dim},
-    {"stablehlo.slice", "stablehlo.slice", p_hlo_slice},
-    {"stablehlo.concatenate", "stablehlo.concatenate", p_hlo_concatenate},
-    {"stablehlo.compare", "stablehlo.compare", p_hlo_compare},
-    {"stablehlo.select", "stablehlo.select", p_select},
-    {"stablehlo.custom_call", "stablehlo.custom_call", p_hlo_custom_call},
-    {"stablehlo.reduce", "stablehlo.reduce", p_hlo_reduce},
-    {"vector.shape_cast", "vector.shape_cast", p_cast},
-    {"vector.multi_reduction", "vector.multi_reduction", p_multi_reduction},
-    {"memref.load", "memref.load", p_memref_load},
-    {"memref.store", "memref.store", p_memref_store},
-    {"memref.alloca", "memref.alloca", p_memref_alloca},
-    {"scf.for", "scf.for", p_scf_for},
-    {"scf.while", "scf.while", p_scf_while},
-    {"scf.condition", "scf.condition", p_scf_condition},
-    {"tpu.matmul", "tpu.matmul", p_tpu_matmul},
-    {"tpu.iota", "tpu.iota", p_nullary},
-    {"tpu.sem_alloc", "tpu.sem_alloc", p_nullary},
-    {"tpu.device_id", "tpu.device_id", p_nullary},
-    {"tpu.core_id", "tpu.core_id", p_nullary},
-    {"tpu.reduce_index", "tpu.reduce_index", p_arrow},
-    {"tpu.memref_squeeze", "tpu.memref_squeeze", p_arrow},
-    {"tpu.memref_reshape", "tpu.memref_reshape", p_arrow},
-    {"tpu.bitcast", "tpu.bitcast", p_arrow},
-    {"tpu.reciprocal", "tpu.reciprocal", p_arrow},
-    {"tpu.weird", "tpu.weird", p_arrow},
-    {"tpu.sem_read", "tpu.sem_read", p_arrow},
-    {"tpu.memref_slice", "tpu.memref_slice", p_memref_slice},
-    {"tpu.enqueue_dma", "tpu.enqueue_dma", p_tpu_dma},
-    {"tpu.wait_dma", "tpu.wait_dma", p_tpu_dma},
-    {"tpu.wait_dma2", "tpu.wait_dma2", p_tpu_wait_dma2},
-    {"tpu.sem_signal", "tpu.sem_signal", p_tpu_sem_amount},
-    {"tpu.sem_wait", "tpu.sem_wait", p_tpu_sem_amount},
-    {"tpu.dynamic_rotate", "tpu.dynamic_rotate", p_tpu_dynamic_rotate},
-    {"tpu.transpose", "tpu.transpose", p_tpu_transpose},
-    {"tpu.concatenate", "tpu.concatenate", p_tpu_concatenate},
-    {"tpu.assume_multiple", "tpu.assume_multiple", p_tpu_assume_multiple},
-    {"tpu.log", "tpu.log", p_tpu_log},
-    {"tpu.strided_load", "tpu.strided_load", p_vector_load},
-    {"tpu.strided_store", "tpu.strided_store", p_tpu_strided_store},
-    {"tpu.repeat", "tpu.repeat", p_tpu_repeat},
-    {"tpu.dynamic_gather", "tpu.dynamic_gather", p_tpu_dynamic_gather},
-    {"tpu.create_mask", "tpu.create_mask", p_tpu_create_mask},
-    {"tpu.memref_bitcast", "tpu.memref_bitcast", p_arrow},
-    {"tpu.erase_memref_layout", "tpu.erase_memref_layout", p_arrow},
-    {"tpu.assume_layout", "tpu.assume_layout", p_arrow},
-    {"tpu.iteration_bound", "tpu.iteration_bound", p_tpu_iteration_bound},
-    {"tpu.log_buffer", "tpu.log_buffer", p_tpu_log_buffer},
-    {"vector.transpose", "vector.transpose", p_tpu_transpose},
-    {"vector.extract_strided_slice", "vector.extract_strided_slice", p_cast},
-    {"vector.extract", "vector.extract", p_vector_extract},
-    {"vector.splat", "vector.splat", p_vector_splat},
-    {"vector.create_mask", "vector.create_mask", p_vector_create_mask},
-    {"vector.constant_mask", "vector.constant_mask", p_vector_constant_mask},
-    {"cf.assert", "cf.assert", p_cf_assert},
+/* `check.expect_eq_const %a, dense<...> : T {attrs}` (the value's type is the operand's) */
+static tsr_status p_check_const(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  const char *at = p->cur;
+  tsr_ir_attr *v;
+  TSR_TRY(text_attr(p, &v));
+  if (!v->type || v->kind != TSR_IR_ATTR_DENSE) return text_error_at(p, at, "expected a typed dense value");
+  TSR_TRY(ob_attr(p, b, "value", v));
+  ob_all_operands(b, v->type);
+  return ob_opt_attr_dict(p, b);
+}
+
+/* `check.expect_close %a, %b, max_ulp_difference = N : T, T` */
+static tsr_status p_check_close(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(ob_parse_operand(p, b));
+  if (text_accept(p, ',')) {
+    TSR_TRY(expect_kw_eq(p, "max_ulp_difference"));
+    int64_t n;
+    TSR_TRY(text_int(p, &n));
+    TSR_TRY(attr_i64(p, b, "max_ulp_difference", n));
+  }
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type **types;
+  int n;
+  TSR_TRY(text_type_list(p, &types, &n));
+  return ob_set_operand_types(p, b, 0, types, n);
+}
+
+/* ---- the registries' syntax forms --------------------------------------------------------- */
+
+/* Each op's syntax comes from its registry row (the .def files in src/ops): the parser knows a pretty form
+ * for exactly the ops tessera registers, so the two cannot drift apart. */
+#define PRETTY_SYNTAXES(X)                                                                          \
+  X(MODULE, p_module) X(FUNC, p_func) X(RETURN_LIKE, p_return_like) X(CALL, p_call)                  \
+  X(CONSTANT, p_constant) X(ARITH_FMATH, p_arith_fmath) X(ARITH_OVERFLOW, p_arith_overflow)          \
+  X(ARITH_PLAIN, p_arith_plain) X(ARITH_CMP, p_arith_cmp) X(CAST, p_cast) X(SELECT, p_select)        \
+  X(MATH_FMATH, p_math_fmath) X(MATH_PLAIN, p_math_plain) X(VECTOR_LOAD, p_vector_load)              \
+  X(VECTOR_STORE, p_vector_store) X(VECTOR_SPLAT, p_vector_splat) X(VECTOR_EXTRACT, p_vector_extract) \
+  X(VECTOR_CREATE_MASK, p_vector_create_mask) X(VECTOR_CONSTANT_MASK, p_vector_constant_mask)         \
+  X(MULTI_REDUCTION, p_multi_reduction) X(TRANSPOSE, p_tpu_transpose) X(SCF_FOR, p_scf_for)           \
+  X(SCF_IF, p_scf_if) X(SCF_WHILE, p_scf_while) X(SCF_CONDITION, p_scf_condition)                     \
+  X(CF_ASSERT, p_cf_assert) X(MEMREF_LOAD, p_memref_load) X(MEMREF_STORE, p_memref_store)             \
+  X(MEMREF_ALLOCA, p_memref_alloca) X(TPU_VECTOR_MEM, p_tpu_vector_mem)                               \
+  X(TPU_STRIDED_STORE, p_tpu_strided_store) X(TPU_LOAD_STORE, p_tpu_load_store) X(TPU_ROTATE, p_tpu_rotate) X(MEMREF_SLICE, p_memref_slice) X(ARROW, p_arrow)         \
+  X(TPU_MATMUL, p_tpu_matmul) X(NULLARY, p_nullary) X(TPU_CONCATENATE, p_tpu_concatenate)             \
+  X(TPU_DYNAMIC_GATHER, p_tpu_dynamic_gather) X(TPU_DYNAMIC_ROTATE, p_tpu_dynamic_rotate)             \
+  X(TPU_REPEAT, p_tpu_repeat) X(TPU_CREATE_MASK, p_tpu_create_mask)                                   \
+  X(TPU_ASSUME_MULTIPLE, p_tpu_assume_multiple) X(TPU_DMA, p_tpu_dma) X(TPU_WAIT_DMA2, p_tpu_wait_dma2) \
+  X(TPU_SEM_AMOUNT, p_tpu_sem_amount) X(TPU_ITERATION_BOUND, p_tpu_iteration_bound)                   \
+  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) X(SAME, p_same) X(HLO_IOTA, p_hlo_iota)   \
+  X(HLO_BROADCAST_IN_DIM, p_hlo_broadcast_in_dim) X(HLO_SLICE, p_hlo_slice)                           \
+  X(HLO_CONCATENATE, p_hlo_concatenate) X(HLO_COMPARE, p_hlo_compare)                                 \
+  X(HLO_CUSTOM_CALL, p_hlo_custom_call) X(HLO_REDUCE, p_hlo_reduce) X(CHECK_PAIR, p_check_pair)   \
+  X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)
+
+
+
+enum {
+  SYNTAX_GENERIC, /* no pretty form */
+#define X(form, fn) SYNTAX_##form,
+  PRETTY_SYNTAXES(X)
+#undef X
 };
 
-/* Ops whose pretty form is `%a, %b {attrs} : T` or the functional type. */
-static const char *const arith_same_ops[] = {
-    "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf", "negf",
-    "addi", "subi", "muli", "divsi", "divui", "remsi", "remui", "andi", "ori", "xori", "shli",
-    "shrsi", "shrui", "maxsi", "minsi", "maxui", "minui", "ceildivsi", "floordivsi", NULL};
-static const char *const arith_casts[] = {
-    "extui", "extsi", "extf", "trunci", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
-    "index_cast", "index_castui", "bitcast", NULL};
-static const char *const hlo_same_ops[] = {
-    "add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "and", "or",
-    "xor", "power", "atan2", "shift_left", "shift_right_arithmetic", "shift_right_logical",
-    "convert", "reshape", "negate", "abs", "exponential", "log", "sqrt", "rsqrt", "tanh",
-    "logistic", "not", "floor", "ceil", "sign", "cosine", "sine", "round_nearest_even",
-    "is_finite", "exponential_minus_one", "log_plus_one", "bitcast_convert", NULL};
+static const pretty_fn syntax_fns[] = {
+    NULL,
+#define X(form, fn) fn,
+    PRETTY_SYNTAXES(X)
+#undef X
+};
+
+static const struct {
+  const char *name;
+  int syntax;
+} registered[] = {
+#define BUILTIN_OP(e, name, syntax) {name, SYNTAX_##syntax},
+#include "ops/builtin.def"
+#undef BUILTIN_OP
+#define MOP(e, name, syntax, compile, run, kind) {name, SYNTAX_##syntax},
+#include "ops/mosaic.def"
+#undef MOP
+#define HLO_OP(e, name, syntax, run, prep) {name, SYNTAX_##syntax},
+#include "ops/stablehlo.def"
+#include "ops/check.def"
+#undef HLO_OP
+};
+
+/* Short spellings of the default dialects (builtin, func) as MLIR prints them. */
+static const struct {
+  const char *spelling, *name;
+} aliases[] = {{"module", "builtin.module"}, {"return", "func.return"}, {"call", "func.call"}};
+
+pretty_fn pretty_syntax_of(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
+    if (!strncmp(registered[i].name, name, len) && !registered[i].name[len]) return syntax_fns[registered[i].syntax];
+  return NULL;
+}
 
 tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_builder *b) {
-  for (size_t i = 0; i < sizeof pretty_ops / sizeof pretty_ops[0]; i++)
-    if (strlen(pretty_ops[i].spelling) == len && !memcmp(pretty_ops[i].spelling, name, len)) {
-      b->name = tsr_ir_intern(p->ctx, pretty_ops[i].name, strlen(pretty_ops[i].name));
-      return b->name ? pretty_ops[i].parse(p, b) : nomem();
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) {
+      name = aliases[i].name;
+      len = strlen(name);
     }
-  const char *dot = memchr(name, '.', len);
-  if (!dot) return TSR_ERR_UNSUPPORTED;
-  size_t dl = (size_t)(dot - name);
-  char op[64];
-  size_t ol = len - dl - 1;
-  if (ol >= sizeof op) return TSR_ERR_UNSUPPORTED;
-  memcpy(op, dot + 1, ol);
-  op[ol] = 0;
-  pretty_fn fn = NULL;
-  if (dl == 5 && !memcmp(name, "arith", 5)) fn = in_list(arith_same_ops, op) ? p_arith_same : in_list(arith_casts, op) ? p_cast : NULL;
-  if (dl == 9 && !memcmp(name, "stablehlo", 9) && in_list(hlo_same_ops, op)) fn = p_same;
-  if (dl == 4 && !memcmp(name, "math", 4) && (in_list(math_fastmath_ops, op) || in_list(math_plain_ops, op))) fn = p_math;
+  pretty_fn fn = pretty_syntax_of(name, len);
   if (!fn) return TSR_ERR_UNSUPPORTED;
   b->name = tsr_ir_intern(p->ctx, name, len);
   return b->name ? fn(p, b) : nomem();

@@ -79,6 +79,9 @@ void *ptr_finish(text_parser *p, ptr_list *l);
 
 /* Grammar. */
 tsr_status text_attr(text_parser *p, tsr_ir_attr **out);
+/* A bare number literal as an attribute of type t (NULL: i64, or f64 for a float), without
+ * the `: type` suffix an attribute may carry (ops whose syntax puts their own type there). */
+tsr_status text_number_attr(text_parser *p, tsr_ir_type *t, tsr_ir_attr **out);
 tsr_status text_type(text_parser *p, tsr_ir_type **out);
 /* `(T, ...) -> R` where the caller may already have read nothing; also accepts a single
  * non-parenthesized result. */

@@ -1350,12 +1350,27 @@ tsr_status text_dict(text_parser *p, tsr_ir_attr **out) {
   return s;
 }
 
+static tsr_status typed_number(text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out);
+
 static tsr_status number_attr(text_parser *p, tsr_ir_attr **out) {
   const char *at = p->cur;
   scalar v;
   TSR_TRY(scan_number(p, &v));
   tsr_ir_type *t = NULL;
   if (text_accept(p, ':')) TSR_TRY(text_type(p, &t));
+  return typed_number(p, at, &v, t, out);
+}
+
+tsr_status text_number_attr(text_parser *p, tsr_ir_type *t, tsr_ir_attr **out) {
+  const char *at = p->cur;
+  scalar v;
+  TSR_TRY(scan_number(p, &v));
+  return typed_number(p, at, &v, t, out);
+}
+
+/* A number literal (already scanned at `at`) as an attribute of type t (NULL: i64 or f64). */
+static tsr_status typed_number(text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out) {
+  scalar v = *vp;
   if (!t) {
     t = v.kind == SC_FLOAT ? tsr_ir_type_float(p->ctx, TSR_IR_F64) : tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS);
     if (!t) return nomem();

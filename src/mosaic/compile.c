@@ -188,19 +188,19 @@ int64_t *comp_ints_dup(comp *c, const char *name, int *n) {
 /* ---- the op table ---------------------------------------------------------------------- */
 
 static const char *const op_names[] = {
-#define MOP(e, name, compile, run, kind) name,
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) name,
+#include "ops/mosaic.def"
 #undef MOP
 };
 const uint8_t mop_kinds[MOP_COUNT] = {
-#define MOP(e, name, compile, run, kind) kind,
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) kind,
+#include "ops/mosaic.def"
 #undef MOP
 };
 typedef tsr_status (*compile_fn)(comp *c, minst *in);
 static const compile_fn op_compile[] = {
-#define MOP(e, name, compile, run, kind) compile,
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) compile,
+#include "ops/mosaic.def"
 #undef MOP
 };
 

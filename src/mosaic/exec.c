@@ -9,8 +9,8 @@
 
 typedef tsr_status (*run_fn)(exec *x, const minst *in);
 static const run_fn run_table[] = {
-#define MOP(e, name, compile, run, kind) run,
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) run,
+#include "ops/mosaic.def"
 #undef MOP
 };
 

@@ -44,8 +44,8 @@ typedef enum mop_kind {
 
 /* The opcode enum comes from ops.def. */
 typedef enum mop {
-#define MOP(e, name, compile, run, kind) MOP_##e,
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) MOP_##e,
+#include "ops/mosaic.def"
 #undef MOP
   MOP_COUNT
 } mop;
@@ -226,11 +226,11 @@ void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shap
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 
 /* run functions, one per op */
-#define MOP(e, name, compile, run, kind) tsr_status run(exec *x, const minst *in);
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) tsr_status run(exec *x, const minst *in);
+#include "ops/mosaic.def"
 #undef MOP
-#define MOP(e, name, compile, run, kind) tsr_status compile(comp *c, minst *in);
-#include "mosaic/ops.def"
+#define MOP(e, name, syntax, compile, run, kind) tsr_status compile(comp *c, minst *in);
+#include "ops/mosaic.def"
 #undef MOP
 
 /* The PRNG of tpu.prng_random_bits (documented in docs/mosaic.md). */

@@ -1,0 +1,263 @@
+/* The op registries (the .def files in src/ops) against the test kernels: every op of every registry
+ * appears in a kernel or graph of the corpus below, in its pretty form when its row names one
+ * (so the text parser reads that form), and in a file that this test runs to completion (so
+ * an executor runs it); every corpus file that is text reads back equal from its generic
+ * print and from bytecode (versions 0 and 6). Kernels under tests/ops/ check their own results
+ * with cf.assert against hand-computed values, so running them is checking them. */
+#define _POSIX_C_SOURCE 200809L /* opendir, open_memstream */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "mlir/ir.h"
+#include "tessera/hlo.h"
+#include "tessera/mlir.h"
+
+typedef struct op_row {
+  const char *registry, *name, *syntax;
+  bool seen, seen_pretty, run;
+} op_row;
+
+static op_row rows[] = {
+#define BUILTIN_OP(e, name, syntax) {"builtin", name, #syntax, false, false, false},
+#include "ops/builtin.def"
+#undef BUILTIN_OP
+#define MOP(e, name, syntax, compile, run, kind) {"mosaic", name, #syntax, false, false, false},
+#include "ops/mosaic.def"
+#undef MOP
+#define HLO_OP(e, name, syntax, run, prep) {"stablehlo", name, #syntax, false, false, false},
+#include "ops/stablehlo.def"
+#undef HLO_OP
+#define HLO_OP(e, name, syntax, run, prep) {"check", name, #syntax, false, false, false},
+#include "ops/check.def"
+#undef HLO_OP
+};
+enum { NROWS = sizeof rows / sizeof rows[0] };
+
+static bool pretty(const op_row *r) { return strcmp(r->syntax, "GENERIC") != 0; }
+
+/* Names are dialect-qualified and unique in a registry; an op in two registries (func.return)
+ * has one syntax. */
+static void test_rows(void) {
+  for (int i = 0; i < NROWS; i++) {
+    CHECK(strchr(rows[i].name, '.') != NULL);
+    for (int j = i + 1; j < NROWS; j++) {
+      if (strcmp(rows[i].name, rows[j].name)) continue;
+      bool distinct = strcmp(rows[i].registry, rows[j].registry) != 0, same = !strcmp(rows[i].syntax, rows[j].syntax);
+      CHECK(distinct && same);
+      if (!distinct || !same) fprintf(stderr, "  %s is registered twice (%s, %s)\n", rows[i].name, rows[i].registry, rows[j].registry);
+    }
+  }
+}
+
+static op_row *row_of(const char *name) {
+  for (int i = 0; i < NROWS; i++)
+    if (!strcmp(rows[i].name, name)) return &rows[i];
+  return NULL;
+}
+
+/* Marks the registered ops a module holds (run: the module ran to completion). */
+static bool mark_op(tsr_ir_op *op, void *user) {
+  bool run = *(bool *)user;
+  for (int i = 0; i < NROWS; i++)
+    if (!strcmp(rows[i].name, op->name)) {
+      rows[i].seen = true;
+      rows[i].run |= run;
+    }
+  return true;
+}
+
+static tsr_status mark_body(tsr_mlir_module *body, const char *kernel_name, int index, void *user) {
+  (void)kernel_name, (void)index;
+  tsr_status s = tsr_mlir_mosaic_view(body);
+  if (s == TSR_OK) tsr_ir_walk(body->top, mark_op, user);
+  tsr_mlir_module_destroy(body);
+  return s;
+}
+
+/* The default dialects' short spellings (MLIR prints `return`, not `func.return`). */
+static const char *spelling_of(const char *name) {
+  return !strcmp(name, "func.return") ? "return" : !strcmp(name, "func.call") ? "call"
+         : !strcmp(name, "builtin.module") ? "module" : name;
+}
+
+/* Ops written in their pretty form in a text file: the name at the start of an op (after
+ * `= ` or indentation) and followed by its operands, not in quotes as the generic form
+ * writes it. */
+static void mark_pretty(const char *text) {
+  for (int i = 0; i < NROWS; i++) {
+    const char *name = spelling_of(rows[i].name);
+    size_t n = strlen(name);
+    for (const char *at = strstr(text, name); at && !rows[i].seen_pretty; at = strstr(at + n, name))
+      rows[i].seen_pretty = (at == text || at[-1] == ' ' || at[-1] == '\n') && strchr(" \n([", at[n]) && at[n];
+  }
+}
+
+static char *generic_print(const tsr_mlir_module *m) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return NULL;
+  tsr_mlir_print(m, f, TSR_MLIR_PRINT_LOCS);
+  fclose(f);
+  return text;
+}
+
+/* The generic print reads back to an equal module, and so do bytecode v0 and v6. */
+static void round_trips(const char *path, const tsr_mlir_module *m) {
+  char why[256], *text = generic_print(m);
+  tsr_mlir_module *again = NULL;
+  CHECK(text && tsr_mlir_parse_text(text, strlen(text), path, &again) == TSR_OK);
+  bool eq = again && tsr_mlir_equal(m, again, false, why, sizeof why);
+  CHECK(eq);
+  if (!eq) fprintf(stderr, "  %s: its generic print reads back different: %s\n", path, again ? why : tsr_last_error());
+  tsr_mlir_module_destroy(again);
+  free(text);
+  for (int v = 0; v <= 6; v += 6) {
+    unsigned char *bc = NULL;
+    size_t n = 0;
+    tsr_mlir_module *back = NULL;
+    tsr_status s = tsr_mlir_write_bytecode(m, v, &bc, &n);
+    if (s == TSR_OK) s = tsr_mlir_read_bytecode(bc, n, &back);
+    /* before version 5 properties travel in the attribute dictionary */
+    unsigned flags = TSR_IR_EQ_IGNORE_LOCS | (v < 5 ? TSR_IR_EQ_MERGE_PROPS : 0);
+    bool same = s == TSR_OK && tsr_ir_op_equal(m->top, back->top, flags, why, sizeof why);
+    CHECK(same);
+    if (!same) fprintf(stderr, "  %s: bytecode v%d: %s\n", path, v, s == TSR_OK ? why : tsr_last_error());
+    tsr_mlir_module_destroy(back);
+    free(bc);
+  }
+}
+
+/* Runs a module as `tessera run` does without inputs (zero-filled arrays of @main's types, or
+ * of a bare kernel's worked-out shapes) under an op budget. */
+static bool runs(const char *path, tsr_mlir_module *m) {
+  tsr_hlo_program *p = NULL;
+  tsr_machine *mach = NULL;
+  tsr_array in[64] = {{0}}, out[64] = {{0}};
+  int n_in = 0, n_out = 0;
+  bool ok = tsr_hlo_compile(m, &p) == TSR_OK &&
+            tsr_machine_create(&(tsr_machine_options){.quiet = true, .max_kernel_ops = 10000000}, &mach) == TSR_OK;
+  if (ok) {
+    n_in = tsr_hlo_num_inputs(p);
+    n_out = tsr_hlo_num_outputs(p);
+    ok = n_in <= 64 && n_out <= 64;
+  }
+  for (int i = 0; ok && i < n_in; i++) {
+    tsr_array t;
+    ok = tsr_hlo_input_type(p, i, &t) && tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) == TSR_OK;
+  }
+  tsr_hlo_stats st;
+  tsr_hlo_run_opts ro = {.machine = mach};
+  if (ok) ok = tsr_hlo_run(p, &ro, in, n_in, out, &st) == TSR_OK;
+  if (!ok) fprintf(stderr, "  %s does not run: %s\n", path, tsr_last_error());
+  for (int i = 0; i < 64; i++) { tsr_array_free(&in[i]); tsr_array_free(&out[i]); }
+  tsr_hlo_program_destroy(p);
+  tsr_machine_destroy(mach);
+  return ok;
+}
+
+/* Kernels and graphs that are meant to fail when run (the op budget's and the checkers'
+ * tests): read, but not counted as running what they hold. */
+static bool meant_to_fail(const char *path) {
+  return strstr(path, "/endless") != NULL;
+}
+
+static void one_file(const char *path) {
+  size_t n = 0;
+  char *data = tsr_test_slurp(path, &n);
+  CHECK(data != NULL);
+  if (!data) return;
+  bool text = !(n >= 4 && !memcmp(data, "ML\xefR", 4));
+  tsr_mlir_module *m = NULL;
+  tsr_status s = tsr_mlir_read_buffer(data, n, path, &m);
+  CHECK(s == TSR_OK);
+  if (s != TSR_OK) {
+    fprintf(stderr, "  %s: %s\n", path, tsr_last_error());
+    free(data);
+    return;
+  }
+  if (text) {
+    mark_pretty(data);
+    round_trips(path, m);
+  }
+  bool not_run = false;
+  tsr_ir_walk(m->top, mark_op, &not_run);
+  CHECK_OK(tsr_mlir_for_each_tpu_body(m, mark_body, &not_run));
+  if (!meant_to_fail(path)) {
+    bool ran = runs(path, m);
+    CHECK(ran);
+    /* the run rewrote a bare kernel in place (the Mosaic view): walk what ran */
+    if (ran) {
+      tsr_ir_walk(m->top, mark_op, &ran);
+      CHECK_OK(tsr_mlir_for_each_tpu_body(m, mark_body, &ran));
+    }
+  }
+  tsr_mlir_module_destroy(m);
+  free(data);
+}
+
+static void each_file(const char *dir, const char *suffix) {
+  DIR *d = opendir(dir);
+  CHECK(d != NULL);
+  if (!d) return;
+  struct dirent *e;
+  char *names[512];
+  int n = 0;
+  while ((e = readdir(d)) && n < 512) {
+    size_t len = strlen(e->d_name), sl = strlen(suffix);
+    if (len > sl && !strcmp(e->d_name + len - sl, suffix)) names[n++] = strdup(e->d_name);
+  }
+  closedir(d);
+  for (int i = 0; i < n; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    one_file(path);
+    free(names[i]);
+  }
+}
+
+static void test_corpus(void) {
+  each_file("tests/ops", ".mlir");
+  each_file("tests/mosaic", ".mlir");
+  each_file("tests/hlo", ".mlir");
+  each_file("tests/conformance/seed_my_call", ".mlir");
+  each_file("tests/conformance/mosaic_bodies", ".mlirbc");
+  static const char *const conformance[] = {"mosaic_boolean_constant", "mosaic_matmul", "mosaic_semaphore_dma"};
+  for (size_t i = 0; i < sizeof conformance / sizeof conformance[0]; i++) {
+    char dir[256];
+    snprintf(dir, sizeof dir, "tests/conformance/jax_export_backcompat/%s", conformance[i]);
+    each_file(dir, "module.mlir");
+  }
+  DIR *d = opendir("tests/jax_suite");
+  CHECK(d != NULL);
+  struct dirent *e;
+  while (d && (e = readdir(d))) {
+    if (e->d_name[0] == '.' || strchr(e->d_name, '.')) continue;
+    char dir[512];
+    snprintf(dir, sizeof dir, "tests/jax_suite/%s/v_new", e->d_name);
+    each_file(dir, ".mlir");
+    snprintf(dir, sizeof dir, "tests/jax_suite/%s/v_fwd", e->d_name);
+    each_file(dir, "module.mlir");
+  }
+  if (d) closedir(d);
+  int missing = 0;
+  for (int i = 0; i < NROWS; i++) {
+    const op_row *r = &rows[i];
+    const char *why = !r->seen ? "is in no test kernel or graph"
+                      : pretty(r) && !r->seen_pretty ? "never appears in its pretty form"
+                      : !r->run ? "is in no kernel or graph that runs" : NULL;
+    if (!why) continue;
+    missing++;
+    fprintf(stderr, "  %s op %s (%s) %s\n", r->registry, r->name, r->syntax, why);
+  }
+  CHECK_EQ_INT(missing, 0);
+}
+
+int main(void) {
+  test_rows();
+  CHECK(row_of("arith.ceildivui") && pretty(row_of("arith.ceildivui")));
+  test_corpus();
+  return tsr_test_finish("test_op_registry");
+}
