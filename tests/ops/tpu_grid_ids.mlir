@@ -1,6 +1,5 @@
 // tpu's ids in a grid of 3 steps on one device: iteration_bound, device_id, checked with
-// cf.assert; each step writes its program id to its block
-// (tests/test_op_registry.c runs it).
+// cf.assert; each step writes its program id to its block (tests/test_op_registry.c runs it).
 module {
   func.func @main(%arg0: i32, %arg1: memref<8x128xi32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 3>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, window_params = [{transform_indices = @map, window_bounds = array<i64: 8, 128>}]} {
     %0 = tpu.iteration_bound 0 : i32
