@@ -50,6 +50,8 @@ seed() { # seed TARGET DIR
       done ;;
     fuzz_mlir_text)
       cp tests/conformance/seed_my_call/*.mlir "$2"/
+      # every registered op in its pretty form (tests/ops: the self-checking op kernels)
+      for f in tests/ops/*.mlir; do cp "$f" "$2/ops_$(basename "$f")"; done
       for d in tests/conformance/jax_export_backcompat/*/; do
         cp "$d/module.mlir" "$2/$(basename "$d").mlir"
       done
@@ -61,6 +63,7 @@ seed() { # seed TARGET DIR
     fuzz_npy) find tests/conformance -name '*.npy' -exec cp {} "$2"/ \; ;;
     fuzz_run) # kernels and graphs that run: hand-written, jaxlib's prints, exported modules
       cp tests/mosaic/*.mlir tests/hlo/*.mlir tests/conformance/seed_my_call/*.mlir "$2"/
+      for f in tests/ops/*.mlir; do cp "$f" "$2/ops_$(basename "$f")"; done
       for d in tests/jax_suite/*/v_new/; do
         k=$(basename "$(dirname "$d")")
         cp "$d/body.mosaic.mlir" "$2/body_$k.mlir"
