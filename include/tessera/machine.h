@@ -26,6 +26,7 @@ typedef struct tsr_chip {
   double f32_flops;        /* matmul rate for f32 operands (multi-pass on the MXU) */
   int mxu_count;
   int mxu_dim;             /* 128 or 256 */
+  double mxu_fill_cycles;  /* MXU cycles per matmul to fill and drain the systolic array */
   int vpu_sublanes, vpu_lanes;
   double vpu_ops_per_s;    /* elementwise vector ops (one op on one (8,128) vreg element) */
   double transcendental_per_s;

@@ -38,11 +38,15 @@ tsr_status tsr_chip_parse(const char *json, const char *what, tsr_chip *out);
 /* ---- the cost formulas (exposed for tests and docs) ---------------------------------- */
 
 /* Seconds one kernel body takes on one TensorCore:
- *   max(flops / mxu_rate(dtype), vpu_ops / vpu_rate, transcendentals / eup_rate,
+ *   max(mxu_seconds, vpu_ops / vpu_rate, transcendentals / eup_rate,
  *       vector_bytes / vmem_bw) + scalar_ops / (2 x clock). */
 double tsr_timing_body_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* Peak MXU rate for a matmul operand type (bf16, int8, f32, ...). */
 double tsr_timing_mxu_rate(const tsr_chip *chip, tsr_dtype dtype);
+/* Seconds the MXUs take for a body's matmuls: each shape padded to the systolic array and
+ * spread over the MXUs, plus a fill and drain per matmul; flops without a shape at the peak
+ * rate (docs/timing.md). */
+double tsr_timing_mxu_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* Bytes a DMA of this window moves: its two innermost dims rounded up to whole native tiles
  * ((8,128) of 32-bit words; (16,128) for 16-bit and (32,128) for 8-bit types). */
 int64_t tsr_timing_tile_bytes(const tsr_ref *window);

@@ -35,6 +35,7 @@ static const chip_field fields[] = {
     FIELD(f32_flops, F_DOUBLE, 0, true),
     FIELD(mxu_count, F_INT, 1, false),
     FIELD(mxu_dim, F_INT, 1, false),
+    FIELD(mxu_fill_cycles, F_DOUBLE, 0, false),
     FIELD(vpu_sublanes, F_INT, 1, false),
     FIELD(vpu_lanes, F_INT, 1, false),
     FIELD(vpu_ops_per_s, F_DOUBLE, 0, true),

@@ -237,8 +237,7 @@ static void on_event(void *user, const tsr_event *ev) {
     r.seconds = tsr_timing_body_seconds(&t->chip, ev->cost);
     if (ev->cost) {
       r.flops = ev->cost->flops;
-      double rate = tsr_timing_mxu_rate(&t->chip, ev->cost->mxu_dtype);
-      r.mxu_seconds = rate > 0 ? ev->cost->flops / rate : 0;
+      r.mxu_seconds = tm_mxu_peak_seconds(&t->chip, ev->cost);
     }
     break;
   case TSR_EV_ALLOC: case TSR_EV_FREE:

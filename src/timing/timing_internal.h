@@ -162,6 +162,9 @@ struct tsr_timing {
   bool nomem;
 };
 
+/* cost_model.c: the MXU time of a body's flops at the peak rate of their types (what the
+ * report's MXU fraction compares with) */
+double tm_mxu_peak_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* timing.c */
 int32_t tm_intern(tsr_timing *t, const char *s);
 sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core);
