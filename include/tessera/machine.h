@@ -20,7 +20,8 @@ typedef struct tsr_chip {
   bool megacore;           /* the chip's TensorCores act as one device (v4, v5p) */
   int64_t vmem_bytes;      /* per TensorCore */
   int64_t smem_bytes;      /* per TensorCore */
-  double hbm_bytes_per_s;  /* per TensorCore */
+  double hbm_bytes_per_s;  /* per TensorCore, nominal */
+  double hbm_efficiency;   /* the fraction of it that streaming traffic sustains */
   double bf16_flops;       /* peak MXU rate, bf16 */
   double int8_ops;         /* peak MXU rate, int8 (0: same as bf16) */
   double f32_flops;        /* matmul rate for f32 operands (multi-pass on the MXU) */

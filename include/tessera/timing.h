@@ -84,7 +84,8 @@ typedef struct tsr_timing_summary {
   double stall_seconds;       /* sum over cores of time blocked in waits */
   double step_overhead_seconds, dma_issue_seconds;
   double dma_active_seconds;  /* sum over cores of time with a DMA of that core in flight */
-  double hbm_fraction;        /* nominal bytes / (seconds x usable HBM bandwidth) */
+  double hbm_fraction;        /* nominal bytes / (seconds x peak HBM bandwidth of the cores
+                                 used); streaming reaches chip.hbm_efficiency at most */
   double mxu_fraction;        /* flops / (seconds x peak of the cores used) */
   double overlap;             /* fraction of DMA-active time hidden behind other work */
   const char *verdict;        /* "HBM-bound", "compute-bound", "overhead-bound (per-step)",

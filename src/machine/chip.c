@@ -6,6 +6,7 @@
  *   [MATMUL]  Pallas TPU matmul tutorial: 0.35 us per grid step on v5e (derived)
  *   [LAXPREC] jax.lax.Precision: f32 matmuls at HIGH take 3 bf16 passes, at HIGHEST 6
  *   [TPUV1]   Jouppi et al., ISCA 2017: weights double-buffered, 256 cycles to shift a tile in
+ *   [AMB]     AI-Hypercomputer/accelerator-microbenchmarks: HBM copy bandwidth on TPU7x
  * Figures marked ASSUMED are not published; each is a named parameter a user can override
  * with their own chip description. */
 #include "tessera/machine.h"
@@ -15,8 +16,9 @@
 /* ASSUMED: costs no document states. The one calibration point [MATMUL] is a whole grid step
  * of a bf16 128x128x128-block matmul on v5e: 92 ms / 262,144 steps = 0.351 us. In the model
  * that step is the fixed overhead + 2 DMA issues (the two 32 KiB input blocks) + the body:
- * one 128x128 weight tile on one MXU, 128 rows, and the array's fill and drain (256 cycles),
- * 384 cycles = 0.2555 us at 197e12 / (2 x 128^2 x 4) cycles/s; the transfers (0.09 us plus
+ * one 128x128 weight tile, its 128 rows bound by shifting the weights in (128 cycles), and the
+ * array's fill and drain (256), 384 cycles = 0.2555 us at 197e12 / (2 x 128^2 x 4) cycles/s,
+ * the MXU's row rate; the transfers (0.09 us plus
  * latency) hide behind the step when double-buffered. So overhead = 0.351 - 0.04 - 0.2555 =
  * 0.0555 us, and the DMA latency must stay below about 0.25 us for the transfers to stay
  * hidden (docs/timing.md). */
@@ -28,6 +30,11 @@
  * same ratio on v4, v5p and v6e (v5p's 3 loads + 1 store of 4 KiB vregs per cycle [SB App. A]
  * gives 28.7e12 B/s, close to 22 x 1.38e12 = 30e12). TPU7x: ~7x per the unmerged [SB] PR #124. */
 #define VMEM_OVER_HBM 22.0
+/* Streaming HBM traffic sustains this fraction of the nominal bandwidth (refresh, row and bank
+ * switches, turning the bus between reads and writes): Google's microbenchmark of an HBM copy
+ * on TPU7x reaches 3.20 TB/s per TensorCore against 3.685 nominal at 256 MiB to 8 GiB [AMB].
+ * ASSUMED the same on the other generations (no measurement published). */
+#define HBM_EFFICIENCY 0.87
 /* The systolic array fills and drains once per matmul: a d x d array shifts its first weights
  * in over d cycles ([TPUV1]: 256 cycles for its 256-wide array) and the last row's partial
  * sums leave it d cycles after they enter ([SB] App. B: "an initial pipeline bubble as the
@@ -46,6 +53,7 @@ static const tsr_chip chips[] = {
         .vpu_ops_per_s = 2048 * 1.05e9,                         /* [SB] 2 ALUs per lane x 1024 */
         .transcendental_per_s = 1024 * 1.05e9 / 4,              /* ASSUMED */
         .clock_hz = 1.05e9,                                     /* derived from peak */
+        .hbm_efficiency = HBM_EFFICIENCY,                       /* [AMB] 7x; others ASSUMED */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 1200e9 / 2,                        /* [SB] ratio */
@@ -61,6 +69,7 @@ static const tsr_chip chips[] = {
         .vpu_ops_per_s = 4096 * 1.5e9,                          /* ASSUMED 4 ALUs as v5p [SB] */
         .transcendental_per_s = 1024 * 1.5e9 / 4,               /* ASSUMED */
         .clock_hz = 1.5e9,                                      /* [SB] */
+        .hbm_efficiency = HBM_EFFICIENCY,                       /* [AMB] 7x; others ASSUMED */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 819e9,                             /* [SB] ratio */
@@ -76,6 +85,7 @@ static const tsr_chip chips[] = {
         .vpu_ops_per_s = 4096 * 1.75e9,                         /* [SB] 4 ALUs per lane */
         .transcendental_per_s = 1024 * 1.75e9 / 4,              /* ASSUMED */
         .clock_hz = 1.75e9,                                     /* [SB] */
+        .hbm_efficiency = HBM_EFFICIENCY,                       /* [AMB] 7x; others ASSUMED */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 2765e9 / 2,                        /* [SB] ratio */
@@ -91,6 +101,7 @@ static const tsr_chip chips[] = {
         .vpu_ops_per_s = 4096 * 1.75e9,                         /* ASSUMED (clock not published) */
         .transcendental_per_s = 1024 * 1.75e9 / 4,              /* ASSUMED */
         .clock_hz = 1.75e9,                                     /* ASSUMED: not published */
+        .hbm_efficiency = HBM_EFFICIENCY,                       /* [AMB] 7x; others ASSUMED */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 1638e9,                            /* [SB] ratio */
@@ -106,6 +117,7 @@ static const tsr_chip chips[] = {
         .vpu_ops_per_s = 4096 * 1.9e9,                          /* ASSUMED (clock not published) */
         .transcendental_per_s = 1024 * 1.9e9 / 4,               /* ASSUMED */
         .clock_hz = 1.9e9,                                      /* ASSUMED: not published */
+        .hbm_efficiency = HBM_EFFICIENCY,                       /* [AMB] 7x; others ASSUMED */
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = 7 * 7.37e12 / 2,                    /* [SB] PR #124 (open) */

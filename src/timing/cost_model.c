@@ -90,11 +90,13 @@ double tsr_timing_body_seconds(const tsr_chip *chip, const tsr_cost *cost) {
 
 /* A TPU DMA moves whole (sublanes x 128) tiles of the innermost two dims: 8 sublanes of 32-bit
  * words, packed 2 or 4 per word for 16- and 8-bit types ([DETAILS], [TPUINFO]
- * get_sublane_tiling), so every tile is 4 KiB (8 KiB for 64-bit types). */
+ * get_sublane_tiling), so every tile is 4 KiB (8 KiB for 64-bit types). A rank-1 array is
+ * laid out in runs of 1024 32-bit words (XLA's T(1024) layouts): 4 KiB as well. */
 int64_t tsr_timing_tile_bytes(const tsr_ref *w) {
   int64_t es = (int64_t)tsr_dtype_size(w->dtype);
   int64_t n = tsr_ref_numel(w);
   if (n == 0) return 0;
+  if (w->rank == 1) return ceil_div(n * es, 4096) * 4096;
   int64_t rows_per_tile = es >= 4 ? 8 : 8 * (4 / es);
   int64_t cols = w->rank >= 1 ? w->shape[w->rank - 1] : 1;
   int64_t rows = w->rank >= 2 ? w->shape[w->rank - 2] : 1;

@@ -9,8 +9,9 @@
 
 void hbm_init(hbm_model *h, const tsr_chip *chip) {
   *h = (hbm_model){0};
-  h->bw_core = chip->hbm_bytes_per_s;
-  h->bw_chip = chip->hbm_bytes_per_s * (chip->tensor_cores > 0 ? chip->tensor_cores : 1);
+  double eff = chip->hbm_efficiency > 0 && chip->hbm_efficiency <= 1 ? chip->hbm_efficiency : 1;
+  h->bw_core = chip->hbm_bytes_per_s * eff;
+  h->bw_chip = h->bw_core * (chip->tensor_cores > 0 ? chip->tensor_cores : 1);
   h->latency = chip->dma_latency_s;
 }
 

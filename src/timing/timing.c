@@ -219,6 +219,8 @@ static void on_event(void *user, const tsr_event *ev) {
     r.nominal = ev->bytes;
     r.key = sem_identity(ev->sem, ev->core);
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
+    /* An HBM-to-HBM copy reads and writes HBM: both cross its bus. */
+    if (ev->src && in_hbm(ev->src) && in_hbm(ev->dst)) r.bytes *= 2;
     break;
   }
   case TSR_EV_DMA_WAIT_BEGIN:
