@@ -267,6 +267,88 @@ static void test_v5e_calibration(void) {
   CHECK(s.mxu_fraction > 0.05 && s.mxu_fraction < 0.07);
 }
 
+/* One kernel on core 0 that starts `n` DMAs of a (rows, cols) f32 window from `from` to `to`
+ * on one semaphore and then waits for all of them, fed to the model as events. */
+static double dma_burst(const tsr_chip *chip, int n, int64_t rows, int64_t cols, tsr_space from, tsr_space to,
+                        tsr_timing_summary *sum) {
+  tsr_timing *t = model(chip, 1, false);
+  tsr_observer o = tsr_timing_observer(t);
+  static int64_t cell;
+  int64_t shape[2] = {rows, cols};
+  tsr_ref src = tsr_ref_dense((void *)(uintptr_t)(1ull << 40), TSR_F32, from, 2, shape);
+  tsr_ref dst = tsr_ref_dense((void *)(uintptr_t)(2ull << 40), TSR_F32, to, 2, shape);
+  tsr_ref sem = tsr_ref_dense(&cell, TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL);
+  int64_t bytes = rows * cols * 4;
+  tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .name = "burst", .step = -1, .operand = -1};
+  o.on_event(o.user, &ev);
+  for (int i = 0; i < n; i++) {
+    ev = (tsr_event){.kind = TSR_EV_DMA_START, .step = -1, .dma_id = (uint64_t)i + 1, .src = &src, .dst = &dst,
+                     .sem = &sem, .bytes = bytes, .operand = -1};
+    o.on_event(o.user, &ev);
+  }
+  ev = (tsr_event){.kind = TSR_EV_DMA_WAIT_BEGIN, .step = -1, .sem = &sem, .bytes = n * bytes, .operand = -1};
+  o.on_event(o.user, &ev);
+  ev.kind = TSR_EV_DMA_WAIT_END;
+  o.on_event(o.user, &ev);
+  ev = (tsr_event){.kind = TSR_EV_KERNEL_END, .step = -1, .operand = -1};
+  o.on_event(o.user, &ev);
+  tsr_timing_summary s;
+  tsr_timing_summarize(t, &s);
+  tsr_timing_destroy(t);
+  if (sum) *sum = s;
+  return s.seconds;
+}
+
+/* A core has dma_engines DMAs in flight; the rest wait in order and each pays its latency when
+ * an engine takes it. An HBM-to-HBM copy moves its bytes over the HBM twice (read, write). */
+static void test_dma_engines(void) {
+  tsr_chip c = *v5e();
+  c.dma_engines = 4;
+  double bw = c.hbm_bytes_per_s * c.hbm_efficiency, lat = c.dma_latency_s, issue = c.dma_issue_s;
+  int64_t bytes = 8 * 512 * 4; /* 16 KiB: whole tiles */
+  tsr_timing_summary s;
+  double t4 = dma_burst(&c, 16, 8, 512, TSR_HBM, TSR_VMEM, &s);
+  CHECK_EQ_INT(s.dmas_queued, 12);
+  /* each engine moves four in turn, a latency each: at least 4 x (latency + one DMA alone),
+   * at most 4 x (latency + four DMAs sharing the bandwidth) */
+  CHECK(t4 >= 4 * (lat + bytes / bw));
+  CHECK(t4 <= 4 * (lat + 4 * bytes / bw) + 16 * issue + 1e-9);
+  CHECK(t4 > 3 * lat + 16 * bytes / bw); /* not hidden, as it is with 16 engines below */
+  c.dma_engines = 16;
+  double t16 = dma_burst(&c, 16, 8, 512, TSR_HBM, TSR_VMEM, &s);
+  CHECK_EQ_INT(s.dmas_queued, 0);
+  CHECK(t16 >= lat + 16 * bytes / bw && t16 <= lat + 16 * bytes / bw + 16 * issue + 1e-9);
+  /* 8 MiB HBM -> VMEM, then HBM -> HBM: twice the bytes over the bus */
+  double in = dma_burst(v5e(), 1, 2048, 1024, TSR_HBM, TSR_VMEM, NULL);
+  double hh = dma_burst(v5e(), 1, 2048, 1024, TSR_HBM, TSR_HBM, &s);
+  CHECK(near(in, issue + lat + 8.0 * (1 << 20) / bw, 1e-6));
+  CHECK(near(hh, issue + lat + 16.0 * (1 << 20) / bw, 1e-6));
+  CHECK_EQ_INT(s.bytes_moved, 16ll << 20);
+  /* A step's reads and the last step's writes share the bus: a write-back and a fetch in
+   * flight together land as late as one DMA of both (processor sharing, one direction or
+   * the other). */
+  tsr_timing *t = model(v5e(), 1, false);
+  tsr_observer o = tsr_timing_observer(t);
+  static int64_t cells[2];
+  int64_t shape[2] = {2048, 1024}, mib8 = 8 << 20;
+  tsr_ref hbm = tsr_ref_dense((void *)(uintptr_t)(1ull << 40), TSR_F32, TSR_HBM, 2, shape);
+  tsr_ref vmem = tsr_ref_dense((void *)(uintptr_t)(2ull << 40), TSR_F32, TSR_VMEM, 2, shape);
+  tsr_ref sem[2] = {tsr_ref_dense(&cells[0], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL),
+                    tsr_ref_dense(&cells[1], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL)};
+  tsr_event evs[] = {
+      {.kind = TSR_EV_KERNEL_BEGIN, .name = "read_and_write", .step = -1, .operand = -1},
+      {.kind = TSR_EV_DMA_START, .step = -1, .dma_id = 1, .src = &vmem, .dst = &hbm, .sem = &sem[0],
+       .bytes = mib8, .dir = TSR_DMA_OUT, .operand = -1},
+      {.kind = TSR_EV_DMA_START, .step = -1, .dma_id = 2, .src = &hbm, .dst = &vmem, .sem = &sem[1],
+       .bytes = mib8, .dir = TSR_DMA_IN, .operand = -1},
+      {.kind = TSR_EV_DMA_WAIT_BEGIN, .step = -1, .sem = &sem[0], .bytes = mib8, .operand = -1},
+      {.kind = TSR_EV_DMA_WAIT_BEGIN, .step = -1, .sem = &sem[1], .bytes = mib8, .operand = -1},
+      {.kind = TSR_EV_KERNEL_END, .step = -1, .operand = -1}};
+  for (size_t i = 0; i < sizeof evs / sizeof evs[0]; i++) o.on_event(o.user, &evs[i]);
+  CHECK(near(tsr_timing_seconds(t), issue + lat + 2.0 * (double)mib8 / bw, 1e-6));
+  tsr_timing_destroy(t);
+}
+
 typedef struct feeder { tsr_observer o; synth_pipeline p; } feeder;
 static void *feed(void *arg) {
   feeder *f = arg;
@@ -496,6 +578,7 @@ int main(void) {
   test_tiny_blocks_are_overhead_bound();
   test_buffering();
   test_v5e_calibration();
+  test_dma_engines();
   test_cores_share_hbm();
   test_kernels_in_sequence();
   test_unfinished_kernel();

@@ -2,10 +2,12 @@
  *
  * An observer records each core's events; a discrete-event simulation replays them in
  * simulated-time order: every grid step costs a fixed overhead, every DMA an issue cost, a
- * latency and its tile-rounded bytes at a share of the chip's HBM bandwidth (processor
- * sharing among the DMAs in flight), every kernel body the slowest of its MXU, VPU, EUP and
- * VMEM load/store times plus its scalar work, and every wait stalls its core until the DMAs
- * it waits for have finished. The model, its parameters and their sources: docs/timing.md.
+ * turn on one of its core's DMA engines, a latency and its tile-rounded bytes at a share of
+ * the HBM bandwidth streaming sustains (processor sharing among the DMAs in flight), every
+ * kernel body the slowest of its MXU (matmul shapes padded to the systolic array, filled and
+ * drained), VPU, EUP and VMEM load/store times plus its scalar work, and every wait stalls its
+ * core until the DMAs it waits for have finished. The model, its parameters and their
+ * sources, and how it compares with published measurements: docs/timing.md.
  *
  *   tsr_timing *t;
  *   tsr_timing_create(tsr_machine_chip(m), NULL, &t);
@@ -77,6 +79,7 @@ typedef struct tsr_timing_summary {
   double seconds;             /* simulated time of everything observed */
   int kernels;                /* kernel runs (a run on several cores counts once) */
   int64_t steps, dmas, dmas_skipped;
+  int64_t dmas_queued;        /* DMAs that waited for one of their core's DMA engines */
   int64_t bytes_in, bytes_out, bytes_local; /* nominal bytes (what the semaphores count) */
   int64_t bytes_moved;        /* tile-rounded bytes that crossed HBM */
   double flops;

@@ -84,7 +84,14 @@ bool hbm_start(hbm_model *h, sim_dma *d) {
     h->heap_cap = ncap;
   }
   d->arrive = d->start + h->latency;
-  h->arr[(h->arr_head + h->arr_len++) % h->arr_cap] = d;
+  /* An engine freed by a landing starts its next DMA at that time, which can be earlier than
+   * a start already issued: insert from the tail. */
+  size_t i = h->arr_len++;
+  while (i > 0 && h->arr[(h->arr_head + i - 1) % h->arr_cap]->arrive > d->arrive) {
+    h->arr[(h->arr_head + i) % h->arr_cap] = h->arr[(h->arr_head + i - 1) % h->arr_cap];
+    i--;
+  }
+  h->arr[(h->arr_head + i) % h->arr_cap] = d;
   return true;
 }
 

@@ -90,6 +90,7 @@ static void summarize_locked(tsr_timing *t, tsr_timing_summary *o) {
   o->step_overhead_seconds = all.overhead;
   o->dma_issue_seconds = all.issue;
   o->dma_active_seconds = all.dma_active;
+  for (int c = 0; c < t->num_cores; c++) o->dmas_queued += t->cores[c].engines.queued;
   if (seconds > 0) {
     o->hbm_fraction = (double)(all.bytes_in + all.bytes_out + all.bytes_local) /
                       (seconds * peak_bw(t, all.cores));
@@ -173,8 +174,9 @@ tsr_status tsr_timing_report(tsr_timing *t, FILE *f) {
           "TensorCore(s) per chip), %d core(s) simulated\n", t->chip.name,
           t->chip.hbm_bytes_per_s / 1e9, t->chip.bf16_flops / 1e12, t->chip.tensor_cores, cores);
   fprintf(f, "simulated time       %s\n", fmt_time(s.seconds, a, sizeof a));
-  fprintf(f, "kernels              %d, %lld steps, %lld DMAs (%lld skipped)\n", s.kernels,
-          (long long)s.steps, (long long)s.dmas, (long long)s.dmas_skipped);
+  fprintf(f, "kernels              %d, %lld steps, %lld DMAs (%lld skipped, %lld waited for an "
+          "engine)\n", s.kernels, (long long)s.steps, (long long)s.dmas, (long long)s.dmas_skipped,
+          (long long)s.dmas_queued);
   fprintf(f, "bytes                in %s, out %s, local %s; crossing HBM (tile-rounded) %s\n",
           fmt_bytes((double)s.bytes_in, a, sizeof a), fmt_bytes((double)s.bytes_out, b, sizeof b),
           fmt_bytes((double)s.bytes_local, c, sizeof c), fmt_bytes((double)s.bytes_moved, d, sizeof d));
@@ -251,6 +253,7 @@ tsr_status tsr_timing_write_json(tsr_timing *t, const char *path) {
   cJSON_AddNumberToObject(o, "steps", (double)s.steps);
   cJSON_AddNumberToObject(o, "dmas", (double)s.dmas);
   cJSON_AddNumberToObject(o, "dmas_skipped", (double)s.dmas_skipped);
+  cJSON_AddNumberToObject(o, "dmas_queued", (double)s.dmas_queued);
   cJSON_AddNumberToObject(o, "bytes_in", (double)s.bytes_in);
   cJSON_AddNumberToObject(o, "bytes_out", (double)s.bytes_out);
   cJSON_AddNumberToObject(o, "bytes_local", (double)s.bytes_local);
