@@ -92,7 +92,6 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
   d->bytes = r->bytes;
   d->nominal = r->nominal;
   d->credit = r->nominal;
-  d->issued = cs->clock;
   d->sem = tm_sem(t, r->key, core);
   if (d->sem) {
     d->queued = true;

@@ -44,7 +44,6 @@ typedef struct sim_dma {
   int16_t operand;
   int64_t bytes, nominal;
   int64_t credit;         /* nominal bytes no wait has claimed yet */
-  double issued;          /* when the core issued it */
   double start, arrive, done; /* its engine took it, its first byte came, it landed */
   double tag;             /* virtual-time finish tag (hbm.c) */
   bool landed, queued;    /* queued: still in its semaphore's queue */
