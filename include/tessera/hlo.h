@@ -81,6 +81,41 @@ void tsr_hlo_recycle(tsr_hlo_program *p, tsr_array *a);
 tsr_status tsr_hlo_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,
                             int num_inputs, int plan_steps, FILE *out);
 
+/* ---- one tpu_custom_call, run by the caller ----------------------------------------------
+ * The kernel a stablehlo.custom_call @tpu_custom_call carries, for a caller that runs the
+ * call itself on its own buffers (the XLA FFI handler of the Python package): compiled from
+ * the op's backend_config JSON as tsr_hlo_compile ingests it (base64 body,
+ * serialization_format, scoped_memory_configs), run by the Mosaic executor. */
+typedef struct tsr_hlo_kernel tsr_hlo_kernel;
+
+typedef struct tsr_hlo_kernel_desc {
+  const char *backend_config; /* the JSON text, backend_config_len bytes */
+  size_t backend_config_len;
+  const char *name;           /* the op's kernel_name; NULL or "": the kernel func's name */
+  const tsr_alias *aliases;   /* output_operand_aliases, operands counted as the call counts
+                                 them (dynamic grid bounds first) */
+  int num_aliases;
+} tsr_hlo_kernel_desc;
+
+/* Decodes and loads the kernel; an op tessera does not run is reported here. The kernel
+ * borrows nothing from `d`. */
+tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **out);
+void tsr_hlo_kernel_destroy(tsr_hlo_kernel *k);
+const char *tsr_hlo_kernel_name(const tsr_hlo_kernel *k);
+/* The call's operands (dynamic grid bounds, scalar prefetch, inputs) and results. */
+int tsr_hlo_kernel_num_operands(const tsr_hlo_kernel *k);
+int tsr_hlo_kernel_num_results(const tsr_hlo_kernel *k);
+
+/* Runs the call on dense HBM arrays, operands and results as the custom call has them; the
+ * results are written. Counts, dtypes and shapes are checked against the kernel before
+ * anything runs, and no block is read or written outside its array: arrays that disagree
+ * with the kernel are an error. An aliased result that is not its operand's memory starts as
+ * a copy of the operand (the operand is not written). Runs of one kernel may overlap, each on
+ * a machine of its own. */
+tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands,
+                              int num_operands, const tsr_ref *results, int num_results,
+                              tsr_call_stats *stats);
+
 /* The names of the ops the interpreter runs, for documentation and tests; NULL past the end. */
 const char *tsr_hlo_op_name(int i);
 

@@ -346,9 +346,9 @@ void tsr_hlo_program_destroy(tsr_hlo_program *p) {
   if (!p) return;
   for (int i = 0; i < p->n_funcs; i++) func_free(p->funcs[i]);
   free(p->funcs);
-  for (int i = 0; i < p->n_kernels; i++) hlo_kernel_destroy(p->kernels[i]);
+  for (int i = 0; i < p->n_kernels; i++) tsr_hlo_kernel_destroy(p->kernels[i]);
   free(p->kernels);
-  hlo_kernel_destroy(p->bare);
+  tsr_hlo_kernel_destroy(p->bare);
   hlo_kept_free(p->kept);
   free(p);
 }

@@ -1,79 +1,13 @@
-/* stablehlo.custom_call @tpu_custom_call: reads what the op carries (backend_config JSON with
- * the base64 Mosaic body, serialization_format, scoped_memory_configs, operand/result
- * layouts, output_operand_aliases, kernel_name; reference/mosaic_artifact.md 1.3, 1.4) and
- * runs the body with the Mosaic executor. Operands: dynamic grid bounds first (when the kernel
- * has them), then scalar prefetch, then inputs; results are the outputs. */
-#include <cjson/cJSON.h>
+/* stablehlo.custom_call @tpu_custom_call in the interpreter: what the op carries besides the
+ * kernel (operand/result layouts, output_operand_aliases, kernel_name; reference/
+ * mosaic_artifact.md 1.3, 1.4), its kernel from backend_config (tpu_kernel.c) and the call's
+ * run on the interpreter's tensors; bare Mosaic modules; `inspect`'s plan of each kernel. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "core/base64.h"
 #include "hlo/hlo_internal.h"
 #include "tessera/mosaic.h"
-
-typedef struct hlo_kernel {
-  tsr_mosaic_kernel *k;
-  char name[128];
-  int64_t vmem_limit;
-  int serialization_format; /* -1: absent (legacy unmangled body) */
-  tsr_alias aliases[16];
-  int n_aliases;
-  int n_dyn, n_prefetch, n_inputs, n_outputs;
-} hlo_kernel;
-
-void hlo_kernel_destroy(hlo_kernel *k) {
-  if (!k) return;
-  tsr_mosaic_kernel_destroy(k->k);
-  free(k);
-}
-
-static tsr_status parse_config(const tsr_ir_op *op, hlo_kernel *k, tsr_mlir_module **body) {
-  const tsr_ir_attr *cfg = tsr_ir_op_attr(op, "backend_config");
-  if (!cfg || cfg->kind != TSR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
-  cJSON *json = cJSON_ParseWithLength(cfg->u.string.data, cfg->u.string.len);
-  if (!json) {
-    const char *at = cJSON_GetErrorPtr();
-    long off = at && at >= cfg->u.string.data ? (long)(at - cfg->u.string.data) : 0;
-    return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not valid JSON (near byte %ld)", off);
-  }
-  tsr_status s = TSR_OK;
-  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
-  const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
-  const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
-  k->serialization_format = -1;
-  if (!cJSON_IsString(b64)) s = hlo_op_fail(op, TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
-  else if (fmt && (!cJSON_IsNumber(fmt) || fmt->valueint != 1))
-    s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
-                    cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
-  else if (fmt) k->serialization_format = 1;
-  const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
-  if (s == TSR_OK && smc) {
-    const cJSON *e;
-    if (!cJSON_IsArray(smc)) s = hlo_op_fail(op, TSR_ERR_PARSE, "scoped_memory_configs is not an array");
-    cJSON_ArrayForEach(e, smc) {
-      const cJSON *space = cJSON_GetObjectItemCaseSensitive(e, "memory_space");
-      const cJSON *size = cJSON_GetObjectItemCaseSensitive(e, "size");
-      if (s != TSR_OK) break;
-      if (!cJSON_IsNumber(space) || !cJSON_IsNumber(size) || size->valuedouble < 0)
-        s = hlo_op_fail(op, TSR_ERR_PARSE, "scoped_memory_configs entry without memory_space and size");
-      else if (space->valueint == 1) k->vmem_limit = (int64_t)size->valuedouble; /* 1: VMEM */
-    }
-  }
-  if (s == TSR_OK) {
-    size_t len = strlen(b64->valuestring), n = 0;
-    uint8_t *bytes = malloc(tsr_base64_decoded_max(len) + 1);
-    s = bytes ? tsr_base64_decode(b64->valuestring, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
-    if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", body);
-    free(bytes);
-    if (s != TSR_OK) {
-      char loc[256];
-      tsr_fail_context(s, "%s: tpu_custom_call body", hlo_loc(op, loc, sizeof loc));
-    }
-  }
-  cJSON_Delete(json);
-  return s;
-}
 
 /* operand_layouts / result_layouts: each must be row-major, i.e. [rank-1, ..., 1, 0]. */
 static tsr_status check_layouts(const tsr_ir_op *op, const char *name, int n, const tsr_ir_type *(*type_of)(const tsr_ir_op *, int)) {
@@ -96,11 +30,12 @@ static tsr_status check_layouts(const tsr_ir_op *op, const char *name, int n, co
 static const tsr_ir_type *operand_type(const tsr_ir_op *op, int i) { return op->operands[i].value->type; }
 static const tsr_ir_type *result_type(const tsr_ir_op *op, int i) { return op->results[i]->type; }
 
-static tsr_status parse_aliases(const tsr_ir_op *op, hlo_kernel *k) {
+static tsr_status parse_aliases(const tsr_ir_op *op, tsr_alias *aliases, int cap, int *n) {
   const tsr_ir_attr *a = tsr_ir_op_attr(op, "output_operand_aliases");
+  *n = 0;
   if (!a) return TSR_OK;
   if (a->kind != TSR_IR_ATTR_ARRAY) return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases is not an array");
-  if (a->u.array.n > 16) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "more than 16 aliases");
+  if (a->u.array.n > cap) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "more than %d aliases", cap);
   for (int i = 0; i < a->u.array.n; i++) {
     const tsr_ir_attr *e = a->u.array.elems[i];
     const tsr_ir_field *out = tsr_ir_attr_field(e, "output_tuple_indices");
@@ -112,35 +47,16 @@ static tsr_status parse_aliases(const tsr_ir_op *op, hlo_kernel *k) {
     int operand = (int)opi->values[0];
     if (operand < 0 || operand >= op->n_operands || o < 0 || o >= op->n_results)
       return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases[%d] out of range", i);
-    k->aliases[k->n_aliases++] = (tsr_alias){.input = operand, .output = o};
+    aliases[(*n)++] = (tsr_alias){.input = operand, .output = o};
   }
   return TSR_OK;
 }
 
-static tsr_status add_kernel(tsr_hlo_program *p, hlo_kernel *k) {
-  hlo_kernel **nk = realloc(p->kernels, sizeof *nk * (size_t)(p->n_kernels + 1));
+static tsr_status add_kernel(tsr_hlo_program *p, tsr_hlo_kernel *k) {
+  tsr_hlo_kernel **nk = realloc(p->kernels, sizeof *nk * (size_t)(p->n_kernels + 1));
   if (!nk) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   p->kernels = nk;
   p->kernels[p->n_kernels++] = k;
-  return TSR_OK;
-}
-
-/* serialization_format 1 bodies carry stable_mosaic.version and mangled names; a legacy body
- * (no format) is plain Mosaic, which the view accepts as the current form. */
-static tsr_status view(const tsr_ir_op *op, hlo_kernel *k, tsr_mlir_module *body) {
-  TSR_TRY(tsr_mlir_mosaic_view(body));
-  if (k->serialization_format == 1 && tsr_mlir_mosaic_version(body) == 0)
-    return hlo_op_fail(op, TSR_ERR_PARSE, "serialization_format is 1 but the body has no stable_mosaic.version");
-  return TSR_OK;
-}
-
-static tsr_status load(hlo_kernel *k, tsr_mlir_module *body) {
-  TSR_TRY(tsr_mosaic_kernel_create(body, &k->k));
-  k->n_dyn = tsr_mosaic_kernel_num_dynamic_bounds(k->k);
-  k->n_prefetch = tsr_mosaic_kernel_num_prefetch(k->k);
-  k->n_inputs = tsr_mosaic_kernel_num_inputs(k->k);
-  k->n_outputs = tsr_mosaic_kernel_num_outputs(k->k);
-  if (!k->name[0]) snprintf(k->name, sizeof k->name, "%s", tsr_mosaic_kernel_name(k->k));
   return TSR_OK;
 }
 
@@ -150,31 +66,31 @@ tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
     return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (only tpu_custom_call)",
                        target && target->kind == TSR_IR_ATTR_STRING ? target->u.string.data : "?");
-  hlo_kernel *k = calloc(1, sizeof *k);
-  if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  tsr_status s = add_kernel(p, k);
-  if (s != TSR_OK) { free(k); return s; }
   const tsr_ir_attr *kn = tsr_ir_op_attr(op, "kernel_name");
-  if (kn && kn->kind == TSR_IR_ATTR_STRING) snprintf(k->name, sizeof k->name, "%s", kn->u.string.data);
+  const char *name = kn && kn->kind == TSR_IR_ATTR_STRING ? kn->u.string.data : "";
   TSR_TRY(check_layouts(op, "operand_layouts", op->n_operands, operand_type));
   TSR_TRY(check_layouts(op, "result_layouts", op->n_results, result_type));
-  TSR_TRY(parse_aliases(op, k));
-  tsr_mlir_module *body = NULL;
-  TSR_TRY(parse_config(op, k, &body));
-  s = view(op, k, body);
-  if (s == TSR_OK) s = load(k, body);
-  tsr_mlir_module_destroy(body);
+  tsr_alias aliases[16];
+  int n_aliases;
+  TSR_TRY(parse_aliases(op, aliases, 16, &n_aliases));
+  const tsr_ir_attr *cfg = tsr_ir_op_attr(op, "backend_config");
+  if (!cfg || cfg->kind != TSR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
+  tsr_hlo_kernel_desc d = {.backend_config = cfg->u.string.data, .backend_config_len = cfg->u.string.len, .name = name,
+                           .aliases = aliases, .num_aliases = n_aliases};
+  tsr_hlo_kernel *k;
+  tsr_status s = tsr_hlo_kernel_create(&d, &k);
   if (s != TSR_OK) {
     char loc[256];
-    return tsr_fail_context(s, "%s: tpu_custom_call '%s'", hlo_loc(op, loc, sizeof loc), k->name);
+    return tsr_fail_context(s, "%s: tpu_custom_call%s%s%s", hlo_loc(op, loc, sizeof loc), *name ? " '" : "", name, *name ? "'" : "");
   }
-  if (in->n_in != k->n_dyn + k->n_prefetch + k->n_inputs || in->n_out != k->n_outputs)
+  s = add_kernel(p, k);
+  if (s != TSR_OK) {
+    tsr_hlo_kernel_destroy(k);
+    return s;
+  }
+  if (in->n_in != tsr_hlo_kernel_num_operands(k) || in->n_out != k->n_outputs)
     return hlo_op_fail(op, TSR_ERR_INVALID, "kernel '%s' takes %d dynamic bounds + %d prefetch + %d inputs and gives %d outputs; the call has %d operands and %d results",
                        k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, in->n_in, in->n_out);
-  for (int i = 0; i < k->n_aliases; i++) {
-    k->aliases[i].input -= k->n_dyn; /* Pallas counts without the dynamic bounds */
-    if (k->aliases[i].input < 0) return hlo_op_fail(op, TSR_ERR_INVALID, "an output aliases a dynamic grid bound");
-  }
   in->kernel = k;
   return TSR_OK;
 }
@@ -197,14 +113,13 @@ static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
   if (s->host_lanes > sum->host_lanes) sum->host_lanes = s->host_lanes;
 }
 
-static tsr_status call_kernel(hlo_exec *x, hlo_kernel *k, const tsr_ref *ops, int n_ops, const tsr_ref *outs,
-                              const int64_t *dyn) {
+/* A bare kernel's operands are the Mosaic kernel's own; a custom call's, the call's. */
+static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const tsr_ref *ops, int n_ops, const tsr_ref *outs) {
   if (!x->opts->machine) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
-  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
-                             .aliases = k->aliases, .num_aliases = k->n_aliases};
   tsr_call_stats cs = {0};
   double t0 = now();
-  tsr_status s = tsr_mosaic_kernel_run(x->opts->machine, k->k, ops, n_ops, outs, k->n_outputs, &co, &cs);
+  tsr_status s = bare ? tsr_mosaic_kernel_run(x->opts->machine, k->k, ops, n_ops, outs, k->n_outputs, NULL, &cs)
+                      : tsr_hlo_kernel_run(k, x->opts->machine, ops, n_ops, outs, k->n_outputs, &cs);
   if (x->st) {
     x->st->kernel_seconds += now() - t0;
     x->st->kernel_calls++;
@@ -213,32 +128,18 @@ static tsr_status call_kernel(hlo_exec *x, hlo_kernel *k, const tsr_ref *ops, in
   return s;
 }
 
+/* An aliased output starts as a copy of its input (tsr_hlo_kernel_run makes it), which the
+ * kernel reads and writes: the input value itself may still be used by later ops. */
 tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-  hlo_kernel *k = in->kernel;
-  int n_ops = k->n_prefetch + k->n_inputs;
-  tsr_ref ops[64], outs[64];
-  int64_t dyn[TSR_MAX_RANK];
-  if (n_ops > 64 || k->n_outputs > 64 || k->n_dyn > TSR_MAX_RANK) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
-  for (int i = 0; i < k->n_dyn; i++) dyn[i] = hlo_ld_i(args[i].t.dtype, args[i].buf->data, 0);
+  tsr_ref ops[TSR_MAX_OPERANDS + TSR_MAX_GRID], outs[TSR_MAX_OPERANDS];
+  if (in->n_in > TSR_MAX_OPERANDS + TSR_MAX_GRID || in->n_out > TSR_MAX_OPERANDS) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
   for (int i = 0; i < in->n_out; i++) {
     tsr_status s = hlo_alloc(x, &res[i]);
     if (s != TSR_OK) return s; /* the executor releases what was allocated */
     outs[i] = tsr_ref_dense(res[i].buf->data, res[i].t.dtype, TSR_HBM, res[i].t.rank, res[i].t.shape);
   }
-  for (int i = 0; i < n_ops; i++) {
-    const hlo_val *v = &args[k->n_dyn + i];
-    ops[i] = tsr_ref_dense(v->buf->data, v->t.dtype, TSR_HBM, v->t.rank, v->t.shape);
-  }
-  /* An aliased output starts as a copy of its input and the kernel reads and writes that
-   * copy: the input value itself may still be used by later ops. */
-  for (int a = 0; a < k->n_aliases; a++) {
-    int o = k->aliases[a].output, i = k->aliases[a].input;
-    const hlo_val *v = &args[k->n_dyn + i];
-    if (v->buf->bytes != res[o].buf->bytes) return hlo_op_fail(in->op, TSR_ERR_INVALID, "aliased input and output differ in size");
-    memcpy(res[o].buf->data, v->buf->data, v->buf->bytes);
-    ops[i].data = res[o].buf->data;
-  }
-  return call_kernel(x, k, ops, n_ops, outs, dyn);
+  for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, args[i].t.dtype, TSR_HBM, args[i].t.rank, args[i].t.shape);
+  return call_kernel(x, in->kernel, false, ops, in->n_in, outs);
 }
 
 /* ---- bare Mosaic modules ---- */
@@ -252,12 +153,12 @@ static const tsr_ir_op *kernel_func(const tsr_hlo_program *p) {
 }
 
 tsr_status hlo_bare_compile(tsr_hlo_program *p) {
-  hlo_kernel *k = calloc(1, sizeof *k);
+  tsr_hlo_kernel *k = calloc(1, sizeof *k);
   if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   p->bare = k;
   k->serialization_format = -1;
   TSR_TRY(tsr_mlir_mosaic_view(p->m));
-  TSR_TRY(load(k, p->m));
+  TSR_TRY(hlo_kernel_load(k, p->m));
   p->bare_inputs = k->n_prefetch + k->n_inputs;
   p->bare_outputs = k->n_outputs;
   if (k->n_dyn) return tsr_fail(TSR_ERR_UNSUPPORTED, "a bare kernel with dynamic grid bounds needs a StableHLO module around it");
@@ -284,7 +185,7 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
    * memref shapes are the array shapes. With a grid, an input's array is the extent its
    * blocks reach over the grid, worked out with all-zero scalar-prefetch operands. */
   const tsr_ir_op *f = kernel_func(p);
-  const hlo_kernel *k = p->bare;
+  const tsr_hlo_kernel *k = p->bare;
   if (!f || i < 0 || i >= p->bare_inputs) return false;
   int64_t bounds[TSR_MAX_RANK];
   const tsr_ir_attr *ib = tsr_ir_op_attr(f, "iteration_bounds");
@@ -313,7 +214,7 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
 }
 
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs) {
-  hlo_kernel *k = x->p->bare;
+  tsr_hlo_kernel *k = x->p->bare;
   tsr_ref ops[64], outs[64];
   if (n > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
   for (int i = 0; i < n; i++) {
@@ -331,7 +232,7 @@ tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *
     if (x->st) x->st->output_bytes += (int64_t)tsr_array_bytes(&outputs[i]);
   }
   if (x->st) x->st->peak_bytes = x->st->input_bytes + x->st->output_bytes;
-  if (s == TSR_OK) s = call_kernel(x, k, ops, n, outs, NULL);
+  if (s == TSR_OK) s = call_kernel(x, k, true, ops, n, outs);
   if (s != TSR_OK)
     for (int i = 0; i < k->n_outputs; i++) tsr_array_free(&outputs[i]);
   return s;
@@ -356,7 +257,7 @@ static tsr_status zero_operand(const tsr_ir_type *t, tsr_array *a) {
   return tsr_array_alloc(a, h.dtype, h.rank, h.shape);
 }
 
-static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, hlo_kernel *k) {
+static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_kernel *k) {
   int n_ops = k->n_prefetch + k->n_inputs;
   tsr_array arrs[64 + 64];
   tsr_ref ops[64], outs[64];
@@ -407,7 +308,7 @@ static bool describe_visit(tsr_ir_op *op, void *user) {
 tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs, int num_inputs,
                                 int plan_steps, FILE *out) {
   if (p->bare) {
-    hlo_kernel *k = p->bare;
+    tsr_hlo_kernel *k = p->bare;
     tsr_ref ops[64], outs[64];
     tsr_array owned[64];
     int n_owned = 0;

@@ -10,6 +10,7 @@
 #include "core/status.h"
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
+#include "tessera/mosaic.h"
 
 typedef enum hlo_opcode {
 #define HLO_OP(e, name, syntax, run, prep) HLO_##e,
@@ -40,7 +41,6 @@ typedef struct hlo_val {
 } hlo_val;
 
 struct hlo_func;
-struct hlo_kernel;
 
 typedef struct hlo_inst {
   hlo_opcode opc;
@@ -48,7 +48,7 @@ typedef struct hlo_inst {
   int n_in, n_out, n_free;
   int *in, *out, *frees; /* slots; frees: slots whose last use is this op */
   struct hlo_func *callee;   /* func.call, and the reduce body */
-  struct hlo_kernel *kernel; /* tpu_custom_call */
+  tsr_hlo_kernel *kernel;    /* tpu_custom_call */
   int aux;                   /* op-specific: compare direction/type, reduce fast kind */
   int aux2;
   unsigned scalar_in;        /* elementwise binary ops: bit i, operand i is a scalar
@@ -71,9 +71,9 @@ struct tsr_hlo_program {
   hlo_func **funcs; /* every compiled function and region (owned) */
   int n_funcs;
   hlo_func *main;
-  struct hlo_kernel **kernels;
+  tsr_hlo_kernel **kernels;
   int n_kernels;
-  struct hlo_kernel *bare; /* a bare Mosaic module */
+  tsr_hlo_kernel *bare; /* a bare Mosaic module */
   int bare_inputs, bare_outputs;
   block_cache *kept; /* released buffers a run left for the next (exec.c); swapped atomically */
 };
@@ -138,8 +138,20 @@ typedef struct hlo_compiler hlo_compiler;
 /* Compiles a region's entry block as a function (reduce bodies). */
 tsr_status hlo_compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name, hlo_func **out);
 
-/* ---- kernels (custom_call.c) ---- */
-void hlo_kernel_destroy(struct hlo_kernel *k);
+/* ---- kernels (tpu_kernel.c, custom_call.c) ---- */
+/* A tpu_custom_call's kernel, or a bare module's: the loaded Mosaic kernel and what the call
+ * adds to it. */
+struct tsr_hlo_kernel {
+  tsr_mosaic_kernel *k;
+  char name[128];
+  int64_t vmem_limit;       /* scoped_memory_configs; 0: the chip's VMEM */
+  int serialization_format; /* -1: absent (legacy unmangled body) */
+  tsr_alias aliases[16];    /* operands counted as pallas_call counts them (no dynamic bounds) */
+  int n_aliases;
+  int n_dyn, n_prefetch, n_inputs, n_outputs;
+};
+/* Loads the kernel of a module that went through the Mosaic view. */
+tsr_status hlo_kernel_load(tsr_hlo_kernel *k, tsr_mlir_module *body);
 tsr_status hlo_bare_compile(tsr_hlo_program *p);
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs);
 tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,

@@ -1,0 +1,158 @@
+/* The kernel of one tpu_custom_call, from its backend_config JSON (base64 body,
+ * serialization_format, scoped_memory_configs; reference/mosaic_artifact.md 1.3, 1.4), and
+ * its run on arrays the caller gives: the interpreter's custom_call ops and the XLA FFI
+ * handler both come here. Operands: dynamic grid bounds first (when the kernel has them),
+ * then scalar prefetch, then inputs; results are the outputs. */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base64.h"
+#include "hlo/hlo_internal.h"
+#include "tessera/mosaic.h"
+
+void tsr_hlo_kernel_destroy(tsr_hlo_kernel *k) {
+  if (!k) return;
+  tsr_mosaic_kernel_destroy(k->k);
+  free(k);
+}
+
+const char *tsr_hlo_kernel_name(const tsr_hlo_kernel *k) { return k->name; }
+int tsr_hlo_kernel_num_operands(const tsr_hlo_kernel *k) { return k->n_dyn + k->n_prefetch + k->n_inputs; }
+int tsr_hlo_kernel_num_results(const tsr_hlo_kernel *k) { return k->n_outputs; }
+
+static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, tsr_mlir_module **body) {
+  cJSON *json = cJSON_ParseWithLength(text, len);
+  if (!json) {
+    const char *at = cJSON_GetErrorPtr();
+    long off = at && at >= text && at <= text + len ? (long)(at - text) : 0;
+    return tsr_fail(TSR_ERR_PARSE, "backend_config is not valid JSON (near byte %ld)", off);
+  }
+  tsr_status s = TSR_OK;
+  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
+  const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
+  const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
+  k->serialization_format = -1;
+  if (!cJSON_IsString(b64)) s = tsr_fail(TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
+  else if (fmt && (!cJSON_IsNumber(fmt) || fmt->valueint != 1))
+    s = tsr_fail(TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
+                 cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
+  else if (fmt) k->serialization_format = 1;
+  const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
+  if (s == TSR_OK && smc) {
+    const cJSON *e;
+    if (!cJSON_IsArray(smc)) s = tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs is not an array");
+    cJSON_ArrayForEach(e, smc) {
+      const cJSON *space = cJSON_GetObjectItemCaseSensitive(e, "memory_space");
+      const cJSON *size = cJSON_GetObjectItemCaseSensitive(e, "size");
+      if (s != TSR_OK) break;
+      if (!cJSON_IsNumber(space) || !cJSON_IsNumber(size) || size->valuedouble < 0)
+        s = tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs entry without memory_space and size");
+      else if (space->valueint == 1) k->vmem_limit = (int64_t)size->valuedouble; /* 1: VMEM */
+    }
+  }
+  if (s == TSR_OK) {
+    size_t n64 = strlen(b64->valuestring), n = 0;
+    uint8_t *bytes = malloc(tsr_base64_decoded_max(n64) + 1);
+    s = bytes ? tsr_base64_decode(b64->valuestring, n64, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+    if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", body);
+    free(bytes);
+    if (s != TSR_OK) tsr_fail_context(s, "custom_call_config.body");
+  }
+  cJSON_Delete(json);
+  return s;
+}
+
+tsr_status hlo_kernel_load(tsr_hlo_kernel *k, tsr_mlir_module *body) {
+  TSR_TRY(tsr_mosaic_kernel_create(body, &k->k));
+  k->n_dyn = tsr_mosaic_kernel_num_dynamic_bounds(k->k);
+  k->n_prefetch = tsr_mosaic_kernel_num_prefetch(k->k);
+  k->n_inputs = tsr_mosaic_kernel_num_inputs(k->k);
+  k->n_outputs = tsr_mosaic_kernel_num_outputs(k->k);
+  if (!k->name[0]) snprintf(k->name, sizeof k->name, "%s", tsr_mosaic_kernel_name(k->k));
+  return TSR_OK;
+}
+
+/* serialization_format 1 bodies carry stable_mosaic.version and mangled names; a legacy body
+ * (no format) is plain Mosaic, which the view accepts as the current form. */
+static tsr_status load_body(tsr_hlo_kernel *k, tsr_mlir_module *body) {
+  TSR_TRY(tsr_mlir_mosaic_view(body));
+  if (k->serialization_format == 1 && tsr_mlir_mosaic_version(body) == 0)
+    return tsr_fail(TSR_ERR_PARSE, "serialization_format is 1 but the body has no stable_mosaic.version");
+  return hlo_kernel_load(k, body);
+}
+
+/* Aliases come counted as the call counts operands; pallas_call counts without the dynamic
+ * grid bounds. */
+static tsr_status take_aliases(tsr_hlo_kernel *k, const tsr_alias *a, int n) {
+  if (n < 0 || (n && !a)) return tsr_fail(TSR_ERR_INVALID, "bad alias list");
+  if (n > (int)(sizeof k->aliases / sizeof k->aliases[0])) return tsr_fail(TSR_ERR_UNSUPPORTED, "more than 16 aliases");
+  for (int i = 0; i < n; i++) {
+    int operand = a[i].input, out = a[i].output;
+    if (operand < 0 || operand >= tsr_hlo_kernel_num_operands(k) || out < 0 || out >= k->n_outputs)
+      return tsr_fail(TSR_ERR_INVALID, "output_operand_aliases[%d] (operand %d, output %d) out of range: the call has %d operands and %d results",
+                      i, operand, out, tsr_hlo_kernel_num_operands(k), k->n_outputs);
+    if (operand < k->n_dyn) return tsr_fail(TSR_ERR_INVALID, "output_operand_aliases[%d]: output %d aliases dynamic grid bound %d", i, out, operand);
+    k->aliases[i] = (tsr_alias){.input = operand - k->n_dyn, .output = out};
+  }
+  k->n_aliases = n;
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **out) {
+  *out = NULL;
+  if (!d || (!d->backend_config && d->backend_config_len)) return tsr_fail(TSR_ERR_INVALID, "no backend_config");
+  tsr_hlo_kernel *k = calloc(1, sizeof *k);
+  if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  if (d->name) snprintf(k->name, sizeof k->name, "%s", d->name);
+  tsr_mlir_module *body = NULL;
+  tsr_status s = parse_config(d->backend_config ? d->backend_config : "", d->backend_config_len, k, &body);
+  if (s == TSR_OK) s = load_body(k, body);
+  tsr_mlir_module_destroy(body);
+  if (s == TSR_OK) s = take_aliases(k, d->aliases, d->num_aliases);
+  if (s != TSR_OK) {
+    tsr_hlo_kernel_destroy(k);
+    return s;
+  }
+  *out = k;
+  return TSR_OK;
+}
+
+static tsr_status dynamic_bound(const tsr_hlo_kernel *k, const tsr_ref *r, int i, int64_t *v) {
+  if (tsr_dtype_is_float(r->dtype) || tsr_dtype_is_semaphore(r->dtype) || tsr_ref_numel(r) != 1 || !r->data)
+    return tsr_fail(TSR_ERR_INVALID, "kernel '%s': operand %d, a dynamic grid bound, must be one integer", k->name, i);
+  *v = hlo_ld_i(r->dtype, r->data, 0);
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands, int num_operands,
+                              const tsr_ref *results, int num_results, tsr_call_stats *stats) {
+  if (!k || !m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel and a machine");
+  int n_ops = k->n_prefetch + k->n_inputs;
+  if (num_operands != k->n_dyn + n_ops || num_results != k->n_outputs)
+    return tsr_fail(TSR_ERR_INVALID, "kernel '%s' takes %d dynamic grid bounds + %d scalar-prefetch operands + %d inputs and gives %d "
+                    "outputs; the call has %d operands and %d results",
+                    k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, num_operands, num_results);
+  if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': too many operands", k->name);
+  int64_t dyn[TSR_MAX_GRID];
+  for (int i = 0; i < k->n_dyn; i++) TSR_TRY(dynamic_bound(k, &operands[i], i, &dyn[i]));
+  tsr_ref ops[TSR_MAX_OPERANDS];
+  memcpy(ops, operands + k->n_dyn, sizeof *ops * (size_t)n_ops);
+  /* The kernel reads and writes an aliased output in place; an output that is not its
+   * input's memory (the interpreter's, whose input value may still be used later) starts as
+   * a copy of it. */
+  for (int a = 0; a < k->n_aliases; a++) {
+    int o = k->aliases[a].output, i = k->aliases[a].input;
+    const tsr_ref *in = &ops[i], *res = &results[o];
+    char x[96], y[96];
+    if (in->dtype != res->dtype || in->rank != res->rank || memcmp(in->shape, res->shape, sizeof *in->shape * (size_t)in->rank) ||
+        !tsr_ref_is_contiguous(in) || !tsr_ref_is_contiguous(res))
+      return tsr_fail(TSR_ERR_INVALID, "kernel '%s': output %d aliases operand %d, but they differ: %s and %s", k->name, o,
+                      k->n_dyn + i, tsr_ref_describe(res, x, sizeof x), tsr_ref_describe(in, y, sizeof y));
+    if (res->data != in->data && tsr_ref_bytes(in)) memcpy(res->data, in->data, tsr_ref_bytes(in));
+    ops[i].data = res->data;
+  }
+  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
+                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+  return tsr_mosaic_kernel_run(m, k->k, ops, n_ops, results, k->n_outputs, &co, stats);
+}

@@ -1,0 +1,179 @@
+/* One tpu_custom_call run by its caller (tsr_hlo_kernel): compiled from a backend_config
+ * payload as the interpreter ingests one, run on the caller's buffers in place of the
+ * interpreter's tensors (aliases in place and by copy), arrays that disagree with the kernel
+ * refused before anything runs, malformed payloads named. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "tessera/hlo.h"
+#include "tessera/npy.h"
+
+static char *base64(const unsigned char *in, size_t n) {
+  static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  char *out = malloc(4 * ((n + 2) / 3) + 1), *o = out;
+  for (size_t i = 0; out && i < n; i += 3) {
+    uint32_t v = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0) | (i + 2 < n ? in[i + 2] : 0);
+    *o++ = abc[v >> 18 & 63];
+    *o++ = abc[v >> 12 & 63];
+    *o++ = i + 1 < n ? abc[v >> 6 & 63] : '=';
+    *o++ = i + 2 < n ? abc[v & 63] : '=';
+  }
+  if (out) *o = 0;
+  return out;
+}
+
+/* The backend_config JSON that jax writes around a kernel body file; format < 0 leaves
+ * serialization_format out (a legacy body: plain Mosaic text or bytecode). */
+static char *payload(const char *path, int format) {
+  size_t n = 0;
+  char *body = tsr_test_slurp(path, &n);
+  char *b64 = body ? base64((const unsigned char *)body, n) : NULL;
+  char *json = b64 ? malloc(strlen(b64) + 128) : NULL;
+  if (json && format >= 0)
+    sprintf(json, "{\"custom_call_config\": {\"body\": \"%s\", \"serialization_format\": %d}}", b64, format);
+  else if (json)
+    sprintf(json, "{\"custom_call_config\": {\"body\": \"%s\"}}", b64);
+  CHECK(json != NULL);
+  free(body);
+  free(b64);
+  return json;
+}
+
+static tsr_hlo_kernel *create(const char *json, const tsr_alias *aliases, int n_aliases) {
+  tsr_hlo_kernel_desc d = {.backend_config = json, .backend_config_len = json ? strlen(json) : 0, .aliases = aliases,
+                           .num_aliases = n_aliases};
+  tsr_hlo_kernel *k = NULL;
+  CHECK_OK(tsr_hlo_kernel_create(&d, &k));
+  return k;
+}
+
+static tsr_machine *machine(const char *chip) {
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&(tsr_machine_options){.chip = tsr_chip_get(chip), .quiet = true}, &m));
+  return m;
+}
+
+/* io_alias of the JAX suite: o = x + 3y with input_output_aliases={0: 0}, (16, 256) blocks */
+static void test_alias(tsr_machine *m) {
+  char *json = payload("tests/jax_suite/io_alias/v_new/body.mlirbc", 1);
+  tsr_hlo_kernel *k = create(json, &(tsr_alias){.input = 0, .output = 0}, 1);
+  if (!k) { free(json); return; }
+  CHECK_EQ_INT(tsr_hlo_kernel_num_operands(k), 2);
+  CHECK_EQ_INT(tsr_hlo_kernel_num_results(k), 1);
+  CHECK(strlen(tsr_hlo_kernel_name(k)) > 0);
+  enum { N = 32 * 256 };
+  static float x[N], y[N], x0[N], o[N];
+  tsr_test_fill(x, N, 1);
+  tsr_test_fill(y, N, 2);
+  memcpy(x0, x, sizeof x);
+  int64_t sh[2] = {32, 256};
+  tsr_ref ops[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh)};
+  /* XLA's way: the result is the aliased operand's memory, written in place */
+  tsr_ref res = ops[0];
+  tsr_call_stats st;
+  CHECK_OK(tsr_hlo_kernel_run(k, m, ops, 2, &res, 1, &st));
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += x[i] != x0[i] + 3.0f * y[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(st.steps, 2);
+  /* the interpreter's way: a result of its own starts as a copy; the operand stays */
+  memcpy(x, x0, sizeof x);
+  memset(o, 0, sizeof o);
+  res = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  CHECK_OK(tsr_hlo_kernel_run(k, m, ops, 2, &res, 1, NULL));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += o[i] != x0[i] + 3.0f * y[i] || x[i] != x0[i];
+  CHECK_EQ_INT(bad, 0);
+
+  /* arrays that disagree with the kernel: refused, nothing read past them */
+  int64_t small[2] = {8, 256}, wide[2] = {32, 512};
+  float *few = malloc(sizeof(float) * 8 * 256);
+  tsr_ref bad_ops[2] = {ops[0], tsr_ref_dense(few, TSR_F32, TSR_HBM, 2, small)};
+  CHECK_FAILS(tsr_hlo_kernel_run(k, m, bad_ops, 2, &res, 1, NULL), TSR_ERR_BOUNDS, "");
+  CHECK_FAILS(tsr_hlo_kernel_run(k, m, ops, 1, &res, 1, NULL), TSR_ERR_INVALID, "the call has 1 operands");
+  CHECK_FAILS(tsr_hlo_kernel_run(k, m, ops, 2, &res, 0, NULL), TSR_ERR_INVALID, "and 0 results");
+  tsr_ref i32_res = tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, sh);
+  CHECK_FAILS(tsr_hlo_kernel_run(k, m, ops, 2, &i32_res, 1, NULL), TSR_ERR_INVALID, "aliases operand 0");
+  tsr_ref wide_res = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, wide);
+  CHECK_FAILS(tsr_hlo_kernel_run(k, m, ops, 2, &wide_res, 1, NULL), TSR_ERR_INVALID, "aliases operand 0");
+  free(few);
+  tsr_hlo_kernel_destroy(k);
+
+  /* aliases out of range */
+  tsr_hlo_kernel_desc d = {.backend_config = json, .backend_config_len = strlen(json),
+                           .aliases = &(tsr_alias){.input = 2, .output = 0}, .num_aliases = 1};
+  CHECK_FAILS(tsr_hlo_kernel_create(&d, &k), TSR_ERR_INVALID, "out of range");
+  d.aliases = &(tsr_alias){.input = 0, .output = 1};
+  CHECK_FAILS(tsr_hlo_kernel_create(&d, &k), TSR_ERR_INVALID, "out of range");
+  free(json);
+}
+
+/* block-sparse matmul: two scalar-prefetch operands drive its index maps; their shapes must
+ * be the kernel's */
+static void test_prefetch(tsr_machine *m) {
+  char *json = payload("tests/jax_suite/block_sparse_matmul/v_fwd/body.mlirbc", 1);
+  tsr_hlo_kernel *k = create(json, NULL, 0);
+  free(json);
+  if (!k) return;
+  CHECK_EQ_INT(tsr_hlo_kernel_num_operands(k), 4);
+  tsr_array in[4] = {{0}}, exp = {0}, out = {0};
+  bool ok = true;
+  for (int i = 0; i < 4 && ok; i++) {
+    char path[128];
+    snprintf(path, sizeof path, "tests/jax_suite/block_sparse_matmul/in_%d.npy", i);
+    ok = tsr_npy_read(path, &in[i]) == TSR_OK;
+  }
+  ok = ok && tsr_npy_read("tests/jax_suite/block_sparse_matmul/expected_0.npy", &exp) == TSR_OK &&
+       tsr_array_alloc(&out, TSR_F32, exp.rank, exp.shape) == TSR_OK;
+  CHECK(ok);
+  if (ok) {
+    tsr_ref ops[4], res = tsr_array_ref(&out, TSR_HBM);
+    for (int i = 0; i < 4; i++) ops[i] = tsr_array_ref(&in[i], TSR_HBM);
+    CHECK_OK(tsr_hlo_kernel_run(k, m, ops, 4, &res, 1, NULL));
+    const float *o = out.data, *e = exp.data;
+    int bad = 0;
+    for (int64_t i = 0; i < tsr_array_numel(&exp); i++) bad += !(fabsf(o[i] - e[i]) <= 1e-3f + 1e-4f * fabsf(e[i]));
+    CHECK_EQ_INT(bad, 0);
+    int64_t s_bad[2] = {2, 3};
+    ops[0] = tsr_ref_dense(in[0].data, TSR_I32, TSR_HBM, 2, s_bad);
+    CHECK_FAILS(tsr_hlo_kernel_run(k, m, ops, 4, &res, 1, NULL), TSR_ERR_INVALID, "scalar prefetch 0");
+  }
+  for (int i = 0; i < 4; i++) tsr_array_free(&in[i]);
+  tsr_array_free(&exp);
+  tsr_array_free(&out);
+  tsr_hlo_kernel_destroy(k);
+}
+
+static void test_bad_payloads(void) {
+  tsr_hlo_kernel *k;
+  const char *cases[][2] = {
+      {"{\"custom_call_config\": {\"body\": ", "not valid JSON (near byte"},
+      {"{\"custom_call_config\": {}}", "no custom_call_config.body"},
+      {"{\"custom_call_config\": {\"body\": \"TUz!\"}}", "custom_call_config.body: "},
+      {"{\"custom_call_config\": {\"body\": \"TUzvUgFN\", \"serialization_format\": 2}}", "serialization_format"},
+      {"{\"custom_call_config\": {\"body\": \"\"}, \"scoped_memory_configs\": 3}", "scoped_memory_configs"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    tsr_hlo_kernel_desc d = {.backend_config = cases[i][0], .backend_config_len = strlen(cases[i][0])};
+    tsr_status s = tsr_hlo_kernel_create(&d, &k);
+    CHECK(s != TSR_OK && k == NULL);
+    if (!strstr(tsr_last_error(), cases[i][1])) fprintf(stderr, "case %zu: %s\n", i, tsr_last_error());
+    CHECK(strstr(tsr_last_error(), cases[i][1]) != NULL);
+  }
+  /* the length is the payload's: what follows it is not read */
+  const char *json = "{\"custom_call_config\": {}}GARBAGE";
+  tsr_hlo_kernel_desc d = {.backend_config = json, .backend_config_len = strlen(json) - 7};
+  CHECK_FAILS(tsr_hlo_kernel_create(&d, &k), TSR_ERR_PARSE, "no custom_call_config.body");
+  CHECK_FAILS(tsr_hlo_kernel_create(&(tsr_hlo_kernel_desc){0}, &k), TSR_ERR_PARSE, "not valid JSON");
+}
+
+int main(void) {
+  tsr_machine *m = machine("v5e");
+  test_alias(m);
+  test_prefetch(m);
+  test_bad_payloads();
+  tsr_machine_destroy(m);
+  return tsr_test_finish("test_hlo_kernel");
+}
