@@ -1,7 +1,9 @@
 /* One tpu_custom_call run by its caller (tsr_hlo_kernel): compiled from a backend_config
  * payload as the interpreter ingests one, run on the caller's buffers in place of the
  * interpreter's tensors (aliases in place and by copy), arrays that disagree with the kernel
- * refused before anything runs, malformed payloads named. */
+ * refused before anything runs, malformed payloads named, and one kernel run by two threads
+ * at once, each on a machine of its own. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,11 +171,61 @@ static void test_bad_payloads(void) {
   CHECK_FAILS(tsr_hlo_kernel_create(&(tsr_hlo_kernel_desc){0}, &k), TSR_ERR_PARSE, "not valid JSON");
 }
 
+/* split_carry: a running sum kept in scratch across a parallel axis, whose host split never
+ * stands (the first run that tries it clears the kernel's lane_safe flag). Two threads run it
+ * at once, each on its own machine. */
+typedef struct worker {
+  tsr_hlo_kernel *k;
+  const float *x;
+  float o[32 * 128];
+  int runs_ok;
+} worker;
+
+static void *work(void *arg) {
+  worker *w = arg;
+  tsr_machine *m = NULL;
+  if (tsr_machine_create(&(tsr_machine_options){.quiet = true}, &m) != TSR_OK) return NULL;
+  int64_t sx[2] = {32, 256}, so[2] = {32, 128};
+  tsr_ref in = tsr_ref_dense((void *)w->x, TSR_F32, TSR_HBM, 2, sx), out = tsr_ref_dense(w->o, TSR_F32, TSR_HBM, 2, so);
+  for (int r = 0; r < 6; r++) w->runs_ok += tsr_hlo_kernel_run(w->k, m, &in, 1, &out, 1, NULL) == TSR_OK;
+  tsr_machine_destroy(m);
+  return NULL;
+}
+
+static void test_concurrent_runs(void) {
+  char *json = payload("tests/mosaic/split_carry.mlir", -1);
+  tsr_hlo_kernel *k = create(json, NULL, 0);
+  free(json);
+  if (!k) return;
+  static float x[32 * 256];
+  tsr_test_fill(x, 32 * 256, 3);
+  static worker w[2];
+  pthread_t t[2];
+  for (int i = 0; i < 2; i++) {
+    w[i] = (worker){.k = k, .x = x};
+    CHECK(pthread_create(&t[i], NULL, work, &w[i]) == 0);
+  }
+  for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
+  int bad = 0;
+  for (int col = 0; col < 128; col++)
+    for (int r = 0; r < 8; r++) {
+      float acc = 0;
+      for (int i = 0; i < 4; i++) {
+        for (int j = 0; j < 2; j++) acc = acc + x[(i * 8 + r) * 256 + j * 128 + col];
+        for (int q = 0; q < 2; q++) bad += w[q].o[(i * 8 + r) * 128 + col] != acc;
+      }
+    }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(w[0].runs_ok + w[1].runs_ok, 12);
+  tsr_hlo_kernel_destroy(k);
+}
+
 int main(void) {
   tsr_machine *m = machine("v5e");
   test_alias(m);
   test_prefetch(m);
   test_bad_payloads();
+  test_concurrent_runs();
   tsr_machine_destroy(m);
   return tsr_test_finish("test_hlo_kernel");
 }

@@ -519,7 +519,7 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
 }
 
 bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
-  bool lanes = k->lane_safe;
+  bool lanes = __atomic_load_n(&k->lane_safe, __ATOMIC_RELAXED);
   for (int i = 0; i < k->nio; i++) {
     tsr_space sp = k->io[i].spec.space;
     lanes = lanes && (i >= d->num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
@@ -604,7 +604,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     tsr_call_stats local;
     if (!stats) stats = &local;
     s = pallas_call_run(m, &d, &lanes, split_verdict, stats);
-    if (wanted && !lanes) k->lane_safe = false; /* the split did not stand: later runs go in order */
+    if (wanted && !lanes) /* the split did not stand: later runs go in order */
+      __atomic_store_n(&k->lane_safe, false, __ATOMIC_RELAXED);
   }
   if (rs.mem) frame_memory_free(__atomic_exchange_n(&k->spare_frames, rs.mem, __ATOMIC_ACQ_REL));
   free(rs.frames);
