@@ -407,6 +407,22 @@ static void test_kernels_in_sequence(void) {
   tsr_timing_summarize(t, &s);
   CHECK_EQ_INT(s.kernels, 2);
   CHECK(near(s.seconds, 2 * one, 1e-6));
+  /* then a matmul: each kernel's own figures, one after the other */
+  synth_pipeline mm = matmul_kernel(2048, 2048, 2048, 1024, 1024, 512);
+  double mm_alone = simulate(v5e(), &mm, NULL);
+  synth_run(&o, &mm);
+  tsr_timing_kernel k[3];
+  for (int i = 0; i < 3; i++) CHECK_OK(tsr_timing_kernel_at(t, i, &k[i]));
+  CHECK(!strcmp(k[0].name, "copy") && !strcmp(k[1].name, "copy") && !strcmp(k[2].name, "matmul"));
+  CHECK(near(k[0].seconds, one, 1e-6) && near(k[1].seconds, one, 1e-6) && near(k[2].seconds, mm_alone, 1e-6));
+  CHECK(k[1].begin_seconds >= k[0].begin_seconds + k[0].seconds && k[2].begin_seconds >= k[1].begin_seconds + k[1].seconds);
+  CHECK_EQ_INT(k[0].steps, 16);
+  CHECK_EQ_INT(k[0].dmas, 32);                    /* a block in and a block out per step */
+  CHECK_EQ_INT(k[0].bytes_moved, 32 * 256 * 1024 * 4);
+  CHECK_EQ_INT(k[2].steps, 16);
+  CHECK(near(k[2].flops, 2.0 * 2048 * 2048 * 2048, 1e-12));
+  CHECK(!strcmp(k[2].verdict, "compute-bound") && !strcmp(k[0].verdict, "HBM-bound"));
+  CHECK_FAILS(tsr_timing_kernel_at(t, 3, &k[0]), TSR_ERR_INVALID, "kernel 3 of 3");
   tsr_timing_destroy(t);
 }
 

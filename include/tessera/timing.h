@@ -99,6 +99,20 @@ typedef struct tsr_timing_summary {
  * and summarises it. Call while no run is in progress. */
 void tsr_timing_summarize(tsr_timing *t, tsr_timing_summary *out);
 double tsr_timing_seconds(tsr_timing *t);
+/* One kernel run of what was observed (i from 0 to the summary's `kernels` - 1), as the JSON
+ * report's kernels_detail gives it. Finishes the simulation as tsr_timing_summarize does; call
+ * while no run is in progress. `name` is borrowed until tsr_timing_reset or _destroy. */
+typedef struct tsr_timing_kernel {
+  const char *name;
+  int cores;
+  double begin_seconds, seconds; /* simulated */
+  int64_t steps, dmas, dmas_skipped;
+  int64_t bytes_in, bytes_out, bytes_local, bytes_moved;
+  double flops;
+  double compute_seconds, stall_seconds, step_overhead_seconds, dma_issue_seconds;
+  const char *verdict;
+} tsr_timing_kernel;
+tsr_status tsr_timing_kernel_at(tsr_timing *t, int i, tsr_timing_kernel *out);
 /* Human-readable report: totals, per kernel, the first steps, verdict. */
 tsr_status tsr_timing_report(tsr_timing *t, FILE *f);
 /* JSON report (simulated_seconds, totals, kernels) to a file ("-": stdout). Files are written

@@ -201,28 +201,61 @@ tsr_status tsr_timing_report(tsr_timing *t, FILE *f) {
 
 /* ---- JSON -------------------------------------------------------------------------- */
 
-static cJSON *kernel_json(tsr_timing *t, int i) {
+static void kernel_figures(tsr_timing *t, int i, tsr_timing_kernel *o) {
   const kernel_rec *k = &t->kernels[i];
-  cJSON *o = cJSON_CreateObject();
   double secs = k->end > k->begin ? k->end - k->begin : 0;
   shares s = kernel_shares(t, k, k->cores ? k->cores : 1);
-  cJSON_AddStringToObject(o, "name", k->name >= 0 && k->name < t->nnames ? t->names[k->name] : "?");
-  cJSON_AddNumberToObject(o, "cores", k->cores);
-  cJSON_AddNumberToObject(o, "begin_seconds", k->begin < TM_INF ? k->begin : 0);
-  cJSON_AddNumberToObject(o, "seconds", secs);
-  cJSON_AddNumberToObject(o, "steps", (double)k->steps);
-  cJSON_AddNumberToObject(o, "dmas", (double)k->dmas);
-  cJSON_AddNumberToObject(o, "dmas_skipped", (double)k->skipped);
-  cJSON_AddNumberToObject(o, "bytes_in", (double)k->bytes_in);
-  cJSON_AddNumberToObject(o, "bytes_out", (double)k->bytes_out);
-  cJSON_AddNumberToObject(o, "bytes_local", (double)k->bytes_local);
-  cJSON_AddNumberToObject(o, "bytes_moved", (double)k->bytes_moved);
-  cJSON_AddNumberToObject(o, "flops", k->flops);
-  cJSON_AddNumberToObject(o, "compute_seconds", k->compute);
-  cJSON_AddNumberToObject(o, "stall_seconds", k->stall);
-  cJSON_AddNumberToObject(o, "step_overhead_seconds", k->overhead);
-  cJSON_AddNumberToObject(o, "dma_issue_seconds", k->issue);
-  cJSON_AddStringToObject(o, "verdict", verdict(&s, secs));
+  *o = (tsr_timing_kernel){.name = k->name >= 0 && k->name < t->nnames ? t->names[k->name] : "?",
+                           .cores = k->cores,
+                           .begin_seconds = k->begin < TM_INF ? k->begin : 0,
+                           .seconds = secs,
+                           .steps = k->steps,
+                           .dmas = k->dmas,
+                           .dmas_skipped = k->skipped,
+                           .bytes_in = k->bytes_in,
+                           .bytes_out = k->bytes_out,
+                           .bytes_local = k->bytes_local,
+                           .bytes_moved = k->bytes_moved,
+                           .flops = k->flops,
+                           .compute_seconds = k->compute,
+                           .stall_seconds = k->stall,
+                           .step_overhead_seconds = k->overhead,
+                           .dma_issue_seconds = k->issue,
+                           .verdict = verdict(&s, secs)};
+}
+
+tsr_status tsr_timing_kernel_at(tsr_timing *t, int i, tsr_timing_kernel *out) {
+  pthread_mutex_lock(&t->lock);
+  tm_advance(t, true);
+  bool ok = i >= 0 && i < t->nkernels;
+  if (ok) kernel_figures(t, i, out);
+  int n = t->nkernels;
+  pthread_mutex_unlock(&t->lock);
+  return ok ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "timing model: kernel %d of %d", i, n);
+}
+
+static cJSON *kernel_json(tsr_timing *t, int i) {
+  const kernel_rec *k = &t->kernels[i];
+  tsr_timing_kernel f;
+  kernel_figures(t, i, &f);
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "name", f.name);
+  cJSON_AddNumberToObject(o, "cores", f.cores);
+  cJSON_AddNumberToObject(o, "begin_seconds", f.begin_seconds);
+  cJSON_AddNumberToObject(o, "seconds", f.seconds);
+  cJSON_AddNumberToObject(o, "steps", (double)f.steps);
+  cJSON_AddNumberToObject(o, "dmas", (double)f.dmas);
+  cJSON_AddNumberToObject(o, "dmas_skipped", (double)f.dmas_skipped);
+  cJSON_AddNumberToObject(o, "bytes_in", (double)f.bytes_in);
+  cJSON_AddNumberToObject(o, "bytes_out", (double)f.bytes_out);
+  cJSON_AddNumberToObject(o, "bytes_local", (double)f.bytes_local);
+  cJSON_AddNumberToObject(o, "bytes_moved", (double)f.bytes_moved);
+  cJSON_AddNumberToObject(o, "flops", f.flops);
+  cJSON_AddNumberToObject(o, "compute_seconds", f.compute_seconds);
+  cJSON_AddNumberToObject(o, "stall_seconds", f.stall_seconds);
+  cJSON_AddNumberToObject(o, "step_overhead_seconds", f.step_overhead_seconds);
+  cJSON_AddNumberToObject(o, "dma_issue_seconds", f.dma_issue_seconds);
+  cJSON_AddStringToObject(o, "verdict", f.verdict);
   cJSON *steps = cJSON_AddArrayToObject(o, "first_steps");
   for (int j = 0; j < k->nfirst; j++) {
     const step_rec *r = &k->first[j];
