@@ -9,39 +9,9 @@
 #include <string.h>
 
 #include "harness.h"
+#include "payload.h"
 #include "tessera/hlo.h"
 #include "tessera/npy.h"
-
-static char *base64(const unsigned char *in, size_t n) {
-  static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  char *out = malloc(4 * ((n + 2) / 3) + 1), *o = out;
-  for (size_t i = 0; out && i < n; i += 3) {
-    uint32_t v = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0) | (i + 2 < n ? in[i + 2] : 0);
-    *o++ = abc[v >> 18 & 63];
-    *o++ = abc[v >> 12 & 63];
-    *o++ = i + 1 < n ? abc[v >> 6 & 63] : '=';
-    *o++ = i + 2 < n ? abc[v & 63] : '=';
-  }
-  if (out) *o = 0;
-  return out;
-}
-
-/* The backend_config JSON that jax writes around a kernel body file; format < 0 leaves
- * serialization_format out (a legacy body: plain Mosaic text or bytecode). */
-static char *payload(const char *path, int format) {
-  size_t n = 0;
-  char *body = tsr_test_slurp(path, &n);
-  char *b64 = body ? base64((const unsigned char *)body, n) : NULL;
-  char *json = b64 ? malloc(strlen(b64) + 128) : NULL;
-  if (json && format >= 0)
-    sprintf(json, "{\"custom_call_config\": {\"body\": \"%s\", \"serialization_format\": %d}}", b64, format);
-  else if (json)
-    sprintf(json, "{\"custom_call_config\": {\"body\": \"%s\"}}", b64);
-  CHECK(json != NULL);
-  free(body);
-  free(b64);
-  return json;
-}
 
 static tsr_hlo_kernel *create(const char *json, const tsr_alias *aliases, int n_aliases) {
   tsr_hlo_kernel_desc d = {.backend_config = json, .backend_config_len = json ? strlen(json) : 0, .aliases = aliases,
@@ -59,7 +29,7 @@ static tsr_machine *machine(const char *chip) {
 
 /* io_alias of the JAX suite: o = x + 3y with input_output_aliases={0: 0}, (16, 256) blocks */
 static void test_alias(tsr_machine *m) {
-  char *json = payload("tests/jax_suite/io_alias/v_new/body.mlirbc", 1);
+  char *json = tsr_test_payload("tests/jax_suite/io_alias/v_new/body.mlirbc", 1);
   tsr_hlo_kernel *k = create(json, &(tsr_alias){.input = 0, .output = 0}, 1);
   if (!k) { free(json); return; }
   CHECK_EQ_INT(tsr_hlo_kernel_num_operands(k), 2);
@@ -115,7 +85,7 @@ static void test_alias(tsr_machine *m) {
 /* block-sparse matmul: two scalar-prefetch operands drive its index maps; their shapes must
  * be the kernel's */
 static void test_prefetch(tsr_machine *m) {
-  char *json = payload("tests/jax_suite/block_sparse_matmul/v_fwd/body.mlirbc", 1);
+  char *json = tsr_test_payload("tests/jax_suite/block_sparse_matmul/v_fwd/body.mlirbc", 1);
   tsr_hlo_kernel *k = create(json, NULL, 0);
   free(json);
   if (!k) return;
@@ -193,7 +163,7 @@ static void *work(void *arg) {
 }
 
 static void test_concurrent_runs(void) {
-  char *json = payload("tests/mosaic/split_carry.mlir", -1);
+  char *json = tsr_test_payload("tests/mosaic/split_carry.mlir", -1);
   tsr_hlo_kernel *k = create(json, NULL, 0);
   free(json);
   if (!k) return;

@@ -1,0 +1,85 @@
+/* tessera inside JAX: what the Python package's native part does for it (libtessera_jax.so).
+ * The XLA FFI handler (handler.c) runs each TPU pallas_call that jax.jit lowered for the CPU:
+ * the call's tpu_custom_call payload is compiled once into a tsr_hlo_kernel (kernel_cache.c)
+ * and run on XLA's buffers by a machine from a pool (runner.c), with the checkers the call's
+ * options ask for, or by the machines of a timing session. Everything here sits on the public
+ * C API, as the CLI does; Python reaches it through ctypes (python/tessera/_native.py), which
+ * mirrors these declarations. docs/jax.md tells the whole story. */
+#ifndef TSR_FFI_H
+#define TSR_FFI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tessera/hlo.h"
+#include "tessera/timing.h"
+
+/* How a kernel call runs: tessera.jax.enable()'s options, carried by each call. */
+typedef struct tsr_ffi_options {
+  char chip[256];          /* a built-in chip name or a chip JSON file (tsr_chip_load) */
+  tsr_dma_mode dma_mode;
+  uint64_t seed;           /* TSR_DMA_RANDOM */
+  bool check;              /* the race and semaphore checkers (TSR_CHECK_DEFAULT) */
+  bool poison;             /* the poison checker, and a scan of the outputs after the run */
+  bool zero_copy;
+  int host_helpers;        /* tsr_machine_options.host_helpers */
+  int64_t max_ops;         /* tsr_machine_options.max_kernel_ops */
+} tsr_ffi_options;
+
+/* One kernel call: the custom call's payload (tpu_custom_call's backend_config JSON), its
+ * kernel_name and output_operand_aliases (operand, output pairs as the call counts them),
+ * and its operand and result arrays. */
+typedef struct tsr_ffi_call {
+  const char *payload;
+  size_t payload_len;
+  const char *name;
+  size_t name_len;
+  const int64_t *aliases; /* 2 * num_aliases values */
+  int num_aliases;
+  tsr_ffi_options opts;
+  const tsr_ref *operands;
+  int num_operands;
+  const tsr_ref *results;
+  int num_results;
+} tsr_ffi_call;
+
+/* Runs the call: the kernel from the cache (compiled on first use), a machine from the pool
+ * or the timing session's, the checkers the options ask for. Any finding is a failure whose
+ * message (tsr_last_error) names the kernel. Thread-safe. */
+tsr_status tsr_ffi_run(const tsr_ffi_call *call);
+
+/* Compiles a payload into the cache without running it (the lowering's early check), and
+ * gives the kernel's operand and result counts as the custom call must have them. */
+tsr_status tsr_ffi_check(const char *payload, size_t payload_len, const char *name, const int64_t *aliases,
+                         int num_aliases, int *num_operands, int *num_results);
+/* Compilations so far (a payload met again is not compiled again). */
+int64_t tsr_ffi_compilations(void);
+/* Frees the kernels and machines nobody is using (at exit, and between tests). */
+void tsr_ffi_release(void);
+
+/* ---- timing sessions (tessera.jax.timing) ---- */
+
+/* While a session is open, every kernel call of the process runs on the session's chip, one
+ * at a time, observed by its timing model (so without the host split, as `tessera run --json`
+ * runs). At most one session is open at once. */
+typedef struct tsr_ffi_session tsr_ffi_session;
+tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_ffi_session **out);
+/* No later call is observed; waits for a call in progress. Figures stay readable. */
+void tsr_ffi_session_close(tsr_ffi_session *s);
+/* The session's timing model (borrowed; read it after close). */
+tsr_timing *tsr_ffi_session_timing(tsr_ffi_session *s);
+/* Closes the session if open and frees it. */
+void tsr_ffi_session_destroy(tsr_ffi_session *s);
+
+/* ---- internal: kernel_cache.c ---- */
+typedef struct ffi_kernel ffi_kernel;
+/* The compiled kernel of a call (a new reference; compiled on first use), or the failure of
+ * its compilation, which is kept and given again. */
+tsr_status ffi_kernel_get(const char *payload, size_t len, const char *name, size_t name_len, const int64_t *aliases,
+                          int num_aliases, ffi_kernel **out);
+void ffi_kernel_put(ffi_kernel *k);
+tsr_hlo_kernel *ffi_kernel_hlo(ffi_kernel *k);
+void ffi_cache_release(void);
+
+#endif

@@ -1,0 +1,246 @@
+/* The machines that run kernel calls from JAX. A machine runs one call at a time, and XLA may
+ * call from several threads, so idle machines wait in a pool, one per set of options at the
+ * least (a call takes one of its options or makes one, and gives it back); a machine keeps
+ * its threads and the memory of its VMEM buffers from call to call, which spares each call
+ * their start. A timing session (tessera.jax.timing) has machines of its own, on its chip,
+ * each observed by the session's one timing model: the session runs one call at a time, so
+ * that the model sees the calls one after another as `tessera run` would. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "ffi/ffi.h"
+#include "tessera/check.h"
+
+#define MAX_IDLE 4 /* machines kept for later calls (each may keep VMEM-sized memory) */
+
+typedef struct runner {
+  tsr_ffi_options opts;
+  tsr_chip chip;
+  tsr_machine *m;
+  tsr_checker *ck;
+  struct runner *next;
+} runner;
+
+struct tsr_ffi_session {
+  int refs;             /* the owner's, and one per call running on it (under session_lock) */
+  pthread_cond_t calls_done; /* refs came down to the owner's */
+  pthread_mutex_t lock; /* one call at a time */
+  tsr_chip chip;
+  tsr_timing *t;
+  runner *runners;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static runner *idle;
+static int n_idle;
+static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
+static tsr_ffi_session *active;
+
+static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
+  return !strcmp(a->chip, b->chip) && a->dma_mode == b->dma_mode && a->seed == b->seed && a->check == b->check &&
+         a->poison == b->poison && a->zero_copy == b->zero_copy && a->host_helpers == b->host_helpers &&
+         a->max_ops == b->max_ops;
+}
+
+static void runner_destroy(runner *r) {
+  if (!r) return;
+  tsr_checker_destroy(r->ck);
+  tsr_machine_destroy(r->m);
+  free(r);
+}
+
+/* A machine for `o` on `chip` (NULL: o->chip), with the checkers `o` asks for and, when
+ * given, a timing model. */
+static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, tsr_timing *t, runner **out) {
+  *out = NULL;
+  runner *r = calloc(1, sizeof *r);
+  if (!r) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  r->opts = *o;
+  tsr_status s = TSR_OK;
+  if (chip) r->chip = *chip;
+  else s = tsr_chip_load(o->chip[0] ? o->chip : "v5e", &r->chip);
+  tsr_machine_options mo = {.chip = &r->chip, .dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
+                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops};
+  if (s == TSR_OK) s = tsr_machine_create(&mo, &r->m);
+  unsigned checks = (o->check ? TSR_CHECK_DEFAULT : 0) | (o->poison ? TSR_CHECK_POISON : 0);
+  if (s == TSR_OK && checks) {
+    s = tsr_checker_create(checks, &r->ck);
+    if (s == TSR_OK) s = tsr_checker_attach(r->ck, r->m);
+  }
+  if (s == TSR_OK && t) s = tsr_timing_attach(t, r->m);
+  if (s != TSR_OK) {
+    runner_destroy(r);
+    return s;
+  }
+  *out = r;
+  return TSR_OK;
+}
+
+static tsr_status runner_take(const tsr_ffi_options *o, runner **out) {
+  pthread_mutex_lock(&pool_lock);
+  runner **p = &idle;
+  while (*p && !same_options(&(*p)->opts, o)) p = &(*p)->next;
+  runner *r = *p;
+  if (r) {
+    *p = r->next;
+    n_idle--;
+  }
+  pthread_mutex_unlock(&pool_lock);
+  if (r) {
+    *out = r;
+    return TSR_OK;
+  }
+  return runner_create(o, NULL, NULL, out);
+}
+
+static void runner_give(runner *r) {
+  pthread_mutex_lock(&pool_lock);
+  r->next = idle;
+  idle = r;
+  runner *drop = NULL;
+  if (++n_idle > MAX_IDLE) { /* the least recently used goes */
+    runner **p = &idle;
+    while ((*p)->next) p = &(*p)->next;
+    drop = *p;
+    *p = NULL;
+    n_idle--;
+  }
+  pthread_mutex_unlock(&pool_lock);
+  runner_destroy(drop);
+}
+
+/* The call itself, on `r`: the run, then what the checkers found, then the poison scan. */
+static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
+  if (r->ck) tsr_checker_reset(r->ck);
+  TSR_TRY(tsr_hlo_kernel_run(k, r->m, c->operands, c->num_operands, c->results, c->num_results, NULL));
+  if (r->ck && tsr_checker_status(r->ck) != TSR_OK) {
+    int n = tsr_checker_count(r->ck);
+    return n > 1 ? tsr_fail_context(tsr_checker_status(r->ck), "%d findings, the first", n) : tsr_checker_status(r->ck);
+  }
+  for (int i = 0; c->opts.poison && i < c->num_results; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "output %d", i);
+    TSR_TRY(tsr_check_poison(&c->results[i], name));
+  }
+  return TSR_OK;
+}
+
+static tsr_ffi_session *session_enter(void) {
+  pthread_mutex_lock(&session_lock);
+  tsr_ffi_session *s = active;
+  if (s) s->refs++;
+  pthread_mutex_unlock(&session_lock);
+  return s;
+}
+
+static void session_leave(tsr_ffi_session *s) {
+  pthread_mutex_lock(&session_lock);
+  bool last = --s->refs == 0;
+  if (s->refs == 1) pthread_cond_broadcast(&s->calls_done);
+  pthread_mutex_unlock(&session_lock);
+  if (!last) return;
+  for (runner *r = s->runners, *next; r; r = next) {
+    next = r->next;
+    runner_destroy(r);
+  }
+  tsr_timing_destroy(s->t);
+  pthread_mutex_destroy(&s->lock);
+  pthread_cond_destroy(&s->calls_done);
+  free(s);
+}
+
+static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
+  pthread_mutex_lock(&s->lock);
+  tsr_status st = TSR_OK;
+  runner *r = s->runners;
+  /* the session's chip, whatever the call's options name */
+  while (r && !(same_options(&r->opts, &c->opts))) r = r->next;
+  if (!r && (st = runner_create(&c->opts, &s->chip, s->t, &r)) == TSR_OK) {
+    r->next = s->runners;
+    s->runners = r;
+  }
+  if (st == TSR_OK) st = run_on(r, k, c);
+  pthread_mutex_unlock(&s->lock);
+  return st;
+}
+
+tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
+  ffi_kernel *e;
+  tsr_status s = ffi_kernel_get(c->payload, c->payload_len, c->name, c->name_len, c->aliases, c->num_aliases, &e);
+  if (s != TSR_OK) return tsr_fail_context(s, "kernel '%.*s'", (int)c->name_len, c->name ? c->name : "");
+  tsr_hlo_kernel *k = ffi_kernel_hlo(e);
+  tsr_ffi_session *ses = session_enter();
+  if (ses) {
+    s = run_in_session(ses, k, c);
+    session_leave(ses);
+  } else {
+    runner *r;
+    s = runner_take(&c->opts, &r);
+    if (s == TSR_OK) {
+      s = run_on(r, k, c);
+      runner_give(r);
+    }
+  }
+  if (s != TSR_OK) tsr_fail_context(s, "kernel '%s'", tsr_hlo_kernel_name(k));
+  ffi_kernel_put(e);
+  return s;
+}
+
+tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_ffi_session **out) {
+  *out = NULL;
+  tsr_ffi_session *s = calloc(1, sizeof *s);
+  if (!s) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  tsr_status st = tsr_chip_load(chip && *chip ? chip : "v5e", &s->chip);
+  tsr_timing_options to = {.trace = trace};
+  if (st == TSR_OK) st = tsr_timing_create(&s->chip, &to, &s->t);
+  if (st != TSR_OK) {
+    free(s);
+    return st;
+  }
+  pthread_mutex_init(&s->lock, NULL);
+  pthread_cond_init(&s->calls_done, NULL);
+  s->refs = 1;
+  pthread_mutex_lock(&session_lock);
+  if (active) st = tsr_fail(TSR_ERR_INVALID, "a timing session is open already (one at a time)");
+  else active = s;
+  pthread_mutex_unlock(&session_lock);
+  if (st != TSR_OK) {
+    session_leave(s);
+    return st;
+  }
+  *out = s;
+  return TSR_OK;
+}
+
+void tsr_ffi_session_close(tsr_ffi_session *s) {
+  if (!s) return;
+  pthread_mutex_lock(&session_lock);
+  if (active == s) active = NULL;
+  while (s->refs > 1) pthread_cond_wait(&s->calls_done, &session_lock); /* calls that began before */
+  pthread_mutex_unlock(&session_lock);
+}
+
+tsr_timing *tsr_ffi_session_timing(tsr_ffi_session *s) { return s->t; }
+
+void tsr_ffi_session_destroy(tsr_ffi_session *s) {
+  if (!s) return;
+  tsr_ffi_session_close(s);
+  session_leave(s);
+}
+
+void tsr_ffi_release(void) {
+  pthread_mutex_lock(&pool_lock);
+  runner *r = idle;
+  idle = NULL;
+  n_idle = 0;
+  pthread_mutex_unlock(&pool_lock);
+  while (r) {
+    runner *next = r->next;
+    runner_destroy(r);
+    r = next;
+  }
+  ffi_cache_release();
+}
