@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # The whole test suite: a release build with gcc (all tests), a clang build (warnings are
 # errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all tests), a
-# clang build under ThreadSanitizer (the tests but two, below), and a bounded run of the
-# libFuzzer targets. Exits non-zero on the first failure.
+# clang build under ThreadSanitizer (the tests but two, below), the Python package built into
+# a pinned venv and its pytest suite, and a bounded run of the libFuzzer targets. Exits
+# non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
 
 step() { echo; echo "== $*"; }
+
+step "pinned Python environment (python/requirements.txt)"
+# jaxlib's XLA FFI header: every build below builds the FFI handler and its C test too
+py=$(tools/jax/setup.sh python/.venv python/requirements.txt | tail -n 1)
+TSR_XLA_FFI_INCLUDE=$("$py" -c 'import jax; print(jax.ffi.include_dir())')
+export TSR_XLA_FFI_INCLUDE
 
 step "release build (gcc) and tests"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -32,6 +39,10 @@ CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTSR_TSAN=ON >/dev/n
 cmake --build build-tsan -j"$JOBS"
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 TSR_QUICK=1 \
    ctest --output-on-failure -j"$JOBS" -E '^(test_pallas_call|cli_run)$')
+
+step "Python package (pip install .) and its tests"
+"$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps .
+TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests
 
 if [ -x scripts/fuzz.sh ]; then
   step "fuzzing (bounded)"

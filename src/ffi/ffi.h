@@ -57,6 +57,8 @@ tsr_status tsr_ffi_check(const char *payload, size_t payload_len, const char *na
 int64_t tsr_ffi_compilations(void);
 /* Frees the kernels and machines nobody is using (at exit, and between tests). */
 void tsr_ffi_release(void);
+/* sizeof of a public struct the Python bindings mirror ("tsr_chip", ...; 0: not one of them). */
+size_t tsr_ffi_struct_size(const char *name);
 
 /* ---- timing sessions (tessera.jax.timing) ---- */
 

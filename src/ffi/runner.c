@@ -184,7 +184,12 @@ tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
       runner_give(r);
     }
   }
-  if (s != TSR_OK) tsr_fail_context(s, "kernel '%s'", tsr_hlo_kernel_name(k));
+  if (s != TSR_OK) {
+    /* name the kernel, unless the message starts by naming it (tsr_hlo_kernel_run's do) */
+    char named[160];
+    snprintf(named, sizeof named, "kernel '%s'", tsr_hlo_kernel_name(k));
+    if (strncmp(tsr_last_error(), named, strlen(named))) tsr_fail_context(s, "%s", named);
+  }
   ffi_kernel_put(e);
   return s;
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Creates tools/jax/.venv with the pinned JAX (CPU) from requirements.txt.
+# Creates tools/jax/.venv with the pinned JAX (CPU) from requirements.txt, or VENV from
+# REQUIREMENTS (the Python package's tests: python/.venv from python/requirements.txt).
 # Idempotent: does nothing when the venv already has exactly the pinned versions.
-# Usage: tools/jax/setup.sh            (prints the venv's python path on the last line)
+# Usage: tools/jax/setup.sh [VENV REQUIREMENTS]   (prints the venv's python path on the last line)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-venv="$here/.venv"
+venv=${1:-$here/.venv}
+reqs=${2:-$here/requirements.txt}
 py=${PYTHON:-python3}
-if [ -x "$venv/bin/python" ] && "$venv/bin/python" - "$here/requirements.txt" <<'PY' 2>/dev/null
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" - "$reqs" <<'PY' 2>/dev/null
 import sys, importlib.metadata as md
 for line in open(sys.argv[1]):
     line = line.split('#')[0].strip()
@@ -24,5 +26,5 @@ if ! "$py" -c 'import venv, ensurepip' 2>/dev/null; then
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv >/dev/null
 fi
 "$py" -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+"$venv/bin/pip" install --quiet --disable-pip-version-check -r "$reqs"
 echo "$venv/bin/python"

@@ -1,0 +1,173 @@
+"""ctypes bindings of the two native libraries the package ships: libtessera.so (the public C
+API, include/tessera/) and libtessera_jax.so (the XLA FFI handler and what it runs on,
+src/ffi/ffi.h). Only what the package calls is declared; the structs mirror the C ones, and
+the library's own sizes of them are checked when this module loads."""
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import (POINTER, Structure, c_bool, c_char, c_char_p, c_double, c_int, c_int64,
+                    c_size_t, c_uint, c_uint64, c_void_p)
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# RTLD_GLOBAL: libtessera_jax.so needs libtessera.so's symbols; its rpath would find the file
+# too, but one copy in the process keeps one thread-local error message.
+lib = ctypes.CDLL(os.path.join(_HERE, "libtessera.so"), mode=ctypes.RTLD_GLOBAL)
+jaxlib = ctypes.CDLL(os.path.join(_HERE, "libtessera_jax.so"))
+
+TSR_MAX_RANK = 8
+
+# tsr_dtype, in TSR_DTYPE_LIST order (include/tessera/core.h)
+DTYPE_NAMES = ("f32", "bf16", "f16", "i32", "i16", "i8", "u32", "u16", "u8", "bool", "f64", "i64",
+               "u64", "semaphore", "dma_semaphore")
+DTYPES = {name: i for i, name in enumerate(DTYPE_NAMES)}
+DMA_ORDERS = {"eager": 0, "on-wait": 1, "random": 2}  # tsr_dma_mode
+
+
+class Chip(Structure):
+    _fields_ = [("name", c_char * 32), ("generation", c_int), ("tensor_cores", c_int),
+                ("megacore", c_bool), ("vmem_bytes", c_int64), ("smem_bytes", c_int64),
+                ("hbm_bytes_per_s", c_double), ("bf16_flops", c_double), ("int8_ops", c_double),
+                ("f32_flops", c_double), ("mxu_count", c_int), ("mxu_dim", c_int),
+                ("vpu_sublanes", c_int), ("vpu_lanes", c_int), ("vpu_ops_per_s", c_double),
+                ("transcendental_per_s", c_double), ("clock_hz", c_double),
+                ("dma_issue_s", c_double), ("dma_latency_s", c_double),
+                ("step_overhead_s", c_double), ("dma_engines", c_int),
+                ("vmem_bytes_per_s", c_double)]
+
+
+class Array(Structure):
+    _fields_ = [("dtype", c_int), ("rank", c_int), ("shape", c_int64 * TSR_MAX_RANK),
+                ("data", c_void_p), ("map_base", c_void_p), ("map_bytes", c_size_t)]
+
+
+class Ref(Structure):
+    _fields_ = [("data", c_void_p), ("buf", c_void_p), ("dtype", c_int), ("space", c_int),
+                ("rank", c_int), ("shape", c_int64 * TSR_MAX_RANK),
+                ("stride", c_int64 * TSR_MAX_RANK)]
+
+
+class MachineOptions(Structure):
+    _fields_ = [("chip", POINTER(Chip)), ("num_cores", c_int), ("dma_mode", c_int),
+                ("seed", c_uint64), ("strict_block_shapes", c_bool), ("quiet", c_bool),
+                ("zero_copy", c_bool), ("host_helpers", c_int), ("max_kernel_ops", c_int64)]
+
+
+class HloRunOpts(Structure):
+    _fields_ = [("machine", c_void_p), ("trace", c_void_p)]
+
+
+class TimingSummary(Structure):
+    _fields_ = [("seconds", c_double), ("kernels", c_int), ("steps", c_int64), ("dmas", c_int64),
+                ("dmas_skipped", c_int64), ("bytes_in", c_int64), ("bytes_out", c_int64),
+                ("bytes_local", c_int64), ("bytes_moved", c_int64), ("flops", c_double),
+                ("compute_seconds", c_double), ("stall_seconds", c_double),
+                ("step_overhead_seconds", c_double), ("dma_issue_seconds", c_double),
+                ("dma_active_seconds", c_double), ("hbm_fraction", c_double),
+                ("mxu_fraction", c_double), ("overlap", c_double), ("verdict", c_char_p)]
+
+
+class TimingKernel(Structure):
+    _fields_ = [("name", c_char_p), ("cores", c_int), ("begin_seconds", c_double),
+                ("seconds", c_double), ("steps", c_int64), ("dmas", c_int64),
+                ("dmas_skipped", c_int64), ("bytes_in", c_int64), ("bytes_out", c_int64),
+                ("bytes_local", c_int64), ("bytes_moved", c_int64), ("flops", c_double),
+                ("compute_seconds", c_double), ("stall_seconds", c_double),
+                ("step_overhead_seconds", c_double), ("dma_issue_seconds", c_double),
+                ("verdict", c_char_p)]
+
+
+def _declare(library, name, restype, *argtypes):
+    f = getattr(library, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+
+
+_P = c_void_p  # opaque handles
+_PP = POINTER(c_void_p)
+for _name, _res, *_args in [
+    ("tsr_last_error", c_char_p),
+    ("tsr_status_name", c_char_p, c_int),
+    ("tsr_chip_load", c_int, c_char_p, POINTER(Chip)),
+    ("tsr_machine_create", c_int, POINTER(MachineOptions), _PP),
+    ("tsr_machine_destroy", None, _P),
+    ("tsr_checker_create", c_int, c_uint, _PP),
+    ("tsr_checker_attach", c_int, _P, _P),
+    ("tsr_checker_status", c_int, _P),
+    ("tsr_checker_count", c_int, _P),
+    ("tsr_checker_destroy", None, _P),
+    ("tsr_check_poison", c_int, POINTER(Ref), c_char_p),
+    ("tsr_array_ref", Ref, POINTER(Array), c_int),
+    ("tsr_mlir_parse_text", c_int, c_char_p, c_size_t, c_char_p, _PP),
+    ("tsr_mlir_module_destroy", None, _P),
+    ("tsr_hlo_compile", c_int, _P, _PP),
+    ("tsr_hlo_program_destroy", None, _P),
+    ("tsr_hlo_num_inputs", c_int, _P),
+    ("tsr_hlo_num_outputs", c_int, _P),
+    ("tsr_hlo_run", c_int, _P, POINTER(HloRunOpts), POINTER(Array), c_int, POINTER(Array), c_void_p),
+    ("tsr_hlo_describe", c_int, _P, _P, POINTER(Array), c_int, c_int, c_void_p),
+    ("tsr_array_free", None, POINTER(Array)),
+    ("tsr_timing_summarize", None, _P, POINTER(TimingSummary)),
+    ("tsr_timing_kernel_at", c_int, _P, c_int, POINTER(TimingKernel)),
+    ("tsr_timing_write_trace", c_int, _P, c_char_p),
+]:
+    _declare(lib, _name, _res, *_args)
+for _name, _res, *_args in [
+    ("tsr_ffi_check", c_int, c_char_p, c_size_t, c_char_p, POINTER(c_int64), c_int, POINTER(c_int),
+     POINTER(c_int)),
+    ("tsr_ffi_compilations", c_int64),
+    ("tsr_ffi_release", None),
+    ("tsr_ffi_struct_size", c_size_t, c_char_p),
+    ("tsr_ffi_session_open", c_int, c_char_p, c_bool, _PP),
+    ("tsr_ffi_session_close", None, _P),
+    ("tsr_ffi_session_timing", c_void_p, _P),
+    ("tsr_ffi_session_destroy", None, _P),
+]:
+    _declare(jaxlib, _name, _res, *_args)
+
+for _struct, _cname in ((Chip, "tsr_chip"), (Array, "tsr_array"), (Ref, "tsr_ref"),
+                        (MachineOptions, "tsr_machine_options"), (HloRunOpts, "tsr_hlo_run_opts"),
+                        (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel")):
+    if ctypes.sizeof(_struct) != jaxlib.tsr_ffi_struct_size(_cname.encode()):
+        raise ImportError(f"tessera: the native library's {_cname} is "
+                          f"{jaxlib.tsr_ffi_struct_size(_cname.encode())} bytes, these bindings "
+                          f"expect {ctypes.sizeof(_struct)}: reinstall the package")
+
+# open_memstream gives a FILE* the plan printers write into
+_libc = ctypes.CDLL(None)
+_declare(_libc, "open_memstream", c_void_p, POINTER(c_void_p), POINTER(c_size_t))
+_declare(_libc, "fclose", c_int, c_void_p)
+_declare(_libc, "free", None, c_void_p)
+
+
+def last_error() -> str:
+    return (lib.tsr_last_error() or b"").decode(errors="replace")
+
+
+def status_name(s: int) -> str:
+    return (lib.tsr_status_name(s) or b"?").decode()
+
+
+def load_chip(name: str) -> Chip:
+    """A built-in chip by name or a chip JSON file; ValueError with tessera's message."""
+    chip = Chip()
+    if lib.tsr_chip_load(name.encode(), ctypes.byref(chip)) != 0:
+        raise ValueError(f"tessera: chip {name!r}: {last_error()}")
+    return chip
+
+
+class MemStream:
+    """A FILE* whose text is read back when the stream closes."""
+
+    def __enter__(self):
+        self._buf, self._size = c_void_p(), c_size_t()
+        self.file = _libc.open_memstream(ctypes.byref(self._buf), ctypes.byref(self._size))
+        if not self.file:
+            raise MemoryError("open_memstream failed")
+        return self
+
+    def __exit__(self, *exc):
+        _libc.fclose(self.file)
+        self.text = ctypes.string_at(self._buf, self._size.value).decode(errors="replace")
+        _libc.free(self._buf)
+        return False

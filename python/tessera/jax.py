@@ -1,0 +1,327 @@
+"""tessera inside JAX: TPU pallas_calls in jax.jit, lowered for the CPU, run by tessera.
+
+While enabled, a pallas_call meant for TPU (Mosaic) that JAX lowers for the CPU is lowered
+exactly as the TPU path lowers it (pallas_call_tpu_lowering_rule: the Mosaic module JAX would
+send to a TPU, in a stablehlo.custom_call @tpu_custom_call), and that custom call is then
+emitted as the XLA FFI call @tessera_tpu_custom_call, whose handler (src/ffi/handler.c) runs
+the kernel on XLA's buffers. The rest of the graph stays on XLA's CPU backend. Calls that pass
+interpret= keep JAX's behaviour. How it works, the compile-cache interaction and the limits:
+docs/jax.md.
+
+    import tessera.jax
+    tessera.jax.enable()                         # e.g. in a conftest.py
+    with tessera.jax.enabled(chip="v5p"): ...    # or for a block; errors become KernelError
+    with tessera.jax.timing(chip="v5e") as t:    # the TPU timing model
+        f(x).block_until_ready()
+    t.simulated_seconds, t.kernels, t.write_trace("trace.json")
+"""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import dataclasses
+import functools
+import threading
+from typing import Any, Iterator
+
+import jax
+from jax._src import mesh as _mesh_lib
+from jax._src.interpreters import mlir
+from jax._src.lib.mlir import ir
+from jax._src.lib.mlir.dialects import hlo
+from jax._src.pallas import pallas_call as _pallas_call
+from jax._src.pallas.mosaic import core as _tpu_core
+from jax._src.pallas.mosaic import pallas_call_registration as _tpu_registration
+from jax._src.pallas.mosaic import tpu_info as _tpu_info
+
+from . import _native as n
+from ._errors import KernelError, from_runtime_error
+
+__all__ = ["enable", "disable", "enabled", "timing", "Options", "Timing"]
+
+FFI_TARGET = "tessera_tpu_custom_call"
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """How kernel calls run (what enable() takes). Hashable: it is part of jax.jit's cache
+    key, so a function jitted under other options (or none) is lowered again."""
+    chip: str = "v5e"            # a built-in chip (v4 v5e v5p v6e 7x) or a chip JSON file
+    check: bool = True           # the race and semaphore checkers
+    dma_order: str = "eager"     # eager | on-wait | random: when DMAs move their data
+    poison: bool = False         # the poison checks (output DMAs and outputs)
+    zero_copy: bool = False      # blocks inside their array are views of HBM
+    host_helpers: int = 0        # host threads that help: 0 every idle CPU, -1 none
+    seed: int = 0                # of dma_order="random"
+    max_ops: int = 0             # op budget per kernel call and core; 0: the default (1e9)
+
+    def __post_init__(self):
+        if self.dma_order not in n.DMA_ORDERS:
+            raise ValueError(f"tessera: dma_order is one of {', '.join(n.DMA_ORDERS)}, not {self.dma_order!r}")
+        if not -1 <= self.host_helpers <= 64:
+            raise ValueError(f"tessera: host_helpers is -1 (none), 0 (every idle CPU) or 1..64, not {self.host_helpers}")
+        if self.max_ops < 0 or self.seed < 0:
+            raise ValueError("tessera: max_ops and seed are not negative")
+        _device_kind(self.chip)  # an unknown chip fails here, not at the first call
+
+    def attributes(self) -> dict[str, ir.Attribute]:
+        i64 = ir.IntegerType.get_signless(64)
+        return {"chip": ir.StringAttr.get(self.chip), "dma_order": ir.StringAttr.get(self.dma_order),
+                **{k: ir.IntegerAttr.get(i64, int(getattr(self, k)))
+                   for k in ("check", "poison", "zero_copy", "host_helpers", "seed", "max_ops")}}
+
+
+# Part of jit's cache key and of the trace context: enabling, disabling or changing the
+# options makes a function jitted before lower again instead of keeping its old lowering.
+_options = jax.make_user_context(None)
+_registered = False
+_register_lock = threading.Lock()
+
+
+def _register() -> None:
+    global _registered
+    with _register_lock:
+        if _registered:
+            return
+        jax.ffi.register_ffi_target(FFI_TARGET, jax.ffi.pycapsule(n.jaxlib.tsr_ffi_handler),
+                                    platform="cpu")
+        # A CPU rule takes precedence over the generic one, for the CPU only.
+        mlir.register_lowering(_pallas_call.pallas_call_p, _lower_pallas_call, platform="cpu")
+        _hook_tpu_info()
+        _registered = True
+
+
+def enable(chip: str = "v5e", check: bool = True, dma_order: str = "eager", poison: bool = False,
+           zero_copy: bool = False, host_helpers: int = 0, **more: Any) -> None:
+    """Runs every TPU pallas_call that jax.jit lowers for the CPU through tessera, from now on
+    (in every thread that has not entered tessera.jax.enabled()). More options: see Options."""
+    opts = Options(chip, check, dma_order, poison, zero_copy, host_helpers, **more)
+    _register()
+    _options.set_global(opts)
+
+
+def disable() -> None:
+    """TPU pallas_calls lowered for the CPU are JAX's again (which runs them only with
+    interpret=...)."""
+    _options.set_global(None)
+
+
+@contextlib.contextmanager
+def enabled(chip: str = "v5e", check: bool = True, dma_order: str = "eager", poison: bool = False,
+            zero_copy: bool = False, host_helpers: int = 0, **more: Any) -> Iterator[Options]:
+    """enable() for a block (this thread). A kernel failure that JAX raises inside the block
+    (a race, a deadlock, poison, ...) leaves it as tessera.KernelError."""
+    opts = Options(chip, check, dma_order, poison, zero_copy, host_helpers, **more)
+    _register()
+    with _options(opts), kernel_errors():
+        yield opts
+
+
+@contextlib.contextmanager
+def kernel_errors() -> Iterator[None]:
+    """Raises tessera.KernelError for an error that JAX raised from a failed tessera kernel
+    call inside the block (JAX raises those as its own runtime error: its C++ dispatch calls
+    the kernel, so no Python of tessera's is there to raise)."""
+    try:
+        yield
+    except Exception as e:  # noqa: BLE001 - JaxRuntimeError, or ValueError from jit's C++ path
+        ke = from_runtime_error(e)
+        if ke is None:
+            raise
+        raise ke from e
+
+
+def current() -> Options | None:
+    """The options in force in this thread (None: not enabled)."""
+    return _options.value
+
+
+# ---- the lowering ---------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _device_kind(chip_name: str) -> tuple[str, int]:
+    """The TPU device kind (and TensorCores per device) that JAX's Mosaic code asks for
+    (pltpu.get_tpu_info(): tiling rules, emit_pipeline), for tessera's chip."""
+    chip = n.load_chip(chip_name)
+    g, mega = chip.generation, chip.megacore
+    kind = {4: "TPU v4" if mega else "TPU v4 lite", 5: "TPU v5" if mega else "TPU v5 lite",
+            6: "TPU v6 lite", 7: "TPU7x"}.get(g)
+    if kind is None:
+        raise KernelError(f"chip {chip_name!r}: TPU generation {g} has no JAX device kind")
+    return kind, chip.tensor_cores if mega else 1
+
+
+def _hook_tpu_info() -> None:
+    """While tessera is enabled, Pallas's questions about the TPU (tpu_info.get_device_kind,
+    get_num_device_cores: asked while a kernel is traced, as emit_pipeline does, and while it
+    is lowered) are answered with tessera's chip, unless an abstract mesh names a device. On
+    a CPU they would fail ("Unsupported TPU device kind: cpu"). The answers depend on the
+    options, which are part of the trace context, so get_tpu_info's cache keeps them apart."""
+    kind, cores = _tpu_info.get_device_kind, _tpu_info.get_num_device_cores
+
+    def get_device_kind() -> str:
+        opts = _options.value
+        if opts is None or _mesh_lib.get_abstract_mesh().abstract_device is not None:
+            return kind()
+        return _device_kind(opts.chip)[0]
+
+    def get_num_device_cores() -> int:
+        opts = _options.value
+        if opts is None or _mesh_lib.get_abstract_mesh().abstract_device is not None:
+            return cores()
+        return _device_kind(opts.chip)[1]
+
+    _tpu_info.get_device_kind = get_device_kind
+    _tpu_info.get_num_device_cores = get_num_device_cores
+
+
+def _is_mosaic(compiler_params: Any) -> bool:
+    return compiler_params is None or isinstance(compiler_params, _tpu_core.CompilerParams)
+
+
+def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
+    opts = _options.value
+    if opts is None or interpret or not _is_mosaic(params.get("compiler_params")):
+        return _pallas_call._pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    outs = _tpu_registration.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret,
+                                                           **params)
+    return _retarget(outs, opts)
+
+
+def _flat(values) -> list[ir.Value]:
+    out = []
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            out.extend(_flat(v))
+        else:
+            out.append(v)
+    return out
+
+
+def _tpu_call_of(outs: list[ir.Value]) -> ir.Operation:
+    """The stablehlo.custom_call @tpu_custom_call the TPU rule just emitted: what the outputs
+    come from (directly, or through the casts back to bool)."""
+    todo, seen = [v.owner for v in outs], set()
+    while todo:
+        op = todo.pop()
+        op = getattr(op, "operation", op)
+        if not isinstance(op, ir.Operation) or id(op) in seen:
+            continue
+        seen.add(id(op))
+        if op.name == "stablehlo.custom_call" and \
+                ir.StringAttr(op.attributes["call_target_name"]).value == "tpu_custom_call":
+            return op
+        todo.extend(v.owner for v in op.operands)
+    raise KernelError("the TPU lowering of a pallas_call emitted no tpu_custom_call "
+                      "(a pallas_call without outputs is not supported)")
+
+
+def _row_major(t: ir.Type) -> list[int]:
+    return list(range(ir.RankedTensorType(t).rank - 1, -1, -1))
+
+
+def _retarget(outs, opts: Options):
+    """Replaces the tpu_custom_call with the FFI call that runs its payload, in place."""
+    flat = _flat(outs)
+    old = _tpu_call_of(flat)
+    payload = ir.StringAttr(old.attributes["backend_config"]).value_bytes
+    name = ir.StringAttr(old.attributes["kernel_name"]).value if "kernel_name" in old.attributes else ""
+    aliases = []
+    if "output_operand_aliases" in old.attributes:
+        for a in ir.ArrayAttr(old.attributes["output_operand_aliases"]):
+            a = hlo.OutputOperandAlias(a)
+            out_index = list(a.output_tuple_indices)
+            aliases.append((a.operand_index, out_index[0] if out_index else 0))
+    operands, results = list(old.operands), list(old.results)
+    # compile now (the handler finds it in the cache): an op tessera does not run, a payload
+    # that does not parse or a call that disagrees with its kernel is an error here, at jit
+    flat_aliases = (ctypes.c_int64 * max(1, 2 * len(aliases)))(*[x for p in aliases for x in p])
+    nops, nres = ctypes.c_int(), ctypes.c_int()
+    if n.jaxlib.tsr_ffi_check(payload, len(payload), name.encode(), flat_aliases, len(aliases),
+                              ctypes.byref(nops), ctypes.byref(nres)) != 0:
+        raise KernelError(f"kernel '{name}': {n.last_error()}")
+    if (nops.value, nres.value) != (len(operands), len(results)):
+        raise KernelError(f"kernel '{name}' takes {nops.value} operands and gives {nres.value} "
+                          f"results; the call has {len(operands)} and {len(results)}")
+    config = {"payload": ir.StringAttr.get(payload), "kernel_name": ir.StringAttr.get(name),
+              **opts.attributes()}
+    if aliases:
+        config["aliases"] = ir.DenseI64ArrayAttr.get([x for p in aliases for x in p])
+    has_side_effect = "has_side_effect" in old.attributes and ir.BoolAttr(old.attributes["has_side_effect"]).value
+    with ir.InsertionPoint(old), old.location:
+        new = mlir.custom_call(
+            FFI_TARGET, result_types=[r.type for r in results], operands=operands,
+            backend_config=config, api_version=4, has_side_effect=has_side_effect,
+            operand_output_aliases=dict(aliases) if aliases else None,
+            operand_layouts=[_row_major(v.type) for v in operands],
+            result_layouts=[_row_major(r.type) for r in results])
+    if "mhlo.frontend_attributes" in old.attributes:
+        new.attributes["mhlo.frontend_attributes"] = old.attributes["mhlo.frontend_attributes"]
+    for r_old, r_new in zip(results, new.results):
+        r_old.replace_all_uses_with(r_new)
+    old.erase()
+
+    def fix(v):  # the rule's outputs that were the old call's results are the new call's
+        if isinstance(v, (list, tuple)):
+            return type(v)(fix(x) for x in v)
+        return next((r_new for r, r_new in zip(results, new.results) if v == r), v)
+    return fix(outs)
+
+
+# ---- the timing model ------------------------------------------------------------------------
+
+class Timing:
+    """What the TPU timing model says of the kernel calls made inside `with timing(...)`: the
+    simulated seconds of them all, one dict per kernel call, and the Perfetto trace. Read
+    after the block."""
+
+    def __init__(self, chip: str, trace: bool):
+        self.chip = chip
+        self.simulated_seconds = 0.0
+        self.kernels: list[dict[str, Any]] = []
+        self._session = ctypes.c_void_p()
+        if n.jaxlib.tsr_ffi_session_open(chip.encode(), trace, ctypes.byref(self._session)) != 0:
+            raise KernelError(f"timing: {n.last_error()}")
+
+    def _close(self) -> None:
+        n.jaxlib.tsr_ffi_session_close(self._session)
+        t = n.jaxlib.tsr_ffi_session_timing(self._session)
+        s = n.TimingSummary()
+        n.lib.tsr_timing_summarize(t, ctypes.byref(s))
+        self.simulated_seconds = s.seconds
+        self.kernels = []
+        for i in range(s.kernels):
+            k = n.TimingKernel()
+            if n.lib.tsr_timing_kernel_at(t, i, ctypes.byref(k)) != 0:
+                raise KernelError(f"timing: {n.last_error()}")
+            self.kernels.append({"name": k.name.decode(), "simulated_seconds": k.seconds,
+                                 "steps": k.steps, "dmas": k.dmas, "bytes_moved": k.bytes_moved,
+                                 "flops": k.flops, "verdict": k.verdict.decode(),
+                                 "cores": k.cores, "dmas_skipped": k.dmas_skipped})
+
+    def write_trace(self, path: str) -> None:
+        """The Chrome trace-event JSON of the calls (opens in ui.perfetto.dev)."""
+        t = n.jaxlib.tsr_ffi_session_timing(self._session)
+        if n.lib.tsr_timing_write_trace(t, str(path).encode()) != 0:
+            raise KernelError(f"timing: {n.last_error()}")
+
+    def __del__(self):
+        if getattr(self, "_session", None):
+            n.jaxlib.tsr_ffi_session_destroy(self._session)
+            self._session = None
+
+
+@contextlib.contextmanager
+def timing(chip: str | None = None, trace: bool = True) -> Iterator[Timing]:
+    """Every kernel call of the process inside the block runs on `chip` (default: the enabled
+    options' chip, else v5e) under the TPU timing model, one call at a time, as
+    `tessera run --chip C --json` runs them (without the host split). Wait for the results
+    inside the block (block_until_ready): a call still running at its end is waited for, one
+    not yet started is not timed."""
+    cur = _options.value
+    t = Timing(chip or (cur.chip if cur else "v5e"), trace)
+    try:
+        with kernel_errors():
+            yield t
+    finally:
+        t._close()

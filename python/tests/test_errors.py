@@ -1,0 +1,150 @@
+"""Kernel failures are Python exceptions with tessera's message, never a dead process, and
+the next call works: a race, an op tessera does not run, a payload that does not parse,
+operands that disagree with the kernel, an op budget overrun, a deadlock."""
+from __future__ import annotations
+
+import json
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+import tessera
+from conftest import KERNELS, REPO, assert_close, inputs_of
+
+
+def racy_kernel(x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    o_ref[...] = buf[...] * 2.0  # reads the buffer while the DMA that fills it is in flight
+    copy.wait()
+
+
+def racy(x):
+    return pl.pallas_call(racy_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                          scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
+
+
+def delay_kernel(x_ref, o_ref):
+    pl.delay(100)  # tpu.delay: no executor of tessera's knows it
+    o_ref[...] = x_ref[...] + 1.0
+
+
+def unsupported(x):
+    return pl.pallas_call(delay_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def forever_kernel(x_ref, o_ref):
+    o_ref[...] = jax.lax.while_loop(lambda v: v[0, 0] > -1.0, lambda v: v + 1.0, x_ref[...])
+
+
+def forever(x):
+    return pl.pallas_call(forever_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def good_call_works():
+    k = KERNELS["softmax"]
+    xs = inputs_of(k)
+    assert_close(jax.jit(k.build(False))(*xs), jax.jit(k.ref)(*xs), k.rtol, k.atol, "the next call")
+
+
+X = np.arange(8 * 128, dtype=np.float32).reshape(8, 128) / 100
+
+
+def test_race_is_a_kernel_error(tessera_jax):
+    with pytest.raises(tessera.KernelError, match="race on core 0") as e:
+        with tessera_jax.enabled():
+            jax.jit(racy)(X)
+    assert e.value.status == "TSR_ERR_RACE" and e.value.kernel == "racy_kernel"
+    assert "test_errors.py" in str(e.value)  # the load's source location
+    with tessera_jax.enabled():
+        good_call_works()
+    with tessera_jax.enabled(check=False):
+        # without the checkers it runs: eager DMAs have moved the data by the load
+        np.testing.assert_array_equal(jax.jit(racy)(X), X * 2)
+
+
+def test_race_under_enable(tessera_jax):
+    """enable() for the whole process: JAX raises the failure of a call it dispatched itself,
+    with tessera's message; kernel_errors() gives it as KernelError."""
+    tessera_jax.enable()
+    f = jax.jit(racy)
+    with pytest.raises(Exception, match="tessera: kernel 'racy_kernel': .*race on core 0") as e:
+        f(X)
+    assert not isinstance(e.value, tessera.KernelError)
+    with pytest.raises(tessera.KernelError, match="race on core 0"):
+        with tessera_jax.kernel_errors():
+            f(X)
+    good_call_works()
+
+
+def test_unsupported_op_at_jit_time(tessera_jax):
+    """An op tessera does not run is found when the call is lowered (the kernel is compiled
+    then), so it is a KernelError even under enable()."""
+    tessera_jax.enable()
+    with pytest.raises(tessera.KernelError, match=r"kernel 'delay_kernel': Mosaic kernel: "
+                       r"unsupported op tpu.delay at .*test_errors.py:\d+"):
+        jax.jit(unsupported)(X)
+    good_call_works()
+
+
+def test_op_budget(tessera_jax):
+    with pytest.raises(tessera.KernelError, match="forever_kernel.*ops"):
+        with tessera_jax.enabled(max_ops=100_000):
+            jax.block_until_ready(jax.jit(forever)(X))
+    with tessera_jax.enabled():
+        good_call_works()
+
+
+def _payload(name: str) -> str:
+    import export_suite
+    with open(f"{REPO}/tests/jax_suite/{name}/v_new/module.mlir") as f:
+        return json.dumps(export_suite.backend_configs(f.read())[0])
+
+
+def _ffi(payload, out, *args, **attrs):
+    call = jax.ffi.ffi_call("tessera_tpu_custom_call", out)
+    return jax.jit(lambda *a: call(*a, payload=payload, kernel_name="hand_made", **attrs))(*args)
+
+
+def test_payload_that_disagrees_with_the_buffers(tessera_jax):
+    """The FFI call made by hand: a payload whose kernel takes other operands than XLA passes
+    is an error (never a read past a buffer), and so is a payload that does not parse."""
+    tessera_jax.enable()  # registers the target
+    io_alias = _payload("io_alias")  # x + 3y over (32, 256) arrays
+    x = np.ones((32, 256), np.float32)
+    out = jax.ShapeDtypeStruct((32, 256), jnp.float32)
+    np.testing.assert_array_equal(_ffi(io_alias, out, x, x * 2), x * 7)
+    cases = [((x,), "kernel 'hand_made' takes 0 dynamic grid bounds .* the call has 1 operands"),
+             ((x, np.ones((8, 256), np.float32)), "hand_made"),  # shorter than its blocks reach
+             ((x, np.ones((32, 256), np.int8)), "does not match the kernel's memref")]
+    for args, message in cases:
+        with pytest.raises(tessera.KernelError, match=message):
+            with tessera_jax.kernel_errors():
+                _ffi(io_alias, out, *args)
+    with pytest.raises(tessera.KernelError, match="not valid JSON"):
+        with tessera_jax.kernel_errors():
+            _ffi(io_alias[:-5], out, x, x)
+    with pytest.raises(tessera.KernelError, match="unknown attribute 'colour'"):
+        with tessera_jax.kernel_errors():
+            _ffi(io_alias, out, x, x, colour="blue")
+    np.testing.assert_array_equal(_ffi(io_alias, out, x, x), x * 4)
+
+
+def test_deadlock(tessera_jax):
+    def kernel(x_ref, o_ref, sem):
+        pl.semaphore_wait(sem, 1)  # nobody signals it
+        o_ref[...] = x_ref[...]
+
+    f = jax.jit(lambda x: pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                                         scratch_shapes=[pltpu.SemaphoreType.REGULAR(())])(x))
+    with pytest.raises(tessera.KernelError, match="deadlock") as e:
+        with tessera_jax.enabled():
+            f(X)
+    assert e.value.status == "TSR_ERR_DEADLOCK"
+    with tessera_jax.enabled():
+        good_call_works()
