@@ -14,14 +14,18 @@ For each kernel of a representative subset it
      the run itself as JAX's warm call is timed (a process with --repeat 3, whose --dump
      report gives the median of the runs after the first). Interleaving the two sides keeps a
      machine whose speed drifts from favouring either; each figure is a median over rounds;
-  4. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
-A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded.
+  4. times the live path too: the same pallas_call jitted with tessera.jax enabled (the Python
+     package: the kernel runs through XLA's FFI inside the jitted call), warm, in the same
+     rounds, on inputs already in JAX arrays, as users call jitted functions;
+  5. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
+A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded. The
+live column needs the tessera package (pip install .; make test installs it into python/.venv).
 
-Usage: tools/jax/.venv/bin/python bench/jax/compare.py [--tessera build/tessera] [--quick]
+Usage: python/.venv/bin/python bench/jax/compare.py [--tessera build/tessera] [--quick]
          [--repeat N] [--results bench/RESULTS.md] [--json] [--strict] [--workdir DIR] [KERNEL...]
 Exit: 0 figures measured (whatever tessera's status, unless --strict), 1 a JAX result
 disagreed with the reference or an export failed (or, with --strict, tessera could not run a
-kernel or its outputs differed), 2 bad usage.
+kernel, live or as the CLI, or its outputs differed), 2 bad usage.
 """
 import argparse
 import json
@@ -139,6 +143,15 @@ class TesseraTimer:
                 "checked equal (--expect)" + ("; host split" if self.split else ""))
 
 
+def tessera_live():
+    """tessera.jax, or the reason it cannot be had."""
+    try:
+        import tessera.jax as live
+        return live, ""
+    except Exception as ex:  # noqa: BLE001 - the package is optional here
+        return None, f"tessera package not importable ({type(ex).__name__}: {ex})"
+
+
 def blas_floor(np, repeat):
     """Seconds this machine's BLAS (numpy's, all cores) takes for one f32 1024^3 matmul: the
     least any interpreter of the matmul kernel can take here."""
@@ -210,6 +223,7 @@ def main():
         return 2
     todo = [t for t in todo if not a.kernels or t[0] in a.kernels]
     tessera = a.tessera if os.path.isfile(a.tessera) and os.access(a.tessera, os.X_OK) else None
+    live, live_why = tessera_live()
     work = a.workdir or tempfile.mkdtemp(prefix="tessera-bench-jax-")
     rows, bad = [], False
     env = {k: os.environ.get(k, "(unset)") for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
@@ -217,6 +231,7 @@ def main():
     print(f"# jax {jax.__version__}, jaxlib {jaxlib.__version__}; {machine()}", file=human)
     print(f"# tessera: {tessera or 'not found at ' + a.tessera}; "
           + ", ".join(f"{k}={v}" for k, v in env.items()), file=human)
+    print(f"# live: {'tessera.jax from ' + os.path.dirname(live.__file__) if live else live_why}", file=human)
     for name, what, factory, kw, rtol, atol in todo:
         build, ref, make_inputs = factory(**kw)
         k = suite.Kernel(name, what, build, ref, make_inputs, rtol, atol)
@@ -255,6 +270,26 @@ def main():
             bad |= not ok
             row[mode] = {"cold_s": cold, "equal": ok}
             warm[mode] = []
+        # live: the same pallas_call jitted while tessera.jax is enabled; without the checkers,
+        # as the CLI runs with --no-check (and JAX's interpret mode without its race detector)
+        live_fn, live_in, live_warm = None, None, []
+        row["tessera_live"] = {"cold_s": None, "warm_s": None, "equal": False, "status": live_why}
+        if live:
+            try:
+                with live.enabled(check=False):
+                    live_fn = jax.jit(build(False))
+                    live_in = [jax.device_put(x) for x in inputs]
+                    cold, out = jax_call(live_fn, live_in)
+                out = out if isinstance(out, (list, tuple)) else (out,)
+                ok = len(out) == len(expected) and all(close(o, e, rtol, atol)
+                                                       for o, e in zip(out, expected))
+                row["tessera_live"].update(cold_s=cold, equal=ok,
+                                           status="checked equal" if ok else "DIFFERENT")
+                if not ok:
+                    live_fn = None
+            except Exception as ex:  # noqa: BLE001 - reported, and fails --strict
+                row["tessera_live"]["status"] = f"{type(ex).__name__}: {str(ex).splitlines()[0]}"
+                live_fn = None
         # the same module on a chip with two TensorCores too: its parallel grid dimensions are
         # split across two cores, i.e. two host threads (the default chip, v5e, has one); a
         # grid without one splits core 0's share over core 1's idle thread (the host split)
@@ -272,7 +307,12 @@ def main():
             time.sleep(0.1)
             for timer in timers.values():
                 timer.round()
+            if live_fn:
+                with live.enabled(check=False):
+                    live_warm.append(jax_call(live_fn, live_in)[0])
         pltpu.reset_tpu_interpret_mode_state()
+        if live_warm:
+            row["tessera_live"]["warm_s"] = statistics.median(live_warm)
         for mode, _ip in modes:
             row[mode]["warm_s"] = statistics.median(warm[mode])
         for key in ("tessera", "tessera_v5p"):
@@ -280,7 +320,7 @@ def main():
                               else (None, None, "tessera binary not found"))
             row[key] = {"s": t, "run_s": run, "status": status}
         t, t2 = row["tessera"]["s"], row["tessera_v5p"]["s"]
-        if a.strict and (t is None or t2 is None):
+        if a.strict and (t is None or t2 is None or row["tessera_live"]["warm_s"] is None):
             bad = True
         rows.append(row)
         report_row(row, a.json)
@@ -331,14 +371,27 @@ def report_row(r, as_json):
                   f"  tessera process {fmt(t):>9s} ratio {ratio_text(j['warm_s'], t, r['tessera']['status'])}"
                   f"  run {fmt(run):>9s} ratio {ratio_text(j['warm_s'], run)}", flush=True)
     j = r["tpu_interpret"]
-    if not as_json:
+    lv = r["tessera_live"]
+    if as_json:
+        JSON_FIGURES.append(({"name": f"{r['kernel']}/live", "value": lv["warm_s"], "unit": "s",
+                          "first_s": lv["cold_s"], "status": lv["status"],
+                          "ratio_tpu_interpret": j["warm_s"] / lv["warm_s"] if lv["warm_s"] else None,
+                          "ratio_hlo_interpret": (r["hlo_interpret"]["warm_s"] / lv["warm_s"]
+                                                  if lv["warm_s"] else None),
+                          "live_over_run": lv["warm_s"] / run if lv["warm_s"] and run else None}))
+    else:
         print(f"{r['kernel']:20s} vs tpu_interpret, tessera --chip v5p: process {fmt(v['s']):>9s} "
               f"ratio {ratio_text(j['warm_s'], v['s'], v['status'])}  run {fmt(v['run_s']):>9s} "
               f"ratio {ratio_text(j['warm_s'], v['run_s'])}", flush=True)
+        print(f"{r['kernel']:20s} live (jax.jit, tessera.jax): warm {fmt(lv['warm_s']):>9s} "
+              f"(first call {fmt(lv['cold_s'])}, {lv['status']})  ratio vs tpu_interpret "
+              f"{ratio_text(j['warm_s'], lv['warm_s'])}, vs hlo_interpret "
+              f"{ratio_text(r['hlo_interpret']['warm_s'], lv['warm_s'])}; live / run "
+              f"{(lv['warm_s'] / run) if lv['warm_s'] and run else float('nan'):.2f}", flush=True)
 
 
 def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
-    cmd = "tools/jax/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
+    cmd = "python/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
         + f" --repeat {a.repeat} --results {a.results}"
     lines = [
         "# Speed: tessera against JAX's interpreters",
@@ -397,6 +450,22 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
         if v["s"] and v["status"].endswith("host split"):
             vs += " (host split)"
         lines.append(f"| {r['kernel']} | {vs} | {ratio_text(tp, v['s'])} / {ratio_text(tp, v['run_s'])} |")
+    lines += ["", "Live: the same pallas_call in `jax.jit` with `tessera.jax.enabled(check=False)` (the "
+              "Python package; the kernel runs through XLA's FFI inside the jitted call, the rest of "
+              "the graph on XLA:CPU), a warm call on inputs already in JAX arrays, timed in the same "
+              "rounds. \"live / run\": against the in-process `tessera run` figure above (what the "
+              "FFI path adds).", "",
+              "| kernel | live warm / first | ratio vs TPU interpret | ratio vs HLO interpret | "
+              "live / run |", "|---|---|---|---|---|"]
+    for r in rows:
+        lv, run = r["tessera_live"], r["tessera"]["run_s"]
+        if lv["warm_s"] is None:
+            lines.append(f"| {r['kernel']} | n/a: {lv['status']} | - | - | - |")
+            continue
+        over = f"{lv['warm_s'] / run:.2f}" if run else "-"
+        lines.append(f"| {r['kernel']} | {fmt(lv['warm_s'])} / {fmt(lv['cold_s'])} | "
+                     f"{ratio_text(r['tpu_interpret']['warm_s'], lv['warm_s'])} | "
+                     f"{ratio_text(r['hlo_interpret']['warm_s'], lv['warm_s'])} | {over} |")
     for r in rows:
         if r["kernel"] == "matmul_f32" and floor:
             tp = r["tpu_interpret"]["warm_s"]
