@@ -121,9 +121,12 @@ def enabled(chip: str = "v5e", check: bool = True, dma_order: str = "eager", poi
 def kernel_errors() -> Iterator[None]:
     """Raises tessera.KernelError for an error that JAX raised from a failed tessera kernel
     call inside the block (JAX raises those as its own runtime error: its C++ dispatch calls
-    the kernel, so no Python of tessera's is there to raise)."""
+    the kernel, so no Python of tessera's is there to raise). JAX dispatches jitted calls
+    asynchronously, so the block ends by waiting for the computations of every live array:
+    a call made inside it fails inside it."""
     try:
         yield
+        jax.block_until_ready(jax.live_arrays())
     except Exception as e:  # noqa: BLE001 - JaxRuntimeError, or ValueError from jit's C++ path
         ke = from_runtime_error(e)
         if ke is None:
@@ -315,13 +318,14 @@ class Timing:
 def timing(chip: str | None = None, trace: bool = True) -> Iterator[Timing]:
     """Every kernel call of the process inside the block runs on `chip` (default: the enabled
     options' chip, else v5e) under the TPU timing model, one call at a time, as
-    `tessera run --chip C --json` runs them (without the host split). Wait for the results
-    inside the block (block_until_ready): a call still running at its end is waited for, one
-    not yet started is not timed."""
+    `tessera run --chip C --json` runs them (without the host split). JAX dispatches jitted
+    calls asynchronously: the block ends by waiting for the computations of every live array
+    (as kernel_errors() does), so that the calls made inside it are timed; one whose results
+    were dropped unread may still escape (block_until_ready them inside the block)."""
     cur = _options.value
     t = Timing(chip or (cur.chip if cur else "v5e"), trace)
     try:
-        with kernel_errors():
+        with kernel_errors():  # which waits for the calls made inside
             yield t
     finally:
         t._close()

@@ -12,7 +12,7 @@ import pytest
 
 import export_suite
 import tessera
-from conftest import KERNELS, cli, inputs_of
+from conftest import KERNELS, SUITE, cli, inputs_of
 
 
 def cli_report(tmp_path, name, chip):
@@ -84,3 +84,16 @@ def test_one_session_at_a_time(tessera_jax):
     with tessera_jax.timing() as t:  # the next one opens
         pass
     assert t.kernels == [] and t.simulated_seconds == 0
+
+
+def test_calls_still_running_at_the_end_are_timed(tessera_jax):
+    """jit dispatches asynchronously: a call that returned but has not run yet when the block
+    ends is waited for."""
+    build, _ref, make = SUITE.flash_attention(bh=2, s=1024, d=128, bq=128, bk=128)  # takes a while
+    xs = [jax.device_put(np.asarray(x)) for x in make(np.random.default_rng(0))]
+    with tessera_jax.enabled(check=False):
+        f = jax.jit(build(False))
+        jax.block_until_ready(f(*xs))
+        with tessera_jax.timing() as t:
+            y = f(*xs)  # noqa: F841 - kept, not waited for
+    assert len(t.kernels) == 1 and t.kernels[0]["steps"] == 2 * 8 * 8
