@@ -1,6 +1,6 @@
-"""ctypes bindings of the two native libraries the package ships: libtessera.so (the public C
-API, include/tessera/) and libtessera_jax.so (the XLA FFI handler and what it runs on,
-src/ffi/ffi.h). Only what the package calls is declared; the structs mirror the C ones, and
+"""ctypes bindings of the two native libraries the package ships: libtessera.so (`lib`: the
+public C API, include/tessera/) and libtessera_jax.so (`ffi_lib`: the XLA FFI handler and what
+it runs on, src/ffi/ffi.h). Only what the package calls is declared; the structs mirror the C ones, and
 the library's own sizes of them are checked when this module loads."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 # RTLD_GLOBAL: libtessera_jax.so needs libtessera.so's symbols; its rpath would find the file
 # too, but one copy in the process keeps one thread-local error message.
 lib = ctypes.CDLL(os.path.join(_HERE, "libtessera.so"), mode=ctypes.RTLD_GLOBAL)
-jaxlib = ctypes.CDLL(os.path.join(_HERE, "libtessera_jax.so"))
+ffi_lib = ctypes.CDLL(os.path.join(_HERE, "libtessera_jax.so"))
 
 TSR_MAX_RANK = 8
 
@@ -123,14 +123,14 @@ for _name, _res, *_args in [
     ("tsr_ffi_session_timing", c_void_p, _P),
     ("tsr_ffi_session_destroy", None, _P),
 ]:
-    _declare(jaxlib, _name, _res, *_args)
+    _declare(ffi_lib, _name, _res, *_args)
 
 for _struct, _cname in ((Chip, "tsr_chip"), (Array, "tsr_array"), (Ref, "tsr_ref"),
                         (MachineOptions, "tsr_machine_options"), (HloRunOpts, "tsr_hlo_run_opts"),
                         (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel")):
-    if ctypes.sizeof(_struct) != jaxlib.tsr_ffi_struct_size(_cname.encode()):
+    if ctypes.sizeof(_struct) != ffi_lib.tsr_ffi_struct_size(_cname.encode()):
         raise ImportError(f"tessera: the native library's {_cname} is "
-                          f"{jaxlib.tsr_ffi_struct_size(_cname.encode())} bytes, these bindings "
+                          f"{ffi_lib.tsr_ffi_struct_size(_cname.encode())} bytes, these bindings "
                           f"expect {ctypes.sizeof(_struct)}: reinstall the package")
 
 # open_memstream gives a FILE* the plan printers write into

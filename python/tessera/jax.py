@@ -83,7 +83,7 @@ def _register() -> None:
     with _register_lock:
         if _registered:
             return
-        jax.ffi.register_ffi_target(FFI_TARGET, jax.ffi.pycapsule(n.jaxlib.tsr_ffi_handler),
+        jax.ffi.register_ffi_target(FFI_TARGET, jax.ffi.pycapsule(n.ffi_lib.tsr_ffi_handler),
                                     platform="cpu")
         # A CPU rule takes precedence over the generic one, for the CPU only.
         mlir.register_lowering(_pallas_call.pallas_call_p, _lower_pallas_call, platform="cpu")
@@ -240,7 +240,7 @@ def _retarget(outs, opts: Options):
     # that does not parse or a call that disagrees with its kernel is an error here, at jit
     flat_aliases = (ctypes.c_int64 * max(1, 2 * len(aliases)))(*[x for p in aliases for x in p])
     nops, nres = ctypes.c_int(), ctypes.c_int()
-    if n.jaxlib.tsr_ffi_check(payload, len(payload), name.encode(), flat_aliases, len(aliases),
+    if n.ffi_lib.tsr_ffi_check(payload, len(payload), name.encode(), flat_aliases, len(aliases),
                               ctypes.byref(nops), ctypes.byref(nres)) != 0:
         raise KernelError(f"kernel '{name}': {n.last_error()}")
     if (nops.value, nres.value) != (len(operands), len(results)):
@@ -283,12 +283,12 @@ class Timing:
         self.simulated_seconds = 0.0
         self.kernels: list[dict[str, Any]] = []
         self._session = ctypes.c_void_p()
-        if n.jaxlib.tsr_ffi_session_open(chip.encode(), trace, ctypes.byref(self._session)) != 0:
+        if n.ffi_lib.tsr_ffi_session_open(chip.encode(), trace, ctypes.byref(self._session)) != 0:
             raise KernelError(f"timing: {n.last_error()}")
 
     def _close(self) -> None:
-        n.jaxlib.tsr_ffi_session_close(self._session)
-        t = n.jaxlib.tsr_ffi_session_timing(self._session)
+        n.ffi_lib.tsr_ffi_session_close(self._session)
+        t = n.ffi_lib.tsr_ffi_session_timing(self._session)
         s = n.TimingSummary()
         n.lib.tsr_timing_summarize(t, ctypes.byref(s))
         self.simulated_seconds = s.seconds
@@ -304,13 +304,13 @@ class Timing:
 
     def write_trace(self, path: str) -> None:
         """The Chrome trace-event JSON of the calls (opens in ui.perfetto.dev)."""
-        t = n.jaxlib.tsr_ffi_session_timing(self._session)
+        t = n.ffi_lib.tsr_ffi_session_timing(self._session)
         if n.lib.tsr_timing_write_trace(t, str(path).encode()) != 0:
             raise KernelError(f"timing: {n.last_error()}")
 
     def __del__(self):
-        if getattr(self, "_session", None):
-            n.jaxlib.tsr_ffi_session_destroy(self._session)
+        if getattr(self, "_session", None) and n.ffi_lib is not None:  # not at interpreter exit
+            n.ffi_lib.tsr_ffi_session_destroy(self._session)
             self._session = None
 
 

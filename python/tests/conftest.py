@@ -46,7 +46,7 @@ def tessera_jax():
     yield tj
     tj.disable()
     from tessera import _native
-    _native.jaxlib.tsr_ffi_release()
+    _native.ffi_lib.tsr_ffi_release()
 
 
 def cli() -> str:

@@ -71,14 +71,14 @@ def test_bad_options(tessera_jax):
 def test_compiled_once(tessera_jax):
     k = KERNELS["layernorm"]
     xs = inputs_of(k)
-    before = _native.jaxlib.tsr_ffi_compilations()
+    before = _native.ffi_lib.tsr_ffi_compilations()
     with tessera_jax.enabled():
         f = jax.jit(k.build(False))
         for _ in range(3):
             f(*xs)
         g = jax.jit(lambda *a: k.build(False)(*a) * 2)  # the same kernel in another function
         g(*xs)
-    assert _native.jaxlib.tsr_ffi_compilations() - before == 1
+    assert _native.ffi_lib.tsr_ffi_compilations() - before == 1
 
 
 def test_poison_in_an_output(tessera_jax):

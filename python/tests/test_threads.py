@@ -16,7 +16,7 @@ def test_two_threads(tessera_jax):
     names = ["flash_attention", "block_sparse_matmul"]
     fns = {n: jax.jit(KERNELS[n].build(False)) for n in names}
     wants = {n: jax.jit(KERNELS[n].ref)(*inputs_of(KERNELS[n])) for n in names}
-    before = _native.jaxlib.tsr_ffi_compilations()
+    before = _native.ffi_lib.tsr_ffi_compilations()
     errors, start = [], threading.Barrier(2)
 
     def work(name):
@@ -40,4 +40,4 @@ def test_two_threads(tessera_jax):
         t.join()
     assert not errors, errors
     # each kernel compiled once, whichever thread lowered it first
-    assert _native.jaxlib.tsr_ffi_compilations() - before == 2
+    assert _native.ffi_lib.tsr_ffi_compilations() - before == 2
