@@ -37,7 +37,8 @@ from jax._src.pallas.mosaic import tpu_info as _tpu_info
 from . import _native as n
 from ._errors import KernelError, from_runtime_error
 
-__all__ = ["enable", "disable", "enabled", "timing", "Options", "Timing"]
+__all__ = ["enable", "disable", "enabled", "kernel_errors", "current", "timing", "Options", "Timing",
+           "KernelError"]
 
 FFI_TARGET = "tessera_tpu_custom_call"
 
