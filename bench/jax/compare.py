@@ -232,6 +232,8 @@ def main():
     print(f"# tessera: {tessera or 'not found at ' + a.tessera}; "
           + ", ".join(f"{k}={v}" for k, v in env.items()), file=human)
     print(f"# live: {'tessera.jax from ' + os.path.dirname(live.__file__) if live else live_why}", file=human)
+    load_before = os.getloadavg()[0]
+    print(f"# load average: {load_before:.2f}", file=human)
     for name, what, factory, kw, rtol, atol in todo:
         build, ref, make_inputs = factory(**kw)
         k = suite.Kernel(name, what, build, ref, make_inputs, rtol, atol)
@@ -332,9 +334,12 @@ def main():
         if not a.json:
             print(f"# numpy's BLAS (all cores): f32 1024^3 matmul in {fmt(floor)} "
                   f"({2 * 1024 ** 3 / floor / 1e9:.0f} GFLOP/s)")
+    load = (load_before, os.getloadavg()[0])
+    if not a.json:
+        print(f"# load average: {load[1]:.2f}")
     if a.results:
         write_results(a, rows, jax.__version__, jaxlib.__version__, np.__version__, env, tessera,
-                      floor)
+                      floor, load)
     if a.json:
         print(json.dumps(JSON_FIGURES, indent=1))
     return 1 if bad else 0
@@ -390,7 +395,7 @@ def report_row(r, as_json):
               f"{(lv['warm_s'] / run) if lv['warm_s'] and run else float('nan'):.2f}", flush=True)
 
 
-def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
+def write_results(a, rows, jv, jlv, npv, env, tessera, floor, load):
     cmd = "python/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
         + f" --repeat {a.repeat} --results {a.results}"
     lines = [
@@ -413,6 +418,8 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor):
         f"- tessera: {os.path.relpath(tessera, REPO) if tessera else 'not built'}",
         f"- command: `{cmd}`",
         f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        f"- load average (1 min) at the start and the end: {load[0]:.2f}, {load[1]:.2f} (other "
+        f"processes on the machine's {os.cpu_count()} CPUs slow threaded runs most)",
         "",
         "| kernel | what | TPU interpret (InterpretParams) warm / first | HLO interpret (True) "
         "warm / first | JAX results | tessera process / run | ratio vs TPU interpret "
