@@ -27,9 +27,9 @@ DMA_ORDERS = {"eager": 0, "on-wait": 1, "random": 2}  # tsr_dma_mode
 class Chip(Structure):
     _fields_ = [("name", c_char * 32), ("generation", c_int), ("tensor_cores", c_int),
                 ("megacore", c_bool), ("vmem_bytes", c_int64), ("smem_bytes", c_int64),
-                ("hbm_bytes_per_s", c_double), ("bf16_flops", c_double), ("int8_ops", c_double),
-                ("f32_flops", c_double), ("mxu_count", c_int), ("mxu_dim", c_int),
-                ("vpu_sublanes", c_int), ("vpu_lanes", c_int), ("vpu_ops_per_s", c_double),
+                ("hbm_bytes_per_s", c_double), ("hbm_efficiency", c_double), ("bf16_flops", c_double),
+                ("int8_ops", c_double), ("f32_flops", c_double), ("mxu_count", c_int), ("mxu_dim", c_int),
+                ("mxu_fill_cycles", c_double), ("vpu_sublanes", c_int), ("vpu_lanes", c_int), ("vpu_ops_per_s", c_double),
                 ("transcendental_per_s", c_double), ("clock_hz", c_double),
                 ("dma_issue_s", c_double), ("dma_latency_s", c_double),
                 ("step_overhead_s", c_double), ("dma_engines", c_int),
@@ -54,14 +54,14 @@ class MachineOptions(Structure):
 
 
 class HloRunOpts(Structure):
-    _fields_ = [("machine", c_void_p), ("trace", c_void_p)]
+    _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64)]
 
 
 class TimingSummary(Structure):
     _fields_ = [("seconds", c_double), ("kernels", c_int), ("steps", c_int64), ("dmas", c_int64),
-                ("dmas_skipped", c_int64), ("bytes_in", c_int64), ("bytes_out", c_int64),
-                ("bytes_local", c_int64), ("bytes_moved", c_int64), ("flops", c_double),
-                ("compute_seconds", c_double), ("stall_seconds", c_double),
+                ("dmas_skipped", c_int64), ("dmas_queued", c_int64), ("bytes_in", c_int64),
+                ("bytes_out", c_int64), ("bytes_local", c_int64), ("bytes_moved", c_int64),
+                ("flops", c_double), ("compute_seconds", c_double), ("stall_seconds", c_double),
                 ("step_overhead_seconds", c_double), ("dma_issue_seconds", c_double),
                 ("dma_active_seconds", c_double), ("hbm_fraction", c_double),
                 ("mxu_fraction", c_double), ("overlap", c_double), ("verdict", c_char_p)]
