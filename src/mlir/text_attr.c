@@ -186,8 +186,9 @@ static bool scan_uint(text_parser *p, uint64_t *out, bool *hex) {
   } else {
     if (c >= p->end || !isdigit((unsigned char)*c)) return false;
     for (; c < p->end && isdigit((unsigned char)*c); c++) {
-      if (v > (UINT64_MAX - 9) / 10) over = true;
-      v = v * 10 + (uint64_t)(*c - '0');
+      uint64_t d = (uint64_t)(*c - '0');
+      if (v > (UINT64_MAX - d) / 10) over = true;
+      v = v * 10 + d;
     }
   }
   if (over) return text_error(p, "integer literal out of range") , false;
