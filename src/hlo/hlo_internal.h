@@ -3,6 +3,7 @@
 #ifndef TSR_HLO_INTERNAL_H
 #define TSR_HLO_INTERNAL_H
 
+#include <complex.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -25,13 +26,18 @@ typedef struct hlo_type {
   int64_t shape[TSR_MAX_RANK];
 } hlo_type;
 
-/* Tensor bytes. `data` is malloc'd separately so a final output can be handed over. */
+/* Tensor bytes. `data` is malloc'd separately so a final output can be handed over, except
+ * for small tensors (scalars and the like, made and dropped in the millions by loop bodies),
+ * whose bytes follow the header in one block that the run keeps for reuse (exec.c). */
 typedef struct hlo_buf {
   int64_t refs;
   size_t bytes;
   char *data;
   bool owned; /* false: a caller's input array */
   bool counted; /* its bytes are in the exec's live count */
+  bool small;   /* data is `inline_data`, the block is the run's to reuse */
+  struct hlo_buf *next_free;
+  _Alignas(16) char inline_data[];
 } hlo_buf;
 
 typedef struct hlo_val {
@@ -46,8 +52,13 @@ typedef struct hlo_inst {
   hlo_opcode opc;
   const tsr_ir_op *op;
   int n_in, n_out, n_free;
+  const struct hlo_type *res_t; /* the result types (consecutive slots of the function) */
   int *in, *out, *frees; /* slots; frees: slots whose last use is this op */
-  struct hlo_func *callee;   /* func.call, and the reduce body */
+  struct hlo_func *callee;   /* func.call */
+  /* The op's regions, each compiled as a function of its block arguments followed by the
+   * values the op's regions capture: those are the op's last n_cap inputs. */
+  struct hlo_func **bodies;
+  int n_bodies, n_cap;
   struct hlo_kernel *kernel; /* tpu_custom_call */
   int aux;                   /* op-specific: compare direction/type, reduce fast kind */
   int aux2;
@@ -86,10 +97,13 @@ typedef struct hlo_exec {
   tsr_hlo_stats *st;
   int64_t live, peak, io_live;
   int64_t max_bytes;  /* tsr_hlo_run_opts.max_bytes resolved; 0: no limit */
+  int64_t max_ops;    /* tsr_hlo_run_opts.max_ops resolved; 0: no limit */
   int depth;
   /* large buffers released during the run (or left by the program's last run), kept for a
    * later tensor of the same size; what is left when the run ends stays with the program */
   block_cache spare;
+  hlo_buf *small_free; /* released small tensors, for the next ones */
+  int n_small_free;
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */
@@ -117,6 +131,10 @@ double hlo_ld_f(tsr_dtype t, const void *p, int64_t i);
 int64_t hlo_ld_i(tsr_dtype t, const void *p, int64_t i); /* sign- or zero-extended */
 void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v); /* float dtypes: rounds */
 void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v); /* integer dtypes: wraps; BOOL: != 0 */
+/* Complex elements (C64 rounds each part once); a real dtype reads with a zero imaginary
+ * part and stores the real part. hlo_ld_f of a complex element reads its real part. */
+double complex hlo_ld_c(tsr_dtype t, const void *p, int64_t i);
+void hlo_st_c(tsr_dtype t, void *p, int64_t i, double complex v);
 /* Converts element i of src into element i of dst per stablehlo.convert. */
 void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, int64_t i);
 /* Copies a strided view of `rank` dims (strides in elements) element by element. */
@@ -135,8 +153,10 @@ typedef struct hlo_compiler hlo_compiler;
 #include "ops/check.def"
 #undef HLO_OP
 
-/* Compiles a region's entry block as a function (reduce bodies). */
-tsr_status hlo_compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name, hlo_func **out);
+/* Calls region `r` of an op: `args` are its block arguments; the op's captured values (its
+ * last n_cap inputs, `op_args` being all its inputs) follow them. Results are new references. */
+tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *args, const hlo_val *op_args,
+                         hlo_val *results);
 
 /* ---- kernels (custom_call.c) ---- */
 void hlo_kernel_destroy(struct hlo_kernel *k);

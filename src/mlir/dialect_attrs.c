@@ -23,6 +23,9 @@ static const char *const arith_overflow[] = {"nsw", "nuw", NULL};
 static const char *const hlo_direction[] = {"EQ", "NE", "GE", "GT", "LE", "LT", NULL};
 static const char *const hlo_compare_type[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED", NULL};
 static const char *const hlo_precision[] = {"DEFAULT", "HIGH", "HIGHEST", NULL};
+static const char *const hlo_fft_type[] = {"FFT", "IFFT", "RFFT", "IRFFT", NULL};
+static const char *const hlo_rng_algorithm[] = {"DEFAULT", "THREE_FRY", "PHILOX", NULL};
+static const char *const hlo_transpose[] = {"TRANSPOSE_INVALID", "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT", NULL};
 
 static const enum_def enums[] = {
     {"tpu", "memory_space", false, tpu_memory_space},
@@ -37,6 +40,9 @@ static const enum_def enums[] = {
     {"stablehlo", "comparison_direction", false, hlo_direction},
     {"stablehlo", "comparison_type", false, hlo_compare_type},
     {"stablehlo", "precision", false, hlo_precision},
+    {"stablehlo", "fft_type", false, hlo_fft_type},
+    {"stablehlo", "rng_algorithm", false, hlo_rng_algorithm},
+    {"stablehlo", "transpose", false, hlo_transpose},
 };
 
 typedef struct fields_def {
