@@ -38,6 +38,12 @@ int64_t hlo_numel(const hlo_type *t) {
   return n;
 }
 
+bool hlo_shape_eq(const hlo_type *a, const hlo_type *b) {
+  return a->rank == b->rank && !memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->rank);
+}
+
+bool hlo_type_eq(const hlo_type *a, const hlo_type *b) { return a->dtype == b->dtype && hlo_shape_eq(a, b); }
+
 void hlo_strides(const hlo_type *t, int64_t *st) {
   int64_t s = 1;
   for (int d = t->rank - 1; d >= 0; d--) { st[d] = s; s *= t->shape[d]; }

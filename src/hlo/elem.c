@@ -112,7 +112,8 @@ void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, in
   bool sf = tsr_dtype_is_float(st), df = tsr_dtype_is_float(dt);
   bool sc = tsr_dtype_is_complex(st), dc = tsr_dtype_is_complex(dt);
   if (dt == TSR_BOOL) {
-    ((int32_t *)dst)[i] = sc ? hlo_ld_c(st, src, i) != 0 : sf ? hlo_ld_f(st, src, i) != 0 : hlo_ld_i(st, src, i) != 0;
+    /* a complex value converts through its real part, as to any real type */
+    ((int32_t *)dst)[i] = sf || sc ? hlo_ld_f(st, src, i) != 0 : hlo_ld_i(st, src, i) != 0;
   } else if (dc) {
     hlo_st_c(dt, dst, i, sc ? hlo_ld_c(st, src, i) : CMPLX(hlo_ld_f(st, src, i), 0.0));
   } else if (df) {

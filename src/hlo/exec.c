@@ -108,6 +108,17 @@ tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   return TSR_OK;
 }
 
+tsr_status hlo_alloc_all(hlo_exec *x, hlo_val *v, int n) {
+  for (int i = 0; i < n; i++) {
+    tsr_status s = hlo_alloc(x, &v[i]);
+    if (s != TSR_OK) {
+      for (int j = 0; j < i; j++) { hlo_release(x, v[j].buf); v[j].buf = NULL; }
+      return s;
+    }
+  }
+  return TSR_OK;
+}
+
 void hlo_release(hlo_exec *x, hlo_buf *b) {
   if (!b || --b->refs > 0) return;
   if (b->counted) x->live -= (int64_t)b->bytes;

@@ -48,6 +48,14 @@ typedef struct hlo_val {
 struct hlo_func;
 struct hlo_kernel;
 
+/* What a two-argument, one-result region computes, when that is simple (region.c). */
+typedef enum hlo_body_kind { HLO_BODY_GENERAL, HLO_BODY_BINARY, HLO_BODY_FIRST, HLO_BODY_SECOND } hlo_body_kind;
+typedef struct hlo_body {
+  hlo_body_kind kind;
+  hlo_opcode op;  /* HLO_BODY_BINARY: the elementwise op */
+  bool swapped;   /* ... applied to (arg1, arg0) */
+} hlo_body;
+
 typedef struct hlo_inst {
   hlo_opcode opc;
   const tsr_ir_op *op;
@@ -59,6 +67,7 @@ typedef struct hlo_inst {
    * values the op's regions capture: those are the op's last n_cap inputs. */
   struct hlo_func **bodies;
   int n_bodies, n_cap;
+  hlo_body fast; /* region 0 as a C expression, where it is simple (set by the op's prepare) */
   struct hlo_kernel *kernel; /* tpu_custom_call */
   int aux;                   /* op-specific: compare direction/type, reduce fast kind */
   int aux2;
@@ -108,6 +117,8 @@ typedef struct hlo_exec {
 
 /* ---- buffers (exec.c) ---- */
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v);
+/* Allocates v[0..n), or none of them. */
+tsr_status hlo_alloc_all(hlo_exec *x, hlo_val *v, int n);
 /* Whether `bytes` more may be held besides what the run holds now (x->max_bytes). */
 tsr_status hlo_admit(const hlo_exec *x, int64_t bytes);
 void hlo_release(hlo_exec *x, hlo_buf *b);
@@ -117,6 +128,8 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
 
 /* ---- types and locations (compile.c) ---- */
 int64_t hlo_numel(const hlo_type *t);
+bool hlo_shape_eq(const hlo_type *a, const hlo_type *b);
+bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
 /* "file:line:col" of an op (first file location inside its loc), or "unknown location". */
@@ -140,6 +153,24 @@ void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, in
 /* Copies a strided view of `rank` dims (strides in elements) element by element. */
 void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const int64_t *dst_st,
                    const char *src, const int64_t *src_st);
+
+/* ---- regions applied to scalars (region.c) ---- */
+void hlo_body_classify(const hlo_inst *in, int r, hlo_body *out);
+/* acc = body(acc, v) for a body that is not HLO_BODY_GENERAL; elements of dtype t. */
+void hlo_body_apply2(const hlo_body *k, tsr_dtype t, void *acc, const void *v);
+/* Calls region r of `in` on scalar arguments whose element bytes are at args[k] (of the
+ * region's argument types) and copies result k's bytes to results[k]. */
+tsr_status hlo_body_scalars(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *op_args, const void *const *args,
+                            void *const *results);
+/* out = a OP b on one element of dtype t (out may be a or b), as the elementwise op computes it. */
+void hlo_scalar_binary(hlo_opcode op, tsr_dtype t, const void *a, const void *b, void *out);
+
+/* ---- complex elements (ops_complex.c) ---- */
+/* An elementwise op on complex values, in double precision (StableHLO's semantics; NaN for
+ * an op not defined on complex values, which prepare functions refuse first); a complex<f32>
+ * (t) product rounds its parts as f32 arithmetic does. */
+double complex hlo_complex_unary(hlo_opcode op, double complex z);
+double complex hlo_complex_binary(hlo_opcode op, tsr_dtype t, double complex a, double complex b);
 
 /* ---- op functions ---- */
 typedef struct hlo_compiler hlo_compiler;

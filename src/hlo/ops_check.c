@@ -74,10 +74,33 @@ static bool same_value(const hlo_inst *in, tsr_dtype t, double a, double b, int6
   }
 }
 
+/* Complex elements: each part is compared as a float of the part type (the ULP difference of a
+ * pair is the larger of its parts', as StableHLO's interpreter has it). */
+static tsr_status check_complex(const hlo_inst *in, const hlo_val *args, const tsr_ir_attr *v) {
+  const hlo_type *t = &args[0].t;
+  tsr_dtype part = t->dtype == TSR_C64 ? TSR_F32 : TSR_F64;
+  if (v && v->u.dense.elem_bytes != tsr_dtype_size(t->dtype))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the expected value is not of the operand's element type");
+  int64_t n = hlo_numel(t);
+  for (int64_t i = 0; i < n; i++) {
+    double complex a = hlo_ld_c(t->dtype, args[0].buf->data, i);
+    double complex b = v ? hlo_ld_c(t->dtype, v->u.dense.data, v->u.dense.splat ? 0 : i) : hlo_ld_c(t->dtype, args[1].buf->data, i);
+    if (same_value(in, part, creal(a), creal(b), 0, 0) && same_value(in, part, cimag(a), cimag(b), 0, 0)) continue;
+    int64_t idx[TSR_MAX_RANK], rem = i;
+    for (int d = t->rank - 1; d >= 0; d--) { idx[d] = rem % t->shape[d]; rem /= t->shape[d]; }
+    char at[96];
+    tsr_format_dims(idx, t->rank, at, sizeof at);
+    return tsr_fail(TSR_ERR_CHECK, "failed at element %s of %lld: (%.9g, %.9g), expected (%.9g, %.9g)", at, (long long)n,
+                    creal(a), cimag(a), creal(b), cimag(b));
+  }
+  return TSR_OK;
+}
+
 tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   (void)x, (void)res;
   const hlo_type *t = &args[0].t;
   const tsr_ir_attr *v = in->n_in == 1 ? tsr_ir_op_attr(in->op, "value") : NULL;
+  if (tsr_dtype_is_complex(t->dtype)) return check_complex(in, args, v);
   bool fl = tsr_dtype_is_float(t->dtype);
   int64_t n = hlo_numel(t);
   for (int64_t i = 0; i < n; i++) {

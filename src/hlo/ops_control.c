@@ -8,10 +8,6 @@
 
 #include "hlo/hlo_internal.h"
 
-static bool same_type(const hlo_type *a, const hlo_type *b) {
-  return a->dtype == b->dtype && a->rank == b->rank && !memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->rank);
-}
-
 /* Body r takes `n_block` block arguments of types `in_t` (NULL: none) and returns `n_ret`
  * values of types `ret_t`. */
 static tsr_status check_body(const hlo_inst *in, int r, const char *what, int n_block, const hlo_type *in_t,
@@ -21,10 +17,10 @@ static tsr_status check_body(const hlo_inst *in, int r, const char *what, int n_
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "the %s region takes %d and returns %d values, not %d and %d", what,
                        b->n_args - in->n_cap, b->n_ret, n_block, n_ret);
   for (int i = 0; i < n_block && in_t; i++)
-    if (!same_type(&b->slot_t[i], &in_t[i]))
+    if (!hlo_type_eq(&b->slot_t[i], &in_t[i]))
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "argument %d of the %s region differs in type from operand %d", i, what, i);
   for (int i = 0; i < n_ret; i++)
-    if (!same_type(&b->slot_t[b->ret[i]], &ret_t[i]))
+    if (!hlo_type_eq(&b->slot_t[b->ret[i]], &ret_t[i]))
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "value %d the %s region returns differs in type from result %d", i, what, i);
   return TSR_OK;
 }

@@ -103,6 +103,33 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
         tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, (const float *)A + b * M * K, (int)(K ? K : 1),
                   (const float *)Bm + b * K * N, (int)(N ? N : 1), 0.0f, (float *)res->buf->data + b * M * N,
                   (int)(N ? N : 1));
+    } else if (ot == TSR_C64 && lt == TSR_C64 && rt == TSR_C64) {
+      /* in complex<f32> arithmetic, product by product in order, as XLA computes it: the
+       * parts of a sum that cancels keep XLA's rounding (in double they would differ by more
+       * than the few ULPs JAX's tests allow) */
+      const float *fa = (const float *)A, *fb = (const float *)Bm;
+      float *fr = (float *)res->buf->data;
+      for (int64_t b = 0; b < B; b++)
+        for (int64_t i = 0; i < M; i++)
+          for (int64_t j = 0; j < N; j++) {
+            float re = 0, im = 0;
+            for (int64_t q = 0; q < K; q++) {
+              const float *u = fa + 2 * ((b * M + i) * K + q), *v = fb + 2 * ((b * K + q) * N + j);
+              re += u[0] * v[0] - u[1] * v[1];
+              im += u[0] * v[1] + u[1] * v[0];
+            }
+            fr[2 * ((b * M + i) * N + j)] = re;
+            fr[2 * ((b * M + i) * N + j) + 1] = im;
+          }
+    } else if (tsr_dtype_is_complex(ot)) {
+      for (int64_t b = 0; b < B; b++)
+        for (int64_t i = 0; i < M; i++)
+          for (int64_t j = 0; j < N; j++) {
+            double complex acc = 0;
+            for (int64_t q = 0; q < K; q++)
+              acc += hlo_ld_c(lt, A, (b * M + i) * K + q) * hlo_ld_c(rt, Bm, (b * K + q) * N + j);
+            hlo_st_c(ot, res->buf->data, (b * M + i) * N + j, acc);
+          }
     } else if (tsr_dtype_is_float(lt) || tsr_dtype_is_float(ot)) {
       for (int64_t b = 0; b < B; b++)
         for (int64_t i = 0; i < M; i++)

@@ -22,8 +22,8 @@ static tsr_status read_dims(const hlo_inst *in, gather_dims *g) {
   g->n_obatch = tsr_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
   g->n_sbatch = tsr_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
   g->n_map = tsr_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
-  int64_t ivd[1];
-  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, TSR_MAX_RANK) != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing index_vector_dim");
+  int64_t ivd[1] = {0}; /* printed only when not 0 */
+  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, 1) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed index_vector_dim");
   g->ivd = ivd[0];
   g->n_sizes = hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
   if (g->n_offset < 0 || g->n_collapsed < 0 || g->n_obatch < 0 || g->n_sbatch < 0 || g->n_map < 0 || g->n_sizes < 0)

@@ -30,7 +30,7 @@ tsr_status hlo_prep_reduce(tsr_hlo_program *p, hlo_inst *in, const hlo_type *arg
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "the body must take %d scalars and return %d", 2 * n, n);
   /* fast kind: the body is `r = OP(arg0, arg1); return r` */
   in->aux = -1;
-  if (n == 1 && b->n_inst == 1 && b->insts[0].n_in == 2 && b->ret[0] == b->insts[0].out[0] &&
+  if (n == 1 && !tsr_dtype_is_complex(args[0].dtype) && b->n_inst == 1 && b->insts[0].n_in == 2 && b->ret[0] == b->insts[0].out[0] &&
       ((b->insts[0].in[0] == 0 && b->insts[0].in[1] == 1) || (b->insts[0].in[0] == 1 && b->insts[0].in[1] == 0))) {
     hlo_opcode o = b->insts[0].opc;
     if (o == HLO_ADD || o == HLO_MULTIPLY || o == HLO_MAXIMUM || o == HLO_MINIMUM || o == HLO_AND ||
@@ -59,13 +59,7 @@ tsr_status hlo_run_reduce(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     if (res[i].t.rank != nk || memcmp(res[i].t.shape, kshape, sizeof(int64_t) * (size_t)nk))
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
   }
-  for (int i = 0; i < n; i++) {
-    tsr_status s = hlo_alloc(x, &res[i]);
-    if (s != TSR_OK) {
-      for (int j = 0; j < i; j++) { hlo_release(x, res[j].buf); res[j].buf = NULL; }
-      return s;
-    }
-  }
+  TSR_TRY(hlo_alloc_all(x, res, n));
   int64_t nout = hlo_numel(&res[0].t), ninner = 1;
   for (int i = 0; i < nr; i++) ninner *= rshape[i];
   tsr_dtype dt = t->dtype, rt = res[0].t.dtype;

@@ -365,8 +365,7 @@ tsr_status p_hlo_dot_general(text_parser *p, op_builder *b) {
         op_builder tmp = {0};
         s = hlo_enum(p, &tmp, "precision", "precision");
         if (s == TSR_OK && !ptr_push(&precs, ((tsr_ir_named_attr *)tmp.attrs.items[0])->value)) s = pf_nomem();
-        for (int i = 0; i < tmp.attrs.n; i++) free(tmp.attrs.items[i]);
-        free(tmp.attrs.items);
+        free(tmp.attrs.items); /* the named attribute itself lives in the arena */
       } while (s == TSR_OK && text_accept(p, ','));
       if (s == TSR_OK) s = text_expect(p, ']');
     }
