@@ -44,6 +44,15 @@ bool hlo_shape_eq(const hlo_type *a, const hlo_type *b) {
 
 bool hlo_type_eq(const hlo_type *a, const hlo_type *b) { return a->dtype == b->dtype && hlo_shape_eq(a, b); }
 
+bool hlo_dims_distinct(const int64_t *v, int n, int rank) {
+  uint64_t seen = 0;
+  for (int i = 0; i < n; i++) {
+    if (v[i] < 0 || v[i] >= rank || (seen >> v[i] & 1u)) return false;
+    seen |= UINT64_C(1) << v[i];
+  }
+  return true;
+}
+
 void hlo_strides(const hlo_type *t, int64_t *st) {
   int64_t s = 1;
   for (int d = t->rank - 1; d >= 0; d--) { st[d] = s; s *= t->shape[d]; }
@@ -115,10 +124,12 @@ static const char *type_name(const tsr_ir_type *e, char *buf, size_t cap) {
 
 static tsr_status to_type(const tsr_ir_op *op, const tsr_ir_type *t, hlo_type *out) {
   memset(out, 0, sizeof *out);
-  if (!t || t->kind != TSR_IR_TYPE_TENSOR)
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "only ranked tensor values are supported");
+  if (!t || t->kind != TSR_IR_TYPE_TENSOR) {
+    char name[64];
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "values of type %s are not supported (only ranked tensors)", type_name(t, name, sizeof name));
+  }
   if (t->u.shaped.rank > TSR_MAX_RANK)
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "rank %d is over %d", t->u.shaped.rank, TSR_MAX_RANK);
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "tensors of rank %d are not supported (at most %d)", t->u.shaped.rank, TSR_MAX_RANK);
   if (!element_dtype(t->u.shaped.element, &out->dtype)) {
     char name[64];
     return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "element type %s is not supported", type_name(t->u.shaped.element, name, sizeof name));
@@ -127,7 +138,7 @@ static tsr_status to_type(const tsr_ir_op *op, const tsr_ir_type *t, hlo_type *o
   uint64_t elements = 1; /* the .npy reader's bound: at most 2^44, a zero dimension counting as 1 */
   for (int d = 0; d < out->rank; d++) {
     out->shape[d] = t->u.shaped.shape[d];
-    if (out->shape[d] < 0) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "dynamic shapes are not supported");
+    if (out->shape[d] < 0) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "dynamic shapes (?) are not supported");
     uint64_t dim = out->shape[d] ? (uint64_t)out->shape[d] : 1;
     if (elements > (UINT64_C(1) << 44) / dim)
       return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "a tensor of more than 2^44 elements");
@@ -327,8 +338,9 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
       s = to_type(op, op->results[i]->type, &f->slot_t[f->n_slots++]);
     }
     in->res_t = &f->slot_t[in->out[0]];
-    if (s == TSR_OK && opc == HLO_CALL) {
-      const tsr_ir_attr *callee = tsr_ir_op_attr(op, "callee");
+    if (s == TSR_OK && (opc == HLO_CALL || opc == HLO_COMPOSITE)) {
+      /* a composite runs its decomposition, as StableHLO's interpreter does */
+      const tsr_ir_attr *callee = tsr_ir_op_attr(op, opc == HLO_CALL ? "callee" : "decomposition");
       const tsr_ir_op *target = callee && callee->kind == TSR_IR_ATTR_SYMBOL_REF
                                     ? tsr_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
       if (!target) s = hlo_op_fail(op, TSR_ERR_INVALID, "callee not found");

@@ -130,6 +130,8 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
 int64_t hlo_numel(const hlo_type *t);
 bool hlo_shape_eq(const hlo_type *a, const hlo_type *b);
 bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
+/* Dimension numbers: each value in [0, rank) and none twice. */
+bool hlo_dims_distinct(const int64_t *v, int n, int rank);
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
 /* "file:line:col" of an op (first file location inside its loc), or "unknown location". */

@@ -1,4 +1,4 @@
-/* Control flow: while, if, case (regions that may use values from outside, compile.c passes
+/* Control flow: while, if, case, and map (a region applied element by element) (regions that may use values from outside, compile.c passes
  * those as the op's last inputs). A while loop's trip count comes from the data, so every op
  * its bodies run counts against the run's op budget (exec.c), which bounds a loop that would
  * never end. */
@@ -106,4 +106,39 @@ tsr_status hlo_run_if(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_
 tsr_status hlo_run_case(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   int64_t i = hlo_ld_i(args[0].t.dtype, args[0].buf->data, 0);
   return hlo_call_body(x, in, i < 0 || i >= in->n_bodies ? in->n_bodies - 1 : (int)i, NULL, args, res);
+}
+
+tsr_status hlo_prep_map(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  int n = in->n_in - in->n_cap;
+  if (n < 1 || in->n_out != 1 || in->n_bodies != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "map takes operands, gives one result and has a computation");
+  int64_t dims[TSR_MAX_RANK];
+  int nd = hlo_attr_ints(in->op, "dimensions", dims, TSR_MAX_RANK);
+  bool all = nd == args[0].rank;
+  for (int d = 0; all && d < nd; d++) all = dims[d] == d;
+  if (!all) return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimensions must be all of the operands' dimensions, in order");
+  const hlo_func *b = in->bodies[0];
+  if (b->n_args - in->n_cap != n || b->n_ret != 1 || b->slot_t[b->ret[0]].rank || b->slot_t[b->ret[0]].dtype != in->res_t->dtype)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the computation must take %d scalars and return one of the result's type", n);
+  for (int i = 0; i < n; i++)
+    if (!hlo_shape_eq(&args[i], in->res_t) || b->slot_t[i].rank || b->slot_t[i].dtype != args[i].dtype)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand %d is not of the result's shape, or not of its argument's type", i);
+  return TSR_OK;
+}
+
+tsr_status hlo_run_map(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  int n = in->n_in - in->n_cap;
+  if (n > 16) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "more than 16 operands");
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t total = hlo_numel(&res->t);
+  size_t esz = tsr_dtype_size(res->t.dtype);
+  tsr_status s = TSR_OK;
+  for (int64_t e = 0; e < total && s == TSR_OK; e++) {
+    const void *bargs[16];
+    for (int i = 0; i < n; i++) bargs[i] = args[i].buf->data + e * (int64_t)tsr_dtype_size(args[i].t.dtype);
+    void *bres[1] = {res->buf->data + e * (int64_t)esz};
+    s = hlo_body_scalars(x, in, 0, args, bargs, bres);
+  }
+  if (s != TSR_OK) { hlo_release(x, res->buf); res->buf = NULL; }
+  return s;
 }

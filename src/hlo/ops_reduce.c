@@ -28,6 +28,10 @@ tsr_status hlo_prep_reduce(tsr_hlo_program *p, hlo_inst *in, const hlo_type *arg
   const hlo_func *b = in->bodies[0];
   if (b->n_args - in->n_cap != 2 * n || b->n_ret != n)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "the body must take %d scalars and return %d", 2 * n, n);
+  for (int i = 0; i < n; i++)
+    if (b->slot_t[i].rank || b->slot_t[n + i].rank || b->slot_t[n + i].dtype != args[i].dtype || b->slot_t[i].dtype != in->res_t[i].dtype ||
+        b->slot_t[b->ret[i]].rank || b->slot_t[b->ret[i]].dtype != in->res_t[i].dtype || args[n + i].dtype != in->res_t[i].dtype)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "the body's arguments and results must be scalars of the inputs' and results' types");
   /* fast kind: the body is `r = OP(arg0, arg1); return r` */
   in->aux = -1;
   if (n == 1 && !tsr_dtype_is_complex(args[0].dtype) && b->n_inst == 1 && b->insts[0].n_in == 2 && b->ret[0] == b->insts[0].out[0] &&

@@ -34,16 +34,6 @@ static tsr_status read_dims(const hlo_inst *in, scatter_dims *g) {
   return TSR_OK;
 }
 
-/* Each value in [0, rank) and none twice. */
-static bool distinct_dims(const int64_t *v, int n, int rank) {
-  uint64_t seen = 0;
-  for (int i = 0; i < n; i++) {
-    if (v[i] < 0 || v[i] >= rank || (seen >> v[i] & 1u)) return false;
-    seen |= UINT64_C(1) << v[i];
-  }
-  return true;
-}
-
 tsr_status hlo_prep_scatter(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   (void)p;
   int own = in->n_in - in->n_cap, n = in->n_out;
@@ -68,8 +58,8 @@ tsr_status hlo_prep_scatter(tsr_hlo_program *p, hlo_inst *in, const hlo_type *ar
   int64_t both[2 * TSR_MAX_RANK];
   memcpy(both, g.iwd, sizeof(int64_t) * (size_t)g.n_iwd);
   memcpy(both + g.n_iwd, g.ibd, sizeof(int64_t) * (size_t)g.n_ibd);
-  if (!distinct_dims(g.uwd, g.n_uwd, upd->rank) || !distinct_dims(both, g.n_iwd + g.n_ibd, op->rank) ||
-      !distinct_dims(g.sdod, g.n_sdod, op->rank) || !distinct_dims(g.sibd, g.n_sibd, idx->rank))
+  if (!hlo_dims_distinct(g.uwd, g.n_uwd, upd->rank) || !hlo_dims_distinct(both, g.n_iwd + g.n_ibd, op->rank) ||
+      !hlo_dims_distinct(g.sdod, g.n_sdod, op->rank) || !hlo_dims_distinct(g.sibd, g.n_sibd, idx->rank))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimension numbers out of range or repeated");
   for (int i = 0; i < g.n_sibd; i++)
     if (g.sibd[i] == g.ivd) return hlo_op_fail(in->op, TSR_ERR_INVALID, "a batching dim of the indices is the index vector dim");

@@ -40,6 +40,7 @@ static const enum_def enums[] = {
     {"stablehlo", "comparison_direction", false, hlo_direction},
     {"stablehlo", "comparison_type", false, hlo_compare_type},
     {"stablehlo", "precision", false, hlo_precision},
+    {"chlo", "precision", false, hlo_precision},
     {"stablehlo", "fft_type", false, hlo_fft_type},
     {"stablehlo", "rng_algorithm", false, hlo_rng_algorithm},
     {"stablehlo", "transpose", false, hlo_transpose},
@@ -64,6 +65,8 @@ static const char *const hlo_scatter[] = {"update_window_dims", "inserted_window
 static const char *const hlo_dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions", NULL};
 static const char *const hlo_alias[] = {"output_tuple_indices", "operand_index=", "operand_tuple_indices", NULL};
+static const char *const chlo_ragged_dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+                                              "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions", NULL};
 
 static const fields_def structs[] = {
     {"tpu", "element_window", true, tpu_element_window},
@@ -72,6 +75,7 @@ static const fields_def structs[] = {
     {"stablehlo", "scatter", false, hlo_scatter},
     {"stablehlo", "dot", false, hlo_dot},
     {"stablehlo", "output_operand_alias", false, hlo_alias},
+    {"chlo", "ragged_dot", false, chlo_ragged_dot},
 };
 
 static bool span_is(const char *s, size_t n, const char *z) { return strlen(z) == n && !memcmp(s, z, n); }

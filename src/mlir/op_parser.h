@@ -71,6 +71,8 @@ tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_buil
  * registry row (the .def files in src/ops) says it has none, or no registry knows it. */
 typedef tsr_status (*pretty_fn)(text_parser *p, op_builder *b);
 pretty_fn pretty_syntax_of(const char *name, size_t len);
+/* Whether a registry (src/ops) lists the op named name[0..len). */
+bool pretty_op_registered(const char *name, size_t len);
 
 /* ---- helpers the pretty forms share (pretty_ops.c) ---- */
 tsr_status pf_nomem(void);

@@ -1172,6 +1172,14 @@ static const struct {
   const char *spelling, *name;
 } aliases[] = {{"module", "builtin.module"}, {"return", "func.return"}, {"call", "func.call"}};
 
+bool pretty_op_registered(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
+    if (!strncmp(registered[i].name, name, len) && !registered[i].name[len]) return true;
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) return true;
+  return false;
+}
+
 pretty_fn pretty_syntax_of(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
     if (!strncmp(registered[i].name, name, len) && !registered[i].name[len]) return syntax_fns[registered[i].syntax];
