@@ -68,6 +68,33 @@ static void test_budget(void) {
   tsr_array_free(&out[1]);
 }
 
+/* An op whose work multiplies sizes charges the budget before it starts: a window of 2^40
+ * elements over padding is refused at once, and so is a 1000^3 product under a small budget. */
+static void test_budget_work(void) {
+  const char *window =
+      "func.func @main(%x: tensor<4xf32>) -> tensor<1xf32> {\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %0 = \"stablehlo.reduce_window\"(%x, %z) <{padding = dense<[[1099511627772, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 1099511627776>}> ({\n"
+      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+      "    %s = stablehlo.add %a, %b : tensor<f32>\n"
+      "    stablehlo.return %s : tensor<f32>\n"
+      "  }) : (tensor<4xf32>, tensor<f32>) -> tensor<1xf32>\n"
+      "  return %0 : tensor<1xf32>\n"
+      "}\n";
+  int64_t s4[1] = {4};
+  tsr_array in[1] = {arr(TSR_F32, 1, s4, NULL)}, out[1];
+  CHECK_FAILS(run_opts(window, NULL, in, 1, out, 1, NULL), TSR_ERR_INVALID, "takes about 1.1e+12 element steps");
+  const char *dot =
+      "func.func @main(%a: tensor<1000x1000xf32>) -> tensor<1000x1000xf32> {\n"
+      "  %0 = stablehlo.dot_general %a, %a, contracting_dims = [1] x [0] : (tensor<1000x1000xf32>, tensor<1000x1000xf32>) -> tensor<1000x1000xf32>\n"
+      "  return %0 : tensor<1000x1000xf32>\n"
+      "}\n";
+  int64_t s2[2] = {1000, 1000};
+  tsr_array a[1] = {arr(TSR_F32, 2, s2, NULL)};
+  tsr_hlo_run_opts small = {.max_ops = 100000}; /* 1e9 steps are about 1e6 ops */
+  CHECK_FAILS(run_opts(dot, &small, a, 1, out, 1, NULL), TSR_ERR_INVALID, "past the graph's op budget of 100000");
+}
+
 /* Branches and loop bodies use values from outside them (the function's arguments and values
  * two regions up); if takes its false branch, case clamps its index to the last branch. */
 static void test_captures_and_branches(void) {
@@ -151,6 +178,7 @@ static void test_malformed(void) {
 int main(void) {
   test_while_counts();
   test_budget();
+  test_budget_work();
   test_captures_and_branches();
   test_malformed();
   return tsr_test_finish("hlo_control");

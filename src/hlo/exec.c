@@ -108,6 +108,16 @@ tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   return TSR_OK;
 }
 
+tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps) {
+  double ops = steps / HLO_STEPS_PER_OP;
+  if (x->max_ops > 0 && (double)x->st->ops + ops > (double)x->max_ops)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes about %.3g element steps (%.3g ops at %d steps each), past the graph's op "
+                       "budget of %lld (`tessera run --max-ops N` or tsr_hlo_run_opts.max_ops sets it)",
+                       steps, ops, HLO_STEPS_PER_OP, (long long)x->max_ops);
+  x->st->ops += (int64_t)ops;
+  return TSR_OK;
+}
+
 tsr_status hlo_alloc_all(hlo_exec *x, hlo_val *v, int n) {
   for (int i = 0; i < n; i++) {
     tsr_status s = hlo_alloc(x, &v[i]);
@@ -367,7 +377,7 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
   if (!in->n_cap) return hlo_call(x, f, args, results);
   hlo_val small[16], *all = f->n_args <= 16 ? small : malloc(sizeof *all * (size_t)f->n_args);
   if (!all) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  memcpy(all, args, sizeof *all * (size_t)n_block);
+  if (n_block) memcpy(all, args, sizeof *all * (size_t)n_block); /* if/case branches take none (args NULL) */
   memcpy(all + n_block, op_args + (in->n_in - in->n_cap), sizeof *all * (size_t)in->n_cap);
   tsr_status s = hlo_call(x, f, all, results);
   if (all != small) free(all);

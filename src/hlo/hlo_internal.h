@@ -6,11 +6,24 @@
 #include <complex.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/block_cache.h"
 #include "core/status.h"
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
+
+/* C11's CMPLX, which glibc leaves undefined under clang: a complex value from its parts, built
+ * through the array layout C11 guarantees (x + I * y would turn an infinite part into NaN). */
+#ifndef CMPLX
+static inline double complex hlo_cmplx(double re, double im) {
+  double parts[2] = {re, im};
+  double complex z;
+  memcpy(&z, parts, sizeof z);
+  return z;
+}
+#define CMPLX(x, y) hlo_cmplx((x), (y))
+#endif
 
 typedef enum hlo_opcode {
 #define HLO_OP(e, name, syntax, run, prep) HLO_##e,
@@ -123,6 +136,12 @@ tsr_status hlo_alloc_all(hlo_exec *x, hlo_val *v, int n);
 tsr_status hlo_admit(const hlo_exec *x, int64_t bytes);
 void hlo_release(hlo_exec *x, hlo_buf *b);
 static inline void hlo_retain(hlo_buf *b) { b->refs++; }
+/* An op whose work is not one pass over its tensors (windows, convolutions, dots, sorts, FFTs,
+ * solves: sizes that multiply) charges the op budget for it before it starts, one op per
+ * HLO_STEPS_PER_OP element steps, and fails when that would pass the budget: a window padded
+ * to 2^40 elements is refused at once instead of running for days. */
+enum { HLO_STEPS_PER_OP = 1024 };
+tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results);
 

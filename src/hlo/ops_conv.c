@@ -143,8 +143,9 @@ static tsr_status read_conv(const hlo_inst *in, const hlo_val *args, const hlo_t
   TSR_TRY(opt_ints(in, "window_reversal", ns, 0, rev));
   for (int i = 0; i < ns; i++) {
     c->reverse[i] = rev[i] != 0;
-    if (c->stride[i] < 1 || c->lhs_dil[i] < 1 || c->rhs_dil[i] < 1)
-      return hlo_op_fail(in->op, TSR_ERR_INVALID, "strides and dilations must be positive");
+    if (c->stride[i] < 1 || c->lhs_dil[i] < 1 || c->rhs_dil[i] < 1 || c->stride[i] > (INT64_C(1) << 40) ||
+        c->lhs_dil[i] > (INT64_C(1) << 40) || c->rhs_dil[i] > (INT64_C(1) << 40))
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "strides and dilations must be in [1, 2^40]");
   }
   int64_t pad[2 * TSR_MAX_RANK] = {0};
   bool dyn = in->opc == HLO_DYNAMIC_CONV;
@@ -214,6 +215,8 @@ tsr_status hlo_run_convolution(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   int64_t oshape[TSR_MAX_RANK];
   if (!conv_shape(&c, &args[0].t, &args[1].t, oshape) || memcmp(oshape, res->t.shape, sizeof(int64_t) * (size_t)res->t.rank))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result shape does not fit the operands, windows and groups");
+  /* each output element: its window times the input features of its group */
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&res->t) * (double)hlo_numel(&args[1].t) / (double)args[1].t.shape[c.dn.k_o]));
   TSR_TRY(hlo_alloc(x, res));
   const hlo_type *lt = &args[0].t, *rt = &args[1].t, *ot = &res->t;
   int64_t lst[TSR_MAX_RANK], rst[TSR_MAX_RANK], ost[TSR_MAX_RANK];

@@ -86,6 +86,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   for (int i = 0; i < d.nrb; i++) rp2[k++] = rp[i];
   for (int i = 0; i < d.nrc; i++) rp2[k++] = rp[d.nrb + rf + i];
   for (int i = 0; i < rf; i++) rp2[k++] = rp[d.nrb + i];
+  TSR_TRY(hlo_charge(x, in, (double)B * (double)M * (double)N * (double)K));
   char *A = permuted(l, lp), *Bm = permuted(r, rp2);
   tsr_status s = A && Bm ? hlo_alloc(x, res) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (s == TSR_OK) {
@@ -237,6 +238,9 @@ tsr_status hlo_run_ragged_dot(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
   int n = ragged_result(&r, lt, rt, g, src, shape);
   for (int64_t i = 0; i < hlo_numel(gt); i++)
     if (hlo_ld_i(gt->dtype, args[2].buf->data, i) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "a group size is negative");
+  double ksteps = 1;
+  for (int i = 0; i < d->nlc; i++) ksteps *= (double)lt->shape[d->lc[i]];
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&res->t) * ksteps));
   TSR_TRY(hlo_alloc(x, res));
   int64_t lst[TSR_MAX_RANK], rst[TSR_MAX_RANK], kshape[TSR_MAX_RANK], nk = 1, total = hlo_numel(&res->t);
   hlo_strides(lt, lst);

@@ -113,6 +113,12 @@ tsr_status hlo_run_fft(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
     if (shape[d] > maxlen) maxlen = shape[d];
   }
   TSR_TRY(hlo_admit(x, (int64_t)sizeof(double complex) * (total + 2 * maxlen)));
+  double steps = 0; /* a direct DFT is n^2 per line, radix 2 n log n */
+  for (int d = rank - nl; d < rank; d++) {
+    double n = (double)shape[d];
+    steps += (double)total * ((shape[d] & (shape[d] - 1)) == 0 ? log2(n > 1 ? n : 2) : n);
+  }
+  TSR_TRY(hlo_charge(x, in, steps));
   double complex *buf = malloc(sizeof *buf * (size_t)(total + 1)), *line = malloc(sizeof *line * (size_t)(2 * maxlen + 2));
   tsr_status s = buf && line ? hlo_alloc(x, res) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (s == TSR_OK) {

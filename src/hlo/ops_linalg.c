@@ -60,6 +60,7 @@ static double complex op_a(const tri *s, int64_t i, int64_t j) {
 }
 
 tsr_status hlo_run_triangular_solve(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&args[1].t) * (double)args[0].t.shape[args[0].t.rank - 1]));
   TSR_TRY(hlo_alloc(x, res));
   const hlo_type *at = &args[0].t, *bt = &args[1].t;
   int64_t m = at->shape[at->rank - 1], rows = bt->shape[bt->rank - 2], cols = bt->shape[bt->rank - 1];
@@ -104,6 +105,7 @@ tsr_status hlo_prep_cholesky(tsr_hlo_program *p, hlo_inst *in, const hlo_type *a
 }
 
 tsr_status hlo_run_cholesky(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&args[0].t) * (double)args[0].t.shape[args[0].t.rank - 1]));
   TSR_TRY(hlo_alloc(x, res));
   const hlo_type *t = &args[0].t;
   int64_t n = t->shape[t->rank - 1], batches = n ? hlo_numel(t) / (n * n) : 0;

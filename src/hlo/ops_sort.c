@@ -3,6 +3,7 @@
  * asks for it) and chlo.top_k (the k largest along the last dimension, in descending order,
  * the lower index first among equals; floats in total order, NaN above +inf, as XLA's TopK
  * compares them). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,8 @@ static void merge_sort(int64_t *idx, int64_t *tmp, int64_t len, bool (*before)(v
 tsr_status hlo_run_sort(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   int n = in->n_out, dim = in->aux;
   if (n > 16) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "more than 16 inputs");
+  double len_d = (double)args[0].t.shape[dim];
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&args[0].t) * log2(len_d > 2 ? len_d : 2)));
   TSR_TRY(hlo_alloc_all(x, res, n));
   const hlo_type *t = &args[0].t;
   int64_t st[TSR_MAX_RANK], len = t->shape[dim], total = hlo_numel(t);
@@ -161,6 +164,8 @@ static bool larger(void *ctx, int64_t a, int64_t b) {
 }
 
 tsr_status hlo_run_top_k(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  double len_d = (double)args[0].t.shape[args[0].t.rank - 1];
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&args[0].t) * log2(len_d > 2 ? len_d : 2)));
   TSR_TRY(hlo_alloc_all(x, res, 2));
   const hlo_type *t = &args[0].t;
   int64_t len = t->shape[t->rank - 1], k = res[0].t.shape[t->rank - 1], rows = len ? hlo_numel(t) / len : 0;

@@ -24,7 +24,7 @@ static tsr_status ints_or_ones(const hlo_inst *in, const char *name, int rank, i
   }
   if (n != rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s needs one entry per dimension", name);
   for (int d = 0; d < rank; d++)
-    if (out[d] < 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s must be positive", name);
+    if (out[d] < 1 || out[d] > (INT64_C(1) << 40)) return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s must be in [1, 2^40]", name);
   return TSR_OK;
 }
 
@@ -34,7 +34,7 @@ static tsr_status read_window(const hlo_inst *in, int rank, window *w) {
   if (hlo_attr_ints(in->op, "window_dimensions", w->dims, TSR_MAX_RANK) != rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "window_dimensions needs one entry per dimension");
   for (int d = 0; d < rank; d++)
-    if (w->dims[d] < 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "window_dimensions must be positive");
+    if (w->dims[d] < 1 || w->dims[d] > (INT64_C(1) << 40)) return hlo_op_fail(in->op, TSR_ERR_INVALID, "window_dimensions must be in [1, 2^40]");
   TSR_TRY(ints_or_ones(in, "window_strides", rank, w->strides));
   TSR_TRY(ints_or_ones(in, "base_dilations", rank, w->base_dil));
   TSR_TRY(ints_or_ones(in, "window_dilations", rank, w->win_dil));
@@ -111,6 +111,9 @@ tsr_status hlo_run_reduce_window(hlo_exec *x, const hlo_inst *in, const hlo_val 
   window w;
   TSR_TRY(read_window(in, args[0].t.rank, &w));
   if (n > 16) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "more than 16 inputs");
+  double wsteps = n;
+  for (int d = 0; d < args[0].t.rank; d++) wsteps *= (double)w.dims[d] * (double)res[0].t.shape[d];
+  TSR_TRY(hlo_charge(x, in, wsteps));
   TSR_TRY(hlo_alloc_all(x, res, n));
   int rank = args[0].t.rank;
   const int64_t *shape = args[0].t.shape;
@@ -179,6 +182,9 @@ tsr_status hlo_run_select_and_scatter(hlo_exec *x, const hlo_inst *in, const hlo
   const hlo_val *op = &args[0], *src = &args[1];
   window w;
   TSR_TRY(read_window(in, op->t.rank, &w));
+  double wsteps = 1;
+  for (int d = 0; d < op->t.rank; d++) wsteps *= (double)w.dims[d] * (double)src->t.shape[d];
+  TSR_TRY(hlo_charge(x, in, wsteps));
   TSR_TRY(hlo_alloc(x, res));
   int rank = op->t.rank;
   size_t esz = tsr_dtype_size(op->t.dtype);
