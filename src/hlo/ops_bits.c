@@ -1,9 +1,10 @@
-/* Ops on the bits of elements: rng_bit_generator (THREE_FRY, bit for bit as XLA generates it;
- * the other algorithms are the device's own and refused), bitcast_convert (the same bytes seen as another type; a change
- * of element width moves the difference into or out of a minor dimension, little-endian as
- * XLA lays it out) and reduce_precision (rounding to a float format of fewer exponent and
- * mantissa bits, kept in the operand's type, as StableHLO's reference and XLA round: to
- * nearest even on the bit pattern, then overflow to infinity and underflow to zero). */
+/* Ops on the bits of elements: rng_bit_generator (THREE_FRY, bit for bit as XLA generates
+ * it; the other algorithms are the device's own and refused), bitcast_convert (the same bytes
+ * seen as another type; a change of element width moves the difference into or out of a minor
+ * dimension, little-endian as XLA lays it out; i1 elements are bits, the first the lowest) and
+ * reduce_precision (rounding to a float format of fewer exponent and mantissa bits, kept in the
+ * operand's type, as StableHLO's reference and XLA round: to nearest even on the bit pattern,
+ * then overflow to infinity and underflow to zero). */
 #include <math.h>
 #include <string.h>
 
@@ -17,8 +18,6 @@ tsr_status hlo_prep_bitcast_convert(tsr_hlo_program *p, hlo_inst *in, const hlo_
   const hlo_type *a = &args[0], *r = in->res_t;
   if (in->n_in != 1 || in->n_out != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one operand");
   int64_t ab = elem_bits(a->dtype), rb = elem_bits(r->dtype);
-  if ((a->dtype == TSR_BOOL) != (r->dtype == TSR_BOOL))
-    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "bitcasts between i1 and other types are not supported");
   /* equal widths: equal shapes; otherwise the narrower side has one more, minor, dimension of
    * the ratio of the widths */
   const hlo_type *wide = ab >= rb ? a : r, *narrow = ab >= rb ? r : a;
@@ -31,11 +30,30 @@ tsr_status hlo_prep_bitcast_convert(tsr_hlo_program *p, hlo_inst *in, const hlo_
 }
 
 tsr_status hlo_run_bitcast_convert(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-  (void)in;
-  if (args[0].buf->bytes != (size_t)hlo_numel(&res->t) * tsr_dtype_size(res->t.dtype))
-    return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand and result differ in size");
-  res->buf = args[0].buf; /* the same bytes: share them */
-  hlo_retain(res->buf);
+  tsr_dtype at = args[0].t.dtype, rt = res->t.dtype;
+  if ((at == TSR_BOOL) == (rt == TSR_BOOL)) {
+    if (args[0].buf->bytes != (size_t)hlo_numel(&res->t) * tsr_dtype_size(rt))
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand and result differ in size");
+    res->buf = args[0].buf; /* the same bytes: share them */
+    hlo_retain(res->buf);
+    return TSR_OK;
+  }
+  /* i1 elements are single bits: bit k of a wider element is i1 element k of its group */
+  TSR_TRY(hlo_alloc(x, res));
+  bool to_bits = rt == TSR_BOOL;
+  tsr_dtype wide = to_bits ? at : rt;
+  int64_t w = elem_bits(wide), words = hlo_numel(to_bits ? &args[0].t : &res->t);
+  size_t wb = tsr_dtype_size(wide);
+  for (int64_t e = 0; e < words; e++) {
+    uint64_t v = 0;
+    if (to_bits) {
+      memcpy(&v, args[0].buf->data + e * (int64_t)wb, wb);
+      for (int64_t k = 0; k < w; k++) ((int32_t *)res->buf->data)[e * w + k] = (int32_t)(v >> k & 1u);
+    } else {
+      for (int64_t k = 0; k < w; k++) v |= (uint64_t)(((const int32_t *)args[0].buf->data)[e * w + k] != 0) << k;
+      memcpy(res->buf->data + e * (int64_t)wb, &v, wb);
+    }
+  }
   return TSR_OK;
 }
 

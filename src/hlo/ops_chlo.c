@@ -212,8 +212,7 @@ tsr_status hlo_prep_chlo_unary(tsr_hlo_program *p, hlo_inst *in, const hlo_type 
   }
   if (r->dtype != a->dtype) return hlo_op_fail(in->op, TSR_ERR_INVALID, "gives its operand's type");
   bool complex_ok = (in->opc >= HLO_CHLO_ACOS && in->opc <= HLO_CHLO_TAN) || in->opc == HLO_CHLO_CONJ || in->opc == HLO_CHLO_SQUARE;
-  bool int_ok = in->opc == HLO_CHLO_SQUARE;
-  if (!(fl || (cx && complex_ok) || (int_ok && !cx && a->dtype != TSR_BOOL)))
+  if (!(fl || (cx && complex_ok)))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on %s", tsr_dtype_name(a->dtype));
   return TSR_OK;
 }
@@ -231,13 +230,10 @@ tsr_status hlo_run_chlo_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
       hlo_st_i(TSR_BOOL, r, i, b);
     } else if (tsr_dtype_is_complex(t)) {
       hlo_st_c(t, r, i, complex_unary(in->opc, hlo_ld_c(t, a, i)));
-    } else if (tsr_dtype_is_float(t)) {
+    } else {
       double v = hlo_ld_f(t, a, i);
       bool f32 = t != TSR_F64 && (in->opc == HLO_CHLO_COSH || in->opc == HLO_CHLO_SINH);
       hlo_st_f(t, r, i, f32 ? f32_cosh_sinh(in->opc, v) : real_unary(in->opc, v));
-    } else { /* square of an integer wraps */
-      uint64_t v = (uint64_t)hlo_ld_i(t, a, i);
-      hlo_st_i(t, r, i, (int64_t)(v * v));
     }
   }
   return TSR_OK;

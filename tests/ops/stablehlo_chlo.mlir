@@ -32,9 +32,9 @@ func.func @main() {
   check.expect_almost_eq_const %10, dense<[(1.5707963267948966, -0.88137358701954305), (1.5707963267948966, 0.0)]> : tensor<2xcomplex<f64>>
   %11 = chlo.conj %z : tensor<2xcomplex<f64>> -> tensor<2xcomplex<f64>>
   check.expect_eq_const %11, dense<[(0.0, -1.0), (0.0, 0.0)]> : tensor<2xcomplex<f64>>
-  %sq = stablehlo.constant dense<[3, -2]> : tensor<2xi32>
-  %12 = chlo.square %sq : tensor<2xi32> -> tensor<2xi32>
-  check.expect_eq_const %12, dense<[9, 4]> : tensor<2xi32>
+  %sq = stablehlo.constant dense<[3.0, -1.5]> : tensor<2xf32>
+  %12 = chlo.square %sq : tensor<2xf32> -> tensor<2xf32>
+  check.expect_eq_const %12, dense<[9.0, 2.25]> : tensor<2xf32>
   %e = stablehlo.constant dense<[0.0, 0x7F800000, 0.5]> : tensor<3xf32>
   %13 = chlo.erf %e : tensor<3xf32> -> tensor<3xf32>
   check.expect_almost_eq_const %13, dense<[0.0, 1.0, 0.5204999]> : tensor<3xf32>

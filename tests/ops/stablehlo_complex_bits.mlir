@@ -1,6 +1,7 @@
 // StableHLO's complex numbers and bit counts on hand-computed values, each checked with the
 // check dialect: complex/real/imag, complex arithmetic and comparison, popcnt and
-// count_leading_zeros at several widths, cbrt and tan. tests/test_op_registry.c runs it.
+// count_leading_zeros at several widths, cbrt and tan; the last checks in the custom-call form
+// of JAX's generated tests (custom_call @check.expect_*). tests/test_op_registry.c runs it.
 func.func @main() {
   %re = stablehlo.constant dense<[1.0, 3.0]> : tensor<2xf32>
   %im = stablehlo.constant dense<[2.0, -4.0]> : tensor<2xf32>
@@ -46,5 +47,13 @@ func.func @main() {
   %t = stablehlo.constant dense<[0.0, 0.785398163]> : tensor<2xf32>
   %13 = stablehlo.tan %t : tensor<2xf32>
   check.expect_almost_eq_const %13, dense<[0.0, 1.0]> : tensor<2xf32>
+  // tan(pi/4) is 1 within 3 ULPs and 1e-3; 2 * 2 is 4
+  %want = stablehlo.constant dense<[0.0, 1.0]> : tensor<2xf32>
+  stablehlo.custom_call @check.expect_close(%13, %want) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+  stablehlo.custom_call @check.expect_almost_eq(%13, %want) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+  %cb = stablehlo.constant dense<[2, 2]> : tensor<2xi32>
+  %sq = stablehlo.multiply %cb, %cb : tensor<2xi32>
+  %four = stablehlo.constant dense<4> : tensor<2xi32>
+  stablehlo.custom_call @check.expect_eq(%sq, %four) {has_side_effect = true} : (tensor<2xi32>, tensor<2xi32>) -> ()
   func.return
 }

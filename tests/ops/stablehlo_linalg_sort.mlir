@@ -75,6 +75,12 @@ func.func @main() {
   check.expect_eq_const %14, dense<1065353216> : tensor<i32>
   %15 = stablehlo.bitcast_convert %one : (tensor<f32>) -> tensor<2xui16>
   check.expect_eq_const %15, dense<[0, 16256]> : tensor<2xui16>
+  // i1 elements are bits, the first the lowest: 1 + 128
+  %bits = stablehlo.constant dense<[true, false, false, false, false, false, false, true]> : tensor<8xi1>
+  %18 = stablehlo.bitcast_convert %bits : (tensor<8xi1>) -> tensor<ui8>
+  check.expect_eq_const %18, dense<129> : tensor<ui8>
+  %19 = stablehlo.bitcast_convert %18 : (tensor<ui8>) -> tensor<8xi1>
+  check.expect_eq_const %19, dense<[true, false, false, false, false, false, false, true]> : tensor<8xi1>
   // to bf16's 7 mantissa bits, ties to even: 1 + 2^-8 -> 1, 1 + 3 * 2^-8 -> 1 + 2^-6; 1e6 overflows f16's range
   %rp = stablehlo.constant dense<[1.00390625, 1.01171875, 1.0e6]> : tensor<3xf32>
   %16 = stablehlo.reduce_precision %rp, format = e8m7 : tensor<3xf32>
