@@ -53,6 +53,8 @@ seed() { # seed TARGET DIR
       for d in tests/conformance/jax_export_backcompat/*/; do
         cp "$d/module.mlir" "$2/$(basename "$d").mlir"
       done
+      # jaxlib's pretty and generic prints of the StableHLO graphs of tests/ops (every op)
+      cp tests/hlo/forms/*.mlir "$2"/
       # jaxlib's pretty print of every suite body (scf loops, DMAs, matmuls, logs)
       for d in tests/jax_suite/*/v_new/; do
         k=$(basename "$(dirname "$d")")
@@ -60,7 +62,7 @@ seed() { # seed TARGET DIR
       done ;;
     fuzz_npy) find tests/conformance -name '*.npy' -exec cp {} "$2"/ \; ;;
     fuzz_run) # kernels and graphs that run: hand-written, jaxlib's prints, exported modules
-      cp tests/mosaic/*.mlir tests/hlo/*.mlir tests/conformance/seed_my_call/*.mlir "$2"/
+      cp tests/mosaic/*.mlir tests/hlo/*.mlir tests/conformance/seed_my_call/*.mlir tests/ops/stablehlo_*.mlir "$2"/
       for d in tests/jax_suite/*/v_new/; do
         k=$(basename "$(dirname "$d")")
         cp "$d/body.mosaic.mlir" "$2/body_$k.mlir"

@@ -13,11 +13,14 @@ otherwise (a check that does not hold, any other error, a crash, a time-out).
 
   tests/stablehlo_suite/run.py [--tessera build/tessera] [--form text|generic|bytecode]
                                [--subset FILE] [--filter REGEX] [-j N] [--strict] [--quiet]
+                               [--write-subset FILE]
 
 Prints pass/fail/unsupported per op family and in total, the first line of each failure, and
 the unsupported cases grouped by reason. --form generic runs each case after `tessera dis`
 printed it in MLIR's generic form; --form bytecode after `tessera dis --emit-bytecode 6`.
 --strict exits 1 when a case fails (or, with --subset, when a listed case does not pass).
+--write-subset writes the first passing case of each op family (tests/stablehlo_suite/subset.txt,
+which tests/cli/stablehlo_suite.sh runs in CI).
 """
 from __future__ import annotations
 
@@ -149,6 +152,7 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="totals and failures only")
+    ap.add_argument("--write-subset", help="write the first passing case of each family to this file")
     args = ap.parse_args()
 
     upstream = find_upstream(args.upstream)
@@ -156,8 +160,7 @@ def main() -> int:
         tmp = Path(td)
         cases = collect(upstream, tmp)
         if args.subset:
-            wanted = [l.split("#", 1)[0].strip() if not l.strip().startswith("interpret/") else l.strip()
-                      for l in Path(args.subset).read_text().splitlines()]
+            wanted = [l.strip() for l in Path(args.subset).read_text().splitlines()]
             wanted = [w for w in wanted if w and not w.startswith("#")]
             by_name = {c.name: c for c in cases}
             missing = [w for w in wanted if w not in by_name]
@@ -170,6 +173,16 @@ def main() -> int:
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             results = list(pool.map(lambda c: run_case(args.tessera, c, args.form, tmp, args.timeout), cases))
 
+    if args.write_subset:
+        first = {}
+        for r in sorted(results, key=lambda r: r.case.name):
+            if r.verdict == "pass" and r.case.family not in first:
+                first[r.case.family] = r.case.name
+        with open(args.write_subset, "w") as f:
+            f.write("# The first passing case of each op family of StableHLO's suites (run.py --write-subset):\n"
+                    "# tests/cli/stablehlo_suite.sh runs them in CI; every one must pass.\n")
+            for fam in sorted(first):
+                f.write(first[fam] + "\n")
     per = defaultdict(lambda: {"pass": 0, "fail": 0, "unsupported": 0})
     for r in results:
         per[r.case.family][r.verdict] += 1
