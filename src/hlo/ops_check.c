@@ -90,8 +90,9 @@ static tsr_status check_complex(const hlo_inst *in, const hlo_val *args, const t
     for (int d = t->rank - 1; d >= 0; d--) { idx[d] = rem % t->shape[d]; rem /= t->shape[d]; }
     char at[96];
     tsr_format_dims(idx, t->rank, at, sizeof at);
-    return tsr_fail(TSR_ERR_CHECK, "failed at element %s of %lld: (%.9g, %.9g), expected (%.9g, %.9g)", at, (long long)n,
-                    creal(a), cimag(a), creal(b), cimag(b));
+    int digits = part == TSR_F64 ? 17 : 9;
+    return tsr_fail(TSR_ERR_CHECK, "failed at element %s of %lld: (%.*g, %.*g), expected (%.*g, %.*g)", at, (long long)n,
+                    digits, creal(a), digits, cimag(a), digits, creal(b), digits, cimag(b));
   }
   return TSR_OK;
 }
@@ -117,7 +118,9 @@ tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
     for (int d = t->rank - 1; d >= 0; d--) { idx[d] = rem % t->shape[d]; rem /= t->shape[d]; }
     char at[96], got[64], want[64];
     tsr_format_dims(idx, t->rank, at, sizeof at);
-    if (fl) { snprintf(got, sizeof got, "%.9g", a); snprintf(want, sizeof want, "%.9g", b); }
+    /* enough digits to tell the two apart: f64 needs 17 */
+    int digits = t->dtype == TSR_F64 ? 17 : 9;
+    if (fl) { snprintf(got, sizeof got, "%.*g", digits, a); snprintf(want, sizeof want, "%.*g", digits, b); }
     else { snprintf(got, sizeof got, "%lld", (long long)ia); snprintf(want, sizeof want, "%lld", (long long)ib); }
     return tsr_fail(TSR_ERR_CHECK, "failed at element %s of %lld: %s, expected %s", at, (long long)n, got, want);
   }

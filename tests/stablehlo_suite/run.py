@@ -43,6 +43,7 @@ class Case(NamedTuple):
     name: str    # suite-relative id: testdata/abs_float32_20_20.mlir, interpret/while.mlir#2
     family: str  # what the counts are grouped by: the op the file tests
     path: Path   # the file tessera runs (a split case is written to a temporary file)
+    disabled: str = ""  # why StableHLO's own CI does not run it (its RUN-DISABLED(...) line)
 
 
 class Result(NamedTuple):
@@ -75,7 +76,9 @@ def testdata_family(stem: str) -> str:
 def collect(upstream: Path, tmp: Path) -> list[Case]:
     cases = []
     for f in sorted((upstream / "testdata").glob("*.mlir")):
-        cases.append(Case("testdata/" + f.name, testdata_family(f.stem), f))
+        with open(f) as fh:
+            m = re.match(r"// RUN-DISABLED\(([^)]*)\)", fh.readline())
+        cases.append(Case("testdata/" + f.name, testdata_family(f.stem), f, m.group(1) if m else ""))
     interpret = upstream / "tests/interpret"
     for f in sorted(interpret.rglob("*.mlir")):
         rel = f.relative_to(interpret).as_posix()
@@ -194,11 +197,16 @@ def main() -> int:
             print("%-40s %6d %6d %11d" % (fam, v["pass"], v["fail"], v["unsupported"]))
     print("total (%s form): %d cases: %d pass, %d fail, %d unsupported"
           % (args.form, len(results), total["pass"], total["fail"], total["unsupported"]))
+    disabled = [r for r in results if r.case.disabled]
+    if disabled:
+        print("StableHLO's CI disables %d of these cases (RUN-DISABLED: its interpreter does not run them or is "
+              "inaccurate); tessera passes %d of them" % (len(disabled), sum(r.verdict == "pass" for r in disabled)))
     fails = [r for r in results if r.verdict == "fail"]
     if fails:
         print("\nfailures (first line of each):")
         for r in fails:
-            print("  %s: %s" % (r.case.name, r.message))
+            note = " [RUN-DISABLED upstream: %s]" % r.case.disabled if r.case.disabled else ""
+            print("  %s%s: %s" % (r.case.name, note, r.message))
     unsup = defaultdict(list)
     for r in results:
         if r.verdict == "unsupported":
