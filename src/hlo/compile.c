@@ -347,6 +347,11 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
       else s = compile_func_op(p, target, &in->callee);
       if (s == TSR_OK && (in->callee->n_args != in->n_in || in->callee->n_ret != in->n_out))
         s = hlo_op_fail(op, TSR_ERR_INVALID, "call does not match the callee's signature");
+      for (int i = 0; s == TSR_OK && i < in->n_in; i++)
+        if (!hlo_type_eq(&arg_t[i], &in->callee->slot_t[i])) s = hlo_op_fail(op, TSR_ERR_INVALID, "operand %d differs in type from the callee's argument", i);
+      for (int i = 0; s == TSR_OK && i < in->n_out; i++)
+        if (!hlo_type_eq(&in->res_t[i], &in->callee->slot_t[in->callee->ret[i]]))
+          s = hlo_op_fail(op, TSR_ERR_INVALID, "result %d differs in type from what the callee returns", i);
     }
     if (s == TSR_OK) s = preps[opc](p, in, arg_t);
     free(arg_t);

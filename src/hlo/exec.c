@@ -360,6 +360,14 @@ tsr_status hlo_run_terminator(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
   return hlo_op_fail(in->op, TSR_ERR_INTERNAL, "a terminator is not dispatched");
 }
 
+tsr_status hlo_prep_forward(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  if (in->n_in != in->n_out) return hlo_op_fail(in->op, TSR_ERR_INVALID, "gives as many results as it takes operands");
+  for (int i = 0; i < in->n_in; i++)
+    if (!hlo_type_eq(&args[i], &in->res_t[i])) return hlo_op_fail(in->op, TSR_ERR_INVALID, "result %d is not of operand %d's type", i, i);
+  return TSR_OK;
+}
+
 /* An op that passes its operands through (optimization_barrier). */
 tsr_status hlo_run_forward(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   for (int i = 0; i < in->n_out; i++) { res[i].buf = args[i].buf; hlo_retain(res[i].buf); }

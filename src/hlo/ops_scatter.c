@@ -65,6 +65,23 @@ tsr_status hlo_prep_scatter(tsr_hlo_program *p, hlo_inst *in, const hlo_type *ar
     if (g.sibd[i] == g.ivd) return hlo_op_fail(in->op, TSR_ERR_INVALID, "a batching dim of the indices is the index vector dim");
   for (int i = 1; i < g.n_uwd; i++)
     if (g.uwd[i] <= g.uwd[i - 1]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "update_window_dims must be sorted");
+  /* the updates' scatter dims are the indices' batch dims, in order; their window dims at most
+   * the inputs' window dims */
+  bool is_window[TSR_MAX_RANK] = {0}, skip[TSR_MAX_RANK] = {0};
+  for (int i = 0; i < g.n_uwd; i++) is_window[g.uwd[i]] = true;
+  for (int i = 0; i < g.n_iwd; i++) skip[g.iwd[i]] = true;
+  for (int i = 0; i < g.n_ibd; i++) skip[g.ibd[i]] = true;
+  for (int d = 0, id = 0, od = 0; d < upd->rank; d++) {
+    if (is_window[d]) {
+      while (skip[od]) od++;
+      if (upd->shape[d] > op->shape[od++]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "update window dimension %d is larger than the inputs'", d);
+    } else {
+      if (id == g.ivd) id++;
+      if (upd->shape[d] != idx->shape[id++])
+        return hlo_op_fail(in->op, TSR_ERR_INVALID, "update dimension %d is %lld, the indices give %lld", d, (long long)upd->shape[d],
+                           (long long)idx->shape[id - 1]);
+    }
+  }
   const hlo_func *b = in->bodies[0];
   if (b->n_args - in->n_cap != 2 * n || b->n_ret != n)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "the update computation must take %d scalars and return %d", 2 * n, n);
