@@ -87,6 +87,8 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   for (int i = 0; i < d.nrc; i++) rp2[k++] = rp[d.nrb + rf + i];
   for (int i = 0; i < rf; i++) rp2[k++] = rp[d.nrb + i];
   TSR_TRY(hlo_charge(x, in, (double)B * (double)M * (double)N * (double)K));
+  /* the permuted copies are held besides the operands and the result */
+  TSR_TRY(hlo_admit(x, (int64_t)(l->buf->bytes + r->buf->bytes + (size_t)hlo_numel(&res->t) * tsr_dtype_size(res->t.dtype))));
   char *A = permuted(l, lp), *Bm = permuted(r, rp2);
   tsr_status s = A && Bm ? hlo_alloc(x, res) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (s == TSR_OK) {

@@ -110,6 +110,7 @@ tsr_status hlo_run_cholesky(hlo_exec *x, const hlo_inst *in, const hlo_val *args
   const hlo_type *t = &args[0].t;
   int64_t n = t->shape[t->rank - 1], batches = n ? hlo_numel(t) / (n * n) : 0;
   bool lower = flag(in, "lower");
+  TSR_TRY(hlo_admit(x, (int64_t)(sizeof(double complex) * (size_t)(n * n))));
   double complex *l = malloc(sizeof *l * (size_t)(n * n + 1));
   if (!l) { hlo_release(x, res->buf); res->buf = NULL; return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
   for (int64_t bi = 0; bi < batches; bi++) {
