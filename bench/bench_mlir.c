@@ -63,7 +63,7 @@ static double mb_per_s(int n_ops, int reps, bool bytecode) {
  * already does), MB/s stays flat if reading is linear; the ratio of the largest to the middle
  * size says so. The smallest size shows the in-cache speed. */
 int bench_mlir(const bench_opts *o) {
-  int small = o->quick ? 2000 : 20000, middle = small * 10, large = small * 50;
+  int small = o->quick ? 200 : 20000, middle = small * 10, large = small * 50; /* quick: the test suite, sanitizers included */
   for (int bytecode = 0; bytecode < 2; bytecode++) {
     const char *what = bytecode ? "bytecode" : "text";
     double a = mb_per_s(small, 5, bytecode), b = mb_per_s(middle, 3, bytecode),

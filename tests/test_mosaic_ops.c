@@ -680,6 +680,78 @@ static void test_matmul_add_fusion(void) {
   fused_case("add in another region", body, 1, a, b, sv, want);
 }
 
+/* ---- what a matmul tells the timing model ----------------------------------------------- */
+
+typedef struct body_costs {
+  tsr_cost total;
+  int bodies;
+} body_costs;
+
+static void on_body_end(void *user, const tsr_event *ev) {
+  body_costs *b = user;
+  if (ev->kind != TSR_EV_BODY_END || !ev->cost) return;
+  tsr_cost_add(&b->total, ev->cost);
+  b->bodies++;
+}
+
+/* An (8, 32) @ (32, 16) matmul of ET operands with the precision attribute PREC ("" none):
+ * the body's cost records its flops and its shape, with what the MXU multiplies and in how
+ * many bf16 passes (jax.lax.Precision: HIGH 3, HIGHEST 6). */
+static void matmul_cost_case(const char *et, const char *at, const char *prec, tsr_dtype want_dtype, int want_passes) {
+  const char *V = "#tpu.memory_space<vmem>";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @t {\n  func.func @k(%%am: memref<8x32x%s, %s>, %%bm: memref<32x16x%s, %s>, %%o: memref<8x16x%s, %s>) "
+           "attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%a = vector.load %%am[%%c0, %%c0] : memref<8x32x%s, %s>, vector<8x32x%s>\n"
+           "    %%b = vector.load %%bm[%%c0, %%c0] : memref<32x16x%s, %s>, vector<32x16x%s>\n"
+           "    %%z = arith.constant dense<%s> : vector<8x16x%s>\n"
+           "    %%r = \"tpu.matmul\"(%%a, %%b, %%z) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], "
+           "[0, 0, 1, 1], [], []>%s%s} : (vector<8x32x%s>, vector<32x16x%s>, vector<8x16x%s>) -> vector<8x16x%s>\n"
+           "    vector.store %%r, %%o[%%c0, %%c0] : memref<8x16x%s, %s>, vector<8x16x%s>\n    return\n  }\n}\n",
+           et, V, et, V, at, V, et, V, et, et, V, et, strcmp(at, "f32") ? "0" : "0.0", at,
+           *prec ? ", precision = " : "", prec, et, et, at, at, at, V, at);
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "mm.mlir", &m));
+  if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  if (!k) return;
+  tsr_machine_options mo = {.num_cores = 1, .quiet = true};
+  tsr_machine *mc = NULL;
+  CHECK_OK(tsr_machine_create(&mo, &mc));
+  body_costs bc = {0};
+  tsr_observer o = {.user = &bc, .on_event = on_body_end};
+  if (mc) CHECK_OK(tsr_machine_add_observer(mc, &o));
+  static char a[8 * 32 * 4], b[32 * 16 * 4], out[8 * 16 * 4];
+  tsr_dtype de, da;
+  tsr_dtype_parse(et, &de);
+  tsr_dtype_parse(at, &da);
+  int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16};
+  tsr_ref in[2] = {tsr_ref_dense(a, de, TSR_HBM, 2, sa), tsr_ref_dense(b, de, TSR_HBM, 2, sb)};
+  tsr_ref oref = tsr_ref_dense(out, da, TSR_HBM, 2, so);
+  if (mc) CHECK_OK(tsr_mosaic_kernel_run(mc, k, in, 2, &oref, 1, NULL, NULL));
+  tsr_mosaic_kernel_destroy(k);
+  tsr_machine_destroy(mc);
+  CHECK_EQ_INT(bc.bodies, 1);
+  CHECK(bc.total.flops == 2.0 * 8 * 32 * 16);
+  CHECK_EQ_INT(bc.total.num_shapes, 1);
+  const tsr_matmul_shape *sh = &bc.total.shapes[0];
+  CHECK(sh->m == 8 && sh->k == 32 && sh->n == 16 && sh->count == 1);
+  CHECK_EQ_INT(sh->dtype, want_dtype);
+  CHECK_EQ_INT(sh->passes, want_passes);
+}
+
+static void test_matmul_cost(void) {
+  matmul_cost_case("f32", "f32", "", TSR_BF16, 1);
+  matmul_cost_case("f32", "f32", "#tpu.contract_precision<bf16>", TSR_BF16, 1);
+  matmul_cost_case("f32", "f32", "#tpu.contract_precision<bf16x3>", TSR_F32, 3);
+  matmul_cost_case("f32", "f32", "#tpu.contract_precision<fp32>", TSR_F32, 6);
+  matmul_cost_case("bf16", "f32", "", TSR_BF16, 1);
+  matmul_cost_case("i8", "i32", "", TSR_I8, 1);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -697,6 +769,7 @@ int main(void) {
   test_load_aliasing();
   test_window_layouts();
   test_matmul_add_fusion();
+  test_matmul_cost();
   test_multi_reduction();
   tsr_machine_destroy(M);
   /* Observed by the checkers, loads alias too (the access events are the same): the hazards

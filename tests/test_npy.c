@@ -262,7 +262,50 @@ static void test_large_file_is_mapped(void) {
   tsr_array_free(&a);
 }
 
+/* Every dtype the reader takes, small (copied) and of 1 MiB or more (the mapped path, which
+ * once kept the data but read the dtype as f32; booleans, converted, are copied at any size):
+ * the dtype, shape and every element as written. */
+static void test_every_dtype_both_paths(void) {
+  static const struct { const char *descr; tsr_dtype dtype; size_t size; } kinds[] = {
+      {"<f4", TSR_F32, 4}, {"<f2", TSR_F16, 2}, {"<f8", TSR_F64, 8}, {"|i1", TSR_I8, 1},
+      {"<i2", TSR_I16, 2}, {"<i4", TSR_I32, 4}, {"<i8", TSR_I64, 8}, {"|u1", TSR_U8, 1},
+      {"<u2", TSR_U16, 2}, {"<u4", TSR_U32, 4}, {"<u8", TSR_U64, 8}, {"|b1", TSR_BOOL, 1},
+      {"<V2", TSR_BF16, 2}};
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    for (int large = 0; large < 2; large++) {
+      size_t n = large ? ((size_t)1 << 20) / kinds[k].size + 3 : 17, bytes = n * kinds[k].size;
+      unsigned char *data = malloc(bytes), *file = malloc(bytes + 256);
+      if (!data || !file) { free(data); free(file); CHECK(false); return; }
+      for (size_t i = 0; i < bytes; i++) data[i] = (unsigned char)(i * 7 + k);
+      if (kinds[k].dtype == TSR_BOOL)
+        for (size_t i = 0; i < n; i++) data[i] = (unsigned char)(i % 3 == 0);
+      char dict[128];
+      snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%zu,), }", kinds[k].descr, n);
+      size_t len = make_npy(file, 1, dict, data, bytes);
+      char path[] = "/tmp/tsr_npy_kind_XXXXXX";
+      int fd = mkstemp(path);
+      CHECK(fd >= 0 && write(fd, file, len) == (ssize_t)len);
+      if (fd >= 0) close(fd);
+      tsr_array a;
+      CHECK_OK(tsr_npy_read(path, &a));
+      CHECK_EQ_INT(a.dtype, kinds[k].dtype);
+      CHECK(a.rank == 1 && a.shape[0] == (int64_t)n);
+      CHECK((a.map_base != NULL) == (large && kinds[k].dtype != TSR_BOOL));
+      bool same = a.data != NULL;
+      for (size_t i = 0; same && i < n; i++)
+        same = kinds[k].dtype == TSR_BOOL ? ((int32_t *)a.data)[i] == (i % 3 == 0)
+                                          : !memcmp((char *)a.data + i * kinds[k].size, data + i * kinds[k].size, kinds[k].size);
+      CHECK(same);
+      if (!same || a.dtype != kinds[k].dtype) fprintf(stderr, "  %s, %zu elements\n", kinds[k].descr, n);
+      tsr_array_free(&a);
+      unlink(path);
+      free(data);
+      free(file);
+    }
+}
+
 int main(void) {
+  test_every_dtype_both_paths();
   test_versions();
   test_large_file_is_mapped();
   test_round_trips();

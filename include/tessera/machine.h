@@ -20,12 +20,14 @@ typedef struct tsr_chip {
   bool megacore;           /* the chip's TensorCores act as one device (v4, v5p) */
   int64_t vmem_bytes;      /* per TensorCore */
   int64_t smem_bytes;      /* per TensorCore */
-  double hbm_bytes_per_s;  /* per TensorCore */
+  double hbm_bytes_per_s;  /* per TensorCore, nominal */
+  double hbm_efficiency;   /* the fraction of it that streaming traffic sustains */
   double bf16_flops;       /* peak MXU rate, bf16 */
   double int8_ops;         /* peak MXU rate, int8 (0: same as bf16) */
   double f32_flops;        /* matmul rate for f32 operands (multi-pass on the MXU) */
   int mxu_count;
   int mxu_dim;             /* 128 or 256 */
+  double mxu_fill_cycles;  /* MXU cycles per matmul to fill and drain the systolic array */
   int vpu_sublanes, vpu_lanes;
   double vpu_ops_per_s;    /* elementwise vector ops (one op on one (8,128) vreg element) */
   double transcendental_per_s;
@@ -70,6 +72,21 @@ typedef enum tsr_dma_dir {
   TSR_DMA_OUT,         /* pipeline: VMEM -> HBM */
 } tsr_dma_dir;
 
+/* Matmuls of one shape in a body: `count` products of an (m, k) by a (k, n) matrix (a batch
+ * counts each of its members). The MXU's time depends on the shape, not only on the flops:
+ * dimensions are padded to the systolic array, and every product fills and drains it
+ * (docs/timing.md). `dtype` is what the MXU multiplies: bf16 for f32 operands at default
+ * precision, f32 for f32 operands taken in `passes` bf16 passes (3 at HIGH, 6 at HIGHEST),
+ * int8 at its own rate; `passes` is 1 for the rest. */
+typedef struct tsr_matmul_shape {
+  int64_t m, k, n;
+  double count;
+  tsr_dtype dtype;
+  int passes;
+} tsr_matmul_shape;
+
+#define TSR_COST_SHAPES 4
+
 /* What a kernel body cost (for the timing model). */
 typedef struct tsr_cost {
   double flops;            /* MXU multiply-adds x 2 */
@@ -78,7 +95,17 @@ typedef struct tsr_cost {
   double vector_bytes;     /* VMEM bytes loaded and stored by the body */
   double scalar_ops;
   tsr_dtype mxu_dtype;     /* operand type of the dominant matmul (rate selection) */
+  /* The matmuls behind `flops`, by shape: the first TSR_COST_SHAPES distinct shapes. Flops
+   * no shape accounts for run at the MXU's peak rate for mxu_dtype. */
+  int num_shapes;
+  tsr_matmul_shape shapes[TSR_COST_SHAPES];
 } tsr_cost;
+
+/* Adds `from` to `to`: the sums, and the shapes (counts of equal shapes merge). */
+void tsr_cost_add(tsr_cost *to, const tsr_cost *from);
+/* Records `count` matmuls of an (m, k) by (k, n) shape: their flops and their shape. */
+void tsr_cost_add_matmul(tsr_cost *c, int64_t m, int64_t k, int64_t n, double count, tsr_dtype dtype,
+                         int passes);
 
 typedef struct tsr_event {
   tsr_event_kind kind;

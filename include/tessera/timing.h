@@ -2,10 +2,12 @@
  *
  * An observer records each core's events; a discrete-event simulation replays them in
  * simulated-time order: every grid step costs a fixed overhead, every DMA an issue cost, a
- * latency and its tile-rounded bytes at a share of the chip's HBM bandwidth (processor
- * sharing among the DMAs in flight), every kernel body the slowest of its MXU, VPU, EUP and
- * VMEM load/store times plus its scalar work, and every wait stalls its core until the DMAs
- * it waits for have finished. The model, its parameters and their sources: docs/timing.md.
+ * turn on one of its core's DMA engines, a latency and its tile-rounded bytes at a share of
+ * the HBM bandwidth streaming sustains (processor sharing among the DMAs in flight), every
+ * kernel body the slowest of its MXU (matmul shapes padded to the systolic array, filled and
+ * drained), VPU, EUP and VMEM load/store times plus its scalar work, and every wait stalls its
+ * core until the DMAs it waits for have finished. The model, its parameters and their
+ * sources, and how it compares with published measurements: docs/timing.md.
  *
  *   tsr_timing *t;
  *   tsr_timing_create(tsr_machine_chip(m), NULL, &t);
@@ -38,11 +40,15 @@ tsr_status tsr_chip_parse(const char *json, const char *what, tsr_chip *out);
 /* ---- the cost formulas (exposed for tests and docs) ---------------------------------- */
 
 /* Seconds one kernel body takes on one TensorCore:
- *   max(flops / mxu_rate(dtype), vpu_ops / vpu_rate, transcendentals / eup_rate,
+ *   max(mxu_seconds, vpu_ops / vpu_rate, transcendentals / eup_rate,
  *       vector_bytes / vmem_bw) + scalar_ops / (2 x clock). */
 double tsr_timing_body_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* Peak MXU rate for a matmul operand type (bf16, int8, f32, ...). */
 double tsr_timing_mxu_rate(const tsr_chip *chip, tsr_dtype dtype);
+/* Seconds the MXUs take for a body's matmuls: each shape padded to the systolic array and
+ * spread over the MXUs, plus a fill and drain per matmul; flops without a shape at the peak
+ * rate (docs/timing.md). */
+double tsr_timing_mxu_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* Bytes a DMA of this window moves: its two innermost dims rounded up to whole native tiles
  * ((8,128) of 32-bit words; (16,128) for 16-bit and (32,128) for 8-bit types). */
 int64_t tsr_timing_tile_bytes(const tsr_ref *window);
@@ -73,6 +79,7 @@ typedef struct tsr_timing_summary {
   double seconds;             /* simulated time of everything observed */
   int kernels;                /* kernel runs (a run on several cores counts once) */
   int64_t steps, dmas, dmas_skipped;
+  int64_t dmas_queued;        /* DMAs that waited for one of their core's DMA engines */
   int64_t bytes_in, bytes_out, bytes_local; /* nominal bytes (what the semaphores count) */
   int64_t bytes_moved;        /* tile-rounded bytes that crossed HBM */
   double flops;
@@ -80,7 +87,8 @@ typedef struct tsr_timing_summary {
   double stall_seconds;       /* sum over cores of time blocked in waits */
   double step_overhead_seconds, dma_issue_seconds;
   double dma_active_seconds;  /* sum over cores of time with a DMA of that core in flight */
-  double hbm_fraction;        /* nominal bytes / (seconds x usable HBM bandwidth) */
+  double hbm_fraction;        /* nominal bytes / (seconds x peak HBM bandwidth of the cores
+                                 used); streaming reaches chip.hbm_efficiency at most */
   double mxu_fraction;        /* flops / (seconds x peak of the cores used) */
   double overlap;             /* fraction of DMA-active time hidden behind other work */
   const char *verdict;        /* "HBM-bound", "compute-bound", "overhead-bound (per-step)",

@@ -165,6 +165,7 @@ static tsr_status parse_layout(const void *data, size_t size, const char *what, 
   tsr_array a = {0};
   const npy_kind *kind = NULL;
   TSR_TRY(parse_header(&h, &a, &kind));
+  a.dtype = kind->dtype; /* the array's own dtype, whichever path takes its data */
   skip_ws(&h);
   if (h.p != h.end) return perr(&h, "unexpected text after the header dict");
   /* The data must be exactly what the header promises; check before allocating, so a header
@@ -220,8 +221,13 @@ tsr_status tsr_npy_parse(const void *data, size_t size, const char *what, tsr_ar
   return copy_data(data, &a, kind, data_off, what ? what : "<npy>", out);
 }
 
-/* Below this many bytes of data a copy is cheaper than keeping a mapping. */
+/* Below this many bytes of data a copy is cheaper than keeping a mapping. The fuzzing build
+ * lowers it (CMakeLists.txt), so that inputs of fuzzer size reach the mapped path too. */
+#ifdef TSR_NPY_BORROW_MIN
+#define NPY_BORROW_MIN ((size_t)TSR_NPY_BORROW_MIN)
+#else
 #define NPY_BORROW_MIN ((size_t)1 << 20)
+#endif
 
 /* A regular file is mapped and parsed in place. A large array whose data needs no conversion
  * keeps the mapping as its storage, so a run does not pay for a copy of every input (a 16 MiB

@@ -1153,15 +1153,16 @@ static const pretty_fn syntax_fns[] = {
 
 static const struct {
   const char *name;
+  size_t len; /* compared first: a parse looks up every op it reads */
   int syntax;
 } registered[] = {
-#define BUILTIN_OP(e, name, syntax) {name, SYNTAX_##syntax},
+#define BUILTIN_OP(e, name, syntax) {name, sizeof name - 1, SYNTAX_##syntax},
 #include "ops/builtin.def"
 #undef BUILTIN_OP
-#define MOP(e, name, syntax, compile, run, kind) {name, SYNTAX_##syntax},
+#define MOP(e, name, syntax, compile, run, kind) {name, sizeof name - 1, SYNTAX_##syntax},
 #include "ops/mosaic.def"
 #undef MOP
-#define HLO_OP(e, name, syntax, run, prep) {name, SYNTAX_##syntax},
+#define HLO_OP(e, name, syntax, run, prep) {name, sizeof name - 1, SYNTAX_##syntax},
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -1182,12 +1183,12 @@ bool pretty_op_registered(const char *name, size_t len) {
 
 pretty_fn pretty_syntax_of(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
-    if (!strncmp(registered[i].name, name, len) && !registered[i].name[len]) return syntax_fns[registered[i].syntax];
+    if (registered[i].len == len && !memcmp(registered[i].name, name, len)) return syntax_fns[registered[i].syntax];
   return NULL;
 }
 
 tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_builder *b) {
-  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0] && len < 8; i++)
     if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) {
       name = aliases[i].name;
       len = strlen(name);

@@ -105,7 +105,6 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
   for (int32_t i = begin; i < end; i = I[i].next) {
     const minst *in = &I[i];
     if (x->ops_left && --*x->ops_left < 0) return exec_over_budget(x, in, NULL);
-    x->cost.flops += in->cost.flops;
     x->cost.transcendentals += in->cost.transcendentals;
     x->cost.vpu_ops += in->cost.vpu_ops;
     x->cost.vector_bytes += in->cost.vector_bytes;
@@ -135,7 +134,7 @@ tsr_status r_copy(exec *x, const minst *in) {
 
 tsr_status c_term(comp *c, minst *in) {
   (void)c;
-  in->cost = (tsr_cost){0};
+  in->cost = (op_cost){0};
   return TSR_OK;
 }
 
@@ -145,27 +144,27 @@ tsr_status c_for(comp *c, minst *in) {
   for (int i = 0; i < 3; i++)
     if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_F || c->P->types[in->opd[i]].cls == VC_REF)
       return comp_fail(c, TSR_ERR_INVALID, "bounds and step must be integer scalars");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 tsr_status c_if(comp *c, minst *in) {
   if (in->nopd != 1 || c->P->types[in->opd[0]].rank != 0 || c->P->types[in->opd[0]].cls != VC_I32)
     return comp_fail(c, TSR_ERR_INVALID, "expects one i1 condition");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 tsr_status c_while(comp *c, minst *in) {
   if (in->nregions != 2 || in->nres != in->nopd)
     return comp_fail(c, TSR_ERR_INVALID, "expects a before and an after region");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 tsr_status c_region(comp *c, minst *in) {
   if (in->nregions != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one region");
-  in->cost = (tsr_cost){0};
+  in->cost = (op_cost){0};
   return TSR_OK;
 }
 
@@ -177,7 +176,7 @@ tsr_status c_assert(comp *c, minst *in) {
     snprintf(buf, sizeof buf, "%.*s", (int)(m->u.string.len > 500 ? 500 : m->u.string.len), m->u.string.data);
   in->aux = prog_strdup(c->P, buf);
   if (!in->aux) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 

@@ -20,6 +20,12 @@
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
 typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE } ekind;
 
+/* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
+ * are not here: r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
+typedef struct op_cost {
+  double transcendentals, vpu_ops, vector_bytes, scalar_ops;
+} op_cost;
+
 typedef struct stype {
   uint8_t cls;   /* vclass */
   uint8_t ek;    /* ekind */
@@ -73,9 +79,11 @@ typedef struct minst {
   double f;
   void *aux;
   const char *name, *loc;
-  tsr_cost cost;          /* counted once per execution */
+  op_cost cost;           /* counted once per execution */
   bool observe;           /* a vector load/store: emits TSR_EV_ACCESS when observed */
   bool mxu_bf16_inputs;   /* matmul: f32 operands pass the MXU as bf16 (default precision) */
+  uint8_t mxu_dtype;      /* matmul: what the MXU multiplies (tsr_dtype), in mxu_passes */
+  uint8_t mxu_passes;     /*   bf16 passes (f32 at HIGH: 3, at HIGHEST: 6; otherwise 1) */
   bool acc_zero;          /* matmul: the accumulator is a constant of all zero bytes */
   bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
                            * operand's buffer (alias.c) */

@@ -11,7 +11,7 @@
 /* ---- compile steps ---------------------------------------------------------------------- */
 
 static void elem_cost(minst *in, const stype *t, bool transcendental) {
-  in->cost = (tsr_cost){0};
+  in->cost = (op_cost){0};
   if (!t || t->rank == 0) in->cost.scalar_ops = 1;
   else if (transcendental) in->cost.transcendentals = (double)t->n;
   else in->cost.vpu_ops = (double)t->n;

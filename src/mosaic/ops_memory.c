@@ -288,8 +288,8 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
   int64_t add = 0;
   tsr_ir_op_attr_int(c->op, "add", &add);
   in->a[3] = add;
-  in->cost = (tsr_cost){.vector_bytes = (double)v->n * (double)tsr_dtype_size(r->dtype)};
-  if (v->rank == 0) in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.vector_bytes = (double)v->n * (double)tsr_dtype_size(r->dtype)};
+  if (v->rank == 0) in->cost = (op_cost){.scalar_ops = 1};
   in->observe = true;
   return TSR_OK;
 }
@@ -393,7 +393,7 @@ tsr_status c_memref_view(comp *c, minst *in) {
   if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
   const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   if (s->cls != VC_REF || d->cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   switch (in->op) {
   case MOP_MEMREF_SLICE: {
     int first = 1, count = in->nopd - 1, df, dc;
@@ -475,7 +475,7 @@ tsr_status c_alloca(comp *c, minst *in) {
   if (sp != TSR_VMEM && sp != TSR_SMEM && sp != TSR_SEMAPHORE_MEM)
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "allocation in memory space %s", tsr_space_name(sp));
   in->a[0] = sp;
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 

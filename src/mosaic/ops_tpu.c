@@ -86,9 +86,17 @@ tsr_status c_matmul(comp *c, minst *in) {
     in->acc_zero = true;
     for (size_t i = 0; i < zb && in->acc_zero; i++) in->acc_zero = z[i] == 0;
   }
-  in->cost = (tsr_cost){.flops = 2.0 * (double)(M * N) * (double)K * (double)in->a[5],
-                        .mxu_dtype = l->dtype == TSR_BF16 ? TSR_BF16 : l->cls == VC_F ? TSR_F32 : TSR_I8};
-  if (l->cls != VC_F && l->width > 8) in->cost.mxu_dtype = TSR_I32;
+  /* The MXU's time depends on the shape, so r_matmul records the flops with it. Passes of
+   * f32 products, from the precision (jax.lax.Precision: HIGH is 3 bf16 passes, HIGHEST 6;
+   * Pallas lowers them to bf16x3 and fp32) */
+  in->cost = (op_cost){0};
+  in->mxu_passes = 1;
+  if (l->cls != VC_F) in->mxu_dtype = l->width > 8 ? TSR_I32 : TSR_I8;
+  else if (l->ek != EK_F32 || in->mxu_bf16_inputs) in->mxu_dtype = TSR_BF16;
+  else {
+    in->mxu_dtype = TSR_F32;
+    in->mxu_passes = prec && !strcmp(prec, "bf16x3") ? 3 : 6;
+  }
   return TSR_OK;
 }
 
@@ -154,7 +162,7 @@ tsr_status r_matmul(exec *x, const minst *in) {
     exec_copy_value(x, in->res[0], in->opd[2]);
   }
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
-  x->cost.mxu_dtype = in->cost.mxu_dtype;
+  tsr_cost_add_matmul(&x->cost, M, K, N, (double)B, (tsr_dtype)in->mxu_dtype, in->mxu_passes);
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, !x->ctx || x->ctx->alone, &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {
@@ -241,7 +249,7 @@ tsr_status c_dma(comp *c, minst *in) {
   const stype *sem = &c->P->types[in->opd[in->a[0]]];
   if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
   if (sem->n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore, not an array of %lld", (long long)sem->n);
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -302,7 +310,7 @@ tsr_status c_sem(comp *c, minst *in) {
   } else if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32) {
     return comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
   }
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -336,7 +344,7 @@ tsr_status c_id(comp *c, minst *in) {
     return comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
   if (in->op == MOP_ITERATION_BOUND && (!tsr_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
     return comp_fail(c, TSR_ERR_INVALID, "bad dim");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -374,7 +382,7 @@ tsr_status c_log(comp *c, minst *in) {
   for (int i = 0; in->op == MOP_LOG && i < in->nopd; i++)
     if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_REF)
       return comp_fail(c, TSR_ERR_INVALID, "tpu.log prints scalars");
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -462,14 +470,14 @@ tsr_status c_prng_seed(comp *c, minst *in) {
     const stype *t = &c->P->types[in->opd[i]];
     if (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
   }
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 tsr_status c_prng_bits(comp *c, minst *in) {
   if (in->nopd != 0 || in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32)
     return comp_fail(c, TSR_ERR_INVALID, "expects no operands and a result of 32-bit integers");
-  in->cost = (tsr_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
+  in->cost = (op_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
   return TSR_OK;
 }
 

@@ -61,7 +61,7 @@ static tsr_status set_view(comp *c, minst *in, int64_t off, const int64_t *ss) {
   if (!in->ints) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   memcpy(in->ints, ss, sizeof(int64_t) * TSR_MAX_RANK);
   in->nints = r->rank;
-  in->cost = (tsr_cost){.vpu_ops = r->rank ? (double)r->n : 0, .scalar_ops = r->rank ? 0 : 1};
+  in->cost = (op_cost){.vpu_ops = r->rank ? (double)r->n : 0, .scalar_ops = r->rank ? 0 : 1};
   return TSR_OK;
 }
 
@@ -166,7 +166,7 @@ tsr_status r_broadcast(exec *x, const minst *in) {
 tsr_status c_reshape(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   if (c->P->types[in->opd[0]].n != c->P->types[in->res[0]].n) return comp_fail(c, TSR_ERR_INVALID, "element counts differ");
-  in->cost = (tsr_cost){0};
+  in->cost = (op_cost){0};
   return TSR_OK;
 }
 
@@ -195,7 +195,7 @@ tsr_status c_extract(comp *c, minst *in) {
   if (rest != r->n) return comp_fail(c, TSR_ERR_INVALID, "result does not match the extracted part");
   in->ints = pos;
   in->nints = n;
-  in->cost = (tsr_cost){.scalar_ops = 1};
+  in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -270,7 +270,7 @@ tsr_status c_multi_reduction(comp *c, minst *in) {
   in->ints = rs;
   in->nints = s->rank;
   in->a[0] = kind;
-  in->cost = (tsr_cost){.vpu_ops = (double)s->n};
+  in->cost = (op_cost){.vpu_ops = (double)s->n};
   return TSR_OK;
 }
 
@@ -484,7 +484,7 @@ tsr_status c_reduce_index(comp *c, minst *in) {
     return comp_fail(c, TSR_ERR_INVALID, "result must be an integer vector without the axis");
   in->a[0] = axis;
   in->a[1] = !strcmp(kind, "arg_max");
-  in->cost = (tsr_cost){.vpu_ops = (double)s->n};
+  in->cost = (op_cost){.vpu_ops = (double)s->n};
   return TSR_OK;
 }
 
@@ -525,7 +525,7 @@ tsr_status c_create_mask(comp *c, minst *in) {
   const stype *r = &c->P->types[in->res[0]];
   int want = in->op == MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
   if (in->nopd != want || r->cls != VC_I32) return comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
@@ -563,7 +563,7 @@ tsr_status c_iota(comp *c, minst *in) {
   if (nd < 0) { int64_t d; nd = tsr_ir_op_attr_int(c->op, "dimension", &d) ? 1 : 0; dims[0] = d; }
   if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
   in->a[0] = dims[0];
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   /* The value never changes: it is computed once into the constant pool (the instruction
    * stays, for its cost). */
   void *d = prog_const(c->P, in->res[0]);
@@ -604,7 +604,7 @@ tsr_status c_concatenate(comp *c, minst *in) {
   }
   if (total != r->shape[d]) return comp_fail(c, TSR_ERR_INVALID, "sources add up to %lld, not %lld", (long long)total, (long long)r->shape[d]);
   in->a[0] = d;
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
@@ -632,7 +632,7 @@ tsr_status c_dynamic_gather(comp *c, minst *in) {
   if (nd != 1 || dims[0] < 0 || dims[0] >= s->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "gather along one dimension only");
   if (ix->cls != VC_I32 || ix->n != r->n || s->n != r->n || s->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = dims[0];
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
@@ -667,7 +667,7 @@ tsr_status c_rotate(comp *c, minst *in) {
   in->a[1] = st;
   in->a[2] = sd;
   in->a[3] = amt;
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
@@ -701,7 +701,7 @@ tsr_status c_repeat(comp *c, minst *in) {
       d >= r->rank || times < 1 || r->shape[d] != s->shape[d] * times)
     return comp_fail(c, TSR_ERR_INVALID, "bad dimension or times");
   in->a[0] = d;
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
@@ -728,6 +728,6 @@ tsr_status c_vbitcast(comp *c, minst *in) {
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
-  in->cost = (tsr_cost){.vpu_ops = (double)r->n};
+  in->cost = (op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }

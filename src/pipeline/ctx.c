@@ -37,12 +37,7 @@ void tsr_ctx_parallel_for(tsr_ctx *c, int parts, void (*fn)(void *arg, int part)
 }
 
 void tsr_ctx_add_cost(tsr_ctx *c, const tsr_cost *cost) {
-  c->cost.flops += cost->flops;
-  c->cost.transcendentals += cost->transcendentals;
-  c->cost.vpu_ops += cost->vpu_ops;
-  c->cost.vector_bytes += cost->vector_bytes;
-  c->cost.scalar_ops += cost->scalar_ops;
-  if (cost->flops > 0) c->cost.mxu_dtype = cost->mxu_dtype;
+  tsr_cost_add(&c->cost, cost);
   c->cost_reported = true;
 }
 

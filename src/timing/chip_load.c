@@ -19,9 +19,11 @@ typedef struct chip_field {
   size_t offset;
   double min;        /* smallest legal value (numbers) */
   bool min_exclusive;
+  double max;        /* largest legal value (0: none) */
 } chip_field;
 
-#define FIELD(k, t, lo, excl) {#k, t, offsetof(tsr_chip, k), lo, excl}
+#define FIELD(k, t, lo, excl) {#k, t, offsetof(tsr_chip, k), lo, excl, 0}
+#define FIELD_TO(k, t, lo, excl, hi) {#k, t, offsetof(tsr_chip, k), lo, excl, hi}
 static const chip_field fields[] = {
     FIELD(name, F_NAME, 0, false),
     FIELD(generation, F_INT, 1, false),
@@ -30,11 +32,13 @@ static const chip_field fields[] = {
     FIELD(vmem_bytes, F_INT64, 0, true),
     FIELD(smem_bytes, F_INT64, 0, true),
     FIELD(hbm_bytes_per_s, F_DOUBLE, 0, true),
+    FIELD_TO(hbm_efficiency, F_DOUBLE, 0, true, 1),
     FIELD(bf16_flops, F_DOUBLE, 0, true),
     FIELD(int8_ops, F_DOUBLE, 0, false), /* 0: same as bf16 */
     FIELD(f32_flops, F_DOUBLE, 0, true),
     FIELD(mxu_count, F_INT, 1, false),
     FIELD(mxu_dim, F_INT, 1, false),
+    FIELD(mxu_fill_cycles, F_DOUBLE, 0, false),
     FIELD(vpu_sublanes, F_INT, 1, false),
     FIELD(vpu_lanes, F_INT, 1, false),
     FIELD(vpu_ops_per_s, F_DOUBLE, 0, true),
@@ -47,6 +51,7 @@ static const chip_field fields[] = {
     FIELD(vmem_bytes_per_s, F_DOUBLE, 0, true),
 };
 #undef FIELD
+#undef FIELD_TO
 #define NUM_FIELDS (sizeof fields / sizeof fields[0])
 
 static const chip_field *find_field(const char *key) {
@@ -92,6 +97,8 @@ static tsr_status set_field(tsr_chip *c, const chip_field *f, const cJSON *v, co
   if (!(x > f->min || (!f->min_exclusive && x == f->min)))
     return tsr_fail(TSR_ERR_PARSE, "%s: key \"%s\" must be %s %g, got %g", what, f->key,
                     f->min_exclusive ? ">" : ">=", f->min, x);
+  if (f->max > 0 && x > f->max)
+    return tsr_fail(TSR_ERR_PARSE, "%s: key \"%s\" must be <= %g, got %g", what, f->key, f->max, x);
   switch (f->type) {
   case F_INT: *(int *)p = (int)x; break;
   case F_INT64: *(int64_t *)p = (int64_t)x; break;

@@ -9,8 +9,9 @@
 
 void hbm_init(hbm_model *h, const tsr_chip *chip) {
   *h = (hbm_model){0};
-  h->bw_core = chip->hbm_bytes_per_s;
-  h->bw_chip = chip->hbm_bytes_per_s * (chip->tensor_cores > 0 ? chip->tensor_cores : 1);
+  double eff = chip->hbm_efficiency > 0 && chip->hbm_efficiency <= 1 ? chip->hbm_efficiency : 1;
+  h->bw_core = chip->hbm_bytes_per_s * eff;
+  h->bw_chip = h->bw_core * (chip->tensor_cores > 0 ? chip->tensor_cores : 1);
   h->latency = chip->dma_latency_s;
 }
 
@@ -83,7 +84,14 @@ bool hbm_start(hbm_model *h, sim_dma *d) {
     h->heap_cap = ncap;
   }
   d->arrive = d->start + h->latency;
-  h->arr[(h->arr_head + h->arr_len++) % h->arr_cap] = d;
+  /* An engine freed by a landing starts its next DMA at that time, which can be earlier than
+   * a start already issued: insert from the tail. */
+  size_t i = h->arr_len++;
+  while (i > 0 && h->arr[(h->arr_head + i - 1) % h->arr_cap]->arrive > d->arrive) {
+    h->arr[(h->arr_head + i) % h->arr_cap] = h->arr[(h->arr_head + i - 1) % h->arr_cap];
+    i--;
+  }
+  h->arr[(h->arr_head + i) % h->arr_cap] = d;
   return true;
 }
 

@@ -51,6 +51,7 @@ static void dma_trace(tsr_timing *t, sim_dma *d) {
 
 void tm_dma_landed(tsr_timing *t, sim_dma *d) {
   core_sim *owner = &t->cores[d->core];
+  if (!engines_done(t, &owner->engines, d)) t->nomem = true;
   if (--owner->dma_inflight == 0) {
     double active = d->done - owner->dma_active_since;
     if (owner->k) owner->k->dma_active += active;
@@ -91,8 +92,6 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
   d->bytes = r->bytes;
   d->nominal = r->nominal;
   d->credit = r->nominal;
-  d->start = cs->clock;
-  d->lane = (int)(k ? k->dmas : 0);
   d->sem = tm_sem(t, r->key, core);
   if (d->sem) {
     d->queued = true;
@@ -101,7 +100,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
     d->sem->tail = d;
   }
   if (cs->dma_inflight++ == 0) cs->dma_active_since = cs->clock;
-  if (!hbm_start(&t->hbm, d)) t->nomem = true;
+  if (!engines_submit(t, &cs->engines, d, cs->clock)) t->nomem = true;
 }
 
 /* Claims DMAs of the semaphore, oldest first, until their bytes cover the wait. */

@@ -19,9 +19,16 @@ static int cores_used(const tsr_timing *t) {
   return n ? n : 1;
 }
 
+/* What streaming traffic of `cores` cores sustains (the HBM model's rate)... */
 static double usable_bw(const tsr_timing *t, int cores) {
   double bw = t->hbm.bw_core * cores;
   return bw < t->hbm.bw_chip ? bw : t->hbm.bw_chip;
+}
+
+/* ... and the nominal peak it is a fraction of, which the report's fraction compares with. */
+static double peak_bw(const tsr_timing *t, int cores) {
+  int tcs = t->chip.tensor_cores > 0 ? t->chip.tensor_cores : 1;
+  return t->chip.hbm_bytes_per_s * (cores < tcs ? cores : tcs);
 }
 
 static const char *verdict(const shares *s, double seconds) {
@@ -83,9 +90,10 @@ static void summarize_locked(tsr_timing *t, tsr_timing_summary *o) {
   o->step_overhead_seconds = all.overhead;
   o->dma_issue_seconds = all.issue;
   o->dma_active_seconds = all.dma_active;
+  for (int c = 0; c < t->num_cores; c++) o->dmas_queued += t->cores[c].engines.queued;
   if (seconds > 0) {
     o->hbm_fraction = (double)(all.bytes_in + all.bytes_out + all.bytes_local) /
-                      (seconds * usable_bw(t, all.cores));
+                      (seconds * peak_bw(t, all.cores));
     o->mxu_fraction = all.mxu_seconds / (seconds * all.cores);
   }
   if (all.dma_active > 0) {
@@ -137,8 +145,8 @@ static void report_kernel(tsr_timing *t, FILE *f, int i) {
           fmt_bytes((double)k->bytes_in, a, sizeof a), fmt_bytes((double)k->bytes_out, b, sizeof b),
           fmt_bytes((double)k->bytes_local, c, sizeof c), (long long)k->dmas,
           (long long)k->skipped, k->flops);
-  fprintf(f, "  per core: compute %s, stall %s, step overhead %s, DMA issue %s, HBM at full "
-          "bandwidth %s\n", fmt_time(s.compute, a, sizeof a),
+  fprintf(f, "  per core: compute %s, stall %s, step overhead %s, DMA issue %s, HBM at "
+          "sustained bandwidth %s\n", fmt_time(s.compute, a, sizeof a),
           fmt_time(k->stall / (k->cores ? k->cores : 1), b, sizeof b),
           fmt_time(s.per_step, c, sizeof c), fmt_time(k->issue / (k->cores ? k->cores : 1), d, sizeof d),
           fmt_time(s.hbm, e, sizeof e));
@@ -166,13 +174,15 @@ tsr_status tsr_timing_report(tsr_timing *t, FILE *f) {
           "TensorCore(s) per chip), %d core(s) simulated\n", t->chip.name,
           t->chip.hbm_bytes_per_s / 1e9, t->chip.bf16_flops / 1e12, t->chip.tensor_cores, cores);
   fprintf(f, "simulated time       %s\n", fmt_time(s.seconds, a, sizeof a));
-  fprintf(f, "kernels              %d, %lld steps, %lld DMAs (%lld skipped)\n", s.kernels,
-          (long long)s.steps, (long long)s.dmas, (long long)s.dmas_skipped);
+  fprintf(f, "kernels              %d, %lld steps, %lld DMAs (%lld skipped, %lld waited for an "
+          "engine)\n", s.kernels, (long long)s.steps, (long long)s.dmas, (long long)s.dmas_skipped,
+          (long long)s.dmas_queued);
   fprintf(f, "bytes                in %s, out %s, local %s; crossing HBM (tile-rounded) %s\n",
           fmt_bytes((double)s.bytes_in, a, sizeof a), fmt_bytes((double)s.bytes_out, b, sizeof b),
           fmt_bytes((double)s.bytes_local, c, sizeof c), fmt_bytes((double)s.bytes_moved, d, sizeof d));
-  fprintf(f, "HBM bandwidth        %.1f%% of %.0f GB/s\n", 100 * s.hbm_fraction,
-          usable_bw(t, cores) / 1e9);
+  fprintf(f, "HBM bandwidth        %.1f%% of %.0f GB/s peak (streaming sustains %.0f%%)\n",
+          100 * s.hbm_fraction, peak_bw(t, cores) / 1e9,
+          100 * usable_bw(t, cores) / peak_bw(t, cores));
   fprintf(f, "MXU                  %.1f%% of peak (%.3g flops)\n", 100 * s.mxu_fraction, s.flops);
   fprintf(f, "time (all cores)     compute %s, stalled %s, step overhead %s, DMA issue %s\n",
           fmt_time(s.compute_seconds, a, sizeof a), fmt_time(s.stall_seconds, b, sizeof b),
@@ -243,6 +253,7 @@ tsr_status tsr_timing_write_json(tsr_timing *t, const char *path) {
   cJSON_AddNumberToObject(o, "steps", (double)s.steps);
   cJSON_AddNumberToObject(o, "dmas", (double)s.dmas);
   cJSON_AddNumberToObject(o, "dmas_skipped", (double)s.dmas_skipped);
+  cJSON_AddNumberToObject(o, "dmas_queued", (double)s.dmas_queued);
   cJSON_AddNumberToObject(o, "bytes_in", (double)s.bytes_in);
   cJSON_AddNumberToObject(o, "bytes_out", (double)s.bytes_out);
   cJSON_AddNumberToObject(o, "bytes_local", (double)s.bytes_local);

@@ -219,6 +219,8 @@ static void on_event(void *user, const tsr_event *ev) {
     r.nominal = ev->bytes;
     r.key = sem_identity(ev->sem, ev->core);
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
+    /* An HBM-to-HBM copy reads and writes HBM: both cross its bus. */
+    if (ev->src && in_hbm(ev->src) && in_hbm(ev->dst)) r.bytes *= 2;
     break;
   }
   case TSR_EV_DMA_WAIT_BEGIN:
@@ -237,8 +239,7 @@ static void on_event(void *user, const tsr_event *ev) {
     r.seconds = tsr_timing_body_seconds(&t->chip, ev->cost);
     if (ev->cost) {
       r.flops = ev->cost->flops;
-      double rate = tsr_timing_mxu_rate(&t->chip, ev->cost->mxu_dtype);
-      r.mxu_seconds = rate > 0 ? ev->cost->flops / rate : 0;
+      r.mxu_seconds = tm_mxu_peak_seconds(&t->chip, ev->cost);
     }
     break;
   case TSR_EV_ALLOC: case TSR_EV_FREE:

@@ -36,14 +36,15 @@ struct sim_sem;
 /* A DMA in the simulation, from its start until it has landed and a wait has claimed it. */
 typedef struct sim_dma {
   struct sim_dma *next;   /* in its semaphore's queue, or the free list */
+  struct sim_dma *queue_next; /* waiting for one of its core's DMA engines */
   struct sim_sem *sem;
   int core, waiter;       /* waiter: the core blocked on it, -1 none */
-  int lane;               /* DMA engine track in the trace */
+  int lane;               /* the DMA engine that moves it (its trace track) */
   uint8_t dir;
   int16_t operand;
   int64_t bytes, nominal;
   int64_t credit;         /* nominal bytes no wait has claimed yet */
-  double start, arrive, done;
+  double start, arrive, done; /* its engine took it, its first byte came, it landed */
   double tag;             /* virtual-time finish tag (hbm.c) */
   bool landed, queued;    /* queued: still in its semaphore's queue */
 } sim_dma;
@@ -60,10 +61,10 @@ typedef struct sim_sem {
 } sim_sem;
 
 /* The chip's HBM: processor sharing among the DMAs in flight, by virtual time. A DMA arrives
- * `latency` after it starts and then receives rate(t) bytes/s, the same for every DMA in
- * flight; it lands when the virtual time (bytes received per DMA since the start) reaches its
- * tag = virtual time at arrival + bytes. Arrivals come in start order, so they are a FIFO;
- * transfers are a min-heap by tag. */
+ * `latency` after its engine starts it and then receives rate(t) bytes/s, the same for every
+ * DMA in flight; it lands when the virtual time (bytes received per DMA since the start)
+ * reaches its tag = virtual time at arrival + bytes. Arrivals are kept in time order (they
+ * come nearly in order: a ring, sorted from its tail); transfers are a min-heap by tag. */
 typedef struct hbm_model {
   double bw_core, bw_chip, latency;
   double now, vtime;
@@ -83,6 +84,22 @@ bool hbm_start(hbm_model *h, sim_dma *d);   /* false: out of memory */
 double hbm_next(const hbm_model *h);       /* time of the next arrival or landing */
 /* Advances to the next event; returns the DMA that landed, or NULL for an arrival. */
 sim_dma *hbm_step(hbm_model *h);
+
+/* A core's DMA engines: each moves one DMA at a time, from its start (plus the latency to the
+ * first byte) to its landing; DMAs issued while all are busy wait in order of issue. Any
+ * per-link resource (an ICI link) can be modelled the same way, in front of its own server. */
+#define TM_MAX_ENGINES 64
+typedef struct engine_pool {
+  int count, busy;
+  bool in_use[TM_MAX_ENGINES];
+  sim_dma *head, *tail;   /* waiting, oldest first */
+  int64_t queued;         /* DMAs that had to wait */
+} engine_pool;
+
+/* engines.c: hands a DMA issued at `now` to a free engine (and the HBM) or queues it; false:
+ * out of memory. engines_done frees the landed DMA's engine for the next one waiting. */
+bool engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now);
+bool engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d);
 
 typedef enum { CS_RUN, CS_WAIT_DMA, CS_WAIT_SEM, CS_WAIT_KERNEL } core_state;
 
@@ -122,6 +139,7 @@ typedef struct core_sim {
   double body_begin;
   int dma_inflight;
   double dma_active_since;
+  engine_pool engines;
   int32_t vmem_counter;
   const char *last_name;  /* interning cache */
   int32_t last_name_id;
@@ -162,6 +180,9 @@ struct tsr_timing {
   bool nomem;
 };
 
+/* cost_model.c: the MXU time of a body's flops at the peak rate of their types (what the
+ * report's MXU fraction compares with) */
+double tm_mxu_peak_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* timing.c */
 int32_t tm_intern(tsr_timing *t, const char *s);
 sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core);
