@@ -1,6 +1,7 @@
 /* libFuzzer target: what `tessera run --check --report` does with a module from outside. A
  * StableHLO graph or a bare Mosaic kernel (text or bytecode) is compiled and, when it is
- * small, run on zero-filled inputs with a small op budget (200 ops) on a v5e or a v5p
+ * small, run on zero-filled inputs with a small op budget (200 ops per kernel call and for the
+ * graph's own ops, loops and heavy ops included) on a v5e or a v5p
  * watched by all the checkers and the timing model (with its trace), whose reports are then
  * written, or on an unwatched v5e with host lanes (the host split of pallas_call.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
  * tensor or memref of more than 2^16 elements, no matmul of operands whose sizes multiply
@@ -107,7 +108,7 @@ static void run_small(tsr_hlo_program *p, int which) {
   }
   if (made == n) {
     fuzz_machine *f = machine(which);
-    tsr_hlo_run_opts o = {.machine = f->m};
+    tsr_hlo_run_opts o = {.machine = f->m, .max_ops = 200};
     if (tsr_hlo_run(p, &o, in, n, out, NULL) == TSR_OK)
       for (int i = 0; i < n_out; i++) tsr_array_free(&out[i]);
     if (f->checker) tsr_checker_report(f->checker, f->sink);

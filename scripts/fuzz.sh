@@ -55,6 +55,8 @@ seed() { # seed TARGET DIR
       for d in tests/conformance/jax_export_backcompat/*/; do
         cp "$d/module.mlir" "$2/$(basename "$d").mlir"
       done
+      # jaxlib's pretty and generic prints of the StableHLO graphs of tests/ops
+      for f in tests/hlo/forms/*.mlir; do cp "$f" "$2/forms_$(basename "$f")"; done
       # jaxlib's pretty print of every suite body (scf loops, DMAs, matmuls, logs)
       for d in tests/jax_suite/*/v_new/; do
         k=$(basename "$(dirname "$d")")
@@ -62,7 +64,8 @@ seed() { # seed TARGET DIR
       done ;;
     fuzz_npy) find tests/conformance -name '*.npy' -exec cp {} "$2"/ \; ;;
     fuzz_run) # kernels and graphs that run: hand-written, jaxlib's prints, exported modules
-      cp tests/mosaic/*.mlir tests/hlo/*.mlir tests/conformance/seed_my_call/*.mlir "$2"/
+      cp tests/mosaic/*.mlir tests/conformance/seed_my_call/*.mlir "$2"/
+      for f in tests/hlo/*.mlir; do cp "$f" "$2/hlo_$(basename "$f")"; done
       for f in tests/ops/*.mlir; do cp "$f" "$2/ops_$(basename "$f")"; done
       for d in tests/jax_suite/*/v_new/; do
         k=$(basename "$(dirname "$d")")

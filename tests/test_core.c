@@ -10,7 +10,9 @@ static void test_dtypes(void) {
   tsr_dtype t;
   CHECK(tsr_dtype_parse("bfloat16", &t) && t == TSR_BF16);
   CHECK(tsr_dtype_parse("u8", &t) && t == TSR_U8);
-  CHECK(!tsr_dtype_parse("complex64", &t));
+  CHECK(tsr_dtype_parse("complex64", &t) && t == TSR_C64 && tsr_dtype_size(t) == 8 && tsr_dtype_is_complex(t));
+  CHECK(tsr_dtype_parse("c128", &t) && t == TSR_C128 && !tsr_dtype_is_float(t));
+  CHECK(!tsr_dtype_parse("complex256", &t));
   CHECK_OK(tsr_dtype_check_tpu(TSR_BF16, "x"));
   CHECK_FAILS(tsr_dtype_check_tpu(TSR_F64, "input 0"), TSR_ERR_UNSUPPORTED, "input 0: dtype f64");
   CHECK_FAILS(tsr_dtype_check_tpu(TSR_I64, "y"), TSR_ERR_UNSUPPORTED, "i64");

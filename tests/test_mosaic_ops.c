@@ -342,11 +342,11 @@ static void test_unsupported(void) {
   /* found by fuzzing: ops with the wrong number of operands or results, or of the wrong
    * element class, are compile errors (they read operands they do not have) */
   CHECK_FAILS(run_op("f32", "f32", 1, "%r = \"arith.addf\"(%x) : (vector<16xf32>) -> vector<16xf32>", FX, NULL, o),
-              TSR_ERR_INVALID, "arith.addf at unknown location: expects 2 operands and one result");
+              TSR_ERR_INVALID, "arith.addf at op.mlir:6:5: expects 2 operands and one result");
   CHECK_FAILS(run_op("f32", "f32", 1, "\"arith.xori\"(%a, %b, %o) : (memref<16xf32, #tpu.memory_space<vmem>>, memref<16xf32, "
                      "#tpu.memory_space<vmem>>, memref<16xf32, #tpu.memory_space<vmem>>) -> ()\n    %r = arith.negf %x : vector<16xf32>",
                      FX, NULL, o),
-              TSR_ERR_INVALID, "arith.xori at unknown location: expects 2 operands and one result");
+              TSR_ERR_INVALID, "arith.xori at op.mlir:6:5: expects 2 operands and one result");
   CHECK_FAILS(run_op("f32", "f32", 1, "%c = \"arith.cmpf\"(%x) <{predicate = 1 : i64}> : (vector<16xf32>) -> vector<16xi1>\n"
                      "    %r = arith.negf %x : vector<16xf32>", FX, NULL, o),
               TSR_ERR_INVALID, "expects 2 operands and one result");

@@ -63,9 +63,25 @@ static void test_versions(void) {
   tsr_array_free(&a);
 }
 
+/* numpy's complex64 ('<c8') and complex128 ('<c16'): pairs of real and imaginary parts. */
+static void test_complex(void) {
+  unsigned char buf[512];
+  float parts[4] = {1.5f, -2.0f, 0.25f, 8.0f};
+  tsr_array a;
+  size_t n = make_npy(buf, 1, "{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }", parts, 16);
+  CHECK_OK(tsr_npy_parse(buf, n, "c.npy", &a));
+  CHECK(a.dtype == TSR_C64 && a.rank == 1 && a.shape[0] == 2 && !memcmp(a.data, parts, 16));
+  tsr_array_free(&a);
+  double dparts[2] = {3.0, -0.5};
+  n = make_npy(buf, 1, "{'descr': '<c16', 'fortran_order': False, 'shape': (), }", dparts, 16);
+  CHECK_OK(tsr_npy_parse(buf, n, "z.npy", &a));
+  CHECK(a.dtype == TSR_C128 && a.rank == 0 && !memcmp(a.data, dparts, 16));
+  tsr_array_free(&a);
+}
+
 static void test_round_trips(void) {
   const tsr_dtype types[] = {TSR_F32, TSR_F16, TSR_F64, TSR_I8, TSR_I16, TSR_I32, TSR_I64,
-                             TSR_U8, TSR_U16, TSR_U32, TSR_U64, TSR_BOOL};
+                             TSR_U8, TSR_U16, TSR_U32, TSR_U64, TSR_BOOL, TSR_C64, TSR_C128};
   int64_t shape[3] = {3, 1, 5};
   for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
     tsr_array a, b;
@@ -129,8 +145,8 @@ static void test_malformed(void) {
   CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "only C-order");
   n = make_npy(buf, 1, "{'descr': '>f4', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
   CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "big-endian");
-  n = make_npy(buf, 1, "{'descr': '<c8', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
-  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "byte offset 20: unsupported dtype '<c8'");
+  n = make_npy(buf, 1, "{'descr': '<c32', 'fortran_order': False, 'shape': (2, 2), }", v, 16);
+  CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "byte offset 20: unsupported dtype '<c32'");
   n = make_npy(buf, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", v, 12);
   CHECK_FAILS(tsr_npy_parse(buf, n, "f.npy", &a), TSR_ERR_PARSE, "data is 12 bytes, the header's shape and dtype need 16");
   /* found by fuzzing: a header promising a huge array is rejected before anything is allocated */
@@ -293,6 +309,7 @@ int main(void) {
   test_versions();
   test_large_file_is_mapped();
   test_round_trips();
+  test_complex();
   test_malformed();
   return tsr_test_finish("npy");
 }

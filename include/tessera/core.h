@@ -40,7 +40,8 @@ const char *tsr_status_name(tsr_status s);
 
 /* ---- data types -------------------------------------------------------------------- */
 
-/* X(enum suffix, name, bytes, is_float, is_signed, tpu_ok) */
+/* X(enum suffix, name, bytes, is_float, is_signed, tpu_ok). The complex types (two parts,
+ * real first, as numpy and StableHLO store them) are neither float nor integer. */
 #define TSR_DTYPE_LIST(X)            \
   X(F32, "f32", 4, 1, 1, 1)          \
   X(BF16, "bf16", 2, 1, 1, 1)        \
@@ -55,6 +56,8 @@ const char *tsr_status_name(tsr_status s);
   X(F64, "f64", 8, 1, 1, 0)          \
   X(I64, "i64", 8, 0, 1, 0)          \
   X(U64, "u64", 8, 0, 0, 0)          \
+  X(C64, "c64", 8, 0, 1, 0)          \
+  X(C128, "c128", 16, 0, 1, 0)       \
   X(SEM, "semaphore", 8, 0, 1, 1)    \
   X(DMA_SEM, "dma_semaphore", 8, 0, 1, 1)
 
@@ -70,6 +73,7 @@ size_t tsr_dtype_size(tsr_dtype t);
 bool tsr_dtype_is_float(tsr_dtype t);
 bool tsr_dtype_is_signed(tsr_dtype t);
 bool tsr_dtype_is_semaphore(tsr_dtype t);
+bool tsr_dtype_is_complex(tsr_dtype t);
 /* Parses "f32", "bfloat16", "int8", ... Returns false when unknown. */
 bool tsr_dtype_parse(const char *name, tsr_dtype *out);
 /* TSR_OK for types a TPU array may have; TSR_ERR_UNSUPPORTED with a message for f64/i64. */

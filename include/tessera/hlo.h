@@ -48,7 +48,16 @@ typedef struct tsr_hlo_run_opts {
    * allocated (a module from outside may ask for a tensor of terabytes, or of a size the
    * host would page itself to death over). 0: tsr_hlo_default_max_bytes(); negative: none. */
   int64_t max_bytes;
+  /* The most ops the interpreter may execute in one run: an op inside a loop body or a
+   * region counts each time it runs (a while loop whose condition comes from the data may
+   * never end). The op that would pass it fails, naming the budget. 0: the default,
+   * TSR_HLO_DEFAULT_MAX_OPS; negative: none. Kernels have their own budget
+   * (tsr_machine_options.max_kernel_ops). */
+  int64_t max_ops;
 } tsr_hlo_run_opts;
+
+/* 10^8 ops: about half a minute of scalar loop bodies, far beyond the graphs JAX exports. */
+#define TSR_HLO_DEFAULT_MAX_OPS INT64_C(100000000)
 
 /* Three quarters of the host's physical memory. */
 int64_t tsr_hlo_default_max_bytes(void);

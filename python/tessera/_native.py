@@ -54,7 +54,7 @@ class MachineOptions(Structure):
 
 
 class HloRunOpts(Structure):
-    _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64)]
+    _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64), ("max_ops", c_int64)]
 
 
 class TimingSummary(Structure):

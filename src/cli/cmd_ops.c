@@ -45,7 +45,9 @@ static void markdown(void) {
   static const struct { const char *registry, *title, *what; } sections[] = {
       {"builtin", "Containers", "Taken apart by the readers of both registries"},
       {"mosaic", "Mosaic kernels", "`src/ops/mosaic.def`, run by the Mosaic executor (src/mosaic)"},
-      {"stablehlo", "StableHLO graphs", "`src/ops/stablehlo.def`, run by the StableHLO interpreter (src/hlo)"},
+      {"stablehlo", "StableHLO graphs", "`src/ops/stablehlo.def`, run by the StableHLO interpreter (src/hlo): StableHLO's "
+                                        "ops and the chlo ops jax.export leaves in a module; docs/stablehlo_suite.md "
+                                        "measures them against StableHLO's own test suites"},
       {"check", "Checks", "`src/ops/check.def`: the assertions of StableHLO's test dialect, run by the StableHLO "
                           "interpreter; a failed check fails the run"}};
   for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {

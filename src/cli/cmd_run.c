@@ -20,8 +20,8 @@ static void usage(FILE *f) {
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
           "                   [--seed N] [--host-helpers N] [--zero-copy] [--repeat N]\n"
           "                   [--max-ops N] [--max-memory B] [--dump STAGE]\n\n"
-          "Runs @main of a StableHLO module (text or bytecode; '-' is stdin) whose\n"
-          "tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
+          "Runs @main (or the only function) of a StableHLO module (text or bytecode; '-' is\n"
+          "stdin) whose tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used\n"
           "(a bare kernel's arrays: as far as its blocks reach over the grid).\n"
           "  -o DIR            write DIR/out_0.npy, out_1.npy, ... (bf16 outputs as f32)\n"
@@ -53,7 +53,9 @@ static void usage(FILE *f) {
           "                    times a jitted call) and prints the first and fastest too.\n"
           "                    Not with --report, --json or --trace, which model one run\n"
           "  --max-ops N       a kernel call fails after N interpreted ops and grid steps per\n"
-          "                    core (default 1e9: an endless loop stops; 0: no limit)\n"
+          "                    core, the graph after N ops outside kernels (an op of a loop\n"
+          "                    body counts each time it runs); default 1e9 and 1e8: an endless\n"
+          "                    loop stops; 0: no limit\n"
           "  --max-memory B    the most bytes of tensors the run holds at once, inputs and\n"
           "                    outputs included (K, M, G, T suffixes; default three quarters of\n"
           "                    this host's memory; 0: no limit)\n"
@@ -293,7 +295,8 @@ int cmd_run(int argc, char **argv) {
     fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());
     goto done;
   }
-  tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? cli_out() : NULL, .max_bytes = max_memory};
+  tsr_hlo_run_opts ro = {.machine = rs.machine, .trace = dump_run ? cli_out() : NULL, .max_bytes = max_memory,
+                         .max_ops = rs.max_ops};
   tsr_hlo_stats st;
   double first = 0, fastest = 0;
   if (repeat > 1 && (!(warm_s = malloc(sizeof *warm_s * (size_t)repeat)) ||

@@ -19,6 +19,7 @@ size_t tsr_dtype_size(tsr_dtype t) { return dtype_valid(t) ? dtype_info[t].bytes
 bool tsr_dtype_is_float(tsr_dtype t) { return dtype_valid(t) && dtype_info[t].is_float; }
 bool tsr_dtype_is_signed(tsr_dtype t) { return dtype_valid(t) && dtype_info[t].is_signed; }
 bool tsr_dtype_is_semaphore(tsr_dtype t) { return t == TSR_SEM || t == TSR_DMA_SEM; }
+bool tsr_dtype_is_complex(tsr_dtype t) { return t == TSR_C64 || t == TSR_C128; }
 
 bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
   static const struct { const char *alias; tsr_dtype t; } aliases[] = {
@@ -26,7 +27,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"int32", TSR_I32},   {"int16", TSR_I16},     {"int8", TSR_I8},
       {"uint32", TSR_U32},  {"uint16", TSR_U16},    {"uint8", TSR_U8},
       {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
-      {"i1", TSR_BOOL},
+      {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
     if (strcmp(name, dtype_info[t].name) == 0) { *out = (tsr_dtype)t; return true; }

@@ -29,7 +29,7 @@ static const npy_kind kinds[] = {
     {"f4", TSR_F32, 4}, {"f2", TSR_F16, 2}, {"f8", TSR_F64, 8}, {"i1", TSR_I8, 1},
     {"i2", TSR_I16, 2}, {"i4", TSR_I32, 4}, {"i8", TSR_I64, 8}, {"u1", TSR_U8, 1},
     {"u2", TSR_U16, 2}, {"u4", TSR_U32, 4}, {"u8", TSR_U64, 8}, {"b1", TSR_BOOL, 1},
-    {"V2", TSR_BF16, 2},
+    {"V2", TSR_BF16, 2}, {"c8", TSR_C64, 8}, {"c16", TSR_C128, 16},
 };
 
 typedef struct hdr_parser {
@@ -309,6 +309,8 @@ static const char *descr_of(tsr_dtype t, size_t *file_size) {
   case TSR_U16: *file_size = 2; return "<u2";
   case TSR_U32: *file_size = 4; return "<u4";
   case TSR_U64: *file_size = 8; return "<u8";
+  case TSR_C64: *file_size = 8; return "<c8";
+  case TSR_C128: *file_size = 16; return "<c16";
   case TSR_BOOL: *file_size = 1; return "|b1";
   default: return NULL;
   }

@@ -1,10 +1,13 @@
 /* Compiling a StableHLO module: each function (and each reduce body) becomes value slots and
  * op records, checked before anything runs; liveness decides where each slot is freed. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hlo/hlo_internal.h"
+#include "mlir/printer.h"
 
 static const struct {
   const char *name;
@@ -33,6 +36,21 @@ int64_t hlo_numel(const hlo_type *t) {
   int64_t n = 1;
   for (int d = 0; d < t->rank; d++) n *= t->shape[d];
   return n;
+}
+
+bool hlo_shape_eq(const hlo_type *a, const hlo_type *b) {
+  return a->rank == b->rank && !memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->rank);
+}
+
+bool hlo_type_eq(const hlo_type *a, const hlo_type *b) { return a->dtype == b->dtype && hlo_shape_eq(a, b); }
+
+bool hlo_dims_distinct(const int64_t *v, int n, int rank) {
+  uint64_t seen = 0;
+  for (int i = 0; i < n; i++) {
+    if (v[i] < 0 || v[i] >= rank || (seen >> v[i] & 1u)) return false;
+    seen |= UINT64_C(1) << v[i];
+  }
+  return true;
 }
 
 void hlo_strides(const hlo_type *t, int64_t *st) {
@@ -79,19 +97,48 @@ int hlo_attr_ints(const tsr_ir_op *op, const char *name, int64_t *out, int cap) 
   return n > cap ? -1 : (int)n;
 }
 
+/* complex<f32> and complex<f64> besides the dtypes tsr_ir_type_dtype knows. */
+static bool element_dtype(const tsr_ir_type *e, tsr_dtype *out) {
+  if (e && e->kind == TSR_IR_TYPE_COMPLEX) {
+    const tsr_ir_type *part = e->u.complex_element;
+    if (tsr_ir_type_is_float(part, TSR_IR_F32)) { *out = TSR_C64; return true; }
+    if (tsr_ir_type_is_float(part, TSR_IR_F64)) { *out = TSR_C128; return true; }
+    return false;
+  }
+  return tsr_ir_type_dtype(e, out) && !tsr_dtype_is_semaphore(*out);
+}
+
+/* The MLIR spelling of an element type, for messages. */
+static const char *type_name(const tsr_ir_type *e, char *buf, size_t cap) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (f) {
+    tsr_mlir_print_type(f, e);
+    fclose(f);
+  }
+  snprintf(buf, cap, "%s", text ? text : "?");
+  free(text);
+  return buf;
+}
+
 static tsr_status to_type(const tsr_ir_op *op, const tsr_ir_type *t, hlo_type *out) {
   memset(out, 0, sizeof *out);
-  if (!t || t->kind != TSR_IR_TYPE_TENSOR)
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "only ranked tensor values are supported");
+  if (!t || t->kind != TSR_IR_TYPE_TENSOR) {
+    char name[64];
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "values of type %s are not supported (only ranked tensors)", type_name(t, name, sizeof name));
+  }
   if (t->u.shaped.rank > TSR_MAX_RANK)
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "rank %d is over %d", t->u.shaped.rank, TSR_MAX_RANK);
-  if (!tsr_ir_type_dtype(t->u.shaped.element, &out->dtype) || tsr_dtype_is_semaphore(out->dtype))
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "unsupported element type");
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "tensors of rank %d are not supported (at most %d)", t->u.shaped.rank, TSR_MAX_RANK);
+  if (!element_dtype(t->u.shaped.element, &out->dtype)) {
+    char name[64];
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "element type %s is not supported", type_name(t->u.shaped.element, name, sizeof name));
+  }
   out->rank = t->u.shaped.rank;
   uint64_t elements = 1; /* the .npy reader's bound: at most 2^44, a zero dimension counting as 1 */
   for (int d = 0; d < out->rank; d++) {
     out->shape[d] = t->u.shaped.shape[d];
-    if (out->shape[d] < 0) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "dynamic shapes are not supported");
+    if (out->shape[d] < 0) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "dynamic shapes (?) are not supported");
     uint64_t dim = out->shape[d] ? (uint64_t)out->shape[d] : 1;
     if (elements > (UINT64_C(1) << 44) / dim)
       return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "a tensor of more than 2^44 elements");
@@ -106,6 +153,19 @@ static hlo_opcode lookup(const char *name) {
   return HLO_OPCODE_COUNT;
 }
 
+
+/* StableHLO's JAX-generated tests assert with `stablehlo.custom_call @check.expect_close(...)`
+ * (and @check.expect_eq, @check.expect_almost_eq), which StableHLO's interpreter runs as the
+ * check dialect's ops with the custom call's own defaults (ops_check.c). */
+static hlo_opcode custom_call_check(const tsr_ir_op *op) {
+  static const struct { const char *target; hlo_opcode opc; } checks[] = {
+      {"check.expect_eq", HLO_EXPECT_EQ}, {"check.expect_almost_eq", HLO_EXPECT_ALMOST_EQ},
+      {"check.expect_close", HLO_EXPECT_CLOSE}};
+  const tsr_ir_attr *t = tsr_ir_op_attr(op, "call_target_name");
+  for (size_t i = 0; t && t->kind == TSR_IR_ATTR_STRING && i < sizeof checks / sizeof checks[0]; i++)
+    if (!strcmp(t->u.string.data, checks[i].target)) return checks[i].opc;
+  return HLO_CUSTOM_CALL;
+}
 
 static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
   hlo_func **nf = realloc(p->funcs, sizeof *nf * (size_t)(p->n_funcs + 1));
@@ -155,61 +215,143 @@ static tsr_status fold_scalar_broadcasts(hlo_func *f) {
   return TSR_OK;
 }
 
+/* Values in a growable list (a region's captures). */
+typedef struct value_list {
+  const tsr_ir_value **v;
+  int n, cap;
+} value_list;
+
+/* Whether `v` is defined inside region `r` (by an op or as a block argument, at any depth). */
+static bool defined_in(const tsr_ir_value *v, const tsr_ir_region *r) {
+  const tsr_ir_block *b = v->def_op ? v->def_op->parent : v->block;
+  for (int depth = 0; b && depth < TSR_IR_MAX_DEPTH; depth++) {
+    const tsr_ir_region *br = b->parent;
+    if (!br) return false;
+    if (br == r) return true;
+    b = br->parent ? br->parent->parent : NULL;
+  }
+  return false;
+}
+
+/* Adds to `out` (once each, in order of first use) the values that ops anywhere inside
+ * `inner` use but that are defined outside region `r`: the values `r` captures. */
+static tsr_status region_captures(const tsr_ir_region *r, const tsr_ir_region *inner, value_list *out, int depth) {
+  if (depth > TSR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "regions nested deeper than %d", TSR_IR_MAX_DEPTH);
+  for (int bi = 0; bi < inner->n_blocks; bi++)
+    for (const tsr_ir_op *op = inner->blocks[bi]->first; op; op = op->next) {
+      for (int i = 0; i < op->n_operands; i++) {
+        const tsr_ir_value *v = op->operands[i].value;
+        if (defined_in(v, r)) continue;
+        bool seen = false;
+        for (int k = 0; k < out->n && !seen; k++) seen = out->v[k] == v;
+        if (seen) continue;
+        if (out->n == out->cap) {
+          int cap = out->cap ? 2 * out->cap : 8;
+          const tsr_ir_value **nv = realloc(out->v, sizeof *nv * (size_t)cap);
+          if (!nv) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+          out->v = nv;
+          out->cap = cap;
+        }
+        out->v[out->n++] = v;
+      }
+      for (int k = 0; k < op->n_regions; k++) TSR_TRY(region_captures(r, &op->regions[k], out, depth + 1));
+    }
+  return TSR_OK;
+}
+
+static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name,
+                                 const value_list *caps, hlo_func **out);
+
+/* Each region of the op becomes a function of its block arguments and `caps` (all the
+ * captures of all its regions: a region that does not use one ignores it). */
+static tsr_status compile_regions(tsr_hlo_program *p, hlo_inst *in, const value_list *caps) {
+  in->n_bodies = in->op->n_regions;
+  in->bodies = calloc((size_t)in->n_bodies + 1, sizeof *in->bodies);
+  if (!in->bodies) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int r = 0; r < in->n_bodies; r++) {
+    char name[96];
+    snprintf(name, sizeof name, "%s region %d", in->op->name, r);
+    TSR_TRY(compile_region(p, &in->op->regions[r], name, caps, &in->bodies[r]));
+  }
+  return TSR_OK;
+}
+
 static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const tsr_ir_op *owner,
-                                hlo_func *f) {
+                                const value_list *caps, hlo_func *f) {
   int *slot_of = malloc(sizeof(int) * (p->m->n_values + 1));
   if (!slot_of) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   for (uint32_t i = 0; i <= p->m->n_values; i++) slot_of[i] = -1;
-  int cap_slots = b->n_args;
+  int n_caps = caps ? caps->n : 0;
+  int cap_slots = b->n_args + n_caps;
   for (const tsr_ir_op *op = b->first; op; op = op->next) cap_slots += op->n_results;
   f->slot_t = calloc((size_t)cap_slots + 1, sizeof *f->slot_t);
   f->insts = calloc((size_t)b->n_ops + 1, sizeof *f->insts);
   int *last = malloc(sizeof(int) * ((size_t)cap_slots + 1));
+  value_list op_caps = {0};
   tsr_status s = TSR_OK;
   if (!f->slot_t || !f->insts || !last) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
-  f->n_args = b->n_args;
+  /* a region's arguments: its block arguments, then the values it captures */
+  f->n_args = b->n_args + n_caps;
   for (int i = 0; i < b->n_args && s == TSR_OK; i++) {
     slot_of[b->args[i]->id] = f->n_slots;
     s = to_type(owner, b->args[i]->type, &f->slot_t[f->n_slots++]);
   }
+  for (int i = 0; i < n_caps && s == TSR_OK; i++) {
+    slot_of[caps->v[i]->id] = f->n_slots;
+    s = to_type(owner, caps->v[i]->type, &f->slot_t[f->n_slots++]);
+  }
   const tsr_ir_op *ret = NULL;
   for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
     hlo_opcode opc = lookup(op->name);
+    if (opc == HLO_CUSTOM_CALL) opc = custom_call_check(op);
     if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN) {
       if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
       ret = op;
       break;
     }
     if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
-    if (op->n_regions && opc != HLO_REDUCE) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "ops with regions are not supported"); break; }
+    /* the values its regions use from outside become extra operands, after its own */
+    op_caps.n = 0;
+    for (int r = 0; r < op->n_regions && s == TSR_OK; r++) s = region_captures(&op->regions[r], &op->regions[r], &op_caps, 0);
+    if (s != TSR_OK) break;
     hlo_inst *in = &f->insts[f->n_inst];
     in->opc = opc;
     in->op = op;
-    in->n_in = op->n_operands;
+    in->n_in = op->n_operands + op_caps.n;
+    in->n_cap = op_caps.n;
     in->n_out = op->n_results;
-    in->in = calloc((size_t)op->n_operands + 1, sizeof(int));
+    in->in = calloc((size_t)in->n_in + 1, sizeof(int));
     in->out = calloc((size_t)op->n_results + 1, sizeof(int));
-    hlo_type *arg_t = calloc((size_t)op->n_operands + 1, sizeof *arg_t);
+    hlo_type *arg_t = calloc((size_t)in->n_in + 1, sizeof *arg_t);
     f->n_inst++;
     if (!in->in || !in->out || !arg_t) { free(arg_t); s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
-    for (int i = 0; i < op->n_operands && s == TSR_OK; i++) {
-      int sl = slot_of[op->operands[i].value->id];
+    for (int i = 0; i < in->n_in && s == TSR_OK; i++) {
+      const tsr_ir_value *v = i < op->n_operands ? op->operands[i].value : op_caps.v[i - op->n_operands];
+      int sl = slot_of[v->id];
       if (sl < 0) s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "operand %d is defined outside this function or region", i);
       else { in->in[i] = sl; arg_t[i] = f->slot_t[sl]; }
     }
+    if (s == TSR_OK && op->n_regions) s = compile_regions(p, in, &op_caps);
     for (int i = 0; i < op->n_results && s == TSR_OK; i++) {
       slot_of[op->results[i]->id] = f->n_slots;
       in->out[i] = f->n_slots;
       s = to_type(op, op->results[i]->type, &f->slot_t[f->n_slots++]);
     }
-    if (s == TSR_OK && opc == HLO_CALL) {
-      const tsr_ir_attr *callee = tsr_ir_op_attr(op, "callee");
+    in->res_t = &f->slot_t[in->out[0]];
+    if (s == TSR_OK && (opc == HLO_CALL || opc == HLO_COMPOSITE)) {
+      /* a composite runs its decomposition, as StableHLO's interpreter does */
+      const tsr_ir_attr *callee = tsr_ir_op_attr(op, opc == HLO_CALL ? "callee" : "decomposition");
       const tsr_ir_op *target = callee && callee->kind == TSR_IR_ATTR_SYMBOL_REF
                                     ? tsr_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
       if (!target) s = hlo_op_fail(op, TSR_ERR_INVALID, "callee not found");
       else s = compile_func_op(p, target, &in->callee);
       if (s == TSR_OK && (in->callee->n_args != in->n_in || in->callee->n_ret != in->n_out))
         s = hlo_op_fail(op, TSR_ERR_INVALID, "call does not match the callee's signature");
+      for (int i = 0; s == TSR_OK && i < in->n_in; i++)
+        if (!hlo_type_eq(&arg_t[i], &in->callee->slot_t[i])) s = hlo_op_fail(op, TSR_ERR_INVALID, "operand %d differs in type from the callee's argument", i);
+      for (int i = 0; s == TSR_OK && i < in->n_out; i++)
+        if (!hlo_type_eq(&in->res_t[i], &in->callee->slot_t[in->callee->ret[i]]))
+          s = hlo_op_fail(op, TSR_ERR_INVALID, "result %d differs in type from what the callee returns", i);
     }
     if (s == TSR_OK) s = preps[opc](p, in, arg_t);
     free(arg_t);
@@ -250,12 +392,14 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
 done:
   free(slot_of);
   free(last);
+  free(op_caps.v);
   return s;
 }
 
 static void func_free(hlo_func *f) {
   if (!f) return;
   for (int k = 0; k < f->n_inst; k++) {
+    free(f->insts[k].bodies);
     free(f->insts[k].in);
     free(f->insts[k].out);
     free(f->insts[k].frees);
@@ -291,20 +435,21 @@ static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_
   f->n_ret = -1; /* marks "being compiled" */
   tsr_status s = add_func(p, f);
   if (s != TSR_OK) { func_free(f); return s; }
-  s = compile_block(p, b, fop, f);
+  s = compile_block(p, b, fop, NULL, f);
   if (s != TSR_OK) return tsr_fail_context(s, "in @%s", name);
   *out = f;
   return TSR_OK;
 }
 
-tsr_status hlo_compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name, hlo_func **out) {
+static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name,
+                                 const value_list *caps, hlo_func **out) {
   if (r->n_blocks != 1) return hlo_op_fail(r->parent, TSR_ERR_UNSUPPORTED, "region with %d blocks", r->n_blocks);
   hlo_func *f = calloc(1, sizeof *f);
   if (!f) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  f->name = name;
+  f->name = name[0] ? tsr_ir_intern(p->m->ctx, name, strlen(name)) : "region";
   tsr_status s = add_func(p, f);
   if (s != TSR_OK) { func_free(f); return s; }
-  TSR_TRY(compile_block(p, r->blocks[0], r->parent, f));
+  TSR_TRY(compile_block(p, r->blocks[0], r->parent, caps, f));
   *out = f;
   return TSR_OK;
 }
@@ -321,6 +466,21 @@ static bool is_mosaic_func(tsr_ir_op *op, void *user) {
   return true;
 }
 
+/* @main, or the module's only function when none is called main: the rule of StableHLO's
+ * own interpreter, whose test cases name their one function after what they test. */
+static const tsr_ir_op *entry_func(const tsr_mlir_module *m) {
+  const tsr_ir_op *main = tsr_ir_module_lookup(m, "main");
+  if (main) return main;
+  const tsr_ir_block *body = tsr_ir_op_entry_block(m->top, 0);
+  const tsr_ir_op *only = NULL;
+  for (const tsr_ir_op *op = body ? body->first : NULL; op; op = op->next) {
+    if (!tsr_ir_op_is(op, "func.func")) continue;
+    if (only) return NULL;
+    only = op;
+  }
+  return only;
+}
+
 tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out) {
   *out = NULL;
   if (!m || !m->top) return tsr_fail(TSR_ERR_INVALID, "no module");
@@ -333,8 +493,8 @@ tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out) {
   if (mosaic) {
     s = hlo_bare_compile(p);
   } else {
-    const tsr_ir_op *main = tsr_ir_module_lookup(m, "main");
-    if (!main) s = tsr_fail(TSR_ERR_INVALID, "the module has no function @main (and is not a Mosaic kernel)");
+    const tsr_ir_op *main = entry_func(m);
+    if (!main) s = tsr_fail(TSR_ERR_INVALID, "the module has no function @main, nor just one function, and is not a Mosaic kernel");
     else s = compile_func_op(p, main, &p->main);
   }
   if (s != TSR_OK) { tsr_hlo_program_destroy(p); return s; }

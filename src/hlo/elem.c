@@ -12,7 +12,25 @@ double hlo_ld_f(tsr_dtype t, const void *p, int64_t i) {
   case TSR_BF16: return tsr_bf16_to_f32(((const uint16_t *)p)[i]);
   case TSR_F16: return tsr_f16_to_f32(((const uint16_t *)p)[i]);
   case TSR_U64: return (double)(uint64_t)((const uint64_t *)p)[i];
+  case TSR_C64: return ((const float *)p)[2 * i];
+  case TSR_C128: return ((const double *)p)[2 * i];
   default: return (double)hlo_ld_i(t, p, i);
+  }
+}
+
+double complex hlo_ld_c(tsr_dtype t, const void *p, int64_t i) {
+  switch (t) {
+  case TSR_C64: return CMPLX(((const float *)p)[2 * i], ((const float *)p)[2 * i + 1]);
+  case TSR_C128: return CMPLX(((const double *)p)[2 * i], ((const double *)p)[2 * i + 1]);
+  default: return CMPLX(hlo_ld_f(t, p, i), 0.0);
+  }
+}
+
+void hlo_st_c(tsr_dtype t, void *p, int64_t i, double complex v) {
+  switch (t) {
+  case TSR_C64: ((float *)p)[2 * i] = (float)creal(v); ((float *)p)[2 * i + 1] = (float)cimag(v); break;
+  case TSR_C128: ((double *)p)[2 * i] = creal(v); ((double *)p)[2 * i + 1] = cimag(v); break;
+  default: hlo_st_f(t, p, i, creal(v)); break;
   }
 }
 
@@ -25,18 +43,31 @@ int64_t hlo_ld_i(tsr_dtype t, const void *p, int64_t i) {
   case TSR_U8: return ((const uint8_t *)p)[i];
   case TSR_U16: return ((const uint16_t *)p)[i];
   case TSR_U32: return ((const uint32_t *)p)[i];
-  default: return (int64_t)hlo_ld_f(t, p, i);
+  default: return (int64_t)hlo_ld_f(t, p, i); /* floats and complex (the real part) */
   }
+}
+
+/* v rounded to f32 toward zero, with the last bit set when that was inexact (round to odd):
+ * rounding this to bf16 or f16 (13 or more bits shorter) gives v correctly rounded, where
+ * rounding through the nearest f32 could round twice. */
+static float to_f32_odd(double v) {
+  float f = (float)v;
+  if ((double)f == v || isnan(v) || isinf(f)) return f;
+  if (fabs((double)f) > fabs(v)) f = nextafterf(f, 0.0f);
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  u |= 1;
+  memcpy(&f, &u, 4);
+  return f;
 }
 
 void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v) {
   switch (t) {
   case TSR_F32: ((float *)p)[i] = (float)v; break;
   case TSR_F64: ((double *)p)[i] = v; break;
-  /* Through f32: double rounding is possible only for f64 sources, whose results the
-   * interpreter otherwise never produces for bf16/f16 (arithmetic is exact in double). */
-  case TSR_BF16: ((uint16_t *)p)[i] = tsr_f32_to_bf16((float)v); break;
-  case TSR_F16: ((uint16_t *)p)[i] = tsr_f32_to_f16((float)v); break;
+  case TSR_BF16: ((uint16_t *)p)[i] = tsr_f32_to_bf16(to_f32_odd(v)); break;
+  case TSR_F16: ((uint16_t *)p)[i] = tsr_f32_to_f16(to_f32_odd(v)); break;
+  case TSR_C64: case TSR_C128: hlo_st_c(t, p, i, CMPLX(v, 0.0)); break;
   default: hlo_st_i(t, p, i, (int64_t)v); break;
   }
 }
@@ -48,6 +79,7 @@ void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v) {
   case TSR_I32: case TSR_U32: ((uint32_t *)p)[i] = (uint32_t)v; break;
   case TSR_I64: case TSR_U64: ((uint64_t *)p)[i] = (uint64_t)v; break;
   case TSR_BOOL: ((int32_t *)p)[i] = v != 0; break;
+  case TSR_C64: case TSR_C128: hlo_st_c(t, p, i, CMPLX((double)v, 0.0)); break;
   default: hlo_st_f(t, p, i, (double)v); break;
   }
 }
@@ -78,13 +110,20 @@ static int64_t float_to_int(double v, tsr_dtype t) {
 
 void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, int64_t i) {
   bool sf = tsr_dtype_is_float(st), df = tsr_dtype_is_float(dt);
+  bool sc = tsr_dtype_is_complex(st), dc = tsr_dtype_is_complex(dt);
   if (dt == TSR_BOOL) {
-    ((int32_t *)dst)[i] = sf ? hlo_ld_f(st, src, i) != 0 : hlo_ld_i(st, src, i) != 0;
+    /* a complex value converts through its real part, as to any real type */
+    ((int32_t *)dst)[i] = sf || sc ? hlo_ld_f(st, src, i) != 0 : hlo_ld_i(st, src, i) != 0;
+  } else if (dc) {
+    hlo_st_c(dt, dst, i, sc ? hlo_ld_c(st, src, i) : CMPLX(hlo_ld_f(st, src, i), 0.0));
   } else if (df) {
-    /* bf16 from f32 goes straight to the bf16 rounding (no detour) */
+    /* bf16 from f32 goes straight to the bf16 rounding (no detour); a 64-bit integer
+     * rounds once, not to double first */
     if (st == TSR_F32 && dt == TSR_BF16) ((uint16_t *)dst)[i] = tsr_f32_to_bf16(((const float *)src)[i]);
-    else hlo_st_f(dt, dst, i, hlo_ld_f(st, src, i));
-  } else if (sf) {
+    else if (dt == TSR_F32 && st == TSR_U64) ((float *)dst)[i] = (float)(uint64_t)hlo_ld_i(st, src, i);
+    else if (dt == TSR_F32 && st == TSR_I64) ((float *)dst)[i] = (float)hlo_ld_i(st, src, i);
+    else hlo_st_f(dt, dst, i, hlo_ld_f(st, src, i)); /* a complex source gives its real part */
+  } else if (sf || sc) {
     hlo_st_i(dt, dst, i, float_to_int(hlo_ld_f(st, src, i), dt));
   } else {
     hlo_st_i(dt, dst, i, hlo_ld_i(st, src, i));

@@ -73,9 +73,27 @@ tsr_status hlo_admit(const hlo_exec *x, int64_t bytes) {
                   (long long)bytes, (long long)(x->live + bytes), (long long)x->max_bytes);
 }
 
+/* Small tensors live in one block with their header; a run keeps up to SMALL_KEEP released
+ * ones and frees them when it ends. */
+enum { SMALL_BYTES = 256, SMALL_KEEP = 4096 };
+
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   size_t bytes = (size_t)hlo_numel(&v->t) * tsr_dtype_size(v->t.dtype); /* at most 2^44 elements (compile.c) */
   TSR_TRY(hlo_admit(x, (int64_t)bytes));
+  if (bytes <= SMALL_BYTES) {
+    hlo_buf *b = x->small_free;
+    if (b) {
+      x->small_free = b->next_free;
+      x->n_small_free--;
+    } else if (!(b = malloc(sizeof *b + SMALL_BYTES))) {
+      return tsr_fail(TSR_ERR_NOMEM, "out of memory for a %zu-byte tensor", bytes);
+    }
+    *b = (hlo_buf){.refs = 1, .bytes = bytes, .owned = true, .counted = true, .small = true};
+    b->data = b->inline_data;
+    v->buf = b;
+    count(x, (int64_t)bytes);
+    return TSR_OK;
+  }
   hlo_buf *b = malloc(sizeof *b);
   char *data = block_cache_take(&x->spare, bytes);
   if (!data) data = alloc_data(bytes);
@@ -90,9 +108,40 @@ tsr_status hlo_alloc(hlo_exec *x, hlo_val *v) {
   return TSR_OK;
 }
 
+tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps) {
+  double ops = steps / HLO_STEPS_PER_OP;
+  if (x->max_ops > 0 && (double)x->st->ops + ops > (double)x->max_ops)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes about %.3g element steps (%.3g ops at %d steps each), past the graph's op "
+                       "budget of %lld (`tessera run --max-ops N` or tsr_hlo_run_opts.max_ops sets it)",
+                       steps, ops, HLO_STEPS_PER_OP, (long long)x->max_ops);
+  x->st->ops += (int64_t)ops;
+  return TSR_OK;
+}
+
+tsr_status hlo_alloc_all(hlo_exec *x, hlo_val *v, int n) {
+  for (int i = 0; i < n; i++) {
+    tsr_status s = hlo_alloc(x, &v[i]);
+    if (s != TSR_OK) {
+      for (int j = 0; j < i; j++) { hlo_release(x, v[j].buf); v[j].buf = NULL; }
+      return s;
+    }
+  }
+  return TSR_OK;
+}
+
 void hlo_release(hlo_exec *x, hlo_buf *b) {
   if (!b || --b->refs > 0) return;
   if (b->counted) x->live -= (int64_t)b->bytes;
+  if (b->small) {
+    if (x->n_small_free < SMALL_KEEP) {
+      b->next_free = x->small_free;
+      x->small_free = b;
+      x->n_small_free++;
+    } else {
+      free(b);
+    }
+    return;
+  }
   if (b->owned) {
     if (!add_spare(&x->spare, b->data, b->bytes)) free(b->data);
   }
@@ -158,8 +207,11 @@ static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, doub
 
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
   if (x->depth > 64) return tsr_fail(TSR_ERR_INVALID, "calls nested deeper than 64");
-  hlo_val *slots = calloc((size_t)f->n_slots + 1, sizeof *slots);
+  /* loop and reduce bodies are called again and again: their few slots live on the stack */
+  hlo_val few[32];
+  hlo_val *slots = f->n_slots <= 32 ? few : calloc((size_t)f->n_slots + 1, sizeof *slots);
   if (!slots) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  if (slots == few) memset(few, 0, sizeof few[0] * (size_t)f->n_slots);
   for (int i = 0; i < f->n_args; i++) {
     slots[i] = args[i];
     hlo_retain(slots[i].buf);
@@ -179,12 +231,20 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
     /* Result slots are consecutive for one op (allocated in order at compile time). */
     hlo_val *res = &slots[in->n_out ? in->out[0] : 0];
     for (int i = 0; i < in->n_out; i++) { res[i].t = f->slot_t[in->out[i]]; res[i].buf = NULL; }
+    if (x->max_ops > 0 && x->st->ops >= x->max_ops) {
+      char loc[256];
+      s = tsr_fail(TSR_ERR_INVALID, "%s: %s: the graph has run %lld ops, its budget (a loop that does not end? "
+                   "`tessera run --max-ops N` or tsr_hlo_run_opts.max_ops sets it)",
+                   hlo_loc(in->op, loc, sizeof loc), in->op->name, (long long)x->max_ops);
+      if (ins != in_vals) free(ins);
+      break;
+    }
     double t0 = x->opts && x->opts->trace ? now() : 0;
     s = runs[in->opc](x, in, ins, res);
     if (ins != in_vals) free(ins);
-    if (x->st) x->st->ops++;
+    x->st->ops++;
     if (s != TSR_OK) {
-      if (in->opc != HLO_CALL) {
+      if (in->opc != HLO_CALL && !in->n_bodies) {
         char loc[256];
         tsr_fail_context(s, "%s: %s", hlo_loc(in->op, loc, sizeof loc), in->op->name);
       }
@@ -205,7 +265,7 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
     }
   }
   for (int i = 0; i < f->n_slots; i++) hlo_release(x, slots[i].buf);
-  free(slots);
+  if (slots != few) free(slots);
   return s;
 }
 
@@ -217,6 +277,7 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
   tsr_hlo_run_opts no_opts = {0};
   hlo_exec x = {.p = p, .opts = opts ? opts : &no_opts, .st = stats};
   x.max_bytes = x.opts->max_bytes > 0 ? x.opts->max_bytes : x.opts->max_bytes < 0 ? 0 : tsr_hlo_default_max_bytes();
+  x.max_ops = x.opts->max_ops > 0 ? x.opts->max_ops : x.opts->max_ops < 0 ? 0 : TSR_HLO_DEFAULT_MAX_OPS;
   int n_out = tsr_hlo_num_outputs(p);
   for (int i = 0; i < n_out; i++) memset(&outputs[i], 0, sizeof outputs[i]);
   if (num_inputs != tsr_hlo_num_inputs(p))
@@ -262,7 +323,7 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
     o->dtype = res[i].t.dtype;
     o->rank = res[i].t.rank;
     memcpy(o->shape, res[i].t.shape, sizeof o->shape);
-    if (b->owned && b->refs == 1) {
+    if (b->owned && b->refs == 1 && !b->small) {
       o->data = b->data;
       b->owned = false;
     } else {
@@ -278,6 +339,11 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
   free(args);
   free(res);
   leave_spares(&x);
+  while (x.small_free) {
+    hlo_buf *next = x.small_free->next_free;
+    free(x.small_free);
+    x.small_free = next;
+  }
   stats->peak_bytes = x.peak;
   stats->seconds = now() - t0;
   return s;
@@ -294,6 +360,14 @@ tsr_status hlo_run_terminator(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
   return hlo_op_fail(in->op, TSR_ERR_INTERNAL, "a terminator is not dispatched");
 }
 
+tsr_status hlo_prep_forward(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  if (in->n_in != in->n_out) return hlo_op_fail(in->op, TSR_ERR_INVALID, "gives as many results as it takes operands");
+  for (int i = 0; i < in->n_in; i++)
+    if (!hlo_type_eq(&args[i], &in->res_t[i])) return hlo_op_fail(in->op, TSR_ERR_INVALID, "result %d is not of operand %d's type", i, i);
+  return TSR_OK;
+}
+
 /* An op that passes its operands through (optimization_barrier). */
 tsr_status hlo_run_forward(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   for (int i = 0; i < in->n_out; i++) { res[i].buf = args[i].buf; hlo_retain(res[i].buf); }
@@ -302,4 +376,18 @@ tsr_status hlo_run_forward(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
 
 tsr_status hlo_run_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   return hlo_call(x, in->callee, args, res);
+}
+
+tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *args, const hlo_val *op_args,
+                         hlo_val *results) {
+  const hlo_func *f = in->bodies[r];
+  int n_block = f->n_args - in->n_cap;
+  if (!in->n_cap) return hlo_call(x, f, args, results);
+  hlo_val small[16], *all = f->n_args <= 16 ? small : malloc(sizeof *all * (size_t)f->n_args);
+  if (!all) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  if (n_block) memcpy(all, args, sizeof *all * (size_t)n_block); /* if/case branches take none (args NULL) */
+  memcpy(all + n_block, op_args + (in->n_in - in->n_cap), sizeof *all * (size_t)in->n_cap);
+  tsr_status s = hlo_call(x, f, all, results);
+  if (all != small) free(all);
+  return s;
 }

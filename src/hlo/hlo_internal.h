@@ -3,14 +3,28 @@
 #ifndef TSR_HLO_INTERNAL_H
 #define TSR_HLO_INTERNAL_H
 
+#include <complex.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/block_cache.h"
 #include "core/status.h"
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
 #include "tessera/mosaic.h"
+
+/* C11's CMPLX, which glibc leaves undefined under clang: a complex value from its parts, built
+ * through the array layout C11 guarantees (x + I * y would turn an infinite part into NaN). */
+#ifndef CMPLX
+static inline double complex hlo_cmplx(double re, double im) {
+  double parts[2] = {re, im};
+  double complex z;
+  memcpy(&z, parts, sizeof z);
+  return z;
+}
+#define CMPLX(x, y) hlo_cmplx((x), (y))
+#endif
 
 typedef enum hlo_opcode {
 #define HLO_OP(e, name, syntax, run, prep) HLO_##e,
@@ -26,13 +40,18 @@ typedef struct hlo_type {
   int64_t shape[TSR_MAX_RANK];
 } hlo_type;
 
-/* Tensor bytes. `data` is malloc'd separately so a final output can be handed over. */
+/* Tensor bytes. `data` is malloc'd separately so a final output can be handed over, except
+ * for small tensors (scalars and the like, made and dropped in the millions by loop bodies),
+ * whose bytes follow the header in one block that the run keeps for reuse (exec.c). */
 typedef struct hlo_buf {
   int64_t refs;
   size_t bytes;
   char *data;
   bool owned; /* false: a caller's input array */
   bool counted; /* its bytes are in the exec's live count */
+  bool small;   /* data is `inline_data`, the block is the run's to reuse */
+  struct hlo_buf *next_free;
+  _Alignas(16) char inline_data[];
 } hlo_buf;
 
 typedef struct hlo_val {
@@ -42,12 +61,26 @@ typedef struct hlo_val {
 
 struct hlo_func;
 
+/* What a two-argument, one-result region computes, when that is simple (region.c). */
+typedef enum hlo_body_kind { HLO_BODY_GENERAL, HLO_BODY_BINARY, HLO_BODY_FIRST, HLO_BODY_SECOND } hlo_body_kind;
+typedef struct hlo_body {
+  hlo_body_kind kind;
+  hlo_opcode op;  /* HLO_BODY_BINARY: the elementwise op */
+  bool swapped;   /* ... applied to (arg1, arg0) */
+} hlo_body;
+
 typedef struct hlo_inst {
   hlo_opcode opc;
   const tsr_ir_op *op;
   int n_in, n_out, n_free;
+  const struct hlo_type *res_t; /* the result types (consecutive slots of the function) */
   int *in, *out, *frees; /* slots; frees: slots whose last use is this op */
-  struct hlo_func *callee;   /* func.call, and the reduce body */
+  struct hlo_func *callee;   /* func.call */
+  /* The op's regions, each compiled as a function of its block arguments followed by the
+   * values the op's regions capture: those are the op's last n_cap inputs. */
+  struct hlo_func **bodies;
+  int n_bodies, n_cap;
+  hlo_body fast; /* region 0 as a C expression, where it is simple (set by the op's prepare) */
   tsr_hlo_kernel *kernel;    /* tpu_custom_call */
   int aux;                   /* op-specific: compare direction/type, reduce fast kind */
   int aux2;
@@ -86,23 +119,38 @@ typedef struct hlo_exec {
   tsr_hlo_stats *st;
   int64_t live, peak, io_live;
   int64_t max_bytes;  /* tsr_hlo_run_opts.max_bytes resolved; 0: no limit */
+  int64_t max_ops;    /* tsr_hlo_run_opts.max_ops resolved; 0: no limit */
   int depth;
   /* large buffers released during the run (or left by the program's last run), kept for a
    * later tensor of the same size; what is left when the run ends stays with the program */
   block_cache spare;
+  hlo_buf *small_free; /* released small tensors, for the next ones */
+  int n_small_free;
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */
 tsr_status hlo_alloc(hlo_exec *x, hlo_val *v);
+/* Allocates v[0..n), or none of them. */
+tsr_status hlo_alloc_all(hlo_exec *x, hlo_val *v, int n);
 /* Whether `bytes` more may be held besides what the run holds now (x->max_bytes). */
 tsr_status hlo_admit(const hlo_exec *x, int64_t bytes);
 void hlo_release(hlo_exec *x, hlo_buf *b);
 static inline void hlo_retain(hlo_buf *b) { b->refs++; }
+/* An op whose work is not one pass over its tensors (windows, convolutions, dots, sorts, FFTs,
+ * solves: sizes that multiply) charges the op budget for it before it starts, one op per
+ * HLO_STEPS_PER_OP element steps, and fails when that would pass the budget: a window padded
+ * to 2^40 elements is refused at once instead of running for days. */
+enum { HLO_STEPS_PER_OP = 1024 };
+tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results);
 
 /* ---- types and locations (compile.c) ---- */
 int64_t hlo_numel(const hlo_type *t);
+bool hlo_shape_eq(const hlo_type *a, const hlo_type *b);
+bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
+/* Dimension numbers: each value in [0, rank) and none twice. */
+bool hlo_dims_distinct(const int64_t *v, int n, int rank);
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
 /* "file:line:col" of an op (first file location inside its loc), or "unknown location". */
@@ -117,11 +165,33 @@ double hlo_ld_f(tsr_dtype t, const void *p, int64_t i);
 int64_t hlo_ld_i(tsr_dtype t, const void *p, int64_t i); /* sign- or zero-extended */
 void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v); /* float dtypes: rounds */
 void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v); /* integer dtypes: wraps; BOOL: != 0 */
+/* Complex elements (C64 rounds each part once); a real dtype reads with a zero imaginary
+ * part and stores the real part. hlo_ld_f of a complex element reads its real part. */
+double complex hlo_ld_c(tsr_dtype t, const void *p, int64_t i);
+void hlo_st_c(tsr_dtype t, void *p, int64_t i, double complex v);
 /* Converts element i of src into element i of dst per stablehlo.convert. */
 void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, int64_t i);
 /* Copies a strided view of `rank` dims (strides in elements) element by element. */
 void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const int64_t *dst_st,
                    const char *src, const int64_t *src_st);
+
+/* ---- regions applied to scalars (region.c) ---- */
+void hlo_body_classify(const hlo_inst *in, int r, hlo_body *out);
+/* acc = body(acc, v) for a body that is not HLO_BODY_GENERAL; elements of dtype t. */
+void hlo_body_apply2(const hlo_body *k, tsr_dtype t, void *acc, const void *v);
+/* Calls region r of `in` on scalar arguments whose element bytes are at args[k] (of the
+ * region's argument types) and copies result k's bytes to results[k]. */
+tsr_status hlo_body_scalars(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *op_args, const void *const *args,
+                            void *const *results);
+/* out = a OP b on one element of dtype t (out may be a or b), as the elementwise op computes it. */
+void hlo_scalar_binary(hlo_opcode op, tsr_dtype t, const void *a, const void *b, void *out);
+
+/* ---- complex elements (ops_complex.c) ---- */
+/* An elementwise op on complex values, in double precision (StableHLO's semantics; NaN for
+ * an op not defined on complex values, which prepare functions refuse first); a complex<f32>
+ * (t) product rounds its parts as f32 arithmetic does. */
+double complex hlo_complex_unary(hlo_opcode op, double complex z);
+double complex hlo_complex_binary(hlo_opcode op, tsr_dtype t, double complex a, double complex b);
 
 /* ---- op functions ---- */
 typedef struct hlo_compiler hlo_compiler;
@@ -135,8 +205,10 @@ typedef struct hlo_compiler hlo_compiler;
 #include "ops/check.def"
 #undef HLO_OP
 
-/* Compiles a region's entry block as a function (reduce bodies). */
-tsr_status hlo_compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name, hlo_func **out);
+/* Calls region `r` of an op: `args` are its block arguments; the op's captured values (its
+ * last n_cap inputs, `op_args` being all its inputs) follow them. Results are new references. */
+tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *args, const hlo_val *op_args,
+                         hlo_val *results);
 
 /* ---- kernels (tpu_kernel.c, custom_call.c) ---- */
 /* A tpu_custom_call's kernel, or a bare module's: the loaded Mosaic kernel and what the call

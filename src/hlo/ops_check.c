@@ -47,30 +47,61 @@ static int64_t ordered(tsr_dtype t, double v) {
 
 static bool same_value(const hlo_inst *in, tsr_dtype t, double a, double b, int64_t ia, int64_t ib) {
   if (!tsr_dtype_is_float(t)) return ia == ib;
-  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
-  if (a == b) return true;
+  /* the custom call form (`stablehlo.custom_call @check.expect_close`) has no attributes:
+   * StableHLO's interpreter gives it a tolerance of 1e-3 and at most 3 ULPs */
+  bool custom = tsr_ir_op_is(in->op, "stablehlo.custom_call");
+  int64_t min_ulps = 0, max_ulps = custom ? 3 : 1;
+  if (in->opc == HLO_EXPECT_CLOSE && !custom) {
+    tsr_ir_op_attr_int(in->op, "max_ulp_difference", &max_ulps);
+    tsr_ir_op_attr_int(in->op, "min_ulp_difference", &min_ulps);
+  }
+  if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && min_ulps == 0;
+  if (a == b && (min_ulps == 0 || in->opc != HLO_EXPECT_CLOSE)) return true;
   if (isinf(a) || isinf(b)) return false;
   switch (in->opc) {
   case HLO_EXPECT_ALMOST_EQ: case HLO_EXPECT_ALMOST_EQ_CONST: {
-    double tol = 1e-4;
+    double tol = custom ? 1e-3 : 1e-4;
     const tsr_ir_attr *ta = tsr_ir_op_attr(in->op, "tolerance");
     if (ta) tsr_ir_attr_float(ta, &tol);
     return fabs(a - b) <= tol;
   }
   case HLO_EXPECT_CLOSE: {
-    int64_t ulps = 3;
-    tsr_ir_op_attr_int(in->op, "max_ulp_difference", &ulps);
     int64_t d = ordered(t, a) - ordered(t, b);
-    return (d < 0 ? -d : d) <= ulps;
+    if (d < 0) d = -d;
+    return d >= min_ulps && d <= max_ulps;
   }
   default: return false;
   }
+}
+
+/* Complex elements: each part is compared as a float of the part type (the ULP difference of a
+ * pair is the larger of its parts', as StableHLO's interpreter has it). */
+static tsr_status check_complex(const hlo_inst *in, const hlo_val *args, const tsr_ir_attr *v) {
+  const hlo_type *t = &args[0].t;
+  tsr_dtype part = t->dtype == TSR_C64 ? TSR_F32 : TSR_F64;
+  if (v && v->u.dense.elem_bytes != tsr_dtype_size(t->dtype))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the expected value is not of the operand's element type");
+  int64_t n = hlo_numel(t);
+  for (int64_t i = 0; i < n; i++) {
+    double complex a = hlo_ld_c(t->dtype, args[0].buf->data, i);
+    double complex b = v ? hlo_ld_c(t->dtype, v->u.dense.data, v->u.dense.splat ? 0 : i) : hlo_ld_c(t->dtype, args[1].buf->data, i);
+    if (same_value(in, part, creal(a), creal(b), 0, 0) && same_value(in, part, cimag(a), cimag(b), 0, 0)) continue;
+    int64_t idx[TSR_MAX_RANK], rem = i;
+    for (int d = t->rank - 1; d >= 0; d--) { idx[d] = rem % t->shape[d]; rem /= t->shape[d]; }
+    char at[96];
+    tsr_format_dims(idx, t->rank, at, sizeof at);
+    int digits = part == TSR_F64 ? 17 : 9;
+    return tsr_fail(TSR_ERR_CHECK, "failed at element %s of %lld: (%.*g, %.*g), expected (%.*g, %.*g)", at, (long long)n,
+                    digits, creal(a), digits, cimag(a), digits, creal(b), digits, cimag(b));
+  }
+  return TSR_OK;
 }
 
 tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   (void)x, (void)res;
   const hlo_type *t = &args[0].t;
   const tsr_ir_attr *v = in->n_in == 1 ? tsr_ir_op_attr(in->op, "value") : NULL;
+  if (tsr_dtype_is_complex(t->dtype)) return check_complex(in, args, v);
   bool fl = tsr_dtype_is_float(t->dtype);
   int64_t n = hlo_numel(t);
   for (int64_t i = 0; i < n; i++) {
@@ -87,7 +118,9 @@ tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
     for (int d = t->rank - 1; d >= 0; d--) { idx[d] = rem % t->shape[d]; rem /= t->shape[d]; }
     char at[96], got[64], want[64];
     tsr_format_dims(idx, t->rank, at, sizeof at);
-    if (fl) { snprintf(got, sizeof got, "%.9g", a); snprintf(want, sizeof want, "%.9g", b); }
+    /* enough digits to tell the two apart: f64 needs 17 */
+    int digits = t->dtype == TSR_F64 ? 17 : 9;
+    if (fl) { snprintf(got, sizeof got, "%.*g", digits, a); snprintf(want, sizeof want, "%.*g", digits, b); }
     else { snprintf(got, sizeof got, "%lld", (long long)ia); snprintf(want, sizeof want, "%lld", (long long)ib); }
     return tsr_fail(TSR_ERR_CHECK, "failed at element %s of %lld: %s, expected %s", at, (long long)n, got, want);
   }

@@ -1,5 +1,7 @@
-/* stablehlo.dot_general: operands are permuted into [batch, free, contracting] matrices and
- * multiplied per batch; f32 through CBLAS sgemm (full f32 precision; precision_config is not
+/* stablehlo.dot_general, and chlo.ragged_dot (a dot whose lhs has one dimension cut into
+ * groups, each with its own rhs: the grouped matmuls of mixture-of-experts layers).
+ * dot_general: operands are permuted into [batch, free, contracting] matrices and multiplied
+ * per batch; f32 through CBLAS sgemm (full f32 precision; precision_config is not
  * emulated), other types in double (floats) or wrapping int64 (integers). Result dims are
  * batch, lhs free, rhs free, as the spec orders them. */
 #include <stdlib.h>
@@ -38,20 +40,11 @@ static int order(int rank, const int64_t *b, int nb, const int64_t *c, int nc, i
   return nf;
 }
 
-static bool dims_ok(const int64_t *v, int n, int rank) {
-  unsigned seen = 0;
-  for (int i = 0; i < n; i++) {
-    if (v[i] < 0 || v[i] >= rank || (seen >> v[i] & 1u)) return false;
-    seen |= 1u << v[i];
-  }
-  return true;
-}
-
 tsr_status hlo_prep_dot_general(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   dot_dims d;
   TSR_TRY(read_dims(in, &d));
-  if (!dims_ok(d.lb, d.nlb, args[0].rank) || !dims_ok(d.lc, d.nlc, args[0].rank) ||
-      !dims_ok(d.rb, d.nrb, args[1].rank) || !dims_ok(d.rc, d.nrc, args[1].rank))
+  if (!hlo_dims_distinct(d.lb, d.nlb, args[0].rank) || !hlo_dims_distinct(d.lc, d.nlc, args[0].rank) ||
+      !hlo_dims_distinct(d.rb, d.nrb, args[1].rank) || !hlo_dims_distinct(d.rc, d.nrc, args[1].rank))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimension numbers out of range or repeated");
   for (int i = 0; i < d.nlb; i++)
     if (args[0].shape[d.lb[i]] != args[1].shape[d.rb[i]]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "batch dimensions differ in size");
@@ -93,6 +86,9 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   for (int i = 0; i < d.nrb; i++) rp2[k++] = rp[i];
   for (int i = 0; i < d.nrc; i++) rp2[k++] = rp[d.nrb + rf + i];
   for (int i = 0; i < rf; i++) rp2[k++] = rp[d.nrb + i];
+  TSR_TRY(hlo_charge(x, in, (double)B * (double)M * (double)N * (double)K));
+  /* the permuted copies are held besides the operands and the result */
+  TSR_TRY(hlo_admit(x, (int64_t)(l->buf->bytes + r->buf->bytes + (size_t)hlo_numel(&res->t) * tsr_dtype_size(res->t.dtype))));
   char *A = permuted(l, lp), *Bm = permuted(r, rp2);
   tsr_status s = A && Bm ? hlo_alloc(x, res) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (s == TSR_OK) {
@@ -103,6 +99,33 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
         tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, (const float *)A + b * M * K, (int)(K ? K : 1),
                   (const float *)Bm + b * K * N, (int)(N ? N : 1), 0.0f, (float *)res->buf->data + b * M * N,
                   (int)(N ? N : 1));
+    } else if (ot == TSR_C64 && lt == TSR_C64 && rt == TSR_C64) {
+      /* in complex<f32> arithmetic, product by product in order, as XLA computes it: the
+       * parts of a sum that cancels keep XLA's rounding (in double they would differ by more
+       * than the few ULPs JAX's tests allow) */
+      const float *fa = (const float *)A, *fb = (const float *)Bm;
+      float *fr = (float *)res->buf->data;
+      for (int64_t b = 0; b < B; b++)
+        for (int64_t i = 0; i < M; i++)
+          for (int64_t j = 0; j < N; j++) {
+            float re = 0, im = 0;
+            for (int64_t q = 0; q < K; q++) {
+              const float *u = fa + 2 * ((b * M + i) * K + q), *v = fb + 2 * ((b * K + q) * N + j);
+              re += u[0] * v[0] - u[1] * v[1];
+              im += u[0] * v[1] + u[1] * v[0];
+            }
+            fr[2 * ((b * M + i) * N + j)] = re;
+            fr[2 * ((b * M + i) * N + j) + 1] = im;
+          }
+    } else if (tsr_dtype_is_complex(ot)) {
+      for (int64_t b = 0; b < B; b++)
+        for (int64_t i = 0; i < M; i++)
+          for (int64_t j = 0; j < N; j++) {
+            double complex acc = 0;
+            for (int64_t q = 0; q < K; q++)
+              acc += hlo_ld_c(lt, A, (b * M + i) * K + q) * hlo_ld_c(rt, Bm, (b * K + q) * N + j);
+            hlo_st_c(ot, res->buf->data, (b * M + i) * N + j, acc);
+          }
     } else if (tsr_dtype_is_float(lt) || tsr_dtype_is_float(ot)) {
       for (int64_t b = 0; b < B; b++)
         for (int64_t i = 0; i < M; i++)
@@ -126,4 +149,159 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   free(A);
   free(Bm);
   return s;
+}
+
+/* ---- chlo.ragged_dot: a dot whose one lhs dimension is cut into groups ---- */
+
+typedef struct ragged_dims {
+  dot_dims d;
+  int64_t ragged, group; /* lhs_ragged_dimensions[0]; rhs_group_dimensions[0] or -1 */
+  int mode;              /* 1: ragged lhs free dim, 2: ragged contracting dim, 3: ragged batch dim */
+} ragged_dims;
+
+static tsr_status read_ragged(const hlo_inst *in, const hlo_type *lt, const hlo_type *rt, ragged_dims *r) {
+  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "ragged_dot_dimension_numbers");
+  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing ragged_dot_dimension_numbers");
+  dot_dims *d = &r->d;
+  d->nlb = tsr_ir_field_ints(dn, "lhs_batching_dimensions", d->lb, TSR_MAX_RANK);
+  d->nrb = tsr_ir_field_ints(dn, "rhs_batching_dimensions", d->rb, TSR_MAX_RANK);
+  d->nlc = tsr_ir_field_ints(dn, "lhs_contracting_dimensions", d->lc, TSR_MAX_RANK);
+  d->nrc = tsr_ir_field_ints(dn, "rhs_contracting_dimensions", d->rc, TSR_MAX_RANK);
+  int64_t rag[TSR_MAX_RANK], grp[TSR_MAX_RANK];
+  int nrag = tsr_ir_field_ints(dn, "lhs_ragged_dimensions", rag, TSR_MAX_RANK);
+  int ngrp = tsr_ir_field_ints(dn, "rhs_group_dimensions", grp, TSR_MAX_RANK);
+  if (d->nlb < 0 || d->nrb < 0 || d->nlc < 0 || d->nrc < 0 || d->nlb != d->nrb || d->nlc != d->nrc || nrag != 1 || ngrp < 0 || ngrp > 1 ||
+      !hlo_dims_distinct(d->lb, d->nlb, lt->rank) || !hlo_dims_distinct(d->lc, d->nlc, lt->rank) || !hlo_dims_distinct(d->rb, d->nrb, rt->rank) ||
+      !hlo_dims_distinct(d->rc, d->nrc, rt->rank) || rag[0] < 0 || rag[0] >= lt->rank || (ngrp && (grp[0] < 0 || grp[0] >= rt->rank)))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed ragged_dot_dimension_numbers");
+  r->ragged = rag[0];
+  r->group = ngrp ? grp[0] : -1;
+  r->mode = 1;
+  for (int i = 0; i < d->nlc; i++) if (d->lc[i] == r->ragged) r->mode = 2;
+  for (int i = 0; i < d->nlb; i++) if (d->lb[i] == r->ragged) r->mode = 3;
+  if ((r->mode == 1) != (r->group >= 0)) return hlo_op_fail(in->op, TSR_ERR_INVALID, "the rhs has a group dimension exactly when the ragged dimension is an lhs free dimension");
+  for (int i = 0; i < d->nlb; i++)
+    if (lt->shape[d->lb[i]] != rt->shape[d->rb[i]]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "batch dimensions differ in size");
+  for (int i = 0; i < d->nlc; i++)
+    if (lt->shape[d->lc[i]] != rt->shape[d->rc[i]]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "contracting dimensions differ in size");
+  return TSR_OK;
+}
+
+/* The result's dimensions: (mode 2: the groups,) batch, lhs free, rhs free; for each, which
+ * operand dimension it walks (lhs: 0.., rhs: 100..; -1: the group). */
+static int ragged_result(const ragged_dims *r, const hlo_type *lt, const hlo_type *rt, int64_t g, int *src, int64_t *shape) {
+  const dot_dims *d = &r->d;
+  bool lused[TSR_MAX_RANK] = {0}, rused[TSR_MAX_RANK] = {0};
+  int n = 0;
+  if (r->mode == 2) { src[n] = -1; shape[n++] = g; }
+  for (int i = 0; i < d->nlb; i++) { src[n] = (int)d->lb[i]; shape[n++] = lt->shape[d->lb[i]]; lused[d->lb[i]] = true; rused[d->rb[i]] = true; }
+  for (int i = 0; i < d->nlc; i++) { lused[d->lc[i]] = true; rused[d->rc[i]] = true; }
+  if (r->group >= 0) rused[r->group] = true;
+  for (int k = 0; k < lt->rank; k++) if (!lused[k]) { src[n] = k; shape[n++] = lt->shape[k]; }
+  for (int k = 0; k < rt->rank; k++) if (!rused[k]) { src[n] = 100 + k; shape[n++] = rt->shape[k]; }
+  return n;
+}
+
+tsr_status hlo_prep_ragged_dot(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  if (in->n_in != 3 || in->n_out != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes lhs, rhs and group_sizes");
+  ragged_dims r;
+  TSR_TRY(read_ragged(in, &args[0], &args[1], &r));
+  const hlo_type *gs = &args[2];
+  if (gs->rank < 1 || tsr_dtype_is_float(gs->dtype) || tsr_dtype_is_complex(gs->dtype))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "group_sizes must be integers");
+  int64_t g = gs->shape[gs->rank - 1];
+  if (r.group >= 0 && args[1].shape[r.group] != g) return hlo_op_fail(in->op, TSR_ERR_INVALID, "the rhs group dimension is not the number of groups");
+  if (gs->rank > 1 && gs->rank - 1 != r.d.nlb)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "group_sizes is [groups] or [batch..., groups]");
+  for (int i = 0; gs->rank > 1 && i < r.d.nlb; i++)
+    if (gs->shape[i] != args[0].shape[r.d.lb[i]]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "group_sizes' batch dimensions are not the lhs's");
+  int src[2 * TSR_MAX_RANK + 1];
+  int64_t shape[2 * TSR_MAX_RANK + 1];
+  int n = ragged_result(&r, &args[0], &args[1], g, src, shape);
+  if (n != in->res_t->rank || memcmp(shape, in->res_t->shape, sizeof(int64_t) * (size_t)n))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result's shape does not fit the operands and the mode");
+  if (tsr_dtype_is_complex(in->res_t->dtype)) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "ragged dots of complex values are not supported");
+  return TSR_OK;
+}
+
+/* Each result element sums lhs * rhs over the contracting dimensions in double (wrapping int64
+ * for integers); the ragged dimension's index picks its group (mode 1: the rhs's group slice;
+ * mode 2: only the contracting indices of the result's group count; mode 3: a batch past the
+ * last group is zero). Rows past the groups' total are zero. */
+tsr_status hlo_run_ragged_dot(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  const hlo_type *lt = &args[0].t, *rt = &args[1].t, *gt = &args[2].t;
+  ragged_dims r;
+  TSR_TRY(read_ragged(in, lt, rt, &r));
+  const dot_dims *d = &r.d;
+  int64_t g = gt->shape[gt->rank - 1];
+  int src[2 * TSR_MAX_RANK + 1];
+  int64_t shape[2 * TSR_MAX_RANK + 1];
+  int n = ragged_result(&r, lt, rt, g, src, shape);
+  for (int64_t i = 0; i < hlo_numel(gt); i++)
+    if (hlo_ld_i(gt->dtype, args[2].buf->data, i) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "a group size is negative");
+  double ksteps = 1;
+  for (int i = 0; i < d->nlc; i++) ksteps *= (double)lt->shape[d->lc[i]];
+  TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&res->t) * ksteps));
+  TSR_TRY(hlo_alloc(x, res));
+  int64_t lst[TSR_MAX_RANK], rst[TSR_MAX_RANK], kshape[TSR_MAX_RANK], nk = 1, total = hlo_numel(&res->t);
+  hlo_strides(lt, lst);
+  hlo_strides(rt, rst);
+  for (int i = 0; i < d->nlc; i++) { kshape[i] = lt->shape[d->lc[i]]; nk *= kshape[i]; }
+  bool flt = tsr_dtype_is_float(res->t.dtype);
+  int64_t oi[2 * TSR_MAX_RANK + 1] = {0};
+  for (int64_t e = 0; e < total; e++) {
+    if (e) {
+      int k = n - 1;
+      while (k >= 0 && ++oi[k] == shape[k]) oi[k--] = 0;
+    }
+    int64_t loff = 0, roff = 0, grp = 0, lidx[TSR_MAX_RANK] = {0};
+    for (int k = 0; k < n; k++) {
+      if (src[k] == -1) grp = oi[k];
+      else if (src[k] >= 100) roff += oi[k] * rst[src[k] - 100];
+      else { lidx[src[k]] = oi[k]; loff += oi[k] * lst[src[k]]; }
+    }
+    for (int i = 0; i < d->nlb; i++) roff += lidx[d->lb[i]] * rst[d->rb[i]];
+    /* group boundaries along the ragged dimension, for this batch */
+    int64_t gbase = 0;
+    for (int i = 0; gt->rank > 1 && i < d->nlb; i++) gbase = gbase * gt->shape[i] + lidx[d->lb[i]];
+    gbase *= g;
+    int64_t lo = 0, hi = 0, at = lidx[r.ragged];
+    if (r.mode != 2) { /* which group holds `at` */
+      grp = -1;
+      for (int64_t j = 0, acc = 0; j < g; j++) {
+        int64_t sz = hlo_ld_i(gt->dtype, args[2].buf->data, gbase + j);
+        if (at >= acc && at < acc + sz) { grp = j; break; }
+        acc += sz;
+      }
+    } else { /* the contracting range of group `grp` */
+      for (int64_t j = 0; j < grp; j++) lo += hlo_ld_i(gt->dtype, args[2].buf->data, gbase + j);
+      hi = lo + hlo_ld_i(gt->dtype, args[2].buf->data, gbase + grp);
+    }
+    double facc = 0;
+    uint64_t iacc = 0;
+    if (grp >= 0) {
+      if (r.group >= 0) roff += grp * rst[r.group];
+      int64_t ki[TSR_MAX_RANK] = {0};
+      for (int64_t q = 0; q < nk; q++) {
+        if (q) {
+          int k = d->nlc - 1;
+          while (k >= 0 && ++ki[k] == kshape[k]) ki[k--] = 0;
+        }
+        int64_t lq = loff, rq = roff;
+        bool in_group = true;
+        for (int i = 0; i < d->nlc; i++) {
+          lq += ki[i] * lst[d->lc[i]];
+          rq += ki[i] * rst[d->rc[i]];
+          if (r.mode == 2 && d->lc[i] == r.ragged) in_group = ki[i] >= lo && ki[i] < hi;
+        }
+        if (!in_group) continue;
+        if (flt) facc += hlo_ld_f(lt->dtype, args[0].buf->data, lq) * hlo_ld_f(rt->dtype, args[1].buf->data, rq);
+        else iacc += (uint64_t)hlo_ld_i(lt->dtype, args[0].buf->data, lq) * (uint64_t)hlo_ld_i(rt->dtype, args[1].buf->data, rq);
+      }
+    }
+    if (flt) hlo_st_f(res->t.dtype, res->buf->data, e, facc);
+    else hlo_st_i(res->t.dtype, res->buf->data, e, (int64_t)iacc);
+  }
+  return TSR_OK;
 }

@@ -1,8 +1,9 @@
-/* Elementwise ops: arithmetic, bitwise/logical, math functions, compare, select, clamp and
- * convert. Floats compute in double and round once to the element type (exact for + - * /
- * and sqrt, which makes bf16 and f16 results correctly rounded); integers wrap. Division
- * follows XLA: x / 0 = -1 (all bits set), INT_MIN / -1 = INT_MIN, x % 0 = x,
- * INT_MIN % -1 = 0. */
+/* Elementwise ops: arithmetic, bitwise/logical, math functions, bit counts, compare, select,
+ * clamp and convert. Floats compute in double and round once to the element type (exact for
+ * + - * / and sqrt, which makes bf16 and f16 results correctly rounded); integers wrap.
+ * Division follows XLA: x / 0 = -1 (all bits set), INT_MIN / -1 = INT_MIN, x % 0 = x,
+ * INT_MIN % -1 = 0. Complex elements go through ops_complex.c. The prepare functions check
+ * that operand and result types fit, so a run never reads past an operand. */
 #include <math.h>
 #include <string.h>
 
@@ -83,6 +84,29 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
     return TSR_OK;                                                                      \
   } while (0)
 
+void hlo_scalar_binary(hlo_opcode op, tsr_dtype t, const void *a, const void *b, void *out) {
+  if (tsr_dtype_is_complex(t)) hlo_st_c(t, out, 0, hlo_complex_binary(op, t, hlo_ld_c(t, a, 0), hlo_ld_c(t, b, 0)));
+  else if (tsr_dtype_is_float(t)) hlo_st_f(t, out, 0, fbin(op, hlo_ld_f(t, a, 0), hlo_ld_f(t, b, 0)));
+  else hlo_st_i(t, out, 0, ibin(op, t, hlo_ld_i(t, a, 0), hlo_ld_i(t, b, 0)));
+}
+
+static bool is_bitwise(hlo_opcode op) { return op >= HLO_AND && op <= HLO_SHIFT_RIGHT_LOGICAL; }
+
+tsr_status hlo_prep_binary(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  const hlo_type *r = in->res_t;
+  if (in->n_in != 2 || in->n_out != 1 || !hlo_type_eq(&args[0], r) || !hlo_type_eq(&args[1], r))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes two operands of its result's type");
+  tsr_dtype t = r->dtype;
+  bool fl = tsr_dtype_is_float(t), cx = tsr_dtype_is_complex(t);
+  if (is_bitwise(in->opc) && (fl || cx))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on %s", tsr_dtype_name(t));
+  if (in->opc >= HLO_SHIFT_LEFT && t == TSR_BOOL) return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on i1");
+  if (in->opc == HLO_ATAN2 && !fl && !cx) return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on %s", tsr_dtype_name(t));
+  if (cx && in->opc == HLO_REMAINDER) return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on %s", tsr_dtype_name(t));
+  return TSR_OK;
+}
+
 tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   TSR_TRY(hlo_alloc(x, res));
   tsr_dtype t = res->t.dtype;
@@ -102,13 +126,13 @@ tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     default: break;
     }
   }
-  if (tsr_dtype_is_float(t)) {
-    if (in->opc >= HLO_AND && in->opc <= HLO_SHIFT_RIGHT_LOGICAL)
-      return hlo_op_fail(in->op, TSR_ERR_INVALID, "bitwise op on floating-point values");
+  if (tsr_dtype_is_complex(t)) {
+    for (int64_t i = 0; i < n; i++)
+      hlo_st_c(t, r, i, hlo_complex_binary(in->opc, t, hlo_ld_c(t, a, i * ma), hlo_ld_c(t, b, i * mb)));
+  } else if (tsr_dtype_is_float(t)) {
     for (int64_t i = 0; i < n; i++)
       hlo_st_f(t, r, i, fbin(in->opc, hlo_ld_f(t, a, i * ma), hlo_ld_f(t, b, i * mb)));
   } else {
-    if (in->opc == HLO_ATAN2) return hlo_op_fail(in->op, TSR_ERR_INVALID, "atan2 on integers");
     for (int64_t i = 0; i < n; i++)
       hlo_st_i(t, r, i, ibin(in->opc, t, hlo_ld_i(t, a, i * ma), hlo_ld_i(t, b, i * mb)));
   }
@@ -134,8 +158,39 @@ static double funa(hlo_opcode op, double a) {
   case HLO_CEIL: return ceil(a);
   case HLO_ROUND_NEAREST_EVEN: return nearbyint(a); /* the default rounding mode is to even */
   case HLO_ROUND_NEAREST_AFZ: return round(a);
+  case HLO_CBRT: return cbrt(a);
+  case HLO_TAN: return tan(a);
+  case HLO_REAL: return a;
+  case HLO_IMAG: return 0.0;
   default: return NAN;
   }
+}
+
+/* The unary ops: the result has the operand's shape and type, except is_finite (i1), and abs,
+ * real and imag of complex values (their part type). */
+tsr_status hlo_prep_unary(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  const hlo_type *r = in->res_t;
+  if (in->n_in != 1 || in->n_out != 1 || args[0].rank != r->rank ||
+      memcmp(args[0].shape, r->shape, sizeof(int64_t) * (size_t)r->rank))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one operand of its result's shape");
+  tsr_dtype t = args[0].dtype, rt = r->dtype;
+  bool fl = tsr_dtype_is_float(t), cx = tsr_dtype_is_complex(t);
+  tsr_dtype want = t;
+  if (in->opc == HLO_IS_FINITE) want = TSR_BOOL;
+  else if (cx && (in->opc == HLO_ABS || in->opc == HLO_REAL || in->opc == HLO_IMAG)) want = t == TSR_C64 ? TSR_F32 : TSR_F64;
+  if (rt != want) return hlo_op_fail(in->op, TSR_ERR_INVALID, "gives %s for %s, not %s", tsr_dtype_name(want), tsr_dtype_name(t), tsr_dtype_name(rt));
+  bool ok;
+  switch (in->opc) {
+  case HLO_NEGATE: case HLO_SIGN: ok = t != TSR_BOOL; break;
+  case HLO_ABS: ok = t != TSR_BOOL && !(tsr_dtype_is_signed(t) == false && !fl && !cx); break;
+  case HLO_NOT: case HLO_POPCNT: case HLO_COUNT_LEADING_ZEROS: ok = !fl && !cx; break;
+  case HLO_IS_FINITE: case HLO_FLOOR: case HLO_CEIL: case HLO_ROUND_NEAREST_EVEN: case HLO_ROUND_NEAREST_AFZ: ok = fl; break;
+  case HLO_REAL: case HLO_IMAG: ok = fl || cx; break;
+  default: ok = fl || cx; break; /* the math functions */
+  }
+  if (!ok) return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on %s", tsr_dtype_name(t));
+  return TSR_OK;
 }
 
 tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
@@ -148,11 +203,24 @@ tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
     for (int64_t i = 0; i < n; i++) hlo_st_i(rt, r, i, isfinite(hlo_ld_f(t, a, i)));
     return TSR_OK;
   }
+  if (tsr_dtype_is_complex(t)) {
+    for (int64_t i = 0; i < n; i++) {
+      double complex z = hlo_ld_c(t, a, i);
+      switch (in->opc) {
+      case HLO_ABS: hlo_st_f(rt, r, i, cabs(z)); break;
+      case HLO_REAL: hlo_st_f(rt, r, i, creal(z)); break;
+      case HLO_IMAG: hlo_st_f(rt, r, i, cimag(z)); break;
+      default: hlo_st_c(rt, r, i, hlo_complex_unary(in->opc, z)); break;
+      }
+    }
+    return TSR_OK;
+  }
   if (tsr_dtype_is_float(t)) {
-    if (in->opc == HLO_NOT) return hlo_op_fail(in->op, TSR_ERR_INVALID, "not on floating-point values");
     for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, funa(in->opc, hlo_ld_f(t, a, i)));
     return TSR_OK;
   }
+  unsigned w = width_bits(t);
+  uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
   for (int64_t i = 0; i < n; i++) {
     int64_t v = hlo_ld_i(t, a, i);
     switch (in->opc) {
@@ -160,6 +228,14 @@ tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
     case HLO_ABS: v = v < 0 ? (int64_t)(0 - (uint64_t)v) : v; break; /* INT_MIN stays INT_MIN */
     case HLO_SIGN: v = v > 0 ? 1 : v < 0 ? -1 : 0; break;
     case HLO_NOT: v = t == TSR_BOOL ? !v : ~v; break;
+    case HLO_POPCNT: v = __builtin_popcountll((uint64_t)v & mask); break;
+    case HLO_COUNT_LEADING_ZEROS: {
+      uint64_t u = (uint64_t)v & mask;
+      v = u ? __builtin_clzll(u) - (64 - (int)w) : (int64_t)w;
+      break;
+    }
+    case HLO_REAL: break;
+    case HLO_IMAG: v = 0; break;
     default: return hlo_op_fail(in->op, TSR_ERR_INVALID, "not defined on integers");
     }
     hlo_st_i(t, r, i, v);
@@ -181,7 +257,11 @@ tsr_status hlo_prep_compare(tsr_hlo_program *p, hlo_inst *in, const hlo_type *ar
   if (in->aux < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing or unknown comparison_direction");
   const tsr_ir_attr *c = tsr_ir_op_attr(in->op, "compare_type");
   tsr_dtype t = args[0].dtype;
-  in->aux2 = tsr_dtype_is_float(t) ? CT_FLOAT : tsr_dtype_is_signed(t) ? CT_SIGNED : CT_UNSIGNED;
+  if (in->n_in != 2 || in->n_out != 1 || !hlo_type_eq(&args[0], &args[1]) || in->res_t->dtype != TSR_BOOL ||
+      !hlo_shape_eq(&args[0], in->res_t))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "compares two operands of one type into i1 of their shape");
+  bool fl = tsr_dtype_is_float(t) || tsr_dtype_is_complex(t);
+  in->aux2 = fl ? CT_FLOAT : tsr_dtype_is_signed(t) ? CT_SIGNED : CT_UNSIGNED;
   if (c) {
     const char *ck = c->kind == TSR_IR_ATTR_ENUM ? c->u.enm.keyword : NULL;
     in->aux2 = -1;
@@ -189,7 +269,7 @@ tsr_status hlo_prep_compare(tsr_hlo_program *p, hlo_inst *in, const hlo_type *ar
       if (!strcmp(ck, types[i])) in->aux2 = i;
     if (in->aux2 < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "unknown compare_type");
   }
-  if ((in->aux2 <= CT_TOTALORDER) != tsr_dtype_is_float(t))
+  if ((in->aux2 <= CT_TOTALORDER) != fl || (tsr_dtype_is_complex(t) && in->aux2 != CT_FLOAT))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "compare_type %s does not fit %s operands", types[in->aux2], tsr_dtype_name(t));
   return TSR_OK;
 }
@@ -229,7 +309,13 @@ tsr_status hlo_run_compare(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
   uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
   for (int64_t i = 0; i < n; i++) {
     bool v;
-    if (in->aux2 == CT_FLOAT) {
+    if (tsr_dtype_is_complex(t)) {
+      /* lexicographic on (real, imaginary); a NaN part makes the pair unordered */
+      double complex p = hlo_ld_c(t, a, i), q = hlo_ld_c(t, b, i);
+      double pr = creal(p), qr = creal(q), pi = cimag(p), qi = cimag(q);
+      int c = pr != qr ? (pr > qr) - (pr < qr) : (pi > qi) - (pi < qi);
+      v = isnan(pr) || isnan(pi) || isnan(qr) || isnan(qi) ? dir == CMP_NE : cmp_result(dir, c);
+    } else if (in->aux2 == CT_FLOAT) {
       double p = hlo_ld_f(t, a, i), q = hlo_ld_f(t, b, i);
       /* unordered (a NaN): only NE holds */
       v = isnan(p) || isnan(q) ? dir == CMP_NE : cmp_result(dir, (p > q) - (p < q));
@@ -245,6 +331,37 @@ tsr_status hlo_run_compare(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
     }
     r[i] = v;
   }
+  return TSR_OK;
+}
+
+/* an operand that is the result's type, or (where `scalar_ok`) a scalar of its element type */
+static bool fits(const hlo_type *a, const hlo_type *r, bool scalar_ok, tsr_dtype dtype) {
+  return a->dtype == dtype && (hlo_shape_eq(a, r) || (scalar_ok && a->rank == 0));
+}
+
+tsr_status hlo_prep_select(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  const hlo_type *r = in->res_t;
+  if (in->n_in != 3 || in->n_out != 1 || !fits(&args[0], r, true, TSR_BOOL) || !hlo_type_eq(&args[1], r) ||
+      !hlo_type_eq(&args[2], r))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes an i1 predicate (a scalar or of the result's shape) and two operands of the result's type");
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_clamp(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  const hlo_type *r = in->res_t;
+  if (in->n_in != 3 || in->n_out != 1 || !hlo_type_eq(&args[1], r) || !fits(&args[0], r, true, r->dtype) ||
+      !fits(&args[2], r, true, r->dtype))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes min, operand and max of the result's type (min and max may be scalars)");
+  if (tsr_dtype_is_complex(r->dtype)) return hlo_op_fail(in->op, TSR_ERR_INVALID, "is not defined on %s", tsr_dtype_name(r->dtype));
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_convert(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  if (in->n_in != 1 || in->n_out != 1 || !hlo_shape_eq(&args[0], in->res_t))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one operand of its result's shape");
   return TSR_OK;
 }
 

@@ -1,4 +1,4 @@
-/* stablehlo.gather with general dimension numbers (StableHLO spec): for each result index,
+/* stablehlo.gather (and dynamic_gather) with general dimension numbers (StableHLO spec): for each result index,
  * batch dims pick a start index vector, start_index_map places it in the operand (clamped so
  * the slice fits), operand_batching_dims follow the batch index, and offset dims walk the
  * slice with collapsed and batching dims removed. */
@@ -22,40 +22,73 @@ static tsr_status read_dims(const hlo_inst *in, gather_dims *g) {
   g->n_obatch = tsr_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
   g->n_sbatch = tsr_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
   g->n_map = tsr_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
-  int64_t ivd[1];
-  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, TSR_MAX_RANK) != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing index_vector_dim");
+  int64_t ivd[1] = {0}; /* printed only when not 0 */
+  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, 1) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed index_vector_dim");
   g->ivd = ivd[0];
-  g->n_sizes = hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
+  g->n_sizes = in->opc == HLO_DYNAMIC_GATHER ? 0 : hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
   if (g->n_offset < 0 || g->n_collapsed < 0 || g->n_obatch < 0 || g->n_sbatch < 0 || g->n_map < 0 || g->n_sizes < 0)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed dimension numbers or slice_sizes");
   return TSR_OK;
 }
 
+/* dynamic_gather takes its slice sizes as an operand; they are what the result's offset
+ * dimensions (and 1 for collapsed and batching dims) make them, which the run checks. */
+static void sizes_from_result(const hlo_inst *in, gather_dims *g, int orank) {
+  bool skip[TSR_MAX_RANK] = {0};
+  for (int i = 0; i < g->n_collapsed; i++) skip[g->collapsed[i]] = true;
+  for (int i = 0; i < g->n_obatch; i++) skip[g->obatch[i]] = true;
+  for (int d = 0, k = 0; d < orank; d++) g->sizes[d] = skip[d] || k >= g->n_offset ? 1 : in->res_t->shape[g->offset[k++]];
+  g->n_sizes = orank;
+}
+
 tsr_status hlo_prep_gather(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
   gather_dims g;
   TSR_TRY(read_dims(in, &g));
-  const hlo_type *op = &args[0], *idx = &args[1];
-  if (g.n_sizes != op->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes needs one entry per operand dimension");
+  const hlo_type *op = &args[0], *idx = &args[1], *r = in->res_t;
+  bool dyn = in->opc == HLO_DYNAMIC_GATHER;
+  if (in->n_in != (dyn ? 3 : 2) || in->n_out != 1 || r->dtype != op->dtype || tsr_dtype_is_float(idx->dtype) ||
+      tsr_dtype_is_complex(idx->dtype))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes an operand and integer indices%s, and gives the operand's type", dyn ? " and slice sizes" : "");
   if (g.ivd < 0 || g.ivd > idx->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "index_vector_dim out of range");
+  int batch_rank = idx->rank - (g.ivd < idx->rank ? 1 : 0);
+  if (r->rank != batch_rank + g.n_offset || op->rank - g.n_collapsed - g.n_obatch != g.n_offset || g.n_obatch != g.n_sbatch)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "result rank does not match the dimension numbers");
+  int64_t both[2 * TSR_MAX_RANK];
+  memcpy(both, g.collapsed, sizeof(int64_t) * (size_t)g.n_collapsed);
+  memcpy(both + g.n_collapsed, g.obatch, sizeof(int64_t) * (size_t)g.n_obatch);
+  if (!hlo_dims_distinct(g.offset, g.n_offset, r->rank) || !hlo_dims_distinct(both, g.n_collapsed + g.n_obatch, op->rank) ||
+      !hlo_dims_distinct(g.map, g.n_map, op->rank) || !hlo_dims_distinct(g.sbatch, g.n_sbatch, idx->rank))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimension numbers out of range or repeated");
+  if (dyn) sizes_from_result(in, &g, op->rank);
+  if (g.n_sizes != op->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes needs one entry per operand dimension");
   int64_t vec = g.ivd < idx->rank ? idx->shape[g.ivd] : 1;
   if (vec != g.n_map) return hlo_op_fail(in->op, TSR_ERR_INVALID, "start_index_map has %d entries, the index vector %lld", g.n_map, (long long)vec);
-  if (g.n_obatch != g.n_sbatch) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand and start-indices batching dims differ in number");
-  for (int i = 0; i < g.n_map; i++)
-    if (g.map[i] < 0 || g.map[i] >= op->rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "start_index_map out of range");
   for (int d = 0; d < op->rank; d++)
     if (g.sizes[d] < 0 || g.sizes[d] > op->shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes[%d] out of range", d);
   for (int i = 0; i < g.n_collapsed; i++)
-    if (g.collapsed[i] < 0 || g.collapsed[i] >= op->rank || g.sizes[g.collapsed[i]] > 1)
-      return hlo_op_fail(in->op, TSR_ERR_INVALID, "collapsed_slice_dims must have slice size 1");
+    if (g.sizes[g.collapsed[i]] > 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "collapsed_slice_dims must have slice size 1");
   for (int i = 0; i < g.n_obatch; i++)
-    if (g.obatch[i] < 0 || g.obatch[i] >= op->rank || g.sbatch[i] < 0 || g.sbatch[i] >= idx->rank || g.sbatch[i] == g.ivd)
-      return hlo_op_fail(in->op, TSR_ERR_INVALID, "batching dims out of range");
-  int res_rank = in->op->n_results ? tsr_ir_type_rank(in->op->results[0]->type) : -1;
-  int batch_rank = idx->rank - (g.ivd < idx->rank ? 1 : 0);
-  if (res_rank != batch_rank + g.n_offset || op->rank - g.n_collapsed - g.n_obatch != g.n_offset)
-    return hlo_op_fail(in->op, TSR_ERR_INVALID, "result rank does not match the dimension numbers");
-  for (int i = 0; i < g.n_offset; i++)
-    if (g.offset[i] < 0 || g.offset[i] >= res_rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "offset_dims out of range");
+    if (g.sbatch[i] == g.ivd || g.sizes[g.obatch[i]] > 1 || op->shape[g.obatch[i]] != idx->shape[g.sbatch[i]])
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "batching dims must be of one size in operand and indices, with slice size 1");
+  /* the result: batch dims as the indices', offset dims as the slice's kept dims */
+  bool is_offset[TSR_MAX_RANK] = {0}, skip[TSR_MAX_RANK] = {0};
+  for (int i = 0; i < g.n_offset; i++) is_offset[g.offset[i]] = true;
+  for (int i = 0; i < g.n_collapsed; i++) skip[g.collapsed[i]] = true;
+  for (int i = 0; i < g.n_obatch; i++) skip[g.obatch[i]] = true;
+  int od = 0, bd = 0;
+  for (int d = 0; d < r->rank; d++) {
+    int64_t want;
+    if (is_offset[d]) {
+      while (skip[od]) od++;
+      want = g.sizes[od++];
+    } else {
+      if (bd == g.ivd) bd++;
+      want = idx->shape[bd++];
+    }
+    if (r->shape[d] != want)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "result dimension %d is %lld, the dimension numbers give %lld", d, (long long)r->shape[d], (long long)want);
+  }
   return TSR_OK;
 }
 
@@ -63,6 +96,13 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
   gather_dims g;
   TSR_TRY(read_dims(in, &g));
   const hlo_val *op = &args[0], *idx = &args[1];
+  if (in->opc == HLO_DYNAMIC_GATHER) {
+    sizes_from_result(in, &g, op->t.rank);
+    const hlo_val *sz = &args[2];
+    bool ok = sz->t.rank == 1 && sz->t.shape[0] == op->t.rank && !tsr_dtype_is_float(sz->t.dtype) && !tsr_dtype_is_complex(sz->t.dtype);
+    for (int d = 0; ok && d < op->t.rank; d++) ok = hlo_ld_i(sz->t.dtype, sz->buf->data, d) == g.sizes[d];
+    if (!ok) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes do not give the result type's shape");
+  }
   int rr = res->t.rank, orank = op->t.rank;
   bool is_offset[TSR_MAX_RANK] = {0}, skip[TSR_MAX_RANK] = {0};
   for (int i = 0; i < g.n_offset; i++) is_offset[g.offset[i]] = true;

@@ -8,7 +8,8 @@
 #include "hlo/hlo_internal.h"
 
 tsr_status hlo_prep_reduce(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
-  if (in->n_in % 2 || in->n_in / 2 != in->n_out || in->op->n_regions != 1)
+  int n_in = in->n_in - in->n_cap;
+  if (n_in % 2 || n_in / 2 != in->n_out || in->n_bodies != 1)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "reduce needs N inputs, N inits, N results and a body");
   int64_t dims[TSR_MAX_RANK];
   int nd = hlo_attr_ints(in->op, "dimensions", dims, TSR_MAX_RANK);
@@ -24,13 +25,16 @@ tsr_status hlo_prep_reduce(tsr_hlo_program *p, hlo_inst *in, const hlo_type *arg
     if (args[i].rank != args[0].rank || memcmp(args[i].shape, args[0].shape, sizeof(int64_t) * (size_t)args[0].rank))
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "inputs differ in shape");
   }
-  TSR_TRY(hlo_compile_region(p, &in->op->regions[0], "reduce body", &in->callee));
-  if (in->callee->n_args != 2 * n || in->callee->n_ret != n)
+  const hlo_func *b = in->bodies[0];
+  if (b->n_args - in->n_cap != 2 * n || b->n_ret != n)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "the body must take %d scalars and return %d", 2 * n, n);
+  for (int i = 0; i < n; i++)
+    if (b->slot_t[i].rank || b->slot_t[n + i].rank || b->slot_t[n + i].dtype != args[i].dtype || b->slot_t[i].dtype != in->res_t[i].dtype ||
+        b->slot_t[b->ret[i]].rank || b->slot_t[b->ret[i]].dtype != in->res_t[i].dtype || args[n + i].dtype != in->res_t[i].dtype)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "the body's arguments and results must be scalars of the inputs' and results' types");
   /* fast kind: the body is `r = OP(arg0, arg1); return r` */
   in->aux = -1;
-  const hlo_func *b = in->callee;
-  if (n == 1 && b->n_inst == 1 && b->insts[0].n_in == 2 && b->ret[0] == b->insts[0].out[0] &&
+  if (n == 1 && !tsr_dtype_is_complex(args[0].dtype) && b->n_inst == 1 && b->insts[0].n_in == 2 && b->ret[0] == b->insts[0].out[0] &&
       ((b->insts[0].in[0] == 0 && b->insts[0].in[1] == 1) || (b->insts[0].in[0] == 1 && b->insts[0].in[1] == 0))) {
     hlo_opcode o = b->insts[0].opc;
     if (o == HLO_ADD || o == HLO_MULTIPLY || o == HLO_MAXIMUM || o == HLO_MINIMUM || o == HLO_AND ||
@@ -59,13 +63,7 @@ tsr_status hlo_run_reduce(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     if (res[i].t.rank != nk || memcmp(res[i].t.shape, kshape, sizeof(int64_t) * (size_t)nk))
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
   }
-  for (int i = 0; i < n; i++) {
-    tsr_status s = hlo_alloc(x, &res[i]);
-    if (s != TSR_OK) {
-      for (int j = 0; j < i; j++) { hlo_release(x, res[j].buf); res[j].buf = NULL; }
-      return s;
-    }
-  }
+  TSR_TRY(hlo_alloc_all(x, res, n));
   int64_t nout = hlo_numel(&res[0].t), ninner = 1;
   for (int i = 0; i < nr; i++) ninner *= rshape[i];
   tsr_dtype dt = t->dtype, rt = res[0].t.dtype;
@@ -134,14 +132,14 @@ tsr_status hlo_run_reduce(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     int64_t ri[TSR_MAX_RANK] = {0}, off = base;
     for (int64_t j = 0; j < ninner && s == TSR_OK; j++) {
       for (int i = 0; i < n && s == TSR_OK; i++) {
-        bargs[n + i].t = in->callee->slot_t[n + i];
+        bargs[n + i].t = in->bodies[0]->slot_t[n + i];
         s = hlo_alloc(x, &bargs[n + i]);
         if (s == TSR_OK) {
           size_t esz = tsr_dtype_size(args[i].t.dtype);
           memcpy(bargs[n + i].buf->data, args[i].buf->data + (size_t)off * esz, esz);
         }
       }
-      if (s == TSR_OK) s = hlo_call(x, in->callee, bargs, bres);
+      if (s == TSR_OK) s = hlo_call_body(x, in, 0, bargs, args, bres);
       for (int i = 0; i < 2 * n; i++) { hlo_release(x, bargs[i].buf); bargs[i].buf = NULL; }
       if (s == TSR_OK)
         for (int i = 0; i < n; i++) bargs[i] = bres[i];

@@ -29,16 +29,61 @@ tsr_status hlo_run_constant(hlo_exec *x, const hlo_inst *in, const hlo_val *args
   return TSR_OK;
 }
 
+/* The values of a 1-d integer operand that states a result's shape (the dynamic ops): they
+ * must be the result type's own dimensions. */
+static tsr_status shape_operand(const hlo_inst *in, const hlo_val *v, const hlo_type *want, const char *what) {
+  if (v->t.rank != 1 || v->t.shape[0] != want->rank || tsr_dtype_is_float(v->t.dtype) || tsr_dtype_is_complex(v->t.dtype))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s must be %d integers", what, want->rank);
+  for (int d = 0; d < want->rank; d++) {
+    int64_t got = hlo_ld_i(v->t.dtype, v->buf->data, d);
+    if (got != want->shape[d])
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s gives %lld in dimension %d where the result type has %lld", what,
+                         (long long)got, d, (long long)want->shape[d]);
+  }
+  return TSR_OK;
+}
+
+/* The checks all ops here share: `n_in` operands (-1: any), one result of operand 0's element
+ * type (when `same_dtype`). */
+static tsr_status operands_fit(const hlo_inst *in, const hlo_type *args, int n_in, bool same_dtype) {
+  if ((n_in >= 0 && in->n_in != n_in) || in->n_out != 1) return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes %d operands and gives one result", n_in);
+  if (same_dtype && in->n_in && args[0].dtype != in->res_t->dtype)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "gives %s for a %s operand", tsr_dtype_name(in->res_t->dtype), tsr_dtype_name(args[0].dtype));
+  return TSR_OK;
+}
+
+/* An index operand: an integer scalar. */
+static bool index_scalar(const hlo_type *t) {
+  return t->rank == 0 && !tsr_dtype_is_float(t->dtype) && !tsr_dtype_is_complex(t->dtype) && t->dtype != TSR_BOOL;
+}
+
+tsr_status hlo_prep_iota(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  int64_t dim;
+  TSR_TRY(operands_fit(in, args, in->opc == HLO_DYNAMIC_IOTA ? 1 : 0, false));
+  if (!tsr_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= in->res_t->rank)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_reshape(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  TSR_TRY(operands_fit(in, args, in->opc == HLO_DYNAMIC_RESHAPE ? 2 : 1, true));
+  if (hlo_numel(&args[0]) != hlo_numel(in->res_t)) return hlo_op_fail(in->op, TSR_ERR_INVALID, "reshape changes the element count");
+  return TSR_OK;
+}
+
 tsr_status hlo_run_iota(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   int64_t dim;
   if (!tsr_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= res->t.rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
+  if (in->opc == HLO_DYNAMIC_IOTA) TSR_TRY(shape_operand(in, &args[0], &res->t, "output_shape"));
   TSR_TRY(hlo_alloc(x, res));
   int64_t st[TSR_MAX_RANK], n = hlo_numel(&res->t);
   hlo_strides(&res->t, st);
   for (int64_t i = 0; i < n; i++) {
     int64_t v = i / st[dim] % res->t.shape[dim];
-    if (tsr_dtype_is_float(res->t.dtype)) hlo_st_f(res->t.dtype, res->buf->data, i, (double)v);
+    if (tsr_dtype_is_float(res->t.dtype) || tsr_dtype_is_complex(res->t.dtype)) hlo_st_f(res->t.dtype, res->buf->data, i, (double)v);
     else hlo_st_i(res->t.dtype, res->buf->data, i, v);
   }
   return TSR_OK;
@@ -47,21 +92,28 @@ tsr_status hlo_run_iota(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hl
 tsr_status hlo_run_reshape(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   if (hlo_numel(&res->t) != hlo_numel(&args[0].t) || res->t.dtype != args[0].t.dtype)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "reshape changes the element count or type");
+  if (in->opc == HLO_DYNAMIC_RESHAPE) TSR_TRY(shape_operand(in, &args[1], &res->t, "output_shape"));
   res->buf = args[0].buf; /* row-major bytes are the same: share them */
   hlo_retain(res->buf);
   return TSR_OK;
 }
 
 tsr_status hlo_prep_broadcast_in_dim(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
   int64_t dims[TSR_MAX_RANK];
+  TSR_TRY(operands_fit(in, args, in->opc == HLO_DYNAMIC_BROADCAST_IN_DIM ? 2 : 1, true));
   int n = hlo_attr_ints(in->op, "broadcast_dimensions", dims, TSR_MAX_RANK);
   if (n != args[0].rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "broadcast_dimensions must have one entry per operand dimension");
+  for (int i = 0; i < n; i++)
+    if (dims[i] < 0 || dims[i] >= in->res_t->rank || (args[0].shape[i] != 1 && args[0].shape[i] != in->res_t->shape[dims[i]]))
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand dimension %d does not broadcast to result dimension %lld", i, (long long)dims[i]);
   return TSR_OK;
 }
 
 tsr_status hlo_run_broadcast_in_dim(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   int64_t dims[TSR_MAX_RANK], ost[TSR_MAX_RANK], sst[TSR_MAX_RANK] = {0}, dst[TSR_MAX_RANK];
   int n = hlo_attr_ints(in->op, "broadcast_dimensions", dims, TSR_MAX_RANK);
+  if (in->opc == HLO_DYNAMIC_BROADCAST_IN_DIM) TSR_TRY(shape_operand(in, &args[1], &res->t, "output_dimensions"));
   hlo_strides(&args[0].t, ost);
   for (int i = 0; i < n; i++) {
     int64_t d = dims[i];
@@ -84,10 +136,44 @@ tsr_status hlo_prep_slice(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args
   int nc = hlo_attr_ints(in->op, "strides", c, TSR_MAX_RANK);
   if (na != r || nb != r || (nc != r && nc != -1))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "start_indices, limit_indices, strides need one entry per dimension");
+  TSR_TRY(operands_fit(in, args, 1, true));
+  if (in->res_t->rank != r) return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result's rank differs from the operand's");
   for (int d = 0; d < r; d++) {
     int64_t step = nc == -1 ? 1 : c[d];
     if (a[d] < 0 || b[d] < a[d] || b[d] > args[0].shape[d] || step < 1)
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice [%lld:%lld:%lld] out of range in dimension %d", (long long)a[d], (long long)b[d], (long long)step, d);
+    if (in->res_t->shape[d] != (b[d] - a[d] + step - 1) / step)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result has %lld elements in dimension %d, the slice %lld", (long long)in->res_t->shape[d], d,
+                         (long long)((b[d] - a[d] + step - 1) / step));
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_dynamic_slice(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  int r = args[0].rank;
+  TSR_TRY(operands_fit(in, args, r + 1, true));
+  const hlo_type *t = in->res_t;
+  int64_t sizes[TSR_MAX_RANK];
+  int ns = hlo_attr_ints(in->op, "slice_sizes", sizes, TSR_MAX_RANK);
+  if (t->rank != r || (ns >= 0 && (ns != r || memcmp(sizes, t->shape, sizeof(int64_t) * (size_t)r))))
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result's shape is not slice_sizes");
+  for (int d = 0; d < r; d++) {
+    if (t->shape[d] > args[0].shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice larger than the operand in dimension %d", d);
+    if (!index_scalar(&args[1 + d])) return hlo_op_fail(in->op, TSR_ERR_INVALID, "start index %d is not an integer scalar", d);
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_dynamic_update_slice(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  int r = args[0].rank;
+  TSR_TRY(operands_fit(in, args, r + 2, true));
+  if (!hlo_type_eq(in->res_t, &args[0]) || args[1].rank != r || args[1].dtype != args[0].dtype)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the update and the result must be of the operand's rank and type");
+  for (int d = 0; d < r; d++) {
+    if (args[1].shape[d] > args[0].shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "update larger than the operand in dimension %d", d);
+    if (!index_scalar(&args[2 + d])) return hlo_op_fail(in->op, TSR_ERR_INVALID, "start index %d is not an integer scalar", d);
   }
   return TSR_OK;
 }
@@ -156,9 +242,20 @@ tsr_status hlo_run_dynamic_update_slice(hlo_exec *x, const hlo_inst *in, const h
 }
 
 tsr_status hlo_prep_concatenate(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
   int64_t dim;
+  TSR_TRY(operands_fit(in, args, -1, true));
   if (!tsr_ir_op_attr_int(in->op, "dimension", &dim) || in->n_in < 1 || dim < 0 || dim >= args[0].rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad dimension");
+  const hlo_type *r = in->res_t;
+  int64_t total = 0;
+  for (int i = 0; i < in->n_in; i++) {
+    if (args[i].rank != r->rank || args[i].dtype != r->dtype) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand %d differs from the result in rank or type", i);
+    for (int d = 0; d < r->rank; d++)
+      if (d != dim && args[i].shape[d] != r->shape[d]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand %d differs from the result in dimension %d", i, d);
+    total += args[i].shape[dim];
+  }
+  if (total != r->shape[dim]) return hlo_op_fail(in->op, TSR_ERR_INVALID, "operands do not add up to the result");
   in->aux = (int)dim;
   return TSR_OK;
 }
@@ -186,14 +283,23 @@ tsr_status hlo_run_concatenate(hlo_exec *x, const hlo_inst *in, const hlo_val *a
 }
 
 tsr_status hlo_prep_pad(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
-  int64_t v[TSR_MAX_RANK];
+  (void)p;
   int r = args[0].rank;
-  if (hlo_attr_ints(in->op, "edge_padding_low", v, TSR_MAX_RANK) != r ||
-      hlo_attr_ints(in->op, "edge_padding_high", v, TSR_MAX_RANK) != r ||
-      hlo_attr_ints(in->op, "interior_padding", v, TSR_MAX_RANK) != r)
+  bool dyn = in->opc == HLO_DYNAMIC_PAD;
+  TSR_TRY(operands_fit(in, args, dyn ? 5 : 2, true));
+  if (args[1].rank != 0 || args[1].dtype != args[0].dtype || in->res_t->rank != r)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "the padding value must be a scalar of the operand's type, the result of its rank");
+  if (dyn) return TSR_OK; /* the padding operands are checked when run */
+  int64_t v[3][TSR_MAX_RANK];
+  if (hlo_attr_ints(in->op, "edge_padding_low", v[0], TSR_MAX_RANK) != r ||
+      hlo_attr_ints(in->op, "edge_padding_high", v[1], TSR_MAX_RANK) != r ||
+      hlo_attr_ints(in->op, "interior_padding", v[2], TSR_MAX_RANK) != r)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "edge_padding_low/high and interior_padding need one entry per dimension");
-  for (int d = 0; d < r; d++)
-    if (v[d] < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "negative interior padding");
+  for (int d = 0; d < r; d++) {
+    if (v[2][d] < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "negative interior padding");
+    for (int k = 0; k < 3; k++)
+      if (v[k][d] < -(INT64_C(1) << 44) || v[k][d] > (INT64_C(1) << 44)) return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding out of range");
+  }
   return TSR_OK;
 }
 
@@ -202,9 +308,24 @@ static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a +
 tsr_status hlo_run_pad(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   int r = args[0].t.rank;
   int64_t lo[TSR_MAX_RANK], hi[TSR_MAX_RANK], it[TSR_MAX_RANK];
-  hlo_attr_ints(in->op, "edge_padding_low", lo, TSR_MAX_RANK);
-  hlo_attr_ints(in->op, "edge_padding_high", hi, TSR_MAX_RANK);
-  hlo_attr_ints(in->op, "interior_padding", it, TSR_MAX_RANK);
+  if (in->opc == HLO_DYNAMIC_PAD) {
+    /* low, high and interior are operands, each of one integer per dimension */
+    int64_t *dst[3] = {lo, hi, it};
+    for (int k = 0; k < 3; k++) {
+      const hlo_val *v = &args[2 + k];
+      if (v->t.rank != 1 || v->t.shape[0] != r || tsr_dtype_is_float(v->t.dtype) || tsr_dtype_is_complex(v->t.dtype))
+        return hlo_op_fail(in->op, TSR_ERR_INVALID, "the padding operands must be %d integers each", r);
+      for (int d = 0; d < r; d++) {
+        dst[k][d] = hlo_ld_i(v->t.dtype, v->buf->data, d);
+        if (dst[k][d] < -(INT64_C(1) << 44) || dst[k][d] > (INT64_C(1) << 44) || (k == 2 && dst[k][d] < 0))
+          return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding %lld out of range", (long long)dst[k][d]);
+      }
+    }
+  } else {
+    hlo_attr_ints(in->op, "edge_padding_low", lo, TSR_MAX_RANK);
+    hlo_attr_ints(in->op, "edge_padding_high", hi, TSR_MAX_RANK);
+    hlo_attr_ints(in->op, "interior_padding", it, TSR_MAX_RANK);
+  }
   for (int d = 0; d < r; d++) {
     int64_t n = args[0].t.shape[d];
     if (lo[d] + hi[d] + n + (n > 0 ? (n - 1) * it[d] : 0) != res->t.shape[d])
@@ -235,9 +356,23 @@ tsr_status hlo_run_pad(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
   return TSR_OK;
 }
 
+tsr_status hlo_prep_reverse(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  int64_t dims[TSR_MAX_RANK];
+  TSR_TRY(operands_fit(in, args, 1, true));
+  if (!hlo_type_eq(in->res_t, &args[0])) return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result must be of the operand's type");
+  int n = hlo_attr_ints(in->op, "dimensions", dims, TSR_MAX_RANK);
+  if (n < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimensions");
+  for (int i = 0; i < n; i++)
+    if (dims[i] < 0 || dims[i] >= args[0].rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimension out of range");
+  return TSR_OK;
+}
+
 tsr_status hlo_prep_transpose(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   int64_t perm[TSR_MAX_RANK];
   int r = args[0].rank;
+  TSR_TRY(operands_fit(in, args, 1, true));
+  if (in->res_t->rank != r) return hlo_op_fail(in->op, TSR_ERR_INVALID, "the result's rank differs from the operand's");
   if (hlo_attr_ints(in->op, "permutation", perm, TSR_MAX_RANK) != r)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "permutation needs one entry per dimension");
   unsigned seen = 0;
@@ -281,5 +416,36 @@ tsr_status hlo_run_reverse(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
   size_t esz = tsr_dtype_size(res->t.dtype);
   if (hlo_numel(&res->t) == 0) return TSR_OK;
   hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + off * (int64_t)esz, sst);
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_get_dimension_size(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p;
+  int64_t dim;
+  if (in->n_in != 1 || in->n_out != 1 || !tsr_ir_op_attr_int(in->op, "dimension", &dim) || dim < 0 || dim >= args[0].rank ||
+      in->res_t->rank != 0 || in->res_t->dtype != TSR_I32)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one operand and a dimension of it, and gives an i32 scalar");
+  in->aux = (int)dim;
+  return TSR_OK;
+}
+
+tsr_status hlo_run_get_dimension_size(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_st_i(TSR_I32, res->buf->data, 0, args[0].t.shape[in->aux]);
+  return TSR_OK;
+}
+
+/* replica_id and partition_id: tessera runs one replica of one partition. */
+tsr_status hlo_prep_process_id(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p, (void)args;
+  if (in->n_in != 0 || in->n_out != 1 || in->res_t->rank != 0 || in->res_t->dtype != TSR_U32)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "gives a ui32 scalar");
+  return TSR_OK;
+}
+
+tsr_status hlo_run_process_id(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  (void)in, (void)args;
+  TSR_TRY(hlo_alloc(x, res));
+  hlo_st_i(TSR_U32, res->buf->data, 0, 0);
   return TSR_OK;
 }

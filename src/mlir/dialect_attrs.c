@@ -23,6 +23,9 @@ static const char *const arith_overflow[] = {"nsw", "nuw", NULL};
 static const char *const hlo_direction[] = {"EQ", "NE", "GE", "GT", "LE", "LT", NULL};
 static const char *const hlo_compare_type[] = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED", NULL};
 static const char *const hlo_precision[] = {"DEFAULT", "HIGH", "HIGHEST", NULL};
+static const char *const hlo_fft_type[] = {"FFT", "IFFT", "RFFT", "IRFFT", NULL};
+static const char *const hlo_rng_algorithm[] = {"DEFAULT", "THREE_FRY", "PHILOX", NULL};
+static const char *const hlo_transpose[] = {"TRANSPOSE_INVALID", "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT", NULL};
 
 static const enum_def enums[] = {
     {"tpu", "memory_space", false, tpu_memory_space},
@@ -37,6 +40,10 @@ static const enum_def enums[] = {
     {"stablehlo", "comparison_direction", false, hlo_direction},
     {"stablehlo", "comparison_type", false, hlo_compare_type},
     {"stablehlo", "precision", false, hlo_precision},
+    {"chlo", "precision", false, hlo_precision},
+    {"stablehlo", "fft_type", false, hlo_fft_type},
+    {"stablehlo", "rng_algorithm", false, hlo_rng_algorithm},
+    {"stablehlo", "transpose", false, hlo_transpose},
 };
 
 typedef struct fields_def {
@@ -58,6 +65,8 @@ static const char *const hlo_scatter[] = {"update_window_dims", "inserted_window
 static const char *const hlo_dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions", NULL};
 static const char *const hlo_alias[] = {"output_tuple_indices", "operand_index=", "operand_tuple_indices", NULL};
+static const char *const chlo_ragged_dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+                                              "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions", NULL};
 
 static const fields_def structs[] = {
     {"tpu", "element_window", true, tpu_element_window},
@@ -66,6 +75,7 @@ static const fields_def structs[] = {
     {"stablehlo", "scatter", false, hlo_scatter},
     {"stablehlo", "dot", false, hlo_dot},
     {"stablehlo", "output_operand_alias", false, hlo_alias},
+    {"chlo", "ragged_dot", false, chlo_ragged_dot},
 };
 
 static bool span_is(const char *s, size_t n, const char *z) { return strlen(z) == n && !memcmp(s, z, n); }

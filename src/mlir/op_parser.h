@@ -71,5 +71,56 @@ tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_buil
  * registry row (the .def files in src/ops) says it has none, or no registry knows it. */
 typedef tsr_status (*pretty_fn)(text_parser *p, op_builder *b);
 pretty_fn pretty_syntax_of(const char *name, size_t len);
+/* Whether a registry (src/ops) lists the op named name[0..len). */
+bool pretty_op_registered(const char *name, size_t len);
+
+/* ---- helpers the pretty forms share (pretty_ops.c) ---- */
+tsr_status pf_nomem(void);
+tsr_ir_type *pf_i64_type(text_parser *p);
+tsr_ir_type *pf_i32_type(text_parser *p);
+tsr_status pf_attr_i64(text_parser *p, op_builder *b, const char *name, int64_t v);
+tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const char *s);
+/* array<i64: ...> */
+tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n);
+/* `[1, 2]` as a list of integers. */
+tsr_status pf_int_list(text_parser *p, int64_t *v, int cap, int *n);
+tsr_status pf_expect_kw(text_parser *p, const char *kw);
+/* `kw =` */
+tsr_status pf_expect_kw_eq(text_parser *p, const char *kw);
+/* i1 with the shape of `t` (comparisons). */
+tsr_ir_type *pf_i1_like(text_parser *p, const tsr_ir_type *t);
+/* `op {attrs} : T`: no operands (or none left to read), one result */
+tsr_status pf_nullary(text_parser *p, op_builder *b);
+/* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
+tsr_status pf_call_tail(text_parser *p, op_builder *b);
+bool pf_ob_has_attr(const op_builder *b, const char *name);
+/* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
+tsr_status pf_default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v);
+/* A bare integer the format prints without its type. */
+tsr_status pf_int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg);
+/* An attribute built from its full spelling, e.g. `#vector.kind<add>` from `<add>`. */
+tsr_status pf_attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at);
+/* `(%a = %init, ...)`: region arguments (arg_decl*, heap) paired with the op's operands. */
+tsr_status pf_assigned_args(text_parser *p, op_builder *b, ptr_list *args);
+/* The arg_decls of `l` in one array (heap; NULL when out of memory). */
+arg_decl *pf_flat_args(const ptr_list *l, int extra_front);
+void pf_free_args(ptr_list *l);
+
+/* ---- StableHLO's, chlo's and check's forms (pretty_hlo.c): X(form, parser) ---- */
+#define HLO_PRETTY_SYNTAXES(X)                                                                      \
+  X(SAME, p_same) X(HLO_IOTA, p_hlo_iota) X(HLO_BROADCAST_IN_DIM, p_hlo_broadcast_in_dim)            \
+  X(HLO_SLICE, p_hlo_slice) X(HLO_CONCATENATE, p_hlo_concatenate) X(HLO_COMPARE, p_hlo_compare)      \
+  X(HLO_CUSTOM_CALL, p_hlo_custom_call) X(HLO_REDUCE, p_hlo_reduce) X(HLO_WHILE, p_hlo_while)         \
+  X(HLO_DIMS, p_hlo_dims) X(HLO_PAD, p_hlo_pad) X(HLO_DYNAMIC_SLICE, p_hlo_dynamic_slice)             \
+  X(HLO_DOT_GENERAL, p_hlo_dot_general) X(HLO_CONVOLUTION, p_hlo_convolution) X(HLO_FFT, p_hlo_fft)    \
+  X(HLO_RNG_BIT_GENERATOR, p_hlo_rng_bit_generator) X(HLO_REDUCE_PRECISION, p_hlo_reduce_precision)  \
+  X(HLO_COMPOSITE, p_hlo_composite) X(HLO_OPTIMIZATION_BARRIER, p_hlo_optimization_barrier)          \
+  X(HLO_CHOLESKY, p_hlo_cholesky) X(HLO_COMPLEX, p_hlo_complex) X(HLO_DIM, p_hlo_dim)                 \
+  X(HLO_DYNAMIC_BROADCAST_IN_DIM, p_hlo_dynamic_broadcast_in_dim) X(CHLO_UNARY, p_chlo_unary)        \
+  X(CHLO_BINARY, p_chlo_binary) X(CHLO_TOP_K, p_chlo_top_k) X(CHECK_PAIR, p_check_pair)              \
+  X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)
+#define X(form, fn) tsr_status fn(text_parser *p, op_builder *b);
+HLO_PRETTY_SYNTAXES(X)
+#undef X
 
 #endif

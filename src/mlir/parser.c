@@ -527,6 +527,29 @@ static tsr_status build_op(text_parser *p, op_builder *b, result_name *rn, int n
   return TSR_OK;
 }
 
+/* An op written without `loc(...)` is located where it starts in the file, as MLIR's parser
+ * locates it, so that messages about it name file:line:col. NULL (unknown) for text inside
+ * bytecode. Ops come in the order of the text, so lines are counted on from the last op. */
+static tsr_ir_attr *source_loc(text_parser *p, const char *at) {
+  if (p->bytecode_offset >= 0 || at < p->begin || at > p->end) return NULL;
+  if (!p->loc_file && !(p->loc_file = tsr_ir_strdup(p->ctx, p->filename, strlen(p->filename)))) return NULL;
+  if (!p->line_pos || at < p->line_pos) {
+    p->line_pos = p->begin;
+    p->line = p->col = 1;
+  }
+  for (; p->line_pos < at; p->line_pos++) {
+    if (*p->line_pos == '\n') { p->line++; p->col = 1; }
+    else p->col++;
+  }
+  tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_FILE);
+  if (!a) return NULL;
+  a->u.file.file = p->loc_file;
+  a->u.file.line = p->line;
+  a->u.file.col = p->col;
+  a->u.file.n_coords = 2;
+  return a;
+}
+
 static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
   text_skip_ws(p);
   const char *at = p->cur;
@@ -578,13 +601,17 @@ static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
       } else {
         const char *name_at = name;
         s = pretty_op_parse(p, name, len, &b);
-        if (s == TSR_ERR_UNSUPPORTED)
+        if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
+          s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera (no op registry lists it: docs/ops.md), "
+                            "and its custom syntax cannot be read", (int)len, name);
+        else if (s == TSR_ERR_UNSUPPORTED)
           s = text_error_at(p, name_at, "no pretty syntax known for op '%.*s' (print it in the generic form)", (int)len, name);
       }
     }
   }
   tsr_ir_attr *loc = NULL;
   if (s == TSR_OK) s = text_opt_trailing_loc(p, &loc);
+  if (s == TSR_OK && !loc) loc = source_loc(p, at);
   tsr_ir_op *op = NULL;
   if (s == TSR_OK) s = build_op(p, &b, rn, n_rn, n_named, at, loc, &op);
   if (s == TSR_OK) tsr_ir_block_append(block, op);

@@ -1,6 +1,6 @@
 /* Pretty (custom assembly) forms of the ops that JAX and Pallas print: builtin, func, arith,
- * vector, scf, tpu and StableHLO. Each form fills the same op_builder the generic form does:
- * inherent attributes go into the attribute dictionary under their ODS names, with the
+ * vector, scf and tpu (StableHLO's, chlo's and check's are in pretty_hlo.c), and the helpers
+ * all forms share. Each form fills the same op_builder the generic form does: inherent attributes go into the attribute dictionary under their ODS names, with the
  * defaults MLIR materializes when an op is serialized (e.g. arith fastmath<none>), so that
  * text and bytecode of the same kernel give equal IR. */
 #include <stdio.h>
@@ -9,23 +9,23 @@
 
 #include "mlir/op_parser.h"
 
-static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
+tsr_status pf_nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
-static tsr_ir_type *i64_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS); }
+tsr_ir_type *pf_i64_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS); }
 
-static tsr_status attr_i64(text_parser *p, op_builder *b, const char *name, int64_t v) {
-  tsr_ir_type *t = i64_type(p);
+tsr_status pf_attr_i64(text_parser *p, op_builder *b, const char *name, int64_t v) {
+  tsr_ir_type *t = pf_i64_type(p);
   return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
-static tsr_status attr_string(text_parser *p, op_builder *b, const char *name, const char *s) {
+tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const char *s) {
   return ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, strlen(s)));
 }
 
-static tsr_ir_attr *dense_i64_array(text_parser *p, const int64_t *v, int n) {
+tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n) {
   tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_ARRAY);
   uint8_t *d = tsr_ir_alloc(p->ctx, (size_t)(n ? n : 1) * 8);
-  if (!a || !d || !(a->type = i64_type(p))) return NULL;
+  if (!a || !d || !(a->type = pf_i64_type(p))) return NULL;
   for (int i = 0; i < n; i++)
     for (int k = 0; k < 8; k++) d[i * 8 + k] = (uint8_t)((uint64_t)v[i] >> (8 * k));
   a->u.dense_array.n = n;
@@ -35,7 +35,7 @@ static tsr_ir_attr *dense_i64_array(text_parser *p, const int64_t *v, int n) {
 }
 
 /* `[1, 2]` as a list of integers. */
-static tsr_status int_list(text_parser *p, int64_t *v, int cap, int *n) {
+tsr_status pf_int_list(text_parser *p, int64_t *v, int cap, int *n) {
   TSR_TRY(text_expect(p, '['));
   *n = 0;
   if (text_accept(p, ']')) return TSR_OK;
@@ -46,17 +46,17 @@ static tsr_status int_list(text_parser *p, int64_t *v, int cap, int *n) {
   return text_expect(p, ']');
 }
 
-static tsr_status expect_kw(text_parser *p, const char *kw) {
+tsr_status pf_expect_kw(text_parser *p, const char *kw) {
   return text_accept_kw(p, kw) ? TSR_OK : text_error(p, "expected '%s'", kw);
 }
 
-static tsr_status expect_kw_eq(text_parser *p, const char *kw) {
-  TSR_TRY(expect_kw(p, kw));
+tsr_status pf_expect_kw_eq(text_parser *p, const char *kw) {
+  TSR_TRY(pf_expect_kw(p, kw));
   return text_expect(p, '=');
 }
 
 /* i1 with the shape of `t` (comparisons). */
-static tsr_ir_type *i1_like(text_parser *p, const tsr_ir_type *t) {
+tsr_ir_type *pf_i1_like(text_parser *p, const tsr_ir_type *t) {
   tsr_ir_type *i1 = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
   if (!i1 || !tsr_ir_type_is_shaped(t)) return i1;
   tsr_ir_type *s = tsr_ir_type_new(p->ctx, t->kind);
@@ -76,7 +76,7 @@ static tsr_status p_module(text_parser *p, op_builder *b) {
     p->cur++;
     const char *name;
     TSR_TRY(text_symbol_name(p, &name));
-    TSR_TRY(attr_string(p, b, "sym_name", name));
+    TSR_TRY(pf_attr_string(p, b, "sym_name", name));
   }
   if (text_accept_kw(p, "attributes")) TSR_TRY(ob_opt_attr_dict(p, b));
   return ob_region(p, b, NULL, 0);
@@ -87,7 +87,7 @@ static tsr_status sig_results(text_parser *p, ptr_list *types, ptr_list *attrs) 
   if (text_peek(p) != '(') {
     tsr_ir_type *t;
     TSR_TRY(text_type(p, &t));
-    return ptr_push(types, t) && ptr_push(attrs, NULL) ? TSR_OK : nomem();
+    return ptr_push(types, t) && ptr_push(attrs, NULL) ? TSR_OK : pf_nomem();
   }
   p->cur++;
   if (text_accept(p, ')')) return TSR_OK;
@@ -96,7 +96,7 @@ static tsr_status sig_results(text_parser *p, ptr_list *types, ptr_list *attrs) 
     tsr_ir_attr *a = NULL;
     TSR_TRY(text_type(p, &t));
     if (text_peek(p) == '{') TSR_TRY(text_dict(p, &a));
-    if (!ptr_push(types, t) || !ptr_push(attrs, a)) return nomem();
+    if (!ptr_push(types, t) || !ptr_push(attrs, a)) return pf_nomem();
   } while (text_accept(p, ','));
   return text_expect(p, ')');
 }
@@ -107,13 +107,13 @@ static tsr_status attr_dicts(text_parser *p, op_builder *b, const char *name, pt
   for (int i = 0; i < l->n; i++) any |= l->items[i] && ((tsr_ir_attr *)l->items[i])->u.dict.n > 0;
   if (!any) return TSR_OK;
   tsr_ir_attr *arr = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY);
-  if (!arr) return nomem();
+  if (!arr) return pf_nomem();
   arr->u.array.n = l->n;
   arr->u.array.elems = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_attr *) * (size_t)l->n);
-  if (!arr->u.array.elems) return nomem();
+  if (!arr->u.array.elems) return pf_nomem();
   for (int i = 0; i < l->n; i++) {
     tsr_ir_attr *d = l->items[i] ? l->items[i] : tsr_ir_empty_dict(p->ctx);
-    if (!d) return nomem();
+    if (!d) return pf_nomem();
     arr->u.array.elems[i] = d;
   }
   return ob_attr(p, b, name, arr);
@@ -147,34 +147,34 @@ static tsr_status p_func(text_parser *p, op_builder *b) {
       if (n_args == cap) {
         cap = cap ? cap * 2 : 8;
         arg_decl *n = realloc(args, sizeof *n * (size_t)cap);
-        if (!n) { s = nomem(); break; }
+        if (!n) { s = pf_nomem(); break; }
         args = n;
       }
       args[n_args++] = a;
-      if (!ptr_push(&in_t, a.type) || !ptr_push(&in_a, a.attrs)) s = nomem();
+      if (!ptr_push(&in_t, a.type) || !ptr_push(&in_a, a.attrs)) s = pf_nomem();
     } while (s == TSR_OK && text_accept(p, ','));
     if (s == TSR_OK) s = text_expect(p, ')');
   }
   if (s == TSR_OK && text_accept_str(p, "->")) s = sig_results(p, &out_t, &out_a);
   tsr_ir_type *ft = NULL;
-  if (s == TSR_OK && !(ft = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION))) s = nomem();
+  if (s == TSR_OK && !(ft = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION))) s = pf_nomem();
   if (s == TSR_OK) {
     ft->u.function.n_inputs = in_t.n;
     ft->u.function.n_results = out_t.n;
     ft->u.function.inputs = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *) * (size_t)(in_t.n ? in_t.n : 1));
     ft->u.function.results = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *) * (size_t)(out_t.n ? out_t.n : 1));
-    if (!ft->u.function.inputs || !ft->u.function.results) s = nomem();
+    if (!ft->u.function.inputs || !ft->u.function.results) s = pf_nomem();
     for (int i = 0; s == TSR_OK && i < in_t.n; i++) ft->u.function.inputs[i] = in_t.items[i];
     for (int i = 0; s == TSR_OK && i < out_t.n; i++) ft->u.function.results[i] = out_t.items[i];
   }
   tsr_ir_attr *ta = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_TYPE) : NULL;
-  if (s == TSR_OK && !ta) s = nomem();
+  if (s == TSR_OK && !ta) s = pf_nomem();
   if (s == TSR_OK) {
     ta->type = ft;
-    s = attr_string(p, b, "sym_name", name);
+    s = pf_attr_string(p, b, "sym_name", name);
   }
   if (s == TSR_OK) s = ob_attr(p, b, "function_type", ta);
-  if (s == TSR_OK && vis) s = attr_string(p, b, "sym_visibility", vis);
+  if (s == TSR_OK && vis) s = pf_attr_string(p, b, "sym_visibility", vis);
   if (s == TSR_OK) s = attr_dicts(p, b, "arg_attrs", &in_a);
   if (s == TSR_OK) s = attr_dicts(p, b, "res_attrs", &out_a);
   if (s == TSR_OK && text_accept_kw(p, "attributes")) s = ob_opt_attr_dict(p, b);
@@ -205,7 +205,7 @@ static tsr_status p_return_like(text_parser *p, op_builder *b) {
 }
 
 /* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
-static tsr_status call_tail(text_parser *p, op_builder *b) {
+tsr_status pf_call_tail(text_parser *p, op_builder *b) {
   TSR_TRY(text_expect(p, '('));
   if (!text_accept(p, ')')) {
     TSR_TRY(ob_parse_operand_list(p, b, false));
@@ -220,7 +220,7 @@ static tsr_status p_call(text_parser *p, op_builder *b) {
   if (text_peek(p) != '@') return text_error(p, "expected a callee symbol");
   TSR_TRY(text_attr(p, &callee));
   TSR_TRY(ob_attr(p, b, "callee", callee));
-  return call_tail(p, b);
+  return pf_call_tail(p, b);
 }
 
 /* ---- arith and vector ----------------------------------------------------------------- */
@@ -249,7 +249,7 @@ static tsr_status arith_flags(text_parser *p, op_builder *b, const char *kw, con
     buf[len - 2] = 0;
     if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, buf))) return text_error(p, "bad %s flags", kw);
   } else if (kw && materialize_default) {
-    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, "none"))) return nomem();
+    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, "none"))) return pf_nomem();
   }
   return a ? ob_attr(p, b, attr_name, a) : TSR_OK;
 }
@@ -281,7 +281,7 @@ static tsr_status p_arith_cmp(text_parser *p, op_builder *b) {
   for (int i = 0; preds[i]; i++)
     if (strlen(preds[i]) == n && !memcmp(preds[i], kw, n)) code = i;
   if (code < 0) return text_error(p, "unknown predicate '%.*s'", (int)n, kw);
-  TSR_TRY(attr_i64(p, b, "predicate", code));
+  TSR_TRY(pf_attr_i64(p, b, "predicate", code));
   TSR_TRY(text_expect(p, ','));
   TSR_TRY(ob_parse_operand_list(p, b, false));
   if (is_f) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
@@ -290,7 +290,7 @@ static tsr_status p_arith_cmp(text_parser *p, op_builder *b) {
   tsr_ir_type *t;
   TSR_TRY(text_type(p, &t));
   ob_all_operands(b, t);
-  return ob_result(p, b, i1_like(p, t));
+  return ob_result(p, b, pf_i1_like(p, t));
 }
 
 /* `{attrs} : T1 sep T2`, the tail of many custom syntaxes: `sep` is a keyword ("to",
@@ -300,7 +300,7 @@ static tsr_status attrs_two_types(text_parser *p, op_builder *b, const char *sep
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
   TSR_TRY(text_type(p, t1));
-  TSR_TRY(sep ? expect_kw(p, sep) : text_expect(p, ','));
+  TSR_TRY(sep ? pf_expect_kw(p, sep) : text_expect(p, ','));
   return text_type(p, t2);
 }
 
@@ -339,7 +339,7 @@ static tsr_status index_list(text_parser *p, op_builder *b, char open, char clos
     TSR_TRY(text_expect(p, close));
   }
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return nomem();
+  if (!idx) return pf_nomem();
   for (int i = first; i < b->n_operands; i++) b->operand_types[i] = idx;
   return TSR_OK;
 }
@@ -380,14 +380,11 @@ static tsr_status segment_sizes(text_parser *p, op_builder *b, const int32_t *si
   return ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, n));
 }
 
-static tsr_status default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v);
 
-static tsr_status int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg);
-static tsr_status attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at);
 
 /* `sublanes [true, false, ...]`: a DenseBoolArrayAttr as the tpu.load/store formats print it */
 static tsr_status sublane_mask(text_parser *p, op_builder *b) {
-  TSR_TRY(expect_kw(p, "sublanes"));
+  TSR_TRY(pf_expect_kw(p, "sublanes"));
   const char *at = p->cur;
   char buf[4096];
   size_t n = (size_t)snprintf(buf, sizeof buf, "array<i1");
@@ -400,7 +397,7 @@ static tsr_status sublane_mask(text_parser *p, op_builder *b) {
     n += (size_t)snprintf(buf + n, sizeof buf - n, "%s %s", i ? "," : ":", t ? "true" : "false");
   }
   snprintf(buf + n, sizeof buf - n, ">");
-  return attr_from_text(p, b, "sublane_mask", buf, at);
+  return pf_attr_from_text(p, b, "sublane_mask", buf, at);
 }
 
 /* The tpu memory ops' formats, `$base[$indices] (, $value)? (masked $mask)? [sublanes ..
@@ -427,7 +424,7 @@ static tsr_status tpu_memory(text_parser *p, op_builder *b, bool store, bool sub
     s = parse_value_ref(p, &mask);
   }
   if (s == TSR_OK && sublanes) s = sublane_mask(p, b);
-  if (s == TSR_OK && sublanes && text_accept_kw(p, "sublane_stride")) s = int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
+  if (s == TSR_OK && sublanes && text_accept_kw(p, "sublane_stride")) s = pf_int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
   if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
   tsr_ir_type *mt = NULL, *vt = NULL, *kt = NULL;
   if (s == TSR_OK) s = text_expect(p, ':');
@@ -452,8 +449,8 @@ static tsr_status tpu_memory(text_parser *p, op_builder *b, bool store, bool sub
     int32_t store_sizes[4] = {1, 1, n, has_mask}, load_sizes[3] = {1, n, has_mask};
     s = store ? segment_sizes(p, b, store_sizes, 4) : segment_sizes(p, b, load_sizes, 3);
   }
-  if (s == TSR_OK && store) s = default_int(p, b, "add", 1, 0);
-  if (s == TSR_OK && sublanes) s = default_int(p, b, "sublane_stride", 32, 1);
+  if (s == TSR_OK && store) s = pf_default_int(p, b, "add", 1, 0);
+  if (s == TSR_OK && sublanes) s = pf_default_int(p, b, "sublane_stride", 32, 1);
   if (s == TSR_OK && !store) s = ob_result(p, b, vt);
   free(tmp.operands);
   free(tmp.operand_types);
@@ -495,7 +492,7 @@ static tsr_status p_scf_if(text_parser *p, op_builder *b) {
 
 /* ---- defaults and short attribute forms ------------------------------------------------ */
 
-static bool ob_has_attr(const op_builder *b, const char *name) {
+bool pf_ob_has_attr(const op_builder *b, const char *name) {
   for (int i = 0; i < b->attrs.n; i++)
     if (!strcmp(((const tsr_ir_named_attr *)b->attrs.items[i])->name, name)) return true;
   for (int i = 0; b->attr_dict && i < b->attr_dict->u.dict.n; i++)
@@ -504,14 +501,14 @@ static bool ob_has_attr(const op_builder *b, const char *name) {
 }
 
 /* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
-static tsr_status default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v) {
-  if (ob_has_attr(b, name)) return TSR_OK;
+tsr_status pf_default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v) {
+  if (pf_ob_has_attr(b, name)) return TSR_OK;
   tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, TSR_IR_SIGNLESS);
   return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 /* A bare integer the format prints without its type (`dim 0` of an SI32Attr). */
-static tsr_status int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
+tsr_status pf_int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
   int64_t v;
   TSR_TRY(text_int(p, &v));
   tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, sg);
@@ -520,17 +517,17 @@ static tsr_status int_attr(text_parser *p, op_builder *b, const char *name, unsi
 
 /* An attribute built from its full spelling, e.g. `#vector.kind<add>` from the `<add>` a
  * format prints. */
-static tsr_status attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at) {
+tsr_status pf_attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at) {
   tsr_ir_attr *a;
   if (text_parse_attr_entry(p->m, text, strlen(text), -1, &a) != TSR_OK)
     return text_error_at(p, at, "not a valid attribute: %s", text);
   return ob_attr(p, b, name, a);
 }
 
-static tsr_ir_type *i32_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
+tsr_ir_type *pf_i32_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
 
 /* `op {attrs} : T`: no operands (or none left to read), one result */
-static tsr_status p_nullary(text_parser *p, op_builder *b) {
+tsr_status pf_nullary(text_parser *p, op_builder *b) {
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *t;
@@ -568,14 +565,14 @@ static tsr_status p_multi_reduction(text_parser *p, op_builder *b) {
   if (!in_list(combining_kinds, full)) return text_error_at(p, kind, "unknown combining kind '%s'", full);
   TSR_TRY(text_expect(p, '>'));
   snprintf(full, sizeof full, "#vector.kind<%.*s>", (int)n, kind);
-  TSR_TRY(attr_from_text(p, b, "kind", full, at));
+  TSR_TRY(pf_attr_from_text(p, b, "kind", full, at));
   TSR_TRY(text_expect(p, ','));
   TSR_TRY(ob_parse_operand_list(p, b, false));
   if (b->n_operands != 2) return text_error(p, "multi_reduction takes a source and an accumulator");
   int64_t dims[64];
   int nd;
-  TSR_TRY(int_list(p, dims, 64, &nd));
-  TSR_TRY(ob_attr(p, b, "reduction_dims", dense_i64_array(p, dims, nd)));
+  TSR_TRY(pf_int_list(p, dims, 64, &nd));
+  TSR_TRY(ob_attr(p, b, "reduction_dims", pf_dense_i64_array(p, dims, nd)));
   tsr_ir_type *src, *dst;
   TSR_TRY(attrs_two_types(p, b, "to", &src, &dst));
   b->operand_types[0] = src;
@@ -622,20 +619,20 @@ static tsr_status p_memref_alloca(text_parser *p, op_builder *b) {
   if (text_peek(p) == '[') TSR_TRY(index_list(p, b, '[', ']'));
   sizes[1] = b->n_operands - sizes[0];
   TSR_TRY(segment_sizes(p, b, sizes, 2));
-  return p_nullary(p, b);
+  return pf_nullary(p, b);
 }
 
 /* ---- scf loops ---------------------------------------------------------------------------- */
 
 /* `(%a = %init, ...)`: region arguments paired with the op's operands (types come later). */
-static tsr_status assigned_args(text_parser *p, op_builder *b, ptr_list *args) {
+tsr_status pf_assigned_args(text_parser *p, op_builder *b, ptr_list *args) {
   TSR_TRY(text_expect(p, '('));
   if (text_accept(p, ')')) return TSR_OK;
   do {
     arg_decl *a = calloc(1, sizeof *a);
     if (!a || !ptr_push(args, a)) {
       free(a);
-      return nomem();
+      return pf_nomem();
     }
     TSR_TRY(parse_value_ref(p, &a->ref));
     TSR_TRY(text_expect(p, '='));
@@ -644,13 +641,13 @@ static tsr_status assigned_args(text_parser *p, op_builder *b, ptr_list *args) {
   return text_expect(p, ')');
 }
 
-static arg_decl *flat_args(const ptr_list *l, int extra_front) {
+arg_decl *pf_flat_args(const ptr_list *l, int extra_front) {
   arg_decl *f = calloc((size_t)(l->n + extra_front) + 1, sizeof *f);
   for (int i = 0; f && i < l->n; i++) f[extra_front + i] = *(const arg_decl *)l->items[i];
   return f;
 }
 
-static void free_args(ptr_list *l) {
+void pf_free_args(ptr_list *l) {
   for (int i = 0; i < l->n; i++) free(l->items[i]);
   free(l->items);
 }
@@ -669,17 +666,17 @@ static tsr_status arg_types(text_parser *p, ptr_list *args, int first, tsr_ir_ty
 static tsr_status p_scf_for(text_parser *p, op_builder *b) {
   ptr_list args = {0};
   arg_decl *iv = calloc(1, sizeof *iv);
-  tsr_status s = iv && ptr_push(&args, iv) ? TSR_OK : nomem();
+  tsr_status s = iv && ptr_push(&args, iv) ? TSR_OK : pf_nomem();
   if (s != TSR_OK) free(iv);
   if (s == TSR_OK) s = parse_value_ref(p, &iv->ref);
   if (s == TSR_OK) s = text_expect(p, '=');
   if (s == TSR_OK) s = ob_parse_operand(p, b);
-  if (s == TSR_OK) s = expect_kw(p, "to");
+  if (s == TSR_OK) s = pf_expect_kw(p, "to");
   if (s == TSR_OK) s = ob_parse_operand(p, b);
-  if (s == TSR_OK) s = expect_kw(p, "step");
+  if (s == TSR_OK) s = pf_expect_kw(p, "step");
   if (s == TSR_OK) s = ob_parse_operand(p, b);
   bool carried = s == TSR_OK && text_accept_kw(p, "iter_args");
-  if (carried) s = assigned_args(p, b, &args);
+  if (carried) s = pf_assigned_args(p, b, &args);
   if (s == TSR_OK && carried) s = text_accept_str(p, "->") ? TSR_OK : text_error(p, "expected '->' and the result types");
   tsr_ir_type **t = NULL;
   int n = 0;
@@ -690,24 +687,24 @@ static tsr_status p_scf_for(text_parser *p, op_builder *b) {
   }
   tsr_ir_type *ivt = NULL;
   if (s == TSR_OK && text_accept(p, ':')) s = text_type(p, &ivt);
-  else if (s == TSR_OK && !(ivt = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX))) s = nomem();
+  else if (s == TSR_OK && !(ivt = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX))) s = pf_nomem();
   if (s == TSR_OK) {
     iv->type = ivt;
     for (int i = 0; i < 3; i++) b->operand_types[i] = ivt;
-    arg_decl *flat = flat_args(&args, 0);
-    s = flat ? ob_region(p, b, flat, args.n) : nomem();
+    arg_decl *flat = pf_flat_args(&args, 0);
+    s = flat ? ob_region(p, b, flat, args.n) : pf_nomem();
     free(flat);
   }
   if (s == TSR_OK && !b->n_results) s = ob_implicit_terminator(p, b, "scf.yield");
   if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
-  free_args(&args);
+  pf_free_args(&args);
   return s;
 }
 
 /* `scf.while (%a = %x, ...) : (T, ...) -> (R, ...) {before} do {after} {attrs}` */
 static tsr_status p_scf_while(text_parser *p, op_builder *b) {
   ptr_list args = {0};
-  tsr_status s = assigned_args(p, b, &args);
+  tsr_status s = pf_assigned_args(p, b, &args);
   tsr_ir_type *ft = NULL;
   if (s == TSR_OK) s = text_expect(p, ':');
   if (s == TSR_OK) s = text_function_type(p, &ft);
@@ -717,14 +714,14 @@ static tsr_status p_scf_while(text_parser *p, op_builder *b) {
   for (int i = 0; s == TSR_OK && i < args.n; i++) ((arg_decl *)args.items[i])->type = ft->u.function.inputs[i];
   for (int i = 0; s == TSR_OK && i < ft->u.function.n_results; i++) s = ob_result(p, b, ft->u.function.results[i]);
   if (s == TSR_OK) {
-    arg_decl *flat = flat_args(&args, 0);
-    s = flat ? ob_region(p, b, flat, args.n) : nomem();
+    arg_decl *flat = pf_flat_args(&args, 0);
+    s = flat ? ob_region(p, b, flat, args.n) : pf_nomem();
     free(flat);
   }
-  if (s == TSR_OK) s = expect_kw(p, "do");
+  if (s == TSR_OK) s = pf_expect_kw(p, "do");
   if (s == TSR_OK) s = ob_region(p, b, NULL, 0);
   if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
-  free_args(&args);
+  pf_free_args(&args);
   return s;
 }
 
@@ -776,8 +773,8 @@ static tsr_status p_tpu_matmul(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand_list(p, b, false));
   if (b->n_operands != 3) return text_error(p, "matmul takes lhs, rhs and accumulator");
   TSR_TRY(arrow_tail(p, b, -1));
-  TSR_TRY(default_int(p, b, "transpose_lhs", 1, 0));
-  return default_int(p, b, "transpose_rhs", 1, 0);
+  TSR_TRY(pf_default_int(p, b, "transpose_lhs", 1, 0));
+  return pf_default_int(p, b, "transpose_rhs", 1, 0);
 }
 
 /* `tpu.memref_slice %m[%i, ...] [<%size, ...>] {attrs} : M -> R` (indices and sizes are i32) */
@@ -790,7 +787,7 @@ static tsr_status p_memref_slice(text_parser *p, op_builder *b) {
     TSR_TRY(text_expect(p, '>'));
     sizes[2] = b->n_operands - 1 - n;
   }
-  tsr_ir_type *i32 = i32_type(p);
+  tsr_ir_type *i32 = pf_i32_type(p);
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
   TSR_TRY(segment_sizes(p, b, sizes, 3));
   return arrow_tail(p, b, 1);
@@ -817,7 +814,7 @@ static tsr_status kw_groups(text_parser *p, op_builder *b, const kw_group *g, in
     int k = g[i].slot;
     TSR_TRY(text_expect(p, '('));
     TSR_TRY(parse_value_ref(p, &refs[k]));
-    types[k] = i32_type(p);
+    types[k] = pf_i32_type(p);
     if (g[i].typed) {
       TSR_TRY(text_expect(p, ':'));
       TSR_TRY(text_type(p, &types[k]));
@@ -845,14 +842,14 @@ static const kw_group wait2_groups[] = {{"semaphore", 0, true, false}, {"src", 1
  * [target_semaphore(..)] [device_id(%d)] [core_id(%c)] [subcore_id(%c)] {attrs}` */
 static tsr_status p_tpu_dma(text_parser *p, op_builder *b) {
   TSR_TRY(kw_groups(p, b, dma_groups, 7));
-  TSR_TRY(default_int(p, b, "priority", 32, 0));
-  return default_int(p, b, "strict_ordering", 1, 0);
+  TSR_TRY(pf_default_int(p, b, "priority", 32, 0));
+  return pf_default_int(p, b, "strict_ordering", 1, 0);
 }
 
 /* `tpu.wait_dma2 semaphore(%s : T) src(%a : T) dst(%b : T) [device_id(%d)] [core_id(%c)]` */
 static tsr_status p_tpu_wait_dma2(text_parser *p, op_builder *b) {
   TSR_TRY(kw_groups(p, b, wait2_groups, 5));
-  return default_int(p, b, "strict_ordering", 1, 0);
+  return pf_default_int(p, b, "strict_ordering", 1, 0);
 }
 
 /* `tpu.sem_signal %sem, %amount [device_id %d] [core_id %c] [subcore_id %s] {attrs} : T` and
@@ -869,7 +866,7 @@ static tsr_status p_tpu_sem_amount(text_parser *p, op_builder *b) {
       TSR_TRY(ob_parse_operand(p, b));
       sizes[2 + i] = 1;
     }
-  tsr_ir_type *i32 = i32_type(p);
+  tsr_ir_type *i32 = pf_i32_type(p);
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
   if (signal) TSR_TRY(segment_sizes(p, b, sizes, 5));
   TSR_TRY(ob_opt_attr_dict(p, b));
@@ -880,10 +877,10 @@ static tsr_status p_tpu_sem_amount(text_parser *p, op_builder *b) {
 /* `tpu.dynamic_rotate %v by %amount dim D {attrs} : V, I -> R` */
 static tsr_status p_tpu_dynamic_rotate(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(expect_kw(p, "by"));
+  TSR_TRY(pf_expect_kw(p, "by"));
   TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(expect_kw(p, "dim"));
-  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  TSR_TRY(pf_expect_kw(p, "dim"));
+  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
   return arrow_tail(p, b, -1);
 }
 
@@ -891,14 +888,14 @@ static tsr_status p_tpu_dynamic_rotate(text_parser *p, op_builder *b) {
  * gave way to tpu.dynamic_rotate printed it so) */
 static tsr_status p_tpu_rotate(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(expect_kw(p, "by"));
-  TSR_TRY(int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
-  TSR_TRY(expect_kw(p, "dim"));
-  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  TSR_TRY(pf_expect_kw(p, "by"));
+  TSR_TRY(pf_int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
+  TSR_TRY(pf_expect_kw(p, "dim"));
+  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
   if (text_accept_kw(p, "stride")) {
-    TSR_TRY(int_attr(p, b, "stride", 32, TSR_IR_SIGNED));
-    TSR_TRY(expect_kw(p, "stride_dim"));
-    TSR_TRY(int_attr(p, b, "stride_dimension", 32, TSR_IR_SIGNED));
+    TSR_TRY(pf_int_attr(p, b, "stride", 32, TSR_IR_SIGNED));
+    TSR_TRY(pf_expect_kw(p, "stride_dim"));
+    TSR_TRY(pf_int_attr(p, b, "stride_dimension", 32, TSR_IR_SIGNED));
   }
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
@@ -912,16 +909,16 @@ static tsr_status p_tpu_transpose(text_parser *p, op_builder *b) {
   TSR_TRY(text_expect(p, ','));
   int64_t perm[64];
   int n;
-  TSR_TRY(int_list(p, perm, 64, &n));
-  TSR_TRY(ob_attr(p, b, "permutation", dense_i64_array(p, perm, n)));
+  TSR_TRY(pf_int_list(p, perm, 64, &n));
+  TSR_TRY(ob_attr(p, b, "permutation", pf_dense_i64_array(p, perm, n)));
   return arrow_tail(p, b, -1);
 }
 
 /* `tpu.concatenate %a, %b, ... in D {attrs} : A, B, ... -> R` */
 static tsr_status p_tpu_concatenate(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand_list(p, b, false));
-  TSR_TRY(expect_kw(p, "in"));
-  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(pf_expect_kw(p, "in"));
+  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
 }
 
@@ -954,9 +951,9 @@ static tsr_status p_tpu_strided_store(text_parser *p, op_builder *b) {
 static tsr_status p_tpu_repeat(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
   TSR_TRY(text_expect(p, ','));
-  TSR_TRY(int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
-  TSR_TRY(expect_kw(p, "x"));
-  TSR_TRY(int_attr(p, b, "times", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(pf_expect_kw(p, "x"));
+  TSR_TRY(pf_int_attr(p, b, "times", 32, TSR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
 }
 
@@ -964,7 +961,7 @@ static tsr_status p_tpu_repeat(text_parser *p, op_builder *b) {
 static tsr_status i32_array_attr(text_parser *p, op_builder *b, const char *name) {
   int64_t v[64];
   int n;
-  TSR_TRY(int_list(p, v, 64, &n));
+  TSR_TRY(pf_int_list(p, v, 64, &n));
   int32_t w[64];
   for (int i = 0; i < n; i++) {
     if (v[i] < INT32_MIN || v[i] > INT32_MAX) return text_error(p, "%s entry %d does not fit in 32 bits", name, i);
@@ -979,7 +976,7 @@ static tsr_status p_tpu_dynamic_gather(text_parser *p, op_builder *b) {
   TSR_TRY(text_expect(p, '['));
   TSR_TRY(ob_parse_operand(p, b));
   TSR_TRY(text_expect(p, ']'));
-  TSR_TRY(expect_kw(p, "in"));
+  TSR_TRY(pf_expect_kw(p, "in"));
   TSR_TRY(i32_array_attr(p, b, "dimensions"));
   return arrow_tail(p, b, -1);
 }
@@ -988,13 +985,13 @@ static tsr_status p_tpu_dynamic_gather(text_parser *p, op_builder *b) {
 static tsr_status p_tpu_create_mask(text_parser *p, op_builder *b) {
   TSR_TRY(index_list(p, b, '[', ']'));
   TSR_TRY(index_list(p, b, '[', ']'));
-  return p_nullary(p, b);
+  return pf_nullary(p, b);
 }
 
 /* `tpu.iteration_bound D {attrs} : i32` */
 static tsr_status p_tpu_iteration_bound(text_parser *p, op_builder *b) {
-  TSR_TRY(int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
-  return p_nullary(p, b);
+  TSR_TRY(pf_int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
+  return pf_nullary(p, b);
 }
 
 /* `tpu.log_buffer "tag" {attrs} : %m : M` */
@@ -1027,18 +1024,18 @@ static tsr_status p_vector_splat(text_parser *p, op_builder *b) {
 static tsr_status p_vector_create_mask(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand_list(p, b, false));
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return nomem();
+  if (!idx) return pf_nomem();
   ob_all_operands(b, idx);
-  return p_nullary(p, b);
+  return pf_nullary(p, b);
 }
 
 /* `vector.constant_mask [2, 3] {attrs} : vector<..xi1>` */
 static tsr_status p_vector_constant_mask(text_parser *p, op_builder *b) {
   int64_t v[64];
   int n;
-  TSR_TRY(int_list(p, v, 64, &n));
-  TSR_TRY(ob_attr(p, b, "mask_dim_sizes", dense_i64_array(p, v, n)));
-  return p_nullary(p, b);
+  TSR_TRY(pf_int_list(p, v, 64, &n));
+  TSR_TRY(ob_attr(p, b, "mask_dim_sizes", pf_dense_i64_array(p, v, n)));
+  return pf_nullary(p, b);
 }
 
 /* `vector.extract %v[0, %i] {attrs} : R from V`: static positions, and kDynamic (INT64_MIN)
@@ -1060,9 +1057,9 @@ static tsr_status p_vector_extract(text_parser *p, op_builder *b) {
     } while (text_accept(p, ','));
     TSR_TRY(text_expect(p, ']'));
   }
-  TSR_TRY(ob_attr(p, b, "static_position", dense_i64_array(p, pos, n)));
+  TSR_TRY(ob_attr(p, b, "static_position", pf_dense_i64_array(p, pos, n)));
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return nomem();
+  if (!idx) return pf_nomem();
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = idx;
   tsr_ir_type *r, *v;
   TSR_TRY(attrs_two_types(p, b, "from", &r, &v));
@@ -1086,7 +1083,7 @@ static tsr_status p_cf_assert(text_parser *p, op_builder *b) {
 static tsr_status p_tpu_assume_multiple(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
   TSR_TRY(text_expect(p, ','));
-  TSR_TRY(int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(pf_int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *t;
@@ -1112,223 +1109,7 @@ static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
     TSR_TRY(text_type_list(p, &t, &k));
     TSR_TRY(ob_set_operand_types(p, b, 0, t, k));
   }
-  return default_int(p, b, "formatted", 1, 0);
-}
-
-/* ---- StableHLO ------------------------------------------------------------------------ */
-
-/* `op %a, %b {attrs} : T` or `: (T, T) -> R` */
-static tsr_status p_same(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, true));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 1);
-}
-
-static tsr_status p_hlo_iota(text_parser *p, op_builder *b) {
-  TSR_TRY(expect_kw_eq(p, "dim"));
-  int64_t d;
-  TSR_TRY(text_int(p, &d));
-  TSR_TRY(attr_i64(p, b, "iota_dimension", d));
-  return p_nullary(p, b);
-}
-
-static tsr_status p_hlo_broadcast_in_dim(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(expect_kw_eq(p, "dims"));
-  int64_t v[64];
-  int n;
-  TSR_TRY(int_list(p, v, 64, &n));
-  TSR_TRY(ob_attr(p, b, "broadcast_dimensions", dense_i64_array(p, v, n)));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 1);
-}
-
-static tsr_status p_hlo_slice(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, '['));
-  int64_t start[64], limit[64], stride[64];
-  int n = 0;
-  if (!text_accept(p, ']')) {
-    do {
-      if (n == 64) return text_error(p, "too many slice dimensions");
-      TSR_TRY(text_int(p, &start[n]));
-      TSR_TRY(text_expect(p, ':'));
-      TSR_TRY(text_int(p, &limit[n]));
-      stride[n] = 1;
-      if (text_accept(p, ':')) TSR_TRY(text_int(p, &stride[n]));
-      n++;
-    } while (text_accept(p, ','));
-    TSR_TRY(text_expect(p, ']'));
-  }
-  TSR_TRY(ob_attr(p, b, "start_indices", dense_i64_array(p, start, n)));
-  TSR_TRY(ob_attr(p, b, "limit_indices", dense_i64_array(p, limit, n)));
-  TSR_TRY(ob_attr(p, b, "strides", dense_i64_array(p, stride, n)));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 1);
-}
-
-static tsr_status p_hlo_concatenate(text_parser *p, op_builder *b) {
-  do {
-    if (text_peek(p) != '%') break;
-    TSR_TRY(ob_parse_operand(p, b));
-  } while (text_accept(p, ','));
-  TSR_TRY(expect_kw_eq(p, "dim"));
-  int64_t d;
-  TSR_TRY(text_int(p, &d));
-  TSR_TRY(attr_i64(p, b, "dimension", d));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 1);
-}
-
-static tsr_status hlo_enum(text_parser *p, op_builder *b, const char *mnemonic, const char *attr_name) {
-  const char *kw;
-  size_t n;
-  if (!text_bare_id(p, &kw, &n)) return text_error(p, "expected a %s", mnemonic);
-  char buf[64];
-  if (n >= sizeof buf) return text_error(p, "bad %s", mnemonic);
-  memcpy(buf, kw, n);
-  buf[n] = 0;
-  tsr_ir_attr *a = dialect_enum_new(p->ctx, "stablehlo", mnemonic, buf);
-  if (!a) return text_error(p, "bad %s '%s'", mnemonic, buf);
-  a->u.enm.opaque_form = true;
-  return ob_attr(p, b, attr_name, a);
-}
-
-/* `stablehlo.compare EQ, %a, %b, SIGNED : (T, T) -> R` */
-static tsr_status p_hlo_compare(text_parser *p, op_builder *b) {
-  TSR_TRY(hlo_enum(p, b, "comparison_direction", "comparison_direction"));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand(p, b));
-  if (text_accept(p, ',')) TSR_TRY(hlo_enum(p, b, "comparison_type", "compare_type"));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  if (text_peek(p) == '(') return ob_types_after_colon(p, b, 1);
-  tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  ob_all_operands(b, t);
-  return ob_result(p, b, i1_like(p, t));
-}
-
-/* `stablehlo.custom_call @target(%a, ...) {attrs} : (T..) -> R` */
-static tsr_status p_hlo_custom_call(text_parser *p, op_builder *b) {
-  TSR_TRY(text_expect(p, '@'));
-  const char *target;
-  TSR_TRY(text_symbol_name(p, &target));
-  TSR_TRY(attr_string(p, b, "call_target_name", target));
-  return call_tail(p, b);
-}
-
-/* `stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [..] : (T, I) -> R`:
- * the body is one block (acc, x) of the init's type applying the named op. */
-static tsr_status p_hlo_reduce(text_parser *p, op_builder *b) {
-  operand_ref in, init;
-  TSR_TRY(text_expect(p, '('));
-  TSR_TRY(parse_value_ref(p, &in));
-  TSR_TRY(expect_kw(p, "init"));
-  TSR_TRY(text_expect(p, ':'));
-  TSR_TRY(parse_value_ref(p, &init));
-  TSR_TRY(text_expect(p, ')'));
-  if (text_peek(p) == ',') return text_error(p, "reduce with several inputs is only supported in the generic form");
-  TSR_TRY(ob_operand(p, b, &in));
-  TSR_TRY(ob_operand(p, b, &init));
-  TSR_TRY(expect_kw(p, "applies"));
-  const char *body_op;
-  size_t body_len;
-  if (!text_bare_id(p, &body_op, &body_len)) return text_error(p, "expected the op the reduction applies");
-  TSR_TRY(expect_kw(p, "across"));
-  TSR_TRY(expect_kw_eq(p, "dimensions"));
-  int64_t dims[64];
-  int nd;
-  TSR_TRY(int_list(p, dims, 64, &nd));
-  TSR_TRY(ob_attr(p, b, "dimensions", dense_i64_array(p, dims, nd)));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(ob_same_or_function_type(p, b, 1));
-  /* the body: ^bb0(%acc: I, %x: I): %r = op %acc, %x : I; stablehlo.return %r : I */
-  tsr_ir_ctx *ctx = p->ctx;
-  tsr_ir_type *it = b->operand_types[1];
-  tsr_ir_region *r = tsr_ir_alloc(ctx, sizeof *r);
-  tsr_ir_block *blk = tsr_ir_alloc(ctx, sizeof *blk);
-  tsr_ir_block **blocks = tsr_ir_alloc(ctx, sizeof *blocks);
-  char *name = tsr_ir_strdup(ctx, body_op, body_len);
-  tsr_ir_op *op = name ? tsr_ir_op_new(ctx, name, 2, 1, 0, 0) : NULL;
-  tsr_ir_op *ret = tsr_ir_op_new(ctx, "stablehlo.return", 1, 0, 0, 0);
-  tsr_ir_attr *unknown = tsr_ir_attr_new(ctx, TSR_IR_ATTR_LOC_UNKNOWN);
-  if (!r || !blk || !blocks || !op || !ret || !unknown) return nomem();
-  blk->args = tsr_ir_alloc(ctx, 2 * sizeof(tsr_ir_value *));
-  if (!blk->args) return nomem();
-  blk->n_args = 2;
-  for (int i = 0; i < 2; i++) {
-    if (!(blk->args[i] = tsr_ir_value_new(p->m, it))) return nomem();
-    blk->args[i]->block = blk;
-    blk->args[i]->index = i;
-    blk->args[i]->loc = unknown;
-    blk->args[i]->defined = true;
-    tsr_ir_op_set_operand(op, i, blk->args[i]);
-  }
-  if (!(op->results[0] = tsr_ir_value_new(p->m, it))) return nomem();
-  op->results[0]->def_op = op;
-  op->results[0]->defined = true;
-  op->loc = ret->loc = unknown;
-  tsr_ir_op_set_operand(ret, 0, op->results[0]);
-  tsr_ir_block_append(blk, op);
-  tsr_ir_block_append(blk, ret);
-  blocks[0] = blk;
-  blk->parent = r;
-  r->n_blocks = 1;
-  r->blocks = blocks;
-  return ptr_push(&b->regions, r) ? TSR_OK : nomem();
-}
-
-/* ---- check (StableHLO's test dialect) ---------------------------------------------------- */
-
-/* `check.expect_eq %a, %b : T`, `check.expect_almost_eq %a, %b [, tolerance = F] : T` */
-static tsr_status p_check_pair(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand(p, b));
-  if (text_accept(p, ',')) {
-    TSR_TRY(expect_kw_eq(p, "tolerance"));
-    tsr_ir_attr *tol;
-    TSR_TRY(text_number_attr(p, tsr_ir_type_float(p->ctx, TSR_IR_F64), &tol));
-    TSR_TRY(ob_attr(p, b, "tolerance", tol));
-  }
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 0);
-}
-
-/* `check.expect_eq_const %a, dense<...> : T {attrs}` (the value's type is the operand's) */
-static tsr_status p_check_const(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  const char *at = p->cur;
-  tsr_ir_attr *v;
-  TSR_TRY(text_attr(p, &v));
-  if (!v->type || v->kind != TSR_IR_ATTR_DENSE) return text_error_at(p, at, "expected a typed dense value");
-  TSR_TRY(ob_attr(p, b, "value", v));
-  ob_all_operands(b, v->type);
-  return ob_opt_attr_dict(p, b);
-}
-
-/* `check.expect_close %a, %b, max_ulp_difference = N : T, T` */
-static tsr_status p_check_close(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand(p, b));
-  if (text_accept(p, ',')) {
-    TSR_TRY(expect_kw_eq(p, "max_ulp_difference"));
-    int64_t n;
-    TSR_TRY(text_int(p, &n));
-    TSR_TRY(attr_i64(p, b, "max_ulp_difference", n));
-  }
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  tsr_ir_type **types;
-  int n;
-  TSR_TRY(text_type_list(p, &types, &n));
-  return ob_set_operand_types(p, b, 0, types, n);
+  return pf_default_int(p, b, "formatted", 1, 0);
 }
 
 /* ---- the registries' syntax forms --------------------------------------------------------- */
@@ -1347,16 +1128,12 @@ static tsr_status p_check_close(text_parser *p, op_builder *b) {
   X(CF_ASSERT, p_cf_assert) X(MEMREF_LOAD, p_memref_load) X(MEMREF_STORE, p_memref_store)             \
   X(MEMREF_ALLOCA, p_memref_alloca) X(TPU_VECTOR_MEM, p_tpu_vector_mem)                               \
   X(TPU_STRIDED_STORE, p_tpu_strided_store) X(TPU_LOAD_STORE, p_tpu_load_store) X(TPU_ROTATE, p_tpu_rotate) X(MEMREF_SLICE, p_memref_slice) X(ARROW, p_arrow)         \
-  X(TPU_MATMUL, p_tpu_matmul) X(NULLARY, p_nullary) X(TPU_CONCATENATE, p_tpu_concatenate)             \
+  X(TPU_MATMUL, p_tpu_matmul) X(NULLARY, pf_nullary) X(TPU_CONCATENATE, p_tpu_concatenate)             \
   X(TPU_DYNAMIC_GATHER, p_tpu_dynamic_gather) X(TPU_DYNAMIC_ROTATE, p_tpu_dynamic_rotate)             \
   X(TPU_REPEAT, p_tpu_repeat) X(TPU_CREATE_MASK, p_tpu_create_mask)                                   \
   X(TPU_ASSUME_MULTIPLE, p_tpu_assume_multiple) X(TPU_DMA, p_tpu_dma) X(TPU_WAIT_DMA2, p_tpu_wait_dma2) \
   X(TPU_SEM_AMOUNT, p_tpu_sem_amount) X(TPU_ITERATION_BOUND, p_tpu_iteration_bound)                   \
-  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) X(SAME, p_same) X(HLO_IOTA, p_hlo_iota)   \
-  X(HLO_BROADCAST_IN_DIM, p_hlo_broadcast_in_dim) X(HLO_SLICE, p_hlo_slice)                           \
-  X(HLO_CONCATENATE, p_hlo_concatenate) X(HLO_COMPARE, p_hlo_compare)                                 \
-  X(HLO_CUSTOM_CALL, p_hlo_custom_call) X(HLO_REDUCE, p_hlo_reduce) X(CHECK_PAIR, p_check_pair)   \
-  X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)
+  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) HLO_PRETTY_SYNTAXES(X)
 
 
 
@@ -1396,6 +1173,14 @@ static const struct {
   const char *spelling, *name;
 } aliases[] = {{"module", "builtin.module"}, {"return", "func.return"}, {"call", "func.call"}};
 
+bool pretty_op_registered(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
+    if (!strncmp(registered[i].name, name, len) && !registered[i].name[len]) return true;
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) return true;
+  return false;
+}
+
 pretty_fn pretty_syntax_of(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
     if (registered[i].len == len && !memcmp(registered[i].name, name, len)) return syntax_fns[registered[i].syntax];
@@ -1411,5 +1196,5 @@ tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_buil
   pretty_fn fn = pretty_syntax_of(name, len);
   if (!fn) return TSR_ERR_UNSUPPORTED;
   b->name = tsr_ir_intern(p->ctx, name, len);
-  return b->name ? fn(p, b) : nomem();
+  return b->name ? fn(p, b) : pf_nomem();
 }

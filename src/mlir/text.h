@@ -38,6 +38,10 @@ typedef struct text_parser {
   deferred_loc *deferred;
   size_t n_deferred, cap_deferred;
   struct op_parser_state *ops; /* parser.c's value scopes; NULL for attr-only parsing */
+  /* where ops without `loc(...)` are located (parser.c): the file name in the module's
+   * arena, and the line and column of `line_pos`, the last position counted up to */
+  const char *loc_file, *line_pos;
+  uint32_t line, col;
 } text_parser;
 
 void text_init(text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename);

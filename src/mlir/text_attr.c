@@ -186,8 +186,9 @@ static bool scan_uint(text_parser *p, uint64_t *out, bool *hex) {
   } else {
     if (c >= p->end || !isdigit((unsigned char)*c)) return false;
     for (; c < p->end && isdigit((unsigned char)*c); c++) {
-      if (v > (UINT64_MAX - 9) / 10) over = true;
-      v = v * 10 + (uint64_t)(*c - '0');
+      uint64_t d = (uint64_t)(*c - '0');
+      if (v > (UINT64_MAX - d) / 10) over = true;
+      v = v * 10 + d;
     }
   }
   if (over) return text_error(p, "integer literal out of range") , false;
@@ -580,7 +581,8 @@ static tsr_status type_inner(text_parser *p, tsr_ir_type **out) {
     const char *b = p->cur++;
     const char *name;
     const char *after = p->cur;
-    if (alias_name(p, &name) && text_peek(p) != '<') {
+    /* no text_peek: it would move past the spaces after the name, into the type's text */
+    if (alias_name(p, &name) && !(p->cur < p->end && *p->cur == '<')) {
       tsr_ir_type *t = alias_get(&p->type_aliases, name);
       if (t) { *out = t; return TSR_OK; }
       if (!strchr(name, '.')) return text_error_at(p, b, "undefined type alias !%s", name);

@@ -41,6 +41,8 @@ for chip in v5e v5p; do
 done
 # a grid within the budget still splits
 expect_out "host split: \(grid axis 0 in\|no, no idle host CPU\)" "$T" inspect tests/jax_suite/elementwise/v_new/module.mlir --chip v5e
+# a graph whose while loop never ends stops at the op budget, naming it
+fast "the graph has run 100000 ops, its budget" "$T" run tests/hlo/endless.mlir --max-ops 100000
 rm -rf "$dir"
 echo "limits: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

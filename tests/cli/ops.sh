@@ -8,7 +8,8 @@ expect 0 "$T" ops
 expect 0 "$T" ops --help
 expect 2 "$T" ops --bogus
 expect_out "^mosaic    arith.ceildivui  *ARITH_PLAIN  *value" "$T" ops
-expect_out "^stablehlo stablehlo.transpose  *GENERIC" "$T" ops
+expect_out "^stablehlo stablehlo.transpose  *HLO_DIMS" "$T" ops
+expect_out "^stablehlo stablehlo.gather  *GENERIC" "$T" ops
 expect_out "^check     check.expect_eq_const  *CHECK_CONST" "$T" ops
 if "$T" ops --markdown | diff -u docs/ops.md - > "$out"; then pass=$((pass+1)); else
   fail=$((fail+1)); echo "FAIL: docs/ops.md is not what 'tessera ops --markdown' prints (run make docs):"; head -20 "$out"; fi

@@ -625,6 +625,89 @@ def debug_print(m=32, n=128, bm=8):
     return build, (lambda x: x - 1.0), inputs
 
 
+# 18. graphs around kernels that use StableHLO beyond elementwise ops (issue 19): a cumulative
+# sum outside the kernel (reduce_window on TPU) giving group offsets to scalar prefetch, as in
+# front of a grouped matmul
+def group_offsets(m=64, n=128, bm=16, groups=4):
+    def kern(off_ref, x_ref, o_ref):
+        i = pl.program_id(0)
+        rows = i * bm + lax.broadcasted_iota(jnp.int32, (bm, 1), 0)
+        g = jnp.zeros((bm, 1), jnp.int32)
+        for k in range(groups):           # the group of a row: offsets at or before it
+            g = g + (rows >= off_ref[k]).astype(jnp.int32)
+        o_ref[...] = x_ref[...] * (g + 1).astype(jnp.float32)
+
+    def build(interpret):
+        def f(sizes, x):
+            offsets = jnp.cumsum(sizes)
+            gs = pltpu.PrefetchScalarGridSpec(
+                num_scalar_prefetch=1, grid=(m // bm,),
+                in_specs=[pl.BlockSpec((bm, n), lambda i, off: (i, 0))],
+                out_specs=pl.BlockSpec((bm, n), lambda i, off: (i, 0)))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid_spec=gs)(kern)(offsets, x)
+        return f
+
+    def ref(sizes, x):
+        offsets = jnp.cumsum(sizes)
+        g = jnp.sum(jnp.arange(m)[:, None] >= offsets[None, :], axis=1)
+        return x * (g + 1).astype(jnp.float32)[:, None]
+
+    def inputs(rng):
+        cuts = np.sort(rng.choice(np.arange(1, m), groups - 1, replace=False))
+        sizes = np.diff(np.concatenate([[0], cuts, [m]])).astype(np.int32)
+        return [sizes, rng.standard_normal((m, n), np.float32)]
+    return build, ref, inputs
+
+
+# rows of a table gathered outside the kernel (jnp.take: stablehlo.gather), centred inside it
+def gather_rows(vocab=64, n=128, rows=32, bm=8):
+    def kern(x_ref, o_ref):
+        x = x_ref[...]
+        o_ref[...] = x - jnp.mean(x, axis=1, keepdims=True)
+
+    def build(interpret):
+        def f(table, idx):
+            picked = jnp.take(table, idx, axis=0)
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((rows, n), jnp.float32),
+                       grid=(rows // bm,), in_specs=[spec], out_specs=spec)(kern)(picked)
+        return f
+
+    def ref(table, idx):
+        picked = table[idx]
+        return picked - jnp.mean(picked, axis=1, keepdims=True)
+
+    def inputs(rng):
+        return [rng.standard_normal((vocab, n), np.float32), rng.integers(0, vocab, rows).astype(np.int32)]
+    return build, ref, inputs
+
+
+# a kernel called from the body of a lax.while_loop outside it, as many times as the data says
+def while_outside(m=32, n=128, bm=16):
+    def kern(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * 0.5 + 1.0
+
+    def build(interpret):
+        def step(x):
+            spec = pl.BlockSpec((bm, n), lambda i: (i, 0))
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+                       grid=(m // bm,), in_specs=[spec], out_specs=spec)(kern)(x)
+
+        def f(x, trips):
+            _, y = lax.while_loop(lambda c: c[0] < trips[0], lambda c: (c[0] + 1, step(c[1])),
+                                  (jnp.int32(0), x))
+            return y
+        return f
+
+    def ref(x, trips):
+        return lax.fori_loop(0, trips[0], lambda _, y: y * 0.5 + 1.0, x)
+
+    def inputs(rng):
+        return [rng.standard_normal((m, n), np.float32), np.array([5], np.int32)]
+    return build, ref, inputs
+
+
 def _k(name, covers, factory, **tol):
     build, ref, inputs = factory()
     return Kernel(name, covers, build, ref, inputs, **tol)
@@ -676,4 +759,10 @@ KERNELS = [
     _k("loops", "fori_loop over pl.ds slices, while_loop with a program_id-dependent trip "
        "count, pl.when", loops, rtol=1e-5, atol=1e-5),
     _k("debug_print", "pl.debug_print of a scalar", debug_print, rtol=0, atol=0),
+    _k("group_offsets", "jnp.cumsum of group sizes outside the kernel (reduce_window) as "
+       "scalar prefetch, each row scaled by its group", group_offsets, rtol=1e-6, atol=1e-6),
+    _k("gather_rows", "jnp.take of table rows outside the kernel (gather), centred per row "
+       "inside it", gather_rows, rtol=1e-5, atol=1e-6),
+    _k("while_outside", "a lax.while_loop outside the kernel whose body calls it; the trip "
+       "count is an input", while_outside, rtol=1e-6, atol=1e-6),
 ]

@@ -1,0 +1,35 @@
+#loc = loc(unknown)
+#loc1 = loc("sizes")
+#loc2 = loc("x")
+#loc6 = loc("reduce_window_sum")
+#loc9 = loc("reduce_window_sum:"(#loc6))
+module @jit_f attributes {jax.uses_shape_polymorphism = false, mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xi32> loc("sizes"), %arg1: tensor<64x128xf32> loc("x")) -> (tensor<64x128xf32> {jax.result_info = "result"}) {
+    %0 = call @cumsum(%arg0) : (tensor<4xi32>) -> tensor<4xi32> loc(#loc10)
+    %1 = stablehlo.custom_call @tpu_custom_call(%0, %arg1) {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjMuMC4wZ2l0AAExCQEDBQcBAwkDHQsNDxETFRcZGx0fISMlA94CdgIbAfcHCwsPDwsTExMTDw8XCwsLDw8TCwsLUwsLDwsPDwsPCwsPCwsPDxMLExMTExMLD0sLDwtlhQszCw8LDwsLCxMbCxsLGxsPEw8PCw8fCxMLIw8LDwsPHw8PHw8PCx8PDwsPDw8LDx8LDwsPHwsPDw8fDw8fEw8TDxMPEwsFCZFhYU0HBVlZATkPHxcPExMfExMPHxcLDx8bCwsXCw8fNw8LUwsTARsPFwcPGyMXGwcLHx8XAgYNHwUnBSkdQcUdzc8FKwMDmf8DAwuLAwMLwwMD19kdRdsdH+EdSgJOAgUtBS8FMR0DuR1B8x0fFgIFMwU1BTcjBwUhEAAAAAAAAACAAAAAAAAAAAU5DRcdNZEFOx0Dqx0frQU9HQOxBT8FQR0D1QVDBUUdA98dA+UdAwoCBUcdAy4CHTUyAh0DPgIdA1oCAwNbXQVJEQc9AxFhYxtla21vcXN1HXd5/Xt9BUsBA/cNFWFmZmluZV9tYXA8KGQwKSAtPiAoZDApPgBhZmZpbmVfbWFwPChkMCwgZDEpIC0+IChkMCwgZDEpPgAFTSMHAxEEAAAAAAAAAAVPEQcFBVERBwEFUwVVBVcBBX+DAwUngSstCSkDBSeFKy0JLwMFGzEdKQMFGzEdLxEBAQMDC48RAUEdk5UFWR0Dly0FB+oJHysFWwMDnZ8FXSMBAwkAAAAAHaOlBV8dp6kFYRU3Ny0FB+oJMYcdO68VPT0tBQfqCR+HHT+1HbchBWMtBQfuCRlTHT+9Hb/BBWUVISERBQEdx8kFZx0Dyy0FB/YJO08FaR3R0wVrFUNDLQUH9gkrTwVtEQcVHUfdFUlJLQUH9gkpdR074xVLSy0FB/YJIXUDAwvpEQUFAwML7REFCQMDC/ERBQ0d9QYCBW8jdHB1LmRpbWVuc2lvbl9zZW1hbnRpY3M8YXJiaXRyYXJ5PgAjdHB1Lm1lbW9yeV9zcGFjZTxzbWVtPgAjdHB1Lm1lbW9yeV9zcGFjZTx2bWVtPgAjdHB1LmNvcmVfdHlwZTx0Yz4AI2FyaXRoLm92ZXJmbG93PG5vbmU+ACNhcml0aC5mYXN0bWF0aDxub25lPgAVTU0tBQf6CSs/AwMLEgIRAQUdTxoCHQMeAi0FB/oJR1EdRSYCHUcqAhVRUS0FB/oJRXsdNgI6AgVxFVVVLQUH+gkrewMDRgICAgVzBXUdUgJWAgV3FVdXLQUH+gkRJQMHT2ICZgJqAm4CcgIREwAFeSMBCSEBAAAAAQAAAAIAAAAAAAAABXsjAQEBAQICJwVBBQEDAQIEF/kDEQFnF/sFQQIEEWknBUEFEycFQQIEEQsBCQUJAQkLCwEFBQEJBQEBJwVBBREEpgYFAREBWQcDAQ0PEQFfBwNftwkBAQkBCwELAQMDM40DARUHMw0DAQUBCRcDoZsDAwUGOQMDAwsHBzkNAwMFDw0DA7MPAwEFBrsDAwMTAwMHEQMFCQYHAwEFAxcFBgkDAwMZCwcJEwMNBREbDQYVAwMDHQcHFw0DAwUVHwMDB+cDBQkGBwMBBQMjBQYJAwMDJQsHCRMDDQURJw0GFQMDAykHBxcNAwMFISsDAwfrAwUJBgcDAQUDLwUGCQMDAzELBwkTAw0FETMNBhUDAwM1BwcXDQMDBS03AwMH7wMFCQYHAwEFAzsFBgkDAwM9CwcJEwMNBRE/DQYVAwMDQQcHFw0DAwU5QwMDIxEDBQMDIxEDBRMGIwMPBwVHSQMDJQ4CAwEFBiUDAwNNBwclDQMDBUVPGQYiAgMZA1EFBlMDDwNTGwdTQgIDDwVLVQMDGREDBQMDGREDBRMGGQMPBwdZWx0FGV4CCVcHWVsRAAEPEQGHBwMJDwUBAQkBAwMBDwMBAwMBDwMBEQQBBQEFDxEBiQcDCQ8FAQEJAQMDAQ8DAQMDAQ8DAREEAQUBBQYDAQUBABoNfREpFQ0TEREVDQkJRSMVDRcdCR0dCyMhIyktCVUtCyURCxkdGSULEx0NNzkjFxsTFxkZFRkXGRcjHw8NCR0RYnVpbHRpbgBzdGFibGVfbW9zYWljAHRwdQBhcml0aABtb2R1bGUAYXJpdGguY29uc3RhbnQAdmVjdG9yLmJyb2FkY2FzdABhcml0aC5hZGRpAG1lbXJlZi5sb2FkAGFyaXRoLmNtcGkAYXJpdGguZXh0dWkAZnVuYy5mdW5jAGZ1bmMucmV0dXJuAHZlY3Rvci5sb2FkAGFyaXRoLm11bGkAdHB1LmlvdGEAYXJpdGguc2l0b2ZwAGFyaXRoLm11bGYAdHB1LnZlY3Rvcl9zdG9yZQBncm91cF9vZmZzZXRzLjxsb2NhbHM+Lmtlcm4AdG9vbHMvamF4L3N1aXRlX2tlcm5lbHMucHkAdmFsdWUAZnVuY3Rpb25fdHlwZQBzeW1fbmFtZQBhZGQ6AHRyYW5zZm9ybV9pbmRpY2VzAHRyYW5zZm9ybV8wAHdpbmRvd19ib3VuZHMAdHJhbnNmb3JtXzEAbXVsOgBhZGQvYWRkAGJyb2FkY2FzdF9pbl9kaW06AGdldDoAY29udmVydF9lbGVtZW50X3R5cGU6AGNvbnZlcnRfZWxlbWVudF90eXBlL2NvbnZlcnRfZWxlbWVudF90eXBlAGFkZABzdGFibGVfbW9zYWljLnZlcnNpb24AZGltZW5zaW9uX3NlbWFudGljcwBpdGVyYXRpb25fYm91bmRzAHNjYWxhcl9wcmVmZXRjaABzY3JhdGNoX29wZXJhbmRzAGtlcm4AdHB1LmNvcmVfdHlwZQB3aW5kb3dfcGFyYW1zAG11bABvdmVyZmxvd0ZsYWdzAGRpbWVuc2lvbnMAaW90YToAaW90YS9pb3RhAGJyb2FkY2FzdF9pbl9kaW0AYnJvYWRjYXN0X2luX2RpbS9icm9hZGNhc3RfaW5fZGltAGdldABnZToAZ2UvZ2UAcHJlZGljYXRlAGdldC9nZXQAbXVsL211bABmYXN0bWF0aABzd2FwOgBzd2FwL3N3YXAAb3BlcmFuZFNlZ21lbnRTaXplcwBzdHJpZGVzAA==\22, \22serialization_format\22: 1, \22needs_layout_passes\22: true}}", kernel_name = "kern", mhlo.frontend_attributes = {kernel_metadata = "{}"}, operand_layouts = [dense<0> : tensor<1xindex>, dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<4xi32>, tensor<64x128xf32>) -> tensor<64x128xf32> loc(#loc11)
+    return %1 : tensor<64x128xf32> loc(#loc5)
+  } loc(#loc)
+  func.func private @cumsum(%arg0: tensor<4xi32> loc(unknown)) -> tensor<4xi32> {
+    %0 = call @cumsum_0(%arg0) : (tensor<4xi32>) -> tensor<4xi32> loc(#loc)
+    return %0 : tensor<4xi32> loc(#loc)
+  } loc(#loc13)
+  func.func private @cumsum_0(%arg0: tensor<4xi32> loc(unknown)) -> tensor<4xi32> {
+    %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc6)
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32> loc(#loc6)
+    %1 = "stablehlo.reduce_window"(%arg0, %0) <{padding = dense<[[3, 0]]> : tensor<1x2xi64>, window_dimensions = array<i64: 4>}> ({
+    ^bb0(%arg1: tensor<i32> loc("reduce_window_sum:"(#loc6)), %arg2: tensor<i32> loc("reduce_window_sum:"(#loc6))):
+      %2 = stablehlo.add %arg1, %arg2 : tensor<i32> loc(#loc6)
+      stablehlo.return %2 : tensor<i32> loc(#loc6)
+    }) : (tensor<4xi32>, tensor<i32>) -> tensor<4xi32> loc(#loc6)
+    return %1 : tensor<4xi32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc3 = loc("tools/jax/suite_kernels.py":642:22 to :39)
+#loc4 = loc("tools/jax/suite_kernels.py":647:19 to 648:54)
+#loc5 = loc("jit(f)")
+#loc7 = loc("group_offsets.<locals>.build.<locals>.f"(#loc3))
+#loc8 = loc("group_offsets.<locals>.build.<locals>.f"(#loc4))
+#loc10 = loc("jit(f)/jit(cumsum)"(#loc7))
+#loc11 = loc("jit(f)/pallas_call"(#loc8))
+#loc12 = loc("jit(f)/jit"(#loc7))
+#loc13 = loc("jit:"(#loc12))
