@@ -1,6 +1,7 @@
 /* Core types: dtypes, 16-bit float conversions, refs and their views, error messages. */
 #include "harness.h"
 #include "tessera/core.h"
+#include "core/strided.h"
 
 static void test_dtypes(void) {
   CHECK_EQ_INT(tsr_dtype_size(TSR_F32), 4);
@@ -101,9 +102,115 @@ static void test_refs(void) {
   CHECK(strcmp(tsr_ref_describe(&r, buf, sizeof buf), "f32[4,6]") == 0);
 }
 
+/* ---- strided index spaces (core/strided.h), against plain index loops ---- */
+
+static uint64_t rnd_state = 0x2545f4914f6cdd1dull;
+static int64_t rnd(int64_t n) {
+  rnd_state ^= rnd_state << 13; rnd_state ^= rnd_state >> 7; rnd_state ^= rnd_state << 17;
+  return (int64_t)(rnd_state % (uint64_t)n);
+}
+
+/* Element strides for `shape`: dense, dense in a permuted order, padded, or with broadcast
+ * (stride 0) dimensions when `broadcast`; returns the elements the layout spans. */
+static int64_t random_layout(int rank, const int64_t *shape, bool broadcast, int64_t *st) {
+  int order[TSR_MAX_RANK];
+  for (int d = 0; d < rank; d++) order[d] = d;
+  int kind = (int)rnd(4);
+  if (kind == 1)
+    for (int d = rank - 1; d > 0; d--) { int j = (int)rnd(d + 1), t = order[d]; order[d] = order[j]; order[j] = t; }
+  int64_t s = 1;
+  for (int k = rank - 1; k >= 0; k--) {
+    int d = order[k];
+    st[d] = (kind == 3 && broadcast && rnd(2)) ? 0 : s;
+    s *= shape[d] + (kind == 2 ? rnd(3) : 0);
+  }
+  return s;
+}
+
+static void test_strided_copy(void) {
+  int bad = 0;
+  for (int iter = 0; iter < 3000; iter++) {
+    int rank = (int)rnd(5);
+    int64_t shape[TSR_MAX_RANK], ds[TSR_MAX_RANK], ss[TSR_MAX_RANK];
+    for (int d = 0; d < rank; d++) shape[d] = rnd(6);
+    static const size_t sizes[] = {1, 2, 4, 8, 3};
+    size_t es = sizes[rnd(5)];
+    int64_t dn = random_layout(rank, shape, false, ds), sn = random_layout(rank, shape, true, ss);
+    size_t skew = (size_t)rnd(2); /* a misaligned base: the byte loop */
+    unsigned char *src = malloc((size_t)sn * es + 1), *got = malloc((size_t)dn * es + 1), *want = malloc((size_t)dn * es + 1);
+    for (int64_t i = 0; i < sn * (int64_t)es + 1; i++) src[i] = (unsigned char)rnd(256);
+    memset(got, 0xCC, (size_t)dn * es + 1);
+    memset(want, 0xCC, (size_t)dn * es + 1);
+    int64_t numel = 1, idx[TSR_MAX_RANK] = {0};
+    for (int d = 0; d < rank; d++) numel *= shape[d];
+    for (int64_t i = 0; i < numel; i++) {
+      int64_t o = 0, a = 0;
+      for (int d = 0; d < rank; d++) { o += idx[d] * ds[d]; a += idx[d] * ss[d]; }
+      memcpy(want + skew + o * (int64_t)es, src + skew + a * (int64_t)es, es);
+      for (int d = rank - 1; d >= 0 && ++idx[d] == shape[d]; d--) idx[d] = 0;
+    }
+    strided_copy(es, rank, shape, got + skew, ds, src + skew, ss);
+    if (memcmp(got, want, (size_t)dn * es + 1)) bad++;
+    free(src); free(got); free(want);
+  }
+  CHECK_EQ_INT(bad, 0);
+}
+
+static void test_strided_collapse(void) {
+  int64_t shape[TSR_MAX_RANK], a[TSR_MAX_RANK], b[TSR_MAX_RANK];
+  /* a dense (2,3,4) block: one row of 24 */
+  int64_t s3[] = {2, 3, 4}, d3[] = {12, 4, 1};
+  CHECK_EQ_INT(strided_collapse(3, s3, d3, NULL, shape, a, b), 1);
+  CHECK(shape[0] == 24 && a[0] == 1);
+  /* a (128,1) column of a (128,8) scratch: one row of 128 with stride 8 */
+  int64_t sc[] = {128, 1}, dc[] = {8, 1};
+  CHECK_EQ_INT(strided_collapse(2, sc, dc, NULL, shape, a, b), 1);
+  CHECK(shape[0] == 128 && a[0] == 8);
+  /* (4,8) rows of a (4,16) array copied to a dense (4,8): the rows do not merge */
+  int64_t sr[] = {4, 8}, wide[] = {16, 1}, dense[] = {8, 1};
+  CHECK_EQ_INT(strided_collapse(2, sr, dense, wide, shape, a, b), 2);
+  CHECK(shape[0] == 4 && shape[1] == 8 && a[0] == 8 && b[0] == 16);
+  /* a broadcast of one row over 4 into a dense (4,8): inner rows only */
+  int64_t bc[] = {0, 1};
+  CHECK_EQ_INT(strided_collapse(2, sr, dense, bc, shape, a, b), 2);
+  /* all unit dimensions: one element */
+  int64_t su[] = {1, 1}, du[] = {5, 3};
+  CHECK_EQ_INT(strided_collapse(2, su, du, NULL, shape, a, b), 0);
+
+  /* the row walk visits every element once, in row-major order, for any layout */
+  int bad = 0;
+  for (int iter = 0; iter < 2000; iter++) {
+    int rank = 1 + (int)rnd(4);
+    int64_t sh[TSR_MAX_RANK], st[TSR_MAX_RANK], st2[TSR_MAX_RANK];
+    for (int d = 0; d < rank; d++) sh[d] = 1 + rnd(5);
+    random_layout(rank, sh, true, st);
+    random_layout(rank, sh, false, st2);
+    int64_t idx[TSR_MAX_RANK] = {0}, k = 0;
+    strided_rows w;
+    if (!strided_rows_start(&w, rank, sh, st, st2)) { bad++; continue; }
+    do {
+      for (int64_t j = 0; j < w.len; j++, k++) {
+        int64_t o = 0, o2 = 0;
+        for (int d = 0; d < rank; d++) { o += idx[d] * st[d]; o2 += idx[d] * st2[d]; }
+        if (o != w.at[0] + j * w.step[0] || o2 != w.at[1] + j * w.step[1] || w.row * w.len + j != k) bad++;
+        strided_next(idx, sh, rank);
+      }
+    } while (strided_rows_next(&w));
+    int64_t n = 1;
+    for (int d = 0; d < rank; d++) n *= sh[d];
+    if (k != n) bad++;
+  }
+  CHECK_EQ_INT(bad, 0);
+  int64_t empty[] = {3, 0};
+  strided_rows w;
+  CHECK(!strided_rows_start(&w, 2, empty, dense, NULL));
+}
+
 int main(void) {
   test_dtypes();
   test_half_floats();
   test_refs();
+  test_strided_copy();
+  test_strided_collapse();
   return tsr_test_finish("test_core");
 }

@@ -1,5 +1,5 @@
 /* Element access for the interpreter: any dtype read as double or int64 and written back
- * with StableHLO's rounding (floats) or wrap-around (integers), and strided view copies. */
+ * with StableHLO's rounding (floats) or wrap-around (integers). */
 #include <math.h>
 #include <string.h>
 
@@ -88,36 +88,5 @@ void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, in
     hlo_st_i(dt, dst, i, float_to_int(hlo_ld_f(st, src, i), dt));
   } else {
     hlo_st_i(dt, dst, i, hlo_ld_i(st, src, i));
-  }
-}
-
-void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const int64_t *dst_st,
-                   const char *src, const int64_t *src_st) {
-  for (int d = 0; d < rank; d++)
-    if (shape[d] == 0) return;
-  if (rank == 0) { memcpy(dst, src, esz); return; }
-  int64_t idx[TSR_MAX_RANK] = {0};
-  int last = rank - 1;
-  int64_t n = shape[last], ds = dst_st[last] * (int64_t)esz, ss = src_st[last] * (int64_t)esz;
-  bool rows = dst_st[last] == 1 && src_st[last] == 1;
-  for (;;) {
-    int64_t doff = 0, soff = 0;
-    for (int d = 0; d < last; d++) { doff += idx[d] * dst_st[d]; soff += idx[d] * src_st[d]; }
-    char *dp = dst + doff * (int64_t)esz;
-    const char *sp = src + soff * (int64_t)esz;
-    if (rows) {
-      memcpy(dp, sp, (size_t)n * esz);
-    } else if (esz == 4 && ss == 0 && ds == 4) { /* a broadcast along the row: a fill */
-      uint32_t v, *o = (uint32_t *)(void *)dp;
-      memcpy(&v, sp, 4);
-      for (int64_t j = 0; j < n; j++) o[j] = v;
-    } else if (esz == 4) {
-      for (int64_t j = 0; j < n; j++) memcpy(dp + j * ds, sp + j * ss, 4);
-    } else {
-      for (int64_t j = 0; j < n; j++) memcpy(dp + j * ds, sp + j * ss, esz);
-    }
-    int d = last - 1;
-    while (d >= 0 && ++idx[d] == shape[d]) idx[d--] = 0;
-    if (d < 0) break;
   }
 }

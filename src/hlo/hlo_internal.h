@@ -8,6 +8,7 @@
 
 #include "core/block_cache.h"
 #include "core/status.h"
+#include "core/strided.h" /* the view ops' copies */
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
 
@@ -118,9 +119,6 @@ void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v); /* float dtypes: round
 void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v); /* integer dtypes: wraps; BOOL: != 0 */
 /* Converts element i of src into element i of dst per stablehlo.convert. */
 void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, int64_t i);
-/* Copies a strided view of `rank` dims (strides in elements) element by element. */
-void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const int64_t *dst_st,
-                   const char *src, const int64_t *src_st);
 
 /* ---- op functions ---- */
 typedef struct hlo_compiler hlo_compiler;

@@ -70,7 +70,7 @@ static char *permuted(const hlo_val *v, const int *perm) {
   hlo_strides(&v->t, st);
   for (int d = 0; d < v->t.rank; d++) { pt.shape[d] = v->t.shape[perm[d]]; sst[d] = st[perm[d]]; }
   hlo_strides(&pt, dst);
-  hlo_copy_view(esz, pt.rank, pt.shape, out, dst, v->buf->data, sst);
+  strided_copy(esz, pt.rank, pt.shape, out, dst, v->buf->data, sst);
   return out;
 }
 

@@ -1,6 +1,6 @@
 /* Ops that create or move elements without arithmetic: constant, iota, reshape,
  * broadcast_in_dim, slice, dynamic_slice, dynamic_update_slice, concatenate, pad, transpose,
- * reverse. Most are one strided view copy (hlo_copy_view). */
+ * reverse. Most are one strided view copy (strided_copy). */
 #include <string.h>
 
 #include "hlo/hlo_internal.h"
@@ -71,7 +71,7 @@ tsr_status hlo_run_broadcast_in_dim(hlo_exec *x, const hlo_inst *in, const hlo_v
   }
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
-  hlo_copy_view(tsr_dtype_size(res->t.dtype), res->t.rank, res->t.shape, res->buf->data, dst,
+  strided_copy(tsr_dtype_size(res->t.dtype), res->t.rank, res->t.shape, res->buf->data, dst,
                 args[0].buf->data, sst);
   return TSR_OK;
 }
@@ -106,7 +106,7 @@ tsr_status hlo_run_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
   size_t esz = tsr_dtype_size(res->t.dtype);
-  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, sst);
+  strided_copy(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, sst);
   return TSR_OK;
 }
 
@@ -133,7 +133,7 @@ tsr_status hlo_run_dynamic_slice(hlo_exec *x, const hlo_inst *in, const hlo_val 
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
   size_t esz = tsr_dtype_size(res->t.dtype);
-  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, ost);
+  strided_copy(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, ost);
   return TSR_OK;
 }
 
@@ -151,7 +151,7 @@ tsr_status hlo_run_dynamic_update_slice(hlo_exec *x, const hlo_inst *in, const h
   int64_t off = 0;
   for (int d = 0; d < r; d++) off += st[d] * ost[d];
   size_t esz = tsr_dtype_size(res->t.dtype);
-  hlo_copy_view(esz, r, args[1].t.shape, res->buf->data + (size_t)off * esz, ost, args[1].buf->data, ust);
+  strided_copy(esz, r, args[1].t.shape, res->buf->data + (size_t)off * esz, ost, args[1].buf->data, ust);
   return TSR_OK;
 }
 
@@ -178,7 +178,7 @@ tsr_status hlo_run_concatenate(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   int64_t at = 0;
   for (int i = 0; i < in->n_in; i++) {
     hlo_strides(&args[i].t, sst);
-    hlo_copy_view(esz, res->t.rank, args[i].t.shape, res->buf->data + (size_t)(at * dst[dim]) * esz, dst,
+    strided_copy(esz, res->t.rank, args[i].t.shape, res->buf->data + (size_t)(at * dst[dim]) * esz, dst,
                   args[i].buf->data, sst);
     at += args[i].t.shape[dim];
   }
@@ -231,7 +231,7 @@ tsr_status hlo_run_pad(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
     doff += (lo[d] + first * step) * rst[d];
     dst[d] = rst[d] * step;
   }
-  hlo_copy_view(esz, r, cnt, res->buf->data + (size_t)doff * esz, dst, args[0].buf->data + (size_t)soff * esz, ost);
+  strided_copy(esz, r, cnt, res->buf->data + (size_t)doff * esz, dst, args[0].buf->data + (size_t)soff * esz, ost);
   return TSR_OK;
 }
 
@@ -260,7 +260,7 @@ tsr_status hlo_run_transpose(hlo_exec *x, const hlo_inst *in, const hlo_val *arg
   }
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
-  hlo_copy_view(tsr_dtype_size(res->t.dtype), r, res->t.shape, res->buf->data, dst, args[0].buf->data, sst);
+  strided_copy(tsr_dtype_size(res->t.dtype), r, res->t.shape, res->buf->data, dst, args[0].buf->data, sst);
   return TSR_OK;
 }
 
@@ -280,6 +280,6 @@ tsr_status hlo_run_reverse(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
   hlo_strides(&res->t, dst);
   size_t esz = tsr_dtype_size(res->t.dtype);
   if (hlo_numel(&res->t) == 0) return TSR_OK;
-  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + off * (int64_t)esz, sst);
+  strided_copy(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + off * (int64_t)esz, sst);
   return TSR_OK;
 }

@@ -148,8 +148,6 @@ char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, in
 /* ---- data movement ---- */
 /* Fills a window with the poison pattern of its dtype (NaN for floats). */
 void fill_poison(const tsr_ref *r);
-/* Copies src into dst (equal shapes and dtypes, any strides). */
-void copy_window(const tsr_ref *dst, const tsr_ref *src);
 /* True when some element of r holds the poison pattern of its dtype. */
 bool has_poison(const tsr_ref *r);
 /* The same, and the index of the first such element (r->rank entries) when `first`. */

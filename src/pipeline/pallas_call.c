@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strided.h"
 #include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
@@ -380,7 +381,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   for (int i = 0; i < d->num_prefetch; i++) {
     TSR_TRY(alloc_ref(c, cp, TSR_SMEM, d->prefetch[i].dtype, d->prefetch[i].rank,
                       d->prefetch[i].shape, "scalar prefetch", &r->prefetch[i]));
-    copy_window(&r->prefetch[i], &d->prefetch[i]);
+    strided_copy_ref(&r->prefetch[i], &d->prefetch[i]);
   }
   for (int i = 0; i < d->num_scratch; i++) {
     const tsr_scratch_spec *s = &d->scratch[i];
