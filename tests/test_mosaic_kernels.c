@@ -48,8 +48,8 @@ static void test_seed(const char *path, tsr_machine *m) {
   int bad = 0;
   for (int i = 0; i < 1024; i++) bad += o[i] != x[i] + y[i];
   CHECK_EQ_INT(bad, 0);
-  CHECK_EQ_INT(st.dma_in, 2);
-  CHECK_EQ_INT(st.dma_out, 1);
+  CHECK_EQ_INT(st.dma.in, 2);
+  CHECK_EQ_INT(st.dma.out, 1);
   /* a wrong operand count and a wrong shape are clear errors */
   CHECK_FAILS(tsr_mosaic_kernel_run(m, k, in, 1, &out, 1, NULL, NULL), TSR_ERR_INVALID, "inputs and outputs together");
   int64_t sh2[2] = {16, 64};
@@ -129,7 +129,7 @@ static void test_matmul_acc(tsr_machine *m) {
     }
   CHECK(worst < 1e-3);
   CHECK_EQ_INT(st.steps, 24);
-  CHECK_EQ_INT(st.dma_out, 6);
+  CHECK_EQ_INT(st.dma.out, 6);
   /* the plan: without running the body */
   char *text = NULL;
   size_t len = 0;
@@ -468,11 +468,11 @@ static tsr_call_stats split_run(const char *path, tsr_ref *in, int nin, tsr_ref 
   CHECK(memcmp(o, o2, n * sizeof(float)) == 0);
   CHECK(memcmp(o, o3, n * sizeof(float)) == 0);
   for (int r = 1; r < 4; r++) {
-    CHECK_EQ_INT(st[r].dma_in, st[0].dma_in);
-    CHECK_EQ_INT(st[r].skip_in, st[0].skip_in);
-    CHECK_EQ_INT(st[r].dma_out, st[0].dma_out);
-    CHECK_EQ_INT(st[r].skip_out, st[0].skip_out);
-    CHECK_EQ_INT(st[r].bytes_in, st[0].bytes_in);
+    CHECK_EQ_INT(st[r].dma.in, st[0].dma.in);
+    CHECK_EQ_INT(st[r].dma.skip_in, st[0].dma.skip_in);
+    CHECK_EQ_INT(st[r].dma.out, st[0].dma.out);
+    CHECK_EQ_INT(st[r].dma.skip_out, st[0].dma.skip_out);
+    CHECK_EQ_INT(st[r].dma.bytes_in, st[0].dma.bytes_in);
     CHECK_EQ_INT(st[r].steps, st[0].steps);
     CHECK_EQ_INT(st[r].cores, split_cores);
     CHECK(warnings[r] && warnings[0] && strcmp(warnings[r], warnings[0]) == 0);
@@ -590,11 +590,11 @@ static void test_host_split(void) {
   tsr_call_stats st = split_run("tests/mosaic/split_acc.mlir", in, 2, &out, o, o2, 32 * 128);
   CHECK_EQ_INT(st.host_lanes, split_acc_parts());
   CHECK_EQ_INT(st.cores, split_cores);
-  CHECK_EQ_INT(st.dma_in, 8 + split_cores);
-  CHECK_EQ_INT(st.skip_in, 8 - split_cores);
-  CHECK_EQ_INT(st.dma_out, 4);
-  CHECK_EQ_INT(st.skip_out, 4);
-  CHECK_EQ_INT(st.bytes_in, (8 + split_cores) * 8 * 128 * 4);
+  CHECK_EQ_INT(st.dma.in, 8 + split_cores);
+  CHECK_EQ_INT(st.dma.skip_in, 8 - split_cores);
+  CHECK_EQ_INT(st.dma.out, 4);
+  CHECK_EQ_INT(st.dma.skip_out, 4);
+  CHECK_EQ_INT(st.dma.bytes_in, (8 + split_cores) * 8 * 128 * 4);
   int bad = 0;
   for (int r = 0; r < 32; r++)
     for (int col = 0; col < 128; col++) {

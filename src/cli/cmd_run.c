@@ -354,8 +354,8 @@ int cmd_run(int argc, char **argv) {
   if (dump_report)
     fprintf(cli_out(), "report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out%s), %.3f ms (kernels %.3f ms), "
            "peak %lld bytes (inputs %lld, outputs %lld, peak besides inputs %lld)\n",
-           (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma_in,
-           (long long)st.kernel.dma_out, lanes, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
+           (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma.in,
+           (long long)st.kernel.dma.out, lanes, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
            (long long)st.input_bytes, (long long)st.output_bytes, (long long)st.peak_intermediate_bytes);
   if (!run_setup_finish(&rs)) ok = false;
   rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;

@@ -522,15 +522,7 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     tsr_call_stats *st = cp->stats;
     pthread_mutex_lock(&cp->stats_lock);
     bool ran = false;
-    for (int i = 0; i < cp->n; i++) {
-      bref *b = &brefs[i];
-      st->dma_in += b->dma_in;
-      st->dma_out += b->dma_out;
-      st->skip_in += b->skip_in;
-      st->skip_out += b->skip_out;
-      st->bytes_in += b->bytes_in;
-      st->bytes_out += b->bytes_out;
-    }
+    for (int i = 0; i < cp->n; i++) tsr_dma_counts_add(&st->dma, &brefs[i].dma);
     int64_t steps = r->p.num_steps;
     if (r->p.core) { st->steps += steps; ran = steps > 0; }
     if (ran) st->cores++;
@@ -837,9 +829,9 @@ static bool run_split(call_plan *cp) {
       size_t last = (size_t)(part - 1) * (size_t)cp->n + (size_t)i, first = (size_t)part * (size_t)cp->n + (size_t)i;
       if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
       if (pipe_blocks_differ(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
-      st->dma_in--;
-      st->skip_in++;
-      st->bytes_in -= cp->edge_first_bytes[first];
+      st->dma.in--;
+      st->dma.skip_in++;
+      st->dma.bytes_in -= cp->edge_first_bytes[first];
     }
   }
   for (int first = 0, end; first < cp->parts; first = end) { /* per core, its first warning */
