@@ -1,6 +1,7 @@
 /* Core types: dtypes, 16-bit float conversions, refs and their views, error messages. */
 #include "harness.h"
 #include "tessera/core.h"
+#include "core/dtype.h"
 #include "core/strided.h"
 
 static void test_dtypes(void) {
@@ -15,6 +16,40 @@ static void test_dtypes(void) {
   CHECK_OK(tsr_dtype_check_tpu(TSR_BF16, "x"));
   CHECK_FAILS(tsr_dtype_check_tpu(TSR_F64, "input 0"), TSR_ERR_UNSUPPORTED, "input 0: dtype f64");
   CHECK_FAILS(tsr_dtype_check_tpu(TSR_I64, "y"), TSR_ERR_UNSUPPORTED, "i64");
+  CHECK(!strcmp(tsr_dtype_name((tsr_dtype)99), "?") && tsr_dtype_size((tsr_dtype)99) == 0);
+
+  /* the traits derived from the list: integer ranges and the poison byte */
+  CHECK(dtype_traits_of(TSR_I8)->min == -128 && dtype_traits_of(TSR_I8)->max == 127);
+  CHECK(dtype_traits_of(TSR_U16)->min == 0 && dtype_traits_of(TSR_U16)->max == 65535);
+  CHECK(dtype_traits_of(TSR_I32)->min == -2147483648.0 && dtype_traits_of(TSR_I32)->max == 2147483647.0);
+  CHECK(dtype_traits_of(TSR_U32)->max == 4294967295.0);
+  CHECK(dtype_traits_of(TSR_F32)->min == 0 && dtype_traits_of(TSR_F32)->max == 0);
+  CHECK_EQ_INT(dtype_traits_of(TSR_BF16)->poison, 0xFF);
+  CHECK_EQ_INT(dtype_traits_of(TSR_U8)->poison, 0xA5);
+
+  /* element reads of every array dtype, against the values stored */
+  float f32[2] = {1.5f, -2.25f};
+  double f64[2] = {0.1, -1e300};
+  uint16_t bf16[2] = {0x3fc0, 0xc010}, f16[2] = {0x3e00, 0xc100}; /* 1.5, -2.25; 1.5, -2.5 */
+  int8_t i8[2] = {-128, 127};
+  uint8_t u8[2] = {0, 255};
+  int16_t i16[2] = {-32768, 7};
+  uint16_t u16[2] = {65535, 3};
+  int32_t i32[2] = {INT32_MIN, 5}, b[2] = {0, 1};
+  uint32_t u32[2] = {4294967295u, 9};
+  int64_t i64[2] = {INT64_MIN, -3};
+  uint64_t u64[2] = {UINT64_MAX, 1};
+  CHECK(dtype_load_f64(TSR_F32, f32, 1) == -2.25 && dtype_load_i64(TSR_F32, f32, 1) == -2);
+  CHECK(dtype_load_f64(TSR_F64, f64, 0) == 0.1 && dtype_load_f64(TSR_F64, f64, 1) == -1e300);
+  CHECK(dtype_load_f64(TSR_BF16, bf16, 0) == 1.5 && dtype_load_f64(TSR_BF16, bf16, 1) == -2.25);
+  CHECK(dtype_load_f64(TSR_F16, f16, 0) == 1.5 && dtype_load_f64(TSR_F16, f16, 1) == -2.5);
+  CHECK(dtype_load_i64(TSR_I8, i8, 0) == -128 && dtype_load_f64(TSR_I8, i8, 1) == 127);
+  CHECK(dtype_load_i64(TSR_U8, u8, 1) == 255);
+  CHECK(dtype_load_i64(TSR_I16, i16, 0) == -32768 && dtype_load_i64(TSR_U16, u16, 0) == 65535);
+  CHECK(dtype_load_i64(TSR_I32, i32, 0) == INT32_MIN && dtype_load_i64(TSR_U32, u32, 0) == 4294967295ll);
+  CHECK(dtype_load_i64(TSR_BOOL, b, 1) == 1 && dtype_load_f64(TSR_BOOL, b, 0) == 0);
+  CHECK(dtype_load_i64(TSR_I64, i64, 0) == INT64_MIN && dtype_load_f64(TSR_I64, i64, 1) == -3);
+  CHECK(dtype_load_f64(TSR_U64, u64, 0) == 18446744073709551616.0 && dtype_load_i64(TSR_U64, u64, 1) == 1);
 }
 
 static void test_half_floats(void) {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "core/dtype.h"
 #include "cli/run_setup.h"
 #include "tessera/npy.h"
 
@@ -88,23 +89,7 @@ static void fill_random(tsr_array *a, unsigned seed) {
   }
 }
 
-static double elem(const tsr_array *a, int64_t i) {
-  switch (a->dtype) {
-  case TSR_F32: return ((const float *)a->data)[i];
-  case TSR_F64: return ((const double *)a->data)[i];
-  case TSR_BF16: return tsr_bf16_to_f32(((const uint16_t *)a->data)[i]);
-  case TSR_F16: return tsr_f16_to_f32(((const uint16_t *)a->data)[i]);
-  case TSR_I8: return ((const int8_t *)a->data)[i];
-  case TSR_I16: return ((const int16_t *)a->data)[i];
-  case TSR_I32: case TSR_BOOL: return ((const int32_t *)a->data)[i];
-  case TSR_I64: return (double)((const int64_t *)a->data)[i];
-  case TSR_U8: return ((const uint8_t *)a->data)[i];
-  case TSR_U16: return ((const uint16_t *)a->data)[i];
-  case TSR_U32: return ((const uint32_t *)a->data)[i];
-  case TSR_U64: return (double)((const uint64_t *)a->data)[i];
-  default: return NAN;
-  }
-}
+static double elem(const tsr_array *a, int64_t i) { return dtype_load_f64(a->dtype, a->data, i); }
 
 /* numpy.allclose's test: within atol + rtol*|e| of the expected value; NaN matches NaN and an
  * infinity matches only itself. */

@@ -214,7 +214,7 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   tsr_ref ops[64], outs[64];
   int64_t dyn[TSR_MAX_RANK];
   if (n_ops > 64 || k->n_outputs > 64 || k->n_dyn > TSR_MAX_RANK) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
-  for (int i = 0; i < k->n_dyn; i++) dyn[i] = hlo_ld_i(args[i].t.dtype, args[i].buf->data, 0);
+  for (int i = 0; i < k->n_dyn; i++) dyn[i] = dtype_load_i64(args[i].t.dtype, args[i].buf->data, 0);
   for (int i = 0; i < in->n_out; i++) {
     tsr_status s = hlo_alloc(x, &res[i]);
     if (s != TSR_OK) return s; /* the executor releases what was allocated */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "core/block_cache.h"
+#include "core/dtype.h"
 #include "core/status.h"
 #include "core/strided.h" /* the view ops' copies */
 #include "mlir/ir.h"
@@ -113,8 +114,7 @@ tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) 
 int hlo_attr_ints(const tsr_ir_op *op, const char *name, int64_t *out, int cap);
 
 /* ---- elements (elem.c) ---- */
-double hlo_ld_f(tsr_dtype t, const void *p, int64_t i);
-int64_t hlo_ld_i(tsr_dtype t, const void *p, int64_t i); /* sign- or zero-extended */
+/* Reads: dtype_load_f64 and dtype_load_i64 (core/dtype.h). */
 void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v); /* float dtypes: rounds */
 void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v); /* integer dtypes: wraps; BOOL: != 0 */
 /* Converts element i of src into element i of dst per stablehlo.convert. */

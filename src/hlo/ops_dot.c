@@ -109,7 +109,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
           for (int64_t j = 0; j < N; j++) {
             double acc = 0;
             for (int64_t q = 0; q < K; q++)
-              acc += hlo_ld_f(lt, A, (b * M + i) * K + q) * hlo_ld_f(rt, Bm, (b * K + q) * N + j);
+              acc += dtype_load_f64(lt, A, (b * M + i) * K + q) * dtype_load_f64(rt, Bm, (b * K + q) * N + j);
             hlo_st_f(ot, res->buf->data, (b * M + i) * N + j, acc);
           }
     } else {
@@ -118,7 +118,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
           for (int64_t j = 0; j < N; j++) {
             uint64_t acc = 0;
             for (int64_t q = 0; q < K; q++)
-              acc += (uint64_t)hlo_ld_i(lt, A, (b * M + i) * K + q) * (uint64_t)hlo_ld_i(rt, Bm, (b * K + q) * N + j);
+              acc += (uint64_t)dtype_load_i64(lt, A, (b * M + i) * K + q) * (uint64_t)dtype_load_i64(rt, Bm, (b * K + q) * N + j);
             hlo_st_i(ot, res->buf->data, (b * M + i) * N + j, (int64_t)acc);
           }
     }

@@ -106,11 +106,11 @@ tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     if (in->opc >= HLO_AND && in->opc <= HLO_SHIFT_RIGHT_LOGICAL)
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "bitwise op on floating-point values");
     for (int64_t i = 0; i < n; i++)
-      hlo_st_f(t, r, i, fbin(in->opc, hlo_ld_f(t, a, i * ma), hlo_ld_f(t, b, i * mb)));
+      hlo_st_f(t, r, i, fbin(in->opc, dtype_load_f64(t, a, i * ma), dtype_load_f64(t, b, i * mb)));
   } else {
     if (in->opc == HLO_ATAN2) return hlo_op_fail(in->op, TSR_ERR_INVALID, "atan2 on integers");
     for (int64_t i = 0; i < n; i++)
-      hlo_st_i(t, r, i, ibin(in->opc, t, hlo_ld_i(t, a, i * ma), hlo_ld_i(t, b, i * mb)));
+      hlo_st_i(t, r, i, ibin(in->opc, t, dtype_load_i64(t, a, i * ma), dtype_load_i64(t, b, i * mb)));
   }
   return TSR_OK;
 }
@@ -145,16 +145,16 @@ tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   const void *a = args[0].buf->data;
   void *r = res->buf->data;
   if (in->opc == HLO_IS_FINITE) {
-    for (int64_t i = 0; i < n; i++) hlo_st_i(rt, r, i, isfinite(hlo_ld_f(t, a, i)));
+    for (int64_t i = 0; i < n; i++) hlo_st_i(rt, r, i, isfinite(dtype_load_f64(t, a, i)));
     return TSR_OK;
   }
   if (tsr_dtype_is_float(t)) {
     if (in->opc == HLO_NOT) return hlo_op_fail(in->op, TSR_ERR_INVALID, "not on floating-point values");
-    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, funa(in->opc, hlo_ld_f(t, a, i)));
+    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, funa(in->opc, dtype_load_f64(t, a, i)));
     return TSR_OK;
   }
   for (int64_t i = 0; i < n; i++) {
-    int64_t v = hlo_ld_i(t, a, i);
+    int64_t v = dtype_load_i64(t, a, i);
     switch (in->opc) {
     case HLO_NEGATE: v = (int64_t)(0 - (uint64_t)v); break;
     case HLO_ABS: v = v < 0 ? (int64_t)(0 - (uint64_t)v) : v; break; /* INT_MIN stays INT_MIN */
@@ -230,17 +230,17 @@ tsr_status hlo_run_compare(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
   for (int64_t i = 0; i < n; i++) {
     bool v;
     if (in->aux2 == CT_FLOAT) {
-      double p = hlo_ld_f(t, a, i), q = hlo_ld_f(t, b, i);
+      double p = dtype_load_f64(t, a, i), q = dtype_load_f64(t, b, i);
       /* unordered (a NaN): only NE holds */
       v = isnan(p) || isnan(q) ? dir == CMP_NE : cmp_result(dir, (p > q) - (p < q));
     } else if (in->aux2 == CT_TOTALORDER) {
       int64_t p = total_key(t, a, i), q = total_key(t, b, i);
       v = cmp_result(dir, (p > q) - (p < q));
     } else if (in->aux2 == CT_SIGNED) {
-      int64_t p = hlo_ld_i(t, a, i), q = hlo_ld_i(t, b, i);
+      int64_t p = dtype_load_i64(t, a, i), q = dtype_load_i64(t, b, i);
       v = cmp_result(dir, (p > q) - (p < q));
     } else {
-      uint64_t p = (uint64_t)hlo_ld_i(t, a, i) & mask, q = (uint64_t)hlo_ld_i(t, b, i) & mask;
+      uint64_t p = (uint64_t)dtype_load_i64(t, a, i) & mask, q = (uint64_t)dtype_load_i64(t, b, i) & mask;
       v = cmp_result(dir, (p > q) - (p < q));
     }
     r[i] = v;
@@ -269,12 +269,12 @@ tsr_status hlo_run_clamp(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   const void *lo = args[0].buf->data, *v = args[1].buf->data, *hi = args[2].buf->data;
   for (int64_t i = 0; i < n; i++) {
     if (tsr_dtype_is_float(t)) {
-      double r = fbin(HLO_MINIMUM, fbin(HLO_MAXIMUM, hlo_ld_f(t, v, i), hlo_ld_f(t, lo, lo_s ? 0 : i)),
-                      hlo_ld_f(t, hi, hi_s ? 0 : i));
+      double r = fbin(HLO_MINIMUM, fbin(HLO_MAXIMUM, dtype_load_f64(t, v, i), dtype_load_f64(t, lo, lo_s ? 0 : i)),
+                      dtype_load_f64(t, hi, hi_s ? 0 : i));
       hlo_st_f(t, res->buf->data, i, r);
     } else {
-      int64_t r = ibin(HLO_MINIMUM, t, ibin(HLO_MAXIMUM, t, hlo_ld_i(t, v, i), hlo_ld_i(t, lo, lo_s ? 0 : i)),
-                       hlo_ld_i(t, hi, hi_s ? 0 : i));
+      int64_t r = ibin(HLO_MINIMUM, t, ibin(HLO_MAXIMUM, t, dtype_load_i64(t, v, i), dtype_load_i64(t, lo, lo_s ? 0 : i)),
+                       dtype_load_i64(t, hi, hi_s ? 0 : i));
       hlo_st_i(t, res->buf->data, i, r);
     }
   }

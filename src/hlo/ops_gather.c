@@ -99,7 +99,7 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     int64_t full[TSR_MAX_RANK] = {0};
     for (int i = 0; i < g.n_map; i++) {
       int64_t d = g.map[i];
-      int64_t s = hlo_ld_i(idx->t.dtype, idx->buf->data, ipos + i * vst);
+      int64_t s = dtype_load_i64(idx->t.dtype, idx->buf->data, ipos + i * vst);
       int64_t hi = op->t.shape[d] - g.sizes[d];
       full[d] = s < 0 ? 0 : s > hi ? hi : s;
     }

@@ -114,7 +114,7 @@ tsr_status hlo_run_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
  * [start, start + size) lies inside the operand (StableHLO spec). */
 static void clamped_starts(const hlo_val *scalars, int rank, const int64_t *dims, const int64_t *sizes, int64_t *out) {
   for (int d = 0; d < rank; d++) {
-    int64_t s = hlo_ld_i(scalars[d].t.dtype, scalars[d].buf->data, 0);
+    int64_t s = dtype_load_i64(scalars[d].t.dtype, scalars[d].buf->data, 0);
     int64_t hi = dims[d] - sizes[d];
     out[d] = s < 0 ? 0 : s > hi ? hi : s;
   }

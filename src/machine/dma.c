@@ -3,6 +3,7 @@
  * blocks until the semaphore holds the bytes it expects and subtracts them. */
 #include "machine/machine_internal.h"
 
+#include "core/dtype.h"
 #include "core/strided.h"
 
 #include <sched.h>
@@ -12,9 +13,7 @@
 
 /* ---- poison ----------------------------------------------------------------------------- */
 
-/* The poison of a dtype: all-ones bytes for floats (a NaN in f32, bf16 and f16), 0xA5 bytes
- * for integers (a value kernels rarely produce). */
-static unsigned char poison_byte(tsr_dtype t) { return tsr_dtype_is_float(t) ? 0xFF : 0xA5; }
+static unsigned char poison_byte(tsr_dtype t) { return dtype_traits_of(t)->poison; }
 
 void fill_poison(const tsr_ref *r) {
   size_t es = tsr_dtype_size(r->dtype);

@@ -1,23 +1,11 @@
 /* Accumulator buffered refs: the seed's set_accumulator and accumulate. */
 #include <string.h>
 
+#include "core/dtype.h"
 #include "core/strided.h"
 #include "pipeline/engine.h"
 
-static double load(const char *p, tsr_dtype t) {
-  switch (t) {
-  case TSR_F32: { float v; memcpy(&v, p, 4); return v; }
-  case TSR_BF16: { uint16_t v; memcpy(&v, p, 2); return tsr_bf16_to_f32(v); }
-  case TSR_F16: { uint16_t v; memcpy(&v, p, 2); return tsr_f16_to_f32(v); }
-  case TSR_I32: case TSR_BOOL: { int32_t v; memcpy(&v, p, 4); return v; }
-  case TSR_U32: { uint32_t v; memcpy(&v, p, 4); return v; }
-  case TSR_I16: { int16_t v; memcpy(&v, p, 2); return v; }
-  case TSR_U16: { uint16_t v; memcpy(&v, p, 2); return v; }
-  case TSR_I8: return (int8_t)*p;
-  case TSR_U8: return (uint8_t)*p;
-  default: return 0;
-  }
-}
+static double load(const char *p, tsr_dtype t) { return dtype_load_f64(t, p, 0); }
 
 /* Integer targets take the value truncated toward zero, as astype does for in-range values;
  * out-of-range sums wrap through int64 instead of being undefined behaviour. */
