@@ -3,13 +3,12 @@
  * layouts, output_operand_aliases, kernel_name; reference/mosaic_artifact.md 1.3, 1.4) and
  * runs the body with the Mosaic executor. Operands: dynamic grid bounds first (when the kernel
  * has them), then scalar prefetch, then inputs; results are the outputs. */
-#include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "core/base64.h"
 #include "hlo/hlo_internal.h"
+#include "mlir/backend_config.h"
 #include "tessera/mosaic.h"
 
 typedef struct hlo_kernel {
@@ -31,48 +30,16 @@ void hlo_kernel_destroy(hlo_kernel *k) {
 static tsr_status parse_config(const tsr_ir_op *op, hlo_kernel *k, tsr_mlir_module **body) {
   const tsr_ir_attr *cfg = tsr_ir_op_attr(op, "backend_config");
   if (!cfg || cfg->kind != TSR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
-  cJSON *json = cJSON_ParseWithLength(cfg->u.string.data, cfg->u.string.len);
-  if (!json) {
-    const char *at = cJSON_GetErrorPtr();
-    long off = at && at >= cfg->u.string.data ? (long)(at - cfg->u.string.data) : 0;
-    return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not valid JSON (near byte %ld)", off);
+  tpu_backend_config c;
+  tsr_status s = tpu_backend_config_decode(cfg->u.string.data, cfg->u.string.len, &c);
+  if (s != TSR_OK) {
+    char loc[256];
+    return tsr_fail_context(s, "%s: %s", hlo_loc(op, loc, sizeof loc), op->name);
   }
-  tsr_status s = TSR_OK;
-  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
-  const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
-  const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
-  k->serialization_format = -1;
-  if (!cJSON_IsString(b64)) s = hlo_op_fail(op, TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
-  else if (fmt && (!cJSON_IsNumber(fmt) || fmt->valueint != 1))
-    s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
-                    cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
-  else if (fmt) k->serialization_format = 1;
-  const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
-  if (s == TSR_OK && smc) {
-    const cJSON *e;
-    if (!cJSON_IsArray(smc)) s = hlo_op_fail(op, TSR_ERR_PARSE, "scoped_memory_configs is not an array");
-    cJSON_ArrayForEach(e, smc) {
-      const cJSON *space = cJSON_GetObjectItemCaseSensitive(e, "memory_space");
-      const cJSON *size = cJSON_GetObjectItemCaseSensitive(e, "size");
-      if (s != TSR_OK) break;
-      if (!cJSON_IsNumber(space) || !cJSON_IsNumber(size) || size->valuedouble < 0)
-        s = hlo_op_fail(op, TSR_ERR_PARSE, "scoped_memory_configs entry without memory_space and size");
-      else if (space->valueint == 1) k->vmem_limit = (int64_t)size->valuedouble; /* 1: VMEM */
-    }
-  }
-  if (s == TSR_OK) {
-    size_t len = strlen(b64->valuestring), n = 0;
-    uint8_t *bytes = malloc(tsr_base64_decoded_max(len) + 1);
-    s = bytes ? tsr_base64_decode(b64->valuestring, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
-    if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", body);
-    free(bytes);
-    if (s != TSR_OK) {
-      char loc[256];
-      tsr_fail_context(s, "%s: tpu_custom_call body", hlo_loc(op, loc, sizeof loc));
-    }
-  }
-  cJSON_Delete(json);
-  return s;
+  k->serialization_format = c.serialization_format;
+  k->vmem_limit = c.vmem_limit;
+  *body = c.body;
+  return TSR_OK;
 }
 
 /* operand_layouts / result_layouts: each must be row-major, i.e. [rank-1, ..., 1, 0]. */
