@@ -124,7 +124,7 @@ typedef struct tsr_call_stats {
   int64_t vmem_bytes;         /* VMEM per core the plan uses (blocks x buffers + scratch) */
   int64_t smem_bytes;
   int cores;                  /* cores that ran steps */
-  int host_lanes;             /* 1, or when the cores' shares of the grid were split over
+  int parts;                  /* 1, or when the cores' shares of the grid were split over
                                * idle host CPUs, the parts that ran them at once, the cores'
                                * own included (the results and counts are those of the run
                                * in order; docs/architecture.md, the host split) */

@@ -334,13 +334,13 @@ int cmd_run(int argc, char **argv) {
     fprintf(cli_out(), "repeat: %ld runs: first %.3f ms, median of the %ld after it %.3f ms, fastest %.3f ms\n", repeat,
            first * 1e3, repeat - 1, st.seconds * 1e3, fastest * 1e3);
   }
-  char lanes[48] = "";
-  if (st.kernel.host_lanes > 1) snprintf(lanes, sizeof lanes, "; split over %d host lanes", st.kernel.host_lanes);
+  char split[48] = "";
+  if (st.kernel.parts > 1) snprintf(split, sizeof split, "; split into %d parts", st.kernel.parts);
   if (dump_report)
     fprintf(cli_out(), "report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out%s), %.3f ms (kernels %.3f ms), "
            "peak %lld bytes (inputs %lld, outputs %lld, peak besides inputs %lld)\n",
            (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma.in,
-           (long long)st.kernel.dma.out, lanes, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
+           (long long)st.kernel.dma.out, split, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
            (long long)st.input_bytes, (long long)st.output_bytes, (long long)st.peak_intermediate_bytes);
   if (!run_setup_finish(&rs)) ok = false;
   rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;

@@ -156,7 +156,7 @@ static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
   sum->steps += s->steps;
   tsr_dma_counts_add(&sum->dma, &s->dma);
   if (s->cores > sum->cores) sum->cores = s->cores;
-  if (s->host_lanes > sum->host_lanes) sum->host_lanes = s->host_lanes;
+  if (s->parts > sum->parts) sum->parts = s->parts;
 }
 
 static tsr_status call_kernel(hlo_exec *x, hlo_kernel *k, const tsr_ref *ops, int n_ops, const tsr_ref *outs,

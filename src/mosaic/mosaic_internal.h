@@ -126,7 +126,7 @@ typedef struct exec {
   uint64_t *prng_counter;
   int64_t *ops_left;     /* the call's op budget on this core (index maps: their own) */
   int64_t ops_limit;     /* what the budget was, for the message */
-  struct carry_watch *carry; /* loads and stores are reported here (a host lane's run) */
+  struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
 } exec;
 
 /* ---- program building (compile.c) ---- */

@@ -3,7 +3,7 @@
  * A core runs its share of the grid in order; the host often has CPUs to spare (helpers, or
  * the thread of a core whose share is empty). The host split cuts each core's share along its
  * leading dimension (the first longer than 1) into contiguous parts: the first on the core,
- * the others on host lanes standing in for it, all at once (every core's and helper's thread
+ * the others (host parts) on host threads standing in for it, all at once (every core's and helper's thread
  * claims parts), when nothing can tell the difference. The dimension's semantics do not
  * matter: whether a step depends on the steps before it is checked, not assumed (a TPU core
  * runs even parallel iterations in order, and kernels may lean on it):
@@ -15,11 +15,11 @@
  * - the parts are contiguous runs of the sequential order (the split dimension is the first
  *   one longer than 1), and no output block is visited by two parts of a core (walking the
  *   index maps first: in order, a block kept across a cut would be written back once, and two
- *   lanes writing one block would race).
- * Afterwards the split stands only if no host lane read scratch or an output block it had not
+ *   parts writing one block would race).
+ * Afterwards the split stands only if no host part read scratch or an output block it had not
  * written itself, nor wrote back an output block it had not wholly written (the carry watch),
  * and no part failed. Otherwise the call runs again in order: its outputs are written whole
- * again and its inputs were not written. The counts are the sequential run's: a host lane's
+ * again and its inputs were not written. The counts are the sequential run's: a host part's
  * first copy of an input block that the previous part's last step already held counts as a
  * skip, as it would have been one. */
 #include "pipeline/host_split.h"
@@ -123,11 +123,11 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
     return false;
   }
   *why = "out of host memory";
-  int lanes = machine_num_lanes(m);
+  int runners = machine_cores_total(m);
   hs->part = calloc((size_t)total, sizeof *hs->part);
-  hs->lane_part = malloc((size_t)lanes * sizeof *hs->lane_part);
-  if (!hs->part || !hs->lane_part) return false;
-  for (int l = 0; l < lanes; l++) hs->lane_part[l] = -1;
+  hs->part_of = malloc((size_t)runners * sizeof *hs->part_of);
+  if (!hs->part || !hs->part_of) return false;
+  for (int r = 0; r < runners; r++) hs->part_of[r] = -1;
   int part = 0, host = 0;
   for (int c = 0; c < cores; c++) {
     if (!nparts[c]) continue; /* idle */
@@ -139,11 +139,11 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
       split_part *pt = &hs->part[part];
       pt->owner = c;
       pt->axis = k;
-      /* host lane i is machine lane cores + i - 1 (none past the machine's: a description of
-       * the split a machine without host lanes would make) */
-      pt->lane = j == 0 ? c : cores + host++;
-      if (pt->lane < lanes) hs->lane_part[pt->lane] = part;
-      else pt->lane = -1;
+      /* host part i runs on stand-in i, index cores + i - 1 (none past the machine's: a
+       * description of the split a machine without stand-ins would make) */
+      pt->runner = j == 0 ? c : cores + host++;
+      if (pt->runner < runners) hs->part_of[pt->runner] = part;
+      else pt->runner = -1;
       memcpy(pt->grid, share[c], sizeof pt->grid);
       memcpy(pt->offsets, off[c], sizeof pt->offsets);
       if (d->grid_rank) {
@@ -155,7 +155,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
     }
   }
   hs->parts = total;
-  hs->host_lanes = host;
+  hs->host_parts = host;
   return true;
 }
 
@@ -168,10 +168,10 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
 bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
-  *why = !body_ok ? "the body may keep state a host lane cannot watch (DMAs, semaphores, PRNG, logs, "
+  *why = !body_ok ? "the body may keep state a host part cannot watch (DMAs, semaphores, PRNG, logs, "
                     "writes to inputs or scalar prefetch), or is C"
          : d->num_aliases > 0 ? "input_output_aliases" : NULL;
-  /* an output's array must not overlap another operand's: a lane would read (or write) what
+  /* an output's array must not overlap another operand's: a part would read (or write) what
    * another part wrote, where in order only earlier steps had */
   for (int j = d->num_inputs; !*why && j < cp->n; j++)
     for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
@@ -188,13 +188,13 @@ bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
       if (o->spec->element[r]) *why = "an output indexed by element";
   }
   if (*why) return false;
-  const char *machine = m->num_host_lanes < 1 ? "no idle host CPU"
+  const char *machine = m->num_stand_ins < 1 ? "no idle host CPU"
                         : run && !machine_observers_follow_split(m) ? "the run is observed by the timing model (or "
-                                                                      "another observer that cannot follow host lanes)"
+                                                                      "another observer that cannot follow host parts)"
                         : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
   if (run && machine) { *why = machine; return false; }
   /* every core's thread and every helper claims parts */
-  int threads = m->num_host_lanes > 0 ? m->num_cores + m->num_helpers : m->num_cores + 1;
+  int threads = m->num_stand_ins > 0 ? m->num_cores + m->num_helpers : m->num_cores + 1;
   if (!plan_parts(cp, threads, why)) return false;
   *why = NULL;
   for (int i = d->num_inputs; i < cp->n && !*why; i++)
@@ -212,7 +212,7 @@ static void claim_parts(void *arg, int unused) {
   for (;;) {
     int part = __atomic_fetch_add(&hs->next_part, 1, __ATOMIC_RELAXED);
     if (part >= hs->parts) return;
-    tsr_core *c = &cp->m->cores[hs->part[part].lane];
+    tsr_core *c = &cp->m->cores[hs->part[part].runner];
     if (call_run_core(c, cp) != TSR_OK) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
   }
 }
@@ -229,8 +229,8 @@ static tsr_status split_thread(tsr_core *c, void *arg) {
  * in order's, and the warnings it would give are given). */
 static bool run_parts(call_plan *cp) {
   host_split *hs = &cp->split;
-  for (int part = 0; part < hs->parts; part++) /* a host lane stands in for its part's core */
-    cp->m->cores[hs->part[part].lane].id = hs->part[part].owner;
+  for (int part = 0; part < hs->parts; part++) /* a stand-in takes its part's core's id */
+    cp->m->cores[hs->part[part].runner].id = hs->part[part].owner;
   machine_run_cores(cp->m, split_thread, cp);
   if (__atomic_load_n(&hs->voided, __ATOMIC_RELAXED)) return false;
   tsr_call_stats *st = cp->stats;
@@ -261,7 +261,7 @@ static bool run_parts(call_plan *cp) {
         break;
       }
   }
-  st->host_lanes = hs->parts;
+  st->parts = hs->parts;
   return true;
 }
 
@@ -270,7 +270,7 @@ bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
   host_split *hs = &cp->split;
   hs->edges = (size_t)hs->parts * (size_t)cp->n;
   hs->edge = calloc(hs->edges + 1, sizeof *hs->edge);
-  bool begun = hs->edge && machine_split_begin(m, 1 + hs->host_lanes);
+  bool begun = hs->edge && machine_split_begin(m, hs->host_parts);
   uint64_t first_dma[TSR_MACHINE_MAX_CORES];
   for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
   bool stands = begun && run_parts(cp);
@@ -286,16 +286,16 @@ bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
 /* ---- a part ----------------------------------------------------------------------------- */
 
 const split_part *host_split_part(const call_plan *cp, const tsr_core *c) {
-  return cp->split.on ? &cp->split.part[cp->split.lane_part[c->lane]] : NULL;
+  return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
 }
 
-static bool is_host_lane(const tsr_core *c) { return c->lane >= c->m->num_cores; }
+static bool runs_host_part(const tsr_core *c) { return c->index >= c->m->num_cores; }
 
 tsr_status host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, carry_watch *w,
                                   carry_watch **watch) {
   const tsr_call_desc *d = cp->d;
   *watch = NULL;
-  if (!cp->split.on || !is_host_lane(c)) return TSR_OK;
+  if (!cp->split.on || !runs_host_part(c)) return TSR_OK;
   if (!carry_init(w, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int i = 0; i < d->num_scratch; i++) carry_restart(w, i, scratch[i].data, tsr_ref_bytes(&scratch[i]));
   *watch = w;
@@ -320,14 +320,14 @@ void host_split_watch_step(const call_plan *cp, pipeline *p, carry_watch *w) {
 void host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, carry_watch *w) {
   host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
-    part_edge *e = &hs->edge[(size_t)hs->lane_part[c->lane] * (size_t)cp->n + (size_t)i];
+    part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
     memcpy(e->first, brefs[i].blk_first, sizeof e->first);
     memcpy(e->last, brefs[i].blk_cur, sizeof e->last);
     e->first_bytes = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
     e->held_warning = brefs[i].held_warning;
     brefs[i].held_warning = NULL;
   }
-  for (int i = 0; is_host_lane(c) && i < cp->d->num_outputs; i++) /* the last blocks, as at each step */
+  for (int i = 0; runs_host_part(c) && i < cp->d->num_outputs; i++) /* the last blocks, as at each step */
     if (!carry_whole(w, cp->d->num_scratch + i)) w->inherited = true;
   if (w->inherited) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
 }
@@ -347,14 +347,15 @@ void host_split_describe(const call_plan *cp, bool planned, const char *why, FIL
     if (cores > 1) fprintf(out, "%s core %d:", first ? ";" : "", hs->part[first].owner);
     fprintf(out, " grid axis %d in %d part%s", hs->part[first].axis, end - first, end - first > 1 ? "s" : "");
   }
-  fprintf(out, ", on the core%s and %d host lane(s) at once (in runs the timing model does not "
-          "observe, where the parts prove independent)\n", cores > 1 ? "s" : "", hs->host_lanes);
+  fprintf(out, "; %d host part%s beside the core%s own, run at once (in runs the timing model does "
+          "not observe, where the parts prove independent)\n", hs->host_parts, hs->host_parts > 1 ? "s" : "",
+          cores > 1 ? "s'" : "'s");
 }
 
 void host_split_free(host_split *hs) {
   for (size_t i = 0; hs->edge && i < hs->edges; i++) free(hs->edge[i].held_warning);
   free(hs->part);
-  free(hs->lane_part);
+  free(hs->part_of);
   free(hs->edge);
   memset(hs, 0, sizeof *hs);
 }

@@ -229,7 +229,7 @@ typedef struct core_run {
   call_plan *cp;
   pipeline p;
   tsr_ctx ctx;
-  carry_watch carry;           /* the host lane's watch (ctx.carry) */
+  carry_watch carry;           /* a host part's watch (ctx.carry) */
   const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
   tsr_ref scratch[64];
   tsr_ref prefetch[64];
@@ -313,7 +313,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
   pipeline *p = &r->p;
-  /* this core's share of the grid, or this lane's */
+  /* this core's share of the grid, or the part of it c runs */
   int split = -1;
   const split_part *part = host_split_part(cp, c);
   if (part) {
@@ -539,10 +539,10 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
   memset(stats, 0, sizeof *stats);
   stats->vmem_bytes = cp->vmem_bytes;
   stats->smem_bytes = cp->smem_bytes;
-  stats->host_lanes = 1;
+  stats->parts = 1;
 }
 
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok,
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
                            bool (*verdict)(void *user, bool stands), tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
@@ -559,8 +559,8 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
       if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     }
     const char *why;
-    if (s == TSR_OK && host_split_plan(&cp, lanes_ok && *lanes_ok, true, &why) && !host_split_run(&cp, verdict)) {
-      *lanes_ok = false; /* the run in order, from the start */
+    if (s == TSR_OK && host_split_plan(&cp, split_ok && *split_ok, true, &why) && !host_split_run(&cp, verdict)) {
+      *split_ok = false; /* the run in order, from the start */
       clear_written(&cp);
       start_stats(&cp, stats);
       machine_clear_warnings(m);
