@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "mosaic/kernel_internal.h"
-#include "pipeline/ctx.h"
 
 static tsr_status no_body(tsr_ctx *ctx, void *user) {
   (void)ctx;

@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "mosaic/kernel_internal.h"
-#include "pipeline/ctx.h"
-#include "pipeline/partition.h"
 
 const char *tsr_mosaic_kernel_name(const tsr_mosaic_kernel *k) { return k ? k->name : ""; }
 int tsr_mosaic_kernel_num_prefetch(const tsr_mosaic_kernel *k) { return k ? k->nprefetch : 0; }
@@ -420,7 +418,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   run_state *rs = user;
   tsr_mosaic_kernel *k = rs->k;
   const prog *P = k->body;
-  int runner = ctx->core->index; /* a stand-in runs a host part beside the core */
+  int runner = seam_runner(ctx); /* a stand-in runs a host part beside the core */
   if (runner < 0 || runner >= rs->nrunners) return tsr_fail(TSR_ERR_INTERNAL, "runner %d out of range", runner);
   if (!rs->ready[runner]) {
     frame_memory *fm = rs->mem;
@@ -429,10 +427,10 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
     TSR_TRY(frame_init(P, &rs->frames[runner], fm->mem[runner], fm->bytes));
     rs->ready[runner] = true;
   }
-  exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = core_observed(ctx->core),
+  exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = ctx->carry};
+            .carry = seam_carry(ctx)};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -449,12 +447,9 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   }
   for (int i = 0; i < k->nscratch; i++)
     TSR_TRY(bind_ref(&x, P->args[k->grid_rank + k->nprefetch + k->nio + i], tsr_ctx_scratch(ctx, i), "scratch", i));
-  tsr_core *c = ctx->core;
-  int marks[3] = {c->vmem.count, c->smem.count, c->sems.count};
+  seam_scope scope = seam_scope_begin(ctx);
   tsr_status s = exec_range(&x, 0, P->body_end);
-  core_release_to(c, TSR_VMEM, marks[0]);
-  core_release_to(c, TSR_SMEM, marks[1]);
-  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  seam_scope_end(ctx, &scope);
   tsr_ctx_add_cost(ctx, &x.cost);
   return s;
 }
@@ -520,7 +515,7 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
 }
 
 bool mosaic_split_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
-  bool ok = k->split_safe;
+  bool ok = __atomic_load_n(&k->split_safe, __ATOMIC_RELAXED);
   for (int i = 0; i < k->nio; i++) {
     tsr_space sp = k->io[i].spec.space;
     ok = ok && (i >= d->num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
@@ -535,13 +530,13 @@ bool mosaic_split_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
 static bool split_verdict(void *user, bool stands) {
   run_state *rs = user;
   if (!rs->ops_left) return stands;
-  int64_t used[TSR_MACHINE_MAX_CORES] = {0};
-  for (int l = 0; l < rs->nrunners; l++) {
-    int core = rs->m->cores[l].id; /* a stand-in: the core it stood in for (unused ones spent nothing) */
-    if (core >= 0 && core < TSR_MACHINE_MAX_CORES) used[core] += rs->ops_limit - rs->ops_left[l];
-    rs->ops_left[l] = rs->ops_limit;
+  for (int c = 0; c < tsr_machine_num_cores(rs->m); c++) {
+    int64_t used = 0; /* by the core and the stand-ins that ran for it (unused ones spent nothing) */
+    for (int r = 0; r < rs->nrunners; r++)
+      if (seam_runner_core(rs->m, r) == c) used += rs->ops_limit - rs->ops_left[r];
+    stands = stands && used <= rs->ops_limit;
   }
-  for (int c = 0; c < rs->m->num_cores; c++) stands = stands && used[c] <= rs->ops_limit;
+  for (int r = 0; r < rs->nrunners; r++) rs->ops_left[r] = rs->ops_limit;
   return stands;
 }
 
@@ -550,12 +545,11 @@ static bool split_verdict(void *user, bool stands) {
  * worth of steps (a grid of 2^40 steps at the default budget of 10^9 ops would take minutes
  * to get there). */
 static tsr_status check_steps_in_budget(const tsr_machine *m, const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
-  int64_t budget = m->opts.max_kernel_ops;
+  int64_t budget = seam_options(m)->max_kernel_ops;
   if (budget <= 0) return TSR_OK;
-  for (int c = 0; c < m->num_cores; c++) {
+  for (int c = 0; c < tsr_machine_num_cores(m); c++) {
     int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], steps;
-    int dim;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, c, false, share, off, &dim) != TSR_OK) {
+    if (seam_grid_share(m, d, c, share, off) != TSR_OK) {
       tsr_clear_error();
       return TSR_OK; /* the run says why */
     }
@@ -578,7 +572,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
   TSR_TRY(check_steps_in_budget(m, k, &d));
-  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = machine_cores_total(m)};
+  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m)};
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
   if (rs.mem && rs.mem->nrunners < rs.nrunners) { /* kept for a machine with fewer runners */
     frame_memory_free(rs.mem);
@@ -592,7 +586,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   rs.ready = calloc((size_t)rs.nrunners, sizeof *rs.ready);
   rs.seeds = calloc((size_t)rs.nrunners, sizeof *rs.seeds);
   rs.counters = calloc((size_t)rs.nrunners, sizeof *rs.counters);
-  rs.ops_limit = m->opts.max_kernel_ops;
+  rs.ops_limit = seam_options(m)->max_kernel_ops;
   rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nrunners, sizeof *rs.ops_left) : NULL;
   for (int c = 0; rs.ops_left && c < rs.nrunners; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
@@ -605,7 +599,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     tsr_call_stats local;
     if (!stats) stats = &local;
     s = pallas_call_run(m, &d, &split_ok, split_verdict, stats);
-    if (wanted && !split_ok) k->split_safe = false; /* the split did not stand: later runs go in order */
+    if (wanted && !split_ok) /* the split did not stand: later runs go in order */
+      __atomic_store_n(&k->split_safe, false, __ATOMIC_RELAXED);
   }
   if (rs.mem) frame_memory_free(__atomic_exchange_n(&k->spare_frames, rs.mem, __ATOMIC_ACQ_REL));
   free(rs.frames);

@@ -30,7 +30,9 @@ struct tsr_mosaic_kernel {
   tsr_scratch_spec *scratch;
   /* The body keeps no state a host part could not see (pallas_call's host split): no DMA,
    * semaphore, log or PRNG op, and scalar-prefetch operands only read (io_uses). Cleared
-   * when a split did not stand, so that later runs of the kernel go in order at once. */
+   * when a split did not stand, so that later runs of the kernel go in order at once; runs on
+   * other threads (each with a machine of its own) read and clear it too: atomic after
+   * loading. */
   bool split_safe;
   /* The frames' memory of the last run, per runner, for the next (a run allocates a frame per
    * core or stand-in it uses; fresh memory of that size would fault its pages in again): swapped

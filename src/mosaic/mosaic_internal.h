@@ -15,6 +15,7 @@
 
 #include "core/status.h"
 #include "mlir/ir.h"
+#include "pipeline/seam.h" /* all the executor takes from the pipeline and the machine */
 #include "tessera/mosaic.h"
 
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;

@@ -6,8 +6,6 @@
 
 #include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
-#include "pipeline/carry.h"
-#include "pipeline/ctx.h"
 
 /* ---- conversions ------------------------------------------------------------------------ */
 
@@ -136,10 +134,8 @@ void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, 
 
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
   if (!x->ctx) return;
-  tsr_core *core = x->ctx->core;
-  tsr_event ev = {.kind = TSR_EV_ACCESS, .step = core->step, .dst = r, .write = write,
-                  .loc = in->loc, .operand = -1};
-  core_emit(core, &ev);
+  tsr_event ev = {.kind = TSR_EV_ACCESS, .dst = r, .write = write, .loc = in->loc, .operand = -1};
+  seam_emit(x->ctx, &ev);
 }
 
 /* ---- windows ---------------------------------------------------------------------------- */
@@ -299,7 +295,7 @@ static tsr_status do_load(exec *x, const minst *in) {
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
-  if (x->carry && !in->unused) carry_access(x->carry, &w, true, false);
+  if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   if (in->alias && dense_aligned(&w)) { /* alias.c: nothing writes it while in use */
     x->f->data[in->res[0]] = w.data;
     return TSR_OK;
@@ -322,7 +318,7 @@ static tsr_status do_store(exec *x, const minst *in) {
   TSR_TRY(window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
   const int32_t *mask = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
   /* a store that adds reads too; a masked one may leave bytes as they were */
-  if (x->carry) carry_access(x->carry, &w, in->a[3] != 0, !mask && !in->aux);
+  if (x->carry) seam_report_access(x->carry, &w, in->a[3] != 0, !mask && !in->aux);
   if (in->aux) { /* sublane mask: expand to an element mask in the frame-free way: row by row */
     const int64_t *rows = in->aux;
     int64_t cols = v->shape[v->rank - 1], nr = v->shape[v->rank - 2];
@@ -447,11 +443,5 @@ tsr_status c_alloca(comp *c, minst *in) {
 tsr_status r_alloca(exec *x, const minst *in) {
   if (!x->ctx) return tsr_fail(TSR_ERR_INVALID, "allocations need a kernel context");
   const stype *t = ST(x, in->res[0]);
-  tsr_ref r = tsr_ref_dense(NULL, t->dtype, (tsr_space)in->a[0], t->rank, t->shape);
-  tsr_buffer *b;
-  TSR_TRY(core_alloc(x->ctx->core, (tsr_space)in->a[0], tsr_ref_bytes(&r), 0, in->name, &b));
-  r.data = b->base;
-  r.buf = b;
-  *SR(x, in->res[0]) = r;
-  return TSR_OK;
+  return seam_alloc(x->ctx, (tsr_space)in->a[0], t->dtype, t->rank, t->shape, in->name, SR(x, in->res[0]));
 }

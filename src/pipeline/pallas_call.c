@@ -9,6 +9,7 @@
 #include "pipeline/call.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
+#include "pipeline/seam.h"
 #include "pipeline/tiling.h"
 
 static size_t round64(size_t n) { return (n + 63) / 64 * 64; }
