@@ -3,7 +3,7 @@
  * small, run on zero-filled inputs with a small op budget (200 ops per kernel call and for the
  * graph's own ops, loops and heavy ops included) on a v5e or a v5p
  * watched by all the checkers and the timing model (with its trace), whose reports are then
- * written, or on an unwatched v5e with host lanes (the host split of pallas_call.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
+ * written, or on an unwatched v5e that may split (the host split of host_split.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
  * tensor or memref of more than 2^16 elements, no matmul of operands whose sizes multiply
  * past 2^28, and grids of at most 4096 steps, so that a run in the sanitized debug build is
  * well under a second and what the fuzzer finds is a crash, not an out-of-memory or a slow
@@ -66,13 +66,13 @@ typedef struct fuzz_machine {
  * v5e that nothing watches, with two helper threads, on which parts of the grid's leading
  * axis run at once; and a v5p with two helpers whose cores' shares split, watched by the
  * checkers, which follow the split. Their observers forget each run. */
-enum { WATCHED_V5E, WATCHED_V5P, HOST_LANES, CHECKED_V5P_LANES, MACHINES };
+enum { WATCHED_V5E, WATCHED_V5P, SPLIT_V5E, CHECKED_SPLIT_V5P, MACHINES };
 
 static fuzz_machine *machine(int which) {
   static fuzz_machine f[MACHINES];
   fuzz_machine *m = &f[which];
-  if (!m->m && (which == HOST_LANES || which == CHECKED_V5P_LANES)) {
-    bool v5p = which == CHECKED_V5P_LANES;
+  if (!m->m && (which == SPLIT_V5E || which == CHECKED_SPLIT_V5P)) {
+    bool v5p = which == CHECKED_SPLIT_V5P;
     tsr_machine_options o = {.chip = v5p ? tsr_chip_get("v5p") : NULL, .num_cores = v5p ? 2 : 1, .quiet = true,
                              .host_helpers = 2, .max_kernel_ops = 200};
     if (tsr_machine_create(&o, &m->m) != TSR_OK) abort();

@@ -92,14 +92,14 @@ static void test_read_before_wait(void) {
   tsr_checker_destroy(ck);
 }
 
-/* A host split: each part is checked on its own (a host lane's in-flight DMAs are not core
+/* A host split: each part is checked on its own (a host part's in-flight DMAs are not core
  * 0's), the parts' findings follow core 0's in part order when the split stands, and a split
  * that does not stand leaves the findings (and DMAs in flight) as they were before it. */
-static void lane_race(tsr_observer *o, int lane, uint64_t id, const tsr_ref *h, const tsr_ref *v,
+static void part_race(tsr_observer *o, int part, uint64_t id, const tsr_ref *h, const tsr_ref *v,
                       const tsr_ref *s, const char *loc) {
-  emit(o, (tsr_event){.kind = TSR_EV_DMA_START, .lane = lane, .step = 2, .dma_id = id, .dir = TSR_DMA_IN,
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_START, .host_part = part, .step = 2, .dma_id = id, .dir = TSR_DMA_IN,
                       .src = h, .dst = v, .sem = s, .bytes = 4096, .operand = 0});
-  emit(o, (tsr_event){.kind = TSR_EV_ACCESS, .lane = lane, .step = 2, .dst = v, .loc = loc, .operand = -1});
+  emit(o, (tsr_event){.kind = TSR_EV_ACCESS, .host_part = part, .step = 2, .dst = v, .loc = loc, .operand = -1});
 }
 
 static void test_split_parts(void) {
@@ -107,22 +107,22 @@ static void test_split_parts(void) {
   tsr_observer o = tsr_checker_observer(ck);
   CHECK(o.split_begin && o.split_end);
   tsr_ref h = href(hbm_a[0]), v = vref(vmem_a[0]), s0 = sref(0), s1 = sref(1);
-  lane_race(&o, 0, 1, &h, &v, &s0, "before.py:1");
+  part_race(&o, 0, 1, &h, &v, &s0, "before.py:1");
   waited(&o, &s0);
-  CHECK(o.split_begin(o.user, 3));
+  CHECK(o.split_begin(o.user, 2)); /* host parts 1 and 2 */
   /* part 2: a DMA into v left in flight, then a race of its own */
-  lane_race(&o, 2, 1, &h, &v, &s1, "part2.py:3");
+  part_race(&o, 2, 1, &h, &v, &s1, "part2.py:3");
   /* part 1: v is its own buffer: start, wait, read is clean whatever part 2 has in flight;
    * then a DMA semaphore that does not balance at the end of its kernel */
-  emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .lane = 1, .step = -1, .name = "k1"});
-  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .lane = 1, .step = 4, .dma_id = 1, .dir = TSR_DMA_IN,
+  emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .host_part = 1, .step = -1, .name = "k1"});
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .host_part = 1, .step = 4, .dma_id = 1, .dir = TSR_DMA_IN,
                        .src = &h, .dst = &v, .sem = &s0, .bytes = 4096, .operand = 0});
-  emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .lane = 1, .step = 4, .sem = &s0, .bytes = 2048});
-  emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .lane = 1, .step = -1, .name = "k1"});
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .host_part = 1, .step = 4, .sem = &s0, .bytes = 2048});
+  emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .host_part = 1, .step = -1, .name = "k1"});
   /* part 0 (core 0): a race */
-  lane_race(&o, 0, 2, &h, &v, &s0, "part0.py:5");
+  part_race(&o, 0, 2, &h, &v, &s0, "part0.py:5");
   waited(&o, &s0);
-  CHECK(o.split_accepts && !o.split_accepts(o.user)); /* host lanes found something: run in order */
+  CHECK(o.split_accepts && !o.split_accepts(o.user)); /* host parts found something: run in order */
   o.split_end(o.user, true); /* a caller that lets it stand regardless still gets every finding */
   CHECK_EQ_INT(tsr_checker_count(ck), 4);
   const char *want[4] = {"kernel load at before.py:1", "kernel load at part0.py:5",
@@ -140,14 +140,14 @@ static void test_split_parts(void) {
   /* a clean split is accepted; one where only core 0's own part finds something is not (its
    * last step starts no prefetch for the next part, so its DMA numbers may differ too) */
   for (int own_race = 0; own_race < 2; own_race++) {
-    CHECK(o.split_begin(o.user, 2));
-    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .lane = 1, .step = -1, .name = "k2"});
-    emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .lane = 1, .step = 6, .dma_id = 1, .dir = TSR_DMA_IN,
+    CHECK(o.split_begin(o.user, 1));
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .host_part = 1, .step = -1, .name = "k2"});
+    emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .host_part = 1, .step = 6, .dma_id = 1, .dir = TSR_DMA_IN,
                          .src = &h, .dst = &v, .sem = &s0, .bytes = 4096, .operand = 0});
-    emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .lane = 1, .step = 6, .sem = &s0, .bytes = 4096});
-    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .lane = 1, .step = -1, .name = "k2"});
+    emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .host_part = 1, .step = 6, .sem = &s0, .bytes = 4096});
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .host_part = 1, .step = -1, .name = "k2"});
     if (own_race) {
-      lane_race(&o, 0, 5, &h, &v, &s0, "own0.py:6");
+      part_race(&o, 0, 5, &h, &v, &s0, "own0.py:6");
       waited(&o, &s0);
     }
     CHECK(o.split_accepts(o.user) == !own_race);
@@ -155,9 +155,9 @@ static void test_split_parts(void) {
     CHECK_EQ_INT(tsr_checker_count(ck), 4);
   }
 
-  CHECK(o.split_begin(o.user, 2));
-  lane_race(&o, 1, 1, &h, &v, &s1, "void1.py:7");
-  lane_race(&o, 0, 3, &h, &v, &s0, "void0.py:8");
+  CHECK(o.split_begin(o.user, 1));
+  part_race(&o, 1, 1, &h, &v, &s1, "void1.py:7");
+  part_race(&o, 0, 3, &h, &v, &s0, "void0.py:8");
   o.split_end(o.user, false);
   CHECK_EQ_INT(tsr_checker_count(ck), 4);
   emit(&o, (tsr_event){.kind = TSR_EV_ACCESS, .step = 2, .dst = &v, .loc = "after.py:9", .operand = -1});

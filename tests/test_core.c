@@ -1,6 +1,8 @@
 /* Core types: dtypes, 16-bit float conversions, refs and their views, error messages. */
 #include "harness.h"
 #include "tessera/core.h"
+#include "core/dtype.h"
+#include "core/strided.h"
 
 static void test_dtypes(void) {
   CHECK_EQ_INT(tsr_dtype_size(TSR_F32), 4);
@@ -16,6 +18,40 @@ static void test_dtypes(void) {
   CHECK_OK(tsr_dtype_check_tpu(TSR_BF16, "x"));
   CHECK_FAILS(tsr_dtype_check_tpu(TSR_F64, "input 0"), TSR_ERR_UNSUPPORTED, "input 0: dtype f64");
   CHECK_FAILS(tsr_dtype_check_tpu(TSR_I64, "y"), TSR_ERR_UNSUPPORTED, "i64");
+  CHECK(!strcmp(tsr_dtype_name((tsr_dtype)99), "?") && tsr_dtype_size((tsr_dtype)99) == 0);
+
+  /* the traits derived from the list: integer ranges and the poison byte */
+  CHECK(dtype_traits_of(TSR_I8)->min == -128 && dtype_traits_of(TSR_I8)->max == 127);
+  CHECK(dtype_traits_of(TSR_U16)->min == 0 && dtype_traits_of(TSR_U16)->max == 65535);
+  CHECK(dtype_traits_of(TSR_I32)->min == -2147483648.0 && dtype_traits_of(TSR_I32)->max == 2147483647.0);
+  CHECK(dtype_traits_of(TSR_U32)->max == 4294967295.0);
+  CHECK(dtype_traits_of(TSR_F32)->min == 0 && dtype_traits_of(TSR_F32)->max == 0);
+  CHECK_EQ_INT(dtype_traits_of(TSR_BF16)->poison, 0xFF);
+  CHECK_EQ_INT(dtype_traits_of(TSR_U8)->poison, 0xA5);
+
+  /* element reads of every array dtype, against the values stored */
+  float f32[2] = {1.5f, -2.25f};
+  double f64[2] = {0.1, -1e300};
+  uint16_t bf16[2] = {0x3fc0, 0xc010}, f16[2] = {0x3e00, 0xc100}; /* 1.5, -2.25; 1.5, -2.5 */
+  int8_t i8[2] = {-128, 127};
+  uint8_t u8[2] = {0, 255};
+  int16_t i16[2] = {-32768, 7};
+  uint16_t u16[2] = {65535, 3};
+  int32_t i32[2] = {INT32_MIN, 5}, b[2] = {0, 1};
+  uint32_t u32[2] = {4294967295u, 9};
+  int64_t i64[2] = {INT64_MIN, -3};
+  uint64_t u64[2] = {UINT64_MAX, 1};
+  CHECK(dtype_load_f64(TSR_F32, f32, 1) == -2.25 && dtype_load_i64(TSR_F32, f32, 1) == -2);
+  CHECK(dtype_load_f64(TSR_F64, f64, 0) == 0.1 && dtype_load_f64(TSR_F64, f64, 1) == -1e300);
+  CHECK(dtype_load_f64(TSR_BF16, bf16, 0) == 1.5 && dtype_load_f64(TSR_BF16, bf16, 1) == -2.25);
+  CHECK(dtype_load_f64(TSR_F16, f16, 0) == 1.5 && dtype_load_f64(TSR_F16, f16, 1) == -2.5);
+  CHECK(dtype_load_i64(TSR_I8, i8, 0) == -128 && dtype_load_f64(TSR_I8, i8, 1) == 127);
+  CHECK(dtype_load_i64(TSR_U8, u8, 1) == 255);
+  CHECK(dtype_load_i64(TSR_I16, i16, 0) == -32768 && dtype_load_i64(TSR_U16, u16, 0) == 65535);
+  CHECK(dtype_load_i64(TSR_I32, i32, 0) == INT32_MIN && dtype_load_i64(TSR_U32, u32, 0) == 4294967295ll);
+  CHECK(dtype_load_i64(TSR_BOOL, b, 1) == 1 && dtype_load_f64(TSR_BOOL, b, 0) == 0);
+  CHECK(dtype_load_i64(TSR_I64, i64, 0) == INT64_MIN && dtype_load_f64(TSR_I64, i64, 1) == -3);
+  CHECK(dtype_load_f64(TSR_U64, u64, 0) == 18446744073709551616.0 && dtype_load_i64(TSR_U64, u64, 1) == 1);
 }
 
 static void test_half_floats(void) {
@@ -103,9 +139,115 @@ static void test_refs(void) {
   CHECK(strcmp(tsr_ref_describe(&r, buf, sizeof buf), "f32[4,6]") == 0);
 }
 
+/* ---- strided index spaces (core/strided.h), against plain index loops ---- */
+
+static uint64_t rnd_state = 0x2545f4914f6cdd1dull;
+static int64_t rnd(int64_t n) {
+  rnd_state ^= rnd_state << 13; rnd_state ^= rnd_state >> 7; rnd_state ^= rnd_state << 17;
+  return (int64_t)(rnd_state % (uint64_t)n);
+}
+
+/* Element strides for `shape`: dense, dense in a permuted order, padded, or with broadcast
+ * (stride 0) dimensions when `broadcast`; returns the elements the layout spans. */
+static int64_t random_layout(int rank, const int64_t *shape, bool broadcast, int64_t *st) {
+  int order[TSR_MAX_RANK];
+  for (int d = 0; d < rank; d++) order[d] = d;
+  int kind = (int)rnd(4);
+  if (kind == 1)
+    for (int d = rank - 1; d > 0; d--) { int j = (int)rnd(d + 1), t = order[d]; order[d] = order[j]; order[j] = t; }
+  int64_t s = 1;
+  for (int k = rank - 1; k >= 0; k--) {
+    int d = order[k];
+    st[d] = (kind == 3 && broadcast && rnd(2)) ? 0 : s;
+    s *= shape[d] + (kind == 2 ? rnd(3) : 0);
+  }
+  return s;
+}
+
+static void test_strided_copy(void) {
+  int bad = 0;
+  for (int iter = 0; iter < 3000; iter++) {
+    int rank = (int)rnd(5);
+    int64_t shape[TSR_MAX_RANK], ds[TSR_MAX_RANK], ss[TSR_MAX_RANK];
+    for (int d = 0; d < rank; d++) shape[d] = rnd(6);
+    static const size_t sizes[] = {1, 2, 4, 8, 3};
+    size_t es = sizes[rnd(5)];
+    int64_t dn = random_layout(rank, shape, false, ds), sn = random_layout(rank, shape, true, ss);
+    size_t skew = (size_t)rnd(2); /* a misaligned base: the byte loop */
+    unsigned char *src = malloc((size_t)sn * es + 1), *got = malloc((size_t)dn * es + 1), *want = malloc((size_t)dn * es + 1);
+    for (int64_t i = 0; i < sn * (int64_t)es + 1; i++) src[i] = (unsigned char)rnd(256);
+    memset(got, 0xCC, (size_t)dn * es + 1);
+    memset(want, 0xCC, (size_t)dn * es + 1);
+    int64_t numel = 1, idx[TSR_MAX_RANK] = {0};
+    for (int d = 0; d < rank; d++) numel *= shape[d];
+    for (int64_t i = 0; i < numel; i++) {
+      int64_t o = 0, a = 0;
+      for (int d = 0; d < rank; d++) { o += idx[d] * ds[d]; a += idx[d] * ss[d]; }
+      memcpy(want + skew + o * (int64_t)es, src + skew + a * (int64_t)es, es);
+      for (int d = rank - 1; d >= 0 && ++idx[d] == shape[d]; d--) idx[d] = 0;
+    }
+    strided_copy(es, rank, shape, got + skew, ds, src + skew, ss);
+    if (memcmp(got, want, (size_t)dn * es + 1)) bad++;
+    free(src); free(got); free(want);
+  }
+  CHECK_EQ_INT(bad, 0);
+}
+
+static void test_strided_collapse(void) {
+  int64_t shape[TSR_MAX_RANK], a[TSR_MAX_RANK], b[TSR_MAX_RANK];
+  /* a dense (2,3,4) block: one row of 24 */
+  int64_t s3[] = {2, 3, 4}, d3[] = {12, 4, 1};
+  CHECK_EQ_INT(strided_collapse(3, s3, d3, NULL, shape, a, b), 1);
+  CHECK(shape[0] == 24 && a[0] == 1);
+  /* a (128,1) column of a (128,8) scratch: one row of 128 with stride 8 */
+  int64_t sc[] = {128, 1}, dc[] = {8, 1};
+  CHECK_EQ_INT(strided_collapse(2, sc, dc, NULL, shape, a, b), 1);
+  CHECK(shape[0] == 128 && a[0] == 8);
+  /* (4,8) rows of a (4,16) array copied to a dense (4,8): the rows do not merge */
+  int64_t sr[] = {4, 8}, wide[] = {16, 1}, dense[] = {8, 1};
+  CHECK_EQ_INT(strided_collapse(2, sr, dense, wide, shape, a, b), 2);
+  CHECK(shape[0] == 4 && shape[1] == 8 && a[0] == 8 && b[0] == 16);
+  /* a broadcast of one row over 4 into a dense (4,8): inner rows only */
+  int64_t bc[] = {0, 1};
+  CHECK_EQ_INT(strided_collapse(2, sr, dense, bc, shape, a, b), 2);
+  /* all unit dimensions: one element */
+  int64_t su[] = {1, 1}, du[] = {5, 3};
+  CHECK_EQ_INT(strided_collapse(2, su, du, NULL, shape, a, b), 0);
+
+  /* the row walk visits every element once, in row-major order, for any layout */
+  int bad = 0;
+  for (int iter = 0; iter < 2000; iter++) {
+    int rank = 1 + (int)rnd(4);
+    int64_t sh[TSR_MAX_RANK], st[TSR_MAX_RANK], st2[TSR_MAX_RANK];
+    for (int d = 0; d < rank; d++) sh[d] = 1 + rnd(5);
+    random_layout(rank, sh, true, st);
+    random_layout(rank, sh, false, st2);
+    int64_t idx[TSR_MAX_RANK] = {0}, k = 0;
+    strided_rows w;
+    if (!strided_rows_start(&w, rank, sh, st, st2)) { bad++; continue; }
+    do {
+      for (int64_t j = 0; j < w.len; j++, k++) {
+        int64_t o = 0, o2 = 0;
+        for (int d = 0; d < rank; d++) { o += idx[d] * st[d]; o2 += idx[d] * st2[d]; }
+        if (o != w.at[0] + j * w.step[0] || o2 != w.at[1] + j * w.step[1] || w.row * w.len + j != k) bad++;
+        strided_next(idx, sh, rank);
+      }
+    } while (strided_rows_next(&w));
+    int64_t n = 1;
+    for (int d = 0; d < rank; d++) n *= sh[d];
+    if (k != n) bad++;
+  }
+  CHECK_EQ_INT(bad, 0);
+  int64_t empty[] = {3, 0};
+  strided_rows w;
+  CHECK(!strided_rows_start(&w, 2, empty, dense, NULL));
+}
+
 int main(void) {
   test_dtypes();
   test_half_floats();
   test_refs();
+  test_strided_copy();
+  test_strided_collapse();
   return tsr_test_finish("test_core");
 }

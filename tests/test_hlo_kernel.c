@@ -123,7 +123,7 @@ static void test_bad_payloads(void) {
   const char *cases[][2] = {
       {"{\"custom_call_config\": {\"body\": ", "not valid JSON (near byte"},
       {"{\"custom_call_config\": {}}", "no custom_call_config.body"},
-      {"{\"custom_call_config\": {\"body\": \"TUz!\"}}", "custom_call_config.body: "},
+      {"{\"custom_call_config\": {\"body\": \"TUz!\"}}", "tpu_custom_call body: base64"},
       {"{\"custom_call_config\": {\"body\": \"TUzvUgFN\", \"serialization_format\": 2}}", "serialization_format"},
       {"{\"custom_call_config\": {\"body\": \"\"}, \"scoped_memory_configs\": 3}", "scoped_memory_configs"},
   };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "mlir/backend_config.h"
 #include "mlir/bytecode.h"
 #include "mlir/ir.h"
 #include "tessera/mlir.h"
@@ -472,6 +473,33 @@ static void test_jax_suite_pretty_bodies(void) {
   CHECK(compared >= 40); /* tests/jax_suite holds 21 kernels at two versions */
 }
 
+/* The backend_config decoder (mlir/backend_config.c), which dis and the interpreter share. */
+static void test_backend_config(void) {
+  const char *ok = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\", \"serialization_format\": 1}, "
+                   "\"scoped_memory_configs\": [{\"memory_space\": 0, \"size\": 5}, {\"memory_space\": 1, \"size\": 65536}]}";
+  tpu_backend_config c;
+  CHECK_OK(tpu_backend_config_decode(ok, strlen(ok), &c));
+  CHECK_EQ_INT(c.serialization_format, 1);
+  CHECK_EQ_INT(c.vmem_limit, 65536);
+  CHECK(c.body && c.body->top && tsr_ir_op_is(c.body->top, "builtin.module"));
+  tsr_mlir_module_destroy(c.body);
+  const char *legacy = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\"}}";
+  CHECK_OK(tpu_backend_config_decode(legacy, strlen(legacy), &c));
+  CHECK(c.serialization_format == -1 && c.vmem_limit == 0);
+  tsr_mlir_module_destroy(c.body);
+  static const struct { const char *json; tsr_status s; const char *msg; } bad[] = {
+      {"{\"custom_call_config\": {\"body\": 1}}", TSR_ERR_PARSE, "no custom_call_config.body string"},
+      {"{\"custom_call_config\": {\"body\": \"bW9k\", \"serialization_format\": 2}}", TSR_ERR_UNSUPPORTED, "other than 1"},
+      {"{\"custom_call_config\": {\"body\": \"bW9k\"}, \"scoped_memory_configs\": {}}", TSR_ERR_PARSE, "not an array"},
+      {"{\"custom_call_config\": {\"body\": \"bW9k\"}, \"scoped_memory_configs\": [{\"size\": 1}]}", TSR_ERR_PARSE, "without memory_space"},
+      {"{\"custom_call_config\": {\"body\": \"bW9k!ZHVsZSB7fQ==\"}}", TSR_ERR_PARSE, "tpu_custom_call body: base64"},
+      {"{\"custom_call_config\": {\"body\": \"bW9kdWxl\"}}", TSR_ERR_PARSE, "tpu_custom_call body: "},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    CHECK_FAILS(tpu_backend_config_decode(bad[i].json, strlen(bad[i].json), &c), bad[i].s, bad[i].msg);
+  CHECK_FAILS(tpu_backend_config_decode("{\"a\": [1,", 9, &c), TSR_ERR_PARSE, "not valid JSON (near byte ");
+}
+
 int main(void) {
   test_location_cycles();
   test_bodies();
@@ -482,5 +510,6 @@ int main(void) {
   test_jax_suite_pretty_bodies();
   test_pretty_forms();
   test_segments();
+  test_backend_config();
   return tsr_test_finish("test_mlir_read");
 }

@@ -87,10 +87,10 @@ static void test_seed_add(void) {
   for (int i = 0; i < 1024; i++) bad += o[i] != x[i] + y[i];
   CHECK_EQ_INT(bad, 0);
   CHECK_EQ_INT(st.steps, 1);
-  CHECK_EQ_INT(st.dma_in, 2);
-  CHECK_EQ_INT(st.dma_out, 1);
-  CHECK_EQ_INT(st.bytes_in, 2 * 4096);
-  CHECK_EQ_INT(st.bytes_out, 4096);
+  CHECK_EQ_INT(st.dma.in, 2);
+  CHECK_EQ_INT(st.dma.out, 1);
+  CHECK_EQ_INT(st.dma.bytes_in, 2 * 4096);
+  CHECK_EQ_INT(st.dma.bytes_out, 4096);
   CHECK_EQ_INT(st.vmem_bytes, 3 * 4096); /* trivial windows: one buffer each */
   tsr_machine_destroy(m);
 }
@@ -134,11 +134,11 @@ static void test_matmul_counts(void) {
   for (int i = 0; i < M * N; i++) worst = fmax(worst, fabs(o[i] - ref[i]));
   CHECK(worst < 1e-3);
   CHECK_EQ_INT(st.steps, 16);
-  CHECK_EQ_INT(st.dma_out, 4);            /* each output block once */
-  CHECK_EQ_INT(st.skip_out, 12);
-  CHECK_EQ_INT(st.dma_in, 16 + 16 + 2);   /* A, B every step; bias once per i */
-  CHECK_EQ_INT(st.skip_in, 14);
-  CHECK_EQ_INT(st.bytes_out, M * N * 4);
+  CHECK_EQ_INT(st.dma.out, 4);            /* each output block once */
+  CHECK_EQ_INT(st.dma.skip_out, 12);
+  CHECK_EQ_INT(st.dma.in, 16 + 16 + 2);   /* A, B every step; bias once per i */
+  CHECK_EQ_INT(st.dma.skip_in, 14);
+  CHECK_EQ_INT(st.dma.bytes_out, M * N * 4);
   /* VMEM: A 8x128 x2, B 128x128 x2, bias 8x128 x2, O 8x128 x2, acc 8x128 */
   CHECK_EQ_INT(st.vmem_bytes, (4096 + 65536 + 4096 + 4096) * 2 + 4096);
   tsr_machine_destroy(m);
@@ -178,8 +178,8 @@ static void test_banded_copies(void) {
     tsr_call_stats st;
     CHECK_OK(tsr_pallas_call(m, &d, &st));
     CHECK(memcmp(o, x, sizeof o) == 0);
-    CHECK_EQ_INT(st.dma_in, B * (C / BC));
-    CHECK_EQ_INT(st.bytes_in, (int64_t)sizeof x);
+    CHECK_EQ_INT(st.dma.in, B * (C / BC));
+    CHECK_EQ_INT(st.dma.bytes_in, (int64_t)sizeof x);
     tsr_machine_destroy(m);
   }
 }
@@ -361,7 +361,7 @@ static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_d
   if (overlap) d.grid[0] = R / 2 / rows;
   tsr_call_stats st;
   CHECK_OK(tsr_pallas_call(m, &d, &st));
-  CHECK_EQ_INT(st.dma_in, d.grid[0] * d.grid[1]);
+  CHECK_EQ_INT(st.dma.in, d.grid[0] * d.grid[1]);
   CHECK_EQ_INT(v.steps, d.grid[0] * d.grid[1]);
   if (!overlap) {
     int bad = 0;

@@ -175,7 +175,7 @@ static void test_smem(void) {
   for (int k = 0; k < 4; k++)
     for (int i = 0; i < 1024; i++) bad += o[k * 1024 + i] != x[k * 1024 + i] + scal[k] * (float)pre[k];
   CHECK_EQ_INT(bad, 0);
-  CHECK_EQ_INT(st.dma_in, 8);
+  CHECK_EQ_INT(st.dma.in, 8);
   CHECK(st.smem_bytes >= 2 * 64 + 64); /* two 1-element blocks and the prefetch array */
   tsr_machine_destroy(m);
 }

@@ -78,8 +78,8 @@ static void test_buffered_one(void) {
   tsr_call_stats st;
   CHECK_OK(tsr_pallas_call(m, &d, &st));
   CHECK_EQ_INT(mismatches(&a, 64 * 128), 0);
-  CHECK_EQ_INT(st.dma_in, 8);
-  CHECK_EQ_INT(st.dma_out, 8);
+  CHECK_EQ_INT(st.dma.in, 8);
+  CHECK_EQ_INT(st.dma.out, 8);
   CHECK_EQ_INT(st.vmem_bytes, 2 * 4096); /* one buffer each */
   drop(&a);
   tsr_machine_destroy(m);
@@ -114,8 +114,8 @@ static void test_revisits(void) {
   int bad = 0;
   for (int i = 0; i < 32 * 128; i++) bad += fabsf(a.o[i] - 3 * a.x[i]) > 1e-5f;
   CHECK_EQ_INT(bad, 0);
-  CHECK_EQ_INT(st.dma_out, 12);
-  CHECK_EQ_INT(st.dma_in, 12 + 8); /* x every step, plus 8 restores of revisited blocks */
+  CHECK_EQ_INT(st.dma.out, 12);
+  CHECK_EQ_INT(st.dma.in, 12 + 8); /* x every step, plus 8 restores of revisited blocks */
   drop(&a);
   tsr_machine_destroy(m);
 }
@@ -185,7 +185,7 @@ static void test_any_operands(void) {
   tsr_call_stats st;
   CHECK_OK(tsr_pallas_call(m, &d, &st));
   CHECK_EQ_INT(mismatches(&a, 32 * 128), 0);
-  CHECK_EQ_INT(st.dma_in + st.dma_out, 0); /* the pipeline moved nothing */
+  CHECK_EQ_INT(st.dma.in + st.dma.out, 0); /* the pipeline moved nothing */
   d.body = forgets_wait;
   CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "started but never waited for");
   d.body = over_waits;
@@ -305,7 +305,7 @@ static void test_core_split(void) {
     CHECK_EQ_INT(per_core[0], (rows + 1) / 2 * 4);
     CHECK_EQ_INT(per_core[1], rows / 2 * 4);
     CHECK_EQ_INT(st.cores, 2);
-    CHECK_EQ_INT(st.dma_in, rows * 4);
+    CHECK_EQ_INT(st.dma.in, rows * 4);
     /* without parallel semantics everything runs on core 0 */
     per_core[0] = per_core[1] = 0;
     d.semantics[0] = TSR_ARBITRARY;
@@ -338,8 +338,8 @@ static void test_edges(void) {
   CHECK_OK(tsr_pallas_call(m, &d, &st));
   CHECK_EQ_INT(mismatches(&a, 600 * 600), 0);
   int64_t expect = (4 * 256 * 256 + 2 * 256 * 128 + 2 * 88 * 256 + 88 * 128) * 4;
-  CHECK_EQ_INT(st.bytes_in, expect);
-  CHECK_EQ_INT(st.bytes_out, expect);
+  CHECK_EQ_INT(st.dma.bytes_in, expect);
+  CHECK_EQ_INT(st.dma.bytes_out, expect);
   drop(&a);
   tsr_machine_destroy(m);
 }
@@ -389,7 +389,7 @@ static void test_axis_map(void) {
   int bad = 0;
   for (int i = 0; i < 32 * 256; i++) bad += ot[i] != 3 * a.x[i];
   CHECK_EQ_INT(bad, 0);
-  CHECK_EQ_INT(st.dma_in, 8);
+  CHECK_EQ_INT(st.dma.in, 8);
   in.axis_map[0] = TSR_AXIS(2);
   CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "in0: block dimension 0 follows grid axis 2 of a rank-2 grid");
   free(ot);

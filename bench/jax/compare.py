@@ -108,7 +108,7 @@ class TesseraTimer:
         cmd += ["--rtol", repr(rtol), "--atol", repr(atol)] + list(extra)
         self.cmd, self.limit = cmd, limit
         self.process, self.warm, self.error = [], [], None
-        self.split = False  # the report says the grid ran on two host lanes (host split)
+        self.split = False  # the report says the grid ran in parts at once (host split)
 
     def _once(self, args):
         try:
@@ -133,7 +133,7 @@ class TesseraTimer:
         m = REPORT_TIME.search(out) if out else None
         if m:
             self.warm.append(float(m.group(1)) / 1e3)
-            self.split = self.split or re.search(r"split over [0-9]+ host lanes", out) is not None
+            self.split = self.split or re.search(r"split into [0-9]+ parts", out) is not None
 
     def result(self):
         """(median process seconds, median warm-run seconds, status)"""

@@ -90,7 +90,8 @@ tsr_status tsr_sched_wait_out(tsr_scheduler *s, tsr_bref *b, const tsr_ref *dst,
 /* ---- running ---------------------------------------------------------------------------- */
 
 typedef struct tsr_pipeline_stats {
-  int64_t steps, dma_in, dma_out, skip_in, skip_out, bytes_in, bytes_out;
+  int64_t steps;
+  tsr_dma_counts dma;
 } tsr_pipeline_stats;
 
 typedef struct tsr_pipeline_run_opts {

@@ -110,7 +110,7 @@ void tsr_cost_add_matmul(tsr_cost *c, int64_t m, int64_t k, int64_t n, double co
 typedef struct tsr_event {
   tsr_event_kind kind;
   int core;
-  int lane;                    /* 0; during a host split, the host lane (1..) that ran it */
+  int host_part;               /* 0; during a host split, the host part (1..) it came from */
   int64_t step;                /* core-local step (in the core's order during a host split);
                                   -1 outside the grid */
   const char *name;            /* kernel name, operand name ("in0"), or phase */
@@ -142,18 +142,19 @@ typedef struct tsr_observer {
    * must be thread-safe (or keep per-core state indexed by ev->core). */
   void (*on_event)(void *user, const tsr_event *ev);
   /* Optional, both or neither: an observer that follows a host split (each core's share of
-   * the grid run in contiguous parts at once, on the core and on host lanes standing in for
-   * it; docs/architecture.md). Without them, a run it observes does not split. split_begin
-   * comes before the parts run (false: the call runs in order instead); `lanes` bounds
-   * ev->lane. Between it and split_end, events of host lane L carry ev->lane == L and its
-   * core's id, one thread at a time, in that part's order. split_end says whether the split
-   * stood: if not, the call runs again in order, and what the parts showed must be
+   * the grid run in contiguous parts at once: a core's first part on the core, the others,
+   * the host parts, on host threads standing in for it; docs/architecture.md). Without them,
+   * a run it observes does not split. split_begin comes before the parts run (false: the call
+   * runs in order instead); the host parts are numbered 1..host_parts. Between it and
+   * split_end, events of host part P carry ev->host_part == P and its core's id, one thread
+   * at a time, in that part's order (the cores' own parts: 0). split_end says whether the
+   * split stood: if not, the call runs again in order, and what the parts showed must be
    * forgotten. */
-  bool (*split_begin)(void *user, int lanes);
+  bool (*split_begin)(void *user, int host_parts);
   void (*split_end)(void *user, bool stands);
   /* Optional (with the two above): asked once the parts have run, before split_end; false
    * voids the split, and the call runs again in order (the checkers refuse a split in which a
-   * host lane found something, so that findings read as the run in order's). */
+   * part found something, so that findings read as the run in order's). */
   bool (*split_accepts)(void *user);
   /* The observer reads the bytes that output DMAs carry, not only where they go (the poison
    * checker looks for the poison of fresh VMEM in them): zero-copy mode then keeps output

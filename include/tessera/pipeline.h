@@ -108,15 +108,23 @@ typedef struct tsr_call_desc {
   tsr_step_cost_fn step_cost;
 } tsr_call_desc;
 
+/* The pipeline's copies of blocks (of a call, an invocation or one buffered ref). */
+typedef struct tsr_dma_counts {
+  int64_t in, out;            /* DMAs issued */
+  int64_t skip_in, skip_out;  /* copies skipped (the block index did not change) */
+  int64_t bytes_in, bytes_out; /* what the issued DMAs' semaphores count */
+} tsr_dma_counts;
+
+/* to += from, field by field. */
+void tsr_dma_counts_add(tsr_dma_counts *to, const tsr_dma_counts *from);
+
 typedef struct tsr_call_stats {
   int64_t steps;              /* grid steps run, all cores */
-  int64_t dma_in, dma_out;    /* pipeline DMAs issued */
-  int64_t skip_in, skip_out;  /* pipeline copies skipped (block index unchanged) */
-  int64_t bytes_in, bytes_out;
+  tsr_dma_counts dma;
   int64_t vmem_bytes;         /* VMEM per core the plan uses (blocks x buffers + scratch) */
   int64_t smem_bytes;
   int cores;                  /* cores that ran steps */
-  int host_lanes;             /* 1, or when the cores' shares of the grid were split over
+  int parts;                  /* 1, or when the cores' shares of the grid were split over
                                * idle host CPUs, the parts that ran them at once, the cores'
                                * own included (the results and counts are those of the run
                                * in order; docs/architecture.md, the host split) */

@@ -60,8 +60,8 @@ struct tsr_checker {
   int ntallies, captallies;
   int ends;               /* KERNEL_ENDs since the last balance check */
   char kernel[64];
-  /* During a host split: a checker per host lane (parts[1..nparts-1]; part 0 is core 0's,
-   * checked here), merged in part order when the split stands; and the findings before it,
+  /* During a host split: a checker per host part (parts[1..nparts-1]; part 0 stands for the
+   * cores' own parts, checked here), merged in part order when the split stands; and the findings before it,
    * what a split that does not stand rolls back to. */
   struct tsr_checker **parts;
   int nparts;

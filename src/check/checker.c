@@ -79,9 +79,9 @@ void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
 static void on_event(void *user, const tsr_event *ev) {
   tsr_checker *ck = user;
   if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
-  if (ev->lane > 0) { /* a host lane's part goes to its own checker, which only its thread touches */
-    if (ev->lane >= ck->nparts || !ck->parts[ev->lane]) return;
-    ck = ck->parts[ev->lane];
+  if (ev->host_part > 0) { /* a host part goes to its own checker, which only its thread touches */
+    if (ev->host_part >= ck->nparts || !ck->parts[ev->host_part]) return;
+    ck = ck->parts[ev->host_part];
   }
   if (ev->kind == TSR_EV_KERNEL_BEGIN && ev->name && ev->core == 0) {
     pthread_mutex_lock(&ck->lock);
@@ -93,15 +93,15 @@ static void on_event(void *user, const tsr_event *ev) {
   if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
 }
 
-/* A host split: each host lane's part is checked on its own, as its core would check it from
- * a fresh start; the parts' findings follow those of the cores' own parts, in part order. */
-static bool split_begin(void *user, int lanes) {
+/* A host split: each host part is checked on its own, as its core would check it from a
+ * fresh start; the parts' findings follow those of the cores' own parts, in part order. */
+static bool split_begin(void *user, int host_parts) {
   tsr_checker *ck = user;
-  if (lanes < 1) return false;
-  ck->parts = calloc((size_t)lanes, sizeof *ck->parts);
+  if (host_parts < 0) return false;
+  ck->parts = calloc((size_t)host_parts + 1, sizeof *ck->parts);
   if (!ck->parts) return false;
-  ck->nparts = lanes;
-  for (int i = 1; i < lanes; i++)
+  ck->nparts = host_parts + 1;
+  for (int i = 1; i <= host_parts; i++)
     if (tsr_checker_create(ck->checks, &ck->parts[i]) != TSR_OK) {
       free_parts(ck);
       tsr_clear_error();
@@ -115,10 +115,10 @@ static bool split_begin(void *user, int lanes) {
   return true;
 }
 
-/* A part numbers its DMAs from its own start (a host lane's) or without the prefetch its last
+/* A part numbers its DMAs from its own start (a host part) or without the prefetch its last
  * step would start for the next part (the core's own): a split during which anything was
  * found is refused, and the run in order finds it again with the numbers a user can follow
- * in order. (Each host lane's part runs only on its own thread, and all have ended here.) */
+ * in order. (Each host part runs only on its own thread, and all have ended here.) */
 static bool split_accepts(void *user) {
   tsr_checker *ck = user;
   pthread_mutex_lock(&ck->lock);

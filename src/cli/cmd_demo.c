@@ -133,9 +133,9 @@ static void demo_observers_free(void) {
 int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
   fprintf(cli_out(), "%-9s %s  worst error %.3g  steps %lld  DMAs in %lld (skipped %lld)  out %lld (skipped %lld)"
          "  bytes in %lld out %lld  cores %d\n",
-         name, ok ? "PASS" : "FAIL", worst, (long long)st->steps, (long long)st->dma_in,
-         (long long)st->skip_in, (long long)st->dma_out, (long long)st->skip_out,
-         (long long)st->bytes_in, (long long)st->bytes_out, st->cores);
+         name, ok ? "PASS" : "FAIL", worst, (long long)st->steps, (long long)st->dma.in,
+         (long long)st->dma.skip_in, (long long)st->dma.out, (long long)st->dma.skip_out,
+         (long long)st->dma.bytes_in, (long long)st->dma.bytes_out, st->cores);
   if (!demo_observers_report(name)) ok = false;
   return ok ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "core/dtype.h"
 #include "cli/run_setup.h"
 #include "tessera/npy.h"
 
@@ -90,23 +91,7 @@ static void fill_random(tsr_array *a, unsigned seed) {
   }
 }
 
-static double elem(const tsr_array *a, int64_t i) {
-  switch (a->dtype) {
-  case TSR_F32: return ((const float *)a->data)[i];
-  case TSR_F64: return ((const double *)a->data)[i];
-  case TSR_BF16: return tsr_bf16_to_f32(((const uint16_t *)a->data)[i]);
-  case TSR_F16: return tsr_f16_to_f32(((const uint16_t *)a->data)[i]);
-  case TSR_I8: return ((const int8_t *)a->data)[i];
-  case TSR_I16: return ((const int16_t *)a->data)[i];
-  case TSR_I32: case TSR_BOOL: return ((const int32_t *)a->data)[i];
-  case TSR_I64: return (double)((const int64_t *)a->data)[i];
-  case TSR_U8: return ((const uint8_t *)a->data)[i];
-  case TSR_U16: return ((const uint16_t *)a->data)[i];
-  case TSR_U32: return ((const uint32_t *)a->data)[i];
-  case TSR_U64: return (double)((const uint64_t *)a->data)[i];
-  default: return NAN;
-  }
-}
+static double elem(const tsr_array *a, int64_t i) { return dtype_load_f64(a->dtype, a->data, i); }
 
 /* numpy.allclose's test: within atol + rtol*|e| of the expected value; NaN matches NaN and an
  * infinity matches only itself. */
@@ -352,13 +337,13 @@ int cmd_run(int argc, char **argv) {
     fprintf(cli_out(), "repeat: %ld runs: first %.3f ms, median of the %ld after it %.3f ms, fastest %.3f ms\n", repeat,
            first * 1e3, repeat - 1, st.seconds * 1e3, fastest * 1e3);
   }
-  char lanes[48] = "";
-  if (st.kernel.host_lanes > 1) snprintf(lanes, sizeof lanes, "; split over %d host lanes", st.kernel.host_lanes);
+  char split[48] = "";
+  if (st.kernel.parts > 1) snprintf(split, sizeof split, "; split into %d parts", st.kernel.parts);
   if (dump_report)
     fprintf(cli_out(), "report: %lld ops, %lld kernel calls (%lld steps, %lld DMAs in, %lld out%s), %.3f ms (kernels %.3f ms), "
            "peak %lld bytes (inputs %lld, outputs %lld, peak besides inputs %lld)\n",
-           (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma_in,
-           (long long)st.kernel.dma_out, lanes, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
+           (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma.in,
+           (long long)st.kernel.dma.out, split, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
            (long long)st.input_bytes, (long long)st.output_bytes, (long long)st.peak_intermediate_bytes);
   if (!run_setup_finish(&rs)) ok = false;
   rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;

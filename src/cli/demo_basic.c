@@ -243,7 +243,7 @@ int demo_gather(const demo_opts *o) {
   } else {
     double w = demo_worst(out, ref, G * BR * C);
     /* 12 steps, 7 distinct consecutive runs of block indices: 7 fetches, 5 skipped */
-    rc = demo_report("gather", w == 0 && st.dma_in == 7 && st.skip_in == 5, w, &st);
+    rc = demo_report("gather", w == 0 && st.dma.in == 7 && st.dma.skip_in == 5, w, &st);
   }
   free(x); free(out); free(ref);
   tsr_machine_destroy(m);

@@ -14,12 +14,7 @@
 
 static void add_stats(tsr_call_stats *to, const tsr_pipeline_stats *s) {
   to->steps += s->steps;
-  to->dma_in += s->dma_in;
-  to->dma_out += s->dma_out;
-  to->skip_in += s->skip_in;
-  to->skip_out += s->skip_out;
-  to->bytes_in += s->bytes_in;
-  to->bytes_out += s->bytes_out;
+  tsr_dma_counts_add(&to->dma, &s->dma);
 }
 
 /* ---- emit_matmul ------------------------------------------------------------------------- */
@@ -109,8 +104,8 @@ int demo_emit_matmul(const demo_opts *o) {
   } else {
     /* Each (j, k) step moves an A and a B block; C blocks go out once per j. */
     int64_t steps = (MM_M / MM_TM) * (MM_N / MM_TN) * (MM_K / MM_TK);
-    bool counts = r.inner.steps == steps && r.inner.dma_in == 2 * steps &&
-                  r.inner.dma_out == (MM_M / MM_TM) * (MM_N / MM_TN);
+    bool counts = r.inner.steps == steps && r.inner.dma.in == 2 * steps &&
+                  r.inner.dma.out == (MM_M / MM_TM) * (MM_N / MM_TN);
     double w = demo_worst(c, ref, MM_M * MM_N);
     r.inner.cores = st.cores;
     rc = demo_report("emit_matmul", w < 1e-3 && counts, w, &r.inner);
@@ -261,15 +256,15 @@ int demo_emit_fused(const demo_opts *o) {
     int64_t blocks = FU_ROWS / FU_TR;
     /* Chained: 2 x blocks steps, every block in and out once, and only the very first input
      * wait (the prologue) is exposed; run separately, B's prologue is a second one. */
-    bool figures = ch.inner.steps == 2 * blocks && ch.inner.dma_in == 2 * blocks &&
-                   ch.inner.dma_out == 2 * blocks && ch.exposed == 1 && sep.exposed == 2;
+    bool figures = ch.inner.steps == 2 * blocks && ch.inner.dma.in == 2 * blocks &&
+                   ch.inner.dma.out == 2 * blocks && ch.exposed == 1 && sep.exposed == 2;
     double w = demo_worst(z, ref, n);
     ch.inner.cores = 1;
     rc = demo_report("emit_fused", w == 0 && figures, w, &ch.inner);
     fprintf(cli_out(), "          chained: %lld steps, %lld DMAs, %ld exposed input wait(s); separate: %lld "
            "steps, %lld DMAs, %ld exposed\n", (long long)ch.inner.steps,
-           (long long)(ch.inner.dma_in + ch.inner.dma_out), ch.exposed, (long long)sep.inner.steps,
-           (long long)(sep.inner.dma_in + sep.inner.dma_out), sep.exposed);
+           (long long)(ch.inner.dma.in + ch.inner.dma.out), ch.exposed, (long long)sep.inner.steps,
+           (long long)(sep.inner.dma.in + sep.inner.dma.out), sep.exposed);
   }
   free(x); free(y); free(z); free(ref);
   tsr_machine_destroy(m);

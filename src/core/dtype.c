@@ -1,25 +1,61 @@
-/* Data types: the table, names, and the 16-bit float conversions. */
+/* Data types: the traits table, names, element reads, and the 16-bit float conversions. */
+#include "core/dtype.h"
+
 #include "core/status.h"
 
 #include <string.h>
 
-static const struct {
-  const char *name;
-  unsigned char bytes, is_float, is_signed, tpu_ok;
-} dtype_info[TSR_DTYPE_COUNT] = {
-#define TSR_X(e, n, b, f, s, t) [TSR_##e] = {n, b, f, s, t},
+/* The integer range of b bytes, signed or not, as doubles (2^63 - 1 and 2^64 - 1 round up to
+ * 2^63 and 2^64); none (0) for floats and complex types. The shift is clamped to 64 bits so
+ * that it stays defined for a 16-byte complex row, where it is not used. */
+#define IS_COMPLEX(e) (TSR_##e == TSR_C64 || TSR_##e == TSR_C128)
+#define RANGE_BITS(b) (8 * ((b) > 8 ? 8 : (b)) - 1)
+#define RANGE_MIN(e, f, b, s) ((f) || IS_COMPLEX(e) || !(s) ? 0.0 : -(double)(1ull << RANGE_BITS(b)))
+#define RANGE_MAX(e, f, b, s) ((f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) : (double)((2ull << RANGE_BITS(b)) - 1))
+
+static const dtype_traits traits[TSR_DTYPE_COUNT + 1] = {
+#define TSR_X(e, n, b, f, s, t) [TSR_##e] = {n, b, f, s, t, (f) ? 0xFF : 0xA5, RANGE_MIN(e, f, b, s), RANGE_MAX(e, f, b, s)},
     TSR_DTYPE_LIST(TSR_X)
 #undef TSR_X
+    [TSR_DTYPE_COUNT] = {.name = "?"},
 };
 
-static bool dtype_valid(tsr_dtype t) { return (unsigned)t < TSR_DTYPE_COUNT; }
+const dtype_traits *dtype_traits_of(tsr_dtype t) { return &traits[(unsigned)t < TSR_DTYPE_COUNT ? t : TSR_DTYPE_COUNT]; }
 
-const char *tsr_dtype_name(tsr_dtype t) { return dtype_valid(t) ? dtype_info[t].name : "?"; }
-size_t tsr_dtype_size(tsr_dtype t) { return dtype_valid(t) ? dtype_info[t].bytes : 0; }
-bool tsr_dtype_is_float(tsr_dtype t) { return dtype_valid(t) && dtype_info[t].is_float; }
-bool tsr_dtype_is_signed(tsr_dtype t) { return dtype_valid(t) && dtype_info[t].is_signed; }
+const char *tsr_dtype_name(tsr_dtype t) { return dtype_traits_of(t)->name; }
+size_t tsr_dtype_size(tsr_dtype t) { return dtype_traits_of(t)->bytes; }
+bool tsr_dtype_is_float(tsr_dtype t) { return dtype_traits_of(t)->is_float; }
+bool tsr_dtype_is_signed(tsr_dtype t) { return dtype_traits_of(t)->is_signed; }
 bool tsr_dtype_is_semaphore(tsr_dtype t) { return t == TSR_SEM || t == TSR_DMA_SEM; }
 bool tsr_dtype_is_complex(tsr_dtype t) { return t == TSR_C64 || t == TSR_C128; }
+
+double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
+  switch (t) {
+  case TSR_F32: return ((const float *)p)[i];
+  case TSR_F64: return ((const double *)p)[i];
+  case TSR_BF16: return tsr_bf16_to_f32(((const uint16_t *)p)[i]);
+  case TSR_F16: return tsr_f16_to_f32(((const uint16_t *)p)[i]);
+  case TSR_U64: return (double)((const uint64_t *)p)[i];
+  case TSR_C64: return ((const float *)p)[2 * i]; /* a complex element reads as its real part */
+  case TSR_C128: return ((const double *)p)[2 * i];
+  default: return (double)dtype_load_i64(t, p, i);
+  }
+}
+
+int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
+  switch (t) {
+  case TSR_I8: return ((const int8_t *)p)[i];
+  case TSR_I16: return ((const int16_t *)p)[i];
+  case TSR_I32: case TSR_BOOL: return ((const int32_t *)p)[i];
+  case TSR_I64: case TSR_U64: case TSR_SEM: case TSR_DMA_SEM: return ((const int64_t *)p)[i];
+  case TSR_U8: return ((const uint8_t *)p)[i];
+  case TSR_U16: return ((const uint16_t *)p)[i];
+  case TSR_U32: return ((const uint32_t *)p)[i];
+  case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128:
+    return (int64_t)dtype_load_f64(t, p, i);
+  default: return 0;
+  }
+}
 
 bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
   static const struct { const char *alias; tsr_dtype t; } aliases[] = {
@@ -30,18 +66,18 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
-    if (strcmp(name, dtype_info[t].name) == 0) { *out = (tsr_dtype)t; return true; }
+    if (strcmp(name, traits[t].name) == 0) { *out = (tsr_dtype)t; return true; }
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
     if (strcmp(name, aliases[i].alias) == 0) { *out = aliases[i].t; return true; }
   return false;
 }
 
 tsr_status tsr_dtype_check_tpu(tsr_dtype t, const char *what) {
-  if (!dtype_valid(t)) return tsr_fail(TSR_ERR_INVALID, "%s: invalid dtype %d", what, (int)t);
-  if (!dtype_info[t].tpu_ok)
+  if ((unsigned)t >= TSR_DTYPE_COUNT) return tsr_fail(TSR_ERR_INVALID, "%s: invalid dtype %d", what, (int)t);
+  if (!traits[t].tpu_ok)
     return tsr_fail(TSR_ERR_UNSUPPORTED,
                     "%s: dtype %s is not supported on TPU (64-bit arrays are rejected; use a "
-                    "32-bit type)", what, dtype_info[t].name);
+                    "32-bit type)", what, traits[t].name);
   return TSR_OK;
 }
 

@@ -103,14 +103,9 @@ static double now(void) {
 
 static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
   sum->steps += s->steps;
-  sum->dma_in += s->dma_in;
-  sum->skip_in += s->skip_in;
-  sum->dma_out += s->dma_out;
-  sum->skip_out += s->skip_out;
-  sum->bytes_in += s->bytes_in;
-  sum->bytes_out += s->bytes_out;
+  tsr_dma_counts_add(&sum->dma, &s->dma);
   if (s->cores > sum->cores) sum->cores = s->cores;
-  if (s->host_lanes > sum->host_lanes) sum->host_lanes = s->host_lanes;
+  if (s->parts > sum->parts) sum->parts = s->parts;
 }
 
 /* A bare kernel's operands are the Mosaic kernel's own; a custom call's, the call's. */

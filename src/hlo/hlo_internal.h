@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "core/block_cache.h"
+#include "core/dtype.h"
 #include "core/status.h"
+#include "core/strided.h" /* the view ops' copies */
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
 #include "tessera/mosaic.h"
@@ -161,19 +163,15 @@ tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) 
 int hlo_attr_ints(const tsr_ir_op *op, const char *name, int64_t *out, int cap);
 
 /* ---- elements (elem.c) ---- */
-double hlo_ld_f(tsr_dtype t, const void *p, int64_t i);
-int64_t hlo_ld_i(tsr_dtype t, const void *p, int64_t i); /* sign- or zero-extended */
+/* Reads: dtype_load_f64 and dtype_load_i64 (core/dtype.h). */
 void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v); /* float dtypes: rounds */
 void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v); /* integer dtypes: wraps; BOOL: != 0 */
 /* Complex elements (C64 rounds each part once); a real dtype reads with a zero imaginary
- * part and stores the real part. hlo_ld_f of a complex element reads its real part. */
+ * part and stores the real part. dtype_load_f64 of a complex element reads its real part. */
 double complex hlo_ld_c(tsr_dtype t, const void *p, int64_t i);
 void hlo_st_c(tsr_dtype t, void *p, int64_t i, double complex v);
 /* Converts element i of src into element i of dst per stablehlo.convert. */
 void hlo_convert_elem(tsr_dtype dt, void *dst, tsr_dtype st, const void *src, int64_t i);
-/* Copies a strided view of `rank` dims (strides in elements) element by element. */
-void hlo_copy_view(size_t esz, int rank, const int64_t *shape, char *dst, const int64_t *dst_st,
-                   const char *src, const int64_t *src_st);
 
 /* ---- regions applied to scalars (region.c) ---- */
 void hlo_body_classify(const hlo_inst *in, int r, hlo_body *out);

@@ -100,7 +100,7 @@ tsr_status hlo_run_reduce_precision(hlo_exec *x, const hlo_inst *in, const hlo_v
   for (int64_t i = 0; i < n; i++) {
     uint64_t v = 0;
     memcpy(&v, args[0].buf->data + i * (width / 8), (size_t)width / 8);
-    bool nan = isnan(hlo_ld_f(t, args[0].buf->data, i));
+    bool nan = isnan(dtype_load_f64(t, args[0].buf->data, i));
     v = reduce_bits(v, width, src_m, e > width ? width : e, m > src_m ? src_m : m, nan);
     memcpy(res->buf->data + i * (width / 8), &v, (size_t)width / 8);
   }

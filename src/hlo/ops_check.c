@@ -105,13 +105,13 @@ tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   bool fl = tsr_dtype_is_float(t->dtype);
   int64_t n = hlo_numel(t);
   for (int64_t i = 0; i < n; i++) {
-    double a = fl ? hlo_ld_f(t->dtype, args[0].buf->data, i) : 0, b = 0;
-    int64_t ia = fl ? 0 : hlo_ld_i(t->dtype, args[0].buf->data, i), ib = 0;
+    double a = fl ? dtype_load_f64(t->dtype, args[0].buf->data, i) : 0, b = 0;
+    int64_t ia = fl ? 0 : dtype_load_i64(t->dtype, args[0].buf->data, i), ib = 0;
     int64_t j = v && v->u.dense.splat ? 0 : i;
     if (v && fl) b = tsr_ir_dense_float(v, j);
     else if (v) ib = tsr_ir_dense_int(v, j);
-    else if (fl) b = hlo_ld_f(t->dtype, args[1].buf->data, i);
-    else ib = hlo_ld_i(t->dtype, args[1].buf->data, i);
+    else if (fl) b = dtype_load_f64(t->dtype, args[1].buf->data, i);
+    else ib = dtype_load_i64(t->dtype, args[1].buf->data, i);
     if (t->dtype == TSR_BOOL) { ia = ia != 0; ib = ib != 0; }
     if (same_value(in, t->dtype, a, b, ia, ib)) continue;
     int64_t idx[TSR_MAX_RANK], rem = i;

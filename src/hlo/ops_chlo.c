@@ -225,13 +225,13 @@ tsr_status hlo_run_chlo_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
   void *r = res->buf->data;
   for (int64_t i = 0; i < n; i++) {
     if (is_inf_family(in->opc)) {
-      double v = hlo_ld_f(t, a, i);
+      double v = dtype_load_f64(t, a, i);
       bool b = in->opc == HLO_CHLO_IS_INF ? isinf(v) : in->opc == HLO_CHLO_IS_POS_INF ? v == INFINITY : v == -INFINITY;
       hlo_st_i(TSR_BOOL, r, i, b);
     } else if (tsr_dtype_is_complex(t)) {
       hlo_st_c(t, r, i, complex_unary(in->opc, hlo_ld_c(t, a, i)));
     } else {
-      double v = hlo_ld_f(t, a, i);
+      double v = dtype_load_f64(t, a, i);
       bool f32 = t != TSR_F64 && (in->opc == HLO_CHLO_COSH || in->opc == HLO_CHLO_SINH);
       hlo_st_f(t, r, i, f32 ? f32_cosh_sinh(in->opc, v) : real_unary(in->opc, v));
     }
@@ -267,10 +267,10 @@ tsr_status hlo_run_chlo_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   const void *a = args[0].buf->data, *b = args[1].buf->data;
   for (int64_t i = 0; i < n; i++) {
     if (in->opc == HLO_CHLO_MULHI) {
-      hlo_st_i(t, res->buf->data, i, mulhi(t, hlo_ld_i(t, a, i), hlo_ld_i(t, b, i)));
+      hlo_st_i(t, res->buf->data, i, mulhi(t, dtype_load_i64(t, a, i), dtype_load_i64(t, b, i)));
       continue;
     }
-    double u = hlo_ld_f(t, a, i), v = hlo_ld_f(t, b, i), r;
+    double u = dtype_load_f64(t, a, i), v = dtype_load_f64(t, b, i), r;
     switch (in->opc) {
     case HLO_CHLO_NEXT_AFTER: r = next_after(t, u, v); break;
     case HLO_CHLO_POLYGAMMA: r = polygamma(u, v); break;

@@ -101,6 +101,6 @@ tsr_status hlo_run_complex(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
   tsr_dtype pt = args[0].t.dtype;
   for (int64_t i = 0; i < n; i++)
     hlo_st_c(res->t.dtype, res->buf->data, i,
-             CMPLX(hlo_ld_f(pt, args[0].buf->data, i), hlo_ld_f(pt, args[1].buf->data, i)));
+             CMPLX(dtype_load_f64(pt, args[0].buf->data, i), dtype_load_f64(pt, args[1].buf->data, i)));
   return TSR_OK;
 }

@@ -35,7 +35,7 @@ tsr_status hlo_prep_while(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args
 }
 
 static tsr_status predicate(const hlo_val *v, bool *out) {
-  *out = hlo_ld_i(v->t.dtype, v->buf->data, 0) != 0;
+  *out = dtype_load_i64(v->t.dtype, v->buf->data, 0) != 0;
   return TSR_OK;
 }
 
@@ -98,13 +98,13 @@ tsr_status hlo_prep_case(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args)
 }
 
 tsr_status hlo_run_if(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-  bool pred = hlo_ld_i(args[0].t.dtype, args[0].buf->data, 0) != 0;
+  bool pred = dtype_load_i64(args[0].t.dtype, args[0].buf->data, 0) != 0;
   return hlo_call_body(x, in, pred ? 0 : 1, NULL, args, res);
 }
 
 /* An index out of [0, N) runs the last branch (the spec's default). */
 tsr_status hlo_run_case(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-  int64_t i = hlo_ld_i(args[0].t.dtype, args[0].buf->data, 0);
+  int64_t i = dtype_load_i64(args[0].t.dtype, args[0].buf->data, 0);
   return hlo_call_body(x, in, i < 0 || i >= in->n_bodies ? in->n_bodies - 1 : (int)i, NULL, args, res);
 }
 

@@ -150,7 +150,7 @@ static tsr_status read_conv(const hlo_inst *in, const hlo_val *args, const hlo_t
   int64_t pad[2 * TSR_MAX_RANK] = {0};
   bool dyn = in->opc == HLO_DYNAMIC_CONV;
   if (dyn && args) {
-    for (int i = 0; i < 2 * ns; i++) pad[i] = hlo_ld_i(args[2].t.dtype, args[2].buf->data, i);
+    for (int i = 0; i < 2 * ns; i++) pad[i] = dtype_load_i64(args[2].t.dtype, args[2].buf->data, i);
   } else if (!dyn) {
     const tsr_ir_attr *p = tsr_ir_op_attr(in->op, "padding");
     if (p && tsr_ir_attr_ints(p, pad, 2 * TSR_MAX_RANK) != 2 * ns) return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding needs %d pairs", ns);
@@ -266,8 +266,8 @@ tsr_status hlo_run_convolution(hlo_exec *x, const hlo_inst *in, const hlo_val *a
           float prod = ((const float *)args[0].buf->data)[li] * ((const float *)args[1].buf->data)[ri];
           f32acc += prod;
         }
-        else if (flt) facc += hlo_ld_f(lt->dtype, args[0].buf->data, li) * hlo_ld_f(rt->dtype, args[1].buf->data, ri);
-        else iacc += (uint64_t)hlo_ld_i(lt->dtype, args[0].buf->data, li) * (uint64_t)hlo_ld_i(rt->dtype, args[1].buf->data, ri);
+        else if (flt) facc += dtype_load_f64(lt->dtype, args[0].buf->data, li) * dtype_load_f64(rt->dtype, args[1].buf->data, ri);
+        else iacc += (uint64_t)dtype_load_i64(lt->dtype, args[0].buf->data, li) * (uint64_t)dtype_load_i64(rt->dtype, args[1].buf->data, ri);
       }
     }
     if (f32) ((float *)res->buf->data)[e] = f32acc;

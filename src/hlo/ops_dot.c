@@ -63,7 +63,7 @@ static char *permuted(const hlo_val *v, const int *perm) {
   hlo_strides(&v->t, st);
   for (int d = 0; d < v->t.rank; d++) { pt.shape[d] = v->t.shape[perm[d]]; sst[d] = st[perm[d]]; }
   hlo_strides(&pt, dst);
-  hlo_copy_view(esz, pt.rank, pt.shape, out, dst, v->buf->data, sst);
+  strided_copy(esz, pt.rank, pt.shape, out, dst, v->buf->data, sst);
   return out;
 }
 
@@ -132,7 +132,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
           for (int64_t j = 0; j < N; j++) {
             double acc = 0;
             for (int64_t q = 0; q < K; q++)
-              acc += hlo_ld_f(lt, A, (b * M + i) * K + q) * hlo_ld_f(rt, Bm, (b * K + q) * N + j);
+              acc += dtype_load_f64(lt, A, (b * M + i) * K + q) * dtype_load_f64(rt, Bm, (b * K + q) * N + j);
             hlo_st_f(ot, res->buf->data, (b * M + i) * N + j, acc);
           }
     } else {
@@ -141,7 +141,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
           for (int64_t j = 0; j < N; j++) {
             uint64_t acc = 0;
             for (int64_t q = 0; q < K; q++)
-              acc += (uint64_t)hlo_ld_i(lt, A, (b * M + i) * K + q) * (uint64_t)hlo_ld_i(rt, Bm, (b * K + q) * N + j);
+              acc += (uint64_t)dtype_load_i64(lt, A, (b * M + i) * K + q) * (uint64_t)dtype_load_i64(rt, Bm, (b * K + q) * N + j);
             hlo_st_i(ot, res->buf->data, (b * M + i) * N + j, (int64_t)acc);
           }
     }
@@ -239,7 +239,7 @@ tsr_status hlo_run_ragged_dot(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
   int64_t shape[2 * TSR_MAX_RANK + 1];
   int n = ragged_result(&r, lt, rt, g, src, shape);
   for (int64_t i = 0; i < hlo_numel(gt); i++)
-    if (hlo_ld_i(gt->dtype, args[2].buf->data, i) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "a group size is negative");
+    if (dtype_load_i64(gt->dtype, args[2].buf->data, i) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "a group size is negative");
   double ksteps = 1;
   for (int i = 0; i < d->nlc; i++) ksteps *= (double)lt->shape[d->lc[i]];
   TSR_TRY(hlo_charge(x, in, (double)hlo_numel(&res->t) * ksteps));
@@ -270,13 +270,13 @@ tsr_status hlo_run_ragged_dot(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
     if (r.mode != 2) { /* which group holds `at` */
       grp = -1;
       for (int64_t j = 0, acc = 0; j < g; j++) {
-        int64_t sz = hlo_ld_i(gt->dtype, args[2].buf->data, gbase + j);
+        int64_t sz = dtype_load_i64(gt->dtype, args[2].buf->data, gbase + j);
         if (at >= acc && at < acc + sz) { grp = j; break; }
         acc += sz;
       }
     } else { /* the contracting range of group `grp` */
-      for (int64_t j = 0; j < grp; j++) lo += hlo_ld_i(gt->dtype, args[2].buf->data, gbase + j);
-      hi = lo + hlo_ld_i(gt->dtype, args[2].buf->data, gbase + grp);
+      for (int64_t j = 0; j < grp; j++) lo += dtype_load_i64(gt->dtype, args[2].buf->data, gbase + j);
+      hi = lo + dtype_load_i64(gt->dtype, args[2].buf->data, gbase + grp);
     }
     double facc = 0;
     uint64_t iacc = 0;
@@ -296,8 +296,8 @@ tsr_status hlo_run_ragged_dot(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
           if (r.mode == 2 && d->lc[i] == r.ragged) in_group = ki[i] >= lo && ki[i] < hi;
         }
         if (!in_group) continue;
-        if (flt) facc += hlo_ld_f(lt->dtype, args[0].buf->data, lq) * hlo_ld_f(rt->dtype, args[1].buf->data, rq);
-        else iacc += (uint64_t)hlo_ld_i(lt->dtype, args[0].buf->data, lq) * (uint64_t)hlo_ld_i(rt->dtype, args[1].buf->data, rq);
+        if (flt) facc += dtype_load_f64(lt->dtype, args[0].buf->data, lq) * dtype_load_f64(rt->dtype, args[1].buf->data, rq);
+        else iacc += (uint64_t)dtype_load_i64(lt->dtype, args[0].buf->data, lq) * (uint64_t)dtype_load_i64(rt->dtype, args[1].buf->data, rq);
       }
     }
     if (flt) hlo_st_f(res->t.dtype, res->buf->data, e, facc);

@@ -86,8 +86,8 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
 
 void hlo_scalar_binary(hlo_opcode op, tsr_dtype t, const void *a, const void *b, void *out) {
   if (tsr_dtype_is_complex(t)) hlo_st_c(t, out, 0, hlo_complex_binary(op, t, hlo_ld_c(t, a, 0), hlo_ld_c(t, b, 0)));
-  else if (tsr_dtype_is_float(t)) hlo_st_f(t, out, 0, fbin(op, hlo_ld_f(t, a, 0), hlo_ld_f(t, b, 0)));
-  else hlo_st_i(t, out, 0, ibin(op, t, hlo_ld_i(t, a, 0), hlo_ld_i(t, b, 0)));
+  else if (tsr_dtype_is_float(t)) hlo_st_f(t, out, 0, fbin(op, dtype_load_f64(t, a, 0), dtype_load_f64(t, b, 0)));
+  else hlo_st_i(t, out, 0, ibin(op, t, dtype_load_i64(t, a, 0), dtype_load_i64(t, b, 0)));
 }
 
 static bool is_bitwise(hlo_opcode op) { return op >= HLO_AND && op <= HLO_SHIFT_RIGHT_LOGICAL; }
@@ -131,10 +131,10 @@ tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
       hlo_st_c(t, r, i, hlo_complex_binary(in->opc, t, hlo_ld_c(t, a, i * ma), hlo_ld_c(t, b, i * mb)));
   } else if (tsr_dtype_is_float(t)) {
     for (int64_t i = 0; i < n; i++)
-      hlo_st_f(t, r, i, fbin(in->opc, hlo_ld_f(t, a, i * ma), hlo_ld_f(t, b, i * mb)));
+      hlo_st_f(t, r, i, fbin(in->opc, dtype_load_f64(t, a, i * ma), dtype_load_f64(t, b, i * mb)));
   } else {
     for (int64_t i = 0; i < n; i++)
-      hlo_st_i(t, r, i, ibin(in->opc, t, hlo_ld_i(t, a, i * ma), hlo_ld_i(t, b, i * mb)));
+      hlo_st_i(t, r, i, ibin(in->opc, t, dtype_load_i64(t, a, i * ma), dtype_load_i64(t, b, i * mb)));
   }
   return TSR_OK;
 }
@@ -200,7 +200,7 @@ tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   const void *a = args[0].buf->data;
   void *r = res->buf->data;
   if (in->opc == HLO_IS_FINITE) {
-    for (int64_t i = 0; i < n; i++) hlo_st_i(rt, r, i, isfinite(hlo_ld_f(t, a, i)));
+    for (int64_t i = 0; i < n; i++) hlo_st_i(rt, r, i, isfinite(dtype_load_f64(t, a, i)));
     return TSR_OK;
   }
   if (tsr_dtype_is_complex(t)) {
@@ -216,13 +216,13 @@ tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
     return TSR_OK;
   }
   if (tsr_dtype_is_float(t)) {
-    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, funa(in->opc, hlo_ld_f(t, a, i)));
+    for (int64_t i = 0; i < n; i++) hlo_st_f(t, r, i, funa(in->opc, dtype_load_f64(t, a, i)));
     return TSR_OK;
   }
   unsigned w = width_bits(t);
   uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
   for (int64_t i = 0; i < n; i++) {
-    int64_t v = hlo_ld_i(t, a, i);
+    int64_t v = dtype_load_i64(t, a, i);
     switch (in->opc) {
     case HLO_NEGATE: v = (int64_t)(0 - (uint64_t)v); break;
     case HLO_ABS: v = v < 0 ? (int64_t)(0 - (uint64_t)v) : v; break; /* INT_MIN stays INT_MIN */
@@ -316,17 +316,17 @@ tsr_status hlo_run_compare(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
       int c = pr != qr ? (pr > qr) - (pr < qr) : (pi > qi) - (pi < qi);
       v = isnan(pr) || isnan(pi) || isnan(qr) || isnan(qi) ? dir == CMP_NE : cmp_result(dir, c);
     } else if (in->aux2 == CT_FLOAT) {
-      double p = hlo_ld_f(t, a, i), q = hlo_ld_f(t, b, i);
+      double p = dtype_load_f64(t, a, i), q = dtype_load_f64(t, b, i);
       /* unordered (a NaN): only NE holds */
       v = isnan(p) || isnan(q) ? dir == CMP_NE : cmp_result(dir, (p > q) - (p < q));
     } else if (in->aux2 == CT_TOTALORDER) {
       int64_t p = total_key(t, a, i), q = total_key(t, b, i);
       v = cmp_result(dir, (p > q) - (p < q));
     } else if (in->aux2 == CT_SIGNED) {
-      int64_t p = hlo_ld_i(t, a, i), q = hlo_ld_i(t, b, i);
+      int64_t p = dtype_load_i64(t, a, i), q = dtype_load_i64(t, b, i);
       v = cmp_result(dir, (p > q) - (p < q));
     } else {
-      uint64_t p = (uint64_t)hlo_ld_i(t, a, i) & mask, q = (uint64_t)hlo_ld_i(t, b, i) & mask;
+      uint64_t p = (uint64_t)dtype_load_i64(t, a, i) & mask, q = (uint64_t)dtype_load_i64(t, b, i) & mask;
       v = cmp_result(dir, (p > q) - (p < q));
     }
     r[i] = v;
@@ -386,12 +386,12 @@ tsr_status hlo_run_clamp(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   const void *lo = args[0].buf->data, *v = args[1].buf->data, *hi = args[2].buf->data;
   for (int64_t i = 0; i < n; i++) {
     if (tsr_dtype_is_float(t)) {
-      double r = fbin(HLO_MINIMUM, fbin(HLO_MAXIMUM, hlo_ld_f(t, v, i), hlo_ld_f(t, lo, lo_s ? 0 : i)),
-                      hlo_ld_f(t, hi, hi_s ? 0 : i));
+      double r = fbin(HLO_MINIMUM, fbin(HLO_MAXIMUM, dtype_load_f64(t, v, i), dtype_load_f64(t, lo, lo_s ? 0 : i)),
+                      dtype_load_f64(t, hi, hi_s ? 0 : i));
       hlo_st_f(t, res->buf->data, i, r);
     } else {
-      int64_t r = ibin(HLO_MINIMUM, t, ibin(HLO_MAXIMUM, t, hlo_ld_i(t, v, i), hlo_ld_i(t, lo, lo_s ? 0 : i)),
-                       hlo_ld_i(t, hi, hi_s ? 0 : i));
+      int64_t r = ibin(HLO_MINIMUM, t, ibin(HLO_MAXIMUM, t, dtype_load_i64(t, v, i), dtype_load_i64(t, lo, lo_s ? 0 : i)),
+                       dtype_load_i64(t, hi, hi_s ? 0 : i));
       hlo_st_i(t, res->buf->data, i, r);
     }
   }

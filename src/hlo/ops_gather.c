@@ -100,7 +100,7 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     sizes_from_result(in, &g, op->t.rank);
     const hlo_val *sz = &args[2];
     bool ok = sz->t.rank == 1 && sz->t.shape[0] == op->t.rank && !tsr_dtype_is_float(sz->t.dtype) && !tsr_dtype_is_complex(sz->t.dtype);
-    for (int d = 0; ok && d < op->t.rank; d++) ok = hlo_ld_i(sz->t.dtype, sz->buf->data, d) == g.sizes[d];
+    for (int d = 0; ok && d < op->t.rank; d++) ok = dtype_load_i64(sz->t.dtype, sz->buf->data, d) == g.sizes[d];
     if (!ok) return hlo_op_fail(in->op, TSR_ERR_INVALID, "slice_sizes do not give the result type's shape");
   }
   int rr = res->t.rank, orank = op->t.rank;
@@ -139,7 +139,7 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     int64_t full[TSR_MAX_RANK] = {0};
     for (int i = 0; i < g.n_map; i++) {
       int64_t d = g.map[i];
-      int64_t s = hlo_ld_i(idx->t.dtype, idx->buf->data, ipos + i * vst);
+      int64_t s = dtype_load_i64(idx->t.dtype, idx->buf->data, ipos + i * vst);
       int64_t hi = op->t.shape[d] - g.sizes[d];
       full[d] = s < 0 ? 0 : s > hi ? hi : s;
     }

@@ -75,9 +75,9 @@ tsr_status hlo_run_reduce(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
       for (int d = nk - 1; d >= 0; d--) { base += rem % kshape[d] * kst[d]; rem /= kshape[d]; }
       int64_t ri[TSR_MAX_RANK] = {0}, off = base;
       if (flt) {
-        double acc = hlo_ld_f(dt, args[1].buf->data, 0);
+        double acc = dtype_load_f64(dt, args[1].buf->data, 0);
         for (int64_t j = 0; j < ninner; j++) {
-          double v = hlo_ld_f(dt, args[0].buf->data, off);
+          double v = dtype_load_f64(dt, args[0].buf->data, off);
           switch (o) {
           case HLO_ADD: acc += v; break;
           case HLO_MULTIPLY: acc *= v; break;
@@ -94,10 +94,10 @@ tsr_status hlo_run_reduce(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
         }
         hlo_st_f(rt, res[0].buf->data, e, acc);
       } else {
-        int64_t acc = hlo_ld_i(dt, args[1].buf->data, 0);
+        int64_t acc = dtype_load_i64(dt, args[1].buf->data, 0);
         uint64_t ua;
         for (int64_t j = 0; j < ninner; j++) {
-          int64_t v = hlo_ld_i(dt, args[0].buf->data, off);
+          int64_t v = dtype_load_i64(dt, args[0].buf->data, off);
           switch (o) {
           case HLO_ADD: ua = (uint64_t)acc + (uint64_t)v; acc = (int64_t)ua; break;
           case HLO_MULTIPLY: ua = (uint64_t)acc * (uint64_t)v; acc = (int64_t)ua; break;

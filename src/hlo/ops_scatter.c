@@ -136,7 +136,7 @@ tsr_status hlo_run_scatter(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
     for (int d = 0, q = 0; d < idx->t.rank; d++)
       if (d != g.ivd) ipos += scat[q++] * ist[d];
     int64_t full[TSR_MAX_RANK] = {0};
-    for (int i = 0; i < g.n_sdod; i++) full[g.sdod[i]] = hlo_ld_i(idx->t.dtype, idx->buf->data, ipos + i * vst);
+    for (int i = 0; i < g.n_sdod; i++) full[g.sdod[i]] = dtype_load_i64(idx->t.dtype, idx->buf->data, ipos + i * vst);
     for (int i = 0; i < g.n_ibd; i++) {
       int64_t sd = g.sibd[i];
       full[g.ibd[i]] += scat[sd < g.ivd ? sd : sd - 1];

@@ -1,6 +1,6 @@
 /* Ops that create or move elements without arithmetic: constant, iota, reshape,
  * broadcast_in_dim, slice, dynamic_slice, dynamic_update_slice, concatenate, pad, transpose,
- * reverse. Most are one strided view copy (hlo_copy_view). */
+ * reverse. Most are one strided view copy (strided_copy). */
 #include <string.h>
 
 #include "hlo/hlo_internal.h"
@@ -35,7 +35,7 @@ static tsr_status shape_operand(const hlo_inst *in, const hlo_val *v, const hlo_
   if (v->t.rank != 1 || v->t.shape[0] != want->rank || tsr_dtype_is_float(v->t.dtype) || tsr_dtype_is_complex(v->t.dtype))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s must be %d integers", what, want->rank);
   for (int d = 0; d < want->rank; d++) {
-    int64_t got = hlo_ld_i(v->t.dtype, v->buf->data, d);
+    int64_t got = dtype_load_i64(v->t.dtype, v->buf->data, d);
     if (got != want->shape[d])
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s gives %lld in dimension %d where the result type has %lld", what,
                          (long long)got, d, (long long)want->shape[d]);
@@ -123,7 +123,7 @@ tsr_status hlo_run_broadcast_in_dim(hlo_exec *x, const hlo_inst *in, const hlo_v
   }
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
-  hlo_copy_view(tsr_dtype_size(res->t.dtype), res->t.rank, res->t.shape, res->buf->data, dst,
+  strided_copy(tsr_dtype_size(res->t.dtype), res->t.rank, res->t.shape, res->buf->data, dst,
                 args[0].buf->data, sst);
   return TSR_OK;
 }
@@ -192,7 +192,7 @@ tsr_status hlo_run_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
   size_t esz = tsr_dtype_size(res->t.dtype);
-  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, sst);
+  strided_copy(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, sst);
   return TSR_OK;
 }
 
@@ -200,7 +200,7 @@ tsr_status hlo_run_slice(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
  * [start, start + size) lies inside the operand (StableHLO spec). */
 static void clamped_starts(const hlo_val *scalars, int rank, const int64_t *dims, const int64_t *sizes, int64_t *out) {
   for (int d = 0; d < rank; d++) {
-    int64_t s = hlo_ld_i(scalars[d].t.dtype, scalars[d].buf->data, 0);
+    int64_t s = dtype_load_i64(scalars[d].t.dtype, scalars[d].buf->data, 0);
     int64_t hi = dims[d] - sizes[d];
     out[d] = s < 0 ? 0 : s > hi ? hi : s;
   }
@@ -219,7 +219,7 @@ tsr_status hlo_run_dynamic_slice(hlo_exec *x, const hlo_inst *in, const hlo_val 
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
   size_t esz = tsr_dtype_size(res->t.dtype);
-  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, ost);
+  strided_copy(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + (size_t)off * esz, ost);
   return TSR_OK;
 }
 
@@ -237,7 +237,7 @@ tsr_status hlo_run_dynamic_update_slice(hlo_exec *x, const hlo_inst *in, const h
   int64_t off = 0;
   for (int d = 0; d < r; d++) off += st[d] * ost[d];
   size_t esz = tsr_dtype_size(res->t.dtype);
-  hlo_copy_view(esz, r, args[1].t.shape, res->buf->data + (size_t)off * esz, ost, args[1].buf->data, ust);
+  strided_copy(esz, r, args[1].t.shape, res->buf->data + (size_t)off * esz, ost, args[1].buf->data, ust);
   return TSR_OK;
 }
 
@@ -275,7 +275,7 @@ tsr_status hlo_run_concatenate(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   int64_t at = 0;
   for (int i = 0; i < in->n_in; i++) {
     hlo_strides(&args[i].t, sst);
-    hlo_copy_view(esz, res->t.rank, args[i].t.shape, res->buf->data + (size_t)(at * dst[dim]) * esz, dst,
+    strided_copy(esz, res->t.rank, args[i].t.shape, res->buf->data + (size_t)(at * dst[dim]) * esz, dst,
                   args[i].buf->data, sst);
     at += args[i].t.shape[dim];
   }
@@ -316,7 +316,7 @@ tsr_status hlo_run_pad(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
       if (v->t.rank != 1 || v->t.shape[0] != r || tsr_dtype_is_float(v->t.dtype) || tsr_dtype_is_complex(v->t.dtype))
         return hlo_op_fail(in->op, TSR_ERR_INVALID, "the padding operands must be %d integers each", r);
       for (int d = 0; d < r; d++) {
-        dst[k][d] = hlo_ld_i(v->t.dtype, v->buf->data, d);
+        dst[k][d] = dtype_load_i64(v->t.dtype, v->buf->data, d);
         if (dst[k][d] < -(INT64_C(1) << 44) || dst[k][d] > (INT64_C(1) << 44) || (k == 2 && dst[k][d] < 0))
           return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding %lld out of range", (long long)dst[k][d]);
       }
@@ -352,7 +352,7 @@ tsr_status hlo_run_pad(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
     doff += (lo[d] + first * step) * rst[d];
     dst[d] = rst[d] * step;
   }
-  hlo_copy_view(esz, r, cnt, res->buf->data + (size_t)doff * esz, dst, args[0].buf->data + (size_t)soff * esz, ost);
+  strided_copy(esz, r, cnt, res->buf->data + (size_t)doff * esz, dst, args[0].buf->data + (size_t)soff * esz, ost);
   return TSR_OK;
 }
 
@@ -395,7 +395,7 @@ tsr_status hlo_run_transpose(hlo_exec *x, const hlo_inst *in, const hlo_val *arg
   }
   TSR_TRY(hlo_alloc(x, res));
   hlo_strides(&res->t, dst);
-  hlo_copy_view(tsr_dtype_size(res->t.dtype), r, res->t.shape, res->buf->data, dst, args[0].buf->data, sst);
+  strided_copy(tsr_dtype_size(res->t.dtype), r, res->t.shape, res->buf->data, dst, args[0].buf->data, sst);
   return TSR_OK;
 }
 
@@ -415,7 +415,7 @@ tsr_status hlo_run_reverse(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
   hlo_strides(&res->t, dst);
   size_t esz = tsr_dtype_size(res->t.dtype);
   if (hlo_numel(&res->t) == 0) return TSR_OK;
-  hlo_copy_view(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + off * (int64_t)esz, sst);
+  strided_copy(esz, r, res->t.shape, res->buf->data, dst, args[0].buf->data + off * (int64_t)esz, sst);
   return TSR_OK;
 }
 

@@ -146,10 +146,10 @@ static int cmp_elems(tsr_dtype t, const void *p, int64_t a, int64_t b) {
     return (ka > kb) - (ka < kb);
   }
   if (t == TSR_U64) {
-    uint64_t ua = (uint64_t)hlo_ld_i(t, p, a), ub = (uint64_t)hlo_ld_i(t, p, b);
+    uint64_t ua = (uint64_t)dtype_load_i64(t, p, a), ub = (uint64_t)dtype_load_i64(t, p, b);
     return (ua > ub) - (ua < ub);
   }
-  int64_t va = hlo_ld_i(t, p, a), vb = hlo_ld_i(t, p, b);
+  int64_t va = dtype_load_i64(t, p, a), vb = dtype_load_i64(t, p, b);
   return (va > vb) - (va < vb);
 }
 

@@ -3,11 +3,10 @@
  * its run on arrays the caller gives: the interpreter's custom_call ops and the XLA FFI
  * handler both come here. Operands: dynamic grid bounds first (when the kernel has them),
  * then scalar prefetch, then inputs; results are the outputs. */
-#include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base64.h"
+#include "mlir/backend_config.h"
 #include "hlo/hlo_internal.h"
 #include "tessera/mosaic.h"
 
@@ -22,45 +21,12 @@ int tsr_hlo_kernel_num_operands(const tsr_hlo_kernel *k) { return k->n_dyn + k->
 int tsr_hlo_kernel_num_results(const tsr_hlo_kernel *k) { return k->n_outputs; }
 
 static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, tsr_mlir_module **body) {
-  cJSON *json = cJSON_ParseWithLength(text, len);
-  if (!json) {
-    const char *at = cJSON_GetErrorPtr();
-    long off = at && at >= text && at <= text + len ? (long)(at - text) : 0;
-    return tsr_fail(TSR_ERR_PARSE, "backend_config is not valid JSON (near byte %ld)", off);
-  }
-  tsr_status s = TSR_OK;
-  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
-  const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
-  const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
-  k->serialization_format = -1;
-  if (!cJSON_IsString(b64)) s = tsr_fail(TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
-  else if (fmt && (!cJSON_IsNumber(fmt) || fmt->valueint != 1))
-    s = tsr_fail(TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
-                 cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
-  else if (fmt) k->serialization_format = 1;
-  const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
-  if (s == TSR_OK && smc) {
-    const cJSON *e;
-    if (!cJSON_IsArray(smc)) s = tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs is not an array");
-    cJSON_ArrayForEach(e, smc) {
-      const cJSON *space = cJSON_GetObjectItemCaseSensitive(e, "memory_space");
-      const cJSON *size = cJSON_GetObjectItemCaseSensitive(e, "size");
-      if (s != TSR_OK) break;
-      if (!cJSON_IsNumber(space) || !cJSON_IsNumber(size) || size->valuedouble < 0)
-        s = tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs entry without memory_space and size");
-      else if (space->valueint == 1) k->vmem_limit = (int64_t)size->valuedouble; /* 1: VMEM */
-    }
-  }
-  if (s == TSR_OK) {
-    size_t n64 = strlen(b64->valuestring), n = 0;
-    uint8_t *bytes = malloc(tsr_base64_decoded_max(n64) + 1);
-    s = bytes ? tsr_base64_decode(b64->valuestring, n64, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
-    if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", body);
-    free(bytes);
-    if (s != TSR_OK) tsr_fail_context(s, "custom_call_config.body");
-  }
-  cJSON_Delete(json);
-  return s;
+  tpu_backend_config c;
+  TSR_TRY(tpu_backend_config_decode(text, len, &c));
+  k->serialization_format = c.serialization_format;
+  k->vmem_limit = c.vmem_limit;
+  *body = c.body;
+  return TSR_OK;
 }
 
 tsr_status hlo_kernel_load(tsr_hlo_kernel *k, tsr_mlir_module *body) {
@@ -121,7 +87,7 @@ tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **
 static tsr_status dynamic_bound(const tsr_hlo_kernel *k, const tsr_ref *r, int i, int64_t *v) {
   if (tsr_dtype_is_float(r->dtype) || tsr_dtype_is_semaphore(r->dtype) || tsr_ref_numel(r) != 1 || !r->data)
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s': operand %d, a dynamic grid bound, must be one integer", k->name, i);
-  *v = hlo_ld_i(r->dtype, r->data, 0);
+  *v = dtype_load_i64(r->dtype, r->data, 0);
   return TSR_OK;
 }
 

@@ -3,86 +3,28 @@
  * blocks until the semaphore holds the bytes it expects and subtracts them. */
 #include "machine/machine_internal.h"
 
+#include "core/dtype.h"
+#include "core/strided.h"
+
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- copies ---------------------------------------------------------------------------- */
+/* ---- poison ----------------------------------------------------------------------------- */
 
-/* Merges dimensions that are contiguous in both refs so that the inner loop is one memcpy. */
-static int collapse(const tsr_ref *a, const tsr_ref *b, int64_t *shape, int64_t *sa, int64_t *sb) {
-  int n = 0;
-  for (int d = 0; d < a->rank; d++) {
-    if (a->shape[d] == 1) continue;
-    if (n > 0 && sa[n - 1] == a->stride[d] * a->shape[d] && sb[n - 1] == b->stride[d] * a->shape[d]) {
-      shape[n - 1] *= a->shape[d];
-      sa[n - 1] = a->stride[d];
-      sb[n - 1] = b->stride[d];
-      continue;
-    }
-    shape[n] = a->shape[d];
-    sa[n] = a->stride[d];
-    sb[n] = b->stride[d];
-    n++;
-  }
-  return n;
-}
-
-void copy_window(const tsr_ref *dst, const tsr_ref *src) {
-  size_t es = tsr_dtype_size(dst->dtype);
-  if (tsr_ref_numel(dst) == 0) return;
-  int64_t shape[TSR_MAX_RANK], sd[TSR_MAX_RANK], ss[TSR_MAX_RANK];
-  int n = collapse(dst, src, shape, sd, ss);
-  if (n == 0) { memcpy(dst->data, src->data, es); return; }
-  if (sd[n - 1] == 1 && ss[n - 1] == 1) {
-    /* inner run is contiguous in both */
-    size_t run = (size_t)shape[n - 1] * es;
-    int64_t idx[TSR_MAX_RANK] = {0};
-    for (;;) {
-      int64_t od = 0, os = 0;
-      for (int d = 0; d < n - 1; d++) { od += idx[d] * sd[d]; os += idx[d] * ss[d]; }
-      memcpy(dst->data + od * (int64_t)es, src->data + os * (int64_t)es, run);
-      int d = n - 2;
-      for (; d >= 0; d--) { if (++idx[d] < shape[d]) break; idx[d] = 0; }
-      if (d < 0) break;
-    }
-    return;
-  }
-  int64_t idx[TSR_MAX_RANK] = {0};
-  for (;;) {
-    int64_t od = 0, os = 0;
-    for (int d = 0; d < n; d++) { od += idx[d] * sd[d]; os += idx[d] * ss[d]; }
-    memcpy(dst->data + od * (int64_t)es, src->data + os * (int64_t)es, es);
-    int d = n - 1;
-    for (; d >= 0; d--) { if (++idx[d] < shape[d]) break; idx[d] = 0; }
-    if (d < 0) break;
-  }
-}
-
-/* The poison of a dtype: all-ones bytes for floats (a NaN in f32, bf16 and f16), 0xA5 bytes
- * for integers (a value kernels rarely produce). */
-static unsigned char poison_byte(tsr_dtype t) { return tsr_dtype_is_float(t) ? 0xFF : 0xA5; }
+static unsigned char poison_byte(tsr_dtype t) { return dtype_traits_of(t)->poison; }
 
 void fill_poison(const tsr_ref *r) {
-  if (tsr_ref_numel(r) == 0) return;
   size_t es = tsr_dtype_size(r->dtype);
   unsigned char pb = poison_byte(r->dtype);
-  int64_t shape[TSR_MAX_RANK], s[TSR_MAX_RANK];
-  int n = collapse(r, r, shape, s, s);
-  if (n == 0) { memset(r->data, pb, es); return; }
-  int64_t idx[TSR_MAX_RANK] = {0};
-  bool inner_contig = s[n - 1] == 1;
-  int outer = inner_contig ? n - 1 : n;
-  for (;;) {
-    int64_t o = 0;
-    for (int d = 0; d < outer; d++) o += idx[d] * s[d];
-    if (inner_contig) memset(r->data + o * (int64_t)es, pb, (size_t)shape[n - 1] * es);
-    else memset(r->data + o * (int64_t)es, pb, es);
-    int d = outer - 1;
-    for (; d >= 0; d--) { if (++idx[d] < shape[d]) break; idx[d] = 0; }
-    if (d < 0) break;
-  }
+  strided_rows w;
+  if (!strided_rows_start(&w, r->rank, r->shape, r->stride, NULL)) return;
+  do {
+    char *row = r->data + w.at[0] * (int64_t)es;
+    if (w.step[0] == 1) memset(row, pb, (size_t)w.len * es);
+    else for (int64_t j = 0; j < w.len; j++) memset(row + j * w.step[0] * (int64_t)es, pb, es);
+  } while (strided_rows_next(&w));
 }
 
 /* Scans row by row (the innermost dimension), comparing whole elements against the pattern:
@@ -124,10 +66,8 @@ bool find_poison(const tsr_ref *r, int64_t *first) {
         return true;
       }
     }
-  next_row:;
-    int d = inner - 1;
-    for (; d >= 0; d--) { if (++idx[d] < r->shape[d]) break; idx[d] = 0; }
-    if (d < 0) return false;
+  next_row:
+    if (!strided_next(idx, r->shape, inner)) return false;
   }
 }
 
@@ -177,7 +117,7 @@ static void copy_band(void *arg, int part) {
   d.data += r0 * d.stride[k] * (int64_t)es;
   s.data += r0 * s.stride[k] * (int64_t)es;
   d.shape[k] = s.shape[k] = r1 - r0;
-  copy_window(&d, &s);
+  strided_copy_ref(&d, &s);
 }
 
 #define COPY_BAND_BYTES ((int64_t)32 << 10)
@@ -188,7 +128,7 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
   int k = 0;
   while (k < dst->rank && dst->shape[k] < parts) k++; /* past leading size-1 dimensions */
   if (m->num_helpers <= 0 || parts < 2 || k == dst->rank) {
-    copy_window(dst, src);
+    strided_copy_ref(dst, src);
     return;
   }
   copy_bands cb = {dst, src, k, (dst->shape[k] + parts - 1) / parts};

@@ -34,14 +34,14 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   pthread_mutex_init(&m->helpers_lock, NULL);
   m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : cpus - cores;
   if (m->num_helpers > 64) m->num_helpers = 64;
-  m->num_host_lanes = o.host_helpers < 0 ? 0 : cores + m->num_helpers - 1;
-  m->cores = calloc((size_t)(cores + m->num_host_lanes), sizeof *m->cores);
+  m->num_stand_ins = o.host_helpers < 0 ? 0 : cores + m->num_helpers - 1;
+  m->cores = calloc((size_t)(cores + m->num_stand_ins), sizeof *m->cores);
   if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
-  for (int i = 0; i < cores + m->num_host_lanes; i++) {
+  for (int i = 0; i < cores + m->num_stand_ins; i++) {
     tsr_core *c = &m->cores[i];
     c->m = m;
-    c->id = i < cores ? i : 0; /* a host lane stands in for a core: which, each split says */
-    c->lane = i;
+    c->id = i < cores ? i : 0; /* a stand-in: for which core, each split says */
+    c->index = i;
     c->vmem.space = TSR_VMEM;
     c->vmem.capacity = m->chip.vmem_bytes;
     c->smem.space = TSR_SMEM;
@@ -70,7 +70,7 @@ void tsr_machine_destroy(tsr_machine *m) {
   if (m->pool) worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);
   if (m->cores)
-    for (int i = 0; i < machine_num_lanes(m); i++) {
+    for (int i = 0; i < machine_cores_total(m); i++) {
       arena_free_all(&m->cores[i], &m->cores[i].vmem);
       arena_free_all(&m->cores[i], &m->cores[i].smem);
       arena_free_all(&m->cores[i], &m->cores[i].sems);
@@ -108,10 +108,10 @@ bool machine_observers_follow_split(const tsr_machine *m) {
   return true;
 }
 
-bool machine_split_begin(tsr_machine *m, int lanes) {
+bool machine_split_begin(tsr_machine *m, int host_parts) {
   for (int i = 0; i < m->num_observers; i++) {
     const tsr_observer *o = &m->observers[i];
-    if (o->split_begin(o->user, lanes)) continue;
+    if (o->split_begin(o->user, host_parts)) continue;
     while (i-- > 0) m->observers[i].split_end(m->observers[i].user, false);
     return false;
   }
@@ -145,7 +145,7 @@ void core_emit(tsr_core *c, tsr_event *ev) {
     if (ev->dst && core_view_as_buffer(c, ev->dst, &dst)) ev->dst = &dst;
   }
   ev->core = c->id;
-  ev->lane = c->lane >= c->m->num_cores ? c->lane - c->m->num_cores + 1 : 0;
+  ev->host_part = c->index >= c->m->num_cores ? c->index - c->m->num_cores + 1 : 0;
   if (ev->step >= 0) ev->step += c->step_base;
   for (int i = 0; i < c->m->num_observers; i++)
     c->m->observers[i].on_event(c->m->observers[i].user, ev);

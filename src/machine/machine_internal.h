@@ -58,7 +58,7 @@ typedef struct view_map {
 typedef struct tsr_core {
   struct tsr_machine *m;
   int id;             /* the simulated core (what tpu.core_id and events say) */
-  int lane;           /* the host lane: id for the chip's cores, then num_cores.. for host lanes */
+  int index;          /* in the machine's cores: id for the chip's cores, then the stand-ins */
   space_arena vmem, smem, sems;
   pending_dma *dmas;  /* started and not yet waited for */
   int num_dmas, cap_dmas;
@@ -80,8 +80,8 @@ struct tsr_machine {
   tsr_chip chip;
   tsr_machine_options opts;
   int num_cores;
-  tsr_core *cores;    /* the chip's cores, then the host lanes (machine_host_lane) */
-  int num_host_lanes; /* stand-ins for cores in the host split (machine_host_lane) */
+  tsr_core *cores;    /* the chip's cores, then the stand-ins (machine_stand_in) */
+  int num_stand_ins;  /* cores that host parts of a host split run on (machine_stand_in) */
   tsr_observer observers[TSR_MAX_OBSERVERS];
   int num_observers;
   worker_pool *pool;
@@ -100,13 +100,14 @@ struct tsr_machine {
   int num_printed;
 };
 
-/* Host lane i (1..num_host_lanes): a stand-in for a core (id: that core's, set by each split;
- * lane num_cores + i - 1) on which a part of that core's grid steps may run on a host CPU
- * the cores leave idle (pallas_call.c, the host split). As many as the host threads that may
- * claim parts (the cores' and the helpers') less one; none without helpers (-1). */
-static inline tsr_core *machine_host_lane(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
-/* Lanes, for per-lane state: the chip's cores and the host lanes. */
-static inline int machine_num_lanes(const struct tsr_machine *m) { return m->num_cores + m->num_host_lanes; }
+/* Stand-in i (1..num_stand_ins; index num_cores + i - 1) runs host part i of a host split
+ * (host_split.c): a part of a core's grid steps, on a host CPU the cores leave idle, as that
+ * core (id: the core's, set by each split). As many as the host threads that may claim parts
+ * (the cores' and the helpers') less one; none without helpers (-1). */
+static inline tsr_core *machine_stand_in(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
+/* The chip's cores and the stand-ins: the range of tsr_core.index, for per-core state of a
+ * run that host parts need too. */
+static inline int machine_cores_total(const struct tsr_machine *m) { return m->num_cores + m->num_stand_ins; }
 
 /* ---- events ---- */
 static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
@@ -125,7 +126,7 @@ bool machine_observers_read_output_data(const tsr_machine *m);
 /* The host split and the observers (tsr_observer.split_begin): whether every observer follows
  * one; the hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_observers_follow_split(const tsr_machine *m);
-bool machine_split_begin(tsr_machine *m, int lanes);
+bool machine_split_begin(tsr_machine *m, int host_parts);
 /* Whether every observer accepts the parts that ran (asked only of a split that stands). */
 bool machine_split_accepted(tsr_machine *m);
 void machine_split_end(tsr_machine *m, bool stands);
@@ -148,8 +149,6 @@ char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, in
 /* ---- data movement ---- */
 /* Fills a window with the poison pattern of its dtype (NaN for floats). */
 void fill_poison(const tsr_ref *r);
-/* Copies src into dst (equal shapes and dtypes, any strides). */
-void copy_window(const tsr_ref *dst, const tsr_ref *src);
 /* True when some element of r holds the poison pattern of its dtype. */
 bool has_poison(const tsr_ref *r);
 /* The same, and the index of the first such element (r->rank entries) when `first`. */

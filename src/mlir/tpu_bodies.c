@@ -1,12 +1,9 @@
 /* Finds the Mosaic kernel bodies of a StableHLO module: stablehlo.custom_call
- * @tpu_custom_call ops whose backend_config JSON holds custom_call_config.body, the base64 of
- * MLIR bytecode (reference/mosaic_artifact.md 1.3). */
-#include <cjson/cJSON.h>
-#include <stdlib.h>
+ * @tpu_custom_call ops, each body read from its backend_config (backend_config.c). */
 #include <string.h>
 
-#include "core/base64.h"
 #include "core/status.h"
+#include "mlir/backend_config.h"
 #include "mlir/ir.h"
 
 typedef struct body_walk {
@@ -15,25 +12,6 @@ typedef struct body_walk {
   int index;
   tsr_status status;
 } body_walk;
-
-static tsr_status decode_body(const tsr_ir_attr *config, tsr_mlir_module **out) {
-  cJSON *json = cJSON_ParseWithLength(config->u.string.data, config->u.string.len);
-  if (!json) return tsr_fail(TSR_ERR_PARSE, "backend_config is not valid JSON");
-  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
-  const cJSON *body = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
-  tsr_status s;
-  if (!cJSON_IsString(body)) {
-    s = tsr_fail(TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
-  } else {
-    size_t len = strlen(body->valuestring), n = 0;
-    uint8_t *bytes = malloc(tsr_base64_decoded_max(len));
-    s = bytes ? tsr_base64_decode(body->valuestring, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
-    if (s == TSR_OK) s = tsr_mlir_read_bytecode(bytes, n, out);
-    free(bytes);
-  }
-  cJSON_Delete(json);
-  return s;
-}
 
 static bool visit(tsr_ir_op *op, void *user) {
   body_walk *w = user;
@@ -48,13 +26,13 @@ static bool visit(tsr_ir_op *op, void *user) {
     w->status = tsr_fail(TSR_ERR_PARSE, "tpu_custom_call #%d has no backend_config string", index);
     return false;
   }
-  tsr_mlir_module *body;
-  w->status = decode_body(config, &body);
+  tpu_backend_config cfg;
+  w->status = tpu_backend_config_decode(config->u.string.data, config->u.string.len, &cfg);
   if (w->status != TSR_OK) {
     tsr_fail_context(w->status, "tpu_custom_call #%d (%s)", index, kname);
     return false;
   }
-  w->status = w->fn(body, kname, index, w->user);
+  w->status = w->fn(cfg.body, kname, index, w->user);
   return w->status == TSR_OK;
 }
 

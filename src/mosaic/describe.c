@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "mosaic/kernel_internal.h"
-#include "pipeline/ctx.h"
 
 static tsr_status no_body(tsr_ctx *ctx, void *user) {
   (void)ctx;
@@ -97,7 +96,7 @@ tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k, cons
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, ops, num_operands, outs, num_outputs, opts, &d, specs));
   d.body = no_body;
-  TSR_TRY(pallas_describe_run(m, &d, mosaic_lanes_ok(k, &d), out));
+  TSR_TRY(pallas_describe_run(m, &d, mosaic_split_ok(k, &d), out));
   return print_plan(k, &d, plan_steps, out);
 }
 

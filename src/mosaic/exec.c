@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "mosaic/mosaic_internal.h"
-#include "pipeline/ctx.h"
 
 typedef tsr_status (*run_fn)(exec *x, const minst *in);
 static const run_fn run_table[] = {
@@ -234,34 +233,20 @@ tsr_status r_while(exec *x, const minst *in) {
 }
 
 tsr_status r_region(exec *x, const minst *in) {
-  int marks[3] = {0, 0, 0};
-  tsr_core *core = x->ctx ? x->ctx->core : NULL;
-  if (core) {
-    marks[0] = core->vmem.count;
-    marks[1] = core->smem.count;
-    marks[2] = core->sems.count;
-  }
+  seam_scope scope;
+  if (x->ctx) scope = seam_scope_begin(x->ctx);
   tsr_status s = exec_range(x, in->reg_begin[0], in->reg_end[0]);
   const minst *y = terminator(x, in, 0);
   if (s == TSR_OK && y->nopd != in->nres)
     s = tsr_fail(TSR_ERR_INVALID, "region yields %d values for %d results", y->nopd, in->nres);
   if (s == TSR_OK) s = copy_values(x, in->res, y->opd, in->nres);
-  if (core) {
-    /* semaphores allocated in the scope must be back at zero when it ends */
-    space_arena *sa = &core->sems;
-    for (int i = marks[2]; s == TSR_OK && i < sa->count; i++) {
-      const int64_t *v = (const int64_t *)(const void *)sa->bufs[i]->base;
-      size_t nsem = sa->bufs[i]->bytes / sizeof(int64_t);
-      for (size_t k = 0; k < nsem; k++)
-        if (v[k] != 0) {
-          s = tsr_fail(TSR_ERR_SEMAPHORE, "a semaphore allocated in this scope holds %lld when the scope ends", (long long)v[k]);
-          x->located = false;
-          break;
-        }
+  if (x->ctx) {
+    int64_t held; /* semaphores allocated in the scope must be back at zero when it ends */
+    if (s == TSR_OK && seam_scope_sem_held(x->ctx, &scope, &held)) {
+      s = tsr_fail(TSR_ERR_SEMAPHORE, "a semaphore allocated in this scope holds %lld when the scope ends", (long long)held);
+      x->located = false;
     }
-    core_release_to(core, TSR_VMEM, marks[0]);
-    core_release_to(core, TSR_SMEM, marks[1]);
-    core_release_to(core, TSR_SEMAPHORE_MEM, marks[2]);
+    seam_scope_end(x->ctx, &scope);
   }
   return s;
 }

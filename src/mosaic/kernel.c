@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "mosaic/kernel_internal.h"
-#include "pipeline/ctx.h"
-#include "pipeline/partition.h"
 
 const char *tsr_mosaic_kernel_name(const tsr_mosaic_kernel *k) { return k ? k->name : ""; }
 int tsr_mosaic_kernel_num_prefetch(const tsr_mosaic_kernel *k) { return k ? k->nprefetch : 0; }
@@ -15,16 +13,17 @@ int tsr_mosaic_kernel_num_inputs(const tsr_mosaic_kernel *k) { return k ? k->nio
 int tsr_mosaic_kernel_num_outputs(const tsr_mosaic_kernel *k) { return k ? k->nout_default : 0; }
 int tsr_mosaic_kernel_num_dynamic_bounds(const tsr_mosaic_kernel *k) { return k ? k->ndyn : 0; }
 
-/* Frame memory kept from one run of a kernel to the next, one block per lane. */
+/* Frame memory kept from one run of a kernel to the next, one block per runner (a core or a
+ * stand-in that runs a host part). */
 typedef struct frame_memory {
-  int nlanes;
+  int nrunners;
   size_t bytes; /* of each block */
   void *mem[];
 } frame_memory;
 
 static void frame_memory_free(frame_memory *fm) {
   if (!fm) return;
-  for (int l = 0; l < fm->nlanes; l++) free(fm->mem[l]);
+  for (int r = 0; r < fm->nrunners; r++) free(fm->mem[r]);
   free(fm);
 }
 
@@ -74,15 +73,15 @@ static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
  *   source, a DMA wait or a log_buffer. Anything else counts as a write: a store, a DMA
  *   target, a ref passed to a region or yielded, any op not listed here (so a new op is safe
  *   by default).
- * - Whether the body may run on a host lane (k->lane_safe): no op that keeps state across
- *   steps outside the refs a lane watches (DMAs, semaphores, PRNG) or that shows the order
+ * - Whether the body may run in host parts (k->split_safe): no op that keeps state across
+ *   steps outside the refs a part's watch sees (DMAs, semaphores, PRNG) or that shows the order
  *   of steps (logs), and scalar-prefetch operands (which index maps read too) only read. */
 static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   int nio = k->nio, npf = k->nprefetch, first_written = -1;
   /* roots: io operands 0..nio-1, then the scalar-prefetch operands */
   int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1)); /* the operand a ref views, or -1 */
   bool *only_read = malloc(sizeof(bool) * (size_t)(nio + npf + 1));
-  k->lane_safe = false;
+  k->split_safe = false;
   if (!root || !only_read) { /* no memory: nothing read-only, one output */
     free(root);
     free(only_read);
@@ -93,13 +92,13 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   for (int io = 0; io < nio; io++) root[P->args[first_io + io]] = io;
   for (int p = 0; p < npf; p++) root[P->args[k->grid_rank + p]] = nio + p;
   for (int i = 0; i < nio + npf; i++) only_read[i] = true;
-  bool lane_safe = true;
+  bool split_safe = true;
   for (int i = 0; i < P->ninsts; i++) {
     const minst *in = &P->insts[i];
     switch (in->op) {
     case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_SEM_SIGNAL: case MOP_SEM_WAIT:
     case MOP_SEM_READ: case MOP_SEM_ALLOC: case MOP_LOG: case MOP_LOG_BUFFER: case MOP_PRNG_SEED: case MOP_PRNG_BITS:
-      lane_safe = false;
+      split_safe = false;
       break;
     default: break;
     }
@@ -134,8 +133,8 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
     k->io[io].only_read = only_read[io];
     k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
   }
-  for (int p = 0; p < npf; p++) lane_safe = lane_safe && only_read[nio + p];
-  k->lane_safe = lane_safe;
+  for (int p = 0; p < npf; p++) split_safe = split_safe && only_read[nio + p];
+  k->split_safe = split_safe;
   free(root);
   free(only_read);
   k->nout_default = nio == 0 ? 0 : first_written < 0 ? 1 : nio - first_written;
@@ -290,7 +289,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   }
   io_uses(k, P, first_io);
   for (int i = 0; i < k->nscratch; i++)
-    if (k->scratch[i].space == TSR_SEMAPHORE_MEM) k->lane_safe = false;
+    if (k->scratch[i].space == TSR_SEMAPHORE_MEM) k->split_safe = false;
   return TSR_OK;
 }
 
@@ -389,13 +388,13 @@ typedef struct run_state {
   tsr_mosaic_kernel *k;
   tsr_machine *m;
   int nin;
-  int nlanes; /* per-lane state below: the cores and the host lanes */
+  int nrunners; /* per-runner state below, by tsr_core.index: the cores, then the stand-ins */
   frame_memory *mem; /* the frames' memory (from the kernel's last run, or new) */
   frame *frames;
   bool *ready;
   uint32_t *seeds;
   uint64_t *counters;
-  int64_t *ops_left; /* per lane; NULL: no limit */
+  int64_t *ops_left; /* per runner; NULL: no limit */
   int64_t ops_limit;
 } run_state;
 
@@ -419,19 +418,19 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   run_state *rs = user;
   tsr_mosaic_kernel *k = rs->k;
   const prog *P = k->body;
-  int lane = ctx->core->lane; /* a host lane runs a part of a core's steps beside it */
-  if (lane < 0 || lane >= rs->nlanes) return tsr_fail(TSR_ERR_INTERNAL, "lane %d out of range", lane);
-  if (!rs->ready[lane]) {
+  int runner = seam_runner(ctx); /* a stand-in runs a host part beside the core */
+  if (runner < 0 || runner >= rs->nrunners) return tsr_fail(TSR_ERR_INTERNAL, "runner %d out of range", runner);
+  if (!rs->ready[runner]) {
     frame_memory *fm = rs->mem;
-    if (!fm->mem[lane] && !(fm->mem[lane] = malloc(fm->bytes)))
+    if (!fm->mem[runner] && !(fm->mem[runner] = malloc(fm->bytes)))
       return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the values of %s (%zu bytes)", P->name, fm->bytes);
-    TSR_TRY(frame_init(P, &rs->frames[lane], fm->mem[lane], fm->bytes));
-    rs->ready[lane] = true;
+    TSR_TRY(frame_init(P, &rs->frames[runner], fm->mem[runner], fm->bytes));
+    rs->ready[runner] = true;
   }
-  exec x = {.P = P, .f = &rs->frames[lane], .ctx = ctx, .observed = core_observed(ctx->core),
-            .prng_seed = &rs->seeds[lane], .prng_counter = &rs->counters[lane],
-            .ops_left = rs->ops_left ? &rs->ops_left[lane] : NULL, .ops_limit = rs->ops_limit,
-            .carry = ctx->carry};
+  exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
+            .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
+            .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
+            .carry = seam_carry(ctx)};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -448,12 +447,9 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   }
   for (int i = 0; i < k->nscratch; i++)
     TSR_TRY(bind_ref(&x, P->args[k->grid_rank + k->nprefetch + k->nio + i], tsr_ctx_scratch(ctx, i), "scratch", i));
-  tsr_core *c = ctx->core;
-  int marks[3] = {c->vmem.count, c->smem.count, c->sems.count};
+  seam_scope scope = seam_scope_begin(ctx);
   tsr_status s = exec_range(&x, 0, P->body_end);
-  core_release_to(c, TSR_VMEM, marks[0]);
-  core_release_to(c, TSR_SMEM, marks[1]);
-  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  seam_scope_end(ctx, &scope);
   tsr_ctx_add_cost(ctx, &x.cost);
   return s;
 }
@@ -518,29 +514,29 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   return TSR_OK;
 }
 
-bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
-  bool lanes = __atomic_load_n(&k->lane_safe, __ATOMIC_RELAXED);
+bool mosaic_split_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
+  bool ok = __atomic_load_n(&k->split_safe, __ATOMIC_RELAXED);
   for (int i = 0; i < k->nio; i++) {
     tsr_space sp = k->io[i].spec.space;
-    lanes = lanes && (i >= d->num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
+    ok = ok && (i >= d->num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
   }
-  return lanes;
+  return ok;
 }
 
-/* After a split: the op budget is per call and core, so the ops of a core's host lanes count
- * against the core's own. Each lane had the call's whole budget; if a core's lanes together
+/* After a split: the op budget is per call and core, so the ops of a core's host parts count
+ * against the core's own. Each part had the call's whole budget; if a core's parts together
  * spent more, the call in order would have failed, and the split may not stand. Either way
  * the budget is whole again for a run in order. */
 static bool split_verdict(void *user, bool stands) {
   run_state *rs = user;
   if (!rs->ops_left) return stands;
-  int64_t used[TSR_MACHINE_MAX_CORES] = {0};
-  for (int l = 0; l < rs->nlanes; l++) {
-    int core = rs->m->cores[l].id; /* a host lane: the core it stood in for (unused ones spent nothing) */
-    if (core >= 0 && core < TSR_MACHINE_MAX_CORES) used[core] += rs->ops_limit - rs->ops_left[l];
-    rs->ops_left[l] = rs->ops_limit;
+  for (int c = 0; c < tsr_machine_num_cores(rs->m); c++) {
+    int64_t used = 0; /* by the core and the stand-ins that ran for it (unused ones spent nothing) */
+    for (int r = 0; r < rs->nrunners; r++)
+      if (seam_runner_core(rs->m, r) == c) used += rs->ops_limit - rs->ops_left[r];
+    stands = stands && used <= rs->ops_limit;
   }
-  for (int c = 0; c < rs->m->num_cores; c++) stands = stands && used[c] <= rs->ops_limit;
+  for (int r = 0; r < rs->nrunners; r++) rs->ops_left[r] = rs->ops_limit;
   return stands;
 }
 
@@ -549,12 +545,11 @@ static bool split_verdict(void *user, bool stands) {
  * worth of steps (a grid of 2^40 steps at the default budget of 10^9 ops would take minutes
  * to get there). */
 static tsr_status check_steps_in_budget(const tsr_machine *m, const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
-  int64_t budget = m->opts.max_kernel_ops;
+  int64_t budget = seam_options(m)->max_kernel_ops;
   if (budget <= 0) return TSR_OK;
-  for (int c = 0; c < m->num_cores; c++) {
+  for (int c = 0; c < tsr_machine_num_cores(m); c++) {
     int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], steps;
-    int dim;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, c, false, share, off, &dim) != TSR_OK) {
+    if (seam_grid_share(m, d, c, share, off) != TSR_OK) {
       tsr_clear_error();
       return TSR_OK; /* the run says why */
     }
@@ -577,35 +572,35 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
   TSR_TRY(check_steps_in_budget(m, k, &d));
-  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nlanes = machine_num_lanes(m)};
+  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m)};
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
-  if (rs.mem && rs.mem->nlanes < rs.nlanes) { /* kept for a machine with fewer lanes */
+  if (rs.mem && rs.mem->nrunners < rs.nrunners) { /* kept for a machine with fewer runners */
     frame_memory_free(rs.mem);
     rs.mem = NULL;
   }
-  if (!rs.mem && (rs.mem = calloc(1, sizeof *rs.mem + sizeof(void *) * (size_t)rs.nlanes))) {
-    rs.mem->nlanes = rs.nlanes;
+  if (!rs.mem && (rs.mem = calloc(1, sizeof *rs.mem + sizeof(void *) * (size_t)rs.nrunners))) {
+    rs.mem->nrunners = rs.nrunners;
     rs.mem->bytes = frame_size(k->body);
   }
-  rs.frames = calloc((size_t)rs.nlanes, sizeof *rs.frames);
-  rs.ready = calloc((size_t)rs.nlanes, sizeof *rs.ready);
-  rs.seeds = calloc((size_t)rs.nlanes, sizeof *rs.seeds);
-  rs.counters = calloc((size_t)rs.nlanes, sizeof *rs.counters);
-  rs.ops_limit = m->opts.max_kernel_ops;
-  rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nlanes, sizeof *rs.ops_left) : NULL;
-  for (int c = 0; rs.ops_left && c < rs.nlanes; c++) rs.ops_left[c] = rs.ops_limit;
+  rs.frames = calloc((size_t)rs.nrunners, sizeof *rs.frames);
+  rs.ready = calloc((size_t)rs.nrunners, sizeof *rs.ready);
+  rs.seeds = calloc((size_t)rs.nrunners, sizeof *rs.seeds);
+  rs.counters = calloc((size_t)rs.nrunners, sizeof *rs.counters);
+  rs.ops_limit = seam_options(m)->max_kernel_ops;
+  rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nrunners, sizeof *rs.ops_left) : NULL;
+  for (int c = 0; rs.ops_left && c < rs.nrunners; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
   if (!rs.mem || !rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
     s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else {
     d.body = body_fn;
     d.user = &rs;
-    bool lanes = mosaic_lanes_ok(k, &d), wanted = lanes;
+    bool split_ok = mosaic_split_ok(k, &d), wanted = split_ok;
     tsr_call_stats local;
     if (!stats) stats = &local;
-    s = pallas_call_run(m, &d, &lanes, split_verdict, stats);
-    if (wanted && !lanes) /* the split did not stand: later runs go in order */
-      __atomic_store_n(&k->lane_safe, false, __ATOMIC_RELAXED);
+    s = pallas_call_run(m, &d, &split_ok, split_verdict, stats);
+    if (wanted && !split_ok) /* the split did not stand: later runs go in order */
+      __atomic_store_n(&k->split_safe, false, __ATOMIC_RELAXED);
   }
   if (rs.mem) frame_memory_free(__atomic_exchange_n(&k->spare_frames, rs.mem, __ATOMIC_ACQ_REL));
   free(rs.frames);

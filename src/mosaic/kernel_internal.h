@@ -28,14 +28,14 @@ struct tsr_mosaic_kernel {
   int nout_default;
   io_operand *io;
   tsr_scratch_spec *scratch;
-  /* The body keeps no state a host lane could not see (pallas_call's host split): no DMA,
+  /* The body keeps no state a host part could not see (pallas_call's host split): no DMA,
    * semaphore, log or PRNG op, and scalar-prefetch operands only read (io_uses). Cleared
-   * when a split did not stand, so that later runs of the kernel go in order at once; read
-   * and cleared atomically once loaded, since runs of one kernel may overlap (each on a
-   * machine of its own). */
-  bool lane_safe;
-  /* The frames' memory of the last run, per lane, for the next (a run allocates a frame per
-   * lane it uses; fresh memory of that size would fault its pages in again): swapped
+   * when a split did not stand, so that later runs of the kernel go in order at once; runs on
+   * other threads (each with a machine of its own) read and clear it too: atomic after
+   * loading. */
+  bool split_safe;
+  /* The frames' memory of the last run, per runner, for the next (a run allocates a frame per
+   * core or stand-in it uses; fresh memory of that size would fault its pages in again): swapped
    * atomically, freed with the kernel. */
   struct frame_memory *spare_frames;
 };
@@ -44,10 +44,10 @@ tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank
                             int num_prefetch, int64_t *block_index);
 tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index);
-/* Whether a run of the call may use a host lane (pallas_call's host split): the body is
- * lane-safe, reads its inputs only (an input block then carries nothing from step to step)
+/* Whether a run of the call may split into host parts (pallas_call's host split): the body
+ * is split-safe, reads its inputs only (an input block then carries nothing from step to step)
  * and has no whole-array operand. */
-bool mosaic_lanes_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d);
+bool mosaic_split_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d);
 /* The pallas_call description of a run (specs: room for TSR_MAX_OPERANDS). */
 tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                              int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,

@@ -15,6 +15,7 @@
 
 #include "core/status.h"
 #include "mlir/ir.h"
+#include "pipeline/seam.h" /* all the executor takes from the pipeline and the machine */
 #include "tessera/mosaic.h"
 
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
@@ -134,7 +135,7 @@ typedef struct exec {
   uint64_t *prng_counter;
   int64_t *ops_left;     /* the call's op budget on this core (index maps: their own) */
   int64_t ops_limit;     /* what the budget was, for the message */
-  struct carry_watch *carry; /* loads and stores are reported here (a host lane's run) */
+  struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
 } exec;
 
 /* ---- program building (compile.c) ---- */

@@ -4,9 +4,8 @@
  * with observers on the machine each vector access is reported as TSR_EV_ACCESS. */
 #include <string.h>
 
+#include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
-#include "pipeline/carry.h"
-#include "pipeline/ctx.h"
 
 /* ---- conversions ------------------------------------------------------------------------ */
 
@@ -112,69 +111,31 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
   }
 }
 
-/* Walks the rows (last dimension) of a view in row-major order. */
-#define FOR_ROWS(r, BODY)                                                              \
-  do {                                                                                 \
-    int rk_ = (r)->rank;                                                               \
-    int64_t inner_ = rk_ ? (r)->shape[rk_ - 1] : 1;                                    \
-    int64_t istr_ = rk_ ? (r)->stride[rk_ - 1] : 1;                                    \
-    int64_t rows_ = 1;                                                                 \
-    for (int k_ = 0; k_ < rk_ - 1; k_++) rows_ *= (r)->shape[k_];                      \
-    if (inner_ == 0) rows_ = 0;                                                        \
-    int64_t idx_[TSR_MAX_RANK] = {0};                                                  \
-    size_t es_ = tsr_dtype_size((r)->dtype);                                           \
-    for (int64_t row_ = 0; row_ < rows_; row_++) {                                     \
-      int64_t eoff_ = 0;                                                               \
-      for (int k_ = 0; k_ < rk_ - 1; k_++) eoff_ += idx_[k_] * (r)->stride[k_];        \
-      char *ptr = (r)->data + eoff_ * (int64_t)es_;                                    \
-      int64_t off = row_ * inner_, n = inner_, stride = istr_;                         \
-      BODY;                                                                            \
-      for (int k_ = rk_ - 2; k_ >= 0; k_--) {                                          \
-        if (++idx_[k_] < (r)->shape[k_]) break;                                        \
-        idx_[k_] = 0;                                                                  \
-      }                                                                                \
-    }                                                                                  \
-  } while (0)
-
-/* The same elements in the same row-major order with adjacent dimensions merged where the
- * memory runs on without a gap (and unit dimensions dropped): a whole contiguous block is one
- * row, a (128,1) column of a contiguous scratch is one row of 128, not 128 rows of one. */
-static tsr_ref merged_rows(const tsr_ref *r) {
-  tsr_ref m = *r;
-  if (r->rank < 2 || tsr_ref_numel(r) == 0) return m;
-  int out = TSR_MAX_RANK; /* dimensions are gathered at the back, innermost last */
-  int64_t shape[TSR_MAX_RANK], stride[TSR_MAX_RANK];
-  for (int k = r->rank - 1; k >= 0; k--) {
-    if (r->shape[k] == 1) continue;
-    if (out < TSR_MAX_RANK && r->stride[k] == stride[out] * shape[out]) { shape[out] *= r->shape[k]; continue; }
-    out--;
-    shape[out] = r->shape[k];
-    stride[out] = r->stride[k];
-  }
-  m.rank = TSR_MAX_RANK - out;
-  if (m.rank == 0) { m.rank = 1; m.shape[0] = 1; m.stride[0] = 1; return m; }
-  for (int k = 0; k < m.rank; k++) { m.shape[k] = shape[out + k]; m.stride[k] = stride[out + k]; }
-  return m;
-}
-
+/* Row by row, with dimensions merged where memory runs on without a gap (strided_collapse):
+ * a whole contiguous block is one row, a (128,1) column of a contiguous scratch one row of
+ * 128, not 128 rows of one. The value is dense, in the window's row-major order. */
 void mem_read(const tsr_ref *r, void *dst, int cls) {
   (void)cls;
-  tsr_ref m = merged_rows(r);
-  FOR_ROWS(&m, read_row(ptr, stride, n, m.dtype, dst, off));
+  strided_rows w;
+  if (!strided_rows_start(&w, r->rank, r->shape, r->stride, NULL)) return;
+  int64_t es = (int64_t)tsr_dtype_size(r->dtype);
+  do read_row(r->data + w.at[0] * es, w.step[0], w.len, r->dtype, dst, w.row * w.len);
+  while (strided_rows_next(&w));
 }
 
 void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add) {
   (void)cls;
-  tsr_ref m = merged_rows(r);
-  FOR_ROWS(&m, write_row(ptr, stride, n, m.dtype, src, off, mask, add));
+  strided_rows w;
+  if (!strided_rows_start(&w, r->rank, r->shape, r->stride, NULL)) return;
+  int64_t es = (int64_t)tsr_dtype_size(r->dtype);
+  do write_row(r->data + w.at[0] * es, w.step[0], w.len, r->dtype, src, w.row * w.len, mask, add);
+  while (strided_rows_next(&w));
 }
 
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
   if (!x->ctx) return;
-  tsr_core *core = x->ctx->core;
-  tsr_event ev = {.kind = TSR_EV_ACCESS, .step = core->step, .dst = r, .write = write,
-                  .loc = in->loc, .operand = -1};
-  core_emit(core, &ev);
+  tsr_event ev = {.kind = TSR_EV_ACCESS, .dst = r, .write = write, .loc = in->loc, .operand = -1};
+  seam_emit(x->ctx, &ev);
 }
 
 /* ---- windows ---------------------------------------------------------------------------- */
@@ -334,7 +295,7 @@ static tsr_status do_load(exec *x, const minst *in) {
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
-  if (x->carry && !in->unused) carry_access(x->carry, &w, true, false);
+  if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   if (in->alias && dense_aligned(&w)) { /* alias.c: nothing writes it while in use */
     x->f->data[in->res[0]] = w.data;
     if (x->observed) emit_access(x, in, &w, false); /* a read all the same: the checkers see it */
@@ -358,7 +319,7 @@ static tsr_status do_store(exec *x, const minst *in) {
   TSR_TRY(window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
   const int32_t *mask = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
   /* a store that adds reads too; a masked one may leave bytes as they were */
-  if (x->carry) carry_access(x->carry, &w, in->a[3] != 0, !mask && !in->aux);
+  if (x->carry) seam_report_access(x->carry, &w, in->a[3] != 0, !mask && !in->aux);
   if (in->aux) { /* sublane mask: expand to an element mask in the frame-free way: row by row */
     const int64_t *rows = in->aux;
     int64_t cols = v->shape[v->rank - 1], nr = v->shape[v->rank - 2];
@@ -483,11 +444,5 @@ tsr_status c_alloca(comp *c, minst *in) {
 tsr_status r_alloca(exec *x, const minst *in) {
   if (!x->ctx) return tsr_fail(TSR_ERR_INVALID, "allocations need a kernel context");
   const stype *t = ST(x, in->res[0]);
-  tsr_ref r = tsr_ref_dense(NULL, t->dtype, (tsr_space)in->a[0], t->rank, t->shape);
-  tsr_buffer *b;
-  TSR_TRY(core_alloc(x->ctx->core, (tsr_space)in->a[0], tsr_ref_bytes(&r), 0, in->name, &b));
-  r.data = b->base;
-  r.buf = b;
-  *SR(x, in->res[0]) = r;
-  return TSR_OK;
+  return seam_alloc(x->ctx, (tsr_space)in->a[0], t->dtype, t->rank, t->shape, in->name, SR(x, in->res[0]));
 }

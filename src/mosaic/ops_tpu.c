@@ -7,7 +7,6 @@
 
 #include "core/blas.h"
 #include "mosaic/mosaic_internal.h"
-#include "pipeline/ctx.h"
 
 static tsr_status need_ctx(const exec *x) {
   return x->ctx ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "this op needs a kernel context (not allowed in index maps)");
@@ -164,7 +163,7 @@ tsr_status r_matmul(exec *x, const minst *in) {
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   tsr_cost_add_matmul(&x->cost, M, K, N, (double)B, (tsr_dtype)in->mxu_dtype, in->mxu_passes);
   matmul_band mb = {.in = in};
-  int parts = matmul_bands(M, N, K, !x->ctx || x->ctx->alone, &mb.band_rows);
+  int parts = matmul_bands(M, N, K, !x->ctx || seam_alone(x->ctx), &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {
     if (in->cls == VC_F) {
       const float *A = SF(x, in->opd[0]) + b * M * K, *Bm = SF(x, in->opd[1]) + b * K * N;
@@ -350,7 +349,7 @@ tsr_status c_id(comp *c, minst *in) {
 
 tsr_status r_iteration_bound(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
-  if (in->a[0] >= x->ctx->grid_rank) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], x->ctx->grid_rank);
+  if (in->a[0] >= seam_grid_rank(x->ctx)) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], seam_grid_rank(x->ctx));
   SI(x, in->res[0])[0] = (int32_t)tsr_ctx_num_programs(x->ctx, (int)in->a[0]);
   return TSR_OK;
 }

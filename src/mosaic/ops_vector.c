@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
 
 static void dense_strides(const stype *t, int64_t *st) {
@@ -17,41 +18,12 @@ static void dense_strides(const stype *t, int64_t *st) {
 
 void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
                     const int64_t *ss, int rank, size_t es) {
-  int64_t n = 1;
-  for (int k = 0; k < rank; k++) n *= shape[k];
-  if (n == 0) return;
-  const char *s = src;
-  char *d = dst;
-  if (rank == 0) {
-    memcpy(d, s + off * (int64_t)es, es);
-    return;
+  int64_t ds[TSR_MAX_RANK], n = 1;
+  for (int k = rank - 1; k >= 0; k--) {
+    ds[k] = n;
+    n *= shape[k];
   }
-  int64_t inner = shape[rank - 1], is = ss[rank - 1], rows = n / inner;
-  int64_t idx[TSR_MAX_RANK] = {0};
-  for (int64_t row = 0; row < rows; row++) {
-    int64_t eo = off;
-    for (int k = 0; k < rank - 1; k++) eo += idx[k] * ss[k];
-    char *dr = d + row * inner * (int64_t)es;
-    const char *sr = s + eo * (int64_t)es;
-    if (is == 1) memcpy(dr, sr, (size_t)(inner * (int64_t)es));
-    else if (is == 0 && es == 4) { /* a broadcast along the row: a fill that vectorises */
-      uint32_t *o = (uint32_t *)(void *)dr, v;
-      memcpy(&v, sr, 4);
-      for (int64_t i = 0; i < inner; i++) o[i] = v;
-    } else if (es == 4) {
-      uint32_t *o = (uint32_t *)(void *)dr;
-      const uint32_t *i4 = (const uint32_t *)(const void *)sr;
-      for (int64_t i = 0; i < inner; i++) o[i] = i4[i * is];
-    } else {
-      uint64_t *o = (uint64_t *)(void *)dr;
-      const uint64_t *i8 = (const uint64_t *)(const void *)sr;
-      for (int64_t i = 0; i < inner; i++) o[i] = i8[i * is];
-    }
-    for (int k = rank - 2; k >= 0; k--) {
-      if (++idx[k] < shape[k]) break;
-      idx[k] = 0;
-    }
-  }
+  strided_copy(es, rank, shape, dst, ds, (const char *)src + off * (int64_t)es, ss);
 }
 
 static tsr_status set_view(comp *c, minst *in, int64_t off, const int64_t *ss) {

@@ -1,7 +1,7 @@
 /* Loads whose value nothing uses, found once per program. JAX lowers every `ref[...] = x` to
  * a swap, a load of the old contents and then the store, and drops the loaded value; such a
  * load still runs (its bounds are checked, checkers see the access) but is not a read of
- * what earlier steps left (a host lane's carry watch, carry.h).
+ * what earlier steps left (a host part's carry watch, carry.h).
  *
  * A value is used when an op that does more than compute values takes it (a store, a DMA,
  * control flow, an assert, a return), or a value-only op whose result is used does. */

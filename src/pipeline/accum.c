@@ -1,22 +1,11 @@
 /* Accumulator buffered refs: the seed's set_accumulator and accumulate. */
 #include <string.h>
 
+#include "core/dtype.h"
+#include "core/strided.h"
 #include "pipeline/engine.h"
 
-static double load(const char *p, tsr_dtype t) {
-  switch (t) {
-  case TSR_F32: { float v; memcpy(&v, p, 4); return v; }
-  case TSR_BF16: { uint16_t v; memcpy(&v, p, 2); return tsr_bf16_to_f32(v); }
-  case TSR_F16: { uint16_t v; memcpy(&v, p, 2); return tsr_f16_to_f32(v); }
-  case TSR_I32: case TSR_BOOL: { int32_t v; memcpy(&v, p, 4); return v; }
-  case TSR_U32: { uint32_t v; memcpy(&v, p, 4); return v; }
-  case TSR_I16: { int16_t v; memcpy(&v, p, 2); return v; }
-  case TSR_U16: { uint16_t v; memcpy(&v, p, 2); return v; }
-  case TSR_I8: return (int8_t)*p;
-  case TSR_U8: return (uint8_t)*p;
-  default: return 0;
-  }
-}
+static double load(const char *p, tsr_dtype t) { return dtype_load_f64(t, p, 0); }
 
 /* Integer targets take the value truncated toward zero, as astype does for in-range values;
  * out-of-range sums wrap through int64 instead of being undefined behaviour. */
@@ -37,19 +26,11 @@ static void store(char *p, tsr_dtype t, double v) {
 typedef void (*row_fn)(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b);
 
 static void for_rows(const tsr_ref *x, const tsr_ref *y, row_fn fn, const bref *b) {
-  int r = x->rank;
-  int64_t n = r ? x->shape[r - 1] : 1, rows = r ? tsr_ref_numel(x) / (n ? n : 1) : 1;
-  int64_t xs = r ? x->stride[r - 1] : 1, ys = r ? y->stride[r - 1] : 1;
-  size_t ex = tsr_dtype_size(x->dtype), ey = tsr_dtype_size(y->dtype);
-  for (int64_t row = 0; row < rows && n > 0; row++) {
-    int64_t xo = 0, yo = 0, rest = row;
-    for (int d = r - 2; d >= 0; d--) {
-      xo += (rest % x->shape[d]) * x->stride[d];
-      yo += (rest % y->shape[d]) * y->stride[d];
-      rest /= x->shape[d];
-    }
-    fn(x->data + xo * (int64_t)ex, xs, y->data + yo * (int64_t)ey, ys, n, b);
-  }
+  strided_rows w;
+  if (!strided_rows_start(&w, x->rank, x->shape, x->stride, y->stride)) return;
+  int64_t ex = (int64_t)tsr_dtype_size(x->dtype), ey = (int64_t)tsr_dtype_size(y->dtype);
+  do fn(x->data + w.at[0] * ex, w.step[0], y->data + w.at[1] * ey, w.step[1], w.len, b);
+  while (strided_rows_next(&w));
 }
 
 /* x: the accumulator, y: the current block */

@@ -3,6 +3,8 @@
  * completes it; once every region is whole, an access costs one comparison. */
 #include "pipeline/carry.h"
 
+#include "core/strided.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,26 +39,13 @@ typedef void (*run_fn)(carry_watch *w, carry_region *r, const char *p, size_t n,
 
 static void each_run(carry_watch *w, carry_region *r, const tsr_ref *v, bool read, bool write, run_fn fn) {
   size_t es = tsr_dtype_size(v->dtype);
-  if (tsr_ref_numel(v) == 0) return;
-  if (v->rank == 0 || tsr_ref_is_contiguous(v)) {
-    fn(w, r, v->data, (size_t)tsr_ref_numel(v) * es, read, write);
-    return;
-  }
-  int inner = v->rank - 1;
-  bool dense_rows = v->stride[inner] == 1;
-  int64_t idx[TSR_MAX_RANK] = {0};
-  int outer = dense_rows ? inner : v->rank;
-  for (;;) {
-    const char *p = tsr_ref_ptr(v, idx);
-    if (dense_rows) fn(w, r, p, (size_t)v->shape[inner] * es, read, write);
-    else fn(w, r, p, es, read, write);
-    int d = outer - 1;
-    for (; d >= 0; d--) {
-      if (++idx[d] < v->shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d < 0) return;
-  }
+  strided_rows rows; /* rows as long as the layout allows: a contiguous window is one */
+  if (!strided_rows_start(&rows, v->rank, v->shape, v->stride, NULL)) return;
+  do {
+    const char *p = v->data + rows.at[0] * (int64_t)es;
+    if (rows.step[0] == 1) fn(w, r, p, (size_t)rows.len * es, read, write);
+    else for (int64_t j = 0; j < rows.len; j++) fn(w, r, p + j * rows.step[0] * (int64_t)es, es, read, write);
+  } while (strided_rows_next(&rows));
 }
 
 static void on_run(carry_watch *w, carry_region *r, const char *p, size_t n, bool read, bool write) {

@@ -1,6 +1,6 @@
 /* The carry watch: what a run of grid steps reads of the state that earlier steps would have
  * left it (scratch, the output block being filled). A one-core chip's parallel iterations run
- * on two host lanes only if the second lane's steps never read such state before writing it
+ * as two parts at once only if the second part's steps never read such state before writing it
  * (pallas_call.c, host split): what they read is then theirs, as a sequential run would have
  * it. */
 #ifndef TSR_PIPELINE_CARRY_H

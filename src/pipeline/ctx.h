@@ -1,4 +1,5 @@
-/* The kernel context: what a body sees at one grid step. */
+/* The kernel context: what a body sees at one grid step (opaque beyond the pipeline: the public
+ * kernel API and the kernel seam, seam.h, read it). */
 #ifndef TSR_PIPELINE_CTX_H
 #define TSR_PIPELINE_CTX_H
 
@@ -20,22 +21,10 @@ struct tsr_ctx {
   tsr_cost cost;                 /* what the body reported this step */
   bool cost_reported;
   tsr_ref sync_sem;              /* tsr_sync_copy's own DMA semaphore */
-  struct carry_watch *carry;     /* the host lane of a host split: the body reports its
-                                  * loads and stores here (carry.h); NULL otherwise */
+  struct carry_watch *carry;     /* a host part of a host split: the body reports its loads
+                                  * and stores here (carry.h); NULL otherwise */
   bool alone;                    /* no host helper can share a parallel_for now: the machine
                                   * has none, or they all run parts of a host split */
 };
-
-/* tsr_pallas_call, for a body that reports its loads and stores to ctx.carry and keeps no
- * other state (*lanes_ok; NULL: a body that does not): then the cores' shares of the grid
- * may be split over host lanes (pallas_call.c). `verdict` (optional) is told, with d->user,
- * whether a split that ran stands so far, and returns whether it does: false voids it as a
- * failed part would, and the call runs in order next (the body resets what the parts
- * spent). When a split was tried and did not stand, *lanes_ok becomes false: a caller that
- * runs the kernel again may spare it the try. */
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok,
-                           bool (*verdict)(void *user, bool stands), tsr_call_stats *stats);
-/* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
-tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lanes_ok, FILE *out);
 
 #endif

@@ -98,12 +98,12 @@ tsr_status tsr_sched_prefetch(tsr_scheduler *s, tsr_bref *b, const tsr_ref *src,
   saved_blocks sv;
   tsr_status st = rebind(s, b, src, &sv);
   if (st == TSR_OK && sc.prefetch(s, b, sc.user)) {
-    int64_t bytes = b->bytes_in;
+    int64_t bytes = b->dma.bytes_in;
     st = bref_copy_in(s->p, b, b->blk_next);
     bool own = b >= s->p->brefs && b < s->p->brefs + s->p->num_brefs;
     if (st == TSR_OK && !own) {
       s->foreign_dma_in++;
-      s->foreign_bytes_in += b->bytes_in - bytes;
+      s->foreign_bytes_in += b->dma.bytes_in - bytes;
     }
   }
   restore(b, &sv);
@@ -366,15 +366,7 @@ static tsr_status run(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *
   if (o->prefetch) p.prefetch_hook = hook_prefetch;
   if (o->postyeet) p.postyeet_hook = hook_postyeet;
 
-  tsr_pipeline_stats before = {0};
-  for (int i = 0; i < n; i++) {
-    before.dma_in += brefs[i].dma_in;
-    before.dma_out += brefs[i].dma_out;
-    before.skip_in += brefs[i].skip_in;
-    before.skip_out += brefs[i].skip_out;
-    before.bytes_in += brefs[i].bytes_in;
-    before.bytes_out += brefs[i].bytes_out;
-  }
+  for (int i = 0; i < n; i++) brefs[i].dma = (tsr_dma_counts){0}; /* this invocation's copies */
   tsr_status s = pipe_run(&p);
   free(per);
   for (int i = 0; i < n; i++) brefs[i].schedule = NULL;
@@ -382,21 +374,9 @@ static tsr_status run(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *
     tsr_pipeline_stats *st = o->stats;
     memset(st, 0, sizeof *st);
     st->steps = p.num_steps;
-    for (int i = 0; i < n; i++) {
-      st->dma_in += brefs[i].dma_in;
-      st->dma_out += brefs[i].dma_out;
-      st->skip_in += brefs[i].skip_in;
-      st->skip_out += brefs[i].skip_out;
-      st->bytes_in += brefs[i].bytes_in;
-      st->bytes_out += brefs[i].bytes_out;
-    }
-    st->dma_in += p.s.foreign_dma_in - before.dma_in;
-    st->bytes_in += p.s.foreign_bytes_in;
-    st->dma_out -= before.dma_out;
-    st->skip_in -= before.skip_in;
-    st->skip_out -= before.skip_out;
-    st->bytes_in -= before.bytes_in;
-    st->bytes_out -= before.bytes_out;
+    for (int i = 0; i < n; i++) tsr_dma_counts_add(&st->dma, &brefs[i].dma);
+    st->dma.in += p.s.foreign_dma_in;
+    st->dma.bytes_in += p.s.foreign_bytes_in;
   }
   if (s != TSR_OK && pd->name) return tsr_fail_context(s, "emit_pipeline %s", pd->name);
   return s;

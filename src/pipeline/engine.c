@@ -7,6 +7,15 @@
 
 #include "pipeline/tiling.h"
 
+void tsr_dma_counts_add(tsr_dma_counts *to, const tsr_dma_counts *from) {
+  to->in += from->in;
+  to->out += from->out;
+  to->skip_in += from->skip_in;
+  to->skip_out += from->skip_out;
+  to->bytes_in += from->bytes_in;
+  to->bytes_out += from->bytes_out;
+}
+
 bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank) {
   for (int d = 0; d < rank; d++)
     if (a[d] != b[d]) return true;
@@ -168,8 +177,8 @@ static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, c
                    .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .dir = TSR_DMA_IN,
                    .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
-  b->dma_in++;
-  b->bytes_in += r.bytes;
+  b->dma.in++;
+  b->dma.bytes_in += r.bytes;
   return TSR_OK;
 }
 
@@ -182,8 +191,8 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
                    .no_copy = b->is_view[slot], .dir = TSR_DMA_OUT, .operand = b->operand, .block = blk, .rank = b->rank,
                    .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
-  b->dma_out++;
-  b->bytes_out += r.bytes;
+  b->dma.out++;
+  b->dma.bytes_out += r.bytes;
   return TSR_OK;
 }
 
@@ -223,7 +232,7 @@ void bref_update_view(bref *b) {
 }
 
 static void emit_skip(pipeline *p, bref *b, tsr_dma_dir dir) {
-  if (dir == TSR_DMA_IN) b->skip_in++; else b->skip_out++;
+  if (dir == TSR_DMA_IN) b->dma.skip_in++; else b->dma.skip_out++;
   if (core_observed(p->core)) {
     tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = p->core->step, .name = b->name, .dir = dir,
                     .operand = b->operand, .rank = b->rank, .index = b->blk_cur};

@@ -61,8 +61,7 @@ typedef struct tsr_bref {
   int64_t *written;
   bool *written_used;
   int64_t num_written, cap_written;
-  /* counts */
-  int64_t dma_in, dma_out, skip_in, skip_out, bytes_in, bytes_out;
+  tsr_dma_counts dma;                /* this pipeline's (or invocation's, emit_pipeline.c) */
 } bref;
 
 struct pipeline;

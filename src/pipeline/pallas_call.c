@@ -1,78 +1,96 @@
-/* pallas_call: check a call, plan its VMEM, split its grid over cores, and run each core's
- * share through the pipeline engine. A core's share may also run in parts on host lanes at
- * once (the host split, below). */
+/* pallas_call: check a call's description, plan its operands and VMEM, run each core's share
+ * of the grid through the pipeline engine (or, where it may, parts of each share at once: the
+ * host split, host_split.c), and describe the plan. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pipeline/carry.h"
+#include "core/strided.h"
+#include "pipeline/call.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
+#include "pipeline/seam.h"
 #include "pipeline/tiling.h"
 
 static size_t round64(size_t n) { return (n + 63) / 64 * 64; }
-
-typedef struct operand_plan {
-  const tsr_block_spec *spec;
-  tsr_block_spec whole;        /* used when the call gives no spec */
-  tsr_ref hbm;
-  bool is_output;
-  int index;                   /* among inputs or outputs */
-  int rank;
-  int64_t block[TSR_MAX_RANK];
-  bool squeezed[TSR_MAX_RANK];
-  bool passthrough;
-  int buffer_count;
-  int64_t block_bytes;
-} operand_plan;
-
-typedef struct call_plan {
-  tsr_machine *m;
-  const tsr_call_desc *d;
-  int n;                       /* operands: inputs then outputs */
-  operand_plan *ops;
-  int64_t vmem_limit;
-  int64_t vmem_bytes, smem_bytes;
-  tsr_call_stats *stats;
-  pthread_mutex_t stats_lock;
-  /* per output and core (outputs x cores): the blocks each core wrote back, kept from its
-   * brefs until every core is done, to find blocks written by two cores */
-  bref *written_by_core;
-  /* host split: the parts, core by core (each core's own part, then its host lanes'), each
-   * one's share of the grid; per part and operand, the block of its first and of its last
-   * step and the bytes of the first block's copy; whether the split is void (atomic): a host
-   * lane read state that it did not write, or a part failed */
-  bool split;
-  int parts;
-  int host_lanes_used;          /* host lanes 1..host_lanes_used run parts */
-  int next_part;                /* atomic: the next part to claim */
-  int *part_owner;              /* the core whose steps a part runs */
-  int *part_lane;               /* the machine lane that runs it: the core itself or a host lane */
-  int *part_axis;               /* the grid dimension its owner's share is cut along */
-  int *lane_part;               /* per machine lane, its part or -1 */
-  int64_t *part_step_base;      /* the part's first step in its owner's order */
-  int64_t (*part_grid)[TSR_MAX_GRID], (*part_offsets)[TSR_MAX_GRID];
-  int64_t (*edge_first)[TSR_MAX_RANK], (*edge_last)[TSR_MAX_RANK], *edge_first_bytes;
-  /* per part and operand: the once-per-call warning a part held (engine.c); in order, a core
-   * warns what the first of its parts that has one holds */
-  char **held_warnings;
-  bool voided;
-} call_plan;
 
 static const char *space_label(tsr_space s) {
   return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : "?";
 }
 
-static void operand_name(const operand_plan *o, char *buf, size_t cap) {
+void call_operand_name(const operand_plan *o, char *buf, size_t cap) {
   snprintf(buf, cap, "%s%d", o->is_output ? "out" : "in", o->index);
 }
 
-/* ---- checks and plan ------------------------------------------------------------------- */
+/* ---- check ---------------------------------------------------------------------------- */
+
+bool tsr_grid_num_steps(const int64_t *grid, int rank, int64_t *steps) {
+  *steps = 1;
+  bool empty = false, overflow = false;
+  for (int k = 0; k < rank; k++) {
+    if (grid[k] < 0) return false;
+    if (grid[k] == 0) empty = true;
+    else if (!overflow) overflow = __builtin_mul_overflow(*steps, grid[k], steps);
+  }
+  if (empty) *steps = 0; /* a zero dimension: no steps, however large the others */
+  return empty || !overflow;
+}
+
+/* The description, before any operand is planned: body, grid, counts, the VMEM limit,
+ * aliases and scratch. */
+static tsr_status check_call(const tsr_machine *m, const tsr_call_desc *d) {
+  if (!d->body) return tsr_fail(TSR_ERR_INVALID, "pallas_call without a body");
+  if (d->grid_rank < 0 || d->grid_rank > TSR_MAX_GRID)
+    return tsr_fail(TSR_ERR_INVALID, "grid rank %d out of range (0..%d)", d->grid_rank, TSR_MAX_GRID);
+  for (int k = 0; k < d->grid_rank; k++)
+    if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
+  int64_t steps;
+  if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
+  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
+      d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
+    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
+  int64_t cap = m->chip.vmem_bytes;
+  if (d->vmem_limit_bytes > cap)
+    return tsr_fail(TSR_ERR_VMEM, "VMEM limit %lld bytes exceeds the %lld bytes of VMEM of %s",
+                    (long long)d->vmem_limit_bytes, (long long)cap, m->chip.name);
+  for (int a = 0; a < d->num_aliases; a++) {
+    int in = d->aliases[a].input - d->num_prefetch, out = d->aliases[a].output;
+    if (d->aliases[a].input < d->num_prefetch && d->aliases[a].input >= 0)
+      return tsr_fail(TSR_ERR_INVALID, "alias %d: a scalar-prefetch operand cannot be aliased", a);
+    if (in < 0 || in >= d->num_inputs || out < 0 || out >= d->num_outputs)
+      return tsr_fail(TSR_ERR_INVALID, "alias %d: input %d or output %d out of range", a,
+                      d->aliases[a].input, out);
+    const tsr_ref *x = &d->inputs[in];
+    const tsr_ref *y = &d->outputs[out];
+    bool same = x->dtype == y->dtype && x->rank == y->rank;
+    for (int k = 0; same && k < x->rank; k++) same = x->shape[k] == y->shape[k];
+    if (!same) {
+      char s1[64], s2[64];
+      return tsr_fail(TSR_ERR_INVALID, "alias %d: input %s and output %s differ in shape or dtype", a,
+                      tsr_ref_describe(x, s1, sizeof s1), tsr_ref_describe(y, s2, sizeof s2));
+    }
+  }
+  for (int i = 0; i < d->num_scratch; i++) {
+    const tsr_scratch_spec *s = &d->scratch[i];
+    if (s->space != TSR_VMEM && s->space != TSR_SMEM && s->space != TSR_SEMAPHORE_MEM)
+      return tsr_fail(TSR_ERR_INVALID, "scratch %d: memory space %s (scratch lives in VMEM, SMEM "
+                      "or semaphore memory)", i, tsr_space_name(s->space));
+    if ((s->space == TSR_SEMAPHORE_MEM) != tsr_dtype_is_semaphore(s->dtype))
+      return tsr_fail(TSR_ERR_INVALID, "scratch %d: semaphores live in semaphore memory", i);
+    if (s->rank < 0 || s->rank > TSR_MAX_RANK) return tsr_fail(TSR_ERR_INVALID, "scratch %d: bad rank", i);
+    char what[32];
+    snprintf(what, sizeof what, "scratch %d", i);
+    TSR_TRY(tsr_dtype_check_tpu(s->dtype, what));
+  }
+  return TSR_OK;
+}
+
+/* ---- plan ----------------------------------------------------------------------------- */
 
 static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   char name[24];
-  operand_name(o, name, sizeof name);
+  call_operand_name(o, name, sizeof name);
   const tsr_block_spec *sp = o->spec;
   TSR_TRY(tsr_dtype_check_tpu(o->hbm.dtype, name));
   if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0)
@@ -163,7 +181,7 @@ static tsr_status check_budget(call_plan *cp) {
       operand_plan *o = &cp->ops[i];
       if (o->passthrough || o->spec->space != TSR_VMEM) continue;
       char name[24], sh[96];
-      operand_name(o, name, sizeof name);
+      call_operand_name(o, name, sizeof name);
       int64_t shown[TSR_MAX_RANK];
       for (int k = 0; k < o->rank; k++) shown[k] = o->block[k];
       n += (size_t)snprintf(detail + n, sizeof detail - n, "%s%s block %s x %d buffers = %lld",
@@ -180,37 +198,14 @@ static tsr_status check_budget(call_plan *cp) {
   return TSR_OK;
 }
 
-bool tsr_grid_num_steps(const int64_t *grid, int rank, int64_t *steps) {
-  *steps = 1;
-  bool empty = false, overflow = false;
-  for (int k = 0; k < rank; k++) {
-    if (grid[k] < 0) return false;
-    if (grid[k] == 0) empty = true;
-    else if (!overflow) overflow = __builtin_mul_overflow(*steps, grid[k], steps);
-  }
-  if (empty) *steps = 0; /* a zero dimension: no steps, however large the others */
-  return empty || !overflow;
-}
-
+/* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
+ * and SMEM they need, against the limits. */
 static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, call_plan *cp) {
   memset(cp, 0, sizeof *cp);
   cp->m = m;
   cp->d = d;
-  if (!d->body) return tsr_fail(TSR_ERR_INVALID, "pallas_call without a body");
-  if (d->grid_rank < 0 || d->grid_rank > TSR_MAX_GRID)
-    return tsr_fail(TSR_ERR_INVALID, "grid rank %d out of range (0..%d)", d->grid_rank, TSR_MAX_GRID);
-  for (int k = 0; k < d->grid_rank; k++)
-    if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
-  int64_t steps;
-  if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
-  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
-      d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
-    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
-  int64_t cap = m->chip.vmem_bytes;
-  cp->vmem_limit = d->vmem_limit_bytes > 0 ? d->vmem_limit_bytes : cap;
-  if (cp->vmem_limit > cap)
-    return tsr_fail(TSR_ERR_VMEM, "VMEM limit %lld bytes exceeds the %lld bytes of VMEM of %s",
-                    (long long)cp->vmem_limit, (long long)cap, m->chip.name);
+  TSR_TRY(check_call(m, d));
+  cp->vmem_limit = d->vmem_limit_bytes > 0 ? d->vmem_limit_bytes : m->chip.vmem_bytes;
   cp->n = d->num_inputs + d->num_outputs;
   cp->ops = calloc((size_t)(cp->n ? cp->n : 1), sizeof *cp->ops);
   if (!cp->ops) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
@@ -223,47 +218,19 @@ static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, call_plan *c
     else { o->whole.space = TSR_VMEM; o->spec = &o->whole; }
     o->hbm = o->is_output ? d->outputs[o->index] : d->inputs[o->index];
   }
-  for (int a = 0; a < d->num_aliases; a++) {
-    int in = d->aliases[a].input - d->num_prefetch, out = d->aliases[a].output;
-    if (d->aliases[a].input < d->num_prefetch && d->aliases[a].input >= 0)
-      return tsr_fail(TSR_ERR_INVALID, "alias %d: a scalar-prefetch operand cannot be aliased", a);
-    if (in < 0 || in >= d->num_inputs || out < 0 || out >= d->num_outputs)
-      return tsr_fail(TSR_ERR_INVALID, "alias %d: input %d or output %d out of range", a,
-                      d->aliases[a].input, out);
-    const tsr_ref *x = &d->inputs[in];
-    const tsr_ref *y = &d->outputs[out];
-    bool same = x->dtype == y->dtype && x->rank == y->rank;
-    for (int k = 0; same && k < x->rank; k++) same = x->shape[k] == y->shape[k];
-    if (!same) {
-      char s1[64], s2[64];
-      return tsr_fail(TSR_ERR_INVALID, "alias %d: input %s and output %s differ in shape or dtype", a,
-                      tsr_ref_describe(x, s1, sizeof s1), tsr_ref_describe(y, s2, sizeof s2));
-    }
-    cp->ops[d->num_inputs + out].hbm = *x;
-  }
+  for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
+    cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
   for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
-  for (int i = 0; i < d->num_scratch; i++) {
-    const tsr_scratch_spec *s = &d->scratch[i];
-    if (s->space != TSR_VMEM && s->space != TSR_SMEM && s->space != TSR_SEMAPHORE_MEM)
-      return tsr_fail(TSR_ERR_INVALID, "scratch %d: memory space %s (scratch lives in VMEM, SMEM "
-                      "or semaphore memory)", i, tsr_space_name(s->space));
-    if ((s->space == TSR_SEMAPHORE_MEM) != tsr_dtype_is_semaphore(s->dtype))
-      return tsr_fail(TSR_ERR_INVALID, "scratch %d: semaphores live in semaphore memory", i);
-    if (s->rank < 0 || s->rank > TSR_MAX_RANK) return tsr_fail(TSR_ERR_INVALID, "scratch %d: bad rank", i);
-    char what[32];
-    snprintf(what, sizeof what, "scratch %d", i);
-    TSR_TRY(tsr_dtype_check_tpu(s->dtype, what));
-  }
   return check_budget(cp);
 }
 
-/* ---- one core's run ---------------------------------------------------------------------- */
+/* ---- run ------------------------------------------------------------------------------ */
 
 typedef struct core_run {
   call_plan *cp;
   pipeline p;
   tsr_ctx ctx;
-  carry_watch carry;           /* the host lane's watch (ctx.carry) */
+  carry_watch carry;           /* a host part's watch (ctx.carry) */
   const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
   tsr_ref scratch[64];
   tsr_ref prefetch[64];
@@ -278,19 +245,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   c->cost = (tsr_cost){0};
   c->cost_reported = false;
   tsr_core *core = p->core;
-  if (c->carry) {
-    /* A new output block starts in a buffer that a sequential run would have left holding
-     * another block (or, in place, in HBM, the same either way). The block before went back
-     * to HBM whole: any byte the body left unwritten would carry that buffer's history. */
-    for (int i = d->num_inputs; i < p->num_brefs; i++) {
-      bref *b = &p->brefs[i];
-      if (!p->s.first_step && !sched_has_changed(&p->s, b)) continue;
-      int region = d->num_scratch + i - d->num_inputs;
-      if (!carry_whole(c->carry, region)) c->carry->inherited = true;
-      bool own = !b->is_view[b->current_slot];
-      carry_restart(c->carry, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
-    }
-  }
+  if (c->carry) host_split_watch_step(r->cp, p, c->carry);
   bool observed = core_observed(core);
   if (observed) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
@@ -336,7 +291,7 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
 }
 
 /* Whether the bytes of two arrays overlap. */
-static bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
+bool call_spans_overlap(const tsr_ref *a, const tsr_ref *b) {
   uintptr_t alo, ahi, blo, bhi;
   tsr_ref_span(a, &alo, &ahi);
   tsr_ref_span(b, &blo, &bhi);
@@ -351,23 +306,21 @@ static bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
 static bool read_only_views(const call_plan *cp, const operand_plan *o) {
   if (o->is_output || !o->spec->read_only || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++)
-    if (cp->ops[i].is_output && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+    if (cp->ops[i].is_output && call_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
   return true;
 }
-
-static bool is_host_lane(const tsr_core *c) { return c->lane >= c->m->num_cores; }
 
 static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
   pipeline *p = &r->p;
-  /* this core's share of the grid, or this lane's */
+  /* this core's share of the grid, or the part of it c runs */
   int split = -1;
-  if (cp->split) {
-    int part = cp->lane_part[c->lane];
-    memcpy(p->grid, cp->part_grid[part], sizeof p->grid);
-    memcpy(p->offsets, cp->part_offsets[part], sizeof p->offsets);
-    c->step_base = cp->part_step_base[part]; /* events number the steps in the core's order */
+  const split_part *part = host_split_part(cp, c);
+  if (part) {
+    memcpy(p->grid, part->grid, sizeof p->grid);
+    memcpy(p->offsets, part->offsets, sizeof p->offsets);
+    c->step_base = part->step_base; /* events number the steps in the core's order */
   } else {
     TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
                            p->grid, p->offsets, &split));
@@ -380,7 +333,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   for (int i = 0; i < d->num_prefetch; i++) {
     TSR_TRY(alloc_ref(c, cp, TSR_SMEM, d->prefetch[i].dtype, d->prefetch[i].rank,
                       d->prefetch[i].shape, "scalar prefetch", &r->prefetch[i]));
-    copy_window(&r->prefetch[i], &d->prefetch[i]);
+    strided_copy_ref(&r->prefetch[i], &d->prefetch[i]);
   }
   for (int i = 0; i < d->num_scratch; i++) {
     const tsr_scratch_spec *s = &d->scratch[i];
@@ -393,7 +346,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     bref *b = &p->brefs[i];
     b->kind = o->is_output ? BREF_OUTPUT : BREF_INPUT;
     b->operand = o->index;
-    operand_name(o, b->name, sizeof b->name);
+    call_operand_name(o, b->name, sizeof b->name);
     b->hbm = o->hbm;
     b->rank = o->rank;
     b->passthrough = o->passthrough;
@@ -429,13 +382,13 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   p->semantics = d->semantics;
   p->body = body_trampoline;
   p->emit_steps = true;
-  p->hold_warnings = cp->split;
+  p->hold_warnings = cp->split.on;
   p->body_user = r;
 
   tsr_ctx *x = &r->ctx;
   x->m = cp->m;
   x->core = c;
-  x->alone = cp->split || cp->m->num_helpers == 0;
+  x->alone = cp->split.on || cp->m->num_helpers == 0;
   x->grid = d->grid;
   x->grid_rank = d->grid_rank;
   for (int i = 0; i < cp->n; i++) {
@@ -450,12 +403,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   x->num_scratch = d->num_scratch;
   x->prefetch = r->prefetch;
   x->num_prefetch = d->num_prefetch;
-  if (cp->split && is_host_lane(c)) {
-    /* regions: the scratch, then one per output (its block, restarted at each new block) */
-    if (!carry_init(&r->carry, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    for (int i = 0; i < d->num_scratch; i++) carry_restart(&r->carry, i, r->scratch[i].data, tsr_ref_bytes(&r->scratch[i]));
-    x->carry = &r->carry;
-  }
+  TSR_TRY(host_split_watch_start(cp, c, r->scratch, &r->carry, &x->carry));
   int64_t total = 1;
   for (int k = 0; k < d->grid_rank; k++) total *= d->grid[k];
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
@@ -508,7 +456,7 @@ static void keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
   pthread_mutex_unlock(&cp->stats_lock);
 }
 
-static tsr_status run_core(tsr_core *c, void *arg) {
+tsr_status call_run_core(tsr_core *c, void *arg) {
   call_plan *cp = arg;
   core_run *r = calloc(1, sizeof *r);
   bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
@@ -521,32 +469,12 @@ static tsr_status run_core(tsr_core *c, void *arg) {
     tsr_call_stats *st = cp->stats;
     pthread_mutex_lock(&cp->stats_lock);
     bool ran = false;
-    for (int i = 0; i < cp->n; i++) {
-      bref *b = &brefs[i];
-      st->dma_in += b->dma_in;
-      st->dma_out += b->dma_out;
-      st->skip_in += b->skip_in;
-      st->skip_out += b->skip_out;
-      st->bytes_in += b->bytes_in;
-      st->bytes_out += b->bytes_out;
-    }
+    for (int i = 0; i < cp->n; i++) tsr_dma_counts_add(&st->dma, &brefs[i].dma);
     int64_t steps = r->p.num_steps;
     if (r->p.core) { st->steps += steps; ran = steps > 0; }
     if (ran) st->cores++;
     pthread_mutex_unlock(&cp->stats_lock);
-    if (cp->split) {
-      for (int i = 0; i < cp->n; i++) {
-        size_t e = (size_t)cp->lane_part[c->lane] * (size_t)cp->n + (size_t)i;
-        memcpy(cp->edge_first[e], brefs[i].blk_first, sizeof cp->edge_first[e]);
-        memcpy(cp->edge_last[e], brefs[i].blk_cur, sizeof cp->edge_last[e]);
-        cp->edge_first_bytes[e] = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
-        cp->held_warnings[e] = brefs[i].held_warning;
-        brefs[i].held_warning = NULL;
-      }
-      for (int i = 0; is_host_lane(c) && i < cp->d->num_outputs; i++) /* the last blocks, as above */
-        if (!carry_whole(&r->carry, cp->d->num_scratch + i)) r->carry.inherited = true;
-      if (r->carry.inherited) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
-    }
+    if (cp->split.on) host_split_part_done(cp, c, brefs, &r->carry);
     if (cp->written_by_core) keep_written(cp, c, brefs);
   } else {
     core_reset_dmas(c);
@@ -596,275 +524,6 @@ static void check_cross_core_writes(call_plan *cp) {
   }
 }
 
-/* ---- the host split ------------------------------------------------------------------------ */
-
-/* A core runs its share of the grid in order; the host often has CPUs to spare (helpers, or
- * the thread of a core whose share is empty). The host split cuts each core's share along its
- * leading dimension (the first longer than 1) into contiguous parts: the first on the core,
- * the others on host lanes standing in for it, all at once (every core's and helper's thread
- * claims parts), when nothing can tell the difference. The dimension's semantics do not
- * matter: whether a step depends on the steps before it is checked, not assumed (a TPU core
- * runs even parallel iterations in order, and kernels may lean on it):
- * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
- *   says so), reads its inputs only, and has no whole-array operand or alias;
- * - every observer follows a split (the checkers do, part by part; the timing model replays
- *   one core's order and does not), DMAs move data when they start, and no output revisits
- *   blocks (mode ANY) or indexes by element;
- * - the parts are contiguous runs of the sequential order (the split dimension is the first
- *   one longer than 1), and no output block is visited by two parts of a core (walking the
- *   index maps first: in order, a block kept across a cut would be written back once, and two
- *   lanes writing one block would race).
- * Afterwards the split stands only if no host lane read scratch or an output block it had not
- * written itself, nor wrote back an output block it had not wholly written (the carry watch),
- * and no part failed. Otherwise the call runs again in
- * order: its outputs are written whole again and its inputs were not written. The counts are
- * the sequential run's: a host lane's first copy of an input block that the previous part's
- * last step already held counts as a skip, as it would have been one. */
-
-/* The parts are laid out core by core: whether a part is its core's first, and where the
- * parts of the core whose first part is `first` end. */
-static bool first_of_core(const call_plan *cp, int part) {
-  return part == 0 || cp->part_owner[part] != cp->part_owner[part - 1];
-}
-static int core_parts_end(const call_plan *cp, int first) {
-  int end = first + 1;
-  while (end < cp->parts && !first_of_core(cp, end)) end++;
-  return end;
-}
-
-/* Whether no block of output o is visited by two parts of one core: its index map at every
- * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
- * that share a block race whether or not they split: check_cross_core_writes warns.) */
-static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
-  const tsr_call_desc *d = cp->d;
-  const tsr_block_spec *sp = o->spec;
-  if (o->rank == 0) return false; /* one block, which every step visits */
-  bref before = {.rank = o->rank}, mine = {.rank = o->rank}; /* the core's earlier parts', this part's */
-  int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
-  bool ok = true;
-  for (int part = 0; ok && part < cp->parts; part++) {
-    if (first_of_core(cp, part)) bref_free_written(&before);
-    const int64_t *lo = cp->part_offsets[part], *n = cp->part_grid[part];
-    memcpy(idx, lo, sizeof idx);
-    for (;;) {
-      if (sp->index_map) {
-        ok = sp->index_map(sp->index_map_user, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk) == TSR_OK;
-      } else {
-        for (int r = 0; r < o->rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
-      }
-      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk) == TSR_OK;
-      if (!ok) break;
-      int g = d->grid_rank - 1; /* the next index inside this part, in order */
-      for (; g >= 0; g--) {
-        if (++idx[g] < lo[g] + n[g]) break;
-        idx[g] = lo[g];
-      }
-      if (g < 0) break;
-    }
-    ok = ok && bref_add_written(&before, &mine) == TSR_OK;
-    bref_free_written(&mine);
-  }
-  bref_free_written(&before);
-  bref_free_written(&mine);
-  tsr_clear_error();
-  return ok;
-}
-
-/* Lays out the parts: each core's share of the grid (as the run in order partitions it) cut
- * along its first dimension longer than 1, as evenly as it comes (the first parts one
- * longer). Every core with steps keeps its own thread; the other threads go one at a time,
- * core by core, to the cores whose share can be cut further. */
-static bool plan_parts(call_plan *cp, int threads, const char **why) {
-  tsr_machine *m = cp->m;
-  const tsr_call_desc *d = cp->d;
-  int cores = m->num_cores, nparts[TSR_MACHINE_MAX_CORES] = {0}, axis[TSR_MACHINE_MAX_CORES] = {0}, busy = 0;
-  int64_t share[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], off[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], cap[TSR_MACHINE_MAX_CORES] = {0};
-  for (int c = 0; c < cores; c++) {
-    int dim;
-    int64_t steps;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
-        !tsr_grid_num_steps(share[c], d->grid_rank, &steps)) {
-      tsr_clear_error();
-      *why = "the grid cannot be partitioned"; /* the run in order says why */
-      return false;
-    }
-    if (steps == 0 || (d->grid_rank == 0 && c > 0)) continue; /* an idle core */
-    nparts[c] = 1;
-    busy++;
-    while (axis[c] < d->grid_rank && share[c][axis[c]] == 1) axis[c]++;
-    cap[c] = steps >= 2 ? share[c][axis[c]] : 1;
-  }
-  for (int spare = threads - busy, more = 1; spare > 0 && more;) {
-    more = 0;
-    for (int c = 0; c < cores && spare > 0; c++)
-      if (nparts[c] > 0 && nparts[c] < cap[c]) { nparts[c]++; spare--; more = 1; }
-  }
-  int total = 0, cut = 0;
-  for (int c = 0; c < cores; c++) {
-    total += nparts[c];
-    cut += cap[c] >= 2;
-  }
-  if (total <= busy) {
-    *why = !cut ? (cores == 1 ? "fewer than two grid steps" : "no core has two grid steps")
-                : "no idle host CPU (each runs a core's steps)";
-    return false;
-  }
-  *why = "out of host memory";
-  int lanes = machine_num_lanes(m);
-  cp->part_owner = calloc((size_t)total, sizeof *cp->part_owner);
-  cp->part_lane = calloc((size_t)total, sizeof *cp->part_lane);
-  cp->part_axis = calloc((size_t)total, sizeof *cp->part_axis);
-  cp->part_step_base = calloc((size_t)total, sizeof *cp->part_step_base);
-  cp->part_grid = calloc((size_t)total, sizeof *cp->part_grid);
-  cp->part_offsets = calloc((size_t)total, sizeof *cp->part_offsets);
-  cp->lane_part = malloc((size_t)lanes * sizeof *cp->lane_part);
-  if (!cp->part_owner || !cp->part_lane || !cp->part_axis || !cp->part_step_base || !cp->part_grid ||
-      !cp->part_offsets || !cp->lane_part)
-    return false;
-  for (int l = 0; l < lanes; l++) cp->lane_part[l] = -1;
-  int part = 0, host = 0;
-  for (int c = 0; c < cores; c++) {
-    if (!nparts[c]) continue; /* idle */
-    int k = axis[c];
-    int64_t after = 1; /* steps per index of the cut dimension */
-    for (int g = k + 1; g < d->grid_rank; g++) after *= share[c][g];
-    int64_t len = d->grid_rank ? share[c][k] : 1, base = len / nparts[c], rem = len % nparts[c], at = 0;
-    for (int j = 0; j < nparts[c]; j++, part++) {
-      cp->part_owner[part] = c;
-      cp->part_axis[part] = k;
-      /* host lane i is machine lane cores + i - 1 (none past the machine's: a description of
-       * the split a machine without host lanes would make) */
-      cp->part_lane[part] = j == 0 ? c : cores + host++;
-      if (cp->part_lane[part] < lanes) cp->lane_part[cp->part_lane[part]] = part;
-      else cp->part_lane[part] = -1;
-      memcpy(cp->part_grid[part], share[c], sizeof cp->part_grid[part]);
-      memcpy(cp->part_offsets[part], off[c], sizeof cp->part_offsets[part]);
-      if (d->grid_rank) {
-        cp->part_grid[part][k] = base + (j < rem);
-        cp->part_offsets[part][k] += at;
-      }
-      cp->part_step_base[part] = at * after;
-      at += d->grid_rank ? cp->part_grid[part][k] : 0;
-    }
-  }
-  cp->parts = total;
-  cp->host_lanes_used = host;
-  return true;
-}
-
-/* The most grid steps a split is planned for: parts_disjoint evaluates every output's index
- * map at every step before any runs (about 0.1 s per output at this size with interpreted
- * maps), and a grid of trillions of steps must reach the op budget of its run in order at
- * once instead of walking for hours. A grid this long runs for seconds in order anyway. */
-#define SPLIT_MAX_WALK ((int64_t)1 << 24)
-
-/* Whether the call splits; if not, *why says why: what in the kernel prevents it first, then
- * what in the machine. `run`: for a run, which checks the machine before it walks the index
- * maps (tsr_pallas_describe asks whether a run without the timing model would, on at least
- * one host lane besides the cores when the machine has none). */
-static bool plan_split(call_plan *cp, bool lanes_ok, bool run, const char **why) {
-  tsr_machine *m = cp->m;
-  const tsr_call_desc *d = cp->d;
-  *why = !lanes_ok ? "the body may keep state a host lane cannot watch (DMAs, semaphores, PRNG, logs, "
-                     "writes to inputs or scalar prefetch), or is C"
-         : d->num_aliases > 0 ? "input_output_aliases" : NULL;
-  /* an output's array must not overlap another operand's: a lane would read (or write) what
-   * another part wrote, where in order only earlier steps had */
-  for (int j = d->num_inputs; !*why && j < cp->n; j++)
-    for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
-      if (i != j && spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
-        *why = "an output's array overlaps another operand's";
-  int64_t steps;
-  if (!*why && (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps > SPLIT_MAX_WALK))
-    *why = "more than 2^24 grid steps (the split walks every step's index maps first)";
-  for (int i = 0; !*why && i < cp->n; i++) {
-    const operand_plan *o = &cp->ops[i];
-    if (o->passthrough) *why = "a whole-array (ANY) operand";
-    else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
-    for (int r = 0; !*why && o->is_output && r < o->rank && o->spec->rank; r++)
-      if (o->spec->element[r]) *why = "an output indexed by element";
-  }
-  if (*why) return false;
-  const char *machine = m->num_host_lanes < 1 ? "no idle host CPU"
-                        : run && !machine_observers_follow_split(m) ? "the run is observed by the timing model (or "
-                                                                      "another observer that cannot follow host lanes)"
-                        : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
-  if (run && machine) { *why = machine; return false; }
-  /* every core's thread and every helper claims parts */
-  int threads = m->num_host_lanes > 0 ? m->num_cores + m->num_helpers : m->num_cores + 1;
-  if (!plan_parts(cp, threads, why)) return false;
-  *why = NULL;
-  for (int i = d->num_inputs; i < cp->n && !*why; i++)
-    if (!parts_disjoint(cp, &cp->ops[i])) *why = "an output block is visited by two parts";
-  if (!*why) *why = machine;
-  return !*why;
-}
-
-static void claim_parts(void *arg, int unused) {
-  call_plan *cp = arg;
-  for (;;) {
-    int part = __atomic_fetch_add(&cp->next_part, 1, __ATOMIC_RELAXED);
-    if (part >= cp->parts) return;
-    tsr_core *c = &cp->m->cores[cp->part_lane[part]];
-    if (run_core(c, cp) != TSR_OK) __atomic_store_n(&cp->voided, true, __ATOMIC_RELAXED);
-  }
-}
-
-/* Each core's thread claims parts; core 0's brings in the helpers too. */
-static tsr_status split_thread(tsr_core *c, void *arg) {
-  call_plan *cp = arg;
-  if (c->id == 0) machine_parallel_for(cp->m, 1 + cp->m->num_helpers, claim_parts, cp);
-  else claim_parts(cp, 0);
-  return TSR_OK;
-}
-
-/* Runs the split; true when it stands (then the stats are the run in order's). */
-static bool run_split(call_plan *cp) {
-  for (int part = 0; part < cp->parts; part++) /* a host lane stands in for its part's core */
-    cp->m->cores[cp->part_lane[part]].id = cp->part_owner[part];
-  machine_run_cores(cp->m, split_thread, cp);
-  if (__atomic_load_n(&cp->voided, __ATOMIC_RELAXED)) return false;
-  tsr_call_stats *st = cp->stats;
-  st->cores = 0;
-  for (int part = 0; part < cp->parts; part++) {
-    if (first_of_core(cp, part)) {
-      st->cores++;
-      continue;
-    }
-    for (int i = 0; i < cp->d->num_inputs; i++) {
-      const operand_plan *o = &cp->ops[i];
-      size_t last = (size_t)(part - 1) * (size_t)cp->n + (size_t)i, first = (size_t)part * (size_t)cp->n + (size_t)i;
-      if (o->passthrough || cp->edge_first_bytes[first] < 0) continue;
-      if (pipe_blocks_differ(cp->edge_first[first], cp->edge_last[last], o->rank)) continue;
-      st->dma_in--;
-      st->skip_in++;
-      st->bytes_in -= cp->edge_first_bytes[first];
-    }
-  }
-  for (int first = 0, end; first < cp->parts; first = end) { /* per core, its first warning */
-    end = core_parts_end(cp, first);
-    for (int i = 0; i < cp->n; i++)
-      for (int part = first; part < end; part++) {
-        const char *w = cp->held_warnings[(size_t)part * (size_t)cp->n + (size_t)i];
-        if (!w) continue;
-        machine_warn(cp->m, "%s", w);
-        break;
-      }
-  }
-  st->host_lanes = cp->parts;
-  return true;
-}
-
-static void free_parts(call_plan *cp) {
-  free(cp->part_owner);
-  free(cp->part_lane);
-  free(cp->part_axis);
-  free(cp->lane_part);
-  free(cp->part_step_base);
-  free(cp->part_grid);
-  free(cp->part_offsets);
-}
-
 /* Empties the sets of blocks each core wrote back (a split that did not stand wrote them). */
 static void clear_written(call_plan *cp) {
   if (cp->written_by_core)
@@ -881,10 +540,10 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
   memset(stats, 0, sizeof *stats);
   stats->vmem_bytes = cp->vmem_bytes;
   stats->smem_bytes = cp->smem_bytes;
-  stats->host_lanes = 1;
+  stats->parts = 1;
 }
 
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_ok,
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
                            bool (*verdict)(void *user, bool stands), tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
@@ -901,43 +560,19 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *lanes_o
       if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     }
     const char *why;
-    cp.split = s == TSR_OK && plan_split(&cp, lanes_ok && *lanes_ok, true, &why);
-    if (cp.split) {
-      size_t edges = (size_t)cp.parts * (size_t)cp.n + 1;
-      cp.edge_first = calloc(edges, sizeof *cp.edge_first);
-      cp.edge_last = calloc(edges, sizeof *cp.edge_last);
-      cp.edge_first_bytes = calloc(edges, sizeof *cp.edge_first_bytes);
-      cp.held_warnings = calloc(edges, sizeof *cp.held_warnings);
-      bool begun = cp.edge_first && cp.edge_last && cp.edge_first_bytes && cp.held_warnings &&
-                   machine_split_begin(m, 1 + cp.host_lanes_used);
-      uint64_t first_dma[TSR_MACHINE_MAX_CORES];
-      for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
-      bool stands = begun && run_split(&cp);
-      if (begun && verdict) stands = verdict(d->user, stands);
-      if (begun && stands) stands = machine_split_accepted(m);
-      if (begun) machine_split_end(m, stands);
-      if (!stands) { /* in order, from the start (the DMAs numbered as if the split never ran) */
-        for (int c = 0; c < m->num_cores; c++) m->cores[c].next_dma_id = first_dma[c];
-        *lanes_ok = false;
-        clear_written(&cp);
-        cp.split = false;
-        start_stats(&cp, stats);
-        machine_clear_warnings(m);
-        tsr_clear_error();
-      }
+    if (s == TSR_OK && host_split_plan(&cp, split_ok && *split_ok, true, &why) && !host_split_run(&cp, verdict)) {
+      *split_ok = false; /* the run in order, from the start */
+      clear_written(&cp);
+      start_stats(&cp, stats);
+      machine_clear_warnings(m);
+      tsr_clear_error();
     }
-    if (!cp.split && s == TSR_OK) s = machine_run_cores(m, run_core, &cp);
+    if (!cp.split.on && s == TSR_OK) s = machine_run_cores(m, call_run_core, &cp);
     if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
     pthread_mutex_destroy(&cp.stats_lock);
   }
   free_written(&cp);
-  free(cp.edge_first);
-  free(cp.edge_last);
-  free(cp.edge_first_bytes);
-  if (cp.held_warnings)
-    for (int i = 0; i < cp.parts * cp.n; i++) free(cp.held_warnings[i]);
-  free(cp.held_warnings);
-  free_parts(&cp);
+  host_split_free(&cp.split);
   free(cp.ops);
   if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
   return s;
@@ -947,11 +582,13 @@ tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stat
   return pallas_call_run(m, d, NULL, NULL, stats);
 }
 
+/* ---- describe ------------------------------------------------------------------------- */
+
 tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out) {
   return pallas_describe_run(m, d, false, out);
 }
 
-tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lanes_ok, FILE *out) {
+tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out) {
   call_plan cp;
   tsr_status s = plan_call(m, d, &cp);
   if (s != TSR_OK) { free(cp.ops); return s; }
@@ -979,7 +616,7 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
   for (int i = 0; i < cp.n; i++) {
     operand_plan *o = &cp.ops[i];
     char name[24], arr[64], blk[96];
-    operand_name(o, name, sizeof name);
+    call_operand_name(o, name, sizeof name);
     if (o->passthrough) {
       fprintf(out, "  %-6s %-18s %s: whole array, moved by the kernel\n", name,
               tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space));
@@ -996,19 +633,9 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool lane
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);
   const char *why;
-  if (plan_split(&cp, lanes_ok, false, &why)) {
-    fprintf(out, "  host split:");
-    for (int first = 0, end; first < cp.parts; first = end) {
-      end = core_parts_end(&cp, first);
-      if (m->num_cores > 1) fprintf(out, "%s core %d:", first ? ";" : "", cp.part_owner[first]);
-      fprintf(out, " grid axis %d in %d part%s", cp.part_axis[first], end - first, end - first > 1 ? "s" : "");
-    }
-    fprintf(out, ", on the core%s and %d host lane(s) at once (in runs the timing model does not "
-            "observe, where the parts prove independent)\n", m->num_cores > 1 ? "s" : "", cp.host_lanes_used);
-  } else {
-    fprintf(out, "  host split: no, %s\n", why);
-  }
-  free_parts(&cp);
+  bool planned = host_split_plan(&cp, split_ok, false, &why);
+  host_split_describe(&cp, planned, why, out);
+  host_split_free(&cp.split);
   free(cp.ops);
   return TSR_OK;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The host split (docs/architecture.md): on a one-core chip with idle host CPUs, parts of a
-# kernel's leading grid axis run on host lanes at once. Every artifact of the JAX
-# conformance suite runs with one and with three host lanes besides core 0 (--host-helpers 1
+# kernel's leading grid axis run at once, the host parts on host threads. Every artifact of the
+# JAX conformance suite runs with one and with three host parts besides core 0's (--host-helpers 1
 # and 3) and without (-1), unobserved (--no-check): the outputs must be the same bits and the
 # report's steps and DMA counts the same; in zero-copy mode too; and with every checker
 # (--check, which follows the split part by part), which must find nothing; and on v5p, whose
@@ -36,10 +36,10 @@ check() {
     [ "$(counts "$tmp/log$h")" = "$(counts "$tmp/log-1")" ] && [ -n "$(counts "$tmp/log$h")" ] ||
       { ok=0; echo "FAIL: $label: counts $(counts "$tmp/log$h") with $h helper(s), $(counts "$tmp/log-1") without"; }
     local split=0
-    grep -q 'split over [0-9]* host lanes' "$tmp/log$h" && split=1
+    grep -q 'split into [0-9]* parts' "$tmp/log$h" && split=1
     [ $split -eq $want ] || { ok=0; echo "FAIL: $label with $h helper(s): split=$split, expected $want"; }
   done
-  grep -q 'split over' "$tmp/log-1" && { ok=0; echo "FAIL: $label split without a host lane"; }
+  grep -q 'split into' "$tmp/log-1" && { ok=0; echo "FAIL: $label split without a host thread"; }
   if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
 }
 for kd in "$suite"/*/; do
@@ -50,14 +50,14 @@ for kd in "$suite"/*/; do
   check "$k" "${kd}v_new/module.mlir" "$k zero-copy" --zero-copy --no-check
   # checked: every checker on, no findings (a finding exits 1)
   check "$k" "${kd}v_new/module.mlir" "$k checked" --check
-  # two TensorCores: each core's share splits over host lanes (an all-arbitrary grid, which
+  # two TensorCores: each core's share splits into host parts (an all-arbitrary grid, which
   # core 0 runs alone, over core 1's idle thread too)
   check "$k" "${kd}v_new/module.mlir" "$k v5p" --chip v5p --no-check
 done
 # the timing model follows one core's events in order: a run it observes does not split
 fa="$suite/flash_attention"
 if "$T" run "$fa/v_new/module.mlir" $(ls "$fa"/in_*.npy | sort -V) --report --host-helpers 1 --dump report \
-     >"$tmp/report" 2>&1 && grep -q '^report: ' "$tmp/report" && ! grep -q 'split over' "$tmp/report"; then
+     >"$tmp/report" 2>&1 && grep -q '^report: ' "$tmp/report" && ! grep -q 'split into' "$tmp/report"; then
   pass=$((pass+1))
 else
   fail=$((fail+1)); echo "FAIL: a run with --report split (or failed): $(tail -n 1 "$tmp/report")"

@@ -20,7 +20,7 @@ expect 0 "$T" run "$G" --host-helpers -1
 expect_out "in0    f32\[32,256\]" "$T" inspect tests/mosaic/row_sum.mlir
 expect_out "output 0: f32\[32,128\]" "$T" run tests/mosaic/row_sum.mlir
 expect_out "in0    f32\[1,256,64\]" "$T" inspect tests/jax_suite/flash_attention/v_new/body.mosaic.mlir
-# inspect says whether a run would split the grid over two host lanes, or what prevents it
+# inspect says whether a run would split the grid into parts that run at once, or what prevents it
 # (the kernel's reasons come before the machine's, so the first three hold on any host)
 expect_out "host split: no, input_output_aliases" "$T" inspect tests/jax_suite/io_alias/v_new/module.mlir
 expect_out "host split: no, the body may keep state" "$T" inspect tests/jax_suite/manual_dma/v_new/module.mlir
@@ -29,9 +29,9 @@ expect_out "host split: \(grid axis 1 in [0-9]* parts\|no, no idle host CPU\)" "
 # on v5p a grid with no parallel dimension is core 0's alone, and core 1's thread takes half
 # of it on any host (its leading axis has 2 indices); v5p's two cores share flash attention's
 # grid, and each share splits only where the host has CPUs to spare (as with two helpers)
-expect_out "host split: core 0: grid axis 0 in 2 parts, on the cores and 1 host lane" "$T" inspect --chip v5p tests/jax_suite/elementwise/v_new/module.mlir
+expect_out "host split: core 0: grid axis 0 in 2 parts; 1 host part beside the cores' own" "$T" inspect --chip v5p tests/jax_suite/elementwise/v_new/module.mlir
 expect_out "host split: \(core 0: grid axis 1 in 2 parts; core 1: grid axis 1 in 2 parts\|no, no idle host CPU\)" "$T" inspect --chip v5p tests/jax_suite/flash_attention/v_new/module.mlir
-expect_out "host split: core 0: grid axis 1 in 2 parts; core 1: grid axis 1 in 2 parts, on the cores and 2 host lane" "$T" run tests/jax_suite/flash_attention/v_new/module.mlir --chip v5p --host-helpers 2 --dump plan
+expect_out "host split: core 0: grid axis 1 in 2 parts; core 1: grid axis 1 in 2 parts; 2 host parts beside the cores' own" "$T" run tests/jax_suite/flash_attention/v_new/module.mlir --chip v5p --host-helpers 2 --dump plan
 # a kernel that never finishes stops at the op budget, naming the op; bad budgets are usage errors
 expect_out "op arith.addi at tests/mosaic/endless.mlir:12:7: the kernel executed 100000 ops" "$T" run tests/mosaic/endless.mlir --max-ops 100000
 expect 1 "$T" run tests/mosaic/endless.mlir --max-ops 100000

@@ -1,4 +1,4 @@
-// A row-block sum that a one-core chip may split over two host lanes: grid (4, 2), parallel
+// A row-block sum that a one-core chip may split into two parts at once: grid (4, 2), parallel
 // then arbitrary. At j == 0 the scratch is zeroed in two half-width (strided) stores after a
 // JAX-style swap load whose value is unused; each step adds its x block and the constant c
 // block (the same block at every step); at j == 1 the sum goes to the output block (i, 0).

@@ -1,6 +1,6 @@
 // A running sum over all row blocks, kept in scratch across the parallel axis: zeroed only at
 // the very first step. Legal on a chip with one TensorCore, which runs the grid in order, so
-// the host lane's half must not stand: it reads scratch it did not write. Output block i holds
+// the host part's half must not stand: it reads scratch it did not write. Output block i holds
 // the sum of the x blocks 0..i (both columns).
 module @split_carry {
   func.func @kernel(%i: i32, %j: i32, %x: memref<8x128xf32, #tpu.memory_space<vmem>>, %o: memref<8x128xf32, #tpu.memory_space<vmem>>, %acc: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 4, 2>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 128>}, {transform_indices = @transform_1, window_bounds = array<i64: 8, 128>}]} {

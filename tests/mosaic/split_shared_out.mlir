@@ -1,6 +1,6 @@
 // Every step of a parallel grid writes the same output block (its index map ignores the grid):
 // in order, the block stays in VMEM and the last step's value is written back once. Halves on
-// two host lanes would both write it back, so the split must not stand. The output is x's
+// two parts would both write it back, so the split must not stand. The output is x's
 // last row block, times two.
 module @split_shared_out {
   func.func @kernel(%i: i32, %x: memref<8x128xf32, #tpu.memory_space<vmem>>, %o: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 4>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 128>}, {transform_indices = @transform_1, window_bounds = array<i64: 8, 128>}]} {

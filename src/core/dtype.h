@@ -1,0 +1,31 @@
+/* Per-dtype traits, one row for each entry of TSR_DTYPE_LIST (tessera/core.h), and reading an
+ * element of any dtype as a number: what the layers used to spell out in switches of their
+ * own. Writing back stays with each layer, since rounding and overflow are numerics (HLO's
+ * and Mosaic's differ). */
+#ifndef TSR_CORE_DTYPE_H
+#define TSR_CORE_DTYPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tessera/core.h"
+
+typedef struct dtype_traits {
+  const char *name;
+  unsigned char bytes;
+  bool is_float, is_signed, tpu_ok;
+  unsigned char poison; /* the byte fresh blocks are filled with: 0xFF for floats (a NaN in
+                         * f32, bf16 and f16), 0xA5 for integers (a value kernels rarely make) */
+  double min, max;      /* integers: the range of the stored bits (bool: of its i32); floats, complex: 0 */
+} dtype_traits;
+
+/* The row of t; an invalid t gets a row of zeros named "?". */
+const dtype_traits *dtype_traits_of(tsr_dtype t);
+
+/* Element i of an array of dtype t, as a double (exact up to 53 bits) and as an int64
+ * (integers sign- or zero-extended; floats truncated toward zero). Semaphores read as their
+ * int64 counts. */
+double dtype_load_f64(tsr_dtype t, const void *p, int64_t i);
+int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i);
+
+#endif

@@ -1,0 +1,53 @@
+/* Decoding a tpu_custom_call's backend_config (backend_config.h). */
+#include "mlir/backend_config.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base64.h"
+#include "core/status.h"
+
+static tsr_status read_body(const char *b64, tsr_mlir_module **out) {
+  size_t len = strlen(b64), n = 0;
+  uint8_t *bytes = malloc(tsr_base64_decoded_max(len) + 1);
+  tsr_status s = bytes ? tsr_base64_decode(b64, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", out);
+  free(bytes);
+  return s == TSR_OK ? s : tsr_fail_context(s, "tpu_custom_call body");
+}
+
+static tsr_status decode(const cJSON *json, tpu_backend_config *out) {
+  const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
+  const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
+  const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
+  if (!cJSON_IsString(b64)) return tsr_fail(TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
+  if (fmt && (!cJSON_IsNumber(fmt) || fmt->valueint != 1))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
+                    cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
+  out->serialization_format = fmt ? 1 : -1;
+  const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
+  if (smc && !cJSON_IsArray(smc)) return tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs is not an array");
+  const cJSON *e;
+  cJSON_ArrayForEach(e, smc) {
+    const cJSON *space = cJSON_GetObjectItemCaseSensitive(e, "memory_space");
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(e, "size");
+    if (!cJSON_IsNumber(space) || !cJSON_IsNumber(size) || size->valuedouble < 0)
+      return tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs entry without memory_space and size");
+    if (space->valueint == 1) out->vmem_limit = (int64_t)size->valuedouble; /* 1: VMEM */
+  }
+  return read_body(b64->valuestring, &out->body);
+}
+
+tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out) {
+  memset(out, 0, sizeof *out);
+  cJSON *root = cJSON_ParseWithLength(json, len);
+  if (!root) {
+    const char *at = cJSON_GetErrorPtr();
+    long off = at && at >= json && at <= json + len ? (long)(at - json) : 0;
+    return tsr_fail(TSR_ERR_PARSE, "backend_config is not valid JSON (near byte %ld)", off);
+  }
+  tsr_status s = decode(root, out);
+  cJSON_Delete(root);
+  return s;
+}

@@ -1,0 +1,25 @@
+/* A tpu_custom_call's backend_config: the JSON that JAX writes around a Mosaic kernel
+ * (reference/mosaic_artifact.md 1.3, 1.4), decoded in this one place for every reader of it
+ * (`tessera dis --bodies`, the StableHLO interpreter's custom calls). */
+#ifndef TSR_MLIR_BACKEND_CONFIG_H
+#define TSR_MLIR_BACKEND_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tessera/mlir.h"
+
+typedef struct tpu_backend_config {
+  tsr_mlir_module *body;    /* custom_call_config.body (base64 of MLIR bytecode, or text), read;
+                             * the caller destroys it */
+  int serialization_format; /* 1, or -1 when absent (a legacy body: plain Mosaic) */
+  int64_t vmem_limit;       /* scoped_memory_configs' VMEM size (memory_space 1); 0: none */
+} tpu_backend_config;
+
+/* Decodes `len` bytes of JSON text. Fails (nothing to free) when it is not JSON (the byte
+ * offset named), has no custom_call_config.body string, a serialization_format other than 1
+ * or malformed scoped_memory_configs, or when the body does not decode or read ("tpu_custom_call
+ * body: " and the reader's message). */
+tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out);
+
+#endif

@@ -1,0 +1,361 @@
+/* The host split (host_split.h).
+ *
+ * A core runs its share of the grid in order; the host often has CPUs to spare (helpers, or
+ * the thread of a core whose share is empty). The host split cuts each core's share along its
+ * leading dimension (the first longer than 1) into contiguous parts: the first on the core,
+ * the others (host parts) on host threads standing in for it, all at once (every core's and helper's thread
+ * claims parts), when nothing can tell the difference. The dimension's semantics do not
+ * matter: whether a step depends on the steps before it is checked, not assumed (a TPU core
+ * runs even parallel iterations in order, and kernels may lean on it):
+ * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
+ *   says so), reads its inputs only, and has no whole-array operand or alias;
+ * - every observer follows a split (the checkers do, part by part; the timing model replays
+ *   one core's order and does not), DMAs move data when they start, and no output revisits
+ *   blocks (mode ANY) or indexes by element;
+ * - the parts are contiguous runs of the sequential order (the split dimension is the first
+ *   one longer than 1), and no output block is visited by two parts of a core (walking the
+ *   index maps first: in order, a block kept across a cut would be written back once, and two
+ *   parts writing one block would race).
+ * Afterwards the split stands only if no host part read scratch or an output block it had not
+ * written itself, nor wrote back an output block it had not wholly written (the carry watch),
+ * and no part failed. Otherwise the call runs again in order: its outputs are written whole
+ * again and its inputs were not written. The counts are the sequential run's: a host part's
+ * first copy of an input block that the previous part's last step already held counts as a
+ * skip, as it would have been one. */
+#include "pipeline/host_split.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/call.h"
+#include "pipeline/partition.h"
+
+/* ---- plan ------------------------------------------------------------------------------- */
+
+/* The parts are laid out core by core: whether a part is its core's first, and where the
+ * parts of the core whose first part is `first` end. */
+static bool first_of_core(const host_split *hs, int part) {
+  return part == 0 || hs->part[part].owner != hs->part[part - 1].owner;
+}
+static int core_parts_end(const host_split *hs, int first) {
+  int end = first + 1;
+  while (end < hs->parts && !first_of_core(hs, end)) end++;
+  return end;
+}
+
+/* Whether no block of output o is visited by two parts of one core: its index map at every
+ * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
+ * that share a block race whether or not they split: pallas_call.c warns.) */
+static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
+  const tsr_call_desc *d = cp->d;
+  const tsr_block_spec *sp = o->spec;
+  const host_split *hs = &cp->split;
+  if (o->rank == 0) return false; /* one block, which every step visits */
+  bref before = {.rank = o->rank}, mine = {.rank = o->rank}; /* the core's earlier parts', this part's */
+  int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
+  bool ok = true;
+  for (int part = 0; ok && part < hs->parts; part++) {
+    if (first_of_core(hs, part)) bref_free_written(&before);
+    const int64_t *lo = hs->part[part].offsets, *n = hs->part[part].grid;
+    memcpy(idx, lo, sizeof idx);
+    for (;;) {
+      if (sp->index_map) {
+        ok = sp->index_map(sp->index_map_user, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk) == TSR_OK;
+      } else {
+        for (int r = 0; r < o->rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
+      }
+      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk) == TSR_OK;
+      if (!ok) break;
+      int g = d->grid_rank - 1; /* the next index inside this part, in order */
+      for (; g >= 0; g--) {
+        if (++idx[g] < lo[g] + n[g]) break;
+        idx[g] = lo[g];
+      }
+      if (g < 0) break;
+    }
+    ok = ok && bref_add_written(&before, &mine) == TSR_OK;
+    bref_free_written(&mine);
+  }
+  bref_free_written(&before);
+  bref_free_written(&mine);
+  tsr_clear_error();
+  return ok;
+}
+
+/* Lays out the parts: each core's share of the grid (as the run in order partitions it) cut
+ * along its first dimension longer than 1, as evenly as it comes (the first parts one
+ * longer). Every core with steps keeps its own thread; the other threads go one at a time,
+ * core by core, to the cores whose share can be cut further. */
+static bool plan_parts(call_plan *cp, int threads, const char **why) {
+  tsr_machine *m = cp->m;
+  const tsr_call_desc *d = cp->d;
+  host_split *hs = &cp->split;
+  int cores = m->num_cores, nparts[TSR_MACHINE_MAX_CORES] = {0}, axis[TSR_MACHINE_MAX_CORES] = {0}, busy = 0;
+  int64_t share[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], off[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], cap[TSR_MACHINE_MAX_CORES] = {0};
+  for (int c = 0; c < cores; c++) {
+    int dim;
+    int64_t steps;
+    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
+        !tsr_grid_num_steps(share[c], d->grid_rank, &steps)) {
+      tsr_clear_error();
+      *why = "the grid cannot be partitioned"; /* the run in order says why */
+      return false;
+    }
+    if (steps == 0 || (d->grid_rank == 0 && c > 0)) continue; /* an idle core */
+    nparts[c] = 1;
+    busy++;
+    while (axis[c] < d->grid_rank && share[c][axis[c]] == 1) axis[c]++;
+    cap[c] = steps >= 2 ? share[c][axis[c]] : 1;
+  }
+  for (int spare = threads - busy, more = 1; spare > 0 && more;) {
+    more = 0;
+    for (int c = 0; c < cores && spare > 0; c++)
+      if (nparts[c] > 0 && nparts[c] < cap[c]) { nparts[c]++; spare--; more = 1; }
+  }
+  int total = 0, cut = 0;
+  for (int c = 0; c < cores; c++) {
+    total += nparts[c];
+    cut += cap[c] >= 2;
+  }
+  if (total <= busy) {
+    *why = !cut ? (cores == 1 ? "fewer than two grid steps" : "no core has two grid steps")
+                : "no idle host CPU (each runs a core's steps)";
+    return false;
+  }
+  *why = "out of host memory";
+  int runners = machine_cores_total(m);
+  hs->part = calloc((size_t)total, sizeof *hs->part);
+  hs->part_of = malloc((size_t)runners * sizeof *hs->part_of);
+  if (!hs->part || !hs->part_of) return false;
+  for (int r = 0; r < runners; r++) hs->part_of[r] = -1;
+  int part = 0, host = 0;
+  for (int c = 0; c < cores; c++) {
+    if (!nparts[c]) continue; /* idle */
+    int k = axis[c];
+    int64_t after = 1; /* steps per index of the cut dimension */
+    for (int g = k + 1; g < d->grid_rank; g++) after *= share[c][g];
+    int64_t len = d->grid_rank ? share[c][k] : 1, base = len / nparts[c], rem = len % nparts[c], at = 0;
+    for (int j = 0; j < nparts[c]; j++, part++) {
+      split_part *pt = &hs->part[part];
+      pt->owner = c;
+      pt->axis = k;
+      /* host part i runs on stand-in i, index cores + i - 1 (none past the machine's: a
+       * description of the split a machine without stand-ins would make) */
+      pt->runner = j == 0 ? c : cores + host++;
+      if (pt->runner < runners) hs->part_of[pt->runner] = part;
+      else pt->runner = -1;
+      memcpy(pt->grid, share[c], sizeof pt->grid);
+      memcpy(pt->offsets, off[c], sizeof pt->offsets);
+      if (d->grid_rank) {
+        pt->grid[k] = base + (j < rem);
+        pt->offsets[k] += at;
+      }
+      pt->step_base = at * after;
+      at += d->grid_rank ? pt->grid[k] : 0;
+    }
+  }
+  hs->parts = total;
+  hs->host_parts = host;
+  return true;
+}
+
+/* The most grid steps a split is planned for: parts_disjoint evaluates every output's index
+ * map at every step before any runs (about 0.1 s per output at this size with interpreted
+ * maps), and a grid of trillions of steps must reach the op budget of its run in order at
+ * once instead of walking for hours. A grid this long runs for seconds in order anyway. */
+#define SPLIT_MAX_WALK ((int64_t)1 << 24)
+
+bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
+  tsr_machine *m = cp->m;
+  const tsr_call_desc *d = cp->d;
+  *why = !body_ok ? "the body may keep state a host part cannot watch (DMAs, semaphores, PRNG, logs, "
+                    "writes to inputs or scalar prefetch), or is C"
+         : d->num_aliases > 0 ? "input_output_aliases" : NULL;
+  /* an output's array must not overlap another operand's: a part would read (or write) what
+   * another part wrote, where in order only earlier steps had */
+  for (int j = d->num_inputs; !*why && j < cp->n; j++)
+    for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
+      if (i != j && call_spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
+        *why = "an output's array overlaps another operand's";
+  int64_t steps;
+  if (!*why && (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps > SPLIT_MAX_WALK))
+    *why = "more than 2^24 grid steps (the split walks every step's index maps first)";
+  for (int i = 0; !*why && i < cp->n; i++) {
+    const operand_plan *o = &cp->ops[i];
+    if (o->passthrough) *why = "a whole-array (ANY) operand";
+    else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
+    for (int r = 0; !*why && o->is_output && r < o->rank && o->spec->rank; r++)
+      if (o->spec->element[r]) *why = "an output indexed by element";
+  }
+  if (*why) return false;
+  const char *machine = m->num_stand_ins < 1 ? "no idle host CPU"
+                        : run && !machine_observers_follow_split(m) ? "the run is observed by the timing model (or "
+                                                                      "another observer that cannot follow host parts)"
+                        : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
+  if (run && machine) { *why = machine; return false; }
+  /* every core's thread and every helper claims parts */
+  int threads = m->num_stand_ins > 0 ? m->num_cores + m->num_helpers : m->num_cores + 1;
+  if (!plan_parts(cp, threads, why)) return false;
+  *why = NULL;
+  for (int i = d->num_inputs; i < cp->n && !*why; i++)
+    if (!parts_disjoint(cp, &cp->ops[i])) *why = "an output block is visited by two parts";
+  if (!*why) *why = machine;
+  cp->split.on = !*why;
+  return cp->split.on;
+}
+
+/* ---- run -------------------------------------------------------------------------------- */
+
+static void claim_parts(void *arg, int unused) {
+  call_plan *cp = arg;
+  host_split *hs = &cp->split;
+  for (;;) {
+    int part = __atomic_fetch_add(&hs->next_part, 1, __ATOMIC_RELAXED);
+    if (part >= hs->parts) return;
+    tsr_core *c = &cp->m->cores[hs->part[part].runner];
+    if (call_run_core(c, cp) != TSR_OK) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
+  }
+}
+
+/* Each core's thread claims parts; core 0's brings in the helpers too. */
+static tsr_status split_thread(tsr_core *c, void *arg) {
+  call_plan *cp = arg;
+  if (c->id == 0) machine_parallel_for(cp->m, 1 + cp->m->num_helpers, claim_parts, cp);
+  else claim_parts(cp, 0);
+  return TSR_OK;
+}
+
+/* Runs the parts; true when none failed or inherited state (then the stats are made the run
+ * in order's, and the warnings it would give are given). */
+static bool run_parts(call_plan *cp) {
+  host_split *hs = &cp->split;
+  for (int part = 0; part < hs->parts; part++) /* a stand-in takes its part's core's id */
+    cp->m->cores[hs->part[part].runner].id = hs->part[part].owner;
+  machine_run_cores(cp->m, split_thread, cp);
+  if (__atomic_load_n(&hs->voided, __ATOMIC_RELAXED)) return false;
+  tsr_call_stats *st = cp->stats;
+  st->cores = 0;
+  for (int part = 0; part < hs->parts; part++) {
+    if (first_of_core(hs, part)) {
+      st->cores++;
+      continue;
+    }
+    for (int i = 0; i < cp->d->num_inputs; i++) {
+      const operand_plan *o = &cp->ops[i];
+      const part_edge *first = &hs->edge[(size_t)part * (size_t)cp->n + (size_t)i];
+      const part_edge *before = &hs->edge[(size_t)(part - 1) * (size_t)cp->n + (size_t)i];
+      if (o->passthrough || first->first_bytes < 0) continue;
+      if (pipe_blocks_differ(first->first, before->last, o->rank)) continue;
+      st->dma.in--;
+      st->dma.skip_in++;
+      st->dma.bytes_in -= first->first_bytes;
+    }
+  }
+  for (int first = 0, end; first < hs->parts; first = end) { /* per core, its first warning */
+    end = core_parts_end(hs, first);
+    for (int i = 0; i < cp->n; i++)
+      for (int part = first; part < end; part++) {
+        const char *w = hs->edge[(size_t)part * (size_t)cp->n + (size_t)i].held_warning;
+        if (!w) continue;
+        machine_warn(cp->m, "%s", w);
+        break;
+      }
+  }
+  st->parts = hs->parts;
+  return true;
+}
+
+bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
+  tsr_machine *m = cp->m;
+  host_split *hs = &cp->split;
+  hs->edges = (size_t)hs->parts * (size_t)cp->n;
+  hs->edge = calloc(hs->edges + 1, sizeof *hs->edge);
+  bool begun = hs->edge && machine_split_begin(m, hs->host_parts);
+  uint64_t first_dma[TSR_MACHINE_MAX_CORES];
+  for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
+  bool stands = begun && run_parts(cp);
+  if (begun && verdict) stands = verdict(cp->d->user, stands);
+  if (begun && stands) stands = machine_split_accepted(m);
+  if (begun) machine_split_end(m, stands);
+  if (!stands) /* the run in order numbers the DMAs as if the split never ran */
+    for (int c = 0; c < m->num_cores; c++) m->cores[c].next_dma_id = first_dma[c];
+  hs->on = stands;
+  return stands;
+}
+
+/* ---- a part ----------------------------------------------------------------------------- */
+
+const split_part *host_split_part(const call_plan *cp, const tsr_core *c) {
+  return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
+}
+
+static bool runs_host_part(const tsr_core *c) { return c->index >= c->m->num_cores; }
+
+tsr_status host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, carry_watch *w,
+                                  carry_watch **watch) {
+  const tsr_call_desc *d = cp->d;
+  *watch = NULL;
+  if (!cp->split.on || !runs_host_part(c)) return TSR_OK;
+  if (!carry_init(w, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int i = 0; i < d->num_scratch; i++) carry_restart(w, i, scratch[i].data, tsr_ref_bytes(&scratch[i]));
+  *watch = w;
+  return TSR_OK;
+}
+
+void host_split_watch_step(const call_plan *cp, pipeline *p, carry_watch *w) {
+  const tsr_call_desc *d = cp->d;
+  /* A new output block starts in a buffer that a sequential run would have left holding
+   * another block (or, in place, in HBM, the same either way). The block before went back to
+   * HBM whole: any byte the body left unwritten would carry that buffer's history. */
+  for (int i = d->num_inputs; i < p->num_brefs; i++) {
+    bref *b = &p->brefs[i];
+    if (!p->s.first_step && !sched_has_changed(&p->s, b)) continue;
+    int region = d->num_scratch + i - d->num_inputs;
+    if (!carry_whole(w, region)) w->inherited = true;
+    bool own = !b->is_view[b->current_slot];
+    carry_restart(w, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
+  }
+}
+
+void host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, carry_watch *w) {
+  host_split *hs = &cp->split;
+  for (int i = 0; i < cp->n; i++) {
+    part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
+    memcpy(e->first, brefs[i].blk_first, sizeof e->first);
+    memcpy(e->last, brefs[i].blk_cur, sizeof e->last);
+    e->first_bytes = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
+    e->held_warning = brefs[i].held_warning;
+    brefs[i].held_warning = NULL;
+  }
+  for (int i = 0; runs_host_part(c) && i < cp->d->num_outputs; i++) /* the last blocks, as at each step */
+    if (!carry_whole(w, cp->d->num_scratch + i)) w->inherited = true;
+  if (w->inherited) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
+}
+
+/* ---- describe and free ------------------------------------------------------------------ */
+
+void host_split_describe(const call_plan *cp, bool planned, const char *why, FILE *out) {
+  const host_split *hs = &cp->split;
+  int cores = cp->m->num_cores;
+  if (!planned) {
+    fprintf(out, "  host split: no, %s\n", why);
+    return;
+  }
+  fprintf(out, "  host split:");
+  for (int first = 0, end; first < hs->parts; first = end) {
+    end = core_parts_end(hs, first);
+    if (cores > 1) fprintf(out, "%s core %d:", first ? ";" : "", hs->part[first].owner);
+    fprintf(out, " grid axis %d in %d part%s", hs->part[first].axis, end - first, end - first > 1 ? "s" : "");
+  }
+  fprintf(out, "; %d host part%s beside the core%s own, run at once (in runs the timing model does "
+          "not observe, where the parts prove independent)\n", hs->host_parts, hs->host_parts > 1 ? "s" : "",
+          cores > 1 ? "s'" : "'s");
+}
+
+void host_split_free(host_split *hs) {
+  for (size_t i = 0; hs->edge && i < hs->edges; i++) free(hs->edge[i].held_warning);
+  free(hs->part);
+  free(hs->part_of);
+  free(hs->edge);
+  memset(hs, 0, sizeof *hs);
+}

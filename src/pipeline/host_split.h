@@ -1,0 +1,81 @@
+/* The host split of a pallas_call (docs/architecture.md, "The host split"): each core's share
+ * of the grid cut into contiguous parts that run at once, the first on the core itself, the
+ * others (the host parts) on host threads, each on a stand-in for the core
+ * (machine_stand_in), where nothing can tell the difference from the run in order. pallas_call.c asks for a plan and a run; a part is a core run like any other,
+ * with the hooks below. */
+#ifndef TSR_PIPELINE_HOST_SPLIT_H
+#define TSR_PIPELINE_HOST_SPLIT_H
+
+#include <stdio.h>
+
+#include "pipeline/carry.h"
+#include "pipeline/engine.h"
+
+struct call_plan;
+
+/* One part: which core's steps it runs, on which of the machine's cores, and its share. */
+typedef struct split_part {
+  int owner;                          /* the core whose steps it runs */
+  int runner;                         /* the tsr_core.index that runs it: the core itself, or
+                                       * for a host part a stand-in; -1 in a description of a
+                                       * split the machine has no stand-in for */
+  int axis;                           /* the grid dimension the owner's share is cut along */
+  int64_t step_base;                  /* its first step in its owner's order */
+  int64_t grid[TSR_MAX_GRID], offsets[TSR_MAX_GRID];
+} split_part;
+
+/* What a part leaves for the accounting of the run in order, per operand. */
+typedef struct part_edge {
+  int64_t first[TSR_MAX_RANK], last[TSR_MAX_RANK]; /* the blocks of its first and last step */
+  int64_t first_bytes;                /* what the first block's copy moves (-1: not copied) */
+  char *held_warning;                 /* the once-per-call warning it held (engine.c) */
+} part_edge;
+
+typedef struct host_split {
+  bool on;                            /* this run splits */
+  int parts;                          /* laid out core by core: its own part, then its host parts */
+  int host_parts;                     /* stand-ins 1..host_parts run the host parts */
+  split_part *part;
+  int *part_of;                       /* per tsr_core.index, the part it runs or -1 */
+  part_edge *edge;                    /* parts x operands, while the split runs */
+  size_t edges;
+  int next_part;                      /* atomic: the next part to claim */
+  bool voided;                        /* atomic: a part failed, or a host part inherited state */
+} host_split;
+
+/* Whether the call splits, with its parts in cp->split; if not, *why says why: what in the
+ * kernel prevents it first, then what in the machine. `body_ok`: the body reports its loads
+ * and stores to ctx.carry and keeps no other state. `run`: for a run, which checks the
+ * machine before it walks the index maps (a description asks whether a run without the
+ * timing model would split, with at least one host part when the machine has no stand-in). */
+bool host_split_plan(struct call_plan *cp, bool body_ok, bool run, const char **why);
+
+/* Runs a planned split. True when it stands: the outputs are written and cp->stats are the
+ * run in order's. False when it does not (a part failed or inherited state, `verdict`, when
+ * given, said no for d->user, or an observer refused it): the cores' DMA numbering is as
+ * before, and the caller runs the call in order. */
+bool host_split_run(struct call_plan *cp, bool (*verdict)(void *user, bool stands));
+
+/* The part that c runs in a split (NULL when the call does not split). */
+const split_part *host_split_part(const struct call_plan *cp, const tsr_core *c);
+
+/* A host part's carry watch (carry.h): regions for the scratch, then one per output, restarted
+ * at each of its new blocks (step) and checked whole when the part ends (part_done). For a
+ * host part, start sets *watch to w (the body reports its loads and stores there); elsewhere
+ * it leaves *watch NULL. */
+tsr_status host_split_watch_start(const struct call_plan *cp, const tsr_core *c, const tsr_ref *scratch,
+                                  carry_watch *w, carry_watch **watch);
+void host_split_watch_step(const struct call_plan *cp, pipeline *p, carry_watch *w);
+
+/* After a part ran (successfully) on c: what the accounting of the run in order needs from
+ * its buffered refs (the held warnings move out of them), and whether a host part's watch saw
+ * state inherited from the part before, which voids the split. */
+void host_split_part_done(struct call_plan *cp, const tsr_core *c, bref *brefs, carry_watch *w);
+
+/* The "host split: ..." line of tsr_pallas_describe for a plan host_split_plan made (planned)
+ * or refused with `why`. */
+void host_split_describe(const struct call_plan *cp, bool planned, const char *why, FILE *out);
+
+void host_split_free(host_split *hs);
+
+#endif

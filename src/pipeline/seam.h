@@ -1,0 +1,92 @@
+/* The kernel seam: everything a kernel executor needs from the pipeline and the machine below
+ * it, in one header (as ggml-backend-impl.h is the one contract between ggml and a backend).
+ * The Mosaic executor (src/mosaic/) includes this and nothing else from pipeline/ or machine/;
+ * the front doors to come (the Python package, the FFI handler, many chips) reach the pipeline
+ * the same way. Nothing here exposes a struct: tsr_ctx, tsr_machine and the carry watch stay
+ * opaque, so the pipeline and the machine may change behind the seam.
+ *
+ * An executor gives tsr_pallas_call a description whose body it interprets; at each grid step
+ * the body gets a tsr_ctx and uses the public kernel API for its blocks, program ids, cost,
+ * DMAs (tsr_dma_start, tsr_dma_wait) and semaphores (tsr_sem_signal, tsr_sem_wait,
+ * tsr_sem_read) (tessera/pipeline.h), and what follows for the rest. */
+#ifndef TSR_PIPELINE_SEAM_H
+#define TSR_PIPELINE_SEAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tessera/machine.h"
+#include "tessera/pipeline.h"
+
+/* ---- running a call --------------------------------------------------------------------- */
+
+/* A verdict on a host split that ran (host_split.c): told, with d->user, whether it stands so
+ * far, it returns whether it does; false voids it as a failed part would, and the call runs in
+ * order next (the executor resets what the parts spent). */
+typedef bool (*seam_split_verdict)(void *user, bool stands);
+
+/* tsr_pallas_call for a body that reports its loads and stores (seam_report_access) and keeps
+ * no other state from step to step (*split_ok; NULL: a body that does not): then the cores'
+ * shares of the grid may run split into parts at once, on host threads standing in for the
+ * cores, with the results and counts of the run in order. When a split was tried and did not
+ * stand, *split_ok becomes false: a caller that runs the kernel again may spare it the try. */
+tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok, seam_split_verdict verdict,
+                           tsr_call_stats *stats);
+/* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
+tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out);
+
+/* Core `core`'s share of d's grid (sizes and offsets, d->grid_rank entries), as a call
+ * partitions it over the machine's cores (sizes 0: the core runs nothing). */
+tsr_status seam_grid_share(const tsr_machine *m, const tsr_call_desc *d, int core, int64_t *share, int64_t *offsets);
+
+/* ---- the machine ------------------------------------------------------------------------ */
+
+/* The options the machine was made with (max_kernel_ops, host_helpers, ...). */
+const tsr_machine_options *seam_options(const tsr_machine *m);
+/* Runners: what runs a body's steps, each on one thread at a time: the chip's cores (0..cores-1,
+ * their ids), then the stand-ins that run host parts of a split. State an executor keeps per
+ * thread of execution (values, PRNG, op budget) is kept per runner, 0..seam_num_runners-1. */
+int seam_num_runners(const tsr_machine *m);
+/* The core a runner's steps were (last) run for: its own id, or a stand-in's core. */
+int seam_runner_core(const tsr_machine *m, int runner);
+
+/* ---- a body at one grid step ------------------------------------------------------------ */
+
+/* The runner running this body (seam_num_runners). */
+int seam_runner(const tsr_ctx *c);
+/* The grid's rank (tsr_ctx_num_programs answers 1 past it). */
+int seam_grid_rank(const tsr_ctx *c);
+/* Whether no host helper can share a tsr_ctx_parallel_for now (the machine has none, or they
+ * all run parts of a host split): one that would cost more than it saves alone need not be
+ * cut. */
+bool seam_alone(const tsr_ctx *c);
+
+/* Events: whether anything observes the machine (an event costs nothing otherwise), and an
+ * event from this body at its current step (ev->step is set here; ev->core and ev->host_part
+ * by the machine). */
+bool seam_observed(const tsr_ctx *c);
+void seam_emit(tsr_ctx *c, tsr_event *ev);
+
+/* The carry watch of a host part (NULL elsewhere): a body that runs in host parts reports the
+ * windows it loads and stores to it. `write` only for exact writes (a masked store passes
+ * false); a load whose value nothing uses is no read. */
+struct carry_watch;
+struct carry_watch *seam_carry(const tsr_ctx *c);
+void seam_report_access(struct carry_watch *w, const tsr_ref *window, bool read, bool write);
+
+/* Scoped memory: buffers a body allocates in VMEM, SMEM or semaphore memory (poisoned;
+ * semaphores zero) live until the scope they were allocated in ends. */
+typedef struct seam_scope {
+  int marks[3]; /* live buffers in VMEM, SMEM and semaphore memory when it began */
+} seam_scope;
+seam_scope seam_scope_begin(const tsr_ctx *c);
+tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, const int64_t *shape, const char *what,
+                      tsr_ref *out);
+/* Whether a semaphore allocated in the scope holds a count (*value: the first such); it must
+ * be back at zero when the scope ends. */
+bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value);
+/* Releases what was allocated since the scope began. */
+void seam_scope_end(tsr_ctx *c, const seam_scope *s);
+
+#endif
