@@ -1,4 +1,4 @@
-/* Base64 decoding (RFC 4648). */
+/* Base64 decoding and encoding (RFC 4648). */
 #include "core/base64.h"
 
 #include "core/status.h"
@@ -33,4 +33,21 @@ tsr_status tsr_base64_decode(const char *in, size_t len, uint8_t *out, size_t *o
   }
   *out_len = n;
   return TSR_OK;
+}
+
+size_t tsr_base64_encoded_size(size_t len) { return (len + 2) / 3 * 4; }
+
+void tsr_base64_encode(const uint8_t *in, size_t len, char *out) {
+  static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  size_t o = 0;
+  for (size_t i = 0; i < len; i += 3) {
+    uint32_t v = (uint32_t)in[i] << 16;
+    if (i + 1 < len) v |= (uint32_t)in[i + 1] << 8;
+    if (i + 2 < len) v |= in[i + 2];
+    out[o++] = abc[v >> 18 & 63];
+    out[o++] = abc[v >> 12 & 63];
+    out[o++] = i + 1 < len ? abc[v >> 6 & 63] : '=';
+    out[o++] = i + 2 < len ? abc[v & 63] : '=';
+  }
+  out[o] = 0;
 }

@@ -51,3 +51,23 @@ tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_c
   cJSON_Delete(root);
   return s;
 }
+
+tsr_status tpu_backend_config_with_body(const char *json, size_t len, const char *body_b64, char **out) {
+  *out = NULL;
+  cJSON *root = cJSON_ParseWithLength(json, len);
+  if (!root) return tsr_fail(TSR_ERR_PARSE, "backend_config is not valid JSON");
+  cJSON *ccc = cJSON_GetObjectItemCaseSensitive(root, "custom_call_config");
+  cJSON *body = cJSON_CreateString(body_b64);
+  tsr_status s = TSR_OK;
+  if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(ccc, "body"))) {
+    cJSON_Delete(body);
+    s = tsr_fail(TSR_ERR_PARSE, "backend_config has no custom_call_config.body string");
+  } else if (!body || !cJSON_ReplaceItemInObjectCaseSensitive(ccc, "body", body)) {
+    cJSON_Delete(body);
+    s = tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  } else if (!(*out = cJSON_PrintUnformatted(root))) {
+    s = tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  }
+  cJSON_Delete(root);
+  return s;
+}

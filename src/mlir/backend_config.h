@@ -22,4 +22,8 @@ typedef struct tpu_backend_config {
  * body: " and the reader's message). */
 tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out);
 
+/* The same JSON with custom_call_config.body replaced by `body_b64` (the lowering's kernel,
+ * src/lower), every other field kept: *out is malloc'd text. */
+tsr_status tpu_backend_config_with_body(const char *json, size_t len, const char *body_b64, char **out);
+
 #endif

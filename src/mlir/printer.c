@@ -12,6 +12,8 @@
 typedef struct printer {
   FILE *f;
   unsigned flags;
+  tsr_mlir_value_namer namer; /* NULL: %<id> */
+  void *namer_user;
 } printer;
 
 static void print_attr(printer *p, const tsr_ir_attr *a);
@@ -66,7 +68,7 @@ static void print_type_list(printer *p, tsr_ir_type *const *t, int n) {
 }
 
 void tsr_mlir_print_type(FILE *f, const tsr_ir_type *t) {
-  printer pp = {f, 0}, *p = &pp;
+  printer pp = {f, 0, NULL, NULL}, *p = &pp;
   switch (t->kind) {
   case TSR_IR_TYPE_INTEGER:
     fprintf(f, "%s%u", t->u.integer.signedness == TSR_IR_SIGNED ? "si" : t->u.integer.signedness == TSR_IR_UNSIGNED ? "ui" : "i",
@@ -407,7 +409,7 @@ static void print_attr(printer *p, const tsr_ir_attr *a) {
 }
 
 void tsr_mlir_print_attr(FILE *f, const tsr_ir_attr *a) {
-  printer p = {f, 0};
+  printer p = {f, 0, NULL, NULL};
   print_attr(&p, a);
 }
 
@@ -417,7 +419,10 @@ static void indent(FILE *f, int n) {
   for (int i = 0; i < n; i++) fputs("  ", f);
 }
 
-static void print_value(FILE *f, const tsr_ir_value *v) { fprintf(f, "%%%" PRIu32, v->id); }
+static void print_value(const printer *p, const tsr_ir_value *v) {
+  if (p->namer) p->namer(p->namer_user, v, p->f);
+  else fprintf(p->f, "%%%" PRIu32, v->id);
+}
 
 static void print_op(printer *p, const tsr_ir_op *op, int depth);
 
@@ -435,7 +440,7 @@ static void print_region(printer *p, const tsr_ir_region *r, int depth) {
         fputc('(', f);
         for (int i = 0; i < blk->n_args; i++) {
           if (i) fputs(", ", f);
-          print_value(f, blk->args[i]);
+          print_value(p, blk->args[i]);
           fputs(": ", f);
           tsr_mlir_print_type(f, blk->args[i]->type);
           if ((p->flags & TSR_MLIR_PRINT_LOCS) && blk->args[i]->loc) {
@@ -458,14 +463,14 @@ static void print_op(printer *p, const tsr_ir_op *op, int depth) {
   indent(f, depth);
   for (int i = 0; i < op->n_results; i++) {
     if (i) fputs(", ", f);
-    print_value(f, op->results[i]);
+    print_value(p, op->results[i]);
   }
   if (op->n_results) fputs(" = ", f);
   print_string(f, op->name, strlen(op->name));
   fputc('(', f);
   for (int i = 0; i < op->n_operands; i++) {
     if (i) fputs(", ", f);
-    print_value(f, op->operands[i].value);
+    print_value(p, op->operands[i].value);
   }
   fputc(')', f);
   if (op->n_successors) {
@@ -511,6 +516,12 @@ static void print_op(printer *p, const tsr_ir_op *op, int depth) {
 }
 
 void tsr_mlir_print_op(FILE *f, const tsr_ir_op *op, unsigned flags) {
-  printer p = {f, flags};
+  printer p = {f, flags, NULL, NULL};
   print_op(&p, op, 0);
+}
+
+void tsr_mlir_print_op_named(FILE *f, const tsr_ir_op *op, unsigned flags, int depth, tsr_mlir_value_namer namer,
+                             void *user) {
+  printer p = {f, flags, namer, user};
+  print_op(&p, op, depth);
 }

@@ -93,7 +93,7 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
   call_operand_name(o, name, sizeof name);
   const tsr_block_spec *sp = o->spec;
   TSR_TRY(tsr_dtype_check_tpu(o->hbm.dtype, name));
-  if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0)
+  if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0 && !cp->plan_only)
     return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
   o->rank = o->hbm.rank;
   if (sp->space == TSR_ANY || sp->space == TSR_HBM) {
@@ -200,8 +200,9 @@ static tsr_status check_budget(call_plan *cp) {
 
 /* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
  * and SMEM they need, against the limits. */
-static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, call_plan *cp) {
+static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp) {
   memset(cp, 0, sizeof *cp);
+  cp->plan_only = plan_only;
   cp->m = m;
   cp->d = d;
   TSR_TRY(check_call(m, d));
@@ -550,7 +551,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   memset(stats, 0, sizeof *stats);
   machine_clear_warnings(m);
   call_plan cp;
-  tsr_status s = plan_call(m, d, &cp);
+  tsr_status s = plan_call(m, d, false, &cp);
   if (s == TSR_OK) {
     cp.stats = stats;
     start_stats(&cp, stats);
@@ -590,7 +591,7 @@ tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out
 
 tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out) {
   call_plan cp;
-  tsr_status s = plan_call(m, d, &cp);
+  tsr_status s = plan_call(m, d, false, &cp);
   if (s != TSR_OK) { free(cp.ops); return s; }
   char buf[128];
   fprintf(out, "kernel %s on %s, %d core(s)\n", d->name ? d->name : "(unnamed)", m->chip.name,
@@ -638,4 +639,27 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
   host_split_free(&cp.split);
   free(cp.ops);
   return TSR_OK;
+}
+
+tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_plan *out) {
+  call_plan cp;
+  tsr_status s = plan_call(m, d, true, &cp);
+  for (int i = 0; s == TSR_OK && i < cp.n; i++) {
+    const operand_plan *o = &cp.ops[i];
+    seam_operand_plan *q = &out[i];
+    memset(q, 0, sizeof *q);
+    q->passthrough = o->passthrough;
+    q->rank = o->rank;
+    q->space = o->spec->space;
+    q->revisit = o->spec->revisit;
+    q->buffer_count = o->buffer_count;
+    for (int k = 0; k < o->rank; k++) {
+      q->block[k] = o->passthrough ? o->hbm.shape[k] : o->block[k];
+      q->squeezed[k] = o->squeezed[k];
+      q->element[k] = o->spec->rank && o->spec->element[k];
+    }
+    array_tiling(o->hbm.shape, o->rank, o->hbm.dtype, m->chip.generation, q->tiling);
+  }
+  free(cp.ops);
+  return s;
 }
