@@ -1,0 +1,96 @@
+/* Writing Mosaic text: fresh values, i32 arithmetic, and funcs inlined under new names (the
+ * kernel's body and index maps, printed by the MLIR printer with a namer). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "lower/lower_internal.h"
+#include "mlir/printer.h"
+
+lval lw_fresh(lw *w) {
+  lval v;
+  snprintf(v.s, sizeof v.s, "%%w%d", w->next++);
+  return v;
+}
+
+void lw_indent(lw *w) {
+  for (int i = 0; i < w->depth; i++) fputs("  ", w->f);
+}
+
+lval lw_const(lw *w, int64_t c) {
+  lval v = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = arith.constant %" PRId64 " : i32\n", v.s, c);
+  return v;
+}
+
+static lval arith(lw *w, const char *op, lval a, lval b, const char *type) {
+  lval v = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = arith.%s %s, %s : %s\n", v.s, op, a.s, b.s, type);
+  return v;
+}
+
+lval lw_arith(lw *w, const char *op, lval a, lval b) { return arith(w, op, a, b, "i32"); }
+lval lw_arith_i1(lw *w, const char *op, lval a, lval b) { return arith(w, op, a, b, "i1"); }
+
+lval lw_cmp(lw *w, const char *pred, lval a, lval b) {
+  lval v = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = arith.cmpi %s, %s, %s : i32\n", v.s, pred, a.s, b.s);
+  return v;
+}
+
+lval lw_select(lw *w, lval c, lval a, lval b) {
+  lval v = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = arith.select %s, %s, %s : i32\n", v.s, c.s, a.s, b.s);
+  return v;
+}
+
+typedef struct inline_names {
+  const tsr_ir_block *entry;
+  const lval *args;
+  int nargs;
+  int inst;
+} inline_names;
+
+static void name_of(const inline_names *in, const tsr_ir_value *v, char *buf, size_t cap) {
+  if (!v->def_op && v->block == in->entry && v->index < in->nargs) snprintf(buf, cap, "%s", in->args[v->index].s);
+  else snprintf(buf, cap, "%%i%d_%" PRIu32, in->inst, v->id);
+}
+
+static void namer(void *user, const tsr_ir_value *v, FILE *f) {
+  char buf[48];
+  name_of(user, v, buf, sizeof buf);
+  fputs(buf, f);
+}
+
+void lw_inline(lw *w, const tsr_ir_op *fn, const lval *args, int nargs, lval *rets, int max_rets, int *nrets) {
+  inline_names in = {tsr_ir_op_entry_block(fn, 0), args, nargs, w->inst++};
+  *nrets = 0;
+  if (!in.entry) return;
+  for (const tsr_ir_op *op = in.entry->first; op; op = op->next) {
+    if (tsr_ir_op_is(op, "func.return")) {
+      for (int r = 0; r < op->n_operands && r < max_rets; r++) name_of(&in, op->operands[r].value, rets[r].s, sizeof rets[r].s);
+      *nrets = op->n_operands;
+      continue;
+    }
+    if (tsr_ir_op_is(op, "tpu.wait_dma") && op->n_operands == 2 && !op->n_results) {
+      /* the legacy wait (semaphore, ref), which the current dialect only has as wait_dma2:
+       * the same wait, for the same bytes, as Mosaic's own upgrade writes it */
+      char sem[48], ref[48];
+      name_of(&in, op->operands[0].value, sem, sizeof sem);
+      name_of(&in, op->operands[1].value, ref, sizeof ref);
+      lw_indent(w);
+      fprintf(w->f, "tpu.wait_dma2 semaphore(%s : ", sem);
+      tsr_mlir_print_type(w->f, op->operands[0].value->type);
+      for (int k = 0; k < 2; k++) {
+        fprintf(w->f, ") %s(%s : ", k ? "dst" : "src", ref);
+        tsr_mlir_print_type(w->f, op->operands[1].value->type);
+      }
+      fputs(")\n", w->f);
+      continue;
+    }
+    tsr_mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, &in);
+  }
+}

@@ -1,0 +1,554 @@
+/* One kernel lowered: the pipeline tessera runs around a Mosaic kernel (src/pipeline/engine.c,
+ * the seed's default schedule) written out as Mosaic text. The plan (blocks, buffer counts,
+ * the cores' shares of the grid) comes from the pipeline through the seam; what is written
+ * here is the engine's loop with its predicates as scf.if, phase by phase in the engine's
+ * order, so that the DMAs of a run of the result are those of a run of the original:
+ *
+ *   per step t of a core's share, with the block indices prev/cur (carried) and next:
+ *     initialize  input, 2 buffers:  first step: fetch cur into the current slot
+ *     wait_in     input:             cur changed or first step: wait (1 buffer: fetch, then wait)
+ *     copy_in     input, 2 buffers:  next differs and not last: fetch next into the other slot
+ *     body        inlined on the current slots
+ *     wait_out    output, 2 buffers: cur changed and not first: wait for prev's write-back
+ *     copy_out    output:            next differs or last: write cur back (1 buffer: and wait)
+ *     finalize    output, 2 buffers: last step: wait for the write-back */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "lower/lower_internal.h"
+#include "mlir/printer.h"
+#include "mosaic/kernel_internal.h"
+#include "pipeline/seam.h"
+
+#define SEM_TYPE "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>"
+
+typedef struct lop {
+  bool pipelined, is_input;
+  int index;                     /* among inputs and outputs */
+  seam_operand_plan plan;
+  const tsr_ref *array;
+  const tsr_ir_op *map;          /* the index map's func; NULL: all zeros */
+  char hbm_type[256], hblk_type[256], blk_type[256], one_type[256], buf_type[256];
+  lval hbm, buf, sem;            /* the lowered func's arguments */
+  lval prev[TSR_MAX_RANK], cur[TSR_MAX_RANK], slot; /* in the step loop */
+  lval next[TSR_MAX_RANK], changed, will, view;
+} lop;
+
+typedef struct lk {
+  lw w;
+  tsr_mosaic_kernel *k;
+  const tsr_mlir_module *body;
+  const tsr_ir_op *fn;
+  tsr_call_desc d;
+  int nio;
+  lop ops[TSR_MAX_OPERANDS];
+  lval pf[64], scratch[64];
+  int nscratch_args;
+} lk;
+
+static const char *space_text(tsr_space s) {
+  return s == TSR_SMEM ? "smem" : s == TSR_VMEM ? "vmem" : "any";
+}
+
+static void type_text(const tsr_ir_type *t, char *buf, size_t cap) {
+  FILE *f = fmemopen(buf, cap, "w");
+  if (!f) { snprintf(buf, cap, "?"); return; }
+  tsr_mlir_print_type(f, t);
+  fclose(f);
+}
+
+/* memref<[lead x]shape x elt, #tpu.memory_space<space>> */
+static void memref_text(char *buf, size_t cap, int64_t lead, const int64_t *shape, int rank, const char *elt,
+                        const char *space) {
+  size_t n = (size_t)snprintf(buf, cap, "memref<");
+  if (lead > 0 && n < cap) n += (size_t)snprintf(buf + n, cap - n, "%lldx", (long long)lead);
+  for (int d = 0; d < rank && n < cap; d++) n += (size_t)snprintf(buf + n, cap - n, "%lldx", (long long)shape[d]);
+  if (n < cap) snprintf(buf + n, cap - n, "%s, #tpu.memory_space<%s>>", elt, space);
+}
+
+static bool is_i32(const stype *t) { return t->rank == 0 && t->cls == VC_I32; }
+
+/* ---- what cannot be lowered ------------------------------------------------------------ */
+
+static tsr_status check_lowerable(lk *L) {
+  tsr_mosaic_kernel *k = L->k;
+  if (k->ndyn) return tsr_fail(TSR_ERR_UNSUPPORTED, "a dynamic grid (%d dimension(s) given at run time) cannot be written as fixed loops", k->ndyn);
+  for (int a = 0; a < k->grid_rank; a++)
+    if (!is_i32(&k->body->types[k->body->args[a]]))
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "grid index argument %d is not an i32", a);
+  for (int i = 0; i < L->nio; i++) {
+    const lop *o = &L->ops[i];
+    if (!o->pipelined) continue;
+    char name[16];
+    snprintf(name, sizeof name, "%s%d", o->is_input ? "in" : "out", o->index);
+    if (o->plan.revisit == TSR_REVISIT_ANY)
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: revisit mode ANY (blocks read back from HBM when revisited) is not lowered", name);
+    if (o->plan.rank == 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: rank-0 blocks are not lowered", name);
+    for (int d = 0; d < o->plan.rank; d++)
+      if (!o->plan.element[d] && !o->plan.squeezed[d] && o->array->shape[d] % o->plan.block[d])
+        return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: dimension %d of the array (%lld) is not a multiple of the block (%lld): "
+                        "edge blocks, whose DMAs copy their in-bounds part, are not lowered", name, d,
+                        (long long)o->array->shape[d], (long long)o->plan.block[d]);
+    const io_operand *io = &k->io[i];
+    if (io->transform) {
+      const prog *T = io->transform;
+      for (int a = 0; a < k->grid_rank; a++)
+        if (!is_i32(&T->types[T->args[a]])) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: index map @%s takes a grid index that is not an i32", name, T->name);
+      for (int r = 0; r < T->nret; r++)
+        if (!is_i32(&T->types[T->insts[T->body_end].opd[r]]))
+          return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: index map @%s returns a block index that is not an i32", name, T->name);
+    }
+  }
+  return TSR_OK;
+}
+
+/* ---- the step loop ---------------------------------------------------------------------- */
+
+/* Block indices of o at grid indices idx (the index map inlined, or zeros). */
+static void block_index(lk *L, lop *o, const lval *idx, lval *blk) {
+  if (!o->map) {
+    for (int d = 0; d < o->plan.rank; d++) blk[d] = lw_const(&L->w, 0);
+    return;
+  }
+  lval args[TSR_MAX_GRID + 64];
+  int n = 0, nret;
+  for (int a = 0; a < L->d.grid_rank; a++) args[n++] = idx[a];
+  for (int p = 0; p < L->d.num_prefetch; p++) args[n++] = L->pf[p];
+  lw_inline(&L->w, o->map, args, n, blk, o->plan.rank, &nret);
+}
+
+/* The slot `slot` of o's buffer as a block ref. */
+static lval slot_view(lk *L, lop *o, lval slot) {
+  lw *w = &L->w;
+  lval zero = lw_const(w, 0), a = lw_fresh(w), v = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = tpu.memref_slice %s[%s", a.s, o->buf.s, slot.s);
+  for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, ", %s", zero.s);
+  fprintf(w->f, "] : %s -> %s\n", o->buf_type, o->one_type);
+  lw_indent(w);
+  fprintf(w->f, "%s = tpu.memref_squeeze %s : %s -> %s\n", v.s, a.s, o->one_type, o->blk_type);
+  return v;
+}
+
+/* The block blk of o's array. */
+static lval hbm_block(lk *L, lop *o, const lval *blk) {
+  lw *w = &L->w;
+  lval start[TSR_MAX_RANK];
+  for (int d = 0; d < o->plan.rank; d++)
+    start[d] = o->plan.element[d] || o->plan.squeezed[d] ? blk[d] : lw_arith(w, "muli", blk[d], lw_const(w, o->plan.block[d]));
+  lval h = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = tpu.memref_slice %s[", h.s, o->hbm.s);
+  for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, "%s%s", d ? ", " : "", start[d].s);
+  fprintf(w->f, "] : %s -> %s\n", o->hbm_type, o->hblk_type);
+  return h;
+}
+
+enum { DMA_START = 1, DMA_WAIT = 2 };
+
+/* A copy of block blk between o's array and slot `slot`: started, waited for, or both. */
+static void dma(lk *L, lop *o, const lval *blk, lval slot, int what) {
+  lw *w = &L->w;
+  lval h = hbm_block(L, o, blk), v = slot_view(L, o, slot);
+  const char *src = o->is_input ? h.s : v.s, *dst = o->is_input ? v.s : h.s;
+  const char *src_t = o->is_input ? o->hblk_type : o->blk_type, *dst_t = o->is_input ? o->blk_type : o->hblk_type;
+  if (what & DMA_START) {
+    lw_indent(w);
+    fprintf(w->f, "tpu.enqueue_dma source(%s : %s) target(%s : %s) target_semaphore(%s : %s)\n", src, src_t, dst, dst_t,
+            o->sem.s, SEM_TYPE);
+  }
+  if (what & DMA_WAIT) {
+    lw_indent(w);
+    fprintf(w->f, "tpu.wait_dma2 semaphore(%s : %s) src(%s : %s) dst(%s : %s)\n", o->sem.s, SEM_TYPE, src, src_t, dst,
+            dst_t);
+  }
+}
+
+static void if_begin(lw *w, lval cond) {
+  lw_indent(w);
+  fprintf(w->f, "scf.if %s {\n", cond.s);
+  w->depth++;
+}
+
+static void if_end(lw *w) {
+  w->depth--;
+  lw_indent(w);
+  fprintf(w->f, "}\n");
+}
+
+static lval any_differs(lk *L, const lval *a, const lval *b, int rank) {
+  lval r = lw_cmp(&L->w, "ne", a[0], b[0]);
+  for (int d = 1; d < rank; d++) r = lw_arith_i1(&L->w, "ori", r, lw_cmp(&L->w, "ne", a[d], b[d]));
+  return r;
+}
+
+static lval not_i1(lw *w, lval a) {
+  lval t = lw_fresh(w);
+  lw_indent(w);
+  fprintf(w->f, "%s = arith.constant true\n", t.s);
+  return lw_arith_i1(w, "xori", a, t);
+}
+
+/* Grid indices of step t of a share. */
+static void step_index(lk *L, lval t, const int64_t *size, const int64_t *off, lval *idx) {
+  lw *w = &L->w;
+  int64_t stride = 1;
+  for (int d = L->d.grid_rank - 1; d >= 0; d--) {
+    if (size[d] == 1) {
+      idx[d] = lw_const(w, off[d]);
+    } else {
+      lval q = stride == 1 ? t : lw_arith(w, "divsi", t, lw_const(w, stride));
+      lval r = d == 0 ? q : lw_arith(w, "remsi", q, lw_const(w, size[d]));
+      idx[d] = off[d] ? lw_arith(w, "addi", r, lw_const(w, off[d])) : r;
+    }
+    stride *= size[d];
+  }
+}
+
+static void inline_body(lk *L, const lval *idx) {
+  tsr_mosaic_kernel *k = L->k;
+  lval args[TSR_MAX_GRID + 64 + TSR_MAX_OPERANDS + 64];
+  int n = 0, nret;
+  for (int a = 0; a < k->grid_rank; a++) args[n++] = idx[a];
+  for (int p = 0; p < k->nprefetch; p++) args[n++] = L->pf[p];
+  for (int i = 0; i < L->nio; i++) args[n++] = L->ops[i].pipelined ? L->ops[i].view : L->ops[i].hbm;
+  for (int s = 0; s < k->nscratch; s++) args[n++] = L->scratch[s];
+  lval none[1];
+  lw_inline(&L->w, L->fn, args, n, none, 0, &nret);
+}
+
+/* One core's share of the grid as one loop over its steps. */
+static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
+  lw *w = &L->w;
+  int R = L->d.grid_rank;
+  int64_t steps = 1;
+  for (int d = 0; d < R; d++) steps *= size[d];
+  lval c0 = lw_const(w, 0), c1 = lw_const(w, 1), cn = lw_const(w, steps), clast = lw_const(w, steps - 1);
+  lval idx0[TSR_MAX_GRID], cur0[TSR_MAX_OPERANDS][TSR_MAX_RANK], slot0[TSR_MAX_OPERANDS];
+  for (int d = 0; d < R; d++) idx0[d] = lw_const(w, off[d]);
+  int carried = 0;
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined) continue;
+    block_index(L, o, idx0, cur0[i]);
+    slot0[i] = lw_const(w, o->is_input && o->plan.buffer_count > 1 ? 1 % o->plan.buffer_count : 0);
+    carried += 2 * o->plan.rank + 1;
+  }
+  /* the loop, carrying each operand's previous and current block and its current slot */
+  lval t = lw_fresh(w), res = lw_fresh(w);
+  lw_indent(w);
+  if (carried > 1) fprintf(w->f, "%s:%d = ", res.s, carried);
+  else if (carried == 1) fprintf(w->f, "%s = ", res.s);
+  fprintf(w->f, "scf.for %s = %s to %s step %s ", t.s, c0.s, cn.s, c1.s);
+  if (carried) {
+    fputs("iter_args(", w->f);
+    bool firstarg = true;
+    for (int i = 0; i < L->nio; i++) {
+      lop *o = &L->ops[i];
+      if (!o->pipelined) continue;
+      for (int d = 0; d < o->plan.rank; d++) {
+        o->prev[d] = lw_fresh(w);
+        fprintf(w->f, "%s%s = %s", firstarg ? "" : ", ", o->prev[d].s, cur0[i][d].s);
+        firstarg = false;
+      }
+      for (int d = 0; d < o->plan.rank; d++) {
+        o->cur[d] = lw_fresh(w);
+        fprintf(w->f, ", %s = %s", o->cur[d].s, cur0[i][d].s);
+      }
+      o->slot = lw_fresh(w);
+      fprintf(w->f, ", %s = %s", o->slot.s, slot0[i].s);
+    }
+    fputs(") -> (", w->f);
+    for (int j = 0; j < carried; j++) fprintf(w->f, "%si32", j ? ", " : "");
+    fputs(") ", w->f);
+  }
+  fputs(": i32 {\n", w->f);
+  w->depth++;
+  lval idx[TSR_MAX_GRID], nidx[TSR_MAX_GRID];
+  step_index(L, t, size, off, idx);
+  lval t1 = lw_arith(w, "addi", t, c1);
+  lval tn = lw_select(w, lw_cmp(w, "eq", t1, cn), c0, t1); /* the seed's next is cyclic */
+  step_index(L, tn, size, off, nidx);
+  lval first = lw_cmp(w, "eq", t, c0), last = lw_cmp(w, "eq", t, clast);
+  lval not_first = not_i1(w, first), not_last = not_i1(w, last);
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined) continue;
+    block_index(L, o, nidx, o->next);
+    o->changed = any_differs(L, o->cur, o->prev, o->plan.rank);
+    o->will = any_differs(L, o->cur, o->next, o->plan.rank);
+  }
+  lval slot_after[TSR_MAX_OPERANDS];
+  /* initialize: the prologue fetch */
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined || !o->is_input || o->plan.buffer_count < 2) continue;
+    if_begin(w, first);
+    dma(L, o, o->cur, o->slot, DMA_START);
+    if_end(w);
+  }
+  /* wait_in */
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined || !o->is_input) continue;
+    if_begin(w, lw_arith_i1(w, "ori", o->changed, first));
+    dma(L, o, o->cur, o->slot, o->plan.buffer_count == 1 ? DMA_START | DMA_WAIT : DMA_WAIT);
+    if_end(w);
+  }
+  /* copy_in: the next block into the other slot */
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined) continue;
+    slot_after[i] = o->slot;
+    if (!o->is_input || o->plan.buffer_count < 2) continue;
+    lval go = lw_arith_i1(w, "andi", o->will, not_last);
+    lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
+    if_begin(w, go);
+    dma(L, o, o->next, other, DMA_START);
+    if_end(w);
+    slot_after[i] = lw_select(w, go, other, o->slot);
+  }
+  /* the body on the current slots */
+  for (int i = 0; i < L->nio; i++)
+    if (L->ops[i].pipelined) L->ops[i].view = slot_view(L, &L->ops[i], L->ops[i].slot);
+  inline_body(L, idx);
+  /* wait_out: the previous block's write-back */
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined || o->is_input || o->plan.buffer_count < 2) continue;
+    if_begin(w, lw_arith_i1(w, "andi", o->changed, not_first));
+    dma(L, o, o->prev, o->slot, DMA_WAIT);
+    if_end(w);
+  }
+  /* copy_out */
+  lval will_or_last[TSR_MAX_OPERANDS];
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined || o->is_input) continue;
+    will_or_last[i] = lw_arith_i1(w, "ori", o->will, last);
+    if_begin(w, will_or_last[i]);
+    dma(L, o, o->cur, o->slot, o->plan.buffer_count == 1 ? DMA_START | DMA_WAIT : DMA_START);
+    if_end(w);
+    if (o->plan.buffer_count > 1) {
+      lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
+      slot_after[i] = lw_select(w, will_or_last[i], other, o->slot);
+    }
+  }
+  /* finalize: the last write-back */
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined || o->is_input || o->plan.buffer_count < 2) continue;
+    if_begin(w, last);
+    dma(L, o, o->cur, slot_after[i], DMA_WAIT);
+    if_end(w);
+  }
+  if (carried) {
+    lw_indent(w);
+    fputs("scf.yield ", w->f);
+    bool firstv = true;
+    for (int i = 0; i < L->nio; i++) {
+      lop *o = &L->ops[i];
+      if (!o->pipelined) continue;
+      for (int d = 0; d < o->plan.rank; d++, firstv = false) fprintf(w->f, "%s%s", firstv ? "" : ", ", o->cur[d].s);
+      for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, ", %s", o->next[d].s);
+      fprintf(w->f, ", %s", slot_after[i].s);
+    }
+    fputs(" : ", w->f);
+    for (int j = 0; j < carried; j++) fprintf(w->f, "%si32", j ? ", " : "");
+    fputc('\n', w->f);
+  }
+  w->depth--;
+  lw_indent(w);
+  fputs("}\n", w->f);
+}
+
+/* ---- the lowered func ------------------------------------------------------------------ */
+
+static tsr_status no_body(tsr_ctx *ctx, void *user) {
+  (void)ctx;
+  (void)user;
+  return TSR_OK;
+}
+
+static const tsr_ir_op *find_func(const tsr_mlir_module *m, const char *name) {
+  return name ? tsr_ir_module_lookup(m, name) : NULL;
+}
+
+static tsr_status plan(lk *L, tsr_machine *m, const tsr_ref *operands, int nops, const tsr_ref *outputs, int nouts,
+                       const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, tsr_block_spec *specs) {
+  tsr_mosaic_kernel *k = L->k;
+  TSR_TRY(mosaic_build_desc(k, operands, nops, outputs, nouts, copts, &L->d, specs));
+  L->d.body = no_body;
+  L->nio = k->nio;
+  if (o && o->buffer_count)
+    for (int i = 0; i < L->nio; i++)
+      if (specs[i].space == TSR_VMEM || specs[i].space == TSR_SMEM) specs[i].buffer_count = o->buffer_count;
+  seam_operand_plan plans[TSR_MAX_OPERANDS];
+  TSR_TRY(seam_plan_operands(m, &L->d, plans));
+  for (int i = 0; i < L->nio; i++) {
+    lop *p = &L->ops[i];
+    p->is_input = i < L->d.num_inputs;
+    p->index = p->is_input ? i : i - L->d.num_inputs;
+    p->plan = plans[i];
+    p->pipelined = !plans[i].passthrough;
+    p->array = p->is_input ? &L->d.inputs[i] : &L->d.outputs[p->index];
+    p->map = k->io[i].transform ? find_func(L->body, k->io[i].transform->name) : NULL;
+    if (k->io[i].transform && !p->map)
+      return tsr_fail(TSR_ERR_INVALID, "index map @%s of operand %d not found", k->io[i].transform->name, i);
+  }
+  return check_lowerable(L);
+}
+
+static void write_types(lk *L) {
+  const tsr_ir_block *entry = tsr_ir_op_entry_block(L->fn, 0);
+  int first_io = L->k->grid_rank + L->k->nprefetch;
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    const tsr_ir_type *t = entry->args[first_io + i]->type;
+    if (!o->pipelined) {
+      type_text(t, o->hbm_type, sizeof o->hbm_type);
+      continue;
+    }
+    char elt[64];
+    type_text(t->u.shaped.element, elt, sizeof elt);
+    const char *space = space_text(o->plan.space);
+    memref_text(o->hbm_type, sizeof o->hbm_type, 0, o->array->shape, o->array->rank, elt, "any");
+    memref_text(o->hblk_type, sizeof o->hblk_type, 0, o->plan.block, o->plan.rank, elt, "any");
+    memref_text(o->blk_type, sizeof o->blk_type, 0, o->plan.block, o->plan.rank, elt, space);
+    memref_text(o->one_type, sizeof o->one_type, 1, o->plan.block, o->plan.rank, elt, space);
+    memref_text(o->buf_type, sizeof o->buf_type, o->plan.buffer_count, o->plan.block, o->plan.rank, elt, space);
+  }
+}
+
+static void write_func(lk *L, tsr_machine *m) {
+  tsr_mosaic_kernel *k = L->k;
+  lw *w = &L->w;
+  const tsr_ir_block *entry = tsr_ir_op_entry_block(L->fn, 0);
+  int cores = tsr_machine_num_cores(m);
+  int64_t size[TSR_MAX_OPERANDS][TSR_MAX_GRID], off[TSR_MAX_OPERANDS][TSR_MAX_GRID];
+  int sharing = 0;
+  for (int c = 0; c < cores && c < TSR_MAX_OPERANDS; c++) {
+    if (seam_grid_share(m, &L->d, c, size[c], off[c]) != TSR_OK) break;
+    int64_t steps = 1;
+    for (int d = 0; d < L->d.grid_rank; d++) steps *= size[c][d];
+    if (steps > 0) sharing++;
+  }
+  bool grid = sharing > 1;
+  int nbuf = 0;
+  for (int i = 0; i < L->nio; i++) nbuf += L->ops[i].pipelined;
+  fprintf(w->f, "module attributes {stable_mosaic.version = %d : i64} {\n", TSR_MLIR_MOSAIC_MAX_VERSION);
+  fprintf(w->f, "  func.func @%s(", k->body->name);
+  bool firstarg = true;
+  lval core = {"%core"};
+  if (grid) {
+    fprintf(w->f, "%s: i32", core.s);
+    firstarg = false;
+  }
+  char tt[512];
+  for (int p = 0; p < k->nprefetch; p++) {
+    snprintf(L->pf[p].s, sizeof L->pf[p].s, "%%prefetch%d", p);
+    type_text(entry->args[k->grid_rank + p]->type, tt, sizeof tt);
+    fprintf(w->f, "%s%s: %s", firstarg ? "" : ", ", L->pf[p].s, tt);
+    firstarg = false;
+  }
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    snprintf(o->hbm.s, sizeof o->hbm.s, "%%%s%d", o->is_input ? "in" : "out", o->index);
+    fprintf(w->f, "%s%s: %s", firstarg ? "" : ", ", o->hbm.s, o->hbm_type);
+    firstarg = false;
+  }
+  for (int s = 0; s < k->nscratch; s++) {
+    snprintf(L->scratch[s].s, sizeof L->scratch[s].s, "%%scratch%d", s);
+    type_text(entry->args[k->grid_rank + k->nprefetch + L->nio + s]->type, tt, sizeof tt);
+    fprintf(w->f, "%s%s: %s", firstarg ? "" : ", ", L->scratch[s].s, tt);
+    firstarg = false;
+  }
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined) continue;
+    snprintf(o->buf.s, sizeof o->buf.s, "%%%s%d_buffers", o->is_input ? "in" : "out", o->index);
+    fprintf(w->f, "%s%s: %s", firstarg ? "" : ", ", o->buf.s, o->buf_type);
+    firstarg = false;
+  }
+  for (int i = 0; i < L->nio; i++) {
+    lop *o = &L->ops[i];
+    if (!o->pipelined) continue;
+    snprintf(o->sem.s, sizeof o->sem.s, "%%%s%d_sem", o->is_input ? "in" : "out", o->index);
+    fprintf(w->f, "%s%s: %s", firstarg ? "" : ", ", o->sem.s, SEM_TYPE);
+    firstarg = false;
+  }
+  fprintf(w->f, ") attributes {dimension_semantics = [%s], ", grid ? "#tpu.dimension_semantics<core_parallel>" : "");
+  if (grid) fprintf(w->f, "iteration_bounds = array<i64: %d>, ", cores);
+  fprintf(w->f, "scalar_prefetch = %d : i64, scratch_operands = %d : i64", k->nprefetch, k->nscratch + 2 * nbuf);
+  const tsr_ir_attr *ct = tsr_ir_op_attr(L->fn, "tpu.core_type");
+  if (ct) {
+    fputs(", tpu.core_type = ", w->f);
+    tsr_mlir_print_attr(w->f, ct);
+  }
+  if (grid) {
+    fputs(", window_params = [", w->f);
+    for (int i = 0; i < L->nio; i++) fprintf(w->f, "%s{}", i ? ", " : "");
+    fputc(']', w->f);
+  }
+  fputs("} {\n", w->f);
+  w->depth = 2;
+  if (!grid) {
+    for (int c = 0; c < cores; c++) {
+      int64_t steps = 1;
+      for (int d = 0; d < L->d.grid_rank; d++) steps *= size[c][d];
+      if (steps > 0) emit_share(L, size[c], off[c]);
+    }
+  } else {
+    for (int c = 0; c < cores; c++) {
+      int64_t steps = 1;
+      for (int d = 0; d < L->d.grid_rank; d++) steps *= size[c][d];
+      if (steps == 0) continue;
+      if_begin(w, lw_cmp(w, "eq", core, lw_const(w, c)));
+      emit_share(L, size[c], off[c]);
+      if_end(w);
+    }
+  }
+  fputs("    return\n  }\n}\n", w->f);
+}
+
+tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
+                        int num_outputs, const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, char **text) {
+  *text = NULL;
+  lk *L = calloc(1, sizeof *L);
+  if (!L) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  L->body = body;
+  tsr_machine *m = NULL;
+  tsr_block_spec specs[TSR_MAX_OPERANDS];
+  const tsr_chip *chip = o && o->chip ? o->chip : tsr_chip_get("v5e");
+  tsr_machine_options mo = {.chip = chip, .num_cores = chip->tensor_cores, .host_helpers = -1};
+  tsr_status s = tsr_mosaic_kernel_create(body, &L->k);
+  if (s == TSR_OK) {
+    L->fn = find_func(body, L->k->body->name);
+    if (!L->fn) s = tsr_fail(TSR_ERR_INVALID, "kernel func @%s not found", L->k->body->name);
+  }
+  if (s == TSR_OK) s = tsr_machine_create(&mo, &m);
+  if (s == TSR_OK) s = plan(L, m, operands, num_operands, outputs, num_outputs, copts, o, specs);
+  int64_t steps = 0;
+  if (s == TSR_OK && (!tsr_grid_num_steps(L->d.grid, L->d.grid_rank, &steps) || steps > INT32_MAX))
+    s = tsr_fail(TSR_ERR_UNSUPPORTED, "a grid of more than 2^31 - 1 steps cannot be counted by an i32 loop");
+  if (s == TSR_OK) {
+    char *buf = NULL;
+    size_t len = 0;
+    L->w.f = open_memstream(&buf, &len);
+    if (!L->w.f) {
+      s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    } else {
+      write_types(L);
+      write_func(L, m);
+      if (fclose(L->w.f) != 0 || !buf) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+      if (s == TSR_OK) *text = buf;
+      else free(buf);
+    }
+  }
+  if (s != TSR_OK && L->k) s = tsr_fail_context(s, "kernel %s", L->k->name);
+  tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(L->k);
+  free(L);
+  return s;
+}

@@ -1,0 +1,42 @@
+/* The lowering's parts (docs/lowering.md): emit.c writes Mosaic text (values, constants,
+ * arithmetic, inlined funcs), kernel.c writes one kernel's pipeline, module.c finds the
+ * kernels of a module, checks what was written and puts it in place. */
+#ifndef TSR_LOWER_INTERNAL_H
+#define TSR_LOWER_INTERNAL_H
+
+#include <stdio.h>
+
+#include "mlir/ir.h"
+#include "tessera/lower.h"
+#include "tessera/mosaic.h"
+
+/* A value of the text being written: its name with the '%'. */
+typedef struct lval {
+  char s[40];
+} lval;
+
+typedef struct lw {
+  FILE *f;
+  int next;   /* the next %w<n> */
+  int depth;  /* indentation */
+  int inst;   /* the next inlined func's instance */
+} lw;
+
+lval lw_fresh(lw *w);
+void lw_indent(lw *w);
+lval lw_const(lw *w, int64_t c);                 /* i32 */
+lval lw_arith(lw *w, const char *op, lval a, lval b); /* arith.<op> on i32 or i1 (`type`) */
+lval lw_arith_i1(lw *w, const char *op, lval a, lval b);
+lval lw_cmp(lw *w, const char *pred, lval a, lval b); /* i32 -> i1 */
+lval lw_select(lw *w, lval c, lval a, lval b);        /* i32 */
+/* Writes func `fn`'s entry block with its arguments named by `args` (nargs of them) and its
+ * values renamed for this instance, all but the terminator; a func.return's operands are named
+ * in rets (up to max_rets; *nrets: how many it returns). */
+void lw_inline(lw *w, const tsr_ir_op *fn, const lval *args, int nargs, lval *rets, int max_rets, int *nrets);
+
+/* The Mosaic text of one kernel lowered: `body` after the Mosaic view; operands and outputs
+ * as for tsr_mosaic_kernel_run (arrays without data: shapes and dtypes). */
+tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
+                        int num_outputs, const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, char **text);
+
+#endif

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# tessera lower: every kernel of the JAX suite, the conformance artifacts and the seed lowers,
+# its lowered module runs to the original's bits with the same DMA count and bytes, and bad
+# input is refused (exit 1 with the reason, 2 for usage) without an output file.
+set -u
+cli="$1"
+fail=0
+t=/tmp/tsr_lower_$$
+mkdir -p $t
+check() { if [ "$1" != "$2" ]; then echo "FAIL: $3: exit $1, expected $2"; fail=1; fi; }
+json_field() { sed -n "s/^\t\"$1\":\t\([0-9.e+-]*\),*$/\1/p" "$2" | head -1; }
+
+# original and lowered: the same outputs, bit for bit, and the same DMAs (count and bytes)
+same_run() { # name module lowered [inputs...]
+  local n=$1 m=$2 l=$3; shift 3
+  "$cli" run "$m" "$@" -o $t/$n.a --host-helpers -1 > /dev/null 2>$t/err || { echo "FAIL: $n: original run: $(head -c 300 $t/err)"; fail=1; return; }
+  "$cli" run "$l" "$@" -o $t/$n.b --host-helpers -1 > /dev/null 2>$t/err || { echo "FAIL: $n: lowered run: $(head -c 300 $t/err)"; fail=1; return; }
+  for f in $t/$n.a/*.npy; do
+    cmp -s "$f" "$t/$n.b/$(basename "$f")" || { echo "FAIL: $n: $(basename "$f") differs"; fail=1; }
+  done
+  "$cli" run "$m" "$@" --json --no-check > $t/a.json 2>/dev/null
+  "$cli" run "$l" "$@" --json --no-check > $t/b.json 2>/dev/null
+  for f in dmas bytes_moved; do
+    [ "$(json_field $f $t/a.json)" = "$(json_field $f $t/b.json)" ] && [ -n "$(json_field $f $t/a.json)" ] ||
+      { echo "FAIL: $n: $f $(json_field $f $t/a.json) (original) vs $(json_field $f $t/b.json) (lowered)"; fail=1; }
+  done
+  lowered=$((lowered + 1))
+}
+
+# TSR_QUICK (the sanitizer builds): a spread of the suite's kernels, not all of them
+quick="elementwise matmul_f32 block_sparse_matmul manual_dma io_alias buffered_one gather_rows emit_pipeline_matmul"
+lowered=0
+for d in tests/jax_suite/*/; do
+  n=$(basename $d)
+  [ -n "${TSR_QUICK:-}" ] && ! [[ " $quick " == *" $n "* ]] && continue
+  m=$d/v_new/module.mlir
+  [ -f $m ] || continue
+  [ $n = edge_600 ] && continue # refused below
+  "$cli" lower $m -o $t/$n.mlir 2>$t/err; check $? 0 "lower $n"
+  [ -s $t/$n.mlir ] || continue
+  grep -q 'window_params\|#tpu.memory_space<vmem>>, #tpu' $t/$n.mlir && { echo "FAIL: $n: the module still has windows"; fail=1; }
+  same_run $n $m $t/$n.mlir $(ls $d/in_*.npy | sort -V)
+done
+for m in tests/conformance/jax_export_backcompat/*/module.mlir tests/conformance/seed_my_call/module.mlir \
+         tests/conformance/seed_my_call/kernel.mosaic.mlir; do
+  n=$(basename $(dirname $m))_$(basename $m .mlir)
+  "$cli" lower $m -o $t/$n.mlir 2>$t/err; check $? 0 "lower $n"
+  same_run $n $m $t/$n.mlir
+done
+# two TensorCores: the lowered kernel splits its grid over them as tessera does
+v5p="parallel_semantics core_parallel_semantics matmul_f32 flash_attention"
+[ -n "${TSR_QUICK:-}" ] && v5p="parallel_semantics matmul_f32"
+for n in $v5p; do
+  d=tests/jax_suite/$n
+  "$cli" lower --chip v5p $d/v_new/module.mlir -o $t/$n.v5p.mlir; check $? 0 "lower --chip v5p $n"
+  [ $n != parallel_semantics ] || grep -q "core_parallel" $t/$n.v5p.mlir || "$cli" lower --chip v5p --body-only $d/v_new/module.mlir | grep -q "core_parallel" || { echo "FAIL: v5p split"; fail=1; }
+  "$cli" run --chip v5p $d/v_new/module.mlir $d/in_*.npy -o $t/$n.pa --host-helpers -1 > /dev/null 2>&1
+  "$cli" run --chip v5p $t/$n.v5p.mlir $d/in_*.npy -o $t/$n.pb --host-helpers -1 > /dev/null 2>&1; check $? 0 "run v5p $n"
+  cmp -s $t/$n.pa/out_0.npy $t/$n.pb/out_0.npy || { echo "FAIL: v5p $n differs"; fail=1; }
+done
+# one buffer everywhere: the same bits
+d=tests/jax_suite/matmul_f32
+"$cli" lower --buffering 1 $d/v_new/module.mlir -o $t/b1.mlir; check $? 0 "--buffering 1"
+"$cli" run $t/b1.mlir $d/in_*.npy -o $t/b1 --host-helpers -1 > /dev/null 2>&1; check $? 0 "--buffering 1 run"
+cmp -s $t/b1/out_0.npy $t/matmul_f32.a/out_0.npy || { echo "FAIL: --buffering 1 changes the bits"; fail=1; }
+echo "lowered and compared: $lowered modules"
+[ $lowered -ge $([ -n "${TSR_QUICK:-}" ] && echo 12 || echo 27) ] || { echo "FAIL: only $lowered modules compared"; fail=1; }
+
+# --body-only: the Mosaic text, one module per kernel, with the pipeline's DMAs and no grid
+"$cli" lower --body-only tests/conformance/seed_my_call/module.mlir > $t/body.mlir; check $? 0 "--body-only"
+grep -q 'tpu.enqueue_dma' $t/body.mlir && grep -q 'tpu.wait_dma2' $t/body.mlir && grep -q 'memory_space<any>' $t/body.mlir ||
+  { echo "FAIL: --body-only text"; fail=1; }
+"$cli" run $t/body.mlir > /dev/null 2>&1; check $? 0 "the body text runs as a bare kernel"
+
+# refused: edge blocks, a dynamic grid; no output file either way
+"$cli" lower tests/jax_suite/edge_600/v_new/module.mlir -o $t/edge.mlir 2>$t/err; check $? 1 "edge blocks"
+grep -q 'edge blocks' $t/err && grep -q 'kernel kern' $t/err || { echo "FAIL: edge message: $(cat $t/err)"; fail=1; }
+[ ! -e $t/edge.mlir ] || { echo "FAIL: output written for a refused kernel"; fail=1; }
+cat > $t/dyn.mlir <<'MLIR'
+module {
+  func.func @k(%i: i32, %a: memref<8x128xf32, #tpu.memory_space<vmem>>, %b: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [#tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: -9223372036854775808>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, window_params = [{transform_indices = @t, window_bounds = array<i64: 8, 128>}, {transform_indices = @t, window_bounds = array<i64: 8, 128>}]} {
+    %c0 = arith.constant 0 : index
+    %v = vector.load %a[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    vector.store %v, %b[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    return
+  }
+  func.func @t(%i: i32) -> (i32, i32) {
+    %c0 = arith.constant 0 : i32
+    return %i, %c0 : i32, i32
+  }
+}
+MLIR
+"$cli" lower $t/dyn.mlir -o $t/dyn.out 2>$t/err; check $? 1 "dynamic grid"
+grep -q 'dynamic grid' $t/err || { echo "FAIL: dynamic grid message: $(cat $t/err)"; fail=1; }
+[ ! -e $t/dyn.out ] || { echo "FAIL: output written for a dynamic grid"; fail=1; }
+"$cli" lower $t/missing.mlir 2>/dev/null; check $? 1 "missing file"
+printf 'module {\n  func.func @main() {\n    return\n  }\n}\n' > $t/none.mlir
+"$cli" lower $t/none.mlir 2>$t/err; check $? 1 "no kernel"
+grep -q 'no tpu_custom_call' $t/err || { echo "FAIL: no-kernel message: $(cat $t/err)"; fail=1; }
+"$cli" lower > /dev/null 2>&1; check $? 2 "no module"
+"$cli" lower --buffering 3 $t/none.mlir 2>/dev/null; check $? 2 "--buffering 3"
+"$cli" lower --chip nochip $t/none.mlir 2>/dev/null; check $? 2 "--chip nochip"
+"$cli" lower --bogus $t/none.mlir 2>/dev/null; check $? 2 "unknown option"
+"$cli" lower a.mlir b.mlir 2>/dev/null; check $? 2 "two modules"
+"$cli" lower --help | grep -q 'usage: tessera lower'; check $? 0 "--help"
+
+# bad input of every kind: byte changes and truncations of a module never crash or hang the
+# lowering, and whatever it accepts it writes whole (exit 0) or not at all (exit 1)
+src=tests/conformance/seed_my_call/module.mlir
+size=$(stat -c %s $src)
+for k in $(seq 1 60); do
+  off=$(( (k * 7919) % size ))
+  cp $src $t/mut.mlir
+  printf "\\x$(printf %02x $(( (k * 37) % 256 )))" | dd of=$t/mut.mlir bs=1 seek=$off conv=notrunc 2>/dev/null
+  [ $((k % 3)) = 0 ] && head -c $off $src > $t/mut.mlir
+  rm -f $t/mut.out
+  timeout 60 "$cli" lower $t/mut.mlir -o $t/mut.out > /dev/null 2>$t/err
+  rc=$?
+  if [ $rc != 0 ] && [ $rc != 1 ]; then echo "FAIL: mutation $k (offset $off): exit $rc: $(head -c 300 $t/err)"; fail=1; fi
+  if [ $rc = 1 ] && [ -e $t/mut.out ]; then echo "FAIL: mutation $k: output written on failure"; fail=1; fi
+  if [ $rc = 0 ]; then "$cli" run $t/mut.out > /dev/null 2>&1 || "$cli" dis $t/mut.out > /dev/null 2>&1 ||
+    { echo "FAIL: mutation $k: the lowered module does not read back"; fail=1; }; fi
+done
+rm -rf $t
+exit $fail
