@@ -2,6 +2,7 @@
  * the native C API (tsr_pallas_call with C bodies), measured in the same run on the same
  * machine: the seed's add kernel over a large grid, and a gridded matmul with a scratch
  * accumulator. Ratio = native time / Mosaic time (goals: 0.5 for add, 0.6 for matmul). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,8 +164,11 @@ static int bench_mosaic_matmul(const bench_opts *o, tsr_machine *m) {
     if (t1 - t0 < tn) tn = t1 - t0;
     if (t2 - t1 < tm) tm = t2 - t1;
   }
+  /* Not bit for bit: the Mosaic matmul cuts a 256-row block into row bands (by its shape),
+   * the native body makes one BLAS call per block, and a BLAS may round a band's dot products
+   * differently (docs/conventions.md, "Threads and determinism"). */
   for (size_t i = 0; i < n && !rc; i++)
-    if (out[i] != ref[i]) rc = 1;
+    if (fabsf(out[i] - ref[i]) > 1e-5f * fabsf(ref[i]) + 1e-6f) rc = 1;
   if (rc) fprintf(stderr, "bench mosaic matmul: failed or differs from the native result: %s\n", tsr_last_error());
   char name[96];
   snprintf(name, sizeof name, "mosaic matmul f32 %d^3, blocks %d (native pallas_call = baseline)", S, B);

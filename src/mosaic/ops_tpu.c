@@ -134,13 +134,13 @@ static void matmul_rows(void *arg, int part) {
     }
 }
 
-/* Row bands of 64 or more rows, at most 4, and only for blocks big enough to pay for the
- * hand-off, and only when host helpers are there to take them (`alone`: none are, and the
- * bands would only pack the right-hand side again per band). A row of the result is the
- * same dot products whichever band computes it: OpenBLAS gives the same bits with and without
- * bands (tests/cli/host_split.sh compares the JAX suite's outputs with helpers and without). */
-static int matmul_bands(int64_t M, int64_t N, int64_t K, bool alone, int64_t *band_rows) {
-  int parts = !alone && M * N * K >= ((int64_t)1 << 20) ? (int)(M / 64 < 4 ? M / 64 : 4) : 1;
+/* Row bands of 64 or more rows, at most 4, for blocks big enough to pay for the hand-off:
+ * the cut depends on the shape alone, never on whether host helpers are there to take the
+ * bands (without them the bands run one after another). A BLAS need not give a band's rows
+ * the bits it gives the whole block's (OpenBLAS on Zen does not: its K blocking follows the
+ * call's shape), so cutting only when helpers are idle made a result depend on the host. */
+static int matmul_bands(int64_t M, int64_t N, int64_t K, int64_t *band_rows) {
+  int parts = M * N * K >= ((int64_t)1 << 20) ? (int)(M / 64 < 4 ? M / 64 : 4) : 1;
   if (parts < 1) parts = 1;
   *band_rows = (M + parts - 1) / parts;
   return parts;
@@ -163,7 +163,7 @@ tsr_status r_matmul(exec *x, const minst *in) {
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   tsr_cost_add_matmul(&x->cost, M, K, N, (double)B, (tsr_dtype)in->mxu_dtype, in->mxu_passes);
   matmul_band mb = {.in = in};
-  int parts = matmul_bands(M, N, K, !x->ctx || seam_alone(x->ctx), &mb.band_rows);
+  int parts = matmul_bands(M, N, K, &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {
     if (in->cls == VC_F) {
       const float *A = SF(x, in->opd[0]) + b * M * K, *Bm = SF(x, in->opd[1]) + b * K * N;

@@ -23,8 +23,6 @@ struct tsr_ctx {
   tsr_ref sync_sem;              /* tsr_sync_copy's own DMA semaphore */
   struct carry_watch *carry;     /* a host part of a host split: the body reports its loads
                                   * and stores here (carry.h); NULL otherwise */
-  bool alone;                    /* no host helper can share a parallel_for now: the machine
-                                  * has none, or they all run parts of a host split */
 };
 
 #endif

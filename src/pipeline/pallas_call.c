@@ -389,7 +389,6 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   tsr_ctx *x = &r->ctx;
   x->m = cp->m;
   x->core = c;
-  x->alone = cp->split.on || cp->m->num_helpers == 0;
   x->grid = d->grid;
   x->grid_rank = d->grid_rank;
   for (int i = 0; i < cp->n; i++) {

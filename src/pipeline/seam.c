@@ -17,7 +17,6 @@ int seam_runner_core(const tsr_machine *m, int runner) { return m->cores[runner]
 
 int seam_runner(const tsr_ctx *c) { return c->core->index; }
 int seam_grid_rank(const tsr_ctx *c) { return c->grid_rank; }
-bool seam_alone(const tsr_ctx *c) { return c->alone; }
 
 bool seam_observed(const tsr_ctx *c) { return core_observed(c->core); }
 

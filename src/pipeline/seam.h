@@ -76,10 +76,6 @@ int seam_runner_core(const tsr_machine *m, int runner);
 int seam_runner(const tsr_ctx *c);
 /* The grid's rank (tsr_ctx_num_programs answers 1 past it). */
 int seam_grid_rank(const tsr_ctx *c);
-/* Whether no host helper can share a tsr_ctx_parallel_for now (the machine has none, or they
- * all run parts of a host split): one that would cost more than it saves alone need not be
- * cut. */
-bool seam_alone(const tsr_ctx *c);
 
 /* Events: whether anything observes the machine (an event costs nothing otherwise), and an
  * event from this body at its current step (ev->step is set here; ev->core and ev->host_part

@@ -9,6 +9,8 @@
 # Every kernel splits but those whose body has DMA, semaphore or log ops (debug_print,
 # emit_pipeline_matmul, manual_dma) or that alias an input to an output (io_alias), whatever
 # their dimension semantics (most of the suite names none: all arbitrary); the list is checked.
+# A kernel that does not split still shares its matmul blocks with the helpers in row bands:
+# the lowered conformance matmul must give the same bits with helpers and without.
 set -u
 T=${1:?path to tessera}
 suite=$(cd "$(dirname "$0")/../jax_suite" && pwd)
@@ -61,6 +63,24 @@ if "$T" run "$fa/v_new/module.mlir" $(ls "$fa"/in_*.npy | sort -V) --report --ho
   pass=$((pass+1))
 else
   fail=$((fail+1)); echo "FAIL: a run with --report split (or failed): $(tail -n 1 "$tmp/report")"
+fi
+# a kernel that cannot split (its DMAs are its own: the lowered form of a 256^3-block matmul)
+# still hands its big matmul blocks to the helpers in row bands, cut by the block's shape
+# alone: the same bits with helpers and without
+mm="$(dirname "$0")/../conformance/jax_export_backcompat/mosaic_matmul/module.mlir"
+if "$T" lower "$mm" -o "$tmp/lowered.mlir" >"$tmp/lower.log" 2>&1; then
+  ok=1
+  for h in 1 3 -1; do
+    mkdir -p "$tmp/b$h"
+    "$T" run "$tmp/lowered.mlir" --host-helpers "$h" --no-check -o "$tmp/b$h" >"$tmp/blog$h" 2>&1 ||
+      { ok=0; echo "FAIL: lowered matmul --host-helpers $h: $(tail -n 1 "$tmp/blog$h")"; }
+  done
+  for h in 1 3; do
+    cmp -s "$tmp/b-1/out_0.npy" "$tmp/b$h/out_0.npy" || { ok=0; echo "FAIL: lowered matmul differs with $h helper(s)"; }
+  done
+  if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
+else
+  fail=$((fail+1)); echo "FAIL: tessera lower $mm: $(tail -n 1 "$tmp/lower.log")"
 fi
 echo "host_split: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
