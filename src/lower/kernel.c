@@ -153,15 +153,17 @@ static void dma(lk *L, lop *o, const lval *blk, lval slot, int what) {
   lval h = hbm_block(L, o, blk), v = slot_view(L, o, slot);
   const char *src = o->is_input ? h.s : v.s, *dst = o->is_input ? v.s : h.s;
   const char *src_t = o->is_input ? o->hblk_type : o->blk_type, *dst_t = o->is_input ? o->blk_type : o->hblk_type;
+  char mark[96]; /* the copy's direction and operand, for tessera's timing model (docs/lowering.md) */
+  snprintf(mark, sizeof mark, "{tessera.dma = \"%s\", tessera.operand = %d : i32}", o->is_input ? "in" : "out", o->index);
   if (what & DMA_START) {
     lw_indent(w);
-    fprintf(w->f, "tpu.enqueue_dma source(%s : %s) target(%s : %s) target_semaphore(%s : %s)\n", src, src_t, dst, dst_t,
-            o->sem.s, SEM_TYPE);
+    fprintf(w->f, "tpu.enqueue_dma source(%s : %s) target(%s : %s) target_semaphore(%s : %s) %s\n", src, src_t, dst,
+            dst_t, o->sem.s, SEM_TYPE, mark);
   }
   if (what & DMA_WAIT) {
     lw_indent(w);
-    fprintf(w->f, "tpu.wait_dma2 semaphore(%s : %s) src(%s : %s) dst(%s : %s)\n", o->sem.s, SEM_TYPE, src, src_t, dst,
-            dst_t);
+    fprintf(w->f, "tpu.wait_dma2 semaphore(%s : %s) src(%s : %s) dst(%s : %s) %s\n", o->sem.s, SEM_TYPE, src, src_t,
+            dst, dst_t, mark);
   }
 }
 
@@ -175,6 +177,15 @@ static void if_end(lw *w) {
   w->depth--;
   lw_indent(w);
   fprintf(w->f, "}\n");
+}
+
+/* The end of an scf.if whose not taking is a copy the pipeline skips (marked for the timing
+ * model). */
+static void if_end_skip(lk *L, const lop *o) {
+  lw *w = &L->w;
+  w->depth--;
+  lw_indent(w);
+  fprintf(w->f, "} {tessera.skip = \"%s\", tessera.operand = %d : i32}\n", o->is_input ? "in" : "out", o->index);
 }
 
 static lval any_differs(lk *L, const lval *a, const lval *b, int rank) {
@@ -215,7 +226,16 @@ static void inline_body(lk *L, const lval *idx) {
   for (int i = 0; i < L->nio; i++) args[n++] = L->ops[i].pipelined ? L->ops[i].view : L->ops[i].hbm;
   for (int s = 0; s < k->nscratch; s++) args[n++] = L->scratch[s];
   lval none[1];
+  /* in a region marked as the body: the timing model charges its ops as the body's */
+  lw_indent(&L->w);
+  fputs("\"tpu.region\"() ({\n", L->w.f);
+  L->w.depth++;
   lw_inline(&L->w, L->fn, args, n, none, 0, &nret);
+  lw_indent(&L->w);
+  fputs("tpu.yield\n", L->w.f);
+  L->w.depth--;
+  lw_indent(&L->w);
+  fputs("}) {tessera.body} : () -> ()\n", L->w.f);
 }
 
 /* One core's share of the grid as one loop over its steps. */
@@ -294,7 +314,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     if (!o->pipelined || !o->is_input) continue;
     if_begin(w, lw_arith_i1(w, "ori", o->changed, first));
     dma(L, o, o->cur, o->slot, o->plan.buffer_count == 1 ? DMA_START | DMA_WAIT : DMA_WAIT);
-    if_end(w);
+    if_end_skip(L, o);
   }
   /* copy_in: the next block into the other slot */
   for (int i = 0; i < L->nio; i++) {
@@ -329,7 +349,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     will_or_last[i] = lw_arith_i1(w, "ori", o->will, last);
     if_begin(w, will_or_last[i]);
     dma(L, o, o->cur, o->slot, o->plan.buffer_count == 1 ? DMA_START | DMA_WAIT : DMA_START);
-    if_end(w);
+    if_end_skip(L, o);
     if (o->plan.buffer_count > 1) {
       lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
       slot_after[i] = lw_select(w, will_or_last[i], other, o->slot);
@@ -360,7 +380,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
   }
   w->depth--;
   lw_indent(w);
-  fputs("}\n", w->f);
+  fputs("} {tessera.step}\n", w->f); /* each iteration a grid step, for the timing model */
 }
 
 /* ---- the lowered func ------------------------------------------------------------------ */
@@ -428,11 +448,12 @@ static void write_func(lk *L, tsr_machine *m) {
   int cores = tsr_machine_num_cores(m);
   int64_t size[TSR_MAX_OPERANDS][TSR_MAX_GRID], off[TSR_MAX_OPERANDS][TSR_MAX_GRID];
   int sharing = 0;
+  int64_t steps[TSR_MAX_OPERANDS] = {0};
   for (int c = 0; c < cores && c < TSR_MAX_OPERANDS; c++) {
     if (seam_grid_share(m, &L->d, c, size[c], off[c]) != TSR_OK) break;
-    int64_t steps = 1;
-    for (int d = 0; d < L->d.grid_rank; d++) steps *= size[c][d];
-    if (steps > 0) sharing++;
+    steps[c] = L->d.grid_rank == 0 && c > 0 ? 0 : 1; /* a grid-less kernel runs once, on core 0 */
+    for (int d = 0; d < L->d.grid_rank; d++) steps[c] *= size[c][d];
+    if (steps[c] > 0) sharing++;
   }
   bool grid = sharing > 1;
   int nbuf = 0;
@@ -494,16 +515,11 @@ static void write_func(lk *L, tsr_machine *m) {
   fputs("} {\n", w->f);
   w->depth = 2;
   if (!grid) {
-    for (int c = 0; c < cores; c++) {
-      int64_t steps = 1;
-      for (int d = 0; d < L->d.grid_rank; d++) steps *= size[c][d];
-      if (steps > 0) emit_share(L, size[c], off[c]);
-    }
+    for (int c = 0; c < cores && c < TSR_MAX_OPERANDS; c++)
+      if (steps[c] > 0) emit_share(L, size[c], off[c]);
   } else {
-    for (int c = 0; c < cores; c++) {
-      int64_t steps = 1;
-      for (int d = 0; d < L->d.grid_rank; d++) steps *= size[c][d];
-      if (steps == 0) continue;
+    for (int c = 0; c < cores && c < TSR_MAX_OPERANDS; c++) {
+      if (steps[c] == 0) continue;
       if_begin(w, lw_cmp(w, "eq", core, lw_const(w, c)));
       emit_share(L, size[c], off[c]);
       if_end(w);

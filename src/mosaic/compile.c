@@ -325,6 +325,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   comp c = {.P = P, .op = op};
   snprintf(c.where, sizeof c.where, "%s", where);
   tsr_status s = op_compile[code](&c, &tmp);
+  if (s == TSR_OK) s = mark_compile(&c, &tmp);
   if (s != TSR_OK) return s;
   if (code == MOP_CONSTANT || code == MOP_CONSTANT_MASK) {
     P->ninsts--; /* folded: the result slot points into the constant pool */

@@ -191,10 +191,13 @@ tsr_status r_for(exec *x, const minst *in) {
   for (int k = 0; k < n; k++) exec_copy_value(x, args[1 + k], in->opd[3 + k]);
   const minst *y = terminator(x, in, 0);
   const stype *ivt = ST(x, args[0]);
-  for (int64_t iv = lb; iv < ub; iv += step) {
+  bool steps = in->mark == MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
+  for (int64_t iv = lb, k = 0; iv < ub; iv += step, k++) {
     if (ivt->cls == VC_I64) SL(x, args[0])[0] = iv;
     else SI(x, args[0])[0] = sext32(iv, ivt->width);
+    if (steps) seam_step_begin(x->ctx, k);
     TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+    if (steps) seam_step_end(x->ctx);
     if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.for body yields %d values for %d results", y->nopd, n);
     TSR_TRY(copy_values(x, args + 1, y->opd, n));
     if (ub - iv <= step) break; /* no overflow past ub */
@@ -205,6 +208,8 @@ tsr_status r_for(exec *x, const minst *in) {
 
 tsr_status r_if(exec *x, const minst *in) {
   int r = SI(x, in->opd[0])[0] ? 0 : 1;
+  if (r == 1 && (in->mark == MARK_SKIP_IN || in->mark == MARK_SKIP_OUT) && x->ctx)
+    seam_dma_skip(x->ctx, mark_dir(in), in->mark_operand); /* the pipeline's copy not taken */
   if (r >= in->nregions || in->reg_begin[r] < 0) {
     if (in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if with results has no else region");
     return TSR_OK;
@@ -232,10 +237,23 @@ tsr_status r_while(exec *x, const minst *in) {
   }
 }
 
+/* The kernel's body in a kernel that steps itself (marks.c): its ops' cost is the body's, as
+ * if the pipeline had called it; observers see it between BODY_BEGIN and BODY_END. */
+static tsr_status run_body(exec *x, const minst *in) {
+  tsr_cost outer = x->cost;
+  x->cost = (tsr_cost){0};
+  seam_body_begin(x->ctx);
+  tsr_status s = exec_range(x, in->reg_begin[0], in->reg_end[0]);
+  if (s == TSR_OK) seam_body_end(x->ctx, &x->cost);
+  tsr_cost_add(&outer, &x->cost);
+  x->cost = outer;
+  return s;
+}
+
 tsr_status r_region(exec *x, const minst *in) {
   seam_scope scope;
   if (x->ctx) scope = seam_scope_begin(x->ctx);
-  tsr_status s = exec_range(x, in->reg_begin[0], in->reg_end[0]);
+  tsr_status s = in->mark == MARK_BODY && x->ctx ? run_body(x, in) : exec_range(x, in->reg_begin[0], in->reg_end[0]);
   const minst *y = terminator(x, in, 0);
   if (s == TSR_OK && y->nopd != in->nres)
     s = tsr_fail(TSR_ERR_INVALID, "region yields %d values for %d results", y->nopd, in->nres);

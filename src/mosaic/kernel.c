@@ -598,7 +598,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     bool split_ok = mosaic_split_ok(k, &d), wanted = split_ok;
     tsr_call_stats local;
     if (!stats) stats = &local;
-    s = pallas_call_run(m, &d, &split_ok, split_verdict, stats);
+    s = pallas_call_run(m, &d, &split_ok, split_verdict, prog_steps_itself(k->body), stats);
     if (wanted && !split_ok) /* the split did not stand: later runs go in order */
       __atomic_store_n(&k->split_safe, false, __ATOMIC_RELAXED);
   }

@@ -62,6 +62,15 @@ static inline bool mop_value_only(int op) { return mop_kinds[op] <= K_LOAD; }
 /* Cannot write memory a value may point into. */
 static inline bool mop_writes_nothing(int op) { return mop_kinds[op] <= K_CONTROL; }
 
+/* What a tessera.* mark makes of an op (marks.c). */
+typedef enum mark_kind {
+  MARK_NONE = 0,
+  MARK_STEP,                  /* scf.for: each iteration is a grid step */
+  MARK_BODY,                  /* tpu.region: the kernel's body, charged as one */
+  MARK_DMA_IN, MARK_DMA_OUT,  /* DMA start or wait: a block copied in or written back */
+  MARK_SKIP_IN, MARK_SKIP_OUT, /* scf.if: not taken, the pipeline skipped that copy */
+} mark_kind;
+
 typedef struct minst {
   uint16_t op;
   uint8_t nregions;
@@ -89,6 +98,8 @@ typedef struct minst {
   bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
                            * operand's buffer (alias.c) */
   bool unused;            /* load: nothing uses its value (unused.c) */
+  uint8_t mark;           /* mark_kind */
+  int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
 } minst;
 
 typedef struct parena_block parena_block;
@@ -152,6 +163,12 @@ tsr_status prog_mark_unused_loads(prog *P);
 tsr_status prog_fuse_matmul_adds(prog *P);
 /* Marks the loads and shape_casts that may alias instead of copying (alias.c). */
 tsr_status prog_mark_aliases(prog *P);
+/* Reads op c->op's tessera.* mark into in->mark (marks.c). */
+tsr_status mark_compile(comp *c, minst *in);
+/* Whether the program marks its own grid steps (a scf.for with tessera.step). */
+bool prog_steps_itself(const prog *P);
+/* The direction of a DMA or skip mark. */
+tsr_dma_dir mark_dir(const minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *prog_const(prog *P, int32_t s);
 /* Location text of an op ("file.py:12:3", or "unknown"). */

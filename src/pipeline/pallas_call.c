@@ -247,7 +247,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   c->cost_reported = false;
   tsr_core *core = p->core;
   if (c->carry) host_split_watch_step(r->cp, p, c->carry);
-  bool observed = core_observed(core);
+  bool observed = core_observed(core) && !r->cp->body_steps;
   if (observed) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
@@ -382,7 +382,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   p->check_revisits = true;
   p->semantics = d->semantics;
   p->body = body_trampoline;
-  p->emit_steps = true;
+  p->emit_steps = !cp->body_steps;
   p->hold_warnings = cp->split.on;
   p->body_user = r;
 
@@ -544,7 +544,7 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
 }
 
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
-                           bool (*verdict)(void *user, bool stands), tsr_call_stats *stats) {
+                           bool (*verdict)(void *user, bool stands), bool body_steps, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -553,6 +553,8 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   tsr_status s = plan_call(m, d, false, &cp);
   if (s == TSR_OK) {
     cp.stats = stats;
+    cp.body_steps = body_steps;
+    if (body_steps) split_ok = NULL; /* its steps are inside one grid step */
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
     if (m->num_cores > 1 && d->num_outputs > 0) {
@@ -579,7 +581,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
-  return pallas_call_run(m, d, NULL, NULL, stats);
+  return pallas_call_run(m, d, NULL, NULL, false, stats);
 }
 
 /* ---- describe ------------------------------------------------------------------------- */

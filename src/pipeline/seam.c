@@ -25,6 +25,48 @@ void seam_emit(tsr_ctx *c, tsr_event *ev) {
   core_emit(c->core, ev);
 }
 
+void seam_step_begin(tsr_ctx *c, int64_t step) {
+  c->core->step = step;
+  if (!core_observed(c->core)) return;
+  tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = step, .operand = -1};
+  core_emit(c->core, &ev);
+}
+
+void seam_step_end(tsr_ctx *c) {
+  if (!core_observed(c->core)) return;
+  tsr_event ev = {.kind = TSR_EV_STEP_END, .step = c->core->step, .operand = -1};
+  core_emit(c->core, &ev);
+}
+
+void seam_body_begin(tsr_ctx *c) {
+  if (!core_observed(c->core)) return;
+  tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = c->core->step, .operand = -1};
+  core_emit(c->core, &ev);
+}
+
+void seam_body_end(tsr_ctx *c, const tsr_cost *cost) {
+  if (!core_observed(c->core)) return;
+  tsr_event ev = {.kind = TSR_EV_BODY_END, .step = c->core->step, .cost = cost, .operand = -1};
+  core_emit(c->core, &ev);
+}
+
+tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
+                          int operand) {
+  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = (int64_t)tsr_ref_bytes(dst), .dir = dir,
+                   .operand = operand};
+  return core_dma_start(c->core, &r);
+}
+
+tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand) {
+  return core_dma_wait(c->core, sem, (int64_t)tsr_ref_bytes(dst), NULL, operand);
+}
+
+void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand) {
+  if (!core_observed(c->core)) return;
+  tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = c->core->step, .dir = dir, .operand = operand};
+  core_emit(c->core, &ev);
+}
+
 struct carry_watch *seam_carry(const tsr_ctx *c) { return c->carry; }
 
 void seam_report_access(struct carry_watch *w, const tsr_ref *window, bool read, bool write) {

@@ -26,13 +26,15 @@
  * order next (the executor resets what the parts spent). */
 typedef bool (*seam_split_verdict)(void *user, bool stands);
 
+/* body_steps: the body marks its own grid steps (seam_step_begin, below); the call emits no
+ * step or body events and never splits. */
 /* tsr_pallas_call for a body that reports its loads and stores (seam_report_access) and keeps
  * no other state from step to step (*split_ok; NULL: a body that does not): then the cores'
  * shares of the grid may run split into parts at once, on host threads standing in for the
  * cores, with the results and counts of the run in order. When a split was tried and did not
  * stand, *split_ok becomes false: a caller that runs the kernel again may spare it the try. */
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok, seam_split_verdict verdict,
-                           tsr_call_stats *stats);
+                           bool body_steps, tsr_call_stats *stats);
 /* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
 tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out);
 
@@ -82,6 +84,22 @@ int seam_grid_rank(const tsr_ctx *c);
  * by the machine). */
 bool seam_observed(const tsr_ctx *c);
 void seam_emit(tsr_ctx *c, tsr_event *ev);
+
+/* A body that runs the pipeline itself: a kernel that moves its own blocks (one `tessera
+ * lower` wrote) marks its grid steps, its body and its copies (docs/lowering.md, "Marks"), and
+ * reports them here, so that observers see the events the pipeline would have emitted around
+ * the original kernel. Its call runs with body_steps (pallas_call_run): the call then emits no
+ * step or body events of its own. `step` counts from 0 in the core's share of the grid. */
+void seam_step_begin(tsr_ctx *c, int64_t step);
+void seam_step_end(tsr_ctx *c);
+void seam_body_begin(tsr_ctx *c);
+void seam_body_end(tsr_ctx *c, const tsr_cost *cost);
+/* A copy of input (dir in) or output (dir out) number `operand` in `dir`, and the wait for one,
+ * as tsr_dma_start and tsr_dma_wait do otherwise; a copy the pipeline skipped. */
+tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
+                          int operand);
+tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand);
+void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand);
 
 /* The carry watch of a host part (NULL elsewhere): a body that runs in host parts reports the
  * windows it loads and stores to it. `write` only for exact writes (a masked store passes

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tessera lower: every kernel of the JAX suite, the conformance artifacts and the seed lowers,
-# its lowered module runs to the original's bits with the same DMA count and bytes, and bad
-# input is refused (exit 1 with the reason, 2 for usage) without an output file.
+# its lowered module runs to the original's bits, and the timing model sees the same run: the
+# same simulated seconds, steps, DMAs (issued and skipped) and bytes (in, out, local), on one
+# TensorCore (v5e) and on two (v5p); bad input is refused (exit 1 with the reason, 2 for
+# usage) without an output file.
 set -u
 cli="$1"
 fail=0
@@ -10,7 +12,16 @@ mkdir -p $t
 check() { if [ "$1" != "$2" ]; then echo "FAIL: $3: exit $1, expected $2"; fail=1; fi; }
 json_field() { sed -n "s/^\t\"$1\":\t\([0-9.e+-]*\),*$/\1/p" "$2" | head -1; }
 
-# original and lowered: the same outputs, bit for bit, and the same DMAs (count and bytes)
+# what the timing model reports of a run, the original's (a) and the lowered one's (b)
+timing_fields="simulated_seconds steps dmas dmas_skipped bytes_in bytes_out bytes_local bytes_moved compute_seconds stall_seconds"
+same_timing() { # name
+  for f in $timing_fields; do
+    [ "$(json_field $f $t/a.json)" = "$(json_field $f $t/b.json)" ] && [ -n "$(json_field $f $t/a.json)" ] ||
+      { echo "FAIL: $1: $f $(json_field $f $t/a.json) (original) vs $(json_field $f $t/b.json) (lowered)"; fail=1; }
+  done
+}
+
+# original and lowered: the same outputs, bit for bit, and the same timing
 same_run() { # name module lowered [inputs...]
   local n=$1 m=$2 l=$3; shift 3
   "$cli" run "$m" "$@" -o $t/$n.a --host-helpers -1 > /dev/null 2>$t/err || { echo "FAIL: $n: original run: $(head -c 300 $t/err)"; fail=1; return; }
@@ -20,16 +31,24 @@ same_run() { # name module lowered [inputs...]
   done
   "$cli" run "$m" "$@" --json --no-check > $t/a.json 2>/dev/null
   "$cli" run "$l" "$@" --json --no-check > $t/b.json 2>/dev/null
-  for f in dmas bytes_moved; do
-    [ "$(json_field $f $t/a.json)" = "$(json_field $f $t/b.json)" ] && [ -n "$(json_field $f $t/a.json)" ] ||
-      { echo "FAIL: $n: $f $(json_field $f $t/a.json) (original) vs $(json_field $f $t/b.json) (lowered)"; fail=1; }
-  done
+  same_timing $n
   lowered=$((lowered + 1))
+}
+
+# two TensorCores (v5p): lowered for them, the same timing (the grid split as tessera splits it)
+same_timing_v5p() { # name module [inputs...]
+  local n=$1 m=$2; shift 2
+  "$cli" lower --chip v5p "$m" -o $t/$n.v5p.mlir 2>$t/err || { echo "FAIL: lower --chip v5p $n: $(head -c 300 $t/err)"; fail=1; return; }
+  "$cli" run --chip v5p "$m" "$@" --json --no-check > $t/a.json 2>/dev/null
+  "$cli" run --chip v5p $t/$n.v5p.mlir "$@" --json --no-check > $t/b.json 2>/dev/null
+  same_timing "$n (v5p)"
+  timed_v5p=$((timed_v5p + 1))
 }
 
 # TSR_QUICK (the sanitizer builds): a spread of the suite's kernels, not all of them
 quick="elementwise matmul_f32 block_sparse_matmul manual_dma io_alias buffered_one gather_rows emit_pipeline_matmul"
 lowered=0
+timed_v5p=0
 for d in tests/jax_suite/*/; do
   n=$(basename $d)
   [ -n "${TSR_QUICK:-}" ] && ! [[ " $quick " == *" $n "* ]] && continue
@@ -40,12 +59,14 @@ for d in tests/jax_suite/*/; do
   [ -s $t/$n.mlir ] || continue
   grep -q 'window_params\|#tpu.memory_space<vmem>>, #tpu' $t/$n.mlir && { echo "FAIL: $n: the module still has windows"; fail=1; }
   same_run $n $m $t/$n.mlir $(ls $d/in_*.npy | sort -V)
+  same_timing_v5p $n $m $(ls $d/in_*.npy | sort -V)
 done
 for m in tests/conformance/jax_export_backcompat/*/module.mlir tests/conformance/seed_my_call/module.mlir \
          tests/conformance/seed_my_call/kernel.mosaic.mlir; do
   n=$(basename $(dirname $m))_$(basename $m .mlir)
   "$cli" lower $m -o $t/$n.mlir 2>$t/err; check $? 0 "lower $n"
   same_run $n $m $t/$n.mlir
+  same_timing_v5p $n $m
 done
 # two TensorCores: the lowered kernel splits its grid over them as tessera does
 v5p="parallel_semantics core_parallel_semantics matmul_f32 flash_attention"
@@ -63,8 +84,30 @@ d=tests/jax_suite/matmul_f32
 "$cli" lower --buffering 1 $d/v_new/module.mlir -o $t/b1.mlir; check $? 0 "--buffering 1"
 "$cli" run $t/b1.mlir $d/in_*.npy -o $t/b1 --host-helpers -1 > /dev/null 2>&1; check $? 0 "--buffering 1 run"
 cmp -s $t/b1/out_0.npy $t/matmul_f32.a/out_0.npy || { echo "FAIL: --buffering 1 changes the bits"; fail=1; }
-echo "lowered and compared: $lowered modules"
+echo "lowered and compared: $lowered modules; timed on v5p: $timed_v5p"
 [ $lowered -ge $([ -n "${TSR_QUICK:-}" ] && echo 12 || echo 27) ] || { echo "FAIL: only $lowered modules compared"; fail=1; }
+[ $timed_v5p = $lowered ] || { echo "FAIL: $timed_v5p of $lowered modules timed on v5p"; fail=1; }
+
+# the marks (docs/lowering.md) are for tessera's timing model only: without them the kernel
+# computes the same bits, timed as its own DMAs say (copies local, one step); a bad mark is
+# refused with the op
+d=tests/jax_suite/matmul_f32
+"$cli" lower --body-only $d/v_new/module.mlir > $t/marked.mlir; check $? 0 "--body-only matmul_f32"
+for k in 'tessera.step' 'tessera.body' 'tessera.dma = "in"' 'tessera.dma = "out"' 'tessera.skip = "in"' 'tessera.skip = "out"'; do
+  grep -qF "$k" $t/marked.mlir || { echo "FAIL: no $k mark"; fail=1; }
+done
+sed 's/ {tessera\.[^}]*}//' $t/marked.mlir > $t/unmarked.mlir
+! grep -q '{tessera' $t/unmarked.mlir || { echo "FAIL: marks left"; fail=1; }
+"$cli" run $t/unmarked.mlir $d/in_*.npy -o $t/unmarked --host-helpers -1 --json --no-check > $t/b.json 2>$t/err; check $? 0 "unmarked run"
+cmp -s $t/unmarked/out_0.npy $t/matmul_f32.a/out_0.npy || { echo "FAIL: the unmarked kernel changes the bits"; fail=1; }
+[ "$(json_field steps $t/b.json)" = 1 ] && [ "$(json_field bytes_local $t/b.json)" = 720896 ] && [ "$(json_field dmas $t/b.json)" = 20 ] ||
+  { echo "FAIL: unmarked timing: $(json_field steps $t/b.json) steps, $(json_field bytes_local $t/b.json) local bytes"; fail=1; }
+sed 's/tessera.dma = "in"/tessera.dma = "sideways"/' $t/marked.mlir > $t/badmark.mlir
+"$cli" run $t/badmark.mlir $d/in_*.npy -o $t/badmark > /dev/null 2>$t/err; check $? 1 "a bad mark"
+grep -q 'tpu.enqueue_dma at .*tessera.dma must be "in" or "out"' $t/err || { echo "FAIL: bad mark message: $(cat $t/err)"; fail=1; }
+sed 's/, tessera.operand = [0-9]* : i32//' $t/marked.mlir > $t/badmark.mlir
+"$cli" run $t/badmark.mlir $d/in_*.npy -o $t/badmark > /dev/null 2>$t/err; check $? 1 "a mark without operand"
+grep -q 'needs tessera.operand' $t/err || { echo "FAIL: missing operand message: $(cat $t/err)"; fail=1; }
 
 # --body-only: the Mosaic text, one module per kernel, with the pipeline's DMAs and no grid
 "$cli" lower --body-only tests/conformance/seed_my_call/module.mlir > $t/body.mlir; check $? 0 "--body-only"

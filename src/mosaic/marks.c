@@ -1,0 +1,46 @@
+/* The tessera.* marks of a kernel that moves its own blocks (one `tessera lower` wrote,
+ * docs/lowering.md "Marks"): discardable attributes that say which of the kernel's loops, regions
+ * and copies are the pipeline's. Read when an op compiles; at run time the executor then emits
+ * the events the pipeline would have emitted around the original kernel (grid steps, the body
+ * and its cost, copies in and out, skipped copies), so that observers (the timing model) see
+ * the same stream. A kernel without marks runs the same and is timed as its own DMAs say. */
+#include <string.h>
+
+#include "mosaic/mosaic_internal.h"
+
+static bool is_text(const tsr_ir_attr *a, const char *s) {
+  return a && a->kind == TSR_IR_ATTR_STRING && a->u.string.len == strlen(s) && !memcmp(a->u.string.data, s, a->u.string.len);
+}
+
+/* "in" or "out": MARK_..._IN + 0 or 1. */
+static tsr_status direction(comp *c, const char *name, const tsr_ir_attr *a, int in_mark, minst *in) {
+  if (is_text(a, "in")) in->mark = (uint8_t)in_mark;
+  else if (is_text(a, "out")) in->mark = (uint8_t)(in_mark + 1);
+  else return comp_fail(c, TSR_ERR_INVALID, "%s must be \"in\" or \"out\"", name);
+  int64_t operand;
+  if (!tsr_ir_op_attr_int(c->op, "tessera.operand", &operand) || operand < 0 || operand >= TSR_MAX_OPERANDS)
+    return comp_fail(c, TSR_ERR_INVALID, "%s needs tessera.operand, an integer 0..%d", name, TSR_MAX_OPERANDS - 1);
+  in->mark_operand = (int16_t)operand;
+  return TSR_OK;
+}
+
+tsr_status mark_compile(comp *c, minst *in) {
+  const tsr_ir_attr *step = tsr_ir_op_attr(c->op, "tessera.step"), *body = tsr_ir_op_attr(c->op, "tessera.body");
+  const tsr_ir_attr *dma = tsr_ir_op_attr(c->op, "tessera.dma"), *skip = tsr_ir_op_attr(c->op, "tessera.skip");
+  if (step && in->op == MOP_FOR) in->mark = MARK_STEP;
+  else if (body && in->op == MOP_REGION) in->mark = MARK_BODY;
+  else if (skip && in->op == MOP_IF) return direction(c, "tessera.skip", skip, MARK_SKIP_IN, in);
+  else if (dma && (in->op == MOP_ENQUEUE_DMA || in->op == MOP_WAIT_DMA2 || in->op == MOP_WAIT_DMA))
+    return direction(c, "tessera.dma", dma, MARK_DMA_IN, in);
+  return TSR_OK;
+}
+
+bool prog_steps_itself(const prog *P) {
+  for (int i = 0; i < P->ninsts; i++)
+    if (P->insts[i].mark == MARK_STEP) return true;
+  return false;
+}
+
+tsr_dma_dir mark_dir(const minst *in) {
+  return in->mark == MARK_DMA_IN || in->mark == MARK_SKIP_IN ? TSR_DMA_IN : TSR_DMA_OUT;
+}
