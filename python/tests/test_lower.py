@@ -20,7 +20,6 @@ MODULES = sorted(glob.glob(os.path.join(REPO, "tests", "jax_suite", "*", "v_new"
                  glob.glob(os.path.join(REPO, "tests", "conformance", "jax_export_backcompat", "*", "module.mlir")) +
                  [os.path.join(REPO, "tests", "conformance", "seed_my_call", "module.mlir"),
                   os.path.join(REPO, "tests", "conformance", "seed_my_call", "kernel.mosaic.mlir")])
-REFUSED = {"edge_600"}  # edge blocks: refused with the reason (tests/cli/lower.sh)
 # The 2024 artifact's body waits with the legacy two-operand tpu.wait_dma inside a region: tessera
 # runs it, but the current dialect (the version the lowering writes) only has wait_dma2, and the
 # lowering does not rewrite ops nested in the body (docs/lowering.md, "Not yet").
@@ -48,10 +47,6 @@ def test_lowered_kernel_verifies_in_jaxlib(path):
     from jax._src.lib.mlir import ir
     if any(f"/{r}/" in path for r in LEGACY):
         pytest.xfail("legacy tpu.wait_dma nested in the body")
-    if any(f"/{r}/" in path for r in REFUSED):
-        r = lower(path, "--body-only")
-        assert r.returncode == 1 and "edge blocks" in r.stderr
-        return
     for chip in ("v5e", "v5p"):
         r = lower(path, "--body-only", "--chip", chip)
         assert r.returncode == 0, r.stderr
@@ -76,7 +71,7 @@ def backend_bodies(module_text: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("path", [p for p in MODULES if p.endswith("module.mlir") and "edge_600" not in p], ids=name_of)
+@pytest.mark.parametrize("path", [p for p in MODULES if p.endswith("module.mlir")], ids=name_of)
 def test_serialized_body_deserializes_and_verifies(path):
     """The body in backend_config is JAX's serialization: bytecode in the stable_mosaic form,
     which jaxlib's mosaic-serde pass turns back into the current dialect."""

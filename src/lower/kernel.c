@@ -29,7 +29,11 @@ typedef struct lop {
   seam_operand_plan plan;
   const tsr_ref *array;
   const tsr_ir_op *map;          /* the index map's func; NULL: all zeros */
-  char hbm_type[256], hblk_type[256], blk_type[256], one_type[256], buf_type[256];
+  char hbm_type[256], buf_type[256], elt[64];
+  const char *space;             /* of the blocks */
+  /* per dimension: the extent of the edge block, the array's last, cut short by its end (0:
+   * every block whole), and that block's index */
+  int64_t edge[TSR_MAX_RANK], last[TSR_MAX_RANK];
   lval hbm, buf, sem;            /* the lowered func's arguments */
   lval prev[TSR_MAX_RANK], cur[TSR_MAX_RANK], slot; /* in the step loop */
   lval next[TSR_MAX_RANK], changed, will, view;
@@ -69,6 +73,8 @@ static void memref_text(char *buf, size_t cap, int64_t lead, const int64_t *shap
 
 static bool is_i32(const stype *t) { return t->rank == 0 && t->cls == VC_I32; }
 
+#define MAX_EDGE_DIMS 3
+
 /* ---- what cannot be lowered ------------------------------------------------------------ */
 
 static tsr_status check_lowerable(lk *L) {
@@ -85,11 +91,11 @@ static tsr_status check_lowerable(lk *L) {
     if (o->plan.revisit == TSR_REVISIT_ANY)
       return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: revisit mode ANY (blocks read back from HBM when revisited) is not lowered", name);
     if (o->plan.rank == 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: rank-0 blocks are not lowered", name);
-    for (int d = 0; d < o->plan.rank; d++)
-      if (!o->plan.element[d] && !o->plan.squeezed[d] && o->array->shape[d] % o->plan.block[d])
-        return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: dimension %d of the array (%lld) is not a multiple of the block (%lld): "
-                        "edge blocks, whose DMAs copy their in-bounds part, are not lowered", name, d,
-                        (long long)o->array->shape[d], (long long)o->plan.block[d]);
+    int edges = 0;
+    for (int d = 0; d < o->plan.rank; d++) edges += o->edge[d] > 0;
+    if (edges > MAX_EDGE_DIMS) /* each such dimension doubles the copies written */
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: edge blocks in %d dimensions (arrays not a multiple of the block); at most %d "
+                      "are lowered", name, edges, MAX_EDGE_DIMS);
     const io_operand *io = &k->io[i];
     if (io->transform) {
       const prog *T = io->transform;
@@ -118,43 +124,82 @@ static void block_index(lk *L, lop *o, const lval *idx, lval *blk) {
   lw_inline(&L->w, o->map, args, n, blk, o->plan.rank, &nret);
 }
 
-/* The slot `slot` of o's buffer as a block ref. */
-static lval slot_view(lk *L, lop *o, lval slot) {
+static void if_begin(lw *w, lval cond) {
+  lw_indent(w);
+  fprintf(w->f, "scf.if %s {\n", cond.s);
+  w->depth++;
+}
+
+static void if_end(lw *w) {
+  w->depth--;
+  lw_indent(w);
+  fprintf(w->f, "}\n");
+}
+
+/* The part `extent` (NULL: all) of slot `slot` of o's buffer, as a block ref; *type: its type. */
+static lval slot_view(lk *L, lop *o, lval slot, const int64_t *extent, char *type, size_t cap) {
   lw *w = &L->w;
+  const int64_t *shape = extent ? extent : o->plan.block;
+  char one[256];
+  memref_text(one, sizeof one, 1, shape, o->plan.rank, o->elt, o->space);
+  memref_text(type, cap, 0, shape, o->plan.rank, o->elt, o->space);
   lval zero = lw_const(w, 0), a = lw_fresh(w), v = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = tpu.memref_slice %s[%s", a.s, o->buf.s, slot.s);
   for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, ", %s", zero.s);
-  fprintf(w->f, "] : %s -> %s\n", o->buf_type, o->one_type);
+  fprintf(w->f, "] : %s -> %s\n", o->buf_type, one);
   lw_indent(w);
-  fprintf(w->f, "%s = tpu.memref_squeeze %s : %s -> %s\n", v.s, a.s, o->one_type, o->blk_type);
+  fprintf(w->f, "%s = tpu.memref_squeeze %s : %s -> %s\n", v.s, a.s, one, type);
   return v;
 }
 
-/* The block blk of o's array. */
-static lval hbm_block(lk *L, lop *o, const lval *blk) {
+/* The part `extent` of block blk of o's array; *type: its type. */
+static lval hbm_block(lk *L, lop *o, const lval *blk, const int64_t *extent, char *type, size_t cap) {
   lw *w = &L->w;
   lval start[TSR_MAX_RANK];
   for (int d = 0; d < o->plan.rank; d++)
     start[d] = o->plan.element[d] || o->plan.squeezed[d] ? blk[d] : lw_arith(w, "muli", blk[d], lw_const(w, o->plan.block[d]));
+  memref_text(type, cap, 0, extent, o->plan.rank, o->elt, "any");
   lval h = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = tpu.memref_slice %s[", h.s, o->hbm.s);
   for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, "%s%s", d ? ", " : "", start[d].s);
-  fprintf(w->f, "] : %s -> %s\n", o->hbm_type, o->hblk_type);
+  fprintf(w->f, "] : %s -> %s\n", o->hbm_type, type);
   return h;
 }
 
 enum { DMA_START = 1, DMA_WAIT = 2 };
 
-/* A copy of block blk between o's array and slot `slot`: started, waited for, or both. */
-static void dma(lk *L, lop *o, const lval *blk, lval slot, int what) {
+/* What the pipeline's semaphore counts for a copy of `extent` of o's block: an edge block's
+ * in-bounds part rounded up to the array's tiles where the block is a whole number of them
+ * (the seed's copy; the rest lies in HBM's tile padding: tiling.c), 0 for a whole block. */
+static int64_t counted_bytes(const lop *o, const int64_t *extent) {
+  int64_t n = (int64_t)tsr_dtype_size(o->array->dtype);
+  bool cut = false;
+  for (int d = 0; d < o->plan.rank; d++) {
+    int64_t b = o->plan.block[d], size = extent[d], t = o->plan.tiling[d];
+    if (size < b) {
+      cut = true;
+      if (t > 0 && b % t == 0 && size % t) size += t - size % t;
+      if (size > b) size = b;
+    }
+    n *= size;
+  }
+  return cut ? n : 0;
+}
+
+/* A copy of `extent` of block blk between o's array and slot `slot`. */
+static void dma_part(lk *L, lop *o, const lval *blk, lval slot, int what, const int64_t *extent) {
   lw *w = &L->w;
-  lval h = hbm_block(L, o, blk), v = slot_view(L, o, slot);
+  char htype[256], vtype[256];
+  lval h = hbm_block(L, o, blk, extent, htype, sizeof htype), v = slot_view(L, o, slot, extent, vtype, sizeof vtype);
   const char *src = o->is_input ? h.s : v.s, *dst = o->is_input ? v.s : h.s;
-  const char *src_t = o->is_input ? o->hblk_type : o->blk_type, *dst_t = o->is_input ? o->blk_type : o->hblk_type;
-  char mark[96]; /* the copy's direction and operand, for tessera's timing model (docs/lowering.md) */
-  snprintf(mark, sizeof mark, "{tessera.dma = \"%s\", tessera.operand = %d : i32}", o->is_input ? "in" : "out", o->index);
+  const char *src_t = o->is_input ? htype : vtype, *dst_t = o->is_input ? vtype : htype;
+  char mark[160]; /* the copy's direction and operand, for tessera's timing model (docs/lowering.md) */
+  int n = snprintf(mark, sizeof mark, "{tessera.dma = \"%s\", tessera.operand = %d : i32", o->is_input ? "in" : "out", o->index);
+  int64_t counted = counted_bytes(o, extent);
+  if (counted) n += snprintf(mark + n, sizeof mark - (size_t)n, ", tessera.bytes = %lld : i64", (long long)counted);
+  snprintf(mark + n, sizeof mark - (size_t)n, "}");
   if (what & DMA_START) {
     lw_indent(w);
     fprintf(w->f, "tpu.enqueue_dma source(%s : %s) target(%s : %s) target_semaphore(%s : %s) %s\n", src, src_t, dst,
@@ -167,17 +212,34 @@ static void dma(lk *L, lop *o, const lval *blk, lval slot, int what) {
   }
 }
 
-static void if_begin(lw *w, lval cond) {
-  lw_indent(w);
-  fprintf(w->f, "scf.if %s {\n", cond.s);
-  w->depth++;
-}
-
-static void if_end(lw *w) {
+/* Dimensions from d on: where block blk may be the edge block of a dimension, one copy for the
+ * edge (its in-bounds part) and one for the rest, chosen by the block index. */
+static void dma_dims(lk *L, lop *o, const lval *blk, lval slot, int what, int d, int64_t *extent) {
+  lw *w = &L->w;
+  while (d < o->plan.rank && !o->edge[d]) d++;
+  if (d == o->plan.rank) {
+    dma_part(L, o, blk, slot, what, extent);
+    return;
+  }
+  if_begin(w, lw_cmp(w, "eq", blk[d], lw_const(w, o->last[d])));
+  extent[d] = o->edge[d];
+  dma_dims(L, o, blk, slot, what, d + 1, extent);
   w->depth--;
   lw_indent(w);
-  fprintf(w->f, "}\n");
+  fputs("} else {\n", w->f);
+  w->depth++;
+  extent[d] = o->plan.block[d];
+  dma_dims(L, o, blk, slot, what, d + 1, extent);
+  if_end(w);
 }
+
+/* A copy of block blk between o's array and slot `slot`: started, waited for, or both. */
+static void dma(lk *L, lop *o, const lval *blk, lval slot, int what) {
+  int64_t extent[TSR_MAX_RANK];
+  memcpy(extent, o->plan.block, sizeof extent);
+  dma_dims(L, o, blk, slot, what, 0, extent);
+}
+
 
 /* The end of an scf.if whose not taking is a copy the pipeline skips (marked for the timing
  * model). */
@@ -331,7 +393,10 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
   }
   /* the body on the current slots */
   for (int i = 0; i < L->nio; i++)
-    if (L->ops[i].pipelined) L->ops[i].view = slot_view(L, &L->ops[i], L->ops[i].slot);
+    if (L->ops[i].pipelined) {
+      char type[256];
+      L->ops[i].view = slot_view(L, &L->ops[i], L->ops[i].slot, NULL, type, sizeof type);
+    }
   inline_body(L, idx);
   /* wait_out: the previous block's write-back */
   for (int i = 0; i < L->nio; i++) {
@@ -414,6 +479,12 @@ static tsr_status plan(lk *L, tsr_machine *m, const tsr_ref *operands, int nops,
     p->pipelined = !plans[i].passthrough;
     p->array = p->is_input ? &L->d.inputs[i] : &L->d.outputs[p->index];
     p->map = k->io[i].transform ? find_func(L->body, k->io[i].transform->name) : NULL;
+    for (int d = 0; p->pipelined && d < p->plan.rank; d++) {
+      int64_t n = p->array->shape[d], b = p->plan.block[d];
+      bool cut = !p->plan.element[d] && !p->plan.squeezed[d] && b > 0 && n % b;
+      p->last[d] = cut ? n / b : 0;
+      p->edge[d] = cut ? n % b : 0; /* the last block starts at (n / b) * b */
+    }
     if (k->io[i].transform && !p->map)
       return tsr_fail(TSR_ERR_INVALID, "index map @%s of operand %d not found", k->io[i].transform->name, i);
   }
@@ -430,14 +501,10 @@ static void write_types(lk *L) {
       type_text(t, o->hbm_type, sizeof o->hbm_type);
       continue;
     }
-    char elt[64];
-    type_text(t->u.shaped.element, elt, sizeof elt);
-    const char *space = space_text(o->plan.space);
-    memref_text(o->hbm_type, sizeof o->hbm_type, 0, o->array->shape, o->array->rank, elt, "any");
-    memref_text(o->hblk_type, sizeof o->hblk_type, 0, o->plan.block, o->plan.rank, elt, "any");
-    memref_text(o->blk_type, sizeof o->blk_type, 0, o->plan.block, o->plan.rank, elt, space);
-    memref_text(o->one_type, sizeof o->one_type, 1, o->plan.block, o->plan.rank, elt, space);
-    memref_text(o->buf_type, sizeof o->buf_type, o->plan.buffer_count, o->plan.block, o->plan.rank, elt, space);
+    type_text(t->u.shaped.element, o->elt, sizeof o->elt);
+    o->space = space_text(o->plan.space);
+    memref_text(o->hbm_type, sizeof o->hbm_type, 0, o->array->shape, o->array->rank, o->elt, "any");
+    memref_text(o->buf_type, sizeof o->buf_type, o->plan.buffer_count, o->plan.block, o->plan.rank, o->elt, o->space);
   }
 }
 

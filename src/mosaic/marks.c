@@ -8,6 +8,8 @@
 
 #include "mosaic/mosaic_internal.h"
 
+#define MAX_MARK_BYTES (1LL << 40)
+
 static bool is_text(const tsr_ir_attr *a, const char *s) {
   return a && a->kind == TSR_IR_ATTR_STRING && a->u.string.len == strlen(s) && !memcmp(a->u.string.data, s, a->u.string.len);
 }
@@ -30,8 +32,13 @@ tsr_status mark_compile(comp *c, minst *in) {
   if (step && in->op == MOP_FOR) in->mark = MARK_STEP;
   else if (body && in->op == MOP_REGION) in->mark = MARK_BODY;
   else if (skip && in->op == MOP_IF) return direction(c, "tessera.skip", skip, MARK_SKIP_IN, in);
-  else if (dma && (in->op == MOP_ENQUEUE_DMA || in->op == MOP_WAIT_DMA2 || in->op == MOP_WAIT_DMA))
-    return direction(c, "tessera.dma", dma, MARK_DMA_IN, in);
+  else if (dma && (in->op == MOP_ENQUEUE_DMA || in->op == MOP_WAIT_DMA2 || in->op == MOP_WAIT_DMA)) {
+    TSR_TRY(direction(c, "tessera.dma", dma, MARK_DMA_IN, in));
+    /* an edge block's copy: its in-bounds part, counted as the pipeline counts it */
+    if (tsr_ir_op_attr(c->op, "tessera.bytes") &&
+        (!tsr_ir_op_attr_int(c->op, "tessera.bytes", &in->mark_bytes) || in->mark_bytes <= 0 || in->mark_bytes > MAX_MARK_BYTES))
+      return comp_fail(c, TSR_ERR_INVALID, "tessera.bytes must be an integer 1..%lld", (long long)MAX_MARK_BYTES);
+  }
   return TSR_OK;
 }
 

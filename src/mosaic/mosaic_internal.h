@@ -100,6 +100,7 @@ typedef struct minst {
   bool unused;            /* load: nothing uses its value (unused.c) */
   uint8_t mark;           /* mark_kind */
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
+  int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
 } minst;
 
 typedef struct parena_block parena_block;

@@ -276,7 +276,8 @@ tsr_status r_enqueue_dma(exec *x, const minst *in) {
   if (in->a[5] >= 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "a source semaphore (remote DMA) on a local copy");
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
-    return seam_dma_start(x->ctx, SR(x, in->opd[in->a[1]]), SR(x, in->opd[in->a[2]]), &sem, mark_dir(in), in->mark_operand);
+    return seam_dma_start(x->ctx, SR(x, in->opd[in->a[1]]), SR(x, in->opd[in->a[2]]), &sem, mark_dir(in), in->mark_operand,
+                          in->mark_bytes);
   return tsr_dma_start(x->ctx, SR(x, in->opd[in->a[1]]), SR(x, in->opd[in->a[2]]), &sem);
 }
 
@@ -285,7 +286,7 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
   TSR_TRY(check_remote(x, in, (int)in->a[3], (int)in->a[4]));
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
-    return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand);
+    return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
   return tsr_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]));
 }
 

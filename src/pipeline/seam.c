@@ -51,14 +51,14 @@ void seam_body_end(tsr_ctx *c, const tsr_cost *cost) {
 }
 
 tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
-                          int operand) {
-  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = (int64_t)tsr_ref_bytes(dst), .dir = dir,
-                   .operand = operand};
+                          int operand, int64_t bytes) {
+  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
+                   .dir = dir, .operand = operand};
   return core_dma_start(c->core, &r);
 }
 
-tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand) {
-  return core_dma_wait(c->core, sem, (int64_t)tsr_ref_bytes(dst), NULL, operand);
+tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand, int64_t bytes) {
+  return core_dma_wait(c->core, sem, bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst), NULL, operand);
 }
 
 void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand) {

@@ -94,11 +94,13 @@ void seam_step_begin(tsr_ctx *c, int64_t step);
 void seam_step_end(tsr_ctx *c);
 void seam_body_begin(tsr_ctx *c);
 void seam_body_end(tsr_ctx *c, const tsr_cost *cost);
-/* A copy of input (dir in) or output (dir out) number `operand` in `dir`, and the wait for one,
- * as tsr_dma_start and tsr_dma_wait do otherwise; a copy the pipeline skipped. */
+/* A copy of input (dir in) or output (dir out) number `operand`, and the wait for one, as
+ * tsr_dma_start and tsr_dma_wait do otherwise; the semaphore counts `bytes` (0: dst's bytes;
+ * an edge block's in-bounds part counts as the pipeline counts it). A copy the pipeline
+ * skipped. */
 tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
-                          int operand);
-tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand);
+                          int operand, int64_t bytes);
+tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand, int64_t bytes);
 void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand);
 
 /* The carry watch of a host part (NULL elsewhere): a body that runs in host parts reports the
