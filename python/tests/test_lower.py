@@ -20,10 +20,6 @@ MODULES = sorted(glob.glob(os.path.join(REPO, "tests", "jax_suite", "*", "v_new"
                  glob.glob(os.path.join(REPO, "tests", "conformance", "jax_export_backcompat", "*", "module.mlir")) +
                  [os.path.join(REPO, "tests", "conformance", "seed_my_call", "module.mlir"),
                   os.path.join(REPO, "tests", "conformance", "seed_my_call", "kernel.mosaic.mlir")])
-# The 2024 artifact's body waits with the legacy two-operand tpu.wait_dma inside a region: tessera
-# runs it, but the current dialect (the version the lowering writes) only has wait_dma2, and the
-# lowering does not rewrite ops nested in the body (docs/lowering.md, "Not yet").
-LEGACY = {"mosaic_semaphore_dma"}
 
 
 def mosaic_context():
@@ -45,8 +41,6 @@ def lower(path: str, *args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("path", MODULES, ids=name_of)
 def test_lowered_kernel_verifies_in_jaxlib(path):
     from jax._src.lib.mlir import ir
-    if any(f"/{r}/" in path for r in LEGACY):
-        pytest.xfail("legacy tpu.wait_dma nested in the body")
     for chip in ("v5e", "v5p"):
         r = lower(path, "--body-only", "--chip", chip)
         assert r.returncode == 0, r.stderr
@@ -56,6 +50,7 @@ def test_lowered_kernel_verifies_in_jaxlib(path):
             assert "window_params = [{transform" not in text and "iteration_bounds = array<i64: " not in text.replace(
                 "iteration_bounds = array<i64: 2>", "")
             with mosaic_context(), ir.Location.unknown():
+                assert '"tpu.wait_dma"(' not in text  # the legacy wait is written as wait_dma2, nested too
                 m = ir.Module.parse(text)
                 assert m.operation.verify()
                 ops = {op.operation.name for op in m.body.operations[0].regions[0].blocks[0].operations}
@@ -76,8 +71,6 @@ def test_serialized_body_deserializes_and_verifies(path):
     """The body in backend_config is JAX's serialization: bytecode in the stable_mosaic form,
     which jaxlib's mosaic-serde pass turns back into the current dialect."""
     from jax._src.lib.mlir import ir, passmanager
-    if any(f"/{r}/" in path for r in LEGACY):
-        pytest.xfail("legacy tpu.wait_dma nested in the body")
     r = lower(path)
     assert r.returncode == 0, r.stderr
     bodies = backend_bodies(r.stdout)

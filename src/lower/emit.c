@@ -65,6 +65,24 @@ static void namer(void *user, const tsr_ir_value *v, FILE *f) {
   fputs(buf, f);
 }
 
+/* The legacy wait (semaphore, ref), wherever it is (a region's too), which the current dialect
+ * only has as wait_dma2: the same wait, for the same bytes, as Mosaic's own upgrade writes it. */
+static bool upgrade(void *user, const tsr_ir_op *op, int depth, FILE *f) {
+  if (!tsr_ir_op_is(op, "tpu.wait_dma") || op->n_operands != 2 || op->n_results) return false;
+  char sem[48], ref[48];
+  name_of(user, op->operands[0].value, sem, sizeof sem);
+  name_of(user, op->operands[1].value, ref, sizeof ref);
+  for (int i = 0; i < depth; i++) fputs("  ", f);
+  fprintf(f, "tpu.wait_dma2 semaphore(%s : ", sem);
+  tsr_mlir_print_type(f, op->operands[0].value->type);
+  for (int k = 0; k < 2; k++) {
+    fprintf(f, ") %s(%s : ", k ? "dst" : "src", ref);
+    tsr_mlir_print_type(f, op->operands[1].value->type);
+  }
+  fputs(")\n", f);
+  return true;
+}
+
 void lw_inline(lw *w, const tsr_ir_op *fn, const lval *args, int nargs, lval *rets, int max_rets, int *nrets) {
   inline_names in = {tsr_ir_op_entry_block(fn, 0), args, nargs, w->inst++};
   *nrets = 0;
@@ -75,22 +93,6 @@ void lw_inline(lw *w, const tsr_ir_op *fn, const lval *args, int nargs, lval *re
       *nrets = op->n_operands;
       continue;
     }
-    if (tsr_ir_op_is(op, "tpu.wait_dma") && op->n_operands == 2 && !op->n_results) {
-      /* the legacy wait (semaphore, ref), which the current dialect only has as wait_dma2:
-       * the same wait, for the same bytes, as Mosaic's own upgrade writes it */
-      char sem[48], ref[48];
-      name_of(&in, op->operands[0].value, sem, sizeof sem);
-      name_of(&in, op->operands[1].value, ref, sizeof ref);
-      lw_indent(w);
-      fprintf(w->f, "tpu.wait_dma2 semaphore(%s : ", sem);
-      tsr_mlir_print_type(w->f, op->operands[0].value->type);
-      for (int k = 0; k < 2; k++) {
-        fprintf(w->f, ") %s(%s : ", k ? "dst" : "src", ref);
-        tsr_mlir_print_type(w->f, op->operands[1].value->type);
-      }
-      fputs(")\n", w->f);
-      continue;
-    }
-    tsr_mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, &in);
+    tsr_mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, upgrade, &in);
   }
 }

@@ -13,7 +13,8 @@ typedef struct printer {
   FILE *f;
   unsigned flags;
   tsr_mlir_value_namer namer; /* NULL: %<id> */
-  void *namer_user;
+  void *namer_user;           /* also the writer's */
+  tsr_mlir_op_writer writer;  /* NULL: none */
 } printer;
 
 static void print_attr(printer *p, const tsr_ir_attr *a);
@@ -68,7 +69,7 @@ static void print_type_list(printer *p, tsr_ir_type *const *t, int n) {
 }
 
 void tsr_mlir_print_type(FILE *f, const tsr_ir_type *t) {
-  printer pp = {f, 0, NULL, NULL}, *p = &pp;
+  printer pp = {f, 0, NULL, NULL, NULL}, *p = &pp;
   switch (t->kind) {
   case TSR_IR_TYPE_INTEGER:
     fprintf(f, "%s%u", t->u.integer.signedness == TSR_IR_SIGNED ? "si" : t->u.integer.signedness == TSR_IR_UNSIGNED ? "ui" : "i",
@@ -409,7 +410,7 @@ static void print_attr(printer *p, const tsr_ir_attr *a) {
 }
 
 void tsr_mlir_print_attr(FILE *f, const tsr_ir_attr *a) {
-  printer p = {f, 0, NULL, NULL};
+  printer p = {f, 0, NULL, NULL, NULL};
   print_attr(&p, a);
 }
 
@@ -460,6 +461,7 @@ static void print_region(printer *p, const tsr_ir_region *r, int depth) {
 
 static void print_op(printer *p, const tsr_ir_op *op, int depth) {
   FILE *f = p->f;
+  if (p->writer && p->writer(p->namer_user, op, depth, f)) return;
   indent(f, depth);
   for (int i = 0; i < op->n_results; i++) {
     if (i) fputs(", ", f);
@@ -516,12 +518,12 @@ static void print_op(printer *p, const tsr_ir_op *op, int depth) {
 }
 
 void tsr_mlir_print_op(FILE *f, const tsr_ir_op *op, unsigned flags) {
-  printer p = {f, flags, NULL, NULL};
+  printer p = {f, flags, NULL, NULL, NULL};
   print_op(&p, op, 0);
 }
 
 void tsr_mlir_print_op_named(FILE *f, const tsr_ir_op *op, unsigned flags, int depth, tsr_mlir_value_namer namer,
-                             void *user) {
-  printer p = {f, flags, namer, user};
+                             tsr_mlir_op_writer writer, void *user) {
+  printer p = {f, flags, namer, user, writer};
   print_op(&p, op, depth);
 }
