@@ -24,8 +24,8 @@ same_timing() { # name
 # original and lowered: the same outputs, bit for bit, and the same timing
 same_run() { # name module lowered [inputs...]
   local n=$1 m=$2 l=$3; shift 3
-  "$cli" run "$m" "$@" -o $t/$n.a --host-helpers -1 > /dev/null 2>$t/err || { echo "FAIL: $n: original run: $(head -c 300 $t/err)"; fail=1; return; }
-  "$cli" run "$l" "$@" -o $t/$n.b --host-helpers -1 > /dev/null 2>$t/err || { echo "FAIL: $n: lowered run: $(head -c 300 $t/err)"; fail=1; return; }
+  "$cli" run "$m" "$@" -o $t/$n.a > /dev/null 2>$t/err || { echo "FAIL: $n: original run: $(head -c 300 $t/err)"; fail=1; return; }
+  "$cli" run "$l" "$@" -o $t/$n.b > /dev/null 2>$t/err || { echo "FAIL: $n: lowered run: $(head -c 300 $t/err)"; fail=1; return; }
   for f in $t/$n.a/*.npy; do
     cmp -s "$f" "$t/$n.b/$(basename "$f")" || { echo "FAIL: $n: $(basename "$f") differs"; fail=1; }
   done
