@@ -201,6 +201,80 @@ static void test_dma_any(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* What the pipeline's events show of a run (test_marks). */
+typedef struct mark_log {
+  int kernels, step_begins, step_ends, body_begins, body_ends, dma_in, dma_out, skips_out, other_dmas;
+  int64_t steps[16], bytes_in, bytes_out, skip_step;
+  double vpu_ops, vector_bytes;
+} mark_log;
+
+static void mark_event(void *user, const tsr_event *ev) {
+  mark_log *l = user;
+  switch (ev->kind) {
+  case TSR_EV_KERNEL_BEGIN: l->kernels++; break;
+  case TSR_EV_STEP_BEGIN:
+    if (l->step_begins < 16) l->steps[l->step_begins] = ev->step;
+    l->step_begins++;
+    break;
+  case TSR_EV_STEP_END: l->step_ends++; break;
+  case TSR_EV_BODY_BEGIN: l->body_begins++; break;
+  case TSR_EV_BODY_END:
+    l->body_ends++;
+    l->vpu_ops += ev->cost->vpu_ops;
+    l->vector_bytes += ev->cost->vector_bytes;
+    break;
+  case TSR_EV_DMA_START:
+    if (ev->dir == TSR_DMA_IN && ev->operand == 0) { l->dma_in++; l->bytes_in += ev->bytes; }
+    else if (ev->dir == TSR_DMA_OUT && ev->operand == 0) { l->dma_out++; l->bytes_out += ev->bytes; }
+    else l->other_dmas++;
+    break;
+  case TSR_EV_DMA_SKIP:
+    if (ev->dir == TSR_DMA_OUT && ev->operand == 0) { l->skips_out++; l->skip_step = ev->step; }
+    break;
+  default: break;
+  }
+}
+
+/* A kernel that moves its own blocks, marked as `tessera lower` marks one: the events are the
+ * pipeline's (docs/lowering.md "Marks"): 8 steps numbered 0..7, one body each charged with its
+ * own ops only (a body nested in a body is plain: the addf's 1024 element-ops and the chunk
+ * loaded and stored, 2 x 4096 bytes), copies in and out of operand 0, the last write-back
+ * skipped; the data as the kernel moves it. */
+static void test_marks(void) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_marked.mlir");
+  if (!k) return;
+  tsr_machine *m = machine(1);
+  mark_log l = {.skip_step = -1};
+  tsr_observer ob = {.user = &l, .on_event = mark_event};
+  CHECK_OK(tsr_machine_add_observer(m, &ob));
+  float x[64 * 128], o[64 * 128];
+  tsr_test_fill(x, 64 * 128, 9);
+  for (int i = 0; i < 64 * 128; i++) o[i] = -1.0f;
+  int64_t sh[2] = {64, 128};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, NULL));
+  int bad = 0;
+  for (int i = 0; i < 64 * 128; i++) bad += o[i] != (i < 56 * 128 ? 2 * x[i] : -1.0f);
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(l.kernels, 1);
+  CHECK_EQ_INT(l.step_begins, 8); /* the kernel's own single step emits none */
+  CHECK_EQ_INT(l.step_ends, 8);
+  for (int i = 0; i < 8; i++) CHECK_EQ_INT(l.steps[i], i);
+  CHECK_EQ_INT(l.body_begins, 8);
+  CHECK_EQ_INT(l.body_ends, 8);
+  CHECK(l.vpu_ops == 8 * 1024.0);
+  CHECK(l.vector_bytes == 8 * 2 * 4096.0);
+  CHECK_EQ_INT(l.dma_in, 8);
+  CHECK_EQ_INT(l.bytes_in, 8 * 4096);
+  CHECK_EQ_INT(l.dma_out, 7);
+  CHECK_EQ_INT(l.bytes_out, 7 * 4096);
+  CHECK_EQ_INT(l.skips_out, 1);
+  CHECK_EQ_INT(l.skip_step, 7);
+  CHECK_EQ_INT(l.other_dmas, 0);
+  tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(k);
+}
+
 static void test_row_sum(tsr_machine *m) {
   tsr_mosaic_kernel *k = load("tests/mosaic/row_sum.mlir");
   if (!k) return;
@@ -822,6 +896,7 @@ int main(void) {
   test_matmul_acc(m2);
   test_matmul_helpers();
   test_dma_any(m);
+  test_marks();
   test_row_sum(m2);
   test_small_bodies(m);
   test_shapes(m);

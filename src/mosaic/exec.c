@@ -242,9 +242,11 @@ tsr_status r_while(exec *x, const minst *in) {
 static tsr_status run_body(exec *x, const minst *in) {
   tsr_cost outer = x->cost;
   x->cost = (tsr_cost){0};
+  x->in_body = true;
   seam_body_begin(x->ctx);
   tsr_status s = exec_range(x, in->reg_begin[0], in->reg_end[0]);
   if (s == TSR_OK) seam_body_end(x->ctx, &x->cost);
+  x->in_body = false;
   tsr_cost_add(&outer, &x->cost);
   x->cost = outer;
   return s;
@@ -253,7 +255,8 @@ static tsr_status run_body(exec *x, const minst *in) {
 tsr_status r_region(exec *x, const minst *in) {
   seam_scope scope;
   if (x->ctx) scope = seam_scope_begin(x->ctx);
-  tsr_status s = in->mark == MARK_BODY && x->ctx ? run_body(x, in) : exec_range(x, in->reg_begin[0], in->reg_end[0]);
+  bool body = in->mark == MARK_BODY && x->ctx && !x->in_body;
+  tsr_status s = body ? run_body(x, in) : exec_range(x, in->reg_begin[0], in->reg_end[0]);
   const minst *y = terminator(x, in, 0);
   if (s == TSR_OK && y->nopd != in->nres)
     s = tsr_fail(TSR_ERR_INVALID, "region yields %d values for %d results", y->nopd, in->nres);

@@ -148,6 +148,7 @@ typedef struct exec {
   int64_t *ops_left;     /* the call's op budget on this core (index maps: their own) */
   int64_t ops_limit;     /* what the budget was, for the message */
   struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
+  bool in_body;          /* inside a region marked tessera.body (marks.c): one nested is plain */
 } exec;
 
 /* ---- program building (compile.c) ---- */
