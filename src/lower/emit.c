@@ -1,6 +1,7 @@
 /* Writing Mosaic text: fresh values, i32 arithmetic, and funcs inlined under new names (the
  * kernel's body and index maps, printed by the MLIR printer with a namer). */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower/lower_internal.h"
@@ -17,10 +18,37 @@ void lw_indent(lw *w) {
 }
 
 lval lw_const(lw *w, int64_t c) {
+  for (int i = 0; i < w->nconst; i++)
+    if (w->const_values[i] == c) return w->const_names[i];
   lval v = lw_fresh(w);
-  lw_indent(w);
-  fprintf(w->f, "%s = arith.constant %" PRId64 " : i32\n", v.s, c);
+  if (w->nconst == w->capconst) {
+    int cap = w->capconst ? 2 * w->capconst : 32;
+    int64_t *nv = realloc(w->const_values, (size_t)cap * sizeof *nv);
+    if (nv) w->const_values = nv;
+    lval *nn = nv ? realloc(w->const_names, (size_t)cap * sizeof *nn) : NULL;
+    if (nn) w->const_names = nn;
+    if (!nv || !nn) { /* out of memory: the constant where it is used, which is as valid */
+      lw_indent(w);
+      fprintf(w->f, "%s = arith.constant %" PRId64 " : i32\n", v.s, c);
+      return v;
+    }
+    w->capconst = cap;
+  }
+  w->const_values[w->nconst] = c;
+  w->const_names[w->nconst++] = v;
   return v;
+}
+
+void lw_write_consts(lw *w, FILE *f, int depth) {
+  for (int i = 0; i < w->nconst; i++) {
+    for (int d = 0; d < depth; d++) fputs("  ", f);
+    fprintf(f, "%s = arith.constant %" PRId64 " : i32\n", w->const_names[i].s, w->const_values[i]);
+  }
+  free(w->const_values);
+  free(w->const_names);
+  w->const_values = NULL;
+  w->const_names = NULL;
+  w->nconst = w->capconst = 0;
 }
 
 static lval arith(lw *w, const char *op, lval a, lval b, const char *type) {

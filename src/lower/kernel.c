@@ -508,7 +508,7 @@ static void write_types(lk *L) {
   }
 }
 
-static void write_func(lk *L, tsr_machine *m) {
+static tsr_status write_func(lk *L, tsr_machine *m) {
   tsr_mosaic_kernel *k = L->k;
   lw *w = &L->w;
   const tsr_ir_block *entry = tsr_ir_op_entry_block(L->fn, 0);
@@ -581,6 +581,14 @@ static void write_func(lk *L, tsr_machine *m) {
   }
   fputs("} {\n", w->f);
   w->depth = 2;
+  /* the ops go to a text of their own, so that the constants they name come first */
+  FILE *out = w->f;
+  char *ops = NULL;
+  size_t len = 0;
+  if (!(w->f = open_memstream(&ops, &len))) {
+    w->f = out;
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
   if (!grid) {
     for (int c = 0; c < cores && c < TSR_MAX_OPERANDS; c++)
       if (steps[c] > 0) emit_share(L, size[c], off[c]);
@@ -592,7 +600,14 @@ static void write_func(lk *L, tsr_machine *m) {
       if_end(w);
     }
   }
+  bool ok = fclose(w->f) == 0 && ops;
+  w->f = out;
+  lw_write_consts(w, out, 2);
+  if (ok) fwrite(ops, 1, len, out);
+  free(ops);
+  if (!ok) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   fputs("    return\n  }\n}\n", w->f);
+  return TSR_OK;
 }
 
 tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
@@ -623,7 +638,7 @@ tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, in
       s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     } else {
       write_types(L);
-      write_func(L, m);
+      s = write_func(L, m);
       if (fclose(L->w.f) != 0 || !buf) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
       if (s == TSR_OK) *text = buf;
       else free(buf);

@@ -20,11 +20,18 @@ typedef struct lw {
   int next;   /* the next %w<n> */
   int depth;  /* indentation */
   int inst;   /* the next inlined func's instance */
+  /* the i32 constants lw_const named, written once at the func's entry (lw_write_consts) */
+  int64_t *const_values;
+  lval *const_names;
+  int nconst, capconst;
 } lw;
 
 lval lw_fresh(lw *w);
 void lw_indent(lw *w);
-lval lw_const(lw *w, int64_t c);                 /* i32 */
+lval lw_const(lw *w, int64_t c);                 /* i32, one name per value (see below) */
+/* Writes the constants lw_const named, at `depth`, where they dominate every use (the func's
+ * entry), and forgets them. */
+void lw_write_consts(lw *w, FILE *f, int depth);
 lval lw_arith(lw *w, const char *op, lval a, lval b); /* arith.<op> on i32 or i1 (`type`) */
 lval lw_arith_i1(lw *w, const char *op, lval a, lval b);
 lval lw_cmp(lw *w, const char *pred, lval a, lval b); /* i32 -> i1 */
