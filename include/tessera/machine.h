@@ -123,7 +123,7 @@ typedef struct tsr_event {
   int operand;                 /* pipeline operand index, -1 none */
   int rank;                    /* block index / grid index rank */
   const int64_t *index;        /* block index (DMA) or grid index (STEP) */
-  int target_core;             /* SEM_SIGNAL */
+  int target_core;             /* SEM_SIGNAL; DMA_START of a remote copy: the core it writes to */
   bool write;                  /* ACCESS */
   tsr_space space;             /* ALLOC / FREE */
   const tsr_cost *cost;        /* BODY_END */
@@ -134,6 +134,14 @@ typedef struct tsr_event {
    * observers see the same events either way; this says where the data really is. NULL: at
    * src. */
   const tsr_ref *src_data;
+  /* Many chips (tsr_machine_options.num_devices): the device of the core that produced the
+   * event (`core` is the core within it), and for a SEM_SIGNAL or a remote copy's DMA_START
+   * the device it reaches (its own device otherwise). A signal or remote copy to another
+   * device names, in `sem`, the semaphore it reaches on that device (`dst`: the memory the
+   * copy writes there), and a remote copy's DMA_START names its receive semaphore in
+   * `recv_sem` (its `sem` is the send semaphore on the source). 0 on one device. */
+  int device, target_device;
+  const tsr_ref *recv_sem;
 } tsr_event;
 
 typedef struct tsr_observer {
@@ -170,6 +178,9 @@ typedef enum tsr_dma_mode {
   TSR_DMA_RANDOM,      /* pending DMAs complete in a seeded random order at starts and waits */
 } tsr_dma_mode;
 
+#define TSR_MAX_MESH_RANK 4
+#define TSR_MAX_DEVICES 32
+
 typedef struct tsr_machine_options {
   const tsr_chip *chip;      /* NULL: v5e */
   int num_cores;             /* 0: one per TensorCore of the chip, capped by host CPUs */
@@ -194,6 +205,15 @@ typedef struct tsr_machine_options {
    * execute in one kernel call before the call fails: a kernel from outside may loop
    * forever. 0: TSR_DEFAULT_MAX_KERNEL_OPS; negative: no limit. */
   int64_t max_kernel_ops;
+  /* Many chips: num_devices TPU chips (0 or 1: one), each with its own cores, VMEM, SMEM,
+   * semaphores, DMA engines and HBM arrays, that reach each other's memory with remote
+   * copies and semaphore signals (docs/multichip.md). mesh_shape (mesh_rank dimensions, 0:
+   * one dimension of num_devices) lays the devices out in a mesh, device ids row-major;
+   * num_devices 0 with a mesh takes the mesh's size. A machine of several devices has no
+   * host helpers (host_helpers is taken as -1). */
+  int num_devices;
+  int mesh_rank;
+  int64_t mesh_shape[TSR_MAX_MESH_RANK];
 } tsr_machine_options;
 
 #define TSR_DEFAULT_MAX_KERNEL_OPS 1000000000LL
@@ -202,7 +222,10 @@ typedef struct tsr_machine tsr_machine;
 
 tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out);
 void tsr_machine_destroy(tsr_machine *m);
-int tsr_machine_num_cores(const tsr_machine *m);
+int tsr_machine_num_cores(const tsr_machine *m);  /* per device */
+int tsr_machine_num_devices(const tsr_machine *m);
+/* The mesh's shape (its rank returned; shape: TSR_MAX_MESH_RANK entries). */
+int tsr_machine_mesh_shape(const tsr_machine *m, int64_t *shape);
 const tsr_chip *tsr_machine_chip(const tsr_machine *m);
 /* Observers see every event of every later run; at most 8. */
 tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs);

@@ -173,6 +173,35 @@ tsr_status tsr_sem_signal(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int co
 tsr_status tsr_sem_wait(tsr_ctx *c, const tsr_ref *sem, int32_t amount);
 int32_t tsr_sem_read(tsr_ctx *c, const tsr_ref *sem);
 
+/* ---- many chips (tsr_machine_options.num_devices; docs/multichip.md) -------------------- */
+
+/* Runs one call on every device of the machine at once: descs[d] on device d, the same kernel
+ * on that device's own arrays (one operand's arrays have one shape on every device). Before
+ * the first step every core of every device has its scratch, and no core's memory is released
+ * before every core has ended (Pallas's device barrier). A failure names its device; several
+ * devices' failures are joined. stats: one per device, or NULL. */
+tsr_status tsr_pallas_call_devices(tsr_machine *m, const tsr_call_desc *descs, tsr_call_stats *stats);
+
+/* The device running this body (its logical id: row-major in the mesh), the device count, and
+ * its coordinates in the mesh (the mesh's rank returned; coords: TSR_MAX_MESH_RANK entries). */
+int tsr_ctx_device_id(const tsr_ctx *c);
+int tsr_ctx_num_devices(const tsr_ctx *c);
+int tsr_ctx_mesh_coords(const tsr_ctx *c, int64_t *coords);
+/* The logical id of the device at mesh coordinates (-1 outside the mesh). */
+int tsr_ctx_mesh_device(const tsr_ctx *c, const int64_t *coords);
+/* A remote copy: src (here) into the ref that is dst on core `core` (-1: this core's id) of
+ * device `device` (an operand of the call or a scratch/scoped allocation of the kernel: the
+ * same one there). It signals send_sem here and recv_sem there by its byte count: the sender
+ * waits with tsr_dma_wait(send_sem, src), the receiver with tsr_dma_wait(recv_sem, its dst).
+ * A remote copy moves its data when it starts, in every DMA order. */
+tsr_status tsr_remote_copy_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+                                 const tsr_ref *recv_sem, int device, int core);
+/* Signals the semaphore that is `sem` on core `core` (-1: this core's id) of device `device`. */
+tsr_status tsr_sem_signal_device(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int device, int core);
+/* The barrier semaphore (pltpu.get_barrier_semaphore): a regular semaphore per core, zero when
+ * the kernel starts and required to be zero when it ends; NULL on a machine of one device. */
+const tsr_ref *tsr_ctx_barrier_semaphore(tsr_ctx *c);
+
 #ifdef __cplusplus
 }
 #endif

@@ -47,10 +47,14 @@ class Ref(Structure):
                 ("stride", c_int64 * TSR_MAX_RANK)]
 
 
+TSR_MAX_MESH_RANK = 4
+
+
 class MachineOptions(Structure):
     _fields_ = [("chip", POINTER(Chip)), ("num_cores", c_int), ("dma_mode", c_int),
                 ("seed", c_uint64), ("strict_block_shapes", c_bool), ("quiet", c_bool),
-                ("zero_copy", c_bool), ("host_helpers", c_int), ("max_kernel_ops", c_int64)]
+                ("zero_copy", c_bool), ("host_helpers", c_int), ("max_kernel_ops", c_int64),
+                ("num_devices", c_int), ("mesh_rank", c_int), ("mesh_shape", c_int64 * TSR_MAX_MESH_RANK)]
 
 
 class HloRunOpts(Structure):

@@ -45,12 +45,16 @@ typedef struct sem_tally {
   bool dma;
   int core;
   int64_t added, taken;   /* signals or DMA bytes; waits */
-  char name[48];
+  char name[96];
 } sem_tally;
+
+struct vc_state;
 
 struct tsr_checker {
   unsigned checks;
-  int num_cores;
+  int num_cores;          /* all devices' */
+  int num_devices, device_cores; /* many chips: events' cores become slots device * device_cores + core */
+  struct vc_state *vc;    /* many chips: happens-before across cores and devices (remote_race.c) */
   pthread_mutex_t lock;   /* findings and the semaphore tallies (touched by several cores) */
   char **kept;
   int nkept, total;
@@ -77,6 +81,11 @@ void ck_race_reset(tsr_checker *ck);
 void ck_sem_event(tsr_checker *ck, const tsr_event *ev);
 void ck_sem_finish(tsr_checker *ck);   /* caller holds ck->lock */
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev);
+/* Many chips: races through remote copies, found by happens-before (vector clocks). */
+void ck_remote_event(tsr_checker *ck, const tsr_event *ev);
+void ck_remote_free(tsr_checker *ck);
+/* "core 2", or on many chips "device 1 core 0": a slot (tsr_checker.device_cores). */
+const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap);
 /* "f32[16,256] at VMEM core 0" style description of a ref. */
 char *ck_describe(const tsr_ref *r, char *buf, size_t cap);
 

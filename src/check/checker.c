@@ -43,6 +43,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
   free(ck->kept);
   free(ck->tallies);
   for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
+  ck_remote_free(ck);
   free_parts(ck);
   pthread_mutex_destroy(&ck->lock);
   free(ck);
@@ -78,6 +79,13 @@ void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
 
 static void on_event(void *user, const tsr_event *ev) {
   tsr_checker *ck = user;
+  tsr_event slot;
+  if (ck->num_devices > 1) { /* one slot per core of every device */
+    slot = *ev;
+    slot.core = ev->device * ck->device_cores + ev->core;
+    slot.target_core = ev->target_device * ck->device_cores + ev->target_core;
+    ev = &slot;
+  }
   if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
   if (ev->host_part > 0) { /* a host part goes to its own checker, which only its thread touches */
     if (ev->host_part >= ck->nparts || !ck->parts[ev->host_part]) return;
@@ -89,6 +97,7 @@ static void on_event(void *user, const tsr_event *ev) {
     pthread_mutex_unlock(&ck->lock);
   }
   if (ck->checks & TSR_CHECK_RACES) ck_race_event(ck, ev);
+  if ((ck->checks & TSR_CHECK_RACES) && ck->num_devices > 1) ck_remote_event(ck, ev);
   if (ck->checks & TSR_CHECK_SEMAPHORES) ck_sem_event(ck, ev);
   if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
 }
@@ -163,9 +172,11 @@ tsr_observer tsr_checker_observer(tsr_checker *ck) {
 }
 
 tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {
-  int n = tsr_machine_num_cores(m);
-  if (n > CK_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "checkers: at most %d cores", CK_MAX_CORES);
+  int per = tsr_machine_num_cores(m), devices = tsr_machine_num_devices(m), n = per * devices;
+  if (n > CK_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "checkers: at most %d cores (of all devices)", CK_MAX_CORES);
   ck->num_cores = n;
+  ck->num_devices = devices;
+  ck->device_cores = per;
   tsr_observer o = tsr_checker_observer(ck);
   return tsr_machine_add_observer(m, &o);
 }
@@ -211,10 +222,17 @@ void tsr_checker_report(const tsr_checker *ck, FILE *f) {
   pthread_mutex_unlock(&w->lock);
 }
 
+const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap) {
+  if (ck->num_devices > 1) snprintf(buf, cap, "device %d core %d", slot / ck->device_cores, slot % ck->device_cores);
+  else snprintf(buf, cap, "core %d", slot);
+  return buf;
+}
+
 char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
   char shape[64];
   tsr_ref_describe(r, shape, sizeof shape);
-  if (r->buf) snprintf(buf, cap, "%s %s of core %d", tsr_space_name(r->space), shape, r->buf->core);
+  if (r->buf && r->buf->device) snprintf(buf, cap, "%s %s of device %d core %d", tsr_space_name(r->space), shape, r->buf->device, r->buf->core);
+  else if (r->buf) snprintf(buf, cap, "%s %s of core %d", tsr_space_name(r->space), shape, r->buf->core);
   else snprintf(buf, cap, "%s %s", tsr_space_name(r->space), shape);
   return buf;
 }

@@ -34,8 +34,8 @@ static char *describe(const flight *f, char *buf, size_t cap) {
 
 static void report_pair(tsr_checker *ck, int core, const flight *a, const char *how,
                         const flight *b, const char *tail) {
-  char x[256], y[256];
-  ck_report(ck, TSR_ERR_RACE, "race on core %d: %s %s %s%s", core, describe(a, x, sizeof x), how,
+  char x[256], y[256], who[48];
+  ck_report(ck, TSR_ERR_RACE, "race on %s: %s %s %s%s", ck_core_name(ck, core, who, sizeof who), describe(a, x, sizeof x), how,
             describe(b, y, sizeof y), tail);
 }
 
@@ -100,8 +100,9 @@ static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
     const char *how = !hits_dst ? "overwrites the source of"
                       : ev->write ? "writes memory that is the destination of"
                                   : "reads the destination of";
-    ck_report(ck, TSR_ERR_RACE, "race on core %d: kernel %s at %s%s (%s) %s %s before it was "
-              "waited for", ev->core, ev->write ? "store" : "load", ev->loc ? ev->loc : "?", step,
+    char who[48];
+    ck_report(ck, TSR_ERR_RACE, "race on %s: kernel %s at %s%s (%s) %s %s before it was "
+              "waited for", ck_core_name(ck, ev->core, who, sizeof who), ev->write ? "store" : "load", ev->loc ? ev->loc : "?", step,
               ck_describe(ev->dst, what, sizeof what), how, describe(f, dma, sizeof dma));
   }
 }

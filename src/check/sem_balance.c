@@ -23,11 +23,13 @@ static sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool dma)
   }
   sem_tally *t = &ck->tallies[ck->ntallies++];
   *t = (sem_tally){.key = key, .dma = dma, .core = core};
+  char who[40];
+  ck_core_name(ck, core, who, sizeof who);
   if (sem && sem->buf)
-    snprintf(t->name, sizeof t->name, "core %d sem %d[%lld]", core, sem->buf->seq,
+    snprintf(t->name, sizeof t->name, "%s sem %d[%lld]", who, sem->buf->seq,
              (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)));
   else
-    snprintf(t->name, sizeof t->name, "core %d sem at %p", core, sem ? (void *)sem->data : NULL);
+    snprintf(t->name, sizeof t->name, "%s sem at %p", who, sem ? (void *)sem->data : NULL);
   return t;
 }
 
@@ -71,6 +73,7 @@ void ck_sem_event(tsr_checker *ck, const tsr_event *ev) {
     break;
   case TSR_EV_DMA_START:
     if ((t = tally(ck, ev->sem, ev->core, true))) t->added += ev->bytes;
+    if (ev->recv_sem && (t = tally(ck, ev->recv_sem, ev->target_core, true))) t->added += ev->bytes;
     break;
   case TSR_EV_DMA_WAIT_END:
     if ((t = tally(ck, ev->sem, ev->core, true))) t->taken += ev->bytes;

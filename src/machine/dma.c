@@ -144,7 +144,12 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
   }
   d->copied = true;
   __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&c->m->progress, 1, __ATOMIC_RELEASE);
+  sem_note_signaller(&d->sem, c);
+  if (d->remote) {
+    __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_RELEASE);
+    sem_note_signaller(&d->recv_sem, c);
+  }
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_DONE, .step = c->step, .dma_id = d->id, .dir = d->dir,
                     .src = &d->src, .dst = &d->dst, .sem = &d->sem, .bytes = d->bytes,
@@ -191,15 +196,23 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->bytes = r->bytes;
   d->copied = false;
   d->no_copy = r->no_copy;
+  d->remote = r->recv_sem != NULL;
+  if (d->remote) d->recv_sem = *r->recv_sem;
+  d->target_device = d->remote ? r->target_device : c->m->device;
+  d->target_core = d->remote ? r->target_core : c->id;
   d->dir = r->dir;
   d->operand = r->operand;
   d->step = c->step;
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_START, .step = c->step, .name = r->name, .dma_id = d->id,
                     .dir = r->dir, .src = r->src, .dst = r->dst, .sem = r->sem,
-                    .bytes = r->bytes, .operand = r->operand, .rank = r->rank, .index = r->block};
+                    .bytes = r->bytes, .operand = r->operand, .rank = r->rank, .index = r->block,
+                    .target_device = d->target_device, .target_core = d->target_core, .recv_sem = r->recv_sem};
     core_emit(c, &ev);
   }
+  /* A remote copy moves its data when it starts, in every order: its receiver waits on a
+   * semaphore of its own, and nothing on the receiving core could complete it later. */
+  if (d->remote) { complete_copy(c, d); return TSR_OK; }
   switch (c->m->opts.dma_mode) {
   case TSR_DMA_EAGER: complete_copy(c, d); break;
   case TSR_DMA_RANDOM: complete_some(c); break;
@@ -216,10 +229,25 @@ static void remove_dma(tsr_core *c, int i) {
 static bool same_sem(const tsr_ref *a, const tsr_ref *b) { return a->data == b->data; }
 
 /* Names a semaphore by core, allocation and index: "core 0 sem 1[2]". */
-static void sem_name(const tsr_ref *sem, char *buf, size_t cap) {
+static void sem_name(const tsr_ref *sem, bool mesh, char *buf, size_t cap) {
   if (!sem->buf) { snprintf(buf, cap, "sem at %p", (void *)sem->data); return; }
-  snprintf(buf, cap, "core %d sem %d[%lld]", sem->buf->core, sem->buf->seq,
+  char dev[24] = "";
+  if (mesh) snprintf(dev, sizeof dev, "device %d ", sem->buf->device);
+  snprintf(buf, cap, "%score %d sem %d[%lld]", dev, sem->buf->core, sem->buf->seq,
            (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)));
+}
+
+void sem_note_signaller(const tsr_ref *sem, const tsr_core *from) {
+  if (!sem->buf || !sem->buf->signalled_by) return;
+  size_t cell = (size_t)(sem->data - sem->buf->base) / sizeof(int64_t);
+  __atomic_store_n(&sem->buf->signalled_by[cell], from->m->device * TSR_MACHINE_MAX_CORES + from->id + 1, __ATOMIC_RELAXED);
+}
+
+/* "device 3 core 0", "nobody": who signalled a semaphore cell last. */
+static void signaller_name(const tsr_buffer *b, size_t cell, char *buf, size_t cap) {
+  int who = b->signalled_by ? __atomic_load_n(&b->signalled_by[cell], __ATOMIC_RELAXED) : 0;
+  if (!who) snprintf(buf, cap, "nobody");
+  else snprintf(buf, cap, "device %d core %d", (who - 1) / TSR_MACHINE_MAX_CORES, (who - 1) % TSR_MACHINE_MAX_CORES);
 }
 
 #define APPEND(...) \
@@ -229,28 +257,50 @@ static void sem_name(const tsr_ref *sem, char *buf, size_t cap) {
  * values are atomics, safe to read from here) and every DMA in flight on this core. */
 static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t cap) {
   size_t n = 0;
-  char name[64];
-  sem_name(sem, name, sizeof name);
+  char name[64], who[48];
+  tsr_machine *root = c->m->root;
+  bool mesh = root->num_devices > 1;
+  sem_name(sem, mesh, name, sizeof name);
   APPEND("%s holds %lld", name, (long long)core_sem_read(sem));
-  APPEND("; semaphores:");
-  int listed = 0, more = 0;
-  for (int k = 0; k < c->m->num_cores; k++) {
-    space_arena *a = &c->m->cores[k].sems;
-    for (int b = 0; b < a->count; b++)
-      for (size_t i = 0; i < a->bufs[b]->bytes / sizeof(int64_t); i++) {
-        if (listed >= 32) { more++; continue; }
-        const int64_t *cell = (const int64_t *)(void *)a->bufs[b]->base + i;
-        APPEND(" core %d sem %d[%zu]=%lld", k, b, i, (long long)__atomic_load_n(cell, __ATOMIC_ACQUIRE));
-        listed++;
+  if (mesh && sem->buf) {
+    /* the other end: who signalled it, and where the same semaphore on the other devices
+     * (a signal sent to the wrong device lands there) was signalled from */
+    size_t at = (size_t)(sem->data - sem->buf->base) / sizeof(int64_t);
+    signaller_name(sem->buf, at, who, sizeof who);
+    APPEND(" (last signalled by %s); the same semaphore elsewhere:", who);
+    for (int d = 0; d < root->num_devices; d++)
+      for (int k = 0; k < mesh_device(root, d)->num_cores; k++) {
+        space_arena *a = &mesh_device(root, d)->cores[k].sems;
+        if ((d == c->m->device && k == c->id) || sem->buf->seq >= a->count) continue;
+        const tsr_buffer *b = a->bufs[sem->buf->seq];
+        if (b->bytes != sem->buf->bytes) continue;
+        signaller_name(b, at, who, sizeof who);
+        APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k,
+               (long long)__atomic_load_n((const int64_t *)(void *)b->base + at, __ATOMIC_ACQUIRE), who);
       }
   }
+  APPEND("%ssemaphores:", mesh ? " " : "; ");
+  int listed = 0, more = 0;
+  for (int d = 0; d < root->num_devices; d++)
+    for (int k = 0; k < mesh_device(root, d)->num_cores; k++) {
+      space_arena *a = &mesh_device(root, d)->cores[k].sems;
+      char dev[24] = "";
+      if (mesh) snprintf(dev, sizeof dev, " device %d", d);
+      for (int b = 0; b < a->count; b++)
+        for (size_t i = 0; i < a->bufs[b]->bytes / sizeof(int64_t); i++) {
+          if (listed >= 32) { more++; continue; }
+          const int64_t *cell = (const int64_t *)(void *)a->bufs[b]->base + i;
+          APPEND("%s core %d sem %d[%zu]=%lld", dev, k, b, i, (long long)__atomic_load_n(cell, __ATOMIC_ACQUIRE));
+          listed++;
+        }
+    }
   if (!listed) APPEND(" none allocated");
   if (more) APPEND(" (and %d more)", more);
   APPEND("; %d DMA(s) in flight on core %d", c->num_dmas, c->id);
   for (int i = 0; i < c->num_dmas; i++) {
     pending_dma *d = &c->dmas[i];
     char s[64], t[64];
-    sem_name(&d->sem, name, sizeof name);
+    sem_name(&d->sem, mesh, name, sizeof name);
     APPEND("; DMA #%llu %s -> %s (%lld bytes on %s, started at step %lld, %s%s)",
            (unsigned long long)d->id, tsr_ref_describe(&d->src, s, sizeof s),
            tsr_ref_describe(&d->dst, t, sizeof t), (long long)d->bytes, name, (long long)d->step,
@@ -271,9 +321,9 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
         return TSR_OK;
       continue;
     }
-    if (__atomic_load_n(&m->abort_run, __ATOMIC_ACQUIRE))
+    if (__atomic_load_n(&m->sync->abort_run, __ATOMIC_ACQUIRE))
       return tsr_fail(TSR_ERR_DEADLOCK, "%s: stopped because another core failed", what);
-    bool alone = __atomic_load_n(&m->active_cores, __ATOMIC_ACQUIRE) <= 1;
+    bool alone = __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) <= 1;
     if (alone) {
       char st[4096];
       describe_state(c, sem, st, sizeof st);
@@ -282,19 +332,19 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
     }
     /* Several cores: spin, and declare a deadlock when every running core waits and no
      * signal happens for a long while. */
-    uint64_t p0 = __atomic_load_n(&m->progress, __ATOMIC_ACQUIRE);
-    __atomic_add_fetch(&m->waiting_cores, 1, __ATOMIC_ACQ_REL);
+    uint64_t p0 = __atomic_load_n(&m->sync->progress, __ATOMIC_ACQUIRE);
+    __atomic_add_fetch(&m->sync->waiting_cores, 1, __ATOMIC_ACQ_REL);
     bool stuck = false;
     for (int spin = 0; spin < 200000; spin++) {
       if (__atomic_load_n(cell, __ATOMIC_ACQUIRE) >= amount) break;
-      if (__atomic_load_n(&m->abort_run, __ATOMIC_ACQUIRE)) break;
+      if (__atomic_load_n(&m->sync->abort_run, __ATOMIC_ACQUIRE)) break;
       if (spin > 1000) sched_yield();
       if (spin == 199999)
-        stuck = __atomic_load_n(&m->waiting_cores, __ATOMIC_ACQUIRE) >=
-                    __atomic_load_n(&m->active_cores, __ATOMIC_ACQUIRE) &&
-                __atomic_load_n(&m->progress, __ATOMIC_ACQUIRE) == p0;
+        stuck = __atomic_load_n(&m->sync->waiting_cores, __ATOMIC_ACQUIRE) >=
+                    __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) &&
+                __atomic_load_n(&m->sync->progress, __ATOMIC_ACQUIRE) == p0;
     }
-    __atomic_sub_fetch(&m->waiting_cores, 1, __ATOMIC_ACQ_REL);
+    __atomic_sub_fetch(&m->sync->waiting_cores, 1, __ATOMIC_ACQ_REL);
     if (stuck) {
       char st[4096];
       describe_state(c, sem, st, sizeof st);
@@ -356,10 +406,17 @@ tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int 
     cell = (int64_t *)(void *)t;
   }
   __atomic_add_fetch(cell, amount, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&c->m->progress, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+  if (sem->buf && sem->buf->signalled_by) {
+    tsr_ref at = *sem;
+    at.data = (char *)cell;
+    if (target_core >= 0 && target_core != c->id) at.buf = c->m->cores[target_core].sems.bufs[sem->buf->seq];
+    sem_note_signaller(&at, c);
+  }
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount,
-                    .target_core = target_core < 0 ? c->id : target_core, .operand = -1};
+                    .target_core = target_core < 0 ? c->id : target_core, .operand = -1,
+                    .target_device = c->m->device};
     core_emit(c, &ev);
   }
   return TSR_OK;
@@ -388,3 +445,37 @@ tsr_status core_check_dmas_idle(tsr_core *c) {
 }
 
 void core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }
+
+/* ---- remote copies and signals (many chips) ---------------------------------------------- */
+
+tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+                                 const tsr_ref *recv_sem, int device, int core) {
+  TSR_TRY(check_sem(send_sem, TSR_DMA_SEM, "remote copy (send semaphore)"));
+  TSR_TRY(check_sem(recv_sem, TSR_DMA_SEM, "remote copy (receive semaphore)"));
+  tsr_core *tc;
+  tsr_ref tdst, trecv;
+  TSR_TRY(mesh_remote_ref(c, dst, device, core, &tc, &tdst, "remote copy"));
+  TSR_TRY(mesh_remote_ref(c, recv_sem, device, core, &tc, &trecv, "remote copy (receive semaphore)"));
+  dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+                   .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = &trecv,
+                   .target_device = tc->m->device, .target_core = tc->id};
+  return core_dma_start(c, &r);
+}
+
+tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+  if (device == c->m->device) return core_sem_signal(c, sem, amount, core);
+  TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
+  if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
+  tsr_core *tc;
+  tsr_ref t;
+  TSR_TRY(mesh_remote_ref(c, sem, device, core, &tc, &t, "semaphore signal"));
+  __atomic_add_fetch(sem_cell(&t), amount, __ATOMIC_RELEASE);
+  sem_note_signaller(&t, c);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+  if (core_observed(c)) {
+    tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = &t, .amount = amount, .target_core = tc->id,
+                    .target_device = tc->m->device, .operand = -1};
+    core_emit(c, &ev);
+  }
+  return TSR_OK;
+}

@@ -12,10 +12,36 @@ static int host_cpus(void) {
   return n < 1 ? 1 : (int)n;
 }
 
+/* The mesh of the options: devices and shape (one dimension of num_devices without one). */
+static tsr_status mesh_of(tsr_machine_options *o) {
+  if (o->mesh_rank < 0 || o->mesh_rank > TSR_MAX_MESH_RANK)
+    return tsr_fail(TSR_ERR_INVALID, "mesh rank %d out of range (0..%d)", o->mesh_rank, TSR_MAX_MESH_RANK);
+  if (o->num_devices < 0 || o->num_devices > TSR_MAX_DEVICES)
+    return tsr_fail(TSR_ERR_INVALID, "device count %d out of range (1..%d)", o->num_devices, TSR_MAX_DEVICES);
+  int64_t size = 1;
+  for (int k = 0; k < o->mesh_rank; k++) {
+    if (o->mesh_shape[k] < 1 || o->mesh_shape[k] > TSR_MAX_DEVICES)
+      return tsr_fail(TSR_ERR_INVALID, "mesh dimension %d is %lld (1..%d)", k, (long long)o->mesh_shape[k], TSR_MAX_DEVICES);
+    size *= o->mesh_shape[k];
+    if (size > TSR_MAX_DEVICES) return tsr_fail(TSR_ERR_INVALID, "a mesh of more than %d devices", TSR_MAX_DEVICES);
+  }
+  if (o->mesh_rank == 0) {
+    o->mesh_rank = 1;
+    o->mesh_shape[0] = o->num_devices > 0 ? o->num_devices : 1;
+    size = o->mesh_shape[0];
+  }
+  if (o->num_devices == 0) o->num_devices = (int)size;
+  if (o->num_devices != size)
+    return tsr_fail(TSR_ERR_INVALID, "%d devices but the mesh holds %lld", o->num_devices, (long long)size);
+  if (o->num_devices > 1) o->host_helpers = -1;
+  return TSR_OK;
+}
+
 tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out) {
   *out = NULL;
   tsr_machine_options o = opts ? *opts : (tsr_machine_options){0};
   if (!o.chip) o.chip = tsr_chip_get("v5e");
+  TSR_TRY(mesh_of(&o));
   int cores = o.num_cores, cpus = host_cpus(); /* sysconf reads /sys each time */
   if (cores < 0 || cores > TSR_MACHINE_MAX_CORES)
     return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..%d)", cores, TSR_MACHINE_MAX_CORES);
@@ -30,6 +56,11 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   m->opts = o;
   m->opts.chip = &m->chip;
   m->num_cores = cores;
+  m->sync = &m->own_sync;
+  m->root = m;
+  m->num_devices = o.num_devices;
+  m->mesh_rank = o.mesh_rank;
+  memcpy(m->mesh_shape, o.mesh_shape, sizeof m->mesh_shape);
   pthread_mutex_init(&m->warn_lock, NULL);
   pthread_mutex_init(&m->helpers_lock, NULL);
   m->num_helpers = o.host_helpers < 0 ? 0 : o.host_helpers > 0 ? o.host_helpers : cpus - cores;
@@ -55,6 +86,10 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     m->pool = worker_pool_create(m, cores - 1);
     if (!m->pool) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "cannot start core threads"); }
   }
+  if (m->num_devices > 1) {
+    tsr_status s = mesh_create_devices(m, &o);
+    if (s != TSR_OK) { tsr_machine_destroy(m); return s; }
+  }
   *out = m;
   return TSR_OK;
 }
@@ -67,6 +102,7 @@ static void arena_free_all(tsr_core *c, space_arena *a) {
 
 void tsr_machine_destroy(tsr_machine *m) {
   if (!m) return;
+  if (m->root == m) mesh_destroy_devices(m);
   if (m->pool) worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);
   if (m->cores)
@@ -85,6 +121,12 @@ void tsr_machine_destroy(tsr_machine *m) {
 }
 
 int tsr_machine_num_cores(const tsr_machine *m) { return m->num_cores; }
+int tsr_machine_num_devices(const tsr_machine *m) { return m->num_devices; }
+
+int tsr_machine_mesh_shape(const tsr_machine *m, int64_t *shape) {
+  memcpy(shape, m->mesh_shape, sizeof m->mesh_shape);
+  return m->mesh_rank;
+}
 
 const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
 
@@ -97,10 +139,14 @@ tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
   if (m->num_observers >= TSR_MAX_OBSERVERS)
     return tsr_fail(TSR_ERR_INVALID, "at most %d observers", TSR_MAX_OBSERVERS);
   m->observers[m->num_observers++] = *obs;
+  for (int d = 1; m->root == m && d < m->num_devices; d++) m->devices[d]->observers[m->devices[d]->num_observers++] = *obs;
   return TSR_OK;
 }
 
-void tsr_machine_clear_observers(tsr_machine *m) { m->num_observers = 0; }
+void tsr_machine_clear_observers(tsr_machine *m) {
+  m->num_observers = 0;
+  for (int d = 1; m->root == m && d < m->num_devices; d++) m->devices[d]->num_observers = 0;
+}
 
 bool machine_observers_follow_split(const tsr_machine *m) {
   for (int i = 0; i < m->num_observers; i++)
@@ -145,6 +191,8 @@ void core_emit(tsr_core *c, tsr_event *ev) {
     if (ev->dst && core_view_as_buffer(c, ev->dst, &dst)) ev->dst = &dst;
   }
   ev->core = c->id;
+  ev->device = c->m->device;
+  if (ev->kind != TSR_EV_SEM_SIGNAL && ev->kind != TSR_EV_DMA_START) ev->target_device = c->m->device;
   ev->host_part = c->index >= c->m->num_cores ? c->index - c->m->num_cores + 1 : 0;
   if (ev->step >= 0) ev->step += c->step_base;
   for (int i = 0; i < c->m->num_observers; i++)

@@ -12,11 +12,15 @@
 /* An allocation in a core's VMEM, SMEM or semaphore memory. The k-th allocation of a kernel
  * is the k-th on every core, which is how a signal names another core's semaphore. */
 typedef struct tsr_buffer {
+  int device;       /* the device (chip) of its core */
   int core;
   tsr_space space;
   int seq;          /* allocation order on this core */
   char *base;
   size_t bytes;
+  /* Semaphore memory: per cell, who signalled it last (device * TSR_MACHINE_MAX_CORES + core
+   * + 1; 0: nobody), for deadlock reports that name both ends. NULL elsewhere. */
+  int *signalled_by;
 } tsr_buffer;
 
 /* A stack of allocations in one memory space of one core. Memory is allocated to what
@@ -44,6 +48,9 @@ typedef struct pending_dma {
   int64_t bytes;
   bool copied;        /* data moved (eager mode: at start) */
   bool no_copy;       /* zero-copy view: signal, but move nothing */
+  tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
+  bool remote;
+  int target_device, target_core;
   tsr_dma_dir dir;
   int operand;
   int64_t step;
@@ -68,7 +75,24 @@ typedef struct tsr_core {
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
   view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
+  /* A run on many devices (mesh.c): the barriers this core has passed (1: the start, 2:
+   * the end), whether it counts as running for deadlock detection, and its barrier
+   * semaphore (Pallas's get_barrier_semaphore; rank 0, allocated per kernel). */
+  int phase;
+  int running;
+  tsr_ref barrier_sem;
 } tsr_core;
+
+/* Cross-core coordination for waits: shared by every device of a mesh (mesh.c). */
+typedef struct machine_sync {
+  int active_cores;   /* atomic: cores running a kernel (all devices) */
+  int waiting_cores;  /* atomic: cores blocked in a wait */
+  uint64_t progress;  /* atomic: bumped by every signal */
+  int abort_run;      /* atomic: a core failed; the others stop (one device only) */
+  int mesh_run;       /* a run of every device at once (machine_run_devices) */
+  int arrived[2];     /* atomic: cores past the start and the end barrier */
+  int total_cores;    /* cores of all devices */
+} machine_sync;
 
 #define TSR_MAX_OBSERVERS 8
 #define TSR_MACHINE_MAX_CORES 64
@@ -88,11 +112,20 @@ struct tsr_machine {
   helper_pool *helpers; /* atomic; started on first use (helpers.c) */
   int num_helpers;      /* host threads the helpers may use; 0: none */
   pthread_mutex_t helpers_lock;
-  /* cross-core coordination for semaphore waits */
-  int active_cores;   /* atomic: cores running a kernel */
-  int waiting_cores;  /* atomic: cores blocked in a wait */
-  uint64_t progress;  /* atomic: bumped by every signal */
-  int abort_run;      /* atomic: a core failed; the others stop */
+  /* cross-core coordination for semaphore waits: own_sync, or the mesh's (the root's) */
+  machine_sync own_sync;
+  machine_sync *sync;
+  /* Many chips (mesh.c): this machine is device `device` of the mesh whose first device is
+   * `root`; the root holds every device's machine (devices[0] is itself). */
+  int device, num_devices;
+  int mesh_rank;
+  int64_t mesh_shape[TSR_MAX_MESH_RANK];
+  struct tsr_machine *root;
+  struct tsr_machine **devices;
+  /* The HBM operands of the call running now (inputs then outputs), by which a remote copy
+   * finds the same operand on another device; set before the start barrier. */
+  const tsr_ref *hbm;
+  int num_hbm;
   pthread_mutex_t warn_lock;
   char *warnings;
   size_t warnings_len;
@@ -160,6 +193,10 @@ typedef struct dma_request {
   const tsr_ref *sem;         /* rank-0 DMA semaphore */
   int64_t bytes;              /* what the semaphore counts (tile-rounded for edge blocks) */
   bool no_copy;               /* the destination is already a view of the source */
+  /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
+   * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */
+  const tsr_ref *recv_sem;
+  int target_device, target_core;
   tsr_dma_dir dir;
   int operand;
   const int64_t *block;
@@ -178,7 +215,8 @@ static inline uint64_t sem_identity(const tsr_ref *sem, int core) {
   if (!sem) return 0;
   if (!sem->buf) return (uint64_t)(uintptr_t)sem->data;
   uint64_t off = (uint64_t)(sem->data - sem->buf->base);
-  return (1ull << 63) | ((uint64_t)core << 52) | ((uint64_t)sem->buf->seq << 32) | off;
+  uint64_t who = (uint64_t)sem->buf->device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
+  return (1ull << 63) | (who << 52) | ((uint64_t)sem->buf->seq << 32) | off;
 }
 tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
 tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
@@ -187,6 +225,33 @@ int64_t core_sem_read(const tsr_ref *sem);
 tsr_status core_check_dmas_idle(tsr_core *c);
 /* Drops pending DMAs (after a failure). */
 void core_reset_dmas(tsr_core *c);
+
+/* ---- many chips (mesh.c) ---- */
+/* Device d's machine (the root itself on a machine of one device). */
+static inline struct tsr_machine *mesh_device(struct tsr_machine *root, int d) { return root->devices ? root->devices[d] : root; }
+/* Creates the other devices of a mesh root (m->num_devices > 1 set by tsr_machine_create). */
+tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);
+void mesh_destroy_devices(tsr_machine *root);
+/* Runs fn(device machine, device, arg) for every device at once, each on its own thread
+ * (device 0 on the caller's); one device: fn(m, 0, arg). A failure names its device; the
+ * failures of several devices are joined. */
+tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *dm, int device, void *arg), void *arg);
+/* In a run of every device: waits until every core of every device has passed barrier
+ * `phase` (1: its scratch is allocated, before its first step; 2: its kernel is over, before
+ * its memory is released), so that no remote copy or signal reaches memory that is not there.
+ * No-op otherwise. */
+void mesh_barrier(tsr_core *c, int phase);
+/* A core stops counting as running (deadlock detection), once. */
+void machine_core_leave(tsr_core *c);
+/* Where ref r of core c lies on core `core` of device `device` (its HBM operand, or the
+ * allocation with its sequence number): *target, *out (same shape and strides). */
+tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
+                           const char *what);
+tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+                                 const tsr_ref *recv_sem, int device, int core);
+tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
+/* Records who signalled a semaphore cell (deadlock reports). */
+void sem_note_signaller(const tsr_ref *sem, const tsr_core *from);
 
 /* ---- threads ---- */
 /* Runs fn(core, arg) on every core at once (core 0 on the calling thread); returns the first

@@ -43,6 +43,13 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
   /* Fresh memory is garbage on a TPU: poison it (NaN bytes) so that reading it shows;
    * semaphores start at zero. */
   memset(base, space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, rounded);
+  b->signalled_by = NULL;
+  if (space == TSR_SEMAPHORE_MEM && !(b->signalled_by = calloc(rounded / sizeof(int64_t), sizeof(int)))) {
+    free(b);
+    free(base);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
+  b->device = c->m->device;
   b->core = c->id;
   b->space = space;
   b->seq = a->count;
@@ -73,6 +80,7 @@ void core_release_to(tsr_core *c, tsr_space space, int count) {
     if (!block_cache_put(&a->kept, b->base, round_up(b->bytes ? b->bytes : 1, 64), BLOCK_CACHE_CAP,
                          (size_t)a->capacity))
       free(b->base);
+    free(b->signalled_by);
     free(b);
   }
 }

@@ -62,8 +62,10 @@ uint64_t machine_wait_generation(const uint64_t *generation, const int *quit, ui
 static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(tsr_core *, void *), tsr_core *c,
                            void *arg) {
   tsr_status s = fn(c, arg);
-  if (s != TSR_OK) __atomic_store_n(&m->abort_run, 1, __ATOMIC_RELEASE);
-  __atomic_sub_fetch(&m->active_cores, 1, __ATOMIC_ACQ_REL);
+  /* Many devices: a failed device's peers find out by deadlock detection, whose report
+   * names what each waits for, rather than stopping at once with nothing to say. */
+  if (s != TSR_OK && !m->sync->mesh_run) __atomic_store_n(&m->sync->abort_run, 1, __ATOMIC_RELEASE);
+  machine_core_leave(c);
   return s;
 }
 
@@ -115,10 +117,17 @@ void worker_pool_destroy(worker_pool *p) {
   free(p);
 }
 
+void machine_core_leave(tsr_core *c) {
+  if (__atomic_exchange_n(&c->running, 0, __ATOMIC_ACQ_REL)) __atomic_sub_fetch(&c->m->sync->active_cores, 1, __ATOMIC_ACQ_REL);
+}
+
 tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg) {
-  __atomic_store_n(&m->abort_run, 0, __ATOMIC_RELEASE);
-  __atomic_store_n(&m->active_cores, m->num_cores, __ATOMIC_RELEASE);
-  __atomic_store_n(&m->waiting_cores, 0, __ATOMIC_RELEASE);
+  if (!m->sync->mesh_run) { /* a run of many devices counts every device's cores up front */
+    __atomic_store_n(&m->sync->abort_run, 0, __ATOMIC_RELEASE);
+    for (int i = 0; i < m->num_cores; i++) __atomic_store_n(&m->cores[i].running, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->sync->active_cores, m->num_cores, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->sync->waiting_cores, 0, __ATOMIC_RELEASE);
+  }
   worker_pool *p = m->pool;
   if (p) {
     p->fn = fn;

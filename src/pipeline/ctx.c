@@ -69,3 +69,37 @@ int32_t tsr_sem_read(tsr_ctx *c, const tsr_ref *sem) {
   if (!sem || sem->space != TSR_SEMAPHORE_MEM || sem->rank != 0) return 0;
   return (int32_t)core_sem_read(sem);
 }
+
+/* ---- many chips ---- */
+
+int tsr_ctx_device_id(const tsr_ctx *c) { return c->m->device; }
+int tsr_ctx_num_devices(const tsr_ctx *c) { return c->m->num_devices; }
+
+int tsr_ctx_mesh_coords(const tsr_ctx *c, int64_t *coords) {
+  int64_t rest = c->m->device;
+  for (int k = c->m->mesh_rank - 1; k >= 0; k--) {
+    coords[k] = rest % c->m->mesh_shape[k];
+    rest /= c->m->mesh_shape[k];
+  }
+  return c->m->mesh_rank;
+}
+
+int tsr_ctx_mesh_device(const tsr_ctx *c, const int64_t *coords) {
+  int64_t id = 0;
+  for (int k = 0; k < c->m->mesh_rank; k++) {
+    if (coords[k] < 0 || coords[k] >= c->m->mesh_shape[k]) return -1;
+    id = id * c->m->mesh_shape[k] + coords[k];
+  }
+  return (int)id;
+}
+
+tsr_status tsr_remote_copy_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+                                 const tsr_ref *recv_sem, int device, int core) {
+  return core_remote_dma_start(c->core, src, dst, send_sem, recv_sem, device, core);
+}
+
+tsr_status tsr_sem_signal_device(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int device, int core) {
+  return core_sem_signal_device(c->core, sem, amount, device, core);
+}
+
+const tsr_ref *tsr_ctx_barrier_semaphore(tsr_ctx *c) { return c->core->barrier_sem.data ? &c->core->barrier_sem : NULL; }

@@ -311,6 +311,29 @@ static bool read_only_views(const call_plan *cp, const operand_plan *o) {
   return true;
 }
 
+/* Every semaphore of the kernel is back at zero: the scratch semaphores and the barrier
+ * semaphore. */
+static tsr_status check_sems_zero(call_plan *cp, tsr_core *c, core_run *r) {
+  const tsr_call_desc *d = cp->d;
+  if (c->barrier_sem.data && core_sem_read(&c->barrier_sem) != 0)
+    return tsr_fail(TSR_ERR_SEMAPHORE, "the barrier semaphore holds %lld at the end of the kernel on device %d core %d; "
+                    "semaphores must be zero when a kernel ends", (long long)core_sem_read(&c->barrier_sem),
+                    cp->m->device, c->id);
+  for (int i = 0; i < d->num_scratch; i++) {
+    const tsr_ref *s = &r->scratch[i];
+    if (s->space != TSR_SEMAPHORE_MEM) continue;
+    int64_t n = tsr_ref_numel(s);
+    for (int64_t k = 0; k < n; k++) {
+      int64_t v = ((const int64_t *)(const void *)s->data)[k];
+      if (v != 0)
+        return tsr_fail(TSR_ERR_SEMAPHORE, "scratch %d (%s, element %lld) holds %lld at the end of "
+                        "the kernel on %score %d; semaphores must be zero when a kernel ends",
+                        i, tsr_dtype_name(s->dtype), (long long)k, (long long)v, cp->m->num_devices > 1 ? "this device's " : "", c->id);
+    }
+  }
+  return TSR_OK;
+}
+
 static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
@@ -342,6 +365,9 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   }
   int64_t none[1] = {0};
   TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, "sync copy semaphore", &r->ctx.sync_sem));
+  c->barrier_sem = (tsr_ref){0};
+  if (cp->m->num_devices > 1)
+    TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_SEM, 0, none, "barrier semaphore", &c->barrier_sem));
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
     bref *b = &p->brefs[i];
@@ -412,6 +438,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1};
     core_emit(c, &ev);
   }
+  mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
   if (core_observed(c)) {
@@ -419,18 +446,8 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     core_emit(c, &ev);
   }
   TSR_TRY(core_check_dmas_idle(c));
-  for (int i = 0; i < d->num_scratch; i++) {
-    const tsr_ref *s = &r->scratch[i];
-    if (s->space != TSR_SEMAPHORE_MEM) continue;
-    int64_t n = tsr_ref_numel(s);
-    for (int64_t k = 0; k < n; k++) {
-      int64_t v = ((const int64_t *)(const void *)s->data)[k];
-      if (v != 0)
-        return tsr_fail(TSR_ERR_SEMAPHORE, "scratch %d (%s, element %lld) holds %lld at the end of "
-                        "the kernel on core %d; semaphores must be zero when a kernel ends",
-                        i, tsr_dtype_name(s->dtype), (long long)k, (long long)v, c->id);
-    }
-  }
+  /* many devices: once every device has ended (a late signal from another device counts) */
+  if (!cp->m->sync->mesh_run) TSR_TRY(check_sems_zero(cp, c, r));
   return TSR_OK;
 }
 
@@ -479,6 +496,9 @@ tsr_status call_run_core(tsr_core *c, void *arg) {
   } else {
     core_reset_dmas(c);
   }
+  mesh_barrier(c, 2); /* no device reaches into this core's memory once it is released */
+  if (s == TSR_OK && cp->m->sync->mesh_run && r->p.core) s = check_sems_zero(cp, c, r);
+  c->barrier_sem = (tsr_ref){0};
   c->step = -1;
   c->step_base = 0;
   for (int i = 0; i < cp->n; i++) {
@@ -569,7 +589,17 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
       machine_clear_warnings(m);
       tsr_clear_error();
     }
+    tsr_ref *hbm = NULL;
+    if (s == TSR_OK && m->num_devices > 1) { /* for remote copies into this device's arrays */
+      if (!(hbm = malloc(sizeof *hbm * (size_t)(cp.n ? cp.n : 1)))) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+      for (int i = 0; hbm && i < cp.n; i++) hbm[i] = cp.ops[i].hbm;
+      m->hbm = hbm;
+      m->num_hbm = hbm ? cp.n : 0;
+    }
     if (!cp.split.on && s == TSR_OK) s = machine_run_cores(m, call_run_core, &cp);
+    m->hbm = NULL;
+    m->num_hbm = 0;
+    free(hbm);
     if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
     pthread_mutex_destroy(&cp.stats_lock);
   }

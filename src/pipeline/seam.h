@@ -61,6 +61,11 @@ typedef struct seam_operand_plan {
  * no data. */
 tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_plan *out);
 
+/* Many chips: runs fn(device_machine, device, arg) for every device of m at once, each on
+ * its own thread (one device: fn(m, 0, arg)); fn runs its call on device_machine, and every
+ * device must run one (the devices meet at the barriers of their calls). */
+tsr_status seam_run_devices(tsr_machine *m, tsr_status (*fn)(tsr_machine *device_machine, int device, void *arg), void *arg);
+
 /* ---- the machine ------------------------------------------------------------------------ */
 
 /* The options the machine was made with (max_kernel_ops, host_helpers, ...). */

@@ -268,6 +268,9 @@ tsr_observer tsr_timing_observer(tsr_timing *t) {
 }
 
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
+  if (tsr_machine_num_devices(m) > 1)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "timing model: a machine of %d devices (ICI is not modelled yet; "
+                    "time one device)", tsr_machine_num_devices(m));
   int n = tsr_machine_num_cores(m);
   if (n > TM_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "timing model: at most %d cores", TM_MAX_CORES);
   pthread_mutex_lock(&t->lock);
