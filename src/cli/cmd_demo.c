@@ -66,6 +66,7 @@ tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
   mo.zero_copy = o->zero_copy;
   mo.dma_mode = o->dma_mode;
   mo.seed = o->seed;
+  mo.num_devices = o->devices;
   tsr_machine *m = NULL;
   if (tsr_machine_create(&mo, &m) != TSR_OK) {
     fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
@@ -159,7 +160,7 @@ void demo_fill(float *x, long n, unsigned seed) {
 }
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: tessera demo [--plan] [--cores N] [--chip NAME|FILE.json] [--zero-copy]\n"
+  fprintf(f, "usage: tessera demo [--plan] [--cores N] [--devices N] [--chip NAME|FILE.json] [--zero-copy]\n"
              "                   [--report] [--json] [--trace FILE.json] [--check] [--poison]\n"
              "                   [--dma-order eager|on-wait|random] [--seed N] [NAME...]\n"
              "       tessera demo --list\n\n"
@@ -170,7 +171,8 @@ static void usage(FILE *f) {
              "docs/architecture.md). --report, --json and --trace show how the run would behave\n"
              "on the chip (timing model); --check and --poison attach the checkers; --dma-order\n"
              "makes DMAs move their data when they start (default), when waited for (last in,\n"
-             "first out), or in a seeded random order, to surface missing waits.\n\nexamples:\n");
+             "first out), or in a seeded random order, to surface missing waits. --devices N\n"
+             "runs the many-chip examples (ring) on N devices (2..32).\n\nexamples:\n");
   for (int i = 0; demos[i].name; i++) fprintf(f, "  %-10s %s\n", demos[i].name, demos[i].summary);
 }
 
@@ -207,6 +209,15 @@ int cmd_demo(int argc, char **argv) {
     if (!strcmp(a, "--trace")) {
       if (i + 1 >= argc) { fprintf(stderr, "tessera demo: --trace needs a file\n"); return TSR_EXIT_USAGE; }
       o.trace = argv[++i];
+      continue;
+    }
+    if (!strcmp(a, "--devices")) {
+      long d;
+      if (i + 1 >= argc || !cli_parse_int(argv[++i], 2, TSR_MAX_DEVICES, &d)) {
+        fprintf(stderr, "tessera demo: --devices takes 2..%d\n", TSR_MAX_DEVICES);
+        return TSR_EXIT_USAGE;
+      }
+      o.devices = (int)d;
       continue;
     }
     if (!strcmp(a, "--cores") || !strcmp(a, "--chip")) {

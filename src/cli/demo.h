@@ -19,6 +19,7 @@ typedef struct demo_opts {
   bool poison;         /* ... and poison in outputs */
   tsr_dma_mode dma_mode; /* when DMAs move their data: at start, at the wait, or at random */
   uint64_t seed;       /* for the random DMA order */
+  int devices;         /* chips (tsr_machine_options.num_devices); 0: the demo's default */
 } demo_opts;
 
 /* A machine for a demo (with the plan printer attached when asked). NULL on failure. */
