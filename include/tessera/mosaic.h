@@ -51,6 +51,14 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
                                  int num_operands, const tsr_ref *outputs, int num_outputs,
                                  const tsr_mosaic_call_opts *opts, tsr_call_stats *stats);
 
+/* Many chips: runs the kernel on every device of `m` at once (tsr_machine_options.num_devices),
+ * device d on operands[d] and outputs[d] (each device's arrays, as tsr_mosaic_kernel_run takes
+ * them; every device's arrays of an operand have one shape). The devices reach each other
+ * with remote copies, signals and the barrier semaphore. stats: one per device, or NULL. */
+tsr_status tsr_mosaic_kernel_run_devices(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *const *operands,
+                                         int num_operands, const tsr_ref *const *outputs, int num_outputs,
+                                         const tsr_mosaic_call_opts *opts, tsr_call_stats *stats);
+
 /* Prints what `tessera inspect` shows for one kernel: grid and dimension semantics, each
  * operand with memory space, block shape, buffer count and index map (as text), the VMEM
  * budget and its use, and the DMA plan of the first `plan_steps` steps (which copies start,

@@ -20,7 +20,8 @@ static void usage(FILE *f) {
           "                   [--chip NAME|FILE.json] [--report] [--json] [--trace FILE.json]\n"
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
           "                   [--seed N] [--host-helpers N] [--zero-copy] [--repeat N]\n"
-          "                   [--max-ops N] [--max-memory B] [--dump STAGE]\n\n"
+          "                   [--max-ops N] [--max-memory B] [--devices N | --mesh AxB]\n"
+          "                   [--dump STAGE]\n\n"
           "Runs @main (or the only function) of a StableHLO module (text or bytecode; '-' is\n"
           "stdin) whose tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used\n"
@@ -60,6 +61,11 @@ static void usage(FILE *f) {
           "  --max-memory B    the most bytes of tensors the run holds at once, inputs and\n"
           "                    outputs included (K, M, G, T suffixes; default three quarters of\n"
           "                    this host's memory; 0: no limit)\n"
+          "  --devices N       run a bare kernel on N TPU chips at once (remote copies, signals\n"
+          "                    and the barrier semaphore reach between them): every input and\n"
+          "                    output is a global array split along its first dimension, one\n"
+          "                    equal shard per device, as shard_map with P(axis) gives them\n"
+          "  --mesh AxB        the same on a mesh of A*B devices (ids row-major)\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
           "                    run: one line per executed op; report: the run's figures\n"
           "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");
@@ -236,6 +242,12 @@ int cmd_run(int argc, char **argv) {
   if (s == TSR_OK && dump_read) tsr_mlir_print(m, cli_out(), 0);
   if (s == TSR_OK) s = tsr_hlo_compile(m, &p); /* verify */
   if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s\n", module, tsr_last_error()); goto done; }
+  if (rs.devices > 1 && !tsr_hlo_is_bare_kernel(p)) {
+    fprintf(stderr, "tessera run: %s: --devices and --mesh run bare Mosaic kernels; StableHLO modules of several "
+                    "devices (shard_map, sdy) are not read yet\n", module);
+    rc = TSR_EXIT_USAGE;
+    goto done;
+  }
   int want = tsr_hlo_num_inputs(p);
   n_out = tsr_hlo_num_outputs(p);
   if (n_out > 64) { fprintf(stderr, "tessera run: more than 64 outputs\n"); goto done; }
@@ -253,6 +265,7 @@ int cmd_run(int argc, char **argv) {
     for (int i = 0; i < want; i++) {
       tsr_array t;
       if (!tsr_hlo_input_type(p, i, &t)) continue; /* said below */
+      if (rs.devices > 1 && t.rank) t.shape[0] *= rs.devices; /* the global array */
       tsr_ref r = tsr_array_ref(&t, TSR_HOST);
       total += (int64_t)tsr_ref_bytes(&r);
     }
@@ -268,6 +281,7 @@ int cmd_run(int argc, char **argv) {
                         "index map that fails): give the inputs as .npy files\n", module, i);
         goto done;
       }
+      if (rs.devices > 1 && t.rank) t.shape[0] *= rs.devices;
       if (tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
       fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
     }

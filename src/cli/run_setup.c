@@ -57,6 +57,41 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     ++*i;
     return 1;
   }
+  if (!strcmp(a, "--devices")) {
+    long v;
+    if (!next || !cli_parse_int(argv[*i + 1], 1, TSR_MAX_DEVICES, &v)) {
+      fprintf(stderr, "tessera %s: --devices takes 1..%d\n", rs->cmd, TSR_MAX_DEVICES);
+      return -1;
+    }
+    if (rs->mesh_rank && rs->devices != v) {
+      fprintf(stderr, "tessera %s: --devices %ld and a --mesh of %d devices\n", rs->cmd, v, rs->devices);
+      return -1;
+    }
+    rs->devices = (int)v;
+    ++*i;
+    return 1;
+  }
+  if (!strcmp(a, "--mesh")) { /* AxBx...: the mesh's shape, device ids row-major */
+    const char *v = next ? argv[++*i] : "";
+    int rank = 0;
+    long size = 1;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    bool ok = *v != 0;
+    for (char *save = NULL, *tok = strtok_r(buf, "x", &save); ok && tok; tok = strtok_r(NULL, "x", &save)) {
+      long d;
+      ok = rank < TSR_MAX_MESH_RANK && cli_parse_int(tok, 1, TSR_MAX_DEVICES, &d);
+      if (ok) rs->mesh[rank++] = d, size *= d;
+    }
+    if (!ok || size > TSR_MAX_DEVICES || (rs->devices && rs->devices != size)) {
+      fprintf(stderr, "tessera %s: --mesh takes AxB... (up to %d dimensions, %d devices in all, agreeing with "
+              "--devices)\n", rs->cmd, TSR_MAX_MESH_RANK, TSR_MAX_DEVICES);
+      return -1;
+    }
+    rs->mesh_rank = rank;
+    rs->devices = (int)size;
+    return 1;
+  }
   if (!strcmp(a, "--report")) rs->report = true;
   else if (!strcmp(a, "--json")) rs->json = true;
   else if (!strcmp(a, "--check")) rs->check = true;
@@ -72,7 +107,9 @@ tsr_status run_setup_machine(run_setup *rs) {
   tsr_status s;
   tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
-                            .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops};
+                            .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops,
+                            .num_devices = rs->devices, .mesh_rank = rs->mesh_rank};
+  memcpy(mo.mesh_shape, rs->mesh, sizeof mo.mesh_shape);
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};

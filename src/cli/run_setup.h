@@ -18,6 +18,9 @@ typedef struct run_setup {
   uint64_t seed;          /* the random DMA order's */
   int host_helpers;       /* tsr_machine_options.host_helpers */
   int64_t max_ops;        /* tsr_machine_options.max_kernel_ops */
+  int devices;            /* --devices / --mesh: tsr_machine_options.num_devices (0: one) */
+  int mesh_rank;
+  int64_t mesh[TSR_MAX_MESH_RANK];
   tsr_chip chip;          /* --chip, loaded when the option is read (v5e without it) */
   tsr_machine *machine;
   tsr_timing *timing;

@@ -208,6 +208,70 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   return ok;
 }
 
+/* Rows [d * rows/n, (d + 1) * rows/n) of a dense array: device d's shard. */
+static tsr_ref shard_of(const tsr_ref *whole, int d, int n) {
+  tsr_ref r = *whole;
+  r.shape[0] = whole->shape[0] / n;
+  r.data += (int64_t)d * r.shape[0] * whole->stride[0] * (int64_t)tsr_dtype_size(whole->dtype);
+  return r;
+}
+
+/* The shards of bare_run_devices: device d's operands at shards[d * (n + outputs)], its
+ * results after them; allocates the global results. */
+static tsr_status bare_shard(hlo_exec *x, tsr_hlo_kernel *k, int devices, const tsr_ref *ops, int n, tsr_array *outputs,
+                             tsr_ref *shards, tsr_ref *outs) {
+  size_t per = (size_t)(n + k->n_outputs);
+  for (int i = 0; i < n; i++) {
+    if (ops[i].rank == 0 || ops[i].shape[0] % devices) {
+      char a[96];
+      return tsr_fail(TSR_ERR_INVALID, "input %d: %s does not split into %d equal shards along its first dimension "
+                      "(a bare kernel on %d devices takes global arrays)", i, tsr_ref_describe(&ops[i], a, sizeof a),
+                      devices, devices);
+    }
+    for (int d = 0; d < devices; d++) shards[d * per + (size_t)i] = shard_of(&ops[i], d, devices);
+  }
+  tsr_mosaic_call_opts co = {0};
+  TSR_TRY(tsr_mosaic_kernel_output_shapes(k->k, shards, n, &co, outs, k->n_outputs));
+  tsr_status s = TSR_OK;
+  for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) {
+    if (outs[i].rank == 0) s = tsr_fail(TSR_ERR_UNSUPPORTED, "output %d is a scalar: a bare kernel on several devices "
+                                        "stacks its results along their first dimension", i);
+    outs[i].shape[0] *= devices;
+    if (s == TSR_OK) s = hlo_admit(x, (int64_t)tsr_ref_bytes(&outs[i]));
+    if (s == TSR_OK) s = tsr_array_alloc(&outputs[i], outs[i].dtype, outs[i].rank, outs[i].shape);
+    if (s == TSR_OK) x->live += (int64_t)tsr_array_bytes(&outputs[i]);
+    outs[i] = tsr_array_ref(&outputs[i], TSR_HBM);
+    if (x->st) x->st->output_bytes += (int64_t)tsr_array_bytes(&outputs[i]);
+    for (int d = 0; s == TSR_OK && d < devices; d++) shards[d * per + (size_t)n + (size_t)i] = shard_of(&outs[i], d, devices);
+  }
+  if (x->st) x->st->peak_bytes = x->st->input_bytes + x->st->output_bytes;
+  return s;
+}
+
+/* A bare kernel on many devices: every operand and result is a global array split along its
+ * first dimension, one equal shard per device (as shard_map with P(axis) on every array). */
+static tsr_status bare_run_devices(hlo_exec *x, tsr_hlo_kernel *k, int devices, tsr_ref *ops, int n, tsr_array *outputs) {
+  tsr_ref outs[64];
+  const tsr_ref *op_ptrs[TSR_MAX_DEVICES], *out_ptrs[TSR_MAX_DEVICES];
+  tsr_ref *shards = malloc(sizeof *shards * (size_t)devices * (size_t)(n + k->n_outputs + 1));
+  if (!shards) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  tsr_status s = bare_shard(x, k, devices, ops, n, outputs, shards, outs);
+  for (int d = 0; d < devices; d++) op_ptrs[d] = shards + (size_t)d * (size_t)(n + k->n_outputs), out_ptrs[d] = op_ptrs[d] + n;
+  tsr_call_stats cs[TSR_MAX_DEVICES];
+  memset(cs, 0, sizeof cs);
+  double t0 = now();
+  if (s == TSR_OK) s = tsr_mosaic_kernel_run_devices(x->opts->machine, k->k, op_ptrs, n, out_ptrs, k->n_outputs, NULL, cs);
+  free(shards);
+  if (x->st && s == TSR_OK) {
+    x->st->kernel_seconds += now() - t0;
+    x->st->kernel_calls++;
+    for (int d = 0; d < devices; d++) add_stats(&x->st->kernel, &cs[d]);
+  }
+  if (s != TSR_OK)
+    for (int i = 0; i < k->n_outputs; i++) tsr_array_free(&outputs[i]);
+  return s;
+}
+
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs) {
   tsr_hlo_kernel *k = x->p->bare;
   tsr_ref ops[64], outs[64];
@@ -216,6 +280,9 @@ tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *
     ops[i] = tsr_array_ref(&inputs[i], TSR_HBM);
     x->live += (int64_t)tsr_array_bytes(&inputs[i]);
   }
+  if (!x->opts->machine) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
+  int devices = tsr_machine_num_devices(x->opts->machine);
+  if (devices > 1) return bare_run_devices(x, k, devices, ops, n, outputs);
   tsr_mosaic_call_opts co = {0};
   TSR_TRY(tsr_mosaic_kernel_output_shapes(k->k, ops, n, &co, outs, k->n_outputs));
   tsr_status s = TSR_OK;

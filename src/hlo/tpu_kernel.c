@@ -25,6 +25,8 @@ static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, 
   TSR_TRY(tpu_backend_config_decode(text, len, &c));
   k->serialization_format = c.serialization_format;
   k->vmem_limit = c.vmem_limit;
+  k->has_communication = c.has_communication;
+  k->collective_id = c.collective_id;
   *body = c.body;
   return TSR_OK;
 }

@@ -26,6 +26,16 @@ static tsr_status decode(const cJSON *json, tpu_backend_config *out) {
     return tsr_fail(TSR_ERR_UNSUPPORTED, "serialization_format %s is not supported (1, or absent for legacy bodies)",
                     cJSON_IsNumber(fmt) ? "other than 1" : "not a number");
   out->serialization_format = fmt ? 1 : -1;
+  const cJSON *comm = cJSON_GetObjectItemCaseSensitive(ccc, "has_communication");
+  const cJSON *cid = cJSON_GetObjectItemCaseSensitive(ccc, "collective_id");
+  if (comm && !cJSON_IsBool(comm)) return tsr_fail(TSR_ERR_PARSE, "custom_call_config.has_communication is not a boolean");
+  out->has_communication = cJSON_IsTrue(comm);
+  out->collective_id = -1;
+  if (cid && !cJSON_IsNull(cid)) {
+    if (!cJSON_IsNumber(cid) || cid->valuedouble < 0 || cid->valuedouble > 1e9 || cid->valuedouble != (double)(int64_t)cid->valuedouble)
+      return tsr_fail(TSR_ERR_PARSE, "custom_call_config.collective_id is not a non-negative integer");
+    out->collective_id = (int64_t)cid->valuedouble;
+  }
   const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
   if (smc && !cJSON_IsArray(smc)) return tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs is not an array");
   const cJSON *e;

@@ -14,10 +14,14 @@ typedef struct tpu_backend_config {
                              * the caller destroys it */
   int serialization_format; /* 1, or -1 when absent (a legacy body: plain Mosaic) */
   int64_t vmem_limit;       /* scoped_memory_configs' VMEM size (memory_space 1); 0: none */
+  bool has_communication;   /* custom_call_config.has_communication: the kernel talks to other
+                             * devices (remote copies, signals, the barrier semaphore) */
+  int64_t collective_id;    /* custom_call_config.collective_id (the barrier semaphore's); -1 none */
 } tpu_backend_config;
 
 /* Decodes `len` bytes of JSON text. Fails (nothing to free) when it is not JSON (the byte
- * offset named), has no custom_call_config.body string, a serialization_format other than 1
+ * offset named), has no custom_call_config.body string, a serialization_format other than 1,
+ * a has_communication that is not a boolean or a collective_id that is not a count,
  * or malformed scoped_memory_configs, or when the body does not decode or read ("tpu_custom_call
  * body: " and the reader's message). */
 tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out);

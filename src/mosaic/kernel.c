@@ -610,3 +610,25 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   free(rs.ops_left);
   return s;
 }
+
+typedef struct devices_run {
+  tsr_mosaic_kernel *k;
+  const tsr_ref *const *operands, *const *outputs;
+  int num_operands, num_outputs;
+  const tsr_mosaic_call_opts *opts;
+  tsr_call_stats *stats;
+} devices_run;
+
+static tsr_status run_on_device(tsr_machine *dm, int device, void *arg) {
+  devices_run *r = arg;
+  return tsr_mosaic_kernel_run(dm, r->k, r->operands[device], r->num_operands, r->outputs[device], r->num_outputs, r->opts,
+                               r->stats ? &r->stats[device] : NULL);
+}
+
+tsr_status tsr_mosaic_kernel_run_devices(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *const *operands,
+                                         int num_operands, const tsr_ref *const *outputs, int num_outputs,
+                                         const tsr_mosaic_call_opts *opts, tsr_call_stats *stats) {
+  if (!m || !k || !operands || !outputs) return tsr_fail(TSR_ERR_INVALID, "no machine, kernel or arrays");
+  devices_run r = {k, operands, outputs, num_operands, num_outputs, opts, stats};
+  return seam_run_devices(m, run_on_device, &r);
+}

@@ -258,32 +258,33 @@ static tsr_ref one_sem(const tsr_ref *r) {
   return s;
 }
 
-static tsr_status check_remote(exec *x, const minst *in, int dev, int core) {
-  if (dev >= 0) {
-    int64_t d = scalar_int(x, in->opd[dev]);
-    if (d != 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "device %lld: tessera runs one device (device 0)", (long long)d);
-  }
-  if (core >= 0) {
-    int64_t c = scalar_int(x, in->opd[core]);
-    if (c != tsr_ctx_core_id(x->ctx)) return tsr_fail(TSR_ERR_UNSUPPORTED, "DMAs to another core (%lld) are not supported", (long long)c);
-  }
-  return TSR_OK;
+/* The device and core a DMA or signal goes to (operand indices a_dev, a_core, or -1: this
+ * device, this core's id). */
+static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, int *device, int *core) {
+  *device = a_dev >= 0 ? (int)scalar_int(x, in->opd[a_dev]) : tsr_ctx_device_id(x->ctx);
+  *core = a_core >= 0 ? (int)scalar_int(x, in->opd[a_core]) : -1;
 }
 
+/* A DMA with a source semaphore, a device id or a core id is a remote copy: the target
+ * semaphore is signalled where the target lies, the source semaphore here. */
 tsr_status r_enqueue_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
-  TSR_TRY(check_remote(x, in, (int)in->a[3], (int)in->a[4]));
-  if (in->a[5] >= 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "a source semaphore (remote DMA) on a local copy");
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+  const tsr_ref *src = SR(x, in->opd[in->a[1]]), *dst = SR(x, in->opd[in->a[2]]);
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
-    return seam_dma_start(x->ctx, SR(x, in->opd[in->a[1]]), SR(x, in->opd[in->a[2]]), &sem, mark_dir(in), in->mark_operand,
-                          in->mark_bytes);
-  return tsr_dma_start(x->ctx, SR(x, in->opd[in->a[1]]), SR(x, in->opd[in->a[2]]), &sem);
+    return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
+  if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0) return tsr_dma_start(x->ctx, src, dst, &sem);
+  if (in->a[5] < 0) return tsr_fail(TSR_ERR_INVALID, "a DMA to another device or core needs a source semaphore");
+  int device, core;
+  target_of(x, in, in->a[3], in->a[4], &device, &core);
+  tsr_ref send = one_sem(SR(x, in->opd[in->a[5]]));
+  return tsr_remote_copy_start(x->ctx, src, dst, &send, &sem, device, core);
 }
 
+/* A wait names its own semaphore; the device and core ids of a remote copy's wait say where
+ * the copy went, which the semaphore's count already reflects. */
 tsr_status r_wait_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
-  TSR_TRY(check_remote(x, in, (int)in->a[3], (int)in->a[4]));
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
@@ -320,12 +321,12 @@ tsr_status c_sem(comp *c, minst *in) {
 
 tsr_status r_sem_signal(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
-  int core = -1;
-  if (in->a[1] >= 0 && scalar_int(x, in->opd[in->a[1]]) != 0)
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "signals to another device: tessera runs one device");
-  if (in->a[2] >= 0) core = (int)scalar_int(x, in->opd[in->a[2]]);
+  int device, core;
+  target_of(x, in, in->a[1], in->a[2], &device, &core);
   tsr_ref sem = one_sem(SR(x, in->opd[0]));
-  return tsr_sem_signal(x->ctx, &sem, (int32_t)scalar_int(x, in->opd[in->a[0]]), core);
+  int32_t amount = (int32_t)scalar_int(x, in->opd[in->a[0]]);
+  if (in->a[1] < 0) return tsr_sem_signal(x->ctx, &sem, amount, core);
+  return tsr_sem_signal_device(x->ctx, &sem, amount, device, core);
 }
 
 tsr_status r_sem_wait(exec *x, const minst *in) {
@@ -359,8 +360,32 @@ tsr_status r_iteration_bound(exec *x, const minst *in) {
   return TSR_OK;
 }
 
+/* The logical device id: row-major in the mesh (Pallas lowers MESH coordinates to it with the
+ * mesh's strides, so a kernel only ever names logical ids). */
 tsr_status r_device_id(exec *x, const minst *in) {
-  SI(x, in->res[0])[0] = 0;
+  SI(x, in->res[0])[0] = x->ctx ? tsr_ctx_device_id(x->ctx) : 0;
+  return TSR_OK;
+}
+
+/* tpu.sem_barrier: the barrier semaphore (pltpu.get_barrier_semaphore), one per core. */
+tsr_status c_sem_barrier(comp *c, minst *in) {
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF || c->P->types[in->res[0]].dtype != TSR_SEM ||
+      c->P->types[in->res[0]].n != 1)
+    return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore result");
+  in->cost = (op_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status r_sem_barrier(exec *x, const minst *in) {
+  TSR_TRY(need_ctx(x));
+  const tsr_ref *b = tsr_ctx_barrier_semaphore(x->ctx);
+  if (!b) return tsr_fail(TSR_ERR_UNSUPPORTED, "the barrier semaphore is for kernels that run on several devices "
+                          "(a machine of one device has none; tessera run --devices N)");
+  tsr_ref r = *b;
+  const stype *t = ST(x, in->res[0]);
+  r.rank = t->rank;
+  for (int d = 0; d < t->rank; d++) r.shape[d] = 1, r.stride[d] = 1;
+  *SR(x, in->res[0]) = r;
   return TSR_OK;
 }
 

@@ -1,0 +1,38 @@
+// Each device signals its right neighbour's semaphore and waits for its own; then o = x * 2.
+// Exported by tools/jax/multichip.py: Pallas under jax.shard_map over 4 CPU devices, jax 0.10.2,
+// platforms=["tpu"]; the tpu_custom_call body (Mosaic IR version 11) as tessera dis prints it.
+"builtin.module"() ({
+  "stable_mosaic.func.func"() ({
+  ^bb0(%0: memref<8x128xf32, #tpu.memory_space<vmem>>, %1: memref<8x128xf32, #tpu.memory_space<vmem>>, %2: memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>):
+    %3 = "stable_mosaic.tpu.device_id"() : () -> (i32)
+    %4 = "stable_mosaic.arith.constant"() {value = 4 : i32} : () -> (i32)
+    %5 = "stable_mosaic.arith.constant"() {value = 1 : i32} : () -> (i32)
+    %6 = "stable_mosaic.arith.divsi"(%3, %5) : (i32, i32) -> (i32)
+    %7 = "stable_mosaic.arith.remsi"(%6, %4) : (i32, i32) -> (i32)
+    %8 = "stable_mosaic.arith.constant"() {value = 1 : i32} : () -> (i32)
+    %9 = "stable_mosaic.arith.addi"(%7, %8) {overflowFlags = #arith.overflow<none>} : (i32, i32) -> (i32)
+    %10 = "stable_mosaic.arith.constant"() {value = 4 : i32} : () -> (i32)
+    %11 = "stable_mosaic.arith.remsi"(%9, %10) : (i32, i32) -> (i32)
+    %12 = "stable_mosaic.arith.constant"() {value = 1 : i32} : () -> (i32)
+    %13 = "stable_mosaic.arith.constant"() {value = 1 : i32} : () -> (i32)
+    %14 = "stable_mosaic.arith.muli"(%11, %13) {overflowFlags = #arith.overflow<none>} : (i32, i32) -> (i32)
+    %15 = "stable_mosaic.arith.constant"() {value = 0 : i32} : () -> (i32)
+    %16 = "stable_mosaic.arith.addi"(%15, %14) {overflowFlags = #arith.overflow<none>} : (i32, i32) -> (i32)
+    "stable_mosaic.tpu.sem_signal"(%2, %12, %16) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, i32, i32) -> ()
+    %17 = "stable_mosaic.arith.constant"() {value = 1 : i32} : () -> (i32)
+    %18 = "stable_mosaic.arith.constant"() {value = true} : () -> (i1)
+    "stable_mosaic.tpu.sem_wait"(%2, %17) : (memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, i32) -> ()
+    %19 = "stable_mosaic.arith.constant"() {value = 0 : index} : () -> (index)
+    %20 = "stable_mosaic.arith.constant"() {value = 0 : index} : () -> (index)
+    %21 = "stable_mosaic.vector.load"(%0, %19, %20) : (memref<8x128xf32, #tpu.memory_space<vmem>>, index, index) -> (vector<8x128xf32>)
+    %22 = "stable_mosaic.vector.shape_cast"(%21) : (vector<8x128xf32>) -> (vector<8x128xf32>)
+    %23 = "stable_mosaic.arith.constant"() {value = 2.0 : f32} : () -> (f32)
+    %24 = "stable_mosaic.vector.broadcast"(%23) : (f32) -> (vector<8x128xf32>)
+    %25 = "stable_mosaic.arith.mulf"(%22, %24) {fastmath = #arith.fastmath<none>} : (vector<8x128xf32>, vector<8x128xf32>) -> (vector<8x128xf32>)
+    %26 = "stable_mosaic.arith.constant"() {value = 0 : index} : () -> (index)
+    %27 = "stable_mosaic.arith.constant"() {value = 0 : index} : () -> (index)
+    %28 = "stable_mosaic.vector.load"(%1, %26, %27) : (memref<8x128xf32, #tpu.memory_space<vmem>>, index, index) -> (vector<8x128xf32>)
+    "stable_mosaic.tpu.vector_store"(%25, %1, %26, %27) {add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, strides = array<i32>} : (vector<8x128xf32>, memref<8x128xf32, #tpu.memory_space<vmem>>, index, index) -> ()
+    "stable_mosaic.func.return"() : () -> ()
+  }) {dimension_semantics = [], function_type = (memref<8x128xf32, #tpu.memory_space<vmem>>, memref<8x128xf32, #tpu.memory_space<vmem>>, memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>) -> (), scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, sym_name = "signal_kernel", tpu.core_type = #tpu.core_type<tc>} : () -> ()
+}) {stable_mosaic.version = 11 : i64} : () -> ()

@@ -1,0 +1,308 @@
+/* Many chips: a machine of N devices, remote copies, signals to other devices, the barrier
+ * semaphore, mesh coordinates; the JAX-exported kernels of tests/mosaic/mc_*.mlir run on 4
+ * devices against plain C references in every DMA order, with the checkers: correct kernels
+ * clean, a read before the receive wait reported as a race, a signal to the wrong device
+ * reported as a deadlock naming both ends. The ring all-gather's DMAs are counted per device
+ * against hand-derived numbers. */
+#include <pthread.h>
+
+#include "harness.h"
+#include "tessera/check.h"
+#include "tessera/mlir.h"
+#include "tessera/mosaic.h"
+
+enum { R = 8, C = 128, MAXD = 8 };
+
+/* The racy kernel races in host memory too (its load and the remote copy touch one buffer
+ * from two threads): under ThreadSanitizer it is left out, as test_pallas_call is. */
+#if defined(__SANITIZE_THREAD__)
+#define UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define UNDER_TSAN 1
+#endif
+#endif
+#ifndef UNDER_TSAN
+#define UNDER_TSAN 0
+#endif
+
+static float *shard_data(int d) {
+  float *x = malloc(sizeof(float) * R * C);
+  for (int i = 0; i < R * C; i++) x[i] = (float)(d * 1000 + i % 97) * 0.25f;
+  return x;
+}
+
+static tsr_machine *mesh_machine(int devices, tsr_dma_mode mode) {
+  tsr_machine_options o = {.num_devices = devices, .dma_mode = mode, .seed = 7, .quiet = true};
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&o, &m));
+  return m;
+}
+
+/* ---- the C API: a ring all-gather and its DMA counts --------------------------------------- */
+
+static tsr_ref rows_of(const tsr_ref *whole, int64_t block) {
+  tsr_ref r = *whole;
+  r.data += block * R * whole->stride[0] * (int64_t)sizeof(float);
+  r.shape[0] = R;
+  return r;
+}
+
+/* Device d copies its shard into its block, then for k = 0..n-2 forwards block (d - k) mod n to
+ * the right and receives block (d - k - 1) mod n from the left. */
+static tsr_status ring(tsr_ctx *c, void *u) {
+  (void)u;
+  int n = tsr_ctx_num_devices(c), me = tsr_ctx_device_id(c);
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  const tsr_ref *send = tsr_ctx_scratch(c, 0), *recv = tsr_ctx_scratch(c, 1);
+  tsr_ref own = rows_of(o, me);
+  tsr_status s = tsr_sync_copy(c, x, &own);
+  for (int k = 0; s == TSR_OK && k < n - 1; k++) {
+    tsr_ref out = rows_of(o, (me - k + n) % n), in = rows_of(o, (me - k - 1 + n) % n);
+    s = tsr_remote_copy_start(c, &out, &out, send, recv, (me + 1) % n, -1);
+    if (s == TSR_OK) s = tsr_dma_wait(c, send, &out);
+    if (s == TSR_OK) s = tsr_dma_wait(c, recv, &in);
+  }
+  return s;
+}
+
+typedef struct counts {
+  pthread_mutex_t lock;
+  int local[MAXD], remote[MAXD], received[MAXD], waits[MAXD];
+  int64_t remote_bytes[MAXD];
+} counts;
+
+static void count_event(void *u, const tsr_event *ev) {
+  counts *k = u;
+  pthread_mutex_lock(&k->lock);
+  if (ev->kind == TSR_EV_DMA_START && ev->recv_sem) {
+    k->remote[ev->device]++;
+    k->remote_bytes[ev->device] += ev->bytes;
+    k->received[ev->target_device]++;
+  } else if (ev->kind == TSR_EV_DMA_START) {
+    k->local[ev->device]++;
+  } else if (ev->kind == TSR_EV_DMA_WAIT_END) {
+    k->waits[ev->device]++;
+  }
+  pthread_mutex_unlock(&k->lock);
+}
+
+static void test_ring_c_api(int n) {
+  tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
+  if (!m) return;
+  CHECK_EQ_INT(tsr_machine_num_devices(m), n);
+  counts k = {.lock = PTHREAD_MUTEX_INITIALIZER};
+  tsr_observer obs = {.user = &k, .on_event = count_event};
+  CHECK_OK(tsr_machine_add_observer(m, &obs));
+  tsr_checker *ck;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, m));
+  float *x[MAXD], *o[MAXD];
+  tsr_ref xr[MAXD], orf[MAXD];
+  tsr_call_desc d[MAXD];
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec sems[2] = {{.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}, {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
+  int64_t shard[2] = {R, C}, whole[2] = {(int64_t)n * R, C};
+  for (int i = 0; i < n; i++) {
+    x[i] = shard_data(i);
+    o[i] = calloc((size_t)n * R * C, sizeof(float));
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, whole);
+    d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 2, .scratch = sems, .body = ring};
+  }
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  /* every device holds the shards stacked in device order (the reference: plain copies) */
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    for (int b = 0; b < n; b++) bad += memcmp(o[i] + (size_t)b * R * C, x[b], sizeof(float) * R * C) != 0;
+  CHECK_EQ_INT(bad, 0);
+  /* per device, by hand: one local copy of its shard, n-1 remote copies of one (8,128) f32
+   * block (4096 bytes) sent and n-1 received, and 1 + 2(n-1) waits (the local copy's, then a
+   * send and a receive wait per step) */
+  for (int i = 0; i < n; i++) {
+    CHECK_EQ_INT(k.local[i], 1);
+    CHECK_EQ_INT(k.remote[i], n - 1);
+    CHECK_EQ_INT(k.received[i], n - 1);
+    CHECK_EQ_INT(k.remote_bytes[i], (int64_t)(n - 1) * R * C * 4);
+    CHECK_EQ_INT(k.waits[i], 1 + 2 * (n - 1));
+  }
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  for (int i = 0; i < n; i++) free(x[i]), free(o[i]);
+}
+
+/* ---- mesh coordinates and options --------------------------------------------------------- */
+
+static tsr_status coords_body(tsr_ctx *c, void *u) {
+  (void)u;
+  int64_t at[TSR_MAX_MESH_RANK];
+  int rank = tsr_ctx_mesh_coords(c, at);
+  float *o = (float *)(void *)tsr_ctx_out(c, 0)->data;
+  o[0] = (float)rank;
+  o[1] = (float)at[0];
+  o[2] = (float)at[1];
+  o[3] = (float)tsr_ctx_mesh_device(c, at);
+  o[4] = tsr_ctx_barrier_semaphore(c) != NULL;
+  return TSR_OK;
+}
+
+static void test_mesh_shape(void) {
+  tsr_machine_options o = {.mesh_rank = 2, .mesh_shape = {2, 3}, .quiet = true};
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&o, &m));
+  if (!m) return;
+  CHECK_EQ_INT(tsr_machine_num_devices(m), 6);
+  int64_t shape[TSR_MAX_MESH_RANK];
+  CHECK_EQ_INT(tsr_machine_mesh_shape(m, shape), 2);
+  CHECK(shape[0] == 2 && shape[1] == 3);
+  float out[6][8] = {{0}};
+  tsr_ref refs[6];
+  tsr_call_desc d[6];
+  int64_t s8[1] = {8};
+  tsr_block_spec any = {.space = TSR_ANY};
+  for (int i = 0; i < 6; i++) {
+    refs[i] = tsr_ref_dense(out[i], TSR_F32, TSR_HBM, 1, s8);
+    d[i] = (tsr_call_desc){.name = "coords", .num_outputs = 1, .outputs = &refs[i], .out_specs = &any, .body = coords_body};
+  }
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  for (int i = 0; i < 6; i++) { /* row-major: device i sits at (i / 3, i % 3) */
+    CHECK(out[i][0] == 2 && out[i][1] == i / 3 && out[i][2] == i % 3 && out[i][3] == i && out[i][4] == 1);
+  }
+  tsr_machine_destroy(m);
+  tsr_machine_options bad = {.num_devices = 4, .mesh_rank = 2, .mesh_shape = {2, 3}};
+  CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "4 devices but the mesh holds 6");
+  bad = (tsr_machine_options){.num_devices = TSR_MAX_DEVICES + 1};
+  CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "device count");
+}
+
+/* ---- the JAX-exported kernels -------------------------------------------------------------- */
+
+static tsr_mosaic_kernel *load(const char *path) {
+  tsr_mlir_module *mod = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_read_file(path, &mod);
+  if (s == TSR_OK) s = tsr_mlir_mosaic_view(mod);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(mod, &k);
+  if (s != TSR_OK) fprintf(stderr, "%s: %s\n", path, tsr_last_error());
+  CHECK(s == TSR_OK);
+  tsr_mlir_module_destroy(mod);
+  return k;
+}
+
+/* Runs a kernel of tests/mosaic on 4 devices, each on its (8,128) shard; out_rows per device. */
+static tsr_status run_kernel(const char *name, tsr_dma_mode mode, tsr_checker *ck, int out_rows, float *x[4], float *o[4]) {
+  enum { N = 4 };
+  char path[128];
+  snprintf(path, sizeof path, "tests/mosaic/mc_%s.mlir", name);
+  tsr_mosaic_kernel *k = load(path);
+  tsr_machine *m = mesh_machine(N, mode);
+  if (!k || !m) { tsr_mosaic_kernel_destroy(k); tsr_machine_destroy(m); return TSR_ERR_INVALID; }
+  if (ck) CHECK_OK(tsr_checker_attach(ck, m));
+  tsr_ref xr[N], orf[N];
+  const tsr_ref *ops[N], *outs[N];
+  int64_t shard[2] = {R, C}, oshape[2] = {out_rows, C};
+  for (int i = 0; i < N; i++) {
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, oshape);
+    ops[i] = &xr[i];
+    outs[i] = &orf[i];
+  }
+  tsr_status s = tsr_mosaic_kernel_run_devices(m, k, ops, 1, outs, 1, NULL, NULL);
+  tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(k);
+  return s;
+}
+
+static const tsr_dma_mode modes[3] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+
+static void test_exported_kernels(void) {
+  enum { N = 4 };
+  float *x[N], *o[N];
+  for (int i = 0; i < N; i++) x[i] = shard_data(i), o[i] = malloc(sizeof(float) * N * R * C);
+  for (int mi = 0; mi < 3; mi++) {
+    tsr_checker *ck;
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    /* ring all-gather: every device ends with all shards in device order */
+    CHECK_OK(run_kernel("ring_allgather", modes[mi], ck, N * R, x, o));
+    int bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int b = 0; b < N; b++) bad += memcmp(o[i] + b * R * C, x[b], sizeof(float) * R * C) != 0;
+    CHECK_EQ_INT(bad, 0);
+    /* right permute into VMEM, + 1: device i holds device i-1's shard + 1 */
+    CHECK_OK(run_kernel("permute_add", modes[mi], ck, R, x, o));
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != x[(i + N - 1) % N][e] + 1.0f;
+    CHECK_EQ_INT(bad, 0);
+    /* signals to the right neighbour; o = 2x */
+    CHECK_OK(run_kernel("signal", modes[mi], ck, R, x, o));
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != x[i][e] * 2.0f;
+    CHECK_EQ_INT(bad, 0);
+    /* the barrier semaphore; o = x + device id */
+    CHECK_OK(run_kernel("barrier", modes[mi], ck, R, x, o));
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != x[i][e] + (float)i;
+    CHECK_EQ_INT(bad, 0);
+    /* the same in the pretty form (tpu.sem_barrier, tpu.sem_signal ... device_id); o = x * (id + 1) */
+    CHECK_OK(run_kernel("barrier_pretty", modes[mi], ck, R, x, o));
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != x[i][e] * (float)(i + 1);
+    CHECK_EQ_INT(bad, 0);
+    if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+
+    /* the read before the receive wait: a race on every device, in every order */
+    CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+    if (UNDER_TSAN) goto skip_racy;
+    CHECK_OK(run_kernel("permute_add_racy", modes[mi], ck, R, x, o));
+    CHECK_EQ_INT(tsr_checker_count(ck), N);
+    for (int f = 0; f < N; f++) {
+      const char *msg = tsr_checker_finding(ck, f);
+      CHECK(msg && strstr(msg, "race on device ") && strstr(msg, "remote copy DMA #2 from device "));
+    }
+  skip_racy:
+    tsr_checker_destroy(ck);
+
+    /* every device signals device 0: devices 1..3 wait forever; the report names the waiting
+     * device and where its signal went (device 0, left holding 3) */
+    CHECK_FAILS(run_kernel("signal_wrong_device", modes[mi], NULL, R, x, o), TSR_ERR_SEMAPHORE, "deadlock");
+    const char *e = tsr_last_error();
+    CHECK(strstr(e, "device 0: ") && strstr(e, "holds 3 at the end of the kernel"));
+    CHECK(strstr(e, "device 1: ") && strstr(e, "device 1 core 0 sem 0[0] holds 0 (last signalled by nobody)"));
+    CHECK(strstr(e, "device 0 core 0 holds 3 (last signalled by device "));
+  }
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
+}
+
+/* On one device, a remote copy or the barrier semaphore is an error that says so. */
+static void test_one_device(void) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/mc_barrier.mlir");
+  tsr_machine *m = mesh_machine(1, TSR_DMA_EAGER);
+  float *x = shard_data(0), *o = malloc(sizeof(float) * R * C);
+  int64_t shard[2] = {R, C};
+  tsr_ref xr = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shard), orf = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, shard);
+  if (k && m) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, &xr, 1, &orf, 1, NULL, NULL), TSR_ERR_UNSUPPORTED, "barrier semaphore");
+  tsr_mosaic_kernel_destroy(k);
+  k = load("tests/mosaic/mc_permute_add.mlir");
+  if (k && m) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, &xr, 1, &orf, 1, NULL, NULL), TSR_ERR_INVALID, "the machine has 1 device(s)");
+  tsr_mosaic_kernel_destroy(k);
+  tsr_machine_destroy(m);
+  free(x);
+  free(o);
+}
+
+int main(void) {
+  test_ring_c_api(4);
+  test_ring_c_api(8);
+  test_mesh_shape();
+  test_exported_kernels();
+  test_one_device();
+  return tsr_test_finish("test_multichip");
+}
