@@ -75,13 +75,20 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     const char *v = next ? argv[++*i] : "";
     int rank = 0;
     long size = 1;
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s", v);
     bool ok = *v != 0;
-    for (char *save = NULL, *tok = strtok_r(buf, "x", &save); ok && tok; tok = strtok_r(NULL, "x", &save)) {
+    for (const char *at = v; ok && *at;) { /* digits, then 'x' and more digits */
+      char num[16];
+      size_t len = strcspn(at, "x");
       long d;
-      ok = rank < TSR_MAX_MESH_RANK && cli_parse_int(tok, 1, TSR_MAX_DEVICES, &d);
+      ok = len > 0 && len < sizeof num && rank < TSR_MAX_MESH_RANK;
+      if (ok) {
+        memcpy(num, at, len);
+        num[len] = 0;
+        ok = cli_parse_int(num, 1, TSR_MAX_DEVICES, &d);
+      }
       if (ok) rs->mesh[rank++] = d, size *= d;
+      at += len;
+      if (*at == 'x' && !*++at) ok = false; /* a trailing 'x' */
     }
     if (!ok || size > TSR_MAX_DEVICES || (rs->devices && rs->devices != size)) {
       fprintf(stderr, "tessera %s: --mesh takes AxB... (up to %d dimensions, %d devices in all, agreeing with "
