@@ -221,17 +221,25 @@ static void test_exported_kernels(void) {
   enum { N = 4 };
   float *x[N], *o[N];
   for (int i = 0; i < N; i++) x[i] = shard_data(i), o[i] = malloc(sizeof(float) * N * R * C);
+  /* Mosaic IR version 11 (what an export without a TPU writes) and 15 (jaxlib's default):
+   * enqueue_dma and sem_signal carry one operand segment more in 15 */
+  for (int vi = 0; vi < 2; vi++)
   for (int mi = 0; mi < 3; mi++) {
+    const char *v = vi ? "_v15" : "";
+    char ring_name[32], permute_name[32], barrier_name[32];
+    snprintf(ring_name, sizeof ring_name, "ring_allgather%s", v);
+    snprintf(permute_name, sizeof permute_name, "permute_add%s", v);
+    snprintf(barrier_name, sizeof barrier_name, "barrier%s", v);
     tsr_checker *ck;
     CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
     /* ring all-gather: every device ends with all shards in device order */
-    CHECK_OK(run_kernel("ring_allgather", modes[mi], ck, N * R, x, o));
+    CHECK_OK(run_kernel(ring_name, modes[mi], ck, N * R, x, o));
     int bad = 0;
     for (int i = 0; i < N; i++)
       for (int b = 0; b < N; b++) bad += memcmp(o[i] + b * R * C, x[b], sizeof(float) * R * C) != 0;
     CHECK_EQ_INT(bad, 0);
     /* right permute into VMEM, + 1: device i holds device i-1's shard + 1 */
-    CHECK_OK(run_kernel("permute_add", modes[mi], ck, R, x, o));
+    CHECK_OK(run_kernel(permute_name, modes[mi], ck, R, x, o));
     bad = 0;
     for (int i = 0; i < N; i++)
       for (int e = 0; e < R * C; e++) bad += o[i][e] != x[(i + N - 1) % N][e] + 1.0f;
@@ -243,7 +251,7 @@ static void test_exported_kernels(void) {
       for (int e = 0; e < R * C; e++) bad += o[i][e] != x[i][e] * 2.0f;
     CHECK_EQ_INT(bad, 0);
     /* the barrier semaphore; o = x + device id */
-    CHECK_OK(run_kernel("barrier", modes[mi], ck, R, x, o));
+    CHECK_OK(run_kernel(barrier_name, modes[mi], ck, R, x, o));
     bad = 0;
     for (int i = 0; i < N; i++)
       for (int e = 0; e < R * C; e++) bad += o[i][e] != x[i][e] + (float)i;
@@ -257,6 +265,7 @@ static void test_exported_kernels(void) {
     if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
     CHECK_EQ_INT(tsr_checker_count(ck), 0);
     tsr_checker_destroy(ck);
+    if (vi) continue; /* the bugs below at version 11 only */
 
     /* the read before the receive wait: a race on every device, in every order */
     CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));

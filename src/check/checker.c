@@ -231,7 +231,7 @@ const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap)
 char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
   char shape[64];
   tsr_ref_describe(r, shape, sizeof shape);
-  if (r->buf && r->buf->device) snprintf(buf, cap, "%s %s of device %d core %d", tsr_space_name(r->space), shape, r->buf->device, r->buf->core);
+  if (r->buf && r->buf->in_mesh) snprintf(buf, cap, "%s %s of device %d core %d", tsr_space_name(r->space), shape, r->buf->device, r->buf->core);
   else if (r->buf) snprintf(buf, cap, "%s %s of core %d", tsr_space_name(r->space), shape, r->buf->core);
   else snprintf(buf, cap, "%s %s", tsr_space_name(r->space), shape);
   return buf;

@@ -112,8 +112,16 @@ static void begin(tsr_checker *ck, vc_state *v, int t, int device) {
   }
 }
 
+/* Accesses kept per core: past this many, the older half is forgotten (a race with an access
+ * that old may be missed; nothing is reported that is not one). */
+#define MAX_ACCESSES (1 << 16)
+
 static void record_access(vc_state *v, int t, region r, bool write, const char *loc, int64_t step) {
   uint32_t e = v->vc[t][t];
+  if (v->nacc[t] >= MAX_ACCESSES) {
+    memmove(v->acc[t], v->acc[t] + MAX_ACCESSES / 2, sizeof *v->acc[t] * (size_t)(v->nacc[t] - MAX_ACCESSES / 2));
+    v->nacc[t] -= MAX_ACCESSES / 2;
+  }
   if (v->nacc[t]) { /* the same epoch and kind, touching: one record */
     access_rec *last = &v->acc[t][v->nacc[t] - 1];
     if (last->epoch == e && last->write == write && r.lo <= last->r.hi && last->r.lo <= r.hi) {
@@ -180,6 +188,10 @@ static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
     ck_report_locked(ck, TSR_ERR_RACE, "race on device %d: %s and %s write overlapping memory with nothing ordering them",
                      dev, c, c2);
     break;
+  }
+  if (v->nrw >= MAX_ACCESSES) { /* the same bound for the remote copies kept */
+    memmove(v->rw, v->rw + MAX_ACCESSES / 2, sizeof *v->rw * (size_t)(v->nrw - MAX_ACCESSES / 2));
+    v->nrw -= MAX_ACCESSES / 2;
   }
   if (grow((void **)&v->rw, &v->caprw, v->nrw, sizeof *v->rw)) v->rw[v->nrw++] = w;
 }

@@ -13,6 +13,7 @@
  * is the k-th on every core, which is how a signal names another core's semaphore. */
 typedef struct tsr_buffer {
   int device;       /* the device (chip) of its core */
+  bool in_mesh;     /* its machine has several devices (messages name the device) */
   int core;
   tsr_space space;
   int seq;          /* allocation order on this core */

@@ -50,6 +50,7 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
   b->device = c->m->device;
+  b->in_mesh = c->m->num_devices > 1;
   b->core = c->id;
   b->space = space;
   b->seq = a->count;

@@ -1,7 +1,7 @@
 """Exports tessera's many-chip test kernels (tests/mosaic/mc_*.mlir) from Pallas under
 jax.shard_map over 4 CPU devices (jax 0.10.2, platforms=["tpu"]).
 
-  tools/jax/.venv/bin/python tools/jax/multichip.py OUT_DIR
+  tools/jax/.venv/bin/python tools/jax/multichip.py OUT_DIR [--latest]
 
 writes OUT_DIR/NAME.mlirbc (the tpu_custom_call body, Mosaic bytecode) and NAME_module.mlir
 (the whole StableHLO module, with sdy.mesh and sdy.manual_computation) for each kernel; the
@@ -80,6 +80,11 @@ kernels = {
   "barrier": (call(barrier_kernel, R, VM, VM, [], collective_id=0, has_side_effects=False), P("x")),
 }
 out = sys.argv[1]
+# --latest: the serialization version jaxlib writes by default (15 in jaxlib 0.10.2) instead of
+# the forward-compatible one an export on a host without a TPU falls back to (11)
+if "--latest" in sys.argv[2:]:
+  from jax._src import tpu_custom_call
+  tpu_custom_call.get_ir_version = lambda ctx: None
 for name, (f, outspec) in kernels.items():
   g = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
   arg = jax.ShapeDtypeStruct((N * R, C), jnp.float32, sharding=NamedSharding(mesh, P("x")))
