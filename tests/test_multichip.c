@@ -133,6 +133,75 @@ static void test_ring_c_api(int n) {
   for (int i = 0; i < n; i++) free(x[i]), free(o[i]);
 }
 
+/* ---- happens-before through semaphores ---------------------------------------------------- */
+
+/* Device 0 fills its scratch buffer (a local copy), then devices 1 and 2 each copy a block into
+ * it. ordered: device 0 signals device 1 when it is done with the buffer, device 1 copies and
+ * then signals device 2, which copies after its wait: the copies are ordered, no report.
+ * Otherwise nothing orders the two copies: they race on device 0's buffer. */
+typedef struct hb_case { bool ordered; } hb_case;
+
+static tsr_status hb_body(tsr_ctx *c, void *u) {
+  const hb_case *h = u;
+  int me = tsr_ctx_device_id(c);
+  const tsr_ref *buf = tsr_ctx_scratch(c, 0), *send = tsr_ctx_scratch(c, 1), *recv = tsr_ctx_scratch(c, 2);
+  const tsr_ref *go = tsr_ctx_scratch(c, 3), *x = tsr_ctx_in(c, 0);
+  tsr_status s = TSR_OK;
+  if (me == 0) {
+    s = tsr_sync_copy(c, x, buf);
+    if (s == TSR_OK && h->ordered) s = tsr_sem_signal_device(c, go, 1, 1, -1);
+    if (s == TSR_OK) s = tsr_dma_wait(c, recv, buf); /* both blocks arrive */
+    if (s == TSR_OK) s = tsr_dma_wait(c, recv, buf);
+  } else if (me == 1 || me == 2) {
+    if (h->ordered) s = tsr_sem_wait(c, go, 1);
+    if (s == TSR_OK) s = tsr_remote_copy_start(c, x, buf, send, recv, 0, -1);
+    if (s == TSR_OK) s = tsr_dma_wait(c, send, x);
+    if (s == TSR_OK && h->ordered && me == 1) s = tsr_sem_signal_device(c, go, 1, 2, -1);
+  }
+  return s;
+}
+
+static void test_happens_before(bool ordered) {
+  tsr_machine *m = mesh_machine(3, TSR_DMA_EAGER);
+  tsr_checker *ck;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  if (!m) return;
+  CHECK_OK(tsr_checker_attach(ck, m));
+  float *x[3], out[3] = {0};
+  tsr_ref xr[3], orf[3];
+  tsr_call_desc d[3];
+  hb_case h = {ordered};
+  int64_t shard[2] = {R, C}, one[1] = {1};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec scratch[4] = {{.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {R, C}},
+                                 {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM},
+                                 {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM},
+                                 {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM}};
+  for (int i = 0; i < 3; i++) {
+    x[i] = shard_data(i);
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(&out[i], TSR_F32, TSR_HBM, 1, one);
+    d[i] = (tsr_call_desc){.name = "hb", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 4, .scratch = scratch,
+                           .body = hb_body, .user = &h};
+  }
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  if (ordered) {
+    if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  } else { /* the two copies into device 0's buffer, unordered, whichever starts second */
+    bool both = false;
+    for (int f = 0; f < tsr_checker_count(ck); f++) {
+      const char *msg = tsr_checker_finding(ck, f);
+      both |= msg && strstr(msg, "race on device 0: the remote copy") && strstr(msg, "write overlapping memory");
+    }
+    CHECK(both);
+  }
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  for (int i = 0; i < 3; i++) free(x[i]);
+}
+
 /* ---- mesh coordinates and options --------------------------------------------------------- */
 
 static tsr_status coords_body(tsr_ctx *c, void *u) {
@@ -311,6 +380,8 @@ int main(void) {
   test_ring_c_api(4);
   test_ring_c_api(8);
   test_mesh_shape();
+  test_happens_before(true);
+  test_happens_before(false);
   test_exported_kernels();
   test_one_device();
   return tsr_test_finish("test_multichip");
