@@ -370,6 +370,12 @@ static void test_one_device(void) {
   tsr_mosaic_kernel_destroy(k);
   k = load("tests/mosaic/mc_permute_add.mlir");
   if (k && m) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, &xr, 1, &orf, 1, NULL, NULL), TSR_ERR_INVALID, "the machine has 1 device(s)");
+  /* a machine of 4 devices running the kernel on its first device alone: nobody to reach */
+  tsr_machine *m4 = mesh_machine(4, TSR_DMA_EAGER);
+  if (k && m4)
+    CHECK_FAILS(tsr_mosaic_kernel_run(m4, k, &xr, 1, &orf, 1, NULL, NULL), TSR_ERR_INVALID,
+                "remote copy to device 1: the devices are not running a call together");
+  tsr_machine_destroy(m4);
   tsr_mosaic_kernel_destroy(k);
   tsr_machine_destroy(m);
   free(x);

@@ -154,6 +154,9 @@ tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, 
   tsr_machine *root = c->m->root;
   if (device < 0 || device >= root->num_devices)
     return tsr_fail(TSR_ERR_INVALID, "%s to device %d: the machine has %d device(s)", what, device, root->num_devices);
+  if (root->num_devices > 1 && device != c->m->device && !c->m->sync->mesh_run)
+    return tsr_fail(TSR_ERR_INVALID, "%s to device %d: the devices are not running a call together (run one call "
+                    "per device with tsr_pallas_call_devices or tsr_mosaic_kernel_run_devices)", what, device);
   tsr_machine *tm = root->num_devices > 1 ? root->devices[device] : root;
   if (core < 0) core = c->id;
   if (core >= tm->num_cores)
