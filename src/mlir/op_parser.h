@@ -61,6 +61,8 @@ tsr_status ob_empty_region(text_parser *p, op_builder *b);
  * its last op (pretty forms elide implicit terminators such as scf.yield); an empty region
  * `{ }` gets one block holding just the terminator, as MLIR's parser builds it. */
 tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *name);
+/* `^label`: the next successor of the op (a block of the enclosing region). */
+tsr_status ob_successor(text_parser *p, op_builder *b);
 /* Parses a value-use name into `ref` (no operand added). */
 tsr_status parse_value_ref(text_parser *p, operand_ref *ref);
 
@@ -119,8 +121,13 @@ void pf_free_args(ptr_list *l);
   X(HLO_DYNAMIC_BROADCAST_IN_DIM, p_hlo_dynamic_broadcast_in_dim) X(CHLO_UNARY, p_chlo_unary)        \
   X(CHLO_BINARY, p_chlo_binary) X(CHLO_TOP_K, p_chlo_top_k) X(CHECK_PAIR, p_check_pair)              \
   X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)
+/* ---- branches, vector.contract, tpu scans and sorts (pretty_branch.c) ---- */
+#define BRANCH_PRETTY_SYNTAXES(X)                                                                  \
+  X(CF_BR, p_cf_br) X(CF_COND_BR, p_cf_cond_br) X(VECTOR_CONTRACT, p_vector_contract)              \
+  X(TPU_SCAN, p_tpu_scan) X(TPU_SORT, p_tpu_sort)
 #define X(form, fn) tsr_status fn(text_parser *p, op_builder *b);
 HLO_PRETTY_SYNTAXES(X)
+BRANCH_PRETTY_SYNTAXES(X)
 #undef X
 
 #endif

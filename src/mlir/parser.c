@@ -433,6 +433,15 @@ tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *nam
   return TSR_OK;
 }
 
+tsr_status ob_successor(text_parser *p, op_builder *b) {
+  region_state *rs = p->ops->region;
+  if (!rs) return text_error(p, "successors outside a region");
+  const char *name;
+  tsr_ir_block *blk;
+  TSR_TRY(block_label(p, rs, &name, &blk));
+  return ptr_push(&b->successors, blk) ? TSR_OK : nomem();
+}
+
 /* ---- operations ----------------------------------------------------------------------- */
 
 /* Generic form after the op name: (operands) [succ] <{props}> (regions) {attrs} : fn-type */

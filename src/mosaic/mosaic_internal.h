@@ -124,6 +124,8 @@ typedef struct prog {
   int nret;
   size_t cpool_cap;
   parena_block *arena;    /* everything above is allocated here */
+  int32_t mb[8][2];       /* func bodies of several blocks: [first instruction, exit] */
+  int nmb;
   bool uses_prng;
 } prog;
 
@@ -149,6 +151,7 @@ typedef struct exec {
   int64_t ops_limit;     /* what the budget was, for the message */
   struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
   bool in_body;          /* inside a region marked tessera.body (marks.c): one nested is plain */
+  int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -197,6 +200,13 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end);
  * `kernel` at a grid step when `in` is NULL. An endless loop in a kernel from outside stops
  * here instead of hanging. */
 tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel);
+/* Whether instruction i lies in a func body of several blocks (its order is not the order
+ * it runs in: the passes that reason about "between" leave such instructions alone). */
+static inline bool prog_in_branchy_body(const prog *P, int32_t i) {
+  for (int k = 0; k < P->nmb; k++)
+    if (i >= P->mb[k][0] && i <= P->mb[k][1]) return true;
+  return false;
+}
 /* Copies value slot `src` into slot `dst` (same type). */
 void exec_copy_value(exec *x, int32_t dst, int32_t src);
 

@@ -418,3 +418,81 @@ emit(os.path.join(OUT, "tpu_grid_ids.mlir"), [
     "cf.assert; each step writes its program id to its block (tests/test_op_registry.c runs it)."],
     HEAD_GRID + "\n".join(k.lines) + "\n    return\n  }\n"
     "  func.func @map(%i: i32) -> (i32, i32) {\n    %c0 = arith.constant 0 : i32\n    return %i, %c0 : i32, i32\n  }\n}\n")
+
+# ---------------------------------------------------------------- cf branches, func.call
+# Written whole: the K helper builds one block. @sum_to loops through its blocks with
+# cf.br/cf.cond_br and block arguments; @absdiff returns from two blocks; @scale takes and
+# gives a vector; @main branches itself, calls each helper (@sum_to twice: each call is its
+# own copy) and checks every result.
+emit(os.path.join(OUT, "cf_call.mlir"), [
+    "cf.br and cf.cond_br between the blocks of a func body (a loop through block arguments,",
+    "returns from two blocks, a kernel body that branches), and func.call of the other funcs",
+    "of the module; each result is checked with cf.assert (tests/test_op_registry.c runs it)."], '''module {
+  func.func private @sum_to(%n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    cf.br ^bb1(%c0, %c1 : i32, i32)
+  ^bb1(%acc: i32, %i: i32):
+    %done = arith.cmpi sgt, %i, %n : i32
+    cf.cond_br %done, ^bb3(%acc : i32), ^bb2
+  ^bb2:
+    %a2 = arith.addi %acc, %i : i32
+    %i2 = arith.addi %i, %c1 : i32
+    cf.br ^bb1(%a2, %i2 : i32, i32)
+  ^bb3(%r: i32):
+    return %r : i32
+  }
+  func.func private @absdiff(%a: i32, %b: i32) -> i32 {
+    %gt = arith.cmpi sgt, %a, %b : i32
+    cf.cond_br %gt, ^bb1, ^bb2
+  ^bb1:
+    %d = arith.subi %a, %b : i32
+    return %d : i32
+  ^bb2:
+    %e = arith.subi %b, %a : i32
+    return %e : i32
+  }
+  func.func private @scale(%v: vector<8x128xf32>, %s: f32) -> vector<8x128xf32> {
+    %b = vector.broadcast %s : f32 to vector<8x128xf32>
+    %r = arith.mulf %v, %b : vector<8x128xf32>
+    return %r : vector<8x128xf32>
+  }
+  func.func @main() attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {
+    %c4 = arith.constant 4 : i32
+    %c10 = arith.constant 10 : i32
+    %c55 = arith.constant 55 : i32
+    %s10 = call @sum_to(%c10) : (i32) -> i32
+    %ok1 = arith.cmpi eq, %s10, %c55 : i32
+    cf.assert %ok1, "cf.br loop: 1 + ... + 10 = 55"
+    %s4 = call @sum_to(%c4) : (i32) -> i32
+    %c10b = arith.constant 10 : i32
+    %ok2 = arith.cmpi eq, %s4, %c10b : i32
+    cf.assert %ok2, "a second call of @sum_to: 1 + ... + 4 = 10"
+    %d1 = call @absdiff(%c4, %c10) : (i32, i32) -> i32
+    %d2 = call @absdiff(%c10, %c4) : (i32, i32) -> i32
+    %c6 = arith.constant 6 : i32
+    %ok3 = arith.cmpi eq, %d1, %c6 : i32
+    %ok4 = arith.cmpi eq, %d2, %c6 : i32
+    cf.assert %ok3, "cf.cond_br false edge: |4 - 10| = 6"
+    cf.assert %ok4, "cf.cond_br true edge: |10 - 4| = 6"
+    %v = arith.constant dense<1.500000e+00> : vector<8x128xf32>
+    %two = arith.constant 2.000000e+00 : f32
+    %w = call @scale(%v, %two) : (vector<8x128xf32>, f32) -> vector<8x128xf32>
+    %big = arith.cmpi sgt, %s4, %c4 : i32
+    cf.cond_br %big, ^bb1(%w : vector<8x128xf32>), ^bb2
+  ^bb1(%x: vector<8x128xf32>):
+    %z = arith.constant 0 : index
+    %e = vector.extract %x[5, 77] : f32 from vector<8x128xf32>
+    %three = arith.constant 3.000000e+00 : f32
+    %ok5 = arith.cmpf oeq, %e, %three : f32
+    cf.assert %ok5, "a vector through func.call and a block argument: 1.5 * 2 = 3"
+    cf.br ^bb3
+  ^bb2:
+    %false = arith.constant false
+    cf.assert %false, "cf.cond_br took the wrong edge (10 > 4)"
+    cf.br ^bb3
+  ^bb3:
+    return
+  }
+}
+''')
