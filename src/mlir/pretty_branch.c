@@ -49,7 +49,7 @@ tsr_status p_cf_cond_br(text_parser *p, op_builder *b) {
 }
 
 /* `vector.contract {indexing_maps = [...], iterator_types = ["parallel", ...], kind = ...}
- * %lhs, %rhs, %acc : L, R into A`. The pretty form spells the iterator types as strings;
+ * %lhs, %rhs, %acc {other attrs} : L, R into A`. The pretty form spells the iterator types as strings;
  * the op holds #vector.iterator_type<...> attributes. */
 tsr_status p_vector_contract(text_parser *p, op_builder *b) {
   tsr_ir_attr *d;
@@ -83,6 +83,7 @@ tsr_status p_vector_contract(text_parser *p, op_builder *b) {
   if (!fastmath) TSR_TRY(pf_attr_from_text(p, b, "fastmath", "#arith.fastmath<none>", at));
   TSR_TRY(ob_parse_operand_list(p, b, false));
   if (b->n_operands != 3 && b->n_operands != 5) return text_error(p, "vector.contract takes lhs, rhs, acc and optional masks");
+  TSR_TRY(ob_opt_attr_dict(p, b)); /* attributes of other dialects (tpu's precision) */
   TSR_TRY(text_expect(p, ':'));
   tsr_ir_type *l, *r, *a;
   TSR_TRY(text_type(p, &l));

@@ -190,6 +190,9 @@ bool comp_type(const tsr_ir_type *t, stype *out);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
 int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
 int64_t *comp_ints_dup(comp *c, const char *name, int *n);
+/* The keyword of a dialect enum attribute (#vector.kind<add> -> "add"), also when the
+ * reader kept it as opaque text; "" when it is neither. */
+const char *mosaic_enum_word(const tsr_ir_attr *a, const char *dialect, const char *mnemonic, char *buf, size_t cap);
 
 /* ---- frames and execution (exec.c) ---- */
 tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap);
