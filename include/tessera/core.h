@@ -84,6 +84,12 @@ float tsr_bf16_to_f32(uint16_t v);
 uint16_t tsr_f32_to_bf16(float v);
 float tsr_f16_to_f32(uint16_t v);
 uint16_t tsr_f32_to_f16(float v);
+/* float8 conversions (round to nearest even) as ml_dtypes defines the formats: e4m3fn has no
+ * infinity (past 448 and infinities give NaN, 0x7F), e5m2 is IEEE-like (0x7C is infinity). */
+uint8_t tsr_f32_to_f8e4m3fn(float v);
+float tsr_f8e4m3fn_to_f32(uint8_t h);
+uint8_t tsr_f32_to_f8e5m2(float v);
+float tsr_f8e5m2_to_f32(uint8_t h);
 
 /* ---- memory spaces ----------------------------------------------------------------- */
 

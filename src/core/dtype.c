@@ -3,6 +3,7 @@
 
 #include "core/status.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The integer range of b bytes, signed or not, as doubles (2^63 - 1 and 2^64 - 1 round up to
@@ -123,3 +124,41 @@ uint16_t tsr_f32_to_f16(float v) {
   uint32_t r = a + 0xfffu + ((a >> 13) & 1u) - (112u << 23);
   return (uint16_t)(sign | (r >> 13));
 }
+
+/* ---- float8 (e4m3fn: no infinities, one NaN pattern; e5m2: IEEE-like) ----------------------- */
+
+/* A float8 of `eb` exponent and `mb` mantissa bits (bias 2^(eb-1) - 1), round to nearest even.
+ * e4m3fn (fn) spends its top pattern on NaN and has no infinity: what rounds past 448 is NaN,
+ * as ml_dtypes converts; e5m2 overflows to infinity. */
+static uint8_t f32_to_f8(float v, int eb, int mb, bool fn) {
+  int bias = (1 << (eb - 1)) - 1;
+  uint8_t sign = signbit(v) ? 0x80 : 0, nan = fn ? 0x7F : 0x7E, inf = (uint8_t)(((1 << eb) - 1) << mb);
+  if (v != v) return nan;
+  double a = fabs((double)v);
+  if (isinf(a)) return fn ? nan : (uint8_t)(sign | inf);
+  if (a == 0) return sign;
+  int e;
+  frexp(a, &e);
+  e -= 1; /* a = 1.f * 2^e */
+  if (e < 1 - bias) e = 1 - bias; /* subnormal: the smallest normal's scale */
+  double q = nearbyint(ldexp(a, mb - e)); /* significand with mb fraction bits, rounded */
+  if (q >= ldexp(1.0, mb + 1)) { q /= 2; e++; }
+  uint32_t exp_field = q < ldexp(1.0, mb) ? 0u : (uint32_t)(e + bias);
+  uint32_t bits = (exp_field << mb) | ((uint32_t)q & ((1u << mb) - 1u));
+  if (fn ? bits >= 0x7Fu : exp_field >= (uint32_t)((1 << eb) - 1)) return fn ? nan : (uint8_t)(sign | inf);
+  return (uint8_t)(sign | bits);
+}
+
+static float f8_to_f32(uint8_t h, int eb, int mb, bool fn) {
+  int bias = (1 << (eb - 1)) - 1, exp_max = (1 << eb) - 1;
+  int e = (h >> mb) & exp_max, m = h & ((1 << mb) - 1);
+  float sign = (h & 0x80) ? -1.0f : 1.0f;
+  if (fn ? (h & 0x7F) == 0x7F : e == exp_max) return fn || m ? NAN : sign * INFINITY;
+  if (e == 0) return sign * ldexpf((float)m, 1 - bias - mb);
+  return sign * ldexpf((float)(m | (1 << mb)), e - bias - mb);
+}
+
+uint8_t tsr_f32_to_f8e4m3fn(float v) { return f32_to_f8(v, 4, 3, true); }
+float tsr_f8e4m3fn_to_f32(uint8_t h) { return f8_to_f32(h, 4, 3, true); }
+uint8_t tsr_f32_to_f8e5m2(float v) { return f32_to_f8(v, 5, 2, false); }
+float tsr_f8e5m2_to_f32(uint8_t h) { return f8_to_f32(h, 5, 2, false); }

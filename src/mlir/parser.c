@@ -610,7 +610,10 @@ static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
       } else {
         const char *name_at = name;
         s = pretty_op_parse(p, name, len, &b);
-        if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
+        if (s == TSR_ERR_UNSUPPORTED && pretty_op_refusal(name, len))
+          s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera: %s (docs/ops.md)", (int)len, name,
+                            pretty_op_refusal(name, len));
+        else if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
           s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera (no op registry lists it: docs/ops.md), "
                             "and its custom syntax cannot be read", (int)len, name);
         else if (s == TSR_ERR_UNSUPPORTED)

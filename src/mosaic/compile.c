@@ -204,6 +204,18 @@ static const compile_fn op_compile[] = {
 #undef MOP
 };
 
+/* Why an op of the dialect is not run (src/ops/mosaic_refused.def), or NULL. */
+static const char *refusal_of(const char *name) {
+  static const struct { const char *name, *why; } refused[] = {
+#define MREFUSED(name, why) {name, why},
+#include "ops/mosaic_refused.def"
+#undef MREFUSED
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    if (!strcmp(refused[i].name, name)) return refused[i].why;
+  return NULL;
+}
+
 static int lookup_op(const char *name) {
   for (int i = 0; i < MOP_COUNT; i++)
     if (!strcmp(op_names[i], name)) return i;
@@ -408,6 +420,8 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   mosaic_loc_text(op->loc, loc, sizeof loc);
   snprintf(where, sizeof where, "op %s at %s", op->name, loc);
   int code = lookup_op(op->name);
+  if (code < 0 && refusal_of(op->name))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s: %s", op->name, loc, refusal_of(op->name));
   if (code < 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s", op->name, loc);
   if (op->n_successors && code != MOP_BR && code != MOP_COND_BR)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: successors on an op that does not branch", where);

@@ -587,3 +587,58 @@ emit(os.path.join(OUT, "tpu_scan_sort.mlir"), [
     "masked and descending) on 16 lanes of a SparseCore vector subcore, as the pinned jaxlib",
     "accepts them only there; checked with cf.assert (tests/test_op_registry.c runs it)."],
     HEAD_SC % ("", 0) + "\n".join(k.lines) + "\n" + TAIL)
+
+# ---------------------------------------------------------------- the rest of the tpu dialect
+k = K()
+VF, VI, VB = "vector<8x128xf32>", "vector<8x128xi32>", "vector<8x128xbf16>"
+def splat(v, t): return k.const(f"dense<{v}>", t)
+def arrow(op, x, t1, t2, attrs=""):
+    r = fresh(); k.l(f"{r} = {op} {x}{attrs} : {t1} -> {t2}"); return r
+TZ, NE = " {rounding_mode = #tpu.rounding_mode<towards_zero>}", " {rounding_mode = #tpu.rounding_mode<to_nearest_even>}"
+r = arrow("tpu.extf", splat("1.500000e+00", VB), VB, VF); k.assert_vec(r, "1.500000e+00", VF, 1024, "tpu.extf bf16 1.5", "f")
+x = splat("1.005859375", VF)  # 1 + 3 * 2^-9: bf16's neighbours are 1 and 1 + 2^-7
+r = arrow("tpu.truncf", x, VF, VB, NE); k.assert_vec(r, "1.007812500e+00", VB, 1024, "tpu.truncf to nearest: 1 + 2^-7", "f")
+r = arrow("tpu.truncf", x, VF, VB, TZ); k.assert_vec(r, "1.000000e+00", VB, 1024, "tpu.truncf toward zero: 1", "f")
+r = arrow("tpu.truncf", splat("-1.005859375", VF), VF, VB, TZ); k.assert_vec(r, "-1.000000e+00", VB, 1024, "tpu.truncf toward zero of a negative", "f")
+halves = k.const("dense<[[2.500000e+00, 3.500000e+00, -2.500000e+00, -2.700000e+00]]>", "vector<1x4xf32>")
+r = arrow("tpu.fptosi", halves, "vector<1x4xf32>", "vector<1x4xi32>", NE); k.assert_vec(r, "[[2, 4, -2, -3]]", "vector<1x4xi32>", 4, "tpu.fptosi to nearest even")
+r = arrow("tpu.fptosi", halves, "vector<1x4xf32>", "vector<1x4xi32>", TZ); k.assert_vec(r, "[[2, 3, -2, -2]]", "vector<1x4xi32>", 4, "tpu.fptosi toward zero")
+r = arrow("tpu.fptoui", halves, "vector<1x4xf32>", "vector<1x4xi32>", NE); k.assert_vec(r, "[[2, 4, 0, 0]]", "vector<1x4xi32>", 4, "tpu.fptoui saturates negatives at 0")
+ints = k.const("dense<[[16777219, 259, -1, 7]]>", "vector<1x4xi32>")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xf32>", NE); k.assert_vec(r, "[[1.677722e+07, 2.590000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xf32>", 4, "tpu.sitofp to nearest even: 2^24 + 3 gives 2^24 + 4", "f")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xf32>", TZ); k.assert_vec(r, "[[16777218.0, 2.590000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xf32>", 4, "tpu.sitofp toward zero: 2^24 + 3 gives 2^24 + 2", "f")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xbf16>", NE); k.assert_vec(r, "[[1.677722e+07, 2.600000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xbf16>", 4, "tpu.sitofp to bf16, nearest even: 259 gives 260", "f")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xbf16>", TZ); k.assert_vec(r, "[[1.677722e+07, 2.580000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xbf16>", 4, "tpu.sitofp to bf16 toward zero: 259 gives 258", "f")
+r = arrow("tpu.uitofp", ints, "vector<1x4xi32>", "vector<1x4xf32>", TZ); k.assert_vec(r, "[[16777218.0, 2.590000e+02, 4.294967040e+09, 7.000000e+00]]", "vector<1x4xf32>", 4, "tpu.uitofp toward zero: 2^32 - 1 gives 2^32 - 256", "f")
+rows = k.const("dense<[[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0]]>", "vector<8x1xf32>")
+r = arrow("tpu.reshape", rows, "vector<8x1xf32>", "vector<2x4xf32>"); k.assert_vec(r, "[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]", "vector<2x4xf32>", 8, "tpu.reshape keeps row-major order", "f")
+r = arrow("tpu.bitcast_vreg", splat("1.000000e+00", VF), VF, VI); k.assert_vec(r, "1065353216", VI, 1024, "tpu.bitcast_vreg 1.0 to its bits")
+g = fresh(); k.l(f"{g} = tpu.gather {rows}[[0, 0, 1, 1, 2, 3, 7, 6]] in 0 : vector<8x1xf32> -> vector<8x1xf32>")
+k.assert_vec(g, "[[0.0], [0.0], [1.0], [1.0], [2.0], [3.0], [7.0], [6.0]]", "vector<8x1xf32>", 8, "tpu.gather picks rows by index", "f")
+tens = k.const("dense<[[10.0], [11.0], [12.0], [13.0], [14.0], [15.0], [16.0], [17.0]]>", "vector<8x1xf32>")
+sh = fresh(); k.l(f"{sh} = tpu.sublane_shuffle {rows}, {tens}, [0, 8, 1, 9, 2, 10, 3, 11] : vector<8x1xf32>, vector<8x1xf32> -> vector<8x1xf32>")
+k.assert_vec(sh, "[[0.0], [10.0], [1.0], [11.0], [2.0], [12.0], [3.0], [13.0]]", "vector<8x1xf32>", 8, "tpu.sublane_shuffle interleaves the sublanes of both", "f")
+p16 = fresh(); k.l(f"{p16} = tpu.pack_elementwise {splat(74565, VI)}, {splat(424090, VI)} {{target_type = i16}} : {VI}, {VI} -> {VI}")
+k.assert_vec(p16, "2023367493", VI, 1024, "tpu.pack_elementwise i16: 0x12345, 0x6789A give the word 0x789A2345")
+pb = fresh(); k.l(f"{pb} = tpu.pack_elementwise {splat('1.000000e+00', VF)}, {splat('-2.000000e+00', VF)} {{target_type = bf16}} : {VF}, {VF} -> {VI}")
+k.assert_vec(pb, "-1073725568", VI, 1024, "tpu.pack_elementwise bf16: 1.0, -2.0 give the word 0xC0003F80")
+u = fresh(); k.l(f"{u} = tpu.unpack_elementwise {p16}, 1 {{source_type = i16}} : {VI} -> {VI}"); k.assert_vec(u, "30874", VI, 1024, "tpu.unpack_elementwise i16 1 of 0x789A2345")
+u = fresh(); k.l(f"{u} = tpu.unpack_elementwise {pb}, 1 {{source_type = bf16}} : {VI} -> {VF}"); k.assert_vec(u, "-2.000000e+00", VF, 1024, "tpu.unpack_elementwise bf16 1 of 0xC0003F80", "f")
+c5 = k.const(5, "i32")
+k.l(f"tpu.delay {c5}")
+k.l(f'tpu.trace_value {c5}, "five" : i32')
+k.write(os.path.join(OUT, "tpu_convert_shuffle.mlir"), [
+    "tpu's conversions with a rounding mode (extf, truncf, fptosi, fptoui, sitofp, uitofp; each",
+    "way where the modes differ), reshape, bitcast_vreg, gather, sublane_shuffle, the elementwise",
+    "packs of i16 and bf16 in 32-bit words (hand-computed words), delay and trace_value;",
+    "checked with cf.assert (tests/test_op_registry.c runs it)."])
+
+# The Mosaic dialect's op list of this jaxlib: tests/test_op_registry.c checks that every op is
+# run (src/ops/mosaic.def) or refused with a reason (src/ops/mosaic_refused.def).
+import re
+from jaxlib.mosaic.python import _tpu_ops_gen
+names = sorted(set(re.findall(r'OPERATION_NAME = "([^"]+)"', open(_tpu_ops_gen.__file__).read())))
+with open(os.path.join(OUT, "tpu_dialect_ops.txt"), "w") as f:
+    import jaxlib
+    f.write(f"# the ops of the Mosaic (tpu) dialect of jaxlib {jaxlib.__version__}, written by tools/jax/op_kernels.py\n")
+    f.write("".join(n + "\n" for n in names))

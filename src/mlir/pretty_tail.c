@@ -1,8 +1,9 @@
-/* Pretty forms of the ops that join blocks or combine whole vectors in a Mosaic kernel, as the
- * pinned jaxlib prints them: cf.br and cf.cond_br (successors with their block arguments),
- * vector.contract, and tpu.scan and tpu.sort. Each fills the op_builder the generic form
- * fills, with the defaults MLIR materializes (fastmath<none>, operandSegmentSizes), so text
- * and bytecode of the same kernel give equal IR. */
+/* Pretty forms of the Mosaic long tail, as the pinned jaxlib prints them: cf.br and
+ * cf.cond_br (successors with their block arguments), vector.contract, and the tpu ops whose
+ * formats no other form covers (scan, sort, gather, sublane_shuffle, the elementwise packs,
+ * delay, trace_value). Each fills the op_builder the generic form fills, with the defaults
+ * MLIR materializes (fastmath<none>, operandSegmentSizes), so text and bytecode of the same
+ * kernel give equal IR. */
 #include <stdio.h>
 #include <string.h>
 
@@ -98,6 +99,15 @@ tsr_status p_vector_contract(text_parser *p, op_builder *b) {
   return ob_result(p, b, a);
 }
 
+/* `-> R`: the result type */
+static tsr_status arrow_result(text_parser *p, op_builder *b) {
+  TSR_TRY(text_expect(p, '-'));
+  TSR_TRY(text_expect(p, '>'));
+  tsr_ir_type *r;
+  TSR_TRY(text_type(p, &r));
+  return ob_result(p, b, r);
+}
+
 /* `<sum>` as #tpu.reduction_kind<sum> */
 static tsr_status reduction_kind(text_parser *p, op_builder *b) {
   const char *at = p->cur, *kind;
@@ -122,11 +132,7 @@ tsr_status p_tpu_scan(text_parser *p, op_builder *b) {
   TSR_TRY(text_type(p, &b->operand_types[0]));
   TSR_TRY(text_expect(p, ','));
   if (masked) TSR_TRY(text_type(p, &b->operand_types[1]));
-  TSR_TRY(text_expect(p, '-'));
-  TSR_TRY(text_expect(p, '>'));
-  tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  return ob_result(p, b, t);
+  return arrow_result(p, b);
 }
 
 /* `tpu.sort %k, %v [masked %m] {attrs} : (K, V[, M]) -> (M, K, V)` */
@@ -137,4 +143,78 @@ tsr_status p_tpu_sort(text_parser *p, op_builder *b) {
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
   return ob_types_after_colon(p, b, 3);
+}
+
+/* `op %a, %b, ... {attrs} : A, B, ... -> R` */
+tsr_status p_tpu_list_arrow(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  tsr_ir_type **t;
+  int n;
+  TSR_TRY(text_type_list(p, &t, &n));
+  TSR_TRY(ob_set_operand_types(p, b, 0, t, n));
+  return arrow_result(p, b);
+}
+
+/* `%t : T -> R` after what precedes the attribute dictionary */
+static tsr_status one_arrow_tail(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(text_type(p, &b->operand_types[0]));
+  return arrow_result(p, b);
+}
+
+/* `tpu.gather %x[[0, 2, 1]] in 0 {attrs} : T -> R` */
+tsr_status p_tpu_gather(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, '['));
+  TSR_TRY(pf_i32_array_attr(p, b, "indices"));
+  TSR_TRY(text_expect(p, ']'));
+  TSR_TRY(pf_expect_kw(p, "in"));
+  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  return one_arrow_tail(p, b);
+}
+
+/* `tpu.sublane_shuffle %a, %b, [0, 8, ...] {attrs} : A, B -> R` */
+tsr_status p_tpu_sublane_shuffle(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(pf_i32_array_attr(p, b, "pattern"));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(text_type(p, &b->operand_types[0]));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(text_type(p, &b->operand_types[1]));
+  return arrow_result(p, b);
+}
+
+/* `tpu.unpack_elementwise %x, 1 {source_type = i16} : T -> R` */
+tsr_status p_tpu_unpack_elementwise(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  TSR_TRY(pf_int_attr(p, b, "index", 32, TSR_IR_SIGNLESS));
+  return one_arrow_tail(p, b);
+}
+
+/* `tpu.delay %n {attrs}` (i32) */
+tsr_status p_tpu_delay(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  if (!(b->operand_types[0] = pf_i32_type(p))) return pf_nomem();
+  return ob_opt_attr_dict(p, b);
+}
+
+/* `tpu.trace_value %v, "label" {attrs} : T` */
+tsr_status p_tpu_trace_value(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(text_expect(p, ','));
+  const char *s;
+  size_t len;
+  TSR_TRY(text_string(p, &s, &len));
+  TSR_TRY(ob_attr(p, b, "label", tsr_ir_attr_string_new(p->ctx, s, len)));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(text_expect(p, ':'));
+  return text_type(p, &b->operand_types[0]);
 }
