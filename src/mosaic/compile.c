@@ -460,6 +460,10 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   tsr_status s = op_compile[code](&c, &tmp);
   if (s == TSR_OK) s = mark_compile(&c, &tmp);
   if (s != TSR_OK) return s;
+  for (int i = 0; i < tmp.nopd && !packed_use_ok(code); i++)
+    if (P->types[tmp.opd[i]].pack)
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand %d is a packed view (a memref_bitcast across widths), which only loads, "
+                      "stores and memref_slice take", where, i);
   if (code == MOP_CONSTANT || code == MOP_CONSTANT_MASK) {
     P->ninsts--; /* folded: the result slot points into the constant pool */
     return TSR_OK;

@@ -36,6 +36,9 @@ typedef struct stype {
   int64_t n;     /* elements */
   tsr_dtype dtype; /* refs: element dtype; values: the natural dtype (BOOL for i1) */
   tsr_space space; /* refs */
+  int8_t pack;     /* refs: a packed view (packed.c): p > 0 words over p narrow rows, -p narrow
+                    * rows over words; 0 for a plain ref */
+  uint8_t pack_bits; /* the narrow element's bits in a packed view */
 } stype;
 
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of
@@ -273,6 +276,17 @@ void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 #define MOP(e, name, syntax, compile, run, kind) tsr_status compile(comp *c, minst *in);
 #include "ops/mosaic.def"
 #undef MOP
+
+/* ---- packed views (packed.c) ---- */
+/* A memref_bitcast that changes the second-minor dimension: marks the result packed. */
+tsr_status packed_bitcast(comp *c, minst *in);
+/* Whether op may take a packed view (loads, stores, memref_slice). */
+bool packed_use_ok(int op);
+tsr_status packed_load(exec *x, const minst *in);
+tsr_status packed_store(exec *x, const minst *in);
+tsr_status packed_slice(exec *x, const minst *in);
+/* tpu.bitcast of a vector across widths (the same packing along the second-minor dimension). */
+tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits);
 
 /* The PRNG of tpu.prng_random_bits (documented in docs/mosaic.md). */
 uint32_t mosaic_prng(uint32_t seed, uint64_t counter);

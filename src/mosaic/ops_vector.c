@@ -704,6 +704,7 @@ static int ek_bits(const stype *t) { return t->cls == VC_F ? (t->ek == EK_F32 ? 
 tsr_status c_vbitcast(comp *c, minst *in) {
   TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
   in->cost = (op_cost){.vpu_ops = (double)r->n};

@@ -1,5 +1,6 @@
 // tpu's conversions with a rounding mode (extf, truncf, fptosi, fptoui, sitofp, uitofp; each
-// way where the modes differ), reshape, bitcast_vreg, gather, sublane_shuffle, the elementwise
+// way where the modes differ), reshape, bitcast_vreg, bitcast across widths (bf16 pairs and i8
+// quads packed along the second-minor dimension), gather, sublane_shuffle, the elementwise
 // packs of i16 and bf16 in 32-bit words (hand-computed words), delay and trace_value;
 // checked with cf.assert (tests/test_op_registry.c runs it).
 module {
@@ -176,6 +177,32 @@ module {
     %98 = vector.multi_reduction <minsi>, %97, %c1_i32_49 [0, 1] : vector<8x128xi32> to i32
     %99 = arith.cmpi eq, %98, %c1_i32_49 : i32
     cf.assert %99, "tpu.unpack_elementwise bf16 1 of 0xC0003F80"
+    %cst_50 = arith.constant dense<[[1.000000e+00, 1.000000e+00], [-2.000000e+00, -2.000000e+00], [5.000000e-01, 5.000000e-01], [3.000000e+00, 3.000000e+00]]> : vector<4x2xbf16>
+    %100 = tpu.bitcast %cst_50 : vector<4x2xbf16> -> vector<2x2xi32>
+    %cst_51 = arith.constant dense<[[-1073725568, -1073725568], [1077952256, 1077952256]]> : vector<2x2xi32>
+    %101 = arith.cmpi eq, %100, %cst_51 : vector<2x2xi32>
+    %102 = arith.extui %101 : vector<2x2xi1> to vector<2x2xi32>
+    %c1_i32_52 = arith.constant 1 : i32
+    %103 = vector.multi_reduction <minsi>, %102, %c1_i32_52 [0, 1] : vector<2x2xi32> to i32
+    %104 = arith.cmpi eq, %103, %c1_i32_52 : i32
+    cf.assert %104, "tpu.bitcast packs bf16 rows 2r, 2r+1 into words 0xC0003F80, 0x40403F00"
+    %105 = tpu.bitcast %100 : vector<2x2xi32> -> vector<4x2xbf16>
+    %cst_53 = arith.constant dense<[[1.000000e+00, 1.000000e+00], [-2.000000e+00, -2.000000e+00], [5.000000e-01, 5.000000e-01], [3.000000e+00, 3.000000e+00]]> : vector<4x2xbf16>
+    %106 = arith.cmpf oeq, %105, %cst_53 : vector<4x2xbf16>
+    %107 = arith.extui %106 : vector<4x2xi1> to vector<4x2xi32>
+    %c1_i32_54 = arith.constant 1 : i32
+    %108 = vector.multi_reduction <minsi>, %107, %c1_i32_54 [0, 1] : vector<4x2xi32> to i32
+    %109 = arith.cmpi eq, %108, %c1_i32_54 : i32
+    cf.assert %109, "tpu.bitcast of the words back to bf16 rows"
+    %cst_55 = arith.constant dense<[[1, -1], [2, -2], [3, -3], [4, -4]]> : vector<4x2xi8>
+    %110 = tpu.bitcast %cst_55 : vector<4x2xi8> -> vector<1x2xi32>
+    %cst_56 = arith.constant dense<[[67305985, -50462977]]> : vector<1x2xi32>
+    %111 = arith.cmpi eq, %110, %cst_56 : vector<1x2xi32>
+    %112 = arith.extui %111 : vector<1x2xi1> to vector<1x2xi32>
+    %c1_i32_57 = arith.constant 1 : i32
+    %113 = vector.multi_reduction <minsi>, %112, %c1_i32_57 [0, 1] : vector<1x2xi32> to i32
+    %114 = arith.cmpi eq, %113, %c1_i32_57 : i32
+    cf.assert %114, "tpu.bitcast packs i8 rows into words 0x04030201, 0xFCFDFEFF"
     %c5_i32 = arith.constant 5 : i32
     tpu.delay %c5_i32
     tpu.trace_value %c5_i32, "five" : i32

@@ -624,12 +624,21 @@ pb = fresh(); k.l(f"{pb} = tpu.pack_elementwise {splat('1.000000e+00', VF)}, {sp
 k.assert_vec(pb, "-1073725568", VI, 1024, "tpu.pack_elementwise bf16: 1.0, -2.0 give the word 0xC0003F80")
 u = fresh(); k.l(f"{u} = tpu.unpack_elementwise {p16}, 1 {{source_type = i16}} : {VI} -> {VI}"); k.assert_vec(u, "30874", VI, 1024, "tpu.unpack_elementwise i16 1 of 0x789A2345")
 u = fresh(); k.l(f"{u} = tpu.unpack_elementwise {pb}, 1 {{source_type = bf16}} : {VI} -> {VF}"); k.assert_vec(u, "-2.000000e+00", VF, 1024, "tpu.unpack_elementwise bf16 1 of 0xC0003F80", "f")
+rows4 = k.const("dense<[[1.000000e+00, 1.000000e+00], [-2.000000e+00, -2.000000e+00], [5.000000e-01, 5.000000e-01], [3.000000e+00, 3.000000e+00]]>", "vector<4x2xbf16>")
+wb = arrow("tpu.bitcast", rows4, "vector<4x2xbf16>", "vector<2x2xi32>")
+k.assert_vec(wb, "[[-1073725568, -1073725568], [1077952256, 1077952256]]", "vector<2x2xi32>", 4, "tpu.bitcast packs bf16 rows 2r, 2r+1 into words 0xC0003F80, 0x40403F00")
+rb = arrow("tpu.bitcast", wb, "vector<2x2xi32>", "vector<4x2xbf16>")
+k.assert_vec(rb, "[[1.000000e+00, 1.000000e+00], [-2.000000e+00, -2.000000e+00], [5.000000e-01, 5.000000e-01], [3.000000e+00, 3.000000e+00]]", "vector<4x2xbf16>", 8, "tpu.bitcast of the words back to bf16 rows", "f")
+q8 = k.const("dense<[[1, -1], [2, -2], [3, -3], [4, -4]]>", "vector<4x2xi8>")
+wq = arrow("tpu.bitcast", q8, "vector<4x2xi8>", "vector<1x2xi32>")
+k.assert_vec(wq, "[[67305985, -50462977]]", "vector<1x2xi32>", 2, "tpu.bitcast packs i8 rows into words 0x04030201, 0xFCFDFEFF")
 c5 = k.const(5, "i32")
 k.l(f"tpu.delay {c5}")
 k.l(f'tpu.trace_value {c5}, "five" : i32')
 k.write(os.path.join(OUT, "tpu_convert_shuffle.mlir"), [
     "tpu's conversions with a rounding mode (extf, truncf, fptosi, fptoui, sitofp, uitofp; each",
-    "way where the modes differ), reshape, bitcast_vreg, gather, sublane_shuffle, the elementwise",
+    "way where the modes differ), reshape, bitcast_vreg, bitcast across widths (bf16 pairs and i8",
+    "quads packed along the second-minor dimension), gather, sublane_shuffle, the elementwise",
     "packs of i16 and bf16 in 32-bit words (hand-computed words), delay and trace_value;",
     "checked with cf.assert (tests/test_op_registry.c runs it)."])
 
