@@ -1,7 +1,7 @@
 /* TPU packed layouts against hand-computed words: a tpu.memref_bitcast that changes the
  * second-minor dimension (bf16 pairs and int8 quads in 32-bit words, row 2r in the low half),
  * read, written, strided and sliced through; the inverse view of words as narrow rows; what is
- * refused; and the float8 conversions against ml_dtypes' bytes. */
+ * refused; int4 and float8 in memory; and the float8 conversions against ml_dtypes' bytes. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -152,6 +152,52 @@ static void test_refused(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* int4 and float8 memory: a byte an element (int4 sign-extended, as ml_dtypes stores it); an
+ * int4 memref seen as words packs 8 rows a word; float8 stores round to nearest even. */
+static void test_narrow_memory(void) {
+  int8_t q[16][2];
+  uint32_t w[2][2];
+  for (int r = 0; r < 16; r++) q[r][0] = (int8_t)(r % 8 - (r >= 8 ? 8 : 0)), q[r][1] = (int8_t)(r & 1 ? -1 : 7);
+  const char *load =
+      "module {\n  func.func @main(%a: memref<16x2xi4, " V ">, %o: memref<2x2xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x2xi4, " V "> -> memref<2x2xi32, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(load, q, TSR_I4, 16, 2, w, TSR_U32, 2, 2));
+  CHECK(w[0][0] == 0x76543210u); /* rows 0..7: 0..7, row 0 in the lowest nibble */
+  CHECK(w[1][0] == 0xFEDCBA98u); /* rows 8..15: -8..-1 */
+  CHECK(w[0][1] == 0xF7F7F7F7u && w[1][1] == 0xF7F7F7F7u);
+  /* words stored back through the view give sign-extended bytes */
+  const char *store =
+      "module {\n  func.func @main(%a: memref<2x2xi32, " V ">, %o: memref<16x2xi4, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %v = vector.load %a[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n"
+      "    %w = tpu.memref_bitcast %o : memref<16x2xi4, " V "> -> memref<2x2xi32, " V ">\n"
+      "    vector.store %v, %w[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n    return\n  }\n}\n";
+  uint32_t in[2][2] = {{0x89ABCDEFu, 0x01234567u}, {0x0000000Fu, 0x80000000u}};
+  int8_t back[16][2];
+  CHECK_OK(run1(store, in, TSR_U32, 2, 2, back, TSR_I4, 16, 2));
+  CHECK(back[0][0] == -1 && back[1][0] == -2 && back[7][0] == -8 && back[0][1] == 7 && back[7][1] == 0);
+  CHECK(back[8][0] == -1 && back[9][0] == 0 && back[15][1] == -8);
+  /* float8 stores from f32 values: 1.0, 464 (ties to 448), 0.3 (0.3125), 1e-3 (2^-9) */
+  float f[1][4] = {{1.0f, 464.0f, 0.3f, 1e-3f}};
+  uint8_t b8[1][4];
+  const char *f8 =
+      "module {\n  func.func @main(%a: memref<1x4xf32, " V ">, %o: memref<1x4xf8E4M3FN, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %v = vector.load %a[%c0, %c0] : memref<1x4xf32, " V ">, vector<1x4xf32>\n"
+      "    %t = arith.truncf %v : vector<1x4xf32> to vector<1x4xf8E4M3FN>\n"
+      "    vector.store %t, %o[%c0, %c0] : memref<1x4xf8E4M3FN, " V ">, vector<1x4xf8E4M3FN>\n    return\n  }\n}\n";
+  CHECK_OK(run1(f8, f, TSR_F32, 1, 4, b8, TSR_F8E4M3FN, 1, 4));
+  CHECK(b8[0][0] == 0x38 && b8[0][1] == 0x7E && b8[0][2] == 0x2A && b8[0][3] == 0x01);
+  /* the dtypes by name */
+  tsr_dtype t;
+  CHECK(tsr_dtype_parse("float8_e4m3fn", &t) && t == TSR_F8E4M3FN && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
+  CHECK(tsr_dtype_parse("f8e5m2", &t) && t == TSR_F8E5M2);
+  CHECK(tsr_dtype_parse("int4", &t) && t == TSR_I4 && !strcmp(tsr_dtype_name(t), "i4") && tsr_dtype_is_signed(t));
+}
+
 /* float8 formats against the bytes ml_dtypes gives (float8_e4m3fn, float8_e5m2): rounding to
  * nearest even, e4m3fn's NaN past 448, e5m2's infinity, subnormals. */
 static void test_float8(void) {
@@ -185,6 +231,7 @@ int main(void) {
   test_int8_quads();
   test_words_as_rows();
   test_refused();
+  test_narrow_memory();
   test_float8();
   tsr_machine_destroy(M);
   return tsr_test_finish("test_packed");

@@ -8,11 +8,15 @@
 
 /* The integer range of b bytes, signed or not, as doubles (2^63 - 1 and 2^64 - 1 round up to
  * 2^63 and 2^64); none (0) for floats and complex types. The shift is clamped to 64 bits so
- * that it stays defined for a 16-byte complex row, where it is not used. */
+ * that it stays defined for a 16-byte complex row, where it is not used. int4 (a byte in host
+ * arrays) holds -8..7. */
 #define IS_COMPLEX(e) (TSR_##e == TSR_C64 || TSR_##e == TSR_C128)
 #define RANGE_BITS(b) (8 * ((b) > 8 ? 8 : (b)) - 1)
-#define RANGE_MIN(e, f, b, s) ((f) || IS_COMPLEX(e) || !(s) ? 0.0 : -(double)(1ull << RANGE_BITS(b)))
-#define RANGE_MAX(e, f, b, s) ((f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) : (double)((2ull << RANGE_BITS(b)) - 1))
+#define RANGE_MIN(e, f, b, s) \
+  (TSR_##e == TSR_I4 ? -8.0 : (f) || IS_COMPLEX(e) || !(s) ? 0.0 : -(double)(1ull << RANGE_BITS(b)))
+#define RANGE_MAX(e, f, b, s)                                                                          \
+  (TSR_##e == TSR_I4 ? 7.0 : (f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) \
+                                                           : (double)((2ull << RANGE_BITS(b)) - 1))
 
 static const dtype_traits traits[TSR_DTYPE_COUNT + 1] = {
 #define TSR_X(e, n, b, f, s, t) [TSR_##e] = {n, b, f, s, t, (f) ? 0xFF : 0xA5, RANGE_MIN(e, f, b, s), RANGE_MAX(e, f, b, s)},
@@ -39,6 +43,8 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_U64: return (double)((const uint64_t *)p)[i];
   case TSR_C64: return ((const float *)p)[2 * i]; /* a complex element reads as its real part */
   case TSR_C128: return ((const double *)p)[2 * i];
+  case TSR_F8E4M3FN: return tsr_f8e4m3fn_to_f32(((const uint8_t *)p)[i]);
+  case TSR_F8E5M2: return tsr_f8e5m2_to_f32(((const uint8_t *)p)[i]);
   default: return (double)dtype_load_i64(t, p, i);
   }
 }
@@ -46,13 +52,14 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
 int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
   switch (t) {
   case TSR_I8: return ((const int8_t *)p)[i];
+  case TSR_I4: return (int8_t)(uint8_t)(((const uint8_t *)p)[i] << 4) >> 4; /* the low nibble, sign-extended */
   case TSR_I16: return ((const int16_t *)p)[i];
   case TSR_I32: case TSR_BOOL: return ((const int32_t *)p)[i];
   case TSR_I64: case TSR_U64: case TSR_SEM: case TSR_DMA_SEM: return ((const int64_t *)p)[i];
   case TSR_U8: return ((const uint8_t *)p)[i];
   case TSR_U16: return ((const uint16_t *)p)[i];
   case TSR_U32: return ((const uint32_t *)p)[i];
-  case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128:
+  case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128: case TSR_F8E4M3FN: case TSR_F8E5M2:
     return (int64_t)dtype_load_f64(t, p, i);
   default: return 0;
   }
@@ -65,6 +72,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"uint32", TSR_U32},  {"uint16", TSR_U16},    {"uint8", TSR_U8},
       {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
+      {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
     if (strcmp(name, traits[t].name) == 0) { *out = (tsr_dtype)t; return true; }

@@ -124,7 +124,7 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
   }
   if (t->kind == TSR_IR_TYPE_INTEGER) {
     unsigned w = t->u.integer.width;
-    if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return false;
+    if (w != 1 && w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return false;
     o->cls = w == 64 ? VC_I64 : VC_I32;
     o->ek = w == 64 ? EK_INDEX : EK_INT;
     o->width = (uint8_t)w;
@@ -137,6 +137,8 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
     case TSR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
     case TSR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
     case TSR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
+    case TSR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
+    case TSR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
     default: return false;
     }
   }

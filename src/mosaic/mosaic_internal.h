@@ -19,7 +19,7 @@
 #include "tessera/mosaic.h"
 
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
-typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE } ekind;
+typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2 } ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
@@ -226,6 +226,14 @@ static inline int64_t scalar_int(const exec *x, int32_t s) {
   return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
 }
 static inline size_t class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
+/* Bits of a value's element type (float kinds by format, integers by width). */
+static inline int stype_bits(const stype *t) {
+  if (t->cls != VC_F) return t->width;
+  return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : 8;
+}
+/* A float kind's bits, and back (f32 bits as they are). */
+uint32_t ek_float_bits(float v, int ek);
+float ek_bits_float(uint32_t bits, int ek);
 
 /* ---- numerics (numerics.c) ---- */
 float round_bf16(float v);

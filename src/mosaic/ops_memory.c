@@ -49,6 +49,17 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
     for (int64_t i = 0; i < n; i++) d[i] = (int8_t)p[i * sb];
     break;
   }
+  case TSR_I4: { /* a byte an element; the low nibble is the value */
+    int32_t *d = (int32_t *)dst + off;
+    for (int64_t i = 0; i < n; i++) d[i] = sext32((uint8_t)p[i * sb], 4);
+    break;
+  }
+  case TSR_F8E4M3FN: case TSR_F8E5M2: {
+    float *d = (float *)dst + off;
+    for (int64_t i = 0; i < n; i++)
+      d[i] = dt == TSR_F8E4M3FN ? tsr_f8e4m3fn_to_f32((uint8_t)p[i * sb]) : tsr_f8e5m2_to_f32((uint8_t)p[i * sb]);
+    break;
+  }
   default: { /* 64-bit integers (index memrefs) */
     int64_t *d = (int64_t *)dst + off;
     for (int64_t i = 0; i < n; i++) memcpy(&d[i], p + i * sb, 8);
@@ -86,6 +97,13 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
       memcpy(q, &u, 2);
       break;
     }
+    case TSR_F8E4M3FN: case TSR_F8E5M2: {
+      float v = ((const float *)src)[off + i];
+      bool e4 = dt == TSR_F8E4M3FN;
+      if (add) v += e4 ? tsr_f8e4m3fn_to_f32((uint8_t)*q) : tsr_f8e5m2_to_f32((uint8_t)*q);
+      *q = (char)(e4 ? tsr_f32_to_f8e4m3fn(v) : tsr_f32_to_f8e5m2(v));
+      break;
+    }
     case TSR_I64: case TSR_U64: {
       int64_t v = ((const int64_t *)src)[off + i];
       if (add) { int64_t o; memcpy(&o, q, 8); v = (int64_t)((uint64_t)v + (uint64_t)o); }
@@ -102,6 +120,7 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
         else o = (int8_t)*q;
         v = (int32_t)((uint32_t)v + (uint32_t)o);
       }
+      if (dt == TSR_I4) v = sext32(v, 4); /* int4: the byte holds the value sign-extended */
       if (es == 4) memcpy(q, &v, 4);
       else if (es == 2) { int16_t h = (int16_t)v; memcpy(q, &h, 2); }
       else *q = (char)(int8_t)v;

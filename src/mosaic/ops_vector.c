@@ -699,7 +699,7 @@ tsr_status r_repeat(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-static int ek_bits(const stype *t) { return t->cls == VC_F ? (t->ek == EK_F32 ? 32 : 16) : t->width; }
+static int ek_bits(const stype *t) { return stype_bits(t); }
 
 tsr_status c_vbitcast(comp *c, minst *in) {
   TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);

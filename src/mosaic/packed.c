@@ -25,7 +25,8 @@ bool packed_use_ok(int op) {
   }
 }
 
-static unsigned dtype_bits(tsr_dtype t) { return (unsigned)tsr_dtype_size(t) * 8; }
+/* Bits of an element in TPU memory (int4 takes a byte in host arrays, 4 bits in a word). */
+static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
 
 tsr_status packed_bitcast(comp *c, minst *in) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
@@ -103,15 +104,12 @@ static uint32_t get_bits(const char *e, size_t es) {
 
 static void put_bits(char *e, size_t es, uint32_t v) { memcpy(e, &v, es); }
 
+/* A narrow field as host memory holds it: int4 sign-extended to its byte. */
+static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? (uint32_t)sext32(field, 4) : field; }
+
 /* A value element (class of `v`) as the view dtype's bits, and back. */
 static uint32_t value_bits(const exec *x, int32_t slot, const stype *v, int64_t i) {
-  if (v->cls != VC_F) return (uint32_t)SI(x, slot)[i];
-  float f = SF(x, slot)[i];
-  if (v->ek == EK_BF16) return tsr_f32_to_bf16(f);
-  if (v->ek == EK_F16) return tsr_f32_to_f16(f);
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
+  return v->cls != VC_F ? (uint32_t)SI(x, slot)[i] : ek_float_bits(SF(x, slot)[i], v->ek);
 }
 
 static void set_value(exec *x, int32_t slot, const stype *v, int64_t i, uint32_t bits) {
@@ -119,11 +117,7 @@ static void set_value(exec *x, int32_t slot, const stype *v, int64_t i, uint32_t
     SI(x, slot)[i] = sext32(bits, v->width);
     return;
   }
-  float f;
-  if (v->ek == EK_BF16) f = tsr_bf16_to_f32((uint16_t)bits);
-  else if (v->ek == EK_F16) f = tsr_f16_to_f32((uint16_t)bits);
-  else memcpy(&f, &bits, 4);
-  SF(x, slot)[i] = f;
+  SF(x, slot)[i] = ek_bits_float(bits, v->ek);
 }
 
 /* Narrow rows over words: the memory element and bit offset of view element `idx`. */
@@ -208,7 +202,7 @@ tsr_status packed_store(exec *x, const minst *in) {
             int64_t e = r.row * r.len + i;
             if (m && !m[e]) continue;
             uint32_t f = (value_bits(x, in->opd[0], v, e) >> (j * bits)) & mask;
-            put_bits(pl.data + (r.at[0] + i * r.step[0]) * (int64_t)es, es, f);
+            put_bits(pl.data + (r.at[0] + i * r.step[0]) * (int64_t)es, es, memory_form(mem->dtype, f));
           }
         while (strided_rows_next(&r));
       if (x->observed) emit_access(x, in, &pl, true);

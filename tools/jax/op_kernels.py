@@ -651,3 +651,34 @@ with open(os.path.join(OUT, "tpu_dialect_ops.txt"), "w") as f:
     import jaxlib
     f.write(f"# the ops of the Mosaic (tpu) dialect of jaxlib {jaxlib.__version__}, written by tools/jax/op_kernels.py\n")
     f.write("".join(n + "\n" for n in names))
+
+# ---------------------------------------------------------------- narrow types: float8, int4
+k = K()
+T4F8, T4F5, T4F32, T4I4, T4I32 = "vector<4xf8E4M3FN>", "vector<4xf8E5M2>", "vector<4xf32>", "vector<4xi4>", "vector<4xi32>"
+e = k.cast("arith.extf", k.const("dense<[4.480000e+02, -5.000000e-01, 3.125000e-01, 0.001953125]>", T4F8), T4F8, T4F32)
+k.assert_vec(e, "[4.480000e+02, -5.000000e-01, 3.125000e-01, 0.001953125]", T4F32, 4, "arith.extf f8E4M3FN: 448, -0.5, 0.3125, 2^-9", "f")
+t = k.cast("arith.truncf", k.const("dense<[4.640000e+02, 4.800000e+02, 3.000000e-01, 1.000000e-03]>", T4F32), T4F32, T4F8)
+b = k.cast("arith.bitcast", t, T4F8, "vector<4xi8>")
+k.assert_vec(b, "[126, 127, 42, 1]", "vector<4xi8>", 4, "arith.truncf to f8E4M3FN rounds to nearest even, past 448 to NaN (0x7E, 0x7F, 0x2A, 0x01)")
+t = k.cast("arith.truncf", k.const("dense<[6.144000e+04, 5.734400e+04, 3.000000e-01, -0.000000e+00]>", T4F32), T4F32, T4F5)
+b = k.cast("arith.bitcast", t, T4F5, "vector<4xi8>")
+k.assert_vec(b, "[124, 123, 53, -128]", "vector<4xi8>", 4, "arith.truncf to f8E5M2: 61440 ties to infinity (0x7C), 57344 is 0x7B")
+e = k.cast("arith.extsi", k.const("dense<[-8, 7, -1, 3]>", T4I4), T4I4, T4I32)
+k.assert_vec(e, "[-8, 7, -1, 3]", T4I32, 4, "arith.extsi i4")
+e = k.cast("arith.extui", k.const("dense<[-8, 7, -1, 3]>", T4I4), T4I4, T4I32)
+k.assert_vec(e, "[8, 7, 15, 3]", T4I32, 4, "arith.extui i4")
+t = k.cast("arith.trunci", k.const("dense<[8, 15, -9, 17]>", T4I32), T4I32, T4I4)
+e = k.cast("arith.extsi", t, T4I4, T4I32)
+k.assert_vec(e, "[-8, -1, 7, 1]", T4I32, 4, "arith.trunci to i4 wraps")
+s = k.cast("arith.sitofp", k.const("dense<[-8, 7, -1, 3]>", T4I4), T4I4, T4F32)
+k.assert_vec(s, "[-8.0, 7.0, -1.0, 3.0]", T4F32, 4, "arith.sitofp i4", "f")
+r8 = k.const("dense<[[1, -8], [2, -8], [3, -8], [4, -8], [5, -8], [6, -8], [7, -8], [-1, -8]]>", "vector<8x2xi4>")
+w = fresh(); k.l(f"{w} = tpu.bitcast {r8} : vector<8x2xi4> -> vector<1x2xi32>")
+k.assert_vec(w, "[[-144358623, -2004318072]]", "vector<1x2xi32>", 2, "tpu.bitcast packs 8 i4 rows per word: 0xF7654321, 0x88888888")
+f8rows = k.const("dense<[[1.000000e+00], [-5.000000e-01], [4.480000e+02], [3.125000e-01]]>", "vector<4x1xf8E4M3FN>")
+w = fresh(); k.l(f"{w} = tpu.bitcast {f8rows} : vector<4x1xf8E4M3FN> -> vector<1x1xi32>")
+k.assert_vec(w, "[[712945720]]", "vector<1x1xi32>", 1, "tpu.bitcast packs 4 f8E4M3FN rows per word: 0x2A7EB038")
+k.write(os.path.join(OUT, "narrow_types.mlir"), [
+    "float8 (e4m3fn, e5m2) and int4 values: extf, truncf with its rounding, NaN past e4m3fn's",
+    "448 and e5m2's infinity, extsi/extui/trunci/sitofp of i4, and tpu.bitcast packing 8 i4 or",
+    "4 f8 rows in a word; each checked with cf.assert against bytes and words worked out by hand."])
