@@ -87,6 +87,16 @@ static void test_branch_errors(void) {
                            "  func.func @main() " KATTRS " {\n    %t = arith.constant true\n    %r = call @h(%t) : (i1) -> i32\n"
                            "    return\n  }\n}\n"),
               TSR_ERR_INVALID, "op func.return at k.py:20:4: returns 0 values where another return gives 1");
+  /* funcs that call the next one twice, 14 deep: 2^14 copies once inlined, refused early */
+  char chain[8192] = "module {\n";
+  for (int f = 0; f < 14; f++)
+    snprintf(chain + strlen(chain), sizeof chain - strlen(chain),
+             "  func.func private @f%d(%%a: i32) -> i32 {\n    %%x = call @f%d(%%a) : (i32) -> i32\n"
+             "    %%y = call @f%d(%%x) : (i32) -> i32\n    return %%y : i32\n  }\n", f, f + 1, f + 1);
+  snprintf(chain + strlen(chain), sizeof chain - strlen(chain),
+           "  func.func private @f14(%%a: i32) -> i32 {\n    return %%a : i32\n  }\n  func.func @main() " KATTRS " {\n"
+           "    %%c = arith.constant 1 : i32\n    %%r = call @f0(%%c) : (i32) -> i32\n    return\n  }\n}\n");
+  CHECK_FAILS(compile_only(chain), TSR_ERR_UNSUPPORTED, "more than 4096 calls once calls in callees are inlined");
   /* a loop of blocks that never ends stops at the op budget instead of hanging */
   tsr_mosaic_kernel *k;
   CHECK_OK(load("module {\n  func.func @main() " KATTRS " {\n    cf.br ^bb1\n  ^bb1:\n    cf.br ^bb1 loc(\"k.py\":30:1)\n  }\n}\n", &k));

@@ -13,6 +13,10 @@
  * kernel whose live values need far more (from outside, say) is refused before allocating. */
 #define MAX_FRAME_BYTES ((size_t)1 << 30)
 #define MAX_VECTOR_ELEMS ((int64_t)1 << 25)
+/* Calls are inlined, each its own copy: a module from outside whose funcs call each other
+ * many times over would grow without bound, so a kernel is refused past this many ops. */
+#define MAX_INSTS (1 << 20)
+#define MAX_INLINED_CALLS (1 << 12)
 
 /* ---- the program's arena ---------------------------------------------------------------- */
 
@@ -237,6 +241,7 @@ typedef struct builder {
   const tsr_ir_op *module;  /* the func's module: func.call looks its callee up here */
   const tsr_ir_op *calls[16]; /* funcs being inlined (func.call), outermost first */
   int ncalls;
+  int inlined;              /* calls inlined so far */
   struct blocks *blocks;    /* the multi-block func body being compiled, or NULL */
 } builder;
 
@@ -301,6 +306,8 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, const char *where,
 
 static tsr_status push_inst(builder *b, int32_t *idx) {
   prog *P = b->P;
+  if (P->ninsts >= MAX_INSTS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "the kernel has more than %d ops once its calls are inlined", MAX_INSTS);
   if (P->ninsts == b->cap_insts) {
     int cap = b->cap_insts ? b->cap_insts * 2 : 64;
     minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
@@ -378,6 +385,8 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
     if (b->calls[i] == f) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: recursive calls are not supported", where);
   if (b->ncalls == (int)(sizeof b->calls / sizeof b->calls[0]))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: calls nested more than %d deep", where, b->ncalls);
+  if (++b->inlined > MAX_INLINED_CALLS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than %d calls once calls in callees are inlined", where, MAX_INLINED_CALLS);
   const tsr_ir_region *body = f->n_regions == 1 ? &f->regions[0] : NULL;
   const tsr_ir_block *entry = body && body->n_blocks ? body->blocks[0] : NULL;
   if (!entry) return tsr_fail(TSR_ERR_INVALID, "%s: the callee has no body", where);
