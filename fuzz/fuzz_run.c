@@ -5,7 +5,7 @@
  * watched by all the checkers and the timing model (with its trace), whose reports are then
  * written, or on an unwatched v5e that may split (the host split of host_split.c). Small, in the module and in the kernel bodies its custom calls carry: no value,
  * tensor or memref of more than 2^16 elements, no matmul of operands whose sizes multiply
- * past 2^28, and grids of at most 4096 steps, so that a run in the sanitized debug build is
+ * past 2^28 (a vector.contract: 2^22), and grids of at most 4096 steps, so that a run in the sanitized debug build is
  * well under a second and what the fuzzer finds is a crash, not an out-of-memory or a slow
  * input. */
 #include <stdint.h>
@@ -33,9 +33,12 @@ static bool small_op(tsr_ir_op *op, void *user) {
   /* bodies as serialized name it stable_mosaic.tpu.matmul */
   size_t len = strlen(op->name);
   bool matmul = (len >= 10 && !strcmp(op->name + len - 10, "tpu.matmul")) || tsr_ir_op_is(op, "stablehlo.dot_general");
-  if (*ok && op->n_operands >= 2 && matmul) {
+  /* a contraction may reduce over dimensions of either operand alone: its work is bounded by
+   * the product of the operands' sizes only */
+  bool contract = tsr_ir_op_is(op, "vector.contract");
+  if (*ok && op->n_operands >= 2 && (matmul || contract)) {
     int64_t a = tsr_ir_type_numel(op->operands[0].value->type), b = tsr_ir_type_numel(op->operands[1].value->type);
-    *ok = a >= 0 && b >= 0 && a <= MAX_ELEMS && b <= MAX_ELEMS && a * b <= ((int64_t)1 << 28);
+    *ok = a >= 0 && b >= 0 && a <= MAX_ELEMS && b <= MAX_ELEMS && a * b <= ((int64_t)1 << (contract ? 22 : 28));
   }
   for (int r = 0; *ok && r < op->n_regions; r++)
     for (int b = 0; *ok && b < op->regions[r].n_blocks; b++) {

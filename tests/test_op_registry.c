@@ -13,6 +13,7 @@
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
 #include "tessera/mlir.h"
+#include "tessera/mosaic.h"
 
 typedef struct op_row {
   const char *registry, *name, *syntax;
@@ -262,8 +263,53 @@ static void test_corpus(void) {
   CHECK_EQ_INT(missing, 0);
 }
 
+/* The ops of the Mosaic dialect tessera refuses, with the reason. */
+static const struct { const char *name, *why; } refused[] = {
+#define MREFUSED(name, why) {name, why},
+#include "ops/mosaic_refused.def"
+#undef MREFUSED
+};
+enum { NREFUSED = sizeof refused / sizeof refused[0] };
+
+/* Every op of the pinned jaxlib's Mosaic dialect (tests/ops/tpu_dialect_ops.txt, written from
+ * jaxlib by tools/jax/op_kernels.py) is either run (a mosaic row) or refused, never both; a
+ * refused op fails to load with its name, location and reason, in the generic form, and the
+ * text parser names the reason when it meets the pretty form. */
+static void test_dialect_coverage(void) {
+  size_t n = 0;
+  char *list = tsr_test_slurp("tests/ops/tpu_dialect_ops.txt", &n);
+  CHECK(list != NULL);
+  int ops = 0;
+  for (char *line = list ? strtok(list, "\n") : NULL; line; line = strtok(NULL, "\n")) {
+    if (line[0] == '#' || !line[0]) continue;
+    ops++;
+    const op_row *r = row_of(line);
+    bool runs = r && !strcmp(r->registry, "mosaic"), no = false;
+    for (int i = 0; i < NREFUSED; i++) no |= !strcmp(refused[i].name, line);
+    CHECK(runs != no);
+    if (runs == no) fprintf(stderr, "  %s is %s\n", line, runs ? "both run and refused" : "neither run nor refused");
+  }
+  CHECK(ops > 80); /* the list is there and whole */
+  free(list);
+  for (int i = 0; i < NREFUSED; i++) {
+    char text[512], want[512];
+    snprintf(text, sizeof text, "module {\n  func.func @main() attributes {dimension_semantics = []} {\n    \"%s\"() : () -> () "
+             "loc(\"r.py\":7:3)\n    return\n  }\n}\n", refused[i].name);
+    tsr_mlir_module *m = NULL;
+    tsr_mosaic_kernel *k = NULL;
+    CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "r.mlir", &m));
+    snprintf(want, sizeof want, "unsupported op %s at r.py:7:3: %s", refused[i].name, refused[i].why);
+    CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_UNSUPPORTED, want);
+    tsr_mlir_module_destroy(m);
+    snprintf(text, sizeof text, "module {\n  func.func @main() {\n    %s\n    return\n  }\n}\n", refused[i].name);
+    snprintf(want, sizeof want, "op '%s' is not supported by tessera: %s", refused[i].name, refused[i].why);
+    CHECK_FAILS(tsr_mlir_parse_text(text, strlen(text), "r.mlir", &m), TSR_ERR_PARSE, want);
+  }
+}
+
 int main(void) {
   test_rows();
+  test_dialect_coverage();
   CHECK(row_of("arith.ceildivui") && pretty(row_of("arith.ceildivui")));
   test_corpus();
   return tsr_test_finish("test_op_registry");

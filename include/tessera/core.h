@@ -41,7 +41,10 @@ const char *tsr_status_name(tsr_status s);
 /* ---- data types -------------------------------------------------------------------- */
 
 /* X(enum suffix, name, bytes, is_float, is_signed, tpu_ok). The complex types (two parts,
- * real first, as numpy and StableHLO store them) are neither float nor integer. */
+ * real first, as numpy and StableHLO store them) are neither float nor integer. The narrow
+ * types take a byte an element in host arrays, as ml_dtypes stores them (int4 sign-extended
+ * to the byte); TPU memory packs them into words (docs/mosaic.md, "Packed views"). They come
+ * last, so that the values of the others stay as they were. */
 #define TSR_DTYPE_LIST(X)            \
   X(F32, "f32", 4, 1, 1, 1)          \
   X(BF16, "bf16", 2, 1, 1, 1)        \
@@ -59,7 +62,10 @@ const char *tsr_status_name(tsr_status s);
   X(C64, "c64", 8, 0, 1, 0)          \
   X(C128, "c128", 16, 0, 1, 0)       \
   X(SEM, "semaphore", 8, 0, 1, 1)    \
-  X(DMA_SEM, "dma_semaphore", 8, 0, 1, 1)
+  X(DMA_SEM, "dma_semaphore", 8, 0, 1, 1) \
+  X(F8E4M3FN, "f8e4m3fn", 1, 1, 1, 1) \
+  X(F8E5M2, "f8e5m2", 1, 1, 1, 1)    \
+  X(I4, "i4", 1, 0, 1, 1)
 
 typedef enum tsr_dtype {
 #define TSR_X(e, n, b, f, s, t) TSR_##e,
@@ -84,6 +90,12 @@ float tsr_bf16_to_f32(uint16_t v);
 uint16_t tsr_f32_to_bf16(float v);
 float tsr_f16_to_f32(uint16_t v);
 uint16_t tsr_f32_to_f16(float v);
+/* float8 conversions (round to nearest even) as ml_dtypes defines the formats: e4m3fn has no
+ * infinity (past 448 and infinities give NaN, 0x7F), e5m2 is IEEE-like (0x7C is infinity). */
+uint8_t tsr_f32_to_f8e4m3fn(float v);
+float tsr_f8e4m3fn_to_f32(uint8_t h);
+uint8_t tsr_f32_to_f8e5m2(float v);
+float tsr_f8e5m2_to_f32(uint8_t h);
 
 /* ---- memory spaces ----------------------------------------------------------------- */
 

@@ -29,13 +29,16 @@ def racy(x):
                           scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
 
 
-def delay_kernel(x_ref, o_ref):
-    pl.delay(100)  # tpu.delay: no executor of tessera's knows it
+def barrier_kernel(x_ref, o_ref):
+    sem = pltpu.get_barrier_semaphore()  # tpu.sem_barrier: refused (src/ops/mosaic_refused.def)
+    pltpu.semaphore_signal(sem, 1)
+    pltpu.semaphore_wait(sem, 1)
     o_ref[...] = x_ref[...] + 1.0
 
 
 def unsupported(x):
-    return pl.pallas_call(delay_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+    return pl.pallas_call(barrier_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          compiler_params=pltpu.CompilerParams(collective_id=0))(x)
 
 
 def forever_kernel(x_ref, o_ref):
@@ -86,8 +89,8 @@ def test_unsupported_op_at_jit_time(tessera_jax):
     """An op tessera does not run is found when the call is lowered (the kernel is compiled
     then), so it is a KernelError even under enable()."""
     tessera_jax.enable()
-    with pytest.raises(tessera.KernelError, match=r"kernel 'delay_kernel': Mosaic kernel: "
-                       r"unsupported op tpu.delay at .*test_errors.py:\d+"):
+    with pytest.raises(tessera.KernelError, match=r"kernel 'barrier_kernel': Mosaic kernel: "
+                       r"unsupported op tpu.sem_barrier at .*test_errors.py:\d+:\d+: the barrier semaphore"):
         jax.jit(unsupported)(X)
     good_call_works()
 

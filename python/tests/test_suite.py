@@ -38,6 +38,9 @@ def _second_inputs(k):
 # Their operands are whole arrays in pl.ANY; batched, they would need a block per batch
 # element, which JAX's TPU lowering refuses (on a TPU as well).
 ANY_OPERANDS = {"manual_dma", "emit_pipeline_matmul"}
+# A bitcast of a ref across widths: batched, JAX's TPU lowering gives a memref_bitcast whose
+# ranks differ, which Mosaic's verifier rejects (on a TPU as well).
+REF_BITCASTS = {"packed_bf16_pages"}
 
 
 @pytest.mark.parametrize("name", sorted(KERNELS))
@@ -49,6 +52,10 @@ def test_vmap(tessera_jax, name):
         fn = jax.jit(jax.vmap(k.build(False)))
         if name in ANY_OPERANDS:
             with pytest.raises(ValueError, match="in memory space ANY only blocks having the same"):
+                fn(*xs)
+            return
+        if name in REF_BITCASTS:
+            with pytest.raises(Exception, match="'tpu.memref_bitcast' op Ranks do not match"):
                 fn(*xs)
             return
         got = fn(*xs)

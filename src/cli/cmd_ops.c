@@ -26,6 +26,14 @@ static const op_row rows[] = {
 };
 enum { NROWS = sizeof rows / sizeof rows[0] };
 
+/* The ops of the Mosaic dialect that tessera refuses, with the reason */
+static const struct { const char *name, *why; } refused[] = {
+#define MREFUSED(name, why) {name, why},
+#include "ops/mosaic_refused.def"
+#undef MREFUSED
+};
+enum { NREFUSED = sizeof refused / sizeof refused[0] };
+
 static const char *kind_text(const char *k) {
   return !strcmp(k, "K_VALUE") ? "value" : !strcmp(k, "K_LOAD") ? "load" : !strcmp(k, "K_VIEW") ? "view"
          : !strcmp(k, "K_CONTROL") ? "control" : !strcmp(k, "K_EFFECT") ? "effect" : "";
@@ -65,6 +73,13 @@ static void markdown(void) {
       if (kinds) printf(" %s |", kind_text(rows[i].kind));
       printf("\n");
     }
+    if (kinds) {
+      printf("\n## Mosaic ops refused (%d ops)\n\n`src/ops/mosaic_refused.def`: the rest of the Mosaic (tpu) dialect of the pinned "
+             "jaxlib. A kernel holding one fails to load with the op, its location and the reason; "
+             "tests/test_op_registry.c checks that every op of the dialect is run or listed here.\n\n| op | refused: why |\n|---|---|\n",
+             NREFUSED);
+      for (int i = 0; i < NREFUSED; i++) printf("| `%s` | %s |\n", refused[i].name, refused[i].why);
+    }
   }
 }
 
@@ -72,8 +87,10 @@ static void usage(FILE *f) {
   fprintf(f, "usage: tessera ops [--markdown]\n\n"
              "Lists the ops tessera reads and runs, one line each: registry (mosaic for kernels,\n"
              "stablehlo for the graph around them, check for its assertions, builtin for the\n"
-             "containers), name, pretty form\n"
-             "(GENERIC: MLIR's generic form only) and, for Mosaic ops, kind. --markdown prints\n"
+             "containers, refused for the ops of the Mosaic dialect that tessera does not run),\n"
+             "name, pretty form\n"
+             "(GENERIC: MLIR's generic form only) and, for Mosaic ops, kind (refused ops: why).\n"
+             "--markdown prints\n"
              "docs/ops.md.\n"
              "Exit codes: 0 ok, 2 bad usage.\n");
 }
@@ -93,5 +110,6 @@ int cmd_ops(int argc, char **argv) {
   }
   for (int i = 0; i < NROWS; i++)
     printf("%-9s %-34s %-22s %s\n", rows[i].registry, rows[i].name, rows[i].syntax, kind_text(rows[i].kind));
+  for (int i = 0; i < NREFUSED; i++) printf("%-9s %-34s %-22s %s\n", "refused", refused[i].name, "-", refused[i].why);
   return TSR_EXIT_OK;
 }

@@ -3,15 +3,20 @@
 
 #include "core/status.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The integer range of b bytes, signed or not, as doubles (2^63 - 1 and 2^64 - 1 round up to
  * 2^63 and 2^64); none (0) for floats and complex types. The shift is clamped to 64 bits so
- * that it stays defined for a 16-byte complex row, where it is not used. */
+ * that it stays defined for a 16-byte complex row, where it is not used. int4 (a byte in host
+ * arrays) holds -8..7. */
 #define IS_COMPLEX(e) (TSR_##e == TSR_C64 || TSR_##e == TSR_C128)
 #define RANGE_BITS(b) (8 * ((b) > 8 ? 8 : (b)) - 1)
-#define RANGE_MIN(e, f, b, s) ((f) || IS_COMPLEX(e) || !(s) ? 0.0 : -(double)(1ull << RANGE_BITS(b)))
-#define RANGE_MAX(e, f, b, s) ((f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) : (double)((2ull << RANGE_BITS(b)) - 1))
+#define RANGE_MIN(e, f, b, s) \
+  (TSR_##e == TSR_I4 ? -8.0 : (f) || IS_COMPLEX(e) || !(s) ? 0.0 : -(double)(1ull << RANGE_BITS(b)))
+#define RANGE_MAX(e, f, b, s)                                                                          \
+  (TSR_##e == TSR_I4 ? 7.0 : (f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) \
+                                                           : (double)((2ull << RANGE_BITS(b)) - 1))
 
 static const dtype_traits traits[TSR_DTYPE_COUNT + 1] = {
 #define TSR_X(e, n, b, f, s, t) [TSR_##e] = {n, b, f, s, t, (f) ? 0xFF : 0xA5, RANGE_MIN(e, f, b, s), RANGE_MAX(e, f, b, s)},
@@ -38,6 +43,8 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_U64: return (double)((const uint64_t *)p)[i];
   case TSR_C64: return ((const float *)p)[2 * i]; /* a complex element reads as its real part */
   case TSR_C128: return ((const double *)p)[2 * i];
+  case TSR_F8E4M3FN: return tsr_f8e4m3fn_to_f32(((const uint8_t *)p)[i]);
+  case TSR_F8E5M2: return tsr_f8e5m2_to_f32(((const uint8_t *)p)[i]);
   default: return (double)dtype_load_i64(t, p, i);
   }
 }
@@ -45,13 +52,14 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
 int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
   switch (t) {
   case TSR_I8: return ((const int8_t *)p)[i];
+  case TSR_I4: return (int8_t)(uint8_t)(((const uint8_t *)p)[i] << 4) >> 4; /* the low nibble, sign-extended */
   case TSR_I16: return ((const int16_t *)p)[i];
   case TSR_I32: case TSR_BOOL: return ((const int32_t *)p)[i];
   case TSR_I64: case TSR_U64: case TSR_SEM: case TSR_DMA_SEM: return ((const int64_t *)p)[i];
   case TSR_U8: return ((const uint8_t *)p)[i];
   case TSR_U16: return ((const uint16_t *)p)[i];
   case TSR_U32: return ((const uint32_t *)p)[i];
-  case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128:
+  case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128: case TSR_F8E4M3FN: case TSR_F8E5M2:
     return (int64_t)dtype_load_f64(t, p, i);
   default: return 0;
   }
@@ -64,6 +72,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"uint32", TSR_U32},  {"uint16", TSR_U16},    {"uint8", TSR_U8},
       {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
+      {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
     if (strcmp(name, traits[t].name) == 0) { *out = (tsr_dtype)t; return true; }
@@ -123,3 +132,41 @@ uint16_t tsr_f32_to_f16(float v) {
   uint32_t r = a + 0xfffu + ((a >> 13) & 1u) - (112u << 23);
   return (uint16_t)(sign | (r >> 13));
 }
+
+/* ---- float8 (e4m3fn: no infinities, one NaN pattern; e5m2: IEEE-like) ----------------------- */
+
+/* A float8 of `eb` exponent and `mb` mantissa bits (bias 2^(eb-1) - 1), round to nearest even.
+ * e4m3fn (fn) spends its top pattern on NaN and has no infinity: what rounds past 448 is NaN,
+ * as ml_dtypes converts; e5m2 overflows to infinity. */
+static uint8_t f32_to_f8(float v, int eb, int mb, bool fn) {
+  int bias = (1 << (eb - 1)) - 1;
+  uint8_t sign = signbit(v) ? 0x80 : 0, nan = fn ? 0x7F : 0x7E, inf = (uint8_t)(((1 << eb) - 1) << mb);
+  if (v != v) return nan;
+  double a = fabs((double)v);
+  if (isinf(a)) return fn ? nan : (uint8_t)(sign | inf);
+  if (a == 0) return sign;
+  int e;
+  frexp(a, &e);
+  e -= 1; /* a = 1.f * 2^e */
+  if (e < 1 - bias) e = 1 - bias; /* subnormal: the smallest normal's scale */
+  double q = nearbyint(ldexp(a, mb - e)); /* significand with mb fraction bits, rounded */
+  if (q >= ldexp(1.0, mb + 1)) { q /= 2; e++; }
+  uint32_t exp_field = q < ldexp(1.0, mb) ? 0u : (uint32_t)(e + bias);
+  uint32_t bits = (exp_field << mb) | ((uint32_t)q & ((1u << mb) - 1u));
+  if (fn ? bits >= 0x7Fu : exp_field >= (uint32_t)((1 << eb) - 1)) return fn ? nan : (uint8_t)(sign | inf);
+  return (uint8_t)(sign | bits);
+}
+
+static float f8_to_f32(uint8_t h, int eb, int mb, bool fn) {
+  int bias = (1 << (eb - 1)) - 1, exp_max = (1 << eb) - 1;
+  int e = (h >> mb) & exp_max, m = h & ((1 << mb) - 1);
+  float sign = (h & 0x80) ? -1.0f : 1.0f;
+  if (fn ? (h & 0x7F) == 0x7F : e == exp_max) return fn || m ? NAN : sign * INFINITY;
+  if (e == 0) return sign * ldexpf((float)m, 1 - bias - mb);
+  return sign * ldexpf((float)(m | (1 << mb)), e - bias - mb);
+}
+
+uint8_t tsr_f32_to_f8e4m3fn(float v) { return f32_to_f8(v, 4, 3, true); }
+float tsr_f8e4m3fn_to_f32(uint8_t h) { return f8_to_f32(h, 4, 3, true); }
+uint8_t tsr_f32_to_f8e5m2(float v) { return f32_to_f8(v, 5, 2, false); }
+float tsr_f8e5m2_to_f32(uint8_t h) { return f8_to_f32(h, 5, 2, false); }

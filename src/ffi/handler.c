@@ -7,6 +7,7 @@
  * Python exception; nothing here ends the process. Registered with
  * jax.ffi.register_ffi_target("tessera_tpu_custom_call", ..., platform="cpu"). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
@@ -70,6 +71,10 @@ static bool dtype_of(XLA_FFI_DataType t, tsr_dtype *out) {
   case XLA_FFI_DataType_F64: *out = TSR_F64; return true;
   case XLA_FFI_DataType_S64: *out = TSR_I64; return true;
   case XLA_FFI_DataType_U64: *out = TSR_U64; return true;
+  /* a byte an element */
+  case XLA_FFI_DataType_F8E4M3FN: *out = TSR_F8E4M3FN; return true;
+  case XLA_FFI_DataType_F8E5M2: *out = TSR_F8E5M2; return true;
+  case XLA_FFI_DataType_S4: *out = TSR_I4; return true; /* packed two to a byte: see run() */
   default: return false; /* pred: JAX hands TPU kernels bools as int32 */
   }
 }
@@ -173,26 +178,62 @@ static tsr_status read_attrs(const XLA_FFI_Attrs *a, tsr_ffi_call *c) {
   return TSR_OK;
 }
 
+/* XLA keeps int4 arrays packed, two elements to a byte, the first in the low nibble; tessera's
+ * int4 takes a byte an element (sign-extended, as ml_dtypes stores it). An int4 buffer is
+ * unpacked into a copy before the call and its results packed back after. */
+static tsr_status unpack_int4(tsr_ref *r, void **copy) {
+  int64_t n = tsr_ref_numel(r);
+  int8_t *u = malloc((size_t)(n ? n : 1));
+  if (!u) return tsr_fail(TSR_ERR_NOMEM, "out of memory for an int4 buffer of %lld elements", (long long)n);
+  const uint8_t *p = (const uint8_t *)r->data;
+  for (int64_t i = 0; i < n; i++) {
+    unsigned nib = (p[i / 2] >> (4 * (i % 2))) & 0xF;
+    u[i] = (int8_t)((int)(nib ^ 8) - 8);
+  }
+  *copy = u;
+  r->data = (char *)u;
+  return TSR_OK;
+}
+
+static void pack_int4(const tsr_ref *unpacked, void *packed) {
+  int64_t n = tsr_ref_numel(unpacked);
+  uint8_t *p = packed;
+  memset(p, 0, (size_t)(n + 1) / 2);
+  for (int64_t i = 0; i < n; i++) p[i / 2] |= (uint8_t)((((const uint8_t *)unpacked->data)[i] & 0xF) << (4 * (i % 2)));
+}
+
 static tsr_status run(const XLA_FFI_CallFrame *cf) {
   tsr_ffi_call c = {0};
   tsr_ref ops[TSR_MAX_OPERANDS + TSR_MAX_GRID], res[TSR_MAX_OPERANDS];
+  void *copies[TSR_MAX_OPERANDS + TSR_MAX_GRID + TSR_MAX_OPERANDS] = {0}, *packed[TSR_MAX_OPERANDS] = {0};
   if (cf->args.size < 0 || cf->args.size > TSR_MAX_OPERANDS + TSR_MAX_GRID || cf->rets.size < 0 || cf->rets.size > TSR_MAX_OPERANDS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%lld operands and %lld results (at most %d and %d)", (long long)cf->args.size,
                     (long long)cf->rets.size, TSR_MAX_OPERANDS + TSR_MAX_GRID, TSR_MAX_OPERANDS);
   TSR_TRY(read_attrs(&cf->attrs, &c));
-  for (int i = 0; i < (int)cf->args.size; i++) {
-    if (cf->args.types[i] != XLA_FFI_ArgType_BUFFER) return tsr_fail(TSR_ERR_INVALID, "operand %d is not a buffer", i);
-    TSR_TRY(buffer_ref(cf->args.args[i], true, i, &ops[i]));
+  int na = (int)cf->args.size, nr = (int)cf->rets.size;
+  tsr_status s = TSR_OK;
+  for (int i = 0; i < na && s == TSR_OK; i++) {
+    if (cf->args.types[i] != XLA_FFI_ArgType_BUFFER) s = tsr_fail(TSR_ERR_INVALID, "operand %d is not a buffer", i);
+    if (s == TSR_OK) s = buffer_ref(cf->args.args[i], true, i, &ops[i]);
+    if (s == TSR_OK && ops[i].dtype == TSR_I4) s = unpack_int4(&ops[i], &copies[i]);
   }
-  for (int i = 0; i < (int)cf->rets.size; i++) {
-    if (cf->rets.types[i] != XLA_FFI_RetType_BUFFER) return tsr_fail(TSR_ERR_INVALID, "result %d is not a buffer", i);
-    TSR_TRY(buffer_ref(cf->rets.rets[i], false, i, &res[i]));
+  for (int i = 0; i < nr && s == TSR_OK; i++) {
+    if (cf->rets.types[i] != XLA_FFI_RetType_BUFFER) s = tsr_fail(TSR_ERR_INVALID, "result %d is not a buffer", i);
+    if (s == TSR_OK) s = buffer_ref(cf->rets.rets[i], false, i, &res[i]);
+    if (s == TSR_OK && res[i].dtype == TSR_I4) {
+      packed[i] = res[i].data;
+      s = unpack_int4(&res[i], &copies[na + i]); /* an aliased operand's contents come along */
+    }
   }
   c.operands = ops;
-  c.num_operands = (int)cf->args.size;
+  c.num_operands = na;
   c.results = res;
-  c.num_results = (int)cf->rets.size;
-  return tsr_ffi_run(&c);
+  c.num_results = nr;
+  if (s == TSR_OK) s = tsr_ffi_run(&c);
+  for (int i = 0; i < nr && s == TSR_OK; i++)
+    if (packed[i]) pack_int4(&res[i], packed[i]);
+  for (int i = 0; i < na + nr; i++) free(copies[i]);
+  return s;
 }
 
 XLA_FFI_Error *tsr_ffi_handler(XLA_FFI_CallFrame *cf) {

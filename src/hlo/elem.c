@@ -41,6 +41,8 @@ void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v) {
   case TSR_F64: ((double *)p)[i] = v; break;
   case TSR_BF16: ((uint16_t *)p)[i] = tsr_f32_to_bf16(to_f32_odd(v)); break;
   case TSR_F16: ((uint16_t *)p)[i] = tsr_f32_to_f16(to_f32_odd(v)); break;
+  case TSR_F8E4M3FN: ((uint8_t *)p)[i] = tsr_f32_to_f8e4m3fn(to_f32_odd(v)); break;
+  case TSR_F8E5M2: ((uint8_t *)p)[i] = tsr_f32_to_f8e5m2(to_f32_odd(v)); break;
   case TSR_C64: case TSR_C128: hlo_st_c(t, p, i, CMPLX(v, 0.0)); break;
   default: hlo_st_i(t, p, i, (int64_t)v); break;
   }
@@ -49,6 +51,7 @@ void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v) {
 void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v) {
   switch (t) {
   case TSR_I8: case TSR_U8: ((uint8_t *)p)[i] = (uint8_t)v; break;
+  case TSR_I4: ((int8_t *)p)[i] = (int8_t)((int8_t)(uint8_t)((uint64_t)v << 4) >> 4); break; /* wrapped, sign-extended */
   case TSR_I16: case TSR_U16: ((uint16_t *)p)[i] = (uint16_t)v; break;
   case TSR_I32: case TSR_U32: ((uint32_t *)p)[i] = (uint32_t)v; break;
   case TSR_I64: case TSR_U64: ((uint64_t *)p)[i] = (uint64_t)v; break;

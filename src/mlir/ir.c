@@ -209,6 +209,8 @@ bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
     case TSR_IR_BF16: *out = TSR_BF16; return true;
     case TSR_IR_F16: *out = TSR_F16; return true;
     case TSR_IR_F64: *out = TSR_F64; return true;
+    case TSR_IR_F8E4M3FN: *out = TSR_F8E4M3FN; return true;
+    case TSR_IR_F8E5M2: *out = TSR_F8E5M2; return true;
     default: return false;
     }
   }
@@ -216,6 +218,7 @@ bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
   bool u = t->u.integer.signedness == TSR_IR_UNSIGNED;
   switch (t->u.integer.width) {
   case 1: *out = TSR_BOOL; return true;
+  case 4: *out = TSR_I4; return !u; /* no unsigned 4-bit dtype */
   case 8: *out = u ? TSR_U8 : TSR_I8; return true;
   case 16: *out = u ? TSR_U16 : TSR_I16; return true;
   case 32: *out = u ? TSR_U32 : TSR_I32; return true;
@@ -402,6 +405,8 @@ static double bits_to_double(uint64_t bits, tsr_ir_float_kind k) {
   case TSR_IR_F32: { uint32_t b = (uint32_t)bits; float f; memcpy(&f, &b, 4); return f; }
   case TSR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
   case TSR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
+  case TSR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
+  case TSR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
   default: return 0; /* other formats are kept as bits only */
   }
 }

@@ -61,6 +61,8 @@ tsr_status ob_empty_region(text_parser *p, op_builder *b);
  * its last op (pretty forms elide implicit terminators such as scf.yield); an empty region
  * `{ }` gets one block holding just the terminator, as MLIR's parser builds it. */
 tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *name);
+/* `^label`: the next successor of the op (a block of the enclosing region). */
+tsr_status ob_successor(text_parser *p, op_builder *b);
 /* Parses a value-use name into `ref` (no operand added). */
 tsr_status parse_value_ref(text_parser *p, operand_ref *ref);
 
@@ -71,6 +73,8 @@ tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_buil
  * registry row (the .def files in src/ops) says it has none, or no registry knows it. */
 typedef tsr_status (*pretty_fn)(text_parser *p, op_builder *b);
 pretty_fn pretty_syntax_of(const char *name, size_t len);
+/* Why tessera refuses the op named name[0..len) (src/ops/mosaic_refused.def), or NULL. */
+const char *pretty_op_refusal(const char *name, size_t len);
 /* Whether a registry (src/ops) lists the op named name[0..len). */
 bool pretty_op_registered(const char *name, size_t len);
 
@@ -82,6 +86,8 @@ tsr_status pf_attr_i64(text_parser *p, op_builder *b, const char *name, int64_t 
 tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const char *s);
 /* array<i64: ...> */
 tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n);
+/* `[1, 0]` as an array<i32: ...> attribute named `name` */
+tsr_status pf_i32_array_attr(text_parser *p, op_builder *b, const char *name);
 /* `[1, 2]` as a list of integers. */
 tsr_status pf_int_list(text_parser *p, int64_t *v, int cap, int *n);
 tsr_status pf_expect_kw(text_parser *p, const char *kw);
@@ -119,8 +125,16 @@ void pf_free_args(ptr_list *l);
   X(HLO_DYNAMIC_BROADCAST_IN_DIM, p_hlo_dynamic_broadcast_in_dim) X(CHLO_UNARY, p_chlo_unary)        \
   X(CHLO_BINARY, p_chlo_binary) X(CHLO_TOP_K, p_chlo_top_k) X(CHECK_PAIR, p_check_pair)              \
   X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)
+/* ---- branches, vector.contract, tpu scans and sorts (pretty_tail.c) ---- */
+#define TAIL_PRETTY_SYNTAXES(X)                                                                  \
+  X(CF_BR, p_cf_br) X(CF_COND_BR, p_cf_cond_br) X(VECTOR_CONTRACT, p_vector_contract)              \
+  X(TPU_SCAN, p_tpu_scan) X(TPU_SORT, p_tpu_sort) X(TPU_LIST_ARROW, p_tpu_list_arrow)                 \
+  X(TPU_GATHER, p_tpu_gather) X(TPU_SUBLANE_SHUFFLE, p_tpu_sublane_shuffle)                          \
+  X(TPU_UNPACK_ELEMENTWISE, p_tpu_unpack_elementwise) X(TPU_DELAY, p_tpu_delay)                       \
+  X(TPU_TRACE_VALUE, p_tpu_trace_value)
 #define X(form, fn) tsr_status fn(text_parser *p, op_builder *b);
 HLO_PRETTY_SYNTAXES(X)
+TAIL_PRETTY_SYNTAXES(X)
 #undef X
 
 #endif

@@ -433,6 +433,15 @@ tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *nam
   return TSR_OK;
 }
 
+tsr_status ob_successor(text_parser *p, op_builder *b) {
+  region_state *rs = p->ops->region;
+  if (!rs) return text_error(p, "successors outside a region");
+  const char *name;
+  tsr_ir_block *blk;
+  TSR_TRY(block_label(p, rs, &name, &blk));
+  return ptr_push(&b->successors, blk) ? TSR_OK : nomem();
+}
+
 /* ---- operations ----------------------------------------------------------------------- */
 
 /* Generic form after the op name: (operands) [succ] <{props}> (regions) {attrs} : fn-type */
@@ -601,7 +610,10 @@ static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
       } else {
         const char *name_at = name;
         s = pretty_op_parse(p, name, len, &b);
-        if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
+        if (s == TSR_ERR_UNSUPPORTED && pretty_op_refusal(name, len))
+          s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera: %s (docs/ops.md)", (int)len, name,
+                            pretty_op_refusal(name, len));
+        else if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
           s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera (no op registry lists it: docs/ops.md), "
                             "and its custom syntax cannot be read", (int)len, name);
         else if (s == TSR_ERR_UNSUPPORTED)

@@ -958,11 +958,11 @@ static tsr_status p_tpu_repeat(text_parser *p, op_builder *b) {
 }
 
 /* `[1, 0]` as an array<i32: ...> attribute */
-static tsr_status i32_array_attr(text_parser *p, op_builder *b, const char *name) {
-  int64_t v[64];
+tsr_status pf_i32_array_attr(text_parser *p, op_builder *b, const char *name) {
+  int64_t v[1024];
   int n;
-  TSR_TRY(pf_int_list(p, v, 64, &n));
-  int32_t w[64];
+  TSR_TRY(pf_int_list(p, v, 1024, &n));
+  int32_t w[1024];
   for (int i = 0; i < n; i++) {
     if (v[i] < INT32_MIN || v[i] > INT32_MAX) return text_error(p, "%s entry %d does not fit in 32 bits", name, i);
     w[i] = (int32_t)v[i];
@@ -977,7 +977,7 @@ static tsr_status p_tpu_dynamic_gather(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
   TSR_TRY(text_expect(p, ']'));
   TSR_TRY(pf_expect_kw(p, "in"));
-  TSR_TRY(i32_array_attr(p, b, "dimensions"));
+  TSR_TRY(pf_i32_array_attr(p, b, "dimensions"));
   return arrow_tail(p, b, -1);
 }
 
@@ -1133,7 +1133,7 @@ static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
   X(TPU_REPEAT, p_tpu_repeat) X(TPU_CREATE_MASK, p_tpu_create_mask)                                   \
   X(TPU_ASSUME_MULTIPLE, p_tpu_assume_multiple) X(TPU_DMA, p_tpu_dma) X(TPU_WAIT_DMA2, p_tpu_wait_dma2) \
   X(TPU_SEM_AMOUNT, p_tpu_sem_amount) X(TPU_ITERATION_BOUND, p_tpu_iteration_bound)                   \
-  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) HLO_PRETTY_SYNTAXES(X)
+  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) HLO_PRETTY_SYNTAXES(X) TAIL_PRETTY_SYNTAXES(X)
 
 
 
@@ -1179,6 +1179,17 @@ bool pretty_op_registered(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
     if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) return true;
   return false;
+}
+
+const char *pretty_op_refusal(const char *name, size_t len) {
+  static const struct { const char *name, *why; } refused[] = {
+#define MREFUSED(name, why) {name, why},
+#include "ops/mosaic_refused.def"
+#undef MREFUSED
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    if (!strncmp(refused[i].name, name, len) && !refused[i].name[len]) return refused[i].why;
+  return NULL;
 }
 
 pretty_fn pretty_syntax_of(const char *name, size_t len) {

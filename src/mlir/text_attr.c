@@ -748,6 +748,8 @@ static bool float_bits(tsr_ir_float_kind k, double f, uint64_t *bits) {
   case TSR_IR_F32: { float x = (float)f; uint32_t b; memcpy(&b, &x, 4); *bits = b; return true; }
   case TSR_IR_BF16: *bits = tsr_f32_to_bf16((float)f); return true;
   case TSR_IR_F16: *bits = tsr_f32_to_f16((float)f); return true;
+  case TSR_IR_F8E4M3FN: *bits = tsr_f32_to_f8e4m3fn((float)f); return true;
+  case TSR_IR_F8E5M2: *bits = tsr_f32_to_f8e5m2((float)f); return true;
   default: return false;
   }
 }
@@ -758,6 +760,8 @@ static double bits_value(tsr_ir_float_kind k, uint64_t bits) {
   case TSR_IR_F32: { uint32_t b = (uint32_t)bits; float x; memcpy(&x, &b, 4); return x; }
   case TSR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
   case TSR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
+  case TSR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
+  case TSR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
   default: return 0;
   }
 }

@@ -14,6 +14,9 @@
  * op that defines it, which cannot run again while the cast's value is in use. The uses of
  * a cast of a load count as uses of the load.
  *
+ * In a func body of several blocks the order of instructions is not the order they run in
+ * (a branch may go back), so nothing there aliases.
+ *
  * At run time a load still copies when its window is not dense or not aligned. Being
  * observed changes nothing: the access event is emitted at the load either way, and a DMA
  * moves data only inside a DMA start or wait (dma.c, in every --dma-order), which are writers
@@ -84,9 +87,10 @@ tsr_status prog_mark_aliases(prog *P) {
   }
   for (int32_t i = 0; i < P->ninsts; i++)
     if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
-      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF;
+      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !prog_in_branchy_body(P, i);
   for (int32_t i = 0; i < P->ninsts; i++)
-    if (I[i].op == MOP_VLOAD || I[i].op == MOP_TVLOAD || I[i].op == MOP_TLOAD) I[i].alias = load_may_alias(P, parent, i, work);
+    if ((I[i].op == MOP_VLOAD || I[i].op == MOP_TVLOAD || I[i].op == MOP_TLOAD) && !prog_in_branchy_body(P, i))
+      I[i].alias = load_may_alias(P, parent, i, work);
   free(parent);
   free(work);
   free(rewritten);

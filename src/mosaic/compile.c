@@ -13,6 +13,10 @@
  * kernel whose live values need far more (from outside, say) is refused before allocating. */
 #define MAX_FRAME_BYTES ((size_t)1 << 30)
 #define MAX_VECTOR_ELEMS ((int64_t)1 << 25)
+/* Calls are inlined, each its own copy: a module from outside whose funcs call each other
+ * many times over would grow without bound, so a kernel is refused past this many ops. */
+#define MAX_INSTS (1 << 20)
+#define MAX_INLINED_CALLS (1 << 12)
 
 /* ---- the program's arena ---------------------------------------------------------------- */
 
@@ -124,7 +128,7 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
   }
   if (t->kind == TSR_IR_TYPE_INTEGER) {
     unsigned w = t->u.integer.width;
-    if (w != 1 && w != 8 && w != 16 && w != 32 && w != 64) return false;
+    if (w != 1 && w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return false;
     o->cls = w == 64 ? VC_I64 : VC_I32;
     o->ek = w == 64 ? EK_INDEX : EK_INT;
     o->width = (uint8_t)w;
@@ -137,6 +141,8 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
     case TSR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
     case TSR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
     case TSR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
+    case TSR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
+    case TSR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
     default: return false;
     }
   }
@@ -204,6 +210,18 @@ static const compile_fn op_compile[] = {
 #undef MOP
 };
 
+/* Why an op of the dialect is not run (src/ops/mosaic_refused.def), or NULL. */
+static const char *refusal_of(const char *name) {
+  static const struct { const char *name, *why; } refused[] = {
+#define MREFUSED(name, why) {name, why},
+#include "ops/mosaic_refused.def"
+#undef MREFUSED
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+    if (!strcmp(refused[i].name, name)) return refused[i].why;
+  return NULL;
+}
+
 static int lookup_op(const char *name) {
   for (int i = 0; i < MOP_COUNT; i++)
     if (!strcmp(op_names[i], name)) return i;
@@ -220,7 +238,21 @@ typedef struct builder {
   int cap_slots;
   size_t cap_cpool;
   int depth;
+  const tsr_ir_op *module;  /* the func's module: func.call looks its callee up here */
+  const tsr_ir_op *calls[16]; /* funcs being inlined (func.call), outermost first */
+  int ncalls;
+  int inlined;              /* calls inlined so far */
+  struct blocks *blocks;    /* the multi-block func body being compiled, or NULL */
 } builder;
+
+/* A func body of several blocks (cf.br, cf.cond_br): each block's argument slots and first
+ * instruction, so that a branch can name where it goes and what it writes. */
+typedef struct blocks {
+  const tsr_ir_region *region;
+  int n;
+  int32_t **args;  /* per block: its argument slots */
+  int32_t *start;  /* per block: index of its first instruction (-1 until compiled) */
+} blocks;
 
 static bool max_id_fn(tsr_ir_op *op, void *user) {
   uint32_t *m = user;
@@ -237,19 +269,25 @@ static bool max_id_fn(tsr_ir_op *op, void *user) {
   return true;
 }
 
+/* Room for one more slot. */
+static tsr_status grow_slots(builder *b) {
+  prog *P = b->P;
+  if (P->nslots < b->cap_slots) return TSR_OK;
+  int cap = b->cap_slots ? b->cap_slots * 2 : 64;
+  stype *t = realloc(P->types, (size_t)cap * sizeof *t);
+  if (!t) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  P->types = t;
+  int32_t *cs = realloc(P->cslot_off, (size_t)cap * sizeof *cs);
+  if (!cs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  P->cslot_off = cs;
+  b->cap_slots = cap;
+  return TSR_OK;
+}
+
 static tsr_status new_slot(builder *b, const tsr_ir_value *v, const char *where, int32_t *out) {
   prog *P = b->P;
   if (v->id > b->max_id) return tsr_fail(TSR_ERR_INTERNAL, "%s: value id out of range", where);
-  if (P->nslots == b->cap_slots) {
-    int cap = b->cap_slots ? b->cap_slots * 2 : 64;
-    stype *t = realloc(P->types, (size_t)cap * sizeof *t);
-    if (!t) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    P->types = t;
-    int32_t *cs = realloc(P->cslot_off, (size_t)cap * sizeof *cs);
-    if (!cs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    P->cslot_off = cs;
-    b->cap_slots = cap;
-  }
+  TSR_TRY(grow_slots(b));
   int32_t s = P->nslots++;
   if (!comp_type(v->type, &P->types[s])) {
     char tb[128] = "?";
@@ -268,6 +306,8 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, const char *where,
 
 static tsr_status push_inst(builder *b, int32_t *idx) {
   prog *P = b->P;
+  if (P->ninsts >= MAX_INSTS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "the kernel has more than %d ops once its calls are inlined", MAX_INSTS);
   if (P->ninsts == b->cap_insts) {
     int cap = b->cap_insts ? b->cap_insts * 2 : 64;
     minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
@@ -281,10 +321,109 @@ static tsr_status push_inst(builder *b, int32_t *idx) {
 }
 
 static bool is_terminator(int op) {
-  return op == MOP_YIELD || op == MOP_CONDITION || op == MOP_RETURN || op == MOP_TYIELD;
+  return op == MOP_YIELD || op == MOP_CONDITION || op == MOP_RETURN || op == MOP_TYIELD || op == MOP_BR ||
+         op == MOP_COND_BR;
 }
 
 static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *end, const char *where);
+static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *end, const char *where);
+
+/* A branch's targets: successor k is block a[k] of the func body; its argument slots go to
+ * rargs[k] (patched to instruction indices once every block is compiled, compile_body). The
+ * operands are [cond,] then the first target's arguments, then the second's. */
+static tsr_status branch_targets(builder *b, const tsr_ir_op *op, minst *in, const char *where) {
+  const blocks *bl = b->blocks;
+  int want = in->op == MOP_BR ? 1 : 2;
+  if (!bl) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: branches are only supported between the blocks of a func body", where);
+  if (op->n_successors != want) return tsr_fail(TSR_ERR_INVALID, "%s: expects %d successor(s), has %d", where, want, op->n_successors);
+  int first = in->op == MOP_COND_BR; /* the condition */
+  for (int k = 0; k < want; k++) {
+    const tsr_ir_block *t = op->successors[k];
+    if (!t || t->parent != bl->region || t->index <= 0 || t->index >= bl->n)
+      return tsr_fail(TSR_ERR_INVALID, "%s: successor %d is not a block of this func body after its entry", where, k);
+    in->a[k] = t->index;
+    in->rargs[k] = bl->args[t->index];
+    in->nrargs[k] = t->n_args;
+    first += t->n_args;
+  }
+  if (first != in->nopd)
+    return tsr_fail(TSR_ERR_INVALID, "%s: %d operands for the condition and %d block arguments", where, in->nopd, first);
+  int at = in->op == MOP_COND_BR;
+  for (int k = 0; k < want; k++)
+    for (int j = 0; j < in->nrargs[k]; j++, at++) {
+      const stype *v = &b->P->types[in->opd[at]], *a = &b->P->types[in->rargs[k][j]];
+      bool same = v->cls == a->cls && v->ek == a->ek && v->width == a->width && v->n == a->n && v->rank == a->rank;
+      for (int d = 0; same && d < v->rank; d++) same = v->shape[d] == a->shape[d];
+      if (!same) return tsr_fail(TSR_ERR_INVALID, "%s: operand %d does not have the type of argument %d of block %lld", where, at, j,
+                                 (long long)in->a[k]);
+    }
+  in->a[2] = in->nrargs[0];
+  return TSR_OK;
+}
+
+/* The func.func named by a func.call's callee in the kernel's module. */
+static const tsr_ir_op *callee_of(const builder *b, const tsr_ir_op *op) {
+  const tsr_ir_attr *c = tsr_ir_op_attr(op, "callee");
+  if (!c || c->kind != TSR_IR_ATTR_SYMBOL_REF || !c->u.symbol.root || !b->module) return NULL;
+  const tsr_ir_block *body = tsr_ir_op_entry_block(b->module, 0);
+  for (const tsr_ir_op *f = body ? body->first : NULL; f; f = f->next) {
+    const tsr_ir_attr *n = tsr_ir_op_attr(f, "sym_name");
+    if (tsr_ir_op_is(f, "func.func") && n && n->kind == TSR_IR_ATTR_STRING && strlen(c->u.symbol.root) == n->u.string.len &&
+        !memcmp(n->u.string.data, c->u.symbol.root, n->u.string.len))
+      return f;
+  }
+  return NULL;
+}
+
+/* func.call: the callee's body is compiled in place as the call's one region (inlined), its
+ * entry arguments taking the call's operands, its return giving the call's results. */
+static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, const char *where) {
+  prog *P = b->P;
+  const tsr_ir_op *f = callee_of(b, op);
+  if (!f) return tsr_fail(TSR_ERR_INVALID, "%s: the callee is not a func.func of this module", where);
+  for (int i = 0; i < b->ncalls; i++)
+    if (b->calls[i] == f) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: recursive calls are not supported", where);
+  if (b->ncalls == (int)(sizeof b->calls / sizeof b->calls[0]))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: calls nested more than %d deep", where, b->ncalls);
+  if (++b->inlined > MAX_INLINED_CALLS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than %d calls once calls in callees are inlined", where, MAX_INLINED_CALLS);
+  const tsr_ir_region *body = f->n_regions == 1 ? &f->regions[0] : NULL;
+  const tsr_ir_block *entry = body && body->n_blocks ? body->blocks[0] : NULL;
+  if (!entry) return tsr_fail(TSR_ERR_INVALID, "%s: the callee has no body", where);
+  if (entry->n_args != op->n_operands)
+    return tsr_fail(TSR_ERR_INVALID, "%s: %d operands for a callee of %d arguments", where, op->n_operands, entry->n_args);
+  int32_t *args = prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
+  if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int a = 0; a < entry->n_args; a++) TSR_TRY(new_slot(b, entry->args[a], where, &args[a]));
+  b->calls[b->ncalls++] = f;
+  blocks *outer = b->blocks;
+  b->blocks = NULL;
+  int32_t begin = P->ninsts, end;
+  tsr_status s = compile_body(b, body, &end, where);
+  b->blocks = outer;
+  b->ncalls--;
+  if (s != TSR_OK) return s;
+  minst *in = &P->insts[idx];
+  in->nregions = 1;
+  in->reg_begin[0] = begin;
+  in->reg_end[0] = end;
+  in->rargs[0] = args;
+  in->nrargs[0] = entry->n_args;
+  const minst *ret = &P->insts[end];
+  if (ret->nopd != in->nres)
+    return tsr_fail(TSR_ERR_INVALID, "%s: the callee returns %d values for %d results", where, ret->nopd, in->nres);
+  for (int k = 0; k < in->nres; k++) {
+    const stype *r = &P->types[ret->opd[k]], *t = &P->types[in->res[k]];
+    if (r->cls != t->cls || r->ek != t->ek || r->n != t->n || r->width != t->width)
+      return tsr_fail(TSR_ERR_INVALID, "%s: result %d does not have the type the callee returns", where, k);
+  }
+  for (int a = 0; a < in->nopd; a++) {
+    const stype *o = &P->types[in->opd[a]], *t = &P->types[args[a]];
+    if (o->cls != t->cls || o->ek != t->ek || o->n != t->n || o->width != t->width)
+      return tsr_fail(TSR_ERR_INVALID, "%s: operand %d does not have the type of the callee's argument", where, a);
+  }
+  return TSR_OK;
+}
 
 static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   prog *P = b->P;
@@ -292,8 +431,11 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   mosaic_loc_text(op->loc, loc, sizeof loc);
   snprintf(where, sizeof where, "op %s at %s", op->name, loc);
   int code = lookup_op(op->name);
+  if (code < 0 && refusal_of(op->name))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s: %s", op->name, loc, refusal_of(op->name));
   if (code < 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s", op->name, loc);
-  if (op->n_successors) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: branches are not supported", where);
+  if (op->n_successors && code != MOP_BR && code != MOP_COND_BR)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: successors on an op that does not branch", where);
   if (op->n_regions > 2) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than 2 regions", where);
   int32_t idx;
   TSR_TRY(push_inst(b, &idx));
@@ -322,17 +464,27 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
     tmp.cls = op->n_operands ? P->types[tmp.opd[0]].cls : rt->cls;
   }
   tmp.nregions = (uint8_t)op->n_regions;
+  tmp.op = (uint16_t)code;
+  if (code == MOP_BR || code == MOP_COND_BR) TSR_TRY(branch_targets(b, op, &tmp, where));
   comp c = {.P = P, .op = op};
   snprintf(c.where, sizeof c.where, "%s", where);
   tsr_status s = op_compile[code](&c, &tmp);
   if (s == TSR_OK) s = mark_compile(&c, &tmp);
   if (s != TSR_OK) return s;
+  for (int i = 0; i < tmp.nopd && !packed_use_ok(code); i++)
+    if (P->types[tmp.opd[i]].pack)
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand %d is a packed view (a memref_bitcast across widths), which only loads, "
+                      "stores and memref_slice take", where, i);
   if (code == MOP_CONSTANT || code == MOP_CONSTANT_MASK) {
     P->ninsts--; /* folded: the result slot points into the constant pool */
     return TSR_OK;
   }
   P->insts[idx] = tmp;
   if (++b->depth > TSR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions nested too deeply", where);
+  if (code == MOP_CALL) {
+    if (op->n_regions) return tsr_fail(TSR_ERR_INVALID, "%s: a call has no regions", where);
+    TSR_TRY(inline_callee(b, op, idx, where));
+  }
   for (int r = 0; r < op->n_regions; r++) {
     const tsr_ir_region *reg = &op->regions[r];
     if (reg->n_blocks > 1) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions with several blocks are not supported", where);
@@ -380,6 +532,96 @@ static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *en
   return TSR_OK;
 }
 
+/* A func body: one block as any region, or several (cf.br, cf.cond_br) laid out in order.
+ * Every block then ends in a branch or a func.return; each return becomes a jump to one
+ * exit, a synthesized func.return after the last block whose operands are fresh slots that
+ * the jumps write, so the body still ends in the one terminator its caller reads (*end).
+ * Branches are patched from block numbers to instruction indices. */
+static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *end, const char *where) {
+  prog *P = b->P;
+  if (body->n_blocks == 1) return compile_block(b, body->blocks[0], end, where);
+  if (body->n_blocks < 1) return tsr_fail(TSR_ERR_INVALID, "%s: a func body without blocks", where);
+  blocks bl = {.region = body, .n = body->n_blocks};
+  bl.args = prog_alloc(P, sizeof(int32_t *) * (size_t)bl.n);
+  bl.start = prog_alloc(P, sizeof(int32_t) * (size_t)bl.n);
+  if (!bl.args || !bl.start) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int k = 1; k < bl.n; k++) {
+    const tsr_ir_block *blk = body->blocks[k];
+    if (!(bl.args[k] = prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1)))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], where, &bl.args[k][a]));
+  }
+  blocks *outer = b->blocks;
+  b->blocks = &bl;
+  int32_t begin = P->ninsts;
+  tsr_status s = TSR_OK;
+  for (int k = 0; k < bl.n && s == TSR_OK; k++) {
+    bl.start[k] = P->ninsts;
+    const tsr_ir_block *blk = body->blocks[k];
+    for (const tsr_ir_op *op = blk->first; op && s == TSR_OK; op = op->next) {
+      int32_t before = P->ninsts;
+      s = compile_op(b, op);
+      bool term = s == TSR_OK && P->ninsts > before && is_terminator(P->insts[before].op);
+      if (s == TSR_OK && term != !op->next)
+        s = tsr_fail(TSR_ERR_INVALID, "%s: block %d of the body %s", where, k,
+                     term ? "has ops after its terminator" : "does not end in a branch or a return");
+      if (s == TSR_OK && term && P->insts[before].op != MOP_BR && P->insts[before].op != MOP_COND_BR &&
+          P->insts[before].op != MOP_RETURN)
+        s = tsr_fail(TSR_ERR_INVALID, "%s: block %d ends in %s", where, k, P->insts[before].name);
+    }
+    if (s == TSR_OK && !blk->first) s = tsr_fail(TSR_ERR_INVALID, "%s: block %d of the body is empty", where, k);
+  }
+  b->blocks = outer;
+  TSR_TRY(s);
+  /* the exit: a func.return of fresh slots typed as the first return's operands */
+  int32_t exit_idx, first_ret = -1;
+  for (int32_t i = begin; i < P->ninsts; i = P->insts[i].next)
+    if (P->insts[i].op == MOP_RETURN) { first_ret = i; break; }
+  int nret = first_ret >= 0 ? P->insts[first_ret].nopd : 0;
+  int32_t *exit_opd = prog_alloc(P, sizeof(int32_t) * (size_t)(nret + 1));
+  if (!exit_opd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int k = 0; k < nret; k++) {
+    TSR_TRY(grow_slots(b)); /* a slot of no IR value */
+    exit_opd[k] = P->nslots++;
+    P->types[exit_opd[k]] = P->types[P->insts[first_ret].opd[k]];
+    P->cslot_off[exit_opd[k]] = -1;
+  }
+  TSR_TRY(push_inst(b, &exit_idx));
+  minst *ex = &P->insts[exit_idx];
+  ex->op = MOP_RETURN;
+  ex->name = "func.return";
+  ex->loc = first_ret >= 0 ? P->insts[first_ret].loc : "";
+  ex->nopd = nret;
+  ex->opd = exit_opd;
+  ex->next = exit_idx + 1;
+  for (int32_t i = begin; i < exit_idx; i = P->insts[i].next) {
+    minst *in = &P->insts[i];
+    if (in->op == MOP_BR || in->op == MOP_COND_BR) {
+      for (int k = 0; k < (in->op == MOP_BR ? 1 : 2); k++) in->a[k] = bl.start[in->a[k]];
+    } else if (in->op == MOP_RETURN) {
+      if (in->nopd != nret)
+        return tsr_fail(TSR_ERR_INVALID, "op func.return at %s: returns %d values where another return gives %d", in->loc,
+                        in->nopd, nret);
+      for (int k = 0; k < nret; k++) {
+        const stype *u = &P->types[in->opd[k]], *v = &P->types[exit_opd[k]];
+        if (u->cls != v->cls || u->ek != v->ek || u->n != v->n || u->width != v->width)
+          return tsr_fail(TSR_ERR_INVALID, "op func.return at %s: value %d has another type than the first return's", in->loc, k);
+      }
+      in->op = MOP_BR; /* a jump to the exit, writing its operands */
+      in->a[0] = exit_idx;
+      in->rargs[0] = exit_opd;
+      in->nrargs[0] = nret;
+      in->a[2] = nret;
+    }
+  }
+  if (P->nmb == (int)(sizeof P->mb / sizeof P->mb[0]))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than %d bodies with branches in one kernel", where, P->nmb);
+  P->mb[P->nmb][0] = begin;
+  P->mb[P->nmb][1] = exit_idx;
+  P->nmb++;
+  *end = exit_idx;
+  return TSR_OK;
+}
+
 /* ---- value storage ----------------------------------------------------------------------- */
 
 /* Gives every non-constant, non-ref slot a 64-byte aligned buffer in the frame; slots whose
@@ -390,7 +632,9 @@ static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *en
  * with regions are written by copies while its regions run: they live across the whole op.
  * Func arguments and the values the func returns are never shared. An operand is still live
  * at the op that defines a result, so a result never shares memory with its own operands.
- * A shape_cast that aliases its operand (alias.c) extends the operand's range to its own. */
+ * A shape_cast that aliases its operand (alias.c) extends the operand's range to its own.
+ * In a func body of several blocks, where a branch may go back, every value defined or used
+ * there lives across the whole body. */
 static tsr_status assign_buffers(prog *P) {
   const minst *I = P->insts;
   int n = P->nslots;
@@ -457,6 +701,31 @@ static tsr_status assign_buffers(prog *P) {
       if (e < u) e = u;
       if (e > end[s]) end[s] = e;
     }
+  /* a body of several blocks may branch back: what it defines or uses lives across all of it */
+  for (int k = 0; k < P->nmb; k++) {
+    int32_t lo = P->mb[k][0], hi = P->mb[k][1];
+    for (int32_t u = lo; u <= hi; u++) {
+      for (int j = 0; j < I[u].nopd; j++) {
+        int32_t s = I[u].opd[j];
+        if (s < 0 || s >= n || def[s] < 0) continue;
+        if (start[s] > lo) start[s] = lo;
+        if (end[s] < hi) end[s] = hi;
+      }
+      for (int j = 0; j < I[u].nres; j++) {
+        int32_t s = I[u].res[j];
+        if (def[s] < 0) continue;
+        if (start[s] > lo) start[s] = lo;
+        if (end[s] < hi) end[s] = hi;
+      }
+      for (int r = 0; r < I[u].nregions; r++)
+        for (int j = 0; j < I[u].nrargs[r]; j++) {
+          int32_t s = I[u].rargs[r][j];
+          if (def[s] < 0) continue;
+          if (start[s] > lo) start[s] = lo;
+          if (end[s] < hi) end[s] = hi;
+        }
+    }
+  }
   for (int32_t i = 0; i < ni; i++)
     if (I[i].op == MOP_SHAPE_CAST && I[i].alias && I[i].nopd == 1 && I[i].nres == 1) {
       int32_t o = root[I[i].opd[0]], r = I[i].res[0];
@@ -531,7 +800,10 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   P->name = prog_strdup(P, name);
   const tsr_ir_block *entry = tsr_ir_op_entry_block(fn, 0);
   if (!entry) { s = tsr_fail(TSR_ERR_INVALID, "func @%s has no body", name); goto done; }
-  tsr_ir_walk((tsr_ir_op *)fn, max_id_fn, &b.max_id);
+  const tsr_ir_op *top = fn;
+  while (top->parent && top->parent->parent && top->parent->parent->parent) top = top->parent->parent->parent;
+  b.module = top != fn ? top : NULL;
+  tsr_ir_walk((tsr_ir_op *)top, max_id_fn, &b.max_id); /* a callee's values too */
   for (int a = 0; a < entry->n_args; a++)
     if (entry->args[a]->id > b.max_id) b.max_id = entry->args[a]->id;
   b.slot_of = malloc(sizeof(int32_t) * ((size_t)b.max_id + 1));
@@ -547,7 +819,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
     snprintf(aw, sizeof aw, "%s argument %d", where, a);
     s = new_slot(&b, entry->args[a], aw, &P->args[a]);
   }
-  if (s == TSR_OK) s = compile_block(&b, entry, &P->body_end, where);
+  if (s == TSR_OK) s = compile_body(&b, &fn->regions[0], &P->body_end, where);
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
     P->nret = t->op == MOP_RETURN ? t->nopd : 0;

@@ -101,7 +101,7 @@ tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel) {
 
 tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
   const minst *I = x->P->insts;
-  for (int32_t i = begin; i < end; i = I[i].next) {
+  for (int32_t i = begin; i < end;) {
     const minst *in = &I[i];
     if (x->ops_left && --*x->ops_left < 0) return exec_over_budget(x, in, NULL);
     x->cost.transcendentals += in->cost.transcendentals;
@@ -113,6 +113,12 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
       if (x->located) return s;
       x->located = true;
       return tsr_fail_context(s, "op %s at %s", in->name, in->loc);
+    }
+    if (x->jump) {
+      i = x->jump - 1;
+      x->jump = 0;
+    } else {
+      i = in->next;
     }
   }
   return TSR_OK;
@@ -270,6 +276,49 @@ tsr_status r_region(exec *x, const minst *in) {
     seam_scope_end(x->ctx, &scope);
   }
   return s;
+}
+
+/* cf.br (and a return in a body of several blocks, a jump to its exit): the operands become
+ * the target block's arguments. */
+tsr_status r_br(exec *x, const minst *in) {
+  TSR_TRY(copy_values(x, in->rargs[0], in->opd, (int)in->a[2]));
+  x->jump = (int32_t)in->a[0] + 1;
+  return TSR_OK;
+}
+
+tsr_status r_cond_br(exec *x, const minst *in) {
+  int k = SI(x, in->opd[0])[0] ? 0 : 1;
+  const int32_t *from = in->opd + 1 + (k ? in->a[2] : 0);
+  TSR_TRY(copy_values(x, in->rargs[k], from, in->nrargs[k]));
+  x->jump = (int32_t)in->a[k] + 1;
+  return TSR_OK;
+}
+
+/* func.call, its callee inlined as the call's region (compile.c). */
+tsr_status r_call(exec *x, const minst *in) {
+  TSR_TRY(copy_values(x, in->rargs[0], in->opd, in->nopd));
+  TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+  const minst *ret = terminator(x, in, 0);
+  return copy_values(x, in->res, ret->opd, in->nres);
+}
+
+tsr_status c_br(comp *c, minst *in) {
+  (void)c;
+  in->cost = (op_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status c_cond_br(comp *c, minst *in) {
+  const stype *t = in->nopd ? &c->P->types[in->opd[0]] : NULL;
+  if (!t || t->rank != 0 || t->cls != VC_I32 || t->width != 1) return comp_fail(c, TSR_ERR_INVALID, "expects an i1 condition first");
+  in->cost = (op_cost){.scalar_ops = 1};
+  return TSR_OK;
+}
+
+tsr_status c_call(comp *c, minst *in) {
+  (void)c;
+  in->cost = (op_cost){.scalar_ops = 1};
+  return TSR_OK;
 }
 
 tsr_status r_assert(exec *x, const minst *in) {

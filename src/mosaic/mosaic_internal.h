@@ -19,7 +19,7 @@
 #include "tessera/mosaic.h"
 
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
-typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE } ekind;
+typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2 } ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
@@ -36,6 +36,9 @@ typedef struct stype {
   int64_t n;     /* elements */
   tsr_dtype dtype; /* refs: element dtype; values: the natural dtype (BOOL for i1) */
   tsr_space space; /* refs */
+  int8_t pack;     /* refs: a packed view (packed.c): p > 0 words over p narrow rows, -p narrow
+                    * rows over words; 0 for a plain ref */
+  uint8_t pack_bits; /* the narrow element's bits in a packed view */
 } stype;
 
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of
@@ -124,6 +127,8 @@ typedef struct prog {
   int nret;
   size_t cpool_cap;
   parena_block *arena;    /* everything above is allocated here */
+  int32_t mb[8][2];       /* func bodies of several blocks: [first instruction, exit] */
+  int nmb;
   bool uses_prng;
 } prog;
 
@@ -149,6 +154,7 @@ typedef struct exec {
   int64_t ops_limit;     /* what the budget was, for the message */
   struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
   bool in_body;          /* inside a region marked tessera.body (marks.c): one nested is plain */
+  int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -187,6 +193,9 @@ bool comp_type(const tsr_ir_type *t, stype *out);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
 int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
 int64_t *comp_ints_dup(comp *c, const char *name, int *n);
+/* The keyword of a dialect enum attribute (#vector.kind<add> -> "add"), also when the
+ * reader kept it as opaque text; "" when it is neither. */
+const char *mosaic_enum_word(const tsr_ir_attr *a, const char *dialect, const char *mnemonic, char *buf, size_t cap);
 
 /* ---- frames and execution (exec.c) ---- */
 tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap);
@@ -197,6 +206,13 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end);
  * `kernel` at a grid step when `in` is NULL. An endless loop in a kernel from outside stops
  * here instead of hanging. */
 tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel);
+/* Whether instruction i lies in a func body of several blocks (its order is not the order
+ * it runs in: the passes that reason about "between" leave such instructions alone). */
+static inline bool prog_in_branchy_body(const prog *P, int32_t i) {
+  for (int k = 0; k < P->nmb; k++)
+    if (i >= P->mb[k][0] && i <= P->mb[k][1]) return true;
+  return false;
+}
 /* Copies value slot `src` into slot `dst` (same type). */
 void exec_copy_value(exec *x, int32_t dst, int32_t src);
 
@@ -210,6 +226,14 @@ static inline int64_t scalar_int(const exec *x, int32_t s) {
   return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
 }
 static inline size_t class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
+/* Bits of a value's element type (float kinds by format, integers by width). */
+static inline int stype_bits(const stype *t) {
+  if (t->cls != VC_F) return t->width;
+  return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : 8;
+}
+/* A float kind's bits, and back (f32 bits as they are). */
+uint32_t ek_float_bits(float v, int ek);
+float ek_bits_float(uint32_t bits, int ek);
 
 /* ---- numerics (numerics.c) ---- */
 float round_bf16(float v);
@@ -260,6 +284,17 @@ void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 #define MOP(e, name, syntax, compile, run, kind) tsr_status compile(comp *c, minst *in);
 #include "ops/mosaic.def"
 #undef MOP
+
+/* ---- packed views (packed.c) ---- */
+/* A memref_bitcast that changes the second-minor dimension: marks the result packed. */
+tsr_status packed_bitcast(comp *c, minst *in);
+/* Whether op may take a packed view (loads, stores, memref_slice). */
+bool packed_use_ok(int op);
+tsr_status packed_load(exec *x, const minst *in);
+tsr_status packed_store(exec *x, const minst *in);
+tsr_status packed_slice(exec *x, const minst *in);
+/* tpu.bitcast of a vector across widths (the same packing along the second-minor dimension). */
+tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits);
 
 /* The PRNG of tpu.prng_random_bits (documented in docs/mosaic.md). */
 uint32_t mosaic_prng(uint32_t seed, uint64_t counter);

@@ -1,6 +1,8 @@
-/* How narrow types compute: bf16/f16 results are rounded (to nearest even) after every op,
+/* How narrow types compute: bf16/f16/f8 results are rounded (to nearest even) after every op,
  * integers narrower than 32 bits are wrapped to their width, and the PRNG behind
  * tpu.prng_random_bits. */
+#include <string.h>
+
 #include "mosaic/mosaic_internal.h"
 
 float round_bf16(float v) { return tsr_bf16_to_f32(tsr_f32_to_bf16(v)); }
@@ -11,6 +13,38 @@ void round_to_ek(float *d, int64_t n, int ek) {
     for (int64_t i = 0; i < n; i++) d[i] = round_bf16(d[i]);
   else if (ek == EK_F16)
     for (int64_t i = 0; i < n; i++) d[i] = round_f16(d[i]);
+  else if (ek == EK_F8E4M3FN)
+    for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e4m3fn_to_f32(tsr_f32_to_f8e4m3fn(d[i]));
+  else if (ek == EK_F8E5M2)
+    for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e5m2_to_f32(tsr_f32_to_f8e5m2(d[i]));
+}
+
+uint32_t ek_float_bits(float v, int ek) {
+  switch (ek) {
+  case EK_BF16: return tsr_f32_to_bf16(v);
+  case EK_F16: return tsr_f32_to_f16(v);
+  case EK_F8E4M3FN: return tsr_f32_to_f8e4m3fn(v);
+  case EK_F8E5M2: return tsr_f32_to_f8e5m2(v);
+  default: {
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    return u;
+  }
+  }
+}
+
+float ek_bits_float(uint32_t bits, int ek) {
+  switch (ek) {
+  case EK_BF16: return tsr_bf16_to_f32((uint16_t)bits);
+  case EK_F16: return tsr_f16_to_f32((uint16_t)bits);
+  case EK_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
+  case EK_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
+  default: {
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+  }
+  }
 }
 
 void wrap_i32(int32_t *d, int64_t n, int width) {

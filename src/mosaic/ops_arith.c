@@ -119,8 +119,7 @@ tsr_status c_cast(comp *c, minst *in) {
   case MOP_FPTOSI: case MOP_FPTOUI: ok = sf && !df; break;
   case MOP_SITOFP: case MOP_UITOFP: ok = !sf && df; break;
   case MOP_BITCAST: {
-    int sb = sf ? (s->ek == EK_F32 ? 32 : 16) : s->width, db = df ? (d->ek == EK_F32 ? 32 : 16) : d->width;
-    ok = sb == db;
+    ok = stype_bits(s) == stype_bits(d);
     break;
   }
   default: ok = !sf && !df; break;
@@ -158,7 +157,8 @@ tsr_status c_constant(comp *c, minst *in) {
         x = (double)k;
       }
       float f = (float)x;
-      ((float *)d)[i] = t->ek == EK_BF16 ? round_bf16(f) : t->ek == EK_F16 ? round_f16(f) : f;
+      round_to_ek(&f, 1, t->ek);
+      ((float *)d)[i] = f;
     } else {
       int64_t k = 0;
       if (dense) k = tsr_ir_dense_int(v, i);
@@ -572,19 +572,12 @@ tsr_status r_bitcast(exec *x, const minst *in) {
   for (int64_t i = 0; i < n; i++) {
     uint64_t bits;
     if (s->cls == VC_F) {
-      float v = SF(x, in->opd[0])[i];
-      if (s->ek == EK_BF16) bits = tsr_f32_to_bf16(v);
-      else if (s->ek == EK_F16) bits = tsr_f32_to_f16(v);
-      else { uint32_t u; memcpy(&u, &v, 4); bits = u; }
+      bits = ek_float_bits(SF(x, in->opd[0])[i], s->ek);
     } else {
       bits = zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
     }
     if (d->cls == VC_F) {
-      float v;
-      if (d->ek == EK_BF16) v = tsr_bf16_to_f32((uint16_t)bits);
-      else if (d->ek == EK_F16) v = tsr_f16_to_f32((uint16_t)bits);
-      else { uint32_t u = (uint32_t)bits; memcpy(&v, &u, 4); }
-      SF(x, in->res[0])[i] = v;
+      SF(x, in->res[0])[i] = ek_bits_float((uint32_t)bits, d->ek);
     } else if (d->cls == VC_I64) {
       SL(x, in->res[0])[i] = (int64_t)bits;
     } else {

@@ -49,6 +49,17 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
     for (int64_t i = 0; i < n; i++) d[i] = (int8_t)p[i * sb];
     break;
   }
+  case TSR_I4: { /* a byte an element; the low nibble is the value */
+    int32_t *d = (int32_t *)dst + off;
+    for (int64_t i = 0; i < n; i++) d[i] = sext32((uint8_t)p[i * sb], 4);
+    break;
+  }
+  case TSR_F8E4M3FN: case TSR_F8E5M2: {
+    float *d = (float *)dst + off;
+    for (int64_t i = 0; i < n; i++)
+      d[i] = dt == TSR_F8E4M3FN ? tsr_f8e4m3fn_to_f32((uint8_t)p[i * sb]) : tsr_f8e5m2_to_f32((uint8_t)p[i * sb]);
+    break;
+  }
   default: { /* 64-bit integers (index memrefs) */
     int64_t *d = (int64_t *)dst + off;
     for (int64_t i = 0; i < n; i++) memcpy(&d[i], p + i * sb, 8);
@@ -86,6 +97,13 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
       memcpy(q, &u, 2);
       break;
     }
+    case TSR_F8E4M3FN: case TSR_F8E5M2: {
+      float v = ((const float *)src)[off + i];
+      bool e4 = dt == TSR_F8E4M3FN;
+      if (add) v += e4 ? tsr_f8e4m3fn_to_f32((uint8_t)*q) : tsr_f8e5m2_to_f32((uint8_t)*q);
+      *q = (char)(e4 ? tsr_f32_to_f8e4m3fn(v) : tsr_f32_to_f8e5m2(v));
+      break;
+    }
     case TSR_I64: case TSR_U64: {
       int64_t v = ((const int64_t *)src)[off + i];
       if (add) { int64_t o; memcpy(&o, q, 8); v = (int64_t)((uint64_t)v + (uint64_t)o); }
@@ -102,6 +120,7 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
         else o = (int8_t)*q;
         v = (int32_t)((uint32_t)v + (uint32_t)o);
       }
+      if (dt == TSR_I4) v = sext32(v, 4); /* int4: the byte holds the value sign-extended */
       if (es == 4) memcpy(q, &v, 4);
       else if (es == 2) { int16_t h = (int16_t)v; memcpy(q, &h, 2); }
       else *q = (char)(int8_t)v;
@@ -292,6 +311,7 @@ static bool dense_aligned(const tsr_ref *w) {
 }
 
 static tsr_status do_load(exec *x, const minst *in) {
+  if (ST(x, in->opd[0])->pack) return packed_load(x, in);
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
@@ -314,6 +334,7 @@ static tsr_status do_load(exec *x, const minst *in) {
 }
 
 static tsr_status do_store(exec *x, const minst *in) {
+  if (ST(x, in->opd[1])->pack) return packed_store(x, in);
   const stype *v = ST(x, in->opd[0]);
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
@@ -364,6 +385,8 @@ tsr_status c_memref_view(comp *c, minst *in) {
     if (count != s->rank || d->rank != s->rank) return comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
     if (s->dtype != d->dtype) return comp_fail(c, TSR_ERR_INVALID, "element types differ");
     in->a[0] = first;
+    c->P->types[in->res[0]].pack = s->pack; /* a slice of a packed view is packed the same way */
+    c->P->types[in->res[0]].pack_bits = s->pack_bits;
     return TSR_OK;
   }
   case MOP_MEMREF_SQUEEZE: {
@@ -387,8 +410,10 @@ tsr_status c_memref_view(comp *c, minst *in) {
     size_t a = tsr_dtype_size(s->dtype), b = tsr_dtype_size(d->dtype);
     bool same = s->rank == d->rank;
     for (int k = 0; same && k < s->rank - 1; k++) same = s->shape[k] == d->shape[k];
-    if (!same || s->rank == 0 || (int64_t)a * s->shape[s->rank - 1] != (int64_t)b * d->shape[d->rank - 1])
-      return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts that change the second-minor dimension (TPU packing) are not supported");
+    if (s->rank >= 2 && a != b && d->rank == s->rank && s->shape[s->rank - 2] != d->shape[d->rank - 2])
+      return packed_bitcast(c, in); /* TPU packing along the second-minor dimension */
+    if (!same || s->rank == 0 || s->pack || (int64_t)a * s->shape[s->rank - 1] != (int64_t)b * d->shape[d->rank - 1])
+      return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast must keep the shape or pack along the second-minor dimension");
     return TSR_OK;
   }
   default:
@@ -397,6 +422,7 @@ tsr_status c_memref_view(comp *c, minst *in) {
 }
 
 tsr_status r_memref_slice(exec *x, const minst *in) {
+  if (ST(x, in->opd[0])->pack) return packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
   const stype *d = ST(x, in->res[0]);
   int64_t starts[TSR_MAX_RANK];
@@ -420,7 +446,12 @@ tsr_status r_memref_view(exec *x, const minst *in) {
     return TSR_OK;
   }
   case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->shape, o);
-  case MOP_MEMREF_BITCAST: return tsr_ref_bitcast(r, d->dtype, o);
+  case MOP_MEMREF_BITCAST:
+    if (d->pack) { /* the memory stays as it is; loads and stores pack (packed.c) */
+      *o = *r;
+      return TSR_OK;
+    }
+    return tsr_ref_bitcast(r, d->dtype, o);
   default: *o = *r; return TSR_OK;
   }
 }

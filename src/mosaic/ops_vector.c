@@ -195,14 +195,20 @@ enum { RK_ADD, RK_MUL, RK_MINS, RK_MINU, RK_MAXS, RK_MAXU, RK_MINF, RK_MAXF, RK_
 static const char *const rk_names[] = {"add", "mul", "minsi", "minui", "maxsi", "maxui", "minnumf", "maxnumf",
                                        "minimumf", "maximumf", "and", "or", "xor", NULL};
 
-static int reduction_kind(const tsr_ir_attr *a) {
-  char kw[32] = "";
-  const char *e = tsr_ir_enum_keyword(a, "vector", "kind");
-  if (e) snprintf(kw, sizeof kw, "%s", e);
+const char *mosaic_enum_word(const tsr_ir_attr *a, const char *dialect, const char *mnemonic, char *buf, size_t cap) {
+  buf[0] = 0;
+  const char *e = tsr_ir_enum_keyword(a, dialect, mnemonic);
+  if (e) snprintf(buf, cap, "%s", e);
   else if (a && (a->kind == TSR_IR_ATTR_OPAQUE) && a->u.opaque_text) {
     const char *l = strchr(a->u.opaque_text, '<'), *r = l ? strchr(l, '>') : NULL;
-    if (l && r && r - l - 1 < (long)sizeof kw) snprintf(kw, sizeof kw, "%.*s", (int)(r - l - 1), l + 1);
+    if (l && r && r - l - 1 < (long)cap) snprintf(buf, cap, "%.*s", (int)(r - l - 1), l + 1);
   }
+  return buf;
+}
+
+static int reduction_kind(const tsr_ir_attr *a) {
+  char kw[32];
+  mosaic_enum_word(a, "vector", "kind", kw, sizeof kw);
   if (!strcmp(kw, "minf")) return RK_MINF;
   if (!strcmp(kw, "maxf")) return RK_MAXF;
   for (int i = 0; rk_names[i]; i++)
@@ -693,11 +699,12 @@ tsr_status r_repeat(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-static int ek_bits(const stype *t) { return t->cls == VC_F ? (t->ek == EK_F32 ? 32 : 16) : t->width; }
+static int ek_bits(const stype *t) { return stype_bits(t); }
 
 tsr_status c_vbitcast(comp *c, minst *in) {
   TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
   in->cost = (op_cost){.vpu_ops = (double)r->n};

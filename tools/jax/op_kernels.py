@@ -418,3 +418,267 @@ emit(os.path.join(OUT, "tpu_grid_ids.mlir"), [
     "cf.assert; each step writes its program id to its block (tests/test_op_registry.c runs it)."],
     HEAD_GRID + "\n".join(k.lines) + "\n    return\n  }\n"
     "  func.func @map(%i: i32) -> (i32, i32) {\n    %c0 = arith.constant 0 : i32\n    return %i, %c0 : i32, i32\n  }\n}\n")
+
+# ---------------------------------------------------------------- cf branches, func.call
+# Written whole: the K helper builds one block. @sum_to loops through its blocks with
+# cf.br/cf.cond_br and block arguments; @absdiff returns from two blocks; @scale takes and
+# gives a vector; @main branches itself, calls each helper (@sum_to twice: each call is its
+# own copy) and checks every result.
+emit(os.path.join(OUT, "cf_call.mlir"), [
+    "cf.br and cf.cond_br between the blocks of a func body (a loop through block arguments,",
+    "returns from two blocks, a kernel body that branches), and func.call of the other funcs",
+    "of the module; each result is checked with cf.assert (tests/test_op_registry.c runs it)."], '''module {
+  func.func private @sum_to(%n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    cf.br ^bb1(%c0, %c1 : i32, i32)
+  ^bb1(%acc: i32, %i: i32):
+    %done = arith.cmpi sgt, %i, %n : i32
+    cf.cond_br %done, ^bb3(%acc : i32), ^bb2
+  ^bb2:
+    %a2 = arith.addi %acc, %i : i32
+    %i2 = arith.addi %i, %c1 : i32
+    cf.br ^bb1(%a2, %i2 : i32, i32)
+  ^bb3(%r: i32):
+    return %r : i32
+  }
+  func.func private @absdiff(%a: i32, %b: i32) -> i32 {
+    %gt = arith.cmpi sgt, %a, %b : i32
+    cf.cond_br %gt, ^bb1, ^bb2
+  ^bb1:
+    %d = arith.subi %a, %b : i32
+    return %d : i32
+  ^bb2:
+    %e = arith.subi %b, %a : i32
+    return %e : i32
+  }
+  func.func private @scale(%v: vector<8x128xf32>, %s: f32) -> vector<8x128xf32> {
+    %b = vector.broadcast %s : f32 to vector<8x128xf32>
+    %r = arith.mulf %v, %b : vector<8x128xf32>
+    return %r : vector<8x128xf32>
+  }
+  func.func @main() attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {
+    %c4 = arith.constant 4 : i32
+    %c10 = arith.constant 10 : i32
+    %c55 = arith.constant 55 : i32
+    %s10 = call @sum_to(%c10) : (i32) -> i32
+    %ok1 = arith.cmpi eq, %s10, %c55 : i32
+    cf.assert %ok1, "cf.br loop: 1 + ... + 10 = 55"
+    %s4 = call @sum_to(%c4) : (i32) -> i32
+    %c10b = arith.constant 10 : i32
+    %ok2 = arith.cmpi eq, %s4, %c10b : i32
+    cf.assert %ok2, "a second call of @sum_to: 1 + ... + 4 = 10"
+    %d1 = call @absdiff(%c4, %c10) : (i32, i32) -> i32
+    %d2 = call @absdiff(%c10, %c4) : (i32, i32) -> i32
+    %c6 = arith.constant 6 : i32
+    %ok3 = arith.cmpi eq, %d1, %c6 : i32
+    %ok4 = arith.cmpi eq, %d2, %c6 : i32
+    cf.assert %ok3, "cf.cond_br false edge: |4 - 10| = 6"
+    cf.assert %ok4, "cf.cond_br true edge: |10 - 4| = 6"
+    %v = arith.constant dense<1.500000e+00> : vector<8x128xf32>
+    %two = arith.constant 2.000000e+00 : f32
+    %w = call @scale(%v, %two) : (vector<8x128xf32>, f32) -> vector<8x128xf32>
+    %big = arith.cmpi sgt, %s4, %c4 : i32
+    cf.cond_br %big, ^bb1(%w : vector<8x128xf32>), ^bb2
+  ^bb1(%x: vector<8x128xf32>):
+    %z = arith.constant 0 : index
+    %e = vector.extract %x[5, 77] : f32 from vector<8x128xf32>
+    %three = arith.constant 3.000000e+00 : f32
+    %ok5 = arith.cmpf oeq, %e, %three : f32
+    cf.assert %ok5, "a vector through func.call and a block argument: 1.5 * 2 = 3"
+    cf.br ^bb3
+  ^bb2:
+    %false = arith.constant false
+    cf.assert %false, "cf.cond_br took the wrong edge (10 > 4)"
+    cf.br ^bb3
+  ^bb3:
+    return
+  }
+}
+''')
+
+# ---------------------------------------------------------------- vector.contract, tpu.all_reduce
+k = K()
+def contract(maps, iters, a, b, acc, ta, tb, tacc, prec=""):
+    r = fresh()
+    its = ", ".join(f'"{i}"' for i in iters)
+    k.l(f"{r} = vector.contract {{indexing_maps = [{', '.join(maps)}], iterator_types = [{its}], kind = #vector.kind<add>{prec}}} "
+        f"{a}, {b}, {acc} : {ta}, {tb} into {tacc}")
+    return r
+MK = "affine_map<(d0, d1, d2) -> (d0, d2)>"; KN = "affine_map<(d0, d1, d2) -> (d2, d1)>"
+MN = "affine_map<(d0, d1, d2) -> (d0, d1)>"; NK = "affine_map<(d0, d1, d2) -> (d1, d2)>"
+PPR = ["parallel", "parallel", "reduction"]
+a = k.const("dense<[[1.000000e+00, 2.000000e+00, 3.000000e+00], [4.000000e+00, 5.000000e+00, 6.000000e+00]]>", "vector<2x3xf32>")
+b = k.const("dense<[[1.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00], [1.000000e+00, 1.000000e+00]]>", "vector<3x2xf32>")
+bt = k.const("dense<[[1.000000e+00, 0.000000e+00, 1.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00]]>", "vector<2x3xf32>")
+acc = k.const("dense<[[1.000000e+01, 2.000000e+01], [3.000000e+01, 4.000000e+01]]>", "vector<2x2xf32>")
+want = "[[1.400000e+01, 2.500000e+01], [4.000000e+01, 5.100000e+01]]"
+r = contract([MK, KN, MN], PPR, a, b, acc, "vector<2x3xf32>", "vector<3x2xf32>", "vector<2x2xf32>")
+k.assert_vec(r, want, "vector<2x2xf32>", 4, "vector.contract as a matmul adds the product to the acc", "f")
+r = contract([MK, NK, MN], PPR, a, bt, acc, "vector<2x3xf32>", "vector<2x3xf32>", "vector<2x2xf32>", ", precision = #tpu.contract_precision<fp32>")
+k.assert_vec(r, want, "vector<2x2xf32>", 4, "vector.contract with the rhs transposed, fp32 precision", "f")
+ia = k.const("dense<[[1, 2, 3], [4, 5, 6]]>", "vector<2x3xi32>"); ib_ = k.const("dense<[[1, 0], [0, 1], [1, 1]]>", "vector<3x2xi32>")
+iacc = k.const("dense<[[10, 20], [30, 40]]>", "vector<2x2xi32>")
+r = contract([MK, KN, MN], PPR, ia, ib_, iacc, "vector<2x3xi32>", "vector<3x2xi32>", "vector<2x2xi32>")
+k.assert_vec(r, "[[14, 25], [40, 51]]", "vector<2x2xi32>", 4, "vector.contract of i32")
+# batched: [2 x (1x2) . (2x1)] ; batch 0: [1,2].[3,4] = 11, batch 1: [5,6].[7,8] = 83
+BA = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>"; BB = "affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>"; BC = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>"
+x = k.const("dense<[[[1.000000e+00, 2.000000e+00]], [[5.000000e+00, 6.000000e+00]]]>", "vector<2x1x2xf32>")
+y = k.const("dense<[[[3.000000e+00], [4.000000e+00]], [[7.000000e+00], [8.000000e+00]]]>", "vector<2x2x1xf32>")
+z = k.const("dense<0.000000e+00>", "vector<2x1x1xf32>")
+r = contract([BA, BB, BC], ["parallel", "parallel", "parallel", "reduction"], x, y, z, "vector<2x1x2xf32>", "vector<2x2x1xf32>", "vector<2x1x1xf32>")
+k.assert_vec(r, "[[[1.100000e+01]], [[8.300000e+01]]]", "vector<2x1x1xf32>", 2, "vector.contract batched over d0", "f")
+# tpu.all_reduce: each element becomes its line's sum / max / first arg max
+v = k.const("dense<[[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00, 8.000000e+00, 7.000000e+00]]>", "vector<2x4xf32>")
+r = fresh(); k.l(f"{r} = tpu.all_reduce {v} {{dim = 1 : i64, kind = #tpu.reduction_kind<sum>}} : vector<2x4xf32> -> vector<2x4xf32>")
+k.assert_vec(r, "[[1.000000e+01, 1.000000e+01, 1.000000e+01, 1.000000e+01], [2.600000e+01, 2.600000e+01, 2.600000e+01, 2.600000e+01]]", "vector<2x4xf32>", 8, "tpu.all_reduce sum along dim 1", "f")
+r = fresh(); k.l(f"{r} = tpu.all_reduce {v} {{dim = 0 : i64, kind = #tpu.reduction_kind<max>}} : vector<2x4xf32> -> vector<2x4xf32>")
+k.assert_vec(r, "[[5.000000e+00, 6.000000e+00, 8.000000e+00, 7.000000e+00], [5.000000e+00, 6.000000e+00, 8.000000e+00, 7.000000e+00]]", "vector<2x4xf32>", 8, "tpu.all_reduce max along dim 0", "f")
+r = fresh(); k.l(f"{r} = tpu.all_reduce {v} {{dim = 1 : i64, kind = #tpu.reduction_kind<arg_max>}} : vector<2x4xf32> -> vector<2x4xi32>")
+k.assert_vec(r, "[[3, 3, 3, 3], [2, 2, 2, 2]]", "vector<2x4xi32>", 8, "tpu.all_reduce arg_max along dim 1")
+iv = k.const("dense<[[3, -1], [2, 5]]>", "vector<2x2xi32>")
+r = fresh(); k.l(f"{r} = tpu.all_reduce {iv} {{dim = 0 : i64, kind = #tpu.reduction_kind<min>}} : vector<2x2xi32> -> vector<2x2xi32>")
+k.assert_vec(r, "[[2, -1], [2, -1]]", "vector<2x2xi32>", 4, "tpu.all_reduce min of i32 along dim 0")
+k.write(os.path.join(OUT, "vector_contract_all_reduce.mlir"), [
+    "vector.contract as a matmul, with the rhs transposed, of i32, and batched, each adding to its",
+    "acc; tpu.all_reduce sum, max, arg_max and min along either dimension; every result checked",
+    "with cf.assert against hand-computed values (tests/test_op_registry.c runs it)."])
+
+# ---------------------------------------------------------------- tpu.scan, tpu.sort (SparseCore)
+k = K()
+V16 = "vector<16xf32>"
+def vec16(vals, t="f32"):
+    fmt = (lambda v: f"{float(v):.6e}") if t == "f32" else str
+    return k.const("dense<[" + ", ".join(fmt(v) for v in vals) + "]>", f"vector<16x{t}>")
+def dense16(vals, t="f32"):
+    fmt = (lambda v: f"{float(v):.6e}") if t == "f32" else (lambda v: str(v).lower())
+    return "[" + ", ".join(fmt(v) for v in vals) + "]"
+xs = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3]
+m = [1, 0] * 8
+x = vec16(xs); mask = k.const("dense<" + dense16(m, "i1").replace("1", "true").replace("0", "false") + ">", "vector<16xi1>")
+import itertools
+r = fresh(); k.l(f"{r} = tpu.scan <sum>, {x} : {V16}, -> {V16}")
+k.assert_vec(r, dense16(list(itertools.accumulate(xs))), V16, 16, "tpu.scan sum is a running sum", "f")
+r = fresh(); k.l(f"{r} = tpu.scan <max>, {x} : {V16}, -> {V16}")
+k.assert_vec(r, dense16(list(itertools.accumulate(xs, max))), V16, 16, "tpu.scan max is a running max", "f")
+run, out = 0, []
+for v, mm in zip(xs, m):
+    if mm: run += v
+    out.append(run)
+r = fresh(); k.l(f"{r} = tpu.scan <sum>, {x} masked {mask} : {V16}, vector<16xi1> -> {V16}")
+k.assert_vec(r, dense16(out), V16, 16, "tpu.scan masked: unset elements hold the running sum", "f")
+r = fresh(); k.l(f"{r} = tpu.scan <sum>, {mask} : vector<16xi1>, -> vector<16xi32>")
+k.assert_vec(r, dense16(list(itertools.accumulate(m)), "i32"), "vector<16xi32>", 16, "tpu.scan of i1 counts the set elements")
+vals = k.const("dense<" + dense16(list(range(100, 116)), "i32") + ">", "vector<16xi32>")
+order = sorted(range(16), key=lambda i: xs[i])
+r = fresh(); k.l(f"{r}:3 = tpu.sort {x}, {vals} : ({V16}, vector<16xi32>) -> (vector<16xi1>, {V16}, vector<16xi32>)")
+k.assert_vec(f"{r}#1", dense16([xs[i] for i in order]), V16, 16, "tpu.sort sorts the keys", "f")
+k.assert_vec(f"{r}#2", dense16([100 + i for i in order], "i32"), "vector<16xi32>", 16, "tpu.sort is stable and moves the values with their keys")
+dorder = sorted(range(16), key=lambda i: -xs[i])
+valid = [i for i in range(16) if m[i]]
+morder = sorted(valid, key=lambda i: -xs[i]) + [i for i in range(16) if not m[i]]
+r = fresh(); k.l(f"{r}:3 = tpu.sort {x}, {vals} masked {mask} {{descending = true}} : ({V16}, vector<16xi32>, vector<16xi1>) -> (vector<16xi1>, {V16}, vector<16xi32>)")
+k.assert_vec(f"{r}#2", dense16([100 + i for i in morder], "i32"), "vector<16xi32>", 16, "tpu.sort masked, descending: the set keys sorted first, then the rest in order")
+ei = k.cast("arith.extui", f"{r}#0", "vector<16xi1>", "vector<16xi32>")
+k.assert_vec(ei, dense16([1] * 8 + [0] * 8, "i32"), "vector<16xi32>", 16, "tpu.sort's output mask marks the sorted set keys")
+HEAD_SC = HEAD.replace("scratch_operands = %d : i64}", "scratch_operands = %d : i64, tpu.core_type = #tpu.core_type<sc_vector_subcore>}")
+emit(os.path.join(OUT, "tpu_scan_sort.mlir"), [
+    "tpu.scan (sum, max, masked, counting an i1 mask) and tpu.sort (stable, moving the values,",
+    "masked and descending) on 16 lanes of a SparseCore vector subcore, as the pinned jaxlib",
+    "accepts them only there; checked with cf.assert (tests/test_op_registry.c runs it)."],
+    HEAD_SC % ("", 0) + "\n".join(k.lines) + "\n" + TAIL)
+
+# ---------------------------------------------------------------- the rest of the tpu dialect
+k = K()
+VF, VI, VB = "vector<8x128xf32>", "vector<8x128xi32>", "vector<8x128xbf16>"
+def splat(v, t): return k.const(f"dense<{v}>", t)
+def arrow(op, x, t1, t2, attrs=""):
+    r = fresh(); k.l(f"{r} = {op} {x}{attrs} : {t1} -> {t2}"); return r
+TZ, NE = " {rounding_mode = #tpu.rounding_mode<towards_zero>}", " {rounding_mode = #tpu.rounding_mode<to_nearest_even>}"
+r = arrow("tpu.extf", splat("1.500000e+00", VB), VB, VF); k.assert_vec(r, "1.500000e+00", VF, 1024, "tpu.extf bf16 1.5", "f")
+x = splat("1.005859375", VF)  # 1 + 3 * 2^-9: bf16's neighbours are 1 and 1 + 2^-7
+r = arrow("tpu.truncf", x, VF, VB, NE); k.assert_vec(r, "1.007812500e+00", VB, 1024, "tpu.truncf to nearest: 1 + 2^-7", "f")
+r = arrow("tpu.truncf", x, VF, VB, TZ); k.assert_vec(r, "1.000000e+00", VB, 1024, "tpu.truncf toward zero: 1", "f")
+r = arrow("tpu.truncf", splat("-1.005859375", VF), VF, VB, TZ); k.assert_vec(r, "-1.000000e+00", VB, 1024, "tpu.truncf toward zero of a negative", "f")
+halves = k.const("dense<[[2.500000e+00, 3.500000e+00, -2.500000e+00, -2.700000e+00]]>", "vector<1x4xf32>")
+r = arrow("tpu.fptosi", halves, "vector<1x4xf32>", "vector<1x4xi32>", NE); k.assert_vec(r, "[[2, 4, -2, -3]]", "vector<1x4xi32>", 4, "tpu.fptosi to nearest even")
+r = arrow("tpu.fptosi", halves, "vector<1x4xf32>", "vector<1x4xi32>", TZ); k.assert_vec(r, "[[2, 3, -2, -2]]", "vector<1x4xi32>", 4, "tpu.fptosi toward zero")
+r = arrow("tpu.fptoui", halves, "vector<1x4xf32>", "vector<1x4xi32>", NE); k.assert_vec(r, "[[2, 4, 0, 0]]", "vector<1x4xi32>", 4, "tpu.fptoui saturates negatives at 0")
+ints = k.const("dense<[[16777219, 259, -1, 7]]>", "vector<1x4xi32>")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xf32>", NE); k.assert_vec(r, "[[1.677722e+07, 2.590000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xf32>", 4, "tpu.sitofp to nearest even: 2^24 + 3 gives 2^24 + 4", "f")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xf32>", TZ); k.assert_vec(r, "[[16777218.0, 2.590000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xf32>", 4, "tpu.sitofp toward zero: 2^24 + 3 gives 2^24 + 2", "f")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xbf16>", NE); k.assert_vec(r, "[[1.677722e+07, 2.600000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xbf16>", 4, "tpu.sitofp to bf16, nearest even: 259 gives 260", "f")
+r = arrow("tpu.sitofp", ints, "vector<1x4xi32>", "vector<1x4xbf16>", TZ); k.assert_vec(r, "[[1.677722e+07, 2.580000e+02, -1.000000e+00, 7.000000e+00]]", "vector<1x4xbf16>", 4, "tpu.sitofp to bf16 toward zero: 259 gives 258", "f")
+r = arrow("tpu.uitofp", ints, "vector<1x4xi32>", "vector<1x4xf32>", TZ); k.assert_vec(r, "[[16777218.0, 2.590000e+02, 4.294967040e+09, 7.000000e+00]]", "vector<1x4xf32>", 4, "tpu.uitofp toward zero: 2^32 - 1 gives 2^32 - 256", "f")
+rows = k.const("dense<[[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0]]>", "vector<8x1xf32>")
+r = arrow("tpu.reshape", rows, "vector<8x1xf32>", "vector<2x4xf32>"); k.assert_vec(r, "[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]", "vector<2x4xf32>", 8, "tpu.reshape keeps row-major order", "f")
+r = arrow("tpu.bitcast_vreg", splat("1.000000e+00", VF), VF, VI); k.assert_vec(r, "1065353216", VI, 1024, "tpu.bitcast_vreg 1.0 to its bits")
+g = fresh(); k.l(f"{g} = tpu.gather {rows}[[0, 0, 1, 1, 2, 3, 7, 6]] in 0 : vector<8x1xf32> -> vector<8x1xf32>")
+k.assert_vec(g, "[[0.0], [0.0], [1.0], [1.0], [2.0], [3.0], [7.0], [6.0]]", "vector<8x1xf32>", 8, "tpu.gather picks rows by index", "f")
+tens = k.const("dense<[[10.0], [11.0], [12.0], [13.0], [14.0], [15.0], [16.0], [17.0]]>", "vector<8x1xf32>")
+sh = fresh(); k.l(f"{sh} = tpu.sublane_shuffle {rows}, {tens}, [0, 8, 1, 9, 2, 10, 3, 11] : vector<8x1xf32>, vector<8x1xf32> -> vector<8x1xf32>")
+k.assert_vec(sh, "[[0.0], [10.0], [1.0], [11.0], [2.0], [12.0], [3.0], [13.0]]", "vector<8x1xf32>", 8, "tpu.sublane_shuffle interleaves the sublanes of both", "f")
+p16 = fresh(); k.l(f"{p16} = tpu.pack_elementwise {splat(74565, VI)}, {splat(424090, VI)} {{target_type = i16}} : {VI}, {VI} -> {VI}")
+k.assert_vec(p16, "2023367493", VI, 1024, "tpu.pack_elementwise i16: 0x12345, 0x6789A give the word 0x789A2345")
+pb = fresh(); k.l(f"{pb} = tpu.pack_elementwise {splat('1.000000e+00', VF)}, {splat('-2.000000e+00', VF)} {{target_type = bf16}} : {VF}, {VF} -> {VI}")
+k.assert_vec(pb, "-1073725568", VI, 1024, "tpu.pack_elementwise bf16: 1.0, -2.0 give the word 0xC0003F80")
+u = fresh(); k.l(f"{u} = tpu.unpack_elementwise {p16}, 1 {{source_type = i16}} : {VI} -> {VI}"); k.assert_vec(u, "30874", VI, 1024, "tpu.unpack_elementwise i16 1 of 0x789A2345")
+u = fresh(); k.l(f"{u} = tpu.unpack_elementwise {pb}, 1 {{source_type = bf16}} : {VI} -> {VF}"); k.assert_vec(u, "-2.000000e+00", VF, 1024, "tpu.unpack_elementwise bf16 1 of 0xC0003F80", "f")
+rows4 = k.const("dense<[[1.000000e+00, 1.000000e+00], [-2.000000e+00, -2.000000e+00], [5.000000e-01, 5.000000e-01], [3.000000e+00, 3.000000e+00]]>", "vector<4x2xbf16>")
+wb = arrow("tpu.bitcast", rows4, "vector<4x2xbf16>", "vector<2x2xi32>")
+k.assert_vec(wb, "[[-1073725568, -1073725568], [1077952256, 1077952256]]", "vector<2x2xi32>", 4, "tpu.bitcast packs bf16 rows 2r, 2r+1 into words 0xC0003F80, 0x40403F00")
+rb = arrow("tpu.bitcast", wb, "vector<2x2xi32>", "vector<4x2xbf16>")
+k.assert_vec(rb, "[[1.000000e+00, 1.000000e+00], [-2.000000e+00, -2.000000e+00], [5.000000e-01, 5.000000e-01], [3.000000e+00, 3.000000e+00]]", "vector<4x2xbf16>", 8, "tpu.bitcast of the words back to bf16 rows", "f")
+q8 = k.const("dense<[[1, -1], [2, -2], [3, -3], [4, -4]]>", "vector<4x2xi8>")
+wq = arrow("tpu.bitcast", q8, "vector<4x2xi8>", "vector<1x2xi32>")
+k.assert_vec(wq, "[[67305985, -50462977]]", "vector<1x2xi32>", 2, "tpu.bitcast packs i8 rows into words 0x04030201, 0xFCFDFEFF")
+c5 = k.const(5, "i32")
+k.l(f"tpu.delay {c5}")
+k.l(f'tpu.trace_value {c5}, "five" : i32')
+k.write(os.path.join(OUT, "tpu_convert_shuffle.mlir"), [
+    "tpu's conversions with a rounding mode (extf, truncf, fptosi, fptoui, sitofp, uitofp; each",
+    "way where the modes differ), reshape, bitcast_vreg, bitcast across widths (bf16 pairs and i8",
+    "quads packed along the second-minor dimension), gather, sublane_shuffle, the elementwise",
+    "packs of i16 and bf16 in 32-bit words (hand-computed words), delay and trace_value;",
+    "checked with cf.assert (tests/test_op_registry.c runs it)."])
+
+# The Mosaic dialect's op list of this jaxlib: tests/test_op_registry.c checks that every op is
+# run (src/ops/mosaic.def) or refused with a reason (src/ops/mosaic_refused.def).
+import re
+from jaxlib.mosaic.python import _tpu_ops_gen
+names = sorted(set(re.findall(r'OPERATION_NAME = "([^"]+)"', open(_tpu_ops_gen.__file__).read())))
+with open(os.path.join(OUT, "tpu_dialect_ops.txt"), "w") as f:
+    import jaxlib
+    f.write(f"# the ops of the Mosaic (tpu) dialect of jaxlib {jaxlib.__version__}, written by tools/jax/op_kernels.py\n")
+    f.write("".join(n + "\n" for n in names))
+
+# ---------------------------------------------------------------- narrow types: float8, int4
+k = K()
+T4F8, T4F5, T4F32, T4I4, T4I32 = "vector<4xf8E4M3FN>", "vector<4xf8E5M2>", "vector<4xf32>", "vector<4xi4>", "vector<4xi32>"
+e = k.cast("arith.extf", k.const("dense<[4.480000e+02, -5.000000e-01, 3.125000e-01, 0.001953125]>", T4F8), T4F8, T4F32)
+k.assert_vec(e, "[4.480000e+02, -5.000000e-01, 3.125000e-01, 0.001953125]", T4F32, 4, "arith.extf f8E4M3FN: 448, -0.5, 0.3125, 2^-9", "f")
+t = k.cast("arith.truncf", k.const("dense<[4.640000e+02, 4.800000e+02, 3.000000e-01, 1.000000e-03]>", T4F32), T4F32, T4F8)
+b = k.cast("arith.bitcast", t, T4F8, "vector<4xi8>")
+k.assert_vec(b, "[126, 127, 42, 1]", "vector<4xi8>", 4, "arith.truncf to f8E4M3FN rounds to nearest even, past 448 to NaN (0x7E, 0x7F, 0x2A, 0x01)")
+t = k.cast("arith.truncf", k.const("dense<[6.144000e+04, 5.734400e+04, 3.000000e-01, -0.000000e+00]>", T4F32), T4F32, T4F5)
+b = k.cast("arith.bitcast", t, T4F5, "vector<4xi8>")
+k.assert_vec(b, "[124, 123, 53, -128]", "vector<4xi8>", 4, "arith.truncf to f8E5M2: 61440 ties to infinity (0x7C), 57344 is 0x7B")
+e = k.cast("arith.extsi", k.const("dense<[-8, 7, -1, 3]>", T4I4), T4I4, T4I32)
+k.assert_vec(e, "[-8, 7, -1, 3]", T4I32, 4, "arith.extsi i4")
+e = k.cast("arith.extui", k.const("dense<[-8, 7, -1, 3]>", T4I4), T4I4, T4I32)
+k.assert_vec(e, "[8, 7, 15, 3]", T4I32, 4, "arith.extui i4")
+t = k.cast("arith.trunci", k.const("dense<[8, 15, -9, 17]>", T4I32), T4I32, T4I4)
+e = k.cast("arith.extsi", t, T4I4, T4I32)
+k.assert_vec(e, "[-8, -1, 7, 1]", T4I32, 4, "arith.trunci to i4 wraps")
+s = k.cast("arith.sitofp", k.const("dense<[-8, 7, -1, 3]>", T4I4), T4I4, T4F32)
+k.assert_vec(s, "[-8.0, 7.0, -1.0, 3.0]", T4F32, 4, "arith.sitofp i4", "f")
+r8 = k.const("dense<[[1, -8], [2, -8], [3, -8], [4, -8], [5, -8], [6, -8], [7, -8], [-1, -8]]>", "vector<8x2xi4>")
+w = fresh(); k.l(f"{w} = tpu.bitcast {r8} : vector<8x2xi4> -> vector<1x2xi32>")
+k.assert_vec(w, "[[-144358623, -2004318072]]", "vector<1x2xi32>", 2, "tpu.bitcast packs 8 i4 rows per word: 0xF7654321, 0x88888888")
+f8rows = k.const("dense<[[1.000000e+00], [-5.000000e-01], [4.480000e+02], [3.125000e-01]]>", "vector<4x1xf8E4M3FN>")
+w = fresh(); k.l(f"{w} = tpu.bitcast {f8rows} : vector<4x1xf8E4M3FN> -> vector<1x1xi32>")
+k.assert_vec(w, "[[712945720]]", "vector<1x1xi32>", 1, "tpu.bitcast packs 4 f8E4M3FN rows per word: 0x2A7EB038")
+k.write(os.path.join(OUT, "narrow_types.mlir"), [
+    "float8 (e4m3fn, e5m2) and int4 values: extf, truncf with its rounding, NaN past e4m3fn's",
+    "448 and e5m2's infinity, extsi/extui/trunci/sitofp of i4, and tpu.bitcast packing 8 i4 or",
+    "4 f8 rows in a word; each checked with cf.assert against bytes and words worked out by hand."])

@@ -35,6 +35,9 @@ class Kernel:
     # tolerance between the jnp reference and TPU interpret mode (both run by XLA:CPU)
     check_rtol: float | None = None
     check_atol: float | None = None
+    # which interpreter checks the kernel before export: "tpu" (pltpu.InterpretParams), or
+    # "generic" (interpret=True) for what TPU interpret mode cannot run (ref bitcasts)
+    interpret: str = "tpu"
 
 
 def _pc(interpret, **kw):
@@ -708,6 +711,83 @@ def while_outside(m=32, n=128, bm=16):
     return build, ref, inputs
 
 
+# bf16 pages read through a uint32 view, as paged-attention kernels read K and V: the VMEM
+# block bitcast to uint32 (two bf16 rows per 32-bit word along the second-minor dimension, as
+# TPU tiling packs them), the even and odd rows split off with shifts, and a strided read of
+# every other word row (rows 0, 1, 4, 5, ... of the page)
+def packed_bf16_pages(pages=4, page=32, d=128):
+    def kern(kv_ref, o_ref, s_ref):
+        words = kv_ref.bitcast(jnp.uint32)
+        w = words[...]
+        even = pltpu.bitcast(w << 16, jnp.float32)
+        odd = pltpu.bitcast(w & jnp.uint32(0xFFFF0000), jnp.float32)
+        o_ref[...] = even * 2.0 + odd
+        ws = words[pl.ds(0, page // 4, stride=2), :]
+        s_ref[...] = pltpu.bitcast(ws << 16, jnp.float32) - pltpu.bitcast(ws & jnp.uint32(0xFFFF0000), jnp.float32)
+
+    def build(interpret):
+        def f(kv):
+            return _pc(interpret, out_shape=(jax.ShapeDtypeStruct((pages * page // 2, d), jnp.float32),
+                                             jax.ShapeDtypeStruct((pages * page // 4, d), jnp.float32)),
+                       grid=(pages,), in_specs=[pl.BlockSpec((page, d), lambda i: (i, 0))],
+                       out_specs=(pl.BlockSpec((page // 2, d), lambda i: (i, 0)),
+                                  pl.BlockSpec((page // 4, d), lambda i: (i, 0))))(kern)(kv)
+        return f
+
+    def ref(kv):
+        x = kv.astype(jnp.float32)
+        return x[0::2] * 2.0 + x[1::2], x[0::4] - x[1::4]
+
+    def inputs(rng):
+        return [rng.standard_normal((pages * page, d), np.float32).astype(jnp.bfloat16)]
+    return build, ref, inputs
+
+
+# int4 weights dequantized in the kernel: int8 values cast to int4 by the graph around it
+# (stablehlo.convert), the kernel widening them (arith.extsi) and scaling each column
+def int4_dequant(m=64, n=256, bm=32, bn=128):
+    def kern(q_ref, s_ref, o_ref):
+        o_ref[...] = q_ref[...].astype(jnp.int32).astype(jnp.float32) * s_ref[...]
+
+    def build(interpret):
+        def f(q8, scale):
+            q = q8.astype(jnp.int4)
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32), grid=(m // bm, n // bn),
+                       in_specs=[pl.BlockSpec((bm, bn), lambda i, j: (i, j)), pl.BlockSpec((1, bn), lambda i, j: (0, j))],
+                       out_specs=pl.BlockSpec((bm, bn), lambda i, j: (i, j)))(kern)(q, scale)
+        return f
+
+    def ref(q8, scale):
+        return q8.astype(jnp.float32) * scale
+
+    def inputs(rng):
+        return [rng.integers(-8, 8, (m, n)).astype(np.int8), rng.standard_normal((1, n), np.float32)]
+    return build, ref, inputs
+
+
+# float8 operands: f32 inputs rounded to float8_e4m3fn and float8_e5m2 by the graph around the
+# kernel, widened in it (arith.extf) and multiplied at full precision
+def fp8_matmul(m=64, k=128, n=128, bm=32):
+    def kern(a_ref, b_ref, o_ref):
+        o_ref[...] = jnp.dot(a_ref[...].astype(jnp.float32), b_ref[...].astype(jnp.float32), precision=HIGHEST)
+
+    def build(interpret):
+        def f(a, b):
+            return _pc(interpret, out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32), grid=(m // bm,),
+                       in_specs=[pl.BlockSpec((bm, k), lambda i: (i, 0)), pl.BlockSpec((k, n), lambda i: (0, 0))],
+                       out_specs=pl.BlockSpec((bm, n), lambda i: (i, 0)))(kern)(
+                a.astype(jnp.float8_e4m3fn), b.astype(jnp.float8_e5m2))
+        return f
+
+    def ref(a, b):
+        return jnp.dot(a.astype(jnp.float8_e4m3fn).astype(jnp.float32), b.astype(jnp.float8_e5m2).astype(jnp.float32),
+                       precision=HIGHEST)
+
+    def inputs(rng):
+        return [rng.standard_normal((m, k), np.float32) * 4, rng.standard_normal((k, n), np.float32)]
+    return build, ref, inputs
+
+
 def _k(name, covers, factory, **tol):
     build, ref, inputs = factory()
     return Kernel(name, covers, build, ref, inputs, **tol)
@@ -765,4 +845,12 @@ KERNELS = [
        "inside it", gather_rows, rtol=1e-5, atol=1e-6),
     _k("while_outside", "a lax.while_loop outside the kernel whose body calls it; the trip "
        "count is an input", while_outside, rtol=1e-6, atol=1e-6),
+    _k("packed_bf16_pages", "bf16 pages read through a uint32 bitcast of the VMEM block (two rows "
+       "per word along the second-minor dimension), shifts and pltpu.bitcast to f32, and a "
+       "strided read of every other word row", packed_bf16_pages, rtol=0, atol=0, interpret="generic"),
+    _k("int4_dequant", "int8 values cast to int4 by the graph around the kernel, widened "
+       "(arith.extsi from i4) and scaled per column in it", int4_dequant, rtol=1e-6, atol=1e-6),
+    _k("fp8_matmul", "f32 inputs rounded to float8_e4m3fn and float8_e5m2 around the kernel, "
+       "widened in it (arith.extf) and multiplied at full precision, over a grid of 2 row blocks",
+       fp8_matmul, rtol=1e-5, atol=1e-4),
 ]

@@ -1,0 +1,294 @@
+/* Packed views: a tpu.memref_bitcast that changes the second-minor dimension, as TPU tiling
+ * packs narrow elements (docs/mosaic.md, "Packed views"). A view of words over narrow rows
+ * (pack p > 0: memref<128x128xbf16> seen as memref<64x128xi32>) holds in word (r, l) the
+ * elements of rows p*r .. p*r+p-1 at lane l, row p*r+k in bits [k*w, (k+1)*w) where w is the
+ * narrow width. A view of narrow rows over words (pack -p) is the inverse: element (r, l) is
+ * field r mod p of word (r / p, l).
+ *
+ * The ref in such a slot stays the underlying memory (its own dtype and shape); the slot's
+ * static type (stype.pack, pack_bits) says how the kernel sees it. Loads and stores go
+ * through here, and so does a memref_slice (whose result is packed the same way); anything
+ * else that takes a packed view is refused when the kernel is compiled (packed_use_ok). */
+#include <string.h>
+
+#include "core/strided.h"
+#include "mosaic/mosaic_internal.h"
+
+bool packed_use_ok(int op) {
+  switch (op) {
+  case MOP_VLOAD: case MOP_TVLOAD: case MOP_TLOAD: case MOP_STRIDED_LOAD: case MOP_MLOAD:
+  case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE:
+  case MOP_MEMREF_SLICE:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Bits of an element in TPU memory (int4 takes a byte in host arrays, 4 bits in a word). */
+static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
+
+tsr_status packed_bitcast(comp *c, minst *in) {
+  stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  int r = s->rank;
+  unsigned ws = dtype_bits(s->dtype), wd = dtype_bits(d->dtype);
+  bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1];
+  for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
+  if (!same) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast across widths must keep every dimension but the second-minor");
+  if (s->pack) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast of a packed view");
+  if (tsr_dtype_is_semaphore(s->dtype) || tsr_dtype_is_semaphore(d->dtype) || tsr_dtype_is_complex(s->dtype) ||
+      tsr_dtype_is_complex(d->dtype) || ws > 32 || wd > 32)
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "packing %s in %s", tsr_dtype_name(s->dtype), tsr_dtype_name(d->dtype));
+  if (wd > ws) {
+    int p = (int)(wd / ws);
+    if (wd % ws || s->shape[r - 2] != d->shape[r - 2] * p)
+      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not pack into %lld rows of %s", (long long)s->shape[r - 2],
+                       tsr_dtype_name(s->dtype), (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
+    d->pack = (int8_t)p;
+    d->pack_bits = (uint8_t)ws;
+  } else {
+    int p = (int)(ws / wd);
+    if (ws % wd || d->shape[r - 2] != s->shape[r - 2] * p)
+      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not unpack into %lld rows of %s", (long long)s->shape[r - 2],
+                       tsr_dtype_name(s->dtype), (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
+    d->pack = (int8_t)-p;
+    d->pack_bits = (uint8_t)wd;
+  }
+  return TSR_OK;
+}
+
+/* ---- the window an access touches, in view coordinates --------------------------------------- */
+
+typedef struct pwin {
+  int rank;                       /* of the view (and the memory) */
+  int64_t start[TSR_MAX_RANK], size[TSR_MAX_RANK], step[TSR_MAX_RANK]; /* view coordinates */
+} pwin;
+
+static tsr_status view_window(exec *x, const minst *in, const stype *view, int first, const stype *v, pwin *w) {
+  int rr = view->rank, lead = rr - v->rank;
+  w->rank = rr;
+  for (int k = 0; k < rr; k++) {
+    w->start[k] = scalar_int(x, in->opd[first + k]);
+    w->size[k] = k < lead ? 1 : v->shape[k - lead];
+    w->step[k] = in->ints ? in->ints[k] : 1;
+    if (w->start[k] < 0 || (w->size[k] > 0 && w->start[k] + (w->size[k] - 1) * w->step[k] >= view->shape[k]))
+      return tsr_fail(TSR_ERR_BOUNDS, "index %lld (size %lld, stride %lld) in dimension %d is out of bounds of the packed view "
+                      "(%lld in that dimension)", (long long)w->start[k], (long long)w->size[k], (long long)w->step[k], k,
+                      (long long)view->shape[k]);
+  }
+  return TSR_OK;
+}
+
+/* Words over narrow rows: plane j (row p*r + j of each word row r) as a strided window of
+ * the memory. */
+static tsr_ref plane(const tsr_ref *mem, const pwin *w, int p, int j) {
+  tsr_ref o = *mem;
+  int64_t off = 0;
+  for (int k = 0; k < w->rank; k++) {
+    bool sub = k == w->rank - 2;
+    int64_t start = sub ? p * w->start[k] + j : w->start[k];
+    off += start * mem->stride[k];
+    o.shape[k] = w->size[k];
+    o.stride[k] = mem->stride[k] * (sub ? p * w->step[k] : w->step[k]);
+  }
+  o.data = mem->data + off * (int64_t)tsr_dtype_size(mem->dtype);
+  return o;
+}
+
+/* The raw bits of element e (es bytes), and back. */
+static uint32_t get_bits(const char *e, size_t es) {
+  uint32_t v = 0;
+  memcpy(&v, e, es); /* little-endian: the low bytes */
+  return v;
+}
+
+static void put_bits(char *e, size_t es, uint32_t v) { memcpy(e, &v, es); }
+
+/* A narrow field as host memory holds it: int4 sign-extended to its byte. */
+static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? (uint32_t)sext32(field, 4) : field; }
+
+/* A value element (class of `v`) as the view dtype's bits, and back. */
+static uint32_t value_bits(const exec *x, int32_t slot, const stype *v, int64_t i) {
+  return v->cls != VC_F ? (uint32_t)SI(x, slot)[i] : ek_float_bits(SF(x, slot)[i], v->ek);
+}
+
+static void set_value(exec *x, int32_t slot, const stype *v, int64_t i, uint32_t bits) {
+  if (v->cls != VC_F) {
+    SI(x, slot)[i] = sext32(bits, v->width);
+    return;
+  }
+  SF(x, slot)[i] = ek_bits_float(bits, v->ek);
+}
+
+/* Narrow rows over words: the memory element and bit offset of view element `idx`. */
+static char *field_of(const tsr_ref *mem, const int64_t *idx, int rank, int p, int bits, int *shift) {
+  int64_t off = 0;
+  for (int k = 0; k < rank; k++) {
+    int64_t i = idx[k];
+    if (k == rank - 2) {
+      *shift = (int)(i % p) * bits;
+      i /= p;
+    }
+    off += i * mem->stride[k];
+  }
+  return mem->data + off * (int64_t)tsr_dtype_size(mem->dtype);
+}
+
+static void view_index(const pwin *w, const int64_t *cnt, int64_t *idx) {
+  for (int k = 0; k < w->rank; k++) idx[k] = w->start[k] + cnt[k] * w->step[k];
+}
+
+/* ---- loads and stores ---------------------------------------------------------------------- */
+
+tsr_status packed_load(exec *x, const minst *in) {
+  const stype *view = ST(x, in->opd[0]), *v = ST(x, in->res[0]);
+  const tsr_ref *mem = SR(x, in->opd[0]);
+  pwin w;
+  TSR_TRY(view_window(x, in, view, (int)in->a[0], v, &w));
+  /* the words are put together in the value's own buffer (4 bytes an element in every
+   * class a packed view can give), then turned into values in place */
+  uint32_t *word = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
+  size_t es = tsr_dtype_size(mem->dtype);
+  int bits = view->pack_bits;
+  if (view->pack > 0) {
+    memset(word, 0, sizeof(uint32_t) * (size_t)v->n);
+    uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1u;
+    for (int j = 0; j < view->pack; j++) {
+      tsr_ref pl = plane(mem, &w, view->pack, j);
+      strided_rows r;
+      if (strided_rows_start(&r, pl.rank, pl.shape, pl.stride, NULL))
+        do
+          for (int64_t i = 0; i < r.len; i++)
+            word[r.row * r.len + i] |= (get_bits(pl.data + (r.at[0] + i * r.step[0]) * (int64_t)es, es) & mask) << (j * bits);
+        while (strided_rows_next(&r));
+      if (x->carry && !in->unused) seam_report_access(x->carry, &pl, true, false);
+      if (x->observed) emit_access(x, in, &pl, false);
+    }
+  } else {
+    int p = -view->pack, shift = 0;
+    uint32_t mask = (1u << bits) - 1u;
+    int64_t cnt[TSR_MAX_RANK] = {0}, idx[TSR_MAX_RANK], i = 0;
+    if (v->n > 0) do {
+        view_index(&w, cnt, idx);
+        word[i++] = (get_bits(field_of(mem, idx, w.rank, p, bits, &shift), es) >> shift) & mask;
+      } while (strided_next(cnt, w.size, w.rank));
+    tsr_ref whole = *mem; /* the words touched: reported whole (a superset of the rows) */
+    if (x->carry && !in->unused) seam_report_access(x->carry, &whole, true, false);
+    if (x->observed) emit_access(x, in, &whole, false);
+  }
+  const int32_t *m = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
+  for (int64_t i = 0; i < v->n; i++) set_value(x, in->res[0], v, i, m && !m[i] ? 0 : word[i]);
+  return TSR_OK;
+}
+
+tsr_status packed_store(exec *x, const minst *in) {
+  const stype *view = ST(x, in->opd[1]), *v = ST(x, in->opd[0]);
+  const tsr_ref *mem = SR(x, in->opd[1]);
+  if (in->a[3] || in->aux) return tsr_fail(TSR_ERR_UNSUPPORTED, "adding or sublane-masked stores through a packed view");
+  pwin w;
+  TSR_TRY(view_window(x, in, view, (int)in->a[0], v, &w));
+  const int32_t *m = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
+  size_t es = tsr_dtype_size(mem->dtype);
+  int bits = view->pack_bits;
+  uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1u;
+  if (view->pack > 0) {
+    for (int j = 0; j < view->pack; j++) {
+      tsr_ref pl = plane(mem, &w, view->pack, j);
+      if (x->carry) seam_report_access(x->carry, &pl, false, !m);
+      strided_rows r;
+      if (strided_rows_start(&r, pl.rank, pl.shape, pl.stride, NULL))
+        do
+          for (int64_t i = 0; i < r.len; i++) {
+            int64_t e = r.row * r.len + i;
+            if (m && !m[e]) continue;
+            uint32_t f = (value_bits(x, in->opd[0], v, e) >> (j * bits)) & mask;
+            put_bits(pl.data + (r.at[0] + i * r.step[0]) * (int64_t)es, es, memory_form(mem->dtype, f));
+          }
+        while (strided_rows_next(&r));
+      if (x->observed) emit_access(x, in, &pl, true);
+    }
+  } else {
+    int p = -view->pack, shift = 0;
+    tsr_ref whole = *mem;
+    if (x->carry) seam_report_access(x->carry, &whole, true, false); /* fields: the rest of each word stays */
+    int64_t cnt[TSR_MAX_RANK] = {0}, idx[TSR_MAX_RANK], i = 0;
+    if (v->n > 0) do {
+        view_index(&w, cnt, idx);
+        if (!m || m[i]) {
+          char *e = field_of(mem, idx, w.rank, p, bits, &shift);
+          uint32_t word = get_bits(e, es);
+          put_bits(e, es, (word & ~(mask << shift)) | ((value_bits(x, in->opd[0], v, i) & mask) << shift));
+        }
+        i++;
+      } while (strided_next(cnt, w.size, w.rank));
+    if (x->observed) emit_access(x, in, &whole, true);
+  }
+  return TSR_OK;
+}
+
+/* A slice of a packed view: the same slice of the memory, rows scaled by the packing. A slice
+ * of narrow rows over words must cover whole words. */
+tsr_status packed_slice(exec *x, const minst *in) {
+  const tsr_ref *mem = SR(x, in->opd[0]);
+  const stype *view = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
+  int rr = mem->rank, p = view->pack > 0 ? view->pack : -view->pack;
+  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK];
+  for (int k = 0; k < rr; k++) {
+    starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
+    sizes[k] = d->shape[k];
+    if (starts[k] < 0 || starts[k] + sizes[k] > view->shape[k])
+      return tsr_fail(TSR_ERR_BOUNDS, "slice [%lld, %lld) in dimension %d is out of bounds of the packed view (%lld)", (long long)starts[k],
+                      (long long)(starts[k] + sizes[k]), k, (long long)view->shape[k]);
+  }
+  if (view->pack > 0) {
+    starts[rr - 2] *= p;
+    sizes[rr - 2] *= p;
+  } else {
+    if (starts[rr - 2] % p || sizes[rr - 2] % p)
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "a slice of rows %lld..%lld of a packed view splits %d-row words", (long long)starts[rr - 2],
+                      (long long)(starts[rr - 2] + sizes[rr - 2]), p);
+    starts[rr - 2] /= p;
+    sizes[rr - 2] /= p;
+  }
+  return tsr_ref_window(mem, starts, sizes, SR(x, in->res[0]));
+}
+
+/* ---- tpu.bitcast across widths ---------------------------------------------------------------- */
+
+/* a[0]: p > 0 packs p source rows per result row, -p unpacks; a[1], a[2]: source and result bits */
+tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits) {
+  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  int r = s->rank;
+  bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1] && s->cls != VC_I64 && d->cls != VC_I64;
+  for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
+  int big = src_bits > dst_bits ? src_bits : dst_bits, small = src_bits > dst_bits ? dst_bits : src_bits, p = big / small;
+  if (!same || big % small || (dst_bits > src_bits ? s->shape[r - 2] != d->shape[r - 2] * p : d->shape[r - 2] != s->shape[r - 2] * p))
+    return comp_fail(c, TSR_ERR_INVALID, "a bitcast across widths scales the second-minor dimension by %d and keeps the others", p);
+  in->a[0] = dst_bits > src_bits ? p : -p;
+  in->a[1] = src_bits;
+  in->a[2] = dst_bits;
+  in->cost = (op_cost){.vpu_ops = (double)d->n};
+  return TSR_OK;
+}
+
+tsr_status r_tbitcast(exec *x, const minst *in) {
+  if (!in->a[0]) return r_bitcast(x, in);
+  const stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
+  int64_t L = s->shape[s->rank - 1], rows_s = s->shape[s->rank - 2], rows_d = d->shape[d->rank - 2];
+  int64_t outer = s->n / (rows_s * L);
+  int small = (int)(in->a[0] > 0 ? in->a[1] : in->a[2]), p = (int)(in->a[0] > 0 ? in->a[0] : -in->a[0]);
+  uint32_t mask = small >= 32 ? ~0u : (1u << small) - 1u;
+  for (int64_t o = 0; o < outer; o++)
+    for (int64_t rd = 0; rd < rows_d; rd++)
+      for (int64_t l = 0; l < L; l++) {
+        int64_t di = (o * rows_d + rd) * L + l;
+        uint32_t bits = 0;
+        if (in->a[0] > 0) /* p narrow source rows into one word row */
+          for (int k = 0; k < p; k++)
+            bits |= (value_bits(x, in->opd[0], s, (o * rows_s + rd * p + k) * L + l) & mask) << (k * small);
+        else /* field rd mod p of word row rd / p */
+          bits = (value_bits(x, in->opd[0], s, (o * rows_s + rd / p) * L + l) >> ((rd % p) * small)) & mask;
+        set_value(x, in->res[0], d, di, bits);
+      }
+  return TSR_OK;
+}

@@ -1,0 +1,17 @@
+#loc1 = loc("q8")
+#loc2 = loc("scale")
+module @jit_f attributes {jax.uses_shape_polymorphism = false, mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<64x256xi8> loc("q8"), %arg1: tensor<1x256xf32> loc("scale")) -> (tensor<64x256xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<64x256xi8>) -> tensor<64x256xi4> loc(#loc8)
+    %1 = stablehlo.custom_call @tpu_custom_call(%0, %arg1) {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjMuMC4wZ2l0AAEpCQEDBQcBAwkDFQsNDxETFRcZGx0D8b8fAbcHEwsLCwsTDw+FCwsLDw8LUwsLCwsLDwsLDw8PDw8PEwsPSwsTCwtTCwsLCwsXGwsbC1MbCxsbGw8PDw8fDw8PHw8PDx8PDx8LDwsPHxMLCw8LDx8jCw8LUwsTBQdhkU0HA1kBHw8HDwcbIwsjIxsjHxsbCwISCR8DAydzBR8FIQUjBSUDAydxHSl1HZ+hYWZmaW5lX21hcDwoZDAsIGQxKSAtPiAoZDAsIGQxKT4ABScFKQ0XHSmLEQUBBSsjBQUhIAAAAAAAAACAAAAAAAAAAAUtBS8FMQUzBTUdBXkFNwU5HQWBHQWJHQWPHZGTHQWZHQWnAwNBQwU7EQUtAxFHSQlLTU9RHVMdC1VXu1lbBT0BBbm5DRUFPyMFBSECAAAAAAAAAAIAAAAAAAAABUEFQwVFBUcFSQEHXWFnAwUVXxchCR8DBRVjF2UJIyMFBSEBAAAAAAAAAIAAAAAAAAAAAwUVaRchCSUDBQkZCx8DBQkZCyMDBQkZCyURAQERAwEdK3cVLS0tBwe6Cys/HS99HTF/FTMzLQcHugsrYx0vhR0xhxU1NS0HB7oLK4sdK40VNzctBwe6C5GlBUsdlZcFTRU7Oy0HB7oLK6UDA529BU8FUR2jpQVTFT09LQcHugsRJQMHq62vsbO1BVURHQAFVyMBCSEBAAAAAQAAAAIAAAAAAAAABVkjAQEBI3RwdS5tZW1vcnlfc3BhY2U8dm1lbT4AI3RwdS5kaW1lbnNpb25fc2VtYW50aWNzPGFyYml0cmFyeT4AI3RwdS5jb3JlX3R5cGU8dGM+ACNhcml0aC5mYXN0bWF0aDxub25lPgABAgIDAQIECycFgQIEBxe3BYECBA0TASEXtwUFAgQHExe3BYECBAcTJwWBAgQNBQsBAQsPEQEFBQEBBQEBJwWBAgQBJwUFAgQHAQkEdgMFAREBPwcDAREFEQFFBwMnQwsBAQEBCwEPAREBAwMPAwMDAwMPAwMDCQYPAxMHBQsNCwYPAxMDDw0GewMZAxEPBoMDCQMTAwMbAwMDAwMbAwMDCQYbAxsHBxcZEQY5AwkDGxMHOZsDCQUVHQMDEQMDAwMDEQMDAwkGEQMJBwkhIxUFEakJHwkhIwcAAQURAWsHAwcLBQEBAQEDAwENAwEHBAEFAQMFEQFtBwMJDwUBAQEBAwMBDQMBAwMBDQMBBwQBBQUDBREBbwcDBwsFAQEBAQMDAQ0DAQcEAQUBAwYDAQUBABYKWxEpCRUNExELHR0LIyEjKS1VLRELDRkZGR0lEx03NyMXIxsZJRkZFR8PDQkdEWJ1aWx0aW4Ac3RhYmxlX21vc2FpYwB0cHUAYXJpdGgAbW9kdWxlAGFyaXRoLmNvbnN0YW50AGZ1bmMuZnVuYwBmdW5jLnJldHVybgB2ZWN0b3IubG9hZAB2ZWN0b3Iuc2hhcGVfY2FzdABhcml0aC5leHRzaQBhcml0aC5zaXRvZnAAdmVjdG9yLmJyb2FkY2FzdABhcml0aC5tdWxmAHRwdS52ZWN0b3Jfc3RvcmUAaW50NF9kZXF1YW50Ljxsb2NhbHM+Lmtlcm4AdG9vbHMvamF4L3N1aXRlX2tlcm5lbHMucHkAZnVuY3Rpb25fdHlwZQBzeW1fbmFtZQB0cmFuc2Zvcm1faW5kaWNlcwB3aW5kb3dfYm91bmRzAHRyYW5zZm9ybV8wAHRyYW5zZm9ybV8xAHRyYW5zZm9ybV8yAHZhbHVlAGdldDoAZ2V0L2dldABjb252ZXJ0X2VsZW1lbnRfdHlwZToAY29udmVydF9lbGVtZW50X3R5cGUvY29udmVydF9lbGVtZW50X3R5cGUAc3RhYmxlX21vc2FpYy52ZXJzaW9uAGRpbWVuc2lvbl9zZW1hbnRpY3MAaXRlcmF0aW9uX2JvdW5kcwBzY2FsYXJfcHJlZmV0Y2gAc2NyYXRjaF9vcGVyYW5kcwBrZXJuAHRwdS5jb3JlX3R5cGUAd2luZG93X3BhcmFtcwBtdWw6AG11bC9tdWwAZmFzdG1hdGgAc3dhcDoAc3dhcC9zd2FwAGFkZABvcGVyYW5kU2VnbWVudFNpemVzAHN0cmlkZXMA\22, \22serialization_format\22: 1, \22needs_layout_passes\22: true}}", kernel_name = "kern", mhlo.frontend_attributes = {kernel_metadata = "{}"}, operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<64x256xi4>, tensor<1x256xf32>) -> tensor<64x256xf32> loc(#loc9)
+    return %1 : tensor<64x256xf32> loc(#loc5)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc3 = loc("tools/jax/suite_kernels.py":754:16 to :35)
+#loc4 = loc("tools/jax/suite_kernels.py":755:19 to 757:93)
+#loc5 = loc("jit(f)")
+#loc6 = loc("int4_dequant.<locals>.build.<locals>.f"(#loc3))
+#loc7 = loc("int4_dequant.<locals>.build.<locals>.f"(#loc4))
+#loc8 = loc("jit(f)/convert_element_type"(#loc6))
+#loc9 = loc("jit(f)/pallas_call"(#loc7))

@@ -1,0 +1,238 @@
+/* TPU packed layouts against hand-computed words: a tpu.memref_bitcast that changes the
+ * second-minor dimension (bf16 pairs and int8 quads in 32-bit words, row 2r in the low half),
+ * read, written, strided and sliced through; the inverse view of words as narrow rows; what is
+ * refused; int4 and float8 in memory; and the float8 conversions against ml_dtypes' bytes. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "harness.h"
+#include "tessera/mosaic.h"
+
+static tsr_machine *M;
+
+#define KATTRS "attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64}"
+#define V "#tpu.memory_space<vmem>"
+
+/* Runs a grid-less kernel over one input and one output (dense host arrays). */
+static tsr_status run1(const char *text, void *in, tsr_dtype idt, int64_t r0, int64_t c0, void *out, tsr_dtype odt, int64_t r1,
+                       int64_t c1) {
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "packed.mlir", &m);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
+  tsr_mlir_module_destroy(m);
+  if (s == TSR_OK) {
+    int64_t si[2] = {r0, c0}, so[2] = {r1, c1};
+    tsr_ref a = tsr_ref_dense(in, idt, TSR_HBM, 2, si), o = tsr_ref_dense(out, odt, TSR_HBM, 2, so);
+    s = tsr_mosaic_kernel_run(M, k, &a, 1, &o, 1, NULL, NULL);
+  }
+  tsr_mosaic_kernel_destroy(k);
+  return s;
+}
+
+/* bf16 rows 4x8 seen as 2x8 words: word (r, l) = bits(2r, l) | bits(2r+1, l) << 16. The
+ * elements' bits are (row << 8) | lane, so the words can be written down. */
+static void test_bf16_pairs(void) {
+  uint16_t a[4][8];
+  uint32_t w[2][8];
+  for (int r = 0; r < 4; r++)
+    for (int l = 0; l < 8; l++) a[r][l] = (uint16_t)(r << 8 | l);
+  const char *load =
+      "module {\n  func.func @main(%a: memref<4x8xbf16, " V ">, %o: memref<2x8xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<2x8xi32, " V ">, vector<2x8xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x8xi32, " V ">, vector<2x8xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(load, a, TSR_BF16, 4, 8, w, TSR_U32, 2, 8));
+  CHECK(w[0][0] == 0x01000000u); /* rows 0 and 1 at lane 0 */
+  CHECK(w[0][5] == 0x01050005u);
+  CHECK(w[1][3] == 0x03030203u); /* rows 2 and 3 at lane 3 */
+  CHECK(w[1][7] == 0x03070207u);
+  /* and real numbers: 1.0 (0x3F80) over -2.0 (0xC000) is the word 0xC0003F80 */
+  a[0][2] = 0x3F80, a[1][2] = 0xC000;
+  CHECK_OK(run1(load, a, TSR_BF16, 4, 8, w, TSR_U32, 2, 8));
+  CHECK(w[0][2] == 0xC0003F80u);
+
+  /* a store through the view writes both rows of each word */
+  const char *store =
+      "module {\n  func.func @main(%a: memref<2x8xi32, " V ">, %o: memref<4x8xbf16, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %v = vector.load %a[%c0, %c0] : memref<2x8xi32, " V ">, vector<2x8xi32>\n"
+      "    %w = tpu.memref_bitcast %o : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    vector.store %v, %w[%c0, %c0] : memref<2x8xi32, " V ">, vector<2x8xi32>\n    return\n  }\n}\n";
+  uint32_t in[2][8];
+  uint16_t back[4][8];
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 8; l++) in[r][l] = 0x40400000u + (uint32_t)(r * 16 + l); /* high half 3.0, low half tiny */
+  in[1][6] = 0xC0003F80u;
+  CHECK_OK(run1(store, in, TSR_U32, 2, 8, back, TSR_BF16, 4, 8));
+  CHECK(back[0][0] == 0x0000 && back[1][0] == 0x4040);
+  CHECK(back[2][6] == 0x3F80 && back[3][6] == 0xC000);
+  CHECK(back[2][5] == 0x0015 && back[3][5] == 0x4040);
+}
+
+/* int8 rows 8x4 as 2x4 words: word (r, l) = bytes of rows 4r..4r+3 at lane l, lowest first;
+ * a strided load of every other word row, and a slice of the view. */
+static void test_int8_quads(void) {
+  int8_t a[8][4];
+  uint32_t w[2][4];
+  for (int r = 0; r < 8; r++)
+    for (int l = 0; l < 4; l++) a[r][l] = (int8_t)(r * 16 + l);
+  const char *load =
+      "module {\n  func.func @main(%a: memref<8x4xi8, " V ">, %o: memref<2x4xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<8x4xi8, " V "> -> memref<2x4xi32, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<2x4xi32, " V ">, vector<2x4xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x4xi32, " V ">, vector<2x4xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(load, a, TSR_I8, 8, 4, w, TSR_U32, 2, 4));
+  CHECK(w[0][0] == 0x30201000u);
+  CHECK(w[0][1] == 0x31211101u);
+  CHECK(w[1][3] == 0x73635343u);
+  /* 16 rows of i8 as 4 word rows; a strided load of word rows 1 and 3; a slice [2, 4) of them */
+  int8_t b[16][4];
+  uint32_t s[2][4];
+  for (int r = 0; r < 16; r++)
+    for (int l = 0; l < 4; l++) b[r][l] = (int8_t)(r * 8 + l);
+  const char *strided =
+      "module {\n  func.func @main(%a: memref<16x4xi8, " V ">, %o: memref<2x4xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x4xi8, " V "> -> memref<4x4xi32, " V ">\n"
+      "    %v = tpu.strided_load %w[%c1, %c0] {strides = array<i32: 2, 1>} : memref<4x4xi32, " V ">, vector<2x4xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x4xi32, " V ">, vector<2x4xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(strided, b, TSR_I8, 16, 4, s, TSR_U32, 2, 4));
+  CHECK(s[0][0] == 0x38302820u); /* rows 4..7 at lane 0: 32, 40, 48, 56 */
+  CHECK(s[1][2] == 0x7A726A62u); /* rows 12..15 at lane 2: 98, 106, 114, 122 */
+  const char *sliced =
+      "module {\n  func.func @main(%a: memref<16x4xi8, " V ">, %o: memref<2x4xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n    %i2 = arith.constant 2 : i32\n    %i0 = arith.constant 0 : i32\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x4xi8, " V "> -> memref<4x4xi32, " V ">\n"
+      "    %s = tpu.memref_slice %w[%i2, %i0] : memref<4x4xi32, " V "> -> memref<2x4xi32, " V ">\n"
+      "    %v = vector.load %s[%c0, %c0] : memref<2x4xi32, " V ">, vector<2x4xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x4xi32, " V ">, vector<2x4xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(sliced, b, TSR_I8, 16, 4, s, TSR_U32, 2, 4));
+  CHECK(s[0][1] == 0x59514941u); /* rows 8..11 at lane 1: 65, 73, 81, 89 */
+  CHECK(s[1][3] == 0x7B736B63u);
+}
+
+/* The inverse: 2x8 words seen as 4x8 bf16 rows (row 2r is the low half of word row r). */
+static void test_words_as_rows(void) {
+  uint32_t a[2][8];
+  uint16_t r[4][8];
+  for (int i = 0; i < 2; i++)
+    for (int l = 0; l < 8; l++) a[i][l] = 0x3F800000u | (uint32_t)(0x4000 + i * 16 + l);
+  const char *load =
+      "module {\n  func.func @main(%a: memref<2x8xi32, " V ">, %o: memref<4x8xbf16, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<4x8xbf16, " V ">, vector<4x8xbf16>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<4x8xbf16, " V ">, vector<4x8xbf16>\n    return\n  }\n}\n";
+  CHECK_OK(run1(load, a, TSR_I32, 2, 8, r, TSR_BF16, 4, 8));
+  CHECK(r[0][3] == 0x4003 && r[1][3] == 0x3F80 && r[2][7] == 0x4017 && r[3][7] == 0x3F80);
+}
+
+/* A packed view may only be loaded, stored or sliced: a DMA of one is refused by name. */
+static void test_refused(void) {
+  const char *dma =
+      "module {\n  func.func @main(%a: memref<4x8xbf16, " V ">, %o: memref<2x8xi32, " V ">, %s: memref<!tpu.dma_semaphore, "
+      "#tpu.memory_space<semaphore_mem>>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 1 : i64} {\n"
+      "    %w = tpu.memref_bitcast %a : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%w : memref<2x8xi32, " V ">) target(%o : memref<2x8xi32, " V ">) target_semaphore(%s : "
+      "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) loc(\"p.py\":3:1)\n    return\n  }\n}\n";
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(dma, strlen(dma), "p.mlir", &m));
+  CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_UNSUPPORTED, "op tpu.enqueue_dma at p.py:3:1: operand 0 is a packed view");
+  tsr_mlir_module_destroy(m);
+  /* rows that do not pack: 3 bf16 rows cannot make 2 word rows */
+  const char *odd = "module {\n  func.func @main(%a: memref<3x8xbf16, " V ">) " KATTRS " {\n"
+                    "    %w = tpu.memref_bitcast %a : memref<3x8xbf16, " V "> -> memref<2x8xi32, " V "> loc(\"p.py\":9:9)\n    return\n  }\n}\n";
+  CHECK_OK(tsr_mlir_parse_text(odd, strlen(odd), "p.mlir", &m));
+  CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_INVALID, "op tpu.memref_bitcast at p.py:9:9: 3 rows of bf16 do not pack into 2 rows of i32");
+  tsr_mlir_module_destroy(m);
+}
+
+/* int4 and float8 memory: a byte an element (int4 sign-extended, as ml_dtypes stores it); an
+ * int4 memref seen as words packs 8 rows a word; float8 stores round to nearest even. */
+static void test_narrow_memory(void) {
+  int8_t q[16][2];
+  uint32_t w[2][2];
+  for (int r = 0; r < 16; r++) q[r][0] = (int8_t)(r % 8 - (r >= 8 ? 8 : 0)), q[r][1] = (int8_t)(r & 1 ? -1 : 7);
+  const char *load =
+      "module {\n  func.func @main(%a: memref<16x2xi4, " V ">, %o: memref<2x2xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x2xi4, " V "> -> memref<2x2xi32, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(load, q, TSR_I4, 16, 2, w, TSR_U32, 2, 2));
+  CHECK(w[0][0] == 0x76543210u); /* rows 0..7: 0..7, row 0 in the lowest nibble */
+  CHECK(w[1][0] == 0xFEDCBA98u); /* rows 8..15: -8..-1 */
+  CHECK(w[0][1] == 0xF7F7F7F7u && w[1][1] == 0xF7F7F7F7u);
+  /* words stored back through the view give sign-extended bytes */
+  const char *store =
+      "module {\n  func.func @main(%a: memref<2x2xi32, " V ">, %o: memref<16x2xi4, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %v = vector.load %a[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n"
+      "    %w = tpu.memref_bitcast %o : memref<16x2xi4, " V "> -> memref<2x2xi32, " V ">\n"
+      "    vector.store %v, %w[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n    return\n  }\n}\n";
+  uint32_t in[2][2] = {{0x89ABCDEFu, 0x01234567u}, {0x0000000Fu, 0x80000000u}};
+  int8_t back[16][2];
+  CHECK_OK(run1(store, in, TSR_U32, 2, 2, back, TSR_I4, 16, 2));
+  CHECK(back[0][0] == -1 && back[1][0] == -2 && back[7][0] == -8 && back[0][1] == 7 && back[7][1] == 0);
+  CHECK(back[8][0] == -1 && back[9][0] == 0 && back[15][1] == -8);
+  /* float8 stores from f32 values: 1.0, 464 (ties to 448), 0.3 (0.3125), 1e-3 (2^-9) */
+  float f[1][4] = {{1.0f, 464.0f, 0.3f, 1e-3f}};
+  uint8_t b8[1][4];
+  const char *f8 =
+      "module {\n  func.func @main(%a: memref<1x4xf32, " V ">, %o: memref<1x4xf8E4M3FN, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %v = vector.load %a[%c0, %c0] : memref<1x4xf32, " V ">, vector<1x4xf32>\n"
+      "    %t = arith.truncf %v : vector<1x4xf32> to vector<1x4xf8E4M3FN>\n"
+      "    vector.store %t, %o[%c0, %c0] : memref<1x4xf8E4M3FN, " V ">, vector<1x4xf8E4M3FN>\n    return\n  }\n}\n";
+  CHECK_OK(run1(f8, f, TSR_F32, 1, 4, b8, TSR_F8E4M3FN, 1, 4));
+  CHECK(b8[0][0] == 0x38 && b8[0][1] == 0x7E && b8[0][2] == 0x2A && b8[0][3] == 0x01);
+  /* the dtypes by name */
+  tsr_dtype t;
+  CHECK(tsr_dtype_parse("float8_e4m3fn", &t) && t == TSR_F8E4M3FN && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
+  CHECK(tsr_dtype_parse("f8e5m2", &t) && t == TSR_F8E5M2);
+  CHECK(tsr_dtype_parse("int4", &t) && t == TSR_I4 && !strcmp(tsr_dtype_name(t), "i4") && tsr_dtype_is_signed(t));
+}
+
+/* float8 formats against the bytes ml_dtypes gives (float8_e4m3fn, float8_e5m2): rounding to
+ * nearest even, e4m3fn's NaN past 448, e5m2's infinity, subnormals. */
+static void test_float8(void) {
+  static const float x[] = {448, 464, 480, 1000, 57344, 61440, 65536, 1e-3f, 0x1p-10f, 0x1.8p-9f, -0.0f, INFINITY, NAN, 0.3f};
+  static const uint8_t e4[] = {126, 126, 127, 127, 127, 127, 127, 1, 0, 2, 128, 127, 127, 42};
+  static const uint8_t e5[] = {95, 95, 96, 100, 123, 124, 124, 20, 20, 26, 128, 124, 126, 53};
+  int bad = 0;
+  for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+    bad += tsr_f32_to_f8e4m3fn(x[i]) != e4[i];
+    bad += tsr_f32_to_f8e5m2(x[i]) != e5[i];
+    if (tsr_f32_to_f8e4m3fn(x[i]) != e4[i] || tsr_f32_to_f8e5m2(x[i]) != e5[i])
+      fprintf(stderr, "  f8 of %g: e4m3fn %u (want %u), e5m2 %u (want %u)\n", (double)x[i], tsr_f32_to_f8e4m3fn(x[i]), e4[i],
+              tsr_f32_to_f8e5m2(x[i]), e5[i]);
+  }
+  CHECK(bad == 0);
+  /* every byte decodes to a value that encodes back to it (NaNs to the NaN pattern) */
+  bad = 0;
+  for (int b = 0; b < 256; b++) {
+    float f4 = tsr_f8e4m3fn_to_f32((uint8_t)b), f5 = tsr_f8e5m2_to_f32((uint8_t)b);
+    bad += f4 == f4 ? tsr_f32_to_f8e4m3fn(f4) != b : (b & 0x7F) != 0x7F;
+    bad += f5 == f5 ? tsr_f32_to_f8e5m2(f5) != b : (b & 0x7C) != 0x7C;
+  }
+  CHECK(bad == 0);
+  CHECK(tsr_f8e4m3fn_to_f32(0x7E) == 448.0f && tsr_f8e4m3fn_to_f32(0x01) == 0x1p-9f && tsr_f8e5m2_to_f32(0x7B) == 57344.0f);
+  CHECK(tsr_f8e5m2_to_f32(0xFC) == -INFINITY && tsr_f8e5m2_to_f32(0x01) == 0x1p-16f);
+}
+
+int main(void) {
+  if (tsr_machine_create(&(tsr_machine_options){.num_cores = 1, .quiet = true}, &M) != TSR_OK) return 1;
+  test_bf16_pairs();
+  test_int8_quads();
+  test_words_as_rows();
+  test_refused();
+  test_narrow_memory();
+  test_float8();
+  tsr_machine_destroy(M);
+  return tsr_test_finish("test_packed");
+}
