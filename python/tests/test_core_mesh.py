@@ -11,15 +11,17 @@ from jax.experimental.pallas import tpu as pltpu
 
 
 def per_core_rows(cores: int):
+    """Core c writes 7 * (c + n) into row c; n, a traced scalar, reaches the kernel as an SMEM
+    operand whose window has no bounds."""
     @jax.jit
-    def f():
+    def f(n):
         out = jax.empty_ref(jax.ShapeDtypeStruct((cores, 8, 128), jnp.int32))
 
         @pl.core_map(pltpu.create_tensorcore_mesh("core"))
         def _():
             def body(v):
                 c = jax.lax.axis_index("core")
-                v[...] = jnp.full(v.shape, 7, jnp.int32) * (c + 1)
+                v[...] = jnp.full(v.shape, 7, jnp.int32) * (c + n)
                 pltpu.sync_copy(v, out.at[c])
             pl.run_scoped(body, pltpu.VMEM((8, 128), jnp.int32))
         return jax.freeze(out)
@@ -30,8 +32,8 @@ def per_core_rows(cores: int):
 def test_core_map_over_the_chips_cores(tessera_jax, chip, cores):
     with tessera_jax.enabled(chip=chip):
         assert pltpu.create_tensorcore_mesh("core").shape == {"core": cores}
-        got = np.asarray(per_core_rows(cores)())
-    want = np.broadcast_to((7 * np.arange(1, cores + 1, dtype=np.int32))[:, None, None], (cores, 8, 128))
+        got = np.asarray(per_core_rows(cores)(jnp.int32(3)))
+    want = np.broadcast_to((7 * np.arange(3, cores + 3, dtype=np.int32))[:, None, None], (cores, 8, 128))
     np.testing.assert_array_equal(got, want)
 
 
