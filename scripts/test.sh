@@ -2,7 +2,8 @@
 # The whole test suite: a release build with gcc (all tests), a clang build (warnings are
 # errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all tests), a
 # clang build under ThreadSanitizer (the tests but two, below), the Python package built into
-# a pinned venv and its pytest suite, and a bounded run of the libFuzzer targets. Exits
+# a pinned venv and its pytest suite, a subset of JAX's own Pallas TPU tests run through the
+# package, and a bounded run of the libFuzzer targets. Exits
 # non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,11 @@ cmake --build build-tsan -j"$JOBS"
 step "Python package (pip install .) and its tests"
 "$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps .
 TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests
+
+step "JAX's own Pallas TPU tests through tessera, the CI subset (tests/jax_upstream)"
+# the listed cases of tpu_pallas_test.py and tpu_pallas_pipeline_test.py, as v5e and as v5p:
+# every one must pass (the whole run and its figures: docs/jax_upstream.md)
+"$py" tests/jax_upstream/run.py --subset tests/jax_upstream/subset.txt --chip v5e,v5p --strict --quiet
 
 if [ -x scripts/fuzz.sh ]; then
   step "fuzzing (bounded)"

@@ -104,6 +104,9 @@ typedef struct tsr_hlo_kernel_desc {
   const tsr_alias *aliases;   /* output_operand_aliases, operands counted as the call counts
                                  them (dynamic grid bounds first) */
   int num_aliases;
+  int num_results;            /* the call's result count, when known: the kernel's last
+                                 num_results operands are its outputs; 0: the body says
+                                 (the operands from the first one it writes) */
 } tsr_hlo_kernel_desc;
 
 /* Decodes and loads the kernel; an op tessera does not run is reported here. The kernel

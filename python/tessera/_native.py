@@ -117,7 +117,7 @@ for _name, _res, *_args in [
 ]:
     _declare(lib, _name, _res, *_args)
 for _name, _res, *_args in [
-    ("tsr_ffi_check", c_int, c_char_p, c_size_t, c_char_p, POINTER(c_int64), c_int, POINTER(c_int),
+    ("tsr_ffi_check", c_int, c_char_p, c_size_t, c_char_p, POINTER(c_int64), c_int, c_int, POINTER(c_int),
      POINTER(c_int)),
     ("tsr_ffi_compilations", c_int64),
     ("tsr_ffi_release", None),

@@ -29,10 +29,12 @@ from jax._src import mesh as _mesh_lib
 from jax._src.interpreters import mlir
 from jax._src.lib.mlir import ir
 from jax._src.lib.mlir.dialects import hlo
+from jax._src.pallas import mpmd as _mpmd
 from jax._src.pallas import pallas_call as _pallas_call
 from jax._src.pallas.mosaic import core as _tpu_core
 from jax._src.pallas.mosaic import pallas_call_registration as _tpu_registration
 from jax._src.pallas.mosaic import tpu_info as _tpu_info
+from jax.experimental.pallas import tpu as _pltpu
 
 from . import _native as n
 from ._errors import KernelError, from_runtime_error
@@ -88,6 +90,7 @@ def _register() -> None:
                                     platform="cpu")
         # A CPU rule takes precedence over the generic one, for the CPU only.
         mlir.register_lowering(_pallas_call.pallas_call_p, _lower_pallas_call, platform="cpu")
+        mlir.register_lowering(_mpmd.mpmd_map_p, _lower_mpmd_map, platform="cpu")
         _hook_tpu_info()
         _registered = True
 
@@ -178,6 +181,20 @@ def _hook_tpu_info() -> None:
     _tpu_info.get_device_kind = get_device_kind
     _tpu_info.get_num_device_cores = get_num_device_cores
 
+    # pltpu.create_tensorcore_mesh() (pl.core_map over a chip's TensorCores) reads
+    # jax.devices()[0].num_cores, which a CPU device does not have: while tessera is enabled,
+    # the chip's cores. The function is also bound by name in jax.experimental.pallas.tpu.
+    create_mesh = _tpu_core.create_tensorcore_mesh
+
+    def create_tensorcore_mesh(axis_name: str, devices: Any = None, num_cores: int | None = None):
+        if devices is None and num_cores is None and _options.value is not None and \
+                _mesh_lib.get_abstract_mesh().abstract_device is None:
+            num_cores = get_num_device_cores()
+        return create_mesh(axis_name, devices=devices, num_cores=num_cores)
+
+    _tpu_core.create_tensorcore_mesh = create_tensorcore_mesh
+    _pltpu.create_tensorcore_mesh = create_tensorcore_mesh
+
 
 def _is_mosaic(compiler_params: Any) -> bool:
     return compiler_params is None or isinstance(compiler_params, _tpu_core.CompilerParams)
@@ -189,6 +206,17 @@ def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any,
         return _pallas_call._pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
     outs = _tpu_registration.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret,
                                                            **params)
+    return _retarget(outs, opts)
+
+
+def _lower_mpmd_map(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
+    """pl.core_map / pl.kernel over a TensorCore mesh (mpmd_map_p), which lowers for the CPU
+    through JAX's generic pallas_call rule: as on a TPU instead, when tessera is enabled."""
+    opts = _options.value
+    if opts is None or interpret or not _is_mosaic(params.get("compiler_params")) or \
+            not all(isinstance(m, _tpu_core.TensorCoreMesh) for m in params["meshes"]):
+        return _mpmd._mpmd_map_fallback_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    outs = _mpmd._mpmd_map_tpu_lowering(ctx, *in_nodes, interpret=interpret, **params)
     return _retarget(outs, opts)
 
 
@@ -241,7 +269,7 @@ def _retarget(outs, opts: Options):
     # that does not parse or a call that disagrees with its kernel is an error here, at jit
     flat_aliases = (ctypes.c_int64 * max(1, 2 * len(aliases)))(*[x for p in aliases for x in p])
     nops, nres = ctypes.c_int(), ctypes.c_int()
-    if n.ffi_lib.tsr_ffi_check(payload, len(payload), name.encode(), flat_aliases, len(aliases),
+    if n.ffi_lib.tsr_ffi_check(payload, len(payload), name.encode(), flat_aliases, len(aliases), len(results),
                               ctypes.byref(nops), ctypes.byref(nres)) != 0:
         raise KernelError(f"kernel '{name}': {n.last_error()}")
     if (nops.value, nres.value) != (len(operands), len(results)):

@@ -39,6 +39,11 @@ static void report_pair(tsr_checker *ck, int core, const flight *a, const char *
             describe(b, y, sizeof y), tail);
 }
 
+/* the spans first (cheap, and most pairs are apart), then the exact test */
+static bool meet(region ra, const tsr_ref *a, region rb, const tsr_ref *b) {
+  return regions_overlap(ra, rb) && refs_overlap(a, b);
+}
+
 static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->src || !ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
@@ -59,11 +64,11 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   }
   for (int i = 0; i < fl->n; i++) {
     const flight *f = &fl->a[i];
-    if (regions_overlap(nf->dst, f->dst))
+    if (meet(nf->dst, &nf->dst_ref, f->dst, &f->dst_ref))
       report_pair(ck, ev->core, nf, "and", f, " are in flight at once and write overlapping memory");
-    else if (regions_overlap(nf->dst, f->src))
+    else if (meet(nf->dst, &nf->dst_ref, f->src, &f->src_ref))
       report_pair(ck, ev->core, nf, "overwrites the source of", f, ", which was not yet waited for");
-    else if (regions_overlap(nf->src, f->dst))
+    else if (meet(nf->src, &nf->src_ref, f->dst, &f->dst_ref))
       report_pair(ck, ev->core, nf, "reads the destination of", f, " before it was waited for");
   }
   fl->n++;
@@ -93,8 +98,8 @@ static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   region r = ref_region(ev->dst);
   for (int i = 0; i < fl->n; i++) {
     const flight *f = &fl->a[i];
-    bool hits_dst = regions_overlap(r, f->dst);
-    if (!hits_dst && !(ev->write && regions_overlap(r, f->src))) continue;
+    bool hits_dst = meet(r, ev->dst, f->dst, &f->dst_ref);
+    if (!hits_dst && !(ev->write && meet(r, ev->dst, f->src, &f->src_ref))) continue;
     char what[96], step[32] = "", dma[256];
     if (ev->step >= 0) snprintf(step, sizeof step, " at step %lld", (long long)ev->step);
     const char *how = !hits_dst ? "overwrites the source of"

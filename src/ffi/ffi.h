@@ -49,10 +49,11 @@ typedef struct tsr_ffi_call {
  * message (tsr_last_error) names the kernel. Thread-safe. */
 tsr_status tsr_ffi_run(const tsr_ffi_call *call);
 
-/* Compiles a payload into the cache without running it (the lowering's early check), and
- * gives the kernel's operand and result counts as the custom call must have them. */
+/* Compiles a payload into the cache without running it (the lowering's early check), for a
+ * call with call_results results (0: as the body says), and gives the kernel's operand and
+ * result counts as the custom call must have them. */
 tsr_status tsr_ffi_check(const char *payload, size_t payload_len, const char *name, const int64_t *aliases,
-                         int num_aliases, int *num_operands, int *num_results);
+                         int num_aliases, int call_results, int *num_operands, int *num_results);
 /* Compilations so far (a payload met again is not compiled again). */
 int64_t tsr_ffi_compilations(void);
 /* Frees the kernels and machines nobody is using (at exit, and between tests). */
@@ -79,7 +80,7 @@ typedef struct ffi_kernel ffi_kernel;
 /* The compiled kernel of a call (a new reference; compiled on first use), or the failure of
  * its compilation, which is kept and given again. */
 tsr_status ffi_kernel_get(const char *payload, size_t len, const char *name, size_t name_len, const int64_t *aliases,
-                          int num_aliases, ffi_kernel **out);
+                          int num_aliases, int num_results, ffi_kernel **out);
 void ffi_kernel_put(ffi_kernel *k);
 tsr_hlo_kernel *ffi_kernel_hlo(ffi_kernel *k);
 void ffi_cache_release(void);

@@ -23,6 +23,7 @@ struct ffi_kernel {
   size_t name_len;
   int64_t *aliases;
   int num_aliases;
+  int num_results;     /* the call's, which splits the kernel's operands into inputs and outputs */
   tsr_hlo_kernel *k;   /* NULL when the compilation failed: */
   tsr_status failure;
   char *message;
@@ -47,15 +48,16 @@ static uint64_t hash_bytes(const char *p, size_t n, uint64_t h) {
   return h;
 }
 
-static uint64_t key_hash(const char *payload, size_t len, const char *name, size_t name_len, const int64_t *aliases, int n) {
-  uint64_t h = hash_bytes(payload, len, 0xcbf29ce484222325ull ^ len);
+static uint64_t key_hash(const char *payload, size_t len, const char *name, size_t name_len, const int64_t *aliases, int n,
+                         int num_results) {
+  uint64_t h = hash_bytes(payload, len, 0xcbf29ce484222325ull ^ len ^ ((uint64_t)num_results << 56));
   h = hash_bytes(name, name_len, h);
   return hash_bytes((const char *)aliases, sizeof *aliases * 2 * (size_t)n, h);
 }
 
 static bool same_key(const ffi_kernel *e, uint64_t h, const char *payload, size_t len, const char *name, size_t name_len,
-                     const int64_t *aliases, int n) {
-  return e->hash == h && e->len == len && e->num_aliases == n && e->name_len == name_len &&
+                     const int64_t *aliases, int n, int num_results) {
+  return e->hash == h && e->len == len && e->num_aliases == n && e->num_results == num_results && e->name_len == name_len &&
          !memcmp(e->name, name, name_len) && !memcmp(e->payload, payload, len) &&
          (!n || !memcmp(e->aliases, aliases, sizeof *aliases * 2 * (size_t)n));
 }
@@ -76,9 +78,9 @@ void ffi_kernel_put(ffi_kernel *e) {
 tsr_hlo_kernel *ffi_kernel_hlo(ffi_kernel *e) { return e->k; }
 
 static ffi_kernel *find(uint64_t h, const char *payload, size_t len, const char *name, size_t name_len,
-                        const int64_t *aliases, int n) {
+                        const int64_t *aliases, int n, int num_results) {
   for (int i = n_entries - 1; i >= 0; i--)
-    if (same_key(entries[i], h, payload, len, name, name_len, aliases, n)) {
+    if (same_key(entries[i], h, payload, len, name, name_len, aliases, n, num_results)) {
       __atomic_add_fetch(&entries[i]->refs, 1, __ATOMIC_ACQ_REL);
       return entries[i];
     }
@@ -86,13 +88,14 @@ static ffi_kernel *find(uint64_t h, const char *payload, size_t len, const char 
 }
 
 static ffi_kernel *compile(uint64_t h, const char *payload, size_t len, const char *name, size_t name_len,
-                           const int64_t *aliases, int n) {
+                           const int64_t *aliases, int n, int num_results) {
   ffi_kernel *e = calloc(1, sizeof *e);
   if (!e) return NULL;
   e->refs = 1;
   e->hash = h;
   e->len = len;
   e->num_aliases = n;
+  e->num_results = num_results;
   e->name_len = name_len;
   e->name = malloc(name_len + 1);
   e->payload = malloc(len ? len : 1);
@@ -113,7 +116,8 @@ static ffi_kernel *compile(uint64_t h, const char *payload, size_t len, const ch
       s = tsr_fail(TSR_ERR_INVALID, "alias %d: operand %lld, output %lld", i, (long long)aliases[2 * i], (long long)aliases[2 * i + 1]);
     else al[i] = (tsr_alias){.input = (int)aliases[2 * i], .output = (int)aliases[2 * i + 1]};
   }
-  tsr_hlo_kernel_desc d = {.backend_config = payload, .backend_config_len = len, .name = e->name, .aliases = al, .num_aliases = n};
+  tsr_hlo_kernel_desc d = {.backend_config = payload, .backend_config_len = len, .name = e->name, .aliases = al, .num_aliases = n,
+                           .num_results = num_results};
   if (s == TSR_OK) s = tsr_hlo_kernel_create(&d, &e->k);
   __atomic_add_fetch(&compilations, 1, __ATOMIC_RELAXED);
   if (s != TSR_OK) {
@@ -131,7 +135,7 @@ static ffi_kernel *compile(uint64_t h, const char *payload, size_t len, const ch
  * returns the entry to use, with a reference for the caller. */
 static ffi_kernel *insert(ffi_kernel *e) {
   pthread_rwlock_wrlock(&lock);
-  ffi_kernel *have = find(e->hash, e->payload, e->len, e->name, e->name_len, e->aliases, e->num_aliases);
+  ffi_kernel *have = find(e->hash, e->payload, e->len, e->name, e->name_len, e->aliases, e->num_aliases, e->num_results);
   if (!have) {
     if (n_entries == MAX_ENTRIES) { /* the oldest goes; a caller still holding it keeps it alive */
       ffi_kernel_put(entries[0]);
@@ -148,18 +152,18 @@ static ffi_kernel *insert(ffi_kernel *e) {
 }
 
 tsr_status ffi_kernel_get(const char *payload, size_t len, const char *name, size_t name_len, const int64_t *aliases,
-                          int num_aliases, ffi_kernel **out) {
+                          int num_aliases, int num_results, ffi_kernel **out) {
   *out = NULL;
-  if ((!payload && len) || (!name && name_len) || num_aliases < 0 || (num_aliases && !aliases))
+  if ((!payload && len) || (!name && name_len) || num_aliases < 0 || (num_aliases && !aliases) || num_results < 0)
     return tsr_fail(TSR_ERR_INVALID, "kernel call without a payload");
   if (!payload) payload = "";
   if (!name) name = "";
-  uint64_t h = key_hash(payload, len, name, name_len, aliases, num_aliases);
+  uint64_t h = key_hash(payload, len, name, name_len, aliases, num_aliases, num_results);
   pthread_rwlock_rdlock(&lock);
-  ffi_kernel *e = find(h, payload, len, name, name_len, aliases, num_aliases);
+  ffi_kernel *e = find(h, payload, len, name, name_len, aliases, num_aliases, num_results);
   pthread_rwlock_unlock(&lock);
   if (!e) {
-    e = compile(h, payload, len, name, name_len, aliases, num_aliases);
+    e = compile(h, payload, len, name, name_len, aliases, num_aliases, num_results);
     if (!e) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     e = insert(e);
   }
@@ -173,9 +177,9 @@ tsr_status ffi_kernel_get(const char *payload, size_t len, const char *name, siz
 }
 
 tsr_status tsr_ffi_check(const char *payload, size_t payload_len, const char *name, const int64_t *aliases,
-                         int num_aliases, int *num_operands, int *num_results) {
+                         int num_aliases, int call_results, int *num_operands, int *num_results) {
   ffi_kernel *e;
-  TSR_TRY(ffi_kernel_get(payload, payload_len, name, name ? strlen(name) : 0, aliases, num_aliases, &e));
+  TSR_TRY(ffi_kernel_get(payload, payload_len, name, name ? strlen(name) : 0, aliases, num_aliases, call_results, &e));
   if (num_operands) *num_operands = tsr_hlo_kernel_num_operands(e->k);
   if (num_results) *num_results = tsr_hlo_kernel_num_results(e->k);
   ffi_kernel_put(e);

@@ -169,7 +169,7 @@ static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const ts
 
 tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
   ffi_kernel *e;
-  tsr_status s = ffi_kernel_get(c->payload, c->payload_len, c->name, c->name_len, c->aliases, c->num_aliases, &e);
+  tsr_status s = ffi_kernel_get(c->payload, c->payload_len, c->name, c->name_len, c->aliases, c->num_aliases, c->num_results, &e);
   if (s != TSR_OK) return tsr_fail_context(s, "kernel '%.*s'", (int)c->name_len, c->name ? c->name : "");
   tsr_hlo_kernel *k = ffi_kernel_hlo(e);
   tsr_ffi_session *ses = session_enter();

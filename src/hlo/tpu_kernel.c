@@ -50,6 +50,17 @@ static tsr_status load_body(tsr_hlo_kernel *k, tsr_mlir_module *body) {
   return hlo_kernel_load(k, body);
 }
 
+/* The body alone cannot tell inputs from outputs (an output aliased to an input may be written
+ * through the input's ref, as pl.core_map's kernels do): the call's result count can. */
+static tsr_status take_split(tsr_hlo_kernel *k, int num_results) {
+  int io = k->n_inputs + k->n_outputs;
+  if (num_results > io)
+    return tsr_fail(TSR_ERR_INVALID, "kernel '%s' has %d inputs and outputs in all; the call has %d results", k->name, io, num_results);
+  k->n_outputs = num_results;
+  k->n_inputs = io - num_results;
+  return TSR_OK;
+}
+
 /* Aliases come counted as the call counts operands; pallas_call counts without the dynamic
  * grid bounds. */
 static tsr_status take_aliases(tsr_hlo_kernel *k, const tsr_alias *a, int n) {
@@ -77,6 +88,7 @@ tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **
   tsr_status s = parse_config(d->backend_config ? d->backend_config : "", d->backend_config_len, k, &body);
   if (s == TSR_OK) s = load_body(k, body);
   tsr_mlir_module_destroy(body);
+  if (s == TSR_OK && d->num_results > 0) s = take_split(k, d->num_results);
   if (s == TSR_OK) s = take_aliases(k, d->aliases, d->num_aliases);
   if (s != TSR_OK) {
     tsr_hlo_kernel_destroy(k);

@@ -164,8 +164,11 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand in %s memory", what, tsr_space_name(t->space));
   if (!wp || wp->kind != TSR_IR_ATTR_DICT || wp->u.dict.n == 0) return TSR_OK; /* whole array */
   const tsr_ir_attr *wb = tsr_ir_dict_get(wp, "window_bounds");
+  /* No bounds: the whole array too, whatever else the entry says (pl.core_map gives a scalar
+   * operand in SMEM transform_indices (d0) -> (0) and no bounds) */
+  if (!wb) return TSR_OK;
   int64_t b[TSR_MAX_RANK];
-  int64_t nb = wb ? tsr_ir_attr_ints(wb, b, TSR_MAX_RANK) : -1;
+  int64_t nb = tsr_ir_attr_ints(wb, b, TSR_MAX_RANK);
   if (nb != t->rank) return tsr_fail(TSR_ERR_INVALID, "%s: window_bounds must have %d entries", what, t->rank);
   for (int d = 0; d < t->rank; d++)
     if (b[d] != t->shape[d])

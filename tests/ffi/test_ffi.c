@@ -198,7 +198,7 @@ static void test_run_in_place(void) {
   CHECK_EQ_INT(tsr_ffi_compilations() - before, 1);
   /* the lowering's check finds the same kernel in the cache */
   int nops = 0, nres = 0;
-  CHECK_OK(tsr_ffi_check(io_alias, strlen(io_alias), "io_alias", pair, 1, &nops, &nres));
+  CHECK_OK(tsr_ffi_check(io_alias, strlen(io_alias), "io_alias", pair, 1, 1, &nops, &nres));
   CHECK_EQ_INT(nops, 2);
   CHECK_EQ_INT(nres, 1);
   CHECK_EQ_INT(tsr_ffi_compilations() - before, 1);
