@@ -72,7 +72,8 @@ tsr_status run_setup_machine(run_setup *rs) {
   tsr_status s;
   tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
-                            .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops};
+                            .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops,
+                            .timing_only = rs->timing_only};
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};

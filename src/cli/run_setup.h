@@ -18,6 +18,7 @@ typedef struct run_setup {
   uint64_t seed;          /* the random DMA order's */
   int host_helpers;       /* tsr_machine_options.host_helpers */
   int64_t max_ops;        /* tsr_machine_options.max_kernel_ops */
+  tsr_timing_only timing_only; /* tsr_machine_options.timing_only (run --timing-only) */
   tsr_chip chip;          /* --chip, loaded when the option is read (v5e without it) */
   tsr_machine *machine;
   tsr_timing *timing;

@@ -190,7 +190,8 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->sem = *r->sem;
   d->bytes = r->bytes;
   d->copied = false;
-  d->no_copy = r->no_copy;
+  /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
+  d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
   d->dir = r->dir;
   d->operand = r->operand;
   d->step = c->step;
