@@ -54,6 +54,24 @@ done
 echo "timing_only: suite runs equal to the bit: $exact timing-only, $fallback in full (fallback)"
 [ "$exact" -gt 0 ] || bad "no suite kernel ran timing-only"
 
+# The hand-written kernels of tests/mosaic (SMEM scratch deciding branches, DMAs of the
+# kernel's own, loops, scopes): those that run in full give the same seconds timing-only
+# (the op budget stops the endless ones in both runs).
+same=0
+for mod in "$here"/../mosaic/*.mlir; do
+  "$T" run "$mod" --json --no-check --max-ops 1000000 >"$tmp/full" 2>/dev/null || continue
+  "$T" run "$mod" --json --timing-only --max-ops 1000000 >"$tmp/fast" 2>"$tmp/fast.err" ||
+    { bad "$(basename "$mod"): runs in full but not timing-only: $(head -c 300 "$tmp/fast.err")"; continue; }
+  a=$(seconds "$tmp/full") b=$(seconds "$tmp/fast")
+  [ -n "$a" ] && [ "$a" = "$b" ] || bad "$(basename "$mod"): simulated seconds $b timing-only, $a in full"
+  same=$((same + 1))
+done
+echo "timing_only: tests/mosaic kernels equal to the bit: $same"
+[ "$same" -ge 10 ] || bad "only $same kernels of tests/mosaic ran"
+# the SMEM counter decides which steps multiply: 3 of its 6 steps, in both runs
+grep -q '"flops":[[:space:]]*12582912,' <("$T" run "$here/../mosaic/smem_counter.mlir" --json --timing-only 2>/dev/null) ||
+  bad "smem_counter: the timing-only run did not count 3 multiplies of 128^3"
+
 # A branch on vector data: the fallback names the load, strict refuses.
 mod="$here/../mosaic/data_branch.mlir"
 "$T" run "$mod" --json --no-check >"$tmp/full" 2>/dev/null || bad "data_branch: the full run failed"
