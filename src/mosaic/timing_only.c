@@ -15,8 +15,9 @@
  * In a timing-only run DMAs into VMEM and HBM move no data, inputs need not be filled and
  * vector values are not computed, so the slice is exact only if no needed load reads VMEM or
  * HBM: SMEM (scalar prefetch, SMEM scratch and SMEM blocks, which DMAs still fill) is the
- * only memory whose data a timing-only run keeps. Otherwise P->timing_inexact names the
- * first such load, and the run computes in full (or fails, when strict).
+ * only memory whose data a timing-only run keeps, unless a DMA fills it from VMEM. Otherwise
+ * P->timing_inexact names the first such load (or DMA), and the run computes in full (or
+ * fails, when strict).
  *
  * Not run either: the loads and stores of data (their bounds are not checked: a full run
  * fails where a timing-only run does not), and tpu.log / tpu.log_buffer (nothing printed). */
@@ -113,6 +114,12 @@ static bool tie_regions(const prog *P, const minst *in, bool *used) {
   return changed;
 }
 
+/* A tpu.enqueue_dma from VMEM into SMEM (c_dma: a[1] the source, a[2] the target operand). */
+static bool dma_fills_smem_from_vmem(const prog *P, const minst *in) {
+  if (in->a[1] < 0 || in->a[2] < 0 || in->a[1] >= in->nopd || in->a[2] >= in->nopd) return false;
+  return P->types[in->opd[in->a[1]]].space == TSR_VMEM && P->types[in->opd[in->a[2]]].space == TSR_SMEM;
+}
+
 tsr_status prog_mark_timing_needed(prog *P) {
   bool *used = calloc((size_t)P->nslots + 1, sizeof(bool));
   bool *live = calloc((size_t)P->ninsts + 1, sizeof(bool));
@@ -152,12 +159,17 @@ tsr_status prog_mark_timing_needed(prog *P) {
   P->timing_inexact = NULL;
   for (int32_t i = 0; i < P->ninsts && !P->timing_inexact; i++) {
     const minst *in = &I[i];
-    if (!in->needed || mop_kinds[in->op] != K_LOAD || in->nopd < 1) continue;
-    tsr_space sp = P->types[in->opd[0]].space;
-    if (sp == TSR_SMEM) continue;
     char buf[512];
-    snprintf(buf, sizeof buf, "op %s at %s reads %s data that control flow, a DMA or a semaphore depends on", in->name,
-             in->loc, tsr_space_name(sp));
+    if (in->op == MOP_ENQUEUE_DMA && live[i] && space_read[TSR_SMEM] && dma_fills_smem_from_vmem(P, in)) {
+      /* DMAs into VMEM move nothing in a timing-only run: what this one copies on is not there */
+      snprintf(buf, sizeof buf, "op %s at %s copies VMEM data into SMEM that control flow, a DMA or a semaphore depends "
+               "on", in->name, in->loc);
+    } else if (!in->needed || mop_kinds[in->op] != K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
+      continue;
+    } else {
+      snprintf(buf, sizeof buf, "op %s at %s reads %s data that control flow, a DMA or a semaphore depends on", in->name,
+               in->loc, tsr_space_name(P->types[in->opd[0]].space));
+    }
     P->timing_inexact = prog_strdup(P, buf);
     if (!P->timing_inexact) {
       free(used);

@@ -85,6 +85,12 @@ rc=$?
 [ $rc -eq 1 ] || bad "data_branch: --timing-only=strict exits $rc, not 1"
 grep -q 'cannot run timing-only (strict): op vector.load at ' "$tmp/out" || bad "data_branch: strict: $(cat "$tmp/out")"
 
+# A DMA from the VMEM block into SMEM feeding a branch: the fallback names the DMA.
+"$T" run "$here/../mosaic/vmem_to_smem.mlir" --json --timing-only >"$tmp/fast" 2>"$tmp/fast.err" ||
+  bad "vmem_to_smem: the fallback failed"
+grep -q 'runs in full, not timing-only: op tpu.enqueue_dma at .*vmem_to_smem.mlir:9:5 copies VMEM data into SMEM' \
+  "$tmp/fast.err" || bad "vmem_to_smem: no fallback message naming the DMA: $(cat "$tmp/fast.err")"
+
 # What a timing-only run says about its outputs, and the report it implies.
 mm="$suite/matmul_bf16/v_new/module.mlir"
 "$T" run "$mm" "$suite"/matmul_bf16/in_0.npy "$suite"/matmul_bf16/in_1.npy --timing-only >"$tmp/out" 2>&1 ||
