@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 
+#include "tessera/mosaic.h"
 #include "tessera/pipeline.h"
 
 typedef struct bench_opts {
@@ -23,6 +24,8 @@ void bench_json_end(void);
 /* Monotonic wall time in seconds. */
 double bench_now(void);
 
+/* A Mosaic kernel from MLIR text; NULL (with a message naming the benchmark) on failure. */
+tsr_mosaic_kernel *bench_kernel_from_text(const char *text, const char *bench);
 /* The kernel body of the elementwise-add benchmarks: out0 = in0 + in1 on f32 blocks. */
 tsr_status bench_add_body(tsr_ctx *c, void *user);
 

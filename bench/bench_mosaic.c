@@ -14,15 +14,7 @@
 #define REPEATS 3
 #define F(r) ((float *)(void *)(r)->data)
 
-static tsr_mosaic_kernel *kernel_from_text(const char *text) {
-  tsr_mlir_module *m = NULL;
-  tsr_mosaic_kernel *k = NULL;
-  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "bench.mlir", &m);
-  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
-  if (s != TSR_OK) fprintf(stderr, "bench mosaic: %s\n", tsr_last_error());
-  tsr_mlir_module_destroy(m);
-  return k;
-}
+static tsr_mosaic_kernel *kernel_from_text(const char *text) { return bench_kernel_from_text(text, "mosaic"); }
 
 /* ---- add ------------------------------------------------------------------------------------ */
 

@@ -2,7 +2,10 @@
 #include "bench.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+
+#include "tessera/mlir.h"
 
 double bench_now(void) {
   struct timespec ts;
@@ -43,4 +46,14 @@ tsr_status bench_add_body(tsr_ctx *c, void *user) {
     for (int64_t j = 0; j < x->shape[1]; j++) r[j] = a[j] + b[j];
   }
   return TSR_OK;
+}
+
+tsr_mosaic_kernel *bench_kernel_from_text(const char *text, const char *bench) {
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "bench.mlir", &m);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
+  if (s != TSR_OK) fprintf(stderr, "bench %s: %s\n", bench, tsr_last_error());
+  tsr_mlir_module_destroy(m);
+  return k;
 }

@@ -71,6 +71,7 @@ typedef struct tsr_hlo_stats {
   double kernel_seconds;   /* host time in kernels */
   double seconds;          /* host time of the whole run */
   tsr_call_stats kernel;   /* summed over kernel calls */
+  int64_t timing_only_calls; /* kernel calls that ran without computing (timing-only runs) */
 } tsr_hlo_stats;
 
 /* Runs `main`: `inputs` must match its argument types. On success `outputs` (an array of

@@ -180,6 +180,11 @@ typedef enum tsr_dma_mode {
 
 #define TSR_MAX_MESH_RANK 4
 #define TSR_MAX_DEVICES 32
+typedef enum tsr_timing_only {
+  TSR_COMPUTE = 0,        /* a full run */
+  TSR_TIMING_ONLY,        /* timing-only where exact, a full run (with a warning) elsewhere */
+  TSR_TIMING_ONLY_STRICT, /* timing-only, or the kernel fails */
+} tsr_timing_only;
 
 typedef struct tsr_machine_options {
   const tsr_chip *chip;      /* NULL: v5e */
@@ -214,6 +219,13 @@ typedef struct tsr_machine_options {
   int num_devices;
   int mesh_rank;
   int64_t mesh_shape[TSR_MAX_MESH_RANK];
+  /* Timing without computing (TSR_TIMING_ONLY): Mosaic kernels run their pipeline, DMAs,
+   * semaphores and every scalar that decides control flow or an address, but no vector or
+   * MXU work, and DMAs into VMEM and HBM move no data; the events, hence what the timing
+   * model says, are a full run's. Outputs are not computed. A kernel whose control flow or
+   * DMA addresses depend on vector data runs in full with a warning that names the op
+   * (TSR_TIMING_ONLY_STRICT: fails instead). docs/timing.md, "Timing-only runs". */
+  tsr_timing_only timing_only;
 } tsr_machine_options;
 
 #define TSR_DEFAULT_MAX_KERNEL_OPS 1000000000LL

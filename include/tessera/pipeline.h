@@ -106,6 +106,9 @@ typedef struct tsr_call_desc {
   tsr_body_fn body;
   void *user;
   tsr_step_cost_fn step_cost;
+  /* DMAs into VMEM and HBM signal and emit their events but move no data (a timing-only
+   * run: nothing reads what they would move); DMAs into SMEM still copy. */
+  bool no_data;
 } tsr_call_desc;
 
 /* The pipeline's copies of blocks (of a call, an invocation or one buffered ref). */
@@ -128,6 +131,7 @@ typedef struct tsr_call_stats {
                                * idle host CPUs, the parts that ran them at once, the cores'
                                * own included (the results and counts are those of the run
                                * in order; docs/architecture.md, the host split) */
+  bool timing_only;           /* the call ran without computing (tsr_machine_options) */
 } tsr_call_stats;
 
 /* Checks the call (shapes, VMEM budget, block-shape rules) and runs it. */

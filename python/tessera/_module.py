@@ -38,7 +38,8 @@ class _Program:
     """A compiled module and a machine to run it, freed on close."""
 
     def __init__(self, module: Any, chip: str | None, check: bool = True, dma_order: str = "eager",
-                 poison: bool = False, zero_copy: bool = False, host_helpers: int = 0):
+                 poison: bool = False, zero_copy: bool = False, host_helpers: int = 0,
+                 timing_only: int = 0, strict_block_shapes: bool = False):
         if dma_order not in n.DMA_ORDERS:
             raise ValueError(f"tessera: dma_order is one of {', '.join(n.DMA_ORDERS)}, not {dma_order!r}")
         text = _module_text(module).encode()
@@ -48,7 +49,8 @@ class _Program:
             self._ok(n.lib.tsr_mlir_parse_text(text, len(text), b"<module>", ctypes.byref(self.m)), "read")
             self._ok(n.lib.tsr_hlo_compile(self.m, ctypes.byref(self.p)), "compile")
             opts = n.MachineOptions(chip=ctypes.pointer(self.chip), dma_mode=n.DMA_ORDERS[dma_order],
-                                    zero_copy=zero_copy, host_helpers=host_helpers)
+                                    zero_copy=zero_copy, host_helpers=host_helpers, timing_only=timing_only,
+                                    strict_block_shapes=strict_block_shapes, quiet=timing_only != 0)
             self._ok(n.lib.tsr_machine_create(ctypes.byref(opts), ctypes.byref(self.machine)), "machine")
             checks = (_TSR_CHECK_DEFAULT if check else 0) | (_TSR_CHECK_POISON if poison else 0)
             if checks:
@@ -84,6 +86,21 @@ class _Program:
                 items[i].shape[d] = s
             items[i].data = x.ctypes.data if x.size else None
         return items, kept
+
+    def execute(self, arrays: Sequence[Any], stats: Any = None) -> tuple[ctypes.Array, int]:
+        """One run on `arrays`: the output tsr_arrays (the caller frees them) and their count.
+        `stats`: a tsr_hlo_stats to fill."""
+        want = n.lib.tsr_hlo_num_inputs(self.p)
+        if len(arrays) != want:
+            raise ValueError(f"tessera: the module takes {want} inputs, {len(arrays)} given")
+        items, _kept = self.inputs(arrays)
+        n_out = n.lib.tsr_hlo_num_outputs(self.p)
+        outs = (n.Array * max(1, n_out))()
+        opts = n.HloRunOpts(machine=self.machine)
+        status = n.lib.tsr_hlo_run(self.p, ctypes.byref(opts), items, len(arrays), outs,
+                                   ctypes.byref(stats) if stats is not None else None)
+        self._ok(status, "run")
+        return outs, n_out
 
     def close(self) -> None:
         if self.checker:
@@ -122,14 +139,7 @@ def run(module: Any, *arrays: Any, chip: str | None = None, check: bool = True,
     poison=True adds the poison checks. Anything tessera finds raises KernelError."""
     prog = _Program(module, chip, check, dma_order, poison, zero_copy, host_helpers)
     try:
-        want = n.lib.tsr_hlo_num_inputs(prog.p)
-        if len(arrays) != want:
-            raise ValueError(f"tessera: the module takes {want} inputs, {len(arrays)} given")
-        items, _kept = prog.inputs(arrays)
-        n_out = n.lib.tsr_hlo_num_outputs(prog.p)
-        outs = (n.Array * max(1, n_out))()
-        opts = n.HloRunOpts(machine=prog.machine)
-        prog._ok(n.lib.tsr_hlo_run(prog.p, ctypes.byref(opts), items, len(arrays), outs, None), "run")
+        outs, n_out = prog.execute(arrays)
         try:
             if prog.checker and n.lib.tsr_checker_status(prog.checker) != 0:
                 raise KernelError(n.last_error(), n.status_name(n.lib.tsr_checker_status(prog.checker)))

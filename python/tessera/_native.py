@@ -54,11 +54,29 @@ class MachineOptions(Structure):
     _fields_ = [("chip", POINTER(Chip)), ("num_cores", c_int), ("dma_mode", c_int),
                 ("seed", c_uint64), ("strict_block_shapes", c_bool), ("quiet", c_bool),
                 ("zero_copy", c_bool), ("host_helpers", c_int), ("max_kernel_ops", c_int64),
-                ("num_devices", c_int), ("mesh_rank", c_int), ("mesh_shape", c_int64 * TSR_MAX_MESH_RANK)]
+                ("num_devices", c_int), ("mesh_rank", c_int), ("mesh_shape", c_int64 * TSR_MAX_MESH_RANK),
+                ("timing_only", c_int)]
 
 
 class HloRunOpts(Structure):
     _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64), ("max_ops", c_int64)]
+
+
+class DmaCounts(Structure):
+    _fields_ = [("in_", c_int64), ("out", c_int64), ("skip_in", c_int64), ("skip_out", c_int64),
+                ("bytes_in", c_int64), ("bytes_out", c_int64)]
+
+
+class CallStats(Structure):
+    _fields_ = [("steps", c_int64), ("dma", DmaCounts), ("vmem_bytes", c_int64), ("smem_bytes", c_int64),
+                ("cores", c_int), ("parts", c_int), ("timing_only", c_bool)]
+
+
+class HloStats(Structure):
+    _fields_ = [("ops", c_int64), ("kernel_calls", c_int64), ("input_bytes", c_int64),
+                ("output_bytes", c_int64), ("peak_bytes", c_int64), ("peak_intermediate_bytes", c_int64),
+                ("kernel_seconds", c_double), ("seconds", c_double), ("kernel", CallStats),
+                ("timing_only_calls", c_int64)]
 
 
 class TimingSummary(Structure):
@@ -111,6 +129,9 @@ for _name, _res, *_args in [
     ("tsr_hlo_run", c_int, _P, POINTER(HloRunOpts), POINTER(Array), c_int, POINTER(Array), c_void_p),
     ("tsr_hlo_describe", c_int, _P, _P, POINTER(Array), c_int, c_int, c_void_p),
     ("tsr_array_free", None, POINTER(Array)),
+    ("tsr_timing_create", c_int, POINTER(Chip), c_void_p, _PP),
+    ("tsr_timing_attach", c_int, _P, _P),
+    ("tsr_timing_destroy", None, _P),
     ("tsr_timing_summarize", None, _P, POINTER(TimingSummary)),
     ("tsr_timing_kernel_at", c_int, _P, c_int, POINTER(TimingKernel)),
     ("tsr_timing_write_trace", c_int, _P, c_char_p),
@@ -122,7 +143,8 @@ for _name, _res, *_args in [
     ("tsr_ffi_compilations", c_int64),
     ("tsr_ffi_release", None),
     ("tsr_ffi_struct_size", c_size_t, c_char_p),
-    ("tsr_ffi_session_open", c_int, c_char_p, c_bool, _PP),
+    ("tsr_ffi_session_open", c_int, c_char_p, c_bool, c_int, _PP),
+    ("tsr_ffi_session_calls", None, _P, POINTER(c_int64), POINTER(c_int64)),
     ("tsr_ffi_session_close", None, _P),
     ("tsr_ffi_session_timing", c_void_p, _P),
     ("tsr_ffi_session_destroy", None, _P),
@@ -131,6 +153,7 @@ for _name, _res, *_args in [
 
 for _struct, _cname in ((Chip, "tsr_chip"), (Array, "tsr_array"), (Ref, "tsr_ref"),
                         (MachineOptions, "tsr_machine_options"), (HloRunOpts, "tsr_hlo_run_opts"),
+                        (HloStats, "tsr_hlo_stats"),
                         (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel")):
     if ctypes.sizeof(_struct) != ffi_lib.tsr_ffi_struct_size(_cname.encode()):
         raise ImportError(f"tessera: the native library's {_cname} is "

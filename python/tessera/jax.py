@@ -38,9 +38,10 @@ from jax.experimental.pallas import tpu as _pltpu
 
 from . import _native as n
 from ._errors import KernelError, from_runtime_error
+from ._tune import Candidate, TuneResult, tune
 
-__all__ = ["enable", "disable", "enabled", "kernel_errors", "current", "timing", "Options", "Timing",
-           "KernelError"]
+__all__ = ["enable", "disable", "enabled", "kernel_errors", "current", "timing", "tune", "Options", "Timing",
+           "TuneResult", "Candidate", "KernelError"]
 
 FFI_TARGET = "tessera_tpu_custom_call"
 
@@ -307,12 +308,17 @@ class Timing:
     simulated seconds of them all, one dict per kernel call, and the Perfetto trace. Read
     after the block."""
 
-    def __init__(self, chip: str, trace: bool):
+    def __init__(self, chip: str, trace: bool, timing_only: bool | str = False):
+        mode = {False: 0, True: 1, "strict": 2}.get(timing_only)  # type: ignore[call-overload]
+        if mode is None:
+            raise ValueError(f"tessera: timing_only is False, True or 'strict', not {timing_only!r}")
         self.chip = chip
         self.simulated_seconds = 0.0
         self.kernels: list[dict[str, Any]] = []
+        self.calls = 0               # kernel calls timed
+        self.timing_only_calls = 0   # of them, those that ran without computing
         self._session = ctypes.c_void_p()
-        if n.ffi_lib.tsr_ffi_session_open(chip.encode(), trace, ctypes.byref(self._session)) != 0:
+        if n.ffi_lib.tsr_ffi_session_open(chip.encode(), trace, mode, ctypes.byref(self._session)) != 0:
             raise KernelError(f"timing: {n.last_error()}")
 
     def _close(self) -> None:
@@ -321,6 +327,9 @@ class Timing:
         s = n.TimingSummary()
         n.lib.tsr_timing_summarize(t, ctypes.byref(s))
         self.simulated_seconds = s.seconds
+        calls, fast = ctypes.c_int64(), ctypes.c_int64()
+        n.ffi_lib.tsr_ffi_session_calls(self._session, ctypes.byref(calls), ctypes.byref(fast))
+        self.calls, self.timing_only_calls = calls.value, fast.value
         self.kernels = []
         for i in range(s.kernels):
             k = n.TimingKernel()
@@ -344,15 +353,22 @@ class Timing:
 
 
 @contextlib.contextmanager
-def timing(chip: str | None = None, trace: bool = True) -> Iterator[Timing]:
+def timing(chip: str | None = None, trace: bool = True,
+           timing_only: bool | str = False) -> Iterator[Timing]:
     """Every kernel call of the process inside the block runs on `chip` (default: the enabled
     options' chip, else v5e) under the TPU timing model, one call at a time, as
-    `tessera run --chip C --json` runs them (without the host split). JAX dispatches jitted
+    `tessera run --chip C --json` runs them (without the host split).
+
+    timing_only=True times without computing, as `tessera run --timing-only` does: the
+    simulated seconds are a full run's, but the kernels' results are left unwritten (their
+    contents are undefined) and no checker runs; a kernel whose control flow or DMAs depend on
+    vector data runs in full with a warning on stderr ("strict": it fails instead). The
+    Timing's `timing_only_calls` of its `calls` ran without computing. JAX dispatches jitted
     calls asynchronously: the block ends by waiting for the computations of every live array
     (as kernel_errors() does), so that the calls made inside it are timed; one whose results
     were dropped unread may still escape (block_until_ready them inside the block)."""
     cur = _options.value
-    t = Timing(chip or (cur.chip if cur else "v5e"), trace)
+    t = Timing(chip or (cur.chip if cur else "v5e"), trace, timing_only)
     try:
         with kernel_errors():  # which waits for the calls made inside
             yield t

@@ -97,3 +97,31 @@ def test_calls_still_running_at_the_end_are_timed(tessera_jax):
             y = f(*xs)  # kept, not waited for
     assert len(t.kernels) == 1 and t.kernels[0]["steps"] == 2 * 8 * 8
     assert y.shape == (2, 1024, 128)
+
+
+@pytest.mark.parametrize("name,chip", [("flash_attention", "v5e"), ("block_sparse_matmul", "v5p"),
+                                       ("matmul_bf16", "v5e")])
+def test_timing_only_equals_full(tessera_jax, name, chip):
+    """timing(timing_only=True): the same simulated seconds as a full timing run, to the bit,
+    every call without computing (the suite's kernels branch on program ids and scalar
+    prefetch only)."""
+    k = KERNELS[name]
+    xs = inputs_of(k)
+    with tessera_jax.enabled():
+        f = jax.jit(k.build(False))
+        jax.block_until_ready(f(*xs))
+        with tessera_jax.timing(chip=chip) as full:
+            jax.block_until_ready(f(*xs))
+        with tessera_jax.timing(chip=chip, timing_only=True) as fast:
+            jax.block_until_ready(f(*xs))
+    assert full.simulated_seconds > 0 and fast.simulated_seconds == full.simulated_seconds
+    assert (full.calls, full.timing_only_calls) == (1, 0)
+    assert (fast.calls, fast.timing_only_calls) == (1, 1)
+    assert fast.kernels[0]["steps"] == full.kernels[0]["steps"]
+    assert fast.kernels[0]["dmas"] == full.kernels[0]["dmas"]
+
+
+def test_timing_only_option_checked(tessera_jax):
+    with pytest.raises(ValueError, match="timing_only"):
+        with tessera_jax.timing(timing_only="yes"):
+            pass

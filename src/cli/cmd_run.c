@@ -21,7 +21,7 @@ static void usage(FILE *f) {
           "                   [--check] [--poison] [--no-check] [--dma-order eager|on-wait|random]\n"
           "                   [--seed N] [--host-helpers N] [--zero-copy] [--repeat N]\n"
           "                   [--max-ops N] [--max-memory B] [--devices N | --mesh AxB]\n"
-          "                   [--dump STAGE]\n\n"
+          "                   [--timing-only[=strict]] [--dump STAGE]\n\n"
           "Runs @main (or the only function) of a StableHLO module (text or bytecode; '-' is\n"
           "stdin) whose tpu_custom_call kernels run on tessera's Mosaic executor, or a bare Mosaic kernel\n"
           "(its operands are the .npy inputs). Without inputs, seeded random inputs are used\n"
@@ -66,10 +66,18 @@ static void usage(FILE *f) {
           "                    output is a global array split along its first dimension, one\n"
           "                    equal shard per device, as shard_map with P(axis) gives them\n"
           "  --mesh AxB        the same on a mesh of A*B devices (ids row-major)\n"
+          "  --timing-only[=strict]  time without computing: no vector or MXU work, DMAs move no\n"
+          "                    data, outputs are not computed and not written; implies --report\n"
+          "                    and --no-check. A kernel whose control flow or DMAs depend on\n"
+          "                    vector data runs in full (strict: exit 1)\n"
           "  --dump STAGE      read: the parsed module; plan: each kernel's DMA plan;\n"
           "                    run: one line per executed op; report: the run's figures\n"
           "Exit codes: 0 ok, 1 failed run or check, 2 bad usage.\n");
 }
+
+/* Random inputs of a timing-only run from this size up stay zero pages: a timing-only kernel
+ * reads data from SMEM only (scalar prefetch and SMEM blocks), which is smaller. */
+#define TIMING_ONLY_ZERO_INPUT (1 << 20)
 
 static void fill_random(tsr_array *a, unsigned seed) {
   uint64_t st = 0x9e3779b97f4a7c15ull * (seed + 1);
@@ -203,6 +211,8 @@ int cmd_run(int argc, char **argv) {
     } else if (!strcmp(a, "--max-memory") && has_next) {
       if (!cli_parse_bytes(argv[++i], &max_memory)) { fprintf(stderr, "tessera run: bad --max-memory '%s' (bytes, with K, M, G or T)\n", argv[i]); return TSR_EXIT_USAGE; }
       if (max_memory == 0) max_memory = -1;
+    } else if (!strcmp(a, "--timing-only") || !strcmp(a, "--timing-only=strict")) {
+      rs.timing_only = a[13] ? TSR_TIMING_ONLY_STRICT : TSR_TIMING_ONLY;
     } else if (!strcmp(a, "--dump") && has_next) {
       const char *st = argv[++i];
       if (!strcmp(st, "read")) dump_read = true;
@@ -232,6 +242,17 @@ int cmd_run(int argc, char **argv) {
     fprintf(stderr, "tessera run: --repeat times the run; --report, --json, --trace and --dump run model or print one run\n");
     return TSR_EXIT_USAGE;
   }
+  if (rs.timing_only) {
+    /* nothing is computed: no outputs to write or compare, no data for the checkers */
+    const char *clash = outdir ? "-o" : n_exp ? "--expect" : rs.check ? "--check" : rs.poison ? "--poison"
+                      : repeat > 1 ? "--repeat" : NULL;
+    if (clash) {
+      fprintf(stderr, "tessera run: --timing-only computes no outputs and runs no checkers; %s needs them\n", clash);
+      return TSR_EXIT_USAGE;
+    }
+    rs.no_check = true;
+    if (!rs.json && !rs.trace_path) rs.report = true;
+  }
   int rc = TSR_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;
@@ -260,6 +281,7 @@ int cmd_run(int argc, char **argv) {
   for (int i = 0; i < n_in; i++) {
     if (tsr_npy_read(inputs[i], &in[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   }
+  int n_zero = 0;
   if (!n_in && want) {
     int64_t limit = max_memory > 0 ? max_memory : max_memory < 0 ? 0 : tsr_hlo_default_max_bytes(), total = 0;
     for (int i = 0; i < want; i++) {
@@ -283,10 +305,14 @@ int cmd_run(int argc, char **argv) {
       }
       if (rs.devices > 1 && t.rank) t.shape[0] *= rs.devices;
       if (tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
-      fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
+      tsr_ref r = tsr_array_ref(&in[i], TSR_HOST);
+      if (rs.timing_only && tsr_ref_bytes(&r) >= TIMING_ONLY_ZERO_INPUT) n_zero++; /* zero pages, never touched */
+      else fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
     }
     n_in = want;
-    fprintf(cli_out(), "inputs: %d random arrays (seed %lu)\n", want, seed);
+    fprintf(cli_out(), "inputs: %d random arrays (seed %lu)", want - n_zero, seed);
+    if (n_zero) fprintf(cli_out(), ", %d of 1 MiB or more left zero (timing-only: their data is not read)", n_zero);
+    fprintf(cli_out(), "\n");
   }
   rs.seed = seed;
   if (run_setup_machine(&rs) != TSR_OK) goto done;
@@ -330,8 +356,12 @@ int cmd_run(int argc, char **argv) {
   for (int i = 0; i < n_out; i++) {
     char b[96];
     tsr_ref r = tsr_array_ref(&out[i], TSR_HOST);
-    fprintf(cli_out(), "output %d: %s%s%s\n", i, tsr_ref_describe(&r, b, sizeof b), outdir ? " -> " : "", outdir ? outdir : "");
+    fprintf(cli_out(), "output %d: %s%s%s\n", i, tsr_ref_describe(&r, b, sizeof b), outdir ? " -> " : "",
+            outdir ? outdir : st.timing_only_calls ? " not computed (timing-only run)" : "");
   }
+  if (rs.timing_only)
+    fprintf(cli_out(), "timing-only: %lld of %lld kernel calls ran without computing; checkers off\n",
+            (long long)st.timing_only_calls, (long long)st.kernel_calls);
   for (int i = 0; i < n_exp; i++) {
     tsr_array e;
     if (tsr_npy_read(expects[i], &e) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }

@@ -115,7 +115,8 @@ tsr_status run_setup_machine(run_setup *rs) {
   tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
                             .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops,
-                            .num_devices = rs->devices, .mesh_rank = rs->mesh_rank};
+                            .num_devices = rs->devices, .mesh_rank = rs->mesh_rank,
+                            .timing_only = rs->timing_only};
   memcpy(mo.mesh_shape, rs->mesh, sizeof mo.mesh_shape);
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {

@@ -21,6 +21,7 @@ typedef struct run_setup {
   int devices;            /* --devices / --mesh: tsr_machine_options.num_devices (0: one) */
   int mesh_rank;
   int64_t mesh[TSR_MAX_MESH_RANK];
+  tsr_timing_only timing_only; /* tsr_machine_options.timing_only (run --timing-only) */
   tsr_chip chip;          /* --chip, loaded when the option is read (v5e without it) */
   tsr_machine *machine;
   tsr_timing *timing;

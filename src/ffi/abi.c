@@ -16,6 +16,7 @@ size_t tsr_ffi_struct_size(const char *name) {
       {"tsr_ref", sizeof(tsr_ref)},
       {"tsr_machine_options", sizeof(tsr_machine_options)},
       {"tsr_hlo_run_opts", sizeof(tsr_hlo_run_opts)},
+      {"tsr_hlo_stats", sizeof(tsr_hlo_stats)},
       {"tsr_timing_summary", sizeof(tsr_timing_summary)},
       {"tsr_timing_kernel", sizeof(tsr_timing_kernel)},
   };

@@ -67,7 +67,11 @@ size_t tsr_ffi_struct_size(const char *name);
  * at a time, observed by its timing model (so without the host split, as `tessera run --json`
  * runs). At most one session is open at once. */
 typedef struct tsr_ffi_session tsr_ffi_session;
-tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_ffi_session **out);
+/* `timing_only`: the session's calls run without computing (tsr_machine_options.timing_only;
+ * their results are left unwritten) and without checkers. */
+tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_timing_only timing_only, tsr_ffi_session **out);
+/* Kernel calls of the session so far, and those of them that ran without computing. */
+void tsr_ffi_session_calls(tsr_ffi_session *s, int64_t *calls, int64_t *timing_only_calls);
 /* No later call is observed; waits for a call in progress. Figures stay readable. */
 void tsr_ffi_session_close(tsr_ffi_session *s);
 /* The session's timing model (borrowed; read it after close). */

@@ -30,6 +30,8 @@ struct tsr_ffi_session {
   pthread_mutex_t lock; /* one call at a time */
   tsr_chip chip;
   tsr_timing *t;
+  tsr_timing_only timing_only;
+  int64_t calls, timing_only_calls; /* under lock */
   runner *runners;
 };
 
@@ -54,7 +56,8 @@ static void runner_destroy(runner *r) {
 
 /* A machine for `o` on `chip` (NULL: o->chip), with the checkers `o` asks for and, when
  * given, a timing model. */
-static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, tsr_timing *t, runner **out) {
+static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, tsr_timing *t, tsr_timing_only timing_only,
+                                runner **out) {
   *out = NULL;
   runner *r = calloc(1, sizeof *r);
   if (!r) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
@@ -63,9 +66,10 @@ static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, 
   if (chip) r->chip = *chip;
   else s = tsr_chip_load(o->chip[0] ? o->chip : "v5e", &r->chip);
   tsr_machine_options mo = {.chip = &r->chip, .dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
-                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops};
+                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only};
   if (s == TSR_OK) s = tsr_machine_create(&mo, &r->m);
-  unsigned checks = (o->check ? TSR_CHECK_DEFAULT : 0) | (o->poison ? TSR_CHECK_POISON : 0);
+  /* a timing-only run has no data to check */
+  unsigned checks = timing_only ? 0 : (o->check ? TSR_CHECK_DEFAULT : 0) | (o->poison ? TSR_CHECK_POISON : 0);
   if (s == TSR_OK && checks) {
     s = tsr_checker_create(checks, &r->ck);
     if (s == TSR_OK) s = tsr_checker_attach(r->ck, r->m);
@@ -93,7 +97,7 @@ static tsr_status runner_take(const tsr_ffi_options *o, runner **out) {
     *out = r;
     return TSR_OK;
   }
-  return runner_create(o, NULL, NULL, out);
+  return runner_create(o, NULL, NULL, TSR_COMPUTE, out);
 }
 
 static void runner_give(runner *r) {
@@ -113,14 +117,14 @@ static void runner_give(runner *r) {
 }
 
 /* The call itself, on `r`: the run, then what the checkers found, then the poison scan. */
-static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
+static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c, tsr_call_stats *stats) {
   if (r->ck) tsr_checker_reset(r->ck);
-  TSR_TRY(tsr_hlo_kernel_run(k, r->m, c->operands, c->num_operands, c->results, c->num_results, NULL));
+  TSR_TRY(tsr_hlo_kernel_run(k, r->m, c->operands, c->num_operands, c->results, c->num_results, stats));
   if (r->ck && tsr_checker_status(r->ck) != TSR_OK) {
     int n = tsr_checker_count(r->ck);
     return n > 1 ? tsr_fail_context(tsr_checker_status(r->ck), "%d findings, the first", n) : tsr_checker_status(r->ck);
   }
-  for (int i = 0; c->opts.poison && i < c->num_results; i++) {
+  for (int i = 0; c->opts.poison && !(stats && stats->timing_only) && i < c->num_results; i++) {
     char name[32];
     snprintf(name, sizeof name, "output %d", i);
     TSR_TRY(tsr_check_poison(&c->results[i], name));
@@ -158,11 +162,16 @@ static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const ts
   runner *r = s->runners;
   /* the session's chip, whatever the call's options name */
   while (r && !(same_options(&r->opts, &c->opts))) r = r->next;
-  if (!r && (st = runner_create(&c->opts, &s->chip, s->t, &r)) == TSR_OK) {
+  if (!r && (st = runner_create(&c->opts, &s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
     r->next = s->runners;
     s->runners = r;
   }
-  if (st == TSR_OK) st = run_on(r, k, c);
+  tsr_call_stats cs = {0};
+  if (st == TSR_OK) st = run_on(r, k, c, &cs);
+  if (st == TSR_OK) {
+    s->calls++;
+    s->timing_only_calls += cs.timing_only;
+  }
   pthread_mutex_unlock(&s->lock);
   return st;
 }
@@ -180,7 +189,7 @@ tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
     runner *r;
     s = runner_take(&c->opts, &r);
     if (s == TSR_OK) {
-      s = run_on(r, k, c);
+      s = run_on(r, k, c, NULL);
       runner_give(r);
     }
   }
@@ -194,10 +203,13 @@ tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
   return s;
 }
 
-tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_ffi_session **out) {
+tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_timing_only timing_only, tsr_ffi_session **out) {
   *out = NULL;
+  if (timing_only < TSR_COMPUTE || timing_only > TSR_TIMING_ONLY_STRICT)
+    return tsr_fail(TSR_ERR_INVALID, "timing_only is %d (0 compute, 1 timing-only, 2 strict)", (int)timing_only);
   tsr_ffi_session *s = calloc(1, sizeof *s);
   if (!s) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  s->timing_only = timing_only;
   tsr_status st = tsr_chip_load(chip && *chip ? chip : "v5e", &s->chip);
   tsr_timing_options to = {.trace = trace};
   if (st == TSR_OK) st = tsr_timing_create(&s->chip, &to, &s->t);
@@ -229,6 +241,13 @@ void tsr_ffi_session_close(tsr_ffi_session *s) {
 }
 
 tsr_timing *tsr_ffi_session_timing(tsr_ffi_session *s) { return s->t; }
+
+void tsr_ffi_session_calls(tsr_ffi_session *s, int64_t *calls, int64_t *timing_only_calls) {
+  pthread_mutex_lock(&s->lock);
+  *calls = s->calls;
+  *timing_only_calls = s->timing_only_calls;
+  pthread_mutex_unlock(&s->lock);
+}
 
 void tsr_ffi_session_destroy(tsr_ffi_session *s) {
   if (!s) return;

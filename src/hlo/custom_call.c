@@ -118,6 +118,7 @@ static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const t
   if (x->st) {
     x->st->kernel_seconds += now() - t0;
     x->st->kernel_calls++;
+    x->st->timing_only_calls += cs.timing_only;
     add_stats(&x->st->kernel, &cs);
   }
   return s;

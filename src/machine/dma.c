@@ -195,7 +195,8 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->sem = *r->sem;
   d->bytes = r->bytes;
   d->copied = false;
-  d->no_copy = r->no_copy;
+  /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
+  d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
   d->remote = r->recv_sem != NULL;
   if (d->remote) d->recv_sem = *r->recv_sem;
   d->target_device = d->remote ? r->target_device : c->m->device;

@@ -200,11 +200,15 @@ void core_emit(tsr_core *c, tsr_event *ev) {
 }
 
 void machine_warn(tsr_machine *m, const char *fmt, ...) {
-  char line[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(line, sizeof line, fmt, ap);
+  machine_vwarn(m, fmt, ap);
   va_end(ap);
+}
+
+void machine_vwarn(tsr_machine *m, const char *fmt, va_list ap) {
+  char line[1024];
+  vsnprintf(line, sizeof line, fmt, ap);
   pthread_mutex_lock(&m->warn_lock);
   size_t n = strlen(line);
   char *w = realloc(m->warnings, m->warnings_len + n + 2);

@@ -4,6 +4,7 @@
 #define TSR_MACHINE_INTERNAL_H
 
 #include <pthread.h>
+#include <stdarg.h>
 
 #include "core/block_cache.h"
 #include "core/status.h"
@@ -132,6 +133,7 @@ struct tsr_machine {
   size_t warnings_len;
   uint64_t printed[64];   /* hashes of the warnings printed (each is printed once) */
   int num_printed;
+  bool no_data;       /* the running call's DMAs into VMEM and HBM move nothing (tsr_call_desc) */
 };
 
 /* Stand-in i (1..num_stand_ins; index num_cores + i - 1) runs host part i of a host split
@@ -165,6 +167,7 @@ bool machine_split_begin(tsr_machine *m, int host_parts);
 bool machine_split_accepted(tsr_machine *m);
 void machine_split_end(tsr_machine *m, bool stands);
 void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
+void machine_vwarn(tsr_machine *m, const char *fmt, va_list ap);
 void machine_clear_warnings(tsr_machine *m);
 
 /* ---- memory ---- */

@@ -108,6 +108,11 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
     x->cost.vpu_ops += in->cost.vpu_ops;
     x->cost.vector_bytes += in->cost.vector_bytes;
     x->cost.scalar_ops += in->cost.scalar_ops;
+    if (x->timing_only && !in->needed) { /* its cost without its work */
+      if (in->op == MOP_MATMUL) matmul_add_cost(x, in);
+      i = in->next; /* a skipped op is never a branch */
+      continue;
+    }
     tsr_status s = run_table[in->op](x, in);
     if (s != TSR_OK) {
       if (x->located) return s;

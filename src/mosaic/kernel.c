@@ -399,6 +399,7 @@ typedef struct run_state {
   uint64_t *counters;
   int64_t *ops_left; /* per runner; NULL: no limit */
   int64_t ops_limit;
+  bool timing_only; /* run the needed instructions only (timing_only.c) */
 } run_state;
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
@@ -433,7 +434,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = seam_carry(ctx)};
+            .carry = seam_carry(ctx), .timing_only = rs->timing_only};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -567,6 +568,18 @@ static tsr_status check_steps_in_budget(const tsr_machine *m, const tsr_mosaic_k
   return TSR_OK;
 }
 
+/* Whether this call runs timing-only: asked for, and exact for this body (timing_only.c). */
+static tsr_status timing_only_mode(tsr_machine *m, const tsr_mosaic_kernel *k, bool *on) {
+  tsr_timing_only want = seam_options(m)->timing_only;
+  const char *why = k->body->timing_inexact;
+  *on = want != TSR_COMPUTE && !why;
+  if (want == TSR_COMPUTE || !why) return TSR_OK;
+  if (want == TSR_TIMING_ONLY_STRICT)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel %s cannot run timing-only (strict): %s", k->name, why);
+  seam_warn(m, "kernel %s runs in full, not timing-only: %s", k->name, why);
+  return TSR_OK;
+}
+
 tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands,
                                  const tsr_ref *outputs, int num_outputs, const tsr_mosaic_call_opts *opts,
                                  tsr_call_stats *stats) {
@@ -576,6 +589,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
   TSR_TRY(check_steps_in_budget(m, k, &d));
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m)};
+  TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
+  d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
   if (rs.mem && rs.mem->nrunners < rs.nrunners) { /* kept for a machine with fewer runners */
     frame_memory_free(rs.mem);
@@ -598,10 +613,11 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   } else {
     d.body = body_fn;
     d.user = &rs;
-    bool split_ok = mosaic_split_ok(k, &d), wanted = split_ok;
+    bool split_ok = !rs.timing_only && mosaic_split_ok(k, &d), wanted = split_ok;
     tsr_call_stats local;
     if (!stats) stats = &local;
     s = pallas_call_run(m, &d, &split_ok, split_verdict, prog_steps_itself(k->body), stats);
+    stats->timing_only = rs.timing_only;
     if (wanted && !split_ok) /* the split did not stand: later runs go in order */
       __atomic_store_n(&k->split_safe, false, __ATOMIC_RELAXED);
   }

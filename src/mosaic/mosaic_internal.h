@@ -104,6 +104,7 @@ typedef struct minst {
   uint8_t mark;           /* mark_kind */
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
+  bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
 } minst;
 
 typedef struct parena_block parena_block;
@@ -130,6 +131,8 @@ typedef struct prog {
   int32_t mb[8][2];       /* func bodies of several blocks: [first instruction, exit] */
   int nmb;
   bool uses_prng;
+  /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
+  const char *timing_inexact;
 } prog;
 
 /* A frame: one activation's values. */
@@ -155,6 +158,7 @@ typedef struct exec {
   struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
   bool in_body;          /* inside a region marked tessera.body (marks.c): one nested is plain */
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
+  bool timing_only;      /* run the needed instructions only (timing_only.c) */
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -177,6 +181,11 @@ tsr_status mark_compile(comp *c, minst *in);
 bool prog_steps_itself(const prog *P);
 /* The direction of a DMA or skip mark. */
 tsr_dma_dir mark_dir(const minst *in);
+/* Marks the instructions a timing-only run executes, and says whether such a run is exact
+ * (P->timing_inexact; timing_only.c). */
+tsr_status prog_mark_timing_needed(prog *P);
+/* Adds what one execution of a tpu.matmul costs to x->cost (ops_tpu.c). */
+void matmul_add_cost(exec *x, const minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *prog_const(prog *P, int32_t s);
 /* Location text of an op ("file.py:12:3", or "unknown"). */

@@ -152,6 +152,10 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
     for (int p = 0; p < parts; p++) fn(arg, p);
 }
 
+void matmul_add_cost(exec *x, const minst *in) {
+  tsr_cost_add_matmul(&x->cost, in->a[2], in->a[4], in->a[3], (double)in->a[5], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
+}
+
 /* BLAS is loaded: c_matmul failed the compilation otherwise. */
 tsr_status r_matmul(exec *x, const minst *in) {
   if (in->acc_zero) {
@@ -161,7 +165,7 @@ tsr_status r_matmul(exec *x, const minst *in) {
     exec_copy_value(x, in->res[0], in->opd[2]);
   }
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
-  tsr_cost_add_matmul(&x->cost, M, K, N, (double)B, (tsr_dtype)in->mxu_dtype, in->mxu_passes);
+  matmul_add_cost(x, in);
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {

@@ -571,6 +571,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   machine_clear_warnings(m);
   call_plan cp;
   tsr_status s = plan_call(m, d, false, &cp);
+  m->no_data = d->no_data;
   if (s == TSR_OK) {
     cp.stats = stats;
     cp.body_steps = body_steps;
@@ -603,6 +604,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
     if (s == TSR_OK && cp.written_by_core) check_cross_core_writes(&cp);
     pthread_mutex_destroy(&cp.stats_lock);
   }
+  m->no_data = false;
   free_written(&cp);
   host_split_free(&cp.split);
   free(cp.ops);

@@ -2,6 +2,8 @@
  * from their insides. pallas_call_run and pallas_describe_run are in pallas_call.c. */
 #include "pipeline/seam.h"
 
+#include <stdarg.h>
+
 #include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
@@ -12,6 +14,12 @@ tsr_status seam_grid_share(const tsr_machine *m, const tsr_call_desc *d, int cor
 }
 
 const tsr_machine_options *seam_options(const tsr_machine *m) { return &m->opts; }
+void seam_warn(tsr_machine *m, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  machine_vwarn(m, fmt, ap);
+  va_end(ap);
+}
 int seam_num_runners(const tsr_machine *m) { return machine_cores_total(m); }
 int seam_runner_core(const tsr_machine *m, int runner) { return m->cores[runner].id; }
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/status.h"
 #include "tessera/machine.h"
 #include "tessera/pipeline.h"
 
@@ -70,6 +71,8 @@ tsr_status seam_run_devices(tsr_machine *m, tsr_status (*fn)(tsr_machine *device
 
 /* The options the machine was made with (max_kernel_ops, host_helpers, ...). */
 const tsr_machine_options *seam_options(const tsr_machine *m);
+/* A warning of the run (tsr_machine_warnings; printed once per machine unless quiet). */
+void seam_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
 /* Runners: what runs a body's steps, each on one thread at a time: the chip's cores (0..cores-1,
  * their ids), then the stand-ins that run host parts of a split. State an executor keeps per
  * thread of execution (values, PRNG, op budget) is kept per runner, 0..seam_num_runners-1. */

@@ -364,8 +364,8 @@ static void test_session(void) {
   frame f;
   make_frame(&f, &a, 2, 1, d, ROWS, COLS);
   tsr_ffi_session *s = NULL, *s2 = NULL;
-  CHECK_OK(tsr_ffi_session_open("v5p", true, &s));
-  CHECK_FAILS(tsr_ffi_session_open("v5e", false, &s2), TSR_ERR_INVALID, "open already");
+  CHECK_OK(tsr_ffi_session_open("v5p", true, TSR_COMPUTE, &s));
+  CHECK_FAILS(tsr_ffi_session_open("v5e", false, TSR_COMPUTE, &s2), TSR_ERR_INVALID, "open already");
   CHECK(call(&f, NULL));
   CHECK(call(&f, NULL));
   tsr_ffi_session_close(s);
@@ -402,7 +402,7 @@ static void test_session(void) {
   tsr_timing_destroy(t);
   tsr_hlo_kernel_destroy(k);
   tsr_ffi_session_destroy(s);
-  CHECK_OK(tsr_ffi_session_open("v5e", false, &s2)); /* the next one may open */
+  CHECK_OK(tsr_ffi_session_open("v5e", false, TSR_COMPUTE, &s2)); /* the next one may open */
   tsr_ffi_session_destroy(s2);
 }
 
