@@ -17,9 +17,23 @@ ffi_lib = ctypes.CDLL(os.path.join(_HERE, "libtessera_jax.so"))
 
 TSR_MAX_RANK = 8
 
-# tsr_dtype, in TSR_DTYPE_LIST order (include/tessera/core.h)
-DTYPE_NAMES = ("f32", "bf16", "f16", "i32", "i16", "i8", "u32", "u16", "u8", "bool", "f64", "i64",
-               "u64", "semaphore", "dma_semaphore")
+# tsr_dtype's names, by enum value, from the library itself (TSR_DTYPE_LIST in
+# include/tessera/core.h): a copy kept here fell behind when the list grew
+lib.tsr_dtype_name.restype = ctypes.c_char_p
+lib.tsr_dtype_name.argtypes = [ctypes.c_int]
+
+
+def _dtype_names() -> tuple[str, ...]:
+    names: list[str] = []
+    while len(names) < 256:
+        name = lib.tsr_dtype_name(len(names)).decode()
+        if name == "?":  # past the last dtype
+            break
+        names.append(name)
+    return tuple(names)
+
+
+DTYPE_NAMES = _dtype_names()
 DTYPES = {name: i for i, name in enumerate(DTYPE_NAMES)}
 DMA_ORDERS = {"eager": 0, "on-wait": 1, "random": 2}  # tsr_dma_mode
 

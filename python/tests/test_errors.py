@@ -29,16 +29,14 @@ def racy(x):
                           scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
 
 
-def barrier_kernel(x_ref, o_ref):
-    sem = pltpu.get_barrier_semaphore()  # tpu.sem_barrier: refused (src/ops/mosaic_refused.def)
-    pltpu.semaphore_signal(sem, 1)
-    pltpu.semaphore_wait(sem, 1)
-    o_ref[...] = x_ref[...] + 1.0
+def stochastic_kernel(x_ref, bits_ref, o_ref):
+    # tpu.stochastic_convert: refused (src/ops/mosaic_refused.def)
+    o_ref[...] = pltpu.stochastic_round(x_ref[...], bits_ref[...], target_dtype=jnp.bfloat16)
 
 
 def unsupported(x):
-    return pl.pallas_call(barrier_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
-                          compiler_params=pltpu.CompilerParams(collective_id=0))(x)
+    bits = jnp.zeros(x.shape, jnp.uint32)
+    return pl.pallas_call(stochastic_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, jnp.bfloat16))(x, bits)
 
 
 def forever_kernel(x_ref, o_ref):
@@ -89,8 +87,8 @@ def test_unsupported_op_at_jit_time(tessera_jax):
     """An op tessera does not run is found when the call is lowered (the kernel is compiled
     then), so it is a KernelError even under enable()."""
     tessera_jax.enable()
-    with pytest.raises(tessera.KernelError, match=r"kernel 'barrier_kernel': Mosaic kernel: "
-                       r"unsupported op tpu.sem_barrier at .*test_errors.py:\d+:\d+: the barrier semaphore"):
+    with pytest.raises(tessera.KernelError, match=r"kernel 'stochastic_kernel': Mosaic kernel: "
+                       r"unsupported op tpu.stochastic_convert at .*test_errors.py:\d+:\d+: stochastic rounding"):
         jax.jit(unsupported)(X)
     good_call_works()
 
