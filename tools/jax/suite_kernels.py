@@ -34,10 +34,7 @@ class Kernel:
     atol: float = 1e-6
     # tolerance between the jnp reference and TPU interpret mode (both run by XLA:CPU)
     check_rtol: float | None = None
-    check_atol: float | None = None
-    # which interpreter checks the kernel before export: "tpu" (pltpu.InterpretParams), or
-    # "generic" (interpret=True) for what TPU interpret mode cannot run (ref bitcasts)
-    interpret: str = "tpu"
+    check_atol: float | None = None; interpret: str = "tpu"  # or "generic": interpret=True (ref bitcasts)
 
 
 def _pc(interpret, **kw):
