@@ -84,6 +84,8 @@ tsr_ir_type *pf_i64_type(text_parser *p);
 tsr_ir_type *pf_i32_type(text_parser *p);
 tsr_status pf_attr_i64(text_parser *p, op_builder *b, const char *name, int64_t v);
 tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const char *s);
+/* A quoted string in the text, as the string attribute `name` */
+tsr_status pf_string_attr(text_parser *p, op_builder *b, const char *name);
 /* array<i64: ...> */
 tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n);
 /* `[1, 0]` as an array<i32: ...> attribute named `name` */

@@ -538,11 +538,8 @@ tsr_status p_hlo_reduce_precision(text_parser *p, op_builder *b) {
 
 /* `stablehlo.composite "name" %a, ... {composite_attributes = .., decomposition = @f} : (..) -> R` */
 tsr_status p_hlo_composite(text_parser *p, op_builder *b) {
-  const char *name;
-  size_t n;
   if (text_peek(p) != '"') return text_error(p, "expected the composite's name (a string)");
-  TSR_TRY(text_string(p, &name, &n));
-  TSR_TRY(ob_attr(p, b, "name", tsr_ir_attr_string_new(p->ctx, name, n)));
+  TSR_TRY(pf_string_attr(p, b, "name"));
   TSR_TRY(ob_parse_operand_list(p, b, true));
   TSR_TRY(ob_opt_attr_dict(p, b));
   return ob_same_or_function_type(p, b, -1);

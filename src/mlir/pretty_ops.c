@@ -22,6 +22,13 @@ tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const
   return ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, strlen(s)));
 }
 
+tsr_status pf_string_attr(text_parser *p, op_builder *b, const char *name) {
+  const char *s;
+  size_t n;
+  TSR_TRY(text_string(p, &s, &n));
+  return ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, n));
+}
+
 tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n) {
   tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_ARRAY);
   uint8_t *d = tsr_ir_alloc(p->ctx, (size_t)(n ? n : 1) * 8);
@@ -996,10 +1003,7 @@ static tsr_status p_tpu_iteration_bound(text_parser *p, op_builder *b) {
 
 /* `tpu.log_buffer "tag" {attrs} : %m : M` */
 static tsr_status p_tpu_log_buffer(text_parser *p, op_builder *b) {
-  const char *tag;
-  size_t n;
-  TSR_TRY(text_string(p, &tag, &n));
-  TSR_TRY(ob_attr(p, b, "tag", tsr_ir_attr_string_new(p->ctx, tag, n)));
+  TSR_TRY(pf_string_attr(p, b, "tag"));
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
   TSR_TRY(ob_parse_operand(p, b));
@@ -1072,10 +1076,7 @@ static tsr_status p_cf_assert(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
   TSR_TRY(text_expect(p, ','));
-  const char *msg;
-  size_t n;
-  TSR_TRY(text_string(p, &msg, &n));
-  TSR_TRY(ob_attr(p, b, "msg", tsr_ir_attr_string_new(p->ctx, msg, n)));
+  TSR_TRY(pf_string_attr(p, b, "msg"));
   return ob_opt_attr_dict(p, b);
 }
 
@@ -1094,10 +1095,7 @@ static tsr_status p_tpu_assume_multiple(text_parser *p, op_builder *b) {
 
 /* `tpu.log "tag" {attrs} [: [%a, ...] : T, ...]` */
 static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
-  const char *tag;
-  size_t n;
-  TSR_TRY(text_string(p, &tag, &n));
-  TSR_TRY(ob_attr(p, b, "tag", tsr_ir_attr_string_new(p->ctx, tag, n)));
+  TSR_TRY(pf_string_attr(p, b, "tag"));
   TSR_TRY(ob_opt_attr_dict(p, b));
   if (text_accept(p, ':')) {
     TSR_TRY(text_expect(p, '['));

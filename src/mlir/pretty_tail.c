@@ -210,10 +210,7 @@ tsr_status p_tpu_delay(text_parser *p, op_builder *b) {
 tsr_status p_tpu_trace_value(text_parser *p, op_builder *b) {
   TSR_TRY(ob_parse_operand(p, b));
   TSR_TRY(text_expect(p, ','));
-  const char *s;
-  size_t len;
-  TSR_TRY(text_string(p, &s, &len));
-  TSR_TRY(ob_attr(p, b, "label", tsr_ir_attr_string_new(p->ctx, s, len)));
+  TSR_TRY(pf_string_attr(p, b, "label"));
   TSR_TRY(ob_opt_attr_dict(p, b));
   TSR_TRY(text_expect(p, ':'));
   return text_type(p, &b->operand_types[0]);
