@@ -11,6 +11,9 @@ command -v make >/dev/null || need+=(make)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists openblas 2>/dev/null || need+=(libopenblas-dev)
 pkg-config --exists libcjson 2>/dev/null || need+=(libcjson-dev)
+# Open MPI: many chips over MPI processes (src/mpi, docs/mpi.md; tests/mpi)
+command -v mpicc >/dev/null || need+=(libopenmpi-dev)
+command -v mpirun >/dev/null || need+=(openmpi-bin)
 # libFuzzer and the sanitizer runtimes for clang
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-dev)
 

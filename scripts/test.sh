@@ -18,7 +18,8 @@ TSR_XLA_FFI_INCLUDE=$("$py" -c 'import jax; print(jax.ffi.include_dir())')
 export TSR_XLA_FFI_INCLUDE
 
 step "release build (gcc) and tests"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+# with MPI (scripts/setup.sh installs Open MPI): the mpi test runs 1, 2 and 4 processes
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTSR_MPI=ON >/dev/null
 cmake --build build -j"$JOBS"
 (cd build && ctest --output-on-failure -j"$JOBS")
 

@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include "harness.h"
+#include "ring_allgather.h"
 #include "tessera/check.h"
 #include "tessera/mlir.h"
 #include "tessera/mosaic.h"
@@ -39,60 +40,14 @@ static tsr_machine *mesh_machine(int devices, tsr_dma_mode mode) {
   return m;
 }
 
-/* ---- the C API: a ring all-gather and its DMA counts --------------------------------------- */
-
-static tsr_ref rows_of(const tsr_ref *whole, int64_t block) {
-  tsr_ref r = *whole;
-  r.data += block * R * whole->stride[0] * (int64_t)sizeof(float);
-  r.shape[0] = R;
-  return r;
-}
-
-/* Device d copies its shard into its block, then for k = 0..n-2 forwards block (d - k) mod n to
- * the right and receives block (d - k - 1) mod n from the left. */
-static tsr_status ring(tsr_ctx *c, void *u) {
-  (void)u;
-  int n = tsr_ctx_num_devices(c), me = tsr_ctx_device_id(c);
-  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
-  const tsr_ref *send = tsr_ctx_scratch(c, 0), *recv = tsr_ctx_scratch(c, 1);
-  tsr_ref own = rows_of(o, me);
-  tsr_status s = tsr_sync_copy(c, x, &own);
-  for (int k = 0; s == TSR_OK && k < n - 1; k++) {
-    tsr_ref out = rows_of(o, (me - k + n) % n), in = rows_of(o, (me - k - 1 + n) % n);
-    s = tsr_remote_copy_start(c, &out, &out, send, recv, (me + 1) % n, -1);
-    if (s == TSR_OK) s = tsr_dma_wait(c, send, &out);
-    if (s == TSR_OK) s = tsr_dma_wait(c, recv, &in);
-  }
-  return s;
-}
-
-typedef struct counts {
-  pthread_mutex_t lock;
-  int local[MAXD], remote[MAXD], received[MAXD], waits[MAXD];
-  int64_t remote_bytes[MAXD];
-} counts;
-
-static void count_event(void *u, const tsr_event *ev) {
-  counts *k = u;
-  pthread_mutex_lock(&k->lock);
-  if (ev->kind == TSR_EV_DMA_START && ev->recv_sem) {
-    k->remote[ev->device]++;
-    k->remote_bytes[ev->device] += ev->bytes;
-    k->received[ev->target_device]++;
-  } else if (ev->kind == TSR_EV_DMA_START) {
-    k->local[ev->device]++;
-  } else if (ev->kind == TSR_EV_DMA_WAIT_END) {
-    k->waits[ev->device]++;
-  }
-  pthread_mutex_unlock(&k->lock);
-}
+/* ---- the C API: a ring all-gather (tests/ring_allgather.h) and its DMA counts ------------ */
 
 static void test_ring_c_api(int n) {
   tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
   if (!m) return;
   CHECK_EQ_INT(tsr_machine_num_devices(m), n);
-  counts k = {.lock = PTHREAD_MUTEX_INITIALIZER};
-  tsr_observer obs = {.user = &k, .on_event = count_event};
+  ring_counts k = {.lock = PTHREAD_MUTEX_INITIALIZER};
+  tsr_observer obs = {.user = &k, .on_event = ring_count_event};
   CHECK_OK(tsr_machine_add_observer(m, &obs));
   tsr_checker *ck;
   CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
@@ -109,7 +64,7 @@ static void test_ring_c_api(int n) {
     xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
     orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, whole);
     d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
-                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 2, .scratch = sems, .body = ring};
+                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 2, .scratch = sems, .body = ring_allgather};
   }
   CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
   /* every device holds the shards stacked in device order (the reference: plain copies) */

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "core/dtype.h"
 #include "cli/run_setup.h"
+#include "mpi/cli_mpi.h"
 #include "tessera/npy.h"
 
 static void usage(FILE *f) {
@@ -253,7 +254,9 @@ int cmd_run(int argc, char **argv) {
     rs.no_check = true;
     if (!rs.json && !rs.trace_path) rs.report = true;
   }
-  int rc = TSR_EXIT_FAIL;
+  int rc = cli_mpi_begin(&rs, "run"); /* under mpirun: the devices spread over the processes */
+  if (rc) return rc;
+  rc = TSR_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;
   double *warm_s = NULL, *warm_kernel_s = NULL; /* the runs after the first (--repeat) */
@@ -278,7 +281,7 @@ int cmd_run(int argc, char **argv) {
     goto done;
   }
   if (n_exp > n_out) { fprintf(stderr, "tessera run: %d --expect files for %d outputs\n", n_exp, n_out); rc = TSR_EXIT_USAGE; goto done; }
-  for (int i = 0; i < n_in; i++) {
+  for (int i = 0; i < n_in && cli_mpi_is_root(); i++) { /* the others get them from process 0 */
     if (tsr_npy_read(inputs[i], &in[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   }
   int n_zero = 0;
@@ -307,15 +310,17 @@ int cmd_run(int argc, char **argv) {
       if (tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
       tsr_ref r = tsr_array_ref(&in[i], TSR_HOST);
       if (rs.timing_only && tsr_ref_bytes(&r) >= TIMING_ONLY_ZERO_INPUT) n_zero++; /* zero pages, never touched */
-      else fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
+      else if (cli_mpi_is_root()) fill_random(&in[i], (unsigned)seed * 1000u + (unsigned)i);
     }
     n_in = want;
     fprintf(cli_out(), "inputs: %d random arrays (seed %lu)", want - n_zero, seed);
     if (n_zero) fprintf(cli_out(), ", %d of 1 MiB or more left zero (timing-only: their data is not read)", n_zero);
     fprintf(cli_out(), "\n");
   }
+  if (cli_mpi_share_inputs(in, n_in) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   rs.seed = seed;
   if (run_setup_machine(&rs) != TSR_OK) goto done;
+  if (cli_mpi_attach(rs.machine) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, cli_out()) != TSR_OK) {
     fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());
     goto done;
@@ -341,6 +346,8 @@ int cmd_run(int argc, char **argv) {
       warm_kernel_s[r - 1] = st.kernel_seconds;
     }
   }
+  if (cli_mpi_gather_outputs(out, n_out, &st) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+  if (!cli_mpi_is_root()) outdir = NULL, n_exp = 0; /* process 0 has the outputs */
   bool ok = true;
   if (outdir) {
     if (mkdir(outdir, 0777) != 0 && errno != EEXIST) { fprintf(stderr, "tessera run: cannot create %s: %s\n", outdir, strerror(errno)); goto done; }
@@ -398,5 +405,5 @@ done:
   run_setup_destroy(&rs);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(m);
-  return rc;
+  return cli_mpi_end(rc);
 }

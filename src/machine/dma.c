@@ -138,14 +138,15 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
 /* Moves the data of a pending DMA and signals its semaphore. */
 static void complete_copy(tsr_core *c, pending_dma *d) {
   if (d->copied) return;
-  if (!d->no_copy) {
+  if (d->far) { /* moved, and counted on its receive semaphore, by the transport at its start */
+  } else if (!d->no_copy) {
     if (d->has_poison) fill_poison(&d->poison);
     copy_window_shared(c->m, &d->dst, &d->src);
   }
   d->copied = true;
   __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
   sem_note_signaller(&d->sem, c);
-  if (d->remote) {
+  if (d->remote && !d->far) {
     __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_RELEASE);
     sem_note_signaller(&d->recv_sem, c);
   }
@@ -198,6 +199,7 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
   d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
   d->remote = r->recv_sem != NULL;
+  d->far = r->far;
   if (d->remote) d->recv_sem = *r->recv_sem;
   d->target_device = d->remote ? r->target_device : c->m->device;
   d->target_core = d->remote ? r->target_core : c->id;
@@ -208,11 +210,16 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
     tsr_event ev = {.kind = TSR_EV_DMA_START, .step = c->step, .name = r->name, .dma_id = d->id,
                     .dir = r->dir, .src = r->src, .dst = r->dst, .sem = r->sem,
                     .bytes = r->bytes, .operand = r->operand, .rank = r->rank, .index = r->block,
-                    .target_device = d->target_device, .target_core = d->target_core, .recv_sem = r->recv_sem};
+                    .target_device = d->target_device, .target_core = d->target_core,
+                    .recv_sem = r->far ? NULL : r->recv_sem}; /* a far one: counted in its own process */
     core_emit(c, &ev);
   }
   /* A remote copy moves its data when it starts, in every order: its receiver waits on a
    * semaphore of its own, and nothing on the receiving core could complete it later. */
+  if (d->far) {
+    mesh_transport *t = c->m->root->transport;
+    TSR_TRY(t->copy(t, c, r->src, r->dst, r->recv_sem, r->target_device, r->target_core, r->bytes));
+  }
   if (d->remote) { complete_copy(c, d); return TSR_OK; }
   switch (c->m->opts.dma_mode) {
   case TSR_DMA_EAGER: complete_copy(c, d); break;
@@ -271,6 +278,16 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
     APPEND(" (last signalled by %s); the same semaphore elsewhere:", who);
     for (int d = 0; d < root->num_devices; d++)
       for (int k = 0; k < mesh_device(root, d)->num_cores; k++) {
+        mesh_transport *far = mesh_far(c->m, d);
+        int64_t v;
+        int w;
+        if (far) { /* in another process: looked at through the transport */
+          if (!far->peek(far, c, sem, d, k, &v, &w)) continue;
+          if (!w) snprintf(who, sizeof who, "nobody");
+          else snprintf(who, sizeof who, "device %d core %d", (w - 1) / TSR_MACHINE_MAX_CORES, (w - 1) % TSR_MACHINE_MAX_CORES);
+          APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k, (long long)v, who);
+          continue;
+        }
         space_arena *a = &mesh_device(root, d)->cores[k].sems;
         if ((d == c->m->device && k == c->id) || sem->buf->seq >= a->count) continue;
         const tsr_buffer *b = a->bufs[sem->buf->seq];
@@ -315,6 +332,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
 static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const tsr_ref *sem,
                             const char *what) {
   tsr_machine *m = c->m;
+  mesh_transport *far = m->root->transport;
   for (int round = 0;; round++) {
     int64_t v = __atomic_load_n(cell, __ATOMIC_ACQUIRE);
     if (v >= amount) {
@@ -324,7 +342,8 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
     }
     if (__atomic_load_n(&m->sync->abort_run, __ATOMIC_ACQUIRE))
       return tsr_fail(TSR_ERR_DEADLOCK, "%s: stopped because another core failed", what);
-    bool alone = __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) <= 1;
+    if (far && far->poll(far, c, sem)) continue; /* another process signalled it */
+    bool alone = !far && __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) <= 1;
     if (alone) {
       char st[4096];
       describe_state(c, sem, st, sizeof st);
@@ -340,10 +359,12 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
       if (__atomic_load_n(cell, __ATOMIC_ACQUIRE) >= amount) break;
       if (__atomic_load_n(&m->sync->abort_run, __ATOMIC_ACQUIRE)) break;
       if (spin > 1000) sched_yield();
+      if (far && (spin > 1000 || !(spin & 63)) && far->poll(far, c, sem)) break; /* at each yield: MPI moves */
       if (spin == 199999)
         stuck = __atomic_load_n(&m->sync->waiting_cores, __ATOMIC_ACQUIRE) >=
                     __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) &&
-                __atomic_load_n(&m->sync->progress, __ATOMIC_ACQUIRE) == p0;
+                __atomic_load_n(&m->sync->progress, __ATOMIC_ACQUIRE) == p0 &&
+                (!far || far->all_stuck(far, m->root)); /* and every other process */
     }
     __atomic_sub_fetch(&m->sync->waiting_cores, 1, __ATOMIC_ACQ_REL);
     if (stuck) {
@@ -453,6 +474,16 @@ tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref 
                                  const tsr_ref *recv_sem, int device, int core) {
   TSR_TRY(check_sem(send_sem, TSR_DMA_SEM, "remote copy (send semaphore)"));
   TSR_TRY(check_sem(recv_sem, TSR_DMA_SEM, "remote copy (receive semaphore)"));
+  if (device >= 0 && device < c->m->root->num_devices && mesh_far(c->m, device)) {
+    /* in another process: dst and recv_sem go as named here, the transport finds them there */
+    if (core < 0) core = c->id;
+    if (core >= c->m->num_cores)
+      return tsr_fail(TSR_ERR_INVALID, "remote copy to core %d of device %d: a device has %d core(s)", core, device, c->m->num_cores);
+    dma_request r = {.src = src, .dst = dst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+                     .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = recv_sem,
+                     .target_device = device, .target_core = core, .far = true};
+    return core_dma_start(c, &r);
+  }
   tsr_core *tc;
   tsr_ref tdst, trecv;
   TSR_TRY(mesh_remote_ref(c, dst, device, core, &tc, &tdst, "remote copy"));
@@ -467,6 +498,20 @@ tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amoun
   if (device == c->m->device) return core_sem_signal(c, sem, amount, core);
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
+  mesh_transport *far = device >= 0 && device < c->m->root->num_devices ? mesh_far(c->m, device) : NULL;
+  if (far) {
+    if (core < 0) core = c->id;
+    if (core >= c->m->num_cores)
+      return tsr_fail(TSR_ERR_INVALID, "semaphore signal to core %d of device %d: a device has %d core(s)", core, device, c->m->num_cores);
+    TSR_TRY(far->signal(far, c, sem, amount, device, core));
+    __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+    if (core_observed(c)) {
+      tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount, .target_core = core,
+                      .target_device = device, .operand = -1};
+      core_emit(c, &ev);
+    }
+    return TSR_OK;
+  }
   tsr_core *tc;
   tsr_ref t;
   TSR_TRY(mesh_remote_ref(c, sem, device, core, &tc, &t, "semaphore signal"));

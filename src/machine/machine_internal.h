@@ -52,6 +52,7 @@ typedef struct pending_dma {
   bool no_copy;       /* zero-copy view: signal, but move nothing */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
+  bool far;           /* a remote copy to another process's device (mesh_transport) */
   int target_device, target_core;
   tsr_dma_dir dir;
   int operand;
@@ -99,6 +100,34 @@ typedef struct machine_sync {
 #define TSR_MAX_OBSERVERS 8
 #define TSR_MACHINE_MAX_CORES 64
 
+/* Devices in other processes (src/mpi): a transport under the mesh, set on the root by
+ * tsr_mpi_attach. The mesh runs only the devices this process hosts; a remote copy or signal
+ * to another process's device, the barriers, the deadlock test and the run's verdict go
+ * through these hooks. NULL: every device is here (nothing changes). */
+typedef struct mesh_transport {
+  bool (*is_local)(struct mesh_transport *t, int device);
+  /* Barrier `phase` across processes, after every core here has passed it; the first caller
+   * of each phase does it, the others wait for it. */
+  void (*barrier)(struct mesh_transport *t, struct tsr_machine *root, int phase);
+  /* After the devices here have ended: the barriers nobody here reached, then every
+   * process's verdict (the worst status, everywhere; the joined messages, on process 0). */
+  tsr_status (*run_end)(struct mesh_transport *t, struct tsr_machine *root, tsr_status st, const char *msg);
+  /* A remote copy's data and receive semaphore on another process's device (src and dst
+   * named as the sender sees them); a remote signal there. */
+  tsr_status (*copy)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *src, const tsr_ref *dst,
+                     const tsr_ref *recv_sem, int device, int core, int64_t bytes);
+  tsr_status (*signal)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
+  /* While core c waits on sem: what other processes added to it lands (true: something did). */
+  bool (*poll)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *sem);
+  /* For a deadlock report: what semaphore `sem` (as named here) holds on another process's
+   * device and core, and who signalled it last (as sem_note_signaller; 0: nobody). */
+  bool (*peek)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value,
+               int *who);
+  /* Whether every process's cores wait and nothing moves (a deadlock across processes). */
+  bool (*all_stuck)(struct mesh_transport *t, struct tsr_machine *root);
+  void (*destroy)(struct mesh_transport *t);
+} mesh_transport;
+
 typedef struct worker_pool worker_pool;
 typedef struct helper_pool helper_pool;
 
@@ -128,6 +157,7 @@ struct tsr_machine {
    * finds the same operand on another device; set before the start barrier. */
   const tsr_ref *hbm;
   int num_hbm;
+  mesh_transport *transport; /* the root's: devices in other processes (src/mpi); NULL: none */
   pthread_mutex_t warn_lock;
   char *warnings;
   size_t warnings_len;
@@ -201,6 +231,7 @@ typedef struct dma_request {
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */
   const tsr_ref *recv_sem;
   int target_device, target_core;
+  bool far;                   /* the target is in another process: dst, recv_sem as named here */
   tsr_dma_dir dir;
   int operand;
   const int64_t *block;
@@ -233,6 +264,11 @@ void core_reset_dmas(tsr_core *c);
 /* ---- many chips (mesh.c) ---- */
 /* Device d's machine (the root itself on a machine of one device). */
 static inline struct tsr_machine *mesh_device(struct tsr_machine *root, int d) { return root->devices ? root->devices[d] : root; }
+/* The transport of c's mesh when `device` is in another process (NULL: it is here). */
+static inline mesh_transport *mesh_far(const struct tsr_machine *m, int device) {
+  mesh_transport *t = m->root->transport;
+  return t && !t->is_local(t, device) ? t : NULL;
+}
 /* Creates the other devices of a mesh root (m->num_devices > 1 set by tsr_machine_create). */
 tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);
 void mesh_destroy_devices(tsr_machine *root);

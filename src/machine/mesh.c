@@ -58,6 +58,8 @@ void mesh_barrier(tsr_core *c, int phase) {
     machine_cpu_relax();
     if (spin > 64) sched_yield(); /* more devices than host CPUs: let the others get there */
   }
+  mesh_transport *t = c->m->root->transport;
+  if (t) t->barrier(t, c->m->root, phase); /* and every other process's cores */
 }
 
 /* ---- running every device ----------------------------------------------------------------- */
@@ -90,17 +92,20 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
   if (root->num_devices <= 1) return fn(root, 0, arg);
   int n = root->num_devices;
   machine_sync *s = root->sync;
+  mesh_transport *t = root->transport;
   device_job *jobs = calloc((size_t)n, sizeof *jobs);
   if (!jobs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  int total = 0;
+  int total = 0, first = -1; /* the first device here runs on the caller's thread */
   for (int d = 0; d < n; d++) {
     tsr_machine *dm = root->devices[d];
+    jobs[d] = (device_job){.m = dm, .device = d, .fn = fn, .arg = arg};
+    if (t && !t->is_local(t, d)) continue; /* another process runs it */
+    if (first < 0) first = d;
     for (int i = 0; i < dm->num_cores; i++) {
       dm->cores[i].phase = 0;
       dm->cores[i].running = 1;
     }
     total += dm->num_cores;
-    jobs[d] = (device_job){.m = dm, .device = d, .fn = fn, .arg = arg};
   }
   s->abort_run = 0;
   s->waiting_cores = 0;
@@ -108,13 +113,16 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
   s->total_cores = total;
   __atomic_store_n(&s->active_cores, total, __ATOMIC_RELEASE);
   __atomic_store_n(&s->mesh_run, 1, __ATOMIC_RELEASE);
-  int started = 1;
+  int started = first + 1;
   tsr_status st = TSR_OK;
-  for (; started < n; started++)
+  for (; first >= 0 && started < n; started++) {
+    if (t && !t->is_local(t, started)) continue;
     if (pthread_create(&jobs[started].thread, NULL, device_main, &jobs[started]) != 0) break;
-  if (started < n) { /* the devices not started count as failed before they began */
+  }
+  if (first >= 0 && started < n) { /* the devices not started count as failed before they began */
     st = tsr_fail(TSR_ERR_NOMEM, "cannot start the thread of device %d", started);
     for (int d = started; d < n; d++) {
+      if (t && !t->is_local(t, d)) continue;
       jobs[d].status = st;
       snprintf(jobs[d].message, sizeof jobs[d].message, "cannot start its thread");
       for (int i = 0; i < jobs[d].m->num_cores; i++) {
@@ -123,8 +131,9 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
       }
     }
   }
-  device_main(&jobs[0]);
-  for (int d = 1; d < started; d++) pthread_join(jobs[d].thread, NULL);
+  if (first >= 0) device_main(&jobs[first]);
+  for (int d = first + 1; d < started; d++)
+    if (!t || t->is_local(t, d)) pthread_join(jobs[d].thread, NULL);
   __atomic_store_n(&s->mesh_run, 0, __ATOMIC_RELEASE);
   /* Every device's failure, each named: a deadlock names what one device waits for, and the
    * device that got the signal instead says what it was left holding. */
@@ -135,7 +144,9 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
     if (st == TSR_OK || st == TSR_ERR_DEADLOCK) st = jobs[d].status;
     if (msg && len < cap) len += (size_t)snprintf(msg + len, cap - len, "%sdevice %d: %s", len ? "; " : "", d, jobs[d].message);
   }
-  if (st != TSR_OK) tsr_fail(st, "%s", msg ? msg : "devices failed");
+  if (msg && !len) msg[0] = 0;
+  if (t) st = t->run_end(t, root, st, msg ? msg : "devices failed"); /* every process's verdict */
+  else if (st != TSR_OK) tsr_fail(st, "%s", msg ? msg : "devices failed");
   free(msg);
   free(jobs);
   return st;

@@ -1,29 +1,13 @@
 #!/usr/bin/env bash
 # tessera run --devices / --mesh on bare Mosaic kernels of several devices: global arrays split
 # along the first dimension, one shard per device; outputs checked against plain Python
-# references (tests/cli/npy_write.py); the contract for bad values; the demo's ring.
+# references (tests/cli/mc_refs.py); the contract for bad values; the demo's ring.
 set -u
 T=${1:?path to tessera}
 . "$(dirname "$0")/lib/expect.sh"
 dir=$(mktemp -d)
 M=tests/mosaic
-python3 - "$dir" <<'PY'
-import sys
-sys.path.insert(0, "tests/cli")
-from npy_write import npy
-d = sys.argv[1]
-N, R, C = 4, 8, 128
-x = [float((i * 7) % 23) - 11.0 for i in range(N * R * C)]
-npy(f"{d}/x.npy", (N * R, C), x)
-npy(f"{d}/x8.npy", (R, C), x[:R * C])
-shard = R * C
-# ring all-gather: every device holds the whole input; the global output stacks 4 copies
-npy(f"{d}/gather.npy", (N * N * R, C), x * N)
-# right permute + 1: device d holds device d-1's shard + 1
-npy(f"{d}/permute.npy", (N * R, C), [v + 1.0 for d_ in range(N) for v in x[((d_ - 1) % N) * shard:((d_ - 1) % N + 1) * shard]])
-# the barrier kernel: x + device id
-npy(f"{d}/barrier.npy", (N * R, C), [x[i] + float(i // shard) for i in range(N * R * C)])
-PY
+python3 tests/cli/mc_refs.py "$dir" # the input and plain-Python references
 exact="--rtol 0 --atol 0"
 expect 0 "$T" run --devices 4 --check $M/mc_ring_allgather.mlir "$dir/x.npy" --expect "$dir/gather.npy" $exact
 expect 0 "$T" run --mesh 2x2 --dma-order on-wait $M/mc_permute_add.mlir "$dir/x.npy" --expect "$dir/permute.npy" $exact

@@ -1,0 +1,578 @@
+/* The mesh's devices over MPI processes: the transport under the device model
+ * (mesh_transport). Each process runs the devices it hosts through the same engine; what
+ * crosses processes goes through one MPI-3 window per machine (dynamic, passive target, held
+ * under MPI_Win_lock_all for the machine's life):
+ *   - at the start barrier of every call, each process attaches what its devices' kernels
+ *     can be reached at (HBM operands, VMEM/SMEM/semaphore allocations) and every process
+ *     learns where they are (an all-gather of the table);
+ *   - a remote copy is MPI_Put of its rows, a flush (the data is there), then MPI_Accumulate
+ *     of its byte count into the receive semaphore's inbox and a flush;
+ *   - a remote signal is MPI_Accumulate into the semaphore's inbox;
+ *   - a waiting core moves its semaphore's inbox into the semaphore (an atomic swap with 0,
+ *     MPI_Fetch_and_op), so that MPI's atomics and the engine's never touch one cell;
+ *   - the end barrier is MPI_Barrier, after which every inbox is emptied and detached;
+ *   - a deadlock needs every process stuck: every core waiting or done, no signal anywhere,
+ *     and every amount sent to a running process's inboxes taken out of them (MPI_Get).
+ * Why inboxes: Open MPI's one-sided atomics (osc pt2pt/rdma over TCP or shared memory) are
+ * applied by the target's progress engine, not with the CPU atomics the engine's own
+ * semaphores use; mixing the two on one cell could lose an update. */
+#include "tessera/mpi.h"
+
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/dtype.h"
+#include "core/status.h"
+#include "core/strided.h"
+#include "machine/machine_internal.h"
+
+enum { SPACE_HBM = -1 };
+
+/* Where one thing a remote copy or signal can reach lies in its process. */
+typedef struct far_entry {
+  int32_t device, core, space, seq; /* HBM: core -1, space SPACE_HBM, seq the operand */
+  uint64_t addr, bytes;
+  uint64_t inbox;                   /* semaphores: their inbox (two cells per cell: amount, who) */
+  uint64_t signalled_by;            /* semaphores: tsr_buffer.signalled_by (0: none) */
+} far_entry;
+
+/* A semaphore allocation of a device here and its inbox. */
+typedef struct inbox {
+  tsr_buffer *sem;
+  int64_t *cells; /* [2 * cells]: the amount others added, and who added last */
+} inbox;
+
+typedef struct span { uintptr_t lo, hi; } span;
+
+/* What every process exposes for the deadlock test (in the window from attach on), with
+ * its root's machine_sync (cores running and waiting, signals). */
+typedef struct exposed {
+  int64_t drained;  /* amounts taken out of its inboxes */
+  int64_t sent[];   /* per process: amounts it added to that process's inboxes */
+} exposed;
+
+typedef struct mpi_mesh {
+  mesh_transport ops; /* first: the engine holds a mesh_transport * */
+  MPI_Comm comm;
+  MPI_Win win;
+  int rank, size, per_rank;
+  tsr_machine *root;
+  exposed *mine;      /* attached for the machine's life (1 + size cells) */
+  MPI_Aint *exposed_at; /* per process: its exposed, then its machine_sync */
+  /* this call's: */
+  far_entry *table;   /* every process's entries */
+  int ntable;
+  inbox *inboxes;
+  int ninboxes;
+  span *attached;
+  int nattached;
+  int leader[3], released[3]; /* per barrier phase: elected, done */
+  /* traffic */
+  int64_t puts, put_bytes, signals;
+} mpi_mesh;
+
+static mpi_mesh *of(mesh_transport *t) { return (mpi_mesh *)t; }
+
+static bool is_local(mesh_transport *t, int device) {
+  mpi_mesh *x = of(t);
+  return device / x->per_rank == x->rank;
+}
+
+static int rank_of(mpi_mesh *x, int device) { return device / x->per_rank; }
+
+static tsr_status mpi_fail(int rc, const char *what) {
+  char e[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, e, &len);
+  return tsr_fail(TSR_ERR_INVALID, "%s: MPI error: %.*s", what, len, e);
+}
+
+/* ---- the start barrier: the table of what is reachable -------------------------------- */
+
+static bool push(void **v, int *n, int *cap, size_t size) {
+  if (*n < *cap) return true;
+  int ncap = *cap ? *cap * 2 : 64;
+  void *nv = realloc(*v, (size_t)ncap * size);
+  if (!nv) return false;
+  *v = nv;
+  *cap = ncap;
+  return true;
+}
+
+static int cmp_span(const void *a, const void *b) {
+  const span *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Builds this process's entries and inboxes and attaches their memory (overlapping operands
+ * merged: MPI forbids attaching memory twice). */
+static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
+  far_entry *e = NULL;
+  span *sp = NULL;
+  int n = 0, cap = 0, ns = 0, caps = 0, capi = 0;
+  for (int d = x->rank * x->per_rank; d < (x->rank + 1) * x->per_rank; d++) {
+    tsr_machine *dm = mesh_device(x->root, d);
+    for (int i = 0; dm->hbm && i < dm->num_hbm; i++) {
+      const tsr_ref *h = &dm->hbm[i];
+      uintptr_t lo, hi;
+      tsr_ref_span(h, &lo, &hi);
+      if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0};
+      if (hi > lo) sp[ns++] = (span){lo, hi};
+    }
+    for (int c = 0; c < dm->num_cores; c++) {
+      space_arena *arenas[3] = {&dm->cores[c].vmem, &dm->cores[c].smem, &dm->cores[c].sems};
+      for (int a = 0; a < 3; a++)
+        for (int b = 0; b < arenas[a]->count; b++) {
+          tsr_buffer *buf = arenas[a]->bufs[b];
+          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0};
+          if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+          if (buf->space == TSR_SEMAPHORE_MEM) {
+            if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
+                !push((void **)&sp, &ns, &caps, sizeof *sp))
+              goto nomem;
+            int64_t *cells = calloc(2 * (buf->bytes / sizeof(int64_t)) + 1, sizeof *cells);
+            if (!cells) goto nomem;
+            x->inboxes[x->ninboxes++] = (inbox){buf, cells};
+            fe.inbox = (uint64_t)(uintptr_t)cells;
+            sp[ns++] = (span){(uintptr_t)cells, (uintptr_t)(cells + 2 * (buf->bytes / sizeof(int64_t)) + 1)};
+            if (buf->signalled_by && buf->bytes) {
+              if (!push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+              fe.signalled_by = (uint64_t)(uintptr_t)buf->signalled_by;
+              sp[ns++] = (span){(uintptr_t)buf->signalled_by, (uintptr_t)(buf->signalled_by + buf->bytes / sizeof(int64_t))};
+            }
+          }
+          e[n++] = fe;
+          if (buf->bytes) sp[ns++] = (span){(uintptr_t)buf->base, (uintptr_t)buf->base + buf->bytes};
+        }
+    }
+  }
+  qsort(sp, (size_t)ns, sizeof *sp, cmp_span);
+  int m = 0;
+  for (int i = 0; i < ns; i++) {
+    if (m && sp[i].lo <= sp[m - 1].hi) {
+      if (sp[i].hi > sp[m - 1].hi) sp[m - 1].hi = sp[i].hi;
+    } else {
+      sp[m++] = sp[i];
+    }
+  }
+  for (int i = 0; i < m; i++) {
+    int rc = MPI_Win_attach(x->win, (void *)sp[i].lo, (MPI_Aint)(sp[i].hi - sp[i].lo));
+    if (rc != MPI_SUCCESS) {
+      x->attached = sp;
+      x->nattached = i;
+      free(e);
+      return mpi_fail(rc, "attaching a device's memory to the window");
+    }
+  }
+  x->attached = sp;
+  x->nattached = m;
+  *out = e;
+  *nout = n;
+  return TSR_OK;
+nomem:
+  free(e);
+  free(sp);
+  return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+}
+
+/* Phase 1 (collective): attach, then learn every process's table. A failure here leaves an
+ * empty table: copies to the other processes then fail, naming what is not there. */
+static void start_barrier(mpi_mesh *x) {
+  far_entry *mine = NULL;
+  int n = 0;
+  if (local_entries(x, &mine, &n) != TSR_OK) n = 0; /* reached for, it reports itself */
+  int *counts = calloc((size_t)x->size, sizeof *counts), *displs = calloc((size_t)x->size, sizeof *displs);
+  int bytes = n * (int)sizeof *mine;
+  MPI_Allgather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, x->comm);
+  long total = 0;
+  for (int r = 0; r < x->size; r++) { displs[r] = (int)total; total += counts[r]; }
+  x->table = malloc((size_t)total + 1);
+  MPI_Allgatherv(mine, bytes, MPI_BYTE, x->table, counts, displs, MPI_BYTE, x->comm);
+  x->ntable = (int)(total / (long)sizeof *x->table);
+  free(mine);
+  free(counts);
+  free(displs);
+}
+
+/* Moves what other processes added to one inbox cell into the semaphore; true if anything. */
+static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
+  /* A plain look first: MPI's atomics lock the process's accumulate state, and waiters that
+   * took it on every look starved the other processes' signals (10x slower with 1 MiB
+   * shards). A torn or stale look only delays the swap to a later one. */
+  if (!__atomic_load_n(&ib->cells[2 * cell], __ATOMIC_RELAXED)) return false;
+  int64_t zero = 0, got = 0, who = 0;
+  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, (MPI_Aint)(uintptr_t)&ib->cells[2 * cell], MPI_REPLACE, x->win);
+  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, (MPI_Aint)(uintptr_t)&ib->cells[2 * cell + 1], MPI_NO_OP, x->win);
+  MPI_Win_flush(x->rank, x->win);
+  if (!got) return false;
+  int64_t *sem = (int64_t *)(void *)ib->sem->base + cell;
+  __atomic_add_fetch(sem, got, __ATOMIC_RELEASE);
+  if (ib->sem->signalled_by && who) __atomic_store_n(&ib->sem->signalled_by[cell], (int)who, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&x->mine->drained, got, __ATOMIC_ACQ_REL);
+  __atomic_add_fetch(&x->root->sync->progress, 1, __ATOMIC_RELEASE);
+  return true;
+}
+
+/* Phase 2 (collective): every process's kernels are over (their copies flushed), so every
+ * inbox holds its last; empty them into the semaphores, detach, forget the table. */
+static void end_barrier(mpi_mesh *x) {
+  MPI_Barrier(x->comm);
+  for (int i = 0; i < x->ninboxes; i++)
+    for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
+  for (int i = 0; i < x->nattached; i++) MPI_Win_detach(x->win, (void *)x->attached[i].lo);
+  for (int i = 0; i < x->ninboxes; i++) free(x->inboxes[i].cells);
+  free(x->inboxes);
+  free(x->attached);
+  free(x->table);
+  x->inboxes = NULL;
+  x->attached = NULL;
+  x->table = NULL;
+  x->ninboxes = x->nattached = x->ntable = 0;
+}
+
+/* The first caller of each phase up to `phase` does it; the others wait until it is done. */
+static void barrier(mesh_transport *t, tsr_machine *root, int phase) {
+  mpi_mesh *x = of(t);
+  for (int p = 1; p <= phase; p++) {
+    if (__atomic_fetch_add(&x->leader[p], 1, __ATOMIC_ACQ_REL) == 0) {
+      if (p == 1) start_barrier(x);
+      else end_barrier(x);
+      __atomic_store_n(&x->released[p], 1, __ATOMIC_RELEASE);
+    }
+    while (!__atomic_load_n(&x->released[p], __ATOMIC_ACQUIRE)) sched_yield();
+  }
+}
+
+/* ---- reaching another process's device --------------------------------------------------- */
+
+static const far_entry *find(mpi_mesh *x, int device, int core, int space, int seq) {
+  for (int i = 0; i < x->ntable; i++) {
+    const far_entry *e = &x->table[i];
+    if (e->device == device && e->core == core && e->space == space && e->seq == seq) return e;
+  }
+  return NULL;
+}
+
+/* Where ref r (as core c names it) lies on `device` (core `core`): the entry, and r's base
+ * here (the address r's offsets are taken from). */
+static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device, int core, const char *what,
+                         const far_entry **out, const char **base) {
+  if (r->buf) {
+    const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq);
+    if (!e || e->bytes != r->buf->bytes)
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (an "
+                      "allocation made after the kernel's start, run_scoped, is not reachable from another process)",
+                      what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq);
+    *out = e;
+    *base = r->buf->base;
+    return TSR_OK;
+  }
+  for (int i = 0; i < c->m->num_hbm; i++) {
+    const tsr_ref *h = &c->m->hbm[i];
+    uintptr_t lo, hi, hlo, hhi;
+    tsr_ref_span(r, &lo, &hi);
+    tsr_ref_span(h, &hlo, &hhi);
+    if (lo < hlo || hi > hhi) continue;
+    const far_entry *e = find(x, device, -1, SPACE_HBM, i);
+    if (!e || e->bytes != tsr_ref_bytes(h))
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d (process %d): its operand %d differs from this device's (each "
+                      "device's arrays of a call must have the same shapes)", what, device, rank_of(x, device), i);
+    *out = e;
+    *base = h->data;
+    return TSR_OK;
+  }
+  char d[96];
+  return tsr_fail(TSR_ERR_INVALID, "%s to device %d: %s is neither an operand nor an allocation of the kernel", what,
+                  device, tsr_ref_describe(r, d, sizeof d));
+}
+
+static int put_bytes(mpi_mesh *x, const char *from, int target, uint64_t at, int64_t bytes) {
+  while (bytes > 0) { /* MPI counts are ints */
+    int n = bytes > (1 << 30) ? 1 << 30 : (int)bytes;
+    int rc = MPI_Put(from, n, MPI_BYTE, target, (MPI_Aint)at, n, MPI_BYTE, x->win);
+    if (rc != MPI_SUCCESS) return rc;
+    __atomic_add_fetch(&x->puts, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&x->put_bytes, n, __ATOMIC_RELAXED);
+    from += n;
+    at += (uint64_t)n;
+    bytes -= n;
+  }
+  return MPI_SUCCESS;
+}
+
+/* Adds `amount` to a semaphore cell's inbox on `device` and says who did. */
+static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
+                               const char *what) {
+  const far_entry *e;
+  const char *base;
+  TSR_TRY(locate(x, c, sem, device, core, what, &e, &base));
+  size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
+  int target = rank_of(x, device);
+  int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
+  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (MPI_Aint)(e->inbox + (2 * cell + 1) * sizeof(int64_t)), 1,
+                          MPI_INT64_T, MPI_REPLACE, x->win);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), 1,
+                        MPI_INT64_T, MPI_SUM, x->win);
+  if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->win);
+  if (rc != MPI_SUCCESS) return mpi_fail(rc, what);
+  __atomic_add_fetch(&x->mine->sent[target], amount, __ATOMIC_ACQ_REL); /* after it is there */
+  __atomic_add_fetch(&x->signals, 1, __ATOMIC_RELAXED);
+  return TSR_OK;
+}
+
+static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
+                       int device, int core, int64_t bytes) {
+  mpi_mesh *x = of(t);
+  const far_entry *e;
+  const char *base;
+  TSR_TRY(locate(x, c, dst, device, core, "remote copy", &e, &base));
+  uintptr_t lo, hi;
+  tsr_ref_span(dst, &lo, &hi);
+  if (hi - (uintptr_t)base > e->bytes)
+    return tsr_fail(TSR_ERR_INVALID, "remote copy to device %d: the window reaches past its target", device);
+  int target = rank_of(x, device);
+  size_t es = tsr_dtype_size(dst->dtype);
+  int rc = MPI_SUCCESS;
+  if (!c->m->no_data || dst->space == TSR_SMEM) {
+    strided_rows w;
+    char *row = NULL;
+    if (strided_rows_start(&w, dst->rank, dst->shape, dst->stride, src->stride)) do {
+      uint64_t at = e->addr + (uint64_t)(dst->data - base) + (uint64_t)(w.at[0] * (int64_t)es);
+      const char *from = src->data + w.at[1] * (int64_t)es;
+      if (w.step[0] == 1 && w.step[1] == 1) {
+        rc = put_bytes(x, from, target, at, w.len * (int64_t)es);
+      } else if (w.step[0] == 1) { /* a strided source row: gathered into one put */
+        if (!row && !(row = malloc((size_t)w.len * es))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+        for (int64_t j = 0; j < w.len; j++) memcpy(row + j * (int64_t)es, from + j * w.step[1] * (int64_t)es, es);
+        rc = put_bytes(x, row, target, at, w.len * (int64_t)es);
+      } else {
+        for (int64_t j = 0; j < w.len && rc == MPI_SUCCESS; j++)
+          rc = put_bytes(x, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es), (int64_t)es);
+      }
+    } while (rc == MPI_SUCCESS && strided_rows_next(&w));
+    free(row);
+    if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->win); /* the data is there before it is counted */
+    if (rc != MPI_SUCCESS) return mpi_fail(rc, "remote copy");
+  }
+  return add_to_inbox(x, c, recv_sem, device, core, bytes, "remote copy (receive semaphore)");
+}
+
+static tsr_status signal_far(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+  return add_to_inbox(of(t), c, sem, device, core, amount, "semaphore signal");
+}
+
+static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
+  mpi_mesh *x = of(t);
+  int flag; /* MPI's progress: the others' puts into this process land while it waits */
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, x->comm, &flag, MPI_STATUS_IGNORE);
+  if (!sem->buf) return false;
+  for (int i = 0; i < x->ninboxes; i++)
+    if (x->inboxes[i].sem == sem->buf)
+      return drain_cell(x, &x->inboxes[i], (size_t)(sem->data - sem->buf->base) / sizeof(int64_t));
+  return false;
+}
+
+/* ---- deadlock across processes ----------------------------------------------------------- */
+
+/* A look at a semaphore cell there while its owner may change it: a debugger's look. Its
+ * value counts what waits in its inbox. */
+static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
+  mpi_mesh *x = of(t);
+  const far_entry *e;
+  const char *base;
+  if (!sem->buf || locate(x, c, sem, device, core, "look", &e, &base) != TSR_OK) {
+    tsr_clear_error();
+    return false;
+  }
+  size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
+  int target = rank_of(x, device);
+  int64_t v = 0, box[2] = {0, 0};
+  int w = 0;
+  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e->addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
+  MPI_Get(box, 2, MPI_INT64_T, target, (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), 2, MPI_INT64_T, x->win);
+  if (e->signalled_by)
+    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e->signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
+  MPI_Win_flush(target, x->win);
+  *value = v + box[0];
+  *who = box[0] ? (int)box[1] : w;
+  return true;
+}
+
+/* Every process's figures; true when all are waiting or done. *progress: the sum of signals;
+ * *in_flight: what lies in the inboxes of processes with cores still running (a process whose
+ * kernels are over takes its inboxes in at the end barrier; nothing of its waits for them). */
+static bool snapshot(mpi_mesh *x, int64_t *progress, int64_t *in_flight) {
+  bool all = true;
+  *progress = *in_flight = 0;
+  size_t cells = 1 + (size_t)x->size;
+  int64_t *e = calloc(cells * (size_t)x->size, sizeof *e), *sent_to = calloc((size_t)x->size, sizeof *sent_to);
+  int *active = calloc((size_t)x->size, sizeof *active);
+  if (!e || !sent_to || !active) {
+    free(e), free(sent_to), free(active);
+    return false; /* no verdict without the figures: keep waiting */
+  }
+  for (int r = 0; r < x->size; r++) {
+    int64_t *er = e + (size_t)r * cells;
+    machine_sync s;
+    if (r == x->rank) {
+      const machine_sync *own = x->root->sync;
+      er[0] = __atomic_load_n(&x->mine->drained, __ATOMIC_ACQUIRE);
+      for (int k = 0; k < x->size; k++) er[1 + k] = __atomic_load_n(&x->mine->sent[k], __ATOMIC_ACQUIRE);
+      s.active_cores = __atomic_load_n(&own->active_cores, __ATOMIC_ACQUIRE);
+      s.waiting_cores = __atomic_load_n(&own->waiting_cores, __ATOMIC_ACQUIRE);
+      s.progress = __atomic_load_n(&own->progress, __ATOMIC_ACQUIRE);
+    } else { /* values other threads change as they go: a look, as a debugger's */
+      MPI_Get(er, (int)cells, MPI_INT64_T, r, x->exposed_at[2 * r], (int)cells, MPI_INT64_T, x->win);
+      MPI_Get(&s, sizeof s, MPI_BYTE, r, x->exposed_at[2 * r + 1], sizeof s, MPI_BYTE, x->win);
+      MPI_Win_flush(r, x->win);
+    }
+    if (s.waiting_cores < s.active_cores) all = false;
+    active[r] = s.active_cores > 0;
+    *progress += (int64_t)s.progress;
+    for (int k = 0; k < x->size; k++) sent_to[k] += er[1 + k];
+  }
+  for (int r = 0; r < x->size; r++)
+    if (active[r]) *in_flight += sent_to[r] - e[(size_t)r * cells];
+  free(e), free(sent_to), free(active);
+  return all;
+}
+
+/* Asked by a core here that sees its own process stuck: are all? Looks every millisecond
+ * for 50 ms, in which nothing may move and nothing may be on its way; the first look that
+ * sees something move ends it (the asker goes back to waiting at once). */
+static bool all_stuck(mesh_transport *t, tsr_machine *root) {
+  mpi_mesh *x = of(t);
+  int64_t p0, f0, p1, f1;
+  for (int i = 0; i < x->ninboxes; i++) /* what came for any semaphore here, taken in first */
+    for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
+  if (!snapshot(x, &p0, &f0) || f0) return false;
+  for (int look = 0; look < 50; look++) {
+    struct timespec ts = {0, 1000 * 1000};
+    nanosleep(&ts, NULL);
+    if (!snapshot(x, &p1, &f1) || f1 || p1 != p0) return false;
+  }
+  return true;
+}
+
+/* ---- the verdict ----------------------------------------------------------------------- */
+
+static tsr_status run_end(mesh_transport *t, tsr_machine *root, tsr_status st, const char *msg) {
+  mpi_mesh *x = of(t);
+  barrier(t, root, 2); /* the phases nobody here reached (every device here failed early) */
+  memset(x->leader, 0, sizeof x->leader);
+  memset(x->released, 0, sizeof x->released);
+  int *codes = calloc((size_t)x->size, sizeof *codes), *lens = calloc((size_t)x->size, sizeof *lens),
+      *displs = calloc((size_t)x->size, sizeof *displs);
+  int code = (int)st, len = (int)strlen(msg);
+  MPI_Allgather(&code, 1, MPI_INT, codes, 1, MPI_INT, x->comm);
+  MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, x->comm);
+  long total = 0;
+  for (int r = 0; x->rank == 0 && r < x->size; r++) { displs[r] = (int)total; total += lens[r]; }
+  char *all = x->rank == 0 ? malloc((size_t)total + 1) : NULL;
+  MPI_Gatherv(msg, len, MPI_CHAR, all, lens, displs, MPI_CHAR, 0, x->comm);
+  /* the worst: another failure before a deadlock (which the failure may have caused) */
+  tsr_status verdict = TSR_OK;
+  int failed = 0;
+  for (int r = 0; r < x->size; r++) {
+    if (codes[r] == TSR_OK) continue;
+    failed++;
+    if (verdict == TSR_OK || verdict == TSR_ERR_DEADLOCK) verdict = (tsr_status)codes[r];
+  }
+  if (verdict != TSR_OK && x->rank == 0) {
+    /* every process's devices, in device order (process r hosts the r-th run of them) */
+    size_t cap = (size_t)total + 2 * (size_t)x->size + 1, n = 0;
+    char *joined = malloc(cap);
+    for (int r = 0; joined && all && r < x->size; r++) {
+      if (!lens[r]) continue;
+      n += (size_t)snprintf(joined + n, cap - n, "%s%.*s", n ? "; " : "", lens[r], all + displs[r]);
+    }
+    tsr_fail(verdict, "%s", joined ? joined : "devices failed");
+    free(joined);
+  } else if (verdict != TSR_OK) {
+    tsr_fail(verdict, "%d of %d MPI processes failed; process 0 reports every device", failed, x->size);
+  }
+  free(all);
+  free(codes);
+  free(lens);
+  free(displs);
+  return verdict;
+}
+
+/* ---- attach ------------------------------------------------------------------------------- */
+
+static void destroy(mesh_transport *t) {
+  mpi_mesh *x = of(t);
+  MPI_Win_detach(x->win, x->mine);
+  MPI_Win_detach(x->win, x->root->sync);
+  MPI_Win_unlock_all(x->win);
+  MPI_Win_free(&x->win);
+  MPI_Comm_free(&x->comm);
+  free(x->mine);
+  free(x->exposed_at);
+  free(x);
+}
+
+tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
+  if (!m || m->root != m) return tsr_fail(TSR_ERR_INVALID, "tsr_mpi_attach: no machine, or not a mesh's first device");
+  if (m->transport) return tsr_fail(TSR_ERR_INVALID, "tsr_mpi_attach: the machine is attached already");
+  int level = 0, size = 0, rank = 0;
+  MPI_Query_thread(&level);
+  MPI_Comm_size(comm, &size);
+  MPI_Comm_rank(comm, &rank);
+  if (level < MPI_THREAD_MULTIPLE)
+    return tsr_fail(TSR_ERR_INVALID, "tsr_mpi_attach: MPI was initialised without MPI_THREAD_MULTIPLE (every device "
+                    "runs on a thread of its own and reaches the others)");
+  if (m->num_devices < size || m->num_devices % size)
+    return tsr_fail(TSR_ERR_INVALID, "tsr_mpi_attach: %d device(s) do not spread evenly over %d processes (each process "
+                    "hosts the same number of devices)", m->num_devices, size);
+  if (size == 1) return TSR_OK; /* every device is here: no transport (and Open MPI makes no window of one process) */
+  mpi_mesh *x = calloc(1, sizeof *x);
+  if (!x) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  x->ops = (mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy};
+  x->rank = rank;
+  x->size = size;
+  x->per_rank = m->num_devices / size;
+  x->root = m;
+  x->mine = calloc(1 + (size_t)size, sizeof(int64_t));
+  x->exposed_at = calloc(2 * (size_t)size, sizeof *x->exposed_at);
+  int ok = x->mine && x->exposed_at, all_ok = 0;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+  if (!all_ok) {
+    free(x->mine);
+    free(x->exposed_at);
+    free(x);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory (on some process)");
+  }
+  MPI_Comm_dup(comm, &x->comm);
+  MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->win);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, x->win);
+  MPI_Win_attach(x->win, x->mine, (MPI_Aint)((1 + (size_t)size) * sizeof(int64_t)));
+  MPI_Win_attach(x->win, m->sync, sizeof *m->sync);
+  MPI_Aint at[2];
+  MPI_Get_address(x->mine, &at[0]);
+  MPI_Get_address(m->sync, &at[1]);
+  MPI_Allgather(at, 2, MPI_AINT, x->exposed_at, 2, MPI_AINT, x->comm);
+  m->transport = &x->ops;
+  return TSR_OK;
+}
+
+bool tsr_mpi_device_is_local(const tsr_machine *m, int device) {
+  return !m || !m->root->transport || m->root->transport->is_local(m->root->transport, device);
+}
+
+tsr_status tsr_mpi_traffic_get(const tsr_machine *m, tsr_mpi_traffic *out) {
+  if (!m || !out) return tsr_fail(TSR_ERR_INVALID, "no machine or result");
+  *out = (tsr_mpi_traffic){0};
+  if (!m->root->transport) return TSR_OK;
+  mpi_mesh *x = of(m->root->transport);
+  out->puts = __atomic_load_n(&x->puts, __ATOMIC_RELAXED);
+  out->put_bytes = __atomic_load_n(&x->put_bytes, __ATOMIC_RELAXED);
+  out->signals = __atomic_load_n(&x->signals, __ATOMIC_RELAXED);
+  return TSR_OK;
+}

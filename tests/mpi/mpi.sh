@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Many chips over MPI processes (docs/mpi.md): `mpirun -np R tessera run --devices N` on the
+# multi-chip kernels (tests/mosaic/mc_*.mlir) with 1, 2 and 4 processes gives outputs
+# bit-identical to one process without MPI and to plain Python references, and the same DMA
+# counts; the deadlocking kernel is reported by process 0 naming every device, and every
+# process exits non-zero; a process killed mid-run ends the job with an error within a bound;
+# what cannot span processes yet is refused. The C API (tests/mpi/mpi_ring.c): a ring
+# all-gather on 4 and 8 devices in every DMA order, its DMAs counted per device and the bytes
+# each process put into the others' memory, against hand-derived numbers.
+#   tests/mpi/mpi.sh path/to/tessera path/to/mpi_ring
+set -u
+T=${1:?path to tessera}
+RING=${2:?path to mpi_ring}
+. "$(dirname "$0")/../cli/lib/expect.sh"
+if [ -n "${TSAN_OPTIONS:-}" ]; then # Open MPI is not built for ThreadSanitizer
+  echo "mpi: skipped under ThreadSanitizer"; exit 0
+fi
+# Open MPI's own allocations live to the end of the process (LeakSanitizer: not ours)
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$PWD/tests/mpi/lsan.supp"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 # CI runs as root
+export OMPI_MCA_rmaps_base_oversubscribe=1 # 4 processes on 2 CPUs
+MPIRUN="timeout 120 mpirun --oversubscribe"
+dir=$(mktemp -d)
+M=tests/mosaic
+python3 tests/cli/mc_refs.py "$dir" # the input and plain-Python references
+exact="--rtol 0 --atol 0"
+# kernel, reference, how it runs (a DMA order each)
+cases=(
+  "mc_ring_allgather gather --devices 4"
+  "mc_ring_allgather_v15 gather --devices 4 --dma-order on-wait"
+  "mc_permute_add permute --mesh 2x2 --dma-order on-wait"
+  "mc_permute_add_v15 permute --devices 4 --dma-order random --seed 5"
+  "mc_barrier barrier --devices 4 --dma-order random --seed 3"
+  "mc_barrier_v15 barrier --devices 4"
+)
+for c in "${cases[@]}"; do
+  set -- $c
+  k=$1 ref=$2; shift 2
+  # one process without MPI: the baseline
+  "$T" run "$@" --no-check $M/$k.mlir "$dir/x.npy" -o "$dir/$k.1" --dump report >"$dir/$k.base" 2>&1
+  grep -o "report: .* DMAs in, [0-9]* out" "$dir/$k.base" >"$dir/$k.base.dmas"
+  for np in 1 2 4; do
+    expect 0 $MPIRUN -np $np "$T" run "$@" $M/$k.mlir "$dir/x.npy" --expect "$dir/$ref.npy" $exact \
+      -o "$dir/$k.np$np" --dump report
+    grep -o "report: .* DMAs in, [0-9]* out" "$out" >"$dir/$k.np$np.dmas"
+    if cmp -s "$dir/$k.1/out_0.npy" "$dir/$k.np$np/out_0.npy" && cmp -s "$dir/$k.base.dmas" "$dir/$k.np$np.dmas" &&
+       [ -s "$dir/$k.base.dmas" ]; then pass=$((pass+1)); else
+      fail=$((fail+1)); echo "FAIL: $k on $np processes: output or DMA counts differ from one process"
+      cat "$dir/$k.base.dmas" "$dir/$k.np$np.dmas"; fi
+  done
+done
+# the deadlock: every device signals device 0, the others wait forever. Process 0 reports
+# every device (the joined message is cut at its length limit, as on one process), including
+# where the signals landed (on another process); all exit non-zero.
+for np in 2 4; do
+  expect 1 $MPIRUN -np $np "$T" run --devices 4 $M/mc_signal_wrong_device.mlir "$dir/x.npy"
+  grep -q "device 1: .*deadlock" "$out" && grep -q "device 3: pallas_call signal_kernel" "$out" &&
+    grep -q "the same semaphore elsewhere: device 0 core 0 holds 3 (last signalled by device" "$out" &&
+    [ "$(grep -c "process 0 reports every device" "$out")" -eq $((np - 1)) ] && pass=$((pass+1)) ||
+    { fail=$((fail+1)); echo "FAIL: the deadlock report on $np processes"; cut -c1-400 "$out"; }
+done
+# a process killed mid-run: the job ends with an error, not a hang (the run alone takes
+# several times the bound)
+start=$(date +%s)
+timeout 60 mpirun --oversubscribe -np 2 bash -c 'echo $$ >"$0/pid.$OMPI_COMM_WORLD_RANK"; exec "$@"' "$dir" \
+  "$RING" 8 4096 eager 400 >"$dir/killed.out" 2>&1 &
+job=$!
+for _ in $(seq 100); do [ -s "$dir/pid.1" ] && break; sleep 0.1; done
+sleep 2
+kill -9 "$(cat "$dir/pid.1")"
+wait $job; rc=$?
+took=$(( $(date +%s) - start ))
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$took" -lt 60 ]; then pass=$((pass+1)); else
+  fail=$((fail+1)); echo "FAIL: a killed process: exit $rc after $took s"; tail -5 "$dir/killed.out"; fi
+# refused across processes, said why (exit 2)
+expect 2 $MPIRUN -np 2 "$T" run --devices 4 --report $M/mc_barrier.mlir "$dir/x.npy"
+expect_out "--check across 2 MPI processes is not supported yet" $MPIRUN -np 2 "$T" run --devices 4 --check $M/mc_barrier.mlir "$dir/x.npy"
+expect_out "share the devices of --devices N" $MPIRUN -np 2 "$T" run $M/mc_barrier.mlir "$dir/x.npy"
+expect_out "4 device(s) do not spread evenly over 3 processes" $MPIRUN -np 3 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
+expect_out "checkers: off across 2 MPI processes" $MPIRUN -np 2 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
+# the C API: outputs, per-device DMA counts and per-process traffic checked inside
+for np in 1 2 4; do
+  for mode in eager on-wait random; do
+    expect 0 $MPIRUN -np $np "$RING" 8 8 $mode 2
+  done
+  expect 0 $MPIRUN -np $np "$RING" 4 16 eager 1
+done
+rm -rf "$dir"
+echo "mpi: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
