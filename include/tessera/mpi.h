@@ -20,7 +20,8 @@ extern "C" {
  * tsr_mosaic_kernel_run_devices run only the devices hosted here (the other devices'
  * descriptions and arrays are not touched) and return every process's verdict. The
  * machine must then be destroyed on every process at once (tsr_machine_destroy is
- * collective). MPI must be initialised with MPI_THREAD_MULTIPLE. */
+ * collective). MPI must be initialised with MPI_THREAD_MULTIPLE. On one process nothing
+ * changes. Attach no checker: a checker follows one process's devices (docs/mpi.md). */
 tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm);
 /* Whether device d runs in this process (true on a machine without MPI). */
 bool tsr_mpi_device_is_local(const tsr_machine *m, int device);

@@ -180,18 +180,28 @@ nomem:
   return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
 }
 
+/* Out of host memory in the middle of a collective: the other processes are in it too, and
+ * only ending the job frees them. */
+static void *or_abort(mpi_mesh *x, void *p) {
+  if (p) return p;
+  fprintf(stderr, "tessera: process %d: out of host memory in the devices' barrier; ending the MPI job\n", x->rank);
+  MPI_Abort(x->comm, 1);
+  return NULL;
+}
+
 /* Phase 1 (collective): attach, then learn every process's table. A failure here leaves an
  * empty table: copies to the other processes then fail, naming what is not there. */
 static void start_barrier(mpi_mesh *x) {
   far_entry *mine = NULL;
   int n = 0;
   if (local_entries(x, &mine, &n) != TSR_OK) n = 0; /* reached for, it reports itself */
-  int *counts = calloc((size_t)x->size, sizeof *counts), *displs = calloc((size_t)x->size, sizeof *displs);
+  int *counts = or_abort(x, calloc((size_t)x->size, sizeof *counts));
+  int *displs = or_abort(x, calloc((size_t)x->size, sizeof *displs));
   int bytes = n * (int)sizeof *mine;
   MPI_Allgather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, x->comm);
   long total = 0;
   for (int r = 0; r < x->size; r++) { displs[r] = (int)total; total += counts[r]; }
-  x->table = malloc((size_t)total + 1);
+  x->table = or_abort(x, malloc((size_t)total + 1));
   MPI_Allgatherv(mine, bytes, MPI_BYTE, x->table, counts, displs, MPI_BYTE, x->comm);
   x->ntable = (int)(total / (long)sizeof *x->table);
   free(mine);
@@ -353,7 +363,8 @@ static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const
         rc = put_bytes(x, row, target, at, w.len * (int64_t)es);
       } else {
         for (int64_t j = 0; j < w.len && rc == MPI_SUCCESS; j++)
-          rc = put_bytes(x, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es), (int64_t)es);
+          rc = put_bytes(x, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es),
+                         (int64_t)es);
       }
     } while (rc == MPI_SUCCESS && strided_rows_next(&w));
     free(row);
@@ -467,14 +478,15 @@ static tsr_status run_end(mesh_transport *t, tsr_machine *root, tsr_status st, c
   barrier(t, root, 2); /* the phases nobody here reached (every device here failed early) */
   memset(x->leader, 0, sizeof x->leader);
   memset(x->released, 0, sizeof x->released);
-  int *codes = calloc((size_t)x->size, sizeof *codes), *lens = calloc((size_t)x->size, sizeof *lens),
-      *displs = calloc((size_t)x->size, sizeof *displs);
+  int *codes = or_abort(x, calloc((size_t)x->size, sizeof *codes));
+  int *lens = or_abort(x, calloc((size_t)x->size, sizeof *lens));
+  int *displs = or_abort(x, calloc((size_t)x->size, sizeof *displs));
   int code = (int)st, len = (int)strlen(msg);
   MPI_Allgather(&code, 1, MPI_INT, codes, 1, MPI_INT, x->comm);
   MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, x->comm);
   long total = 0;
   for (int r = 0; x->rank == 0 && r < x->size; r++) { displs[r] = (int)total; total += lens[r]; }
-  char *all = x->rank == 0 ? malloc((size_t)total + 1) : NULL;
+  char *all = x->rank == 0 ? or_abort(x, malloc((size_t)total + 1)) : NULL;
   MPI_Gatherv(msg, len, MPI_CHAR, all, lens, displs, MPI_CHAR, 0, x->comm);
   /* the worst: another failure before a deadlock (which the failure may have caused) */
   tsr_status verdict = TSR_OK;
