@@ -752,6 +752,51 @@ static void test_matmul_cost(void) {
   matmul_cost_case("i8", "i32", "", TSR_I8, 1);
 }
 
+/* The 32-bit forms of the integer ops and casts (ops_arith.c) against plain C at the edges:
+ * shifts by 31, 32 and "negative" (huge unsigned) amounts of negative values, unsigned
+ * compares across the sign bit, float-to-unsigned saturation and NaN, i1 widened unsigned. */
+static void test_int32_paths(void) {
+  int32_t o[N];
+  CHECK_OK(run_op("i32", "i32", 2, "%r = arith.shrsi %x, %y : vector<16xi32>", IX, IY, o));
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    uint32_t sh = (uint32_t)IY[i];
+    int32_t want = sh >= 32 ? (IX[i] < 0 ? -1 : 0) : (int32_t)(IX[i] < 0 ? ~(~(uint32_t)IX[i] >> sh) : (uint32_t)IX[i] >> sh);
+    bad += o[i] != want;
+  }
+  CHECK_EQ_INT(bad, 0);
+  static const char *const pred[] = {"ult", "ule", "ugt", "uge"};
+  for (int p = 0; p < 4; p++) {
+    char body[200];
+    snprintf(body, sizeof body, "%%c = arith.cmpi %s, %%x, %%y : vector<16xi32>\n    %%r = arith.extui %%c : vector<16xi1> to vector<16xi32>",
+             pred[p]);
+    CHECK_OK(run_op("i32", "i32", 2, body, IX, IY, o));
+    bad = 0;
+    for (int i = 0; i < N; i++) {
+      uint32_t a = (uint32_t)IX[i], b = (uint32_t)IY[i];
+      bool want = p == 0 ? a < b : p == 1 ? a <= b : p == 2 ? a > b : a >= b;
+      bad += o[i] != (want ? 1 : 0);
+    }
+    CHECK_EQ_INT(bad, 0);
+  }
+  float f[N] = {NAN, -1.0f, -0.5f, 0.5f, 1.0f, 1.5f, 4294967040.0f, 4294967296.0f, 1e10f, -1e10f, -0.0f, 2147483648.0f, 3e9f, 7.9f, INFINITY, -INFINITY};
+  uint32_t want_u[N] = {0, 0, 0, 0, 1, 1, 4294967040u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0, 2147483648u, 3000000000u, 7, 0xFFFFFFFFu, 0};
+  CHECK_OK(run_op("f32", "i32", 1, "%r = arith.fptoui %x : vector<16xf32> to vector<16xi32>", f, NULL, o));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += (uint32_t)o[i] != want_u[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("f32", "i32", 1, "%r = arith.fptosi %x : vector<16xf32> to vector<16xi32>", f, NULL, o));
+  CHECK(o[0] == 0 && o[1] == -1 && o[6] == INT32_MAX && o[9] == INT32_MIN && o[11] == INT32_MAX && o[14] == INT32_MAX &&
+        o[15] == INT32_MIN && o[13] == 7);
+  float of[N];
+  CHECK_OK(run_op("i32", "f32", 1, "%r = arith.uitofp %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += of[i] != (float)(uint32_t)IX[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("i32", "f32", 1, "%r = arith.bitcast %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
+  CHECK(memcmp(of, IX, sizeof IX) == 0);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -764,6 +809,7 @@ int main(void) {
   test_narrow_ints();
   test_compare_select();
   test_casts();
+  test_int32_paths();
   test_int_unary();
   test_unsupported();
   test_load_aliasing();
