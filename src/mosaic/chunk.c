@@ -36,12 +36,16 @@ enum { SCALAR = -2, INDEXED = -1 };
 struct chunk_group {
   int32_t resume;        /* the instruction after the group */
   int count;             /* instructions */
+  int nrun, nonce;       /* of them: run per chunk; run once, before the first chunk */
   int64_t n;             /* elements */
   int nslots;
   int32_t *slot;         /* every slot the members read or write */
   int32_t *place;        /* per slot: SCALAR, INDEXED, or the chunk buffer that holds it */
   uint8_t *es;           /* per slot: bytes per element */
-  minst *full, *tail;    /* the members with n = CHUNK, and with n = n % CHUNK (NULL if 0) */
+  minst *full, *tail;    /* the members run per chunk with n = CHUNK, and with n = n % CHUNK
+                          * (NULL if 0) */
+  minst *once;           /* broadcasts of a scalar that only the group reads: their chunk
+                          * buffer, filled once, is every chunk's */
   op_cost cost;          /* of the members after the first (exec_range counts the first) */
   size_t bufs_at;        /* the chunk buffers' offset in the frame's scratch */
 };
@@ -80,6 +84,9 @@ static bool elementwise(const prog *P, const minst *in) {
 }
 
 static bool is_const(const prog *P, int32_t s) { return P->cslot_off[s] >= 0; }
+
+/* A broadcast of a scalar that runs (not folded): the same values in every chunk. */
+static bool is_once(const minst *in) { return (in->op == MOP_BROADCAST || in->op == MOP_SPLAT) && !in->a[1]; }
 
 /* A constant whose elements all have the same bits (a broadcast constant, folded). */
 static bool is_splat(const prog *P, int32_t s) {
@@ -125,8 +132,9 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   for (int j = 0; j < count; j++) cap += I[first + j].nopd + 1;
   int32_t *slot = malloc(sizeof(int32_t) * (size_t)cap), *place = malloc(sizeof(int32_t) * (size_t)cap);
   int32_t *busy = malloc(sizeof(int32_t) * (size_t)cap); /* per chunk buffer: its last reader */
+  bool *once = calloc((size_t)count, sizeof(bool));      /* per member: runs once */
   tsr_status st = TSR_OK;
-  if (!slot || !place || !busy) {
+  if (!slot || !place || !busy || !once) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
@@ -152,18 +160,23 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
     else place[k] = INDEXED;
   }
   /* chunk buffers for the values only the group reads: a buffer is free again after the last
-   * reader of its value, never at that reader, so no result shares memory with an operand */
+   * reader of its value, never at that reader, so no result shares memory with an operand; a
+   * broadcast's buffer, filled once, is never free */
   nbufs = 0;
+  int nonce = 0;
   for (int j = 0; j < count; j++) {
     int32_t r = I[first + j].res[0];
     for (int k = 0; k < ns; k++) {
       if (slot[k] != r || place[k] < 0) continue;
+      bool filled_once = is_once(&I[first + j]);
       int b = -1;
-      for (int q = 0; q < nbufs && b < 0; q++)
+      for (int q = 0; q < nbufs && b < 0 && !filled_once; q++)
         if (busy[q] < j) b = q;
       if (b < 0) b = nbufs++;
-      busy[b] = sc->last[r] > j ? sc->last[r] : j; /* last: 0 when nothing reads it */
+      busy[b] = filled_once ? count : sc->last[r] > j ? sc->last[r] : j; /* last: 0 when nothing reads it */
       place[k] = b;
+      nonce += filled_once;
+      once[j] = filled_once;
     }
   }
   /* memory the group writes in place against memory it reads (top comment) */
@@ -191,9 +204,12 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   g->slot = prog_alloc(P, sizeof(int32_t) * (size_t)ns);
   g->place = prog_alloc(P, sizeof(int32_t) * (size_t)ns);
   g->es = prog_alloc(P, (size_t)ns);
+  g->nonce = nonce;
+  g->nrun = count - nonce;
   g->full = prog_alloc(P, sizeof(minst) * (size_t)count);
   g->tail = n % CHUNK ? prog_alloc(P, sizeof(minst) * (size_t)count) : NULL;
-  if (!g->slot || !g->place || !g->es || !g->full || (n % CHUNK && !g->tail)) {
+  g->once = prog_alloc(P, sizeof(minst) * (size_t)(nonce + 1));
+  if (!g->slot || !g->place || !g->es || !g->full || (n % CHUNK && !g->tail) || !g->once) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
@@ -201,14 +217,16 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   memcpy(g->place, place, sizeof(int32_t) * (size_t)ns);
   for (int k = 0; k < ns; k++) g->es[k] = (uint8_t)class_size(P->types[slot[k]].cls);
   g->cost = (op_cost){0};
-  for (int j = 0; j < count; j++) {
-    g->full[j] = I[first + j];
-    g->full[j].n = CHUNK;
-    g->full[j].chunk = 0;
-    if (g->tail) {
-      g->tail[j] = g->full[j];
-      g->tail[j].n = n % CHUNK;
+  for (int j = 0, nr = 0, no = 0; j < count; j++) {
+    minst *m = once[j] ? &g->once[no++] : &g->full[nr];
+    *m = I[first + j];
+    m->n = CHUNK;
+    m->chunk = 0;
+    if (g->tail && !once[j]) {
+      g->tail[nr] = *m;
+      g->tail[nr].n = n % CHUNK;
     }
+    nr += !once[j];
     if (j) {
       g->cost.transcendentals += I[first + j].cost.transcendentals;
       g->cost.vpu_ops += I[first + j].cost.vpu_ops;
@@ -224,6 +242,7 @@ out:
   free(slot);
   free(place);
   free(busy);
+  free(once);
   return st;
 }
 
@@ -304,11 +323,13 @@ tsr_status chunk_run(exec *x, const minst *in, int32_t *resume) {
   }
   tsr_status s = TSR_OK;
   const minst *failed = NULL;
+  for (int j = 0; j < g->nonce && !failed; j++)
+    if ((s = mop_run[g->once[j].op](x, &g->once[j])) != TSR_OK) failed = &g->once[j];
   for (int64_t off = 0; off < g->n && !failed; off += CHUNK) {
     const minst *m = g->n - off >= CHUNK ? g->full : g->tail;
     for (int k = 0; k < g->nslots; k++)
       if (g->place[k] == INDEXED) data[g->slot[k]] = (char *)saved[k] + off * g->es[k];
-    for (int j = 0; j < g->count; j++)
+    for (int j = 0; j < g->nrun; j++)
       if ((s = mop_run[m[j].op](x, &m[j])) != TSR_OK) {
         failed = &m[j];
         break;
