@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Chunked execution of elementwise runs (src/mosaic/chunk.c) changes where intermediate
-# values live, never a bit of a result: every JAX suite kernel (both IR versions), every
-# kernel of tests/mosaic and tests/ops and the conformance modules run with grouping on
-# (the default) and off (TSR_MOSAIC_CHUNK=0) write the same bytes, print the same lines and
+# values live, never a bit of a result: every JAX suite kernel (at IR 11: both versions read
+# to one program), every kernel of tests/mosaic and tests/ops and the conformance modules run
+# with grouping on (the default) and off (TSR_MOSAIC_CHUNK=0) write the same bytes, print the same lines and
 # exit the same way. The op budget is checked too: a budget that ends inside a group stops at
 # the same op, named the same. TSR_QUICK (the sanitizer builds) runs a part.
 set -u
@@ -10,10 +10,10 @@ T=${1:?path to tessera}
 pass=0; fail=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-modules=(tests/jax_suite/*/v_fwd/module.mlir tests/jax_suite/*/v_new/module.mlir tests/mosaic/*.mlir
+modules=(tests/jax_suite/*/v_fwd/module.mlir tests/mosaic/*.mlir
          tests/ops/*.mlir tests/conformance/jax_export_backcompat/*/module.mlir
          tests/conformance/seed_my_call/module.mlir)
-# the sanitizer builds (TSR_QUICK): the JAX suite at one IR version and tests/ops
+# the sanitizer builds (TSR_QUICK): the JAX suite and tests/ops
 [ -n "${TSR_QUICK:-}" ] && modules=(tests/jax_suite/*/v_fwd/module.mlir tests/ops/*.mlir)
 compare() { # NAME ARGS...: runs both ways, compares exit, output and files
   local name=$1; shift
