@@ -752,7 +752,8 @@ static void test_matmul_cost(void) {
   matmul_cost_case("i8", "i32", "", TSR_I8, 1);
 }
 
-/* The 32-bit forms of the integer ops and casts (ops_arith.c) against plain C at the edges:
+/* The 32-bit forms of the integer ops and casts (ops_arith.c) and the halves of a product
+ * (arith.mului_extended, mulsi_extended) against plain C at the edges:
  * shifts by 31, 32 and "negative" (huge unsigned) amounts of negative values, unsigned
  * compares across the sign bit, float-to-unsigned saturation and NaN, i1 widened unsigned. */
 static void test_int32_paths(void) {
@@ -788,6 +789,20 @@ static void test_int32_paths(void) {
   CHECK_OK(run_op("f32", "i32", 1, "%r = arith.fptosi %x : vector<16xf32> to vector<16xi32>", f, NULL, o));
   CHECK(o[0] == 0 && o[1] == -1 && o[6] == INT32_MAX && o[9] == INT32_MIN && o[11] == INT32_MAX && o[14] == INT32_MAX &&
         o[15] == INT32_MIN && o[13] == 7);
+  /* the halves of the double-width product, against 64-bit C */
+  for (int sgn = 0; sgn < 2; sgn++)
+    for (int half = 0; half < 2; half++) {
+      char body[200];
+      snprintf(body, sizeof body, "%s = arith.%s %%x, %%y : vector<16xi32>", half ? "%lo, %r" : "%r, %hi",
+               sgn ? "mulsi_extended" : "mului_extended");
+      CHECK_OK(run_op("i32", "i32", 2, body, IX, IY, o));
+      bad = 0;
+      for (int i = 0; i < N; i++) {
+        uint64_t p = sgn ? (uint64_t)((int64_t)IX[i] * IY[i]) : (uint64_t)(uint32_t)IX[i] * (uint32_t)IY[i];
+        bad += o[i] != (int32_t)(uint32_t)(half ? p >> 32 : p);
+      }
+      CHECK_EQ_INT(bad, 0);
+    }
   float of[N];
   CHECK_OK(run_op("i32", "f32", 1, "%r = arith.uitofp %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
   bad = 0;
