@@ -752,6 +752,128 @@ static void test_matmul_cost(void) {
   matmul_cost_case("i8", "i32", "", TSR_I8, 1);
 }
 
+/* The 32-bit forms of the integer ops and casts (ops_arith.c) and the halves of a product
+ * (arith.mului_extended, mulsi_extended) against plain C at the edges:
+ * shifts by 31, 32 and "negative" (huge unsigned) amounts of negative values, unsigned
+ * compares across the sign bit, float-to-unsigned saturation and NaN, i1 widened unsigned. */
+static void test_int32_paths(void) {
+  int32_t o[N];
+  CHECK_OK(run_op("i32", "i32", 2, "%r = arith.shrsi %x, %y : vector<16xi32>", IX, IY, o));
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    uint32_t sh = (uint32_t)IY[i];
+    int32_t want = sh >= 32 ? (IX[i] < 0 ? -1 : 0) : (int32_t)(IX[i] < 0 ? ~(~(uint32_t)IX[i] >> sh) : (uint32_t)IX[i] >> sh);
+    bad += o[i] != want;
+  }
+  CHECK_EQ_INT(bad, 0);
+  static const char *const pred[] = {"ult", "ule", "ugt", "uge"};
+  for (int p = 0; p < 4; p++) {
+    char body[200];
+    snprintf(body, sizeof body, "%%c = arith.cmpi %s, %%x, %%y : vector<16xi32>\n    %%r = arith.extui %%c : vector<16xi1> to vector<16xi32>",
+             pred[p]);
+    CHECK_OK(run_op("i32", "i32", 2, body, IX, IY, o));
+    bad = 0;
+    for (int i = 0; i < N; i++) {
+      uint32_t a = (uint32_t)IX[i], b = (uint32_t)IY[i];
+      bool want = p == 0 ? a < b : p == 1 ? a <= b : p == 2 ? a > b : a >= b;
+      bad += o[i] != (want ? 1 : 0);
+    }
+    CHECK_EQ_INT(bad, 0);
+  }
+  float f[N] = {NAN, -1.0f, -0.5f, 0.5f, 1.0f, 1.5f, 4294967040.0f, 4294967296.0f, 1e10f, -1e10f, -0.0f, 2147483648.0f, 3e9f, 7.9f, INFINITY, -INFINITY};
+  uint32_t want_u[N] = {0, 0, 0, 0, 1, 1, 4294967040u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0, 2147483648u, 3000000000u, 7, 0xFFFFFFFFu, 0};
+  CHECK_OK(run_op("f32", "i32", 1, "%r = arith.fptoui %x : vector<16xf32> to vector<16xi32>", f, NULL, o));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += (uint32_t)o[i] != want_u[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("f32", "i32", 1, "%r = arith.fptosi %x : vector<16xf32> to vector<16xi32>", f, NULL, o));
+  CHECK(o[0] == 0 && o[1] == -1 && o[6] == INT32_MAX && o[9] == INT32_MIN && o[11] == INT32_MAX && o[14] == INT32_MAX &&
+        o[15] == INT32_MIN && o[13] == 7);
+  /* the halves of the double-width product, against 64-bit C */
+  for (int sgn = 0; sgn < 2; sgn++)
+    for (int half = 0; half < 2; half++) {
+      char body[200];
+      snprintf(body, sizeof body, "%s = arith.%s %%x, %%y : vector<16xi32>", half ? "%lo, %r" : "%r, %hi",
+               sgn ? "mulsi_extended" : "mului_extended");
+      CHECK_OK(run_op("i32", "i32", 2, body, IX, IY, o));
+      bad = 0;
+      for (int i = 0; i < N; i++) {
+        uint64_t p = sgn ? (uint64_t)((int64_t)IX[i] * IY[i]) : (uint64_t)(uint32_t)IX[i] * (uint32_t)IY[i];
+        bad += o[i] != (int32_t)(uint32_t)(half ? p >> 32 : p);
+      }
+      CHECK_EQ_INT(bad, 0);
+    }
+  float of[N];
+  CHECK_OK(run_op("i32", "f32", 1, "%r = arith.uitofp %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
+  bad = 0;
+  for (int i = 0; i < N; i++) bad += of[i] != (float)(uint32_t)IX[i];
+  CHECK_EQ_INT(bad, 0);
+  CHECK_OK(run_op("i32", "f32", 1, "%r = arith.bitcast %x : vector<16xi32> to vector<16xf32>", IX, NULL, of));
+  CHECK(memcmp(of, IX, sizeof IX) == 0);
+}
+
+/* A chain run a chunk at a time (chunk.c): 3000 elements (two full chunks and a part), a
+ * broadcast of a scalar read at run time, splat constants, a value read after the chain (%t3
+ * is stored) and one only inside it, against a plain C loop. */
+static void test_chunked_chain(void) {
+  enum { L = 3000 };
+  const char *text =
+      "module @chain {\n"
+      "  func.func @k(%a: memref<3000xi32, #tpu.memory_space<vmem>>, %b: memref<3000xf32, #tpu.memory_space<vmem>>, "
+      "%o0: memref<3000xi32, #tpu.memory_space<vmem>>, %o1: memref<3000xf32, #tpu.memory_space<vmem>>, "
+      "%o2: memref<3000xi32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
+      "scratch_operands = 0 : i64} {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %c5 = arith.constant 5 : index\n"
+      "    %c13 = arith.constant dense<13> : vector<3000xi32>\n"
+      "    %c19 = arith.constant dense<19> : vector<3000xi32>\n"
+      "    %x = vector.load %a[%c0] : memref<3000xi32, #tpu.memory_space<vmem>>, vector<3000xi32>\n"
+      "    %y = vector.load %b[%c0] : memref<3000xf32, #tpu.memory_space<vmem>>, vector<3000xf32>\n"
+      "    %s = memref.load %a[%c5] : memref<3000xi32, #tpu.memory_space<vmem>>\n"
+      "    %sv = vector.broadcast %s : i32 to vector<3000xi32>\n"
+      "    %t0 = arith.addi %x, %sv : vector<3000xi32>\n"
+      "    %t1 = arith.shli %t0, %c13 : vector<3000xi32>\n"
+      "    %t2 = arith.shrui %t0, %c19 : vector<3000xi32>\n"
+      "    %t3 = arith.ori %t1, %t2 : vector<3000xi32>\n"
+      "    %t4 = arith.xori %t3, %x : vector<3000xi32>\n"
+      "    %f = arith.sitofp %t4 : vector<3000xi32> to vector<3000xf32>\n"
+      "    %g = arith.mulf %f, %y : vector<3000xf32>\n"
+      "    %m = arith.cmpi ult, %t4, %x : vector<3000xi32>\n"
+      "    %r = arith.select %m, %t4, %t0 : vector<3000xi1>, vector<3000xi32>\n"
+      "    vector.store %r, %o0[%c0] : memref<3000xi32, #tpu.memory_space<vmem>>, vector<3000xi32>\n"
+      "    vector.store %g, %o1[%c0] : memref<3000xf32, #tpu.memory_space<vmem>>, vector<3000xf32>\n"
+      "    vector.store %t3, %o2[%c0] : memref<3000xi32, #tpu.memory_space<vmem>>, vector<3000xi32>\n"
+      "    return\n  }\n}\n";
+  static int32_t a[L], o0[L], o2[L];
+  static float b[L], o1[L];
+  uint32_t h = 12345;
+  for (int i = 0; i < L; i++) {
+    h = h * 1664525u + 1013904223u;
+    a[i] = (int32_t)h;
+    b[i] = (float)(i % 97) * 0.25f - 3.0f;
+  }
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "chain.mlir", &m));
+  CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  if (!k) return;
+  int64_t sh[1] = {L};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_I32, TSR_HBM, 1, sh), tsr_ref_dense(b, TSR_F32, TSR_HBM, 1, sh)};
+  tsr_ref out[3] = {tsr_ref_dense(o0, TSR_I32, TSR_HBM, 1, sh), tsr_ref_dense(o1, TSR_F32, TSR_HBM, 1, sh),
+                    tsr_ref_dense(o2, TSR_I32, TSR_HBM, 1, sh)};
+  CHECK_OK(tsr_mosaic_kernel_run(M, k, in, 2, out, 3, NULL, NULL));
+  tsr_mosaic_kernel_destroy(k);
+  int bad = 0;
+  for (int i = 0; i < L; i++) {
+    uint32_t t0 = (uint32_t)a[i] + (uint32_t)a[5], t3 = (t0 << 13) | (t0 >> 19), t4 = t3 ^ (uint32_t)a[i];
+    float g = (float)(int32_t)t4 * b[i];
+    int32_t r = t4 < (uint32_t)a[i] ? (int32_t)t4 : (int32_t)t0;
+    bad += o0[i] != r || memcmp(&o1[i], &g, 4) != 0 || o2[i] != (int32_t)t3;
+  }
+  CHECK_EQ_INT(bad, 0);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -764,6 +886,8 @@ int main(void) {
   test_narrow_ints();
   test_compare_select();
   test_casts();
+  test_int32_paths();
+  test_chunked_chain();
   test_int_unary();
   test_unsupported();
   test_load_aliasing();

@@ -17,7 +17,9 @@ For each kernel of a representative subset it
   4. times the live path too: the same pallas_call jitted with tessera.jax enabled (the Python
      package: the kernel runs through XLA's FFI inside the jitted call), warm, in the same
      rounds, on inputs already in JAX arrays, as users call jitted functions;
-  5. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
+  5. times the kernel's jax.numpy reference jitted by XLA on the CPU (warm, same rounds): the
+     same computation compiled and fused by XLA, the bar for an interpreter of the kernel;
+  6. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded. The
 live column needs the tessera package (pip install .; make test installs it into python/.venv).
 
@@ -58,6 +60,8 @@ def subset(suite, quick):
             ("block_sparse_matmul", "block-sparse matmul 256^3, 128 blocks, density 0.5",
              suite.block_sparse_matmul, dict(m=256, k=256, n=256, bm=128, bk=128, bn=128),
              1e-4, 1e-3),
+            ("threefry", "threefry-2x32 bits u32[64,256] x2, (16,256) blocks", suite.threefry,
+             dict(m=64, n=256, bm=16), 0, 0),
         ]
     return [
         ("add_grid", "add f32[2048,2048], (64,256) blocks, grid 32x8 = 256 steps",
@@ -70,6 +74,8 @@ def subset(suite, quick):
         ("block_sparse_matmul", "block-sparse matmul f32 1024^3, (128,128,128) blocks, "
          "density 0.3, scalar prefetch", suite.block_sparse_matmul,
          dict(m=1024, k=1024, n=1024, bm=128, bk=128, bn=128, density=0.3), 1e-4, 1e-2),
+        ("threefry", "threefry-2x32 random bits u32[256,512] x2 (181 uint32 ops per element), "
+         "(64,512) blocks, grid 4", suite.threefry, dict(m=256, n=512, bm=64), 0, 0),
     ]
 
 
@@ -262,6 +268,9 @@ def main():
         # (a shared VM) slows both sides alike; the figures are medians over the rounds
         modes = (("tpu_interpret", pltpu.InterpretParams()), ("hlo_interpret", True))
         fns, warm = {}, {}
+        xla_fn, xla_warm = jax.jit(ref), []
+        with es.abstract_tpu_mesh():
+            jax.block_until_ready(xla_fn(*inputs))
         for mode, ip in modes:
             fns[mode] = jax.jit(build(ip))
             with es.abstract_tpu_mesh():
@@ -304,6 +313,8 @@ def main():
             for mode, _ip in modes:
                 with es.abstract_tpu_mesh():
                     warm[mode].append(jax_call(fns[mode], inputs)[0])
+            with es.abstract_tpu_mesh():
+                xla_warm.append(jax_call(xla_fn, inputs)[0])
             # XLA's worker threads spin for a while after a call: let them go idle, or they
             # take a CPU from the tessera process that follows
             time.sleep(0.1)
@@ -317,6 +328,7 @@ def main():
             row["tessera_live"]["warm_s"] = statistics.median(live_warm)
         for mode, _ip in modes:
             row[mode]["warm_s"] = statistics.median(warm[mode])
+        row["xla_cpu"] = {"warm_s": statistics.median(xla_warm)}
         for key in ("tessera", "tessera_v5p"):
             t, run, status = (timers[key].result() if key in timers
                               else (None, None, "tessera binary not found"))
@@ -375,6 +387,13 @@ def report_row(r, as_json):
                   f"(first call {fmt(j['cold_s'])}, {'equal' if j['equal'] else 'DIFFERENT'})"
                   f"  tessera process {fmt(t):>9s} ratio {ratio_text(j['warm_s'], t, r['tessera']['status'])}"
                   f"  run {fmt(run):>9s} ratio {ratio_text(j['warm_s'], run)}", flush=True)
+    x = r["xla_cpu"]["warm_s"]
+    if as_json:
+        JSON_FIGURES.append({"name": f"{r['kernel']}/xla_cpu", "value": run, "unit": "s",
+                             "baseline": x, "ratio": x / run if run else None})
+    else:
+        print(f"{r['kernel']:20s} vs XLA:CPU jit of the jnp reference: warm {fmt(x):>9s}  "
+              f"tessera run {fmt(run):>9s} ratio {ratio_text(x, run)}", flush=True)
     j = r["tpu_interpret"]
     lv = r["tessera_live"]
     if as_json:
@@ -473,6 +492,14 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor, load):
         lines.append(f"| {r['kernel']} | {fmt(lv['warm_s'])} / {fmt(lv['cold_s'])} | "
                      f"{ratio_text(r['tpu_interpret']['warm_s'], lv['warm_s'])} | "
                      f"{ratio_text(r['hlo_interpret']['warm_s'], lv['warm_s'])} | {over} |")
+    lines += ["", "The same computation compiled by XLA: each kernel's jax.numpy reference in "
+              "`jax.jit` on XLA:CPU (fused and vectorised by XLA, every CPU), warm, in the same "
+              "rounds, against tessera's in-process run. Ratio = XLA time / tessera run time "
+              "(> 1: tessera faster). Goal for the threefry kernel: 0.5 or better.", "",
+              "| kernel | XLA:CPU jit warm | tessera run | ratio |", "|---|---|---|---|"]
+    for r in rows:
+        x, run = r["xla_cpu"]["warm_s"], r["tessera"]["run_s"]
+        lines.append(f"| {r['kernel']} | {fmt(x)} | {fmt(run)} | {ratio_text(x, run)} |")
     for r in rows:
         if r["kernel"] == "matmul_f32" and floor:
             tp = r["tpu_interpret"]["warm_s"]

@@ -273,6 +273,12 @@ static tsr_status arith_same(text_parser *p, op_builder *b, bool fastmath, bool 
 static tsr_status p_arith_fmath(text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
 static tsr_status p_arith_overflow(text_parser *p, op_builder *b) { return arith_same(p, b, false, true); }
 static tsr_status p_arith_plain(text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
+/* `%low, %high = arith.mului_extended %a, %b : T`: two results of the operands' type */
+static tsr_status p_arith_extended(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand_list(p, b, false));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  return ob_same_or_function_type(p, b, 2);
+}
 
 static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge", NULL};
 static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
@@ -1118,6 +1124,7 @@ static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
   X(MODULE, p_module) X(FUNC, p_func) X(RETURN_LIKE, p_return_like) X(CALL, p_call)                  \
   X(CONSTANT, p_constant) X(ARITH_FMATH, p_arith_fmath) X(ARITH_OVERFLOW, p_arith_overflow)          \
   X(ARITH_PLAIN, p_arith_plain) X(ARITH_CMP, p_arith_cmp) X(CAST, p_cast) X(SELECT, p_select)        \
+  X(ARITH_EXTENDED, p_arith_extended)                                                                 \
   X(MATH_FMATH, p_math_fmath) X(MATH_PLAIN, p_math_plain) X(VECTOR_LOAD, p_vector_load)              \
   X(VECTOR_STORE, p_vector_store) X(VECTOR_SPLAT, p_vector_splat) X(VECTOR_EXTRACT, p_vector_extract) \
   X(VECTOR_CREATE_MASK, p_vector_create_mask) X(VECTOR_CONSTANT_MASK, p_vector_constant_mask)         \

@@ -6,8 +6,7 @@
 
 #include "mosaic/mosaic_internal.h"
 
-typedef tsr_status (*run_fn)(exec *x, const minst *in);
-static const run_fn run_table[] = {
+const mop_run_fn mop_run[MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind) run,
 #include "ops/mosaic.def"
 #undef MOP
@@ -113,7 +112,15 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
       i = in->next; /* a skipped op is never a branch */
       continue;
     }
-    tsr_status s = run_table[in->op](x, in);
+    if (in->chunk && !x->timing_only) { /* a run of elementwise ops, a chunk at a time */
+      int32_t resume;
+      TSR_TRY(chunk_run(x, in, &resume));
+      if (resume >= 0) {
+        i = resume;
+        continue;
+      }
+    }
+    tsr_status s = mop_run[in->op](x, in);
     if (s != TSR_OK) {
       if (x->located) return s;
       x->located = true;

@@ -105,7 +105,10 @@ typedef struct minst {
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
   bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
+  int32_t chunk;          /* 1 + the chunk group this instruction starts (chunk.c); 0: none */
 } minst;
+
+typedef struct chunk_group chunk_group;
 
 typedef struct parena_block parena_block;
 
@@ -131,6 +134,8 @@ typedef struct prog {
   int32_t mb[8][2];       /* func bodies of several blocks: [first instruction, exit] */
   int nmb;
   bool uses_prng;
+  chunk_group *chunks;    /* runs of elementwise ops run a chunk at a time (chunk.c) */
+  int nchunks;
   /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
   const char *timing_inexact;
 } prog;
@@ -181,6 +186,16 @@ tsr_status mark_compile(comp *c, minst *in);
 bool prog_steps_itself(const prog *P);
 /* The direction of a DMA or skip mark. */
 tsr_dma_dir mark_dir(const minst *in);
+/* Groups runs of elementwise ops to run a chunk of elements at a time (chunk.c); after
+ * assign_buffers, whose sharing of memory it checks. Off when TSR_MOSAIC_CHUNK=0. */
+tsr_status prog_mark_chunks(prog *P);
+/* Runs the group that instruction `in` starts (exec_range has counted `in` itself); *resume
+ * is the instruction after the group, or -1 when the group must run op by op (the op budget
+ * ends inside it, so the failure names the op). */
+tsr_status chunk_run(exec *x, const minst *in, int32_t *resume);
+/* The run function of every op (exec.c). */
+typedef tsr_status (*mop_run_fn)(exec *x, const minst *in);
+extern const mop_run_fn mop_run[MOP_COUNT];
 /* Marks the instructions a timing-only run executes, and says whether such a run is exact
  * (P->timing_inexact; timing_only.c). */
 tsr_status prog_mark_timing_needed(prog *P);

@@ -72,7 +72,7 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
                       const int32_t *mask, bool add) {
   size_t es = tsr_dtype_size(dt);
   int64_t sb = stride * (int64_t)es;
-  if (dt == TSR_F32 && stride == 1 && !mask && !add) {
+  if ((dt == TSR_F32 || dt == TSR_I32 || dt == TSR_U32) && stride == 1 && !mask && !add) { /* the bits as held */
     memcpy(p, (const float *)src + off, (size_t)n * 4);
     return;
   }

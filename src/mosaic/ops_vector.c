@@ -129,7 +129,7 @@ tsr_status r_broadcast(exec *x, const minst *in) {
   if (s->n == 1 && r->cls != VC_I64) { /* splat */
     uint32_t v = *(const uint32_t *)x->f->data[in->opd[0]];
     uint32_t *d = x->f->data[in->res[0]];
-    for (int64_t i = 0; i < r->n; i++) d[i] = v;
+    for (int64_t i = 0; i < in->n; i++) d[i] = v; /* in->n: a chunk of the result (chunk.c) */
     return TSR_OK;
   }
   return r_gather_view(x, in);

@@ -4,36 +4,36 @@
 // now allows on SparseCore kernels only. Checked with cf.assert (tests/test_op_registry.c).
 module {
   func.func @main(%a: memref<8x128xi32, #tpu.memory_space<vmem>>, %b: memref<8x128xi32, #tpu.memory_space<vmem>>, %dsem: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 3 : i64} {
-    %c474 = arith.constant 7 : i32
-    %v475 = vector.splat %c474 : vector<4xi32>
-    %c476 = arith.constant dense<7> : vector<4xi32>
-    %eq477 = arith.cmpi eq, %v475, %c476 : vector<4xi32>
-    %v478 = arith.extui %eq477 : vector<4xi1> to vector<4xi32>
-    %c479 = arith.constant 1 : i32
-    %v480 = vector.multi_reduction <minsi>, %v478, %c479 [0] : vector<4xi32> to i32
-    %ok481 = arith.cmpi eq, %v480, %c479 : i32
-    cf.assert %ok481, "vector.splat 7"
-    %v482 = tpu.iota {dimensions = array<i32: 1>} : vector<8x128xi32>
-    %v483 = arith.sitofp %v482 : vector<8x128xi32> to vector<8x128xf32>
-    %v484 = "tpu.rotate"(%v483) <{amount = 1 : si32, dimension = 1 : si32}> : (vector<8x128xf32>) -> vector<8x128xf32>
-    %v485 = vector.extract %v484[0, 0] : f32 from vector<8x128xf32>
-    %c486 = arith.constant 1.270000e+02 : f32
-    %ok487 = arith.cmpf oeq, %v485, %c486 : f32
-    cf.assert %ok487, "tpu.rotate by 1 along lanes: lane 0 takes lane 127"
-    %c488 = arith.constant 0 : index
-    %v489 = tpu.iota {dimensions = array<i32: 0>} : vector<8x128xi32>
-    vector.store %v489, %a[%c488, %c488] : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>
+    %c538 = arith.constant 7 : i32
+    %v539 = vector.splat %c538 : vector<4xi32>
+    %c540 = arith.constant dense<7> : vector<4xi32>
+    %eq541 = arith.cmpi eq, %v539, %c540 : vector<4xi32>
+    %v542 = arith.extui %eq541 : vector<4xi1> to vector<4xi32>
+    %c543 = arith.constant 1 : i32
+    %v544 = vector.multi_reduction <minsi>, %v542, %c543 [0] : vector<4xi32> to i32
+    %ok545 = arith.cmpi eq, %v544, %c543 : i32
+    cf.assert %ok545, "vector.splat 7"
+    %v546 = tpu.iota {dimensions = array<i32: 1>} : vector<8x128xi32>
+    %v547 = arith.sitofp %v546 : vector<8x128xi32> to vector<8x128xf32>
+    %v548 = "tpu.rotate"(%v547) <{amount = 1 : si32, dimension = 1 : si32}> : (vector<8x128xf32>) -> vector<8x128xf32>
+    %v549 = vector.extract %v548[0, 0] : f32 from vector<8x128xf32>
+    %c550 = arith.constant 1.270000e+02 : f32
+    %ok551 = arith.cmpf oeq, %v549, %c550 : f32
+    cf.assert %ok551, "tpu.rotate by 1 along lanes: lane 0 takes lane 127"
+    %c552 = arith.constant 0 : index
+    %v553 = tpu.iota {dimensions = array<i32: 0>} : vector<8x128xi32>
+    vector.store %v553, %a[%c552, %c552] : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>
     "tpu.enqueue_dma"(%a, %b, %dsem) <{operandSegmentSizes = array<i32: 1, 0, 1, 1, 0, 0>}> : (memref<8x128xi32, #tpu.memory_space<vmem>>, memref<8x128xi32, #tpu.memory_space<vmem>>, memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) -> ()
     "tpu.wait_dma"(%dsem, %b) : (memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, memref<8x128xi32, #tpu.memory_space<vmem>>) -> ()
-    %c491 = arith.constant 5 : index
-    %v490 = memref.load %b[%c491, %c488] : memref<8x128xi32, #tpu.memory_space<vmem>>
-    %c492 = arith.constant 5 : i32
-    %ok493 = arith.cmpi eq, %v490, %c492 : i32
-    cf.assert %ok493, "tpu.wait_dma (the form before wait_dma2): the copy arrived"
-    %v494 = tpu.core_id : i32
-    %c495 = arith.constant 0 : i32
-    %ok496 = arith.cmpi eq, %v494, %c495 : i32
-    cf.assert %ok496, "tpu.core_id of a one-core chip"
+    %c555 = arith.constant 5 : index
+    %v554 = memref.load %b[%c555, %c552] : memref<8x128xi32, #tpu.memory_space<vmem>>
+    %c556 = arith.constant 5 : i32
+    %ok557 = arith.cmpi eq, %v554, %c556 : i32
+    cf.assert %ok557, "tpu.wait_dma (the form before wait_dma2): the copy arrived"
+    %v558 = tpu.core_id : i32
+    %c559 = arith.constant 0 : i32
+    %ok560 = arith.cmpi eq, %v558, %c559 : i32
+    cf.assert %ok560, "tpu.core_id of a one-core chip"
     return
   }
 }

@@ -785,6 +785,58 @@ def fp8_matmul(m=64, k=128, n=128, bm=32):
     return build, ref, inputs
 
 
+# Threefry-2x32 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC 2011; 20
+# rounds, the rotation constants of the paper), the counter-based generator behind
+# jax.random's default keys, written as a kernel: the counters are the element's index (x0)
+# and index + m*n (x1), as jax.random.bits counts, made in the kernel from iota and the grid
+# position; the key is a scalar-prefetch operand. Nothing but uint32 adds, shifts, ors and
+# xors on (bm, n) blocks: a long elementwise chain.
+_THREEFRY_ROT = ((13, 15, 26, 6), (17, 29, 16, 24))
+
+
+def threefry(m=32, n=256, bm=8):
+    total = m * n
+
+    def rotl(v, r):
+        return (v << jnp.uint32(r)) | (v >> jnp.uint32(32 - r))
+
+    def kern(key_ref, o0_ref, o1_ref):
+        k0, k1 = key_ref[0], key_ref[1]
+        ks = (k0, k1, k0 ^ k1 ^ jnp.uint32(0x1BD11BDA))
+        row = lax.broadcasted_iota(jnp.int32, (bm, n), 0)
+        col = lax.broadcasted_iota(jnp.int32, (bm, n), 1)
+        idx = ((pl.program_id(0) * bm + row) * n + col).astype(jnp.uint32)
+        x0 = idx + ks[0]
+        x1 = idx + jnp.uint32(total) + ks[1]
+        for g in range(5):
+            for r in _THREEFRY_ROT[g % 2]:
+                x0 = x0 + x1
+                x1 = rotl(x1, r) ^ x0
+            x0 = x0 + ks[(g + 1) % 3]
+            x1 = x1 + ks[(g + 2) % 3] + jnp.uint32(g + 1)
+        o0_ref[...] = x0
+        o1_ref[...] = x1
+
+    def build(interpret):
+        def f(key):
+            spec = pl.BlockSpec((bm, n), lambda i, k: (i, 0))
+            gs = pltpu.PrefetchScalarGridSpec(num_scalar_prefetch=1, grid=(m // bm,),
+                                              in_specs=[], out_specs=[spec, spec])
+            shape = jax.ShapeDtypeStruct((m, n), jnp.uint32)
+            return _pc(interpret, out_shape=(shape, shape), grid_spec=gs,
+                       compiler_params=_cp("parallel"))(kern)(key)
+        return f
+
+    def ref(key):
+        from jax.extend.random import threefry_2x32
+        bits = threefry_2x32(key, jnp.arange(2 * total, dtype=jnp.uint32))
+        return bits[:total].reshape(m, n), bits[total:].reshape(m, n)
+
+    def inputs(rng):
+        return [rng.integers(0, 2**32, (2,), dtype=np.uint32)]
+    return build, ref, inputs
+
+
 def _k(name, covers, factory, **tol):
     build, ref, inputs = factory()
     return Kernel(name, covers, build, ref, inputs, **tol)
@@ -850,4 +902,7 @@ KERNELS = [
     _k("fp8_matmul", "f32 inputs rounded to float8_e4m3fn and float8_e5m2 around the kernel, "
        "widened in it (arith.extf) and multiplied at full precision, over a grid of 2 row blocks",
        fp8_matmul, rtol=1e-5, atol=1e-4),
+    _k("threefry", "threefry-2x32 random bits (20 rounds of uint32 add, rotate, xor) of the "
+       "element index in a (16,256) block, key by scalar prefetch; against jax's threefry_2x32",
+       threefry, rtol=0, atol=0),
 ]
