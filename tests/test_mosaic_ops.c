@@ -10,7 +10,7 @@
 #include "harness.h"
 #include "tessera/check.h"
 #include "tessera/mosaic.h"
-#include "mosaic/mosaic_internal.h" /* vec_expf */
+#include "mosaic/mosaic_internal.h"
 
 #define N 16
 static tsr_machine *M;
@@ -119,51 +119,6 @@ static void test_float_unary(void) {
   CHECK(o[4] == 3.0f && o[5] == -3.0f);
   CHECK_OK(run_op("f32", "f32", 1, "%r = \"math.roundeven\"(%x) : (vector<16xf32>) -> vector<16xf32>", FX, NULL, o));
   CHECK(o[4] == 2.0f && o[5] == -2.0f);
-}
-
-/* Distance in units in the last place between two finite floats of any sign. */
-static int64_t ulp_distance(float a, float b) {
-  int32_t ia, ib;
-  memcpy(&ia, &a, 4);
-  memcpy(&ib, &b, 4);
-  int64_t oa = ia < 0 ? -(int64_t)(ia & 0x7fffffff) : ia, ob = ib < 0 ? -(int64_t)(ib & 0x7fffffff) : ib;
-  return oa > ob ? oa - ob : ob - oa;
-}
-
-/* math.exp's vector code against e^x computed in double and rounded once: within 1 ulp on
- * a sample of every float bit pattern (both signs, all exponents), exact at the specials and
- * wherever the result overflows, underflows to zero or is subnormal. */
-static void test_vector_exp(void) {
-  enum { CHUNK = 4096, STRIDE = 1021 };
-  static float a[CHUNK], d[CHUNK];
-  int64_t worst = 0, special_bad = 0, tested = 0;
-  uint64_t pattern = 0;
-  while (pattern < (UINT64_C(1) << 32)) {
-    int n = 0;
-    for (; n < CHUNK && pattern < (UINT64_C(1) << 32); n++, pattern += STRIDE) {
-      uint32_t b = (uint32_t)pattern;
-      memcpy(&a[n], &b, 4);
-    }
-    vec_expf(d, a, n);
-    for (int i = 0; i < n; i++) {
-      float ref = (float)exp((double)a[i]);
-      tested++;
-      if (isnan(a[i])) special_bad += !isnan(d[i]);
-      else if (isinf(ref) || ref < FLT_MIN) special_bad += ulp_distance(d[i], ref) > (ref < FLT_MIN && ref > 0 ? 1 : 0);
-      else if (ulp_distance(d[i], ref) > worst) worst = ulp_distance(d[i], ref);
-    }
-  }
-  const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, 88.0f, 88.72f, 89.0f, -87.0f, -87.5f, -103.9f, -104.5f, -1e30f, 1e30f, INFINITY, -INFINITY, NAN};
-  const int ns = (int)(sizeof specials / sizeof specials[0]);
-  vec_expf(d, specials, ns);
-  CHECK(d[0] == 1.0f && d[1] == 1.0f && d[2] == expf(1.0f) && ulp_distance(d[3], (float)exp(-1.0)) <= 1);
-  CHECK(isinf(d[5]) == isinf(expf(88.72f)) && isinf(d[6]) && d[6] > 0 && d[12] == INFINITY && d[13] == INFINITY);
-  CHECK(d[8] == expf(-87.5f) && d[9] == expf(-103.9f) && d[9] > 0); /* subnormal results */
-  CHECK(d[10] == 0.0f && d[11] == 0.0f && d[14] == 0.0f && isnan(d[15]));
-  if (worst > 1 || special_bad) fprintf(stderr, "vec_expf: worst %lld ulp, %lld special results wrong\n", (long long)worst, (long long)special_bad);
-  CHECK(tested > 4000000);
-  CHECK(worst <= 1);
-  CHECK_EQ_INT(special_bad, 0);
 }
 
 static const int32_t IX[N] = {INT32_MAX, INT32_MIN, -7, 7, -7, 7, 0, -1, 100, -8, 1, 12345, -2147483647, 5, 3, -3};
@@ -881,7 +836,6 @@ int main(void) {
   if (tsr_machine_create(&mo, &M) != TSR_OK) return 1;
   test_float_binary();
   test_float_unary();
-  test_vector_exp();
   test_int_binary();
   test_narrow_ints();
   test_compare_select();

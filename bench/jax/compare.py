@@ -19,7 +19,10 @@ For each kernel of a representative subset it
      rounds, on inputs already in JAX arrays, as users call jitted functions;
   5. times the kernel's jax.numpy reference jitted by XLA on the CPU (warm, same rounds): the
      same computation compiled and fused by XLA, the bar for an interpreter of the kernel;
-  6. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster).
+  6. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster);
+  7. measures this machine's limits (STREAM-like bandwidth, the BLAS's rate, exps per second)
+     and states each kernel's bound from its bytes, FLOPs and exps, with tessera's run as a
+     multiple of it.
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded. The
 live column needs the tessera package (pip install .; make test installs it into python/.venv).
 
@@ -158,19 +161,86 @@ def tessera_live():
         return None, f"tessera package not importable ({type(ex).__name__}: {ex})"
 
 
-def blas_floor(np, repeat):
-    """Seconds this machine's BLAS (numpy's, all cores) takes for one f32 1024^3 matmul: the
-    least any interpreter of the matmul kernel can take here."""
+def best_time(fn, repeat, threads=1):
+    """The least seconds of fn(part, parts) over repeat tries, run on `threads` threads at once
+    (numpy's ufuncs and BLAS calls release the GIL)."""
+    from concurrent.futures import ThreadPoolExecutor
+    fn(0, 1)
+    best = float("inf")
+    with ThreadPoolExecutor(threads) as pool:
+        for _ in range(max(5, repeat)):
+            t0 = time.perf_counter()
+            list(pool.map(lambda k: fn(k, threads), range(threads)))
+            best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def machine_rates(np, repeat):
+    """This machine's limits, measured in this run: STREAM-like bandwidth (an add of two f32
+    arrays of 64 MiB each into a third, counted as STREAM counts it: 3 arrays), the BLAS's rate
+    (numpy's, all cores, on an f32 1024^3 matmul), and f32 exps per second (numpy's vectorised
+    exp, on arrays that stay in cache). Each the best of one thread and one per CPU."""
     rng = np.random.default_rng(0)
-    x = rng.standard_normal((1024, 1024), np.float32)
-    y = rng.standard_normal((1024, 1024), np.float32)
-    x @ y
-    times = []
-    for _ in range(max(5, repeat)):
-        t0 = time.perf_counter()
-        x @ y
-        times.append(time.perf_counter() - t0)
-    return min(times)
+    n = 16 << 20
+    x, y, o = (rng.standard_normal(n, np.float32) for _ in range(3))
+
+    def add(k, parts):
+        s = slice(n * k // parts, n * (k + 1) // parts)
+        np.add(x[s], y[s], out=o[s])
+    cpus = os.cpu_count() or 1
+    t = min(best_time(add, repeat, th) for th in sorted({1, cpus}))
+    a = rng.standard_normal((1024, 1024), np.float32)
+    b = rng.standard_normal((1024, 1024), np.float32)
+    mm = best_time(lambda k, parts: a @ b, repeat)
+    e_in = rng.standard_normal((cpus, 1 << 14), np.float32)
+    e_out = np.empty_like(e_in)
+
+    def exps(k, parts):
+        for _ in range(64):
+            np.exp(e_in[k], out=e_out[k])
+    te = [(best_time(exps, repeat, th), th) for th in sorted({1, cpus})]
+    exp_rate = max(64 * (1 << 14) * th / t_ for t_, th in te)
+    return {"stream_gbs": 3 * 4 * n / t / 1e9, "blas_gflops": 2 * 1024 ** 3 / mm / 1e9,
+            "blas_1024_s": mm, "exp_per_s": exp_rate}
+
+
+def kernel_work(name, kw, inputs):
+    """What bounds a kernel on this machine: bytes that must cross memory, matmul FLOPs and
+    exps, from its sizes (and, for the block-sparse matmul, its nonzero block count)."""
+    w = {"bytes": 0, "flops": 0, "exps": 0}
+    if name == "add_grid":
+        w["bytes"] = 3 * 4 * kw["m"] * kw["n"]
+    elif name == "matmul_f32":
+        w["flops"] = 2 * kw["m"] * kw["k"] * kw["n"]
+    elif name == "flash_attention":
+        bh, s, d, bq, bk = kw["bh"], kw["s"], kw["d"], kw["bq"], kw["bk"]
+        # the kernel skips the blocks wholly above the diagonal (pl.when)
+        blocks = sum(1 for qi in range(s // bq) for ki in range(s // bk) if ki * bk < (qi + 1) * bq)
+        w["flops"] = bh * blocks * 2 * (2 * bq * bk * d)   # q k^T and p v
+        w["exps"] = bh * blocks * (bq * bk + bq)           # p, and the rescale alpha per row
+    elif name == "block_sparse_matmul":
+        nnz = int(inputs[1].sum())                         # nonzero (bm, bk) blocks of a
+        w["flops"] = nnz * (kw["n"] // kw["bn"]) * 2 * kw["bm"] * kw["bk"] * kw["bn"]
+    return w
+
+
+def bound_of(w, rates):
+    """Seconds no implementation on this machine can beat for that work, and its terms."""
+    parts = []
+    if w["bytes"]:
+        parts.append((w["bytes"] / (rates["stream_gbs"] * 1e9),
+                      f"{w['bytes'] / 2**20:.0f} MiB / {rates['stream_gbs']:.1f} GB/s"))
+    if w["flops"]:
+        parts.append((w["flops"] / (rates["blas_gflops"] * 1e9),
+                      f"{w['flops'] / 1e9:.2f} GFLOP / {rates['blas_gflops']:.0f} GFLOP/s"))
+    if w["exps"]:
+        parts.append((w["exps"] / rates["exp_per_s"],
+                      f"{w['exps'] / 1e6:.1f} M exp / {rates['exp_per_s'] / 1e9:.2f} G exp/s"))
+    if not parts:
+        # integer arithmetic (threefry) has no measured machine rate here; its bar is XLA's
+        # fused jit of the same computation, in the table above
+        return None, "no bound modelled for this kernel (kernel_work); see XLA:CPU jit"
+    return sum(p[0] for p in parts), " + ".join(p[1] for p in parts)
 
 
 def machine():
@@ -262,7 +332,7 @@ def main():
             es.save_npy(os.path.join(wd, f"in_{i}.npy"), x)
         for i, x in enumerate(expected):
             es.save_npy(os.path.join(wd, f"expected_{i}.npy"), x)
-        row = {"kernel": name, "what": what}
+        row = {"kernel": name, "what": what, "work": kernel_work(name, kw, inputs)}
         # JAX's first calls (trace, compile, run), then rounds that take one warm JAX call per
         # mode and one tessera round per chip in turn, so that a machine whose speed drifts
         # (a shared VM) slows both sides alike; the figures are medians over the rounds
@@ -340,18 +410,26 @@ def main():
         report_row(row, a.json)
     if not a.workdir:
         shutil.rmtree(work, ignore_errors=True)
-    floor = None
-    if any(r["kernel"] == "matmul_f32" for r in rows) and not a.quick:
-        floor = blas_floor(np, a.repeat)
-        if not a.json:
-            print(f"# numpy's BLAS (all cores): f32 1024^3 matmul in {fmt(floor)} "
-                  f"({2 * 1024 ** 3 / floor / 1e9:.0f} GFLOP/s)")
+    rates = machine_rates(np, a.repeat)
+    for r in rows:
+        r["bound_s"], r["bound_terms"] = bound_of(r["work"], rates)
+        run = r["tessera"]["run_s"]
+        if a.json:
+            JSON_FIGURES.append({"name": f"{r['kernel']}/bound", "value": run, "unit": "s",
+                                 "baseline": r["bound_s"], "terms": r["bound_terms"],
+                                 "multiple": run / r["bound_s"] if run and r["bound_s"] else None})
+        else:
+            print(f"{r['kernel']:20s} bound {fmt(r['bound_s'])} ({r['bound_terms']}); tessera run "
+                  f"{fmt(run)}: {multiple_text(run, r['bound_s'])}")
+    if not a.json:
+        print(f"# this machine: STREAM-like {rates['stream_gbs']:.1f} GB/s, BLAS "
+              f"{rates['blas_gflops']:.0f} GFLOP/s, exp {rates['exp_per_s'] / 1e9:.2f} G/s")
     load = (load_before, os.getloadavg()[0])
     if not a.json:
         print(f"# load average: {load[1]:.2f}")
     if a.results:
         write_results(a, rows, jax.__version__, jaxlib.__version__, np.__version__, env, tessera,
-                      floor, load)
+                      rates, load)
     if a.json:
         print(json.dumps(JSON_FIGURES, indent=1))
     return 1 if bad else 0
@@ -359,6 +437,10 @@ def main():
 
 def fmt(s):
     return "-" if s is None else (f"{s * 1e3:.1f} ms" if s < 1 else f"{s:.2f} s")
+
+
+def multiple_text(t, bound):
+    return f"{t / bound:.2f}x the bound" if t and bound else "-"
 
 
 def ratio_text(base, t, status=""):
@@ -414,7 +496,7 @@ def report_row(r, as_json):
               f"{(lv['warm_s'] / run) if lv['warm_s'] and run else float('nan'):.2f}", flush=True)
 
 
-def write_results(a, rows, jv, jlv, npv, env, tessera, floor, load):
+def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load):
     cmd = "python/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
         + f" --repeat {a.repeat} --results {a.results}"
     lines = [
@@ -500,15 +582,29 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, floor, load):
     for r in rows:
         x, run = r["xla_cpu"]["warm_s"], r["tessera"]["run_s"]
         lines.append(f"| {r['kernel']} | {fmt(x)} | {fmt(run)} | {ratio_text(x, run)} |")
+    lines += ["", "## Against this machine's bound", "",
+              "What no implementation could beat on this machine, from limits measured in the same "
+              f"run: STREAM-like bandwidth {rates['stream_gbs']:.1f} GB/s (two f32 arrays of 64 MiB "
+              "added into a third by numpy, counted as STREAM counts: 3 arrays), the BLAS at "
+              f"{rates['blas_gflops']:.0f} GFLOP/s (numpy's, all cores, f32 1024^3 in "
+              f"{fmt(rates['blas_1024_s'])}) and {rates['exp_per_s'] / 1e9:.2f} G f32 exps/s "
+              "(numpy's vectorised exp, in cache), each the best of one thread and one per CPU. A "
+              "kernel's bound adds its terms: bytes that must cross memory (inputs read once, "
+              "outputs written once), matmul FLOPs (flash attention's causal kernel skips the "
+              "blocks above the diagonal; the block-sparse matmul counts its nonzero blocks) and "
+              "exps. Multiple = tessera run (in-process, the table above) / bound; the goal is "
+              "within 1.5x.", "",
+              "| kernel | bound (terms) | bound | tessera run | multiple |", "|---|---|---|---|---|"]
     for r in rows:
-        if r["kernel"] == "matmul_f32" and floor:
+        run = r["tessera"]["run_s"]
+        lines.append(f"| {r['kernel']} | {r['bound_terms']} | {fmt(r['bound_s'])} | {fmt(run)} | "
+                     f"{multiple_text(run, r['bound_s'])} |")
+    for r in rows:
+        if r["kernel"] == "matmul_f32":
             tp = r["tpu_interpret"]["warm_s"]
-            lines += ["", f"Note: matmul 1024^3 is {2 * 1024 ** 3 / 1e9:.2f} GFLOP. numpy's BLAS "
-                      f"on all cores did it in {fmt(floor)} in this run "
-                      f"({2 * 1024 ** 3 / floor / 1e9:.0f} GFLOP/s), so against TPU interpret "
-                      f"mode's {fmt(tp)} no interpreter of this kernel could exceed about "
-                      f"{tp / floor:.0f}x on this machine, whose f32 matmul blocks run on a BLAS "
-                      f"too (OpenBLAS)."]
+            lines += ["", f"Note: against TPU interpret mode's {fmt(tp)} for the matmul, no "
+                      f"interpreter of it could exceed about {tp / rates['blas_1024_s']:.0f}x on "
+                      "this machine, whose f32 matmul blocks run on a BLAS too (OpenBLAS)."]
     with open(a.results, "w") as f:
         f.write("\n".join(lines) + "\n")
 

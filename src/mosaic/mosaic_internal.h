@@ -290,6 +290,15 @@ void wrap_i32(int32_t *d, int64_t n, int width);
 /* ---- vector math (vmath.c) ---- */
 /* d[i] = e^a[i], within 1 ulp of correctly rounded; d and a must not overlap. */
 void vec_expf(float *restrict d, const float *restrict a, int64_t n);
+/* The same for log, tanh, sin, cos, erf (accuracy in docs/mosaic.md; d == a is allowed) and
+ * sqrt, rsqrt (bit for bit libm's sqrtf, 1 / sqrtf). */
+void vec_logf(float *d, const float *a, int64_t n);
+void vec_tanhf(float *d, const float *a, int64_t n);
+void vec_sinf(float *d, const float *a, int64_t n);
+void vec_cosf(float *d, const float *a, int64_t n);
+void vec_erff(float *d, const float *a, int64_t n);
+void vec_sqrtf(float *d, const float *a, int64_t n);
+void vec_rsqrtf(float *d, const float *a, int64_t n);
 
 /* ---- memory access helpers (ops_memory.c) ---- */
 /* Reads a window of `r` (shape = vector shape aligned to r's trailing dims) into a dense

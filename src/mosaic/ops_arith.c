@@ -258,16 +258,16 @@ tsr_status r_math1(exec *x, const minst *in) {
     FUN(expf(A))
   case MOP_EXP2: FUN(exp2f(A))
   case MOP_EXPM1: FUN(expm1f(A))
-  case MOP_MLOG: FUN(logf(A))
+  case MOP_MLOG: vec_logf(d, a, n); break;
   case MOP_MLOG2: FUN(log2f(A))
   case MOP_MLOG1P: FUN(log1pf(A))
-  case MOP_SQRT: FUN(sqrtf(A))
-  case MOP_RSQRT: FUN(1.0f / sqrtf(A))
-  case MOP_SIN: FUN(sinf(A))
-  case MOP_COS: FUN(cosf(A))
+  case MOP_SQRT: vec_sqrtf(d, a, n); break;
+  case MOP_RSQRT: vec_rsqrtf(d, a, n); break;
+  case MOP_SIN: vec_sinf(d, a, n); break;
+  case MOP_COS: vec_cosf(d, a, n); break;
   case MOP_TAN: FUN(tanf(A))
-  case MOP_TANH: FUN(tanhf(A))
-  case MOP_ERF: FUN(erff(A))
+  case MOP_TANH: vec_tanhf(d, a, n); break;
+  case MOP_ERF: vec_erff(d, a, n); break;
   case MOP_ABSF: FUN(fabsf(A))
   case MOP_CEIL: FUN(ceilf(A))
   case MOP_FLOOR: FUN(floorf(A))
