@@ -304,7 +304,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
     hlo_opcode opc = lookup(op->name);
     if (opc == HLO_CUSTOM_CALL) opc = custom_call_check(op);
-    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN) {
+    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN || opc == HLO_SDY_RETURN) {
       if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
       ret = op;
       break;
@@ -400,6 +400,11 @@ static void func_free(hlo_func *f) {
   if (!f) return;
   for (int k = 0; k < f->n_inst; k++) {
     free(f->insts[k].bodies);
+    if (f->insts[k].spmd) {
+      free(f->insts[k].spmd->in);
+      free(f->insts[k].spmd->out);
+      free(f->insts[k].spmd);
+    }
     free(f->insts[k].in);
     free(f->insts[k].out);
     free(f->insts[k].frees);
@@ -489,8 +494,9 @@ tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out) {
   p->m = m;
   bool mosaic = false;
   tsr_ir_walk(m->top, is_mosaic_func, &mosaic);
-  tsr_status s;
-  if (mosaic) {
+  tsr_status s = hlo_read_devices(p);
+  if (s != TSR_OK) {
+  } else if (mosaic) {
     s = hlo_bare_compile(p);
   } else {
     const tsr_ir_op *main = entry_func(m);
@@ -517,6 +523,12 @@ bool tsr_hlo_is_bare_kernel(const tsr_hlo_program *p) { return p->bare != NULL; 
 int tsr_hlo_num_kernels(const tsr_hlo_program *p) { return p->bare ? 1 : p->n_kernels; }
 int tsr_hlo_num_inputs(const tsr_hlo_program *p) { return p->bare ? p->bare_inputs : p->main->n_args; }
 int tsr_hlo_num_outputs(const tsr_hlo_program *p) { return p->bare ? p->bare_outputs : p->main->n_ret; }
+int tsr_hlo_num_devices(const tsr_hlo_program *p) { return p->num_devices; }
+
+int tsr_hlo_mesh_shape(const tsr_hlo_program *p, int64_t *shape) {
+  for (int i = 0; i < p->mesh.rank; i++) shape[i] = p->mesh.size[i];
+  return p->mesh.rank;
+}
 
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   memset(type, 0, sizeof *type);

@@ -138,6 +138,59 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   return call_kernel(x, in->kernel, false, ops, in->n_in, outs);
 }
 
+/* A kernel inside a manual computation runs on every device at once: the devices' remote
+ * copies and signals meet in one machine of that many devices. A kernel that does not talk
+ * to other devices may run device after device on a machine of one. */
+tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  tsr_hlo_kernel *k = in->kernel;
+  tsr_machine *m = x->opts->machine;
+  if (!m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
+  if (in->n_in > TSR_MAX_OPERANDS + TSR_MAX_GRID || in->n_out > TSR_MAX_OPERANDS)
+    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
+  int machine_devices = tsr_machine_num_devices(m);
+  if (machine_devices != n && (machine_devices != 1 || k->has_communication))
+    return tsr_fail(TSR_ERR_INVALID, "kernel '%s' runs on the manual computation's %d devices%s, but the machine has %d "
+                    "(tsr_machine_options.num_devices; `tessera run` takes the module's)", k->name, n,
+                    k->has_communication ? " and talks between them" : "", machine_devices);
+  tsr_ref *refs = malloc(sizeof *refs * (size_t)n * (size_t)(in->n_in + in->n_out + 1));
+  tsr_call_stats *cs = calloc((size_t)n, sizeof *cs);
+  const tsr_ref *ops[TSR_MAX_DEVICES], *outs[TSR_MAX_DEVICES];
+  tsr_status s = refs && cs ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  int made = 0;
+  for (; made < n && s == TSR_OK; made++) {
+    tsr_ref *r = refs + (size_t)made * (size_t)(in->n_in + in->n_out);
+    s = hlo_alloc_all(x, res[made], in->n_out);
+    if (s != TSR_OK) break;
+    for (int i = 0; i < in->n_in; i++)
+      r[i] = tsr_ref_dense(args[made][i].buf->data, args[made][i].t.dtype, TSR_HBM, args[made][i].t.rank, args[made][i].t.shape);
+    for (int i = 0; i < in->n_out; i++)
+      r[in->n_in + i] = tsr_ref_dense(res[made][i].buf->data, res[made][i].t.dtype, TSR_HBM, res[made][i].t.rank, res[made][i].t.shape);
+    ops[made] = r;
+    outs[made] = r + in->n_in;
+  }
+  double t0 = now();
+  if (s == TSR_OK && machine_devices == n) {
+    s = hlo_kernel_run_devices(k, m, n, ops, in->n_in, outs, cs);
+  } else {
+    for (int d = 0; d < n && s == TSR_OK; d++) {
+      s = tsr_hlo_kernel_run(k, m, ops[d], in->n_in, outs[d], in->n_out, &cs[d]);
+      if (s != TSR_OK) s = tsr_fail_context(s, "device %d", d);
+    }
+  }
+  if (x->st && s == TSR_OK) {
+    x->st->kernel_seconds += now() - t0;
+    x->st->kernel_calls++;
+    x->st->timing_only_calls += cs[0].timing_only; /* one call of every device */
+    for (int d = 0; d < n; d++) add_stats(&x->st->kernel, &cs[d]);
+  }
+  if (s != TSR_OK)
+    for (int d = 0; d < made; d++)
+      for (int i = 0; i < in->n_out; i++) { hlo_release(x, res[d][i].buf); res[d][i].buf = NULL; }
+  free(refs);
+  free(cs);
+  return s;
+}
+
 /* ---- bare Mosaic modules ---- */
 
 static const tsr_ir_op *kernel_func(const tsr_hlo_program *p) {

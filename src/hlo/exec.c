@@ -391,3 +391,89 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
   if (all != small) free(all);
   return s;
 }
+
+/* One op of a function run on n devices in lockstep (hlo_call_devices). */
+static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *ins, hlo_val *const *res) {
+  if (hlo_is_collective(in->opc)) return hlo_collective_devices(x, in, n, ins, res);
+  if (in->opc == HLO_CALL) return hlo_call_devices(x, in->callee, n, ins, res);
+  if (in->opc == HLO_CUSTOM_CALL && in->kernel) return hlo_custom_call_devices(x, in, n, ins, res);
+  for (int d = 0; d < n; d++) {
+    x->device = d;
+    tsr_status s = runs[in->opc](x, in, ins[d], res[d]);
+    if (s != TSR_OK) {
+      for (int e = 0; e <= d; e++)
+        for (int i = 0; i < in->n_out; i++) { hlo_release(x, res[e][i].buf); res[e][i].buf = NULL; }
+      return n > 1 ? tsr_fail_context(s, "device %d", d) : s;
+    }
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *const *args, hlo_val *const *results) {
+  if (x->depth > 64) return tsr_fail(TSR_ERR_INVALID, "calls nested deeper than 64");
+  size_t per = (size_t)f->n_slots + 1;
+  int most = 1;
+  for (int k = 0; k < f->n_inst; k++) {
+    if (f->insts[k].n_in > most) most = f->insts[k].n_in;
+  }
+  /* slots[d * per + i]; ins[d] and res[d] point into per-device scratch of the op's operands */
+  hlo_val *slots = calloc((size_t)n * per, sizeof *slots);
+  hlo_val *in_vals = calloc((size_t)n * (size_t)most, sizeof *in_vals);
+  hlo_val **ins = calloc((size_t)n, sizeof *ins), **res = calloc((size_t)n, sizeof *res);
+  tsr_status s = slots && in_vals && ins && res ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int d = 0; d < n && s == TSR_OK; d++) {
+    hlo_val *sl = slots + (size_t)d * per;
+    for (int i = 0; i < f->n_args; i++) {
+      sl[i] = args[d][i];
+      hlo_retain(sl[i].buf);
+    }
+    for (int i = 0; i < f->n_entry_frees; i++) {
+      hlo_release(x, sl[f->entry_frees[i]].buf);
+      sl[f->entry_frees[i]].buf = NULL;
+    }
+    ins[d] = in_vals + (size_t)d * (size_t)most;
+  }
+  x->depth++;
+  for (int k = 0; k < f->n_inst && s == TSR_OK; k++) {
+    const hlo_inst *in = &f->insts[k];
+    if (x->max_ops > 0 && x->st->ops >= x->max_ops) {
+      s = hlo_op_fail(in->op, TSR_ERR_INVALID, "the graph has run %lld ops, its budget (`tessera run --max-ops N` or "
+                      "tsr_hlo_run_opts.max_ops sets it)", (long long)x->max_ops);
+      break;
+    }
+    for (int d = 0; d < n; d++) {
+      hlo_val *sl = slots + (size_t)d * per;
+      for (int i = 0; i < in->n_in; i++) ins[d][i] = sl[in->in[i]];
+      res[d] = &sl[in->n_out ? in->out[0] : 0];
+      for (int i = 0; i < in->n_out; i++) { res[d][i].t = f->slot_t[in->out[i]]; res[d][i].buf = NULL; }
+    }
+    s = step_devices(x, in, n, ins, res);
+    x->st->ops += n;
+    if (s != TSR_OK) {
+      if (in->opc != HLO_CALL && !in->n_bodies) {
+        char loc[256];
+        tsr_fail_context(s, "%s: %s", hlo_loc(in->op, loc, sizeof loc), in->op->name);
+      }
+      break;
+    }
+    for (int d = 0; d < n; d++)
+      for (int i = 0; i < in->n_free; i++) {
+        hlo_val *sl = slots + (size_t)d * per;
+        hlo_release(x, sl[in->frees[i]].buf);
+        sl[in->frees[i]].buf = NULL;
+      }
+  }
+  x->depth--;
+  for (int d = 0; d < n && s == TSR_OK; d++)
+    for (int i = 0; i < f->n_ret; i++) {
+      results[d][i] = slots[(size_t)d * per + (size_t)f->ret[i]];
+      hlo_retain(results[d][i].buf);
+    }
+  if (slots)
+    for (size_t i = 0; i < (size_t)n * per; i++) hlo_release(x, slots[i].buf);
+  free(slots);
+  free(in_vals);
+  free(ins);
+  free(res);
+  return s;
+}
