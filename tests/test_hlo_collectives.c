@@ -1,7 +1,8 @@
 /* StableHLO around kernels of several devices: sdy.manual_computation over a mesh splits the
  * global arrays into the devices' shards and assembles the results; the collectives
  * (all_reduce, all_gather, reduce_scatter, all_to_all, collective_permute,
- * collective_broadcast) with their replica groups, channels and use_global_device_ids; and
+ * collective_broadcast) with their replica groups, channels and use_global_device_ids; the
+ * partitioner's markers JAX exported shard_map with before Shardy (@SPMDFullToShardShape ...); and
  * bad input (a sharding that does not divide, a replica group naming a missing device).
  * Every expected value is computed here by plain C loops from the op's definition in the
  * StableHLO spec (or written out by hand). */
@@ -216,6 +217,44 @@ static void test_one_device(void) {
   tsr_array_free(&out);
 }
 
+/* The form before Shardy: @Sharding, @SPMDFullToShardShape, the body's ops, @Sharding
+ * {manual}, @SPMDShardToFullShape. `tiles` is the global value's HLO sharding. */
+static tsr_status run_gspmd(const char *tiles, int64_t rows, const char *ret, tsr_array *out) {
+  char text[2048], rt[32];
+  snprintf(rt, sizeof rt, "%lldx2xf32", !strcmp(ret, "%4") ? (long long)rows : 2LL);
+  snprintf(text, sizeof text,
+           "module attributes {mhlo.num_partitions = 4 : i32} {\n"
+           "  func.func @main(%%x: tensor<%lldx2xf32>) -> tensor<%s> {\n"
+           "    %%0 = stablehlo.custom_call @Sharding(%%x) {mhlo.sharding = \"%s\"} : (tensor<%lldx2xf32>) -> tensor<%lldx2xf32>\n"
+           "    %%1 = stablehlo.custom_call @SPMDFullToShardShape(%%0) {mhlo.sharding = \"{manual}\"} : (tensor<%lldx2xf32>) -> tensor<2x2xf32>\n"
+           "    %%id = stablehlo.partition_id : tensor<ui32>\n"
+           "    %%f = stablehlo.convert %%id : (tensor<ui32>) -> tensor<f32>\n"
+           "    %%b = stablehlo.broadcast_in_dim %%f, dims = [] : (tensor<f32>) -> tensor<2x2xf32>\n"
+           "    %%2 = stablehlo.add %%1, %%b : tensor<2x2xf32>\n"
+           "    %%3 = stablehlo.custom_call @Sharding(%%2) {mhlo.sharding = \"{manual}\"} : (tensor<2x2xf32>) -> tensor<2x2xf32>\n"
+           "    %%4 = stablehlo.custom_call @SPMDShardToFullShape(%%3) {mhlo.sharding = \"%s\"} : (tensor<2x2xf32>) -> tensor<%lldx2xf32>\n"
+           "    return %s : tensor<%s>\n  }\n}\n",
+           (long long)rows, rt, tiles, (long long)rows, (long long)rows, (long long)rows, tiles, (long long)rows, ret, rt);
+  tsr_array in = iota_input(rows, 2);
+  return run_text(text, &in, 1, out, 1);
+}
+
+/* Devices 0 and 2 hold rows 0-1, devices 1 and 3 rows 2-3 (an explicit device list, the last
+ * tile dimension copies); each adds its id; the first copy of each tile is assembled: 0 and 1. */
+static void test_gspmd_markers(void) {
+  tsr_array out;
+  CHECK_OK(run_gspmd("{devices=[2,1,2]0,2,1,3 last_tile_dim_replicate}", 4, "%4", &out));
+  bool ok = out.shape[0] == 4 && out.shape[1] == 2;
+  for (int i = 0; ok && i < 8; i++) ok = f(&out)[i] == (float)(i + (i >= 4));
+  CHECK(ok);
+  tsr_array_free(&out);
+  CHECK_FAILS(run_gspmd("{devices=[2,2]<=[2,2]T(1,0)}", 4, "%4", &out), TSR_ERR_UNSUPPORTED, "a transposed device order");
+  CHECK_FAILS(run_gspmd("{devices=[2,1,2]0,2,1,1 last_tile_dim_replicate}", 4, "%4", &out), TSR_ERR_INVALID, "names device 1 twice");
+  CHECK_FAILS(run_gspmd("{devices=[4,1]<=[4]}", 10, "%4", &out), TSR_ERR_INVALID, "dimension 0 of size 10 does not divide into the 4 tiles");
+  CHECK_FAILS(run_gspmd("{devices=[2,1,2]<=[4] last_tile_dim_replicate}", 4, "%2", &out), TSR_ERR_UNSUPPORTED,
+              "returns value 0 of each device's own");
+}
+
 static tsr_status compile_only(const char *text) {
   tsr_mlir_module *m;
   tsr_status s = tsr_mlir_parse_text(text, strlen(text), "bad.mlir", &m);
@@ -320,6 +359,7 @@ int main(void) {
   test_partition_id_and_replicated_result();
   test_two_axes();
   test_one_device();
+  test_gspmd_markers();
   test_bad_input();
   test_pretty_and_generic();
   return tsr_test_finish("test_hlo_collectives");

@@ -354,6 +354,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
           s = hlo_op_fail(op, TSR_ERR_INVALID, "result %d differs in type from what the callee returns", i);
     }
     if (s == TSR_OK) s = preps[opc](p, in, arg_t);
+    if (s == TSR_OK && opc == HLO_CUSTOM_CALL && in->aux == HLO_CC_FULL_TO_SHARD) f->spmd = p->num_devices > 1;
     free(arg_t);
   }
   if (s != TSR_OK) goto done;

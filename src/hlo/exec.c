@@ -205,8 +205,41 @@ static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, doub
           shape, t * 1e6, (long long)x->live, hlo_loc(in->op, loc, sizeof loc));
 }
 
+/* A function of the shard_map markers runs on the program's devices in lockstep, every
+ * device on the same global arguments; what it returns must be the same on every device. */
+static tsr_status call_spmd(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
+  int n = x->p->num_devices;
+  hlo_val *res = calloc((size_t)n * (size_t)(f->n_ret + 1), sizeof *res);
+  hlo_val *dargs[TSR_MAX_DEVICES] = {0}, *dres[TSR_MAX_DEVICES] = {0};
+  if (!res) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int d = 0; d < n; d++) {
+    dargs[d] = (hlo_val *)args;
+    dres[d] = res + (size_t)d * (size_t)(f->n_ret + 1);
+  }
+  x->num_devices = n;
+  tsr_status s = hlo_call_devices(x, f, n, dargs, dres);
+  x->num_devices = 0;
+  x->device = 0;
+  for (int i = 0; s == TSR_OK && i < f->n_ret; i++)
+    for (int d = 1; d < n; d++)
+      if (dres[d][i].buf != dres[0][i].buf) {
+        s = hlo_op_fail(f->fop, TSR_ERR_UNSUPPORTED, "@%s returns value %d of each device's own (not assembled by "
+                        "@SPMDShardToFullShape)", f->name, i);
+        break;
+      }
+  for (int i = 0; i < f->n_ret && s == TSR_OK; i++) {
+    results[i] = dres[0][i];
+    hlo_retain(results[i].buf);
+  }
+  for (int d = 0; d < n; d++) /* NULL where the run failed */
+    for (int i = 0; i < f->n_ret; i++) hlo_release(x, dres[d][i].buf);
+  free(res);
+  return s;
+}
+
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
   if (x->depth > 64) return tsr_fail(TSR_ERR_INVALID, "calls nested deeper than 64");
+  if (f->spmd && !x->num_devices) return call_spmd(x, f, args, results);
   /* loop and reduce bodies are called again and again: their few slots live on the stack */
   hlo_val few[32];
   hlo_val *slots = f->n_slots <= 32 ? few : calloc((size_t)f->n_slots + 1, sizeof *slots);
@@ -397,6 +430,23 @@ static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *
   if (hlo_is_collective(in->opc)) return hlo_collective_devices(x, in, n, ins, res);
   if (in->opc == HLO_CALL) return hlo_call_devices(x, in->callee, n, ins, res);
   if (in->opc == HLO_CUSTOM_CALL && in->kernel) return hlo_custom_call_devices(x, in, n, ins, res);
+  if (in->opc == HLO_CUSTOM_CALL && (in->aux == HLO_CC_FULL_TO_SHARD || in->aux == HLO_CC_SHARD_TO_FULL))
+    return hlo_spmd_marker_devices(x, in, n, ins, res);
+  /* An op whose operands are the same values on every device (a global value, a constant)
+   * gives the same results everywhere: it runs once and every device shares them. */
+  bool same = n > 1 && in->opc != HLO_PARTITION_ID && !in->n_bodies;
+  for (int i = 0; same && i < in->n_in; i++)
+    for (int d = 1; same && d < n; d++) same = ins[d][i].buf == ins[0][i].buf;
+  if (same) {
+    x->device = 0;
+    TSR_TRY(runs[in->opc](x, in, ins[0], res[0]));
+    for (int d = 1; d < n; d++)
+      for (int i = 0; i < in->n_out; i++) {
+        res[d][i].buf = res[0][i].buf;
+        hlo_retain(res[d][i].buf);
+      }
+    return TSR_OK;
+  }
   for (int d = 0; d < n; d++) {
     x->device = d;
     tsr_status s = runs[in->opc](x, in, ins[d], res[d]);

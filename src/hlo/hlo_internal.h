@@ -90,7 +90,14 @@ typedef struct hlo_spmd {
   int member[TSR_MAX_DEVICES];    /* group g's devices, in order, from member[g * group_size] */
   int source_of[TSR_MAX_DEVICES]; /* collective_permute: who sends to the device, -1 none */
   int dim, dim2;                  /* gather/scatter/split dimension; all_to_all's concat one */
+  /* @SPMDFullToShardShape / @SPMDShardToFullShape: the global value's tiles (an HLO sharding) */
+  int64_t tiles[TSR_MAX_RANK];               /* tiles along each dimension */
+  int64_t tile_at[TSR_MAX_DEVICES][TSR_MAX_RANK]; /* device -> its tile's coordinates */
+  bool first_copy[TSR_MAX_DEVICES];          /* the first device holding its tile */
 } hlo_spmd;
+/* hlo_inst.aux of a stablehlo.custom_call that is not a kernel: the SPMD partitioner's
+ * markers JAX exported shard_map with before Shardy (custom_call.c). */
+enum { HLO_CC_SHARDING = 1, HLO_CC_FULL_TO_SHARD, HLO_CC_SHARD_TO_FULL };
 
 /* What a two-argument, one-result region computes, when that is simple (region.c). */
 typedef enum hlo_body_kind { HLO_BODY_GENERAL, HLO_BODY_BINARY, HLO_BODY_FIRST, HLO_BODY_SECOND } hlo_body_kind;
@@ -129,6 +136,7 @@ typedef struct hlo_func {
   int *entry_frees;  /* arguments never used */
   int n_entry_frees;
   hlo_inst *insts;
+  bool spmd;         /* holds an @SPMDFullToShardShape: runs on the module's devices in lockstep */
 } hlo_func;
 
 struct tsr_hlo_program {
@@ -252,6 +260,12 @@ tsr_status hlo_read_devices(tsr_hlo_program *p);
 bool hlo_is_collective(hlo_opcode opc);
 /* A collective on every device of the manual computation at once: args[d], res[d]. */
 tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* Decodes the HLO sharding string `text` of a value of global type g (and local type l, of
+ * the shard) into sp's tiles. */
+tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
+                              hlo_spmd *sp);
+/* @SPMDFullToShardShape / @SPMDShardToFullShape on every device at once (custom_call.c). */
+tsr_status hlo_spmd_marker_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* A tpu_custom_call on every device at once (custom_call.c). */
 tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* Copies the box of `local`'s shape at `offset` in `global` into local (to_local) or back. */

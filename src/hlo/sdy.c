@@ -357,3 +357,89 @@ tsr_status hlo_run_manual_computation(hlo_exec *x, const hlo_inst *in, const hlo
   free(dres);
   return s;
 }
+
+/* ---- the HLO sharding strings of @Sharding / @SPMDFullToShardShape / @SPMDShardToFullShape ---- */
+
+/* `[a, b, ...]` at *c into v (at most cap); returns the count, -1 when malformed. */
+static int int_list(const char **c, int64_t *v, int cap) {
+  const char *at = skip_ws(*c);
+  if (*at != '[') return -1;
+  int n = 0;
+  at = skip_ws(at + 1);
+  while (*at != ']') {
+    char *end;
+    long long x = strtoll(at, &end, 10);
+    if (end == at || n == cap) return -1;
+    v[n++] = x;
+    at = skip_ws(end);
+    if (*at == ',') at = skip_ws(at + 1);
+    else if (*at != ']') return -1;
+  }
+  *c = at + 1;
+  return n;
+}
+
+tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
+                              hlo_spmd *sp) {
+  for (int k = 0; k < TSR_MAX_RANK; k++) sp->tiles[k] = 1;
+  for (int d = 0; d < n_dev; d++) {
+    memset(sp->tile_at[d], 0, sizeof sp->tile_at[d]);
+    sp->first_copy[d] = d == 0;
+  }
+  const char *c = skip_ws(text);
+  if (!strncmp(c, "{replicated}", 12) || !strncmp(c, "{maximal", 8)) goto shapes;
+  if (strncmp(c, "{devices=", 9))
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "mhlo.sharding \"%.60s\" is not a tiling tessera reads ({replicated}, "
+                       "{devices=[...]...})", text);
+  c += 9;
+  int64_t dims[TSR_MAX_RANK + 1], ids[TSR_MAX_DEVICES];
+  int nd = int_list(&c, dims, TSR_MAX_RANK + 1), n_ids = 0;
+  int64_t total = 1;
+  for (int k = 0; k < nd; k++) total *= dims[k] > 0 ? dims[k] : 0;
+  if (nd < 0 || total != n_dev)
+    return hlo_op_fail(op, TSR_ERR_INVALID, "mhlo.sharding \"%.60s\": its tiles are not the module's %d devices", text, n_dev);
+  bool iota = !strncmp(c, "<=", 2);
+  if (iota) {
+    c += 2;
+    int64_t reshape[TSR_MAX_RANK + 1];
+    if (int_list(&c, reshape, TSR_MAX_RANK + 1) < 0 || *skip_ws(c) == 'T')
+      return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "mhlo.sharding \"%.60s\": a transposed device order", text);
+  } else {
+    for (c = skip_ws(c); n_ids < n_dev && *c >= '0' && *c <= '9';) {
+      char *end;
+      ids[n_ids++] = strtoll(c, &end, 10);
+      c = skip_ws(end);
+      if (*c == ',') c = skip_ws(c + 1);
+    }
+    bool seen[TSR_MAX_DEVICES] = {0};
+    for (int i = 0; i < n_ids; i++) {
+      if (ids[i] < 0 || ids[i] >= n_dev || seen[ids[i]])
+        return hlo_op_fail(op, TSR_ERR_INVALID, "mhlo.sharding \"%.60s\" names device %lld %s", text, (long long)ids[i],
+                           ids[i] < 0 || ids[i] >= n_dev ? "that the module does not have" : "twice");
+      seen[ids[i]] = true;
+    }
+    if (n_ids != n_dev) return hlo_op_fail(op, TSR_ERR_INVALID, "mhlo.sharding \"%.60s\" lists %d devices of %d", text, n_ids, n_dev);
+  }
+  bool replicate = strstr(c, "last_tile_dim_replicate") != NULL;
+  if (nd != g->rank + (replicate ? 1 : 0))
+    return hlo_op_fail(op, TSR_ERR_INVALID, "mhlo.sharding \"%.60s\" tiles %d dimensions of a value of rank %d", text,
+                       nd - (replicate ? 1 : 0), g->rank);
+  for (int k = 0; k < g->rank; k++) sp->tiles[k] = dims[k];
+  for (int p = 0; p < n_dev; p++) { /* position p of the tile assignment, row-major */
+    int d = iota ? p : (int)ids[p];
+    int64_t rem = p;
+    for (int k = nd - 1; k >= 0; k--) {
+      int64_t coord = rem % dims[k];
+      rem /= dims[k];
+      if (k < g->rank) sp->tile_at[d][k] = coord;
+      else sp->first_copy[d] = coord == 0;
+    }
+    if (!replicate) sp->first_copy[d] = true;
+  }
+shapes:
+  for (int k = 0; k < g->rank; k++)
+    if (g->shape[k] % sp->tiles[k] || l->rank != g->rank || l->shape[k] != g->shape[k] / sp->tiles[k])
+      return hlo_op_fail(op, TSR_ERR_INVALID, "dimension %d of size %lld does not divide into the %lld tiles of its sharding "
+                         "\"%.60s\" as the shard's shape says", k, (long long)g->shape[k], (long long)sp->tiles[k], text);
+  return TSR_OK;
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tessera run on modules exported from jax.shard_map (tests/shard_map, written by
 # tools/jax/shard_map_suite.py): global arrays in, each device's shards through the manual
-# computation's collectives and kernels, global arrays out, bit-exact against jax.numpy's
-# reference; the ring kernel in every DMA order with every checker; bad modules and usage.
+# computation's collectives and kernels (Shardy's form, and the @SPMDFullToShardShape form
+# before it), global arrays out, bit-exact against jax.numpy's reference; the ring kernel in
+# every DMA order with every checker; bad modules and usage.
 set -u
 T=${1:?path to tessera}
 . "$(dirname "$0")/lib/expect.sh"
@@ -17,7 +18,7 @@ for c in "$S"/*/; do
     n=$((n+1))
   done
 done
-[ "$n" -ge 12 ] || { echo "FAIL: only $n shard_map modules"; fail=$((fail+1)); }
+[ "$n" -ge 22 ] || { echo "FAIL: only $n shard_map modules"; fail=$((fail+1)); }
 R=$S/ring_allgather_8
 for order in eager on-wait random; do
   expect_out "checkers: no findings" "$T" run --check --dma-order $order --seed 5 $R/module_v15.mlir $R/in_0.npy \

@@ -6,8 +6,10 @@ devices), with inputs and expected outputs computed by plain jax.numpy on the gl
 
 Each case writes DIR/NAME/module.mlir (Exported.mlir_module(): sdy.mesh,
 sdy.manual_computation, the collectives and the tpu_custom_call), in_<i>.npy and
-expected_<i>.npy. Cases with a Pallas kernel are exported twice, at the forward-compatible
-Mosaic IR version (11, module.mlir) and the newest (15, module_v15.mlir); the kernel's own
+expected_<i>.npy; module_gspmd.mlir is the same program in the form before Shardy (the
+@Sharding / @SPMDFullToShardShape / @SPMDShardToFullShape custom calls around a call of the
+body). Cases with a Pallas kernel are exported at the forward-compatible Mosaic IR version
+(11, module.mlir) and also at the newest (15, module_v15.mlir). A
 graph without a kernel is run on XLA:CPU's fake devices and must agree with the reference
 before anything is written. (The ring kernel under TPU interpret mode of jax 0.10.2 leaves
 blocks of its output NaN on some devices, barrier or not; tessera's runs are checked against
@@ -134,15 +136,20 @@ def export(name, out):
   args = [jax.ShapeDtypeStruct(a.shape, a.dtype, sharding=NamedSharding(mesh, s)) for a, s in zip(ins, in_specs)]
   d = os.path.join(out, name)
   os.makedirs(d, exist_ok=True)
-  versions = [("module.mlir", False)] + ([("module_v15.mlir", True)] if has_kernel else [])
+  # (file, newest Mosaic IR version, Shardy): module_gspmd.mlir is the form before Shardy
+  # (@Sharding, @SPMDFullToShardShape, @SPMDShardToFullShape around a call of the body)
+  versions = [("module.mlir", False, True), ("module_gspmd.mlir", False, False)]
+  if has_kernel: versions.append(("module_v15.mlir", True, True))
   saved = tpu_custom_call.get_ir_version
-  for fname, latest in versions:
+  for fname, latest, shardy in versions:
     jax.clear_caches()
     if latest: tpu_custom_call.get_ir_version = lambda ctx: None
+    jax.config.update("jax_use_shardy_partitioner", shardy)
     try:
       text = jax.export.export(sm(False), platforms=["tpu"])(*args).mlir_module()
     finally:
       tpu_custom_call.get_ir_version = saved
+      jax.config.update("jax_use_shardy_partitioner", True)
     with open(os.path.join(d, fname), "w") as f: f.write(text)
   for i, a in enumerate(ins): np.save(os.path.join(d, f"in_{i}.npy"), a)
   for i, a in enumerate(want): np.save(os.path.join(d, f"expected_{i}.npy"), a)
