@@ -24,6 +24,14 @@ for order in eager on-wait random; do
   expect_out "checkers: no findings" "$T" run --check --dma-order $order --seed 5 $R/module_v15.mlir $R/in_0.npy \
     --expect $R/expected_0.npy $exact
 done
+# in bytecode (tessera's writer: Shardy's attributes as their text, as MLIR writes a dialect
+# without a bytecode encoding), versions 0 and 6
+for v in 0 6; do
+  for c in mesh_2x4 ring_allgather_8; do
+    expect 0 "$T" dis --emit-bytecode $v -o "$dir/$c.$v.mlirbc" $S/$c/module.mlir
+    expect 0 "$T" run "$dir/$c.$v.mlirbc" $S/$c/in_0.npy --expect $S/$c/expected_0.npy $exact
+  done
+done
 # the module says its devices; --devices / --mesh may repeat them, not contradict them
 expect 0 "$T" run --devices 8 $R/module.mlir $R/in_0.npy --expect $R/expected_0.npy $exact
 expect 0 "$T" run --mesh 2x4 $S/mesh_2x4/module.mlir $S/mesh_2x4/in_0.npy --expect $S/mesh_2x4/expected_0.npy $exact
