@@ -308,6 +308,12 @@ static void test_bad_input(void) {
   int64_t n = 2;
   tsr_array in = arr(TSR_F32, 1, &n, NULL);
   CHECK_FAILS(run_text(outside, &in, 1, &out, 1), TSR_ERR_UNSUPPORTED, "outside sdy.manual_computation in a module of 4 devices");
+  /* interpreter.run_parallel runs one program on every process */
+  CHECK_FAILS(compile_only("func.func @a() -> tensor<ui32> {\n  %r = stablehlo.replica_id : tensor<ui32>\n  return %r : tensor<ui32>\n}\n"
+                           "func.func @b() -> tensor<ui32> {\n  %r = stablehlo.partition_id : tensor<ui32>\n  return %r : tensor<ui32>\n}\n"
+                           "func.func @main() {\n  %r:2 = \"interpreter.run_parallel\"() {programs = [[@a], [@b]]} : () -> "
+                           "(tensor<ui32>, tensor<ui32>)\n  func.return\n}\n"),
+              TSR_ERR_UNSUPPORTED, "processes that run different programs (@a and @b)");
   CHECK_FAILS(compile_only("module {\n  sdy.mesh @mesh = <[\"x\"=4], device_ids=[3, 2, 1, 0]>\n"
                            "  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n    return %a : tensor<2xf32>\n  }\n}\n"),
               TSR_ERR_UNSUPPORTED, "lists its device_ids");

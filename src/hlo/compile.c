@@ -262,6 +262,34 @@ static tsr_status region_captures(const tsr_ir_region *r, const tsr_ir_region *i
 static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name,
                                  const value_list *caps, hlo_func **out);
 
+/* interpreter.run_parallel's programs = [[@f, ...], ...]: R rows (replicas) of P partitions,
+ * one function for all (aux = R, aux2 = P, callee = the function). */
+static tsr_status compile_programs(tsr_hlo_program *p, hlo_inst *in) {
+  const tsr_ir_attr *a = tsr_ir_op_attr(in->op, "programs");
+  const char *name = NULL;
+  int R = a && a->kind == TSR_IR_ATTR_ARRAY ? a->u.array.n : 0, P = 0;
+  for (int r = 0; r < R; r++) {
+    const tsr_ir_attr *row = a->u.array.elems[r];
+    if (row->kind != TSR_IR_ATTR_ARRAY || (r && row->u.array.n != P) || !row->u.array.n) { R = 0; break; }
+    P = row->u.array.n;
+    for (int k = 0; k < P; k++) {
+      const tsr_ir_attr *f = row->u.array.elems[k];
+      if (f->kind != TSR_IR_ATTR_SYMBOL_REF) { R = 0; break; }
+      if (name && strcmp(name, f->u.symbol.root))
+        return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "processes that run different programs (@%s and @%s): tessera runs "
+                           "one program on every process", name, f->u.symbol.root);
+      name = f->u.symbol.root;
+    }
+  }
+  if (!R || !name) return hlo_op_fail(in->op, TSR_ERR_INVALID, "programs must be rows (replicas) of equally many functions (partitions)");
+  if (R * P > TSR_MAX_DEVICES) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "%d processes (at most %d)", R * P, TSR_MAX_DEVICES);
+  const tsr_ir_op *target = tsr_ir_module_lookup(p->m, name);
+  if (!target) return hlo_op_fail(in->op, TSR_ERR_INVALID, "program @%s not found", name);
+  in->aux = R;
+  in->aux2 = P;
+  return compile_func_op(p, target, &in->callee);
+}
+
 /* Each region of the op becomes a function of its block arguments and `caps` (all the
  * captures of all its regions: a region that does not use one ignores it). */
 static tsr_status compile_regions(tsr_hlo_program *p, hlo_inst *in, const value_list *caps) {
@@ -338,6 +366,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
       s = to_type(op, op->results[i]->type, &f->slot_t[f->n_slots++]);
     }
     in->res_t = &f->slot_t[in->out[0]];
+    if (s == TSR_OK && opc == HLO_RUN_PARALLEL) s = compile_programs(p, in);
     if (s == TSR_OK && (opc == HLO_CALL || opc == HLO_COMPOSITE)) {
       /* a composite runs its decomposition, as StableHLO's interpreter does */
       const tsr_ir_attr *callee = tsr_ir_op_attr(op, opc == HLO_CALL ? "callee" : "decomposition");

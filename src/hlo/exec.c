@@ -216,9 +216,9 @@ static tsr_status call_spmd(hlo_exec *x, const hlo_func *f, const hlo_val *args,
     dargs[d] = (hlo_val *)args;
     dres[d] = res + (size_t)d * (size_t)(f->n_ret + 1);
   }
-  x->num_devices = n;
+  x->num_devices = x->num_partitions = n;
   tsr_status s = hlo_call_devices(x, f, n, dargs, dres);
-  x->num_devices = 0;
+  x->num_devices = x->num_partitions = 0;
   x->device = 0;
   for (int i = 0; s == TSR_OK && i < f->n_ret; i++)
     for (int d = 1; d < n; d++)
@@ -434,7 +434,7 @@ static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *
     return hlo_spmd_marker_devices(x, in, n, ins, res);
   /* An op whose operands are the same values on every device (a global value, a constant)
    * gives the same results everywhere: it runs once and every device shares them. */
-  bool same = n > 1 && in->opc != HLO_PARTITION_ID && !in->n_bodies;
+  bool same = n > 1 && in->opc != HLO_PARTITION_ID && in->opc != HLO_REPLICA_ID && !in->n_bodies;
   for (int i = 0; same && i < in->n_in; i++)
     for (int d = 1; same && d < n; d++) same = ins[d][i].buf == ins[0][i].buf;
   if (same) {

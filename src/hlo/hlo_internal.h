@@ -81,13 +81,15 @@ typedef struct hlo_sharding {
 } hlo_sharding;
 /* What a manual computation or a collective decodes from its attributes when compiled. */
 typedef struct hlo_spmd {
-  int n_dev;                      /* the devices it spans */
+  int n_dev;                      /* the devices it spans (0: collectives, not known yet) */
+  int R, P;                       /* collectives: the replicas and partitions of its groups */
   hlo_mesh mesh;                  /* manual computation: its mesh */
   hlo_sharding *in, *out;         /* ... one per operand and result */
-  int group_size;                 /* collectives: every group has this many devices */
+  int group_size;                 /* collectives: every group has this many devices (0: not so) */
   int group_of[TSR_MAX_DEVICES];  /* device -> its group (-1: in none: collective_permute) */
   int rank_of[TSR_MAX_DEVICES];   /* device -> its place in its group */
-  int member[TSR_MAX_DEVICES];    /* group g's devices, in order, from member[g * group_size] */
+  int member[TSR_MAX_DEVICES];    /* group g's devices, in order, from member[group_start[g]] */
+  int group_start[TSR_MAX_DEVICES + 1], n_groups;
   int source_of[TSR_MAX_DEVICES]; /* collective_permute: who sends to the device, -1 none */
   int dim, dim2;                  /* gather/scatter/split dimension; all_to_all's concat one */
   /* @SPMDFullToShardShape / @SPMDShardToFullShape: the global value's tiles (an HLO sharding) */
@@ -150,6 +152,7 @@ struct tsr_hlo_program {
   int bare_inputs, bare_outputs;
   int num_devices;  /* mhlo.num_partitions, or the size of the module's sdy mesh; 1 without */
   hlo_mesh mesh;    /* the module's first sdy.mesh (rank 0: none) */
+  bool run_parallel; /* holds interpreter.run_parallel: collectives' groups are made as it runs */
   block_cache *kept; /* released buffers a run left for the next (exec.c); swapped atomically */
 };
 /* Frees a program's kept buffers (heap-allocated `kept`, may be NULL). */
@@ -169,6 +172,7 @@ typedef struct hlo_exec {
   hlo_buf *small_free; /* released small tensors, for the next ones */
   int n_small_free;
   int num_devices; /* inside a manual computation: its devices, run in lockstep (0: outside) */
+  int num_partitions; /* ... of which partitions: device d is replica d / P, partition d % P */
   int device;      /* ... the device whose op runs now */
 } hlo_exec;
 

@@ -21,82 +21,91 @@ static bool has_channel(const tsr_ir_op *op) {
   return c && tsr_ir_field_ints(c, "handle", &h, 1) == 1 && h > 0;
 }
 
-/* The devices' groups from replica_groups (a matrix of ids; empty: one group of all). */
-static tsr_status read_groups(const tsr_ir_op *op, int n_dev, hlo_spmd *sp) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, "replica_groups");
-  bool channel = has_channel(op);
-  bool global = tsr_ir_op_attr(op, "use_global_device_ids") != NULL;
-  bool by_device = global || (channel && (tsr_ir_op_is(op, "stablehlo.all_to_all") || tsr_ir_op_is(op, "stablehlo.collective_broadcast")));
+/* The spec's process groups of an op for R replicas of P partitions (process r * P + p): who
+ * meets whom, from replica_groups or source_target_pairs. */
+static tsr_status make_groups(const hlo_inst *in, int R, int P, hlo_spmd *sp) {
+  const tsr_ir_op *op = in->op;
+  int n = R * P;
+  bool channel = has_channel(op), global = tsr_ir_op_attr(op, "use_global_device_ids") != NULL;
+  bool by_partition = channel && (in->opc == HLO_ALL_TO_ALL || in->opc == HLO_COLLECTIVE_BROADCAST ||
+                                  in->opc == HLO_COLLECTIVE_PERMUTE);
   if (global && !channel) return hlo_op_fail(op, TSR_ERR_INVALID, "use_global_device_ids needs a channel_handle");
+  sp->n_dev = n;
+  sp->R = R;
+  sp->P = P;
+  for (int d = 0; d < n; d++) sp->group_of[d] = -1, sp->source_of[d] = -1;
+  /* ids name replicas (cross_replica[_and_partition]), partitions (cross_partition) or
+   * processes (flattened ids) */
+  int limit = global ? n : by_partition ? P : R;
+  const char *what = global || (by_partition && R == 1) ? "device" : by_partition ? "partition" : "replica";
+  const char *attr = in->opc == HLO_COLLECTIVE_PERMUTE ? "source_target_pairs" : "replica_groups";
+  const tsr_ir_attr *a = tsr_ir_op_attr(op, attr);
   int64_t ids[TSR_MAX_DEVICES * 2 + 1];
-  int64_t n_ids = a ? tsr_ir_attr_ints(a, ids, TSR_MAX_DEVICES * 2) : 0;
+  int64_t n_ids = a ? tsr_ir_attr_ints(a, ids, TSR_MAX_DEVICES * 2) : in->opc == HLO_COLLECTIVE_PERMUTE ? -1 : 0;
   if (n_ids < 0 || n_ids > TSR_MAX_DEVICES * 2)
-    return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups has more ids than the %d devices", n_dev);
-  int64_t k = n_ids && a->type && tsr_ir_type_rank(a->type) == 2 ? tsr_ir_type_dim(a->type, 1) : n_ids;
-  if (n_ids && (k <= 0 || n_ids % k)) return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups is not a matrix of ids");
-  for (int d = 0; d < n_dev; d++) sp->group_of[d] = -1, sp->source_of[d] = -1;
-  sp->n_dev = n_dev;
-  if (!by_device) {
-    /* groups of replica ids: there is one replica, 0 */
-    for (int64_t i = 0; i < n_ids; i++)
-      if (ids[i] != 0)
-        return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups names replica %lld; the module has one replica (mhlo.num_replicas)",
-                           (long long)ids[i]);
-    bool all = channel; /* every partition of replica 0 meets; without a channel, each alone */
-    sp->group_size = all ? n_dev : 1;
-    for (int d = 0; d < n_dev; d++) {
-      sp->group_of[d] = all ? 0 : d;
-      sp->rank_of[d] = all ? d : 0;
-      sp->member[d] = d;
+    return hlo_op_fail(op, TSR_ERR_INVALID, "%s must list at most %d ids", attr, TSR_MAX_DEVICES * 2);
+  for (int64_t i = 0; i < n_ids; i++)
+    if ((ids[i] < 0 && (ids[i] != -1 || in->opc == HLO_COLLECTIVE_PERMUTE)) || ids[i] >= limit) {
+      if (!strcmp(what, "replica"))
+        return hlo_op_fail(op, TSR_ERR_INVALID, "%s names replica %lld; the module has %s%.0d replica%s (mhlo.num_replicas)", attr,
+                           (long long)ids[i], R == 1 ? "one" : "", R == 1 ? 0 : R, R == 1 ? "" : "s");
+      return hlo_op_fail(op, TSR_ERR_INVALID, "%s names %s %lld, but the module has %d %ss (0 to %d; mhlo.num_partitions)", attr,
+                         what, (long long)ids[i], limit, what, limit - 1);
+    }
+  if (in->opc == HLO_COLLECTIVE_PERMUTE) {
+    if (n_ids % 2) return hlo_op_fail(op, TSR_ERR_INVALID, "source_target_pairs must be pairs of ids");
+    /* pairs of partitions within each replica, or of replicas within each partition */
+    int outer = by_partition ? R : P;
+    for (int o = 0; o < outer; o++) {
+      bool sends[TSR_MAX_DEVICES] = {0};
+      for (int64_t i = 0; i < n_ids; i += 2) {
+        int src = by_partition ? o * P + (int)ids[i] : (int)ids[i] * P + o;
+        int dst = by_partition ? o * P + (int)ids[i + 1] : (int)ids[i + 1] * P + o;
+        if (sends[src] || sp->source_of[dst] >= 0)
+          return hlo_op_fail(op, TSR_ERR_INVALID, "source_target_pairs names %s %lld twice as a %s", what,
+                             (long long)(sends[src] ? ids[i] : ids[i + 1]), sends[src] ? "source" : "target");
+        sends[src] = true;
+        sp->source_of[dst] = src;
+      }
     }
     return TSR_OK;
   }
-  if (!n_ids) { /* one group of every device */
-    sp->group_size = n_dev;
-    for (int d = 0; d < n_dev; d++) sp->group_of[d] = 0, sp->rank_of[d] = d, sp->member[d] = d;
-    return TSR_OK;
+  int64_t k = n_ids && a->type && tsr_ir_type_rank(a->type) == 2 ? tsr_ir_type_dim(a->type, 1) : n_ids;
+  if (n_ids && (k <= 0 || n_ids % k)) return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups is not a matrix of ids");
+  if (!n_ids) { /* no groups: one of every id */
+    for (int i = 0; i < limit; i++) ids[i] = i;
+    n_ids = k = limit;
   }
-  sp->group_size = (int)k;
-  for (int64_t i = 0; i < n_ids; i++) {
-    int64_t d = ids[i];
-    if (d < 0 || d >= n_dev)
-      return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups names device %lld, but the module has %d devices (0 to %d; "
-                         "mhlo.num_partitions)", (long long)d, n_dev, n_dev - 1);
-    if (sp->group_of[d] >= 0) return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups names device %lld twice", (long long)d);
-    sp->group_of[d] = (int)(i / k);
-    sp->rank_of[d] = (int)(i % k);
-    sp->member[i] = (int)d;
-  }
-  for (int d = 0; d < n_dev; d++)
-    if (sp->group_of[d] < 0) return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups leaves device %d in no group", d);
-  return TSR_OK;
-}
-
-static tsr_status read_pairs(const tsr_ir_op *op, int n_dev, hlo_spmd *sp) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, "source_target_pairs");
-  int64_t v[TSR_MAX_DEVICES * 2 + 1];
-  int64_t n = a ? tsr_ir_attr_ints(a, v, TSR_MAX_DEVICES * 2) : -1;
-  if (n < 0 || n % 2 || n > TSR_MAX_DEVICES * 2)
-    return hlo_op_fail(op, TSR_ERR_INVALID, "source_target_pairs must be pairs of ids, at most one per device");
-  bool channel = has_channel(op);
-  int ids = channel ? n_dev : 1; /* without a channel the pairs name replicas: there is one */
-  sp->n_dev = n_dev;
-  for (int d = 0; d < n_dev; d++) sp->source_of[d] = -1, sp->group_of[d] = -1;
-  bool sends[TSR_MAX_DEVICES] = {0};
-  for (int64_t i = 0; i < n; i += 2) {
-    for (int j = 0; j < 2; j++)
-      if (v[i + j] < 0 || v[i + j] >= ids)
-        return hlo_op_fail(op, TSR_ERR_INVALID, "source_target_pairs names %s %lld, but the module has %d (0 to %d)",
-                           channel ? "device" : "replica", (long long)v[i + j], ids, ids - 1);
-    int src = (int)v[i], dst = (int)v[i + 1];
-    if (sends[src] || sp->source_of[dst] >= 0)
-      return hlo_op_fail(op, TSR_ERR_INVALID, "source_target_pairs names %s %d twice as a %s", channel ? "device" : "replica",
-                         sends[src] ? src : dst, sends[src] ? "source" : "target");
-    sends[src] = true;
-    sp->source_of[dst] = src;
-  }
-  if (!channel) /* each partition's replica 0 sends to itself, or nothing moves */
-    for (int d = 0; d < n_dev; d++) sp->source_of[d] = sp->source_of[0] == 0 ? d : -1;
+  /* cross_replica_and_partition: each group of replicas, every partition of them, partition
+   * by partition (the spec's order); -1 pads a group shorter than the others */
+  int outer = global || (channel && !by_partition) ? 1 : by_partition ? R : P;
+  int inner = !global && channel && !by_partition ? P : 1;
+  int m = 0, n_groups = 0;
+  bool ragged = false;
+  for (int o = 0; o < outer; o++)
+    for (int64_t grp = 0; grp < n_ids / k; grp++) {
+      sp->group_start[n_groups++] = m;
+      for (int j = 0; j < inner; j++)
+        for (int64_t i = 0; i < k; i++) {
+          int64_t id = ids[grp * k + i];
+          if (id == -1) { ragged = true; continue; }
+          int d = global ? (int)id : by_partition ? o * P + (int)id : inner > 1 ? (int)id * P + j : (int)id * P + o;
+          if (sp->group_of[d] >= 0)
+            return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups names %s %lld twice", what, (long long)id);
+          sp->group_of[d] = n_groups - 1;
+          sp->rank_of[d] = m - sp->group_start[n_groups - 1];
+          sp->member[m++] = d;
+        }
+    }
+  sp->group_start[n_groups] = m;
+  sp->n_groups = n_groups;
+  sp->group_size = ragged ? 0 : (int)k * inner;
+  if (ragged && in->opc != HLO_ALL_REDUCE && in->opc != HLO_COLLECTIVE_BROADCAST)
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "replica_groups of different sizes (-1) on %s", op->name);
+  /* collective_broadcast leaves a process of no group its zeros; the others need every one */
+  for (int d = 0; d < n && in->opc != HLO_COLLECTIVE_BROADCAST; d++)
+    if (sp->group_of[d] < 0)
+      return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups leaves %s %d in no group", R == 1 ? "device" : "process", d);
   return TSR_OK;
 }
 
@@ -115,29 +124,21 @@ static tsr_status dim_attr(const hlo_inst *in, const char *name, const hlo_type 
   return TSR_OK;
 }
 
-tsr_status hlo_prep_collective(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+/* The operands' and results' shapes against the groups' size (sp's groups made). */
+static tsr_status check_shapes(const hlo_inst *in, const hlo_type *args, const hlo_type *res, hlo_spmd *sp) {
   const tsr_ir_op *op = in->op;
-  hlo_spmd *sp = calloc(1, sizeof *sp);
-  if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  in->spmd = sp;
-  if (in->n_cap) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "a reduction body that uses values from outside");
-  if (in->n_in != in->n_out || !in->n_in) return hlo_op_fail(op, TSR_ERR_INVALID, "gives one result per operand");
-  if (in->opc == HLO_COLLECTIVE_PERMUTE) TSR_TRY(read_pairs(op, p->num_devices, sp));
-  else TSR_TRY(read_groups(op, p->num_devices, sp));
   int g = sp->group_size;
-  for (int i = 0; i < in->n_in; i++) {
-    const hlo_type *a = &args[i], *r = &in->res_t[i];
+  for (int i = 0; i < in->n_out; i++) {
+    const hlo_type *a = &args[i], *r = &res[i];
     char what[48];
     snprintf(what, sizeof what, in->n_in > 1 ? "result %d" : "the result", i);
     switch (in->opc) {
     case HLO_ALL_GATHER:
-      TSR_TRY(dim_attr(in, "all_gather_dim", a, &sp->dim));
       if (!same_but(a, r, sp->dim) || r->shape[sp->dim] != a->shape[sp->dim] * g)
         return hlo_op_fail(op, TSR_ERR_INVALID, "%s must be the operand with dimension %d %d times as large (the group's size)",
                            what, sp->dim, g);
       break;
     case HLO_REDUCE_SCATTER:
-      TSR_TRY(dim_attr(in, "scatter_dimension", a, &sp->dim));
       if (a->shape[sp->dim] % g)
         return hlo_op_fail(op, TSR_ERR_INVALID, "dimension %d (%lld) of the operand does not divide among the group's %d devices",
                            sp->dim, (long long)a->shape[sp->dim], g);
@@ -146,8 +147,6 @@ tsr_status hlo_prep_collective(tsr_hlo_program *p, hlo_inst *in, const hlo_type 
       break;
     case HLO_ALL_TO_ALL: {
       int64_t count;
-      TSR_TRY(dim_attr(in, "split_dimension", a, &sp->dim));
-      TSR_TRY(dim_attr(in, "concat_dimension", a, &sp->dim2));
       if (!tsr_ir_op_attr_int(op, "split_count", &count) || count != g)
         return hlo_op_fail(op, TSR_ERR_INVALID, "split_count must be the group's size, %d", g);
       if (a->shape[sp->dim] % g)
@@ -163,6 +162,29 @@ tsr_status hlo_prep_collective(tsr_hlo_program *p, hlo_inst *in, const hlo_type 
       if (!hlo_type_eq(a, r)) return hlo_op_fail(op, TSR_ERR_INVALID, "%s must be of the operand's type", what);
     }
   }
+  return TSR_OK;
+}
+
+tsr_status hlo_prep_collective(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  const tsr_ir_op *op = in->op;
+  hlo_spmd *sp = calloc(1, sizeof *sp);
+  if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  in->spmd = sp;
+  if (in->n_cap) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "a reduction body that uses values from outside");
+  bool dynamic_root = in->opc == HLO_COLLECTIVE_BROADCAST && tsr_ir_op_attr(op, "has_dynamic_root");
+  if (in->n_in != in->n_out + dynamic_root || !in->n_out) return hlo_op_fail(op, TSR_ERR_INVALID, "gives one result per operand");
+  if (dynamic_root && (tsr_dtype_is_float(args[in->n_out].dtype) || tsr_dtype_is_complex(args[in->n_out].dtype) ||
+                       hlo_numel(&args[in->n_out]) != in->n_out))
+    return hlo_op_fail(op, TSR_ERR_INVALID, "has_dynamic_root: the last operand must hold one integer per operand, the "
+                       "place of its root in the group");
+  for (int i = 0; i < in->n_in; i++) {
+    if (in->opc == HLO_ALL_GATHER) TSR_TRY(dim_attr(in, "all_gather_dim", &args[i], &sp->dim));
+    if (in->opc == HLO_REDUCE_SCATTER) TSR_TRY(dim_attr(in, "scatter_dimension", &args[i], &sp->dim));
+    if (in->opc == HLO_ALL_TO_ALL) {
+      TSR_TRY(dim_attr(in, "split_dimension", &args[i], &sp->dim));
+      TSR_TRY(dim_attr(in, "concat_dimension", &args[i], &sp->dim2));
+    }
+  }
   if (in->opc == HLO_ALL_REDUCE || in->opc == HLO_REDUCE_SCATTER) {
     if (in->n_bodies != 1) return hlo_op_fail(op, TSR_ERR_INVALID, "needs a reduction region");
     const hlo_func *b = in->bodies[0];
@@ -172,7 +194,11 @@ tsr_status hlo_prep_collective(tsr_hlo_program *p, hlo_inst *in, const hlo_type 
         return hlo_op_fail(op, TSR_ERR_INVALID, "the region must take two scalars of operand %d's type and return one", i);
     hlo_body_classify(in, 0, &in->fast);
   }
-  return TSR_OK;
+  /* the groups of a module of one replica of N partitions are known now; those of
+   * interpreter.run_parallel's programs when it runs them */
+  if (p->run_parallel) return TSR_OK;
+  TSR_TRY(make_groups(in, 1, p->num_devices, sp));
+  return check_shapes(in, args, in->res_t, sp);
 }
 
 /* dst = the body applied over srcs[0..n) element by element (the group's order). */
@@ -197,8 +223,8 @@ static tsr_status reduce_group(hlo_exec *x, const hlo_inst *in, const hlo_val *o
 }
 
 /* Operand i of the group's members into res[d][i] for every device d. */
-static tsr_status run_one(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res, int i) {
-  const hlo_spmd *sp = in->spmd;
+static tsr_status run_one(hlo_exec *x, const hlo_inst *in, const hlo_spmd *sp, int n, hlo_val *const *args,
+                          hlo_val *const *res, int i) {
   int gs = sp->group_size;
   const hlo_type *at = &args[0][i].t, *rt = &res[0][i].t;
   size_t es = tsr_dtype_size(at->dtype), bytes = (size_t)hlo_numel(at) * es;
@@ -210,15 +236,29 @@ static tsr_status run_one(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const
       else memset(res[d][i].buf->data, 0, bytes);
     }
     return TSR_OK;
-  case HLO_COLLECTIVE_BROADCAST:
-    for (int d = 0; d < n; d++) memcpy(res[d][i].buf->data, args[sp->member[sp->group_of[d] * gs]][i].buf->data, bytes);
+  case HLO_COLLECTIVE_BROADCAST: /* from the group's root (its first, or has_dynamic_root's
+                                  * index); a process of no group keeps zeros */
+    for (int d = 0; d < n; d++) {
+      int g = sp->group_of[d];
+      if (g < 0) { memset(res[d][i].buf->data, 0, bytes); continue; }
+      const int *mem = sp->member + sp->group_start[g];
+      int len = sp->group_start[g + 1] - sp->group_start[g];
+      int64_t root = 0;
+      if (in->n_in > in->n_out) {
+        const hlo_val *rv = &args[mem[0]][in->n_in - 1];
+        root = dtype_load_i64(rv->t.dtype, rv->buf->data, i);
+      }
+      if (root < 0 || root >= len)
+        return hlo_op_fail(in->op, TSR_ERR_INVALID, "the dynamic root %lld is not a place in its group of %d", (long long)root, len);
+      memcpy(res[d][i].buf->data, args[mem[root]][i].buf->data, bytes);
+    }
     return TSR_OK;
   case HLO_ALL_GATHER:
     for (int d = 0; d < n; d++)
       for (int r = 0; r < gs; r++) {
         int64_t off[TSR_MAX_RANK] = {0};
         off[sp->dim] = r * at->shape[sp->dim];
-        hlo_box_copy(res[d][i].buf->data, rt->shape, args[sp->member[sp->group_of[d] * gs + r]][i].buf->data, at->shape, off,
+        hlo_box_copy(res[d][i].buf->data, rt->shape, args[sp->member[sp->group_start[sp->group_of[d]] + r]][i].buf->data, at->shape, off,
                      at->rank, es, false);
       }
     return TSR_OK;
@@ -233,7 +273,7 @@ static tsr_status run_one(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const
       for (int q = 0; q < gs; q++) {
         int64_t off[TSR_MAX_RANK] = {0};
         off[sp->dim] = sp->rank_of[d] * part.shape[sp->dim];
-        hlo_box_copy(args[sp->member[sp->group_of[d] * gs + q]][i].buf->data, at->shape, tmp, part.shape, off, at->rank, es, true);
+        hlo_box_copy(args[sp->member[sp->group_start[sp->group_of[d]] + q]][i].buf->data, at->shape, tmp, part.shape, off, at->rank, es, true);
         memset(off, 0, sizeof off);
         off[sp->dim2] = q * part.shape[sp->dim2];
         hlo_box_copy(res[d][i].buf->data, rt->shape, tmp, part.shape, off, at->rank, es, false);
@@ -247,14 +287,17 @@ static tsr_status run_one(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const
   char *sum = in->opc == HLO_REDUCE_SCATTER ? malloc(bytes ? bytes : 1) : NULL;
   if (in->opc == HLO_REDUCE_SCATTER && !sum) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   tsr_status s = TSR_OK;
-  for (int g = 0; g * gs < n && s == TSR_OK; g++) {
+  for (int g = 0; g < sp->n_groups && s == TSR_OK; g++) {
     const char *srcs[TSR_MAX_DEVICES];
-    for (int r = 0; r < gs; r++) srcs[r] = args[sp->member[g * gs + r]][i].buf->data;
-    int first = sp->member[g * gs];
+    const int *mem = sp->member + sp->group_start[g];
+    int len = sp->group_start[g + 1] - sp->group_start[g];
+    if (!len) continue;
+    for (int r = 0; r < len; r++) srcs[r] = args[mem[r]][i].buf->data;
+    int first = mem[0];
     char *dst = sum ? sum : res[first][i].buf->data;
-    s = reduce_group(x, in, args[first], at->dtype, hlo_numel(at), dst, srcs, gs);
-    for (int r = 0; r < gs && s == TSR_OK; r++) {
-      int d = sp->member[g * gs + r];
+    s = reduce_group(x, in, args[first], at->dtype, hlo_numel(at), dst, srcs, len);
+    for (int r = 0; r < len && s == TSR_OK; r++) {
+      int d = mem[r];
       if (sum) {
         int64_t off[TSR_MAX_RANK] = {0};
         off[sp->dim] = r * rt->shape[sp->dim];
@@ -268,18 +311,43 @@ static tsr_status run_one(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const
   return s;
 }
 
+/* The op's groups for the processes it runs on now: those made when it was compiled, or
+ * (interpreter.run_parallel) made now, in `own`. */
+static tsr_status groups_now(const hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res,
+                             hlo_spmd **own, const hlo_spmd **out) {
+  int P = x->num_partitions ? x->num_partitions : 1, R = n / P;
+  *out = in->spmd;
+  if (in->spmd->n_dev == n && in->spmd->R == R) return TSR_OK;
+  if (in->spmd->n_dev) /* made for the module's devices: it runs on others */
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "its groups are of the module's %d devices; it runs on %d", in->spmd->n_dev, n);
+  hlo_spmd *sp = malloc(sizeof *sp);
+  hlo_type at[TSR_MAX_OPERANDS], rt[TSR_MAX_OPERANDS];
+  if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  if (in->n_in > TSR_MAX_OPERANDS) { free(sp); return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands"); }
+  *sp = *in->spmd;
+  for (int i = 0; i < in->n_in; i++) at[i] = args[0][i].t;
+  for (int i = 0; i < in->n_out; i++) rt[i] = res[0][i].t;
+  tsr_status s = make_groups(in, R, P, sp);
+  if (s == TSR_OK) s = check_shapes(in, at, rt, sp);
+  if (s != TSR_OK) { free(sp); return s; }
+  *own = sp;
+  *out = sp;
+  return TSR_OK;
+}
+
 tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
-  const hlo_spmd *sp = in->spmd;
-  if (n != sp->n_dev)
-    return hlo_op_fail(in->op, TSR_ERR_INVALID, "its groups are of the module's %d devices; it runs on %d", sp->n_dev, n);
+  hlo_spmd *own = NULL;
+  const hlo_spmd *sp;
+  TSR_TRY(groups_now(x, in, n, args, res, &own, &sp));
   int made = 0;
   tsr_status s = TSR_OK;
   for (; made < n && s == TSR_OK; made++) s = hlo_alloc_all(x, res[made], in->n_out);
   if (s != TSR_OK) made--;
-  for (int i = 0; i < in->n_in && s == TSR_OK; i++) s = run_one(x, in, n, args, res, i);
+  for (int i = 0; i < in->n_out && s == TSR_OK; i++) s = run_one(x, in, sp, n, args, res, i);
   if (s != TSR_OK)
     for (int d = 0; d < made; d++)
       for (int i = 0; i < in->n_out; i++) { hlo_release(x, res[d][i].buf); res[d][i].buf = NULL; }
+  free(own);
   return s;
 }
 
@@ -288,7 +356,7 @@ tsr_status hlo_run_collective(hlo_exec *x, const hlo_inst *in, const hlo_val *ar
   if (x->num_devices > 1)
     return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a collective inside a region (while, if, a reduction body) of a manual "
                        "computation: tessera runs a manual computation's collectives in its body or the functions it calls");
-  if (in->spmd->n_dev != 1)
+  if (in->spmd->n_dev > 1)
     return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a collective outside sdy.manual_computation in a module of %d devices: "
                        "tessera runs a module's devices inside its manual computations", in->spmd->n_dev);
   hlo_val *a = (hlo_val *)args;

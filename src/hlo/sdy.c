@@ -63,8 +63,14 @@ static tsr_status parse_mesh(const tsr_ir_op *op, hlo_mesh *m) {
   return TSR_OK;
 }
 
+static bool find_run_parallel(tsr_ir_op *op, void *user) {
+  if (tsr_ir_op_is(op, "interpreter.run_parallel")) *(bool *)user = true;
+  return !*(bool *)user;
+}
+
 tsr_status hlo_read_devices(tsr_hlo_program *p) {
   p->num_devices = 1;
+  tsr_ir_walk(p->m->top, find_run_parallel, &p->run_parallel);
   const tsr_ir_block *body = p->m->top->n_regions ? tsr_ir_op_entry_block(p->m->top, 0) : NULL;
   for (const tsr_ir_op *op = body ? body->first : NULL; op; op = op->next)
     if (tsr_ir_op_is(op, "sdy.mesh")) {
@@ -336,9 +342,9 @@ tsr_status hlo_run_manual_computation(hlo_exec *x, const hlo_inst *in, const hlo
     }
   }
   if (s == TSR_OK) {
-    x->num_devices = n;
+    x->num_devices = x->num_partitions = n;
     s = hlo_call_devices(x, body, n, dargs, dres);
-    x->num_devices = 0;
+    x->num_devices = x->num_partitions = 0;
     x->device = 0;
   }
   if (s == TSR_OK) s = hlo_alloc_all(x, res, in->n_out);
@@ -442,4 +448,43 @@ shapes:
       return hlo_op_fail(op, TSR_ERR_INVALID, "dimension %d of size %lld does not divide into the %lld tiles of its sharding "
                          "\"%.60s\" as the shard's shape says", k, (long long)g->shape[k], (long long)sp->tiles[k], text);
   return TSR_OK;
+}
+
+/* ---- interpreter.run_parallel: StableHLO's reference interpreter runs the programs of
+ * R replicas x P partitions (programs = [[@f, ...], ...], one row per replica) together;
+ * tessera runs them in lockstep, which needs one program for all. ---- */
+
+tsr_status hlo_prep_run_parallel(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
+  (void)p, (void)args;
+  const hlo_func *f = in->callee;
+  int n = in->aux * in->aux2;
+  if (n * f->n_args != in->n_in || n * f->n_ret != in->n_out)
+    return hlo_op_fail(in->op, TSR_ERR_INVALID, "%d programs of @%s take %d operands and give %d results; the op has %d and %d", n,
+                       f->name, n * f->n_args, n * f->n_ret, in->n_in, in->n_out);
+  for (int d = 0; d < n; d++) {
+    for (int i = 0; i < f->n_args; i++)
+      if (!hlo_type_eq(&args[d * f->n_args + i], &f->slot_t[i]))
+        return hlo_op_fail(in->op, TSR_ERR_INVALID, "operand %d is not of the type @%s takes", d * f->n_args + i, f->name);
+    for (int i = 0; i < f->n_ret; i++)
+      if (!hlo_type_eq(&in->res_t[d * f->n_ret + i], &f->slot_t[f->ret[i]]))
+        return hlo_op_fail(in->op, TSR_ERR_INVALID, "result %d is not of the type @%s gives", d * f->n_ret + i, f->name);
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_run_run_parallel(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  const hlo_func *f = in->callee;
+  int n = in->aux * in->aux2;
+  if (x->num_devices) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "run_parallel inside processes already running in parallel");
+  hlo_val *dargs[TSR_MAX_DEVICES] = {0}, *dres[TSR_MAX_DEVICES] = {0};
+  for (int d = 0; d < n; d++) {
+    dargs[d] = (hlo_val *)args + (size_t)d * (size_t)f->n_args;
+    dres[d] = res + (size_t)d * (size_t)f->n_ret;
+  }
+  x->num_devices = n;
+  x->num_partitions = in->aux2;
+  tsr_status s = hlo_call_devices(x, f, n, dargs, dres);
+  x->num_devices = x->num_partitions = 0;
+  x->device = 0;
+  return s;
 }
