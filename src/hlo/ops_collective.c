@@ -84,6 +84,7 @@ static tsr_status make_groups(const hlo_inst *in, int R, int P, hlo_spmd *sp) {
   bool ragged = false;
   for (int o = 0; o < outer; o++)
     for (int64_t grp = 0; grp < n_ids / k; grp++) {
+      if (n_groups == TSR_MAX_DEVICES) return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups makes more groups than processes");
       sp->group_start[n_groups++] = m;
       for (int j = 0; j < inner; j++)
         for (int64_t i = 0; i < k; i++) {

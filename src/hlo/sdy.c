@@ -400,8 +400,8 @@ tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, 
   c += 9;
   int64_t dims[TSR_MAX_RANK + 1], ids[TSR_MAX_DEVICES];
   int nd = int_list(&c, dims, TSR_MAX_RANK + 1), n_ids = 0;
-  int64_t total = 1;
-  for (int k = 0; k < nd; k++) total *= dims[k] > 0 ? dims[k] : 0;
+  int64_t total = nd > 0;
+  for (int k = 0; k < nd && total; k++) total = dims[k] > 0 && dims[k] <= TSR_MAX_DEVICES ? total * dims[k] : 0;
   if (nd < 0 || total != n_dev)
     return hlo_op_fail(op, TSR_ERR_INVALID, "mhlo.sharding \"%.60s\": its tiles are not the module's %d devices", text, n_dev);
   bool iota = !strncmp(c, "<=", 2);
