@@ -217,6 +217,32 @@ static void test_one_device(void) {
   tsr_array_free(&out);
 }
 
+/* A while loop whose body passes the shard to the right three times runs on every device in
+ * lockstep (device d ends with device d+1's shard); devices that disagree on its condition
+ * are an error, not a hang. */
+#define LOOP(limit)                                                                                                     \
+  "      %zero = stablehlo.constant dense<0> : tensor<i32>\n      %one = stablehlo.constant dense<1> : tensor<i32>\n" limit \
+  "      %w:2 = stablehlo.while(%i = %zero, %v = %a) : tensor<i32>, tensor<2x2xf32>\n      cond {\n"                    \
+  "        %c = stablehlo.compare LT, %i, %lim : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"                            \
+  "        stablehlo.return %c : tensor<i1>\n      } do {\n"                                                              \
+  "        %p = \"stablehlo.collective_permute\"(%v) <{" CH ", source_target_pairs = dense<[[0, 1], [1, 2], [2, 3], [3, 0]]> : " \
+  "tensor<4x2xi64>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>\n"                                                          \
+  "        %i1 = stablehlo.add %i, %one : tensor<i32>\n        stablehlo.return %i1, %p : tensor<i32>, tensor<2x2xf32>\n" \
+  "      }\n      %r = stablehlo.negate %w#1 : tensor<2x2xf32>"
+static void test_while_in_lockstep(void) {
+  tsr_array out;
+  CHECK_OK(run_body(LOOP("      %lim = stablehlo.constant dense<3> : tensor<i32>\n"), 8, "2x2xf32", "2x2xf32", "8x2xf32", ROWS, &out));
+  bool ok = out.shape[0] == 8;
+  for (int d = 0; ok && d < 4; d++)
+    for (int e = 0; e < 4; e++) ok = ok && f(&out)[4 * d + e] == -(float)(4 * ((d + 1) % 4) + e);
+  CHECK(ok);
+  tsr_array_free(&out);
+  CHECK_FAILS(run_body(LOOP("      %id = stablehlo.partition_id : tensor<ui32>\n"
+                            "      %lim = stablehlo.convert %id : (tensor<ui32>) -> tensor<i32>\n"),
+                       8, "2x2xf32", "2x2xf32", "8x2xf32", ROWS, &out),
+              TSR_ERR_INVALID, "the devices disagree on the loop's condition (device 0: false, device 1: true)");
+}
+
 /* The form before Shardy: @Sharding, @SPMDFullToShardShape, the body's ops, @Sharding
  * {manual}, @SPMDShardToFullShape. `tiles` is the global value's HLO sharding. */
 static tsr_status run_gspmd(const char *tiles, int64_t rows, const char *ret, tsr_array *out) {
@@ -365,6 +391,7 @@ int main(void) {
   test_partition_id_and_replicated_result();
   test_two_axes();
   test_one_device();
+  test_while_in_lockstep();
   test_gspmd_markers();
   test_bad_input();
   test_pretty_and_generic();

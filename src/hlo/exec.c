@@ -425,9 +425,23 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
   return s;
 }
 
+/* Whether running f meets other devices: a collective or a kernel in it, its regions or
+ * what it calls. */
+static bool meets_devices(const hlo_func *f, int depth) {
+  for (int k = 0; k < f->n_inst && depth < 64; k++) {
+    const hlo_inst *in = &f->insts[k];
+    if (hlo_is_collective(in->opc) || in->kernel || (in->callee && meets_devices(in->callee, depth + 1))) return true;
+    for (int r = 0; r < in->n_bodies; r++)
+      if (meets_devices(in->bodies[r], depth + 1)) return true;
+  }
+  return false;
+}
+
 /* One op of a function run on n devices in lockstep (hlo_call_devices). */
 static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *ins, hlo_val *const *res) {
   if (hlo_is_collective(in->opc)) return hlo_collective_devices(x, in, n, ins, res);
+  if (in->opc == HLO_WHILE && n > 1 && (meets_devices(in->bodies[0], 0) || meets_devices(in->bodies[1], 0)))
+    return hlo_while_devices(x, in, n, ins, res);
   if (in->opc == HLO_CALL) return hlo_call_devices(x, in->callee, n, ins, res);
   if (in->opc == HLO_CUSTOM_CALL && in->kernel) return hlo_custom_call_devices(x, in, n, ins, res);
   if (in->opc == HLO_CUSTOM_CALL && (in->aux == HLO_CC_FULL_TO_SHARD || in->aux == HLO_CC_SHARD_TO_FULL))

@@ -142,3 +142,49 @@ tsr_status hlo_run_map(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
   if (s != TSR_OK) { hlo_release(x, res->buf); res->buf = NULL; }
   return s;
 }
+
+/* A while loop of a manual computation whose bodies hold collectives or kernels runs on every
+ * device in lockstep: the devices' conditions must agree at every trip (a loop whose trip
+ * count differs between devices would leave some devices' collectives without partners). */
+tsr_status hlo_while_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  int nv = in->n_out, na = nv + in->n_cap; /* the regions take the values, then the captures */
+  hlo_val *cur = calloc((size_t)n * (size_t)na + 1, sizeof *cur), *pred = calloc((size_t)n + 1, sizeof *pred);
+  hlo_val *cur_d[TSR_MAX_DEVICES] = {0}, *pred_d[TSR_MAX_DEVICES] = {0};
+  tsr_status s = cur && pred ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int d = 0; d < n && s == TSR_OK; d++) {
+    cur_d[d] = cur + (size_t)d * (size_t)na;
+    pred_d[d] = pred + d;
+    for (int i = 0; i < na; i++) {
+      cur_d[d][i] = args[d][i];
+      hlo_retain(cur_d[d][i].buf);
+    }
+  }
+  while (s == TSR_OK) {
+    s = hlo_call_devices(x, in->bodies[0], n, cur_d, pred_d);
+    bool go = false, first = false;
+    for (int d = 0; d < n && s == TSR_OK; d++) {
+      predicate(&pred[d], &go);
+      if (!d) first = go;
+      else if (go != first)
+        s = hlo_op_fail(in->op, TSR_ERR_INVALID, "the devices disagree on the loop's condition (device 0: %s, device %d: %s): "
+                        "their collectives would lose their partners", first ? "true" : "false", d, go ? "true" : "false");
+    }
+    for (int d = 0; d < n; d++) { hlo_release(x, pred[d].buf); pred[d].buf = NULL; }
+    if (s != TSR_OK || !first) break;
+    s = hlo_call_devices(x, in->bodies[1], n, cur_d, res); /* the next values, in the result slots */
+    for (int d = 0; d < n && s == TSR_OK; d++)
+      for (int i = 0; i < nv; i++) {
+        hlo_release(x, cur_d[d][i].buf);
+        cur_d[d][i] = res[d][i];
+        res[d][i].buf = NULL;
+      }
+  }
+  for (int d = 0; d < n && cur; d++)
+    for (int i = 0; i < na; i++) {
+      if (s == TSR_OK && i < nv) res[d][i].buf = cur_d[d][i].buf;
+      else hlo_release(x, cur_d[d][i].buf);
+    }
+  free(cur);
+  free(pred);
+  return s;
+}

@@ -94,6 +94,20 @@ def mesh_2d():
     return jnp.tile(full, (2, 4))
   return ((2, 4), ("x", "y"), body, (P("x", "y"),), P("x", "y"), [(2 * R, C)], ref, False)
 
+def ring_loop(n):
+  # a ring all-reduce in jnp: n-1 trips of a fori_loop, each passing a block to the right
+  # (a collective_permute inside a stablehlo.while) and adding what arrives
+  def body(interp):
+    def f(x):
+      def step(i, carry):
+        acc, blk = carry
+        blk = jax.lax.ppermute(blk, "x", [(j, (j + 1) % n) for j in range(n)])
+        return acc + blk, blk
+      return jax.lax.fori_loop(0, n - 1, step, (x, x))[0]
+    return f
+  ref = lambda x: jnp.tile(jnp.sum(x.reshape(n, R, C), axis=0), (n, 1))
+  return ((n,), ("x",), body, (P("x"),), P("x"), [(n * R, C)], ref, False)
+
 def ring_kernel(n):
   # the graph around the kernel: scale, ring all-gather (Pallas), then a psum of the gathered
   # array's row sums and a right permute of the result
@@ -118,6 +132,7 @@ CASES = {
   "reduce_scatter_8": functools.partial(reduce_scatter, 8),
   "all_to_all_4": functools.partial(all_to_all, 4),
   "mesh_2x4": mesh_2d,
+  "ring_loop_8": functools.partial(ring_loop, 8),
   "ring_allgather_4": functools.partial(ring_kernel, 4),
   "ring_allgather_8": functools.partial(ring_kernel, 8),
 }
