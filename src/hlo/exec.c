@@ -511,8 +511,10 @@ tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *cons
       res[d] = &sl[in->n_out ? in->out[0] : 0];
       for (int i = 0; i < in->n_out; i++) { res[d][i].t = f->slot_t[in->out[i]]; res[d][i].buf = NULL; }
     }
+    double t0 = x->opts && x->opts->trace ? now() : 0;
     s = step_devices(x, in, n, ins, res);
     x->st->ops += n;
+    if (s == TSR_OK && x->opts && x->opts->trace) trace_op(x, in, slots, now() - t0); /* device 0's results */
     if (s != TSR_OK) {
       if (in->opc != HLO_CALL && !in->n_bodies) {
         char loc[256];
