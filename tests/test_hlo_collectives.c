@@ -243,6 +243,27 @@ static void test_while_in_lockstep(void) {
               TSR_ERR_INVALID, "the devices disagree on the loop's condition (device 0: false, device 1: true)");
 }
 
+/* An if whose branches hold a collective: every device takes the same branch, in lockstep;
+ * devices that take different branches are an error. */
+#define IF(pred)                                                                                                      \
+  pred "      %r = \"stablehlo.if\"(%c) ({\n"                                                                       \
+  "        %s = \"stablehlo.all_reduce\"(%a) <{" CH ", replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, "     \
+  "use_global_device_ids}> " ADD_BODY " : (tensor<2x2xf32>) -> tensor<2x2xf32>\n"                                   \
+  "        stablehlo.return %s : tensor<2x2xf32>\n      }, {\n        stablehlo.return %a : tensor<2x2xf32>\n"        \
+  "      }) : (tensor<i1>) -> tensor<2x2xf32>"
+static void test_if_in_lockstep(void) {
+  tsr_array out;
+  CHECK_OK(run_body(IF("      %c = stablehlo.constant dense<true> : tensor<i1>\n"), 8, "2x2xf32", "2x2xf32", "8x2xf32", ROWS, &out));
+  bool ok = out.shape[0] == 8;
+  for (int i = 0; ok && i < 16; i++) ok = f(&out)[i] == (float)(24 + 4 * (i % 4)); /* element e: the sum over d of 4d + e */
+  CHECK(ok);
+  tsr_array_free(&out);
+  CHECK_FAILS(run_body(IF("      %id = stablehlo.partition_id : tensor<ui32>\n      %z = stablehlo.constant dense<0> : tensor<ui32>\n"
+                          "      %c = stablehlo.compare EQ, %id, %z : (tensor<ui32>, tensor<ui32>) -> tensor<i1>\n"),
+                       8, "2x2xf32", "2x2xf32", "8x2xf32", ROWS, &out),
+              TSR_ERR_INVALID, "the devices take different branches (device 0: 0, device 1: 1)");
+}
+
 /* The form before Shardy: @Sharding, @SPMDFullToShardShape, the body's ops, @Sharding
  * {manual}, @SPMDShardToFullShape. `tiles` is the global value's HLO sharding. */
 static tsr_status run_gspmd(const char *tiles, int64_t rows, const char *ret, tsr_array *out) {
@@ -392,6 +413,7 @@ int main(void) {
   test_two_axes();
   test_one_device();
   test_while_in_lockstep();
+  test_if_in_lockstep();
   test_gspmd_markers();
   test_bad_input();
   test_pretty_and_generic();

@@ -442,6 +442,11 @@ static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *
   if (hlo_is_collective(in->opc)) return hlo_collective_devices(x, in, n, ins, res);
   if (in->opc == HLO_WHILE && n > 1 && (meets_devices(in->bodies[0], 0) || meets_devices(in->bodies[1], 0)))
     return hlo_while_devices(x, in, n, ins, res);
+  if ((in->opc == HLO_IF || in->opc == HLO_CASE) && n > 1) {
+    bool meets = false;
+    for (int r = 0; r < in->n_bodies && !meets; r++) meets = meets_devices(in->bodies[r], 0);
+    if (meets) return hlo_branch_devices(x, in, n, ins, res);
+  }
   if (in->opc == HLO_CALL) return hlo_call_devices(x, in->callee, n, ins, res);
   if (in->opc == HLO_CUSTOM_CALL && in->kernel) return hlo_custom_call_devices(x, in, n, ins, res);
   if (in->opc == HLO_CUSTOM_CALL && (in->aux == HLO_CC_FULL_TO_SHARD || in->aux == HLO_CC_SHARD_TO_FULL))

@@ -272,6 +272,8 @@ tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, 
 tsr_status hlo_spmd_marker_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* A while loop whose bodies meet other devices, on every device in lockstep (ops_control.c). */
 tsr_status hlo_while_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* An if or case whose branches meet other devices, on every device in lockstep (ops_control.c). */
+tsr_status hlo_branch_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* A tpu_custom_call on every device at once (custom_call.c). */
 tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* Copies the box of `local`'s shape at `offset` in `global` into local (to_local) or back. */

@@ -355,9 +355,9 @@ tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_va
 /* A collective outside a manual computation: a program of one device meets only itself. */
 tsr_status hlo_run_collective(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   if (x->num_devices > 1)
-    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a collective inside an if, case or reduction body of a manual "
-                       "computation: tessera runs a manual computation's collectives in its body, its while loops and "
-                       "the functions it calls");
+    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a collective inside a reduction or map body of a manual computation: "
+                       "tessera runs a manual computation's collectives in its body, its loops and branches and the "
+                       "functions it calls");
   if (in->spmd->n_dev > 1)
     return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a collective outside sdy.manual_computation in a module of %d devices: "
                        "tessera runs a module's devices inside its manual computations", in->spmd->n_dev);

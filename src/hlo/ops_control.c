@@ -188,3 +188,23 @@ tsr_status hlo_while_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *co
   free(pred);
   return s;
 }
+
+/* The branch an if or case takes on one device. */
+static int branch_of(const hlo_inst *in, const hlo_val *args) {
+  int64_t i = dtype_load_i64(args[0].t.dtype, args[0].buf->data, 0);
+  if (in->opc == HLO_IF) return i != 0 ? 0 : 1;
+  return i < 0 || i >= in->n_bodies ? in->n_bodies - 1 : (int)i;
+}
+
+/* An if or case of a manual computation whose branches hold collectives or kernels: every
+ * device must take the same branch, which then runs on all of them in lockstep. */
+tsr_status hlo_branch_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  int b = branch_of(in, args[0]);
+  for (int d = 1; d < n; d++)
+    if (branch_of(in, args[d]) != b)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "the devices take different branches (device 0: %d, device %d: %d): their "
+                         "collectives would lose their partners", b, d, branch_of(in, args[d]));
+  hlo_val *caps[TSR_MAX_DEVICES] = {0}; /* a branch takes the op's captured values only */
+  for (int d = 0; d < n; d++) caps[d] = args[d] + (in->n_in - in->n_cap);
+  return hlo_call_devices(x, in->bodies[b], n, caps, res);
+}

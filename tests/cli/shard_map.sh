@@ -18,7 +18,7 @@ for c in "$S"/*/; do
     n=$((n+1))
   done
 done
-[ "$n" -ge 24 ] || { echo "FAIL: only $n shard_map modules"; fail=$((fail+1)); }
+[ "$n" -ge 26 ] || { echo "FAIL: only $n shard_map modules"; fail=$((fail+1)); }
 R=$S/ring_allgather_8
 for order in eager on-wait random; do
   expect_out "checkers: no findings" "$T" run --check --dma-order $order --seed 5 $R/module_v15.mlir $R/in_0.npy \

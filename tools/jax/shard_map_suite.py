@@ -108,6 +108,17 @@ def ring_loop(n):
   ref = lambda x: jnp.tile(jnp.sum(x.reshape(n, R, C), axis=0), (n, 1))
   return ((n,), ("x",), body, (P("x"),), P("x"), [(n * R, C)], ref, False)
 
+def cond_psum(n):
+  # lax.cond on a value every device agrees on (a psum), with a psum in the branch taken
+  def body(interp):
+    def f(x):
+      total = jax.lax.psum(jnp.sum(x), "x")
+      return jax.lax.cond(total < 0, lambda v: jax.lax.psum(v, "x"), lambda v: -v, x)
+    return f
+  def ref(x):
+    return jnp.where(jnp.sum(x) < 0, jnp.tile(jnp.sum(x.reshape(n, R, C), axis=0), (n, 1)), -x)
+  return ((n,), ("x",), body, (P("x"),), P("x"), [(n * R, C)], ref, False)
+
 def ring_kernel(n):
   # the graph around the kernel: scale, ring all-gather (Pallas), then a psum of the gathered
   # array's row sums and a right permute of the result
@@ -133,6 +144,7 @@ CASES = {
   "all_to_all_4": functools.partial(all_to_all, 4),
   "mesh_2x4": mesh_2d,
   "ring_loop_8": functools.partial(ring_loop, 8),
+  "cond_psum_4": functools.partial(cond_psum, 4),
   "ring_allgather_4": functools.partial(ring_kernel, 4),
   "ring_allgather_8": functools.partial(ring_kernel, 8),
 }
