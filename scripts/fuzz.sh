@@ -72,6 +72,12 @@ seed() { # seed TARGET DIR
         cp "$d/body.mosaic.mlir" "$2/body_$k.mlir"
         cp "$d/body.mlirbc" "$2/body_$k.mlirbc"
         cp "$d/module.mlir" "$2/module_$k.mlir"
+      done
+      # shard_map modules of several devices (sdy and the markers before it, collectives)
+      for d in tests/shard_map/*/; do
+        k=$(basename "$d")
+        cp "$d/module.mlir" "$2/shard_map_$k.mlir"
+        cp "$d/module_gspmd.mlir" "$2/shard_map_gspmd_$k.mlir"
       done ;;
     *) find tests/conformance -type f -size -64k | head -20 | xargs -I{} cp {} "$2"/ ;;
   esac

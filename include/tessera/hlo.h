@@ -38,6 +38,14 @@ int tsr_hlo_num_outputs(const tsr_hlo_program *p);
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type);
 /* Number of tpu_custom_call kernels (1 for a bare kernel). */
 int tsr_hlo_num_kernels(const tsr_hlo_program *p);
+/* The devices the program runs on (docs/multichip.md): mhlo.num_partitions, or the size of
+ * its sdy mesh; 1 for a program of one device. A run gives @main the global arrays; each
+ * sdy.manual_computation runs its body on every device at once, on the device's shards. A
+ * kernel that talks to other devices needs a machine of this many devices. */
+int tsr_hlo_num_devices(const tsr_hlo_program *p);
+/* The shape of the module's sdy mesh (device ids row-major), its rank returned (0: none);
+ * shape has TSR_MAX_MESH_RANK entries. */
+int tsr_hlo_mesh_shape(const tsr_hlo_program *p, int64_t *shape);
 
 typedef struct tsr_hlo_run_opts {
   tsr_machine *machine; /* runs the kernels; required when the program has any */

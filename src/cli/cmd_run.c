@@ -65,7 +65,10 @@ static void usage(FILE *f) {
           "  --devices N       run a bare kernel on N TPU chips at once (remote copies, signals\n"
           "                    and the barrier semaphore reach between them): every input and\n"
           "                    output is a global array split along its first dimension, one\n"
-          "                    equal shard per device, as shard_map with P(axis) gives them\n"
+          "                    equal shard per device, as shard_map with P(axis) gives them.\n"
+          "                    A module exported from shard_map (sdy.mesh, mhlo.num_partitions)\n"
+          "                    says its devices itself: its inputs and outputs are the global\n"
+          "                    arrays, each manual computation runs on every device's shards\n"
           "  --mesh AxB        the same on a mesh of A*B devices (ids row-major)\n"
           "  --timing-only[=strict]  time without computing: no vector or MXU work, DMAs move no\n"
           "                    data, outputs are not computed and not written; implies --report\n"
@@ -266,11 +269,20 @@ int cmd_run(int argc, char **argv) {
   if (s == TSR_OK && dump_read) tsr_mlir_print(m, cli_out(), 0);
   if (s == TSR_OK) s = tsr_hlo_compile(m, &p); /* verify */
   if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s\n", module, tsr_last_error()); goto done; }
-  if (rs.devices > 1 && !tsr_hlo_is_bare_kernel(p)) {
-    fprintf(stderr, "tessera run: %s: --devices and --mesh run bare Mosaic kernels; StableHLO modules of several "
-                    "devices (shard_map, sdy) are not read yet\n", module);
-    rc = TSR_EXIT_USAGE;
-    goto done;
+  bool bare = tsr_hlo_is_bare_kernel(p);
+  if (!bare) { /* a module says how many devices it runs on (mhlo.num_partitions, sdy.mesh) */
+    int nd = tsr_hlo_num_devices(p);
+    if (rs.devices && rs.devices != nd) {
+      fprintf(stderr, "tessera run: %s runs on %d device%s (mhlo.num_partitions, sdy.mesh); --devices or --mesh says %d\n",
+              module, nd, nd == 1 ? "" : "s", rs.devices);
+      rc = TSR_EXIT_USAGE;
+      goto done;
+    }
+    if (!rs.mesh_rank && nd > 1) {
+      rs.mesh_rank = tsr_hlo_mesh_shape(p, rs.mesh);
+      if (!rs.mesh_rank) rs.mesh_rank = 1, rs.mesh[0] = nd;
+    }
+    rs.devices = nd > 1 ? nd : 0;
   }
   int want = tsr_hlo_num_inputs(p);
   n_out = tsr_hlo_num_outputs(p);
@@ -290,7 +302,7 @@ int cmd_run(int argc, char **argv) {
     for (int i = 0; i < want; i++) {
       tsr_array t;
       if (!tsr_hlo_input_type(p, i, &t)) continue; /* said below */
-      if (rs.devices > 1 && t.rank) t.shape[0] *= rs.devices; /* the global array */
+      if (bare && rs.devices > 1 && t.rank) t.shape[0] *= rs.devices; /* the global array */
       tsr_ref r = tsr_array_ref(&t, TSR_HOST);
       total += (int64_t)tsr_ref_bytes(&r);
     }
@@ -306,7 +318,7 @@ int cmd_run(int argc, char **argv) {
                         "index map that fails): give the inputs as .npy files\n", module, i);
         goto done;
       }
-      if (rs.devices > 1 && t.rank) t.shape[0] *= rs.devices;
+      if (bare && rs.devices > 1 && t.rank) t.shape[0] *= rs.devices;
       if (tsr_array_alloc(&in[i], t.dtype, t.rank, t.shape) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
       tsr_ref r = tsr_array_ref(&in[i], TSR_HOST);
       if (rs.timing_only && tsr_ref_bytes(&r) >= TIMING_ONLY_ZERO_INPUT) n_zero++; /* zero pages, never touched */

@@ -262,6 +262,34 @@ static tsr_status region_captures(const tsr_ir_region *r, const tsr_ir_region *i
 static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name,
                                  const value_list *caps, hlo_func **out);
 
+/* interpreter.run_parallel's programs = [[@f, ...], ...]: R rows (replicas) of P partitions,
+ * one function for all (aux = R, aux2 = P, callee = the function). */
+static tsr_status compile_programs(tsr_hlo_program *p, hlo_inst *in) {
+  const tsr_ir_attr *a = tsr_ir_op_attr(in->op, "programs");
+  const char *name = NULL;
+  int R = a && a->kind == TSR_IR_ATTR_ARRAY ? a->u.array.n : 0, P = 0;
+  for (int r = 0; r < R; r++) {
+    const tsr_ir_attr *row = a->u.array.elems[r];
+    if (row->kind != TSR_IR_ATTR_ARRAY || (r && row->u.array.n != P) || !row->u.array.n) { R = 0; break; }
+    P = row->u.array.n;
+    for (int k = 0; k < P; k++) {
+      const tsr_ir_attr *f = row->u.array.elems[k];
+      if (f->kind != TSR_IR_ATTR_SYMBOL_REF) { R = 0; break; }
+      if (name && strcmp(name, f->u.symbol.root))
+        return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "processes that run different programs (@%s and @%s): tessera runs "
+                           "one program on every process", name, f->u.symbol.root);
+      name = f->u.symbol.root;
+    }
+  }
+  if (!R || !name) return hlo_op_fail(in->op, TSR_ERR_INVALID, "programs must be rows (replicas) of equally many functions (partitions)");
+  if (R * P > TSR_MAX_DEVICES) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "%d processes (at most %d)", R * P, TSR_MAX_DEVICES);
+  const tsr_ir_op *target = tsr_ir_module_lookup(p->m, name);
+  if (!target) return hlo_op_fail(in->op, TSR_ERR_INVALID, "program @%s not found", name);
+  in->aux = R;
+  in->aux2 = P;
+  return compile_func_op(p, target, &in->callee);
+}
+
 /* Each region of the op becomes a function of its block arguments and `caps` (all the
  * captures of all its regions: a region that does not use one ignores it). */
 static tsr_status compile_regions(tsr_hlo_program *p, hlo_inst *in, const value_list *caps) {
@@ -304,7 +332,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
     hlo_opcode opc = lookup(op->name);
     if (opc == HLO_CUSTOM_CALL) opc = custom_call_check(op);
-    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN) {
+    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN || opc == HLO_SDY_RETURN) {
       if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
       ret = op;
       break;
@@ -338,6 +366,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
       s = to_type(op, op->results[i]->type, &f->slot_t[f->n_slots++]);
     }
     in->res_t = &f->slot_t[in->out[0]];
+    if (s == TSR_OK && opc == HLO_RUN_PARALLEL) s = compile_programs(p, in);
     if (s == TSR_OK && (opc == HLO_CALL || opc == HLO_COMPOSITE)) {
       /* a composite runs its decomposition, as StableHLO's interpreter does */
       const tsr_ir_attr *callee = tsr_ir_op_attr(op, opc == HLO_CALL ? "callee" : "decomposition");
@@ -354,6 +383,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
           s = hlo_op_fail(op, TSR_ERR_INVALID, "result %d differs in type from what the callee returns", i);
     }
     if (s == TSR_OK) s = preps[opc](p, in, arg_t);
+    if (s == TSR_OK && opc == HLO_CUSTOM_CALL && in->aux == HLO_CC_FULL_TO_SHARD) f->spmd = p->num_devices > 1;
     free(arg_t);
   }
   if (s != TSR_OK) goto done;
@@ -400,6 +430,11 @@ static void func_free(hlo_func *f) {
   if (!f) return;
   for (int k = 0; k < f->n_inst; k++) {
     free(f->insts[k].bodies);
+    if (f->insts[k].spmd) {
+      free(f->insts[k].spmd->in);
+      free(f->insts[k].spmd->out);
+      free(f->insts[k].spmd);
+    }
     free(f->insts[k].in);
     free(f->insts[k].out);
     free(f->insts[k].frees);
@@ -489,8 +524,9 @@ tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out) {
   p->m = m;
   bool mosaic = false;
   tsr_ir_walk(m->top, is_mosaic_func, &mosaic);
-  tsr_status s;
-  if (mosaic) {
+  tsr_status s = hlo_read_devices(p);
+  if (s != TSR_OK) {
+  } else if (mosaic) {
     s = hlo_bare_compile(p);
   } else {
     const tsr_ir_op *main = entry_func(m);
@@ -517,6 +553,12 @@ bool tsr_hlo_is_bare_kernel(const tsr_hlo_program *p) { return p->bare != NULL; 
 int tsr_hlo_num_kernels(const tsr_hlo_program *p) { return p->bare ? 1 : p->n_kernels; }
 int tsr_hlo_num_inputs(const tsr_hlo_program *p) { return p->bare ? p->bare_inputs : p->main->n_args; }
 int tsr_hlo_num_outputs(const tsr_hlo_program *p) { return p->bare ? p->bare_outputs : p->main->n_ret; }
+int tsr_hlo_num_devices(const tsr_hlo_program *p) { return p->num_devices; }
+
+int tsr_hlo_mesh_shape(const tsr_hlo_program *p, int64_t *shape) {
+  for (int i = 0; i < p->mesh.rank; i++) shape[i] = p->mesh.size[i];
+  return p->mesh.rank;
+}
 
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   memset(type, 0, sizeof *type);

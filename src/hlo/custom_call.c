@@ -60,9 +60,45 @@ static tsr_status add_kernel(tsr_hlo_program *p, tsr_hlo_kernel *k) {
   return TSR_OK;
 }
 
+static const char *sharding_text(const tsr_ir_op *op) {
+  const tsr_ir_attr *a = op ? tsr_ir_op_attr(op, "mhlo.sharding") : NULL;
+  return a && a->kind == TSR_IR_ATTR_STRING ? a->u.string.data : NULL;
+}
+
+/* @Sharding (a hint: its operand), @SPMDFullToShardShape (the global value, tiled as the
+ * @Sharding before it says, becomes each device's tile) and @SPMDShardToFullShape (each
+ * device's tile back into the global value, tiled as its own mhlo.sharding says). */
+static tsr_status prep_spmd_marker(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args, const char *target) {
+  const tsr_ir_op *op = in->op;
+  if (in->n_in != 1 || in->n_out != 1) return hlo_op_fail(op, TSR_ERR_INVALID, "@%s takes one operand and gives one result", target);
+  if (!strcmp(target, "Sharding")) {
+    if (!hlo_type_eq(&args[0], in->res_t)) return hlo_op_fail(op, TSR_ERR_INVALID, "@Sharding's result is not of its operand's type");
+    in->aux = HLO_CC_SHARDING;
+    return TSR_OK;
+  }
+  bool to_shard = !strcmp(target, "SPMDFullToShardShape");
+  const tsr_ir_op *from = to_shard ? op->operands[0].value->def_op : op;
+  const tsr_ir_attr *ft = from ? tsr_ir_op_attr(from, "call_target_name") : NULL;
+  const char *text = sharding_text(from);
+  if (to_shard && (!ft || ft->kind != TSR_IR_ATTR_STRING || strcmp(ft->u.string.data, "Sharding") || !text))
+    return hlo_op_fail(op, TSR_ERR_INVALID, "@SPMDFullToShardShape's operand must come from a @Sharding custom call with an "
+                       "mhlo.sharding (the global value's tiling)");
+  if (!text) return hlo_op_fail(op, TSR_ERR_INVALID, "@SPMDShardToFullShape needs an mhlo.sharding (the global value's tiling)");
+  hlo_spmd *sp = calloc(1, sizeof *sp);
+  if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  in->spmd = sp;
+  sp->n_dev = p->num_devices;
+  in->aux = to_shard ? HLO_CC_FULL_TO_SHARD : HLO_CC_SHARD_TO_FULL;
+  return hlo_sharding_tiles(op, text, p->num_devices, to_shard ? &args[0] : in->res_t, to_shard ? in->res_t : &args[0], sp);
+}
+
 tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   const tsr_ir_op *op = in->op;
   const tsr_ir_attr *target = tsr_ir_op_attr(op, "call_target_name");
+  if (target && target->kind == TSR_IR_ATTR_STRING &&
+      (!strcmp(target->u.string.data, "Sharding") || !strcmp(target->u.string.data, "SPMDFullToShardShape") ||
+       !strcmp(target->u.string.data, "SPMDShardToFullShape")))
+    return prep_spmd_marker(p, in, args, target->u.string.data);
   if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
     return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (only tpu_custom_call)",
                        target && target->kind == TSR_IR_ATTR_STRING ? target->u.string.data : "?");
@@ -127,6 +163,14 @@ static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const t
 /* An aliased output starts as a copy of its input (tsr_hlo_kernel_run makes it), which the
  * kernel reads and writes: the input value itself may still be used by later ops. */
 tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  if (in->aux) { /* outside lockstep, a program of one device: its tile is the whole value */
+    if (in->aux != HLO_CC_SHARDING && (x->num_devices > 1 || in->spmd->n_dev > 1))
+      return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a shard_map marker inside a region (while, if, ...) of a program "
+                         "of several devices");
+    res[0].buf = args[0].buf;
+    hlo_retain(res[0].buf);
+    return TSR_OK;
+  }
   tsr_ref ops[TSR_MAX_OPERANDS + TSR_MAX_GRID], outs[TSR_MAX_OPERANDS];
   if (in->n_in > TSR_MAX_OPERANDS + TSR_MAX_GRID || in->n_out > TSR_MAX_OPERANDS) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
   for (int i = 0; i < in->n_out; i++) {
@@ -136,6 +180,88 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   }
   for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, args[i].t.dtype, TSR_HBM, args[i].t.rank, args[i].t.shape);
   return call_kernel(x, in->kernel, false, ops, in->n_in, outs);
+}
+
+tsr_status hlo_spmd_marker_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  const hlo_spmd *sp = in->spmd;
+  if (n != sp->n_dev) return hlo_op_fail(in->op, TSR_ERR_INVALID, "its tiling is of %d devices; it runs on %d", sp->n_dev, n);
+  bool to_shard = in->aux == HLO_CC_FULL_TO_SHARD;
+  const hlo_type *local = to_shard ? &res[0][0].t : &args[0][0].t, *global = to_shard ? &args[0][0].t : &res[0][0].t;
+  size_t es = tsr_dtype_size(local->dtype);
+  if (!to_shard) TSR_TRY(hlo_alloc(x, &res[0][0]));
+  for (int d = 0; d < n; d++) {
+    int64_t off[TSR_MAX_RANK];
+    for (int k = 0; k < local->rank; k++) off[k] = sp->tile_at[d][k] * local->shape[k];
+    if (to_shard) {
+      tsr_status s = hlo_alloc(x, &res[d][0]);
+      if (s != TSR_OK) {
+        for (int e = 0; e < d; e++) { hlo_release(x, res[e][0].buf); res[e][0].buf = NULL; }
+        return s;
+      }
+      hlo_box_copy(args[d][0].buf->data, global->shape, res[d][0].buf->data, local->shape, off, local->rank, es, true);
+    } else {
+      if (sp->first_copy[d])
+        hlo_box_copy(res[0][0].buf->data, global->shape, args[d][0].buf->data, local->shape, off, local->rank, es, false);
+      if (d) {
+        res[d][0].buf = res[0][0].buf; /* the one global value, every device's */
+        hlo_retain(res[d][0].buf);
+      }
+    }
+  }
+  return TSR_OK;
+}
+
+/* A kernel inside a manual computation runs on every device at once: the devices' remote
+ * copies and signals meet in one machine of that many devices. A kernel that does not talk
+ * to other devices may run device after device on a machine of one. */
+tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  tsr_hlo_kernel *k = in->kernel;
+  tsr_machine *m = x->opts->machine;
+  if (!m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
+  if (in->n_in > TSR_MAX_OPERANDS + TSR_MAX_GRID || in->n_out > TSR_MAX_OPERANDS)
+    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
+  int machine_devices = tsr_machine_num_devices(m);
+  if (machine_devices != n && (machine_devices != 1 || k->has_communication))
+    return tsr_fail(TSR_ERR_INVALID, "kernel '%s' runs on the manual computation's %d devices%s, but the machine has %d "
+                    "(tsr_machine_options.num_devices; `tessera run` takes the module's)", k->name, n,
+                    k->has_communication ? " and talks between them" : "", machine_devices);
+  tsr_ref *refs = malloc(sizeof *refs * (size_t)n * (size_t)(in->n_in + in->n_out + 1));
+  tsr_call_stats *cs = calloc((size_t)n, sizeof *cs);
+  const tsr_ref *ops[TSR_MAX_DEVICES], *outs[TSR_MAX_DEVICES];
+  tsr_status s = refs && cs ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  int made = 0;
+  for (; made < n && s == TSR_OK; made++) {
+    tsr_ref *r = refs + (size_t)made * (size_t)(in->n_in + in->n_out);
+    s = hlo_alloc_all(x, res[made], in->n_out);
+    if (s != TSR_OK) break;
+    for (int i = 0; i < in->n_in; i++)
+      r[i] = tsr_ref_dense(args[made][i].buf->data, args[made][i].t.dtype, TSR_HBM, args[made][i].t.rank, args[made][i].t.shape);
+    for (int i = 0; i < in->n_out; i++)
+      r[in->n_in + i] = tsr_ref_dense(res[made][i].buf->data, res[made][i].t.dtype, TSR_HBM, res[made][i].t.rank, res[made][i].t.shape);
+    ops[made] = r;
+    outs[made] = r + in->n_in;
+  }
+  double t0 = now();
+  if (s == TSR_OK && machine_devices == n) {
+    s = hlo_kernel_run_devices(k, m, n, ops, in->n_in, outs, cs);
+  } else {
+    for (int d = 0; d < n && s == TSR_OK; d++) {
+      s = tsr_hlo_kernel_run(k, m, ops[d], in->n_in, outs[d], in->n_out, &cs[d]);
+      if (s != TSR_OK) s = tsr_fail_context(s, "device %d", d);
+    }
+  }
+  if (x->st && s == TSR_OK) {
+    x->st->kernel_seconds += now() - t0;
+    x->st->kernel_calls++;
+    x->st->timing_only_calls += cs[0].timing_only; /* one call of every device */
+    for (int d = 0; d < n; d++) add_stats(&x->st->kernel, &cs[d]);
+  }
+  if (s != TSR_OK)
+    for (int d = 0; d < made; d++)
+      for (int i = 0; i < in->n_out; i++) { hlo_release(x, res[d][i].buf); res[d][i].buf = NULL; }
+  free(refs);
+  free(cs);
+  return s;
 }
 
 /* ---- bare Mosaic modules ---- */

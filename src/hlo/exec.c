@@ -205,8 +205,41 @@ static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, doub
           shape, t * 1e6, (long long)x->live, hlo_loc(in->op, loc, sizeof loc));
 }
 
+/* A function of the shard_map markers runs on the program's devices in lockstep, every
+ * device on the same global arguments; what it returns must be the same on every device. */
+static tsr_status call_spmd(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
+  int n = x->p->num_devices;
+  hlo_val *res = calloc((size_t)n * (size_t)(f->n_ret + 1), sizeof *res);
+  hlo_val *dargs[TSR_MAX_DEVICES] = {0}, *dres[TSR_MAX_DEVICES] = {0};
+  if (!res) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int d = 0; d < n; d++) {
+    dargs[d] = (hlo_val *)args;
+    dres[d] = res + (size_t)d * (size_t)(f->n_ret + 1);
+  }
+  x->num_devices = x->num_partitions = n;
+  tsr_status s = hlo_call_devices(x, f, n, dargs, dres);
+  x->num_devices = x->num_partitions = 0;
+  x->device = 0;
+  for (int i = 0; s == TSR_OK && i < f->n_ret; i++)
+    for (int d = 1; d < n; d++)
+      if (dres[d][i].buf != dres[0][i].buf) {
+        s = hlo_op_fail(f->fop, TSR_ERR_UNSUPPORTED, "@%s returns value %d of each device's own (not assembled by "
+                        "@SPMDShardToFullShape)", f->name, i);
+        break;
+      }
+  for (int i = 0; i < f->n_ret && s == TSR_OK; i++) {
+    results[i] = dres[0][i];
+    hlo_retain(results[i].buf);
+  }
+  for (int d = 0; d < n; d++) /* NULL where the run failed */
+    for (int i = 0; i < f->n_ret; i++) hlo_release(x, dres[d][i].buf);
+  free(res);
+  return s;
+}
+
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
   if (x->depth > 64) return tsr_fail(TSR_ERR_INVALID, "calls nested deeper than 64");
+  if (f->spmd && !x->num_devices) return call_spmd(x, f, args, results);
   /* loop and reduce bodies are called again and again: their few slots live on the stack */
   hlo_val few[32];
   hlo_val *slots = f->n_slots <= 32 ? few : calloc((size_t)f->n_slots + 1, sizeof *slots);
@@ -389,5 +422,129 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
   memcpy(all + n_block, op_args + (in->n_in - in->n_cap), sizeof *all * (size_t)in->n_cap);
   tsr_status s = hlo_call(x, f, all, results);
   if (all != small) free(all);
+  return s;
+}
+
+/* Whether running f meets other devices: a collective or a kernel in it, its regions or
+ * what it calls. */
+static bool meets_devices(const hlo_func *f, int depth) {
+  for (int k = 0; k < f->n_inst && depth < 64; k++) {
+    const hlo_inst *in = &f->insts[k];
+    if (hlo_is_collective(in->opc) || in->kernel || (in->callee && meets_devices(in->callee, depth + 1))) return true;
+    for (int r = 0; r < in->n_bodies; r++)
+      if (meets_devices(in->bodies[r], depth + 1)) return true;
+  }
+  return false;
+}
+
+/* One op of a function run on n devices in lockstep (hlo_call_devices). */
+static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *ins, hlo_val *const *res) {
+  if (hlo_is_collective(in->opc)) return hlo_collective_devices(x, in, n, ins, res);
+  if (in->opc == HLO_WHILE && n > 1 && (meets_devices(in->bodies[0], 0) || meets_devices(in->bodies[1], 0)))
+    return hlo_while_devices(x, in, n, ins, res);
+  if ((in->opc == HLO_IF || in->opc == HLO_CASE) && n > 1) {
+    bool meets = false;
+    for (int r = 0; r < in->n_bodies && !meets; r++) meets = meets_devices(in->bodies[r], 0);
+    if (meets) return hlo_branch_devices(x, in, n, ins, res);
+  }
+  if (in->opc == HLO_CALL) return hlo_call_devices(x, in->callee, n, ins, res);
+  if (in->opc == HLO_CUSTOM_CALL && in->kernel) return hlo_custom_call_devices(x, in, n, ins, res);
+  if (in->opc == HLO_CUSTOM_CALL && (in->aux == HLO_CC_FULL_TO_SHARD || in->aux == HLO_CC_SHARD_TO_FULL))
+    return hlo_spmd_marker_devices(x, in, n, ins, res);
+  /* An op whose operands are the same values on every device (a global value, a constant)
+   * gives the same results everywhere: it runs once and every device shares them. */
+  bool same = n > 1 && in->opc != HLO_PARTITION_ID && in->opc != HLO_REPLICA_ID && !in->n_bodies;
+  for (int i = 0; same && i < in->n_in; i++)
+    for (int d = 1; same && d < n; d++) same = ins[d][i].buf == ins[0][i].buf;
+  if (same) {
+    x->device = 0;
+    TSR_TRY(runs[in->opc](x, in, ins[0], res[0]));
+    for (int d = 1; d < n; d++)
+      for (int i = 0; i < in->n_out; i++) {
+        res[d][i].buf = res[0][i].buf;
+        hlo_retain(res[d][i].buf);
+      }
+    return TSR_OK;
+  }
+  for (int d = 0; d < n; d++) {
+    x->device = d;
+    tsr_status s = runs[in->opc](x, in, ins[d], res[d]);
+    if (s != TSR_OK) {
+      for (int e = 0; e <= d; e++)
+        for (int i = 0; i < in->n_out; i++) { hlo_release(x, res[e][i].buf); res[e][i].buf = NULL; }
+      return n > 1 ? tsr_fail_context(s, "device %d", d) : s;
+    }
+  }
+  return TSR_OK;
+}
+
+tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *const *args, hlo_val *const *results) {
+  if (x->depth > 64) return tsr_fail(TSR_ERR_INVALID, "calls nested deeper than 64");
+  size_t per = (size_t)f->n_slots + 1;
+  int most = 1;
+  for (int k = 0; k < f->n_inst; k++) {
+    if (f->insts[k].n_in > most) most = f->insts[k].n_in;
+  }
+  /* slots[d * per + i]; ins[d] and res[d] point into per-device scratch of the op's operands */
+  hlo_val *slots = calloc((size_t)n * per, sizeof *slots);
+  hlo_val *in_vals = calloc((size_t)n * (size_t)most, sizeof *in_vals);
+  hlo_val **ins = calloc((size_t)n, sizeof *ins), **res = calloc((size_t)n, sizeof *res);
+  tsr_status s = slots && in_vals && ins && res ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int d = 0; d < n && s == TSR_OK; d++) {
+    hlo_val *sl = slots + (size_t)d * per;
+    for (int i = 0; i < f->n_args; i++) {
+      sl[i] = args[d][i];
+      hlo_retain(sl[i].buf);
+    }
+    for (int i = 0; i < f->n_entry_frees; i++) {
+      hlo_release(x, sl[f->entry_frees[i]].buf);
+      sl[f->entry_frees[i]].buf = NULL;
+    }
+    ins[d] = in_vals + (size_t)d * (size_t)most;
+  }
+  x->depth++;
+  for (int k = 0; k < f->n_inst && s == TSR_OK; k++) {
+    const hlo_inst *in = &f->insts[k];
+    if (x->max_ops > 0 && x->st->ops >= x->max_ops) {
+      s = hlo_op_fail(in->op, TSR_ERR_INVALID, "the graph has run %lld ops, its budget (`tessera run --max-ops N` or "
+                      "tsr_hlo_run_opts.max_ops sets it)", (long long)x->max_ops);
+      break;
+    }
+    for (int d = 0; d < n; d++) {
+      hlo_val *sl = slots + (size_t)d * per;
+      for (int i = 0; i < in->n_in; i++) ins[d][i] = sl[in->in[i]];
+      res[d] = &sl[in->n_out ? in->out[0] : 0];
+      for (int i = 0; i < in->n_out; i++) { res[d][i].t = f->slot_t[in->out[i]]; res[d][i].buf = NULL; }
+    }
+    double t0 = x->opts && x->opts->trace ? now() : 0;
+    s = step_devices(x, in, n, ins, res);
+    x->st->ops += n;
+    if (s == TSR_OK && x->opts && x->opts->trace) trace_op(x, in, slots, now() - t0); /* device 0's results */
+    if (s != TSR_OK) {
+      if (in->opc != HLO_CALL && !in->n_bodies) {
+        char loc[256];
+        tsr_fail_context(s, "%s: %s", hlo_loc(in->op, loc, sizeof loc), in->op->name);
+      }
+      break;
+    }
+    for (int d = 0; d < n; d++)
+      for (int i = 0; i < in->n_free; i++) {
+        hlo_val *sl = slots + (size_t)d * per;
+        hlo_release(x, sl[in->frees[i]].buf);
+        sl[in->frees[i]].buf = NULL;
+      }
+  }
+  x->depth--;
+  for (int d = 0; d < n && s == TSR_OK; d++)
+    for (int i = 0; i < f->n_ret; i++) {
+      results[d][i] = slots[(size_t)d * per + (size_t)f->ret[i]];
+      hlo_retain(results[d][i].buf);
+    }
+  if (slots)
+    for (size_t i = 0; i < (size_t)n * per; i++) hlo_release(x, slots[i].buf);
+  free(slots);
+  free(in_vals);
+  free(ins);
+  free(res);
   return s;
 }

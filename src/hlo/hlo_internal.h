@@ -14,6 +14,7 @@
 #include "core/strided.h" /* the view ops' copies */
 #include "mlir/ir.h"
 #include "tessera/hlo.h"
+#include "tessera/machine.h" /* TSR_MAX_DEVICES, TSR_MAX_MESH_RANK */
 #include "tessera/mosaic.h"
 
 /* C11's CMPLX, which glibc leaves undefined under clang: a complex value from its parts, built
@@ -63,6 +64,43 @@ typedef struct hlo_val {
 
 struct hlo_func;
 
+/* ---- many devices (sdy.c, ops_collective.c) ---- */
+/* A device mesh (sdy.mesh): named axes, device ids row-major over them. */
+typedef struct hlo_mesh {
+  const char *name;
+  int rank;
+  char axis[TSR_MAX_MESH_RANK][32];
+  int64_t size[TSR_MAX_MESH_RANK];
+  int num_devices;
+} hlo_mesh;
+/* How one value of a manual computation is split: dimension k into the product of the sizes
+ * of its mesh axes (major first); axes a sharding does not name hold copies. */
+typedef struct hlo_sharding {
+  int n_axes[TSR_MAX_RANK];
+  int8_t axes[TSR_MAX_RANK][TSR_MAX_MESH_RANK];
+} hlo_sharding;
+/* What a manual computation or a collective decodes from its attributes when compiled. */
+typedef struct hlo_spmd {
+  int n_dev;                      /* the devices it spans (0: collectives, not known yet) */
+  int R, P;                       /* collectives: the replicas and partitions of its groups */
+  hlo_mesh mesh;                  /* manual computation: its mesh */
+  hlo_sharding *in, *out;         /* ... one per operand and result */
+  int group_size;                 /* collectives: every group has this many devices (0: not so) */
+  int group_of[TSR_MAX_DEVICES];  /* device -> its group (-1: in none: collective_permute) */
+  int rank_of[TSR_MAX_DEVICES];   /* device -> its place in its group */
+  int member[TSR_MAX_DEVICES];    /* group g's devices, in order, from member[group_start[g]] */
+  int group_start[TSR_MAX_DEVICES + 1], n_groups;
+  int source_of[TSR_MAX_DEVICES]; /* collective_permute: who sends to the device, -1 none */
+  int dim, dim2;                  /* gather/scatter/split dimension; all_to_all's concat one */
+  /* @SPMDFullToShardShape / @SPMDShardToFullShape: the global value's tiles (an HLO sharding) */
+  int64_t tiles[TSR_MAX_RANK];               /* tiles along each dimension */
+  int64_t tile_at[TSR_MAX_DEVICES][TSR_MAX_RANK]; /* device -> its tile's coordinates */
+  bool first_copy[TSR_MAX_DEVICES];          /* the first device holding its tile */
+} hlo_spmd;
+/* hlo_inst.aux of a stablehlo.custom_call that is not a kernel: the SPMD partitioner's
+ * markers JAX exported shard_map with before Shardy (custom_call.c). */
+enum { HLO_CC_SHARDING = 1, HLO_CC_FULL_TO_SHARD, HLO_CC_SHARD_TO_FULL };
+
 /* What a two-argument, one-result region computes, when that is simple (region.c). */
 typedef enum hlo_body_kind { HLO_BODY_GENERAL, HLO_BODY_BINARY, HLO_BODY_FIRST, HLO_BODY_SECOND } hlo_body_kind;
 typedef struct hlo_body {
@@ -84,6 +122,7 @@ typedef struct hlo_inst {
   int n_bodies, n_cap;
   hlo_body fast; /* region 0 as a C expression, where it is simple (set by the op's prepare) */
   tsr_hlo_kernel *kernel;    /* tpu_custom_call */
+  hlo_spmd *spmd;            /* collectives, sdy.manual_computation (owned) */
   int aux;                   /* op-specific: compare direction/type, reduce fast kind */
   int aux2;
   unsigned scalar_in;        /* elementwise binary ops: bit i, operand i is a scalar
@@ -99,6 +138,7 @@ typedef struct hlo_func {
   int *entry_frees;  /* arguments never used */
   int n_entry_frees;
   hlo_inst *insts;
+  bool spmd;         /* holds an @SPMDFullToShardShape: runs on the module's devices in lockstep */
 } hlo_func;
 
 struct tsr_hlo_program {
@@ -110,6 +150,9 @@ struct tsr_hlo_program {
   int n_kernels;
   tsr_hlo_kernel *bare; /* a bare Mosaic module */
   int bare_inputs, bare_outputs;
+  int num_devices;  /* mhlo.num_partitions, or the size of the module's sdy mesh; 1 without */
+  hlo_mesh mesh;    /* the module's first sdy.mesh (rank 0: none) */
+  bool run_parallel; /* holds interpreter.run_parallel: collectives' groups are made as it runs */
   block_cache *kept; /* released buffers a run left for the next (exec.c); swapped atomically */
 };
 /* Frees a program's kept buffers (heap-allocated `kept`, may be NULL). */
@@ -128,6 +171,9 @@ typedef struct hlo_exec {
   block_cache spare;
   hlo_buf *small_free; /* released small tensors, for the next ones */
   int n_small_free;
+  int num_devices; /* inside a manual computation: its devices, run in lockstep (0: outside) */
+  int num_partitions; /* ... of which partitions: device d is replica d / P, partition d % P */
+  int device;      /* ... the device whose op runs now */
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */
@@ -146,6 +192,10 @@ enum { HLO_STEPS_PER_OP = 1024 };
 tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results);
+/* Runs f on n devices in lockstep, op by op: device d's arguments args[d], its results
+ * results[d]. A collective meets every device's operands at once, a kernel runs on every
+ * device at once; any other op runs per device. */
+tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *const *args, hlo_val *const *results);
 
 /* ---- types and locations (compile.c) ---- */
 int64_t hlo_numel(const hlo_type *t);
@@ -208,6 +258,28 @@ typedef struct hlo_compiler hlo_compiler;
 tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *args, const hlo_val *op_args,
                          hlo_val *results);
 
+/* ---- many devices (sdy.c, ops_collective.c) ---- */
+/* Reads the module's sdy.mesh and mhlo.num_partitions / num_replicas into p. */
+tsr_status hlo_read_devices(tsr_hlo_program *p);
+bool hlo_is_collective(hlo_opcode opc);
+/* A collective on every device of the manual computation at once: args[d], res[d]. */
+tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* Decodes the HLO sharding string `text` of a value of global type g (and local type l, of
+ * the shard) into sp's tiles. */
+tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
+                              hlo_spmd *sp);
+/* @SPMDFullToShardShape / @SPMDShardToFullShape on every device at once (custom_call.c). */
+tsr_status hlo_spmd_marker_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* A while loop whose bodies meet other devices, on every device in lockstep (ops_control.c). */
+tsr_status hlo_while_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* An if or case whose branches meet other devices, on every device in lockstep (ops_control.c). */
+tsr_status hlo_branch_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* A tpu_custom_call on every device at once (custom_call.c). */
+tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
+/* Copies the box of `local`'s shape at `offset` in `global` into local (to_local) or back. */
+void hlo_box_copy(char *global, const int64_t *gshape, char *local, const int64_t *lshape, const int64_t *offset,
+                  int rank, size_t elem_bytes, bool to_local);
+
 /* ---- kernels (tpu_kernel.c, custom_call.c) ---- */
 /* A tpu_custom_call's kernel, or a bare module's: the loaded Mosaic kernel and what the call
  * adds to it. */
@@ -225,6 +297,9 @@ struct tsr_hlo_kernel {
 /* Loads the kernel of a module that went through the Mosaic view. */
 tsr_status hlo_kernel_load(tsr_hlo_kernel *k, tsr_mlir_module *body);
 tsr_status hlo_bare_compile(tsr_hlo_program *p);
+/* tsr_hlo_kernel_run on n devices at once: device d's operands ops[d], results res[d]. */
+tsr_status hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, int n, const tsr_ref *const *operands,
+                                  int num_operands, const tsr_ref *const *results, tsr_call_stats *stats);
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs);
 tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,
                                 int num_inputs, int plan_steps, FILE *out);

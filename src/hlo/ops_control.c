@@ -142,3 +142,69 @@ tsr_status hlo_run_map(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo
   if (s != TSR_OK) { hlo_release(x, res->buf); res->buf = NULL; }
   return s;
 }
+
+/* A while loop of a manual computation whose bodies hold collectives or kernels runs on every
+ * device in lockstep: the devices' conditions must agree at every trip (a loop whose trip
+ * count differs between devices would leave some devices' collectives without partners). */
+tsr_status hlo_while_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  int nv = in->n_out, na = nv + in->n_cap; /* the regions take the values, then the captures */
+  hlo_val *cur = calloc((size_t)n * (size_t)na + 1, sizeof *cur), *pred = calloc((size_t)n + 1, sizeof *pred);
+  hlo_val *cur_d[TSR_MAX_DEVICES] = {0}, *pred_d[TSR_MAX_DEVICES] = {0};
+  tsr_status s = cur && pred ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  for (int d = 0; d < n && s == TSR_OK; d++) {
+    cur_d[d] = cur + (size_t)d * (size_t)na;
+    pred_d[d] = pred + d;
+    for (int i = 0; i < na; i++) {
+      cur_d[d][i] = args[d][i];
+      hlo_retain(cur_d[d][i].buf);
+    }
+  }
+  while (s == TSR_OK) {
+    s = hlo_call_devices(x, in->bodies[0], n, cur_d, pred_d);
+    bool go = false, first = false;
+    for (int d = 0; d < n && s == TSR_OK; d++) {
+      predicate(&pred[d], &go);
+      if (!d) first = go;
+      else if (go != first)
+        s = hlo_op_fail(in->op, TSR_ERR_INVALID, "the devices disagree on the loop's condition (device 0: %s, device %d: %s): "
+                        "their collectives would lose their partners", first ? "true" : "false", d, go ? "true" : "false");
+    }
+    for (int d = 0; d < n; d++) { hlo_release(x, pred[d].buf); pred[d].buf = NULL; }
+    if (s != TSR_OK || !first) break;
+    s = hlo_call_devices(x, in->bodies[1], n, cur_d, res); /* the next values, in the result slots */
+    for (int d = 0; d < n && s == TSR_OK; d++)
+      for (int i = 0; i < nv; i++) {
+        hlo_release(x, cur_d[d][i].buf);
+        cur_d[d][i] = res[d][i];
+        res[d][i].buf = NULL;
+      }
+  }
+  for (int d = 0; d < n && cur; d++)
+    for (int i = 0; i < na; i++) {
+      if (s == TSR_OK && i < nv) res[d][i].buf = cur_d[d][i].buf;
+      else hlo_release(x, cur_d[d][i].buf);
+    }
+  free(cur);
+  free(pred);
+  return s;
+}
+
+/* The branch an if or case takes on one device. */
+static int branch_of(const hlo_inst *in, const hlo_val *args) {
+  int64_t i = dtype_load_i64(args[0].t.dtype, args[0].buf->data, 0);
+  if (in->opc == HLO_IF) return i != 0 ? 0 : 1;
+  return i < 0 || i >= in->n_bodies ? in->n_bodies - 1 : (int)i;
+}
+
+/* An if or case of a manual computation whose branches hold collectives or kernels: every
+ * device must take the same branch, which then runs on all of them in lockstep. */
+tsr_status hlo_branch_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res) {
+  int b = branch_of(in, args[0]);
+  for (int d = 1; d < n; d++)
+    if (branch_of(in, args[d]) != b)
+      return hlo_op_fail(in->op, TSR_ERR_INVALID, "the devices take different branches (device 0: %d, device %d: %d): their "
+                         "collectives would lose their partners", b, d, branch_of(in, args[d]));
+  hlo_val *caps[TSR_MAX_DEVICES] = {0}; /* a branch takes the op's captured values only */
+  for (int d = 0; d < n; d++) caps[d] = args[d] + (in->n_in - in->n_cap);
+  return hlo_call_devices(x, in->bodies[b], n, caps, res);
+}

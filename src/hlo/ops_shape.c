@@ -435,7 +435,8 @@ tsr_status hlo_run_get_dimension_size(hlo_exec *x, const hlo_inst *in, const hlo
   return TSR_OK;
 }
 
-/* replica_id and partition_id: tessera runs one replica of one partition. */
+/* replica_id and partition_id: outside a manual computation (or run_parallel) a program of one
+ * device; inside, device d is replica d / P, partition d % P of its P partitions. */
 tsr_status hlo_prep_process_id(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   (void)p, (void)args;
   if (in->n_in != 0 || in->n_out != 1 || in->res_t->rank != 0 || in->res_t->dtype != TSR_U32)
@@ -444,8 +445,9 @@ tsr_status hlo_prep_process_id(tsr_hlo_program *p, hlo_inst *in, const hlo_type 
 }
 
 tsr_status hlo_run_process_id(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-  (void)in, (void)args;
+  (void)args;
   TSR_TRY(hlo_alloc(x, res));
-  hlo_st_i(TSR_U32, res->buf->data, 0, 0);
+  int parts = x->num_partitions ? x->num_partitions : 1;
+  hlo_st_i(TSR_U32, res->buf->data, 0, in->opc == HLO_PARTITION_ID ? x->device % parts : x->device / parts);
   return TSR_OK;
 }

@@ -105,18 +105,18 @@ static tsr_status dynamic_bound(const tsr_hlo_kernel *k, const tsr_ref *r, int i
   return TSR_OK;
 }
 
-tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands, int num_operands,
-                              const tsr_ref *results, int num_results, tsr_call_stats *stats) {
-  if (!k || !m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel and a machine");
+/* Checks one device's operands and results against the kernel, reads its dynamic grid bounds
+ * into dyn and its scalar-prefetch operands and inputs into ops (an aliased input replaced by
+ * its output, which starts as the input's copy). */
+static tsr_status prepare_call(tsr_hlo_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *results,
+                               int num_results, int64_t *dyn, tsr_ref *ops) {
   int n_ops = k->n_prefetch + k->n_inputs;
   if (num_operands != k->n_dyn + n_ops || num_results != k->n_outputs)
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s' takes %d dynamic grid bounds + %d scalar-prefetch operands + %d inputs and gives %d "
                     "outputs; the call has %d operands and %d results",
                     k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, num_operands, num_results);
   if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': too many operands", k->name);
-  int64_t dyn[TSR_MAX_GRID];
   for (int i = 0; i < k->n_dyn; i++) TSR_TRY(dynamic_bound(k, &operands[i], i, &dyn[i]));
-  tsr_ref ops[TSR_MAX_OPERANDS];
   memcpy(ops, operands + k->n_dyn, sizeof *ops * (size_t)n_ops);
   /* The kernel reads and writes an aliased output in place; an output that is not its
    * input's memory (the interpreter's, whose input value may still be used later) starts as
@@ -132,7 +132,39 @@ tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *
     if (res->data != in->data && tsr_ref_bytes(in)) memcpy(res->data, in->data, tsr_ref_bytes(in));
     ops[i].data = res->data;
   }
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands, int num_operands,
+                              const tsr_ref *results, int num_results, tsr_call_stats *stats) {
+  if (!k || !m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel and a machine");
+  int64_t dyn[TSR_MAX_GRID];
+  tsr_ref ops[TSR_MAX_OPERANDS];
+  TSR_TRY(prepare_call(k, operands, num_operands, results, num_results, dyn, ops));
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases};
-  return tsr_mosaic_kernel_run(m, k->k, ops, n_ops, results, k->n_outputs, &co, stats);
+  return tsr_mosaic_kernel_run(m, k->k, ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
+}
+
+tsr_status hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, int n, const tsr_ref *const *operands,
+                                  int num_operands, const tsr_ref *const *results, tsr_call_stats *stats) {
+  if (n < 1 || n > TSR_MAX_DEVICES) return tsr_fail(TSR_ERR_INVALID, "a kernel call on %d devices", n);
+  int64_t dyn[TSR_MAX_DEVICES][TSR_MAX_GRID];
+  tsr_ref *ops = malloc(sizeof *ops * (size_t)n * TSR_MAX_OPERANDS);
+  const tsr_ref *dev_ops[TSR_MAX_DEVICES];
+  if (!ops) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  tsr_status s = TSR_OK;
+  for (int d = 0; d < n && s == TSR_OK; d++) {
+    dev_ops[d] = ops + (size_t)d * TSR_MAX_OPERANDS;
+    s = prepare_call(k, operands[d], num_operands, results[d], k->n_outputs, dyn[d], ops + (size_t)d * TSR_MAX_OPERANDS);
+    if (s != TSR_OK) s = tsr_fail_context(s, "device %d", d);
+    else if (memcmp(dyn[d], dyn[0], sizeof(int64_t) * (size_t)k->n_dyn))
+      s = tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': device %d's dynamic grid bounds differ from device 0's", k->name, d);
+  }
+  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn[0], .num_dynamic_bounds = k->n_dyn,
+                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+  if (s == TSR_OK)
+    s = tsr_mosaic_kernel_run_devices(m, k->k, dev_ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
+  free(ops);
+  return s;
 }

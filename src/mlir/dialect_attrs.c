@@ -65,6 +65,7 @@ static const char *const hlo_scatter[] = {"update_window_dims", "inserted_window
 static const char *const hlo_dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions", NULL};
 static const char *const hlo_alias[] = {"output_tuple_indices", "operand_index=", "operand_tuple_indices", NULL};
+static const char *const hlo_channel[] = {"handle=", "type=", NULL};
 static const char *const chlo_ragged_dot[] = {"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                                               "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions", NULL};
 
@@ -75,6 +76,7 @@ static const fields_def structs[] = {
     {"stablehlo", "scatter", false, hlo_scatter},
     {"stablehlo", "dot", false, hlo_dot},
     {"stablehlo", "output_operand_alias", false, hlo_alias},
+    {"stablehlo", "channel_handle", false, hlo_channel},
     {"chlo", "ragged_dot", false, chlo_ragged_dot},
 };
 

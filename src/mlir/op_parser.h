@@ -114,7 +114,8 @@ tsr_status pf_assigned_args(text_parser *p, op_builder *b, ptr_list *args);
 arg_decl *pf_flat_args(const ptr_list *l, int extra_front);
 void pf_free_args(ptr_list *l);
 
-/* ---- StableHLO's, chlo's and check's forms (pretty_hlo.c): X(form, parser) ---- */
+/* ---- StableHLO's, chlo's and check's forms (pretty_hlo.c) and sdy's (pretty_sdy.c):
+ * X(form, parser) ---- */
 #define HLO_PRETTY_SYNTAXES(X)                                                                      \
   X(SAME, p_same) X(HLO_IOTA, p_hlo_iota) X(HLO_BROADCAST_IN_DIM, p_hlo_broadcast_in_dim)            \
   X(HLO_SLICE, p_hlo_slice) X(HLO_CONCATENATE, p_hlo_concatenate) X(HLO_COMPARE, p_hlo_compare)      \
@@ -126,7 +127,8 @@ void pf_free_args(ptr_list *l);
   X(HLO_CHOLESKY, p_hlo_cholesky) X(HLO_COMPLEX, p_hlo_complex) X(HLO_DIM, p_hlo_dim)                 \
   X(HLO_DYNAMIC_BROADCAST_IN_DIM, p_hlo_dynamic_broadcast_in_dim) X(CHLO_UNARY, p_chlo_unary)        \
   X(CHLO_BINARY, p_chlo_binary) X(CHLO_TOP_K, p_chlo_top_k) X(CHECK_PAIR, p_check_pair)              \
-  X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)
+  X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)                                    \
+  X(SDY_MESH, p_sdy_mesh) X(SDY_MANUAL_COMPUTATION, p_sdy_manual_computation)
 /* ---- branches, vector.contract, tpu scans and sorts (pretty_tail.c) ---- */
 #define TAIL_PRETTY_SYNTAXES(X)                                                                  \
   X(CF_BR, p_cf_br) X(CF_COND_BR, p_cf_cond_br) X(VECTOR_CONTRACT, p_vector_contract)              \

@@ -35,9 +35,9 @@ expect_out "x.npy: byte offset 0" "$T" run tests/conformance/seed_my_call/module
 expect 1 "$T" inspect "$dir/missing.mlir"
 expect 1 "$T" dis "$dir/broken.mlir"
 ## exit 1: what tessera does not run
-printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.all_gather"(%%a) : (tensor<f32>) -> tensor<f32>\n  return %%0 : tensor<f32>\n}\n' > "$dir/collective.mlir"
+printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.send"(%%a) : (tensor<f32>) -> tensor<f32>\n  return %%0 : tensor<f32>\n}\n' > "$dir/collective.mlir"
 expect 1 "$T" run "$dir/collective.mlir"
-expect_out "stablehlo.all_gather: op not supported" "$T" run "$dir/collective.mlir"
+expect_out "stablehlo.send: op not supported" "$T" run "$dir/collective.mlir"
 ## exit 1: a kernel or the graph fails
 expect 1 "$T" run tests/mosaic/endless.mlir --max-ops 100000
 expect_out "op arith.addi at tests/mosaic/endless.mlir:12:7: the kernel executed 100000 ops" "$T" run tests/mosaic/endless.mlir --max-ops 100000

@@ -52,8 +52,8 @@ expect_out "peak" "$T" run "$G" --dump report
 expect_out "stablehlo.broadcast_in_dim" "$T" run "$G" --dump read
 expect_out "no tpu_custom_call kernels" "$T" inspect "$G"
 cat "$G" | expect 0 "$T" run -
-printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.all_gather"(%%a) : (tensor<f32>) -> tensor<f32>\n  return %%0 : tensor<f32>\n}\n' > "$dir/bad.mlir"
-expect_out "stablehlo.all_gather: op not supported" "$T" run "$dir/bad.mlir"
+printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.send"(%%a) : (tensor<f32>) -> tensor<f32>\n  return %%0 : tensor<f32>\n}\n' > "$dir/bad.mlir"
+expect_out "stablehlo.send: op not supported" "$T" run "$dir/bad.mlir"
 printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = stablehlo.add %%a, \n' > "$dir/broken.mlir"
 expect_out "broken.mlir:3:" "$T" run "$dir/broken.mlir"
 printf 'garbage' > "$dir/x.npy"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the JAX conformance suite with the pinned JAX into a temporary folder and
+# Regenerates the JAX conformance suite (and tests/shard_map) with the pinned JAX into a temporary folder and
 # compares it with the committed artifacts under tests/jax_suite/ (byte for byte: StableHLO
 # text, Mosaic bytecode and text, .npy inputs and expected outputs, manifest.json).
 # Installs the pinned venv itself (tools/jax/setup.sh). Exit 0 identical, 1 different or failed.
@@ -30,6 +30,14 @@ while read -r f; do
     case "$f" in *.mlir|*.json) diff -u "$repo/tests/jax_suite/$f" "$tmp/jax_suite/$f" | head -n 20;; esac
   fi
 done <"$tmp/committed"
+# the shard_map modules (tests/shard_map, tools/jax/shard_map_suite.py)
+if ! "$py" "$here/shard_map_suite.py" --out "$tmp/shard_map" >"$tmp/log" 2>&1; then
+  tail -n 40 "$tmp/log"; echo "check_reproducible: the shard_map generator failed"; status=1
+elif ! diff -r "$repo/tests/shard_map" "$tmp/shard_map" >"$tmp/smdiff"; then
+  head -n 40 "$tmp/smdiff"; echo "check_reproducible: tests/shard_map differs"; status=1
+else
+  n=$((n + $(find "$tmp/shard_map" -type f | wc -l)))
+fi
 if [ $status -eq 0 ]; then echo "check_reproducible: $n files identical to the committed artifacts"
 else echo "check_reproducible: $bad of $n files differ (regenerate with: tools/jax/.venv/bin/python tools/jax/export_suite.py)"; fi
 exit $status

@@ -1,0 +1,32 @@
+#loc1 = loc("x")
+#loc4 = loc("shard_map")
+#loc6 = loc("reduce_scatter")
+#loc9 = loc("shard_map:"(#loc4))
+#loc11 = loc("reduce_scatter:"(#loc6))
+module @jit__lambda attributes {jax.uses_shape_polymorphism = false, mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4]> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}]}} loc(#loc)
+  func.func public @main(%arg0: tensor<128x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>} loc("x")) -> (tensor<32x128xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg1: tensor<32x128xf32> loc("shard_map:"(#loc4))) {
+      %1 = "stablehlo.reduce_scatter"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, scatter_dimension = 0 : i64, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32> loc("reduce_scatter:"(#loc6)), %arg3: tensor<f32> loc("reduce_scatter:"(#loc6))):
+        %2 = stablehlo.add %arg2, %arg3 : tensor<f32> loc(#loc16)
+        stablehlo.return %2 : tensor<f32> loc(#loc13)
+      }) : (tensor<32x128xf32>) -> tensor<8x128xf32> loc(#loc13)
+      sdy.return %1 : tensor<8x128xf32> loc(#loc9)
+    } : (tensor<128x128xf32>) -> tensor<32x128xf32> loc(#loc15)
+    return %0 : tensor<32x128xf32> loc(#loc17)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("tools/jax/shard_map_suite.py":176:13 to :67)
+#loc3 = loc("tools/jax/shard_map_suite.py":190:29 to :45)
+#loc5 = loc("tools/jax/shard_map_suite.py":77:35 to :96)
+#loc7 = loc("export"(#loc2))
+#loc8 = loc("<module>"(#loc3))
+#loc10 = loc("reduce_scatter.<locals>.<lambda>.<locals>.<lambda>"(#loc5))
+#loc12 = loc(callsite(#loc7 at #loc8))
+#loc13 = loc("reduce_scatter"(#loc10))
+#loc14 = loc(callsite(#loc10 at #loc10))
+#loc15 = loc("jit(<lambda>)/shard_map"(#loc12))
+#loc16 = loc("add"(#loc14))
+#loc17 = loc("jit(<lambda>)"(#loc12))
