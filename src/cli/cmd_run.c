@@ -270,6 +270,13 @@ int cmd_run(int argc, char **argv) {
   if (s == TSR_OK) s = tsr_hlo_compile(m, &p); /* verify */
   if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s\n", module, tsr_last_error()); goto done; }
   bool bare = tsr_hlo_is_bare_kernel(p);
+  if (!bare && cli_mpi_size() > 1) { /* every process reads the same module: all end here */
+    if (cli_mpi_is_root())
+      fprintf(stderr, "tessera run: %s: a StableHLO module across %d MPI processes is not supported yet; "
+                      "bare Mosaic kernels only (docs/mpi.md)\n", module, cli_mpi_size());
+    rc = TSR_EXIT_USAGE;
+    goto done;
+  }
   if (!bare) { /* a module says how many devices it runs on (mhlo.num_partitions, sdy.mesh) */
     int nd = tsr_hlo_num_devices(p);
     if (rs.devices && rs.devices != nd) {

@@ -82,6 +82,7 @@ expect_out "--check across 2 MPI processes is not supported yet" $MPIRUN -np 2 "
 expect_out "share the devices of --devices N" $MPIRUN -np 2 "$T" run $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "4 device(s) do not spread evenly over 3 processes" $MPIRUN -np 3 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "checkers: off across 2 MPI processes" $MPIRUN -np 2 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
+expect_out "a StableHLO module across 2 MPI processes is not supported yet" $MPIRUN -np 2 "$T" run --devices 8 tests/shard_map/ring_allgather_8/module.mlir tests/shard_map/ring_allgather_8/in_0.npy
 # the C API: outputs, per-device DMA counts and per-process traffic checked inside
 for np in 1 2 4; do
   for mode in eager on-wait random; do
