@@ -47,7 +47,8 @@ class Chip(Structure):
                 ("transcendental_per_s", c_double), ("clock_hz", c_double),
                 ("dma_issue_s", c_double), ("dma_latency_s", c_double),
                 ("step_overhead_s", c_double), ("dma_engines", c_int),
-                ("vmem_bytes_per_s", c_double)]
+                ("vmem_bytes_per_s", c_double), ("ici_torus_dims", c_int),
+                ("ici_link_bytes_per_s", c_double), ("ici_latency_s", c_double)]
 
 
 class Array(Structure):
@@ -100,7 +101,9 @@ class TimingSummary(Structure):
                 ("flops", c_double), ("compute_seconds", c_double), ("stall_seconds", c_double),
                 ("step_overhead_seconds", c_double), ("dma_issue_seconds", c_double),
                 ("dma_active_seconds", c_double), ("hbm_fraction", c_double),
-                ("mxu_fraction", c_double), ("overlap", c_double), ("verdict", c_char_p)]
+                ("mxu_fraction", c_double), ("overlap", c_double), ("verdict", c_char_p),
+                ("devices", c_int), ("ici_copies", c_int64), ("ici_bytes", c_int64),
+                ("ici_signals", c_int64), ("ici_stall_seconds", c_double)]
 
 
 class TimingKernel(Structure):
