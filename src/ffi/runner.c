@@ -41,10 +41,14 @@ static int n_idle;
 static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
 static tsr_ffi_session *active;
 
+static tsr_ffi_session *session_enter(void);
+static void session_leave(tsr_ffi_session *s);
+
 static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
   return !strcmp(a->chip, b->chip) && a->dma_mode == b->dma_mode && a->seed == b->seed && a->check == b->check &&
          a->poison == b->poison && a->zero_copy == b->zero_copy && a->host_helpers == b->host_helpers &&
-         a->max_ops == b->max_ops;
+         a->max_ops == b->max_ops && a->devices == b->devices && a->mesh_rank == b->mesh_rank &&
+         !memcmp(a->mesh_shape, b->mesh_shape, sizeof a->mesh_shape);
 }
 
 static void runner_destroy(runner *r) {
@@ -66,7 +70,9 @@ static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, 
   if (chip) r->chip = *chip;
   else s = tsr_chip_load(o->chip[0] ? o->chip : "v5e", &r->chip);
   tsr_machine_options mo = {.chip = &r->chip, .dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
-                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only};
+                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only,
+                            .num_devices = o->devices, .mesh_rank = o->mesh_rank};
+  memcpy(mo.mesh_shape, o->mesh_shape, sizeof mo.mesh_shape);
   if (s == TSR_OK) s = tsr_machine_create(&mo, &r->m);
   /* a timing-only run has no data to check */
   unsigned checks = timing_only ? 0 : (o->check ? TSR_CHECK_DEFAULT : 0) | (o->poison ? TSR_CHECK_POISON : 0);
@@ -116,20 +122,54 @@ static void runner_give(runner *r) {
   runner_destroy(drop);
 }
 
+/* What the checkers found in the run just made, then the poison scan of its results. */
+static tsr_status after_run(runner *r, const tsr_ffi_call *c, bool timing_only, const char *device, bool checkers) {
+  if (checkers && r->ck && tsr_checker_status(r->ck) != TSR_OK) {
+    int n = tsr_checker_count(r->ck);
+    return n > 1 ? tsr_fail_context(tsr_checker_status(r->ck), "%d findings, the first", n) : tsr_checker_status(r->ck);
+  }
+  for (int i = 0; c->opts.poison && !timing_only && i < c->num_results; i++) {
+    char name[48];
+    snprintf(name, sizeof name, "%soutput %d", device, i);
+    TSR_TRY(tsr_check_poison(&c->results[i], name));
+  }
+  return TSR_OK;
+}
+
 /* The call itself, on `r`: the run, then what the checkers found, then the poison scan. */
 static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c, tsr_call_stats *stats) {
   if (r->ck) tsr_checker_reset(r->ck);
   TSR_TRY(tsr_hlo_kernel_run(k, r->m, c->operands, c->num_operands, c->results, c->num_results, stats));
-  if (r->ck && tsr_checker_status(r->ck) != TSR_OK) {
-    int n = tsr_checker_count(r->ck);
-    return n > 1 ? tsr_fail_context(tsr_checker_status(r->ck), "%d findings, the first", n) : tsr_checker_status(r->ck);
+  return after_run(r, c, stats && stats->timing_only, "", true);
+}
+
+tsr_status ffi_run_devices(tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n) {
+  tsr_ffi_session *ses = session_enter();
+  if (ses) {
+    session_leave(ses);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "tessera.jax.timing does not time kernels of several devices (shard_map) yet");
   }
-  for (int i = 0; c->opts.poison && !(stats && stats->timing_only) && i < c->num_results; i++) {
-    char name[32];
-    snprintf(name, sizeof name, "output %d", i);
-    TSR_TRY(tsr_check_poison(&c->results[i], name));
+  const tsr_ref **ops = malloc(sizeof *ops * (size_t)n), **res = malloc(sizeof *res * (size_t)n);
+  runner *r = NULL;
+  tsr_status s = ops && res ? runner_take(&calls[0]->opts, &r) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int d = 0; s == TSR_OK && d < n; d++) {
+    ops[d] = calls[d]->operands;
+    res[d] = calls[d]->results;
+    if (calls[d]->num_operands != calls[0]->num_operands || calls[d]->num_results != calls[0]->num_results)
+      s = tsr_fail(TSR_ERR_INVALID, "device %d's call has %d operands and %d results, device 0's %d and %d", d,
+                   calls[d]->num_operands, calls[d]->num_results, calls[0]->num_operands, calls[0]->num_results);
   }
-  return TSR_OK;
+  if (s == TSR_OK && r->ck) tsr_checker_reset(r->ck);
+  if (s == TSR_OK) s = tsr_hlo_kernel_run_devices(k, r->m, ops, calls[0]->num_operands, res, calls[0]->num_results, NULL);
+  for (int d = 0; s == TSR_OK && d < n; d++) {
+    char device[24];
+    snprintf(device, sizeof device, "device %d ", d);
+    s = after_run(r, calls[d], false, device, d == 0); /* the checkers saw every device at once */
+  }
+  if (r) runner_give(r);
+  free(ops);
+  free(res);
+  return s;
 }
 
 static tsr_ffi_session *session_enter(void) {
@@ -181,8 +221,10 @@ tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
   tsr_status s = ffi_kernel_get(c->payload, c->payload_len, c->name, c->name_len, c->aliases, c->num_aliases, c->num_results, &e);
   if (s != TSR_OK) return tsr_fail_context(s, "kernel '%.*s'", (int)c->name_len, c->name ? c->name : "");
   tsr_hlo_kernel *k = ffi_kernel_hlo(e);
-  tsr_ffi_session *ses = session_enter();
-  if (ses) {
+  tsr_ffi_session *ses = c->opts.devices > 1 ? NULL : session_enter();
+  if (c->opts.devices > 1) {
+    s = ffi_rendezvous(e, c);
+  } else if (ses) {
     s = run_in_session(ses, k, c);
     session_leave(ses);
   } else {

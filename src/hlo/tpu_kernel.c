@@ -105,18 +105,17 @@ static tsr_status dynamic_bound(const tsr_hlo_kernel *k, const tsr_ref *r, int i
   return TSR_OK;
 }
 
-tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands, int num_operands,
-                              const tsr_ref *results, int num_results, tsr_call_stats *stats) {
-  if (!k || !m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel and a machine");
+/* One device's operands as the kernel takes them (ops: prefetch and inputs, aliased outputs
+ * in place of their inputs) and the dynamic grid bounds. */
+static tsr_status prepare(tsr_hlo_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *results,
+                          int num_results, tsr_ref *ops, int64_t *dyn) {
   int n_ops = k->n_prefetch + k->n_inputs;
   if (num_operands != k->n_dyn + n_ops || num_results != k->n_outputs)
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s' takes %d dynamic grid bounds + %d scalar-prefetch operands + %d inputs and gives %d "
                     "outputs; the call has %d operands and %d results",
                     k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, num_operands, num_results);
   if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': too many operands", k->name);
-  int64_t dyn[TSR_MAX_GRID];
   for (int i = 0; i < k->n_dyn; i++) TSR_TRY(dynamic_bound(k, &operands[i], i, &dyn[i]));
-  tsr_ref ops[TSR_MAX_OPERANDS];
   memcpy(ops, operands + k->n_dyn, sizeof *ops * (size_t)n_ops);
   /* The kernel reads and writes an aliased output in place; an output that is not its
    * input's memory (the interpreter's, whose input value may still be used later) starts as
@@ -132,7 +131,41 @@ tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *
     if (res->data != in->data && tsr_ref_bytes(in)) memcpy(res->data, in->data, tsr_ref_bytes(in));
     ops[i].data = res->data;
   }
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands, int num_operands,
+                              const tsr_ref *results, int num_results, tsr_call_stats *stats) {
+  if (!k || !m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel and a machine");
+  int64_t dyn[TSR_MAX_GRID];
+  tsr_ref ops[TSR_MAX_OPERANDS];
+  TSR_TRY(prepare(k, operands, num_operands, results, num_results, ops, dyn));
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases};
-  return tsr_mosaic_kernel_run(m, k->k, ops, n_ops, results, k->n_outputs, &co, stats);
+  return tsr_mosaic_kernel_run(m, k->k, ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
+}
+
+tsr_status tsr_hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *const *operands, int num_operands,
+                                      const tsr_ref *const *results, int num_results, tsr_call_stats *stats) {
+  if (!k || !m || !operands || !results) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel, a machine and arrays");
+  int devices = tsr_machine_num_devices(m);
+  int64_t dyn[TSR_MAX_GRID], dyn_d[TSR_MAX_GRID];
+  tsr_ref *ops = malloc(sizeof *ops * (size_t)devices * TSR_MAX_OPERANDS);
+  const tsr_ref **op_ptrs = malloc(sizeof *op_ptrs * (size_t)devices);
+  tsr_status s = ops && op_ptrs ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int d = 0; s == TSR_OK && d < devices; d++) {
+    op_ptrs[d] = ops + (size_t)d * TSR_MAX_OPERANDS;
+    s = prepare(k, operands[d], num_operands, results[d], num_results, ops + (size_t)d * TSR_MAX_OPERANDS, d ? dyn_d : dyn);
+    for (int i = 0; s == TSR_OK && d && i < k->n_dyn; i++)
+      if (dyn_d[i] != dyn[i])
+        s = tsr_fail(TSR_ERR_INVALID, "kernel '%s': device %d's dynamic grid bound %d is %lld, device 0's %lld (one grid "
+                     "for every device)", k->name, d, i, (long long)dyn_d[i], (long long)dyn[i]);
+  }
+  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
+                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+  if (s == TSR_OK)
+    s = tsr_mosaic_kernel_run_devices(m, k->k, op_ptrs, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
+  free(ops);
+  free(op_ptrs);
+  return s;
 }
