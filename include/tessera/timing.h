@@ -71,8 +71,8 @@ void tsr_timing_destroy(tsr_timing *t);
 /* The observer to add to a machine (tsr_machine_add_observer) or to feed by hand. */
 tsr_observer tsr_timing_observer(tsr_timing *t);
 /* Adds the observer to the machine and sizes the model to its cores; on a machine of many
- * chips, to its devices and mesh (the ICI torus), forgetting what was simulated before. A
- * model not attached sees device 0 only. */
+ * chips, to its devices and mesh (the ICI torus), forgetting what was simulated before when
+ * the device count or cores per device change. A model not attached sees device 0 only. */
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m);
 /* Forgets everything simulated so far (the chip and options stay). */
 void tsr_timing_reset(tsr_timing *t);

@@ -75,6 +75,26 @@ def main() -> int:
         # device d holds device d-1's shard + 1
         want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1.0
         np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "timing":
+        # the timing model with the devices' ICI, on a chip whose other costs are zero: each of
+        # the ring's N - 1 rounds sends one f32[8,128] block (4096 bytes) one hop, 1 us of hop
+        # latency + 4096 B / 4.096 GB/s (tests/cli/ici.sh works the same case out)
+        import json
+        import tempfile
+        chip = {"base": "v5e", "step_overhead_s": 0, "dma_issue_s": 0, "dma_latency_s": 0, "hbm_bytes_per_s": 1e30,
+                "clock_hz": 1e30, "vpu_ops_per_s": 1e30, "vmem_bytes_per_s": 1e30, "transcendental_per_s": 1e30,
+                "ici_latency_s": 1e-6, "ici_link_bytes_per_s": 4096e6}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(chip, f)
+        try:
+            with tj.enabled(), tj.timing(chip=f.name) as t:
+                got = np.asarray(sharded(ring_allgather)(x))
+        finally:
+            os.unlink(f.name)
+        np.testing.assert_array_equal(got, np.asarray(jnp.tile(jnp.asarray(x_np), (N, 1))))
+        assert t.calls == 1 and len(t.kernels) == 1, (t.calls, t.kernels)
+        assert abs(t.simulated_seconds - (N - 1) * 2e-6) <= 1e-12, t.simulated_seconds
+        assert t.kernels[0]["verdict"] == "ICI-bound" and t.kernels[0]["cores"] == N, t.kernels
     elif CASE == "timeout":
         try:
             with tj.enabled(timeout=1.0):

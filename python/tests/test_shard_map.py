@@ -3,7 +3,8 @@ talking to each other: each device's call of the FFI handler meets the others' o
 launch, and one machine of that many devices runs them all, remote copies landing in the other
 devices' buffers. The cases (shard_map_cases.py) run in processes of their own: the CPU device
 count is fixed when JAX starts. Outputs against jnp; a kernel that only one device calls is a
-clear error after the timeout, not a hang."""
+clear error after the timeout, not a hang; tessera.jax.timing gives the ring the hand-computed
+ICI time."""
 from __future__ import annotations
 
 import os
@@ -28,7 +29,7 @@ def run_case(*args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("case,devices,order", [
     ("ring_allgather", 4, "eager"), ("ring_allgather", 8, "eager"), ("ring_allgather", 4, "on-wait"),
     ("ring_allgather", 8, "random"), ("permute_add", 4, "eager"), ("permute_add", 8, "random"),
-    ("timeout", 4, "eager"),
+    ("timeout", 4, "eager"), ("timing", 4, "eager"), ("timing", 8, "eager"),
 ])
 def test_shard_map(case, devices, order):
     r = run_case(case, str(devices), order)

@@ -4,7 +4,8 @@
  * its threads and the memory of its VMEM buffers from call to call, which spares each call
  * their start. A timing session (tessera.jax.timing) has machines of its own, on its chip,
  * each observed by the session's one timing model: the session runs one call at a time, so
- * that the model sees the calls one after another as `tessera run` would. */
+ * that the model sees the calls one after another as `tessera run` would (the calls of the
+ * devices of one shard_map launch are one call, on a machine of that many devices). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,7 @@ static tsr_ffi_session *active;
 
 static tsr_ffi_session *session_enter(void);
 static void session_leave(tsr_ffi_session *s);
+static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, runner **out);
 
 static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
   return !strcmp(a->chip, b->chip) && a->dma_mode == b->dma_mode && a->seed == b->seed && a->check == b->check &&
@@ -143,15 +145,10 @@ static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c, ts
   return after_run(r, c, stats && stats->timing_only, "", true);
 }
 
-tsr_status ffi_run_devices(tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n) {
-  tsr_ffi_session *ses = session_enter();
-  if (ses) {
-    session_leave(ses);
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "tessera.jax.timing does not time kernels of several devices (shard_map) yet");
-  }
-  const tsr_ref **ops = malloc(sizeof *ops * (size_t)n), **res = malloc(sizeof *res * (size_t)n);
-  runner *r = NULL;
-  tsr_status s = ops && res ? runner_take(&calls[0]->opts, &r) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+/* Every device's call at once on r, a machine of n devices. */
+static tsr_status run_devices_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n, tsr_call_stats *stats) {
+  const tsr_ref **ops = calloc((size_t)n, sizeof *ops), **res = calloc((size_t)n, sizeof *res);
+  tsr_status s = ops && res ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int d = 0; s == TSR_OK && d < n; d++) {
     ops[d] = calls[d]->operands;
     res[d] = calls[d]->results;
@@ -160,15 +157,41 @@ tsr_status ffi_run_devices(tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, 
                    calls[d]->num_operands, calls[d]->num_results, calls[0]->num_operands, calls[0]->num_results);
   }
   if (s == TSR_OK && r->ck) tsr_checker_reset(r->ck);
-  if (s == TSR_OK) s = tsr_hlo_kernel_run_devices(k, r->m, ops, calls[0]->num_operands, res, calls[0]->num_results, NULL);
+  if (s == TSR_OK) s = tsr_hlo_kernel_run_devices(k, r->m, ops, calls[0]->num_operands, res, calls[0]->num_results, stats);
   for (int d = 0; s == TSR_OK && d < n; d++) {
     char device[24];
     snprintf(device, sizeof device, "device %d ", d);
-    s = after_run(r, calls[d], false, device, d == 0); /* the checkers saw every device at once */
+    s = after_run(r, calls[d], stats[0].timing_only, device, d == 0); /* the checkers saw every device at once */
   }
-  if (r) runner_give(r);
   free(ops);
   free(res);
+  return s;
+}
+
+tsr_status ffi_run_devices(tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n) {
+  tsr_call_stats *stats = calloc((size_t)n, sizeof *stats);
+  if (!stats) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  tsr_ffi_session *ses = session_enter();
+  tsr_status s;
+  runner *r = NULL;
+  if (ses) { /* the session's machine of n devices, observed by its timing model */
+    pthread_mutex_lock(&ses->lock);
+    s = session_runner(ses, &calls[0]->opts, &r);
+    if (s == TSR_OK) s = run_devices_on(r, k, calls, n, stats);
+    if (s == TSR_OK) {
+      ses->calls++;
+      ses->timing_only_calls += stats[0].timing_only;
+    }
+    pthread_mutex_unlock(&ses->lock);
+    session_leave(ses);
+  } else {
+    s = runner_take(&calls[0]->opts, &r);
+    if (s == TSR_OK) {
+      s = run_devices_on(r, k, calls, n, stats);
+      runner_give(r);
+    }
+  }
+  free(stats);
   return s;
 }
 
@@ -196,16 +219,24 @@ static void session_leave(tsr_ffi_session *s) {
   free(s);
 }
 
-static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
-  pthread_mutex_lock(&s->lock);
-  tsr_status st = TSR_OK;
+/* The session's machine for these options (made on first use): on the session's chip,
+ * whatever the options name. Under the session's lock. */
+static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, runner **out) {
   runner *r = s->runners;
-  /* the session's chip, whatever the call's options name */
-  while (r && !(same_options(&r->opts, &c->opts))) r = r->next;
-  if (!r && (st = runner_create(&c->opts, &s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
+  while (r && !(same_options(&r->opts, o))) r = r->next;
+  tsr_status st = TSR_OK;
+  if (!r && (st = runner_create(o, &s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
     r->next = s->runners;
     s->runners = r;
   }
+  *out = r;
+  return st;
+}
+
+static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
+  pthread_mutex_lock(&s->lock);
+  runner *r;
+  tsr_status st = session_runner(s, &c->opts, &r);
   tsr_call_stats cs = {0};
   if (st == TSR_OK) st = run_on(r, k, c, &cs);
   if (st == TSR_OK) {

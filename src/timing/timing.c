@@ -298,7 +298,7 @@ tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
   ici_free(&probe);
   if (st != TSR_OK) return st;
   pthread_mutex_lock(&t->lock);
-  if (devices > 1 || t->num_devices > 1) {
+  if ((devices > 1 || t->num_devices > 1) && (devices != t->num_devices || n != t->cores_per_device)) {
     /* the cores are renumbered: what was simulated before is forgotten */
     free_state(t);
     t->num_devices = devices;
