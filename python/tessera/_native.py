@@ -106,6 +106,13 @@ class TimingSummary(Structure):
                 ("ici_signals", c_int64), ("ici_stall_seconds", c_double)]
 
 
+class TimingDevice(Structure):
+    _fields_ = [("seconds", c_double), ("compute_seconds", c_double), ("stall_seconds", c_double),
+                ("ici_stall_seconds", c_double), ("copies_sent", c_int64), ("bytes_sent", c_int64),
+                ("bytes_received", c_int64), ("signals_sent", c_int64), ("busiest_link_seconds", c_double),
+                ("busiest_link_bytes", c_int64)]
+
+
 class TimingKernel(Structure):
     _fields_ = [("name", c_char_p), ("cores", c_int), ("begin_seconds", c_double),
                 ("seconds", c_double), ("steps", c_int64), ("dmas", c_int64),
@@ -151,6 +158,7 @@ for _name, _res, *_args in [
     ("tsr_timing_destroy", None, _P),
     ("tsr_timing_summarize", None, _P, POINTER(TimingSummary)),
     ("tsr_timing_kernel_at", c_int, _P, c_int, POINTER(TimingKernel)),
+    ("tsr_timing_device_at", c_int, _P, c_int, POINTER(TimingDevice)),
     ("tsr_timing_write_trace", c_int, _P, c_char_p),
 ]:
     _declare(lib, _name, _res, *_args)
@@ -171,7 +179,8 @@ for _name, _res, *_args in [
 for _struct, _cname in ((Chip, "tsr_chip"), (Array, "tsr_array"), (Ref, "tsr_ref"),
                         (MachineOptions, "tsr_machine_options"), (HloRunOpts, "tsr_hlo_run_opts"),
                         (HloStats, "tsr_hlo_stats"),
-                        (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel")):
+                        (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel"),
+                        (TimingDevice, "tsr_timing_device")):
     if ctypes.sizeof(_struct) != ffi_lib.tsr_ffi_struct_size(_cname.encode()):
         raise ImportError(f"tessera: the native library's {_cname} is "
                           f"{ffi_lib.tsr_ffi_struct_size(_cname.encode())} bytes, these bindings "

@@ -334,6 +334,7 @@ class Timing:
         self.chip = chip
         self.simulated_seconds = 0.0
         self.kernels: list[dict[str, Any]] = []
+        self.devices: list[dict[str, Any]] = []  # under shard_map: one dict per device (ICI figures)
         self.calls = 0               # kernel calls timed
         self.timing_only_calls = 0   # of them, those that ran without computing
         self._session = ctypes.c_void_p()
@@ -358,6 +359,12 @@ class Timing:
                                  "steps": k.steps, "dmas": k.dmas, "bytes_moved": k.bytes_moved,
                                  "flops": k.flops, "verdict": k.verdict.decode(),
                                  "cores": k.cores, "dmas_skipped": k.dmas_skipped})
+        self.devices = []
+        for d in range(s.devices if s.devices > 1 else 0):
+            dv = n.TimingDevice()
+            if n.lib.tsr_timing_device_at(t, d, ctypes.byref(dv)) != 0:
+                raise KernelError(f"timing: {n.last_error()}")
+            self.devices.append({f: getattr(dv, f) for f, _ in n.TimingDevice._fields_})
 
     def write_trace(self, path: str) -> None:
         """The Chrome trace-event JSON of the calls (opens in ui.perfetto.dev)."""

@@ -95,6 +95,11 @@ def main() -> int:
         assert t.calls == 1 and len(t.kernels) == 1, (t.calls, t.kernels)
         assert abs(t.simulated_seconds - (N - 1) * 2e-6) <= 1e-12, t.simulated_seconds
         assert t.kernels[0]["verdict"] == "ICI-bound" and t.kernels[0]["cores"] == N, t.kernels
+        # per device: N - 1 blocks sent and received, every one of its ring steps waited for
+        assert len(t.devices) == N, t.devices
+        for d in t.devices:
+            assert d["copies_sent"] == N - 1 and d["bytes_sent"] == d["bytes_received"] == (N - 1) * 4096, d
+            assert abs(d["seconds"] - (N - 1) * 2e-6) <= 1e-12, d
     elif CASE == "timeout":
         try:
             with tj.enabled(timeout=1.0):

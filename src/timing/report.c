@@ -330,6 +330,11 @@ static cJSON *kernel_json(tsr_timing *t, int i) {
   cJSON_AddNumberToObject(o, "step_overhead_seconds", f.step_overhead_seconds);
   cJSON_AddNumberToObject(o, "dma_issue_seconds", f.dma_issue_seconds);
   cJSON_AddStringToObject(o, "verdict", f.verdict);
+  if (k->ici_copies || k->ici_stall > 0) { /* many chips */
+    cJSON_AddNumberToObject(o, "ici_copies", (double)k->ici_copies);
+    cJSON_AddNumberToObject(o, "ici_bytes", (double)k->ici_bytes);
+    cJSON_AddNumberToObject(o, "ici_stall_seconds", k->ici_stall);
+  }
   cJSON *steps = cJSON_AddArrayToObject(o, "first_steps");
   for (int j = 0; j < k->nfirst; j++) {
     const step_rec *r = &k->first[j];

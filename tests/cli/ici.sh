@@ -34,6 +34,7 @@ got = r["simulated_seconds"]
 assert abs(got - want) <= 1e-9 * want, f"simulated {got}, want {want}"
 assert r["verdict"] == "ICI-bound", r["verdict"]
 assert r["ici_copies"] == n * (n - 1) and r["ici_bytes"] == n * (n - 1) * 4096, r
+assert r["kernels_detail"][0]["ici_bytes"] == n * (n - 1) * 4096, r["kernels_detail"][0]
 assert len(r["devices"]) == n
 for d in r["devices"]:
     assert d["copies_sent"] == n - 1 and d["bytes_received"] == (n - 1) * 4096, d
