@@ -22,7 +22,10 @@ For each kernel of a representative subset it
   6. prints one line per figure with the ratio JAX time / tessera time (> 1: tessera faster);
   7. measures this machine's limits (STREAM-like bandwidth, the BLAS's rate, exps per second)
      and states each kernel's bound from its bytes, FLOPs and exps, with tessera's run as a
-     multiple of it.
+     multiple of it;
+  8. times a many-device kernel too, the ring all-gather under jax.shard_map over 8 CPU devices
+     (4 with --quick), live through tessera.jax against TPU interpret mode, in a process of its
+     own (bench/jax/shard_map_ring.py: the device count is fixed when JAX starts).
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded. The
 live column needs the tessera package (pip install .; make test installs it into python/.venv).
 
@@ -80,6 +83,23 @@ def subset(suite, quick):
         ("threefry", "threefry-2x32 random bits u32[256,512] x2 (181 uint32 ops per element), "
          "(64,512) blocks, grid 4", suite.threefry, dict(m=256, n=512, bm=64), 0, 0),
     ]
+
+
+MANY_DEVICES = "ring_allgather_shard_map"
+
+
+def shard_map_ring(repeat, quick, limit):
+    """bench/jax/shard_map_ring.py's figures (a dict), or {"error": why}."""
+    args = [sys.executable, os.path.join(HERE, "shard_map_ring.py"), "--devices", "4" if quick else "8",
+            "--repeat", str(max(3, repeat))]
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {limit} s"}
+    lines = [ln for ln in (p.stdout + p.stderr).splitlines() if ln.strip()]
+    if p.returncode != 0:
+        return {"error": f"exit {p.returncode}: {lines[-1] if lines else '(no output)'}"}
+    return json.loads(p.stdout.strip().splitlines()[-1])
 
 
 def close(a, b, rtol, atol):
@@ -293,7 +313,7 @@ def main():
     jax.config.update("jax_platforms", "cpu")
     suite = es.load_suite()
     todo = subset(suite, a.quick)
-    known = [t[0] for t in todo]
+    known = [t[0] for t in todo] + [MANY_DEVICES]
     if any(k not in known for k in a.kernels):
         print(f"unknown kernel; known: {' '.join(known)}", file=sys.stderr)
         return 2
@@ -408,6 +428,11 @@ def main():
             bad = True
         rows.append(row)
         report_row(row, a.json)
+    many = None
+    if not a.kernels or MANY_DEVICES in a.kernels:
+        many = shard_map_ring(a.repeat, a.quick, a.timeout) if live else {"error": live_why}
+        bad |= a.strict and "error" in many
+        report_many(many, a.json)
     if not a.workdir:
         shutil.rmtree(work, ignore_errors=True)
     rates = machine_rates(np, a.repeat)
@@ -429,7 +454,7 @@ def main():
         print(f"# load average: {load[1]:.2f}")
     if a.results:
         write_results(a, rows, jax.__version__, jaxlib.__version__, np.__version__, env, tessera,
-                      rates, load)
+                      rates, load, many)
     if a.json:
         print(json.dumps(JSON_FIGURES, indent=1))
     return 1 if bad else 0
@@ -496,7 +521,46 @@ def report_row(r, as_json):
               f"{(lv['warm_s'] / run) if lv['warm_s'] and run else float('nan'):.2f}", flush=True)
 
 
-def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load):
+def report_many(m, as_json):
+    """The shard_map ring's line (or JSON figure)."""
+    if "error" in m:
+        if as_json:
+            JSON_FIGURES.append({"name": f"{MANY_DEVICES}/live", "value": None, "status": m["error"]})
+        else:
+            print(f"{MANY_DEVICES:20s} live under shard_map: n/a: {m['error']}", flush=True)
+        return
+    w, f = m["warm_seconds"], m["first_seconds"]
+    if as_json:
+        JSON_FIGURES.append({"name": f"{MANY_DEVICES}/live", "value": w["tessera"], "unit": "s",
+                             "devices": m["devices"], "first_s": f["tessera"], "baseline": w["tpu_interpret"],
+                             "baseline_cold": f["tpu_interpret"], "ratio_tpu_interpret": m["ratio_warm"]})
+    else:
+        print(f"{MANY_DEVICES:20s} live under shard_map, {m['devices']} devices: warm {fmt(w['tessera']):>9s} "
+              f"(first call {fmt(f['tessera'])}, equal to jnp.tile)  vs tpu_interpret {fmt(w['tpu_interpret'])} "
+              f"(first call {fmt(f['tpu_interpret'])}): ratio {m['ratio_warm']:.1f}x", flush=True)
+
+
+def many_lines(m):
+    """RESULTS.md's section for the shard_map ring."""
+    if m is None:
+        return []
+    lines = ["", "Many devices: the ring all-gather (tools/jax/multichip_kernels.py) under `jax.shard_map` "
+             "over CPU devices, each device's f32 shard sent around the ring by remote copies, live "
+             "through `tessera.jax.enabled(check=False)` (the devices' calls meet in one simulated "
+             "machine) against TPU interpret mode with `dma_execution_mode=\"eager\"` (its default, "
+             "\"on_wait\", gives this kernel wrong rows in jax 0.10.2; bench/jax/shard_map_ring.py), "
+             "both warm, alternating, checked against `jnp.tile`.", "",
+             "| kernel | devices, shard | TPU interpret warm / first | tessera live warm / first | ratio |",
+             "|---|---|---|---|---|"]
+    if "error" in m:
+        return lines + [f"| {MANY_DEVICES} | - | - | n/a: {m['error']} | - |"]
+    w, f = m["warm_seconds"], m["first_seconds"]
+    return lines + [f"| {MANY_DEVICES} | {m['devices']}, f32{m['shard']} | {fmt(w['tpu_interpret'])} / "
+                    f"{fmt(f['tpu_interpret'])} | {fmt(w['tessera'])} / {fmt(f['tessera'])} | "
+                    f"{m['ratio_warm']:.1f}x |"]
+
+
+def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
     cmd = "python/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
         + f" --repeat {a.repeat} --results {a.results}"
     lines = [
@@ -605,6 +669,7 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load):
             lines += ["", f"Note: against TPU interpret mode's {fmt(tp)} for the matmul, no "
                       f"interpreter of it could exceed about {tp / rates['blas_1024_s']:.0f}x on "
                       "this machine, whose f32 matmul blocks run on a BLAS too (OpenBLAS)."]
+    lines += many_lines(many)
     with open(a.results, "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -136,6 +136,13 @@ int tsr_hlo_kernel_num_results(const tsr_hlo_kernel *k);
 tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *operands,
                               int num_operands, const tsr_ref *results, int num_results,
                               tsr_call_stats *stats);
+/* The same on every device of a machine of many chips at once: operands[d] and results[d]
+ * are device d's (each device's arrays of one operand have one shape, its dynamic grid bounds
+ * one value); the devices reach each other with remote copies and signals. stats: one per
+ * device, or NULL. */
+tsr_status tsr_hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *const *operands,
+                                      int num_operands, const tsr_ref *const *results, int num_results,
+                                      tsr_call_stats *stats);
 
 /* The names of the ops the interpreter runs, for documentation and tests; NULL past the end. */
 const char *tsr_hlo_op_name(int i);

@@ -38,6 +38,12 @@ typedef struct tsr_chip {
   double step_overhead_s;  /* fixed cost per grid step */
   int dma_engines;         /* concurrent DMA streams */
   double vmem_bytes_per_s; /* VMEM <-> vector register load/store bandwidth, per TensorCore */
+  /* The inter-chip interconnect (ICI) between the devices of a mesh: a torus of this many
+   * dimensions (a link to each neighbour in each, both ways: 2 x dims links per chip), each
+   * link carrying `ici_link_bytes_per_s` one way, a hop costing `ici_latency_s`. */
+  int ici_torus_dims;
+  double ici_link_bytes_per_s;
+  double ici_latency_s;
 } tsr_chip;
 
 /* Built-in chips: "v4", "v5e", "v5p", "v6e", "7x". NULL when unknown. */

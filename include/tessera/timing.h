@@ -70,7 +70,9 @@ tsr_status tsr_timing_create(const tsr_chip *chip, const tsr_timing_options *opt
 void tsr_timing_destroy(tsr_timing *t);
 /* The observer to add to a machine (tsr_machine_add_observer) or to feed by hand. */
 tsr_observer tsr_timing_observer(tsr_timing *t);
-/* Adds the observer to the machine and sizes the model to its cores. */
+/* Adds the observer to the machine and sizes the model to its cores; on a machine of many
+ * chips, to its devices and mesh (the ICI torus), forgetting what was simulated before when
+ * the device count or cores per device change. A model not attached sees device 0 only. */
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m);
 /* Forgets everything simulated so far (the chip and options stay). */
 void tsr_timing_reset(tsr_timing *t);
@@ -91,8 +93,13 @@ typedef struct tsr_timing_summary {
                                  used); streaming reaches chip.hbm_efficiency at most */
   double mxu_fraction;        /* flops / (seconds x peak of the cores used) */
   double overlap;             /* fraction of DMA-active time hidden behind other work */
-  const char *verdict;        /* "HBM-bound", "compute-bound", "overhead-bound (per-step)",
-                                 "overhead-bound (per-DMA)", "idle" */
+  const char *verdict;        /* "HBM-bound", "compute-bound", "ICI-bound",
+                                 "overhead-bound (per-step)", "overhead-bound (per-DMA)", "idle" */
+  /* Many chips: the devices simulated, the copies and bytes that crossed ICI between them, and
+   * the time cores waited for ICI (part of stall_seconds). */
+  int devices;
+  int64_t ici_copies, ici_bytes, ici_signals;
+  double ici_stall_seconds;
 } tsr_timing_summary;
 
 /* Finishes the simulation of what was observed (cores that never sent events are ignored)
@@ -113,13 +120,25 @@ typedef struct tsr_timing_kernel {
   const char *verdict;
 } tsr_timing_kernel;
 tsr_status tsr_timing_kernel_at(tsr_timing *t, int i, tsr_timing_kernel *out);
+/* One device of a machine of many chips (d from 0 to the summary's `devices` - 1): when its
+ * cores ended, their compute and stalls, what it sent and received over ICI, and its busiest
+ * outgoing link. Finishes the simulation as tsr_timing_summarize does. */
+typedef struct tsr_timing_device {
+  double seconds;             /* the latest end of its cores */
+  double compute_seconds, stall_seconds, ici_stall_seconds; /* sums over its cores */
+  int64_t copies_sent, bytes_sent, bytes_received, signals_sent;
+  double busiest_link_seconds; /* the most time one of its outgoing links carried data */
+  int64_t busiest_link_bytes;
+} tsr_timing_device;
+tsr_status tsr_timing_device_at(tsr_timing *t, int d, tsr_timing_device *out);
 /* Human-readable report: totals, per kernel, the first steps, verdict. */
 tsr_status tsr_timing_report(tsr_timing *t, FILE *f);
 /* JSON report (simulated_seconds, totals, kernels) to a file ("-": stdout). Files are written
  * to a temporary name and renamed, so a reader never sees half a file. */
 tsr_status tsr_timing_write_json(tsr_timing *t, const char *path);
 /* Chrome trace-event JSON (opens in Perfetto / chrome://tracing): one track per core and per
- * DMA engine, counters for semaphores and VMEM in use. Needs options.trace. */
+ * DMA engine, counters for semaphores and VMEM in use; on many chips a process per device and
+ * one for the ICI links, a track per link. Needs options.trace. */
 tsr_status tsr_timing_write_trace(tsr_timing *t, const char *path);
 
 #ifdef __cplusplus

@@ -47,7 +47,8 @@ class Chip(Structure):
                 ("transcendental_per_s", c_double), ("clock_hz", c_double),
                 ("dma_issue_s", c_double), ("dma_latency_s", c_double),
                 ("step_overhead_s", c_double), ("dma_engines", c_int),
-                ("vmem_bytes_per_s", c_double)]
+                ("vmem_bytes_per_s", c_double), ("ici_torus_dims", c_int),
+                ("ici_link_bytes_per_s", c_double), ("ici_latency_s", c_double)]
 
 
 class Array(Structure):
@@ -100,7 +101,16 @@ class TimingSummary(Structure):
                 ("flops", c_double), ("compute_seconds", c_double), ("stall_seconds", c_double),
                 ("step_overhead_seconds", c_double), ("dma_issue_seconds", c_double),
                 ("dma_active_seconds", c_double), ("hbm_fraction", c_double),
-                ("mxu_fraction", c_double), ("overlap", c_double), ("verdict", c_char_p)]
+                ("mxu_fraction", c_double), ("overlap", c_double), ("verdict", c_char_p),
+                ("devices", c_int), ("ici_copies", c_int64), ("ici_bytes", c_int64),
+                ("ici_signals", c_int64), ("ici_stall_seconds", c_double)]
+
+
+class TimingDevice(Structure):
+    _fields_ = [("seconds", c_double), ("compute_seconds", c_double), ("stall_seconds", c_double),
+                ("ici_stall_seconds", c_double), ("copies_sent", c_int64), ("bytes_sent", c_int64),
+                ("bytes_received", c_int64), ("signals_sent", c_int64), ("busiest_link_seconds", c_double),
+                ("busiest_link_bytes", c_int64)]
 
 
 class TimingKernel(Structure):
@@ -148,6 +158,7 @@ for _name, _res, *_args in [
     ("tsr_timing_destroy", None, _P),
     ("tsr_timing_summarize", None, _P, POINTER(TimingSummary)),
     ("tsr_timing_kernel_at", c_int, _P, c_int, POINTER(TimingKernel)),
+    ("tsr_timing_device_at", c_int, _P, c_int, POINTER(TimingDevice)),
     ("tsr_timing_write_trace", c_int, _P, c_char_p),
 ]:
     _declare(lib, _name, _res, *_args)
@@ -168,7 +179,8 @@ for _name, _res, *_args in [
 for _struct, _cname in ((Chip, "tsr_chip"), (Array, "tsr_array"), (Ref, "tsr_ref"),
                         (MachineOptions, "tsr_machine_options"), (HloRunOpts, "tsr_hlo_run_opts"),
                         (HloStats, "tsr_hlo_stats"),
-                        (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel")):
+                        (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel"),
+                        (TimingDevice, "tsr_timing_device")):
     if ctypes.sizeof(_struct) != ffi_lib.tsr_ffi_struct_size(_cname.encode()):
         raise ImportError(f"tessera: the native library's {_cname} is "
                           f"{ffi_lib.tsr_ffi_struct_size(_cname.encode())} bytes, these bindings "

@@ -58,6 +58,7 @@ class Options:
     host_helpers: int = 0        # host threads that help: 0 every idle CPU, -1 none
     seed: int = 0                # of dma_order="random"
     max_ops: int = 0             # op budget per kernel call and core; 0: the default (1e9)
+    timeout: float = 60.0        # under shard_map: seconds a device's call waits for the others'
 
     def __post_init__(self):
         if self.dma_order not in n.DMA_ORDERS:
@@ -66,6 +67,8 @@ class Options:
             raise ValueError(f"tessera: host_helpers is -1 (none), 0 (every idle CPU) or 1..64, not {self.host_helpers}")
         if self.max_ops < 0 or self.seed < 0:
             raise ValueError("tessera: max_ops and seed are not negative")
+        if not self.timeout > 0:
+            raise ValueError(f"tessera: timeout is a positive number of seconds, not {self.timeout}")
         _device_kind(self.chip)  # an unknown chip fails here, not at the first call
 
     def attributes(self) -> dict[str, ir.Attribute]:
@@ -201,13 +204,29 @@ def _is_mosaic(compiler_params: Any) -> bool:
     return compiler_params is None or isinstance(compiler_params, _tpu_core.CompilerParams)
 
 
+def _mesh_attributes(ctx: mlir.LoweringRuleContext, opts: Options) -> dict[str, ir.Attribute]:
+    """Under jax.shard_map over several devices (every axis manual): the mesh's device ids in
+    mesh order and its shape, by which the handler knows the call's device and that the
+    devices' calls of one launch run together (src/ffi/rendezvous.c); nothing otherwise."""
+    ac = ctx.module_context.axis_context
+    mesh = getattr(ac, "mesh", None)
+    devices = getattr(mesh, "devices", None)
+    if devices is None or devices.size <= 1 or \
+            frozenset(getattr(ac, "manual_axes", ())) != frozenset(mesh.axis_names):
+        return {}
+    i64 = ir.IntegerType.get_signless(64)
+    return {"mesh_devices": ir.DenseI64ArrayAttr.get([int(d.id) for d in devices.flat]),
+            "mesh_shape": ir.DenseI64ArrayAttr.get([int(x) for x in devices.shape]),
+            "timeout_ms": ir.IntegerAttr.get(i64, max(1, int(opts.timeout * 1000)))}
+
+
 def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
     opts = _options.value
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")):
         return _pallas_call._pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
     outs = _tpu_registration.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret,
                                                            **params)
-    return _retarget(outs, opts)
+    return _retarget(outs, opts, _mesh_attributes(ctx, opts))
 
 
 def _lower_mpmd_map(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
@@ -253,7 +272,7 @@ def _row_major(t: ir.Type) -> list[int]:
     return list(range(ir.RankedTensorType(t).rank - 1, -1, -1))
 
 
-def _retarget(outs, opts: Options):
+def _retarget(outs, opts: Options, more: dict[str, ir.Attribute] | None = None):
     """Replaces the tpu_custom_call with the FFI call that runs its payload, in place."""
     flat = _flat(outs)
     old = _tpu_call_of(flat)
@@ -277,7 +296,7 @@ def _retarget(outs, opts: Options):
         raise KernelError(f"kernel '{name}' takes {nops.value} operands and gives {nres.value} "
                           f"results; the call has {len(operands)} and {len(results)}")
     config = {"payload": ir.StringAttr.get(payload), "kernel_name": ir.StringAttr.get(name),
-              **opts.attributes()}
+              **opts.attributes(), **(more or {})}
     if aliases:
         config["aliases"] = ir.DenseI64ArrayAttr.get([x for p in aliases for x in p])
     has_side_effect = "has_side_effect" in old.attributes and ir.BoolAttr(old.attributes["has_side_effect"]).value
@@ -315,6 +334,7 @@ class Timing:
         self.chip = chip
         self.simulated_seconds = 0.0
         self.kernels: list[dict[str, Any]] = []
+        self.devices: list[dict[str, Any]] = []  # under shard_map: one dict per device (ICI figures)
         self.calls = 0               # kernel calls timed
         self.timing_only_calls = 0   # of them, those that ran without computing
         self._session = ctypes.c_void_p()
@@ -339,6 +359,12 @@ class Timing:
                                  "steps": k.steps, "dmas": k.dmas, "bytes_moved": k.bytes_moved,
                                  "flops": k.flops, "verdict": k.verdict.decode(),
                                  "cores": k.cores, "dmas_skipped": k.dmas_skipped})
+        self.devices = []
+        for d in range(s.devices if s.devices > 1 else 0):
+            dv = n.TimingDevice()
+            if n.lib.tsr_timing_device_at(t, d, ctypes.byref(dv)) != 0:
+                raise KernelError(f"timing: {n.last_error()}")
+            self.devices.append({f: getattr(dv, f) for f, _ in n.TimingDevice._fields_})
 
     def write_trace(self, path: str) -> None:
         """The Chrome trace-event JSON of the calls (opens in ui.perfetto.dev)."""

@@ -19,6 +19,7 @@ size_t tsr_ffi_struct_size(const char *name) {
       {"tsr_hlo_stats", sizeof(tsr_hlo_stats)},
       {"tsr_timing_summary", sizeof(tsr_timing_summary)},
       {"tsr_timing_kernel", sizeof(tsr_timing_kernel)},
+      {"tsr_timing_device", sizeof(tsr_timing_device)},
   };
   for (size_t i = 0; name && i < sizeof sizes / sizeof sizes[0]; i++)
     if (!strcmp(sizes[i].name, name)) return sizes[i].size;

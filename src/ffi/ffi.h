@@ -2,9 +2,11 @@
  * The XLA FFI handler (handler.c) runs each TPU pallas_call that jax.jit lowered for the CPU:
  * the call's tpu_custom_call payload is compiled once into a tsr_hlo_kernel (kernel_cache.c)
  * and run on XLA's buffers by a machine from a pool (runner.c), with the checkers the call's
- * options ask for, or by the machines of a timing session. Everything here sits on the public
- * C API, as the CLI does; Python reaches it through ctypes (python/tessera/_native.py), which
- * mirrors these declarations. docs/jax.md tells the whole story. */
+ * options ask for, or by the machines of a timing session; under jax.shard_map the calls of
+ * every device of one launch meet (rendezvous.c) and run on one machine of that many devices.
+ * Everything here sits on the public C API, as the CLI does; Python reaches it through ctypes
+ * (python/tessera/_native.py), which mirrors these declarations. docs/jax.md tells the whole
+ * story. */
 #ifndef TSR_FFI_H
 #define TSR_FFI_H
 
@@ -25,6 +27,12 @@ typedef struct tsr_ffi_options {
   bool zero_copy;
   int host_helpers;        /* tsr_machine_options.host_helpers */
   int64_t max_ops;         /* tsr_machine_options.max_kernel_ops */
+  /* Under jax.shard_map: the devices of the mesh (0: one), its shape, and how long a device's
+   * call waits for the others' (rendezvous.c) */
+  int devices;
+  int mesh_rank;
+  int64_t mesh_shape[TSR_MAX_MESH_RANK];
+  int64_t timeout_ms;
 } tsr_ffi_options;
 
 /* One kernel call: the custom call's payload (tpu_custom_call's backend_config JSON), its
@@ -42,6 +50,10 @@ typedef struct tsr_ffi_call {
   int num_operands;
   const tsr_ref *results;
   int num_results;
+  /* Under shard_map (opts.devices > 1): this call is device `device` (its position in the
+   * mesh) of XLA's logical execution `run_id`, whose devices' calls meet to run at once. */
+  int device;
+  int64_t run_id;
 } tsr_ffi_call;
 
 /* Runs the call: the kernel from the cache (compiled on first use), a machine from the pool
@@ -88,5 +100,13 @@ tsr_status ffi_kernel_get(const char *payload, size_t len, const char *name, siz
 void ffi_kernel_put(ffi_kernel *k);
 tsr_hlo_kernel *ffi_kernel_hlo(ffi_kernel *k);
 void ffi_cache_release(void);
+
+/* ---- internal: many devices (rendezvous.c, runner.c) ---- */
+/* Waits until the calls of every device of c's launch have come (at most opts.timeout_ms), and
+ * then all of them run at once on one machine of that many devices; every call gets the
+ * run's status. Calls from one thread each. */
+tsr_status ffi_rendezvous(ffi_kernel *e, const tsr_ffi_call *c);
+/* Runs calls[d], device d's call, on one machine of n devices from the pool. */
+tsr_status ffi_run_devices(tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n);
 
 #endif

@@ -119,7 +119,23 @@ static tsr_status attr_string(XLA_FFI_AttrType t, const void *v, const char *nam
   return TSR_OK;
 }
 
-static tsr_status read_attrs(const XLA_FFI_Attrs *a, tsr_ffi_call *c) {
+/* An attribute that is an array of int64. */
+static tsr_status attr_ints(XLA_FFI_AttrType t, const void *v, const char *name, const int64_t **p, int64_t *n) {
+  const XLA_FFI_Array *arr = v;
+  if (t != XLA_FFI_AttrType_ARRAY || !arr || arr->dtype != XLA_FFI_DataType_S64 || (arr->size && !arr->data))
+    return tsr_fail(TSR_ERR_INVALID, "attribute %s is not an array of int64", name);
+  *p = arr->data;
+  *n = arr->size;
+  return TSR_OK;
+}
+
+/* Under shard_map: the mesh's device ids (in mesh order) and shape. */
+typedef struct mesh_attrs {
+  const int64_t *ids, *shape;
+  int64_t n_ids, rank;
+} mesh_attrs;
+
+static tsr_status read_attrs(const XLA_FFI_Attrs *a, tsr_ffi_call *c, mesh_attrs *mesh) {
   bool have_payload = false;
   for (int64_t i = 0; i < a->size; i++) {
     const XLA_FFI_ByteSpan *n = a->names[i];
@@ -169,6 +185,13 @@ static tsr_status read_attrs(const XLA_FFI_Attrs *a, tsr_ffi_call *c) {
     } else if (name_is(n, "max_ops")) {
       TSR_TRY(attr_int(t, v, "max_ops", &x));
       c->opts.max_ops = x;
+    } else if (name_is(n, "mesh_devices")) {
+      TSR_TRY(attr_ints(t, v, "mesh_devices", &mesh->ids, &mesh->n_ids));
+    } else if (name_is(n, "mesh_shape")) {
+      TSR_TRY(attr_ints(t, v, "mesh_shape", &mesh->shape, &mesh->rank));
+    } else if (name_is(n, "timeout_ms")) {
+      TSR_TRY(attr_int(t, v, "timeout_ms", &x));
+      c->opts.timeout_ms = x;
     } else {
       return tsr_fail(TSR_ERR_INVALID, "unknown attribute '%.*s' (a tessera package of another version lowered this call?)",
                       n ? (int)(n->len < 64 ? n->len : 64) : 1, n ? n->ptr : "?");
@@ -202,6 +225,37 @@ static void pack_int4(const tsr_ref *unpacked, void *packed) {
   for (int64_t i = 0; i < n; i++) p[i / 2] |= (uint8_t)((((const uint8_t *)unpacked->data)[i] & 0xF) << (4 * (i % 2)));
 }
 
+/* A call under shard_map: its device's place in the mesh (XLA's device ordinal among the mesh's
+ * ids) and the launch it belongs to, so that the devices' calls meet (rendezvous.c). */
+static tsr_status mesh_place(const XLA_FFI_CallFrame *cf, const mesh_attrs *mesh, tsr_ffi_call *c) {
+  if (!mesh->n_ids && !mesh->rank) return TSR_OK;
+  int64_t size = 1;
+  for (int64_t i = 0; i < mesh->rank; i++) size *= mesh->shape[i] > 0 ? mesh->shape[i] : 0;
+  if (mesh->rank < 1 || mesh->rank > TSR_MAX_MESH_RANK || mesh->n_ids != size || size > TSR_MAX_DEVICES)
+    return tsr_fail(TSR_ERR_INVALID, "attributes mesh_devices (%lld ids) and mesh_shape (rank %lld) disagree, or more than %d "
+                    "devices", (long long)mesh->n_ids, (long long)mesh->rank, TSR_MAX_DEVICES);
+  if (size == 1) return TSR_OK;
+  XLA_FFI_DeviceOrdinal_Get_Args o = {.struct_size = XLA_FFI_DeviceOrdinal_Get_Args_STRUCT_SIZE, .ctx = cf->ctx};
+  XLA_FFI_RunId_Get_Args r = {.struct_size = XLA_FFI_RunId_Get_Args_STRUCT_SIZE, .ctx = cf->ctx};
+  XLA_FFI_Error *e = cf->api->XLA_FFI_DeviceOrdinal_Get(&o);
+  if (!e) e = cf->api->XLA_FFI_RunId_Get(&r);
+  if (e) {
+    XLA_FFI_Error_Destroy_Args d = {.struct_size = XLA_FFI_Error_Destroy_Args_STRUCT_SIZE, .error = e};
+    cf->api->XLA_FFI_Error_Destroy(&d);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "XLA does not say which device runs the call (a kernel of %lld devices)", (long long)size);
+  }
+  c->device = -1;
+  for (int64_t i = 0; i < size; i++)
+    if (mesh->ids[i] == o.device_ordinal) c->device = (int)i;
+  if (c->device < 0)
+    return tsr_fail(TSR_ERR_INVALID, "device %d runs a call of a mesh whose devices do not include it", (int)o.device_ordinal);
+  c->run_id = r.run_id;
+  c->opts.devices = (int)size;
+  c->opts.mesh_rank = (int)mesh->rank;
+  for (int64_t i = 0; i < mesh->rank; i++) c->opts.mesh_shape[i] = mesh->shape[i];
+  return TSR_OK;
+}
+
 static tsr_status run(const XLA_FFI_CallFrame *cf) {
   tsr_ffi_call c = {0};
   tsr_ref ops[TSR_MAX_OPERANDS + TSR_MAX_GRID], res[TSR_MAX_OPERANDS];
@@ -209,7 +263,9 @@ static tsr_status run(const XLA_FFI_CallFrame *cf) {
   if (cf->args.size < 0 || cf->args.size > TSR_MAX_OPERANDS + TSR_MAX_GRID || cf->rets.size < 0 || cf->rets.size > TSR_MAX_OPERANDS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%lld operands and %lld results (at most %d and %d)", (long long)cf->args.size,
                     (long long)cf->rets.size, TSR_MAX_OPERANDS + TSR_MAX_GRID, TSR_MAX_OPERANDS);
-  TSR_TRY(read_attrs(&cf->attrs, &c));
+  mesh_attrs mesh = {0};
+  TSR_TRY(read_attrs(&cf->attrs, &c, &mesh));
+  TSR_TRY(mesh_place(cf, &mesh, &c));
   int na = (int)cf->args.size, nr = (int)cf->rets.size;
   tsr_status s = TSR_OK;
   for (int i = 0; i < na && s == TSR_OK; i++) {

@@ -4,7 +4,8 @@
  * its threads and the memory of its VMEM buffers from call to call, which spares each call
  * their start. A timing session (tessera.jax.timing) has machines of its own, on its chip,
  * each observed by the session's one timing model: the session runs one call at a time, so
- * that the model sees the calls one after another as `tessera run` would. */
+ * that the model sees the calls one after another as `tessera run` would (the calls of the
+ * devices of one shard_map launch are one call, on a machine of that many devices). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +42,15 @@ static int n_idle;
 static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
 static tsr_ffi_session *active;
 
+static tsr_ffi_session *session_enter(void);
+static void session_leave(tsr_ffi_session *s);
+static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, runner **out);
+
 static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
   return !strcmp(a->chip, b->chip) && a->dma_mode == b->dma_mode && a->seed == b->seed && a->check == b->check &&
          a->poison == b->poison && a->zero_copy == b->zero_copy && a->host_helpers == b->host_helpers &&
-         a->max_ops == b->max_ops;
+         a->max_ops == b->max_ops && a->devices == b->devices && a->mesh_rank == b->mesh_rank &&
+         !memcmp(a->mesh_shape, b->mesh_shape, sizeof a->mesh_shape);
 }
 
 static void runner_destroy(runner *r) {
@@ -66,7 +72,9 @@ static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, 
   if (chip) r->chip = *chip;
   else s = tsr_chip_load(o->chip[0] ? o->chip : "v5e", &r->chip);
   tsr_machine_options mo = {.chip = &r->chip, .dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
-                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only};
+                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only,
+                            .num_devices = o->devices, .mesh_rank = o->mesh_rank};
+  memcpy(mo.mesh_shape, o->mesh_shape, sizeof mo.mesh_shape);
   if (s == TSR_OK) s = tsr_machine_create(&mo, &r->m);
   /* a timing-only run has no data to check */
   unsigned checks = timing_only ? 0 : (o->check ? TSR_CHECK_DEFAULT : 0) | (o->poison ? TSR_CHECK_POISON : 0);
@@ -116,20 +124,75 @@ static void runner_give(runner *r) {
   runner_destroy(drop);
 }
 
+/* What the checkers found in the run just made, then the poison scan of its results. */
+static tsr_status after_run(runner *r, const tsr_ffi_call *c, bool timing_only, const char *device, bool checkers) {
+  if (checkers && r->ck && tsr_checker_status(r->ck) != TSR_OK) {
+    int n = tsr_checker_count(r->ck);
+    return n > 1 ? tsr_fail_context(tsr_checker_status(r->ck), "%d findings, the first", n) : tsr_checker_status(r->ck);
+  }
+  for (int i = 0; c->opts.poison && !timing_only && i < c->num_results; i++) {
+    char name[48];
+    snprintf(name, sizeof name, "%soutput %d", device, i);
+    TSR_TRY(tsr_check_poison(&c->results[i], name));
+  }
+  return TSR_OK;
+}
+
 /* The call itself, on `r`: the run, then what the checkers found, then the poison scan. */
 static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c, tsr_call_stats *stats) {
   if (r->ck) tsr_checker_reset(r->ck);
   TSR_TRY(tsr_hlo_kernel_run(k, r->m, c->operands, c->num_operands, c->results, c->num_results, stats));
-  if (r->ck && tsr_checker_status(r->ck) != TSR_OK) {
-    int n = tsr_checker_count(r->ck);
-    return n > 1 ? tsr_fail_context(tsr_checker_status(r->ck), "%d findings, the first", n) : tsr_checker_status(r->ck);
+  return after_run(r, c, stats && stats->timing_only, "", true);
+}
+
+/* Every device's call at once on r, a machine of n devices. */
+static tsr_status run_devices_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n, tsr_call_stats *stats) {
+  const tsr_ref **ops = calloc((size_t)n, sizeof *ops), **res = calloc((size_t)n, sizeof *res);
+  tsr_status s = ops && res ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int d = 0; s == TSR_OK && d < n; d++) {
+    ops[d] = calls[d]->operands;
+    res[d] = calls[d]->results;
+    if (calls[d]->num_operands != calls[0]->num_operands || calls[d]->num_results != calls[0]->num_results)
+      s = tsr_fail(TSR_ERR_INVALID, "device %d's call has %d operands and %d results, device 0's %d and %d", d,
+                   calls[d]->num_operands, calls[d]->num_results, calls[0]->num_operands, calls[0]->num_results);
   }
-  for (int i = 0; c->opts.poison && !(stats && stats->timing_only) && i < c->num_results; i++) {
-    char name[32];
-    snprintf(name, sizeof name, "output %d", i);
-    TSR_TRY(tsr_check_poison(&c->results[i], name));
+  if (s == TSR_OK && r->ck) tsr_checker_reset(r->ck);
+  if (s == TSR_OK) s = tsr_hlo_kernel_run_devices(k, r->m, ops, calls[0]->num_operands, res, calls[0]->num_results, stats);
+  for (int d = 0; s == TSR_OK && d < n; d++) {
+    char device[24];
+    snprintf(device, sizeof device, "device %d ", d);
+    s = after_run(r, calls[d], stats[0].timing_only, device, d == 0); /* the checkers saw every device at once */
   }
-  return TSR_OK;
+  free(ops);
+  free(res);
+  return s;
+}
+
+tsr_status ffi_run_devices(tsr_hlo_kernel *k, const tsr_ffi_call *const *calls, int n) {
+  tsr_call_stats *stats = calloc((size_t)n, sizeof *stats);
+  if (!stats) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  tsr_ffi_session *ses = session_enter();
+  tsr_status s;
+  runner *r = NULL;
+  if (ses) { /* the session's machine of n devices, observed by its timing model */
+    pthread_mutex_lock(&ses->lock);
+    s = session_runner(ses, &calls[0]->opts, &r);
+    if (s == TSR_OK) s = run_devices_on(r, k, calls, n, stats);
+    if (s == TSR_OK) {
+      ses->calls++;
+      ses->timing_only_calls += stats[0].timing_only;
+    }
+    pthread_mutex_unlock(&ses->lock);
+    session_leave(ses);
+  } else {
+    s = runner_take(&calls[0]->opts, &r);
+    if (s == TSR_OK) {
+      s = run_devices_on(r, k, calls, n, stats);
+      runner_give(r);
+    }
+  }
+  free(stats);
+  return s;
 }
 
 static tsr_ffi_session *session_enter(void) {
@@ -156,16 +219,24 @@ static void session_leave(tsr_ffi_session *s) {
   free(s);
 }
 
-static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
-  pthread_mutex_lock(&s->lock);
-  tsr_status st = TSR_OK;
+/* The session's machine for these options (made on first use): on the session's chip,
+ * whatever the options name. Under the session's lock. */
+static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, runner **out) {
   runner *r = s->runners;
-  /* the session's chip, whatever the call's options name */
-  while (r && !(same_options(&r->opts, &c->opts))) r = r->next;
-  if (!r && (st = runner_create(&c->opts, &s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
+  while (r && !(same_options(&r->opts, o))) r = r->next;
+  tsr_status st = TSR_OK;
+  if (!r && (st = runner_create(o, &s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
     r->next = s->runners;
     s->runners = r;
   }
+  *out = r;
+  return st;
+}
+
+static tsr_status run_in_session(tsr_ffi_session *s, tsr_hlo_kernel *k, const tsr_ffi_call *c) {
+  pthread_mutex_lock(&s->lock);
+  runner *r;
+  tsr_status st = session_runner(s, &c->opts, &r);
   tsr_call_stats cs = {0};
   if (st == TSR_OK) st = run_on(r, k, c, &cs);
   if (st == TSR_OK) {
@@ -181,8 +252,10 @@ tsr_status tsr_ffi_run(const tsr_ffi_call *c) {
   tsr_status s = ffi_kernel_get(c->payload, c->payload_len, c->name, c->name_len, c->aliases, c->num_aliases, c->num_results, &e);
   if (s != TSR_OK) return tsr_fail_context(s, "kernel '%.*s'", (int)c->name_len, c->name ? c->name : "");
   tsr_hlo_kernel *k = ffi_kernel_hlo(e);
-  tsr_ffi_session *ses = session_enter();
-  if (ses) {
+  tsr_ffi_session *ses = c->opts.devices > 1 ? NULL : session_enter();
+  if (c->opts.devices > 1) {
+    s = ffi_rendezvous(e, c);
+  } else if (ses) {
     s = run_in_session(ses, k, c);
     session_leave(ses);
   } else {

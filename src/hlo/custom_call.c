@@ -243,7 +243,7 @@ tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_v
   }
   double t0 = now();
   if (s == TSR_OK && machine_devices == n) {
-    s = hlo_kernel_run_devices(k, m, n, ops, in->n_in, outs, cs);
+    s = tsr_hlo_kernel_run_devices(k, m, ops, in->n_in, outs, in->n_out, cs);
   } else {
     for (int d = 0; d < n && s == TSR_OK; d++) {
       s = tsr_hlo_kernel_run(k, m, ops[d], in->n_in, outs[d], in->n_out, &cs[d]);

@@ -297,9 +297,6 @@ struct tsr_hlo_kernel {
 /* Loads the kernel of a module that went through the Mosaic view. */
 tsr_status hlo_kernel_load(tsr_hlo_kernel *k, tsr_mlir_module *body);
 tsr_status hlo_bare_compile(tsr_hlo_program *p);
-/* tsr_hlo_kernel_run on n devices at once: device d's operands ops[d], results res[d]. */
-tsr_status hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, int n, const tsr_ref *const *operands,
-                                  int num_operands, const tsr_ref *const *results, tsr_call_stats *stats);
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs);
 tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_array *inputs,
                                 int num_inputs, int plan_steps, FILE *out);

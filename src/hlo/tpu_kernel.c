@@ -105,11 +105,10 @@ static tsr_status dynamic_bound(const tsr_hlo_kernel *k, const tsr_ref *r, int i
   return TSR_OK;
 }
 
-/* Checks one device's operands and results against the kernel, reads its dynamic grid bounds
- * into dyn and its scalar-prefetch operands and inputs into ops (an aliased input replaced by
- * its output, which starts as the input's copy). */
-static tsr_status prepare_call(tsr_hlo_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *results,
-                               int num_results, int64_t *dyn, tsr_ref *ops) {
+/* One device's operands as the kernel takes them (ops: prefetch and inputs, aliased outputs
+ * in place of their inputs) and the dynamic grid bounds. */
+static tsr_status prepare(tsr_hlo_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *results,
+                          int num_results, tsr_ref *ops, int64_t *dyn) {
   int n_ops = k->n_prefetch + k->n_inputs;
   if (num_operands != k->n_dyn + n_ops || num_results != k->n_outputs)
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s' takes %d dynamic grid bounds + %d scalar-prefetch operands + %d inputs and gives %d "
@@ -140,31 +139,33 @@ tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *
   if (!k || !m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel and a machine");
   int64_t dyn[TSR_MAX_GRID];
   tsr_ref ops[TSR_MAX_OPERANDS];
-  TSR_TRY(prepare_call(k, operands, num_operands, results, num_results, dyn, ops));
+  TSR_TRY(prepare(k, operands, num_operands, results, num_results, ops, dyn));
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases};
   return tsr_mosaic_kernel_run(m, k->k, ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
 }
 
-tsr_status hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, int n, const tsr_ref *const *operands,
-                                  int num_operands, const tsr_ref *const *results, tsr_call_stats *stats) {
-  if (n < 1 || n > TSR_MAX_DEVICES) return tsr_fail(TSR_ERR_INVALID, "a kernel call on %d devices", n);
-  int64_t dyn[TSR_MAX_DEVICES][TSR_MAX_GRID];
-  tsr_ref *ops = malloc(sizeof *ops * (size_t)n * TSR_MAX_OPERANDS);
-  const tsr_ref *dev_ops[TSR_MAX_DEVICES];
-  if (!ops) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  tsr_status s = TSR_OK;
-  for (int d = 0; d < n && s == TSR_OK; d++) {
-    dev_ops[d] = ops + (size_t)d * TSR_MAX_OPERANDS;
-    s = prepare_call(k, operands[d], num_operands, results[d], k->n_outputs, dyn[d], ops + (size_t)d * TSR_MAX_OPERANDS);
-    if (s != TSR_OK) s = tsr_fail_context(s, "device %d", d);
-    else if (memcmp(dyn[d], dyn[0], sizeof(int64_t) * (size_t)k->n_dyn))
-      s = tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': device %d's dynamic grid bounds differ from device 0's", k->name, d);
+tsr_status tsr_hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *const *operands, int num_operands,
+                                      const tsr_ref *const *results, int num_results, tsr_call_stats *stats) {
+  if (!k || !m || !operands || !results) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a kernel, a machine and arrays");
+  int devices = tsr_machine_num_devices(m);
+  int64_t dyn[TSR_MAX_GRID], dyn_d[TSR_MAX_GRID];
+  tsr_ref *ops = malloc(sizeof *ops * (size_t)devices * TSR_MAX_OPERANDS);
+  const tsr_ref **op_ptrs = malloc(sizeof *op_ptrs * (size_t)devices);
+  tsr_status s = ops && op_ptrs ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int d = 0; s == TSR_OK && d < devices; d++) {
+    op_ptrs[d] = ops + (size_t)d * TSR_MAX_OPERANDS;
+    s = prepare(k, operands[d], num_operands, results[d], num_results, ops + (size_t)d * TSR_MAX_OPERANDS, d ? dyn_d : dyn);
+    for (int i = 0; s == TSR_OK && d && i < k->n_dyn; i++)
+      if (dyn_d[i] != dyn[i])
+        s = tsr_fail(TSR_ERR_INVALID, "kernel '%s': device %d's dynamic grid bound %d is %lld, device 0's %lld (one grid "
+                     "for every device)", k->name, d, i, (long long)dyn_d[i], (long long)dyn[i]);
   }
-  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn[0], .num_dynamic_bounds = k->n_dyn,
+  tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases};
   if (s == TSR_OK)
-    s = tsr_mosaic_kernel_run_devices(m, k->k, dev_ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
+    s = tsr_mosaic_kernel_run_devices(m, k->k, op_ptrs, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
   free(ops);
+  free(op_ptrs);
   return s;
 }

@@ -26,6 +26,9 @@
 #define DMA_ISSUE_S 0.02e-6     /* ASSUMED: one request per cycle [SB] plus descriptor setup */
 #define DMA_LATENCY_S 0.2e-6    /* ASSUMED: first byte after start; bounded by [MATMUL] above */
 #define DMA_ENGINES 4           /* ASSUMED: "multiple DMA engines" [SB], count not published */
+/* ASSUMED: no public per-hop ICI latency (shared/reference/tpu_chips.md lists none): a hop costs
+ * about one microsecond, the order of a small collective step's latency. */
+#define ICI_HOP_LATENCY_S 1e-6
 /* VMEM load/store bandwidth: "around 22x higher than HBM bandwidth" on v5e [SB]; ASSUMED the
  * same ratio on v4, v5p and v6e (v5p's 3 loads + 1 store of 4 KiB vregs per cycle [SB App. A]
  * gives 28.7e12 B/s, close to 22 x 1.38e12 = 30e12). TPU7x: ~7x per the unmerged [SB] PR #124. */
@@ -57,6 +60,8 @@ static const tsr_chip chips[] = {
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 1200e9 / 2,                        /* [SB] ratio */
+        .ici_torus_dims = 3, .ici_link_bytes_per_s = 4.5e10,  /* [SB] 3D torus, 6 neighbours; 4.5e10 B/s one way per link */
+        .ici_latency_s = ICI_HOP_LATENCY_S,
     },
     {
         .name = "v5e", .generation = 5, .tensor_cores = 1, .megacore = false,
@@ -73,6 +78,8 @@ static const tsr_chip chips[] = {
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 819e9,                             /* [SB] ratio */
+        .ici_torus_dims = 2, .ici_link_bytes_per_s = 4.5e10,  /* [CLOUD] 4 ports, 2D torus; [SB] 4.5e10 B/s one way per link */
+        .ici_latency_s = ICI_HOP_LATENCY_S,
     },
     {
         .name = "v5p", .generation = 5, .tensor_cores = 2, .megacore = true,
@@ -89,6 +96,8 @@ static const tsr_chip chips[] = {
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 2765e9 / 2,                        /* [SB] ratio */
+        .ici_torus_dims = 3, .ici_link_bytes_per_s = 9e10,  /* [CLOUD][SB] 3D torus; [SB] 9e10 B/s one way per link */
+        .ici_latency_s = ICI_HOP_LATENCY_S,
     },
     {
         .name = "v6e", .generation = 6, .tensor_cores = 1, .megacore = false,
@@ -105,6 +114,8 @@ static const tsr_chip chips[] = {
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = VMEM_OVER_HBM * 1638e9,                            /* [SB] ratio */
+        .ici_torus_dims = 2, .ici_link_bytes_per_s = 9e10,  /* [CLOUD] 4 ports, 2D torus; [SB] 9e10 B/s one way per link */
+        .ici_latency_s = ICI_HOP_LATENCY_S,
     },
     {
         .name = "7x", .generation = 7, .tensor_cores = 2, .megacore = false,
@@ -121,6 +132,8 @@ static const tsr_chip chips[] = {
         .dma_issue_s = DMA_ISSUE_S, .dma_latency_s = DMA_LATENCY_S,
         .step_overhead_s = STEP_OVERHEAD_S, .dma_engines = DMA_ENGINES,
         .vmem_bytes_per_s = 7 * 7.37e12 / 2,                    /* [SB] PR #124 (open) */
+        .ici_torus_dims = 3, .ici_link_bytes_per_s = 9e10,  /* [SB-PR115] 3D torus, 9e10 B/s one way per link */
+        .ici_latency_s = ICI_HOP_LATENCY_S,
     },
 };
 

@@ -49,6 +49,9 @@ static const chip_field fields[] = {
     FIELD(step_overhead_s, F_DOUBLE, 0, false),
     FIELD(dma_engines, F_INT, 1, false),
     FIELD(vmem_bytes_per_s, F_DOUBLE, 0, true),
+    FIELD_TO(ici_torus_dims, F_INT, 1, false, 3),
+    FIELD(ici_link_bytes_per_s, F_DOUBLE, 0, true),
+    FIELD(ici_latency_s, F_DOUBLE, 0, false),
 };
 #undef FIELD
 #undef FIELD_TO

@@ -1,6 +1,7 @@
 /* A core's DMA engines (timing_internal.h): a finite number of DMAs in flight per core, the
  * rest queued in order of issue. A DMA holds its engine from its start until it lands, the
- * latency to its first byte included, so many small DMAs issued at once take turns. */
+ * latency to its first byte included, so many small DMAs issued at once take turns. A copy to
+ * another device holds its engine the same way while it crosses the ICI links. */
 #include "timing/timing_internal.h"
 
 static bool start(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
@@ -10,7 +11,7 @@ static bool start(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
   p->busy++;
   d->lane = e;
   d->start = now;
-  return hbm_start(&t->hbm, d);
+  return d->ici ? ici_start(&t->ici, d, now) : hbm_start(&t->hbm[d->device], d);
 }
 
 bool engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {

@@ -5,7 +5,8 @@
 
 static double maxd(double a, double b) { return a > b ? a : b; }
 
-static void trace_counter(tsr_timing *t, int32_t *name, const char *fmt, int a, int b,
+/* A counter of core `core`'s device (its process in the trace). */
+static void trace_counter(tsr_timing *t, int32_t *name, const char *fmt, int a, int b, int core,
                           double ts, int64_t value) {
   if (!t->opts.trace) return;
   if (*name < 0) {
@@ -13,24 +14,31 @@ static void trace_counter(tsr_timing *t, int32_t *name, const char *fmt, int a, 
     snprintf(buf, sizeof buf, fmt, a, b);
     *name = tm_intern(t, buf);
   }
-  tm_trace(t, 'C', 0, *name, ts, 0, value);
+  tm_trace(t, 'C', tm_core_tid(core), *name, ts, 0, value);
 }
 
 static void sem_counter(tsr_timing *t, sim_sem *s, double ts) {
-  trace_counter(t, &s->counter, "sem core %d #%d", s->core, (int)(s->key & 0xffffffffu), ts,
-                s->value);
+  trace_counter(t, &s->counter, "sem core %d #%d", s->core % t->cores_per_device, (int)(s->key & 0xffffffffu),
+                s->core, ts, s->value);
 }
 
 /* The core's wait is over at `until`: the time between is a stall. */
 static void resume(tsr_timing *t, core_sim *cs, int core, double until) {
   if (until > cs->clock) {
     double stall = until - cs->clock;
+    device_sim *dev = &t->devices[tm_device_of(t, core)];
+    dev->stall += stall;
     if (cs->k) cs->k->stall += stall;
+    if (cs->wait_ici) {
+      dev->ici_stall += stall;
+      if (cs->k) cs->k->ici_stall += stall;
+    }
     if (cs->in_step) cs->step.stall += stall;
     if (t->opts.trace) tm_trace(t, 'X', tm_core_tid(core), tm_intern(t, "wait"), cs->clock, stall, cs->wait_bytes);
     cs->clock = until;
   }
   cs->state = CS_RUN;
+  cs->wait_ici = false;
   if (cs->wait_key) {
     sim_sem *s = tm_sem(t, cs->wait_key, core);
     if (s) {
@@ -44,12 +52,56 @@ static void resume(tsr_timing *t, core_sim *cs, int core, double until) {
 static void dma_trace(tsr_timing *t, sim_dma *d) {
   if (!t->opts.trace) return;
   int engines = t->chip.dma_engines > 0 ? t->chip.dma_engines : 1;
-  const char *what = d->dir == TSR_DMA_IN ? "dma in" : d->dir == TSR_DMA_OUT ? "dma out" : "dma";
-  tm_trace(t, 'X', tm_lane_tid(d->core, d->lane % engines), tm_intern(t, what), d->start,
-           d->done - d->start, d->nominal);
+  const char *what = d->ici ? "dma remote" : d->dir == TSR_DMA_IN ? "dma in" : d->dir == TSR_DMA_OUT ? "dma out" : "dma";
+  if (!d->signal)
+    tm_trace(t, 'X', tm_lane_tid(d->core, d->lane % engines), tm_intern(t, what), d->start,
+             d->done - d->start, d->nominal);
+  /* on each link of its route, from its first byte to its last */
+  for (int h = 0; h < d->nhops; h++)
+    tm_trace(t, 'X', tm_link_tid(d->route[h]), tm_intern(t, d->signal ? "signal" : "dma remote"), d->arrive,
+             d->done - d->arrive, d->nominal);
+}
+
+/* A semaphore gets `amount` at `when`; a core blocked on it goes on if that is enough. */
+static void signal_at(tsr_timing *t, sim_sem *s, int64_t amount, double when, bool ici) {
+  s->value += amount;
+  if (s->blocked_core >= 0 && s->value >= s->blocked_amount) {
+    core_sim *w = &t->cores[s->blocked_core];
+    s->value -= s->blocked_amount;
+    int wc = s->blocked_core;
+    s->blocked_core = -1;
+    w->blocked_sem = NULL;
+    w->wait_key = 0;
+    w->wait_ici = ici;
+    resume(t, w, wc, when);
+  }
+  sem_counter(t, s, when);
+}
+
+/* A DMA landed: its semaphore counts its bytes, and the core waiting for it may go on. */
+static void dma_arrived(tsr_timing *t, sim_dma *d) {
+  if (d->sem) {
+    d->sem->value += d->nominal;
+    sem_counter(t, d->sem, d->done);
+  }
+  if (d->waiter >= 0) {
+    core_sim *w = &t->cores[d->waiter];
+    if (d->done > w->wait_until) {
+      w->wait_until = d->done;
+      w->wait_ici = d->ici;
+    }
+    if (--w->pending == 0 && w->state == CS_WAIT_DMA && w->wait_need == 0) resume(t, w, d->waiter, w->wait_until);
+  }
+  if (!d->queued) tm_dma_release(t, d);
 }
 
 void tm_dma_landed(tsr_timing *t, sim_dma *d) {
+  if (d->signal) {
+    dma_trace(t, d);
+    if (d->sem) signal_at(t, d->sem, d->nominal, d->done, true);
+    tm_dma_release(t, d);
+    return;
+  }
   core_sim *owner = &t->cores[d->core];
   if (!engines_done(t, &owner->engines, d)) t->nomem = true;
   if (--owner->dma_inflight == 0) {
@@ -57,67 +109,29 @@ void tm_dma_landed(tsr_timing *t, sim_dma *d) {
     if (owner->k) owner->k->dma_active += active;
   }
   dma_trace(t, d);
-  if (d->sem) {
-    d->sem->value += d->nominal;
-    sem_counter(t, d->sem, d->done);
+  sim_dma *twin = d->twin;
+  if (twin) {
+    twin->done = d->done;
+    twin->landed = true;
+    twin->ici = d->ici;
+    t->devices[twin->device].bytes_received += d->nominal;
   }
-  if (d->waiter >= 0) {
-    core_sim *w = &t->cores[d->waiter];
-    if (d->done > w->wait_until) w->wait_until = d->done;
-    if (--w->pending == 0 && w->state == CS_WAIT_DMA) resume(t, w, d->waiter, w->wait_until);
-  }
-  if (!d->queued) tm_dma_release(t, d);
+  dma_arrived(t, d);
+  if (twin) dma_arrived(t, twin);
 }
 
-static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
-  cs->clock += t->chip.dma_issue_s;
-  kernel_rec *k = cs->k;
-  if (k) {
-    k->issue += t->chip.dma_issue_s;
-    k->dmas++;
-    if (r->via_hbm) k->bytes_moved += r->bytes;
-    if (r->dir == TSR_DMA_IN) k->bytes_in += r->nominal;
-    else if (r->dir == TSR_DMA_OUT) k->bytes_out += r->nominal;
-    else k->bytes_local += r->nominal;
-  }
-  if (cs->in_step) {
-    cs->step.issue += t->chip.dma_issue_s;
-    cs->step.bytes += r->nominal;
-  }
-  sim_dma *d = tm_dma_new(t);
-  if (!d) return;
-  d->core = core;
-  d->dir = r->dir;
-  d->operand = r->operand;
-  d->bytes = r->bytes;
-  d->nominal = r->nominal;
-  d->credit = r->nominal;
-  d->sem = tm_sem(t, r->key, core);
-  if (d->sem) {
-    d->queued = true;
-    if (d->sem->tail) d->sem->tail->next = d;
-    else d->sem->head = d;
-    d->sem->tail = d;
-  }
-  if (cs->dma_inflight++ == 0) cs->dma_active_since = cs->clock;
-  if (!engines_submit(t, &cs->engines, d, cs->clock)) t->nomem = true;
-}
-
-/* Claims DMAs of the semaphore, oldest first, until their bytes cover the wait. */
-static void dma_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
-  sim_sem *s = tm_sem(t, r->key, core);
-  cs->pending = 0;
-  cs->wait_until = cs->clock;
-  cs->wait_bytes = r->bytes;
-  cs->wait_key = r->key;
-  int64_t need = r->bytes;
-  while (s && need > 0 && s->head) {
+/* Claims DMAs of the semaphore, oldest first, until their bytes cover the core's wait. */
+static void claim(tsr_timing *t, sim_sem *s, core_sim *cs, int core) {
+  while (cs->wait_need > 0 && s->head) {
     sim_dma *d = s->head;
-    int64_t take = d->credit < need ? d->credit : need;
+    int64_t take = d->credit < cs->wait_need ? d->credit : cs->wait_need;
     d->credit -= take;
-    need -= take;
+    cs->wait_need -= take;
     if (d->landed) {
-      if (d->done > cs->wait_until) cs->wait_until = d->done;
+      if (d->done > cs->wait_until) {
+        cs->wait_until = d->done;
+        cs->wait_ici = d->ici;
+      }
     } else if (d->waiter != core) {
       d->waiter = core;
       cs->pending++;
@@ -129,24 +143,125 @@ static void dma_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
       if (d->landed) tm_dma_release(t, d);
     }
   }
-  if (need > 0) t->unmatched_waits++;
+}
+
+/* Puts a DMA on its semaphore's queue; a core already waiting there for it claims it. */
+static void enqueue(tsr_timing *t, sim_dma *d) {
+  sim_sem *s = d->sem;
+  if (!s) return;
+  d->queued = true;
+  d->next = NULL;
+  if (s->tail) s->tail->next = d;
+  else s->head = d;
+  s->tail = d;
+  if (s->dma_blocked_core < 0) return;
+  int wc = s->dma_blocked_core;
+  core_sim *w = &t->cores[wc];
+  claim(t, s, w, wc);
+  if (w->wait_need > 0) return;
+  s->dma_blocked_core = -1;
+  w->blocked_sem = NULL;
+  if (w->pending == 0) resume(t, w, wc, w->wait_until);
+}
+
+static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
+  cs->clock += t->chip.dma_issue_s;
+  kernel_rec *k = cs->k;
+  bool ici = r->target >= 0 && tm_device_of(t, r->target) != tm_device_of(t, core);
+  if (k) {
+    k->issue += t->chip.dma_issue_s;
+    k->dmas++;
+    if (r->via_hbm && !ici) k->bytes_moved += r->bytes;
+    if (ici) { /* counted as ICI bytes below */ }
+    else if (r->dir == TSR_DMA_IN) k->bytes_in += r->nominal;
+    else if (r->dir == TSR_DMA_OUT) k->bytes_out += r->nominal;
+    else k->bytes_local += r->nominal;
+  }
+  if (cs->in_step) {
+    cs->step.issue += t->chip.dma_issue_s;
+    cs->step.bytes += r->nominal;
+  }
+  sim_dma *d = tm_dma_new(t);
+  if (!d) return;
+  d->core = core;
+  d->device = tm_device_of(t, core);
+  d->dir = r->dir;
+  d->operand = r->operand;
+  d->bytes = r->bytes;
+  d->nominal = r->nominal;
+  d->credit = r->nominal;
+  d->sem = tm_sem(t, r->key, core);
+  enqueue(t, d);
+  if (r->target >= 0) { /* a remote copy: it lands on the receive semaphore too */
+    sim_dma *twin = tm_dma_new(t);
+    if (!twin) return;
+    twin->core = r->target;
+    twin->device = tm_device_of(t, r->target);
+    twin->dir = r->dir;
+    twin->operand = -1;
+    twin->bytes = r->bytes;
+    twin->nominal = twin->credit = r->nominal;
+    twin->sem = tm_sem(t, r->recv_key, r->target);
+    d->twin = twin;
+    if (ici) {
+      d->ici = true;
+      ici_route(&t->ici, d->device, twin->device, d);
+      device_sim *dev = &t->devices[d->device];
+      dev->copies_sent++;
+      dev->bytes_sent += r->nominal;
+      if (k) {
+        k->ici_copies++;
+        k->ici_bytes += r->nominal;
+      }
+    }
+    enqueue(t, twin);
+  }
+  if (cs->dma_inflight++ == 0) cs->dma_active_since = cs->clock;
+  if (!engines_submit(t, &cs->engines, d, cs->clock)) t->nomem = true;
+}
+
+/* Claims DMAs of the semaphore until their bytes cover the wait. On many devices a wait may
+ * come before the remote copy it waits for has started (its sender is behind in simulated
+ * time): it blocks until that copy starts. */
+static void dma_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
+  sim_sem *s = tm_sem(t, r->key, core);
+  cs->pending = 0;
+  cs->wait_until = cs->clock;
+  cs->wait_bytes = r->bytes;
+  cs->wait_key = r->key;
+  cs->wait_need = r->bytes;
+  cs->wait_ici = false;
+  if (s) claim(t, s, cs, core);
+  if (cs->wait_need > 0 && s && t->num_devices > 1 && s->dma_blocked_core < 0) {
+    s->dma_blocked_core = core;
+    cs->blocked_sem = s;
+    cs->state = CS_WAIT_DMA;
+    return;
+  }
+  if (cs->wait_need > 0) t->unmatched_waits++;
+  cs->wait_need = 0;
   if (cs->pending > 0) cs->state = CS_WAIT_DMA;
   else resume(t, cs, core, cs->wait_until);
 }
 
 static void sem_signal(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
-  sim_sem *s = tm_sem(t, r->key, core);
+  sim_sem *s = tm_sem(t, r->key, r->target >= 0 ? r->target : core);
   if (!s) return;
-  s->value += r->bytes;
-  if (s->blocked_core >= 0 && s->value >= s->blocked_amount) {
-    core_sim *w = &t->cores[s->blocked_core];
-    s->value -= s->blocked_amount;
-    int wc = s->blocked_core;
-    s->blocked_core = -1;
-    w->wait_key = 0;
-    resume(t, w, wc, cs->clock);
+  if (r->target >= 0 && tm_device_of(t, r->target) != tm_device_of(t, core)) {
+    /* to another device: over ICI, a transfer without bytes that pays the hops' latency */
+    sim_dma *d = tm_dma_new(t);
+    if (!d) return;
+    d->signal = d->ici = true;
+    d->core = core;
+    d->device = tm_device_of(t, core);
+    d->sem = s;
+    d->nominal = r->bytes;
+    ici_route(&t->ici, d->device, tm_device_of(t, r->target), d);
+    t->devices[d->device].signals_sent++;
+    if (!ici_start(&t->ici, d, cs->clock)) t->nomem = true;
+    return;
   }
-  sem_counter(t, s, cs->clock);
+  signal_at(t, s, r->bytes, cs->clock, false);
 }
 
 static void sem_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
@@ -253,6 +368,7 @@ void tm_process_record(tsr_timing *t, int core, const log_rec *r) {
     if (t->opts.trace && r->seconds > 0)
       tm_trace(t, 'X', tm_core_tid(core), tm_intern(t, "body"), cs->clock, r->seconds, r->step);
     cs->clock += r->seconds;
+    t->devices[tm_device_of(t, core)].compute += r->seconds;
     if (cs->in_step) cs->step.compute += r->seconds;
     if (cs->k) {
       cs->k->compute += r->seconds;
@@ -276,7 +392,8 @@ void tm_process_record(tsr_timing *t, int core, const log_rec *r) {
     sem_wait(t, cs, core, r);
     break;
   case TSR_EV_ALLOC: case TSR_EV_FREE:
-    trace_counter(t, &cs->vmem_counter, "VMEM in use, core %d%.0d", core, 0, cs->clock, r->bytes);
+    trace_counter(t, &cs->vmem_counter, "VMEM in use, core %d%.0d", core % t->cores_per_device, 0, core, cs->clock,
+                  r->bytes);
     break;
   default:
     break;
@@ -287,10 +404,12 @@ void tm_unblock_stuck(tsr_timing *t) {
   for (int c = 0; c < t->num_cores; c++) {
     core_sim *cs = &t->cores[c];
     if (cs->state == CS_RUN) continue;
-    if (cs->state == CS_WAIT_SEM && cs->blocked_sem) {
-      cs->blocked_sem->blocked_core = -1;
+    if (cs->blocked_sem) {
+      if (cs->blocked_sem->blocked_core == c) cs->blocked_sem->blocked_core = -1;
+      if (cs->blocked_sem->dma_blocked_core == c) cs->blocked_sem->dma_blocked_core = -1;
       cs->blocked_sem = NULL;
     }
+    cs->wait_need = 0;
     if (cs->state == CS_WAIT_KERNEL) cs->force_begin = true; /* another core never ended */
     else t->unmatched_waits++;
     cs->pending = 0;

@@ -1,6 +1,7 @@
 /* What the timing model tells: the summary, the text report and the JSON report. The verdict
- * names the largest of four per-core times (docs/timing.md): bytes at HBM bandwidth, body
- * compute, per-step overhead, and per-DMA cost (issue + stalls beyond what bandwidth explains). */
+ * names the largest of five per-core times (docs/timing.md): bytes at HBM bandwidth, body
+ * compute, waits for ICI, per-step overhead, and per-DMA cost (issue + stalls beyond what
+ * bandwidth and ICI explain). */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 #include "timing/timing_internal.h"
 
 typedef struct shares {
-  double hbm, compute, per_step, per_dma;
+  double hbm, compute, ici, per_step, per_dma;
 } shares;
 
 static int cores_used(const tsr_timing *t) {
@@ -19,16 +20,32 @@ static int cores_used(const tsr_timing *t) {
   return n ? n : 1;
 }
 
-/* What streaming traffic of `cores` cores sustains (the HBM model's rate)... */
+static int devices_used(const tsr_timing *t) {
+  int n = 0;
+  for (int d = 0; d < t->num_devices; d++) {
+    bool seen = false;
+    for (int c = d * t->cores_per_device; c < (d + 1) * t->cores_per_device && c < t->num_cores; c++)
+      seen |= t->cores[c].seen;
+    n += seen;
+  }
+  return n ? n : 1;
+}
+
+/* What streaming traffic of `cores` cores sustains (the HBM model's rate), each device's HBM
+ * serving its own cores... */
 static double usable_bw(const tsr_timing *t, int cores) {
-  double bw = t->hbm.bw_core * cores;
-  return bw < t->hbm.bw_chip ? bw : t->hbm.bw_chip;
+  int devices = devices_used(t);
+  int per = (cores + devices - 1) / devices;
+  double bw = t->hbm[0].bw_core * per;
+  return (bw < t->hbm[0].bw_chip ? bw : t->hbm[0].bw_chip) * devices;
 }
 
 /* ... and the nominal peak it is a fraction of, which the report's fraction compares with. */
 static double peak_bw(const tsr_timing *t, int cores) {
   int tcs = t->chip.tensor_cores > 0 ? t->chip.tensor_cores : 1;
-  return t->chip.hbm_bytes_per_s * (cores < tcs ? cores : tcs);
+  int devices = devices_used(t);
+  int per = (cores + devices - 1) / devices;
+  return t->chip.hbm_bytes_per_s * (per < tcs ? per : tcs) * devices;
 }
 
 static const char *verdict(const shares *s, double seconds) {
@@ -36,6 +53,7 @@ static const char *verdict(const shares *s, double seconds) {
   double best = s->hbm;
   const char *v = "HBM-bound";
   if (s->compute > best) { best = s->compute; v = "compute-bound"; }
+  if (s->ici > best) { best = s->ici; v = "ICI-bound"; }
   if (s->per_step > best) { best = s->per_step; v = "overhead-bound (per-step)"; }
   if (s->per_dma > best) v = "overhead-bound (per-DMA)";
   return v;
@@ -46,7 +64,10 @@ static shares kernel_shares(const tsr_timing *t, const kernel_rec *k, int cores)
   s.hbm = (double)k->bytes_moved / usable_bw(t, cores);
   s.compute = k->compute / k->cores;
   s.per_step = k->overhead / k->cores;
-  double stall = k->stall / k->cores;
+  /* waits for ICI are the ICI's share; the rest of the stalls beyond what HBM explains are
+   * the DMAs' own cost */
+  s.ici = k->ici_stall / k->cores;
+  double stall = (k->stall - k->ici_stall) / k->cores;
   s.per_dma = k->issue / k->cores + (stall > s.hbm ? stall - s.hbm : 0);
   return s;
 }
@@ -71,6 +92,9 @@ static void summarize_locked(tsr_timing *t, tsr_timing_summary *o) {
     all.overhead += k->overhead;
     all.issue += k->issue;
     all.dma_active += k->dma_active;
+    all.ici_stall += k->ici_stall;
+    all.ici_copies += k->ici_copies;
+    all.ici_bytes += k->ici_bytes;
   }
   double seconds = t->last_kernel_end;
   for (int c = 0; c < t->num_cores; c++)
@@ -102,7 +126,44 @@ static void summarize_locked(tsr_timing *t, tsr_timing_summary *o) {
   }
   shares s = kernel_shares(t, &all, all.cores);
   o->verdict = verdict(&s, seconds);
+  o->devices = t->num_devices;
+  o->ici_copies = all.ici_copies;
+  o->ici_bytes = all.ici_bytes;
+  o->ici_stall_seconds = all.ici_stall;
+  for (int d = 0; d < t->num_devices; d++) o->ici_signals += t->devices[d].signals_sent;
 }
+
+/* Device d's figures; the simulation finished. */
+static void device_figures(const tsr_timing *t, int d, tsr_timing_device *o) {
+  const device_sim *ds = &t->devices[d];
+  *o = (tsr_timing_device){.compute_seconds = ds->compute, .stall_seconds = ds->stall,
+                           .ici_stall_seconds = ds->ici_stall, .copies_sent = ds->copies_sent,
+                           .bytes_sent = ds->bytes_sent, .bytes_received = ds->bytes_received,
+                           .signals_sent = ds->signals_sent};
+  for (int c = d * t->cores_per_device; c < (d + 1) * t->cores_per_device && c < t->num_cores; c++)
+    if (t->cores[c].seen && t->cores[c].clock > o->seconds) o->seconds = t->cores[c].clock;
+  for (int l = 0; l < ici_links(&t->ici); l++) {
+    if (l / 2 / t->ici.rank != d) continue; /* not one of its outgoing links */
+    if (t->ici.busy[l] > o->busiest_link_seconds) o->busiest_link_seconds = t->ici.busy[l];
+    if (t->ici.bytes[l] > o->busiest_link_bytes) o->busiest_link_bytes = t->ici.bytes[l];
+  }
+}
+
+static void kernel_figures(tsr_timing *t, int i, tsr_timing_kernel *o);
+
+/* Finishes the simulation and gives kernel or device i's figures. */
+static tsr_status figures_at(tsr_timing *t, int i, bool kernel, void *out) {
+  pthread_mutex_lock(&t->lock);
+  tm_advance(t, true);
+  int n = kernel ? t->nkernels : t->num_devices;
+  bool ok = i >= 0 && i < n;
+  if (ok && kernel) kernel_figures(t, i, out);
+  else if (ok) device_figures(t, i, out);
+  pthread_mutex_unlock(&t->lock);
+  return ok ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "timing model: %s %d of %d", kernel ? "kernel" : "device", i, n);
+}
+
+tsr_status tsr_timing_device_at(tsr_timing *t, int d, tsr_timing_device *out) { return figures_at(t, d, false, out); }
 
 void tsr_timing_summarize(tsr_timing *t, tsr_timing_summary *out) {
   pthread_mutex_lock(&t->lock);
@@ -145,6 +206,9 @@ static void report_kernel(tsr_timing *t, FILE *f, int i) {
           fmt_bytes((double)k->bytes_in, a, sizeof a), fmt_bytes((double)k->bytes_out, b, sizeof b),
           fmt_bytes((double)k->bytes_local, c, sizeof c), (long long)k->dmas,
           (long long)k->skipped, k->flops);
+  if (k->ici_copies || k->ici_stall > 0)
+    fprintf(f, "  ICI: %lld copies, %s; per core %s waiting for ICI\n", (long long)k->ici_copies,
+            fmt_bytes((double)k->ici_bytes, a, sizeof a), fmt_time(s.ici, b, sizeof b));
   fprintf(f, "  per core: compute %s, stall %s, step overhead %s, DMA issue %s, HBM at "
           "sustained bandwidth %s\n", fmt_time(s.compute, a, sizeof a),
           fmt_time(k->stall / (k->cores ? k->cores : 1), b, sizeof b),
@@ -190,6 +254,24 @@ tsr_status tsr_timing_report(tsr_timing *t, FILE *f) {
   if (s.dma_active_seconds > 0)
     fprintf(f, "DMA/compute overlap  %.1f%% of DMA time hidden (%s of DMAs in flight)\n",
             100 * s.overlap, fmt_time(s.dma_active_seconds, a, sizeof a));
+  if (t->num_devices > 1) {
+    fprintf(f, "ICI                  %d devices on a %s torus (%d links each, %.0f GB/s one way per link, "
+            "%.2f us per hop): %lld copies, %s, %lld signals; cores waited %s for it\n", t->num_devices,
+            t->ici.rank == 1 ? "1D" : t->ici.rank == 2 ? "2D" : "3D", 2 * t->ici.rank, t->ici.bw / 1e9,
+            t->ici.latency * 1e6, (long long)s.ici_copies, fmt_bytes((double)s.ici_bytes, a, sizeof a),
+            (long long)s.ici_signals, fmt_time(s.ici_stall_seconds, b, sizeof b));
+    fprintf(f, "  %6s %12s %12s %12s %12s %7s %12s %12s %7s %14s\n", "device", "end(us)", "compute(us)",
+            "stall(us)", "ici-wait(us)", "copies", "sent", "received", "signals", "busiest link");
+    for (int d = 0; d < t->num_devices; d++) {
+      tsr_timing_device dv;
+      device_figures(t, d, &dv);
+      fprintf(f, "  %6d %12.3f %12.3f %12.3f %12.3f %7lld %12s %12s %7lld %9.1f%% busy\n", d, dv.seconds * 1e6,
+              dv.compute_seconds * 1e6, dv.stall_seconds * 1e6, dv.ici_stall_seconds * 1e6,
+              (long long)dv.copies_sent, fmt_bytes((double)dv.bytes_sent, a, sizeof a),
+              fmt_bytes((double)dv.bytes_received, b, sizeof b), (long long)dv.signals_sent,
+              s.seconds > 0 ? 100 * dv.busiest_link_seconds / s.seconds : 0);
+    }
+  }
   fprintf(f, "verdict              %s\n", s.verdict);
   if (t->unmatched_waits)
     fprintf(f, "note                 %lld wait(s) matched no DMA or signal of the model and "
@@ -224,15 +306,7 @@ static void kernel_figures(tsr_timing *t, int i, tsr_timing_kernel *o) {
                            .verdict = verdict(&s, secs)};
 }
 
-tsr_status tsr_timing_kernel_at(tsr_timing *t, int i, tsr_timing_kernel *out) {
-  pthread_mutex_lock(&t->lock);
-  tm_advance(t, true);
-  bool ok = i >= 0 && i < t->nkernels;
-  if (ok) kernel_figures(t, i, out);
-  int n = t->nkernels;
-  pthread_mutex_unlock(&t->lock);
-  return ok ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "timing model: kernel %d of %d", i, n);
-}
+tsr_status tsr_timing_kernel_at(tsr_timing *t, int i, tsr_timing_kernel *out) { return figures_at(t, i, true, out); }
 
 static cJSON *kernel_json(tsr_timing *t, int i) {
   const kernel_rec *k = &t->kernels[i];
@@ -256,6 +330,11 @@ static cJSON *kernel_json(tsr_timing *t, int i) {
   cJSON_AddNumberToObject(o, "step_overhead_seconds", f.step_overhead_seconds);
   cJSON_AddNumberToObject(o, "dma_issue_seconds", f.dma_issue_seconds);
   cJSON_AddStringToObject(o, "verdict", f.verdict);
+  if (k->ici_copies || k->ici_stall > 0) { /* many chips */
+    cJSON_AddNumberToObject(o, "ici_copies", (double)k->ici_copies);
+    cJSON_AddNumberToObject(o, "ici_bytes", (double)k->ici_bytes);
+    cJSON_AddNumberToObject(o, "ici_stall_seconds", k->ici_stall);
+  }
   cJSON *steps = cJSON_AddArrayToObject(o, "first_steps");
   for (int j = 0; j < k->nfirst; j++) {
     const step_rec *r = &k->first[j];
@@ -301,6 +380,29 @@ tsr_status tsr_timing_write_json(tsr_timing *t, const char *path) {
   cJSON_AddNumberToObject(o, "overlap", s.overlap);
   cJSON_AddStringToObject(o, "verdict", s.verdict);
   cJSON_AddNumberToObject(o, "unmatched_waits", (double)t->unmatched_waits);
+  if (t->num_devices > 1) {
+    cJSON_AddNumberToObject(o, "ici_copies", (double)s.ici_copies);
+    cJSON_AddNumberToObject(o, "ici_bytes", (double)s.ici_bytes);
+    cJSON_AddNumberToObject(o, "ici_signals", (double)s.ici_signals);
+    cJSON_AddNumberToObject(o, "ici_stall_seconds", s.ici_stall_seconds);
+    cJSON *ds = cJSON_AddArrayToObject(o, "devices");
+    for (int d = 0; d < t->num_devices; d++) {
+      tsr_timing_device dv;
+      device_figures(t, d, &dv);
+      cJSON *j = cJSON_CreateObject();
+      cJSON_AddNumberToObject(j, "device", d);
+      cJSON_AddNumberToObject(j, "seconds", dv.seconds);
+      cJSON_AddNumberToObject(j, "compute_seconds", dv.compute_seconds);
+      cJSON_AddNumberToObject(j, "stall_seconds", dv.stall_seconds);
+      cJSON_AddNumberToObject(j, "ici_stall_seconds", dv.ici_stall_seconds);
+      cJSON_AddNumberToObject(j, "copies_sent", (double)dv.copies_sent);
+      cJSON_AddNumberToObject(j, "bytes_sent", (double)dv.bytes_sent);
+      cJSON_AddNumberToObject(j, "bytes_received", (double)dv.bytes_received);
+      cJSON_AddNumberToObject(j, "signals_sent", (double)dv.signals_sent);
+      cJSON_AddNumberToObject(j, "busiest_link_seconds", dv.busiest_link_seconds);
+      cJSON_AddItemToArray(ds, j);
+    }
+  }
   cJSON *ks = cJSON_AddArrayToObject(o, "kernels_detail");
   for (int i = 0; i < t->nkernels; i++) cJSON_AddItemToArray(ks, kernel_json(t, i));
   pthread_mutex_unlock(&t->lock);

@@ -27,6 +27,8 @@ tsr_status tsr_timing_create(const tsr_chip *chip, const tsr_timing_options *opt
   if (t->opts.trace_limit <= 0) t->opts.trace_limit = 2000000;
   if (t->opts.report_steps <= 0) t->opts.report_steps = 8;
   t->num_cores = t->opts.num_cores > 0 ? t->opts.num_cores : 1;
+  t->cores_per_device = TM_MAX_CORES;
+  t->num_devices = 1;
   pthread_mutex_init(&t->lock, NULL);
   clear_state(t);
   *out = t;
@@ -35,7 +37,8 @@ tsr_status tsr_timing_create(const tsr_chip *chip, const tsr_timing_options *opt
 
 static void free_state(tsr_timing *t) {
   for (int c = 0; c < TM_MAX_CORES; c++) free(t->cores[c].q.a);
-  hbm_free(&t->hbm);
+  for (int d = 0; d < TM_MAX_DEVICES; d++) hbm_free(&t->hbm[d]);
+  ici_free(&t->ici);
   for (size_t i = 0; i < t->sems_cap; i++) free(t->sems ? t->sems[i] : NULL);
   free(t->sems);
   for (size_t i = 0; i < t->nchunks; i++) free(t->chunks[i]);
@@ -51,7 +54,9 @@ static void free_state(tsr_timing *t) {
 static void clear_state(tsr_timing *t) {
   size_t from = offsetof(tsr_timing, cores);
   memset((char *)t + from, 0, sizeof *t - from);
-  hbm_init(&t->hbm, &t->chip);
+  for (int d = 0; d < TM_MAX_DEVICES; d++) hbm_init(&t->hbm[d], &t->chip);
+  /* checked by tsr_timing_attach, which is where a mesh comes from */
+  (void)ici_init(&t->ici, &t->chip, t->num_devices, t->mesh_rank, t->mesh_shape);
   for (int c = 0; c < TM_MAX_CORES; c++) {
     t->cores[c].vmem_counter = -1;
     t->cores[c].last_name_id = -1;
@@ -128,6 +133,7 @@ sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
   s->core = core;
   s->counter = -1;
   s->blocked_core = -1;
+  s->dma_blocked_core = -1;
   t->sems[j] = s;
   t->sems_len++;
   return s;
@@ -209,9 +215,15 @@ static void on_event(void *user, const tsr_event *ev) {
     break;
   default: break;
   }
-  if (ev->core < 0 || ev->core >= TM_MAX_CORES) return;
+  /* The model numbers the cores of every device in one row: device x cores per device + core. */
+  int cpd = t->cores_per_device;
+  if (ev->core < 0 || ev->core >= cpd || ev->device < 0 || ev->device >= t->num_devices) return;
+  int core = ev->device * cpd + ev->core;
+  if (core >= TM_MAX_CORES) return;
   log_rec r = {.kind = (uint8_t)ev->kind, .dir = (uint8_t)ev->dir, .operand = (int16_t)ev->operand,
-               .name = -1, .step = ev->step};
+               .target = -1, .name = -1, .step = ev->step};
+  bool other_device = ev->target_device != ev->device && ev->target_device >= 0 &&
+                      ev->target_device < t->num_devices && ev->target_core >= 0 && ev->target_core < cpd;
   switch (ev->kind) {
   case TSR_EV_DMA_START: {
     int64_t tiles = ev->src ? tsr_timing_tile_bytes(ev->src) : 0;
@@ -219,6 +231,12 @@ static void on_event(void *user, const tsr_event *ev) {
     r.nominal = ev->bytes;
     r.key = sem_identity(ev->sem, ev->core);
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
+    if (ev->recv_sem && ev->target_core >= 0 && ev->target_core < cpd && ev->target_device >= 0 &&
+        ev->target_device < t->num_devices) { /* a remote copy: it also counts on the receiver */
+      r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
+      r.recv_key = sem_identity(ev->recv_sem, ev->target_core);
+      if (other_device) break; /* over ICI; the HBM at either end is not the bottleneck */
+    }
     /* An HBM-to-HBM copy reads and writes HBM: both cross its bus. */
     if (ev->src && in_hbm(ev->src) && in_hbm(ev->dst)) r.bytes *= 2;
     break;
@@ -230,6 +248,7 @@ static void on_event(void *user, const tsr_event *ev) {
   case TSR_EV_SEM_SIGNAL:
     r.bytes = ev->amount;
     r.key = sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
+    if (other_device) r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
     break;
   case TSR_EV_SEM_WAIT:
     r.bytes = ev->amount;
@@ -248,7 +267,7 @@ static void on_event(void *user, const tsr_event *ev) {
   default: break;
   }
   pthread_mutex_lock(&t->lock);
-  core_sim *cs = &t->cores[ev->core];
+  core_sim *cs = &t->cores[core];
   if (ev->kind == TSR_EV_KERNEL_BEGIN) {
     if (ev->name != cs->last_name || cs->last_name_id < 0) {
       cs->last_name = ev->name;
@@ -256,7 +275,7 @@ static void on_event(void *user, const tsr_event *ev) {
     }
     r.name = cs->last_name_id;
   }
-  if (ev->core >= t->num_cores) t->num_cores = ev->core + 1;
+  if (core >= t->num_cores) t->num_cores = core + 1;
   cs->seen = true;
   if (!push(&cs->q, &r)) t->nomem = true;
   tm_advance(t, false);
@@ -268,13 +287,30 @@ tsr_observer tsr_timing_observer(tsr_timing *t) {
 }
 
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
-  if (tsr_machine_num_devices(m) > 1)
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "timing model: a machine of %d devices (ICI is not modelled yet; "
-                    "time one device)", tsr_machine_num_devices(m));
-  int n = tsr_machine_num_cores(m);
-  if (n > TM_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "timing model: at most %d cores", TM_MAX_CORES);
+  int n = tsr_machine_num_cores(m), devices = tsr_machine_num_devices(m);
+  if (devices < 1) devices = 1;
+  if (n * devices > TM_MAX_CORES)
+    return tsr_fail(TSR_ERR_INVALID, "timing model: at most %d cores (%d device(s) of %d)", TM_MAX_CORES, devices, n);
+  int64_t shape[TSR_MAX_MESH_RANK] = {0};
+  int rank = tsr_machine_mesh_shape(m, shape);
+  ici_model probe = {0};
+  tsr_status st = ici_init(&probe, &t->chip, devices, rank, shape);
+  ici_free(&probe);
+  if (st != TSR_OK) return st;
   pthread_mutex_lock(&t->lock);
-  if (n > t->num_cores) t->num_cores = n;
+  if ((devices > 1 || t->num_devices > 1) && (devices != t->num_devices || n != t->cores_per_device)) {
+    /* the cores are renumbered: what was simulated before is forgotten */
+    free_state(t);
+    t->num_devices = devices;
+    t->cores_per_device = n;
+    t->mesh_rank = 0;
+    for (int i = 0; i < rank && i < TSR_MAX_MESH_RANK; i++)
+      if (shape[i] > 1 && t->mesh_rank < 3) t->mesh_shape[t->mesh_rank++] = shape[i];
+    clear_state(t);
+    t->num_cores = n * devices;
+  } else if (n > t->num_cores) {
+    t->num_cores = n;
+  }
   pthread_mutex_unlock(&t->lock);
   tsr_observer o = tsr_timing_observer(t);
   return tsr_machine_add_observer(m, &o);
@@ -305,8 +341,15 @@ void tm_advance(tsr_timing *t, bool flush) {
       }
       if (cs->clock < t_best) { best = c; t_best = cs->clock; }
     }
-    double t_hbm = hbm_next(&t->hbm);
+    int hbm_dev = 0;
+    double t_hbm = TM_INF;
+    for (int d = 0; d < t->num_devices; d++) {
+      double h = hbm_next(&t->hbm[d]);
+      if (h < t_hbm) { t_hbm = h; hbm_dev = d; }
+    }
+    double t_ici = ici_next(&t->ici);
     double next = t_best < t_hbm ? t_best : t_hbm;
+    if (t_ici < next) next = t_ici;
     if (next >= TM_INF) {
       if (!flush) return;
       /* Only blocked cores are left with events: their waits can never be met in the model
@@ -319,8 +362,13 @@ void tm_advance(tsr_timing *t, bool flush) {
       continue;
     }
     if (t_limit < next) return;
+    if (t_ici <= t_best && t_ici <= t_hbm) {
+      sim_dma *d = ici_step(&t->ici);
+      if (d) tm_dma_landed(t, d);
+      continue;
+    }
     if (t_hbm <= t_best) {
-      sim_dma *d = hbm_step(&t->hbm);
+      sim_dma *d = hbm_step(&t->hbm[hbm_dev]);
       if (d) tm_dma_landed(t, d);
       continue;
     }

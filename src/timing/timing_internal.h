@@ -8,6 +8,9 @@
 #include "tessera/timing.h"
 
 #define TM_MAX_CORES 64
+#define TM_MAX_DEVICES 32
+#define TM_MAX_HOPS 16                  /* a dimension-order route on a torus of 32 devices */
+#define TM_MAX_LINKS (TM_MAX_DEVICES * 6) /* one each way per torus dimension (at most 3) */
 #define TM_INF 1e300
 
 /* One observed event, reduced to what the model needs (the refs of an event die with it). */
@@ -16,11 +19,14 @@ typedef struct log_rec {
   uint8_t dir;         /* tsr_dma_dir */
   uint8_t via_hbm;     /* DMA: one side is in HBM */
   int16_t operand;
+  int16_t target;      /* a remote copy's DMA_START, a SEM_SIGNAL: the (model) core it reaches;
+                          -1 local */
   int32_t name;        /* KERNEL_BEGIN: interned kernel name */
   int64_t step;
   int64_t bytes;       /* DMA_START: tile-rounded bytes; WAIT: bytes; SEM: amount; ALLOC: in use */
   int64_t nominal;     /* DMA_START: the bytes its semaphore counts */
   uint64_t key;        /* semaphore identity */
+  uint64_t recv_key;   /* a remote copy: its receive semaphore's identity */
   double seconds;      /* BODY_END: body time */
   double flops;        /* BODY_END */
   double mxu_seconds;  /* BODY_END: flops at the MXU peak of their dtype */
@@ -38,7 +44,9 @@ typedef struct sim_dma {
   struct sim_dma *next;   /* in its semaphore's queue, or the free list */
   struct sim_dma *queue_next; /* waiting for one of its core's DMA engines */
   struct sim_sem *sem;
+  struct sim_dma *twin;   /* a remote copy: its record on the receive semaphore (lands with it) */
   int core, waiter;       /* waiter: the core blocked on it, -1 none */
+  int device;             /* the device whose HBM it crosses, or whose ICI links it leaves */
   int lane;               /* the DMA engine that moves it (its trace track) */
   uint8_t dir;
   int16_t operand;
@@ -47,6 +55,11 @@ typedef struct sim_dma {
   double start, arrive, done; /* its engine took it, its first byte came, it landed */
   double tag;             /* virtual-time finish tag (hbm.c) */
   bool landed, queued;    /* queued: still in its semaphore's queue */
+  /* ICI (ici.c): a copy or a signal to another device crosses the links of its route */
+  bool ici, signal, arrived;
+  int nhops;
+  int16_t route[TM_MAX_HOPS];
+  double remaining, rate; /* bytes still to move once arrived, and the rate now */
 } sim_dma;
 
 /* A semaphore as the simulation sees it: DMAs started on it, its simulated value. */
@@ -58,6 +71,8 @@ typedef struct sim_sem {
   int64_t value;
   int blocked_core;       /* regular semaphores: a core waiting for `blocked_amount` */
   int64_t blocked_amount;
+  int dma_blocked_core;   /* DMA semaphores: a core whose wait needs DMAs not started yet (a
+                             remote copy from a device that is behind it in simulated time) */
 } sim_sem;
 
 /* The chip's HBM: processor sharing among the DMAs in flight, by virtual time. A DMA arrives
@@ -77,6 +92,34 @@ typedef struct hbm_model {
   size_t heap_len, heap_cap;
   double busy_since, busy_seconds;
 } hbm_model;
+
+/* The ICI between devices: a torus of the mesh's shape (rank <= the chip's torus dimensions),
+ * every link one way at `bw`. A transfer arrives hops x latency after it starts, then moves
+ * at min over its route's links of bw / transfers on that link (recomputed at each arrival
+ * and landing; transfers in flight are few: O(n) per event). */
+typedef struct ici_model {
+  int devices, rank;
+  int shape[3];
+  double bw, latency, now;
+  sim_dma **flight;
+  int n, cap;
+  int users[TM_MAX_LINKS];
+  double busy_since[TM_MAX_LINKS], busy[TM_MAX_LINKS];
+  int64_t bytes[TM_MAX_LINKS];
+} ici_model;
+
+/* ici.c */
+tsr_status ici_init(ici_model *m, const tsr_chip *chip, int devices, int rank, const int64_t *shape);
+void ici_free(ici_model *m);
+int ici_links(const ici_model *m);
+/* "device 0 -> 1 (dim 0 +)" */
+void ici_link_name(const ici_model *m, int link, char *buf, size_t cap);
+/* Fills d->route and d->nhops: dimension order, the shorter way round each ring. */
+void ici_route(const ici_model *m, int from, int to, sim_dma *d);
+bool ici_start(ici_model *m, sim_dma *d, double now); /* false: out of memory */
+double ici_next(const ici_model *m);
+/* Advances to the next event; returns the transfer that landed, or NULL for an arrival. */
+sim_dma *ici_step(ici_model *m);
 
 void hbm_init(hbm_model *h, const tsr_chip *chip);
 void hbm_free(hbm_model *h);
@@ -116,6 +159,8 @@ typedef struct kernel_rec {
   double begin, end;
   int64_t steps, dmas, skipped, bytes_in, bytes_out, bytes_local, bytes_moved;
   double flops, mxu_seconds, compute, stall, overhead, issue, dma_active;
+  double ici_stall;       /* the part of `stall` spent waiting for ICI transfers */
+  int64_t ici_copies, ici_bytes;
   step_rec *first;        /* the first report_steps steps */
   int nfirst;
 } kernel_rec;
@@ -126,6 +171,8 @@ typedef struct core_sim {
   double clock;
   core_state state;
   int pending;            /* CS_WAIT_DMA: DMAs still to land */
+  int64_t wait_need;      /* CS_WAIT_DMA: bytes no started DMA covers yet (remote copies) */
+  bool wait_ici;          /* what ends the wait came over ICI */
   double wait_until;
   int64_t wait_bytes;
   uint64_t wait_key;
@@ -145,6 +192,12 @@ typedef struct core_sim {
   int32_t last_name_id;
 } core_sim;
 
+/* Per device (many chips). */
+typedef struct device_sim {
+  double compute, stall, ici_stall;
+  int64_t copies_sent, bytes_sent, bytes_received, signals_sent;
+} device_sim;
+
 typedef struct trace_rec {
   char ph;                /* 'X' or 'C' */
   int32_t tid;
@@ -156,11 +209,16 @@ typedef struct trace_rec {
 struct tsr_timing {
   tsr_chip chip;
   tsr_timing_options opts;
-  int num_cores;
+  int num_cores;          /* model cores: device x cores_per_device + core */
+  int cores_per_device, num_devices;
+  int mesh_rank;
+  int64_t mesh_shape[3];
   pthread_mutex_t lock;
   /* simulation state from here on (tsr_timing_reset clears it) */
   core_sim cores[TM_MAX_CORES];
-  hbm_model hbm;
+  hbm_model hbm[TM_MAX_DEVICES]; /* each device's own */
+  ici_model ici;
+  device_sim devices[TM_MAX_DEVICES];
   /* semaphores: open addressing by key */
   sim_sem **sems;
   size_t sems_cap, sems_len;
@@ -198,5 +256,7 @@ void tm_unblock_stuck(tsr_timing *t);
 void tm_trace(tsr_timing *t, char ph, int32_t tid, int32_t name, double ts, double dur, int64_t arg);
 int32_t tm_core_tid(int core);
 int32_t tm_lane_tid(int core, int lane);
+int32_t tm_link_tid(int link);
+static inline int tm_device_of(const tsr_timing *t, int core) { return core / t->cores_per_device; }
 
 #endif

@@ -1,0 +1,120 @@
+"""Kernels under jax.shard_map over CPU devices, run through tessera with the devices talking to
+each other (src/ffi/rendezvous.c); run by test_shard_map.py in a process of its own, since the
+device count (--xla_force_host_platform_device_count) is fixed when JAX starts.
+
+    python shard_map_cases.py CASE DEVICES [DMA_ORDER]
+
+exits 0 when the case's outputs match jnp (or its error is the one expected). The kernels
+(tools/jax/multichip_kernels.py): a ring all-gather (remote copies between ANY refs) and a
+right permute into a VMEM scratch buffer."""
+from __future__ import annotations
+
+import os
+import sys
+
+CASE, N = sys.argv[1], int(sys.argv[2])
+ORDER = sys.argv[3] if len(sys.argv) > 3 else "eager"
+os.environ["XLA_FLAGS"] = f"--xla_force_host_platform_device_count={N}"
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+from jax.experimental import pallas as pl  # noqa: E402
+from jax.experimental.pallas import tpu as pltpu  # noqa: E402
+from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
+
+import tessera  # noqa: E402
+import tessera.jax as tj  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                "tools", "jax"))
+from multichip_kernels import permute_add_kernel, ring_allgather_kernel  # noqa: E402
+
+jax.config.update("jax_platforms", "cpu")
+R, C = 8, 128
+mesh = jax.make_mesh((N,), ("x",))
+
+
+ANY = pl.BlockSpec(memory_space=pl.ANY)
+VM = pl.BlockSpec(memory_space=pltpu.VMEM)
+DMA = pltpu.SemaphoreType.DMA
+
+
+def ring_allgather(x):
+    return pl.pallas_call(ring_allgather_kernel(N, R), out_shape=jax.ShapeDtypeStruct((N * R, C), jnp.float32),
+                          in_specs=[ANY], out_specs=ANY, scratch_shapes=[DMA, DMA, DMA])(x)
+
+
+def permute_add(x):
+    return pl.pallas_call(permute_add_kernel(N), out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
+                          in_specs=[VM], out_specs=VM,
+                          scratch_shapes=[pltpu.VMEM((R, C), jnp.float32), DMA, DMA])(x)
+
+
+def only_device_0(x):
+    """The permute, reached by device 0 alone: its call waits for the others' in vain."""
+    return jax.lax.cond(jax.lax.axis_index("x") == 0, permute_add, lambda v: v, x)
+
+
+def sharded(f):
+    return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
+
+
+def main() -> int:
+    assert len(jax.devices()) == N, jax.devices()
+    x_np = np.arange(N * R * C, dtype=np.float32).reshape(N * R, C) * 0.5 - 7.0
+    x = jax.device_put(jnp.asarray(x_np), NamedSharding(mesh, P("x")))
+    if CASE == "ring_allgather":
+        with tj.enabled(dma_order=ORDER, seed=3):
+            got = np.asarray(sharded(ring_allgather)(x))
+        # every device ends with the whole array: the global output stacks N copies
+        np.testing.assert_array_equal(got, np.asarray(jnp.tile(jnp.asarray(x_np), (N, 1))))
+    elif CASE == "permute_add":
+        with tj.enabled(dma_order=ORDER, seed=3):
+            got = np.asarray(sharded(permute_add)(x))
+        # device d holds device d-1's shard + 1
+        want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1.0
+        np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "timing":
+        # the timing model with the devices' ICI, on a chip whose other costs are zero: each of
+        # the ring's N - 1 rounds sends one f32[8,128] block (4096 bytes) one hop, 1 us of hop
+        # latency + 4096 B / 4.096 GB/s (tests/cli/ici.sh works the same case out)
+        import json
+        import tempfile
+        chip = {"base": "v5e", "step_overhead_s": 0, "dma_issue_s": 0, "dma_latency_s": 0, "hbm_bytes_per_s": 1e30,
+                "clock_hz": 1e30, "vpu_ops_per_s": 1e30, "vmem_bytes_per_s": 1e30, "transcendental_per_s": 1e30,
+                "ici_latency_s": 1e-6, "ici_link_bytes_per_s": 4096e6}
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(chip, f)
+        try:
+            with tj.enabled(), tj.timing(chip=f.name) as t:
+                got = np.asarray(sharded(ring_allgather)(x))
+        finally:
+            os.unlink(f.name)
+        np.testing.assert_array_equal(got, np.asarray(jnp.tile(jnp.asarray(x_np), (N, 1))))
+        assert t.calls == 1 and len(t.kernels) == 1, (t.calls, t.kernels)
+        assert abs(t.simulated_seconds - (N - 1) * 2e-6) <= 1e-12, t.simulated_seconds
+        assert t.kernels[0]["verdict"] == "ICI-bound" and t.kernels[0]["cores"] == N, t.kernels
+        # per device: N - 1 blocks sent and received, every one of its ring steps waited for
+        assert len(t.devices) == N, t.devices
+        for d in t.devices:
+            assert d["copies_sent"] == N - 1 and d["bytes_sent"] == d["bytes_received"] == (N - 1) * 4096, d
+            assert abs(d["seconds"] - (N - 1) * 2e-6) <= 1e-12, d
+    elif CASE == "timeout":
+        try:
+            with tj.enabled(timeout=1.0):
+                np.asarray(sharded(only_device_0)(x))
+        except tessera.KernelError as e:
+            msg = str(e)
+            missing = ", ".join(str(d) for d in range(1, N))
+            assert "waited 1000 ms for every device's call and got only 1: devices 0; not " + missing in msg, msg
+        else:
+            raise AssertionError("a kernel that only device 0 calls ran")
+    else:
+        raise SystemExit(f"unknown case {CASE}")
+    print("ok", CASE, N, ORDER)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
