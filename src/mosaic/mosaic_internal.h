@@ -39,6 +39,9 @@ typedef struct stype {
   int8_t pack;     /* refs: a packed view (packed.c): p > 0 words over p narrow rows, -p narrow
                     * rows over words; 0 for a plain ref */
   uint8_t pack_bits; /* the narrow element's bits in a packed view */
+  uint8_t dynamic;   /* refs: bit k set when dimension k is `?` (shape[k] is then -1; n
+                      * counts the static ones): a tpu.memref_slice of dynamic sizes, which
+                      * only views and DMAs take (compile.c) */
 } stype;
 
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of
