@@ -143,6 +143,7 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
     case TSR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
     case TSR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
     case TSR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
+    case TSR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
     default: return false;
     }
   }

@@ -4,6 +4,7 @@
  * with observers on the machine each vector access is reported as TSR_EV_ACCESS. */
 #include <string.h>
 
+#include "core/dtype.h"
 #include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
 
@@ -54,10 +55,9 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
     for (int64_t i = 0; i < n; i++) d[i] = sext32((uint8_t)p[i * sb], 4);
     break;
   }
-  case TSR_F8E4M3FN: case TSR_F8E5M2: {
+  case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: {
     float *d = (float *)dst + off;
-    for (int64_t i = 0; i < n; i++)
-      d[i] = dt == TSR_F8E4M3FN ? tsr_f8e4m3fn_to_f32((uint8_t)p[i * sb]) : tsr_f8e5m2_to_f32((uint8_t)p[i * sb]);
+    for (int64_t i = 0; i < n; i++) d[i] = (float)dtype_load_f64(dt, p, i * sb);
     break;
   }
   default: { /* 64-bit integers (index memrefs) */
@@ -97,11 +97,11 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
       memcpy(q, &u, 2);
       break;
     }
-    case TSR_F8E4M3FN: case TSR_F8E5M2: {
+    case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: {
       float v = ((const float *)src)[off + i];
-      bool e4 = dt == TSR_F8E4M3FN;
-      if (add) v += e4 ? tsr_f8e4m3fn_to_f32((uint8_t)*q) : tsr_f8e5m2_to_f32((uint8_t)*q);
-      *q = (char)(e4 ? tsr_f32_to_f8e4m3fn(v) : tsr_f32_to_f8e5m2(v));
+      if (add) v += (float)dtype_load_f64(dt, q, 0);
+      *q = (char)(dt == TSR_F8E4M3FN ? tsr_f32_to_f8e4m3fn(v) : dt == TSR_F8E5M2 ? tsr_f32_to_f8e5m2(v)
+                                                                                 : tsr_f32_to_f8e4m3b11fnuz(v));
       break;
     }
     case TSR_I64: case TSR_U64: {
