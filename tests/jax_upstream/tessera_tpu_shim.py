@@ -34,6 +34,8 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
 4. --tessera-results FILE: one JSON line per test, written as the test ends (outcome, seconds,
    class, the first line of the error or skip reason), for run.py's report; a run cut short
    keeps the records of the tests it finished.
+5. --tessera-compile-cache DIR: JAX's persistent compilation cache in DIR, so that a rerun
+   does not compile the tests' own XLA:CPU computations again (most of a case's time).
 """
 from __future__ import annotations
 
@@ -76,6 +78,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--tessera-hypothesis-examples", type=int,
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
+    g.addoption("--tessera-compile-cache", help="keep XLA:CPU's compiled executables in this folder across runs")
 
 
 class _DeviceView:
@@ -117,6 +120,21 @@ def _become_tpu(chip: str) -> None:
         jtu.xla_bridge = _XlaBridgeView(jtu.xla_bridge, kind)
 
 
+def _persistent_cache(path: str) -> None:
+    """XLA:CPU's compiled executables kept on disk from one run to the next: most of a case's
+    time is XLA compiling the test's own reference computations (jax.random over each new
+    shape, 1 to 10 s here), not its kernel. Only compiles that took a second or more are
+    kept (JAX's default threshold); the kernel's payload is part of the key, and tessera
+    compiles the kernel anew in each process either way."""
+    import jax
+    from jax._src import compilation_cache
+    os.makedirs(path, exist_ok=True)
+    jax.config.update("jax_compilation_cache_dir", path)
+    # now, not at the first compile: JaxTestCase fails a test in which the cache object or
+    # a config value (the cache's entry size) changes
+    compilation_cache._initialize_cache()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     root = config.getoption("--tessera-upstream")
     if root:
@@ -124,6 +142,9 @@ def pytest_configure(config: pytest.Config) -> None:
     chip = config.getoption("--tessera-chip")
     if chip:
         _become_tpu(chip)
+    cache = config.getoption("--tessera-compile-cache")
+    if cache:
+        _persistent_cache(cache)
     path = config.getoption("--tessera-results")
     config._tessera_results = open(path, "w") if path else None  # type: ignore[attr-defined]
 
