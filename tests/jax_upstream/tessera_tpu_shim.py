@@ -34,7 +34,9 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
 4. --tessera-results FILE: one JSON line per test, written as the test ends (outcome, seconds,
    class, the first line of the error or skip reason), for run.py's report; a run cut short
    keeps the records of the tests it finished.
-5. --tessera-compile-cache DIR: JAX's persistent compilation cache in DIR, so that a rerun
+5. --tessera-skip FILE: the tests listed (Class::test, one a line) are not run (run.py
+   --resume: those recorded already).
+6. --tessera-compile-cache DIR: JAX's persistent compilation cache in DIR, so that a rerun
    does not compile the tests' own XLA:CPU computations again (most of a case's time).
 """
 from __future__ import annotations
@@ -79,6 +81,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
     g.addoption("--tessera-compile-cache", help="keep XLA:CPU's compiled executables in this folder across runs")
+    g.addoption("--tessera-skip", help="a file of test ids (Class::test, one a line) not to run: exactly those, where "
+                "pytest's --deselect also drops every test whose id starts with one (test_x1 drops test_x10)")
 
 
 class _DeviceView:
@@ -158,11 +162,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                                      phases=[hp.Phase.explicit, hp.Phase.reuse, hp.Phase.generate],
                                      report_multiple_bugs=False)
         hp.settings.load_profile("tessera")
-    if not config.getoption("--tessera-chip"):
-        return
+    skip = set()
+    if config.getoption("--tessera-skip"):
+        with open(config.getoption("--tessera-skip")) as f:
+            skip = {line.strip() for line in f if line.strip()}
+    interpret_out = bool(config.getoption("--tessera-chip"))
     keep, drop = [], []
     for item in items:
-        (drop if getattr(getattr(item, "cls", None), "INTERPRET", False) else keep).append(item)
+        out = interpret_out and getattr(getattr(item, "cls", None), "INTERPRET", False)
+        (drop if out or item.nodeid.split("::", 1)[-1] in skip else keep).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
