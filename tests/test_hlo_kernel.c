@@ -82,6 +82,37 @@ static void test_alias(tsr_machine *m) {
   free(json);
 }
 
+/* A call without results (a pallas_call without outputs, run for its effects): the call's
+ * result count, 0, makes every operand of the body an input; the body alone would make its
+ * written operand an output. */
+static void test_no_results(tsr_machine *m) {
+  char *json = tsr_test_payload("tests/jax_suite/io_alias/v_new/body.mlirbc", 1);
+  tsr_hlo_kernel_desc d = {.backend_config = json, .backend_config_len = strlen(json), .results_known = true};
+  tsr_hlo_kernel *k = NULL;
+  CHECK_OK(tsr_hlo_kernel_create(&d, &k));
+  if (!k) { free(json); return; }
+  CHECK_EQ_INT(tsr_hlo_kernel_num_operands(k), 3);
+  CHECK_EQ_INT(tsr_hlo_kernel_num_results(k), 0);
+  enum { N = 32 * 256 };
+  static float x[N], y[N], o[N];
+  tsr_test_fill(x, N, 5);
+  tsr_test_fill(y, N, 6);
+  int64_t sh[2] = {32, 256};
+  tsr_ref ops[3] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh),
+                    tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh)};
+  tsr_call_stats st;
+  CHECK_OK(tsr_hlo_kernel_run(k, m, ops, 3, NULL, 0, &st));
+  CHECK_EQ_INT(st.steps, 2);
+  CHECK_EQ_INT(st.dma.in, 6); /* three (16, 256) blocks a step */
+  CHECK_EQ_INT(st.dma.out, 0);
+  tsr_hlo_kernel_destroy(k);
+  d.results_known = false; /* the body says: its written operand is the output */
+  CHECK_OK(tsr_hlo_kernel_create(&d, &k));
+  if (k) CHECK_EQ_INT(tsr_hlo_kernel_num_results(k), 1);
+  tsr_hlo_kernel_destroy(k);
+  free(json);
+}
+
 /* block-sparse matmul: two scalar-prefetch operands drive its index maps; their shapes must
  * be the kernel's */
 static void test_prefetch(tsr_machine *m) {
@@ -193,6 +224,7 @@ static void test_concurrent_runs(void) {
 int main(void) {
   tsr_machine *m = machine("v5e");
   test_alias(m);
+  test_no_results(m);
   test_prefetch(m);
   test_bad_payloads();
   test_concurrent_runs();

@@ -201,6 +201,48 @@ static void test_dma_any(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* DMAs of slices whose row count is read at run time (memref<?x128xf32>): rows [0, n) of x,
+ * doubled, land in rows [16 - n, 16) of o and nothing else of o is written; an n past the
+ * array's rows is a bounds error, not a copy. */
+static void test_dma_dynamic(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_dynamic.mlir");
+  if (!k) return;
+  float x[16 * 128], o[16 * 128];
+  tsr_test_fill(x, 16 * 128, 11);
+  int64_t one = 1, sh[2] = {16, 128};
+  int bad = 0;
+  for (int32_t n = 0; n <= 16; n += 3) {
+    for (int i = 0; i < 16 * 128; i++) o[i] = -7.0f;
+    tsr_ref in[2] = {tsr_ref_dense(&n, TSR_I32, TSR_HBM, 1, &one), tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh)};
+    tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL));
+    for (int r = 0; r < 16; r++)
+      for (int c = 0; c < 128; c++) {
+        float want = r >= 16 - n ? 2 * x[(r - (16 - n)) * 128 + c] : -7.0f;
+        bad += o[r * 128 + c] != want;
+      }
+  }
+  CHECK_EQ_INT(bad, 0);
+  int32_t n = 17;
+  tsr_ref in[2] = {tsr_ref_dense(&n, TSR_I32, TSR_HBM, 1, &one), tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  CHECK_FAILS(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL), TSR_ERR_BOUNDS, "[0, 17) of");
+  tsr_mosaic_kernel_destroy(k);
+  /* a vector load has no static shape to read from such a slice: refused when it loads */
+  const char *text =
+      "module {\n  func.func @k(%n: i32, %a: memref<16x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = []} {\n"
+      "    %c0 = arith.constant 0 : i32\n    %i0 = arith.constant 0 : index\n"
+      "    %s = \"tpu.memref_slice\"(%a, %c0, %c0, %n) {operandSegmentSizes = array<i32: 1, 2, 1>} : (memref<16x128xf32, "
+      "#tpu.memory_space<vmem>>, i32, i32, i32) -> memref<?x128xf32, #tpu.memory_space<vmem>>\n"
+      "    %v = vector.load %s[%i0, %i0] : memref<?x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32> loc(\"k.py\":3:1)\n"
+      "    return\n  }\n}\n";
+  tsr_mlir_module *mod = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "dyn.mlir", &mod));
+  CHECK_FAILS(tsr_mosaic_kernel_create(mod, &k), TSR_ERR_UNSUPPORTED,
+              "op vector.load at k.py:3:1: operand 0 of type memref<?x128xf32, #tpu.memory_space<vmem>>");
+  tsr_mlir_module_destroy(mod);
+}
+
 /* What the pipeline's events show of a run (test_marks). */
 typedef struct mark_log {
   int kernels, step_begins, step_ends, body_begins, body_ends, dma_in, dma_out, skips_out, other_dmas;
@@ -896,6 +938,7 @@ int main(void) {
   test_matmul_acc(m2);
   test_matmul_helpers();
   test_dma_any(m);
+  test_dma_dynamic(m);
   test_marks();
   test_row_sum(m2);
   test_small_bodies(m);

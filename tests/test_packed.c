@@ -154,6 +154,17 @@ static void test_refused(void) {
 
 /* int4 and float8 memory: a byte an element (int4 sign-extended, as ml_dtypes stores it); an
  * int4 memref seen as words packs 8 rows a word; float8 stores round to nearest even. */
+
+/* A kernel that rounds a 1x4 f32 row to float8 type `elem` (arith.truncf) and stores it. */
+static void truncf_module(char *buf, size_t cap, const char *elem) {
+  snprintf(buf, cap,
+           "module {\n  func.func @main(%%a: memref<1x4xf32, " V ">, %%o: memref<1x4x%s, " V ">) " KATTRS " {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%v = vector.load %%a[%%c0, %%c0] : memref<1x4xf32, " V ">, vector<1x4xf32>\n"
+           "    %%t = arith.truncf %%v : vector<1x4xf32> to vector<1x4x%s>\n"
+           "    vector.store %%t, %%o[%%c0, %%c0] : memref<1x4x%s, " V ">, vector<1x4x%s>\n    return\n  }\n}\n",
+           elem, elem, elem, elem);
+}
 static void test_narrow_memory(void) {
   int8_t q[16][2];
   uint32_t w[2][2];
@@ -183,14 +194,15 @@ static void test_narrow_memory(void) {
   /* float8 stores from f32 values: 1.0, 464 (ties to 448), 0.3 (0.3125), 1e-3 (2^-9) */
   float f[1][4] = {{1.0f, 464.0f, 0.3f, 1e-3f}};
   uint8_t b8[1][4];
-  const char *f8 =
-      "module {\n  func.func @main(%a: memref<1x4xf32, " V ">, %o: memref<1x4xf8E4M3FN, " V ">) " KATTRS " {\n"
-      "    %c0 = arith.constant 0 : index\n"
-      "    %v = vector.load %a[%c0, %c0] : memref<1x4xf32, " V ">, vector<1x4xf32>\n"
-      "    %t = arith.truncf %v : vector<1x4xf32> to vector<1x4xf8E4M3FN>\n"
-      "    vector.store %t, %o[%c0, %c0] : memref<1x4xf8E4M3FN, " V ">, vector<1x4xf8E4M3FN>\n    return\n  }\n}\n";
+  char f8[1024];
+  truncf_module(f8, sizeof f8, "f8E4M3FN");
   CHECK_OK(run1(f8, f, TSR_F32, 1, 4, b8, TSR_F8E4M3FN, 1, 4));
   CHECK(b8[0][0] == 0x38 && b8[0][1] == 0x7E && b8[0][2] == 0x2A && b8[0][3] == 0x01);
+  /* the same values as e4m3b11fnuz (ml_dtypes' bytes): 31 is past its largest, 30 */
+  float f11[1][4] = {{1.0f, 31.0f, 0.3f, 1e-3f}};
+  truncf_module(f8, sizeof f8, "f8E4M3B11FNUZ");
+  CHECK_OK(run1(f8, f11, TSR_F32, 1, 4, b8, TSR_F8E4M3B11FNUZ, 1, 4));
+  CHECK(b8[0][0] == 88 && b8[0][1] == 128 && b8[0][2] == 74 && b8[0][3] == 8);
   /* the dtypes by name */
   tsr_dtype t;
   CHECK(tsr_dtype_parse("float8_e4m3fn", &t) && t == TSR_F8E4M3FN && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
@@ -213,12 +225,30 @@ static void test_float8(void) {
               tsr_f32_to_f8e5m2(x[i]), e5[i]);
   }
   CHECK(bad == 0);
+  /* e4m3b11fnuz (ml_dtypes.float8_e4m3b11fnuz): 30 is the largest, what rounds past it and
+   * infinities are NaN (0x80), zero has no sign (-0 and what rounds to it are 0x00) */
+  static const float y[] = {30, 31, 32, 29, 1000, 1e-3f, 0x1p-13f, 0x1.8p-13f, 0x1p-14f, -0.0f, INFINITY, -INFINITY, NAN,
+                            0.3f, -2.5f, 0x1p-10f, -0x1p-15f};
+  static const uint8_t b11[] = {127, 128, 128, 126, 128, 8, 1, 2, 0, 0, 128, 128, 128, 74, 226, 8, 0};
+  for (size_t i = 0; i < sizeof y / sizeof y[0]; i++) {
+    bad += tsr_f32_to_f8e4m3b11fnuz(y[i]) != b11[i];
+    if (tsr_f32_to_f8e4m3b11fnuz(y[i]) != b11[i])
+      fprintf(stderr, "  f8 of %g: e4m3b11fnuz %u (want %u)\n", (double)y[i], tsr_f32_to_f8e4m3b11fnuz(y[i]), b11[i]);
+  }
+  CHECK(bad == 0);
+  CHECK(isnan(tsr_f8e4m3b11fnuz_to_f32(0x80)) && tsr_f8e4m3b11fnuz_to_f32(0x7F) == 30.0f &&
+        tsr_f8e4m3b11fnuz_to_f32(0x01) == 0x1p-13f && tsr_f8e4m3b11fnuz_to_f32(0xE2) == -2.5f &&
+        tsr_f8e4m3b11fnuz_to_f32(0x88) == -0x1p-10f);
+  tsr_dtype t;
+  CHECK(tsr_dtype_parse("float8_e4m3b11fnuz", &t) && t == TSR_F8E4M3B11FNUZ && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
   /* every byte decodes to a value that encodes back to it (NaNs to the NaN pattern) */
   bad = 0;
   for (int b = 0; b < 256; b++) {
     float f4 = tsr_f8e4m3fn_to_f32((uint8_t)b), f5 = tsr_f8e5m2_to_f32((uint8_t)b);
     bad += f4 == f4 ? tsr_f32_to_f8e4m3fn(f4) != b : (b & 0x7F) != 0x7F;
     bad += f5 == f5 ? tsr_f32_to_f8e5m2(f5) != b : (b & 0x7C) != 0x7C;
+    float fb = tsr_f8e4m3b11fnuz_to_f32((uint8_t)b);
+    bad += fb == fb ? tsr_f32_to_f8e4m3b11fnuz(fb) != b : b != 0x80;
   }
   CHECK(bad == 0);
   CHECK(tsr_f8e4m3fn_to_f32(0x7E) == 448.0f && tsr_f8e4m3fn_to_f32(0x01) == 0x1p-9f && tsr_f8e5m2_to_f32(0x7B) == 57344.0f);

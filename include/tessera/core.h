@@ -65,7 +65,8 @@ const char *tsr_status_name(tsr_status s);
   X(DMA_SEM, "dma_semaphore", 8, 0, 1, 1) \
   X(F8E4M3FN, "f8e4m3fn", 1, 1, 1, 1) \
   X(F8E5M2, "f8e5m2", 1, 1, 1, 1)    \
-  X(I4, "i4", 1, 0, 1, 1)
+  X(I4, "i4", 1, 0, 1, 1)             \
+  X(F8E4M3B11FNUZ, "f8e4m3b11fnuz", 1, 1, 1, 1)
 
 typedef enum tsr_dtype {
 #define TSR_X(e, n, b, f, s, t) TSR_##e,
@@ -96,6 +97,10 @@ uint8_t tsr_f32_to_f8e4m3fn(float v);
 float tsr_f8e4m3fn_to_f32(uint8_t h);
 uint8_t tsr_f32_to_f8e5m2(float v);
 float tsr_f8e5m2_to_f32(uint8_t h);
+/* e4m3b11fnuz (TPU's fp8 of older generations): bias 11, no infinity and no negative zero;
+ * 0x80 is the one NaN, which infinities and what rounds past 30 give. */
+uint8_t tsr_f32_to_f8e4m3b11fnuz(float v);
+float tsr_f8e4m3b11fnuz_to_f32(uint8_t h);
 
 /* ---- memory spaces ----------------------------------------------------------------- */
 

@@ -116,6 +116,8 @@ typedef struct tsr_hlo_kernel_desc {
   int num_results;            /* the call's result count, when known: the kernel's last
                                  num_results operands are its outputs; 0: the body says
                                  (the operands from the first one it writes) */
+  bool results_known;         /* num_results is the call's even when 0 (a pallas_call
+                                 without outputs, run for its effects) */
 } tsr_hlo_kernel_desc;
 
 /* Decodes and loads the kernel; an op tessera does not run is reported here. The kernel

@@ -250,9 +250,19 @@ def _flat(values) -> list[ir.Value]:
     return out
 
 
+def _is_tpu_call(op: ir.Operation) -> bool:
+    return op.name == "stablehlo.custom_call" and \
+        ir.StringAttr(op.attributes["call_target_name"]).value == "tpu_custom_call"
+
+
 def _tpu_call_of(outs: list[ir.Value]) -> ir.Operation:
     """The stablehlo.custom_call @tpu_custom_call the TPU rule just emitted: what the outputs
-    come from (directly, or through the casts back to bool)."""
+    come from (directly, or through the casts back to bool); for a call without outputs, the
+    last one in the block the rule emitted into (the earlier calls there are retargeted)."""
+    if not outs:
+        calls = [op for op in ir.InsertionPoint.current.block.operations if _is_tpu_call(op.operation)]
+        if calls:
+            return calls[-1].operation
     todo, seen = [v.owner for v in outs], set()
     while todo:
         op = todo.pop()
@@ -260,12 +270,10 @@ def _tpu_call_of(outs: list[ir.Value]) -> ir.Operation:
         if not isinstance(op, ir.Operation) or id(op) in seen:
             continue
         seen.add(id(op))
-        if op.name == "stablehlo.custom_call" and \
-                ir.StringAttr(op.attributes["call_target_name"]).value == "tpu_custom_call":
+        if _is_tpu_call(op):
             return op
         todo.extend(v.owner for v in op.operands)
-    raise KernelError("the TPU lowering of a pallas_call emitted no tpu_custom_call "
-                      "(a pallas_call without outputs is not supported)")
+    raise KernelError("the TPU lowering of a pallas_call emitted no tpu_custom_call")
 
 
 def _row_major(t: ir.Type) -> list[int]:

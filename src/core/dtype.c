@@ -45,6 +45,7 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_C128: return ((const double *)p)[2 * i];
   case TSR_F8E4M3FN: return tsr_f8e4m3fn_to_f32(((const uint8_t *)p)[i]);
   case TSR_F8E5M2: return tsr_f8e5m2_to_f32(((const uint8_t *)p)[i]);
+  case TSR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32(((const uint8_t *)p)[i]);
   default: return (double)dtype_load_i64(t, p, i);
   }
 }
@@ -60,6 +61,7 @@ int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_U16: return ((const uint16_t *)p)[i];
   case TSR_U32: return ((const uint32_t *)p)[i];
   case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128: case TSR_F8E4M3FN: case TSR_F8E5M2:
+  case TSR_F8E4M3B11FNUZ:
     return (int64_t)dtype_load_f64(t, p, i);
   default: return 0;
   }
@@ -73,6 +75,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
       {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4},
+      {"float8_e4m3b11fnuz", TSR_F8E4M3B11FNUZ},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
     if (strcmp(name, traits[t].name) == 0) { *out = (tsr_dtype)t; return true; }
@@ -170,3 +173,29 @@ uint8_t tsr_f32_to_f8e4m3fn(float v) { return f32_to_f8(v, 4, 3, true); }
 float tsr_f8e4m3fn_to_f32(uint8_t h) { return f8_to_f32(h, 4, 3, true); }
 uint8_t tsr_f32_to_f8e5m2(float v) { return f32_to_f8(v, 5, 2, false); }
 float tsr_f8e5m2_to_f32(uint8_t h) { return f8_to_f32(h, 5, 2, false); }
+
+/* fnuz: the sign bit over a zero pattern is NaN, so zero has one sign; every other pattern is
+ * a number (the top exponent too), bias 11 */
+uint8_t tsr_f32_to_f8e4m3b11fnuz(float v) {
+  if (v != v || isinf(v)) return 0x80;
+  double a = fabs((double)v);
+  if (a == 0) return 0;
+  int e;
+  frexp(a, &e);
+  e -= 1;
+  if (e < -10) e = -10; /* subnormal: the smallest normal's scale, 2^(1 - 11) */
+  double q = nearbyint(ldexp(a, 3 - e));
+  if (q >= 16) { q /= 2; e++; }
+  uint32_t exp_field = q < 8 ? 0u : (uint32_t)(e + 11);
+  if (exp_field > 15) return 0x80;
+  uint32_t bits = (exp_field << 3) | ((uint32_t)q & 7u);
+  return (uint8_t)(bits && signbit(v) ? 0x80 | bits : bits);
+}
+
+float tsr_f8e4m3b11fnuz_to_f32(uint8_t h) {
+  if (h == 0x80) return NAN;
+  int e = (h >> 3) & 15, m = h & 7;
+  float sign = (h & 0x80) ? -1.0f : 1.0f;
+  if (e == 0) return sign * ldexpf((float)m, -13);
+  return sign * ldexpf((float)(m | 8), e - 14);
+}

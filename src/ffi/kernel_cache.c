@@ -117,7 +117,7 @@ static ffi_kernel *compile(uint64_t h, const char *payload, size_t len, const ch
     else al[i] = (tsr_alias){.input = (int)aliases[2 * i], .output = (int)aliases[2 * i + 1]};
   }
   tsr_hlo_kernel_desc d = {.backend_config = payload, .backend_config_len = len, .name = e->name, .aliases = al, .num_aliases = n,
-                           .num_results = num_results};
+                           .num_results = num_results, .results_known = true};
   if (s == TSR_OK) s = tsr_hlo_kernel_create(&d, &e->k);
   __atomic_add_fetch(&compilations, 1, __ATOMIC_RELAXED);
   if (s != TSR_OK) {

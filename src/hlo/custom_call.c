@@ -112,7 +112,7 @@ tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   const tsr_ir_attr *cfg = tsr_ir_op_attr(op, "backend_config");
   if (!cfg || cfg->kind != TSR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
   tsr_hlo_kernel_desc d = {.backend_config = cfg->u.string.data, .backend_config_len = cfg->u.string.len, .name = name,
-                           .aliases = aliases, .num_aliases = n_aliases, .num_results = op->n_results};
+                           .aliases = aliases, .num_aliases = n_aliases, .num_results = op->n_results, .results_known = true};
   tsr_hlo_kernel *k;
   tsr_status s = tsr_hlo_kernel_create(&d, &k);
   if (s != TSR_OK) {

@@ -88,7 +88,7 @@ tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **
   tsr_status s = parse_config(d->backend_config ? d->backend_config : "", d->backend_config_len, k, &body);
   if (s == TSR_OK) s = load_body(k, body);
   tsr_mlir_module_destroy(body);
-  if (s == TSR_OK && d->num_results > 0) s = take_split(k, d->num_results);
+  if (s == TSR_OK && (d->num_results > 0 || d->results_known)) s = take_split(k, d->num_results);
   if (s == TSR_OK) s = take_aliases(k, d->aliases, d->num_aliases);
   if (s != TSR_OK) {
     tsr_hlo_kernel_destroy(k);

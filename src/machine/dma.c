@@ -397,6 +397,14 @@ tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const c
   } else {
     TSR_TRY(wait_cell(c, cell, bytes, sem, "DMA wait"));
   }
+  /* A wait for nothing covers the oldest copy of nothing on this semaphore (a dynamically
+   * sized slice of 0 rows), which adds nothing to it: it completes and retires here. */
+  for (int i = 0; i < c->num_dmas && bytes == 0; i++)
+    if (c->dmas[i].bytes == 0 && same_sem(&c->dmas[i].sem, sem)) {
+      if (!c->dmas[i].copied) complete_copy(c, &c->dmas[i]);
+      remove_dma(c, i);
+      break;
+    }
   /* Retire the oldest completed DMAs on this semaphore that the wait covers. */
   int64_t left = bytes;
   for (int i = 0; i < c->num_dmas && left > 0;) {

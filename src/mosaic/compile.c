@@ -143,6 +143,7 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
     case TSR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
     case TSR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
     case TSR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
+    case TSR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
     default: return false;
     }
   }
@@ -159,6 +160,11 @@ bool comp_type(const tsr_ir_type *t, stype *o) {
     o->rank = (int8_t)r;
     for (int k = 0; k < r; k++) {
       int64_t d = t->u.shaped.shape[k];
+      if (d == TSR_IR_DYNAMIC && t->kind == TSR_IR_TYPE_MEMREF) {
+        o->dynamic |= (uint8_t)(1u << k);
+        o->shape[k] = -1;
+        continue;
+      }
       if (d < 0 || d > (1ll << 31)) return false;
       o->shape[k] = d;
       o->n *= d;
@@ -284,19 +290,35 @@ static tsr_status grow_slots(builder *b) {
   return TSR_OK;
 }
 
-static tsr_status new_slot(builder *b, const tsr_ir_value *v, const char *where, int32_t *out) {
+static void type_text(const tsr_ir_type *t, char *buf, size_t cap) {
+  snprintf(buf, cap, "?");
+  FILE *mf = fmemopen(buf, cap - 1, "w");
+  if (mf) {
+    tsr_mlir_print_type(mf, t);
+    fclose(mf);
+  }
+}
+
+/* The ops a dynamically sized memref (memref<?x...>) may come from or go to: the views that
+ * make one and the DMAs that move one, which take their sizes from the ref at run time. */
+static bool dynamic_use_ok(int code) {
+  return code == MOP_MEMREF_SLICE || code == MOP_MEMREF_SQUEEZE || code == MOP_ENQUEUE_DMA || code == MOP_WAIT_DMA2 ||
+         code == MOP_WAIT_DMA;
+}
+
+/* A slot for value v; `code` is the op whose result it is (-1: a block argument). */
+static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const char *where, int32_t *out) {
   prog *P = b->P;
   if (v->id > b->max_id) return tsr_fail(TSR_ERR_INTERNAL, "%s: value id out of range", where);
   TSR_TRY(grow_slots(b));
   int32_t s = P->nslots++;
-  if (!comp_type(v->type, &P->types[s])) {
-    char tb[128] = "?";
-    FILE *mf = fmemopen(tb, sizeof tb - 1, "w");
-    if (mf) {
-      tsr_mlir_print_type(mf, v->type);
-      fclose(mf);
-    }
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: value of type %s is not supported", where, tb);
+  bool ok = comp_type(v->type, &P->types[s]);
+  if (!ok || (P->types[s].dynamic && (code < 0 || !dynamic_use_ok(code)))) {
+    char tb[128];
+    type_text(v->type, tb, sizeof tb);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: value of type %s is not supported%s", where, tb,
+                    ok ? " (a dynamically sized memref: only memref_slice and memref_squeeze make one, only DMAs "
+                         "move one)" : "");
   }
   P->cslot_off[s] = -1;
   b->slot_of[v->id] = s;
@@ -394,7 +416,7 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
     return tsr_fail(TSR_ERR_INVALID, "%s: %d operands for a callee of %d arguments", where, op->n_operands, entry->n_args);
   int32_t *args = prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
   if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  for (int a = 0; a < entry->n_args; a++) TSR_TRY(new_slot(b, entry->args[a], where, &args[a]));
+  for (int a = 0; a < entry->n_args; a++) TSR_TRY(new_slot(b, entry->args[a], -1, where, &args[a]));
   b->calls[b->ncalls++] = f;
   blocks *outer = b->blocks;
   b->blocks = NULL;
@@ -454,8 +476,14 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
     if (!v || v->id > b->max_id || b->slot_of[v->id] < 0)
       return tsr_fail(TSR_ERR_INVALID, "%s: operand %d is not defined in this func", where, i);
     tmp.opd[i] = b->slot_of[v->id];
+    if (P->types[tmp.opd[i]].dynamic && !dynamic_use_ok(code)) {
+      char tb[128];
+      type_text(v->type, tb, sizeof tb);
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand %d of type %s: a dynamically sized memref goes to views and DMAs only",
+                      where, i, tb);
+    }
   }
-  for (int i = 0; i < op->n_results; i++) TSR_TRY(new_slot(b, op->results[i], where, &tmp.res[i]));
+  for (int i = 0; i < op->n_results; i++) TSR_TRY(new_slot(b, op->results[i], code, where, &tmp.res[i]));
   const stype *rt = op->n_results ? &P->types[tmp.res[0]] : op->n_operands ? &P->types[tmp.opd[0]] : NULL;
   if (rt) {
     tmp.n = rt->n;
@@ -495,7 +523,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
     const tsr_ir_block *blk = reg->blocks[0];
     int32_t *args = prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1));
     if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], where, &args[a]));
+    for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], -1, where, &args[a]));
     int32_t begin = P->ninsts, end;
     TSR_TRY(compile_block(b, blk, &end, where));
     P->insts[idx].reg_begin[r] = begin;
@@ -548,7 +576,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
   for (int k = 1; k < bl.n; k++) {
     const tsr_ir_block *blk = body->blocks[k];
     if (!(bl.args[k] = prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1)))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], where, &bl.args[k][a]));
+    for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], -1, where, &bl.args[k][a]));
   }
   blocks *outer = b->blocks;
   b->blocks = &bl;
@@ -817,7 +845,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   for (int a = 0; a < entry->n_args && s == TSR_OK; a++) {
     char aw[200];
     snprintf(aw, sizeof aw, "%s argument %d", where, a);
-    s = new_slot(&b, entry->args[a], aw, &P->args[a]);
+    s = new_slot(&b, entry->args[a], -1, aw, &P->args[a]);
   }
   if (s == TSR_OK) s = compile_body(&b, &fn->regions[0], &P->body_end, where);
   if (s == TSR_OK) {

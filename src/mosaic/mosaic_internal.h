@@ -19,7 +19,8 @@
 #include "tessera/mosaic.h"
 
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
-typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2 } ekind;
+typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2,
+                     EK_F8E4M3B11FNUZ } ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
@@ -39,6 +40,9 @@ typedef struct stype {
   int8_t pack;     /* refs: a packed view (packed.c): p > 0 words over p narrow rows, -p narrow
                     * rows over words; 0 for a plain ref */
   uint8_t pack_bits; /* the narrow element's bits in a packed view */
+  uint8_t dynamic;   /* refs: bit k set when dimension k is `?` (shape[k] is then -1; n
+                      * counts the static ones): a tpu.memref_slice of dynamic sizes, which
+                      * only views and DMAs take (compile.c) */
 } stype;
 
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of

@@ -4,6 +4,7 @@
  * with observers on the machine each vector access is reported as TSR_EV_ACCESS. */
 #include <string.h>
 
+#include "core/dtype.h"
 #include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
 
@@ -54,10 +55,9 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
     for (int64_t i = 0; i < n; i++) d[i] = sext32((uint8_t)p[i * sb], 4);
     break;
   }
-  case TSR_F8E4M3FN: case TSR_F8E5M2: {
+  case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: {
     float *d = (float *)dst + off;
-    for (int64_t i = 0; i < n; i++)
-      d[i] = dt == TSR_F8E4M3FN ? tsr_f8e4m3fn_to_f32((uint8_t)p[i * sb]) : tsr_f8e5m2_to_f32((uint8_t)p[i * sb]);
+    for (int64_t i = 0; i < n; i++) d[i] = (float)dtype_load_f64(dt, p, i * sb);
     break;
   }
   default: { /* 64-bit integers (index memrefs) */
@@ -97,11 +97,11 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
       memcpy(q, &u, 2);
       break;
     }
-    case TSR_F8E4M3FN: case TSR_F8E5M2: {
+    case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: {
       float v = ((const float *)src)[off + i];
-      bool e4 = dt == TSR_F8E4M3FN;
-      if (add) v += e4 ? tsr_f8e4m3fn_to_f32((uint8_t)*q) : tsr_f8e5m2_to_f32((uint8_t)*q);
-      *q = (char)(e4 ? tsr_f32_to_f8e4m3fn(v) : tsr_f32_to_f8e5m2(v));
+      if (add) v += (float)dtype_load_f64(dt, q, 0);
+      *q = (char)(dt == TSR_F8E4M3FN ? tsr_f32_to_f8e4m3fn(v) : dt == TSR_F8E5M2 ? tsr_f32_to_f8e5m2(v)
+                                                                                 : tsr_f32_to_f8e4m3b11fnuz(v));
       break;
     }
     case TSR_I64: case TSR_U64: {
@@ -379,12 +379,16 @@ tsr_status c_memref_view(comp *c, minst *in) {
   in->cost = (op_cost){.scalar_ops = 1};
   switch (in->op) {
   case MOP_MEMREF_SLICE: {
-    int first = 1, count = in->nopd - 1, df, dc;
-    if (tsr_ir_op_segment(c->op, 1, &first, &count) && tsr_ir_op_segment(c->op, 2, &df, &dc) && dc > 0)
-      return comp_fail(c, TSR_ERR_UNSUPPORTED, "dynamic slice sizes");
+    int first = 1, count = in->nopd - 1, df = in->nopd, dc = 0;
+    if (tsr_ir_op_segment(c->op, 1, &first, &count) && !tsr_ir_op_segment(c->op, 2, &df, &dc)) dc = 0;
     if (count != s->rank || d->rank != s->rank) return comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
     if (s->dtype != d->dtype) return comp_fail(c, TSR_ERR_INVALID, "element types differ");
+    /* one size operand per `?` of the result, in order */
+    if (dc != __builtin_popcount(d->dynamic) || df + dc > in->nopd)
+      return comp_fail(c, TSR_ERR_INVALID, "%d dynamic sizes for a result with %d dynamic dimensions", dc, __builtin_popcount(d->dynamic));
+    if (dc && s->pack) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a slice of dynamic size of a packed view");
     in->a[0] = first;
+    in->a[1] = df;
     c->P->types[in->res[0]].pack = s->pack; /* a slice of a packed view is packed the same way */
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
     return TSR_OK;
@@ -425,9 +429,12 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
   if (ST(x, in->opd[0])->pack) return packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
   const stype *d = ST(x, in->res[0]);
-  int64_t starts[TSR_MAX_RANK];
-  for (int k = 0; k < r->rank; k++) starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
-  return tsr_ref_window(r, starts, d->shape, SR(x, in->res[0]));
+  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK];
+  for (int k = 0, j = 0; k < r->rank; k++) {
+    starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
+    sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
+  }
+  return tsr_ref_window(r, starts, sizes, SR(x, in->res[0]));
 }
 
 tsr_status r_memref_view(exec *x, const minst *in) {

@@ -13,7 +13,7 @@ tessera_tpu_shim.py (what is shimmed and why: its docstring, docs/jax_upstream.m
                             [--json OUT] [--markdown OUT] [--failures-markdown OUT]
                             [--strict] [--quiet]
                             [--write-subset FILE --subset-seconds S]
-                            [--resume [--rerun-failed]] [--no-run]
+                            [--resume [--rerun-failed]] [--no-run] [--compile-cache DIR]
 
 For each chip and file it runs the file's TPU classes as that chip (the device checks answer
 "TPU", every pallas_call without interpret= runs through tessera) and prints passed / failed /
@@ -28,7 +28,9 @@ unless every one passes; without --subset, --strict exits 1 on an unclassified f
 --write-subset writes the passing tests, the quickest of each class first, up to S seconds.
 --resume keeps the records of a run cut short (build/jax_upstream/results/) and runs the rest
 (the wall time is then the last part's; --rerun-failed runs its failures again, after a fix);
---no-run reports on those records without running anything.
+--no-run reports on those records without running anything. XLA:CPU's compiled executables
+are kept across runs in --compile-cache (default build/jax_upstream/xla_cache; '' for none):
+most of a case's time is XLA compiling the test's own computations, not its kernel.
 """
 from __future__ import annotations
 
@@ -132,7 +134,7 @@ def find_upstream(explicit: str | None, url: str) -> Path:
 
 def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[str] | None,
                kexpr: str | None, examples: int | None, results: Path, quiet: bool,
-               skip: list[str] = ()) -> float:
+               skip: list[str] = (), compile_cache: str = "") -> float:
     args = [py, "-m", "pytest", "-p", "no:cacheprovider", "-p", "tessera_tpu_shim", "-q",
             "--no-header", "-rN", "--tessera-upstream", str(upstream),
             "--tessera-results", str(results), "--rootdir", str(upstream / "tests" / "pallas")]
@@ -140,10 +142,15 @@ def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[s
         args += ["--tessera-chip", chip]
     if examples is not None:
         args += ["--tessera-hypothesis-examples", str(examples)]
+    if compile_cache:
+        args += ["--tessera-compile-cache", compile_cache]
     if kexpr:
         args += ["-k", kexpr]
     path = upstream / "tests" / "pallas" / file
-    args += [f"--deselect={file}::{i}" for i in skip]  # node ids, relative to the rootdir
+    if skip:  # not pytest's --deselect, which drops every test whose id starts with one given
+        skip_file = results.with_suffix(".skip")
+        skip_file.write_text("".join(f"{i}\n" for i in skip))
+        args += ["--tessera-skip", str(skip_file)]
     args += [f"{path}::{i}" for i in ids] if ids is not None else [str(path)]
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1",  # nothing written upstream
                PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
@@ -151,6 +158,8 @@ def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[s
     out = subprocess.run(args, env=env, cwd=str(upstream / "tests" / "pallas"),
                          stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
     seconds = time.perf_counter() - start
+    if skip:
+        skip_file.unlink()
     if out.returncode not in (0, 1, 5):  # passed, some failed, nothing collected
         print(f"pytest on {file} exited {out.returncode}", file=sys.stderr)
     return seconds
@@ -224,6 +233,8 @@ def main() -> int:
                     help="with --resume: run the failures again too (after a fix)")
     ap.add_argument("--no-run", action="store_true",
                     help="run nothing: report on the records of earlier runs")
+    ap.add_argument("--compile-cache", default=str(CACHE / "xla_cache"),
+                    help="JAX's persistent compilation cache for the runs ('' for none)")
     ap.add_argument("--write-subset")
     ap.add_argument("--subset-seconds", type=float, default=120)
     a = ap.parse_args()
@@ -262,7 +273,7 @@ def main() -> int:
             part = res.with_suffix(".part") if done else res
             wall = pytest_run(a.python, upstream, f, None if mode == "interpret" else mode,
                               subset[f] if subset is not None else None, a.kexpr,
-                              a.hypothesis_examples, part, a.quiet, [r["id"] for r in done])
+                              a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache)
             if done:  # the earlier records, then this run's
                 res.write_text(res.read_text() + part.read_text())
                 part.unlink()

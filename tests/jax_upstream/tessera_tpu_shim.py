@@ -34,6 +34,10 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
 4. --tessera-results FILE: one JSON line per test, written as the test ends (outcome, seconds,
    class, the first line of the error or skip reason), for run.py's report; a run cut short
    keeps the records of the tests it finished.
+5. --tessera-skip FILE: the tests listed (Class::test, one a line) are not run (run.py
+   --resume: those recorded already).
+6. --tessera-compile-cache DIR: JAX's persistent compilation cache in DIR, so that a rerun
+   does not compile the tests' own XLA:CPU computations again (most of a case's time).
 """
 from __future__ import annotations
 
@@ -76,6 +80,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--tessera-hypothesis-examples", type=int,
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
+    g.addoption("--tessera-compile-cache", help="keep XLA:CPU's compiled executables in this folder across runs")
+    g.addoption("--tessera-skip", help="a file of test ids (Class::test, one a line) not to run: exactly those, where "
+                "pytest's --deselect also drops every test whose id starts with one (test_x1 drops test_x10)")
 
 
 class _DeviceView:
@@ -117,6 +124,21 @@ def _become_tpu(chip: str) -> None:
         jtu.xla_bridge = _XlaBridgeView(jtu.xla_bridge, kind)
 
 
+def _persistent_cache(path: str) -> None:
+    """XLA:CPU's compiled executables kept on disk from one run to the next: most of a case's
+    time is XLA compiling the test's own reference computations (jax.random over each new
+    shape, 1 to 10 s here), not its kernel. Only compiles that took a second or more are
+    kept (JAX's default threshold); the kernel's payload is part of the key, and tessera
+    compiles the kernel anew in each process either way."""
+    import jax
+    from jax._src import compilation_cache
+    os.makedirs(path, exist_ok=True)
+    jax.config.update("jax_compilation_cache_dir", path)
+    # now, not at the first compile: JaxTestCase fails a test in which the cache object or
+    # a config value (the cache's entry size) changes
+    compilation_cache._initialize_cache()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     root = config.getoption("--tessera-upstream")
     if root:
@@ -124,6 +146,9 @@ def pytest_configure(config: pytest.Config) -> None:
     chip = config.getoption("--tessera-chip")
     if chip:
         _become_tpu(chip)
+    cache = config.getoption("--tessera-compile-cache")
+    if cache:
+        _persistent_cache(cache)
     path = config.getoption("--tessera-results")
     config._tessera_results = open(path, "w") if path else None  # type: ignore[attr-defined]
 
@@ -137,11 +162,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                                      phases=[hp.Phase.explicit, hp.Phase.reuse, hp.Phase.generate],
                                      report_multiple_bugs=False)
         hp.settings.load_profile("tessera")
-    if not config.getoption("--tessera-chip"):
-        return
+    skip = set()
+    if config.getoption("--tessera-skip"):
+        with open(config.getoption("--tessera-skip")) as f:
+            skip = {line.strip() for line in f if line.strip()}
+    interpret_out = bool(config.getoption("--tessera-chip"))
     keep, drop = [], []
     for item in items:
-        (drop if getattr(getattr(item, "cls", None), "INTERPRET", False) else keep).append(item)
+        out = interpret_out and getattr(getattr(item, "cls", None), "INTERPRET", False)
+        (drop if out or item.nodeid.split("::", 1)[-1] in skip else keep).append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
