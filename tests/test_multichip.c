@@ -342,7 +342,7 @@ int main(void) {
   test_ring_c_api(8);
   test_mesh_shape();
   test_happens_before(true);
-  test_happens_before(false);
+  if (!UNDER_TSAN) test_happens_before(false); /* its two copies race in host memory too */
   test_exported_kernels();
   test_one_device();
   return tsr_test_finish("test_multichip");
