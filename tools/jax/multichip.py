@@ -14,37 +14,11 @@ import jax, jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import PartitionSpec as P, NamedSharding
+from multichip_kernels import permute_add_kernel, ring_allgather_kernel  # the shared copies
 mesh = jax.make_mesh((N,), ("x",))
 R, C = 8, 128
 
 def right(): return jax.lax.rem(jax.lax.axis_index("x") + 1, N)
-
-def ring_allgather_kernel(x_ref, o_ref, copy_sem, send_sem, recv_sem):
-  me = jax.lax.axis_index("x")
-  cp = pltpu.make_async_copy(x_ref, o_ref.at[pl.ds(me * R, R)], copy_sem)
-  cp.start(); cp.wait()
-  for k in range(N - 1):
-    slot = jax.lax.rem(me - k + N, N)
-    blk = o_ref.at[pl.ds(slot * R, R)]
-    rc = pltpu.make_async_remote_copy(src_ref=blk, dst_ref=blk, send_sem=send_sem, recv_sem=recv_sem,
-                                      device_id=(right(),), device_id_type=pl.DeviceIdType.MESH)
-    rc.start()
-    rc.wait_send()
-    incoming = o_ref.at[pl.ds(jax.lax.rem(me - k - 1 + N, N) * R, R)]
-    pltpu.make_async_remote_copy(src_ref=incoming, dst_ref=incoming, send_sem=send_sem, recv_sem=recv_sem,
-                                 device_id=(right(),), device_id_type=pl.DeviceIdType.MESH).wait_recv()
-
-def permute_add_kernel(x_ref, o_ref, buf, send_sem, recv_sem, racy=False):
-  # x (VMEM) goes to the right neighbour's buf; each device adds 1 to what it received
-  rc = pltpu.make_async_remote_copy(src_ref=x_ref, dst_ref=buf, send_sem=send_sem, recv_sem=recv_sem,
-                                    device_id=(right(),), device_id_type=pl.DeviceIdType.MESH)
-  rc.start()
-  if racy:
-    o_ref[...] = buf[...] + 1.0   # reads the received buffer before waiting for it
-    rc.wait()
-  else:
-    rc.wait()
-    o_ref[...] = buf[...] + 1.0
 
 def signal_kernel(x_ref, o_ref, sem, wrong=False):
   # each device tells its right neighbour it may go on, and waits to be told
@@ -72,9 +46,9 @@ def call(kernel, out_rows, in_spec, out_spec, scratch, **cp):
 
 DMA = pltpu.SemaphoreType.DMA
 kernels = {
-  "ring_allgather": (call(ring_allgather_kernel, N * R, ANY, ANY, [DMA, DMA, DMA]), P(None)),
-  "permute_add": (call(permute_add_kernel, R, VM, VM, [pltpu.VMEM((R, C), jnp.float32), DMA, DMA]), P("x")),
-  "permute_add_racy": (call(functools.partial(permute_add_kernel, racy=True), R, VM, VM, [pltpu.VMEM((R, C), jnp.float32), DMA, DMA]), P("x")),
+  "ring_allgather": (call(ring_allgather_kernel(N, R), N * R, ANY, ANY, [DMA, DMA, DMA]), P(None)),
+  "permute_add": (call(permute_add_kernel(N), R, VM, VM, [pltpu.VMEM((R, C), jnp.float32), DMA, DMA]), P("x")),
+  "permute_add_racy": (call(permute_add_kernel(N, racy=True), R, VM, VM, [pltpu.VMEM((R, C), jnp.float32), DMA, DMA]), P("x")),
   "signal": (call(signal_kernel, R, VM, VM, [pltpu.SemaphoreType.REGULAR]), P("x")),
   "signal_wrong_device": (call(functools.partial(signal_kernel, wrong=True), R, VM, VM, [pltpu.SemaphoreType.REGULAR]), P("x")),
   "barrier": (call(barrier_kernel, R, VM, VM, [], collective_id=0, has_side_effects=False), P("x")),

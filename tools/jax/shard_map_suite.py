@@ -22,6 +22,7 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import PartitionSpec as P, NamedSharding
 from jax._src import tpu_custom_call
+from multichip_kernels import ring_allgather_kernel  # the shared copy
 # locations name this file as tools/jax/shard_map_suite.py wherever the checkout is
 jax.config.update("jax_hlo_source_file_canonicalization_regex", r".*/(?=tools/jax/)")
 
@@ -33,25 +34,7 @@ def mesh_of(shape, names):
 
 # ---- Pallas: a ring all-gather over axis "x" of N devices (remote DMAs, DMA semaphores) ----
 def ring_allgather(n):
-  def kernel(x_ref, o_ref, copy_sem, send_sem, recv_sem):
-    me = jax.lax.axis_index("x")
-    right = jax.lax.rem(me + 1, n)
-    # no neighbour writes into this device's output before it is there: the barrier semaphore
-    barrier = pltpu.get_barrier_semaphore()
-    for peer in (jax.lax.rem(me - 1 + n, n), right):
-      pltpu.semaphore_signal(barrier, 1, device_id=(peer,), device_id_type=pl.DeviceIdType.MESH)
-    pltpu.semaphore_wait(barrier, 2)
-    cp = pltpu.make_async_copy(x_ref, o_ref.at[pl.ds(me * R, R)], copy_sem)
-    cp.start(); cp.wait()
-    for k in range(n - 1):
-      blk = o_ref.at[pl.ds(jax.lax.rem(me - k + n, n) * R, R)]
-      rc = pltpu.make_async_remote_copy(src_ref=blk, dst_ref=blk, send_sem=send_sem, recv_sem=recv_sem,
-                                        device_id=(right,), device_id_type=pl.DeviceIdType.MESH)
-      rc.start()
-      rc.wait_send()
-      incoming = o_ref.at[pl.ds(jax.lax.rem(me - k - 1 + n, n) * R, R)]
-      pltpu.make_async_remote_copy(src_ref=incoming, dst_ref=incoming, send_sem=send_sem, recv_sem=recv_sem,
-                                   device_id=(right,), device_id_type=pl.DeviceIdType.MESH).wait_recv()
+  kernel = ring_allgather_kernel(n, R, barrier=True)
   def call(x, interpret=False):
     any_ = pl.BlockSpec(memory_space=pl.ANY)
     return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((n * R, C), jnp.float32), in_specs=[any_],
