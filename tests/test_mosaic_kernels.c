@@ -243,6 +243,55 @@ static void test_dma_dynamic(tsr_machine *m) {
   tsr_mlir_module_destroy(mod);
 }
 
+/* DMAs of an edge block rounded up into the tile padding (dma_padded.mlir): the 4 x 72
+ * elements inside f32[20,200] move, doubled, and nothing else of o changes; a window past the
+ * padding, or into the padding of a VMEM ref, stays a bounds error. */
+static void test_dma_padded(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_padded.mlir");
+  if (!k) return;
+  enum { R = 20, C = 200 };
+  float *x = malloc(sizeof(float) * R * C), *o = malloc(sizeof(float) * R * C);
+  tsr_test_fill(x, R * C, 13);
+  for (int i = 0; i < R * C; i++) o[i] = -7.0f;
+  int64_t sx[3] = {1, R, C}, so[2] = {R, C};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 3, sx), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, NULL));
+  int bad = 0;
+  for (int r = 0; r < R; r++)
+    for (int c = 0; c < C; c++) bad += o[r * C + c] != (r >= 16 && c >= 128 ? 2 * x[r * C + c] : -7.0f);
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+  free(x);
+  free(o);
+  /* rows [16, 32) of 20 reach past the padding (to 24); a VMEM ref has no padding to reach */
+  const char *texts[2] = {
+      "module {\n  func.func @k(%a: memref<20x200xf32, #tpu.memory_space<any>>, %b: memref<16x128xf32, #tpu.memory_space<vmem>>, "
+      "%s: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) attributes {dimension_semantics = [], scratch_operands = 2 : i64} {\n"
+      "    %r = arith.constant 16 : i32\n    %c = arith.constant 0 : i32\n"
+      "    %w = \"tpu.memref_slice\"(%a, %r, %c) {operandSegmentSizes = array<i32: 1, 2, 0>} : (memref<20x200xf32, "
+      "#tpu.memory_space<any>>, i32, i32) -> memref<16x128xf32, #tpu.memory_space<any>>\n"
+      "    \"tpu.enqueue_dma\"(%w, %b, %s) {operandSegmentSizes = array<i32: 1, 0, 1, 1, 0, 0, 0>} : (memref<16x128xf32, #tpu.memory_space<any>>, "
+      "memref<16x128xf32, #tpu.memory_space<vmem>>, memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) -> ()\n"
+      "    return\n  }\n}\n",
+      "module {\n  func.func @k(%a: memref<20x200xf32, #tpu.memory_space<any>>, %v: memref<20x200xf32, #tpu.memory_space<vmem>>) "
+      "attributes {dimension_semantics = [], scratch_operands = 1 : i64} {\n"
+      "    %r = arith.constant 16 : i32\n    %c = arith.constant 0 : i32\n"
+      "    %w = \"tpu.memref_slice\"(%v, %r, %c) {operandSegmentSizes = array<i32: 1, 2, 0>} : (memref<20x200xf32, "
+      "#tpu.memory_space<vmem>>, i32, i32) -> memref<8x128xf32, #tpu.memory_space<vmem>>\n"
+      "    return\n  }\n}\n"};
+  for (int t = 0; t < 2; t++) {
+    tsr_mlir_module *mod = NULL;
+    CHECK_OK(tsr_mlir_parse_text(texts[t], strlen(texts[t]), "pad.mlir", &mod));
+    tsr_mosaic_kernel *bk = NULL;
+    CHECK_OK(tsr_mosaic_kernel_create(mod, &bk));
+    float a[R * C] = {0};
+    tsr_ref ain = tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, so);
+    if (bk) CHECK_FAILS(tsr_mosaic_kernel_run(m, bk, &ain, 1, NULL, 0, NULL, NULL), TSR_ERR_BOUNDS, t ? "[16, 24) of" : "[16, 32) of");
+    tsr_mosaic_kernel_destroy(bk);
+    tsr_mlir_module_destroy(mod);
+  }
+}
+
 /* What the pipeline's events show of a run (test_marks). */
 typedef struct mark_log {
   int kernels, step_begins, step_ends, body_begins, body_ends, dma_in, dma_out, skips_out, other_dmas;
@@ -939,6 +988,7 @@ int main(void) {
   test_matmul_helpers();
   test_dma_any(m);
   test_dma_dynamic(m);
+  test_dma_padded(m);
   test_marks();
   test_row_sum(m2);
   test_small_bodies(m);

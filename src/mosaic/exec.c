@@ -16,7 +16,7 @@ static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
 
 size_t frame_size(const prog *P) {
   return align64(sizeof(void *) * (size_t)P->nslots) + align64(sizeof(tsr_ref) * (size_t)P->nslots) +
-         P->frame_bytes + align64(P->scratch_bytes) + 64;
+         align64(sizeof(int64_t) * PAD_RECORD * (size_t)P->npads) + P->frame_bytes + align64(P->scratch_bytes) + 64;
 }
 
 tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
@@ -33,6 +33,9 @@ tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
   f->refs = (tsr_ref *)base;
   memset(f->refs, 0, sizeof(tsr_ref) * (size_t)P->nslots);
   base += align64(sizeof(tsr_ref) * (size_t)P->nslots);
+  f->pads = (int64_t *)(void *)base;
+  memset(f->pads, 0, sizeof(int64_t) * PAD_RECORD * (size_t)P->npads);
+  base += align64(sizeof(int64_t) * PAD_RECORD * (size_t)P->npads);
   f->values = base;
   for (int s = 0; s < P->nslots; s++)
     f->data[s] = P->cslot_off[s] >= 0 ? P->cpool + P->cslot_off[s] : base + P->data_off[s];

@@ -142,6 +142,10 @@ typedef struct prog {
   int nchunks;
   /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
   const char *timing_inexact;
+  /* Windows reaching into an array's tile padding (r_memref_slice): per slot, -1 or the
+   * record of a memref_slice result in a frame's pads; NULL when the body slices nothing. */
+  int32_t *pad_of_slot;
+  int npads;
 } prog;
 
 /* A frame: one activation's values. */
@@ -150,8 +154,11 @@ typedef struct frame {
   char *values;      /* the slots' own buffers (P->data_off) */
   tsr_ref *refs;     /* per slot */
   char *scratch;     /* prog->scratch_bytes of working space */
+  int64_t *pads;     /* prog->npads records of PAD_RECORD: [0] 1 when the window was cut at
+                      * the array's end, then the sizes the slice asked for */
   char *mem;         /* owned when heap-allocated */
 } frame;
+#define PAD_RECORD (1 + TSR_MAX_RANK)
 
 typedef struct exec {
   const prog *P;
@@ -197,6 +204,11 @@ tsr_status prog_mark_chunks(prog *P);
  * is the instruction after the group, or -1 when the group must run op by op (the op budget
  * ends inside it, so the failure names the op). */
 tsr_status chunk_run(exec *x, const minst *in, int32_t *resume);
+/* The sizes a memref_slice asked for when its window was cut at the end of its array, whose
+ * tile padding it reaches into (r_memref_slice); NULL for any other value. */
+const int64_t *padded_sizes(const exec *x, int32_t slot);
+/* Maps each memref_slice result to its record (after the body is compiled). */
+tsr_status prog_map_pads(prog *P);
 /* The run function of every op (exec.c). */
 typedef tsr_status (*mop_run_fn)(exec *x, const minst *in);
 extern const mop_run_fn mop_run[MOP_COUNT];

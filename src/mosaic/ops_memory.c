@@ -389,6 +389,8 @@ tsr_status c_memref_view(comp *c, minst *in) {
     if (dc && s->pack) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a slice of dynamic size of a packed view");
     in->a[0] = first;
     in->a[1] = df;
+    /* it may reach into the tile padding (r_memref_slice): its record (prog_map_pads) */
+    in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1;
     c->P->types[in->res[0]].pack = s->pack; /* a slice of a packed view is packed the same way */
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
     return TSR_OK;
@@ -405,6 +407,7 @@ tsr_status c_memref_view(comp *c, minst *in) {
     if (j != d->rank) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the squeezed operand");
     in->ints = keep;
     in->nints = j;
+    in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1; /* a squeezed padded window stays one */
     return TSR_OK;
   }
   case MOP_MEMREF_RESHAPE:
@@ -425,16 +428,55 @@ tsr_status c_memref_view(comp *c, minst *in) {
   }
 }
 
+/* A slice may run past the end of its array's last two dimensions into the padding that
+ * rounds them up to the chip's tiling (HBM arrays are laid out in whole tiles): emit_pipeline
+ * rounds the DMA of an edge block up to a tile multiple that way. The window stops at the
+ * array's end, and its record in the frame keeps the sizes asked for, which the DMAs use
+ * (padded_pair). Only arrays in HBM: a kernel reaches them by DMA alone, never by a load that
+ * would read past the window. Anything past the padding is out of bounds, as before. */
 tsr_status r_memref_slice(exec *x, const minst *in) {
   if (ST(x, in->opd[0])->pack) return packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
   const stype *d = ST(x, in->res[0]);
-  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK];
+  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK], cut[TSR_MAX_RANK];
+  bool padded = false;
+  int64_t tiling[TSR_MAX_RANK];
   for (int k = 0, j = 0; k < r->rank; k++) {
     starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
+    cut[k] = sizes[k];
+    if (k >= r->rank - 2 && r->rank >= 2 && x->ctx && (r->space == TSR_ANY || r->space == TSR_HBM) && starts[k] >= 0 && starts[k] < r->shape[k] &&
+        sizes[k] > r->shape[k] - starts[k]) {
+      if (!padded) seam_array_tiling(x->ctx, r, tiling);
+      int64_t t = tiling[k], end = r->shape[k] % t ? r->shape[k] - r->shape[k] % t + t : r->shape[k];
+      if (starts[k] + sizes[k] <= end) {
+        cut[k] = r->shape[k] - starts[k];
+        padded = true;
+      }
+    }
   }
-  return tsr_ref_window(r, starts, sizes, SR(x, in->res[0]));
+  if (in->a[2] >= 0) {
+    int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
+    p[0] = padded;
+    if (padded) memcpy(p + 1, sizes, sizeof(int64_t) * (size_t)r->rank);
+  }
+  return tsr_ref_window(r, starts, padded ? cut : sizes, SR(x, in->res[0]));
+}
+
+tsr_status prog_map_pads(prog *P) {
+  if (!P->npads) return TSR_OK;
+  if (!(P->pad_of_slot = prog_alloc(P, sizeof(int32_t) * (size_t)P->nslots))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int k = 0; k < P->nslots; k++) P->pad_of_slot[k] = -1;
+  for (int i = 0; i < P->ninsts; i++)
+    if ((P->insts[i].op == MOP_MEMREF_SLICE || P->insts[i].op == MOP_MEMREF_SQUEEZE) && P->insts[i].a[2] >= 0) P->pad_of_slot[P->insts[i].res[0]] = (int32_t)P->insts[i].a[2];
+  return TSR_OK;
+}
+
+const int64_t *padded_sizes(const exec *x, int32_t slot) {
+  int32_t rec = x->P->pad_of_slot ? x->P->pad_of_slot[slot] : -1;
+  if (rec < 0) return NULL;
+  const int64_t *p = x->f->pads + (size_t)rec * PAD_RECORD;
+  return p[0] ? p + 1 : NULL;
 }
 
 tsr_status r_memref_view(exec *x, const minst *in) {
@@ -450,6 +492,12 @@ tsr_status r_memref_view(exec *x, const minst *in) {
     }
     t.rank = in->nints;
     *o = t;
+    if (in->a[2] >= 0) {
+      const int64_t *asked = padded_sizes(x, in->opd[0]);
+      int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
+      p[0] = asked != NULL;
+      for (int j = 0; asked && j < in->nints; j++) p[1 + j] = asked[in->ints[j]];
+    }
     return TSR_OK;
   }
   case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->shape, o);

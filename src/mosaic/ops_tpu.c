@@ -269,12 +269,38 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
   *core = a_core >= 0 ? (int)scalar_int(x, in->opd[a_core]) : -1;
 }
 
+/* A DMA from or to a window that reaches into an array's tile padding (r_memref_slice): the
+ * two sides must have asked for the same shape, and what moves is the part that lies inside
+ * both, as on a TPU, where the rest comes from or goes to the padding. The part of a VMEM
+ * target that the padding would fill keeps what it held (on a TPU: whatever the padding
+ * held). The wait computes the same part, so its byte count matches the start's. */
+static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
+  *src = *SR(x, s_src);
+  *dst = *SR(x, s_dst);
+  const int64_t *ps = padded_sizes(x, s_src), *pd = padded_sizes(x, s_dst);
+  if (!ps && !pd) return TSR_OK;
+  if (src->rank != dst->rank) return tsr_fail(TSR_ERR_INVALID, "DMA between refs of rank %d and %d", src->rank, dst->rank);
+  int64_t zero[TSR_MAX_RANK] = {0}, both[TSR_MAX_RANK];
+  for (int k = 0; k < src->rank; k++) {
+    int64_t a = ps ? ps[k] : src->shape[k], b = pd ? pd[k] : dst->shape[k];
+    if (a != b)
+      return tsr_fail(TSR_ERR_INVALID, "DMA between windows of different shapes: dimension %d is %lld in the source "
+                      "and %lld in the target (counting the tile padding either reaches into)", k, (long long)a, (long long)b);
+    both[k] = src->shape[k] < dst->shape[k] ? src->shape[k] : dst->shape[k];
+  }
+  tsr_ref s = *src, d = *dst;
+  TSR_TRY(tsr_ref_window(&s, zero, both, src));
+  return tsr_ref_window(&d, zero, both, dst);
+}
+
 /* A DMA with a source semaphore, a device id or a core id is a remote copy: the target
  * semaphore is signalled where the target lies, the source semaphore here. */
 tsr_status r_enqueue_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
-  const tsr_ref *src = SR(x, in->opd[in->a[1]]), *dst = SR(x, in->opd[in->a[2]]);
+  tsr_ref src_part, dst_part;
+  TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
+  const tsr_ref *src = &src_part, *dst = &dst_part;
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
   if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0) return tsr_dma_start(x->ctx, src, dst, &sem);
@@ -292,6 +318,11 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
+  if (in->a[1] >= 0) { /* wait_dma2 names both sides: the part a padded copy moved */
+    tsr_ref src_part, dst_part;
+    TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
+    return tsr_dma_wait(x->ctx, &sem, &dst_part);
+  }
   return tsr_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]));
 }
 

@@ -7,6 +7,7 @@
 #include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
+#include "pipeline/tiling.h"
 
 tsr_status seam_grid_share(const tsr_machine *m, const tsr_call_desc *d, int core, int64_t *share, int64_t *offsets) {
   int dim;
@@ -27,6 +28,9 @@ int seam_runner(const tsr_ctx *c) { return c->core->index; }
 int seam_grid_rank(const tsr_ctx *c) { return c->grid_rank; }
 
 bool seam_observed(const tsr_ctx *c) { return core_observed(c->core); }
+void seam_array_tiling(const tsr_ctx *c, const tsr_ref *r, int64_t *tiling) {
+  array_tiling(r->shape, r->rank, r->dtype, c->m->chip.generation, tiling);
+}
 
 void seam_emit(tsr_ctx *c, tsr_event *ev) {
   ev->step = c->core->step;
