@@ -465,6 +465,7 @@ typedef struct run_state {
   int64_t *ops_left; /* per runner; NULL: no limit */
   int64_t ops_limit;
   bool timing_only; /* run the needed instructions only (timing_only.c) */
+  bool unchunked;   /* tsr_machine_options.unchunked */
 } run_state;
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
@@ -499,7 +500,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = seam_carry(ctx), .timing_only = rs->timing_only};
+            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -653,7 +654,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
   TSR_TRY(check_steps_in_budget(m, k, &d));
-  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m)};
+  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
+                  .unchunked = seam_options(m)->unchunked};
   TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
   d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
