@@ -1,6 +1,6 @@
 /* tessera bench chunk: an elementwise chain run a chunk of elements at a time (src/mosaic/
- * chunk.c) against the same kernel run op by op (TSR_MOSAIC_CHUNK=0 while it is compiled), in
- * one run, and both against the same computation as one fused C loop (the bound an
+ * chunk.c) against the same kernel run op by op (on a machine with
+ * tsr_machine_options.unchunked), in one run, and both against the same computation as one fused C loop (the bound an
  * interpreter of the chain can approach). The chain is threefry-2x32 (20 rounds of uint32
  * add, rotate, xor, the key injections between them; 181 ops per element) on (256,512) blocks
  * of counters, as the JAX suite's threefry kernel, its key folded into constants. Both runs'
@@ -103,34 +103,26 @@ static char *threefry_text(int rows) {
   return t;
 }
 
-/* The kernel compiled with chunked execution on or off (read when the kernel is compiled). */
-static tsr_mosaic_kernel *compile_kernel(const char *text, bool chunked) {
-  if (!chunked) setenv("TSR_MOSAIC_CHUNK", "0", 1);
-  tsr_mosaic_kernel *k = bench_kernel_from_text(text, "chunk");
-  if (!chunked) unsetenv("TSR_MOSAIC_CHUNK");
-  return k;
-}
-
 int bench_chunk(const bench_opts *o) {
   int rows = o->quick ? 256 : 2048;
   size_t n = (size_t)rows * BC;
   /* one core, no helpers: the figure is the executor's own, not the host split's */
   tsr_machine_options mo = {.num_cores = o->cores ? o->cores : 1, .quiet = true, .host_helpers = -1};
-  tsr_machine *m = NULL;
+  tsr_machine *m = NULL, *mu = NULL; /* chunked, and op by op (tsr_machine_options.unchunked) */
   char *text = threefry_text(rows);
   uint32_t *c0 = malloc(n * 4), *c1 = malloc(n * 4), *w0 = malloc(n * 4), *w1 = malloc(n * 4), *o0 = malloc(n * 4),
            *o1 = malloc(n * 4);
-  tsr_mosaic_kernel *kc = NULL, *ku = NULL;
+  tsr_mosaic_kernel *k = NULL;
   int rc = 1;
   if (!text || !c0 || !c1 || !w0 || !w1 || !o0 || !o1) {
     fprintf(stderr, "bench chunk: out of memory\n");
     goto out;
   }
-  if (tsr_machine_create(&mo, &m) != TSR_OK) {
+  if (tsr_machine_create(&mo, &m) != TSR_OK || (mo.unchunked = true, tsr_machine_create(&mo, &mu)) != TSR_OK) {
     fprintf(stderr, "bench chunk: %s\n", tsr_last_error());
     goto out;
   }
-  if (!(kc = compile_kernel(text, true)) || !(ku = compile_kernel(text, false))) goto out;
+  if (!(k = bench_kernel_from_text(text, "chunk"))) goto out;
   for (size_t i = 0; i < n; i++) {
     c0[i] = (uint32_t)i;
     c1[i] = (uint32_t)(i + n);
@@ -146,12 +138,12 @@ int bench_chunk(const bench_opts *o) {
     threefry_c(c0, c1, w0, w1, n);
     double t1 = bench_now();
     memset(o0, 0, n * 4);
-    if (tsr_mosaic_kernel_run(m, ku, in, 2, out, 2, NULL, NULL) != TSR_OK) rc = 1;
+    if (tsr_mosaic_kernel_run(mu, k, in, 2, out, 2, NULL, NULL) != TSR_OK) rc = 1;
     double t2 = bench_now();
     rc = rc || memcmp(o0, w0, n * 4) || memcmp(o1, w1, n * 4);
     memset(o0, 0, n * 4);
     double t3 = bench_now();
-    if (!rc && tsr_mosaic_kernel_run(m, kc, in, 2, out, 2, NULL, NULL) != TSR_OK) rc = 1;
+    if (!rc && tsr_mosaic_kernel_run(m, k, in, 2, out, 2, NULL, NULL) != TSR_OK) rc = 1;
     double t4 = bench_now();
     rc = rc || memcmp(o0, w0, n * 4) || memcmp(o1, w1, n * 4);
     if (t1 - t0 < tl) tl = t1 - t0;
@@ -168,9 +160,9 @@ int bench_chunk(const bench_opts *o) {
   snprintf(name, sizeof name, "threefry-2x32 u32[%d,%d]: chunked (one fused C loop = baseline)", rows, BC);
   bench_figure(o, name, tc * 1e3, "ms", tl * 1e3, false);
 out:
-  tsr_mosaic_kernel_destroy(kc);
-  tsr_mosaic_kernel_destroy(ku);
+  tsr_mosaic_kernel_destroy(k);
   tsr_machine_destroy(m);
+  tsr_machine_destroy(mu);
   free(text);
   free(c0);
   free(c1);

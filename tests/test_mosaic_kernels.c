@@ -473,6 +473,107 @@ static void test_read_only_inputs(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* ---- outputs written in place (tsr_block_spec.overwrites, derived in kernel.c) ------------- */
+
+static bool describes_overwritten(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *in, const tsr_ref *out) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  CHECK_OK(tsr_mosaic_kernel_describe(m, k, in, 1, out, 1, NULL, 0, f));
+  fclose(f);
+  bool yes = text && strstr(text, "out0") && strstr(text, "bytes, overwritten");
+  free(text);
+  return yes;
+}
+
+/* Runs kernel `path` (x f32[32,128] -> o, (8, 128) blocks) on machine m over an output that
+ * holds 100 everywhere; the stats in *st. */
+static void run_overwrite(tsr_machine *m, tsr_mosaic_kernel *k, const float *x, float *o, tsr_call_stats *st) {
+  for (int i = 0; i < 32 * 128; i++) o[i] = 100.0f;
+  int64_t sh[2] = {32, 128};
+  tsr_ref in = tsr_ref_dense((void *)x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, st));
+}
+
+static int poison_count(const float *o, int from, int to) {
+  int n = 0;
+  for (int i = from; i < to; i++) {
+    uint32_t bits;
+    memcpy(&bits, &o[i], 4);
+    n += bits == 0xFFFFFFFFu;
+  }
+  return n;
+}
+
+/* A kernel that stores its whole output block first (overwrite_whole) gets the HBM block in
+ * place on an unobserved eager machine: the same values and DMA counts as the copying runs
+ * (DMAs that move data late, and the checkers, keep the copies), exactly 2 (x + 1), and the
+ * checkers find nothing. Kernels that read the block first, write part of it, or write it
+ * only at some steps keep the copy: where they leave it unwritten, their blocks show the
+ * VMEM buffer's poison, not the 100 that HBM held (which a block in place would show). */
+static void test_overwritten_outputs(tsr_machine *m) {
+  static float x[32 * 128], o[32 * 128], ref[32 * 128];
+  tsr_test_fill(x, 32 * 128, 41);
+  int64_t sh[2] = {32, 128};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  tsr_machine *late = NULL, *watched = NULL;
+  tsr_machine_options lo = {.num_cores = 1, .quiet = true, .dma_mode = TSR_DMA_ON_WAIT};
+  CHECK_OK(tsr_machine_create(&lo, &late));
+  lo.dma_mode = TSR_DMA_EAGER;
+  CHECK_OK(tsr_machine_create(&lo, &watched));
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, watched));
+
+  tsr_mosaic_kernel *k = load("tests/mosaic/overwrite_whole.mlir");
+  if (k) {
+    CHECK(describes_overwritten(m, k, &in, &out));
+    tsr_call_stats st[3];
+    tsr_machine *ms[3] = {m, late, watched};
+    for (int r = 0; r < 3; r++) {
+      run_overwrite(ms[r], k, x, o, &st[r]);
+      int bad = 0;
+      for (int i = 0; i < 32 * 128; i++) bad += o[i] != 2.0f * (x[i] + 1.0f);
+      CHECK_EQ_INT(bad, 0);
+      if (r == 0) memcpy(ref, o, sizeof o);
+      CHECK(memcmp(ref, o, sizeof o) == 0);
+      CHECK(memcmp(&st[r].dma, &st[0].dma, sizeof st[0].dma) == 0);
+    }
+    CHECK_EQ_INT(st[0].dma.out, 4);
+    CHECK_EQ_INT(st[0].dma.bytes_out, 32 * 128 * 4);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  /* o = o + x: step 0 reads slot 0's poison (NaN bits stay NaN), not 100 */
+  if ((k = load("tests/mosaic/overwrite_read_first.mlir"))) {
+    CHECK(!describes_overwritten(m, k, &in, &out));
+    run_overwrite(m, k, x, o, NULL);
+    int nan = 0;
+    for (int i = 0; i < 8 * 128; i++) nan += o[i] != o[i];
+    CHECK_EQ_INT(nan, 8 * 128);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  /* rows 0..3 written: rows 4..7 of block 0 are the poison of a fresh buffer */
+  if ((k = load("tests/mosaic/overwrite_partial.mlir"))) {
+    CHECK(!describes_overwritten(m, k, &in, &out));
+    run_overwrite(m, k, x, o, NULL);
+    CHECK_EQ_INT(poison_count(o, 4 * 128, 8 * 128), 4 * 128);
+    CHECK(memcmp(o, x, 4 * 128 * sizeof(float)) == 0);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  /* written at even steps only: block 1 (step 1, slot 1 fresh) is poison, block 2 is x's */
+  if ((k = load("tests/mosaic/overwrite_conditional.mlir"))) {
+    CHECK(!describes_overwritten(m, k, &in, &out));
+    run_overwrite(m, k, x, o, NULL);
+    CHECK_EQ_INT(poison_count(o, 8 * 128, 16 * 128), 8 * 128);
+    CHECK(memcmp(o + 16 * 128, x + 16 * 128, 8 * 128 * sizeof(float)) == 0);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  tsr_checker_destroy(ck);
+  tsr_machine_destroy(watched);
+  tsr_machine_destroy(late);
+}
+
 /* A load of a buffer that a DMA in flight fills is a race, whether the load copies the window
  * (racy_read: the scratch is written later) or hands out the buffer itself (racy_view: alias.c
  * lets it, nothing else writes the scratch). Without the checkers both run, and with eager
@@ -994,6 +1095,7 @@ int main(void) {
   test_small_bodies(m);
   test_shapes(m);
   test_read_only_inputs(m);
+  test_overwritten_outputs(m);
   test_races();
   test_op_budget();
   test_input_shapes();

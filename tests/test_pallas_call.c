@@ -331,21 +331,37 @@ static tsr_status probe_copy_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
+/* A one-core v5e machine for the view probes, with `checks` attached (0: none). */
+static tsr_machine *probe_machine(tsr_dma_mode mode, unsigned checks, tsr_checker **ck) {
+  tsr_machine *m = NULL;
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true, .dma_mode = mode,
+                            .host_helpers = -1};
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  *ck = NULL;
+  if (checks) {
+    CHECK_OK(tsr_checker_create(checks, ck));
+    CHECK_OK(tsr_checker_attach(*ck, m));
+  }
+  return m;
+}
+
+/* The checkers found nothing; both gone. */
+static void probe_machine_end(tsr_machine *m, tsr_checker *ck) {
+  if (ck) {
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+  }
+  tsr_machine_destroy(m);
+}
+
 /* (rows x cols) blocks of x (R x C) doubled into o: a view exactly when the spec is read-only,
  * DMAs are eager, no output overlaps the input and the block is contiguous, whether or not the
  * checkers watch (they find nothing either way). Values and DMA counts are the same every way. */
 static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_dma_mode mode, bool observed,
                      bool overlap) {
   enum { R = 64, C = 128 };
-  tsr_machine *m = NULL;
-  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true, .dma_mode = mode,
-                            .host_helpers = -1};
-  CHECK_OK(tsr_machine_create(&mo, &m));
-  tsr_checker *ck = NULL;
-  if (observed) {
-    CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
-    CHECK_OK(tsr_checker_attach(ck, m));
-  }
+  tsr_checker *ck;
+  tsr_machine *m = probe_machine(mode, observed ? TSR_CHECK_DEFAULT : 0, &ck);
   static float o[R * C];
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
   /* an overlapping output: the second half of the input's own array */
@@ -368,11 +384,7 @@ static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_d
     for (int i = 0; i < R * C; i++) bad += o[i] != 2.0f * x[i];
     CHECK_EQ_INT(bad, 0);
   }
-  if (ck) {
-    CHECK_EQ_INT(tsr_checker_count(ck), 0);
-    tsr_checker_destroy(ck);
-  }
-  tsr_machine_destroy(m);
+  probe_machine_end(m, ck);
   return v.views;
 }
 
@@ -381,18 +393,144 @@ static void test_read_only_views(void) {
   static float x[R * C];
   tsr_test_fill(x, R * C, 5);
   /* (8, 128) blocks span whole rows: contiguous */
-  CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_EAGER, false, false), R / 8);
-  CHECK_EQ_INT(run_probe(x, 8, C, false, TSR_DMA_EAGER, false, false), 0);
+  CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_EAGER, 0, false), R / 8);
+  CHECK_EQ_INT(run_probe(x, 8, C, false, TSR_DMA_EAGER, 0, false), 0);
   CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_EAGER, true, false), R / 8); /* the checkers watch */
-  CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_ON_WAIT, false, false), 0); /* data lands late */
-  CHECK_EQ_INT(run_probe(x, 8, 64, true, TSR_DMA_EAGER, false, false), 0);  /* strided blocks */
+  CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_ON_WAIT, 0, false), 0); /* data lands late */
+  CHECK_EQ_INT(run_probe(x, 8, 64, true, TSR_DMA_EAGER, 0, false), 0);  /* strided blocks */
   /* an output inside the input's array: copies, and the input reads what a copy would */
   static float before[R * C];
   memcpy(before, x, sizeof x);
-  CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_EAGER, false, true), 0);
+  CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_EAGER, 0, true), 0);
   int bad = 0;
   for (int i = 0; i < R * C / 2; i++) bad += x[R * C / 2 + i] != 2.0f * before[i];
   CHECK_EQ_INT(bad, 0);
+}
+
+/* ---- outputs written in place (tsr_block_spec.overwrites) ---------------------------------- */
+
+typedef struct out_probe {
+  const float *o;      /* the output's HBM array */
+  size_t bytes;
+  int64_t rows_written; /* of each block, from its first row (all: the promise kept) */
+  int views;           /* steps whose output block was the HBM block itself */
+} out_probe;
+
+static tsr_status probe_out_body(tsr_ctx *c, void *u) {
+  out_probe *v = u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  const char *p = o->data, *lo = (const char *)(const void *)v->o;
+  v->views += p >= lo && p < lo + v->bytes;
+  for (int64_t i = 0; i < o->shape[0] && i < v->rows_written; i++)
+    for (int64_t j = 0; j < o->shape[1]; j++)
+      ((float *)(void *)o->data)[i * o->stride[0] + j * o->stride[1]] =
+          2.0f * ((const float *)(void *)x->data)[i * x->stride[0] + j * x->stride[1]];
+  return TSR_OK;
+}
+
+/* (8, cols) blocks of x (rows x 128) doubled into o, which holds 7 before the call; the
+ * output declared overwritten or not. Returns the steps whose output block was in place. */
+static int run_out_probe(int64_t rows, int64_t cols, bool declared, tsr_dma_mode mode, unsigned checks,
+                         int64_t rows_written, float *o, tsr_call_stats *st) {
+  enum { R = 64, C = 128 };
+  static float x[R * C];
+  tsr_test_fill(x, R * C, 9);
+  tsr_checker *ck;
+  tsr_machine *m = probe_machine(mode, checks, &ck);
+  for (int i = 0; i < R * C; i++) o[i] = 7.0f;
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){rows, C});
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){rows, C});
+  tsr_block_spec ispec = {.rank = 2, .block_shape = {8, cols}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)}, .read_only = true};
+  tsr_block_spec ospec = ispec;
+  ospec.read_only = false;
+  ospec.overwrites = declared;
+  out_probe v = {.o = o, .bytes = sizeof(float) * (size_t)(rows * C), .rows_written = rows_written};
+  tsr_call_desc d = {.name = "out_probe", .grid_rank = 2, .grid = {(rows + 7) / 8, C / cols}, .num_inputs = 1,
+                     .inputs = &in, .in_specs = &ispec, .num_outputs = 1, .outputs = &out, .out_specs = &ospec,
+                     .body = probe_out_body, .user = &v};
+  CHECK_OK(tsr_pallas_call(m, &d, st));
+  if (rows_written >= 8) { /* the promise kept: 2x wherever the array is */
+    int bad = 0;
+    for (int i = 0; i < rows * C; i++) bad += o[i] != 2.0f * x[i];
+    CHECK_EQ_INT(bad, 0);
+  }
+  probe_machine_end(m, ck);
+  return v.views;
+}
+
+static bool same_counts(const tsr_dma_counts *a, const tsr_dma_counts *b) {
+  return a->in == b->in && a->out == b->out && a->skip_in == b->skip_in && a->skip_out == b->skip_out &&
+         a->bytes_in == b->bytes_in && a->bytes_out == b->bytes_out;
+}
+
+/* An output declared overwritten is written in place exactly where nothing can tell: eager
+ * DMAs, no observer reading output data (the checkers' poison check does), a block wholly
+ * inside the array (strided blocks too). Values and DMA counts are those of the copying run. */
+static void test_overwrite_views(void) {
+  enum { R = 64, C = 128 };
+  static float o[R * C], ref[R * C];
+  tsr_call_stats st, copied;
+  CHECK_EQ_INT(run_out_probe(R, C, false, TSR_DMA_EAGER, 0, 8, ref, &copied), 0);
+  CHECK_EQ_INT(run_out_probe(R, C, true, TSR_DMA_EAGER, 0, 8, o, &st), R / 8);
+  CHECK(memcmp(o, ref, sizeof o) == 0);
+  CHECK(same_counts(&st.dma, &copied.dma));
+  CHECK_EQ_INT(st.dma.out, R / 8);
+  CHECK_EQ_INT(st.dma.bytes_out, R * C * 4);
+  CHECK_EQ_INT(run_out_probe(R, C, true, TSR_DMA_ON_WAIT, 0, 8, o, &st), 0); /* data lands late */
+  CHECK(same_counts(&st.dma, &copied.dma));
+  /* the poison checker reads output data; the race and semaphore checkers see the same events */
+  CHECK_EQ_INT(run_out_probe(R, C, true, TSR_DMA_EAGER, TSR_CHECK_ALL, 8, o, &st), 0);
+  CHECK(same_counts(&st.dma, &copied.dma));
+  CHECK_EQ_INT(run_out_probe(R, C, true, TSR_DMA_EAGER, TSR_CHECK_DEFAULT, 8, o, &st), R / 8);
+  CHECK(same_counts(&st.dma, &copied.dma));
+  CHECK_EQ_INT(run_out_probe(R, 64, true, TSR_DMA_EAGER, 0, 8, o, &st), 2 * R / 8); /* strided blocks */
+  /* 60 rows: the last block (rows 56..63) reaches past the array and stays a copy */
+  CHECK_EQ_INT(run_out_probe(60, C, true, TSR_DMA_EAGER, 0, 8, o, &st), 60 / 8);
+  /* A body that breaks the promise: rows 4..7 of each block unwritten. Copying, they come
+   * back as the VMEM buffer's fresh poison (0xFF bytes); in place, as the 7 HBM held. */
+  run_out_probe(R, C, false, TSR_DMA_EAGER, 0, 4, o, &st);
+  int poison = 0, seven = 0;
+  for (int i = 4 * C; i < 8 * C; i++) {
+    uint32_t bits;
+    memcpy(&bits, &o[i], 4);
+    poison += bits == 0xFFFFFFFFu;
+  }
+  CHECK_EQ_INT(poison, 4 * C);
+  run_out_probe(R, C, true, TSR_DMA_EAGER, 0, 4, o, &st);
+  for (int i = 4 * C; i < 8 * C; i++) seven += o[i] == 7.0f;
+  CHECK_EQ_INT(seven, 4 * C);
+}
+
+/* Writes 5 over its output block, then reads the same rows through in0, the whole array in
+ * HBM (ANY), which is the output's own array: what a read of HBM mid-step finds. */
+static tsr_status overlap_body(tsr_ctx *c, void *u) {
+  int *fives = u;
+  const tsr_ref *all = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  int64_t row0 = tsr_ctx_program_id(c, 0) * 8;
+  for (int64_t i = 0; i < 8 * 128; i++) ((float *)(void *)o->data)[i] = 5.0f;
+  for (int64_t i = 0; i < 8 * 128; i++) *fives += ((const float *)(void *)all->data)[row0 * 128 + i] == 5.0f;
+  return TSR_OK;
+}
+
+/* An input whose array overlaps the output's sees HBM as a copying run leaves it mid-step (the
+ * block is written back after the body), so the output keeps its copy: no 5 is seen. */
+static void test_overwrite_overlap(void) {
+  static float a[32 * 128];
+  for (int i = 0; i < 32 * 128; i++) a[i] = 1.0f;
+  tsr_machine *m = machine(1);
+  int64_t sh[2] = {32, 128};
+  tsr_ref arr = tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sh);
+  tsr_block_spec ispec = {.space = TSR_ANY};
+  tsr_block_spec ospec = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0)}, .overwrites = true};
+  int fives = 0;
+  tsr_call_desc d = {.name = "overlap", .grid_rank = 1, .grid = {4}, .num_inputs = 1, .inputs = &arr, .in_specs = &ispec,
+                     .num_outputs = 1, .outputs = &arr, .out_specs = &ospec, .body = overlap_body, .user = &fives};
+  CHECK_OK(tsr_pallas_call(m, &d, NULL));
+  CHECK_EQ_INT(fives, zero_copy ? 4 * 8 * 128 : 0); /* zero-copy mode gives up exactly this */
+  int bad = 0;
+  for (int i = 0; i < 32 * 128; i++) bad += a[i] != 5.0f;
+  CHECK_EQ_INT(bad, 0);
+  tsr_machine_destroy(m);
 }
 
 static tsr_status count_body(tsr_ctx *c, void *u) {
@@ -473,6 +611,12 @@ int main(void) {
     test_banded_copies();
   }
   test_read_only_views();
+  test_overwrite_views();
+  for (int pass = 0; pass < 2; pass++) {
+    zero_copy = pass == 1;
+    test_overwrite_overlap();
+  }
+  zero_copy = false;
   test_vmem_fresh_each_call();
   return tsr_test_finish("test_pallas_call");
 }

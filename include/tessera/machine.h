@@ -232,6 +232,10 @@ typedef struct tsr_machine_options {
    * DMA addresses depend on vector data runs in full with a warning that names the op
    * (TSR_TIMING_ONLY_STRICT: fails instead). docs/timing.md, "Timing-only runs". */
   tsr_timing_only timing_only;
+  /* Mosaic bodies run op by op: runs of elementwise ops are not executed a chunk of elements
+   * at a time (docs/mosaic.md, chunked execution). The results are the same bits either way;
+   * this is for comparing the two (tests/cli/chunk_parity.sh, `tessera bench chunk`). */
+  bool unchunked;
 } tsr_machine_options;
 
 #define TSR_DEFAULT_MAX_KERNEL_OPS 1000000000LL

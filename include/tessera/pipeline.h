@@ -58,6 +58,19 @@ typedef struct tsr_block_spec {
    * a VMEM copy: the data is the same, and so are the DMAs, semaphores and counts; only the
    * host copy is skipped (and the body's loads report the view). */
   bool read_only;
+  /* An output whose body, at every step, writes every element of the block before it reads
+   * any (and moves none of it with a DMA of its own, nor hands it to another core): nothing
+   * the body can see then depends on what the block held before, so a copy in VMEM and the
+   * HBM block itself are indistinguishable to the body. The body may then get, as the block,
+   * the HBM block itself, written in place: when the block lies wholly inside the array, DMAs
+   * move data at their start (eager), no input's array overlaps the output's, and no observer
+   * reads the data that output DMAs carry (the poison checker). DMAs, semaphores, counts and
+   * events stay the same (the write-back moves no host bytes). A body that breaks the promise
+   * sees HBM's contents where a copying run shows a fresh buffer's poison or an older block;
+   * after a failing call, the failing step's block may be partly written. Two cores writing
+   * one block (a race the run warns about) may leave a mix of both rather than one's whole
+   * block. The Mosaic executor derives it from the kernel body (docs/architecture.md). */
+  bool overwrites;
 } tsr_block_spec;
 
 typedef struct tsr_scratch_spec {

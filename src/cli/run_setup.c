@@ -105,6 +105,7 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
   else if (!strcmp(a, "--poison")) rs->poison = true;
   else if (!strcmp(a, "--no-check")) rs->no_check = true;
   else if (!strcmp(a, "--zero-copy")) rs->zero_copy = true;
+  else if (!strcmp(a, "--no-chunk")) rs->no_chunk = true;
   else return 0;
   return 1;
 }
@@ -116,7 +117,7 @@ tsr_status run_setup_machine(run_setup *rs) {
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
                             .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops,
                             .num_devices = rs->devices, .mesh_rank = rs->mesh_rank,
-                            .timing_only = rs->timing_only};
+                            .timing_only = rs->timing_only, .unchunked = rs->no_chunk};
   memcpy(mo.mesh_shape, rs->mesh, sizeof mo.mesh_shape);
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {

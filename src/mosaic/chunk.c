@@ -11,7 +11,7 @@
  * over one element count. Every op's run function is called as it is op by op, on a copy of
  * the instruction whose element count is the chunk's, with the frame's value pointers moved to
  * the chunk: each element goes through the same code, so results are bit for bit those of the
- * op-by-op run (TSR_MOSAIC_CHUNK=0 turns grouping off, to compare).
+ * op-by-op run (a machine with tsr_machine_options.unchunked ignores the groups, to compare).
  *
  * Which memory is touched must not change what is read. assign_buffers lets a value share
  * memory with a value whose last use comes before it; op by op, a whole pass reads the old value
@@ -247,8 +247,6 @@ out:
 }
 
 tsr_status prog_mark_chunks(prog *P) {
-  const char *env = getenv("TSR_MOSAIC_CHUNK");
-  if (env && strcmp(env, "0") == 0) return TSR_OK;
   minst *I = P->insts;
   int ns = P->nslots;
   int32_t ni = P->ninsts;

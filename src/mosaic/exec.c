@@ -115,7 +115,7 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
       i = in->next; /* a skipped op is never a branch */
       continue;
     }
-    if (in->chunk && !x->timing_only) { /* a run of elementwise ops, a chunk at a time */
+    if (in->chunk && !x->timing_only && !x->unchunked) { /* a run of elementwise ops, a chunk at a time */
       int32_t resume;
       TSR_TRY(chunk_run(x, in, &resume));
       if (resume >= 0) {

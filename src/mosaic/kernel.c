@@ -73,25 +73,75 @@ static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
  *   source, a DMA wait or a log_buffer. Anything else counts as a write: a store, a DMA
  *   target, a ref passed to a region or yielded, any op not listed here (so a new op is safe
  *   by default).
+ * - Overwritten operands (tsr_block_spec.overwrites): covering_store() below.
  * - Whether the body may run in host parts (k->split_safe): no op that keeps state across
  *   steps outside the refs a part's watch sees (DMAs, semaphores, PRNG) or that shows the order
  *   of steps (logs), and scalar-prefetch operands (which index maps read too) only read. */
+/* Whether scalar slot s is a constant zero. */
+static bool const_zero(const prog *P, int32_t s) {
+  if (s < 0 || s >= P->nslots || P->cslot_off[s] < 0 || P->types[s].rank != 0) return false;
+  const char *c = P->cpool + P->cslot_off[s];
+  if (P->types[s].cls == VC_I32) return *(const int32_t *)(const void *)c == 0;
+  if (P->types[s].cls == VC_I64) return *(const int64_t *)(const void *)c == 0;
+  return false;
+}
+
+/* Whether instruction i runs exactly once per body, unconditionally: it is in the func's own
+ * block (not in a region), and the func is one block (no branches). */
+static bool top_level(const prog *P, int32_t i) {
+  if (P->nmb > 0) return false;
+  for (int32_t j = 0; j < P->body_end; j = P->insts[j].next)
+    if (j >= i) return j == i;
+  return false;
+}
+
+/* Whether `in` stores into every element of ref slot `ref`: a plain store (vector.store,
+ * tpu.vector_store, tpu.store, tpu.strided_store at unit strides, memref.store) at constant
+ * zero indices of a value the ref's shape (leading unit dimensions aside), without a mask, a
+ * sublane mask or `add`, into a ref that is not a packed view. */
+static bool covering_store(const prog *P, const minst *in, int32_t ref) {
+  switch (in->op) {
+  case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE: break;
+  default: return false;
+  }
+  if (in->nopd < 2 || in->opd[1] != ref || in->a[1] >= 0 || in->aux || in->a[3] != 0) return false;
+  const stype *v = &P->types[in->opd[0]], *r = &P->types[ref];
+  if (r->pack || r->dynamic || v->rank > r->rank) return false;
+  for (int k = 0; k < in->nints; k++)
+    if (in->ints[k] != 1) return false;
+  int lead = r->rank - v->rank;
+  for (int k = 0; k < r->rank; k++) {
+    if (in->a[0] + k >= in->nopd || !const_zero(P, in->opd[in->a[0] + k])) return false;
+    if (r->shape[k] != (k < lead ? 1 : v->shape[k - lead])) return false;
+  }
+  return true;
+}
+
 static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   int nio = k->nio, npf = k->nprefetch, first_written = -1;
   /* roots: io operands 0..nio-1, then the scalar-prefetch operands */
   int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1)); /* the operand a ref views, or -1 */
   bool *only_read = malloc(sizeof(bool) * (size_t)(nio + npf + 1));
+  /* per io operand: its first use, and whether any use is not a load, a store or a view */
+  int32_t *first_use = malloc(sizeof(int32_t) * (size_t)(nio + npf + 1));
+  bool *other_use = malloc(sizeof(bool) * (size_t)(nio + npf + 1));
   k->split_safe = false;
-  if (!root || !only_read) { /* no memory: nothing read-only, one output */
+  if (!root || !only_read || !first_use || !other_use) { /* no memory: nothing read-only or overwritten, one output */
     free(root);
     free(only_read);
+    free(first_use);
+    free(other_use);
     k->nout_default = nio ? 1 : 0;
     return;
   }
   for (int s = 0; s < P->nslots; s++) root[s] = -1;
   for (int io = 0; io < nio; io++) root[P->args[first_io + io]] = io;
   for (int p = 0; p < npf; p++) root[P->args[k->grid_rank + p]] = nio + p;
-  for (int i = 0; i < nio + npf; i++) only_read[i] = true;
+  for (int i = 0; i < nio + npf; i++) {
+    only_read[i] = true;
+    first_use[i] = -1;
+    other_use[i] = false;
+  }
   bool split_safe = true;
   for (int i = 0; i < P->ninsts; i++) {
     const minst *in = &P->insts[i];
@@ -106,37 +156,52 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
       int32_t s = in->opd[j];
       int io = s >= 0 && s < P->nslots ? root[s] : -1;
       if (io < 0) continue;
+      /* a load whose value nothing uses reads nothing that matters (JAX's swap, unused.c) */
+      if (first_use[io] < 0 && !in->unused) first_use[io] = i;
       bool written = false;
       switch (in->op) {
       case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
         if (j == 0 && in->nres == 1) root[in->res[0]] = io;
-        else only_read[io] = false;
+        else only_read[io] = false, other_use[io] = true;
         break;
       case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
-        if (j != 0) only_read[io] = false;
+        if (j != 0) only_read[io] = false, other_use[io] = true;
         break;
-      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: break;
+      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: other_use[io] = true; break;
       case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE:
         written = j == 1;
         only_read[io] = false;
+        if (j != 1) other_use[io] = true;
         break;
       case MOP_ENQUEUE_DMA:
         written = j == in->a[2];
         if (j != in->a[1]) only_read[io] = false;
+        other_use[io] = true;
         break;
-      default: only_read[io] = false; break;
+      default: only_read[io] = false; other_use[io] = true; break;
       }
       if (written && io < nio && (first_written < 0 || io < first_written)) first_written = io;
     }
   }
+  /* Overwritten: the first use of the operand, through any view, is a store into all of it
+   * that every body runs (a load before it whose value nothing uses, as JAX's lowering of
+   * `o_ref[...] = x` leaves, does not count), and every use is a load, a store or a view (no DMA moves its data
+   * in or out, which could land at another time than the write-back; no region or call gets
+   * it). A body that steps the grid itself is left alone. */
+  bool steps_itself = prog_steps_itself(P);
   for (int io = 0; io < nio; io++) {
     k->io[io].only_read = only_read[io];
     k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
+    int32_t f = first_use[io];
+    k->io[io].spec.overwrites = k->io[io].spec.space == TSR_VMEM && !steps_itself && !other_use[io] && f >= 0 &&
+                                covering_store(P, &P->insts[f], P->args[first_io + io]) && top_level(P, f);
   }
   for (int p = 0; p < npf; p++) split_safe = split_safe && only_read[nio + p];
   k->split_safe = split_safe;
   free(root);
   free(only_read);
+  free(first_use);
+  free(other_use);
   k->nout_default = nio == 0 ? 0 : first_written < 0 ? 1 : nio - first_written;
 }
 
@@ -400,6 +465,7 @@ typedef struct run_state {
   int64_t *ops_left; /* per runner; NULL: no limit */
   int64_t ops_limit;
   bool timing_only; /* run the needed instructions only (timing_only.c) */
+  bool unchunked;   /* tsr_machine_options.unchunked */
 } run_state;
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
@@ -434,7 +500,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = seam_carry(ctx), .timing_only = rs->timing_only};
+            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -588,7 +654,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   tsr_block_spec specs[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
   TSR_TRY(check_steps_in_budget(m, k, &d));
-  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m)};
+  run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
+                  .unchunked = seam_options(m)->unchunked};
   TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
   d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);

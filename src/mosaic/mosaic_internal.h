@@ -175,6 +175,7 @@ typedef struct exec {
   bool in_body;          /* inside a region marked tessera.body (marks.c): one nested is plain */
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
   bool timing_only;      /* run the needed instructions only (timing_only.c) */
+  bool unchunked;        /* run chunk groups op by op (tsr_machine_options.unchunked) */
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -198,7 +199,8 @@ bool prog_steps_itself(const prog *P);
 /* The direction of a DMA or skip mark. */
 tsr_dma_dir mark_dir(const minst *in);
 /* Groups runs of elementwise ops to run a chunk of elements at a time (chunk.c); after
- * assign_buffers, whose sharing of memory it checks. Off when TSR_MOSAIC_CHUNK=0. */
+ * assign_buffers, whose sharing of memory it checks. A run of an unchunked machine
+ * (tsr_machine_options.unchunked) ignores the groups. */
 tsr_status prog_mark_chunks(prog *P);
 /* Runs the group that instruction `in` starts (exec_range has counted `in` itself); *resume
  * is the instruction after the group, or -1 when the group must run op by op (the op budget

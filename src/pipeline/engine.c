@@ -153,14 +153,16 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
 }
 
 /* Binds `slot` to the HBM block itself when the block lies wholly inside the array, in
- * zero-copy mode, or for a read-only input whose block is one contiguous run of the array
- * (a strided view would only move the copy into the body's loads); returns whether it did. */
+ * zero-copy mode, for a read-only input whose block is one contiguous run of the array (a
+ * strided view would only move the copy into the body's loads), or for an overwritten output
+ * (strided too: the body's stores then take the place of the write-back's); returns whether
+ * it did. */
 static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
   bool whole = !sl->partial && b->space == TSR_VMEM;
-  if (whole && (p->core->m->opts.zero_copy || b->read_only_view)) {
+  if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
     b->hbm_view[slot].space = b->space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
-    b->is_view[slot] = p->core->m->opts.zero_copy || tsr_ref_is_contiguous(&b->hbm_view[slot]);
+    b->is_view[slot] = p->core->m->opts.zero_copy || b->overwrite_view || tsr_ref_is_contiguous(&b->hbm_view[slot]);
   } else {
     b->is_view[slot] = false;
   }
@@ -367,11 +369,13 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-/* Zero-copy mode: an output block that becomes current is written in place in HBM, unless an
+/* Zero-copy mode, or an output the body overwrites (pallas_call.c decides whether the call
+ * allows it): an output block that becomes current is written in place in HBM, unless an
  * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
  * where the body wrote nothing). */
 static tsr_status bind_output(pipeline *p, bref *b) {
-  if (!p->core->m->opts.zero_copy || !(p->s.first_step || sched_has_changed(&p->s, b))) return TSR_OK;
+  if (!(p->core->m->opts.zero_copy || b->overwrite_view) || !(p->s.first_step || sched_has_changed(&p->s, b)))
+    return TSR_OK;
   if (machine_observers_read_output_data(p->core->m)) {
     b->is_view[b->current_slot] = false;
     return TSR_OK;

@@ -36,6 +36,8 @@ typedef struct tsr_bref {
   tsr_revisit revisit;
   bool read_only_view;              /* contiguous blocks may be views (tsr_block_spec.read_only
                                      * and the call allows it, pallas_call.c) */
+  bool overwrite_view;              /* output blocks may be written in place in HBM
+                                     * (tsr_block_spec.overwrites and the call allows it) */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
@@ -43,8 +45,8 @@ typedef struct tsr_bref {
                                      * block, no DMAs (accumulators still act) */
   const pipe_schedule *schedule;    /* NULL: the pipeline's */
   tsr_ref slot[TSR_MAX_BUFFERS];    /* full-rank block windows */
-  /* zero-copy mode, or a read-only input: a slot that is a view of the HBM block instead of
-   * its VMEM buffer */
+  /* zero-copy mode, a read-only input or an overwritten output: a slot that is a view of the
+   * HBM block instead of its VMEM buffer */
   tsr_ref hbm_view[TSR_MAX_BUFFERS];
   bool is_view[TSR_MAX_BUFFERS];
   tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's

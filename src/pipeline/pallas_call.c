@@ -311,6 +311,24 @@ static bool read_only_views(const call_plan *cp, const operand_plan *o) {
   return true;
 }
 
+/* Whether output o's blocks may be written in place in HBM (tsr_block_spec.overwrites): the
+ * body writes a block whole before it reads any of it, so it cannot tell the HBM block from a
+ * VMEM copy. What else could: a DMA that moves data late (the copy would land after what the
+ * body wrote in place, and an input DMA in between would read it early), another operand's
+ * array that overlaps the output's (an input or ANY ref reading it mid-step, or another
+ * output whose write-back order decides the bytes), and an observer that reads the data of
+ * output DMAs (the poison checker). A block that is not wholly inside the array stays a copy
+ * (bind_view). Observers see the same DMAs into the same VMEM slots, and the body's stores
+ * reported on those slots (push_views), so the race checker finds what it finds with copies. */
+static bool overwrite_views(const call_plan *cp, const operand_plan *o) {
+  if (!o->is_output || !o->spec->overwrites || o->spec->space != TSR_VMEM || cp->m->opts.dma_mode != TSR_DMA_EAGER ||
+      machine_observers_read_output_data(cp->m))
+    return false;
+  for (int i = 0; i < cp->n; i++)
+    if (&cp->ops[i] != o && call_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+  return true;
+}
+
 /* Every semaphore of the kernel is back at zero: the scratch semaphores and the barrier
  * semaphore. */
 static tsr_status check_sems_zero(call_plan *cp, tsr_core *c, core_run *r) {
@@ -384,6 +402,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->buffer_count = o->buffer_count;
     b->revisit = o->spec->revisit;
     b->read_only_view = read_only_views(cp, o);
+    b->overwrite_view = overwrite_views(cp, o);
     memcpy(b->block, o->block, sizeof b->block);
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
     for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
@@ -662,7 +681,7 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
     fprintf(out, "  %-6s %-18s %s block %s x %d buffer(s) = %lld bytes%s\n", name,
             tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space), blk,
             o->buffer_count, (long long)(o->block_bytes * o->buffer_count),
-            !o->is_output && o->spec->read_only ? ", read-only" : "");
+            !o->is_output && o->spec->read_only ? ", read-only" : o->is_output && o->spec->overwrites ? ", overwritten" : "");
   }
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);

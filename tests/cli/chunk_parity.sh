@@ -2,7 +2,7 @@
 # Chunked execution of elementwise runs (src/mosaic/chunk.c) changes where intermediate
 # values live, never a bit of a result: every JAX suite kernel (at IR 11: both versions read
 # to one program), every kernel of tests/mosaic and tests/ops and the conformance modules run
-# with grouping on (the default) and off (TSR_MOSAIC_CHUNK=0) write the same bytes, print the same lines and
+# with grouping on (the default) and off (--no-chunk) write the same bytes, print the same lines and
 # exit the same way. The op budget is checked too: a budget that ends inside a group stops at
 # the same op, named the same. TSR_QUICK (the sanitizer builds) runs a part.
 set -u
@@ -18,8 +18,9 @@ modules=(tests/jax_suite/*/v_fwd/module.mlir tests/mosaic/*.mlir
 compare() { # NAME ARGS...: runs both ways, compares exit, output and files
   local name=$1; shift
   rm -rf "$work/a" "$work/b"; mkdir -p "$work/a" "$work/b"
-  TSR_MOSAIC_CHUNK=0 "$T" "$@" -o "$work/a" >"$work/a.txt" 2>&1; local ra=$?
-  "$T" "$@" -o "$work/b" >"$work/b.txt" 2>&1; local rb=$?
+  local cmd=$1; shift
+  "$T" "$cmd" --no-chunk "$@" -o "$work/a" >"$work/a.txt" 2>&1; local ra=$?
+  "$T" "$cmd" "$@" -o "$work/b" >"$work/b.txt" 2>&1; local rb=$?
   sed -i "s#$work/[ab]#OUT#g" "$work/a.txt" "$work/b.txt"
   if [ "$ra" -eq "$rb" ] && cmp -s "$work/a.txt" "$work/b.txt" && diff -r "$work/a" "$work/b" >/dev/null; then
     pass=$((pass+1))
