@@ -104,8 +104,9 @@ static void helpers_destroy(helper_pool *h) {
  * instead of 27). */
 static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
   h->created_on = -1;
-  /* the process's CPUs (its first thread's): the creator itself may be pinned to one */
-  if (sched_getaffinity(getpid(), sizeof h->allowed, &h->allowed) != 0) {
+  /* the creator's CPUs, or the process's (its first thread's) when the creator is pinned to one */
+  if (sched_getaffinity(0, sizeof h->allowed, &h->allowed) != 0 ||
+      (CPU_COUNT(&h->allowed) < 2 && sched_getaffinity(getpid(), sizeof h->allowed, &h->allowed) != 0)) {
     CPU_ZERO(&h->allowed); /* keep_off() does nothing then */
     return;
   }
