@@ -1,4 +1,9 @@
 /* pallas_call: results against plain C loops, exact DMA counts, and every error path. */
+#define _GNU_SOURCE /* sched_getcpu, pthread_setaffinity_np: the host helpers' CPUs */
+#include <pthread.h>
+#include <sched.h>
+#include <time.h>
+
 #include "harness.h"
 #include "tessera/check.h"
 #include "tessera/pipeline.h"
@@ -306,6 +311,94 @@ static void test_parallel_for(void) {
     CHECK_EQ_INT(wrong_values, 0);
     tsr_machine_destroy(m);
   }
+}
+
+/* ---- host helpers keep off the posting thread's CPU ---------------------------------------- */
+
+/* Two parts that each wait (at most 5 s) until both have started, so that the helper runs one
+ * of them while the posting thread runs the other; each notes the CPU it ran on. */
+typedef struct off_cpu_probe {
+  int cpu;       /* the body pins its thread here */
+  bool pinned;
+  pthread_t poster;
+  int poster_cpu, helper_cpu;
+  int started; /* atomic */
+} off_cpu_probe;
+
+static void off_cpu_part(void *arg, int part) {
+  (void)part;
+  off_cpu_probe *p = arg;
+  __atomic_add_fetch(&p->started, 1, __ATOMIC_SEQ_CST);
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  do clock_gettime(CLOCK_MONOTONIC, &t);
+  while (__atomic_load_n(&p->started, __ATOMIC_SEQ_CST) < 2 && t.tv_sec - t0.tv_sec < 5);
+  if (!pthread_equal(pthread_self(), p->poster)) p->helper_cpu = sched_getcpu();
+}
+
+/* The body pins its thread to CPU p->cpu, then asks for two parts. */
+static tsr_status off_cpu_body(tsr_ctx *c, void *u) {
+  off_cpu_probe *p = u;
+  cpu_set_t was, one;
+  CPU_ZERO(&one);
+  CPU_SET(p->cpu, &one);
+  p->pinned = !pthread_getaffinity_np(pthread_self(), sizeof was, &was) &&
+              !pthread_setaffinity_np(pthread_self(), sizeof one, &one);
+  p->poster = pthread_self();
+  p->poster_cpu = sched_getcpu();
+  tsr_ctx_parallel_for(c, 2, off_cpu_part, p);
+  if (p->pinned) pthread_setaffinity_np(pthread_self(), sizeof was, &was);
+  return TSR_OK;
+}
+
+typedef struct off_cpu_call {
+  tsr_machine *m;
+  tsr_call_desc d;
+  tsr_status s;
+} off_cpu_call;
+
+static void *off_cpu_thread(void *arg) {
+  off_cpu_call *c = arg;
+  c->s = tsr_pallas_call(c->m, &c->d, NULL);
+  return NULL;
+}
+
+/* A machine lives on across calls from threads on any CPU (the JAX package's pool, called by
+ * XLA's threads): its helper runs off the CPU of the thread that asks, also when that thread
+ * runs on the CPU the helper started on (the helpers start off their creator's CPU, here the
+ * first). Each call comes from a thread of its own, as the process's first stays unpinned. */
+static void test_helpers_off_poster_cpu(void) {
+  cpu_set_t allowed;
+  int cpus[2], n = 0;
+  if (sched_getaffinity(0, sizeof allowed, &allowed)) return;
+  for (int i = 0; i < CPU_SETSIZE && n < 2; i++)
+    if (CPU_ISSET(i, &allowed)) cpus[n++] = i;
+  if (n < 2) {
+    fprintf(stderr, "test_helpers_off_poster_cpu: skipped (one CPU)\n");
+    return;
+  }
+  tsr_machine *m = NULL;
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .quiet = true, .host_helpers = 1};
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  static float x[8 * 128], o[8 * 128];
+  int64_t shape[2] = {8, 128};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, shape);
+  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0), 0}, .space = TSR_VMEM};
+  for (int round = 0; round < 4; round++) {
+    off_cpu_probe p = {.cpu = cpus[round % 2], .helper_cpu = -1};
+    off_cpu_call c = {.m = m, .d = {.name = "off_cpu", .grid_rank = 1, .grid = {1}, .semantics = {TSR_ARBITRARY},
+                                    .num_inputs = 1, .inputs = &in, .in_specs = &spec, .num_outputs = 1, .outputs = &out,
+                                    .out_specs = &spec, .body = off_cpu_body, .user = &p}};
+    pthread_t t;
+    CHECK_EQ_INT(pthread_create(&t, NULL, off_cpu_thread, &c), 0);
+    pthread_join(t, NULL);
+    CHECK_OK(c.s);
+    CHECK(p.pinned);
+    CHECK_EQ_INT(p.poster_cpu, p.cpu);
+    CHECK(p.helper_cpu >= 0);            /* a helper ran the other part */
+    CHECK(p.helper_cpu != p.poster_cpu); /* on another CPU */
+  }
+  tsr_machine_destroy(m);
 }
 
 /* ---- read-only inputs as views of HBM ---------------------------------------------------- */
@@ -618,5 +711,6 @@ int main(void) {
   }
   zero_copy = false;
   test_vmem_fresh_each_call();
+  test_helpers_off_poster_cpu();
   return tsr_test_finish("test_pallas_call");
 }

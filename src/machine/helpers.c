@@ -6,18 +6,26 @@
  * the caller never waits for a helper to wake up: a sleeping helper that arrives late finds
  * nothing left. Helpers spin a while after each job (a blocking wake-up costs about 20 us
  * here, host_cpu.md) and then sleep. One core uses the helpers at a time; another core that
- * asks meanwhile runs its parts itself. */
+ * asks meanwhile runs its parts itself.
+ *
+ * A helper keeps off the CPU of the thread that posts the job. The machines of the JAX
+ * package live across calls made by whichever XLA thread runs the kernel, on either CPU; a
+ * helper pinned off its creator's CPU alone shared the poster's CPU whenever XLA's thread ran
+ * on the other one, and the split grid then ran at one CPU's speed or worse (the likely cause
+ * of the threefry kernel's live call taking 2.3x its in-process run in bench/RESULTS.md). */
 #define _GNU_SOURCE /* sched_getcpu, CPU_SET, pthread_attr_setaffinity_np */
 #include "machine/machine_internal.h"
 
 #include <sched.h>
 
 #include <stdlib.h>
+#include <unistd.h>
 
 typedef struct helper_job {
   void (*fn)(void *arg, int part);
   void *arg;
   int parts;
+  int poster_cpu; /* the CPU the posting thread runs on (-1: unknown) */
   int next;     /* atomic: the next unclaimed part */
   int finished; /* atomic: parts done */
 } helper_job;
@@ -33,6 +41,8 @@ struct helper_pool {
   int sleepers;        /* atomic: helpers blocked on `wake` */
   int busy;            /* atomic: a core owns the helpers */
   int quit;            /* atomic */
+  cpu_set_t allowed;   /* the CPUs the creator may run on (helpers pick theirs among them) */
+  int created_on;      /* the creator's CPU (-1: unknown), which the helpers start off */
 };
 
 static void run_parts(helper_job *j) {
@@ -44,9 +54,19 @@ static void run_parts(helper_job *j) {
   }
 }
 
+/* Pins the calling helper to every allowed CPU but `cpu` (when that leaves one): the kernel
+ * moves it off at once. */
+static void keep_off(const helper_pool *h, int cpu) {
+  cpu_set_t set = h->allowed;
+  if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &set)) return;
+  CPU_CLR(cpu, &set);
+  if (CPU_COUNT(&set) > 0) pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
 static void *helper_main(void *arg) {
   helper_pool *h = arg;
   uint64_t seen = 0;
+  int off = h->created_on; /* the CPU this helper is kept off now */
   for (;;) {
     uint64_t gen = machine_wait_generation(&h->generation, &h->quit, seen, &h->lock, &h->wake, &h->sleepers);
     if (__atomic_load_n(&h->quit, __ATOMIC_SEQ_CST)) return NULL;
@@ -54,7 +74,14 @@ static void *helper_main(void *arg) {
     /* announce before looking, so the poster does not retire the job under our feet */
     __atomic_add_fetch(&h->inside, 1, __ATOMIC_SEQ_CST);
     helper_job *j = __atomic_load_n(&h->job, __ATOMIC_SEQ_CST);
-    if (j) run_parts(j);
+    if (j) {
+      /* a syscall only when the posting thread has moved to another CPU */
+      if (j->poster_cpu >= 0 && j->poster_cpu != off) {
+        keep_off(h, j->poster_cpu);
+        off = j->poster_cpu;
+      }
+      run_parts(j);
+    }
     __atomic_sub_fetch(&h->inside, 1, __ATOMIC_SEQ_CST);
   }
 }
@@ -75,12 +102,19 @@ static void helpers_destroy(helper_pool *h) {
  * often shares its creator's CPU for many milliseconds, and a helper spinning there takes the
  * time slices of the very core it should help (a 128^3 matmul took 45 us in two bands
  * instead of 27). */
-static void keep_off_this_cpu(pthread_attr_t *attr) {
-  cpu_set_t allowed;
+static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
+  h->created_on = -1;
+  /* the creator's CPUs, or the process's (its first thread's) when the creator is pinned to one */
+  if (sched_getaffinity(0, sizeof h->allowed, &h->allowed) != 0 ||
+      (CPU_COUNT(&h->allowed) < 2 && sched_getaffinity(getpid(), sizeof h->allowed, &h->allowed) != 0)) {
+    CPU_ZERO(&h->allowed); /* keep_off() does nothing then */
+    return;
+  }
   int here = sched_getcpu();
-  if (here < 0 || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
-  CPU_CLR(here, &allowed);
-  if (CPU_COUNT(&allowed) > 0) pthread_attr_setaffinity_np(attr, sizeof allowed, &allowed);
+  if (here < 0 || here >= CPU_SETSIZE || !CPU_ISSET(here, &h->allowed)) return;
+  cpu_set_t set = h->allowed;
+  CPU_CLR(here, &set);
+  if (CPU_COUNT(&set) > 0 && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
 }
 
 static helper_pool *helpers_create(int n) {
@@ -92,7 +126,7 @@ static helper_pool *helpers_create(int n) {
   pthread_cond_init(&h->wake, NULL);
   pthread_attr_t attr;
   pthread_attr_init(&attr);
-  keep_off_this_cpu(&attr);
+  keep_off_this_cpu(h, &attr);
   for (int i = 0; i < n; i++) {
     if (pthread_create(&h->threads[i], &attr, helper_main, h) != 0) break;
     h->n = i + 1;
@@ -124,7 +158,7 @@ void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int p
     for (int p = 0; p < parts; p++) fn(arg, p);
     return;
   }
-  helper_job j = {.fn = fn, .arg = arg, .parts = parts};
+  helper_job j = {.fn = fn, .arg = arg, .parts = parts, .poster_cpu = sched_getcpu()};
   __atomic_store_n(&h->job, &j, __ATOMIC_SEQ_CST);
   __atomic_add_fetch(&h->generation, 1, __ATOMIC_SEQ_CST);
   if (__atomic_load_n(&h->sleepers, __ATOMIC_SEQ_CST)) {

@@ -45,6 +45,9 @@ expect 0 "$T" run "$G" -o "$dir/a"
 expect_out "matches" "$T" run "$G" --expect "$dir/a/out_0.npy" --expect "$dir/a/out_1.npy"
 expect_out "MISMATCH" "$T" run "$G" --seed 3 --expect "$dir/a/out_0.npy"
 expect 1 "$T" run "$G" --seed 3 --expect "$dir/a/out_0.npy"
+# equal bytes match only as one dtype: the same bytes read as int32 are other values
+sed '1s/<f4/<i4/' "$dir/a/out_0.npy" > "$dir/a/out_0_i4.npy"
+expect_out "output 0: MISMATCH with .*out_0_i4.npy" "$T" run "$G" --expect "$dir/a/out_0_i4.npy"
 expect 2 "$T" run "$G" "$dir/a/out_0.npy"
 expect_out "input 0 is f32\[4\], @main takes f32\[4,3\]" "$T" run "$G" "$dir/a/out_0.npy" "$dir/a/out_0.npy"
 expect_out "stablehlo.reduce" "$T" run "$G" --dump run
