@@ -327,7 +327,10 @@ static double starving_clock(const tsr_timing *t, const core_sim *cs) {
 
 void tm_advance(tsr_timing *t, bool flush) {
   for (;;) {
-    int best = -1;
+    /* Records go in the order of (clock, core): the order a replay of the whole log takes,
+     * whenever each core's records arrived (the output is the same run after run, and the
+     * same when the log of other MPI processes joins at the end: merge.c). */
+    int best = -1, limit_core = -1;
     double t_best = TM_INF, t_limit = TM_INF;
     for (int c = 0; c < t->num_cores; c++) {
       core_sim *cs = &t->cores[c];
@@ -335,7 +338,7 @@ void tm_advance(tsr_timing *t, bool flush) {
       if (cs->q.len == 0) {
         if (!flush) {
           double s = starving_clock(t, cs);
-          if (s < t_limit) t_limit = s;
+          if (s < t_limit) { t_limit = s; limit_core = c; }
         }
         continue;
       }
@@ -362,6 +365,8 @@ void tm_advance(tsr_timing *t, bool flush) {
       continue;
     }
     if (t_limit < next) return;
+    /* a core with nothing logged yet could still log a record of this time that goes first */
+    if (t_limit == next && next == t_best && t_ici > t_best && t_hbm > t_best && limit_core < best) return;
     if (t_ici <= t_best && t_ici <= t_hbm) {
       sim_dma *d = ici_step(&t->ici);
       if (d) tm_dma_landed(t, d);
