@@ -145,7 +145,10 @@ typedef struct tsr_event {
    * the device it reaches (its own device otherwise). A signal or remote copy to another
    * device names, in `sem`, the semaphore it reaches on that device (`dst`: the memory the
    * copy writes there), and a remote copy's DMA_START names its receive semaphore in
-   * `recv_sem` (its `sem` is the send semaphore on the source). 0 on one device. */
+   * `recv_sem` (its `sem` is the send semaphore on the source). 0 on one device. A device
+   * hosted by another MPI process (docs/mpi.md) cannot be named: `sem`, `dst` and `recv_sem`
+   * are then the namesakes on the producing device (same allocation, same offset), and
+   * `target_device` says where they are. */
   int device, target_device;
   const tsr_ref *recv_sem;
 } tsr_event;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "tessera/machine.h"
+#include "tessera/timing.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,6 +26,23 @@ extern "C" {
 tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm);
 /* Whether device d runs in this process (true on a machine without MPI). */
 bool tsr_mpi_device_is_local(const tsr_machine *m, int device);
+
+/* The timing model over MPI processes (src/mpi/events.c): every process attaches its own
+ * model with tsr_mpi_timing_attach (in place of tsr_timing_attach), which logs the events of
+ * the devices hosted here without replaying them; after the calls, tsr_mpi_timing_gather
+ * (collective) moves every process's log to process 0 of comm, whose model then replays
+ * them all and reports what one process running every device reports (the same report,
+ * JSON and trace). The other processes' models are left empty. On one process, the same as
+ * tsr_timing_attach. */
+tsr_status tsr_mpi_timing_attach(tsr_timing *t, tsr_machine *m, MPI_Comm comm);
+tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm);
+
+/* A StableHLO program (tsr_hlo_run) on a machine spread over comm's processes: every process
+ * runs the whole graph on the same global inputs (the ops outside kernels redundantly), each
+ * kernel call runs the devices hosted here, and its results of every device are then
+ * broadcast from the process hosting it, so that every process goes on with the same values
+ * and ends with the same outputs. Collective; call after tsr_mpi_attach. */
+tsr_status tsr_mpi_share_results(tsr_machine *m, MPI_Comm comm);
 
 typedef struct tsr_mpi_traffic {
   int64_t puts, put_bytes;   /* MPI_Put calls and their bytes, from this process */

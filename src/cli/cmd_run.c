@@ -274,10 +274,11 @@ int cmd_run(int argc, char **argv) {
   if (s == TSR_OK) s = tsr_hlo_compile(m, &p); /* verify */
   if (s != TSR_OK) { fprintf(stderr, "tessera run: %s: %s\n", module, tsr_last_error()); goto done; }
   bool bare = tsr_hlo_is_bare_kernel(p);
-  if (!bare && cli_mpi_size() > 1) { /* every process reads the same module: all end here */
+  if (bare && cli_mpi_size() > 1 && rs.devices < 2) { /* every process reads the same module: all end here */
     if (cli_mpi_is_root())
-      fprintf(stderr, "tessera run: %s: a StableHLO module across %d MPI processes is not supported yet; "
-                      "bare Mosaic kernels only (docs/mpi.md)\n", module, cli_mpi_size());
+      fprintf(stderr, "tessera run: %d MPI processes share the devices of --devices N or --mesh AxB; none given\n",
+              cli_mpi_size());
+    cli_mpi_all_here();
     rc = TSR_EXIT_USAGE;
     goto done;
   }
@@ -340,10 +341,10 @@ int cmd_run(int argc, char **argv) {
     if (n_zero) fprintf(cli_out(), ", %d of 1 MiB or more left zero (timing-only: their data is not read)", n_zero);
     fprintf(cli_out(), "\n");
   }
-  if (cli_mpi_share_inputs(in, n_in) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+  if (cli_mpi_share_inputs(in, n_in, !bare) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   rs.seed = seed;
   if (run_setup_machine(&rs) != TSR_OK) goto done;
-  if (cli_mpi_attach(rs.machine) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+  if (cli_mpi_attach(rs.machine, !bare) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, cli_out()) != TSR_OK) {
     fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());
     goto done;
@@ -369,7 +370,10 @@ int cmd_run(int argc, char **argv) {
       warm_kernel_s[r - 1] = st.kernel_seconds;
     }
   }
-  if (cli_mpi_gather_outputs(out, n_out, &st) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
+  if (cli_mpi_gather_outputs(out, n_out, !bare, &st) != TSR_OK || cli_mpi_gather_timing(&rs) != TSR_OK) {
+    fprintf(stderr, "tessera run: %s\n", tsr_last_error());
+    goto done;
+  }
   if (!cli_mpi_is_root()) outdir = NULL, n_exp = 0; /* process 0 has the outputs */
   bool ok = true;
   if (outdir) {

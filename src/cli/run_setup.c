@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "mpi/cli_mpi.h"
 
 void run_setup_init(run_setup *rs, const char *cmd) {
   memset(rs, 0, sizeof *rs);
@@ -123,7 +124,7 @@ tsr_status run_setup_machine(run_setup *rs) {
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
     tsr_timing_options to = {.trace = rs->trace_path != NULL};
     s = tsr_timing_create(&rs->chip, &to, &rs->timing);
-    if (s == TSR_OK) s = tsr_timing_attach(rs->timing, rs->machine);
+    if (s == TSR_OK) s = cli_mpi_timing_attach(rs->timing, rs->machine); /* under mpirun: logs, replayed later */
   }
   /* The cheap checkers (races, semaphores) are on unless --no-check; --check adds the
    * thorough ones, --poison the poison scan of output DMAs. */

@@ -128,6 +128,15 @@ typedef struct mesh_transport {
   void (*destroy)(struct mesh_transport *t);
 } mesh_transport;
 
+/* A StableHLO program over MPI processes (tsr_mpi_share_results, src/mpi/events.c): the graph
+ * runs whole in every process, its kernels on the devices hosted here; after a kernel call,
+ * every device's results are made whole in every process, from the process hosting it.
+ * NULL: nothing to share. */
+typedef struct mesh_share {
+  tsr_status (*results)(struct mesh_share *s, const tsr_ref *const *results, int num_results);
+  void (*destroy)(struct mesh_share *s); /* collective */
+} mesh_share;
+
 typedef struct worker_pool worker_pool;
 typedef struct helper_pool helper_pool;
 
@@ -158,6 +167,7 @@ struct tsr_machine {
   const tsr_ref *hbm;
   int num_hbm;
   mesh_transport *transport; /* the root's: devices in other processes (src/mpi); NULL: none */
+  mesh_share *share;         /* the root's: a graph run in every process (src/mpi); NULL: none */
   pthread_mutex_t warn_lock;
   char *warnings;
   size_t warnings_len;
@@ -246,12 +256,17 @@ tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const c
 /* A semaphore's identity across cores: the k-th allocation is the k-th on every core, so
  * (core, allocation, offset) names the semaphore a signal to another core reaches. Refs
  * outside the machine's memory are named by address. */
-static inline uint64_t sem_identity(const tsr_ref *sem, int core) {
+/* The same semaphore on `device`: a signal or remote copy to a device of another MPI process
+ * names its namesake here (the allocation with the same sequence number and offset). */
+static inline uint64_t sem_identity_on(const tsr_ref *sem, int device, int core) {
   if (!sem) return 0;
   if (!sem->buf) return (uint64_t)(uintptr_t)sem->data;
   uint64_t off = (uint64_t)(sem->data - sem->buf->base);
-  uint64_t who = (uint64_t)sem->buf->device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
+  uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   return (1ull << 63) | (who << 52) | ((uint64_t)sem->buf->seq << 32) | off;
+}
+static inline uint64_t sem_identity(const tsr_ref *sem, int core) {
+  return sem_identity_on(sem, sem && sem->buf ? sem->buf->device : 0, core);
 }
 tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
 tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
@@ -268,6 +283,12 @@ static inline struct tsr_machine *mesh_device(struct tsr_machine *root, int d) {
 static inline mesh_transport *mesh_far(const struct tsr_machine *m, int device) {
   mesh_transport *t = m->root->transport;
   return t && !t->is_local(t, device) ? t : NULL;
+}
+/* After a kernel call on every device of m's mesh (results[d]: device d's), run by a graph
+ * that runs in every process: see mesh_share. */
+static inline tsr_status mesh_share_results(struct tsr_machine *m, const tsr_ref *const *results, int n) {
+  mesh_share *s = m->root->share;
+  return s ? s->results(s, results, n) : TSR_OK;
 }
 /* Creates the other devices of a mesh root (m->num_devices > 1 set by tsr_machine_create). */
 tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);

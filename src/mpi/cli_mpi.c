@@ -42,15 +42,11 @@ int cli_mpi_begin(run_setup *rs, const char *cmd) {
   }
   if (world_size == 1) return 0;
   /* what sees one process's devices only: refused rather than half right (docs/mpi.md) */
-  const char *one = rs->trace_path ? "--trace" : rs->json ? "--json" : rs->report ? "--report"
-                  : rs->timing_only ? "--timing-only" : rs->check ? "--check" : rs->poison ? "--poison" : NULL;
-  if (one || rs->devices < 2) { /* the same on every process: all end here */
-    if (world_rank == 0 && one)
-      fprintf(stderr, "tessera %s: %s across %d MPI processes is not supported yet: the timing model and the checkers "
-                      "see one process's devices only (docs/mpi.md); run it in one process\n", cmd, one, world_size);
-    else if (world_rank == 0)
-      fprintf(stderr, "tessera %s: %d MPI processes share the devices of --devices N or --mesh AxB; none given\n", cmd,
-              world_size);
+  const char *one = rs->check ? "--check" : rs->poison ? "--poison" : NULL;
+  if (one) { /* the same on every process: all end here */
+    if (world_rank == 0)
+      fprintf(stderr, "tessera %s: %s across %d MPI processes is not supported yet: the checkers see one process's "
+                      "devices only (docs/mpi.md); run it in one process\n", cmd, one, world_size);
     MPI_Finalize();
     joined = false;
     return TSR_EXIT_USAGE;
@@ -58,13 +54,34 @@ int cli_mpi_begin(run_setup *rs, const char *cmd) {
   if (!rs->no_check && world_rank == 0)
     fprintf(cli_out(), "checkers: off across %d MPI processes (they see one process's devices; docs/mpi.md)\n", world_size);
   rs->no_check = true;
-  if (world_rank != 0 && !freopen("/dev/null", "w", stdout)) return TSR_EXIT_FAIL; /* process 0 speaks */
+  if (world_rank != 0) { /* process 0 speaks (with --json, its human lines go to stderr: the others' nowhere) */
+    if (!freopen("/dev/null", "w", stdout)) return TSR_EXIT_FAIL;
+    cli_set_json(false);
+  }
   return 0;
 }
 
-tsr_status cli_mpi_attach(tsr_machine *m) {
+void cli_mpi_all_here(void) { in_step = true; }
+
+tsr_status cli_mpi_attach(tsr_machine *m, bool graph) {
   if (world_size == 1) return TSR_OK;
-  return tsr_mpi_attach(m, MPI_COMM_WORLD);
+  TSR_TRY(tsr_mpi_attach(m, MPI_COMM_WORLD));
+  return graph ? tsr_mpi_share_results(m, MPI_COMM_WORLD) : TSR_OK;
+}
+
+tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m) {
+  if (world_size == 1) return tsr_timing_attach(t, m);
+  return tsr_mpi_timing_attach(t, m, MPI_COMM_WORLD);
+}
+
+tsr_status cli_mpi_gather_timing(run_setup *rs) {
+  if (world_size == 1 || !rs->timing) return TSR_OK;
+  tsr_status s = tsr_mpi_timing_gather(rs->timing, MPI_COMM_WORLD);
+  if (world_rank != 0) { /* process 0 reports, and writes the trace */
+    tsr_timing_destroy(rs->timing);
+    rs->timing = NULL;
+  }
+  return s;
 }
 
 typedef struct header {
@@ -88,7 +105,7 @@ static void bcast_bytes(char *p, size_t bytes) {
   }
 }
 
-tsr_status cli_mpi_share_inputs(tsr_array *in, int n) {
+tsr_status cli_mpi_share_inputs(tsr_array *in, int n, bool whole) {
   if (world_size == 1) return TSR_OK;
   header h[64];
   for (int i = 0; i < n && world_rank == 0; i++) {
@@ -108,7 +125,7 @@ tsr_status cli_mpi_share_inputs(tsr_array *in, int n) {
   if (!all_ok) return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the inputs (on some process)");
   for (int i = 0; i < n; i++) {
     int64_t rows, row_bytes;
-    if (!rows_of(&in[i], &rows, &row_bytes)) {
+    if (whole || !rows_of(&in[i], &rows, &row_bytes)) {
       bcast_bytes(in[i].data, tsr_array_bytes(&in[i]));
       continue;
     }
@@ -123,9 +140,9 @@ tsr_status cli_mpi_share_inputs(tsr_array *in, int n) {
   return TSR_OK;
 }
 
-tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, tsr_hlo_stats *st) {
+tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whole, tsr_hlo_stats *st) {
   if (world_size == 1) return TSR_OK;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && !whole; i++) {
     int64_t rows, row_bytes;
     if (!rows_of(&out[i], &rows, &row_bytes))
       return tsr_fail(TSR_ERR_UNSUPPORTED, "output %d does not split into %d runs of rows, one per MPI process", i,

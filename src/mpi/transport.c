@@ -147,6 +147,8 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
             }
           }
           e[n++] = fe;
+          /* the slot pushed above went to the inbox's span when there is one */
+          if (buf->bytes && !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
           if (buf->bytes) sp[ns++] = (span){(uintptr_t)buf->base, (uintptr_t)buf->base + buf->bytes};
         }
     }

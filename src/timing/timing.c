@@ -190,7 +190,7 @@ static bool in_hbm(const tsr_ref *r) {
   return r && (r->space == TSR_HBM || r->space == TSR_ANY || r->space == TSR_HOST);
 }
 
-static bool push(rec_queue *q, const log_rec *r) {
+bool tm_push(rec_queue *q, const log_rec *r) {
   if (q->len == q->cap) {
     size_t ncap = q->cap ? q->cap * 2 : 256;
     log_rec *na = malloc(ncap * sizeof *na);
@@ -234,7 +234,7 @@ static void on_event(void *user, const tsr_event *ev) {
     if (ev->recv_sem && ev->target_core >= 0 && ev->target_core < cpd && ev->target_device >= 0 &&
         ev->target_device < t->num_devices) { /* a remote copy: it also counts on the receiver */
       r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
-      r.recv_key = sem_identity(ev->recv_sem, ev->target_core);
+      r.recv_key = sem_identity_on(ev->recv_sem, ev->target_device, ev->target_core);
       if (other_device) break; /* over ICI; the HBM at either end is not the bottleneck */
     }
     /* An HBM-to-HBM copy reads and writes HBM: both cross its bus. */
@@ -247,7 +247,8 @@ static void on_event(void *user, const tsr_event *ev) {
     break;
   case TSR_EV_SEM_SIGNAL:
     r.bytes = ev->amount;
-    r.key = sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
+    r.key = other_device ? sem_identity_on(ev->sem, ev->target_device, ev->target_core)
+                         : sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
     if (other_device) r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
     break;
   case TSR_EV_SEM_WAIT:
@@ -277,8 +278,8 @@ static void on_event(void *user, const tsr_event *ev) {
   }
   if (core >= t->num_cores) t->num_cores = core + 1;
   cs->seen = true;
-  if (!push(&cs->q, &r)) t->nomem = true;
-  tm_advance(t, false);
+  if (!tm_push(&cs->q, &r)) t->nomem = true;
+  if (!t->held) tm_advance(t, false);
   pthread_mutex_unlock(&t->lock);
 }
 
@@ -327,7 +328,10 @@ static double starving_clock(const tsr_timing *t, const core_sim *cs) {
 
 void tm_advance(tsr_timing *t, bool flush) {
   for (;;) {
-    int best = -1;
+    /* Records go in the order of (clock, core): the order a replay of the whole log takes,
+     * whenever each core's records arrived (the output is the same run after run, and the
+     * same when the log of other MPI processes joins at the end: merge.c). */
+    int best = -1, limit_core = -1;
     double t_best = TM_INF, t_limit = TM_INF;
     for (int c = 0; c < t->num_cores; c++) {
       core_sim *cs = &t->cores[c];
@@ -335,7 +339,7 @@ void tm_advance(tsr_timing *t, bool flush) {
       if (cs->q.len == 0) {
         if (!flush) {
           double s = starving_clock(t, cs);
-          if (s < t_limit) t_limit = s;
+          if (s < t_limit) { t_limit = s; limit_core = c; }
         }
         continue;
       }
@@ -362,6 +366,8 @@ void tm_advance(tsr_timing *t, bool flush) {
       continue;
     }
     if (t_limit < next) return;
+    /* a core with nothing logged yet could still log a record of this time that goes first */
+    if (t_limit == next && next == t_best && t_ici > t_best && t_hbm > t_best && limit_core < best) return;
     if (t_ici <= t_best && t_ici <= t_hbm) {
       sim_dma *d = ici_step(&t->ici);
       if (d) tm_dma_landed(t, d);

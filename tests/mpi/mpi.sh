@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Many chips over MPI processes (docs/mpi.md): `mpirun -np R tessera run --devices N` on the
 # multi-chip kernels (tests/mosaic/mc_*.mlir) with 1, 2 and 4 processes gives outputs
-# bit-identical to one process without MPI and to plain Python references, and the same DMA
-# counts; the deadlocking kernel is reported by process 0 naming every device, and every
-# process exits non-zero; a process killed mid-run ends the job with an error within a bound;
-# what cannot span processes yet is refused. The C API (tests/mpi/mpi_ring.c): a ring
-# all-gather on 4 and 8 devices in every DMA order, its DMAs counted per device and the bytes
-# each process put into the others' memory, against hand-derived numbers.
+# bit-identical to one process without MPI and to plain Python references, the same DMA
+# counts, and the same timing report, JSON and trace byte for byte; the deadlocking kernel is
+# reported by process 0 naming every device, and every process exits non-zero; a process
+# killed mid-run ends the job with an error within a bound; StableHLO modules from shard_map
+# give JAX's outputs and the same timing JSON; what cannot span processes yet is refused. The
+# C API (tests/mpi/mpi_ring.c): a ring all-gather on 4 and 8 devices in every DMA order, its
+# DMAs counted per device and the bytes each process put into the others' memory, against
+# hand-derived numbers.
 #   tests/mpi/mpi.sh path/to/tessera path/to/mpi_ring
 set -u
 T=${1:?path to tessera}
@@ -37,21 +39,43 @@ cases=(
   "mc_barrier barrier --devices 4 --dma-order random --seed 3"
   "mc_barrier_v15 barrier --devices 4"
 )
+# the timing model's report (--report), its JSON (--json, alone on stdout) and trace (--trace)
+# in the same runs, byte for byte against one process (the human lines go to stderr)
+report() { sed -n '/^timing model:/,/^trace:/p' "$1" | grep -v '^trace:'; }
+timing="--report --json"
 for c in "${cases[@]}"; do
   set -- $c
   k=$1 ref=$2; shift 2
   # one process without MPI: the baseline
-  "$T" run "$@" --no-check $M/$k.mlir "$dir/x.npy" -o "$dir/$k.1" --dump report >"$dir/$k.base" 2>&1
+  "$T" run "$@" --no-check $M/$k.mlir "$dir/x.npy" -o "$dir/$k.1" --dump report $timing --trace "$dir/$k.1.trace" \
+    >"$dir/$k.1.json" 2>"$dir/$k.base"
   grep -o "report: .* DMAs in, [0-9]* out" "$dir/$k.base" >"$dir/$k.base.dmas"
+  report "$dir/$k.base" >"$dir/$k.1.report"
   for np in 1 2 4; do
-    expect 0 $MPIRUN -np $np "$T" run "$@" $M/$k.mlir "$dir/x.npy" --expect "$dir/$ref.npy" $exact \
-      -o "$dir/$k.np$np" --dump report
-    grep -o "report: .* DMAs in, [0-9]* out" "$out" >"$dir/$k.np$np.dmas"
+    $MPIRUN -np $np "$T" run "$@" $M/$k.mlir "$dir/x.npy" --expect "$dir/$ref.npy" $exact \
+      -o "$dir/$k.np$np" --dump report $timing --trace "$dir/$k.np$np.trace" >"$dir/$k.np$np.json" 2>"$dir/$k.np$np.human"
+    rc=$?
+    if [ $rc -eq 0 ]; then pass=$((pass+1)); else
+      fail=$((fail+1)); echo "FAIL: $k on $np processes exited $rc"; tail -5 "$dir/$k.np$np.human"; fi
+    grep -o "report: .* DMAs in, [0-9]* out" "$dir/$k.np$np.human" >"$dir/$k.np$np.dmas"
+    report "$dir/$k.np$np.human" >"$dir/$k.np$np.report"
     if cmp -s "$dir/$k.1/out_0.npy" "$dir/$k.np$np/out_0.npy" && cmp -s "$dir/$k.base.dmas" "$dir/$k.np$np.dmas" &&
        [ -s "$dir/$k.base.dmas" ]; then pass=$((pass+1)); else
       fail=$((fail+1)); echo "FAIL: $k on $np processes: output or DMA counts differ from one process"
       cat "$dir/$k.base.dmas" "$dir/$k.np$np.dmas"; fi
+    for f in json trace report; do
+      if cmp -s "$dir/$k.1.$f" "$dir/$k.np$np.$f" && [ -s "$dir/$k.1.$f" ]; then pass=$((pass+1)); else
+        fail=$((fail+1)); echo "FAIL: $k on $np processes: its timing $f differs from one process"
+        diff "$dir/$k.1.$f" "$dir/$k.np$np.$f" | head -10; fi
+    done
   done
+done
+# --timing-only (nothing computed): the same report on 1 (no MPI), 2 and 4 processes
+"$T" run --devices 4 --timing-only --json $M/mc_ring_allgather.mlir "$dir/x.npy" >"$dir/only.1.json" 2>/dev/null
+for np in 2 4; do
+  $MPIRUN -np $np "$T" run --devices 4 --timing-only --json $M/mc_ring_allgather.mlir "$dir/x.npy" >"$dir/only.np$np.json" 2>/dev/null
+  if cmp -s "$dir/only.1.json" "$dir/only.np$np.json" && grep -q '"ici_copies":	12' "$dir/only.1.json"; then
+    pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: --timing-only on $np processes"; diff "$dir/only.1.json" "$dir/only.np$np.json" | head; fi
 done
 # the deadlock: every device signals device 0, the others wait forever. Process 0 reports
 # every device (the joined message is cut at its length limit, as on one process), including
@@ -77,12 +101,27 @@ took=$(( $(date +%s) - start ))
 if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$took" -lt 60 ]; then pass=$((pass+1)); else
   fail=$((fail+1)); echo "FAIL: a killed process: exit $rc after $took s"; tail -5 "$dir/killed.out"; fi
 # refused across processes, said why (exit 2)
-expect 2 $MPIRUN -np 2 "$T" run --devices 4 --report $M/mc_barrier.mlir "$dir/x.npy"
+expect 2 $MPIRUN -np 2 "$T" run --devices 4 --poison $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "--check across 2 MPI processes is not supported yet" $MPIRUN -np 2 "$T" run --devices 4 --check $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "share the devices of --devices N" $MPIRUN -np 2 "$T" run $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "4 device(s) do not spread evenly over 3 processes" $MPIRUN -np 3 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "checkers: off across 2 MPI processes" $MPIRUN -np 2 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
-expect_out "a StableHLO module across 2 MPI processes is not supported yet" $MPIRUN -np 2 "$T" run --devices 8 tests/shard_map/ring_allgather_8/module.mlir tests/shard_map/ring_allgather_8/in_0.npy
+# StableHLO modules from shard_map (the graph in every process, the kernels spread): the
+# outputs exact against JAX's, the timing JSON byte for byte against one process
+S=tests/shard_map
+for c in "ring_allgather_8/module_v15 2 4" "ring_allgather_4/module_gspmd 2 4" "psum_4/module 2" "mesh_2x4/module 4" \
+         "ring_loop_8/module 2"; do
+  set -- $c
+  m=$S/$1.mlir d=$S/${1%/*}; shift
+  "$T" run --no-check --json $m $d/in_0.npy >"$dir/hlo.1.json" 2>/dev/null
+  for np in "$@"; do
+    $MPIRUN -np $np "$T" run --json $m $d/in_0.npy --expect $d/expected_0.npy $exact >"$dir/hlo.np$np.json" 2>"$dir/hlo.err"
+    rc=$?
+    if [ $rc -eq 0 ] && cmp -s "$dir/hlo.1.json" "$dir/hlo.np$np.json" && [ -s "$dir/hlo.1.json" ]; then pass=$((pass+1)); else
+      fail=$((fail+1)); echo "FAIL: $m on $np processes: exit $rc, or its timing JSON differs from one process"
+      tail -3 "$dir/hlo.err"; diff "$dir/hlo.1.json" "$dir/hlo.np$np.json" | head -6; fi
+  done
+done
 # the C API: outputs, per-device DMA counts and per-process traffic checked inside
 for np in 1 2 4; do
   for mode in eager on-wait random; do
