@@ -377,6 +377,51 @@ static tsr_status run_reduction(const char *kind, int R, int n, const float *a, 
   return s;
 }
 
+/* The sum's order, bit for bit, on every target (an AVX2 build folds the 16 lanes as two
+ * vectors of 8): lane j adds the elements j (mod 16) of the whole 16-element chunks in
+ * order, the lanes fold j with j+8, then +4, +2, +1, then the tail in order, then the
+ * accumulator. Values spread over many binades, so another order gives other bits. */
+static float ref_sum16(float acc, const float *a, int n) {
+  if (n < 16) {
+    for (int i = 0; i < n; i++) acc += a[i];
+    return acc;
+  }
+  float l[16];
+  int i = 16;
+  for (int j = 0; j < 16; j++) l[j] = a[j];
+  for (; i + 16 <= n; i += 16)
+    for (int j = 0; j < 16; j++) l[j] += a[i + j];
+  for (int w = 8; w >= 1; w /= 2)
+    for (int j = 0; j < w; j++) l[j] += l[j + w];
+  float v = l[0];
+  for (; i < n; i++) v += a[i];
+  return acc + v;
+}
+
+static void test_sum_order(void) {
+  static const int lens[] = {16, 17, 47, 128, 131, 256};
+  enum { R = 5, MAXN = 256 };
+  static float a[R * MAXN], acc[R], out[R];
+  uint32_t seed = 777;
+  for (size_t li = 0; li < sizeof lens / sizeof *lens; li++) {
+    int n = lens[li], differs = 0;
+    for (int i = 0; i < R * n; i++) {
+      seed = seed * 1664525u + 1013904223u;
+      a[i] = ldexpf((float)(seed >> 8) / 16777216.0f - 0.5f, (int)((seed >> 3) % 40) - 20);
+    }
+    for (int r = 0; r < R; r++) acc[r] = 0.25f * (float)r;
+    CHECK_OK(run_reduction("add", R, n, a, acc, out));
+    for (int r = 0; r < R; r++) {
+      float want = ref_sum16(acc[r], a + r * n, n), plain = acc[r];
+      for (int i = 0; i < n; i++) plain += a[r * n + i];
+      differs += plain != want;
+      if (out[r] != want) fprintf(stderr, "sum order, row %d of %d: got %a, want %a\n", r, n, out[r], want);
+      CHECK(out[r] == want);
+    }
+    if (n >= 128) CHECK(differs > 0); /* the data tells the two orders apart */
+  }
+}
+
 static void test_multi_reduction(void) {
   static const char *kinds[] = {"add", "mul", "minnumf", "maxnumf", "minimumf", "maximumf"};
   static const int lens[] = {1, 15, 16, 17, 48, 128, 131};
@@ -849,6 +894,7 @@ int main(void) {
   test_matmul_add_fusion();
   test_matmul_cost();
   test_multi_reduction();
+  test_sum_order();
   tsr_machine_destroy(M);
   /* Observed by the checkers, loads alias too (the access events are the same): the hazards
    * above must give the same values, and none of them is a finding. */

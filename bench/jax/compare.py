@@ -198,8 +198,9 @@ def best_time(fn, repeat, threads=1):
 def machine_rates(np, repeat):
     """This machine's limits, measured in this run: STREAM-like bandwidth (an add of two f32
     arrays of 64 MiB each into a third, counted as STREAM counts it: 3 arrays), the BLAS's rate
-    (numpy's, all cores, on an f32 1024^3 matmul), and f32 exps per second (numpy's vectorised
-    exp, on arrays that stay in cache). Each the best of one thread and one per CPU."""
+    (the better of numpy's, all cores, and the OpenBLAS tessera links, on an f32 1024^3
+    matmul), and f32 exps per second (numpy's vectorised exp, on arrays that stay in cache).
+    Each the best of one thread and one per CPU."""
     rng = np.random.default_rng(0)
     n = 16 << 20
     x, y, o = (rng.standard_normal(n, np.float32) for _ in range(3))
@@ -212,6 +213,7 @@ def machine_rates(np, repeat):
     a = rng.standard_normal((1024, 1024), np.float32)
     b = rng.standard_normal((1024, 1024), np.float32)
     mm = best_time(lambda k, parts: a @ b, repeat)
+    linked = linked_blas_seconds(np, a, b, repeat, cpus)
     e_in = rng.standard_normal((cpus, 1 << 14), np.float32)
     e_out = np.empty_like(e_in)
 
@@ -220,8 +222,49 @@ def machine_rates(np, repeat):
             np.exp(e_in[k], out=e_out[k])
     te = [(best_time(exps, repeat, th), th) for th in sorted({1, cpus})]
     exp_rate = max(64 * (1 << 14) * th / t_ for t_, th in te)
-    return {"stream_gbs": 3 * 4 * n / t / 1e9, "blas_gflops": 2 * 1024 ** 3 / mm / 1e9,
-            "blas_1024_s": mm, "exp_per_s": exp_rate}
+    best = min(mm, linked) if linked else mm
+    return {"stream_gbs": 3 * 4 * n / t / 1e9, "blas_gflops": 2 * 1024 ** 3 / best / 1e9,
+            "blas_1024_s": best, "numpy_blas_1024_s": mm, "linked_blas_1024_s": linked,
+            "exp_per_s": exp_rate}
+
+
+def linked_blas_seconds(np, a, b, repeat, cpus):
+    """Seconds of the f32 1024^3 matmul on the OpenBLAS tessera links (the shared library of
+    the build whose archive the CLI links), as tessera calls it: one thread per call, here
+    a band of rows per CPU at once; the best of one thread and one per CPU. None when the
+    library does not load. numpy's own OpenBLAS is another build (scipy-openblas)."""
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("openblas")
+    if not name:
+        return None
+    before = os.environ.get("OPENBLAS_NUM_THREADS")
+    os.environ["OPENBLAS_NUM_THREADS"] = "1"  # read once, when it loads: no idle pool
+    try:
+        lib = ctypes.CDLL(name)
+    except OSError:
+        return None
+    finally:
+        if before is None:
+            del os.environ["OPENBLAS_NUM_THREADS"]
+        else:
+            os.environ["OPENBLAS_NUM_THREADS"] = before
+    lib.openblas_set_num_threads(1)
+    n = a.shape[0]
+    c = np.empty_like(a)
+    fp = ctypes.POINTER(ctypes.c_float)
+    pb = b.ctypes.data_as(fp)
+
+    def gemm(k, parts):  # ctypes lets go of the GIL during the call
+        r0, r1 = n * k // parts, n * (k + 1) // parts
+        lib.cblas_sgemm(101, 111, 111, r1 - r0, n, n, ctypes.c_float(1.0),
+                        ctypes.cast(a.ctypes.data + 4 * r0 * n, fp), n, pb, n,
+                        ctypes.c_float(0.0),
+                        ctypes.cast(c.ctypes.data + 4 * r0 * n, fp), n)
+    t = min(best_time(gemm, repeat, th) for th in sorted({1, cpus}))
+    if not np.allclose(c, a @ b, rtol=1e-4, atol=1e-3):
+        raise RuntimeError(f"{name}: cblas_sgemm through ctypes gave a wrong product")
+    return t
 
 
 def kernel_work(name, kw, inputs):
@@ -448,7 +491,8 @@ def main():
                   f"{fmt(run)}: {multiple_text(run, r['bound_s'])}")
     if not a.json:
         print(f"# this machine: STREAM-like {rates['stream_gbs']:.1f} GB/s, BLAS "
-              f"{rates['blas_gflops']:.0f} GFLOP/s, exp {rates['exp_per_s'] / 1e9:.2f} G/s")
+              f"{rates['blas_gflops']:.0f} GFLOP/s ({blas_text(rates)}), "
+              f"exp {rates['exp_per_s'] / 1e9:.2f} G/s")
     load = (load_before, os.getloadavg()[0])
     if not a.json:
         print(f"# load average: {load[1]:.2f}")
@@ -458,6 +502,16 @@ def main():
     if a.json:
         print(json.dumps(JSON_FIGURES, indent=1))
     return 1 if bad else 0
+
+
+def blas_text(rates):
+    """Which BLAS gave the bound's rate, with the other's time."""
+    mm, linked = rates["numpy_blas_1024_s"], rates["linked_blas_1024_s"]
+    if not linked:
+        return f"numpy's, all cores, f32 1024^3 in {fmt(mm)}; tessera's OpenBLAS did not load"
+    return (f"the better of numpy's OpenBLAS, all cores, f32 1024^3 in {fmt(mm)}, and the "
+            f"OpenBLAS tessera links, one thread per call and a band of rows per CPU, in "
+            f"{fmt(linked)}")
 
 
 def fmt(s):
@@ -650,8 +704,8 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
               "What no implementation could beat on this machine, from limits measured in the same "
               f"run: STREAM-like bandwidth {rates['stream_gbs']:.1f} GB/s (two f32 arrays of 64 MiB "
               "added into a third by numpy, counted as STREAM counts: 3 arrays), the BLAS at "
-              f"{rates['blas_gflops']:.0f} GFLOP/s (numpy's, all cores, f32 1024^3 in "
-              f"{fmt(rates['blas_1024_s'])}) and {rates['exp_per_s'] / 1e9:.2f} G f32 exps/s "
+              f"{rates['blas_gflops']:.0f} GFLOP/s ({blas_text(rates)}) and "
+              f"{rates['exp_per_s'] / 1e9:.2f} G f32 exps/s "
               "(numpy's vectorised exp, in cache), each the best of one thread and one per CPU. A "
               "kernel's bound adds its terms: bytes that must cross memory (inputs read once, "
               "outputs written once), matmul FLOPs (flash attention's causal kernel skips the "

@@ -22,6 +22,12 @@ tsr_status tsr_blas_load(void);
 /* Row-major C = alpha op(A) op(B) + beta C, op transposing when asked. tsr_blas_load first. */
 void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
                const float *b, int ldb, float beta, float *c, int ldc);
+/* Makes the BLAS's work buffers ready for calls with inner dimension up to k, once per process
+ * (a later call with a larger k warms again): one throwaway sgemm per host CPU at once. A call
+ * that packs little leaves pages of OpenBLAS's buffer unwritten that its kernel prefetches,
+ * which made 256^3 calls 3.5x slower (blas.c says why). Changes no result; tsr_blas_load first
+ * (a no-op without a loaded library). */
+void tsr_blas_warm(int k);
 /* OpenBLAS's own thread count (benchmark baselines); no-op for a library without it. */
 void tsr_blas_set_threads(int n);
 

@@ -69,6 +69,9 @@ tsr_status c_matmul(comp *c, minst *in) {
   in->a[3] = N;
   in->a[4] = K;
   in->a[5] = batch ? l->shape[0] : 1;
+  /* a block big enough for its time to matter: warm the BLAS for its K now (blas.h: a call
+   * that packs little can run at a third of the BLAS's rate otherwise), outside run time */
+  if (l->cls == VC_F && M * N * K >= ((int64_t)1 << 20)) tsr_blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
   /* Precision: TPUs take f32 operands through the MXU as bf16 with f32 accumulation unless
    * the op asks for more (the conformance matmul, computed on a TPU, matches this to 1e-7).
    * fp32 and bf16x3 (about 2^-24 apart from fp32) run at full f32. */

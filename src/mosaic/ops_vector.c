@@ -286,23 +286,25 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
-/* Lane-wise fred on GCC/clang vectors of 16 floats (the compilers lower them to whatever the
- * target has). Selects are bit blends, so min/max stay branch-free. */
-typedef float vfred16_f __attribute__((vector_size(64)));
-typedef int32_t vfred16_i __attribute__((vector_size(64)));
-static inline __attribute__((always_inline)) vfred16_f vsel16(vfred16_i m, vfred16_f a, vfred16_f b) {
-  return (vfred16_f)((m & (vfred16_i)a) | (~m & (vfred16_i)b));
-}
-static inline __attribute__((always_inline)) vfred16_f vfred16(int k, vfred16_f a, vfred16_f b) {
-  if (k == RK_ADD) return a + b;
-  if (k == RK_MUL) return a * b;
-  bool mx = k == RK_MAXF || k == RK_MAXIMUMF;
-  vfred16_f r = vsel16(mx ? a > b : a < b, a, b);
-  vfred16_f z = mx ? (vfred16_f)((vfred16_i)a & (vfred16_i)b) : (vfred16_f)((vfred16_i)a | (vfred16_i)b);
-  r = vsel16(a == b, z, r); /* equal: +0 beats -0 for max, -0 wins for min */
-  if (k == RK_MINF || k == RK_MAXF) return vsel16(a != a, b, vsel16(b != b, a, r));
-  return vsel16((a != a) | (b != b), a + b, r);
-}
+/* Lane-wise fred on GCC/clang vectors (the compilers lower them to whatever the target has).
+ * Selects are bit blends, so min/max stay branch-free. The fold's order is that of 16 lanes on
+ * every target; without AVX-512 a 16-lane vector is two of 8 lanes, since GCC lowers a
+ * comparison of a vector wider than the target's, lane by lane, to scalar compares and
+ * branches (a quarter of flash attention's run went to its row maxima on an AVX2 machine). */
+#define DEFINE_VFRED(N, VF, VI)                                                                           \
+  static inline __attribute__((always_inline)) VF vsel##N(VI m, VF a, VF b) {                               \
+    return (VF)((m & (VI)a) | (~m & (VI)b));                                                              \
+  }                                                                                                       \
+  static inline __attribute__((always_inline)) VF vfred##N(int k, VF a, VF b) {                             \
+    if (k == RK_ADD) return a + b;                                                                        \
+    if (k == RK_MUL) return a * b;                                                                        \
+    bool mx = k == RK_MAXF || k == RK_MAXIMUMF;                                                           \
+    VF r = vsel##N(mx ? a > b : a < b, a, b);                                                             \
+    VF z = mx ? (VF)((VI)a & (VI)b) : (VF)((VI)a | (VI)b);                                                \
+    r = vsel##N(a == b, z, r); /* equal: +0 beats -0 for max, -0 wins for min */                          \
+    if (k == RK_MINF || k == RK_MAXF) return vsel##N(a != a, b, vsel##N(b != b, a, r));                   \
+    return vsel##N((a != a) | (b != b), a + b, r);                                                        \
+  }
 
 enum { FOLD_LANES = 16, FOLD_ROWS = 4 };
 
@@ -311,10 +313,17 @@ enum { FOLD_LANES = 16, FOLD_ROWS = 4 };
 #if defined(__clang__)
 #define LANE_SHIFT(v, s) __builtin_shufflevector(v, v, s, s + 1, s + 2, s + 3, s + 4, s + 5, s + 6, s + 7, \
     (s + 8) & 15, (s + 9) & 15, (s + 10) & 15, (s + 11) & 15, (s + 12) & 15, (s + 13) & 15, (s + 14) & 15, (s + 15) & 15)
+#define LANE_SHIFT8(v, s) __builtin_shufflevector(v, v, s, s + 1, s + 2, s + 3, (s + 4) & 7, (s + 5) & 7, (s + 6) & 7, (s + 7) & 7)
 #else
 #define LANE_SHIFT(v, s) __builtin_shuffle(v, (vfred16_i){s, s + 1, s + 2, s + 3, s + 4, s + 5, s + 6, s + 7, \
     (s + 8) & 15, (s + 9) & 15, (s + 10) & 15, (s + 11) & 15, (s + 12) & 15, (s + 13) & 15, (s + 14) & 15, (s + 15) & 15})
+#define LANE_SHIFT8(v, s) __builtin_shuffle(v, (vfred8_i){s, s + 1, s + 2, s + 3, (s + 4) & 7, (s + 5) & 7, (s + 6) & 7, (s + 7) & 7})
 #endif
+
+#if defined(__AVX512F__)
+typedef float vfred16_f __attribute__((vector_size(64)));
+typedef int32_t vfred16_i __attribute__((vector_size(64)));
+DEFINE_VFRED(16, vfred16_f, vfred16_i)
 static inline __attribute__((always_inline)) float fold_lanes(int k, vfred16_f l) {
   l = vfred16(k, l, LANE_SHIFT(l, 8));
   l = vfred16(k, l, LANE_SHIFT(l, 4));
@@ -322,6 +331,36 @@ static inline __attribute__((always_inline)) float fold_lanes(int k, vfred16_f l
   l = vfred16(k, l, LANE_SHIFT(l, 1));
   return l[0];
 }
+static inline __attribute__((always_inline)) vfred16_f load16(const float *p) {
+  vfred16_f x;
+  __builtin_memcpy(&x, p, sizeof x);
+  return x;
+}
+#else
+typedef float vfred8_f __attribute__((vector_size(32)));
+typedef int32_t vfred8_i __attribute__((vector_size(32)));
+DEFINE_VFRED(8, vfred8_f, vfred8_i)
+typedef struct vfred16_f {
+  vfred8_f lo, hi; /* lanes 0-7 and 8-15 */
+} vfred16_f;
+static inline __attribute__((always_inline)) vfred16_f vfred16(int k, vfred16_f a, vfred16_f b) {
+  return (vfred16_f){vfred8(k, a.lo, b.lo), vfred8(k, a.hi, b.hi)};
+}
+/* lane j with j+8 is lo with hi; the 16-lane fold's lanes 8-15 never reach lane 0 */
+static inline __attribute__((always_inline)) float fold_lanes(int k, vfred16_f l) {
+  vfred8_f h = vfred8(k, l.lo, l.hi);
+  h = vfred8(k, h, LANE_SHIFT8(h, 4));
+  h = vfred8(k, h, LANE_SHIFT8(h, 2));
+  h = vfred8(k, h, LANE_SHIFT8(h, 1));
+  return h[0];
+}
+static inline __attribute__((always_inline)) vfred16_f load16(const float *p) {
+  vfred16_f x;
+  __builtin_memcpy(&x.lo, p, sizeof x.lo);
+  __builtin_memcpy(&x.hi, p + 8, sizeof x.hi);
+  return x;
+}
+#endif
 
 /* Rows of n >= FOLD_LANES elements: lane j folds elements i = j (mod 16) of the whole
  * 16-element chunks, then fold_lanes, then the tail in order; the order depends on n alone.
@@ -332,11 +371,6 @@ static inline __attribute__((always_inline)) float fold_finish(int k, vfred16_f 
   float v = fold_lanes(k, l);
   for (; i < n; i++) v = fred(k, v, a[i]);
   return v;
-}
-static inline __attribute__((always_inline)) vfred16_f load16(const float *p) {
-  vfred16_f x;
-  __builtin_memcpy(&x, p, sizeof x);
-  return x;
 }
 static inline __attribute__((always_inline)) float fold_row1(int k, const float *a, int64_t n) {
   vfred16_f l = load16(a);

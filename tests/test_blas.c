@@ -1,0 +1,102 @@
+/* The CBLAS wrapper (core/blas.c): sgemm on blocks of wider arrays (leading dimensions larger
+ * than the block, accumulating with beta = 1, as the Mosaic matmul calls it) against a plain C
+ * loop, and the buffer warm-up: it must leave every result bit for bit as it was, also while
+ * other threads are inside the BLAS. */
+#include <pthread.h>
+#include <stdint.h>
+
+#include "core/blas.h"
+#include "harness.h"
+
+enum { WIDE = 512, BLK = 256 };
+
+/* C[i][j] += sum_k A[i][k] B[k][j] in double, on blocks with leading dimensions */
+static void ref_gemm(int m, int n, int k, const float *a, int lda, const float *b, int ldb, double *c, int ldc) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      double s = 0;
+      for (int q = 0; q < k; q++) s += (double)a[i * lda + q] * b[q * ldb + j];
+      c[i * ldc + j] += s;
+    }
+}
+
+static float *filled(size_t n, uint32_t seed) {
+  float *x = malloc(n * sizeof *x);
+  for (size_t i = 0; i < n; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    x[i] = (float)((int)(seed >> 9) % 2001 - 1000) / 256.0f; /* in [-3.9, 3.9] */
+  }
+  return x;
+}
+
+/* Two K steps of a blocked matmul, the (1,0) output block of WIDE-wide arrays, accumulated
+ * into a block of a wide C with beta = 1. */
+static void blocked(const float *a, const float *b, float *c) {
+  for (int kk = 0; kk < 2; kk++)
+    tsr_sgemm(false, false, BLK, BLK, BLK, 1.0f, a + BLK * WIDE + kk * BLK, WIDE, b + kk * BLK * WIDE, WIDE, 1.0f,
+              c + BLK * WIDE, WIDE);
+}
+
+typedef struct {
+  const float *a, *b;
+  float *c;
+} gemm_job;
+
+static void *run_blocked(void *arg) {
+  gemm_job *j = arg;
+  blocked(j->a, j->b, j->c);
+  return NULL;
+}
+
+static void *run_warm(void *arg) {
+  (void)arg;
+  tsr_blas_warm(BLK);
+  return NULL;
+}
+
+int main(void) {
+  CHECK_OK(tsr_blas_load());
+  float *a = filled((size_t)WIDE * WIDE, 1), *b = filled((size_t)WIDE * WIDE, 2);
+  float *before = calloc((size_t)WIDE * WIDE, sizeof(float)), *after = calloc((size_t)WIDE * WIDE, sizeof(float)),
+        *during = calloc((size_t)WIDE * WIDE, sizeof(float));
+  double *want = calloc((size_t)WIDE * WIDE, sizeof(double));
+
+  /* strided blocks, beta = 1: the plain loop's sums, to f32 rounding */
+  blocked(a, b, before);
+  for (int kk = 0; kk < 2; kk++)
+    ref_gemm(BLK, BLK, BLK, a + BLK * WIDE + kk * BLK, WIDE, b + kk * BLK * WIDE, WIDE, want + BLK * WIDE, WIDE);
+  double worst = 0;
+  int outside = 0; /* elements outside the output block must stay untouched */
+  for (int i = 0; i < WIDE; i++)
+    for (int j = 0; j < WIDE; j++) {
+      size_t x = (size_t)i * WIDE + j;
+      double e = fabs(before[x] - want[x]) / (1.0 + fabs(want[x]));
+      if (e > worst) worst = e;
+      if ((i < BLK || j >= BLK) && before[x] != 0) outside++;
+    }
+  CHECK(worst < 1e-5);
+  CHECK_EQ_INT(outside, 0);
+
+  /* the warm-up on one thread while another multiplies, then alone with larger K, and the
+   * clamped and empty cases: the same call gives the same bits */
+  pthread_t w, g;
+  gemm_job job = {a, b, during};
+  CHECK_EQ_INT(pthread_create(&w, NULL, run_warm, NULL), 0);
+  CHECK_EQ_INT(pthread_create(&g, NULL, run_blocked, &job), 0);
+  pthread_join(w, NULL);
+  pthread_join(g, NULL);
+  tsr_blas_warm(2 * BLK);
+  tsr_blas_warm(1 << 30);
+  tsr_blas_warm(0);
+  blocked(a, b, after);
+  CHECK(!memcmp(before, after, (size_t)WIDE * WIDE * sizeof(float)));
+  CHECK(!memcmp(before, during, (size_t)WIDE * WIDE * sizeof(float)));
+
+  free(a);
+  free(b);
+  free(before);
+  free(after);
+  free(during);
+  free(want);
+  return tsr_test_finish("test_blas");
+}
