@@ -8,6 +8,9 @@
  *   - a remote copy is MPI_Put of its rows, a flush (the data is there), then MPI_Accumulate
  *     of its byte count into the receive semaphore's inbox and a flush;
  *   - a remote signal is MPI_Accumulate into the semaphore's inbox;
+ *   - the inboxes lie in a shared segment (MPI_Win_allocate_shared) when every process is on
+ *     one node: there an accumulate is done by the sender, where on the dynamic window it
+ *     waited for the target to call MPI (60 ms each in the ring all-gather's benchmark);
  *   - a waiting core moves its semaphore's inbox into the semaphore (an atomic swap with 0,
  *     MPI_Fetch_and_op), so that MPI's atomics and the engine's never touch one cell;
  *   - the end barrier is MPI_Barrier, after which every inbox is emptied and detached;
@@ -44,6 +47,7 @@ typedef struct far_entry {
 typedef struct inbox {
   tsr_buffer *sem;
   int64_t *cells; /* [2 * cells]: the amount others added, and who added last */
+  MPI_Aint disp;  /* where cells lies in the inbox window (an address in a dynamic one) */
 } inbox;
 
 typedef struct span { uintptr_t lo, hi; } span;
@@ -59,6 +63,13 @@ typedef struct mpi_mesh {
   mesh_transport ops; /* first: the engine holds a mesh_transport * */
   MPI_Comm comm;
   MPI_Win win;
+  /* The inboxes' window: with every process on one node, a shared segment (osc sm: an
+   * accumulate is an atomic in the target's memory, made by the sender, with no wait for
+   * the target to call MPI); across nodes, win itself (inboxes attached per call). */
+  MPI_Win ibwin;
+  bool shared;
+  int64_t *ib_base;   /* shared: this process's segment, ib_cap cells */
+  MPI_Aint ib_cap;
   int rank, size, per_rank;
   tsr_machine *root;
   exposed *mine;      /* attached for the machine's life (1 + size cells) */
@@ -110,7 +121,7 @@ static int cmp_span(const void *a, const void *b) {
 
 /* Builds this process's entries and inboxes and attaches their memory (overlapping operands
  * merged: MPI forbids attaching memory twice). */
-static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
+static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t *ib_used) {
   far_entry *e = NULL;
   span *sp = NULL;
   int n = 0, cap = 0, ns = 0, caps = 0, capi = 0;
@@ -135,11 +146,18 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
             if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
                 !push((void **)&sp, &ns, &caps, sizeof *sp))
               goto nomem;
-            int64_t *cells = calloc(2 * (buf->bytes / sizeof(int64_t)) + 1, sizeof *cells);
-            if (!cells) goto nomem;
-            x->inboxes[x->ninboxes++] = (inbox){buf, cells};
-            fe.inbox = (uint64_t)(uintptr_t)cells;
-            sp[ns++] = (span){(uintptr_t)cells, (uintptr_t)(cells + 2 * (buf->bytes / sizeof(int64_t)) + 1)};
+            size_t ncells = 2 * (buf->bytes / sizeof(int64_t)) + 1;
+            if (x->shared) { /* placed in the segment (made large enough by the caller) */
+              x->inboxes[x->ninboxes++] = (inbox){buf, NULL, (MPI_Aint)(*ib_used * sizeof(int64_t))};
+              fe.inbox = (uint64_t)(*ib_used * sizeof(int64_t));
+              *ib_used += ncells;
+            } else {
+              int64_t *cells = calloc(ncells, sizeof *cells);
+              if (!cells) goto nomem;
+              x->inboxes[x->ninboxes++] = (inbox){buf, cells, (MPI_Aint)(uintptr_t)cells};
+              fe.inbox = (uint64_t)(uintptr_t)cells;
+              sp[ns++] = (span){(uintptr_t)cells, (uintptr_t)(cells + ncells)};
+            }
             if (buf->signalled_by && buf->bytes) {
               if (!push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
               fe.signalled_by = (uint64_t)(uintptr_t)buf->signalled_by;
@@ -189,18 +207,63 @@ static void *or_abort(mpi_mesh *x, void *p) {
   return NULL;
 }
 
+/* Waits for a nonblocking collective, giving the CPU away between looks: a process whose
+ * devices are done would otherwise spin in MPI's progress, on the CPUs the other processes'
+ * devices still run on. */
+static void settle(MPI_Request *rq) {
+  for (int done = 0;;) {
+    MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    sched_yield();
+  }
+}
+
+/* The shared inbox segment of `cells` cells per process (collective: every process asks for
+ * the same), zeroed and locked for passive-target access. */
+static void inbox_segment(mpi_mesh *x, MPI_Aint cells) {
+  if (x->ib_base) {
+    MPI_Win_unlock_all(x->ibwin);
+    MPI_Win_free(&x->ibwin);
+    x->ib_base = NULL;
+  }
+  MPI_Win_allocate_shared(cells * (MPI_Aint)sizeof(int64_t), sizeof(int64_t), MPI_INFO_NULL, x->comm, &x->ib_base,
+                          &x->ibwin);
+  memset(x->ib_base, 0, (size_t)cells * sizeof(int64_t));
+  x->ib_cap = cells;
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, x->ibwin);
+  MPI_Win_sync(x->ibwin);
+  MPI_Barrier(x->comm); /* zeroed everywhere before anybody adds to it */
+}
+
 /* Phase 1 (collective): attach, then learn every process's table. A failure here leaves an
  * empty table: copies to the other processes then fail, naming what is not there. */
 static void start_barrier(mpi_mesh *x) {
   far_entry *mine = NULL;
   int n = 0;
-  if (local_entries(x, &mine, &n) != TSR_OK) n = 0; /* reached for, it reports itself */
-  int *counts = or_abort(x, calloc((size_t)x->size, sizeof *counts));
+  size_t ib_used = 0;
+  if (local_entries(x, &mine, &n, &ib_used) != TSR_OK) n = 0; /* reached for, it reports itself */
+  int *counts = or_abort(x, calloc(2 * (size_t)x->size, sizeof *counts));
   int *displs = or_abort(x, calloc((size_t)x->size, sizeof *displs));
-  int bytes = n * (int)sizeof *mine;
-  MPI_Allgather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, x->comm);
+  int want[2] = {n * (int)sizeof *mine, (int)ib_used};
+  MPI_Request rq;
+  MPI_Iallgather(want, 2, MPI_INT, counts, 2, MPI_INT, x->comm, &rq);
+  settle(&rq);
   long total = 0;
-  for (int r = 0; r < x->size; r++) { displs[r] = (int)total; total += counts[r]; }
+  int most = 0;
+  for (int r = 0; r < x->size; r++) {
+    int c = counts[2 * r];
+    if (counts[2 * r + 1] > most) most = counts[2 * r + 1];
+    counts[r] = c; /* compacted: the table's byte counts */
+    displs[r] = (int)total;
+    total += c;
+  }
+  if (x->shared && most > x->ib_cap) { /* every process saw the same: they grow it together */
+    MPI_Aint cap = x->ib_cap;
+    while (cap < most) cap *= 2;
+    inbox_segment(x, cap);
+  }
+  for (int i = 0; x->shared && i < x->ninboxes; i++) x->inboxes[i].cells = x->ib_base + x->inboxes[i].disp / 8;
+  int bytes = want[0];
   x->table = or_abort(x, malloc((size_t)total + 1));
   MPI_Allgatherv(mine, bytes, MPI_BYTE, x->table, counts, displs, MPI_BYTE, x->comm);
   x->ntable = (int)(total / (long)sizeof *x->table);
@@ -211,14 +274,16 @@ static void start_barrier(mpi_mesh *x) {
 
 /* Moves what other processes added to one inbox cell into the semaphore; true if anything. */
 static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
+  MPI_Aint at = ib->disp + (MPI_Aint)(2 * cell * sizeof(int64_t));
   /* A plain look first: MPI's atomics lock the process's accumulate state, and waiters that
    * took it on every look starved the other processes' signals (10x slower with 1 MiB
    * shards). A torn or stale look only delays the swap to a later one. */
   if (!__atomic_load_n(&ib->cells[2 * cell], __ATOMIC_RELAXED)) return false;
   int64_t zero = 0, got = 0, who = 0;
-  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, (MPI_Aint)(uintptr_t)&ib->cells[2 * cell], MPI_REPLACE, x->win);
-  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, (MPI_Aint)(uintptr_t)&ib->cells[2 * cell + 1], MPI_NO_OP, x->win);
-  MPI_Win_flush(x->rank, x->win);
+  int dunit = x->shared ? (int)sizeof(int64_t) : 1; /* the shared window counts in cells */
+  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, at / dunit, MPI_REPLACE, x->ibwin);
+  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, (at + (MPI_Aint)sizeof(int64_t)) / dunit, MPI_NO_OP, x->ibwin);
+  MPI_Win_flush(x->rank, x->ibwin);
   if (!got) return false;
   int64_t *sem = (int64_t *)(void *)ib->sem->base + cell;
   __atomic_add_fetch(sem, got, __ATOMIC_RELEASE);
@@ -231,11 +296,13 @@ static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
 /* Phase 2 (collective): every process's kernels are over (their copies flushed), so every
  * inbox holds its last; empty them into the semaphores, detach, forget the table. */
 static void end_barrier(mpi_mesh *x) {
-  MPI_Barrier(x->comm);
+  MPI_Request rq;
+  MPI_Ibarrier(x->comm, &rq);
+  settle(&rq);
   for (int i = 0; i < x->ninboxes; i++)
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
   for (int i = 0; i < x->nattached; i++) MPI_Win_detach(x->win, (void *)x->attached[i].lo);
-  for (int i = 0; i < x->ninboxes; i++) free(x->inboxes[i].cells);
+  for (int i = 0; !x->shared && i < x->ninboxes; i++) free(x->inboxes[i].cells);
   free(x->inboxes);
   free(x->attached);
   free(x->table);
@@ -324,12 +391,11 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
   size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
   int target = rank_of(x, device);
   int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
-  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (MPI_Aint)(e->inbox + (2 * cell + 1) * sizeof(int64_t)), 1,
-                          MPI_INT64_T, MPI_REPLACE, x->win);
-  if (rc == MPI_SUCCESS)
-    rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), 1,
-                        MPI_INT64_T, MPI_SUM, x->win);
-  if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->win);
+  MPI_Aint at = (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), dunit = x->shared ? sizeof(int64_t) : 1;
+  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (at + (MPI_Aint)sizeof(int64_t)) / dunit, 1, MPI_INT64_T,
+                          MPI_REPLACE, x->ibwin);
+  if (rc == MPI_SUCCESS) rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, at / dunit, 1, MPI_INT64_T, MPI_SUM, x->ibwin);
+  if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->ibwin);
   if (rc != MPI_SUCCESS) return mpi_fail(rc, what);
   __atomic_add_fetch(&x->mine->sent[target], amount, __ATOMIC_ACQ_REL); /* after it is there */
   __atomic_add_fetch(&x->signals, 1, __ATOMIC_RELAXED);
@@ -380,8 +446,13 @@ static tsr_status signal_far(mesh_transport *t, tsr_core *c, const tsr_ref *sem,
 
 static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
   mpi_mesh *x = of(t);
-  int flag; /* MPI's progress: the others' puts into this process land while it waits */
-  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, x->comm, &flag, MPI_STATUS_IGNORE);
+  /* MPI's progress: the others' puts into this process land while it waits. On one node the
+   * senders finish their puts (single copy) and accumulates (shared segment) themselves, and
+   * progress at every look was a fifth of a process's CPU time in the ring benchmark: it is
+   * made at every 16th look, for a transport that would still need it. */
+  static _Thread_local unsigned looks;
+  int flag;
+  if (!x->shared || !(++looks & 15)) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, x->comm, &flag, MPI_STATUS_IGNORE);
   if (!sem->buf) return false;
   for (int i = 0; i < x->ninboxes; i++)
     if (x->inboxes[i].sem == sem->buf)
@@ -406,10 +477,12 @@ static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device,
   int64_t v = 0, box[2] = {0, 0};
   int w = 0;
   MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e->addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
-  MPI_Get(box, 2, MPI_INT64_T, target, (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), 2, MPI_INT64_T, x->win);
+  MPI_Aint at = (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t));
+  MPI_Get(box, 2, MPI_INT64_T, target, x->shared ? at / (MPI_Aint)sizeof(int64_t) : at, 2, MPI_INT64_T, x->ibwin);
   if (e->signalled_by)
     MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e->signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
   MPI_Win_flush(target, x->win);
+  if (x->shared) MPI_Win_flush(target, x->ibwin);
   *value = v + box[0];
   *who = box[0] ? (int)box[1] : w;
   return true;
@@ -524,6 +597,10 @@ static void destroy(mesh_transport *t) {
   MPI_Win_detach(x->win, x->root->sync);
   MPI_Win_unlock_all(x->win);
   MPI_Win_free(&x->win);
+  if (x->shared) {
+    MPI_Win_unlock_all(x->ibwin);
+    MPI_Win_free(&x->ibwin);
+  }
   MPI_Comm_free(&x->comm);
   free(x->mine);
   free(x->exposed_at);
@@ -564,6 +641,14 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   MPI_Comm_dup(comm, &x->comm);
   MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->win);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, x->win);
+  MPI_Comm node; /* every process on one node: the inboxes in a shared segment */
+  int node_size = 0;
+  MPI_Comm_split_type(x->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_free(&node);
+  x->ibwin = x->win;
+  x->shared = node_size == size && !getenv("TSR_MPI_NO_SHM");
+  if (x->shared) inbox_segment(x, 4096);
   MPI_Win_attach(x->win, x->mine, (MPI_Aint)((1 + (size_t)size) * sizeof(int64_t)));
   MPI_Win_attach(x->win, m->sync, sizeof *m->sync);
   MPI_Aint at[2];

@@ -90,6 +90,11 @@ for np in 1 2 4; do
   done
   expect 0 $MPIRUN -np $np "$RING" 4 16 eager 1
 done
+# across nodes, the inboxes are in the dynamic window (on one node, a shared segment):
+# TSR_MPI_NO_SHM=1 takes that path here
+for mode in eager random; do
+  expect 0 env TSR_MPI_NO_SHM=1 $MPIRUN -x TSR_MPI_NO_SHM -np 2 "$RING" 8 8 $mode 2
+done
 rm -rf "$dir"
 echo "mpi: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
