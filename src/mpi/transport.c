@@ -5,6 +5,8 @@
  *   - at the start barrier of every call, each process attaches what its devices' kernels
  *     can be reached at (HBM operands, VMEM/SMEM/semaphore allocations) and every process
  *     learns where they are (an all-gather of the table);
+ *   - what a kernel allocates in VMEM/SMEM after its start (run_scoped) is attached when made
+ *     and published in slots a sender reads when the table lacks it;
  *   - a remote copy is MPI_Put of its rows, a flush (the data is there), then MPI_Accumulate
  *     of its byte count into the receive semaphore's inbox and a flush;
  *   - a remote signal is MPI_Accumulate into the semaphore's inbox;
@@ -22,6 +24,7 @@
 #include "tessera/mpi.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +36,7 @@
 #include "core/strided.h"
 #include "machine/machine_internal.h"
 
-enum { SPACE_HBM = -1 };
+enum { SPACE_HBM = -1, LATE_MAX = 256 };
 
 /* Where one thing a remote copy or signal can reach lies in its process. */
 typedef struct far_entry {
@@ -51,6 +54,18 @@ typedef struct inbox {
 } inbox;
 
 typedef struct span { uintptr_t lo, hi; } span;
+
+/* The VMEM and SMEM buffers a kernel here allocated after its start (run_scoped), while they
+ * live: far_entry slots in the window (device -1: free), read by a sender that does not find
+ * its target in the call's table. A kernel orders the allocation before the copy (the
+ * receiver signals that its buffer is there, as it must on a TPU), so a sender reads a whole
+ * entry. */
+typedef struct late_table {
+  pthread_mutex_t lock;
+  far_entry *slots;           /* [LATE_MAX], attached for the machine's life */
+  const tsr_buffer *buf[LATE_MAX];
+  int in_call;                /* atomic: between a call's start and end barriers */
+} late_table;
 
 /* What every process exposes for the deadlock test (in the window from attach on), with
  * its root's machine_sync (cores running and waiting, signals). */
@@ -73,7 +88,8 @@ typedef struct mpi_mesh {
   int rank, size, per_rank;
   tsr_machine *root;
   exposed *mine;      /* attached for the machine's life (1 + size cells) */
-  MPI_Aint *exposed_at; /* per process: its exposed, then its machine_sync */
+  MPI_Aint *exposed_at; /* per process: its exposed, its machine_sync, its late slots */
+  late_table late;
   /* this call's: */
   far_entry *table;   /* every process's entries */
   int ntable;
@@ -293,6 +309,39 @@ static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
   return true;
 }
 
+static void late_drop(mpi_mesh *x, int i) {
+  __atomic_store_n(&x->late.slots[i].device, -1, __ATOMIC_RELEASE);
+  if (x->late.buf[i]->bytes) MPI_Win_detach(x->win, x->late.buf[i]->base);
+  x->late.buf[i] = NULL;
+}
+
+/* A VMEM or SMEM buffer allocated by a kernel here after its start: attached and published
+ * while it lives. A full table leaves it unpublished: a copy into it fails, saying so. */
+static void allocated(mesh_transport *t, const tsr_buffer *b) {
+  mpi_mesh *x = of(t);
+  if (b->space == TSR_SEMAPHORE_MEM || !__atomic_load_n(&x->late.in_call, __ATOMIC_ACQUIRE)) return;
+  pthread_mutex_lock(&x->late.lock);
+  for (int i = 0; i < LATE_MAX; i++) {
+    if (x->late.buf[i]) continue;
+    if (b->bytes && MPI_Win_attach(x->win, b->base, (MPI_Aint)b->bytes) != MPI_SUCCESS) break;
+    x->late.buf[i] = b;
+    far_entry *e = &x->late.slots[i];
+    *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0};
+    __atomic_store_n(&e->device, b->device, __ATOMIC_RELEASE); /* whole before it is found */
+    break;
+  }
+  pthread_mutex_unlock(&x->late.lock);
+}
+
+static void released(mesh_transport *t, const tsr_buffer *b) {
+  mpi_mesh *x = of(t);
+  if (b->space == TSR_SEMAPHORE_MEM) return;
+  pthread_mutex_lock(&x->late.lock);
+  for (int i = 0; i < LATE_MAX; i++)
+    if (x->late.buf[i] == b) late_drop(x, i);
+  pthread_mutex_unlock(&x->late.lock);
+}
+
 /* Phase 2 (collective): every process's kernels are over (their copies flushed), so every
  * inbox holds its last; empty them into the semaphores, detach, forget the table. */
 static void end_barrier(mpi_mesh *x) {
@@ -302,6 +351,10 @@ static void end_barrier(mpi_mesh *x) {
   for (int i = 0; i < x->ninboxes; i++)
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
   for (int i = 0; i < x->nattached; i++) MPI_Win_detach(x->win, (void *)x->attached[i].lo);
+  pthread_mutex_lock(&x->late.lock); /* what a failed kernel left (the others are released) */
+  for (int i = 0; i < LATE_MAX; i++)
+    if (x->late.buf[i]) late_drop(x, i);
+  pthread_mutex_unlock(&x->late.lock);
   for (int i = 0; !x->shared && i < x->ninboxes; i++) free(x->inboxes[i].cells);
   free(x->inboxes);
   free(x->attached);
@@ -317,8 +370,13 @@ static void barrier(mesh_transport *t, tsr_machine *root, int phase) {
   mpi_mesh *x = of(t);
   for (int p = 1; p <= phase; p++) {
     if (__atomic_fetch_add(&x->leader[p], 1, __ATOMIC_ACQ_REL) == 0) {
-      if (p == 1) start_barrier(x);
-      else end_barrier(x);
+      if (p == 1) {
+        start_barrier(x);
+        __atomic_store_n(&x->late.in_call, 1, __ATOMIC_RELEASE);
+      } else {
+        __atomic_store_n(&x->late.in_call, 0, __ATOMIC_RELEASE);
+        end_barrier(x);
+      }
       __atomic_store_n(&x->released[p], 1, __ATOMIC_RELEASE);
     }
     while (!__atomic_load_n(&x->released[p], __ATOMIC_ACQUIRE)) sched_yield();
@@ -335,17 +393,42 @@ static const far_entry *find(mpi_mesh *x, int device, int core, int space, int s
   return NULL;
 }
 
+/* A buffer allocated after the kernel's start on another process's device: its live slots. */
+static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far_entry *out) {
+  if (space == TSR_SEMAPHORE_MEM) return false; /* not published: its inbox would be too */
+  int target = rank_of(x, device);
+  far_entry *slots = malloc(LATE_MAX * sizeof *slots);
+  if (!slots) return false;
+  MPI_Get(slots, LATE_MAX * (int)sizeof *slots, MPI_BYTE, target, x->exposed_at[3 * target + 2],
+          LATE_MAX * (int)sizeof *slots, MPI_BYTE, x->win);
+  MPI_Win_flush(target, x->win);
+  bool found = false;
+  for (int i = 0; i < LATE_MAX && !found; i++) {
+    const far_entry *e = &slots[i];
+    if (e->device == device && e->core == core && e->space == space && e->seq == seq) *out = *e, found = true;
+  }
+  free(slots);
+  return found;
+}
+
 /* Where ref r (as core c names it) lies on `device` (core `core`): the entry, and r's base
  * here (the address r's offsets are taken from). */
 static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device, int core, const char *what,
-                         const far_entry **out, const char **base) {
+                         far_entry *out, const char **base) {
   if (r->buf) {
     const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq);
-    if (!e || e->bytes != r->buf->bytes)
-      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (an "
-                      "allocation made after the kernel's start, run_scoped, is not reachable from another process)",
-                      what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq);
-    *out = e;
+    if (e) *out = *e;
+    if (!e && !find_late(x, device, core, (int)r->buf->space, r->buf->seq, out))
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (%s)",
+                      what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq,
+                      r->buf->space == TSR_SEMAPHORE_MEM
+                          ? "a semaphore allocated after the kernel's start, run_scoped, is not reachable from another "
+                            "process"
+                          : "not allocated there yet, or released already");
+    if (out->bytes != r->buf->bytes)
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d has %llu bytes, "
+                      "this core's %zu", what, device, core, rank_of(x, device), tsr_space_name(r->buf->space),
+                      r->buf->seq, (unsigned long long)out->bytes, r->buf->bytes);
     *base = r->buf->base;
     return TSR_OK;
   }
@@ -359,7 +442,7 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
     if (!e || e->bytes != tsr_ref_bytes(h))
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d (process %d): its operand %d differs from this device's (each "
                       "device's arrays of a call must have the same shapes)", what, device, rank_of(x, device), i);
-    *out = e;
+    *out = *e;
     *base = h->data;
     return TSR_OK;
   }
@@ -385,13 +468,13 @@ static int put_bytes(mpi_mesh *x, const char *from, int target, uint64_t at, int
 /* Adds `amount` to a semaphore cell's inbox on `device` and says who did. */
 static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
                                const char *what) {
-  const far_entry *e;
+  far_entry e;
   const char *base;
   TSR_TRY(locate(x, c, sem, device, core, what, &e, &base));
   size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
   int target = rank_of(x, device);
   int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
-  MPI_Aint at = (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), dunit = x->shared ? sizeof(int64_t) : 1;
+  MPI_Aint at = (MPI_Aint)(e.inbox + 2 * cell * sizeof(int64_t)), dunit = x->shared ? sizeof(int64_t) : 1;
   int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (at + (MPI_Aint)sizeof(int64_t)) / dunit, 1, MPI_INT64_T,
                           MPI_REPLACE, x->ibwin);
   if (rc == MPI_SUCCESS) rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, at / dunit, 1, MPI_INT64_T, MPI_SUM, x->ibwin);
@@ -405,12 +488,12 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
 static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
                        int device, int core, int64_t bytes) {
   mpi_mesh *x = of(t);
-  const far_entry *e;
+  far_entry e;
   const char *base;
   TSR_TRY(locate(x, c, dst, device, core, "remote copy", &e, &base));
   uintptr_t lo, hi;
   tsr_ref_span(dst, &lo, &hi);
-  if (hi - (uintptr_t)base > e->bytes)
+  if (hi - (uintptr_t)base > e.bytes)
     return tsr_fail(TSR_ERR_INVALID, "remote copy to device %d: the window reaches past its target", device);
   int target = rank_of(x, device);
   size_t es = tsr_dtype_size(dst->dtype);
@@ -419,7 +502,7 @@ static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const
     strided_rows w;
     char *row = NULL;
     if (strided_rows_start(&w, dst->rank, dst->shape, dst->stride, src->stride)) do {
-      uint64_t at = e->addr + (uint64_t)(dst->data - base) + (uint64_t)(w.at[0] * (int64_t)es);
+      uint64_t at = e.addr + (uint64_t)(dst->data - base) + (uint64_t)(w.at[0] * (int64_t)es);
       const char *from = src->data + w.at[1] * (int64_t)es;
       if (w.step[0] == 1 && w.step[1] == 1) {
         rc = put_bytes(x, from, target, at, w.len * (int64_t)es);
@@ -466,7 +549,7 @@ static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
  * value counts what waits in its inbox. */
 static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
   mpi_mesh *x = of(t);
-  const far_entry *e;
+  far_entry e;
   const char *base;
   if (!sem->buf || locate(x, c, sem, device, core, "look", &e, &base) != TSR_OK) {
     tsr_clear_error();
@@ -476,11 +559,11 @@ static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device,
   int target = rank_of(x, device);
   int64_t v = 0, box[2] = {0, 0};
   int w = 0;
-  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e->addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
-  MPI_Aint at = (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t));
+  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e.addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
+  MPI_Aint at = (MPI_Aint)(e.inbox + 2 * cell * sizeof(int64_t));
   MPI_Get(box, 2, MPI_INT64_T, target, x->shared ? at / (MPI_Aint)sizeof(int64_t) : at, 2, MPI_INT64_T, x->ibwin);
-  if (e->signalled_by)
-    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e->signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
+  if (e.signalled_by)
+    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e.signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
   MPI_Win_flush(target, x->win);
   if (x->shared) MPI_Win_flush(target, x->ibwin);
   *value = v + box[0];
@@ -512,8 +595,8 @@ static bool snapshot(mpi_mesh *x, int64_t *progress, int64_t *in_flight) {
       s.waiting_cores = __atomic_load_n(&own->waiting_cores, __ATOMIC_ACQUIRE);
       s.progress = __atomic_load_n(&own->progress, __ATOMIC_ACQUIRE);
     } else { /* values other threads change as they go: a look, as a debugger's */
-      MPI_Get(er, (int)cells, MPI_INT64_T, r, x->exposed_at[2 * r], (int)cells, MPI_INT64_T, x->win);
-      MPI_Get(&s, sizeof s, MPI_BYTE, r, x->exposed_at[2 * r + 1], sizeof s, MPI_BYTE, x->win);
+      MPI_Get(er, (int)cells, MPI_INT64_T, r, x->exposed_at[3 * r], (int)cells, MPI_INT64_T, x->win);
+      MPI_Get(&s, sizeof s, MPI_BYTE, r, x->exposed_at[3 * r + 1], sizeof s, MPI_BYTE, x->win);
       MPI_Win_flush(r, x->win);
     }
     if (s.waiting_cores < s.active_cores) all = false;
@@ -595,6 +678,7 @@ static void destroy(mesh_transport *t) {
   mpi_mesh *x = of(t);
   MPI_Win_detach(x->win, x->mine);
   MPI_Win_detach(x->win, x->root->sync);
+  MPI_Win_detach(x->win, x->late.slots);
   MPI_Win_unlock_all(x->win);
   MPI_Win_free(&x->win);
   if (x->shared) {
@@ -604,6 +688,8 @@ static void destroy(mesh_transport *t) {
   MPI_Comm_free(&x->comm);
   free(x->mine);
   free(x->exposed_at);
+  free(x->late.slots);
+  pthread_mutex_destroy(&x->late.lock);
   free(x);
 }
 
@@ -623,18 +709,21 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   if (size == 1) return TSR_OK; /* every device is here: no transport (and Open MPI makes no window of one process) */
   mpi_mesh *x = calloc(1, sizeof *x);
   if (!x) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  x->ops = (mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy};
+  x->ops = (mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy, allocated,
+                            released};
   x->rank = rank;
   x->size = size;
   x->per_rank = m->num_devices / size;
   x->root = m;
   x->mine = calloc(1 + (size_t)size, sizeof(int64_t));
-  x->exposed_at = calloc(2 * (size_t)size, sizeof *x->exposed_at);
-  int ok = x->mine && x->exposed_at, all_ok = 0;
+  x->exposed_at = calloc(3 * (size_t)size, sizeof *x->exposed_at);
+  x->late.slots = malloc(LATE_MAX * sizeof *x->late.slots);
+  int ok = x->mine && x->exposed_at && x->late.slots, all_ok = 0;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
   if (!all_ok) {
     free(x->mine);
     free(x->exposed_at);
+    free(x->late.slots);
     free(x);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory (on some process)");
   }
@@ -651,10 +740,14 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   if (x->shared) inbox_segment(x, 4096);
   MPI_Win_attach(x->win, x->mine, (MPI_Aint)((1 + (size_t)size) * sizeof(int64_t)));
   MPI_Win_attach(x->win, m->sync, sizeof *m->sync);
-  MPI_Aint at[2];
+  pthread_mutex_init(&x->late.lock, NULL);
+  for (int i = 0; i < LATE_MAX; i++) x->late.slots[i] = (far_entry){.device = -1};
+  MPI_Win_attach(x->win, x->late.slots, LATE_MAX * sizeof *x->late.slots);
+  MPI_Aint at[3];
   MPI_Get_address(x->mine, &at[0]);
   MPI_Get_address(m->sync, &at[1]);
-  MPI_Allgather(at, 2, MPI_AINT, x->exposed_at, 2, MPI_AINT, x->comm);
+  MPI_Get_address(x->late.slots, &at[2]);
+  MPI_Allgather(at, 3, MPI_AINT, x->exposed_at, 3, MPI_AINT, x->comm);
   m->transport = &x->ops;
   return TSR_OK;
 }

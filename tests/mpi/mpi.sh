@@ -36,6 +36,7 @@ cases=(
   "mc_permute_add_v15 permute --devices 4 --dma-order random --seed 5"
   "mc_barrier barrier --devices 4 --dma-order random --seed 3"
   "mc_barrier_v15 barrier --devices 4"
+  "mc_permute_scoped permute --devices 4 --dma-order random --seed 2"
 )
 for c in "${cases[@]}"; do
   set -- $c
@@ -52,6 +53,12 @@ for c in "${cases[@]}"; do
       fail=$((fail+1)); echo "FAIL: $k on $np processes: output or DMA counts differ from one process"
       cat "$dir/$k.base.dmas" "$dir/$k.np$np.dmas"; fi
   done
+done
+# the path across nodes (TSR_MPI_NO_SHM=1: the inboxes in the dynamic window) with the copy
+# into a run_scoped buffer
+for np in 2 4; do
+  expect 0 env TSR_MPI_NO_SHM=1 $MPIRUN -x TSR_MPI_NO_SHM -np $np "$T" run --devices 4 --dma-order on-wait \
+    $M/mc_permute_scoped.mlir "$dir/x.npy" --expect "$dir/permute.npy" $exact
 done
 # the deadlock: every device signals device 0, the others wait forever. Process 0 reports
 # every device (the joined message is cut at its length limit, as on one process), including
