@@ -15,7 +15,7 @@
  *     waited for the target to call MPI (60 ms each in the ring all-gather's benchmark);
  *   - a waiting core moves its semaphore's inbox into the semaphore (an atomic swap with 0,
  *     MPI_Fetch_and_op), so that MPI's atomics and the engine's never touch one cell;
- *   - the end barrier is MPI_Barrier, after which every inbox is emptied and detached;
+ *   - the end barrier is MPI_Ibarrier, after which every inbox is emptied and detached;
  *   - a deadlock needs every process stuck: every core waiting or done, no signal anywhere,
  *     and every amount sent to a running process's inboxes taken out of them (MPI_Get).
  * Why inboxes: Open MPI's one-sided atomics (osc pt2pt/rdma over TCP or shared memory) are
