@@ -36,7 +36,13 @@
 #include "core/strided.h"
 #include "machine/machine_internal.h"
 
-enum { SPACE_HBM = -1, LATE_MAX = 256 };
+/* LATE_ATTACHED: the late buffers attached to their window at once, past which one is not
+ * published: Open MPI's osc rdma attaches 64 regions to a window at most by default
+ * (osc_rdma_max_attach), ends the job past that, and after a failed attach its other
+ * processes' looks at the window spin for ever. The late buffers have a window of their own:
+ * `tessera run` of a 4-device kernel on 2 processes attaches 60 regions to the call's at the
+ * start where the inboxes are in it. */
+enum { SPACE_HBM = -1, LATE_MAX = 256, LATE_ATTACHED = 56 };
 
 /* Where one thing a remote copy or signal can reach lies in its process. */
 typedef struct far_entry {
@@ -44,6 +50,7 @@ typedef struct far_entry {
   uint64_t addr, bytes;
   uint64_t inbox;                   /* semaphores: their inbox (two cells per cell: amount, who) */
   uint64_t signalled_by;            /* semaphores: tsr_buffer.signalled_by (0: none) */
+  int64_t late;                     /* allocated after the kernel's start: in late_win */
 } far_entry;
 
 /* A semaphore allocation of a device here and its inbox. */
@@ -64,6 +71,7 @@ typedef struct late_table {
   pthread_mutex_t lock;
   far_entry *slots;           /* [LATE_MAX], attached for the machine's life */
   const tsr_buffer *buf[LATE_MAX];
+  int attached;               /* of them, attached to the window (those with bytes) */
   int in_call;                /* atomic: between a call's start and end barriers */
 } late_table;
 
@@ -78,6 +86,7 @@ typedef struct mpi_mesh {
   mesh_transport ops; /* first: the engine holds a mesh_transport * */
   MPI_Comm comm;
   MPI_Win win;
+  MPI_Win late_win;   /* dynamic: the buffers allocated after a kernel's start, while they live */
   /* The inboxes' window: with every process on one node, a shared segment (osc sm: an
    * accumulate is an atomic in the target's memory, made by the sender, with no wait for
    * the target to call MPI); across nodes, win itself (inboxes attached per call). */
@@ -148,7 +157,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       uintptr_t lo, hi;
       tsr_ref_span(h, &lo, &hi);
       if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
-      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0};
+      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0, 0};
       if (hi > lo) sp[ns++] = (span){lo, hi};
     }
     for (int c = 0; c < dm->num_cores; c++) {
@@ -156,7 +165,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];
-          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0};
+          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0};
           if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
           if (buf->space == TSR_SEMAPHORE_MEM) {
             if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
@@ -311,22 +320,25 @@ static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
 
 static void late_drop(mpi_mesh *x, int i) {
   __atomic_store_n(&x->late.slots[i].device, -1, __ATOMIC_RELEASE);
-  if (x->late.buf[i]->bytes) MPI_Win_detach(x->win, x->late.buf[i]->base);
+  if (x->late.buf[i]->bytes) MPI_Win_detach(x->late_win, x->late.buf[i]->base), x->late.attached--;
   x->late.buf[i] = NULL;
 }
 
 /* A VMEM or SMEM buffer allocated by a kernel here after its start: attached and published
- * while it lives. A full table leaves it unpublished: a copy into it fails, saying so. */
+ * while it lives. A full table, or as many regions attached as LATE_ATTACHED, leaves it
+ * unpublished: a copy into it fails, saying so. */
 static void allocated(mesh_transport *t, const tsr_buffer *b) {
   mpi_mesh *x = of(t);
   if (b->space == TSR_SEMAPHORE_MEM || !__atomic_load_n(&x->late.in_call, __ATOMIC_ACQUIRE)) return;
   pthread_mutex_lock(&x->late.lock);
   for (int i = 0; i < LATE_MAX; i++) {
     if (x->late.buf[i]) continue;
-    if (b->bytes && MPI_Win_attach(x->win, b->base, (MPI_Aint)b->bytes) != MPI_SUCCESS) break;
+    if (b->bytes && x->late.attached >= LATE_ATTACHED) break;
+    if (b->bytes && MPI_Win_attach(x->late_win, b->base, (MPI_Aint)b->bytes) != MPI_SUCCESS) break;
+    if (b->bytes) x->late.attached++;
     x->late.buf[i] = b;
     far_entry *e = &x->late.slots[i];
-    *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0};
+    *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0, 1};
     __atomic_store_n(&e->device, b->device, __ATOMIC_RELEASE); /* whole before it is found */
     break;
   }
@@ -424,7 +436,8 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
                       r->buf->space == TSR_SEMAPHORE_MEM
                           ? "a semaphore allocated after the kernel's start, run_scoped, is not reachable from another "
                             "process"
-                          : "not allocated there yet, or released already");
+                          : "not allocated there yet, released already, or past the allocations after the "
+                            "kernel's start that a process can publish");
     if (out->bytes != r->buf->bytes)
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d has %llu bytes, "
                       "this core's %zu", what, device, core, rank_of(x, device), tsr_space_name(r->buf->space),
@@ -451,10 +464,10 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
                   device, tsr_ref_describe(r, d, sizeof d));
 }
 
-static int put_bytes(mpi_mesh *x, const char *from, int target, uint64_t at, int64_t bytes) {
+static int put_bytes(mpi_mesh *x, MPI_Win win, const char *from, int target, uint64_t at, int64_t bytes) {
   while (bytes > 0) { /* MPI counts are ints */
     int n = bytes > (1 << 30) ? 1 << 30 : (int)bytes;
-    int rc = MPI_Put(from, n, MPI_BYTE, target, (MPI_Aint)at, n, MPI_BYTE, x->win);
+    int rc = MPI_Put(from, n, MPI_BYTE, target, (MPI_Aint)at, n, MPI_BYTE, win);
     if (rc != MPI_SUCCESS) return rc;
     __atomic_add_fetch(&x->puts, 1, __ATOMIC_RELAXED);
     __atomic_add_fetch(&x->put_bytes, n, __ATOMIC_RELAXED);
@@ -496,6 +509,7 @@ static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const
   if (hi - (uintptr_t)base > e.bytes)
     return tsr_fail(TSR_ERR_INVALID, "remote copy to device %d: the window reaches past its target", device);
   int target = rank_of(x, device);
+  MPI_Win win = e.late ? x->late_win : x->win;
   size_t es = tsr_dtype_size(dst->dtype);
   int rc = MPI_SUCCESS;
   if (!c->m->no_data || dst->space == TSR_SMEM) {
@@ -505,19 +519,19 @@ static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const
       uint64_t at = e.addr + (uint64_t)(dst->data - base) + (uint64_t)(w.at[0] * (int64_t)es);
       const char *from = src->data + w.at[1] * (int64_t)es;
       if (w.step[0] == 1 && w.step[1] == 1) {
-        rc = put_bytes(x, from, target, at, w.len * (int64_t)es);
+        rc = put_bytes(x, win, from, target, at, w.len * (int64_t)es);
       } else if (w.step[0] == 1) { /* a strided source row: gathered into one put */
         if (!row && !(row = malloc((size_t)w.len * es))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
         for (int64_t j = 0; j < w.len; j++) memcpy(row + j * (int64_t)es, from + j * w.step[1] * (int64_t)es, es);
-        rc = put_bytes(x, row, target, at, w.len * (int64_t)es);
+        rc = put_bytes(x, win, row, target, at, w.len * (int64_t)es);
       } else {
         for (int64_t j = 0; j < w.len && rc == MPI_SUCCESS; j++)
-          rc = put_bytes(x, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es),
+          rc = put_bytes(x, win, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es),
                          (int64_t)es);
       }
     } while (rc == MPI_SUCCESS && strided_rows_next(&w));
     free(row);
-    if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->win); /* the data is there before it is counted */
+    if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, win); /* the data is there before it is counted */
     if (rc != MPI_SUCCESS) return mpi_fail(rc, "remote copy");
   }
   return add_to_inbox(x, c, recv_sem, device, core, bytes, "remote copy (receive semaphore)");
@@ -681,6 +695,8 @@ static void destroy(mesh_transport *t) {
   MPI_Win_detach(x->win, x->late.slots);
   MPI_Win_unlock_all(x->win);
   MPI_Win_free(&x->win);
+  MPI_Win_unlock_all(x->late_win);
+  MPI_Win_free(&x->late_win);
   if (x->shared) {
     MPI_Win_unlock_all(x->ibwin);
     MPI_Win_free(&x->ibwin);
@@ -730,6 +746,8 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   MPI_Comm_dup(comm, &x->comm);
   MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->win);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, x->win);
+  MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->late_win);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, x->late_win);
   MPI_Comm node; /* every process on one node: the inboxes in a shared segment */
   int node_size = 0;
   MPI_Comm_split_type(x->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
