@@ -103,7 +103,10 @@ static void arena_free_all(tsr_core *c, space_arena *a) {
 void tsr_machine_destroy(tsr_machine *m) {
   if (!m) return;
   if (m->root == m && m->share) m->share->destroy(m->share); /* collective (src/mpi) */
-  if (m->root == m && m->transport) m->transport->destroy(m->transport); /* collective (src/mpi) */
+  if (m->root == m && m->transport) { /* collective (src/mpi); the devices' arenas are freed after it */
+    m->transport->destroy(m->transport);
+    m->transport = NULL;
+  }
   if (m->root == m) mesh_destroy_devices(m);
   if (m->pool) worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);

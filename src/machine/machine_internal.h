@@ -126,6 +126,11 @@ typedef struct mesh_transport {
   /* Whether every process's cores wait and nothing moves (a deadlock across processes). */
   bool (*all_stuck)(struct mesh_transport *t, struct tsr_machine *root);
   void (*destroy)(struct mesh_transport *t);
+  /* A buffer of a core here allocated (after the allocation is complete) and released
+   * (before its memory is reused): what a kernel allocates after its start (run_scoped) is
+   * made reachable from other processes while it lives. */
+  void (*allocated)(struct mesh_transport *t, const struct tsr_buffer *buf);
+  void (*released)(struct mesh_transport *t, const struct tsr_buffer *buf);
 } mesh_transport;
 
 /* A StableHLO program over MPI processes (tsr_mpi_share_results, src/mpi/events.c): the graph

@@ -58,6 +58,8 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
   b->bytes = bytes;
   a->bufs[a->count++] = b;
   a->used += (int64_t)rounded;
+  mesh_transport *far = c->m->root->transport;
+  if (far) far->allocated(far, b);
   if (a->used > a->peak) a->peak = a->used;
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_ALLOC, .step = c->step, .name = what, .bytes = (int64_t)bytes,
@@ -72,6 +74,8 @@ void core_release_to(tsr_core *c, tsr_space space, int count) {
   space_arena *a = core_arena(c, space);
   while (a->count > count) {
     tsr_buffer *b = a->bufs[--a->count];
+    mesh_transport *far = c->m->root->transport;
+    if (far) far->released(far, b);
     a->used -= (int64_t)round_up(b->bytes ? b->bytes : 1, 64);
     if (core_observed(c)) {
       tsr_event ev = {.kind = TSR_EV_FREE, .step = c->step, .bytes = (int64_t)b->bytes,

@@ -5,12 +5,17 @@
  *   - at the start barrier of every call, each process attaches what its devices' kernels
  *     can be reached at (HBM operands, VMEM/SMEM/semaphore allocations) and every process
  *     learns where they are (an all-gather of the table);
+ *   - what a kernel allocates in VMEM/SMEM after its start (run_scoped) is attached when made
+ *     and published in slots a sender reads when the table lacks it;
  *   - a remote copy is MPI_Put of its rows, a flush (the data is there), then MPI_Accumulate
  *     of its byte count into the receive semaphore's inbox and a flush;
  *   - a remote signal is MPI_Accumulate into the semaphore's inbox;
+ *   - the inboxes lie in a shared segment (MPI_Win_allocate_shared) when every process is on
+ *     one node: there an accumulate is done by the sender, where on the dynamic window it
+ *     waited for the target to call MPI (60 ms each in the ring all-gather's benchmark);
  *   - a waiting core moves its semaphore's inbox into the semaphore (an atomic swap with 0,
  *     MPI_Fetch_and_op), so that MPI's atomics and the engine's never touch one cell;
- *   - the end barrier is MPI_Barrier, after which every inbox is emptied and detached;
+ *   - the end barrier is MPI_Ibarrier, after which every inbox is emptied and detached;
  *   - a deadlock needs every process stuck: every core waiting or done, no signal anywhere,
  *     and every amount sent to a running process's inboxes taken out of them (MPI_Get).
  * Why inboxes: Open MPI's one-sided atomics (osc pt2pt/rdma over TCP or shared memory) are
@@ -19,6 +24,7 @@
 #include "tessera/mpi.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +36,13 @@
 #include "core/strided.h"
 #include "machine/machine_internal.h"
 
-enum { SPACE_HBM = -1 };
+/* LATE_ATTACHED: the late buffers attached to their window at once, past which one is not
+ * published: Open MPI's osc rdma attaches 64 regions to a window at most by default
+ * (osc_rdma_max_attach), ends the job past that, and after a failed attach its other
+ * processes' looks at the window spin for ever. The late buffers have a window of their own:
+ * `tessera run` of a 4-device kernel on 2 processes attaches 60 regions to the call's at the
+ * start where the inboxes are in it. */
+enum { SPACE_HBM = -1, LATE_MAX = 256, LATE_ATTACHED = 56 };
 
 /* Where one thing a remote copy or signal can reach lies in its process. */
 typedef struct far_entry {
@@ -38,15 +50,30 @@ typedef struct far_entry {
   uint64_t addr, bytes;
   uint64_t inbox;                   /* semaphores: their inbox (two cells per cell: amount, who) */
   uint64_t signalled_by;            /* semaphores: tsr_buffer.signalled_by (0: none) */
+  int64_t late;                     /* allocated after the kernel's start: in late_win */
 } far_entry;
 
 /* A semaphore allocation of a device here and its inbox. */
 typedef struct inbox {
   tsr_buffer *sem;
   int64_t *cells; /* [2 * cells]: the amount others added, and who added last */
+  MPI_Aint disp;  /* where cells lies in the inbox window (an address in a dynamic one) */
 } inbox;
 
 typedef struct span { uintptr_t lo, hi; } span;
+
+/* The VMEM and SMEM buffers a kernel here allocated after its start (run_scoped), while they
+ * live: far_entry slots in the window (device -1: free), read by a sender that does not find
+ * its target in the call's table. A kernel orders the allocation before the copy (the
+ * receiver signals that its buffer is there, as it must on a TPU), so a sender reads a whole
+ * entry. */
+typedef struct late_table {
+  pthread_mutex_t lock;
+  far_entry *slots;           /* [LATE_MAX], attached for the machine's life */
+  const tsr_buffer *buf[LATE_MAX];
+  int attached;               /* of them, attached to the window (those with bytes) */
+  int in_call;                /* atomic: between a call's start and end barriers */
+} late_table;
 
 /* What every process exposes for the deadlock test (in the window from attach on), with
  * its root's machine_sync (cores running and waiting, signals). */
@@ -59,10 +86,19 @@ typedef struct mpi_mesh {
   mesh_transport ops; /* first: the engine holds a mesh_transport * */
   MPI_Comm comm;
   MPI_Win win;
+  MPI_Win late_win;   /* dynamic: the buffers allocated after a kernel's start, while they live */
+  /* The inboxes' window: with every process on one node, a shared segment (osc sm: an
+   * accumulate is an atomic in the target's memory, made by the sender, with no wait for
+   * the target to call MPI); across nodes, win itself (inboxes attached per call). */
+  MPI_Win ibwin;
+  bool shared;
+  int64_t *ib_base;   /* shared: this process's segment, ib_cap cells */
+  MPI_Aint ib_cap;
   int rank, size, per_rank;
   tsr_machine *root;
   exposed *mine;      /* attached for the machine's life (1 + size cells) */
-  MPI_Aint *exposed_at; /* per process: its exposed, then its machine_sync */
+  MPI_Aint *exposed_at; /* per process: its exposed, its machine_sync, its late slots */
+  late_table late;
   /* this call's: */
   far_entry *table;   /* every process's entries */
   int ntable;
@@ -110,7 +146,7 @@ static int cmp_span(const void *a, const void *b) {
 
 /* Builds this process's entries and inboxes and attaches their memory (overlapping operands
  * merged: MPI forbids attaching memory twice). */
-static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
+static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t *ib_used) {
   far_entry *e = NULL;
   span *sp = NULL;
   int n = 0, cap = 0, ns = 0, caps = 0, capi = 0;
@@ -121,7 +157,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
       uintptr_t lo, hi;
       tsr_ref_span(h, &lo, &hi);
       if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
-      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0};
+      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0, 0};
       if (hi > lo) sp[ns++] = (span){lo, hi};
     }
     for (int c = 0; c < dm->num_cores; c++) {
@@ -129,17 +165,24 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout) {
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];
-          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0};
+          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0};
           if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
           if (buf->space == TSR_SEMAPHORE_MEM) {
             if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
                 !push((void **)&sp, &ns, &caps, sizeof *sp))
               goto nomem;
-            int64_t *cells = calloc(2 * (buf->bytes / sizeof(int64_t)) + 1, sizeof *cells);
-            if (!cells) goto nomem;
-            x->inboxes[x->ninboxes++] = (inbox){buf, cells};
-            fe.inbox = (uint64_t)(uintptr_t)cells;
-            sp[ns++] = (span){(uintptr_t)cells, (uintptr_t)(cells + 2 * (buf->bytes / sizeof(int64_t)) + 1)};
+            size_t ncells = 2 * (buf->bytes / sizeof(int64_t)) + 1;
+            if (x->shared) { /* placed in the segment (made large enough by the caller) */
+              x->inboxes[x->ninboxes++] = (inbox){buf, NULL, (MPI_Aint)(*ib_used * sizeof(int64_t))};
+              fe.inbox = (uint64_t)(*ib_used * sizeof(int64_t));
+              *ib_used += ncells;
+            } else {
+              int64_t *cells = calloc(ncells, sizeof *cells);
+              if (!cells) goto nomem;
+              x->inboxes[x->ninboxes++] = (inbox){buf, cells, (MPI_Aint)(uintptr_t)cells};
+              fe.inbox = (uint64_t)(uintptr_t)cells;
+              sp[ns++] = (span){(uintptr_t)cells, (uintptr_t)(cells + ncells)};
+            }
             if (buf->signalled_by && buf->bytes) {
               if (!push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
               fe.signalled_by = (uint64_t)(uintptr_t)buf->signalled_by;
@@ -191,18 +234,63 @@ static void *or_abort(mpi_mesh *x, void *p) {
   return NULL;
 }
 
+/* Waits for a nonblocking collective, giving the CPU away between looks: a process whose
+ * devices are done would otherwise spin in MPI's progress, on the CPUs the other processes'
+ * devices still run on. */
+static void settle(MPI_Request *rq) {
+  for (int done = 0;;) {
+    MPI_Test(rq, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    sched_yield();
+  }
+}
+
+/* The shared inbox segment of `cells` cells per process (collective: every process asks for
+ * the same), zeroed and locked for passive-target access. */
+static void inbox_segment(mpi_mesh *x, MPI_Aint cells) {
+  if (x->ib_base) {
+    MPI_Win_unlock_all(x->ibwin);
+    MPI_Win_free(&x->ibwin);
+    x->ib_base = NULL;
+  }
+  MPI_Win_allocate_shared(cells * (MPI_Aint)sizeof(int64_t), sizeof(int64_t), MPI_INFO_NULL, x->comm, &x->ib_base,
+                          &x->ibwin);
+  memset(x->ib_base, 0, (size_t)cells * sizeof(int64_t));
+  x->ib_cap = cells;
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, x->ibwin);
+  MPI_Win_sync(x->ibwin);
+  MPI_Barrier(x->comm); /* zeroed everywhere before anybody adds to it */
+}
+
 /* Phase 1 (collective): attach, then learn every process's table. A failure here leaves an
  * empty table: copies to the other processes then fail, naming what is not there. */
 static void start_barrier(mpi_mesh *x) {
   far_entry *mine = NULL;
   int n = 0;
-  if (local_entries(x, &mine, &n) != TSR_OK) n = 0; /* reached for, it reports itself */
-  int *counts = or_abort(x, calloc((size_t)x->size, sizeof *counts));
+  size_t ib_used = 0;
+  if (local_entries(x, &mine, &n, &ib_used) != TSR_OK) n = 0; /* reached for, it reports itself */
+  int *counts = or_abort(x, calloc(2 * (size_t)x->size, sizeof *counts));
   int *displs = or_abort(x, calloc((size_t)x->size, sizeof *displs));
-  int bytes = n * (int)sizeof *mine;
-  MPI_Allgather(&bytes, 1, MPI_INT, counts, 1, MPI_INT, x->comm);
+  int want[2] = {n * (int)sizeof *mine, (int)ib_used};
+  MPI_Request rq;
+  MPI_Iallgather(want, 2, MPI_INT, counts, 2, MPI_INT, x->comm, &rq);
+  settle(&rq);
   long total = 0;
-  for (int r = 0; r < x->size; r++) { displs[r] = (int)total; total += counts[r]; }
+  int most = 0;
+  for (int r = 0; r < x->size; r++) {
+    int c = counts[2 * r];
+    if (counts[2 * r + 1] > most) most = counts[2 * r + 1];
+    counts[r] = c; /* compacted: the table's byte counts */
+    displs[r] = (int)total;
+    total += c;
+  }
+  if (x->shared && most > x->ib_cap) { /* every process saw the same: they grow it together */
+    MPI_Aint cap = x->ib_cap;
+    while (cap < most) cap *= 2;
+    inbox_segment(x, cap);
+  }
+  for (int i = 0; x->shared && i < x->ninboxes; i++) x->inboxes[i].cells = x->ib_base + x->inboxes[i].disp / 8;
+  int bytes = want[0];
   x->table = or_abort(x, malloc((size_t)total + 1));
   MPI_Allgatherv(mine, bytes, MPI_BYTE, x->table, counts, displs, MPI_BYTE, x->comm);
   x->ntable = (int)(total / (long)sizeof *x->table);
@@ -213,14 +301,16 @@ static void start_barrier(mpi_mesh *x) {
 
 /* Moves what other processes added to one inbox cell into the semaphore; true if anything. */
 static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
+  MPI_Aint at = ib->disp + (MPI_Aint)(2 * cell * sizeof(int64_t));
   /* A plain look first: MPI's atomics lock the process's accumulate state, and waiters that
    * took it on every look starved the other processes' signals (10x slower with 1 MiB
    * shards). A torn or stale look only delays the swap to a later one. */
   if (!__atomic_load_n(&ib->cells[2 * cell], __ATOMIC_RELAXED)) return false;
   int64_t zero = 0, got = 0, who = 0;
-  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, (MPI_Aint)(uintptr_t)&ib->cells[2 * cell], MPI_REPLACE, x->win);
-  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, (MPI_Aint)(uintptr_t)&ib->cells[2 * cell + 1], MPI_NO_OP, x->win);
-  MPI_Win_flush(x->rank, x->win);
+  int dunit = x->shared ? (int)sizeof(int64_t) : 1; /* the shared window counts in cells */
+  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, at / dunit, MPI_REPLACE, x->ibwin);
+  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, (at + (MPI_Aint)sizeof(int64_t)) / dunit, MPI_NO_OP, x->ibwin);
+  MPI_Win_flush(x->rank, x->ibwin);
   if (!got) return false;
   int64_t *sem = (int64_t *)(void *)ib->sem->base + cell;
   __atomic_add_fetch(sem, got, __ATOMIC_RELEASE);
@@ -230,14 +320,56 @@ static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
   return true;
 }
 
+static void late_drop(mpi_mesh *x, int i) {
+  __atomic_store_n(&x->late.slots[i].device, -1, __ATOMIC_RELEASE);
+  if (x->late.buf[i]->bytes) MPI_Win_detach(x->late_win, x->late.buf[i]->base), x->late.attached--;
+  x->late.buf[i] = NULL;
+}
+
+/* A VMEM or SMEM buffer allocated by a kernel here after its start: attached and published
+ * while it lives. A full table, or as many regions attached as LATE_ATTACHED, leaves it
+ * unpublished: a copy into it fails, saying so. */
+static void allocated(mesh_transport *t, const tsr_buffer *b) {
+  mpi_mesh *x = of(t);
+  if (b->space == TSR_SEMAPHORE_MEM || !__atomic_load_n(&x->late.in_call, __ATOMIC_ACQUIRE)) return;
+  pthread_mutex_lock(&x->late.lock);
+  for (int i = 0; i < LATE_MAX; i++) {
+    if (x->late.buf[i]) continue;
+    if (b->bytes && x->late.attached >= LATE_ATTACHED) break;
+    if (b->bytes && MPI_Win_attach(x->late_win, b->base, (MPI_Aint)b->bytes) != MPI_SUCCESS) break;
+    if (b->bytes) x->late.attached++;
+    x->late.buf[i] = b;
+    far_entry *e = &x->late.slots[i];
+    *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0, 1};
+    __atomic_store_n(&e->device, b->device, __ATOMIC_RELEASE); /* whole before it is found */
+    break;
+  }
+  pthread_mutex_unlock(&x->late.lock);
+}
+
+static void released(mesh_transport *t, const tsr_buffer *b) {
+  mpi_mesh *x = of(t);
+  if (b->space == TSR_SEMAPHORE_MEM) return;
+  pthread_mutex_lock(&x->late.lock);
+  for (int i = 0; i < LATE_MAX; i++)
+    if (x->late.buf[i] == b) late_drop(x, i);
+  pthread_mutex_unlock(&x->late.lock);
+}
+
 /* Phase 2 (collective): every process's kernels are over (their copies flushed), so every
  * inbox holds its last; empty them into the semaphores, detach, forget the table. */
 static void end_barrier(mpi_mesh *x) {
-  MPI_Barrier(x->comm);
+  MPI_Request rq;
+  MPI_Ibarrier(x->comm, &rq);
+  settle(&rq);
   for (int i = 0; i < x->ninboxes; i++)
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
   for (int i = 0; i < x->nattached; i++) MPI_Win_detach(x->win, (void *)x->attached[i].lo);
-  for (int i = 0; i < x->ninboxes; i++) free(x->inboxes[i].cells);
+  pthread_mutex_lock(&x->late.lock); /* what a failed kernel left (the others are released) */
+  for (int i = 0; i < LATE_MAX; i++)
+    if (x->late.buf[i]) late_drop(x, i);
+  pthread_mutex_unlock(&x->late.lock);
+  for (int i = 0; !x->shared && i < x->ninboxes; i++) free(x->inboxes[i].cells);
   free(x->inboxes);
   free(x->attached);
   free(x->table);
@@ -252,8 +384,13 @@ static void barrier(mesh_transport *t, tsr_machine *root, int phase) {
   mpi_mesh *x = of(t);
   for (int p = 1; p <= phase; p++) {
     if (__atomic_fetch_add(&x->leader[p], 1, __ATOMIC_ACQ_REL) == 0) {
-      if (p == 1) start_barrier(x);
-      else end_barrier(x);
+      if (p == 1) {
+        start_barrier(x);
+        __atomic_store_n(&x->late.in_call, 1, __ATOMIC_RELEASE);
+      } else {
+        __atomic_store_n(&x->late.in_call, 0, __ATOMIC_RELEASE);
+        end_barrier(x);
+      }
       __atomic_store_n(&x->released[p], 1, __ATOMIC_RELEASE);
     }
     while (!__atomic_load_n(&x->released[p], __ATOMIC_ACQUIRE)) sched_yield();
@@ -270,17 +407,43 @@ static const far_entry *find(mpi_mesh *x, int device, int core, int space, int s
   return NULL;
 }
 
+/* A buffer allocated after the kernel's start on another process's device: its live slots. */
+static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far_entry *out) {
+  if (space == TSR_SEMAPHORE_MEM) return false; /* not published: its inbox would be too */
+  int target = rank_of(x, device);
+  far_entry *slots = malloc(LATE_MAX * sizeof *slots);
+  if (!slots) return false;
+  MPI_Get(slots, LATE_MAX * (int)sizeof *slots, MPI_BYTE, target, x->exposed_at[3 * target + 2],
+          LATE_MAX * (int)sizeof *slots, MPI_BYTE, x->win);
+  MPI_Win_flush(target, x->win);
+  bool found = false;
+  for (int i = 0; i < LATE_MAX && !found; i++) {
+    const far_entry *e = &slots[i];
+    if (e->device == device && e->core == core && e->space == space && e->seq == seq) *out = *e, found = true;
+  }
+  free(slots);
+  return found;
+}
+
 /* Where ref r (as core c names it) lies on `device` (core `core`): the entry, and r's base
  * here (the address r's offsets are taken from). */
 static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device, int core, const char *what,
-                         const far_entry **out, const char **base) {
+                         far_entry *out, const char **base) {
   if (r->buf) {
     const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq);
-    if (!e || e->bytes != r->buf->bytes)
-      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (an "
-                      "allocation made after the kernel's start, run_scoped, is not reachable from another process)",
-                      what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq);
-    *out = e;
+    if (e) *out = *e;
+    if (!e && !find_late(x, device, core, (int)r->buf->space, r->buf->seq, out))
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (%s)",
+                      what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq,
+                      r->buf->space == TSR_SEMAPHORE_MEM
+                          ? "a semaphore allocated after the kernel's start, run_scoped, is not reachable from another "
+                            "process"
+                          : "not allocated there yet, released already, or past the allocations after the "
+                            "kernel's start that a process can publish");
+    if (out->bytes != r->buf->bytes)
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d has %llu bytes, "
+                      "this core's %zu", what, device, core, rank_of(x, device), tsr_space_name(r->buf->space),
+                      r->buf->seq, (unsigned long long)out->bytes, r->buf->bytes);
     *base = r->buf->base;
     return TSR_OK;
   }
@@ -294,7 +457,7 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
     if (!e || e->bytes != tsr_ref_bytes(h))
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d (process %d): its operand %d differs from this device's (each "
                       "device's arrays of a call must have the same shapes)", what, device, rank_of(x, device), i);
-    *out = e;
+    *out = *e;
     *base = h->data;
     return TSR_OK;
   }
@@ -303,10 +466,10 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
                   device, tsr_ref_describe(r, d, sizeof d));
 }
 
-static int put_bytes(mpi_mesh *x, const char *from, int target, uint64_t at, int64_t bytes) {
+static int put_bytes(mpi_mesh *x, MPI_Win win, const char *from, int target, uint64_t at, int64_t bytes) {
   while (bytes > 0) { /* MPI counts are ints */
     int n = bytes > (1 << 30) ? 1 << 30 : (int)bytes;
-    int rc = MPI_Put(from, n, MPI_BYTE, target, (MPI_Aint)at, n, MPI_BYTE, x->win);
+    int rc = MPI_Put(from, n, MPI_BYTE, target, (MPI_Aint)at, n, MPI_BYTE, win);
     if (rc != MPI_SUCCESS) return rc;
     __atomic_add_fetch(&x->puts, 1, __ATOMIC_RELAXED);
     __atomic_add_fetch(&x->put_bytes, n, __ATOMIC_RELAXED);
@@ -320,18 +483,17 @@ static int put_bytes(mpi_mesh *x, const char *from, int target, uint64_t at, int
 /* Adds `amount` to a semaphore cell's inbox on `device` and says who did. */
 static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
                                const char *what) {
-  const far_entry *e;
+  far_entry e;
   const char *base;
   TSR_TRY(locate(x, c, sem, device, core, what, &e, &base));
   size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
   int target = rank_of(x, device);
   int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
-  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (MPI_Aint)(e->inbox + (2 * cell + 1) * sizeof(int64_t)), 1,
-                          MPI_INT64_T, MPI_REPLACE, x->win);
-  if (rc == MPI_SUCCESS)
-    rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), 1,
-                        MPI_INT64_T, MPI_SUM, x->win);
-  if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->win);
+  MPI_Aint at = (MPI_Aint)(e.inbox + 2 * cell * sizeof(int64_t)), dunit = x->shared ? sizeof(int64_t) : 1;
+  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (at + (MPI_Aint)sizeof(int64_t)) / dunit, 1, MPI_INT64_T,
+                          MPI_REPLACE, x->ibwin);
+  if (rc == MPI_SUCCESS) rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, at / dunit, 1, MPI_INT64_T, MPI_SUM, x->ibwin);
+  if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->ibwin);
   if (rc != MPI_SUCCESS) return mpi_fail(rc, what);
   __atomic_add_fetch(&x->mine->sent[target], amount, __ATOMIC_ACQ_REL); /* after it is there */
   __atomic_add_fetch(&x->signals, 1, __ATOMIC_RELAXED);
@@ -341,36 +503,37 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
 static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
                        int device, int core, int64_t bytes) {
   mpi_mesh *x = of(t);
-  const far_entry *e;
+  far_entry e;
   const char *base;
   TSR_TRY(locate(x, c, dst, device, core, "remote copy", &e, &base));
   uintptr_t lo, hi;
   tsr_ref_span(dst, &lo, &hi);
-  if (hi - (uintptr_t)base > e->bytes)
+  if (hi - (uintptr_t)base > e.bytes)
     return tsr_fail(TSR_ERR_INVALID, "remote copy to device %d: the window reaches past its target", device);
   int target = rank_of(x, device);
+  MPI_Win win = e.late ? x->late_win : x->win;
   size_t es = tsr_dtype_size(dst->dtype);
   int rc = MPI_SUCCESS;
   if (!c->m->no_data || dst->space == TSR_SMEM) {
     strided_rows w;
     char *row = NULL;
     if (strided_rows_start(&w, dst->rank, dst->shape, dst->stride, src->stride)) do {
-      uint64_t at = e->addr + (uint64_t)(dst->data - base) + (uint64_t)(w.at[0] * (int64_t)es);
+      uint64_t at = e.addr + (uint64_t)(dst->data - base) + (uint64_t)(w.at[0] * (int64_t)es);
       const char *from = src->data + w.at[1] * (int64_t)es;
       if (w.step[0] == 1 && w.step[1] == 1) {
-        rc = put_bytes(x, from, target, at, w.len * (int64_t)es);
+        rc = put_bytes(x, win, from, target, at, w.len * (int64_t)es);
       } else if (w.step[0] == 1) { /* a strided source row: gathered into one put */
         if (!row && !(row = malloc((size_t)w.len * es))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
         for (int64_t j = 0; j < w.len; j++) memcpy(row + j * (int64_t)es, from + j * w.step[1] * (int64_t)es, es);
-        rc = put_bytes(x, row, target, at, w.len * (int64_t)es);
+        rc = put_bytes(x, win, row, target, at, w.len * (int64_t)es);
       } else {
         for (int64_t j = 0; j < w.len && rc == MPI_SUCCESS; j++)
-          rc = put_bytes(x, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es),
+          rc = put_bytes(x, win, from + j * w.step[1] * (int64_t)es, target, at + (uint64_t)(j * w.step[0] * (int64_t)es),
                          (int64_t)es);
       }
     } while (rc == MPI_SUCCESS && strided_rows_next(&w));
     free(row);
-    if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->win); /* the data is there before it is counted */
+    if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, win); /* the data is there before it is counted */
     if (rc != MPI_SUCCESS) return mpi_fail(rc, "remote copy");
   }
   return add_to_inbox(x, c, recv_sem, device, core, bytes, "remote copy (receive semaphore)");
@@ -382,8 +545,13 @@ static tsr_status signal_far(mesh_transport *t, tsr_core *c, const tsr_ref *sem,
 
 static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
   mpi_mesh *x = of(t);
-  int flag; /* MPI's progress: the others' puts into this process land while it waits */
-  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, x->comm, &flag, MPI_STATUS_IGNORE);
+  /* MPI's progress: the others' puts into this process land while it waits. On one node the
+   * senders finish their puts (single copy) and accumulates (shared segment) themselves, and
+   * progress at every look was a fifth of a process's CPU time in the ring benchmark: it is
+   * made at every 16th look, for a transport that would still need it. */
+  static _Thread_local unsigned looks;
+  int flag;
+  if (!x->shared || !(++looks & 15)) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, x->comm, &flag, MPI_STATUS_IGNORE);
   if (!sem->buf) return false;
   for (int i = 0; i < x->ninboxes; i++)
     if (x->inboxes[i].sem == sem->buf)
@@ -397,7 +565,7 @@ static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
  * value counts what waits in its inbox. */
 static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
   mpi_mesh *x = of(t);
-  const far_entry *e;
+  far_entry e;
   const char *base;
   if (!sem->buf || locate(x, c, sem, device, core, "look", &e, &base) != TSR_OK) {
     tsr_clear_error();
@@ -407,11 +575,13 @@ static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device,
   int target = rank_of(x, device);
   int64_t v = 0, box[2] = {0, 0};
   int w = 0;
-  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e->addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
-  MPI_Get(box, 2, MPI_INT64_T, target, (MPI_Aint)(e->inbox + 2 * cell * sizeof(int64_t)), 2, MPI_INT64_T, x->win);
-  if (e->signalled_by)
-    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e->signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
+  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e.addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
+  MPI_Aint at = (MPI_Aint)(e.inbox + 2 * cell * sizeof(int64_t));
+  MPI_Get(box, 2, MPI_INT64_T, target, x->shared ? at / (MPI_Aint)sizeof(int64_t) : at, 2, MPI_INT64_T, x->ibwin);
+  if (e.signalled_by)
+    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e.signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
   MPI_Win_flush(target, x->win);
+  if (x->shared) MPI_Win_flush(target, x->ibwin);
   *value = v + box[0];
   *who = box[0] ? (int)box[1] : w;
   return true;
@@ -441,8 +611,8 @@ static bool snapshot(mpi_mesh *x, int64_t *progress, int64_t *in_flight) {
       s.waiting_cores = __atomic_load_n(&own->waiting_cores, __ATOMIC_ACQUIRE);
       s.progress = __atomic_load_n(&own->progress, __ATOMIC_ACQUIRE);
     } else { /* values other threads change as they go: a look, as a debugger's */
-      MPI_Get(er, (int)cells, MPI_INT64_T, r, x->exposed_at[2 * r], (int)cells, MPI_INT64_T, x->win);
-      MPI_Get(&s, sizeof s, MPI_BYTE, r, x->exposed_at[2 * r + 1], sizeof s, MPI_BYTE, x->win);
+      MPI_Get(er, (int)cells, MPI_INT64_T, r, x->exposed_at[3 * r], (int)cells, MPI_INT64_T, x->win);
+      MPI_Get(&s, sizeof s, MPI_BYTE, r, x->exposed_at[3 * r + 1], sizeof s, MPI_BYTE, x->win);
       MPI_Win_flush(r, x->win);
     }
     if (s.waiting_cores < s.active_cores) all = false;
@@ -524,11 +694,20 @@ static void destroy(mesh_transport *t) {
   mpi_mesh *x = of(t);
   MPI_Win_detach(x->win, x->mine);
   MPI_Win_detach(x->win, x->root->sync);
+  MPI_Win_detach(x->win, x->late.slots);
   MPI_Win_unlock_all(x->win);
   MPI_Win_free(&x->win);
+  MPI_Win_unlock_all(x->late_win);
+  MPI_Win_free(&x->late_win);
+  if (x->shared) {
+    MPI_Win_unlock_all(x->ibwin);
+    MPI_Win_free(&x->ibwin);
+  }
   MPI_Comm_free(&x->comm);
   free(x->mine);
   free(x->exposed_at);
+  free(x->late.slots);
+  pthread_mutex_destroy(&x->late.lock);
   free(x);
 }
 
@@ -548,30 +727,47 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   if (size == 1) return TSR_OK; /* every device is here: no transport (and Open MPI makes no window of one process) */
   mpi_mesh *x = calloc(1, sizeof *x);
   if (!x) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  x->ops = (mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy};
+  x->ops = (mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy, allocated,
+                            released};
   x->rank = rank;
   x->size = size;
   x->per_rank = m->num_devices / size;
   x->root = m;
   x->mine = calloc(1 + (size_t)size, sizeof(int64_t));
-  x->exposed_at = calloc(2 * (size_t)size, sizeof *x->exposed_at);
-  int ok = x->mine && x->exposed_at, all_ok = 0;
+  x->exposed_at = calloc(3 * (size_t)size, sizeof *x->exposed_at);
+  x->late.slots = malloc(LATE_MAX * sizeof *x->late.slots);
+  int ok = x->mine && x->exposed_at && x->late.slots, all_ok = 0;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
   if (!all_ok) {
     free(x->mine);
     free(x->exposed_at);
+    free(x->late.slots);
     free(x);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory (on some process)");
   }
   MPI_Comm_dup(comm, &x->comm);
   MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->win);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, x->win);
+  MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->late_win);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, x->late_win);
+  MPI_Comm node; /* every process on one node: the inboxes in a shared segment */
+  int node_size = 0;
+  MPI_Comm_split_type(x->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &node_size);
+  MPI_Comm_free(&node);
+  x->ibwin = x->win;
+  x->shared = node_size == size && !getenv("TSR_MPI_NO_SHM");
+  if (x->shared) inbox_segment(x, 4096);
   MPI_Win_attach(x->win, x->mine, (MPI_Aint)((1 + (size_t)size) * sizeof(int64_t)));
   MPI_Win_attach(x->win, m->sync, sizeof *m->sync);
-  MPI_Aint at[2];
+  pthread_mutex_init(&x->late.lock, NULL);
+  for (int i = 0; i < LATE_MAX; i++) x->late.slots[i] = (far_entry){.device = -1};
+  MPI_Win_attach(x->win, x->late.slots, LATE_MAX * sizeof *x->late.slots);
+  MPI_Aint at[3];
   MPI_Get_address(x->mine, &at[0]);
   MPI_Get_address(m->sync, &at[1]);
-  MPI_Allgather(at, 2, MPI_AINT, x->exposed_at, 2, MPI_AINT, x->comm);
+  MPI_Get_address(x->late.slots, &at[2]);
+  MPI_Allgather(at, 3, MPI_AINT, x->exposed_at, 3, MPI_AINT, x->comm);
   m->transport = &x->ops;
   return TSR_OK;
 }

@@ -38,6 +38,7 @@ cases=(
   "mc_permute_add_v15 permute --devices 4 --dma-order random --seed 5"
   "mc_barrier barrier --devices 4 --dma-order random --seed 3"
   "mc_barrier_v15 barrier --devices 4"
+  "mc_permute_scoped permute --devices 4 --dma-order random --seed 2"
 )
 # the timing model's report (--report), its JSON (--json, alone on stdout) and trace (--trace)
 # in the same runs, byte for byte against one process (the human lines go to stderr)
@@ -76,6 +77,12 @@ for np in 2 4; do
   $MPIRUN -np $np "$T" run --devices 4 --timing-only --json $M/mc_ring_allgather.mlir "$dir/x.npy" >"$dir/only.np$np.json" 2>/dev/null
   if cmp -s "$dir/only.1.json" "$dir/only.np$np.json" && grep -q '"ici_copies":	12' "$dir/only.1.json"; then
     pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: --timing-only on $np processes"; diff "$dir/only.1.json" "$dir/only.np$np.json" | head; fi
+done
+# the path across nodes (TSR_MPI_NO_SHM=1: the inboxes in the dynamic window) with the copy
+# into a run_scoped buffer
+for np in 2 4; do
+  expect 0 env TSR_MPI_NO_SHM=1 $MPIRUN -x TSR_MPI_NO_SHM -np $np "$T" run --devices 4 --dma-order on-wait \
+    $M/mc_permute_scoped.mlir "$dir/x.npy" --expect "$dir/permute.npy" $exact
 done
 # the deadlock: every device signals device 0, the others wait forever. Process 0 reports
 # every device (the joined message is cut at its length limit, as on one process), including
@@ -128,6 +135,11 @@ for np in 1 2 4; do
     expect 0 $MPIRUN -np $np "$RING" 8 8 $mode 2
   done
   expect 0 $MPIRUN -np $np "$RING" 4 16 eager 1
+done
+# across nodes, the inboxes are in the dynamic window (on one node, a shared segment):
+# TSR_MPI_NO_SHM=1 takes that path here
+for mode in eager random; do
+  expect 0 env TSR_MPI_NO_SHM=1 $MPIRUN -x TSR_MPI_NO_SHM -np 2 "$RING" 8 8 $mode 2
 done
 rm -rf "$dir"
 echo "mpi: $pass passed, $fail failed"
