@@ -316,7 +316,9 @@ static tsr_status do_load(exec *x, const minst *in) {
   tsr_ref w;
   TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
   if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
-  if (in->alias && dense_aligned(&w)) { /* alias.c: nothing writes it while in use */
+  /* unused.c: nothing reads the value, so nothing is copied (an output block written in place
+   * is a strided view of HBM, whose copy would cost a pass over the block every step) */
+  if ((in->alias && dense_aligned(&w)) || in->unused) { /* alias.c: nothing writes it while in use */
     x->f->data[in->res[0]] = w.data;
     if (x->observed) emit_access(x, in, &w, false); /* a read all the same: the checkers see it */
     return TSR_OK;
