@@ -143,7 +143,8 @@ typedef struct prog {
   /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
   const char *timing_inexact;
   /* Windows reaching into an array's tile padding (r_memref_slice): per slot, -1 or the
-   * record of a memref_slice result in a frame's pads; NULL when the body slices nothing. */
+   * record of a memref_slice or memref_squeeze result in a frame's pads; NULL when there is
+   * none. */
   int32_t *pad_of_slot;
   int npads;
 } prog;
@@ -209,7 +210,8 @@ tsr_status chunk_run(exec *x, const minst *in, int32_t *resume);
 /* The sizes a memref_slice asked for when its window was cut at the end of its array, whose
  * tile padding it reaches into (r_memref_slice); NULL for any other value. */
 const int64_t *padded_sizes(const exec *x, int32_t slot);
-/* Maps each memref_slice result to its record (after the body is compiled). */
+/* Maps each memref_slice and memref_squeeze result to its record (after the body is
+ * compiled). */
 tsr_status prog_map_pads(prog *P);
 /* The run function of every op (exec.c). */
 typedef tsr_status (*mop_run_fn)(exec *x, const minst *in);

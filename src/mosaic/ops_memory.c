@@ -440,21 +440,20 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
   if (ST(x, in->opd[0])->pack) return packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
   const stype *d = ST(x, in->res[0]);
-  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK], cut[TSR_MAX_RANK];
-  bool padded = false;
-  int64_t tiling[TSR_MAX_RANK];
+  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK], cut[TSR_MAX_RANK], hbm_shape[TSR_MAX_RANK];
+  bool padded = false, in_hbm = r->rank >= 2 && x->ctx && (r->space == TSR_ANY || r->space == TSR_HBM), laid_out = false;
   for (int k = 0, j = 0; k < r->rank; k++) {
     starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
     cut[k] = sizes[k];
-    if (k >= r->rank - 2 && r->rank >= 2 && x->ctx && (r->space == TSR_ANY || r->space == TSR_HBM) && starts[k] >= 0 && starts[k] < r->shape[k] &&
-        sizes[k] > r->shape[k] - starts[k]) {
-      if (!padded) seam_array_tiling(x->ctx, r, tiling);
-      int64_t t = tiling[k], end = r->shape[k] % t ? r->shape[k] - r->shape[k] % t + t : r->shape[k];
-      if (starts[k] + sizes[k] <= end) {
-        cut[k] = r->shape[k] - starts[k];
-        padded = true;
-      }
+    if (!in_hbm || starts[k] < 0 || starts[k] >= r->shape[k] || sizes[k] <= r->shape[k] - starts[k]) continue;
+    if (!laid_out) { /* only at an edge */
+      seam_array_padded_shape(x->ctx, r, hbm_shape);
+      laid_out = true;
+    }
+    if (starts[k] + sizes[k] <= hbm_shape[k]) {
+      cut[k] = r->shape[k] - starts[k];
+      padded = true;
     }
   }
   if (in->a[2] >= 0) {

@@ -28,8 +28,8 @@ int seam_runner(const tsr_ctx *c) { return c->core->index; }
 int seam_grid_rank(const tsr_ctx *c) { return c->grid_rank; }
 
 bool seam_observed(const tsr_ctx *c) { return core_observed(c->core); }
-void seam_array_tiling(const tsr_ctx *c, const tsr_ref *r, int64_t *tiling) {
-  array_tiling(r->shape, r->rank, r->dtype, c->m->chip.generation, tiling);
+void seam_array_padded_shape(const tsr_ctx *c, const tsr_ref *r, int64_t *padded) {
+  array_padded_shape(r->shape, r->rank, r->dtype, c->m->chip.generation, padded);
 }
 
 void seam_emit(tsr_ctx *c, tsr_event *ev) {

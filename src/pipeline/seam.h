@@ -91,10 +91,10 @@ int seam_grid_rank(const tsr_ctx *c);
  * event from this body at its current step (ev->step is set here; ev->core and ev->host_part
  * by the machine). */
 bool seam_observed(const tsr_ctx *c);
-/* The tiling of an array in HBM as the chip lays it out (8x128 for 32-bit types, more rows
- * for packed ones; 1 in the leading dimensions): a window of it may reach into the padding
- * that rounds its last two dimensions up to these multiples. */
-void seam_array_tiling(const tsr_ctx *c, const tsr_ref *r, int64_t *tiling);
+/* The shape of an array in HBM as the chip lays it out: its last two dimensions rounded up
+ * to the tiling (8x128 for 32-bit types, more rows for packed ones). A window of the array
+ * may reach into that padding. */
+void seam_array_padded_shape(const tsr_ctx *c, const tsr_ref *r, int64_t *padded);
 void seam_emit(tsr_ctx *c, tsr_event *ev);
 
 /* A body that runs the pipeline itself: a kernel that moves its own blocks (one `tessera

@@ -20,6 +20,12 @@ void array_tiling(const int64_t *shape, int rank, tsr_dtype dtype, int generatio
 
 static int64_t round_up(int64_t v, int64_t m) { return v % m == 0 ? v : v - v % m + m; }
 
+void array_padded_shape(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *padded) {
+  int64_t tiling[TSR_MAX_RANK];
+  array_tiling(shape, rank, dtype, generation, tiling);
+  for (int d = 0; d < rank; d++) padded[d] = round_up(shape[d], tiling[d]);
+}
+
 tsr_status block_dma_slice(const int64_t *shape, int rank, const int64_t *block,
                            const bool *element_dim, const int64_t *tiling, const int64_t *index,
                            block_slice *out) {

@@ -9,6 +9,8 @@
  * packing (doubled before generation 4) and doubles up to min(second-minor dim, 8). Rank < 2
  * arrays get tile 1 (no rounding). */
 void array_tiling(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *tiling);
+/* The shape an array takes in HBM: each dimension rounded up to its tiling (array_tiling). */
+void array_padded_shape(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *padded);
 
 typedef struct block_slice {
   int64_t start[TSR_MAX_RANK];  /* element offsets in the array */
