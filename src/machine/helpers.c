@@ -54,13 +54,19 @@ static void run_parts(helper_job *j) {
   }
 }
 
-/* Pins the calling helper to every allowed CPU but `cpu` (when that leaves one): the kernel
- * moves it off at once. */
+/* Every allowed CPU but `cpu`, into *set; false when `cpu` is not among them or is the only
+ * one (then nothing is pinned). */
+static bool allowed_but(const helper_pool *h, int cpu, cpu_set_t *set) {
+  if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &h->allowed)) return false;
+  *set = h->allowed;
+  CPU_CLR(cpu, set);
+  return CPU_COUNT(set) > 0;
+}
+
+/* Pins the calling helper to every allowed CPU but `cpu`: the kernel moves it off at once. */
 static void keep_off(const helper_pool *h, int cpu) {
-  cpu_set_t set = h->allowed;
-  if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &set)) return;
-  CPU_CLR(cpu, &set);
-  if (CPU_COUNT(&set) > 0) pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+  cpu_set_t set;
+  if (allowed_but(h, cpu, &set)) pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
 static void *helper_main(void *arg) {
@@ -111,10 +117,8 @@ static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
     return;
   }
   int here = sched_getcpu();
-  if (here < 0 || here >= CPU_SETSIZE || !CPU_ISSET(here, &h->allowed)) return;
-  cpu_set_t set = h->allowed;
-  CPU_CLR(here, &set);
-  if (CPU_COUNT(&set) > 0 && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
+  cpu_set_t set;
+  if (allowed_but(h, here, &set) && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
 }
 
 static helper_pool *helpers_create(int n) {
