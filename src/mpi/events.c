@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "mpi/chunk.h"
 #include "tessera/mpi.h"
 #include "timing/timing_internal.h"
 
@@ -17,8 +18,6 @@ tsr_status tsr_mpi_timing_attach(tsr_timing *t, tsr_machine *m, MPI_Comm comm) {
   if (size > 1) tm_hold(t, true);
   return TSR_OK;
 }
-
-#define CHUNK (1 << 30) /* MPI counts are ints */
 
 tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
   int rank = 0, size = 1;
@@ -44,19 +43,15 @@ tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
   int my_go = 0;
   MPI_Scatter(go, 1, MPI_INT, &my_go, 1, MPI_INT, 0, comm);
   if (rank != 0) {
-    for (size_t at = 0; my_go && at < len; at += CHUNK) {
-      size_t n = len - at < CHUNK ? len - at : CHUNK;
-      MPI_Send(mine + at, (int)n, MPI_BYTE, 0, 0, comm);
-    }
+    for (size_t at = 0; my_go && at < len; at += MPI_CHUNK)
+      MPI_Send(mine + at, mpi_chunk((int64_t)(len - at)), MPI_BYTE, 0, 0, comm);
     free(mine);
     tsr_timing_reset(t); /* its records are process 0's now */
     return s;
   }
   for (int r = 1; r < size; r++) {
-    for (int64_t at = 0; go[r] && at < lens[r]; at += CHUNK) {
-      int n = lens[r] - at < CHUNK ? (int)(lens[r] - at) : CHUNK;
-      MPI_Recv(bufs[r] + at, n, MPI_BYTE, r, 0, comm, MPI_STATUS_IGNORE);
-    }
+    for (int64_t at = 0; go[r] && at < lens[r]; at += MPI_CHUNK)
+      MPI_Recv(bufs[r] + at, mpi_chunk(lens[r] - at), MPI_BYTE, r, 0, comm, MPI_STATUS_IGNORE);
     char from[32];
     snprintf(from, sizeof from, "MPI process %d", r);
     if (s == TSR_OK && lens[r] < 0)

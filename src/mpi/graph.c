@@ -8,9 +8,8 @@
 
 #include "core/status.h"
 #include "machine/machine_internal.h"
+#include "mpi/chunk.h"
 #include "tessera/mpi.h"
-
-#define CHUNK (1 << 30) /* MPI counts are ints */
 
 typedef struct share {
   mesh_share base;
@@ -27,10 +26,8 @@ static tsr_status share_results(mesh_share *b, const tsr_ref *const *results, in
         return tsr_fail(TSR_ERR_INTERNAL, "device %d's result %d is not contiguous", d, i);
       char *p = r->data;
       size_t bytes = tsr_ref_bytes(r);
-      for (size_t at = 0; at < bytes; at += CHUNK) {
-        size_t k = bytes - at < CHUNK ? bytes - at : CHUNK;
-        MPI_Bcast(p + at, (int)k, MPI_BYTE, d / s->per, s->comm);
-      }
+      for (size_t at = 0; at < bytes; at += MPI_CHUNK)
+        MPI_Bcast(p + at, mpi_chunk((int64_t)(bytes - at)), MPI_BYTE, d / s->per, s->comm);
     }
   return TSR_OK;
 }

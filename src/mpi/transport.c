@@ -35,6 +35,7 @@
 #include "core/status.h"
 #include "core/strided.h"
 #include "machine/machine_internal.h"
+#include "mpi/chunk.h"
 
 /* LATE_ATTACHED: the late buffers attached to their window at once, past which one is not
  * published: Open MPI's osc rdma attaches 64 regions to a window at most by default
@@ -467,8 +468,8 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
 }
 
 static int put_bytes(mpi_mesh *x, MPI_Win win, const char *from, int target, uint64_t at, int64_t bytes) {
-  while (bytes > 0) { /* MPI counts are ints */
-    int n = bytes > (1 << 30) ? 1 << 30 : (int)bytes;
+  while (bytes > 0) {
+    int n = mpi_chunk(bytes);
     int rc = MPI_Put(from, n, MPI_BYTE, target, (MPI_Aint)at, n, MPI_BYTE, win);
     if (rc != MPI_SUCCESS) return rc;
     __atomic_add_fetch(&x->puts, 1, __ATOMIC_RELAXED);
