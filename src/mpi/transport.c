@@ -300,17 +300,26 @@ static void start_barrier(mpi_mesh *x) {
   free(displs);
 }
 
+/* Where cell `cell` of an inbox whose cells start at byte `base` of the inbox window keeps
+ * its amount and its last sender, as displacements of that window (the shared segment counts
+ * in cells, a dynamic window in bytes). */
+static void inbox_disps(const mpi_mesh *x, MPI_Aint base, size_t cell, MPI_Aint *amount, MPI_Aint *sender) {
+  MPI_Aint unit = x->shared ? (MPI_Aint)sizeof(int64_t) : 1, at = base + (MPI_Aint)(2 * cell * sizeof(int64_t));
+  *amount = at / unit;
+  *sender = (at + (MPI_Aint)sizeof(int64_t)) / unit;
+}
+
 /* Moves what other processes added to one inbox cell into the semaphore; true if anything. */
 static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
-  MPI_Aint at = ib->disp + (MPI_Aint)(2 * cell * sizeof(int64_t));
   /* A plain look first: MPI's atomics lock the process's accumulate state, and waiters that
    * took it on every look starved the other processes' signals (10x slower with 1 MiB
    * shards). A torn or stale look only delays the swap to a later one. */
   if (!__atomic_load_n(&ib->cells[2 * cell], __ATOMIC_RELAXED)) return false;
   int64_t zero = 0, got = 0, who = 0;
-  int dunit = x->shared ? (int)sizeof(int64_t) : 1; /* the shared window counts in cells */
-  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, at / dunit, MPI_REPLACE, x->ibwin);
-  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, (at + (MPI_Aint)sizeof(int64_t)) / dunit, MPI_NO_OP, x->ibwin);
+  MPI_Aint amount_at, sender_at;
+  inbox_disps(x, ib->disp, cell, &amount_at, &sender_at);
+  MPI_Fetch_and_op(&zero, &got, MPI_INT64_T, x->rank, amount_at, MPI_REPLACE, x->ibwin);
+  MPI_Fetch_and_op(NULL, &who, MPI_INT64_T, x->rank, sender_at, MPI_NO_OP, x->ibwin);
   MPI_Win_flush(x->rank, x->ibwin);
   if (!got) return false;
   int64_t *sem = (int64_t *)(void *)ib->sem->base + cell;
@@ -490,10 +499,10 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
   size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
   int target = rank_of(x, device);
   int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
-  MPI_Aint at = (MPI_Aint)(e.inbox + 2 * cell * sizeof(int64_t)), dunit = x->shared ? sizeof(int64_t) : 1;
-  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, (at + (MPI_Aint)sizeof(int64_t)) / dunit, 1, MPI_INT64_T,
-                          MPI_REPLACE, x->ibwin);
-  if (rc == MPI_SUCCESS) rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, at / dunit, 1, MPI_INT64_T, MPI_SUM, x->ibwin);
+  MPI_Aint amount_at, sender_at;
+  inbox_disps(x, (MPI_Aint)e.inbox, cell, &amount_at, &sender_at);
+  int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, sender_at, 1, MPI_INT64_T, MPI_REPLACE, x->ibwin);
+  if (rc == MPI_SUCCESS) rc = MPI_Accumulate(&amount, 1, MPI_INT64_T, target, amount_at, 1, MPI_INT64_T, MPI_SUM, x->ibwin);
   if (rc == MPI_SUCCESS) rc = MPI_Win_flush(target, x->ibwin);
   if (rc != MPI_SUCCESS) return mpi_fail(rc, what);
   __atomic_add_fetch(&x->mine->sent[target], amount, __ATOMIC_ACQ_REL); /* after it is there */
