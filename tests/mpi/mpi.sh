@@ -122,6 +122,18 @@ for np in 2 4; do
     [ "$(grep -c "process 0 reports every device" "$out")" -eq $((np - 1)) ] && pass=$((pass+1)) ||
     { fail=$((fail+1)); echo "FAIL: the deadlock report on $np processes"; cut -c1-400 "$out"; }
 done
+# a signal to a run_scoped semaphore that nobody waits for (device 3 to device 0, another
+# process's): the scope's end takes in its inbox and fails as on one process, on both paths
+held="device 0: pallas_call scoped_sem_held_kernel: .*a semaphore allocated in this scope holds 1 when the scope ends"
+expect 1 "$T" run --devices 4 $M/mc_scoped_sem_held.mlir "$dir/x.npy"
+grep -q "$held" "$out" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: the held scoped semaphore on one process"; cat "$out"; }
+for run in "2" "4" "2 TSR_MPI_NO_SHM=1"; do
+  set -- $run
+  np=$1; shift
+  expect 1 env "$@" $MPIRUN ${1:+-x TSR_MPI_NO_SHM} -np $np "$T" run --devices 4 $M/mc_scoped_sem_held.mlir "$dir/x.npy"
+  grep -q "$held" "$out" && pass=$((pass+1)) ||
+    { fail=$((fail+1)); echo "FAIL: the held scoped semaphore on $run processes"; cut -c1-400 "$out"; }
+done
 # a process killed mid-run: the job ends with an error, not a hang (the run alone takes
 # several times the bound)
 start=$(date +%s)
