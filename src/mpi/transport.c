@@ -3,10 +3,12 @@
  * crosses processes goes through one MPI-3 window per machine (dynamic, passive target, held
  * under MPI_Win_lock_all for the machine's life):
  *   - at the start barrier of every call, each process attaches what its devices' kernels
- *     can be reached at (HBM operands, VMEM/SMEM/semaphore allocations) and every process
- *     learns where they are (an all-gather of the table);
- *   - what a kernel allocates in VMEM/SMEM after its start (run_scoped) is attached when made
- *     and published in slots a sender reads when the table lacks it;
+ *     can be reached at (HBM operands, VMEM/SMEM/semaphore allocations) to as many dynamic
+ *     windows as it takes at WIN_REGIONS regions each, and every process learns where they
+ *     are (an all-gather of the table);
+ *   - what a kernel allocates after its start (run_scoped) is attached when made (VMEM, SMEM
+ *     and semaphores; a semaphore gets an inbox from a reserved area) and published in slots
+ *     a sender reads when the table lacks it;
  *   - a remote copy is MPI_Put of its rows, a flush (the data is there), then MPI_Accumulate
  *     of its byte count into the receive semaphore's inbox and a flush;
  *   - a remote signal is MPI_Accumulate into the semaphore's inbox;
@@ -37,13 +39,23 @@
 #include "machine/machine_internal.h"
 #include "mpi/chunk.h"
 
-/* LATE_ATTACHED: the late buffers attached to their window at once, past which one is not
- * published: Open MPI's osc rdma attaches 64 regions to a window at most by default
- * (osc_rdma_max_attach), ends the job past that, and after a failed attach its other
- * processes' looks at the window spin for ever. The late buffers have a window of their own:
- * `tessera run` of a 4-device kernel on 2 processes attaches 60 regions to the call's at the
- * start where the inboxes are in it. */
-enum { SPACE_HBM = -1, LATE_MAX = 256, LATE_ATTACHED = 56 };
+/* WIN_REGIONS: the regions attached to one dynamic window at most. Open MPI ends the job when
+ * an attach passes its limit (osc rdma: osc_rdma_max_attach, 64 by default; osc ucx, across
+ * nodes over InfiniBand: 32 in 4.1, fixed at build), and after a failed attach its other
+ * processes' looks at the window spin for ever. An MCA parameter reaches osc rdma only, and
+ * only when set before MPI_Init: instead, a process's regions are spread over as many windows
+ * as they need (one per WIN_REGIONS; every process creates the most any needs, at a start
+ * barrier), so any number of devices per process fits.
+ * What kernels allocate after their start (run_scoped) is attached to windows made at attach
+ * (an allocation is not collective), sized by the devices a process hosts: LATE_PER_DEVICE
+ * allocations live at once per device (at least LATE_MIN slots in all, and LATE_REGIONS of
+ * them with memory), and LATE_CELLS_PER_DEVICE inbox cells per device for the semaphores
+ * among them (at least LATE_CELLS; cells 0..ncells-1 of the inbox area, a call's after);
+ * past that an allocation is not published, and a copy into it or a signal fails, saying so. */
+enum {
+  SPACE_HBM = -1, WIN_REGIONS = 30, LATE_PER_DEVICE = 16, LATE_MIN = 256, LATE_REGIONS = 60,
+  LATE_CELLS_PER_DEVICE = 128, LATE_CELLS = 2048
+};
 
 /* Where one thing a remote copy or signal can reach lies in its process. */
 typedef struct far_entry {
@@ -51,7 +63,8 @@ typedef struct far_entry {
   uint64_t addr, bytes;
   uint64_t inbox;                   /* semaphores: their inbox (two cells per cell: amount, who) */
   uint64_t signalled_by;            /* semaphores: tsr_buffer.signalled_by (0: none) */
-  int64_t late;                     /* allocated after the kernel's start: in late_win */
+  int32_t win, sb_win;              /* the windows addr and signalled_by are attached to */
+  int32_t late, unused;             /* allocated after the kernel's start: win is of late_win */
 } far_entry;
 
 /* A semaphore allocation of a device here and its inbox. */
@@ -63,16 +76,21 @@ typedef struct inbox {
 
 typedef struct span { uintptr_t lo, hi; } span;
 
-/* The VMEM and SMEM buffers a kernel here allocated after its start (run_scoped), while they
- * live: far_entry slots in the window (device -1: free), read by a sender that does not find
- * its target in the call's table. A kernel orders the allocation before the copy (the
- * receiver signals that its buffer is there, as it must on a TPU), so a sender reads a whole
- * entry. */
+/* The buffers a kernel here allocated after its start (run_scoped), while they live:
+ * far_entry slots in the window (device -1: free), read by a sender that does not find its
+ * target in the call's table. A kernel orders the allocation before the copy or signal (the
+ * receiver signals that its buffer or semaphore is there, as it must on a TPU), so a sender
+ * reads a whole entry. A semaphore's inbox is cells of the reserved area (ib_taken). */
 typedef struct late_table {
   pthread_mutex_t lock;
-  far_entry *slots;           /* [LATE_MAX], attached for the machine's life */
-  const tsr_buffer *buf[LATE_MAX];
-  int attached;               /* of them, attached to the window (those with bytes) */
+  int nslots, nwins, ncells;  /* the same in every process (each hosts as many devices) */
+  far_entry *slots;           /* [nslots], attached for the machine's life */
+  const tsr_buffer **buf;     /* [nslots] */
+  inbox *ib;                  /* [nslots] semaphores: their inbox (sem atomic: poll looks unlocked) */
+  int *ib_off;                /* [nslots] semaphores: where their inbox cells start in the area */
+  unsigned char *ib_taken;    /* [ncells] */
+  int *attached;              /* [nwins] regions attached to each late window */
+  int sems;                   /* atomic: live semaphores among them */
   int in_call;                /* atomic: between a call's start and end barriers */
 } late_table;
 
@@ -86,14 +104,16 @@ typedef struct exposed {
 typedef struct mpi_mesh {
   mesh_transport ops; /* first: the engine holds a mesh_transport * */
   MPI_Comm comm;
-  MPI_Win win;
-  MPI_Win late_win;   /* dynamic: the buffers allocated after a kernel's start, while they live */
+  MPI_Win win;        /* dynamic: what the deadlock test and late slots need; across nodes, the inboxes */
+  MPI_Win *data;      /* dynamic: the call's HBM operands and allocations, WIN_REGIONS each */
+  int ndata;
+  MPI_Win *late_win;  /* [late.nwins] dynamic: the buffers allocated after a kernel's start, while they live */
   /* The inboxes' window: with every process on one node, a shared segment (osc sm: an
    * accumulate is an atomic in the target's memory, made by the sender, with no wait for
-   * the target to call MPI); across nodes, win itself (inboxes attached per call). */
+   * the target to call MPI); across nodes, win itself (the call's inbox area attached per call). */
   MPI_Win ibwin;
   bool shared;
-  int64_t *ib_base;   /* shared: this process's segment, ib_cap cells */
+  int64_t *ib_base;   /* this process's inbox area, ib_cap cells (shared: its segment) */
   MPI_Aint ib_cap;
   int rank, size, per_rank;
   tsr_machine *root;
@@ -105,8 +125,8 @@ typedef struct mpi_mesh {
   int ntable;
   inbox *inboxes;
   int ninboxes;
-  span *attached;
-  int nattached;
+  span *attached;     /* merged, in address order: region i is attached to data[i / WIN_REGIONS] */
+  int nattached, nspans;
   int leader[3], released[3]; /* per barrier phase: elected, done */
   /* traffic */
   int64_t puts, put_bytes, signals;
@@ -145,8 +165,26 @@ static int cmp_span(const void *a, const void *b) {
   return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Builds this process's entries and inboxes and attaches their memory (overlapping operands
- * merged: MPI forbids attaching memory twice). */
+/* The merged region holding address a (regions in address order), or -1. */
+static int region_of(const span *sp, int n, uintptr_t a) {
+  for (int lo = 0, hi = n - 1; lo <= hi;) {
+    int mid = lo + (hi - lo) / 2;
+    if (a < sp[mid].lo) hi = mid - 1;
+    else if (a >= sp[mid].hi) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+static int32_t window_of(const span *sp, int n, uintptr_t a) {
+  int r = region_of(sp, n, a);
+  return r < 0 ? 0 : r / WIN_REGIONS;
+}
+
+/* Builds this process's entries and inboxes and the regions to attach (overlapping operands
+ * merged: MPI forbids attaching memory twice), each entry naming the window its memory will
+ * be in. An inbox's place is a cell offset in the inbox area (after the late ones') until the area
+ * is there. */
 static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t *ib_used) {
   far_entry *e = NULL;
   span *sp = NULL;
@@ -158,7 +196,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       uintptr_t lo, hi;
       tsr_ref_span(h, &lo, &hi);
       if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
-      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0, 0};
+      e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0, 0, 0, 0, 0};
       if (hi > lo) sp[ns++] = (span){lo, hi};
     }
     for (int c = 0; c < dm->num_cores; c++) {
@@ -166,33 +204,21 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];
-          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0};
+          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0, 0, 0, 0};
           if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
           if (buf->space == TSR_SEMAPHORE_MEM) {
             if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
                 !push((void **)&sp, &ns, &caps, sizeof *sp))
               goto nomem;
-            size_t ncells = 2 * (buf->bytes / sizeof(int64_t)) + 1;
-            if (x->shared) { /* placed in the segment (made large enough by the caller) */
-              x->inboxes[x->ninboxes++] = (inbox){buf, NULL, (MPI_Aint)(*ib_used * sizeof(int64_t))};
-              fe.inbox = (uint64_t)(*ib_used * sizeof(int64_t));
-              *ib_used += ncells;
-            } else {
-              int64_t *cells = calloc(ncells, sizeof *cells);
-              if (!cells) goto nomem;
-              x->inboxes[x->ninboxes++] = (inbox){buf, cells, (MPI_Aint)(uintptr_t)cells};
-              fe.inbox = (uint64_t)(uintptr_t)cells;
-              sp[ns++] = (span){(uintptr_t)cells, (uintptr_t)(cells + ncells)};
-            }
+            x->inboxes[x->ninboxes++] = (inbox){buf, NULL, (MPI_Aint)*ib_used};
+            fe.inbox = (uint64_t)*ib_used;
+            *ib_used += 2 * (buf->bytes / sizeof(int64_t)) + 1;
             if (buf->signalled_by && buf->bytes) {
-              if (!push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
               fe.signalled_by = (uint64_t)(uintptr_t)buf->signalled_by;
               sp[ns++] = (span){(uintptr_t)buf->signalled_by, (uintptr_t)(buf->signalled_by + buf->bytes / sizeof(int64_t))};
             }
           }
           e[n++] = fe;
-          /* the slot pushed above went to the inbox's span when there is one */
-          if (buf->bytes && !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
           if (buf->bytes) sp[ns++] = (span){(uintptr_t)buf->base, (uintptr_t)buf->base + buf->bytes};
         }
     }
@@ -206,17 +232,12 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       sp[m++] = sp[i];
     }
   }
-  for (int i = 0; i < m; i++) {
-    int rc = MPI_Win_attach(x->win, (void *)sp[i].lo, (MPI_Aint)(sp[i].hi - sp[i].lo));
-    if (rc != MPI_SUCCESS) {
-      x->attached = sp;
-      x->nattached = i;
-      free(e);
-      return mpi_fail(rc, "attaching a device's memory to the window");
-    }
+  for (int i = 0; i < n; i++) {
+    e[i].win = window_of(sp, m, (uintptr_t)e[i].addr);
+    e[i].sb_win = window_of(sp, m, (uintptr_t)e[i].signalled_by);
   }
   x->attached = sp;
-  x->nattached = m;
+  x->nspans = m;
   *out = e;
   *nout = n;
   return TSR_OK;
@@ -224,6 +245,25 @@ nomem:
   free(e);
   free(sp);
   return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+}
+
+/* Attaches the call's regions, WIN_REGIONS to a window (collective only in that every process
+ * made the windows first). A failed attach is one MPI ends the job for (the windows' default
+ * error handler); a process whose MPI returns instead says what failed and ends it too, since
+ * the other processes' looks at the window would wait for ever. */
+static void attach_regions(mpi_mesh *x) {
+  for (int i = 0; i < x->nspans; i++) {
+    int rc = MPI_Win_attach(x->data[i / WIN_REGIONS], (void *)x->attached[i].lo,
+                            (MPI_Aint)(x->attached[i].hi - x->attached[i].lo));
+    if (rc != MPI_SUCCESS) {
+      (void)mpi_fail(rc, "attaching a device's memory to a window"); /* the message */
+      fprintf(stderr, "tessera: process %d: %s (region %d of window %d: each window takes %d; Open MPI's limit "
+              "per window, osc_rdma_max_attach, is lower?); ending the MPI job\n", x->rank, tsr_last_error(), i % WIN_REGIONS,
+              i / WIN_REGIONS, WIN_REGIONS);
+      MPI_Abort(x->comm, 1);
+    }
+    x->nattached = i + 1;
+  }
 }
 
 /* Out of host memory in the middle of a collective: the other processes are in it too, and
@@ -263,24 +303,43 @@ static void inbox_segment(mpi_mesh *x, MPI_Aint cells) {
   MPI_Barrier(x->comm); /* zeroed everywhere before anybody adds to it */
 }
 
-/* Phase 1 (collective): attach, then learn every process's table. A failure here leaves an
- * empty table: copies to the other processes then fail, naming what is not there. */
+/* Where the inbox cells from `off` lie, as the inbox window's displacement (the shared
+ * segment's in bytes from its start; a dynamic window's, their address). */
+static MPI_Aint ib_disp(const mpi_mesh *x, size_t off) {
+  return x->shared ? (MPI_Aint)(off * sizeof(int64_t)) : (MPI_Aint)(uintptr_t)(x->ib_base + off);
+}
+
+/* Makes data windows up to `n` (collective: every process asks for the same). */
+static void data_windows(mpi_mesh *x, int n) {
+  if (n <= x->ndata) return;
+  x->data = or_abort(x, realloc(x->data, (size_t)n * sizeof *x->data));
+  for (; x->ndata < n; x->ndata++) {
+    MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->data[x->ndata]);
+    MPI_Win_set_errhandler(x->data[x->ndata], MPI_ERRORS_RETURN);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, x->data[x->ndata]);
+  }
+}
+
+/* Phase 1 (collective): the entries, the inbox area and the windows every process needs,
+ * attach, then learn every process's table. A failure here leaves an empty table: copies to
+ * the other processes then fail, naming what is not there. */
 static void start_barrier(mpi_mesh *x) {
   far_entry *mine = NULL;
   int n = 0;
-  size_t ib_used = 0;
-  if (local_entries(x, &mine, &n, &ib_used) != TSR_OK) n = 0; /* reached for, it reports itself */
-  int *counts = or_abort(x, calloc(2 * (size_t)x->size, sizeof *counts));
+  size_t ib_used = (size_t)x->late.ncells; /* the late semaphores' inboxes first */
+  if (local_entries(x, &mine, &n, &ib_used) != TSR_OK) n = 0, x->nspans = 0; /* reached for, it reports itself */
+  int *counts = or_abort(x, calloc(3 * (size_t)x->size, sizeof *counts));
   int *displs = or_abort(x, calloc((size_t)x->size, sizeof *displs));
-  int want[2] = {n * (int)sizeof *mine, (int)ib_used};
+  int want[3] = {n * (int)sizeof *mine, (int)ib_used, (x->nspans + WIN_REGIONS - 1) / WIN_REGIONS};
   MPI_Request rq;
-  MPI_Iallgather(want, 2, MPI_INT, counts, 2, MPI_INT, x->comm, &rq);
+  MPI_Iallgather(want, 3, MPI_INT, counts, 3, MPI_INT, x->comm, &rq);
   settle(&rq);
   long total = 0;
-  int most = 0;
+  int most = 0, windows = 0;
   for (int r = 0; r < x->size; r++) {
-    int c = counts[2 * r];
-    if (counts[2 * r + 1] > most) most = counts[2 * r + 1];
+    int c = counts[3 * r];
+    if (counts[3 * r + 1] > most) most = counts[3 * r + 1];
+    if (counts[3 * r + 2] > windows) windows = counts[3 * r + 2];
     counts[r] = c; /* compacted: the table's byte counts */
     displs[r] = (int)total;
     total += c;
@@ -289,8 +348,20 @@ static void start_barrier(mpi_mesh *x) {
     MPI_Aint cap = x->ib_cap;
     while (cap < most) cap *= 2;
     inbox_segment(x, cap);
+  } else if (!x->shared) { /* this process's alone, attached for the call */
+    x->ib_base = or_abort(x, calloc(ib_used, sizeof *x->ib_base));
+    x->ib_cap = (MPI_Aint)ib_used;
+    MPI_Win_attach(x->win, x->ib_base, x->ib_cap * (MPI_Aint)sizeof *x->ib_base);
   }
-  for (int i = 0; x->shared && i < x->ninboxes; i++) x->inboxes[i].cells = x->ib_base + x->inboxes[i].disp / 8;
+  for (int i = 0; i < x->ninboxes; i++) {
+    size_t off = (size_t)x->inboxes[i].disp;
+    x->inboxes[i].cells = x->ib_base + off;
+    x->inboxes[i].disp = ib_disp(x, off);
+  }
+  for (int i = 0; i < n; i++)
+    if (mine[i].space == TSR_SEMAPHORE_MEM) mine[i].inbox = (uint64_t)ib_disp(x, (size_t)mine[i].inbox);
+  data_windows(x, windows);
+  attach_regions(x);
   int bytes = want[0];
   x->table = or_abort(x, malloc((size_t)total + 1));
   MPI_Allgatherv(mine, bytes, MPI_BYTE, x->table, counts, displs, MPI_BYTE, x->comm);
@@ -330,39 +401,87 @@ static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
   return true;
 }
 
+/* Gives back late slot i (under the lock): what came for a semaphore's inbox is taken in
+ * first (the deadlock test counts what was sent against what was taken), its cells zeroed for
+ * the next. */
 static void late_drop(mpi_mesh *x, int i) {
+  const tsr_buffer *b = x->late.buf[i];
   __atomic_store_n(&x->late.slots[i].device, -1, __ATOMIC_RELEASE);
-  if (x->late.buf[i]->bytes) MPI_Win_detach(x->late_win, x->late.buf[i]->base), x->late.attached--;
+  if (x->late.ib[i].sem) {
+    inbox *ib = &x->late.ib[i];
+    size_t cells = b->bytes / sizeof(int64_t), n = 2 * cells + 1;
+    for (size_t k = 0; k < cells; k++) drain_cell(x, ib, k);
+    for (size_t k = 0; k < n; k++) __atomic_store_n(&ib->cells[k], 0, __ATOMIC_RELAXED);
+    memset(x->late.ib_taken + x->late.ib_off[i], 0, n);
+    __atomic_store_n(&ib->sem, NULL, __ATOMIC_RELEASE);
+    __atomic_sub_fetch(&x->late.sems, 1, __ATOMIC_ACQ_REL);
+  }
+  int w = x->late.slots[i].win;
+  if (b->bytes) MPI_Win_detach(x->late_win[w], b->base), x->late.attached[w]--;
   x->late.buf[i] = NULL;
 }
 
-/* A VMEM or SMEM buffer allocated by a kernel here after its start: attached and published
- * while it lives. A full table, or as many regions attached as LATE_ATTACHED, leaves it
- * unpublished: a copy into it fails, saying so. */
+/* The first run of n free cells of the late inboxes' area, or -1. */
+static int late_cells(late_table *l, size_t n) {
+  size_t run = 0;
+  for (size_t k = 0; k < (size_t)l->ncells; k++) {
+    run = l->ib_taken[k] ? 0 : run + 1;
+    if (run == n) return (int)(k + 1 - n);
+  }
+  return -1;
+}
+
+/* A buffer allocated by a kernel here after its start: attached and published while it lives
+ * (a semaphore with an inbox). A full table, full windows or a full inbox area leave it
+ * unpublished: a copy into it, or a signal, fails, saying so. */
 static void allocated(mesh_transport *t, const tsr_buffer *b) {
   mpi_mesh *x = of(t);
-  if (b->space == TSR_SEMAPHORE_MEM || !__atomic_load_n(&x->late.in_call, __ATOMIC_ACQUIRE)) return;
+  if (!__atomic_load_n(&x->late.in_call, __ATOMIC_ACQUIRE)) return;
+  bool sem = b->space == TSR_SEMAPHORE_MEM;
+  size_t ncells = sem ? 2 * (b->bytes / sizeof(int64_t)) + 1 : 0;
   pthread_mutex_lock(&x->late.lock);
-  for (int i = 0; i < LATE_MAX; i++) {
-    if (x->late.buf[i]) continue;
-    if (b->bytes && x->late.attached >= LATE_ATTACHED) break;
-    if (b->bytes && MPI_Win_attach(x->late_win, b->base, (MPI_Aint)b->bytes) != MPI_SUCCESS) break;
-    if (b->bytes) x->late.attached++;
-    x->late.buf[i] = b;
-    far_entry *e = &x->late.slots[i];
-    *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0, 1};
-    __atomic_store_n(&e->device, b->device, __ATOMIC_RELEASE); /* whole before it is found */
-    break;
+  int i = 0, w = 0, off = -1;
+  while (i < x->late.nslots && x->late.buf[i]) i++;
+  while (w < x->late.nwins && b->bytes && x->late.attached[w] >= WIN_REGIONS) w++;
+  if (sem) off = late_cells(&x->late, ncells);
+  if (i == x->late.nslots || w == x->late.nwins || (sem && off < 0) ||
+      (b->bytes && MPI_Win_attach(x->late_win[w], b->base, (MPI_Aint)b->bytes) != MPI_SUCCESS)) {
+    pthread_mutex_unlock(&x->late.lock);
+    return;
   }
+  if (b->bytes) x->late.attached[w]++;
+  x->late.buf[i] = b;
+  far_entry *e = &x->late.slots[i];
+  *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0, w, 0, 1, 0};
+  if (sem) {
+    memset(x->late.ib_taken + off, 1, ncells);
+    x->late.ib_off[i] = off;
+    inbox *ib = &x->late.ib[i];
+    ib->cells = x->ib_base + off;
+    ib->disp = ib_disp(x, (size_t)off);
+    e->inbox = (uint64_t)ib->disp;
+    __atomic_store_n(&ib->sem, (tsr_buffer *)b, __ATOMIC_RELEASE);
+    __atomic_add_fetch(&x->late.sems, 1, __ATOMIC_ACQ_REL);
+  }
+  __atomic_store_n(&e->device, b->device, __ATOMIC_RELEASE); /* whole before it is found */
   pthread_mutex_unlock(&x->late.lock);
 }
 
 static void released(mesh_transport *t, const tsr_buffer *b) {
   mpi_mesh *x = of(t);
-  if (b->space == TSR_SEMAPHORE_MEM) return;
   pthread_mutex_lock(&x->late.lock);
-  for (int i = 0; i < LATE_MAX; i++)
+  for (int i = 0; i < x->late.nslots; i++)
     if (x->late.buf[i] == b) late_drop(x, i);
+  pthread_mutex_unlock(&x->late.lock);
+}
+
+/* What came for the late semaphores here, taken in (a deadlock test's first step). */
+static void late_drain(mpi_mesh *x) {
+  if (!__atomic_load_n(&x->late.sems, __ATOMIC_ACQUIRE)) return;
+  pthread_mutex_lock(&x->late.lock);
+  for (int i = 0; i < x->late.nslots; i++)
+    for (size_t k = 0; x->late.ib[i].sem && k < x->late.buf[i]->bytes / sizeof(int64_t); k++)
+      drain_cell(x, &x->late.ib[i], k);
   pthread_mutex_unlock(&x->late.lock);
 }
 
@@ -374,19 +493,23 @@ static void end_barrier(mpi_mesh *x) {
   settle(&rq);
   for (int i = 0; i < x->ninboxes; i++)
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
-  for (int i = 0; i < x->nattached; i++) MPI_Win_detach(x->win, (void *)x->attached[i].lo);
+  for (int i = 0; i < x->nattached; i++) MPI_Win_detach(x->data[i / WIN_REGIONS], (void *)x->attached[i].lo);
   pthread_mutex_lock(&x->late.lock); /* what a failed kernel left (the others are released) */
-  for (int i = 0; i < LATE_MAX; i++)
+  for (int i = 0; i < x->late.nslots; i++)
     if (x->late.buf[i]) late_drop(x, i);
   pthread_mutex_unlock(&x->late.lock);
-  for (int i = 0; !x->shared && i < x->ninboxes; i++) free(x->inboxes[i].cells);
+  if (!x->shared) { /* nothing adds to it any more: every process is past its kernels */
+    MPI_Win_detach(x->win, x->ib_base);
+    free(x->ib_base);
+    x->ib_base = NULL;
+  }
   free(x->inboxes);
   free(x->attached);
   free(x->table);
   x->inboxes = NULL;
   x->attached = NULL;
   x->table = NULL;
-  x->ninboxes = x->nattached = x->ntable = 0;
+  x->ninboxes = x->nattached = x->nspans = x->ntable = 0;
 }
 
 /* The first caller of each phase up to `phase` does it; the others wait until it is done. */
@@ -417,17 +540,17 @@ static const far_entry *find(mpi_mesh *x, int device, int core, int space, int s
   return NULL;
 }
 
-/* A buffer allocated after the kernel's start on another process's device: its live slots. */
+/* A buffer or semaphore allocated after the kernel's start on another process's device: its
+ * live slots. */
 static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far_entry *out) {
-  if (space == TSR_SEMAPHORE_MEM) return false; /* not published: its inbox would be too */
   int target = rank_of(x, device);
-  far_entry *slots = malloc(LATE_MAX * sizeof *slots);
+  far_entry *slots = malloc((size_t)x->late.nslots * sizeof *slots);
   if (!slots) return false;
-  MPI_Get(slots, LATE_MAX * (int)sizeof *slots, MPI_BYTE, target, x->exposed_at[3 * target + 2],
-          LATE_MAX * (int)sizeof *slots, MPI_BYTE, x->win);
+  MPI_Get(slots, x->late.nslots * (int)sizeof *slots, MPI_BYTE, target, x->exposed_at[3 * target + 2],
+          x->late.nslots * (int)sizeof *slots, MPI_BYTE, x->win);
   MPI_Win_flush(target, x->win);
   bool found = false;
-  for (int i = 0; i < LATE_MAX && !found; i++) {
+  for (int i = 0; i < x->late.nslots && !found; i++) {
     const far_entry *e = &slots[i];
     if (e->device == device && e->core == core && e->space == space && e->seq == seq) *out = *e, found = true;
   }
@@ -445,11 +568,8 @@ static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device,
     if (!e && !find_late(x, device, core, (int)r->buf->space, r->buf->seq, out))
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (%s)",
                       what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq,
-                      r->buf->space == TSR_SEMAPHORE_MEM
-                          ? "a semaphore allocated after the kernel's start, run_scoped, is not reachable from another "
-                            "process"
-                          : "not allocated there yet, released already, or past the allocations after the "
-                            "kernel's start that a process can publish");
+                      "not allocated there yet, released already, or past the allocations after the kernel's start "
+                      "that a process can publish");
     if (out->bytes != r->buf->bytes)
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d has %llu bytes, "
                       "this core's %zu", what, device, core, rank_of(x, device), tsr_space_name(r->buf->space),
@@ -521,7 +641,7 @@ static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const
   if (hi - (uintptr_t)base > e.bytes)
     return tsr_fail(TSR_ERR_INVALID, "remote copy to device %d: the window reaches past its target", device);
   int target = rank_of(x, device);
-  MPI_Win win = e.late ? x->late_win : x->win;
+  MPI_Win win = e.late ? x->late_win[e.win] : x->data[e.win];
   size_t es = tsr_dtype_size(dst->dtype);
   int rc = MPI_SUCCESS;
   if (!c->m->no_data || dst->space == TSR_SMEM) {
@@ -563,9 +683,13 @@ static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
   int flag;
   if (!x->shared || !(++looks & 15)) MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, x->comm, &flag, MPI_STATUS_IGNORE);
   if (!sem->buf) return false;
+  size_t cell = (size_t)(sem->data - sem->buf->base) / sizeof(int64_t);
   for (int i = 0; i < x->ninboxes; i++)
-    if (x->inboxes[i].sem == sem->buf)
-      return drain_cell(x, &x->inboxes[i], (size_t)(sem->data - sem->buf->base) / sizeof(int64_t));
+    if (x->inboxes[i].sem == sem->buf) return drain_cell(x, &x->inboxes[i], cell);
+  /* allocated after the kernel's start: its slot was filled by this thread (the semaphore's
+   * core), and stays until this thread releases it; the others change under it */
+  for (int i = 0; __atomic_load_n(&x->late.sems, __ATOMIC_ACQUIRE) && i < x->late.nslots; i++)
+    if (__atomic_load_n(&x->late.ib[i].sem, __ATOMIC_ACQUIRE) == sem->buf) return drain_cell(x, &x->late.ib[i], cell);
   return false;
 }
 
@@ -585,13 +709,16 @@ static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device,
   int target = rank_of(x, device);
   int64_t v = 0, box[2] = {0, 0};
   int w = 0;
-  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e.addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, x->win);
-  MPI_Aint at = (MPI_Aint)(e.inbox + 2 * cell * sizeof(int64_t));
-  MPI_Get(box, 2, MPI_INT64_T, target, x->shared ? at / (MPI_Aint)sizeof(int64_t) : at, 2, MPI_INT64_T, x->ibwin);
-  if (e.signalled_by)
-    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e.signalled_by + cell * sizeof(int)), 1, MPI_INT, x->win);
-  MPI_Win_flush(target, x->win);
-  if (x->shared) MPI_Win_flush(target, x->ibwin);
+  MPI_Win at_win = e.late ? x->late_win[e.win] : x->data[e.win], sb_win = x->data[e.sb_win];
+  MPI_Get(&v, 1, MPI_INT64_T, target, (MPI_Aint)(e.addr + cell * sizeof(int64_t)), 1, MPI_INT64_T, at_win);
+  MPI_Aint amount_at, sender_at;
+  inbox_disps(x, (MPI_Aint)e.inbox, cell, &amount_at, &sender_at);
+  MPI_Get(box, 2, MPI_INT64_T, target, amount_at, 2, MPI_INT64_T, x->ibwin);
+  if (e.signalled_by) /* a late semaphore's is not attached (0) */
+    MPI_Get(&w, 1, MPI_INT, target, (MPI_Aint)(e.signalled_by + cell * sizeof(int)), 1, MPI_INT, sb_win);
+  MPI_Win_flush(target, at_win);
+  if (e.signalled_by) MPI_Win_flush(target, sb_win);
+  MPI_Win_flush(target, x->ibwin);
   *value = v + box[0];
   *who = box[0] ? (int)box[1] : w;
   return true;
@@ -644,6 +771,7 @@ static bool all_stuck(mesh_transport *t, tsr_machine *root) {
   int64_t p0, f0, p1, f1;
   for (int i = 0; i < x->ninboxes; i++) /* what came for any semaphore here, taken in first */
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
+  late_drain(x);
   if (!snapshot(x, &p0, &f0) || f0) return false;
   for (int look = 0; look < 50; look++) {
     struct timespec ts = {0, 1000 * 1000};
@@ -700,6 +828,19 @@ static tsr_status run_end(mesh_transport *t, tsr_machine *root, tsr_status st, c
 
 /* ---- attach ------------------------------------------------------------------------------- */
 
+static void free_mesh(mpi_mesh *x) {
+  free(x->mine);
+  free(x->exposed_at);
+  free(x->late.slots);
+  free(x->late.buf);
+  free(x->late.ib);
+  free(x->late.ib_off);
+  free(x->late.ib_taken);
+  free(x->late.attached);
+  free(x->late_win);
+  free(x);
+}
+
 static void destroy(mesh_transport *t) {
   mpi_mesh *x = of(t);
   MPI_Win_detach(x->win, x->mine);
@@ -707,18 +848,22 @@ static void destroy(mesh_transport *t) {
   MPI_Win_detach(x->win, x->late.slots);
   MPI_Win_unlock_all(x->win);
   MPI_Win_free(&x->win);
-  MPI_Win_unlock_all(x->late_win);
-  MPI_Win_free(&x->late_win);
+  for (int w = 0; w < x->late.nwins; w++) {
+    MPI_Win_unlock_all(x->late_win[w]);
+    MPI_Win_free(&x->late_win[w]);
+  }
+  for (int w = 0; w < x->ndata; w++) {
+    MPI_Win_unlock_all(x->data[w]);
+    MPI_Win_free(&x->data[w]);
+  }
+  free(x->data);
   if (x->shared) {
     MPI_Win_unlock_all(x->ibwin);
     MPI_Win_free(&x->ibwin);
   }
   MPI_Comm_free(&x->comm);
-  free(x->mine);
-  free(x->exposed_at);
-  free(x->late.slots);
   pthread_mutex_destroy(&x->late.lock);
-  free(x);
+  free_mesh(x);
 }
 
 tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
@@ -745,21 +890,33 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   x->root = m;
   x->mine = calloc(1 + (size_t)size, sizeof(int64_t));
   x->exposed_at = calloc(3 * (size_t)size, sizeof *x->exposed_at);
-  x->late.slots = malloc(LATE_MAX * sizeof *x->late.slots);
-  int ok = x->mine && x->exposed_at && x->late.slots, all_ok = 0;
+  late_table *l = &x->late;
+  l->nslots = x->per_rank * LATE_PER_DEVICE > LATE_MIN ? x->per_rank * LATE_PER_DEVICE : LATE_MIN;
+  int regions = x->per_rank * LATE_PER_DEVICE > LATE_REGIONS ? x->per_rank * LATE_PER_DEVICE : LATE_REGIONS;
+  l->nwins = (regions + WIN_REGIONS - 1) / WIN_REGIONS;
+  l->ncells = x->per_rank * LATE_CELLS_PER_DEVICE > LATE_CELLS ? x->per_rank * LATE_CELLS_PER_DEVICE : LATE_CELLS;
+  l->slots = malloc((size_t)l->nslots * sizeof *l->slots);
+  l->buf = calloc((size_t)l->nslots, sizeof *l->buf);
+  l->ib = calloc((size_t)l->nslots, sizeof *l->ib);
+  l->ib_off = calloc((size_t)l->nslots, sizeof *l->ib_off);
+  l->ib_taken = calloc((size_t)l->ncells, 1);
+  l->attached = calloc((size_t)l->nwins, sizeof *l->attached);
+  x->late_win = calloc((size_t)l->nwins, sizeof *x->late_win);
+  int ok = x->mine && x->exposed_at && l->slots && l->buf && l->ib && l->ib_off && l->ib_taken && l->attached &&
+           x->late_win, all_ok = 0;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
   if (!all_ok) {
-    free(x->mine);
-    free(x->exposed_at);
-    free(x->late.slots);
-    free(x);
+    free_mesh(x);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory (on some process)");
   }
   MPI_Comm_dup(comm, &x->comm);
   MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->win);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, x->win);
-  MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->late_win);
-  MPI_Win_lock_all(MPI_MODE_NOCHECK, x->late_win);
+  for (int w = 0; w < x->late.nwins; w++) {
+    MPI_Win_create_dynamic(MPI_INFO_NULL, x->comm, &x->late_win[w]);
+    MPI_Win_set_errhandler(x->late_win[w], MPI_ERRORS_RETURN); /* a failed attach: the buffer unpublished */
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, x->late_win[w]);
+  }
   MPI_Comm node; /* every process on one node: the inboxes in a shared segment */
   int node_size = 0;
   MPI_Comm_split_type(x->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
@@ -767,12 +924,13 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   MPI_Comm_free(&node);
   x->ibwin = x->win;
   x->shared = node_size == size && !getenv("TSR_MPI_NO_SHM");
-  if (x->shared) inbox_segment(x, 4096);
+  if (x->shared) inbox_segment(x, 2 * (MPI_Aint)l->ncells);
+  data_windows(x, 1); /* at least one: an entry of no bytes names window 0 */
   MPI_Win_attach(x->win, x->mine, (MPI_Aint)((1 + (size_t)size) * sizeof(int64_t)));
   MPI_Win_attach(x->win, m->sync, sizeof *m->sync);
   pthread_mutex_init(&x->late.lock, NULL);
-  for (int i = 0; i < LATE_MAX; i++) x->late.slots[i] = (far_entry){.device = -1};
-  MPI_Win_attach(x->win, x->late.slots, LATE_MAX * sizeof *x->late.slots);
+  for (int i = 0; i < x->late.nslots; i++) x->late.slots[i] = (far_entry){.device = -1};
+  MPI_Win_attach(x->win, x->late.slots, (MPI_Aint)((size_t)x->late.nslots * sizeof *x->late.slots));
   MPI_Aint at[3];
   MPI_Get_address(x->mine, &at[0]);
   MPI_Get_address(m->sync, &at[1]);

@@ -1,7 +1,8 @@
 """The multi-chip kernels' input and plain-Python references (tests/mosaic/mc_*.mlir on 4
 devices, shards of 8x128 f32), written into the directory given: x.npy (the global input),
-x8.npy (one shard), gather.npy, permute.npy, barrier.npy. Used by tests/cli/multichip.sh and
-tests/mpi/mpi.sh."""
+x8.npy (one shard), gather.npy, permute.npy, barrier.npy; and for the permute and barrier
+kernels made for 32 devices, x32.npy, permute32.npy, barrier32.npy. Used by
+tests/cli/multichip.sh and tests/mpi/mpi.sh."""
 import sys
 
 from npy_write import npy
@@ -14,7 +15,18 @@ npy(f"{d}/x8.npy", (R, C), x[:R * C])
 shard = R * C
 # ring all-gather: every device holds the whole input; the global output stacks 4 copies
 npy(f"{d}/gather.npy", (N * N * R, C), x * N)
-# right permute + 1: device d holds device d-1's shard + 1
-npy(f"{d}/permute.npy", (N * R, C), [v + 1.0 for d_ in range(N) for v in x[((d_ - 1) % N) * shard:((d_ - 1) % N + 1) * shard]])
-# the barrier kernel: x + device id
-npy(f"{d}/barrier.npy", (N * R, C), [x[i] + float(i // shard) for i in range(N * R * C)])
+
+
+def permute_barrier(n, x, suffix):
+    # right permute + 1: device d holds device d-1's shard + 1
+    npy(f"{d}/permute{suffix}.npy", (n * R, C),
+        [v + 1.0 for d_ in range(n) for v in x[((d_ - 1) % n) * shard:((d_ - 1) % n + 1) * shard]])
+    # the barrier kernel: x + device id
+    npy(f"{d}/barrier{suffix}.npy", (n * R, C), [x[i] + float(i // shard) for i in range(n * R * C)])
+
+
+permute_barrier(N, x, "")
+N32 = 32
+x32 = [float((i * 7) % 23) - 11.0 for i in range(N32 * R * C)]
+npy(f"{d}/x32.npy", (N32 * R, C), x32)
+permute_barrier(N32, x32, "32")

@@ -39,6 +39,7 @@ cases=(
   "mc_barrier barrier --devices 4 --dma-order random --seed 3"
   "mc_barrier_v15 barrier --devices 4"
   "mc_permute_scoped permute --devices 4 --dma-order random --seed 2"
+  "mc_permute_scoped_sem permute --devices 4 --dma-order random --seed 2"
 )
 # the timing model's report (--report), its JSON (--json, alone on stdout) and trace (--trace)
 # in the same runs, byte for byte against one process (the human lines go to stderr)
@@ -79,11 +80,38 @@ for np in 2 4; do
     pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: --timing-only on $np processes"; diff "$dir/only.1.json" "$dir/only.np$np.json" | head; fi
 done
 # the path across nodes (TSR_MPI_NO_SHM=1: the inboxes in the dynamic window) with the copy
-# into a run_scoped buffer
+# into a run_scoped buffer, and the copies and signals counted by run_scoped semaphores
 for np in 2 4; do
-  expect 0 env TSR_MPI_NO_SHM=1 $MPIRUN -x TSR_MPI_NO_SHM -np $np "$T" run --devices 4 --dma-order on-wait \
-    $M/mc_permute_scoped.mlir "$dir/x.npy" --expect "$dir/permute.npy" $exact
+  for k in mc_permute_scoped mc_permute_scoped_sem; do
+    expect 0 env TSR_MPI_NO_SHM=1 $MPIRUN -x TSR_MPI_NO_SHM -np $np "$T" run --devices 4 --dma-order on-wait \
+      $M/$k.mlir "$dir/x.npy" --expect "$dir/permute.npy" $exact
+  done
 done
+# many devices per process: the permute, barrier and run_scoped-semaphore permute kernels made
+# for 32 devices, 16 on each of 2 processes, attach more regions than one window of Open MPI's
+# osc rdma takes (64), and the last has 64 run_scoped allocations live at once per process;
+# exact against the references and bit-identical to one process, on both inbox paths
+all4='s/value = 4 : i32/value = 32 : i32/'
+ring='/%6 = /s/value = 4 : i32/value = 32 : i32/;/%8 = /s/value = 3 : i32/value = 31 : i32/' # its 4 and 3 only
+for c in "mc_permute_add permute all4" "mc_barrier barrier all4" "mc_permute_scoped_sem permute ring"; do
+  set -- $c
+  k=$1 ref=$2 expr=${!3}
+  sed "$expr" $M/$k.mlir >"$dir/${k}32.mlir"
+  "$T" run --devices 32 --no-check "$dir/${k}32.mlir" "$dir/x32.npy" -o "$dir/${k}32.1" >/dev/null 2>&1
+  for noshm in "" 1; do
+    rm -rf "$dir/${k}32.2"
+    env ${noshm:+TSR_MPI_NO_SHM=1} $MPIRUN ${noshm:+-x TSR_MPI_NO_SHM} -np 2 "$T" run --devices 32 "$dir/${k}32.mlir" \
+      "$dir/x32.npy" --expect "$dir/${ref}32.npy" $exact -o "$dir/${k}32.2" >"$dir/many.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && cmp -s "$dir/${k}32.1/out_0.npy" "$dir/${k}32.2/out_0.npy"; then pass=$((pass+1)); else
+      fail=$((fail+1)); echo "FAIL: $k on 32 devices over 2 processes${noshm:+ (TSR_MPI_NO_SHM)}: exit $rc or output differs"
+      grep -v '^\[' "$dir/many.out" | tail -5 | cut -c1-300; fi
+  done
+done
+# an attach Open MPI still refuses (its osc rdma limit set below the 30 regions a window
+# takes): the process says what and where, and the job ends (no hang)
+expect_out "region .* of window .*: each window takes 30; Open MPI's limit per window, osc_rdma_max_attach, is lower" \
+  $MPIRUN --mca osc_rdma_max_attach 8 -np 2 "$T" run --devices 32 "$dir/mc_permute_add32.mlir" "$dir/x32.npy"
 # the deadlock: every device signals device 0, the others wait forever. Process 0 reports
 # every device (the joined message is cut at its length limit, as on one process), including
 # where the signals landed (on another process); all exit non-zero.
@@ -93,6 +121,18 @@ for np in 2 4; do
     grep -q "the same semaphore elsewhere: device 0 core 0 holds 3 (last signalled by device" "$out" &&
     [ "$(grep -c "process 0 reports every device" "$out")" -eq $((np - 1)) ] && pass=$((pass+1)) ||
     { fail=$((fail+1)); echo "FAIL: the deadlock report on $np processes"; cut -c1-400 "$out"; }
+done
+# a signal to a run_scoped semaphore that nobody waits for (device 3 to device 0, another
+# process's): the scope's end takes in its inbox and fails as on one process, on both paths
+held="device 0: pallas_call scoped_sem_held_kernel: .*a semaphore allocated in this scope holds 1 when the scope ends"
+expect 1 "$T" run --devices 4 $M/mc_scoped_sem_held.mlir "$dir/x.npy"
+grep -q "$held" "$out" && pass=$((pass+1)) || { fail=$((fail+1)); echo "FAIL: the held scoped semaphore on one process"; cat "$out"; }
+for run in "2" "4" "2 TSR_MPI_NO_SHM=1"; do
+  set -- $run
+  np=$1; shift
+  expect 1 env "$@" $MPIRUN ${1:+-x TSR_MPI_NO_SHM} -np $np "$T" run --devices 4 $M/mc_scoped_sem_held.mlir "$dir/x.npy"
+  grep -q "$held" "$out" && pass=$((pass+1)) ||
+    { fail=$((fail+1)); echo "FAIL: the held scoped semaphore on $run processes"; cut -c1-400 "$out"; }
 done
 # a process killed mid-run: the job ends with an error, not a hang (the run alone takes
 # several times the bound)
