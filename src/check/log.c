@@ -81,6 +81,7 @@ tsr_status ck_log_create(tsr_checker *ck) {
 static void clear_slots(ck_log *L) {
   for (int i = 0; i < CK_MAX_CORES; i++) L->slots[i].n = L->slots[i].nrefs = 0;
   L->ends = 0;
+  L->nomem = false;
 }
 
 void ck_log_clear(tsr_checker *ck) {
@@ -310,15 +311,15 @@ typedef struct sem_val {
 typedef struct sems {
   sem_val *a;
   size_t n, cap;
+  int64_t nowhere; /* what a missing ref (or a failed allocation) counts into */
 } sems;
 
 static int64_t *sem_of(sems *v, const slot_log *s, int32_t ref) {
-  static int64_t nowhere;
-  if (ref < 0) return &nowhere;
+  if (ref < 0) return &v->nowhere;
   uint64_t key = s->refs[ref].data;
   for (size_t i = 0; i < v->n; i++)
     if (v->a[i].key == key) return &v->a[i].value;
-  if (!grow((void **)&v->a, &v->cap, v->n, sizeof *v->a)) return &nowhere;
+  if (!grow((void **)&v->a, &v->cap, v->n, sizeof *v->a)) return &v->nowhere;
   v->a[v->n] = (sem_val){key, 0};
   return &v->a[v->n++].value;
 }
@@ -380,7 +381,6 @@ static void replay_locked(tsr_checker *ck) {
   }
   free(v.a);
   if (L->nomem) ck_report(ck, TSR_ERR_NOMEM, "checkers: out of host memory for the event log; events were lost");
-  L->nomem = false;
   clear_slots(L);
 }
 
@@ -483,7 +483,7 @@ tsr_status ck_log_import(tsr_checker *ck, const char *p, size_t len, const char 
     int32_t t;
     int64_t nr, nf;
     if (!blob_take(p, len, &at, &t, sizeof t) || !blob_take(p, len, &at, &nr, sizeof nr) || !blob_take(p, len, &at, &nf, sizeof nf) ||
-        t < 0 || t >= CK_MAX_CORES)
+        t < 0 || t >= ck->num_cores || t >= CK_MAX_CORES)
       goto bad;
     if (L->slots[t].n) {
       s = tsr_fail(TSR_ERR_INVALID, "checkers: device core slot %d was logged here and by %s", t, from);

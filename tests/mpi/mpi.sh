@@ -112,30 +112,32 @@ if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$took" -lt 60 ]; then pass=$((pass
 # them all. The findings word for word, and the exit code, as one process without MPI (which
 # replays in the same order); each case's one-process run must show what it is there for.
 sed '/tpu.vector_store/d' $M/mc_signal.mlir >"$dir/mc_signal_unwritten.mlir" # output never written: poison
-# kernel, what the one-process run must print, its exit code, how it runs
+# module, what the one-process run must print, its exit code, how it runs (a StableHLO module
+# from shard_map: its kernel calls in a loop, the logs held to the end of the run)
+x="$dir/x.npy"
 checked=(
-  "$M/mc_permute_add_racy.mlir|race on device 1 core 0: kernel load at .* reads memory that the remote copy DMA #2 from device 0 core 0|1|"
-  "$M/mc_permute_add_racy.mlir|race on device 0 core 0: the remote copy DMA #2 from device 3 core 0 .* writes memory that its kernel load|1|--dma-order on-wait"
-  "$dir/mc_signal_unwritten.mlir|poison on device 3 core 0: output DMA #2 operand 0 block (0, 0)|1|--poison --dma-order random --seed 4"
-  "$M/mc_ring_allgather.mlir|checkers: no findings|0|--check"
-  "$M/mc_barrier.mlir|checkers: no findings|0|--check --dma-order random --seed 3"
-  "$M/mc_permute_add.mlir|checkers: no findings|0|--check --mesh 2x2 --dma-order on-wait"
-  "$M/mc_permute_scoped.mlir|checkers: no findings|0|--check --dma-order random --seed 2"
-  "$M/mc_signal_wrong_device.mlir|deadlock|1|--check"
+  "$M/mc_permute_add_racy.mlir|race on device 1 core 0: kernel load at .* reads memory that the remote copy DMA #2 from device 0 core 0|1|--devices 4 $x"
+  "$M/mc_permute_add_racy.mlir|race on device 0 core 0: the remote copy DMA #2 from device 3 core 0 .* writes memory that its kernel load|1|--devices 4 --dma-order on-wait $x"
+  "$dir/mc_signal_unwritten.mlir|poison on device 3 core 0: output DMA #2 operand 0 block (0, 0)|1|--devices 4 --poison --dma-order random --seed 4 $x"
+  "$M/mc_ring_allgather.mlir|checkers: no findings|0|--devices 4 --check $x"
+  "$M/mc_barrier.mlir|checkers: no findings|0|--devices 4 --check --dma-order random --seed 3 $x"
+  "$M/mc_permute_add.mlir|checkers: no findings|0|--mesh 2x2 --check --dma-order on-wait $x"
+  "$M/mc_permute_scoped.mlir|checkers: no findings|0|--devices 4 --check --dma-order random --seed 2 $x"
+  "$M/mc_signal_wrong_device.mlir|deadlock|1|--devices 4 --check $x"
+  "tests/shard_map/ring_loop_8/module.mlir|checkers: no findings|0|--check tests/shard_map/ring_loop_8/in_0.npy"
 )
 # the checkers' lines (a deadlock is the machine's verdict, which names processes: not compared)
 findings() { grep -E "^(check|checkers|poison):" "$1"; }
 for c in "${checked[@]}"; do
   IFS='|' read -r k want want_rc how <<<"$c"
-  devices="--devices 4"; [[ "$how" == *--mesh* ]] && devices=
-  "$T" run $devices $how "$k" "$dir/x.npy" >"$dir/ck.1" 2>&1
+  "$T" run "$k" $how >"$dir/ck.1" 2>&1
   rc1=$?
   findings "$dir/ck.1" >"$dir/ck.1.f"
   echo "exit $rc1" >>"$dir/ck.1.f"
   if [ $rc1 -eq "$want_rc" ] && grep -q -- "$want" "$dir/ck.1"; then pass=$((pass+1)); else
     fail=$((fail+1)); echo "FAIL: ${k##*/} $how on one process: exit $rc1, or no '$want'"; cut -c1-300 "$dir/ck.1" | tail -5; fi
   for np in 2 4; do
-    $MPIRUN -np $np "$T" run $devices $how "$k" "$dir/x.npy" >"$dir/ck.np$np" 2>&1
+    $MPIRUN -np $np "$T" run "$k" $how >"$dir/ck.np$np" 2>&1
     rc=$?
     findings "$dir/ck.np$np" >"$dir/ck.np$np.f"
     echo "exit $rc" >>"$dir/ck.np$np.f"
