@@ -234,7 +234,6 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
     return;
   }
   ck_rec *r = &s->recs[s->n];
-  memset(r, 0, sizeof *r);
   *r = (ck_rec){.kind = ev->kind, .device = ev->device, .core = ev->core, .target_device = ev->target_device,
                 .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .dir = ev->dir,
                 .write = ev->write, .poisoned = poisoned, .step = ev->step, .bytes = ev->bytes,
