@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "tessera/check.h"
 #include "tessera/machine.h"
 #include "tessera/timing.h"
 
@@ -22,7 +23,7 @@ extern "C" {
  * descriptions and arrays are not touched) and return every process's verdict. The
  * machine must then be destroyed on every process at once (tsr_machine_destroy is
  * collective). MPI must be initialised with MPI_THREAD_MULTIPLE. On one process nothing
- * changes. Attach no checker: a checker follows one process's devices (docs/mpi.md). */
+ * changes. A checker: tsr_mpi_checker_attach (below). */
 tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm);
 /* Whether device d runs in this process (true on a machine without MPI). */
 bool tsr_mpi_device_is_local(const tsr_machine *m, int device);
@@ -36,6 +37,15 @@ bool tsr_mpi_device_is_local(const tsr_machine *m, int device);
  * tsr_timing_attach. */
 tsr_status tsr_mpi_timing_attach(tsr_timing *t, tsr_machine *m, MPI_Comm comm);
 tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm);
+
+/* The checkers over MPI processes, the same way: every process attaches its own checker with
+ * tsr_mpi_checker_attach (in place of tsr_checker_attach), which logs the events of the
+ * devices hosted here; after the calls, tsr_mpi_checker_gather (collective) moves every
+ * process's log to process 0 of comm, whose checker then replays them all and finds what
+ * one process running every device finds (the same findings, word for word). The other
+ * processes' checkers are left with nothing. On one process, the same as tsr_checker_attach. */
+tsr_status tsr_mpi_checker_attach(tsr_checker *ck, tsr_machine *m, MPI_Comm comm);
+tsr_status tsr_mpi_checker_gather(tsr_checker *ck, MPI_Comm comm);
 
 /* A StableHLO program (tsr_hlo_run) on a machine spread over comm's processes: every process
  * runs the whole graph on the same global inputs (the ops outside kernels redundantly), each

@@ -52,6 +52,7 @@ typedef struct sem_tally {
 } sem_tally;
 
 struct vc_state;
+typedef struct ck_log ck_log;
 
 struct tsr_checker {
   unsigned checks;
@@ -74,6 +75,9 @@ struct tsr_checker {
   int nparts;
   int before_total, before_kept;
   tsr_status before_status;
+  /* Many chips: the events logged and replayed in one order (log.c); NULL on one device. */
+  struct tsr_machine *machine;
+  struct ck_log *log;
 };
 
 void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
@@ -84,6 +88,27 @@ void ck_race_reset(tsr_checker *ck);
 void ck_sem_event(tsr_checker *ck, const tsr_event *ev);
 void ck_sem_finish(tsr_checker *ck);   /* caller holds ck->lock */
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev);
+/* The poison scan alone (first poisoned element in `at`), and the finding it makes: the log
+ * scans when the DMA starts and reports when it replays. */
+bool ck_poison_found(const tsr_event *ev, int64_t *at);
+void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at);
+/* An event (cores as slots) to the enabled checks; `poison_at`: the scan made when it was
+ * logged (NULL: scan now; replayed and clean: not called for poison, see log.c). */
+void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int64_t *poison_at);
+/* Many chips (log.c): every device's events are logged without pointers (an address as
+ * device, core, memory space, allocation and offset) and replayed through the checks in one
+ * order that keeps every signal before the wait it releases: the same findings whatever the
+ * threads' timing, and across MPI processes (src/mpi/events.c). */
+tsr_status ck_log_create(tsr_checker *ck);
+void ck_log_event(tsr_checker *ck, const tsr_event *ev);
+/* Under MPI: held, the log waits for the others' (no replay after a call), ... */
+void ck_log_hold(tsr_checker *ck, bool held);
+/* ... goes to process 0 as bytes (the log emptied), and is added to its log there. */
+tsr_status ck_log_export(tsr_checker *ck, char **out, size_t *len);
+tsr_status ck_log_import(tsr_checker *ck, const char *p, size_t len, const char *from);
+void ck_log_settle(tsr_checker *ck);   /* replays what is logged (not while held) */
+void ck_log_free(tsr_checker *ck);
+void ck_log_clear(tsr_checker *ck);
 /* Many chips: races through remote copies, found by happens-before (vector clocks). */
 void ck_remote_event(tsr_checker *ck, const tsr_event *ev);
 void ck_remote_free(tsr_checker *ck);

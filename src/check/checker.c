@@ -35,6 +35,7 @@ void tsr_checker_reset(tsr_checker *ck) {
   ck->ends = 0;
   pthread_mutex_unlock(&ck->lock);
   ck_race_reset(ck);
+  ck_log_clear(ck);
 }
 
 void tsr_checker_destroy(tsr_checker *ck) {
@@ -44,6 +45,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
   free(ck->tallies);
   for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
   ck_remote_free(ck);
+  ck_log_free(ck);
   free_parts(ck);
   pthread_mutex_destroy(&ck->lock);
   free(ck);
@@ -77,20 +79,7 @@ void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
   pthread_mutex_unlock(&ck->lock);
 }
 
-static void on_event(void *user, const tsr_event *ev) {
-  tsr_checker *ck = user;
-  tsr_event slot;
-  if (ck->num_devices > 1) { /* one slot per core of every device */
-    slot = *ev;
-    slot.core = ev->device * ck->device_cores + ev->core;
-    slot.target_core = ev->target_device * ck->device_cores + ev->target_core;
-    ev = &slot;
-  }
-  if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
-  if (ev->host_part > 0) { /* a host part goes to its own checker, which only its thread touches */
-    if (ev->host_part >= ck->nparts || !ck->parts[ev->host_part]) return;
-    ck = ck->parts[ev->host_part];
-  }
+void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int64_t *poison_at) {
   if (ev->kind == TSR_EV_KERNEL_BEGIN && ev->name && ev->core == 0) {
     pthread_mutex_lock(&ck->lock);
     snprintf(ck->kernel, sizeof ck->kernel, "%s", ev->name);
@@ -99,14 +88,32 @@ static void on_event(void *user, const tsr_event *ev) {
   if (ck->checks & TSR_CHECK_RACES) ck_race_event(ck, ev);
   if ((ck->checks & TSR_CHECK_RACES) && ck->num_devices > 1) ck_remote_event(ck, ev);
   if (ck->checks & TSR_CHECK_SEMAPHORES) ck_sem_event(ck, ev);
-  if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
+  if (!(ck->checks & TSR_CHECK_POISON)) return;
+  if (!replayed) ck_poison_event(ck, ev);
+  else if (poison_at) ck_poison_report(ck, ev, poison_at);
+}
+
+static void on_event(void *user, const tsr_event *ev) {
+  tsr_checker *ck = user;
+  if (ck->num_devices > 1) { /* many chips: logged, and checked in one order (log.c) */
+    ck_log_event(ck, ev);
+    return;
+  }
+  if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
+  if (ev->host_part > 0) { /* a host part goes to its own checker, which only its thread touches */
+    if (ev->host_part >= ck->nparts || !ck->parts[ev->host_part]) return;
+    ck = ck->parts[ev->host_part];
+  }
+  ck_dispatch(ck, ev, false, NULL);
 }
 
 /* A host split: each host part is checked on its own, as its core would check it from a
  * fresh start; the parts' findings follow those of the cores' own parts, in part order. */
 static bool split_begin(void *user, int host_parts) {
   tsr_checker *ck = user;
-  if (host_parts < 0) return false;
+  /* many chips: the events are logged and replayed after the call, which a split's findings
+   * (to be known before the split stands) cannot wait for; such calls run in order */
+  if (host_parts < 0 || ck->num_devices > 1) return false;
   ck->parts = calloc((size_t)host_parts + 1, sizeof *ck->parts);
   if (!ck->parts) return false;
   ck->nparts = host_parts + 1;
@@ -175,14 +182,17 @@ tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {
   int per = tsr_machine_num_cores(m), devices = tsr_machine_num_devices(m), n = per * devices;
   if (n > CK_MAX_CORES) return tsr_fail(TSR_ERR_INVALID, "checkers: at most %d cores (of all devices)", CK_MAX_CORES);
   ck->num_cores = n;
+  ck->machine = m;
   ck->num_devices = devices;
   ck->device_cores = per;
+  if (devices > 1) TSR_TRY(ck_log_create(ck));
   tsr_observer o = tsr_checker_observer(ck);
   return tsr_machine_add_observer(m, &o);
 }
 
 int tsr_checker_count(const tsr_checker *ck) {
   tsr_checker *w = (tsr_checker *)ck;
+  ck_log_settle(w);
   pthread_mutex_lock(&w->lock);
   /* Some cores ended a kernel the others never ran: balance it now. (Mid-kernel, with no
    * core ended, the tallies are still open.) */
@@ -206,6 +216,7 @@ tsr_status tsr_checker_status(const tsr_checker *ck) {
 
 const char *tsr_checker_finding(const tsr_checker *ck, int i) {
   tsr_checker *w = (tsr_checker *)ck;
+  ck_log_settle(w);
   pthread_mutex_lock(&w->lock);
   const char *m = i >= 0 && i < w->nkept ? w->kept[i] : NULL;
   pthread_mutex_unlock(&w->lock);

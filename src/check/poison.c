@@ -13,10 +13,17 @@ static bool to_hbm(const tsr_event *ev) {
          (ev->src->space == TSR_VMEM || ev->src->space == TSR_SMEM);
 }
 
+bool ck_poison_found(const tsr_event *ev, int64_t *at) {
+  if (ev->kind != TSR_EV_DMA_START || !ev->src || !to_hbm(ev)) return false;
+  return find_poison(ev->src_data ? ev->src_data : ev->src, at);
+}
+
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev) {
-  if (ev->kind != TSR_EV_DMA_START || !ev->src || !to_hbm(ev)) return;
   int64_t at[TSR_MAX_RANK];
-  if (!find_poison(ev->src_data ? ev->src_data : ev->src, at)) return;
+  if (ck_poison_found(ev, at)) ck_poison_report(ck, ev, at);
+}
+
+void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at) {
   char idx[64], blk[64] = "", op[32] = "", src[96];
   tsr_format_dims(at, ev->src->rank, idx, sizeof idx);
   if (ev->index && ev->rank > 0) {
@@ -24,9 +31,10 @@ void ck_poison_event(tsr_checker *ck, const tsr_event *ev) {
     snprintf(blk, sizeof blk, " block %s", tsr_format_dims(ev->index, ev->rank, dims, sizeof dims));
   }
   if (ev->operand >= 0) snprintf(op, sizeof op, " operand %d", ev->operand);
-  ck_report(ck, TSR_ERR_CHECK, "poison on core %d: output DMA #%llu%s%s at step %lld writes "
+  char who[48];
+  ck_report(ck, TSR_ERR_CHECK, "poison on %s: output DMA #%llu%s%s at step %lld writes "
             "poison to HBM: element %s of %s was never written (uninitialised VMEM or "
-            "edge-block padding)", ev->core, (unsigned long long)ev->dma_id, op, blk,
+            "edge-block padding)", ck_core_name(ck, ev->core, who, sizeof who), (unsigned long long)ev->dma_id, op, blk,
             (long long)ev->step, idx, ck_describe(ev->src, src, sizeof src));
 }
 

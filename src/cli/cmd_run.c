@@ -370,7 +370,12 @@ int cmd_run(int argc, char **argv) {
       warm_kernel_s[r - 1] = st.kernel_seconds;
     }
   }
-  if (cli_mpi_gather_outputs(out, n_out, !bare, &st) != TSR_OK || cli_mpi_gather_timing(&rs) != TSR_OK) {
+  bool gathered = cli_mpi_gather_outputs(out, n_out, !bare, &st) == TSR_OK;
+  if (gathered) { /* both collective: every process takes both */
+    bool timed = cli_mpi_gather_timing(&rs) == TSR_OK;
+    gathered = cli_mpi_gather_checker(&rs) == TSR_OK && timed;
+  }
+  if (!gathered) {
     fprintf(stderr, "tessera run: %s\n", tsr_last_error());
     goto done;
   }

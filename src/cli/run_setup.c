@@ -133,7 +133,7 @@ tsr_status run_setup_machine(run_setup *rs) {
   if (rs->poison) checks |= TSR_CHECK_POISON;
   if (s == TSR_OK && checks) {
     s = tsr_checker_create(checks, &rs->checker);
-    if (s == TSR_OK) s = tsr_checker_attach(rs->checker, rs->machine);
+    if (s == TSR_OK) s = cli_mpi_checker_attach(rs->checker, rs->machine); /* under mpirun: logs, replayed later */
   }
   if (s != TSR_OK) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
   return s;

@@ -41,19 +41,6 @@ int cli_mpi_begin(run_setup *rs, const char *cmd) {
     return TSR_EXIT_FAIL;
   }
   if (world_size == 1) return 0;
-  /* what sees one process's devices only: refused rather than half right (docs/mpi.md) */
-  const char *one = rs->check ? "--check" : rs->poison ? "--poison" : NULL;
-  if (one) { /* the same on every process: all end here */
-    if (world_rank == 0)
-      fprintf(stderr, "tessera %s: %s across %d MPI processes is not supported yet: the checkers see one process's "
-                      "devices only (docs/mpi.md); run it in one process\n", cmd, one, world_size);
-    MPI_Finalize();
-    joined = false;
-    return TSR_EXIT_USAGE;
-  }
-  if (!rs->no_check && world_rank == 0)
-    fprintf(cli_out(), "checkers: off across %d MPI processes (they see one process's devices; docs/mpi.md)\n", world_size);
-  rs->no_check = true;
   if (world_rank != 0) { /* process 0 speaks (with --json, its human lines go to stderr: the others' nowhere) */
     if (!freopen("/dev/null", "w", stdout)) return TSR_EXIT_FAIL;
     cli_set_json(false);
@@ -72,6 +59,21 @@ tsr_status cli_mpi_attach(tsr_machine *m, bool graph) {
 tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m) {
   if (world_size == 1) return tsr_timing_attach(t, m);
   return tsr_mpi_timing_attach(t, m, MPI_COMM_WORLD);
+}
+
+tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) {
+  if (world_size == 1) return tsr_checker_attach(ck, m);
+  return tsr_mpi_checker_attach(ck, m, MPI_COMM_WORLD);
+}
+
+tsr_status cli_mpi_gather_checker(run_setup *rs) {
+  if (world_size == 1 || !rs->checker) return TSR_OK;
+  tsr_status s = tsr_mpi_checker_gather(rs->checker, MPI_COMM_WORLD);
+  if (world_rank != 0) { /* process 0 replays every device's events and reports */
+    tsr_checker_destroy(rs->checker);
+    rs->checker = NULL;
+  }
+  return s;
 }
 
 tsr_status cli_mpi_gather_timing(run_setup *rs) {

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "tessera/array.h"
+#include "tessera/check.h"
 #include "tessera/hlo.h"
 #include "tessera/machine.h"
 #include "tessera/timing.h"
@@ -14,8 +15,8 @@
 typedef struct run_setup run_setup;
 
 #ifdef TSR_MPI
-/* Joins the job when started by mpirun (MPI_THREAD_MULTIPLE), and refuses what cannot yet
- * span processes (exit code, after saying why; 0: go on). Process 0 keeps stdout. */
+/* Joins the job when started by mpirun (MPI_THREAD_MULTIPLE) (exit code, after saying why;
+ * 0: go on). Process 0 keeps stdout. */
 int cli_mpi_begin(run_setup *rs, const char *cmd);
 /* How many processes (1 without mpirun), and whether this is process 0. */
 int cli_mpi_size(void);
@@ -36,6 +37,9 @@ tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whole, tsr_hlo_sta
  * (attach), and after the run process 0 replays them all (gather; the others' models go). */
 tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m);
 tsr_status cli_mpi_gather_timing(run_setup *rs);
+/* The checkers the same way: each process logs its devices' events, process 0 replays them all. */
+tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m);
+tsr_status cli_mpi_gather_checker(run_setup *rs);
 /* The exit code every process agrees on (the worst), and MPI finalised. */
 int cli_mpi_end(int rc);
 #else
@@ -51,6 +55,8 @@ static inline tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whol
 }
 static inline tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m) { return tsr_timing_attach(t, m); }
 static inline tsr_status cli_mpi_gather_timing(run_setup *rs) { (void)rs; return TSR_OK; }
+static inline tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) { return tsr_checker_attach(ck, m); }
+static inline tsr_status cli_mpi_gather_checker(run_setup *rs) { (void)rs; return TSR_OK; }
 static inline int cli_mpi_end(int rc) { return rc; }
 #endif
 

@@ -2,10 +2,12 @@
  * timing model replays the cores of all devices together (a wait on one device is met by a
  * copy from another), so each process logs its own devices' events unreplayed and process 0
  * replays the union. The log is small next to the data (one record per DMA, wait, signal and
- * body: tens of bytes), and goes once, after the calls. */
+ * body: tens of bytes), and goes once, after the calls. The checkers' log (src/check/log.c:
+ * also kernel accesses, and refs as positions rather than addresses) goes the same way. */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check/check_internal.h"
 #include "core/status.h"
 #include "mpi/chunk.h"
 #include "tessera/mpi.h"
@@ -19,20 +21,21 @@ tsr_status tsr_mpi_timing_attach(tsr_timing *t, tsr_machine *m, MPI_Comm comm) {
   return TSR_OK;
 }
 
-tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
+/* Moves every process's log to process 0 (collective): `exp` makes this process's (not on
+ * process 0), `imp` adds one to process 0's; `what` names them in messages. */
+typedef tsr_status (*log_export)(void *obj, char **out, size_t *len);
+typedef tsr_status (*log_import)(void *obj, const char *p, size_t len, const char *from);
+
+static tsr_status gather_logs(MPI_Comm comm, void *obj, log_export exp, log_import imp, const char *what) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  if (size == 1) {
-    tm_hold(t, false);
-    return TSR_OK;
-  }
   /* a machine's devices are spread one or more to a process: at most TSR_MAX_DEVICES */
   if (size > TSR_MAX_DEVICES) /* the same on every process */
-    return tsr_fail(TSR_ERR_INVALID, "timing model: %d MPI processes, at most %d", size, TSR_MAX_DEVICES);
+    return tsr_fail(TSR_ERR_INVALID, "%s: %d MPI processes, at most %d", what, size, TSR_MAX_DEVICES);
   char *mine = NULL;
   size_t len = 0;
-  tsr_status s = rank == 0 ? TSR_OK : tm_export(t, &mine, &len);
+  tsr_status s = rank == 0 ? TSR_OK : exp(obj, &mine, &len);
   int64_t my_len = s == TSR_OK ? (int64_t)len : -1;
   int64_t lens[TSR_MAX_DEVICES] = {0};
   char *bufs[TSR_MAX_DEVICES] = {0};
@@ -46,7 +49,6 @@ tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
     for (size_t at = 0; my_go && at < len; at += MPI_CHUNK)
       MPI_Send(mine + at, mpi_chunk((int64_t)(len - at)), MPI_BYTE, 0, 0, comm);
     free(mine);
-    tsr_timing_reset(t); /* its records are process 0's now */
     return s;
   }
   for (int r = 1; r < size; r++) {
@@ -55,13 +57,51 @@ tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
     char from[32];
     snprintf(from, sizeof from, "MPI process %d", r);
     if (s == TSR_OK && lens[r] < 0)
-      s = tsr_fail(TSR_ERR_NOMEM, "timing model: %s ran out of host memory for its log", from);
+      s = tsr_fail(TSR_ERR_NOMEM, "%s: %s ran out of host memory for its log", what, from);
     else if (s == TSR_OK && lens[r] > 0 && !go[r])
-      s = tsr_fail(TSR_ERR_NOMEM, "timing model: out of host memory for the log of %s", from);
+      s = tsr_fail(TSR_ERR_NOMEM, "%s: out of host memory for the log of %s", what, from);
     else if (s == TSR_OK && go[r])
-      s = tm_import(t, bufs[r], (size_t)lens[r], from);
+      s = imp(obj, bufs[r], (size_t)lens[r], from);
     free(bufs[r]);
   }
-  tm_hold(t, false);
+  return s;
+}
+
+static tsr_status timing_export(void *t, char **out, size_t *len) { return tm_export(t, out, len); }
+static tsr_status timing_import(void *t, const char *p, size_t len, const char *from) { return tm_import(t, p, len, from); }
+
+tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  if (size == 1) {
+    tm_hold(t, false);
+    return TSR_OK;
+  }
+  tsr_status s = gather_logs(comm, t, timing_export, timing_import, "timing model");
+  if (rank != 0) tsr_timing_reset(t); /* its records are process 0's now */
+  else tm_hold(t, false);
+  return s;
+}
+
+tsr_status tsr_mpi_checker_attach(tsr_checker *ck, tsr_machine *m, MPI_Comm comm) {
+  int size = 1;
+  MPI_Comm_size(comm, &size);
+  TSR_TRY(tsr_checker_attach(ck, m));
+  if (size > 1) ck_log_hold(ck, true);
+  return TSR_OK;
+}
+
+static tsr_status checker_export(void *ck, char **out, size_t *len) { return ck_log_export(ck, out, len); }
+static tsr_status checker_import(void *ck, const char *p, size_t len, const char *from) {
+  return ck_log_import(ck, p, len, from);
+}
+
+tsr_status tsr_mpi_checker_gather(tsr_checker *ck, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  tsr_status s = size == 1 ? TSR_OK : gather_logs(comm, ck, checker_export, checker_import, "checkers");
+  if (rank == 0) ck_log_hold(ck, false); /* replayed when its findings are asked for */
   return s;
 }

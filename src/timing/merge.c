@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/blob.h"
 #include "core/status.h"
 #include "timing/timing_internal.h"
 
@@ -12,26 +13,6 @@ void tm_hold(tsr_timing *t, bool held) {
   pthread_mutex_lock(&t->lock);
   t->held = held;
   pthread_mutex_unlock(&t->lock);
-}
-
-typedef struct blob {
-  char *p;
-  size_t len, cap;
-  bool nomem;
-} blob;
-
-static void put(blob *b, const void *src, size_t n) {
-  if (b->nomem) return;
-  if (b->len + n > b->cap) {
-    size_t ncap = b->cap ? b->cap : 4096;
-    while (ncap < b->len + n) ncap *= 2;
-    char *np = realloc(b->p, ncap);
-    if (!np) { b->nomem = true; return; }
-    b->p = np;
-    b->cap = ncap;
-  }
-  memcpy(b->p + b->len, src, n);
-  b->len += n;
 }
 
 /* Layout: int32 names, each NUL-terminated; int32 cores; per core: int32 core, int64 records,
@@ -42,17 +23,17 @@ tsr_status tm_export(tsr_timing *t, char **out, size_t *len) {
   blob b = {0};
   pthread_mutex_lock(&t->lock);
   int32_t nnames = t->nnames, ncores = 0;
-  put(&b, &nnames, sizeof nnames);
-  for (int32_t i = 0; i < nnames; i++) put(&b, t->names[i], strlen(t->names[i]) + 1);
+  blob_put(&b, &nnames, sizeof nnames);
+  for (int32_t i = 0; i < nnames; i++) blob_put(&b, t->names[i], strlen(t->names[i]) + 1);
   for (int c = 0; c < TM_MAX_CORES; c++) ncores += t->cores[c].q.len > 0;
-  put(&b, &ncores, sizeof ncores);
+  blob_put(&b, &ncores, sizeof ncores);
   for (int32_t c = 0; c < TM_MAX_CORES; c++) {
     rec_queue *q = &t->cores[c].q;
     if (!q->len) continue;
     int64_t n = (int64_t)q->len;
-    put(&b, &c, sizeof c);
-    put(&b, &n, sizeof n);
-    for (size_t i = 0; i < q->len; i++) put(&b, &q->a[(q->head + i) % q->cap], sizeof(log_rec));
+    blob_put(&b, &c, sizeof c);
+    blob_put(&b, &n, sizeof n);
+    for (size_t i = 0; i < q->len; i++) blob_put(&b, &q->a[(q->head + i) % q->cap], sizeof(log_rec));
   }
   bool nomem = t->nomem;
   pthread_mutex_unlock(&t->lock);
@@ -65,20 +46,13 @@ tsr_status tm_export(tsr_timing *t, char **out, size_t *len) {
   return TSR_OK;
 }
 
-static bool take(const char *p, size_t len, size_t *at, void *dst, size_t n) {
-  if (len - *at < n) return false;
-  memcpy(dst, p + *at, n);
-  *at += n;
-  return true;
-}
-
 tsr_status tm_import(tsr_timing *t, const char *p, size_t len, const char *from) {
   size_t at = 0;
   int32_t nnames = 0, ncores = 0;
   tsr_status s = TSR_OK;
   int32_t *ids = NULL;
   pthread_mutex_lock(&t->lock);
-  if (!take(p, len, &at, &nnames, sizeof nnames) || nnames < 0 || (size_t)nnames > len) goto bad;
+  if (!blob_take(p, len, &at, &nnames, sizeof nnames) || nnames < 0 || (size_t)nnames > len) goto bad;
   ids = malloc(((size_t)nnames + 1) * sizeof *ids);
   if (!ids) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto out; }
   for (int32_t i = 0; i < nnames; i++) {
@@ -87,11 +61,11 @@ tsr_status tm_import(tsr_timing *t, const char *p, size_t len, const char *from)
     ids[i] = tm_intern(t, p + at);
     at = (size_t)(end - p) + 1;
   }
-  if (!take(p, len, &at, &ncores, sizeof ncores) || ncores < 0 || ncores > TM_MAX_CORES) goto bad;
+  if (!blob_take(p, len, &at, &ncores, sizeof ncores) || ncores < 0 || ncores > TM_MAX_CORES) goto bad;
   for (int32_t i = 0; i < ncores; i++) {
     int32_t c;
     int64_t n;
-    if (!take(p, len, &at, &c, sizeof c) || !take(p, len, &at, &n, sizeof n)) goto bad;
+    if (!blob_take(p, len, &at, &c, sizeof c) || !blob_take(p, len, &at, &n, sizeof n)) goto bad;
     if (c < 0 || c >= TM_MAX_CORES || n < 0 || (uint64_t)n > (len - at) / sizeof(log_rec)) goto bad;
     core_sim *cs = &t->cores[c];
     if (cs->q.len || cs->seen) {
@@ -100,7 +74,7 @@ tsr_status tm_import(tsr_timing *t, const char *p, size_t len, const char *from)
     }
     for (int64_t k = 0; k < n; k++) {
       log_rec r;
-      take(p, len, &at, &r, sizeof r);
+      blob_take(p, len, &at, &r, sizeof r);
       if (r.kind == TSR_EV_KERNEL_BEGIN && r.name >= 0) {
         if (r.name >= nnames) goto bad;
         r.name = ids[r.name];

@@ -5,7 +5,8 @@
 # counts, and the same timing report, JSON and trace byte for byte; the deadlocking kernel is
 # reported by process 0 naming every device, and every process exits non-zero; a process
 # killed mid-run ends the job with an error within a bound; StableHLO modules from shard_map
-# give JAX's outputs and the same timing JSON; what cannot span processes yet is refused. The
+# give JAX's outputs and the same timing JSON; the checkers' findings (races, semaphores,
+# poison) word for word and the exit code as one process's; what cannot span processes is refused. The
 # C API (tests/mpi/mpi_ring.c): a ring all-gather on 4 and 8 devices in every DMA order, its
 # DMAs counted per device and the bytes each process put into the others' memory, against
 # hand-derived numbers.
@@ -147,12 +148,47 @@ wait $job; rc=$?
 took=$(( $(date +%s) - start ))
 if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$took" -lt 60 ]; then pass=$((pass+1)); else
   fail=$((fail+1)); echo "FAIL: a killed process: exit $rc after $took s"; tail -5 "$dir/killed.out"; fi
+# the checkers across processes: each process logs its devices' events, process 0 replays
+# them all. The findings word for word, and the exit code, as one process without MPI (which
+# replays in the same order); each case's one-process run must show what it is there for.
+sed '/tpu.vector_store/d' $M/mc_signal.mlir >"$dir/mc_signal_unwritten.mlir" # output never written: poison
+# module, what the one-process run must print, its exit code, how it runs (a StableHLO module
+# from shard_map: its kernel calls in a loop, the logs held to the end of the run)
+x="$dir/x.npy"
+checked=(
+  "$M/mc_permute_add_racy.mlir|race on device 1 core 0: kernel load at .* reads memory that the remote copy DMA #2 from device 0 core 0|1|--devices 4 $x"
+  "$M/mc_permute_add_racy.mlir|race on device 0 core 0: the remote copy DMA #2 from device 3 core 0 .* writes memory that its kernel load|1|--devices 4 --dma-order on-wait $x"
+  "$dir/mc_signal_unwritten.mlir|poison on device 3 core 0: output DMA #2 operand 0 block (0, 0)|1|--devices 4 --poison --dma-order random --seed 4 $x"
+  "$M/mc_ring_allgather.mlir|checkers: no findings|0|--devices 4 --check $x"
+  "$M/mc_barrier.mlir|checkers: no findings|0|--devices 4 --check --dma-order random --seed 3 $x"
+  "$M/mc_permute_add.mlir|checkers: no findings|0|--mesh 2x2 --check --dma-order on-wait $x"
+  "$M/mc_permute_scoped.mlir|checkers: no findings|0|--devices 4 --check --dma-order random --seed 2 $x"
+  "$M/mc_signal_wrong_device.mlir|deadlock|1|--devices 4 --check $x"
+  "tests/shard_map/ring_loop_8/module.mlir|checkers: no findings|0|--check tests/shard_map/ring_loop_8/in_0.npy"
+)
+# the checkers' lines (a deadlock is the machine's verdict, which names processes: not compared)
+findings() { grep -E "^(check|checkers|poison):" "$1"; }
+for c in "${checked[@]}"; do
+  IFS='|' read -r k want want_rc how <<<"$c"
+  "$T" run "$k" $how >"$dir/ck.1" 2>&1
+  rc1=$?
+  findings "$dir/ck.1" >"$dir/ck.1.f"
+  echo "exit $rc1" >>"$dir/ck.1.f"
+  if [ $rc1 -eq "$want_rc" ] && grep -q -- "$want" "$dir/ck.1"; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: ${k##*/} $how on one process: exit $rc1, or no '$want'"; cut -c1-300 "$dir/ck.1" | tail -5; fi
+  for np in 2 4; do
+    $MPIRUN -np $np "$T" run "$k" $how >"$dir/ck.np$np" 2>&1
+    rc=$?
+    findings "$dir/ck.np$np" >"$dir/ck.np$np.f"
+    echo "exit $rc" >>"$dir/ck.np$np.f"
+    if cmp -s "$dir/ck.1.f" "$dir/ck.np$np.f"; then pass=$((pass+1)); else
+      fail=$((fail+1)); echo "FAIL: ${k##*/} $how on $np processes: exit $rc (one process: $rc1), or other findings"
+      diff "$dir/ck.1.f" "$dir/ck.np$np.f" | cut -c1-300 | head -10; fi
+  done
+done
 # refused across processes, said why (exit 2)
-expect 2 $MPIRUN -np 2 "$T" run --devices 4 --poison $M/mc_barrier.mlir "$dir/x.npy"
-expect_out "--check across 2 MPI processes is not supported yet" $MPIRUN -np 2 "$T" run --devices 4 --check $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "share the devices of --devices N" $MPIRUN -np 2 "$T" run $M/mc_barrier.mlir "$dir/x.npy"
 expect_out "4 device(s) do not spread evenly over 3 processes" $MPIRUN -np 3 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
-expect_out "checkers: off across 2 MPI processes" $MPIRUN -np 2 "$T" run --devices 4 $M/mc_barrier.mlir "$dir/x.npy"
 # StableHLO modules from shard_map (the graph in every process, the kernels spread): the
 # outputs exact against JAX's, the timing JSON byte for byte against one process
 S=tests/shard_map

@@ -2,8 +2,10 @@
  * spread over the processes of MPI_COMM_WORLD (tsr_mpi_attach). Checks each device's output
  * against plain copies of every shard, the DMAs of every device against hand-derived counts
  * (whatever the number of processes), and the bytes each process put into the others'
- * memory (exactly the copies that cross a process boundary). With --bench, also times the
- * runs (bench/mpi_allgather.sh compares 1 and 2 processes).
+ * memory (exactly the copies that cross a process boundary), and every checker over every
+ * process's devices (tsr_mpi_checker_attach: process 0 replays them all) finds nothing in
+ * this correct kernel. With --bench, also times the runs, without the checkers
+ * (bench/mpi_allgather.sh compares 1 and 2 processes).
  *   mpirun -np R mpi_ring DEVICES ROWS eager|on-wait|random [REPS] [--bench] */
 #include <mpi.h>
 #include <pthread.h>
@@ -47,6 +49,11 @@ int main(int argc, char **argv) {
   tsr_machine *m = NULL;
   int failed = 0;
   if (tsr_machine_create(&o, &m) != TSR_OK || tsr_mpi_attach(m, MPI_COMM_WORLD) != TSR_OK) {
+    fprintf(stderr, "mpi_ring: process %d: %s\n", rank, tsr_last_error());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  tsr_checker *ck = NULL;
+  if (!bench && (tsr_checker_create(TSR_CHECK_ALL, &ck) != TSR_OK || tsr_mpi_checker_attach(ck, m, MPI_COMM_WORLD) != TSR_OK)) {
     fprintf(stderr, "mpi_ring: process %d: %s\n", rank, tsr_last_error());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
@@ -100,6 +107,15 @@ int main(int argc, char **argv) {
   int64_t put[MAXD];
   MPI_Gather(&tr.put_bytes, 1, MPI_INT64_T, put, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
   int errors = 0;
+  if (ck && tsr_mpi_checker_gather(ck, MPI_COMM_WORLD) != TSR_OK) {
+    printf("FAIL: process %d: the checkers' logs: %s\n", rank, tsr_last_error());
+    errors++;
+  }
+  if (ck && rank == 0 && tsr_checker_count(ck) != 0) {
+    printf("FAIL: the checkers found %d thing(s) in a correct kernel:\n", tsr_checker_count(ck));
+    tsr_checker_report(ck, stdout);
+    errors++;
+  }
   if (rank == 0) {
     int64_t block = rows * C * 4;
     if (all[5 * MAXD + 1]) { printf("FAIL: the run failed on %lld process(es)\n", (long long)all[5 * MAXD + 1]); errors++; }
@@ -133,7 +149,10 @@ int main(int argc, char **argv) {
       printf("bench: median %.6f s of %d runs (fastest %.6f s)\n", secs[reps / 2], reps, secs[0]);
     }
   }
-  MPI_Bcast(&errors, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int worst = 0;
+  MPI_Allreduce(&errors, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  errors = worst;
+  tsr_checker_destroy(ck);
   tsr_machine_destroy(m); /* collective: the window */
   for (int i = 0; i < n; i++) free(x[i]), free(out[i]);
   free(secs);
