@@ -63,6 +63,27 @@ static bool load_may_alias(const prog *P, const int32_t *parent, int32_t li, int
   return true;
 }
 
+/* A load that may alias whose value only matmuls read, as lhs or rhs (not the accumulator,
+ * which the matmul copies), may hand out a window whose rows are dense but lie apart: the
+ * matmul passes the rows' stride to the BLAS, which packs its operands either way, so the
+ * copy the load would make is saved and the bits are the same. */
+static void mark_mxu_view(prog *P, int32_t li) {
+  minst *I = P->insts;
+  int32_t v = I[li].res[0];
+  int uses = 0;
+  for (int32_t u = li + 1; u < P->ninsts; u++)
+    for (int k = 0; k < I[u].nopd; k++) {
+      if (I[u].opd[k] != v) continue;
+      if (I[u].op != MOP_MATMUL || k > 1) return;
+      uses++;
+    }
+  if (!uses) return;
+  I[li].mxu_view = true;
+  for (int32_t u = li + 1; u < P->ninsts; u++)
+    for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
+      if (I[u].opd[k] == v) I[u].mxu_views |= (uint8_t)(1u << k);
+}
+
 tsr_status prog_mark_aliases(prog *P) {
   minst *I = P->insts;
   int32_t *parent = malloc(sizeof(int32_t) * (size_t)(P->ninsts + 1));
@@ -91,6 +112,8 @@ tsr_status prog_mark_aliases(prog *P) {
   for (int32_t i = 0; i < P->ninsts; i++)
     if ((I[i].op == MOP_VLOAD || I[i].op == MOP_TVLOAD || I[i].op == MOP_TLOAD) && !prog_in_branchy_body(P, i))
       I[i].alias = load_may_alias(P, parent, i, work);
+  for (int32_t i = 0; i < P->ninsts; i++)
+    if (I[i].alias && I[i].op != MOP_SHAPE_CAST) mark_mxu_view(P, i);
   free(parent);
   free(work);
   free(rewritten);

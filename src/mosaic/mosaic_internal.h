@@ -105,6 +105,10 @@ typedef struct minst {
   bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
                            * operand's buffer (alias.c) */
   bool unused;            /* load: nothing uses its value (unused.c) */
+  bool mxu_view;          /* load: only matmuls read its value, and may read it in place with
+                           * the window's row stride (alias.c): refs[value slot] holds that
+                           * window while the value points into it, else its data is NULL */
+  uint8_t mxu_views;      /* matmul: bit k set when operand k comes from an mxu_view load */
   uint8_t mark;           /* mark_kind */
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
