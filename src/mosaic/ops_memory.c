@@ -372,7 +372,7 @@ static tsr_status do_store(exec *x, const minst *in) {
       mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
                 mask ? mask + i * cols : NULL, in->a[3] != 0);
     }
-  } else {
+  } else if (!(in->in_place && x->f->data[in->opd[0]] == (void *)w.data)) { /* alias.c: a matmul added there */
     mem_write(&w, x->f->data[in->opd[0]], v->cls, mask, in->a[3] != 0);
   }
   if (x->observed) emit_access(x, in, &w, true);

@@ -181,20 +181,49 @@ static void round_rows_bf16(float *d, const float *s, int64_t rows, int64_t cols
     for (int64_t j = 0; j < cols; j++) d[i * cols + j] = round_bf16(s[i * ld + j]);
 }
 
+/* The bytes [lo, hi) that operand k's matrices span (ld, batch_stride as matmul_operand). */
+static void operand_span(const exec *x, const minst *in, int k, int64_t rows, int64_t cols, int64_t ld,
+                         int64_t batch_stride, uintptr_t *lo, uintptr_t *hi) {
+  *lo = (uintptr_t)x->f->data[in->opd[k]];
+  *hi = *lo + sizeof(float) * (size_t)((in->a[5] - 1) * batch_stride + (rows - 1) * ld + cols);
+}
+
+/* Whether the matmul adds into its accumulator's window itself (alias.c, in_place): the
+ * accumulator's load handed out the window (its value is not in its own buffer), and
+ * neither operand overlaps it. */
+static bool adds_in_place(const exec *x, const minst *in, int64_t lda, int64_t sa, int64_t ldb, int64_t sb) {
+  int32_t acc = in->opd[2];
+  if (!in->in_place || x->f->data[acc] == (void *)(x->f->values + x->P->data_off[acc])) return false;
+  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
+  int64_t M = in->a[2], N = in->a[3], K = in->a[4];
+  uintptr_t c = (uintptr_t)x->f->data[acc], c_end = c + sizeof(float) * (size_t)(in->a[5] * M * N), lo, hi;
+  operand_span(x, in, 0, tl ? K : M, tl ? M : K, lda, sa, &lo, &hi);
+  if (lo < c_end && c < hi) return false;
+  operand_span(x, in, 1, tr ? N : K, tr ? K : N, ldb, sb, &lo, &hi);
+  return !(lo < c_end && c < hi);
+}
+
 /* BLAS is loaded: c_matmul failed the compilation otherwise. */
 tsr_status r_matmul(exec *x, const minst *in) {
-  if (in->acc_zero) {
+  int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
+  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
+  int64_t lda, ldb, sa, sb;
+  matmul_operand(x, in, 0, tl ? M : K, M * K, &lda, &sa);
+  matmul_operand(x, in, 1, tr ? K : N, K * N, &ldb, &sb);
+  /* the result in its own buffer, or the accumulator's window (which a step before may have
+   * left as the result's memory) */
+  int32_t res = in->res[0];
+  x->f->data[res] = adds_in_place(x, in, lda, sa, ldb, sb) ? x->f->data[in->opd[2]]
+                                                             : (void *)(x->f->values + x->P->data_off[res]);
+  if (x->f->data[res] == x->f->data[in->opd[2]]) {
+    /* the accumulator is there already */
+  } else if (in->acc_zero) {
     const stype *o = ST(x, in->res[0]);
     memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
   } else {
     exec_copy_value(x, in->res[0], in->opd[2]);
   }
-  int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   matmul_add_cost(x, in);
-  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
-  int64_t lda, ldb, sa, sb;
-  matmul_operand(x, in, 0, tl ? M : K, M * K, &lda, &sa);
-  matmul_operand(x, in, 1, tr ? K : N, K * N, &ldb, &sb);
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {
