@@ -149,6 +149,80 @@ static void test_matmul_acc(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* The plan of kernel k on inputs `in` (2) and output `out`, from describe (malloc). */
+static char *describe_text(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *in, const tsr_ref *out) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  CHECK_OK(tsr_mosaic_kernel_describe(m, k, in, 2, out, 1, NULL, 0, f));
+  fclose(f);
+  return text;
+}
+
+/* Loads that only a matmul reads hand it their window in place, rows apart (alias.c), so the
+ * inputs' strided (128, 128) blocks of wider arrays are views of HBM (strided_reads,
+ * kernel.c): on an eager unwatched machine, a watched one and a late-DMA one (which copies),
+ * the same bits, the same DMAs (as the grid pins them: a fetch of each input per step), and
+ * the values of a plain C loop; the checkers find nothing. With the rhs stored transposed
+ * (matmul_nt) too. */
+static void test_matmul_strided_views(void) {
+  static const char *const paths[2] = {"tests/mosaic/matmul_acc.mlir", "tests/mosaic/matmul_nt.mlir"};
+  enum { M = 256, N = 384, K = 512 };
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N), *o[3];
+  tsr_test_fill(a, M * K, 11);
+  tsr_test_fill(b, K * N, 12);
+  tsr_machine *ms[3] = {NULL, NULL, NULL};
+  tsr_machine_options mo = {.num_cores = 1, .quiet = true, .dma_mode = TSR_DMA_EAGER};
+  CHECK_OK(tsr_machine_create(&mo, &ms[0]));
+  CHECK_OK(tsr_machine_create(&mo, &ms[1]));
+  mo.dma_mode = TSR_DMA_ON_WAIT;
+  CHECK_OK(tsr_machine_create(&mo, &ms[2]));
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, ms[1]));
+  for (int v = 0; v < 2; v++) {
+    tsr_mosaic_kernel *k = load(paths[v]);
+    if (!k) continue;
+    bool nt = v == 1; /* b holds y (N, K) */
+    int64_t sa[2] = {M, K}, sb[2] = {nt ? N : K, nt ? K : N}, so[2] = {M, N};
+    tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, sb)};
+    tsr_ref plan_out = tsr_ref_dense(NULL, TSR_F32, TSR_HBM, 2, so);
+    char *text = describe_text(ms[0], k, in, &plan_out);
+    const char *in1 = text ? strstr(text, "in1    ") : NULL;
+    CHECK(text && strstr(text, "in0    f32[256,512]       VMEM block (128, 128) x 2 buffer(s) = 131072 bytes, read-only, "
+                               "strided reads"));
+    CHECK(in1 && !strncmp(strstr(in1, "bytes, "), "bytes, read-only, strided reads", 31));
+    free(text);
+    tsr_call_stats st[3];
+    for (int r = 0; r < 3; r++) {
+      o[r] = calloc((size_t)M * N, sizeof(float));
+      tsr_ref out = tsr_ref_dense(o[r], TSR_F32, TSR_HBM, 2, so);
+      CHECK_OK(tsr_mosaic_kernel_run(ms[r], k, in, 2, &out, 1, NULL, &st[r]));
+      CHECK(memcmp(o[r], o[0], sizeof(float) * M * N) == 0);
+      CHECK(memcmp(&st[r].dma, &st[0].dma, sizeof st[0].dma) == 0);
+    }
+    CHECK_EQ_INT(st[0].steps, 24);
+    CHECK_EQ_INT(st[0].dma.in, 2 * 24);
+    CHECK_EQ_INT(st[0].dma.bytes_in, 2 * 24 * 128 * 128 * 4);
+    CHECK_EQ_INT(st[0].dma.out, 6);
+    double worst = 0;
+    for (int i = 0; i < M; i += 3)
+      for (int j = 0; j < N; j += 5) {
+        double ref = 0;
+        for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * (nt ? b[j * K + q] : b[q * N + j]);
+        if (fabs(ref - o[0][i * N + j]) > worst) worst = fabs(ref - o[0][i * N + j]);
+      }
+    CHECK(worst < 1e-3);
+    for (int r = 0; r < 3; r++) free(o[r]);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_checker_destroy(ck);
+  for (int r = 0; r < 3; r++) tsr_machine_destroy(ms[r]);
+  free(a);
+  free(b);
+}
+
 /* The matmul blocks are cut into row bands that idle host CPUs share: the output's bits are
  * the same with no helpers, the default, more helpers than CPUs, and two simulated cores. */
 static void test_matmul_helpers(void) {
@@ -469,6 +543,7 @@ static void test_read_only_inputs(tsr_machine *m) {
   fclose(f);
   CHECK(text && !strstr(text, "in0    f32[32,128]        VMEM block (8, 128) x 2 buffer(s) = 8192 bytes, read-only"));
   CHECK(text && strstr(text, "in1    f32[32,128]        VMEM block (8, 128) x 2 buffer(s) = 8192 bytes, read-only"));
+  CHECK(text && !strstr(text, "strided reads")); /* its loads feed adds, not a matmul: they copy a strided window */
   free(text);
   tsr_mosaic_kernel_destroy(k);
 }
@@ -1086,6 +1161,7 @@ int main(void) {
   test_matmul_body(m2);
   test_matmul_acc(m);
   test_matmul_acc(m2);
+  test_matmul_strided_views();
   test_matmul_helpers();
   test_dma_any(m);
   test_dma_dynamic(m);

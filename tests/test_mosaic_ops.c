@@ -591,48 +591,70 @@ static int reachable_adds(const prog *P, int32_t begin, int32_t end) {
   return n;
 }
 
+/* The module of `text` (*m, the caller's) and its func compiled (NULL on failure, checked). */
+static prog *compile_text(const char *text, const char *name, tsr_mlir_module **m) {
+  tsr_ir_op *fn = NULL;
+  prog *P = NULL;
+  *m = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), name, m));
+  if (*m) tsr_ir_walk((*m)->top, find_func, &fn);
+  CHECK(fn != NULL);
+  if (fn) CHECK_OK(prog_compile(fn, &P));
+  return P;
+}
+
+/* A kernel of a (8x32), b (32x16), s (8x16) and q (16x16) in and o (8x16) out, VMEM blocks:
+ * %a and %b loaded, %c0 and %c00 zero indices, %zero a zero accumulator, then BODY, then TAIL. */
+static void matmul_kernel_text(char *text, size_t cap, const char *body, const char *tail) {
+  const char *V = "#tpu.memory_space<vmem>";
+  snprintf(text, cap,
+           "module @t {\n  func.func @k(%%am: memref<8x32xf32, %s>, %%bm: memref<32x16xf32, %s>, %%sm: memref<8x16xf32, %s>, "
+           "%%qm: memref<16x16xf32, %s>, %%o: memref<8x16xf32, %s>) attributes {dimension_semantics = [], "
+           "scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n    %%c00 = arith.constant 0 : index\n"
+           "    %%a = vector.load %%am[%%c0, %%c0] : memref<8x32xf32, %s>, vector<8x32xf32>\n"
+           "    %%b = vector.load %%bm[%%c0, %%c0] : memref<32x16xf32, %s>, vector<32x16xf32>\n"
+           "    %%zero = arith.constant dense<0.0> : vector<8x16xf32>\n%s\n%s\n"
+           "    return\n  }\n}\n",
+           V, V, V, V, V, V, V, body, tail);
+}
+
+/* Runs module m's kernel (then destroys m) on `in` into an f32[8,16] output, which must equal
+ * `want` bit for bit. */
+static void run_8x16(const char *what, tsr_mlir_module *m, const tsr_ref *in, int n_in, const float *want) {
+  tsr_mosaic_kernel *k = NULL;
+  if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  float out[8 * 16] = {0};
+  int64_t so[2] = {8, 16};
+  tsr_ref o = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, so);
+  if (k) CHECK_OK(tsr_mosaic_kernel_run(M, k, in, n_in, &o, 1, NULL, NULL));
+  tsr_mosaic_kernel_destroy(k);
+  int bad = 0;
+  for (int i = 0; i < 8 * 16; i++) bad += !same_f(out[i], want[i]);
+  CHECK_EQ_INT(bad, 0);
+  if (bad) fprintf(stderr, "  %s: %d elements differ\n", what, bad);
+}
+
 /* Kernel: s (8x16) and a (8x32) @ b (32x16) in, the result of BODY (which names it %r) out. */
 static void fused_case(const char *what, const char *body, int want_adds, const float *a, const float *b,
                        const float *sv, const float *want) {
-  const char *V = "#tpu.memory_space<vmem>";
   char text[4096];
-  snprintf(text, sizeof text,
-           "module @t {\n  func.func @k(%%am: memref<8x32xf32, %s>, %%bm: memref<32x16xf32, %s>, %%sm: memref<8x16xf32, %s>, "
-           "%%o: memref<8x16xf32, %s>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
-           "scratch_operands = 0 : i64} {\n"
-           "    %%c0 = arith.constant 0 : index\n"
-           "    %%a = vector.load %%am[%%c0, %%c0] : memref<8x32xf32, %s>, vector<8x32xf32>\n"
-           "    %%b = vector.load %%bm[%%c0, %%c0] : memref<32x16xf32, %s>, vector<32x16xf32>\n"
-           "    %%zero = arith.constant dense<0.0> : vector<8x16xf32>\n%s\n"
-           "    vector.store %%r, %%o[%%c0, %%c0] : memref<8x16xf32, %s>, vector<8x16xf32>\n    return\n  }\n}\n",
-           V, V, V, V, V, V, body, V);
+  matmul_kernel_text(text, sizeof text, body,
+                     "    vector.store %r, %o[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>");
   tsr_mlir_module *m = NULL;
-  tsr_ir_op *fn = NULL;
-  prog *P = NULL;
-  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "fuse.mlir", &m));
-  if (m) tsr_ir_walk(m->top, find_func, &fn);
-  CHECK(fn != NULL);
-  if (fn) CHECK_OK(prog_compile(fn, &P));
+  prog *P = compile_text(text, "fuse.mlir", &m);
   if (P) {
     int got = reachable_adds(P, 0, P->body_end);
     CHECK_EQ_INT(got, want_adds);
     if (got != want_adds) fprintf(stderr, "  %s: %d adds run, expected %d\n", what, got, want_adds);
     prog_destroy(P);
   }
-  tsr_mosaic_kernel *k = NULL;
-  if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));
-  tsr_mlir_module_destroy(m);
-  float out[8 * 16] = {0};
-  int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16};
-  tsr_ref in[3] = {tsr_ref_dense((void *)a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense((void *)b, TSR_F32, TSR_HBM, 2, sb),
-                   tsr_ref_dense((void *)sv, TSR_F32, TSR_HBM, 2, so)};
-  tsr_ref o = tsr_ref_dense(out, TSR_F32, TSR_HBM, 2, so);
-  if (k) CHECK_OK(tsr_mosaic_kernel_run(M, k, in, 3, &o, 1, NULL, NULL));
-  tsr_mosaic_kernel_destroy(k);
-  int bad = 0;
-  for (int i = 0; i < 8 * 16; i++) bad += !same_f(out[i], want[i]);
-  CHECK_EQ_INT(bad, 0);
-  if (bad) fprintf(stderr, "  %s: %d elements differ\n", what, bad);
+  static float q_unused[16 * 16];
+  int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16}, sq[2] = {16, 16};
+  tsr_ref in[4] = {tsr_ref_dense((void *)a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense((void *)b, TSR_F32, TSR_HBM, 2, sb),
+                   tsr_ref_dense((void *)sv, TSR_F32, TSR_HBM, 2, so), tsr_ref_dense(q_unused, TSR_F32, TSR_HBM, 2, sq)};
+  run_8x16(what, m, in, 4, want);
 }
 
 static void test_matmul_add_fusion(void) {
@@ -678,6 +700,120 @@ static void test_matmul_add_fusion(void) {
            "      \"scf.yield\"(%%p) : (vector<8x16xf32>) -> ()\n    }) : (i1) -> vector<8x16xf32>",
            LOAD_S, MM);
   fused_case("add in another region", body, 1, a, b, sv, want);
+}
+
+/* Kernel: a (8x32), b (32x16), the accumulator block s (8x16) and q (16x16) in; BODY runs,
+ * then s's block is copied to the output. Returns whether the compiled matmul adds into its
+ * accumulator's window itself (alias.c, in_place), with its store marked to match; the
+ * output must equal `want` bit for bit. */
+static bool in_place_case(const char *what, const char *body, const float *a, const float *b, const float *sv,
+                          const float *q, const float *want) {
+  char text[4096];
+  matmul_kernel_text(text, sizeof text, body,
+                     "    %end = vector.load %sm[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>\n"
+                     "    vector.store %end, %o[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>");
+  tsr_mlir_module *m = NULL;
+  prog *P = compile_text(text, "in_place.mlir", &m);
+  bool in_place = false;
+  for (int32_t i = 0; P && i < P->ninsts; i++) {
+    const minst *in = &P->insts[i];
+    if (in->op == MOP_MATMUL) in_place = in->in_place;
+    if (in->in_place && in->op != MOP_MATMUL) {
+      /* the store of the matmul's result (or of casts sharing its buffer) into the window */
+      CHECK(in->op == MOP_VSTORE || in->op == MOP_TVSTORE || in->op == MOP_TSTORE);
+    }
+  }
+  prog_destroy(P);
+  float s_copy[8 * 16];
+  memcpy(s_copy, sv, sizeof s_copy);
+  int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16}, sq[2] = {16, 16};
+  tsr_ref in[4] = {tsr_ref_dense((void *)a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense((void *)b, TSR_F32, TSR_HBM, 2, sb),
+                   tsr_ref_dense(s_copy, TSR_F32, TSR_HBM, 2, so), tsr_ref_dense((void *)q, TSR_F32, TSR_HBM, 2, sq)};
+  run_8x16(what, m, in, 4, want);
+  return in_place;
+}
+
+/* `acc_ref[...] += jnp.dot(a, b)`: the matmul adds into the accumulator's window when the sum
+ * goes only to a store into that window (through casts, past a load nothing uses, as JAX's
+ * swap leaves), with the values a plain loop gives; not when the sum or the accumulator is
+ * used again, or a load reads the window before the store; and an operand that is the
+ * window itself (s += s @ q) gives the right sum (ops_tpu.c keeps the copies then, as a BLAS
+ * may write C before it has packed all of A; OpenBLAS packs a block this small first). */
+static void test_matmul_in_place(void) {
+  float a[8 * 32], b[32 * 16], sv[8 * 16], q[16 * 16], prod[8 * 16], want[8 * 16];
+  for (int i = 0; i < 8 * 32; i++) a[i] = (float)((i * 7) % 13) * 0.25f - 1.5f;
+  for (int i = 0; i < 32 * 16; i++) b[i] = (float)((i * 5) % 11) * 0.5f - 2.0f;
+  for (int i = 0; i < 8 * 16; i++) sv[i] = (float)((i * 3) % 17) - 8.0f;
+  for (int i = 0; i < 16 * 16; i++) q[i] = (float)((i * 3) % 7) * 0.5f - 1.0f;
+  for (int r = 0; r < 8; r++)
+    for (int c = 0; c < 16; c++) {
+      double acc = 0; /* quarters and halves: every partial sum is exact in f32 */
+      for (int k = 0; k < 32; k++) acc += (double)a[r * 32 + k] * (double)b[k * 16 + c];
+      prod[r * 16 + c] = (float)acc;
+    }
+  const char *T = "memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>";
+  const char *MM = "\"tpu.matmul\"(%a, %b, %zero) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], "
+                   "[0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : (vector<8x32xf32>, "
+                   "vector<32x16xf32>, vector<8x16xf32>) -> vector<8x16xf32>";
+  char body[2048];
+  for (int i = 0; i < 8 * 16; i++) want[i] = sv[i] + prod[i];
+  snprintf(body, sizeof body,
+           "    %%s = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n    vector.store %%t, %%sm[%%c0, %%c0] : %s",
+           T, MM, T);
+  CHECK(in_place_case("acc += a @ b", body, a, b, sv, q, want));
+  /* JAX's swap: a load of the window nothing uses, casts, indices of equal constants */
+  snprintf(body, sizeof body,
+           "    %%s = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n"
+           "    %%old = vector.load %%sm[%%c00, %%c00] : %s\n"
+           "    %%t2 = \"vector.shape_cast\"(%%t) : (vector<8x16xf32>) -> vector<8x16xf32>\n"
+           "    \"tpu.vector_store\"(%%t2, %%sm, %%c00, %%c00) {strides = array<i32>} : (vector<8x16xf32>, "
+           "memref<8x16xf32, #tpu.memory_space<vmem>>, index, index) -> ()",
+           T, MM, T);
+  CHECK(in_place_case("swap", body, a, b, sv, q, want));
+  /* the old value read between the matmul and the store: it must be s, not s + p */
+  for (int i = 0; i < 8 * 16; i++) want[i] = (sv[i] + prod[i]) + sv[i];
+  snprintf(body, sizeof body,
+           "    %%s = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n"
+           "    %%old = vector.load %%sm[%%c0, %%c0] : %s\n    %%t3 = arith.addf %%t, %%old : vector<8x16xf32>\n"
+           "    vector.store %%t3, %%sm[%%c0, %%c0] : %s",
+           T, MM, T, T);
+  CHECK(!in_place_case("a load between", body, a, b, sv, q, want));
+  /* the sum used again: stored, then doubled into the window */
+  for (int i = 0; i < 8 * 16; i++) want[i] = (sv[i] + prod[i]) * 2.0f;
+  snprintf(body, sizeof body,
+           "    %%s = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n    vector.store %%t, %%sm[%%c0, %%c0] : %s\n"
+           "    %%t4 = arith.addf %%t, %%t : vector<8x16xf32>\n    vector.store %%t4, %%sm[%%c0, %%c0] : %s",
+           T, MM, T, T);
+  CHECK(!in_place_case("sum used again", body, a, b, sv, q, want));
+  /* the accumulator used again: s + p + s */
+  for (int i = 0; i < 8 * 16; i++) want[i] = (sv[i] + prod[i]) + sv[i];
+  snprintf(body, sizeof body,
+           "    %%s = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%p = %s\n    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n    %%t5 = arith.addf %%t, %%s : vector<8x16xf32>\n"
+           "    vector.store %%t5, %%sm[%%c0, %%c0] : %s",
+           T, MM, T);
+  CHECK(!in_place_case("accumulator used again", body, a, b, sv, q, want));
+  /* s += s @ q: in place at compile time, but the lhs is the window: the copies stay */
+  for (int r = 0; r < 8; r++)
+    for (int c = 0; c < 16; c++) {
+      double acc = 0;
+      for (int k = 0; k < 16; k++) acc += (double)sv[r * 16 + k] * (double)q[k * 16 + c];
+      want[r * 16 + c] = sv[r * 16 + c] + (float)acc;
+    }
+  snprintf(body, sizeof body,
+           "    %%s = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%l = vector.load %%sm[%%c0, %%c0] : %s\n"
+           "    %%qv = vector.load %%qm[%%c0, %%c0] : memref<16x16xf32, #tpu.memory_space<vmem>>, vector<16x16xf32>\n"
+           "    %%p = \"tpu.matmul\"(%%l, %%qv, %%zero) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], "
+           "[0, 0, 1, 1], [], []>, precision = #tpu.contract_precision<fp32>} : (vector<8x16xf32>, vector<16x16xf32>, "
+           "vector<8x16xf32>) -> vector<8x16xf32>\n"
+           "    %%t = arith.addf %%s, %%p : vector<8x16xf32>\n    vector.store %%t, %%sm[%%c0, %%c0] : %s",
+           T, T, T);
+  CHECK(in_place_case("operand is the window", body, a, b, sv, q, want));
 }
 
 /* ---- what a matmul tells the timing model ----------------------------------------------- */
@@ -892,6 +1028,7 @@ int main(void) {
   test_load_aliasing();
   test_window_layouts();
   test_matmul_add_fusion();
+  test_matmul_in_place();
   test_matmul_cost();
   test_multi_reduction();
   test_sum_order();

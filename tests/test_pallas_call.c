@@ -450,8 +450,8 @@ static void probe_machine_end(tsr_machine *m, tsr_checker *ck) {
 /* (rows x cols) blocks of x (R x C) doubled into o: a view exactly when the spec is read-only,
  * DMAs are eager, no output overlaps the input and the block is contiguous, whether or not the
  * checkers watch (they find nothing either way). Values and DMA counts are the same every way. */
-static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_dma_mode mode, bool observed,
-                     bool overlap) {
+static int run_probe_spec(float *x, int64_t rows, int64_t cols, bool read_only, bool strided_reads, tsr_dma_mode mode,
+                          bool observed, bool overlap) {
   enum { R = 64, C = 128 };
   tsr_checker *ck;
   tsr_machine *m = probe_machine(mode, observed ? TSR_CHECK_DEFAULT : 0, &ck);
@@ -460,9 +460,9 @@ static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_d
   /* an overlapping output: the second half of the input's own array */
   tsr_ref out = tsr_ref_dense(overlap ? x + R * C / 2 : o, TSR_F32, TSR_HBM, 2, (int64_t[]){overlap ? R / 2 : R, C});
   tsr_block_spec ispec = {.rank = 2, .block_shape = {rows, cols}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)},
-                          .read_only = read_only};
+                          .read_only = read_only, .strided_reads = strided_reads};
   tsr_block_spec ospec = ispec;
-  ospec.read_only = false;
+  ospec.read_only = ospec.strided_reads = false;
   view_probe v = {.x = x, .bytes = sizeof(float) * R * C};
   tsr_call_desc d = {.name = "probe", .grid_rank = 2, .grid = {R / rows, C / cols}, .num_inputs = 1,
                      .inputs = &in, .in_specs = &ispec, .num_outputs = 1, .outputs = &out,
@@ -481,6 +481,11 @@ static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_d
   return v.views;
 }
 
+static int run_probe(float *x, int64_t rows, int64_t cols, bool read_only, tsr_dma_mode mode, bool observed,
+                     bool overlap) {
+  return run_probe_spec(x, rows, cols, read_only, false, mode, observed, overlap);
+}
+
 static void test_read_only_views(void) {
   enum { R = 64, C = 128 };
   static float x[R * C];
@@ -491,6 +496,12 @@ static void test_read_only_views(void) {
   CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_EAGER, true, false), R / 8); /* the checkers watch */
   CHECK_EQ_INT(run_probe(x, 8, C, true, TSR_DMA_ON_WAIT, 0, false), 0); /* data lands late */
   CHECK_EQ_INT(run_probe(x, 8, 64, true, TSR_DMA_EAGER, 0, false), 0);  /* strided blocks */
+  /* strided blocks of a body that reads them in place (tsr_block_spec.strided_reads): views
+   * too, when read-only and the DMAs are eager, watched or not; the same values and DMAs */
+  CHECK_EQ_INT(run_probe_spec(x, 8, 64, true, true, TSR_DMA_EAGER, 0, false), R / 8 * 2);
+  CHECK_EQ_INT(run_probe_spec(x, 8, 64, true, true, TSR_DMA_EAGER, true, false), R / 8 * 2);
+  CHECK_EQ_INT(run_probe_spec(x, 8, 64, false, true, TSR_DMA_EAGER, 0, false), 0);
+  CHECK_EQ_INT(run_probe_spec(x, 8, 64, true, true, TSR_DMA_ON_WAIT, 0, false), 0);
   /* an output inside the input's array: copies, and the input reads what a copy would */
   static float before[R * C];
   memcpy(before, x, sizeof x);

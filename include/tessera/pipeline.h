@@ -58,6 +58,11 @@ typedef struct tsr_block_spec {
    * a VMEM copy: the data is the same, and so are the DMAs, semaphores and counts; only the
    * host copy is skipped (and the body's loads report the view). */
   bool read_only;
+  /* With read_only: the body reads the blocks only where a strided view costs no more than
+   * a dense one (as a matmul's operand, which takes the rows' stride), so a block that is
+   * not one contiguous run of the array may be a view of HBM too (the rows of a block of a
+   * wider array). The Mosaic executor derives it from the kernel body (docs/mosaic.md). */
+  bool strided_reads;
   /* An output whose body, at every step, writes every element of the block before it reads
    * any (and moves none of it with a DMA of its own, nor hands it to another core): nothing
    * the body can see then depends on what the block held before, so a copy in VMEM and the

@@ -63,6 +63,115 @@ static bool load_may_alias(const prog *P, const int32_t *parent, int32_t li, int
   return true;
 }
 
+/* A load that may alias whose value only matmuls read, as lhs or rhs (not the accumulator,
+ * which the matmul copies), may hand out a window whose rows are dense but lie apart: the
+ * matmul passes the rows' stride to the BLAS, which packs its operands either way, so the
+ * copy the load would make is saved and the bits are the same. */
+static void mark_mxu_view(prog *P, int32_t li) {
+  minst *I = P->insts;
+  int32_t v = I[li].res[0];
+  int uses = 0;
+  for (int32_t u = li + 1; u < P->ninsts; u++)
+    for (int k = 0; k < I[u].nopd; k++) {
+      if (I[u].opd[k] != v) continue;
+      if (I[u].op != MOP_MATMUL || k > 1) return;
+      uses++;
+    }
+  if (!uses) return;
+  I[li].mxu_view = true;
+  for (int32_t u = li + 1; u < P->ninsts; u++)
+    for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
+      if (I[u].opd[k] == v) I[u].mxu_views |= (uint8_t)(1u << k);
+}
+
+static bool is_vector_load(int op) { return op == MOP_VLOAD || op == MOP_TVLOAD || op == MOP_TLOAD; }
+
+/* Whether index slots a and b hold the same value: one slot, or equal constants. */
+static bool same_index(const prog *P, int32_t a, int32_t b) {
+  if (a == b) return true;
+  if (P->cslot_off[a] < 0 || P->cslot_off[b] < 0) return false;
+  const stype *ta = &P->types[a], *tb = &P->types[b];
+  const char *ca = P->cpool + P->cslot_off[a], *cb = P->cpool + P->cslot_off[b];
+  if (ta->rank || tb->rank || ta->cls != tb->cls) return false;
+  return ta->cls == VC_I64 ? *(const int64_t *)(const void *)ca == *(const int64_t *)(const void *)cb
+                           : *(const int32_t *)(const void *)ca == *(const int32_t *)(const void *)cb;
+}
+
+/* Whether store st writes to exactly the window load ld read: the same ref and index values,
+ * unit strides, no mask, sublane mask or `add`, into a plain f32 ref. */
+static bool same_window(const prog *P, const minst *ld, const minst *st) {
+  if (st->nopd < 2 || st->opd[1] != ld->opd[0] || st->a[1] >= 0 || st->aux || st->a[3] != 0) return false;
+  const stype *r = &P->types[ld->opd[0]];
+  if (r->pack || r->dtype != TSR_F32) return false;
+  for (int k = 0; k < st->nints; k++)
+    if (st->ints[k] != 1) return false;
+  for (int k = 0; k < r->rank; k++)
+    if (st->a[0] + k >= st->nopd || ld->a[0] + k >= ld->nopd || !same_index(P, st->opd[st->a[0] + k], ld->opd[ld->a[0] + k]))
+      return false;
+  return true;
+}
+
+/* The one instruction that uses slot v, through shape_casts that share its buffer (whose
+ * values are then v's): -1 when there are more or none. *last: the slot it uses. */
+static int32_t only_user(const prog *P, const int32_t *uses, const int32_t *user, int32_t v, int32_t *last) {
+  while (uses[v] == 1 && P->insts[user[v]].op == MOP_SHAPE_CAST && P->insts[user[v]].alias)
+    v = P->insts[user[v]].res[0];
+  *last = v;
+  return uses[v] == 1 ? user[v] : -1;
+}
+
+/* `acc_ref[...] += jnp.dot(a, b)`, once fuse.c has folded the add: a load of the window whose
+ * value only the matmul reads (as its accumulator), the matmul, and one store of its result
+ * (or of shape_casts sharing its buffer) into the same window, with nothing between the
+ * matmul and the store but value ops and loads whose value nothing uses (JAX's swap leaves
+ * one). The matmul may then add its product into the window itself (the load aliases it:
+ * nothing writes memory between the load and the matmul) instead of copying the accumulator
+ * into its result and the store copying the sum back: two passes over the block fewer, with
+ * the bits of sgemm's beta = 1 on the same values. Nothing reads the window before the store,
+ * so nothing can tell; at run time, a load that copied, or an operand that overlaps the
+ * window, keeps the copies (ops_tpu.c). */
+tsr_status prog_mark_in_place(prog *P) {
+  minst *I = P->insts;
+  int32_t *def = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1)), *user = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1));
+  int32_t *uses = calloc((size_t)P->nslots + 1, sizeof(int32_t));
+  if (!def || !user || !uses) {
+    free(def);
+    free(user);
+    free(uses);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
+  for (int s = 0; s < P->nslots; s++) def[s] = user[s] = -1;
+  for (int32_t i = 0; i < P->ninsts; i++) {
+    for (int k = 0; k < I[i].nres; k++) def[I[i].res[k]] = i;
+    for (int k = 0; k < I[i].nopd; k++)
+      if (I[i].opd[k] >= 0 && I[i].opd[k] < P->nslots) uses[I[i].opd[k]]++, user[I[i].opd[k]] = i;
+  }
+  for (int32_t m = 0; m < P->ninsts; m++) {
+    minst *mm = &I[m];
+    if (mm->op != MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
+        prog_in_branchy_body(P, m))
+      continue;
+    const stype *t = &P->types[mm->res[0]];
+    int32_t acc = mm->opd[2], li = acc >= 0 && acc < P->nslots ? def[acc] : -1, v;
+    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !is_vector_load(I[li].op) || !I[li].alias ||
+        uses[acc] != 1)
+      continue;
+    int32_t st = only_user(P, uses, user, mm->res[0], &v);
+    if (st <= m || (I[st].op != MOP_VSTORE && I[st].op != MOP_TVSTORE && I[st].op != MOP_TSTORE) ||
+        I[st].opd[0] != v || !same_window(P, &I[li], &I[st]))
+      continue;
+    int32_t j = mm->next;
+    while (j > m && j < st && (mop_kinds[I[j].op] == K_VALUE || (mop_kinds[I[j].op] == K_LOAD && I[j].unused)))
+      j = I[j].next;
+    if (j != st) continue;
+    mm->in_place = I[st].in_place = true;
+  }
+  free(def);
+  free(user);
+  free(uses);
+  return TSR_OK;
+}
+
 tsr_status prog_mark_aliases(prog *P) {
   minst *I = P->insts;
   int32_t *parent = malloc(sizeof(int32_t) * (size_t)(P->ninsts + 1));
@@ -91,6 +200,8 @@ tsr_status prog_mark_aliases(prog *P) {
   for (int32_t i = 0; i < P->ninsts; i++)
     if ((I[i].op == MOP_VLOAD || I[i].op == MOP_TVLOAD || I[i].op == MOP_TLOAD) && !prog_in_branchy_body(P, i))
       I[i].alias = load_may_alias(P, parent, i, work);
+  for (int32_t i = 0; i < P->ninsts; i++)
+    if (I[i].alias && I[i].op != MOP_SHAPE_CAST) mark_mxu_view(P, i);
   free(parent);
   free(work);
   free(rewritten);

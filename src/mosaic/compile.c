@@ -854,6 +854,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
     s = prog_fuse_matmul_adds(P);
     if (s == TSR_OK) s = prog_mark_aliases(P);
     if (s == TSR_OK) s = prog_mark_unused_loads(P);
+    if (s == TSR_OK) s = prog_mark_in_place(P);
     if (s == TSR_OK) s = prog_mark_timing_needed(P);
     if (s == TSR_OK) s = assign_buffers(P);
     if (s == TSR_OK) s = prog_mark_chunks(P);

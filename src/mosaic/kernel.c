@@ -125,12 +125,17 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   /* per io operand: its first use, and whether any use is not a load, a store or a view */
   int32_t *first_use = malloc(sizeof(int32_t) * (size_t)(nio + npf + 1));
   bool *other_use = malloc(sizeof(bool) * (size_t)(nio + npf + 1));
+  /* per io operand: whether a load of it copies its value (one that a matmul reads in place,
+   * alias.c's mxu_view, does not) */
+  bool *copied = malloc(sizeof(bool) * (size_t)(nio + npf + 1));
   k->split_safe = false;
-  if (!root || !only_read || !first_use || !other_use) { /* no memory: nothing read-only or overwritten, one output */
+  if (!root || !only_read || !first_use || !other_use || !copied) {
+    /* no memory: nothing read-only or overwritten, one output */
     free(root);
     free(only_read);
     free(first_use);
     free(other_use);
+    free(copied);
     k->nout_default = nio ? 1 : 0;
     return;
   }
@@ -141,6 +146,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
     only_read[i] = true;
     first_use[i] = -1;
     other_use[i] = false;
+    copied[i] = false;
   }
   bool split_safe = true;
   for (int i = 0; i < P->ninsts; i++) {
@@ -166,6 +172,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
         break;
       case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
         if (j != 0) only_read[io] = false, other_use[io] = true;
+        else if (!in->mxu_view && !in->unused) copied[io] = true;
         break;
       case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: other_use[io] = true; break;
       case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE:
@@ -192,6 +199,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   for (int io = 0; io < nio; io++) {
     k->io[io].only_read = only_read[io];
     k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
+    k->io[io].spec.strided_reads = k->io[io].spec.read_only && !copied[io];
     int32_t f = first_use[io];
     k->io[io].spec.overwrites = k->io[io].spec.space == TSR_VMEM && !steps_itself && !other_use[io] && f >= 0 &&
                                 covering_store(P, &P->insts[f], P->args[first_io + io]) && top_level(P, f);
@@ -202,6 +210,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   free(only_read);
   free(first_use);
   free(other_use);
+  free(copied);
   k->nout_default = nio == 0 ? 0 : first_written < 0 ? 1 : nio - first_written;
 }
 

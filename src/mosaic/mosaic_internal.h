@@ -105,6 +105,13 @@ typedef struct minst {
   bool alias;             /* load: may hand out the window's memory; shape_cast: may share its
                            * operand's buffer (alias.c) */
   bool unused;            /* load: nothing uses its value (unused.c) */
+  bool mxu_view;          /* load: only matmuls read its value, and may read it in place with
+                           * the window's row stride (alias.c): refs[value slot] holds that
+                           * window while the value points into it, else its data is NULL */
+  uint8_t mxu_views;      /* matmul: bit k set when operand k comes from an mxu_view load */
+  bool in_place;          /* matmul: may add into its accumulator's window itself, which the
+                           * one store of its result writes back (alias.c); that store: skips
+                           * the copy when the value already lies in its window */
   uint8_t mark;           /* mark_kind */
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
@@ -193,6 +200,9 @@ tsr_status prog_mark_unused_loads(prog *P);
 tsr_status prog_fuse_matmul_adds(prog *P);
 /* Marks the loads and shape_casts that may alias instead of copying (alias.c). */
 tsr_status prog_mark_aliases(prog *P);
+/* Marks the matmuls that may add into their accumulator's window, and the stores that then
+ * need not copy it back (alias.c); after prog_mark_unused_loads. */
+tsr_status prog_mark_in_place(prog *P);
 /* Reads op c->op's tessera.* mark into in->mark (marks.c). */
 tsr_status mark_compile(comp *c, minst *in);
 /* Whether the program marks its own grid steps (a scf.for with tessera.step). */

@@ -310,6 +310,15 @@ static bool dense_aligned(const tsr_ref *w) {
   return true;
 }
 
+/* A window of 4-byte elements, aligned for them, whose last dimension is dense and whose
+ * rows do not overlap: what a BLAS takes with a leading dimension per matrix (ops_tpu.c). */
+static bool rows_dense(const tsr_ref *w) {
+  if ((uintptr_t)w->data % 4 != 0 || w->rank < 2) return false;
+  int r = w->rank;
+  if (w->shape[r - 1] > 1 && w->stride[r - 1] != 1) return false;
+  return w->stride[r - 2] >= w->shape[r - 1] && w->stride[r - 2] >= 1 && w->stride[r - 2] <= INT32_MAX;
+}
+
 static tsr_status do_load(exec *x, const minst *in) {
   if (ST(x, in->opd[0])->pack) return packed_load(x, in);
   const stype *v = ST(x, in->res[0]);
@@ -318,8 +327,11 @@ static tsr_status do_load(exec *x, const minst *in) {
   if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   /* unused.c: nothing reads the value, so nothing is copied (an output block written in place
    * is a strided view of HBM, whose copy would cost a pass over the block every step) */
-  if ((in->alias && dense_aligned(&w)) || in->unused) { /* alias.c: nothing writes it while in use */
+  if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* dense, unless handed out strided below */
+  if ((in->alias && dense_aligned(&w)) || in->unused || (in->mxu_view && rows_dense(&w))) {
+    /* alias.c: nothing writes it while in use */
     x->f->data[in->res[0]] = w.data;
+    if (in->mxu_view) x->f->refs[in->res[0]] = w; /* the matmul reads it with its rows' stride */
     if (x->observed) emit_access(x, in, &w, false); /* a read all the same: the checkers see it */
     return TSR_OK;
   }
@@ -360,7 +372,7 @@ static tsr_status do_store(exec *x, const minst *in) {
       mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
                 mask ? mask + i * cols : NULL, in->a[3] != 0);
     }
-  } else {
+  } else if (!(in->in_place && x->f->data[in->opd[0]] == (void *)w.data)) { /* alias.c: a matmul added there */
     mem_write(&w, x->f->data[in->opd[0]], v->cls, mask, in->a[3] != 0);
   }
   if (x->observed) emit_access(x, in, &w, true);

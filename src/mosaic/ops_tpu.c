@@ -109,6 +109,7 @@ typedef struct matmul_band {
   float *fc;
   const int32_t *ia, *ib;
   int32_t *ic;
+  int64_t lda, ldb; /* the operands' row strides in elements (dense: their row lengths) */
   int64_t band_rows;
 } matmul_band;
 
@@ -120,18 +121,19 @@ static void matmul_rows(void *arg, int part) {
   int64_t r0 = part * mb->band_rows, r1 = r0 + mb->band_rows < M ? r0 + mb->band_rows : M;
   if (mb->fc) {
     /* rows r0.. of A: a row offset, or a column offset when A is stored transposed */
-    const float *A = tl ? mb->fa + r0 : mb->fa + r0 * K;
-    tsr_sgemm(tl, tr, (int)(r1 - r0), (int)N, (int)K, 1.0f, A, (int)(tl ? M : K), mb->fb, (int)(tr ? K : N), 1.0f,
+    const float *A = tl ? mb->fa + r0 : mb->fa + r0 * mb->lda;
+    tsr_sgemm(tl, tr, (int)(r1 - r0), (int)N, (int)K, 1.0f, A, (int)mb->lda, mb->fb, (int)mb->ldb, 1.0f,
               mb->fc + r0 * N, (int)N);
     return;
   }
   const int32_t *A = mb->ia, *Bm = mb->ib;
   int32_t *C = mb->ic;
+  int64_t lda = mb->lda, ldb = mb->ldb;
   for (int64_t i = r0; i < r1; i++)
     for (int64_t k = 0; k < K; k++) {
-      uint32_t a = (uint32_t)(tl ? A[k * M + i] : A[i * K + k]);
+      uint32_t a = (uint32_t)(tl ? A[k * lda + i] : A[i * lda + k]);
       for (int64_t j = 0; j < N; j++) {
-        uint32_t v = (uint32_t)(tr ? Bm[j * K + k] : Bm[k * N + j]);
+        uint32_t v = (uint32_t)(tr ? Bm[j * ldb + k] : Bm[k * ldb + j]);
         C[i * N + j] = (int32_t)((uint32_t)C[i * N + j] + a * v);
       }
     }
@@ -159,34 +161,91 @@ void matmul_add_cost(exec *x, const minst *in) {
   tsr_cost_add_matmul(&x->cost, in->a[2], in->a[4], in->a[3], (double)in->a[5], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
 }
 
+/* Operand k's matrices: their row stride (*ld, dense: `dense_ld`) and the distance between
+ * batches (*batch_stride, dense: `dense_n`), from the window its load handed out in place
+ * (alias.c, mxu_view) or the value's own dense layout. */
+static void matmul_operand(const exec *x, const minst *in, int k, int64_t dense_ld, int64_t dense_n, int64_t *ld,
+                           int64_t *batch_stride) {
+  const tsr_ref *w = &x->f->refs[in->opd[k]];
+  *ld = dense_ld;
+  *batch_stride = dense_n;
+  if (!(in->mxu_views >> k & 1) || !w->data || w->data != (char *)x->f->data[in->opd[k]]) return;
+  *ld = w->stride[w->rank - 2];
+  if (w->rank > 2) *batch_stride = w->stride[0];
+}
+
+/* Rows of a float matrix rounded to bf16 into dense memory (the MXU's inputs at default
+ * precision). */
+static void round_rows_bf16(float *d, const float *s, int64_t rows, int64_t cols, int64_t ld) {
+  for (int64_t i = 0; i < rows; i++)
+    for (int64_t j = 0; j < cols; j++) d[i * cols + j] = round_bf16(s[i * ld + j]);
+}
+
+/* The bytes [lo, hi) that operand k's matrices span (ld, batch_stride as matmul_operand). */
+static void operand_span(const exec *x, const minst *in, int k, int64_t rows, int64_t cols, int64_t ld,
+                         int64_t batch_stride, uintptr_t *lo, uintptr_t *hi) {
+  *lo = (uintptr_t)x->f->data[in->opd[k]];
+  *hi = *lo + sizeof(float) * (size_t)((in->a[5] - 1) * batch_stride + (rows - 1) * ld + cols);
+}
+
+/* Whether the matmul adds into its accumulator's window itself (alias.c, in_place): the
+ * accumulator's load handed out the window (its value is not in its own buffer), and
+ * neither operand overlaps it. */
+static bool adds_in_place(const exec *x, const minst *in, int64_t lda, int64_t sa, int64_t ldb, int64_t sb) {
+  int32_t acc = in->opd[2];
+  if (!in->in_place || x->f->data[acc] == (void *)(x->f->values + x->P->data_off[acc])) return false;
+  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
+  int64_t M = in->a[2], N = in->a[3], K = in->a[4];
+  uintptr_t c = (uintptr_t)x->f->data[acc], c_end = c + sizeof(float) * (size_t)(in->a[5] * M * N), lo, hi;
+  operand_span(x, in, 0, tl ? K : M, tl ? M : K, lda, sa, &lo, &hi);
+  if (lo < c_end && c < hi) return false;
+  operand_span(x, in, 1, tr ? N : K, tr ? K : N, ldb, sb, &lo, &hi);
+  return !(lo < c_end && c < hi);
+}
+
 /* BLAS is loaded: c_matmul failed the compilation otherwise. */
 tsr_status r_matmul(exec *x, const minst *in) {
-  if (in->acc_zero) {
+  int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
+  bool tl = in->a[0] != 0, tr = in->a[1] != 0;
+  int64_t lda, ldb, sa, sb;
+  matmul_operand(x, in, 0, tl ? M : K, M * K, &lda, &sa);
+  matmul_operand(x, in, 1, tr ? K : N, K * N, &ldb, &sb);
+  /* the result in its own buffer, or the accumulator's window (which a step before may have
+   * left as the result's memory) */
+  int32_t res = in->res[0];
+  x->f->data[res] = adds_in_place(x, in, lda, sa, ldb, sb) ? x->f->data[in->opd[2]]
+                                                             : (void *)(x->f->values + x->P->data_off[res]);
+  if (x->f->data[res] == x->f->data[in->opd[2]]) {
+    /* the accumulator is there already */
+  } else if (in->acc_zero) {
     const stype *o = ST(x, in->res[0]);
     memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
   } else {
     exec_copy_value(x, in->res[0], in->opd[2]);
   }
-  int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   matmul_add_cost(x, in);
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, &mb.band_rows);
   for (int64_t b = 0; b < B; b++) {
+    mb.lda = lda;
+    mb.ldb = ldb;
     if (in->cls == VC_F) {
-      const float *A = SF(x, in->opd[0]) + b * M * K, *Bm = SF(x, in->opd[1]) + b * K * N;
+      const float *A = SF(x, in->opd[0]) + b * sa, *Bm = SF(x, in->opd[1]) + b * sb;
       if (in->mxu_bf16_inputs) {
         float *a16 = (float *)(void *)x->f->scratch, *b16 = a16 + M * K;
-        for (int64_t i = 0; i < M * K; i++) a16[i] = round_bf16(A[i]);
-        for (int64_t i = 0; i < K * N; i++) b16[i] = round_bf16(Bm[i]);
+        round_rows_bf16(a16, A, tl ? K : M, tl ? M : K, lda);
+        round_rows_bf16(b16, Bm, tr ? N : K, tr ? K : N, ldb);
         A = a16;
         Bm = b16;
+        mb.lda = tl ? M : K;
+        mb.ldb = tr ? K : N;
       }
       mb.fa = A;
       mb.fb = Bm;
       mb.fc = SF(x, in->res[0]) + b * M * N;
     } else {
-      mb.ia = SI(x, in->opd[0]) + b * M * K;
-      mb.ib = SI(x, in->opd[1]) + b * K * N;
+      mb.ia = SI(x, in->opd[0]) + b * sa;
+      mb.ib = SI(x, in->opd[1]) + b * sb;
       mb.ic = SI(x, in->res[0]) + b * M * N;
     }
     run_parts(x, parts, matmul_rows, &mb);

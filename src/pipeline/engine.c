@@ -154,15 +154,17 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
 
 /* Binds `slot` to the HBM block itself when the block lies wholly inside the array, in
  * zero-copy mode, for a read-only input whose block is one contiguous run of the array (a
- * strided view would only move the copy into the body's loads), or for an overwritten output
- * (strided too: the body's stores then take the place of the write-back's); returns whether
- * it did. */
+ * strided view would only move the copy into the body's loads) or whose body reads it only
+ * where strides cost nothing (a matmul's operand: tsr_block_spec.strided_reads), or for an
+ * overwritten output (strided too: the body's stores then take the place of the
+ * write-back's); returns whether it did. */
 static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
   bool whole = !sl->partial && b->space == TSR_VMEM;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
     b->hbm_view[slot].space = b->space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
-    b->is_view[slot] = p->core->m->opts.zero_copy || b->overwrite_view || tsr_ref_is_contiguous(&b->hbm_view[slot]);
+    b->is_view[slot] = p->core->m->opts.zero_copy || b->overwrite_view || b->strided_view ||
+                       tsr_ref_is_contiguous(&b->hbm_view[slot]);
   } else {
     b->is_view[slot] = false;
   }

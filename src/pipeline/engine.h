@@ -36,6 +36,8 @@ typedef struct tsr_bref {
   tsr_revisit revisit;
   bool read_only_view;              /* contiguous blocks may be views (tsr_block_spec.read_only
                                      * and the call allows it, pallas_call.c) */
+  bool strided_view;                /* with read_only_view: strided blocks too
+                                     * (tsr_block_spec.strided_reads) */
   bool overwrite_view;              /* output blocks may be written in place in HBM
                                      * (tsr_block_spec.overwrites and the call allows it) */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */

@@ -402,6 +402,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->buffer_count = o->buffer_count;
     b->revisit = o->spec->revisit;
     b->read_only_view = read_only_views(cp, o);
+    b->strided_view = b->read_only_view && o->spec->strided_reads;
     b->overwrite_view = overwrite_views(cp, o);
     memcpy(b->block, o->block, sizeof b->block);
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
@@ -681,7 +682,8 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
     fprintf(out, "  %-6s %-18s %s block %s x %d buffer(s) = %lld bytes%s\n", name,
             tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space), blk,
             o->buffer_count, (long long)(o->block_bytes * o->buffer_count),
-            !o->is_output && o->spec->read_only ? ", read-only" : o->is_output && o->spec->overwrites ? ", overwritten" : "");
+            !o->is_output && o->spec->read_only ? (o->spec->strided_reads ? ", read-only, strided reads" : ", read-only")
+            : o->is_output && o->spec->overwrites ? ", overwritten" : "");
   }
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);
