@@ -874,6 +874,74 @@ static void test_chunked_chain(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
+/* Splat constants of the same bits share the constant pool (prog_splat_const): a kernel that
+ * broadcasts 3 twice and has dense<3> and dense<5> (each 3000 x 4 bytes) keeps one splat of 3,
+ * not three; f32 -0.0 and 0.0 differ in their bits and stay apart; the values are a C loop's. */
+static void test_shared_splats(void) {
+  enum { L = 3000 };
+  const char *V = "#tpu.memory_space<vmem>";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @splats {\n"
+           "  func.func @k(%%a: memref<3000xi32, %s>, %%b: memref<3000xf32, %s>, %%o0: memref<3000xi32, %s>, "
+           "%%o1: memref<3000xf32, %s>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, "
+           "scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%c3 = arith.constant 3 : i32\n"
+           "    %%b1 = vector.broadcast %%c3 : i32 to vector<3000xi32>\n"
+           "    %%b2 = vector.broadcast %%c3 : i32 to vector<3000xi32>\n"
+           "    %%d3 = arith.constant dense<3> : vector<3000xi32>\n"
+           "    %%d5 = arith.constant dense<5> : vector<3000xi32>\n"
+           "    %%nz = arith.constant dense<-0.0> : vector<3000xf32>\n"
+           "    %%pz = arith.constant dense<0.0> : vector<3000xf32>\n"
+           "    %%x = vector.load %%a[%%c0] : memref<3000xi32, %s>, vector<3000xi32>\n"
+           "    %%y = vector.load %%b[%%c0] : memref<3000xf32, %s>, vector<3000xf32>\n"
+           "    %%t0 = arith.addi %%x, %%b1 : vector<3000xi32>\n"
+           "    %%t1 = arith.muli %%t0, %%b2 : vector<3000xi32>\n"
+           "    %%t2 = arith.xori %%t1, %%d3 : vector<3000xi32>\n"
+           "    %%t3 = arith.shli %%t2, %%d5 : vector<3000xi32>\n"
+           "    %%f0 = arith.mulf %%y, %%nz : vector<3000xf32>\n"
+           "    %%f1 = arith.addf %%f0, %%pz : vector<3000xf32>\n"
+           "    %%f2 = arith.divf %%y, %%f0 : vector<3000xf32>\n"
+           "    %%f3 = arith.addf %%f1, %%f2 : vector<3000xf32>\n"
+           "    vector.store %%t3, %%o0[%%c0] : memref<3000xi32, %s>, vector<3000xi32>\n"
+           "    vector.store %%f3, %%o1[%%c0] : memref<3000xf32, %s>, vector<3000xf32>\n"
+           "    return\n  }\n}\n",
+           V, V, V, V, V, V, V, V);
+  static int32_t a[L], o0[L];
+  static float b[L], o1[L];
+  for (int i = 0; i < L; i++) {
+    a[i] = (int32_t)((uint32_t)i * 2654435761u);
+    b[i] = (float)(i % 7) - 3.0f;
+  }
+  tsr_mlir_module *m = NULL;
+  tsr_ir_op *fn = NULL;
+  prog *P = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "splats.mlir", &m));
+  if (m) tsr_ir_walk(m->top, find_func, &fn);
+  if (fn) CHECK_OK(prog_compile(fn, &P));
+  if (P) { /* four block-sized splats (3, 5, -0.0, 0.0), not six, and a few scalars */
+    CHECK(P->cpool_size >= 4 * (size_t)L * 4 && P->cpool_size < 5 * (size_t)L * 4);
+    prog_destroy(P);
+  }
+  tsr_mosaic_kernel *k = NULL;
+  if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  if (!k) return;
+  int64_t sh[1] = {L};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_I32, TSR_HBM, 1, sh), tsr_ref_dense(b, TSR_F32, TSR_HBM, 1, sh)};
+  tsr_ref out[2] = {tsr_ref_dense(o0, TSR_I32, TSR_HBM, 1, sh), tsr_ref_dense(o1, TSR_F32, TSR_HBM, 1, sh)};
+  CHECK_OK(tsr_mosaic_kernel_run(M, k, in, 2, out, 2, NULL, NULL));
+  tsr_mosaic_kernel_destroy(k);
+  int bad = 0;
+  for (int i = 0; i < L; i++) {
+    uint32_t t = ((((uint32_t)a[i] + 3u) * 3u) ^ 3u) << 5;
+    float f0 = b[i] * -0.0f, f3 = (f0 + 0.0f) + b[i] / f0;
+    bad += o0[i] != (int32_t)t || memcmp(&o1[i], &f3, 4) != 0;
+  }
+  CHECK_EQ_INT(bad, 0);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -887,6 +955,7 @@ int main(void) {
   test_casts();
   test_int32_paths();
   test_chunked_chain();
+  test_shared_splats();
   test_int_unary();
   test_unsupported();
   test_load_aliasing();

@@ -91,6 +91,7 @@ static bool is_once(const minst *in) { return (in->op == MOP_BROADCAST || in->op
 /* A constant whose elements all have the same bits (a broadcast constant, folded). */
 static bool is_splat(const prog *P, int32_t s) {
   if (!is_const(P, s)) return false;
+  if (P->csplat[s]) return true; /* made as one (prog_splat_const): no need to read it all */
   const stype *t = &P->types[s];
   const char *v = P->cpool + P->cslot_off[s];
   if (t->cls == VC_I64) {

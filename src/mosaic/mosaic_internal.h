@@ -121,6 +121,8 @@ typedef struct prog {
   int nslots;
   stype *types;
   int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
+  bool *csplat;           /* per slot: a constant whose elements all have the same bits
+                           * (prog_splat_const) */
   char *cpool;
   size_t cpool_size;
   size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values;
@@ -223,6 +225,9 @@ tsr_status prog_mark_timing_needed(prog *P);
 void matmul_add_cost(exec *x, const minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *prog_const(prog *P, int32_t s);
+/* Slot `s`'s constant: every element the bits of `elem` (its class's size); shares the pool
+ * bytes of an earlier such splat. Marks P->csplat[s]; false when out of memory. */
+bool prog_splat_const(prog *P, int32_t s, const void *elem);
 /* Location text of an op ("file.py:12:3", or "unknown"). */
 void mosaic_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap);
 
