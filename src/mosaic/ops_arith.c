@@ -187,7 +187,7 @@ tsr_status c_constant(comp *c, minst *in) {
       }
     }
   }
-  if (one && !prog_splat_const(c->P, slot, elem)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  if (one && !prog_splat_const(c->P, slot, elem, false)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   return TSR_OK;
 }
 

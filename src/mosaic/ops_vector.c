@@ -65,7 +65,7 @@ tsr_status c_broadcast(comp *c, minst *in) {
     if (s->n == 1 || P->csplat[in->opd[0]]) { /* one value: a splat, shared with its equals */
       char v[8];
       memcpy(v, P->cpool + P->cslot_off[in->opd[0]], class_size(r->cls));
-      if (!prog_splat_const(P, in->res[0], v)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+      if (!prog_splat_const(P, in->res[0], v, false)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     } else {
       void *d = prog_const(P, in->res[0]);
       if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
