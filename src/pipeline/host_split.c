@@ -86,16 +86,22 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
 /* The most parts a core's share is cut into. The parts are cut by the data alone (the length
  * of the share's first dimension longer than 1, up to this), never by how many threads there
  * are: the threads claim them as they come free, so steps of uneven cost (a block-sparse
- * row's nonzero blocks) even out across the threads. Each part costs a pipeline start and a
- * first fetch that is not overlapped, so the cut stays coarse. */
+ * row's nonzero blocks) even out across the threads. Each part costs a pipeline start (its
+ * blocks allocated and poisoned) and a first fetch that is not overlapped, so the cut stays
+ * coarse: at most 16 parts, of two steps or more where the share has four or more. */
 #define SPLIT_MAX_PARTS 16
 
+static int64_t parts_of(int64_t len, int64_t steps) {
+  int64_t n = len < SPLIT_MAX_PARTS ? len : SPLIT_MAX_PARTS, by_steps = steps / 2 > 2 ? steps / 2 : 2;
+  return n < by_steps ? n : by_steps;
+}
+
 /* Lays out the parts: each core's share of the grid (as the run in order partitions it) cut
- * along its first dimension longer than 1, as evenly as it comes (the first parts one longer),
- * into parts of one index of it each, at most SPLIT_MAX_PARTS. Every core with steps keeps its
- * own thread, which runs the core's first part and then claims the others; the other threads
- * go one at a time, core by core, to the cores whose share can be cut (a core that gets none
- * is not cut), and claim that core's parts on a stand-in each. */
+ * along its first dimension longer than 1 into parts_of parts, as evenly as it comes (the
+ * first parts one longer). Every core with steps keeps its own thread, which runs the core's
+ * first part and then claims the others; the other threads go one at a time, core by core, to
+ * the cores whose share can be cut (a core that gets none is not cut), and claim that core's
+ * parts on a stand-in each. */
 static bool plan_parts(call_plan *cp, int threads, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
@@ -116,7 +122,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
     nparts[c] = 1;
     busy++;
     while (axis[c] < d->grid_rank && share[c][axis[c]] == 1) axis[c]++;
-    cap[c] = steps >= 2 ? (share[c][axis[c]] < SPLIT_MAX_PARTS ? share[c][axis[c]] : SPLIT_MAX_PARTS) : 1;
+    cap[c] = steps >= 2 ? parts_of(share[c][axis[c]], steps) : 1;
   }
   /* the spare threads' homes, round robin over the cores that can be cut */
   *why = "out of host memory";
