@@ -368,7 +368,16 @@ tsr_status prog_settle_splats(prog *P) {
       if (!prog_splat_const(P, s, elem, true)) st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
       continue;
     }
-    size_t at = (P->frame_bytes + 63) & ~(size_t)63; /* where a group run op by op fills it */
+    /* where a group run op by op fills it: one place per pool splat (threefry's 56 slots
+     * share 17), which each of its slots fills with the same bytes */
+    int32_t same = -1;
+    for (int32_t k = 0; k < s && same < 0; k++)
+      if (P->csplat[k] == SPLAT_SHORT && P->cslot_off[k] == P->cslot_off[s] && P->types[k].n == t->n) same = k;
+    if (same >= 0) {
+      P->data_off[s] = P->data_off[same];
+      continue;
+    }
+    size_t at = (P->frame_bytes + 63) & ~(size_t)63;
     P->data_off[s] = at;
     P->frame_bytes = at + (size_t)t->n * class_size(t->cls);
   }
