@@ -1010,6 +1010,100 @@ static void test_chunked_chain(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
+/* Splat constants of the same bits share the constant pool (prog_splat_const): a kernel that
+ * broadcasts 3 twice and has dense<3>, dense<5>, dense<-0.0> and dense<0.0> (3000 elements
+ * each) keeps four splats, not six (-0.0 and 0.0 differ in their bits). Those that only chunk
+ * groups read keep one chunk in the pool; one that a store reads whole is written whole. The
+ * values are a C loop's, chunked and op by op (unchunked: the short splats filled whole). */
+static void test_shared_splats(void) {
+  enum { L = 3000 };
+  const char *V = "#tpu.memory_space<vmem>";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @splats {\n"
+           "  func.func @k(%%a: memref<3000xi32, %s>, %%b: memref<3000xf32, %s>, %%o0: memref<3000xi32, %s>, "
+           "%%o1: memref<3000xf32, %s>, %%o2: memref<3000xi32, %s>) attributes {dimension_semantics = [], "
+           "scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%c3 = arith.constant 3 : i32\n"
+           "    %%b1 = vector.broadcast %%c3 : i32 to vector<3000xi32>\n"
+           "    %%b2 = vector.broadcast %%c3 : i32 to vector<3000xi32>\n"
+           "    %%d3 = arith.constant dense<3> : vector<3000xi32>\n"
+           "    %%d5 = arith.constant dense<5> : vector<3000xi32>\n"
+           "    %%nz = arith.constant dense<-0.0> : vector<3000xf32>\n"
+           "    %%pz = arith.constant dense<0.0> : vector<3000xf32>\n"
+           "    %%x = vector.load %%a[%%c0] : memref<3000xi32, %s>, vector<3000xi32>\n"
+           "    %%y = vector.load %%b[%%c0] : memref<3000xf32, %s>, vector<3000xf32>\n"
+           "    %%t0 = arith.addi %%x, %%b1 : vector<3000xi32>\n"
+           "    %%t1 = arith.muli %%t0, %%b2 : vector<3000xi32>\n"
+           "    %%t2 = arith.xori %%t1, %%d3 : vector<3000xi32>\n"
+           "    %%t3 = arith.shli %%t2, %%d5 : vector<3000xi32>\n"
+           "    %%f0 = arith.mulf %%y, %%nz : vector<3000xf32>\n"
+           "    %%f1 = arith.addf %%f0, %%pz : vector<3000xf32>\n"
+           "    %%f2 = arith.divf %%y, %%f0 : vector<3000xf32>\n"
+           "    %%f3 = arith.addf %%f1, %%f2 : vector<3000xf32>\n"
+           "    vector.store %%t3, %%o0[%%c0] : memref<3000xi32, %s>, vector<3000xi32>\n"
+           "    vector.store %%f3, %%o1[%%c0] : memref<3000xf32, %s>, vector<3000xf32>\n"
+           "    vector.store %%b2, %%o2[%%c0] : memref<3000xi32, %s>, vector<3000xi32>\n"
+           "    return\n  }\n}\n",
+           V, V, V, V, V, V, V, V, V, V);
+  static int32_t a[L], o0[L], o2[L];
+  static float b[L], o1[L];
+  for (int i = 0; i < L; i++) {
+    a[i] = (int32_t)((uint32_t)i * 2654435761u);
+    b[i] = (float)(i % 7) - 3.0f;
+  }
+  tsr_mlir_module *m = NULL;
+  tsr_ir_op *fn = NULL;
+  prog *P = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "splats.mlir", &m));
+  if (m) tsr_ir_walk(m->top, find_func, &fn);
+  if (fn) CHECK_OK(prog_compile(fn, &P));
+  if (P) {
+    int32_t offs[8];
+    int distinct = 0, shorts = 0, wholes = 0;
+    for (int32_t s = 0; s < P->nslots; s++) {
+      if (!P->csplat[s] || P->types[s].n != L) continue;
+      shorts += P->csplat[s] == SPLAT_SHORT;
+      wholes += P->csplat[s] == SPLAT_FULL;
+      bool seen = false;
+      for (int k = 0; k < distinct; k++) seen = seen || offs[k] == P->cslot_off[s];
+      if (!seen && distinct < 8) offs[distinct++] = P->cslot_off[s];
+    }
+    CHECK_EQ_INT(shorts, 5); /* b1, d3, d5, nz, pz */
+    CHECK_EQ_INT(wholes, 1); /* b2, stored */
+    CHECK_EQ_INT(distinct, 5); /* 3 short and whole, 5, -0.0, 0.0 */
+    CHECK(P->cpool_size < (size_t)L * 4 + 5 * SPLAT_SHORT_N * 4 + 1024);
+    prog_destroy(P);
+  }
+  tsr_mosaic_kernel *k = NULL;
+  if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));
+  tsr_mlir_module_destroy(m);
+  if (!k) return;
+  int64_t sh[1] = {L};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_I32, TSR_HBM, 1, sh), tsr_ref_dense(b, TSR_F32, TSR_HBM, 1, sh)};
+  tsr_ref out[3] = {tsr_ref_dense(o0, TSR_I32, TSR_HBM, 1, sh), tsr_ref_dense(o1, TSR_F32, TSR_HBM, 1, sh),
+                    tsr_ref_dense(o2, TSR_I32, TSR_HBM, 1, sh)};
+  for (int unchunked = 0; unchunked < 2; unchunked++) {
+    tsr_machine_options mo = {.num_cores = 1, .quiet = true, .unchunked = unchunked};
+    tsr_machine *mc = NULL;
+    CHECK_OK(tsr_machine_create(&mo, &mc));
+    memset(o0, 0, sizeof o0);
+    memset(o1, 0, sizeof o1);
+    memset(o2, 0, sizeof o2);
+    if (mc) CHECK_OK(tsr_mosaic_kernel_run(mc, k, in, 2, out, 3, NULL, NULL));
+    tsr_machine_destroy(mc);
+    int bad = 0;
+    for (int i = 0; i < L; i++) {
+      uint32_t t = ((((uint32_t)a[i] + 3u) * 3u) ^ 3u) << 5;
+      float f0 = b[i] * -0.0f, f3 = (f0 + 0.0f) + b[i] / f0;
+      bad += o0[i] != (int32_t)t || memcmp(&o1[i], &f3, 4) != 0 || o2[i] != 3;
+    }
+    CHECK_EQ_INT(bad, 0);
+  }
+  tsr_mosaic_kernel_destroy(k);
+}
+
 int main(void) {
   tsr_machine_options mo = {0};
   mo.num_cores = 1;
@@ -1023,6 +1117,7 @@ int main(void) {
   test_casts();
   test_int32_paths();
   test_chunked_chain();
+  test_shared_splats();
   test_int_unary();
   test_unsupported();
   test_load_aliasing();

@@ -262,7 +262,7 @@ static void test_large_file_is_mapped(void) {
   tsr_array_free(&a);
 }
 
-/* Every dtype the reader takes, small (copied) and of 1 MiB or more (the mapped path, which
+/* Every dtype the reader takes, small (copied) and of 1 MiB (the mapped path from 64 KiB, which
  * once kept the data but read the dtype as f32; booleans, converted, are copied at any size):
  * the dtype, shape and every element as written. */
 static void test_every_dtype_both_paths(void) {

@@ -660,7 +660,7 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
     lines += ["", "\"(host split)\": the default chip, v5e, has one TensorCore, run by one host "
               "thread; where a kernel's body keeps no hidden state and its steps turn out not to "
               "depend on each other, tessera runs parts of its leading grid dimension at once on the idle CPUs too "
-              "(a part per CPU), with the results and DMA counts of the run in order (the host "
+              "(parts cut by the data, claimed by the CPUs as they come free), with the results and DMA counts of the run in order (the host "
               "split, docs/architecture.md). Otherwise the idle CPUs share big matmul blocks "
               "and copies.",
               "", "The same modules with `--chip v5p`: a chip with two TensorCores, so each kernel's "

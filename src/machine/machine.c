@@ -198,7 +198,7 @@ void core_emit(tsr_core *c, tsr_event *ev) {
   ev->core = c->id;
   ev->device = c->m->device;
   if (ev->kind != TSR_EV_SEM_SIGNAL && ev->kind != TSR_EV_DMA_START) ev->target_device = c->m->device;
-  ev->host_part = c->index >= c->m->num_cores ? c->index - c->m->num_cores + 1 : 0;
+  ev->host_part = c->host_part;
   if (ev->step >= 0) ev->step += c->step_base;
   for (int i = 0; i < c->m->num_observers; i++)
     c->m->observers[i].on_event(c->m->observers[i].user, ev);

@@ -76,6 +76,7 @@ typedef struct tsr_core {
   uint64_t rng;
   int64_t step;       /* for events */
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
+  int host_part;      /* the host split's host part it runs now (tsr_event.host_part), or 0 */
   view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
   /* A run on many devices (mesh.c): the barriers this core has passed (1: the start, 2:
@@ -181,10 +182,10 @@ struct tsr_machine {
   bool no_data;       /* the running call's DMAs into VMEM and HBM move nothing (tsr_call_desc) */
 };
 
-/* Stand-in i (1..num_stand_ins; index num_cores + i - 1) runs host part i of a host split
- * (host_split.c): a part of a core's grid steps, on a host CPU the cores leave idle, as that
- * core (id: the core's, set by each split). As many as the host threads that may claim parts
- * (the cores' and the helpers') less one; none without helpers (-1). */
+/* Stand-in i (1..num_stand_ins; index num_cores + i - 1) runs host parts of a host split
+ * (host_split.c), one after another: parts of a core's grid steps, on a host CPU the cores
+ * leave idle, as that core (id: the core's, set by each split). As many as the host threads
+ * that may claim parts (the cores' and the helpers') less one; none without helpers (-1). */
 static inline tsr_core *machine_stand_in(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
 /* The chip's cores and the stand-ins: the range of tsr_core.index, for per-core state of a
  * run that host parts need too. */

@@ -57,6 +57,7 @@ void prog_destroy(prog *P) {
   free(P->cpool);
   free(P->types);
   free(P->cslot_off);
+  free(P->csplat);
   parena_block *b = P->arena;
   while (b) {
     parena_block *n = b->next;
@@ -66,22 +67,65 @@ void prog_destroy(prog *P) {
   free(P);
 }
 
-void *prog_const(prog *P, int32_t s) {
-  const stype *t = &P->types[s];
-  size_t bytes = ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63;
+/* Room for `bytes` more of the constant pool, at the returned offset (-1: out of memory). */
+static int64_t pool_take(prog *P, size_t bytes) {
   if (P->cpool_size + bytes > P->cpool_cap) {
     size_t cap = P->cpool_cap ? P->cpool_cap * 2 : 4096;
     while (cap < P->cpool_size + bytes) cap *= 2;
     char *n = realloc(P->cpool, cap);
-    if (!n) return NULL;
+    if (!n) return -1;
     P->cpool = n;
     P->cpool_cap = cap;
   }
-  P->cslot_off[s] = (int32_t)P->cpool_size;
-  void *d = P->cpool + P->cpool_size;
-  memset(d, 0, bytes);
+  int64_t at = (int64_t)P->cpool_size;
   P->cpool_size += bytes;
-  return d;
+  return at;
+}
+
+static size_t const_bytes(const stype *t) { return ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63; }
+
+void *prog_const(prog *P, int32_t s) {
+  size_t bytes = const_bytes(&P->types[s]);
+  int64_t at = pool_take(P, bytes);
+  if (at < 0) return NULL;
+  P->cslot_off[s] = (int32_t)at;
+  memset(P->cpool + at, 0, bytes);
+  return P->cpool + at;
+}
+
+/* Constants are never written, so splats of the same bits and size share their bytes: a
+ * kernel broadcasts its few scalars again and again (threefry: 56 broadcasts of 17 values, each
+ * a 128 KiB block), and every distinct byte of the pool is a page to fault in. Most are read
+ * by chunk groups only, which read the first chunk of a splat for every chunk: those stay
+ * short (prog_settle_splats). */
+bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
+  const stype *t = &P->types[s];
+  size_t es = class_size(t->cls);
+  int64_t n = !whole && t->n > SPLAT_SHORT_N ? SPLAT_SHORT_N : t->n;
+  uint8_t kind = n < t->n ? SPLAT_SHORT : SPLAT_FULL;
+  for (int32_t k = 0; k < P->nslots; k++) {
+    const stype *u = &P->types[k];
+    if (k == s || P->csplat[k] != kind || class_size(u->cls) != es || u->n != t->n) continue;
+    if (memcmp(P->cpool + P->cslot_off[k], elem, es)) continue;
+    P->cslot_off[s] = P->cslot_off[k];
+    P->csplat[s] = kind;
+    return true;
+  }
+  size_t bytes = ((size_t)n * es + 63) & ~(size_t)63;
+  int64_t at = pool_take(P, bytes);
+  if (at < 0) return false;
+  char *d = P->cpool + at;
+  if (es == 4) {
+    uint32_t v, *o = (uint32_t *)(void *)d;
+    memcpy(&v, elem, 4);
+    for (int64_t i = 0; i < n; i++) o[i] = v;
+  } else {
+    for (int64_t i = 0; i < n; i++) memcpy(d + (size_t)i * es, elem, es);
+  }
+  memset(d + (size_t)n * es, 0, bytes - (size_t)n * es);
+  P->cslot_off[s] = (int32_t)at;
+  P->csplat[s] = kind;
+  return true;
 }
 
 /* ---- locations and messages ------------------------------------------------------------- */
@@ -286,6 +330,9 @@ static tsr_status grow_slots(builder *b) {
   int32_t *cs = realloc(P->cslot_off, (size_t)cap * sizeof *cs);
   if (!cs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   P->cslot_off = cs;
+  uint8_t *sp = realloc(P->csplat, (size_t)cap * sizeof *sp);
+  if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  P->csplat = sp;
   b->cap_slots = cap;
   return TSR_OK;
 }
@@ -321,6 +368,7 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const ch
                          "move one)" : "");
   }
   P->cslot_off[s] = -1;
+  P->csplat[s] = SPLAT_NONE;
   b->slot_of[v->id] = s;
   *out = s;
   return TSR_OK;
@@ -612,6 +660,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
     exit_opd[k] = P->nslots++;
     P->types[exit_opd[k]] = P->types[P->insts[first_ret].opd[k]];
     P->cslot_off[exit_opd[k]] = -1;
+    P->csplat[exit_opd[k]] = SPLAT_NONE;
   }
   TSR_TRY(push_inst(b, &exit_idx));
   minst *ex = &P->insts[exit_idx];
@@ -858,6 +907,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
     if (s == TSR_OK) s = prog_mark_timing_needed(P);
     if (s == TSR_OK) s = assign_buffers(P);
     if (s == TSR_OK) s = prog_mark_chunks(P);
+    if (s == TSR_OK) s = prog_settle_splats(P);
     if (s == TSR_OK) s = prog_map_pads(P);
   }
 done:

@@ -123,6 +123,7 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
         continue;
       }
     }
+    if (in->reads_short) exec_fill_short(x, in);
     tsr_status s = mop_run[in->op](x, in);
     if (s != TSR_OK) {
       if (x->located) return s;

@@ -117,6 +117,7 @@ typedef struct minst {
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
   bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
   int32_t chunk;          /* 1 + the chunk group this instruction starts (chunk.c); 0: none */
+  bool reads_short;       /* reads a short splat (chunk.c): run op by op, it fills it whole */
 } minst;
 
 typedef struct chunk_group chunk_group;
@@ -128,6 +129,9 @@ typedef struct prog {
   int nslots;
   stype *types;
   int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
+  uint8_t *csplat;        /* per slot: a constant whose elements all have the same bits
+                           * (prog_splat_const): SPLAT_FULL, or SPLAT_SHORT (only its first
+                           * SPLAT_SHORT_N elements are in the pool) */
   char *cpool;
   size_t cpool_size;
   size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values;
@@ -213,6 +217,9 @@ tsr_dma_dir mark_dir(const minst *in);
  * assign_buffers, whose sharing of memory it checks. A run of an unchunked machine
  * (tsr_machine_options.unchunked) ignores the groups. */
 tsr_status prog_mark_chunks(prog *P);
+/* Points the short splats that `in` reads at their whole value in the frame, filled there
+ * once per frame (prog_settle_splats): for a group member run op by op. */
+void exec_fill_short(exec *x, const minst *in);
 /* Runs the group that instruction `in` starts (exec_range has counted `in` itself); *resume
  * is the instruction after the group, or -1 when the group must run op by op (the op budget
  * ends inside it, so the failure names the op). */
@@ -233,6 +240,17 @@ tsr_status prog_mark_timing_needed(prog *P);
 void matmul_add_cost(exec *x, const minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *prog_const(prog *P, int32_t s);
+/* Slot `s`'s constant: every element the bits of `elem` (its class's size); shares the pool
+ * bytes of an earlier such splat. Marks P->csplat[s]. Longer than SPLAT_SHORT_N elements, only
+ * the first SPLAT_SHORT_N are written (SPLAT_SHORT) until prog_settle_splats says whether
+ * more are read; `whole` writes them all (SPLAT_FULL). False when out of memory. */
+enum { SPLAT_NONE = 0, SPLAT_FULL = 1, SPLAT_SHORT = 2 };
+enum { SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
+bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole);
+/* After prog_mark_chunks: a short splat that only chunk groups read (the first chunk is every
+ * chunk) stays short, with room in the frame to be filled whole where a group runs op by op
+ * (unchunked, timing-only, near the op budget: exec_fill_short); any other is written whole. */
+tsr_status prog_settle_splats(prog *P);
 /* Location text of an op ("file.py:12:3", or "unknown"). */
 void mosaic_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap);
 

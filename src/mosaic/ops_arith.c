@@ -159,9 +159,12 @@ tsr_status c_constant(comp *c, minst *in) {
     return comp_fail(c, TSR_ERR_INVALID, "dense value is truncated");
   if (!dense && v->kind != TSR_IR_ATTR_INTEGER && v->kind != TSR_IR_ATTR_FLOAT)
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "constant value kind %d not supported", (int)v->kind);
-  void *d = prog_const(c->P, slot);
+  /* a splat (or a scalar) is one element, shared with the pool's equal splats */
+  bool one = !dense || v->u.dense.splat;
+  char elem[8];
+  void *d = one ? elem : prog_const(c->P, slot);
   if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-  for (int64_t i = 0; i < t->n; i++) {
+  for (int64_t i = 0; i < (one ? 1 : t->n); i++) {
     if (t->cls == VC_F) {
       double x = 0;
       if (dense) x = tsr_ir_dense_float(v, i);
@@ -172,15 +175,19 @@ tsr_status c_constant(comp *c, minst *in) {
       }
       float f = (float)x;
       round_to_ek(&f, 1, t->ek);
-      ((float *)d)[i] = f;
+      memcpy((char *)d + (size_t)i * 4, &f, 4);
     } else {
       int64_t k = 0;
       if (dense) k = tsr_ir_dense_int(v, i);
       else if (!tsr_ir_attr_int(v, &k)) return comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
-      if (t->cls == VC_I64) ((int64_t *)d)[i] = k;
-      else ((int32_t *)d)[i] = sext32(k, t->width);
+      if (t->cls == VC_I64) memcpy((char *)d + (size_t)i * 8, &k, 8);
+      else {
+        int32_t w = sext32(k, t->width);
+        memcpy((char *)d + (size_t)i * 4, &w, 4);
+      }
     }
   }
+  if (one && !prog_splat_const(c->P, slot, elem, false)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   return TSR_OK;
 }
 

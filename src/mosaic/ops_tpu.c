@@ -84,7 +84,7 @@ tsr_status c_matmul(comp *c, minst *in) {
   const prog *P = c->P;
   if (P->cslot_off[in->opd[2]] >= 0) { /* zeros (the usual dense<0.0>): the result starts as a fill */
     const char *z = P->cpool + P->cslot_off[in->opd[2]];
-    size_t zb = (size_t)o->n * class_size(o->cls);
+    size_t zb = P->csplat[in->opd[2]] ? class_size(o->cls) : (size_t)o->n * class_size(o->cls); /* a splat: one */
     in->acc_zero = true;
     for (size_t i = 0; i < zb && in->acc_zero; i++) in->acc_zero = z[i] == 0;
   }

@@ -62,14 +62,14 @@ tsr_status c_broadcast(comp *c, minst *in) {
    * the constant pool, as r_broadcast would (the instruction stays, for its cost). */
   prog *P = c->P;
   if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * class_size(r->cls) <= ((size_t)1 << 20)) {
-    void *d = prog_const(P, in->res[0]);
-    if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-    const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after prog_const: the pool may move */
-    if (s->n == 1 && r->cls != VC_I64) {
-      uint32_t v, *o = d;
-      memcpy(&v, src, 4);
-      for (int64_t i = 0; i < r->n; i++) o[i] = v;
+    if (s->n == 1 || P->csplat[in->opd[0]]) { /* one value: a splat, shared with its equals */
+      char v[8];
+      memcpy(v, P->cpool + P->cslot_off[in->opd[0]], class_size(r->cls));
+      if (!prog_splat_const(P, in->res[0], v, false)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     } else {
+      void *d = prog_const(P, in->res[0]);
+      if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+      const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after prog_const: the pool may move */
       strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, class_size(r->cls));
     }
     in->a[1] = 1;

@@ -2,9 +2,10 @@
  *
  * A core runs its share of the grid in order; the host often has CPUs to spare (helpers, or
  * the thread of a core whose share is empty). The host split cuts each core's share along its
- * leading dimension (the first longer than 1) into contiguous parts: the first on the core,
- * the others (host parts) on host threads standing in for it, all at once (every core's and helper's thread
- * claims parts), when nothing can tell the difference. The dimension's semantics do not
+ * leading dimension (the first longer than 1) into contiguous parts, by the data alone: the
+ * first on the core, the others (host parts) on host threads standing in for it, all at once
+ * (every core's and helper's thread claims the parts of one core as it comes free), when
+ * nothing can tell the difference. The dimension's semantics do not
  * matter: whether a step depends on the steps before it is checked, not assumed (a TPU core
  * runs even parallel iterations in order, and kernels may lean on it):
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
@@ -82,15 +83,31 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   return ok;
 }
 
+/* The most parts a core's share is cut into. The parts are cut by the data alone (the length
+ * of the share's first dimension longer than 1, up to this), never by how many threads there
+ * are: the threads claim them as they come free, so steps of uneven cost (a block-sparse
+ * row's nonzero blocks) even out across the threads. Each part costs a pipeline start (its
+ * blocks allocated and poisoned) and a first fetch that is not overlapped, so the cut stays
+ * coarse: at most 16 parts, of two steps or more where the share has four or more. */
+#define SPLIT_MAX_PARTS 16
+
+static int64_t parts_of(int64_t len, int64_t steps) {
+  int64_t n = len < SPLIT_MAX_PARTS ? len : SPLIT_MAX_PARTS, by_steps = steps / 2 > 2 ? steps / 2 : 2;
+  return n < by_steps ? n : by_steps;
+}
+
 /* Lays out the parts: each core's share of the grid (as the run in order partitions it) cut
- * along its first dimension longer than 1, as evenly as it comes (the first parts one
- * longer). Every core with steps keeps its own thread; the other threads go one at a time,
- * core by core, to the cores whose share can be cut further. */
+ * along its first dimension longer than 1 into parts_of parts, as evenly as it comes (the
+ * first parts one longer). Every core with steps keeps its own thread, which runs the core's
+ * first part and then claims the others; the other threads go one at a time, core by core, to
+ * the cores whose share can be cut (a core that gets none is not cut), and claim that core's
+ * parts on a stand-in each. */
 static bool plan_parts(call_plan *cp, int threads, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
   host_split *hs = &cp->split;
   int cores = m->num_cores, nparts[TSR_MACHINE_MAX_CORES] = {0}, axis[TSR_MACHINE_MAX_CORES] = {0}, busy = 0;
+  int helped[TSR_MACHINE_MAX_CORES] = {0};
   int64_t share[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], off[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], cap[TSR_MACHINE_MAX_CORES] = {0};
   for (int c = 0; c < cores; c++) {
     int dim;
@@ -105,18 +122,22 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
     nparts[c] = 1;
     busy++;
     while (axis[c] < d->grid_rank && share[c][axis[c]] == 1) axis[c]++;
-    cap[c] = steps >= 2 ? share[c][axis[c]] : 1;
+    cap[c] = steps >= 2 ? parts_of(share[c][axis[c]], steps) : 1;
   }
-  for (int spare = threads - busy, more = 1; spare > 0 && more;) {
-    more = 0;
-    for (int c = 0; c < cores && spare > 0; c++)
-      if (nparts[c] > 0 && nparts[c] < cap[c]) { nparts[c]++; spare--; more = 1; }
+  /* the spare threads' homes, round robin over the cores that can be cut */
+  *why = "out of host memory";
+  hs->workers = threads;
+  hs->worker = calloc((size_t)threads, sizeof *hs->worker);
+  if (!hs->worker) return false;
+  int spare = 0, cut = 0;
+  for (int c = 0; c < cores; c++) cut += cap[c] >= 2;
+  for (int c = 0; cut && spare < threads - busy; c = (c + 1) % cores) {
+    if (cap[c] < 2) continue;
+    helped[c]++;
+    hs->worker[busy + spare++].home = c;
   }
-  int total = 0, cut = 0;
-  for (int c = 0; c < cores; c++) {
-    total += nparts[c];
-    cut += cap[c] >= 2;
-  }
+  int total = 0;
+  for (int c = 0; c < cores; c++) total += nparts[c] = helped[c] ? (int)cap[c] : nparts[c];
   if (total <= busy) {
     *why = !cut ? (cores == 1 ? "fewer than two grid steps" : "no core has two grid steps")
                 : "no idle host CPU (each runs a core's steps)";
@@ -128,6 +149,15 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
   hs->part_of = malloc((size_t)runners * sizeof *hs->part_of);
   if (!hs->part || !hs->part_of) return false;
   for (int r = 0; r < runners; r++) hs->part_of[r] = -1;
+  /* the workers: the busy cores' threads first (each its own home and runner), then the
+   * others, each on a stand-in of its own (none past the machine's: a description of the
+   * split a machine without stand-ins would make) */
+  for (int c = 0, w = 0; c < cores; c++)
+    if (nparts[c]) hs->worker[w++] = (split_worker){.home = c, .runner = c, .own = true};
+  for (int w = busy; w < threads; w++) {
+    int stand_in = cores + w - busy; /* stand-in w - busy + 1 */
+    hs->worker[w].runner = stand_in < runners ? stand_in : -1;
+  }
   int part = 0, host = 0;
   for (int c = 0; c < cores; c++) {
     if (!nparts[c]) continue; /* idle */
@@ -135,15 +165,12 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
     int64_t after = 1; /* steps per index of the cut dimension */
     for (int g = k + 1; g < d->grid_rank; g++) after *= share[c][g];
     int64_t len = d->grid_rank ? share[c][k] : 1, base = len / nparts[c], rem = len % nparts[c], at = 0;
+    hs->next_part[c] = part + 1;
     for (int j = 0; j < nparts[c]; j++, part++) {
       split_part *pt = &hs->part[part];
       pt->owner = c;
       pt->axis = k;
-      /* host part i runs on stand-in i, index cores + i - 1 (none past the machine's: a
-       * description of the split a machine without stand-ins would make) */
-      pt->runner = j == 0 ? c : cores + host++;
-      if (pt->runner < runners) hs->part_of[pt->runner] = part;
-      else pt->runner = -1;
+      pt->host = j == 0 ? 0 : ++host;
       memcpy(pt->grid, share[c], sizeof pt->grid);
       memcpy(pt->offsets, off[c], sizeof pt->offsets);
       if (d->grid_rank) {
@@ -206,22 +233,74 @@ bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
 
 /* ---- run -------------------------------------------------------------------------------- */
 
-static void claim_parts(void *arg, int unused) {
-  call_plan *cp = arg;
+/* Runs part `part` on the core with index `runner`, as its owner. */
+static void run_part(call_plan *cp, int part, int runner) {
   host_split *hs = &cp->split;
+  tsr_core *c = &cp->m->cores[runner];
+  c->id = hs->part[part].owner; /* a stand-in takes its part's core's id */
+  c->host_part = hs->part[part].host;
+  hs->part_of[runner] = part;
+  if (call_run_core(c, cp) != TSR_OK) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
+  c->host_part = 0;
+  hs->part_of[runner] = -1;
+}
+
+/* Worker w: its home's own part first if it is the home's thread, then the home's host parts
+ * as they come. */
+static void run_worker(call_plan *cp, int w) {
+  host_split *hs = &cp->split;
+  const split_worker *wk = &hs->worker[w];
+  if (wk->runner < 0) return;
+  int first = 0;
+  while (first < hs->parts && hs->part[first].owner != wk->home) first++;
+  if (first == hs->parts) return;
+  if (wk->own) run_part(cp, first, wk->runner);
+  int end = core_parts_end(hs, first);
   for (;;) {
-    int part = __atomic_fetch_add(&hs->next_part, 1, __ATOMIC_RELAXED);
-    if (part >= hs->parts) return;
-    tsr_core *c = &cp->m->cores[hs->part[part].runner];
-    if (call_run_core(c, cp) != TSR_OK) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
+    int part = __atomic_fetch_add(&hs->next_part[wk->home], 1, __ATOMIC_RELAXED);
+    if (part >= end) return;
+    run_part(cp, part, wk->runner);
   }
 }
 
-/* Each core's thread claims parts; core 0's brings in the helpers too. */
+/* Which worker a thread runs (-1: none): a busy core's thread its core's; the spare workers
+ * go to the idle cores' threads in order, then to the helpers' items 1.. of core 0's
+ * machine_parallel_for. `core`: the core whose thread it is, or -1 for helper item `item`. */
+static int thread_worker(const host_split *hs, int cores, int core, int item) {
+  int busy = 0, idle = 0;
+  while (busy < hs->workers && hs->worker[busy].own) busy++;
+  for (int w = 0; core >= 0 && w < busy; w++)
+    if (hs->worker[w].home == core) return w;
+  for (int k = 0; k < (core >= 0 ? core : cores); k++) {
+    bool is_busy = false;
+    for (int w = 0; w < busy; w++) is_busy = is_busy || hs->worker[w].home == k;
+    idle += !is_busy;
+  }
+  int w = busy + idle + (core >= 0 ? 0 : item - 1);
+  return w < hs->workers ? w : -1;
+}
+
+typedef struct helper_items {
+  call_plan *cp;
+  int core0;                          /* core 0's thread's worker (item 0) */
+} helper_items;
+
+static void helper_item(void *arg, int item) {
+  helper_items *hi = arg;
+  int w = item == 0 ? hi->core0 : thread_worker(&hi->cp->split, hi->cp->m->num_cores, -1, item);
+  if (w >= 0) run_worker(hi->cp, w);
+}
+
+/* Each core's thread runs its worker; core 0's brings in the helpers too. */
 static tsr_status split_thread(tsr_core *c, void *arg) {
   call_plan *cp = arg;
-  if (c->id == 0) machine_parallel_for(cp->m, 1 + cp->m->num_helpers, claim_parts, cp);
-  else claim_parts(cp, 0);
+  int w = thread_worker(&cp->split, cp->m->num_cores, c->index, 0);
+  if (c->index != 0) {
+    if (w >= 0) run_worker(cp, w);
+    return TSR_OK;
+  }
+  helper_items hi = {.cp = cp, .core0 = w};
+  machine_parallel_for(cp->m, 1 + cp->m->num_helpers, helper_item, &hi);
   return TSR_OK;
 }
 
@@ -229,8 +308,6 @@ static tsr_status split_thread(tsr_core *c, void *arg) {
  * in order's, and the warnings it would give are given). */
 static bool run_parts(call_plan *cp) {
   host_split *hs = &cp->split;
-  for (int part = 0; part < hs->parts; part++) /* a stand-in takes its part's core's id */
-    cp->m->cores[hs->part[part].runner].id = hs->part[part].owner;
   machine_run_cores(cp->m, split_thread, cp);
   if (__atomic_load_n(&hs->voided, __ATOMIC_RELAXED)) return false;
   tsr_call_stats *st = cp->stats;
@@ -289,7 +366,7 @@ const split_part *host_split_part(const call_plan *cp, const tsr_core *c) {
   return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
 }
 
-static bool runs_host_part(const tsr_core *c) { return c->index >= c->m->num_cores; }
+static bool runs_host_part(const tsr_core *c) { return c->host_part > 0; }
 
 tsr_status host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, carry_watch *w,
                                   carry_watch **watch) {
@@ -355,6 +432,7 @@ void host_split_describe(const call_plan *cp, bool planned, const char *why, FIL
 void host_split_free(host_split *hs) {
   for (size_t i = 0; hs->edge && i < hs->edges; i++) free(hs->edge[i].held_warning);
   free(hs->part);
+  free(hs->worker);
   free(hs->part_of);
   free(hs->edge);
   memset(hs, 0, sizeof *hs);

@@ -1,8 +1,9 @@
 /* The host split of a pallas_call (docs/architecture.md, "The host split"): each core's share
- * of the grid cut into contiguous parts that run at once, the first on the core itself, the
- * others (the host parts) on host threads, each on a stand-in for the core
- * (machine_stand_in), where nothing can tell the difference from the run in order. pallas_call.c asks for a plan and a run; a part is a core run like any other,
- * with the hooks below. */
+ * of the grid cut by the data into contiguous parts that run at once, the first on the core
+ * itself, the others (the host parts) on host threads as they come free, on the core or a
+ * stand-in for it (machine_stand_in), where nothing can tell the difference from the run in
+ * order. pallas_call.c asks for a plan and a run; a part is a core run like any other, with
+ * the hooks below. */
 #ifndef TSR_PIPELINE_HOST_SPLIT_H
 #define TSR_PIPELINE_HOST_SPLIT_H
 
@@ -13,12 +14,10 @@
 
 struct call_plan;
 
-/* One part: which core's steps it runs, on which of the machine's cores, and its share. */
+/* One part: which core's steps it runs, and its share. */
 typedef struct split_part {
   int owner;                          /* the core whose steps it runs */
-  int runner;                         /* the tsr_core.index that runs it: the core itself, or
-                                       * for a host part a stand-in; -1 in a description of a
-                                       * split the machine has no stand-in for */
+  int host;                           /* its number among the host parts (1..), 0: its core's own */
   int axis;                           /* the grid dimension the owner's share is cut along */
   int64_t step_base;                  /* its first step in its owner's order */
   int64_t grid[TSR_MAX_GRID], offsets[TSR_MAX_GRID];
@@ -31,15 +30,27 @@ typedef struct part_edge {
   char *held_warning;                 /* the once-per-call warning it held (engine.c) */
 } part_edge;
 
+/* A thread that claims parts (a core's, or a helper's): the core whose parts it claims, and
+ * the tsr_core.index it runs host parts on (the core itself for a core with steps, which runs
+ * its own part first; otherwise a stand-in; -1 in a description of a split the machine has no
+ * stand-in for). */
+typedef struct split_worker {
+  int home;
+  int runner;
+  bool own;                           /* it runs its home's own part first */
+} split_worker;
+
 typedef struct host_split {
   bool on;                            /* this run splits */
   int parts;                          /* laid out core by core: its own part, then its host parts */
-  int host_parts;                     /* stand-ins 1..host_parts run the host parts */
+  int host_parts;
   split_part *part;
-  int *part_of;                       /* per tsr_core.index, the part it runs or -1 */
+  int workers;                        /* the cores' threads, then the helpers' */
+  split_worker *worker;
+  int *part_of;                       /* per tsr_core.index, the part it runs now or -1 */
+  int next_part[TSR_MACHINE_MAX_CORES]; /* atomic, per core: its next host part to claim */
   part_edge *edge;                    /* parts x operands, while the split runs */
   size_t edges;
-  int next_part;                      /* atomic: the next part to claim */
   bool voided;                        /* atomic: a part failed, or a host part inherited state */
 } host_split;
 
