@@ -144,11 +144,13 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
     copy_window_shared(c->m, &d->dst, &d->src);
   }
   d->copied = true;
-  __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
+  /* who signals, noted before the count that releases a waiter: once the waiter may run on,
+   * the semaphore may be freed (the end of a run_scoped region) */
   sem_note_signaller(&d->sem, c);
+  __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
   if (d->remote && !d->far) {
-    __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_RELEASE);
     sem_note_signaller(&d->recv_sem, c);
+    __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_RELEASE);
   }
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
   if (core_observed(c)) {
@@ -288,10 +290,9 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
           APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k, (long long)v, who);
           continue;
         }
-        space_arena *a = &mesh_device(root, d)->cores[k].sems;
-        if ((d == c->m->device && k == c->id) || sem->buf->seq >= a->count) continue;
-        const tsr_buffer *b = a->bufs[sem->buf->seq];
-        if (b->bytes != sem->buf->bytes) continue;
+        if (d == c->m->device && k == c->id) continue;
+        const tsr_buffer *b = arena_buffer_at(&mesh_device(root, d)->cores[k].sems, sem->buf->seq);
+        if (!b || b->bytes != sem->buf->bytes) continue;
         signaller_name(b, at, who, sizeof who);
         APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k,
                (long long)__atomic_load_n((const int64_t *)(void *)b->base + at, __ATOMIC_ACQUIRE), who);
@@ -304,10 +305,11 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
       space_arena *a = &mesh_device(root, d)->cores[k].sems;
       char dev[24] = "";
       if (mesh) snprintf(dev, sizeof dev, " device %d", d);
-      for (int b = 0; b < a->count; b++)
-        for (size_t i = 0; i < a->bufs[b]->bytes / sizeof(int64_t); i++) {
+      const tsr_buffer *sb;
+      for (int b = 0; (sb = arena_buffer_at(a, b)) != NULL; b++)
+        for (size_t i = 0; i < sb->bytes / sizeof(int64_t); i++) {
           if (listed >= 32) { more++; continue; }
-          const int64_t *cell = (const int64_t *)(void *)a->bufs[b]->base + i;
+          const int64_t *cell = (const int64_t *)(void *)sb->base + i;
           APPEND("%s core %d sem %d[%zu]=%lld", dev, k, b, i, (long long)__atomic_load_n(cell, __ATOMIC_ACQUIRE));
           listed++;
         }
@@ -435,14 +437,14 @@ tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int 
                       target_core);
     cell = (int64_t *)(void *)t;
   }
-  __atomic_add_fetch(cell, amount, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
-  if (sem->buf && sem->buf->signalled_by) {
+  if (sem->buf && sem->buf->signalled_by) { /* before the count, as in complete_copy */
     tsr_ref at = *sem;
     at.data = (char *)cell;
-    if (target_core >= 0 && target_core != c->id) at.buf = c->m->cores[target_core].sems.bufs[sem->buf->seq];
+    if (target_core >= 0 && target_core != c->id) at.buf = arena_buffer_at(&c->m->cores[target_core].sems, sem->buf->seq);
     sem_note_signaller(&at, c);
   }
+  __atomic_add_fetch(cell, amount, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount,
                     .target_core = target_core < 0 ? c->id : target_core, .operand = -1,
@@ -523,13 +525,15 @@ tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amoun
   tsr_core *tc;
   tsr_ref t;
   TSR_TRY(mesh_remote_ref(c, sem, device, core, &tc, &t, "semaphore signal"));
-  __atomic_add_fetch(sem_cell(&t), amount, __ATOMIC_RELEASE);
+  /* The signaller and the event (which names the target's semaphore) before the count: once
+   * it releases the waiter, the semaphore may be freed (the end of a run_scoped region). */
   sem_note_signaller(&t, c);
-  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = &t, .amount = amount, .target_core = tc->id,
                     .target_device = tc->m->device, .operand = -1};
     core_emit(c, &ev);
   }
+  __atomic_add_fetch(sem_cell(&t), amount, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
   return TSR_OK;
 }

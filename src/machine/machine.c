@@ -98,6 +98,7 @@ static void arena_free_all(tsr_core *c, space_arena *a) {
   core_release_to(c, a->space, 0);
   core_drop_kept(c, a->space);
   free(a->bufs);
+  for (int i = 0; i < a->nretired; i++) free(a->retired[i]);
 }
 
 void tsr_machine_destroy(tsr_machine *m) {

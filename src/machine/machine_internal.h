@@ -35,6 +35,11 @@ typedef struct space_arena {
   int count;          /* live buffers */
   int cap;
   tsr_buffer **bufs;  /* live buffers, in allocation order */
+  /* Arrays bufs outgrew: other devices' threads look up allocations here while the owner
+   * appends (arena_buffer_at), so an old array stays valid until the machine goes. Doubling
+   * from 16, 24 of them hold more allocations than an int counts. */
+  tsr_buffer **retired[24];
+  int nretired;
   /* Host memory of released buffers, for a later buffer of the same size (the next kernel
    * call's blocks and scratch: fresh memory would fault its pages in again); at most
    * eight of them and `capacity` bytes in all, freed with the machine. */
@@ -226,6 +231,8 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
 void core_drop_kept(tsr_core *c, tsr_space space);
 void core_release_to(tsr_core *c, tsr_space space, int count);
 space_arena *core_arena(tsr_core *c, tsr_space space);
+/* The seq-th live allocation of an arena another thread may be growing (NULL past its end). */
+tsr_buffer *arena_buffer_at(const space_arena *a, int seq);
 /* The address on core `target` that corresponds to `data` on the core owning `buf`. */
 char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target);
 

@@ -26,9 +26,13 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
                     (long long)cap, c->id);
   if (a->count == a->cap) {
     int ncap = a->cap ? a->cap * 2 : 16;
-    tsr_buffer **nb = realloc(a->bufs, (size_t)ncap * sizeof *nb);
+    if (a->nretired == (int)(sizeof a->retired / sizeof a->retired[0]))
+      return tsr_fail(TSR_ERR_NOMEM, "%s: too many %s allocations on core %d", what, tsr_space_name(space), c->id);
+    tsr_buffer **nb = malloc((size_t)ncap * sizeof *nb);
     if (!nb) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    a->bufs = nb;
+    if (a->count) memcpy(nb, a->bufs, (size_t)a->count * sizeof *nb);
+    if (a->bufs) a->retired[a->nretired++] = a->bufs;
+    __atomic_store_n(&a->bufs, nb, __ATOMIC_RELEASE);
     a->cap = ncap;
   }
   tsr_buffer *b = malloc(sizeof *b);
@@ -56,7 +60,8 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
   b->seq = a->count;
   b->base = base;
   b->bytes = bytes;
-  a->bufs[a->count++] = b;
+  a->bufs[a->count] = b;
+  __atomic_store_n(&a->count, a->count + 1, __ATOMIC_RELEASE); /* published: arena_buffer_at */
   a->used += (int64_t)rounded;
   mesh_transport *far = c->m->root->transport;
   if (far) far->allocated(far, b);
@@ -73,7 +78,8 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
 void core_release_to(tsr_core *c, tsr_space space, int count) {
   space_arena *a = core_arena(c, space);
   while (a->count > count) {
-    tsr_buffer *b = a->bufs[--a->count];
+    tsr_buffer *b = a->bufs[a->count - 1];
+    __atomic_store_n(&a->count, a->count - 1, __ATOMIC_RELEASE);
     mesh_transport *far = c->m->root->transport;
     if (far) far->released(far, b);
     a->used -= (int64_t)round_up(b->bytes ? b->bytes : 1, 64);
@@ -90,14 +96,19 @@ void core_release_to(tsr_core *c, tsr_space space, int count) {
   }
 }
 
+tsr_buffer *arena_buffer_at(const space_arena *a, int seq) {
+  if (seq < 0 || seq >= __atomic_load_n(&a->count, __ATOMIC_ACQUIRE)) return NULL;
+  /* the array stored before that count was, or a newer copy of it: either holds the entry */
+  tsr_buffer **bufs = __atomic_load_n(&a->bufs, __ATOMIC_ACQUIRE);
+  return bufs[seq];
+}
+
 void core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&core_arena(c, space)->kept); }
 
 char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;
-  space_arena *a = core_arena(&m->cores[target], buf->space);
-  if (buf->seq >= a->count) return NULL;
-  tsr_buffer *tb = a->bufs[buf->seq];
+  tsr_buffer *tb = arena_buffer_at(core_arena(&m->cores[target], buf->space), buf->seq);
   size_t off = (size_t)(data - buf->base);
-  if (tb->bytes != buf->bytes || off >= tb->bytes) return NULL;
+  if (!tb || tb->bytes != buf->bytes || off >= tb->bytes) return NULL;
   return tb->base + off;
 }

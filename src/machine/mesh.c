@@ -177,11 +177,10 @@ tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, 
   *out = *r;
   if (tm == c->m && core == c->id) return TSR_OK;
   if (r->buf) { /* the allocation with the same sequence number there: the k-th is the k-th everywhere */
-    space_arena *a = core_arena(tc, r->buf->space);
-    if (r->buf->seq >= a->count || a->bufs[r->buf->seq]->bytes != r->buf->bytes)
+    tsr_buffer *tb = arena_buffer_at(core_arena(tc, r->buf->space), r->buf->seq);
+    if (!tb || tb->bytes != r->buf->bytes)
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d: its %s allocation %d is not there", what, device, core,
                       tsr_space_name(r->buf->space), r->buf->seq);
-    tsr_buffer *tb = a->bufs[r->buf->seq];
     out->buf = tb;
     out->data = tb->base + (r->data - r->buf->base);
     return TSR_OK;
