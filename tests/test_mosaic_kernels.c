@@ -292,6 +292,33 @@ static void test_dma_padded(tsr_machine *m) {
   }
 }
 
+/* DMAs of packed views (dma_packed.mlir) against the packing written out as C loops: o1's
+ * element (i, j, l) is half j (low first) of x's word (2 + i, 0, 128 + l); o2's row 2r + j at
+ * lane l is half j of y's word (r, l). Every output element is checked, so a copy in the
+ * memory's order instead of the view's fails. */
+static void test_dma_packed(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_packed.mlir");
+  if (!k) return;
+  static uint32_t x[8][1][256], y[2][128];
+  static uint16_t o1[4][2][128], o2[4][128];
+  for (int r = 0; r < 8; r++)
+    for (int l = 0; l < 256; l++) x[r][0][l] = (uint32_t)(r * 256 + l) * 0x10001u ^ 0x80000000u;
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 128; l++) y[r][l] = 0x3F800000u + (uint32_t)(r << 20) + (uint32_t)l * 0x10003u;
+  tsr_ref ops[4] = {tsr_ref_dense(x, TSR_I32, TSR_HBM, 3, (int64_t[]){8, 1, 256}), tsr_ref_dense(y, TSR_I32, TSR_HBM, 2, (int64_t[]){2, 128}),
+                    tsr_ref_dense(o1, TSR_I16, TSR_HBM, 3, (int64_t[]){4, 2, 128}), tsr_ref_dense(o2, TSR_BF16, TSR_HBM, 2, (int64_t[]){4, 128})};
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, ops, 2, ops + 2, 2, NULL, NULL));
+  int bad = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 2; j++)
+      for (int l = 0; l < 128; l++) bad += o1[i][j][l] != (uint16_t)(x[2 + i][0][128 + l] >> (16 * j));
+  for (int r = 0; r < 2; r++)
+    for (int j = 0; j < 2; j++)
+      for (int l = 0; l < 128; l++) bad += o2[2 * r + j][l] != (uint16_t)(y[r][l] >> (16 * j));
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+}
+
 /* What the pipeline's events show of a run (test_marks). */
 typedef struct mark_log {
   int kernels, step_begins, step_ends, body_begins, body_ends, dma_in, dma_out, skips_out, other_dmas;
@@ -1090,6 +1117,7 @@ int main(void) {
   test_dma_any(m);
   test_dma_dynamic(m);
   test_dma_padded(m);
+  test_dma_packed(m);
   test_marks();
   test_row_sum(m2);
   test_small_bodies(m);

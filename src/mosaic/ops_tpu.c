@@ -278,6 +278,7 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
  * target that the padding would fill keeps what it held (on a TPU: whatever the padding
  * held). The wait computes the same part, so its byte count matches the start's. */
 static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
+  if (ST(x, s_src)->pack || ST(x, s_dst)->pack) return packed_dma_pair(x, s_src, s_dst, src, dst);
   *src = *SR(x, s_src);
   *dst = *SR(x, s_dst);
   const int64_t *ps = padded_sizes(x, s_src), *pd = padded_sizes(x, s_dst);
