@@ -319,6 +319,49 @@ static void test_dma_packed(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* tpu.iteration_bound in an index map (num_programs_map.mlir): the call's dynamic bound G,
+ * so o's block i is x's block G - 1 - i, for two bounds of one compiled kernel; a map reading
+ * a grid dimension the grid lacks is an error. */
+static void test_num_programs_map(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/num_programs_map.mlir");
+  if (!k) return;
+  static int32_t x[32][128], o[32][128];
+  for (int r = 0; r < 32; r++)
+    for (int l = 0; l < 128; l++) x[r][l] = r * 1000 + l;
+  for (int64_t g = 4; g >= 2; g -= 2) {
+    memset(o, 0, sizeof o);
+    tsr_ref in = tsr_ref_dense(x, TSR_I32, TSR_HBM, 2, (int64_t[]){32, 128});
+    tsr_ref out = tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, (int64_t[]){8 * g, 128});
+    tsr_mosaic_call_opts opts = {.dynamic_bounds = &g, .num_dynamic_bounds = 1};
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, &opts, NULL));
+    int bad = 0;
+    for (int r = 0; r < 8 * g; r++)
+      for (int l = 0; l < 128; l++) bad += o[r][l] != x[(g - 1 - r / 8) * 8 + r % 8][l];
+    CHECK_EQ_INT(bad, 0);
+  }
+  tsr_mosaic_kernel_destroy(k);
+  /* the same kernel with its map asking for dimension 1 of a 1-d grid */
+  FILE *f = fopen("tests/mosaic/num_programs_map.mlir", "rb");
+  static char text[8192];
+  size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+  if (f) fclose(f);
+  text[n] = 0;
+  char *dim = strstr(text, "dim = 0");
+  CHECK(dim != NULL);
+  if (!dim) return;
+  dim[6] = '1';
+  tsr_mlir_module *mod = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, n, "np.mlir", &mod));
+  CHECK_OK(tsr_mosaic_kernel_create(mod, &k));
+  tsr_mlir_module_destroy(mod);
+  int64_t g = 2;
+  tsr_ref in = tsr_ref_dense(x, TSR_I32, TSR_HBM, 2, (int64_t[]){32, 128});
+  tsr_ref out = tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, (int64_t[]){16, 128});
+  tsr_mosaic_call_opts opts = {.dynamic_bounds = &g, .num_dynamic_bounds = 1};
+  if (k) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, &opts, NULL), TSR_ERR_INVALID, "dim 1 but the grid has rank 1");
+  tsr_mosaic_kernel_destroy(k);
+}
+
 /* What the pipeline's events show of a run (test_marks). */
 typedef struct mark_log {
   int kernels, step_begins, step_ends, body_begins, body_ends, dma_in, dma_out, skips_out, other_dmas;
@@ -1118,6 +1161,7 @@ int main(void) {
   test_dma_dynamic(m);
   test_dma_padded(m);
   test_dma_packed(m);
+  test_num_programs_map(m);
   test_marks();
   test_row_sum(m2);
   test_small_bodies(m);

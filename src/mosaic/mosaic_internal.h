@@ -165,6 +165,8 @@ typedef struct exec {
   const prog *P;
   frame *f;
   tsr_ctx *ctx;          /* NULL in index maps */
+  const int64_t *grid;   /* index maps: the call's grid (grid_rank bounds); NULL if not known */
+  int grid_rank;
   bool observed;
   bool located;          /* the failure message already names the op */
   tsr_cost cost;

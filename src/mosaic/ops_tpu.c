@@ -393,6 +393,11 @@ tsr_status c_id(comp *c, minst *in) {
 }
 
 tsr_status r_iteration_bound(exec *x, const minst *in) {
+  if (!x->ctx && x->grid) { /* an index map: the call's grid */
+    if (in->a[0] >= x->grid_rank) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], x->grid_rank);
+    SI(x, in->res[0])[0] = (int32_t)x->grid[in->a[0]];
+    return TSR_OK;
+  }
   TSR_TRY(need_ctx(x));
   if (in->a[0] >= seam_grid_rank(x->ctx)) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], seam_grid_rank(x->ctx));
   SI(x, in->res[0])[0] = (int32_t)tsr_ctx_num_programs(x->ctx, (int)in->a[0]);
