@@ -212,6 +212,11 @@ static void test_refused(void) {
           "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
           "    %r = tpu.memref_reshape %w : memref<4x8xbf16, " V "> -> memref<4x1x8xbf16, " V "> loc(\"p.py\":6:6)\n"
           "    return\n  }\n}\n", TSR_ERR_INVALID, "op tpu.memref_reshape at p.py:6:6: a reshape of a packed view to 1 rows splits its 2-row words");
+  /* a squeeze of a packed view: not among the views that keep the packing */
+  refused("module {\n  func.func @main(%a: memref<1x2x8xi32, " V ">) " KATTRS " {\n"
+          "    %w = tpu.memref_bitcast %a : memref<1x2x8xi32, " V "> -> memref<1x4x8xbf16, " V ">\n"
+          "    %q = tpu.memref_squeeze %w : memref<1x4x8xbf16, " V "> -> memref<4x8xbf16, " V "> loc(\"p.py\":8:8)\n"
+          "    return\n  }\n}\n", TSR_ERR_UNSUPPORTED, "op tpu.memref_squeeze at p.py:8:8: operand 0 is a packed view");
   /* a bitcast of a view whose rows do not come out even at the new width */
   refused("module {\n  func.func @main(%a: memref<2x8xi32, " V ">) " KATTRS " {\n"
           "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
