@@ -319,11 +319,48 @@ static void test_dma_packed(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
-/* tpu.iteration_bound in an index map (num_programs_map.mlir): the call's dynamic bound G,
- * so o's block i is x's block G - 1 - i, for two bounds of one compiled kernel; a map reading
- * a grid dimension the grid lacks is an error. */
+/* pl.num_programs in an index map (tpu.iteration_bound), on a dynamic grid of G steps: step
+ * i reads block G - 1 - i of x and writes block i of o, so o is x's first G blocks in reverse
+ * order, G being the call's bound, not one fixed when the kernel was compiled. Inline, not in
+ * tests/mosaic/: a bare kernel with a dynamic grid does not run alone (test_op_registry runs
+ * every file there). */
+static const char num_programs_map[] =
+    "module @num_programs_map {\n"
+    "  func.func @kernel(%i: i32, %x: memref<8x128xi32, #tpu.memory_space<vmem>>, "
+    "%o: memref<8x128xi32, #tpu.memory_space<vmem>>) "
+    "attributes {dimension_semantics = [#tpu.dimension_semantics<arbitrary>], "
+    "iteration_bounds = array<i64: -9223372036854775808>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, "
+    "window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 128>}, "
+    "{transform_indices = @transform_1, window_bounds = array<i64: 8, 128>}]} {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %v = vector.load %x[%c0, %c0] : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>\n"
+    "    vector.store %v, %o[%c0, %c0] : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>\n"
+    "    return\n"
+    "  }\n"
+    "  func.func @transform_0(%i: i32) -> (i32, i32) {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %n = \"tpu.iteration_bound\"() {dim = 0 : i32} : () -> i32\n"
+    "    %last = arith.subi %n, %c1 : i32\n"
+    "    %b = arith.subi %last, %i : i32\n"
+    "    return %b, %c0 : i32, i32\n"
+    "  }\n"
+    "  func.func @transform_1(%i: i32) -> (i32, i32) {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    return %i, %c0 : i32, i32\n"
+    "  }\n"
+    "}\n";
+
+/* The kernel above for two bounds against a C loop; a map reading a grid dimension the grid
+ * lacks is an error. */
 static void test_num_programs_map(tsr_machine *m) {
-  tsr_mosaic_kernel *k = load("tests/mosaic/num_programs_map.mlir");
+  static char text[sizeof num_programs_map];
+  memcpy(text, num_programs_map, sizeof text);
+  tsr_mlir_module *mod = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "num_programs_map.mlir", &mod));
+  CHECK_OK(tsr_mosaic_kernel_create(mod, &k));
+  tsr_mlir_module_destroy(mod);
   if (!k) return;
   static int32_t x[32][128], o[32][128];
   for (int r = 0; r < 32; r++)
@@ -340,18 +377,13 @@ static void test_num_programs_map(tsr_machine *m) {
     CHECK_EQ_INT(bad, 0);
   }
   tsr_mosaic_kernel_destroy(k);
+  k = NULL;
   /* the same kernel with its map asking for dimension 1 of a 1-d grid */
-  FILE *f = fopen("tests/mosaic/num_programs_map.mlir", "rb");
-  static char text[8192];
-  size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-  if (f) fclose(f);
-  text[n] = 0;
   char *dim = strstr(text, "dim = 0");
   CHECK(dim != NULL);
   if (!dim) return;
   dim[6] = '1';
-  tsr_mlir_module *mod = NULL;
-  CHECK_OK(tsr_mlir_parse_text(text, n, "np.mlir", &mod));
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "num_programs_map.mlir", &mod));
   CHECK_OK(tsr_mosaic_kernel_create(mod, &k));
   tsr_mlir_module_destroy(mod);
   int64_t g = 2;

@@ -189,20 +189,31 @@ static void test_view_chain(void) {
 
 /* What a packed view's DMA or reshape cannot do is refused by name. */
 static void test_refused(void) {
-  /* a DMA between 16-bit elements (the view) and 32-bit ones, and one of int4 fields: when
-   * it runs */
-  uint32_t a[2][8] = {{0}}, o[4][8];
-  CHECK_FAILS(run1("module {\n  func.func @main(%a: memref<2x8xi32, " V ">, %o: memref<4x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
-                   "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
-                   "    tpu.enqueue_dma source(%w : memref<4x8xbf16, " V ">) target(%o : memref<4x8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
-                   "    return\n  }\n}\n", a, TSR_I32, 2, 8, o, TSR_I32, 4, 8),
-              TSR_ERR_INVALID, "a DMA between 16-bit and 32-bit elements");
-  int8_t q[8][8] = {{0}};
-  CHECK_FAILS(run1("module {\n  func.func @main(%a: memref<8x8xi4, " V ">, %o: memref<1x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
-                   "    %w = tpu.memref_bitcast %a : memref<8x8xi4, " V "> -> memref<1x8xi32, " V ">\n"
-                   "    tpu.enqueue_dma source(%w : memref<1x8xi32, " V ">) target(%o : memref<1x8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
-                   "    return\n  }\n}\n", q, TSR_I4, 8, 8, o, TSR_I32, 1, 8),
-              TSR_ERR_UNSUPPORTED, "a DMA of a packed view of 4-bit elements");
+  /* DMAs from a packed view refused when they run: into 32-bit elements of 16-bit ones; into
+   * a target of another shape in the view's terms (8 lanes into 4); of int4 fields */
+  static const struct {
+    const char *mem, *view, *dst;
+    tsr_dtype mt, dt;
+    int64_t mr, mc, dr, dc;
+    tsr_status code;
+    const char *what;
+  } dmas[] = {
+      {"2x8xi32", "4x8xbf16", "4x8xi32", TSR_I32, TSR_I32, 2, 8, 4, 8, TSR_ERR_INVALID, "a DMA between 16-bit and 32-bit elements"},
+      {"4x8xbf16", "2x8xi32", "2x4xi32", TSR_BF16, TSR_I32, 4, 8, 2, 4, TSR_ERR_INVALID,
+       "DMA between views of different shapes: dimension 1 is 8 in the source and 4 in the target"},
+      {"8x8xi4", "1x8xi32", "1x8xi32", TSR_I4, TSR_I32, 8, 8, 1, 8, TSR_ERR_UNSUPPORTED, "a DMA of a packed view of 4-bit elements"},
+  };
+  for (size_t i = 0; i < sizeof dmas / sizeof dmas[0]; i++) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "module {\n  func.func @main(%%a: memref<%s, " V ">, %%o: memref<%s, " V ">, %%s: " SEM ") " DMA_ATTRS " {\n"
+             "    %%w = tpu.memref_bitcast %%a : memref<%s, " V "> -> memref<%s, " V ">\n"
+             "    tpu.enqueue_dma source(%%w : memref<%s, " V ">) target(%%o : memref<%s, " V ">) target_semaphore(%%s : " SEM ")\n"
+             "    return\n  }\n}\n",
+             dmas[i].mem, dmas[i].dst, dmas[i].mem, dmas[i].view, dmas[i].view, dmas[i].dst);
+    uint32_t a[64] = {0}, o[64];
+    CHECK_FAILS(run1(text, a, dmas[i].mt, dmas[i].mr, dmas[i].mc, o, dmas[i].dt, dmas[i].dr, dmas[i].dc), dmas[i].code, dmas[i].what);
+  }
   /* a reshape that changes the minor dimension, or splits a word's rows */
   refused("module {\n  func.func @main(%a: memref<2x8xi32, " V ">) " KATTRS " {\n"
           "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"

@@ -353,6 +353,12 @@ tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, 
   if (bits % 8)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of %d-bit elements (fields narrower than a byte)", bits);
   if (v[0]->rank != v[1]->rank) return tsr_fail(TSR_ERR_INVALID, "DMA between refs of rank %d and %d", v[0]->rank, v[1]->rank);
+  for (int k = 0; k < v[0]->rank; k++) { /* in the view's terms, before the split below */
+    int64_t a = v[0]->pack ? v[0]->shape[k] : mem[0]->shape[k], b = v[1]->pack ? v[1]->shape[k] : mem[1]->shape[k];
+    if (a != b)
+      return tsr_fail(TSR_ERR_INVALID, "DMA between views of different shapes: dimension %d is %lld in the source and %lld in the target",
+                      k, (long long)a, (long long)b);
+  }
   if (padded_sizes(x, s_src) || padded_sizes(x, s_dst))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
   bool view_words[2];
