@@ -123,6 +123,28 @@ static void test_refs(void) {
   CHECK_FAILS(tsr_ref_reshape(&r, 2, s_bad, &re), TSR_ERR_INVALID, "24 elements");
   CHECK_OK(tsr_ref_window(&r, st, sz, &w));
   CHECK_FAILS(tsr_ref_reshape(&w, 1, (int64_t[]){6}, &re), TSR_ERR_INVALID, "not contiguous");
+  /* a strided window keeps its strides where the new shape splits or adds dimensions only:
+   * element (a, b, c) of w seen as 1x2x1x3 is w's (b, c), data[(1 + b) * 6 + 2 + c] */
+  CHECK_OK(tsr_ref_reshape(&w, 4, (int64_t[]){1, 2, 1, 3}, &re));
+  CHECK(*(float *)tsr_ref_ptr(&re, (int64_t[]){0, 1, 0, 2}) == (1 + 1) * 6 + 2 + 2);
+  CHECK(*(float *)tsr_ref_ptr(&re, (int64_t[]){0, 0, 0, 1}) == 1 * 6 + 2 + 1);
+  /* rows 1..2 of r, all columns, as 2x2x3: splits the contiguous minor run */
+  tsr_ref rows;
+  CHECK_OK(tsr_ref_window(&r, (int64_t[]){1, 0}, (int64_t[]){2, 6}, &rows));
+  CHECK_OK(tsr_ref_reshape(&rows, 3, (int64_t[]){2, 2, 3}, &re));
+  CHECK(*(float *)tsr_ref_ptr(&re, (int64_t[]){1, 1, 2}) == 2 * 6 + 5);
+  /* every other column of r (4x3, strides 6 and 2) as 2x2x3; as 3x4 too, since a row's
+   * stride is its 3 columns' (element k is data[2k]); but columns 0 and 2 of each row (4x2)
+   * do not merge into 8 */
+  tsr_ref cols = r;
+  cols.shape[1] = 3;
+  cols.stride[1] = 2;
+  CHECK_OK(tsr_ref_reshape(&cols, 3, (int64_t[]){2, 2, 3}, &re));
+  CHECK(*(float *)tsr_ref_ptr(&re, (int64_t[]){1, 0, 2}) == 2 * 6 + 4);
+  CHECK_OK(tsr_ref_reshape(&cols, 2, (int64_t[]){3, 4}, &re));
+  CHECK(*(float *)tsr_ref_ptr(&re, (int64_t[]){2, 1}) == 2 * 9);
+  cols.shape[1] = 2;
+  CHECK_FAILS(tsr_ref_reshape(&cols, 1, (int64_t[]){8}, &re), TSR_ERR_INVALID, "not contiguous");
 
   tsr_ref bc;
   CHECK_OK(tsr_ref_bitcast(&r, TSR_BF16, &bc));

@@ -366,6 +366,108 @@ static void test_dma_padded(tsr_machine *m) {
   }
 }
 
+/* DMAs of packed views (dma_packed.mlir) against the packing written out as C loops: o1's
+ * element (i, j, l) is half j (low first) of x's word (2 + i, 0, 128 + l); o2's row 2r + j at
+ * lane l is half j of y's word (r, l). Every output element is checked, so a copy in the
+ * memory's order instead of the view's fails. */
+static void test_dma_packed(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_packed.mlir");
+  if (!k) return;
+  static uint32_t x[8][1][256], y[2][128];
+  static uint16_t o1[4][2][128], o2[4][128];
+  for (int r = 0; r < 8; r++)
+    for (int l = 0; l < 256; l++) x[r][0][l] = (uint32_t)(r * 256 + l) * 0x10001u ^ 0x80000000u;
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 128; l++) y[r][l] = 0x3F800000u + (uint32_t)(r << 20) + (uint32_t)l * 0x10003u;
+  tsr_ref ops[4] = {tsr_ref_dense(x, TSR_I32, TSR_HBM, 3, (int64_t[]){8, 1, 256}), tsr_ref_dense(y, TSR_I32, TSR_HBM, 2, (int64_t[]){2, 128}),
+                    tsr_ref_dense(o1, TSR_I16, TSR_HBM, 3, (int64_t[]){4, 2, 128}), tsr_ref_dense(o2, TSR_BF16, TSR_HBM, 2, (int64_t[]){4, 128})};
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, ops, 2, ops + 2, 2, NULL, NULL));
+  int bad = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 2; j++)
+      for (int l = 0; l < 128; l++) bad += o1[i][j][l] != (uint16_t)(x[2 + i][0][128 + l] >> (16 * j));
+  for (int r = 0; r < 2; r++)
+    for (int j = 0; j < 2; j++)
+      for (int l = 0; l < 128; l++) bad += o2[2 * r + j][l] != (uint16_t)(y[r][l] >> (16 * j));
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+/* pl.num_programs in an index map (tpu.iteration_bound), on a dynamic grid of G steps: step
+ * i reads block G - 1 - i of x and writes block i of o, so o is x's first G blocks in reverse
+ * order, G being the call's bound, not one fixed when the kernel was compiled. Inline, not in
+ * tests/mosaic/: a bare kernel with a dynamic grid does not run alone (test_op_registry runs
+ * every file there). */
+static const char num_programs_map[] =
+    "module @num_programs_map {\n"
+    "  func.func @kernel(%i: i32, %x: memref<8x128xi32, #tpu.memory_space<vmem>>, "
+    "%o: memref<8x128xi32, #tpu.memory_space<vmem>>) "
+    "attributes {dimension_semantics = [#tpu.dimension_semantics<arbitrary>], "
+    "iteration_bounds = array<i64: -9223372036854775808>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, "
+    "window_params = [{transform_indices = @transform_0, window_bounds = array<i64: 8, 128>}, "
+    "{transform_indices = @transform_1, window_bounds = array<i64: 8, 128>}]} {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %v = vector.load %x[%c0, %c0] : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>\n"
+    "    vector.store %v, %o[%c0, %c0] : memref<8x128xi32, #tpu.memory_space<vmem>>, vector<8x128xi32>\n"
+    "    return\n"
+    "  }\n"
+    "  func.func @transform_0(%i: i32) -> (i32, i32) {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    %c1 = arith.constant 1 : i32\n"
+    "    %n = \"tpu.iteration_bound\"() {dim = 0 : i32} : () -> i32\n"
+    "    %last = arith.subi %n, %c1 : i32\n"
+    "    %b = arith.subi %last, %i : i32\n"
+    "    return %b, %c0 : i32, i32\n"
+    "  }\n"
+    "  func.func @transform_1(%i: i32) -> (i32, i32) {\n"
+    "    %c0 = arith.constant 0 : i32\n"
+    "    return %i, %c0 : i32, i32\n"
+    "  }\n"
+    "}\n";
+
+/* The kernel above for two bounds against a C loop; a map reading a grid dimension the grid
+ * lacks is an error. */
+static void test_num_programs_map(tsr_machine *m) {
+  static char text[sizeof num_programs_map];
+  memcpy(text, num_programs_map, sizeof text);
+  tsr_mlir_module *mod = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "num_programs_map.mlir", &mod));
+  CHECK_OK(tsr_mosaic_kernel_create(mod, &k));
+  tsr_mlir_module_destroy(mod);
+  if (!k) return;
+  static int32_t x[32][128], o[32][128];
+  for (int r = 0; r < 32; r++)
+    for (int l = 0; l < 128; l++) x[r][l] = r * 1000 + l;
+  for (int64_t g = 4; g >= 2; g -= 2) {
+    memset(o, 0, sizeof o);
+    tsr_ref in = tsr_ref_dense(x, TSR_I32, TSR_HBM, 2, (int64_t[]){32, 128});
+    tsr_ref out = tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, (int64_t[]){8 * g, 128});
+    tsr_mosaic_call_opts opts = {.dynamic_bounds = &g, .num_dynamic_bounds = 1};
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, &opts, NULL));
+    int bad = 0;
+    for (int r = 0; r < 8 * g; r++)
+      for (int l = 0; l < 128; l++) bad += o[r][l] != x[(g - 1 - r / 8) * 8 + r % 8][l];
+    CHECK_EQ_INT(bad, 0);
+  }
+  tsr_mosaic_kernel_destroy(k);
+  k = NULL;
+  /* the same kernel with its map asking for dimension 1 of a 1-d grid */
+  char *dim = strstr(text, "dim = 0");
+  CHECK(dim != NULL);
+  if (!dim) return;
+  dim[6] = '1';
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "num_programs_map.mlir", &mod));
+  CHECK_OK(tsr_mosaic_kernel_create(mod, &k));
+  tsr_mlir_module_destroy(mod);
+  int64_t g = 2;
+  tsr_ref in = tsr_ref_dense(x, TSR_I32, TSR_HBM, 2, (int64_t[]){32, 128});
+  tsr_ref out = tsr_ref_dense(o, TSR_I32, TSR_HBM, 2, (int64_t[]){16, 128});
+  tsr_mosaic_call_opts opts = {.dynamic_bounds = &g, .num_dynamic_bounds = 1};
+  if (k) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, &opts, NULL), TSR_ERR_INVALID, "dim 1 but the grid has rank 1");
+  tsr_mosaic_kernel_destroy(k);
+}
+
 /* What the pipeline's events show of a run (test_marks). */
 typedef struct mark_log {
   int kernels, step_begins, step_ends, body_begins, body_ends, dma_in, dma_out, skips_out, other_dmas;
@@ -1167,6 +1269,8 @@ int main(void) {
   test_dma_any(m);
   test_dma_dynamic(m);
   test_dma_padded(m);
+  test_dma_packed(m);
+  test_num_programs_map(m);
   test_marks();
   test_row_sum(m2);
   test_small_bodies(m);

@@ -1,7 +1,8 @@
 /* TPU packed layouts against hand-computed words: a tpu.memref_bitcast that changes the
  * second-minor dimension (bf16 pairs and int8 quads in 32-bit words, row 2r in the low half),
- * read, written, strided and sliced through; the inverse view of words as narrow rows; what is
- * refused; int4 and float8 in memory; and the float8 conversions against ml_dtypes' bytes. */
+ * read, written, strided and sliced through; the inverse view of words as narrow rows; DMAs
+ * of views and chains of views of views; what is refused; int4 and float8 in memory; and the
+ * float8 conversions against ml_dtypes' bytes. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -131,19 +132,109 @@ static void test_words_as_rows(void) {
   CHECK(r[0][3] == 0x4003 && r[1][3] == 0x3F80 && r[2][7] == 0x4017 && r[3][7] == 0x3F80);
 }
 
-/* A packed view may only be loaded, stored or sliced: a DMA of one is refused by name. */
-static void test_refused(void) {
-  const char *dma =
-      "module {\n  func.func @main(%a: memref<4x8xbf16, " V ">, %o: memref<2x8xi32, " V ">, %s: memref<!tpu.dma_semaphore, "
-      "#tpu.memory_space<semaphore_mem>>) attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 1 : i64} {\n"
-      "    %w = tpu.memref_bitcast %a : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
-      "    tpu.enqueue_dma source(%w : memref<2x8xi32, " V ">) target(%o : memref<2x8xi32, " V ">) target_semaphore(%s : "
-      "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) loc(\"p.py\":3:1)\n    return\n  }\n}\n";
+/* Kernel `text` fails to compile with `code` and a message holding `what`. */
+static void refused(const char *text, tsr_status code, const char *what) {
   tsr_mlir_module *m = NULL;
   tsr_mosaic_kernel *k = NULL;
-  CHECK_OK(tsr_mlir_parse_text(dma, strlen(dma), "p.mlir", &m));
-  CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_UNSUPPORTED, "op tpu.enqueue_dma at p.py:3:1: operand 0 is a packed view");
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "p.mlir", &m));
+  CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), code, what);
+  tsr_mosaic_kernel_destroy(k);
   tsr_mlir_module_destroy(m);
+}
+
+#define DMA_ATTRS "attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 1 : i64}"
+#define SEM "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>"
+
+/* A DMA from bf16 rows 4x8 seen as 2x8 words moves the words: word (r, l) is rows 2r and
+ * 2r+1 at lane l, row 2r in the low half. */
+static void test_dma_words(void) {
+  uint16_t a[4][8];
+  uint32_t w[2][8];
+  for (int r = 0; r < 4; r++)
+    for (int l = 0; l < 8; l++) a[r][l] = (uint16_t)(0x3F00 + r * 16 + l);
+  const char *dma =
+      "module {\n  func.func @main(%a: memref<4x8xbf16, " V ">, %o: memref<2x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %w = tpu.memref_bitcast %a : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%w : memref<2x8xi32, " V ">) target(%o : memref<2x8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%w : memref<2x8xi32, " V ">) dst(%o : memref<2x8xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  CHECK_OK(run1(dma, a, TSR_BF16, 4, 8, w, TSR_U32, 2, 8));
+  int bad = 0;
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 8; l++) bad += w[r][l] != ((uint32_t)a[2 * r + 1][l] << 16 | a[2 * r][l]);
+  CHECK_EQ_INT(bad, 0);
+}
+
+/* Views of views: i32[4,8] as i16[8,8], reshaped to [2,4,8], seen as bf16 (the same width),
+ * its second half [1:2] reshaped back to [4,8] and seen as i32[2,8] again: rows 2 and 3 of
+ * the words, as Pallas's chained ref transforms make them. */
+static void test_view_chain(void) {
+  uint32_t a[4][8], o[2][8];
+  for (int r = 0; r < 4; r++)
+    for (int l = 0; l < 8; l++) a[r][l] = (uint32_t)(r * 0x01010101u) ^ (uint32_t)(l << 12 | l);
+  const char *chain =
+      "module {\n  func.func @main(%a: memref<4x8xi32, " V ">, %o: memref<2x8xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n    %i0 = arith.constant 0 : i32\n    %i1 = arith.constant 1 : i32\n"
+      "    %h = tpu.memref_bitcast %a : memref<4x8xi32, " V "> -> memref<8x8xi16, " V ">\n"
+      "    %r = tpu.memref_reshape %h : memref<8x8xi16, " V "> -> memref<2x4x8xi16, " V ">\n"
+      "    %f = tpu.memref_bitcast %r : memref<2x4x8xi16, " V "> -> memref<2x4x8xbf16, " V ">\n"
+      "    %s = tpu.memref_slice %f[%i1, %i0, %i0] : memref<2x4x8xbf16, " V "> -> memref<1x4x8xbf16, " V ">\n"
+      "    %b = tpu.memref_reshape %s : memref<1x4x8xbf16, " V "> -> memref<4x8xbf16, " V ">\n"
+      "    %w = tpu.memref_bitcast %b : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<2x8xi32, " V ">, vector<2x8xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x8xi32, " V ">, vector<2x8xi32>\n    return\n  }\n}\n";
+  CHECK_OK(run1(chain, a, TSR_I32, 4, 8, o, TSR_U32, 2, 8));
+  CHECK(memcmp(o, a[2], sizeof o) == 0);
+}
+
+/* What a packed view's DMA or reshape cannot do is refused by name. */
+static void test_refused(void) {
+  /* DMAs from a packed view refused when they run: into 32-bit elements of 16-bit ones; into
+   * a target of another shape in the view's terms (8 lanes into 4); of int4 fields */
+  static const struct {
+    const char *mem, *view, *dst;
+    tsr_dtype mt, dt;
+    int64_t mr, mc, dr, dc;
+    tsr_status code;
+    const char *what;
+  } dmas[] = {
+      {"2x8xi32", "4x8xbf16", "4x8xi32", TSR_I32, TSR_I32, 2, 8, 4, 8, TSR_ERR_INVALID, "a DMA between 16-bit and 32-bit elements"},
+      {"4x8xbf16", "2x8xi32", "2x4xi32", TSR_BF16, TSR_I32, 4, 8, 2, 4, TSR_ERR_INVALID,
+       "DMA between views of different shapes: dimension 1 is 8 in the source and 4 in the target"},
+      {"8x8xi4", "1x8xi32", "1x8xi32", TSR_I4, TSR_I32, 8, 8, 1, 8, TSR_ERR_UNSUPPORTED, "a DMA of a packed view of 4-bit elements"},
+  };
+  for (size_t i = 0; i < sizeof dmas / sizeof dmas[0]; i++) {
+    char text[1024];
+    snprintf(text, sizeof text,
+             "module {\n  func.func @main(%%a: memref<%s, " V ">, %%o: memref<%s, " V ">, %%s: " SEM ") " DMA_ATTRS " {\n"
+             "    %%w = tpu.memref_bitcast %%a : memref<%s, " V "> -> memref<%s, " V ">\n"
+             "    tpu.enqueue_dma source(%%w : memref<%s, " V ">) target(%%o : memref<%s, " V ">) target_semaphore(%%s : " SEM ")\n"
+             "    return\n  }\n}\n",
+             dmas[i].mem, dmas[i].dst, dmas[i].mem, dmas[i].view, dmas[i].view, dmas[i].dst);
+    uint32_t a[64] = {0}, o[64];
+    CHECK_FAILS(run1(text, a, dmas[i].mt, dmas[i].mr, dmas[i].mc, o, dmas[i].dt, dmas[i].dr, dmas[i].dc), dmas[i].code, dmas[i].what);
+  }
+  /* a reshape that changes the minor dimension, or splits a word's rows */
+  refused("module {\n  func.func @main(%a: memref<2x8xi32, " V ">) " KATTRS " {\n"
+          "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
+          "    %r = tpu.memref_reshape %w : memref<4x8xbf16, " V "> -> memref<8x4xbf16, " V "> loc(\"p.py\":5:5)\n"
+          "    return\n  }\n}\n", TSR_ERR_UNSUPPORTED, "op tpu.memref_reshape at p.py:5:5: a reshape of a packed view must keep its minor dimension (8)");
+  refused("module {\n  func.func @main(%a: memref<2x8xi32, " V ">) " KATTRS " {\n"
+          "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
+          "    %r = tpu.memref_reshape %w : memref<4x8xbf16, " V "> -> memref<4x1x8xbf16, " V "> loc(\"p.py\":6:6)\n"
+          "    return\n  }\n}\n", TSR_ERR_INVALID, "op tpu.memref_reshape at p.py:6:6: a reshape of a packed view to 1 rows splits its 2-row words");
+  /* a squeeze of a packed view: not among the views that keep the packing */
+  refused("module {\n  func.func @main(%a: memref<1x2x8xi32, " V ">) " KATTRS " {\n"
+          "    %w = tpu.memref_bitcast %a : memref<1x2x8xi32, " V "> -> memref<1x4x8xbf16, " V ">\n"
+          "    %q = tpu.memref_squeeze %w : memref<1x4x8xbf16, " V "> -> memref<4x8xbf16, " V "> loc(\"p.py\":8:8)\n"
+          "    return\n  }\n}\n", TSR_ERR_UNSUPPORTED, "op tpu.memref_squeeze at p.py:8:8: operand 0 is a packed view");
+  /* a bitcast of a view whose rows do not come out even at the new width */
+  refused("module {\n  func.func @main(%a: memref<2x8xi32, " V ">) " KATTRS " {\n"
+          "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
+          "    %b = tpu.memref_bitcast %w : memref<4x8xbf16, " V "> -> memref<3x8xi32, " V "> loc(\"p.py\":7:7)\n"
+          "    return\n  }\n}\n", TSR_ERR_INVALID, "op tpu.memref_bitcast at p.py:7:7: 2 rows of 32-bit memory are not 3 rows of i32");
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
   /* rows that do not pack: 3 bf16 rows cannot make 2 word rows */
   const char *odd = "module {\n  func.func @main(%a: memref<3x8xbf16, " V ">) " KATTRS " {\n"
                     "    %w = tpu.memref_bitcast %a : memref<3x8xbf16, " V "> -> memref<2x8xi32, " V "> loc(\"p.py\":9:9)\n    return\n  }\n}\n";
@@ -260,6 +351,8 @@ int main(void) {
   test_bf16_pairs();
   test_int8_quads();
   test_words_as_rows();
+  test_dma_words();
+  test_view_chain();
   test_refused();
   test_narrow_memory();
   test_float8();

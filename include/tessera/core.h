@@ -153,7 +153,8 @@ tsr_status tsr_ref_slice(const tsr_ref *r, int dim, int64_t start, int64_t size,
 tsr_status tsr_ref_at(const tsr_ref *r, int dim, int64_t index, tsr_ref *out);
 /* Remove a size-1 dimension. */
 tsr_status tsr_ref_squeeze(const tsr_ref *r, int dim, tsr_ref *out);
-/* New shape with the same element count; the view must be contiguous. */
+/* New shape with the same element count, in the same row-major order, as a view: a strided
+ * view must be contiguous within each run of dimensions the new shape merges or splits. */
 tsr_status tsr_ref_reshape(const tsr_ref *r, int rank, const int64_t *shape, tsr_ref *out);
 /* Reinterpret as another dtype; the last dimension scales by the size ratio and must be
  * contiguous. */

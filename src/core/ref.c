@@ -135,6 +135,43 @@ tsr_status tsr_ref_squeeze(const tsr_ref *r, int dim, tsr_ref *out) {
   return TSR_OK;
 }
 
+/* The strides of a strided view seen with another shape of the same (non-zero) element count,
+ * in the same row-major order, when no copy is needed: the dimensions of size other than one
+ * fall in groups, each a run of old dimensions and a run of new ones of the same product, and
+ * the old run must be contiguous within itself (each stride the next one times its size); the
+ * new run then steps through it from its last stride. False when some group is not. */
+static bool strided_reshape(const tsr_ref *r, int rank, const int64_t *shape, int64_t *stride) {
+  int oi[TSR_MAX_RANK], ni[TSR_MAX_RANK], m = 0, k = 0;
+  for (int d = 0; d < r->rank; d++)
+    if (r->shape[d] != 1) oi[m++] = d;
+  for (int d = 0; d < rank; d++)
+    if (shape[d] != 1) ni[k++] = d;
+  int i = 0, j = 0;
+  while (i < m && j < k) {
+    int i1 = i + 1, j1 = j + 1;
+    int64_t po = r->shape[oi[i]], pn = shape[ni[j]];
+    while (po != pn) {
+      if (po < pn) {
+        if (i1 == m) return false;
+        po *= r->shape[oi[i1++]];
+      } else {
+        if (j1 == k) return false;
+        pn *= shape[ni[j1++]];
+      }
+    }
+    for (int t = i; t + 1 < i1; t++)
+      if (r->stride[oi[t]] != r->stride[oi[t + 1]] * r->shape[oi[t + 1]]) return false;
+    int64_t st = r->stride[oi[i1 - 1]];
+    for (int t = j1 - 1; t >= j; t--) {
+      stride[ni[t]] = st;
+      st *= shape[ni[t]];
+    }
+    i = i1;
+    j = j1;
+  }
+  return i == m && j == k; /* size-one dimensions keep the dense strides: never stepped */
+}
+
 tsr_status tsr_ref_reshape(const tsr_ref *r, int rank, const int64_t *shape, tsr_ref *out) {
   if (rank < 0 || rank > TSR_MAX_RANK)
     return tsr_fail(TSR_ERR_INVALID, "reshape: rank %d out of range", rank);
@@ -149,10 +186,13 @@ tsr_status tsr_ref_reshape(const tsr_ref *r, int rank, const int64_t *shape, tsr
                     tsr_ref_describe(r, a, sizeof a), (long long)tsr_ref_numel(r),
                     tsr_format_dims(shape, rank, b, sizeof b), (long long)n);
   }
-  if (!tsr_ref_is_contiguous(r))
-    return tsr_fail(TSR_ERR_INVALID, "reshape: view is not contiguous");
   tsr_ref v = tsr_ref_dense(r->data, r->dtype, r->space, rank, shape);
   v.buf = r->buf;
+  if (n > 0 && !tsr_ref_is_contiguous(r) && !strided_reshape(r, rank, shape, v.stride)) {
+    char a[96], b[96];
+    return tsr_fail(TSR_ERR_INVALID, "reshape: view %s is not contiguous where shape %s merges its dimensions",
+                    tsr_ref_describe(r, a, sizeof a), tsr_format_dims(shape, rank, b, sizeof b));
+  }
   *out = v;
   return TSR_OK;
 }

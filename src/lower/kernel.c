@@ -461,9 +461,10 @@ static const tsr_ir_op *find_func(const tsr_mlir_module *m, const char *name) {
 }
 
 static tsr_status plan(lk *L, tsr_machine *m, const tsr_ref *operands, int nops, const tsr_ref *outputs, int nouts,
-                       const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, tsr_block_spec *specs) {
+                       const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, tsr_block_spec *specs,
+                       mosaic_map_call *maps) {
   tsr_mosaic_kernel *k = L->k;
-  TSR_TRY(mosaic_build_desc(k, operands, nops, outputs, nouts, copts, &L->d, specs));
+  TSR_TRY(mosaic_build_desc(k, operands, nops, outputs, nouts, copts, &L->d, specs, maps));
   L->d.body = no_body;
   L->nio = k->nio;
   if (o && o->buffer_count)
@@ -618,6 +619,7 @@ tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, in
   L->body = body;
   tsr_machine *m = NULL;
   tsr_block_spec specs[TSR_MAX_OPERANDS];
+  mosaic_map_call maps[TSR_MAX_OPERANDS];
   const tsr_chip *chip = o && o->chip ? o->chip : tsr_chip_get("v5e");
   tsr_machine_options mo = {.chip = chip, .num_cores = chip->tensor_cores, .host_helpers = -1};
   tsr_status s = tsr_mosaic_kernel_create(body, &L->k);
@@ -626,7 +628,7 @@ tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, in
     if (!L->fn) s = tsr_fail(TSR_ERR_INVALID, "kernel func @%s not found", L->k->body->name);
   }
   if (s == TSR_OK) s = tsr_machine_create(&mo, &m);
-  if (s == TSR_OK) s = plan(L, m, operands, num_operands, outputs, num_outputs, copts, o, specs);
+  if (s == TSR_OK) s = plan(L, m, operands, num_operands, outputs, num_outputs, copts, o, specs, maps);
   int64_t steps = 0;
   if (s == TSR_OK && (!tsr_grid_num_steps(L->d.grid, L->d.grid_rank, &steps) || steps > INT32_MAX))
     s = tsr_fail(TSR_ERR_UNSUPPORTED, "a grid of more than 2^31 - 1 steps cannot be counted by an i32 loop");

@@ -25,7 +25,7 @@ static tsr_status block_at(const io_operand *o, const tsr_call_desc *d, int64_t 
     for (int k = 0; k < o->t.rank; k++) blk[k] = 0;
     return TSR_OK;
   }
-  return mosaic_eval_map(o->transform, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk);
+  return mosaic_eval_map(o->transform, idx, d->grid, d->grid_rank, d->prefetch, d->num_prefetch, blk);
 }
 
 static bool same(const int64_t *a, const int64_t *b, int n) { return !memcmp(a, b, sizeof(int64_t) * (size_t)n); }
@@ -94,7 +94,8 @@ tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k, cons
   }
   tsr_call_desc d;
   tsr_block_spec specs[TSR_MAX_OPERANDS];
-  TSR_TRY(mosaic_build_desc(k, ops, num_operands, outs, num_outputs, opts, &d, specs));
+  mosaic_map_call maps[TSR_MAX_OPERANDS];
+  TSR_TRY(mosaic_build_desc(k, ops, num_operands, outs, num_outputs, opts, &d, specs, maps));
   d.body = no_body;
   TSR_TRY(pallas_describe_run(m, &d, mosaic_split_ok(k, &d), out));
   return print_plan(k, &d, plan_steps, out);

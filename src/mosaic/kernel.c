@@ -232,7 +232,7 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
   char what[32];
   snprintf(what, sizeof what, "window_params[%d]", i);
   sp->space = t->space;
-  sp->index_map_user = o;
+  sp->index_map_user = NULL; /* per call: mosaic_build_desc points it at the call's grid */
   if (t->space == TSR_ANY || t->space == TSR_HBM) return TSR_OK; /* passed whole */
   if (t->space != TSR_VMEM && t->space != TSR_SMEM)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand in %s memory", what, tsr_space_name(t->space));
@@ -389,7 +389,7 @@ tsr_status tsr_mosaic_kernel_create(const tsr_mlir_module *m, tsr_mosaic_kernel 
 /* An index map computes a few block indices; one that runs this long never ends. */
 #define INDEX_MAP_MAX_OPS 10000000
 
-tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
+tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64_t *grid, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index) {
   _Alignas(64) char buf[8192];
   frame f;
@@ -401,7 +401,7 @@ tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_ra
   }
   for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
   int64_t ops_left = INDEX_MAP_MAX_OPS;
-  exec x = {.P = P, .f = &f, .ops_left = &ops_left, .ops_limit = INDEX_MAP_MAX_OPS};
+  exec x = {.P = P, .f = &f, .ops_left = &ops_left, .ops_limit = INDEX_MAP_MAX_OPS, .grid = grid, .grid_rank = grid_rank};
   tsr_status s = exec_range(&x, 0, P->body_end);
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
@@ -413,8 +413,9 @@ tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_ra
 
 tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                             int num_prefetch, int64_t *block_index) {
-  io_operand *o = user;
-  tsr_status s = mosaic_eval_map(o->transform, grid_index, grid_rank, prefetch, num_prefetch, block_index);
+  const mosaic_map_call *mc = user;
+  const io_operand *o = mc->o;
+  tsr_status s = mosaic_eval_map(o->transform, grid_index, mc->grid, grid_rank, prefetch, num_prefetch, block_index);
   if (s != TSR_OK) return tsr_fail_context(s, "index map @%s", o->transform->name);
   return TSR_OK;
 }
@@ -535,7 +536,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
 
 tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                              int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,
-                             tsr_block_spec *specs) {
+                             tsr_block_spec *specs, mosaic_map_call *maps) {
   memset(d, 0, sizeof *d);
   int nin = num_operands - k->nprefetch;
   if (num_operands < 0 || num_outputs < 0 || nin < 0 || nin + num_outputs != k->nio)
@@ -574,6 +575,11 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
       return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not match the kernel's memref of %s with %d dimensions", name,
                       tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
     specs[i] = k->io[i].spec;
+    if (specs[i].index_map) {
+      maps[i].o = &k->io[i];
+      memcpy(maps[i].grid, d->grid, sizeof d->grid);
+      specs[i].index_map_user = &maps[i];
+    }
   }
   d->num_prefetch = k->nprefetch;
   d->prefetch = operands;
@@ -661,7 +667,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   if (!m || !k) return tsr_fail(TSR_ERR_INVALID, "no machine or kernel");
   tsr_call_desc d;
   tsr_block_spec specs[TSR_MAX_OPERANDS];
-  TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs));
+  mosaic_map_call maps[TSR_MAX_OPERANDS];
+  TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs, maps));
   TSR_TRY(check_steps_in_budget(m, k, &d));
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
                   .unchunked = seam_options(m)->unchunked};

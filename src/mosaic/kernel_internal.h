@@ -40,17 +40,26 @@ struct tsr_mosaic_kernel {
   struct frame_memory *spare_frames;
 };
 
+/* An index map's user for one call: the operand and the call's grid, which tpu.iteration_bound
+ * (pl.num_programs) reads in a map (a dynamic grid's bounds are the call's). */
+typedef struct mosaic_map_call {
+  const io_operand *o;
+  int64_t grid[TSR_MAX_GRID];
+} mosaic_map_call;
+
 tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                             int num_prefetch, int64_t *block_index);
-tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
+/* Runs index map P at grid_index of grid (grid_rank dimensions each). */
+tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64_t *grid, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index);
 /* Whether a run of the call may split into host parts (pallas_call's host split): the body
  * is split-safe, reads its inputs only (an input block then carries nothing from step to step)
  * and has no whole-array operand. */
 bool mosaic_split_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d);
-/* The pallas_call description of a run (specs: room for TSR_MAX_OPERANDS). */
+/* The pallas_call description of a run (specs and maps: room for TSR_MAX_OPERANDS each; the
+ * specs' index maps point into maps, which must live as long as the description). */
 tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                              int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,
-                             tsr_block_spec *specs);
+                             tsr_block_spec *specs, mosaic_map_call *maps);
 
 #endif

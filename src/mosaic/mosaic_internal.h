@@ -176,6 +176,8 @@ typedef struct exec {
   const prog *P;
   frame *f;
   tsr_ctx *ctx;          /* NULL in index maps */
+  const int64_t *grid;   /* index maps: the call's grid (grid_rank bounds); NULL if not known */
+  int grid_rank;
   bool observed;
   bool located;          /* the failure message already names the op */
   tsr_cost cost;
@@ -367,13 +369,19 @@ void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 #undef MOP
 
 /* ---- packed views (packed.c) ---- */
-/* A memref_bitcast that changes the second-minor dimension: marks the result packed. */
+/* A memref_bitcast that changes the second-minor dimension, or any bitcast of a packed view:
+ * marks the result packed (or plain, back at the memory's width). */
 tsr_status packed_bitcast(comp *c, minst *in);
-/* Whether op may take a packed view (loads, stores, memref_slice). */
+/* A memref_reshape of a packed view (in->ints: the memory's new shape). */
+tsr_status packed_reshape(comp *c, minst *in);
+/* Whether op may take a packed view (loads, stores, views, DMAs). */
 bool packed_use_ok(int op);
 tsr_status packed_load(exec *x, const minst *in);
 tsr_status packed_store(exec *x, const minst *in);
 tsr_status packed_slice(exec *x, const minst *in);
+/* The two sides of a DMA of which one or both are packed views, as refs of one narrow
+ * dtype and shape that a plain copy moves bit for bit. */
+tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst);
 /* tpu.bitcast of a vector across widths (the same packing along the second-minor dimension). */
 tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits);
 

@@ -426,8 +426,9 @@ tsr_status c_memref_view(comp *c, minst *in) {
   }
   case MOP_MEMREF_RESHAPE:
     if (s->dtype != d->dtype || s->n != d->n) return comp_fail(c, TSR_ERR_INVALID, "reshape must keep the element count");
-    return TSR_OK;
+    return s->pack ? packed_reshape(c, in) : TSR_OK;
   case MOP_MEMREF_BITCAST: {
+    if (s->pack) return packed_bitcast(c, in);
     size_t a = tsr_dtype_size(s->dtype), b = tsr_dtype_size(d->dtype);
     bool same = s->rank == d->rank;
     for (int k = 0; same && k < s->rank - 1; k++) same = s->shape[k] == d->shape[k];
@@ -513,7 +514,7 @@ tsr_status r_memref_view(exec *x, const minst *in) {
     }
     return TSR_OK;
   }
-  case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->shape, o);
+  case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->pack ? in->ints : d->shape, o); /* packed: the memory's */
   case MOP_MEMREF_BITCAST:
     if (d->pack) { /* the memory stays as it is; loads and stores pack (packed.c) */
       *o = *r;

@@ -337,6 +337,7 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
  * target that the padding would fill keeps what it held (on a TPU: whatever the padding
  * held). The wait computes the same part, so its byte count matches the start's. */
 static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
+  if (ST(x, s_src)->pack || ST(x, s_dst)->pack) return packed_dma_pair(x, s_src, s_dst, src, dst);
   *src = *SR(x, s_src);
   *dst = *SR(x, s_dst);
   const int64_t *ps = padded_sizes(x, s_src), *pd = padded_sizes(x, s_dst);
@@ -451,6 +452,11 @@ tsr_status c_id(comp *c, minst *in) {
 }
 
 tsr_status r_iteration_bound(exec *x, const minst *in) {
+  if (!x->ctx && x->grid) { /* an index map: the call's grid */
+    if (in->a[0] >= x->grid_rank) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], x->grid_rank);
+    SI(x, in->res[0])[0] = (int32_t)x->grid[in->a[0]];
+    return TSR_OK;
+  }
   TSR_TRY(need_ctx(x));
   if (in->a[0] >= seam_grid_rank(x->ctx)) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], seam_grid_rank(x->ctx));
   SI(x, in->res[0])[0] = (int32_t)tsr_ctx_num_programs(x->ctx, (int)in->a[0]);

@@ -7,8 +7,9 @@
  *
  * The ref in such a slot stays the underlying memory (its own dtype and shape); the slot's
  * static type (stype.pack, pack_bits) says how the kernel sees it. Loads and stores go
- * through here, and so does a memref_slice (whose result is packed the same way); anything
- * else that takes a packed view is refused when the kernel is compiled (packed_use_ok). */
+ * through here, and so do a memref_slice, a memref_reshape and a memref_bitcast (whose results
+ * stay packed views of the same memory) and a DMA (packed_dma_pair); anything else that takes a packed view is refused when the kernel is compiled (packed_use_ok). */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/strided.h"
@@ -18,7 +19,7 @@ bool packed_use_ok(int op) {
   switch (op) {
   case MOP_VLOAD: case MOP_TVLOAD: case MOP_TLOAD: case MOP_STRIDED_LOAD: case MOP_MLOAD:
   case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE:
-  case MOP_MEMREF_SLICE:
+  case MOP_MEMREF_SLICE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2:
     return true;
   default:
     return false;
@@ -28,32 +29,79 @@ bool packed_use_ok(int op) {
 /* Bits of an element in TPU memory (int4 takes a byte in host arrays, 4 bits in a word). */
 static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
 
+/* The memory under a view: its rows (second-minor) and element bits. A packed view's slot
+ * holds the memory, so a bitcast or reshape of one relates the result to the memory
+ * directly: packings compose (fields of fields are the fields of the whole word). */
+static void memory_of(const stype *s, int64_t *rows, unsigned *bits) {
+  *rows = s->shape[s->rank - 2];
+  *bits = dtype_bits(s->dtype);
+  if (s->pack > 0) { /* words over narrow rows */
+    *rows *= s->pack;
+    *bits = s->pack_bits;
+  } else if (s->pack < 0) { /* narrow rows over words */
+    *rows /= -s->pack;
+    *bits = s->pack_bits * (unsigned)-s->pack;
+  }
+}
+
 tsr_status packed_bitcast(comp *c, minst *in) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
-  unsigned ws = dtype_bits(s->dtype), wd = dtype_bits(d->dtype);
   bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1];
   for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
   if (!same) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast across widths must keep every dimension but the second-minor");
-  if (s->pack) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast of a packed view");
   if (tsr_dtype_is_semaphore(s->dtype) || tsr_dtype_is_semaphore(d->dtype) || tsr_dtype_is_complex(s->dtype) ||
-      tsr_dtype_is_complex(d->dtype) || ws > 32 || wd > 32)
+      tsr_dtype_is_complex(d->dtype) || dtype_bits(s->dtype) > 32 || dtype_bits(d->dtype) > 32)
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "packing %s in %s", tsr_dtype_name(s->dtype), tsr_dtype_name(d->dtype));
-  if (wd > ws) {
+  int64_t rows;
+  unsigned ws, wd = dtype_bits(d->dtype);
+  memory_of(s, &rows, &ws);
+  char what[32]; /* the elements the rows hold: the operand's own, or the memory's under a view */
+  if (s->pack) snprintf(what, sizeof what, "%u-bit memory", ws);
+  else snprintf(what, sizeof what, "%s", tsr_dtype_name(s->dtype));
+  if (wd == ws) { /* back to the memory's own width: a plain view of it */
+    if (d->shape[r - 2] != rows)
+      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s are not %lld rows of %s", (long long)rows, what,
+                       (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
+    d->pack = 0;
+    d->pack_bits = 0;
+  } else if (wd > ws) {
     int p = (int)(wd / ws);
-    if (wd % ws || s->shape[r - 2] != d->shape[r - 2] * p)
-      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not pack into %lld rows of %s", (long long)s->shape[r - 2],
-                       tsr_dtype_name(s->dtype), (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
+    if (wd % ws || rows != d->shape[r - 2] * p)
+      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not pack into %lld rows of %s", (long long)rows, what,
+                       (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
     d->pack = (int8_t)p;
     d->pack_bits = (uint8_t)ws;
   } else {
     int p = (int)(ws / wd);
-    if (ws % wd || d->shape[r - 2] != s->shape[r - 2] * p)
-      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not unpack into %lld rows of %s", (long long)s->shape[r - 2],
-                       tsr_dtype_name(s->dtype), (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
+    if (ws % wd || d->shape[r - 2] != rows * p)
+      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not unpack into %lld rows of %s", (long long)rows, what,
+                       (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
     d->pack = (int8_t)-p;
     d->pack_bits = (uint8_t)wd;
   }
+  return TSR_OK;
+}
+
+/* A reshape of a packed view that keeps the minor dimension: the rows of all the leading
+ * dimensions, taken in order, stay the same rows, so the memory takes the same reshape
+ * with its second-minor dimension scaled by the packing (in->ints: the memory's shape). */
+tsr_status packed_reshape(comp *c, minst *in) {
+  stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  int r = d->rank, p = s->pack > 0 ? s->pack : -s->pack;
+  if (r < 2 || s->shape[s->rank - 1] != d->shape[r - 1])
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view must keep its minor dimension (%lld)",
+                     (long long)s->shape[s->rank - 1]);
+  if (s->pack < 0 && d->shape[r - 2] % p)
+    return comp_fail(c, TSR_ERR_INVALID, "a reshape of a packed view to %lld rows splits its %d-row words", (long long)d->shape[r - 2], p);
+  int64_t *mem = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!mem) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  memcpy(mem, d->shape, sizeof(int64_t) * (size_t)r);
+  mem[r - 2] = s->pack > 0 ? mem[r - 2] * p : mem[r - 2] / p;
+  in->ints = mem;
+  in->nints = r;
+  d->pack = s->pack;
+  d->pack_bits = s->pack_bits;
   return TSR_OK;
 }
 
@@ -251,6 +299,88 @@ tsr_status packed_slice(exec *x, const minst *in) {
     sizes[rr - 2] /= p;
   }
   return tsr_ref_window(mem, starts, sizes, SR(x, in->res[0]));
+}
+
+/* ---- DMAs ------------------------------------------------------------------------------------ */
+
+/* One side of a DMA as narrow elements of `bits` bits (uint of that width), rank one more
+ * than the view: the second-minor dimension split in (word row, field) so that element
+ * (.., r, j, l) is field j of view word (r, l), or view row p*r+j of narrow rows. Memory
+ * of words (mem_words) gets a field dimension of stride one inside each word (little-endian
+ * host: field j is the j-th narrow unit of the word); memory of narrow rows has its rows
+ * split in groups of p, which must come out even. */
+static tsr_status narrow_side(const tsr_ref *mem, bool mem_words, int p, int bits, const char *side, tsr_ref *o) {
+  int r = mem->rank;
+  if (r + 1 > TSR_MAX_RANK) return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of rank %d (at most %d)", r, TSR_MAX_RANK - 1);
+  tsr_ref t = *mem;
+  t.dtype = bits == 8 ? TSR_U8 : bits == 16 ? TSR_U16 : TSR_U32;
+  t.rank = r + 1;
+  int64_t scale = mem_words ? p : 1;
+  for (int k = 0; k < r - 2; k++) t.stride[k] = mem->stride[k] * scale;
+  t.shape[r] = mem->shape[r - 1];
+  t.stride[r] = mem->stride[r - 1] * scale;
+  t.shape[r - 1] = p;
+  if (mem_words) {
+    t.shape[r - 2] = mem->shape[r - 2];
+    t.stride[r - 2] = mem->stride[r - 2] * p;
+    t.stride[r - 1] = 1;
+  } else {
+    if (mem->shape[r - 2] % p)
+      return tsr_fail(TSR_ERR_INVALID, "DMA %s: %lld rows of %s do not fill whole %d-row words of the packed view on the other side",
+                      side, (long long)mem->shape[r - 2], tsr_dtype_name(mem->dtype), p);
+    t.shape[r - 2] = mem->shape[r - 2] / p;
+    t.stride[r - 2] = mem->stride[r - 2] * p;
+    t.stride[r - 1] = mem->stride[r - 2];
+  }
+  *o = t;
+  return TSR_OK;
+}
+
+tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
+  const stype *v[2] = {ST(x, s_src), ST(x, s_dst)};
+  const tsr_ref *mem[2] = {SR(x, s_src), SR(x, s_dst)};
+  static const char *const name[2] = {"source", "target"};
+  int p = 0, bits = 0;
+  for (int i = 0; i < 2; i++) {
+    if (!v[i]->pack) continue;
+    int pi = v[i]->pack > 0 ? v[i]->pack : -v[i]->pack;
+    if (p && (pi != p || v[i]->pack_bits != bits))
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between packed views of different packings (%d x %d bits and %d x %d bits)", p, bits,
+                      pi, v[i]->pack_bits);
+    p = pi;
+    bits = v[i]->pack_bits;
+  }
+  if (bits % 8)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of %d-bit elements (fields narrower than a byte)", bits);
+  if (v[0]->rank != v[1]->rank) return tsr_fail(TSR_ERR_INVALID, "DMA between refs of rank %d and %d", v[0]->rank, v[1]->rank);
+  for (int k = 0; k < v[0]->rank; k++) { /* in the view's terms, before the split below */
+    int64_t a = v[0]->pack ? v[0]->shape[k] : mem[0]->shape[k], b = v[1]->pack ? v[1]->shape[k] : mem[1]->shape[k];
+    if (a != b)
+      return tsr_fail(TSR_ERR_INVALID, "DMA between views of different shapes: dimension %d is %lld in the source and %lld in the target",
+                      k, (long long)a, (long long)b);
+  }
+  if (padded_sizes(x, s_src) || padded_sizes(x, s_dst))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
+  bool view_words[2];
+  tsr_ref *out[2] = {src, dst};
+  for (int i = 0; i < 2; i++) {
+    unsigned w = (unsigned)tsr_dtype_size(mem[i]->dtype) * 8;
+    bool mem_words;
+    if (v[i]->pack) {
+      mem_words = v[i]->pack < 0; /* narrow rows over words */
+    } else if (w == (unsigned)(p * bits) || w == (unsigned)bits) {
+      mem_words = w == (unsigned)(p * bits);
+    } else {
+      return tsr_fail(TSR_ERR_INVALID, "a DMA between a packed view (%d x %d bits) and %s elements in the %s", p, bits,
+                      tsr_dtype_name(mem[i]->dtype), name[i]);
+    }
+    view_words[i] = v[i]->pack ? v[i]->pack > 0 : mem_words;
+    TSR_TRY(narrow_side(mem[i], mem_words, p, bits, name[i], out[i]));
+  }
+  if (view_words[0] != view_words[1])
+    return tsr_fail(TSR_ERR_INVALID, "a DMA between %d-bit and %d-bit elements", view_words[0] ? p * bits : bits,
+                    view_words[1] ? p * bits : bits);
+  return TSR_OK;
 }
 
 /* ---- tpu.bitcast across widths ---------------------------------------------------------------- */
