@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/blas.h"
 #include "harness.h"
 #include "tessera/check.h"
 #include "tessera/mosaic.h"
@@ -257,6 +258,47 @@ static void test_matmul_helpers(void) {
   for (int v = 0; v < 4; v++) free(o[v]);
   free(a);
   free(b);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+/* A (128,128,128) block (2^21 multiply-adds) is one sgemm call, not two row bands: each
+ * output block's bits are those of one whole-block call per K step (beta = 1 onto the
+ * accumulator), which a 64-row band's differ from in the last bit; the values match a plain
+ * double loop. Bands start at 2^22 (ops_tpu.c, MATMUL_BAND_MIN). */
+static void test_matmul_block_one_call(void) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/matmul_acc.mlir");
+  if (!k) return;
+  enum { M = 256, N = 384, K = 512, B = 128 }; /* the kernel's grid (2, 3, 4) */
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
+  float *o = calloc((size_t)M * N, sizeof(float)), *want = calloc((size_t)M * N, sizeof(float));
+  tsr_test_fill(a, M * K, 21);
+  tsr_test_fill(b, K * N, 22);
+  int64_t sa[2] = {M, K}, sb[2] = {K, N}, so[2] = {M, N};
+  tsr_ref in[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, sb)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+  tsr_machine_options mo = {.num_cores = 1, .quiet = true, .host_helpers = -1};
+  tsr_machine *m = NULL;
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL));
+  tsr_machine_destroy(m);
+  CHECK_OK(tsr_blas_load());
+  for (int i = 0; i < M; i += B)
+    for (int j = 0; j < N; j += B)
+      for (int q = 0; q < K; q += B)
+        tsr_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 1.0f, want + i * N + j, N);
+  CHECK(memcmp(o, want, sizeof(float) * M * N) == 0);
+  double worst = 0;
+  for (int i = 0; i < M; i += 3)
+    for (int j = 0; j < N; j += 5) {
+      double ref = 0;
+      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
+      if (fabs(ref - o[i * N + j]) > worst) worst = fabs(ref - o[i * N + j]);
+    }
+  CHECK(worst < 1e-3);
+  free(a);
+  free(b);
+  free(o);
+  free(want);
   tsr_mosaic_kernel_destroy(k);
 }
 
@@ -1266,6 +1308,7 @@ int main(void) {
   test_matmul_acc(m2);
   test_matmul_strided_views();
   test_matmul_helpers();
+  test_matmul_block_one_call();
   test_dma_any(m);
   test_dma_dynamic(m);
   test_dma_padded(m);

@@ -424,7 +424,9 @@ static void test_sum_order(void) {
 
 static void test_multi_reduction(void) {
   static const char *kinds[] = {"add", "mul", "minnumf", "maxnumf", "minimumf", "maximumf"};
-  static const int lens[] = {1, 15, 16, 17, 48, 128, 131};
+  /* 32 and more: min and max of NaN-free rows take the integer-key path (ops_vector.c),
+   * here with lengths that are and are not multiples of the vector width */
+  static const int lens[] = {1, 15, 16, 17, 33, 40, 48, 72, 95, 128, 131};
   static const int rows[] = {1, 3, 4, 9};
   enum { MAXR = 9, MAXN = 131 };
   static float a[MAXR * MAXN], acc[MAXR], out[MAXR];
@@ -445,6 +447,8 @@ static void test_multi_reduction(void) {
           case 2: if (!mul) a[i] = INFINITY; break;
           case 3: if (!mul) a[i] = -INFINITY; break;
           case 4: if (n != 128) a[i] = NAN; break; /* rows of 128 stay NaN-free: values compared */
+          case 5: if (!mul) a[i] = (seed >> 12) & 1 ? 1e-40f : -1e-40f; break; /* subnormals */
+          case 6: if (!mul) a[i] = (seed >> 12) & 1 ? 3e38f : -3e38f; break;
           default: break;
           }
           if (zeros) a[i] = (seed >> 12) & 1 ? 0.0f : -0.0f;

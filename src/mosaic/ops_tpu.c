@@ -143,9 +143,16 @@ static void matmul_rows(void *arg, int part) {
  * the cut depends on the shape alone, never on whether host helpers are there to take the
  * bands (without them the bands run one after another). A BLAS need not give a band's rows
  * the bits it gives the whole block's (OpenBLAS on Zen does not: its K blocking follows the
- * call's shape), so cutting only when helpers are idle made a result depend on the host. */
+ * call's shape, and a 64-row call's dot products differ from a 128-row call's in the last
+ * bit), so cutting only when helpers are idle made a result depend on the host.
+ * Each band packs the right-hand side again: a 128^3 block (2^21 multiply-adds), flash
+ * attention's, cut in two spent 6% more of that kernel's run wherever its bands ran in turn
+ * (its parallel grid keeps the helpers busy with host parts), so blocks under 2^22 are one
+ * call. */
+enum { MATMUL_BAND_MIN = 1 << 22 };
+
 static int matmul_bands(int64_t M, int64_t N, int64_t K, int64_t *band_rows) {
-  int parts = M * N * K >= ((int64_t)1 << 20) ? (int)(M / 64 < 4 ? M / 64 : 4) : 1;
+  int parts = M * N * K >= MATMUL_BAND_MIN ? (int)(M / 64 < 4 ? M / 64 : 4) : 1;
   if (parts < 1) parts = 1;
   *band_rows = (M + parts - 1) / parts;
   return parts;

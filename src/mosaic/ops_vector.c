@@ -416,15 +416,67 @@ static inline __attribute__((always_inline)) void fold_rows_of(int k, float *d, 
   }
 }
 
+/* ---- the max and min of rows without NaN ---------------------------------------------------
+ * Without a NaN, maximumf and minimumf (and maxnumf, minnumf, whose zeros are ordered too)
+ * pick the larger or smaller in a total order (-0 < +0), so every order of the fold gives
+ * the bits of the fixed one above. A float's bits with the magnitude flipped when the sign is
+ * set are an int32 key in that order: each step is then one integer max or min, which the
+ * compilers vectorize in any order, where the blend of NaN and zero cases made a chain of six
+ * (the row maxima of a (128,128) block took 2.9 us, now 0.9). A row that holds a NaN folds
+ * in the fixed order (which NaN comes out depends on it). */
+enum { KEY_ROW_MIN = 32 };
+
+static inline int32_t float_key(int32_t b) { return b ^ ((b >> 31) & 0x7fffffff); }
+
+/* Whether a[0, n) holds no NaN; if so, *out is its max (mx) or min. A plain loop: the
+ * compilers vectorize integer max and min reductions (and the OR of the NaN test) in any
+ * order, as they may not for floats. */
+static inline __attribute__((always_inline)) bool key_extreme(bool mx, const float *a, int64_t n, float *out) {
+  int32_t key = mx ? INT32_MIN : INT32_MAX, nan = 0;
+  for (int64_t i = 0; i < n; i++) {
+    int32_t b;
+    __builtin_memcpy(&b, a + i, sizeof b);
+    nan |= (b & 0x7fffffff) > 0x7f800000;
+    int32_t k = float_key(b);
+    key = mx ? (k > key ? k : key) : (k < key ? k : key);
+  }
+  int32_t b = float_key(key); /* the map is its own inverse */
+  __builtin_memcpy(out, &b, sizeof *out);
+  return !nan;
+}
+
+static inline __attribute__((always_inline)) void extreme_rows_of(int k, float *d, const int64_t *ro, const float *a,
+                                                                 int64_t n, int64_t rows) {
+  bool mx = k == RK_MAXF || k == RK_MAXIMUMF;
+  for (int64_t r = 0; r < rows; r++) {
+    float v;
+    if (!key_extreme(mx, a + r * n, n, &v)) v = fold_row1(k, a + r * n, n);
+    d[ro[r]] = fred(k, d[ro[r]], v);
+  }
+}
+
 /* One instance per kind, so that each loop is compiled without the switch. */
 static void fold_rows(int k, float *d, const int64_t *ro, const float *a, int64_t inner, int64_t rows) {
+  bool keyed = inner >= KEY_ROW_MIN;
   switch (k) {
   case RK_ADD: fold_rows_of(RK_ADD, d, ro, a, inner, rows); break;
   case RK_MUL: fold_rows_of(RK_MUL, d, ro, a, inner, rows); break;
-  case RK_MINF: fold_rows_of(RK_MINF, d, ro, a, inner, rows); break;
-  case RK_MAXF: fold_rows_of(RK_MAXF, d, ro, a, inner, rows); break;
-  case RK_MINIMUMF: fold_rows_of(RK_MINIMUMF, d, ro, a, inner, rows); break;
-  default: fold_rows_of(RK_MAXIMUMF, d, ro, a, inner, rows); break;
+  case RK_MINF:
+    if (keyed) extreme_rows_of(RK_MINF, d, ro, a, inner, rows);
+    else fold_rows_of(RK_MINF, d, ro, a, inner, rows);
+    break;
+  case RK_MAXF:
+    if (keyed) extreme_rows_of(RK_MAXF, d, ro, a, inner, rows);
+    else fold_rows_of(RK_MAXF, d, ro, a, inner, rows);
+    break;
+  case RK_MINIMUMF:
+    if (keyed) extreme_rows_of(RK_MINIMUMF, d, ro, a, inner, rows);
+    else fold_rows_of(RK_MINIMUMF, d, ro, a, inner, rows);
+    break;
+  default:
+    if (keyed) extreme_rows_of(RK_MAXIMUMF, d, ro, a, inner, rows);
+    else fold_rows_of(RK_MAXIMUMF, d, ro, a, inner, rows);
+    break;
   }
 }
 
