@@ -907,6 +907,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
     if (s == TSR_OK) s = prog_mark_timing_needed(P);
     if (s == TSR_OK) s = assign_buffers(P);
     if (s == TSR_OK) s = prog_mark_chunks(P);
+    if (s == TSR_OK) s = prog_mark_rows(P);
     if (s == TSR_OK) s = prog_settle_splats(P);
     if (s == TSR_OK) s = prog_map_pads(P);
   }

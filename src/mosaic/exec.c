@@ -115,6 +115,14 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
       i = in->next; /* a skipped op is never a branch */
       continue;
     }
+    if (in->rows && !x->timing_only && !x->unchunked) { /* loads, elementwise ops, a store: a row at a time */
+      int32_t resume;
+      TSR_TRY(row_run_exec(x, in, &resume));
+      if (resume >= 0) {
+        i = resume;
+        continue;
+      }
+    }
     if (in->chunk && !x->timing_only && !x->unchunked) { /* a run of elementwise ops, a chunk at a time */
       int32_t resume;
       TSR_TRY(chunk_run(x, in, &resume));

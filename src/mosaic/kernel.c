@@ -172,7 +172,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
         break;
       case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
         if (j != 0) only_read[io] = false, other_use[io] = true;
-        else if (!in->mxu_view && !in->unused) copied[io] = true;
+        else if (!in->mxu_view && !in->unused && !in->row_view) copied[io] = true;
         break;
       case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: other_use[io] = true; break;
       case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE:

@@ -118,9 +118,13 @@ typedef struct minst {
   bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
   int32_t chunk;          /* 1 + the chunk group this instruction starts (chunk.c); 0: none */
   bool reads_short;       /* reads a short splat (chunk.c): run op by op, it fills it whole */
+  int32_t rows;           /* 1 + the row run this instruction starts (chunk.c); 0: none */
+  bool row_view;          /* load: read a row at a time by a row run, which may take its
+                           * window's rows where they lie (chunk.c) */
 } minst;
 
 typedef struct chunk_group chunk_group;
+typedef struct row_run row_run;
 
 typedef struct parena_block parena_block;
 
@@ -151,6 +155,8 @@ typedef struct prog {
   bool uses_prng;
   chunk_group *chunks;    /* runs of elementwise ops run a chunk at a time (chunk.c) */
   int nchunks;
+  row_run *rowruns;       /* loads, elementwise ops and a store run a row at a time (chunk.c) */
+  int nrowruns;
   /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
   const char *timing_inexact;
   /* Windows reaching into an array's tile padding (r_memref_slice): per slot, -1 or the
@@ -226,6 +232,16 @@ void exec_fill_short(exec *x, const minst *in);
  * is the instruction after the group, or -1 when the group must run op by op (the op budget
  * ends inside it, so the failure names the op). */
 tsr_status chunk_run(exec *x, const minst *in, int32_t *resume);
+/* Marks row runs (chunk.c): loads, elementwise ops over their values and one store of the
+ * result, run a row of the windows at a time from where the loads' rows lie straight into
+ * the store's window. After prog_mark_chunks. */
+tsr_status prog_mark_rows(prog *P);
+/* Runs the row run that `in` starts (exec_range has counted `in` itself); *resume is the
+ * instruction after its store, or -1 when it must run op by op (observed, a window that is
+ * not rows or overlaps another, the op budget ends inside it). */
+tsr_status row_run_exec(exec *x, const minst *in, int32_t *resume);
+/* The window a vector load (store = false) or store touches (ops_memory.c). */
+tsr_status mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w);
 /* The sizes a memref_slice asked for when its window was cut at the end of its array, whose
  * tile padding it reaches into (r_memref_slice); NULL for any other value. */
 const int64_t *padded_sizes(const exec *x, int32_t slot);

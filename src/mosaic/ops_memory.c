@@ -379,6 +379,11 @@ static tsr_status do_store(exec *x, const minst *in) {
   return TSR_OK;
 }
 
+tsr_status mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w) {
+  const stype *v = store ? ST(x, in->opd[0]) : ST(x, in->res[0]);
+  return window(x, in, SR(x, in->opd[store ? 1 : 0]), (int)in->a[0], v->rank, v->shape, in->ints, w);
+}
+
 tsr_status r_load(exec *x, const minst *in) { return do_load(x, in); }
 tsr_status r_store(exec *x, const minst *in) { return do_store(x, in); }
 tsr_status r_mload(exec *x, const minst *in) { return do_load(x, in); }
