@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Warm live calls of one bench kernel through tessera.jax (jax.jit, the kernel run by the XLA
+FFI handler): N calls back to back, then calls that each follow a pause, or a sweep of a big
+array that takes the CPU caches from the kernel's data (as the other work between compare.py's
+timed calls does). Prints the medians, the minor page faults per call, and the load average:
+what a call costs hot and cold (docs/jax.md, "What a call costs").
+
+Usage: python/.venv/bin/python bench/jax/live_calls.py [--calls N] [--after 20]
+         [--pause S | --evict MIB] [--host-helpers H] {threefry,add_grid}
+"""
+import argparse
+import os
+import resource
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", "jax"))
+
+SIZES = {"threefry": dict(m=256, n=512, bm=64), "add_grid": dict(m=2048, n=2048, bm=64, bn=256)}  # compare.py's
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kernel", choices=sorted(SIZES))
+    ap.add_argument("--calls", type=int, default=1000, help="calls back to back")
+    ap.add_argument("--after", type=int, default=20, help="calls that each follow a pause or a sweep")
+    ap.add_argument("--pause", type=float, default=0.1, help="seconds of sleep before each of those")
+    ap.add_argument("--evict", type=int, default=0, help="instead: MiB of an array swept before each")
+    ap.add_argument("--host-helpers", type=int, default=0)
+    a = ap.parse_args()
+    import numpy as np
+    import jax
+    jax.config.update("jax_platforms", "cpu")
+    import export_suite as es
+    import tessera.jax as live
+    build, _ref, make_inputs = getattr(es.load_suite(), a.kernel)(**SIZES[a.kernel])
+    inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(a.kernel)))]
+    junk = np.zeros(a.evict << 18, np.float32)
+
+    def timed(fn, xs):
+        f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+        t0 = time.perf_counter()
+        jax.block_until_ready(fn(*xs))
+        return time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0
+
+    with live.enabled(check=False, host_helpers=a.host_helpers):
+        fn = jax.jit(build(False))
+        xs = [jax.device_put(x) for x in inputs]
+        jax.block_until_ready(fn(*xs))
+        hot = [timed(fn, xs) for _ in range(a.calls)]
+        cold = []
+        for _ in range(a.after):
+            if a.evict:
+                junk += 1
+            else:
+                time.sleep(a.pause)
+            cold.append(timed(fn, xs))
+    what = f"after a {a.evict} MiB sweep" if a.evict else f"after {a.pause} s asleep"
+    for label, runs in (("back to back", hot), (what, cold)):
+        print(f"{a.kernel} {label}: median {statistics.median(t for t, _ in runs) * 1e3:.3f} ms, min "
+              f"{min(t for t, _ in runs) * 1e3:.3f} ms, {statistics.mean(f for _, f in runs):.0f} minor faults "
+              f"a call; load {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
