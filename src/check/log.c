@@ -402,8 +402,7 @@ tsr_status ck_log_export(tsr_checker *ck, char **out, size_t *len) {
   if (!L) return TSR_OK;
   blob b = {0};
   pthread_mutex_lock(&L->lock);
-  blob_put(&b, &L->nstrs, sizeof L->nstrs);
-  for (int32_t i = 0; i < L->nstrs; i++) blob_put(&b, L->strs[i], strlen(L->strs[i]) + 1);
+  blob_put_strings(&b, L->strs, L->nstrs);
   int32_t nslots = 0;
   for (int t = 0; t < CK_MAX_CORES; t++) nslots += L->slots[t].n > 0;
   blob_put(&b, &nslots, sizeof nslots);
@@ -461,6 +460,8 @@ static bool append_slot(ck_log *L, slot_log *s, const char *p, size_t len, size_
   return true;
 }
 
+static int32_t intern_string(void *L, const char *str) { return intern(L, str); }
+
 tsr_status ck_log_import(tsr_checker *ck, const char *p, size_t len, const char *from) {
   ck_log *L = ck->log;
   if (!L) return tsr_fail(TSR_ERR_INVALID, "checkers: a log from %s, but no devices here to check", from);
@@ -468,15 +469,9 @@ tsr_status ck_log_import(tsr_checker *ck, const char *p, size_t len, const char 
   int32_t nstrs = 0, nslots = 0, *ids = NULL;
   tsr_status s = TSR_OK;
   pthread_mutex_lock(&L->lock);
-  if (!blob_take(p, len, &at, &nstrs, sizeof nstrs) || nstrs < 0 || (size_t)nstrs > len) goto bad;
-  ids = malloc(((size_t)nstrs + 1) * sizeof *ids);
-  if (!ids) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto out; }
-  for (int32_t i = 0; i < nstrs; i++) {
-    const char *end = memchr(p + at, 0, len - at);
-    if (!end) goto bad;
-    ids[i] = intern(L, p + at);
-    at = (size_t)(end - p) + 1;
-  }
+  int got = blob_take_strings(p, len, &at, intern_string, L, &ids, &nstrs);
+  if (got == BLOB_NOMEM) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto out; }
+  if (got != BLOB_OK) goto bad;
   if (!blob_take(p, len, &at, &nslots, sizeof nslots) || nslots < 0 || nslots > CK_MAX_CORES) goto bad;
   for (int32_t i = 0; i < nslots; i++) {
     int32_t t;

@@ -27,3 +27,27 @@ bool blob_take(const char *p, size_t len, size_t *at, void *dst, size_t n) {
   *at += n;
   return true;
 }
+
+void blob_put_strings(blob *b, char *const *strs, int32_t n) {
+  blob_put(b, &n, sizeof n);
+  for (int32_t i = 0; i < n; i++) blob_put(b, strs[i], strlen(strs[i]) + 1);
+}
+
+int blob_take_strings(const char *p, size_t len, size_t *at, int32_t (*intern)(void *, const char *), void *user,
+                      int32_t **ids, int32_t *n) {
+  *ids = NULL;
+  if (!blob_take(p, len, at, n, sizeof *n) || *n < 0 || (size_t)*n > len) return BLOB_BAD;
+  int32_t *got = malloc(((size_t)*n + 1) * sizeof *got);
+  if (!got) return BLOB_NOMEM;
+  for (int32_t i = 0; i < *n; i++) {
+    const char *end = memchr(p + *at, 0, len - *at);
+    if (!end) {
+      free(got);
+      return BLOB_BAD;
+    }
+    got[i] = intern(user, p + *at);
+    *at = (size_t)(end - p) + 1;
+  }
+  *ids = got;
+  return BLOB_OK;
+}

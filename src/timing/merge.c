@@ -23,8 +23,7 @@ tsr_status tm_export(tsr_timing *t, char **out, size_t *len) {
   blob b = {0};
   pthread_mutex_lock(&t->lock);
   int32_t nnames = t->nnames, ncores = 0;
-  blob_put(&b, &nnames, sizeof nnames);
-  for (int32_t i = 0; i < nnames; i++) blob_put(&b, t->names[i], strlen(t->names[i]) + 1);
+  blob_put_strings(&b, t->names, nnames);
   for (int c = 0; c < TM_MAX_CORES; c++) ncores += t->cores[c].q.len > 0;
   blob_put(&b, &ncores, sizeof ncores);
   for (int32_t c = 0; c < TM_MAX_CORES; c++) {
@@ -46,21 +45,17 @@ tsr_status tm_export(tsr_timing *t, char **out, size_t *len) {
   return TSR_OK;
 }
 
+static int32_t intern_name(void *t, const char *name) { return tm_intern(t, name); }
+
 tsr_status tm_import(tsr_timing *t, const char *p, size_t len, const char *from) {
   size_t at = 0;
   int32_t nnames = 0, ncores = 0;
   tsr_status s = TSR_OK;
   int32_t *ids = NULL;
   pthread_mutex_lock(&t->lock);
-  if (!blob_take(p, len, &at, &nnames, sizeof nnames) || nnames < 0 || (size_t)nnames > len) goto bad;
-  ids = malloc(((size_t)nnames + 1) * sizeof *ids);
-  if (!ids) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto out; }
-  for (int32_t i = 0; i < nnames; i++) {
-    const char *end = memchr(p + at, 0, len - at);
-    if (!end) goto bad;
-    ids[i] = tm_intern(t, p + at);
-    at = (size_t)(end - p) + 1;
-  }
+  int got = blob_take_strings(p, len, &at, intern_name, t, &ids, &nnames);
+  if (got == BLOB_NOMEM) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto out; }
+  if (got != BLOB_OK) goto bad;
   if (!blob_take(p, len, &at, &ncores, sizeof ncores) || ncores < 0 || ncores > TM_MAX_CORES) goto bad;
   for (int32_t i = 0; i < ncores; i++) {
     int32_t c;
