@@ -54,6 +54,16 @@ struct chunk_group {
 /* Whether the op computes each result element from the same element of its operands, and the
  * run function is one that reads only in->n elements (r_select's scalar condition and
  * r_copy copy whole values, a broadcast of more than one element is a gather). */
+/* A group's room in the frame's scratch, which runs and row runs lay out alike: the slots'
+ * saved pointers, then, 64-byte aligned, `nbufs` buffers of `elems` 8-byte elements.
+ * Returns where the buffers start and grows the program's scratch to hold them. */
+static size_t reserve_scratch(prog *P, int nslots, int nbufs, size_t elems) {
+  size_t bufs_at = ((size_t)nslots * sizeof(void *) + 63) & ~(size_t)63;
+  size_t need = bufs_at + (size_t)nbufs * elems * 8;
+  if (need > P->scratch_bytes) P->scratch_bytes = need;
+  return bufs_at;
+}
+
 static bool elementwise(const prog *P, const minst *in) {
   if (in->nres != 1 || in->nregions) return false;
   switch (in->op) {
@@ -240,9 +250,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
       sum_cost(&g->cost, &I[first + j].cost);
     }
   }
-  g->bufs_at = ((size_t)ns * sizeof(void *) + 63) & ~(size_t)63;
-  size_t need = g->bufs_at + (size_t)nbufs * CHUNK * 8;
-  if (need > P->scratch_bytes) P->scratch_bytes = need;
+  g->bufs_at = reserve_scratch(P, ns, nbufs, CHUNK);
   P->insts[first].chunk = ++P->nchunks;
 out:
   free(slot);
@@ -607,9 +615,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
   memcpy(g->slot, slot, sizeof(int32_t) * (size_t)ns);
   memcpy(g->idx, idx, sizeof(int32_t) * (size_t)ns);
   memcpy(g->kind, kind, (size_t)ns);
-  g->bufs_at = ((size_t)ns * sizeof(void *) + 63) & ~(size_t)63;
-  size_t need = g->bufs_at + (size_t)nbufs * (size_t)g->cols * 8;
-  if (need > P->scratch_bytes) P->scratch_bytes = need;
+  g->bufs_at = reserve_scratch(P, ns, nbufs, (size_t)g->cols);
   I[first].rows = ++P->nrowruns;
   *formed = true;
 out:
