@@ -1,0 +1,170 @@
+"""JAX's own library of Pallas TPU kernels (jax.experimental.pallas.ops.tpu), written by JAX's
+authors for real models, run under jax.jit through tessera and checked against independent
+references: the same computation in jax.numpy, JAX's own reference function where the library
+ships one, or (for the integer PRNG kernels) jax.random and JAX's TPU interpret mode.
+
+None of these kernels is in tessera's own suite. Matmuls in them use the default precision,
+which on a TPU (and in tessera, docs/mosaic.md) rounds f32 operands to bf16; the references
+are exact f32, so the tests ask for full precision (`jax_default_matmul_precision`), which
+the kernels' dots inherit, and compare at f32 tolerances."""
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+import jax
+import jax.numpy as jnp
+
+import tessera.jax
+
+tpu_ops = pytest.importorskip("jax.experimental.pallas.ops.tpu")
+
+CHIPS = ["v5e", "v5p"]
+
+
+@pytest.fixture(autouse=True)
+def full_precision():
+    with jax.default_matmul_precision("highest"):
+        yield
+
+
+def normal(seed, shape, dtype=jnp.float32):
+    return jax.random.normal(jax.random.PRNGKey(seed), shape, dtype)
+
+
+def run(chip, f, *args):
+    with tessera.jax.enabled(chip=chip, check=True):
+        return jax.block_until_ready(jax.jit(f)(*args))
+
+
+def close(got, want, rtol=2e-5, atol=2e-5):
+    np.testing.assert_allclose(np.asarray(got, np.float64), np.asarray(want, np.float64), rtol=rtol, atol=atol)
+
+
+def causal_attention(q, k, v, scale):
+    s = jnp.einsum("...qd,...kd->...qk", q, k) * scale
+    n = q.shape[-2]
+    s = jnp.where(jnp.tril(jnp.ones((n, n), bool)), s, -jnp.inf)
+    return jnp.einsum("...qk,...kd->...qd", jax.nn.softmax(s, axis=-1), v)
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_megablox_gmm_and_tgmm(chip):
+    gmm_mod = importlib.import_module("jax.experimental.pallas.ops.tpu.megablox.gmm")
+
+    m, k, n = 512, 256, 256
+    sizes = [100, 156, 0, 256]  # ragged groups, an empty one, one spanning tiles
+    lhs, rhs, dout = normal(0, (m, k)), normal(1, (len(sizes), k, n)), normal(2, (m, n))
+    group_sizes = jnp.array(sizes, jnp.int32)
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+
+    got = run(chip, lambda a, b, g: gmm_mod.gmm(a, b, g, tiling=(128, 128, 128)), lhs, rhs, group_sizes)
+    want = jnp.concatenate([lhs[s:e] @ rhs[i] for i, (s, e) in enumerate(zip(starts[:-1], starts[1:]))])
+    close(got, want, rtol=1e-4, atol=1e-4)
+
+    got = run(chip, lambda a, b, g: gmm_mod.tgmm(a.T, b, g, tiling=(128, 128, 128)), lhs, dout, group_sizes)
+    want = jnp.stack([lhs[s:e].T @ dout[s:e] for s, e in zip(starts[:-1], starts[1:])])
+    close(got, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_flash_attention_forward_and_gradients(chip):
+    from jax.experimental.pallas.ops.tpu import flash_attention as fa
+
+    b, h, s, d = 1, 2, 256, 128
+    q, k, v = (normal(i, (b, h, s, d)) for i in range(3))
+    blocks = fa.BlockSizes(block_q=128, block_k_major=128, block_k=128, block_b=1,
+                           block_q_major_dkv=128, block_k_major_dkv=128, block_k_dkv=128,
+                           block_q_dkv=128, block_k_major_dq=128, block_k_dq=128, block_q_dq=128)
+
+    def kernel_loss(q, k, v):
+        return jnp.sum(fa.flash_attention(q, k, v, causal=True, sm_scale=0.5, block_sizes=blocks) ** 2)
+
+    def reference_loss(q, k, v):
+        return jnp.sum(causal_attention(q, k, v, 0.5) ** 2)
+
+    got = run(chip, lambda q, k, v: fa.flash_attention(q, k, v, causal=True, sm_scale=0.5, block_sizes=blocks), q, k, v)
+    close(got, causal_attention(q, k, v, 0.5))
+    got = run(chip, jax.grad(kernel_loss, argnums=(0, 1, 2)), q, k, v)
+    want = jax.grad(reference_loss, argnums=(0, 1, 2))(q, k, v)
+    for g, w in zip(got, want):
+        close(g, w, rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_paged_attention(chip):
+    from jax.experimental.pallas.ops.tpu.paged_attention import paged_attention
+
+    heads, d, page, pages_per_seq, batch, total_pages = 4, 128, 16, 8, 2, 32
+    q = normal(0, (batch, heads, d))
+    k_pages, v_pages = normal(1, (heads, total_pages, page, d)), normal(2, (heads, total_pages, page, d))
+    lengths = jnp.array([37, 128], jnp.int32)  # one sequence ends inside a page
+    order = jax.random.permutation(jax.random.PRNGKey(3), total_pages)
+    page_indices = order[: batch * pages_per_seq].reshape(batch, pages_per_seq).astype(jnp.int32)
+
+    got = run(chip, lambda *a: paged_attention(*a, pages_per_compute_block=4), q, k_pages, v_pages, lengths, page_indices)
+    # the kernel itself truncates the f32 pages it loads to bf16 before its dots (arith.truncf
+    # in its Mosaic body), so the reference takes the pages rounded alike
+    k_pages, v_pages = (p.astype(jnp.bfloat16).astype(jnp.float32) for p in (k_pages, v_pages))
+    for b in range(batch):
+        n = int(lengths[b])
+        keys = k_pages[:, page_indices[b]].reshape(heads, -1, d)[:, :n]
+        values = v_pages[:, page_indices[b]].reshape(heads, -1, d)[:, :n]
+        weights = jax.nn.softmax(jnp.einsum("hd,hkd->hk", q[b], keys), axis=-1)
+        close(got[b], jnp.einsum("hk,hkd->hd", weights, values))
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_ragged_paged_attention(chip):
+    from jax.experimental.pallas.ops.tpu.ragged_paged_attention import kernel as rpa
+
+    q_heads, kv_heads, d, page, pages_per_seq, total_pages = 8, 4, 128, 16, 8, 64
+    q_lens, kv_lens = [5, 1, 40], [37, 100, 64]  # prefill and decode mixed
+    q = normal(0, (64, q_heads, d))
+    kv_pages = normal(1, (total_pages, page, 2 * kv_heads, d))
+    kv_len = jnp.array(kv_lens + [0], jnp.int32)
+    order = jax.random.permutation(jax.random.PRNGKey(2), total_pages)
+    page_indices = order[: 4 * pages_per_seq].reshape(4, pages_per_seq).astype(jnp.int32)
+    cu_q_lens = jnp.array(np.concatenate([[0], np.cumsum(q_lens), [sum(q_lens)]]), jnp.int32)
+    num_seqs = jnp.array([len(q_lens)], jnp.int32)
+    args = (q, kv_pages, kv_len, page_indices, cu_q_lens, num_seqs)
+
+    got = run(chip, lambda *a: rpa.ragged_paged_attention(
+        *a, sm_scale=0.1, num_kv_pages_per_block=4, num_queries_per_block=16), *args)
+    want = rpa.ref_ragged_paged_attention(*args, sm_scale=0.1)
+    n = sum(q_lens)  # rows past the last sequence's queries are padding
+    close(got[:n], want[:n])
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_splash_attention(chip):
+    from jax.experimental.pallas.ops.tpu.splash_attention import splash_attention_kernel as sk
+    from jax.experimental.pallas.ops.tpu.splash_attention import splash_attention_mask as sm
+
+    h, s, d = 2, 256, 128
+    q, k, v = (normal(i, (h, s, d)) for i in range(3))
+    mask = sm.MultiHeadMask([sm.CausalMask((s, s)) for _ in range(h)])
+    blocks = sk.BlockSizes(block_q=128, block_kv=128, block_kv_compute=128)
+    kernel = sk.make_splash_mha(mask, head_shards=1, q_seq_shards=1, block_sizes=blocks)
+    close(run(chip, kernel, q, k, v), causal_attention(q, k, v, 1.0))
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_prng_kernels(chip):
+    from jax.experimental.pallas import tpu as pltpu
+    from jax.experimental.pallas.ops.tpu.random import philox, threefry
+
+    key = jnp.array([[0, 42]], jnp.uint32)
+    shape = (256, 512)
+    got = run(chip, lambda k: threefry.plthreefry_random_bits(k, 32, shape), key)
+    with jax.threefry_partitionable(True):  # the kernel's counter layout is the partitionable one
+        want = jax.random.bits(jax.random.wrap_key_data(key[0], impl="threefry2x32"), shape, jnp.uint32)
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+    got = run(chip, lambda k: philox.philox_random_bits(k, 32, shape), key)
+    with pltpu.force_tpu_interpret_mode():  # JAX's own TPU interpreter as the peer
+        want = jax.jit(lambda k: philox.philox_random_bits(k, 32, shape))(key)
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+    assert len(np.unique(np.asarray(got))) > shape[0] * shape[1] * 0.99  # not a constant
