@@ -10,7 +10,7 @@
 #include "harness.h"
 #include "tessera/check.h"
 #include "tessera/mosaic.h"
-#include "mosaic/mosaic_internal.h"
+#include "mosaic/def_use.h"
 
 #define N 16
 static tsr_machine *M;
@@ -820,6 +820,65 @@ static void test_matmul_in_place(void) {
   CHECK(in_place_case("operand is the window", body, a, b, sv, q, want));
 }
 
+/* The def/use table the program passes share (def_use.h), on a loop whose body reads the
+ * value it carries and one from before it. Constants fold into the pool and a region's ops
+ * follow its op, so the program is: 0 load, 1 for, 2 addf, 3 yield, 4 mulf, 5 store,
+ * 6 return; the defs, use counts and last readers below are read off the text. */
+static void test_def_use(void) {
+  const char *T = "memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @t {\n  func.func @k(%%am: memref<8x128xf32, #tpu.memory_space<vmem>>, "
+           "%%o: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = [], "
+           "scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n    %%c1 = arith.constant 1 : index\n"
+           "    %%c3 = arith.constant 3 : index\n"
+           "    %%x = vector.load %%am[%%c0, %%c0] : %s\n"
+           "    %%r = \"scf.for\"(%%c0, %%c3, %%c1, %%x) ({\n    ^bb0(%%i: index, %%acc: vector<8x128xf32>):\n"
+           "      %%y = arith.addf %%acc, %%x : vector<8x128xf32>\n"
+           "      \"scf.yield\"(%%y) : (vector<8x128xf32>) -> ()\n"
+           "    }) : (index, index, index, vector<8x128xf32>) -> vector<8x128xf32>\n"
+           "    %%z = arith.mulf %%r, %%r : vector<8x128xf32>\n"
+           "    vector.store %%z, %%o[%%c0, %%c0] : %s\n    return\n  }\n}\n",
+           T, T);
+  tsr_mlir_module *m = NULL;
+  prog *P = compile_text(text, "def_use.mlir", &m);
+  tsr_mlir_module_destroy(m);
+  if (!P) return;
+  static const int ops[] = {MOP_VLOAD, MOP_FOR, MOP_ADDF, MOP_YIELD, MOP_MULF, MOP_VSTORE, MOP_RETURN};
+  CHECK_EQ_INT(P->ninsts, 7);
+  for (int32_t i = 0; i < P->ninsts && i < 7; i++) CHECK_EQ_INT(P->insts[i].op, ops[i]);
+  if (P->ninsts != 7 || P->insts[1].op != MOP_FOR || P->insts[1].nrargs[0] != 2) {
+    prog_destroy(P);
+    return;
+  }
+  const minst *I = P->insts;
+  /* slot, its def (region arguments not counted, counted), uses, last reader */
+  struct { const char *name; int32_t slot, def, def_rargs, uses, last; } want[] = {
+      {"%am", P->args[0], -1, -1, 1, 0},       {"%o", P->args[1], -1, -1, 1, 5},
+      {"%c0", I[1].opd[0], -1, -1, 5, 5},      /* the load's two indices, the loop's start, the store's two */
+      {"%c3", I[1].opd[1], -1, -1, 1, 1},      {"%c1", I[1].opd[2], -1, -1, 1, 1},
+      {"%x", I[0].res[0], 0, 0, 2, 2},         /* the loop's initial value, then the add in its body */
+      {"%i", I[1].rargs[0][0], -1, 1, 0, -1},  {"%acc", I[1].rargs[0][1], -1, 1, 1, 2},
+      {"%y", I[2].res[0], 2, 2, 1, 3},         {"%r", I[1].res[0], 1, 1, 2, 4}, /* mulf reads it twice */
+      {"%z", I[4].res[0], 4, 4, 1, 5},
+  };
+  for (int rargs = 0; rargs < 2; rargs++) {
+    def_use du;
+    CHECK_OK(prog_def_use(P, rargs, &du));
+    for (size_t k = 0; du.def && k < sizeof want / sizeof want[0]; k++) {
+      int32_t s = want[k].slot;
+      if (du.def[s] != (rargs ? want[k].def_rargs : want[k].def) || du.uses[s] != want[k].uses || du.last[s] != want[k].last) {
+        fprintf(stderr, "  def_use (region args %s) %s: def %d uses %d last %d\n", rargs ? "counted" : "not counted",
+                want[k].name, du.def[s], du.uses[s], du.last[s]);
+        CHECK(false);
+      }
+    }
+    def_use_free(&du);
+  }
+  prog_destroy(P);
+}
+
 /* ---- what a matmul tells the timing model ----------------------------------------------- */
 
 typedef struct body_costs {
@@ -1128,6 +1187,7 @@ int main(void) {
   test_window_layouts();
   test_matmul_add_fusion();
   test_matmul_in_place();
+  test_def_use();
   test_matmul_cost();
   test_multi_reduction();
   test_sum_order();

@@ -97,7 +97,10 @@ static void fill_random(tsr_array *a, unsigned seed) {
       if (a->dtype == TSR_F32) ((float *)a->data)[i] = f;
       else if (a->dtype == TSR_F64) ((double *)a->data)[i] = f;
       else if (a->dtype == TSR_BF16) ((uint16_t *)a->data)[i] = tsr_f32_to_bf16(f);
-      else ((uint16_t *)a->data)[i] = tsr_f32_to_f16(f);
+      else if (a->dtype == TSR_F16) ((uint16_t *)a->data)[i] = tsr_f32_to_f16(f);
+      else if (a->dtype == TSR_F8E4M3FN) ((uint8_t *)a->data)[i] = tsr_f32_to_f8e4m3fn(f);
+      else if (a->dtype == TSR_F8E5M2) ((uint8_t *)a->data)[i] = tsr_f32_to_f8e5m2(f);
+      else ((uint8_t *)a->data)[i] = tsr_f32_to_f8e4m3b11fnuz(f);
     } else {
       int64_t v = (int64_t)(u * 17) - 8;
       if (!tsr_dtype_is_signed(a->dtype) && v < 0) v = -v;

@@ -23,7 +23,7 @@
  * here, so no landing can fall inside a value's range. */
 #include <stdlib.h>
 
-#include "mosaic/mosaic_internal.h"
+#include "mosaic/def_use.h"
 
 static bool uses_slot(const minst *in, int32_t s) {
   for (int k = 0; k < in->nopd; k++)
@@ -132,20 +132,9 @@ static int32_t only_user(const prog *P, const int32_t *uses, const int32_t *user
  * window, keeps the copies (ops_tpu.c). */
 tsr_status prog_mark_in_place(prog *P) {
   minst *I = P->insts;
-  int32_t *def = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1)), *user = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1));
-  int32_t *uses = calloc((size_t)P->nslots + 1, sizeof(int32_t));
-  if (!def || !user || !uses) {
-    free(def);
-    free(user);
-    free(uses);
-    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  }
-  for (int s = 0; s < P->nslots; s++) def[s] = user[s] = -1;
-  for (int32_t i = 0; i < P->ninsts; i++) {
-    for (int k = 0; k < I[i].nres; k++) def[I[i].res[k]] = i;
-    for (int k = 0; k < I[i].nopd; k++)
-      if (I[i].opd[k] >= 0 && I[i].opd[k] < P->nslots) uses[I[i].opd[k]]++, user[I[i].opd[k]] = i;
-  }
+  def_use du;
+  TSR_TRY(prog_def_use(P, false, &du));
+  const int32_t *def = du.def, *uses = du.uses, *user = du.last;
   for (int32_t m = 0; m < P->ninsts; m++) {
     minst *mm = &I[m];
     if (mm->op != MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
@@ -166,9 +155,7 @@ tsr_status prog_mark_in_place(prog *P) {
     if (j != st) continue;
     mm->in_place = I[st].in_place = true;
   }
-  free(def);
-  free(user);
-  free(uses);
+  def_use_free(&du);
   return TSR_OK;
 }
 

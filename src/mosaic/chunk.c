@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mosaic/mosaic_internal.h"
+#include "mosaic/def_use.h"
 #include "pipeline/seam.h"
 
 /* 1024 elements: 4 KiB per 32-bit value, so a dozen live values of a chain fit L1 (48 KiB) and
@@ -129,10 +129,10 @@ static void frame_range(const prog *P, int32_t s, size_t *lo, size_t *hi) {
 
 typedef struct scan {
   prog *P;
-  int32_t *def;     /* per slot: the defining instruction, -1 none */
-  int32_t *mark;    /* per slot: the group being built (dedupe of its slot list) */
-  int32_t *last;    /* per slot: the last member that reads it (member index) */
-  bool *escapes;    /* per slot: read by an instruction outside its group */
+  const int32_t *def; /* per slot: the defining instruction, -1 none (def_use.h) */
+  int32_t *mark;      /* per slot: the group being built (dedupe of its slot list) */
+  int32_t *last;      /* per slot: the last member that reads it (member index) */
+  bool *escapes;      /* per slot: read by an instruction outside its group */
 } scan;
 
 static void sum_cost(op_cost *sum, const op_cost *c) {
@@ -264,18 +264,19 @@ tsr_status prog_mark_chunks(prog *P) {
   minst *I = P->insts;
   int ns = P->nslots;
   int32_t ni = P->ninsts;
-  scan sc = {.P = P};
+  def_use du;
+  TSR_TRY(prog_def_use(P, false, &du));
+  scan sc = {.P = P, .def = du.def};
   int32_t *group = malloc(sizeof(int32_t) * ((size_t)ni + 1)); /* per instruction: its run's first */
-  sc.def = malloc(sizeof(int32_t) * ((size_t)ns + 1));
   sc.mark = malloc(sizeof(int32_t) * ((size_t)ns + 1));
   sc.last = calloc((size_t)ns + 1, sizeof(int32_t));
   sc.escapes = calloc((size_t)ns + 1, sizeof(bool));
   tsr_status st = TSR_OK;
-  if (!group || !sc.def || !sc.mark || !sc.last || !sc.escapes) {
+  if (!group || !sc.mark || !sc.last || !sc.escapes) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
-  for (int s = 0; s < ns; s++) sc.def[s] = -1, sc.mark[s] = -1;
+  for (int s = 0; s < ns; s++) sc.mark[s] = -1;
   /* the runs: consecutive elementwise ops of one element count, each the next of the one before */
   int nruns = 0;
   for (int32_t i = 0; i < ni; i++) {
@@ -285,8 +286,6 @@ tsr_status prog_mark_chunks(prog *P) {
     group[i] = joins ? group[i - 1] : i;
     nruns += !joins;
   }
-  for (int32_t i = 0; i < ni; i++)
-    for (int k = 0; k < I[i].nres; k++) sc.def[I[i].res[k]] = i;
   for (int32_t u = 0; u < ni; u++)
     for (int k = 0; k < I[u].nopd; k++) {
       int32_t s = I[u].opd[k], d = s >= 0 && s < ns ? sc.def[s] : -1;
@@ -309,7 +308,7 @@ tsr_status prog_mark_chunks(prog *P) {
   }
 out:
   free(group);
-  free(sc.def);
+  def_use_free(&du);
   free(sc.mark);
   free(sc.last);
   free(sc.escapes);
@@ -628,20 +627,12 @@ out:
 
 tsr_status prog_mark_rows(prog *P) {
   const minst *I = P->insts;
-  int32_t *def = malloc(sizeof(int32_t) * ((size_t)P->nslots + 1)), *uses = calloc((size_t)P->nslots + 1, sizeof(int32_t));
+  def_use du;
+  TSR_TRY(prog_def_use(P, false, &du));
   tsr_status st = TSR_OK;
   int nstores = 0;
-  if (!def || !uses) {
-    st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    goto out;
-  }
-  for (int s = 0; s < P->nslots; s++) def[s] = -1;
-  for (int32_t i = 0; i < P->ninsts; i++) {
-    for (int k = 0; k < I[i].nres; k++) def[I[i].res[k]] = i;
-    for (int k = 0; k < I[i].nopd; k++)
-      if (I[i].opd[k] >= 0 && I[i].opd[k] < P->nslots) uses[I[i].opd[k]]++;
+  for (int32_t i = 0; i < P->ninsts; i++)
     nstores += mop_kinds[I[i].op] != K_LOAD && mop_kinds[I[i].op] != K_VALUE; /* a bound on the runs */
-  }
   P->rowruns = nstores ? prog_alloc(P, sizeof(row_run) * (size_t)nstores) : NULL;
   if (nstores && !P->rowruns) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
@@ -651,12 +642,11 @@ tsr_status prog_mark_rows(prog *P) {
     if (mop_kinds[I[i].op] != K_LOAD || I[i].unused) continue;
     int32_t e = row_run_end(P, i);
     bool formed = false;
-    if (e > i) st = form_row_run(P, def, uses, i, e, &formed);
+    if (e > i) st = form_row_run(P, du.def, du.uses, i, e, &formed);
     if (formed) i = e;
   }
 out:
-  free(def);
-  free(uses);
+  def_use_free(&du);
   return st;
 }
 

@@ -10,9 +10,7 @@
  *
  * The add is taken out of the instruction chain (its predecessor's `next` skips it); its
  * cost moves to the matmul, so the timing model counts the same work. */
-#include <stdlib.h>
-
-#include "mosaic/mosaic_internal.h"
+#include "mosaic/def_use.h"
 
 static bool f32_value(const stype *t) { return t->cls == VC_F && t->ek == EK_F32; }
 
@@ -26,20 +24,9 @@ static bool same_type(const stype *a, const stype *b) {
 tsr_status prog_fuse_matmul_adds(prog *P) {
   minst *I = P->insts;
   int n = P->nslots;
-  int32_t *def = malloc(sizeof(int32_t) * ((size_t)n + 1)), *uses = calloc((size_t)n + 1, sizeof(int32_t));
-  if (!def || !uses) {
-    free(def);
-    free(uses);
-    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  }
-  for (int s = 0; s < n; s++) def[s] = -1; /* arguments and constants: before everything */
-  for (int32_t i = 0; i < P->ninsts; i++) {
-    for (int k = 0; k < I[i].nres; k++) def[I[i].res[k]] = i;
-    for (int r = 0; r < I[i].nregions; r++)
-      for (int k = 0; k < I[i].nrargs[r]; k++) def[I[i].rargs[r][k]] = i;
-    for (int k = 0; k < I[i].nopd; k++)
-      if (I[i].opd[k] >= 0 && I[i].opd[k] < n) uses[I[i].opd[k]]++;
-  }
+  def_use du;
+  TSR_TRY(prog_def_use(P, true, &du));
+  const int32_t *def = du.def, *uses = du.uses;
   for (int32_t f = 0; f < P->ninsts; f++) {
     minst *add = &I[f];
     if (add->op != MOP_ADDF || add->nopd != 2 || add->nres != 1 || !f32_value(&P->types[add->res[0]])) continue;
@@ -70,7 +57,6 @@ tsr_status prog_fuse_matmul_adds(prog *P) {
       break;
     }
   }
-  free(def);
-  free(uses);
+  def_use_free(&du);
   return TSR_OK;
 }
