@@ -49,7 +49,7 @@ typedef struct tsr_block_spec {
   tsr_index_map_fn index_map;            /* NULL: the axis map below */
   void *index_map_user;
   int axis_map[TSR_MAX_RANK];            /* used when index_map is NULL; zeros: all zeros */
-  /* VMEM (pipelined), SMEM, ANY/HBM (whole ref), or SEMAPHORE_MEM: semaphore operands (a
+  /* VMEM (pipelined), SMEM, ANY/HBM/HOST (whole ref), or SEMAPHORE_MEM: semaphore operands (a
    * pallas_call out_shape of pltpu.SemaphoreType), whose array holds one int32 count per
    * semaphore. The body gets semaphores of kind `semaphore` in semaphore memory, of the
    * array's shape, that start at the input's counts (an output not aliased to an input: at

@@ -38,7 +38,8 @@ static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int p
     const io_operand *o = &k->io[i];
     bool is_in = i < d->num_inputs;
     const char *mt = o->spec.space == TSR_SEMAPHORE_MEM       ? "semaphores, their counts carried in the array"
-                     : o->spec.space == TSR_ANY || o->spec.space == TSR_HBM ? "whole array, moved by the kernel"
+                     : o->spec.space == TSR_ANY || o->spec.space == TSR_HBM || o->spec.space == TSR_HOST
+                         ? "whole array, moved by the kernel"
                      : !o->windowed ? "whole array" : o->map_text ? o->map_text : "(all zeros)";
     fprintf(out, "    %s%d: %s\n", is_in ? "in" : "out", is_in ? i : i - d->num_inputs, mt);
   }

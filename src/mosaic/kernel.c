@@ -233,7 +233,7 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
   snprintf(what, sizeof what, "window_params[%d]", i);
   sp->space = t->space;
   sp->index_map_user = NULL; /* per call: mosaic_build_desc points it at the call's grid */
-  if (t->space == TSR_ANY || t->space == TSR_HBM) return TSR_OK; /* passed whole */
+  if (t->space == TSR_ANY || t->space == TSR_HBM || t->space == TSR_HOST) return TSR_OK; /* passed whole */
   if (t->space != TSR_VMEM && t->space != TSR_SMEM)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand in %s memory", what, tsr_space_name(t->space));
   if (!wp || wp->kind != TSR_IR_ATTR_DICT || wp->u.dict.n == 0) return TSR_OK; /* whole array */

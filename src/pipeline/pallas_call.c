@@ -15,7 +15,7 @@
 static size_t round64(size_t n) { return (n + 63) / 64 * 64; }
 
 static const char *space_label(tsr_space s) {
-  return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : "?";
+  return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : s == TSR_HOST ? "host" : "?";
 }
 
 void call_operand_name(const operand_plan *o, char *buf, size_t cap) {
@@ -119,7 +119,7 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
   if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0 && !cp->plan_only)
     return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
   o->rank = o->hbm.rank;
-  if (sp->space == TSR_ANY || sp->space == TSR_HBM) {
+  if (sp->space == TSR_ANY || sp->space == TSR_HBM || sp->space == TSR_HOST) {
     o->passthrough = true;
     if (sp->rank != 0) {
       for (int k = 0; k < sp->rank && k < o->rank; k++)
