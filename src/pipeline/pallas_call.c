@@ -811,6 +811,10 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
     operand_plan *o = &cp.ops[i];
     char name[24], arr[64], blk[96];
     call_operand_name(o, name, sizeof name);
+    if (o->semaphores) {
+      fprintf(out, "  %-6s %-18s %s counts\n", name, tsr_ref_describe(&o->hbm, arr, sizeof arr), tsr_dtype_name(o->spec->semaphore));
+      continue;
+    }
     if (o->passthrough) {
       fprintf(out, "  %-6s %-18s %s: whole array, moved by the kernel\n", name,
               tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space));
