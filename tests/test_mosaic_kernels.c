@@ -390,6 +390,96 @@ static void test_dma_any(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* Host-memory operands, passed whole: x (host) reaches y (HBM) and z (host) through the
+ * kernel's two DMAs, bit for bit; the checkers find nothing. */
+static void test_dma_host(void) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_host.mlir");
+  if (!k) return;
+  tsr_machine *m = machine(1);
+  CHECK_EQ_INT(tsr_mosaic_kernel_num_inputs(k), 1);
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, m));
+  static float x[8 * 128], y[8 * 128], z[8 * 128];
+  tsr_test_fill(x, 8 * 128, 9);
+  int64_t sh[2] = {8, 128};
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh);
+  tsr_ref out[2] = {tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(z, TSR_F32, TSR_HBM, 2, sh)};
+  CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, out, 2, NULL, NULL));
+  CHECK(!memcmp(y, x, sizeof x));
+  CHECK(!memcmp(z, x, sizeof x));
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  tsr_mosaic_kernel_destroy(k);
+}
+
+/* Semaphore operands (pltpu.SemaphoreType in a pallas_call's out_shape): sem_out_start
+ * starts a DMA on its DMA-semaphore output without waiting and signals a regular one; its
+ * outputs hold the counts (the DMA's bytes, 8 x 128 x 4; the signal, 5) and the DMA has
+ * landed by its end, in either DMA order. sem_in_wait takes them as inputs: it waits for
+ * the DMA and takes 2 of the signal (3 left, handed on through the aliased output). The
+ * checkers find nothing: what the operands carry in and out balances. */
+static void test_semaphore_operands(void) {
+  tsr_mosaic_kernel *ka = load("tests/mosaic/sem_out_start.mlir"), *kb = load("tests/mosaic/sem_in_wait.mlir");
+  if (!ka || !kb) {
+    tsr_mosaic_kernel_destroy(ka);
+    tsr_mosaic_kernel_destroy(kb);
+    return;
+  }
+  static float x[16 * 128], o[16 * 128];
+  tsr_test_fill(x, 16 * 128, 5);
+  int64_t sh[2] = {16, 128}, two = 2;
+  for (int order = 0; order < 2; order++) {
+    tsr_machine_options mo = {.num_cores = 2, .quiet = true, .dma_mode = order ? TSR_DMA_ON_WAIT : TSR_DMA_EAGER};
+    tsr_machine *m = NULL;
+    CHECK_OK(tsr_machine_create(&mo, &m));
+    tsr_checker *ck = NULL;
+    CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+    CHECK_OK(tsr_checker_attach(ck, m));
+    for (int i = 0; i < 16 * 128; i++) o[i] = -1.0f;
+    int32_t dsem = 77, rsem[2] = {77, 77};
+    tsr_ref xr = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh);
+    tsr_ref outs[3] = {tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh), tsr_ref_dense(&dsem, TSR_I32, TSR_HBM, 0, sh),
+                       tsr_ref_dense(rsem, TSR_I32, TSR_HBM, 1, &two)};
+    CHECK_OK(tsr_mosaic_kernel_run(m, ka, &xr, 1, outs, 3, NULL, NULL));
+    CHECK_EQ_INT(dsem, 8 * 128 * 4);
+    CHECK_EQ_INT(rsem[0], 0);
+    CHECK_EQ_INT(rsem[1], 5);
+    int bad = 0;
+    for (int i = 0; i < 16 * 128; i++) bad += o[i] != (i < 8 * 128 ? -1.0f : x[i - 8 * 128]);
+    CHECK_EQ_INT(bad, 0);
+    tsr_ref ins[4] = {xr, outs[0], outs[1], outs[2]}, bouts[2] = {outs[0], outs[2]};
+    tsr_alias al[2] = {{1, 0}, {3, 1}};
+    tsr_mosaic_call_opts co = {.aliases = al, .num_aliases = 2};
+    CHECK_OK(tsr_mosaic_kernel_run(m, kb, ins, 4, bouts, 2, &co, NULL));
+    CHECK_EQ_INT(rsem[1], 3);
+    CHECK_EQ_INT(dsem, 8 * 128 * 4); /* an input only: its array is not written */
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    /* without the DMA's bytes, the wait never ends */
+    dsem = 8 * 128 * 4 - 1;
+    CHECK_FAILS(tsr_mosaic_kernel_run(m, kb, ins, 4, bouts, 2, &co, NULL), TSR_ERR_DEADLOCK, "DMA wait");
+    dsem = 8 * 128 * 4;
+    rsem[1] = -1;
+    CHECK_FAILS(tsr_mosaic_kernel_run(m, kb, ins, 4, bouts, 2, &co, NULL), TSR_ERR_SEMAPHORE, "negative count");
+    tsr_checker_destroy(ck);
+    tsr_machine_destroy(m);
+  }
+  tsr_machine *m = machine(1);
+  int32_t dsem = 0, rsem[2] = {0, 0};
+  float frsem[2];
+  tsr_ref xr = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), or = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  tsr_ref dr = tsr_ref_dense(&dsem, TSR_I32, TSR_HBM, 0, sh), rr = tsr_ref_dense(rsem, TSR_I32, TSR_HBM, 1, &two);
+  /* a DMA in flight on a semaphore that is an input only: nobody can wait for it */
+  tsr_ref ins[3] = {xr, or, dr};
+  CHECK_FAILS(tsr_mosaic_kernel_run(m, ka, ins, 3, &rr, 1, NULL, NULL), TSR_ERR_SEMAPHORE, "never waited for");
+  tsr_ref outs[3] = {or, dr, tsr_ref_dense(frsem, TSR_F32, TSR_HBM, 1, &two)};
+  CHECK_FAILS(tsr_mosaic_kernel_run(m, ka, &xr, 1, outs, 3, NULL, NULL), TSR_ERR_INVALID, "int32 counts");
+  tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(ka);
+  tsr_mosaic_kernel_destroy(kb);
+}
+
 /* DMAs of slices whose row count is read at run time (memref<?x128xf32>): rows [0, n) of x,
  * doubled, land in rows [16 - n, 16) of o and nothing else of o is written; an n past the
  * array's rows is a bounds error, not a copy. */
@@ -1385,6 +1475,8 @@ int main(void) {
   test_row_runs();
   test_dma_any(m);
   test_dma_dynamic(m);
+  test_semaphore_operands();
+  test_dma_host();
   test_dma_padded(m);
   test_dma_packed(m);
   test_num_programs_map(m);

@@ -167,9 +167,11 @@ static bool runs(const char *path, tsr_mlir_module *m) {
 /* Kernels and graphs that are meant to fail when run (the op budget's and the checkers'
  * tests): read, but not counted as running what they hold. */
 static bool meant_to_fail(const char *path) {
-  /* mc_permute_add_racy races in host memory on purpose (ThreadSanitizer would say so) */
+  /* mc_permute_add_racy races in host memory on purpose (ThreadSanitizer would say so);
+   * sem_in_wait waits for a DMA an earlier kernel started, which zero counts never bring */
   return strstr(path, "/endless") != NULL || strstr(path, "/mc_signal_wrong_device") != NULL ||
-         strstr(path, "/mc_permute_add_racy") != NULL || strstr(path, "/mc_scoped_sem_held") != NULL;
+         strstr(path, "/mc_permute_add_racy") != NULL || strstr(path, "/mc_scoped_sem_held") != NULL ||
+         strstr(path, "/sem_in_wait") != NULL;
 }
 
 static void one_file(const char *path) {

@@ -680,6 +680,55 @@ static tsr_status scratch_body(tsr_ctx *c, void *u) {
 
 /* A machine keeps the host memory of a call's VMEM buffers for the next call; each call must
  * still find fresh VMEM poisoned (all bytes 0xFF), never what the last call left. */
+/* Semaphore operands (tsr_block_spec in SEMAPHORE_MEM): each of 4 grid steps signals the
+ * output semaphore once, so its array holds 4; a second call that takes it as an input
+ * aliased to its output adds 4 more (8), and one that starts near int32's top overflows it.
+ * What they carry in and out balances for the semaphore checker. A grid the cores share, or
+ * a spec without the semaphores' kind, is refused. */
+static tsr_status signal_body(tsr_ctx *c, void *u) {
+  (void)u;
+  return tsr_sem_signal(c, tsr_ctx_out(c, 0), 1, -1);
+}
+
+static void test_semaphore_operands(void) {
+  tsr_machine *m = machine(1);
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, m));
+  int32_t count = -5; /* an output not aliased starts at zero, whatever its array held */
+  tsr_ref arr = tsr_ref_dense(&count, TSR_I32, TSR_HBM, 0, NULL);
+  tsr_block_spec sem = {.space = TSR_SEMAPHORE_MEM, .semaphore = TSR_SEM};
+  tsr_call_desc d = {.name = "signals", .grid_rank = 1, .grid = {4}, .num_outputs = 1, .outputs = &arr,
+                     .out_specs = &sem, .body = signal_body};
+  CHECK_OK(tsr_pallas_call(m, &d, NULL));
+  CHECK_EQ_INT(count, 4);
+  tsr_alias al = {0, 0};
+  tsr_call_desc d2 = d;
+  d2.num_inputs = 1;
+  d2.inputs = &arr;
+  d2.in_specs = &sem;
+  d2.num_aliases = 1;
+  d2.aliases = &al;
+  CHECK_OK(tsr_pallas_call(m, &d2, NULL));
+  CHECK_EQ_INT(count, 8);
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  count = INT32_MAX - 2;
+  CHECK_FAILS(tsr_pallas_call(m, &d2, NULL), TSR_ERR_SEMAPHORE, "more than its array's i32 holds");
+  tsr_block_spec no_kind = {.space = TSR_SEMAPHORE_MEM};
+  d.out_specs = &no_kind;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_INVALID, "names its semaphores' kind");
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  tsr_machine *m2 = machine(2);
+  d.out_specs = &sem;
+  d.semantics[0] = TSR_PARALLEL;
+  CHECK_FAILS(tsr_pallas_call(m2, &d, NULL), TSR_ERR_UNSUPPORTED, "a semaphore lives on one core");
+  d.semantics[0] = TSR_ARBITRARY; /* core 0 runs every step */
+  CHECK_OK(tsr_pallas_call(m2, &d, NULL));
+  CHECK_EQ_INT(count, 4);
+  tsr_machine_destroy(m2);
+}
+
 static void test_vmem_fresh_each_call(void) {
   tsr_machine *m = machine(1);
   enum { R = 128, C = 256 }; /* 128 KiB of scratch: worth keeping */
@@ -722,6 +771,7 @@ int main(void) {
   }
   zero_copy = false;
   test_vmem_fresh_each_call();
+  test_semaphore_operands();
   test_helpers_off_poster_cpu();
   return tsr_test_finish("test_pallas_call");
 }

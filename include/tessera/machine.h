@@ -70,6 +70,10 @@ typedef enum tsr_event_kind {
   TSR_EV_ACCESS,       /* ref (load or store by a kernel), write flag, loc */
   TSR_EV_ALLOC,        /* space, bytes, in_use */
   TSR_EV_FREE,
+  /* sem, amount: a semaphore operand's count (tsr_block_spec, SEMAPHORE_MEM) carried in from
+   * its array at the kernel's start (amount > 0) or out to its array at the end (amount < 0):
+   * what the semaphore held across the kernel's edge, for observers that balance counts. */
+  TSR_EV_SEM_CARRY,
 } tsr_event_kind;
 
 typedef enum tsr_dma_dir {

@@ -49,7 +49,15 @@ typedef struct tsr_block_spec {
   tsr_index_map_fn index_map;            /* NULL: the axis map below */
   void *index_map_user;
   int axis_map[TSR_MAX_RANK];            /* used when index_map is NULL; zeros: all zeros */
-  tsr_space space;                       /* VMEM (pipelined), SMEM, ANY/HBM (whole ref) */
+  /* VMEM (pipelined), SMEM, ANY/HBM/HOST (whole ref), or SEMAPHORE_MEM: semaphore operands (a
+   * pallas_call out_shape of pltpu.SemaphoreType), whose array holds one int32 count per
+   * semaphore. The body gets semaphores of kind `semaphore` in semaphore memory, of the
+   * array's shape, that start at the input's counts (an output not aliased to an input: at
+   * zero); an output's counts are written back when the kernel ends, after the DMAs still in
+   * flight on them have landed (a later kernel waits for them). Only one core may run the
+   * call's steps. */
+  tsr_space space;
+  tsr_dtype semaphore;                   /* SEMAPHORE_MEM: TSR_SEM or TSR_DMA_SEM */
   int buffer_count;                      /* 0: default (2); 1: Buffered(1) */
   tsr_revisit revisit;
   /* An input the body only reads (no store or DMA into its blocks, nor into views of them).

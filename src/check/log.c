@@ -211,7 +211,7 @@ static void replay_locked(tsr_checker *ck);
 void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
   switch (ev->kind) {
   case TSR_EV_KERNEL_BEGIN: case TSR_EV_KERNEL_END: case TSR_EV_DMA_START: case TSR_EV_DMA_WAIT_END:
-  case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_WAIT: case TSR_EV_ACCESS:
+  case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_WAIT: case TSR_EV_SEM_CARRY: case TSR_EV_ACCESS:
     break;
   default:
     return;
@@ -330,7 +330,7 @@ static int64_t takes(const ck_rec *r) {
 
 static void step(tsr_checker *ck, ck_log *L, sems *v, const slot_log *s, const ck_rec *r) {
   switch (r->kind) {
-  case TSR_EV_SEM_SIGNAL: *sem_of(v, s, r->sem) += r->amount; break;
+  case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_CARRY: *sem_of(v, s, r->sem) += r->amount; break;
   case TSR_EV_DMA_START:
     *sem_of(v, s, r->sem) += r->bytes;
     if (r->recv >= 0) *sem_of(v, s, r->recv) += r->bytes;

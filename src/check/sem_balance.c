@@ -1,5 +1,5 @@
 /* The semaphore checker: every semaphore must be back at zero when a kernel ends
- * ([DIST] "Failure modes"). It sums, per semaphore, what signals and DMAs added and what waits
+ * ([DIST] "Failure modes"), but for what a semaphore operand carries in and out. It sums, per semaphore, what signals and DMAs added and what waits
  * took during a kernel run on all cores, and reports the semaphores that do not balance when
  * the last core ends the kernel. (A wait for more than will ever arrive blocks and is reported
  * by the machine as a deadlock; counts never go negative.) */
@@ -57,7 +57,7 @@ void ck_sem_event(tsr_checker *ck, const tsr_event *ev) {
   sem_tally *t;
   switch (ev->kind) {
   case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_WAIT: case TSR_EV_DMA_START: case TSR_EV_DMA_WAIT_END:
-  case TSR_EV_KERNEL_END:
+  case TSR_EV_SEM_CARRY: case TSR_EV_KERNEL_END:
     break;
   default:
     return;
@@ -77,6 +77,12 @@ void ck_sem_event(tsr_checker *ck, const tsr_event *ev) {
     break;
   case TSR_EV_DMA_WAIT_END:
     if ((t = tally(ck, ev->sem, ev->core, true))) t->taken += ev->bytes;
+    break;
+  case TSR_EV_SEM_CARRY: /* a semaphore operand's count, brought in or handed on: not left over */
+    if ((t = tally(ck, ev->sem, ev->core, ev->sem && ev->sem->dtype == TSR_DMA_SEM))) {
+      if (ev->amount > 0) t->added += ev->amount;
+      else t->taken -= ev->amount;
+    }
     break;
   default: /* KERNEL_END */
     if (++ck->ends >= ck->num_cores) ck_sem_finish(ck);

@@ -296,6 +296,7 @@ static bool memref_arg_type(const tsr_ir_op *f, int arg, tsr_array *type) {
   const tsr_ir_type *t = b->args[arg]->type;
   if (!t || t->kind != TSR_IR_TYPE_MEMREF || t->u.shaped.rank > TSR_MAX_RANK) return false;
   if (!tsr_ir_type_dtype(t->u.shaped.element, &type->dtype)) return false;
+  if (tsr_dtype_is_semaphore(type->dtype)) type->dtype = TSR_I32; /* XLA's array of their counts */
   type->rank = t->u.shaped.rank;
   for (int d = 0; d < type->rank; d++) {
     type->shape[d] = t->u.shaped.shape[d];

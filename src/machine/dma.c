@@ -476,6 +476,20 @@ tsr_status core_check_dmas_idle(tsr_core *c) {
                   (long long)d->bytes, (long long)d->step);
 }
 
+void core_settle_dmas(tsr_core *c, const tsr_ref *sems) {
+  uintptr_t lo, hi;
+  tsr_ref_span(sems, &lo, &hi);
+  for (int i = 0; i < c->num_dmas;) {
+    uintptr_t at = (uintptr_t)c->dmas[i].sem.data;
+    if (at < lo || at >= hi) {
+      i++;
+      continue;
+    }
+    complete_copy(c, &c->dmas[i]);
+    remove_dma(c, i);
+  }
+}
+
 void core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }
 
 /* ---- remote copies and signals (many chips) ---------------------------------------------- */

@@ -286,6 +286,10 @@ tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
 int64_t core_sem_read(const tsr_ref *sem);
 /* At kernel end: every DMA waited for. */
 tsr_status core_check_dmas_idle(tsr_core *c);
+/* Lands and retires the DMAs in flight whose semaphore is one of the semaphore array `sems`:
+ * at the end of a kernel, those that signal a semaphore operand the call gives as an output,
+ * which a later kernel waits for (tsr_block_spec, SEMAPHORE_MEM). */
+void core_settle_dmas(tsr_core *c, const tsr_ref *sems);
 /* Drops pending DMAs (after a failure). */
 void core_reset_dmas(tsr_core *c);
 

@@ -37,7 +37,9 @@ static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int p
   for (int i = 0; i < k->nio; i++) {
     const io_operand *o = &k->io[i];
     bool is_in = i < d->num_inputs;
-    const char *mt = o->spec.space == TSR_ANY || o->spec.space == TSR_HBM ? "whole array, moved by the kernel"
+    const char *mt = o->spec.space == TSR_SEMAPHORE_MEM       ? "semaphores, their counts carried in the array"
+                     : o->spec.space == TSR_ANY || o->spec.space == TSR_HBM || o->spec.space == TSR_HOST
+                         ? "whole array, moved by the kernel"
                      : !o->windowed ? "whole array" : o->map_text ? o->map_text : "(all zeros)";
     fprintf(out, "    %s%d: %s\n", is_in ? "in" : "out", is_in ? i : i - d->num_inputs, mt);
   }
@@ -52,7 +54,7 @@ static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int p
     bool any = false;
     for (int i = 0; i < k->nio; i++) {
       const io_operand *o = &k->io[i];
-      if (o->spec.space == TSR_ANY || o->spec.space == TSR_HBM) continue;
+      if (o->spec.space != TSR_VMEM && o->spec.space != TSR_SMEM) continue;
       bool is_in = i < d->num_inputs;
       int r = o->t.rank;
       TSR_TRY(block_at(o, d, t, cur));
@@ -133,7 +135,8 @@ static tsr_status array_extents(tsr_mosaic_kernel *k, const tsr_ref *prefetch, c
         }
       }
     }
-    out[i] = tsr_ref_dense(NULL, o->t.dtype, TSR_HBM, o->t.rank, shape);
+    /* semaphores: XLA's arrays of their int32 counts (docs/mosaic.md, "Semaphore operands") */
+    out[i] = tsr_ref_dense(NULL, tsr_dtype_is_semaphore(o->t.dtype) ? TSR_I32 : o->t.dtype, TSR_HBM, o->t.rank, shape);
   }
   return TSR_OK;
 }

@@ -233,7 +233,7 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
   snprintf(what, sizeof what, "window_params[%d]", i);
   sp->space = t->space;
   sp->index_map_user = NULL; /* per call: mosaic_build_desc points it at the call's grid */
-  if (t->space == TSR_ANY || t->space == TSR_HBM) return TSR_OK; /* passed whole */
+  if (t->space == TSR_ANY || t->space == TSR_HBM || t->space == TSR_HOST) return TSR_OK; /* passed whole */
   if (t->space != TSR_VMEM && t->space != TSR_SMEM)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand in %s memory", what, tsr_space_name(t->space));
   if (!wp || wp->kind != TSR_IR_ATTR_DICT || wp->u.dict.n == 0) return TSR_OK; /* whole array */
@@ -353,7 +353,11 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     o->t = P->types[P->args[o->arg]];
     o->index = i;
     o->k = k;
-    if (tsr_dtype_is_semaphore(o->t.dtype)) return tsr_fail(TSR_ERR_UNSUPPORTED, "operand %d: semaphore operands", i);
+    if (tsr_dtype_is_semaphore(o->t.dtype)) { /* semaphores in XLA's memory, passed whole (pallas_call.c) */
+      o->spec.space = TSR_SEMAPHORE_MEM;
+      o->spec.semaphore = o->t.dtype;
+      continue;
+    }
     TSR_TRY(load_window(k, m, i, wps ? wps->u.array.elems[i] : NULL));
   }
   for (int s = 0; s < k->nscratch; s++) {
@@ -570,7 +574,13 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
     const stype *t = &k->io[i].t;
     char name[16], a[96];
     snprintf(name, sizeof name, "%s%d", i < nin ? "in" : "out", i < nin ? i : i - nin);
-    if (tsr_dtype_size(r->dtype) != tsr_dtype_size(t->dtype) || tsr_dtype_is_float(r->dtype) != tsr_dtype_is_float(t->dtype) ||
+    if (tsr_dtype_is_semaphore(t->dtype)) { /* the array holds an int32 count per semaphore */
+      bool ok = (r->dtype == TSR_I32 || r->dtype == TSR_U32) && r->rank == t->rank;
+      for (int d = 0; ok && d < t->rank; d++) ok = r->shape[d] == t->shape[d];
+      if (!ok)
+        return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not hold the int32 counts of the kernel's %s memref with %d "
+                        "dimensions", name, tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+    } else if (tsr_dtype_size(r->dtype) != tsr_dtype_size(t->dtype) || tsr_dtype_is_float(r->dtype) != tsr_dtype_is_float(t->dtype) ||
         r->rank != t->rank)
       return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not match the kernel's memref of %s with %d dimensions", name,
                       tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
@@ -603,7 +613,7 @@ bool mosaic_split_ok(const tsr_mosaic_kernel *k, const tsr_call_desc *d) {
   bool ok = __atomic_load_n(&k->split_safe, __ATOMIC_RELAXED);
   for (int i = 0; i < k->nio; i++) {
     tsr_space sp = k->io[i].spec.space;
-    ok = ok && (i >= d->num_inputs || k->io[i].only_read) && sp != TSR_ANY && sp != TSR_HBM;
+    ok = ok && (i >= d->num_inputs || k->io[i].only_read) && (sp == TSR_VMEM || sp == TSR_SMEM);
   }
   return ok;
 }

@@ -16,6 +16,7 @@ typedef struct operand_plan {
   int64_t block[TSR_MAX_RANK];
   bool squeezed[TSR_MAX_RANK];
   bool passthrough;
+  bool semaphores;              /* SEMAPHORE_MEM: the array holds semaphore counts */
   int buffer_count;
   int64_t block_bytes;
 } operand_plan;

@@ -15,7 +15,7 @@
 static size_t round64(size_t n) { return (n + 63) / 64 * 64; }
 
 static const char *space_label(tsr_space s) {
-  return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : "?";
+  return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : s == TSR_HOST ? "host" : "?";
 }
 
 void call_operand_name(const operand_plan *o, char *buf, size_t cap) {
@@ -87,16 +87,39 @@ static tsr_status check_call(const tsr_machine *m, const tsr_call_desc *d) {
 
 /* ---- plan ----------------------------------------------------------------------------- */
 
+/* A semaphore operand: the array (XLA's view of a pltpu.SemaphoreType operand) holds one
+ * int32 count per semaphore; the body gets the semaphores, passed whole. */
+static tsr_status plan_semaphores(call_plan *cp, operand_plan *o, const char *name) {
+  const tsr_block_spec *sp = o->spec;
+  if (!tsr_dtype_is_semaphore(sp->semaphore))
+    return tsr_fail(TSR_ERR_INVALID, "%s: a semaphore operand names its semaphores' kind (%s or %s), not %s", name,
+                    tsr_dtype_name(TSR_SEM), tsr_dtype_name(TSR_DMA_SEM), tsr_dtype_name(sp->semaphore));
+  if (o->hbm.dtype != TSR_I32 && o->hbm.dtype != TSR_U32) {
+    char a[64];
+    return tsr_fail(TSR_ERR_INVALID, "%s: a semaphore operand's array holds int32 counts, not %s", name,
+                    tsr_ref_describe(&o->hbm, a, sizeof a));
+  }
+  if (sp->rank != 0) return tsr_fail(TSR_ERR_INVALID, "%s: a semaphore operand has no blocks (the whole array)", name);
+  if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0 && !cp->plan_only)
+    return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
+  o->rank = o->hbm.rank;
+  o->passthrough = o->semaphores = true;
+  o->buffer_count = 0;
+  o->block_bytes = 0;
+  return TSR_OK;
+}
+
 static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   char name[24];
   call_operand_name(o, name, sizeof name);
   const tsr_block_spec *sp = o->spec;
+  if (sp->space == TSR_SEMAPHORE_MEM) return plan_semaphores(cp, o, name);
   TSR_TRY(tsr_dtype_check_tpu(o->hbm.dtype, name));
   if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0 && !cp->plan_only)
     return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
   o->rank = o->hbm.rank;
-  if (sp->space == TSR_ANY || sp->space == TSR_HBM) {
+  if (sp->space == TSR_ANY || sp->space == TSR_HBM || sp->space == TSR_HOST) {
     o->passthrough = true;
     if (sp->rank != 0) {
       for (int k = 0; k < sp->rank && k < o->rank; k++)
@@ -198,6 +221,28 @@ static tsr_status check_budget(call_plan *cp) {
   return TSR_OK;
 }
 
+/* Semaphore operands live on one core (each core has semaphores of its own): a call that
+ * has them may not share its grid among cores. */
+static tsr_status check_semaphores_one_core(call_plan *cp) {
+  const tsr_call_desc *d = cp->d;
+  int with = -1;
+  for (int i = 0; i < cp->n && with < 0; i++)
+    if (cp->ops[i].semaphores) with = i;
+  if (with < 0 || d->grid_rank == 0) return TSR_OK; /* a grid-less kernel runs on core 0 */
+  for (int c = 1; c < cp->m->num_cores; c++) {
+    int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], steps;
+    int split = -1;
+    TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split));
+    if (tsr_grid_num_steps(share, d->grid_rank, &steps) && steps > 0) {
+      char name[24];
+      call_operand_name(&cp->ops[with], name, sizeof name);
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: semaphore operands in a call whose grid the %d cores share (core %d "
+                      "runs %lld steps): a semaphore lives on one core", name, cp->m->num_cores, c, (long long)steps);
+    }
+  }
+  return TSR_OK;
+}
+
 /* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
  * and SMEM they need, against the limits. */
 static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp) {
@@ -222,6 +267,7 @@ static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_on
   for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
     cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
   for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
+  TSR_TRY(check_semaphores_one_core(cp));
   return check_budget(cp);
 }
 
@@ -352,6 +398,93 @@ static tsr_status check_sems_zero(call_plan *cp, tsr_core *c, core_run *r) {
   return TSR_OK;
 }
 
+/* ---- semaphore operands ---- */
+
+/* Semaphore k (row-major) of a semaphore array, as a single one. */
+static tsr_ref sem_element(const tsr_ref *sems, int64_t k) {
+  tsr_ref e = *sems;
+  e.data += k * (int64_t)sizeof(int64_t); /* allocated dense */
+  e.rank = 0;
+  return e;
+}
+
+static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int operand) {
+  if (!amount || !core_observed(c)) return;
+  tsr_event ev = {.kind = TSR_EV_SEM_CARRY, .step = -1, .sem = sem, .amount = amount, .operand = operand};
+  core_emit(c, &ev);
+}
+
+/* The semaphores a semaphore operand's body sees: an output aliased to a semaphore input
+ * shares the input's (one semaphore in XLA's memory, as on a TPU); any other gets its own,
+ * at zero, which an input then sets to its array's counts. */
+static tsr_status bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i) {
+  const tsr_call_desc *d = cp->d;
+  operand_plan *o = &cp->ops[i];
+  bref *b = &r->p.brefs[i];
+  for (int a = 0; o->is_output && a < d->num_aliases; a++) {
+    int in = d->aliases[a].input - d->num_prefetch;
+    if (d->aliases[a].output == o->index && cp->ops[in].semaphores) {
+      b->view = r->p.brefs[in].view;
+      return TSR_OK;
+    }
+  }
+  char name[24];
+  call_operand_name(o, name, sizeof name);
+  TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, o->spec->semaphore, o->rank, o->hbm.shape, name, &b->view));
+  bool aliased = false;
+  for (int a = 0; o->is_output && a < d->num_aliases; a++) aliased = aliased || d->aliases[a].output == o->index;
+  if (o->is_output && !aliased) return TSR_OK;
+  int64_t idx[TSR_MAX_RANK] = {0}, n = tsr_ref_numel(&o->hbm);
+  for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->rank)) {
+    const void *at = tsr_ref_ptr(&o->hbm, idx);
+    int64_t v = o->hbm.dtype == TSR_U32 ? (int64_t) * (const uint32_t *)at : (int64_t) * (const int32_t *)at;
+    if (v < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "%s: semaphore %lld starts at %lld, a negative count", name, (long long)k, (long long)v);
+    ((int64_t *)(void *)b->view.data)[k] = v;
+  }
+  return TSR_OK;
+}
+
+/* What the semaphore operands bring in, for observers (after the kernel's start). */
+static void carry_in(call_plan *cp, tsr_core *c, core_run *r) {
+  for (int i = 0; i < cp->d->num_inputs; i++) {
+    if (!cp->ops[i].semaphores) continue;
+    const tsr_ref *v = &r->p.brefs[i].view;
+    for (int64_t k = 0; k < tsr_ref_numel(v); k++) {
+      tsr_ref e = sem_element(v, k);
+      carry_event(c, &e, core_sem_read(&e), i);
+    }
+  }
+}
+
+/* At the kernel's end: the DMAs in flight on output semaphores land, and the outputs' counts
+ * go to their arrays (before the kernel's end event: observers see the copies in it). */
+static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r) {
+  const tsr_call_desc *d = cp->d;
+  for (int i = d->num_inputs; i < cp->n; i++) {
+    operand_plan *o = &cp->ops[i];
+    if (!o->semaphores) continue;
+    const tsr_ref *v = &r->p.brefs[i].view;
+    core_settle_dmas(c, v);
+    int64_t idx[TSR_MAX_RANK] = {0}, n = tsr_ref_numel(v);
+    int64_t most = o->hbm.dtype == TSR_U32 ? (int64_t)UINT32_MAX : (int64_t)INT32_MAX;
+    for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->rank)) {
+      tsr_ref e = sem_element(v, k);
+      int64_t count = core_sem_read(&e);
+      if (count > most) {
+        char name[24];
+        call_operand_name(o, name, sizeof name);
+        return tsr_fail(TSR_ERR_SEMAPHORE, "%s: semaphore %lld ends the kernel at %lld, more than its array's %s holds", name,
+                        (long long)k, (long long)count, tsr_dtype_name(o->hbm.dtype));
+      }
+      void *at = tsr_ref_ptr(&o->hbm, idx);
+      if (o->hbm.dtype == TSR_U32) *(uint32_t *)at = (uint32_t)count;
+      else *(int32_t *)at = (int32_t)count;
+      carry_event(c, &e, -count, i);
+    }
+  }
+  return TSR_OK;
+}
+
 static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
@@ -408,6 +541,11 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
     for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
     array_tiling(o->hbm.shape, o->rank, o->hbm.dtype, cp->m->chip.generation, b->tiling);
+    if (o->semaphores) {
+      TSR_TRY(bind_semaphores(cp, c, r, i));
+      b->hbm = b->view; /* what the body gets of a passed-through operand (the array is o->hbm) */
+      continue;
+    }
     if (o->passthrough) {
       b->view = b->hbm;
       continue;
@@ -458,9 +596,11 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1};
     core_emit(c, &ev);
   }
+  carry_in(cp, c, r);
   mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
+  TSR_TRY(carry_out(cp, c, r));
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .name = d->name, .operand = -1};
     core_emit(c, &ev);
@@ -671,6 +811,10 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
     operand_plan *o = &cp.ops[i];
     char name[24], arr[64], blk[96];
     call_operand_name(o, name, sizeof name);
+    if (o->semaphores) {
+      fprintf(out, "  %-6s %-18s %s counts\n", name, tsr_ref_describe(&o->hbm, arr, sizeof arr), tsr_dtype_name(o->spec->semaphore));
+      continue;
+    }
     if (o->passthrough) {
       fprintf(out, "  %-6s %-18s %s: whole array, moved by the kernel\n", name,
               tsr_ref_describe(&o->hbm, arr, sizeof arr), space_label(o->spec->space));

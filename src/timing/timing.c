@@ -210,6 +210,8 @@ static void on_event(void *user, const tsr_event *ev) {
   switch (ev->kind) {
   case TSR_EV_ACCESS: case TSR_EV_DMA_DONE: case TSR_EV_DMA_WAIT_END: case TSR_EV_BODY_BEGIN:
     return; /* the model derives these from the others */
+  case TSR_EV_SEM_CARRY:
+    return; /* a count from before the kernel: a wait it covers waits for nothing */
   case TSR_EV_ALLOC: case TSR_EV_FREE:
     if (ev->space != TSR_VMEM || !t->opts.trace) return;
     break;
