@@ -185,7 +185,6 @@ void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, c
   if (es == 0 || empty(rank, shape)) return;
   strided_rows w;
   int n = strided_collapse(rank, shape, ds, ss, w.shape, w.stride[0], w.stride[1]);
-  if (n == 0) n = 1, w.shape[0] = w.stride[0][0] = w.stride[1][0] = 1;
   rows_init(&w, n, true);
   size_t run = (size_t)w.len * es;
   if (w.step[0] != 1 || w.step[1] != 1 || run < STREAM_MIN_ROW) {
