@@ -665,6 +665,119 @@ static void test_grid_steps(void) {
   tsr_machine_destroy(m);
 }
 
+/* ---- input copies moved to their waits (dma_request.late) -------------------------------- */
+
+static void late_alias(void);
+
+/* o = a + b + 10 c; counts the poisoned elements of a's blocks (rows past the array). */
+static tsr_status add3_body(tsr_ctx *c, void *u) {
+  int64_t *poisoned = u;
+  const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *z = tsr_ctx_in(c, 2), *o = tsr_ctx_out(c, 0);
+  for (int64_t i = 0; i < a->shape[0]; i++)
+    for (int64_t j = 0; j < a->shape[1]; j++) {
+      uint32_t bits;
+      memcpy(&bits, (const float *)(const void *)a->data + i * a->stride[0] + j, 4);
+      *poisoned += bits == 0xFFFFFFFFu;
+    }
+  int64_t j0 = tsr_ctx_program_id(c, 1) * o->shape[1];
+  for (int64_t i = 0; i < o->shape[0]; i++)
+    for (int64_t j = 0; j < o->shape[1]; j++)
+      ((float *)(void *)o->data)[i * o->stride[0] + j] =
+          ((const float *)(const void *)a->data)[i * a->stride[0] + j0 + j] +
+          ((const float *)(const void *)b->data)[i * b->stride[0] + j0 + j] +
+          10.0f * ((const float *)(const void *)z->data)[i * z->stride[0] + j];
+  return TSR_OK;
+}
+
+/* Three inputs whose copies may wait for their waits and move side by side there: x twice
+ * (two operands on one array), whole-row (8, 128) blocks with an edge block past row 60
+ * (poisoned padding), and w in strided (8, 64) blocks. Unwatched eager runs take that path;
+ * watched and on-wait runs do not. Every way: the values of a plain loop, the same DMA
+ * counts, the same poison in the edge block. With the output on w's own array (an aliased
+ * output writes w mid-call) the copies stay at their starts and read what they read there. */
+static void test_late_copies(void) {
+  enum { R = 60, C = 128 };
+  static float x[R * C], w[R * C], o[R * C], want[R * C];
+  tsr_test_fill(x, R * C, 11);
+  tsr_test_fill(w, R * C, 12);
+  for (int i = 0; i < R * C; i++) want[i] = x[i] + x[i] + 10.0f * w[i];
+  tsr_call_stats ref = {0};
+  for (int way = 0; way < 4; way++) {
+    tsr_checker *ck;
+    tsr_machine *m = probe_machine(way == 2 ? TSR_DMA_ON_WAIT : TSR_DMA_EAGER, way == 1 ? TSR_CHECK_DEFAULT : 0, &ck);
+    if (way == 3) { /* host helpers share big copies: late copies then move one by one */
+      tsr_machine_destroy(m);
+      tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true, .host_helpers = 1};
+      CHECK_OK(tsr_machine_create(&mo, &m));
+    }
+    tsr_ref in[3] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C}),
+                     tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C}),
+                     tsr_ref_dense(w, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C})};
+    tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
+    tsr_block_spec rows = {.rank = 2, .block_shape = {8, C}, .index_map = map_i0};
+    tsr_block_spec half = {.rank = 2, .block_shape = {8, C / 2}, .index_map = map_ij};
+    tsr_block_spec ins[3] = {rows, rows, half};
+    int64_t poisoned = 0;
+    tsr_call_desc d = {.name = "late", .grid_rank = 2, .grid = {(R + 7) / 8, 2}, .num_inputs = 3, .inputs = in,
+                       .in_specs = ins, .num_outputs = 1, .outputs = &out, .out_specs = &half,
+                       .body = add3_body, .user = &poisoned};
+    memset(o, 0, sizeof o);
+    tsr_call_stats st;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK(memcmp(o, want, sizeof o) == 0);
+    CHECK_EQ_INT(poisoned, 2 * 4 * C); /* the edge block's 4 rows past the array, at both of its steps */
+    if (way == 0) ref = st;
+    CHECK(same_counts(&st.dma, &ref.dma));
+    CHECK_EQ_INT(st.dma.in, 2 * (R + 7) / 8 + 2 * (R + 7) / 8);
+    probe_machine_end(m, ck);
+  }
+  late_alias();
+}
+
+/* The block of grid (8, 2) that the step after g visits (the first one after the last). */
+static tsr_status map_next(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)n; (void)p; (void)np;
+  b[0] = g[1] ? (g[0] + 1) % 8 : g[0];
+  b[1] = !g[1];
+  return TSR_OK;
+}
+
+/* The output on w's own array, each step writing back the block of w that the next step reads:
+ * eager DMAs read that block at the start of its copy, a step before the write-back, so every
+ * step sees w as it was before the call. A copy moved to its wait would see the new block. */
+static void late_alias(void) {
+  enum { R = 64, C = 128 };
+  static float x[R * C], w[R * C], w0[R * C];
+  tsr_test_fill(x, R * C, 13);
+  tsr_test_fill(w, R * C, 14);
+  memcpy(w0, w, sizeof w);
+  tsr_machine *m = machine(1);
+  tsr_ref in[3] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C}),
+                   tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C}),
+                   tsr_ref_dense(w, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C})};
+  tsr_ref out = tsr_ref_dense(w, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
+  tsr_block_spec rows = {.rank = 2, .block_shape = {8, C}, .index_map = map_i0};
+  tsr_block_spec half = {.rank = 2, .block_shape = {8, C / 2}, .index_map = map_ij}, next = half;
+  next.index_map = map_next;
+  tsr_block_spec ins[3] = {rows, rows, half};
+  int64_t poisoned = 0;
+  tsr_call_desc d = {.name = "late", .grid_rank = 2, .grid = {R / 8, 2}, .num_inputs = 3, .inputs = in,
+                     .in_specs = ins, .num_outputs = 1, .outputs = &out, .out_specs = &next,
+                     .body = add3_body, .user = &poisoned};
+  CHECK_OK(tsr_pallas_call(m, &d, NULL));
+  int bad = 0;
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) { /* step (i / 8, j / 64) wrote the block after it */
+      int64_t g[2] = {i / 8, j / 64}, nb[2];
+      map_next(NULL, g, 2, NULL, 0, nb);
+      int64_t oi = nb[0] * 8 + i % 8, oj = nb[1] * 64 + j % 64;
+      bad += w[oi * C + oj] != x[i * C + j] + x[i * C + j] + 10.0f * w0[i * C + j];
+    }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(poisoned, 0);
+  tsr_machine_destroy(m);
+}
+
 /* ---- VMEM memory reused from call to call ------------------------------------------------- */
 
 /* Copies its scratch into the output block (what the call found there), then fills the
@@ -770,6 +883,7 @@ int main(void) {
     test_overwrite_overlap();
   }
   zero_copy = false;
+  test_late_copies();
   test_vmem_fresh_each_call();
   test_semaphore_operands();
   test_helpers_off_poster_cpu();

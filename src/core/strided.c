@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 int strided_collapse(int rank, const int64_t *shape, const int64_t *sa, const int64_t *sb, int64_t *shape_out,
                      int64_t *sa_out, int64_t *sb_out) {
   int n = 0;
@@ -89,6 +93,10 @@ static void copy_row(size_t es, bool aligned, char *d, int64_t ds, const char *s
 }
 #undef ROW_LOOP
 
+static bool aligned_to(size_t es, const void *d, const void *s) {
+  return es <= 8 && (es & (es - 1)) == 0 && (((uintptr_t)d | (uintptr_t)s) & (es - 1)) == 0;
+}
+
 void strided_copy(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
                   const int64_t *ss) {
   if (es == 0 || empty(rank, shape)) return;
@@ -96,7 +104,7 @@ void strided_copy(size_t es, int rank, const int64_t *shape, void *dst, const in
   int n = strided_collapse(rank, shape, ds, ss, w.shape, w.stride[0], w.stride[1]);
   char *d = dst;
   const char *s = src;
-  bool aligned = es <= 8 && (es & (es - 1)) == 0 && (((uintptr_t)d | (uintptr_t)s) & (es - 1)) == 0;
+  bool aligned = aligned_to(es, d, s);
   if (n <= 1) { /* one row (a contiguous block: one memcpy) */
     copy_row(es, aligned, d, n ? w.stride[0][0] : 1, s, n ? w.stride[1][0] : 1, n ? w.shape[0] : 1);
     return;
@@ -111,4 +119,86 @@ void strided_copy(size_t es, int rank, const int64_t *shape, void *dst, const in
   }
   do copy_row(es, aligned, d + w.at[0] * e, w.step[0], s + w.at[1] * e, w.step[1], w.len);
   while (strided_rows_next(&w));
+}
+
+/* ---- copies in pieces ------------------------------------------------------------------- */
+
+void strided_cursor_start(strided_cursor *c, size_t es, int rank, const int64_t *shape, void *dst,
+                          const int64_t *ds, const void *src, const int64_t *ss) {
+  c->done = es == 0 || empty(rank, shape);
+  if (c->done) return;
+  rows_init(&c->w, strided_collapse(rank, shape, ds, ss, c->w.shape, c->w.stride[0], c->w.stride[1]), true);
+  c->es = es;
+  c->d = dst;
+  c->s = src;
+  c->col = 0;
+  c->aligned = aligned_to(es, dst, src);
+}
+
+bool strided_cursor_step(strided_cursor *c, size_t bytes) {
+  int64_t want = (int64_t)(bytes / (c->es ? c->es : 1)), e = (int64_t)c->es;
+  if (want < 1) want = 1;
+  while (!c->done && want > 0) {
+    strided_rows *w = &c->w;
+    int64_t n = w->len - c->col < want ? w->len - c->col : want;
+    copy_row(c->es, c->aligned, c->d + (w->at[0] + c->col * w->step[0]) * e, w->step[0],
+             c->s + (w->at[1] + c->col * w->step[1]) * e, w->step[1], n);
+    want -= n;
+    if ((c->col += n) == w->len) {
+      c->col = 0;
+      c->done = !strided_rows_next(w);
+    }
+  }
+  return !c->done;
+}
+
+/* ---- streaming copies ------------------------------------------------------------------- */
+
+/* One contiguous row with non-temporal stores: the head up to the first 64-byte line of dst
+ * and the tail after the last whole line as plain copies, every whole line in between as
+ * four 16-byte streaming stores, which the CPU writes to memory as one line without reading
+ * it first. */
+static void stream_row(char *d, const char *s, size_t n) {
+#if defined(__SSE2__)
+  size_t head = (size_t)(-(uintptr_t)d & 63);
+  if (head > n) head = n;
+  memcpy(d, s, head);
+  d += head, s += head, n -= head;
+  for (; n >= 64; n -= 64, d += 64, s += 64) {
+    __m128i a = _mm_loadu_si128((const void *)s), b = _mm_loadu_si128((const void *)(s + 16));
+    __m128i c = _mm_loadu_si128((const void *)(s + 32)), e = _mm_loadu_si128((const void *)(s + 48));
+    _mm_stream_si128((void *)d, a);
+    _mm_stream_si128((void *)(d + 16), b);
+    _mm_stream_si128((void *)(d + 32), c);
+    _mm_stream_si128((void *)(d + 48), e);
+  }
+#endif
+  memcpy(d, s, n);
+}
+
+/* Rows shorter than this are copied plainly: a streaming store pays off for whole lines, and
+ * a short row is mostly its head and tail. */
+#define STREAM_MIN_ROW 1024
+
+void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds,
+                         const void *src, const int64_t *ss) {
+  if (es == 0 || empty(rank, shape)) return;
+  strided_rows w;
+  int n = strided_collapse(rank, shape, ds, ss, w.shape, w.stride[0], w.stride[1]);
+  rows_init(&w, n, true);
+  size_t run = (size_t)w.len * es;
+  if (w.step[0] != 1 || w.step[1] != 1 || run < STREAM_MIN_ROW) {
+    strided_copy(es, rank, shape, dst, ds, src, ss);
+    return;
+  }
+  char *d = dst;
+  const char *s = src;
+  int64_t e = (int64_t)es;
+  do stream_row(d + w.at[0] * e, s + w.at[1] * e, run);
+  while (strided_rows_next(&w));
+#if defined(__SSE2__)
+  /* Streaming stores are weakly ordered: whoever learns that the copy is done (a semaphore,
+   * a thread join) must see the bytes. */
+  _mm_sfence();
+#endif
 }

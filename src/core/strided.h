@@ -71,4 +71,36 @@ static inline void strided_copy_ref(const tsr_ref *dst, const tsr_ref *src) {
   strided_copy(tsr_dtype_size(dst->dtype), dst->rank, dst->shape, dst->data, dst->stride, src->data, src->stride);
 }
 
+/* A strided_copy taken a piece at a time, so that several copies can advance side by side:
+ *   strided_cursor c;
+ *   strided_cursor_start(&c, es, rank, shape, dst, ds, src, ss);
+ *   while (strided_cursor_step(&c, 4096)) {}
+ * Each step copies the next `bytes` (at least one element) in row-major order. */
+typedef struct strided_cursor {
+  strided_rows w;
+  size_t es;
+  bool aligned, done;
+  char *d;
+  const char *s;
+  int64_t col;                         /* elements of the current row already copied */
+} strided_cursor;
+
+void strided_cursor_start(strided_cursor *c, size_t es, int rank, const int64_t *shape, void *dst,
+                          const int64_t *ds, const void *src, const int64_t *ss);
+/* Copies the next piece; false once the copy is complete. */
+bool strided_cursor_step(strided_cursor *c, size_t bytes);
+
+/* strided_copy with non-temporal (streaming) stores wherever dst's rows are contiguous and
+ * long: the bytes go to memory without being read into the cache first and without evicting
+ * what is there. Worth it only for data nobody reads again soon: one part of a destination
+ * of STRIDED_STREAM_MIN_BYTES or more. The bytes are visible to other threads once the
+ * copier next synchronises with them (it ends with a store fence). */
+void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds,
+                         const void *src, const int64_t *ss);
+
+/* About a core's share of a host's last-level cache: a destination of this many bytes or more
+ * cannot stay in the cache while it is written. A constant rather than the host's figure:
+ * sysconf's can be far off (a 2-CPU VM on a 32 MiB-L3 EPYC reports 320 MiB). */
+#define STRIDED_STREAM_MIN_BYTES ((int64_t)32 << 20)
+
 #endif

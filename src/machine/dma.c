@@ -99,10 +99,16 @@ static uint64_t rng_next(uint64_t *s) {
   return *s = x;
 }
 
+static void copy_ref(const tsr_ref *dst, const tsr_ref *src, bool stream) {
+  if (stream) strided_copy_stream(tsr_dtype_size(dst->dtype), dst->rank, dst->shape, dst->data, dst->stride, src->data, src->stride);
+  else strided_copy_ref(dst, src);
+}
+
 /* A big copy in bands of its leading dimension, shared with the host helpers: one CPU copies
  * at about half the speed two reach from L3. The bytes are the same whoever moves them. */
 typedef struct copy_bands {
   const tsr_ref *dst, *src;
+  bool stream;
   int dim;                 /* the first dimension with room for the bands */
   int64_t rows_per_band;
 } copy_bands;
@@ -117,31 +123,36 @@ static void copy_band(void *arg, int part) {
   d.data += r0 * d.stride[k] * (int64_t)es;
   s.data += r0 * s.stride[k] * (int64_t)es;
   d.shape[k] = s.shape[k] = r1 - r0;
-  strided_copy_ref(&d, &s);
+  copy_ref(&d, &s, cb->stream);
 }
 
 #define COPY_BAND_BYTES ((int64_t)32 << 10)
 
-static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref *src) {
+static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref *src, bool stream) {
   int64_t bytes = tsr_ref_numel(dst) * (int64_t)tsr_dtype_size(dst->dtype);
   int parts = (int)(bytes / COPY_BAND_BYTES < 4 ? bytes / COPY_BAND_BYTES : 4);
   int k = 0;
   while (k < dst->rank && dst->shape[k] < parts) k++; /* past leading size-1 dimensions */
   if (m->num_helpers <= 0 || parts < 2 || k == dst->rank) {
-    strided_copy_ref(dst, src);
+    copy_ref(dst, src, stream);
     return;
   }
-  copy_bands cb = {dst, src, k, (dst->shape[k] + parts - 1) / parts};
+  copy_bands cb = {dst, src, stream, k, (dst->shape[k] + parts - 1) / parts};
   machine_parallel_for(m, (int)((dst->shape[k] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
 }
 
-/* Moves the data of a pending DMA and signals its semaphore. */
+static void move_data(tsr_core *c, pending_dma *d) {
+  if (d->has_poison) fill_poison(&d->poison);
+  copy_window_shared(c->m, &d->dst, &d->src, d->stream);
+}
+
+/* Moves the data of a pending DMA (a late one: marks it to move at its wait) and signals its
+ * semaphore. */
 static void complete_copy(tsr_core *c, pending_dma *d) {
   if (d->copied) return;
   if (d->far) { /* moved, and counted on its receive semaphore, by the transport at its start */
-  } else if (!d->no_copy) {
-    if (d->has_poison) fill_poison(&d->poison);
-    copy_window_shared(c->m, &d->dst, &d->src);
+  } else if (!d->no_copy && !d->late) {
+    move_data(c, d);
   }
   d->copied = true;
   /* who signals, noted before the count that releases a waiter: once the waiter may run on,
@@ -200,6 +211,10 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->copied = false;
   /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
   d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
+  d->stream = r->stream;
+  /* only where the copy would otherwise happen now, and no observer watches the data land */
+  d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
+            !core_observed(c);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;
   if (d->remote) d->recv_sem = *r->recv_sem;
@@ -231,7 +246,59 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   return TSR_OK;
 }
 
+/* Whether two late DMAs may move side by side: neither writes what the other reads or writes. */
+static bool independent(const pending_dma *a, const pending_dma *b) {
+  return !spans_overlap(&a->dst, &b->dst) && !spans_overlap(&a->dst, &b->src) &&
+         !spans_overlap(&a->src, &b->dst) &&
+         (!a->has_poison || (!spans_overlap(&a->poison, &b->dst) && !spans_overlap(&a->poison, &b->src))) &&
+         (!b->has_poison || (!spans_overlap(&b->poison, &a->dst) && !spans_overlap(&b->poison, &a->src)));
+}
+
+#define LATE_BATCH 8
+#define LATE_PIECE 4096
+
+/* Moves the data of every late DMA on the core (a wait retires one of them: its bytes are
+ * wanted now). Each may move anywhere between its start and its wait, so all go now, side
+ * by side in 4 KiB pieces: one CPU streams a few arrays from memory faster together than one
+ * after another (the hardware prefetcher stops at each page's end; several streams keep more
+ * reads in flight). The bytes are the same as one copy after another, since none of them
+ * touches another's source or destination (else they go one by one, in order). Host helpers
+ * already share each big copy (copy_window_shared): with them, one by one as well. */
+static void move_late(tsr_core *c) {
+  int idx[LATE_BATCH], n = 0;
+  for (int i = 0; i <= c->num_dmas; i++) {
+    bool take = i < c->num_dmas && c->dmas[i].late;
+    if (take) idx[n++] = i;
+    if (n == 0 || (take && n < LATE_BATCH)) continue;
+    bool together = n > 1 && c->m->num_helpers <= 0;
+    for (int a = 0; a < n && together; a++) {
+      const pending_dma *d = &c->dmas[idx[a]];
+      together = !d->stream;
+      for (int b = a + 1; b < n && together; b++) together = independent(d, &c->dmas[idx[b]]);
+    }
+    if (!together) {
+      for (int a = 0; a < n; a++) move_data(c, &c->dmas[idx[a]]);
+    } else {
+      strided_cursor cur[LATE_BATCH];
+      for (int a = 0; a < n; a++) {
+        pending_dma *d = &c->dmas[idx[a]];
+        if (d->has_poison) fill_poison(&d->poison);
+        strided_cursor_start(&cur[a], tsr_dtype_size(d->dst.dtype), d->dst.rank, d->dst.shape, d->dst.data,
+                             d->dst.stride, d->src.data, d->src.stride);
+      }
+      for (bool more = true; more;) {
+        more = false;
+        for (int a = 0; a < n; a++)
+          if (!cur[a].done) more |= strided_cursor_step(&cur[a], LATE_PIECE);
+      }
+    }
+    for (int a = 0; a < n; a++) c->dmas[idx[a]].late = false;
+    n = 0;
+  }
+}
+
 static void remove_dma(tsr_core *c, int i) {
+  if (c->dmas[i].late) move_late(c);
   memmove(&c->dmas[i], &c->dmas[i + 1], (size_t)(c->num_dmas - i - 1) * sizeof *c->dmas);
   c->num_dmas--;
 }

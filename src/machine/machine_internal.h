@@ -55,6 +55,8 @@ typedef struct pending_dma {
   int64_t bytes;
   bool copied;        /* data moved (eager mode: at start) */
   bool no_copy;       /* zero-copy view: signal, but move nothing */
+  bool stream;        /* dma_request.stream */
+  bool late;          /* dma_request.late, taken: the data moves when a wait retires it */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
   bool far;           /* a remote copy to another process's device (mesh_transport) */
@@ -198,6 +200,14 @@ static inline int machine_cores_total(const struct tsr_machine *m) { return m->n
 
 /* ---- events ---- */
 static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
+
+/* Whether the byte spans of two refs overlap (a strided ref's span takes in the gaps). */
+static inline bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
+  uintptr_t alo, ahi, blo, bhi;
+  tsr_ref_span(a, &alo, &ahi);
+  tsr_ref_span(b, &blo, &bhi);
+  return alo < bhi && blo < ahi;
+}
 /* Emits ev to every observer; the refs of DMA and ACCESS events that fall inside a pushed
  * view are told as the buffer's (src_data keeps where a DMA's source bytes really are). */
 void core_emit(tsr_core *c, tsr_event *ev);
@@ -250,6 +260,13 @@ typedef struct dma_request {
   const tsr_ref *sem;         /* rank-0 DMA semaphore */
   int64_t bytes;              /* what the semaphore counts (tile-rounded for edge blocks) */
   bool no_copy;               /* the destination is already a view of the source */
+  bool stream;                /* the destination is not read again soon: the host copy may
+                               * bypass the cache (strided_copy_stream); the same bytes */
+  /* Nothing writes the source, nor reads or writes the destination, between the start and
+   * the wait that retires this DMA: in eager mode with no observer, the host copy may move to
+   * that wait, where the bytes then land in the cache just before they are used. The
+   * semaphore, the counts and the events stay at the start. */
+  bool late;
   /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */
   const tsr_ref *recv_sem;

@@ -40,8 +40,6 @@ typedef struct call_plan {
 
 /* "in0", "out1". */
 void call_operand_name(const operand_plan *o, char *buf, size_t cap);
-/* Whether the bytes of two arrays overlap. */
-bool call_spans_overlap(const tsr_ref *a, const tsr_ref *b);
 /* Runs core c's share of the grid, or in a split the part c runs (cp: the call_plan;
  * a job for machine_run_cores). */
 tsr_status call_run_core(tsr_core *c, void *cp);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strided.h"
 #include "pipeline/tiling.h"
 
 void tsr_dma_counts_add(tsr_dma_counts *to, const tsr_dma_counts *from) {
@@ -178,12 +179,20 @@ static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, c
   slice_views(b, slot, &sl, &src, &dst);
   bool view = bind_view(p, b, slot, &sl);
   dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
-                   .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .dir = TSR_DMA_IN,
+                   .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .late = b->late_in, .dir = TSR_DMA_IN,
                    .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
   b->dma.in++;
   b->dma.bytes_in += r.bytes;
   return TSR_OK;
+}
+
+/* Whether the write-backs of b's blocks may bypass the cache: its array is in HBM and too big
+ * to stay cached while the grid writes it, so nothing would find a block there later anyway,
+ * and a cached write would first read every line it overwrites. */
+static bool stream_out(const bref *b) {
+  return b->hbm.space != TSR_VMEM && b->hbm.space != TSR_SMEM &&
+         tsr_ref_numel(&b->hbm) * (int64_t)tsr_dtype_size(b->hbm.dtype) >= STRIDED_STREAM_MIN_BYTES;
 }
 
 static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) {
@@ -192,8 +201,8 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &dst, &src);
   dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
-                   .no_copy = b->is_view[slot], .dir = TSR_DMA_OUT, .operand = b->operand, .block = blk, .rank = b->rank,
-                   .name = b->name};
+                   .no_copy = b->is_view[slot], .stream = stream_out(b), .dir = TSR_DMA_OUT,
+                   .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
   b->dma.out++;
   b->dma.bytes_out += r.bytes;

@@ -202,7 +202,7 @@ bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
    * another part wrote, where in order only earlier steps had */
   for (int j = d->num_inputs; !*why && j < cp->n; j++)
     for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
-      if (i != j && call_spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
+      if (i != j && spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
         *why = "an output's array overlaps another operand's";
   int64_t steps;
   if (!*why && (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps > SPLIT_MAX_WALK))

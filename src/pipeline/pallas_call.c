@@ -337,14 +337,6 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
   return TSR_OK;
 }
 
-/* Whether the bytes of two arrays overlap. */
-bool call_spans_overlap(const tsr_ref *a, const tsr_ref *b) {
-  uintptr_t alo, ahi, blo, bhi;
-  tsr_ref_span(a, &alo, &ahi);
-  tsr_ref_span(b, &blo, &bhi);
-  return alo < bhi && blo < ahi;
-}
-
 /* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): DMAs move data at
  * their start (the view holds what the copy would), and no output's array overlaps the input
  * (an aliased output writes it). Observers see the same DMAs into the same VMEM slots; the
@@ -353,7 +345,7 @@ bool call_spans_overlap(const tsr_ref *a, const tsr_ref *b) {
 static bool read_only_views(const call_plan *cp, const operand_plan *o) {
   if (o->is_output || !o->spec->read_only || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++)
-    if (cp->ops[i].is_output && call_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+    if (cp->ops[i].is_output && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
   return true;
 }
 
@@ -371,7 +363,23 @@ static bool overwrite_views(const call_plan *cp, const operand_plan *o) {
       machine_observers_read_output_data(cp->m))
     return false;
   for (int i = 0; i < cp->n; i++)
-    if (&cp->ops[i] != o && call_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+  return true;
+}
+
+/* Whether input o's host copies may move from their DMAs' starts to their waits
+ * (dma_request.late): nothing writes its array during the call (no output overlaps it, nor
+ * an ANY/HBM operand that the body could write or DMA into) and DMAs move data at their start
+ * (eager: the copy then reads what it would have read at the start). The destination is the
+ * slot of a later step, which the body does not see before the wait. The DMA layer keeps
+ * copies at their start when an observer watches. A kernel that writes another core's input
+ * slots (a race with the engine's own copies) may see the other order. */
+static bool late_inputs(const call_plan *cp, const operand_plan *o) {
+  if (o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
+  for (int i = 0; i < cp->n; i++) {
+    const operand_plan *q = &cp->ops[i];
+    if (q != o && (q->is_output || q->passthrough) && spans_overlap(&q->hbm, &o->hbm)) return false;
+  }
   return true;
 }
 
@@ -537,6 +545,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->read_only_view = read_only_views(cp, o);
     b->strided_view = b->read_only_view && o->spec->strided_reads;
     b->overwrite_view = overwrite_views(cp, o);
+    b->late_in = late_inputs(cp, o);
     memcpy(b->block, o->block, sizeof b->block);
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
     for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
