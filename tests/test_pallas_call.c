@@ -363,20 +363,24 @@ static void *off_cpu_thread(void *arg) {
   return NULL;
 }
 
+/* The first two CPUs this thread may run on; false (the test skipped) when there is one. */
+static bool two_cpus(const char *test, int cpus[2]) {
+  cpu_set_t allowed;
+  int n = 0;
+  if (sched_getaffinity(0, sizeof allowed, &allowed)) return false;
+  for (int i = 0; i < CPU_SETSIZE && n < 2; i++)
+    if (CPU_ISSET(i, &allowed)) cpus[n++] = i;
+  if (n < 2) fprintf(stderr, "%s: skipped (one CPU)\n", test);
+  return n == 2;
+}
+
 /* A machine lives on across calls from threads on any CPU (the JAX package's pool, called by
  * XLA's threads): its helper runs off the CPU of the thread that asks, also when that thread
  * runs on the CPU the helper started on (the helpers start off their creator's CPU, here the
  * first). Each call comes from a thread of its own, as the process's first stays unpinned. */
 static void test_helpers_off_poster_cpu(void) {
-  cpu_set_t allowed;
-  int cpus[2], n = 0;
-  if (sched_getaffinity(0, sizeof allowed, &allowed)) return;
-  for (int i = 0; i < CPU_SETSIZE && n < 2; i++)
-    if (CPU_ISSET(i, &allowed)) cpus[n++] = i;
-  if (n < 2) {
-    fprintf(stderr, "test_helpers_off_poster_cpu: skipped (one CPU)\n");
-    return;
-  }
+  int cpus[2];
+  if (!two_cpus("test_helpers_off_poster_cpu", cpus)) return;
   tsr_machine *m = NULL;
   tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .quiet = true, .host_helpers = 1};
   CHECK_OK(tsr_machine_create(&mo, &m));
@@ -397,6 +401,58 @@ static void test_helpers_off_poster_cpu(void) {
     CHECK_EQ_INT(p.poster_cpu, p.cpu);
     CHECK(p.helper_cpu >= 0);            /* a helper ran the other part */
     CHECK(p.helper_cpu != p.poster_cpu); /* on another CPU */
+  }
+  tsr_machine_destroy(m);
+}
+
+/* Each core's body notes the CPU it runs on. */
+static tsr_status core_cpu_body(tsr_ctx *c, void *u) {
+  int *cpu_of = u;
+  cpu_of[tsr_ctx_program_id(c, 0)] = sched_getcpu();
+  return TSR_OK;
+}
+
+typedef struct pinned_call {
+  off_cpu_call call;
+  int cpu; /* the calling thread pins itself here first */
+  bool pinned;
+} pinned_call;
+
+static void *pinned_call_thread(void *arg) {
+  pinned_call *c = arg;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(c->cpu, &one);
+  c->pinned = !pthread_setaffinity_np(pthread_self(), sizeof one, &one);
+  c->call.s = tsr_pallas_call(c->call.m, &c->call.d, NULL);
+  return NULL;
+}
+
+/* A v5p machine's second core runs on a thread of its own, off the CPU of the thread that
+ * calls (core 0's): left to the scheduler, it sat on that CPU for whole processes on a busy
+ * host, and the two cores took turns on one CPU. Calls come from threads on either CPU (the
+ * JAX package's machines live across XLA's threads). */
+static void test_cores_off_poster_cpu(void) {
+  int cpus[2];
+  if (!two_cpus("test_cores_off_poster_cpu", cpus)) return;
+  tsr_machine *m = machine(2);
+  static float x[16 * 128], o[16 * 128];
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){16, 128}), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){16, 128});
+  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0), 0}, .space = TSR_VMEM};
+  for (int round = 0; round < 4; round++) {
+    int cpu_of[2] = {-1, -1};
+    pinned_call c = {.cpu = cpus[round % 2],
+                     .call = {.m = m, .d = {.name = "cores_off_cpu", .grid_rank = 1, .grid = {2}, .semantics = {TSR_PARALLEL},
+                                            .num_inputs = 1, .inputs = &in, .in_specs = &spec, .num_outputs = 1,
+                                            .outputs = &out, .out_specs = &spec, .body = core_cpu_body, .user = cpu_of}}};
+    pthread_t t;
+    CHECK_EQ_INT(pthread_create(&t, NULL, pinned_call_thread, &c), 0);
+    pthread_join(t, NULL);
+    CHECK_OK(c.call.s);
+    CHECK(c.pinned);
+    CHECK_EQ_INT(cpu_of[0], c.cpu); /* core 0 on the calling thread */
+    CHECK(cpu_of[1] >= 0);
+    CHECK(cpu_of[1] != c.cpu); /* core 1 elsewhere */
   }
   tsr_machine_destroy(m);
 }
@@ -723,5 +779,6 @@ int main(void) {
   zero_copy = false;
   test_vmem_fresh_each_call();
   test_helpers_off_poster_cpu();
+  test_cores_off_poster_cpu();
   return tsr_test_finish("test_pallas_call");
 }

@@ -1,6 +1,14 @@
 /* One host thread per simulated core, created once per machine. A blocking wake-up costs about
  * 20 us on the target hosts (host_cpu.md), more than a whole small block, so workers spin
- * between jobs for a while before they sleep. */
+ * between jobs for a while before they sleep.
+ *
+ * A worker keeps off the CPU of the thread that posts the job (core 0's, affinity.c). Left to
+ * the scheduler, on a busy 2-CPU host the worker of a v5p machine sat on core 0's CPU for
+ * whole processes: the two cores took turns on one CPU and the threefry kernel ran in 1.3 ms
+ * instead of 0.6 (docs/architecture.md, "Choices where Pallas is silent"). A run of many devices pins nothing: its
+ * devices' threads outnumber the CPUs and are left to the scheduler. */
+#define _GNU_SOURCE /* sched_getcpu */
+#include "machine/affinity.h"
 #include "machine/machine_internal.h"
 
 #include <sched.h>
@@ -30,6 +38,8 @@ struct worker_pool {
   int quit;            /* atomic */
   tsr_status (*fn)(tsr_core *, void *);
   void *arg;
+  int poster_cpu;      /* the CPU of the thread that posted the job (-1: pin nothing) */
+  host_affinity cpus;  /* the CPUs the workers may be pinned to */
 };
 
 static uint64_t now_ns(void) {
@@ -73,10 +83,15 @@ static void *worker_main(void *p) {
   worker *w = p;
   worker_pool *pool = w->pool;
   uint64_t seen = 0;
+  int off = -1; /* the CPU this worker is kept off now */
   for (;;) {
     uint64_t gen = machine_wait_generation(&pool->generation, &pool->quit, seen, &pool->lock, &pool->wake, NULL);
     if (__atomic_load_n(&pool->quit, __ATOMIC_ACQUIRE)) return NULL;
     seen = gen;
+    if (pool->poster_cpu >= 0 && pool->poster_cpu != off) { /* a syscall only when the poster moved */
+      affinity_keep_off(&pool->cpus, pool->poster_cpu);
+      off = pool->poster_cpu;
+    }
     tsr_clear_error();
     w->status = run_core(pool->m, pool->fn, &pool->m->cores[w->core], pool->arg);
     if (w->status != TSR_OK) snprintf(w->message, sizeof w->message, "%s", tsr_last_error());
@@ -88,6 +103,7 @@ worker_pool *worker_pool_create(tsr_machine *m, int workers) {
   worker_pool *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->m = m;
+  affinity_init(&p->cpus);
   p->w = calloc((size_t)workers, sizeof *p->w);
   if (!p->w) { free(p); return NULL; }
   pthread_mutex_init(&p->lock, NULL);
@@ -132,6 +148,7 @@ tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void 
   if (p) {
     p->fn = fn;
     p->arg = arg;
+    p->poster_cpu = m->sync->mesh_run ? -1 : sched_getcpu();
     __atomic_store_n(&p->done, 0, __ATOMIC_RELEASE);
     pthread_mutex_lock(&p->lock);
     __atomic_add_fetch(&p->generation, 1, __ATOMIC_ACQ_REL);
