@@ -661,6 +661,51 @@ static void test_overwrite_views(void) {
   CHECK_EQ_INT(seven, 4 * C);
 }
 
+/* Writes 3 over the first *rows rows of its output block. */
+static tsr_status threes_body(tsr_ctx *c, void *u) {
+  const tsr_ref *o = tsr_ctx_out(c, 0);
+  for (int64_t i = 0; i < o->shape[0] && i < *(const int64_t *)u; i++)
+    for (int64_t j = 0; j < o->shape[1]; j++) ((float *)(void *)o->data)[i * o->stride[0] + j] = 3.0f;
+  return TSR_OK;
+}
+
+/* The VMEM buffer of an output written in place is poisoned only when a block is copied
+ * instead (the edge block here): on a machine that keeps its buffers from call to call (one
+ * buffer of 64 KiB, kept), a body that leaves part of that block unwritten still finds fresh
+ * poison, never what the call before wrote in the same buffer, and the blocks in place keep
+ * what HBM held. */
+static void test_overwrite_edge_poison(void) {
+  enum { R = 60, C = 2048 };
+  static float o[R * C];
+  tsr_checker *ck;
+  tsr_machine *m = probe_machine(TSR_DMA_EAGER, 0, &ck);
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
+  tsr_block_spec ospec = {.rank = 2, .block_shape = {8, C}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)},
+                          .buffer_count = 1, .overwrites = true};
+  for (int call = 0; call < 3; call++) {
+    for (int i = 0; i < R * C; i++) o[i] = 7.0f;
+    int64_t rows = call == 1 ? 2 : 8; /* the second call breaks the promise */
+    tsr_call_desc d = {.name = "edge_poison", .grid_rank = 2, .grid = {8, 1}, .num_outputs = 1, .outputs = &out,
+                       .out_specs = &ospec, .body = threes_body, .user = &rows};
+    tsr_call_stats st;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK_EQ_INT(st.dma.out, 8);
+    int three = 0, seven = 0, poison = 0;
+    for (int r = 0; r < R; r++)
+      for (int j = 0; j < C; j++) {
+        uint32_t bits;
+        memcpy(&bits, &o[r * C + j], 4);
+        three += o[r * C + j] == 3.0f;
+        seven += r % 8 >= rows && r < 56 && o[r * C + j] == 7.0f;
+        poison += r % 8 >= rows && r >= 56 && bits == 0xFFFFFFFFu;
+      }
+    CHECK_EQ_INT(three, call == 1 ? 8 * 2 * C : R * C);
+    CHECK_EQ_INT(seven, call == 1 ? 7 * 6 * C : 0);
+    CHECK_EQ_INT(poison, call == 1 ? 2 * C : 0); /* rows 58 and 59 */
+  }
+  probe_machine_end(m, ck);
+}
+
 /* Writes 5 over its output block, then reads the same rows through in0, the whole array in
  * HBM (ANY), which is the output's own array: what a read of HBM mid-step finds. */
 static tsr_status overlap_body(tsr_ctx *c, void *u) {
@@ -772,6 +817,7 @@ int main(void) {
   }
   test_read_only_views();
   test_overwrite_views();
+  test_overwrite_edge_poison();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_overwrite_overlap();
