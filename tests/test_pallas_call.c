@@ -405,10 +405,23 @@ static void test_helpers_off_poster_cpu(void) {
   tsr_machine_destroy(m);
 }
 
-/* Each core's body notes the CPU it runs on. */
+typedef struct core_cpus {
+  int cpu_of[2];      /* the CPU each core's body ran on */
+  int core1_started;  /* atomic */
+} core_cpus;
+
+/* Each core's body notes the CPU it runs on; core 0's waits (up to 5 s) for core 1's to have
+ * started, which core 1's own thread then runs (core 0's thread, done first, would take a
+ * share no worker has started). */
 static tsr_status core_cpu_body(tsr_ctx *c, void *u) {
-  int *cpu_of = u;
-  cpu_of[tsr_ctx_program_id(c, 0)] = sched_getcpu();
+  core_cpus *p = u;
+  int64_t core = tsr_ctx_program_id(c, 0);
+  p->cpu_of[core] = sched_getcpu();
+  if (core == 1) __atomic_store_n(&p->core1_started, 1, __ATOMIC_SEQ_CST);
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  do clock_gettime(CLOCK_MONOTONIC, &t);
+  while (core == 0 && !__atomic_load_n(&p->core1_started, __ATOMIC_SEQ_CST) && t.tv_sec - t0.tv_sec < 5);
   return TSR_OK;
 }
 
@@ -440,19 +453,19 @@ static void test_cores_off_poster_cpu(void) {
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){16, 128}), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){16, 128});
   tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0), 0}, .space = TSR_VMEM};
   for (int round = 0; round < 4; round++) {
-    int cpu_of[2] = {-1, -1};
+    core_cpus p = {.cpu_of = {-1, -1}};
     pinned_call c = {.cpu = cpus[round % 2],
                      .call = {.m = m, .d = {.name = "cores_off_cpu", .grid_rank = 1, .grid = {2}, .semantics = {TSR_PARALLEL},
                                             .num_inputs = 1, .inputs = &in, .in_specs = &spec, .num_outputs = 1,
-                                            .outputs = &out, .out_specs = &spec, .body = core_cpu_body, .user = cpu_of}}};
+                                            .outputs = &out, .out_specs = &spec, .body = core_cpu_body, .user = &p}}};
     pthread_t t;
     CHECK_EQ_INT(pthread_create(&t, NULL, pinned_call_thread, &c), 0);
     pthread_join(t, NULL);
     CHECK_OK(c.call.s);
     CHECK(c.pinned);
-    CHECK_EQ_INT(cpu_of[0], c.cpu); /* core 0 on the calling thread */
-    CHECK(cpu_of[1] >= 0);
-    CHECK(cpu_of[1] != c.cpu); /* core 1 elsewhere */
+    CHECK_EQ_INT(p.cpu_of[0], c.cpu); /* core 0 on the calling thread */
+    CHECK(p.cpu_of[1] >= 0);
+    CHECK(p.cpu_of[1] != c.cpu); /* core 1 elsewhere */
   }
   tsr_machine_destroy(m);
 }
