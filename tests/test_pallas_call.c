@@ -363,20 +363,24 @@ static void *off_cpu_thread(void *arg) {
   return NULL;
 }
 
+/* The first two CPUs this thread may run on; false (the test skipped) when there is one. */
+static bool two_cpus(const char *test, int cpus[2]) {
+  cpu_set_t allowed;
+  int n = 0;
+  if (sched_getaffinity(0, sizeof allowed, &allowed)) return false;
+  for (int i = 0; i < CPU_SETSIZE && n < 2; i++)
+    if (CPU_ISSET(i, &allowed)) cpus[n++] = i;
+  if (n < 2) fprintf(stderr, "%s: skipped (one CPU)\n", test);
+  return n == 2;
+}
+
 /* A machine lives on across calls from threads on any CPU (the JAX package's pool, called by
  * XLA's threads): its helper runs off the CPU of the thread that asks, also when that thread
  * runs on the CPU the helper started on (the helpers start off their creator's CPU, here the
  * first). Each call comes from a thread of its own, as the process's first stays unpinned. */
 static void test_helpers_off_poster_cpu(void) {
-  cpu_set_t allowed;
-  int cpus[2], n = 0;
-  if (sched_getaffinity(0, sizeof allowed, &allowed)) return;
-  for (int i = 0; i < CPU_SETSIZE && n < 2; i++)
-    if (CPU_ISSET(i, &allowed)) cpus[n++] = i;
-  if (n < 2) {
-    fprintf(stderr, "test_helpers_off_poster_cpu: skipped (one CPU)\n");
-    return;
-  }
+  int cpus[2];
+  if (!two_cpus("test_helpers_off_poster_cpu", cpus)) return;
   tsr_machine *m = NULL;
   tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .quiet = true, .host_helpers = 1};
   CHECK_OK(tsr_machine_create(&mo, &m));
@@ -397,6 +401,71 @@ static void test_helpers_off_poster_cpu(void) {
     CHECK_EQ_INT(p.poster_cpu, p.cpu);
     CHECK(p.helper_cpu >= 0);            /* a helper ran the other part */
     CHECK(p.helper_cpu != p.poster_cpu); /* on another CPU */
+  }
+  tsr_machine_destroy(m);
+}
+
+typedef struct core_cpus {
+  int cpu_of[2];      /* the CPU each core's body ran on */
+  int core1_started;  /* atomic */
+} core_cpus;
+
+/* Each core's body notes the CPU it runs on; core 0's waits (up to 5 s) for core 1's to have
+ * started, which core 1's own thread then runs (core 0's thread, done first, would take a
+ * share no worker has started). */
+static tsr_status core_cpu_body(tsr_ctx *c, void *u) {
+  core_cpus *p = u;
+  int64_t core = tsr_ctx_program_id(c, 0);
+  p->cpu_of[core] = sched_getcpu();
+  if (core == 1) __atomic_store_n(&p->core1_started, 1, __ATOMIC_SEQ_CST);
+  struct timespec t0, t;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  do clock_gettime(CLOCK_MONOTONIC, &t);
+  while (core == 0 && !__atomic_load_n(&p->core1_started, __ATOMIC_SEQ_CST) && t.tv_sec - t0.tv_sec < 5);
+  return TSR_OK;
+}
+
+typedef struct pinned_call {
+  off_cpu_call call;
+  int cpu; /* the calling thread pins itself here first */
+  bool pinned;
+} pinned_call;
+
+static void *pinned_call_thread(void *arg) {
+  pinned_call *c = arg;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(c->cpu, &one);
+  c->pinned = !pthread_setaffinity_np(pthread_self(), sizeof one, &one);
+  c->call.s = tsr_pallas_call(c->call.m, &c->call.d, NULL);
+  return NULL;
+}
+
+/* A v5p machine's second core runs on a thread of its own, off the CPU of the thread that
+ * calls (core 0's): left to the scheduler, it sat on that CPU for whole processes on a busy
+ * host, and the two cores took turns on one CPU. Calls come from threads on either CPU (the
+ * JAX package's machines live across XLA's threads). */
+static void test_cores_off_poster_cpu(void) {
+  int cpus[2];
+  if (!two_cpus("test_cores_off_poster_cpu", cpus)) return;
+  tsr_machine *m = machine(2);
+  static float x[16 * 128], o[16 * 128];
+  tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){16, 128}), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){16, 128});
+  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .axis_map = {TSR_AXIS(0), 0}, .space = TSR_VMEM};
+  for (int round = 0; round < 4; round++) {
+    core_cpus p = {.cpu_of = {-1, -1}};
+    pinned_call c = {.cpu = cpus[round % 2],
+                     .call = {.m = m, .d = {.name = "cores_off_cpu", .grid_rank = 1, .grid = {2}, .semantics = {TSR_PARALLEL},
+                                            .num_inputs = 1, .inputs = &in, .in_specs = &spec, .num_outputs = 1,
+                                            .outputs = &out, .out_specs = &spec, .body = core_cpu_body, .user = &p}}};
+    pthread_t t;
+    CHECK_EQ_INT(pthread_create(&t, NULL, pinned_call_thread, &c), 0);
+    pthread_join(t, NULL);
+    CHECK_OK(c.call.s);
+    CHECK(c.pinned);
+    CHECK_EQ_INT(p.cpu_of[0], c.cpu); /* core 0 on the calling thread */
+    CHECK(p.cpu_of[1] >= 0);
+    CHECK(p.cpu_of[1] != c.cpu); /* core 1 elsewhere */
   }
   tsr_machine_destroy(m);
 }
@@ -603,6 +672,51 @@ static void test_overwrite_views(void) {
   run_out_probe(R, C, true, TSR_DMA_EAGER, 0, 4, o, &st);
   for (int i = 4 * C; i < 8 * C; i++) seven += o[i] == 7.0f;
   CHECK_EQ_INT(seven, 4 * C);
+}
+
+/* Writes 3 over the first *rows rows of its output block. */
+static tsr_status threes_body(tsr_ctx *c, void *u) {
+  const tsr_ref *o = tsr_ctx_out(c, 0);
+  for (int64_t i = 0; i < o->shape[0] && i < *(const int64_t *)u; i++)
+    for (int64_t j = 0; j < o->shape[1]; j++) ((float *)(void *)o->data)[i * o->stride[0] + j] = 3.0f;
+  return TSR_OK;
+}
+
+/* The VMEM buffer of an output written in place is poisoned only when a block is copied
+ * instead (the edge block here): on a machine that keeps its buffers from call to call (one
+ * buffer of 64 KiB, kept), a body that leaves part of that block unwritten still finds fresh
+ * poison, never what the call before wrote in the same buffer, and the blocks in place keep
+ * what HBM held. */
+static void test_overwrite_edge_poison(void) {
+  enum { R = 60, C = 2048 };
+  static float o[R * C];
+  tsr_checker *ck;
+  tsr_machine *m = probe_machine(TSR_DMA_EAGER, 0, &ck);
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){R, C});
+  tsr_block_spec ospec = {.rank = 2, .block_shape = {8, C}, .axis_map = {TSR_AXIS(0), TSR_AXIS(1)},
+                          .buffer_count = 1, .overwrites = true};
+  for (int call = 0; call < 3; call++) {
+    for (int i = 0; i < R * C; i++) o[i] = 7.0f;
+    int64_t rows = call == 1 ? 2 : 8; /* the second call breaks the promise */
+    tsr_call_desc d = {.name = "edge_poison", .grid_rank = 2, .grid = {8, 1}, .num_outputs = 1, .outputs = &out,
+                       .out_specs = &ospec, .body = threes_body, .user = &rows};
+    tsr_call_stats st;
+    CHECK_OK(tsr_pallas_call(m, &d, &st));
+    CHECK_EQ_INT(st.dma.out, 8);
+    int three = 0, seven = 0, poison = 0;
+    for (int r = 0; r < R; r++)
+      for (int j = 0; j < C; j++) {
+        uint32_t bits;
+        memcpy(&bits, &o[r * C + j], 4);
+        three += o[r * C + j] == 3.0f;
+        seven += r % 8 >= rows && r < 56 && o[r * C + j] == 7.0f;
+        poison += r % 8 >= rows && r >= 56 && bits == 0xFFFFFFFFu;
+      }
+    CHECK_EQ_INT(three, call == 1 ? 8 * 2 * C : R * C);
+    CHECK_EQ_INT(seven, call == 1 ? 7 * 6 * C : 0);
+    CHECK_EQ_INT(poison, call == 1 ? 2 * C : 0); /* rows 58 and 59 */
+  }
+  probe_machine_end(m, ck);
 }
 
 /* Writes 5 over its output block, then reads the same rows through in0, the whole array in
@@ -878,6 +992,7 @@ int main(void) {
   }
   test_read_only_views();
   test_overwrite_views();
+  test_overwrite_edge_poison();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_overwrite_overlap();
@@ -887,5 +1002,6 @@ int main(void) {
   test_vmem_fresh_each_call();
   test_semaphore_operands();
   test_helpers_off_poster_cpu();
+  test_cores_off_poster_cpu();
   return tsr_test_finish("test_pallas_call");
 }

@@ -14,12 +14,12 @@
  * on the other one, and the split grid then ran at one CPU's speed or worse (the likely cause
  * of the threefry kernel's live call taking 2.3x its in-process run in bench/RESULTS.md). */
 #define _GNU_SOURCE /* sched_getcpu, CPU_SET, pthread_attr_setaffinity_np */
+#include "machine/affinity.h"
 #include "machine/machine_internal.h"
 
 #include <sched.h>
 
 #include <stdlib.h>
-#include <unistd.h>
 
 typedef struct helper_job {
   void (*fn)(void *arg, int part);
@@ -41,7 +41,7 @@ struct helper_pool {
   int sleepers;        /* atomic: helpers blocked on `wake` */
   int busy;            /* atomic: a core owns the helpers */
   int quit;            /* atomic */
-  cpu_set_t allowed;   /* the CPUs the creator may run on (helpers pick theirs among them) */
+  host_affinity cpus;  /* the CPUs the creator may run on (helpers pick theirs among them) */
   int created_on;      /* the creator's CPU (-1: unknown), which the helpers start off */
 };
 
@@ -52,21 +52,6 @@ static void run_parts(helper_job *j) {
     j->fn(j->arg, p);
     __atomic_add_fetch(&j->finished, 1, __ATOMIC_RELEASE);
   }
-}
-
-/* Every allowed CPU but `cpu`, into *set; false when `cpu` is not among them or is the only
- * one (then nothing is pinned). */
-static bool allowed_but(const helper_pool *h, int cpu, cpu_set_t *set) {
-  if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &h->allowed)) return false;
-  *set = h->allowed;
-  CPU_CLR(cpu, set);
-  return CPU_COUNT(set) > 0;
-}
-
-/* Pins the calling helper to every allowed CPU but `cpu`: the kernel moves it off at once. */
-static void keep_off(const helper_pool *h, int cpu) {
-  cpu_set_t set;
-  if (allowed_but(h, cpu, &set)) pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }
 
 static void *helper_main(void *arg) {
@@ -83,7 +68,7 @@ static void *helper_main(void *arg) {
     if (j) {
       /* a syscall only when the posting thread has moved to another CPU */
       if (j->poster_cpu >= 0 && j->poster_cpu != off) {
-        keep_off(h, j->poster_cpu);
+        affinity_keep_off(&h->cpus, j->poster_cpu);
         off = j->poster_cpu;
       }
       run_parts(j);
@@ -110,15 +95,10 @@ static void helpers_destroy(helper_pool *h) {
  * instead of 27). */
 static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
   h->created_on = -1;
-  /* the creator's CPUs, or the process's (its first thread's) when the creator is pinned to one */
-  if (sched_getaffinity(0, sizeof h->allowed, &h->allowed) != 0 ||
-      (CPU_COUNT(&h->allowed) < 2 && sched_getaffinity(getpid(), sizeof h->allowed, &h->allowed) != 0)) {
-    CPU_ZERO(&h->allowed); /* keep_off() does nothing then */
-    return;
-  }
+  affinity_init(&h->cpus);
   int here = sched_getcpu();
   cpu_set_t set;
-  if (allowed_but(h, here, &set) && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
+  if (affinity_all_but(&h->cpus, here, &set) && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
 }
 
 static helper_pool *helpers_create(int n) {

@@ -236,6 +236,12 @@ void machine_clear_warnings(tsr_machine *m);
  * poisoned (semaphores zeroed). `limit` caps the space's use (0: capacity). */
 tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out);
+/* The same without the poison (semaphores are still zeroed): for a buffer that may never be
+ * touched, whose owner calls core_fill_fresh before anything writes or reads it. */
+tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+                               tsr_buffer **out);
+/* Writes what fresh memory holds: poison (0xFF bytes), zeros in semaphore memory. */
+void core_fill_fresh(tsr_buffer *b);
 /* Frees the most recent allocations down to `count` live buffers (stack discipline). */
 /* Frees the host memory an arena keeps for reuse (released buffers). */
 void core_drop_kept(tsr_core *c, tsr_space space);

@@ -14,8 +14,14 @@ space_arena *core_arena(tsr_core *c, tsr_space space) {
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
-tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
-                      tsr_buffer **out) {
+void core_fill_fresh(tsr_buffer *b) {
+  /* Fresh memory is garbage on a TPU: poison it (NaN bytes) so that reading it shows;
+   * semaphores start at zero. */
+  memset(b->base, b->space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, round_up(b->bytes ? b->bytes : 1, 64));
+}
+
+static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
+                        tsr_buffer **out) {
   space_arena *a = core_arena(c, space);
   size_t rounded = round_up(bytes ? bytes : 1, 64);
   int64_t cap = limit > 0 && limit < a->capacity ? limit : a->capacity;
@@ -44,9 +50,6 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes,
                     tsr_space_name(space));
   }
-  /* Fresh memory is garbage on a TPU: poison it (NaN bytes) so that reading it shows;
-   * semaphores start at zero. */
-  memset(base, space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, rounded);
   b->signalled_by = NULL;
   if (space == TSR_SEMAPHORE_MEM && !(b->signalled_by = calloc(rounded / sizeof(int64_t), sizeof(int)))) {
     free(b);
@@ -60,6 +63,7 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
   b->seq = a->count;
   b->base = base;
   b->bytes = bytes;
+  if (fill) core_fill_fresh(b);
   a->bufs[a->count] = b;
   __atomic_store_n(&a->count, a->count + 1, __ATOMIC_RELEASE); /* published: arena_buffer_at */
   a->used += (int64_t)rounded;
@@ -73,6 +77,16 @@ tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit,
   }
   *out = b;
   return TSR_OK;
+}
+
+tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+                      tsr_buffer **out) {
+  return alloc(c, space, bytes, limit, what, true, out);
+}
+
+tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+                               tsr_buffer **out) {
+  return alloc(c, space, bytes, limit, what, space == TSR_SEMAPHORE_MEM, out);
 }
 
 void core_release_to(tsr_core *c, tsr_space space, int count) {

@@ -1,6 +1,21 @@
 /* One host thread per simulated core, created once per machine. A blocking wake-up costs about
  * 20 us on the target hosts (host_cpu.md), more than a whole small block, so workers spin
- * between jobs for a while before they sleep. */
+ * between jobs for a while before they sleep.
+ *
+ * A worker keeps off the CPU of the thread that posts the job (core 0's, affinity.c). Left to
+ * the scheduler, on a busy 2-CPU host the worker of a v5p machine sat on core 0's CPU for
+ * whole processes: the two cores took turns on one CPU and the threefry kernel ran in 1.3 ms
+ * instead of 0.6 (docs/architecture.md, "Choices where Pallas is silent"). A run of many
+ * devices pins nothing: its devices' threads outnumber the CPUs and are left to the scheduler.
+ *
+ * Pinned, a worker can still be late: its CPU busy with another process, or the worker asleep.
+ * So a core's share is claimed by whichever thread comes first: core 0's thread, done with its
+ * own share, runs the shares no worker has started (as helpers' parts are claimed,
+ * helpers.c). That is one order the cores could have run in anyway: core 0 finished without
+ * them, so nothing it waited for came from them, and what they wait for from core 0 has
+ * happened. A run of many devices claims nothing (its barriers count each device's threads). */
+#define _GNU_SOURCE /* sched_getcpu */
+#include "machine/affinity.h"
 #include "machine/machine_internal.h"
 
 #include <sched.h>
@@ -15,6 +30,7 @@ typedef struct worker {
   worker_pool *pool;
   int core;
   pthread_t thread;
+  uint64_t claim; /* atomic: the generation of the last job whose share a thread took */
   tsr_status status;
   char message[1024];
 } worker;
@@ -30,6 +46,8 @@ struct worker_pool {
   int quit;            /* atomic */
   tsr_status (*fn)(tsr_core *, void *);
   void *arg;
+  int poster_cpu;      /* atomic: the CPU of the thread that posted the job (-1: pin nothing) */
+  host_affinity cpus;  /* the CPUs the workers may be pinned to */
 };
 
 static uint64_t now_ns(void) {
@@ -69,18 +87,37 @@ static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(tsr_core *, void *),
   return s;
 }
 
+/* Takes worker w's share of job `gen` for the calling thread; false when a thread took it. */
+static bool take_share(worker *w, uint64_t gen) {
+  uint64_t old = __atomic_load_n(&w->claim, __ATOMIC_ACQUIRE);
+  while (old < gen)
+    if (__atomic_compare_exchange_n(&w->claim, &old, gen, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return true;
+  return false;
+}
+
+/* Runs worker w's share of the current job on the calling thread. */
+static void run_share(worker_pool *pool, worker *w) {
+  tsr_clear_error();
+  w->status = run_core(pool->m, pool->fn, &pool->m->cores[w->core], pool->arg);
+  if (w->status != TSR_OK) snprintf(w->message, sizeof w->message, "%s", tsr_last_error());
+  __atomic_add_fetch(&pool->done, 1, __ATOMIC_ACQ_REL);
+}
+
 static void *worker_main(void *p) {
   worker *w = p;
   worker_pool *pool = w->pool;
   uint64_t seen = 0;
+  int off = -1; /* the CPU this worker is kept off now */
   for (;;) {
     uint64_t gen = machine_wait_generation(&pool->generation, &pool->quit, seen, &pool->lock, &pool->wake, NULL);
     if (__atomic_load_n(&pool->quit, __ATOMIC_ACQUIRE)) return NULL;
     seen = gen;
-    tsr_clear_error();
-    w->status = run_core(pool->m, pool->fn, &pool->m->cores[w->core], pool->arg);
-    if (w->status != TSR_OK) snprintf(w->message, sizeof w->message, "%s", tsr_last_error());
-    __atomic_add_fetch(&pool->done, 1, __ATOMIC_ACQ_REL);
+    int poster = __atomic_load_n(&pool->poster_cpu, __ATOMIC_RELAXED);
+    if (poster >= 0 && poster != off) { /* a syscall only when the poster moved */
+      affinity_keep_off(&pool->cpus, poster);
+      off = poster;
+    }
+    if (take_share(w, gen)) run_share(pool, w);
   }
 }
 
@@ -88,6 +125,7 @@ worker_pool *worker_pool_create(tsr_machine *m, int workers) {
   worker_pool *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->m = m;
+  affinity_init(&p->cpus);
   p->w = calloc((size_t)workers, sizeof *p->w);
   if (!p->w) { free(p); return NULL; }
   pthread_mutex_init(&p->lock, NULL);
@@ -129,17 +167,22 @@ tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void 
     __atomic_store_n(&m->sync->waiting_cores, 0, __ATOMIC_RELEASE);
   }
   worker_pool *p = m->pool;
+  uint64_t gen = 0;
   if (p) {
     p->fn = fn;
     p->arg = arg;
+    __atomic_store_n(&p->poster_cpu, m->sync->mesh_run ? -1 : sched_getcpu(), __ATOMIC_RELAXED);
     __atomic_store_n(&p->done, 0, __ATOMIC_RELEASE);
     pthread_mutex_lock(&p->lock);
-    __atomic_add_fetch(&p->generation, 1, __ATOMIC_ACQ_REL);
+    gen = __atomic_add_fetch(&p->generation, 1, __ATOMIC_ACQ_REL);
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
   }
   tsr_status s0 = run_core(m, fn, &m->cores[0], arg);
   if (p) {
+    /* the shares no worker has started yet (not after a failure: its message is core 0's) */
+    for (int i = 0; s0 == TSR_OK && !m->sync->mesh_run && i < p->n; i++)
+      if (take_share(&p->w[i], gen)) run_share(p, &p->w[i]);
     while (__atomic_load_n(&p->done, __ATOMIC_ACQUIRE) < p->n) sched_yield();
     if (s0 != TSR_OK) return s0;
     for (int i = 0; i < p->n; i++)

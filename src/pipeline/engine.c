@@ -153,6 +153,13 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
   tsr_ref_window(&b->slot[slot], zero, sl->valid, slot_part);
 }
 
+/* A slot about to be used as a copy gets the poison its allocation deferred. */
+static void fill_slot(bref *b, int slot) {
+  if (!b->unfilled[slot]) return;
+  core_fill_fresh(b->slot[slot].buf);
+  b->unfilled[slot] = false;
+}
+
 /* Binds `slot` to the HBM block itself when the block lies wholly inside the array, in
  * zero-copy mode, for a read-only input whose block is one contiguous run of the array (a
  * strided view would only move the copy into the body's loads) or whose body reads it only
@@ -169,6 +176,7 @@ static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
   } else {
     b->is_view[slot] = false;
   }
+  if (!b->is_view[slot]) fill_slot(b, slot);
   return b->is_view[slot];
 }
 
@@ -238,6 +246,7 @@ tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
 
 void bref_update_view(bref *b) {
   if (b->passthrough) { b->view = b->hbm; return; }
+  if (!b->is_view[b->current_slot]) fill_slot(b, b->current_slot);
   tsr_ref v = b->is_view[b->current_slot] ? b->hbm_view[b->current_slot] : b->slot[b->current_slot];
   for (int d = b->rank - 1; d >= 0; d--)
     if (b->squeezed[d]) tsr_ref_squeeze(&v, d, &v);

@@ -53,6 +53,10 @@ typedef struct tsr_bref {
    * HBM block instead of its VMEM buffer */
   tsr_ref hbm_view[TSR_MAX_BUFFERS];
   bool is_view[TSR_MAX_BUFFERS];
+  /* A slot whose buffer does not hold its fresh poison yet (pallas_call.c defers it where
+   * every block may be a view and nothing observes the run): written when the slot is first
+   * used as a copy, before a DMA or the body touches it (bind_view, bref_update_view). */
+  bool unfilled[TSR_MAX_BUFFERS];
   tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's
                                      * accum_ref); sums are taken in f32, or i32 for i32 */
   tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */

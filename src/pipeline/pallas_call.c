@@ -326,15 +326,31 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   return TSR_OK;
 }
 
-static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
-                            const int64_t *shape, const char *what, tsr_ref *out) {
+static tsr_status alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+                               const int64_t *shape, const char *what, bool fill, tsr_ref *out) {
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
   tsr_buffer *b;
-  TSR_TRY(core_alloc(c, space, tsr_ref_bytes(&r), space == TSR_VMEM ? cp->vmem_limit : 0, what, &b));
+  int64_t limit = space == TSR_VMEM ? cp->vmem_limit : 0;
+  TSR_TRY((fill ? core_alloc : core_alloc_unfilled)(c, space, tsr_ref_bytes(&r), limit, what, &b));
   r.data = b->base;
   r.buf = b;
   *out = r;
   return TSR_OK;
+}
+
+static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+                            const int64_t *shape, const char *what, tsr_ref *out) {
+  return alloc_ref_as(c, cp, space, dtype, rank, shape, what, true, out);
+}
+
+/* Whether a block slot's poison may wait for its first use as a copy (engine.c, fill_slot):
+ * its blocks may be views of HBM, so the buffer of a slot that only ever holds views is never
+ * touched (an overwritten output's, a read-only input's: 512 KiB written per core and part,
+ * every call, for the threefry kernel's two outputs). Nothing can tell: the poison is written
+ * before a DMA or the body first touches the buffer, and no observer is attached (none sees
+ * the buffer's bytes or its address before then either). */
+static bool defer_slot_poison(const tsr_core *c, const bref *b) {
+  return !core_observed(c) && b->space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }
 
 /* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): DMAs move data at
@@ -559,8 +575,11 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
       b->view = b->hbm;
       continue;
     }
-    for (int s = 0; s < b->buffer_count; s++)
-      TSR_TRY(alloc_ref(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, &b->slot[s]));
+    bool defer = defer_slot_poison(c, b);
+    for (int s = 0; s < b->buffer_count; s++) {
+      TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
+      b->unfilled[s] = defer;
+    }
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_recv));
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_send));
   }
