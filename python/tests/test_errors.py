@@ -29,6 +29,22 @@ def racy(x):
                           scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
 
 
+def two_races_kernel(x_hbm, o_ref, buf, buf2, sem):
+    first, second = (pltpu.make_async_copy(x_hbm, b, sem.at[i]) for i, b in enumerate((buf, buf2)))
+    first.start()
+    second.start()
+    o_ref[...] = buf[...] + buf2[...]  # two loads, each of a buffer whose DMA is in flight
+    first.wait()
+    second.wait()
+
+
+def two_races(x):
+    return pl.pallas_call(two_races_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                          scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.VMEM(x.shape, x.dtype),
+                                          pltpu.SemaphoreType.DMA((2,))])(x)
+
+
 def stochastic_kernel(x_ref, bits_ref, o_ref):
     # tpu.stochastic_convert: refused (src/ops/mosaic_refused.def)
     o_ref[...] = pltpu.stochastic_round(x_ref[...], bits_ref[...], target_dtype=jnp.bfloat16)
@@ -67,6 +83,17 @@ def test_race_is_a_kernel_error(tessera_jax):
     with tessera_jax.enabled(check=False):
         # without the checkers it runs: eager DMAs have moved the data by the load
         np.testing.assert_array_equal(jax.jit(racy)(X), X * 2)
+
+
+def test_every_finding_in_the_error(tessera_jax):
+    """A Python caller has no checker report to read: the error lists each finding."""
+    with pytest.raises(tessera.KernelError) as e:
+        with tessera_jax.enabled():
+            jax.jit(two_races)(X)
+    lines = str(e.value).splitlines()
+    assert lines[0].endswith("2 findings:"), lines
+    assert len(lines) == 3 and lines[1].startswith("  1. race on core 0") and lines[2].startswith("  2. race on core 0")
+    assert lines[1] != lines[2] and all("test_errors.py" in line for line in lines[1:])
 
 
 def test_race_under_enable(tessera_jax):
