@@ -6,7 +6,8 @@ device count (--xla_force_host_platform_device_count) is fixed when JAX starts.
 
 exits 0 when the case's outputs match jnp (or its error is the one expected). The kernels
 (tools/jax/multichip_kernels.py): a ring all-gather (remote copies between ANY refs) and a
-right permute into a VMEM scratch buffer."""
+right permute into a VMEM scratch buffer; and a ring all-reduce written as the Pallas
+distributed tutorial teaches, with and without its handshake semaphore."""
 from __future__ import annotations
 
 import os
@@ -51,6 +52,52 @@ def permute_add(x):
                           scratch_shapes=[pltpu.VMEM((R, C), jnp.float32), DMA, DMA])(x)
 
 
+def allreduce_kernel(handshake: bool):
+    """A ring all-reduce written as the Pallas TPU distributed tutorial teaches (not tessera's
+    code): a barrier with both neighbours, then N - 1 rounds, each sending the block received
+    last round to the right into the other of two slots and adding what arrives from the left.
+    A REGULAR semaphore signalled by the right neighbour once its slot is free (the handshake)
+    keeps a round's copy from landing in a slot still being read; without it the kernel races."""
+    mesh_ids = pl.DeviceIdType.MESH
+
+    def kernel(x_ref, o_ref, buf, send_sem, recv_sem, free_sem):
+        me = jax.lax.axis_index("x")
+        right, left = jax.lax.rem(me + 1, N), jax.lax.rem(me + N - 1, N)
+        barrier = pltpu.get_barrier_semaphore()
+        pl.semaphore_signal(barrier, 1, device_id=(left,), device_id_type=mesh_ids)
+        pl.semaphore_signal(barrier, 1, device_id=(right,), device_id_type=mesh_ids)
+        pl.semaphore_wait(barrier, 2)
+        buf[0] = x_ref[...]
+        o_ref[...] = x_ref[...]
+
+        def round_(k, carry):
+            s = jax.lax.rem(k, 2)
+            if handshake:
+                @pl.when(k > 0)
+                def _():
+                    pl.semaphore_wait(free_sem, 1)
+            copy = pltpu.make_async_remote_copy(src_ref=buf.at[s], dst_ref=buf.at[1 - s], send_sem=send_sem,
+                                                recv_sem=recv_sem, device_id=(right,), device_id_type=mesh_ids)
+            copy.start()
+            copy.wait_send()
+            copy.wait_recv()
+            o_ref[...] += buf[1 - s]
+            if handshake:
+                @pl.when(k < N - 2)
+                def _():
+                    pl.semaphore_signal(free_sem, 1, device_id=(left,), device_id_type=mesh_ids)
+            return carry
+        jax.lax.fori_loop(0, N - 1, round_, 0)
+    return kernel
+
+
+def allreduce(handshake: bool):
+    return lambda x: pl.pallas_call(
+        allreduce_kernel(handshake), out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32), in_specs=[VM],
+        out_specs=VM, scratch_shapes=[pltpu.VMEM((2, R, C), jnp.float32), DMA, DMA, pltpu.SemaphoreType.REGULAR],
+        compiler_params=pltpu.CompilerParams(collective_id=0))(x)
+
+
 def only_device_0(x):
     """The permute, reached by device 0 alone: its call waits for the others' in vain."""
     return jax.lax.cond(jax.lax.axis_index("x") == 0, permute_add, lambda v: v, x)
@@ -75,6 +122,21 @@ def main() -> int:
         # device d holds device d-1's shard + 1
         want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1.0
         np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "allreduce":
+        with tj.enabled(dma_order=ORDER, seed=3):
+            got = np.asarray(sharded(allreduce(True))(x))
+        # every device ends with the sum of all shards (f32 sums of N exact halves: exact)
+        want = np.tile(x_np.reshape(N, R, C).sum(axis=0), (N, 1))
+        np.testing.assert_array_equal(got, want)
+    elif CASE == "allreduce_racy":
+        try:
+            with tj.enabled(dma_order=ORDER, seed=3):
+                np.asarray(sharded(allreduce(False))(x))
+        except tessera.KernelError as e:
+            # a round's copy lands in the slot its receiver still reads or writes
+            assert e.status == "TSR_ERR_RACE" and "remote copy" in str(e), str(e)
+        else:
+            raise AssertionError("the all-reduce without its handshake ran clean")
     elif CASE == "timing":
         # the timing model with the devices' ICI, on a chip whose other costs are zero: each of
         # the ring's N - 1 rounds sends one f32[8,128] block (4096 bytes) one hop, 1 us of hop
