@@ -168,3 +168,35 @@ def test_prng_kernels(chip):
         want = jax.jit(lambda k: philox.philox_random_bits(k, 32, shape))(key)
     np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
     assert len(np.unique(np.asarray(got))) > shape[0] * shape[1] * 0.99  # not a constant
+
+
+def test_timing_of_library_kernels():
+    """The timing model on kernels it was not written against: each call gets a positive
+    simulated time on v5e, and a timing-only run (nothing computed, docs/timing.md) runs
+    without computing and gives exactly the same figure."""
+    from jax.experimental.pallas.ops.tpu import flash_attention as fa
+    from jax.experimental.pallas.ops.tpu.paged_attention import paged_attention
+    from jax.experimental.pallas.ops.tpu.splash_attention import splash_attention_kernel as sk
+    from jax.experimental.pallas.ops.tpu.splash_attention import splash_attention_mask as sm
+    gmm_mod = importlib.import_module("jax.experimental.pallas.ops.tpu.megablox.gmm")
+
+    mask = sm.MultiHeadMask([sm.CausalMask((256, 256)) for _ in range(2)])
+    cases = {
+        "gmm": (lambda a, b, g: gmm_mod.gmm(a, b, g, tiling=(128, 128, 128)),
+                (normal(0, (512, 256)), normal(1, (4, 256, 256)), jnp.array([100, 156, 0, 256], jnp.int32))),
+        "flash": (lambda q, k, v: fa.flash_attention(q, k, v, causal=True),
+                  tuple(normal(i, (1, 2, 256, 128)) for i in range(3))),
+        "paged": (lambda *a: paged_attention(*a, pages_per_compute_block=4),
+                  (normal(0, (2, 4, 128)), normal(1, (4, 32, 16, 128)), normal(2, (4, 32, 16, 128)),
+                   jnp.array([37, 128], jnp.int32), jnp.arange(16, dtype=jnp.int32).reshape(2, 8))),
+        "splash": (sk.make_splash_mha(mask, head_shards=1, q_seq_shards=1),
+                   tuple(normal(i, (2, 256, 128)) for i in range(3))),
+    }
+    for name, (fn, args) in cases.items():
+        with tessera.jax.enabled(check=False), tessera.jax.timing(chip="v5e") as full:
+            jax.block_until_ready(jax.jit(fn)(*args))
+        with tessera.jax.enabled(check=False), tessera.jax.timing(chip="v5e", timing_only=True) as only:
+            jax.block_until_ready(jax.jit(fn)(*args))
+        assert full.calls == only.calls == 1 and full.simulated_seconds > 0, (name, full.calls, only.calls)
+        assert only.simulated_seconds == full.simulated_seconds, (name, only.simulated_seconds, full.simulated_seconds)
+        assert only.timing_only_calls == 1, (name, only.timing_only_calls)  # none needed its data
