@@ -135,6 +135,16 @@ static void test_split_parts(void) {
   }
   CHECK(strstr(tsr_checker_finding(ck, 2), "ends kernel 'k1' at 2048"));
   CHECK_FAILS(tsr_checker_status(ck), TSR_ERR_RACE, "before.py:1");
+  /* every finding in one message, in order, one a line */
+  CHECK_EQ_INT(tsr_checker_status_all(ck), TSR_ERR_RACE);
+  const char *all = tsr_last_error(), *at = all;
+  CHECK(strncmp(all, "4 findings:\n  1. ", 17) == 0 && !strstr(all, "more"));
+  for (int i = 0; i < 4 && at; i++) {
+    char head[16];
+    snprintf(head, sizeof head, "\n  %d. ", i + 1);
+    at = strstr(at, head);
+    CHECK(at && strstr(at, want[i]) && (i == 3 || strstr(at, want[i]) < strstr(at + 1, "\n  ")));
+  }
 
   /* a split that does not stand: its parts' findings and core 0's are forgotten, and so is
    * the DMA core 0 left in flight (the call runs again in order) */

@@ -47,6 +47,10 @@ int tsr_checker_count(const tsr_checker *ck);
 /* TSR_OK, or the status of the first finding (TSR_ERR_RACE, TSR_ERR_SEMAPHORE, TSR_ERR_CHECK)
  * with its message as tsr_last_error(). */
 tsr_status tsr_checker_status(const tsr_checker *ck);
+/* The same status, with every finding kept in the message, one a line ("N findings:", then
+ * "  1. ...", "  2. ..."), as far as the message holds them (2 KiB), then how many were left
+ * out: for callers that show no report (the FFI handler, the Python package). */
+tsr_status tsr_checker_status_all(const tsr_checker *ck);
 /* The i-th finding's message (NULL past the end). */
 const char *tsr_checker_finding(const tsr_checker *ck, int i);
 /* All findings, one per line (the first 100, then a count). */

@@ -7,6 +7,8 @@ import re
 # handler.c); JAX puts its own status word in front ("FAILED_PRECONDITION: ").
 _FFI_MESSAGE = re.compile(r"tessera: (?P<msg>.*?)(?: \[(?P<status>TSR_ERR_[A-Z_]+)\])?\s*$", re.S)
 _KERNEL = re.compile(r"kernel '(?P<name>[^']*)'")
+# Several findings read "N findings:" then one a line, "  1. ...", "  2. ..." (src/ffi/runner.c)
+_FINDING = re.compile(r"^  \d+\. (.*)$", re.M)
 
 
 class KernelError(RuntimeError):
@@ -16,12 +18,14 @@ class KernelError(RuntimeError):
     kernel. The message is tessera's own (kernel name, op, location).
 
     `status` is tessera's status name (``"TSR_ERR_RACE"``, ...) and `kernel` the kernel's name,
-    when known."""
+    when known. `findings` lists what the checkers found, one string each (those the message
+    holds), or the message alone for any other failure."""
 
     def __init__(self, message: str, status: str | None = None, kernel: str | None = None):
         super().__init__(message)
         self.status = status
         self.kernel = kernel
+        self.findings: list[str] = _FINDING.findall(message) or [message]
         if kernel is None:
             m = _KERNEL.search(message)
             self.kernel = m.group("name") if m else None

@@ -142,7 +142,8 @@ def run(module: Any, *arrays: Any, chip: str | None = None, check: bool = True,
         outs, n_out = prog.execute(arrays)
         try:
             if prog.checker and n.lib.tsr_checker_status(prog.checker) != 0:
-                raise KernelError(n.last_error(), n.status_name(n.lib.tsr_checker_status(prog.checker)))
+                status = n.lib.tsr_checker_status_all(prog.checker)  # every finding, one a line
+                raise KernelError(n.last_error(), n.status_name(status))
             for i in range(n_out if poison else 0):
                 ref = n.lib.tsr_array_ref(ctypes.byref(outs[i]), 5)  # TSR_HOST
                 prog._ok(n.lib.tsr_check_poison(ctypes.byref(ref), f"output {i}".encode()), "poison")

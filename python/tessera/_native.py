@@ -141,6 +141,7 @@ for _name, _res, *_args in [
     ("tsr_checker_attach", c_int, _P, _P),
     ("tsr_checker_status", c_int, _P),
     ("tsr_checker_count", c_int, _P),
+    ("tsr_checker_status_all", c_int, _P),
     ("tsr_checker_destroy", None, _P),
     ("tsr_check_poison", c_int, POINTER(Ref), c_char_p),
     ("tsr_array_ref", Ref, POINTER(Array), c_int),

@@ -12,6 +12,7 @@ import pytest
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 
+import export_suite
 import tessera
 from conftest import KERNELS, REPO, assert_close, inputs_of
 
@@ -94,6 +95,18 @@ def test_every_finding_in_the_error(tessera_jax):
     assert lines[0].endswith("2 findings:"), lines
     assert len(lines) == 3 and lines[1].startswith("  1. race on core 0") and lines[2].startswith("  2. race on core 0")
     assert lines[1] != lines[2] and all("test_errors.py" in line for line in lines[1:])
+    assert e.value.findings == [line[len("  1. "):] for line in lines[1:]]
+
+
+def test_every_finding_from_tessera_run():
+    """tessera.run words several findings as the FFI handler does, with the same findings."""
+    with export_suite.abstract_tpu_mesh():
+        exp = jax.export.export(jax.jit(two_races), platforms=["tpu"])(X)
+    with pytest.raises(tessera.KernelError) as e:
+        tessera.run(exp, X)
+    assert e.value.status == "TSR_ERR_RACE" and str(e.value).startswith("2 findings:\n  1. race on core 0")
+    assert len(e.value.findings) == 2 and all(f.startswith("race on core 0") for f in e.value.findings)
+    assert e.value.findings[0] != e.value.findings[1]
 
 
 def test_race_under_enable(tessera_jax):

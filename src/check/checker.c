@@ -214,6 +214,21 @@ tsr_status tsr_checker_status(const tsr_checker *ck) {
   return s;
 }
 
+tsr_status tsr_checker_status_all(const tsr_checker *ck) {
+  tsr_status s = tsr_checker_status(ck);
+  int n = tsr_checker_count(ck);
+  if (n < 2) return s;
+  char msg[2048]; /* the error message's own capacity (status.c) */
+  int at = snprintf(msg, sizeof msg, "%d findings:", n), shown = 0;
+  for (const char *f; (f = tsr_checker_finding(ck, shown)) != NULL; shown++) {
+    int len = snprintf(NULL, 0, "\n  %d. %s", shown + 1, f);
+    if (at + len + 64 >= (int)sizeof msg) break; /* room for the count of those left out */
+    at += snprintf(msg + at, sizeof msg - (size_t)at, "\n  %d. %s", shown + 1, f);
+  }
+  if (shown < n) snprintf(msg + at, sizeof msg - (size_t)at, "\n  ... and %d more", n - shown);
+  return tsr_fail(s, "%s", msg);
+}
+
 const char *tsr_checker_finding(const tsr_checker *ck, int i) {
   tsr_checker *w = (tsr_checker *)ck;
   ck_log_settle(w);

@@ -124,27 +124,9 @@ static void runner_give(runner *r) {
   runner_destroy(drop);
 }
 
-/* The checkers' findings as one error: a Python caller has no report to read (the CLI prints
- * tsr_checker_report), so the message lists every finding kept, one a line, as far as the
- * error message holds them. */
-static tsr_status findings_error(const tsr_checker *ck) {
-  tsr_status s = tsr_checker_status(ck);
-  int n = tsr_checker_count(ck);
-  if (n < 2) return s;
-  char msg[2048];
-  int at = snprintf(msg, sizeof msg, "%d findings:", n), shown = 0;
-  for (const char *f; (f = tsr_checker_finding(ck, shown)) != NULL; shown++) {
-    int len = snprintf(NULL, 0, "\n  %d. %s", shown + 1, f);
-    if (at + len + 64 >= (int)sizeof msg) break; /* room for the count of those left out */
-    at += snprintf(msg + at, sizeof msg - (size_t)at, "\n  %d. %s", shown + 1, f);
-  }
-  if (shown < n) snprintf(msg + at, sizeof msg - (size_t)at, "\n  ... and %d more", n - shown);
-  return tsr_fail(s, "%s", msg);
-}
-
 /* What the checkers found in the run just made, then the poison scan of its results. */
 static tsr_status after_run(runner *r, const tsr_ffi_call *c, bool timing_only, const char *device, bool checkers) {
-  if (checkers && r->ck && tsr_checker_status(r->ck) != TSR_OK) return findings_error(r->ck);
+  if (checkers && r->ck && tsr_checker_status(r->ck) != TSR_OK) return tsr_checker_status_all(r->ck);
   for (int i = 0; c->opts.poison && !timing_only && i < c->num_results; i++) {
     char name[48];
     snprintf(name, sizeof name, "%soutput %d", device, i);
