@@ -1,8 +1,9 @@
 /* The semaphore checker: every semaphore must be back at zero when a kernel ends
- * ([DIST] "Failure modes"), but for what a semaphore operand carries in and out. It sums, per semaphore, what signals and DMAs added and what waits
- * took during a kernel run on all cores, and reports the semaphores that do not balance when
- * the last core ends the kernel. (A wait for more than will ever arrive blocks and is reported
- * by the machine as a deadlock; counts never go negative.) */
+ * ([DIST] "Failure modes"), but for what a semaphore operand carries in and out. It sums, per
+ * semaphore, what signals and DMAs added and what waits took during a kernel run on all cores,
+ * and reports the semaphores that do not balance when the last core ends the kernel. (A wait
+ * for more than will ever arrive blocks and is reported by the machine as a deadlock; counts
+ * never go negative.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -445,19 +445,17 @@ static tsr_status bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i
   const tsr_call_desc *d = cp->d;
   operand_plan *o = &cp->ops[i];
   bref *b = &r->p.brefs[i];
-  for (int a = 0; o->is_output && a < d->num_aliases; a++) {
-    int in = d->aliases[a].input - d->num_prefetch;
-    if (d->aliases[a].output == o->index && cp->ops[in].semaphores) {
-      b->view = r->p.brefs[in].view;
-      return TSR_OK;
-    }
+  int in = -1; /* the input an output is aliased to */
+  for (int a = 0; o->is_output && a < d->num_aliases; a++)
+    if (d->aliases[a].output == o->index) in = d->aliases[a].input - d->num_prefetch;
+  if (in >= 0 && cp->ops[in].semaphores) {
+    b->view = r->p.brefs[in].view;
+    return TSR_OK;
   }
   char name[24];
   call_operand_name(o, name, sizeof name);
   TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, o->spec->semaphore, o->rank, o->hbm.shape, name, &b->view));
-  bool aliased = false;
-  for (int a = 0; o->is_output && a < d->num_aliases; a++) aliased = aliased || d->aliases[a].output == o->index;
-  if (o->is_output && !aliased) return TSR_OK;
+  if (o->is_output && in < 0) return TSR_OK;
   int64_t idx[TSR_MAX_RANK] = {0}, n = tsr_ref_numel(&o->hbm);
   for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->rank)) {
     const void *at = tsr_ref_ptr(&o->hbm, idx);
