@@ -121,14 +121,54 @@ void strided_copy(size_t es, int rank, const int64_t *shape, void *dst, const in
   while (strided_rows_next(&w));
 }
 
+/* ---- streaming rows ---------------------------------------------------------------------- */
+
+/* One 64-byte line from s to d. Streaming: d on a line boundary, four 16-byte streaming
+ * stores, which the CPU writes to memory as one line without reading it first. Else a
+ * fixed-size memcpy, which compiles to the widest loads and stores the target has. */
+static inline void copy_line(char *d, const char *s, bool stream) {
+#if defined(__SSE2__)
+  if (stream) {
+    __m128i a = _mm_loadu_si128((const void *)s), b = _mm_loadu_si128((const void *)(s + 16));
+    __m128i c = _mm_loadu_si128((const void *)(s + 32)), e = _mm_loadu_si128((const void *)(s + 48));
+    _mm_stream_si128((void *)d, a);
+    _mm_stream_si128((void *)(d + 16), b);
+    _mm_stream_si128((void *)(d + 32), c);
+    _mm_stream_si128((void *)(d + 48), e);
+    return;
+  }
+#endif
+  (void)stream;
+  memcpy(d, s, 64);
+}
+
+/* One contiguous row with non-temporal stores: the head up to the first 64-byte line of dst
+ * and the tail after the last whole line as plain copies, every whole line in between
+ * streamed. */
+static void stream_row(char *d, const char *s, size_t n) {
+#if defined(__SSE2__)
+  size_t head = (size_t)(-(uintptr_t)d & 63);
+  if (head > n) head = n;
+  memcpy(d, s, head);
+  d += head, s += head, n -= head;
+  for (; n >= 64; n -= 64, d += 64, s += 64) copy_line(d, s, true);
+#endif
+  memcpy(d, s, n);
+}
+
+/* Rows shorter than this are copied plainly: a streaming store pays off for whole lines, and
+ * a short row is mostly its head and tail. */
+#define STREAM_MIN_ROW 1024
+
 /* ---- copies in pieces ------------------------------------------------------------------- */
 
 void strided_cursor_start(strided_cursor *c, size_t es, int rank, const int64_t *shape, void *dst,
-                          const int64_t *ds, const void *src, const int64_t *ss) {
+                          const int64_t *ds, const void *src, const int64_t *ss, bool stream) {
   c->done = es == 0 || empty(rank, shape);
   if (c->done) return;
   rows_init(&c->w, strided_collapse(rank, shape, ds, ss, c->w.shape, c->w.stride[0], c->w.stride[1]), true);
   c->es = es;
+  c->stream = stream && c->w.step[0] == 1 && c->w.step[1] == 1 && (size_t)c->w.len * es >= STREAM_MIN_ROW;
   c->d = dst;
   c->s = src;
   c->col = 0;
@@ -141,8 +181,20 @@ bool strided_cursor_step(strided_cursor *c, size_t bytes) {
   while (!c->done && want > 0) {
     strided_rows *w = &c->w;
     int64_t n = w->len - c->col < want ? w->len - c->col : want;
-    copy_row(c->es, c->aligned, c->d + (w->at[0] + c->col * w->step[0]) * e, w->step[0],
-             c->s + (w->at[1] + c->col * w->step[1]) * e, w->step[1], n);
+    char *d = c->d + (w->at[0] + c->col * w->step[0]) * e;
+    const char *s = c->s + (w->at[1] + c->col * w->step[1]) * e;
+    if (c->stream) {
+      /* the piece ends on a line of dst where it can, so that the next starts on one: a line
+       * written half by streaming stores and half by plain ones is read from memory first */
+      int64_t cut = (int64_t)(((uintptr_t)d + (uintptr_t)(n * e)) & 63) / e;
+      if (cut < n && c->col + n < w->len) {
+        n -= cut;
+        want = n; /* the piece ends here */
+      }
+      stream_row(d, s, (size_t)(n * e));
+    } else {
+      copy_row(c->es, c->aligned, d, w->step[0], s, w->step[1], n);
+    }
     want -= n;
     if ((c->col += n) == w->len) {
       c->col = 0;
@@ -152,33 +204,70 @@ bool strided_cursor_step(strided_cursor *c, size_t bytes) {
   return !c->done;
 }
 
-/* ---- streaming copies ------------------------------------------------------------------- */
-
-/* One contiguous row with non-temporal stores: the head up to the first 64-byte line of dst
- * and the tail after the last whole line as plain copies, every whole line in between as
- * four 16-byte streaming stores, which the CPU writes to memory as one line without reading
- * it first. */
-static void stream_row(char *d, const char *s, size_t n) {
-#if defined(__SSE2__)
-  size_t head = (size_t)(-(uintptr_t)d & 63);
-  if (head > n) head = n;
-  memcpy(d, s, head);
-  d += head, s += head, n -= head;
-  for (; n >= 64; n -= 64, d += 64, s += 64) {
-    __m128i a = _mm_loadu_si128((const void *)s), b = _mm_loadu_si128((const void *)(s + 16));
-    __m128i c = _mm_loadu_si128((const void *)(s + 32)), e = _mm_loadu_si128((const void *)(s + 48));
-    _mm_stream_si128((void *)d, a);
-    _mm_stream_si128((void *)(d + 16), b);
-    _mm_stream_si128((void *)(d + 32), c);
-    _mm_stream_si128((void *)(d + 48), e);
-  }
-#endif
-  memcpy(d, s, n);
+/* Bytes left in the cursor's current row when both its views run contiguously there and
+ * its next byte may start a fused run (a streaming destination on a line boundary); else 0. */
+static int64_t run_left(const strided_cursor *c) {
+  const strided_rows *w = &c->w;
+  if (w->step[0] != 1 || w->step[1] != 1 || (c->es & (c->es - 1)) || c->es > 64) return 0;
+  const char *d = c->d + (w->at[0] + c->col) * (int64_t)c->es;
+  if (c->stream && ((uintptr_t)d & 63)) return 0;
+  return (w->len - c->col) * (int64_t)c->es;
 }
 
-/* Rows shorter than this are copied plainly: a streaming store pays off for whole lines, and
- * a short row is mostly its head and tail. */
-#define STREAM_MIN_ROW 1024
+#define FUSED_TURN 256 /* bytes each copy moves in its turn: four lines */
+
+void strided_cursors_run(strided_cursor *cur, int n, size_t piece) {
+  enum { MAX = 16 };
+  for (int base = 0; base < n; base += MAX) {
+    strided_cursor *c = cur + base;
+    int k = n - base < MAX ? n - base : MAX;
+    for (bool more = true; more;) {
+      /* While every unfinished copy has a contiguous stretch left in its row, all advance
+       * together a line at a time, four lines a turn, with no call per piece. */
+      int64_t span = INT64_MAX;
+      int live = 0;
+      for (int a = 0; a < k; a++) {
+        if (c[a].done) continue;
+        int64_t left = run_left(&c[a]);
+        span = left < span ? left : span;
+        live++;
+      }
+      if (live == 0) break;
+      span -= span % FUSED_TURN;
+      if (span > 0) {
+        char *d[MAX];
+        const char *s[MAX];
+        bool st[MAX];
+        int m = 0;
+        for (int a = 0; a < k; a++) {
+          if (c[a].done) continue;
+          const strided_rows *w = &c[a].w;
+          d[m] = c[a].d + (w->at[0] + c[a].col) * (int64_t)c[a].es;
+          s[m] = c[a].s + (w->at[1] + c[a].col) * (int64_t)c[a].es;
+          st[m++] = c[a].stream;
+        }
+        for (int64_t off = 0; off < span; off += FUSED_TURN)
+          for (int j = 0; j < m; j++)
+            for (int l = 0; l < FUSED_TURN; l += 64) copy_line(d[j] + off + l, s[j] + off + l, st[j]);
+        for (int a = 0; a < k; a++) {
+          if (c[a].done) continue;
+          strided_rows *w = &c[a].w;
+          if ((c[a].col += span / (int64_t)c[a].es) == w->len) {
+            c[a].col = 0;
+            c[a].done = !strided_rows_next(w);
+          }
+        }
+        continue;
+      }
+      /* Row ends, heads up to a line, strided rows: a piece each, the general way. */
+      more = false;
+      for (int a = 0; a < k; a++)
+        if (!c[a].done) more |= strided_cursor_step(&c[a], piece);
+    }
+  }
+}
+
+/* ---- streaming copies ------------------------------------------------------------------- */
 
 void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds,
                          const void *src, const int64_t *ss) {
@@ -199,6 +288,12 @@ void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, c
 #if defined(__SSE2__)
   /* Streaming stores are weakly ordered: whoever learns that the copy is done (a semaphore,
    * a thread join) must see the bytes. */
+  _mm_sfence();
+#endif
+}
+
+void strided_fence(void) {
+#if defined(__SSE2__)
   _mm_sfence();
 #endif
 }

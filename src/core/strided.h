@@ -73,22 +73,33 @@ static inline void strided_copy_ref(const tsr_ref *dst, const tsr_ref *src) {
 
 /* A strided_copy taken a piece at a time, so that several copies can advance side by side:
  *   strided_cursor c;
- *   strided_cursor_start(&c, es, rank, shape, dst, ds, src, ss);
+ *   strided_cursor_start(&c, es, rank, shape, dst, ds, src, ss, false);
  *   while (strided_cursor_step(&c, 4096)) {}
- * Each step copies the next `bytes` (at least one element) in row-major order. */
+ * Each step copies the next `bytes` (at least one element) in row-major order. With `stream`,
+ * long contiguous rows are written as strided_copy_stream writes them, each piece ending on
+ * one of dst's 64-byte lines where the row allows; the caller fences (_mm_sfence) before it
+ * tells anyone the copy is done. */
 typedef struct strided_cursor {
   strided_rows w;
   size_t es;
   bool aligned, done;
+  bool stream;                         /* streaming stores for this copy's rows */
   char *d;
   const char *s;
   int64_t col;                         /* elements of the current row already copied */
 } strided_cursor;
 
 void strided_cursor_start(strided_cursor *c, size_t es, int rank, const int64_t *shape, void *dst,
-                          const int64_t *ds, const void *src, const int64_t *ss);
+                          const int64_t *ds, const void *src, const int64_t *ss, bool stream);
 /* Copies the next piece; false once the copy is complete. */
 bool strided_cursor_step(strided_cursor *c, size_t bytes);
+
+/* Runs n cursors to their ends side by side: the same bytes as each one after another, for
+ * copies that do not overlap one another. Where every unfinished copy has a contiguous
+ * stretch ahead, they advance together a few 64-byte lines at a time (many memory streams
+ * in flight at once, as a loop over several arrays keeps them); elsewhere a piece of
+ * `piece` bytes each in turn. */
+void strided_cursors_run(strided_cursor *cur, int n, size_t piece);
 
 /* strided_copy with non-temporal (streaming) stores wherever dst's rows are contiguous and
  * long: the bytes go to memory without being read into the cache first and without evicting
@@ -97,6 +108,9 @@ bool strided_cursor_step(strided_cursor *c, size_t bytes);
  * copier next synchronises with them (it ends with a store fence). */
 void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds,
                          const void *src, const int64_t *ss);
+
+/* The store fence that makes a streaming cursor's bytes visible as strided_copy_stream's are. */
+void strided_fence(void);
 
 /* About a core's share of a host's last-level cache: a destination of this many bytes or more
  * cannot stay in the cache while it is written. A constant rather than the host's figure:

@@ -255,27 +255,25 @@ static bool independent(const pending_dma *a, const pending_dma *b) {
 }
 
 #define LATE_BATCH 8
-#define LATE_PIECE 4096
+#define LATE_PIECE 512 /* where rows are strided or end: a piece each in turn */
 
 /* Moves the data of every late DMA on the core (a wait retires one of them: its bytes are
  * wanted now). Each may move anywhere between its start and its wait, so all go now, side
- * by side in 4 KiB pieces: one CPU streams a few arrays from memory faster together than one
- * after another (the hardware prefetcher stops at each page's end; several streams keep more
- * reads in flight). The bytes are the same as one copy after another, since none of them
- * touches another's source or destination (else they go one by one, in order). Host helpers
- * already share each big copy (copy_window_shared): with them, one by one as well. */
+ * by side a few lines at a time (strided_cursors_run): the next step's inputs read from
+ * memory while the last step's output is written there, as a plain loop over the arrays
+ * keeps several memory streams in flight (one copy after another leaves the CPU waiting on
+ * one stream at a time). The bytes are the same as one copy after another, since none of
+ * them touches another's source or destination (else they go one by one, in order). Host
+ * helpers free to share each big copy (copy_window_shared): with them, one by one too. */
 static void move_late(tsr_core *c) {
   int idx[LATE_BATCH], n = 0;
   for (int i = 0; i <= c->num_dmas; i++) {
     bool take = i < c->num_dmas && c->dmas[i].late;
     if (take) idx[n++] = i;
     if (n == 0 || (take && n < LATE_BATCH)) continue;
-    bool together = n > 1 && c->m->num_helpers <= 0;
-    for (int a = 0; a < n && together; a++) {
-      const pending_dma *d = &c->dmas[idx[a]];
-      together = !d->stream;
-      for (int b = a + 1; b < n && together; b++) together = independent(d, &c->dmas[idx[b]]);
-    }
+    bool together = n > 1 && !machine_helpers_free(c->m), streamed = false;
+    for (int a = 0; a < n && together; a++)
+      for (int b = a + 1; b < n && together; b++) together = independent(&c->dmas[idx[a]], &c->dmas[idx[b]]);
     if (!together) {
       for (int a = 0; a < n; a++) move_data(c, &c->dmas[idx[a]]);
     } else {
@@ -284,13 +282,11 @@ static void move_late(tsr_core *c) {
         pending_dma *d = &c->dmas[idx[a]];
         if (d->has_poison) fill_poison(&d->poison);
         strided_cursor_start(&cur[a], tsr_dtype_size(d->dst.dtype), d->dst.rank, d->dst.shape, d->dst.data,
-                             d->dst.stride, d->src.data, d->src.stride);
+                             d->dst.stride, d->src.data, d->src.stride, d->stream);
+        streamed |= cur[a].stream;
       }
-      for (bool more = true; more;) {
-        more = false;
-        for (int a = 0; a < n; a++)
-          if (!cur[a].done) more |= strided_cursor_step(&cur[a], LATE_PIECE);
-      }
+      strided_cursors_run(cur, n, LATE_PIECE);
+      if (streamed) strided_fence(); /* before the waiter runs on and reads what landed */
     }
     for (int a = 0; a < n; a++) c->dmas[idx[a]].late = false;
     n = 0;

@@ -157,6 +157,10 @@ void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int p
   __atomic_store_n(&h->busy, 0, __ATOMIC_SEQ_CST);
 }
 
+bool machine_helpers_free(const tsr_machine *m) {
+  return m->num_helpers > 0 && (!m->helpers || !__atomic_load_n(&m->helpers->busy, __ATOMIC_RELAXED));
+}
+
 void machine_helpers_destroy(tsr_machine *m) {
   if (m->helpers) helpers_destroy(m->helpers);
   m->helpers = NULL;

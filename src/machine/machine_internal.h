@@ -376,5 +376,8 @@ void worker_pool_destroy(worker_pool *p);
  * returns when all parts are done. */
 void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg);
 void machine_helpers_destroy(tsr_machine *m);
+/* Whether a machine_parallel_for posted now would find helpers to share it (none are busy
+ * with another job, such as the host split's parts); a hint, not a reservation. */
+bool machine_helpers_free(const tsr_machine *m);
 
 #endif

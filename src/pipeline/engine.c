@@ -209,7 +209,7 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &dst, &src);
   dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
-                   .no_copy = b->is_view[slot], .stream = stream_out(b), .dir = TSR_DMA_OUT,
+                   .no_copy = b->is_view[slot], .stream = stream_out(b), .late = b->late_out, .dir = TSR_DMA_OUT,
                    .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
   TSR_TRY(core_dma_start(p->core, &r));
   b->dma.out++;

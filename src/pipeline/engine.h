@@ -42,6 +42,7 @@ typedef struct tsr_bref {
                                      * (tsr_block_spec.overwrites and the call allows it) */
   bool late_in;                     /* input blocks' host copies may move to their waits
                                      * (dma_request.late; the call allows it, pallas_call.c) */
+  bool late_out;                    /* output blocks' write-backs likewise */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */

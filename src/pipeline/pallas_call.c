@@ -399,6 +399,19 @@ static bool late_inputs(const call_plan *cp, const operand_plan *o) {
   return true;
 }
 
+/* Whether output o's write-backs may move from their DMAs' starts to their waits, which come
+ * after the next step's body (eager DMAs only): then they move side by side with the next
+ * step's input copies, as a plain loop reads and writes at once. Nothing may read or write
+ * the output's array in between: no other operand overlaps it (an input copied from it, an
+ * ANY ref the body reads, another output written over it). The source is a slot the next
+ * body does not see (two or more buffers; with one, the wait follows the start at once). */
+static bool late_outputs(const call_plan *cp, const operand_plan *o) {
+  if (!o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
+  for (int i = 0; i < cp->n; i++)
+    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+  return true;
+}
+
 /* Every semaphore of the kernel is back at zero: the scratch semaphores and the barrier
  * semaphore. */
 static tsr_status check_sems_zero(call_plan *cp, tsr_core *c, core_run *r) {
@@ -560,6 +573,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->strided_view = b->read_only_view && o->spec->strided_reads;
     b->overwrite_view = overwrite_views(cp, o);
     b->late_in = late_inputs(cp, o);
+    b->late_out = late_outputs(cp, o);
     memcpy(b->block, o->block, sizeof b->block);
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
     for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
