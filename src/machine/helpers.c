@@ -158,7 +158,9 @@ void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int p
 }
 
 bool machine_helpers_free(const tsr_machine *m) {
-  return m->num_helpers > 0 && (!m->helpers || !__atomic_load_n(&m->helpers->busy, __ATOMIC_RELAXED));
+  if (m->num_helpers <= 0) return false;
+  const helper_pool *h = __atomic_load_n(&m->helpers, __ATOMIC_ACQUIRE);
+  return !h || !__atomic_load_n(&h->busy, __ATOMIC_RELAXED); /* none yet: the first asker starts them */
 }
 
 void machine_helpers_destroy(tsr_machine *m) {
