@@ -11,6 +11,8 @@ command -v make >/dev/null || need+=(make)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists openblas 2>/dev/null || need+=(libopenblas-dev)
 pkg-config --exists libcjson 2>/dev/null || need+=(libcjson-dev)
+# libxsmm: generated kernels for block-sized matmuls on x86-64 (src/core/xsmm.c); optional
+if [ "$(uname -m)" = x86_64 ] && [ ! -f /usr/include/libxsmm.h ]; then need+=(libxsmm-dev); fi
 # Open MPI: many chips over MPI processes (src/mpi, docs/mpi.md; tests/mpi)
 command -v mpicc >/dev/null || need+=(libopenmpi-dev)
 command -v mpirun >/dev/null || need+=(openmpi-bin)

@@ -1,11 +1,13 @@
 /* The CBLAS wrapper (core/blas.c): sgemm on blocks of wider arrays (leading dimensions larger
  * than the block, accumulating with beta = 1, as the Mosaic matmul calls it) against a plain C
  * loop, and the buffer warm-up: it must leave every result bit for bit as it was, also while
- * other threads are inside the BLAS. */
+ * other threads are inside the BLAS. Products of every kind (transposes, alphas, betas, sizes
+ * on both sides of libxsmm's limits, core/xsmm.c) against the loop too. */
 #include <pthread.h>
 #include <stdint.h>
 
 #include "core/blas.h"
+#include "core/xsmm.h"
 #include "harness.h"
 
 enum { WIDE = 512, BLK = 256 };
@@ -54,6 +56,62 @@ static void *run_warm(void *arg) {
   return NULL;
 }
 
+static uint32_t lcg = 7;
+static int rnd(int n) {
+  lcg = lcg * 1664525u + 1013904223u;
+  return (int)((lcg >> 8) % (uint32_t)n);
+}
+
+/* Row-major C = alpha op(A) op(B) + beta C through tsr_sgemm, in whichever library takes it,
+ * against a loop in double: to f32 rounding of the sums (relative to the sum of |terms|), a
+ * beta-0 C full of NaN never read, and the padding around C untouched. */
+static void test_products(void) {
+  int bad = 0;
+  for (int iter = 0; iter < 120; iter++) {
+    int big = rnd(3) == 0;
+    int m = 1 + rnd(big ? 300 : 40), n = 1 + rnd(big ? 300 : 40), k = 1 + rnd(big ? 300 : 40);
+    bool ta = rnd(3) == 0, tb = rnd(2) == 0;
+    float alpha = rnd(4) ? 1.0f : 0.5f, beta = (float[]){0.0f, 1.0f, 0.25f}[rnd(3)];
+    int ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k, bc = tb ? k : n;
+    int lda = ac + rnd(3) * 8, ldb = bc + rnd(3) * 8, ldc = n + rnd(3) * 8;
+    float *a = filled((size_t)ar * lda, 10 + iter), *b = filled((size_t)br * ldb, 500 + iter);
+    float *c = filled((size_t)m * ldc, 900 + iter), *c0 = malloc((size_t)m * ldc * sizeof(float));
+    if (beta == 0.0f)
+      for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) c[(size_t)i * ldc + j] = NAN;
+    memcpy(c0, c, (size_t)m * ldc * sizeof(float));
+    tsr_sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    for (int i = 0; i < m; i++)
+      for (int j = 0; j < ldc; j++) {
+        size_t x = (size_t)i * ldc + j;
+        if (j >= n) { /* padding */
+          bad += memcmp(&c[x], &c0[x], sizeof(float)) != 0;
+          continue;
+        }
+        double s = 0, mag = 0;
+        for (int q = 0; q < k; q++) {
+          double t = (double)(ta ? a[(size_t)q * lda + i] : a[(size_t)i * lda + q]) *
+                     (tb ? b[(size_t)j * ldb + q] : b[(size_t)q * ldb + j]);
+          s += t;
+          mag += fabs(t);
+        }
+        double want = alpha * s + (beta != 0.0f ? beta * (double)c0[x] : 0.0);
+        mag = alpha * mag + (beta != 0.0f ? fabs(beta * (double)c0[x]) : 0.0);
+        if (!(fabs(c[x] - want) <= 1e-5 * mag + 1e-30)) bad++;
+      }
+    free(a); free(b); free(c); free(c0);
+  }
+  CHECK_EQ_INT(bad, 0);
+  /* where libxsmm is in the build, it takes the block-sized products, transposed B too */
+  float *a = filled(128 * 128, 3), *b = filled(128 * 128, 4), *c = calloc(128 * 128, sizeof(float));
+  CHECK(tsr_xsmm_sgemm(false, false, 128, 128, 128, 1.0f, a, 128, b, 128, 1.0f, c, 128) == tsr_xsmm_enabled());
+  CHECK(tsr_xsmm_sgemm(false, true, 128, 128, 128, 1.0f, a, 128, b, 128, 0.0f, c, 128) == tsr_xsmm_enabled());
+  CHECK(!tsr_xsmm_sgemm(true, false, 128, 128, 128, 1.0f, a, 128, b, 128, 0.0f, c, 128));
+  CHECK(!tsr_xsmm_sgemm(false, false, 128, 128, 128, 0.5f, a, 128, b, 128, 0.0f, c, 128));
+  CHECK(!tsr_xsmm_sgemm(false, false, 512, 512, 512, 1.0f, a, 512, b, 512, 0.0f, c, 512)); /* too big: no access */
+  free(a); free(b); free(c);
+}
+
 int main(void) {
   CHECK_OK(tsr_blas_load());
   float *a = filled((size_t)WIDE * WIDE, 1), *b = filled((size_t)WIDE * WIDE, 2);
@@ -98,5 +156,6 @@ int main(void) {
   free(after);
   free(during);
   free(want);
+  test_products();
   return tsr_test_finish("test_blas");
 }

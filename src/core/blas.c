@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "core/xsmm.h"
 
 /* CBLAS's enums as the ABI has them (cblas.h is not needed to call through a pointer) */
 enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112 };
@@ -75,6 +76,7 @@ tsr_status tsr_blas_load(void) {
 
 void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
                const float *b, int ldb, float beta, float *c, int ldc) {
+  if (tsr_xsmm_sgemm(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) return;
   sgemm(ROW_MAJOR, trans_a ? TRANS : NO_TRANS, trans_b ? TRANS : NO_TRANS, m, n, k, alpha, a, lda, b, ldb, beta, c,
         ldc);
 }
