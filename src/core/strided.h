@@ -77,7 +77,7 @@ static inline void strided_copy_ref(const tsr_ref *dst, const tsr_ref *src) {
  *   while (strided_cursor_step(&c, 4096)) {}
  * Each step copies the next `bytes` (at least one element) in row-major order. With `stream`,
  * long contiguous rows are written as strided_copy_stream writes them, each piece ending on
- * one of dst's 64-byte lines where the row allows; the caller fences (_mm_sfence) before it
+ * one of dst's 64-byte lines where the row allows; the caller fences (strided_fence) before it
  * tells anyone the copy is done. */
 typedef struct strided_cursor {
   strided_rows w;

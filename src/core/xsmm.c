@@ -9,7 +9,7 @@
  * Rows of C narrower than 16 (the kernel's vector axis) ran slower too (128x8x128: 101
  * against 127). libxsmm 1.17 makes no kernel for transposed operands, nor for alpha other
  * than 1 or beta other than 0 or 1. A transposed B (attention's q k^T) is transposed first,
- * by libxsmm's own transpose: 128^3 took 21.8 us so against OpenBLAS's 28.4 us, 256^3 160.6
+ * by libxsmm's own transpose: 128^3 then took 21.8 us against OpenBLAS's 28.4 us, 256^3 160.6
  * against 188.9. A transposed A and the other alphas and betas stay with the BLAS. The sums
  * run in another order than OpenBLAS's, so results differ from it in the last bits, as two
  * BLAS libraries do. */
