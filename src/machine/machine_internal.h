@@ -270,8 +270,9 @@ typedef struct dma_request {
                                * bypass the cache (strided_copy_stream); the same bytes */
   /* Nothing writes the source, nor reads or writes the destination, between the start and
    * the wait that retires this DMA: in eager mode with no observer, the host copy may move to
-   * that wait, where the bytes then land in the cache just before they are used. The
-   * semaphore, the counts and the events stay at the start. */
+   * that wait (an input's bytes then land in the cache just before they are used; an output's
+   * move beside the next step's inputs, move_late in dma.c). The semaphore, the counts and
+   * the events stay at the start. */
   bool late;
   /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */
