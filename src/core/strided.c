@@ -218,6 +218,8 @@ static int64_t run_left(const strided_cursor *c) {
 
 void strided_cursors_run(strided_cursor *cur, int n, size_t piece) {
   enum { MAX = 16 };
+  bool streamed = false;
+  for (int a = 0; a < n; a++) streamed |= cur[a].stream;
   for (int base = 0; base < n; base += MAX) {
     strided_cursor *c = cur + base;
     int k = n - base < MAX ? n - base : MAX;
@@ -265,6 +267,7 @@ void strided_cursors_run(strided_cursor *cur, int n, size_t piece) {
         if (!c[a].done) more |= strided_cursor_step(&c[a], piece);
     }
   }
+  if (streamed) strided_fence();
 }
 
 /* ---- streaming copies ------------------------------------------------------------------- */

@@ -98,7 +98,7 @@ bool strided_cursor_step(strided_cursor *c, size_t bytes);
  * copies that do not overlap one another. Where every unfinished copy has a contiguous
  * stretch ahead, they advance together a few 64-byte lines at a time (many memory streams
  * in flight at once, as a loop over several arrays keeps them); elsewhere a piece of
- * `piece` bytes each in turn. */
+ * `piece` bytes each in turn. Ends with strided_fence when any cursor streams. */
 void strided_cursors_run(strided_cursor *cur, int n, size_t piece);
 
 /* strided_copy with non-temporal (streaming) stores wherever dst's rows are contiguous and

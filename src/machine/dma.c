@@ -271,7 +271,7 @@ static void move_late(tsr_core *c) {
     bool take = i < c->num_dmas && c->dmas[i].late;
     if (take) idx[n++] = i;
     if (n == 0 || (take && n < LATE_BATCH)) continue;
-    bool together = n > 1 && !machine_helpers_free(c->m), streamed = false;
+    bool together = n > 1 && !machine_helpers_free(c->m);
     for (int a = 0; a < n && together; a++)
       for (int b = a + 1; b < n && together; b++) together = independent(&c->dmas[idx[a]], &c->dmas[idx[b]]);
     if (!together) {
@@ -283,10 +283,8 @@ static void move_late(tsr_core *c) {
         if (d->has_poison) fill_poison(&d->poison);
         strided_cursor_start(&cur[a], tsr_dtype_size(d->dst.dtype), d->dst.rank, d->dst.shape, d->dst.data,
                              d->dst.stride, d->src.data, d->src.stride, d->stream);
-        streamed |= cur[a].stream;
       }
-      strided_cursors_run(cur, n, LATE_PIECE);
-      if (streamed) strided_fence(); /* before the waiter runs on and reads what landed */
+      strided_cursors_run(cur, n, LATE_PIECE); /* fenced: the waiter runs on and reads what landed */
     }
     for (int a = 0; a < n; a++) c->dmas[idx[a]].late = false;
     n = 0;

@@ -365,6 +365,13 @@ static bool read_only_views(const call_plan *cp, const operand_plan *o) {
   return true;
 }
 
+/* Whether another operand's array shares bytes with o's. */
+static bool overlaps_another(const call_plan *cp, const operand_plan *o) {
+  for (int i = 0; i < cp->n; i++)
+    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return true;
+  return false;
+}
+
 /* Whether output o's blocks may be written in place in HBM (tsr_block_spec.overwrites): the
  * body writes a block whole before it reads any of it, so it cannot tell the HBM block from a
  * VMEM copy. What else could: a DMA that moves data late (the copy would land after what the
@@ -378,9 +385,7 @@ static bool overwrite_views(const call_plan *cp, const operand_plan *o) {
   if (!o->is_output || !o->spec->overwrites || o->spec->space != TSR_VMEM || cp->m->opts.dma_mode != TSR_DMA_EAGER ||
       machine_observers_read_output_data(cp->m))
     return false;
-  for (int i = 0; i < cp->n; i++)
-    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
-  return true;
+  return !overlaps_another(cp, o);
 }
 
 /* Whether input o's host copies may move from their DMAs' starts to their waits
@@ -407,9 +412,7 @@ static bool late_inputs(const call_plan *cp, const operand_plan *o) {
  * body does not see (two or more buffers; with one, the wait follows the start at once). */
 static bool late_outputs(const call_plan *cp, const operand_plan *o) {
   if (!o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
-  for (int i = 0; i < cp->n; i++)
-    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
-  return true;
+  return !overlaps_another(cp, o);
 }
 
 /* Every semaphore of the kernel is back at zero: the scratch semaphores and the barrier
