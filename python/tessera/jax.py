@@ -36,6 +36,7 @@ from jax._src.pallas.mosaic import pallas_call_registration as _tpu_registration
 from jax._src.pallas.mosaic import tpu_info as _tpu_info
 from jax.experimental.pallas import tpu as _pltpu
 
+from . import _check
 from . import _native as n
 from ._errors import KernelError, from_runtime_error
 from ._tune import Candidate, TuneResult, tune
@@ -44,6 +45,8 @@ __all__ = ["enable", "disable", "enabled", "kernel_errors", "current", "timing",
            "TuneResult", "Candidate", "KernelError"]
 
 FFI_TARGET = "tessera_tpu_custom_call"
+_CHIP_BYTES = 255            # tsr_ffi_options.chip (src/ffi/ffi.h) holds the name and a NUL
+_MAX_TIMEOUT = 1e9           # seconds: the handler's deadline must fit a time_t
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,15 +64,32 @@ class Options:
     timeout: float = 60.0        # under shard_map: seconds a device's call waits for the others'
 
     def __post_init__(self):
-        if self.dma_order not in n.DMA_ORDERS:
-            raise ValueError(f"tessera: dma_order is one of {', '.join(n.DMA_ORDERS)}, not {self.dma_order!r}")
-        if not -1 <= self.host_helpers <= 64:
-            raise ValueError(f"tessera: host_helpers is -1 (none), 0 (every idle CPU) or 1..64, not {self.host_helpers}")
-        if self.max_ops < 0 or self.seed < 0:
-            raise ValueError("tessera: max_ops and seed are not negative")
-        if not self.timeout > 0:
-            raise ValueError(f"tessera: timeout is a positive number of seconds, not {self.timeout}")
+        # every option is checked (and normalised) here, so that a bad one fails at enable(),
+        # not at the first kernel call (as an MLIR attribute that does not fit, or in the handler)
+        def put(name: str, value: Any) -> None:
+            object.__setattr__(self, name, value)
+        put("chip", _check.chip(self.chip))
+        if len(self.chip.encode()) > _CHIP_BYTES:
+            raise ValueError(f"tessera: chip is at most {_CHIP_BYTES} bytes (a chip JSON file's absolute path), "
+                             f"not {len(self.chip.encode())}: {self.chip!r}")
+        for name in ("check", "poison", "zero_copy"):
+            put(name, _check.flag(name, getattr(self, name)))
+        put("dma_order", _check.one_of("dma_order", self.dma_order, tuple(n.DMA_ORDERS)))
+        put("host_helpers", _check.host_helpers(self.host_helpers))
+        put("seed", _check.integer("seed", self.seed, 0, _check.I64_MAX))
+        put("max_ops", _check.integer("max_ops", self.max_ops, 0, _check.I64_MAX))
+        put("timeout", _check.seconds("timeout", self.timeout, _MAX_TIMEOUT))
         _device_kind(self.chip)  # an unknown chip fails here, not at the first call
+
+    @classmethod
+    def make(cls, **options: Any) -> "Options":
+        """Options from keyword arguments; an unknown name is a ValueError that lists the known
+        ones."""
+        known = [f.name for f in dataclasses.fields(cls)]
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise ValueError(f"tessera: unknown option {unknown[0]!r} (the options are {', '.join(known)})")
+        return cls(**options)
 
     def attributes(self) -> dict[str, ir.Attribute]:
         i64 = ir.IntegerType.get_signless(64)
@@ -103,7 +123,8 @@ def enable(chip: str = "v5e", check: bool = True, dma_order: str = "eager", pois
            zero_copy: bool = False, host_helpers: int = 0, **more: Any) -> None:
     """Runs every TPU pallas_call that jax.jit lowers for the CPU through tessera, from now on
     (in every thread that has not entered tessera.jax.enabled()). More options: see Options."""
-    opts = Options(chip, check, dma_order, poison, zero_copy, host_helpers, **more)
+    opts = Options.make(chip=chip, check=check, dma_order=dma_order, poison=poison, zero_copy=zero_copy,
+                        host_helpers=host_helpers, **more)
     _register()
     _options.set_global(opts)
 
@@ -119,7 +140,8 @@ def enabled(chip: str = "v5e", check: bool = True, dma_order: str = "eager", poi
             zero_copy: bool = False, host_helpers: int = 0, **more: Any) -> Iterator[Options]:
     """enable() for a block (this thread). A kernel failure that JAX raises inside the block
     (a race, a deadlock, poison, ...) leaves it as tessera.KernelError."""
-    opts = Options(chip, check, dma_order, poison, zero_copy, host_helpers, **more)
+    opts = Options.make(chip=chip, check=check, dma_order=dma_order, poison=poison, zero_copy=zero_copy,
+                        host_helpers=host_helpers, **more)
     _register()
     with _options(opts), kernel_errors():
         yield opts
@@ -336,9 +358,10 @@ class Timing:
     after the block."""
 
     def __init__(self, chip: str, trace: bool, timing_only: bool | str = False):
-        mode = {False: 0, True: 1, "strict": 2}.get(timing_only)  # type: ignore[call-overload]
-        if mode is None:
-            raise ValueError(f"tessera: timing_only is False, True or 'strict', not {timing_only!r}")
+        chip = _check.chip(chip)
+        trace = _check.flag("trace", trace)
+        mode = {False: 0, True: 1, "strict": 2}[_check.one_of("timing_only", timing_only, (False, True, "strict"))]
+        n.load_chip(chip)  # an unknown chip is a ValueError, as for enable()
         self.chip = chip
         self.simulated_seconds = 0.0
         self.kernels: list[dict[str, Any]] = []
