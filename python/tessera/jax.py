@@ -184,23 +184,33 @@ def _device_kind(chip_name: str) -> tuple[str, int]:
     return kind, chip.tensor_cores if mega else 1
 
 
+def _tpu_named() -> bool:
+    """Whether the abstract mesh in force names a TPU device (jax.sharding.use_abstract_mesh
+    with a TPU AbstractDevice, as an export for TPU sets): its answers to Pallas's TPU
+    questions win over tessera's. Under jax.shard_map the abstract mesh names the concrete
+    mesh's devices, CPU devices here, whose kind ("cpu") and core count (None) Pallas cannot
+    use: tessera's chip answers then, as outside shard_map."""
+    device = _mesh_lib.get_abstract_mesh().abstract_device
+    return device is not None and getattr(device, "platform", None) == "tpu"
+
+
 def _hook_tpu_info() -> None:
     """While tessera is enabled, Pallas's questions about the TPU (tpu_info.get_device_kind,
     get_num_device_cores: asked while a kernel is traced, as emit_pipeline does, and while it
-    is lowered) are answered with tessera's chip, unless an abstract mesh names a device. On
-    a CPU they would fail ("Unsupported TPU device kind: cpu"). The answers depend on the
+    is lowered) are answered with tessera's chip, unless an abstract mesh names a TPU device.
+    On a CPU they would fail ("Unsupported TPU device kind: cpu"). The answers depend on the
     options, which are part of the trace context, so get_tpu_info's cache keeps them apart."""
     kind, cores = _tpu_info.get_device_kind, _tpu_info.get_num_device_cores
 
     def get_device_kind() -> str:
         opts = _options.value
-        if opts is None or _mesh_lib.get_abstract_mesh().abstract_device is not None:
+        if opts is None or _tpu_named():
             return kind()
         return _device_kind(opts.chip)[0]
 
     def get_num_device_cores() -> int:
         opts = _options.value
-        if opts is None or _mesh_lib.get_abstract_mesh().abstract_device is not None:
+        if opts is None or _tpu_named():
             return cores()
         return _device_kind(opts.chip)[1]
 
@@ -208,13 +218,13 @@ def _hook_tpu_info() -> None:
     _tpu_info.get_num_device_cores = get_num_device_cores
 
     # pltpu.create_tensorcore_mesh() (pl.core_map over a chip's TensorCores) reads
-    # jax.devices()[0].num_cores, which a CPU device does not have: while tessera is enabled,
-    # the chip's cores. The function is also bound by name in jax.experimental.pallas.tpu.
+    # jax.devices()[0].num_cores (under shard_map: the abstract mesh's device's), which a CPU
+    # device does not have: while tessera is enabled, the chip's cores. The function is also
+    # bound by name in jax.experimental.pallas.tpu.
     create_mesh = _tpu_core.create_tensorcore_mesh
 
     def create_tensorcore_mesh(axis_name: str, devices: Any = None, num_cores: int | None = None):
-        if devices is None and num_cores is None and _options.value is not None and \
-                _mesh_lib.get_abstract_mesh().abstract_device is None:
+        if devices is None and num_cores is None and _options.value is not None and not _tpu_named():
             num_cores = get_num_device_cores()
         return create_mesh(axis_name, devices=devices, num_cores=num_cores)
 
