@@ -34,6 +34,7 @@ from jax._src.pallas import pallas_call as _pallas_call
 from jax._src.pallas.mosaic import core as _tpu_core
 from jax._src.pallas.mosaic import pallas_call_registration as _tpu_registration
 from jax._src.pallas.mosaic import tpu_info as _tpu_info
+from jax._src.state import types as _state_types
 from jax.experimental.pallas import tpu as _pltpu
 
 from . import _check
@@ -252,10 +253,33 @@ def _mesh_attributes(ctx: mlir.LoweringRuleContext, opts: Options) -> dict[str, 
             "timeout_ms": ir.IntegerAttr.get(i64, max(1, int(opts.timeout * 1000)))}
 
 
+def _kernel_name(params: dict[str, Any]) -> str:
+    """The kernel's name as JAX's TPU lowering gives it (the pallas_call's name, else its
+    function's)."""
+    jaxprs = params.get("jaxprs") or [params.get("jaxpr")]
+    return params.get("name") or "_".join(str(getattr(getattr(j, "debug_info", None), "func_name", "?"))
+                                          for j in jaxprs)
+
+
+def _refuse_pinned(ctx: mlir.LoweringRuleContext, name: str) -> None:
+    """Pinned buffers (jax's state pin()/create_linear(), or jax_refs_to_pins=True: operands of
+    type AbstractLinVal, memref-typed in the lowered call) are refused by name: XLA's CPU
+    backend has no implementation of the Pin and Unpin custom calls that make and read them,
+    so a program holding one cannot run on the CPU with or without tessera."""
+    for i, aval in enumerate(ctx.avals_in):
+        if isinstance(aval, _state_types.AbstractLinVal):
+            raise KernelError(f"kernel '{name}': operand {i} ({aval.inner_aval.str_short()}) is a pinned buffer "
+                              "(jax's pin or jax_refs_to_pins: a memref-typed operand); tessera.jax does not run "
+                              "kernels on pinned buffers, since XLA's CPU backend has no Pin/Unpin custom calls to "
+                              "make them: pass the array itself (with input_output_aliases to update it in place)",
+                              "TSR_ERR_UNSUPPORTED")
+
+
 def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
     opts = _options.value
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")):
         return _pallas_call._pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    _refuse_pinned(ctx, _kernel_name(params))
     outs = _tpu_registration.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret,
                                                            **params)
     return _retarget(outs, opts, _mesh_attributes(ctx, opts))
@@ -268,6 +292,7 @@ def _lower_mpmd_map(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")) or \
             not all(isinstance(m, _tpu_core.TensorCoreMesh) for m in params["meshes"]):
         return _mpmd._mpmd_map_fallback_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    _refuse_pinned(ctx, _kernel_name(params))
     outs = _mpmd._mpmd_map_tpu_lowering(ctx, *in_nodes, interpret=interpret, **params)
     return _retarget(outs, opts)
 
