@@ -22,6 +22,7 @@ import ctypes
 import dataclasses
 import functools
 import threading
+import warnings
 from typing import Any, Iterator
 
 import jax
@@ -438,6 +439,19 @@ class Timing:
         if n.lib.tsr_timing_write_trace(t, str(path).encode()) != 0:
             raise KernelError(f"timing: {n.last_error()}")
 
+    def __str__(self) -> str:
+        """The timing model's report, as `tessera run --report` prints it (tsr_timing_report):
+        totals, the bound verdict, then each kernel call."""
+        with n.MemStream() as out:
+            status = n.lib.tsr_timing_report(n.ffi_lib.tsr_ffi_session_timing(self._session), out.file)
+        if status != 0:
+            raise KernelError(f"timing: {n.last_error()}")
+        return out.text
+
+    def __repr__(self) -> str:
+        return (f"<tessera.jax.Timing chip={self.chip!r} calls={self.calls} "
+                f"simulated_seconds={self.simulated_seconds:.6g}>")
+
     def __del__(self):
         if getattr(self, "_session", None) and n.ffi_lib is not None:  # not at interpreter exit
             n.ffi_lib.tsr_ffi_session_destroy(self._session)
@@ -458,11 +472,26 @@ def timing(chip: str | None = None, trace: bool = True,
     Timing's `timing_only_calls` of its `calls` ran without computing. JAX dispatches jitted
     calls asynchronously: the block ends by waiting for the computations of every live array
     (as kernel_errors() does), so that the calls made inside it are timed; one whose results
-    were dropped unread may still escape (block_until_ready them inside the block)."""
+    were dropped unread may still escape (block_until_ready them inside the block): a block in
+    which no kernel call ran warns (RuntimeWarning). Without enable(), the block routes the TPU
+    pallas_calls of this thread to tessera itself, as enabled(chip=chip) would.
+
+    print(t) prints the model's report, as `tessera run --report` does."""
     cur = _options.value
-    t = Timing(chip or (cur.chip if cur else "v5e"), trace, timing_only)
+    chip = _check.chip(chip if chip is not None else cur.chip if cur else "v5e")
+    routed = contextlib.nullcontext() if cur is not None else _options(Options.make(chip=chip))
+    t = Timing(chip, trace, timing_only)
+    if cur is None:
+        _register()
+    ok = False
     try:
-        with kernel_errors():  # which waits for the calls made inside
+        with routed, kernel_errors():  # which waits for the calls made inside
             yield t
+        ok = True
     finally:
         t._close()
+    if ok and t.calls == 0:
+        warnings.warn("tessera.jax.timing: no kernel call ran inside the block, so nothing was timed (JAX "
+                      "dispatches calls asynchronously: a call whose result is never used may run after the "
+                      "block ends, and then in a later timing block; call .block_until_ready() on the "
+                      "results inside the block)", RuntimeWarning, stacklevel=3)
