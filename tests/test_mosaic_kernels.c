@@ -522,6 +522,45 @@ static void test_dma_dynamic(tsr_machine *m) {
   tsr_mlir_module_destroy(mod);
 }
 
+/* A call with disable_bounds_checks (unchecked_bounds.mlir): a load, a store and a DMA slice
+ * that reach outside their refs do the part inside; the load reads poison (all bits set) for
+ * the rest, the store and the DMA leave the rest of their targets as they were. Without the
+ * option the same call is a bounds error. Expected values from C loops over x. */
+static void test_unchecked_bounds(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/unchecked_bounds.mlir");
+  if (!k) return;
+  enum { R = 16, C = 128 };
+  static float x[R * C], a[R * C], o[8 * C], p[R * C], q[8 * C];
+  tsr_test_fill(x, R * C, 17);
+  tsr_test_fill(a, R * C, 19);
+  int64_t two = 2, sx[2] = {R, C}, so[2] = {8, C};
+  const int32_t cases[][2] = {{12, 12}, {100, 16}, {-3, 0}, {4, 9}};
+  tsr_mosaic_call_opts unchecked = {.disable_bounds_checks = true};
+  int bad = 0;
+  for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+    int32_t ij[2] = {cases[t][0], cases[t][1]}, i = ij[0], j = ij[1];
+    tsr_ref in[3] = {tsr_ref_dense(ij, TSR_I32, TSR_HBM, 1, &two), tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sx),
+                     tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sx)};
+    tsr_ref out[3] = {tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so), tsr_ref_dense(p, TSR_F32, TSR_HBM, 2, sx),
+                      tsr_ref_dense(q, TSR_F32, TSR_HBM, 2, so)};
+    bool inside = i >= 0 && i + 8 <= R && j + 8 <= R;
+    if (!inside) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, in, 3, out, 3, NULL, NULL), TSR_ERR_BOUNDS, "out of bounds");
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 3, out, 3, &unchecked, NULL));
+    for (int r = 0; r < 8; r++)
+      for (int c = 0; c < C; c++) {
+        uint32_t got, want = 0xFFFFFFFFu;
+        memcpy(&got, &o[r * C + c], 4);
+        if (i + r >= 0 && i + r < R) memcpy(&want, &x[(i + r) * C + c], 4);
+        bad += got != want;
+        bad += q[r * C + c] != (j + r < R ? a[(j + r) * C + c] : -5.0f);
+      }
+    for (int r = 0; r < R; r++)
+      for (int c = 0; c < C; c++) bad += p[r * C + c] != (r - i >= 0 && r - i < 8 ? x[(r - i) * C + c] : -1.0f);
+  }
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+}
+
 /* DMAs of an edge block rounded up into the tile padding (dma_padded.mlir): the 4 x 72
  * elements inside f32[20,200] move, doubled, and nothing else of o changes; a window past the
  * padding, or into the padding of a VMEM ref, stays a bounds error. */
@@ -1478,6 +1517,7 @@ int main(void) {
   test_semaphore_operands();
   test_dma_host();
   test_dma_padded(m);
+  test_unchecked_bounds(m);
   test_dma_packed(m);
   test_num_programs_map(m);
   test_marks();

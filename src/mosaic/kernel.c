@@ -480,6 +480,8 @@ typedef struct run_state {
   int64_t ops_limit;
   bool timing_only; /* run the needed instructions only (timing_only.c) */
   bool unchunked;   /* tsr_machine_options.unchunked */
+  bool unchecked;   /* tsr_mosaic_call_opts.disable_bounds_checks */
+  const minst *outside; /* the first op whose access reached outside its ref (unchecked) */
 } run_state;
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
@@ -514,7 +516,8 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked};
+            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked,
+            .unchecked = rs->unchecked, .outside = &rs->outside};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -681,7 +684,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs, maps));
   TSR_TRY(check_steps_in_budget(m, k, &d));
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
-                  .unchunked = seam_options(m)->unchunked};
+                  .unchunked = seam_options(m)->unchunked, .unchecked = opts && opts->disable_bounds_checks};
   TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
   d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
@@ -711,6 +714,10 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     if (!stats) stats = &local;
     s = pallas_call_run(m, &d, &split_ok, split_verdict, prog_steps_itself(k->body), stats);
     stats->timing_only = rs.timing_only;
+    const minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);
+    if (out) /* a TPU would have touched other memory there, silently: say it once per site */
+      seam_warn(m, "kernel %s: %s at %s reached outside its ref; with disable_bounds_checks the part outside "
+                "was not accessed (a load reads poison there, a store or a DMA skips it)", k->name, out->name, out->loc);
     if (wanted && !split_ok) /* the split did not stand: later runs go in order */
       __atomic_store_n(&k->split_safe, false, __ATOMIC_RELAXED);
   }

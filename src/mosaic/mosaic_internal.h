@@ -196,6 +196,10 @@ typedef struct exec {
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
   bool timing_only;      /* run the needed instructions only (timing_only.c) */
   bool unchunked;        /* run chunk groups op by op (tsr_machine_options.unchunked) */
+  /* tsr_mosaic_call_opts.disable_bounds_checks: accesses outside their refs are clipped
+   * (ops_memory.c), and the first op that made one is kept here for the call's warning */
+  bool unchecked;
+  const minst **outside;
 } exec;
 
 /* ---- program building (compile.c) ---- */
