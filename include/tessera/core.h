@@ -46,6 +46,13 @@ const char *tsr_status_name(tsr_status s);
  * Results are the same bits at every level. */
 const char *tsr_isa(void);
 
+/* The CBLAS shared library (a path, or a name the dynamic loader finds) for matmuls when the
+ * environment variable TSR_BLAS_LIBRARY names none: tried before the OpenBLAS found at build
+ * time. Takes effect when called before the first kernel with a matmul is compiled; the
+ * library may be scipy-openblas's, whose functions carry a "scipy_" prefix. The Python
+ * package names the OpenBLAS of the scipy-openblas32 wheel it depends on. */
+void tsr_blas_library(const char *path);
+
 /* ---- data types -------------------------------------------------------------------- */
 
 /* X(enum suffix, name, bytes, is_float, is_signed, tpu_ok). The complex types (two parts,
