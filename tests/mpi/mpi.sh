@@ -3,7 +3,8 @@
 # multi-chip kernels (tests/mosaic/mc_*.mlir) with 1, 2 and 4 processes gives outputs
 # bit-identical to one process without MPI and to plain Python references, the same DMA
 # counts, and the same timing report, JSON and trace byte for byte; the deadlocking kernel is
-# reported by process 0 naming every device, and every process exits non-zero; a process
+# reported by process 0 naming every device, and every process exits non-zero, within a bound
+# on 32 devices, while a device that computes long is no deadlock; a process
 # killed mid-run ends the job with an error within a bound; StableHLO modules from shard_map
 # give JAX's outputs and the same timing JSON; the checkers' findings (races, semaphores,
 # poison) word for word and the exit code as one process's; what cannot span processes is refused. The
@@ -123,6 +124,15 @@ for np in 2 4; do
     [ "$(grep -c "process 0 reports every device" "$out")" -eq $((np - 1)) ] && pass=$((pass+1)) ||
     { fail=$((fail+1)); echo "FAIL: the deadlock report on $np processes"; cut -c1-400 "$out"; }
 done
+# found as soon as every device waits, whatever their count: 32 devices over 2 processes (a
+# count of spins took minutes on 2 loaded CPUs); and a device that computes for longer than
+# that while every other waits for it, on another process too, is no deadlock
+start=$(date +%s)
+expect 1 $MPIRUN -np 2 "$T" run --devices 32 $M/mc_signal_wrong_device.mlir "$dir/x32.npy"
+took=$(( $(date +%s) - start ))
+if grep -q "device 1: .*every core is waiting (deadlock)" "$out" && [ "$took" -lt 15 ]; then pass=$((pass+1)); else
+  fail=$((fail+1)); echo "FAIL: the deadlock on 32 devices over 2 processes: after $took s"; cut -c1-300 "$out" | tail -3; fi
+expect 0 $MPIRUN -np 2 "$RING" 8 8 eager 1 --busy 3
 # a signal to a run_scoped semaphore that nobody waits for (device 3 to device 0, another
 # process's): the scope's end takes in its inbox and fails as on one process, on both paths
 held="device 0: pallas_call scoped_sem_held_kernel: .*a semaphore allocated in this scope holds 1 when the scope ends"
