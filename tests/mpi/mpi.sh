@@ -5,7 +5,8 @@
 # counts, and the same timing report, JSON and trace byte for byte; the deadlocking kernel is
 # reported by process 0 naming every device, and every process exits non-zero, within a bound
 # on 32 devices, while a device that computes long is no deadlock; a process
-# killed mid-run ends the job with an error within a bound; StableHLO modules from shard_map
+# killed mid-run ends the job with an error within a bound; processes started with different
+# arguments, or a process that is no tessera run, end the job in bounded time saying what; StableHLO modules from shard_map
 # give JAX's outputs and the same timing JSON; the checkers' findings (races, semaphores,
 # poison) word for word and the exit code as one process's; what cannot span processes is refused. The
 # C API (tests/mpi/mpi_ring.c): a ring all-gather on 4 and 8 devices in every DMA order, its
@@ -32,6 +33,7 @@ dir=$(mktemp -d)
 M=tests/mosaic
 python3 tests/cli/mc_refs.py "$dir" # the input and plain-Python references
 exact="--rtol 0 --atol 0"
+x="$dir/x.npy"
 # kernel, reference, how it runs (a DMA order each)
 cases=(
   "mc_ring_allgather gather --devices 4"
@@ -133,6 +135,43 @@ took=$(( $(date +%s) - start ))
 if grep -q "device 1: .*every core is waiting (deadlock)" "$out" && [ "$took" -lt 15 ]; then pass=$((pass+1)); else
   fail=$((fail+1)); echo "FAIL: the deadlock on 32 devices over 2 processes: after $took s"; cut -c1-300 "$out" | tail -3; fi
 expect 0 $MPIRUN -np 2 "$RING" 8 8 eager 1 --busy 3
+# processes started differently (each of these spun in mismatched collectives until killed, or
+# failed reading another's log): process 0 names what differs, and every process exits 2
+bar=$M/mc_barrier.mlir
+differ() { # differ 'WHAT DIFFERS' MPIRUN-ARGS...
+  local pat=$1; shift
+  start=$(date +%s)
+  expect 2 $MPIRUN "$@"
+  took=$(( $(date +%s) - start ))
+  if grep -q -- "started with different arguments: $pat" "$out" && [ "$took" -lt 30 ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: processes started with different arguments ($pat): after $took s"; cut -c1-300 "$out" | tail -3; fi
+}
+differ "--devices: process 0 has 4, process 1 has 8 " -np 1 "$T" run --devices 4 $bar "$x" : -np 1 "$T" run --devices 8 $bar "$x"
+differ "--report: process 0 gives it, process 1 does not " \
+  -np 1 "$T" run --devices 4 --report $bar "$x" : -np 1 "$T" run --devices 4 $bar "$x"
+differ "--chip: process 0 has v5e, process 1 has v4 " \
+  -np 1 "$T" run --devices 4 --report $bar "$x" : -np 1 "$T" run --devices 4 --report --chip v4 $bar "$x"
+differ "the module: process 0 has $bar (FNV-1a [0-9a-f]*), process 1 has $M/mc_permute_add.mlir (FNV-1a [0-9a-f]*) " \
+  -np 1 "$T" run --devices 4 $bar "$x" : -np 1 "$T" run --devices 4 $M/mc_permute_add.mlir "$x"
+differ "input 0: process 0 has f32\[32,128\] ($x), process 1 has f32\[256,128\] ($dir/x32.npy), process 2 has f32\[256,128\]" \
+  -np 1 "$T" run --devices 4 $bar "$x" : -np 3 "$T" run --devices 4 $bar "$dir/x32.npy"
+differ "--devices: process 0 has none, process 1 has 4; --mesh: process 0 has 2x2, process 1 has none " \
+  -np 1 "$T" run --mesh 2x2 $bar "$x" : -np 1 "$T" run --devices 4 $bar "$x"
+# a process that is no tessera run: one that never joins MPI_Init (sleep), one that joins it and
+# goes on to other collectives (mpi_ring), as process 1 or as process 0; the job ends after
+# the start's timeout, saying why
+notus() { # notus 'MESSAGE' MPIRUN-ARGS...
+  local pat=$1; shift
+  start=$(date +%s)
+  expect 1 env TSR_MPI_START_TIMEOUT=4 $MPIRUN -x TSR_MPI_START_TIMEOUT "$@"
+  took=$(( $(date +%s) - start ))
+  if grep -q -- "$pat" "$out" && [ "$took" -lt 30 ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: a process that is no tessera run ($pat): after $took s"; cut -c1-300 "$out" | tail -3; fi
+}
+notus "MPI_Init did not finish within 4 s: a process of this job never called it" \
+  -np 1 "$T" run --devices 4 $bar "$x" : -np 1 sleep 100
+notus "MPI process 1 sent no arguments within 4 s" -np 1 "$T" run --devices 4 $bar "$x" : -np 1 "$RING" 4 8 eager
+notus "MPI process 1: process 0 did not answer within 4 s" -np 1 "$RING" 4 8 eager : -np 1 "$T" run --devices 4 $bar "$x"
 # a signal to a run_scoped semaphore that nobody waits for (device 3 to device 0, another
 # process's): the scope's end takes in its inbox and fails as on one process, on both paths
 held="device 0: pallas_call scoped_sem_held_kernel: .*a semaphore allocated in this scope holds 1 when the scope ends"
