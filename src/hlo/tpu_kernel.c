@@ -114,7 +114,9 @@ static tsr_status prepare(tsr_hlo_kernel *k, const tsr_ref *operands, int num_op
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s' takes %d dynamic grid bounds + %d scalar-prefetch operands + %d inputs and gives %d "
                     "outputs; the call has %d operands and %d results",
                     k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, num_operands, num_results);
-  if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': too many operands", k->name);
+  if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s' takes %d operands and %d dynamic grid bounds, over the limits of %d and %d",
+                    k->name, n_ops, k->n_dyn, TSR_MAX_OPERANDS, TSR_MAX_GRID);
   for (int i = 0; i < k->n_dyn; i++) TSR_TRY(dynamic_bound(k, &operands[i], i, &dyn[i]));
   memcpy(ops, operands + k->n_dyn, sizeof *ops * (size_t)n_ops);
   /* The kernel reads and writes an aliased output in place; an output that is not its

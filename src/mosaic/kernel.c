@@ -330,7 +330,9 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   if (k->nio < 0)
     return tsr_fail(TSR_ERR_INVALID, "kernel @%s has %d arguments, fewer than %d grid indices + %d scalar prefetch + %d scratch",
                     P->name, P->nargs, k->grid_rank, k->nprefetch, k->nscratch);
-  if (k->nio > TSR_MAX_OPERANDS) return tsr_fail(TSR_ERR_UNSUPPORTED, "%d operands", k->nio);
+  if (k->nio > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel @%s has %d input and output operands, over the limit of %d (TSR_MAX_OPERANDS)",
+                    P->name, k->nio, TSR_MAX_OPERANDS);
   const tsr_ir_attr *wps = tsr_ir_op_attr(fn, "window_params");
   if (wps && (wps->kind != TSR_IR_ATTR_ARRAY || wps->u.array.n != k->nio))
     return tsr_fail(TSR_ERR_INVALID, "window_params has %d entries but the kernel has %d input and output operands",
