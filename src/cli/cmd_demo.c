@@ -108,7 +108,7 @@ static bool demo_observers_report(const char *name) {
     if (o->report) tsr_timing_report(demo_timing, cli_out());
     if (o->json) {
       printf("%s{\"demo\": \"%s\", \"report\": ", json_reports++ ? ",\n" : "[\n", name);
-      fflush(stdout);
+      cli_flush();
       if (tsr_timing_write_json(demo_timing, "-") != TSR_OK) ok = false;
       printf("}");
     }
