@@ -83,7 +83,7 @@ tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **
   if (!d || (!d->backend_config && d->backend_config_len)) return tsr_fail(TSR_ERR_INVALID, "no backend_config");
   tsr_hlo_kernel *k = calloc(1, sizeof *k);
   if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  if (d->name) snprintf(k->name, sizeof k->name, "%s", d->name);
+  if (d->name) tsr_printable(d->name, k->name, sizeof k->name); /* printed: control characters escaped */
   tsr_mlir_module *body = NULL;
   tsr_status s = parse_config(d->backend_config ? d->backend_config : "", d->backend_config_len, k, &body);
   if (s == TSR_OK) s = load_body(k, body);
