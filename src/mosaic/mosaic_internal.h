@@ -283,7 +283,9 @@ struct comp {
   char where[320];    /* "op NAME at LOC" */
 };
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
-bool comp_type(const tsr_ir_type *t, stype *out);
+/* The slot type of an MLIR type; false for one the interpreter does not take, with the reason
+ * (" (...)", or empty) in why when given. */
+bool comp_type(const tsr_ir_type *t, stype *out, char *why, size_t cap);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
 int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
 int64_t *comp_ints_dup(comp *c, const char *name, int *n);
