@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from . import _check
 from . import _native as n
 from ._errors import KernelError
 
@@ -24,7 +25,11 @@ def _module_text(module: Any) -> str:
         return module
     if isinstance(module, (bytes, bytearray, memoryview)):
         import jax
-        module = jax.export.deserialize(bytearray(module))
+        try:
+            module = jax.export.deserialize(bytearray(module))
+        except Exception as e:  # noqa: BLE001 - struct.error, IndexError, ... from the flatbuffer reader
+            raise ValueError(f"tessera: the {len(module)} bytes given as the module are not a serialized "
+                             f"jax.export.Exported (Exported.serialize()): {type(e).__name__}: {e}") from e
     text = getattr(module, "mlir_module", None)
     if callable(text):
         return text()
@@ -39,17 +44,21 @@ class _Program:
     def __init__(self, module: Any, chip: str | None, check: bool = True, dma_order: str = "eager",
                  poison: bool = False, zero_copy: bool = False, host_helpers: int = 0,
                  timing_only: int = 0, strict_block_shapes: bool = False, timing: bool = False):
-        if dma_order not in n.DMA_ORDERS:
-            raise ValueError(f"tessera: dma_order is one of {', '.join(n.DMA_ORDERS)}, not {dma_order!r}")
+        # the options first, before anything is allocated
+        chip = "v5e" if chip is None else _check.chip(chip)
+        check, poison, zero_copy = (_check.flag(k, v) for k, v in
+                                    (("check", check), ("poison", poison), ("zero_copy", zero_copy)))
+        dma_order = _check.one_of("dma_order", dma_order, tuple(n.DMA_ORDERS))
+        host_helpers = _check.host_helpers(host_helpers)
         text = _module_text(module).encode()
         self.m, self.p, self.sim = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
         self.machine = None
-        n.load_chip(chip or "v5e")  # an unknown chip is a bad option: ValueError before anything runs
+        n.load_chip(chip)  # an unknown chip is a bad option: ValueError before anything runs
         try:
             self._ok(n.lib.tsr_mlir_parse_text(text, len(text), b"<module>", ctypes.byref(self.m)), "read")
             self._ok(n.lib.tsr_hlo_compile(self.m, ctypes.byref(self.p)), "compile")
             opts = n.SimOptions(
-                chip=(chip or "v5e").encode(),
+                chip=chip.encode(),
                 machine=n.MachineOptions(dma_mode=n.DMA_ORDERS[dma_order], zero_copy=zero_copy,
                                          host_helpers=host_helpers, timing_only=timing_only,
                                          strict_block_shapes=strict_block_shapes, quiet=timing_only != 0),
@@ -165,6 +174,7 @@ def inspect(module: Any, *arrays: Any, chip: str | None = None, steps: int = 4) 
     """What `tessera inspect` prints for a module: per kernel, the grid and its semantics, each
     operand's memory space, block shape, buffers and index map, the VMEM budget, and the DMA
     plan of the first `steps` grid steps. A bare Mosaic kernel with a grid needs its inputs."""
+    steps = _check.integer("steps", steps, 0, _check.C_INT_MAX)
     prog = _Program(module, chip, check=False)
     try:
         items, _kept = prog.inputs(arrays)

@@ -166,6 +166,7 @@ for _name, _res, *_args in [
     ("tsr_timing_kernel_at", c_int, _P, c_int, POINTER(TimingKernel)),
     ("tsr_timing_device_at", c_int, _P, c_int, POINTER(TimingDevice)),
     ("tsr_timing_write_trace", c_int, _P, c_char_p),
+    ("tsr_timing_report", c_int, _P, c_void_p),
 ]:
     _declare(lib, _name, _res, *_args)
 for _name, _res, *_args in [

@@ -144,8 +144,11 @@ tsr_status run_setup_machine(run_setup *rs) {
 bool run_setup_finish(run_setup *rs) {
   bool ok = true;
   if (rs->timing) {
-    if (rs->report && tsr_timing_report(rs->timing, cli_out()) != TSR_OK) ok = false;
-    if (rs->json && tsr_timing_write_json(rs->timing, "-") != TSR_OK) ok = false;
+    bool reported = !rs->report || tsr_timing_report(rs->timing, cli_out()) == TSR_OK;
+    if (!reported) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+    bool json = !rs->json || tsr_timing_write_json(rs->timing, "-") == TSR_OK;
+    if (!json) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+    ok = reported && json;
     if (rs->trace_path) {
       if (tsr_timing_write_trace(rs->timing, rs->trace_path) != TSR_OK) {
         fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
