@@ -6,8 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/demo.h"
-#include "tessera/check.h"
-#include "tessera/timing.h"
+#include "tessera/sim.h"
 
 static const struct {
   const char *name;
@@ -48,54 +47,40 @@ static void print_event(void *user, const tsr_event *ev) {
   }
 }
 
-/* The observers of the example that runs now; they outlive its machine and are freed after
- * it (a machine calls its observers until it is destroyed). */
-static tsr_timing *demo_timing;
-static tsr_checker *demo_checker;
+/* The machine of the example that runs now, with its observers (one machine per example):
+ * the timing model and the checkers are reported after the run, then it all goes. */
+static tsr_sim *demo_sim;
 static const demo_opts *demo_current;
 static bool demo_several; /* more than one example runs: each writes its own trace */
 
 tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
-  tsr_machine_options mo = {0};
-  tsr_chip chip_desc;
-  if (tsr_chip_load(o->chip ? o->chip : chip, &chip_desc) != TSR_OK) {
+  tsr_sim_options so = {
+      .chip = o->chip ? o->chip : chip,
+      .machine = {.num_cores = o->cores ? o->cores : cores, .zero_copy = o->zero_copy, .dma_mode = o->dma_mode,
+                  .seed = o->seed, .num_devices = o->devices},
+      .checks = o->check || o->poison ? TSR_CHECK_DEFAULT | (o->poison ? TSR_CHECK_POISON : 0) : 0,
+      .timing = o->report || o->json || o->trace,
+      .timing_options = {.trace = o->trace != NULL}};
+  tsr_sim_destroy(demo_sim);
+  demo_sim = NULL;
+  if (tsr_sim_create(&so, &demo_sim) != TSR_OK) {
     fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
     return NULL;
   }
-  mo.chip = &chip_desc;
-  mo.num_cores = o->cores ? o->cores : cores;
-  mo.zero_copy = o->zero_copy;
-  mo.dma_mode = o->dma_mode;
-  mo.seed = o->seed;
-  mo.num_devices = o->devices;
-  tsr_machine *m = NULL;
-  if (tsr_machine_create(&mo, &m) != TSR_OK) {
-    fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-    return NULL;
-  }
+  tsr_machine *m = tsr_sim_machine(demo_sim);
   if (o->plan) {
     tsr_observer obs = {.user = NULL, .on_event = print_event};
     tsr_machine_add_observer(m, &obs);
   }
   demo_current = o;
-  if ((o->report || o->json || o->trace) && !demo_timing) {
-    tsr_timing_options to = {.trace = o->trace != NULL};
-    if (tsr_timing_create(tsr_machine_chip(m), &to, &demo_timing) != TSR_OK ||
-        tsr_timing_attach(demo_timing, m) != TSR_OK) {
-      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-      tsr_machine_destroy(m);
-      return NULL;
-    }
-  }
-  if ((o->check || o->poison) && !demo_checker) {
-    if (tsr_checker_create(TSR_CHECK_DEFAULT | (o->poison ? TSR_CHECK_POISON : 0), &demo_checker) != TSR_OK ||
-        tsr_checker_attach(demo_checker, m) != TSR_OK) {
-      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-      tsr_machine_destroy(m);
-      return NULL;
-    }
-  }
   return m;
+}
+
+void demo_machine_done(tsr_machine *m) {
+  if (demo_sim && m == tsr_sim_machine(demo_sim)) {
+    tsr_sim_destroy(demo_sim);
+    demo_sim = NULL;
+  }
 }
 
 /* Where an example's --trace goes: FILE for one example; for several, FILE with the example's
@@ -119,6 +104,8 @@ static int json_reports;
 static bool demo_observers_report(const char *name) {
   bool ok = true;
   const demo_opts *o = demo_current;
+  tsr_timing *demo_timing = demo_sim ? tsr_sim_timing(demo_sim) : NULL;
+  tsr_checker *demo_checker = demo_sim ? tsr_sim_checker(demo_sim) : NULL;
   if (demo_timing) {
     if (o->report) tsr_timing_report(demo_timing, cli_out());
     if (o->json) {
@@ -142,13 +129,6 @@ static bool demo_observers_report(const char *name) {
     if (tsr_checker_count(demo_checker) > 0) ok = false;
   }
   return ok;
-}
-
-static void demo_observers_free(void) {
-  tsr_timing_destroy(demo_timing);
-  tsr_checker_destroy(demo_checker);
-  demo_timing = NULL;
-  demo_checker = NULL;
 }
 
 int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
@@ -281,7 +261,8 @@ int cmd_demo(int argc, char **argv) {
     if (!chosen) continue;
     ran++;
     failed += demos[k].run(&o) != 0;
-    demo_observers_free();
+    tsr_sim_destroy(demo_sim); /* an example that failed before demo_machine_done */
+    demo_sim = NULL;
   }
   if (json_reports) printf("\n]\n");
   fprintf(cli_out(), "%d passed, %d failed%s\n", ran - failed, failed,

@@ -54,7 +54,7 @@ static int run_add(const demo_opts *o, const char *name, int64_t rows, int64_t c
     rc = demo_report(name, w == 0, w, &st);
   }
   free(x); free(y); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -140,7 +140,7 @@ int demo_matmul(const demo_opts *o) {
     rc = demo_report("matmul", w < 1e-3, w, &st);
   }
   free(a); free(b); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -197,7 +197,7 @@ int demo_softmax(const demo_opts *o) {
     rc = demo_report("softmax", w < 1e-5, w, &st);
   }
   free(x); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -246,7 +246,7 @@ int demo_gather(const demo_opts *o) {
     rc = demo_report("gather", w == 0 && st.dma.in == 7 && st.dma.skip_in == 5, w, &st);
   }
   free(x); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -287,6 +287,6 @@ int demo_parallel(const demo_opts *o) {
     rc = demo_report("parallel", w == 0 && st.cores == tsr_machine_num_cores(m), w, &st);
   }
   free(x); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

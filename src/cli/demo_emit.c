@@ -113,7 +113,7 @@ int demo_emit_matmul(const demo_opts *o) {
            "DMA counts %s\n", (long long)st.steps, (long long)r.inner.steps, counts ? "as expected" : "WRONG");
   }
   free(a); free(b); free(c); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -267,6 +267,6 @@ int demo_emit_fused(const demo_opts *o) {
            (long long)(sep.inner.dma.in + sep.inner.dma.out), sep.exposed);
   }
   free(x); free(y); free(z); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

@@ -146,6 +146,6 @@ int demo_ring(const demo_opts *o) {
     free(outs[d]);
   }
   free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

@@ -47,6 +47,6 @@ done:
   tsr_array_free(&out[0]);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(mod);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "tessera/timing.h"
+#include "tessera/machine.h"
 
 typedef enum { F_INT, F_INT64, F_DOUBLE, F_BOOL, F_NAME } field_type;
 
