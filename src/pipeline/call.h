@@ -17,6 +17,11 @@ typedef struct operand_plan {
   bool squeezed[TSR_MAX_RANK];
   bool passthrough;
   bool semaphores;              /* SEMAPHORE_MEM: the array holds semaphore counts */
+  /* An output aliased to an input where both are whole arrays resident in VMEM or SMEM (a
+   * memory-space operand, no block shape): on a TPU they are one buffer, so the output's
+   * block is the input's (share_input, pallas_call.c). The other's index in the call's
+   * operands (inputs, then outputs), on both; -1 for the rest. */
+  int shares;
   int buffer_count;
   int64_t block_bytes;
 } operand_plan;

@@ -182,7 +182,7 @@ static tsr_status check_budget(call_plan *cp) {
   int64_t vmem = 0, smem = 0;
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
-    if (o->passthrough) continue;
+    if (o->passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
   }
@@ -243,6 +243,27 @@ static tsr_status check_semaphores_one_core(call_plan *cp) {
   return TSR_OK;
 }
 
+/* The input whose buffer output o shares, or -1. An output aliased to an input where both are
+ * whole arrays resident in one memory space (a block spec with a memory space and no block
+ * shape: pl.core_map's captured VMEM and SMEM refs, a pallas_call's VMEM or SMEM operands) is,
+ * on a TPU, one buffer of XLA's in that memory: the kernel gets its address for both refs, so a
+ * store through either is what the other reads and what the output holds afterwards. Here
+ * their block is then one buffer, the input's: copied in before the first step, written back
+ * after the last. Blocked operands keep buffers of their own, as the pipeline's are on a TPU. */
+static int share_input(const call_plan *cp, const operand_plan *o) {
+  const tsr_call_desc *d = cp->d;
+  if (!o->is_output || o->passthrough || o->semaphores || o->spec == &o->whole) return -1;
+  for (int a = 0; a < d->num_aliases; a++) {
+    if (d->aliases[a].output != o->index) continue;
+    int i = d->aliases[a].input - d->num_prefetch;
+    const operand_plan *in = &cp->ops[i];
+    bool resident = o->spec->rank == 0 && !o->spec->index_map && in->spec != &in->whole && in->spec->rank == 0 &&
+                    !in->spec->index_map && !in->passthrough && !in->semaphores;
+    if (resident && in->spec->space == o->spec->space && in->buffer_count == 1 && o->buffer_count == 1) return i;
+  }
+  return -1;
+}
+
 /* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
  * and SMEM they need, against the limits. */
 static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp) {
@@ -267,6 +288,11 @@ static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_on
   for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
     cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
   for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
+  for (int i = 0; i < cp->n; i++) cp->ops[i].shares = -1;
+  for (int i = d->num_inputs; i < cp->n; i++) {
+    int in = share_input(cp, &cp->ops[i]);
+    if (in >= 0) cp->ops[i].shares = in, cp->ops[in].shares = i;
+  }
   TSR_TRY(check_semaphores_one_core(cp));
   return check_budget(cp);
 }
@@ -590,10 +616,18 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
       b->view = b->hbm;
       continue;
     }
-    bool defer = defer_slot_poison(c, b);
-    for (int s = 0; s < b->buffer_count; s++) {
-      TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
-      b->unfilled[s] = defer;
+    if (o->shares >= 0) { /* one buffer for an input and its output, which holds the array (never a view) */
+      b->shared_slot = true;
+      b->read_only_view = b->strided_view = b->overwrite_view = b->late_in = b->late_out = false;
+    }
+    if (o->is_output && o->shares >= 0) {
+      b->slot[0] = p->brefs[o->shares].slot[0];
+    } else {
+      bool defer = defer_slot_poison(c, b);
+      for (int s = 0; s < b->buffer_count; s++) {
+        TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
+        b->unfilled[s] = defer;
+      }
     }
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_recv));
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_send));
