@@ -1135,9 +1135,65 @@ static void test_resident_aliases(void) {
   }
 }
 
+/* Pallas's async copy across two calls (JAX's docs/pallas/design/async_note.md): the first
+ * starts a copy of x into its VMEM output on its semaphore output and ends; the second takes
+ * both, waits, and adds one through the output (its input's buffer: the VMEM array). */
+static tsr_status copy_start_body(tsr_ctx *c, void *u) {
+  (void)u;
+  return tsr_dma_start(c, tsr_ctx_in(c, 0), tsr_ctx_out(c, 0), tsr_ctx_out(c, 1));
+}
+
+static tsr_status copy_done_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *o = tsr_ctx_out(c, 0);
+  tsr_status s = tsr_dma_wait(c, tsr_ctx_in(c, 2), tsr_ctx_in(c, 1));
+  if (s != TSR_OK) return s;
+  for (int64_t k = 0; k < tsr_ref_numel(o); k++) ((float *)(void *)o->data)[k] += 1;
+  return TSR_OK;
+}
+
+/* A DMA in flight when its kernel ends, on a semaphore the kernel gives as an output, into
+ * its VMEM output: it lands in the buffer the next kernel takes as its input, in every DMA
+ * order, and neither call is a race or an imbalance (before, the write-back of the VMEM
+ * output read the copy's destination: a race, and the fresh buffer's NaN with the checkers
+ * off in on-wait order). */
+static void test_dma_across_calls(void) {
+  enum { N = 8 * 128 };
+  for (int run = 0; run < RUNS; run++) {
+    tsr_checker *ck;
+    tsr_machine *m = run_machine(run, &ck);
+    static float x[N], o[N];
+    int32_t count = -1;
+    for (int k = 0; k < N; k++) x[k] = (float)k - 100, o[k] = 7;
+    int64_t sh[2] = {8, 128};
+    tsr_ref xr = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), orr = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+    tsr_ref sem = tsr_ref_dense(&count, TSR_I32, TSR_HBM, 0, sh);
+    tsr_block_spec any = {.space = TSR_ANY}, vmem = {.space = TSR_VMEM},
+                   sems = {.space = TSR_SEMAPHORE_MEM, .semaphore = TSR_DMA_SEM};
+    tsr_ref outs1[2] = {orr, sem};
+    tsr_block_spec out_specs1[2] = {vmem, sems};
+    tsr_call_desc start = {.name = "copy_start", .num_inputs = 1, .inputs = &xr, .in_specs = &any,
+                           .num_outputs = 2, .outputs = outs1, .out_specs = out_specs1, .body = copy_start_body};
+    CHECK_OK(tsr_pallas_call(m, &start, NULL));
+    CHECK_EQ_INT(count, N * 4); /* the copy's bytes, handed on */
+    tsr_ref ins2[3] = {xr, orr, sem};
+    tsr_block_spec in_specs2[3] = {any, vmem, sems};
+    tsr_alias al = {.input = 1, .output = 0};
+    tsr_call_desc done = {.name = "copy_done", .num_inputs = 3, .inputs = ins2, .in_specs = in_specs2,
+                          .num_outputs = 1, .outputs = &orr, .out_specs = &vmem, .num_aliases = 1, .aliases = &al,
+                          .body = copy_done_body};
+    CHECK_OK(tsr_pallas_call(m, &done, NULL));
+    int bad = 0;
+    for (int k = 0; k < N; k++) bad += o[k] != x[k] + 1;
+    CHECK_EQ_INT(bad, 0);
+    run_done(m, ck);
+  }
+}
+
 int main(void) {
   test_grid_steps();
   test_resident_aliases();
+  test_dma_across_calls();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_seed_add();

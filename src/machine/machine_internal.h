@@ -341,7 +341,7 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
 /* In a run of every device: waits until every core of every device has passed barrier
  * `phase` (1: its scratch is allocated, before its first step; 2: its kernel is over, before
  * its memory is released), so that no remote copy or signal reaches memory that is not there.
- * No-op otherwise. */
+ * No-op otherwise, and for a core past that barrier already. */
 void mesh_barrier(tsr_core *c, int phase);
 /* A core stops counting as running (deadlock detection), once. */
 void machine_core_leave(tsr_core *c);

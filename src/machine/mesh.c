@@ -51,7 +51,9 @@ static void arrive(tsr_core *c, int phase) {
 
 void mesh_barrier(tsr_core *c, int phase) {
   machine_sync *s = c->m->sync;
-  if (!s->mesh_run || c->index >= c->m->num_cores) return;
+  /* past it already: a kernel's end barrier comes after its last body (pallas_call.c) and is
+   * asked for again on the way out */
+  if (!s->mesh_run || c->index >= c->m->num_cores || c->phase >= phase) return;
   if (phase == 2) machine_core_leave(c); /* past its kernel, a core signals nobody */
   arrive(c, phase);
   for (unsigned spin = 0; __atomic_load_n(&s->arrived[phase - 1], __ATOMIC_ACQUIRE) < s->total_cores; spin++) {

@@ -308,7 +308,23 @@ typedef struct core_run {
   tsr_ref scratch[64];
   tsr_ref prefetch[64];
   double step_cost_share;
+  bool carried_out;            /* carry_out has run (after the last body, or after the pipeline) */
 } core_run;
+
+static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r);
+
+/* After the last body of the core's share: what a TPU's kernel hands on is settled before the
+ * pipeline writes its outputs back. On many devices every core first waits for every other
+ * device's bodies to be over (the end barrier): after it no remote copy or signal arrives, so
+ * the counts are final. Then the DMAs still in flight on output semaphores land and the counts
+ * go to their arrays (carry_out): a copy into a VMEM output, waited for by a later kernel,
+ * lands in the buffer that the write-back then takes to HBM, where the later kernel's input
+ * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
+ * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
+static tsr_status body_over(call_plan *cp, tsr_core *c, core_run *r) {
+  mesh_barrier(c, 2);
+  return carry_out(cp, c, r);
+}
 
 static tsr_status body_trampoline(pipeline *p, void *user) {
   core_run *r = user;
@@ -339,6 +355,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     return tsr_fail_context(s, "kernel %s at grid index %s", d->name ? d->name : "body",
                             tsr_format_dims(p->index, p->grid_rank, gi, sizeof gi));
   }
+  if (p->s.last_step && !r->cp->body_steps) TSR_TRY(body_over(r->cp, core, r));
   if (observed) {
     tsr_cost cost = c->cost;
     if (d->step_cost) d->step_cost(c, d->user, &cost);
@@ -520,10 +537,13 @@ static void carry_in(call_plan *cp, tsr_core *c, core_run *r) {
   }
 }
 
-/* At the kernel's end: the DMAs in flight on output semaphores land, and the outputs' counts
- * go to their arrays (before the kernel's end event: observers see the copies in it). */
+/* At the kernel's end (body_over): the DMAs in flight on output semaphores land, and the
+ * outputs' counts go to their arrays (before the kernel's end event: observers see the copies
+ * in it, and the race checker takes them as no longer in flight). */
 static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r) {
   const tsr_call_desc *d = cp->d;
+  if (r->carried_out) return TSR_OK;
+  r->carried_out = true;
   for (int i = d->num_inputs; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
     if (!o->semaphores) continue;
@@ -677,7 +697,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
-  TSR_TRY(carry_out(cp, c, r));
+  TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .name = d->name, .operand = -1};
     core_emit(c, &ev);
