@@ -340,8 +340,10 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
     /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
-     * outputs written), which is as precise as a C kernel can be watched. */
-    for (int i = 0; i < p->num_brefs; i++) {
+     * outputs written), which is as precise as a C kernel can be watched. An executor's body
+     * reports each of its loads and stores itself: a store the body never makes would be a
+     * race with a copy another device makes into the block. */
+    for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
       bref *b = &p->brefs[i];
       if (b->passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
@@ -832,6 +834,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   if (s == TSR_OK) {
     cp.stats = stats;
     cp.body_steps = body_steps;
+    cp.body_accesses = split_ok != NULL;
     if (body_steps) split_ok = NULL; /* its steps are inside one grid step */
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
