@@ -858,6 +858,10 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
       m->num_hbm = hbm ? cp.n : 0;
     }
     if (!cp.split.on && s == TSR_OK) s = machine_run_cores(m, call_run_core, &cp);
+    for (int i = 0; i < machine_cores_total(m); i++) { /* no core runs the call now: nothing reaches them */
+      tsr_status ps = core_free_parked(&m->cores[i], s == TSR_OK);
+      if (s == TSR_OK) s = ps;
+    }
     m->hbm = NULL;
     m->num_hbm = 0;
     free(hbm);
