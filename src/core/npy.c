@@ -279,6 +279,7 @@ tsr_status tsr_npy_read(const char *path, tsr_array *out) {
   size_t cap = 1 << 16, n = 0;
   unsigned char *buf = malloc(cap);
   tsr_status s = TSR_OK;
+  int err = 0;
   while (buf) {
     if (n == cap) {
       unsigned char *nb = realloc(buf, cap * 2);
@@ -286,12 +287,16 @@ tsr_status tsr_npy_read(const char *path, tsr_array *out) {
       buf = nb;
       cap *= 2;
     }
+    errno = 0;
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;
-    if (got == 0) break;
+    if (got == 0) {
+      err = errno;
+      break;
+    }
   }
   if (!buf) s = tsr_fail(TSR_ERR_NOMEM, "out of memory reading %s", path);
-  else if (ferror(f)) s = tsr_fail(TSR_ERR_IO, "error reading %s", path);
+  else if (ferror(f)) s = tsr_fail(TSR_ERR_IO, "error reading %s: %s", path, err ? strerror(err) : "a read failed");
   if (!is_stdin) fclose(f);
   if (s == TSR_OK) s = tsr_npy_parse(buf, n, is_stdin ? "<stdin>" : path, out);
   free(buf);
@@ -374,9 +379,11 @@ static tsr_status write_temporary(atomic_file *af, const char *path, const tsr_a
   TSR_TRY(tsr_npy_serialize(a, &buf, &n));
   tsr_status s = atomic_file_open(af, path);
   if (s == TSR_OK) {
+    errno = 0;
     if (fwrite(buf, 1, n, af->f) != n) {
+      int err = errno;
       atomic_file_abort(af);
-      s = tsr_fail(TSR_ERR_IO, "error writing %s", path);
+      s = tsr_fail(TSR_ERR_IO, "error writing %s: %s", path, err ? strerror(err) : "a write failed");
     } else {
       s = atomic_file_finish(af);
     }

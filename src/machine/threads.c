@@ -1,6 +1,6 @@
 /* One host thread per simulated core, created once per machine. A blocking wake-up costs about
- * 20 us on the target hosts (host_cpu.md), more than a whole small block, so workers spin
- * between jobs for a while before they sleep.
+ * 20 us on the target hosts (bench/RESULTS.md, "The host"), more than a whole small block, so
+ * workers spin between jobs for a while before they sleep.
  *
  * A worker keeps off the CPU of the thread that posts the job (core 0's, affinity.c). Left to
  * the scheduler, on a busy 2-CPU host the worker of a v5p machine sat on core 0's CPU for

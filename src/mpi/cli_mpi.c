@@ -69,8 +69,7 @@ tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) {
 tsr_status cli_mpi_gather_checker(run_setup *rs) {
   if (world_size == 1 || !rs->checker) return TSR_OK;
   tsr_status s = tsr_mpi_checker_gather(rs->checker, MPI_COMM_WORLD);
-  if (world_rank != 0) { /* process 0 replays every device's events and reports */
-    tsr_checker_destroy(rs->checker);
+  if (world_rank != 0) { /* process 0 replays every device's events and reports (the sim frees the others') */
     rs->checker = NULL;
   }
   return s;
@@ -79,8 +78,7 @@ tsr_status cli_mpi_gather_checker(run_setup *rs) {
 tsr_status cli_mpi_gather_timing(run_setup *rs) {
   if (world_size == 1 || !rs->timing) return TSR_OK;
   tsr_status s = tsr_mpi_timing_gather(rs->timing, MPI_COMM_WORLD);
-  if (world_rank != 0) { /* process 0 reports, and writes the trace */
-    tsr_timing_destroy(rs->timing);
+  if (world_rank != 0) { /* process 0 reports, and writes the trace (the sim frees the others' models) */
     rs->timing = NULL;
   }
   return s;
