@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "harness.h"
+#include "pipeline/seam.h" /* scoped allocations, as the Mosaic executor makes them (run_scoped) */
 #include "ring_allgather.h"
 #include "tessera/check.h"
 #include "tessera/mlir.h"
@@ -157,6 +158,102 @@ static void test_happens_before(bool ordered) {
   tsr_machine_destroy(m);
   tsr_checker_destroy(ck);
   for (int i = 0; i < 3; i++) free(x[i]);
+}
+
+/* ---- run_scoped allocations reached from another device ----------------------------------- */
+
+/* On a TPU a scoped allocation sits at a static address, so another device's copy or signal
+ * reaches it whether or not its owner is inside the scope at that moment. Even devices (the
+ * senders) open a scope (a VMEM buffer, send and receive DMA semaphores, a regular semaphore),
+ * copy x into the right neighbour's scoped buffer, signal its scoped semaphore, and then its
+ * kernel semaphore `go`; odd devices wait on `go` before they open the same scope, so the copy
+ * and the signal land before their owner allocates the memory they land in: it then holds
+ * them. The odd device waits for both and copies the buffer to its output. `late`: the odd
+ * device opens and closes its scope first and only then lets the sender go, whose signal
+ * (no copy) reaches a scope its owner has left: the kernel ends with that semaphore at 1, an
+ * error. */
+typedef struct scoped_case { bool late; } scoped_case;
+
+static tsr_status scoped_body(tsr_ctx *c, void *u) {
+  const scoped_case *sc = u;
+  int me = tsr_ctx_device_id(c), right = (me + 1) % tsr_ctx_num_devices(c);
+  const tsr_ref *go = tsr_ctx_scratch(c, 0), *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  bool sender = me % 2 == 0;
+  tsr_status s = TSR_OK;
+  if (!sender && !sc->late) s = tsr_sem_wait(c, go, 1);
+  seam_scope scope = seam_scope_begin(c);
+  tsr_ref buf, send, recv, done;
+  int64_t shape[2] = {R, C};
+  if (s == TSR_OK) s = seam_alloc(c, TSR_VMEM, TSR_F32, 2, shape, "buf", &buf);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, shape, "send", &send);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, shape, "recv", &recv);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_SEM, 0, shape, "done", &done);
+  if (sender) {
+    if (sc->late && s == TSR_OK) s = tsr_sem_wait(c, go, 1);
+    if (s == TSR_OK && !sc->late) s = tsr_remote_copy_start(c, x, &buf, &send, &recv, right, -1);
+    if (s == TSR_OK && !sc->late) s = tsr_dma_wait(c, &send, x);
+    if (s == TSR_OK) s = tsr_sem_signal_device(c, &done, 1, right, -1);
+    if (s == TSR_OK && !sc->late) s = tsr_sem_signal_device(c, go, 1, right, -1);
+  } else if (!sc->late) {
+    if (s == TSR_OK) s = tsr_dma_wait(c, &recv, &buf);
+    if (s == TSR_OK) s = tsr_sem_wait(c, &done, 1);
+    if (s == TSR_OK) s = tsr_sync_copy(c, &buf, o);
+  }
+  seam_scope_end(c, &scope);
+  if (s == TSR_OK && !sender && sc->late) s = tsr_sem_signal_device(c, go, 1, (me + tsr_ctx_num_devices(c) - 1) % tsr_ctx_num_devices(c), -1);
+  return s;
+}
+
+static tsr_status run_scoped_case(int n, tsr_dma_mode mode, tsr_checker *ck, bool late, float **x, float **o) {
+  tsr_machine *m = mesh_machine(n, mode);
+  if (!m) return TSR_ERR_NOMEM;
+  if (ck) CHECK_OK(tsr_checker_attach(ck, m));
+  tsr_ref xr[MAXD], orf[MAXD];
+  tsr_call_desc d[MAXD];
+  scoped_case sc = {late};
+  int64_t shard[2] = {R, C};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec go = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
+  for (int i = 0; i < n; i++) {
+    for (int e = 0; e < R * C; e++) o[i][e] = -1;
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, shard);
+    d[i] = (tsr_call_desc){.name = "scoped", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 1, .scratch = &go,
+                           .body = scoped_body, .user = &sc};
+  }
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  tsr_machine_destroy(m);
+  return s;
+}
+
+static void test_scoped_reach(void) {
+  enum { N = 4 };
+  float *x[N], *o[N];
+  for (int i = 0; i < N; i++) x[i] = shard_data(i), o[i] = malloc(sizeof(float) * R * C);
+  static const tsr_dma_mode modes[] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  for (int mi = 0; mi < 3; mi++) {
+    tsr_checker *ck;
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    CHECK_OK(run_scoped_case(N, modes[mi], ck, false, x, o));
+    int bad = 0; /* odd devices hold their left neighbour's x; even ones wrote nothing */
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
+    CHECK_EQ_INT(bad, 0);
+    if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+    CHECK_OK(run_scoped_case(N, modes[mi], NULL, false, x, o)); /* the checkers off: the same */
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
+    CHECK_EQ_INT(bad, 0);
+    /* a signal into a scope its owner has left is never waited for */
+    CHECK_FAILS(run_scoped_case(N, modes[mi], NULL, true, x, o), TSR_ERR_SEMAPHORE,
+                "device 1: pallas_call scoped: core 0: a scoped semaphore (semaphore allocation ");
+    CHECK(strstr(tsr_last_error(), "element 0) holds 1 at the end of the kernel"));
+  }
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
 }
 
 /* ---- mesh coordinates and options --------------------------------------------------------- */
@@ -413,5 +510,6 @@ int main(void) {
   test_exported_kernels();
   test_one_device();
   test_deadlock_detection();
+  test_scoped_reach();
   return tsr_test_finish("test_multichip");
 }
