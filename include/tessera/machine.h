@@ -74,6 +74,13 @@ typedef enum tsr_event_kind {
    * its array at the kernel's start (amount > 0) or out to its array at the end (amount < 0):
    * what the semaphore held across the kernel's edge, for observers that balance counts. */
   TSR_EV_SEM_CARRY,
+  /* A race the pipeline finds itself, after a call's cores have run, on the core that wrote
+   * second: two cores wrote back the same block of an output (name: "out0", operand: the
+   * output's index, index: the block; step: this core's step of the write-back, target_core
+   * and amount: the other core and its step). `loc` words both writes and the fix. Only to
+   * a machine with an observer that reports races (tsr_observer.reports_races); others get a
+   * warning (tsr_machine_warnings). */
+  TSR_EV_SHARED_OUTPUT,
 } tsr_event_kind;
 
 typedef enum tsr_dma_dir {
@@ -137,7 +144,8 @@ typedef struct tsr_event {
   bool write;                  /* ACCESS */
   tsr_space space;             /* ALLOC / FREE */
   const tsr_cost *cost;        /* BODY_END */
-  const char *loc;             /* source location of the access, when known */
+  const char *loc;             /* source location of the access, when known; SHARED_OUTPUT: the
+                                  writes in words */
   /* DMA_START: where the source's bytes are, when not at `src`. src, dst and an ACCESS's ref
    * always name the memory a copying run would use: where a block is a view of HBM instead
    * of its VMEM buffer (zero-copy mode, read-only inputs), they name the buffer, so that
@@ -181,6 +189,9 @@ typedef struct tsr_observer {
    * checker looks for the poison of fresh VMEM in them): zero-copy mode then keeps output
    * blocks as VMEM buffers, which a view of HBM would not show. */
   bool reads_output_data;
+  /* The observer reports races (the checkers): races the pipeline finds itself come to it as
+   * events (TSR_EV_SHARED_OUTPUT) instead of as warnings. */
+  bool reports_races;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

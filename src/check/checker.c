@@ -175,7 +175,8 @@ static void split_end(void *user, bool stands) {
 
 tsr_observer tsr_checker_observer(tsr_checker *ck) {
   return (tsr_observer){.user = ck, .on_event = on_event, .split_begin = split_begin, .split_end = split_end,
-                        .split_accepts = split_accepts, .reads_output_data = (ck->checks & TSR_CHECK_POISON) != 0};
+                        .split_accepts = split_accepts, .reads_output_data = (ck->checks & TSR_CHECK_POISON) != 0,
+                        .reports_races = (ck->checks & TSR_CHECK_RACES) != 0};
 }
 
 tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {

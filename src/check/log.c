@@ -212,6 +212,7 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
   switch (ev->kind) {
   case TSR_EV_KERNEL_BEGIN: case TSR_EV_KERNEL_END: case TSR_EV_DMA_START: case TSR_EV_DMA_WAIT_END:
   case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_WAIT: case TSR_EV_SEM_CARRY: case TSR_EV_ACCESS:
+  case TSR_EV_SHARED_OUTPUT:
     break;
   default:
     return;
@@ -239,7 +240,7 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
                 .write = ev->write, .poisoned = poisoned, .step = ev->step, .bytes = ev->bytes,
                 .amount = ev->amount, .dma_id = ev->dma_id, .src = -1, .dst = -1, .sem = -1, .recv = -1};
   r->loc = intern(L, ev->loc);
-  r->name = ev->kind == TSR_EV_KERNEL_BEGIN ? intern(L, ev->name) : -1;
+  r->name = ev->kind == TSR_EV_KERNEL_BEGIN || ev->kind == TSR_EV_SHARED_OUTPUT ? intern(L, ev->name) : -1;
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
     r->has_index = 1;
     memcpy(r->index, ev->index, (size_t)ev->rank * sizeof *ev->index);

@@ -112,8 +112,17 @@ static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   }
 }
 
+/* Two cores wrote back one output block (found by the pipeline after the call, which words
+ * both writes): the core that wrote second and the other. */
+static void shared_output(tsr_checker *ck, const tsr_event *ev) {
+  char a[48], b[48]; /* on many devices both are slots already (the log's replay, log.c) */
+  ck_report(ck, TSR_ERR_RACE, "race on %s and %s: %s", ck_core_name(ck, ev->target_core, a, sizeof a),
+            ck_core_name(ck, ev->core, b, sizeof b), ev->loc ? ev->loc : "two cores write back one output block");
+}
+
 void ck_race_event(tsr_checker *ck, const tsr_event *ev) {
   switch (ev->kind) {
+  case TSR_EV_SHARED_OUTPUT: shared_output(ck, ev); break;
   case TSR_EV_DMA_START: dma_start(ck, ev); break;
   case TSR_EV_DMA_WAIT_END: dma_waited(ck, ev); break;
   case TSR_EV_ACCESS: kernel_access(ck, ev); break;
