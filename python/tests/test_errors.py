@@ -30,6 +30,24 @@ def racy(x):
                           scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
 
 
+def _fill(buf):
+    buf[...] = jnp.zeros(buf.shape, buf.dtype)  # the store, in a helper
+
+
+def racy_helper_kernel(x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    _fill(buf)  # writes the buffer the DMA in flight fills
+    copy.wait()
+    o_ref[...] = buf[...]
+
+
+def racy_helper(x):
+    return pl.pallas_call(racy_helper_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                          scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
+
+
 def two_races_kernel(x_hbm, o_ref, buf, buf2, sem):
     first, second = (pltpu.make_async_copy(x_hbm, b, sem.at[i]) for i, b in enumerate((buf, buf2)))
     first.start()
@@ -119,6 +137,26 @@ def test_cores_sharing_an_output_block(tessera_jax, capfd):
     assert "tessera: warning: " + both in capfd.readouterr().err
     with tessera_jax.enabled(chip="v5e"):  # one core runs the grid in order: the last block
         np.testing.assert_array_equal(jax.jit(shared_block)(x), x[24:32] * 2)
+
+
+def test_location_is_the_call_site_chain(tessera_jax):
+    """A store in a helper the kernel calls is placed by its whole call-site chain, innermost
+    first: the helper's line, then the line of the kernel that called it."""
+    import inspect
+    import re
+    lines, first = inspect.getsourcelines(_fill)
+    store = first + next(i for i, line in enumerate(lines) if "buf[...] =" in line)
+    lines, first = inspect.getsourcelines(racy_helper_kernel)
+    call = first + next(i for i, line in enumerate(lines) if "_fill(buf)" in line)
+    with pytest.raises(tessera.KernelError) as e:
+        with tessera_jax.enabled():
+            jax.jit(racy_helper)(X)
+    where = (rf"kernel store at \S*test_errors\.py:{store}:\d+ \(_fill\) called from "
+             rf"\S*test_errors\.py:{call}:\d+ \(racy_helper_kernel\)")
+    assert e.value.status == "TSR_ERR_RACE" and re.search(where, str(e.value)), str(e.value)
+    # the module places the store at callsite(chain at chain) (Pallas inlines a lowering it
+    # keeps): the chain once
+    assert not re.search(rf"\(racy_helper_kernel\) called from \S*test_errors\.py:{store}:", str(e.value)), str(e.value)
 
 
 def test_every_finding_in_the_error(tessera_jax):

@@ -205,7 +205,7 @@ bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
 bool hlo_dims_distinct(const int64_t *v, int n, int rank);
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
-/* "file:line:col" of an op (first file location inside its loc), or "unknown location". */
+/* Where an op is: "file:line:col", its call-site chain, or "unknown location" (tsr_ir_loc_text). */
 const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap);
 /* TSR_ERR_INVALID "<loc>: <op>: <message>" */
 tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
