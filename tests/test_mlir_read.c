@@ -533,7 +533,11 @@ static void test_backend_config(void) {
   tsr_mlir_module_destroy(c.body);
   const char *legacy = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\"}}";
   CHECK_OK(tpu_backend_config_decode(legacy, strlen(legacy), &c));
-  CHECK(c.serialization_format == -1 && c.vmem_limit == 0);
+  CHECK(c.serialization_format == -1 && c.vmem_limit == 0 && !c.skip_device_barrier);
+  tsr_mlir_module_destroy(c.body);
+  const char *skip = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\", \"skip_device_barrier\": true}}";
+  CHECK_OK(tpu_backend_config_decode(skip, strlen(skip), &c));
+  CHECK(c.skip_device_barrier);
   tsr_mlir_module_destroy(c.body);
   static const struct { const char *json; tsr_status s; const char *msg; } bad[] = {
       {"{\"custom_call_config\": {\"body\": 1}}", TSR_ERR_PARSE, "no custom_call_config.body string"},
@@ -542,6 +546,8 @@ static void test_backend_config(void) {
       {"{\"custom_call_config\": {\"body\": \"bW9k\"}, \"scoped_memory_configs\": [{\"size\": 1}]}", TSR_ERR_PARSE, "without memory_space"},
       {"{\"custom_call_config\": {\"body\": \"bW9k!ZHVsZSB7fQ==\"}}", TSR_ERR_PARSE, "tpu_custom_call body: base64"},
       {"{\"custom_call_config\": {\"body\": \"bW9kdWxl\"}}", TSR_ERR_PARSE, "tpu_custom_call body: "},
+      {"{\"custom_call_config\": {\"body\": \"bW9k\", \"skip_device_barrier\": 1}}", TSR_ERR_PARSE,
+       "custom_call_config.skip_device_barrier is not a boolean"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     CHECK_FAILS(tpu_backend_config_decode(bad[i].json, strlen(bad[i].json), &c), bad[i].s, bad[i].msg);

@@ -163,6 +163,9 @@ typedef struct tsr_event {
    * `target_device` says where they are. */
   int device, target_device;
   const tsr_ref *recv_sem;
+  /* KERNEL_BEGIN on many devices: the kernel starts without the device barrier
+   * (tsr_call_desc.no_device_barrier). */
+  bool no_device_barrier;
 } tsr_event;
 
 typedef struct tsr_observer {

@@ -43,6 +43,8 @@ typedef struct tsr_mosaic_call_opts {
   int num_dynamic_bounds;
   const tsr_alias *aliases;        /* output_operand_aliases (indices as pallas_call counts) */
   int num_aliases;
+  bool skip_device_barrier;        /* many devices: the payload's skip_device_barrier (no device
+                                    * barrier at the kernel's start; tsr_call_desc.no_device_barrier) */
 } tsr_mosaic_call_opts;
 
 /* Runs the kernel: `operands` are the scalar-prefetch arrays then the inputs (whole arrays in

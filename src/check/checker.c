@@ -52,7 +52,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
 }
 
 static void record_locked(tsr_checker *ck, tsr_status s, const char *fmt, va_list ap) {
-  char msg[1024];
+  char msg[2048]; /* the error message's own capacity (status.c): room for call-site chains */
   vsnprintf(msg, sizeof msg, fmt, ap);
   if (ck->total++ == 0) ck->first_status = s;
   if (ck->nkept >= CK_MAX_KEPT) return;
@@ -252,6 +252,13 @@ void tsr_checker_report(const tsr_checker *ck, FILE *f) {
 const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap) {
   if (ck->num_devices > 1) snprintf(buf, cap, "device %d core %d", slot / ck->device_cores, slot % ck->device_cores);
   else snprintf(buf, cap, "core %d", slot);
+  return buf;
+}
+
+const char *ck_access_where(const char *loc, const char *block, char *buf, size_t cap) {
+  if (loc) snprintf(buf, cap, "at %s", loc);
+  else if (block) snprintf(buf, cap, "to its whole %s block (a C body is watched by the blocks it gets)", block);
+  else snprintf(buf, cap, "at an unknown location");
   return buf;
 }
 

@@ -472,7 +472,8 @@ static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_k
     outs[i] = tsr_array_ref(&arrs[made], TSR_HBM);
   }
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
-                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+                             .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier};
   if (s == TSR_OK) {
     char loc[256];
     fprintf(w->out, "== kernel %d: %s (%s)%s\n", w->index, k->name, hlo_loc(op, loc, sizeof loc),

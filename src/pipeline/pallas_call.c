@@ -298,8 +298,9 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
     /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
-     * outputs written), which is as precise as a C kernel can be watched. */
-    for (int i = 0; i < p->num_brefs; i++) {
+     * outputs written), which is as precise as a C kernel can be watched. A body that reports
+     * its own accesses gets none: they would be tessera's, not the kernel's. */
+    for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
       bref *b = &p->brefs[i];
       if (b->passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
@@ -636,7 +637,8 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
 
   if (core_observed(c)) {
-    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1};
+    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1,
+                    .no_device_barrier = d->no_device_barrier};
     core_emit(c, &ev);
   }
   carry_in(cp, c, r);
@@ -815,7 +817,7 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
 }
 
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
-                           bool (*verdict)(void *user, bool stands), bool body_steps, tsr_call_stats *stats) {
+                           bool (*verdict)(void *user, bool stands), unsigned body, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -825,8 +827,9 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   m->no_data = d->no_data;
   if (s == TSR_OK) {
     cp.stats = stats;
-    cp.body_steps = body_steps;
-    if (body_steps) split_ok = NULL; /* its steps are inside one grid step */
+    cp.body_steps = body & SEAM_BODY_STEPS;
+    cp.body_accesses = body & SEAM_BODY_ACCESSES;
+    if (cp.body_steps) split_ok = NULL; /* its steps are inside one grid step */
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
     if (m->num_cores > 1 && d->num_outputs > 0) {
@@ -864,7 +867,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
-  return pallas_call_run(m, d, NULL, NULL, false, stats);
+  return pallas_call_run(m, d, NULL, NULL, 0, stats);
 }
 
 /* ---- describe ------------------------------------------------------------------------- */
