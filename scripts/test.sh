@@ -2,8 +2,9 @@
 # The whole test suite: a release build with gcc (all tests), a clang build (warnings are
 # errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all tests), a
 # clang build under ThreadSanitizer (the tests but two, below), the Python package built into
-# a pinned venv and its pytest suite, a subset of JAX's own Pallas TPU tests run through the
-# package, and a bounded run of the libFuzzer targets. Exits
+# a pinned venv and its pytest suite, every command and snippet of README.md and docs/ and the
+# examples run as written, a subset of JAX's own Pallas TPU tests run through the package, and
+# a bounded run of the libFuzzer targets. Exits
 # non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,10 @@ cmake --build build-tsan -j"$JOBS"
 step "Python package (pip install .) and its tests"
 "$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps .
 TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests
+
+step "README.md and docs/: every command and snippet as written, and examples/ (tests/docs)"
+# needs build/tessera (the MPI build above) and the package just installed
+"$py" tests/docs/check_docs.py
 
 step "JAX's own Pallas TPU tests through tessera, the CI subset (tests/jax_upstream)"
 # the listed cases of tpu_pallas_test.py and tpu_pallas_pipeline_test.py, as v5e and as v5p:

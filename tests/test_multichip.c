@@ -3,8 +3,10 @@
  * devices against plain C references in every DMA order, with the checkers: correct kernels
  * clean, a read before the receive wait reported as a race, a signal to the wrong device
  * reported as a deadlock naming both ends. The ring all-gather's DMAs are counted per device
- * against hand-derived numbers. */
+ * against hand-derived numbers. A deadlock of 8, 16 or 32 devices is found within a bound that
+ * does not grow with their count; a device computing while every other waits for it is none. */
 #include <pthread.h>
+#include <time.h>
 
 #include "harness.h"
 #include "ring_allgather.h"
@@ -330,6 +332,71 @@ static void test_mesh_shape(void) {
   CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "device count");
 }
 
+/* ---- deadlock detection ----------------------------------------------------------------------- */
+
+/* Device 0 computes for busy_s seconds and then signals every other device, which waits for
+ * it; busy_s < 0: nobody signals, every device waits (a deadlock). */
+typedef struct dl_case { double busy_s; } dl_case;
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static tsr_status dl_body(tsr_ctx *c, void *u) {
+  const dl_case *k = u;
+  const tsr_ref *go = tsr_ctx_scratch(c, 0);
+  float *o = (float *)(void *)tsr_ctx_out(c, 0)->data;
+  if (k->busy_s < 0 || tsr_ctx_device_id(c) != 0) return tsr_sem_wait(c, go, 1);
+  /* work the others wait for: nothing signals while it runs */
+  double until = now_s() + k->busy_s, acc = 0;
+  for (long i = 0; now_s() < until; i++) acc += (double)(i % 7) * 0.5;
+  o[0] = (float)(acc > 0);
+  tsr_status s = TSR_OK;
+  for (int d = 1; s == TSR_OK && d < tsr_ctx_num_devices(c); d++) s = tsr_sem_signal_device(c, go, 1, d, -1);
+  return s;
+}
+
+static tsr_status run_dl(int n, dl_case *k, double *took) {
+  tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
+  if (!m) return TSR_ERR_NOMEM;
+  float out[TSR_MAX_DEVICES] = {0};
+  tsr_ref orf[TSR_MAX_DEVICES];
+  tsr_call_desc d[TSR_MAX_DEVICES];
+  int64_t one[1] = {1};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec sem = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
+  for (int i = 0; i < n; i++) {
+    orf[i] = tsr_ref_dense(&out[i], TSR_F32, TSR_HBM, 1, one);
+    d[i] = (tsr_call_desc){.name = "dl", .num_outputs = 1, .outputs = &orf[i], .out_specs = &any, .num_scratch = 1,
+                           .scratch = &sem, .body = dl_body, .user = k};
+  }
+  double t0 = now_s();
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  *took = now_s() - t0;
+  if (s == TSR_OK) CHECK(out[0] == 1.0f); /* device 0 did its work */
+  tsr_machine_destroy(m);
+  return s;
+}
+
+/* Every device blocked is a deadlock found at once, however many devices wait (on 2 host CPUs a
+ * detection that counted spins took seconds per 8 devices); a device that computes for longer
+ * than that bound while every other waits for it is no deadlock. */
+static void test_deadlock_detection(void) {
+  dl_case stuck = {-1};
+  for (int n = 8; n <= 32; n *= 2) {
+    double took;
+    CHECK_FAILS(run_dl(n, &stuck, &took), TSR_ERR_DEADLOCK, "semaphore wait waits for 1 but every core is waiting (deadlock)");
+    if (took >= 2.0) fprintf(stderr, "%d devices: the deadlock found after %.2f s\n", n, took);
+    CHECK(took < 2.0);
+  }
+  dl_case slow = {2.5};
+  double took;
+  CHECK_OK(run_dl(32, &slow, &took));
+  CHECK(took >= 2.5);
+}
+
 /* ---- the JAX-exported kernels -------------------------------------------------------------- */
 
 static tsr_mosaic_kernel *load(const char *path) {
@@ -477,5 +544,6 @@ int main(void) {
   if (!UNDER_TSAN) test_happens_before(false); /* its two copies race in host memory too */
   test_exported_kernels();
   test_one_device();
+  test_deadlock_detection();
   return tsr_test_finish("test_multichip");
 }

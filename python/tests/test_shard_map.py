@@ -32,7 +32,7 @@ def run_case(*args: str) -> subprocess.CompletedProcess:
     ("allreduce", 4, "eager"), ("allreduce", 4, "on-wait"), ("allreduce", 8, "random"),
     ("allreduce_racy", 4, "eager"), ("allreduce_racy", 4, "random"),
     ("permute_out", 4, "eager"), ("permute_out", 4, "random"), ("permute_out_skip", 4, "eager"),
-    ("timeout", 4, "eager"), ("timing", 4, "eager"), ("timing", 8, "eager"),
+    ("timeout", 4, "eager"), ("timing", 4, "eager"), ("timing", 8, "eager"), ("tpu_info", 4, "eager"),
 ])
 def test_shard_map(case, devices, order):
     r = run_case(case, str(devices), order)

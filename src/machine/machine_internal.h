@@ -92,13 +92,20 @@ typedef struct tsr_core {
   int phase;
   int running;
   tsr_ref barrier_sem;
+  /* atomic: while this core is blocked in a semaphore wait, 1 + the machine_sync.progress it
+   * read before seeing its semaphore short; 0 when it is not blocked (deadlock detection) */
+  uint64_t blocked_at;
 } tsr_core;
 
 /* Cross-core coordination for waits: shared by every device of a mesh (mesh.c). */
 typedef struct machine_sync {
   int active_cores;   /* atomic: cores running a kernel (all devices) */
   int waiting_cores;  /* atomic: cores blocked in a wait */
-  uint64_t progress;  /* atomic: bumped by every signal */
+  uint64_t progress;  /* atomic: bumped by every signal, and by a core leaving a blocked wait */
+  /* atomic: 1 + the progress at which every running core here was seen blocked (0: not
+   * since the run began); another process's deadlock test reads it (src/mpi) */
+  uint64_t all_blocked;
+  uint64_t deadlock;  /* atomic: 1 + the progress at which a deadlock was found (0: none) */
   int abort_run;      /* atomic: a core failed; the others stop (one device only) */
   int mesh_run;       /* a run of every device at once (machine_run_devices) */
   int arrived[2];     /* atomic: cores past the start and the end barrier */

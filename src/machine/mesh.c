@@ -109,6 +109,7 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
   }
   s->abort_run = 0;
   s->waiting_cores = 0;
+  s->all_blocked = s->deadlock = 0; /* progress goes on from the last run: its verdict is not this one's */
   s->arrived[0] = s->arrived[1] = 0;
   s->total_cores = total;
   __atomic_store_n(&s->active_cores, total, __ATOMIC_RELEASE);

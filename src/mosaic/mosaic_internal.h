@@ -196,6 +196,10 @@ typedef struct exec {
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
   bool timing_only;      /* run the needed instructions only (timing_only.c) */
   bool unchunked;        /* run chunk groups op by op (tsr_machine_options.unchunked) */
+  /* tsr_mosaic_call_opts.disable_bounds_checks: accesses outside their refs are clipped
+   * (ops_memory.c), and the first op that made one is kept here for the call's warning */
+  bool unchecked;
+  const minst **outside;
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -277,7 +281,9 @@ struct comp {
   char where[640];    /* "op NAME at LOC" */
 };
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
-bool comp_type(const tsr_ir_type *t, stype *out);
+/* The slot type of an MLIR type; false for one the interpreter does not take, with the reason
+ * (" (...)", or empty) in why when given. */
+bool comp_type(const tsr_ir_type *t, stype *out, char *why, size_t cap);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
 int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
 int64_t *comp_ints_dup(comp *c, const char *name, int *n);

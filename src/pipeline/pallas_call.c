@@ -46,9 +46,11 @@ static tsr_status check_call(const tsr_machine *m, const tsr_call_desc *d) {
     if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
   int64_t steps;
   if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
-  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
-      d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
-    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
+  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
+    return tsr_fail(TSR_ERR_INVALID, "a negative operand count");
+  if (d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%d inputs and %d outputs, over the limit of %d together (TSR_MAX_OPERANDS)",
+                    d->num_inputs, d->num_outputs, TSR_MAX_OPERANDS);
   int64_t cap = m->chip.vmem_bytes;
   if (d->vmem_limit_bytes > cap)
     return tsr_fail(TSR_ERR_VMEM, "VMEM limit %lld bytes exceeds the %lld bytes of VMEM of %s",
