@@ -51,9 +51,6 @@ struct chunk_group {
   size_t bufs_at;        /* the chunk buffers' offset in the frame's scratch */
 };
 
-/* Whether the op computes each result element from the same element of its operands, and the
- * run function is one that reads only in->n elements (r_select's scalar condition and
- * r_copy copy whole values, a broadcast of more than one element is a gather). */
 /* A group's room in the frame's scratch, which runs and row runs lay out alike: the slots'
  * saved pointers, then, 64-byte aligned, `nbufs` buffers of `elems` 8-byte elements.
  * Returns where the buffers start and grows the program's scratch to hold them. */
@@ -64,31 +61,21 @@ static size_t reserve_scratch(prog *P, int nslots, int nbufs, size_t elems) {
   return bufs_at;
 }
 
+/* vector.broadcast and vector.splat (one run function, r_broadcast). */
+static bool is_broadcast(int op) { return op == MOP_BROADCAST || op == MOP_SPLAT; }
+
+/* Whether the op computes each result element from the same element of its operands (the
+ * MT_ELEMENTWISE ops, a select by a vector condition, a broadcast of one element), and the
+ * run function is one that reads only in->n elements (r_select's scalar condition and r_copy
+ * copy whole values, a broadcast of more than one element is a gather). */
 static bool elementwise(const prog *P, const minst *in) {
   if (in->nres != 1 || in->nregions) return false;
-  switch (in->op) {
-  case MOP_ADDF: case MOP_SUBF: case MOP_MULF: case MOP_DIVF: case MOP_REMF: case MOP_NEGF:
-  case MOP_MAXIMUMF: case MOP_MINIMUMF: case MOP_MAXNUMF: case MOP_MINNUMF: case MOP_ATAN2: case MOP_POWF:
-  case MOP_EXP: case MOP_EXP2: case MOP_EXPM1: case MOP_MLOG: case MOP_MLOG2: case MOP_MLOG1P:
-  case MOP_SQRT: case MOP_RSQRT: case MOP_SIN: case MOP_COS: case MOP_TAN: case MOP_TANH: case MOP_ERF:
-  case MOP_ABSF: case MOP_CEIL: case MOP_FLOOR: case MOP_ROUND: case MOP_ROUNDEVEN: case MOP_RECIPROCAL:
-  case MOP_ADDI: case MOP_SUBI: case MOP_MULI: case MOP_DIVSI: case MOP_DIVUI: case MOP_REMSI: case MOP_REMUI:
-  case MOP_FLOORDIVSI: case MOP_CEILDIVSI: case MOP_CEILDIVUI: case MOP_ANDI: case MOP_ORI: case MOP_XORI:
-  case MOP_SHLI: case MOP_SHRSI: case MOP_SHRUI: case MOP_MAXSI: case MOP_MINSI: case MOP_MAXUI: case MOP_MINUI:
-  case MOP_ABSI: case MOP_CTLZ: case MOP_CTPOP: case MOP_CTTZ:
-  case MOP_CMPI: case MOP_CMPF: case MOP_WEIRD:
-  case MOP_EXTF: case MOP_TRUNCF: case MOP_EXTSI: case MOP_EXTUI: case MOP_TRUNCI: case MOP_FPTOSI:
-  case MOP_FPTOUI: case MOP_SITOFP: case MOP_UITOFP: case MOP_INDEX_CAST: case MOP_INDEX_CASTUI: case MOP_BITCAST:
-    break;
-  case MOP_SELECT:
-    if (in->a[0]) return false; /* a scalar condition copies a whole value */
-    break;
-  case MOP_BROADCAST: case MOP_SPLAT:
+  if (is_broadcast(in->op)) {
     if (in->a[1]) return true; /* folded into the constant pool: nothing runs */
     return in->nopd == 1 && P->types[in->opd[0]].n == 1 && P->types[in->res[0]].cls != VC_I64;
-  default:
-    return false;
   }
+  if (!mop_has(in->op, MT_ELEMENTWISE)) return false;
+  if (in->op == MOP_SELECT && in->a[0]) return false; /* a scalar condition copies a whole value */
   for (int k = 0; k < in->nopd; k++)
     if (P->types[in->opd[k]].n != in->n || P->types[in->opd[k]].cls == VC_REF) return false;
   return P->types[in->res[0]].n == in->n && P->types[in->res[0]].cls != VC_REF;
@@ -97,7 +84,7 @@ static bool elementwise(const prog *P, const minst *in) {
 static bool is_const(const prog *P, int32_t s) { return P->cslot_off[s] >= 0; }
 
 /* A broadcast of a scalar that runs (not folded): the same values in every chunk. */
-static bool is_once(const minst *in) { return (in->op == MOP_BROADCAST || in->op == MOP_SPLAT) && !in->a[1]; }
+static bool is_once(const minst *in) { return is_broadcast(in->op) && !in->a[1]; }
 
 /* A constant whose elements all have the same bits (a broadcast constant, folded). */
 static bool is_splat(const prog *P, int32_t s) {
@@ -493,7 +480,7 @@ static int32_t row_run_end(const prog *P, int32_t first) {
   for (int32_t j = first; j < P->ninsts; j = I[j].next) {
     const minst *in = &I[j];
     if ((j != first && I[j - 1].next != j) || prog_in_branchy_body(P, j)) return -1; /* one straight chain */
-    if (in->op == MOP_VLOAD || in->op == MOP_TVLOAD || in->op == MOP_TLOAD) {
+    if (mop_window_load(in->op)) {
       if (in->nres != 1 || P->types[in->opd[0]].pack || ++nload > ROW_LOADS) return -1;
       if (in->unused) continue;
       if (!in->alias || in->mxu_view || in->a[1] >= 0 || !unit_strides(in)) return -1;
@@ -504,7 +491,7 @@ static int32_t row_run_end(const prog *P, int32_t first) {
       vt = t;
       continue;
     }
-    if (in->op == MOP_VSTORE || in->op == MOP_TVSTORE || in->op == MOP_TSTORE) {
+    if (mop_window_store(in->op)) {
       if (!vt || !nel || in->nopd < 2 || in->a[1] >= 0 || in->aux || in->a[3] != 0 || in->in_place || !unit_strides(in))
         return -1;
       const stype *v = &P->types[in->opd[0]];

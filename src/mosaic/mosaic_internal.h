@@ -15,6 +15,7 @@
 
 #include "core/status.h"
 #include "mlir/ir.h"
+#include "ops/traits.h"
 #include "pipeline/seam.h" /* all the executor takes from the pipeline and the machine */
 #include "tessera/mosaic.h"
 
@@ -58,12 +59,19 @@ typedef enum mop_kind {
 
 /* The opcode enum comes from ops.def. */
 typedef enum mop {
-#define MOP(e, name, syntax, compile, run, kind) MOP_##e,
+#define MOP(e, name, syntax, compile, run, kind, traits) MOP_##e,
 #include "ops/mosaic.def"
 #undef MOP
   MOP_COUNT
 } mop;
 extern const uint8_t mop_kinds[MOP_COUNT];
+/* The traits column of src/ops/mosaic.def: MT_* bits (src/ops/traits.h). */
+extern const uint16_t mop_traits[MOP_COUNT];
+/* Whether op has every trait of `traits`. */
+static inline bool mop_has(int op, unsigned traits) { return (mop_traits[op] & traits) == traits; }
+/* A vector load or store of one window of a ref (alias.c and row runs rewrite these). */
+static inline bool mop_window_load(int op) { return mop_has(op, MT_WINDOW) && mop_kinds[op] == K_LOAD; }
+static inline bool mop_window_store(int op) { return mop_has(op, MT_WINDOW | MT_STORE); }
 /* Computes values only (loads read memory, which is still only a value). */
 static inline bool mop_value_only(int op) { return mop_kinds[op] <= K_LOAD; }
 /* Cannot write memory a value may point into. */
@@ -383,10 +391,10 @@ void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shap
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 
 /* run functions, one per op */
-#define MOP(e, name, syntax, compile, run, kind) tsr_status run(exec *x, const minst *in);
+#define MOP(e, name, syntax, compile, run, kind, traits) tsr_status run(exec *x, const minst *in);
 #include "ops/mosaic.def"
 #undef MOP
-#define MOP(e, name, syntax, compile, run, kind) tsr_status compile(comp *c, minst *in);
+#define MOP(e, name, syntax, compile, run, kind, traits) tsr_status compile(comp *c, minst *in);
 #include "ops/mosaic.def"
 #undef MOP
 
