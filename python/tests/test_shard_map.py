@@ -7,23 +7,12 @@ clear error after the timeout, not a hang; tessera.jax.timing gives the ring the
 ICI time."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
-
-import tessera
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from conftest import run_script
 
 
-def run_case(*args: str) -> subprocess.CompletedProcess:
-    # the tessera this process imported comes first (not a source tree's without its libraries)
-    paths = [os.path.dirname(os.path.dirname(os.path.abspath(tessera.__file__)))] + [p for p in sys.path if p]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
-    return subprocess.run([sys.executable, os.path.join(HERE, "shard_map_cases.py"), *args], env=env,
-                          capture_output=True, text=True, timeout=300)
+def run_case(*args: str):
+    return run_script("shard_map_cases.py", *args)
 
 
 @pytest.mark.parametrize("case,devices,order", [

@@ -303,6 +303,27 @@ tsr_status tsr_npy_read(const char *path, tsr_array *out) {
   return s;
 }
 
+tsr_status tsr_npy_read_header(const char *path, tsr_array *out) {
+  memset(out, 0, sizeof *out);
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return tsr_fail(TSR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) {
+    close(fd);
+    return tsr_fail(TSR_ERR_IO, "%s: not a regular, non-empty file", path);
+  }
+  /* mapped without its pages: only the header's are read */
+  void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (map == MAP_FAILED) return tsr_fail(TSR_ERR_IO, "cannot map %s: %s", path, strerror(errno));
+  const npy_kind *kind;
+  size_t data_off;
+  tsr_status s = parse_layout(map, (size_t)st.st_size, path, out, &kind, &data_off);
+  munmap(map, (size_t)st.st_size);
+  out->data = NULL;
+  return s;
+}
+
 static const char *descr_of(tsr_dtype t, size_t *file_size) {
   switch (t) {
   case TSR_F32: case TSR_BF16: *file_size = 4; return "<f4";
