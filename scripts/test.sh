@@ -101,7 +101,7 @@ stage ctest_tsan 2 "tsan"
 st_ctest_tsan() {
   # Cores, host helpers and the host split share memory across threads. Not run here:
   # test_pallas_call, whose two cores write one output block on purpose (the race it warns
-  # about), and cli_run, which counts the process's threads (TSan adds its own).
+  # about without checkers and reports with them), and cli_run, which counts the process's threads (TSan adds its own).
   cd build-tsan && TSAN_OPTIONS=halt_on_error=1 TSR_QUICK=1 \
     ctest --output-on-failure -j"$CTEST_JOBS" -E '^(test_pallas_call|cli_run)$'
 }

@@ -1,10 +1,12 @@
 /* Mosaic kernels end to end: the seed kernel (Pallas text and the serialized body), the
  * conformance bodies (load without unsupported ops; the matmul against a C reference), and
  * the hand-written modules of tests/mosaic/. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/blas.h"
 #include "harness.h"
@@ -225,7 +227,7 @@ static void test_matmul_strided_views(void) {
 }
 
 /* o = x * y + 0.5 over strided (16, 128) blocks (add_rows): its loads feed elementwise ops
- * whose result one store writes whole, a row run (chunk.c), so the inputs are read-only with
+ * whose result one store writes whole, a row run (rows.c), so the inputs are read-only with
  * strided reads and their blocks are views of HBM, read a row at a time. Every way of running
  * it gives the bits of a plain C loop and the same DMAs: eager with host parts (accesses
  * reported), eager on one thread, unchunked (op by op, from the views), DMAs on wait (copies),
@@ -388,6 +390,47 @@ static void test_dma_any(tsr_machine *m) {
   for (int i = 0; i < 64 * 128; i++) bad += o[i] != 2 * x[i];
   CHECK_EQ_INT(bad, 0);
   tsr_mosaic_kernel_destroy(k);
+}
+
+/* An HBM operand of more than 2^31 elements (dma_big_any.mlir): 10 GiB of address space with
+ * no memory behind it but the pages the test writes and the kernel reads, its last 8 rows, past
+ * element 2^31. A memref past 2^44 elements, the bound of every array from outside, and a
+ * kernel of more operands than TSR_MAX_OPERANDS are refused naming the limit. */
+static void test_dma_big_any(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_big_any.mlir");
+  if (!k) return;
+  const int64_t rows = 2621440, cols = 1024;
+  size_t bytes = (size_t)(rows * cols) * sizeof(float);
+  float *x = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  CHECK(x != MAP_FAILED);
+  if (x != MAP_FAILED) {
+    float *tail = x + (rows - 8) * cols, o[8 * 1024];
+    tsr_test_fill(tail, 8 * 1024, 5);
+    int64_t sh[2] = {rows, cols}, osh[2] = {8, cols};
+    tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, osh);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, NULL));
+    int bad = 0;
+    for (int i = 0; i < 8 * 1024; i++) bad += o[i] != 2 * tail[i];
+    CHECK_EQ_INT(bad, 0);
+    munmap(x, bytes);
+  }
+  tsr_mosaic_kernel_destroy(k);
+  char text[8192];
+  snprintf(text, sizeof text,
+           "module {\n  func.func @k(%%x: memref<4194304x4194305xi8, #tpu.memory_space<any>>) attributes "
+           "{dimension_semantics = []} {\n    return\n  }\n}\n");
+  tsr_mlir_module *mod = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "huge.mlir", &mod));
+  CHECK_FAILS(tsr_mosaic_kernel_create(mod, &k), TSR_ERR_UNSUPPORTED, "(a memref of more than 2^44 elements)");
+  tsr_mlir_module_destroy(mod);
+  int n = snprintf(text, sizeof text, "module {\n  func.func @k(");
+  for (int i = 0; i <= TSR_MAX_OPERANDS; i++)
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%%a%d: memref<8xf32, #tpu.memory_space<any>>", i ? ", " : "", i);
+  snprintf(text + n, sizeof text - (size_t)n, ") attributes {dimension_semantics = []} {\n    return\n  }\n}\n");
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "many.mlir", &mod));
+  CHECK_FAILS(tsr_mosaic_kernel_create(mod, &k), TSR_ERR_UNSUPPORTED,
+              "kernel @k has 65 input and output operands, over the limit of 64 (TSR_MAX_OPERANDS)");
+  tsr_mlir_module_destroy(mod);
 }
 
 /* Host-memory operands, passed whole: x (host) reaches y (HBM) and z (host) through the
@@ -1513,6 +1556,7 @@ int main(void) {
   test_matmul_block_one_call();
   test_row_runs();
   test_dma_any(m);
+  test_dma_big_any(m);
   test_dma_dynamic(m);
   test_semaphore_operands();
   test_dma_host();

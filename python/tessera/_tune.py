@@ -107,22 +107,17 @@ def _time(text: str, args: Sequence[Any], chip: str) -> tuple[float, str, bool]:
     """One timing-only run of an exported module on `args`: simulated seconds, the verdict,
     and whether every kernel call ran without computing. Raises KernelError when the run
     fails (VMEM overflow, a block-shape rule, ...)."""
-    prog = _Program(text, chip, check=False, host_helpers=-1, timing_only=1, strict_block_shapes=True)
-    timing = ctypes.c_void_p()
+    prog = _Program(text, chip, check=False, host_helpers=-1, timing_only=1, strict_block_shapes=True, timing=True)
     try:
-        prog._ok(n.lib.tsr_timing_create(ctypes.byref(prog.chip), None, ctypes.byref(timing)), "timing")
-        prog._ok(n.lib.tsr_timing_attach(timing, prog.machine), "timing")
         stats = n.HloStats()
         outs, n_out = prog.execute(args, stats)
         for i in range(n_out):  # not computed
             n.lib.tsr_array_free(ctypes.byref(outs[i]))
         s = n.TimingSummary()
-        n.lib.tsr_timing_summarize(timing, ctypes.byref(s))
+        n.lib.tsr_timing_summarize(prog.timing(), ctypes.byref(s))
         return s.seconds, s.verdict.decode(), stats.timing_only_calls == stats.kernel_calls
     finally:
-        prog.close()  # the machine first: the timing model observes it
-        if timing:
-            n.lib.tsr_timing_destroy(timing)
+        prog.close()
 
 
 class _Progress:
