@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The wheel a user installs without a compiler, and the sdist, built and checked as a user
 # would meet them:
-#   1. the wheel: `pip wheel` (the project's CMake through scikit-build-core, with the pinned
-#      JAX for jaxlib's XLA FFI header), one py3-none wheel for every Python 3 (the native
-#      part is C loaded with ctypes), its hot loops built for every x86-64 level (docs/
-#      architecture.md);
-#   2. auditwheel repair: the libraries it links from outside the manylinux set (libcjson) are
+#   1. the sdist (scikit-build-core's), from which `pip install tessera-*.tar.gz` builds;
+#   2. the wheel, built from that sdist as from a clean tree: `pip wheel` (the project's CMake
+#      through scikit-build-core, with the pinned JAX for jaxlib's XLA FFI header), one
+#      py3-none wheel for every Python 3 (the native part is C loaded with ctypes), its hot
+#      loops built for every x86-64 level (docs/architecture.md);
+#   3. auditwheel repair: the libraries it links from outside the manylinux set (libcjson) are
 #      bundled and the lowest manylinux tag its glibc symbols allow is set (on Debian 12,
 #      glibc 2.36: manylinux_2_34); OpenBLAS is not bundled: the wheel depends on the
 #      scipy-openblas32 wheel, whose library it loads (python/tessera/_native.py);
-#   3. the sdist (scikit-build-core's), from which `pip install tessera-*.tar.gz` builds;
 #   4. a fresh venv in which no compiler can be found (PATH holds the venv alone, CC=false):
 #      the wheel installed there with its dependencies as wheels only, then, from a folder
 #      outside the repository, the README's JAX example and examples/*.py
@@ -24,17 +24,25 @@ repo=$PWD
 out=$(mkdir -p "${1:-dist}" && cd "${1:-dist}" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-step() { echo; echo "== $*"; }
+step() { echo; echo "== $* (at $SECONDS s)"; }
 
 py=$(tools/jax/setup.sh python/.venv python/requirements.txt | tail -n 1)
 
-step "the wheel (pip wheel .)"
+step "the sdist"
+rm -f "$out"/tessera-*.tar.gz
+"$py" -c 'import sys; from scikit_build_core.build import build_sdist; print(build_sdist(sys.argv[1]))' "$out"
+tar -tzf "$out"/tessera-*.tar.gz >"$work/sdist.txt"
+grep -q 'tessera-[^/]*/src/core/isa.c$' "$work/sdist.txt" || { echo "the sdist lacks the C sources"; exit 1; }
+sdist=$(ls "$out"/tessera-*.tar.gz)
+echo "sdist: $sdist ($(wc -l <"$work/sdist.txt") files)"
+
+step "the wheel, built from the sdist (pip wheel tessera-*.tar.gz): a clean tree"
 launcher=()
 if command -v ccache >/dev/null && [ -z "${CCACHE_DISABLE:-}" ]; then
   launcher=(-Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 "$py" -m pip wheel --quiet --disable-pip-version-check --no-build-isolation --no-deps "${launcher[@]}" \
-  -w "$work/raw" .
+  -w "$work/raw" "$sdist"
 raw=$(ls "$work"/raw/tessera-*.whl)
 echo "built $(basename "$raw")"
 
@@ -48,19 +56,19 @@ PATH="$work/audit/bin:$PATH" "$work/audit/bin/auditwheel" show "$wheel" | tr '\n
 echo
 echo "wheel: $wheel ($(du -k "$wheel" | cut -f1) KiB)"
 
-step "the sdist"
-rm -f "$out"/tessera-*.tar.gz
-"$py" -c 'import sys; from scikit_build_core.build import build_sdist; print(build_sdist(sys.argv[1]))' "$out"
-tar -tzf "$out"/tessera-*.tar.gz >"$work/sdist.txt"
-grep -q 'tessera-[^/]*/src/core/isa.c$' "$work/sdist.txt" || { echo "the sdist lacks the C sources"; exit 1; }
-echo "sdist: $(ls "$out"/tessera-*.tar.gz) ($(wc -l <"$work/sdist.txt") files)"
-
 step "a fresh venv without a compiler"
 python3 -m venv "$work/user"
 # the venv's bin alone on PATH: no gcc, cc, clang, cmake or ld to be found
 nocc=(env -i HOME="$HOME" PATH="$work/user/bin" CC=false CXX=false LANG=C.UTF-8 TMPDIR="${TMPDIR:-/tmp}")
+# pip's own settings and the network's proxies, where set, still reach pip
+for v in PIP_INDEX_URL PIP_EXTRA_INDEX_URL PIP_CACHE_DIR PIP_CERT http_proxy https_proxy no_proxy HTTP_PROXY \
+         HTTPS_PROXY NO_PROXY; do
+  [ -n "${!v:-}" ] && nocc+=("$v=${!v}")
+done
+shell=$(command -v bash)
+"${nocc[@]}" "$shell" -c 'command -v python' >/dev/null || { echo "cannot look up commands in the venv's PATH"; exit 1; }
 for tool in gcc cc clang cmake ld; do
-  if "${nocc[@]}" bash -c "command -v $tool" >/dev/null 2>&1; then echo "$tool is still on PATH"; exit 1; fi
+  if "${nocc[@]}" "$shell" -c "command -v $tool" >/dev/null 2>&1; then echo "$tool is still on PATH"; exit 1; fi
 done
 # pytest and flatbuffers (jax.export's serialization, which python/tests use) for the tests
 "${nocc[@]}" "$work/user/bin/python" -m pip install --quiet --disable-pip-version-check --only-binary=:all: \
@@ -96,4 +104,4 @@ step "a quick subset of python/tests against the installed wheel"
   "$repo/python/tests/test_native.py" "$repo/python/tests/test_errors.py" "$repo/python/tests/test_options.py" \
   "$repo/python/tests/test_run.py" "$repo/python/tests/test_suite.py"
 echo
-echo "wheel checked: $wheel"
+echo "wheel checked: $wheel, in $SECONDS s"
