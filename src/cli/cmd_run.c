@@ -12,7 +12,7 @@
 #include "cli/cli.h"
 #include "core/dtype.h"
 #include "cli/run_setup.h"
-#include "mpi/cli_mpi.h"
+#include "cli/cli_mpi.h"
 #include "tessera/npy.h"
 
 static void usage(FILE *f) {
