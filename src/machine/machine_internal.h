@@ -363,12 +363,6 @@ static inline mesh_transport *mesh_far(const struct tsr_machine *m, int device) 
   mesh_transport *t = m->root->transport;
   return t && !t->is_local(t, device) ? t : NULL;
 }
-/* After a kernel call on every device of m's mesh (results[d]: device d's), run by a graph
- * that runs in every process: see mesh_share. */
-static inline tsr_status mesh_share_results(struct tsr_machine *m, const tsr_ref *const *results, int n) {
-  mesh_share *s = m->root->share;
-  return s ? s->results(s, results, n) : TSR_OK;
-}
 /* Creates the other devices of a mesh root (m->num_devices > 1 set by tsr_machine_create). */
 tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);
 void mesh_destroy_devices(tsr_machine *root);
