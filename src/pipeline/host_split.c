@@ -46,7 +46,7 @@ static int core_parts_end(const host_split *hs, int first) {
 
 /* Whether no block of output o is visited by two parts of one core: its index map at every
  * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
- * that share a block race whether or not they split: pallas_call.c warns.) */
+ * that share a block race whether or not they split: call_writes.c warns.) */
 static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   const tsr_block_spec *sp = o->spec;

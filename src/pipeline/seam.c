@@ -1,9 +1,13 @@
 /* The kernel seam (seam.h): what an executor may ask of the pipeline and the machine, answered
- * from their insides. pallas_call_run and pallas_describe_run are in pallas_call.c. */
+ * from their insides, and the plan of a call's operands handed out (seam_plan_operands).
+ * pallas_call_run is in pallas_call.c, pallas_describe_run in call_describe.c. */
 #include "pipeline/seam.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "pipeline/call.h"
 #include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
@@ -122,4 +126,27 @@ void seam_scope_end(tsr_ctx *c, const seam_scope *s) {
   core_park_to(c->core, TSR_VMEM, s->marks[0]);
   core_park_to(c->core, TSR_SMEM, s->marks[1]);
   core_park_to(c->core, TSR_SEMAPHORE_MEM, s->marks[2]);
+}
+
+tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_plan *out) {
+  call_plan cp;
+  tsr_status s = call_plan_make(m, d, true, &cp);
+  for (int i = 0; s == TSR_OK && i < cp.n; i++) {
+    const operand_plan *o = &cp.ops[i];
+    seam_operand_plan *q = &out[i];
+    memset(q, 0, sizeof *q);
+    q->passthrough = o->passthrough;
+    q->rank = o->rank;
+    q->space = o->spec->space;
+    q->revisit = o->spec->revisit;
+    q->buffer_count = o->buffer_count;
+    for (int k = 0; k < o->rank; k++) {
+      q->block[k] = o->passthrough ? o->hbm.shape[k] : o->block[k];
+      q->squeezed[k] = o->squeezed[k];
+      q->element[k] = o->spec->rank && o->spec->element[k];
+    }
+    array_tiling(o->hbm.shape, o->rank, o->hbm.dtype, m->chip.generation, q->tiling);
+  }
+  free(cp.ops);
+  return s;
 }
