@@ -78,6 +78,14 @@ tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dt
 tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                           const int64_t *shape, const char *what, tsr_ref *out);
 
+/* ---- fast paths (fast_paths.c: each predicate with the reason nothing can tell) ---- */
+/* Sets o's bref flags: read_only_view and strided_view (input blocks as views of HBM),
+ * overwrite_view (output blocks written in place in HBM), late_in and late_out (host copies
+ * moved from DMA starts to their waits), shared_slot. */
+void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b);
+/* Whether a slot's poison may wait for its first use as a copy (bref.unfilled). */
+bool call_may_defer_slot_poison(const tsr_core *c, const bref *b);
+
 /* ---- semaphore operands (call_semaphores.c) ---- */
 tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i);
 void call_carry_in(call_plan *cp, tsr_core *c, core_run *r);

@@ -402,7 +402,7 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-/* Zero-copy mode, or an output the body overwrites (pallas_call.c decides whether the call
+/* Zero-copy mode, or an output the body overwrites (fast_paths.c decides whether the call
  * allows it): an output block that becomes current is written in place in HBM, unless an
  * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
  * where the body wrote nothing). */

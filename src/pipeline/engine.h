@@ -35,13 +35,14 @@ typedef struct tsr_bref {
   int buffer_count;
   tsr_revisit revisit;
   bool read_only_view;              /* contiguous blocks may be views (tsr_block_spec.read_only
-                                     * and the call allows it, pallas_call.c) */
+                                     * and the call allows it, fast_paths.c) */
   bool strided_view;                /* with read_only_view: strided blocks too
                                      * (tsr_block_spec.strided_reads) */
   bool overwrite_view;              /* output blocks may be written in place in HBM
-                                     * (tsr_block_spec.overwrites and the call allows it) */
+                                     * (tsr_block_spec.overwrites and the call allows it,
+                                     * fast_paths.c) */
   bool late_in;                     /* input blocks' host copies may move to their waits
-                                     * (dma_request.late; the call allows it, pallas_call.c) */
+                                     * (dma_request.late; the call allows it, fast_paths.c) */
   bool late_out;                    /* output blocks' write-backs likewise */
   bool shared_slot;                 /* an input and its aliased output with one buffer between
                                      * them (call.h, operand_plan.shares): never a view of HBM */
@@ -56,7 +57,7 @@ typedef struct tsr_bref {
    * HBM block instead of its VMEM buffer */
   tsr_ref hbm_view[TSR_MAX_BUFFERS];
   bool is_view[TSR_MAX_BUFFERS];
-  /* A slot whose buffer does not hold its fresh poison yet (pallas_call.c defers it where
+  /* A slot whose buffer does not hold its fresh poison yet (fast_paths.c defers it where
    * every block may be a view and nothing observes the run): written when the slot is first
    * used as a copy, before a DMA or the body touches it (bind_view, bref_update_view). */
   bool unfilled[TSR_MAX_BUFFERS];

@@ -88,78 +88,6 @@ tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype
   return call_alloc_ref_as(c, cp, space, dtype, rank, shape, what, true, out);
 }
 
-/* Whether a block slot's poison may wait for its first use as a copy (engine.c, fill_slot):
- * its blocks may be views of HBM, so the buffer of a slot that only ever holds views is never
- * touched (an overwritten output's, a read-only input's: 512 KiB written per core and part,
- * every call, for the threefry kernel's two outputs). Nothing can tell: the poison is written
- * before a DMA or the body first touches the buffer, and no observer is attached (none sees
- * the buffer's bytes or its address before then either). */
-static bool defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !core_observed(c) && b->space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
-}
-
-/* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): DMAs move data at
- * their start (the view holds what the copy would), and no output's array overlaps the input
- * (an aliased output writes it). Observers see the same DMAs into the same VMEM slots; the
- * body's loads report the view. Nothing can race on a block that nobody writes and whose DMA
- * is waited for before the body runs, so the checkers lose nothing they could find. */
-static bool read_only_views(const call_plan *cp, const operand_plan *o) {
-  if (o->is_output || !o->spec->read_only || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
-  for (int i = 0; i < cp->n; i++)
-    if (cp->ops[i].is_output && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
-  return true;
-}
-
-/* Whether another operand's array shares bytes with o's. */
-static bool overlaps_another(const call_plan *cp, const operand_plan *o) {
-  for (int i = 0; i < cp->n; i++)
-    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return true;
-  return false;
-}
-
-/* Whether output o's blocks may be written in place in HBM (tsr_block_spec.overwrites): the
- * body writes a block whole before it reads any of it, so it cannot tell the HBM block from a
- * VMEM copy. What else could: a DMA that moves data late (the copy would land after what the
- * body wrote in place, and an input DMA in between would read it early), another operand's
- * array that overlaps the output's (an input or ANY ref reading it mid-step, or another
- * output whose write-back order decides the bytes), and an observer that reads the data of
- * output DMAs (the poison checker). A block that is not wholly inside the array stays a copy
- * (bind_view). Observers see the same DMAs into the same VMEM slots, and the body's stores
- * reported on those slots (push_views), so the race checker finds what it finds with copies. */
-static bool overwrite_views(const call_plan *cp, const operand_plan *o) {
-  if (!o->is_output || !o->spec->overwrites || o->spec->space != TSR_VMEM || cp->m->opts.dma_mode != TSR_DMA_EAGER ||
-      machine_observers_read_output_data(cp->m))
-    return false;
-  return !overlaps_another(cp, o);
-}
-
-/* Whether input o's host copies may move from their DMAs' starts to their waits
- * (dma_request.late): nothing writes its array during the call (no output overlaps it, nor
- * an ANY/HBM operand that the body could write or DMA into) and DMAs move data at their start
- * (eager: the copy then reads what it would have read at the start). The destination is the
- * slot of a later step, which the body does not see before the wait. The DMA layer keeps
- * copies at their start when an observer watches. A kernel that writes another core's input
- * slots (a race with the engine's own copies) may see the other order. */
-static bool late_inputs(const call_plan *cp, const operand_plan *o) {
-  if (o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
-  for (int i = 0; i < cp->n; i++) {
-    const operand_plan *q = &cp->ops[i];
-    if (q != o && (q->is_output || q->passthrough) && spans_overlap(&q->hbm, &o->hbm)) return false;
-  }
-  return true;
-}
-
-/* Whether output o's write-backs may move from their DMAs' starts to their waits, which come
- * after the next step's body (eager DMAs only): then they move side by side with the next
- * step's input copies, as a plain loop reads and writes at once. Nothing may read or write
- * the output's array in between: no other operand overlaps it (an input copied from it, an
- * ANY ref the body reads, another output written over it). The source is a slot the next
- * body does not see (two or more buffers; with one, the wait follows the start at once). */
-static bool late_outputs(const call_plan *cp, const operand_plan *o) {
-  if (!o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
-  return !overlaps_another(cp, o);
-}
-
 static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
@@ -209,11 +137,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->space = o->spec->space;
     b->buffer_count = o->buffer_count;
     b->revisit = o->spec->revisit;
-    b->read_only_view = read_only_views(cp, o);
-    b->strided_view = b->read_only_view && o->spec->strided_reads;
-    b->overwrite_view = overwrite_views(cp, o);
-    b->late_in = late_inputs(cp, o);
-    b->late_out = late_outputs(cp, o);
+    call_choose_fast_paths(cp, o, b);
     memcpy(b->block, o->block, sizeof b->block);
     memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
     for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
@@ -227,14 +151,10 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
       b->view = b->hbm;
       continue;
     }
-    if (o->shares >= 0) { /* one buffer for an input and its output, which holds the array (never a view) */
-      b->shared_slot = true;
-      b->read_only_view = b->strided_view = b->overwrite_view = b->late_in = b->late_out = false;
-    }
     if (o->is_output && o->shares >= 0) {
       b->slot[0] = p->brefs[o->shares].slot[0];
     } else {
-      bool defer = defer_slot_poison(c, b);
+      bool defer = call_may_defer_slot_poison(c, b);
       for (int s = 0; s < b->buffer_count; s++) {
         TSR_TRY(call_alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
         b->unfilled[s] = defer;
