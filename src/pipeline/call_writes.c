@@ -16,7 +16,8 @@ void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
     bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
     bref *b = &brefs[i];
     if (keep->written) {
-      if (bref_add_written(keep, b) != TSR_OK) tsr_clear_error(); /* a warning fewer */
+      /* out of memory: a block written by two cores may go unreported, never reported wrongly */
+      if (bref_add_written(keep, b) != TSR_OK) tsr_clear_error();
       continue;
     }
     keep->rank = b->rank;
