@@ -8,6 +8,7 @@
 #include "pipeline/ctx.h"
 #include "pipeline/engine.h"
 #include "pipeline/host_split.h"
+#include "pipeline/seam.h"
 
 typedef struct operand_plan {
   const tsr_block_spec *spec;
@@ -15,17 +16,13 @@ typedef struct operand_plan {
   tsr_ref hbm;
   bool is_output;
   int index;                   /* among inputs or outputs */
-  int rank;
-  int64_t block[TSR_MAX_RANK];
-  bool squeezed[TSR_MAX_RANK];
-  bool passthrough;
+  seam_operand_geometry geo;   /* what each core's bref gets (a passthrough's block: zeros) */
   bool semaphores;              /* SEMAPHORE_MEM: the array holds semaphore counts */
   /* An output aliased to an input where both are whole arrays resident in VMEM or SMEM (a
    * memory-space operand, no block shape): on a TPU they are one buffer, so the output's
    * block is the input's (share_input, call_plan.c). The other's index in the call's
    * operands (inputs, then outputs), on both; -1 for the rest. */
   int shares;
-  int buffer_count;
   int64_t block_bytes;
 } operand_plan;
 

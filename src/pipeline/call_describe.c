@@ -46,17 +46,17 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
       fprintf(out, "  %-6s %-18s %s counts\n", name, tsr_ref_describe(&o->hbm, arr, sizeof arr), tsr_dtype_name(o->spec->semaphore));
       continue;
     }
-    if (o->passthrough) {
+    if (o->geo.passthrough) {
       fprintf(out, "  %-6s %-18s %s: whole array, moved by the kernel\n", name,
               tsr_ref_describe(&o->hbm, arr, sizeof arr), call_space_label(o->spec->space));
       continue;
     }
     int64_t shown[TSR_MAX_RANK];
-    for (int k = 0; k < o->rank; k++) shown[k] = o->squeezed[k] ? TSR_SQUEEZED : o->block[k];
-    tsr_format_dims(shown, o->rank, blk, sizeof blk);
+    for (int k = 0; k < o->geo.rank; k++) shown[k] = o->geo.squeezed[k] ? TSR_SQUEEZED : o->geo.block[k];
+    tsr_format_dims(shown, o->geo.rank, blk, sizeof blk);
     fprintf(out, "  %-6s %-18s %s block %s x %d buffer(s) = %lld bytes%s\n", name,
             tsr_ref_describe(&o->hbm, arr, sizeof arr), call_space_label(o->spec->space), blk,
-            o->buffer_count, (long long)(o->block_bytes * o->buffer_count),
+            o->geo.buffer_count, (long long)(o->block_bytes * o->geo.buffer_count),
             !o->is_output && o->spec->read_only ? (o->spec->strided_reads ? ", read-only, strided reads" : ", read-only")
             : o->is_output && o->spec->overwrites ? ", overwritten" : "");
   }

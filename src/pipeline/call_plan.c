@@ -100,9 +100,9 @@ static tsr_status plan_semaphores(call_plan *cp, operand_plan *o, const char *na
   if (sp->rank != 0) return tsr_fail(TSR_ERR_INVALID, "%s: a semaphore operand has no blocks (the whole array)", name);
   if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0 && !cp->plan_only)
     return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
-  o->rank = o->hbm.rank;
-  o->passthrough = o->semaphores = true;
-  o->buffer_count = 0;
+  o->geo.rank = o->hbm.rank;
+  o->geo.passthrough = o->semaphores = true;
+  o->geo.buffer_count = 0;
   o->block_bytes = 0;
   return TSR_OK;
 }
@@ -116,54 +116,54 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
   TSR_TRY(tsr_dtype_check_tpu(o->hbm.dtype, name));
   if (!o->hbm.data && tsr_ref_numel(&o->hbm) > 0 && !cp->plan_only)
     return tsr_fail(TSR_ERR_INVALID, "%s: array has no data", name);
-  o->rank = o->hbm.rank;
+  o->geo.rank = o->hbm.rank;
   if (sp->space == TSR_ANY || sp->space == TSR_HBM || sp->space == TSR_HOST) {
-    o->passthrough = true;
+    o->geo.passthrough = true;
     if (sp->rank != 0) {
-      for (int k = 0; k < sp->rank && k < o->rank; k++)
-        if (sp->rank != o->rank || sp->block_shape[k] != o->hbm.shape[k])
+      for (int k = 0; k < sp->rank && k < o->geo.rank; k++)
+        if (sp->rank != o->geo.rank || sp->block_shape[k] != o->hbm.shape[k])
           return tsr_fail(TSR_ERR_INVALID, "%s: a %s operand needs a trivial window (the whole "
                           "array), not a block", name, call_space_label(sp->space));
     }
-    o->buffer_count = 0;
+    o->geo.buffer_count = 0;
     o->block_bytes = 0;
     return TSR_OK;
   }
   if (sp->space != TSR_VMEM && sp->space != TSR_SMEM)
     return tsr_fail(TSR_ERR_INVALID, "%s: memory space %s cannot hold blocks", name,
                     tsr_space_name(sp->space));
-  if (sp->rank != 0 && sp->rank != o->rank)
+  if (sp->rank != 0 && sp->rank != o->geo.rank)
     return tsr_fail(TSR_ERR_INVALID, "%s: block rank %d differs from the array rank %d", name,
-                    sp->rank, o->rank);
+                    sp->rank, o->geo.rank);
   int64_t elems = 1;
-  for (int k = 0; k < o->rank; k++) {
+  for (int k = 0; k < o->geo.rank; k++) {
     int64_t b = sp->rank ? sp->block_shape[k] : o->hbm.shape[k];
     if (b == TSR_SQUEEZED) {
-      o->squeezed[k] = true;
+      o->geo.squeezed[k] = true;
       b = 1;
     } else if (b < 1) {
       return tsr_fail(TSR_ERR_INVALID, "%s: block dimension %d is %lld", name, k, (long long)b);
     }
-    o->block[k] = b;
+    o->geo.block[k] = b;
     elems *= b;
   }
   /* A trivial window (the whole array, the same block at every step) gets one buffer unless
    * the spec says otherwise, as the Pallas TPU lowering forces: a second would never fill. */
   bool trivial = !sp->index_map;
-  for (int k = 0; k < o->rank && trivial; k++)
-    trivial = sp->axis_map[k] == 0 && !o->squeezed[k] && o->block[k] == o->hbm.shape[k];
-  o->buffer_count = sp->buffer_count ? sp->buffer_count : trivial ? 1 : 2;
-  if (o->buffer_count < 1 || o->buffer_count > 2)
+  for (int k = 0; k < o->geo.rank && trivial; k++)
+    trivial = sp->axis_map[k] == 0 && !o->geo.squeezed[k] && o->geo.block[k] == o->hbm.shape[k];
+  o->geo.buffer_count = sp->buffer_count ? sp->buffer_count : trivial ? 1 : 2;
+  if (o->geo.buffer_count < 1 || o->geo.buffer_count > 2)
     return tsr_fail(TSR_ERR_INVALID, "%s: pallas_call supports 1 or 2 buffers, got %d", name,
-                    o->buffer_count);
-  if (sp->revisit == TSR_REVISIT_ANY && o->is_output && o->buffer_count != 1)
+                    o->geo.buffer_count);
+  if (sp->revisit == TSR_REVISIT_ANY && o->is_output && o->geo.buffer_count != 1)
     return tsr_fail(TSR_ERR_INVALID, "%s: revisit mode ANY needs a single buffer (Buffered(1))", name);
   o->block_bytes = elems * (int64_t)tsr_dtype_size(o->hbm.dtype);
   char why[256];
   int64_t shown[TSR_MAX_RANK];
-  for (int k = 0; k < o->rank; k++) shown[k] = o->squeezed[k] ? 1 : o->block[k];
-  bool all_squeezed_tail = o->rank >= 1 && o->squeezed[o->rank - 1];
-  if (!all_squeezed_tail && !block_shape_ok(o->hbm.shape, shown, o->rank, o->hbm.dtype, why, sizeof why)) {
+  for (int k = 0; k < o->geo.rank; k++) shown[k] = o->geo.squeezed[k] ? 1 : o->geo.block[k];
+  bool all_squeezed_tail = o->geo.rank >= 1 && o->geo.squeezed[o->geo.rank - 1];
+  if (!all_squeezed_tail && !block_shape_ok(o->hbm.shape, shown, o->geo.rank, o->hbm.dtype, why, sizeof why)) {
     char a[64];
     if (cp->m->opts.strict_block_shapes)
       return tsr_fail(TSR_ERR_INVALID, "%s (%s): block shape breaks the TPU rule: %s", name,
@@ -180,8 +180,8 @@ static tsr_status check_budget(call_plan *cp) {
   int64_t vmem = 0, smem = 0;
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
-    if (o->passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
-    int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->buffer_count;
+    if (o->geo.passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
+    int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->geo.buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
   }
   for (int i = 0; i < d->num_scratch; i++) {
@@ -200,14 +200,14 @@ static tsr_status check_budget(call_plan *cp) {
     detail[0] = 0;
     for (int i = 0; i < cp->n && n < sizeof detail; i++) {
       operand_plan *o = &cp->ops[i];
-      if (o->passthrough || o->spec->space != TSR_VMEM) continue;
+      if (o->geo.passthrough || o->spec->space != TSR_VMEM) continue;
       char name[24], sh[96];
       call_operand_name(o, name, sizeof name);
       int64_t shown[TSR_MAX_RANK];
-      for (int k = 0; k < o->rank; k++) shown[k] = o->block[k];
+      for (int k = 0; k < o->geo.rank; k++) shown[k] = o->geo.block[k];
       n += (size_t)snprintf(detail + n, sizeof detail - n, "%s%s block %s x %d buffers = %lld",
-                            n ? ", " : "", name, tsr_format_dims(shown, o->rank, sh, sizeof sh),
-                            o->buffer_count, (long long)(o->block_bytes * o->buffer_count));
+                            n ? ", " : "", name, tsr_format_dims(shown, o->geo.rank, sh, sizeof sh),
+                            o->geo.buffer_count, (long long)(o->block_bytes * o->geo.buffer_count));
     }
     return tsr_fail(TSR_ERR_VMEM, "VMEM needed %lld bytes (blocks x buffer count + scratch: %s) "
                     "exceeds the limit of %lld bytes", (long long)vmem, detail,
@@ -250,14 +250,14 @@ static tsr_status check_semaphores_one_core(call_plan *cp) {
  * after the last. Blocked operands keep buffers of their own, as the pipeline's are on a TPU. */
 static int share_input(const call_plan *cp, const operand_plan *o) {
   const tsr_call_desc *d = cp->d;
-  if (!o->is_output || o->passthrough || o->semaphores || o->spec == &o->whole) return -1;
+  if (!o->is_output || o->geo.passthrough || o->semaphores || o->spec == &o->whole) return -1;
   for (int a = 0; a < d->num_aliases; a++) {
     if (d->aliases[a].output != o->index) continue;
     int i = d->aliases[a].input - d->num_prefetch;
     const operand_plan *in = &cp->ops[i];
     bool resident = o->spec->rank == 0 && !o->spec->index_map && in->spec != &in->whole && in->spec->rank == 0 &&
-                    !in->spec->index_map && !in->passthrough && !in->semaphores;
-    if (resident && in->spec->space == o->spec->space && in->buffer_count == 1 && o->buffer_count == 1) return i;
+                    !in->spec->index_map && !in->geo.passthrough && !in->semaphores;
+    if (resident && in->spec->space == o->spec->space && in->geo.buffer_count == 1 && o->geo.buffer_count == 1) return i;
   }
   return -1;
 }
@@ -285,7 +285,14 @@ tsr_status call_plan_make(tsr_machine *m, const tsr_call_desc *d, bool plan_only
   }
   for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
     cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
-  for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
+  for (int i = 0; i < cp->n; i++) {
+    operand_plan *o = &cp->ops[i];
+    TSR_TRY(plan_operand(cp, o));
+    o->geo.space = o->spec->space;
+    o->geo.revisit = o->spec->revisit;
+    for (int k = 0; k < o->geo.rank; k++) o->geo.element[k] = o->spec->rank && o->spec->element[k];
+    array_tiling(o->hbm.shape, o->geo.rank, o->hbm.dtype, m->chip.generation, o->geo.tiling);
+  }
   for (int i = 0; i < cp->n; i++) cp->ops[i].shares = -1;
   for (int i = d->num_inputs; i < cp->n; i++) {
     int in = share_input(cp, &cp->ops[i]);

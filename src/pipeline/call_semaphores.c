@@ -60,10 +60,10 @@ tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i) 
   }
   char name[24];
   call_operand_name(o, name, sizeof name);
-  TSR_TRY(call_alloc_ref(c, cp, TSR_SEMAPHORE_MEM, o->spec->semaphore, o->rank, o->hbm.shape, name, &b->view));
+  TSR_TRY(call_alloc_ref(c, cp, TSR_SEMAPHORE_MEM, o->spec->semaphore, o->geo.rank, o->hbm.shape, name, &b->view));
   if (o->is_output && in < 0) return TSR_OK;
   int64_t idx[TSR_MAX_RANK] = {0}, n = tsr_ref_numel(&o->hbm);
-  for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->rank)) {
+  for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->geo.rank)) {
     const void *at = tsr_ref_ptr(&o->hbm, idx);
     int64_t v = o->hbm.dtype == TSR_U32 ? (int64_t) * (const uint32_t *)at : (int64_t) * (const int32_t *)at;
     if (v < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "%s: semaphore %lld starts at %lld, a negative count", name, (long long)k, (long long)v);
@@ -98,7 +98,7 @@ tsr_status call_carry_out(call_plan *cp, tsr_core *c, core_run *r) {
     core_settle_dmas(c, v);
     int64_t idx[TSR_MAX_RANK] = {0}, n = tsr_ref_numel(v);
     int64_t most = o->hbm.dtype == TSR_U32 ? (int64_t)UINT32_MAX : (int64_t)INT32_MAX;
-    for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->rank)) {
+    for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->geo.rank)) {
       tsr_ref e = sem_element(v, k);
       int64_t count = core_sem_read(&e);
       if (count > most) {

@@ -20,7 +20,7 @@ void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
       if (bref_add_written(keep, b) != TSR_OK) tsr_clear_error();
       continue;
     }
-    keep->rank = b->rank;
+    keep->geo.rank = b->geo.rank;
     keep->written = b->written;
     keep->written_used = b->written_used;
     keep->written_step = b->written_step;
@@ -40,7 +40,7 @@ static bool shared_block(const call_plan *cp, int o, const int64_t **blk, int *a
     const bref *wa = &cp->written_by_core[o * cores + *a];
     for (int64_t j = 0; j < wa->cap_written; j++) {
       if (!wa->written_used[j]) continue;
-      *blk = &wa->written[j * wa->rank];
+      *blk = &wa->written[j * wa->geo.rank];
       for (*b = *a + 1; *b < cores; ++*b)
         if (bref_was_written(&cp->written_by_core[o * cores + *b], *blk)) return true;
     }
@@ -96,7 +96,7 @@ void call_check_cross_core_writes(call_plan *cp) {
       snprintf(fix, sizeof fix, "give each core its own output block: an output's index map must follow every "
                "grid axis the cores split");
     snprintf(msg, sizeof msg, "out%d block %s is written back by %s and by %s: the cores run at once and the "
-             "array keeps whichever write lands last (%s)", o, tsr_format_dims(blk, wa->rank, bi, sizeof bi), ra, rb, fix);
+             "array keeps whichever write lands last (%s)", o, tsr_format_dims(blk, wa->geo.rank, bi, sizeof bi), ra, rb, fix);
     if (!machine_observers_report_races(cp->m)) {
       machine_warn(cp->m, "%s", msg);
       continue;
@@ -104,7 +104,7 @@ void call_check_cross_core_writes(call_plan *cp) {
     char name[24];
     snprintf(name, sizeof name, "out%d", o);
     tsr_event ev = {.kind = TSR_EV_SHARED_OUTPUT, .step = sb, .name = name, .operand = o,
-                    .rank = wa->rank, .index = blk, .target_core = a, .amount = sa, .loc = msg};
+                    .rank = wa->geo.rank, .index = blk, .target_core = a, .amount = sa, .loc = msg};
     core_emit(&cp->m->cores[b], &ev);
   }
 }

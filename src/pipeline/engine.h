@@ -8,6 +8,7 @@
 #define TSR_PIPELINE_ENGINE_H
 
 #include "machine/machine_internal.h"
+#include "pipeline/seam.h"
 #include "tessera/pipeline.h"
 
 #define TSR_MAX_BUFFERS 8
@@ -23,17 +24,10 @@ typedef struct tsr_bref {
   int operand;                      /* index among the call's inputs or outputs */
   char name[24];                    /* "in0", "out1" */
   tsr_ref hbm;                      /* the whole array */
-  int rank;
-  int64_t block[TSR_MAX_RANK];      /* squeezed dims are 1 */
-  bool squeezed[TSR_MAX_RANK];
-  bool element[TSR_MAX_RANK];
-  int64_t tiling[TSR_MAX_RANK];
+  seam_operand_geometry geo;        /* blocks, buffers and where they live (the call's plan) */
   tsr_index_map_fn index_map;
   void *index_map_user;
   int axis_map[TSR_MAX_RANK];       /* when index_map is NULL: TSR_AXIS(k) or 0 */
-  tsr_space space;                  /* where the blocks live */
-  int buffer_count;
-  tsr_revisit revisit;
   bool read_only_view;              /* contiguous blocks may be views (tsr_block_spec.read_only
                                      * and the call allows it, fast_paths.c) */
   bool strided_view;                /* with read_only_view: strided blocks too
@@ -48,7 +42,6 @@ typedef struct tsr_bref {
                                      * them (call.h, operand_plan.shares): never a view of HBM */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
-  bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
   bool bypass;                      /* block space == source space: slot 0 aliases the source's
                                      * block, no DMAs (accumulators still act) */
   const pipe_schedule *schedule;    /* NULL: the pipeline's */

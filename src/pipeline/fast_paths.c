@@ -51,10 +51,10 @@ static bool may_overwrite_in_place(const call_plan *cp, const operand_plan *o) {
  * copies at their start when an observer watches. A kernel that writes another core's input
  * slots (a race with the engine's own copies) may see the other order. */
 static bool may_copy_input_late(const call_plan *cp, const operand_plan *o) {
-  if (o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
+  if (o->is_output || o->geo.passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++) {
     const operand_plan *q = &cp->ops[i];
-    if (q != o && (q->is_output || q->passthrough) && spans_overlap(&q->hbm, &o->hbm)) return false;
+    if (q != o && (q->is_output || q->geo.passthrough) && spans_overlap(&q->hbm, &o->hbm)) return false;
   }
   return true;
 }
@@ -66,7 +66,7 @@ static bool may_copy_input_late(const call_plan *cp, const operand_plan *o) {
  * ANY ref the body reads, another output written over it). The source is a slot the next
  * body does not see (two or more buffers; with one, the wait follows the start at once). */
 static bool may_write_back_late(const call_plan *cp, const operand_plan *o) {
-  if (!o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
+  if (!o->is_output || o->geo.passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   return !overlaps_another(cp, o);
 }
 
@@ -91,5 +91,5 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
  * before a DMA or the body first touches the buffer, and no observer is attached (none sees
  * the buffer's bytes or its address before then either). */
 bool call_may_defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !core_observed(c) && b->space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
+  return !core_observed(c) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

@@ -11,7 +11,6 @@
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
 #include "pipeline/seam.h"
-#include "pipeline/tiling.h"
 
 
 /* After the last body of the core's share: what a TPU's kernel hands on is settled before the
@@ -45,7 +44,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
      * its own accesses gets none: they would be tessera's, not the kernel's. */
     for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
       bref *b = &p->brefs[i];
-      if (b->passthrough) continue;
+      if (b->geo.passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
                        .write = b->kind != BREF_INPUT, .operand = b->operand};
       core_emit(core, &acc);
@@ -129,25 +128,17 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
     b->operand = o->index;
     call_operand_name(o, b->name, sizeof b->name);
     b->hbm = o->hbm;
-    b->rank = o->rank;
-    b->passthrough = o->passthrough;
+    b->geo = o->geo;
     b->index_map = o->spec->index_map;
     b->index_map_user = o->spec->index_map_user;
     memcpy(b->axis_map, o->spec->axis_map, sizeof b->axis_map);
-    b->space = o->spec->space;
-    b->buffer_count = o->buffer_count;
-    b->revisit = o->spec->revisit;
     call_choose_fast_paths(cp, o, b);
-    memcpy(b->block, o->block, sizeof b->block);
-    memcpy(b->squeezed, o->squeezed, sizeof b->squeezed);
-    for (int k = 0; k < o->rank; k++) b->element[k] = o->spec->rank ? o->spec->element[k] : false;
-    array_tiling(o->hbm.shape, o->rank, o->hbm.dtype, cp->m->chip.generation, b->tiling);
     if (o->semaphores) {
       TSR_TRY(call_bind_semaphores(cp, c, r, i));
       b->hbm = b->view; /* what the body gets of a passed-through operand (the array is o->hbm) */
       continue;
     }
-    if (o->passthrough) {
+    if (o->geo.passthrough) {
       b->view = b->hbm;
       continue;
     }
@@ -155,8 +146,8 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
       b->slot[0] = p->brefs[o->shares].slot[0];
     } else {
       bool defer = call_may_defer_slot_poison(c, b);
-      for (int s = 0; s < b->buffer_count; s++) {
-        TSR_TRY(call_alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
+      for (int s = 0; s < b->geo.buffer_count; s++) {
+        TSR_TRY(call_alloc_ref_as(c, cp, b->geo.space, o->hbm.dtype, o->geo.rank, o->geo.block, b->name, !defer, &b->slot[s]));
         b->unfilled[s] = defer;
       }
     }

@@ -128,24 +128,14 @@ void seam_scope_end(tsr_ctx *c, const seam_scope *s) {
   core_park_to(c->core, TSR_SEMAPHORE_MEM, s->marks[2]);
 }
 
-tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_plan *out) {
+tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_geometry *out) {
   call_plan cp;
   tsr_status s = call_plan_make(m, d, true, &cp);
   for (int i = 0; s == TSR_OK && i < cp.n; i++) {
     const operand_plan *o = &cp.ops[i];
-    seam_operand_plan *q = &out[i];
-    memset(q, 0, sizeof *q);
-    q->passthrough = o->passthrough;
-    q->rank = o->rank;
-    q->space = o->spec->space;
-    q->revisit = o->spec->revisit;
-    q->buffer_count = o->buffer_count;
-    for (int k = 0; k < o->rank; k++) {
-      q->block[k] = o->passthrough ? o->hbm.shape[k] : o->block[k];
-      q->squeezed[k] = o->squeezed[k];
-      q->element[k] = o->spec->rank && o->spec->element[k];
-    }
-    array_tiling(o->hbm.shape, o->rank, o->hbm.dtype, m->chip.generation, q->tiling);
+    out[i] = o->geo;
+    if (o->geo.passthrough) /* the whole array, for a lowering that moves it itself */
+      for (int k = 0; k < o->geo.rank; k++) out[i].block[k] = o->hbm.shape[k];
   }
   free(cp.ops);
   return s;
