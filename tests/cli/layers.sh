@@ -32,7 +32,7 @@ edges=$(grep -Hn '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"/]*/' src/*/*
 pairs=""
 while IFS=: read -r file line inc; do
   [ -n "$file" ] || continue
-  from=$(basename "$(dirname "$file")")
+  from=${file#src/}; from=${from%%/*}
   to=${inc%%/*}
   [ -d "src/$to" ] || continue # a public header (tessera/), or one from outside src/
   [ "$from" = "$to" ] && continue
