@@ -45,7 +45,7 @@ typedef struct call_plan {
 } call_plan;
 
 /* What one core (or one part of a host split) holds while it runs the call. */
-typedef struct core_run {
+typedef struct call_core_run {
   call_plan *cp;
   pipeline p;
   tsr_ctx ctx;
@@ -55,7 +55,7 @@ typedef struct core_run {
   tsr_ref prefetch[64];
   double step_cost_share;
   bool carried_out;            /* call_carry_out has run (after the last body, or after the pipeline) */
-} core_run;
+} call_core_run;
 
 /* "VMEM", "SMEM", "ANY", "HBM", "host". */
 const char *call_space_label(tsr_space s);
@@ -84,10 +84,10 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
 bool call_may_defer_slot_poison(const tsr_core *c, const bref *b);
 
 /* ---- semaphore operands (call_semaphores.c) ---- */
-tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i);
-void call_carry_in(call_plan *cp, tsr_core *c, core_run *r);
-tsr_status call_carry_out(call_plan *cp, tsr_core *c, core_run *r);
-tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, core_run *r);
+tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i);
+void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r);
+tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r);
+tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r);
 
 /* ---- blocks written by two cores (call_writes.c) ---- */
 void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs);

@@ -7,11 +7,11 @@
 #include "core/strided.h"
 #include "pipeline/call.h"
 
-tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, core_run *r) {
+tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r) {
   const tsr_call_desc *d = cp->d;
-  if (c->barrier_sem.data && core_sem_read(&c->barrier_sem) != 0)
+  if (c->barrier_sem.data && machine_core_sem_read(&c->barrier_sem) != 0)
     return tsr_fail(TSR_ERR_SEMAPHORE, "the barrier semaphore holds %lld at the end of the kernel on device %d core %d; "
-                    "semaphores must be zero when a kernel ends", (long long)core_sem_read(&c->barrier_sem),
+                    "semaphores must be zero when a kernel ends", (long long)machine_core_sem_read(&c->barrier_sem),
                     cp->m->device, c->id);
   for (int i = 0; i < d->num_scratch; i++) {
     const tsr_ref *s = &r->scratch[i];
@@ -39,15 +39,15 @@ static tsr_ref sem_element(const tsr_ref *sems, int64_t k) {
 }
 
 static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int operand) {
-  if (!amount || !core_observed(c)) return;
+  if (!amount || !machine_core_observed(c)) return;
   tsr_event ev = {.kind = TSR_EV_SEM_CARRY, .step = -1, .sem = sem, .amount = amount, .operand = operand};
-  core_emit(c, &ev);
+  machine_core_emit(c, &ev);
 }
 
 /* The semaphores a semaphore operand's body sees: an output aliased to a semaphore input
  * shares the input's (one semaphore in XLA's memory, as on a TPU); any other gets its own,
  * at zero, which an input then sets to its array's counts. */
-tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i) {
+tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i) {
   const tsr_call_desc *d = cp->d;
   operand_plan *o = &cp->ops[i];
   bref *b = &r->p.brefs[i];
@@ -73,13 +73,13 @@ tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, core_run *r, int i) 
 }
 
 /* What the semaphore operands bring in, for observers (after the kernel's start). */
-void call_carry_in(call_plan *cp, tsr_core *c, core_run *r) {
+void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r) {
   for (int i = 0; i < cp->d->num_inputs; i++) {
     if (!cp->ops[i].semaphores) continue;
     const tsr_ref *v = &r->p.brefs[i].view;
     for (int64_t k = 0; k < tsr_ref_numel(v); k++) {
       tsr_ref e = sem_element(v, k);
-      carry_event(c, &e, core_sem_read(&e), i);
+      carry_event(c, &e, machine_core_sem_read(&e), i);
     }
   }
 }
@@ -87,7 +87,7 @@ void call_carry_in(call_plan *cp, tsr_core *c, core_run *r) {
 /* At the kernel's end (body_over): the DMAs in flight on output semaphores land, and the
  * outputs' counts go to their arrays (before the kernel's end event: observers see the copies
  * in it, and the race checker takes them as no longer in flight). */
-tsr_status call_carry_out(call_plan *cp, tsr_core *c, core_run *r) {
+tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r) {
   const tsr_call_desc *d = cp->d;
   if (r->carried_out) return TSR_OK;
   r->carried_out = true;
@@ -95,12 +95,12 @@ tsr_status call_carry_out(call_plan *cp, tsr_core *c, core_run *r) {
     operand_plan *o = &cp->ops[i];
     if (!o->semaphores) continue;
     const tsr_ref *v = &r->p.brefs[i].view;
-    core_settle_dmas(c, v);
+    machine_core_settle_dmas(c, v);
     int64_t idx[TSR_MAX_RANK] = {0}, n = tsr_ref_numel(v);
     int64_t most = o->hbm.dtype == TSR_U32 ? (int64_t)UINT32_MAX : (int64_t)INT32_MAX;
     for (int64_t k = 0; k < n; k++, strided_next(idx, o->hbm.shape, o->geo.rank)) {
       tsr_ref e = sem_element(v, k);
-      int64_t count = core_sem_read(&e);
+      int64_t count = machine_core_sem_read(&e);
       if (count > most) {
         char name[24];
         call_operand_name(o, name, sizeof name);

@@ -105,7 +105,7 @@ void call_check_cross_core_writes(call_plan *cp) {
     snprintf(name, sizeof name, "out%d", o);
     tsr_event ev = {.kind = TSR_EV_SHARED_OUTPUT, .step = sb, .name = name, .operand = o,
                     .rank = wa->geo.rank, .index = blk, .target_core = a, .amount = sa, .loc = msg};
-    core_emit(&cp->m->cores[b], &ev);
+    machine_core_emit(&cp->m->cores[b], &ev);
   }
 }
 

@@ -189,21 +189,21 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
   tsr_buffer *buf;
   if (b->kind == BREF_ACCUM) {
     b->accum = tsr_ref_dense(NULL, ref->dtype, TSR_VMEM, ref->rank, b->geo.block);
-    TSR_TRY(core_alloc(c, TSR_VMEM, tsr_ref_bytes(&b->accum), 0, b->name, &buf));
+    TSR_TRY(machine_core_alloc(c, TSR_VMEM, tsr_ref_bytes(&b->accum), 0, b->name, &buf));
     b->accum.data = buf->base;
     b->accum.buf = buf;
   }
   if (b->bypass) { b->geo.buffer_count = 1; return TSR_OK; }
   for (int s = 0; s < b->geo.buffer_count; s++) {
     b->slot[s] = tsr_ref_dense(NULL, ref->dtype, sp->space, ref->rank, b->geo.block);
-    TSR_TRY(core_alloc(c, sp->space, tsr_ref_bytes(&b->slot[s]), 0, b->name, &buf));
+    TSR_TRY(machine_core_alloc(c, sp->space, tsr_ref_bytes(&b->slot[s]), 0, b->name, &buf));
     b->slot[s].data = buf->base;
     b->slot[s].buf = buf;
   }
   tsr_ref *sems[2] = {&b->sem_recv, &b->sem_send};
   for (int s = 0; s < 2; s++) {
     *sems[s] = tsr_ref_dense(NULL, TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, none);
-    TSR_TRY(core_alloc(c, TSR_SEMAPHORE_MEM, tsr_ref_bytes(sems[s]), 0, b->name, &buf));
+    TSR_TRY(machine_core_alloc(c, TSR_SEMAPHORE_MEM, tsr_ref_bytes(sems[s]), 0, b->name, &buf));
     sems[s]->data = buf->base;
     sems[s]->buf = buf;
   }
@@ -217,9 +217,9 @@ static void marks_of(tsr_core *c, int *marks) {
 }
 
 static void release(tsr_core *c, const int *marks) {
-  core_release_to(c, TSR_VMEM, marks[0]);
-  core_release_to(c, TSR_SMEM, marks[1]);
-  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  machine_core_release_to(c, TSR_VMEM, marks[0]);
+  machine_core_release_to(c, TSR_SMEM, marks[1]);
+  machine_core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
 }
 
 static tsr_status make_brefs(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *refs, bref *brefs) {

@@ -157,7 +157,7 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
 /* A slot about to be used as a copy gets the poison its allocation deferred. */
 static void fill_slot(bref *b, int slot) {
   if (!b->unfilled[slot]) return;
-  core_fill_fresh(b->slot[slot].buf);
+  machine_core_fill_fresh(b->slot[slot].buf);
   b->unfilled[slot] = false;
 }
 
@@ -190,7 +190,7 @@ static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, c
   dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
                    .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .late = b->late_in, .dir = TSR_DMA_IN,
                    .operand = b->operand, .block = blk, .rank = b->geo.rank, .name = b->name};
-  TSR_TRY(core_dma_start(p->core, &r));
+  TSR_TRY(machine_core_dma_start(p->core, &r));
   b->dma.in++;
   b->dma.bytes_in += r.bytes;
   return TSR_OK;
@@ -212,7 +212,7 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
   dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
                    .no_copy = b->is_view[slot], .stream = stream_out(b), .late = b->late_out, .dir = TSR_DMA_OUT,
                    .operand = b->operand, .block = blk, .rank = b->geo.rank, .name = b->name};
-  TSR_TRY(core_dma_start(p->core, &r));
+  TSR_TRY(machine_core_dma_start(p->core, &r));
   b->dma.out++;
   b->dma.bytes_out += r.bytes;
   return TSR_OK;
@@ -221,7 +221,7 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
 static tsr_status wait_bytes(pipeline *p, bref *b, const tsr_ref *sem, const int64_t *blk) {
   block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
-  return core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
+  return machine_core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
 }
 
 /* ---- phases on one buffered ref (the seed's BufferedRef methods) ------------------------- */
@@ -256,10 +256,10 @@ void bref_update_view(bref *b) {
 
 static void emit_skip(pipeline *p, bref *b, tsr_dma_dir dir) {
   if (dir == TSR_DMA_IN) b->dma.skip_in++; else b->dma.skip_out++;
-  if (core_observed(p->core)) {
+  if (machine_core_observed(p->core)) {
     tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = p->core->step, .name = b->name, .dir = dir,
                     .operand = b->operand, .rank = b->geo.rank, .index = b->blk_cur};
-    core_emit(p->core, &ev);
+    machine_core_emit(p->core, &ev);
   }
 }
 
@@ -526,11 +526,12 @@ static tsr_status bind_bypass(bref *b) {
 
 /* Observers are told of the VMEM buffers where the body sees views of HBM (views.c). */
 static bool push_views(pipeline *p) {
-  if (!core_observed(p->core)) return true;
+  if (!machine_core_observed(p->core)) return true;
   for (int i = 0; i < p->num_brefs; i++) {
     const bref *b = &p->brefs[i];
     int slot = b->current_slot;
-    if (!b->geo.passthrough && !b->bypass && b->is_view[slot] && !core_push_view(p->core, &b->hbm_view[slot], &b->slot[slot]))
+    if (!b->geo.passthrough && !b->bypass && b->is_view[slot] &&
+        !machine_core_push_view(p->core, &b->hbm_view[slot], &b->slot[slot]))
       return false;
   }
   return true;
@@ -584,10 +585,10 @@ tsr_status pipe_run(pipeline *p) {
     }
     if (p->emit_steps) {
       p->core->step = step;
-      if (core_observed(p->core)) {
+      if (machine_core_observed(p->core)) {
         tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = step, .rank = p->grid_rank,
                         .index = p->index, .operand = -1};
-        core_emit(p->core, &ev);
+        machine_core_emit(p->core, &ev);
       }
     }
     FOR_BREFS(phase_initialize);
@@ -597,16 +598,16 @@ tsr_status pipe_run(pipeline *p) {
     for (int i = 0; i < p->num_brefs; i++) bref_update_view(&p->brefs[i]);
     int views = p->core->num_views;
     tsr_status bs = push_views(p) ? p->body(p, p->body_user) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    core_pop_views_to(p->core, views);
+    machine_core_pop_views_to(p->core, views);
     TSR_TRY(bs);
     FOR_BREFS(phase_wait_out);
     if (p->postyeet_hook && s->first_step) TSR_TRY(p->postyeet_hook(p, p->hook_user));
     FOR_BREFS(phase_copy_out);
     FOR_BREFS(phase_finalize);
-    if (p->emit_steps && core_observed(p->core)) {
+    if (p->emit_steps && machine_core_observed(p->core)) {
       tsr_event ev = {.kind = TSR_EV_STEP_END, .step = step, .rank = p->grid_rank,
                       .index = p->index, .operand = -1};
-      core_emit(p->core, &ev);
+      machine_core_emit(p->core, &ev);
     }
   }
   return TSR_OK;

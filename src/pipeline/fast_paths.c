@@ -91,5 +91,5 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
  * before a DMA or the body first touches the buffer, and no observer is attached (none sees
  * the buffer's bytes or its address before then either). */
 bool call_may_defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !core_observed(c) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
+  return !machine_core_observed(c) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

@@ -21,13 +21,13 @@
  * lands in the buffer that the write-back then takes to HBM, where the later kernel's input
  * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
  * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
-static tsr_status body_over(call_plan *cp, tsr_core *c, core_run *r) {
+static tsr_status body_over(call_plan *cp, tsr_core *c, call_core_run *r) {
   mesh_barrier(c, 2);
   return call_carry_out(cp, c, r);
 }
 
 static tsr_status body_trampoline(pipeline *p, void *user) {
-  core_run *r = user;
+  call_core_run *r = user;
   tsr_ctx *c = &r->ctx;
   const tsr_call_desc *d = r->cp->d;
   c->index = p->index;
@@ -35,10 +35,10 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   c->cost_reported = false;
   tsr_core *core = p->core;
   if (c->carry) host_split_watch_step(r->cp, p, c->carry);
-  bool observed = core_observed(core) && !r->cp->body_steps;
+  bool observed = machine_core_observed(core) && !r->cp->body_steps;
   if (observed) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
-    core_emit(core, &ev);
+    machine_core_emit(core, &ev);
     /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
      * outputs written), which is as precise as a C kernel can be watched. A body that reports
      * its own accesses gets none: they would be tessera's, not the kernel's. */
@@ -47,7 +47,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
       if (b->geo.passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
                        .write = b->kind != BREF_INPUT, .operand = b->operand};
-      core_emit(core, &acc);
+      machine_core_emit(core, &acc);
     }
   }
   tsr_status s = d->body(c, d->user);
@@ -65,7 +65,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
       cost.transcendentals = d->cost_estimate.transcendentals * r->step_cost_share;
     }
     tsr_event ev = {.kind = TSR_EV_BODY_END, .step = core->step, .cost = &cost, .operand = -1};
-    core_emit(core, &ev);
+    machine_core_emit(core, &ev);
   }
   return TSR_OK;
 }
@@ -75,7 +75,7 @@ tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dt
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
   tsr_buffer *b;
   int64_t limit = space == TSR_VMEM ? cp->vmem_limit : 0;
-  TSR_TRY((fill ? core_alloc : core_alloc_unfilled)(c, space, tsr_ref_bytes(&r), limit, what, &b));
+  TSR_TRY((fill ? machine_core_alloc : machine_core_alloc_unfilled)(c, space, tsr_ref_bytes(&r), limit, what, &b));
   r.data = b->base;
   r.buf = b;
   *out = r;
@@ -87,7 +87,7 @@ tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype
   return call_alloc_ref_as(c, cp, space, dtype, rank, shape, what, true, out);
 }
 
-static tsr_status run_core_inner(tsr_core *c, core_run *r) {
+static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
   pipeline *p = &r->p;
@@ -191,21 +191,21 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   for (int k = 0; k < d->grid_rank; k++) total *= d->grid[k];
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
 
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1,
                     .no_device_barrier = d->no_device_barrier};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   call_carry_in(cp, c, r);
   mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
   TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .name = d->name, .operand = -1};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
-  TSR_TRY(core_check_dmas_idle(c));
+  TSR_TRY(machine_core_check_dmas_idle(c));
   /* many devices: once every device has ended (a late signal from another device counts) */
   if (!cp->m->sync->mesh_run) TSR_TRY(call_check_sems_zero(cp, c, r));
   return TSR_OK;
@@ -215,7 +215,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
 
 tsr_status call_run_core(tsr_core *c, void *arg) {
   call_plan *cp = arg;
-  core_run *r = calloc(1, sizeof *r);
+  call_core_run *r = calloc(1, sizeof *r);
   bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
   if (!r || !brefs) { free(r); free(brefs); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   r->cp = cp;
@@ -234,7 +234,7 @@ tsr_status call_run_core(tsr_core *c, void *arg) {
     if (cp->split.on) host_split_part_done(cp, c, brefs, &r->carry);
     if (cp->written_by_core) call_keep_written(cp, c, brefs);
   } else {
-    core_reset_dmas(c);
+    machine_core_reset_dmas(c);
   }
   mesh_barrier(c, 2); /* no device reaches into this core's memory once it is released */
   if (s == TSR_OK && cp->m->sync->mesh_run && r->p.core) s = call_check_sems_zero(cp, c, r);
@@ -245,9 +245,9 @@ tsr_status call_run_core(tsr_core *c, void *arg) {
     bref_free_written(&brefs[i]);
     free(brefs[i].held_warning);
   }
-  core_release_to(c, TSR_VMEM, marks[0]);
-  core_release_to(c, TSR_SMEM, marks[1]);
-  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  machine_core_release_to(c, TSR_VMEM, marks[0]);
+  machine_core_release_to(c, TSR_SMEM, marks[1]);
+  machine_core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
   carry_free(&r->carry);
   free(brefs);
   free(r);
@@ -299,7 +299,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
     }
     if (!cp.split.on && s == TSR_OK) s = machine_run_cores(m, call_run_core, &cp);
     for (int i = 0; i < machine_cores_total(m); i++) { /* no core runs the call now: nothing reaches them */
-      tsr_status ps = core_free_parked(&m->cores[i], s == TSR_OK);
+      tsr_status ps = machine_core_free_parked(&m->cores[i], s == TSR_OK);
       if (s == TSR_OK) s = ps;
     }
     m->hbm = NULL;
