@@ -157,7 +157,7 @@ const mosaic_isa *mosaic_isa_active(void) {
   return isa_pick(tables);
 }
 
-tsr_status exec_run(exec *x, int32_t begin, int32_t end) { return mosaic_isa_active()->exec_range(x, begin, end); }
+tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end) { return mosaic_isa_active()->exec_range(x, begin, end); }
 #endif
 
 tsr_status r_nop(exec *x, const minst *in) {

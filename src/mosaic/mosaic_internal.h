@@ -321,7 +321,7 @@ typedef struct mosaic_isa {
 ISA_DECLARE(mosaic_isa, mosaic_isa);
 /* The table of the level in use. */
 const mosaic_isa *mosaic_isa_active(void);
-tsr_status exec_run(exec *x, int32_t begin, int32_t end);
+tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end);
 /* The call's op budget is spent (x->ops_left): the failure, naming op `in`, or kernel
  * `kernel` at a grid step when `in` is NULL. An endless loop in a kernel from outside stops
  * here instead of hanging. */
