@@ -68,3 +68,21 @@ uint32_t mosaic_prng(uint32_t seed, uint64_t counter) {
   h ^= h >> 16;
   return h;
 }
+
+/* The MXU's operands at default precision: rows of an f32 matrix (row stride ld) rounded to
+ * bf16 as round_bf16 rounds, into dense memory. Written without a call or a branch per
+ * element, so that the loop compiles to vector code: a matmul rounds both operand blocks
+ * every time it runs, so this pass must cost little next to the product. */
+void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld) {
+  for (int64_t i = 0; i < rows; i++) {
+    const float *src = s + i * ld;
+    float *dst = d + i * cols;
+    for (int64_t j = 0; j < cols; j++) {
+      uint32_t u, r;
+      memcpy(&u, &src[j], 4);
+      r = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u; /* to nearest even */
+      if ((u & 0x7fffffffu) > 0x7f800000u) r = (u & 0xffff0000u) | 0x00400000u; /* NaN: kept, made quiet */
+      memcpy(&dst[j], &r, 4);
+    }
+  }
+}

@@ -164,6 +164,24 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
     for (int p = 0; p < parts; p++) fn(arg, p);
 }
 
+/* Default precision: both operands rounded to bf16 into dense scratch before the product, in
+ * the product's parts, which the host helpers may share: part p rounds its share of each
+ * operand's stored rows. */
+typedef struct round_job {
+  const float *src[2];
+  float *dst[2];
+  int64_t rows[2], cols[2], ld[2];
+  int parts;
+} round_job;
+
+static void round_part(void *arg, int part) {
+  const round_job *j = arg;
+  for (int o = 0; o < 2; o++) {
+    int64_t per = (j->rows[o] + j->parts - 1) / j->parts, r0 = part * per, r1 = r0 + per < j->rows[o] ? r0 + per : j->rows[o];
+    if (r0 < r1) round_rows_bf16(j->dst[o] + r0 * j->cols[o], j->src[o] + r0 * j->ld[o], r1 - r0, j->cols[o], j->ld[o]);
+  }
+}
+
 void matmul_add_cost(exec *x, const minst *in) {
   tsr_cost_add_matmul(&x->cost, in->a[2], in->a[4], in->a[3], (double)in->a[5], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
 }
@@ -179,13 +197,6 @@ static void matmul_operand(const exec *x, const minst *in, int k, int64_t dense_
   if (!(in->mxu_views >> k & 1) || !w->data || w->data != (char *)x->f->data[in->opd[k]]) return;
   *ld = w->stride[w->rank - 2];
   if (w->rank > 2) *batch_stride = w->stride[0];
-}
-
-/* Rows of a float matrix rounded to bf16 into dense memory (the MXU's inputs at default
- * precision). */
-static void round_rows_bf16(float *d, const float *s, int64_t rows, int64_t cols, int64_t ld) {
-  for (int64_t i = 0; i < rows; i++)
-    for (int64_t j = 0; j < cols; j++) d[i * cols + j] = round_bf16(s[i * ld + j]);
 }
 
 /* The bytes [lo, hi) that operand k's matrices span (ld, batch_stride as matmul_operand). */
@@ -240,8 +251,9 @@ tsr_status r_matmul(exec *x, const minst *in) {
       const float *A = SF(x, in->opd[0]) + b * sa, *Bm = SF(x, in->opd[1]) + b * sb;
       if (in->mxu_bf16_inputs) {
         float *a16 = (float *)(void *)x->f->scratch, *b16 = a16 + M * K;
-        round_rows_bf16(a16, A, tl ? K : M, tl ? M : K, lda);
-        round_rows_bf16(b16, Bm, tr ? N : K, tr ? K : N, ldb);
+        round_job j = {.src = {A, Bm}, .dst = {a16, b16}, .rows = {tl ? K : M, tr ? N : K}, .cols = {tl ? M : K, tr ? K : N},
+                       .ld = {lda, ldb}, .parts = parts};
+        run_parts(x, parts, round_part, &j);
         A = a16;
         Bm = b16;
         mb.lda = tl ? M : K;
