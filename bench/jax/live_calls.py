@@ -18,7 +18,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", "jax"))
 
-SIZES = {"threefry": dict(m=256, n=512, bm=64), "add_grid": dict(m=2048, n=2048, bm=64, bn=256)}  # compare.py's
+SIZES = {"threefry": dict(m=256, n=512, bm=64), "add_grid": dict(m=2048, n=2048, bm=64, bn=256),  # compare.py's
+         "add_8x128": dict(m=8, n=128, bm=8, bn=128)}  # one step of one (8, 128) block: the fixed cost
+SUITE_NAME = {"add_8x128": "add_grid"}
 
 
 def main() -> int:
@@ -29,14 +31,15 @@ def main() -> int:
     ap.add_argument("--pause", type=float, default=0.1, help="seconds of sleep before each of those")
     ap.add_argument("--evict", type=int, default=0, help="instead: MiB of an array swept before each")
     ap.add_argument("--host-helpers", type=int, default=0)
+    ap.add_argument("--check", action="store_true", help="with the checkers (enable()'s default)")
     a = ap.parse_args()
     import numpy as np
     import jax
     jax.config.update("jax_platforms", "cpu")
     import export_suite as es
     import tessera.jax as live
-    build, _ref, make_inputs = getattr(es.load_suite(), a.kernel)(**SIZES[a.kernel])
-    inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(a.kernel)))]
+    build, _ref, make_inputs = getattr(es.load_suite(), SUITE_NAME.get(a.kernel, a.kernel))(**SIZES[a.kernel])
+    inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(SUITE_NAME.get(a.kernel, a.kernel))))]
     junk = np.zeros(a.evict << 18, np.float32)
 
     def timed(fn, xs):
@@ -45,7 +48,7 @@ def main() -> int:
         jax.block_until_ready(fn(*xs))
         return time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0
 
-    with live.enabled(check=False, host_helpers=a.host_helpers):
+    with live.enabled(check=a.check, host_helpers=a.host_helpers):
         fn = jax.jit(build(False))
         xs = [jax.device_put(x) for x in inputs]
         jax.block_until_ready(fn(*xs))
