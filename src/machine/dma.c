@@ -539,17 +539,16 @@ tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int 
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
   int64_t *cell = sem_cell(sem);
+  tsr_ref at = *sem;
   if (target_core >= 0 && target_core != c->id) {
-    char *t = core_translate(c->m, sem->buf, sem->data, target_core);
+    char *t = core_translate(c->m, sem->buf, sem->data, target_core, &at.buf);
     if (!t)
       return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal to core %d: no such core or semaphore",
                       target_core);
     cell = (int64_t *)(void *)t;
   }
-  if (sem->buf && sem->buf->signalled_by) { /* before the count, as in complete_copy */
-    tsr_ref at = *sem;
+  if (at.buf && at.buf->signalled_by) { /* before the count, as in complete_copy */
     at.data = (char *)cell;
-    if (target_core >= 0 && target_core != c->id) at.buf = arena_buffer_at(&c->m->cores[target_core].sems, sem->buf->seq);
     sem_note_signaller(&at, c);
   }
   __atomic_add_fetch(cell, amount, __ATOMIC_SEQ_CST);
