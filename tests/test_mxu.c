@@ -12,7 +12,9 @@
  *   NaN, inf and subnormal operands; and against a plain loop of double-precision dot
  *   products of the rounded operands (the MXU's products of bf16 values are exact in f32,
  *   so only the order of the sums may differ).
- * - bf16 operands against the same kernel on their f32 widening, bit for bit. */
+ * - bf16 operands against the same kernel on their f32 widening, bit for bit.
+ * - fp32 on windows whose rows lie apart (which the matmul copies dense when libxsmm runs
+ *   it) against the same kernel on dense operands, bit for bit. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -196,6 +198,36 @@ static int same_bits(const float *a, const float *b, size_t n) {
   return bad;
 }
 
+/* fp32 on windows whose rows lie apart (the matmul copies them dense for libxsmm) against
+ * the same kernel on dense operands holding the windows' values: bit for bit. */
+static int dense_same(const mm_case *c, tsr_mosaic_kernel *kf, const float *a, const float *b, const float *want) {
+  mm_case d = *c;
+  d.pad = 0;
+  int nb = c->batch ? c->batch : 1;
+  int lr = c->tl ? c->k : c->m, lc = c->tl ? c->m : c->k, rr = c->tr ? c->n : c->k, rc = c->tr ? c->k : c->n;
+  size_t no = (size_t)nb * c->m * c->n;
+  float *ad = malloc(sizeof(float) * (size_t)nb * lr * lc), *bd = malloc(sizeof(float) * (size_t)nb * rr * rc);
+  float *got = malloc(no * 4);
+  tsr_mosaic_kernel *k = mm_kernel(&d, "f32", ", precision = #tpu.contract_precision<fp32>", false);
+  int bad = -1;
+  if (ad && bd && got && k && kf) {
+    for (int q = 0; q < nb; q++) {
+      for (int i = 0; i < lr; i++)
+        for (int j = 0; j < lc; j++) ad[((size_t)q * lr + i) * lc + j] = a[((size_t)q * lr + i) * (lc + c->pad) + 1 + j];
+      for (int i = 0; i < rr; i++)
+        for (int j = 0; j < rc; j++) bd[((size_t)q * rr + i) * rc + j] = b[((size_t)q * rr + i) * (rc + c->pad) + 1 + j];
+    }
+    run(k, &d, TSR_F32, ad, bd, got);
+    bad = same_bits(got, want, no);
+  }
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
+  free(ad);
+  free(bd);
+  free(got);
+  return bad;
+}
+
 static void matmul_case(const mm_case *c, bool specials, bool contract) {
   int nb = c->batch ? c->batch : 1;
   int lr = c->tl ? c->k : c->m, lc = c->tl ? c->m : c->k, rr = c->tr ? c->n : c->k, rc = c->tr ? c->k : c->n;
@@ -222,6 +254,7 @@ static void matmul_case(const mm_case *c, bool specials, bool contract) {
   run(kf, c, TSR_F32, ar, br, want);
   int bad = same_bits(got, want, no);
   CHECK_EQ_INT(bad, 0);
+  if (c->pad) bad += dense_same(c, kf, ar, br, want);
   if (kb) {
     run(kb, c, TSR_BF16, a16, b16, got16);
     int bad16 = same_bits(got16, want, no);

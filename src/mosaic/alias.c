@@ -81,7 +81,12 @@ static void mark_mxu_view(prog *P, int32_t li) {
   I[li].mxu_view = true;
   for (int32_t u = li + 1; u < P->ninsts; u++)
     for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
-      if (I[u].opd[k] == v) I[u].mxu_views |= (uint8_t)(1u << k);
+      if (I[u].opd[k] == v) {
+        I[u].mxu_views |= (uint8_t)(1u << k);
+        /* room for r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
+        size_t need = sizeof(float) * (size_t)(I[u].a[2] * I[u].a[4] + I[u].a[4] * I[u].a[3]);
+        if (I[u].cls == VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
+      }
 }
 
 /* Whether index slots a and b hold the same value: one slot, or equal constants. */

@@ -81,7 +81,7 @@ void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, i
       uint32_t u, r;
       memcpy(&u, &src[j], 4);
       r = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u; /* to nearest even */
-      if ((u & 0x7fffffffu) > 0x7f800000u) r = (u & 0xffff0000u) | 0x00400000u; /* NaN: kept, made quiet */
+      if ((int32_t)(u & 0x7fffffffu) > 0x7f800000) r = (u & 0xffff0000u) | 0x00400000u; /* NaN: kept, made quiet */
       memcpy(&dst[j], &r, 4);
     }
   }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/blas.h"
+#include "core/xsmm.h"
 #include "mosaic/mosaic_internal.h"
 
 static tsr_status need_ctx(const exec *x) {
@@ -164,21 +165,31 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
     for (int p = 0; p < parts; p++) fn(arg, p);
 }
 
-/* Default precision: both operands rounded to bf16 into dense scratch before the product, in
- * the product's parts, which the host helpers may share: part p rounds its share of each
- * operand's stored rows. */
-typedef struct round_job {
+/* Operands made dense in scratch before the product, in the product's parts, which the host
+ * helpers may share: part p does its share of each operand's stored rows. At default
+ * precision both are rounded to bf16 (the MXU's inputs). At full f32 an operand is copied
+ * when it is a window whose rows lie apart (alias.c, mxu_view) and libxsmm runs the product:
+ * libxsmm's kernels read their operands where they lie, without packing them as a BLAS does,
+ * and rows a power-of-two stride apart (a (256, 256) block of a 1024-wide array: 4 KiB) fall
+ * into a few cache sets and evict each other. Same products, same order: the same bits. */
+typedef struct dense_job {
   const float *src[2];
   float *dst[2];
   int64_t rows[2], cols[2], ld[2];
+  bool round, copy[2];
   int parts;
-} round_job;
+} dense_job;
 
-static void round_part(void *arg, int part) {
-  const round_job *j = arg;
+static void dense_part(void *arg, int part) {
+  const dense_job *j = arg;
   for (int o = 0; o < 2; o++) {
     int64_t per = (j->rows[o] + j->parts - 1) / j->parts, r0 = part * per, r1 = r0 + per < j->rows[o] ? r0 + per : j->rows[o];
-    if (r0 < r1) round_rows_bf16(j->dst[o] + r0 * j->cols[o], j->src[o] + r0 * j->ld[o], r1 - r0, j->cols[o], j->ld[o]);
+    if (r0 >= r1 || !j->copy[o]) continue;
+    float *d = j->dst[o] + r0 * j->cols[o];
+    const float *s = j->src[o] + r0 * j->ld[o];
+    if (j->round) round_rows_bf16(d, s, r1 - r0, j->cols[o], j->ld[o]);
+    else
+      for (int64_t r = 0; r < r1 - r0; r++) memcpy(d + r * j->cols[o], s + r * j->ld[o], sizeof(float) * (size_t)j->cols[o]);
   }
 }
 
@@ -249,16 +260,13 @@ tsr_status r_matmul(exec *x, const minst *in) {
     mb.ldb = ldb;
     if (in->cls == VC_F) {
       const float *A = SF(x, in->opd[0]) + b * sa, *Bm = SF(x, in->opd[1]) + b * sb;
-      if (in->mxu_bf16_inputs) {
-        float *a16 = (float *)(void *)x->f->scratch, *b16 = a16 + M * K;
-        round_job j = {.src = {A, Bm}, .dst = {a16, b16}, .rows = {tl ? K : M, tr ? N : K}, .cols = {tl ? M : K, tr ? K : N},
-                       .ld = {lda, ldb}, .parts = parts};
-        run_parts(x, parts, round_part, &j);
-        A = a16;
-        Bm = b16;
-        mb.lda = tl ? M : K;
-        mb.ldb = tr ? K : N;
-      }
+      dense_job j = {.src = {A, Bm}, .dst = {(float *)(void *)x->f->scratch, (float *)(void *)x->f->scratch + M * K},
+                     .rows = {tl ? K : M, tr ? N : K}, .cols = {tl ? M : K, tr ? K : N}, .ld = {lda, ldb},
+                     .round = in->mxu_bf16_inputs, .parts = parts};
+      for (int o = 0; o < 2; o++) j.copy[o] = j.round || (j.ld[o] != j.cols[o] && tsr_xsmm_enabled());
+      if (j.copy[0] || j.copy[1]) run_parts(x, parts, dense_part, &j);
+      if (j.copy[0]) A = j.dst[0], mb.lda = j.cols[0];
+      if (j.copy[1]) Bm = j.dst[1], mb.ldb = j.cols[1];
       mb.fa = A;
       mb.fb = Bm;
       mb.fc = SF(x, in->res[0]) + b * M * N;
