@@ -168,10 +168,12 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
 /* Operands made dense in scratch before the product, in the product's parts, which the host
  * helpers may share: part p does its share of each operand's stored rows. At default
  * precision both are rounded to bf16 (the MXU's inputs). At full f32 an operand is copied
- * when it is a window whose rows lie apart (alias.c, mxu_view) and libxsmm runs the product:
- * libxsmm's kernels read their operands where they lie, without packing them as a BLAS does,
- * and rows a power-of-two stride apart (a (256, 256) block of a 1024-wide array: 4 KiB) fall
- * into a few cache sets and evict each other. Same products, same order: the same bits. */
+ * when it is a window whose rows lie apart (alias.c, mxu_view) and libxsmm is on (it runs
+ * blocks of up to 2^24 multiply-adds, core/xsmm.c; bigger ones go to the BLAS, for which the
+ * copy is a pass of O(rows x cols) spent for nothing): libxsmm's kernels read their operands
+ * where they lie, without packing them as a BLAS does, and rows a power-of-two stride apart
+ * (a (256, 256) block of a 1024-wide array: 4 KiB) fall into a few cache sets and evict each
+ * other. Same products, same order: the same bits. */
 typedef struct dense_job {
   const float *src[2];
   float *dst[2];
