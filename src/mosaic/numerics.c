@@ -86,3 +86,14 @@ void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, i
     }
   }
 }
+
+void widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld) {
+  for (int64_t i = 0; i < rows; i++) {
+    const uint16_t *src = s + i * ld;
+    float *dst = d + i * cols;
+    for (int64_t j = 0; j < cols; j++) {
+      uint32_t w = (uint32_t)src[j] << 16; /* bf16 is an f32's upper half */
+      memcpy(&dst[j], &w, 4);
+    }
+  }
+}

@@ -428,10 +428,10 @@ static bool dense_aligned(const tsr_ref *w) {
   return true;
 }
 
-/* A window of 4-byte elements, aligned for them, whose last dimension is dense and whose
- * rows do not overlap: what a BLAS takes with a leading dimension per matrix (ops_tpu.c). */
+/* A window aligned for its elements whose last dimension is dense and whose rows do not
+ * overlap: what a BLAS takes with a leading dimension per matrix (ops_tpu.c). */
 static bool rows_dense(const tsr_ref *w) {
-  if ((uintptr_t)w->data % 4 != 0 || w->rank < 2) return false;
+  if ((uintptr_t)w->data % tsr_dtype_size(w->dtype) != 0 || w->rank < 2) return false;
   int r = w->rank;
   if (w->shape[r - 1] > 1 && w->stride[r - 1] != 1) return false;
   return w->stride[r - 2] >= w->shape[r - 1] && w->stride[r - 2] >= 1 && w->stride[r - 2] <= INT32_MAX;
