@@ -162,6 +162,19 @@ static char *describe_text(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *
   return text;
 }
 
+/* The largest difference between o (M x N) and double-precision dot products of a (M x K) and
+ * b (K x N, or N x K when nt), over every third row and fifth column. */
+static double sampled_worst(const float *a, const float *b, const float *o, int M, int N, int K, bool nt) {
+  double worst = 0;
+  for (int i = 0; i < M; i += 3)
+    for (int j = 0; j < N; j += 5) {
+      double ref = 0;
+      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * (nt ? b[j * K + q] : b[q * N + j]);
+      if (fabs(ref - o[i * N + j]) > worst) worst = fabs(ref - o[i * N + j]);
+    }
+  return worst;
+}
+
 /* Loads that only a matmul reads hand it their window in place, rows apart (alias.c), so the
  * inputs' strided (128, 128) blocks of wider arrays are views of HBM (strided_reads,
  * kernel.c): on an eager unwatched machine, a watched one and a late-DMA one (which copies),
@@ -208,14 +221,7 @@ static void test_matmul_strided_views(void) {
     CHECK_EQ_INT(st[0].dma.in, 2 * 24);
     CHECK_EQ_INT(st[0].dma.bytes_in, 2 * 24 * 128 * 128 * 4);
     CHECK_EQ_INT(st[0].dma.out, 6);
-    double worst = 0;
-    for (int i = 0; i < M; i += 3)
-      for (int j = 0; j < N; j += 5) {
-        double ref = 0;
-        for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * (nt ? b[j * K + q] : b[q * N + j]);
-        if (fabs(ref - o[0][i * N + j]) > worst) worst = fabs(ref - o[0][i * N + j]);
-      }
-    CHECK(worst < 1e-3);
+    CHECK(sampled_worst(a, b, o[0], M, N, K, nt) < 1e-3);
     for (int r = 0; r < 3; r++) free(o[r]);
     tsr_mosaic_kernel_destroy(k);
   }
@@ -272,14 +278,7 @@ static void test_matmul_strided_views_bf16(void) {
       CHECK_EQ_INT(st.dma.bytes_in, 2 * 24 * 128 * 128 * 2);
       CHECK_EQ_INT(st.dma.out, 6);
     }
-    double worst = 0;
-    for (int i = 0; i < M; i += 3)
-      for (int j = 0; j < N; j += 5) {
-        double ref = 0;
-        for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
-        if (fabs(ref - o[i * N + j]) > worst) worst = fabs(ref - o[i * N + j]);
-      }
-    CHECK(worst < 1e-3);
+    CHECK(sampled_worst(a, b, o, M, N, K, false) < 1e-3);
   }
   tsr_mosaic_kernel_destroy(k32);
   tsr_mosaic_kernel_destroy(k);
@@ -385,14 +384,7 @@ static void test_matmul_helpers(void) {
     tsr_machine_destroy(m);
     if (v) CHECK(memcmp(o[v], o[0], sizeof(float) * M * N) == 0);
   }
-  double worst = 0;
-  for (int i = 0; i < M; i += 3)
-    for (int j = 0; j < N; j += 5) {
-      double ref = 0;
-      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
-      if (fabs(ref - o[1][i * N + j]) > worst) worst = fabs(ref - o[1][i * N + j]);
-    }
-  CHECK(worst < 1e-3);
+  CHECK(sampled_worst(a, b, o[1], M, N, K, false) < 1e-3);
   for (int v = 0; v < 4; v++) free(o[v]);
   free(a);
   free(b);
@@ -425,14 +417,7 @@ static void test_matmul_block_one_call(void) {
       for (int q = 0; q < K; q += B)
         tsr_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 1.0f, want + i * N + j, N);
   CHECK(memcmp(o, want, sizeof(float) * M * N) == 0);
-  double worst = 0;
-  for (int i = 0; i < M; i += 3)
-    for (int j = 0; j < N; j += 5) {
-      double ref = 0;
-      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
-      if (fabs(ref - o[i * N + j]) > worst) worst = fabs(ref - o[i * N + j]);
-    }
-  CHECK(worst < 1e-3);
+  CHECK(sampled_worst(a, b, o, M, N, K, false) < 1e-3);
   free(a);
   free(b);
   free(o);
