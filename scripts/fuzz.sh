@@ -3,7 +3,8 @@
 # library) into build-fuzz and runs each for a bounded time from a seed corpus of the
 # conformance files.
 # Usage: scripts/fuzz.sh [SECONDS]      each target once, for SECONDS (default: $FUZZ_SECONDS
-#                                       or 60): what `make test` runs, bounded
+#                                       or 60), JOBS (default 2) of them at a time: what
+#                                       `make test` runs, bounded
 #        scripts/fuzz.sh --soak DURATION [--slice SECONDS]
 #                                       a long soak outside CI: the targets in turn, SECONDS
 #                                       each (default 300), round after round until DURATION
@@ -90,29 +91,48 @@ for t in $targets; do
   seed "$t" "$corpus"
   execs[$t]=0
 done
+# one bounded run of a target: its final stats, its status in LOG.rc
+fuzz_one() { # TARGET LOG
+  local status=0
+  ./build-fuzz/"$1" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 "fuzz/corpus-${1#fuzz_}" >"$2" 2>&1 || status=$?
+  echo "$status" >"$2.rc"
+}
+# what a run printed and found; exits on a finding
+fuzz_done() { # TARGET LOG ROUND
+  echo "== $1 for ${secs}s$([ "$soak" -gt 0 ] && echo " (round $3)")"
+  grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$2" || true
+  n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$2" | tail -n 1)
+  execs[$1]=$(( ${execs[$1]} + ${n:-0} ))
+  status=$(cat "$2.rc")
+  if [ "$status" -ne 0 ]; then
+    tail -60 "$2"
+    echo "$1 failed (exit $status); the input is kept in the current folder (crash-*, leak-*, timeout-*)"
+    exit 1
+  fi
+}
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 start=$SECONDS; round=0
+if [ "$soak" -eq 0 ]; then
+  # bounded (make test): the targets side by side, JOBS at a time (each is one process)
+  for t in $targets; do
+    while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-2}" ]; do wait -n || true; done
+    fuzz_one "$t" "$logs/$t" &
+  done
+  wait
+  for t in $targets; do fuzz_done "$t" "$logs/$t" 1; done
+  echo "fuzz: $(echo $targets | wc -w) targets, ${secs}s each, no finding"
+  exit 0
+fi
 while :; do
   round=$((round + 1))
   for t in $targets; do
-    corpus="fuzz/corpus-${t#fuzz_}"
-    echo "== $t for ${secs}s$([ "$soak" -gt 0 ] && echo " (round $round)")"
-    log=$(mktemp)
-    status=0
-    ./build-fuzz/"$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-      -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
-    grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$log" || true
-    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-    execs[$t]=$(( ${execs[$t]} + ${n:-0} ))
-    if [ "$status" -ne 0 ]; then
-      tail -60 "$log"
-      rm -f "$log"
-      echo "$t failed (exit $status); the input is kept in the current folder (crash-*, leak-*, timeout-*)"
-      exit 1
-    fi
-    rm -f "$log"
-    [ "$soak" -gt 0 ] && [ $((SECONDS - start)) -ge "$soak" ] && break
+    fuzz_one "$t" "$logs/$t"
+    fuzz_done "$t" "$logs/$t" "$round"
+    [ $((SECONDS - start)) -ge "$soak" ] && break
   done
-  [ "$soak" -gt 0 ] && [ $((SECONDS - start)) -lt "$soak" ] || break
+  [ $((SECONDS - start)) -lt "$soak" ] || break
 done
 if [ "$soak" -gt 0 ]; then
   echo "== soak: $((SECONDS - start)) s, $round round(s), no finding"

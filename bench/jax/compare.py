@@ -25,12 +25,17 @@ For each kernel of a representative subset it
      multiple of it;
   8. times a many-device kernel too, the ring all-gather under jax.shard_map over 8 CPU devices
      (4 with --quick), live through tessera.jax against TPU interpret mode, in a process of its
-     own (bench/jax/shard_map_ring.py: the device count is fixed when JAX starts).
+     own (bench/jax/shard_map_ring.py: the device count is fixed when JAX starts);
+  9. with --native N: times N too (a tessera built for this CPU alone, cmake -DTSR_NATIVE=ON)
+     and --tessera at its baseline level (TSR_ISA=base: x86-64-v2), in the same rounds, the
+     order of the sides turned round every round: what the portable build's run-time choice of
+     its hot loops (src/core/isa.h) gives against a native build.
 A kernel tessera cannot run yet is reported as such; the JAX figures are still recorded. The
 live column needs the tessera package (pip install .; make test installs it into python/.venv).
 
 Usage: python/.venv/bin/python bench/jax/compare.py [--tessera build/tessera] [--quick]
-         [--repeat N] [--results bench/RESULTS.md] [--json] [--strict] [--workdir DIR] [KERNEL...]
+         [--repeat N] [--results bench/RESULTS.md] [--json] [--strict] [--workdir DIR]
+         [--native build-native/tessera] [KERNEL...]
 Exit: 0 figures measured (whatever tessera's status, unless --strict), 1 a JAX result
 disagreed with the reference or an export failed (or, with --strict, tessera could not run a
 kernel, live or as the CLI, or its outputs differed), 2 bad usage.
@@ -126,7 +131,7 @@ class TesseraTimer:
     with --repeat 3, whose --dump report gives the median of the runs after the first: the run
     itself, without process start, module parsing or .npy I/O)."""
 
-    def __init__(self, tessera, wd, nin, nout, rtol, atol, limit, extra=()):
+    def __init__(self, tessera, wd, nin, nout, rtol, atol, limit, extra=(), env=None):
         cmd = [tessera, "run", os.path.join(wd, "module.mlir")]
         cmd += [os.path.join(wd, f"in_{i}.npy") for i in range(nin)]
         # --no-check: JAX's interpret mode runs without its race detector by default, so
@@ -136,12 +141,13 @@ class TesseraTimer:
         cmd += [os.path.join(wd, f"expected_{i}.npy") for i in range(nout)]
         cmd += ["--rtol", repr(rtol), "--atol", repr(atol)] + list(extra)
         self.cmd, self.limit = cmd, limit
+        self.env = None if env is None else {**os.environ, **env}
         self.process, self.warm, self.error = [], [], None
         self.split = False  # the report says the grid ran in parts at once (host split)
 
     def _once(self, args):
         try:
-            p = subprocess.run(args, capture_output=True, text=True, timeout=self.limit)
+            p = subprocess.run(args, capture_output=True, text=True, timeout=self.limit, env=self.env)
         except subprocess.TimeoutExpired:
             self.error = f"timed out after {self.limit} s"
             return None
@@ -170,6 +176,18 @@ class TesseraTimer:
             return None, None, self.error
         return (statistics.median(self.process), statistics.median(self.warm) if self.warm else None,
                 "checked equal (--expect)" + ("; host split" if self.split else ""))
+
+
+def isa_level(tessera, env=None):
+    """The instruction-set level a build's hot loops run at here (tsr_isa() of the shared
+    library next to the CLI, in a process of its own with the CLI's environment), or why it
+    is unknown."""
+    lib = os.path.join(os.path.dirname(os.path.abspath(tessera)), "libtessera.so")
+    code = ("import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).tsr_isa; f.restype = ctypes.c_char_p; "
+            "print(f().decode())")
+    p = subprocess.run([sys.executable, "-c", code, lib], capture_output=True, text=True,
+                       env={**os.environ, **(env or {})})
+    return p.stdout.strip() if p.returncode == 0 else "unknown (no tsr_isa in " + lib + ")"
 
 
 def tessera_live():
@@ -344,6 +362,7 @@ def main():
     ap.add_argument("--json", action="store_true",
                     help="a JSON array on stdout, one object per figure (the rest on stderr)")
     ap.add_argument("--workdir", help="keep exported modules and .npy files here")
+    ap.add_argument("--native", help="a tessera built with -DTSR_NATIVE=ON, timed against --tessera in the same rounds")
     ap.add_argument("kernels", nargs="*")
     a = ap.parse_args()
     if a.repeat < 1:
@@ -362,6 +381,11 @@ def main():
         return 2
     todo = [t for t in todo if not a.kernels or t[0] in a.kernels]
     tessera = a.tessera if os.path.isfile(a.tessera) and os.access(a.tessera, os.X_OK) else None
+    if a.native and not (os.path.isfile(a.native) and os.access(a.native, os.X_OK)):
+        ap.error(f"--native {a.native}: no such executable")
+    levels = {"tessera": isa_level(tessera)} if tessera else {}
+    if tessera and a.native:
+        levels.update(tessera_base=isa_level(tessera, {"TSR_ISA": "base"}), tessera_native=isa_level(a.native))
     live, live_why = tessera_live()
     work = a.workdir or tempfile.mkdtemp(prefix="tessera-bench-jax-")
     rows, bad = [], False
@@ -371,6 +395,9 @@ def main():
     print(f"# tessera: {tessera or 'not found at ' + a.tessera}; "
           + ", ".join(f"{k}={v}" for k, v in env.items()), file=human)
     print(f"# live: {'tessera.jax from ' + os.path.dirname(live.__file__) if live else live_why}", file=human)
+    if "tessera_native" in levels:
+        print(f"# portable against native: {tessera} (hot loops {levels['tessera']}; and at "
+              f"{levels['tessera_base']}, TSR_ISA=base) against {a.native}", file=human)
     load_before = os.getloadavg()[0]
     print(f"# load average: {load_before:.2f}", file=human)
     for name, what, factory, kw, rtol, atol in todo:
@@ -442,7 +469,12 @@ def main():
             for key, extra in (("tessera", ()), ("tessera_v5p", ("--chip", "v5p"))):
                 timers[key] = TesseraTimer(tessera, wd, len(inputs), len(expected), rtol, atol,
                                            a.timeout, extra)
-        for _ in range(a.repeat):
+            if a.native:
+                timers["tessera_native"] = TesseraTimer(a.native, wd, len(inputs), len(expected), rtol,
+                                                        atol, a.timeout)
+                timers["tessera_base"] = TesseraTimer(tessera, wd, len(inputs), len(expected), rtol, atol,
+                                                      a.timeout, env={"TSR_ISA": "base"})
+        for rnd in range(a.repeat):
             for mode, _ip in modes:
                 with es.abstract_tpu_mesh():
                     warm[mode].append(jax_call(fns[mode], inputs)[0])
@@ -451,8 +483,9 @@ def main():
             # XLA's worker threads spin for a while after a call: let them go idle, or they
             # take a CPU from the tessera process that follows
             time.sleep(0.1)
-            for timer in timers.values():
-                timer.round()
+            # the sides in turn, the order turned round every round: neither always follows JAX
+            for key in (list(timers) if rnd % 2 == 0 else reversed(list(timers))):
+                timers[key].round()
             if live_fn:
                 with live.enabled(check=False):
                     live_warm.append(jax_call(live_fn, live_in)[0])
@@ -468,10 +501,10 @@ def main():
         for mode, _ip in modes:
             row[mode]["warm_s"] = statistics.median(warm[mode])
         row["xla_cpu"] = {"warm_s": statistics.median(xla_warm)}
-        for key in ("tessera", "tessera_v5p"):
+        for key in ("tessera", "tessera_v5p") + (("tessera_native", "tessera_base") if a.native else ()):
             t, run, status = (timers[key].result() if key in timers
                               else (None, None, "tessera binary not found"))
-            row[key] = {"s": t, "run_s": run, "status": status}
+            row[key] = {"s": t, "run_s": run, "status": status, "isa": levels.get(key)}
         t, t2 = row["tessera"]["s"], row["tessera_v5p"]["s"]
         if a.strict and (t is None or t2 is None or row["tessera_live"]["warm_s"] is None):
             bad = True
@@ -504,7 +537,7 @@ def main():
         print(f"# load average: {load[1]:.2f}")
     if a.results:
         write_results(a, rows, jax.__version__, jaxlib.__version__, np.__version__, env, tessera,
-                      rates, load, many)
+                      rates, load, many, levels)
     if a.json:
         print(json.dumps(JSON_FIGURES, indent=1))
     return 1 if bad else 0
@@ -526,6 +559,11 @@ def fmt(s):
 
 def multiple_text(t, bound):
     return f"{t / bound:.2f}x the bound" if t and bound else "-"
+
+
+def portable_ratio(t, native):
+    """A portable build's time over a native build's (> 1: the portable one slower)."""
+    return f"{t / native:.3f}" if t and native else "-"
 
 
 def ratio_text(base, t, status=""):
@@ -554,6 +592,18 @@ def report_row(r, as_json):
                   f"(first call {fmt(j['cold_s'])}, {'equal' if j['equal'] else 'DIFFERENT'})"
                   f"  tessera process {fmt(t):>9s} ratio {ratio_text(j['warm_s'], t, r['tessera']['status'])}"
                   f"  run {fmt(run):>9s} ratio {ratio_text(j['warm_s'], run)}", flush=True)
+    if "tessera_native" in r:
+        nat, base = r["tessera_native"], r["tessera_base"]
+        if as_json:
+            JSON_FIGURES.append({"name": f"{r['kernel']}/native", "value": run, "unit": "s", "isa": r["tessera"]["isa"],
+                                 "baseline": nat["run_s"], "baseline_process": nat["s"], "process": t,
+                                 "ratio": run / nat["run_s"] if run and nat["run_s"] else None,
+                                 "base_level_run_s": base["run_s"], "base_level_s": base["s"]})
+        else:
+            print(f"{r['kernel']:20s} portable ({r['tessera']['isa']}) run {fmt(run):>9s} process {fmt(t):>9s}; "
+                  f"native run {fmt(nat['run_s']):>9s} process {fmt(nat['s']):>9s}: portable / native "
+                  f"{portable_ratio(run, nat['run_s'])}; portable at {base['isa']} run {fmt(base['run_s'])}",
+                  flush=True)
     x = r["xla_cpu"]["warm_s"]
     if as_json:
         JSON_FIGURES.append({"name": f"{r['kernel']}/xla_cpu", "value": run, "unit": "s",
@@ -629,9 +679,30 @@ def many_lines(m):
 KEPT_MARK = "<!-- bench/jax/compare.py rewrites what is above this line and keeps what follows. -->"
 
 
-def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
+def native_lines(rows, levels, native):
+    """RESULTS.md's section on the portable build against a native one (--native)."""
+    if not levels or "tessera_native" not in levels:
+        return []
+    lines = ["", "## The portable build against a native one", "",
+             f"The CLI above is the portable build (x86-64-v2, its hot loops picked at run time: "
+             f"{levels['tessera']} on this CPU; src/core/isa.h). In the same rounds, the order of the "
+             f"sides turned round every round: `{native}`, the same sources built for this CPU alone "
+             f"(cmake -DTSR_NATIVE=ON, -march=native), and the portable CLI held to its baseline "
+             f"level (`TSR_ISA=base`: {levels['tessera_base']}). Portable / native > 1: the "
+             "portable build slower.", "",
+             "| kernel | portable run / process | native run / process | portable / native (run) | "
+             f"portable at {levels['tessera_base']}: run / process |", "|---|---|---|---|---|"]
+    for r in rows:
+        p, n, b = r["tessera"], r.get("tessera_native", {}), r.get("tessera_base", {})
+        lines.append(f"| {r['kernel']} | {fmt(p['run_s'])} / {fmt(p['s'])} | {fmt(n.get('run_s'))} / "
+                     f"{fmt(n.get('s'))} | {portable_ratio(p['run_s'], n.get('run_s'))} | "
+                     f"{fmt(b.get('run_s'))} / {fmt(b.get('s'))} |")
+    return lines
+
+
+def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None, levels=None):
     cmd = "python/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
-        + f" --repeat {a.repeat} --results {a.results}"
+        + f" --repeat {a.repeat} --results {a.results}" + (f" --native {a.native}" if a.native else "")
     lines = [
         "# Speed: tessera against JAX's interpreters",
         "",
@@ -649,7 +720,8 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
         f"- machine: {machine()}",
         f"- versions: jax {jv}, jaxlib {jlv}, numpy {npv}; Python {platform.python_version()}",
         f"- environment: " + ", ".join(f"{k}={v}" for k, v in env.items()),
-        f"- tessera: {os.path.relpath(tessera, REPO) if tessera else 'not built'}",
+        f"- tessera: {os.path.relpath(tessera, REPO) if tessera else 'not built'}"
+        + (f" (hot loops at {levels['tessera']}, picked at run time)" if levels else ""),
         f"- command: `{cmd}`",
         f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
         f"- load average (1 min) at the start and the end: {load[0]:.2f}, {load[1]:.2f} (other "
@@ -746,6 +818,7 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
                       f"interpreter of it could exceed about {tp / rates['blas_1024_s']:.0f}x on "
                       "this machine, whose f32 matmul blocks run on a BLAS too (OpenBLAS)."]
     lines += many_lines(many)
+    lines += native_lines(rows, levels, a.native)
     # the hand-written notes after the marker (what the figures mean, the host) stay
     kept = ""
     if os.path.exists(a.results):

@@ -38,6 +38,21 @@ const char *tsr_last_error(void);
 /* Name of a status, e.g. "TSR_ERR_VMEM". */
 const char *tsr_status_name(tsr_status s);
 
+/* The instruction-set level the library's hot loops (the Mosaic interpreter's elementwise ops
+ * and transcendentals, the strided copies) run at on this CPU, picked when first asked:
+ * "x86-64-v2", "x86-64-v3" (AVX2) or "x86-64-v4" (AVX-512) in a portable x86-64 build, the
+ * highest this CPU runs, or lower where the environment variable TSR_ISA caps it (base, v3,
+ * v4); "baseline" in a build for one CPU (-DTSR_NATIVE=ON) or for another architecture.
+ * Results are the same bits at every level. */
+const char *tsr_isa(void);
+
+/* The CBLAS shared library (a path, or a name the dynamic loader finds) for matmuls when the
+ * environment variable TSR_BLAS_LIBRARY names none: tried before the OpenBLAS found at build
+ * time. Takes effect when called before the first kernel with a matmul is compiled; the
+ * library may be scipy-openblas's, whose functions carry a "scipy_" prefix. The Python
+ * package names the OpenBLAS of the scipy-openblas32 wheel it depends on. */
+void tsr_blas_library(const char *path);
+
 /* ---- data types -------------------------------------------------------------------- */
 
 /* X(enum suffix, name, bytes, is_float, is_signed, tpu_ok). The complex types (two parts,

@@ -15,6 +15,26 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 lib = ctypes.CDLL(os.path.join(_HERE, "libtessera.so"), mode=ctypes.RTLD_GLOBAL)
 ffi_lib = ctypes.CDLL(os.path.join(_HERE, "libtessera_jax.so"))
 
+lib.tsr_isa.restype = ctypes.c_char_p
+lib.tsr_blas_library.argtypes = [ctypes.c_char_p]
+
+
+def _blas_library() -> str | None:
+    """The CBLAS for kernels' matmuls: the OpenBLAS of the scipy-openblas32 wheel, which the
+    package depends on (pyproject.toml), unless TSR_BLAS_LIBRARY names another. Without it (a
+    build from source installed with --no-deps) the library opens the system's
+    (src/core/blas.c). The path, or None."""
+    try:
+        import scipy_openblas32
+        path = os.path.join(scipy_openblas32.get_lib_dir(), scipy_openblas32.get_library(fullname=True))
+    except (ImportError, OSError, IndexError):
+        return None
+    lib.tsr_blas_library(path.encode())
+    return path
+
+
+blas_library = _blas_library()
+
 TSR_MAX_RANK = 8
 
 # tsr_dtype's names, by enum value, from the library itself (TSR_DTYPE_LIST in

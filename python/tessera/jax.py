@@ -26,22 +26,15 @@ import warnings
 from typing import Any, Iterator
 
 import jax
-from jax._src import mesh as _mesh_lib
-from jax._src.interpreters import mlir
-from jax._src.lib.mlir import ir
-from jax._src.lib.mlir.dialects import hlo
-from jax._src.pallas import mpmd as _mpmd
-from jax._src.pallas import pallas_call as _pallas_call
-from jax._src.pallas.mosaic import core as _tpu_core
-from jax._src.pallas.mosaic import pallas_call_registration as _tpu_registration
-from jax._src.pallas.mosaic import tpu_info as _tpu_info
-from jax._src.state import types as _state_types
-from jax.experimental.pallas import tpu as _pltpu
 
+from . import _jax_seams as seams
+from ._jax_seams import hlo, ir, mlir  # JAX's internals: all in _jax_seams, with the releases checked
 from . import _check
 from . import _native as n
 from ._errors import KernelError, from_runtime_error
 from ._tune import Candidate, TuneResult, tune
+
+seams.check()  # a JAX release outside the range checked: a warning that names it
 
 __all__ = ["enable", "disable", "enabled", "kernel_errors", "current", "timing", "tune", "Options", "Timing",
            "TuneResult", "Candidate", "KernelError"]
@@ -115,8 +108,9 @@ def _register() -> None:
         jax.ffi.register_ffi_target(FFI_TARGET, jax.ffi.pycapsule(n.ffi_lib.tsr_ffi_handler),
                                     platform="cpu")
         # A CPU rule takes precedence over the generic one, for the CPU only.
-        mlir.register_lowering(_pallas_call.pallas_call_p, _lower_pallas_call, platform="cpu")
-        mlir.register_lowering(_mpmd.mpmd_map_p, _lower_mpmd_map, platform="cpu")
+        mlir.register_lowering(seams.pallas_call_p, _lower_pallas_call, platform="cpu")
+        if seams.mpmd_map_p:
+            mlir.register_lowering(seams.mpmd_map_p, _lower_mpmd_map, platform="cpu")
         _hook_tpu_info()
         _registered = True
 
@@ -128,13 +122,13 @@ def enable(chip: str = "v5e", check: bool = True, dma_order: str = "eager", pois
     opts = Options.make(chip=chip, check=check, dma_order=dma_order, poison=poison, zero_copy=zero_copy,
                         host_helpers=host_helpers, **more)
     _register()
-    _options.set_global(opts)
+    seams.set_global(_options, opts)
 
 
 def disable() -> None:
     """TPU pallas_calls lowered for the CPU are JAX's again (which runs them only with
     interpret=...)."""
-    _options.set_global(None)
+    seams.set_global(_options, None)
 
 
 @contextlib.contextmanager
@@ -192,8 +186,9 @@ def _tpu_named() -> bool:
     questions win over tessera's. Under jax.shard_map the abstract mesh names the concrete
     mesh's devices, CPU devices here, whose kind ("cpu") and core count (None) Pallas cannot
     use: tessera's chip answers then, as outside shard_map."""
-    device = _mesh_lib.get_abstract_mesh().abstract_device
-    return device is not None and getattr(device, "platform", None) == "tpu"
+    if not seams.get_abstract_mesh:
+        return False
+    return seams.is_tpu(seams.get_abstract_mesh().abstract_device)
 
 
 def _hook_tpu_info() -> None:
@@ -202,40 +197,36 @@ def _hook_tpu_info() -> None:
     is lowered) are answered with tessera's chip, unless an abstract mesh names a TPU device.
     On a CPU they would fail ("Unsupported TPU device kind: cpu"). The answers depend on the
     options, which are part of the trace context, so get_tpu_info's cache keeps them apart."""
-    kind, cores = _tpu_info.get_device_kind, _tpu_info.get_num_device_cores
-
-    def get_device_kind() -> str:
+    def get_device_kind(kind) -> str:
         opts = _options.value
         if opts is None or _tpu_named():
             return kind()
         return _device_kind(opts.chip)[0]
 
-    def get_num_device_cores() -> int:
+    def get_num_device_cores(cores) -> int:
         opts = _options.value
         if opts is None or _tpu_named():
             return cores()
         return _device_kind(opts.chip)[1]
 
-    _tpu_info.get_device_kind = get_device_kind
-    _tpu_info.get_num_device_cores = get_num_device_cores
+    seams.hook_tpu_info(get_device_kind, get_num_device_cores)
 
     # pltpu.create_tensorcore_mesh() (pl.core_map over a chip's TensorCores) reads
     # jax.devices()[0].num_cores (under shard_map: the abstract mesh's device's), which a CPU
     # device does not have: while tessera is enabled, the chip's cores. The function is also
     # bound by name in jax.experimental.pallas.tpu.
-    create_mesh = _tpu_core.create_tensorcore_mesh
+    def wrap(create_mesh):
+        def create_tensorcore_mesh(axis_name: str, devices: Any = None, num_cores: int | None = None):
+            if devices is None and num_cores is None and _options.value is not None and not _tpu_named():
+                num_cores = _device_kind(_options.value.chip)[1]
+            return create_mesh(axis_name, devices=devices, num_cores=num_cores)
+        return create_tensorcore_mesh
 
-    def create_tensorcore_mesh(axis_name: str, devices: Any = None, num_cores: int | None = None):
-        if devices is None and num_cores is None and _options.value is not None and not _tpu_named():
-            num_cores = get_num_device_cores()
-        return create_mesh(axis_name, devices=devices, num_cores=num_cores)
-
-    _tpu_core.create_tensorcore_mesh = create_tensorcore_mesh
-    _pltpu.create_tensorcore_mesh = create_tensorcore_mesh
+    seams.hook_tensorcore_mesh(wrap)
 
 
 def _is_mosaic(compiler_params: Any) -> bool:
-    return compiler_params is None or isinstance(compiler_params, _tpu_core.CompilerParams)
+    return compiler_params is None or isinstance(compiler_params, seams.CompilerParams)
 
 
 def _mesh_attributes(ctx: mlir.LoweringRuleContext, opts: Options) -> dict[str, ir.Attribute]:
@@ -268,7 +259,7 @@ def _refuse_pinned(ctx: mlir.LoweringRuleContext, name: str) -> None:
     backend has no implementation of the Pin and Unpin custom calls that make and read them,
     so a program holding one cannot run on the CPU with or without tessera."""
     for i, aval in enumerate(ctx.avals_in):
-        if isinstance(aval, _state_types.AbstractLinVal):
+        if seams.AbstractLinVal and isinstance(aval, seams.AbstractLinVal):
             raise KernelError(f"kernel '{name}': operand {i} ({aval.inner_aval.str_short()}) is a pinned buffer "
                               "(jax's pin or jax_refs_to_pins: a memref-typed operand); tessera.jax does not run "
                               "kernels on pinned buffers, since XLA's CPU backend has no Pin/Unpin custom calls to "
@@ -279,10 +270,9 @@ def _refuse_pinned(ctx: mlir.LoweringRuleContext, name: str) -> None:
 def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
     opts = _options.value
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")):
-        return _pallas_call._pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
+        return seams.pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
     _refuse_pinned(ctx, _kernel_name(params))
-    outs = _tpu_registration.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret,
-                                                           **params)
+    outs = seams.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret, **params)
     return _retarget(outs, opts, _mesh_attributes(ctx, opts))
 
 
@@ -291,10 +281,10 @@ def _lower_mpmd_map(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **
     through JAX's generic pallas_call rule: as on a TPU instead, when tessera is enabled."""
     opts = _options.value
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")) or \
-            not all(isinstance(m, _tpu_core.TensorCoreMesh) for m in params["meshes"]):
-        return _mpmd._mpmd_map_fallback_lowering(ctx, *in_nodes, interpret=interpret, **params)
+            not all(isinstance(m, seams.TensorCoreMesh) for m in params["meshes"]):
+        return seams.mpmd_map_fallback_lowering(ctx, *in_nodes, interpret=interpret, **params)
     _refuse_pinned(ctx, _kernel_name(params))
-    outs = _mpmd._mpmd_map_tpu_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    outs = seams.mpmd_map_tpu_lowering(ctx, *in_nodes, interpret=interpret, **params)
     return _retarget(outs, opts)
 
 

@@ -63,8 +63,8 @@ def permute_start(x):
 
     x, out, send_sem, recv_sem = pl.pallas_call(
         kernel,
-        out_shape=(jax.ShapeDtypeStruct.like(x), jax.ShapeDtypeStruct.like(x), pltpu.SemaphoreType.DMA(()),
-                   pltpu.SemaphoreType.DMA(())),
+        out_shape=(jax.ShapeDtypeStruct(x.shape, x.dtype), jax.ShapeDtypeStruct(x.shape, x.dtype),
+                   pltpu.SemaphoreType.DMA(()), pltpu.SemaphoreType.DMA(())),
         in_specs=[ANY], out_specs=(ANY, ANY, SEM, SEM), input_output_aliases={0: 0},
         compiler_params=pltpu.CompilerParams(collective_id=0, has_side_effects=True))(x)
     return x, out, send_sem, recv_sem
@@ -75,7 +75,7 @@ def permute_send_done(x, send_sem):
         del x_alias
         pltpu.make_async_copy(x_ref, x_ref, sem).wait()
 
-    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct.like(x), in_specs=[ANY, SEM], out_specs=ANY,
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), in_specs=[ANY, SEM], out_specs=ANY,
                           input_output_aliases={0: 0})(x, send_sem)
 
 
@@ -84,7 +84,7 @@ def permute_recv_done(x, out, recv_sem):
         del o_in
         pltpu.make_async_copy(x_ref, o_ref, sem).wait()
 
-    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct.like(x), in_specs=[ANY, ANY, SEM],
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), in_specs=[ANY, ANY, SEM],
                           out_specs=ANY, input_output_aliases={1: 0})(x, out, recv_sem)
 
 

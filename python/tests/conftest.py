@@ -61,6 +61,16 @@ def tessera_jax():
     _native.ffi_lib.tsr_ffi_release()
 
 
+def jax_older_than(version: str) -> bool:
+    """Whether the installed jax or jaxlib is older than `version` (the package supports a
+    range of releases: python/tessera/_jax_seams.py)."""
+    import jaxlib
+
+    def key(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+    return min(key(jax.__version__), key(jaxlib.__version__)) < key(version)
+
+
 def cli() -> str:
     path = os.environ.get("TSR_CLI", os.path.join(REPO, "build", "tessera"))
     assert os.access(path, os.X_OK), f"the tessera CLI is not at {path} (set TSR_CLI)"

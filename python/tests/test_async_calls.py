@@ -19,14 +19,24 @@ import pytest
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 
+from conftest import jax_older_than
+
 ORDERS = [("eager", True), ("on-wait", True), ("random", True), ("eager", False), ("on-wait", False),
           ("random", False)]
+
+
+# With jax 0.10.0 what a core_map writes to a captured ref does not reach the next core_map
+# (the next one reads tessera's poison); 0.10.1 and 0.10.2 carry it. Not yet understood: strict,
+# so that a fix shows.
+OLD_CAPTURE = pytest.mark.xfail(jax_older_than("0.10.1"), strict=True,
+                                reason="jax 0.10.0: a captured ref's writes do not reach the next core_map")
 
 
 def core_map(f):
     return pl.core_map(pltpu.create_tensorcore_mesh("core"))(f)
 
 
+@OLD_CAPTURE
 @pytest.mark.parametrize("order,check", ORDERS)
 def test_core_map_vmem_refs(tessera_jax, order, check):
     """A core_map writes a captured VMEM ref from another; a second one updates it in place."""
@@ -53,6 +63,7 @@ def test_core_map_vmem_refs(tessera_jax, order, check):
     np.testing.assert_array_equal(got, want)
 
 
+@OLD_CAPTURE
 @pytest.mark.parametrize("order,check", ORDERS)
 def test_core_map_smem_counter(tessera_jax, order, check):
     """An SMEM ref made outside the kernels: filled by one core_map, added to by the next, and
@@ -95,7 +106,7 @@ def copy_start(x, row, space):
 
     x, out, sem = pl.pallas_call(
         kernel,
-        out_shape=(jax.ShapeDtypeStruct.like(x), space(x.shape[1:], x.dtype), pltpu.SemaphoreType.DMA(())),
+        out_shape=(jax.ShapeDtypeStruct(x.shape, x.dtype), space(x.shape[1:], x.dtype), pltpu.SemaphoreType.DMA(())),
         in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
         out_specs=(pl.BlockSpec(memory_space=pl.ANY), pl.BlockSpec(memory_space=space),
                    pl.BlockSpec(memory_space=pltpu.SEMAPHORE)),

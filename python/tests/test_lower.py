@@ -13,7 +13,13 @@ import subprocess
 
 import pytest
 
-from conftest import REPO, cli
+from conftest import REPO, cli, jax_older_than
+
+# tessera lower writes the Mosaic dialect as jaxlib 0.10.2 reads it (stable_mosaic version 15,
+# docs/lowering.md); jaxlib 0.10.0 and 0.10.1 read versions up to 11 and 13, whose ops have
+# fewer operands (tpu.enqueue_dma)
+pytestmark = pytest.mark.skipif(jax_older_than("0.10.2"), reason="jaxlib before 0.10.2 cannot read the Mosaic "
+                                "dialect version tessera lower writes (15)")
 
 MODULES = sorted(glob.glob(os.path.join(REPO, "tests", "jax_suite", "*", "v_new", "module.mlir")) +
                  glob.glob(os.path.join(REPO, "tests", "jax_suite", "*", "v_fwd", "module.mlir")) +

@@ -7,8 +7,14 @@ import jax.numpy as jnp
 import numpy as np
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
+import pytest
+
+from conftest import jax_older_than
 
 
+# jax 0.10.0 records no effect for has_side_effects, so jit drops the call as dead code before
+# any lowering (on a TPU too): nothing reaches tessera
+@pytest.mark.skipif(jax_older_than("0.10.1"), reason="jax 0.10.0 drops a pallas_call without outputs (dead code)")
 def test_call_without_outputs_runs(tessera_jax):
     def kernel(x_ref):
         x_ref[...] = x_ref[...] + 1.0  # a block of VMEM, not written back: no outputs

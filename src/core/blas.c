@@ -25,6 +25,7 @@ static tsr_cblas_sgemm_fn sgemm, linked_sgemm;
 static tsr_blas_threads_fn set_threads, linked_set_threads;
 static char load_failure[1024];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char package_library[4096]; /* tsr_blas_library's */
 
 #ifndef TSR_BLAS_PATH
 #define TSR_BLAS_PATH "libopenblas.so"
@@ -33,6 +34,22 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 void tsr_blas_link(tsr_cblas_sgemm_fn f, tsr_blas_threads_fn t) {
   linked_sgemm = f;
   linked_set_threads = t;
+}
+
+void tsr_blas_library(const char *path) {
+  snprintf(package_library, sizeof package_library, "%s", path ? path : "");
+}
+
+/* A function of a CBLAS by its name, or by the name the scipy-openblas wheels give it (their
+ * symbols carry a "scipy_" prefix, so that they never meet another OpenBLAS in the process). */
+static void *blas_sym(void *lib, const char *name) {
+  void *f = dlsym(lib, name);
+  if (!f) {
+    char prefixed[64];
+    snprintf(prefixed, sizeof prefixed, "scipy_%s", name);
+    f = dlsym(lib, prefixed);
+  }
+  return f;
 }
 
 static void load(void) {
@@ -44,17 +61,19 @@ static void load(void) {
     set_threads = linked_set_threads;
     return;
   }
-  const char *tried[] = {chosen && *chosen ? chosen : TSR_BLAS_PATH, chosen && *chosen ? NULL : "libopenblas.so.0"};
+  bool named = chosen && *chosen;
+  const char *tried[] = {named ? chosen : package_library, named ? NULL : TSR_BLAS_PATH,
+                         named ? NULL : "libopenblas.so.0"};
   size_t used = 0;
   for (size_t i = 0; i < sizeof tried / sizeof tried[0]; i++) {
     if (!tried[i] || !*tried[i]) continue;
     void *lib = dlopen(tried[i], RTLD_NOW | RTLD_LOCAL);
     const char *why = lib ? NULL : dlerror();
-    void *f = lib ? dlsym(lib, "cblas_sgemm") : NULL;
+    void *f = lib ? blas_sym(lib, "cblas_sgemm") : NULL;
     if (f) {
       /* POSIX guarantees a data pointer from dlsym converts to a function pointer */
       memcpy(&sgemm, &f, sizeof sgemm);
-      void *t = dlsym(lib, "openblas_set_num_threads");
+      void *t = blas_sym(lib, "openblas_set_num_threads");
       if (t) memcpy(&set_threads, &t, sizeof set_threads);
       return; /* kept loaded for the life of the process */
     }

@@ -15,8 +15,8 @@ typedef void (*tsr_blas_threads_fn)(int n);
  * every process time). Call before the first load; set_threads may be NULL. */
 void tsr_blas_link(tsr_cblas_sgemm_fn sgemm, tsr_blas_threads_fn set_threads);
 /* Loads the CBLAS library once (later calls return the first result): $TSR_BLAS_LIBRARY alone
- * when set, else the one tsr_blas_link gave, else the OpenBLAS found at build time, else
- * libopenblas.so.0 from the loader's path. Sets OPENBLAS_NUM_THREADS=1 first unless it is set.
+ * when set, else the one tsr_blas_link gave, else the one tsr_blas_library named, else the
+ * OpenBLAS found at build time, else libopenblas.so.0 from the loader's path. Sets OPENBLAS_NUM_THREADS=1 first unless it is set.
  * TSR_ERR_UNSUPPORTED, naming what was tried, when none loads. */
 tsr_status tsr_blas_load(void);
 /* Row-major C = alpha op(A) op(B) + beta C, op transposing when asked. tsr_blas_load first. */

@@ -98,12 +98,7 @@ static float bits_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 float tsr_bf16_to_f32(uint16_t v) { return bits_f32((uint32_t)v << 16); }
 
-uint16_t tsr_f32_to_bf16(float v) {
-  uint32_t u = f32_bits(v);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40); /* quiet NaN */
-  u += 0x7fffu + ((u >> 16) & 1u);
-  return (uint16_t)(u >> 16);
-}
+uint16_t tsr_f32_to_bf16(float v) { return dtype_f32_to_bf16(v); }
 
 float tsr_f16_to_f32(uint16_t h) {
   uint32_t sign = (uint32_t)(h & 0x8000u) << 16;

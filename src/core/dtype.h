@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tessera/core.h"
 
@@ -27,5 +28,15 @@ const dtype_traits *dtype_traits_of(tsr_dtype t);
  * int64 counts. */
 double dtype_load_f64(tsr_dtype t, const void *p, int64_t i);
 int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i);
+
+/* tsr_f32_to_bf16 (round to nearest even, NaN kept and made quiet), inline: a loop over it
+ * compiles to vector code, as the rounding of every f32 MXU operand does. */
+static inline uint16_t dtype_f32_to_bf16(float v) {
+  uint32_t u;
+  memcpy(&u, &v, sizeof u);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (uint16_t)(u >> 16);
+}
 
 #endif

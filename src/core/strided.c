@@ -1,6 +1,8 @@
 /* Strided index spaces: collapse, row walk, copy (strided.h). */
 #include "core/strided.h"
 
+#include "core/isa.h"
+
 #include <string.h>
 
 #if defined(__SSE2__)
@@ -97,8 +99,8 @@ static bool aligned_to(size_t es, const void *d, const void *s) {
   return es <= 8 && (es & (es - 1)) == 0 && (((uintptr_t)d | (uintptr_t)s) & (es - 1)) == 0;
 }
 
-void strided_copy(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
-                  const int64_t *ss) {
+static void copy_any(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
+                     const int64_t *ss) {
   if (es == 0 || empty(rank, shape)) return;
   strided_rows w;
   int n = strided_collapse(rank, shape, ds, ss, w.shape, w.stride[0], w.stride[1]);
@@ -175,7 +177,7 @@ void strided_cursor_start(strided_cursor *c, size_t es, int rank, const int64_t 
   c->aligned = aligned_to(es, dst, src);
 }
 
-bool strided_cursor_step(strided_cursor *c, size_t bytes) {
+static bool cursor_step(strided_cursor *c, size_t bytes) {
   int64_t want = (int64_t)(bytes / (c->es ? c->es : 1)), e = (int64_t)c->es;
   if (want < 1) want = 1;
   while (!c->done && want > 0) {
@@ -216,7 +218,7 @@ static int64_t run_left(const strided_cursor *c) {
 
 #define FUSED_TURN 256 /* bytes each copy moves in its turn: four lines */
 
-void strided_cursors_run(strided_cursor *cur, int n, size_t piece) {
+static void cursors_run(strided_cursor *cur, int n, size_t piece) {
   enum { MAX = 16 };
   bool streamed = false;
   for (int a = 0; a < n; a++) streamed |= cur[a].stream;
@@ -264,7 +266,7 @@ void strided_cursors_run(strided_cursor *cur, int n, size_t piece) {
       /* Row ends, heads up to a line, strided rows: a piece each, the general way. */
       more = false;
       for (int a = 0; a < k; a++)
-        if (!c[a].done) more |= strided_cursor_step(&c[a], piece);
+        if (!c[a].done) more |= cursor_step(&c[a], piece);
     }
   }
   if (streamed) strided_fence();
@@ -272,15 +274,15 @@ void strided_cursors_run(strided_cursor *cur, int n, size_t piece) {
 
 /* ---- streaming copies ------------------------------------------------------------------- */
 
-void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds,
-                         const void *src, const int64_t *ss) {
+static void copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
+                        const int64_t *ss) {
   if (es == 0 || empty(rank, shape)) return;
   strided_rows w;
   int n = strided_collapse(rank, shape, ds, ss, w.shape, w.stride[0], w.stride[1]);
   rows_init(&w, n, true);
   size_t run = (size_t)w.len * es;
   if (w.step[0] != 1 || w.step[1] != 1 || run < STREAM_MIN_ROW) {
-    strided_copy(es, rank, shape, dst, ds, src, ss);
+    copy_any(es, rank, shape, dst, ds, src, ss);
     return;
   }
   char *d = dst;
@@ -300,3 +302,38 @@ void strided_fence(void) {
   _mm_sfence();
 #endif
 }
+
+/* ---- one copy of the loops above per instruction-set level (core/isa.h) ------------------ */
+
+typedef struct strided_isa {
+  void (*copy)(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
+               const int64_t *ss);
+  bool (*cursor_step)(strided_cursor *c, size_t bytes);
+  void (*cursors_run)(strided_cursor *cur, int n, size_t piece);
+  void (*copy_stream)(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
+                      const int64_t *ss);
+} strided_isa;
+ISA_DECLARE(strided_isa, strided_isa);
+
+const strided_isa ISA_TABLE(strided_isa) = {copy_any, cursor_step, cursors_run, copy_stream};
+
+#ifndef TSR_ISA_VARIANT /* the plain build picks the copy */
+static const strided_isa *level(void) {
+  static const void *const tables[ISA_LEVELS] = ISA_TABLES(strided_isa);
+  return isa_pick(tables);
+}
+
+void strided_copy(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
+                  const int64_t *ss) {
+  level()->copy(es, rank, shape, dst, ds, src, ss);
+}
+
+bool strided_cursor_step(strided_cursor *c, size_t bytes) { return level()->cursor_step(c, bytes); }
+
+void strided_cursors_run(strided_cursor *cur, int n, size_t piece) { level()->cursors_run(cur, n, piece); }
+
+void strided_copy_stream(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds,
+                         const void *src, const int64_t *ss) {
+  level()->copy_stream(es, rank, shape, dst, ds, src, ss);
+}
+#endif

@@ -148,6 +148,18 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
   return TSR_OK;
 }
 
+const mosaic_isa ISA_TABLE(mosaic_isa) = {
+    exec_range, {vec_expf, vec_logf, vec_tanhf, vec_sinf, vec_cosf, vec_erff, vec_sqrtf, vec_rsqrtf}, round_to_ek};
+
+#ifndef TSR_ISA_VARIANT /* the plain build picks the copy */
+const mosaic_isa *mosaic_isa_active(void) {
+  static const void *const tables[ISA_LEVELS] = ISA_TABLES(mosaic_isa);
+  return isa_pick(tables);
+}
+
+tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end) { return mosaic_isa_active()->exec_range(x, begin, end); }
+#endif
+
 tsr_status r_nop(exec *x, const minst *in) {
   (void)x;
   (void)in;

@@ -551,7 +551,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   for (int i = 0; i < k->nscratch; i++)
     TSR_TRY(bind_ref(&x, P->args[k->grid_rank + k->nprefetch + k->nio + i], tsr_ctx_scratch(ctx, i), "scratch", i));
   seam_scope scope = seam_scope_begin(ctx);
-  tsr_status s = exec_range(&x, 0, P->body_end);
+  tsr_status s = mosaic_exec_run(&x, 0, P->body_end);
   seam_scope_end(ctx, &scope);
   tsr_ctx_add_cost(ctx, &x.cost);
   return s;

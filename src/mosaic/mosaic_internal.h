@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/dtype.h"
+#include "core/isa.h"
 #include "core/status.h"
 #include "mlir/ir.h"
 #include "ops/traits.h"
@@ -305,6 +307,21 @@ tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap);
 void frame_free(frame *f);
 size_t frame_size(const prog *P);
 tsr_status exec_range(exec *x, int32_t begin, int32_t end);
+/* exec_range in the copy built for the CPU's instruction-set level (core/isa.h): how a
+ * kernel's body runs. exec.c, chunk.c, rows.c, splats.c, piecewise.c, packed.c, numerics.c,
+ * vmath.c and the op files are built once per level (CMakeLists.txt); this table is each
+ * copy's way in. */
+enum { VEC_EXP, VEC_LOG, VEC_TANH, VEC_SIN, VEC_COS, VEC_ERF, VEC_SQRT, VEC_RSQRT, VEC_FUNCS };
+typedef struct mosaic_isa {
+  tsr_status (*exec_range)(exec *x, int32_t begin, int32_t end);
+  /* what tests/test_isa.c compares level by level, besides whole kernels */
+  void (*vec[VEC_FUNCS])(float *d, const float *a, int64_t n); /* vec_expf ... vec_rsqrtf */
+  void (*round_to_ek)(float *d, int64_t n, int ek);
+} mosaic_isa;
+ISA_DECLARE(mosaic_isa, mosaic_isa);
+/* The table of the level in use. */
+const mosaic_isa *mosaic_isa_active(void);
+tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end);
 /* The call's op budget is spent (x->ops_left): the failure, naming op `in`, or kernel
  * `kernel` at a grid step when `in` is NULL. An endless loop in a kernel from outside stops
  * here instead of hanging. */
@@ -339,7 +356,12 @@ uint32_t ek_float_bits(float v, int ek);
 float ek_bits_float(uint32_t bits, int ek);
 
 /* ---- numerics (numerics.c) ---- */
-float round_bf16(float v);
+static inline float round_bf16(float v) { /* inline: the MXU operands' rounding loops vectorise */
+  uint32_t u = (uint32_t)dtype_f32_to_bf16(v) << 16;
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
 float round_f16(float v);
 /* Rounds a float result to its element kind (bf16, f16); no-op for f32. */
 void round_to_ek(float *d, int64_t n, int ek);

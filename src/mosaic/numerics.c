@@ -5,7 +5,6 @@
 
 #include "mosaic/mosaic_internal.h"
 
-float round_bf16(float v) { return tsr_bf16_to_f32(tsr_f32_to_bf16(v)); }
 float round_f16(float v) { return tsr_f16_to_f32(tsr_f32_to_f16(v)); }
 
 void round_to_ek(float *d, int64_t n, int ek) {

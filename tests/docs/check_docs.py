@@ -1,6 +1,6 @@
 """Every command and snippet in README.md and docs/*.md runs as written, and every example runs.
 
-    python/.venv/bin/python tests/docs/check_docs.py [--list] [--no-examples] [FILE ...]
+    python/.venv/bin/python tests/docs/check_docs.py [--list] [--no-examples] [--lang sh|python] [FILE ...]
 
 Run by scripts/test.sh after the Python package is installed (build/tessera and the package
 must exist); the Python it runs under runs the Python blocks and examples/*.py.
@@ -11,6 +11,8 @@ must exist); the Python it runs under runs the Python blocks and examples/*.py.
   A block that needs mpirun is skipped, saying so, where mpirun is missing; Open MPI's
   run-as-root and oversubscribe switches are set in the environment, as docs/mpi.md says.
 - examples/*.py run one by one (each checks its own results; examples/*.c are ctest cases).
+- --lang python runs the Python blocks and the examples only (scripts/wheel.sh: against an
+  installed wheel, in a venv of its own, where build/ is not needed).
 - A block that cannot run as written says so on the line right before its fence:
       <!-- not run: REASON -->          shown, not run (REASON says why: keep these few)
       <!-- excerpt of examples/F -->    its lines, in order, are lines of examples/F (their
@@ -114,6 +116,7 @@ def main() -> int:
     ap.add_argument("files", nargs="*", help="Markdown files to check (default: README.md docs/*.md)")
     ap.add_argument("--list", action="store_true", help="list the blocks and what is done with each")
     ap.add_argument("--no-examples", action="store_true", help="do not run examples/*.py")
+    ap.add_argument("--lang", choices=sorted(set(RUN.values())), help="run only the blocks of this kind")
     a = ap.parse_args()
     files = a.files or ["README.md"] + sorted(os.path.join("docs", f) for f in os.listdir(os.path.join(ROOT, "docs"))
                                                if f.endswith(".md"))
@@ -141,11 +144,14 @@ def main() -> int:
                 print(f"{b.where} {b.lang}: not run: {b.arg}")
         elif b.lang == "c":
             fail(b.where, "a C block must be '<!-- excerpt of examples/F.c -->' or '<!-- not run: REASON -->'")
+        elif b.lang in RUN and a.lang and RUN[b.lang] != a.lang:
+            if a.list:
+                print(f"{b.where} {b.lang}: not run (--lang {a.lang})")
         elif b.lang in RUN:
             todo.append(b)
             if a.list:
                 print(f"{b.where} {b.lang}: run")
-    examples = [] if a.no_examples else sorted(os.path.join("examples", f) for f in os.listdir(os.path.join(ROOT, "examples"))
+    examples = [] if a.no_examples or a.lang == "sh" else sorted(os.path.join("examples", f) for f in os.listdir(os.path.join(ROOT, "examples"))
                                               if f.endswith(".py"))
     if a.list:
         for e in examples:

@@ -61,8 +61,11 @@ def abstract_tpu_mesh():
     # Lowering rules that consult tpu_info need a TPU device kind; on CPU give them one.
     import jax
     from jax.sharding import AbstractMesh, AbstractDevice
-    return jax.sharding.use_abstract_mesh(
-        AbstractMesh((), (), abstract_device=AbstractDevice("TPU v6e", 1, "tpu")))
+    try:
+        device = AbstractDevice("TPU v6e", 1, "tpu")
+    except TypeError:  # jax 0.10.0: no platform (the device kind says TPU)
+        device = AbstractDevice("TPU v6e", 1)
+    return jax.sharding.use_abstract_mesh(AbstractMesh((), (), abstract_device=device))
 
 
 def backend_configs(module_text):
