@@ -199,6 +199,17 @@ typedef enum tsr_timing_only {
   TSR_TIMING_ONLY_STRICT, /* timing-only, or the kernel fails */
 } tsr_timing_only;
 
+/* What a kernel's load out of the bounds of its memref gives (JAX's InterpretParams has the
+ * same option and names). A TPU checks no bounds: such a read returns whatever lies there, and
+ * production kernels read one past the end of their metadata and ignore the value. */
+typedef enum tsr_oob_reads {
+  /* the read gives poison (NaN for floats, the dtype's poison bytes for integers) and the run
+   * records a warning naming the read (tsr_machine_warnings, the checkers' report), once per
+   * op and call; the call does not fail for it */
+  TSR_OOB_READS_UNINITIALIZED = 0,
+  TSR_OOB_READS_RAISE, /* the read fails the call (TSR_ERR_BOUNDS) */
+} tsr_oob_reads;
+
 typedef struct tsr_machine_options {
   const tsr_chip *chip;      /* NULL: v5e */
   int num_cores;             /* 0: one per TensorCore of the chip, capped by host CPUs */
@@ -243,6 +254,7 @@ typedef struct tsr_machine_options {
    * at a time (docs/mosaic.md, chunked execution). The results are the same bits either way;
    * this is for comparing the two (tests/cli/chunk_parity.sh, `tessera bench chunk`). */
   bool unchunked;
+  tsr_oob_reads out_of_bounds_reads;
 } tsr_machine_options;
 
 #define TSR_DEFAULT_MAX_KERNEL_OPS 1000000000LL

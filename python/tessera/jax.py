@@ -59,6 +59,10 @@ class Options:
     seed: int = 0                # of dma_order="random"
     max_ops: int = 0             # op budget per kernel call and core; 0: the default (1e9)
     timeout: float = 60.0        # under shard_map: seconds a device's call waits for the others'
+    # what a kernel's load out of its memref's bounds gives (JAX's InterpretParams names):
+    # "uninitialized" poison, with a warning naming the read, as a TPU gives whatever lies
+    # there; "raise" fails the call (docs/jax.md)
+    out_of_bounds_reads: str = "uninitialized"
 
     def __post_init__(self):
         if self.dma_order not in n.DMA_ORDERS:
@@ -67,6 +71,9 @@ class Options:
             raise ValueError(f"tessera: host_helpers is -1 (none), 0 (every idle CPU) or 1..64, not {self.host_helpers}")
         if self.max_ops < 0 or self.seed < 0:
             raise ValueError("tessera: max_ops and seed are not negative")
+        if self.out_of_bounds_reads not in n.OOB_READS:
+            raise ValueError(f"tessera: out_of_bounds_reads is one of {', '.join(n.OOB_READS)}, "
+                             f"not {self.out_of_bounds_reads!r}")
         if not self.timeout > 0:
             raise ValueError(f"tessera: timeout is a positive number of seconds, not {self.timeout}")
         _device_kind(self.chip)  # an unknown chip fails here, not at the first call
@@ -74,6 +81,7 @@ class Options:
     def attributes(self) -> dict[str, ir.Attribute]:
         i64 = ir.IntegerType.get_signless(64)
         return {"chip": ir.StringAttr.get(self.chip), "dma_order": ir.StringAttr.get(self.dma_order),
+                "out_of_bounds_reads": ir.StringAttr.get(self.out_of_bounds_reads),
                 **{k: ir.IntegerAttr.get(i64, int(getattr(self, k)))
                    for k in ("check", "poison", "zero_copy", "host_helpers", "seed", "max_ops")}}
 

@@ -38,6 +38,13 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     else { fprintf(stderr, "tessera %s: --dma-order is eager, on-wait or random\n", rs->cmd); return -1; }
     return 1;
   }
+  if (!strncmp(a, "--out-of-bounds-reads", 21) && (a[21] == 0 || a[21] == '=')) {
+    const char *v = a[21] == '=' ? a + 22 : next ? argv[++*i] : "";
+    if (!strcmp(v, "raise")) rs->oob_reads = TSR_OOB_READS_RAISE;
+    else if (!strcmp(v, "uninitialized")) rs->oob_reads = TSR_OOB_READS_UNINITIALIZED;
+    else { fprintf(stderr, "tessera %s: --out-of-bounds-reads is raise or uninitialized\n", rs->cmd); return -1; }
+    return 1;
+  }
   if (!strcmp(a, "--host-helpers")) {
     long v;
     if (!next || !cli_parse_int(argv[*i + 1], -1, 64, &v)) {
@@ -118,7 +125,8 @@ tsr_status run_setup_machine(run_setup *rs) {
                            .seed = rs->seed, .host_helpers = rs->host_helpers,
                             .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops,
                             .num_devices = rs->devices, .mesh_rank = rs->mesh_rank,
-                            .timing_only = rs->timing_only, .unchunked = rs->no_chunk};
+                            .timing_only = rs->timing_only, .unchunked = rs->no_chunk,
+                            .out_of_bounds_reads = rs->oob_reads};
   memcpy(mo.mesh_shape, rs->mesh, sizeof mo.mesh_shape);
   s = tsr_machine_create(&mo, &rs->machine);
   if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {

@@ -49,7 +49,7 @@ static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, r
 static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
   return !strcmp(a->chip, b->chip) && a->dma_mode == b->dma_mode && a->seed == b->seed && a->check == b->check &&
          a->poison == b->poison && a->zero_copy == b->zero_copy && a->host_helpers == b->host_helpers &&
-         a->max_ops == b->max_ops && a->devices == b->devices && a->mesh_rank == b->mesh_rank &&
+         a->max_ops == b->max_ops && a->oob_reads == b->oob_reads && a->devices == b->devices && a->mesh_rank == b->mesh_rank &&
          !memcmp(a->mesh_shape, b->mesh_shape, sizeof a->mesh_shape);
 }
 
@@ -73,7 +73,8 @@ static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, 
   else s = tsr_chip_load(o->chip[0] ? o->chip : "v5e", &r->chip);
   tsr_machine_options mo = {.chip = &r->chip, .dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
                             .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only,
-                            .num_devices = o->devices, .mesh_rank = o->mesh_rank};
+                            .num_devices = o->devices, .mesh_rank = o->mesh_rank,
+                            .out_of_bounds_reads = o->oob_reads};
   memcpy(mo.mesh_shape, o->mesh_shape, sizeof mo.mesh_shape);
   if (s == TSR_OK) s = tsr_machine_create(&mo, &r->m);
   /* a timing-only run has no data to check */

@@ -480,6 +480,8 @@ typedef struct run_state {
   int64_t ops_limit;
   bool timing_only; /* run the needed instructions only (timing_only.c) */
   bool unchunked;   /* tsr_machine_options.unchunked */
+  bool oob_raise;   /* tsr_machine_options.out_of_bounds_reads */
+  uint8_t *oob_seen; /* per instruction of the body: an out-of-bounds read reported */
 } run_state;
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
@@ -514,7 +516,8 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked};
+            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked,
+            .oob_raise = rs->oob_raise, .machine = rs->m, .oob_seen = rs->oob_seen};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -681,7 +684,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs, maps));
   TSR_TRY(check_steps_in_budget(m, k, &d));
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
-                  .unchunked = seam_options(m)->unchunked};
+                  .unchunked = seam_options(m)->unchunked,
+                  .oob_raise = seam_options(m)->out_of_bounds_reads == TSR_OOB_READS_RAISE};
   TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
   d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
@@ -697,11 +701,12 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   rs.ready = calloc((size_t)rs.nrunners, sizeof *rs.ready);
   rs.seeds = calloc((size_t)rs.nrunners, sizeof *rs.seeds);
   rs.counters = calloc((size_t)rs.nrunners, sizeof *rs.counters);
+  rs.oob_seen = calloc((size_t)k->body->ninsts + 1, 1);
   rs.ops_limit = seam_options(m)->max_kernel_ops;
   rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nrunners, sizeof *rs.ops_left) : NULL;
   for (int c = 0; rs.ops_left && c < rs.nrunners; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
-  if (!rs.mem || !rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
+  if (!rs.mem || !rs.frames || !rs.ready || !rs.seeds || !rs.counters || !rs.oob_seen || (rs.ops_limit > 0 && !rs.ops_left)) {
     s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else {
     d.body = body_fn;
@@ -718,6 +723,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   free(rs.frames);
   free(rs.ready);
   free(rs.seeds);
+  free(rs.oob_seen);
   free(rs.counters);
   free(rs.ops_left);
   return s;

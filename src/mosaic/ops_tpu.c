@@ -388,7 +388,11 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
-  if (in->a[1] >= 0) { /* wait_dma2 names both sides: the part a padded copy moved */
+  /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
+   * both. Otherwise the wait takes the byte count of its target and nothing else: on a TPU
+   * it reads the semaphore, not the descriptor's memory, so the two sides are not checked
+   * against each other (a packed view's memory holds the bytes the view does). */
+  if (in->a[1] >= 0 && (padded_sizes(x, in->opd[in->a[1]]) || padded_sizes(x, in->opd[in->a[2]]))) {
     tsr_ref src_part, dst_part;
     TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
     return tsr_dma_wait(x->ctx, &sem, &dst_part);
