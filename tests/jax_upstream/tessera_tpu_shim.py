@@ -27,6 +27,9 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
      tests and pltpu.create_tensorcore_mesh read from jax.devices()[0]).
    Nothing else is changed: jax.devices() are still the CPU devices, so a test that asks a
    device for other TPU-only attributes fails, and is counted as such.
+   With --tessera-device-kind as well (tests/production/run.py: production kernels pick
+   their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
+   devices' own device_kind is the chip's, for everything in the process.
 3. --tessera-hypothesis-examples N: the Hypothesis tests run N examples each instead of what
    the test file's profile says (tpu_pallas_pipeline_test.py: 200), same derandomized seed,
    and stop at the first failing example without shrinking it (the report needs the first
@@ -77,6 +80,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("tessera", "JAX's Pallas TPU tests through tessera")
     g.addoption("--tessera-upstream", help="JAX source trees at the pinned tag (holding jax/_src/...), separated by os.pathsep")
     g.addoption("--tessera-chip", help="run the TPU test classes on this tessera chip (v5e, v5p, v6e)")
+    g.addoption("--tessera-device-kind", action="store_true",
+                help="with --tessera-chip: every device's device_kind is the chip's, not only as jtu sees it")
     g.addoption("--tessera-hypothesis-examples", type=int,
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
@@ -108,7 +113,7 @@ class _XlaBridgeView:
         return getattr(self._xb, name)
 
 
-def _become_tpu(chip: str) -> None:
+def _become_tpu(chip: str, device_kind: bool = False) -> None:
     import jax
     from jax._src import test_util as jtu
     import tessera.jax as tj
@@ -119,6 +124,8 @@ def _become_tpu(chip: str) -> None:
     device_class = type(jax.devices()[0])
     if not hasattr(device_class, "num_cores"):
         device_class.num_cores = property(lambda self: cores)
+    if device_kind:
+        device_class.device_kind = property(lambda self: kind)
     jax.config.update("jax_default_matmul_precision", "highest")
     if not isinstance(jtu.xla_bridge, _XlaBridgeView):
         jtu.xla_bridge = _XlaBridgeView(jtu.xla_bridge, kind)
@@ -145,7 +152,7 @@ def pytest_configure(config: pytest.Config) -> None:
         sys.meta_path.insert(0, _UpstreamFinder([os.path.abspath(r) for r in root.split(os.pathsep)]))
     chip = config.getoption("--tessera-chip")
     if chip:
-        _become_tpu(chip)
+        _become_tpu(chip, config.getoption("--tessera-device-kind"))
     cache = config.getoption("--tessera-compile-cache")
     if cache:
         _persistent_cache(cache)
@@ -181,7 +188,11 @@ def _first_line(report: pytest.TestReport) -> str:
         return str(report.longrepr[2]).removeprefix("Skipped: ")
     crash = getattr(report.longrepr, "reprcrash", None)
     text = crash.message if crash is not None else str(report.longrepr or "")
-    return next((line for line in text.splitlines() if line.strip()), "")[:300]
+    lines = [line for line in text.splitlines() if line.strip()]
+    first = lines[0] if lines else ""
+    if first.rstrip().endswith("findings:") and len(lines) > 1:  # tessera's "N findings:", then each
+        first += " " + lines[1].strip()
+    return first[:1000]
 
 
 @pytest.hookimpl(hookwrapper=True)
