@@ -56,6 +56,12 @@ step "JAX's own Pallas TPU tests through tessera, the CI subset (tests/jax_upstr
 # every one must pass (the whole run and its figures: docs/jax_upstream.md)
 "$py" tests/jax_upstream/run.py --subset tests/jax_upstream/subset.txt --chip v5e,v5p --strict --quiet
 
+step "vLLM's TPU kernel tests through tessera, the CI subset (tests/production)"
+# the listed cases of tpu-inference's kernel tests, from the copies in tests/production/vendor
+# (CI reaches no network), as v6e: every one must pass (the whole run: docs/production.md)
+"$py" tests/production/run.py --tpu-inference tests/production/vendor --subset tests/production/subset.txt \
+  --chip v6e --strict --quiet
+
 if [ -x scripts/fuzz.sh ]; then
   step "fuzzing (bounded)"
   FUZZ_SECONDS=${FUZZ_SECONDS:-30} JOBS="$JOBS" scripts/fuzz.sh

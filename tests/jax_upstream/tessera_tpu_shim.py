@@ -27,6 +27,10 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
      tests and pltpu.create_tensorcore_mesh read from jax.devices()[0]).
    Nothing else is changed: jax.devices() are still the CPU devices, so a test that asks a
    device for other TPU-only attributes fails, and is counted as such.
+   With --tessera-interpret as well (tests/production/run.py --interpret: the comparison with
+   JAX's interpret mode on the same cases), the device is the same TPU but tessera is not
+   enabled: every pallas_call that passes no interpret= runs in JAX's TPU interpret mode
+   (interpret=pltpu.InterpretParams()).
    With --tessera-device-kind as well (tests/production/run.py: production kernels pick
    their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
    devices' own device_kind is the chip's, for everything in the process.
@@ -80,6 +84,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("tessera", "JAX's Pallas TPU tests through tessera")
     g.addoption("--tessera-upstream", help="JAX source trees at the pinned tag (holding jax/_src/...), separated by os.pathsep")
     g.addoption("--tessera-chip", help="run the TPU test classes on this tessera chip (v5e, v5p, v6e)")
+    g.addoption("--tessera-interpret", action="store_true",
+                help="with --tessera-chip: the same TPU, kernels in JAX's interpret mode instead of tessera")
     g.addoption("--tessera-device-kind", action="store_true",
                 help="with --tessera-chip: every device's device_kind is the chip's, not only as jtu sees it")
     g.addoption("--tessera-hypothesis-examples", type=int,
@@ -113,12 +119,15 @@ class _XlaBridgeView:
         return getattr(self._xb, name)
 
 
-def _become_tpu(chip: str, device_kind: bool = False) -> None:
+def _become_tpu(chip: str, device_kind: bool = False, interpret: bool = False) -> None:
     import jax
     from jax._src import test_util as jtu
     import tessera.jax as tj
 
-    tj.enable(chip=chip)
+    if interpret:
+        _interpret_every_pallas_call()
+    else:
+        tj.enable(chip=chip)
     kind, cores = tj._device_kind(chip)
     jax.config.update("jax_test_dut", "tpu")
     device_class = type(jax.devices()[0])
@@ -129,6 +138,22 @@ def _become_tpu(chip: str, device_kind: bool = False) -> None:
     jax.config.update("jax_default_matmul_precision", "highest")
     if not isinstance(jtu.xla_bridge, _XlaBridgeView):
         jtu.xla_bridge = _XlaBridgeView(jtu.xla_bridge, kind)
+
+
+def _interpret_every_pallas_call() -> None:
+    """pl.pallas_call without interpret= (or interpret=False) runs in JAX's TPU interpret
+    mode: the test files call it through the module attribute, which this replaces."""
+    import functools
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    call = pl.pallas_call
+
+    @functools.wraps(call)
+    def interpreted(*args, interpret=False, **kwargs):
+        return call(*args, interpret=interpret or pltpu.InterpretParams(), **kwargs)
+
+    pl.pallas_call = interpreted
 
 
 def _persistent_cache(path: str) -> None:
@@ -152,7 +177,7 @@ def pytest_configure(config: pytest.Config) -> None:
         sys.meta_path.insert(0, _UpstreamFinder([os.path.abspath(r) for r in root.split(os.pathsep)]))
     chip = config.getoption("--tessera-chip")
     if chip:
-        _become_tpu(chip, config.getoption("--tessera-device-kind"))
+        _become_tpu(chip, config.getoption("--tessera-device-kind"), config.getoption("--tessera-interpret"))
     cache = config.getoption("--tessera-compile-cache")
     if cache:
         _persistent_cache(cache)

@@ -26,8 +26,9 @@ the kernels' own questions (jax.devices()[0].device_kind) get the chip's answer 
 file and test class it reports passed / failed / errors / skipped; each failure is classified
 by the first rule of tests/production/failures.tsv whose pattern matches
 "file::Class::test: first error line" (the categories of tests/jax_upstream/failures.tsv, and
-"kernel defect": the kernel's own bug, docs/findings.md). --interpret runs each file the usual
-way as well (no tessera: JAX's CPU backend; the files' TPU tests then skip), for the comparison.
+"kernel defect": the kernel's own bug, docs/findings.md). --interpret runs each file once more
+as the first chip with every kernel in JAX's TPU interpret mode instead of tessera (the same
+cases, for bench/production_vs_interpret.sh).
 --subset runs the tests listed (one "path::Class::test" a line) and --strict exits 1 unless
 each passes; without --subset, --strict exits 1 on a failure classified "tessera bug" or not at
 all. The figures are in docs/production.md.
@@ -154,7 +155,7 @@ def find_source(explicit: str | None, url: str, require: bool) -> Path | None:
     """The source tree to run (holding tpu_inference/kernels and tests/kernels), or None when
     there is none and it cannot be fetched."""
     if explicit:
-        p = Path(explicit)
+        p = Path(explicit).resolve()
         if (p / "tests" / "kernels").is_dir() and (p / "tpu_inference" / "kernels").is_dir() \
                 and not (p / ".git").exists():
             return p  # a source tree (tests/production/vendor: a part of it), taken as given
@@ -224,7 +225,8 @@ def main() -> int:
     ap.add_argument("-k", dest="kexpr")
     ap.add_argument("--subset")
     ap.add_argument("--strict", action="store_true")
-    ap.add_argument("--interpret", action="store_true", help="also run each file the usual way")
+    ap.add_argument("--interpret", action="store_true",
+                    help="also run each file as the first chip with its kernels in JAX's interpret mode")
     ap.add_argument("--sample", type=int, default=0,
                     help="run at most N cases of each test class, spread evenly over its cases (0: all)")
     ap.add_argument("--file-timeout", type=float, default=None, help="stop a file's run after S seconds")
@@ -273,10 +275,11 @@ def main() -> int:
                 targets = [f"{src / f}::{t}" for t in sample(a.python, src, f, standin, a.sample)] or [str(src / f)]
             else:
                 targets = [str(src / f)]
-            chip = None if mode == "interpret" else mode
+            # interpret: the first chip's TPU, its kernels in JAX's interpret mode
+            chip = modes[0] if mode == "interpret" else mode
+            extra = ["--tessera-device-kind"] + (["--tessera-interpret"] if mode == "interpret" else [])
             wall = jax_upstream.run_pytest(
-                a.python, src, targets, chip, part, a.quiet,
-                ["--tessera-device-kind"] if chip else [], a.kexpr, [r["id"] for r in done],
+                a.python, src, targets, chip, part, a.quiet, extra, a.kexpr, [r["id"] for r in done],
                 a.compile_cache, [standin, str(src)], a.file_timeout)
             if done:
                 res.write_text(res.read_text() + (part.read_text() if part.exists() else ""))
@@ -314,7 +317,7 @@ def report(a, src: Path, modes: list[str], runs, rules, subset) -> int:
         for m, _, _, cat, _ in failures:
             if m == mode:
                 cats[cat] += 1
-        internals = cats["TPU-compiler internals"]
+        internals = cats.get("TPU-compiler internals", 0)
         passed = sum(r["outcome"] == "passed" for r in recs)
         denom = len(ran) - internals
         md.append(f"- {mode}: {passed} of {denom} run cases pass ({100.0 * passed / max(1, denom):.1f}%); "
