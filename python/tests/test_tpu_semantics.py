@@ -156,9 +156,10 @@ def test_out_of_bounds_read_raise():
 # ---- packed views through the memref ops ------------------------------------------------
 
 def _packed_squeeze_kernel(x_ref, o_ref):
-    # a bf16 block seen as u32 words (two rows a word), then one of its leading planes: the
-    # squeeze of a packed view, as ragged paged attention reads its bf16 KV cache
-    o_ref[...] = x_ref.bitcast(jnp.uint32).at[1][...]
+    # a bf16 block seen as u32 words (two rows a word), then one of its leading planes copied
+    # by DMA: the squeeze of a packed view (tpu.memref_squeeze), as ragged paged attention
+    # takes a page of its bf16 KV cache
+    pltpu.sync_copy(x_ref.bitcast(jnp.uint32).at[1], o_ref)
 
 
 @pytest.mark.parametrize("dtype,rows", [(jnp.bfloat16, 16), (jnp.int16, 16), (jnp.int8, 32)])
