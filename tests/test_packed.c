@@ -134,7 +134,9 @@ static void test_words_as_rows(void) {
 
 /* A squeeze of a packed view drops a leading unit dimension and keeps the packing, as
  * production kernels take one page of a bf16 KV cache seen as words (ref.bitcast(u32).at[i]):
- * words as rows through reshape and squeeze read what test_words_as_rows reads. */
+ * words as rows through reshape and squeeze read what test_words_as_rows reads. Every lane of
+ * every row is checked: lane 0 of an odd row once read its field with the shift of the
+ * element before (an operand read before the call that sets it; seen in Debug builds). */
 static void test_squeeze_packed(void) {
   uint32_t a[2][8];
   uint16_t r[4][8];

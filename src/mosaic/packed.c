@@ -234,7 +234,8 @@ tsr_status packed_load(exec *x, const minst *in) {
     int64_t cnt[TSR_MAX_RANK] = {0}, idx[TSR_MAX_RANK], i = 0;
     if (v->n > 0) do {
         view_index(&w, cnt, idx);
-        word[i++] = (get_bits(field_of(mem, idx, w.rank, p, bits, &shift), es) >> shift) & mask;
+        const char *e = field_of(mem, idx, w.rank, p, bits, &shift); /* sets shift: read it after */
+        word[i++] = (get_bits(e, es) >> shift) & mask;
       } while (strided_next(cnt, w.size, w.rank));
     tsr_ref whole = *mem; /* the words touched: reported whole (a superset of the rows) */
     if (x->carry && !in->unused) seam_report_access(x->carry, &whole, true, false);
