@@ -33,7 +33,8 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
    (interpret=pltpu.InterpretParams()).
    With --tessera-device-kind as well (tests/production/run.py: production kernels pick
    their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
-   devices' own device_kind is the chip's, for everything in the process.
+   devices' own device_kind is the chip's, for everything in the process, and they have a
+   TPU's coords (device i at (i, 0, 0)) and core_on_chip (0), which tests sort meshes by.
 3. --tessera-hypothesis-examples N: the Hypothesis tests run N examples each instead of what
    the test file's profile says (tpu_pallas_pipeline_test.py: 200), same derandomized seed,
    and stop at the first failing example without shrinking it (the report needs the first
@@ -135,6 +136,12 @@ def _become_tpu(chip: str, device_kind: bool = False, interpret: bool = False) -
         device_class.num_cores = property(lambda self: cores)
     if device_kind:
         device_class.device_kind = property(lambda self: kind)
+        # the TPU topology attributes kernels' tests order their meshes by: one chip per
+        # device, in a row
+        if not hasattr(device_class, "coords"):
+            device_class.coords = property(lambda self: (self.id, 0, 0))
+        if not hasattr(device_class, "core_on_chip"):
+            device_class.core_on_chip = property(lambda self: 0)
     jax.config.update("jax_default_matmul_precision", "highest")
     if not isinstance(jtu.xla_bridge, _XlaBridgeView):
         jtu.xla_bridge = _XlaBridgeView(jtu.xla_bridge, kind)
