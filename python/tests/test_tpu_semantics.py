@@ -239,3 +239,25 @@ def test_gdn_state_race_found_and_fixed():
     # the fix: every order gives the right states, and the checker finds nothing
     for order in ("eager", "on-wait", "random"):
         np.testing.assert_array_equal(_state_loop(True, x, dma_order=order), want)
+
+
+# ---- the barrier semaphore on one device --------------------------------------------------
+
+def _barrier_kernel(x_ref, o_ref):
+    # tpu-inference's fused MoE synchronizes its devices so, also when there is one
+    sem = pltpu.get_barrier_semaphore()
+    pl.semaphore_signal(sem, 1, device_id=(0,), device_id_type=pl.DeviceIdType.MESH)
+    pl.semaphore_wait(sem, 1)
+    o_ref[...] = x_ref[...] + 1.0
+
+
+def test_barrier_semaphore_on_one_device():
+    x = np.arange(8 * 128, dtype=np.float32).reshape(8, 128)
+    mesh = jax.sharding.Mesh(np.array(jax.devices()[:1]), ("x",))
+    f = pl.pallas_call(_barrier_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                       compiler_params=pltpu.CompilerParams(collective_id=0))
+    g = jax.shard_map(f, mesh=mesh, in_specs=jax.sharding.PartitionSpec("x"),
+                      out_specs=jax.sharding.PartitionSpec("x"), check_vma=False)
+    with tj.enabled(chip="v6e"):
+        out = np.asarray(jax.jit(g)(x))
+    np.testing.assert_array_equal(out, x + 1)

@@ -206,6 +206,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   }
   for (int p = 0; p < npf; p++) split_safe = split_safe && only_read[nio + p];
   k->split_safe = split_safe;
+  for (int i = 0; i < P->ninsts && !k->uses_barrier; i++) k->uses_barrier = P->insts[i].op == MOP_SEM_BARRIER;
   free(root);
   free(only_read);
   free(first_use);
@@ -554,6 +555,7 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   if (nd != k->ndyn) return tsr_fail(TSR_ERR_INVALID, "kernel %s has %d dynamic grid dimensions; %d values given", k->name, k->ndyn, nd);
   d->name = k->name;
   d->grid_rank = k->grid_rank;
+  d->barrier_semaphore = k->uses_barrier;
   int di = 0;
   for (int g = 0; g < k->grid_rank; g++) {
     d->grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];

@@ -493,8 +493,7 @@ tsr_status c_sem_barrier(comp *c, minst *in) {
 tsr_status r_sem_barrier(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   const tsr_ref *b = tsr_ctx_barrier_semaphore(x->ctx);
-  if (!b) return tsr_fail(TSR_ERR_UNSUPPORTED, "the barrier semaphore is for kernels that run on several devices "
-                          "(a machine of one device has none; tessera run --devices N)");
+  if (!b) return tsr_fail(TSR_ERR_INTERNAL, "the call has no barrier semaphore (tsr_call_desc.barrier_semaphore)");
   tsr_ref r = *b;
   const stype *t = ST(x, in->res[0]);
   r.rank = t->rank;
