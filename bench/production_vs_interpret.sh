@@ -9,10 +9,11 @@
 # machine. Not a test.
 #   bench/production_vs_interpret.sh [SUBSET] [SOURCE] [CHIP]
 # SUBSET defaults to tests/production/subset.txt and SOURCE to tests/production/vendor (the
-# copies CI has); give a clone of tpu-inference (or nothing: the cached fetch) for other files.
+# copies CI has); give a clone of tpu-inference, or "-" for the fetched copy, for other files.
 set -euo pipefail
 SUBSET=${1:-tests/production/subset.txt}
 SOURCE=${2:-tests/production/vendor}
+[ "$SOURCE" = - ] && SOURCE=
 CHIP=${3:-v6e}
 PY=${PY:-python/.venv/bin/python}
 uptime

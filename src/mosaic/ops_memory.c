@@ -333,6 +333,7 @@ tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem) {
   tsr_dtype as = tsr_dtype_size(mem) <= 8 && !tsr_dtype_is_semaphore(mem) ? mem : TSR_I32;
   if (v->cls == VC_F && !tsr_dtype_is_float(as)) as = TSR_F32;
   void *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
+  if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* the value is dense, not a window (do_load) */
   read_row((const char *)bytes, 0, v->n, as, dst, 0);
   if (!__atomic_exchange_n(&x->oob_seen[in - x->P->insts], 1, __ATOMIC_RELAXED))
     seam_warn(x->machine, "out-of-bounds read (out_of_bounds_reads=uninitialized: it gave poison): op %s at %s: %s",
