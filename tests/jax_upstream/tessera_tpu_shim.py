@@ -40,8 +40,8 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
    and stop at the first failing example without shrinking it (the report needs the first
    error line, and shrinking reruns kernels up to 1024^3 for minutes).
 4. --tessera-results FILE: one JSON line per test, written as the test ends (outcome, seconds,
-   class, the first line of the error or skip reason), for run.py's report; a run cut short
-   keeps the records of the tests it finished.
+   class, the first line of the error or skip reason, and tessera's warnings on its stderr),
+   for run.py's report; a run cut short keeps the records of the tests it finished.
 5. --tessera-skip FILE: the tests listed (Class::test, one a line) are not run (run.py
    --resume: those recorded already).
 6. --tessera-compile-cache DIR: JAX's persistent compilation cache in DIR, so that a rerun
@@ -235,6 +235,10 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any):
     yield
     seconds = time.perf_counter() - start
     outcome, message = "passed", ""
+    # tessera's warnings on the test's stderr (reads out of bounds, ...), once each
+    warnings = list(dict.fromkeys(
+        line.split("tessera: warning: ", 1)[1][:1000] for r in reports
+        for line in (r.capstderr or "").splitlines() if "tessera: warning: " in line))
     for r in reports:
         if r.failed:
             outcome = "failed" if r.when == "call" else "error"
@@ -248,7 +252,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any):
         out.write(json.dumps({
             "id": item.nodeid.split("::", 1)[-1], "file": os.path.basename(str(item.path)),
             "class": cls.__name__ if cls else "", "outcome": outcome,
-            "seconds": round(seconds, 4), "message": message}) + "\n")
+            "seconds": round(seconds, 4), "message": message,
+            **({"warnings": warnings} if warnings else {})}) + "\n")
         out.flush()
 
 
