@@ -200,14 +200,14 @@ typedef enum tsr_timing_only {
 } tsr_timing_only;
 
 /* What a kernel's load out of the bounds of its memref gives (JAX's InterpretParams has the
- * same option and names). A TPU checks no bounds: such a read returns whatever lies there, and
- * production kernels read one past the end of their metadata and ignore the value. */
+ * same option, names and default). A TPU stops such a read where Mosaic's bounds checks are on
+ * (its default); without them the read returns whatever lies there. */
 typedef enum tsr_oob_reads {
+  TSR_OOB_READS_RAISE = 0, /* the read fails the call (TSR_ERR_BOUNDS), as the checks stop a TPU */
   /* the read gives poison (NaN for floats, the dtype's poison bytes for integers) and the run
-   * records a warning naming the read (tsr_machine_warnings, the checkers' report), once per
-   * op and call; the call does not fail for it */
-  TSR_OOB_READS_UNINITIALIZED = 0,
-  TSR_OOB_READS_RAISE, /* the read fails the call (TSR_ERR_BOUNDS) */
+   * records a warning naming the read (tsr_machine_warnings), once per op and call; the call
+   * does not fail for it */
+  TSR_OOB_READS_UNINITIALIZED,
 } tsr_oob_reads;
 
 typedef struct tsr_machine_options {

@@ -74,7 +74,7 @@ class MachineOptions(Structure):
 
 
 # tsr_oob_reads, by the names of JAX's InterpretParams(out_of_bounds_reads=...)
-OOB_READS = {"uninitialized": 0, "raise": 1}
+OOB_READS = {"raise": 0, "uninitialized": 1}
 
 
 class HloRunOpts(Structure):

@@ -59,10 +59,10 @@ class Options:
     seed: int = 0                # of dma_order="random"
     max_ops: int = 0             # op budget per kernel call and core; 0: the default (1e9)
     timeout: float = 60.0        # under shard_map: seconds a device's call waits for the others'
-    # what a kernel's load out of its memref's bounds gives (JAX's InterpretParams names):
-    # "uninitialized" poison, with a warning naming the read, as a TPU gives whatever lies
-    # there; "raise" fails the call (docs/jax.md)
-    out_of_bounds_reads: str = "uninitialized"
+    # what a kernel's load out of its memref's bounds gives (JAX's InterpretParams names and
+    # default): "raise" fails the call, as Mosaic's bounds checks stop a TPU; "uninitialized"
+    # gives poison, with a warning naming the read (docs/jax.md)
+    out_of_bounds_reads: str = "raise"
 
     def __post_init__(self):
         if self.dma_order not in n.DMA_ORDERS:

@@ -112,7 +112,7 @@ def test_strided_load_stride_0():
     np.testing.assert_array_equal(out, x[3][None, :] + x[:8])
 
 
-# ---- out-of-bounds reads: out_of_bounds_reads="uninitialized" (default) | "raise" ---------
+# ---- out-of-bounds reads: out_of_bounds_reads="raise" (default) | "uninitialized" ---------
 
 def _metadata_kernel(meta_ref, x_ref, o_ref):
     """Reads meta[meta[0]], one past the end of meta (3 entries), as production kernels read
@@ -136,8 +136,8 @@ def _metadata_call(meta, x, **opts):
 def test_out_of_bounds_read_uninitialized(capfd):
     meta = np.array([3, 7, 9], np.int32)
     x = np.arange(8 * 128, dtype=np.int32).reshape(8, 128)
-    out = _metadata_call(meta, x)
-    np.testing.assert_array_equal(out[0], x)  # the value ignored: the kernel is right, as on a TPU
+    out = _metadata_call(meta, x, out_of_bounds_reads="uninitialized")
+    np.testing.assert_array_equal(out[0], x)  # the value ignored: the kernel is right
     poison = np.frombuffer(b"\xa5" * 4, np.int32)[0]  # used: poison, which the test sees
     np.testing.assert_array_equal(out[1], x + poison)
     err = capfd.readouterr().err
@@ -147,8 +147,9 @@ def test_out_of_bounds_read_uninitialized(capfd):
 def test_out_of_bounds_read_raise():
     meta = np.array([3, 7, 9], np.int32)
     x = np.zeros((8, 128), np.int32)
-    with pytest.raises(tessera.KernelError, match="out of bounds"):
-        _metadata_call(meta, x, out_of_bounds_reads="raise")
+    for opts in ({}, {"out_of_bounds_reads": "raise"}):  # the default raises
+        with pytest.raises(tessera.KernelError, match="index 3 .* out of bounds"):
+            _metadata_call(meta, x, **opts)
     with pytest.raises(ValueError, match="out_of_bounds_reads is one of"):
         tj.enable(out_of_bounds_reads="poison")
 
