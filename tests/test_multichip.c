@@ -3,10 +3,13 @@
  * devices against plain C references in every DMA order, with the checkers: correct kernels
  * clean, a read before the receive wait reported as a race, a signal to the wrong device
  * reported as a deadlock naming both ends. The ring all-gather's DMAs are counted per device
- * against hand-derived numbers. */
+ * against hand-derived numbers. A deadlock of 8, 16 or 32 devices is found within a bound that
+ * does not grow with their count; a device computing while every other waits for it is none. */
 #include <pthread.h>
+#include <time.h>
 
 #include "harness.h"
+#include "pipeline/seam.h" /* scoped allocations, as the Mosaic executor makes them (run_scoped) */
 #include "ring_allgather.h"
 #include "tessera/check.h"
 #include "tessera/mlir.h"
@@ -157,6 +160,102 @@ static void test_happens_before(bool ordered) {
   for (int i = 0; i < 3; i++) free(x[i]);
 }
 
+/* ---- run_scoped allocations reached from another device ----------------------------------- */
+
+/* On a TPU a scoped allocation sits at a static address, so another device's copy or signal
+ * reaches it whether or not its owner is inside the scope at that moment. Even devices (the
+ * senders) open a scope (a VMEM buffer, send and receive DMA semaphores, a regular semaphore),
+ * copy x into the right neighbour's scoped buffer, signal its scoped semaphore, and then its
+ * kernel semaphore `go`; odd devices wait on `go` before they open the same scope, so the copy
+ * and the signal land before their owner allocates the memory they land in: it then holds
+ * them. The odd device waits for both and copies the buffer to its output. `late`: the odd
+ * device opens and closes its scope first and only then lets the sender go, whose signal
+ * (no copy) reaches a scope its owner has left: the kernel ends with that semaphore at 1, an
+ * error. */
+typedef struct scoped_case { bool late; } scoped_case;
+
+static tsr_status scoped_body(tsr_ctx *c, void *u) {
+  const scoped_case *sc = u;
+  int me = tsr_ctx_device_id(c), right = (me + 1) % tsr_ctx_num_devices(c);
+  const tsr_ref *go = tsr_ctx_scratch(c, 0), *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  bool sender = me % 2 == 0;
+  tsr_status s = TSR_OK;
+  if (!sender && !sc->late) s = tsr_sem_wait(c, go, 1);
+  seam_scope scope = seam_scope_begin(c);
+  tsr_ref buf, send, recv, done;
+  int64_t shape[2] = {R, C};
+  if (s == TSR_OK) s = seam_alloc(c, TSR_VMEM, TSR_F32, 2, shape, "buf", &buf);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, shape, "send", &send);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, shape, "recv", &recv);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_SEM, 0, shape, "done", &done);
+  if (sender) {
+    if (sc->late && s == TSR_OK) s = tsr_sem_wait(c, go, 1);
+    if (s == TSR_OK && !sc->late) s = tsr_remote_copy_start(c, x, &buf, &send, &recv, right, -1);
+    if (s == TSR_OK && !sc->late) s = tsr_dma_wait(c, &send, x);
+    if (s == TSR_OK) s = tsr_sem_signal_device(c, &done, 1, right, -1);
+    if (s == TSR_OK && !sc->late) s = tsr_sem_signal_device(c, go, 1, right, -1);
+  } else if (!sc->late) {
+    if (s == TSR_OK) s = tsr_dma_wait(c, &recv, &buf);
+    if (s == TSR_OK) s = tsr_sem_wait(c, &done, 1);
+    if (s == TSR_OK) s = tsr_sync_copy(c, &buf, o);
+  }
+  seam_scope_end(c, &scope);
+  if (s == TSR_OK && !sender && sc->late) s = tsr_sem_signal_device(c, go, 1, (me + tsr_ctx_num_devices(c) - 1) % tsr_ctx_num_devices(c), -1);
+  return s;
+}
+
+static tsr_status run_scoped_case(int n, tsr_dma_mode mode, tsr_checker *ck, bool late, float **x, float **o) {
+  tsr_machine *m = mesh_machine(n, mode);
+  if (!m) return TSR_ERR_NOMEM;
+  if (ck) CHECK_OK(tsr_checker_attach(ck, m));
+  tsr_ref xr[MAXD], orf[MAXD];
+  tsr_call_desc d[MAXD];
+  scoped_case sc = {late};
+  int64_t shard[2] = {R, C};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec go = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
+  for (int i = 0; i < n; i++) {
+    for (int e = 0; e < R * C; e++) o[i][e] = -1;
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, shard);
+    d[i] = (tsr_call_desc){.name = "scoped", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 1, .scratch = &go,
+                           .body = scoped_body, .user = &sc};
+  }
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  tsr_machine_destroy(m);
+  return s;
+}
+
+static void test_scoped_reach(void) {
+  enum { N = 4 };
+  float *x[N], *o[N];
+  for (int i = 0; i < N; i++) x[i] = shard_data(i), o[i] = malloc(sizeof(float) * R * C);
+  static const tsr_dma_mode modes[] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  for (int mi = 0; mi < 3; mi++) {
+    tsr_checker *ck;
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    CHECK_OK(run_scoped_case(N, modes[mi], ck, false, x, o));
+    int bad = 0; /* odd devices hold their left neighbour's x; even ones wrote nothing */
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
+    CHECK_EQ_INT(bad, 0);
+    if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+    CHECK_OK(run_scoped_case(N, modes[mi], NULL, false, x, o)); /* the checkers off: the same */
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
+    CHECK_EQ_INT(bad, 0);
+    /* a signal into a scope its owner has left is never waited for */
+    CHECK_FAILS(run_scoped_case(N, modes[mi], NULL, true, x, o), TSR_ERR_SEMAPHORE,
+                "device 1: pallas_call scoped: core 0: a scoped semaphore (semaphore allocation ");
+    CHECK(strstr(tsr_last_error(), "element 0) holds 1 at the end of the kernel"));
+  }
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
+}
+
 /* ---- mesh coordinates and options --------------------------------------------------------- */
 
 static tsr_status coords_body(tsr_ctx *c, void *u) {
@@ -199,6 +298,71 @@ static void test_mesh_shape(void) {
   CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "4 devices but the mesh holds 6");
   bad = (tsr_machine_options){.num_devices = TSR_MAX_DEVICES + 1};
   CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "device count");
+}
+
+/* ---- deadlock detection ----------------------------------------------------------------------- */
+
+/* Device 0 computes for busy_s seconds and then signals every other device, which waits for
+ * it; busy_s < 0: nobody signals, every device waits (a deadlock). */
+typedef struct dl_case { double busy_s; } dl_case;
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static tsr_status dl_body(tsr_ctx *c, void *u) {
+  const dl_case *k = u;
+  const tsr_ref *go = tsr_ctx_scratch(c, 0);
+  float *o = (float *)(void *)tsr_ctx_out(c, 0)->data;
+  if (k->busy_s < 0 || tsr_ctx_device_id(c) != 0) return tsr_sem_wait(c, go, 1);
+  /* work the others wait for: nothing signals while it runs */
+  double until = now_s() + k->busy_s, acc = 0;
+  for (long i = 0; now_s() < until; i++) acc += (double)(i % 7) * 0.5;
+  o[0] = (float)(acc > 0);
+  tsr_status s = TSR_OK;
+  for (int d = 1; s == TSR_OK && d < tsr_ctx_num_devices(c); d++) s = tsr_sem_signal_device(c, go, 1, d, -1);
+  return s;
+}
+
+static tsr_status run_dl(int n, dl_case *k, double *took) {
+  tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
+  if (!m) return TSR_ERR_NOMEM;
+  float out[TSR_MAX_DEVICES] = {0};
+  tsr_ref orf[TSR_MAX_DEVICES];
+  tsr_call_desc d[TSR_MAX_DEVICES];
+  int64_t one[1] = {1};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec sem = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
+  for (int i = 0; i < n; i++) {
+    orf[i] = tsr_ref_dense(&out[i], TSR_F32, TSR_HBM, 1, one);
+    d[i] = (tsr_call_desc){.name = "dl", .num_outputs = 1, .outputs = &orf[i], .out_specs = &any, .num_scratch = 1,
+                           .scratch = &sem, .body = dl_body, .user = k};
+  }
+  double t0 = now_s();
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  *took = now_s() - t0;
+  if (s == TSR_OK) CHECK(out[0] == 1.0f); /* device 0 did its work */
+  tsr_machine_destroy(m);
+  return s;
+}
+
+/* Every device blocked is a deadlock found at once, however many devices wait (on 2 host CPUs a
+ * detection that counted spins took seconds per 8 devices); a device that computes for longer
+ * than that bound while every other waits for it is no deadlock. */
+static void test_deadlock_detection(void) {
+  dl_case stuck = {-1};
+  for (int n = 8; n <= 32; n *= 2) {
+    double took;
+    CHECK_FAILS(run_dl(n, &stuck, &took), TSR_ERR_DEADLOCK, "semaphore wait waits for 1 but every core is waiting (deadlock)");
+    if (took >= 2.0) fprintf(stderr, "%d devices: the deadlock found after %.2f s\n", n, took);
+    CHECK(took < 2.0);
+  }
+  dl_case slow = {2.5};
+  double took;
+  CHECK_OK(run_dl(32, &slow, &took));
+  CHECK(took >= 2.5);
 }
 
 /* ---- the JAX-exported kernels -------------------------------------------------------------- */
@@ -348,5 +512,7 @@ int main(void) {
   if (!UNDER_TSAN) test_happens_before(false); /* its two copies race in host memory too */
   test_exported_kernels();
   test_one_device();
+  test_deadlock_detection();
+  test_scoped_reach();
   return tsr_test_finish("test_multichip");
 }

@@ -1055,8 +1055,145 @@ static void test_vmem_fresh_each_call(void) {
   tsr_machine_destroy(m);
 }
 
+/* pl.core_map over captured VMEM/SMEM refs: in0 is x, in1 the ref the body writes, and out0
+ * the same ref handed back (aliased to in1); the body stores through in1, as JAX's lowering
+ * of a captured ref does. */
+static tsr_status resident_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *y = tsr_ctx_in(c, 1);
+  int64_t n = tsr_ref_numel(x);
+  if (x->dtype == TSR_F32)
+    for (int64_t k = 0; k < n; k++) ((float *)(void *)y->data)[k] = ((const float *)(void *)x->data)[k] * 2 + 1;
+  else
+    for (int64_t k = 0; k < n; k++) ((int32_t *)(void *)y->data)[k] = ((const int32_t *)(void *)x->data)[k] * 2 + 1;
+  return TSR_OK;
+}
+
+/* Run `run` (0..8) of a case that must come out the same in each DMA order (run / 3), with
+ * copies, zero-copy and copies with every checker (run % 3): its machine, and *ck for the last. */
+enum { RUNS = 9 };
+static tsr_machine *run_machine(int run, tsr_checker **ck) {
+  static const tsr_dma_mode modes[] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  tsr_machine *m = NULL;
+  tsr_machine_options o = {.chip = tsr_chip_get("v5e"), .quiet = true, .dma_mode = modes[run / 3], .seed = 7,
+                           .zero_copy = run % 3 == 1};
+  CHECK_OK(tsr_machine_create(&o, &m));
+  *ck = NULL;
+  if (run % 3 == 2) {
+    CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT | TSR_CHECK_POISON, ck));
+    CHECK_OK(tsr_checker_attach(*ck, m));
+  }
+  return m;
+}
+
+/* The end of such a run: the checkers (if any) found nothing. */
+static void run_done(tsr_machine *m, tsr_checker *ck) {
+  if (ck && tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+  if (ck) CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_checker_destroy(ck);
+  tsr_machine_destroy(m);
+}
+
+/* An input and its aliased output that are whole arrays in VMEM or SMEM (memory-space
+ * operands) are one buffer, as on a TPU: what the body stores through the input's ref is the
+ * output (it was the output's fresh buffer, poison, before). In every DMA order, zero-copy or
+ * not, with every checker (none may report anything); a blocked alias pair keeps buffers of
+ * its own (test_aliases in test_pipeline_rules.c). */
+static void test_resident_aliases(void) {
+  enum { N = 8 * 128 };
+  for (int space = 0; space < 2; space++) {
+    for (int run = 0; run < RUNS; run++) {
+      tsr_checker *ck;
+      tsr_machine *m = run_machine(run, &ck);
+      static float xf[N], yf[N];
+      static int32_t xi[16], yi[16];
+      int64_t sh2[2] = {8, 128}, sh1[1] = {16};
+      tsr_ref x, y;
+      tsr_block_spec spec = {.space = space ? TSR_SMEM : TSR_VMEM};
+      if (space) {
+        for (int k = 0; k < 16; k++) xi[k] = k - 3, yi[k] = -100;
+        x = tsr_ref_dense(xi, TSR_I32, TSR_HBM, 1, sh1);
+        y = tsr_ref_dense(yi, TSR_I32, TSR_HBM, 1, sh1);
+      } else {
+        for (int k = 0; k < N; k++) xf[k] = (float)k * 0.25f, yf[k] = -100;
+        x = tsr_ref_dense(xf, TSR_F32, TSR_HBM, 2, sh2);
+        y = tsr_ref_dense(yf, TSR_F32, TSR_HBM, 2, sh2);
+      }
+      tsr_ref ins[2] = {x, y};
+      tsr_block_spec in_specs[2] = {spec, spec};
+      tsr_alias al = {.input = 1, .output = 0};
+      tsr_call_desc d = {.name = "resident", .num_inputs = 2, .inputs = ins, .in_specs = in_specs,
+                         .num_outputs = 1, .outputs = &y, .out_specs = &spec, .num_aliases = 1, .aliases = &al,
+                         .body = resident_body};
+      CHECK_OK(tsr_pallas_call(m, &d, NULL));
+      int bad = 0;
+      if (space) for (int k = 0; k < 16; k++) bad += yi[k] != (k - 3) * 2 + 1;
+      else for (int k = 0; k < N; k++) bad += yf[k] != (float)k * 0.25f * 2 + 1;
+      CHECK_EQ_INT(bad, 0);
+      run_done(m, ck);
+    }
+  }
+}
+
+/* Pallas's async copy across two calls (JAX's docs/pallas/design/async_note.md): the first
+ * starts a copy of x into its VMEM output on its semaphore output and ends; the second takes
+ * both, waits, and adds one through the output (its input's buffer: the VMEM array). */
+static tsr_status copy_start_body(tsr_ctx *c, void *u) {
+  (void)u;
+  return tsr_dma_start(c, tsr_ctx_in(c, 0), tsr_ctx_out(c, 0), tsr_ctx_out(c, 1));
+}
+
+static tsr_status copy_done_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *o = tsr_ctx_out(c, 0);
+  tsr_status s = tsr_dma_wait(c, tsr_ctx_in(c, 2), tsr_ctx_in(c, 1));
+  if (s != TSR_OK) return s;
+  for (int64_t k = 0; k < tsr_ref_numel(o); k++) ((float *)(void *)o->data)[k] += 1;
+  return TSR_OK;
+}
+
+/* A DMA in flight when its kernel ends, on a semaphore the kernel gives as an output, into
+ * its VMEM output: it lands in the buffer the next kernel takes as its input, in every DMA
+ * order, and neither call is a race or an imbalance (before, the write-back of the VMEM
+ * output read the copy's destination: a race, and the fresh buffer's NaN with the checkers
+ * off in on-wait order). */
+static void test_dma_across_calls(void) {
+  enum { N = 8 * 128 };
+  for (int run = 0; run < RUNS; run++) {
+    tsr_checker *ck;
+    tsr_machine *m = run_machine(run, &ck);
+    static float x[N], o[N];
+    int32_t count = -1;
+    for (int k = 0; k < N; k++) x[k] = (float)k - 100, o[k] = 7;
+    int64_t sh[2] = {8, 128};
+    tsr_ref xr = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), orr = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+    tsr_ref sem = tsr_ref_dense(&count, TSR_I32, TSR_HBM, 0, sh);
+    tsr_block_spec any = {.space = TSR_ANY}, vmem = {.space = TSR_VMEM},
+                   sems = {.space = TSR_SEMAPHORE_MEM, .semaphore = TSR_DMA_SEM};
+    tsr_ref outs1[2] = {orr, sem};
+    tsr_block_spec out_specs1[2] = {vmem, sems};
+    tsr_call_desc start = {.name = "copy_start", .num_inputs = 1, .inputs = &xr, .in_specs = &any,
+                           .num_outputs = 2, .outputs = outs1, .out_specs = out_specs1, .body = copy_start_body};
+    CHECK_OK(tsr_pallas_call(m, &start, NULL));
+    CHECK_EQ_INT(count, N * 4); /* the copy's bytes, handed on */
+    tsr_ref ins2[3] = {xr, orr, sem};
+    tsr_block_spec in_specs2[3] = {any, vmem, sems};
+    tsr_alias al = {.input = 1, .output = 0};
+    tsr_call_desc done = {.name = "copy_done", .num_inputs = 3, .inputs = ins2, .in_specs = in_specs2,
+                          .num_outputs = 1, .outputs = &orr, .out_specs = &vmem, .num_aliases = 1, .aliases = &al,
+                          .body = copy_done_body};
+    CHECK_OK(tsr_pallas_call(m, &done, NULL));
+    int bad = 0;
+    for (int k = 0; k < N; k++) bad += o[k] != x[k] + 1;
+    CHECK_EQ_INT(bad, 0);
+    run_done(m, ck);
+  }
+}
+
 int main(void) {
   test_grid_steps();
+  test_resident_aliases();
+  test_dma_across_calls();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_seed_add();

@@ -50,6 +50,13 @@ typedef struct tsr_chip {
 const tsr_chip *tsr_chip_get(const char *name);
 int tsr_chip_count(void);
 const tsr_chip *tsr_chip_at(int i);
+/* A built-in chip by name ("v5e", "7x", ...) or a JSON file (a name ending in ".json" or
+ * containing '/') whose keys are tsr_chip's field names. Keys the file leaves out come from
+ * the chip named by its "base" key (default "v5e"). Unknown keys, wrong types and
+ * impossible values (negative bandwidth, ...) are TSR_ERR_PARSE naming the key. */
+tsr_status tsr_chip_load(const char *name_or_path, tsr_chip *out);
+/* The same from JSON text; `what` names the source in messages. */
+tsr_status tsr_chip_parse(const char *json, const char *what, tsr_chip *out);
 
 /* ---- events ---------------------------------------------------------------------------- */
 

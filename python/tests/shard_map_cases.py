@@ -103,6 +103,37 @@ def only_device_0(x):
     return jax.lax.cond(jax.lax.axis_index("x") == 0, permute_add, lambda v: v, x)
 
 
+def tpu_info_kernel(x_ref, o_ref):
+    """Asks Pallas's TPU questions while the kernel is traced under shard_map."""
+    info = pltpu.get_tpu_info()
+    o_ref[...] = x_ref[...] + float(10 * info.generation + info.num_cores)
+
+
+def tpu_info_call(x):
+    return pl.pallas_call(tpu_info_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def per_core_rows(x):
+    """pl.core_map over pltpu.create_tensorcore_mesh() under shard_map: core c of each device
+    copies its share of the device's rows, adds 100 * (c + 1) and writes them back."""
+    mesh = pltpu.create_tensorcore_mesh("core")
+    cores = mesh.shape["core"]
+    rows = R // cores
+    src = jax.new_ref(x)
+    out = jax.empty_ref(jax.ShapeDtypeStruct(x.shape, x.dtype))
+
+    @pl.core_map(mesh)
+    def _():
+        c = jax.lax.axis_index("core")
+
+        def body(v):
+            pltpu.sync_copy(src.at[pl.ds(c * rows, rows)], v)
+            v[...] = v[...] + (100.0 * (c + 1)).astype(jnp.float32)
+            pltpu.sync_copy(v, out.at[pl.ds(c * rows, rows)])
+        pl.run_scoped(body, pltpu.VMEM((rows, C), jnp.float32))
+    return jax.freeze(out)
+
+
 def sharded(f):
     return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
 
@@ -162,6 +193,18 @@ def main() -> int:
         for d in t.devices:
             assert d["copies_sent"] == N - 1 and d["bytes_sent"] == d["bytes_received"] == (N - 1) * 4096, d
             assert abs(d["seconds"] - (N - 1) * 2e-6) <= 1e-12, d
+    elif CASE == "tpu_info":
+        # Pallas's TPU questions asked under shard_map (its abstract mesh names CPU devices) get
+        # the chip's answers: TPU generation and TensorCores per chip (v5e: 5 and 1, v5p: 5 and
+        # 2, v6e: 6 and 1), and create_tensorcore_mesh() the chip's cores
+        for chip, gen, cores in (("v5e", 5, 1), ("v5p", 5, 2), ("v6e", 6, 1)):
+            with tj.enabled(chip=chip):
+                got = np.asarray(sharded(tpu_info_call)(x))
+                np.testing.assert_array_equal(got, x_np + (10 * gen + cores), err_msg=chip)
+                got = np.asarray(sharded(per_core_rows)(x))
+            rows = np.arange(N * R) % R
+            want = x_np + (100.0 * (rows // (R // cores) + 1))[:, None]
+            np.testing.assert_array_equal(got, want.astype(np.float32), err_msg=chip)
     elif CASE == "timeout":
         try:
             with tj.enabled(timeout=1.0):

@@ -107,6 +107,11 @@ def test_every_finding_from_tessera_run():
     assert e.value.status == "TSR_ERR_RACE" and str(e.value).startswith("2 findings:\n  1. race on core 0")
     assert len(e.value.findings) == 2 and all(f.startswith("race on core 0") for f in e.value.findings)
     assert e.value.findings[0] != e.value.findings[1]
+    # check=False: no race checker (eager DMAs have landed by the loads), with or without the
+    # poison checks, which find nothing here
+    for poison in (False, True):
+        out, = tessera.run(exp, X, check=False, poison=poison)
+        np.testing.assert_array_equal(out, X + X)
 
 
 def test_race_under_enable(tessera_jax):
@@ -189,3 +194,25 @@ def test_deadlock(tessera_jax):
     assert e.value.status == "TSR_ERR_DEADLOCK"
     with tessera_jax.enabled():
         good_call_works()
+
+
+def test_pinned_buffer_named(tessera_jax):
+    """A pinned buffer (jax's state pin(): a memref-typed operand of the TPU call) is refused
+    by name when the function is lowered, not with MLIR's "Cannot cast type to
+    RankedTensorType"; XLA's CPU backend cannot make one anyway (it has no Pin)."""
+    from jax._src.state.primitives import pin, unpin
+
+    def double(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * 2
+
+    def f(x):
+        return unpin(pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                                    input_output_aliases={0: 0})(pin(x)))
+    x = np.ones((8, 128), np.float32)
+    with tessera_jax.enabled():
+        with pytest.raises(tessera.KernelError, match=r"kernel 'double': operand 0 \(float32\[8,128\]\) is a pinned "
+                                                      r"buffer .* does not run kernels on pinned buffers") as e:
+            jax.jit(f).lower(x)
+    assert e.value.status == "TSR_ERR_UNSUPPORTED"
+    with pytest.raises(Exception, match="Pin"):  # XLA:CPU alone
+        jax.jit(lambda x: unpin(pin(x)))(x)

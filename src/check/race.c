@@ -92,6 +92,18 @@ static void dma_waited(tsr_checker *ck, const tsr_event *ev) {
   fl->n = kept;
 }
 
+/* A semaphore output's count handed on to a later kernel (SEM_CARRY out): the DMAs in flight
+ * on it have landed (pallas_call.c settles them before the outputs are written back) and
+ * are the later kernel's to wait for. */
+static void handed_on(tsr_checker *ck, const tsr_event *ev) {
+  if (!ev->sem || ev->amount >= 0) return;
+  flights *fl = &ck->inflight[ev->core];
+  int kept = 0;
+  for (int i = 0; i < fl->n; i++)
+    if (fl->a[i].sem != ev->sem->data) fl->a[kept++] = fl->a[i];
+  fl->n = kept;
+}
+
 static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
@@ -117,6 +129,7 @@ void ck_race_event(tsr_checker *ck, const tsr_event *ev) {
   case TSR_EV_DMA_START: dma_start(ck, ev); break;
   case TSR_EV_DMA_WAIT_END: dma_waited(ck, ev); break;
   case TSR_EV_ACCESS: kernel_access(ck, ev); break;
+  case TSR_EV_SEM_CARRY: handed_on(ck, ev); break;
   case TSR_EV_KERNEL_END: ck->inflight[ev->core].n = 0; break; /* the machine reports leftovers */
   default: break;
   }

@@ -290,6 +290,7 @@ struct tsr_hlo_kernel {
   int serialization_format; /* -1: absent (legacy unmangled body) */
   bool has_communication;   /* the payload's: the kernel talks to other devices */
   int64_t collective_id;    /* the payload's (its barrier semaphore); -1 none */
+  bool disable_bounds_checks; /* the payload's (tsr_mosaic_call_opts) */
   tsr_alias aliases[16];    /* operands counted as pallas_call counts them (no dynamic bounds) */
   int n_aliases;
   int n_dyn, n_prefetch, n_inputs, n_outputs;

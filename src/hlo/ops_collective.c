@@ -324,7 +324,10 @@ static tsr_status groups_now(const hlo_exec *x, const hlo_inst *in, int n, hlo_v
   hlo_spmd *sp = malloc(sizeof *sp);
   hlo_type at[TSR_MAX_OPERANDS], rt[TSR_MAX_OPERANDS];
   if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  if (in->n_in > TSR_MAX_OPERANDS) { free(sp); return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands"); }
+  if (in->n_in > TSR_MAX_OPERANDS) {
+    free(sp);
+    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "%d operands, over the limit of %d", in->n_in, TSR_MAX_OPERANDS);
+  }
   *sp = *in->spmd;
   for (int i = 0; i < in->n_in; i++) at[i] = args[0][i].t;
   for (int i = 0; i < in->n_out; i++) rt[i] = res[0][i].t;

@@ -165,6 +165,8 @@ tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void 
     for (int i = 0; i < m->num_cores; i++) __atomic_store_n(&m->cores[i].running, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&m->sync->active_cores, m->num_cores, __ATOMIC_RELEASE);
     __atomic_store_n(&m->sync->waiting_cores, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->sync->all_blocked, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->sync->deadlock, 0, __ATOMIC_RELEASE); /* the last run's verdict is not this one's */
   }
   worker_pool *p = m->pool;
   uint64_t gen = 0;

@@ -13,6 +13,9 @@
  * kernel whose live values need far more (from outside, say) is refused before allocating. */
 #define MAX_FRAME_BYTES ((size_t)1 << 30)
 #define MAX_VECTOR_ELEMS ((int64_t)1 << 25)
+/* A memref in HBM is an array from outside: the same bound as a .npy array or a StableHLO
+ * tensor type (2^44 elements), which every ref computation (int64 offsets and strides) holds. */
+#define MAX_MEMREF_ELEMS ((int64_t)1 << 44)
 /* Calls are inlined, each its own copy: a module from outside whose funcs call each other
  * many times over would grow without bound, so a kernel is refused past this many ops. */
 #define MAX_INSTS (1 << 20)
@@ -194,28 +197,39 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
   return false;
 }
 
-bool comp_type(const tsr_ir_type *t, stype *o) {
+bool comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
   memset(o, 0, sizeof *o);
   o->n = 1;
+  if (why && cap) why[0] = 0;
   if (!t) return false;
   if (t->kind == TSR_IR_TYPE_VECTOR || t->kind == TSR_IR_TYPE_MEMREF) {
+    bool ref = t->kind == TSR_IR_TYPE_MEMREF;
     int r = t->u.shaped.rank;
-    if (r < 0 || r > TSR_MAX_RANK) return false;
+    if (r < 0 || r > TSR_MAX_RANK) {
+      if (why) snprintf(why, cap, " (more than %d dimensions)", TSR_MAX_RANK);
+      return false;
+    }
     o->rank = (int8_t)r;
+    int64_t most = ref ? MAX_MEMREF_ELEMS : MAX_VECTOR_ELEMS;
     for (int k = 0; k < r; k++) {
       int64_t d = t->u.shaped.shape[k];
-      if (d == TSR_IR_DYNAMIC && t->kind == TSR_IR_TYPE_MEMREF) {
+      if (d == TSR_IR_DYNAMIC && ref) {
         o->dynamic |= (uint8_t)(1u << k);
         o->shape[k] = -1;
         continue;
       }
-      if (d < 0 || d > (1ll << 31)) return false;
+      if (d < 0) return false;
       o->shape[k] = d;
-      o->n *= d;
-      if (o->n > (1ll << 31)) return false;
+      /* a zero dimension counts as 1 for the bound, as for a .npy array */
+      if (d > most || (d > 0 && o->n > most / d)) {
+        if (why) snprintf(why, cap, " (a %s of more than 2^%d elements)", ref ? "memref" : "vector", ref ? 44 : 25);
+        return false;
+      }
+      o->n *= d ? d : 1;
     }
-    if (t->kind == TSR_IR_TYPE_VECTOR && o->n > MAX_VECTOR_ELEMS) return false;
-    if (t->kind == TSR_IR_TYPE_MEMREF) {
+    for (int k = 0; k < r; k++)
+      if (o->shape[k] == 0) o->n = 0;
+    if (ref) {
       o->cls = VC_REF;
       o->ek = EK_REF;
       if (!tsr_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
@@ -359,13 +373,14 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const ch
   if (v->id > b->max_id) return tsr_fail(TSR_ERR_INTERNAL, "%s: value id out of range", where);
   TSR_TRY(grow_slots(b));
   int32_t s = P->nslots++;
-  bool ok = comp_type(v->type, &P->types[s]);
+  char why[64];
+  bool ok = comp_type(v->type, &P->types[s], why, sizeof why);
   if (!ok || (P->types[s].dynamic && (code < 0 || !dynamic_use_ok(code)))) {
     char tb[128];
     type_text(v->type, tb, sizeof tb);
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: value of type %s is not supported%s", where, tb,
                     ok ? " (a dynamically sized memref: only memref_slice and memref_squeeze make one, only DMAs "
-                         "move one)" : "");
+                         "move one)" : why);
   }
   P->cslot_off[s] = -1;
   P->csplat[s] = SPLAT_NONE;

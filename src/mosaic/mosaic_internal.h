@@ -202,6 +202,10 @@ typedef struct exec {
   bool oob_raise;        /* tsr_machine_options.out_of_bounds_reads is TSR_OOB_READS_RAISE */
   tsr_machine *machine;  /* where an out-of-bounds read is reported; NULL in index maps */
   uint8_t *oob_seen;     /* per instruction: its out-of-bounds read was reported this call */
+  /* tsr_mosaic_call_opts.disable_bounds_checks: accesses outside their refs are clipped
+   * (ops_memory.c), and the first op that made one is kept here for the call's warning */
+  bool unchecked;
+  const minst **outside;
 } exec;
 
 /* A load out of bounds when reads out of bounds are uninitialized (tsr_oob_reads): its value
@@ -292,7 +296,9 @@ struct comp {
   char where[320];    /* "op NAME at LOC" */
 };
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
-bool comp_type(const tsr_ir_type *t, stype *out);
+/* The slot type of an MLIR type; false for one the interpreter does not take, with the reason
+ * (" (...)", or empty) in why when given. */
+bool comp_type(const tsr_ir_type *t, stype *out, char *why, size_t cap);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
 int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
 int64_t *comp_ints_dup(comp *c, const char *name, int *n);

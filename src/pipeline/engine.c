@@ -167,7 +167,7 @@ static void fill_slot(bref *b, int slot) {
  * overwritten output (strided too: the body's stores then take the place of the
  * write-back's); returns whether it did. */
 static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
-  bool whole = !sl->partial && b->space == TSR_VMEM;
+  bool whole = !sl->partial && b->space == TSR_VMEM && !b->shared_slot;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
     b->hbm_view[slot].space = b->space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
@@ -394,7 +394,8 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
  * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
  * where the body wrote nothing). */
 static tsr_status bind_output(pipeline *p, bref *b) {
-  if (!(p->core->m->opts.zero_copy || b->overwrite_view) || !(p->s.first_step || sched_has_changed(&p->s, b)))
+  if (!(p->core->m->opts.zero_copy || b->overwrite_view) || b->shared_slot ||
+      !(p->s.first_step || sched_has_changed(&p->s, b)))
     return TSR_OK;
   if (machine_observers_read_output_data(p->core->m)) {
     b->is_view[b->current_slot] = false;

@@ -43,6 +43,8 @@ typedef struct tsr_bref {
   bool late_in;                     /* input blocks' host copies may move to their waits
                                      * (dma_request.late; the call allows it, pallas_call.c) */
   bool late_out;                    /* output blocks' write-backs likewise */
+  bool shared_slot;                 /* an input and its aliased output with one buffer between
+                                     * them (call.h, operand_plan.shares): never a view of HBM */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */

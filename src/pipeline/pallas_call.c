@@ -46,9 +46,11 @@ static tsr_status check_call(const tsr_machine *m, const tsr_call_desc *d) {
     if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
   int64_t steps;
   if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
-  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
-      d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
-    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
+  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
+    return tsr_fail(TSR_ERR_INVALID, "a negative operand count");
+  if (d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%d inputs and %d outputs, over the limit of %d together (TSR_MAX_OPERANDS)",
+                    d->num_inputs, d->num_outputs, TSR_MAX_OPERANDS);
   for (int a = 0; a < d->num_aliases; a++) {
     int in = d->aliases[a].input - d->num_prefetch, out = d->aliases[a].output;
     if (d->aliases[a].input < d->num_prefetch && d->aliases[a].input >= 0)
@@ -178,7 +180,7 @@ static tsr_status check_budget(call_plan *cp) {
   int64_t vmem = 0, smem = 0;
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
-    if (o->passthrough) continue;
+    if (o->passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
   }
@@ -239,6 +241,27 @@ static tsr_status check_semaphores_one_core(call_plan *cp) {
   return TSR_OK;
 }
 
+/* The input whose buffer output o shares, or -1. An output aliased to an input where both are
+ * whole arrays resident in one memory space (a block spec with a memory space and no block
+ * shape: pl.core_map's captured VMEM and SMEM refs, a pallas_call's VMEM or SMEM operands) is,
+ * on a TPU, one buffer of XLA's in that memory: the kernel gets its address for both refs, so a
+ * store through either is what the other reads and what the output holds afterwards. Here
+ * their block is then one buffer, the input's: copied in before the first step, written back
+ * after the last. Blocked operands keep buffers of their own, as the pipeline's are on a TPU. */
+static int share_input(const call_plan *cp, const operand_plan *o) {
+  const tsr_call_desc *d = cp->d;
+  if (!o->is_output || o->passthrough || o->semaphores || o->spec == &o->whole) return -1;
+  for (int a = 0; a < d->num_aliases; a++) {
+    if (d->aliases[a].output != o->index) continue;
+    int i = d->aliases[a].input - d->num_prefetch;
+    const operand_plan *in = &cp->ops[i];
+    bool resident = o->spec->rank == 0 && !o->spec->index_map && in->spec != &in->whole && in->spec->rank == 0 &&
+                    !in->spec->index_map && !in->passthrough && !in->semaphores;
+    if (resident && in->spec->space == o->spec->space && in->buffer_count == 1 && o->buffer_count == 1) return i;
+  }
+  return -1;
+}
+
 /* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
  * and SMEM they need, against the limits. */
 static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp) {
@@ -266,6 +289,11 @@ static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_on
   for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
     cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
   for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
+  for (int i = 0; i < cp->n; i++) cp->ops[i].shares = -1;
+  for (int i = d->num_inputs; i < cp->n; i++) {
+    int in = share_input(cp, &cp->ops[i]);
+    if (in >= 0) cp->ops[i].shares = in, cp->ops[in].shares = i;
+  }
   TSR_TRY(check_semaphores_one_core(cp));
   return check_budget(cp);
 }
@@ -281,7 +309,23 @@ typedef struct core_run {
   tsr_ref scratch[64];
   tsr_ref prefetch[64];
   double step_cost_share;
+  bool carried_out;            /* carry_out has run (after the last body, or after the pipeline) */
 } core_run;
+
+static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r);
+
+/* After the last body of the core's share: what a TPU's kernel hands on is settled before the
+ * pipeline writes its outputs back. On many devices every core first waits for every other
+ * device's bodies to be over (the end barrier): after it no remote copy or signal arrives, so
+ * the counts are final. Then the DMAs still in flight on output semaphores land and the counts
+ * go to their arrays (carry_out): a copy into a VMEM output, waited for by a later kernel,
+ * lands in the buffer that the write-back then takes to HBM, where the later kernel's input
+ * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
+ * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
+static tsr_status body_over(call_plan *cp, tsr_core *c, core_run *r) {
+  mesh_barrier(c, 2);
+  return carry_out(cp, c, r);
+}
 
 static tsr_status body_trampoline(pipeline *p, void *user) {
   core_run *r = user;
@@ -297,8 +341,10 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
     /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
-     * outputs written), which is as precise as a C kernel can be watched. */
-    for (int i = 0; i < p->num_brefs; i++) {
+     * outputs written), which is as precise as a C kernel can be watched. An executor's body
+     * reports each of its loads and stores itself: a store the body never makes would be a
+     * race with a copy another device makes into the block. */
+    for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
       bref *b = &p->brefs[i];
       if (b->passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
@@ -312,6 +358,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     return tsr_fail_context(s, "kernel %s at grid index %s", d->name ? d->name : "body",
                             tsr_format_dims(p->index, p->grid_rank, gi, sizeof gi));
   }
+  if (p->s.last_step && !r->cp->body_steps) TSR_TRY(body_over(r->cp, core, r));
   if (observed) {
     tsr_cost cost = c->cost;
     if (d->step_cost) d->step_cost(c, d->user, &cost);
@@ -493,10 +540,13 @@ static void carry_in(call_plan *cp, tsr_core *c, core_run *r) {
   }
 }
 
-/* At the kernel's end: the DMAs in flight on output semaphores land, and the outputs' counts
- * go to their arrays (before the kernel's end event: observers see the copies in it). */
+/* At the kernel's end (body_over): the DMAs in flight on output semaphores land, and the
+ * outputs' counts go to their arrays (before the kernel's end event: observers see the copies
+ * in it, and the race checker takes them as no longer in flight). */
 static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r) {
   const tsr_call_desc *d = cp->d;
+  if (r->carried_out) return TSR_OK;
+  r->carried_out = true;
   for (int i = d->num_inputs; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
     if (!o->semaphores) continue;
@@ -589,10 +639,18 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
       b->view = b->hbm;
       continue;
     }
-    bool defer = defer_slot_poison(c, b);
-    for (int s = 0; s < b->buffer_count; s++) {
-      TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
-      b->unfilled[s] = defer;
+    if (o->shares >= 0) { /* one buffer for an input and its output, which holds the array (never a view) */
+      b->shared_slot = true;
+      b->read_only_view = b->strided_view = b->overwrite_view = b->late_in = b->late_out = false;
+    }
+    if (o->is_output && o->shares >= 0) {
+      b->slot[0] = p->brefs[o->shares].slot[0];
+    } else {
+      bool defer = defer_slot_poison(c, b);
+      for (int s = 0; s < b->buffer_count; s++) {
+        TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
+        b->unfilled[s] = defer;
+      }
     }
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_recv));
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_send));
@@ -642,7 +700,7 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
-  TSR_TRY(carry_out(cp, c, r));
+  TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .name = d->name, .operand = -1};
     core_emit(c, &ev);
@@ -777,6 +835,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   if (s == TSR_OK) {
     cp.stats = stats;
     cp.body_steps = body_steps;
+    cp.body_accesses = split_ok != NULL;
     if (body_steps) split_ok = NULL; /* its steps are inside one grid step */
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
@@ -800,6 +859,10 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
       m->num_hbm = hbm ? cp.n : 0;
     }
     if (!cp.split.on && s == TSR_OK) s = machine_run_cores(m, call_run_core, &cp);
+    for (int i = 0; i < machine_cores_total(m); i++) { /* no core runs the call now: nothing reaches them */
+      tsr_status ps = core_free_parked(&m->cores[i], s == TSR_OK);
+      if (s == TSR_OK) s = ps;
+    }
     m->hbm = NULL;
     m->num_hbm = 0;
     free(hbm);

@@ -123,7 +123,10 @@ struct carry_watch *seam_carry(const tsr_ctx *c);
 void seam_report_access(struct carry_watch *w, const tsr_ref *window, bool read, bool write);
 
 /* Scoped memory: buffers a body allocates in VMEM, SMEM or semaphore memory (poisoned;
- * semaphores zero) live until the scope they were allocated in ends. */
+ * semaphores zero) live until the scope they were allocated in ends. As on a TPU, where they
+ * sit at static addresses, another core's or device's copy or signal reaches one at its place
+ * (its number among the core's allocations) also while the owner is outside the scope: what
+ * landed there before the owner allocated it is what the allocation then holds. */
 typedef struct seam_scope {
   int marks[3]; /* live buffers in VMEM, SMEM and semaphore memory when it began */
 } seam_scope;
@@ -133,7 +136,7 @@ tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, co
 /* Whether a semaphore allocated in the scope holds a count (*value: the first such); it must
  * be back at zero when the scope ends. */
 bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value);
-/* Releases what was allocated since the scope began. */
+/* Releases what was allocated since the scope began (kept at its place until the call ends). */
 void seam_scope_end(tsr_ctx *c, const seam_scope *s);
 
 #endif
