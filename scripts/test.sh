@@ -37,7 +37,7 @@ cmake --build build-asan -j"$JOBS"
 step "ThreadSanitizer build and tests"
 # Cores, host helpers and the host split share memory across threads. Not run here:
 # test_pallas_call, whose two cores write one output block on purpose (the race it warns
-# about), and cli_run, which counts the process's threads (TSan adds its own).
+# about without checkers and reports with them), and cli_run, which counts the process's threads (TSan adds its own).
 CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTSR_TSAN=ON >/dev/null
 cmake --build build-tsan -j"$JOBS"
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 TSR_QUICK=1 \

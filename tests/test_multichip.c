@@ -45,6 +45,26 @@ static tsr_machine *mesh_machine(int devices, tsr_dma_mode mode) {
 
 /* ---- the C API: a ring all-gather (tests/ring_allgather.h) and its DMA counts ------------ */
 
+static const tsr_block_spec ring_any = {.space = TSR_ANY};
+static const tsr_scratch_spec ring_sems[2] = {{.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM},
+                                              {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
+
+/* The ring's calls on n devices: each device's shard x[i] (filled) and whole output o[i] (zero),
+ * refs to them in xr and orf, the body with its user pointer. */
+static void ring_calls(int n, float **x, float **o, tsr_ref *xr, tsr_ref *orf, tsr_call_desc *d, tsr_body_fn body,
+                       void *user) {
+  int64_t shard[2] = {R, C}, whole[2] = {(int64_t)n * R, C};
+  for (int i = 0; i < n; i++) {
+    x[i] = shard_data(i);
+    o[i] = calloc((size_t)n * R * C, sizeof(float));
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, whole);
+    d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &ring_any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &ring_any, .num_scratch = 2, .scratch = ring_sems,
+                           .body = body, .user = user};
+  }
+}
+
 static void test_ring_c_api(int n) {
   tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
   if (!m) return;
@@ -58,17 +78,7 @@ static void test_ring_c_api(int n) {
   float *x[MAXD], *o[MAXD];
   tsr_ref xr[MAXD], orf[MAXD];
   tsr_call_desc d[MAXD];
-  tsr_block_spec any = {.space = TSR_ANY};
-  tsr_scratch_spec sems[2] = {{.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}, {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
-  int64_t shard[2] = {R, C}, whole[2] = {(int64_t)n * R, C};
-  for (int i = 0; i < n; i++) {
-    x[i] = shard_data(i);
-    o[i] = calloc((size_t)n * R * C, sizeof(float));
-    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
-    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, whole);
-    d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
-                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 2, .scratch = sems, .body = ring_allgather};
-  }
+  ring_calls(n, x, o, xr, orf, d, ring_allgather, NULL);
   CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
   /* every device holds the shards stacked in device order (the reference: plain copies) */
   int bad = 0;
@@ -89,6 +99,125 @@ static void test_ring_c_api(int n) {
   tsr_machine_destroy(m);
   tsr_checker_destroy(ck);
   for (int i = 0; i < n; i++) free(x[i]), free(o[i]);
+}
+
+/* ---- a kernel without the device barrier ---------------------------------------------------- */
+
+/* A machine of n devices with the default checkers attached (*ck). */
+static tsr_machine *checked_mesh(int n, tsr_checker **ck) {
+  tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, ck));
+  if (m) CHECK_OK(tsr_checker_attach(*ck, m));
+  else tsr_checker_destroy(*ck);
+  return m;
+}
+
+/* The ring all-gather, first meeting both neighbours on the barrier semaphore when asked. */
+static tsr_status ring_after_barrier(tsr_ctx *c, void *u) {
+  int n = tsr_ctx_num_devices(c), me = tsr_ctx_device_id(c);
+  const tsr_ref *b = tsr_ctx_barrier_semaphore(c);
+  tsr_status s = TSR_OK;
+  if (*(const bool *)u) {
+    s = tsr_sem_signal_device(c, b, 1, (me + 1) % n, -1);
+    if (s == TSR_OK) s = tsr_sem_signal_device(c, b, 1, (me + n - 1) % n, -1);
+    if (s == TSR_OK) s = tsr_sem_wait(c, b, 2);
+  }
+  return s == TSR_OK ? ring_allgather(c, NULL) : s;
+}
+
+/* A kernel that starts without the device barrier (its own barrier, or skip_device_barrier):
+ * each device's first remote copy goes to its right neighbour before anything tells it that
+ * neighbour has entered the kernel, a finding per sender naming the copy (DMA #2, after the
+ * local copy of the shard) and the barrier semaphore as the fix; meeting the neighbours on the
+ * barrier semaphore first orders every copy after its target's start: clean. The result is
+ * right either way (tessera's devices start together). */
+static void test_device_barrier(bool barrier) {
+  enum { N = 4 };
+  tsr_checker *ck;
+  tsr_machine *m = checked_mesh(N, &ck);
+  if (!m) return;
+  float *x[N], *o[N];
+  tsr_ref xr[N], orf[N];
+  tsr_call_desc d[N];
+  ring_calls(N, x, o, xr, orf, d, ring_after_barrier, &barrier);
+  for (int i = 0; i < N; i++) d[i].no_device_barrier = true;
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    for (int b = 0; b < N; b++) bad += memcmp(o[i] + (size_t)b * R * C, x[b], sizeof(float) * R * C) != 0;
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(tsr_checker_count(ck), barrier ? 0 : N);
+  for (int i = 0; !barrier && i < N; i++) {
+    char who[160];
+    snprintf(who, sizeof who, "race on device %d core 0: the remote copy DMA #2 from device %d core 0 (into hbm f32[8,128]",
+             (i + 1) % N, i);
+    bool found = false;
+    for (int f = 0; f < tsr_checker_count(ck); f++) {
+      const char *msg = tsr_checker_finding(ck, f);
+      char entered[64];
+      snprintf(entered, sizeof entered, "may land before device %d core 0 has entered the kernel", (i + 1) % N);
+      found |= msg && strstr(msg, who) == msg && strstr(msg, entered) &&
+               strstr(msg, "Meet the devices you copy to on the barrier semaphore (pltpu.get_barrier_semaphore");
+    }
+    CHECK(found);
+    if (!found) tsr_checker_report(ck, stderr);
+  }
+  if (barrier && tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
+}
+
+/* ---- a C body's blocks -------------------------------------------------------------------- */
+
+/* x (a VMEM block) goes into the right neighbour's VMEM output block. */
+static tsr_status permute_out_body(tsr_ctx *c, void *u) {
+  (void)u;
+  int n = tsr_ctx_num_devices(c), me = tsr_ctx_device_id(c);
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  const tsr_ref *send = tsr_ctx_scratch(c, 0), *recv = tsr_ctx_scratch(c, 1);
+  tsr_status s = tsr_remote_copy_start(c, x, o, send, recv, (me + 1) % n, -1);
+  if (s == TSR_OK) s = tsr_dma_wait(c, send, x);
+  if (s == TSR_OK) s = tsr_dma_wait(c, recv, o);
+  return s;
+}
+
+/* A C body is opaque: the checkers see it read its input blocks and write its output blocks,
+ * whole, for as long as it runs. A copy into a neighbour's output block then races with that
+ * neighbour's body, and the finding says the access is the body's whole block, not a store at
+ * an unknown place. The copies land all the same: each device holds its left neighbour's x. */
+static void test_c_body_blocks(void) {
+  enum { N = 4 };
+  tsr_checker *ck;
+  tsr_machine *m = checked_mesh(N, &ck);
+  if (!m) return;
+  float *x[N], *o[N];
+  tsr_ref xr[N], orf[N];
+  tsr_call_desc d[N];
+  int64_t shard[2] = {R, C};
+  for (int i = 0; i < N; i++) {
+    x[i] = shard_data(i);
+    o[i] = calloc((size_t)R * C, sizeof(float));
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, shard);
+    d[i] = (tsr_call_desc){.name = "permute", .num_inputs = 1, .inputs = &xr[i], .num_outputs = 1, .outputs = &orf[i],
+                           .num_scratch = 2, .scratch = ring_sems, .body = permute_out_body};
+  }
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += memcmp(o[(i + 1) % N], x[i], sizeof(float) * R * C) != 0;
+  CHECK_EQ_INT(bad, 0);
+  bool named = false, unknown = false;
+  for (int f = 0; f < tsr_checker_count(ck); f++) {
+    const char *msg = tsr_checker_finding(ck, f);
+    named |= msg && strstr(msg, "kernel store to its whole out0 block (a C body is watched by the blocks it gets) at step 0");
+    unknown |= msg && (strstr(msg, " at ?") || strstr(msg, "unknown location"));
+  }
+  CHECK(named && !unknown);
+  if (!named || unknown) tsr_checker_report(ck, stderr);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
 }
 
 /* ---- happens-before through semaphores ---------------------------------------------------- */
@@ -508,6 +637,9 @@ int main(void) {
   test_ring_c_api(4);
   test_ring_c_api(8);
   test_mesh_shape();
+  test_device_barrier(false);
+  test_device_barrier(true);
+  test_c_body_blocks();
   test_happens_before(true);
   if (!UNDER_TSAN) test_happens_before(false); /* its two copies race in host memory too */
   test_exported_kernels();

@@ -206,7 +206,8 @@ static tsr_status sum_rows_body(tsr_ctx *c, void *u) {
 /* A column sum over a (rows, cols) grid: out block (0, j) accumulates along the row axis.
  * Marked arbitrary that is a reduction; marked parallel, two iterations along it write one
  * block (a race on chips with two TensorCores), which a one-core run warns about; a two-core
- * run where the cores split that axis reports the block both cores write. */
+ * run where the cores split that axis names the block both cores write back, with both
+ * writes: a warning without checkers, a race finding (and no warning) with them. */
 static void test_parallel_output_sharing(void) {
   enum { R = 32, C = 256, BR = 8, BC = 128 };
   static float x[R * C], o[8 * C];
@@ -215,15 +216,32 @@ static void test_parallel_output_sharing(void) {
   tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){8, C});
   tsr_block_spec ispec = {.rank = 2, .block_shape = {BR, BC}, .axis_map = {TSR_AXIS(1), TSR_AXIS(0)}};
   tsr_block_spec ospec = {.rank = 2, .block_shape = {8, BC}, .axis_map = {0, TSR_AXIS(0)}};
-  const struct { tsr_dim_semantics col_axis, row_axis; int cores; const char *want; } cases[] = {
-      {TSR_ARBITRARY, TSR_ARBITRARY, 1, NULL},
-      {TSR_ARBITRARY, TSR_PARALLEL, 1, "differ in grid axis 1, marked parallel"},
-      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 1, "marked core_parallel"},
-      {TSR_ARBITRARY, TSR_ARBITRARY, 2, NULL},
-      {TSR_PARALLEL, TSR_ARBITRARY, 2, NULL}, /* the cores split the columns: no block shared */
-      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, "is written back by core 0 and core 1: the cores race on it"}};
+  /* Split along the row axis (4 steps), core 0 runs rows 0-1 and core 1 rows 2-3 of each
+   * column j, in the order (j, row): out block (0, j) is written back at each core's step
+   * 2j + 1, by core 0 at grid index (j, 1) and by core 1 at (j, 3). The first shared block
+   * found may be either column's. */
+  char shared[2][400];
+  for (int j = 0; j < 2; j++)
+    snprintf(shared[j], sizeof shared[j], "out0 block (0, %d) is written back by core 0 at grid index (%d, 1) (its step "
+             "%d) and by core 1 at grid index (%d, 3) (its step %d): the cores run at once and the array keeps "
+             "whichever write lands last (grid axis 1 is split between the cores, but out0's index map gives both "
+             "cores this block: mark axis 1 \"arbitrary\"", j, j, 2 * j + 1, j, 2 * j + 1);
+  const struct { tsr_dim_semantics col_axis, row_axis; int cores; bool checked; const char *want; } cases[] = {
+      {TSR_ARBITRARY, TSR_ARBITRARY, 1, false, NULL},
+      {TSR_ARBITRARY, TSR_PARALLEL, 1, false, "differ in grid axis 1, marked parallel"},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 1, false, "marked core_parallel"},
+      {TSR_ARBITRARY, TSR_ARBITRARY, 2, false, NULL},
+      {TSR_PARALLEL, TSR_ARBITRARY, 2, false, NULL}, /* the cores split the columns: no block shared */
+      {TSR_PARALLEL, TSR_ARBITRARY, 2, true, NULL},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, false, "shared"},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, true, "shared"}};
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     tsr_machine *m = machine(cases[k].cores);
+    tsr_checker *ck = NULL;
+    if (cases[k].checked) {
+      CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+      CHECK_OK(tsr_checker_attach(ck, m));
+    }
     tsr_call_desc d = {.name = "colsum", .grid_rank = 2, .grid = {C / BC, R / BR},
                        .semantics = {cases[k].col_axis, cases[k].row_axis}, .num_inputs = 1, .inputs = &in,
                        .in_specs = &ispec, .num_outputs = 1, .outputs = &out, .out_specs = &ospec,
@@ -232,12 +250,28 @@ static void test_parallel_output_sharing(void) {
     CHECK_OK(tsr_pallas_call(m, &d, &st));
     if (cases[k].col_axis == TSR_PARALLEL) CHECK_EQ_INT(st.cores, 2);
     const char *w = tsr_machine_warnings(m);
-    if (cases[k].want) {
+    bool cores_share = cases[k].want && !strcmp(cases[k].want, "shared");
+    if (cores_share && cases[k].checked) {
+      /* a race: the call's finding, and no warning */
+      CHECK_EQ_INT(tsr_checker_count(ck), 1);
+      tsr_status cs = tsr_checker_status(ck);
+      const char *f = tsr_last_error();
+      CHECK(cs == TSR_ERR_RACE && strstr(f, "race on core 0 and core 1: ") == f &&
+            (strstr(f, shared[0]) || strstr(f, shared[1])));
+      if (cs != TSR_ERR_RACE || !(strstr(f, shared[0]) || strstr(f, shared[1]))) fprintf(stderr, "case %zu: %s\n", k, f);
+      CHECK(!strstr(w, "written back by"));
+    } else if (cores_share) {
+      CHECK(strstr(w, shared[0]) || strstr(w, shared[1]));
+      if (!strstr(w, shared[0]) && !strstr(w, shared[1])) fprintf(stderr, "case %zu: warnings: %s\n", k, w);
+    } else if (cases[k].want) {
       CHECK(strstr(w, cases[k].want) != NULL);
       if (!strstr(w, cases[k].want)) fprintf(stderr, "case %zu: warnings: %s\n", k, w);
     } else {
       CHECK_EQ_INT((int)strlen(w), 0);
     }
+    if (ck && !cores_share) CHECK_OK(tsr_checker_status(ck));
+    tsr_machine_destroy(m);
+    tsr_checker_destroy(ck);
     if (!cases[k].want) { /* the reduction itself, against a plain loop */
       int bad = 0;
       for (int j = 0; j < C; j++) {
@@ -247,8 +281,40 @@ static void test_parallel_output_sharing(void) {
       }
       CHECK_EQ_INT(bad, 0);
     }
-    tsr_machine_destroy(m);
   }
+  /* On a machine of two v5p devices the checkers log every device's events and replay them
+   * (src/check/log.c): each device's two cores share blocks, a finding per device naming its
+   * cores. */
+  tsr_machine *m = NULL;
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5p"), .num_cores = 2, .num_devices = 2, .quiet = true};
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, m));
+  static float o2[8 * C];
+  tsr_ref outs[2] = {out, tsr_ref_dense(o2, TSR_F32, TSR_HBM, 2, (int64_t[]){8, C})};
+  tsr_call_desc dd[2];
+  for (int dev = 0; dev < 2; dev++)
+    dd[dev] = (tsr_call_desc){.name = "colsum", .grid_rank = 2, .grid = {C / BC, R / BR},
+                              .semantics = {TSR_ARBITRARY, TSR_CORE_PARALLEL}, .num_inputs = 1, .inputs = &in,
+                              .in_specs = &ispec, .num_outputs = 1, .outputs = &outs[dev], .out_specs = &ospec,
+                              .body = sum_rows_body};
+  CHECK_OK(tsr_pallas_call_devices(m, dd, NULL));
+  CHECK_EQ_INT(tsr_checker_count(ck), 2);
+  for (int dev = 0; dev < 2; dev++) {
+    char who[64];
+    snprintf(who, sizeof who, "race on device %d core 0 and device %d core 1: ", dev, dev);
+    bool found = false;
+    for (int i = 0; tsr_checker_finding(ck, i); i++) {
+      const char *f = tsr_checker_finding(ck, i);
+      if (strstr(f, who) == f && (strstr(f, shared[0]) || strstr(f, shared[1]))) found = true;
+    }
+    CHECK(found);
+    if (!found) tsr_checker_report(ck, stderr);
+  }
+  CHECK(!strstr(tsr_machine_warnings(m), "written back by")); /* a finding instead */
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
 }
 
 /* ---- tsr_ctx_parallel_for: every part once, whoever runs it ------------------------------ */

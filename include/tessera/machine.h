@@ -81,6 +81,13 @@ typedef enum tsr_event_kind {
    * its array at the kernel's start (amount > 0) or out to its array at the end (amount < 0):
    * what the semaphore held across the kernel's edge, for observers that balance counts. */
   TSR_EV_SEM_CARRY,
+  /* A race the pipeline finds itself, after a call's cores have run, on the core that wrote
+   * second: two cores wrote back the same block of an output (name: "out0", operand: the
+   * output's index, index: the block; step: this core's step of the write-back, target_core
+   * and amount: the other core and its step). `loc` words both writes and the fix. Only to
+   * a machine with an observer that reports races (tsr_observer.reports_races); others get a
+   * warning (tsr_machine_warnings). */
+  TSR_EV_SHARED_OUTPUT,
 } tsr_event_kind;
 
 typedef enum tsr_dma_dir {
@@ -144,7 +151,8 @@ typedef struct tsr_event {
   bool write;                  /* ACCESS */
   tsr_space space;             /* ALLOC / FREE */
   const tsr_cost *cost;        /* BODY_END */
-  const char *loc;             /* source location of the access, when known */
+  const char *loc;             /* source location of the access, when known; SHARED_OUTPUT: the
+                                  writes in words */
   /* DMA_START: where the source's bytes are, when not at `src`. src, dst and an ACCESS's ref
    * always name the memory a copying run would use: where a block is a view of HBM instead
    * of its VMEM buffer (zero-copy mode, read-only inputs), they name the buffer, so that
@@ -162,6 +170,9 @@ typedef struct tsr_event {
    * `target_device` says where they are. */
   int device, target_device;
   const tsr_ref *recv_sem;
+  /* KERNEL_BEGIN on many devices: the kernel starts without the device barrier
+   * (tsr_call_desc.no_device_barrier). */
+  bool no_device_barrier;
 } tsr_event;
 
 typedef struct tsr_observer {
@@ -188,6 +199,9 @@ typedef struct tsr_observer {
    * checker looks for the poison of fresh VMEM in them): zero-copy mode then keeps output
    * blocks as VMEM buffers, which a view of HBM would not show. */
   bool reads_output_data;
+  /* The observer reports races (the checkers): races the pipeline finds itself come to it as
+   * events (TSR_EV_SHARED_OUTPUT) instead of as warnings. */
+  bool reports_races;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

@@ -138,6 +138,12 @@ typedef struct tsr_call_desc {
   /* The body takes the barrier semaphore (pltpu.get_barrier_semaphore): a machine of one
    * device then has one too, as a TPU does (signalling device 0 is signalling itself). */
   bool barrier_semaphore;
+  /* Many devices: the kernel starts without Pallas's device barrier, which otherwise orders
+   * every device's start before any device's first step (on a TPU, XLA inserts it unless
+   * the kernel has a barrier of its own, the barrier semaphore, or skips it). tessera's
+   * devices still start together; the checkers then require each remote copy into a device
+   * to be ordered after that device has entered the kernel (docs/checkers.md). */
+  bool no_device_barrier;
 } tsr_call_desc;
 
 /* The pipeline's copies of blocks (of a call, an invocation or one buffered ref). */

@@ -6,8 +6,10 @@ device count (--xla_force_host_platform_device_count) is fixed when JAX starts.
 
 exits 0 when the case's outputs match jnp (or its error is the one expected). The kernels
 (tools/jax/multichip_kernels.py): a ring all-gather (remote copies between ANY refs) and a
-right permute into a VMEM scratch buffer; and a ring all-reduce written as the Pallas
-distributed tutorial teaches, with and without its handshake semaphore."""
+right permute into a VMEM scratch buffer; a right permute straight into the neighbour's VMEM
+output block, with XLA's device barrier and without it (skip_device_barrier); and a ring
+all-reduce written as the Pallas distributed tutorial teaches, with and without its handshake
+semaphore."""
 from __future__ import annotations
 
 import os
@@ -50,6 +52,22 @@ def permute_add(x):
     return pl.pallas_call(permute_add_kernel(N), out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
                           in_specs=[VM], out_specs=VM,
                           scratch_shapes=[pltpu.VMEM((R, C), jnp.float32), DMA, DMA])(x)
+
+
+def permute_out_kernel(x_ref, o_ref, send_sem, recv_sem):
+    """x goes straight into the right neighbour's VMEM output block; no barrier of its own."""
+    right = jax.lax.rem(jax.lax.axis_index("x") + 1, N)
+    copy = pltpu.make_async_remote_copy(src_ref=x_ref, dst_ref=o_ref, send_sem=send_sem, recv_sem=recv_sem,
+                                        device_id=(right,), device_id_type=pl.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def permute_out(skip_device_barrier: bool):
+    params = pltpu.CompilerParams(skip_device_barrier=skip_device_barrier)
+    return lambda x: pl.pallas_call(permute_out_kernel, out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
+                                    in_specs=[VM], out_specs=VM, scratch_shapes=[DMA, DMA],
+                                    compiler_params=params)(x)
 
 
 def allreduce_kernel(handshake: bool):
@@ -153,6 +171,32 @@ def main() -> int:
         # device d holds device d-1's shard + 1
         want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1.0
         np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "permute_out":
+        # XLA's device barrier orders every device's start before the copies: clean, and
+        # device d holds device d-1's shard
+        with tj.enabled(dma_order=ORDER, seed=3):
+            got = np.asarray(sharded(permute_out(False))(x))
+        want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C)
+        np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "permute_out_skip":
+        # without the device barrier each copy may land before its target has entered the
+        # kernel: a finding per device, naming the copy, the target and the fix
+        try:
+            with tj.enabled(dma_order=ORDER, seed=3):
+                np.asarray(sharded(permute_out(True))(x))
+        except tessera.KernelError as e:
+            msg = str(e)
+            # the message holds as many of the N findings as fit: each names one device's copy
+            assert e.status == "TSR_ERR_RACE" and msg.splitlines()[0].endswith(f"{N} findings:"), msg
+            for d, f in enumerate(e.findings):
+                t = (d + 1) % N
+                assert f.startswith(f"race on device {t} core 0: the remote copy DMA #2 from device {d} core 0 (into "
+                                    f"vmem f32[8,128] of device {t} core 0, started at step 0) may land before device "
+                                    f"{t} core 0 has entered the kernel"), msg
+                assert "its VMEM is not yet the kernel's" in f and "on the barrier semaphore" in f, msg
+            assert "kernel store" not in msg, msg  # the kernel stores nothing: tessera's own accesses are not named
+        else:
+            raise AssertionError("the permute without the device barrier ran clean")
     elif CASE == "allreduce":
         with tj.enabled(dma_order=ORDER, seed=3):
             got = np.asarray(sharded(allreduce(True))(x))

@@ -20,6 +20,7 @@ def run_case(*args: str):
     ("ring_allgather", 8, "random"), ("permute_add", 4, "eager"), ("permute_add", 8, "random"),
     ("allreduce", 4, "eager"), ("allreduce", 4, "on-wait"), ("allreduce", 8, "random"),
     ("allreduce_racy", 4, "eager"), ("allreduce_racy", 4, "random"),
+    ("permute_out", 4, "eager"), ("permute_out", 4, "random"), ("permute_out_skip", 4, "eager"),
     ("timeout", 4, "eager"), ("timing", 4, "eager"), ("timing", 8, "eager"), ("tpu_info", 4, "eager"),
 ])
 def test_shard_map(case, devices, order):

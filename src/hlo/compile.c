@@ -58,31 +58,10 @@ void hlo_strides(const hlo_type *t, int64_t *st) {
   for (int d = t->rank - 1; d >= 0; d--) { st[d] = s; s *= t->shape[d]; }
 }
 
-static const tsr_ir_attr *file_loc(const tsr_ir_attr *a, int depth) {
-  if (!a || depth > 64) return NULL;
-  switch (a->kind) {
-  case TSR_IR_ATTR_LOC_FILE: return a;
-  case TSR_IR_ATTR_LOC_NAME: return file_loc(a->u.name_loc.child, depth + 1);
-  case TSR_IR_ATTR_LOC_CALLSITE: return file_loc(a->u.callsite.callee, depth + 1);
-  case TSR_IR_ATTR_LOC_FUSED:
-    for (int i = 0; i < a->u.fused.n; i++) {
-      const tsr_ir_attr *f = file_loc(a->u.fused.locs[i], depth + 1);
-      if (f) return f;
-    }
-    return NULL;
-  default: return NULL;
-  }
-}
-
-const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap) {
-  const tsr_ir_attr *f = op ? file_loc(op->loc, 0) : NULL;
-  if (f) snprintf(buf, cap, "%s:%u:%u", f->u.file.file, f->u.file.line, f->u.file.col);
-  else snprintf(buf, cap, "unknown location");
-  return buf;
-}
+const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap) { return tsr_ir_loc_text(op ? op->loc : NULL, buf, cap); }
 
 tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) {
-  char msg[512], loc[256];
+  char msg[512], loc[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);

@@ -484,6 +484,7 @@ static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_k
   for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) s = describe_operand(op->results[i]->type, false, &none, &outs[i]);
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier,
                              .disable_bounds_checks = k->disable_bounds_checks};
   if (s == TSR_OK) {
     char loc[256];

@@ -205,7 +205,7 @@ bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
 bool hlo_dims_distinct(const int64_t *v, int n, int rank);
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
-/* "file:line:col" of an op (first file location inside its loc), or "unknown location". */
+/* Where an op is: "file:line:col", its call-site chain, or "unknown location" (tsr_ir_loc_text). */
 const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap);
 /* TSR_ERR_INVALID "<loc>: <op>: <message>" */
 tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
@@ -290,6 +290,7 @@ struct tsr_hlo_kernel {
   int serialization_format; /* -1: absent (legacy unmangled body) */
   bool has_communication;   /* the payload's: the kernel talks to other devices */
   int64_t collective_id;    /* the payload's (its barrier semaphore); -1 none */
+  bool skip_device_barrier; /* the payload's: no device barrier at the kernel's start */
   bool disable_bounds_checks; /* the payload's (tsr_mosaic_call_opts) */
   tsr_alias aliases[16];    /* operands counted as pallas_call counts them (no dynamic bounds) */
   int n_aliases;

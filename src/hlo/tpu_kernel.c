@@ -27,6 +27,7 @@ static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, 
   k->vmem_limit = c.vmem_limit;
   k->has_communication = c.has_communication;
   k->collective_id = c.collective_id;
+  k->skip_device_barrier = c.skip_device_barrier;
   k->disable_bounds_checks = c.disable_bounds_checks;
   *body = c.body;
   return TSR_OK;
@@ -145,6 +146,7 @@ tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *
   TSR_TRY(prepare(k, operands, num_operands, results, num_results, ops, dyn));
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier,
                              .disable_bounds_checks = k->disable_bounds_checks};
   return tsr_mosaic_kernel_run(m, k->k, ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
 }
@@ -167,6 +169,7 @@ tsr_status tsr_hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, const t
   }
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
                              .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier,
                              .disable_bounds_checks = k->disable_bounds_checks};
   if (s == TSR_OK)
     s = tsr_mosaic_kernel_run_devices(m, k->k, op_ptrs, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);

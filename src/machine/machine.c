@@ -186,6 +186,12 @@ bool machine_observers_read_output_data(const tsr_machine *m) {
   return false;
 }
 
+bool machine_observers_report_races(const tsr_machine *m) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (m->observers[i].reports_races) return true;
+  return false;
+}
+
 void core_emit(tsr_core *c, tsr_event *ev) {
   tsr_ref src, dst;
   if (c->num_views && (ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_DMA_DONE || ev->kind == TSR_EV_ACCESS)) {

@@ -243,6 +243,7 @@ static inline void core_pop_views_to(tsr_core *c, int count) { c->num_views = co
 bool core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
 /* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
 bool machine_observers_read_output_data(const tsr_machine *m);
+bool machine_observers_report_races(const tsr_machine *m);
 /* The host split and the observers (tsr_observer.split_begin): whether every observer follows
  * one; the hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_observers_follow_split(const tsr_machine *m);

@@ -133,30 +133,6 @@ bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
 
 /* ---- locations and messages ------------------------------------------------------------- */
 
-void mosaic_loc_text(const tsr_ir_attr *a, char *buf, size_t cap) {
-  for (int depth = 0; a && depth < 32; depth++) {
-    switch (a->kind) {
-    case TSR_IR_ATTR_LOC_FILE:
-      snprintf(buf, cap, "%s:%u:%u", a->u.file.file ? a->u.file.file : "?", a->u.file.line, a->u.file.col);
-      return;
-    case TSR_IR_ATTR_LOC_NAME:
-      if (a->u.name_loc.child && a->u.name_loc.child->kind != TSR_IR_ATTR_LOC_UNKNOWN) {
-        a = a->u.name_loc.child;
-        continue;
-      }
-      snprintf(buf, cap, "%s", a->u.name_loc.name ? a->u.name_loc.name : "?");
-      return;
-    case TSR_IR_ATTR_LOC_CALLSITE: a = a->u.callsite.callee; continue;
-    case TSR_IR_ATTR_LOC_FUSED:
-      a = a->u.fused.n > 0 ? a->u.fused.locs[0] : NULL;
-      continue;
-    case TSR_IR_ATTR_LOC_OPAQUE: snprintf(buf, cap, "%s", a->u.opaque_text); return;
-    default: a = NULL; break;
-    }
-  }
-  snprintf(buf, cap, "unknown location");
-}
-
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
   char msg[512];
   va_list ap;
@@ -512,8 +488,8 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
 
 static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   prog *P = b->P;
-  char loc[200], where[300];
-  mosaic_loc_text(op->loc, loc, sizeof loc);
+  char loc[512], where[640];
+  tsr_ir_loc_text(op->loc, loc, sizeof loc); /* the call-site chain, innermost first */
   snprintf(where, sizeof where, "op %s at %s", op->name, loc);
   int code = lookup_op(op->name);
   if (code < 0 && refusal_of(op->name))

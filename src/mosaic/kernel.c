@@ -705,6 +705,9 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   mosaic_map_call maps[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs, maps));
   TSR_TRY(check_steps_in_budget(m, k, &d));
+  /* A kernel with a barrier of its own (the barrier semaphore) gets no device barrier from
+   * XLA, nor one that skips it (docs/checkers.md) */
+  d.no_device_barrier = k->uses_barrier || (opts && opts->skip_device_barrier);
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
                   .unchunked = seam_options(m)->unchunked, .unchecked = opts && opts->disable_bounds_checks,
                   .oob_raise = seam_options(m)->out_of_bounds_reads == TSR_OOB_READS_RAISE};
@@ -736,7 +739,8 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     bool split_ok = !rs.timing_only && mosaic_split_ok(k, &d), wanted = split_ok;
     tsr_call_stats local;
     if (!stats) stats = &local;
-    s = pallas_call_run(m, &d, &split_ok, split_verdict, prog_steps_itself(k->body), stats);
+    unsigned itself = SEAM_BODY_ACCESSES | (prog_steps_itself(k->body) ? SEAM_BODY_STEPS : 0u);
+    s = pallas_call_run(m, &d, &split_ok, split_verdict, itself, stats);
     stats->timing_only = rs.timing_only;
     const minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);
     if (out) /* a TPU would have touched other memory there, silently: say it once per site */

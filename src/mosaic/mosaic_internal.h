@@ -286,14 +286,12 @@ bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole);
  * chunk) stays short, with room in the frame to be filled whole where a group runs op by op
  * (unchunked, timing-only, near the op budget: exec_fill_short); any other is written whole. */
 tsr_status prog_settle_splats(prog *P);
-/* Location text of an op ("file.py:12:3", or "unknown"). */
-void mosaic_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap);
 
 /* per-op compile context */
 struct comp {
   prog *P;
   const tsr_ir_op *op;
-  char where[320];    /* "op NAME at LOC" */
+  char where[640];    /* "op NAME at LOC" */
 };
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
 /* The slot type of an MLIR type; false for one the interpreter does not take, with the reason

@@ -779,13 +779,19 @@ static int64_t now_ns(void) {
  * millisecond for 50 ms, in which nothing may move and nothing may be on its way (the looks
  * at another process are not atomic); the first look that sees something move ends it (the
  * asker goes back to waiting at once). One thread of a process asks at a time, at most once
- * a millisecond: every core here may be blocked while another process computes. */
+ * a millisecond after the last look: every core here may be blocked while another process
+ * computes. A question refused as too soon leaves that time alone (moving it on each refusal
+ * kept a core that asked every few microseconds from ever looking again until the host
+ * descheduled it). */
 static bool all_stuck(mesh_transport *t, tsr_machine *root) {
   mpi_mesh *x = of(t);
   if (__atomic_exchange_n(&x->asking, 1, __ATOMIC_ACQUIRE)) return false;
   bool stuck = false;
   int64_t p0, f0, p1, f1;
-  if (now_ns() < x->ask_after) goto out;
+  if (now_ns() < x->ask_after) { /* too soon: the next look is still a millisecond after the last */
+    __atomic_store_n(&x->asking, 0, __ATOMIC_RELEASE);
+    return false;
+  }
   for (int i = 0; i < x->ninboxes; i++) /* what came for any semaphore here, taken in first */
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
   late_drain(x);

@@ -35,7 +35,7 @@ typedef struct call_plan {
   int64_t vmem_bytes, smem_bytes;
   bool plan_only;              /* planning without running: arrays need no data */
   bool body_steps;             /* the body emits its own step and body events (seam.h) */
-  bool body_accesses;          /* the body reports its own loads and stores (an executor's: seam.h) */
+  bool body_accesses;          /* the body emits its own access events (seam.h) */
   tsr_call_stats *stats;
   pthread_mutex_t stats_lock;
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its

@@ -341,9 +341,8 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
     /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
-     * outputs written), which is as precise as a C kernel can be watched. An executor's body
-     * reports each of its loads and stores itself: a store the body never makes would be a
-     * race with a copy another device makes into the block. */
+     * outputs written), which is as precise as a C kernel can be watched. A body that reports
+     * its own accesses gets none: they would be tessera's, not the kernel's. */
     for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
       bref *b = &p->brefs[i];
       if (b->passthrough) continue;
@@ -693,7 +692,8 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
 
   if (core_observed(c)) {
-    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1};
+    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1,
+                    .no_device_barrier = d->no_device_barrier};
     core_emit(c, &ev);
   }
   carry_in(cp, c, r);
@@ -725,10 +725,12 @@ static void keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
     keep->rank = b->rank;
     keep->written = b->written;
     keep->written_used = b->written_used;
+    keep->written_step = b->written_step;
     keep->cap_written = b->cap_written;
     keep->num_written = b->num_written;
     b->written = NULL;
     b->written_used = NULL;
+    b->written_step = NULL;
   }
   pthread_mutex_unlock(&cp->stats_lock);
 }
@@ -789,18 +791,64 @@ static bool shared_block(const call_plan *cp, int o, const int64_t **blk, int *a
   return false;
 }
 
-/* Two cores that write back the same output block race on it: the index map of an output must
- * follow every grid axis the cores split. Reported once per output, as a warning (the run's
- * result is one core's block, as on a TPU it would be whichever lands last). */
+/* "core 1 at grid index (3, 0) (step 1)": where core c wrote back a block, from the step of
+ * its share of the grid at which it did (lexicographic in the share, offset by its start). */
+static void describe_writer(const call_plan *cp, int c, int64_t step, char *buf, size_t cap) {
+  const tsr_call_desc *d = cp->d;
+  int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], idx[TSR_MAX_GRID];
+  int split;
+  char gi[96];
+  if (partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split) != TSR_OK) {
+    tsr_clear_error();
+    snprintf(buf, cap, "core %d (step %lld)", c, (long long)step);
+    return;
+  }
+  for (int64_t k = d->grid_rank - 1, rest = step; k >= 0; k--) {
+    idx[k] = (share[k] > 0 ? rest % share[k] : 0) + off[k];
+    rest = share[k] > 0 ? rest / share[k] : 0;
+  }
+  snprintf(buf, cap, "core %d at grid index %s (its step %lld)", c, tsr_format_dims(idx, d->grid_rank, gi, sizeof gi),
+           (long long)step);
+}
+
+/* Two cores that write back the same output block race on it: on a TPU they run at once, and
+ * the array keeps whichever write lands last. Found after the run, once per output, naming
+ * both writes: observers that report races (the checkers) get it as a finding
+ * (TSR_EV_SHARED_OUTPUT), and the call fails there; otherwise it is a warning, as Pallas
+ * accepts such calls. */
 static void check_cross_core_writes(call_plan *cp) {
-  for (int o = 0; o < cp->d->num_outputs; o++) {
+  const tsr_call_desc *d = cp->d;
+  int cores = cp->m->num_cores;
+  for (int o = 0; o < d->num_outputs; o++) {
     const int64_t *blk;
     int a, b;
     if (!shared_block(cp, o, &blk, &a, &b)) continue;
-    char bi[96];
-    machine_warn(cp->m, "out%d: block %s is written back by core %d and core %d: the cores race on "
-                 "it (an output's index map must follow every grid axis the cores split)", o,
-                 tsr_format_dims(blk, cp->written_by_core[o * cp->m->num_cores + a].rank, bi, sizeof bi), a, b);
+    const bref *wa = &cp->written_by_core[o * cores + a], *wb = &cp->written_by_core[o * cores + b];
+    int64_t sa = bref_written_step(wa, blk), sb = bref_written_step(wb, blk);
+    int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID];
+    int split = -1;
+    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, 0, false, share, off, &split) != TSR_OK) tsr_clear_error();
+    char bi[96], ra[160], rb[160], fix[320], msg[1024];
+    describe_writer(cp, a, sa, ra, sizeof ra);
+    describe_writer(cp, b, sb, rb, sizeof rb);
+    if (split >= 0)
+      snprintf(fix, sizeof fix, "grid axis %d is split between the cores, but out%d's index map gives both cores "
+               "this block: mark axis %d \"arbitrary\" so that one core runs it, or give each core its own output "
+               "block with an index map that follows axis %d", split, o, split, split);
+    else
+      snprintf(fix, sizeof fix, "give each core its own output block: an output's index map must follow every "
+               "grid axis the cores split");
+    snprintf(msg, sizeof msg, "out%d block %s is written back by %s and by %s: the cores run at once and the "
+             "array keeps whichever write lands last (%s)", o, tsr_format_dims(blk, wa->rank, bi, sizeof bi), ra, rb, fix);
+    if (!machine_observers_report_races(cp->m)) {
+      machine_warn(cp->m, "%s", msg);
+      continue;
+    }
+    char name[24];
+    snprintf(name, sizeof name, "out%d", o);
+    tsr_event ev = {.kind = TSR_EV_SHARED_OUTPUT, .step = sb, .name = name, .operand = o,
+                    .rank = wa->rank, .index = blk, .target_core = a, .amount = sa, .loc = msg};
+    core_emit(&cp->m->cores[b], &ev);
   }
 }
 
@@ -824,7 +872,7 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
 }
 
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
-                           bool (*verdict)(void *user, bool stands), bool body_steps, tsr_call_stats *stats) {
+                           bool (*verdict)(void *user, bool stands), unsigned body, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -834,9 +882,9 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   m->no_data = d->no_data;
   if (s == TSR_OK) {
     cp.stats = stats;
-    cp.body_steps = body_steps;
-    cp.body_accesses = split_ok != NULL;
-    if (body_steps) split_ok = NULL; /* its steps are inside one grid step */
+    cp.body_steps = body & SEAM_BODY_STEPS;
+    cp.body_accesses = body & SEAM_BODY_ACCESSES;
+    if (cp.body_steps) split_ok = NULL; /* its steps are inside one grid step */
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
     if (m->num_cores > 1 && d->num_outputs > 0) {
@@ -878,7 +926,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
-  return pallas_call_run(m, d, NULL, NULL, false, stats);
+  return pallas_call_run(m, d, NULL, NULL, 0, stats);
 }
 
 /* ---- describe ------------------------------------------------------------------------- */
