@@ -18,13 +18,14 @@ import tessera
 import tessera.jax as tj
 
 
-def _call(kernel, out_shape, *args, scalars=0, grid=(), in_specs=None, out_specs=None, scratch=()):
+def _call(kernel, out_shape, *args, scalars=0, grid=(), in_specs=None, out_specs=None, scratch=(), unchecked=False):
     spec = pltpu.PrefetchScalarGridSpec(
         num_scalar_prefetch=scalars, grid=grid,
         in_specs=in_specs if in_specs is not None else [pl.BlockSpec(memory_space=pl.ANY)] * (len(args) - scalars),
         out_specs=out_specs if out_specs is not None else pl.BlockSpec(memory_space=pl.ANY),
         scratch_shapes=list(scratch))
-    return pl.pallas_call(kernel, out_shape=out_shape, grid_spec=spec)(*args)
+    return pl.pallas_call(kernel, out_shape=out_shape, grid_spec=spec,
+                          compiler_params=pltpu.CompilerParams(disable_bounds_checks=unchecked))(*args)
 
 
 # ---- DMA waits: the semaphore and the byte count, never the descriptor's memory -----------
@@ -39,13 +40,16 @@ def _wait_past_the_end_kernel(n_ref, x_hbm, o_hbm, buf, big, sem):
     pltpu.sync_copy(buf, o_hbm)
 
 
-def test_dma_wait_descriptor_past_its_buffer():
+# unchecked: the kernel is compiled with disable_bounds_checks=True, as causal conv1d is: the
+# wait still takes the whole descriptor's byte count, not the part of it inside `big`
+@pytest.mark.parametrize("unchecked", [False, True])
+def test_dma_wait_descriptor_past_its_buffer(unchecked):
     x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(4, 8, 128)
     n = np.array([4], np.int32)  # 4 rows of (8, 128) f32 awaited: what the two copies moved
     call = functools.partial(
         _call, _wait_past_the_end_kernel, jax.ShapeDtypeStruct(x.shape, x.dtype), scalars=1,
         scratch=(pltpu.VMEM((4, 8, 128), jnp.float32), pltpu.VMEM((2, 3, 8, 128), jnp.float32),
-                 pltpu.SemaphoreType.DMA))
+                 pltpu.SemaphoreType.DMA), unchecked=unchecked)
     with tj.enabled(chip="v6e"):
         out = jax.jit(call)(n, x)
     np.testing.assert_array_equal(np.asarray(out), x)

@@ -622,7 +622,10 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
     sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
     cut[k] = sizes[k];
     if (starts[k] < 0 || sizes[k] < 0 || starts[k] > r->shape[k] - sizes[k]) inside = false;
-    if (x->unchecked && in->a[2] >= 0 && starts[k] >= 0 && sizes[k] >= 0 && sizes[k] > r->shape[k] - starts[k]) {
+    /* a wait-only view past its ref is not cut: the wait takes the whole descriptor's byte
+     * count (below), with bounds checks or without */
+    if (x->unchecked && !in->wait_only && in->a[2] >= 0 && starts[k] >= 0 && sizes[k] >= 0 &&
+        sizes[k] > r->shape[k] - starts[k]) {
       if (starts[k] > r->shape[k]) starts[k] = r->shape[k]; /* wholly past the end: an empty window */
       cut[k] = r->shape[k] - starts[k];
       padded = true;
