@@ -119,10 +119,10 @@ def test_strided_load_stride_0():
 # ---- out-of-bounds reads: out_of_bounds_reads="raise" (default) | "uninitialized" ---------
 
 def _metadata_kernel(meta_ref, x_ref, o_ref):
-    """Reads meta[meta[0]], one past the end of meta (3 entries), as production kernels read
-    the metadata of a next step that does not exist; `use` says whether the value counts."""
+    """Reads meta[meta[0]], past the end of meta (3 entries), as production kernels read the
+    metadata of a next step that does not exist; out[0] ignores the value, out[1] uses it."""
     i = meta_ref[0]
-    nxt = meta_ref[i]  # i == 3: out of bounds
+    nxt = meta_ref[i]  # i >= 3: out of bounds
     ignored = jnp.where(i < 3, nxt, 0)
     o_ref[0] = x_ref[...] + ignored
     o_ref[1] = x_ref[...] + nxt
@@ -137,25 +137,68 @@ def _metadata_call(meta, x, **opts):
         return np.asarray(jax.jit(f)(meta, x))
 
 
+_POISON = np.frombuffer(b"\xa5" * 4, np.int32)[0]
+
+
 def test_out_of_bounds_read_uninitialized(capfd):
-    meta = np.array([3, 7, 9], np.int32)
+    # index 200: past meta's tile padding too (its 3 entries take 128 words of SMEM)
+    meta = np.array([200, 7, 9], np.int32)
     x = np.arange(8 * 128, dtype=np.int32).reshape(8, 128)
     out = _metadata_call(meta, x, out_of_bounds_reads="uninitialized")
     np.testing.assert_array_equal(out[0], x)  # the value ignored: the kernel is right
-    poison = np.frombuffer(b"\xa5" * 4, np.int32)[0]  # used: poison, which the test sees
-    np.testing.assert_array_equal(out[1], x + poison)
+    np.testing.assert_array_equal(out[1], x + _POISON)  # used: poison, which the test sees
     err = capfd.readouterr().err
-    assert "out-of-bounds read" in err and "test_tpu_semantics.py" in err, err
+    assert "out-of-bounds read (out_of_bounds_reads=uninitialized" in err and "test_tpu_semantics.py" in err, err
 
 
 def test_out_of_bounds_read_raise():
-    meta = np.array([3, 7, 9], np.int32)
+    meta = np.array([200, 7, 9], np.int32)
     x = np.zeros((8, 128), np.int32)
     for opts in ({}, {"out_of_bounds_reads": "raise"}):  # the default raises
-        with pytest.raises(tessera.KernelError, match="index 3 .* out of bounds"):
+        with pytest.raises(tessera.KernelError, match="index 200 .* out of bounds"):
             _metadata_call(meta, x, **opts)
     with pytest.raises(ValueError, match="out_of_bounds_reads is one of"):
         tj.enable(out_of_bounds_reads="poison")
+
+
+@pytest.mark.parametrize("mode", ["raise", "uninitialized"])
+def test_read_into_smem_tile_padding(mode, capfd):
+    # index 3 of 3 entries, and 127, lie in the padding of meta's layout in SMEM (Mosaic lays
+    # it out in 128 words), which a TPU reads, bounds checks or not: poison and a warning in
+    # either mode, as tpu-inference's KV cache update reads slices[1, i] past its 7 columns
+    x = np.arange(8 * 128, dtype=np.int32).reshape(8, 128)
+    for i in (3, 127):
+        out = _metadata_call(np.array([i, 7, 9], np.int32), x, out_of_bounds_reads=mode)
+        np.testing.assert_array_equal(out[0], x)
+        np.testing.assert_array_equal(out[1], x + _POISON)
+        err = capfd.readouterr().err
+        assert "out-of-bounds read into the tile padding" in err and f"index {i} " in err, err
+    # 128 is past the padding: out of bounds as before
+    if mode == "raise":
+        with pytest.raises(tessera.KernelError, match="index 128 .* out of bounds"):
+            _metadata_call(np.array([128, 7, 9], np.int32), x, out_of_bounds_reads=mode)
+
+
+def _kv_slices_kernel(slices_ref, n_ref, x_ref, o_ref):
+    """tpu-inference's KV cache update (ragged_paged_attention/v2): select(i < n, slices[1, i],
+    0) for every i of a block larger than the [3, n] slices array (2-D: the second-minor
+    dimension's tiling pads the rows too)."""
+    acc = jnp.int32(0)
+    for i in range(16):
+        acc += jax.lax.select(i < n_ref[0], slices_ref[1, i], 0)
+    o_ref[...] = x_ref[...] + acc
+
+
+def test_read_into_smem_tile_padding_2d():
+    slices = np.arange(21, dtype=np.int32).reshape(3, 7)
+    x = np.zeros((8, 128), np.int32)
+    spec = pltpu.PrefetchScalarGridSpec(num_scalar_prefetch=2, grid=(1,),
+                                        in_specs=[pl.BlockSpec((8, 128), lambda i, s, n: (0, 0))],
+                                        out_specs=pl.BlockSpec((8, 128), lambda i, s, n: (0, 0)))
+    f = pl.pallas_call(_kv_slices_kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.int32), grid_spec=spec)
+    with tj.enabled(chip="v6e"):
+        out = np.asarray(jax.jit(f)(slices, np.array([7], np.int32), x))
+    np.testing.assert_array_equal(out, x + slices[1].sum())
 
 
 # ---- packed views through the memref ops ------------------------------------------------

@@ -208,9 +208,11 @@ typedef struct exec {
   const minst **outside;
 } exec;
 
-/* A load out of bounds when reads out of bounds are uninitialized (tsr_oob_reads): its value
- * is poison and the read is reported once per op and call; TSR_ERR_BOUNDS as it was else. */
-tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem);
+/* A load out of bounds when reads out of bounds are uninitialized (tsr_oob_reads), or one
+ * that stays inside its ref's tile padding (`padding`: ops_memory.c, which a TPU reads in
+ * either mode): its value is poison and the read is reported once per op and call;
+ * TSR_ERR_BOUNDS as it was else. */
+tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding);
 
 /* ---- program building (compile.c) ---- */
 typedef struct comp comp;

@@ -432,8 +432,43 @@ static bool rows_dense(const tsr_ref *w) {
   return w->stride[r - 2] >= w->shape[r - 1] && w->stride[r - 2] >= 1 && w->stride[r - 2] <= INT32_MAX;
 }
 
-tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem) {
-  if (s != TSR_ERR_BOUNDS || x->oob_raise || !x->machine) return s;
+/* Whether a load's window (as window() reads it), outside its ref, still lies inside the tile
+ * padding of an SMEM ref's layout. Mosaic lays out every memref argument of a kernel in whole
+ * tiles (infer_memref_layout.cc): its last two dimensions rounded up to the tiling (as HBM
+ * arrays: seam_array_padded_shape), a rank-1 memref to whole groups of 128 32-bit words at
+ * least, and the kernel's memref then has that padded shape; an index into the padding reads
+ * the padding, bounds checks or not. Production kernels read prefetched metadata there
+ * (tpu-inference's KV cache update reads slices[1, i] for every i < its block of 64 slices of
+ * a [3, 7] array, and discards the value), and pass on a TPU. Only SMEM, which those scalar
+ * reads use, and only the kernel's own arguments, whose refs are their whole buffers: past a
+ * view's end lies other data. */
+static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank, const int64_t *vshape,
+                                 const int64_t *strides) {
+  int32_t slot = in->opd[0];
+  bool arg = false;
+  for (int i = 0; i < x->P->nargs && !arg; i++) arg = x->P->args[i] == slot;
+  const tsr_ref *r = SR(x, slot);
+  if (!arg || !x->ctx || r->rank < 1 || r->space != TSR_SMEM) return false;
+  int64_t padded[TSR_MAX_RANK];
+  if (r->rank >= 2) {
+    seam_array_padded_shape(x->ctx, r, padded);
+  } else {
+    size_t es = tsr_dtype_size(r->dtype);
+    int64_t group = 128 * (es && es < 4 ? 4 / (int64_t)es : 1);
+    padded[0] = (r->shape[0] + group - 1) / group * group;
+  }
+  int lead = r->rank - vrank;
+  for (int k = 0; k < r->rank; k++) {
+    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t size = k < lead ? 1 : vshape[k - lead];
+    int64_t st = strides ? strides[k] : 1;
+    if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= padded[k])) return false;
+  }
+  return true;
+}
+
+tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding) {
+  if (s != TSR_ERR_BOUNDS || (x->oob_raise && !padding) || !x->machine) return s;
   const stype *v = ST(x, in->res[0]);
   /* the dtype's poison bytes, read as the value's elements (NaN for floats) */
   unsigned char bytes[8];
@@ -444,7 +479,8 @@ tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem) {
   if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* the value is dense, not a window (do_load) */
   read_row((const char *)bytes, 0, v->n, as, dst, 0);
   if (!__atomic_exchange_n(&x->oob_seen[in - x->P->insts], 1, __ATOMIC_RELAXED))
-    seam_warn(x->machine, "out-of-bounds read (out_of_bounds_reads=uninitialized: it gave poison): op %s at %s: %s",
+    seam_warn(x->machine, padding ? "out-of-bounds read into the tile padding (a TPU reads what the padding holds; it gave "
+              "poison): op %s at %s: %s" : "out-of-bounds read (out_of_bounds_reads=uninitialized: it gave poison): op %s at %s: %s",
               in->name, in->loc, tsr_last_error());
   return TSR_OK;
 }
@@ -470,7 +506,9 @@ static tsr_status do_load(exec *x, const minst *in) {
     zero_masked_lanes(x, in, v);
     return TSR_OK;
   }
-  if (s != TSR_OK) return oob_read(x, in, s, SR(x, in->opd[0])->dtype); /* out_of_bounds_reads */
+  if (s != TSR_OK) /* out_of_bounds_reads, or the tile padding */
+    return oob_read(x, in, s, SR(x, in->opd[0])->dtype,
+                    s == TSR_ERR_BOUNDS && load_in_tile_padding(x, in, (int)in->a[0], v->rank, v->shape, in->ints));
   if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   /* unused.c: nothing reads the value, so nothing is copied (an output block written in place
    * is a strided view of HBM, whose copy would cost a pass over the block every step) */

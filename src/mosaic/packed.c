@@ -208,7 +208,7 @@ tsr_status packed_load(exec *x, const minst *in) {
   const tsr_ref *mem = SR(x, in->opd[0]);
   pwin w;
   tsr_status s = view_window(x, in, view, (int)in->a[0], v, &w);
-  if (s != TSR_OK) return oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32);
+  if (s != TSR_OK) return oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32, false);
   /* the words are put together in the value's own buffer (4 bytes an element in every
    * class a packed view can give), then turned into values in place */
   uint32_t *word = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
