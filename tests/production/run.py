@@ -17,7 +17,7 @@ docstrings say what and why). Three test files also need sympy (tests/production
   tests/production/run.py [--tpu-inference PATH] [--chip v6e,7x] [--files F,...] [-k EXPR]
                           [--subset FILE [--strict]] [--file-timeout S] [--resume]
                           [--no-run] [--markdown OUT] [--json OUT] [--quiet]
-                          [--interpret] [--require-source] [--fetch-only]
+                          [--interpret | --interpret-only] [--require-source] [--fetch-only]
 
 Each test file runs in its own pytest, through tests/jax_upstream/tessera_tpu_shim.py (the
 plugin that makes JAX's own Pallas TPU tests run on tessera: the device is a TPU of the chip,
@@ -28,7 +28,8 @@ by the first rule of tests/production/failures.tsv whose pattern matches
 "file::Class::test: first error line" (the categories of tests/jax_upstream/failures.tsv, and
 "kernel defect": the kernel's own bug, docs/findings.md). --interpret runs each file once more
 as the first chip with every kernel in JAX's TPU interpret mode instead of tessera (the same
-cases, for bench/production_vs_interpret.sh).
+cases); --interpret-only runs them that way only (bench/production_vs_interpret.sh alternates
+the two sides).
 --subset runs the tests listed (one "path::Class::test" a line) and --strict exits 1 unless
 each passes; without --subset, --strict exits 1 on a failure classified "tessera bug" or not at
 all. The figures are in docs/production.md.
@@ -45,7 +46,7 @@ import subprocess
 import sys
 import tarfile
 import urllib.request
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -197,18 +198,34 @@ def read_subset(path: str) -> dict[str, list[str]]:
     return subset
 
 
-def sample(py: str, src: Path, f: str, standin: str, n: int) -> list[str]:
-    """At most n cases of each test class of file f, evenly spread over its cases in the order
-    pytest collects them (the same ones every time)."""
+def collect(py: str, src: Path, f: str, standin: str) -> list[str]:
+    """The test ids of file f ("Class::test" or "test[params]"), as pytest collects them; kept
+    in RESULTS (the source is pinned), so that a report on sampled runs can say how many cases
+    each class has without collecting again."""
+    cache = RESULTS / f"collected-{f.replace('/', '.')}.txt"
+    if cache.exists():
+        return cache.read_text().splitlines()
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1",
                PYTHONPATH=os.pathsep.join([standin, str(src), os.environ.get("PYTHONPATH", "")]))
     out = subprocess.run([py, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", "-q", str(src / f)],
                          env=env, cwd=str(src), capture_output=True, text=True)
+    ids = [line.split("::", 1)[1] for line in out.stdout.splitlines() if "::" in line]
+    if out.returncode in (0, 5):  # collected (or nothing to collect): worth keeping
+        cache.write_text("".join(f"{i}\n" for i in ids))
+    return ids
+
+
+def record_class(test_id: str) -> str:
+    """The class a test's record names: "" for a plain pytest function."""
+    return test_id.split("::")[0] if "::" in test_id else ""
+
+
+def sample(py: str, src: Path, f: str, standin: str, n: int) -> list[str]:
+    """At most n cases of each test class of file f, evenly spread over its cases in the order
+    pytest collects them (the same ones every time)."""
     by_class: dict[str, list[str]] = defaultdict(list)
-    for line in out.stdout.splitlines():
-        if "::" in line:
-            test = line.split("::", 1)[1]
-            by_class[test.split("::")[0].split("[")[0]].append(test)  # a function: its parameters are its cases
+    for test in collect(py, src, f, standin):
+        by_class[test.split("::")[0].split("[")[0]].append(test)  # a function: its parameters are its cases
     chosen = []
     for tests in by_class.values():
         step = max(1, len(tests) / n)
@@ -227,6 +244,8 @@ def main() -> int:
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("--interpret", action="store_true",
                     help="also run each file as the first chip with its kernels in JAX's interpret mode")
+    ap.add_argument("--interpret-only", action="store_true",
+                    help="run each file only that way (as the first chip, its kernels in interpret mode)")
     ap.add_argument("--sample", type=int, default=0,
                     help="run at most N cases of each test class, spread evenly over its cases (0: all)")
     ap.add_argument("--file-timeout", type=float, default=None, help="stop a file's run after S seconds")
@@ -256,7 +275,8 @@ def main() -> int:
         files = [f for f in files if subset.get(f)]
     rules = jax_upstream.load_rules(HERE / "failures.tsv", CATEGORIES)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    modes = [c for c in a.chip.split(",") if c] + (["interpret"] if a.interpret else [])
+    chips = [c for c in a.chip.split(",") if c]
+    modes = ([] if a.interpret_only else chips) + (["interpret"] if a.interpret or a.interpret_only else [])
     standin = str(HERE / "standin")
     os.environ["TESSERA_TPU_INFERENCE"] = str(src)
 
@@ -276,7 +296,7 @@ def main() -> int:
             else:
                 targets = [str(src / f)]
             # interpret: the first chip's TPU, its kernels in JAX's interpret mode
-            chip = modes[0] if mode == "interpret" else mode
+            chip = chips[0] if mode == "interpret" else mode
             extra = ["--tessera-device-kind"] + (["--tessera-interpret"] if mode == "interpret" else [])
             wall = jax_upstream.run_pytest(
                 a.python, src, targets, chip, part, a.quiet, extra, a.kexpr, [r["id"] for r in done],
@@ -290,26 +310,36 @@ def main() -> int:
                 c = jax_upstream.counts(recs)
                 print(f"{mode} {f}: {int(c['passed'])} passed, {int(c['failed'] + c['error'])} failed, "
                       f"{int(c['skipped'])} skipped", flush=True)
-    return report(a, src, modes, runs, rules, subset)
+    # a sampled run: how many cases each class has, for the table and the weighted estimate
+    sizes = {f: Counter(record_class(t) for t in collect(a.python, src, f, standin))
+             for f in files} if a.sample and subset is None else None
+    return report(a, src, modes, runs, rules, subset, sizes)
 
 
-def report(a, src: Path, modes: list[str], runs, rules, subset) -> int:
+def report(a, src: Path, modes: list[str], runs, rules, subset, sizes=None) -> int:
     md = [f"tpu-inference at {PIN} (from {src}), run on tessera as each chip.", ""]
     rows, failures = [], []
+    est = defaultdict(lambda: [0.0, 0.0])  # mode -> [passes, cases run], each class weighted by its size
     for mode, f, wall, recs in runs:
         by_class = defaultdict(list)
         for r in recs:
             by_class[r["class"]].append(r)
         for cls in sorted(by_class):
             c = jax_upstream.counts(by_class[cls])
-            rows.append((mode, f, cls, int(c["passed"]), int(c["failed"]), int(c["error"]),
-                         int(c["skipped"]), f"{c['seconds']:.1f}"))
+            n = len(by_class[cls])
+            row = [mode, f, cls, int(c["passed"]), int(c["failed"]), int(c["error"]), int(c["skipped"])]
+            if sizes is not None:
+                size = max(sizes[f][cls], n)
+                row.append(size)
+                est[mode][0] += size * c["passed"] / n
+                est[mode][1] += size * (n - c["skipped"]) / n
+            rows.append((*row, f"{c['seconds']:.1f}"))
         for r in recs:
             if r["outcome"] in ("failed", "error"):
                 cat, why = jax_upstream.classify(dict(r, **{"class": f"{f}::{r['class']}"}), rules)
                 failures.append((mode, f, r, cat, why))
-    md += [jax_upstream.table(rows, ("run", "file", "class", "passed", "failed", "errors",
-                                     "skipped", "seconds")), ""]
+    md += [jax_upstream.table(rows, ("run", "file", "class", "passed", "failed", "errors", "skipped",
+                                     *(("cases",) if sizes is not None else ()), "seconds")), ""]
     for mode in modes:
         recs = [r for m, _, _, rr in runs if m == mode for r in rr]
         ran = [r for r in recs if r["outcome"] != "skipped"]
@@ -323,6 +353,10 @@ def report(a, src: Path, modes: list[str], runs, rules, subset) -> int:
         md.append(f"- {mode}: {passed} of {denom} run cases pass ({100.0 * passed / max(1, denom):.1f}%); "
                   f"{len(recs) - len(ran)} skip; failures by class: " +
                   (", ".join(f"{k} {v}" for k, v in sorted(cats.items())) or "none"))
+        if sizes is not None and est[mode][1]:
+            md.append(f"- {mode}, each class weighted by its number of cases (an estimate for all "
+                      f"{sum(sum(c.values()) for c in sizes.values())} cases): "
+                      f"{100.0 * est[mode][0] / est[mode][1]:.1f}% of the cases that run pass")
     md.append("")
     reasons = defaultdict(lambda: defaultdict(int))
     for mode, f, r, cat, why in failures:
