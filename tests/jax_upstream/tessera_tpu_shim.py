@@ -30,7 +30,9 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
    With --tessera-interpret as well (tests/production/run.py --interpret: the comparison with
    JAX's interpret mode on the same cases), the device is the same TPU but tessera is not
    enabled: every pallas_call that passes no interpret= runs in JAX's TPU interpret mode
-   (interpret=pltpu.InterpretParams()).
+   (interpret=pltpu.InterpretParams(out_of_bounds_reads="uninitialized"): production kernels
+   read SMEM metadata past the array, inside its layout's tile padding, which a TPU reads and
+   interpret mode, which models no padding, would refuse under its default "raise").
    With --tessera-device-kind as well (tests/production/run.py: production kernels pick
    their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
    devices' own device_kind is the chip's, for everything in the process, and they have a
@@ -158,7 +160,8 @@ def _interpret_every_pallas_call() -> None:
 
     @functools.wraps(call)
     def interpreted(*args, interpret=False, **kwargs):
-        return call(*args, interpret=interpret or pltpu.InterpretParams(), **kwargs)
+        return call(*args, interpret=interpret or pltpu.InterpretParams(out_of_bounds_reads="uninitialized"),
+                    **kwargs)
 
     pl.pallas_call = interpreted
 
