@@ -364,17 +364,21 @@ def report(a, src: Path, modes: list[str], runs, rules, subset, sizes=None) -> i
     rrows = [(cat, why or "-", f, *(reasons[(cat, why, f)].get(m, 0) for m in modes))
              for cat, why, f in sorted(reasons)]
     md += [jax_upstream.table(rrows, ("class", "why", "file", *modes)), ""]
-    # reads out of bounds that gave poison (out_of_bounds_reads="uninitialized"): each to be
-    # judged by reading the kernel (docs/findings.md)
+    # accesses out of bounds that gave poison (out_of_bounds_reads="uninitialized", a read into
+    # SMEM tile padding) or were clipped (a kernel compiled with disable_bounds_checks): each to
+    # be judged by reading the kernel (docs/findings.md)
     oob = defaultdict(set)
     for mode, f, _, recs in runs:
         for r in recs:
             for w in r.get("warnings", []):
                 if w.startswith("out-of-bounds read"):
                     oob[(f, w.split(": op ", 1)[-1].split(": index")[0])].add(r["id"])
+                elif " reached outside its ref" in w:  # "kernel K: OP at LOC (CHAIN) reached outside ..."
+                    where = w.split(": ", 1)[-1].split(" reached outside")[0].split(" (")[0]
+                    oob[(f, f"{where} (bounds checks off: clipped)")].add(r["id"])
     if oob:
         md += [jax_upstream.table([(f, f"`{where}`", len(ids)) for (f, where), ids in sorted(oob.items())],
-                                  ("file", "out-of-bounds read (op at location)", "cases")), ""]
+                                  ("file", "access out of bounds (op at location)", "cases")), ""]
     text = "\n".join(md)
     print(text if not a.quiet else "\n".join(l for l in md if l.startswith("- ")))
     if a.markdown:
