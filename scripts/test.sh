@@ -4,8 +4,8 @@
 # tests), a clang build under ThreadSanitizer (the tests but two, below), the Python package's
 # wheel, installed into a pinned venv with the newest JAX it supports and its pytest suite
 # run, and the same in a venv with the oldest, every command and snippet of README.md and
-# docs/ and the examples run as written, a subset of JAX's own Pallas TPU tests run through
-# the package, and a bounded run of the libFuzzer targets.
+# docs/ and the examples run as written, a subset of JAX's own Pallas TPU tests and of vLLM's
+# TPU kernel tests run through the package, and a bounded run of the libFuzzer targets.
 #
 # Each configuration is built once, in a folder of its own, and a stage starts as soon as
 # what it needs is there: stages that do not depend on each other run at once, as many as the
@@ -87,6 +87,14 @@ st_upstream() { # JAX's own Pallas TPU tests through tessera, the CI subset (tes
   "$py" tests/jax_upstream/run.py --subset tests/jax_upstream/subset.txt --chip v5e,v5p --strict --quiet
 }
 
+stage production 1 "package"
+st_production() { # vLLM's TPU kernel tests through tessera, the CI subset (tests/production)
+  # the listed cases of tpu-inference's kernel tests, from the copies in tests/production/vendor
+  # (CI reaches no network), as v6e: every one must pass (the whole run: docs/production.md)
+  "$py" tests/production/run.py --tpu-inference tests/production/vendor --subset tests/production/subset.txt \
+    --chip v6e --strict --quiet
+}
+
 stage asan 2 ""
 st_asan() { configure_build build-asan -DCMAKE_BUILD_TYPE=Debug -DTSR_SANITIZE=ON; }
 stage ctest_asan 2 "asan"
@@ -115,10 +123,10 @@ st_fuzz() { FUZZ_SECONDS=${FUZZ_SECONDS:-30} JOBS="$JOBS" scripts/fuzz.sh; }
 # what a stage's log says when it passes (its last such line is printed)
 declare -A said=([ctest]='tests passed' [ctest_quick]='tests passed' [ctest_asan]='tests passed'
                  [ctest_tsan]='tests passed' [pytest]=' passed' [pytest_oldest]=' passed' [pytest_quick]=' passed' [docs]='.'
-                 [upstream]='.' [fuzz]='^fuzz: ')
+                 [upstream]='.' [production]='.' [fuzz]='^fuzz: ')
 
 # ---- which stages ----------------------------------------------------------------------------
-all=(gcc ctest package pytest pytest_oldest docs upstream asan ctest_asan tsan ctest_tsan clang fuzz)
+all=(gcc ctest package pytest pytest_oldest docs upstream production asan ctest_asan tsan ctest_tsan clang fuzz)
 case "${1:-}" in
   "") want=("${all[@]}") ;;
   check) want=(gcc ctest_quick package pytest_quick) ;;

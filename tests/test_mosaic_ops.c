@@ -322,11 +322,20 @@ static void test_unsupported(void) {
              i == 1 ? "v" : "s", i - 1, i);
   snprintf(many + strlen(many), sizeof many - strlen(many), "    %%r = arith.negf %%x : vector<16xf32>");
   CHECK_FAILS(run_op("f32", "f32", 1, many, FX, NULL, o), TSR_ERR_UNSUPPORTED, "more than 1024 MiB");
-  /* an out-of-bounds load at run time */
-  CHECK_FAILS(run_op("f32", "f32", 1,
-                     "%c9 = arith.constant 9 : index\n    %z = vector.load %a[%c9] : memref<16xf32, #tpu.memory_space<vmem>>, vector<16xf32>\n"
-                     "    %r = arith.addf %z, %x : vector<16xf32>", FX, NULL, o),
-              TSR_ERR_BOUNDS, "out of bounds");
+  /* an out-of-bounds load at run time: a failure by default (out_of_bounds_reads raise), and
+   * poison with a warning naming it when reads out of bounds are uninitialized */
+  const char *oob = "%c9 = arith.constant 9 : index\n    %z = vector.load %a[%c9] : memref<16xf32, #tpu.memory_space<vmem>>, vector<16xf32>\n"
+                    "    %r = arith.addf %z, %x : vector<16xf32>";
+  CHECK_FAILS(run_op("f32", "f32", 1, oob, FX, NULL, o), TSR_ERR_BOUNDS, "index 9 (size 16, stride 1) in dimension 0 is out of bounds");
+  tsr_machine *strict = M, *lenient = NULL;
+  tsr_machine_options mo = {.num_cores = 1, .quiet = true, .out_of_bounds_reads = TSR_OOB_READS_UNINITIALIZED};
+  CHECK_OK(tsr_machine_create(&mo, &lenient));
+  M = lenient;
+  CHECK_OK(run_op("f32", "f32", 1, oob, FX, NULL, o));
+  for (int i = 0; i < 16; i++) CHECK(isnan(o[i]));
+  CHECK(strstr(tsr_machine_warnings(M), "out-of-bounds read") && strstr(tsr_machine_warnings(M), "vector.load"));
+  M = strict;
+  tsr_machine_destroy(lenient);
 }
 
 /* vector.multi_reduction over the last dimension of R x n, every float kind, against a plain

@@ -220,6 +220,17 @@ typedef enum tsr_timing_only {
   TSR_TIMING_ONLY_STRICT, /* timing-only, or the kernel fails */
 } tsr_timing_only;
 
+/* What a kernel's load out of the bounds of its memref gives (JAX's InterpretParams has the
+ * same option, names and default). A TPU stops such a read where Mosaic's bounds checks are on
+ * (its default); without them the read returns whatever lies there. */
+typedef enum tsr_oob_reads {
+  TSR_OOB_READS_RAISE = 0, /* the read fails the call (TSR_ERR_BOUNDS), as the checks stop a TPU */
+  /* the read gives poison (NaN for floats, the dtype's poison bytes for integers) and the run
+   * records a warning naming the read (tsr_machine_warnings), once per op and call; the call
+   * does not fail for it */
+  TSR_OOB_READS_UNINITIALIZED,
+} tsr_oob_reads;
+
 typedef struct tsr_machine_options {
   const tsr_chip *chip;      /* NULL: v5e */
   int num_cores;             /* 0: one per TensorCore of the chip, capped by host CPUs */
@@ -264,6 +275,7 @@ typedef struct tsr_machine_options {
    * at a time (docs/mosaic.md, chunked execution). The results are the same bits either way;
    * this is for comparing the two (tests/cli/chunk_parity.sh, `tessera bench chunk`). */
   bool unchunked;
+  tsr_oob_reads out_of_bounds_reads;
 } tsr_machine_options;
 
 #define TSR_DEFAULT_MAX_KERNEL_OPS 1000000000LL

@@ -135,6 +135,9 @@ typedef struct tsr_call_desc {
   /* DMAs into VMEM and HBM signal and emit their events but move no data (a timing-only
    * run: nothing reads what they would move); DMAs into SMEM still copy. */
   bool no_data;
+  /* The body takes the barrier semaphore (pltpu.get_barrier_semaphore): a machine of one
+   * device then has one too, as a TPU does (signalling device 0 is signalling itself). */
+  bool barrier_semaphore;
   /* Many devices: the kernel starts without Pallas's device barrier, which otherwise orders
    * every device's start before any device's first step (on a TPU, XLA inserts it unless
    * the kernel has a barrier of its own, the barrier semaphore, or skips it). tessera's
@@ -235,7 +238,8 @@ tsr_status tsr_remote_copy_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *
 /* Signals the semaphore that is `sem` on core `core` (-1: this core's id) of device `device`. */
 tsr_status tsr_sem_signal_device(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int device, int core);
 /* The barrier semaphore (pltpu.get_barrier_semaphore): a regular semaphore per core, zero when
- * the kernel starts and required to be zero when it ends; NULL on a machine of one device. */
+ * the kernel starts and required to be zero when it ends; NULL on a machine of one device
+ * unless the call asks for it (tsr_call_desc.barrier_semaphore). */
 const tsr_ref *tsr_ctx_barrier_semaphore(tsr_ctx *c);
 
 #ifdef __cplusplus

@@ -90,7 +90,11 @@ class MachineOptions(Structure):
                 ("seed", c_uint64), ("strict_block_shapes", c_bool), ("quiet", c_bool),
                 ("zero_copy", c_bool), ("host_helpers", c_int), ("max_kernel_ops", c_int64),
                 ("num_devices", c_int), ("mesh_rank", c_int), ("mesh_shape", c_int64 * TSR_MAX_MESH_RANK),
-                ("timing_only", c_int), ("unchunked", c_bool)]
+                ("timing_only", c_int), ("unchunked", c_bool), ("out_of_bounds_reads", c_int)]
+
+
+# tsr_oob_reads, by the names of JAX's InterpretParams(out_of_bounds_reads=...)
+OOB_READS = {"raise": 0, "uninitialized": 1}
 
 
 class TimingOptions(Structure):

@@ -57,6 +57,10 @@ class Options:
     seed: int = 0                # of dma_order="random"
     max_ops: int = 0             # op budget per kernel call and core; 0: the default (1e9)
     timeout: float = 60.0        # under shard_map: seconds a device's call waits for the others'
+    # what a kernel's load out of its memref's bounds gives (JAX's InterpretParams names and
+    # default): "raise" fails the call, as Mosaic's bounds checks stop a TPU; "uninitialized"
+    # gives poison, with a warning naming the read (docs/jax.md)
+    out_of_bounds_reads: str = "raise"
 
     def __post_init__(self):
         # every option is checked (and normalised) here, so that a bad one fails at enable(),
@@ -70,6 +74,7 @@ class Options:
         for name in ("check", "poison", "zero_copy"):
             put(name, _check.flag(name, getattr(self, name)))
         put("dma_order", _check.one_of("dma_order", self.dma_order, tuple(n.DMA_ORDERS)))
+        put("out_of_bounds_reads", _check.one_of("out_of_bounds_reads", self.out_of_bounds_reads, tuple(n.OOB_READS)))
         put("host_helpers", _check.host_helpers(self.host_helpers))
         put("seed", _check.integer("seed", self.seed, 0, _check.I64_MAX))
         put("max_ops", _check.integer("max_ops", self.max_ops, 0, _check.I64_MAX))
@@ -89,6 +94,7 @@ class Options:
     def attributes(self) -> dict[str, ir.Attribute]:
         i64 = ir.IntegerType.get_signless(64)
         return {"chip": ir.StringAttr.get(self.chip), "dma_order": ir.StringAttr.get(self.dma_order),
+                "out_of_bounds_reads": ir.StringAttr.get(self.out_of_bounds_reads),
                 **{k: ir.IntegerAttr.get(i64, int(getattr(self, k)))
                    for k in ("check", "poison", "zero_copy", "host_helpers", "seed", "max_ops")}}
 

@@ -39,6 +39,13 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     else { fprintf(stderr, "tessera %s: --dma-order is eager, on-wait or random\n", rs->cmd); return -1; }
     return 1;
   }
+  if (!strncmp(a, "--out-of-bounds-reads", 21) && (a[21] == 0 || a[21] == '=')) {
+    const char *v = a[21] == '=' ? a + 22 : next ? argv[++*i] : "";
+    if (!strcmp(v, "raise")) rs->oob_reads = TSR_OOB_READS_RAISE;
+    else if (!strcmp(v, "uninitialized")) rs->oob_reads = TSR_OOB_READS_UNINITIALIZED;
+    else { fprintf(stderr, "tessera %s: --out-of-bounds-reads is raise or uninitialized\n", rs->cmd); return -1; }
+    return 1;
+  }
   if (!strcmp(a, "--host-helpers")) {
     long v;
     if (!next || !cli_parse_int(argv[*i + 1], -1, 64, &v)) {
@@ -122,7 +129,8 @@ tsr_status run_setup_machine(run_setup *rs) {
       .chip = rs->chip_name,
       .machine = {.dma_mode = rs->dma_mode, .seed = rs->seed, .host_helpers = rs->host_helpers,
                   .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops, .num_devices = rs->devices,
-                  .mesh_rank = rs->mesh_rank, .timing_only = rs->timing_only, .unchunked = rs->no_chunk},
+                  .mesh_rank = rs->mesh_rank, .timing_only = rs->timing_only, .unchunked = rs->no_chunk,
+                  .out_of_bounds_reads = rs->oob_reads},
       .checks = checks,
       .timing = rs->report || rs->json || rs->trace_path,
       .timing_options = {.trace = rs->trace_path != NULL}};

@@ -16,6 +16,7 @@ typedef struct run_setup {
   const char *chip_name, *trace_path;
   bool report, json, check, poison, no_check, zero_copy;
   bool no_chunk;          /* tsr_machine_options.unchunked (--no-chunk) */
+  tsr_oob_reads oob_reads; /* tsr_machine_options.out_of_bounds_reads (--out-of-bounds-reads) */
   tsr_dma_mode dma_mode;
   uint64_t seed;          /* the random DMA order's */
   int host_helpers;       /* tsr_machine_options.host_helpers */

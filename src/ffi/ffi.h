@@ -27,6 +27,7 @@ typedef struct tsr_ffi_options {
   bool zero_copy;
   int host_helpers;        /* tsr_machine_options.host_helpers */
   int64_t max_ops;         /* tsr_machine_options.max_kernel_ops */
+  tsr_oob_reads oob_reads; /* tsr_machine_options.out_of_bounds_reads */
   /* Under jax.shard_map: the devices of the mesh (0: one), its shape, and how long a device's
    * call waits for the others' (rendezvous.c) */
   int devices;

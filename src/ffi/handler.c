@@ -170,6 +170,11 @@ static tsr_status read_attrs(const XLA_FFI_Attrs *a, tsr_ffi_call *c, mesh_attrs
       else if (len == 7 && !memcmp(s, "on-wait", 7)) c->opts.dma_mode = TSR_DMA_ON_WAIT;
       else if (len == 6 && !memcmp(s, "random", 6)) c->opts.dma_mode = TSR_DMA_RANDOM;
       else return tsr_fail(TSR_ERR_INVALID, "attribute dma_order is '%.*s' (eager, on-wait or random)", (int)(len < 64 ? len : 64), s);
+    } else if (name_is(n, "out_of_bounds_reads")) {
+      TSR_TRY(attr_string(t, v, "out_of_bounds_reads", &s, &len));
+      if (len == 5 && !memcmp(s, "raise", 5)) c->opts.oob_reads = TSR_OOB_READS_RAISE;
+      else if (len == 13 && !memcmp(s, "uninitialized", 13)) c->opts.oob_reads = TSR_OOB_READS_UNINITIALIZED;
+      else return tsr_fail(TSR_ERR_INVALID, "attribute out_of_bounds_reads is '%.*s' (raise or uninitialized)", (int)(len < 64 ? len : 64), s);
     } else if (name_is(n, "seed")) {
       TSR_TRY(attr_int(t, v, "seed", &x));
       c->opts.seed = (uint64_t)x;

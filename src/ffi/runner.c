@@ -47,7 +47,7 @@ static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, r
 static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
   return !strcmp(a->chip, b->chip) && a->dma_mode == b->dma_mode && a->seed == b->seed && a->check == b->check &&
          a->poison == b->poison && a->zero_copy == b->zero_copy && a->host_helpers == b->host_helpers &&
-         a->max_ops == b->max_ops && a->devices == b->devices && a->mesh_rank == b->mesh_rank &&
+         a->max_ops == b->max_ops && a->oob_reads == b->oob_reads && a->devices == b->devices && a->mesh_rank == b->mesh_rank &&
          !memcmp(a->mesh_shape, b->mesh_shape, sizeof a->mesh_shape);
 }
 
@@ -72,7 +72,8 @@ static tsr_status runner_create(const tsr_ffi_options *o, const char *chip, tsr_
   tsr_sim_options so = {.chip = chip ? chip : o->chip,
                         .machine = {.dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
                                     .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops,
-                                    .timing_only = timing_only, .num_devices = o->devices, .mesh_rank = o->mesh_rank},
+                                    .timing_only = timing_only, .num_devices = o->devices, .mesh_rank = o->mesh_rank,
+                                    .out_of_bounds_reads = o->oob_reads},
                         .checks = tsr_ffi_checks(o->check, o->poison),
                         .shared_timing = t};
   memcpy(so.machine.mesh_shape, o->mesh_shape, sizeof so.machine.mesh_shape);

@@ -508,19 +508,17 @@ tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes,
   } else {
     TSR_TRY(wait_cell(c, cell, bytes, sem, "DMA wait"));
   }
-  /* A wait for nothing covers the oldest copy of nothing on this semaphore (a dynamically
-   * sized slice of 0 rows), which adds nothing to it: it completes and retires here. */
-  for (int i = 0; i < c->num_dmas && bytes == 0; i++)
-    if (c->dmas[i].bytes == 0 && same_sem(&c->dmas[i].sem, sem)) {
-      if (!c->dmas[i].copied) complete_copy(c, &c->dmas[i]);
-      remove_dma(c, i);
-      break;
-    }
-  /* Retire the oldest completed DMAs on this semaphore that the wait covers. */
+  /* A copy of nothing (a dynamically sized slice of 0 rows) adds nothing to its semaphore
+   * and owes it no wait: any wait on the semaphore completes and retires every such copy, as
+   * a TPU has nothing left to do for them. */
+  for (int i = 0; i < c->num_dmas; i++)
+    if (c->dmas[i].bytes == 0 && !c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
+  /* Retire the oldest completed DMAs on this semaphore that the wait covers, and the copies
+   * of nothing. */
   int64_t left = bytes;
-  for (int i = 0; i < c->num_dmas && left > 0;) {
+  for (int i = 0; i < c->num_dmas;) {
     pending_dma *d = &c->dmas[i];
-    if (d->copied && same_sem(&d->sem, sem)) {
+    if (d->copied && same_sem(&d->sem, sem) && (left > 0 || d->bytes == 0)) {
       left -= d->bytes;
       remove_dma(c, i);
     } else {
@@ -574,12 +572,16 @@ tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount
 }
 
 tsr_status machine_core_check_dmas_idle(tsr_core *c) {
-  if (c->num_dmas == 0) return TSR_OK;
-  pending_dma *d = &c->dmas[0];
+  /* a copy of nothing signals nothing, so no wait is owed for it (machine_core_dma_wait) */
+  int owed = 0, first = -1;
+  for (int i = 0; i < c->num_dmas; i++)
+    if (c->dmas[i].bytes != 0 && owed++ == 0) first = i;
+  if (owed == 0) return TSR_OK;
+  pending_dma *d = &c->dmas[first];
   char s[64], t[64];
   return tsr_fail(TSR_ERR_SEMAPHORE, "%d DMA(s) started but never waited for on core %d; the "
                   "first: DMA #%llu %s -> %s (%lld bytes) started at step %lld",
-                  c->num_dmas, c->id, (unsigned long long)d->id,
+                  owed, c->id, (unsigned long long)d->id,
                   tsr_ref_describe(&d->src, s, sizeof s), tsr_ref_describe(&d->dst, t, sizeof t),
                   (long long)d->bytes, (long long)d->step);
 }

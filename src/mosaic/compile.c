@@ -546,7 +546,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   for (int i = 0; i < tmp.nopd && !packed_use_ok(code); i++)
     if (P->types[tmp.opd[i]].pack)
       return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand %d is a packed view (a memref_bitcast across widths), which only loads, "
-                      "stores, views (slice, reshape, bitcast) and DMAs take", where, i);
+                      "stores, views (slice, squeeze, reshape, bitcast) and DMAs take", where, i);
   if (code == MOP_CONSTANT || code == MOP_CONSTANT_MASK) {
     P->ninsts--; /* folded: the result slot points into the constant pool */
     return TSR_OK;
@@ -906,6 +906,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
     if (s == TSR_OK) s = prog_mark_rows(P);
     if (s == TSR_OK) s = prog_settle_splats(P);
     if (s == TSR_OK) s = prog_map_pads(P);
+    if (s == TSR_OK) s = prog_mark_wait_only(P);
   }
 done:
   free(b.slot_of);

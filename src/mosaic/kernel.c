@@ -206,6 +206,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   }
   for (int p = 0; p < npf; p++) split_safe = split_safe && only_read[nio + p];
   k->split_safe = split_safe;
+  for (int i = 0; i < P->ninsts && !k->uses_barrier; i++) k->uses_barrier = P->insts[i].op == MOP_SEM_BARRIER;
   free(root);
   free(only_read);
   free(first_use);
@@ -485,6 +486,8 @@ typedef struct run_state {
   int64_t ops_limit;
   bool timing_only; /* run the needed instructions only (timing_only.c) */
   bool unchunked;   /* tsr_machine_options.unchunked */
+  bool oob_raise;   /* tsr_machine_options.out_of_bounds_reads */
+  uint8_t *oob_seen; /* per instruction of the body: an out-of-bounds read reported */
   bool unchecked;   /* tsr_mosaic_call_opts.disable_bounds_checks */
   const minst *outside; /* the first op whose access reached outside its ref (unchecked) */
 } run_state;
@@ -533,6 +536,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
             .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked,
+            .oob_raise = rs->oob_raise, .machine = rs->m, .oob_seen = rs->oob_seen,
             .unchecked = rs->unchecked, .outside = &rs->outside};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
@@ -570,6 +574,7 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   if (nd != k->ndyn) return tsr_fail(TSR_ERR_INVALID, "kernel %s has %d dynamic grid dimensions; %d values given", k->name, k->ndyn, nd);
   d->name = k->name;
   d->grid_rank = k->grid_rank;
+  d->barrier_semaphore = k->uses_barrier;
   int di = 0;
   for (int g = 0; g < k->grid_rank; g++) {
     d->grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];
@@ -679,12 +684,6 @@ static tsr_status check_steps_in_budget(const tsr_machine *m, const tsr_mosaic_k
   return TSR_OK;
 }
 
-static bool uses_barrier_semaphore(const prog *P) {
-  for (int i = 0; i < P->ninsts; i++)
-    if (P->insts[i].op == MOP_SEM_BARRIER) return true;
-  return false;
-}
-
 /* Whether this call runs timing-only: asked for, and exact for this body (timing_only.c). */
 static tsr_status timing_only_mode(tsr_machine *m, const tsr_mosaic_kernel *k, bool *on) {
   tsr_timing_only want = seam_options(m)->timing_only;
@@ -708,9 +707,10 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   TSR_TRY(check_steps_in_budget(m, k, &d));
   /* A kernel with a barrier of its own (the barrier semaphore) gets no device barrier from
    * XLA, nor one that skips it (docs/checkers.md) */
-  d.no_device_barrier = uses_barrier_semaphore(k->body) || (opts && opts->skip_device_barrier);
+  d.no_device_barrier = k->uses_barrier || (opts && opts->skip_device_barrier);
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
-                  .unchunked = seam_options(m)->unchunked, .unchecked = opts && opts->disable_bounds_checks};
+                  .unchunked = seam_options(m)->unchunked, .unchecked = opts && opts->disable_bounds_checks,
+                  .oob_raise = seam_options(m)->out_of_bounds_reads == TSR_OOB_READS_RAISE};
   TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
   d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
@@ -726,11 +726,12 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   rs.ready = calloc((size_t)rs.nrunners, sizeof *rs.ready);
   rs.seeds = calloc((size_t)rs.nrunners, sizeof *rs.seeds);
   rs.counters = calloc((size_t)rs.nrunners, sizeof *rs.counters);
+  rs.oob_seen = calloc((size_t)k->body->ninsts + 1, 1);
   rs.ops_limit = seam_options(m)->max_kernel_ops;
   rs.ops_left = rs.ops_limit > 0 ? calloc((size_t)rs.nrunners, sizeof *rs.ops_left) : NULL;
   for (int c = 0; rs.ops_left && c < rs.nrunners; c++) rs.ops_left[c] = rs.ops_limit;
   tsr_status s;
-  if (!rs.mem || !rs.frames || !rs.ready || !rs.seeds || !rs.counters || (rs.ops_limit > 0 && !rs.ops_left)) {
+  if (!rs.mem || !rs.frames || !rs.ready || !rs.seeds || !rs.counters || !rs.oob_seen || (rs.ops_limit > 0 && !rs.ops_left)) {
     s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else {
     d.body = body_fn;
@@ -752,6 +753,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   free(rs.frames);
   free(rs.ready);
   free(rs.seeds);
+  free(rs.oob_seen);
   free(rs.counters);
   free(rs.ops_left);
   return s;

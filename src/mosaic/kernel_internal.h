@@ -34,6 +34,7 @@ struct tsr_mosaic_kernel {
    * other threads (each with a machine of its own) read and clear it too: atomic after
    * loading. */
   bool split_safe;
+  bool uses_barrier; /* the body takes the barrier semaphore (tpu.sem_barrier) */
   /* The frames' memory of the last run, per runner, for the next (a run allocates a frame per
    * core or stand-in it uses; fresh memory of that size would fault its pages in again): swapped
    * atomically, freed with the kernel. */

@@ -126,6 +126,9 @@ typedef struct minst {
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
   bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
+  bool wait_only;         /* view: only DMA waits read it, directly or through views
+                           * (prog_mark_wait_only): a wait needs nothing of its descriptor but the
+                           * byte count, so the view may lie past its memref, as on a TPU */
   int32_t chunk;          /* 1 + the chunk group this instruction starts (chunk.c); 0: none */
   bool reads_short;       /* reads a short splat (splats.c): run op by op, it fills it whole */
   int32_t rows;           /* 1 + the row run this instruction starts (rows.c); 0: none */
@@ -206,11 +209,20 @@ typedef struct exec {
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
   bool timing_only;      /* run the needed instructions only (timing_only.c) */
   bool unchunked;        /* run chunk groups op by op (tsr_machine_options.unchunked) */
+  bool oob_raise;        /* tsr_machine_options.out_of_bounds_reads is TSR_OOB_READS_RAISE */
+  tsr_machine *machine;  /* where an out-of-bounds read is reported; NULL in index maps */
+  uint8_t *oob_seen;     /* per instruction: its out-of-bounds read was reported this call */
   /* tsr_mosaic_call_opts.disable_bounds_checks: accesses outside their refs are clipped
    * (ops_memory.c), and the first op that made one is kept here for the call's warning */
   bool unchecked;
   const minst **outside;
 } exec;
+
+/* A load out of bounds when reads out of bounds are uninitialized (tsr_oob_reads), or one
+ * that stays inside its ref's tile padding (`padding`: ops_memory.c, which a TPU reads in
+ * either mode): its value is poison and the read is reported once per op and call;
+ * TSR_ERR_BOUNDS as it was else. */
+tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding);
 
 /* ---- program building (compile.c) ---- */
 typedef struct comp comp;
@@ -262,6 +274,9 @@ const int64_t *padded_sizes(const exec *x, int32_t slot);
 /* Maps each memref_slice and memref_squeeze result to its record (after the body is
  * compiled). */
 tsr_status prog_map_pads(prog *P);
+tsr_status prog_mark_wait_only(prog *P);
+tsr_status packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep);
+tsr_status wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o);
 /* The run function of every op (exec.c). */
 typedef tsr_status (*mop_run_fn)(exec *x, const minst *in);
 extern const mop_run_fn mop_run[MOP_COUNT];

@@ -7,6 +7,7 @@
 
 #include "core/dtype.h"
 #include "core/strided.h"
+#include "mosaic/def_use.h"
 #include "mosaic/mosaic_internal.h"
 
 /* ---- conversions ------------------------------------------------------------------------ */
@@ -179,7 +180,7 @@ static bool dtype_fits(tsr_dtype mem, const stype *v) {
 }
 
 /* The view a load or store touches: indices from operand `first`, the vector's shape on the
- * trailing dimensions, optional strides. */
+ * trailing dimensions, optional strides (0: every index of the vector at one element). */
 static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, int vrank,
                          const int64_t *vshape, const int64_t *strides, tsr_ref *out) {
   int rr = r->rank;
@@ -191,7 +192,7 @@ static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, 
     int64_t start = scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1;
-    if (start < 0 || st < 1 || (size > 0 && start + (size - 1) * st >= r->shape[k])) {
+    if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= r->shape[k])) {
       char sh[96];
       return tsr_fail(TSR_ERR_BOUNDS, "index %lld (size %lld, stride %lld) in dimension %d is out of bounds of %s",
                       (long long)start, (long long)size, (long long)st, k, tsr_ref_describe(r, sh, sizeof sh));
@@ -367,8 +368,11 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
   }
   if (ns > 0) {
     if (ns != r->rank) return comp_fail(c, TSR_ERR_INVALID, "%lld strides for a memref of rank %d", (long long)ns, r->rank);
+    /* stride 0 reads one element along that dimension for every index of the vector (a
+     * broadcast read, as production kernels replicate a scale across sublanes), and a store
+     * of stride 0 writes each element there in turn: the last one stays */
     for (int k = 0; k < ns; k++)
-      if (st[k] < 1) return comp_fail(c, TSR_ERR_UNSUPPORTED, "stride %lld in dimension %d", (long long)st[k], k);
+      if (st[k] < 0) return comp_fail(c, TSR_ERR_UNSUPPORTED, "stride %lld in dimension %d", (long long)st[k], k);
     in->ints = prog_alloc(c->P, sizeof(int64_t) * (size_t)ns);
     if (!in->ints) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     memcpy(in->ints, st, sizeof(int64_t) * (size_t)ns);
@@ -437,6 +441,59 @@ static bool rows_dense(const tsr_ref *w) {
   return w->stride[r - 2] >= w->shape[r - 1] && w->stride[r - 2] >= 1 && w->stride[r - 2] <= INT32_MAX;
 }
 
+/* Whether a load's window (as window() reads it), outside its ref, still lies inside the tile
+ * padding of an SMEM ref's layout. Mosaic lays out every memref argument of a kernel in whole
+ * tiles (infer_memref_layout.cc): its last two dimensions rounded up to the tiling (as HBM
+ * arrays: seam_array_padded_shape), a rank-1 memref to whole groups of 128 32-bit words at
+ * least, and the kernel's memref then has that padded shape; an index into the padding reads
+ * the padding, bounds checks or not. Production kernels read prefetched metadata there
+ * (tpu-inference's KV cache update reads slices[1, i] for every i < its block of 64 slices of
+ * a [3, 7] array, and discards the value), and pass on a TPU. Only SMEM, which those scalar
+ * reads use, and only the kernel's own arguments, whose refs are their whole buffers: past a
+ * view's end lies other data. */
+static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank, const int64_t *vshape,
+                                 const int64_t *strides) {
+  int32_t slot = in->opd[0];
+  bool arg = false;
+  for (int i = 0; i < x->P->nargs && !arg; i++) arg = x->P->args[i] == slot;
+  const tsr_ref *r = SR(x, slot);
+  if (!arg || !x->ctx || r->rank < 1 || r->space != TSR_SMEM) return false;
+  int64_t padded[TSR_MAX_RANK];
+  if (r->rank >= 2) {
+    seam_array_padded_shape(x->ctx, r, padded);
+  } else {
+    size_t es = tsr_dtype_size(r->dtype);
+    int64_t group = 128 * (es && es < 4 ? 4 / (int64_t)es : 1);
+    padded[0] = (r->shape[0] + group - 1) / group * group;
+  }
+  int lead = r->rank - vrank;
+  for (int k = 0; k < r->rank; k++) {
+    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t size = k < lead ? 1 : vshape[k - lead];
+    int64_t st = strides ? strides[k] : 1;
+    if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= padded[k])) return false;
+  }
+  return true;
+}
+
+tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding) {
+  if (s != TSR_ERR_BOUNDS || (x->oob_raise && !padding) || !x->machine) return s;
+  const stype *v = ST(x, in->res[0]);
+  /* the dtype's poison bytes, read as the value's elements (NaN for floats) */
+  unsigned char bytes[8];
+  memset(bytes, dtype_traits_of(mem)->poison, sizeof bytes);
+  tsr_dtype as = tsr_dtype_size(mem) <= 8 && !tsr_dtype_is_semaphore(mem) ? mem : TSR_I32;
+  if (v->cls == VC_F && !tsr_dtype_is_float(as)) as = TSR_F32;
+  void *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
+  if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* the value is dense, not a window (do_load) */
+  read_row((const char *)bytes, 0, v->n, as, dst, 0);
+  if (!__atomic_exchange_n(&x->oob_seen[in - x->P->insts], 1, __ATOMIC_RELAXED))
+    seam_warn(x->machine, padding ? "out-of-bounds read into the tile padding (a TPU reads what the padding holds; it gave "
+              "poison): op %s at %s: %s" : "out-of-bounds read (out_of_bounds_reads=uninitialized: it gave poison): op %s at %s: %s",
+              in->name, in->loc, tsr_last_error());
+  return TSR_OK;
+}
+
 /* A masked load's masked-off lanes read as zero. */
 static void zero_masked_lanes(exec *x, const minst *in, const stype *v) {
   if (in->a[1] < 0) return;
@@ -451,14 +508,16 @@ static tsr_status do_load(exec *x, const minst *in) {
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
   tsr_status s = window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
-  if (s == TSR_ERR_BOUNDS && x->unchecked) {
+  if (s == TSR_ERR_BOUNDS && x->unchecked) { /* CompilerParams(disable_bounds_checks=True) */
     tsr_clear_error();
     if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* dense */
     TSR_TRY(clipped_load(x, in));
     zero_masked_lanes(x, in, v);
     return TSR_OK;
   }
-  TSR_TRY(s);
+  if (s != TSR_OK) /* out_of_bounds_reads, or the tile padding */
+    return oob_read(x, in, s, SR(x, in->opd[0])->dtype,
+                    s == TSR_ERR_BOUNDS && load_in_tile_padding(x, in, (int)in->a[0], v->rank, v->shape, in->ints));
   if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   /* unused.c: nothing reads the value, so nothing is copied (an output block written in place
    * is a strided view of HBM, whose copy would cost a pass over the block every step) */
@@ -562,6 +621,7 @@ tsr_status c_memref_view(comp *c, minst *in) {
     if (j != d->rank) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the squeezed operand");
     in->ints = keep;
     in->nints = j;
+    if (s->pack) TSR_TRY(packed_squeeze(c, in, keep, j));
     in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1; /* a squeezed padded window stays one */
     return TSR_OK;
   }
@@ -579,6 +639,10 @@ tsr_status c_memref_view(comp *c, minst *in) {
       return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast must keep the shape or pack along the second-minor dimension");
     return TSR_OK;
   }
+  case MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
+    c->P->types[in->res[0]].pack = s->pack;
+    c->P->types[in->res[0]].pack_bits = s->pack_bits;
+    return TSR_OK;
   default:
     return TSR_OK;
   }
@@ -599,11 +663,16 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
   const stype *d = ST(x, in->res[0]);
   int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK], cut[TSR_MAX_RANK], hbm_shape[TSR_MAX_RANK];
   bool padded = false, in_hbm = r->rank >= 2 && x->ctx && (r->space == TSR_ANY || r->space == TSR_HBM), laid_out = false;
+  bool inside = true;
   for (int k = 0, j = 0; k < r->rank; k++) {
     starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
     cut[k] = sizes[k];
-    if (x->unchecked && in->a[2] >= 0 && starts[k] >= 0 && sizes[k] >= 0 && sizes[k] > r->shape[k] - starts[k]) {
+    if (starts[k] < 0 || sizes[k] < 0 || starts[k] > r->shape[k] - sizes[k]) inside = false;
+    /* a wait-only view past its ref is not cut: the wait takes the whole descriptor's byte
+     * count (below), with bounds checks or without */
+    if (x->unchecked && !in->wait_only && in->a[2] >= 0 && starts[k] >= 0 && sizes[k] >= 0 &&
+        sizes[k] > r->shape[k] - starts[k]) {
       if (starts[k] > r->shape[k]) starts[k] = r->shape[k]; /* wholly past the end: an empty window */
       cut[k] = r->shape[k] - starts[k];
       padded = true;
@@ -620,12 +689,69 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
       padded = true;
     }
   }
+  if (!inside && !padded && in->wait_only) { /* a descriptor built to wait for its byte count */
+    if (in->a[2] >= 0) x->f->pads[(size_t)in->a[2] * PAD_RECORD] = 0;
+    return wait_only_view(r, r->dtype, r->rank, sizes, SR(x, in->res[0]));
+  }
   if (in->a[2] >= 0) {
     int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
     p[0] = padded;
     if (padded) memcpy(p + 1, sizes, sizeof(int64_t) * (size_t)r->rank);
   }
   return tsr_ref_window(r, starts, padded ? cut : sizes, SR(x, in->res[0]));
+}
+
+/* The view of a wait-only slice (minst.wait_only) that lies past its memref, as a TPU takes
+ * it: a dense view of `shape` that starts at the memref's first element and is never read or
+ * written (what a DMA wait takes from it is its byte count). */
+tsr_status wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o) {
+  tsr_ref t = *r;
+  t.dtype = dt;
+  t.rank = rank;
+  int64_t st = 1;
+  for (int k = rank - 1; k >= 0; k--) {
+    if (shape[k] < 0) return tsr_fail(TSR_ERR_INVALID, "a slice of size %lld in dimension %d", (long long)shape[k], k);
+    t.shape[k] = shape[k];
+    t.stride[k] = st;
+    st *= shape[k] ? shape[k] : 1;
+  }
+  *o = t;
+  return TSR_OK;
+}
+
+/* Marks the views that only DMA waits read (minst.wait_only). Pallas builds a DMA descriptor
+ * just to wait on a semaphore for a byte count (make_async_copy(...).wait(), with slices sized
+ * by the bytes awaited); on a TPU the wait reads the semaphore and that count, never the
+ * memory, so such a slice may run past its memref (production kernels size one by the sum of
+ * several copies into a smaller buffer). Walked backwards: a view's readers come after it in
+ * program order, so when it is reached each of them has been counted. Semaphore operands are
+ * not credited: a wait does touch its semaphore. */
+tsr_status prog_mark_wait_only(prog *P) {
+  def_use du;
+  TSR_TRY(prog_def_use(P, false, &du));
+  int32_t *waits = calloc((size_t)P->nslots + 1, sizeof(int32_t));
+  if (!waits) {
+    def_use_free(&du);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
+  for (int32_t i = P->ninsts - 1; i >= 0; i--) {
+    minst *in = &P->insts[i];
+    if (in->op == MOP_WAIT_DMA || in->op == MOP_WAIT_DMA2) {
+      for (int k = 0; k < in->nopd; k++) {
+        const stype *t = &P->types[in->opd[k]];
+        if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
+      }
+    } else if (mop_kinds[in->op] == K_VIEW && in->nres == 1 && in->nopd >= 1) {
+      int32_t r = in->res[0];
+      if (du.uses[r] > 0 && waits[r] == du.uses[r]) {
+        in->wait_only = true;
+        if (in->opd[0] >= 0 && in->opd[0] < P->nslots) waits[in->opd[0]]++;
+      }
+    }
+  }
+  free(waits);
+  def_use_free(&du);
+  return TSR_OK;
 }
 
 tsr_status prog_map_pads(prog *P) {

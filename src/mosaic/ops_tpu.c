@@ -397,6 +397,20 @@ static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *sr
   return tsr_ref_window(&d, zero, both, dst);
 }
 
+/* In a kernel compiled without bounds checks, a DMA whose window was cut at its ref's end
+ * (r_memref_slice) moves only the part inside, but counts on its semaphore the bytes of the
+ * whole window asked for, as a TPU's DMA does (it moves whatever lies there): so a wait built
+ * from the same descriptor, or one sized by the bytes asked for, matches it. 0: not cut. */
+static int64_t unchecked_bytes(exec *x, int32_t s_src, int32_t s_dst) {
+  if (!x->unchecked || (!padded_sizes(x, s_src) && !padded_sizes(x, s_dst))) return 0;
+  const int64_t *asked = padded_sizes(x, s_dst);
+  const tsr_ref *d = SR(x, s_dst);
+  if (!asked) return (int64_t)tsr_ref_bytes(d);
+  int64_t n = (int64_t)tsr_dtype_size(d->dtype);
+  for (int k = 0; k < d->rank; k++) n *= asked[k];
+  return n;
+}
+
 /* A DMA with a source semaphore, a device id or a core id is a remote copy: the target
  * semaphore is signalled where the target lies, the source semaphore here. */
 tsr_status r_enqueue_dma(exec *x, const minst *in) {
@@ -407,7 +421,9 @@ tsr_status r_enqueue_dma(exec *x, const minst *in) {
   const tsr_ref *src = &src_part, *dst = &dst_part;
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
-  if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0) return tsr_dma_start(x->ctx, src, dst, &sem);
+  int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
+  if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0)
+    return asked > 0 ? seam_dma_start(x->ctx, src, dst, &sem, TSR_DMA_LOCAL, -1, asked) : tsr_dma_start(x->ctx, src, dst, &sem);
   if (in->a[5] < 0) return tsr_fail(TSR_ERR_INVALID, "a DMA to another device or core needs a source semaphore");
   int device, core;
   target_of(x, in, in->a[3], in->a[4], &device, &core);
@@ -422,7 +438,13 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
-  if (in->a[1] >= 0) { /* wait_dma2 names both sides: the part a padded copy moved */
+  /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
+   * both. Otherwise the wait takes the byte count of its target and nothing else: on a TPU
+   * it reads the semaphore, not the descriptor's memory, so the two sides are not checked
+   * against each other (a packed view's memory holds the bytes the view does). */
+  int64_t asked = unchecked_bytes(x, in->opd[in->a[1] >= 0 ? in->a[1] : in->a[2]], in->opd[in->a[2]]);
+  if (asked > 0) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, asked);
+  if (in->a[1] >= 0 && (padded_sizes(x, in->opd[in->a[1]]) || padded_sizes(x, in->opd[in->a[2]]))) {
     tsr_ref src_part, dst_part;
     TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
     return tsr_dma_wait(x->ctx, &sem, &dst_part);
@@ -523,8 +545,7 @@ tsr_status c_sem_barrier(comp *c, minst *in) {
 tsr_status r_sem_barrier(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   const tsr_ref *b = tsr_ctx_barrier_semaphore(x->ctx);
-  if (!b) return tsr_fail(TSR_ERR_UNSUPPORTED, "the barrier semaphore is for kernels that run on several devices "
-                          "(a machine of one device has none; tessera run --devices N)");
+  if (!b) return tsr_fail(TSR_ERR_INTERNAL, "the call has no barrier semaphore (tsr_call_desc.barrier_semaphore)");
   tsr_ref r = *b;
   const stype *t = ST(x, in->res[0]);
   r.rank = t->rank;

@@ -7,8 +7,10 @@
  *
  * The ref in such a slot stays the underlying memory (its own dtype and shape); the slot's
  * static type (stype.pack, pack_bits) says how the kernel sees it. Loads and stores go
- * through here, and so do a memref_slice, a memref_reshape and a memref_bitcast (whose results
- * stay packed views of the same memory) and a DMA (packed_dma_pair); anything else that takes a packed view is refused when the kernel is compiled (packed_use_ok). */
+ * through here, and so do a memref_slice, a memref_squeeze (of leading dimensions), a
+ * memref_reshape, a memref_bitcast and an erase_memref_layout (whose results stay packed views
+ * of the same memory) and a DMA (packed_dma_pair); anything else that takes a packed view is
+ * refused when the kernel is compiled (packed_use_ok). */
 #include <stdio.h>
 #include <string.h>
 
@@ -19,7 +21,8 @@ bool packed_use_ok(int op) {
   switch (op) {
   case MOP_VLOAD: case MOP_TVLOAD: case MOP_TLOAD: case MOP_STRIDED_LOAD: case MOP_MLOAD:
   case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE:
-  case MOP_MEMREF_SLICE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2:
+  case MOP_MEMREF_SLICE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_MEMREF_SQUEEZE: case MOP_ERASE_LAYOUT:
+  case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2:
     return true;
   default:
     return false;
@@ -100,6 +103,18 @@ tsr_status packed_reshape(comp *c, minst *in) {
   mem[r - 2] = s->pack > 0 ? mem[r - 2] * p : mem[r - 2] / p;
   in->ints = mem;
   in->nints = r;
+  d->pack = s->pack;
+  d->pack_bits = s->pack_bits;
+  return TSR_OK;
+}
+
+/* A squeeze of a packed view drops unit dimensions in front of the last two: the memory drops
+ * the same ones (its last two dimensions are the view's, rows scaled by the packing), and the
+ * result is packed as the operand is. `keep`: the operand's dimension of each result's. */
+tsr_status packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep) {
+  stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  if (nkeep < 2 || keep[nkeep - 1] != s->rank - 1 || keep[nkeep - 2] != s->rank - 2)
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "a squeeze of a packed view must keep its last two dimensions (its packing)");
   d->pack = s->pack;
   d->pack_bits = s->pack_bits;
   return TSR_OK;
@@ -192,7 +207,8 @@ tsr_status packed_load(exec *x, const minst *in) {
   const stype *view = ST(x, in->opd[0]), *v = ST(x, in->res[0]);
   const tsr_ref *mem = SR(x, in->opd[0]);
   pwin w;
-  TSR_TRY(view_window(x, in, view, (int)in->a[0], v, &w));
+  tsr_status s = view_window(x, in, view, (int)in->a[0], v, &w);
+  if (s != TSR_OK) return oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32, false);
   /* the words are put together in the value's own buffer (4 bytes an element in every
    * class a packed view can give), then turned into values in place */
   uint32_t *word = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
@@ -218,7 +234,8 @@ tsr_status packed_load(exec *x, const minst *in) {
     int64_t cnt[TSR_MAX_RANK] = {0}, idx[TSR_MAX_RANK], i = 0;
     if (v->n > 0) do {
         view_index(&w, cnt, idx);
-        word[i++] = (get_bits(field_of(mem, idx, w.rank, p, bits, &shift), es) >> shift) & mask;
+        const char *e = field_of(mem, idx, w.rank, p, bits, &shift); /* sets shift: read it after */
+        word[i++] = (get_bits(e, es) >> shift) & mask;
       } while (strided_next(cnt, w.size, w.rank));
     tsr_ref whole = *mem; /* the words touched: reported whole (a superset of the rows) */
     if (x->carry && !in->unused) seam_report_access(x->carry, &whole, true, false);
@@ -281,9 +298,17 @@ tsr_status packed_slice(exec *x, const minst *in) {
   const stype *view = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int rr = mem->rank, p = view->pack > 0 ? view->pack : -view->pack;
   int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK];
+  bool inside = true;
   for (int k = 0; k < rr; k++) {
     starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->shape[k];
+    inside = inside && starts[k] >= 0 && starts[k] + sizes[k] <= view->shape[k];
+  }
+  if (!inside && in->wait_only) { /* a descriptor built to wait for its byte count (r_memref_slice) */
+    sizes[rr - 2] = view->pack > 0 ? sizes[rr - 2] * p : (sizes[rr - 2] + p - 1) / p;
+    return wait_only_view(mem, mem->dtype, rr, sizes, SR(x, in->res[0]));
+  }
+  for (int k = 0; k < rr; k++) {
     if (starts[k] < 0 || starts[k] + sizes[k] > view->shape[k])
       return tsr_fail(TSR_ERR_BOUNDS, "slice [%lld, %lld) in dimension %d is out of bounds of the packed view (%lld)", (long long)starts[k],
                       (long long)(starts[k] + sizes[k]), k, (long long)view->shape[k]);

@@ -119,7 +119,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   int64_t none[1] = {0};
   TSR_TRY(call_alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, "sync copy semaphore", &r->ctx.sync_sem));
   c->barrier_sem = (tsr_ref){0};
-  if (cp->m->num_devices > 1)
+  if (cp->m->num_devices > 1 || cp->d->barrier_semaphore)
     TSR_TRY(call_alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_SEM, 0, none, "barrier semaphore", &c->barrier_sem));
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];

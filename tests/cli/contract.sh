@@ -83,8 +83,17 @@ expect 1 "$T" run tests/mosaic/check_view_race.mlir
 expect_out "check: race on core 0: kernel store" "$T" run tests/mosaic/check_view_race.mlir
 expect 1 "$T" run tests/mosaic/check_dma_from_block.mlir --poison
 expect_out "check: poison on core 0" "$T" run tests/mosaic/check_dma_from_block.mlir --poison
+## a kernel's load out of bounds: exit 1 by default, poison and a warning when uninitialized
+sed 's/%3 = vector.load %arg2\[%c0_3, %c0_4\]/%c4 = arith.constant 4 : index\n    %3 = vector.load %arg2[%c4, %c0_4]/' \
+  tests/conformance/seed_my_call/kernel.mosaic.mlir > "$dir/oob.mlir"
+expect 1 "$T" run "$dir/oob.mlir"
+expect_out "index 4 (size 8, stride 1) in dimension 0 is out of bounds" "$T" run "$dir/oob.mlir" --out-of-bounds-reads=raise
+expect 0 "$T" run "$dir/oob.mlir" --out-of-bounds-reads uninitialized
+expect_out "out-of-bounds read (out_of_bounds_reads=uninitialized: it gave poison): op vector.load" \
+  "$T" run "$dir/oob.mlir" --out-of-bounds-reads=uninitialized
 ## exit 2: the command line
 expect 2 "$T" run "$G" --bogus
+expect 2 "$T" run "$G" --out-of-bounds-reads ignore
 expect 2 "$T" run "$G" --rtol
 expect 2 "$T" run "$G" --max-ops x
 expect 2 "$T" run "$G" --max-memory 1X

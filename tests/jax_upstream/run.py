@@ -135,33 +135,51 @@ def find_upstream(explicit: str | None, url: str) -> Path:
 def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[str] | None,
                kexpr: str | None, examples: int | None, results: Path, quiet: bool,
                skip: list[str] = (), compile_cache: str = "") -> float:
-    args = [py, "-m", "pytest", "-p", "no:cacheprovider", "-p", "tessera_tpu_shim", "-q",
-            "--no-header", "-rN", "--tessera-upstream", str(upstream),
-            "--tessera-results", str(results), "--rootdir", str(upstream / "tests" / "pallas")]
-    if chip:
-        args += ["--tessera-chip", chip]
+    args = ["--tessera-upstream", str(upstream)]
     if examples is not None:
         args += ["--tessera-hypothesis-examples", str(examples)]
+    path = upstream / "tests" / "pallas" / file
+    targets = [f"{path}::{i}" for i in ids] if ids is not None else [str(path)]
+    return run_pytest(py, upstream / "tests" / "pallas", targets, chip, results, quiet, args,
+                      kexpr, skip, compile_cache, [])
+
+
+def run_pytest(py: str, rootdir: Path, targets: list[str], chip: str | None, results: Path,
+               quiet: bool, args: list[str] = (), kexpr: str | None = None, skip: list[str] = (),
+               compile_cache: str = "", pythonpath: list[str] = (), timeout: float | None = None) -> float:
+    """pytest on `targets` with the shim (tessera_tpu_shim.py) as `chip` (None: the usual
+    way), run from `rootdir`, one JSON record a test in `results`; its wall seconds. Also the
+    runner of tests/production/run.py. A run past `timeout` seconds is stopped; the records of
+    the tests it finished stay."""
+    args = [py, "-m", "pytest", "-p", "no:cacheprovider", "-p", "tessera_tpu_shim", "-q",
+            "--no-header", "-rN", "--tessera-results", str(results), "--rootdir", str(rootdir), *args]
+    if chip:
+        args += ["--tessera-chip", chip]
     if compile_cache:
         args += ["--tessera-compile-cache", compile_cache]
     if kexpr:
         args += ["-k", kexpr]
-    path = upstream / "tests" / "pallas" / file
     if skip:  # not pytest's --deselect, which drops every test whose id starts with one given
         skip_file = results.with_suffix(".skip")
         skip_file.write_text("".join(f"{i}\n" for i in skip))
         args += ["--tessera-skip", str(skip_file)]
-    args += [f"{path}::{i}" for i in ids] if ids is not None else [str(path)]
+    args += targets
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1",  # nothing written upstream
-               PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
+               PYTHONPATH=os.pathsep.join([str(HERE), *pythonpath, os.environ.get("PYTHONPATH", "")]))
     start = time.perf_counter()
-    out = subprocess.run(args, env=env, cwd=str(upstream / "tests" / "pallas"),
-                         stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
+    try:
+        out = subprocess.run(args, env=env, cwd=str(rootdir), timeout=timeout,
+                             stdout=subprocess.DEVNULL if quiet else None,
+                             stderr=subprocess.STDOUT if quiet else None)
+        rc = out.returncode
+    except subprocess.TimeoutExpired:
+        rc = None
+        print(f"pytest on {targets[0]}: stopped after {timeout:.0f} s", file=sys.stderr)
     seconds = time.perf_counter() - start
     if skip:
         skip_file.unlink()
-    if out.returncode not in (0, 1, 5):  # passed, some failed, nothing collected
-        print(f"pytest on {file} exited {out.returncode}", file=sys.stderr)
+    if rc not in (0, 1, 5, None):  # passed, some failed, nothing collected
+        print(f"pytest on {targets[0]} exited {rc}", file=sys.stderr)
     return seconds
 
 
@@ -177,14 +195,15 @@ def read_records(path: Path) -> list[dict]:
     return list(latest.values())
 
 
-def load_rules() -> list[tuple[re.Pattern, str, str]]:
+def load_rules(path: Path = HERE / "failures.tsv",
+               categories: tuple[str, ...] = CATEGORIES) -> list[tuple[re.Pattern, str, str]]:
     rules = []
-    for n, line in enumerate((HERE / "failures.tsv").read_text().splitlines(), 1):
+    for n, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.split("\t")
-        if len(parts) != 3 or parts[1] not in CATEGORIES:
-            fail(f"failures.tsv line {n}: want PATTERN<TAB>CATEGORY<TAB>REASON, CATEGORY one of {CATEGORIES}")
+        if len(parts) != 3 or parts[1] not in categories:
+            fail(f"{path.name} line {n}: want PATTERN<TAB>CATEGORY<TAB>REASON, CATEGORY one of {categories}")
         rules.append((re.compile(parts[0]), parts[1], parts[2]))
     return rules
 

@@ -27,13 +27,23 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
      tests and pltpu.create_tensorcore_mesh read from jax.devices()[0]).
    Nothing else is changed: jax.devices() are still the CPU devices, so a test that asks a
    device for other TPU-only attributes fails, and is counted as such.
+   With --tessera-interpret as well (tests/production/run.py --interpret: the comparison with
+   JAX's interpret mode on the same cases), the device is the same TPU but tessera is not
+   enabled: every pallas_call that passes no interpret= runs in JAX's TPU interpret mode
+   (interpret=pltpu.InterpretParams(out_of_bounds_reads="uninitialized"): production kernels
+   read SMEM metadata past the array, inside its layout's tile padding, which a TPU reads and
+   interpret mode, which models no padding, would refuse under its default "raise").
+   With --tessera-device-kind as well (tests/production/run.py: production kernels pick
+   their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
+   devices' own device_kind is the chip's, for everything in the process, and they have a
+   TPU's coords (device i at (i, 0, 0)) and core_on_chip (0), which tests sort meshes by.
 3. --tessera-hypothesis-examples N: the Hypothesis tests run N examples each instead of what
    the test file's profile says (tpu_pallas_pipeline_test.py: 200), same derandomized seed,
    and stop at the first failing example without shrinking it (the report needs the first
    error line, and shrinking reruns kernels up to 1024^3 for minutes).
 4. --tessera-results FILE: one JSON line per test, written as the test ends (outcome, seconds,
-   class, the first line of the error or skip reason), for run.py's report; a run cut short
-   keeps the records of the tests it finished.
+   class, the first line of the error or skip reason, and tessera's warnings on its stderr),
+   for run.py's report; a run cut short keeps the records of the tests it finished.
 5. --tessera-skip FILE: the tests listed (Class::test, one a line) are not run (run.py
    --resume: those recorded already).
 6. --tessera-compile-cache DIR: JAX's persistent compilation cache in DIR, so that a rerun
@@ -77,6 +87,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("tessera", "JAX's Pallas TPU tests through tessera")
     g.addoption("--tessera-upstream", help="JAX source trees at the pinned tag (holding jax/_src/...), separated by os.pathsep")
     g.addoption("--tessera-chip", help="run the TPU test classes on this tessera chip (v5e, v5p, v6e)")
+    g.addoption("--tessera-interpret", action="store_true",
+                help="with --tessera-chip: the same TPU, kernels in JAX's interpret mode instead of tessera")
+    g.addoption("--tessera-device-kind", action="store_true",
+                help="with --tessera-chip: every device's device_kind is the chip's, not only as jtu sees it")
     g.addoption("--tessera-hypothesis-examples", type=int,
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
@@ -108,20 +122,48 @@ class _XlaBridgeView:
         return getattr(self._xb, name)
 
 
-def _become_tpu(chip: str) -> None:
+def _become_tpu(chip: str, device_kind: bool = False, interpret: bool = False) -> None:
     import jax
     from jax._src import test_util as jtu
     import tessera.jax as tj
 
-    tj.enable(chip=chip)
+    if interpret:
+        _interpret_every_pallas_call()
+    else:
+        tj.enable(chip=chip)
     kind, cores = tj._device_kind(chip)
     jax.config.update("jax_test_dut", "tpu")
     device_class = type(jax.devices()[0])
     if not hasattr(device_class, "num_cores"):
         device_class.num_cores = property(lambda self: cores)
+    if device_kind:
+        device_class.device_kind = property(lambda self: kind)
+        # the TPU topology attributes kernels' tests order their meshes by: one chip per
+        # device, in a row
+        if not hasattr(device_class, "coords"):
+            device_class.coords = property(lambda self: (self.id, 0, 0))
+        if not hasattr(device_class, "core_on_chip"):
+            device_class.core_on_chip = property(lambda self: 0)
     jax.config.update("jax_default_matmul_precision", "highest")
     if not isinstance(jtu.xla_bridge, _XlaBridgeView):
         jtu.xla_bridge = _XlaBridgeView(jtu.xla_bridge, kind)
+
+
+def _interpret_every_pallas_call() -> None:
+    """pl.pallas_call without interpret= (or interpret=False) runs in JAX's TPU interpret
+    mode: the test files call it through the module attribute, which this replaces."""
+    import functools
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import tpu as pltpu
+
+    call = pl.pallas_call
+
+    @functools.wraps(call)
+    def interpreted(*args, interpret=False, **kwargs):
+        return call(*args, interpret=interpret or pltpu.InterpretParams(out_of_bounds_reads="uninitialized"),
+                    **kwargs)
+
+    pl.pallas_call = interpreted
 
 
 def _persistent_cache(path: str) -> None:
@@ -145,7 +187,7 @@ def pytest_configure(config: pytest.Config) -> None:
         sys.meta_path.insert(0, _UpstreamFinder([os.path.abspath(r) for r in root.split(os.pathsep)]))
     chip = config.getoption("--tessera-chip")
     if chip:
-        _become_tpu(chip)
+        _become_tpu(chip, config.getoption("--tessera-device-kind"), config.getoption("--tessera-interpret"))
     cache = config.getoption("--tessera-compile-cache")
     if cache:
         _persistent_cache(cache)
@@ -181,7 +223,11 @@ def _first_line(report: pytest.TestReport) -> str:
         return str(report.longrepr[2]).removeprefix("Skipped: ")
     crash = getattr(report.longrepr, "reprcrash", None)
     text = crash.message if crash is not None else str(report.longrepr or "")
-    return next((line for line in text.splitlines() if line.strip()), "")[:300]
+    lines = [line for line in text.splitlines() if line.strip()]
+    first = lines[0] if lines else ""
+    if first.rstrip().endswith("findings:") and len(lines) > 1:  # tessera's "N findings:", then each
+        first += " " + lines[1].strip()
+    return first[:1000]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -192,6 +238,10 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any):
     yield
     seconds = time.perf_counter() - start
     outcome, message = "passed", ""
+    # tessera's warnings on the test's stderr (reads out of bounds, ...), once each
+    warnings = list(dict.fromkeys(
+        line.split("tessera: warning: ", 1)[1][:1000] for r in reports
+        for line in (r.capstderr or "").splitlines() if "tessera: warning: " in line))
     for r in reports:
         if r.failed:
             outcome = "failed" if r.when == "call" else "error"
@@ -205,7 +255,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any):
         out.write(json.dumps({
             "id": item.nodeid.split("::", 1)[-1], "file": os.path.basename(str(item.path)),
             "class": cls.__name__ if cls else "", "outcome": outcome,
-            "seconds": round(seconds, 4), "message": message}) + "\n")
+            "seconds": round(seconds, 4), "message": message,
+            **({"warnings": warnings} if warnings else {})}) + "\n")
         out.flush()
 
 
