@@ -1343,6 +1343,68 @@ static void test_split_events(tsr_ref *in, tsr_ref *out) {
   pthread_mutex_destroy(&l.lock);
 }
 
+/* An observer without split hooks (as the timing model): a split's events come to it once the
+ * split stands, spliced into the run in order's order. Every field but the buffers' addresses
+ * (a host part's blocks are its own) must be the run in order's: kinds, steps, grid and block
+ * indices, copy numbers, bytes, names and costs, in the same order. */
+typedef struct event_text {
+  char *text;
+  size_t len, cap;
+  int events;
+} event_text;
+
+static void text_event(void *user, const tsr_event *ev) {
+  event_text *t = user;
+  char line[256];
+  int n = snprintf(line, sizeof line, "%d c%d hp%d s%lld #%llu d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n",
+                   (int)ev->kind, ev->core, ev->host_part, (long long)ev->step, (unsigned long long)ev->dma_id,
+                   (int)ev->dir, ev->operand, (long long)ev->bytes, (long long)ev->amount, ev->name ? ev->name : "-",
+                   (long long)(ev->index && ev->rank > 0 ? ev->index[0] : -1),
+                   (long long)(ev->index && ev->rank > 1 ? ev->index[1] : -1), (int)ev->space,
+                   ev->cost ? ev->cost->flops : -1.0);
+  if (t->len + (size_t)n + 1 > t->cap) {
+    size_t ncap = t->cap ? t->cap * 2 : 4096;
+    while (ncap < t->len + (size_t)n + 1) ncap *= 2;
+    char *nt = realloc(t->text, ncap);
+    if (!nt) return;
+    t->text = nt;
+    t->cap = ncap;
+  }
+  memcpy(t->text + t->len, line, (size_t)n + 1);
+  t->len += (size_t)n;
+  t->events++;
+}
+
+static void test_split_spliced(tsr_ref *in, tsr_ref *out) {
+  event_text t[2] = {{0}};
+  int parts[2] = {0};
+  for (int r = 0; r < 2; r++) { /* 0: may split, 1: in order */
+    tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+    tsr_machine *m = split_machine(r == 0);
+    tsr_observer ob = {.user = &t[r], .on_event = text_event};
+    CHECK_OK(tsr_machine_add_observer(m, &ob));
+    tsr_checker *ck = NULL; /* an observer that follows the split beside it */
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    CHECK_OK(tsr_checker_attach(ck, m));
+    tsr_call_stats st;
+    if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, &st));
+    parts[r] = st.parts;
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+    tsr_machine_destroy(m);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  CHECK_EQ_INT(parts[0], split_acc_parts());
+  CHECK_EQ_INT(parts[1], 1);
+  CHECK(t[0].events > 8 * 5); /* steps, copies, waits, skips, bodies, allocations */
+  CHECK_EQ_INT(t[0].events, t[1].events);
+  bool same = t[0].text && t[1].text && !strcmp(t[0].text, t[1].text);
+  CHECK(same);
+  if (!same) fprintf(stderr, "  spliced:\n%s  in order:\n%s", t[0].text ? t[0].text : "", t[1].text ? t[1].text : "");
+  free(t[0].text);
+  free(t[1].text);
+}
+
 static void test_host_split(void) {
   float x[32 * 256], c[8 * 128], o[32 * 128], o2[32 * 128];
   tsr_test_fill(x, 32 * 256, 21);
@@ -1371,6 +1433,7 @@ static void test_host_split(void) {
     }
   CHECK_EQ_INT(bad, 0);
   test_split_events(in, &out);
+  test_split_spliced(in, &out);
 
   /* scratch carried across the parallel axis: the host part reads scratch it did not write,
    * so the call runs in order: a running sum over all blocks (on two cores, over core 0's;

@@ -41,17 +41,10 @@ static void describe(char *out, size_t cap, const tsr_event *ev) {
            ev->cost ? ev->cost->flops : -1.0);
 }
 
-/* The names the tape keeps (tape_record): a consumer reads no other event's. */
-static bool named(tsr_event_kind k) {
-  return k == TSR_EV_KERNEL_BEGIN || k == TSR_EV_SHARED_OUTPUT || k == TSR_EV_ACCESS || k == TSR_EV_DMA_START;
-}
-
 static void on_event(void *user, const tsr_event *ev) {
   live *l = user;
-  tsr_event e = *ev;
-  if (!named(e.kind)) e.name = NULL;
   char line[256];
-  describe(line, sizeof line, &e);
+  describe(line, sizeof line, ev);
   size_t n = strlen(line);
   int d = ev->device & 1;
   if (l->len[d] + n < sizeof l->text[d]) {

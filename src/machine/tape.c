@@ -175,11 +175,7 @@ void tape_record(tape *T, tsr_machine *root, const tsr_event *ev, const int64_t 
                   .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .noted = at != NULL,
                   .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
   r->loc = intern(T, ev->loc);
-  /* the names a consumer reads: the kernel's, a C body's block (ACCESS), a pipeline copy's
-   * operand (DMA_START: an output's read-back), the shared output's */
-  r->name = ev->kind == TSR_EV_KERNEL_BEGIN || ev->kind == TSR_EV_SHARED_OUTPUT || ev->kind == TSR_EV_ACCESS ||
-                    ev->kind == TSR_EV_DMA_START
-                ? intern(T, ev->name) : -1;
+  r->name = intern(T, ev->name);
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
     r->has_index = 1;
     memcpy(r->index, ev->index, (size_t)ev->rank * sizeof *ev->index);

@@ -2,12 +2,15 @@
  * replays them later instead of taking them as they come (docs/architecture.md, "The event
  * tape"). The checkers on many devices replay a call's events in one order after it; the
  * timing model under MPI replays every process's events together; both take the tapes of
- * other MPI processes as bytes (tape_export, tape_import; src/mpi/events.c).
+ * other MPI processes as bytes (tape_export, tape_import; src/mpi/events.c). A host split
+ * records each part's events for the observers that follow no split, and hands them over
+ * spliced into the order of the run in order once the split stands (host_split.c).
  *
- * An address on the tape is (device, core, memory space, allocation, offset) in a space of its
- * own, or on a machine of several devices (device, HBM operand, offset), the same in every
- * process (on one device, an HBM address is kept as it is); a copy or signal to a device of
- * another process, which names its target by the namesake here, is told as its target's. A replayed ref points into that space (never dereference it) with a stand-in
+ * An address on the tape is (device, core, memory space, allocation, offset) in a space of
+ * its own, or on a machine of several devices (device, HBM operand, offset), the same in
+ * every process (on one device, an HBM address is kept as it is); a copy or signal to a
+ * device of another process, which names its target by the namesake here, is told as its
+ * target's. A replayed ref points into that space (never dereference it) with a stand-in
  * buffer that keeps the allocation's device, core, space and number (sem_identity works on
  * it as on the machine's). The tape has no lock: its consumer holds one. */
 #ifndef TSR_MACHINE_TAPE_H
