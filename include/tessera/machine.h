@@ -204,6 +204,15 @@ typedef struct tsr_observer {
   /* The observer reports races (the checkers): races the pipeline finds itself come to it as
    * events (TSR_EV_SHARED_OUTPUT) instead of as warnings. */
   bool reports_races;
+  /* The observer reads the schedule only (the timing model): kinds, steps, copies and their
+   * sizes, waits, semaphores and costs, but no TSR_EV_ACCESS or TSR_EV_DMA_DONE event, and
+   * neither the bytes nor the addresses behind refs (beyond their allocations' numbers). A run
+   * whose observers all read the schedule only runs as an unobserved one: a Mosaic body reports
+   * no loads and stores (and may run its elementwise ops a chunk at a time, docs/mosaic.md),
+   * an input's host copy may move from its DMA's start to its wait (a DMA_DONE then comes at
+   * the wait), and fresh buffers' poison may wait for their first use; a host split keeps no
+   * TSR_EV_ACCESS event for it. The other events are the same, in the same order. */
+  bool schedule_only;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

@@ -210,6 +210,12 @@ bool machine_observers_read_output_data(const tsr_machine *m) {
   return false;
 }
 
+bool machine_observers_see_data(const tsr_machine *m, bool held) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (!m->observers[i].schedule_only && !(held && m->observers[i].split_begin)) return true;
+  return false;
+}
+
 bool machine_observers_report_races(const tsr_machine *m) {
   for (int i = 0; i < m->num_observers; i++)
     if (m->observers[i].reports_races) return true;
@@ -230,7 +236,8 @@ void core_emit(tsr_core *c, tsr_event *ev) {
   if (ev->kind != TSR_EV_SEM_SIGNAL && ev->kind != TSR_EV_DMA_START) ev->target_device = c->m->device;
   ev->host_part = c->host_part;
   if (ev->step >= 0) ev->step += c->step_base;
-  if (c->held) tape_record(c->held, NULL, ev, NULL);
+  if (c->held && (ev->kind != TSR_EV_ACCESS || machine_observers_see_data(c->m, true)))
+    tape_record(c->held, NULL, ev, NULL);
   for (int i = 0; i < c->m->num_observers; i++)
     if (!c->held || c->m->observers[i].split_begin) c->m->observers[i].on_event(c->m->observers[i].user, ev);
 }

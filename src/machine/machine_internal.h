@@ -249,6 +249,9 @@ bool core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
 /* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
 bool machine_observers_read_output_data(const tsr_machine *m);
 bool machine_observers_report_races(const tsr_machine *m);
+/* Whether an observer reads more than the schedule (tsr_observer.schedule_only): the body's
+ * accesses, DMA landings, bytes or addresses; `held`: one of those that follow no split. */
+bool machine_observers_see_data(const tsr_machine *m, bool held);
 /* The host split and the observers. An observer with split hooks (tsr_observer.split_begin)
  * takes a split's events as they come, part by part; the others take them from the parts'
  * tapes once the split stands, in the order of the run in order (host_split.c splices them).
@@ -319,10 +322,11 @@ typedef struct dma_request {
   bool stream;                /* the destination is not read again soon: the host copy may
                                * bypass the cache (strided_copy_stream); the same bytes */
   /* Nothing writes the source, nor reads or writes the destination, between the start and
-   * the wait that retires this DMA: in eager mode with no observer, the host copy may move to
-   * that wait (an input's bytes then land in the cache just before they are used; an output's
-   * move beside the next step's inputs, move_late in dma.c). The semaphore, the counts and
-   * the events stay at the start. */
+   * the wait that retires this DMA: in eager mode with no observer that sees data
+   * (tsr_observer.schedule_only), the host copy may move to that wait (an input's bytes then
+   * land in the cache just before they are used; an output's move beside the next step's
+   * inputs, move_late in dma.c). The semaphore, the counts and the events stay at the start,
+   * but for the DMA_DONE, which comes at the wait. */
   bool late;
   /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */

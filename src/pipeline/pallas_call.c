@@ -393,10 +393,10 @@ static tsr_status alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dty
  * its blocks may be views of HBM, so the buffer of a slot that only ever holds views is never
  * touched (an overwritten output's, a read-only input's: 512 KiB written per core and part,
  * every call, for the threefry kernel's two outputs). Nothing can tell: the poison is written
- * before a DMA or the body first touches the buffer, and no observer is attached (none sees
- * the buffer's bytes or its address before then either). */
+ * before a DMA or the body first touches the buffer, and no observer that sees data is attached
+ * (none sees the buffer's bytes or its address before then either). */
 static bool defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !core_observed(c) && b->space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
+  return !machine_observers_see_data(c->m, false) && b->space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }
 
 /* Whether input i's blocks may be views of HBM (tsr_block_spec.read_only): DMAs move data at
@@ -439,7 +439,7 @@ static bool overwrite_views(const call_plan *cp, const operand_plan *o) {
  * an ANY/HBM operand that the body could write or DMA into) and DMAs move data at their start
  * (eager: the copy then reads what it would have read at the start). The destination is the
  * slot of a later step, which the body does not see before the wait. The DMA layer keeps
- * copies at their start when an observer watches. A kernel that writes another core's input
+ * copies at their start when an observer that sees data watches. A kernel that writes another core's input
  * slots (a race with the engine's own copies) may see the other order. */
 static bool late_inputs(const call_plan *cp, const operand_plan *o) {
   if (o->is_output || o->passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;

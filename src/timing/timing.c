@@ -309,7 +309,7 @@ static void on_event(void *user, const tsr_event *ev) {
 }
 
 tsr_observer tsr_timing_observer(tsr_timing *t) {
-  return (tsr_observer){.user = t, .on_event = on_event};
+  return (tsr_observer){.user = t, .on_event = on_event, .schedule_only = true};
 }
 
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
