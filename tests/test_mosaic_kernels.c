@@ -1405,6 +1405,34 @@ static void test_split_spliced(tsr_ref *in, tsr_ref *out) {
   free(t[1].text);
 }
 
+/* An observer that reads the schedule only (tsr_observer.schedule_only, the timing model's)
+ * gets no access events, and the same other events as one that reads everything. */
+typedef struct kind_count {
+  int accesses, others;
+} kind_count;
+
+static void count_kinds(void *user, const tsr_event *ev) {
+  kind_count *k = user;
+  if (ev->kind == TSR_EV_ACCESS) k->accesses++;
+  else if (ev->kind != TSR_EV_DMA_DONE) k->others++;
+}
+
+static void test_schedule_only(tsr_ref *in, tsr_ref *out) {
+  kind_count got[2] = {{0}};
+  for (int r = 0; r < 2; r++) { /* 0: schedule only, 1: everything */
+    tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+    tsr_machine *m = split_machine(false);
+    tsr_observer ob = {.user = &got[r], .on_event = count_kinds, .schedule_only = r == 0};
+    CHECK_OK(tsr_machine_add_observer(m, &ob));
+    if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, NULL));
+    tsr_machine_destroy(m);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  CHECK_EQ_INT(got[0].accesses, 0);
+  CHECK(got[1].accesses > 0);
+  CHECK_EQ_INT(got[0].others, got[1].others);
+}
+
 static void test_host_split(void) {
   float x[32 * 256], c[8 * 128], o[32 * 128], o2[32 * 128];
   tsr_test_fill(x, 32 * 256, 21);
@@ -1434,6 +1462,7 @@ static void test_host_split(void) {
   CHECK_EQ_INT(bad, 0);
   test_split_events(in, &out);
   test_split_spliced(in, &out);
+  test_schedule_only(in, &out);
 
   /* scratch carried across the parallel axis: the host part reads scratch it did not write,
    * so the call runs in order: a running sum over all blocks (on two cores, over core 0's;
