@@ -227,7 +227,7 @@ static void test_matmul_strided_views(void) {
 }
 
 /* o = x * y + 0.5 over strided (16, 128) blocks (add_rows): its loads feed elementwise ops
- * whose result one store writes whole, a row run (chunk.c), so the inputs are read-only with
+ * whose result one store writes whole, a row run (rows.c), so the inputs are read-only with
  * strided reads and their blocks are views of HBM, read a row at a time. Every way of running
  * it gives the bits of a plain C loop and the same DMAs: eager with host parts (accesses
  * reported), eager on one thread, unchunked (op by op, from the views), DMAs on wait (copies),

@@ -12,7 +12,7 @@
 static const struct {
   const char *name;
 } op_names[] = {
-#define HLO_OP(e, name, syntax, run, prep) {name},
+#define HLO_OP(e, name, syntax, run, prep, traits) {name},
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -20,7 +20,13 @@ static const struct {
 
 typedef tsr_status (*prep_fn)(tsr_hlo_program *, hlo_inst *, const hlo_type *);
 static const prep_fn preps[] = {
-#define HLO_OP(e, name, syntax, run, prep) prep,
+#define HLO_OP(e, name, syntax, run, prep, traits) prep,
+#include "ops/stablehlo.def"
+#include "ops/check.def"
+#undef HLO_OP
+};
+const uint8_t hlo_traits[HLO_OPCODE_COUNT] = {
+#define HLO_OP(e, name, syntax, run, prep, traits) traits,
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -156,7 +162,7 @@ static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
 
 static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out);
 
-static bool is_binary(hlo_opcode opc) { return opc >= HLO_ADD && opc <= HLO_SHIFT_RIGHT_LOGICAL; }
+static bool is_binary(hlo_opcode opc) { return hlo_traits[opc] & HT_SCALAR_OPERAND; }
 
 /* `x * c` reaches StableHLO as a broadcast of the scalar c to x's shape and a multiply: the
  * broadcast writes a whole tensor that the multiply reads back. A broadcast of a scalar
@@ -311,12 +317,12 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
     hlo_opcode opc = lookup(op->name);
     if (opc == HLO_CUSTOM_CALL) opc = custom_call_check(op);
-    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN || opc == HLO_SDY_RETURN) {
+    if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
+    if (hlo_traits[opc] & HT_TERMINATOR) {
       if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
       ret = op;
       break;
     }
-    if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
     /* the values its regions use from outside become extra operands, after its own */
     op_caps.n = 0;
     for (int r = 0; r < op->n_regions && s == TSR_OK; r++) s = region_captures(&op->regions[r], &op->regions[r], &op_caps, 0);

@@ -13,6 +13,7 @@
 #include "core/status.h"
 #include "core/strided.h" /* the view ops' copies */
 #include "mlir/ir.h"
+#include "ops/traits.h"
 #include "tessera/hlo.h"
 #include "tessera/machine.h" /* TSR_MAX_DEVICES, TSR_MAX_MESH_RANK */
 #include "tessera/mosaic.h"
@@ -30,12 +31,14 @@ static inline double complex hlo_cmplx(double re, double im) {
 #endif
 
 typedef enum hlo_opcode {
-#define HLO_OP(e, name, syntax, run, prep) HLO_##e,
+#define HLO_OP(e, name, syntax, run, prep, traits) HLO_##e,
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
   HLO_OPCODE_COUNT
 } hlo_opcode;
+/* The traits column of the registries: HT_* bits (src/ops/traits.h). */
+extern const uint8_t hlo_traits[HLO_OPCODE_COUNT];
 
 typedef struct hlo_type {
   tsr_dtype dtype;
@@ -243,12 +246,12 @@ double complex hlo_complex_binary(hlo_opcode op, tsr_dtype t, double complex a, 
 
 /* ---- op functions ---- */
 typedef struct hlo_compiler hlo_compiler;
-#define HLO_OP(e, name, syntax, run, prep) \
+#define HLO_OP(e, name, syntax, run, prep, traits) \
   tsr_status run(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res);
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
-#define HLO_OP(e, name, syntax, run, prep) tsr_status prep(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args);
+#define HLO_OP(e, name, syntax, run, prep, traits) tsr_status prep(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args);
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -261,7 +264,6 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
 /* ---- many devices (sdy.c, ops_collective.c) ---- */
 /* Reads the module's sdy.mesh and mhlo.num_partitions / num_replicas into p. */
 tsr_status hlo_read_devices(tsr_hlo_program *p);
-bool hlo_is_collective(hlo_opcode opc);
 /* A collective on every device of the manual computation at once: args[d], res[d]. */
 tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* Decodes the HLO sharding string `text` of a value of global type g (and local type l, of

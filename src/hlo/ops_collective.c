@@ -10,11 +10,6 @@
 
 #include "hlo/hlo_internal.h"
 
-bool hlo_is_collective(hlo_opcode opc) {
-  return opc == HLO_ALL_REDUCE || opc == HLO_ALL_GATHER || opc == HLO_REDUCE_SCATTER || opc == HLO_ALL_TO_ALL ||
-         opc == HLO_COLLECTIVE_PERMUTE || opc == HLO_COLLECTIVE_BROADCAST;
-}
-
 static bool has_channel(const tsr_ir_op *op) {
   const tsr_ir_attr *c = tsr_ir_op_attr(op, "channel_handle");
   int64_t h = 0;

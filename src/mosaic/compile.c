@@ -234,18 +234,23 @@ int64_t *comp_ints_dup(comp *c, const char *name, int *n) {
 /* ---- the op table ---------------------------------------------------------------------- */
 
 static const char *const op_names[] = {
-#define MOP(e, name, syntax, compile, run, kind) name,
+#define MOP(e, name, syntax, compile, run, kind, traits) name,
 #include "ops/mosaic.def"
 #undef MOP
 };
 const uint8_t mop_kinds[MOP_COUNT] = {
-#define MOP(e, name, syntax, compile, run, kind) kind,
+#define MOP(e, name, syntax, compile, run, kind, traits) kind,
+#include "ops/mosaic.def"
+#undef MOP
+};
+const uint16_t mop_traits[MOP_COUNT] = {
+#define MOP(e, name, syntax, compile, run, kind, traits) traits,
 #include "ops/mosaic.def"
 #undef MOP
 };
 typedef tsr_status (*compile_fn)(comp *c, minst *in);
 static const compile_fn op_compile[] = {
-#define MOP(e, name, syntax, compile, run, kind) compile,
+#define MOP(e, name, syntax, compile, run, kind, traits) compile,
 #include "ops/mosaic.def"
 #undef MOP
 };
