@@ -12,7 +12,7 @@
 #define F(r) ((float *)(void *)(r)->data)
 
 typedef struct live {
-  tape T;
+  machine_tape T;
   tsr_machine *m;
   char text[2][16384]; /* per device */
   size_t len[2];
@@ -52,7 +52,7 @@ static void on_event(void *user, const tsr_event *ev) {
     l->len[d] += n;
   }
   l->events[d]++;
-  tape_record(&l->T, l->m, ev, NULL);
+  machine_tape_record(&l->T, l->m, ev, NULL);
 }
 
 static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
@@ -93,14 +93,14 @@ static void run_kernel(live *l) {
 }
 
 /* Every record of a slot replayed, described as on_event describes the live events. */
-static void replay_text(tape *T, int slot, char *out, size_t cap, int *n) {
+static void replay_text(machine_tape *T, int slot, char *out, size_t cap, int *n) {
   size_t len = 0;
   *n = 0;
   out[0] = 0;
   for (size_t i = 0; i < T->slots[slot].n; i++) {
     tsr_event ev;
-    tape_event_refs refs;
-    tape_event(T, slot, i, &ev, &refs);
+    machine_tape_event_refs refs;
+    machine_tape_event(T, slot, i, &ev, &refs);
     char line[256];
     describe(line, sizeof line, &ev);
     size_t k = strlen(line);
@@ -114,7 +114,7 @@ static void replay_text(tape *T, int slot, char *out, size_t cap, int *n) {
 
 static void test_round_trip(void) {
   live *l = calloc(1, sizeof *l);
-  tape_init(&l->T, ~0u, 1);
+  machine_tape_init(&l->T, ~0u, 1);
   run_kernel(l);
   CHECK(!l->T.nomem);
   for (int d = 0; d < 2; d++) {
@@ -125,9 +125,9 @@ static void test_round_trip(void) {
   /* HBM refs are named by device and operand of the call, not by the host's address */
   int hbm_dmas = 0;
   for (size_t i = 0; i < l->T.slots[1].n; i++) {
-    const tape_rec *r = &l->T.slots[1].recs[i];
+    const machine_tape_rec *r = &l->T.slots[1].recs[i];
     if (r->kind != TSR_EV_DMA_START || r->dir != TSR_DMA_IN) continue;
-    const tape_ref *src = &l->T.slots[1].refs[r->src];
+    const machine_tape_ref *src = &l->T.slots[1].refs[r->src];
     hbm_dmas++;
     CHECK(src->data >> 63 == 1 && !src->has_buf);
     CHECK_EQ_INT((int)((src->data >> 52) & 0x7ff), 1 * TSR_MACHINE_MAX_CORES + 0); /* device 1, core 0 */
@@ -137,11 +137,11 @@ static void test_round_trip(void) {
   /* through bytes into another tape: the same events */
   char *bytes;
   size_t len;
-  CHECK_OK(tape_export(&l->T, &bytes, &len));
+  CHECK_OK(machine_tape_export(&l->T, &bytes, &len));
   CHECK_EQ_INT((int)(l->T.slots[0].n + l->T.slots[1].n), 0); /* exported: forgotten here */
-  tape other;
-  tape_init(&other, ~0u, 1);
-  CHECK_OK(tape_import(&other, bytes, len, 64, "test", "the first tape"));
+  machine_tape other;
+  machine_tape_init(&other, ~0u, 1);
+  CHECK_OK(machine_tape_import(&other, bytes, len, 64, "test", "the first tape"));
   static char replayed[16384];
   for (int d = 0; d < 2; d++) {
     int n;
@@ -152,16 +152,16 @@ static void test_round_trip(void) {
   }
 
   /* a slot recorded on both ends, bytes cut short, a slot past the consumer's */
-  CHECK_FAILS(tape_import(&other, bytes, len, 64, "test", "process 1"), TSR_ERR_INVALID, "recorded here and by process 1");
-  tape empty;
-  tape_init(&empty, ~0u, 1);
-  CHECK_FAILS(tape_import(&empty, bytes, len - 3, 64, "test", "process 2"), TSR_ERR_PARSE, "malformed");
-  tape_clear(&empty);
-  CHECK_FAILS(tape_import(&empty, bytes, len, 0, "test", "process 3"), TSR_ERR_PARSE, "malformed");
-  tape_free(&empty);
+  CHECK_FAILS(machine_tape_import(&other, bytes, len, 64, "test", "process 1"), TSR_ERR_INVALID, "recorded here and by process 1");
+  machine_tape empty;
+  machine_tape_init(&empty, ~0u, 1);
+  CHECK_FAILS(machine_tape_import(&empty, bytes, len - 3, 64, "test", "process 2"), TSR_ERR_PARSE, "malformed");
+  machine_tape_clear(&empty);
+  CHECK_FAILS(machine_tape_import(&empty, bytes, len, 0, "test", "process 3"), TSR_ERR_PARSE, "malformed");
+  machine_tape_free(&empty);
   free(bytes);
-  tape_free(&other);
-  tape_free(&l->T);
+  machine_tape_free(&other);
+  machine_tape_free(&l->T);
   tsr_machine_destroy(l->m);
   free(l);
 }
@@ -171,25 +171,25 @@ static void test_kinds_and_notes(void) {
   tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true};
   tsr_machine *m;
   CHECK_OK(tsr_machine_create(&mo, &m));
-  tape T;
-  tape_init(&T, TAPE_KIND(TSR_EV_KERNEL_BEGIN) | TAPE_KIND(TSR_EV_BODY_END), 2);
+  machine_tape T;
+  machine_tape_init(&T, MACHINE_TAPE_KIND(TSR_EV_KERNEL_BEGIN) | MACHINE_TAPE_KIND(TSR_EV_BODY_END), 2);
   tsr_cost cost = {.flops = 12};
   int64_t at[TSR_MAX_RANK] = {3, 4};
-  tape_record(&T, m, &(tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 1, .name = "k", .operand = -1}, NULL);
-  tape_record(&T, m, &(tsr_event){.kind = TSR_EV_STEP_BEGIN, .core = 1, .operand = -1}, NULL);
-  tape_record(&T, m, &(tsr_event){.kind = TSR_EV_BODY_END, .core = 1, .step = 5, .cost = &cost, .operand = -1}, at);
-  tape_record(&T, m, &(tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 2, .operand = -1}, NULL); /* no such core */
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 1, .name = "k", .operand = -1}, NULL);
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_STEP_BEGIN, .core = 1, .operand = -1}, NULL);
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_BODY_END, .core = 1, .step = 5, .cost = &cost, .operand = -1}, at);
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 2, .operand = -1}, NULL); /* no such core */
   CHECK_EQ_INT((int)T.slots[1].n, 2);
   CHECK_EQ_INT((int)T.slots[0].n + (int)T.slots[2].n, 0);
   tsr_event ev;
-  tape_event_refs refs;
-  tape_event(&T, 1, 0, &ev, &refs);
+  machine_tape_event_refs refs;
+  machine_tape_event(&T, 1, 0, &ev, &refs);
   CHECK(ev.kind == TSR_EV_KERNEL_BEGIN && ev.name && !strcmp(ev.name, "k") && ev.core == 1);
   CHECK(!T.slots[1].recs[0].noted);
-  tape_event(&T, 1, 1, &ev, &refs);
+  machine_tape_event(&T, 1, 1, &ev, &refs);
   CHECK(ev.kind == TSR_EV_BODY_END && ev.cost && ev.cost->flops == 12 && ev.step == 5);
   CHECK(T.slots[1].recs[1].noted && T.slots[1].recs[1].at[0] == 3 && T.slots[1].recs[1].at[1] == 4);
-  tape_free(&T);
+  machine_tape_free(&T);
   tsr_machine_destroy(m);
 }
 

@@ -105,7 +105,7 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev);
 /* Under MPI: held, the log waits for the others' (no replay after a call); its tape goes to
  * process 0 (src/mpi/events.c), whose log replays them all. */
 void ck_log_hold(tsr_checker *ck, bool held);
-struct tape *ck_log_tape(tsr_checker *ck); /* NULL: one device (nothing recorded) */
+struct machine_tape *ck_log_tape(tsr_checker *ck); /* NULL: one device (nothing recorded) */
 void ck_log_settle(tsr_checker *ck);   /* replays what is logged (not while held) */
 void ck_log_free(tsr_checker *ck);
 void ck_log_clear(tsr_checker *ck);

@@ -18,26 +18,26 @@ struct ck_log {
   pthread_mutex_t lock;
   bool held;
   int ends;                          /* KERNEL_ENDs recorded since the last replay */
-  tape tape;
+  machine_tape tape;
 };
 
 /* The kinds the checks read. */
-#define CK_TAPE_KINDS                                                                                           \
-  (TAPE_KIND(TSR_EV_KERNEL_BEGIN) | TAPE_KIND(TSR_EV_KERNEL_END) | TAPE_KIND(TSR_EV_DMA_START) |                \
-   TAPE_KIND(TSR_EV_DMA_WAIT_END) | TAPE_KIND(TSR_EV_SEM_SIGNAL) | TAPE_KIND(TSR_EV_SEM_WAIT) |                 \
-   TAPE_KIND(TSR_EV_SEM_CARRY) | TAPE_KIND(TSR_EV_ACCESS) | TAPE_KIND(TSR_EV_SHARED_OUTPUT))
+#define CK_KIND(kind) MACHINE_TAPE_KIND(TSR_EV_##kind)
+#define CK_TAPE_KINDS                                                                                   \
+  (CK_KIND(KERNEL_BEGIN) | CK_KIND(KERNEL_END) | CK_KIND(DMA_START) | CK_KIND(DMA_WAIT_END) |             \
+   CK_KIND(SEM_SIGNAL) | CK_KIND(SEM_WAIT) | CK_KIND(SEM_CARRY) | CK_KIND(ACCESS) | CK_KIND(SHARED_OUTPUT))
 
 tsr_status ck_log_create(tsr_checker *ck) {
   if (ck->log) return TSR_OK;
   ck->log = calloc(1, sizeof *ck->log);
   if (!ck->log) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   pthread_mutex_init(&ck->log->lock, NULL);
-  tape_init(&ck->log->tape, CK_TAPE_KINDS, ck->device_cores);
+  machine_tape_init(&ck->log->tape, CK_TAPE_KINDS, ck->device_cores);
   return TSR_OK;
 }
 
 static void clear_slots(ck_log *L) {
-  tape_clear(&L->tape);
+  machine_tape_clear(&L->tape);
   L->ends = 0;
 }
 
@@ -51,7 +51,7 @@ void ck_log_clear(tsr_checker *ck) {
 void ck_log_free(tsr_checker *ck) {
   ck_log *L = ck->log;
   if (!L) return;
-  tape_free(&L->tape);
+  machine_tape_free(&L->tape);
   pthread_mutex_destroy(&L->lock);
   free(L);
   ck->log = NULL;
@@ -72,7 +72,7 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
   int64_t at[TSR_MAX_RANK] = {0};
   bool poisoned = (ck->checks & TSR_CHECK_POISON) && ck_poison_found(ev, at); /* the bytes are here now */
   pthread_mutex_lock(&L->lock);
-  tape_record(&L->tape, ck->machine, ev, poisoned ? at : NULL);
+  machine_tape_record(&L->tape, ck->machine, ev, poisoned ? at : NULL);
   if (ev->kind == TSR_EV_KERNEL_END && ++L->ends >= ck->num_cores && !L->held) replay_locked(ck);
   pthread_mutex_unlock(&L->lock);
 }
@@ -80,10 +80,10 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
 /* ---- the replay ---- */
 
 static void replay_one(tsr_checker *ck, ck_log *L, int slot, size_t i) {
-  tape_event_refs refs;
+  machine_tape_event_refs refs;
   tsr_event ev;
-  tape_event(&L->tape, slot, i, &ev, &refs);
-  const tape_rec *r = &L->tape.slots[slot].recs[i];
+  machine_tape_event(&L->tape, slot, i, &ev, &refs);
+  const machine_tape_rec *r = &L->tape.slots[slot].recs[i];
   int dc = ck->device_cores; /* the checks number the cores of every device in one row */
   ev.core = r->device * dc + r->core;
   ev.target_core = r->target_device * dc + r->target_core;
@@ -101,7 +101,7 @@ typedef struct sems {
   int64_t nowhere; /* what a missing ref (or a failed allocation) counts into */
 } sems;
 
-static int64_t *sem_of(sems *v, const tape_slot *s, int32_t ref) {
+static int64_t *sem_of(sems *v, const machine_tape_slot *s, int32_t ref) {
   if (ref < 0) return &v->nowhere;
   uint64_t key = s->refs[ref].data;
   for (size_t i = 0; i < v->n; i++)
@@ -118,14 +118,14 @@ static int64_t *sem_of(sems *v, const tape_slot *s, int32_t ref) {
 }
 
 /* What a wait takes (0: not a wait). */
-static int64_t takes(const tape_rec *r) {
+static int64_t takes(const machine_tape_rec *r) {
   return r->kind == TSR_EV_SEM_WAIT ? r->amount : r->kind == TSR_EV_DMA_WAIT_END ? r->bytes : 0;
 }
 
 /* Replays record pos[t] of slot t and moves past it. */
 static void step(tsr_checker *ck, ck_log *L, sems *v, size_t *pos, int t) {
-  const tape_slot *s = &L->tape.slots[t];
-  const tape_rec *r = &s->recs[pos[t]];
+  const machine_tape_slot *s = &L->tape.slots[t];
+  const machine_tape_rec *r = &s->recs[pos[t]];
   switch (r->kind) {
   case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_CARRY: *sem_of(v, s, r->sem) += r->amount; break;
   case TSR_EV_DMA_START:
@@ -140,16 +140,16 @@ static void step(tsr_checker *ck, ck_log *L, sems *v, size_t *pos, int t) {
 
 static void replay_locked(tsr_checker *ck) {
   ck_log *L = ck->log;
-  const tape_slot *slots = L->tape.slots;
-  size_t pos[TAPE_MAX_SLOTS] = {0};
+  const machine_tape_slot *slots = L->tape.slots;
+  size_t pos[MACHINE_TAPE_MAX_SLOTS] = {0};
   sems v = {0};
-  int n = ck->num_cores < TAPE_MAX_SLOTS ? ck->num_cores : TAPE_MAX_SLOTS;
+  int n = ck->num_cores < MACHINE_TAPE_MAX_SLOTS ? ck->num_cores : MACHINE_TAPE_MAX_SLOTS;
   for (;;) {
     bool moved = false, left = false, all_begin = true;
     for (int t = 0; t < n; t++) { /* each slot as far as its waits allow */
-      const tape_slot *s = &slots[t];
+      const machine_tape_slot *s = &slots[t];
       while (pos[t] < s->n) {
-        const tape_rec *r = &s->recs[pos[t]];
+        const machine_tape_rec *r = &s->recs[pos[t]];
         if (r->kind == TSR_EV_KERNEL_BEGIN) break; /* a barrier: below */
         int64_t need = takes(r);
         if (need > 0 && *sem_of(&v, s, r->sem) < need) break;
@@ -190,4 +190,4 @@ void ck_log_settle(tsr_checker *ck) {
 
 /* ---- across processes ---- */
 
-struct tape *ck_log_tape(tsr_checker *ck) { return ck->log ? &ck->log->tape : NULL; }
+struct machine_tape *ck_log_tape(tsr_checker *ck) { return ck->log ? &ck->log->tape : NULL; }

@@ -120,7 +120,7 @@ void tsr_machine_destroy(tsr_machine *m) {
       free(m->cores[i].views);
     }
   free(m->cores);
-  for (int i = 0; i < m->num_split_tapes; i++) tape_free(&m->split_tapes[i]);
+  for (int i = 0; i < m->num_split_tapes; i++) machine_tape_free(&m->split_tapes[i]);
   free(m->split_tapes);
   free(m->warnings);
   pthread_mutex_destroy(&m->warn_lock);
@@ -162,17 +162,17 @@ bool machine_split_holds(const tsr_machine *m) {
   return false;
 }
 
-tape *machine_split_tapes(tsr_machine *m, int parts) {
+machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
   if (parts > m->num_split_tapes) {
-    tape *nt = realloc(m->split_tapes, (size_t)parts * sizeof *nt);
+    machine_tape *nt = realloc(m->split_tapes, (size_t)parts * sizeof *nt);
     if (!nt) return NULL;
     /* the strings stay with each tape for the machine's life: an observer may keep a pointer
      * to a kernel's name it was given (the timing model does) */
-    for (int i = m->num_split_tapes; i < parts; i++) tape_init(&nt[i], ~0u, TSR_MACHINE_MAX_CORES);
+    for (int i = m->num_split_tapes; i < parts; i++) machine_tape_init(&nt[i], ~0u, TSR_MACHINE_MAX_CORES);
     m->split_tapes = nt;
     m->num_split_tapes = parts;
   }
-  for (int i = 0; i < parts; i++) tape_clear(&m->split_tapes[i]);
+  for (int i = 0; i < parts; i++) machine_tape_clear(&m->split_tapes[i]);
   return m->split_tapes;
 }
 
@@ -237,7 +237,7 @@ void machine_core_emit(tsr_core *c, tsr_event *ev) {
   ev->host_part = c->host_part;
   if (ev->step >= 0) ev->step += c->step_base;
   if (c->held && (ev->kind != TSR_EV_ACCESS || machine_observers_see_data(c->m, true)))
-    tape_record(c->held, NULL, ev, NULL);
+    machine_tape_record(c->held, NULL, ev, NULL);
   for (int i = 0; i < c->m->num_observers; i++)
     if (!c->held || c->m->observers[i].split_begin) c->m->observers[i].on_event(c->m->observers[i].user, ev);
 }

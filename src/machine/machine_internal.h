@@ -102,7 +102,7 @@ typedef struct tsr_core {
   int host_part;      /* the host split's host part it runs now (tsr_event.host_part), or 0 */
   /* During a host split: the tape of the part it runs, where its events for the observers
    * that follow no split go until the split stands (machine_split_tapes); NULL otherwise. */
-  struct tape *held;
+  struct machine_tape *held;
   view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
   /* A run on many devices (mesh.c): the barriers this core has passed (1: the start, 2:
@@ -213,7 +213,7 @@ struct tsr_machine {
   uint64_t printed[64];   /* hashes of the warnings printed (each is printed once) */
   int num_printed;
   bool no_data;       /* the running call's DMAs into VMEM and HBM move nothing (tsr_call_desc) */
-  struct tape *split_tapes; /* machine_split_tapes: one per part of the largest split yet */
+  struct machine_tape *split_tapes; /* machine_split_tapes: one per part of the largest split yet */
   int num_split_tapes;
 };
 
@@ -258,7 +258,7 @@ bool machine_observers_see_data(const tsr_machine *m, bool held);
  * Whether some observer takes them from the tapes; the tapes of `parts` parts, emptied (NULL:
  * out of host memory); an event from a tape to the observers without hooks. */
 bool machine_split_holds(const tsr_machine *m);
-struct tape *machine_split_tapes(tsr_machine *m, int parts);
+struct machine_tape *machine_split_tapes(tsr_machine *m, int parts);
 void machine_emit_held(tsr_machine *m, const tsr_event *ev);
 /* The hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_split_begin(tsr_machine *m, int host_parts);

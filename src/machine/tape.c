@@ -20,19 +20,19 @@ static bool grow(void **a, size_t *cap, size_t n, size_t elem) {
   return true;
 }
 
-void tape_init(tape *T, unsigned kinds, int device_cores) {
+void machine_tape_init(machine_tape *T, unsigned kinds, int device_cores) {
   memset(T, 0, sizeof *T);
   T->kinds = kinds;
   T->device_cores = device_cores > 0 ? device_cores : 1;
 }
 
-void tape_clear(tape *T) {
-  for (int i = 0; i < TAPE_MAX_SLOTS; i++) T->slots[i].n = T->slots[i].nrefs = T->slots[i].ncosts = 0;
+void machine_tape_clear(machine_tape *T) {
+  for (int i = 0; i < MACHINE_TAPE_MAX_SLOTS; i++) T->slots[i].n = T->slots[i].nrefs = T->slots[i].ncosts = 0;
   T->nomem = false;
 }
 
-void tape_free(tape *T) {
-  for (int i = 0; i < TAPE_MAX_SLOTS; i++) {
+void machine_tape_free(machine_tape *T) {
+  for (int i = 0; i < MACHINE_TAPE_MAX_SLOTS; i++) {
     free(T->slots[i].recs);
     free(T->slots[i].refs);
     free(T->slots[i].costs);
@@ -45,10 +45,10 @@ void tape_free(tape *T) {
   memset(T, 0, sizeof *T);
 }
 
-int tape_slot_of(const tape *T, int device, int core) {
+int machine_tape_slot_of(const machine_tape *T, int device, int core) {
   if (device < 0 || core < 0 || core >= T->device_cores) return -1;
   int s = device * T->device_cores + core;
-  return s < TAPE_MAX_SLOTS ? s : -1;
+  return s < MACHINE_TAPE_MAX_SLOTS ? s : -1;
 }
 
 /* ---- strings (kernel and operand names, source locations) ---- */
@@ -59,7 +59,7 @@ static uint32_t hash_str(const char *s) {
   return h;
 }
 
-static bool rehash(tape *T) {
+static bool rehash(machine_tape *T) {
   int32_t ncap = T->hcap ? T->hcap * 2 : 256;
   int32_t *nh = malloc((size_t)ncap * sizeof *nh);
   if (!nh) return false;
@@ -75,7 +75,7 @@ static bool rehash(tape *T) {
   return true;
 }
 
-static int32_t intern(tape *T, const char *s) {
+static int32_t intern(machine_tape *T, const char *s) {
   if (!s) return -1;
   if (T->nstrs * 2 >= T->hcap && !rehash(T)) return -1;
   uint32_t i = hash_str(s) & (uint32_t)(T->hcap - 1);
@@ -113,14 +113,14 @@ static int operand_of(const tsr_machine *m, const char *p) {
 
 /* r as the tape keeps it: memory of `device` (core `core` for an allocation) when `far` (the
  * namesake here of a target in another process), else where r's allocation says it is. */
-static int32_t put_ref(tape *T, tape_slot *s, tsr_machine *root, const tsr_ref *r, int device, int core, bool far,
-                       int own_device) {
+static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root, const tsr_ref *r, int device,
+                       int core, bool far, int own_device) {
   if (!r) return -1;
   if (!grow((void **)&s->refs, &s->caprefs, s->nrefs, sizeof *s->refs)) {
     T->nomem = true;
     return -1;
   }
-  tape_ref *k = &s->refs[s->nrefs];
+  machine_tape_ref *k = &s->refs[s->nrefs];
   memset(k, 0, sizeof *k);
   k->dtype = r->dtype;
   k->space = r->space;
@@ -145,7 +145,7 @@ static int32_t put_ref(tape *T, tape_slot *s, tsr_machine *root, const tsr_ref *
   return (int32_t)s->nrefs++;
 }
 
-static int32_t put_cost(tape *T, tape_slot *s, const tsr_cost *c) {
+static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c) {
   if (!c) return -1;
   if (!grow((void **)&s->costs, &s->capcosts, s->ncosts, sizeof *s->costs)) {
     T->nomem = true;
@@ -155,11 +155,11 @@ static int32_t put_cost(tape *T, tape_slot *s, const tsr_cost *c) {
   return (int32_t)s->ncosts++;
 }
 
-void tape_record(tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
-  if ((unsigned)ev->kind >= 32 || !(T->kinds & TAPE_KIND(ev->kind))) return;
-  int slot = tape_slot_of(T, ev->device, ev->core);
+void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
+  if ((unsigned)ev->kind >= 32 || !(T->kinds & MACHINE_TAPE_KIND(ev->kind))) return;
+  int slot = machine_tape_slot_of(T, ev->device, ev->core);
   if (slot < 0) return;
-  tape_slot *s = &T->slots[slot];
+  machine_tape_slot *s = &T->slots[slot];
   if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) {
     T->nomem = true;
     return;
@@ -169,8 +169,9 @@ void tape_record(tape *T, tsr_machine *root, const tsr_event *ev, const int64_t 
   bool far = remote && root && ev->target_device != ev->device && mesh_far(root, ev->target_device);
   int tdev = remote ? ev->target_device : ev->device;
   int tcore = remote && ev->target_core >= 0 ? ev->target_core : ev->core;
-  tape_rec *r = &s->recs[s->n];
-  *r = (tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core, .target_device = ev->target_device,
+  machine_tape_rec *r = &s->recs[s->n];
+  *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core,
+                          .target_device = ev->target_device,
                   .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .dir = ev->dir,
                   .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .noted = at != NULL,
                   .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
@@ -193,7 +194,7 @@ void tape_record(tape *T, tsr_machine *root, const tsr_event *ev, const int64_t 
 
 /* ---- replaying ---- */
 
-static tsr_buffer *stand_in(tape *T, const tape_ref *k) {
+static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
   char *base = (char *)(uintptr_t)k->base;
   for (int i = 0; i < T->nbufs; i++) {
     tsr_buffer *b = T->bufs[i];
@@ -212,9 +213,9 @@ static tsr_buffer *stand_in(tape *T, const tape_ref *k) {
   return b;
 }
 
-static const tsr_ref *to_ref(tape *T, const tape_slot *s, int32_t i, tsr_ref *out) {
+static const tsr_ref *to_ref(machine_tape *T, const machine_tape_slot *s, int32_t i, tsr_ref *out) {
   if (i < 0) return NULL;
-  const tape_ref *k = &s->refs[i];
+  const machine_tape_ref *k = &s->refs[i];
   *out = (tsr_ref){.data = (char *)(uintptr_t)k->data, .dtype = (tsr_dtype)k->dtype, .space = (tsr_space)k->space,
                    .rank = k->rank};
   memcpy(out->shape, k->shape, sizeof out->shape);
@@ -223,9 +224,9 @@ static const tsr_ref *to_ref(tape *T, const tape_slot *s, int32_t i, tsr_ref *ou
   return out;
 }
 
-void tape_event(tape *T, int slot, size_t i, tsr_event *ev, tape_event_refs *refs) {
-  const tape_slot *s = &T->slots[slot];
-  const tape_rec *r = &s->recs[i];
+void machine_tape_event(machine_tape *T, int slot, size_t i, tsr_event *ev, machine_tape_event_refs *refs) {
+  const machine_tape_slot *s = &T->slots[slot];
+  const machine_tape_rec *r = &s->recs[i];
   *ev = (tsr_event){.kind = (tsr_event_kind)r->kind, .core = r->core, .step = r->step,
                     .name = r->name >= 0 ? T->strs[r->name] : NULL, .dma_id = r->dma_id, .dir = (tsr_dma_dir)r->dir,
                     .src = to_ref(T, s, r->src, &refs->src), .dst = to_ref(T, s, r->dst, &refs->dst),
@@ -241,16 +242,16 @@ void tape_event(tape *T, int slot, size_t i, tsr_event *ev, tape_event_refs *ref
 
 /* Layout: the string table (blob_put_strings); int32 slots; per slot: int32 slot, int64
  * records, int64 refs, int64 costs, the records, the refs, the costs. */
-tsr_status tape_export(tape *T, char **out, size_t *len) {
+tsr_status machine_tape_export(machine_tape *T, char **out, size_t *len) {
   *out = NULL;
   *len = 0;
   blob b = {0};
   blob_put_strings(&b, T->strs, T->nstrs);
   int32_t nslots = 0;
-  for (int t = 0; t < TAPE_MAX_SLOTS; t++) nslots += T->slots[t].n > 0;
+  for (int t = 0; t < MACHINE_TAPE_MAX_SLOTS; t++) nslots += T->slots[t].n > 0;
   blob_put(&b, &nslots, sizeof nslots);
-  for (int32_t t = 0; t < TAPE_MAX_SLOTS; t++) {
-    tape_slot *s = &T->slots[t];
+  for (int32_t t = 0; t < MACHINE_TAPE_MAX_SLOTS; t++) {
+    machine_tape_slot *s = &T->slots[t];
     if (!s->n) continue;
     int64_t counts[3] = {(int64_t)s->n, (int64_t)s->nrefs, (int64_t)s->ncosts};
     blob_put(&b, &t, sizeof t);
@@ -260,7 +261,7 @@ tsr_status tape_export(tape *T, char **out, size_t *len) {
     blob_put(&b, s->costs, s->ncosts * sizeof *s->costs);
   }
   bool nomem = b.nomem || T->nomem;
-  tape_clear(T);
+  machine_tape_clear(T);
   if (nomem) {
     free(b.p);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the event tape");
@@ -273,7 +274,7 @@ tsr_status tape_export(tape *T, char **out, size_t *len) {
 static bool index_ok(int32_t i, int64_t n) { return i >= -1 && i < n; }
 
 static bool ref_ok(const void *item) {
-  const tape_ref *f = item;
+  const machine_tape_ref *f = item;
   return f->rank >= 0 && f->rank <= TSR_MAX_RANK;
 }
 
@@ -283,11 +284,11 @@ static bool cost_ok(const void *item) {
 }
 
 /* Appends n items of `elem` bytes at *at to the array *a (*count of *cap); false: malformed. */
-static bool take_items(tape *T, const char *p, size_t len, size_t *at, int64_t n, size_t elem,
+static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, int64_t n, size_t elem,
                        bool (*ok)(const void *), void **a, size_t *count, size_t *cap) {
   if ((uint64_t)n > (len - *at) / elem) return false;
   for (int64_t k = 0; k < n; k++) {
-    union { tape_ref ref; tsr_cost cost; } item; /* room and alignment for either */
+    union { machine_tape_ref ref; tsr_cost cost; } item; /* room and alignment for either */
     blob_take(p, len, at, &item, elem);
     if (!ok(&item)) return false;
     if (!grow(a, cap, *count, elem)) {
@@ -301,12 +302,12 @@ static bool take_items(tape *T, const char *p, size_t len, size_t *at, int64_t n
 }
 
 /* Reads one slot's records, refs and costs at *at into the empty slot s; false: malformed. */
-static bool take_slot(tape *T, tape_slot *s, const char *p, size_t len, size_t *at, const int64_t *counts,
-                      const int32_t *ids, int32_t nids) {
+static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size_t len, size_t *at,
+                      const int64_t *counts, const int32_t *ids, int32_t nids) {
   int64_t nr = counts[0], nf = counts[1], nc = counts[2];
-  if (nr < 0 || nf < 0 || nc < 0 || (uint64_t)nr > (len - *at) / sizeof(tape_rec)) return false;
+  if (nr < 0 || nf < 0 || nc < 0 || (uint64_t)nr > (len - *at) / sizeof(machine_tape_rec)) return false;
   for (int64_t k = 0; k < nr; k++) {
-    tape_rec r;
+    machine_tape_rec r;
     blob_take(p, len, at, &r, sizeof r);
     if (!index_ok(r.src, nf) || !index_ok(r.dst, nf) || !index_ok(r.sem, nf) || !index_ok(r.recv, nf) ||
         !index_ok(r.cost, nc) || !index_ok(r.loc, nids) || !index_ok(r.name, nids) || r.rank < 0 ||
@@ -319,13 +320,15 @@ static bool take_slot(tape *T, tape_slot *s, const char *p, size_t len, size_t *
     if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) T->nomem = true;
     else s->recs[s->n++] = r;
   }
-  return take_items(T, p, len, at, nf, sizeof(tape_ref), ref_ok, (void **)&s->refs, &s->nrefs, &s->caprefs) &&
+  return take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ref_ok, (void **)&s->refs, &s->nrefs,
+                    &s->caprefs) &&
          take_items(T, p, len, at, nc, sizeof(tsr_cost), cost_ok, (void **)&s->costs, &s->ncosts, &s->capcosts);
 }
 
 static int32_t intern_string(void *T, const char *str) { return intern(T, str); }
 
-tsr_status tape_import(tape *T, const char *p, size_t len, int max_slots, const char *what, const char *from) {
+tsr_status machine_tape_import(machine_tape *T, const char *p, size_t len, int max_slots, const char *what,
+                               const char *from) {
   size_t at = 0;
   int32_t nstrs = 0, nslots = 0, *ids = NULL;
   tsr_status st = TSR_OK;
@@ -335,14 +338,15 @@ tsr_status tape_import(tape *T, const char *p, size_t len, int max_slots, const 
     goto out;
   }
   if (got != BLOB_OK) goto bad;
-  if (!blob_take(p, len, &at, &nslots, sizeof nslots) || nslots < 0 || nslots > TAPE_MAX_SLOTS) goto bad;
+  if (!blob_take(p, len, &at, &nslots, sizeof nslots) || nslots < 0 || nslots > MACHINE_TAPE_MAX_SLOTS)
+    goto bad;
   for (int32_t i = 0; i < nslots; i++) {
     int32_t t;
     int64_t counts[3];
     if (!blob_take(p, len, &at, &t, sizeof t) || !blob_take(p, len, &at, counts, sizeof counts) || t < 0 ||
-        t >= TAPE_MAX_SLOTS || t >= max_slots)
+        t >= MACHINE_TAPE_MAX_SLOTS || t >= max_slots)
       goto bad;
-    tape_slot *s = &T->slots[t];
+    machine_tape_slot *s = &T->slots[t];
     if (s->n) {
       st = tsr_fail(TSR_ERR_INVALID, "%s: core slot %d was recorded here and by %s", what, t, from);
       goto out;

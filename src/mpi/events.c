@@ -24,7 +24,7 @@ tsr_status tsr_mpi_timing_attach(tsr_timing *t, tsr_machine *m, MPI_Comm comm) {
 /* Moves every process's tape to process 0's (collective; between runs, when nothing records),
  * its slots below max_slots; `what` names the consumer in messages. T may be NULL (a
  * consumer that records nothing here): it sends nothing, and takes nothing. */
-static tsr_status gather_tapes(MPI_Comm comm, tape *T, int max_slots, const char *what) {
+static tsr_status gather_tapes(MPI_Comm comm, machine_tape *T, int max_slots, const char *what) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -33,7 +33,7 @@ static tsr_status gather_tapes(MPI_Comm comm, tape *T, int max_slots, const char
     return tsr_fail(TSR_ERR_INVALID, "%s: %d MPI processes, at most %d", what, size, TSR_MAX_DEVICES);
   char *mine = NULL;
   size_t len = 0;
-  tsr_status s = rank == 0 || !T ? TSR_OK : tape_export(T, &mine, &len);
+  tsr_status s = rank == 0 || !T ? TSR_OK : machine_tape_export(T, &mine, &len);
   int64_t my_len = s == TSR_OK ? (int64_t)len : -1;
   int64_t lens[TSR_MAX_DEVICES] = {0};
   char *bufs[TSR_MAX_DEVICES] = {0};
@@ -61,7 +61,7 @@ static tsr_status gather_tapes(MPI_Comm comm, tape *T, int max_slots, const char
     else if (s == TSR_OK && go[r] && !T)
       s = tsr_fail(TSR_ERR_INVALID, "%s: an event tape from %s, but nothing here records one", what, from);
     else if (s == TSR_OK && go[r])
-      s = tape_import(T, bufs[r], (size_t)lens[r], max_slots, what, from);
+      s = machine_tape_import(T, bufs[r], (size_t)lens[r], max_slots, what, from);
     free(bufs[r]);
   }
   return s;

@@ -362,7 +362,7 @@ static bool run_parts(call_plan *cp) {
 enum { KEEP, DROP, SKIP }; /* what becomes of a part's record */
 
 typedef struct part_splice {
-  const tape_slot *s;         /* the part's events (its core's slot on its tape) */
+  const machine_tape_slot *s;         /* the part's events (its core's slot on its tape) */
   uint8_t *mark;              /* per record */
   int32_t *skip_of;           /* a SKIP record's: the dropped start whose block it names */
   size_t from, to;            /* the records it keeps in place: [from, to) */
@@ -378,40 +378,40 @@ typedef struct splice {
 
 #define NONE ((size_t)-1)
 
-static size_t find(const tape_slot *s, size_t lo, size_t hi, int kind) {
+static size_t find(const machine_tape_slot *s, size_t lo, size_t hi, int kind) {
   for (size_t i = lo; i < hi; i++)
     if (s->recs[i].kind == kind) return i;
   return NONE;
 }
 
-static size_t find_last(const tape_slot *s, size_t lo, size_t hi, int kind) {
+static size_t find_last(const machine_tape_slot *s, size_t lo, size_t hi, int kind) {
   for (size_t i = hi; i > lo; i--)
     if (s->recs[i - 1].kind == kind) return i - 1;
   return NONE;
 }
 
 /* The first (or last) copy of operand `operand` in direction dir in [lo, hi). */
-static size_t find_copy(const tape_slot *s, size_t lo, size_t hi, int dir, int operand, bool last) {
+static size_t find_copy(const machine_tape_slot *s, size_t lo, size_t hi, int dir, int operand, bool last) {
   for (size_t k = 0; k < hi - lo; k++) {
     size_t i = last ? hi - 1 - k : lo + k;
-    const tape_rec *r = &s->recs[i];
+    const machine_tape_rec *r = &s->recs[i];
     if (r->kind == TSR_EV_DMA_START && r->dir == dir && r->operand == operand) return i;
   }
   return NONE;
 }
 
 /* The first event of `kind` in [lo, hi) on the semaphore of the copy at `start`. */
-static size_t find_on_sem(const tape_slot *s, size_t lo, size_t hi, int kind, size_t start) {
+static size_t find_on_sem(const machine_tape_slot *s, size_t lo, size_t hi, int kind, size_t start) {
   int32_t want = s->recs[start].sem;
   for (size_t i = lo; want >= 0 && i < hi; i++) {
-    const tape_rec *r = &s->recs[i];
+    const machine_tape_rec *r = &s->recs[i];
     if (r->kind == kind && r->sem >= 0 && s->refs[r->sem].data == s->refs[want].data) return i;
   }
   return NONE;
 }
 
 /* Where the copy at `start` landed (eager mode: just after it), NONE if it did not. */
-static size_t find_done(const tape_slot *s, size_t start) {
+static size_t find_done(const machine_tape_slot *s, size_t start) {
   for (size_t i = start + 1; i < s->n; i++)
     if (s->recs[i].kind == TSR_EV_DMA_DONE && s->recs[i].dma_id == s->recs[start].dma_id) return i;
   return NONE;
@@ -421,7 +421,7 @@ typedef struct step_span {
   size_t first_begin, first_end, last_begin, last_end; /* [begin, end) of its first and last step */
 } step_span;
 
-static bool steps_of(const tape_slot *s, step_span *sp) {
+static bool steps_of(const machine_tape_slot *s, step_span *sp) {
   sp->first_begin = find(s, 0, s->n, TSR_EV_STEP_BEGIN);
   sp->last_begin = find_last(s, 0, s->n, TSR_EV_STEP_BEGIN);
   if (sp->first_begin == NONE) return false;
@@ -439,7 +439,7 @@ static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before
   const host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
-    if (o->is_output || o->passthrough) continue;
+    if (o->is_output || o->geo.passthrough) continue;
     size_t start = find_copy(Q->s, after->first_begin, after->first_end, TSR_DMA_IN, o->index, false);
     if (start == NONE) return false;
     size_t wait = find_on_sem(Q->s, start + 1, after->first_end, TSR_EV_DMA_WAIT_BEGIN, start);
@@ -450,11 +450,11 @@ static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before
     const part_edge *last = &hs->edge[(size_t)(p - 1) * (size_t)cp->n + (size_t)i];
     Q->mark[start] = DROP;
     if (done != NONE) Q->mark[done] = DROP;
-    if (!pipe_blocks_differ(first->first, last->last, o->rank)) { /* P's last step held the block */
+    if (!pipe_blocks_differ(first->first, last->last, o->geo.rank)) { /* P's last step held the block */
       Q->mark[wait] = SKIP;
       Q->skip_of[wait] = (int32_t)start;
       Q->mark[wait_end] = DROP;
-    } else if (o->buffer_count > 1) { /* fetched by P's last step, before its body */
+    } else if (o->geo.buffer_count > 1) { /* fetched by P's last step, before its body */
       P->before_body[P->nbefore++] = start;
       if (done != NONE) P->before_body[P->nbefore++] = done;
     } else { /* one buffer: fetched when it is needed, in order too */
@@ -464,7 +464,7 @@ static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before
   }
   for (int i = cp->d->num_inputs; i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
-    if (o->buffer_count < 2) continue; /* one buffer: waited for at once, in order too */
+    if (o->geo.buffer_count < 2) continue; /* one buffer: waited for at once, in order too */
     size_t start = find_copy(P->s, before->last_begin, before->last_end, TSR_DMA_OUT, o->index, true);
     if (start == NONE) return false;
     size_t wait = find_on_sem(P->s, start + 1, before->last_end, TSR_EV_DMA_WAIT_BEGIN, start);
@@ -534,8 +534,8 @@ typedef struct numbering {
 static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering *num) {
   const host_split *hs = &cp->split;
   tsr_event ev;
-  tape_event_refs refs;
-  tape_event(&hs->tapes[p], hs->part[p].owner, i, &ev, &refs);
+  machine_tape_event_refs refs;
+  machine_tape_event(&hs->tapes[p], hs->part[p].owner, i, &ev, &refs);
   if (step != -2) ev.step = step;
   if (ev.kind == TSR_EV_DMA_START) {
     num->from = ev.dma_id;
@@ -558,8 +558,8 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
         for (int k = 0; k < P->nbefore; k++) emit_record(cp, p + 1, P->before_body[k], step, &num);
       if (P->mark[i] == SKIP) { /* the start it stands for names the block */
         tsr_event ev;
-        tape_event_refs refs;
-        tape_event(&hs->tapes[p], hs->part[p].owner, (size_t)P->skip_of[i], &ev, &refs);
+        machine_tape_event_refs refs;
+        machine_tape_event(&hs->tapes[p], hs->part[p].owner, (size_t)P->skip_of[i], &ev, &refs);
         ev = (tsr_event){.kind = TSR_EV_DMA_SKIP, .core = ev.core, .device = ev.device,
                          .target_device = ev.device, .step = step, .name = ev.name, .dir = TSR_DMA_IN,
                          .operand = ev.operand, .rank = ev.rank, .index = ev.index};

@@ -52,7 +52,7 @@ typedef struct host_split {
   part_edge *edge;                    /* parts x operands, while the split runs */
   size_t edges;
   bool voided;                        /* atomic: a part failed, or a host part inherited state */
-  struct tape *tapes;                 /* per part, while the split runs: its events for the
+  struct machine_tape *tapes;                 /* per part, while the split runs: its events for the
                                        * observers that follow no split (the machine's) */
 } host_split;
 

@@ -11,18 +11,18 @@
 /* Every event on the tape to the cores' queues, slot by slot (the replay orders them by
  * simulated time whatever order they come in), and the tape emptied. */
 static void take_tape(tsr_timing *t) {
-  tape *T = t->tape;
-  for (int s = 0; s < TAPE_MAX_SLOTS; s++)
+  machine_tape *T = t->tape;
+  for (int s = 0; s < MACHINE_TAPE_MAX_SLOTS; s++)
     for (size_t i = 0; i < T->slots[s].n; i++) {
       tsr_event ev;
-      tape_event_refs refs;
-      tape_event(T, s, i, &ev, &refs);
+      machine_tape_event_refs refs;
+      machine_tape_event(T, s, i, &ev, &refs);
       log_rec r;
       int core;
       if (tm_rec_of(t, &ev, &r, &core)) tm_take(t, core, &ev, &r);
     }
   if (T->nomem) t->nomem = true;
-  tape_clear(T);
+  machine_tape_clear(T);
 }
 
 tsr_status tm_hold(tsr_timing *t, bool held) {
@@ -30,11 +30,11 @@ tsr_status tm_hold(tsr_timing *t, bool held) {
   pthread_mutex_lock(&t->lock);
   if (held && !t->tape) {
     t->tape = malloc(sizeof *t->tape);
-    if (t->tape) tape_init(t->tape, ~0u, t->cores_per_device);
+    if (t->tape) machine_tape_init(t->tape, ~0u, t->cores_per_device);
     else s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   } else if (!held && t->tape) {
     take_tape(t);
-    tape_free(t->tape);
+    machine_tape_free(t->tape);
     free(t->tape);
     t->tape = NULL;
   }
@@ -42,4 +42,4 @@ tsr_status tm_hold(tsr_timing *t, bool held) {
   return s;
 }
 
-struct tape *tm_tape(tsr_timing *t) { return t->tape; }
+struct machine_tape *tm_tape(tsr_timing *t) { return t->tape; }

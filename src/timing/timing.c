@@ -66,7 +66,7 @@ static void clear_state(tsr_timing *t) {
 
 void tsr_timing_reset(tsr_timing *t) {
   pthread_mutex_lock(&t->lock);
-  if (t->tape) tape_clear(t->tape);
+  if (t->tape) machine_tape_clear(t->tape);
   free_state(t);
   clear_state(t);
   pthread_mutex_unlock(&t->lock);
@@ -75,7 +75,7 @@ void tsr_timing_reset(tsr_timing *t) {
 void tsr_timing_destroy(tsr_timing *t) {
   if (!t) return;
   free_state(t);
-  if (t->tape) tape_free(t->tape);
+  if (t->tape) machine_tape_free(t->tape);
   free(t->tape);
   pthread_mutex_destroy(&t->lock);
   free(t);
@@ -300,7 +300,7 @@ static void on_event(void *user, const tsr_event *ev) {
   if (!tm_rec_of(t, ev, &r, &core)) return;
   pthread_mutex_lock(&t->lock);
   if (t->tape) { /* held: on the tape, for the replay of every process's events together */
-    tape_record(t->tape, NULL, ev, NULL);
+    machine_tape_record(t->tape, NULL, ev, NULL);
   } else {
     tm_take(t, core, ev, &r);
     tm_advance(t, false);

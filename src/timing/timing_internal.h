@@ -213,7 +213,7 @@ struct tsr_timing {
   int cores_per_device, num_devices;
   /* Held (tm_hold): the events go on this tape, not to the replay (the records of other MPI
    * processes join first); NULL: replayed as they come. */
-  struct tape *tape;
+  struct machine_tape *tape;
   int mesh_rank;
   int64_t mesh_shape[3];
   pthread_mutex_t lock;
@@ -259,7 +259,7 @@ void tm_take(tsr_timing *t, int core, const tsr_event *ev, log_rec *r);
 /* merge.c: held, the model records its events on a tape (tm_tape) and replays nothing;
  * released, it takes in what the tape holds (other processes' events too: src/mpi/events.c). */
 tsr_status tm_hold(tsr_timing *t, bool held);
-struct tape *tm_tape(tsr_timing *t);
+struct machine_tape *tm_tape(tsr_timing *t);
 /* replay.c */
 void tm_process_record(tsr_timing *t, int core, const log_rec *r);
 void tm_dma_landed(tsr_timing *t, sim_dma *d);
