@@ -2,6 +2,7 @@
  * and replayed, reads the same as the live events it was made from (kinds, steps, names,
  * counts, shapes, semaphore identities, costs); HBM refs are named by operand, not by host
  * address; a tape keeps only the kinds asked for; malformed or clashing bytes are refused. */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "core/status.h"
@@ -12,6 +13,7 @@
 #define F(r) ((float *)(void *)(r)->data)
 
 typedef struct live {
+  pthread_mutex_t lock; /* the devices' threads record at once; a tape has no lock of its own */
   machine_tape T;
   tsr_machine *m;
   char text[2][16384]; /* per device */
@@ -45,6 +47,7 @@ static void on_event(void *user, const tsr_event *ev) {
   live *l = user;
   char line[256];
   describe(line, sizeof line, ev);
+  pthread_mutex_lock(&l->lock);
   size_t n = strlen(line);
   int d = ev->device & 1;
   if (l->len[d] + n < sizeof l->text[d]) {
@@ -53,6 +56,7 @@ static void on_event(void *user, const tsr_event *ev) {
   }
   l->events[d]++;
   machine_tape_record(&l->T, l->m, ev, NULL);
+  pthread_mutex_unlock(&l->lock);
 }
 
 static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
@@ -114,6 +118,7 @@ static void replay_text(machine_tape *T, int slot, char *out, size_t cap, int *n
 
 static void test_round_trip(void) {
   live *l = calloc(1, sizeof *l);
+  pthread_mutex_init(&l->lock, NULL);
   machine_tape_init(&l->T, ~0u, 1);
   run_kernel(l);
   CHECK(!l->T.nomem);
@@ -163,6 +168,7 @@ static void test_round_trip(void) {
   machine_tape_free(&other);
   machine_tape_free(&l->T);
   tsr_machine_destroy(l->m);
+  pthread_mutex_destroy(&l->lock);
   free(l);
 }
 
