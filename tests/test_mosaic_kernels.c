@@ -1391,6 +1391,101 @@ static void test_split_events(tsr_ref *in, tsr_ref *out) {
   pthread_mutex_destroy(&l.lock);
 }
 
+/* An observer without split hooks (as the timing model): a split's events come to it once the
+ * split stands, spliced into the run in order's order. Every field but the buffers' addresses
+ * (a host part's blocks are its own) must be the run in order's: kinds, steps, grid and block
+ * indices, copy numbers, bytes, names and costs, in the same order. */
+typedef struct event_text {
+  char *text;
+  size_t len, cap;
+  int events;
+} event_text;
+
+/* Per core: the cores of a run in order run at once, so only each core's order is defined. */
+static void text_event(void *user, const tsr_event *ev) {
+  event_text *t = (event_text *)user + (ev->core & 1);
+  char line[256];
+  int n = snprintf(line, sizeof line, "%d c%d hp%d s%lld #%llu d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n",
+                   (int)ev->kind, ev->core, ev->host_part, (long long)ev->step, (unsigned long long)ev->dma_id,
+                   (int)ev->dir, ev->operand, (long long)ev->bytes, (long long)ev->amount, ev->name ? ev->name : "-",
+                   (long long)(ev->index && ev->rank > 0 ? ev->index[0] : -1),
+                   (long long)(ev->index && ev->rank > 1 ? ev->index[1] : -1), (int)ev->space,
+                   ev->cost ? ev->cost->flops : -1.0);
+  if (t->len + (size_t)n + 1 > t->cap) {
+    size_t ncap = t->cap ? t->cap * 2 : 4096;
+    while (ncap < t->len + (size_t)n + 1) ncap *= 2;
+    char *nt = realloc(t->text, ncap);
+    if (!nt) return;
+    t->text = nt;
+    t->cap = ncap;
+  }
+  memcpy(t->text + t->len, line, (size_t)n + 1);
+  t->len += (size_t)n;
+  t->events++;
+}
+
+static void test_split_spliced(tsr_ref *in, tsr_ref *out) {
+  event_text t[2][2] = {{{0}}}; /* per run, per core */
+  int parts[2] = {0};
+  for (int r = 0; r < 2; r++) { /* 0: may split, 1: in order */
+    tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+    tsr_machine *m = split_machine(r == 0);
+    tsr_observer ob = {.user = t[r], .on_event = text_event};
+    CHECK_OK(tsr_machine_add_observer(m, &ob));
+    tsr_checker *ck = NULL; /* an observer that follows the split beside it */
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    CHECK_OK(tsr_checker_attach(ck, m));
+    tsr_call_stats st;
+    if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, &st));
+    parts[r] = st.parts;
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+    tsr_machine_destroy(m);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  CHECK_EQ_INT(parts[0], split_acc_parts());
+  CHECK_EQ_INT(parts[1], 1);
+  for (int c = 0; c < split_cores; c++) {
+    CHECK(t[0][c].events > 8 / split_cores * 5); /* steps, copies, waits, skips, bodies, allocations */
+    CHECK_EQ_INT(t[0][c].events, t[1][c].events);
+    bool same = t[0][c].text && t[1][c].text && !strcmp(t[0][c].text, t[1][c].text);
+    CHECK(same);
+    if (!same)
+      fprintf(stderr, "  core %d spliced:\n%s  in order:\n%s", c, t[0][c].text ? t[0][c].text : "",
+              t[1][c].text ? t[1][c].text : "");
+  }
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 2; c++) free(t[r][c].text);
+}
+
+/* An observer that reads the schedule only (tsr_observer.schedule_only, the timing model's)
+ * gets no access events, and the same other events as one that reads everything. */
+typedef struct kind_count {
+  int accesses, others;
+} kind_count;
+
+static void count_kinds(void *user, const tsr_event *ev) {
+  kind_count *k = user;
+  if (ev->kind == TSR_EV_ACCESS) k->accesses++;
+  else if (ev->kind != TSR_EV_DMA_DONE) k->others++;
+}
+
+static void test_schedule_only(tsr_ref *in, tsr_ref *out) {
+  kind_count got[2] = {{0}};
+  for (int r = 0; r < 2; r++) { /* 0: schedule only, 1: everything */
+    tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+    tsr_machine *m = split_machine(false);
+    tsr_observer ob = {.user = &got[r], .on_event = count_kinds, .schedule_only = r == 0};
+    CHECK_OK(tsr_machine_add_observer(m, &ob));
+    if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, NULL));
+    tsr_machine_destroy(m);
+    tsr_mosaic_kernel_destroy(k);
+  }
+  CHECK_EQ_INT(got[0].accesses, 0);
+  CHECK(got[1].accesses > 0);
+  CHECK_EQ_INT(got[0].others, got[1].others);
+}
+
 static void test_host_split(void) {
   float x[32 * 256], c[8 * 128], o[32 * 128], o2[32 * 128];
   tsr_test_fill(x, 32 * 256, 21);
@@ -1419,6 +1514,8 @@ static void test_host_split(void) {
     }
   CHECK_EQ_INT(bad, 0);
   test_split_events(in, &out);
+  test_split_spliced(in, &out);
+  test_schedule_only(in, &out);
 
   /* scratch carried across the parallel axis: the host part reads scratch it did not write,
    * so the call runs in order: a running sum over all blocks (on two cores, over core 0's;

@@ -183,7 +183,9 @@ typedef struct tsr_observer {
   /* Optional, both or neither: an observer that follows a host split (each core's share of
    * the grid run in contiguous parts at once: a core's first part on the core, the others,
    * the host parts, on host threads standing in for it; docs/architecture.md). Without them,
-   * a run it observes does not split. split_begin comes before the parts run (false: the call
+   * it gets a split's events once the split stands, on the calling thread, core by core, in
+   * the order the run in order gives them (steps, copies, waits, skips and DMA numbers as in
+   * order; refs name the parts' own buffers). split_begin comes before the parts run (false: the call
    * runs in order instead); the host parts are numbered 1..host_parts. Between it and
    * split_end, events of host part P carry ev->host_part == P and its core's id, one thread
    * at a time, in that part's order (the cores' own parts: 0). split_end says whether the
@@ -202,6 +204,15 @@ typedef struct tsr_observer {
   /* The observer reports races (the checkers): races the pipeline finds itself come to it as
    * events (TSR_EV_SHARED_OUTPUT) instead of as warnings. */
   bool reports_races;
+  /* The observer reads the schedule only (the timing model): kinds, steps, copies and their
+   * sizes, waits, semaphores and costs, but no TSR_EV_ACCESS or TSR_EV_DMA_DONE event, and
+   * neither the bytes nor the addresses behind refs (beyond their allocations' numbers). A run
+   * whose observers all read the schedule only runs as an unobserved one: a Mosaic body reports
+   * no loads and stores (and may run its elementwise ops a chunk at a time, docs/mosaic.md),
+   * an input's host copy may move from its DMA's start to its wait (a DMA_DONE then comes at
+   * the wait), and fresh buffers' poison may wait for their first use; a host split keeps no
+   * TSR_EV_ACCESS event for it. The other events are the same, in the same order. */
+  bool schedule_only;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */
@@ -248,8 +259,8 @@ typedef struct tsr_machine_options {
    * the Mosaic matmul): 0, the default, uses every host CPU that no simulated core uses;
    * -1 none. Results never depend on it: the parts are the same whoever runs them. Unless
    * -1, the helpers and the threads of idle cores may also run parts of each core's share of
-   * a Mosaic kernel's grid steps, when no observer but the checkers watches (the host split,
-   * docs/architecture.md), with the same results and counts. */
+   * a Mosaic kernel's grid steps (the host split, docs/architecture.md), with the same
+   * results, counts and events. */
   int host_helpers;
   /* Interpreted kernel ops (Mosaic bodies, one per grid step besides) that one core may
    * execute in one kernel call before the call fails: a kernel from outside may loop

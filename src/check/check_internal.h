@@ -96,17 +96,16 @@ void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at);
 /* An event (cores as slots) to the enabled checks; `poison_at`: the scan made when it was
  * logged (NULL: scan now; replayed and clean: not called for poison, see log.c). */
 void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int64_t *poison_at);
-/* Many chips (log.c): every device's events are logged without pointers (an address as
- * device, core, memory space, allocation and offset) and replayed through the checks in one
+/* Many chips (log.c): every device's events are recorded on an event tape (machine/tape.h:
+ * an address as device, core, memory space, allocation and offset) and replayed through the checks in one
  * order that keeps every signal before the wait it releases: the same findings whatever the
  * threads' timing, and across MPI processes (src/mpi/events.c). */
 tsr_status ck_log_create(tsr_checker *ck);
 void ck_log_event(tsr_checker *ck, const tsr_event *ev);
-/* Under MPI: held, the log waits for the others' (no replay after a call), ... */
+/* Under MPI: held, the log waits for the others' (no replay after a call); its tape goes to
+ * process 0 (src/mpi/events.c), whose log replays them all. */
 void ck_log_hold(tsr_checker *ck, bool held);
-/* ... goes to process 0 as bytes (the log emptied), and is added to its log there. */
-tsr_status ck_log_export(tsr_checker *ck, char **out, size_t *len);
-tsr_status ck_log_import(tsr_checker *ck, const char *p, size_t len, const char *from);
+struct machine_tape *ck_log_tape(tsr_checker *ck); /* NULL: one device (nothing recorded) */
 void ck_log_settle(tsr_checker *ck);   /* replays what is logged (not while held) */
 void ck_log_free(tsr_checker *ck);
 void ck_log_clear(tsr_checker *ck);

@@ -1,5 +1,5 @@
-/* A growing byte buffer, and reading one back: the logs that go from one MPI process to
- * another as bytes (the timing model's, src/timing/merge.c; the checkers', src/check/log.c). */
+/* A growing byte buffer, and reading one back: the event tapes that go from one MPI process
+ * to another as bytes (src/machine/tape.c). */
 #ifndef TSR_CORE_BLOB_H
 #define TSR_CORE_BLOB_H
 

@@ -212,9 +212,10 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
   d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
   d->stream = r->stream;
-  /* only where the copy would otherwise happen now, and no observer watches the data land */
+  /* only where the copy would otherwise happen now, and no observer watches the data land
+   * (one that reads the schedule only is told of the landing at the wait) */
   d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
-            !machine_core_observed(c);
+            !machine_observers_see_data(c->m, false);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;
   if (d->remote) d->recv_sem = *r->recv_sem;

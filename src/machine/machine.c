@@ -1,5 +1,6 @@
 /* The machine: cores, observers, warnings. */
 #include "machine/machine_internal.h"
+#include "machine/tape.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -119,6 +120,8 @@ void tsr_machine_destroy(tsr_machine *m) {
       free(m->cores[i].views);
     }
   free(m->cores);
+  for (int i = 0; i < m->num_split_tapes; i++) machine_tape_free(&m->split_tapes[i]);
+  free(m->split_tapes);
   free(m->warnings);
   pthread_mutex_destroy(&m->warn_lock);
   pthread_mutex_destroy(&m->helpers_lock);
@@ -153,17 +156,37 @@ void tsr_machine_clear_observers(tsr_machine *m) {
   for (int d = 1; m->root == m && d < m->num_devices; d++) m->devices[d]->num_observers = 0;
 }
 
-bool machine_observers_follow_split(const tsr_machine *m) {
+bool machine_split_holds(const tsr_machine *m) {
   for (int i = 0; i < m->num_observers; i++)
-    if (!m->observers[i].split_begin) return false;
-  return true;
+    if (!m->observers[i].split_begin) return true;
+  return false;
+}
+
+machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
+  if (parts > m->num_split_tapes) {
+    machine_tape *nt = realloc(m->split_tapes, (size_t)parts * sizeof *nt);
+    if (!nt) return NULL;
+    /* the strings stay with each tape for the machine's life: an observer may keep a pointer
+     * to a kernel's name it was given (the timing model does) */
+    for (int i = m->num_split_tapes; i < parts; i++) machine_tape_init(&nt[i], ~0u, TSR_MACHINE_MAX_CORES);
+    m->split_tapes = nt;
+    m->num_split_tapes = parts;
+  }
+  for (int i = 0; i < parts; i++) machine_tape_clear(&m->split_tapes[i]);
+  return m->split_tapes;
+}
+
+void machine_emit_held(tsr_machine *m, const tsr_event *ev) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (!m->observers[i].split_begin) m->observers[i].on_event(m->observers[i].user, ev);
 }
 
 bool machine_split_begin(tsr_machine *m, int host_parts) {
   for (int i = 0; i < m->num_observers; i++) {
     const tsr_observer *o = &m->observers[i];
-    if (o->split_begin(o->user, host_parts)) continue;
-    while (i-- > 0) m->observers[i].split_end(m->observers[i].user, false);
+    if (!o->split_begin || o->split_begin(o->user, host_parts)) continue;
+    while (i-- > 0)
+      if (m->observers[i].split_end) m->observers[i].split_end(m->observers[i].user, false);
     return false;
   }
   return true;
@@ -177,12 +200,19 @@ bool machine_split_accepted(tsr_machine *m) {
 }
 
 void machine_split_end(tsr_machine *m, bool stands) {
-  for (int i = 0; i < m->num_observers; i++) m->observers[i].split_end(m->observers[i].user, stands);
+  for (int i = 0; i < m->num_observers; i++)
+    if (m->observers[i].split_end) m->observers[i].split_end(m->observers[i].user, stands);
 }
 
 bool machine_observers_read_output_data(const tsr_machine *m) {
   for (int i = 0; i < m->num_observers; i++)
     if (m->observers[i].reads_output_data) return true;
+  return false;
+}
+
+bool machine_observers_see_data(const tsr_machine *m, bool held) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (!m->observers[i].schedule_only && !(held && m->observers[i].split_begin)) return true;
   return false;
 }
 
@@ -206,8 +236,10 @@ void machine_core_emit(tsr_core *c, tsr_event *ev) {
   if (ev->kind != TSR_EV_SEM_SIGNAL && ev->kind != TSR_EV_DMA_START) ev->target_device = c->m->device;
   ev->host_part = c->host_part;
   if (ev->step >= 0) ev->step += c->step_base;
+  if (c->held && (ev->kind != TSR_EV_ACCESS || machine_observers_see_data(c->m, true)))
+    machine_tape_record(c->held, NULL, ev, NULL);
   for (int i = 0; i < c->m->num_observers; i++)
-    c->m->observers[i].on_event(c->m->observers[i].user, ev);
+    if (!c->held || c->m->observers[i].split_begin) c->m->observers[i].on_event(c->m->observers[i].user, ev);
 }
 
 void machine_warn(tsr_machine *m, const char *fmt, ...) {

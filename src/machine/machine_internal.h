@@ -100,6 +100,9 @@ typedef struct tsr_core {
   int64_t step;       /* for events */
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
   int host_part;      /* the host split's host part it runs now (tsr_event.host_part), or 0 */
+  /* During a host split: the tape of the part it runs, where its events for the observers
+   * that follow no split go until the split stands (machine_split_tapes); NULL otherwise. */
+  struct machine_tape *held;
   view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
   /* A run on many devices (mesh.c): the barriers this core has passed (1: the start, 2:
@@ -210,6 +213,8 @@ struct tsr_machine {
   uint64_t printed[64];   /* hashes of the warnings printed (each is printed once) */
   int num_printed;
   bool no_data;       /* the running call's DMAs into VMEM and HBM move nothing (tsr_call_desc) */
+  struct machine_tape *split_tapes; /* machine_split_tapes: one per part of the largest split yet */
+  int num_split_tapes;
 };
 
 /* Stand-in i (1..num_stand_ins; index num_cores + i - 1) runs host parts of a host split
@@ -244,11 +249,21 @@ bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *o
 /* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
 bool machine_observers_read_output_data(const tsr_machine *m);
 bool machine_observers_report_races(const tsr_machine *m);
-/* The host split and the observers (tsr_observer.split_begin): whether every observer follows
- * one; the hooks around the parts (begin false: one declined, and the others were ended). */
-bool machine_observers_follow_split(const tsr_machine *m);
+/* Whether an observer reads more than the schedule (tsr_observer.schedule_only): the body's
+ * accesses, DMA landings, bytes or addresses; `held`: one of those that follow no split. */
+bool machine_observers_see_data(const tsr_machine *m, bool held);
+/* The host split and the observers. An observer with split hooks (tsr_observer.split_begin)
+ * takes a split's events as they come, part by part; the others take them from the parts'
+ * tapes once the split stands, in the order of the run in order (host_split.c splices them).
+ * Whether some observer takes them from the tapes; the tapes of `parts` parts, emptied (NULL:
+ * out of host memory); an event from a tape to the observers without hooks. */
+bool machine_split_holds(const tsr_machine *m);
+struct machine_tape *machine_split_tapes(tsr_machine *m, int parts);
+void machine_emit_held(tsr_machine *m, const tsr_event *ev);
+/* The hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_split_begin(tsr_machine *m, int host_parts);
-/* Whether every observer accepts the parts that ran (asked only of a split that stands). */
+/* Whether every observer with hooks accepts the parts that ran (asked only of a split that
+ * stands). */
 bool machine_split_accepted(tsr_machine *m);
 void machine_split_end(tsr_machine *m, bool stands);
 void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
@@ -307,10 +322,11 @@ typedef struct dma_request {
   bool stream;                /* the destination is not read again soon: the host copy may
                                * bypass the cache (strided_copy_stream); the same bytes */
   /* Nothing writes the source, nor reads or writes the destination, between the start and
-   * the wait that retires this DMA: in eager mode with no observer, the host copy may move to
-   * that wait (an input's bytes then land in the cache just before they are used; an output's
-   * move beside the next step's inputs, move_late in dma.c). The semaphore, the counts and
-   * the events stay at the start. */
+   * the wait that retires this DMA: in eager mode with no observer that sees data
+   * (tsr_observer.schedule_only), the host copy may move to that wait (an input's bytes then
+   * land in the cache just before they are used; an output's move beside the next step's
+   * inputs, move_late in dma.c). The semaphore, the counts and the events stay at the start,
+   * but for the DMA_DONE, which comes at the wait. */
   bool late;
   /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */

@@ -532,7 +532,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
     TSR_TRY(frame_init(P, &rs->frames[runner], fm->mem[runner], fm->bytes));
     rs->ready[runner] = true;
   }
-  exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
+  exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_accesses_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
             .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked,

@@ -197,7 +197,7 @@ typedef struct exec {
   tsr_ctx *ctx;          /* NULL in index maps */
   const int64_t *grid;   /* index maps: the call's grid (grid_rank bounds); NULL if not known */
   int grid_rank;
-  bool observed;
+  bool observed;          /* an observer reads the body's accesses (seam_accesses_observed) */
   bool located;          /* the failure message already names the op */
   tsr_cost cost;
   uint32_t *prng_seed;   /* per core */

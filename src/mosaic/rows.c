@@ -14,10 +14,11 @@
  * Its loads are `row_view`: the input blocks they read may then be strided views of HBM
  * (kernel.c, tsr_block_spec.strided_reads), read once, by the members.
  *
- * At run time it runs op by op instead when observed (the events stay those of a copying
- * run; a host part's accesses are reported as op by op reports them), when a window's last
- * dimension is not dense, or when the store's window overlaps a load's other than as the same
- * window (row r of the same window is read before it is written, as op by op). */
+ * At run time it runs op by op instead when an observer reads the body's accesses (the events
+ * stay those of a copying run; a host part's accesses are reported as op by op reports them),
+ * when a window's last dimension is not dense, or when the store's window overlaps a load's
+ * other than as the same window (row r of the same window is read before it is written, as op
+ * by op). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,14 +1,15 @@
-/* What the devices of every MPI process logged, brought to process 0 (docs/mpi.md): the
- * timing model replays the cores of all devices together (a wait on one device is met by a
- * copy from another), so each process logs its own devices' events unreplayed and process 0
- * replays the union. The log is small next to the data (one record per DMA, wait, signal and
- * body: tens of bytes), and goes once, after the calls. The checkers' log (src/check/log.c:
- * also kernel accesses, and refs as positions rather than addresses) goes the same way. */
+/* What the devices of every MPI process recorded, brought to process 0 (docs/mpi.md): the
+ * timing model and the checkers replay the cores of all devices together (a wait on one
+ * device is met by a copy from another), so each process records its own devices' events on
+ * an event tape (machine/tape.h) and process 0 replays the union. A tape is small next to the
+ * data (one record per DMA, wait, signal, body and, for the checkers, kernel access), and goes
+ * once, after the calls. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "check/check_internal.h"
 #include "core/status.h"
+#include "machine/tape.h"
 #include "mpi/chunk.h"
 #include "tessera/mpi.h"
 #include "timing/timing_internal.h"
@@ -17,16 +18,13 @@ tsr_status tsr_mpi_timing_attach(tsr_timing *t, tsr_machine *m, MPI_Comm comm) {
   int size = 1;
   MPI_Comm_size(comm, &size);
   TSR_TRY(tsr_timing_attach(t, m));
-  if (size > 1) tm_hold(t, true);
-  return TSR_OK;
+  return size > 1 ? tm_hold(t, true) : TSR_OK;
 }
 
-/* Moves every process's log to process 0 (collective): `exp` makes this process's (not on
- * process 0), `imp` adds one to process 0's; `what` names them in messages. */
-typedef tsr_status (*log_export)(void *obj, char **out, size_t *len);
-typedef tsr_status (*log_import)(void *obj, const char *p, size_t len, const char *from);
-
-static tsr_status gather_logs(MPI_Comm comm, void *obj, log_export exp, log_import imp, const char *what) {
+/* Moves every process's tape to process 0's (collective; between runs, when nothing records),
+ * its slots below max_slots; `what` names the consumer in messages. T may be NULL (a
+ * consumer that records nothing here): it sends nothing, and takes nothing. */
+static tsr_status gather_tapes(MPI_Comm comm, machine_tape *T, int max_slots, const char *what) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -35,7 +33,7 @@ static tsr_status gather_logs(MPI_Comm comm, void *obj, log_export exp, log_impo
     return tsr_fail(TSR_ERR_INVALID, "%s: %d MPI processes, at most %d", what, size, TSR_MAX_DEVICES);
   char *mine = NULL;
   size_t len = 0;
-  tsr_status s = rank == 0 ? TSR_OK : exp(obj, &mine, &len);
+  tsr_status s = rank == 0 || !T ? TSR_OK : machine_tape_export(T, &mine, &len);
   int64_t my_len = s == TSR_OK ? (int64_t)len : -1;
   int64_t lens[TSR_MAX_DEVICES] = {0};
   char *bufs[TSR_MAX_DEVICES] = {0};
@@ -57,18 +55,17 @@ static tsr_status gather_logs(MPI_Comm comm, void *obj, log_export exp, log_impo
     char from[32];
     snprintf(from, sizeof from, "MPI process %d", r);
     if (s == TSR_OK && lens[r] < 0)
-      s = tsr_fail(TSR_ERR_NOMEM, "%s: %s ran out of host memory for its log", what, from);
+      s = tsr_fail(TSR_ERR_NOMEM, "%s: %s ran out of host memory for its event tape", what, from);
     else if (s == TSR_OK && lens[r] > 0 && !go[r])
-      s = tsr_fail(TSR_ERR_NOMEM, "%s: out of host memory for the log of %s", what, from);
+      s = tsr_fail(TSR_ERR_NOMEM, "%s: out of host memory for the event tape of %s", what, from);
+    else if (s == TSR_OK && go[r] && !T)
+      s = tsr_fail(TSR_ERR_INVALID, "%s: an event tape from %s, but nothing here records one", what, from);
     else if (s == TSR_OK && go[r])
-      s = imp(obj, bufs[r], (size_t)lens[r], from);
+      s = machine_tape_import(T, bufs[r], (size_t)lens[r], max_slots, what, from);
     free(bufs[r]);
   }
   return s;
 }
-
-static tsr_status timing_export(void *t, char **out, size_t *len) { return tm_export(t, out, len); }
-static tsr_status timing_import(void *t, const char *p, size_t len, const char *from) { return tm_import(t, p, len, from); }
 
 tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
   int rank = 0, size = 1;
@@ -78,7 +75,7 @@ tsr_status tsr_mpi_timing_gather(tsr_timing *t, MPI_Comm comm) {
     tm_hold(t, false);
     return TSR_OK;
   }
-  tsr_status s = gather_logs(comm, t, timing_export, timing_import, "timing model");
+  tsr_status s = gather_tapes(comm, tm_tape(t), TM_MAX_CORES, "timing model");
   if (rank != 0) tsr_timing_reset(t); /* its records are process 0's now */
   else tm_hold(t, false);
   return s;
@@ -92,16 +89,11 @@ tsr_status tsr_mpi_checker_attach(tsr_checker *ck, tsr_machine *m, MPI_Comm comm
   return TSR_OK;
 }
 
-static tsr_status checker_export(void *ck, char **out, size_t *len) { return ck_log_export(ck, out, len); }
-static tsr_status checker_import(void *ck, const char *p, size_t len, const char *from) {
-  return ck_log_import(ck, p, len, from);
-}
-
 tsr_status tsr_mpi_checker_gather(tsr_checker *ck, MPI_Comm comm) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  tsr_status s = size == 1 ? TSR_OK : gather_logs(comm, ck, checker_export, checker_import, "checkers");
+  tsr_status s = size == 1 ? TSR_OK : gather_tapes(comm, ck_log_tape(ck), ck->num_cores, "checkers");
   if (rank == 0) ck_log_hold(ck, false); /* replayed when its findings are asked for */
   return s;
 }

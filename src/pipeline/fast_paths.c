@@ -48,7 +48,7 @@ static bool may_overwrite_in_place(const call_plan *cp, const operand_plan *o) {
  * an ANY/HBM operand that the body could write or DMA into) and DMAs move data at their start
  * (eager: the copy then reads what it would have read at the start). The destination is the
  * slot of a later step, which the body does not see before the wait. The DMA layer keeps
- * copies at their start when an observer watches. A kernel that writes another core's input
+ * copies at their start when an observer that sees data watches. A kernel that writes another core's input
  * slots (a race with the engine's own copies) may see the other order. */
 static bool may_copy_input_late(const call_plan *cp, const operand_plan *o) {
   if (o->is_output || o->geo.passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
@@ -88,8 +88,8 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
 /* Whether a block slot's poison may wait for its first use as a copy (engine.c, fill_slot):
  * its blocks may be views of HBM, so the buffer of a slot that only ever holds views is never
  * touched (an overwritten output's, a read-only input's). Nothing can tell: the poison is written
- * before a DMA or the body first touches the buffer, and no observer is attached (none sees
- * the buffer's bytes or its address before then either). */
+ * before a DMA or the body first touches the buffer, and no observer that sees data is attached
+ * (none sees the buffer's bytes or its address before then either). */
 bool call_may_defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !machine_core_observed(c) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
+  return !machine_observers_see_data(c->m, false) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

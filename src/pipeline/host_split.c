@@ -10,9 +10,9 @@
  * runs even parallel iterations in order, and kernels may lean on it):
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
- * - every observer follows a split (the checkers do, part by part; the timing model replays
- *   one core's order and does not), DMAs move data when they start, and no output revisits
- *   blocks (mode ANY) or indexes by element;
+ * - DMAs move data when they start, and no output revisits blocks (mode ANY) or indexes by
+ *   element (the checkers follow a split part by part; the other observers, the timing model,
+ *   get the parts' events spliced into the run in order's once it stands: below);
  * - the parts are contiguous runs of the sequential order (the split dimension is the first
  *   one longer than 1), and no output block is visited by two parts of a core (walking the
  *   index maps first: in order, a block kept across a cut would be written back once, and two
@@ -30,6 +30,7 @@
 
 #include "pipeline/call.h"
 #include "pipeline/partition.h"
+#include "machine/tape.h"
 
 /* ---- plan ------------------------------------------------------------------------------- */
 
@@ -216,8 +217,6 @@ bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
   }
   if (*why) return false;
   const char *machine = m->num_stand_ins < 1 ? "no idle host CPU"
-                        : run && !machine_observers_follow_split(m) ? "the run is observed by the timing model (or "
-                                                                      "another observer that cannot follow host parts)"
                         : m->opts.dma_mode != TSR_DMA_EAGER ? "DMAs do not move data when they start" : NULL;
   if (run && machine) { *why = machine; return false; }
   /* every core's thread and every helper claims parts */
@@ -239,9 +238,11 @@ static void run_part(call_plan *cp, int part, int runner) {
   tsr_core *c = &cp->m->cores[runner];
   c->id = hs->part[part].owner; /* a stand-in takes its part's core's id */
   c->host_part = hs->part[part].host;
+  c->held = hs->tapes ? &hs->tapes[part] : NULL;
   hs->part_of[runner] = part;
   if (call_run_core(c, cp) != TSR_OK) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
   c->host_part = 0;
+  c->held = NULL;
   hs->part_of[runner] = -1;
 }
 
@@ -342,18 +343,255 @@ static bool run_parts(call_plan *cp) {
   return true;
 }
 
+/* ---- the parts' events, spliced ------------------------------------------------------------ */
+
+/* An observer without split hooks (the timing model) gets a split's events once it stands,
+ * from the parts' tapes, as the run in order would have given them. A part is a pipeline of its
+ * own: it starts with the kernel's start and allocations and a first fetch of its inputs, and
+ * ends with a wait for its last output copies, the kernel's end and the releases, where the
+ * run in order goes from one step to the next. The splice, core by core, part by part, keeps
+ * the first part's start and the last part's end, and at each cut between parts P and Q:
+ * - an input whose block Q's first step fetches is fetched, in the run in order, by P's last
+ *   step (its next block, started before the body): that start moves there; where the block
+ *   did not change (P's last step held it), the start goes and the wait becomes a skip, as
+ *   the run's counts already say (run_parts);
+ * - an output's last copy out of P is waited for, in the run in order, by Q's first step
+ *   after its body: the wait moves there.
+ * A part whose events do not have that shape (none expected) makes the split not stand. */
+
+enum { KEEP, DROP, SKIP }; /* what becomes of a part's record */
+
+typedef struct part_splice {
+  const machine_tape_slot *s;         /* the part's events (its core's slot on its tape) */
+  uint8_t *mark;              /* per record */
+  int32_t *skip_of;           /* a SKIP record's: the dropped start whose block it names */
+  size_t from, to;            /* the records it keeps in place: [from, to) */
+  size_t first_body_end, last_body_begin;
+  size_t *before_body;        /* the next part's records that go before last_body_begin */
+  size_t *after_body;         /* the previous part's records that go after first_body_end */
+  int nbefore, nafter;
+} part_splice;
+
+typedef struct splice {
+  part_splice *part;
+} splice;
+
+#define NONE ((size_t)-1)
+
+static size_t find(const machine_tape_slot *s, size_t lo, size_t hi, int kind) {
+  for (size_t i = lo; i < hi; i++)
+    if (s->recs[i].kind == kind) return i;
+  return NONE;
+}
+
+static size_t find_last(const machine_tape_slot *s, size_t lo, size_t hi, int kind) {
+  for (size_t i = hi; i > lo; i--)
+    if (s->recs[i - 1].kind == kind) return i - 1;
+  return NONE;
+}
+
+/* The first (or last) copy of operand `operand` in direction dir in [lo, hi). */
+static size_t find_copy(const machine_tape_slot *s, size_t lo, size_t hi, int dir, int operand, bool last) {
+  for (size_t k = 0; k < hi - lo; k++) {
+    size_t i = last ? hi - 1 - k : lo + k;
+    const machine_tape_rec *r = &s->recs[i];
+    if (r->kind == TSR_EV_DMA_START && r->dir == dir && r->operand == operand) return i;
+  }
+  return NONE;
+}
+
+/* The first event of `kind` in [lo, hi) on the semaphore of the copy at `start`. */
+static size_t find_on_sem(const machine_tape_slot *s, size_t lo, size_t hi, int kind, size_t start) {
+  int32_t want = s->recs[start].sem;
+  for (size_t i = lo; want >= 0 && i < hi; i++) {
+    const machine_tape_rec *r = &s->recs[i];
+    if (r->kind == kind && r->sem >= 0 && s->refs[r->sem].data == s->refs[want].data) return i;
+  }
+  return NONE;
+}
+
+/* Where the copy at `start` landed (eager mode: just after it), NONE if it did not. */
+static size_t find_done(const machine_tape_slot *s, size_t start) {
+  for (size_t i = start + 1; i < s->n; i++)
+    if (s->recs[i].kind == TSR_EV_DMA_DONE && s->recs[i].dma_id == s->recs[start].dma_id) return i;
+  return NONE;
+}
+
+typedef struct step_span {
+  size_t first_begin, first_end, last_begin, last_end; /* [begin, end) of its first and last step */
+} step_span;
+
+static bool steps_of(const machine_tape_slot *s, step_span *sp) {
+  sp->first_begin = find(s, 0, s->n, TSR_EV_STEP_BEGIN);
+  sp->last_begin = find_last(s, 0, s->n, TSR_EV_STEP_BEGIN);
+  if (sp->first_begin == NONE) return false;
+  sp->first_end = find(s, sp->first_begin, s->n, TSR_EV_STEP_END);
+  sp->last_end = find_last(s, sp->last_begin, s->n, TSR_EV_STEP_END);
+  if (sp->first_end == NONE || sp->last_end == NONE) return false;
+  sp->first_end++;
+  sp->last_end++;
+  return true;
+}
+
+/* The cut between parts p - 1 and p (of one core): what moves and what goes. */
+static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before, const step_span *after) {
+  part_splice *P = &sp->part[p - 1], *Q = &sp->part[p];
+  const host_split *hs = &cp->split;
+  for (int i = 0; i < cp->n; i++) {
+    const operand_plan *o = &cp->ops[i];
+    if (o->is_output || o->geo.passthrough) continue;
+    size_t start = find_copy(Q->s, after->first_begin, after->first_end, TSR_DMA_IN, o->index, false);
+    if (start == NONE) return false;
+    size_t wait = find_on_sem(Q->s, start + 1, after->first_end, TSR_EV_DMA_WAIT_BEGIN, start);
+    size_t wait_end = wait == NONE ? NONE : find_on_sem(Q->s, wait + 1, after->first_end, TSR_EV_DMA_WAIT_END, start);
+    size_t done = find_done(Q->s, start);
+    if (wait_end == NONE) return false;
+    const part_edge *first = &hs->edge[(size_t)p * (size_t)cp->n + (size_t)i];
+    const part_edge *last = &hs->edge[(size_t)(p - 1) * (size_t)cp->n + (size_t)i];
+    Q->mark[start] = DROP;
+    if (done != NONE) Q->mark[done] = DROP;
+    if (!pipe_blocks_differ(first->first, last->last, o->geo.rank)) { /* P's last step held the block */
+      Q->mark[wait] = SKIP;
+      Q->skip_of[wait] = (int32_t)start;
+      Q->mark[wait_end] = DROP;
+    } else if (o->geo.buffer_count > 1) { /* fetched by P's last step, before its body */
+      P->before_body[P->nbefore++] = start;
+      if (done != NONE) P->before_body[P->nbefore++] = done;
+    } else { /* one buffer: fetched when it is needed, in order too */
+      Q->mark[start] = KEEP;
+      if (done != NONE) Q->mark[done] = KEEP;
+    }
+  }
+  for (int i = cp->d->num_inputs; i < cp->n; i++) {
+    const operand_plan *o = &cp->ops[i];
+    if (o->geo.buffer_count < 2) continue; /* one buffer: waited for at once, in order too */
+    size_t start = find_copy(P->s, before->last_begin, before->last_end, TSR_DMA_OUT, o->index, true);
+    if (start == NONE) return false;
+    size_t wait = find_on_sem(P->s, start + 1, before->last_end, TSR_EV_DMA_WAIT_BEGIN, start);
+    size_t wait_end = wait == NONE ? NONE : find_on_sem(P->s, wait + 1, before->last_end, TSR_EV_DMA_WAIT_END, start);
+    if (wait_end == NONE) return false;
+    P->mark[wait] = P->mark[wait_end] = DROP;
+    Q->after_body[Q->nafter++] = wait;
+    Q->after_body[Q->nafter++] = wait_end;
+  }
+  return P->last_body_begin != NONE && Q->first_body_end != NONE;
+}
+
+static void splice_free(call_plan *cp, splice *sp) {
+  if (!sp) return;
+  for (int p = 0; p < cp->split.parts; p++) {
+    free(sp->part[p].mark);
+    free(sp->part[p].skip_of);
+    free(sp->part[p].before_body);
+    free(sp->part[p].after_body);
+  }
+  free(sp->part);
+  free(sp);
+}
+
+/* The splice of every core's parts (NULL: a part's events do not have the shape expected, or
+ * out of host memory). */
+static splice *splice_plan(call_plan *cp) {
+  const host_split *hs = &cp->split;
+  splice *sp = calloc(1, sizeof *sp);
+  if (!sp || !(sp->part = calloc((size_t)hs->parts, sizeof *sp->part))) {
+    free(sp);
+    return NULL;
+  }
+  step_span *span = calloc((size_t)hs->parts, sizeof *span);
+  bool ok = span != NULL;
+  for (int p = 0; ok && p < hs->parts; p++) {
+    part_splice *P = &sp->part[p];
+    P->s = &hs->tapes[p].slots[hs->part[p].owner];
+    size_t n = P->s->n ? P->s->n : 1;
+    P->mark = calloc(n, sizeof *P->mark);
+    P->skip_of = calloc(n, sizeof *P->skip_of);
+    P->before_body = calloc((size_t)cp->n * 2 + 1, sizeof *P->before_body);
+    P->after_body = calloc((size_t)cp->n * 2 + 1, sizeof *P->after_body);
+    ok = P->mark && P->skip_of && P->before_body && P->after_body && steps_of(P->s, &span[p]);
+    if (!ok) break;
+    bool first = first_of_core(hs, p), last = p + 1 == hs->parts || first_of_core(hs, p + 1);
+    P->from = first ? 0 : span[p].first_begin;
+    P->to = last ? P->s->n : span[p].last_end;
+    P->first_body_end = find(P->s, span[p].first_begin, span[p].first_end, TSR_EV_BODY_END);
+    P->last_body_begin = find(P->s, span[p].last_begin, span[p].last_end, TSR_EV_BODY_BEGIN);
+    if (!first) ok = splice_cut(cp, sp, p, &span[p - 1], &span[p]);
+  }
+  free(span);
+  if (ok) return sp;
+  splice_free(cp, sp);
+  return NULL;
+}
+
+/* The DMA numbers of the run in order: each core's copies numbered on from its count before
+ * the call, in the spliced order (a part numbers its own from its runner's count); a copy's
+ * landing, which follows its start, takes the start's number. */
+typedef struct numbering {
+  uint64_t next, from, to; /* the last number given; the last start's number in its part, and here */
+} numbering;
+
+/* Record i of part p to the observers that follow no split, at `step` (-2: its own). */
+static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering *num) {
+  const host_split *hs = &cp->split;
+  tsr_event ev;
+  machine_tape_event_refs refs;
+  machine_tape_event(&hs->tapes[p], hs->part[p].owner, i, &ev, &refs);
+  if (step != -2) ev.step = step;
+  if (ev.kind == TSR_EV_DMA_START) {
+    num->from = ev.dma_id;
+    ev.dma_id = num->to = ++num->next;
+  } else if (ev.kind == TSR_EV_DMA_DONE && ev.dma_id == num->from) {
+    ev.dma_id = num->to;
+  }
+  machine_emit_held(cp->m, &ev);
+}
+
+static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_dma) {
+  const host_split *hs = &cp->split;
+  numbering num = {0};
+  for (int p = 0; p < hs->parts; p++) {
+    const part_splice *P = &sp->part[p];
+    if (first_of_core(hs, p)) num = (numbering){.next = first_dma[hs->part[p].owner]};
+    for (size_t i = P->from; i < P->to; i++) {
+      int64_t step = P->s->recs[i].step;
+      if (i == P->last_body_begin)
+        for (int k = 0; k < P->nbefore; k++) emit_record(cp, p + 1, P->before_body[k], step, &num);
+      if (P->mark[i] == SKIP) { /* the start it stands for names the block */
+        tsr_event ev;
+        machine_tape_event_refs refs;
+        machine_tape_event(&hs->tapes[p], hs->part[p].owner, (size_t)P->skip_of[i], &ev, &refs);
+        ev = (tsr_event){.kind = TSR_EV_DMA_SKIP, .core = ev.core, .device = ev.device,
+                         .target_device = ev.device, .step = step, .name = ev.name, .dir = TSR_DMA_IN,
+                         .operand = ev.operand, .rank = ev.rank, .index = ev.index};
+        machine_emit_held(cp->m, &ev);
+      } else if (P->mark[i] == KEEP) {
+        emit_record(cp, p, i, -2, &num);
+      }
+      if (i == P->first_body_end)
+        for (int k = 0; k < P->nafter; k++) emit_record(cp, p - 1, P->after_body[k], step, &num);
+    }
+  }
+}
+
 bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
   tsr_machine *m = cp->m;
   host_split *hs = &cp->split;
   hs->edges = (size_t)hs->parts * (size_t)cp->n;
   hs->edge = calloc(hs->edges + 1, sizeof *hs->edge);
-  bool begun = hs->edge && machine_split_begin(m, hs->host_parts);
+  /* the observers that follow no split get the parts' events from tapes, spliced */
+  hs->tapes = machine_split_holds(m) ? machine_split_tapes(m, hs->parts) : NULL;
+  bool begun = hs->edge && (hs->tapes || !machine_split_holds(m)) && machine_split_begin(m, hs->host_parts);
   uint64_t first_dma[TSR_MACHINE_MAX_CORES];
   for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
   bool stands = begun && run_parts(cp);
+  splice *sp = NULL;
+  if (stands && hs->tapes) stands = (sp = splice_plan(cp)) != NULL; /* else the run in order */
   if (begun && verdict) stands = verdict(cp->d->user, stands);
   if (begun && stands) stands = machine_split_accepted(m);
   if (begun) machine_split_end(m, stands);
+  if (stands && sp) splice_emit(cp, sp, first_dma);
+  splice_free(cp, sp);
+  hs->tapes = NULL;
   if (!stands) /* the run in order numbers the DMAs as if the split never ran */
     for (int c = 0; c < m->num_cores; c++) m->cores[c].next_dma_id = first_dma[c];
   hs->on = stands;
@@ -424,8 +662,8 @@ void host_split_describe(const call_plan *cp, bool planned, const char *why, FIL
     if (cores > 1) fprintf(out, "%s core %d:", first ? ";" : "", hs->part[first].owner);
     fprintf(out, " grid axis %d in %d part%s", hs->part[first].axis, end - first, end - first > 1 ? "s" : "");
   }
-  fprintf(out, "; %d host part%s beside the core%s own, run at once (in runs the timing model does "
-          "not observe, where the parts prove independent)\n", hs->host_parts, hs->host_parts > 1 ? "s" : "",
+  fprintf(out, "; %d host part%s beside the core%s own, run at once (where the parts prove "
+          "independent)\n", hs->host_parts, hs->host_parts > 1 ? "s" : "",
           cores > 1 ? "s'" : "'s");
 }
 

@@ -52,13 +52,15 @@ typedef struct host_split {
   part_edge *edge;                    /* parts x operands, while the split runs */
   size_t edges;
   bool voided;                        /* atomic: a part failed, or a host part inherited state */
+  struct machine_tape *tapes;                 /* per part, while the split runs: its events for the
+                                       * observers that follow no split (the machine's) */
 } host_split;
 
 /* Whether the call splits, with its parts in cp->split; if not, *why says why: what in the
  * kernel prevents it first, then what in the machine. `body_ok`: the body reports its loads
  * and stores to ctx.carry and keeps no other state. `run`: for a run, which checks the
- * machine before it walks the index maps (a description asks whether a run without the
- * timing model would split, with at least one host part when the machine has no stand-in). */
+ * machine before it walks the index maps (a description asks whether a run would split, with
+ * at least one host part when the machine has no stand-in). */
 bool host_split_plan(struct call_plan *cp, bool body_ok, bool run, const char **why);
 
 /* Runs a planned split. True when it stands: the outputs are written and cp->stats are the

@@ -8,6 +8,7 @@
 
 #include "core/status.h"
 #include "machine/machine_internal.h"
+#include "machine/tape.h"
 #include "timing/timing_internal.h"
 
 static void clear_state(tsr_timing *t);
@@ -65,6 +66,7 @@ static void clear_state(tsr_timing *t) {
 
 void tsr_timing_reset(tsr_timing *t) {
   pthread_mutex_lock(&t->lock);
+  if (t->tape) machine_tape_clear(t->tape);
   free_state(t);
   clear_state(t);
   pthread_mutex_unlock(&t->lock);
@@ -73,6 +75,8 @@ void tsr_timing_reset(tsr_timing *t) {
 void tsr_timing_destroy(tsr_timing *t) {
   if (!t) return;
   free_state(t);
+  if (t->tape) machine_tape_free(t->tape);
+  free(t->tape);
   pthread_mutex_destroy(&t->lock);
   free(t);
 }
@@ -205,25 +209,24 @@ bool tm_push(rec_queue *q, const log_rec *r) {
   return true;
 }
 
-static void on_event(void *user, const tsr_event *ev) {
-  tsr_timing *t = user;
+bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *model_core) {
   switch (ev->kind) {
   case TSR_EV_ACCESS: case TSR_EV_DMA_DONE: case TSR_EV_DMA_WAIT_END: case TSR_EV_BODY_BEGIN:
-    return; /* the model derives these from the others */
+    return false; /* the model derives these from the others */
   case TSR_EV_SEM_CARRY:
-    return; /* a count from before the kernel: a wait it covers waits for nothing */
+    return false; /* a count from before the kernel: a wait it covers waits for nothing */
   case TSR_EV_SHARED_OUTPUT:
-    return; /* a finding, after the call: no time */
+    return false; /* a finding, after the call: no time */
   case TSR_EV_ALLOC: case TSR_EV_FREE:
-    if (ev->space != TSR_VMEM || !t->opts.trace) return;
+    if (ev->space != TSR_VMEM || !t->opts.trace) return false;
     break;
   default: break;
   }
   /* The model numbers the cores of every device in one row: device x cores per device + core. */
   int cpd = t->cores_per_device;
-  if (ev->core < 0 || ev->core >= cpd || ev->device < 0 || ev->device >= t->num_devices) return;
+  if (ev->core < 0 || ev->core >= cpd || ev->device < 0 || ev->device >= t->num_devices) return false;
   int core = ev->device * cpd + ev->core;
-  if (core >= TM_MAX_CORES) return;
+  if (core >= TM_MAX_CORES) return false;
   log_rec r = {.kind = (uint8_t)ev->kind, .dir = (uint8_t)ev->dir, .operand = (int16_t)ev->operand,
                .target = -1, .name = -1, .step = ev->step};
   bool other_device = ev->target_device != ev->device && ev->target_device >= 0 &&
@@ -271,24 +274,42 @@ static void on_event(void *user, const tsr_event *ev) {
     break;
   default: break;
   }
-  pthread_mutex_lock(&t->lock);
+  *rec = r;
+  *model_core = core;
+  return true;
+}
+
+void tm_take(tsr_timing *t, int core, const tsr_event *ev, log_rec *r) {
   core_sim *cs = &t->cores[core];
   if (ev->kind == TSR_EV_KERNEL_BEGIN) {
     if (ev->name != cs->last_name || cs->last_name_id < 0) {
       cs->last_name = ev->name;
       cs->last_name_id = tm_intern(t, ev->name ? ev->name : "kernel");
     }
-    r.name = cs->last_name_id;
+    r->name = cs->last_name_id;
   }
   if (core >= t->num_cores) t->num_cores = core + 1;
   cs->seen = true;
-  if (!tm_push(&cs->q, &r)) t->nomem = true;
-  if (!t->held) tm_advance(t, false);
+  if (!tm_push(&cs->q, r)) t->nomem = true;
+}
+
+static void on_event(void *user, const tsr_event *ev) {
+  tsr_timing *t = user;
+  log_rec r;
+  int core;
+  if (!tm_rec_of(t, ev, &r, &core)) return;
+  pthread_mutex_lock(&t->lock);
+  if (t->tape) { /* held: on the tape, for the replay of every process's events together */
+    machine_tape_record(t->tape, NULL, ev, NULL);
+  } else {
+    tm_take(t, core, ev, &r);
+    tm_advance(t, false);
+  }
   pthread_mutex_unlock(&t->lock);
 }
 
 tsr_observer tsr_timing_observer(tsr_timing *t) {
-  return (tsr_observer){.user = t, .on_event = on_event};
+  return (tsr_observer){.user = t, .on_event = on_event, .schedule_only = true};
 }
 
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {

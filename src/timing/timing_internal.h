@@ -211,7 +211,9 @@ struct tsr_timing {
   tsr_timing_options opts;
   int num_cores;          /* model cores: device x cores_per_device + core */
   int cores_per_device, num_devices;
-  bool held;              /* log only, replay when read (the records of other MPI processes join first) */
+  /* Held (tm_hold): the events go on this tape, not to the replay (the records of other MPI
+   * processes join first); NULL: replayed as they come. */
+  struct machine_tape *tape;
   int mesh_rank;
   int64_t mesh_shape[3];
   pthread_mutex_t lock;
@@ -250,12 +252,14 @@ void tm_dma_release(tsr_timing *t, sim_dma *d);
 kernel_rec *tm_kernel(tsr_timing *t, int index);
 void tm_advance(tsr_timing *t, bool flush);
 bool tm_push(rec_queue *q, const log_rec *r);
-/* merge.c: one process's log for the model of another (src/mpi/events.c). Held, a model logs
- * and replays only when read. tm_export gives every core's records not yet replayed (malloc'd;
- * the caller frees); tm_import adds them to cores that logged nothing here. */
-void tm_hold(tsr_timing *t, bool held);
-tsr_status tm_export(tsr_timing *t, char **out, size_t *len);
-tsr_status tm_import(tsr_timing *t, const char *p, size_t len, const char *from);
+/* timing.c: an event as the model's record of its model core (false: the model ignores it),
+ * and the record taken into that core's queue (the caller holds t->lock). */
+bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *model_core);
+void tm_take(tsr_timing *t, int core, const tsr_event *ev, log_rec *r);
+/* merge.c: held, the model records its events on a tape (tm_tape) and replays nothing;
+ * released, it takes in what the tape holds (other processes' events too: src/mpi/events.c). */
+tsr_status tm_hold(tsr_timing *t, bool held);
+struct machine_tape *tm_tape(tsr_timing *t);
 /* replay.c */
 void tm_process_record(tsr_timing *t, int core, const log_rec *r);
 void tm_dma_landed(tsr_timing *t, sim_dma *d);

@@ -5,7 +5,7 @@
 # and 3) and without (-1), unobserved (--no-check): the outputs must be the same bits and the
 # report's steps and DMA counts the same; in zero-copy mode too; and with every checker
 # (--check, which follows the split part by part), which must find nothing; and on v5p, whose
-# two cores each split their share.
+# two cores each split their share; and timed, with the same timing report, JSON and trace.
 # Every kernel splits but those whose body has DMA, semaphore or log ops (debug_print,
 # emit_pipeline_matmul, manual_dma) or that alias an input to an output (io_alias), whatever
 # their dimension semantics (most of the suite names none: all arbitrary); the list is checked.
@@ -56,14 +56,34 @@ for kd in "$suite"/*/; do
   # core 0 runs alone, over core 1's idle thread too)
   check "$k" "${kd}v_new/module.mlir" "$k v5p" --chip v5p --no-check
 done
-# the timing model follows one core's events in order: a run it observes does not split
-fa="$suite/flash_attention"
-if "$T" run "$fa/v_new/module.mlir" $(ls "$fa"/in_*.npy | sort -V) --report --host-helpers 1 --dump report \
-     >"$tmp/report" 2>&1 && grep -q '^report: ' "$tmp/report" && ! grep -q 'split into' "$tmp/report"; then
-  pass=$((pass+1))
-else
-  fail=$((fail+1)); echo "FAIL: a run with --report split (or failed): $(tail -n 1 "$tmp/report")"
-fi
+# timed: the timing model gets the parts' events spliced into the run in order's, so a run it
+# observes splits as an unobserved one does, and its report, JSON and trace are the same byte
+# for byte as without the split (one TensorCore and two; with the checkers too, which follow
+# the split part by part)
+timed() {
+  local k=$1 module=$2 label=$3 ok=1 want=1
+  shift 3
+  case "$no_split" in *" $k "*) want=0 ;; esac
+  for h in 3 -1; do
+    # shellcheck disable=SC2086
+    "$T" run "$module" $ins "$@" --report --json --trace "$tmp/trace$h.json" --host-helpers "$h" --dump report \
+      >"$tmp/timed$h" 2>&1 || { ok=0; echo "FAIL: $label timed --host-helpers $h: $(tail -n 1 "$tmp/timed$h")"; }
+    grep -v '^report: \|^trace: ' "$tmp/timed$h" >"$tmp/model$h" # the wall time and the split differ
+  done
+  cmp -s "$tmp/model3" "$tmp/model-1" || { ok=0; echo "FAIL: $label: the timing report differs with the split"; diff "$tmp/model3" "$tmp/model-1" | head -n 6; }
+  cmp -s "$tmp/trace3.json" "$tmp/trace-1.json" || { ok=0; echo "FAIL: $label: the trace differs with the split"; }
+  local split=0
+  grep -q 'split into [0-9]* parts' "$tmp/timed3" && split=1
+  [ $split -eq $want ] || { ok=0; echo "FAIL: $label timed: split=$split, expected $want"; }
+  if [ $ok -eq 1 ]; then pass=$((pass+1)); else fail=$((fail+1)); fi
+}
+for kd in "$suite"/*/; do
+  k=$(basename "$kd")
+  ins=$(ls "$kd"in_*.npy 2>/dev/null | sort -V)
+  timed "$k" "${kd}v_new/module.mlir" "$k timed" --no-check
+  timed "$k" "${kd}v_new/module.mlir" "$k timed v5p" --chip v5p --no-check
+  timed "$k" "${kd}v_new/module.mlir" "$k timed and checked"
+done
 # a kernel that cannot split (its DMAs are its own: the lowered form of a 256^3-block matmul)
 # still hands its big matmul blocks to the helpers in row bands, cut by the block's shape
 # alone: the same bits with helpers and without

@@ -1,0 +1,363 @@
+/* The event tape (tape.h). */
+#include "machine/tape.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/blob.h"
+
+/* An address in the tape's space: bit 63, the allocation's id, then 36 bits of offset. */
+#define OFF_BITS 36
+#define OPERAND_SPACE 7 /* the id's space field for an HBM operand of the call */
+
+static bool grow(void **a, size_t *cap, size_t n, size_t elem) {
+  if (n < *cap) return true;
+  size_t ncap = *cap ? *cap * 2 : 64;
+  void *na = realloc(*a, ncap * elem);
+  if (!na) return false;
+  *a = na;
+  *cap = ncap;
+  return true;
+}
+
+void machine_tape_init(machine_tape *T, unsigned kinds, int device_cores) {
+  memset(T, 0, sizeof *T);
+  T->kinds = kinds;
+  T->device_cores = device_cores > 0 ? device_cores : 1;
+}
+
+void machine_tape_clear(machine_tape *T) {
+  for (int i = 0; i < MACHINE_TAPE_MAX_SLOTS; i++) T->slots[i].n = T->slots[i].nrefs = T->slots[i].ncosts = 0;
+  T->nomem = false;
+}
+
+void machine_tape_free(machine_tape *T) {
+  for (int i = 0; i < MACHINE_TAPE_MAX_SLOTS; i++) {
+    free(T->slots[i].recs);
+    free(T->slots[i].refs);
+    free(T->slots[i].costs);
+  }
+  for (int i = 0; i < T->nstrs; i++) free(T->strs[i]);
+  for (int i = 0; i < T->nbufs; i++) free(T->bufs[i]);
+  free(T->strs);
+  free(T->hash);
+  free(T->bufs);
+  memset(T, 0, sizeof *T);
+}
+
+int machine_tape_slot_of(const machine_tape *T, int device, int core) {
+  if (device < 0 || core < 0 || core >= T->device_cores) return -1;
+  int s = device * T->device_cores + core;
+  return s < MACHINE_TAPE_MAX_SLOTS ? s : -1;
+}
+
+/* ---- strings (kernel and operand names, source locations) ---- */
+
+static uint32_t hash_str(const char *s) {
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (uint8_t)*s) * 16777619u;
+  return h;
+}
+
+static bool rehash(machine_tape *T) {
+  int32_t ncap = T->hcap ? T->hcap * 2 : 256;
+  int32_t *nh = malloc((size_t)ncap * sizeof *nh);
+  if (!nh) return false;
+  for (int32_t i = 0; i < ncap; i++) nh[i] = -1;
+  for (int32_t id = 0; id < T->nstrs; id++) {
+    uint32_t i = hash_str(T->strs[id]) & (uint32_t)(ncap - 1);
+    while (nh[i] >= 0) i = (i + 1) & (uint32_t)(ncap - 1);
+    nh[i] = id;
+  }
+  free(T->hash);
+  T->hash = nh;
+  T->hcap = ncap;
+  return true;
+}
+
+static int32_t intern(machine_tape *T, const char *s) {
+  if (!s) return -1;
+  if (T->nstrs * 2 >= T->hcap && !rehash(T)) return -1;
+  uint32_t i = hash_str(s) & (uint32_t)(T->hcap - 1);
+  for (; T->hash[i] >= 0; i = (i + 1) & (uint32_t)(T->hcap - 1))
+    if (!strcmp(T->strs[T->hash[i]], s)) return T->hash[i];
+  size_t cap = (size_t)T->capstrs;
+  char *copy = strdup(s);
+  if (!copy || !grow((void **)&T->strs, &cap, (size_t)T->nstrs, sizeof *T->strs)) {
+    free(copy);
+    return -1;
+  }
+  T->capstrs = (int32_t)cap;
+  T->strs[T->nstrs] = copy;
+  T->hash[i] = T->nstrs;
+  return T->nstrs++;
+}
+
+/* ---- recording ---- */
+
+static uint64_t region_base(int device, int core, int space, int seq) {
+  uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
+  uint64_t id = who << 16 | (uint64_t)(space & 7) << 13 | (uint64_t)(seq & 0x1fff);
+  return 1ull << 63 | id << OFF_BITS;
+}
+
+/* The HBM operand of `m`'s running call that holds address p (-1: none). Operands that are
+ * one array (an output written in place over its input) are named by the first. */
+static int operand_of(const tsr_machine *m, const char *p) {
+  for (int i = 0; m && i < m->num_hbm; i++) {
+    const char *lo = m->hbm[i].data;
+    if (p >= lo && p < lo + tsr_ref_bytes(&m->hbm[i])) return i;
+  }
+  return -1;
+}
+
+/* r as the tape keeps it: memory of `device` (core `core` for an allocation) when `far` (the
+ * namesake here of a target in another process), else where r's allocation says it is. */
+static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root, const tsr_ref *r, int device,
+                       int core, bool far, int own_device) {
+  if (!r) return -1;
+  if (!grow((void **)&s->refs, &s->caprefs, s->nrefs, sizeof *s->refs)) {
+    T->nomem = true;
+    return -1;
+  }
+  machine_tape_ref *k = &s->refs[s->nrefs];
+  memset(k, 0, sizeof *k);
+  k->dtype = r->dtype;
+  k->space = r->space;
+  k->rank = r->rank;
+  memcpy(k->shape, r->shape, sizeof k->shape);
+  memcpy(k->stride, r->stride, sizeof k->stride);
+  if (r->buf) {
+    k->has_buf = 1;
+    k->device = far ? device : r->buf->device;
+    k->core = far ? core : r->buf->core;
+    k->bspace = r->buf->space;
+    k->seq = r->buf->seq;
+    k->in_mesh = r->buf->in_mesh;
+    k->base = region_base(k->device, k->core, k->bspace, k->seq);
+    k->data = k->base + (uint64_t)(r->data - r->buf->base);
+  } else { /* an HBM operand: of its device, or (far) the namesake on this one */
+    const tsr_machine *m = root ? mesh_device(root, far ? own_device : device) : NULL;
+    int i = operand_of(m, r->data);
+    if (i >= 0) k->data = region_base(device, 0, OPERAND_SPACE, i) + (uint64_t)(r->data - m->hbm[i].data);
+    else k->data = (uint64_t)(uintptr_t)r->data; /* outside the machine: by address */
+  }
+  return (int32_t)s->nrefs++;
+}
+
+static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c) {
+  if (!c) return -1;
+  if (!grow((void **)&s->costs, &s->capcosts, s->ncosts, sizeof *s->costs)) {
+    T->nomem = true;
+    return -1;
+  }
+  s->costs[s->ncosts] = *c;
+  return (int32_t)s->ncosts++;
+}
+
+void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
+  if ((unsigned)ev->kind >= 32 || !(T->kinds & MACHINE_TAPE_KIND(ev->kind))) return;
+  int slot = machine_tape_slot_of(T, ev->device, ev->core);
+  if (slot < 0) return;
+  machine_tape_slot *s = &T->slots[slot];
+  if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) {
+    T->nomem = true;
+    return;
+  }
+  /* what a remote copy or signal reaches: its target's (told by the namesake when far) */
+  bool remote = ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_SEM_SIGNAL;
+  bool far = remote && root && ev->target_device != ev->device && mesh_far(root, ev->target_device);
+  int tdev = remote ? ev->target_device : ev->device;
+  int tcore = remote && ev->target_core >= 0 ? ev->target_core : ev->core;
+  machine_tape_rec *r = &s->recs[s->n];
+  *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core,
+                          .target_device = ev->target_device,
+                  .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .dir = ev->dir,
+                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .noted = at != NULL,
+                  .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
+  r->loc = intern(T, ev->loc);
+  r->name = intern(T, ev->name);
+  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
+    r->has_index = 1;
+    memcpy(r->index, ev->index, (size_t)ev->rank * sizeof *ev->index);
+  }
+  if (at) memcpy(r->at, at, sizeof r->at);
+  bool is_dma = ev->kind == TSR_EV_DMA_START;
+  r->src = put_ref(T, s, root, ev->src, ev->device, ev->core, false, ev->device);
+  r->dst = put_ref(T, s, root, ev->dst, is_dma ? tdev : ev->device, is_dma ? tcore : ev->core, is_dma && far, ev->device);
+  r->sem = ev->kind == TSR_EV_SEM_SIGNAL ? put_ref(T, s, root, ev->sem, tdev, tcore, far, ev->device)
+                                          : put_ref(T, s, root, ev->sem, ev->device, ev->core, false, ev->device);
+  r->recv = put_ref(T, s, root, ev->recv_sem, tdev, tcore, far, ev->device);
+  r->cost = ev->kind == TSR_EV_BODY_END ? put_cost(T, s, ev->cost) : -1;
+  s->n++;
+}
+
+/* ---- replaying ---- */
+
+static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
+  char *base = (char *)(uintptr_t)k->base;
+  for (int i = 0; i < T->nbufs; i++) {
+    tsr_buffer *b = T->bufs[i];
+    if (b->base == base && b->in_mesh == (bool)k->in_mesh) return b;
+  }
+  size_t cap = (size_t)T->capbufs;
+  tsr_buffer *b = calloc(1, sizeof *b);
+  if (!b || !grow((void **)&T->bufs, &cap, (size_t)T->nbufs, sizeof *T->bufs)) {
+    free(b);
+    return NULL;
+  }
+  T->capbufs = (int)cap;
+  *b = (tsr_buffer){.device = k->device, .in_mesh = k->in_mesh, .core = k->core, .space = (tsr_space)k->bspace,
+                    .seq = k->seq, .base = base};
+  T->bufs[T->nbufs++] = b;
+  return b;
+}
+
+static const tsr_ref *to_ref(machine_tape *T, const machine_tape_slot *s, int32_t i, tsr_ref *out) {
+  if (i < 0) return NULL;
+  const machine_tape_ref *k = &s->refs[i];
+  *out = (tsr_ref){.data = (char *)(uintptr_t)k->data, .dtype = (tsr_dtype)k->dtype, .space = (tsr_space)k->space,
+                   .rank = k->rank};
+  memcpy(out->shape, k->shape, sizeof out->shape);
+  memcpy(out->stride, k->stride, sizeof out->stride);
+  if (k->has_buf) out->buf = stand_in(T, k);
+  return out;
+}
+
+void machine_tape_event(machine_tape *T, int slot, size_t i, tsr_event *ev, machine_tape_event_refs *refs) {
+  const machine_tape_slot *s = &T->slots[slot];
+  const machine_tape_rec *r = &s->recs[i];
+  *ev = (tsr_event){.kind = (tsr_event_kind)r->kind, .core = r->core, .step = r->step,
+                    .name = r->name >= 0 ? T->strs[r->name] : NULL, .dma_id = r->dma_id, .dir = (tsr_dma_dir)r->dir,
+                    .src = to_ref(T, s, r->src, &refs->src), .dst = to_ref(T, s, r->dst, &refs->dst),
+                    .sem = to_ref(T, s, r->sem, &refs->sem), .bytes = r->bytes, .amount = r->amount,
+                    .operand = r->operand, .rank = r->rank, .index = r->has_index ? r->index : NULL,
+                    .target_core = r->target_core, .write = r->write, .space = (tsr_space)r->space,
+                    .cost = r->cost >= 0 ? &s->costs[r->cost] : NULL, .loc = r->loc >= 0 ? T->strs[r->loc] : NULL,
+                    .device = r->device, .target_device = r->target_device, .recv_sem = to_ref(T, s, r->recv, &refs->recv),
+                    .no_device_barrier = r->no_barrier != 0};
+}
+
+/* ---- across processes: the tape as bytes ---- */
+
+/* Layout: the string table (blob_put_strings); int32 slots; per slot: int32 slot, int64
+ * records, int64 refs, int64 costs, the records, the refs, the costs. */
+tsr_status machine_tape_export(machine_tape *T, char **out, size_t *len) {
+  *out = NULL;
+  *len = 0;
+  blob b = {0};
+  blob_put_strings(&b, T->strs, T->nstrs);
+  int32_t nslots = 0;
+  for (int t = 0; t < MACHINE_TAPE_MAX_SLOTS; t++) nslots += T->slots[t].n > 0;
+  blob_put(&b, &nslots, sizeof nslots);
+  for (int32_t t = 0; t < MACHINE_TAPE_MAX_SLOTS; t++) {
+    machine_tape_slot *s = &T->slots[t];
+    if (!s->n) continue;
+    int64_t counts[3] = {(int64_t)s->n, (int64_t)s->nrefs, (int64_t)s->ncosts};
+    blob_put(&b, &t, sizeof t);
+    blob_put(&b, counts, sizeof counts);
+    blob_put(&b, s->recs, s->n * sizeof *s->recs);
+    blob_put(&b, s->refs, s->nrefs * sizeof *s->refs);
+    blob_put(&b, s->costs, s->ncosts * sizeof *s->costs);
+  }
+  bool nomem = b.nomem || T->nomem;
+  machine_tape_clear(T);
+  if (nomem) {
+    free(b.p);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the event tape");
+  }
+  *out = b.p;
+  *len = b.len;
+  return TSR_OK;
+}
+
+static bool index_ok(int32_t i, int64_t n) { return i >= -1 && i < n; }
+
+static bool ref_ok(const void *item) {
+  const machine_tape_ref *f = item;
+  return f->rank >= 0 && f->rank <= TSR_MAX_RANK;
+}
+
+static bool cost_ok(const void *item) {
+  const tsr_cost *c = item;
+  return c->num_shapes >= 0 && c->num_shapes <= TSR_COST_SHAPES;
+}
+
+/* Appends n items of `elem` bytes at *at to the array *a (*count of *cap); false: malformed. */
+static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, int64_t n, size_t elem,
+                       bool (*ok)(const void *), void **a, size_t *count, size_t *cap) {
+  if ((uint64_t)n > (len - *at) / elem) return false;
+  for (int64_t k = 0; k < n; k++) {
+    union { machine_tape_ref ref; tsr_cost cost; } item; /* room and alignment for either */
+    blob_take(p, len, at, &item, elem);
+    if (!ok(&item)) return false;
+    if (!grow(a, cap, *count, elem)) {
+      T->nomem = true;
+      continue;
+    }
+    memcpy((char *)*a + *count * elem, &item, elem);
+    (*count)++;
+  }
+  return true;
+}
+
+/* Reads one slot's records, refs and costs at *at into the empty slot s; false: malformed. */
+static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size_t len, size_t *at,
+                      const int64_t *counts, const int32_t *ids, int32_t nids) {
+  int64_t nr = counts[0], nf = counts[1], nc = counts[2];
+  if (nr < 0 || nf < 0 || nc < 0 || (uint64_t)nr > (len - *at) / sizeof(machine_tape_rec)) return false;
+  for (int64_t k = 0; k < nr; k++) {
+    machine_tape_rec r;
+    blob_take(p, len, at, &r, sizeof r);
+    if (!index_ok(r.src, nf) || !index_ok(r.dst, nf) || !index_ok(r.sem, nf) || !index_ok(r.recv, nf) ||
+        !index_ok(r.cost, nc) || !index_ok(r.loc, nids) || !index_ok(r.name, nids) || r.rank < 0 ||
+        r.rank > TSR_MAX_RANK || r.device < 0 || r.device >= TSR_MAX_DEVICES || r.target_device < 0 ||
+        r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
+        r.core >= TSR_MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= TSR_MACHINE_MAX_CORES)
+      return false;
+    r.loc = r.loc >= 0 ? ids[r.loc] : -1;
+    r.name = r.name >= 0 ? ids[r.name] : -1;
+    if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) T->nomem = true;
+    else s->recs[s->n++] = r;
+  }
+  return take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ref_ok, (void **)&s->refs, &s->nrefs,
+                    &s->caprefs) &&
+         take_items(T, p, len, at, nc, sizeof(tsr_cost), cost_ok, (void **)&s->costs, &s->ncosts, &s->capcosts);
+}
+
+static int32_t intern_string(void *T, const char *str) { return intern(T, str); }
+
+tsr_status machine_tape_import(machine_tape *T, const char *p, size_t len, int max_slots, const char *what,
+                               const char *from) {
+  size_t at = 0;
+  int32_t nstrs = 0, nslots = 0, *ids = NULL;
+  tsr_status st = TSR_OK;
+  int got = blob_take_strings(p, len, &at, intern_string, T, &ids, &nstrs);
+  if (got == BLOB_NOMEM) {
+    st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    goto out;
+  }
+  if (got != BLOB_OK) goto bad;
+  if (!blob_take(p, len, &at, &nslots, sizeof nslots) || nslots < 0 || nslots > MACHINE_TAPE_MAX_SLOTS)
+    goto bad;
+  for (int32_t i = 0; i < nslots; i++) {
+    int32_t t;
+    int64_t counts[3];
+    if (!blob_take(p, len, &at, &t, sizeof t) || !blob_take(p, len, &at, counts, sizeof counts) || t < 0 ||
+        t >= MACHINE_TAPE_MAX_SLOTS || t >= max_slots)
+      goto bad;
+    machine_tape_slot *s = &T->slots[t];
+    if (s->n) {
+      st = tsr_fail(TSR_ERR_INVALID, "%s: core slot %d was recorded here and by %s", what, t, from);
+      goto out;
+    }
+    s->nrefs = s->ncosts = 0; /* the slot's indices start at 0 */
+    if (!take_slot(T, s, p, len, &at, counts, ids, nstrs)) goto bad;
+  }
+  if (at == len) goto out;
+bad:
+  st = tsr_fail(TSR_ERR_PARSE, "%s: the event tape from %s is malformed at byte %zu", what, from, at);
+out:
+  free(ids);
+  return st;
+}

@@ -1,0 +1,206 @@
+/* The event tape (src/machine/tape.h): what a pipeline run emits, recorded, sent as bytes
+ * and replayed, reads the same as the live events it was made from (kinds, steps, names,
+ * counts, shapes, semaphore identities, costs); HBM refs are named by operand, not by host
+ * address; a tape keeps only the kinds asked for; malformed or clashing bytes are refused. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "core/status.h"
+#include "harness.h"
+#include "machine/tape.h"
+#include "tessera/pipeline.h"
+
+#define F(r) ((float *)(void *)(r)->data)
+
+typedef struct live {
+  pthread_mutex_t lock; /* the devices' threads record at once; a tape has no lock of its own */
+  machine_tape T;
+  tsr_machine *m;
+  char text[2][16384]; /* per device */
+  size_t len[2];
+  int events[2];
+} live;
+
+static void describe_ref(char *buf, size_t cap, const char *what, const tsr_ref *r) {
+  if (!r) {
+    snprintf(buf, cap, " %s:-", what);
+    return;
+  }
+  snprintf(buf, cap, " %s:%s/%d/%lldx%lld", what, tsr_space_name(r->space), (int)r->dtype, (long long)r->shape[0],
+           (long long)(r->rank > 1 ? r->shape[1] : 0));
+}
+
+/* One line of what a consumer reads of an event. */
+static void describe(char *out, size_t cap, const tsr_event *ev) {
+  char src[64], dst[64];
+  describe_ref(src, sizeof src, "src", ev->src);
+  describe_ref(dst, sizeof dst, "dst", ev->dst);
+  snprintf(out, cap, "%d c%d d%d s%lld %s op%d #%llu b%lld a%lld r%d i%lld sem%llx%s%s sp%d f%g\n", (int)ev->kind,
+           ev->core, ev->device, (long long)ev->step, ev->name ? ev->name : "-", ev->operand,
+           (unsigned long long)ev->dma_id, (long long)ev->bytes, (long long)ev->amount, ev->rank,
+           (long long)(ev->index && ev->rank ? ev->index[0] : -1),
+           (unsigned long long)sem_identity(ev->sem, ev->core), src, dst, (int)ev->space,
+           ev->cost ? ev->cost->flops : -1.0);
+}
+
+static void on_event(void *user, const tsr_event *ev) {
+  live *l = user;
+  char line[256];
+  describe(line, sizeof line, ev);
+  pthread_mutex_lock(&l->lock);
+  size_t n = strlen(line);
+  int d = ev->device & 1;
+  if (l->len[d] + n < sizeof l->text[d]) {
+    memcpy(l->text[d] + l->len[d], line, n + 1);
+    l->len[d] += n;
+  }
+  l->events[d]++;
+  machine_tape_record(&l->T, l->m, ev, NULL);
+  pthread_mutex_unlock(&l->lock);
+}
+
+static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)n; (void)p; (void)np;
+  b[0] = g[0]; b[1] = 0;
+  return TSR_OK;
+}
+
+static tsr_status copy_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    for (int64_t j = 0; j < x->shape[1]; j++) F(o)[i * o->stride[0] + j] = F(x)[i * x->stride[0] + j];
+  return TSR_OK;
+}
+
+/* Runs a three-step copy kernel on both devices of a two-chip machine with `l` observing (it
+ * records every kind on its tape). */
+static void run_kernel(live *l) {
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true, .num_devices = 2};
+  CHECK_OK(tsr_machine_create(&mo, &l->m));
+  tsr_observer obs = {.user = l, .on_event = on_event};
+  CHECK_OK(tsr_machine_add_observer(l->m, &obs));
+  static float x[2][32 * 128], o[2][32 * 128];
+  tsr_ref in[2], out[2];
+  tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .index_map = map_i0};
+  tsr_call_desc d[2];
+  for (int k = 0; k < 2; k++) {
+    tsr_test_fill(x[k], 32 * 128, 3 + (unsigned)k);
+    in[k] = tsr_ref_dense(x[k], TSR_F32, TSR_HBM, 2, (int64_t[]){32, 128});
+    out[k] = tsr_ref_dense(o[k], TSR_F32, TSR_HBM, 2, (int64_t[]){32, 128});
+    d[k] = (tsr_call_desc){.name = "tape", .grid_rank = 1, .grid = {3}, .num_inputs = 1, .inputs = &in[k],
+                           .in_specs = &spec, .num_outputs = 1, .outputs = &out[k], .out_specs = &spec,
+                           .body = copy_body, .has_cost_estimate = true, .cost_estimate = {.flops = 300}};
+  }
+  CHECK_OK(tsr_pallas_call_devices(l->m, d, NULL));
+  CHECK_EQ_INT(memcmp(x, o, sizeof x[0] * 3 / 4) == 0 && memcmp(x[1], o[1], sizeof x[1] * 3 / 4) == 0, 1);
+}
+
+/* Every record of a slot replayed, described as on_event describes the live events. */
+static void replay_text(machine_tape *T, int slot, char *out, size_t cap, int *n) {
+  size_t len = 0;
+  *n = 0;
+  out[0] = 0;
+  for (size_t i = 0; i < T->slots[slot].n; i++) {
+    tsr_event ev;
+    machine_tape_event_refs refs;
+    machine_tape_event(T, slot, i, &ev, &refs);
+    char line[256];
+    describe(line, sizeof line, &ev);
+    size_t k = strlen(line);
+    if (len + k < cap) {
+      memcpy(out + len, line, k + 1);
+      len += k;
+    }
+    (*n)++;
+  }
+}
+
+static void test_round_trip(void) {
+  live *l = calloc(1, sizeof *l);
+  pthread_mutex_init(&l->lock, NULL);
+  machine_tape_init(&l->T, ~0u, 1);
+  run_kernel(l);
+  CHECK(!l->T.nomem);
+  for (int d = 0; d < 2; d++) {
+    CHECK(l->events[d] > 20); /* begin, 3 steps of waits, copies and bodies, end, allocations */
+    CHECK_EQ_INT((int)l->T.slots[d].n, l->events[d]);
+  }
+
+  /* HBM refs are named by device and operand of the call, not by the host's address */
+  int hbm_dmas = 0;
+  for (size_t i = 0; i < l->T.slots[1].n; i++) {
+    const machine_tape_rec *r = &l->T.slots[1].recs[i];
+    if (r->kind != TSR_EV_DMA_START || r->dir != TSR_DMA_IN) continue;
+    const machine_tape_ref *src = &l->T.slots[1].refs[r->src];
+    hbm_dmas++;
+    CHECK(src->data >> 63 == 1 && !src->has_buf);
+    CHECK_EQ_INT((int)((src->data >> 52) & 0x7ff), 1 * TSR_MACHINE_MAX_CORES + 0); /* device 1, core 0 */
+  }
+  CHECK_EQ_INT(hbm_dmas, 3);
+
+  /* through bytes into another tape: the same events */
+  char *bytes;
+  size_t len;
+  CHECK_OK(machine_tape_export(&l->T, &bytes, &len));
+  CHECK_EQ_INT((int)(l->T.slots[0].n + l->T.slots[1].n), 0); /* exported: forgotten here */
+  machine_tape other;
+  machine_tape_init(&other, ~0u, 1);
+  CHECK_OK(machine_tape_import(&other, bytes, len, 64, "test", "the first tape"));
+  static char replayed[16384];
+  for (int d = 0; d < 2; d++) {
+    int n;
+    replay_text(&other, d, replayed, sizeof replayed, &n);
+    CHECK_EQ_INT(n, l->events[d]);
+    CHECK(strcmp(replayed, l->text[d]) == 0);
+    if (strcmp(replayed, l->text[d])) fprintf(stderr, "live:\n%s\nreplayed:\n%s\n", l->text[d], replayed);
+  }
+
+  /* a slot recorded on both ends, bytes cut short, a slot past the consumer's */
+  CHECK_FAILS(machine_tape_import(&other, bytes, len, 64, "test", "process 1"), TSR_ERR_INVALID, "recorded here and by process 1");
+  machine_tape empty;
+  machine_tape_init(&empty, ~0u, 1);
+  CHECK_FAILS(machine_tape_import(&empty, bytes, len - 3, 64, "test", "process 2"), TSR_ERR_PARSE, "malformed");
+  machine_tape_clear(&empty);
+  CHECK_FAILS(machine_tape_import(&empty, bytes, len, 0, "test", "process 3"), TSR_ERR_PARSE, "malformed");
+  machine_tape_free(&empty);
+  free(bytes);
+  machine_tape_free(&other);
+  machine_tape_free(&l->T);
+  tsr_machine_destroy(l->m);
+  pthread_mutex_destroy(&l->lock);
+  free(l);
+}
+
+/* A tape keeps the kinds it was made for, and what its consumer noted of an event. */
+static void test_kinds_and_notes(void) {
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true};
+  tsr_machine *m;
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  machine_tape T;
+  machine_tape_init(&T, MACHINE_TAPE_KIND(TSR_EV_KERNEL_BEGIN) | MACHINE_TAPE_KIND(TSR_EV_BODY_END), 2);
+  tsr_cost cost = {.flops = 12};
+  int64_t at[TSR_MAX_RANK] = {3, 4};
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 1, .name = "k", .operand = -1}, NULL);
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_STEP_BEGIN, .core = 1, .operand = -1}, NULL);
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_BODY_END, .core = 1, .step = 5, .cost = &cost, .operand = -1}, at);
+  machine_tape_record(&T, m, &(tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 2, .operand = -1}, NULL); /* no such core */
+  CHECK_EQ_INT((int)T.slots[1].n, 2);
+  CHECK_EQ_INT((int)T.slots[0].n + (int)T.slots[2].n, 0);
+  tsr_event ev;
+  machine_tape_event_refs refs;
+  machine_tape_event(&T, 1, 0, &ev, &refs);
+  CHECK(ev.kind == TSR_EV_KERNEL_BEGIN && ev.name && !strcmp(ev.name, "k") && ev.core == 1);
+  CHECK(!T.slots[1].recs[0].noted);
+  machine_tape_event(&T, 1, 1, &ev, &refs);
+  CHECK(ev.kind == TSR_EV_BODY_END && ev.cost && ev.cost->flops == 12 && ev.step == 5);
+  CHECK(T.slots[1].recs[1].noted && T.slots[1].recs[1].at[0] == 3 && T.slots[1].recs[1].at[1] == 4);
+  machine_tape_free(&T);
+  tsr_machine_destroy(m);
+}
+
+int main(void) {
+  test_round_trip();
+  test_kinds_and_notes();
+  return tsr_test_finish("test_tape");
+}
