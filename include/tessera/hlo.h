@@ -36,6 +36,14 @@ int tsr_hlo_num_outputs(const tsr_hlo_program *p);
 /* dtype and shape of input i (data NULL). False when unknown (a bare kernel with a grid:
  * its array shapes come from the caller's .npy files). */
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type);
+/* dtype and shape of output i (data NULL); false for a bare kernel's (its shapes come from
+ * its inputs) or an index out of range. */
+bool tsr_hlo_output_type(const tsr_hlo_program *p, int i, tsr_array *type);
+/* The module's name (its sym_name: what jax.jit names it, "jit_f"); "main" without one. */
+const char *tsr_hlo_name(const tsr_hlo_program *p);
+/* What JAX says input i may be donated to: the output it aliases (its tf.aliasing_output), -2
+ * for a jax.buffer_donor without one, -1 when it is not donated. */
+int tsr_hlo_input_donation(const tsr_hlo_program *p, int i);
 /* Number of tpu_custom_call kernels (1 for a bare kernel). */
 int tsr_hlo_num_kernels(const tsr_hlo_program *p);
 /* The devices the program runs on (docs/multichip.md): mhlo.num_partitions, or the size of

@@ -560,6 +560,31 @@ int tsr_hlo_mesh_shape(const tsr_hlo_program *p, int64_t *shape) {
   return p->mesh.rank;
 }
 
+const char *tsr_hlo_name(const tsr_hlo_program *p) {
+  const tsr_ir_attr *name = p->m->top ? tsr_ir_op_attr(p->m->top, "sym_name") : NULL;
+  return name && name->kind == TSR_IR_ATTR_STRING ? name->u.string.data : "main";
+}
+
+int tsr_hlo_input_donation(const tsr_hlo_program *p, int i) {
+  const tsr_ir_op *fop = p->bare ? NULL : p->main->fop;
+  const tsr_ir_attr *args = fop ? tsr_ir_op_attr(fop, "arg_attrs") : NULL;
+  if (!args || args->kind != TSR_IR_ATTR_ARRAY || i < 0 || i >= args->u.array.n) return -1;
+  const tsr_ir_attr *d = args->u.array.elems[i];
+  int64_t out;
+  if (tsr_ir_attr_int(tsr_ir_dict_get(d, "tf.aliasing_output"), &out) && out >= 0 && out < p->main->n_ret) return (int)out;
+  return tsr_ir_dict_get(d, "jax.buffer_donor") ? -2 : -1;
+}
+
+bool tsr_hlo_output_type(const tsr_hlo_program *p, int i, tsr_array *type) {
+  memset(type, 0, sizeof *type);
+  if (p->bare || i < 0 || i >= p->main->n_ret) return false;
+  const hlo_type *t = &p->main->slot_t[p->main->ret[i]];
+  type->dtype = t->dtype;
+  type->rank = t->rank;
+  memcpy(type->shape, t->shape, sizeof t->shape);
+  return true;
+}
+
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   memset(type, 0, sizeof *type);
   if (p->bare) return hlo_bare_input_type(p, i, type);

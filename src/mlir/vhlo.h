@@ -15,11 +15,7 @@
 
 #include "mlir/bytecode.h"
 
-/* The newest StableHLO version whose VHLO tessera reads: what the PJRT plugin asks jaxlib to
- * serialize to (its stablehlo_current_version attribute). */
-#define TSR_VHLO_MAJOR 1
-#define TSR_VHLO_MINOR 15
-#define TSR_VHLO_PATCH 0
+#include "tessera/mlir.h" /* TSR_VHLO_MAJOR/MINOR/PATCH */
 
 /* One VHLO attribute or type entry (after the dialect's entry header). */
 tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out);

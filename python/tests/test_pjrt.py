@@ -1,0 +1,180 @@
+"""tessera as JAX's TPU (docs/pjrt.md): scripts that never import tessera, run in processes of
+their own with TESSERA_TPU set, see TPU devices as a TPU reports them and run jnp code, jax.jit
+and pallas_call without interpret= on tessera, against numpy; bad use is a clear error; unset,
+JAX is untouched. README's script runs as written."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import REPO
+
+
+def run(script: str, tpu: str | None, timeout: int = 300, **env) -> subprocess.CompletedProcess:
+    e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
+    if tpu is not None:
+        e["TESSERA_TPU"] = tpu
+    e.update(env)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], env=e, capture_output=True, text=True,
+                          timeout=timeout, cwd="/")
+
+
+def run_json(script: str, tpu: str | None, **env):
+    p = run(script, tpu, **env)
+    assert p.returncode == 0, p.stderr[-4000:]
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+DEVICES = """
+import json, jax
+from jax._src import test_util as jtu
+from jax.experimental.pallas import tpu as pltpu
+ds = jax.devices()
+d = ds[0]
+print(json.dumps({"platform": d.platform, "kinds": [x.device_kind for x in ds],
+                  "coords": [list(x.coords) for x in ds], "core_on_chip": [x.core_on_chip for x in ds],
+                  "num_cores": d.num_cores, "memories": [m.kind for m in d.addressable_memories()],
+                  "limit": d.memory_stats()["bytes_limit"], "at_least_5": jtu.is_device_tpu_at_least(5),
+                  "at_least_6": jtu.is_device_tpu_at_least(6), "tpu": jtu.test_device_matches(["tpu"]),
+                  "chip": pltpu.get_tpu_info().chip_version.value, "default": jax.default_backend(),
+                  "cpu": len(jax.devices("cpu"))}))
+"""
+
+
+def test_devices_v5e():
+    got = run_json(DEVICES, "v5e:4")
+    assert got["platform"] == "tpu" and got["default"] == "tpu"
+    assert got["kinds"] == ["TPU v5 lite"] * 4
+    assert got["coords"] == [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]
+    assert got["core_on_chip"] == [0, 0, 0, 0] and got["num_cores"] == 1
+    assert got["memories"] == ["device", "pinned_host"]
+    assert got["limit"] == 16 << 30
+    assert got["at_least_5"] and not got["at_least_6"] and got["tpu"]
+    assert got["chip"] == "v5e"
+    assert got["cpu"] == 1  # the CPU backend is there beside it
+
+
+def test_devices_v5p_mesh_and_7x():
+    got = run_json(DEVICES, "v5p:2x2x2")
+    assert got["kinds"] == ["TPU v5"] * 8 and got["num_cores"] == 2 and got["chip"] == "v5p"
+    assert got["coords"][7] == [1, 1, 1]
+    got = run_json(DEVICES, "7x:4")
+    assert got["kinds"] == ["TPU7x"] * 4 and got["num_cores"] == 1 and got["chip"] == "7x"
+    assert got["core_on_chip"] == [0, 1, 0, 1] and [c[0] for c in got["coords"]] == [0, 0, 1, 1]
+    assert got["at_least_6"]
+
+
+def test_unset_leaves_jax_alone():
+    got = run_json("import json, jax; print(json.dumps([d.platform for d in jax.devices()]))", None)
+    assert got == ["cpu"]
+    # and JAX_PLATFORMS still decides
+    got = run_json("import json, jax; print(json.dumps([d.platform for d in jax.devices()]))", "v5e:4",
+                   JAX_PLATFORMS="cpu")
+    assert got == ["cpu"]
+
+
+def test_jax_platforms_tpu():
+    got = run_json("import json, jax; print(json.dumps([d.device_kind for d in jax.devices()]))", "v6e:2",
+                   JAX_PLATFORMS="tpu")
+    assert got == ["TPU v6 lite"] * 2
+
+
+COMPUTE = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+
+def kernel(x_ref, y_ref, o_ref):
+    o_ref[...] = jnp.exp(x_ref[...]) * 0.5 + y_ref[...]
+
+@jax.jit
+def fused(x, y):
+    spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    k = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(x.shape[0] // 8,),
+                       in_specs=[spec, spec], out_specs=spec)(x, y)
+    return jnp.tanh(k).sum(axis=0), jnp.argmax(y, axis=1)
+
+rng = np.random.default_rng(0)
+x = rng.standard_normal((32, 128), dtype=np.float32)
+y = rng.standard_normal((32, 128), dtype=np.float32)
+s, am = fused(x, y)
+want_s = np.tanh(np.exp(x) * 0.5 + y).sum(axis=0)
+ints = jnp.arange(12, dtype=jnp.int32).reshape(3, 4)
+print(json.dumps({"sum_err": float(np.max(np.abs(np.asarray(s) - want_s))),
+                  "argmax": bool((np.asarray(am) == np.argmax(y, axis=1)).all()),
+                  "device": str(s.devices().pop().platform),
+                  "ints": np.asarray(ints.T @ ints).tolist(),
+                  "cumsum": np.asarray(jnp.cumsum(jnp.arange(6))).tolist(),
+                  "bool": np.asarray(jnp.arange(5) > 2).tolist()}))
+"""
+
+
+def test_jnp_jit_and_pallas_call():
+    got = run_json(COMPUTE, "v5e")
+    assert got["device"] == "tpu"
+    assert got["sum_err"] < 1e-4
+    assert got["argmax"]
+    a = [[i * 4 + j for j in range(4)] for i in range(3)]
+    ints = [[sum(a[k][i] * a[k][j] for k in range(3)) for j in range(4)] for i in range(4)]
+    assert got["ints"] == ints
+    assert got["cumsum"] == [0, 1, 3, 6, 10, 15]
+    assert got["bool"] == [False, False, False, True, True]
+
+
+def test_unknown_chip_is_a_clear_error():
+    p = run("import jax; jax.devices()", "v9:4")
+    assert p.returncode != 0
+    assert "TESSERA_TPU='v9:4': unknown chip \"v9\"" in p.stderr
+
+
+def test_too_many_devices_for_a_mesh():
+    p = run("import jax; jax.devices()", "v5e:2x2x2")
+    assert p.returncode != 0 and "form a 2D torus" in p.stderr
+
+
+RACE = """
+import jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+def k(x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    o_ref[...] = buf[...] * 2.0  # reads the buffer while the DMA that fills it is in flight
+    copy.wait()
+f = jax.jit(lambda x: pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+    scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA(())])(x))
+try:
+    f(np.ones((8, 128), np.float32)).block_until_ready()
+except jax.errors.JaxRuntimeError as e:
+    print("JaxRuntimeError:", str(e).replace(chr(10), " "))
+print(float(jnp.ones(3).sum()))  # and the next call works
+"""
+
+
+def test_kernel_findings_are_jax_runtime_errors():
+    p = run(RACE, "v5e")
+    assert p.returncode == 0, p.stderr[-3000:]
+    out = p.stdout
+    assert "JaxRuntimeError:" in out and "race on core 0" in out and "[TSR_ERR_RACE]" in out, out
+    assert out.strip().endswith("3.0")
+
+
+def readme_script() -> str:
+    text = open(os.path.join(REPO, "README.md")).read()
+    m = re.search(r"<!-- pjrt-script -->\s*```python\n(.*?)```", text, re.S)
+    assert m, "README.md has no script marked <!-- pjrt-script -->"
+    return m.group(1)
+
+
+def test_readme_script():
+    script = readme_script()
+    assert "tessera" not in script  # the application never mentions tessera
+    p = run(script, "v5e:4")
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "TPU v5 lite" in p.stdout and "all close: True" in p.stdout, p.stdout

@@ -1,0 +1,632 @@
+/* tessera's PJRT plugin driven through GetPjrtApi as jaxlib drives it: the function table
+ * (every entry set, what is not implemented says so by name), the plugin's attributes, clients
+ * for several TESSERA_TPU values and the refusals of bad ones, devices and their descriptions
+ * as a TPU gives them, memories, buffers (host data with strides, dimension orders, booleans,
+ * sizes, deletion, copies), events, and programs: two that the pinned jaxlib compiled through the
+ * plugin (tests/pjrt/programs, tools/jax/pjrt_programs.py: a graph, and a Pallas kernel whose
+ * argument is donated), one written as plain MLIR bytecode, a serialized executable loaded
+ * again, and the errors of an op tessera does not run and of arguments that do not fit. Results
+ * are checked against loops of the test's own. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "mlir/ir.h"
+#include "tessera/mlir.h"
+#include "xla/pjrt/c/pjrt_c_api.h"
+
+const PJRT_Api *GetPjrtApi(void);
+static const PJRT_Api *api;
+
+#define ARGS(type, name) type##_Args name = {.struct_size = type##_Args_STRUCT_SIZE}
+
+/* The error's message (a static copy) and code; destroys the error. NULL error: "". */
+static char last_msg[4096];
+static PJRT_Error_Code last_code;
+static bool failed(PJRT_Error *e) {
+  last_msg[0] = 0;
+  last_code = PJRT_Error_Code_OK;
+  if (!e) return false;
+  ARGS(PJRT_Error_Message, m);
+  m.error = e;
+  api->PJRT_Error_Message(&m);
+  snprintf(last_msg, sizeof last_msg, "%.*s", (int)m.message_size, m.message);
+  ARGS(PJRT_Error_GetCode, g);
+  g.error = e;
+  PJRT_Error *ge = api->PJRT_Error_GetCode(&g);
+  last_code = ge ? PJRT_Error_Code_UNKNOWN : g.code;
+  ARGS(PJRT_Error_Destroy, d);
+  d.error = e;
+  api->PJRT_Error_Destroy(&d);
+  return true;
+}
+
+#define CHECK_PJRT(expr)                                                         \
+  do {                                                                           \
+    bool f_ = failed(expr);                                                      \
+    if (f_) fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, last_msg); \
+    CHECK(!f_);                                                                  \
+  } while (0)
+
+#define CHECK_PJRT_FAILS(expr, code, needle)                                     \
+  do {                                                                           \
+    bool f_ = failed(expr);                                                      \
+    bool ok_ = f_ && last_code == (code) && strstr(last_msg, (needle));          \
+    if (!ok_) fprintf(stderr, "%s:%d: %s: expected code %d with \"%s\", got %d: %s\n", __FILE__, __LINE__, #expr, \
+                      (int)(code), needle, (int)last_code, last_msg);            \
+    CHECK(ok_);                                                                  \
+  } while (0)
+
+static void event_wait_destroy(PJRT_Event *e) {
+  if (!e) return;
+  ARGS(PJRT_Event_Await, a);
+  a.event = e;
+  CHECK_PJRT(api->PJRT_Event_Await(&a));
+  ARGS(PJRT_Event_Destroy, d);
+  d.event = e;
+  CHECK_PJRT(api->PJRT_Event_Destroy(&d));
+}
+
+static PJRT_Client *client_for(const char *spec) {
+  setenv("TESSERA_TPU", spec, 1);
+  ARGS(PJRT_Client_Create, a);
+  CHECK_PJRT(api->PJRT_Client_Create(&a));
+  return a.client;
+}
+
+static void client_destroy(PJRT_Client *c) {
+  ARGS(PJRT_Client_Destroy, a);
+  a.client = c;
+  CHECK_PJRT(api->PJRT_Client_Destroy(&a));
+}
+
+static void devices_of(PJRT_Client *c, PJRT_Device *const **devs, size_t *n) {
+  ARGS(PJRT_Client_Devices, a);
+  a.client = c;
+  CHECK_PJRT(api->PJRT_Client_Devices(&a));
+  *devs = a.devices;
+  *n = a.num_devices;
+}
+
+static PJRT_DeviceDescription *desc_of(PJRT_Device *d) {
+  ARGS(PJRT_Device_GetDescription, a);
+  a.device = d;
+  CHECK_PJRT(api->PJRT_Device_GetDescription(&a));
+  return a.device_description;
+}
+
+static const PJRT_NamedValue *attr(PJRT_DeviceDescription *d, const char *name) {
+  ARGS(PJRT_DeviceDescription_Attributes, a);
+  a.device_description = d;
+  CHECK_PJRT(api->PJRT_DeviceDescription_Attributes(&a));
+  for (size_t i = 0; i < a.num_attributes; i++)
+    if (a.attributes[i].name_size == strlen(name) && !memcmp(a.attributes[i].name, name, a.attributes[i].name_size))
+      return &a.attributes[i];
+  return NULL;
+}
+
+static bool kind_is(PJRT_DeviceDescription *d, const char *kind) {
+  ARGS(PJRT_DeviceDescription_Kind, a);
+  a.device_description = d;
+  CHECK_PJRT(api->PJRT_DeviceDescription_Kind(&a));
+  return a.device_kind_size == strlen(kind) && !memcmp(a.device_kind, kind, a.device_kind_size);
+}
+
+static PJRT_Buffer *from_host(PJRT_Client *c, PJRT_Device *d, PJRT_Buffer_Type t, const void *data, const int64_t *dims,
+                              size_t rank, const int64_t *byte_strides) {
+  ARGS(PJRT_Client_BufferFromHostBuffer, a);
+  a.client = c;
+  a.device = d;
+  a.type = t;
+  a.data = data;
+  a.dims = dims;
+  a.num_dims = rank;
+  a.byte_strides = byte_strides;
+  a.num_byte_strides = byte_strides ? rank : 0;
+  a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
+  CHECK_PJRT(api->PJRT_Client_BufferFromHostBuffer(&a));
+  event_wait_destroy(a.done_with_host_buffer);
+  return a.buffer;
+}
+
+static PJRT_Error *to_host(PJRT_Buffer *b, void *dst, size_t size, const int64_t *minor_to_major) {
+  ARGS(PJRT_Buffer_ToHostBuffer, a);
+  PJRT_Buffer_MemoryLayout layout = {.struct_size = PJRT_Buffer_MemoryLayout_STRUCT_SIZE,
+                                     .type = PJRT_Buffer_MemoryLayout_Type_Tiled};
+  ARGS(PJRT_Buffer_Dimensions, dims);
+  dims.buffer = b;
+  if (failed(api->PJRT_Buffer_Dimensions(&dims))) return NULL;
+  if (minor_to_major) {
+    layout.tiled.struct_size = PJRT_Buffer_MemoryLayout_Tiled_STRUCT_SIZE;
+    layout.tiled.minor_to_major = minor_to_major;
+    layout.tiled.minor_to_major_size = dims.num_dims;
+    a.host_layout = &layout;
+  }
+  a.src = b;
+  a.dst = dst;
+  a.dst_size = size;
+  PJRT_Error *e = api->PJRT_Buffer_ToHostBuffer(&a);
+  if (!e) event_wait_destroy(a.event);
+  return e;
+}
+
+static void buffer_destroy(PJRT_Buffer *b) {
+  ARGS(PJRT_Buffer_Destroy, a);
+  a.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_Destroy(&a));
+}
+
+static bool is_deleted(PJRT_Buffer *b) {
+  ARGS(PJRT_Buffer_IsDeleted, a);
+  a.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_IsDeleted(&a));
+  return a.is_deleted;
+}
+
+static int64_t bytes_in_use(PJRT_Device *d) {
+  ARGS(PJRT_Device_MemoryStats, a);
+  a.device = d;
+  CHECK_PJRT(api->PJRT_Device_MemoryStats(&a));
+  return a.bytes_in_use;
+}
+
+/* ---- the table and the plugin --------------------------------------------------------- */
+
+static void test_table(void) {
+  CHECK(api->struct_size == PJRT_Api_STRUCT_SIZE);
+  CHECK_EQ_INT(api->pjrt_api_version.major_version, PJRT_API_MAJOR);
+  CHECK_EQ_INT(api->pjrt_api_version.minor_version, 112);
+  /* every entry is set: an unset one would crash jaxlib where it calls it */
+  size_t first = offsetof(PJRT_Api, PJRT_Error_Destroy), missing = 0;
+  for (size_t off = first; off + sizeof(void *) <= api->struct_size; off += sizeof(void *)) {
+    void *fn;
+    memcpy(&fn, (const char *)api + off, sizeof fn);
+    if (!fn) fprintf(stderr, "  PJRT_Api entry %zu is not set\n", (off - first) / sizeof(void *));
+    missing += !fn;
+  }
+  CHECK_EQ_INT(missing, 0);
+  ARGS(PJRT_Client_CreateViewOfDeviceBuffer, v);
+  CHECK_PJRT_FAILS(api->PJRT_Client_CreateViewOfDeviceBuffer(&v), PJRT_Error_Code_UNIMPLEMENTED,
+                   "PJRT_Client_CreateViewOfDeviceBuffer");
+  ARGS(PJRT_Plugin_Initialize, init);
+  CHECK_PJRT(api->PJRT_Plugin_Initialize(&init));
+  ARGS(PJRT_Plugin_Attributes, pa);
+  CHECK_PJRT(api->PJRT_Plugin_Attributes(&pa));
+  bool version = false;
+  for (size_t i = 0; i < pa.num_attributes; i++)
+    if (!strncmp(pa.attributes[i].name, "stablehlo_current_version", pa.attributes[i].name_size)) {
+      const int64_t *v = pa.attributes[i].int64_array_value;
+      version = pa.attributes[i].value_size == 3 && v[0] == 1 && v[1] == 15 && v[2] == 0;
+    }
+  CHECK(version);
+}
+
+static void test_events(void) {
+  ARGS(PJRT_Event_Create, c);
+  CHECK_PJRT(api->PJRT_Event_Create(&c));
+  ARGS(PJRT_Event_IsReady, r);
+  r.event = c.event;
+  CHECK_PJRT(api->PJRT_Event_IsReady(&r));
+  CHECK(!r.is_ready);
+  ARGS(PJRT_Event_Set, s);
+  s.event = c.event;
+  s.error_code = PJRT_Error_Code_ABORTED;
+  s.error_message = "stopped";
+  s.error_message_size = 7;
+  CHECK_PJRT(api->PJRT_Event_Set(&s));
+  CHECK_PJRT(api->PJRT_Event_IsReady(&r));
+  CHECK(r.is_ready);
+  ARGS(PJRT_Event_Await, a);
+  a.event = c.event;
+  CHECK_PJRT_FAILS(api->PJRT_Event_Await(&a), PJRT_Error_Code_ABORTED, "stopped");
+  ARGS(PJRT_Event_Destroy, d);
+  d.event = c.event;
+  CHECK_PJRT(api->PJRT_Event_Destroy(&d));
+}
+
+/* ---- clients, devices, memories ------------------------------------------------------- */
+
+static void test_bad_specs(void) {
+  static const struct { const char *spec, *needle; } bad[] = {
+      {"v9:4", "unknown chip"},
+      {"v5e:2x2x2", "2D torus"},
+      {"v5e:512", "at most 256 chips"},
+      {"7x:3", "multiple of 2"},
+      {"v5e:0", "positive"},
+      {"v5p:2x2x", "ends with 'x'"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    setenv("TESSERA_TPU", bad[i].spec, 1);
+    ARGS(PJRT_Client_Create, a);
+    CHECK_PJRT_FAILS(api->PJRT_Client_Create(&a), PJRT_Error_Code_INVALID_ARGUMENT, bad[i].needle);
+    CHECK(a.client == NULL);
+  }
+}
+
+static void test_devices(void) {
+  PJRT_Client *c = client_for("v5p:2x2x1");
+  if (!c) return;
+  ARGS(PJRT_Client_PlatformName, pn);
+  pn.client = c;
+  CHECK_PJRT(api->PJRT_Client_PlatformName(&pn));
+  CHECK(pn.platform_name_size == 3 && !memcmp(pn.platform_name, "tpu", 3));
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  CHECK_EQ_INT(n, 4);
+  static const int64_t coords[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  for (size_t i = 0; i < n && i < 4; i++) {
+    PJRT_DeviceDescription *d = desc_of(devs[i]);
+    CHECK(kind_is(d, "TPU v5"));
+    ARGS(PJRT_DeviceDescription_Id, id);
+    id.device_description = d;
+    CHECK_PJRT(api->PJRT_DeviceDescription_Id(&id));
+    CHECK_EQ_INT(id.id, i);
+    const PJRT_NamedValue *co = attr(d, "coords"), *cores = attr(d, "num_cores"), *core = attr(d, "core_on_chip");
+    CHECK(co && co->value_size == 3 && !memcmp(co->int64_array_value, coords[i], sizeof coords[i]));
+    CHECK(cores && cores->int64_value == 2); /* megacore */
+    CHECK(core && core->int64_value == 0);
+    ARGS(PJRT_Device_AddressableMemories, am);
+    am.device = devs[i];
+    CHECK_PJRT(api->PJRT_Device_AddressableMemories(&am));
+    CHECK_EQ_INT(am.num_memories, 2);
+    for (size_t k = 0; k < am.num_memories; k++) {
+      ARGS(PJRT_Memory_Kind, mk);
+      mk.memory = am.memories[k];
+      CHECK_PJRT(api->PJRT_Memory_Kind(&mk));
+      CHECK(!strncmp(mk.kind, k ? "pinned_host" : "device", mk.kind_size));
+      ARGS(PJRT_Memory_AddressableByDevices, by);
+      by.memory = am.memories[k];
+      CHECK_PJRT(api->PJRT_Memory_AddressableByDevices(&by));
+      CHECK(by.num_devices == 1 && by.devices[0] == devs[i]);
+    }
+  }
+  ARGS(PJRT_Device_MemoryStats, ms);
+  ms.device = devs[0];
+  CHECK_PJRT(api->PJRT_Device_MemoryStats(&ms));
+  CHECK(ms.bytes_limit_is_set && ms.bytes_limit == 95ll << 30);
+  ARGS(PJRT_Client_DefaultDeviceAssignment, da);
+  int assignment[8];
+  da.client = c;
+  da.num_replicas = 1;
+  da.num_partitions = 8;
+  da.default_assignment = assignment;
+  da.default_assignment_size = 8;
+  CHECK_PJRT_FAILS(api->PJRT_Client_DefaultDeviceAssignment(&da), PJRT_Error_Code_INVALID_ARGUMENT, "more devices");
+  client_destroy(c);
+
+  /* TPU7x: two devices per chip, one TensorCore each */
+  c = client_for("7x:4");
+  if (!c) return;
+  devices_of(c, &devs, &n);
+  CHECK_EQ_INT(n, 4);
+  for (size_t i = 0; i < n; i++) {
+    PJRT_DeviceDescription *d = desc_of(devs[i]);
+    CHECK(kind_is(d, "TPU7x"));
+    const PJRT_NamedValue *core = attr(d, "core_on_chip"), *cores = attr(d, "num_cores"), *co = attr(d, "coords");
+    CHECK(core && core->int64_value == (int64_t)(i % 2));
+    CHECK(cores && cores->int64_value == 1);
+    CHECK(co && co->int64_array_value[0] == (int64_t)(i / 2));
+  }
+  client_destroy(c);
+}
+
+/* ---- buffers -------------------------------------------------------------------------- */
+
+static void test_buffers(void) {
+  PJRT_Client *c = client_for("v5e:2");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  /* a transposed view: the host holds 3x2 row-major, the buffer is its 2x3 transpose */
+  float host[3][2] = {{1, 2}, {3, 4}, {5, 6}};
+  int64_t dims[2] = {2, 3}, strides[2] = {sizeof(float), 2 * sizeof(float)};
+  int64_t before = bytes_in_use(devs[0]);
+  PJRT_Buffer *b = from_host(c, devs[0], PJRT_Buffer_Type_F32, host, dims, 2, strides);
+  CHECK_EQ_INT(bytes_in_use(devs[0]) - before, 24);
+  float out[6] = {0};
+  CHECK_PJRT(to_host(b, out, sizeof out, NULL));
+  const float want[6] = {1, 3, 5, 2, 4, 6};
+  CHECK(!memcmp(out, want, sizeof want));
+  /* dimension 0 fastest on the host: back to the original order */
+  static const int64_t col_major[2] = {0, 1};
+  CHECK_PJRT(to_host(b, out, sizeof out, col_major));
+  const float back[6] = {1, 2, 3, 4, 5, 6};
+  CHECK(!memcmp(out, back, sizeof back));
+  ARGS(PJRT_Buffer_ToHostBuffer, q); /* how much room, asked with no destination */
+  q.src = b;
+  CHECK_PJRT(api->PJRT_Buffer_ToHostBuffer(&q));
+  CHECK_EQ_INT(q.dst_size, 24);
+  CHECK_PJRT_FAILS(to_host(b, out, 20, NULL), PJRT_Error_Code_INVALID_ARGUMENT, "20 bytes for f32[2,3], which needs 24");
+  ARGS(PJRT_Buffer_CopyRawToHost, raw);
+  float slice[2];
+  raw.buffer = b;
+  raw.dst = slice;
+  raw.offset = 8;
+  raw.transfer_size = 8;
+  CHECK_PJRT(api->PJRT_Buffer_CopyRawToHost(&raw));
+  event_wait_destroy(raw.event);
+  CHECK(slice[0] == 5 && slice[1] == 2);
+  raw.offset = 20;
+  CHECK_PJRT_FAILS(api->PJRT_Buffer_CopyRawToHost(&raw), PJRT_Error_Code_INVALID_ARGUMENT, "of a buffer of 24");
+
+  ARGS(PJRT_Buffer_CopyToDevice, cp);
+  cp.buffer = b;
+  cp.dst_device = devs[1];
+  CHECK_PJRT(api->PJRT_Buffer_CopyToDevice(&cp));
+  ARGS(PJRT_Buffer_Device, bd);
+  bd.buffer = cp.dst_buffer;
+  CHECK_PJRT(api->PJRT_Buffer_Device(&bd));
+  CHECK(bd.device == devs[1]);
+  memset(out, 0, sizeof out);
+  CHECK_PJRT(to_host(cp.dst_buffer, out, sizeof out, NULL));
+  CHECK(!memcmp(out, want, sizeof want));
+  buffer_destroy(cp.dst_buffer);
+
+  ARGS(PJRT_Buffer_Delete, del);
+  del.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_Delete(&del));
+  CHECK(is_deleted(b));
+  CHECK_EQ_INT(bytes_in_use(devs[0]), before);
+  CHECK_PJRT_FAILS(to_host(b, out, sizeof out, NULL), PJRT_Error_Code_FAILED_PRECONDITION, "deleted");
+  buffer_destroy(b);
+
+  /* booleans are a byte each on the host */
+  unsigned char flags[5] = {1, 0, 0, 1, 1}, got[5] = {9, 9, 9, 9, 9};
+  int64_t fd = 5;
+  PJRT_Buffer *fb = from_host(c, devs[0], PJRT_Buffer_Type_PRED, flags, &fd, 1, NULL);
+  CHECK_PJRT(to_host(fb, got, sizeof got, NULL));
+  CHECK(!memcmp(flags, got, sizeof got));
+  buffer_destroy(fb);
+
+  /* a type tessera does not hold */
+  ARGS(PJRT_Client_BufferFromHostBuffer, u);
+  u.client = c;
+  u.device = devs[0];
+  u.type = PJRT_Buffer_Type_F8E8M0FNU;
+  u.dims = &fd;
+  u.num_dims = 1;
+  u.data = flags;
+  CHECK_PJRT_FAILS(api->PJRT_Client_BufferFromHostBuffer(&u), PJRT_Error_Code_UNIMPLEMENTED, "is not one tessera holds");
+  client_destroy(c);
+}
+
+/* ---- programs ------------------------------------------------------------------------- */
+
+static PJRT_LoadedExecutable *compile_bytes(PJRT_Client *c, const char *code, size_t size, const char *options,
+                                            size_t options_size, PJRT_Error **err) {
+  PJRT_Program p = {.struct_size = PJRT_Program_STRUCT_SIZE, .code = (char *)code, .code_size = size,
+                    .format = "mlir", .format_size = 4};
+  ARGS(PJRT_Client_Compile, a);
+  a.client = c;
+  a.program = &p;
+  a.compile_options = options;
+  a.compile_options_size = options_size;
+  *err = api->PJRT_Client_Compile(&a);
+  return a.executable;
+}
+
+static PJRT_LoadedExecutable *compile_fixture(PJRT_Client *c, const char *name) {
+  char path[256], opath[256];
+  snprintf(path, sizeof path, "tests/pjrt/programs/%s.mlirbc", name);
+  snprintf(opath, sizeof opath, "tests/pjrt/programs/%s.options.pb", name);
+  size_t n = 0, on = 0;
+  char *code = tsr_test_slurp(path, &n), *opts = tsr_test_slurp(opath, &on);
+  CHECK(code && opts);
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = code && opts ? compile_bytes(c, code, n, opts, on, &err) : NULL;
+  CHECK_PJRT(err);
+  free(code);
+  free(opts);
+  return e;
+}
+
+static void loaded_destroy(PJRT_LoadedExecutable *e) {
+  if (!e) return;
+  ARGS(PJRT_LoadedExecutable_Destroy, a);
+  a.executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_Destroy(&a));
+}
+
+static PJRT_Error *execute(PJRT_LoadedExecutable *e, PJRT_Buffer **args, size_t n_args, PJRT_Buffer **outs) {
+  PJRT_ExecuteOptions opts = {.struct_size = PJRT_ExecuteOptions_STRUCT_SIZE};
+  PJRT_Buffer *const *lists[1] = {args};
+  PJRT_Buffer **out_lists[1] = {outs};
+  PJRT_Event *done[1] = {NULL};
+  ARGS(PJRT_LoadedExecutable_Execute, a);
+  a.executable = e;
+  a.options = &opts;
+  a.argument_lists = lists;
+  a.num_devices = 1;
+  a.num_args = n_args;
+  a.output_lists = out_lists;
+  a.device_complete_events = done;
+  PJRT_Error *err = api->PJRT_LoadedExecutable_Execute(&a);
+  if (!err) event_wait_destroy(done[0]);
+  return err;
+}
+
+static void test_graph(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_LoadedExecutable *e = compile_fixture(c, "graph");
+  if (!e) return;
+  float x[4][8], y[8][3];
+  for (int i = 0; i < 32; i++) x[i / 8][i % 8] = (float)i - 10;
+  for (int i = 0; i < 24; i++) y[i / 3][i % 3] = (float)(i % 5) - 2;
+  int64_t xd[2] = {4, 8}, yd[2] = {8, 3};
+  PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, x, xd, 2, NULL),
+                          from_host(c, dev, PJRT_Buffer_Type_F32, y, yd, 2, NULL)};
+  PJRT_Buffer *outs[2] = {NULL, NULL};
+  CHECK_PJRT(execute(e, args, 2, outs));
+  float got[4][3], want[4][3];
+  int32_t positives = -1, want_pos = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 3; j++) {
+      want[i][j] = 1;
+      for (int k = 0; k < 8; k++) want[i][j] += (x[i][k] > 0 ? x[i][k] : 0) * y[k][j];
+    }
+  for (int i = 0; i < 32; i++) want_pos += x[i / 8][i % 8] > 0;
+  if (outs[0] && outs[1]) {
+    CHECK_PJRT(to_host(outs[0], got, sizeof got, NULL));
+    CHECK_PJRT(to_host(outs[1], &positives, sizeof positives, NULL));
+    CHECK(!memcmp(got, want, sizeof want));
+    CHECK_EQ_INT(positives, want_pos);
+  }
+  /* arguments that do not fit: one too few, then one of the wrong shape */
+  CHECK_PJRT_FAILS(execute(e, args, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "takes 2 arguments, got 1");
+  PJRT_Buffer *swapped[2] = {args[1], args[0]};
+  CHECK_PJRT_FAILS(execute(e, swapped, 2, outs), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "argument 0 is f32[8,3], the program takes f32[4,8]");
+  for (int i = 0; i < 2; i++) {
+    buffer_destroy(args[i]);
+    if (outs[i]) buffer_destroy(outs[i]);
+  }
+  loaded_destroy(e);
+}
+
+static void test_pallas(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_LoadedExecutable *e = compile_fixture(c, "pallas_add");
+  if (!e) return;
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  ARGS(PJRT_Executable_NumOutputs, no);
+  no.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_NumOutputs(&no));
+  CHECK_EQ_INT(no.num_outputs, 1);
+  ARGS(PJRT_Executable_OutputDimensions, od);
+  od.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_OutputDimensions(&od));
+  CHECK(od.num_outputs == 1 && od.dim_sizes[0] == 2 && od.dims[0] == 32 && od.dims[1] == 128);
+  ARGS(PJRT_Executable_OutputElementTypes, ot);
+  ot.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_OutputElementTypes(&ot));
+  CHECK(ot.num_output_types == 1 && ot.output_types[0] == PJRT_Buffer_Type_F32);
+
+  static float x[32][128], y[32][128], got[32][128];
+  for (int i = 0; i < 32 * 128; i++) {
+    x[i / 128][i % 128] = (float)(i % 17) * 0.25f;
+    y[i / 128][i % 128] = (float)(i % 13) - 6;
+  }
+  int64_t d[2] = {32, 128};
+  for (int round = 0; round < 2; round++) {
+    PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, x, d, 2, NULL),
+                            from_host(c, dev, PJRT_Buffer_Type_F32, y, d, 2, NULL)};
+    PJRT_Buffer *out = NULL;
+    CHECK_PJRT(execute(e, args, 2, &out));
+    if (out) {
+      CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+      bool same = true;
+      for (int i = 0; i < 32 * 128; i++) same = same && got[i / 128][i % 128] == x[i / 128][i % 128] + y[i / 128][i % 128] * 2;
+      CHECK(same);
+      buffer_destroy(out);
+    }
+    /* x was donated to the result (tf.aliasing_output), y was not */
+    CHECK(is_deleted(args[0]));
+    CHECK(!is_deleted(args[1]));
+    CHECK_PJRT_FAILS(execute(e, args, 2, &out), PJRT_Error_Code_INVALID_ARGUMENT, "argument 0 was deleted or donated");
+    buffer_destroy(args[0]);
+    buffer_destroy(args[1]);
+    if (round) break;
+    /* the second round runs a copy serialized and loaded again */
+    ARGS(PJRT_Executable_Serialize, ser);
+    ser.executable = ge.executable;
+    CHECK_PJRT(api->PJRT_Executable_Serialize(&ser));
+    ARGS(PJRT_Executable_DeserializeAndLoad, load);
+    load.client = c;
+    load.serialized_executable = ser.serialized_bytes;
+    load.serialized_executable_size = ser.serialized_bytes_size;
+    CHECK_PJRT(api->PJRT_Executable_DeserializeAndLoad(&load));
+    ser.serialized_executable_deleter(ser.serialized_executable);
+    loaded_destroy(e);
+    e = load.loaded_executable;
+    if (!e) break;
+  }
+  ARGS(PJRT_Executable_Destroy, ed);
+  ed.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&ed));
+  loaded_destroy(e);
+  ARGS(PJRT_Executable_DeserializeAndLoad, bad);
+  bad.client = c;
+  bad.serialized_executable = "junk";
+  bad.serialized_executable_size = 4;
+  CHECK_PJRT_FAILS(api->PJRT_Executable_DeserializeAndLoad(&bad), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "not an executable tessera serialized");
+}
+
+/* A program as plain MLIR bytecode (tessera's writer), with no compile options at all. */
+static const char square_text[] =
+    "module {\n"
+    "  func.func public @main(%a: tensor<5xi32>) -> tensor<5xi32> {\n"
+    "    %0 = stablehlo.multiply %a, %a : tensor<5xi32>\n"
+    "    return %0 : tensor<5xi32>\n"
+    "  }\n"
+    "}\n";
+
+static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
+  tsr_mlir_module *m = NULL;
+  CHECK_OK(tsr_mlir_parse_text(square_text, strlen(square_text), "square", &m));
+  unsigned char *bc = NULL;
+  size_t size = 0;
+  if (m) CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, &err) : NULL;
+  CHECK_PJRT(err);
+  if (e) {
+    int32_t v[5] = {-3, 0, 2, 7, 46340}, got[5];
+    int64_t d = 5;
+    PJRT_Buffer *a = from_host(c, dev, PJRT_Buffer_Type_S32, v, &d, 1, NULL), *out = NULL;
+    CHECK_PJRT(execute(e, &a, 1, &out));
+    if (out) {
+      CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+      for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], v[i] * v[i]);
+      buffer_destroy(out);
+    }
+    buffer_destroy(a);
+    loaded_destroy(e);
+  }
+  /* the same with an op tessera does not run: the compile names it and where it is */
+  tsr_ir_op *fn = m && m->top ? tsr_ir_module_lookup(m, "main") : NULL;
+  tsr_ir_op *mul = fn ? fn->regions[0].blocks[0]->first : NULL;
+  free(bc);
+  bc = NULL;
+  if (mul) {
+    tsr_ir_op_rename(m->ctx, mul, "stablehlo.batch_norm_inference");
+    CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+    e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, &err) : NULL;
+    CHECK(e == NULL);
+    CHECK(failed(err) && strstr(last_msg, "stablehlo.batch_norm_inference") && strstr(last_msg, "square:3:"));
+    CHECK(strstr(last_msg, "[TSR_ERR_UNSUPPORTED]") != NULL);
+  }
+  free(bc);
+  tsr_mlir_module_destroy(m);
+  /* a program that is not MLIR at all */
+  e = compile_bytes(c, "\x01\x02garbage", 9, NULL, 0, &err);
+  CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT);
+}
+
+static void test_programs(void) {
+  PJRT_Client *c = client_for("v5e");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  test_graph(c, devs[0]);
+  test_pallas(c, devs[0]);
+  test_plain_bytecode(c, devs[0]);
+  client_destroy(c);
+}
+
+int main(void) {
+  api = GetPjrtApi();
+  CHECK(api != NULL);
+  if (!api) return tsr_test_finish("pjrt");
+  test_table();
+  test_events();
+  test_bad_specs();
+  test_devices();
+  test_buffers();
+  test_programs();
+  return tsr_test_finish("pjrt");
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Writes tests/pjrt/programs/: programs exactly as the pinned jaxlib hands them to tessera's
+PJRT plugin's compile (<name>.mlirbc, a StableHLO portable artifact, and <name>.options.pb, its
+serialized xla.CompileOptionsProto), captured with TESSERA_PJRT_DUMP while JAX runs them on the
+plugin. tests/pjrt/test_pjrt.c compiles and runs them through GetPjrtApi as jaxlib does and
+checks the results against loops of its own.
+
+Usage: python/.venv/bin/python tools/jax/pjrt_programs.py BUILD_DIR [OUT]
+(BUILD_DIR holds libtessera_pjrt.so; OUT defaults to tests/pjrt/programs)
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.join(HERE, "..", "..")
+
+# Each program runs in a fresh process so that exactly its own compiles are dumped.
+PROGRAMS = {
+    # a graph without kernels: small integers, so that every rounding gives the same f32
+    "graph": """
+x = np.arange(32, dtype=np.float32).reshape(4, 8) - 10
+y = (np.arange(24, dtype=np.float32).reshape(8, 3) % 5) - 2
+f = jax.jit(lambda x, y: (jnp.maximum(x, 0) @ y + 1, (x > 0).sum()))
+f(x, y)
+""",
+    # a Pallas kernel over a grid of 4 blocks, its first argument donated to the result
+    "pallas_add": """
+from jax.experimental import pallas as pl
+def kernel(x_ref, y_ref, o_ref):
+    o_ref[...] = x_ref[...] + y_ref[...] * 2.0
+spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+f = jax.jit(lambda x, y: pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
+                                        in_specs=[spec, spec], out_specs=spec)(x, y), donate_argnums=0)
+f(np.ones((32, 128), np.float32), np.ones((32, 128), np.float32))
+""",
+}
+
+PRELUDE = "import jax, jax.numpy as jnp, numpy as np\n"
+
+
+def main() -> int:
+    build = sys.argv[1]
+    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "tests", "pjrt", "programs")
+    os.makedirs(out, exist_ok=True)
+    for name, code in PROGRAMS.items():
+        with tempfile.TemporaryDirectory() as dump:
+            env = dict(os.environ, TESSERA_TPU="v5e", TESSERA_PJRT_DUMP=dump,
+                       TESSERA_PJRT_LIBRARY=os.path.join(build, "libtessera_pjrt.so"))
+            subprocess.run([sys.executable, "-c", PRELUDE + code], env=env, check=True)
+            programs = sorted(glob.glob(os.path.join(dump, "*.mlirbc")))
+            if len(programs) != 1:
+                raise SystemExit(f"{name}: {len(programs)} programs compiled, expected 1")
+            stem = programs[0][:-len(".mlirbc")]
+            shutil.copy(stem + ".mlirbc", os.path.join(out, name + ".mlirbc"))
+            shutil.copy(stem + ".options.pb", os.path.join(out, name + ".options.pb"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
