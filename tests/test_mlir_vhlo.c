@@ -3,8 +3,9 @@
  * (<name>.mlirbc, at the StableHLO version tessera's plugin asks for) and jaxlib's generic print
  * of the module it reads back from each (<name>.mlir); tools/jax/hlo_forms.py writes them.
  * tessera must read each pair to equal IR: its VHLO reader then gives what StableHLO's own
- * deserializer gives. Then what it must refuse: an op past the version it reads, and every
- * truncation and single-byte change of an artifact, cleanly. */
+ * deserializer gives. Shardy's attributes in an artifact jaxlib sent tessera's PJRT plugin. Then
+ * what it must refuse: an op past the version it reads, and every truncation and single-byte
+ * change of an artifact, cleanly. */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 #include <dirent.h>
 #include <stdlib.h>
@@ -34,7 +35,45 @@ static void mangle(const unsigned char *data, size_t size) {
   free(copy);
 }
 
+/* The text of attribute `name` of the first op called `op`. */
+typedef struct find { const char *op, *name; const char *text; bool cast; } find;
+static bool find_attr(tsr_ir_op *op, void *user) {
+  find *f = user;
+  if (!strcmp(op->name, "builtin.unrealized_conversion_cast")) f->cast = true;
+  if (f->text || strcmp(op->name, f->op)) return true;
+  const tsr_ir_attr *a = tsr_ir_op_attr(op, f->name);
+  f->text = a && a->kind == TSR_IR_ATTR_OPAQUE ? a->u.opaque_text : "(not text)";
+  return true;
+}
+
+/* Shardy inside an artifact (tests/pjrt/programs: what jaxlib sent tessera's plugin for a
+ * shard_map over a mesh of 4 devices, x split by rows, psum'd): its attributes read as the text
+ * Shardy prints, and no cast of a value to its own type is left. */
+static void test_shardy(void) {
+  size_t size = 0;
+  unsigned char *data = (unsigned char *)tsr_test_slurp("tests/pjrt/programs/shard_map_psum.mlirbc", &size);
+  CHECK(data != NULL);
+  tsr_mlir_module *m = NULL;
+  if (data) CHECK_OK(tsr_mlir_read_bytecode(data, size, &m));
+  static const struct { const char *op, *name, *want; } want[] = {
+      {"sdy.mesh", "mesh", "#sdy.mesh<[\"x\"=4]>"},
+      {"sdy.manual_computation", "in_shardings", "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>"},
+      {"sdy.manual_computation", "out_shardings", "#sdy.sharding_per_value<[<@mesh, [{}, {}]>]>"},
+      {"sdy.manual_computation", "manual_axes", "#sdy<manual_axes{\"x\"}>"},
+  };
+  for (size_t i = 0; m && i < sizeof want / sizeof want[0]; i++) {
+    find f = {want[i].op, want[i].name, NULL, false};
+    tsr_ir_walk(m->top, find_attr, &f);
+    if (!f.text || strcmp(f.text, want[i].want)) fprintf(stderr, "  %s %s: %s\n", want[i].op, want[i].name, f.text ? f.text : "(none)");
+    CHECK(f.text && !strcmp(f.text, want[i].want));
+    CHECK(!f.cast);
+  }
+  tsr_mlir_module_destroy(m);
+  free(data);
+}
+
 int main(void) {
+  test_shardy();
   const char *dir = "tests/hlo/vhlo";
   DIR *d = opendir(dir);
   CHECK(d != NULL);

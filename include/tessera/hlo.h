@@ -95,6 +95,25 @@ typedef struct tsr_hlo_stats {
 tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *inputs,
                        int num_inputs, tsr_array *outputs, tsr_hlo_stats *stats);
 
+/* ---- programs of several devices, one shard per device ------------------------------------
+ * How a PJRT runtime hands a program of N devices over (N = tsr_hlo_num_devices): each device
+ * holds its shard of every input and output of @main, laid out by @main's sdy.sharding
+ * attributes (a value without one, or with mhlo.sharding {replicated}, is whole on every
+ * device). */
+
+/* The dtype and shape of each device's shard of input i (output i when `output`). */
+tsr_status tsr_hlo_shard_type(const tsr_hlo_program *p, bool output, int i, tsr_array *type);
+/* How input i (output i when `output`) is split: tiles[k] pieces along dimension k (1: whole),
+ * and tile_of[d * rank + k] the piece device d holds along dimension k (devices holding the
+ * same pieces hold copies). tiles has the value's rank entries, tile_of N times that. */
+tsr_status tsr_hlo_tiling(const tsr_hlo_program *p, bool output, int i, int64_t *tiles, int64_t *tile_of);
+/* Runs @main once on the global inputs assembled from the shards (inputs[d][i]: device d's
+ * shard of input i; a part several devices hold is taken from the first of them) and gives
+ * every device its shard of each output: outputs[d][j], arrays the caller frees. Shards that
+ * disagree with the shardings are an error naming the device and the input. */
+tsr_status tsr_hlo_run_sharded(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *const *inputs,
+                               int num_inputs, tsr_array *const *outputs, tsr_hlo_stats *stats);
+
 /* Frees an array as tsr_array_free does, except that its memory may serve a later run of `p`
  * instead (a tensor of the same byte size: a run's output given back before the next run
  * spares that run fresh pages, as a caching allocator would). The program keeps at most

@@ -882,6 +882,10 @@ static tsr_status decode_entry(bc_reader *r, entry *e, bool is_attr, uint64_t id
     else TSR_TRY(vhlo_decode_type(&c, (tsr_ir_type **)&e->value));
     return expect_end(&c, is_attr ? "an attribute entry" : "a type entry");
   }
+  if (!strcmp(dialect, "sdy") && is_attr) {
+    TSR_TRY(sdy_decode_attr(&c, (tsr_ir_attr **)&e->value));
+    return expect_end(&c, "an attribute entry");
+  }
   if (strcmp(dialect, "builtin"))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s %llu uses the bytecode encoding of dialect '%s', which tessera cannot decode",
                     e->offset, is_attr ? "attribute" : "type", (unsigned long long)idx, dialect);
@@ -1030,6 +1034,10 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
       cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
       TSR_TRY(vhlo_decode_props(&pc, r->opnames[name_idx].full, &props));
       TSR_TRY(expect_end(&pc, "a VHLO op's properties"));
+    } else if (r->opnames[name_idx].registered && !strncmp(r->opnames[name_idx].full, "sdy.", 4)) {
+      cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
+      TSR_TRY(sdy_decode_props(&pc, r->opnames[name_idx].full, &props));
+      TSR_TRY(expect_end(&pc, "a Shardy op's properties"));
     } else if (r->opnames[name_idx].registered && !strcmp(r->opnames[name_idx].full, "builtin.module")) {
       cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
       TSR_TRY(module_props(&pc, &props));
@@ -1347,6 +1355,13 @@ tsr_status bc_count(bc_cursor *c, size_t min_bytes, uint64_t *out, const char *w
 tsr_status bc_string(bc_cursor *c, const char **s, size_t *len) { return rd_string(c, s, len); }
 tsr_status bc_blob(bc_cursor *c, const uint8_t **data, size_t *size) { return rd_blob(c, data, size); }
 tsr_status bc_attr(bc_cursor *c, tsr_ir_attr **out) { return rd_attr(c, out); }
+tsr_status bc_attr_at(bc_cursor *c, uint64_t idx, tsr_ir_attr **out) { return get_attr(c->r, idx, out, c); }
+tsr_status bc_bytes(bc_cursor *c, size_t n, const uint8_t **out) {
+  if (remaining(c) < n) return bc_fail(c, "unexpected end of data, expected %zu bytes", n);
+  *out = c->p;
+  c->p += n;
+  return TSR_OK;
+}
 tsr_status bc_type(bc_cursor *c, tsr_ir_type **out) { return rd_type(c, out); }
 tsr_status bc_attrs(bc_cursor *c, tsr_ir_attr ***out, int *n) { return rd_attr_list(c, out, n); }
 tsr_status bc_types(bc_cursor *c, tsr_ir_type ***out, int *n) { return rd_type_list(c, out, n); }

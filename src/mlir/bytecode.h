@@ -31,6 +31,10 @@ tsr_status bc_count(bc_cursor *c, size_t min_bytes, uint64_t *out, const char *w
 tsr_status bc_string(bc_cursor *c, const char **s, size_t *len);
 tsr_status bc_blob(bc_cursor *c, const uint8_t **data, size_t *size);
 tsr_status bc_attr(bc_cursor *c, tsr_ir_attr **out);
+/* The attribute of index `idx` (an index read by other means, e.g. with a flag). */
+tsr_status bc_attr_at(bc_cursor *c, uint64_t idx, tsr_ir_attr **out);
+/* The next n raw bytes. */
+tsr_status bc_bytes(bc_cursor *c, size_t n, const uint8_t **out);
 tsr_status bc_type(bc_cursor *c, tsr_ir_type **out);
 tsr_status bc_attrs(bc_cursor *c, tsr_ir_attr ***out, int *n);
 tsr_status bc_types(bc_cursor *c, tsr_ir_type ***out, int *n);

@@ -649,6 +649,52 @@ static bool find_vhlo(tsr_ir_op *op, void *user) {
 
 bool vhlo_present(tsr_ir_op *top) { return top && !tsr_ir_walk(top, find_vhlo, NULL); }
 
+/* Casts from a type to itself, which the serializer leaves where VHLO meets another dialect
+ * (a Shardy region's edges): StableHLO's deserializer reconciles them away, and so does this. */
+typedef struct casts {
+  tsr_ir_op **ops;
+  int n, cap;
+  bool nomem;
+} casts;
+
+static bool find_casts(tsr_ir_op *op, void *user) {
+  casts *c = user;
+  if (!tsr_ir_op_is(op, "builtin.unrealized_conversion_cast") || op->n_operands != 1 || op->n_results != 1 ||
+      !tsr_ir_type_equal(op->operands[0].value->type, op->results[0]->type))
+    return true;
+  if (c->n == c->cap) {
+    int cap = c->cap ? 2 * c->cap : 16;
+    tsr_ir_op **ops = realloc(c->ops, sizeof *ops * (size_t)cap);
+    if (!ops) {
+      c->nomem = true;
+      return false;
+    }
+    c->ops = ops;
+    c->cap = cap;
+  }
+  c->ops[c->n++] = op;
+  return true;
+}
+
+static void remove_cast(tsr_ir_op *op) {
+  tsr_ir_value *from = op->operands[0].value, *to = op->results[0];
+  /* the cast's own use of `from` goes */
+  for (tsr_ir_operand **u = &from->first_use; *u; u = &(*u)->next_use)
+    if (*u == &op->operands[0]) {
+      *u = op->operands[0].next_use;
+      break;
+    }
+  /* every use of its result becomes a use of `from` */
+  for (tsr_ir_operand *u = to->first_use, *next; u; u = next) {
+    next = u->next_use;
+    u->value = from;
+    u->next_use = from->first_use;
+    from->first_use = u;
+  }
+  to->first_use = NULL;
+  tsr_ir_block_remove(op->parent, op);
+}
+
 tsr_status vhlo_legalize(tsr_ir_module *m, const char *producer) {
   walk_state w;
   memset(&w, 0, sizeof w);
@@ -656,5 +702,10 @@ tsr_status vhlo_legalize(tsr_ir_module *m, const char *producer) {
   w.cv.producer = producer;
   w.status = TSR_OK;
   tsr_ir_walk(m->top, visit, &w);
-  return w.status;
+  TSR_TRY(w.status);
+  casts c = {0};
+  tsr_ir_walk(m->top, find_casts, &c);
+  for (int i = 0; i < c.n; i++) remove_cast(c.ops[i]);
+  free(c.ops);
+  return c.nomem ? tsr_fail(TSR_ERR_NOMEM, "out of memory") : TSR_OK;
 }

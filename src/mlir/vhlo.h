@@ -29,6 +29,11 @@ extern const char vhlo_unknown_op[];
 /* The properties record of a VHLO op (bytecode version 6): one attribute per declared name. */
 tsr_status vhlo_decode_props(bc_cursor *c, const char *op_name, tsr_ir_attr **out);
 
+/* Shardy (sdy_bytecode.c): one attribute entry, as the text Shardy prints for it. */
+tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out);
+/* The properties record of a Shardy op. */
+tsr_status sdy_decode_props(bc_cursor *c, const char *op_name, tsr_ir_attr **out);
+
 /* True when any op of the module is a vhlo op. */
 bool vhlo_present(tsr_ir_op *top);
 /* Rewrites every vhlo op into StableHLO (or func); an op tessera does not know (a newer
