@@ -177,4 +177,52 @@ def test_readme_script():
     assert "tessera" not in script  # the application never mentions tessera
     p = run(script, "v5e:4")
     assert p.returncode == 0, p.stderr[-3000:]
-    assert "TPU v5 lite" in p.stdout and "all close: True" in p.stdout, p.stdout
+    assert "TPU v5 lite" in p.stdout and p.stdout.count("all close: True") == 2, p.stdout
+
+
+SHARDED = """
+import json, sys
+sys.path.insert(0, %r)
+import jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+from multichip_kernels import permute_add_kernel, ring_allgather_kernel
+N = len(jax.devices()); R, C = 8, 128
+mesh = jax.make_mesh((N,), ("x",))
+ANY, VM, DMA = pl.BlockSpec(memory_space=pl.ANY), pl.BlockSpec(memory_space=pltpu.VMEM), pltpu.SemaphoreType.DMA
+def sharded(f):
+    return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
+x_np = np.arange(N * R * C, dtype=np.float32).reshape(N * R, C) * 0.5 - 7.0
+x = jax.device_put(x_np, NamedSharding(mesh, P("x")))
+# remote copies between the chips: a ring all-gather and a right permute
+gather = sharded(lambda a: pl.pallas_call(ring_allgather_kernel(N, R), out_shape=jax.ShapeDtypeStruct((N * R, C), jnp.float32),
+                 in_specs=[ANY], out_specs=ANY, scratch_shapes=[DMA, DMA, DMA])(a))
+permute = sharded(lambda a: pl.pallas_call(permute_add_kernel(N), out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
+                  in_specs=[VM], out_specs=VM, scratch_shapes=[pltpu.VMEM((R, C), jnp.float32), DMA, DMA])(a))
+psum = jax.jit(jax.shard_map(lambda a: jax.lax.psum(a * 2, "x"), mesh=mesh, in_specs=P("x"), out_specs=P()))
+# an auto-sharded jit over a 2-D mesh, one output's sharding left to the compiler
+mesh2 = jax.make_mesh((2, N // 2), ("a", "b"), axis_types=(AxisType.Auto, AxisType.Auto))
+auto = jax.jit(lambda m: (jnp.tanh(m) @ m.T, m.sum(axis=0)), out_shardings=(NamedSharding(mesh2, P("a", "b")), None))
+m_np = np.linspace(-2, 2, 8 * 8 * N, dtype=np.float32).reshape(8 * N // 2, 16)
+mm, ms = auto(jax.device_put(m_np, NamedSharding(mesh2, P("a", "b"))))
+print(json.dumps({
+    "gather": bool(np.array_equal(np.asarray(gather(x)), np.tile(x_np, (N, 1)))),
+    "permute": bool(np.array_equal(np.asarray(permute(x)), np.roll(x_np.reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1)),
+    "psum": bool(np.array_equal(np.asarray(psum(x)), (x_np.reshape(N, R, C) * 2).sum(axis=0))),
+    "psum_shards": [s.device.id for s in psum(x).addressable_shards],
+    "auto_mm": float(np.max(np.abs(np.asarray(mm) - np.tanh(m_np) @ m_np.T))),
+    "auto_sum": bool(np.allclose(np.asarray(ms), m_np.sum(axis=0), rtol=1e-5)),
+    "mm_spec": str(mm.sharding.spec), "mm_shards": len(mm.addressable_shards),
+}))
+""" % os.path.join(REPO, "tools", "jax")
+
+
+@pytest.mark.parametrize("tpu", ["v5e:4", "v5p:2x2x2"])
+def test_shard_map_and_auto_sharded_jit(tpu):
+    got = run_json(SHARDED, tpu)
+    assert got["gather"] and got["permute"] and got["psum"], got
+    assert sorted(got["psum_shards"]) == list(range(len(got["psum_shards"])))
+    assert got["auto_mm"] < 1e-3 and got["auto_sum"], got
+    assert got["mm_spec"] == "P('a', 'b')" and got["mm_shards"] in (4, 8)
+

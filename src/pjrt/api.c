@@ -321,9 +321,17 @@ PJRT_UNIMPLEMENTED(UNIMPLEMENTED_FN)
 static PJRT_Api api;
 static pthread_once_t api_once = PTHREAD_ONCE_INIT;
 
+/* The shardings extension (API 0.91+): how each input and output of a program of several
+ * devices is laid out, which JAX reads when it left a sharding to the compiler. */
+static PJRT_Shardings_Extension shardings = {
+    .base = {.struct_size = PJRT_Shardings_Extension_STRUCT_SIZE, .type = PJRT_Extension_Type_Shardings, .next = NULL},
+    .PJRT_Shardings_PJRT_Executable_ParameterShardings = pjrt_parameter_shardings,
+    .PJRT_Shardings_PJRT_Executable_OutputShardings = pjrt_output_shardings,
+};
+
 static void api_init(void) {
   api.struct_size = PJRT_Api_STRUCT_SIZE;
-  api.extension_start = NULL;
+  api.extension_start = &shardings.base;
   api.pjrt_api_version = (PJRT_Api_Version){.struct_size = PJRT_Api_Version_STRUCT_SIZE,
                                             .major_version = PJRT_API_MAJOR,
                                             .minor_version = PJRT_API_MINOR};

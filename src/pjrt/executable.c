@@ -27,6 +27,12 @@ void pjrt_executable_unref(PJRT_Executable *e) {
   free(e->donate);
   free(e->code);
   free(e->options_bytes);
+  for (int i = 0; e->in_shardings && i < e->num_inputs; i++) free(e->in_shardings[i]);
+  for (int i = 0; e->out_shardings && i < e->num_outputs; i++) free(e->out_shardings[i]);
+  free(e->in_shardings);
+  free(e->out_shardings);
+  free(e->in_sharding_sizes);
+  free(e->out_sharding_sizes);
   free(e);
 }
 
@@ -37,6 +43,143 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n) {
 }
 
 static const char *const device_kind = "device";
+
+/* ---- shardings as xla.OpSharding (xla/xla_data.proto): type (1), tile_assignment_dimensions
+ * (3), tile_assignment_devices (4), replicate_on_last_tile_dim (6). A value that every device
+ * holds whole is REPLICATED, all defaults: no bytes at all. ---- */
+
+typedef struct pb_out {
+  char *p;
+  size_t n, cap;
+} pb_out;
+
+static bool pb_put(pb_out *o, uint64_t v) {
+  do {
+    if (o->n == o->cap) {
+      size_t cap = o->cap ? 2 * o->cap : 64;
+      char *p = realloc(o->p, cap);
+      if (!p) return false;
+      o->p = p;
+      o->cap = cap;
+    }
+    o->p[o->n++] = (char)((v & 0x7F) | (v > 0x7F ? 0x80 : 0));
+    v >>= 7;
+  } while (v);
+  return true;
+}
+
+static uint64_t varint_size(uint64_t v) {
+  uint64_t n = 1;
+  while (v > 0x7F) {
+    v >>= 7;
+    n++;
+  }
+  return n;
+}
+
+/* A length-delimited field of these bytes. */
+static bool pb_put_bytes(pb_out *o, int field, const char *bytes, size_t n) {
+  bool ok = pb_put(o, (uint64_t)field << 3 | 2) && pb_put(o, n);
+  for (size_t k = 0; ok && k < n; k++) {
+    ok = pb_put(o, 0); /* one byte of room, then the byte itself */
+    if (ok) o->p[o->n - 1] = bytes[k];
+  }
+  return ok;
+}
+
+/* A packed repeated int64 field. */
+static bool pb_put_packed(pb_out *o, int field, const int64_t *v, int n) {
+  uint64_t len = 0;
+  for (int i = 0; i < n; i++) len += varint_size((uint64_t)v[i]);
+  bool ok = pb_put(o, (uint64_t)field << 3 | 2) && pb_put(o, len);
+  for (int i = 0; ok && i < n; i++) ok = pb_put(o, (uint64_t)v[i]);
+  return ok;
+}
+
+static PJRT_Error *op_sharding(const PJRT_Executable *e, bool output, int i, int rank, char **bytes, size_t *size) {
+  int n_dev = (int)e->options.num_partitions;
+  int64_t tiles[TSR_MAX_RANK + 1], *tile_of = calloc((size_t)n_dev * (size_t)(rank + 1) + 1, sizeof *tile_of);
+  int64_t *devices = calloc((size_t)n_dev + 1, sizeof *devices);
+  bool *used = calloc((size_t)n_dev + 1, sizeof *used);
+  pb_out o = {NULL, 0, 0};
+  PJRT_Error *err = tile_of && devices && used ? NULL : pjrt_error_nomem();
+  *bytes = NULL;
+  *size = 0;
+  if (!err && n_dev > 1) {
+    tsr_status s = tsr_hlo_tiling(e->program, output, i, tiles, tile_of);
+    if (s != TSR_OK) err = pjrt_error_from_status(s, "compile");
+  }
+  int64_t pieces = 1;
+  for (int k = 0; !err && n_dev > 1 && k < rank; k++) pieces *= tiles[k];
+  if (!err && n_dev > 1 && pieces > 1) {
+    /* the devices tile by tile (row-major over the tiles), each tile's copies in device order */
+    int64_t copies = n_dev / pieces, n = 0;
+    for (int64_t t = 0; t < pieces; t++) {
+      int64_t want[TSR_MAX_RANK], rem = t;
+      for (int k = rank - 1; k >= 0; k--) {
+        want[k] = rem % tiles[k];
+        rem /= tiles[k];
+      }
+      for (int d = 0; d < n_dev; d++) {
+        bool same = !used[d];
+        for (int k = 0; same && k < rank; k++) same = tile_of[d * rank + k] == want[k];
+        if (same) {
+          used[d] = true;
+          devices[n++] = d;
+        }
+      }
+    }
+    tiles[rank] = copies;
+    bool ok = n == n_dev && pb_put(&o, 1 << 3) && pb_put(&o, 3) /* OTHER */ &&
+              pb_put_packed(&o, 3, tiles, rank + (copies > 1)) && pb_put_packed(&o, 4, devices, n_dev);
+    if (ok && copies > 1) ok = pb_put(&o, 6 << 3) && pb_put(&o, 1);
+    if (!ok) err = n == n_dev ? pjrt_error_nomem() : pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: a sharding whose tiles are not all held");
+  }
+  free(tile_of);
+  free(devices);
+  free(used);
+  if (err) {
+    free(o.p);
+    return err;
+  }
+  *bytes = o.p ? o.p : malloc(1);
+  *size = o.n;
+  return *bytes ? NULL : pjrt_error_nomem();
+}
+
+static PJRT_Error *describe_shardings(PJRT_Executable *e) {
+  e->in_shardings = calloc((size_t)e->num_inputs + 1, sizeof *e->in_shardings);
+  e->out_shardings = calloc((size_t)e->num_outputs + 1, sizeof *e->out_shardings);
+  e->in_sharding_sizes = calloc((size_t)e->num_inputs + 1, sizeof *e->in_sharding_sizes);
+  e->out_sharding_sizes = calloc((size_t)e->num_outputs + 1, sizeof *e->out_sharding_sizes);
+  if (!e->in_shardings || !e->out_shardings || !e->in_sharding_sizes || !e->out_sharding_sizes) return pjrt_error_nomem();
+  PJRT_Error *err = NULL;
+  for (int i = 0; i < e->num_inputs && !err; i++) {
+    tsr_array t;
+    int rank = tsr_hlo_input_type(e->program, i, &t) ? t.rank : 0;
+    err = op_sharding(e, false, i, rank, &e->in_shardings[i], &e->in_sharding_sizes[i]);
+  }
+  for (int i = 0; i < e->num_outputs && !err; i++) {
+    tsr_array t;
+    int rank = tsr_hlo_output_type(e->program, i, &t) ? t.rank : 0;
+    err = op_sharding(e, true, i, rank, &e->out_shardings[i], &e->out_sharding_sizes[i]);
+  }
+  return err;
+}
+
+PJRT_Error *pjrt_parameter_shardings(PJRT_Shardings_PJRT_Executable_ParameterShardings_Args *args) {
+  args->num_parameters = (size_t)args->executable->num_inputs;
+  args->shardings = (const char *const *)args->executable->in_shardings;
+  args->sharding_sizes = args->executable->in_sharding_sizes;
+  return NULL;
+}
+
+PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings_Args *args) {
+  args->num_outputs = (size_t)args->executable->num_outputs;
+  args->shardings = (const char *const *)args->executable->out_shardings;
+  args->sharding_sizes = args->executable->out_sharding_sizes;
+  return NULL;
+}
 
 static PJRT_Error *describe_outputs(PJRT_Executable *e) {
   int n = e->num_outputs;
@@ -54,7 +197,12 @@ static PJRT_Error *describe_outputs(PJRT_Executable *e) {
     return pjrt_error_nomem();
   int64_t *dims = e->out_dims;
   for (int i = 0; i < n; i++) {
-    if (!tsr_hlo_output_type(e->program, i, &e->out_types[i]) ||
+    /* on several devices, each holds a shard of each output: its shape is what JAX asks */
+    if (e->options.num_partitions > 1) {
+      tsr_status s = tsr_hlo_shard_type(e->program, true, i, &e->out_types[i]);
+      if (s != TSR_OK) return pjrt_error_from_status(s, "compile");
+    }
+    if ((e->options.num_partitions == 1 && !tsr_hlo_output_type(e->program, i, &e->out_types[i])) ||
         !pjrt_dtype_to_type(e->out_types[i].dtype, &e->out_elem_types[i]))
       return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: output %d of %s has a type tessera does not hold", i, e->name);
     e->out_ranks[i] = (size_t)e->out_types[i].rank;
@@ -65,7 +213,7 @@ static PJRT_Error *describe_outputs(PJRT_Executable *e) {
     e->out_kind_sizes[i] = strlen(device_kind);
   }
   for (int i = 0; i < e->num_inputs; i++) e->donate[i] = tsr_hlo_input_donation(e->program, i);
-  return NULL;
+  return describe_shardings(e);
 }
 
 /* TESSERA_PJRT_DUMP=DIR: every program jaxlib compiles is written there as it arrived,
@@ -132,11 +280,13 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_size, c
       err = pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT,
                        "tessera: %s is compiled for %d devices; TESSERA_TPU='%s' has %d", e->name, devices,
                        c->spec.chip_name, c->spec.num_devices);
-    else if (devices > 1)
+    else if (e->options.num_replicas > 1)
       err = pjrt_error(PJRT_Error_Code_UNIMPLEMENTED,
-                       "tessera: %s runs on %lld replicas x %lld partitions; tessera's PJRT plugin runs programs of one "
-                       "device so far",
-                       e->name, (long long)e->options.num_replicas, (long long)e->options.num_partitions);
+                       "tessera: %s runs on %lld replicas; tessera's PJRT plugin runs the partitions of one replica",
+                       e->name, (long long)e->options.num_replicas);
+    else if (tsr_hlo_num_devices(e->program) != devices)
+      err = pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s is compiled for %d devices, but the program is of %d",
+                       e->name, devices, tsr_hlo_num_devices(e->program));
   }
   if (!err) err = describe_outputs(e);
   PJRT_LoadedExecutable *le = NULL;
@@ -413,52 +563,23 @@ PJRT_Error *pjrt_LoadedExecutable_AddressableDeviceLogicalIds(PJRT_LoadedExecuta
 
 /* The device assignment as an xla.DeviceAssignmentProto: replica_count (1), computation_count
  * (2), and per computation (3) its replicas' device ids (1, packed). */
-typedef struct pb_out {
-  char *p;
-  size_t n, cap;
-} pb_out;
-
-static bool pb_put(pb_out *o, uint64_t v) {
-  do {
-    if (o->n == o->cap) return false;
-    o->p[o->n++] = (char)((v & 0x7F) | (v > 0x7F ? 0x80 : 0));
-    v >>= 7;
-  } while (v);
-  return true;
-}
-
-static uint64_t varint_size(uint64_t v) {
-  uint64_t n = 1;
-  while (v > 0x7F) {
-    v >>= 7;
-    n++;
-  }
-  return n;
-}
-
 static void assignment_free(PJRT_DeviceAssignmentSerialized *a) { free(a); }
 
 PJRT_Error *pjrt_LoadedExecutable_GetDeviceAssignment(PJRT_LoadedExecutable_GetDeviceAssignment_Args *args) {
   PJRT_LoadedExecutable *le = args->executable;
   int64_t reps = le->exe->options.num_replicas, parts = le->exe->options.num_partitions;
-  size_t cap = 32 + (size_t)(reps * parts) * 16 + (size_t)parts * 8;
-  pb_out o = {malloc(cap), 0, cap};
-  if (!o.p) return pjrt_error_nomem();
+  pb_out o = {NULL, 0, 0};
   bool ok = pb_put(&o, 1 << 3) && pb_put(&o, (uint64_t)reps) && pb_put(&o, 2 << 3) && pb_put(&o, (uint64_t)parts);
   for (int64_t c = 0; ok && c < parts; c++) {
-    char ids[PJRT_MAX_DEVICES * 10];
-    pb_out inner = {ids, 0, sizeof ids};
-    for (int64_t r = 0; ok && r < reps; r++) ok = pb_put(&inner, (uint64_t)le->devices[r * parts + c]->index);
-    ok = ok && pb_put(&o, 3 << 3 | 2) && pb_put(&o, 1 + varint_size(inner.n) + inner.n) && pb_put(&o, 1 << 3 | 2) &&
-         pb_put(&o, inner.n) && o.n + inner.n <= o.cap;
-    if (ok) {
-      memcpy(o.p + o.n, inner.p, inner.n);
-      o.n += inner.n;
-    }
+    int64_t ids[PJRT_MAX_DEVICES];
+    for (int64_t r = 0; r < reps; r++) ids[r] = le->devices[r * parts + c]->index;
+    pb_out inner = {NULL, 0, 0};
+    ok = pb_put_packed(&inner, 1, ids, (int)reps) && pb_put_bytes(&o, 3, inner.p, inner.n);
+    free(inner.p);
   }
   if (!ok) {
     free(o.p);
-    return pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: the device assignment does not fit its buffer");
+    return pjrt_error_nomem();
   }
   args->serialized_bytes = o.p;
   args->serialized_bytes_size = o.n;
@@ -506,46 +627,69 @@ static bool not_donatable(const PJRT_ExecuteOptions *o, int i) {
   return false;
 }
 
-/* Runs the program once on one device's arguments; its outputs become buffers there. */
-static PJRT_Error *run_one(PJRT_LoadedExecutable *le, PJRT_Device *dev, PJRT_Buffer *const *argv, size_t argc,
-                           const PJRT_ExecuteOptions *opts, PJRT_Buffer **outv) {
+/* What the program takes on each device: the whole input on one device, its shard on many. */
+static bool input_type(const PJRT_Executable *e, int i, tsr_array *t) {
+  if (e->options.num_partitions > 1) return tsr_hlo_shard_type(e->program, false, i, t) == TSR_OK;
+  return tsr_hlo_input_type(e->program, i, t);
+}
+
+/* Checks device d's arguments and borrows their arrays into in[]. */
+static PJRT_Error *take_arguments(const PJRT_Executable *e, int d, int n_dev, const PJRT_Device *dev,
+                                  PJRT_Buffer *const *argv, tsr_array *in) {
+  char where[32] = "";
+  if (n_dev > 1) snprintf(where, sizeof where, " on device %d", d);
+  for (int i = 0; i < e->num_inputs; i++) {
+    PJRT_Buffer *b = argv[i];
+    tsr_array t;
+    if (!b || atomic_load(&b->deleted))
+      return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: argument %d%s was deleted or donated", e->name, i, where);
+    if (b->device != dev)
+      return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: argument %d%s is on device %d, the program runs there "
+                        "on device %d", e->name, i, where, b->device->index, dev->index);
+    if (input_type(e, i, &t) && !same_type(&b->array, &t)) {
+      char want[96], got[96];
+      type_text(&t, want, sizeof want);
+      type_text(&b->array, got, sizeof got);
+      return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: argument %d%s is %s, the program takes %s", e->name, i,
+                        where, got, want);
+    }
+    in[i] = b->array; /* borrowed: the run reads it */
+  }
+  return NULL;
+}
+
+/* Runs the program on the arguments of its n_dev devices (argument_lists[d]: device d's); each
+ * device's outputs become buffers on it. A program of several devices runs once on the global
+ * arrays its devices' shards make up (tsr_hlo_run_sharded). */
+static PJRT_Error *run(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const *devs, PJRT_Buffer *const *const *argv,
+                       PJRT_Buffer **const *outv, const PJRT_ExecuteOptions *opts) {
   PJRT_Executable *e = le->exe;
   PJRT_Client *c = le->client;
-  if ((int)argc != e->num_inputs)
-    return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s takes %d arguments, got %zu", e->name, e->num_inputs,
-                      argc);
-  tsr_array *in = calloc((size_t)e->num_inputs + 1, sizeof *in);
-  tsr_array *out = calloc((size_t)e->num_outputs + 1, sizeof *out);
-  if (!in || !out) {
+  int n_in = e->num_inputs, n_out = e->num_outputs;
+  tsr_array *arrays = calloc((size_t)n_dev * (size_t)(n_in + n_out) + 1, sizeof *arrays);
+  tsr_array **in = calloc((size_t)n_dev + 1, sizeof *in), **out = calloc((size_t)n_dev + 1, sizeof *out);
+  if (!arrays || !in || !out) {
+    free(arrays);
     free(in);
     free(out);
     return pjrt_error_nomem();
   }
   PJRT_Error *err = NULL;
-  for (int i = 0; i < e->num_inputs && !err; i++) {
-    PJRT_Buffer *b = argv[i];
-    tsr_array t;
-    if (!b || atomic_load(&b->deleted)) {
-      err = pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: argument %d was deleted or donated", e->name, i);
-    } else if (tsr_hlo_input_type(e->program, i, &t) && !same_type(&b->array, &t)) {
-      char want[96], got[96];
-      type_text(&t, want, sizeof want);
-      type_text(&b->array, got, sizeof got);
-      err = pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: argument %d is %s, the program takes %s", e->name, i,
-                       got, want);
-    } else {
-      in[i] = b->array; /* borrowed: the run reads it */
-    }
+  for (int d = 0; d < n_dev && !err; d++) {
+    in[d] = arrays + (size_t)d * (size_t)(n_in + n_out);
+    out[d] = in[d] + n_in;
+    err = take_arguments(e, d, n_dev, devs[d], argv[d], in[d]);
   }
   tsr_hlo_stats st;
   if (!err) {
     pthread_mutex_lock(&c->run_mu);
     tsr_sim *sim = NULL;
     tsr_status s = TSR_OK;
-    if (tsr_hlo_num_kernels(e->program) > 0) s = pjrt_client_sim(c, 1, &sim);
+    if (tsr_hlo_num_kernels(e->program) > 0) s = pjrt_client_sim(c, n_dev, &sim);
     if (s == TSR_OK) {
       tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL};
-      s = tsr_hlo_run(e->program, &ro, in, e->num_inputs, out, &st);
+      if (n_dev > 1) s = tsr_hlo_run_sharded(e->program, &ro, (const tsr_array *const *)in, n_in, out, &st);
+      else s = tsr_hlo_run(e->program, &ro, in[0], n_in, out[0], &st);
       /* what the checkers found fails the call, with every finding */
       if (s == TSR_OK && sim) s = tsr_sim_findings(sim);
       if (sim) tsr_sim_reset_findings(sim);
@@ -554,25 +698,29 @@ static PJRT_Error *run_one(PJRT_LoadedExecutable *le, PJRT_Device *dev, PJRT_Buf
     pthread_mutex_unlock(&c->run_mu);
   }
   int made = 0;
-  for (; !err && made < e->num_outputs; made++) {
+  for (; !err && made < n_dev * n_out; made++) {
+    int d = made / n_out, j = made % n_out;
     PJRT_Buffer_Type type;
-    if (!pjrt_dtype_to_type(out[made].dtype, &type))
-      err = pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: %s: output %d has a type tessera does not hold", e->name, made);
+    if (!pjrt_dtype_to_type(out[d][j].dtype, &type))
+      err = pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: %s: output %d has a type tessera does not hold", e->name, j);
     else
-      err = pjrt_buffer_wrap(dev, NULL, type, &out[made], &outv[made]);
+      err = pjrt_buffer_wrap(devs[d], NULL, type, &out[d][j], &outv[d][j]);
   }
   if (err) {
-    for (int i = 0; i < made - 1; i++) {
-      PJRT_Buffer_Destroy_Args da = {.struct_size = PJRT_Buffer_Destroy_Args_STRUCT_SIZE, .buffer = outv[i]};
+    for (int k = 0; k < made - 1; k++) {
+      PJRT_Buffer_Destroy_Args da = {.struct_size = PJRT_Buffer_Destroy_Args_STRUCT_SIZE, .buffer = outv[k / n_out][k % n_out]};
       pjrt_Buffer_Destroy(&da);
-      outv[i] = NULL;
+      outv[k / n_out][k % n_out] = NULL;
     }
-    for (int i = 0; i < e->num_outputs; i++) tsr_array_free(&out[i]);
+    for (int d = 0; d < n_dev && out[d]; d++)
+      for (int j = 0; j < n_out; j++) tsr_array_free(&out[d][j]);
   } else {
     /* donated arguments are given up, as a TPU reuses their memory for the outputs */
-    for (int i = 0; i < e->num_inputs; i++)
-      if (e->donate[i] != -1 && !not_donatable(opts, i)) pjrt_buffer_release(argv[i]);
+    for (int d = 0; d < n_dev; d++)
+      for (int i = 0; i < n_in; i++)
+        if (e->donate[i] != -1 && !not_donatable(opts, i)) pjrt_buffer_release(argv[d][i]);
   }
+  free(arrays);
   free(in);
   free(out);
   return err;
@@ -585,15 +733,18 @@ PJRT_Error *pjrt_LoadedExecutable_Execute(PJRT_LoadedExecutable_Execute_Args *ar
   PJRT_LoadedExecutable *le = args->executable;
   if (atomic_load(&le->deleted)) return pjrt_error(PJRT_Error_Code_FAILED_PRECONDITION, "tessera: %s: the executable was deleted", fn);
   PJRT_Device *exec_dev = PJRT_HAS(args, PJRT_LoadedExecutable_Execute_Args, execute_device) ? args->execute_device : NULL;
-  if (args->num_devices != 1)
-    return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: %s: %s on %zu devices (one so far)", fn, le->exe->name,
-                      args->num_devices);
-  PJRT_Device *dev = exec_dev ? exec_dev : le->devices[0];
-  const PJRT_ExecuteOptions *opts = args->options;
-  err = run_one(le, dev, args->argument_lists[0], args->num_args, opts, args->output_lists[0]);
+  if ((int)args->num_devices != le->n_devices)
+    return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: %s is compiled for %d devices, run on %zu", fn,
+                      le->exe->name, le->n_devices, args->num_devices);
+  if ((int)args->num_args != le->exe->num_inputs)
+    return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s takes %d arguments, got %zu", le->exe->name,
+                      le->exe->num_inputs, args->num_args);
+  /* a portable executable of one device runs where it is asked to */
+  PJRT_Device *const *devs = exec_dev && le->n_devices == 1 ? &exec_dev : le->devices;
+  err = run(le, le->n_devices, devs, args->argument_lists, args->output_lists, args->options);
   /* the run is over when Execute returns: its event is set (none when it failed, which the
    * error says) */
-  if (args->device_complete_events)
-    if (!err && !(args->device_complete_events[0] = pjrt_event_done(PJRT_Error_Code_OK, NULL))) err = pjrt_error_nomem();
+  for (int d = 0; args->device_complete_events && !err && d < le->n_devices; d++)
+    if (!(args->device_complete_events[d] = pjrt_event_done(PJRT_Error_Code_OK, NULL))) err = pjrt_error_nomem();
   return err;
 }

@@ -23,6 +23,7 @@
 #include "tessera/hlo.h"
 #include "tessera/sim.h"
 #include "xla/pjrt/c/pjrt_c_api.h"
+#include "xla/pjrt/c/pjrt_c_api_shardings_extension.h"
 
 /* ---- errors (api.c) -------------------------------------------------------------------- */
 
@@ -236,6 +237,9 @@ struct PJRT_Executable {
   size_t code_size;
   char *options_bytes;
   size_t options_size;
+  /* each input's and output's sharding as a serialized xla.OpSharding (shardings extension) */
+  char **in_shardings, **out_shardings;
+  size_t *in_sharding_sizes, *out_sharding_sizes;
 };
 
 struct PJRT_LoadedExecutable {
@@ -248,6 +252,9 @@ struct PJRT_LoadedExecutable {
 };
 
 void pjrt_executable_unref(PJRT_Executable *e);
+/* The shardings extension's entries (executable.c), which api.c chains into the table. */
+PJRT_Error *pjrt_parameter_shardings(PJRT_Shardings_PJRT_Executable_ParameterShardings_Args *args);
+PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings_Args *args);
 
 /* ---- the function table's entries, by file ------------------------------------------- */
 

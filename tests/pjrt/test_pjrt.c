@@ -15,6 +15,7 @@
 #include "mlir/ir.h"
 #include "tessera/mlir.h"
 #include "xla/pjrt/c/pjrt_c_api.h"
+#include "xla/pjrt/c/pjrt_c_api_shardings_extension.h"
 
 const PJRT_Api *GetPjrtApi(void);
 static const PJRT_Api *api;
@@ -601,9 +602,169 @@ static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
   }
   free(bc);
   tsr_mlir_module_destroy(m);
+  /* compile options that are not a protobuf message */
+  e = compile_bytes(c, square_text, strlen(square_text), "\x0a\xff", 2, &err);
+  CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT && strstr(last_msg, "compile options"));
   /* a program that is not MLIR at all */
   e = compile_bytes(c, "\x01\x02garbage", 9, NULL, 0, &err);
   CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT);
+}
+
+/* ---- programs of several devices ------------------------------------------------------ */
+
+static PJRT_Error *execute_n(PJRT_LoadedExecutable *e, int n_dev, PJRT_Buffer ***args, size_t n_args, PJRT_Buffer ***outs) {
+  PJRT_ExecuteOptions opts = {.struct_size = PJRT_ExecuteOptions_STRUCT_SIZE};
+  PJRT_Event *done[8] = {NULL};
+  ARGS(PJRT_LoadedExecutable_Execute, a);
+  a.executable = e;
+  a.options = &opts;
+  a.argument_lists = (PJRT_Buffer *const *const *)args;
+  a.num_devices = (size_t)n_dev;
+  a.num_args = n_args;
+  a.output_lists = outs;
+  a.device_complete_events = done;
+  PJRT_Error *err = api->PJRT_LoadedExecutable_Execute(&a);
+  for (int d = 0; !err && d < n_dev; d++) event_wait_destroy(done[d]);
+  return err;
+}
+
+/* The serialized xla.OpSharding of output (or parameter) i, through the shardings extension. */
+static void sharding_of(PJRT_LoadedExecutable *le, bool output, size_t i, const char **bytes, size_t *size) {
+  const PJRT_Shardings_Extension *ext = NULL;
+  for (const PJRT_Extension_Base *b = api->extension_start; b; b = b->next)
+    if (b->type == PJRT_Extension_Type_Shardings) ext = (const PJRT_Shardings_Extension *)b;
+  CHECK(ext != NULL);
+  *bytes = NULL;
+  *size = 0;
+  if (!ext) return;
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = le;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  if (output) {
+    ARGS(PJRT_Shardings_PJRT_Executable_OutputShardings, a);
+    a.executable = ge.executable;
+    CHECK_PJRT(ext->PJRT_Shardings_PJRT_Executable_OutputShardings(&a));
+    CHECK(i < a.num_outputs);
+    *bytes = a.shardings[i];
+    *size = a.sharding_sizes[i];
+  } else {
+    ARGS(PJRT_Shardings_PJRT_Executable_ParameterShardings, a);
+    a.executable = ge.executable;
+    CHECK_PJRT(ext->PJRT_Shardings_PJRT_Executable_ParameterShardings(&a));
+    CHECK(i < a.num_parameters);
+    *bytes = a.shardings[i];
+    *size = a.sharding_sizes[i];
+  }
+  ARGS(PJRT_Executable_Destroy, ed); /* the strings live with the loaded executable's */
+  ed.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&ed));
+}
+
+/* The devices a loaded executable runs on, in the order of its argument lists. */
+static PJRT_Device *const *devices_of_exe(PJRT_LoadedExecutable *e, size_t *n) {
+  ARGS(PJRT_LoadedExecutable_AddressableDevices, a);
+  a.executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_AddressableDevices(&a));
+  *n = a.num_addressable_devices;
+  return a.addressable_devices;
+}
+
+static void test_sharded(void) {
+  PJRT_Client *c = client_for("v5e:4");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  /* shard_map with a psum: device d holds row d of f32[4,4]; every device gets the sum of the
+   * doubled rows */
+  PJRT_LoadedExecutable *e = compile_fixture(c, "shard_map_psum");
+  if (e) {
+    devs = devices_of_exe(e, &n);
+    CHECK_EQ_INT(n, 4);
+    float rows[4][4];
+    for (int i = 0; i < 16; i++) rows[i / 4][i % 4] = (float)(i * i % 7) - 3;
+    int64_t d1[2] = {1, 4};
+    PJRT_Buffer *in[4][1], *out[4][1] = {{NULL}};
+    PJRT_Buffer **args[4], **outs[4];
+    for (int d = 0; d < 4; d++) {
+      in[d][0] = from_host(c, devs[d], PJRT_Buffer_Type_F32, rows[d], d1, 2, NULL);
+      args[d] = in[d];
+      outs[d] = out[d];
+    }
+    CHECK_PJRT(execute_n(e, 4, args, 1, outs));
+    for (int d = 0; d < 4; d++) {
+      float got[4] = {0};
+      if (out[d][0]) {
+        ARGS(PJRT_Buffer_Device, bd);
+        bd.buffer = out[d][0];
+        CHECK_PJRT(api->PJRT_Buffer_Device(&bd));
+        CHECK(bd.device == devs[d]);
+        CHECK_PJRT(to_host(out[d][0], got, sizeof got, NULL));
+        for (int j = 0; j < 4; j++) CHECK(got[j] == 2 * (rows[0][j] + rows[1][j] + rows[2][j] + rows[3][j]));
+        buffer_destroy(out[d][0]);
+      }
+    }
+    /* three devices' arguments for a program of four; arguments on the wrong devices */
+    CHECK_PJRT_FAILS(execute_n(e, 3, args, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "compiled for 4 devices, run on 3");
+    PJRT_Buffer **swapped[4] = {args[1], args[0], args[2], args[3]};
+    CHECK_PJRT_FAILS(execute_n(e, 4, swapped, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "argument 0 on device 0 is on device");
+    for (int d = 0; d < 4; d++) buffer_destroy(in[d][0]);
+    loaded_destroy(e);
+  }
+  /* jit over a 2x2 mesh: f32[4,6] split by rows over x and columns over y; the first output
+   * keeps that split, the second (left to the compiler) is whole on every device */
+  e = compile_fixture(c, "jit_2x2");
+  if (e) {
+    devs = devices_of_exe(e, &n);
+    CHECK_EQ_INT(n, 4);
+    float x[4][6];
+    for (int i = 0; i < 24; i++) x[i / 6][i % 6] = (float)i * 0.5f - 3;
+    int64_t sd[2] = {2, 3};
+    PJRT_Buffer *in[4][1], *out[4][2] = {{NULL}};
+    PJRT_Buffer **args[4], **outs[4];
+    for (int d = 0; d < 4; d++) {
+      float shard[2][3];
+      int r0 = (d / 2) * 2, c0 = (d % 2) * 3; /* device d = (x, y) row-major */
+      for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) shard[i][j] = x[r0 + i][c0 + j];
+      in[d][0] = from_host(c, devs[d], PJRT_Buffer_Type_F32, shard, sd, 2, NULL);
+      args[d] = in[d];
+      outs[d] = out[d];
+    }
+    CHECK_PJRT(execute_n(e, 4, args, 1, outs));
+    for (int d = 0; d < 4 && out[d][0] && out[d][1]; d++) {
+      float y[2][3], sums[4];
+      int r0 = (d / 2) * 2, c0 = (d % 2) * 3;
+      CHECK_PJRT(to_host(out[d][0], y, sizeof y, NULL));
+      CHECK_PJRT(to_host(out[d][1], sums, sizeof sums, NULL));
+      bool ok = true;
+      for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) ok = ok && y[i][j] == x[r0 + i][c0 + j] * 2 + 1;
+      for (int i = 0; i < 4; i++) {
+        float want = 0;
+        for (int j = 0; j < 6; j++) want += x[i][j];
+        ok = ok && sums[i] == want;
+      }
+      CHECK(ok);
+    }
+    for (int d = 0; d < 4; d++) {
+      buffer_destroy(in[d][0]);
+      for (int j = 0; j < 2; j++)
+        if (out[d][j]) buffer_destroy(out[d][j]);
+    }
+    /* the shardings JAX reads: OpSharding{type OTHER, tiles [2, 2], devices [0, 1, 2, 3]} and
+     * REPLICATED (all defaults: no bytes) */
+    static const char tiled[] = {0x08, 0x03, 0x1a, 0x02, 0x02, 0x02, 0x22, 0x04, 0x00, 0x01, 0x02, 0x03};
+    const char *b;
+    size_t size;
+    sharding_of(e, true, 0, &b, &size);
+    CHECK(size == sizeof tiled && b && !memcmp(b, tiled, size));
+    sharding_of(e, true, 1, &b, &size);
+    CHECK_EQ_INT(size, 0);
+    sharding_of(e, false, 0, &b, &size);
+    CHECK(size == sizeof tiled && b && !memcmp(b, tiled, size));
+    loaded_destroy(e);
+  }
+  client_destroy(c);
 }
 
 static void test_programs(void) {
@@ -628,5 +789,6 @@ int main(void) {
   test_devices();
   test_buffers();
   test_programs();
+  test_sharded();
   return tsr_test_finish("pjrt");
 }

@@ -37,7 +37,23 @@ f = jax.jit(lambda x, y: pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x
                                         in_specs=[spec, spec], out_specs=spec)(x, y), donate_argnums=0)
 f(np.ones((32, 128), np.float32), np.ones((32, 128), np.float32))
 """,
+    # four devices: shard_map over a 1-D mesh with a psum (f32[4,4] split by rows, f32[1,4] out)
+    "shard_map_psum": """
+from jax.sharding import NamedSharding, PartitionSpec as P
+mesh = jax.make_mesh((4,), ("x",))
+f = jax.jit(jax.shard_map(lambda a: jax.lax.psum(a * 2, "x"), mesh=mesh, in_specs=P("x"), out_specs=P()))
+f(jax.device_put(np.ones((4, 4), np.float32), NamedSharding(mesh, P("x"))))
+""",
+    # four devices: jit of a 2x2 mesh, f32[4,6] split over both axes, its output left to the
+    # compiler (tessera makes it whole on every device)
+    "jit_2x2": """
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+mesh = jax.make_mesh((2, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Auto))
+f = jax.jit(lambda a: (a * 2 + 1, a.sum(axis=1)), out_shardings=(NamedSharding(mesh, P("x", "y")), None))
+f(jax.device_put(np.ones((4, 6), np.float32), NamedSharding(mesh, P("x", "y"))))
+""",
 }
+DEVICES = {"shard_map_psum": "v5e:4", "jit_2x2": "v5e:4"}
 
 PRELUDE = "import jax, jax.numpy as jnp, numpy as np\n"
 
@@ -48,7 +64,7 @@ def main() -> int:
     os.makedirs(out, exist_ok=True)
     for name, code in PROGRAMS.items():
         with tempfile.TemporaryDirectory() as dump:
-            env = dict(os.environ, TESSERA_TPU="v5e", TESSERA_PJRT_DUMP=dump,
+            env = dict(os.environ, TESSERA_TPU=DEVICES.get(name, "v5e"), TESSERA_PJRT_DUMP=dump,
                        TESSERA_PJRT_LIBRARY=os.path.join(build, "libtessera_pjrt.so"))
             subprocess.run([sys.executable, "-c", PRELUDE + code], env=env, check=True)
             programs = sorted(glob.glob(os.path.join(dump, "*.mlirbc")))
