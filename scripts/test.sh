@@ -2,8 +2,9 @@
 # The whole test suite: a release build with gcc (all tests), a clang build (warnings are
 # errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all tests), a
 # clang build under ThreadSanitizer (the tests but two, below), the Python package built into
-# a pinned venv and its pytest suite, a subset of JAX's own Pallas TPU tests run through the
-# package, and a bounded run of the libFuzzer targets. Exits
+# a pinned venv and its pytest suite (the PJRT plugin's also with the oldest JAX it supports), a
+# subset of JAX's own Pallas TPU tests run through the package, and a bounded run of the
+# libFuzzer targets. Exits
 # non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,11 @@ cmake --build build-tsan -j"$JOBS"
 step "Python package (pip install .) and its tests"
 "$py" -m pip install --quiet --disable-pip-version-check --no-build-isolation --no-deps .
 TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests
+
+step "the PJRT plugin with the oldest JAX it supports (python/requirements-jax0.10.0.txt)"
+# its scripts of python/tests/test_pjrt.py, with the library of the package installed above
+old_py=$(tools/jax/setup.sh python/.venv-jax0.10.0 python/requirements-jax0.10.0.txt | tail -n 1)
+TSR_PJRT_OLD_PYTHON="$old_py" TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests/test_pjrt.py -k oldest_jax
 
 step "JAX's own Pallas TPU tests through tessera, the CI subset (tests/jax_upstream)"
 # the listed cases of tpu_pallas_test.py and tpu_pallas_pipeline_test.py, as v5e and as v5p:

@@ -165,6 +165,24 @@ def test_kernel_findings_are_jax_runtime_errors():
     assert out.strip().endswith("3.0")
 
 
+RACE_KERNEL_ERROR = RACE.split("try:")[0] + """
+import tessera, tessera.jax
+try:
+    with tessera.jax.kernel_errors():
+        f(np.ones((8, 128), np.float32))
+except tessera.KernelError as e:
+    print(e.status, len(e.findings), "race on core 0" in e.findings[0])
+"""
+
+
+def test_kernel_errors_as_tessera_kernel_error():
+    # where the application imports tessera, tessera.jax.kernel_errors() turns them into
+    # tessera.KernelError, as it does for the FFI path
+    p = run(RACE_KERNEL_ERROR, "v5e")
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "TSR_ERR_RACE 1 True" in p.stdout, p.stdout
+
+
 def readme_script() -> str:
     text = open(os.path.join(REPO, "README.md")).read()
     m = re.search(r"<!-- pjrt-script -->\s*```python\n(.*?)```", text, re.S)
@@ -226,3 +244,27 @@ def test_shard_map_and_auto_sharded_jit(tpu):
     assert got["auto_mm"] < 1e-3 and got["auto_sum"], got
     assert got["mm_spec"] == "P('a', 'b')" and got["mm_shards"] in (4, 8)
 
+
+
+OLD_PYTHON = os.environ.get("TSR_PJRT_OLD_PYTHON")
+
+
+@pytest.mark.skipif(not OLD_PYTHON, reason="TSR_PJRT_OLD_PYTHON (a venv of python/requirements-jax0.10.0.txt) is not set")
+@pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED"])
+def test_oldest_jax(script):
+    # the oldest jaxlib the plugin supports loads the same library (API 0.104 against its 0.112)
+    sys.path.insert(0, os.path.join(REPO, "python"))
+    from jax_plugins.tessera import library_path
+    code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED}[script]
+    e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
+    e.update(TESSERA_TPU="v5e:4", TPU_LIBRARY_PATH=library_path(), JAX_PLATFORMS="tpu,cpu")
+    p = subprocess.run([OLD_PYTHON, "-c", "import jax; assert jax.__version__ == '0.10.0', jax.__version__\n" +
+                        textwrap.dedent(code)], env=e, capture_output=True, text=True, timeout=600, cwd="/")
+    assert p.returncode == 0, p.stderr[-3000:]
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    if script == "DEVICES":
+        assert got["kinds"] == ["TPU v5 lite"] * 4 and got["chip"] == "v5e" and got["at_least_5"]
+    elif script == "COMPUTE":
+        assert got["sum_err"] < 1e-4 and got["argmax"] and got["device"] == "tpu"
+    else:
+        assert got["gather"] and got["permute"] and got["psum"] and got["auto_sum"], got
