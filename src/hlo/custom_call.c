@@ -93,15 +93,34 @@ static tsr_status prep_spmd_marker(tsr_hlo_program *p, hlo_inst *in, const hlo_t
   return hlo_sharding_tiles(op, text, p->num_devices, to_shard ? &args[0] : in->res_t, to_shard ? in->res_t : &args[0], sp);
 }
 
+/* Targets that pass their operand on unchanged: where a value lives (JAX's memory kinds:
+ * device, pinned host; host offloading), which tessera's one memory does not tell apart. */
+static const char *const placements[] = {"annotate_device_placement", "MoveToHost", "MoveToDevice", NULL};
+
 tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   const tsr_ir_op *op = in->op;
   const tsr_ir_attr *target = tsr_ir_op_attr(op, "call_target_name");
+  for (int i = 0; target && target->kind == TSR_IR_ATTR_STRING && placements[i]; i++)
+    if (!strcmp(target->u.string.data, placements[i])) {
+      if (in->n_in != 1 || in->n_out != 1 || !hlo_type_eq(&args[0], in->res_t))
+        return hlo_op_fail(op, TSR_ERR_INVALID, "@%s takes one operand and gives it back", placements[i]);
+      in->aux = HLO_CC_SHARDING;
+      return TSR_OK;
+    }
+  /* AllocateBuffer: a buffer of the result's type, uninitialized in XLA (the kernel that gets
+   * it writes it); tessera's is zeroed */
+  if (target && target->kind == TSR_IR_ATTR_STRING && !strcmp(target->u.string.data, "AllocateBuffer")) {
+    if (in->n_in != 0 || in->n_out != 1) return hlo_op_fail(op, TSR_ERR_INVALID, "@AllocateBuffer takes no operand and gives one result");
+    in->aux = HLO_CC_ALLOCATE;
+    return TSR_OK;
+  }
   if (target && target->kind == TSR_IR_ATTR_STRING &&
       (!strcmp(target->u.string.data, "Sharding") || !strcmp(target->u.string.data, "SPMDFullToShardShape") ||
        !strcmp(target->u.string.data, "SPMDShardToFullShape")))
     return prep_spmd_marker(p, in, args, target->u.string.data);
   if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (only tpu_custom_call)",
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (tpu_custom_call, the SPMD "
+                       "markers, placement annotations and AllocateBuffer are)",
                        target && target->kind == TSR_IR_ATTR_STRING ? target->u.string.data : "?");
   const tsr_ir_attr *kn = tsr_ir_op_attr(op, "kernel_name");
   const char *name = kn && kn->kind == TSR_IR_ATTR_STRING ? kn->u.string.data : "";
@@ -164,6 +183,11 @@ static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const t
 /* An aliased output starts as a copy of its input (tsr_hlo_kernel_run makes it), which the
  * kernel reads and writes: the input value itself may still be used by later ops. */
 tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  if (in->aux == HLO_CC_ALLOCATE) {
+    TSR_TRY(hlo_alloc(x, &res[0]));
+    memset(res[0].buf->data, 0, res[0].buf->bytes);
+    return TSR_OK;
+  }
   if (in->aux) { /* outside lockstep, a program of one device: its tile is the whole value */
     if (in->aux != HLO_CC_SHARDING && (x->num_devices > 1 || in->spmd->n_dev > 1))
       return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a shard_map marker inside a region (while, if, ...) of a program "

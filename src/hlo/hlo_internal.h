@@ -98,8 +98,9 @@ typedef struct hlo_spmd {
   bool first_copy[TSR_MAX_DEVICES];          /* the first device holding its tile */
 } hlo_spmd;
 /* hlo_inst.aux of a stablehlo.custom_call that is not a kernel: the SPMD partitioner's
- * markers JAX exported shard_map with before Shardy (custom_call.c). */
-enum { HLO_CC_SHARDING = 1, HLO_CC_FULL_TO_SHARD, HLO_CC_SHARD_TO_FULL };
+ * markers JAX exported shard_map with before Shardy, annotations that pass their operand on
+ * (HLO_CC_SHARDING covers them too), and XLA's uninitialized buffer (custom_call.c). */
+enum { HLO_CC_SHARDING = 1, HLO_CC_FULL_TO_SHARD, HLO_CC_SHARD_TO_FULL, HLO_CC_ALLOCATE };
 
 /* What a two-argument, one-result region computes, when that is simple (region.c). */
 typedef enum hlo_body_kind { HLO_BODY_GENERAL, HLO_BODY_BINARY, HLO_BODY_FIRST, HLO_BODY_SECOND } hlo_body_kind;
