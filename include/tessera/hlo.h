@@ -44,6 +44,9 @@ const char *tsr_hlo_name(const tsr_hlo_program *p);
 /* What JAX says input i may be donated to: the output it aliases (its tf.aliasing_output), -2
  * for a jax.buffer_donor without one, -1 when it is not donated. */
 int tsr_hlo_input_donation(const tsr_hlo_program *p, int i);
+/* The memory JAX placed input or output i in (its mhlo.memory_kind: "device", "pinned_host",
+ * ...); NULL when the program does not say. */
+const char *tsr_hlo_memory_kind(const tsr_hlo_program *p, bool output, int i);
 /* Number of tpu_custom_call kernels (1 for a bare kernel). */
 int tsr_hlo_num_kernels(const tsr_hlo_program *p);
 /* The devices the program runs on (docs/multichip.md): mhlo.num_partitions, or the size of

@@ -137,6 +137,25 @@ def test_too_many_devices_for_a_mesh():
     assert p.returncode != 0 and "form a 2D torus" in p.stderr
 
 
+MEMORIES = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.sharding import SingleDeviceSharding
+d = jax.devices()[0]
+host = SingleDeviceSharding(d, memory_kind="pinned_host")
+x = jax.device_put(np.arange(1024, dtype=np.float32).reshape(8, 128), host)
+y = jax.jit(lambda v: v * 2, out_shardings=host)(x)          # an output placed on the host
+z = jax.jit(lambda v: v + 1, out_shardings=SingleDeviceSharding(d))(y)   # and back
+print(json.dumps({"x": x.sharding.memory_kind, "y": y.sharding.memory_kind, "z": z.sharding.memory_kind,
+                  "ok": bool(np.array_equal(np.asarray(z), np.arange(1024).reshape(8, 128) * 2 + 1))}))
+"""
+
+
+def test_memory_kinds():
+    # JAX's memory kinds: values placed in pinned host memory, by device_put and as outputs
+    got = run_json(MEMORIES, "v5e")
+    assert got == {"x": "pinned_host", "y": "pinned_host", "z": "device", "ok": True}
+
+
 RACE = """
 import jax, jax.numpy as jnp, numpy as np
 from jax.experimental import pallas as pl
@@ -253,11 +272,13 @@ OLD_PYTHON = os.environ.get("TSR_PJRT_OLD_PYTHON")
 @pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED"])
 def test_oldest_jax(script):
     # the oldest jaxlib the plugin supports loads the same library (API 0.104 against its 0.112)
-    sys.path.insert(0, os.path.join(REPO, "python"))
-    from jax_plugins.tessera import library_path
+    # the library of the installed package, as JAX's own import of the plugin module finds it
+    library = subprocess.run([sys.executable, "-c", "from jax_plugins.tessera import library_path; "
+                              "print(library_path())"], capture_output=True, text=True, cwd="/").stdout.strip()
+    assert os.path.isfile(library), library
     code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED}[script]
     e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
-    e.update(TESSERA_TPU="v5e:4", TPU_LIBRARY_PATH=library_path(), JAX_PLATFORMS="tpu,cpu")
+    e.update(TESSERA_TPU="v5e:4", TPU_LIBRARY_PATH=library, JAX_PLATFORMS="tpu,cpu")
     p = subprocess.run([OLD_PYTHON, "-c", "import jax; assert jax.__version__ == '0.10.0', jax.__version__\n" +
                         textwrap.dedent(code)], env=e, capture_output=True, text=True, timeout=600, cwd="/")
     assert p.returncode == 0, p.stderr[-3000:]

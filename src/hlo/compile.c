@@ -575,6 +575,14 @@ int tsr_hlo_input_donation(const tsr_hlo_program *p, int i) {
   return tsr_ir_dict_get(d, "jax.buffer_donor") ? -2 : -1;
 }
 
+const char *tsr_hlo_memory_kind(const tsr_hlo_program *p, bool output, int i) {
+  const tsr_ir_op *fop = p->bare ? NULL : p->main->fop;
+  const tsr_ir_attr *list = fop ? tsr_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
+  if (!list || list->kind != TSR_IR_ATTR_ARRAY || i < 0 || i >= list->u.array.n) return NULL;
+  const tsr_ir_attr *k = tsr_ir_dict_get(list->u.array.elems[i], "mhlo.memory_kind");
+  return k && k->kind == TSR_IR_ATTR_STRING ? k->u.string.data : NULL;
+}
+
 bool tsr_hlo_output_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   memset(type, 0, sizeof *type);
   if (p->bare || i < 0 || i >= p->main->n_ret) return false;

@@ -12,7 +12,7 @@
 
 #define PLATFORM "tpu"
 
-static const char *const memory_kinds[PJRT_MEM_KINDS] = {"device", "pinned_host"};
+const char *const pjrt_memory_kinds[PJRT_MEM_KINDS] = {"device", "pinned_host"};
 
 /* ---- memory user data (PJRT_Memory_FunctionTable, API 0.105) -------------------------- */
 
@@ -155,8 +155,8 @@ PJRT_Error *pjrt_Client_Create(PJRT_Client_Create_Args *args) {
       m->device = dev;
       m->id = d * PJRT_MEM_KINDS + k;
       m->kind = k;
-      snprintf(m->debug, sizeof m->debug, "TPU_%d(%s)", d, memory_kinds[k]);
-      snprintf(m->text, sizeof m->text, "TPU_%d(%s)", d, memory_kinds[k]);
+      snprintf(m->debug, sizeof m->debug, "TPU_%d(%s)", d, pjrt_memory_kinds[k]);
+      snprintf(m->text, sizeof m->text, "TPU_%d(%s)", d, pjrt_memory_kinds[k]);
       dev->memories[k] = &m->base;
       c->memory_list[m->id] = &m->base;
     }
@@ -388,7 +388,7 @@ PJRT_Error *pjrt_Memory_Id(PJRT_Memory_Id_Args *args) {
 
 PJRT_Error *pjrt_Memory_Kind(PJRT_Memory_Kind_Args *args) {
   NEED(args, PJRT_Memory_Kind_Args, "PJRT_Memory_Kind");
-  args->kind = memory_kinds[pjrt_mem(args->memory)->kind];
+  args->kind = pjrt_memory_kinds[pjrt_mem(args->memory)->kind];
   args->kind_size = strlen(args->kind);
   return NULL;
 }

@@ -24,6 +24,9 @@ void pjrt_executable_unref(PJRT_Executable *e) {
   free(e->out_ranks);
   free(e->out_kinds);
   free(e->out_kind_sizes);
+  free(e->in_kinds);
+  free(e->in_kind_sizes);
+  free(e->out_memory);
   free(e->donate);
   free(e->code);
   free(e->options_bytes);
@@ -42,7 +45,20 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t n) {
   return h;
 }
 
-static const char *const device_kind = "device";
+/* Where JAX placed input or output i (its mhlo.memory_kind; device memory when it does not
+ * say). Each is a memory of tessera's one store: the kind is what JAX sees and checks. */
+static PJRT_Error *memory_kind_of(PJRT_Executable *e, bool output, int i, int *kind) {
+  const char *k = tsr_hlo_memory_kind(e->program, output, i);
+  *kind = PJRT_MEM_DEVICE;
+  if (!k) return NULL;
+  for (int m = 0; m < PJRT_MEM_KINDS; m++)
+    if (!strcmp(k, pjrt_memory_kinds[m])) {
+      *kind = m;
+      return NULL;
+    }
+  return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: %s %d of %s is in memory kind '%s' (tessera's devices have "
+                    "'device' and 'pinned_host')", output ? "output" : "input", i, e->name, k);
+}
 
 /* ---- shardings as xla.OpSharding (xla/xla_data.proto): type (1), tile_assignment_dimensions
  * (3), tile_assignment_devices (4), replicate_on_last_tile_dim (6). A value that every device
@@ -183,17 +199,18 @@ PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings
 
 static PJRT_Error *describe_outputs(PJRT_Executable *e) {
   int n = e->num_outputs;
-  /* the memory kinds serve the parameters too: as many as the longer list */
-  int kinds = n > e->num_inputs ? n : e->num_inputs;
   e->out_types = calloc((size_t)n + 1, sizeof *e->out_types);
   e->out_elem_types = calloc((size_t)n + 1, sizeof *e->out_elem_types);
   e->out_dims = calloc((size_t)n * TSR_MAX_RANK + 1, sizeof *e->out_dims);
   e->out_ranks = calloc((size_t)n + 1, sizeof *e->out_ranks);
-  e->out_kinds = calloc((size_t)kinds + 1, sizeof *e->out_kinds);
-  e->out_kind_sizes = calloc((size_t)kinds + 1, sizeof *e->out_kind_sizes);
+  e->out_kinds = calloc((size_t)n + 1, sizeof *e->out_kinds);
+  e->out_kind_sizes = calloc((size_t)n + 1, sizeof *e->out_kind_sizes);
+  e->out_memory = calloc((size_t)n + 1, sizeof *e->out_memory);
+  e->in_kinds = calloc((size_t)e->num_inputs + 1, sizeof *e->in_kinds);
+  e->in_kind_sizes = calloc((size_t)e->num_inputs + 1, sizeof *e->in_kind_sizes);
   e->donate = calloc((size_t)e->num_inputs + 1, sizeof *e->donate);
   if (!e->out_types || !e->out_elem_types || !e->out_dims || !e->out_ranks || !e->out_kinds || !e->out_kind_sizes ||
-      !e->donate)
+      !e->out_memory || !e->in_kinds || !e->in_kind_sizes || !e->donate)
     return pjrt_error_nomem();
   int64_t *dims = e->out_dims;
   for (int i = 0; i < n; i++) {
@@ -208,10 +225,19 @@ static PJRT_Error *describe_outputs(PJRT_Executable *e) {
     e->out_ranks[i] = (size_t)e->out_types[i].rank;
     for (int d = 0; d < e->out_types[i].rank; d++) *dims++ = e->out_types[i].shape[d];
   }
-  for (int i = 0; i < kinds; i++) {
-    e->out_kinds[i] = device_kind;
-    e->out_kind_sizes[i] = strlen(device_kind);
+  PJRT_Error *err = NULL;
+  for (int i = 0; i < n && !err; i++) {
+    err = memory_kind_of(e, true, i, &e->out_memory[i]);
+    e->out_kinds[i] = pjrt_memory_kinds[e->out_memory[i]];
+    e->out_kind_sizes[i] = strlen(e->out_kinds[i]);
   }
+  for (int i = 0; i < e->num_inputs && !err; i++) {
+    int k;
+    err = memory_kind_of(e, false, i, &k);
+    e->in_kinds[i] = pjrt_memory_kinds[k];
+    e->in_kind_sizes[i] = strlen(e->in_kinds[i]);
+  }
+  if (err) return err;
   for (int i = 0; i < e->num_inputs; i++) e->donate[i] = tsr_hlo_input_donation(e->program, i);
   return describe_shardings(e);
 }
@@ -452,10 +478,9 @@ PJRT_Error *pjrt_Executable_OutputMemoryKinds(PJRT_Executable_OutputMemoryKinds_
 }
 
 PJRT_Error *pjrt_Executable_ParameterMemoryKinds(PJRT_Executable_ParameterMemoryKinds_Args *args) {
-  /* every parameter is in device memory: the kinds table is as long as both lists */
   args->num_parameters = (size_t)EXE(args)->num_inputs;
-  args->memory_kinds = EXE(args)->out_kinds;
-  args->memory_kind_sizes = EXE(args)->out_kind_sizes;
+  args->memory_kinds = EXE(args)->in_kinds;
+  args->memory_kind_sizes = EXE(args)->in_kind_sizes;
   return NULL;
 }
 
@@ -704,7 +729,7 @@ static PJRT_Error *run(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const 
     if (!pjrt_dtype_to_type(out[d][j].dtype, &type))
       err = pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: %s: output %d has a type tessera does not hold", e->name, j);
     else
-      err = pjrt_buffer_wrap(devs[d], NULL, type, &out[d][j], &outv[d][j]);
+      err = pjrt_buffer_wrap(devs[d], devs[d]->memories[e->out_memory[j]], type, &out[d][j], &outv[d][j]);
   }
   if (err) {
     for (int k = 0; k < made - 1; k++) {

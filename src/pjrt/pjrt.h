@@ -112,6 +112,8 @@ typedef struct pjrt_user_data {
 } pjrt_user_data;
 
 enum { PJRT_MEM_DEVICE, PJRT_MEM_PINNED_HOST, PJRT_MEM_KINDS };
+/* Their names, as JAX's memory kinds (client.c). */
+extern const char *const pjrt_memory_kinds[PJRT_MEM_KINDS];
 
 /* Likewise a memory: the header's PJRT_Memory (a table a caller of API 0.105+ keeps its data
  * through), then tessera's. */
@@ -229,8 +231,11 @@ struct PJRT_Executable {
   PJRT_Buffer_Type *out_elem_types;
   int64_t *out_dims;        /* every output's dims, one after another */
   size_t *out_ranks;
-  const char **out_kinds;   /* "device" */
+  const char **out_kinds;   /* each output's memory kind, and its PJRT_MEM_* */
   size_t *out_kind_sizes;
+  int *out_memory;
+  const char **in_kinds;    /* each input's memory kind */
+  size_t *in_kind_sizes;
   int *donate;              /* per input: the output it may be donated to (-1: none) */
   char fingerprint[40];
   char *code;               /* the program as received, for Serialize */

@@ -610,6 +610,79 @@ static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
   CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT);
 }
 
+/* JAX's memory kinds (mhlo.memory_kind on main's arguments and results): what the executable
+ * reports, and the memory its outputs are placed in. */
+static const char placed_text[] =
+    "module {\n"
+    "  func.func public @main(%a: tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}, %b: tensor<4xf32>)\n"
+    "      -> (tensor<4xf32> {mhlo.memory_kind = \"device\"}, tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}) {\n"
+    "    %0 = stablehlo.add %a, %b : tensor<4xf32>\n"
+    "    return %0, %a : tensor<4xf32>, tensor<4xf32>\n"
+    "  }\n"
+    "}\n";
+
+static PJRT_LoadedExecutable *compile_text(PJRT_Client *c, const char *text, PJRT_Error **err) {
+  tsr_mlir_module *m = NULL;
+  unsigned char *bc = NULL;
+  size_t size = 0;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "text", &m));
+  if (m) CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+  PJRT_LoadedExecutable *e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, err) : NULL;
+  free(bc);
+  tsr_mlir_module_destroy(m);
+  return e;
+}
+
+static void test_memory_kinds(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = compile_text(c, placed_text, &err);
+  CHECK_PJRT(err);
+  if (!e) return;
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  ARGS(PJRT_Executable_OutputMemoryKinds, ok);
+  ok.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_OutputMemoryKinds(&ok));
+  CHECK(ok.num_outputs == 2 && ok.memory_kind_sizes[0] == 6 && !memcmp(ok.memory_kinds[0], "device", 6) &&
+        ok.memory_kind_sizes[1] == 11 && !memcmp(ok.memory_kinds[1], "pinned_host", 11));
+  ARGS(PJRT_Executable_ParameterMemoryKinds, pk);
+  pk.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_ParameterMemoryKinds(&pk));
+  CHECK(pk.num_parameters == 2 && pk.memory_kind_sizes[0] == 11 && !memcmp(pk.memory_kinds[0], "pinned_host", 11) &&
+        pk.memory_kind_sizes[1] == 6 && !memcmp(pk.memory_kinds[1], "device", 6));
+  ARGS(PJRT_Executable_Destroy, xd);
+  xd.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&xd));
+  float va[4] = {1, 2, 3, 4}, vb[4] = {10, 20, 30, 40}, got[4];
+  int64_t d = 4;
+  PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, va, &d, 1, NULL),
+                          from_host(c, dev, PJRT_Buffer_Type_F32, vb, &d, 1, NULL)};
+  PJRT_Buffer *outs[2] = {NULL, NULL};
+  CHECK_PJRT(execute(e, args, 2, outs));
+  for (int j = 0; j < 2 && outs[j]; j++) {
+    ARGS(PJRT_Buffer_Memory, bm);
+    bm.buffer = outs[j];
+    CHECK_PJRT(api->PJRT_Buffer_Memory(&bm));
+    ARGS(PJRT_Memory_Kind, mk);
+    mk.memory = bm.memory;
+    CHECK_PJRT(api->PJRT_Memory_Kind(&mk));
+    CHECK(!strncmp(mk.kind, j ? "pinned_host" : "device", mk.kind_size));
+    CHECK_PJRT(to_host(outs[j], got, sizeof got, NULL));
+    for (int i = 0; i < 4; i++) CHECK(got[i] == (j ? va[i] : va[i] + vb[i]));
+    buffer_destroy(outs[j]);
+  }
+  buffer_destroy(args[0]);
+  buffer_destroy(args[1]);
+  loaded_destroy(e);
+  /* a memory kind tessera's devices do not have */
+  char bad[sizeof placed_text];
+  memcpy(bad, placed_text, sizeof bad);
+  memcpy(strstr(bad, "\"device\""), "\"tapes!\"", 8);
+  e = compile_text(c, bad, &err);
+  CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_UNIMPLEMENTED && strstr(last_msg, "'tapes!'"));
+}
+
 /* ---- programs of several devices ------------------------------------------------------ */
 
 static PJRT_Error *execute_n(PJRT_LoadedExecutable *e, int n_dev, PJRT_Buffer ***args, size_t n_args, PJRT_Buffer ***outs) {
@@ -776,6 +849,7 @@ static void test_programs(void) {
   test_graph(c, devs[0]);
   test_pallas(c, devs[0]);
   test_plain_bytecode(c, devs[0]);
+  test_memory_kinds(c, devs[0]);
   client_destroy(c);
 }
 

@@ -8,9 +8,9 @@ initialize() before it creates its backends.
 
 initialize() does what a Cloud TPU VM does for libtpu (jax/_src/cloud_tpu_init.py): it points
 TPU_LIBRARY_PATH at the plugin, so that JAX's own "tpu" backend loads it exactly as it loads
-libtpu, and, unless JAX_PLATFORMS says otherwise, asks for the platforms "tpu,cpu", so that a
-plugin that cannot start (an unknown chip in TESSERA_TPU) is an error rather than a quiet fall
-back to the CPU. docs/pjrt.md says why this way.
+libtpu, and marks that backend to fail loudly, so that a plugin that cannot start (an unknown
+chip in TESSERA_TPU) is an error rather than a quiet fall back to the CPU. docs/pjrt.md says why
+this way.
 """
 from __future__ import annotations
 
@@ -46,6 +46,21 @@ def initialize() -> None:
         warnings.warn(f"TESSERA_TPU is set: JAX's TPU backend is tessera's ({path}), not "
                       f"TPU_LIBRARY_PATH={previous}")
     os.environ["TPU_LIBRARY_PATH"] = path
+    _fail_loudly()
+
+
+def _fail_loudly() -> None:
+    """JAX registers its "tpu" backend to fail quietly (a machine without a TPU falls back to the
+    CPU). With TESSERA_TPU set, a plugin that cannot start (an unknown chip) must be an error:
+    mark JAX's own registration so, which changes no jax.config value (JAX's test cases check
+    that none changed). Should a JAX release move this private field, ask for the platforms
+    "tpu,cpu" instead, which fails loudly too."""
+    try:
+        from jax._src import xla_bridge
+        xla_bridge._backend_factories["tpu"].fail_quietly = False
+        return
+    except (ImportError, AttributeError, KeyError):
+        pass
     import jax
     if jax.config.jax_platforms is None:
         jax.config.update("jax_platforms", "tpu,cpu")
