@@ -255,6 +255,60 @@ static void test_runs_reuse_buffers(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* tpu_numerics: an f32 dot_general and convolution at the default precision take their
+ * operands rounded to bf16 (the MXU's one pass) and sum in f32; HIGHEST, or a run without
+ * the option, at full f32. Against C loops over the operands rounded (or not) here. */
+static float bf16(float v) { return tsr_bf16_to_f32(tsr_f32_to_bf16(v)); }
+
+static void test_tpu_numerics(void) {
+  enum { M = 3, K = 5, N = 2 };
+  float a[M * K], b[K * N];
+  for (int i = 0; i < M * K; i++) a[i] = 1.0f + (float)i / 7.0f; /* not exact in bf16 */
+  for (int i = 0; i < K * N; i++) b[i] = 0.5f - (float)i / 3.0f;
+  const char *text =
+      "func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, "
+      "tensor<1x1x3x1xf32>) {\n"
+      "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %1 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : "
+      "(tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %2 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : "
+      "(tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %l = stablehlo.reshape %a : (tensor<3x5xf32>) -> tensor<1x1x3x5xf32>\n"
+      "  %s = stablehlo.slice %b [0:5, 0:1] : (tensor<5x2xf32>) -> tensor<5x1xf32>\n"
+      "  %r = stablehlo.reshape %s : (tensor<5x1xf32>) -> tensor<1x1x1x5xf32>\n"
+      "  %3 = stablehlo.convolution(%l, %r) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} "
+      "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x3x5xf32>, tensor<1x1x1x5xf32>) -> "
+      "tensor<1x1x3x1xf32>\n"
+      "  return %0, %1, %2, %3 : tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<1x1x3x1xf32>\n"
+      "}\n";
+  tsr_mlir_module *m;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "numerics.mlir", &m));
+  tsr_hlo_program *p;
+  CHECK_OK(tsr_hlo_compile(m, &p));
+  int64_t sa[2] = {M, K}, sb[2] = {K, N};
+  for (int tpu = 0; tpu < 2; tpu++) {
+    tsr_array in[2] = {arr(TSR_F32, 2, sa, a), arr(TSR_F32, 2, sb, b)}, out[4];
+    tsr_hlo_run_opts ro = {.tpu_numerics = tpu};
+    CHECK_OK(tsr_hlo_run(p, &ro, in, 2, out, NULL));
+    for (int i = 0; i < M; i++)
+      for (int j = 0; j < N; j++) {
+        double full = 0, mxu = 0;
+        for (int k = 0; k < K; k++) {
+          full += (double)a[i * K + k] * b[k * N + j];
+          mxu += (double)bf16(a[i * K + k]) * bf16(b[k * N + j]);
+        }
+        float d0 = F(out[0])[i * N + j], d1 = F(out[1])[i * N + j], d2 = F(out[2])[i * N + j];
+        double want = tpu ? mxu : full;
+        CHECK(fabs(d0 - want) < 1e-5 && fabs(d1 - want) < 1e-5 && fabs(d2 - full) < 1e-5);
+        if (j == 0) CHECK(fabs(F(out[3])[i] - want) < 1e-5);
+      }
+    CHECK(fabs(F(out[0])[0] - F(out[2])[0]) > (tpu ? 1e-3 : -1.0)); /* the rounding shows */
+    for (int k = 0; k < 4; k++) tsr_array_free(&out[k]);
+  }
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+}
+
 int main(void) {
   test_elementwise_f32();
   test_integer_semantics();
@@ -262,5 +316,6 @@ int main(void) {
   test_unary();
   test_scalar_broadcast_operands();
   test_runs_reuse_buffers();
+  test_tpu_numerics();
   return tsr_test_finish("hlo_ops");
 }

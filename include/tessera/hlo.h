@@ -73,6 +73,11 @@ typedef struct tsr_hlo_run_opts {
    * TSR_HLO_DEFAULT_MAX_OPS; negative: none. Kernels have their own budget
    * (tsr_machine_options.max_kernel_ops). */
   int64_t max_ops;
+  /* The graph computes as a TPU does (docs/numerics.md): an f32 dot_general or convolution at
+   * the default precision takes its operands rounded to bf16, as the MXU's one pass does,
+   * and sums in f32. Off, it computes at full f32 (what XLA:CPU computes, and JAX's exported
+   * test data expects). The kernels compute as a TPU either way. */
+  bool tpu_numerics;
 } tsr_hlo_run_opts;
 
 /* 10^8 ops: about half a minute of scalar loop bodies, far beyond the graphs JAX exports. */

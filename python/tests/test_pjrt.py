@@ -156,6 +156,34 @@ def test_memory_kinds():
     assert got == {"x": "pinned_host", "y": "pinned_host", "z": "device", "ok": True}
 
 
+NUMERICS = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+rng = np.random.default_rng(0)
+x = rng.standard_normal((128, 256)).astype(np.float32)
+y = rng.standard_normal((256, 128)).astype(np.float32)
+def mm(a_ref, b_ref, o_ref):
+    o_ref[...] = a_ref[...] @ b_ref[...]
+kernel = pl.pallas_call(mm, out_shape=jax.ShapeDtypeStruct((128, 128), jnp.float32))(x, y)
+graph = jnp.dot(x, y)                                   # default precision, outside the kernel
+highest = jnp.dot(x, y, precision="highest")
+bf = lambda v: np.asarray(jnp.asarray(v, jnp.bfloat16)).astype(np.float64)
+mxu = bf(x) @ bf(y)                                     # one bf16 pass, summed exactly
+full = x.astype(np.float64) @ y.astype(np.float64)
+err = lambda a, b: float(np.max(np.abs(np.asarray(a, np.float64) - b)))
+print(json.dumps({"graph_mxu": err(graph, mxu), "graph_full": err(graph, full), "kernel_graph": err(kernel, graph),
+                  "highest_full": err(highest, full)}))
+"""
+
+
+def test_graph_numerics_as_the_mxu():
+    # a default-precision f32 dot of the graph rounds as the MXU does (docs/numerics.md), so a
+    # kernel's dot and the test's own jnp.dot agree as on a TPU; HIGHEST stays f32
+    got = run_json(NUMERICS, "v5e")
+    assert got["graph_mxu"] < 1e-4 and got["graph_full"] > 1e-2, got
+    assert got["kernel_graph"] < 1e-4 and got["highest_full"] < 1e-4, got
+
+
 RACE = """
 import jax, jax.numpy as jnp, numpy as np
 from jax.experimental import pallas as pl

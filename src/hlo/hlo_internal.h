@@ -191,6 +191,10 @@ static inline void hlo_retain(hlo_buf *b) { b->refs++; }
  * to 2^40 elements is refused at once instead of running for days. */
 enum { HLO_STEPS_PER_OP = 1024 };
 tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps);
+/* Whether a dot or convolution of f32 operands `l`, `r` takes them rounded to bf16: a run
+ * with tpu_numerics, and the op's precision_config DEFAULT (or absent) for both operands,
+ * with no explicit algorithm (ops_dot.c). */
+bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr_dtype r);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results);
 /* Runs f on n devices in lockstep, op by op: device d's arguments args[d], its results

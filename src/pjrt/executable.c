@@ -712,7 +712,7 @@ static PJRT_Error *run(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const 
     tsr_status s = TSR_OK;
     if (tsr_hlo_num_kernels(e->program) > 0) s = pjrt_client_sim(c, n_dev, &sim);
     if (s == TSR_OK) {
-      tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL};
+      tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL, .tpu_numerics = true};
       if (n_dev > 1) s = tsr_hlo_run_sharded(e->program, &ro, (const tsr_array *const *)in, n_in, out, &st);
       else s = tsr_hlo_run(e->program, &ro, in[0], n_in, out[0], &st);
       /* what the checkers found fails the call, with every finding */
