@@ -101,6 +101,8 @@ static void client_free(PJRT_Client *c) {
     free(m->user);
     pthread_mutex_destroy(&m->mu);
   }
+  pjrt_executable_cache_clear(c);
+  pthread_mutex_destroy(&c->cache_mu);
   tsr_sim_destroy(c->sim);
   pthread_mutex_destroy(&c->run_mu);
   if (c->topology) {
@@ -121,7 +123,10 @@ PJRT_Error *pjrt_Client_Create(PJRT_Client_Create_Args *args) {
   PJRT_Client *c = calloc(1, sizeof *c);
   if (!c) return pjrt_error_nomem();
   pthread_mutex_init(&c->run_mu, NULL);
+  pthread_mutex_init(&c->cache_mu, NULL);
   if (pjrt_spec_parse(getenv("TESSERA_TPU"), &c->spec) != TSR_OK) {
+    pthread_mutex_destroy(&c->run_mu);
+    pthread_mutex_destroy(&c->cache_mu);
     free(c);
     return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s", tsr_last_error());
   }

@@ -271,17 +271,15 @@ static void dump_program(const char *code, size_t code_size, const char *options
   dump_file(dir, name, ".options.pb", options, options_size);
 }
 
-/* Reads, checks and compiles a program; the executable keeps what it was given so that it
- * can be serialized and loaded again. */
-static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_size, const char *format, size_t format_size,
-                           const char *options, size_t options_size, PJRT_LoadedExecutable **out) {
-  if (format && !(format_size == 4 && !memcmp(format, "mlir", 4)))
-    return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: programs in format '%.*s' (tessera reads StableHLO, format 'mlir')",
-                      (int)format_size, format);
-  dump_program(code, code_size, options, options_size);
+/* Reads, checks and compiles a program into a new executable, which keeps what it was given
+ * so that it can be serialized and loaded again. */
+static PJRT_Error *compile_new(PJRT_Client *c, const char *code, size_t code_size, const char *options,
+                               size_t options_size, uint64_t hash, PJRT_Executable **out) {
   PJRT_Executable *e = calloc(1, sizeof *e);
   if (!e) return pjrt_error_nomem();
   atomic_init(&e->refs, 1);
+  e->hash = hash;
+  snprintf(e->fingerprint, sizeof e->fingerprint, "tessera-%016llx", (unsigned long long)hash);
   PJRT_Error *err = NULL;
   tsr_status s = pjrt_compile_options_parse(options, options_size, &e->options);
   if (s != TSR_OK) err = pjrt_error_from_status(s, "compile");
@@ -315,8 +313,69 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_size, c
                        e->name, devices, tsr_hlo_num_devices(e->program));
   }
   if (!err) err = describe_outputs(e);
-  PJRT_LoadedExecutable *le = NULL;
-  if (!err && !(le = calloc(1, sizeof *le))) err = pjrt_error_nomem();
+  if (err) {
+    pjrt_executable_unref(e);
+    return err;
+  }
+  *out = e;
+  return NULL;
+}
+
+/* The client's executable of this program and options: a cached one (another reference to
+ * it), else a new one, which the cache keeps (dropping its least recently used). Programs
+ * that fail to compile are not kept: they fail again, with the same message. */
+static PJRT_Error *compile_cached(PJRT_Client *c, const char *code, size_t code_size, const char *options,
+                                  size_t options_size, PJRT_Executable **out) {
+  uint64_t h = fnv1a(fnv1a(0xcbf29ce484222325ull, code, code_size), options, options_size);
+  pthread_mutex_lock(&c->cache_mu);
+  for (int i = c->n_cache - 1; i >= 0; i--) {
+    PJRT_Executable *e = c->cache[i];
+    if (e->hash != h || e->code_size != code_size || e->options_size != options_size ||
+        memcmp(e->code, code, code_size) || (options_size && memcmp(e->options_bytes, options, options_size)))
+      continue;
+    atomic_fetch_add(&e->refs, 1);
+    memmove(&c->cache[i], &c->cache[i + 1], sizeof *c->cache * (size_t)(c->n_cache - 1 - i));
+    c->cache[c->n_cache - 1] = e;
+    pthread_mutex_unlock(&c->cache_mu);
+    *out = e;
+    return NULL;
+  }
+  pthread_mutex_unlock(&c->cache_mu);
+  /* outside the lock: a compile takes milliseconds to seconds; two threads compiling the same
+   * program both keep theirs, the cache the later one */
+  PJRT_Error *err = compile_new(c, code, code_size, options, options_size, h, out);
+  if (err) return err;
+  atomic_fetch_add(&(*out)->refs, 1);
+  PJRT_Executable *drop = NULL;
+  pthread_mutex_lock(&c->cache_mu);
+  if (c->n_cache == PJRT_EXE_CACHE) {
+    drop = c->cache[0];
+    memmove(&c->cache[0], &c->cache[1], sizeof *c->cache * (size_t)(PJRT_EXE_CACHE - 1));
+    c->n_cache--;
+  }
+  c->cache[c->n_cache++] = *out;
+  pthread_mutex_unlock(&c->cache_mu);
+  pjrt_executable_unref(drop);
+  return NULL;
+}
+
+void pjrt_executable_cache_clear(PJRT_Client *c) {
+  for (int i = 0; i < c->n_cache; i++) pjrt_executable_unref(c->cache[i]);
+  c->n_cache = 0;
+}
+
+/* A program compiled (or found compiled) and loaded on the devices its options assign. */
+static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_size, const char *format, size_t format_size,
+                           const char *options, size_t options_size, PJRT_LoadedExecutable **out) {
+  if (format && !(format_size == 4 && !memcmp(format, "mlir", 4)))
+    return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: programs in format '%.*s' (tessera reads StableHLO, format 'mlir')",
+                      (int)format_size, format);
+  dump_program(code, code_size, options, options_size);
+  PJRT_Executable *e = NULL;
+  PJRT_Error *err = compile_cached(c, code, code_size, options, options_size, &e);
+  if (err) return err;
+  PJRT_LoadedExecutable *le = calloc(1, sizeof *le);
+  if (!le) err = pjrt_error_nomem();
   if (!err) {
     int n = (int)(e->options.num_replicas * e->options.num_partitions);
     le->client = c;
@@ -336,9 +395,6 @@ static PJRT_Error *compile(PJRT_Client *c, const char *code, size_t code_size, c
       else
         le->devices[i] = &c->devices[id];
     }
-    uint64_t h = fnv1a(0xcbf29ce484222325ull, code, code_size);
-    h = fnv1a(h, options, options_size);
-    snprintf(e->fingerprint, sizeof e->fingerprint, "tessera-%016llx", (unsigned long long)h);
   }
   if (err) {
     if (le) {

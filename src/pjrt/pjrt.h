@@ -112,6 +112,7 @@ typedef struct pjrt_user_data {
 } pjrt_user_data;
 
 enum { PJRT_MEM_DEVICE, PJRT_MEM_PINNED_HOST, PJRT_MEM_KINDS };
+enum { PJRT_EXE_CACHE = 64 };
 /* Their names, as JAX's memory kinds (client.c). */
 extern const char *const pjrt_memory_kinds[PJRT_MEM_KINDS];
 
@@ -163,6 +164,12 @@ struct PJRT_Client {
   pthread_mutex_t run_mu;
   tsr_sim *sim;
   int sim_devices;
+  /* Executables compiled from the same program and options are one (executable.c): JAX
+   * compiles a program again for each new jit object, each test case, each cache miss of
+   * its own. Most recent last; each holds a reference. */
+  pthread_mutex_t cache_mu;
+  struct PJRT_Executable *cache[PJRT_EXE_CACHE];
+  int n_cache;
 };
 
 struct PJRT_TopologyDescription {
@@ -238,6 +245,7 @@ struct PJRT_Executable {
   size_t *in_kind_sizes;
   int *donate;              /* per input: the output it may be donated to (-1: none) */
   char fingerprint[40];
+  uint64_t hash;            /* of the code and options, the fingerprint's */
   char *code;               /* the program as received, for Serialize */
   size_t code_size;
   char *options_bytes;
@@ -257,6 +265,8 @@ struct PJRT_LoadedExecutable {
 };
 
 void pjrt_executable_unref(PJRT_Executable *e);
+/* Drops the client's cached executables (client destroy). */
+void pjrt_executable_cache_clear(PJRT_Client *c);
 /* The shardings extension's entries (executable.c), which api.c chains into the table. */
 PJRT_Error *pjrt_parameter_shardings(PJRT_Shardings_PJRT_Executable_ParameterShardings_Args *args);
 PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings_Args *args);

@@ -610,6 +610,19 @@ static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
   CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT);
 }
 
+static PJRT_Executable *exe_of(PJRT_LoadedExecutable *le) {
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = le;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  return ge.executable;
+}
+
+static void executable_destroy(PJRT_Executable *x) {
+  ARGS(PJRT_Executable_Destroy, xd);
+  xd.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&xd));
+}
+
 /* JAX's memory kinds (mhlo.memory_kind on main's arguments and results): what the executable
  * reports, and the memory its outputs are placed in. */
 static const char placed_text[] =
@@ -638,22 +651,18 @@ static void test_memory_kinds(PJRT_Client *c, PJRT_Device *dev) {
   PJRT_LoadedExecutable *e = compile_text(c, placed_text, &err);
   CHECK_PJRT(err);
   if (!e) return;
-  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
-  ge.loaded_executable = e;
-  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  PJRT_Executable *x = exe_of(e);
   ARGS(PJRT_Executable_OutputMemoryKinds, ok);
-  ok.executable = ge.executable;
+  ok.executable = x;
   CHECK_PJRT(api->PJRT_Executable_OutputMemoryKinds(&ok));
   CHECK(ok.num_outputs == 2 && ok.memory_kind_sizes[0] == 6 && !memcmp(ok.memory_kinds[0], "device", 6) &&
         ok.memory_kind_sizes[1] == 11 && !memcmp(ok.memory_kinds[1], "pinned_host", 11));
   ARGS(PJRT_Executable_ParameterMemoryKinds, pk);
-  pk.executable = ge.executable;
+  pk.executable = x;
   CHECK_PJRT(api->PJRT_Executable_ParameterMemoryKinds(&pk));
   CHECK(pk.num_parameters == 2 && pk.memory_kind_sizes[0] == 11 && !memcmp(pk.memory_kinds[0], "pinned_host", 11) &&
         pk.memory_kind_sizes[1] == 6 && !memcmp(pk.memory_kinds[1], "device", 6));
-  ARGS(PJRT_Executable_Destroy, xd);
-  xd.executable = ge.executable;
-  CHECK_PJRT(api->PJRT_Executable_Destroy(&xd));
+  executable_destroy(x);
   float va[4] = {1, 2, 3, 4}, vb[4] = {10, 20, 30, 40}, got[4];
   int64_t d = 4;
   PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, va, &d, 1, NULL),
@@ -681,6 +690,52 @@ static void test_memory_kinds(PJRT_Client *c, PJRT_Device *dev) {
   memcpy(strstr(bad, "\"device\""), "\"tapes!\"", 8);
   e = compile_text(c, bad, &err);
   CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_UNIMPLEMENTED && strstr(last_msg, "'tapes!'"));
+}
+
+/* The same program and options compiled again is the same executable (the client's cache),
+ * which outlives the loaded executable it was first compiled for; the cache keeps the most
+ * recently used 64. */
+static void test_executable_cache(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e1 = compile_text(c, square_text, &err), *e2 = compile_text(c, square_text, &err);
+  CHECK_PJRT(err);
+  if (!e1 || !e2) return;
+  PJRT_Executable *x1 = exe_of(e1), *x2 = exe_of(e2);
+  CHECK(x1 != NULL && x1 == x2);
+  executable_destroy(x1);
+  executable_destroy(x2);
+  loaded_destroy(e1);
+  int32_t v[5] = {1, 2, 3, 4, 5}, got[5];
+  int64_t d = 5;
+  PJRT_Buffer *a = from_host(c, dev, PJRT_Buffer_Type_S32, v, &d, 1, NULL), *out = NULL;
+  CHECK_PJRT(execute(e2, &a, 1, &out));
+  if (out) {
+    CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+    for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], v[i] * v[i]);
+    buffer_destroy(out);
+  }
+  buffer_destroy(a);
+  /* 64 other programs push it out: compiled again, it is a new executable */
+  for (int k = 0; k < 64; k++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "module {\n  func.func public @main(%%a: tensor<5xi32>) -> tensor<5xi32> {\n"
+             "    %%c = stablehlo.constant dense<%d> : tensor<5xi32>\n"
+             "    %%0 = stablehlo.add %%a, %%c : tensor<5xi32>\n    return %%0 : tensor<5xi32>\n  }\n}\n", k);
+    PJRT_LoadedExecutable *ek = compile_text(c, text, &err);
+    CHECK_PJRT(err);
+    if (ek) loaded_destroy(ek);
+  }
+  PJRT_LoadedExecutable *e3 = compile_text(c, square_text, &err);
+  CHECK_PJRT(err);
+  if (e3) {
+    PJRT_Executable *x2b = exe_of(e2), *x3 = exe_of(e3);
+    CHECK(x3 != NULL && x3 != x2b);
+    executable_destroy(x2b);
+    executable_destroy(x3);
+    loaded_destroy(e3);
+  }
+  loaded_destroy(e2);
 }
 
 /* ---- programs of several devices ------------------------------------------------------ */
@@ -850,6 +905,7 @@ static void test_programs(void) {
   test_pallas(c, devs[0]);
   test_plain_bytecode(c, devs[0]);
   test_memory_kinds(c, devs[0]);
+  test_executable_cache(c, devs[0]);
   client_destroy(c);
 }
 
