@@ -14,6 +14,7 @@ tessera_tpu_shim.py (what is shimmed and why: its docstring, docs/jax_upstream.m
                             [--strict] [--quiet]
                             [--write-subset FILE --subset-seconds S]
                             [--resume [--rerun-failed]] [--no-run] [--compile-cache DIR]
+                            [--plugin]
 
 For each chip and file it runs the file's TPU classes as that chip (the device checks answer
 "TPU", every pallas_call without interpret= runs through tessera) and prints passed / failed /
@@ -31,6 +32,10 @@ unless every one passes; without --subset, --strict exits 1 on an unclassified f
 --no-run reports on those records without running anything. XLA:CPU's compiled executables
 are kept across runs in --compile-cache (default build/jax_upstream/xla_cache; '' for none):
 most of a case's time is XLA compiling the test's own computations, not its kernel.
+--plugin runs the TPU classes through tessera's PJRT plugin instead (TESSERA_TPU=CHIP, no
+JAX_PLATFORMS=cpu; docs/pjrt.md): JAX's TPU backend is tessera's, the tests' device checks
+answer from the devices themselves, and tessera runs the whole program (no XLA:CPU, no compile
+cache); its records are kept apart from the FFI path's ("v5e-plugin").
 """
 from __future__ import annotations
 
@@ -134,15 +139,17 @@ def find_upstream(explicit: str | None, url: str) -> Path:
 
 def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[str] | None,
                kexpr: str | None, examples: int | None, results: Path, quiet: bool,
-               skip: list[str] = (), compile_cache: str = "") -> float:
+               skip: list[str] = (), compile_cache: str = "", plugin: bool = False) -> float:
     args = [py, "-m", "pytest", "-p", "no:cacheprovider", "-p", "tessera_tpu_shim", "-q",
             "--no-header", "-rN", "--tessera-upstream", str(upstream),
             "--tessera-results", str(results), "--rootdir", str(upstream / "tests" / "pallas")]
-    if chip:
+    if chip and plugin:
+        args += ["--tessera-plugin"]
+    elif chip:
         args += ["--tessera-chip", chip]
     if examples is not None:
         args += ["--tessera-hypothesis-examples", str(examples)]
-    if compile_cache:
+    if compile_cache and not plugin:
         args += ["--tessera-compile-cache", compile_cache]
     if kexpr:
         args += ["-k", kexpr]
@@ -154,6 +161,9 @@ def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[s
     args += [f"{path}::{i}" for i in ids] if ids is not None else [str(path)]
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1",  # nothing written upstream
                PYTHONPATH=os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]))
+    if plugin and chip:  # JAX's TPU is the plugin (docs/pjrt.md); the CPU backend stays beside it
+        env.pop("JAX_PLATFORMS")
+        env["TESSERA_TPU"] = chip
     start = time.perf_counter()
     out = subprocess.run(args, env=env, cwd=str(upstream / "tests" / "pallas"),
                          stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
@@ -235,6 +245,8 @@ def main() -> int:
                     help="run nothing: report on the records of earlier runs")
     ap.add_argument("--compile-cache", default=str(CACHE / "xla_cache"),
                     help="JAX's persistent compilation cache for the runs ('' for none)")
+    ap.add_argument("--plugin", action="store_true",
+                    help="run the TPU classes through tessera's PJRT plugin (TESSERA_TPU=CHIP) instead of the FFI path")
     ap.add_argument("--write-subset")
     ap.add_argument("--subset-seconds", type=float, default=120)
     a = ap.parse_args()
@@ -254,7 +266,8 @@ def main() -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
 
     runs = []  # (mode, file, wall seconds, records)
-    modes = [c for c in a.chip.split(",") if c] + (["interpret"] if a.interpret else [])
+    # a plugin run's records and report rows are the chip's with "-plugin"
+    modes = [c + ("-plugin" if a.plugin else "") for c in a.chip.split(",") if c] + (["interpret"] if a.interpret else [])
     for mode in modes:
         for f in files:
             # a subset's records are kept apart from the whole run's, which --no-run reports on
@@ -271,9 +284,10 @@ def main() -> int:
                                        if r["outcome"] in ("passed", "skipped")))
                 done = read_records(res)
             part = res.with_suffix(".part") if done else res
-            wall = pytest_run(a.python, upstream, f, None if mode == "interpret" else mode,
+            wall = pytest_run(a.python, upstream, f, None if mode == "interpret" else mode.removesuffix("-plugin"),
                               subset[f] if subset is not None else None, a.kexpr,
-                              a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache)
+                              a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache,
+                              a.plugin)
             if done:  # the earlier records, then this run's
                 res.write_text(res.read_text() + part.read_text())
                 part.unlink()

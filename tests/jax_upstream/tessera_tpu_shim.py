@@ -27,6 +27,11 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
      tests and pltpu.create_tensorcore_mesh read from jax.devices()[0]).
    Nothing else is changed: jax.devices() are still the CPU devices, so a test that asks a
    device for other TPU-only attributes fails, and is counted as such.
+   With --tessera-plugin instead (run.py --plugin): JAX's TPU backend is tessera's PJRT plugin
+   (TESSERA_TPU set by the caller; docs/pjrt.md): jax.devices() are the simulated TPU chips
+   and JAX compiles every program for them, so none of the above is needed; only the
+   interpret classes are left out, as above. The run stops at once if the default backend
+   is not that TPU (a plugin that did not load would otherwise make every test skip).
 3. --tessera-hypothesis-examples N: the Hypothesis tests run N examples each instead of what
    the test file's profile says (tpu_pallas_pipeline_test.py: 200), same derandomized seed,
    and stop at the first failing example without shrinking it (the report needs the first
@@ -77,6 +82,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g = parser.getgroup("tessera", "JAX's Pallas TPU tests through tessera")
     g.addoption("--tessera-upstream", help="JAX source trees at the pinned tag (holding jax/_src/...), separated by os.pathsep")
     g.addoption("--tessera-chip", help="run the TPU test classes on this tessera chip (v5e, v5p, v6e)")
+    g.addoption("--tessera-plugin", action="store_true",
+                help="the TPU is tessera's PJRT plugin (TESSERA_TPU set): leave the interpret classes out")
     g.addoption("--tessera-hypothesis-examples", type=int,
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
@@ -146,6 +153,12 @@ def pytest_configure(config: pytest.Config) -> None:
     chip = config.getoption("--tessera-chip")
     if chip:
         _become_tpu(chip)
+    if config.getoption("--tessera-plugin"):
+        import jax
+        backend = jax.default_backend()
+        if backend != "tpu" or not os.environ.get("TESSERA_TPU"):
+            raise pytest.UsageError(f"--tessera-plugin: JAX's default backend is {backend!r} "
+                                    f"(TESSERA_TPU={os.environ.get('TESSERA_TPU')!r}), not tessera's TPU")
     cache = config.getoption("--tessera-compile-cache")
     if cache:
         _persistent_cache(cache)
@@ -166,7 +179,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if config.getoption("--tessera-skip"):
         with open(config.getoption("--tessera-skip")) as f:
             skip = {line.strip() for line in f if line.strip()}
-    interpret_out = bool(config.getoption("--tessera-chip"))
+    interpret_out = bool(config.getoption("--tessera-chip") or config.getoption("--tessera-plugin"))
     keep, drop = [], []
     for item in items:
         out = interpret_out and getattr(getattr(item, "cls", None), "INTERPRET", False)
