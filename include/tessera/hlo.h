@@ -49,6 +49,12 @@ int tsr_hlo_input_donation(const tsr_hlo_program *p, int i);
 const char *tsr_hlo_memory_kind(const tsr_hlo_program *p, bool output, int i);
 /* Number of tpu_custom_call kernels (1 for a bare kernel). */
 int tsr_hlo_num_kernels(const tsr_hlo_program *p);
+/* The sum of the cost estimates the program's tpu_custom_calls carry (pl.CostEstimate: each
+ * call site once, as XLA's cost analysis counts them); false when none carries one. */
+typedef struct tsr_hlo_cost {
+  int64_t flops, transcendentals, bytes_accessed;
+} tsr_hlo_cost;
+bool tsr_hlo_kernel_costs(const tsr_hlo_program *p, tsr_hlo_cost *out);
 /* The devices the program runs on (docs/multichip.md): mhlo.num_partitions, or the size of
  * its sdy mesh; 1 for a program of one device. A run gives @main the global arrays; each
  * sdy.manual_computation runs its body on every device at once, on the device's shards. A

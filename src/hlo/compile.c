@@ -551,6 +551,20 @@ void tsr_hlo_program_destroy(tsr_hlo_program *p) {
 
 bool tsr_hlo_is_bare_kernel(const tsr_hlo_program *p) { return p->bare != NULL; }
 int tsr_hlo_num_kernels(const tsr_hlo_program *p) { return p->bare ? 1 : p->n_kernels; }
+bool tsr_hlo_kernel_costs(const tsr_hlo_program *p, tsr_hlo_cost *out) {
+  memset(out, 0, sizeof *out);
+  bool any = false;
+  for (int i = 0; !p->bare && i < p->n_kernels; i++) {
+    const tsr_hlo_kernel *k = p->kernels[i];
+    if (!k->has_cost) continue;
+    any = true;
+    out->flops += k->flops;
+    out->transcendentals += k->transcendentals;
+    out->bytes_accessed += k->bytes_accessed;
+  }
+  return any;
+}
+
 int tsr_hlo_num_inputs(const tsr_hlo_program *p) { return p->bare ? p->bare_inputs : p->main->n_args; }
 int tsr_hlo_num_outputs(const tsr_hlo_program *p) { return p->bare ? p->bare_outputs : p->main->n_ret; }
 int tsr_hlo_num_devices(const tsr_hlo_program *p) { return p->num_devices; }

@@ -295,6 +295,8 @@ struct tsr_hlo_kernel {
   int serialization_format; /* -1: absent (legacy unmangled body) */
   bool has_communication;   /* the payload's: the kernel talks to other devices */
   int64_t collective_id;    /* the payload's (its barrier semaphore); -1 none */
+  bool has_cost;            /* the payload's cost_estimate, when it has one */
+  int64_t flops, transcendentals, bytes_accessed;
   tsr_alias aliases[16];    /* operands counted as pallas_call counts them (no dynamic bounds) */
   int n_aliases;
   int n_dyn, n_prefetch, n_inputs, n_outputs;

@@ -191,6 +191,16 @@ PJRT_Error *pjrt_parameter_shardings(PJRT_Shardings_PJRT_Executable_ParameterSha
 }
 
 PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings_Args *args) {
+  /* a program of no outputs has one sharding, its empty tuple's (XLA's convention, which
+   * jaxlib checks: xla/python/pjrt_ifrt/pjrt_executable.cc, GetHloShardings) */
+  static const char *const empty_tuple[1] = {""};
+  static const size_t empty_tuple_size[1] = {0};
+  if (args->executable->num_outputs == 0) {
+    args->num_outputs = 1;
+    args->shardings = empty_tuple;
+    args->sharding_sizes = empty_tuple_size;
+    return NULL;
+  }
   args->num_outputs = (size_t)args->executable->num_outputs;
   args->shardings = (const char *const *)args->executable->out_shardings;
   args->sharding_sizes = args->executable->out_sharding_sizes;
@@ -271,6 +281,21 @@ static void dump_program(const char *code, size_t code_size, const char *options
   dump_file(dir, name, ".options.pb", options, options_size);
 }
 
+/* XLA's cost analysis of a TPU program counts a tpu_custom_call as the cost estimate its
+ * author gave (pl.CostEstimate); tessera reports those, summed, and nothing for the graph
+ * around them (XLA's per-op cost model is not tessera's; the timing model is). A program
+ * whose kernels carry no estimate has an empty analysis. */
+static void describe_cost(PJRT_Executable *e) {
+  tsr_hlo_cost c;
+  if (!tsr_hlo_kernel_costs(e->program, &c)) return;
+  static const char *const names[3] = {"flops", "transcendentals", "bytes accessed"};
+  const int64_t v[3] = {c.flops, c.transcendentals, c.bytes_accessed};
+  for (int i = 0; i < 3; i++)
+    e->cost[i] = (PJRT_NamedValue){.struct_size = PJRT_NamedValue_STRUCT_SIZE, .name = names[i], .name_size = strlen(names[i]),
+                                   .type = PJRT_NamedValue_kFloat, .float_value = (float)v[i], .value_size = 1};
+  e->n_cost = 3;
+}
+
 /* Reads, checks and compiles a program into a new executable, which keeps what it was given
  * so that it can be serialized and loaded again. */
 static PJRT_Error *compile_new(PJRT_Client *c, const char *code, size_t code_size, const char *options,
@@ -313,6 +338,7 @@ static PJRT_Error *compile_new(PJRT_Client *c, const char *code, size_t code_siz
                        e->name, devices, tsr_hlo_num_devices(e->program));
   }
   if (!err) err = describe_outputs(e);
+  if (!err) describe_cost(e);
   if (err) {
     pjrt_executable_unref(e);
     return err;
@@ -521,8 +547,8 @@ PJRT_Error *pjrt_Executable_SizeOfGeneratedCodeInBytes(PJRT_Executable_SizeOfGen
 }
 
 PJRT_Error *pjrt_Executable_GetCostAnalysis(PJRT_Executable_GetCostAnalysis_Args *args) {
-  args->num_properties = 0; /* XLA's cost model is not tessera's; the timing model says more */
-  args->properties = NULL;
+  args->num_properties = (size_t)EXE(args)->n_cost;
+  args->properties = EXE(args)->n_cost ? EXE(args)->cost : NULL;
   return NULL;
 }
 
@@ -577,23 +603,40 @@ PJRT_Error *pjrt_Executable_Fingerprint(PJRT_Executable_Fingerprint_Args *args) 
   return NULL;
 }
 
+/* The bytes of one device's part of input or output i (its shard, on several devices). */
+static int64_t value_bytes(const PJRT_Executable *e, bool output, int i) {
+  tsr_array t;
+  bool ok = e->options.num_partitions > 1 ? tsr_hlo_shard_type(e->program, output, i, &t) == TSR_OK
+            : output                       ? tsr_hlo_output_type(e->program, i, &t)
+                                           : tsr_hlo_input_type(e->program, i, &t);
+  return ok ? (int64_t)(tsr_dtype_size(t.dtype) * (size_t)tsr_array_numel(&t)) : 0;
+}
+
+/* One device's memory, as XLA's CompiledMemoryStats count it: arguments and outputs by the
+ * memory JAX placed them in, and the donated arguments whose memory an output reuses (the
+ * alias size). tessera plans no temporaries ahead: those are 0. */
 PJRT_Error *pjrt_Executable_GetCompiledMemoryStats(PJRT_Executable_GetCompiledMemoryStats_Args *args) {
   PJRT_Executable *e = EXE(args);
-  int64_t in = 0, out = 0;
+  int64_t in = 0, out = 0, alias = 0, host_in = 0, host_out = 0, host_alias = 0;
   for (int i = 0; i < e->num_inputs; i++) {
-    tsr_array t;
-    if (tsr_hlo_input_type(e->program, i, &t)) in += (int64_t)(tsr_dtype_size(t.dtype) * (size_t)tsr_array_numel(&t));
+    int64_t b = value_bytes(e, false, i);
+    bool host = !strcmp(e->in_kinds[i], "pinned_host");
+    *(host ? &host_in : &in) += b;
+    if (e->donate[i] >= 0) *(host ? &host_alias : &alias) += b;
   }
-  for (int i = 0; i < e->num_outputs; i++)
-    out += (int64_t)(tsr_dtype_size(e->out_types[i].dtype) * (size_t)tsr_array_numel(&e->out_types[i]));
+  for (int i = 0; i < e->num_outputs; i++) *(e->out_memory[i] == PJRT_MEM_PINNED_HOST ? &host_out : &out) += value_bytes(e, true, i);
   size_t keep = args->struct_size; /* fields past the caller's struct stay untouched */
   PJRT_Executable_GetCompiledMemoryStats_Args z;
   memset(&z, 0, sizeof z);
   z.generated_code_size_in_bytes = (int64_t)e->code_size;
   z.argument_size_in_bytes = in;
   z.output_size_in_bytes = out;
-  z.total_size_in_bytes = in + out;
-  z.peak_memory_in_bytes = in + out;
+  z.alias_size_in_bytes = alias;
+  z.host_argument_size_in_bytes = host_in;
+  z.host_output_size_in_bytes = host_out;
+  z.host_alias_size_in_bytes = host_alias;
+  z.total_size_in_bytes = in + out - alias;
+  z.peak_memory_in_bytes = in + out - alias;
   size_t from = offsetof(PJRT_Executable_GetCompiledMemoryStats_Args, generated_code_size_in_bytes);
   if (keep > from) memcpy((char *)args + from, (char *)&z + from, (keep < sizeof z ? keep : sizeof z) - from);
   return NULL;

@@ -246,6 +246,8 @@ struct PJRT_Executable {
   int *donate;              /* per input: the output it may be donated to (-1: none) */
   char fingerprint[40];
   uint64_t hash;            /* of the code and options, the fingerprint's */
+  PJRT_NamedValue cost[3];  /* cost_analysis(): the kernels' cost estimates, when they have them */
+  int n_cost;
   char *code;               /* the program as received, for Serialize */
   size_t code_size;
   char *options_bytes;

@@ -449,6 +449,19 @@ static PJRT_Error *execute(PJRT_LoadedExecutable *e, PJRT_Buffer **args, size_t 
   return err;
 }
 
+static PJRT_Executable *exe_of(PJRT_LoadedExecutable *le) {
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = le;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  return ge.executable;
+}
+
+static void executable_destroy(PJRT_Executable *x) {
+  ARGS(PJRT_Executable_Destroy, xd);
+  xd.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&xd));
+}
+
 static void test_graph(PJRT_Client *c, PJRT_Device *dev) {
   PJRT_LoadedExecutable *e = compile_fixture(c, "graph");
   if (!e) return;
@@ -474,6 +487,13 @@ static void test_graph(PJRT_Client *c, PJRT_Device *dev) {
     CHECK(!memcmp(got, want, sizeof want));
     CHECK_EQ_INT(positives, want_pos);
   }
+  /* no kernel, no cost estimate: an empty cost analysis */
+  PJRT_Executable *x_exe = exe_of(e);
+  ARGS(PJRT_Executable_GetCostAnalysis, ca);
+  ca.executable = x_exe;
+  CHECK_PJRT(api->PJRT_Executable_GetCostAnalysis(&ca));
+  CHECK_EQ_INT(ca.num_properties, 0);
+  executable_destroy(x_exe);
   /* arguments that do not fit: one too few, then one of the wrong shape */
   CHECK_PJRT_FAILS(execute(e, args, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "takes 2 arguments, got 1");
   PJRT_Buffer *swapped[2] = {args[1], args[0]};
@@ -504,6 +524,16 @@ static void test_pallas(PJRT_Client *c, PJRT_Device *dev) {
   ot.executable = ge.executable;
   CHECK_PJRT(api->PJRT_Executable_OutputElementTypes(&ot));
   CHECK(ot.num_output_types == 1 && ot.output_types[0] == PJRT_Buffer_Type_F32);
+  /* cost_analysis(): the kernel's pl.CostEstimate, as XLA reports a tpu_custom_call's */
+  ARGS(PJRT_Executable_GetCostAnalysis, ca);
+  ca.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_GetCostAnalysis(&ca));
+  CHECK_EQ_INT(ca.num_properties, 3);
+  static const char *const cost_names[3] = {"flops", "transcendentals", "bytes accessed"};
+  static const float cost_values[3] = {8192, 3, 49152};
+  for (size_t i = 0; i < ca.num_properties && i < 3; i++)
+    CHECK(ca.properties[i].name_size == strlen(cost_names[i]) && !memcmp(ca.properties[i].name, cost_names[i], strlen(cost_names[i])) &&
+          ca.properties[i].type == PJRT_NamedValue_kFloat && ca.properties[i].float_value == cost_values[i]);
 
   static float x[32][128], y[32][128], got[32][128];
   for (int i = 0; i < 32 * 128; i++) {
@@ -610,24 +640,12 @@ static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
   CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT);
 }
 
-static PJRT_Executable *exe_of(PJRT_LoadedExecutable *le) {
-  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
-  ge.loaded_executable = le;
-  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
-  return ge.executable;
-}
-
-static void executable_destroy(PJRT_Executable *x) {
-  ARGS(PJRT_Executable_Destroy, xd);
-  xd.executable = x;
-  CHECK_PJRT(api->PJRT_Executable_Destroy(&xd));
-}
-
 /* JAX's memory kinds (mhlo.memory_kind on main's arguments and results): what the executable
  * reports, and the memory its outputs are placed in. */
 static const char placed_text[] =
     "module {\n"
-    "  func.func public @main(%a: tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}, %b: tensor<4xf32>)\n"
+    "  func.func public @main(%a: tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}, %b: tensor<4xf32> "
+    "{tf.aliasing_output = 0 : i32})\n"
     "      -> (tensor<4xf32> {mhlo.memory_kind = \"device\"}, tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}) {\n"
     "    %0 = stablehlo.add %a, %b : tensor<4xf32>\n"
     "    return %0, %a : tensor<4xf32>, tensor<4xf32>\n"
@@ -662,6 +680,12 @@ static void test_memory_kinds(PJRT_Client *c, PJRT_Device *dev) {
   CHECK_PJRT(api->PJRT_Executable_ParameterMemoryKinds(&pk));
   CHECK(pk.num_parameters == 2 && pk.memory_kind_sizes[0] == 11 && !memcmp(pk.memory_kinds[0], "pinned_host", 11) &&
         pk.memory_kind_sizes[1] == 6 && !memcmp(pk.memory_kinds[1], "device", 6));
+  /* one device's memory: b is donated to output 0 (its alias), a and output 1 on the host */
+  ARGS(PJRT_Executable_GetCompiledMemoryStats, ms);
+  ms.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_GetCompiledMemoryStats(&ms));
+  CHECK(ms.argument_size_in_bytes == 16 && ms.output_size_in_bytes == 16 && ms.alias_size_in_bytes == 16);
+  CHECK(ms.host_argument_size_in_bytes == 16 && ms.host_output_size_in_bytes == 16 && ms.host_alias_size_in_bytes == 0);
   executable_destroy(x);
   float va[4] = {1, 2, 3, 4}, vb[4] = {10, 20, 30, 40}, got[4];
   int64_t d = 4;

@@ -27,14 +27,17 @@ y = (np.arange(24, dtype=np.float32).reshape(8, 3) % 5) - 2
 f = jax.jit(lambda x, y: (jnp.maximum(x, 0) @ y + 1, (x > 0).sum()))
 f(x, y)
 """,
-    # a Pallas kernel over a grid of 4 blocks, its first argument donated to the result
+    # a Pallas kernel over a grid of 4 blocks, its first argument donated to the result, with
+    # its author's cost estimate (what cost_analysis() reports)
     "pallas_add": """
 from jax.experimental import pallas as pl
 def kernel(x_ref, y_ref, o_ref):
     o_ref[...] = x_ref[...] + y_ref[...] * 2.0
 spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+cost = pl.CostEstimate(flops=8192, transcendentals=3, bytes_accessed=49152)
 f = jax.jit(lambda x, y: pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
-                                        in_specs=[spec, spec], out_specs=spec)(x, y), donate_argnums=0)
+                                        in_specs=[spec, spec], out_specs=spec, cost_estimate=cost)(x, y),
+            donate_argnums=0)
 f(np.ones((32, 128), np.float32), np.ones((32, 128), np.float32))
 """,
     # four devices: shard_map over a 1-D mesh with a psum (f32[4,4] split by rows, f32[1,4] out)
