@@ -309,6 +309,67 @@ static void test_tpu_numerics(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* The profile: per op, its runs, its unit and its work there, its bytes; a loop body's ops
+ * once an iteration; ops that move nothing (reshape) count no work. */
+static void test_profile(void) {
+  const char *text =
+      "func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>) -> (tensor<3x2xf32>, tensor<6xf32>) {\n"
+      "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %1 = stablehlo.tanh %0 : tensor<3x2xf32>\n"
+      "  %2 = stablehlo.reshape %1 : (tensor<3x2xf32>) -> tensor<6xf32>\n"
+      "  %c0 = stablehlo.constant dense<0> : tensor<i32>\n"
+      "  %w:2 = stablehlo.while(%i = %c0, %v = %2) : tensor<i32>, tensor<6xf32>\n"
+      "    cond {\n"
+      "      %n = stablehlo.constant dense<4> : tensor<i32>\n"
+      "      %lt = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+      "      stablehlo.return %lt : tensor<i1>\n"
+      "    } do {\n"
+      "      %one = stablehlo.constant dense<1> : tensor<i32>\n"
+      "      %j = stablehlo.add %i, %one : tensor<i32>\n"
+      "      %u = stablehlo.multiply %v, %v : tensor<6xf32>\n"
+      "      stablehlo.return %j, %u : tensor<i32>, tensor<6xf32>\n"
+      "    }\n"
+      "  return %1, %w#1 : tensor<3x2xf32>, tensor<6xf32>\n"
+      "}\n";
+  tsr_mlir_module *m;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "profile.mlir", &m));
+  tsr_hlo_program *p;
+  CHECK_OK(tsr_hlo_compile(m, &p));
+  float a[15] = {0}, b[10] = {0};
+  int64_t sa[2] = {3, 5}, sb[2] = {5, 2};
+  tsr_hlo_profile *prof;
+  CHECK_OK(tsr_hlo_profile_create(&prof));
+  for (int tpu = 0; tpu < 2; tpu++) {
+    tsr_hlo_profile_reset(prof);
+    for (int run = 0; run < 2; run++) {
+      tsr_array in[2] = {arr(TSR_F32, 2, sa, a), arr(TSR_F32, 2, sb, b)}, out[2];
+      tsr_hlo_run_opts ro = {.profile = prof, .tpu_numerics = tpu};
+      CHECK_OK(tsr_hlo_run(p, &ro, in, 2, out, NULL));
+      tsr_array_free(&out[0]);
+      tsr_array_free(&out[1]);
+    }
+    bool dot = false, tanh_ = false, reshape = false, mul = false;
+    for (int i = 0; i < tsr_hlo_profile_count(prof); i++) {
+      const tsr_hlo_op_profile *o = tsr_hlo_profile_at(prof, i);
+      if (!strcmp(o->op, "stablehlo.dot_general")) {
+        /* 2 flops x 6 results x 5 products, twice; f32 operands and result, read and written */
+        dot = o->unit == TSR_HLO_UNIT_MXU && o->runs == 2 && o->work == 2 * 2 * 6 * 5 && o->bytes == 2 * 4 * (15 + 10 + 6) &&
+              o->mxu_dtype == (tpu ? TSR_BF16 : TSR_F32) && strstr(o->loc, "profile.mlir:2") != NULL;
+      } else if (!strcmp(o->op, "stablehlo.tanh")) {
+        tanh_ = o->unit == TSR_HLO_UNIT_TRANSCENDENTAL && o->runs == 2 && o->work == 12 && o->bytes == 2 * 4 * 12;
+      } else if (!strcmp(o->op, "stablehlo.reshape")) {
+        reshape = o->unit == TSR_HLO_UNIT_NONE && o->runs == 2 && o->work == 0 && o->bytes == 0;
+      } else if (!strcmp(o->op, "stablehlo.multiply")) {
+        mul = o->unit == TSR_HLO_UNIT_VPU && o->runs == 8 && o->work == 8 * 6 && o->bytes == 8 * 4 * 18; /* 4 iterations */
+      }
+    }
+    CHECK(dot && tanh_ && reshape && mul);
+  }
+  tsr_hlo_profile_destroy(prof);
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+}
+
 int main(void) {
   test_elementwise_f32();
   test_integer_semantics();
@@ -317,5 +378,6 @@ int main(void) {
   test_scalar_broadcast_operands();
   test_runs_reuse_buffers();
   test_tpu_numerics();
+  test_profile();
   return tsr_test_finish("hlo_ops");
 }

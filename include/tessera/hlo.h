@@ -84,7 +84,41 @@ typedef struct tsr_hlo_run_opts {
    * and sums in f32. Off, it computes at full f32 (what XLA:CPU computes, and JAX's exported
    * test data expects). The kernels compute as a TPU either way. */
   bool tpu_numerics;
+  /* When set, every op the run executes is counted in it (tsr_hlo_profile below). */
+  struct tsr_hlo_profile *profile;
 } tsr_hlo_run_opts;
+
+/* What the ops of runs did on a TPU's units, per op: for an estimate of the graph's time from
+ * the chip's peak rates (the PJRT plugin's timing report, docs/pjrt.md). Counts come from the
+ * ops' types alone; nothing is timed on the host. Inside a manual computation each device's
+ * run of an op counts; elsewhere an op of a program of several devices runs once, on the
+ * global values. */
+typedef struct tsr_hlo_profile tsr_hlo_profile;
+typedef enum tsr_hlo_unit {
+  TSR_HLO_UNIT_NONE,           /* no work of its own: reshapes, constants, control flow (its
+                                  regions' ops count as they run), shard_map markers */
+  TSR_HLO_UNIT_KERNEL,         /* a tpu_custom_call: the timing model times it */
+  TSR_HLO_UNIT_MXU,            /* dots and convolutions: work is flops (2 a product) */
+  TSR_HLO_UNIT_VPU,            /* elementwise and reductions: work is element ops */
+  TSR_HLO_UNIT_TRANSCENDENTAL, /* exp, log, tanh, ...: work is element ops */
+  TSR_HLO_UNIT_MEMORY,         /* moves data only (transposes, slices, gathers, converts) */
+  TSR_HLO_UNIT_ICI,            /* collectives: work is the bytes each device receives */
+} tsr_hlo_unit;
+typedef struct tsr_hlo_op_profile {
+  const char *op;    /* "stablehlo.dot_general" (the program's: valid while it lives) */
+  char loc[160];     /* its source location */
+  tsr_hlo_unit unit;
+  int64_t runs;      /* times it ran (each device's, in a manual computation) */
+  double work;       /* over all runs, in the unit's measure */
+  double bytes;      /* bytes read and written over all runs, as if each op went to HBM alone */
+  tsr_dtype mxu_dtype; /* the MXU's operand type: bf16 for a default-precision f32 dot */
+} tsr_hlo_op_profile;
+tsr_status tsr_hlo_profile_create(tsr_hlo_profile **out);
+void tsr_hlo_profile_destroy(tsr_hlo_profile *p);
+void tsr_hlo_profile_reset(tsr_hlo_profile *p);
+/* Ops in the order they first ran. */
+int tsr_hlo_profile_count(const tsr_hlo_profile *p);
+const tsr_hlo_op_profile *tsr_hlo_profile_at(const tsr_hlo_profile *p, int i);
 
 /* 10^8 ops: about half a minute of scalar loop bodies, far beyond the graphs JAX exports. */
 #define TSR_HLO_DEFAULT_MAX_OPS INT64_C(100000000)

@@ -184,6 +184,37 @@ def test_graph_numerics_as_the_mxu():
     assert got["kernel_graph"] < 1e-4 and got["highest_full"] < 1e-4, got
 
 
+TIMED = """
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+def add(x_ref, y_ref, o_ref):
+    o_ref[...] = x_ref[...] + y_ref[...]
+x = jnp.ones((256, 512), jnp.float32)
+w = jnp.ones((512, 128), jnp.float32)
+f = jax.jit(lambda a, b: pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct(a.shape, a.dtype))(a, a) @ b)
+for _ in range(3):
+    f(x, w).block_until_ready()
+"""
+
+
+def test_timing_report(tmp_path):
+    # TESSERA_PJRT_TIMING: kernels on the timing model, the graph's ops estimated from the
+    # chip's peak rates (docs/pjrt.md, "Timing")
+    report = tmp_path / "report.json"
+    p = run(TIMED, "v5e", TESSERA_PJRT_TIMING=str(report))
+    assert p.returncode == 0, p.stderr[-3000:]
+    got = json.loads(report.read_text())
+    assert got["chip"] == "v5e" and "estimate" in got["graph_estimated_from"]
+    prog = next(q for q in got["programs"] if q["kernels"])
+    assert prog["calls"] == 3 and prog["kernels"][0]["name"] == "add" and prog["kernels"][0]["calls"] == 3
+    assert prog["kernel_seconds"] > 0 and prog["kernels"][0]["seconds"] == pytest.approx(prog["kernel_seconds"])
+    dot = next(o for o in prog["ops"] if o["op"] == "stablehlo.dot_general")
+    # 2 flops per product, 3 runs; f32 operands and result read and written once each
+    assert dot["unit"] == "mxu" and dot["runs"] == 3 and dot["work"] == 3 * 2 * 256 * 128 * 512
+    assert dot["bytes"] == 3 * 4 * (256 * 512 + 512 * 128 + 256 * 128)
+    assert dot["seconds_estimate"] > 0 and dot["bound"] in ("mxu", "hbm")
+
+
 RACE = """
 import jax, jax.numpy as jnp, numpy as np
 from jax.experimental import pallas as pl

@@ -195,6 +195,12 @@ tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps);
  * with tpu_numerics, and the op's precision_config DEFAULT (or absent) for both operands,
  * with no explicit algorithm (ops_dot.c). */
 bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr_dtype r);
+/* The products one result element of a dot (its contraction's length) or a convolution (the
+ * kernel's elements over its output features) sums, for the profile (profile.c). */
+double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs);
+double hlo_conv_products_per_output(const hlo_inst *in, const hlo_type *kernel);
+/* Counts one op's run (`runs` devices in lockstep) in the run's profile (profile.c). */
+void hlo_profile_op(hlo_exec *x, const hlo_inst *in, const hlo_val *args, const hlo_val *res, int runs);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results);
 /* Runs f on n devices in lockstep, op by op: device d's arguments args[d], its results

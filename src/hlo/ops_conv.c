@@ -209,6 +209,12 @@ tsr_status hlo_prep_convolution(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   return TSR_OK;
 }
 
+double hlo_conv_products_per_output(const hlo_inst *in, const hlo_type *kernel) {
+  conv_dims d;
+  if (read_dims(in, kernel->rank, &d) != TSR_OK) return 0;
+  return (double)hlo_numel(kernel) / (double)(kernel->shape[d.k_o] > 0 ? kernel->shape[d.k_o] : 1);
+}
+
 tsr_status hlo_run_convolution(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   const hlo_type at[2] = {args[0].t, args[1].t};
   conv c;

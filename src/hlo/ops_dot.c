@@ -71,6 +71,16 @@ bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr
   return true;
 }
 
+double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs) {
+  int64_t lc[TSR_MAX_RANK];
+  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, in->opc == HLO_DOT_GENERAL ? "dot_dimension_numbers" : "ragged_dot_dimension_numbers");
+  int n = dn ? tsr_ir_field_ints(dn, "lhs_contracting_dimensions", lc, TSR_MAX_RANK) : 0;
+  double k = 1;
+  for (int i = 0; i < n; i++)
+    if (lc[i] >= 0 && lc[i] < lhs->rank) k *= (double)lhs->shape[lc[i]];
+  return k;
+}
+
 static void round_bf16(float *v, int64_t n) {
   for (int64_t i = 0; i < n; i++) v[i] = tsr_bf16_to_f32(tsr_f32_to_bf16(v[i]));
 }

@@ -101,6 +101,8 @@ static void client_free(PJRT_Client *c) {
     free(m->user);
     pthread_mutex_destroy(&m->mu);
   }
+  pjrt_timing_free(c);
+  free(c->timing_path);
   pjrt_executable_cache_clear(c);
   pthread_mutex_destroy(&c->cache_mu);
   tsr_sim_destroy(c->sim);
@@ -129,6 +131,17 @@ PJRT_Error *pjrt_Client_Create(PJRT_Client_Create_Args *args) {
     pthread_mutex_destroy(&c->cache_mu);
     free(c);
     return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s", tsr_last_error());
+  }
+  const char *timing = getenv("TESSERA_PJRT_TIMING");
+  if (timing && *timing) {
+    if (strlen(timing) > 4000) {
+      client_free(c);
+      return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: TESSERA_PJRT_TIMING: a path of more than 4000 bytes");
+    }
+    if (!(c->timing_path = strdup(timing))) {
+      client_free(c);
+      return pjrt_error_nomem();
+    }
   }
   int n = c->spec.num_devices;
   c->devices = calloc((size_t)n, sizeof *c->devices);
@@ -506,7 +519,7 @@ tsr_status pjrt_client_sim(PJRT_Client *c, int devices, tsr_sim **out) {
   tsr_sim_destroy(c->sim);
   c->sim = NULL;
   /* the race and semaphore checkers, as the FFI handler runs kernels by default */
-  tsr_sim_options so = {.chip = c->spec.chip_name, .checks = TSR_CHECK_DEFAULT};
+  tsr_sim_options so = {.chip = c->spec.chip_name, .checks = TSR_CHECK_DEFAULT, .timing = c->timing_path != NULL};
   so.machine.num_devices = devices;
   /* a TPU7x device is one of its chip's two TensorCores */
   if (c->spec.id.devices_per_chip > 1) so.machine.num_cores = 1;

@@ -811,12 +811,21 @@ static PJRT_Error *run(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const 
     tsr_status s = TSR_OK;
     if (tsr_hlo_num_kernels(e->program) > 0) s = pjrt_client_sim(c, n_dev, &sim);
     if (s == TSR_OK) {
-      tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL, .tpu_numerics = true};
+      /* with TESSERA_PJRT_TIMING, the run counts its ops and the model times its kernels */
+      pjrt_timed *timed = c->timing_path ? pjrt_timing_entry(c, e) : NULL;
+      int kernels0 = 0;
+      double seconds0 = timed ? pjrt_timing_now(sim, &kernels0) : 0;
+      tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL, .tpu_numerics = true,
+                             .profile = timed ? pjrt_timing_profile(timed) : NULL};
       if (n_dev > 1) s = tsr_hlo_run_sharded(e->program, &ro, (const tsr_array *const *)in, n_in, out, &st);
       else s = tsr_hlo_run(e->program, &ro, in[0], n_in, out[0], &st);
       /* what the checkers found fails the call, with every finding */
       if (s == TSR_OK && sim) s = tsr_sim_findings(sim);
       if (sim) tsr_sim_reset_findings(sim);
+      if (s == TSR_OK && timed) {
+        pjrt_timing_ran(timed, sim, seconds0, kernels0);
+        pjrt_timing_write(c);
+      }
     }
     if (s != TSR_OK) err = pjrt_error_from_status(s, e->name);
     pthread_mutex_unlock(&c->run_mu);

@@ -170,6 +170,12 @@ struct PJRT_Client {
   pthread_mutex_t cache_mu;
   struct PJRT_Executable *cache[PJRT_EXE_CACHE];
   int n_cache;
+  /* TESSERA_PJRT_TIMING (timing.c): the report's path (NULL: no timing) and what each program
+   * that ran did; under run_mu. */
+  char *timing_path;
+  struct pjrt_timed *timed;
+  int n_timed;
+  bool timing_warned;
 };
 
 struct PJRT_TopologyDescription {
@@ -185,6 +191,23 @@ void pjrt_device_describe(const pjrt_spec *spec, int d, PJRT_DeviceDescription *
 /* The client's machine for `devices` devices (rebuilt when another count is asked for);
  * call with run_mu held. */
 tsr_status pjrt_client_sim(PJRT_Client *c, int devices, tsr_sim **out);
+
+/* ---- the timing report (timing.c) ------------------------------------------------------ */
+
+typedef struct pjrt_timed pjrt_timed;
+/* The entry of a program in the client's report (made, holding a reference, on its first
+ * run); NULL when out of memory. */
+pjrt_timed *pjrt_timing_entry(PJRT_Client *c, struct PJRT_Executable *e);
+tsr_hlo_profile *pjrt_timing_profile(pjrt_timed *t);
+/* The timing model's simulated seconds so far, and its kernel runs (*kernels); 0 without. */
+double pjrt_timing_now(tsr_sim *sim, int *kernels);
+/* Counts a run of the entry's program that began at (seconds0, kernels0) of the model. */
+void pjrt_timing_ran(pjrt_timed *t, tsr_sim *sim, double seconds0, int kernels0);
+/* Writes the report, whole (a failure is said once on stderr and does not fail the run). */
+void pjrt_timing_write(PJRT_Client *c);
+void pjrt_timing_free(PJRT_Client *c);
+/* Seconds one op's runs take on `ch` by its peak rates, and what bounds them (*bound). */
+double pjrt_op_estimate(const tsr_hlo_op_profile *o, const tsr_chip *ch, const char **bound);
 
 /* ---- buffers (buffer.c) --------------------------------------------------------------- */
 

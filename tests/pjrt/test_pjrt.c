@@ -5,14 +5,17 @@
  * sizes, deletion, copies), events, and programs: two that the pinned jaxlib compiled through the
  * plugin (tests/pjrt/programs, tools/jax/pjrt_programs.py: a graph, and a Pallas kernel whose
  * argument is donated), one written as plain MLIR bytecode, a serialized executable loaded
- * again, and the errors of an op tessera does not run and of arguments that do not fit. Results
- * are checked against loops of the test's own. */
-#define _POSIX_C_SOURCE 200809L /* setenv */
+ * again, and the errors of an op tessera does not run and of arguments that do not fit; the
+ * timing report (TESSERA_PJRT_TIMING). Results are checked against loops of the test's own. */
+#define _POSIX_C_SOURCE 200809L /* setenv, mkstemp */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "mlir/ir.h"
+#include "pjrt/pjrt.h"
 #include "tessera/mlir.h"
 #include "xla/pjrt/c/pjrt_c_api.h"
 #include "xla/pjrt/c/pjrt_c_api_shardings_extension.h"
@@ -919,6 +922,98 @@ static void test_sharded(void) {
   client_destroy(c);
 }
 
+/* The number after `key` in `text` (from `from` on), or -1. */
+static double json_number_after(const char *text, const char *from, const char *key) {
+  const char *at = strstr(from ? from : text, key);
+  return at ? strtod(at + strlen(key), NULL) : -1;
+}
+
+/* One run of the graph fixture (f32[4,8], f32[8,3] of zeros), its buffers destroyed. */
+static void run_graph_once(PJRT_Client *c, PJRT_Device *dev, PJRT_LoadedExecutable *ge) {
+  static const float zeros[32];
+  int64_t xd[2] = {4, 8}, yd[2] = {8, 3};
+  PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, zeros, xd, 2, NULL),
+                          from_host(c, dev, PJRT_Buffer_Type_F32, zeros, yd, 2, NULL)}, *outs[2] = {NULL, NULL};
+  CHECK_PJRT(execute(ge, args, 2, outs));
+  for (int i = 0; i < 2; i++) {
+    buffer_destroy(args[i]);
+    if (outs[i]) buffer_destroy(outs[i]);
+  }
+}
+
+/* TESSERA_PJRT_TIMING: op estimates from the chip's rates (a megacore device has both cores'),
+ * and the report a run writes: the kernel's simulated time per call, the graph's ops. */
+static void test_timing(void) {
+  const tsr_chip *v5e = tsr_chip_get("v5e"), *v5p = tsr_chip_get("v5p");
+  const char *bound = NULL;
+  tsr_hlo_op_profile mxu = {.unit = TSR_HLO_UNIT_MXU, .runs = 1, .work = 2e12, .bytes = 1e6, .mxu_dtype = TSR_BF16};
+  CHECK(fabs(pjrt_op_estimate(&mxu, v5e, &bound) - 2e12 / v5e->bf16_flops) < 1e-12 && !strcmp(bound, "mxu"));
+  CHECK(fabs(pjrt_op_estimate(&mxu, v5p, &bound) - 2e12 / (2 * v5p->bf16_flops)) < 1e-12);
+  mxu.mxu_dtype = TSR_F32; /* full f32: six bf16 passes' rate */
+  CHECK(fabs(pjrt_op_estimate(&mxu, v5e, &bound) - 2e12 / v5e->f32_flops) < 1e-12);
+  tsr_hlo_op_profile copy = {.unit = TSR_HLO_UNIT_MEMORY, .runs = 3, .bytes = 3e9};
+  CHECK(fabs(pjrt_op_estimate(&copy, v5e, &bound) - 3e9 / (v5e->hbm_bytes_per_s * v5e->hbm_efficiency)) < 1e-12 &&
+        !strcmp(bound, "hbm"));
+  tsr_hlo_op_profile vpu = {.unit = TSR_HLO_UNIT_VPU, .runs = 1, .work = 1e12, .bytes = 8};
+  CHECK(fabs(pjrt_op_estimate(&vpu, v5e, &bound) - 1e12 / v5e->vpu_ops_per_s) < 1e-12 && !strcmp(bound, "vpu"));
+  tsr_hlo_op_profile ici = {.unit = TSR_HLO_UNIT_ICI, .runs = 2, .work = 1e9};
+  CHECK(fabs(pjrt_op_estimate(&ici, v5e, &bound) - (1e9 / v5e->ici_link_bytes_per_s + 2 * v5e->ici_latency_s)) < 1e-12 &&
+        !strcmp(bound, "ici"));
+
+  char path[] = "/tmp/tsr_pjrt_timing_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0) return;
+  close(fd);
+  setenv("TESSERA_PJRT_TIMING", path, 1);
+  PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_TIMING");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  PJRT_LoadedExecutable *pe = compile_fixture(c, "pallas_add"), *ge = compile_fixture(c, "graph");
+  static float x[32][128], y[32][128];
+  int64_t d[2] = {32, 128};
+  for (int round = 0; pe && round < 2; round++) {
+    PJRT_Buffer *args[2] = {from_host(c, devs[0], PJRT_Buffer_Type_F32, x, d, 2, NULL),
+                            from_host(c, devs[0], PJRT_Buffer_Type_F32, y, d, 2, NULL)}, *out = NULL;
+    CHECK_PJRT(execute(pe, args, 2, &out));
+    for (int i = 0; i < 2; i++) buffer_destroy(args[i]);
+    if (out) buffer_destroy(out);
+  }
+  if (ge) run_graph_once(c, devs[0], ge);
+  size_t size = 0;
+  char *report = tsr_test_slurp(path, &size);
+  CHECK(report != NULL);
+  if (report) {
+    /* the kernel: two calls, simulated time of its own; the graph program: its dot, estimated */
+    const char *k = strstr(report, "{\"name\": \"kernel\"");
+    CHECK(k && json_number_after(report, k, "\"calls\": ") == 2 && json_number_after(report, k, "\"seconds\": ") > 0);
+    CHECK(json_number_after(report, NULL, "\"kernel_seconds\": ") > 0);
+    const char *dot = strstr(report, "\"op\": \"stablehlo.dot_general\"");
+    CHECK(dot && strstr(dot, "\"unit\": \"mxu\", \"runs\": 1, \"work\": 192,") != NULL); /* 2 x 4x3 x 8 */
+    CHECK(strstr(report, "an estimate") != NULL);
+  }
+  free(report);
+  remove(path);
+  if (pe) loaded_destroy(pe);
+  if (ge) loaded_destroy(ge);
+  client_destroy(c);
+  /* a report that cannot be written is said on stderr; the program still runs */
+  setenv("TESSERA_PJRT_TIMING", "/nonexistent-dir/report.json", 1);
+  c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_TIMING");
+  if (!c) return;
+  devices_of(c, &devs, &n);
+  ge = compile_fixture(c, "graph");
+  if (ge) {
+    run_graph_once(c, devs[0], ge);
+    loaded_destroy(ge);
+  }
+  client_destroy(c);
+}
+
 static void test_programs(void) {
   PJRT_Client *c = client_for("v5e");
   if (!c) return;
@@ -944,5 +1039,6 @@ int main(void) {
   test_buffers();
   test_programs();
   test_sharded();
+  test_timing();
   return tsr_test_finish("pjrt");
 }
