@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "hlo_util.h"
+#include "tessera/mosaic.h"
 
 #define F(a) ((float *)(a).data)
 #define I(a) ((int32_t *)(a).data)
@@ -309,6 +310,64 @@ static void test_tpu_numerics(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* tpu_numerics: the graph's f32 and bf16 math functions are the kernels' (tsr_mosaic_math_f32),
+ * bit for bit; without it, the correctly rounded double result. */
+static void test_kernel_math(void) {
+  static const char *const ops[] = {"stablehlo.exponential", "stablehlo.log", "stablehlo.tanh", "stablehlo.sine",
+                                    "stablehlo.cosine", "stablehlo.sqrt", "stablehlo.rsqrt", "chlo.erf"};
+  static const tsr_mosaic_math fns[] = {TSR_MOSAIC_EXP, TSR_MOSAIC_LOG, TSR_MOSAIC_TANH, TSR_MOSAIC_SIN,
+                                        TSR_MOSAIC_COS, TSR_MOSAIC_SQRT, TSR_MOSAIC_RSQRT, TSR_MOSAIC_ERF};
+  static double (*const libm[])(double) = {exp, log, tanh, sin, cos, sqrt, NULL, erf};
+  enum { N = 1000 };
+  static float x[N], want[N];
+  static uint16_t xb[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = 0.01f + (float)i * 0.00731f; /* positive, for log and the roots */
+    xb[i] = tsr_f32_to_bf16(x[i]);
+  }
+  int64_t sn[1] = {N};
+  int tanh_differs = 0;
+  for (int k = 0; k < 8; k++) {
+    for (int bf = 0; bf < 2; bf++) {
+      const char *ty = bf ? "bf16" : "f32";
+      char text[512];
+      snprintf(text, sizeof text, "func.func @main(%%a: tensor<%dx%s>) -> tensor<%dx%s> {\n  %%0 = \"%s\"(%%a) : "
+               "(tensor<%dx%s>) -> tensor<%dx%s>\n  return %%0 : tensor<%dx%s>\n}\n", N, ty, N, ty, ops[k], N, ty, N, ty, N, ty);
+      for (int tpu = 0; tpu < 2; tpu++) {
+        tsr_mlir_module *m;
+        CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "math.mlir", &m));
+        tsr_hlo_program *p;
+        CHECK_OK(tsr_hlo_compile(m, &p));
+        tsr_array in = bf ? arr(TSR_BF16, 1, sn, xb) : arr(TSR_F32, 1, sn, x), out;
+        tsr_hlo_run_opts ro = {.tpu_numerics = tpu};
+        CHECK_OK(tsr_hlo_run(p, &ro, &in, 1, &out, NULL));
+        float src[N];
+        for (int i = 0; i < N; i++) src[i] = bf ? tsr_bf16_to_f32(xb[i]) : x[i];
+        if (tpu) tsr_mosaic_math_f32(fns[k], want, src, N);
+        for (int i = 0; i < N; i++) {
+          if (!tpu) want[i] = (float)(libm[k] ? libm[k]((double)src[i]) : 1.0 / sqrt((double)src[i]));
+          float got = bf ? tsr_bf16_to_f32(((const uint16_t *)out.data)[i]) : F(out)[i];
+          float w = bf ? tsr_bf16_to_f32(tsr_f32_to_bf16(want[i])) : want[i];
+          if (memcmp(&got, &w, 4)) {
+            fprintf(stderr, "%s %s tpu=%d x=%g: %.9g, want %.9g\n", ops[k], ty, tpu, (double)src[i], (double)got, (double)w);
+            CHECK(false);
+            break;
+          }
+        }
+        if (k == 2 && !bf && tpu) {
+          float lib[N];
+          for (int i = 0; i < N; i++) lib[i] = (float)tanh((double)x[i]);
+          for (int i = 0; i < N; i++) tanh_differs += lib[i] != F(out)[i];
+        }
+        tsr_array_free(&out);
+        tsr_hlo_program_destroy(p);
+        tsr_mlir_module_destroy(m);
+      }
+    }
+  }
+  CHECK(tanh_differs > 0); /* the kernels' tanh is not libm's: the switch matters */
+}
+
 /* The profile: per op, its runs, its unit and its work there, its bytes; a loop body's ops
  * once an iteration; ops that move nothing (reshape) count no work. */
 static void test_profile(void) {
@@ -379,5 +438,6 @@ int main(void) {
   test_runs_reuse_buffers();
   test_tpu_numerics();
   test_profile();
+  test_kernel_math();
   return tsr_test_finish("hlo_ops");
 }

@@ -199,6 +199,10 @@ bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr
  * kernel's elements over its output features) sums, for the profile (profile.c). */
 double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs);
 double hlo_conv_products_per_output(const hlo_inst *in, const hlo_type *kernel);
+/* With tpu_numerics, an f32 or bf16 exp, log, tanh, sine, cosine, sqrt, rsqrt or chlo.erf
+ * computed as kernels compute it (tsr_mosaic_math_f32; bf16 through f32, rounded after), into
+ * the allocated result: true when it did (ops_elementwise.c). */
+bool hlo_kernel_math(const hlo_exec *x, hlo_opcode op, const hlo_val *args, hlo_val *res);
 /* Counts one op's run (`runs` devices in lockstep) in the run's profile (profile.c). */
 void hlo_profile_op(hlo_exec *x, const hlo_inst *in, const hlo_val *args, const hlo_val *res, int runs);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
