@@ -9,12 +9,19 @@ all: build
 setup:
 	@scripts/setup.sh
 
+# The build's own output goes to $(BUILD)/build.log, shown when it fails; V=1 shows it as it runs.
 build: setup
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+ifeq ($(V),1)
 	@cmake --build $(BUILD) -j$(JOBS)
+else
+	@echo "building $(BUILD)/ (its output: $(BUILD)/build.log; V=1 prints it)"
+	@cmake --build $(BUILD) -j$(JOBS) >$(BUILD)/build.log 2>&1 || \
+	  { tail -n 40 $(BUILD)/build.log; echo "the build failed: $(BUILD)/build.log"; exit 1; }
+endif
 
 demo: build
-	./$(BUILD)/tessera demo
+	@./$(BUILD)/tessera demo
 
 test: setup
 	JOBS=$(JOBS) scripts/test.sh

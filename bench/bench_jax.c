@@ -3,6 +3,7 @@
  * runs it with the pinned JAX venv (tools/jax/setup.sh installs it on first use) and with this
  * tessera binary. */
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,10 @@ int bench_jax(const bench_opts *o) {
            "--tessera '%s'%s%s",
            src, src, self, o->quick ? " --quick" : "", o->json ? " --json" : "");
   fflush(stdout);
+  /* the shell and its pipeline get SIGPIPE's default back (tessera ignores it, main.c) */
+  void (*sigpipe)(int) = signal(SIGPIPE, SIG_DFL);
   int status = system(cmd);
+  signal(SIGPIPE, sigpipe);
   if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     fprintf(stderr, "bench jax: the comparison failed (needs PyPI once for the pinned JAX: "
                     "tools/jax/setup.sh)\n");

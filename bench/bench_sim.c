@@ -10,6 +10,7 @@
 #include "bench.h"
 #include "tessera/check.h"
 #include "tessera/pipeline.h"
+#include "tessera/sim.h"
 #include "tessera/timing.h"
 
 static long long counted;
@@ -72,28 +73,19 @@ enum { OBS_NONE, OBS_TIMING, OBS_ALL };
 static double timed_call(const tsr_call_desc *d, int observers, int reps) {
   double best = 1e30;
   for (int r = 0; r < reps; r++) {
-    tsr_machine *m = NULL;
-    /* no host helpers: the figure is the observers' cost on one CPU */
-    tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .num_cores = 1, .quiet = true, .host_helpers = -1};
-    if (tsr_machine_create(&mo, &m) != TSR_OK) return -1;
-    tsr_timing *t = NULL;
-    tsr_checker *ck = NULL;
-    if (observers >= OBS_TIMING) {
-      tsr_timing_options to = {.trace = true};
-      tsr_timing_create(tsr_machine_chip(m), &to, &t);
-      tsr_timing_attach(t, m);
-    }
-    if (observers == OBS_ALL) {
-      tsr_checker_create(TSR_CHECK_ALL, &ck);
-      tsr_checker_attach(ck, m);
-    }
+    /* the machine and observers of a user's run; no host helpers: the figure is the
+     * observers' cost on one CPU */
+    tsr_sim_options so = {.chip = "v5e", .machine = {.num_cores = 1, .quiet = true, .host_helpers = -1},
+                          .checks = observers == OBS_ALL ? TSR_CHECK_ALL : 0, .timing = observers >= OBS_TIMING,
+                          .timing_options = {.trace = true}};
+    tsr_sim *sim = NULL;
+    if (tsr_sim_create(&so, &sim) != TSR_OK) { fprintf(stderr, "bench sim: %s\n", tsr_last_error()); return -1; }
+    tsr_timing *t = tsr_sim_timing(sim);
     double t0 = bench_now();
-    tsr_status s = tsr_pallas_call(m, d, NULL);
+    tsr_status s = tsr_pallas_call(tsr_sim_machine(sim), d, NULL);
     if (t) tsr_timing_seconds(t); /* the model's answer is part of its cost */
     double el = bench_now() - t0;
-    tsr_machine_destroy(m);
-    tsr_timing_destroy(t);
-    tsr_checker_destroy(ck);
+    tsr_sim_destroy(sim);
     if (s != TSR_OK) { fprintf(stderr, "bench sim: %s\n", tsr_last_error()); return -1; }
     if (el < best) best = el;
   }

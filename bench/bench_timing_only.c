@@ -10,7 +10,7 @@
 
 #include "bench.h"
 #include "tessera/mosaic.h"
-#include "tessera/timing.h"
+#include "tessera/sim.h"
 
 #define BM 512
 #define BK 1024
@@ -68,13 +68,10 @@ static double run_matmul(int S, tsr_timing_only mode, double *simulated) {
   size_t n = (size_t)S * (size_t)S;
   uint16_t *x = calloc(n, 2), *y = calloc(n, 2);
   float *out = calloc(n, 4);
-  tsr_machine *m = NULL;
-  tsr_timing *t = NULL;
-  tsr_machine_options mo = {.chip = tsr_chip_get("v5e"), .quiet = true, .timing_only = mode};
+  tsr_sim *sim = NULL;
+  tsr_sim_options so = {.chip = "v5e", .machine = {.quiet = true, .timing_only = mode}, .timing = true};
   double wall = -1;
-  tsr_status s = k && x && y && out ? tsr_machine_create(&mo, &m) : TSR_ERR_NOMEM;
-  if (s == TSR_OK) s = tsr_timing_create(tsr_machine_chip(m), NULL, &t);
-  if (s == TSR_OK) s = tsr_timing_attach(t, m);
+  tsr_status s = k && x && y && out ? tsr_sim_create(&so, &sim) : TSR_ERR_NOMEM;
   for (size_t i = 0; s == TSR_OK && mode == TSR_COMPUTE && i < n; i++) {
     x[i] = tsr_f32_to_bf16((float)((i * 7) % 13) / 13.0f);
     y[i] = tsr_f32_to_bf16((float)((i * 5) % 11) / 11.0f);
@@ -85,14 +82,13 @@ static double run_matmul(int S, tsr_timing_only mode, double *simulated) {
   tsr_call_stats st;
   if (s == TSR_OK) {
     double t0 = bench_now();
-    s = tsr_mosaic_kernel_run(m, k, in, 2, &ot, 1, NULL, &st);
+    s = tsr_mosaic_kernel_run(tsr_sim_machine(sim), k, in, 2, &ot, 1, NULL, &st);
     wall = bench_now() - t0;
   }
   if (s == TSR_OK && st.timing_only != (mode != TSR_COMPUTE)) s = TSR_ERR_INTERNAL;
-  if (s == TSR_OK) *simulated = tsr_timing_seconds(t);
+  if (s == TSR_OK) *simulated = tsr_timing_seconds(tsr_sim_timing(sim));
   else fprintf(stderr, "bench timing_only: %d^3: %s\n", S, tsr_last_error());
-  tsr_machine_destroy(m);
-  tsr_timing_destroy(t);
+  tsr_sim_destroy(sim);
   tsr_mosaic_kernel_destroy(k);
   free(x);
   free(y);

@@ -1,5 +1,6 @@
 /* Reporting and timing for the benchmarks. */
 #include "bench.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +34,7 @@ void bench_figure(const bench_opts *o, const char *name, double value, const cha
   } else {
     printf("%-40s %12.4g %s\n", name, value, unit);
   }
-  fflush(stdout);
+  cli_flush();
 }
 
 tsr_status bench_add_body(tsr_ctx *c, void *user) {

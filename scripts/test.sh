@@ -2,10 +2,10 @@
 # The whole test suite: a release build with gcc (all tests), a clang build (warnings are
 # errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all tests), a
 # clang build under ThreadSanitizer (the tests but two, below), the Python package built into
-# a pinned venv and its pytest suite (the PJRT plugin's also with the oldest JAX it supports), a
-# subset of JAX's own Pallas TPU tests run through the package, and a bounded run of the
-# libFuzzer targets. Exits
-# non-zero on the first failure.
+# a pinned venv and its pytest suite (the PJRT plugin's also with the oldest JAX it supports),
+# every command and snippet of README.md and docs/ and the examples run as written, a subset of
+# JAX's own Pallas TPU tests run through the package, and a bounded run of the libFuzzer
+# targets. Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${JOBS:-2}
@@ -37,7 +37,7 @@ cmake --build build-asan -j"$JOBS"
 step "ThreadSanitizer build and tests"
 # Cores, host helpers and the host split share memory across threads. Not run here:
 # test_pallas_call, whose two cores write one output block on purpose (the race it warns
-# about), and cli_run, which counts the process's threads (TSan adds its own).
+# about without checkers and reports with them), and cli_run, which counts the process's threads (TSan adds its own).
 CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DTSR_TSAN=ON >/dev/null
 cmake --build build-tsan -j"$JOBS"
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 TSR_QUICK=1 \
@@ -51,6 +51,10 @@ step "the PJRT plugin with the oldest JAX it supports (python/requirements-jax0.
 # its scripts of python/tests/test_pjrt.py, with the library of the package installed above
 old_py=$(tools/jax/setup.sh python/.venv-jax0.10.0 python/requirements-jax0.10.0.txt | tail -n 1)
 TSR_PJRT_OLD_PYTHON="$old_py" TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests/test_pjrt.py -k oldest_jax
+
+step "README.md and docs/: every command and snippet as written, and examples/ (tests/docs)"
+# needs build/tessera (the MPI build above) and the package just installed
+"$py" tests/docs/check_docs.py
 
 step "JAX's own Pallas TPU tests through tessera, the CI subset (tests/jax_upstream)"
 # the listed cases of tpu_pallas_test.py and tpu_pallas_pipeline_test.py, as v5e and as v5p:

@@ -1,6 +1,7 @@
-/* Synthetic event streams shaped like the pipeline engine's (the pltpu.emit_pipeline schedule,
- * tpu_chips.md section 3): per step, start the next input blocks, wait for the current ones,
- * run the body, start the output block when it changes, wait for the previous output DMA.
+/* Synthetic event streams shaped like the pipeline engine's (the pltpu.emit_pipeline schedule:
+ * loop_body in the seed, JAX's jax/_src/pallas/mosaic/pipeline.py, README.md): per step, start
+ * the next input blocks, wait for the current ones, run the body, start the output block when
+ * it changes, wait for the previous output DMA.
  * Used by the timing and checker tests and the simulator benchmark. */
 #ifndef TSR_TESTS_SYNTHETIC_PIPELINE_H
 #define TSR_TESTS_SYNTHETIC_PIPELINE_H

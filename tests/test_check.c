@@ -90,6 +90,19 @@ static void test_read_before_wait(void) {
   waited(&o, &s);
   CHECK_EQ_INT(tsr_checker_count(ck), 1);
   CHECK(finding_has(ck, "kernel store at kernel.py:21 at step 2 (vmem f32[1,128]) writes memory that is the destination of input DMA #2"));
+
+  /* The pipeline's read-back of a revisited output block (an input-direction copy of out0)
+   * is named as that, not as an input operand's copy; an access the pipeline makes for a C
+   * body (no location, the block's operand named) as the body's whole block. */
+  tsr_checker_reset(ck);
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .step = 2, .dma_id = 3, .dir = TSR_DMA_IN, .src = &h, .dst = &v,
+                       .sem = &s, .bytes = 4096, .operand = 0, .name = "out0"});
+  emit(&o, (tsr_event){.kind = TSR_EV_ACCESS, .step = 2, .dst = &v, .write = true, .name = "out0", .operand = 0});
+  waited(&o, &s);
+  CHECK_FAILS(tsr_checker_status(ck), TSR_ERR_RACE,
+              "race on core 0: kernel store to its whole out0 block (a C body is watched by the blocks it gets) at "
+              "step 2 (vmem f32[8,128]) writes memory that is the destination of read-back DMA #3 of out0 (hbm "
+              "f32[8,128] -> vmem f32[8,128], started at step 2) before it was waited for");
   tsr_checker_destroy(ck);
 }
 

@@ -16,7 +16,7 @@
 static const struct {
   const char *name, *syntax;
 } hlo_rows[] = {
-#define HLO_OP(e, name, syntax, run, prep) {name, #syntax},
+#define HLO_OP(e, name, syntax, run, prep, traits) {name, #syntax},
 #include "ops/stablehlo.def"
 #undef HLO_OP
 };

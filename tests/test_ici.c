@@ -206,7 +206,7 @@ static void test_bad_mesh(void) {
 }
 
 static void test_generations(void) {
-  /* the built-in chips' ICI (shared/reference/tpu_chips.md): 3D tori for v4, v5p, 7x and 2D for
+  /* the built-in chips' ICI (docs/timing.md, [SB] and [CLOUD]): 3D tori for v4, v5p, 7x and 2D for
    * v5e, v6e; one-way bandwidth per link 4.5e10 (v4, v5e) or 9e10 B/s */
   struct { const char *name; int dims; double bw; } want[] = {
       {"v4", 3, 4.5e10}, {"v5e", 2, 4.5e10}, {"v5p", 3, 9e10}, {"v6e", 2, 9e10}, {"7x", 3, 9e10}};

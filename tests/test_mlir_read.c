@@ -430,6 +430,54 @@ static void test_location_cycles(void) {
               "argument 0 of a region has no name");
 }
 
+/* Locations as users read them (tsr_ir_loc_text): one frame as file:line:col; a call-site
+ * chain innermost first, each frame with its function (JAX writes a frame as a NameLoc of
+ * the function around its file location, and the inliner nests callsites in the callee);
+ * primitive names around a chain add nothing; a frame repeated at once shows once, and so
+ * does callsite(x at x) (Pallas's inlined lowerings). */
+static void test_location_text(void) {
+  const char *text =
+      "module {\n  func.func @f() {\n"
+      "    %0 = \"arith.constant\"() {value = 0 : i32} : () -> i32 loc(#store)\n"
+      "    %1 = \"arith.constant\"() {value = 1 : i32} : () -> i32 loc(\"k.py\":3:4)\n"
+      "    %2 = \"arith.constant\"() {value = 2 : i32} : () -> i32 loc(\"swap:\"(\"swap/swap\"(callsite(#zero at #zero))))\n"
+      "    %3 = \"arith.constant\"() {value = 3 : i32} : () -> i32 loc(fused[unknown, \"f.py\":9:1, \"g.py\":1:1])\n"
+      "    %4 = \"arith.constant\"() {value = 4 : i32} : () -> i32 loc(\"only_name\")\n"
+      "    %5 = \"arith.constant\"() {value = 5 : i32} : () -> i32 loc(unknown)\n"
+      "    %6 = \"arith.constant\"() {value = 6 : i32} : () -> i32 loc(callsite(callsite(#zero at #inner) at #outer))\n"
+      "    %7 = \"arith.constant\"() {value = 7 : i32} : () -> i32 loc(callsite(#chain at #chain))\n"
+      "    return\n  }\n}\n"
+      "#f317 = loc(\"f.py\":317:5)\n#f398 = loc(\"f.py\":398:3)\n#f12 = loc(\"g.py\":12:1 to :9)\n"
+      "#zero = loc(\"_zero_h0\"(#f317))\n#inner = loc(\"_inner_kernel_body\"(#f398))\n"
+      "#outer = loc(\"kernel\"(#f12))\n"
+      "#store = loc(\"swap:\"(\"swap/swap\"(callsite(#zero at #inner))))\n"
+      "#chain = loc(callsite(#zero at #inner))\n";
+  const char *want[] = {"f.py:317:5 (_zero_h0) called from f.py:398:3 (_inner_kernel_body)",
+                        "k.py:3:4",
+                        "f.py:317:5",
+                        "f.py:9:1",
+                        "only_name",
+                        "unknown location",
+                        "f.py:317:5 (_zero_h0) called from f.py:398:3 (_inner_kernel_body) called from g.py:12:1 (kernel)",
+                        "f.py:317:5 (_zero_h0) called from f.py:398:3 (_inner_kernel_body)"};
+  tsr_mlir_module *m = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "locs.mlir", &m));
+  if (!m) return;
+  const tsr_ir_op *op = tsr_ir_op_entry_block(tsr_ir_op_entry_block(m->top, 0)->first, 0)->first;
+  for (int i = 0; i < 8 && op; i++, op = op->next) {
+    char buf[256];
+    tsr_ir_loc_text(op->loc, buf, sizeof buf);
+    CHECK(!strcmp(buf, want[i]));
+    if (strcmp(buf, want[i])) fprintf(stderr, "op %d: got '%s', want '%s'\n", i, buf, want[i]);
+  }
+  /* too long for the buffer: cut short, and it says so */
+  char small[24];
+  op = tsr_ir_op_entry_block(tsr_ir_op_entry_block(m->top, 0)->first, 0)->first;
+  tsr_ir_loc_text(op->loc, small, sizeof small);
+  CHECK(!strcmp(small, "f.py:317:5 (_zero_h0..."));
+  tsr_mlir_module_destroy(m);
+}
+
 static tsr_mlir_module *read_text_file(const char *path) {
   size_t n = 0;
   char *text = tsr_test_slurp(path, &n);
@@ -485,7 +533,11 @@ static void test_backend_config(void) {
   tsr_mlir_module_destroy(c.body);
   const char *legacy = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\"}}";
   CHECK_OK(tpu_backend_config_decode(legacy, strlen(legacy), &c));
-  CHECK(c.serialization_format == -1 && c.vmem_limit == 0);
+  CHECK(c.serialization_format == -1 && c.vmem_limit == 0 && !c.skip_device_barrier);
+  tsr_mlir_module_destroy(c.body);
+  const char *skip = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\", \"skip_device_barrier\": true}}";
+  CHECK_OK(tpu_backend_config_decode(skip, strlen(skip), &c));
+  CHECK(c.skip_device_barrier);
   tsr_mlir_module_destroy(c.body);
   static const struct { const char *json; tsr_status s; const char *msg; } bad[] = {
       {"{\"custom_call_config\": {\"body\": 1}}", TSR_ERR_PARSE, "no custom_call_config.body string"},
@@ -494,6 +546,8 @@ static void test_backend_config(void) {
       {"{\"custom_call_config\": {\"body\": \"bW9k\"}, \"scoped_memory_configs\": [{\"size\": 1}]}", TSR_ERR_PARSE, "without memory_space"},
       {"{\"custom_call_config\": {\"body\": \"bW9k!ZHVsZSB7fQ==\"}}", TSR_ERR_PARSE, "tpu_custom_call body: base64"},
       {"{\"custom_call_config\": {\"body\": \"bW9kdWxl\"}}", TSR_ERR_PARSE, "tpu_custom_call body: "},
+      {"{\"custom_call_config\": {\"body\": \"bW9k\", \"skip_device_barrier\": 1}}", TSR_ERR_PARSE,
+       "custom_call_config.skip_device_barrier is not a boolean"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     CHECK_FAILS(tpu_backend_config_decode(bad[i].json, strlen(bad[i].json), &c), bad[i].s, bad[i].msg);
@@ -502,6 +556,7 @@ static void test_backend_config(void) {
 
 int main(void) {
   test_location_cycles();
+  test_location_text();
   test_bodies();
   test_seed_details();
   test_text_roundtrips();

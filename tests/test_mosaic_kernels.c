@@ -1,10 +1,12 @@
 /* Mosaic kernels end to end: the seed kernel (Pallas text and the serialized body), the
  * conformance bodies (load without unsupported ops; the matmul against a C reference), and
  * the hand-written modules of tests/mosaic/. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "core/blas.h"
 #include "harness.h"
@@ -225,7 +227,7 @@ static void test_matmul_strided_views(void) {
 }
 
 /* o = x * y + 0.5 over strided (16, 128) blocks (add_rows): its loads feed elementwise ops
- * whose result one store writes whole, a row run (chunk.c), so the inputs are read-only with
+ * whose result one store writes whole, a row run (rows.c), so the inputs are read-only with
  * strided reads and their blocks are views of HBM, read a row at a time. Every way of running
  * it gives the bits of a plain C loop and the same DMAs: eager with host parts (accesses
  * reported), eager on one thread, unchunked (op by op, from the views), DMAs on wait (copies),
@@ -390,6 +392,47 @@ static void test_dma_any(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* An HBM operand of more than 2^31 elements (dma_big_any.mlir): 10 GiB of address space with
+ * no memory behind it but the pages the test writes and the kernel reads, its last 8 rows, past
+ * element 2^31. A memref past 2^44 elements, the bound of every array from outside, and a
+ * kernel of more operands than TSR_MAX_OPERANDS are refused naming the limit. */
+static void test_dma_big_any(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/dma_big_any.mlir");
+  if (!k) return;
+  const int64_t rows = 2621440, cols = 1024;
+  size_t bytes = (size_t)(rows * cols) * sizeof(float);
+  float *x = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  CHECK(x != MAP_FAILED);
+  if (x != MAP_FAILED) {
+    float *tail = x + (rows - 8) * cols, o[8 * 1024];
+    tsr_test_fill(tail, 8 * 1024, 5);
+    int64_t sh[2] = {rows, cols}, osh[2] = {8, cols};
+    tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, osh);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, &in, 1, &out, 1, NULL, NULL));
+    int bad = 0;
+    for (int i = 0; i < 8 * 1024; i++) bad += o[i] != 2 * tail[i];
+    CHECK_EQ_INT(bad, 0);
+    munmap(x, bytes);
+  }
+  tsr_mosaic_kernel_destroy(k);
+  char text[8192];
+  snprintf(text, sizeof text,
+           "module {\n  func.func @k(%%x: memref<4194304x4194305xi8, #tpu.memory_space<any>>) attributes "
+           "{dimension_semantics = []} {\n    return\n  }\n}\n");
+  tsr_mlir_module *mod = NULL;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "huge.mlir", &mod));
+  CHECK_FAILS(tsr_mosaic_kernel_create(mod, &k), TSR_ERR_UNSUPPORTED, "(a memref of more than 2^44 elements)");
+  tsr_mlir_module_destroy(mod);
+  int n = snprintf(text, sizeof text, "module {\n  func.func @k(");
+  for (int i = 0; i <= TSR_MAX_OPERANDS; i++)
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%%a%d: memref<8xf32, #tpu.memory_space<any>>", i ? ", " : "", i);
+  snprintf(text + n, sizeof text - (size_t)n, ") attributes {dimension_semantics = []} {\n    return\n  }\n}\n");
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "many.mlir", &mod));
+  CHECK_FAILS(tsr_mosaic_kernel_create(mod, &k), TSR_ERR_UNSUPPORTED,
+              "kernel @k has 65 input and output operands, over the limit of 64 (TSR_MAX_OPERANDS)");
+  tsr_mlir_module_destroy(mod);
+}
+
 /* Host-memory operands, passed whole: x (host) reaches y (HBM) and z (host) through the
  * kernel's two DMAs, bit for bit; the checkers find nothing. */
 static void test_dma_host(void) {
@@ -520,6 +563,45 @@ static void test_dma_dynamic(tsr_machine *m) {
   CHECK_FAILS(tsr_mosaic_kernel_create(mod, &k), TSR_ERR_UNSUPPORTED,
               "op vector.load at k.py:3:1: operand 0 of type memref<?x128xf32, #tpu.memory_space<vmem>>");
   tsr_mlir_module_destroy(mod);
+}
+
+/* A call with disable_bounds_checks (unchecked_bounds.mlir): a load, a store and a DMA slice
+ * that reach outside their refs do the part inside; the load reads poison (all bits set) for
+ * the rest, the store and the DMA leave the rest of their targets as they were. Without the
+ * option the same call is a bounds error. Expected values from C loops over x. */
+static void test_unchecked_bounds(tsr_machine *m) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/unchecked_bounds.mlir");
+  if (!k) return;
+  enum { R = 16, C = 128 };
+  static float x[R * C], a[R * C], o[8 * C], p[R * C], q[8 * C];
+  tsr_test_fill(x, R * C, 17);
+  tsr_test_fill(a, R * C, 19);
+  int64_t two = 2, sx[2] = {R, C}, so[2] = {8, C};
+  const int32_t cases[][2] = {{12, 12}, {100, 16}, {-3, 0}, {4, 9}};
+  tsr_mosaic_call_opts unchecked = {.disable_bounds_checks = true};
+  int bad = 0;
+  for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+    int32_t ij[2] = {cases[t][0], cases[t][1]}, i = ij[0], j = ij[1];
+    tsr_ref in[3] = {tsr_ref_dense(ij, TSR_I32, TSR_HBM, 1, &two), tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sx),
+                     tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sx)};
+    tsr_ref out[3] = {tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so), tsr_ref_dense(p, TSR_F32, TSR_HBM, 2, sx),
+                      tsr_ref_dense(q, TSR_F32, TSR_HBM, 2, so)};
+    bool inside = i >= 0 && i + 8 <= R && j + 8 <= R;
+    if (!inside) CHECK_FAILS(tsr_mosaic_kernel_run(m, k, in, 3, out, 3, NULL, NULL), TSR_ERR_BOUNDS, "out of bounds");
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 3, out, 3, &unchecked, NULL));
+    for (int r = 0; r < 8; r++)
+      for (int c = 0; c < C; c++) {
+        uint32_t got, want = 0xFFFFFFFFu;
+        memcpy(&got, &o[r * C + c], 4);
+        if (i + r >= 0 && i + r < R) memcpy(&want, &x[(i + r) * C + c], 4);
+        bad += got != want;
+        bad += q[r * C + c] != (j + r < R ? a[(j + r) * C + c] : -5.0f);
+      }
+    for (int r = 0; r < R; r++)
+      for (int c = 0; c < C; c++) bad += p[r * C + c] != (r - i >= 0 && r - i < 8 ? x[(r - i) * C + c] : -1.0f);
+  }
+  CHECK_EQ_INT(bad, 0);
+  tsr_mosaic_kernel_destroy(k);
 }
 
 /* DMAs of an edge block rounded up into the tile padding (dma_padded.mlir): the 4 x 72
@@ -1474,10 +1556,12 @@ int main(void) {
   test_matmul_block_one_call();
   test_row_runs();
   test_dma_any(m);
+  test_dma_big_any(m);
   test_dma_dynamic(m);
   test_semaphore_operands();
   test_dma_host();
   test_dma_padded(m);
+  test_unchecked_bounds(m);
   test_dma_packed(m);
   test_num_programs_map(m);
   test_marks();

@@ -3,10 +3,13 @@
  * devices against plain C references in every DMA order, with the checkers: correct kernels
  * clean, a read before the receive wait reported as a race, a signal to the wrong device
  * reported as a deadlock naming both ends. The ring all-gather's DMAs are counted per device
- * against hand-derived numbers. */
+ * against hand-derived numbers. A deadlock of 8, 16 or 32 devices is found within a bound that
+ * does not grow with their count; a device computing while every other waits for it is none. */
 #include <pthread.h>
+#include <time.h>
 
 #include "harness.h"
+#include "pipeline/seam.h" /* scoped allocations, as the Mosaic executor makes them (run_scoped) */
 #include "ring_allgather.h"
 #include "tessera/check.h"
 #include "tessera/mlir.h"
@@ -42,6 +45,26 @@ static tsr_machine *mesh_machine(int devices, tsr_dma_mode mode) {
 
 /* ---- the C API: a ring all-gather (tests/ring_allgather.h) and its DMA counts ------------ */
 
+static const tsr_block_spec ring_any = {.space = TSR_ANY};
+static const tsr_scratch_spec ring_sems[2] = {{.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM},
+                                              {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
+
+/* The ring's calls on n devices: each device's shard x[i] (filled) and whole output o[i] (zero),
+ * refs to them in xr and orf, the body with its user pointer. */
+static void ring_calls(int n, float **x, float **o, tsr_ref *xr, tsr_ref *orf, tsr_call_desc *d, tsr_body_fn body,
+                       void *user) {
+  int64_t shard[2] = {R, C}, whole[2] = {(int64_t)n * R, C};
+  for (int i = 0; i < n; i++) {
+    x[i] = shard_data(i);
+    o[i] = calloc((size_t)n * R * C, sizeof(float));
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, whole);
+    d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &ring_any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &ring_any, .num_scratch = 2, .scratch = ring_sems,
+                           .body = body, .user = user};
+  }
+}
+
 static void test_ring_c_api(int n) {
   tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
   if (!m) return;
@@ -55,17 +78,7 @@ static void test_ring_c_api(int n) {
   float *x[MAXD], *o[MAXD];
   tsr_ref xr[MAXD], orf[MAXD];
   tsr_call_desc d[MAXD];
-  tsr_block_spec any = {.space = TSR_ANY};
-  tsr_scratch_spec sems[2] = {{.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}, {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
-  int64_t shard[2] = {R, C}, whole[2] = {(int64_t)n * R, C};
-  for (int i = 0; i < n; i++) {
-    x[i] = shard_data(i);
-    o[i] = calloc((size_t)n * R * C, sizeof(float));
-    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
-    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, whole);
-    d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
-                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 2, .scratch = sems, .body = ring_allgather};
-  }
+  ring_calls(n, x, o, xr, orf, d, ring_allgather, NULL);
   CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
   /* every device holds the shards stacked in device order (the reference: plain copies) */
   int bad = 0;
@@ -86,6 +99,125 @@ static void test_ring_c_api(int n) {
   tsr_machine_destroy(m);
   tsr_checker_destroy(ck);
   for (int i = 0; i < n; i++) free(x[i]), free(o[i]);
+}
+
+/* ---- a kernel without the device barrier ---------------------------------------------------- */
+
+/* A machine of n devices with the default checkers attached (*ck). */
+static tsr_machine *checked_mesh(int n, tsr_checker **ck) {
+  tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, ck));
+  if (m) CHECK_OK(tsr_checker_attach(*ck, m));
+  else tsr_checker_destroy(*ck);
+  return m;
+}
+
+/* The ring all-gather, first meeting both neighbours on the barrier semaphore when asked. */
+static tsr_status ring_after_barrier(tsr_ctx *c, void *u) {
+  int n = tsr_ctx_num_devices(c), me = tsr_ctx_device_id(c);
+  const tsr_ref *b = tsr_ctx_barrier_semaphore(c);
+  tsr_status s = TSR_OK;
+  if (*(const bool *)u) {
+    s = tsr_sem_signal_device(c, b, 1, (me + 1) % n, -1);
+    if (s == TSR_OK) s = tsr_sem_signal_device(c, b, 1, (me + n - 1) % n, -1);
+    if (s == TSR_OK) s = tsr_sem_wait(c, b, 2);
+  }
+  return s == TSR_OK ? ring_allgather(c, NULL) : s;
+}
+
+/* A kernel that starts without the device barrier (its own barrier, or skip_device_barrier):
+ * each device's first remote copy goes to its right neighbour before anything tells it that
+ * neighbour has entered the kernel, a finding per sender naming the copy (DMA #2, after the
+ * local copy of the shard) and the barrier semaphore as the fix; meeting the neighbours on the
+ * barrier semaphore first orders every copy after its target's start: clean. The result is
+ * right either way (tessera's devices start together). */
+static void test_device_barrier(bool barrier) {
+  enum { N = 4 };
+  tsr_checker *ck;
+  tsr_machine *m = checked_mesh(N, &ck);
+  if (!m) return;
+  float *x[N], *o[N];
+  tsr_ref xr[N], orf[N];
+  tsr_call_desc d[N];
+  ring_calls(N, x, o, xr, orf, d, ring_after_barrier, &barrier);
+  for (int i = 0; i < N; i++) d[i].no_device_barrier = true;
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  int bad = 0;
+  for (int i = 0; i < N; i++)
+    for (int b = 0; b < N; b++) bad += memcmp(o[i] + (size_t)b * R * C, x[b], sizeof(float) * R * C) != 0;
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(tsr_checker_count(ck), barrier ? 0 : N);
+  for (int i = 0; !barrier && i < N; i++) {
+    char who[160];
+    snprintf(who, sizeof who, "race on device %d core 0: the remote copy DMA #2 from device %d core 0 (into hbm f32[8,128]",
+             (i + 1) % N, i);
+    bool found = false;
+    for (int f = 0; f < tsr_checker_count(ck); f++) {
+      const char *msg = tsr_checker_finding(ck, f);
+      char entered[64];
+      snprintf(entered, sizeof entered, "may land before device %d core 0 has entered the kernel", (i + 1) % N);
+      found |= msg && strstr(msg, who) == msg && strstr(msg, entered) &&
+               strstr(msg, "Meet the devices you copy to on the barrier semaphore (pltpu.get_barrier_semaphore");
+    }
+    CHECK(found);
+    if (!found) tsr_checker_report(ck, stderr);
+  }
+  if (barrier && tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
+}
+
+/* ---- a C body's blocks -------------------------------------------------------------------- */
+
+/* x (a VMEM block) goes into the right neighbour's VMEM output block. */
+static tsr_status permute_out_body(tsr_ctx *c, void *u) {
+  (void)u;
+  int n = tsr_ctx_num_devices(c), me = tsr_ctx_device_id(c);
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  const tsr_ref *send = tsr_ctx_scratch(c, 0), *recv = tsr_ctx_scratch(c, 1);
+  tsr_status s = tsr_remote_copy_start(c, x, o, send, recv, (me + 1) % n, -1);
+  if (s == TSR_OK) s = tsr_dma_wait(c, send, x);
+  if (s == TSR_OK) s = tsr_dma_wait(c, recv, o);
+  return s;
+}
+
+/* A C body is opaque: the checkers see it read its input blocks and write its output blocks,
+ * whole, for as long as it runs. A copy into a neighbour's output block then races with that
+ * neighbour's body, and the finding says the access is the body's whole block, not a store at
+ * an unknown place. The copies land all the same: each device holds its left neighbour's x. */
+static void test_c_body_blocks(void) {
+  enum { N = 4 };
+  tsr_checker *ck;
+  tsr_machine *m = checked_mesh(N, &ck);
+  if (!m) return;
+  float *x[N], *o[N];
+  tsr_ref xr[N], orf[N];
+  tsr_call_desc d[N];
+  int64_t shard[2] = {R, C};
+  for (int i = 0; i < N; i++) {
+    x[i] = shard_data(i);
+    o[i] = calloc((size_t)R * C, sizeof(float));
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, shard);
+    d[i] = (tsr_call_desc){.name = "permute", .num_inputs = 1, .inputs = &xr[i], .num_outputs = 1, .outputs = &orf[i],
+                           .num_scratch = 2, .scratch = ring_sems, .body = permute_out_body};
+  }
+  CHECK_OK(tsr_pallas_call_devices(m, d, NULL));
+  int bad = 0;
+  for (int i = 0; i < N; i++) bad += memcmp(o[(i + 1) % N], x[i], sizeof(float) * R * C) != 0;
+  CHECK_EQ_INT(bad, 0);
+  bool named = false, unknown = false;
+  for (int f = 0; f < tsr_checker_count(ck); f++) {
+    const char *msg = tsr_checker_finding(ck, f);
+    named |= msg && strstr(msg, "kernel store to its whole out0 block (a C body is watched by the blocks it gets) at step 0");
+    unknown |= msg && (strstr(msg, " at ?") || strstr(msg, "unknown location"));
+  }
+  CHECK(named && !unknown);
+  if (!named || unknown) tsr_checker_report(ck, stderr);
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
 }
 
 /* ---- happens-before through semaphores ---------------------------------------------------- */
@@ -157,6 +289,102 @@ static void test_happens_before(bool ordered) {
   for (int i = 0; i < 3; i++) free(x[i]);
 }
 
+/* ---- run_scoped allocations reached from another device ----------------------------------- */
+
+/* On a TPU a scoped allocation sits at a static address, so another device's copy or signal
+ * reaches it whether or not its owner is inside the scope at that moment. Even devices (the
+ * senders) open a scope (a VMEM buffer, send and receive DMA semaphores, a regular semaphore),
+ * copy x into the right neighbour's scoped buffer, signal its scoped semaphore, and then its
+ * kernel semaphore `go`; odd devices wait on `go` before they open the same scope, so the copy
+ * and the signal land before their owner allocates the memory they land in: it then holds
+ * them. The odd device waits for both and copies the buffer to its output. `late`: the odd
+ * device opens and closes its scope first and only then lets the sender go, whose signal
+ * (no copy) reaches a scope its owner has left: the kernel ends with that semaphore at 1, an
+ * error. */
+typedef struct scoped_case { bool late; } scoped_case;
+
+static tsr_status scoped_body(tsr_ctx *c, void *u) {
+  const scoped_case *sc = u;
+  int me = tsr_ctx_device_id(c), right = (me + 1) % tsr_ctx_num_devices(c);
+  const tsr_ref *go = tsr_ctx_scratch(c, 0), *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  bool sender = me % 2 == 0;
+  tsr_status s = TSR_OK;
+  if (!sender && !sc->late) s = tsr_sem_wait(c, go, 1);
+  seam_scope scope = seam_scope_begin(c);
+  tsr_ref buf, send, recv, done;
+  int64_t shape[2] = {R, C};
+  if (s == TSR_OK) s = seam_alloc(c, TSR_VMEM, TSR_F32, 2, shape, "buf", &buf);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, shape, "send", &send);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, shape, "recv", &recv);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_SEM, 0, shape, "done", &done);
+  if (sender) {
+    if (sc->late && s == TSR_OK) s = tsr_sem_wait(c, go, 1);
+    if (s == TSR_OK && !sc->late) s = tsr_remote_copy_start(c, x, &buf, &send, &recv, right, -1);
+    if (s == TSR_OK && !sc->late) s = tsr_dma_wait(c, &send, x);
+    if (s == TSR_OK) s = tsr_sem_signal_device(c, &done, 1, right, -1);
+    if (s == TSR_OK && !sc->late) s = tsr_sem_signal_device(c, go, 1, right, -1);
+  } else if (!sc->late) {
+    if (s == TSR_OK) s = tsr_dma_wait(c, &recv, &buf);
+    if (s == TSR_OK) s = tsr_sem_wait(c, &done, 1);
+    if (s == TSR_OK) s = tsr_sync_copy(c, &buf, o);
+  }
+  seam_scope_end(c, &scope);
+  if (s == TSR_OK && !sender && sc->late) s = tsr_sem_signal_device(c, go, 1, (me + tsr_ctx_num_devices(c) - 1) % tsr_ctx_num_devices(c), -1);
+  return s;
+}
+
+static tsr_status run_scoped_case(int n, tsr_dma_mode mode, tsr_checker *ck, bool late, float **x, float **o) {
+  tsr_machine *m = mesh_machine(n, mode);
+  if (!m) return TSR_ERR_NOMEM;
+  if (ck) CHECK_OK(tsr_checker_attach(ck, m));
+  tsr_ref xr[MAXD], orf[MAXD];
+  tsr_call_desc d[MAXD];
+  scoped_case sc = {late};
+  int64_t shard[2] = {R, C};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec go = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
+  for (int i = 0; i < n; i++) {
+    for (int e = 0; e < R * C; e++) o[i][e] = -1;
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, shard);
+    d[i] = (tsr_call_desc){.name = "scoped", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
+                           .outputs = &orf[i], .out_specs = &any, .num_scratch = 1, .scratch = &go,
+                           .body = scoped_body, .user = &sc};
+  }
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  tsr_machine_destroy(m);
+  return s;
+}
+
+static void test_scoped_reach(void) {
+  enum { N = 4 };
+  float *x[N], *o[N];
+  for (int i = 0; i < N; i++) x[i] = shard_data(i), o[i] = malloc(sizeof(float) * R * C);
+  static const tsr_dma_mode modes[] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  for (int mi = 0; mi < 3; mi++) {
+    tsr_checker *ck;
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    CHECK_OK(run_scoped_case(N, modes[mi], ck, false, x, o));
+    int bad = 0; /* odd devices hold their left neighbour's x; even ones wrote nothing */
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
+    CHECK_EQ_INT(bad, 0);
+    if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    tsr_checker_destroy(ck);
+    CHECK_OK(run_scoped_case(N, modes[mi], NULL, false, x, o)); /* the checkers off: the same */
+    bad = 0;
+    for (int i = 0; i < N; i++)
+      for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
+    CHECK_EQ_INT(bad, 0);
+    /* a signal into a scope its owner has left is never waited for */
+    CHECK_FAILS(run_scoped_case(N, modes[mi], NULL, true, x, o), TSR_ERR_SEMAPHORE,
+                "device 1: pallas_call scoped: core 0: a scoped semaphore (semaphore allocation ");
+    CHECK(strstr(tsr_last_error(), "element 0) holds 1 at the end of the kernel"));
+  }
+  for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
+}
+
 /* ---- mesh coordinates and options --------------------------------------------------------- */
 
 static tsr_status coords_body(tsr_ctx *c, void *u) {
@@ -199,6 +427,71 @@ static void test_mesh_shape(void) {
   CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "4 devices but the mesh holds 6");
   bad = (tsr_machine_options){.num_devices = TSR_MAX_DEVICES + 1};
   CHECK_FAILS(tsr_machine_create(&bad, &m), TSR_ERR_INVALID, "device count");
+}
+
+/* ---- deadlock detection ----------------------------------------------------------------------- */
+
+/* Device 0 computes for busy_s seconds and then signals every other device, which waits for
+ * it; busy_s < 0: nobody signals, every device waits (a deadlock). */
+typedef struct dl_case { double busy_s; } dl_case;
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static tsr_status dl_body(tsr_ctx *c, void *u) {
+  const dl_case *k = u;
+  const tsr_ref *go = tsr_ctx_scratch(c, 0);
+  float *o = (float *)(void *)tsr_ctx_out(c, 0)->data;
+  if (k->busy_s < 0 || tsr_ctx_device_id(c) != 0) return tsr_sem_wait(c, go, 1);
+  /* work the others wait for: nothing signals while it runs */
+  double until = now_s() + k->busy_s, acc = 0;
+  for (long i = 0; now_s() < until; i++) acc += (double)(i % 7) * 0.5;
+  o[0] = (float)(acc > 0);
+  tsr_status s = TSR_OK;
+  for (int d = 1; s == TSR_OK && d < tsr_ctx_num_devices(c); d++) s = tsr_sem_signal_device(c, go, 1, d, -1);
+  return s;
+}
+
+static tsr_status run_dl(int n, dl_case *k, double *took) {
+  tsr_machine *m = mesh_machine(n, TSR_DMA_EAGER);
+  if (!m) return TSR_ERR_NOMEM;
+  float out[TSR_MAX_DEVICES] = {0};
+  tsr_ref orf[TSR_MAX_DEVICES];
+  tsr_call_desc d[TSR_MAX_DEVICES];
+  int64_t one[1] = {1};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec sem = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
+  for (int i = 0; i < n; i++) {
+    orf[i] = tsr_ref_dense(&out[i], TSR_F32, TSR_HBM, 1, one);
+    d[i] = (tsr_call_desc){.name = "dl", .num_outputs = 1, .outputs = &orf[i], .out_specs = &any, .num_scratch = 1,
+                           .scratch = &sem, .body = dl_body, .user = k};
+  }
+  double t0 = now_s();
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  *took = now_s() - t0;
+  if (s == TSR_OK) CHECK(out[0] == 1.0f); /* device 0 did its work */
+  tsr_machine_destroy(m);
+  return s;
+}
+
+/* Every device blocked is a deadlock found at once, however many devices wait (on 2 host CPUs a
+ * detection that counted spins took seconds per 8 devices); a device that computes for longer
+ * than that bound while every other waits for it is no deadlock. */
+static void test_deadlock_detection(void) {
+  dl_case stuck = {-1};
+  for (int n = 8; n <= 32; n *= 2) {
+    double took;
+    CHECK_FAILS(run_dl(n, &stuck, &took), TSR_ERR_DEADLOCK, "semaphore wait waits for 1 but every core is waiting (deadlock)");
+    if (took >= 2.0) fprintf(stderr, "%d devices: the deadlock found after %.2f s\n", n, took);
+    CHECK(took < 2.0);
+  }
+  dl_case slow = {2.5};
+  double took;
+  CHECK_OK(run_dl(32, &slow, &took));
+  CHECK(took >= 2.5);
 }
 
 /* ---- the JAX-exported kernels -------------------------------------------------------------- */
@@ -341,9 +634,14 @@ int main(void) {
   test_ring_c_api(4);
   test_ring_c_api(8);
   test_mesh_shape();
+  test_device_barrier(false);
+  test_device_barrier(true);
+  test_c_body_blocks();
   test_happens_before(true);
   if (!UNDER_TSAN) test_happens_before(false); /* its two copies race in host memory too */
   test_exported_kernels();
   test_one_device();
+  test_deadlock_detection();
+  test_scoped_reach();
   return tsr_test_finish("test_multichip");
 }

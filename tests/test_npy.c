@@ -1,6 +1,7 @@
 /* .npy reader and writer: round trips for every dtype, numpy-written files of each header
- * version, and malformed files rejected with a byte offset. */
+ * version, the header read alone, and malformed files rejected with a byte offset. */
 #include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -304,7 +305,32 @@ static void test_every_dtype_both_paths(void) {
     }
 }
 
+/* The header alone (what each MPI process compares): dtype and shape, no data; a file whose
+ * size disagrees with its header, a missing file and a directory refused. */
+static void test_header_only(void) {
+  int64_t shape[3] = {3, 5, 7};
+  tsr_array a, h;
+  CHECK_OK(tsr_array_alloc(&a, TSR_I16, 3, shape));
+  memset(a.data, 0, tsr_array_bytes(&a));
+  char path[] = "/tmp/tsr_npy_head_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  CHECK_OK(tsr_npy_write(path, &a));
+  CHECK_OK(tsr_npy_read_header(path, &h));
+  CHECK(h.dtype == TSR_I16 && h.rank == 3 && h.shape[0] == 3 && h.shape[1] == 5 && h.shape[2] == 7 && !h.data);
+  struct stat st;
+  CHECK(stat(path, &st) == 0);
+  CHECK(truncate(path, st.st_size - 174) == 0); /* the header and 36 of the 210 bytes of data */
+  CHECK_FAILS(tsr_npy_read_header(path, &h), TSR_ERR_PARSE, "data is 36 bytes, the header's shape and dtype need 210");
+  unlink(path);
+  CHECK_FAILS(tsr_npy_read_header(path, &h), TSR_ERR_IO, "cannot open");
+  CHECK_FAILS(tsr_npy_read_header("/tmp", &h), TSR_ERR_IO, "not a regular, non-empty file");
+  tsr_array_free(&a);
+}
+
 int main(void) {
+  test_header_only();
   test_every_dtype_both_paths();
   test_versions();
   test_large_file_is_mapped();

@@ -3,7 +3,8 @@
  * (so the text parser reads that form), and in a file that this test runs to completion (so
  * an executor runs it); every corpus file that is text reads back equal from its generic
  * print and from bytecode (versions 0 and 6). Kernels under tests/ops/ check their own results
- * with cf.assert against hand-computed values, so running them is checking them. */
+ * with cf.assert against hand-computed values, so running them is checking them. The traits
+ * columns are checked against this file's own reading of the ops (test_traits). */
 #define _POSIX_C_SOURCE 200809L /* opendir, open_memstream */
 #include <dirent.h>
 #include <stdlib.h>
@@ -11,26 +12,28 @@
 
 #include "harness.h"
 #include "mlir/ir.h"
+#include "ops/traits.h"
 #include "tessera/hlo.h"
 #include "tessera/mlir.h"
 #include "tessera/mosaic.h"
 
 typedef struct op_row {
-  const char *registry, *name, *syntax;
+  const char *registry, *name, *syntax, *kind, *run_fn;
+  unsigned traits;
   bool seen, seen_pretty, run;
 } op_row;
 
 static op_row rows[] = {
-#define BUILTIN_OP(e, name, syntax) {"builtin", name, #syntax, false, false, false},
+#define BUILTIN_OP(e, name, syntax) {"builtin", name, #syntax, "", "", 0, false, false, false},
 #include "ops/builtin.def"
 #undef BUILTIN_OP
-#define MOP(e, name, syntax, compile, run, kind) {"mosaic", name, #syntax, false, false, false},
+#define MOP(e, name, syntax, compile, run, kind, traits) {"mosaic", name, #syntax, #kind, #run, traits, false, false, false},
 #include "ops/mosaic.def"
 #undef MOP
-#define HLO_OP(e, name, syntax, run, prep) {"stablehlo", name, #syntax, false, false, false},
+#define HLO_OP(e, name, syntax, run, prep, traits) {"stablehlo", name, #syntax, "", #run, traits, false, false, false},
 #include "ops/stablehlo.def"
 #undef HLO_OP
-#define HLO_OP(e, name, syntax, run, prep) {"check", name, #syntax, false, false, false},
+#define HLO_OP(e, name, syntax, run, prep, traits) {"check", name, #syntax, "", #run, traits, false, false, false},
 #include "ops/check.def"
 #undef HLO_OP
 };
@@ -309,8 +312,113 @@ static void test_dialect_coverage(void) {
   }
 }
 
+/* The row of `name` in `registry` (func.return is in two), or NULL. */
+static const op_row *registry_row(const char *registry, const char *name) {
+  for (int i = 0; i < NROWS; i++)
+    if (!strcmp(rows[i].registry, registry) && !strcmp(rows[i].name, name)) return &rows[i];
+  return NULL;
+}
+
+/* Whether exactly the ops of `names` (NULL-terminated) in `registry` have `trait`. */
+static void trait_is_exactly(const char *registry, unsigned trait, const char *const *names) {
+  int want = 0;
+  for (; names[want]; want++) {
+    const op_row *r = registry_row(registry, names[want]);
+    CHECK(r && (r->traits & trait));
+    if (!r || !(r->traits & trait)) fprintf(stderr, "  %s lacks trait 0x%x\n", names[want], trait);
+  }
+  int have = 0;
+  for (int i = 0; i < NROWS; i++) have += !strcmp(rows[i].registry, registry) && (rows[i].traits & trait);
+  CHECK_EQ_INT(have, want);
+}
+
+/* The traits columns (src/ops/traits.h) against this test's own reading of what the ops do,
+ * so a row with a wrong column fails here: exact rows for a sample of ops (elementwise ops,
+ * reductions and other ops with no trait, memory ops), the whole membership of the traits of
+ * few ops, and what the other columns imply. */
+static void test_traits(void) {
+  static const struct {
+    const char *registry, *name;
+    unsigned traits;
+  } sample[] = {
+      {"mosaic", "arith.addf", MT_ELEMENTWISE},
+      {"mosaic", "arith.xori", MT_ELEMENTWISE},
+      {"mosaic", "math.exp", MT_ELEMENTWISE},
+      {"mosaic", "arith.cmpf", MT_ELEMENTWISE},
+      {"mosaic", "arith.extf", MT_ELEMENTWISE},
+      {"mosaic", "arith.select", MT_ELEMENTWISE},
+      {"mosaic", "tpu.reciprocal", MT_ELEMENTWISE},
+      {"mosaic", "arith.constant", 0},
+      {"mosaic", "vector.broadcast", 0}, /* elementwise only when of one element */
+      {"mosaic", "vector.multi_reduction", 0},
+      {"mosaic", "tpu.all_reduce", 0},
+      {"mosaic", "tpu.scan", 0},
+      {"mosaic", "vector.contract", 0},
+      {"mosaic", "tpu.matmul", 0},
+      {"mosaic", "vector.shape_cast", 0},
+      {"mosaic", "vector.load", MT_WINDOW},
+      {"mosaic", "tpu.strided_load", 0},
+      {"mosaic", "memref.load", 0},
+      {"mosaic", "vector.store", MT_WINDOW | MT_STORE},
+      {"mosaic", "tpu.strided_store", MT_STORE},
+      {"mosaic", "memref.store", MT_STORE},
+      {"mosaic", "tpu.memref_slice", 0},
+      {"mosaic", "tpu.enqueue_dma", MT_DMA},
+      {"mosaic", "tpu.sem_signal", 0},
+      {"mosaic", "scf.for", 0},
+      {"mosaic", "scf.yield", MT_YIELDS},
+      {"mosaic", "func.return", MT_YIELDS},
+      {"mosaic", "cf.cond_br", MT_BRANCH},
+      {"mosaic", "tpu.log", MT_PRINTS},
+      {"stablehlo", "stablehlo.add", HT_SCALAR_OPERAND},
+      {"stablehlo", "stablehlo.shift_right_logical", HT_SCALAR_OPERAND},
+      {"stablehlo", "stablehlo.compare", 0},
+      {"stablehlo", "stablehlo.exponential", 0},
+      {"stablehlo", "stablehlo.reduce", 0},
+      {"stablehlo", "stablehlo.dynamic_update_slice", 0},
+      {"stablehlo", "stablehlo.all_gather", HT_COLLECTIVE},
+      {"stablehlo", "stablehlo.partition_id", HT_DEVICE_ID},
+      {"stablehlo", "func.return", HT_TERMINATOR},
+      {"stablehlo", "sdy.mesh", 0},
+      {"check", "check.expect_eq", 0},
+  };
+  for (size_t i = 0; i < sizeof sample / sizeof sample[0]; i++) {
+    const op_row *r = registry_row(sample[i].registry, sample[i].name);
+    CHECK(r && r->traits == sample[i].traits);
+    if (r && r->traits != sample[i].traits)
+      fprintf(stderr, "  %s: traits 0x%x, expected 0x%x\n", sample[i].name, r->traits, sample[i].traits);
+  }
+  trait_is_exactly("mosaic", MT_STORE,
+                   (const char *const[]){"vector.store", "tpu.vector_store", "tpu.strided_store", "tpu.store", "memref.store", NULL});
+  trait_is_exactly("mosaic", MT_WINDOW, (const char *const[]){"vector.load", "vector.store", "tpu.vector_load",
+                                                               "tpu.vector_store", "tpu.load", "tpu.store", NULL});
+  trait_is_exactly("mosaic", MT_DMA, (const char *const[]){"tpu.enqueue_dma", "tpu.wait_dma", "tpu.wait_dma2", NULL});
+  trait_is_exactly("mosaic", MT_YIELDS, (const char *const[]){"scf.yield", "scf.condition", "func.return", "tpu.yield", NULL});
+  trait_is_exactly("mosaic", MT_BRANCH, (const char *const[]){"cf.br", "cf.cond_br", NULL});
+  trait_is_exactly("mosaic", MT_PRINTS, (const char *const[]){"tpu.log", "tpu.log_buffer", NULL});
+  trait_is_exactly("stablehlo", HT_COLLECTIVE,
+                   (const char *const[]){"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
+                                         "stablehlo.all_to_all", "stablehlo.collective_permute",
+                                         "stablehlo.collective_broadcast", NULL});
+  trait_is_exactly("stablehlo", HT_DEVICE_ID, (const char *const[]){"stablehlo.replica_id", "stablehlo.partition_id", NULL});
+  trait_is_exactly("stablehlo", HT_TERMINATOR,
+                   (const char *const[]){"stablehlo.return", "func.return", "sdy.return", NULL});
+  for (int i = 0; i < NROWS; i++) {
+    const op_row *r = &rows[i];
+    bool mosaic = !strcmp(r->registry, "mosaic"), hlo = !strcmp(r->registry, "stablehlo");
+    if (mosaic && (r->traits & MT_ELEMENTWISE)) CHECK(!strcmp(r->kind, "K_VALUE")); /* computes values only */
+    if (mosaic && (r->traits & MT_STORE)) CHECK(!strcmp(r->kind, "K_EFFECT"));      /* writes memory */
+    if (mosaic && (r->traits & MT_WINDOW)) CHECK(!strcmp(r->kind, r->traits & MT_STORE ? "K_EFFECT" : "K_LOAD"));
+    /* hlo_run_binary reads hlo_inst.scalar_in; the collectives meet other devices */
+    if (hlo) CHECK(!(r->traits & HT_SCALAR_OPERAND) == !!strcmp(r->run_fn, "hlo_run_binary"));
+    if (hlo) CHECK(!(r->traits & HT_COLLECTIVE) == !!strcmp(r->run_fn, "hlo_run_collective"));
+    if (!mosaic && !hlo) CHECK_EQ_INT(r->traits, 0);
+  }
+}
+
 int main(void) {
   test_rows();
+  test_traits();
   test_dialect_coverage();
   CHECK(row_of("arith.ceildivui") && pretty(row_of("arith.ceildivui")));
   test_corpus();

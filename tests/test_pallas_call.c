@@ -206,7 +206,8 @@ static tsr_status sum_rows_body(tsr_ctx *c, void *u) {
 /* A column sum over a (rows, cols) grid: out block (0, j) accumulates along the row axis.
  * Marked arbitrary that is a reduction; marked parallel, two iterations along it write one
  * block (a race on chips with two TensorCores), which a one-core run warns about; a two-core
- * run where the cores split that axis reports the block both cores write. */
+ * run where the cores split that axis names the block both cores write back, with both
+ * writes: a warning without checkers, a race finding (and no warning) with them. */
 static void test_parallel_output_sharing(void) {
   enum { R = 32, C = 256, BR = 8, BC = 128 };
   static float x[R * C], o[8 * C];
@@ -215,15 +216,32 @@ static void test_parallel_output_sharing(void) {
   tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, (int64_t[]){8, C});
   tsr_block_spec ispec = {.rank = 2, .block_shape = {BR, BC}, .axis_map = {TSR_AXIS(1), TSR_AXIS(0)}};
   tsr_block_spec ospec = {.rank = 2, .block_shape = {8, BC}, .axis_map = {0, TSR_AXIS(0)}};
-  const struct { tsr_dim_semantics col_axis, row_axis; int cores; const char *want; } cases[] = {
-      {TSR_ARBITRARY, TSR_ARBITRARY, 1, NULL},
-      {TSR_ARBITRARY, TSR_PARALLEL, 1, "differ in grid axis 1, marked parallel"},
-      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 1, "marked core_parallel"},
-      {TSR_ARBITRARY, TSR_ARBITRARY, 2, NULL},
-      {TSR_PARALLEL, TSR_ARBITRARY, 2, NULL}, /* the cores split the columns: no block shared */
-      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, "is written back by core 0 and core 1: the cores race on it"}};
+  /* Split along the row axis (4 steps), core 0 runs rows 0-1 and core 1 rows 2-3 of each
+   * column j, in the order (j, row): out block (0, j) is written back at each core's step
+   * 2j + 1, by core 0 at grid index (j, 1) and by core 1 at (j, 3). The first shared block
+   * found may be either column's. */
+  char shared[2][400];
+  for (int j = 0; j < 2; j++)
+    snprintf(shared[j], sizeof shared[j], "out0 block (0, %d) is written back by core 0 at grid index (%d, 1) (its step "
+             "%d) and by core 1 at grid index (%d, 3) (its step %d): the cores run at once and the array keeps "
+             "whichever write lands last (grid axis 1 is split between the cores, but out0's index map gives both "
+             "cores this block: mark axis 1 \"arbitrary\"", j, j, 2 * j + 1, j, 2 * j + 1);
+  const struct { tsr_dim_semantics col_axis, row_axis; int cores; bool checked; const char *want; } cases[] = {
+      {TSR_ARBITRARY, TSR_ARBITRARY, 1, false, NULL},
+      {TSR_ARBITRARY, TSR_PARALLEL, 1, false, "differ in grid axis 1, marked parallel"},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 1, false, "marked core_parallel"},
+      {TSR_ARBITRARY, TSR_ARBITRARY, 2, false, NULL},
+      {TSR_PARALLEL, TSR_ARBITRARY, 2, false, NULL}, /* the cores split the columns: no block shared */
+      {TSR_PARALLEL, TSR_ARBITRARY, 2, true, NULL},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, false, "shared"},
+      {TSR_ARBITRARY, TSR_CORE_PARALLEL, 2, true, "shared"}};
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     tsr_machine *m = machine(cases[k].cores);
+    tsr_checker *ck = NULL;
+    if (cases[k].checked) {
+      CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+      CHECK_OK(tsr_checker_attach(ck, m));
+    }
     tsr_call_desc d = {.name = "colsum", .grid_rank = 2, .grid = {C / BC, R / BR},
                        .semantics = {cases[k].col_axis, cases[k].row_axis}, .num_inputs = 1, .inputs = &in,
                        .in_specs = &ispec, .num_outputs = 1, .outputs = &out, .out_specs = &ospec,
@@ -232,12 +250,28 @@ static void test_parallel_output_sharing(void) {
     CHECK_OK(tsr_pallas_call(m, &d, &st));
     if (cases[k].col_axis == TSR_PARALLEL) CHECK_EQ_INT(st.cores, 2);
     const char *w = tsr_machine_warnings(m);
-    if (cases[k].want) {
+    bool cores_share = cases[k].want && !strcmp(cases[k].want, "shared");
+    if (cores_share && cases[k].checked) {
+      /* a race: the call's finding, and no warning */
+      CHECK_EQ_INT(tsr_checker_count(ck), 1);
+      tsr_status cs = tsr_checker_status(ck);
+      const char *f = tsr_last_error();
+      CHECK(cs == TSR_ERR_RACE && strstr(f, "race on core 0 and core 1: ") == f &&
+            (strstr(f, shared[0]) || strstr(f, shared[1])));
+      if (cs != TSR_ERR_RACE || !(strstr(f, shared[0]) || strstr(f, shared[1]))) fprintf(stderr, "case %zu: %s\n", k, f);
+      CHECK(!strstr(w, "written back by"));
+    } else if (cores_share) {
+      CHECK(strstr(w, shared[0]) || strstr(w, shared[1]));
+      if (!strstr(w, shared[0]) && !strstr(w, shared[1])) fprintf(stderr, "case %zu: warnings: %s\n", k, w);
+    } else if (cases[k].want) {
       CHECK(strstr(w, cases[k].want) != NULL);
       if (!strstr(w, cases[k].want)) fprintf(stderr, "case %zu: warnings: %s\n", k, w);
     } else {
       CHECK_EQ_INT((int)strlen(w), 0);
     }
+    if (ck && !cores_share) CHECK_OK(tsr_checker_status(ck));
+    tsr_machine_destroy(m);
+    tsr_checker_destroy(ck);
     if (!cases[k].want) { /* the reduction itself, against a plain loop */
       int bad = 0;
       for (int j = 0; j < C; j++) {
@@ -247,8 +281,40 @@ static void test_parallel_output_sharing(void) {
       }
       CHECK_EQ_INT(bad, 0);
     }
-    tsr_machine_destroy(m);
   }
+  /* On a machine of two v5p devices the checkers log every device's events and replay them
+   * (src/check/log.c): each device's two cores share blocks, a finding per device naming its
+   * cores. */
+  tsr_machine *m = NULL;
+  tsr_machine_options mo = {.chip = tsr_chip_get("v5p"), .num_cores = 2, .num_devices = 2, .quiet = true};
+  CHECK_OK(tsr_machine_create(&mo, &m));
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, m));
+  static float o2[8 * C];
+  tsr_ref outs[2] = {out, tsr_ref_dense(o2, TSR_F32, TSR_HBM, 2, (int64_t[]){8, C})};
+  tsr_call_desc dd[2];
+  for (int dev = 0; dev < 2; dev++)
+    dd[dev] = (tsr_call_desc){.name = "colsum", .grid_rank = 2, .grid = {C / BC, R / BR},
+                              .semantics = {TSR_ARBITRARY, TSR_CORE_PARALLEL}, .num_inputs = 1, .inputs = &in,
+                              .in_specs = &ispec, .num_outputs = 1, .outputs = &outs[dev], .out_specs = &ospec,
+                              .body = sum_rows_body};
+  CHECK_OK(tsr_pallas_call_devices(m, dd, NULL));
+  CHECK_EQ_INT(tsr_checker_count(ck), 2);
+  for (int dev = 0; dev < 2; dev++) {
+    char who[64];
+    snprintf(who, sizeof who, "race on device %d core 0 and device %d core 1: ", dev, dev);
+    bool found = false;
+    for (int i = 0; tsr_checker_finding(ck, i); i++) {
+      const char *f = tsr_checker_finding(ck, i);
+      if (strstr(f, who) == f && (strstr(f, shared[0]) || strstr(f, shared[1]))) found = true;
+    }
+    CHECK(found);
+    if (!found) tsr_checker_report(ck, stderr);
+  }
+  CHECK(!strstr(tsr_machine_warnings(m), "written back by")); /* a finding instead */
+  tsr_machine_destroy(m);
+  tsr_checker_destroy(ck);
 }
 
 /* ---- tsr_ctx_parallel_for: every part once, whoever runs it ------------------------------ */
@@ -1055,8 +1121,145 @@ static void test_vmem_fresh_each_call(void) {
   tsr_machine_destroy(m);
 }
 
+/* pl.core_map over captured VMEM/SMEM refs: in0 is x, in1 the ref the body writes, and out0
+ * the same ref handed back (aliased to in1); the body stores through in1, as JAX's lowering
+ * of a captured ref does. */
+static tsr_status resident_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *y = tsr_ctx_in(c, 1);
+  int64_t n = tsr_ref_numel(x);
+  if (x->dtype == TSR_F32)
+    for (int64_t k = 0; k < n; k++) ((float *)(void *)y->data)[k] = ((const float *)(void *)x->data)[k] * 2 + 1;
+  else
+    for (int64_t k = 0; k < n; k++) ((int32_t *)(void *)y->data)[k] = ((const int32_t *)(void *)x->data)[k] * 2 + 1;
+  return TSR_OK;
+}
+
+/* Run `run` (0..8) of a case that must come out the same in each DMA order (run / 3), with
+ * copies, zero-copy and copies with every checker (run % 3): its machine, and *ck for the last. */
+enum { RUNS = 9 };
+static tsr_machine *run_machine(int run, tsr_checker **ck) {
+  static const tsr_dma_mode modes[] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  tsr_machine *m = NULL;
+  tsr_machine_options o = {.chip = tsr_chip_get("v5e"), .quiet = true, .dma_mode = modes[run / 3], .seed = 7,
+                           .zero_copy = run % 3 == 1};
+  CHECK_OK(tsr_machine_create(&o, &m));
+  *ck = NULL;
+  if (run % 3 == 2) {
+    CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT | TSR_CHECK_POISON, ck));
+    CHECK_OK(tsr_checker_attach(*ck, m));
+  }
+  return m;
+}
+
+/* The end of such a run: the checkers (if any) found nothing. */
+static void run_done(tsr_machine *m, tsr_checker *ck) {
+  if (ck && tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+  if (ck) CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_checker_destroy(ck);
+  tsr_machine_destroy(m);
+}
+
+/* An input and its aliased output that are whole arrays in VMEM or SMEM (memory-space
+ * operands) are one buffer, as on a TPU: what the body stores through the input's ref is the
+ * output (it was the output's fresh buffer, poison, before). In every DMA order, zero-copy or
+ * not, with every checker (none may report anything); a blocked alias pair keeps buffers of
+ * its own (test_aliases in test_pipeline_rules.c). */
+static void test_resident_aliases(void) {
+  enum { N = 8 * 128 };
+  for (int space = 0; space < 2; space++) {
+    for (int run = 0; run < RUNS; run++) {
+      tsr_checker *ck;
+      tsr_machine *m = run_machine(run, &ck);
+      static float xf[N], yf[N];
+      static int32_t xi[16], yi[16];
+      int64_t sh2[2] = {8, 128}, sh1[1] = {16};
+      tsr_ref x, y;
+      tsr_block_spec spec = {.space = space ? TSR_SMEM : TSR_VMEM};
+      if (space) {
+        for (int k = 0; k < 16; k++) xi[k] = k - 3, yi[k] = -100;
+        x = tsr_ref_dense(xi, TSR_I32, TSR_HBM, 1, sh1);
+        y = tsr_ref_dense(yi, TSR_I32, TSR_HBM, 1, sh1);
+      } else {
+        for (int k = 0; k < N; k++) xf[k] = (float)k * 0.25f, yf[k] = -100;
+        x = tsr_ref_dense(xf, TSR_F32, TSR_HBM, 2, sh2);
+        y = tsr_ref_dense(yf, TSR_F32, TSR_HBM, 2, sh2);
+      }
+      tsr_ref ins[2] = {x, y};
+      tsr_block_spec in_specs[2] = {spec, spec};
+      tsr_alias al = {.input = 1, .output = 0};
+      tsr_call_desc d = {.name = "resident", .num_inputs = 2, .inputs = ins, .in_specs = in_specs,
+                         .num_outputs = 1, .outputs = &y, .out_specs = &spec, .num_aliases = 1, .aliases = &al,
+                         .body = resident_body};
+      CHECK_OK(tsr_pallas_call(m, &d, NULL));
+      int bad = 0;
+      if (space) for (int k = 0; k < 16; k++) bad += yi[k] != (k - 3) * 2 + 1;
+      else for (int k = 0; k < N; k++) bad += yf[k] != (float)k * 0.25f * 2 + 1;
+      CHECK_EQ_INT(bad, 0);
+      run_done(m, ck);
+    }
+  }
+}
+
+/* Pallas's async copy across two calls (JAX's docs/pallas/design/async_note.md): the first
+ * starts a copy of x into its VMEM output on its semaphore output and ends; the second takes
+ * both, waits, and adds one through the output (its input's buffer: the VMEM array). */
+static tsr_status copy_start_body(tsr_ctx *c, void *u) {
+  (void)u;
+  return tsr_dma_start(c, tsr_ctx_in(c, 0), tsr_ctx_out(c, 0), tsr_ctx_out(c, 1));
+}
+
+static tsr_status copy_done_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *o = tsr_ctx_out(c, 0);
+  tsr_status s = tsr_dma_wait(c, tsr_ctx_in(c, 2), tsr_ctx_in(c, 1));
+  if (s != TSR_OK) return s;
+  for (int64_t k = 0; k < tsr_ref_numel(o); k++) ((float *)(void *)o->data)[k] += 1;
+  return TSR_OK;
+}
+
+/* A DMA in flight when its kernel ends, on a semaphore the kernel gives as an output, into
+ * its VMEM output: it lands in the buffer the next kernel takes as its input, in every DMA
+ * order, and neither call is a race or an imbalance (before, the write-back of the VMEM
+ * output read the copy's destination: a race, and the fresh buffer's NaN with the checkers
+ * off in on-wait order). */
+static void test_dma_across_calls(void) {
+  enum { N = 8 * 128 };
+  for (int run = 0; run < RUNS; run++) {
+    tsr_checker *ck;
+    tsr_machine *m = run_machine(run, &ck);
+    static float x[N], o[N];
+    int32_t count = -1;
+    for (int k = 0; k < N; k++) x[k] = (float)k - 100, o[k] = 7;
+    int64_t sh[2] = {8, 128};
+    tsr_ref xr = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sh), orr = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+    tsr_ref sem = tsr_ref_dense(&count, TSR_I32, TSR_HBM, 0, sh);
+    tsr_block_spec any = {.space = TSR_ANY}, vmem = {.space = TSR_VMEM},
+                   sems = {.space = TSR_SEMAPHORE_MEM, .semaphore = TSR_DMA_SEM};
+    tsr_ref outs1[2] = {orr, sem};
+    tsr_block_spec out_specs1[2] = {vmem, sems};
+    tsr_call_desc start = {.name = "copy_start", .num_inputs = 1, .inputs = &xr, .in_specs = &any,
+                           .num_outputs = 2, .outputs = outs1, .out_specs = out_specs1, .body = copy_start_body};
+    CHECK_OK(tsr_pallas_call(m, &start, NULL));
+    CHECK_EQ_INT(count, N * 4); /* the copy's bytes, handed on */
+    tsr_ref ins2[3] = {xr, orr, sem};
+    tsr_block_spec in_specs2[3] = {any, vmem, sems};
+    tsr_alias al = {.input = 1, .output = 0};
+    tsr_call_desc done = {.name = "copy_done", .num_inputs = 3, .inputs = ins2, .in_specs = in_specs2,
+                          .num_outputs = 1, .outputs = &orr, .out_specs = &vmem, .num_aliases = 1, .aliases = &al,
+                          .body = copy_done_body};
+    CHECK_OK(tsr_pallas_call(m, &done, NULL));
+    int bad = 0;
+    for (int k = 0; k < N; k++) bad += o[k] != x[k] + 1;
+    CHECK_EQ_INT(bad, 0);
+    run_done(m, ck);
+  }
+}
+
 int main(void) {
   test_grid_steps();
+  test_resident_aliases();
+  test_dma_across_calls();
   for (int pass = 0; pass < 2; pass++) {
     zero_copy = pass == 1;
     test_seed_add();

@@ -626,6 +626,9 @@ def many_lines(m):
                     f"{m['ratio_warm']:.1f}x |"]
 
 
+KEPT_MARK = "<!-- bench/jax/compare.py rewrites what is above this line and keeps what follows. -->"
+
+
 def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
     cmd = "python/.venv/bin/python bench/jax/compare.py" + (" --quick" if a.quick else "") \
         + f" --repeat {a.repeat} --results {a.results}"
@@ -743,8 +746,14 @@ def write_results(a, rows, jv, jlv, npv, env, tessera, rates, load, many=None):
                       f"interpreter of it could exceed about {tp / rates['blas_1024_s']:.0f}x on "
                       "this machine, whose f32 matmul blocks run on a BLAS too (OpenBLAS)."]
     lines += many_lines(many)
+    # the hand-written notes after the marker (what the figures mean, the host) stay
+    kept = ""
+    if os.path.exists(a.results):
+        old = open(a.results, encoding="utf-8").read()
+        if KEPT_MARK in old:
+            kept = "\n" + old[old.index(KEPT_MARK):]
     with open(a.results, "w") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write("\n".join(lines) + "\n" + kept)
 
 
 if __name__ == "__main__":

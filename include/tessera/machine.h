@@ -50,6 +50,13 @@ typedef struct tsr_chip {
 const tsr_chip *tsr_chip_get(const char *name);
 int tsr_chip_count(void);
 const tsr_chip *tsr_chip_at(int i);
+/* A built-in chip by name ("v5e", "7x", ...) or a JSON file (a name ending in ".json" or
+ * containing '/') whose keys are tsr_chip's field names. Keys the file leaves out come from
+ * the chip named by its "base" key (default "v5e"). Unknown keys, wrong types and
+ * impossible values (negative bandwidth, ...) are TSR_ERR_PARSE naming the key. */
+tsr_status tsr_chip_load(const char *name_or_path, tsr_chip *out);
+/* The same from JSON text; `what` names the source in messages. */
+tsr_status tsr_chip_parse(const char *json, const char *what, tsr_chip *out);
 
 /* ---- events ---------------------------------------------------------------------------- */
 
@@ -74,6 +81,13 @@ typedef enum tsr_event_kind {
    * its array at the kernel's start (amount > 0) or out to its array at the end (amount < 0):
    * what the semaphore held across the kernel's edge, for observers that balance counts. */
   TSR_EV_SEM_CARRY,
+  /* A race the pipeline finds itself, after a call's cores have run, on the core that wrote
+   * second: two cores wrote back the same block of an output (name: "out0", operand: the
+   * output's index, index: the block; step: this core's step of the write-back, target_core
+   * and amount: the other core and its step). `loc` words both writes and the fix. Only to
+   * a machine with an observer that reports races (tsr_observer.reports_races); others get a
+   * warning (tsr_machine_warnings). */
+  TSR_EV_SHARED_OUTPUT,
 } tsr_event_kind;
 
 typedef enum tsr_dma_dir {
@@ -137,7 +151,8 @@ typedef struct tsr_event {
   bool write;                  /* ACCESS */
   tsr_space space;             /* ALLOC / FREE */
   const tsr_cost *cost;        /* BODY_END */
-  const char *loc;             /* source location of the access, when known */
+  const char *loc;             /* source location of the access, when known; SHARED_OUTPUT: the
+                                  writes in words */
   /* DMA_START: where the source's bytes are, when not at `src`. src, dst and an ACCESS's ref
    * always name the memory a copying run would use: where a block is a view of HBM instead
    * of its VMEM buffer (zero-copy mode, read-only inputs), they name the buffer, so that
@@ -155,6 +170,9 @@ typedef struct tsr_event {
    * `target_device` says where they are. */
   int device, target_device;
   const tsr_ref *recv_sem;
+  /* KERNEL_BEGIN on many devices: the kernel starts without the device barrier
+   * (tsr_call_desc.no_device_barrier). */
+  bool no_device_barrier;
 } tsr_event;
 
 typedef struct tsr_observer {
@@ -181,6 +199,9 @@ typedef struct tsr_observer {
    * checker looks for the poison of fresh VMEM in them): zero-copy mode then keeps output
    * blocks as VMEM buffers, which a view of HBM would not show. */
   bool reads_output_data;
+  /* The observer reports races (the checkers): races the pipeline finds itself come to it as
+   * events (TSR_EV_SHARED_OUTPUT) instead of as warnings. */
+  bool reports_races;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

@@ -43,6 +43,13 @@ typedef struct tsr_mosaic_call_opts {
   int num_dynamic_bounds;
   const tsr_alias *aliases;        /* output_operand_aliases (indices as pallas_call counts) */
   int num_aliases;
+  bool skip_device_barrier;        /* many devices: the payload's skip_device_barrier (no device
+                                    * barrier at the kernel's start; tsr_call_desc.no_device_barrier) */
+  /* CompilerParams(disable_bounds_checks=True): a load, store or slice of the body that reaches
+   * outside its ref does not fail the call. The part inside is done; a load reads poison (the
+   * bytes of fresh memory, 0xFF) outside, a store writes nothing there, a slice ends at the
+   * ref's end and a DMA of it moves the part inside (docs/mosaic.md, "Bounds checks"). */
+  bool disable_bounds_checks;
 } tsr_mosaic_call_opts;
 
 /* Runs the kernel: `operands` are the scalar-prefetch arrays then the inputs (whole arrays in

@@ -24,6 +24,10 @@ extern "C" {
 tsr_status tsr_npy_parse(const void *data, size_t size, const char *what, tsr_array *out);
 /* Reads a .npy file ("-": stdin). */
 tsr_status tsr_npy_read(const char *path, tsr_array *out);
+/* Reads only the header of a .npy file (a regular file): out's dtype, rank and shape, and no
+ * data (out->data NULL; nothing to free). The file's size must match the header, as for
+ * tsr_npy_read; its data is not read. */
+tsr_status tsr_npy_read_header(const char *path, tsr_array *out);
 /* Serializes to a malloc'd buffer (*out, *size). */
 tsr_status tsr_npy_serialize(const tsr_array *a, void **out, size_t *size);
 /* Writes atomically: a reader sees the whole file or none of it. New files get 0666 less

@@ -135,6 +135,12 @@ typedef struct tsr_call_desc {
   /* DMAs into VMEM and HBM signal and emit their events but move no data (a timing-only
    * run: nothing reads what they would move); DMAs into SMEM still copy. */
   bool no_data;
+  /* Many devices: the kernel starts without Pallas's device barrier, which otherwise orders
+   * every device's start before any device's first step (on a TPU, XLA inserts it unless
+   * the kernel has a barrier of its own, the barrier semaphore, or skips it). tessera's
+   * devices still start together; the checkers then require each remote copy into a device
+   * to be ordered after that device has entered the kernel (docs/checkers.md). */
+  bool no_device_barrier;
 } tsr_call_desc;
 
 /* The pipeline's copies of blocks (of a call, an invocation or one buffered ref). */

@@ -27,16 +27,6 @@
 extern "C" {
 #endif
 
-/* ---- chip descriptions --------------------------------------------------------------- */
-
-/* A built-in chip by name ("v5e", "7x", ...) or a JSON file (a name ending in ".json" or
- * containing '/') whose keys are tsr_chip's field names. Keys the file leaves out come from
- * the chip named by its "base" key (default "v5e"). Unknown keys, wrong types and
- * impossible values (negative bandwidth, ...) are TSR_ERR_PARSE naming the key. */
-tsr_status tsr_chip_load(const char *name_or_path, tsr_chip *out);
-/* The same from JSON text; `what` names the source in messages. */
-tsr_status tsr_chip_parse(const char *json, const char *what, tsr_chip *out);
-
 /* ---- the cost formulas (exposed for tests and docs) ---------------------------------- */
 
 /* Seconds one kernel body takes on one TensorCore:

@@ -7,10 +7,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from . import _check
 from . import _native as n
 from ._errors import KernelError
-
-_TSR_CHECK_DEFAULT, _TSR_CHECK_POISON = 3, 4  # include/tessera/check.h
 
 
 def _numpy_dtypes():
@@ -26,7 +25,11 @@ def _module_text(module: Any) -> str:
         return module
     if isinstance(module, (bytes, bytearray, memoryview)):
         import jax
-        module = jax.export.deserialize(bytearray(module))
+        try:
+            module = jax.export.deserialize(bytearray(module))
+        except Exception as e:  # noqa: BLE001 - struct.error, IndexError, ... from the flatbuffer reader
+            raise ValueError(f"tessera: the {len(module)} bytes given as the module are not a serialized "
+                             f"jax.export.Exported (Exported.serialize()): {type(e).__name__}: {e}") from e
     text = getattr(module, "mlir_module", None)
     if callable(text):
         return text()
@@ -35,27 +38,33 @@ def _module_text(module: Any) -> str:
 
 
 class _Program:
-    """A compiled module and a machine to run it, freed on close."""
+    """A compiled module and a machine to run it (tsr_sim_create: with the checkers asked for
+    and, with timing=True, a timing model), freed on close."""
 
     def __init__(self, module: Any, chip: str | None, check: bool = True, dma_order: str = "eager",
                  poison: bool = False, zero_copy: bool = False, host_helpers: int = 0,
-                 timing_only: int = 0, strict_block_shapes: bool = False):
-        if dma_order not in n.DMA_ORDERS:
-            raise ValueError(f"tessera: dma_order is one of {', '.join(n.DMA_ORDERS)}, not {dma_order!r}")
+                 timing_only: int = 0, strict_block_shapes: bool = False, timing: bool = False):
+        # the options first, before anything is allocated
+        chip = "v5e" if chip is None else _check.chip(chip)
+        check, poison, zero_copy = (_check.flag(k, v) for k, v in
+                                    (("check", check), ("poison", poison), ("zero_copy", zero_copy)))
+        dma_order = _check.one_of("dma_order", dma_order, tuple(n.DMA_ORDERS))
+        host_helpers = _check.host_helpers(host_helpers)
         text = _module_text(module).encode()
-        self.m, self.p, self.machine, self.checker = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
-        self.chip = n.load_chip(chip or "v5e")
+        self.m, self.p, self.sim = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
+        self.machine = None
+        n.load_chip(chip)  # an unknown chip is a bad option: ValueError before anything runs
         try:
             self._ok(n.lib.tsr_mlir_parse_text(text, len(text), b"<module>", ctypes.byref(self.m)), "read")
             self._ok(n.lib.tsr_hlo_compile(self.m, ctypes.byref(self.p)), "compile")
-            opts = n.MachineOptions(chip=ctypes.pointer(self.chip), dma_mode=n.DMA_ORDERS[dma_order],
-                                    zero_copy=zero_copy, host_helpers=host_helpers, timing_only=timing_only,
-                                    strict_block_shapes=strict_block_shapes, quiet=timing_only != 0)
-            self._ok(n.lib.tsr_machine_create(ctypes.byref(opts), ctypes.byref(self.machine)), "machine")
-            checks = (_TSR_CHECK_DEFAULT if check else 0) | (_TSR_CHECK_POISON if poison else 0)
-            if checks:
-                self._ok(n.lib.tsr_checker_create(checks, ctypes.byref(self.checker)), "checker")
-                self._ok(n.lib.tsr_checker_attach(self.checker, self.machine), "checker")
+            opts = n.SimOptions(
+                chip=chip.encode(),
+                machine=n.MachineOptions(dma_mode=n.DMA_ORDERS[dma_order], zero_copy=zero_copy,
+                                         host_helpers=host_helpers, timing_only=timing_only,
+                                         strict_block_shapes=strict_block_shapes, quiet=timing_only != 0),
+                checks=n.ffi_lib.tsr_ffi_checks(check, poison), timing=timing)
+            self._ok(n.lib.tsr_sim_create(ctypes.byref(opts), ctypes.byref(self.sim)), "setup")
+            self.machine = n.lib.tsr_sim_machine(self.sim)
         except BaseException:
             self.close()
             raise
@@ -102,16 +111,24 @@ class _Program:
         self._ok(status, "run")
         return outs, n_out
 
+    def findings(self) -> None:
+        """Raises KernelError with every finding of the checkers, if they found any."""
+        status = n.lib.tsr_sim_findings(self.sim)
+        if status != 0:
+            raise KernelError(n.last_error(), n.status_name(status))
+
+    def timing(self) -> int | None:
+        """The timing model (timing=True), borrowed: it lives until close."""
+        return n.lib.tsr_sim_timing(self.sim)
+
     def close(self) -> None:
-        if self.checker:
-            n.lib.tsr_checker_destroy(self.checker)
-        if self.machine:
-            n.lib.tsr_machine_destroy(self.machine)
+        if self.sim:  # the machine with its checkers and timing model
+            n.lib.tsr_sim_destroy(self.sim)
         if self.p:
             n.lib.tsr_hlo_program_destroy(self.p)
         if self.m:
             n.lib.tsr_mlir_module_destroy(self.m)
-        self.m = self.p = self.machine = self.checker = None
+        self.m = self.p = self.sim = self.machine = None
 
 
 def _to_numpy(a: n.Array) -> np.ndarray:
@@ -141,9 +158,7 @@ def run(module: Any, *arrays: Any, chip: str | None = None, check: bool = True,
     try:
         outs, n_out = prog.execute(arrays)
         try:
-            if prog.checker and n.lib.tsr_checker_status(prog.checker) != 0:
-                status = n.lib.tsr_checker_status_all(prog.checker)  # every finding, one a line
-                raise KernelError(n.last_error(), n.status_name(status))
+            prog.findings()  # every finding, one a line
             for i in range(n_out if poison else 0):
                 ref = n.lib.tsr_array_ref(ctypes.byref(outs[i]), 5)  # TSR_HOST
                 prog._ok(n.lib.tsr_check_poison(ctypes.byref(ref), f"output {i}".encode()), "poison")
@@ -159,6 +174,7 @@ def inspect(module: Any, *arrays: Any, chip: str | None = None, steps: int = 4) 
     """What `tessera inspect` prints for a module: per kernel, the grid and its semantics, each
     operand's memory space, block shape, buffers and index map, the VMEM budget, and the DMA
     plan of the first `steps` grid steps. A bare Mosaic kernel with a grid needs its inputs."""
+    steps = _check.integer("steps", steps, 0, _check.C_INT_MAX)
     prog = _Program(module, chip, check=False)
     try:
         items, _kept = prog.inputs(arrays)

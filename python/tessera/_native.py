@@ -70,11 +70,23 @@ class MachineOptions(Structure):
                 ("seed", c_uint64), ("strict_block_shapes", c_bool), ("quiet", c_bool),
                 ("zero_copy", c_bool), ("host_helpers", c_int), ("max_kernel_ops", c_int64),
                 ("num_devices", c_int), ("mesh_rank", c_int), ("mesh_shape", c_int64 * TSR_MAX_MESH_RANK),
-                ("timing_only", c_int)]
+                ("timing_only", c_int), ("unchunked", c_bool)]
+
+
+class TimingOptions(Structure):
+    _fields_ = [("num_cores", c_int), ("trace", c_bool), ("trace_limit", c_int64), ("report_steps", c_int)]
+
+
+class SimOptions(Structure):
+    """tsr_sim_options (include/tessera/sim.h): a machine with its checkers and timing model."""
+    _fields_ = [("chip", c_char_p), ("machine", MachineOptions), ("checks", c_uint), ("timing", c_bool),
+                ("timing_options", TimingOptions), ("shared_timing", c_void_p),
+                ("attach_checker", c_void_p), ("attach_timing", c_void_p)]
 
 
 class HloRunOpts(Structure):
-    _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64), ("max_ops", c_int64)]
+    _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64), ("max_ops", c_int64),
+                ("tpu_numerics", c_bool), ("profile", c_void_p)]
 
 
 class DmaCounts(Structure):
@@ -135,14 +147,11 @@ for _name, _res, *_args in [
     ("tsr_last_error", c_char_p),
     ("tsr_status_name", c_char_p, c_int),
     ("tsr_chip_load", c_int, c_char_p, POINTER(Chip)),
-    ("tsr_machine_create", c_int, POINTER(MachineOptions), _PP),
-    ("tsr_machine_destroy", None, _P),
-    ("tsr_checker_create", c_int, c_uint, _PP),
-    ("tsr_checker_attach", c_int, _P, _P),
-    ("tsr_checker_status", c_int, _P),
-    ("tsr_checker_count", c_int, _P),
-    ("tsr_checker_status_all", c_int, _P),
-    ("tsr_checker_destroy", None, _P),
+    ("tsr_sim_create", c_int, POINTER(SimOptions), _PP),
+    ("tsr_sim_destroy", None, _P),
+    ("tsr_sim_machine", c_void_p, _P),
+    ("tsr_sim_timing", c_void_p, _P),
+    ("tsr_sim_findings", c_int, _P),
     ("tsr_check_poison", c_int, POINTER(Ref), c_char_p),
     ("tsr_array_ref", Ref, POINTER(Array), c_int),
     ("tsr_mlir_parse_text", c_int, c_char_p, c_size_t, c_char_p, _PP),
@@ -154,13 +163,11 @@ for _name, _res, *_args in [
     ("tsr_hlo_run", c_int, _P, POINTER(HloRunOpts), POINTER(Array), c_int, POINTER(Array), c_void_p),
     ("tsr_hlo_describe", c_int, _P, _P, POINTER(Array), c_int, c_int, c_void_p),
     ("tsr_array_free", None, POINTER(Array)),
-    ("tsr_timing_create", c_int, POINTER(Chip), c_void_p, _PP),
-    ("tsr_timing_attach", c_int, _P, _P),
-    ("tsr_timing_destroy", None, _P),
     ("tsr_timing_summarize", None, _P, POINTER(TimingSummary)),
     ("tsr_timing_kernel_at", c_int, _P, c_int, POINTER(TimingKernel)),
     ("tsr_timing_device_at", c_int, _P, c_int, POINTER(TimingDevice)),
     ("tsr_timing_write_trace", c_int, _P, c_char_p),
+    ("tsr_timing_report", c_int, _P, c_void_p),
 ]:
     _declare(lib, _name, _res, *_args)
 for _name, _res, *_args in [
@@ -169,6 +176,7 @@ for _name, _res, *_args in [
     ("tsr_ffi_compilations", c_int64),
     ("tsr_ffi_release", None),
     ("tsr_ffi_struct_size", c_size_t, c_char_p),
+    ("tsr_ffi_checks", c_uint, c_bool, c_bool),
     ("tsr_ffi_session_open", c_int, c_char_p, c_bool, c_int, _PP),
     ("tsr_ffi_session_calls", None, _P, POINTER(c_int64), POINTER(c_int64)),
     ("tsr_ffi_session_close", None, _P),
@@ -178,7 +186,8 @@ for _name, _res, *_args in [
     _declare(ffi_lib, _name, _res, *_args)
 
 for _struct, _cname in ((Chip, "tsr_chip"), (Array, "tsr_array"), (Ref, "tsr_ref"),
-                        (MachineOptions, "tsr_machine_options"), (HloRunOpts, "tsr_hlo_run_opts"),
+                        (MachineOptions, "tsr_machine_options"), (TimingOptions, "tsr_timing_options"),
+                        (SimOptions, "tsr_sim_options"), (HloRunOpts, "tsr_hlo_run_opts"),
                         (HloStats, "tsr_hlo_stats"),
                         (TimingSummary, "tsr_timing_summary"), (TimingKernel, "tsr_timing_kernel"),
                         (TimingDevice, "tsr_timing_device")):

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from . import _check
 from . import _native as n
 from ._module import _module_text, _Program
 
@@ -71,8 +72,25 @@ def _expand(candidates: Iterable[Mapping[str, Any]] | Mapping[str, Sequence[Any]
     """A list of dicts as given, or a grid {name: values} as every combination."""
     if isinstance(candidates, Mapping):
         names = list(candidates)
-        return [dict(zip(names, combo)) for combo in itertools.product(*(list(candidates[k]) for k in names))]
-    return [dict(c) for c in candidates]
+        for k in names:
+            v = candidates[k]
+            if isinstance(v, (str, bytes)) or not isinstance(v, Iterable):
+                raise ValueError(f"tessera: candidates {{name: values}} takes a list of values for {k!r}, not {v!r}")
+        grid = [dict(zip(names, combo)) for combo in itertools.product(*(list(candidates[k]) for k in names))]
+    elif isinstance(candidates, (str, bytes)) or not isinstance(candidates, Iterable):
+        raise ValueError("tessera: candidates is a list of dicts of parameters or a dict of value lists, "
+                         f"not {candidates!r}")
+    else:
+        grid = []
+        for c in candidates:
+            if not isinstance(c, Mapping):
+                raise ValueError(f"tessera: each of the candidates is a dict of parameters, not {c!r}")
+            grid.append(dict(c))
+    for p in grid:
+        for k in p:
+            if not isinstance(k, str):
+                raise ValueError(f"tessera: a candidate's parameter names are strings (make_call(**params) takes them), not {k!r}")
+    return grid
 
 
 def _export(make_call: Callable[..., Callable], params: dict[str, Any], args: Sequence[Any], chip: str) -> str:
@@ -89,22 +107,17 @@ def _time(text: str, args: Sequence[Any], chip: str) -> tuple[float, str, bool]:
     """One timing-only run of an exported module on `args`: simulated seconds, the verdict,
     and whether every kernel call ran without computing. Raises KernelError when the run
     fails (VMEM overflow, a block-shape rule, ...)."""
-    prog = _Program(text, chip, check=False, host_helpers=-1, timing_only=1, strict_block_shapes=True)
-    timing = ctypes.c_void_p()
+    prog = _Program(text, chip, check=False, host_helpers=-1, timing_only=1, strict_block_shapes=True, timing=True)
     try:
-        prog._ok(n.lib.tsr_timing_create(ctypes.byref(prog.chip), None, ctypes.byref(timing)), "timing")
-        prog._ok(n.lib.tsr_timing_attach(timing, prog.machine), "timing")
         stats = n.HloStats()
         outs, n_out = prog.execute(args, stats)
         for i in range(n_out):  # not computed
             n.lib.tsr_array_free(ctypes.byref(outs[i]))
         s = n.TimingSummary()
-        n.lib.tsr_timing_summarize(timing, ctypes.byref(s))
+        n.lib.tsr_timing_summarize(prog.timing(), ctypes.byref(s))
         return s.seconds, s.verdict.decode(), stats.timing_only_calls == stats.kernel_calls
     finally:
-        prog.close()  # the machine first: the timing model observes it
-        if timing:
-            n.lib.tsr_timing_destroy(timing)
+        prog.close()
 
 
 class _Progress:
@@ -140,6 +153,15 @@ def tune(make_call: Callable[..., Callable], candidates: Iterable[Mapping[str, A
     are its inputs (their values matter where the kernel reads them as scalars: scalar
     prefetch). `workers` threads time candidates at once (default: the host CPUs); a progress
     bar goes to stderr (default: when stderr is a terminal)."""
+    if not callable(make_call):
+        raise ValueError(f"tessera: make_call is a function of the parameters that returns the function to time, "
+                         f"not {make_call!r}")
+    chip = _check.chip(chip)
+    n.load_chip(chip)  # an unknown chip is a ValueError here, not every candidate's error
+    if workers is not None:
+        workers = _check.integer("workers", workers, 1, 1024)
+    if progress is not None:
+        progress = _check.flag("progress", progress)
     params = _expand(candidates)
     args = [np.asarray(a) for a in args]
     results = [Candidate(p) for p in params]

@@ -22,6 +22,7 @@ import ctypes
 import dataclasses
 import functools
 import threading
+import warnings
 from typing import Any, Iterator
 
 import jax
@@ -34,8 +35,10 @@ from jax._src.pallas import pallas_call as _pallas_call
 from jax._src.pallas.mosaic import core as _tpu_core
 from jax._src.pallas.mosaic import pallas_call_registration as _tpu_registration
 from jax._src.pallas.mosaic import tpu_info as _tpu_info
+from jax._src.state import types as _state_types
 from jax.experimental.pallas import tpu as _pltpu
 
+from . import _check
 from . import _native as n
 from ._errors import KernelError, from_runtime_error
 from ._tune import Candidate, TuneResult, tune
@@ -44,6 +47,8 @@ __all__ = ["enable", "disable", "enabled", "kernel_errors", "current", "timing",
            "TuneResult", "Candidate", "KernelError"]
 
 FFI_TARGET = "tessera_tpu_custom_call"
+_CHIP_BYTES = 255            # tsr_ffi_options.chip (src/ffi/ffi.h) holds the name and a NUL
+_MAX_TIMEOUT = 1e9           # seconds: the handler's deadline must fit a time_t
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,15 +66,32 @@ class Options:
     timeout: float = 60.0        # under shard_map: seconds a device's call waits for the others'
 
     def __post_init__(self):
-        if self.dma_order not in n.DMA_ORDERS:
-            raise ValueError(f"tessera: dma_order is one of {', '.join(n.DMA_ORDERS)}, not {self.dma_order!r}")
-        if not -1 <= self.host_helpers <= 64:
-            raise ValueError(f"tessera: host_helpers is -1 (none), 0 (every idle CPU) or 1..64, not {self.host_helpers}")
-        if self.max_ops < 0 or self.seed < 0:
-            raise ValueError("tessera: max_ops and seed are not negative")
-        if not self.timeout > 0:
-            raise ValueError(f"tessera: timeout is a positive number of seconds, not {self.timeout}")
+        # every option is checked (and normalised) here, so that a bad one fails at enable(),
+        # not at the first kernel call (as an MLIR attribute that does not fit, or in the handler)
+        def put(name: str, value: Any) -> None:
+            object.__setattr__(self, name, value)
+        put("chip", _check.chip(self.chip))
+        if len(self.chip.encode()) > _CHIP_BYTES:
+            raise ValueError(f"tessera: chip is at most {_CHIP_BYTES} bytes (a chip JSON file's absolute path), "
+                             f"not {len(self.chip.encode())}: {self.chip!r}")
+        for name in ("check", "poison", "zero_copy"):
+            put(name, _check.flag(name, getattr(self, name)))
+        put("dma_order", _check.one_of("dma_order", self.dma_order, tuple(n.DMA_ORDERS)))
+        put("host_helpers", _check.host_helpers(self.host_helpers))
+        put("seed", _check.integer("seed", self.seed, 0, _check.I64_MAX))
+        put("max_ops", _check.integer("max_ops", self.max_ops, 0, _check.I64_MAX))
+        put("timeout", _check.seconds("timeout", self.timeout, _MAX_TIMEOUT))
         _device_kind(self.chip)  # an unknown chip fails here, not at the first call
+
+    @classmethod
+    def make(cls, **options: Any) -> "Options":
+        """Options from keyword arguments; an unknown name is a ValueError that lists the known
+        ones."""
+        known = [f.name for f in dataclasses.fields(cls)]
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise ValueError(f"tessera: unknown option {unknown[0]!r} (the options are {', '.join(known)})")
+        return cls(**options)
 
     def attributes(self) -> dict[str, ir.Attribute]:
         i64 = ir.IntegerType.get_signless(64)
@@ -103,7 +125,8 @@ def enable(chip: str = "v5e", check: bool = True, dma_order: str = "eager", pois
            zero_copy: bool = False, host_helpers: int = 0, **more: Any) -> None:
     """Runs every TPU pallas_call that jax.jit lowers for the CPU through tessera, from now on
     (in every thread that has not entered tessera.jax.enabled()). More options: see Options."""
-    opts = Options(chip, check, dma_order, poison, zero_copy, host_helpers, **more)
+    opts = Options.make(chip=chip, check=check, dma_order=dma_order, poison=poison, zero_copy=zero_copy,
+                        host_helpers=host_helpers, **more)
     _register()
     _options.set_global(opts)
 
@@ -119,7 +142,8 @@ def enabled(chip: str = "v5e", check: bool = True, dma_order: str = "eager", poi
             zero_copy: bool = False, host_helpers: int = 0, **more: Any) -> Iterator[Options]:
     """enable() for a block (this thread). A kernel failure that JAX raises inside the block
     (a race, a deadlock, poison, ...) leaves it as tessera.KernelError."""
-    opts = Options(chip, check, dma_order, poison, zero_copy, host_helpers, **more)
+    opts = Options.make(chip=chip, check=check, dma_order=dma_order, poison=poison, zero_copy=zero_copy,
+                        host_helpers=host_helpers, **more)
     _register()
     with _options(opts), kernel_errors():
         yield opts
@@ -162,23 +186,33 @@ def _device_kind(chip_name: str) -> tuple[str, int]:
     return kind, chip.tensor_cores if mega else 1
 
 
+def _tpu_named() -> bool:
+    """Whether the abstract mesh in force names a TPU device (jax.sharding.use_abstract_mesh
+    with a TPU AbstractDevice, as an export for TPU sets): its answers to Pallas's TPU
+    questions win over tessera's. Under jax.shard_map the abstract mesh names the concrete
+    mesh's devices, CPU devices here, whose kind ("cpu") and core count (None) Pallas cannot
+    use: tessera's chip answers then, as outside shard_map."""
+    device = _mesh_lib.get_abstract_mesh().abstract_device
+    return device is not None and getattr(device, "platform", None) == "tpu"
+
+
 def _hook_tpu_info() -> None:
     """While tessera is enabled, Pallas's questions about the TPU (tpu_info.get_device_kind,
     get_num_device_cores: asked while a kernel is traced, as emit_pipeline does, and while it
-    is lowered) are answered with tessera's chip, unless an abstract mesh names a device. On
-    a CPU they would fail ("Unsupported TPU device kind: cpu"). The answers depend on the
+    is lowered) are answered with tessera's chip, unless an abstract mesh names a TPU device.
+    On a CPU they would fail ("Unsupported TPU device kind: cpu"). The answers depend on the
     options, which are part of the trace context, so get_tpu_info's cache keeps them apart."""
     kind, cores = _tpu_info.get_device_kind, _tpu_info.get_num_device_cores
 
     def get_device_kind() -> str:
         opts = _options.value
-        if opts is None or _mesh_lib.get_abstract_mesh().abstract_device is not None:
+        if opts is None or _tpu_named():
             return kind()
         return _device_kind(opts.chip)[0]
 
     def get_num_device_cores() -> int:
         opts = _options.value
-        if opts is None or _mesh_lib.get_abstract_mesh().abstract_device is not None:
+        if opts is None or _tpu_named():
             return cores()
         return _device_kind(opts.chip)[1]
 
@@ -186,13 +220,13 @@ def _hook_tpu_info() -> None:
     _tpu_info.get_num_device_cores = get_num_device_cores
 
     # pltpu.create_tensorcore_mesh() (pl.core_map over a chip's TensorCores) reads
-    # jax.devices()[0].num_cores, which a CPU device does not have: while tessera is enabled,
-    # the chip's cores. The function is also bound by name in jax.experimental.pallas.tpu.
+    # jax.devices()[0].num_cores (under shard_map: the abstract mesh's device's), which a CPU
+    # device does not have: while tessera is enabled, the chip's cores. The function is also
+    # bound by name in jax.experimental.pallas.tpu.
     create_mesh = _tpu_core.create_tensorcore_mesh
 
     def create_tensorcore_mesh(axis_name: str, devices: Any = None, num_cores: int | None = None):
-        if devices is None and num_cores is None and _options.value is not None and \
-                _mesh_lib.get_abstract_mesh().abstract_device is None:
+        if devices is None and num_cores is None and _options.value is not None and not _tpu_named():
             num_cores = get_num_device_cores()
         return create_mesh(axis_name, devices=devices, num_cores=num_cores)
 
@@ -220,10 +254,33 @@ def _mesh_attributes(ctx: mlir.LoweringRuleContext, opts: Options) -> dict[str, 
             "timeout_ms": ir.IntegerAttr.get(i64, max(1, int(opts.timeout * 1000)))}
 
 
+def _kernel_name(params: dict[str, Any]) -> str:
+    """The kernel's name as JAX's TPU lowering gives it (the pallas_call's name, else its
+    function's)."""
+    jaxprs = params.get("jaxprs") or [params.get("jaxpr")]
+    return params.get("name") or "_".join(str(getattr(getattr(j, "debug_info", None), "func_name", "?"))
+                                          for j in jaxprs)
+
+
+def _refuse_pinned(ctx: mlir.LoweringRuleContext, name: str) -> None:
+    """Pinned buffers (jax's state pin()/create_linear(), or jax_refs_to_pins=True: operands of
+    type AbstractLinVal, memref-typed in the lowered call) are refused by name: XLA's CPU
+    backend has no implementation of the Pin and Unpin custom calls that make and read them,
+    so a program holding one cannot run on the CPU with or without tessera."""
+    for i, aval in enumerate(ctx.avals_in):
+        if isinstance(aval, _state_types.AbstractLinVal):
+            raise KernelError(f"kernel '{name}': operand {i} ({aval.inner_aval.str_short()}) is a pinned buffer "
+                              "(jax's pin or jax_refs_to_pins: a memref-typed operand); tessera.jax does not run "
+                              "kernels on pinned buffers, since XLA's CPU backend has no Pin/Unpin custom calls to "
+                              "make them: pass the array itself (with input_output_aliases to update it in place)",
+                              "TSR_ERR_UNSUPPORTED")
+
+
 def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
     opts = _options.value
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")):
         return _pallas_call._pallas_call_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    _refuse_pinned(ctx, _kernel_name(params))
     outs = _tpu_registration.pallas_call_tpu_lowering_rule(ctx, *in_nodes, interpret=interpret,
                                                            **params)
     return _retarget(outs, opts, _mesh_attributes(ctx, opts))
@@ -236,6 +293,7 @@ def _lower_mpmd_map(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")) or \
             not all(isinstance(m, _tpu_core.TensorCoreMesh) for m in params["meshes"]):
         return _mpmd._mpmd_map_fallback_lowering(ctx, *in_nodes, interpret=interpret, **params)
+    _refuse_pinned(ctx, _kernel_name(params))
     outs = _mpmd._mpmd_map_tpu_lowering(ctx, *in_nodes, interpret=interpret, **params)
     return _retarget(outs, opts)
 
@@ -336,9 +394,10 @@ class Timing:
     after the block."""
 
     def __init__(self, chip: str, trace: bool, timing_only: bool | str = False):
-        mode = {False: 0, True: 1, "strict": 2}.get(timing_only)  # type: ignore[call-overload]
-        if mode is None:
-            raise ValueError(f"tessera: timing_only is False, True or 'strict', not {timing_only!r}")
+        chip = _check.chip(chip)
+        trace = _check.flag("trace", trace)
+        mode = {False: 0, True: 1, "strict": 2}[_check.one_of("timing_only", timing_only, (False, True, "strict"))]
+        n.load_chip(chip)  # an unknown chip is a ValueError, as for enable()
         self.chip = chip
         self.simulated_seconds = 0.0
         self.kernels: list[dict[str, Any]] = []
@@ -380,6 +439,19 @@ class Timing:
         if n.lib.tsr_timing_write_trace(t, str(path).encode()) != 0:
             raise KernelError(f"timing: {n.last_error()}")
 
+    def __str__(self) -> str:
+        """The timing model's report, as `tessera run --report` prints it (tsr_timing_report):
+        totals, the bound verdict, then each kernel call."""
+        with n.MemStream() as out:
+            status = n.lib.tsr_timing_report(n.ffi_lib.tsr_ffi_session_timing(self._session), out.file)
+        if status != 0:
+            raise KernelError(f"timing: {n.last_error()}")
+        return out.text
+
+    def __repr__(self) -> str:
+        return (f"<tessera.jax.Timing chip={self.chip!r} calls={self.calls} "
+                f"simulated_seconds={self.simulated_seconds:.6g}>")
+
     def __del__(self):
         if getattr(self, "_session", None) and n.ffi_lib is not None:  # not at interpreter exit
             n.ffi_lib.tsr_ffi_session_destroy(self._session)
@@ -400,11 +472,26 @@ def timing(chip: str | None = None, trace: bool = True,
     Timing's `timing_only_calls` of its `calls` ran without computing. JAX dispatches jitted
     calls asynchronously: the block ends by waiting for the computations of every live array
     (as kernel_errors() does), so that the calls made inside it are timed; one whose results
-    were dropped unread may still escape (block_until_ready them inside the block)."""
+    were dropped unread may still escape (block_until_ready them inside the block): a block in
+    which no kernel call ran warns (RuntimeWarning). Without enable(), the block routes the TPU
+    pallas_calls of this thread to tessera itself, as enabled(chip=chip) would.
+
+    print(t) prints the model's report, as `tessera run --report` does."""
     cur = _options.value
-    t = Timing(chip or (cur.chip if cur else "v5e"), trace, timing_only)
+    chip = _check.chip(chip if chip is not None else cur.chip if cur else "v5e")
+    routed = contextlib.nullcontext() if cur is not None else _options(Options.make(chip=chip))
+    t = Timing(chip, trace, timing_only)
+    if cur is None:
+        _register()
+    ok = False
     try:
-        with kernel_errors():  # which waits for the calls made inside
+        with routed, kernel_errors():  # which waits for the calls made inside
             yield t
+        ok = True
     finally:
         t._close()
+    if ok and t.calls == 0:
+        warnings.warn("tessera.jax.timing: no kernel call ran inside the block, so nothing was timed (JAX "
+                      "dispatches calls asynchronously: a call whose result is never used may run after the "
+                      "block ends, and then in a later timing block; call .block_until_ready() on the "
+                      "results inside the block)", RuntimeWarning, stacklevel=3)

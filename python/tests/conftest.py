@@ -3,6 +3,7 @@ their inputs as the conformance suite makes them, and result comparison."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -37,6 +38,17 @@ def assert_close(got, want, rtol, atol, what=""):
         assert g.shape == w.shape and g.dtype == w.dtype, f"{what} output {i}: {g.dtype}{g.shape} vs {w.dtype}{w.shape}"
         np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol,
                                    err_msg=f"{what} output {i}")
+
+
+def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
+    """Runs python/tests/NAME with ARGS in a process of its own (the CPU device count is fixed
+    when JAX starts), the tessera this process imported first on its path (not a source
+    tree's, which has no libraries)."""
+    import tessera
+    paths = [os.path.dirname(os.path.dirname(os.path.abspath(tessera.__file__)))] + [p for p in sys.path if p]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+    return subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), name), *args],
+                          env=env, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture

@@ -6,8 +6,10 @@ device count (--xla_force_host_platform_device_count) is fixed when JAX starts.
 
 exits 0 when the case's outputs match jnp (or its error is the one expected). The kernels
 (tools/jax/multichip_kernels.py): a ring all-gather (remote copies between ANY refs) and a
-right permute into a VMEM scratch buffer; and a ring all-reduce written as the Pallas
-distributed tutorial teaches, with and without its handshake semaphore."""
+right permute into a VMEM scratch buffer; a right permute straight into the neighbour's VMEM
+output block, with XLA's device barrier and without it (skip_device_barrier); and a ring
+all-reduce written as the Pallas distributed tutorial teaches, with and without its handshake
+semaphore."""
 from __future__ import annotations
 
 import os
@@ -50,6 +52,22 @@ def permute_add(x):
     return pl.pallas_call(permute_add_kernel(N), out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
                           in_specs=[VM], out_specs=VM,
                           scratch_shapes=[pltpu.VMEM((R, C), jnp.float32), DMA, DMA])(x)
+
+
+def permute_out_kernel(x_ref, o_ref, send_sem, recv_sem):
+    """x goes straight into the right neighbour's VMEM output block; no barrier of its own."""
+    right = jax.lax.rem(jax.lax.axis_index("x") + 1, N)
+    copy = pltpu.make_async_remote_copy(src_ref=x_ref, dst_ref=o_ref, send_sem=send_sem, recv_sem=recv_sem,
+                                        device_id=(right,), device_id_type=pl.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def permute_out(skip_device_barrier: bool):
+    params = pltpu.CompilerParams(skip_device_barrier=skip_device_barrier)
+    return lambda x: pl.pallas_call(permute_out_kernel, out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
+                                    in_specs=[VM], out_specs=VM, scratch_shapes=[DMA, DMA],
+                                    compiler_params=params)(x)
 
 
 def allreduce_kernel(handshake: bool):
@@ -103,6 +121,37 @@ def only_device_0(x):
     return jax.lax.cond(jax.lax.axis_index("x") == 0, permute_add, lambda v: v, x)
 
 
+def tpu_info_kernel(x_ref, o_ref):
+    """Asks Pallas's TPU questions while the kernel is traced under shard_map."""
+    info = pltpu.get_tpu_info()
+    o_ref[...] = x_ref[...] + float(10 * info.generation + info.num_cores)
+
+
+def tpu_info_call(x):
+    return pl.pallas_call(tpu_info_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def per_core_rows(x):
+    """pl.core_map over pltpu.create_tensorcore_mesh() under shard_map: core c of each device
+    copies its share of the device's rows, adds 100 * (c + 1) and writes them back."""
+    mesh = pltpu.create_tensorcore_mesh("core")
+    cores = mesh.shape["core"]
+    rows = R // cores
+    src = jax.new_ref(x)
+    out = jax.empty_ref(jax.ShapeDtypeStruct(x.shape, x.dtype))
+
+    @pl.core_map(mesh)
+    def _():
+        c = jax.lax.axis_index("core")
+
+        def body(v):
+            pltpu.sync_copy(src.at[pl.ds(c * rows, rows)], v)
+            v[...] = v[...] + (100.0 * (c + 1)).astype(jnp.float32)
+            pltpu.sync_copy(v, out.at[pl.ds(c * rows, rows)])
+        pl.run_scoped(body, pltpu.VMEM((rows, C), jnp.float32))
+    return jax.freeze(out)
+
+
 def sharded(f):
     return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
 
@@ -122,6 +171,32 @@ def main() -> int:
         # device d holds device d-1's shard + 1
         want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1.0
         np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "permute_out":
+        # XLA's device barrier orders every device's start before the copies: clean, and
+        # device d holds device d-1's shard
+        with tj.enabled(dma_order=ORDER, seed=3):
+            got = np.asarray(sharded(permute_out(False))(x))
+        want = jnp.roll(jnp.asarray(x_np).reshape(N, R, C), 1, axis=0).reshape(N * R, C)
+        np.testing.assert_array_equal(got, np.asarray(want))
+    elif CASE == "permute_out_skip":
+        # without the device barrier each copy may land before its target has entered the
+        # kernel: a finding per device, naming the copy, the target and the fix
+        try:
+            with tj.enabled(dma_order=ORDER, seed=3):
+                np.asarray(sharded(permute_out(True))(x))
+        except tessera.KernelError as e:
+            msg = str(e)
+            # the message holds as many of the N findings as fit: each names one device's copy
+            assert e.status == "TSR_ERR_RACE" and msg.splitlines()[0].endswith(f"{N} findings:"), msg
+            for d, f in enumerate(e.findings):
+                t = (d + 1) % N
+                assert f.startswith(f"race on device {t} core 0: the remote copy DMA #2 from device {d} core 0 (into "
+                                    f"vmem f32[8,128] of device {t} core 0, started at step 0) may land before device "
+                                    f"{t} core 0 has entered the kernel"), msg
+                assert "its VMEM is not yet the kernel's" in f and "on the barrier semaphore" in f, msg
+            assert "kernel store" not in msg, msg  # the kernel stores nothing: tessera's own accesses are not named
+        else:
+            raise AssertionError("the permute without the device barrier ran clean")
     elif CASE == "allreduce":
         with tj.enabled(dma_order=ORDER, seed=3):
             got = np.asarray(sharded(allreduce(True))(x))
@@ -162,6 +237,18 @@ def main() -> int:
         for d in t.devices:
             assert d["copies_sent"] == N - 1 and d["bytes_sent"] == d["bytes_received"] == (N - 1) * 4096, d
             assert abs(d["seconds"] - (N - 1) * 2e-6) <= 1e-12, d
+    elif CASE == "tpu_info":
+        # Pallas's TPU questions asked under shard_map (its abstract mesh names CPU devices) get
+        # the chip's answers: TPU generation and TensorCores per chip (v5e: 5 and 1, v5p: 5 and
+        # 2, v6e: 6 and 1), and create_tensorcore_mesh() the chip's cores
+        for chip, gen, cores in (("v5e", 5, 1), ("v5p", 5, 2), ("v6e", 6, 1)):
+            with tj.enabled(chip=chip):
+                got = np.asarray(sharded(tpu_info_call)(x))
+                np.testing.assert_array_equal(got, x_np + (10 * gen + cores), err_msg=chip)
+                got = np.asarray(sharded(per_core_rows)(x))
+            rows = np.arange(N * R) % R
+            want = x_np + (100.0 * (rows // (R // cores) + 1))[:, None]
+            np.testing.assert_array_equal(got, want.astype(np.float32), err_msg=chip)
     elif CASE == "timeout":
         try:
             with tj.enabled(timeout=1.0):

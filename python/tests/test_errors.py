@@ -30,6 +30,24 @@ def racy(x):
                           scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
 
 
+def _fill(buf):
+    buf[...] = jnp.zeros(buf.shape, buf.dtype)  # the store, in a helper
+
+
+def racy_helper_kernel(x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    _fill(buf)  # writes the buffer the DMA in flight fills
+    copy.wait()
+    o_ref[...] = buf[...]
+
+
+def racy_helper(x):
+    return pl.pallas_call(racy_helper_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                          scratch_shapes=[pltpu.VMEM(x.shape, x.dtype), pltpu.SemaphoreType.DMA(())])(x)
+
+
 def two_races_kernel(x_hbm, o_ref, buf, buf2, sem):
     first, second = (pltpu.make_async_copy(x_hbm, b, sem.at[i]) for i, b in enumerate((buf, buf2)))
     first.start()
@@ -86,6 +104,61 @@ def test_race_is_a_kernel_error(tessera_jax):
         np.testing.assert_array_equal(jax.jit(racy)(X), X * 2)
 
 
+def shared_block_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0
+
+
+def shared_block(x):
+    """A parallel grid of 4 whose output index map ignores the grid: every step writes the one
+    output block. On v5p the cores split the grid (core 0 indices 0-1, core 1 indices 2-3) and
+    both write the block back, each after its last step."""
+    return pl.pallas_call(shared_block_kernel, out_shape=jax.ShapeDtypeStruct((8, 128), x.dtype), grid=(4,),
+                          in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+                          out_specs=pl.BlockSpec((8, 128), lambda i: (0, 0)),
+                          compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel",)))(x)
+
+
+def test_cores_sharing_an_output_block(tessera_jax, capfd):
+    """Two cores writing back one output block race: with the checkers it is a KernelError that
+    names both writes and the fix; without them the call runs and warns."""
+    x = np.arange(32 * 128, dtype=np.float32).reshape(32, 128)
+    both = ("out0 block (0, 0) is written back by core 0 at grid index (1,) (its step 1) and by core 1 at grid "
+            "index (3,) (its step 1): the cores run at once")
+    with pytest.raises(tessera.KernelError) as e:
+        with tessera_jax.enabled(chip="v5p"):
+            jax.jit(shared_block)(x)
+    assert e.value.status == "TSR_ERR_RACE" and "race on core 0 and core 1: " + both in str(e.value), str(e.value)
+    assert 'mark axis 0 "arbitrary" so that one core runs it, or give each core its own output block' in str(e.value)
+    capfd.readouterr()
+    with tessera_jax.enabled(chip="v5p", check=False):
+        got = np.asarray(jax.jit(shared_block)(x))
+    # whichever core's write landed last: core 0's last block (rows 8-15) or core 1's (24-31)
+    assert any(np.array_equal(got, x[r:r + 8] * 2) for r in (8, 24))
+    assert "tessera: warning: " + both in capfd.readouterr().err
+    with tessera_jax.enabled(chip="v5e"):  # one core runs the grid in order: the last block
+        np.testing.assert_array_equal(jax.jit(shared_block)(x), x[24:32] * 2)
+
+
+def test_location_is_the_call_site_chain(tessera_jax):
+    """A store in a helper the kernel calls is placed by its whole call-site chain, innermost
+    first: the helper's line, then the line of the kernel that called it."""
+    import inspect
+    import re
+    lines, first = inspect.getsourcelines(_fill)
+    store = first + next(i for i, line in enumerate(lines) if "buf[...] =" in line)
+    lines, first = inspect.getsourcelines(racy_helper_kernel)
+    call = first + next(i for i, line in enumerate(lines) if "_fill(buf)" in line)
+    with pytest.raises(tessera.KernelError) as e:
+        with tessera_jax.enabled():
+            jax.jit(racy_helper)(X)
+    where = (rf"kernel store at \S*test_errors\.py:{store}:\d+ \(_fill\) called from "
+             rf"\S*test_errors\.py:{call}:\d+ \(racy_helper_kernel\)")
+    assert e.value.status == "TSR_ERR_RACE" and re.search(where, str(e.value)), str(e.value)
+    # the module places the store at callsite(chain at chain) (Pallas inlines a lowering it
+    # keeps): the chain once
+    assert not re.search(rf"\(racy_helper_kernel\) called from \S*test_errors\.py:{store}:", str(e.value)), str(e.value)
+
+
 def test_every_finding_in_the_error(tessera_jax):
     """A Python caller has no checker report to read: the error lists each finding."""
     with pytest.raises(tessera.KernelError) as e:
@@ -107,6 +180,11 @@ def test_every_finding_from_tessera_run():
     assert e.value.status == "TSR_ERR_RACE" and str(e.value).startswith("2 findings:\n  1. race on core 0")
     assert len(e.value.findings) == 2 and all(f.startswith("race on core 0") for f in e.value.findings)
     assert e.value.findings[0] != e.value.findings[1]
+    # check=False: no race checker (eager DMAs have landed by the loads), with or without the
+    # poison checks, which find nothing here
+    for poison in (False, True):
+        out, = tessera.run(exp, X, check=False, poison=poison)
+        np.testing.assert_array_equal(out, X + X)
 
 
 def test_race_under_enable(tessera_jax):
@@ -189,3 +267,25 @@ def test_deadlock(tessera_jax):
     assert e.value.status == "TSR_ERR_DEADLOCK"
     with tessera_jax.enabled():
         good_call_works()
+
+
+def test_pinned_buffer_named(tessera_jax):
+    """A pinned buffer (jax's state pin(): a memref-typed operand of the TPU call) is refused
+    by name when the function is lowered, not with MLIR's "Cannot cast type to
+    RankedTensorType"; XLA's CPU backend cannot make one anyway (it has no Pin)."""
+    from jax._src.state.primitives import pin, unpin
+
+    def double(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * 2
+
+    def f(x):
+        return unpin(pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                                    input_output_aliases={0: 0})(pin(x)))
+    x = np.ones((8, 128), np.float32)
+    with tessera_jax.enabled():
+        with pytest.raises(tessera.KernelError, match=r"kernel 'double': operand 0 \(float32\[8,128\]\) is a pinned "
+                                                      r"buffer .* does not run kernels on pinned buffers") as e:
+            jax.jit(f).lower(x)
+    assert e.value.status == "TSR_ERR_UNSUPPORTED"
+    with pytest.raises(Exception, match="Pin"):  # XLA:CPU alone
+        jax.jit(lambda x: unpin(pin(x)))(x)

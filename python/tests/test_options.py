@@ -68,6 +68,46 @@ def test_bad_options(tessera_jax):
     assert tessera_jax.current() is None
 
 
+# Every option of enable()/enabled() with values of the wrong type, out of range, None or
+# unknown: each is a ValueError naming the option at once, never a failure at the first call
+# (std::bad_cast from MLIR for an integer past int64, an AttributeError for chip=None, a
+# float or a bool taken as an integer, a string taken as True).
+BAD_OPTIONS = [("chip", v) for v in (None, 5, b"v5e", "", "v5e\0", "x" * 300 + ".json")] + \
+    [(k, v) for k in ("check", "poison", "zero_copy") for v in ("no", None, 2, 1.0)] + \
+    [("dma_order", v) for v in (None, "EAGER", ["eager"])] + \
+    [("host_helpers", v) for v in (None, 1.5, "3", 65, -2, True)] + \
+    [(k, v) for k in ("seed", "max_ops") for v in (2**63, -1, 1.5, None, "3", True)] + \
+    [("timeout", v) for v in (0, -1, float("nan"), float("inf"), 1e300, None, "5", True)] + \
+    [("colour", "blue")]
+
+
+@pytest.mark.parametrize("name,value", BAD_OPTIONS)
+def test_bad_option_values(tessera_jax, name, value):
+    with pytest.raises(ValueError, match=rf"tessera: (unknown option ')?{name}"):
+        tessera_jax.enable(**{name: value})
+    with pytest.raises(ValueError, match=rf"tessera: (unknown option ')?{name}"):
+        with tessera_jax.enabled(**{name: value}):
+            pass
+    assert tessera_jax.current() is None
+
+
+def test_option_values_kept(tessera_jax, tmp_path, monkeypatch):
+    """Integers of numpy's types and the largest int64 pass and reach the kernel call; a
+    relative chip JSON path is made absolute, so a later chdir does not lose the file."""
+    (tmp_path / "chip.json").write_text('{"base": "v5p"}')
+    monkeypatch.chdir(tmp_path)
+    opts = tessera_jax.Options.make(chip="chip.json", seed=np.int64(2**63 - 1), max_ops=np.uint32(10**9),
+                                    host_helpers=np.int8(-1), check=np.bool_(False), timeout=np.float32(2))
+    assert opts.chip == str(tmp_path / "chip.json") and type(opts.seed) is int and opts.seed == 2**63 - 1
+    assert opts.check is False and opts.host_helpers == -1 and opts.timeout == 2.0
+    k = KERNELS["softmax"]
+    xs = inputs_of(k)
+    with tessera_jax.enabled(chip="chip.json", dma_order="random", seed=2**63 - 1, max_ops=2**63 - 1):
+        monkeypatch.chdir("/")
+        assert_close(jax.jit(k.build(False))(*xs), jax.jit(k.ref)(*xs), k.rtol, k.atol, "extreme options")
+        assert tessera_jax.current().chip == str(tmp_path / "chip.json")
+
+
 def test_compiled_once(tessera_jax):
     k = KERNELS["layernorm"]
     xs = inputs_of(k)

@@ -263,8 +263,8 @@ def test_kernel_errors_as_tessera_kernel_error():
 
 def readme_script() -> str:
     text = open(os.path.join(REPO, "README.md")).read()
-    m = re.search(r"<!-- pjrt-script -->\s*```python\n(.*?)```", text, re.S)
-    assert m, "README.md has no script marked <!-- pjrt-script -->"
+    m = re.search(r"<!-- file: app.py -->\s*```python\n(.*?)```", text, re.S)
+    assert m, "README.md has no script marked <!-- file: app.py -->"
     return m.group(1)
 
 
@@ -279,7 +279,7 @@ def test_readme_script():
 SHARDED = """
 import json, sys
 sys.path.insert(0, %r)
-import jax, jax.numpy as jnp, numpy as np
+import jax, jax.numpy as jnp, ml_dtypes, numpy as np
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
@@ -301,13 +301,15 @@ psum = jax.jit(jax.shard_map(lambda a: jax.lax.psum(a * 2, "x"), mesh=mesh, in_s
 mesh2 = jax.make_mesh((2, N // 2), ("a", "b"), axis_types=(AxisType.Auto, AxisType.Auto))
 auto = jax.jit(lambda m: (jnp.tanh(m) @ m.T, m.sum(axis=0)), out_shardings=(NamedSharding(mesh2, P("a", "b")), None))
 m_np = np.linspace(-2, 2, 8 * 8 * N, dtype=np.float32).reshape(8 * N // 2, 16)
+bf16 = lambda a: a.astype(ml_dtypes.bfloat16).astype(np.float64)
 mm, ms = auto(jax.device_put(m_np, NamedSharding(mesh2, P("a", "b"))))
 print(json.dumps({
     "gather": bool(np.array_equal(np.asarray(gather(x)), np.tile(x_np, (N, 1)))),
     "permute": bool(np.array_equal(np.asarray(permute(x)), np.roll(x_np.reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1)),
     "psum": bool(np.array_equal(np.asarray(psum(x)), (x_np.reshape(N, R, C) * 2).sum(axis=0))),
     "psum_shards": [s.device.id for s in psum(x).addressable_shards],
-    "auto_mm": float(np.max(np.abs(np.asarray(mm) - np.tanh(m_np) @ m_np.T))),
+    # a default-precision f32 dot is one MXU pass on bf16 operands (docs/numerics.md)
+    "auto_mm": float(np.max(np.abs(np.asarray(mm) - bf16(np.tanh(m_np)) @ bf16(m_np).T))),
     "auto_sum": bool(np.allclose(np.asarray(ms), m_np.sum(axis=0), rtol=1e-5)),
     "mm_spec": str(mm.sharding.spec), "mm_shards": len(mm.addressable_shards),
 }))
@@ -319,7 +321,7 @@ def test_shard_map_and_auto_sharded_jit(tpu):
     got = run_json(SHARDED, tpu)
     assert got["gather"] and got["permute"] and got["psum"], got
     assert sorted(got["psum_shards"]) == list(range(len(got["psum_shards"])))
-    assert got["auto_mm"] < 1e-3 and got["auto_sum"], got
+    assert got["auto_mm"] < 1e-4 and got["auto_sum"], got
     assert got["mm_spec"] == "P('a', 'b')" and got["mm_shards"] in (4, 8)
 
 

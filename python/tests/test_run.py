@@ -62,3 +62,31 @@ def test_errors():
         tessera.run(42)
     with pytest.raises(ValueError, match="v99"):
         tessera.run(exp, *xs, chip="v99")
+
+
+def test_bytes_that_are_not_a_module():
+    """Bytes that are not a serialized Exported are a ValueError that says so, not the
+    flatbuffer reader's struct.error or AttributeError."""
+    exp, _ = exported("softmax")
+    for junk in (b"garbage", bytearray(8), exp.serialize()[:40]):
+        with pytest.raises(ValueError, match="not a serialized jax.export.Exported"):
+            tessera.run(junk)
+        with pytest.raises(ValueError, match="not a serialized jax.export.Exported"):
+            tessera.inspect(junk)
+
+
+@pytest.mark.parametrize("name,value", [("chip", 5), ("chip", ""), ("chip", b"v5e"), ("check", "no"), ("check", None),
+                                        ("poison", "yes"), ("zero_copy", None), ("dma_order", 3),
+                                        ("host_helpers", 100), ("host_helpers", -5), ("host_helpers", 1.5),
+                                        ("host_helpers", None)])
+def test_run_bad_options(name, value):
+    exp, xs = exported("softmax")
+    with pytest.raises(ValueError, match=f"tessera: {name}"):
+        tessera.run(exp, *xs, **{name: value})
+
+
+@pytest.mark.parametrize("name,value", [("steps", -1), ("steps", 1.5), ("steps", None), ("steps", 2**40), ("chip", 5)])
+def test_inspect_bad_options(name, value):
+    exp, _ = exported("flash_attention")
+    with pytest.raises(ValueError, match=f"tessera: {name}"):
+        tessera.inspect(exp, **{name: value})

@@ -7,23 +7,12 @@ clear error after the timeout, not a hang; tessera.jax.timing gives the ring the
 ICI time."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
-
-import tessera
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from conftest import run_script
 
 
-def run_case(*args: str) -> subprocess.CompletedProcess:
-    # the tessera this process imported comes first (not a source tree's without its libraries)
-    paths = [os.path.dirname(os.path.dirname(os.path.abspath(tessera.__file__)))] + [p for p in sys.path if p]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
-    return subprocess.run([sys.executable, os.path.join(HERE, "shard_map_cases.py"), *args], env=env,
-                          capture_output=True, text=True, timeout=300)
+def run_case(*args: str):
+    return run_script("shard_map_cases.py", *args)
 
 
 @pytest.mark.parametrize("case,devices,order", [
@@ -31,7 +20,8 @@ def run_case(*args: str) -> subprocess.CompletedProcess:
     ("ring_allgather", 8, "random"), ("permute_add", 4, "eager"), ("permute_add", 8, "random"),
     ("allreduce", 4, "eager"), ("allreduce", 4, "on-wait"), ("allreduce", 8, "random"),
     ("allreduce_racy", 4, "eager"), ("allreduce_racy", 4, "random"),
-    ("timeout", 4, "eager"), ("timing", 4, "eager"), ("timing", 8, "eager"),
+    ("permute_out", 4, "eager"), ("permute_out", 4, "random"), ("permute_out_skip", 4, "eager"),
+    ("timeout", 4, "eager"), ("timing", 4, "eager"), ("timing", 8, "eager"), ("tpu_info", 4, "eager"),
 ])
 def test_shard_map(case, devices, order):
     r = run_case(case, str(devices), order)

@@ -90,3 +90,23 @@ def test_tune_flash_attention(tessera_jax):
     seconds, verdict = direct_seconds(tessera_jax, make_call(**result.best_params), [q, kk, v], "v5p")
     assert result.best.simulated_seconds == pytest.approx(seconds, rel=1e-12)
     assert result.best.verdict == verdict
+
+
+@pytest.mark.parametrize("name,value", [("chip", "v99"), ("chip", None), ("workers", 0), ("workers", -1),
+                                        ("workers", 1.5), ("progress", "no"), ("candidates", 5),
+                                        ("candidates", {"bm": 128}), ("candidates", [128]), ("make_call", 3)])
+def test_tune_bad_options(tessera_jax, name, value):
+    """A bad argument is a ValueError naming it up front, not a result whose every candidate
+    is invalid with the same error (an unknown chip, make_call not callable) nor a TypeError
+    from deep inside."""
+    def make_call(bm):
+        return SUITE.matmul(m=256, k=256, n=256, bm=bm, bk=128, bn=128, dtype="float32")[0](False)
+    args = {"make_call": make_call, "candidates": {"bm": [128]}}
+    kw = {"chip": "v5e"}
+    if name in args:
+        args[name] = value
+    else:
+        kw[name] = value
+    x = np.ones((256, 256), np.float32)
+    with pytest.raises(ValueError, match=f"tessera: .*{name}"):
+        tessera_jax.tune(args["make_call"], args["candidates"], x, x, **kw)

@@ -31,6 +31,7 @@ typedef struct flight {
   int64_t credit;       /* bytes no wait has claimed yet */
   /* what a report says about it (formatted only when there is a report) */
   tsr_dma_dir dir;
+  bool read_back;       /* an input-direction pipeline copy of an output's block (a revisit) */
   int operand, rank;
   int64_t step;
   int64_t block[TSR_MAX_RANK];
@@ -114,6 +115,11 @@ void ck_remote_event(tsr_checker *ck, const tsr_event *ev);
 void ck_remote_free(tsr_checker *ck);
 /* "core 2", or on many chips "device 1 core 0": a slot (tsr_checker.device_cores). */
 const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap);
+/* Where a kernel access is, for a finding: "at LOC" (its source location, the call-site chain);
+ * for a C body's access, which the pipeline makes of a whole block it hands the body (no
+ * location, the block's operand named), "to its whole out0 block (a C body is watched by its
+ * blocks)"; else "at an unknown location". */
+const char *ck_access_where(const char *loc, const char *block, char *buf, size_t cap);
 /* "f32[16,256] at VMEM core 0" style description of a ref. */
 char *ck_describe(const tsr_ref *r, char *buf, size_t cap);
 

@@ -52,7 +52,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
 }
 
 static void record_locked(tsr_checker *ck, tsr_status s, const char *fmt, va_list ap) {
-  char msg[1024];
+  char msg[2048]; /* the error message's own capacity (status.c): room for call-site chains */
   vsnprintf(msg, sizeof msg, fmt, ap);
   if (ck->total++ == 0) ck->first_status = s;
   if (ck->nkept >= CK_MAX_KEPT) return;
@@ -175,7 +175,8 @@ static void split_end(void *user, bool stands) {
 
 tsr_observer tsr_checker_observer(tsr_checker *ck) {
   return (tsr_observer){.user = ck, .on_event = on_event, .split_begin = split_begin, .split_end = split_end,
-                        .split_accepts = split_accepts, .reads_output_data = (ck->checks & TSR_CHECK_POISON) != 0};
+                        .split_accepts = split_accepts, .reads_output_data = (ck->checks & TSR_CHECK_POISON) != 0,
+                        .reports_races = (ck->checks & TSR_CHECK_RACES) != 0};
 }
 
 tsr_status tsr_checker_attach(tsr_checker *ck, tsr_machine *m) {
@@ -251,6 +252,13 @@ void tsr_checker_report(const tsr_checker *ck, FILE *f) {
 const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap) {
   if (ck->num_devices > 1) snprintf(buf, cap, "device %d core %d", slot / ck->device_cores, slot % ck->device_cores);
   else snprintf(buf, cap, "core %d", slot);
+  return buf;
+}
+
+const char *ck_access_where(const char *loc, const char *block, char *buf, size_t cap) {
+  if (loc) snprintf(buf, cap, "at %s", loc);
+  else if (block) snprintf(buf, cap, "to its whole %s block (a C body is watched by the blocks it gets)", block);
+  else snprintf(buf, cap, "at an unknown location");
   return buf;
 }
 

@@ -33,7 +33,7 @@ typedef struct ck_rec {
   int32_t kind, device, core, target_device, target_core, operand, rank, has_index, dir, write;
   int32_t loc, name, poisoned;       /* strings: ids in the log's table (-1: none) */
   int32_t src, dst, sem, recv;       /* refs: indices in the slot's refs (-1: none) */
-  int32_t pad;
+  int32_t no_barrier;                /* KERNEL_BEGIN: tsr_event.no_device_barrier */
   int64_t step, bytes, amount;
   uint64_t dma_id;
   int64_t index[TSR_MAX_RANK], at[TSR_MAX_RANK];
@@ -212,6 +212,7 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
   switch (ev->kind) {
   case TSR_EV_KERNEL_BEGIN: case TSR_EV_KERNEL_END: case TSR_EV_DMA_START: case TSR_EV_DMA_WAIT_END:
   case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_WAIT: case TSR_EV_SEM_CARRY: case TSR_EV_ACCESS:
+  case TSR_EV_SHARED_OUTPUT:
     break;
   default:
     return;
@@ -236,10 +237,14 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
   ck_rec *r = &s->recs[s->n];
   *r = (ck_rec){.kind = ev->kind, .device = ev->device, .core = ev->core, .target_device = ev->target_device,
                 .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .dir = ev->dir,
-                .write = ev->write, .poisoned = poisoned, .step = ev->step, .bytes = ev->bytes,
+                .write = ev->write, .no_barrier = ev->no_device_barrier, .poisoned = poisoned, .step = ev->step, .bytes = ev->bytes,
                 .amount = ev->amount, .dma_id = ev->dma_id, .src = -1, .dst = -1, .sem = -1, .recv = -1};
   r->loc = intern(L, ev->loc);
-  r->name = ev->kind == TSR_EV_KERNEL_BEGIN ? intern(L, ev->name) : -1;
+  /* names the checks read: the kernel's, a C body's block (ACCESS), a pipeline copy's
+   * operand (DMA_START: an output's read-back), the shared output's */
+  r->name = ev->kind == TSR_EV_KERNEL_BEGIN || ev->kind == TSR_EV_SHARED_OUTPUT || ev->kind == TSR_EV_ACCESS ||
+                    ev->kind == TSR_EV_DMA_START
+                ? intern(L, ev->name) : -1;
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
     r->has_index = 1;
     memcpy(r->index, ev->index, (size_t)ev->rank * sizeof *ev->index);
@@ -298,7 +303,8 @@ static void replay_one(tsr_checker *ck, ck_log *L, const slot_log *s, const ck_r
                   .operand = r->operand, .rank = r->rank, .index = r->has_index ? r->index : NULL,
                   .target_core = r->target_device * dc + r->target_core, .write = r->write,
                   .loc = r->loc >= 0 ? L->strs[r->loc] : NULL, .device = r->device,
-                  .target_device = r->target_device, .recv_sem = to_ref(L, s, r->recv, &recv)};
+                  .target_device = r->target_device, .recv_sem = to_ref(L, s, r->recv, &recv),
+                  .no_device_barrier = r->no_barrier != 0};
   ck_dispatch(ck, &ev, true, r->poisoned ? r->at : NULL);
 }
 

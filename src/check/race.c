@@ -18,15 +18,17 @@ static const char *dir_name(tsr_dma_dir d) {
   return d == TSR_DMA_IN ? "input" : d == TSR_DMA_OUT ? "output" : "kernel";
 }
 
-/* "input DMA #3 operand 0 block (1, 0) (hbm f32[16,256] -> vmem f32[16,256], started at step 2)" */
+/* "input DMA #3 operand 0 block (1, 0) (hbm f32[16,256] -> vmem f32[16,256], started at step 2)";
+ * the pipeline's read-back of a revisited output block: "read-back DMA #7 of out0 block ..." */
 static char *describe(const flight *f, char *buf, size_t cap) {
   char s[96], d[96], blk[64] = "", op[32] = "";
   if (f->rank > 0) {
     char dims[48];
     snprintf(blk, sizeof blk, " block %s", tsr_format_dims(f->block, f->rank, dims, sizeof dims));
   }
-  if (f->operand >= 0) snprintf(op, sizeof op, " operand %d", f->operand);
-  snprintf(buf, cap, "%s DMA #%llu%s%s (%s -> %s, started at step %lld)", dir_name(f->dir),
+  if (f->read_back) snprintf(op, sizeof op, " of out%d", f->operand);
+  else if (f->operand >= 0) snprintf(op, sizeof op, " operand %d", f->operand);
+  snprintf(buf, cap, "%s DMA #%llu%s%s (%s -> %s, started at step %lld)", f->read_back ? "read-back" : dir_name(f->dir),
            (unsigned long long)f->id, op, blk, ck_describe(&f->src_ref, s, sizeof s),
            ck_describe(&f->dst_ref, d, sizeof d), (long long)f->step);
   return buf;
@@ -57,7 +59,8 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   flight *nf = &fl->a[fl->n];
   *nf = (flight){.id = ev->dma_id, .src = ref_region(ev->src), .dst = ref_region(ev->dst),
                  .sem = ev->sem ? ev->sem->data : NULL, .credit = ev->bytes, .dir = ev->dir,
-                 .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst};
+                 .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst,
+                 .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3)};
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
     nf->rank = ev->rank;
     memcpy(nf->block, ev->index, (size_t)ev->rank * sizeof *ev->index);
@@ -92,6 +95,18 @@ static void dma_waited(tsr_checker *ck, const tsr_event *ev) {
   fl->n = kept;
 }
 
+/* A semaphore output's count handed on to a later kernel (SEM_CARRY out): the DMAs in flight
+ * on it have landed (pallas_call.c settles them before the outputs are written back) and
+ * are the later kernel's to wait for. */
+static void handed_on(tsr_checker *ck, const tsr_event *ev) {
+  if (!ev->sem || ev->amount >= 0) return;
+  flights *fl = &ck->inflight[ev->core];
+  int kept = 0;
+  for (int i = 0; i < fl->n; i++)
+    if (fl->a[i].sem != ev->sem->data) fl->a[kept++] = fl->a[i];
+  fl->n = kept;
+}
+
 static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
@@ -105,18 +120,29 @@ static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
     const char *how = !hits_dst ? "overwrites the source of"
                       : ev->write ? "writes memory that is the destination of"
                                   : "reads the destination of";
-    char who[48];
-    ck_report(ck, TSR_ERR_RACE, "race on %s: kernel %s at %s%s (%s) %s %s before it was "
-              "waited for", ck_core_name(ck, ev->core, who, sizeof who), ev->write ? "store" : "load", ev->loc ? ev->loc : "?", step,
-              ck_describe(ev->dst, what, sizeof what), how, describe(f, dma, sizeof dma));
+    char who[48], where[600];
+    ck_report(ck, TSR_ERR_RACE, "race on %s: kernel %s %s%s (%s) %s %s before it was "
+              "waited for", ck_core_name(ck, ev->core, who, sizeof who), ev->write ? "store" : "load",
+              ck_access_where(ev->loc, ev->name, where, sizeof where), step, ck_describe(ev->dst, what, sizeof what), how,
+              describe(f, dma, sizeof dma));
   }
+}
+
+/* Two cores wrote back one output block (found by the pipeline after the call, which words
+ * both writes): the core that wrote second and the other. */
+static void shared_output(tsr_checker *ck, const tsr_event *ev) {
+  char a[48], b[48]; /* on many devices both are slots already (the log's replay, log.c) */
+  ck_report(ck, TSR_ERR_RACE, "race on %s and %s: %s", ck_core_name(ck, ev->target_core, a, sizeof a),
+            ck_core_name(ck, ev->core, b, sizeof b), ev->loc ? ev->loc : "two cores write back one output block");
 }
 
 void ck_race_event(tsr_checker *ck, const tsr_event *ev) {
   switch (ev->kind) {
+  case TSR_EV_SHARED_OUTPUT: shared_output(ck, ev); break;
   case TSR_EV_DMA_START: dma_start(ck, ev); break;
   case TSR_EV_DMA_WAIT_END: dma_waited(ck, ev); break;
   case TSR_EV_ACCESS: kernel_access(ck, ev); break;
+  case TSR_EV_SEM_CARRY: handed_on(ck, ev); break;
   case TSR_EV_KERNEL_END: ck->inflight[ev->core].n = 0; break; /* the machine reports leftovers */
   default: break;
   }

@@ -7,7 +7,12 @@
  *     it (the missing wait before reading a received buffer);
  *   - a remote copy lands in memory its owner accessed with nothing ordering the access
  *     before the copy (the owner may still be reading it);
- *   - two devices' copies write overlapping memory with nothing ordering them.
+ *   - two devices' copies write overlapping memory with nothing ordering them;
+ *   - in a kernel that starts without the device barrier (tsr_call_desc.no_device_barrier), a
+ *     remote copy into a core that nothing orders after that core's start: the target may not
+ *     have entered the kernel yet, so the memory is not yet the kernel's. A core's clock
+ *     starts at 1 when it enters, so the sender's entry for it is 0 until it has acquired
+ *     something the target released since.
  * Joining every release into a semaphore errs towards order: a race may be missed, a correct
  * kernel is never reported. Kernel accesses are recorded per slot with the slot's own clock
  * (merged while the clock stands still), and compared only with remote copies. */
@@ -29,7 +34,7 @@ typedef struct access_rec {
   region r;
   uint32_t epoch;
   bool write;
-  const char *loc;
+  const char *loc, *block; /* block: a C body's whole-block access (ck_access_where) */
   int64_t step;
 } access_rec;
 
@@ -51,6 +56,8 @@ typedef struct vc_state {
   int nacc[CK_MAX_CORES], capacc[CK_MAX_CORES];
   remote_write *rw;
   int nrw, caprw;
+  bool no_barrier[CK_MAX_CORES];   /* the slot's kernel started without the device barrier */
+  uint64_t told_entry[CK_MAX_CORES]; /* per sender: the targets already reported as not entered */
 } vc_state;
 
 void ck_remote_free(tsr_checker *ck) {
@@ -99,11 +106,14 @@ static void acquire(vc_state *v, int n, int t, const tsr_ref *sem) {
   if (s) join(v->vc[t], s->vc, n);
 }
 
-static void begin(tsr_checker *ck, vc_state *v, int t, int device) {
+static void begin(tsr_checker *ck, vc_state *v, int t, const tsr_event *ev) {
+  int device = ev->device;
   if (t == 0) v->nsems = 0; /* every device's KERNEL_BEGIN precedes any signal (the start barrier) */
   memset(v->vc[t], 0, sizeof v->vc[t]);
   v->vc[t][t] = 1;
   v->nacc[t] = 0;
+  v->no_barrier[t] = ev->no_device_barrier;
+  v->told_entry[t] = 0;
   if (t % ck->device_cores == 0) { /* the device's first core: the copies into it are past */
     int k = 0;
     for (int i = 0; i < v->nrw; i++)
@@ -116,7 +126,7 @@ static void begin(tsr_checker *ck, vc_state *v, int t, int device) {
  * that old may be missed; nothing is reported that is not one). */
 #define MAX_ACCESSES (1 << 16)
 
-static void record_access(vc_state *v, int t, region r, bool write, const char *loc, int64_t step) {
+static void record_access(vc_state *v, int t, region r, bool write, const char *loc, const char *block, int64_t step) {
   uint32_t e = v->vc[t][t];
   if (v->nacc[t] >= MAX_ACCESSES) {
     memmove(v->acc[t], v->acc[t] + MAX_ACCESSES / 2, sizeof *v->acc[t] * (size_t)(v->nacc[t] - MAX_ACCESSES / 2));
@@ -131,7 +141,7 @@ static void record_access(vc_state *v, int t, region r, bool write, const char *
     }
   }
   if (!grow((void **)&v->acc[t], &v->capacc[t], v->nacc[t], sizeof *v->acc[t])) return;
-  v->acc[t][v->nacc[t]++] = (access_rec){r, e, write, loc, step};
+  v->acc[t][v->nacc[t]++] = (access_rec){r, e, write, loc, block, step};
 }
 
 static void describe_copy(const tsr_checker *ck, const remote_write *w, char *buf, size_t cap) {
@@ -148,33 +158,57 @@ static void on_access(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
     remote_write *w = &v->rw[i];
     if (w->reported || w->target_device != device || w->writer == t || !regions_overlap(w->r, r)) continue;
     if (w->epoch <= v->vc[t][w->writer]) continue; /* the copy is ordered before the access */
-    char who[40], c[256];
+    char who[40], c[256], where[600];
     w->reported = true;
     describe_copy(ck, w, c, sizeof c);
-    ck_report_locked(ck, TSR_ERR_RACE, "race on %s: kernel %s at %s at step %lld %s memory that %s writes, with no "
+    ck_report_locked(ck, TSR_ERR_RACE, "race on %s: kernel %s %s at step %lld %s memory that %s writes, with no "
                      "wait ordering them (wait on the receive semaphore before touching a received buffer)",
-                     ck_core_name(ck, t, who, sizeof who), ev->write ? "store" : "load", ev->loc ? ev->loc : "?",
-                     (long long)ev->step, ev->write ? "writes" : "reads", c);
+                     ck_core_name(ck, t, who, sizeof who), ev->write ? "store" : "load",
+                     ck_access_where(ev->loc, ev->name, where, sizeof where), (long long)ev->step,
+                     ev->write ? "writes" : "reads", c);
   }
   (void)n;
-  record_access(v, t, r, ev->write, ev->loc, ev->step);
+  record_access(v, t, r, ev->write, ev->loc, ev->name, ev->step);
+}
+
+/* A remote copy into core u (a slot) that nothing orders after u's start, in a kernel that
+ * starts without the device barrier: once per sender and target. */
+static void check_entered(tsr_checker *ck, vc_state *v, const tsr_event *ev, const remote_write *w) {
+  int t = ev->core, u = ev->target_core;
+  if (u < 0 || u >= ck->num_cores || u >= CK_MAX_CORES || !v->no_barrier[u] || v->vc[t][u] > 0 ||
+      (v->told_entry[t] >> u & 1))
+    return;
+  v->told_entry[t] |= 1ull << u;
+  char who[40], c[256];
+  describe_copy(ck, w, c, sizeof c);
+  ck_core_name(ck, u, who, sizeof who);
+  tsr_space sp = ev->dst->space;
+  const char *mem = sp == TSR_VMEM ? "its VMEM" : sp == TSR_SMEM ? "its SMEM" : "the HBM buffer the copy writes";
+  ck_report_locked(ck, TSR_ERR_RACE, "race on %s: %s may land before %s has entered the kernel: the kernel starts "
+                   "without the device barrier (it has a barrier of its own, or skips it), nothing orders the copy "
+                   "after that core's start, and until then %s is not yet the kernel's (what ran before may still use "
+                   "it). Meet the devices you copy to on the barrier semaphore (pltpu.get_barrier_semaphore: signal "
+                   "each, wait for theirs) before the first remote copy", who, c, who, mem);
 }
 
 static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores, dev = ev->target_device;
   remote_write w = {.r = ref_region(ev->dst), .writer = t, .target_device = dev, .epoch = v->vc[t][t],
                     .dma_id = ev->dma_id, .step = ev->step, .dst = *ev->dst};
+  check_entered(ck, v, ev, &w);
   char who[40], c[256];
   for (int u = dev * ck->device_cores; u < (dev + 1) * ck->device_cores && u < n; u++) {
     if (u == t) continue;
     for (int i = 0; i < v->nacc[u]; i++) {
       access_rec *a = &v->acc[u][i];
       if (!regions_overlap(a->r, w.r) || a->epoch <= v->vc[t][u]) continue;
+      char where[600];
       describe_copy(ck, &w, c, sizeof c);
-      ck_report_locked(ck, TSR_ERR_RACE, "race on %s: %s writes memory that its kernel %s at %s at step %lld %s, with "
+      ck_report_locked(ck, TSR_ERR_RACE, "race on %s: %s writes memory that its kernel %s %s at step %lld %s, with "
                        "nothing ordering the access before the copy (the owner may still be using it)",
-                       ck_core_name(ck, u, who, sizeof who), c, a->write ? "store" : "load", a->loc ? a->loc : "?",
-                       (long long)a->step, a->write ? "wrote" : "read");
+                       ck_core_name(ck, u, who, sizeof who), c, a->write ? "store" : "load",
+                       ck_access_where(a->loc, a->block, where, sizeof where), (long long)a->step,
+                       a->write ? "wrote" : "read");
       w.reported = true;
       break;
     }
@@ -217,7 +251,7 @@ void ck_remote_event(tsr_checker *ck, const tsr_event *ev) {
   }
   vc_state *v = ck->vc;
   switch (ev->kind) {
-  case TSR_EV_KERNEL_BEGIN: begin(ck, v, t, ev->device); break;
+  case TSR_EV_KERNEL_BEGIN: begin(ck, v, t, ev); break;
   case TSR_EV_SEM_SIGNAL:
     release(v, n, t, ev->sem, ev->target_core);
     v->vc[t][t]++;

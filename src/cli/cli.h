@@ -26,6 +26,11 @@ void cli_set_json(bool on);
 /* Whether standard input ('-') is named at most once among the n file arguments; says so on
  * stderr otherwise (a usage error: it can be read once). */
 bool cli_stdin_once(const char *cmd, const char *const *files, int n);
+/* Flushes standard output, keeping the reason of the first failure for cli_stdout_error (the
+ * stream itself keeps only that one happened). */
+void cli_flush(void);
+/* errno of the first failed cli_flush, or 0. */
+int cli_stdout_error(void);
 /* A byte count: a whole number with an optional K, M, G or T (powers of 1024). */
 bool cli_parse_bytes(const char *s, int64_t *out);
 

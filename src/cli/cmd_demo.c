@@ -6,8 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/demo.h"
-#include "tessera/check.h"
-#include "tessera/timing.h"
+#include "tessera/sim.h"
 
 static const struct {
   const char *name;
@@ -48,53 +47,54 @@ static void print_event(void *user, const tsr_event *ev) {
   }
 }
 
-/* The observers of the example that runs now; they outlive its machine and are freed after
- * it (a machine calls its observers until it is destroyed). */
-static tsr_timing *demo_timing;
-static tsr_checker *demo_checker;
+/* The machine of the example that runs now, with its observers (one machine per example):
+ * the timing model and the checkers are reported after the run, then it all goes. */
+static tsr_sim *demo_sim;
 static const demo_opts *demo_current;
+static bool demo_several; /* more than one example runs: each writes its own trace */
 
 tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
-  tsr_machine_options mo = {0};
-  tsr_chip chip_desc;
-  if (tsr_chip_load(o->chip ? o->chip : chip, &chip_desc) != TSR_OK) {
+  tsr_sim_options so = {
+      .chip = o->chip ? o->chip : chip,
+      .machine = {.num_cores = o->cores ? o->cores : cores, .zero_copy = o->zero_copy, .dma_mode = o->dma_mode,
+                  .seed = o->seed, .num_devices = o->devices},
+      .checks = o->check || o->poison ? TSR_CHECK_DEFAULT | (o->poison ? TSR_CHECK_POISON : 0) : 0,
+      .timing = o->report || o->json || o->trace,
+      .timing_options = {.trace = o->trace != NULL}};
+  tsr_sim_destroy(demo_sim);
+  demo_sim = NULL;
+  if (tsr_sim_create(&so, &demo_sim) != TSR_OK) {
     fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
     return NULL;
   }
-  mo.chip = &chip_desc;
-  mo.num_cores = o->cores ? o->cores : cores;
-  mo.zero_copy = o->zero_copy;
-  mo.dma_mode = o->dma_mode;
-  mo.seed = o->seed;
-  mo.num_devices = o->devices;
-  tsr_machine *m = NULL;
-  if (tsr_machine_create(&mo, &m) != TSR_OK) {
-    fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-    return NULL;
-  }
+  tsr_machine *m = tsr_sim_machine(demo_sim);
   if (o->plan) {
     tsr_observer obs = {.user = NULL, .on_event = print_event};
     tsr_machine_add_observer(m, &obs);
   }
   demo_current = o;
-  if ((o->report || o->json || o->trace) && !demo_timing) {
-    tsr_timing_options to = {.trace = o->trace != NULL};
-    if (tsr_timing_create(tsr_machine_chip(m), &to, &demo_timing) != TSR_OK ||
-        tsr_timing_attach(demo_timing, m) != TSR_OK) {
-      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-      tsr_machine_destroy(m);
-      return NULL;
-    }
-  }
-  if ((o->check || o->poison) && !demo_checker) {
-    if (tsr_checker_create(TSR_CHECK_DEFAULT | (o->poison ? TSR_CHECK_POISON : 0), &demo_checker) != TSR_OK ||
-        tsr_checker_attach(demo_checker, m) != TSR_OK) {
-      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-      tsr_machine_destroy(m);
-      return NULL;
-    }
-  }
   return m;
+}
+
+void demo_machine_done(tsr_machine *m) {
+  if (demo_sim && m == tsr_sim_machine(demo_sim)) {
+    tsr_sim_destroy(demo_sim);
+    demo_sim = NULL;
+  }
+}
+
+/* Where an example's --trace goes: FILE for one example; for several, FILE with the example's
+ * name before its extension (t.json: t.add.json, t.matmul.json), so that none overwrites
+ * another. "-" is standard output for all. */
+static const char *trace_path(const char *file, const char *name, char *buf, size_t cap) {
+  if (!demo_several || !strcmp(file, "-")) {
+    snprintf(buf, cap, "%s", file);
+    return buf;
+  }
+  const char *slash = strrchr(file, '/'), *dot = strrchr(file, '.');
+  size_t stem = dot && dot > (slash ? slash : file) ? (size_t)(dot - file) : strlen(file);
+  snprintf(buf, cap, "%.*s.%s%s", (int)stem, file, name, file + stem);
+  return buf;
 }
 
 /* --json: one array on stdout, an object per example with the timing model's report. */
@@ -104,17 +104,24 @@ static int json_reports;
 static bool demo_observers_report(const char *name) {
   bool ok = true;
   const demo_opts *o = demo_current;
+  tsr_timing *demo_timing = demo_sim ? tsr_sim_timing(demo_sim) : NULL;
+  tsr_checker *demo_checker = demo_sim ? tsr_sim_checker(demo_sim) : NULL;
   if (demo_timing) {
     if (o->report) tsr_timing_report(demo_timing, cli_out());
     if (o->json) {
       printf("%s{\"demo\": \"%s\", \"report\": ", json_reports++ ? ",\n" : "[\n", name);
-      fflush(stdout);
+      cli_flush();
       if (tsr_timing_write_json(demo_timing, "-") != TSR_OK) ok = false;
       printf("}");
     }
-    if (o->trace && tsr_timing_write_trace(demo_timing, o->trace) != TSR_OK) {
-      fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-      ok = false;
+    if (o->trace) {
+      char path[4096];
+      if (tsr_timing_write_trace(demo_timing, trace_path(o->trace, name, path, sizeof path)) != TSR_OK) {
+        fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
+        ok = false;
+      } else if (strcmp(path, "-")) {
+        fprintf(cli_out(), "trace: %s (open in ui.perfetto.dev)\n", path);
+      }
     }
   }
   if (demo_checker) {
@@ -124,15 +131,8 @@ static bool demo_observers_report(const char *name) {
   return ok;
 }
 
-static void demo_observers_free(void) {
-  tsr_timing_destroy(demo_timing);
-  tsr_checker_destroy(demo_checker);
-  demo_timing = NULL;
-  demo_checker = NULL;
-}
-
 int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
-  fprintf(cli_out(), "%-9s %s  worst error %.3g  steps %lld  DMAs in %lld (skipped %lld)  out %lld (skipped %lld)"
+  fprintf(cli_out(), "%-11s %s  worst error %.3g  steps %lld  DMAs in %lld (skipped %lld)  out %lld (skipped %lld)"
          "  bytes in %lld out %lld  cores %d\n",
          name, ok ? "PASS" : "FAIL", worst, (long long)st->steps, (long long)st->dma.in,
          (long long)st->dma.skip_in, (long long)st->dma.out, (long long)st->dma.skip_out,
@@ -164,9 +164,11 @@ static void usage(FILE *f) {
              "                   [--report] [--json] [--trace FILE.json] [--check] [--poison]\n"
              "                   [--dma-order eager|on-wait|random] [--seed N] [NAME...]\n"
              "       tessera demo --list\n\n"
-             "Runs the embedded examples through the pipeline engine with random inputs and\n"
-             "checks each against a plain C reference, printing the pipeline's figures. With a\n"
-             "NAME, runs that example and prints its DMA plan step by step (--plan).\n"
+             "Runs the embedded examples (or those NAMEd) through the pipeline engine with random\n"
+             "inputs and checks each against a plain C reference, printing a line of the pipeline's\n"
+             "figures per example. --plan prints each example's DMA plan step by step (every step,\n"
+             "DMA start, wait and skip). --trace with several examples writes one file each, the\n"
+             "example's name before the extension (t.json: t.add.json, ...), and says where.\n"
              "--zero-copy hands whole blocks to kernels as views of HBM (faster; see\n"
              "docs/architecture.md). --report, --json and --trace show how the run would behave\n"
              "on the chip (timing model); --check and --poison attach the checkers; --dma-order\n"
@@ -245,17 +247,26 @@ int cmd_demo(int argc, char **argv) {
     }
     if (n < 64) names[n++] = a;
   }
-  if (n == 1) o.plan = true; /* one example: show its plan */
   int failed = 0, ran = 0;
+  demo_several = n != 1;
+  if (n == 0) {
+    int all = 0;
+    while (demos[all].name) all++;
+    fprintf(cli_out(), "%d examples, each run through the pipeline engine on random inputs and checked against a plain C "
+                       "reference:\n", all);
+  }
   for (int k = 0; demos[k].name; k++) {
     bool chosen = n == 0;
     for (int j = 0; j < n; j++) chosen |= !strcmp(names[j], demos[k].name);
     if (!chosen) continue;
     ran++;
     failed += demos[k].run(&o) != 0;
-    demo_observers_free();
+    tsr_sim_destroy(demo_sim); /* an example that failed before demo_machine_done */
+    demo_sim = NULL;
   }
   if (json_reports) printf("\n]\n");
-  fprintf(cli_out(), "%d passed, %d failed\n", ran - failed, failed);
+  fprintf(cli_out(), "%d passed, %d failed%s\n", ran - failed, failed,
+          o.plan || o.report || o.json || o.trace ? ""
+                                                  : " (--plan: each DMA plan step by step; --report: the timing model)");
   return failed ? TSR_EXIT_FAIL : TSR_EXIT_OK;
 }

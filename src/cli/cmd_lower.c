@@ -28,15 +28,10 @@ static void usage(FILE *f) {
 
 static tsr_status write_out(const char *out, const tsr_mlir_module *m, const char *texts) {
   atomic_file af;
-  FILE *f = stdout;
-  if (out && strcmp(out, "-")) {
-    TSR_TRY(atomic_file_open(&af, out));
-    f = af.f;
-  }
-  if (texts) fputs(texts, f);
-  else tsr_mlir_print(m, f, TSR_MLIR_PRINT_LOCS);
-  if (f != stdout) return atomic_file_commit(&af);
-  return fflush(stdout) == 0 ? TSR_OK : tsr_fail(TSR_ERR_IO, "cannot write standard output");
+  TSR_TRY(atomic_file_open(&af, out ? out : "-"));
+  if (texts) fputs(texts, af.f);
+  else tsr_mlir_print(m, af.f, TSR_MLIR_PRINT_LOCS);
+  return atomic_file_commit(&af);
 }
 
 int cmd_lower(int argc, char **argv) {

@@ -1,26 +1,29 @@
 /* tessera ops: the ops tessera reads and runs, straight from the registries (src/ops): which
- * registry runs each, whether the text parser knows its pretty form, and (Mosaic) what the
- * program passes may assume of it. `--markdown` writes docs/ops.md. */
+ * registry runs each, whether the text parser knows its pretty form, (Mosaic) what the
+ * program passes may assume of it, and its traits. `--markdown` writes docs/ops.md. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "ops/traits.h"
 
 typedef struct op_row {
   const char *registry, *name, *syntax, *kind;
+  unsigned traits;
+  bool hlo; /* traits are HLO_TRAITS bits, else MOSAIC_TRAITS bits */
 } op_row;
 
 static const op_row rows[] = {
-#define BUILTIN_OP(e, name, syntax) {"builtin", name, #syntax, ""},
+#define BUILTIN_OP(e, name, syntax) {"builtin", name, #syntax, "", 0, false},
 #include "ops/builtin.def"
 #undef BUILTIN_OP
-#define MOP(e, name, syntax, compile, run, kind) {"mosaic", name, #syntax, #kind},
+#define MOP(e, name, syntax, compile, run, kind, traits) {"mosaic", name, #syntax, #kind, traits, false},
 #include "ops/mosaic.def"
 #undef MOP
-#define HLO_OP(e, name, syntax, run, prep) {"stablehlo", name, #syntax, ""},
+#define HLO_OP(e, name, syntax, run, prep, traits) {"stablehlo", name, #syntax, "", traits, true},
 #include "ops/stablehlo.def"
 #undef HLO_OP
-#define HLO_OP(e, name, syntax, run, prep) {"check", name, #syntax, ""},
+#define HLO_OP(e, name, syntax, run, prep, traits) {"check", name, #syntax, "", traits, true},
 #include "ops/check.def"
 #undef HLO_OP
 };
@@ -33,6 +36,28 @@ static const struct { const char *name, *why; } refused[] = {
 #undef MREFUSED
 };
 enum { NREFUSED = sizeof refused / sizeof refused[0] };
+
+/* The traits' words and what each promises (src/ops/traits.h), by bit position. */
+#define TRAIT_WORD(bit, word, what) word,
+#define TRAIT_WHAT(bit, word, what) what,
+static const char *const mosaic_words[] = {MOSAIC_TRAITS(TRAIT_WORD)}, *const mosaic_what[] = {MOSAIC_TRAITS(TRAIT_WHAT)};
+static const char *const hlo_words[] = {HLO_TRAITS(TRAIT_WORD)}, *const hlo_what[] = {HLO_TRAITS(TRAIT_WHAT)};
+#undef TRAIT_WORD
+#undef TRAIT_WHAT
+
+/* A row's traits as words joined by ", " ("" for none). */
+static const char *traits_text(const op_row *r, char *buf, size_t cap) {
+  const char *const *words = r->hlo ? hlo_words : mosaic_words;
+  int n = r->hlo ? HLO_TRAIT_COUNT : MOSAIC_TRAIT_COUNT;
+  size_t at = 0;
+  buf[0] = 0;
+  for (int b = 0; b < n; b++)
+    if (r->traits & (1u << b)) {
+      int k = snprintf(buf + at, cap - at, "%s%s", at ? ", " : "", words[b]);
+      if (k > 0) at += (size_t)k < cap - at ? (size_t)k : cap - at - 1;
+    }
+  return buf;
+}
 
 static const char *kind_text(const char *k) {
   return !strcmp(k, "K_VALUE") ? "value" : !strcmp(k, "K_LOAD") ? "load" : !strcmp(k, "K_VIEW") ? "view"
@@ -49,7 +74,11 @@ static void markdown(void) {
          "  form in `src/mlir/pretty_ops.c`; `generic` means MLIR's generic form only.\n"
          "- **kind** (Mosaic): what the interpreter's program passes may assume of the op\n"
          "  (`value`: computes values only; `load`; `view`: a memref view; `control`: scf/cf, writes\n"
-         "  no memory itself; `effect`: writes memory or has state).\n");
+         "  no memory itself; `effect`: writes memory or has state).\n"
+         "- **traits**: properties that passes test instead of listing the ops that have them\n"
+         "  (`src/ops/traits.h`); none is the safe default.\n");
+  for (int b = 0; b < MOSAIC_TRAIT_COUNT; b++) printf("  - `%s` (Mosaic): %s.\n", mosaic_words[b], mosaic_what[b]);
+  for (int b = 0; b < HLO_TRAIT_COUNT; b++) printf("  - `%s` (StableHLO): %s.\n", hlo_words[b], hlo_what[b]);
   static const struct { const char *registry, *title, *what; } sections[] = {
       {"builtin", "Containers", "Taken apart by the readers of both registries"},
       {"mosaic", "Mosaic kernels", "`src/ops/mosaic.def`, run by the Mosaic executor (src/mosaic)"},
@@ -60,10 +89,15 @@ static void markdown(void) {
                           "interpreter; a failed check fails the run"}};
   for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {
     int n = 0;
-    for (int i = 0; i < NROWS; i++) n += !strcmp(rows[i].registry, sections[s].registry);
+    bool traits = false; /* a column when any row of the section has a trait */
+    for (int i = 0; i < NROWS; i++)
+      if (!strcmp(rows[i].registry, sections[s].registry)) {
+        n++;
+        traits |= rows[i].traits != 0;
+      }
     bool kinds = !strcmp(sections[s].registry, "mosaic");
-    printf("\n## %s (%d ops)\n\n%s.\n\n| op | form |%s\n|---|---|%s\n", sections[s].title, n, sections[s].what,
-           kinds ? " kind |" : "", kinds ? "---|" : "");
+    printf("\n## %s (%d ops)\n\n%s.\n\n| op | form |%s%s\n|---|---|%s%s\n", sections[s].title, n, sections[s].what,
+           kinds ? " kind |" : "", traits ? " traits |" : "", kinds ? "---|" : "", traits ? "---|" : "");
     for (int i = 0; i < NROWS; i++) {
       if (strcmp(rows[i].registry, sections[s].registry)) continue;
       char form[64];
@@ -71,6 +105,8 @@ static void markdown(void) {
       for (char *c = form; *c; c++) *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
       printf("| `%s` | %s |", rows[i].name, form);
       if (kinds) printf(" %s |", kind_text(rows[i].kind));
+      char words[256];
+      if (traits) printf(" %s |", traits_text(&rows[i], words, sizeof words));
       printf("\n");
     }
     if (kinds) {
@@ -89,7 +125,8 @@ static void usage(FILE *f) {
              "stablehlo for the graph around them, check for its assertions, builtin for the\n"
              "containers, refused for the ops of the Mosaic dialect that tessera does not run),\n"
              "name, pretty form\n"
-             "(GENERIC: MLIR's generic form only) and, for Mosaic ops, kind (refused ops: why).\n"
+             "(GENERIC: MLIR's generic form only), for Mosaic ops kind, and traits (refused ops:\n"
+             "why).\n"
              "--markdown prints\n"
              "docs/ops.md.\n"
              "Exit codes: 0 ok, 2 bad usage.\n");
@@ -108,8 +145,13 @@ int cmd_ops(int argc, char **argv) {
     markdown();
     return TSR_EXIT_OK;
   }
-  for (int i = 0; i < NROWS; i++)
-    printf("%-9s %-34s %-22s %s\n", rows[i].registry, rows[i].name, rows[i].syntax, kind_text(rows[i].kind));
+  for (int i = 0; i < NROWS; i++) {
+    char words[256];
+    if (*traits_text(&rows[i], words, sizeof words))
+      printf("%-9s %-34s %-22s %-7s %s\n", rows[i].registry, rows[i].name, rows[i].syntax, kind_text(rows[i].kind), words);
+    else
+      printf("%-9s %-34s %-22s %s\n", rows[i].registry, rows[i].name, rows[i].syntax, kind_text(rows[i].kind));
+  }
   for (int i = 0; i < NREFUSED; i++) printf("%-9s %-34s %-22s %s\n", "refused", refused[i].name, "-", refused[i].why);
   return TSR_EXIT_OK;
 }

@@ -185,6 +185,81 @@ static double median(double *v, long n) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* FNV-1a of a file's bytes; false when it cannot be read. */
+static bool hash_file(const char *path, uint64_t *h) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  unsigned char buf[1 << 16];
+  size_t got;
+  *h = 0xcbf29ce484222325ull;
+  while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+    for (size_t i = 0; i < got; i++) *h = (*h ^ buf[i]) * 0x100000001b3ull;
+  bool ok = !ferror(f);
+  fclose(f);
+  return ok;
+}
+
+/* "8,128" (sep ',') or "2x4" (sep 'x'). */
+static char *join_dims(const int64_t *d, int rank, char sep, char *buf, size_t cap) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = 0; i < rank && n + 1 < cap; i++) {
+    if (i) buf[n++] = sep;
+    n += (size_t)snprintf(buf + n, cap - n, "%lld", (long long)d[i]);
+  }
+  return buf;
+}
+
+/* Under mpirun, what every process must have been started with alike (cli_mpi_begin): what
+ * changes the steps the processes take together or the results (not -o, --expect, --rtol,
+ * --atol, which process 0 alone acts on, nor --host-helpers, --zero-copy, --no-chunk, --dump,
+ * which change how this process works, not what it computes). */
+static void run_args(cli_mpi_args *a, const run_setup *rs, const char *module, const char *const *inputs, int n_in,
+                     unsigned long seed, long repeat, int64_t max_memory) {
+  char v[160], shown[4096 + 64];
+  uint64_t h;
+  if (strcmp(module, "-") && hash_file(module, &h)) {
+    snprintf(v, sizeof v, "%016llx", (unsigned long long)h);
+    snprintf(shown, sizeof shown, "%s (FNV-1a %s)", module, v);
+    cli_mpi_args_add(a, 'v', "the module", v, shown);
+  } else {
+    cli_mpi_args_add(a, 'v', "the module", module, NULL);
+  }
+  snprintf(v, sizeof v, "%d", n_in);
+  cli_mpi_args_add(a, 'v', "the inputs", n_in ? v : "none (random)", NULL);
+  for (int i = 0; i < n_in; i++) { /* the header only: process 0 reads the data */
+    tsr_array t;
+    char name[32], dims[96];
+    snprintf(name, sizeof name, "input %d", i);
+    if (tsr_npy_read_header(inputs[i], &t) != TSR_OK) {
+      cli_mpi_args_add(a, 'i', name, "?", NULL); /* not here (another node's file): any matches */
+      continue;
+    }
+    snprintf(v, sizeof v, "%s[%s]", tsr_dtype_name(t.dtype), join_dims(t.shape, t.rank, ',', dims, sizeof dims));
+    snprintf(shown, sizeof shown, "%s (%s)", v, inputs[i]);
+    cli_mpi_args_add(a, 'i', name, v, shown);
+  }
+  snprintf(v, sizeof v, "%d", rs->devices);
+  cli_mpi_args_add(a, 'v', "--devices", rs->devices && !rs->mesh_rank ? v : "none", NULL);
+  cli_mpi_args_add(a, 'v', "--mesh", rs->mesh_rank ? join_dims(rs->mesh, rs->mesh_rank, 'x', v, sizeof v) : "none", NULL);
+  cli_mpi_args_add(a, 'v', "--chip", rs->chip_name ? rs->chip_name : "v5e", NULL);
+  const char *flags[][2] = {{"--report", rs->report ? "1" : "0"}, {"--json", rs->json ? "1" : "0"},
+                            {"--trace", rs->trace_path ? "1" : "0"}, {"--check", rs->check ? "1" : "0"},
+                            {"--poison", rs->poison ? "1" : "0"}, {"--no-check", rs->no_check ? "1" : "0"}};
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) cli_mpi_args_add(a, 'f', flags[i][0], flags[i][1], NULL);
+  const char *orders[] = {"eager", "on-wait", "random"};
+  cli_mpi_args_add(a, 'v', "--dma-order", rs->dma_mode <= TSR_DMA_RANDOM ? orders[rs->dma_mode] : "?", NULL);
+  snprintf(v, sizeof v, "%lu", seed);
+  cli_mpi_args_add(a, 'v', "--seed", v, NULL);
+  cli_mpi_args_add(a, 'v', "--timing-only", !rs->timing_only ? "none" : rs->timing_only == TSR_TIMING_ONLY_STRICT ? "strict" : "on", NULL);
+  snprintf(v, sizeof v, "%ld", repeat);
+  cli_mpi_args_add(a, 'v', "--repeat", v, NULL);
+  snprintf(v, sizeof v, "%lld", (long long)(rs->max_ops < 0 ? 0 : rs->max_ops));
+  cli_mpi_args_add(a, 'v', "--max-ops", rs->max_ops ? v : "the default", NULL);
+  snprintf(v, sizeof v, "%lld", (long long)(max_memory < 0 ? 0 : max_memory));
+  cli_mpi_args_add(a, 'v', "--max-memory", max_memory ? v : "the default", NULL);
+}
+
 int cmd_run(int argc, char **argv) {
   run_setup rs;
   run_setup_init(&rs, "run");
@@ -264,7 +339,10 @@ int cmd_run(int argc, char **argv) {
     rs.no_check = true;
     if (!rs.json && !rs.trace_path) rs.report = true;
   }
-  int rc = cli_mpi_begin(&rs, "run"); /* under mpirun: the devices spread over the processes */
+  static cli_mpi_args agree; /* 16 KiB */
+  agree.len = 0;
+  if (cli_mpi_launched()) run_args(&agree, &rs, module, inputs, n_in, seed, repeat, max_memory);
+  int rc = cli_mpi_begin(&rs, "run", &agree); /* under mpirun: the devices spread over the processes */
   if (rc) return rc;
   rc = TSR_EXIT_FAIL;
   tsr_mlir_module *m = NULL;

@@ -22,8 +22,11 @@ typedef struct demo_opts {
   int devices;         /* chips (tsr_machine_options.num_devices); 0: the demo's default */
 } demo_opts;
 
-/* A machine for a demo (with the plan printer attached when asked). NULL on failure. */
+/* The machine of a demo (with the observers the options ask for, and the plan printer when
+ * asked; one per example). NULL on failure. */
 tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores);
+/* Frees it and its observers, after demo_report. */
+void demo_machine_done(tsr_machine *m);
 /* Prints the result line and the pipeline's figures, then what the timing model and the
  * checkers (when asked for) found; returns 0 when ok. */
 int demo_report(const char *name, bool ok, double worst_error, const tsr_call_stats *st);

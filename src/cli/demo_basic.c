@@ -47,14 +47,14 @@ static int run_add(const demo_opts *o, const char *name, int64_t rows, int64_t c
   tsr_call_stats st;
   int rc;
   if (tsr_pallas_call(m, &d, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", name, tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", name, tsr_last_error());
     rc = 1;
   } else {
     double w = demo_worst(out, ref, n);
     rc = demo_report(name, w == 0, w, &st);
   }
   free(x); free(y); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -84,7 +84,7 @@ static tsr_status edge_body(tsr_ctx *c, void *u) {
 int demo_edge(const demo_opts *o) {
   edge_state s = {600, 600, 256, 256, 0, 0};
   int rc = run_add(o, "edge", 600, 600, 256, 256, edge_body, &s);
-  fprintf(cli_out(), "          padding: %ld block elements outside the array, %ld of them poisoned (NaN)\n",
+  fprintf(cli_out(), "            padding: %ld block elements outside the array, %ld of them poisoned (NaN)\n",
          s.outside, s.poisoned_seen);
   return rc || s.outside != s.poisoned_seen || s.outside == 0;
 }
@@ -133,14 +133,14 @@ int demo_matmul(const demo_opts *o) {
   tsr_call_stats st;
   int rc;
   if (tsr_pallas_call(m, &d, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "matmul", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "matmul", tsr_last_error());
     rc = 1;
   } else {
     double w = demo_worst(out, ref, M * N);
     rc = demo_report("matmul", w < 1e-3, w, &st);
   }
   free(a); free(b); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -190,14 +190,14 @@ int demo_softmax(const demo_opts *o) {
   tsr_call_stats st;
   int rc;
   if (tsr_pallas_call(m, &d, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "softmax", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "softmax", tsr_last_error());
     rc = 1;
   } else {
     double w = demo_worst(out, ref, R * C);
     rc = demo_report("softmax", w < 1e-5, w, &st);
   }
   free(x); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -238,7 +238,7 @@ int demo_gather(const demo_opts *o) {
   tsr_call_stats st;
   int rc;
   if (tsr_pallas_call(m, &d, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "gather", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "gather", tsr_last_error());
     rc = 1;
   } else {
     double w = demo_worst(out, ref, G * BR * C);
@@ -246,7 +246,7 @@ int demo_gather(const demo_opts *o) {
     rc = demo_report("gather", w == 0 && st.dma.in == 7 && st.dma.skip_in == 5, w, &st);
   }
   free(x); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -280,13 +280,13 @@ int demo_parallel(const demo_opts *o) {
   tsr_call_stats st;
   int rc;
   if (tsr_pallas_call(m, &d, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "parallel", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "parallel", tsr_last_error());
     rc = 1;
   } else {
     double w = demo_worst(out, ref, R * C);
     rc = demo_report("parallel", w == 0 && st.cores == tsr_machine_num_cores(m), w, &st);
   }
   free(x); free(out); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

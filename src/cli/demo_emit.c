@@ -99,7 +99,7 @@ int demo_emit_matmul(const demo_opts *o) {
   tsr_call_stats st;
   int rc;
   if (tsr_pallas_call(m, &d, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "emit_matmul", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "emit_matmul", tsr_last_error());
     rc = 1;
   } else {
     /* Each (j, k) step moves an A and a B block; C blocks go out once per j. */
@@ -109,11 +109,11 @@ int demo_emit_matmul(const demo_opts *o) {
     double w = demo_worst(c, ref, MM_M * MM_N);
     r.inner.cores = st.cores;
     rc = demo_report("emit_matmul", w < 1e-3 && counts, w, &r.inner);
-    fprintf(cli_out(), "          outer steps %lld (row chunks of A and C in HBM), inner steps %lld, "
+    fprintf(cli_out(), "            outer steps %lld (row chunks of A and C in HBM), inner steps %lld, "
            "DMA counts %s\n", (long long)st.steps, (long long)r.inner.steps, counts ? "as expected" : "WRONG");
   }
   free(a); free(b); free(c); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }
 
@@ -251,7 +251,7 @@ int demo_emit_fused(const demo_opts *o) {
   fused sep = {.chained = false}, ch = {.chained = true};
   int rc = 1;
   if (run_fused(m, &sep, x, y, z) != TSR_OK || run_fused(m, &ch, x, y, z) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "emit_fused", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "emit_fused", tsr_last_error());
   } else {
     int64_t blocks = FU_ROWS / FU_TR;
     /* Chained: 2 x blocks steps, every block in and out once, and only the very first input
@@ -261,12 +261,12 @@ int demo_emit_fused(const demo_opts *o) {
     double w = demo_worst(z, ref, n);
     ch.inner.cores = 1;
     rc = demo_report("emit_fused", w == 0 && figures, w, &ch.inner);
-    fprintf(cli_out(), "          chained: %lld steps, %lld DMAs, %ld exposed input wait(s); separate: %lld "
+    fprintf(cli_out(), "            chained: %lld steps, %lld DMAs, %ld exposed input wait(s); separate: %lld "
            "steps, %lld DMAs, %ld exposed\n", (long long)ch.inner.steps,
            (long long)(ch.inner.dma.in + ch.inner.dma.out), ch.exposed, (long long)sep.inner.steps,
            (long long)(sep.inner.dma.in + sep.inner.dma.out), sep.exposed);
   }
   free(x); free(y); free(z); free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

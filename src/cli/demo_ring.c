@@ -126,7 +126,7 @@ int demo_ring(const demo_opts *o) {
   tsr_observer obs = {.user = &plan, .on_event = plan_event};
   int rc = 1;
   if (tsr_machine_add_observer(m, &obs) != TSR_OK || tsr_pallas_call_devices(m, descs, stats) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "ring", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "ring", tsr_last_error());
   } else {
     double worst = 0;
     for (int d = 0; d < n; d++) {
@@ -146,6 +146,6 @@ int demo_ring(const demo_opts *o) {
     free(outs[d]);
   }
   free(ref);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

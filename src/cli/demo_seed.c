@@ -26,7 +26,7 @@ int demo_seed(const demo_opts *o) {
   if (tsr_mlir_parse_text((const char *)tsr_seed_module, tsr_seed_module_len, "seed module.mlir", &mod) != TSR_OK ||
       tsr_hlo_compile(mod, &p) != TSR_OK || tsr_array_alloc(&in[0], TSR_F32, 2, shape) != TSR_OK ||
       tsr_array_alloc(&in[1], TSR_F32, 2, shape) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "seed", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "seed", tsr_last_error());
     goto done;
   }
   demo_fill(in[0].data, 1024, 11);
@@ -34,7 +34,7 @@ int demo_seed(const demo_opts *o) {
   if (o->plan) tsr_hlo_describe(p, m, in, 2, 4, cli_out());
   tsr_hlo_run_opts ro = {.machine = m};
   if (tsr_hlo_run(p, &ro, in, 2, out, &st) != TSR_OK) {
-    fprintf(cli_out(), "%-9s FAIL  %s\n", "seed", tsr_last_error());
+    fprintf(cli_out(), "%-11s FAIL  %s\n", "seed", tsr_last_error());
     goto done;
   }
   float ref[1024];
@@ -47,6 +47,6 @@ done:
   tsr_array_free(&out[0]);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(mod);
-  tsr_machine_destroy(m);
+  demo_machine_done(m);
   return rc;
 }

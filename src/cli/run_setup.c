@@ -24,7 +24,8 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
     /* resolved now: a value that names no chip, or a file that is missing or not a chip
      * description, is a bad option (exit 2), before anything runs */
     rs->chip_name = argv[++*i];
-    if (tsr_chip_load(rs->chip_name, &rs->chip) != TSR_OK) {
+    tsr_chip probe;
+    if (tsr_chip_load(rs->chip_name, &probe) != TSR_OK) {
       fprintf(stderr, "tessera %s: --chip: %s\n", rs->cmd, tsr_last_error());
       return -1;
     }
@@ -112,38 +113,42 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
 }
 
 tsr_status run_setup_machine(run_setup *rs) {
-  if (!rs->chip_name) rs->chip = *tsr_chip_get("v5e");
-  tsr_status s;
-  tsr_machine_options mo = {.chip = &rs->chip, .dma_mode = rs->dma_mode,
-                           .seed = rs->seed, .host_helpers = rs->host_helpers,
-                            .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops,
-                            .num_devices = rs->devices, .mesh_rank = rs->mesh_rank,
-                            .timing_only = rs->timing_only, .unchunked = rs->no_chunk};
-  memcpy(mo.mesh_shape, rs->mesh, sizeof mo.mesh_shape);
-  s = tsr_machine_create(&mo, &rs->machine);
-  if (s == TSR_OK && (rs->report || rs->json || rs->trace_path)) {
-    tsr_timing_options to = {.trace = rs->trace_path != NULL};
-    s = tsr_timing_create(&rs->chip, &to, &rs->timing);
-    if (s == TSR_OK) s = cli_mpi_timing_attach(rs->timing, rs->machine); /* under mpirun: logs, replayed later */
-  }
   /* The cheap checkers (races, semaphores) are on unless --no-check; --check adds the
    * thorough ones, --poison the poison scan of output DMAs. */
   unsigned checks = rs->no_check ? 0 : TSR_CHECK_DEFAULT;
   if (rs->check) checks = TSR_CHECK_ALL;
   if (rs->poison) checks |= TSR_CHECK_POISON;
-  if (s == TSR_OK && checks) {
-    s = tsr_checker_create(checks, &rs->checker);
-    if (s == TSR_OK) s = cli_mpi_checker_attach(rs->checker, rs->machine); /* under mpirun: logs, replayed later */
+  tsr_sim_options so = {
+      .chip = rs->chip_name,
+      .machine = {.dma_mode = rs->dma_mode, .seed = rs->seed, .host_helpers = rs->host_helpers,
+                  .zero_copy = rs->zero_copy, .max_kernel_ops = rs->max_ops, .num_devices = rs->devices,
+                  .mesh_rank = rs->mesh_rank, .timing_only = rs->timing_only, .unchunked = rs->no_chunk},
+      .checks = checks,
+      .timing = rs->report || rs->json || rs->trace_path,
+      .timing_options = {.trace = rs->trace_path != NULL},
+      /* under mpirun: each process logs its devices' events, replayed by process 0 later */
+      .attach_checker = cli_mpi_checker_attach,
+      .attach_timing = cli_mpi_timing_attach};
+  memcpy(so.machine.mesh_shape, rs->mesh, sizeof so.machine.mesh_shape);
+  tsr_status s = tsr_sim_create(&so, &rs->sim);
+  if (s != TSR_OK) {
+    fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+    return s;
   }
-  if (s != TSR_OK) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
-  return s;
+  rs->machine = tsr_sim_machine(rs->sim);
+  rs->timing = tsr_sim_timing(rs->sim);
+  rs->checker = tsr_sim_checker(rs->sim);
+  return TSR_OK;
 }
 
 bool run_setup_finish(run_setup *rs) {
   bool ok = true;
   if (rs->timing) {
-    if (rs->report && tsr_timing_report(rs->timing, cli_out()) != TSR_OK) ok = false;
-    if (rs->json && tsr_timing_write_json(rs->timing, "-") != TSR_OK) ok = false;
+    bool reported = !rs->report || tsr_timing_report(rs->timing, cli_out()) == TSR_OK;
+    if (!reported) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+    bool json = !rs->json || tsr_timing_write_json(rs->timing, "-") == TSR_OK;
+    if (!json) fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
+    ok = reported && json;
     if (rs->trace_path) {
       if (tsr_timing_write_trace(rs->timing, rs->trace_path) != TSR_OK) {
         fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());
@@ -163,9 +168,8 @@ bool run_setup_finish(run_setup *rs) {
 }
 
 void run_setup_destroy(run_setup *rs) {
-  tsr_checker_destroy(rs->checker);
-  tsr_timing_destroy(rs->timing);
-  tsr_machine_destroy(rs->machine);
+  tsr_sim_destroy(rs->sim);
+  rs->sim = NULL;
   rs->checker = NULL;
   rs->timing = NULL;
   rs->machine = NULL;

@@ -8,6 +8,7 @@
 
 #include "tessera/check.h"
 #include "tessera/hlo.h"
+#include "tessera/sim.h"
 #include "tessera/timing.h"
 
 typedef struct run_setup {
@@ -23,10 +24,10 @@ typedef struct run_setup {
   int mesh_rank;
   int64_t mesh[TSR_MAX_MESH_RANK];
   tsr_timing_only timing_only; /* tsr_machine_options.timing_only (run --timing-only) */
-  tsr_chip chip;          /* --chip, loaded when the option is read (v5e without it) */
-  tsr_machine *machine;
-  tsr_timing *timing;
-  tsr_checker *checker;
+  tsr_sim *sim;           /* the machine with what the options attach to it */
+  tsr_machine *machine;   /* the sim's, borrowed */
+  tsr_timing *timing;     /* the sim's: NULL without --report, --json, --trace */
+  tsr_checker *checker;   /* the sim's: NULL without checks */
 } run_setup;
 
 void run_setup_init(run_setup *rs, const char *cmd);

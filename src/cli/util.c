@@ -37,6 +37,15 @@ bool cli_parse_bytes(const char *s, int64_t *out) {
   return true;
 }
 
+static int stdout_err;
+
+void cli_flush(void) {
+  errno = 0;
+  if (fflush(stdout) != 0 && !stdout_err) stdout_err = errno;
+}
+
+int cli_stdout_error(void) { return stdout_err; }
+
 static FILE *human; /* NULL: stdout */
 FILE *cli_out(void) { return human ? human : stdout; }
 void cli_set_json(bool on) { human = on ? stderr : NULL; }

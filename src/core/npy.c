@@ -279,6 +279,7 @@ tsr_status tsr_npy_read(const char *path, tsr_array *out) {
   size_t cap = 1 << 16, n = 0;
   unsigned char *buf = malloc(cap);
   tsr_status s = TSR_OK;
+  int err = 0;
   while (buf) {
     if (n == cap) {
       unsigned char *nb = realloc(buf, cap * 2);
@@ -286,15 +287,40 @@ tsr_status tsr_npy_read(const char *path, tsr_array *out) {
       buf = nb;
       cap *= 2;
     }
+    errno = 0;
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;
-    if (got == 0) break;
+    if (got == 0) {
+      err = errno;
+      break;
+    }
   }
   if (!buf) s = tsr_fail(TSR_ERR_NOMEM, "out of memory reading %s", path);
-  else if (ferror(f)) s = tsr_fail(TSR_ERR_IO, "error reading %s", path);
+  else if (ferror(f)) s = tsr_fail(TSR_ERR_IO, "error reading %s: %s", path, err ? strerror(err) : "a read failed");
   if (!is_stdin) fclose(f);
   if (s == TSR_OK) s = tsr_npy_parse(buf, n, is_stdin ? "<stdin>" : path, out);
   free(buf);
+  return s;
+}
+
+tsr_status tsr_npy_read_header(const char *path, tsr_array *out) {
+  memset(out, 0, sizeof *out);
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return tsr_fail(TSR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) {
+    close(fd);
+    return tsr_fail(TSR_ERR_IO, "%s: not a regular, non-empty file", path);
+  }
+  /* mapped without its pages: only the header's are read */
+  void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (map == MAP_FAILED) return tsr_fail(TSR_ERR_IO, "cannot map %s: %s", path, strerror(errno));
+  const npy_kind *kind;
+  size_t data_off;
+  tsr_status s = parse_layout(map, (size_t)st.st_size, path, out, &kind, &data_off);
+  munmap(map, (size_t)st.st_size);
+  out->data = NULL;
   return s;
 }
 
@@ -374,9 +400,11 @@ static tsr_status write_temporary(atomic_file *af, const char *path, const tsr_a
   TSR_TRY(tsr_npy_serialize(a, &buf, &n));
   tsr_status s = atomic_file_open(af, path);
   if (s == TSR_OK) {
+    errno = 0;
     if (fwrite(buf, 1, n, af->f) != n) {
+      int err = errno;
       atomic_file_abort(af);
-      s = tsr_fail(TSR_ERR_IO, "error writing %s", path);
+      s = tsr_fail(TSR_ERR_IO, "error writing %s: %s", path, err ? strerror(err) : "a write failed");
     } else {
       s = atomic_file_finish(af);
     }

@@ -2,6 +2,7 @@
 #include "core/status.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,4 +58,19 @@ const char *tsr_status_name(tsr_status s) {
   case TSR_ERR_INTERNAL: return "TSR_ERR_INTERNAL";
   }
   return "TSR_ERR_?";
+}
+
+char *tsr_printable(const char *s, char *out, size_t cap) {
+  size_t n = 0;
+  if (!cap) return out;
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    bool plain = c >= 0x20 && c != 0x7f && c != '\\';
+    size_t need = plain ? 1 : 4;
+    if (n + need >= cap) break;
+    if (plain) out[n++] = (char)c;
+    else n += (size_t)snprintf(out + n, cap - n, "\\x%02x", c);
+  }
+  out[n] = 0;
+  return out;
 }

@@ -16,6 +16,10 @@ tsr_status tsr_fail(tsr_status s, const char *fmt, ...) TSR_PRINTF(2, 3);
 tsr_status tsr_fail_context(tsr_status s, const char *fmt, ...) TSR_PRINTF(2, 3);
 /* Clears the message. */
 void tsr_clear_error(void);
+/* A name from outside (a kernel's, say) made safe to print: control characters and backslashes
+ * become \xNN, so that a terminal shows them instead of obeying them. Into out (cap bytes,
+ * cut short if need be); returns out. */
+char *tsr_printable(const char *s, char *out, size_t cap);
 
 #define TSR_TRY(expr)                  \
   do {                                 \

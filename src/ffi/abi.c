@@ -5,6 +5,7 @@
 #include "ffi/ffi.h"
 #include "tessera/array.h"
 #include "tessera/machine.h"
+#include "tessera/sim.h"
 
 size_t tsr_ffi_struct_size(const char *name) {
   static const struct {
@@ -20,6 +21,8 @@ size_t tsr_ffi_struct_size(const char *name) {
       {"tsr_timing_summary", sizeof(tsr_timing_summary)},
       {"tsr_timing_kernel", sizeof(tsr_timing_kernel)},
       {"tsr_timing_device", sizeof(tsr_timing_device)},
+      {"tsr_timing_options", sizeof(tsr_timing_options)},
+      {"tsr_sim_options", sizeof(tsr_sim_options)},
   };
   for (size_t i = 0; name && i < sizeof sizes / sizeof sizes[0]; i++)
     if (!strcmp(sizes[i].name, name)) return sizes[i].size;

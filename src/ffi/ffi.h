@@ -72,6 +72,9 @@ int64_t tsr_ffi_compilations(void);
 void tsr_ffi_release(void);
 /* sizeof of a public struct the Python bindings mirror ("tsr_chip", ...; 0: not one of them). */
 size_t tsr_ffi_struct_size(const char *name);
+/* The TSR_CHECK_* bits (tsr_sim_options.checks) that the options' `check` and `poison` ask
+ * for: the handler's machines and the Python package's tessera.run take them from here. */
+unsigned tsr_ffi_checks(bool check, bool poison);
 
 /* ---- timing sessions (tessera.jax.timing) ---- */
 

@@ -13,15 +13,13 @@
 
 #include "core/status.h"
 #include "ffi/ffi.h"
-#include "tessera/check.h"
+#include "tessera/sim.h"
 
 #define MAX_IDLE 4 /* machines kept for later calls (each may keep VMEM-sized memory) */
 
 typedef struct runner {
   tsr_ffi_options opts;
-  tsr_chip chip;
-  tsr_machine *m;
-  tsr_checker *ck;
+  tsr_sim *sim;         /* the machine and its checkers (and the session's timing model) */
   struct runner *next;
 } runner;
 
@@ -29,7 +27,7 @@ struct tsr_ffi_session {
   int refs;             /* the owner's, and one per call running on it (under session_lock) */
   pthread_cond_t calls_done; /* refs came down to the owner's */
   pthread_mutex_t lock; /* one call at a time */
-  tsr_chip chip;
+  char *chip;           /* the session's chip, whatever the calls' options name */
   tsr_timing *t;
   tsr_timing_only timing_only;
   int64_t calls, timing_only_calls; /* under lock */
@@ -55,36 +53,32 @@ static bool same_options(const tsr_ffi_options *a, const tsr_ffi_options *b) {
 
 static void runner_destroy(runner *r) {
   if (!r) return;
-  tsr_checker_destroy(r->ck);
-  tsr_machine_destroy(r->m);
+  tsr_sim_destroy(r->sim);
   free(r);
 }
 
+unsigned tsr_ffi_checks(bool check, bool poison) {
+  return (check ? TSR_CHECK_DEFAULT : 0) | (poison ? TSR_CHECK_POISON : 0);
+}
+
 /* A machine for `o` on `chip` (NULL: o->chip), with the checkers `o` asks for and, when
- * given, a timing model. */
-static tsr_status runner_create(const tsr_ffi_options *o, const tsr_chip *chip, tsr_timing *t, tsr_timing_only timing_only,
+ * given, observed by a session's timing model. */
+static tsr_status runner_create(const tsr_ffi_options *o, const char *chip, tsr_timing *t, tsr_timing_only timing_only,
                                 runner **out) {
   *out = NULL;
   runner *r = calloc(1, sizeof *r);
   if (!r) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   r->opts = *o;
-  tsr_status s = TSR_OK;
-  if (chip) r->chip = *chip;
-  else s = tsr_chip_load(o->chip[0] ? o->chip : "v5e", &r->chip);
-  tsr_machine_options mo = {.chip = &r->chip, .dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
-                            .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops, .timing_only = timing_only,
-                            .num_devices = o->devices, .mesh_rank = o->mesh_rank};
-  memcpy(mo.mesh_shape, o->mesh_shape, sizeof mo.mesh_shape);
-  if (s == TSR_OK) s = tsr_machine_create(&mo, &r->m);
-  /* a timing-only run has no data to check */
-  unsigned checks = timing_only ? 0 : (o->check ? TSR_CHECK_DEFAULT : 0) | (o->poison ? TSR_CHECK_POISON : 0);
-  if (s == TSR_OK && checks) {
-    s = tsr_checker_create(checks, &r->ck);
-    if (s == TSR_OK) s = tsr_checker_attach(r->ck, r->m);
-  }
-  if (s == TSR_OK && t) s = tsr_timing_attach(t, r->m);
+  tsr_sim_options so = {.chip = chip ? chip : o->chip,
+                        .machine = {.dma_mode = o->dma_mode, .seed = o->seed, .zero_copy = o->zero_copy,
+                                    .host_helpers = o->host_helpers, .max_kernel_ops = o->max_ops,
+                                    .timing_only = timing_only, .num_devices = o->devices, .mesh_rank = o->mesh_rank},
+                        .checks = tsr_ffi_checks(o->check, o->poison),
+                        .shared_timing = t};
+  memcpy(so.machine.mesh_shape, o->mesh_shape, sizeof so.machine.mesh_shape);
+  tsr_status s = tsr_sim_create(&so, &r->sim);
   if (s != TSR_OK) {
-    runner_destroy(r);
+    free(r);
     return s;
   }
   *out = r;
@@ -126,7 +120,7 @@ static void runner_give(runner *r) {
 
 /* What the checkers found in the run just made, then the poison scan of its results. */
 static tsr_status after_run(runner *r, const tsr_ffi_call *c, bool timing_only, const char *device, bool checkers) {
-  if (checkers && r->ck && tsr_checker_status(r->ck) != TSR_OK) return tsr_checker_status_all(r->ck);
+  if (checkers) TSR_TRY(tsr_sim_findings(r->sim));
   for (int i = 0; c->opts.poison && !timing_only && i < c->num_results; i++) {
     char name[48];
     snprintf(name, sizeof name, "%soutput %d", device, i);
@@ -137,8 +131,8 @@ static tsr_status after_run(runner *r, const tsr_ffi_call *c, bool timing_only, 
 
 /* The call itself, on `r`: the run, then what the checkers found, then the poison scan. */
 static tsr_status run_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_call *c, tsr_call_stats *stats) {
-  if (r->ck) tsr_checker_reset(r->ck);
-  TSR_TRY(tsr_hlo_kernel_run(k, r->m, c->operands, c->num_operands, c->results, c->num_results, stats));
+  tsr_sim_reset_findings(r->sim);
+  TSR_TRY(tsr_hlo_kernel_run(k, tsr_sim_machine(r->sim), c->operands, c->num_operands, c->results, c->num_results, stats));
   return after_run(r, c, stats && stats->timing_only, "", true);
 }
 
@@ -153,8 +147,8 @@ static tsr_status run_devices_on(runner *r, tsr_hlo_kernel *k, const tsr_ffi_cal
       s = tsr_fail(TSR_ERR_INVALID, "device %d's call has %d operands and %d results, device 0's %d and %d", d,
                    calls[d]->num_operands, calls[d]->num_results, calls[0]->num_operands, calls[0]->num_results);
   }
-  if (s == TSR_OK && r->ck) tsr_checker_reset(r->ck);
-  if (s == TSR_OK) s = tsr_hlo_kernel_run_devices(k, r->m, ops, calls[0]->num_operands, res, calls[0]->num_results, stats);
+  if (s == TSR_OK) tsr_sim_reset_findings(r->sim);
+  if (s == TSR_OK) s = tsr_hlo_kernel_run_devices(k, tsr_sim_machine(r->sim), ops, calls[0]->num_operands, res, calls[0]->num_results, stats);
   for (int d = 0; s == TSR_OK && d < n; d++) {
     char device[24];
     snprintf(device, sizeof device, "device %d ", d);
@@ -211,6 +205,7 @@ static void session_leave(tsr_ffi_session *s) {
     runner_destroy(r);
   }
   tsr_timing_destroy(s->t);
+  free(s->chip);
   pthread_mutex_destroy(&s->lock);
   pthread_cond_destroy(&s->calls_done);
   free(s);
@@ -222,7 +217,7 @@ static tsr_status session_runner(tsr_ffi_session *s, const tsr_ffi_options *o, r
   runner *r = s->runners;
   while (r && !(same_options(&r->opts, o))) r = r->next;
   tsr_status st = TSR_OK;
-  if (!r && (st = runner_create(o, &s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
+  if (!r && (st = runner_create(o, s->chip, s->t, s->timing_only, &r)) == TSR_OK) {
     r->next = s->runners;
     s->runners = r;
   }
@@ -280,10 +275,15 @@ tsr_status tsr_ffi_session_open(const char *chip, bool trace, tsr_timing_only ti
   tsr_ffi_session *s = calloc(1, sizeof *s);
   if (!s) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   s->timing_only = timing_only;
-  tsr_status st = tsr_chip_load(chip && *chip ? chip : "v5e", &s->chip);
+  /* the model on the chip that the session's machines are made on (by this name: each
+   * machine's tsr_sim_create loads it again) */
+  tsr_chip c;
+  s->chip = strdup(chip && *chip ? chip : "v5e");
+  tsr_status st = s->chip ? tsr_chip_load(s->chip, &c) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   tsr_timing_options to = {.trace = trace};
-  if (st == TSR_OK) st = tsr_timing_create(&s->chip, &to, &s->t);
+  if (st == TSR_OK) st = tsr_timing_create(&c, &to, &s->t);
   if (st != TSR_OK) {
+    free(s->chip);
     free(s);
     return st;
   }

@@ -12,7 +12,7 @@
 static const struct {
   const char *name;
 } op_names[] = {
-#define HLO_OP(e, name, syntax, run, prep) {name},
+#define HLO_OP(e, name, syntax, run, prep, traits) {name},
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -20,7 +20,13 @@ static const struct {
 
 typedef tsr_status (*prep_fn)(tsr_hlo_program *, hlo_inst *, const hlo_type *);
 static const prep_fn preps[] = {
-#define HLO_OP(e, name, syntax, run, prep) prep,
+#define HLO_OP(e, name, syntax, run, prep, traits) prep,
+#include "ops/stablehlo.def"
+#include "ops/check.def"
+#undef HLO_OP
+};
+const uint8_t hlo_traits[HLO_OPCODE_COUNT] = {
+#define HLO_OP(e, name, syntax, run, prep, traits) traits,
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -58,31 +64,10 @@ void hlo_strides(const hlo_type *t, int64_t *st) {
   for (int d = t->rank - 1; d >= 0; d--) { st[d] = s; s *= t->shape[d]; }
 }
 
-static const tsr_ir_attr *file_loc(const tsr_ir_attr *a, int depth) {
-  if (!a || depth > 64) return NULL;
-  switch (a->kind) {
-  case TSR_IR_ATTR_LOC_FILE: return a;
-  case TSR_IR_ATTR_LOC_NAME: return file_loc(a->u.name_loc.child, depth + 1);
-  case TSR_IR_ATTR_LOC_CALLSITE: return file_loc(a->u.callsite.callee, depth + 1);
-  case TSR_IR_ATTR_LOC_FUSED:
-    for (int i = 0; i < a->u.fused.n; i++) {
-      const tsr_ir_attr *f = file_loc(a->u.fused.locs[i], depth + 1);
-      if (f) return f;
-    }
-    return NULL;
-  default: return NULL;
-  }
-}
-
-const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap) {
-  const tsr_ir_attr *f = op ? file_loc(op->loc, 0) : NULL;
-  if (f) snprintf(buf, cap, "%s:%u:%u", f->u.file.file, f->u.file.line, f->u.file.col);
-  else snprintf(buf, cap, "unknown location");
-  return buf;
-}
+const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap) { return tsr_ir_loc_text(op ? op->loc : NULL, buf, cap); }
 
 tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) {
-  char msg[512], loc[256];
+  char msg[512], loc[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -177,7 +162,7 @@ static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
 
 static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out);
 
-static bool is_binary(hlo_opcode opc) { return opc >= HLO_ADD && opc <= HLO_SHIFT_RIGHT_LOGICAL; }
+static bool is_binary(hlo_opcode opc) { return hlo_traits[opc] & HT_SCALAR_OPERAND; }
 
 /* `x * c` reaches StableHLO as a broadcast of the scalar c to x's shape and a multiply: the
  * broadcast writes a whole tensor that the multiply reads back. A broadcast of a scalar
@@ -332,12 +317,12 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
     hlo_opcode opc = lookup(op->name);
     if (opc == HLO_CUSTOM_CALL) opc = custom_call_check(op);
-    if (opc == HLO_RETURN || opc == HLO_FUNC_RETURN || opc == HLO_SDY_RETURN) {
+    if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
+    if (hlo_traits[opc] & HT_TERMINATOR) {
       if (op->next) { s = hlo_op_fail(op, TSR_ERR_INVALID, "return is not the last op"); break; }
       ret = op;
       break;
     }
-    if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
     /* the values its regions use from outside become extra operands, after its own */
     op_caps.n = 0;
     for (int r = 0; r < op->n_regions && s == TSR_OK; r++) s = region_captures(&op->regions[r], &op->regions[r], &op_caps, 0);

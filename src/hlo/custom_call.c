@@ -28,6 +28,16 @@ static tsr_status check_layouts(const tsr_ir_op *op, const char *name, int n, co
   return TSR_OK;
 }
 
+/* The operand arrays below are sized for TSR_MAX_OPERANDS inputs (with max_in room for more:
+ * dynamic grid bounds) and outputs; a call with more is refused naming the limits. op: where,
+ * or NULL. */
+static tsr_status operand_counts(const tsr_ir_op *op, int n_in, int max_in, int n_out) {
+  if (n_in <= max_in && n_out <= TSR_MAX_OPERANDS) return TSR_OK;
+  const char *fmt = "%d operands and %d results, over the limits of %d and %d";
+  return op ? hlo_op_fail(op, TSR_ERR_UNSUPPORTED, fmt, n_in, n_out, max_in, TSR_MAX_OPERANDS)
+            : tsr_fail(TSR_ERR_UNSUPPORTED, fmt, n_in, n_out, max_in, TSR_MAX_OPERANDS);
+}
+
 static const tsr_ir_type *operand_type(const tsr_ir_op *op, int i) { return op->operands[i].value->type; }
 static const tsr_ir_type *result_type(const tsr_ir_op *op, int i) { return op->results[i]->type; }
 
@@ -197,7 +207,7 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
     return TSR_OK;
   }
   tsr_ref ops[TSR_MAX_OPERANDS + TSR_MAX_GRID], outs[TSR_MAX_OPERANDS];
-  if (in->n_in > TSR_MAX_OPERANDS + TSR_MAX_GRID || in->n_out > TSR_MAX_OPERANDS) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
+  TSR_TRY(operand_counts(in->op, in->n_in, TSR_MAX_OPERANDS + TSR_MAX_GRID, in->n_out));
   for (int i = 0; i < in->n_out; i++) {
     tsr_status s = hlo_alloc(x, &res[i]);
     if (s != TSR_OK) return s; /* the executor releases what was allocated */
@@ -243,8 +253,7 @@ tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_v
   tsr_hlo_kernel *k = in->kernel;
   tsr_machine *m = x->opts->machine;
   if (!m) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
-  if (in->n_in > TSR_MAX_OPERANDS + TSR_MAX_GRID || in->n_out > TSR_MAX_OPERANDS)
-    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands");
+  TSR_TRY(operand_counts(in->op, in->n_in, TSR_MAX_OPERANDS + TSR_MAX_GRID, in->n_out));
   int machine_devices = tsr_machine_num_devices(m);
   if (machine_devices != n && (machine_devices != 1 || k->has_communication))
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s' runs on the manual computation's %d devices%s, but the machine has %d "
@@ -428,8 +437,8 @@ static tsr_status bare_run_devices(hlo_exec *x, tsr_hlo_kernel *k, int devices, 
 
 tsr_status hlo_bare_run(hlo_exec *x, const tsr_array *inputs, int n, tsr_array *outputs) {
   tsr_hlo_kernel *k = x->p->bare;
-  tsr_ref ops[64], outs[64];
-  if (n > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
+  tsr_ref ops[TSR_MAX_OPERANDS], outs[TSR_MAX_OPERANDS];
+  TSR_TRY(operand_counts(NULL, n, TSR_MAX_OPERANDS, k->n_outputs));
   for (int i = 0; i < n; i++) {
     ops[i] = tsr_array_ref(&inputs[i], TSR_HBM);
     x->live += (int64_t)tsr_array_bytes(&inputs[i]);
@@ -464,21 +473,27 @@ typedef struct describe_walk {
   tsr_status s;
 } describe_walk;
 
-static tsr_status zero_operand(const tsr_ir_type *t, tsr_array *a) {
+/* An operand for the description: the plan reads no array data (tsr_mosaic_kernel_describe),
+ * so only the scalar-prefetch operands, which the index maps read, are allocated (zeros); the
+ * others are shapes alone, however large their type says they are. */
+static tsr_status describe_operand(const tsr_ir_type *t, bool zeros, tsr_array *a, tsr_ref *r) {
+  memset(a, 0, sizeof *a);
   hlo_type h;
   if (!t || t->kind != TSR_IR_TYPE_TENSOR || t->u.shaped.rank > TSR_MAX_RANK || !tsr_ir_type_dtype(t->u.shaped.element, &h.dtype))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "operand is not a static tensor");
   h.rank = t->u.shaped.rank;
   for (int d = 0; d < h.rank; d++) h.shape[d] = t->u.shaped.shape[d];
-  return tsr_array_alloc(a, h.dtype, h.rank, h.shape);
+  if (zeros) TSR_TRY(tsr_array_alloc(a, h.dtype, h.rank, h.shape));
+  *r = zeros ? tsr_array_ref(a, TSR_HBM) : tsr_ref_dense(NULL, h.dtype, TSR_HBM, h.rank, h.shape);
+  return TSR_OK;
 }
 
 static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_kernel *k) {
   int n_ops = k->n_prefetch + k->n_inputs;
-  tsr_array arrs[64 + 64];
-  tsr_ref ops[64], outs[64];
+  tsr_array arrs[TSR_MAX_OPERANDS];
+  tsr_ref ops[TSR_MAX_OPERANDS], outs[TSR_MAX_OPERANDS];
   int64_t dyn[TSR_MAX_RANK] = {0};
-  if (n_ops > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
+  TSR_TRY(operand_counts(op, n_ops, TSR_MAX_OPERANDS, k->n_outputs));
   int made = 0;
   tsr_status s = TSR_OK;
   for (int i = 0; i < k->n_dyn && s == TSR_OK; i++) {
@@ -487,16 +502,14 @@ static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_k
     const tsr_ir_attr *v = def && tsr_ir_op_is(def, "stablehlo.constant") ? tsr_ir_op_attr(def, "value") : NULL;
     dyn[i] = v && v->kind == TSR_IR_ATTR_DENSE ? tsr_ir_dense_int(v, 0) : 1;
   }
-  for (int i = 0; i < n_ops && s == TSR_OK; i++, made++) {
-    s = zero_operand(op->operands[k->n_dyn + i].value->type, &arrs[made]);
-    ops[i] = tsr_array_ref(&arrs[made], TSR_HBM);
-  }
-  for (int i = 0; i < k->n_outputs && s == TSR_OK; i++, made++) {
-    s = zero_operand(op->results[i]->type, &arrs[made]);
-    outs[i] = tsr_array_ref(&arrs[made], TSR_HBM);
-  }
+  for (int i = 0; i < n_ops && s == TSR_OK; i++, made++)
+    s = describe_operand(op->operands[k->n_dyn + i].value->type, i < k->n_prefetch, &arrs[made], &ops[i]);
+  tsr_array none;
+  for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) s = describe_operand(op->results[i]->type, false, &none, &outs[i]);
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
-                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+                             .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier,
+                             .disable_bounds_checks = k->disable_bounds_checks};
   if (s == TSR_OK) {
     char loc[256];
     fprintf(w->out, "== kernel %d: %s (%s)%s\n", w->index, k->name, hlo_loc(op, loc, sizeof loc),
@@ -525,10 +538,10 @@ tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_ar
                                 int plan_steps, FILE *out) {
   if (p->bare) {
     tsr_hlo_kernel *k = p->bare;
-    tsr_ref ops[64], outs[64];
-    tsr_array owned[64];
+    tsr_ref ops[TSR_MAX_OPERANDS], outs[TSR_MAX_OPERANDS];
+    tsr_array owned[TSR_MAX_OPERANDS];
     int n_owned = 0;
-    if (p->bare_inputs > 64 || k->n_outputs > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "too many operands");
+    TSR_TRY(operand_counts(NULL, p->bare_inputs, TSR_MAX_OPERANDS, k->n_outputs));
     tsr_status s = TSR_OK;
     for (int i = 0; i < p->bare_inputs && s == TSR_OK; i++) {
       if (i < num_inputs) { ops[i] = tsr_array_ref(&inputs[i], TSR_HBM); continue; }
@@ -537,15 +550,16 @@ tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_ar
         s = tsr_fail(TSR_ERR_INVALID, "kernel '%s' has a grid: give its inputs as .npy files so that the array shapes are known", k->name);
         break;
       }
+      /* as in describe_call: only scalar prefetch needs data */
+      if (i >= k->n_prefetch) {
+        ops[i] = tsr_ref_dense(NULL, t.dtype, TSR_HBM, t.rank, t.shape);
+        continue;
+      }
       s = tsr_array_alloc(&owned[n_owned], t.dtype, t.rank, t.shape);
       if (s == TSR_OK) ops[i] = tsr_array_ref(&owned[n_owned++], TSR_HBM);
     }
     tsr_mosaic_call_opts co = {0};
     if (s == TSR_OK) s = tsr_mosaic_kernel_output_shapes(k->k, ops, p->bare_inputs, &co, outs, k->n_outputs);
-    for (int i = 0; i < k->n_outputs && s == TSR_OK; i++) {
-      s = tsr_array_alloc(&owned[n_owned], outs[i].dtype, outs[i].rank, outs[i].shape);
-      if (s == TSR_OK) outs[i] = tsr_array_ref(&owned[n_owned++], TSR_HBM);
-    }
     if (s == TSR_OK) {
       fprintf(out, "== kernel 0: %s (bare Mosaic module)\n", k->name);
       s = tsr_mosaic_kernel_describe(m, k->k, ops, p->bare_inputs, outs, k->n_outputs, &co, plan_steps, out);

@@ -11,7 +11,7 @@
 
 typedef tsr_status (*run_fn)(hlo_exec *, const hlo_inst *, const hlo_val *, hlo_val *);
 static const run_fn runs[] = {
-#define HLO_OP(e, name, syntax, run, prep) run,
+#define HLO_OP(e, name, syntax, run, prep, traits) run,
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -442,7 +442,7 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
 static bool meets_devices(const hlo_func *f, int depth) {
   for (int k = 0; k < f->n_inst && depth < 64; k++) {
     const hlo_inst *in = &f->insts[k];
-    if (hlo_is_collective(in->opc) || in->kernel || (in->callee && meets_devices(in->callee, depth + 1))) return true;
+    if ((hlo_traits[in->opc] & HT_COLLECTIVE) || in->kernel || (in->callee && meets_devices(in->callee, depth + 1))) return true;
     for (int r = 0; r < in->n_bodies; r++)
       if (meets_devices(in->bodies[r], depth + 1)) return true;
   }
@@ -451,7 +451,7 @@ static bool meets_devices(const hlo_func *f, int depth) {
 
 /* One op of a function run on n devices in lockstep (hlo_call_devices). */
 static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *ins, hlo_val *const *res) {
-  if (hlo_is_collective(in->opc)) return hlo_collective_devices(x, in, n, ins, res);
+  if (hlo_traits[in->opc] & HT_COLLECTIVE) return hlo_collective_devices(x, in, n, ins, res);
   if (in->opc == HLO_WHILE && n > 1 && (meets_devices(in->bodies[0], 0) || meets_devices(in->bodies[1], 0)))
     return hlo_while_devices(x, in, n, ins, res);
   if ((in->opc == HLO_IF || in->opc == HLO_CASE) && n > 1) {
@@ -465,7 +465,7 @@ static tsr_status step_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *
     return hlo_spmd_marker_devices(x, in, n, ins, res);
   /* An op whose operands are the same values on every device (a global value, a constant)
    * gives the same results everywhere: it runs once and every device shares them. */
-  bool same = n > 1 && in->opc != HLO_PARTITION_ID && in->opc != HLO_REPLICA_ID && !in->n_bodies;
+  bool same = n > 1 && !(hlo_traits[in->opc] & HT_DEVICE_ID) && !in->n_bodies;
   for (int i = 0; same && i < in->n_in; i++)
     for (int d = 1; same && d < n; d++) same = ins[d][i].buf == ins[0][i].buf;
   if (same) {

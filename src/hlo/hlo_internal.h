@@ -13,6 +13,7 @@
 #include "core/status.h"
 #include "core/strided.h" /* the view ops' copies */
 #include "mlir/ir.h"
+#include "ops/traits.h"
 #include "tessera/hlo.h"
 #include "tessera/machine.h" /* TSR_MAX_DEVICES, TSR_MAX_MESH_RANK */
 #include "tessera/mosaic.h"
@@ -30,12 +31,14 @@ static inline double complex hlo_cmplx(double re, double im) {
 #endif
 
 typedef enum hlo_opcode {
-#define HLO_OP(e, name, syntax, run, prep) HLO_##e,
+#define HLO_OP(e, name, syntax, run, prep, traits) HLO_##e,
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
   HLO_OPCODE_COUNT
 } hlo_opcode;
+/* The traits column of the registries: HT_* bits (src/ops/traits.h). */
+extern const uint8_t hlo_traits[HLO_OPCODE_COUNT];
 
 typedef struct hlo_type {
   tsr_dtype dtype;
@@ -220,7 +223,7 @@ bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
 bool hlo_dims_distinct(const int64_t *v, int n, int rank);
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
-/* "file:line:col" of an op (first file location inside its loc), or "unknown location". */
+/* Where an op is: "file:line:col", its call-site chain, or "unknown location" (tsr_ir_loc_text). */
 const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap);
 /* TSR_ERR_INVALID "<loc>: <op>: <message>" */
 tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
@@ -258,12 +261,12 @@ double complex hlo_complex_binary(hlo_opcode op, tsr_dtype t, double complex a, 
 
 /* ---- op functions ---- */
 typedef struct hlo_compiler hlo_compiler;
-#define HLO_OP(e, name, syntax, run, prep) \
+#define HLO_OP(e, name, syntax, run, prep, traits) \
   tsr_status run(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res);
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
-#define HLO_OP(e, name, syntax, run, prep) tsr_status prep(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args);
+#define HLO_OP(e, name, syntax, run, prep, traits) tsr_status prep(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args);
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP
@@ -276,7 +279,6 @@ tsr_status hlo_call_body(hlo_exec *x, const hlo_inst *in, int r, const hlo_val *
 /* ---- many devices (sdy.c, ops_collective.c) ---- */
 /* Reads the module's sdy.mesh and mhlo.num_partitions / num_replicas into p. */
 tsr_status hlo_read_devices(tsr_hlo_program *p);
-bool hlo_is_collective(hlo_opcode opc);
 /* A collective on every device of the manual computation at once: args[d], res[d]. */
 tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* Decodes the HLO sharding string `text` of a value of global type g (and local type l, of
@@ -307,6 +309,8 @@ struct tsr_hlo_kernel {
   int64_t collective_id;    /* the payload's (its barrier semaphore); -1 none */
   bool has_cost;            /* the payload's cost_estimate, when it has one */
   int64_t flops, transcendentals, bytes_accessed;
+  bool skip_device_barrier; /* the payload's: no device barrier at the kernel's start */
+  bool disable_bounds_checks; /* the payload's (tsr_mosaic_call_opts) */
   tsr_alias aliases[16];    /* operands counted as pallas_call counts them (no dynamic bounds) */
   int n_aliases;
   int n_dyn, n_prefetch, n_inputs, n_outputs;

@@ -10,11 +10,6 @@
 
 #include "hlo/hlo_internal.h"
 
-bool hlo_is_collective(hlo_opcode opc) {
-  return opc == HLO_ALL_REDUCE || opc == HLO_ALL_GATHER || opc == HLO_REDUCE_SCATTER || opc == HLO_ALL_TO_ALL ||
-         opc == HLO_COLLECTIVE_PERMUTE || opc == HLO_COLLECTIVE_BROADCAST;
-}
-
 static bool has_channel(const tsr_ir_op *op) {
   const tsr_ir_attr *c = tsr_ir_op_attr(op, "channel_handle");
   int64_t h = 0;
@@ -324,7 +319,10 @@ static tsr_status groups_now(const hlo_exec *x, const hlo_inst *in, int n, hlo_v
   hlo_spmd *sp = malloc(sizeof *sp);
   hlo_type at[TSR_MAX_OPERANDS], rt[TSR_MAX_OPERANDS];
   if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  if (in->n_in > TSR_MAX_OPERANDS) { free(sp); return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "too many operands"); }
+  if (in->n_in > TSR_MAX_OPERANDS) {
+    free(sp);
+    return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "%d operands, over the limit of %d", in->n_in, TSR_MAX_OPERANDS);
+  }
   *sp = *in->spmd;
   for (int i = 0; i < in->n_in; i++) at[i] = args[0][i].t;
   for (int i = 0; i < in->n_out; i++) rt[i] = res[0][i].t;

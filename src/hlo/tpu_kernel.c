@@ -31,6 +31,8 @@ static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, 
   k->flops = c.flops;
   k->transcendentals = c.transcendentals;
   k->bytes_accessed = c.bytes_accessed;
+  k->skip_device_barrier = c.skip_device_barrier;
+  k->disable_bounds_checks = c.disable_bounds_checks;
   *body = c.body;
   return TSR_OK;
 }
@@ -87,7 +89,7 @@ tsr_status tsr_hlo_kernel_create(const tsr_hlo_kernel_desc *d, tsr_hlo_kernel **
   if (!d || (!d->backend_config && d->backend_config_len)) return tsr_fail(TSR_ERR_INVALID, "no backend_config");
   tsr_hlo_kernel *k = calloc(1, sizeof *k);
   if (!k) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  if (d->name) snprintf(k->name, sizeof k->name, "%s", d->name);
+  if (d->name) tsr_printable(d->name, k->name, sizeof k->name); /* printed: control characters escaped */
   tsr_mlir_module *body = NULL;
   tsr_status s = parse_config(d->backend_config ? d->backend_config : "", d->backend_config_len, k, &body);
   if (s == TSR_OK) s = load_body(k, body);
@@ -118,7 +120,9 @@ static tsr_status prepare(tsr_hlo_kernel *k, const tsr_ref *operands, int num_op
     return tsr_fail(TSR_ERR_INVALID, "kernel '%s' takes %d dynamic grid bounds + %d scalar-prefetch operands + %d inputs and gives %d "
                     "outputs; the call has %d operands and %d results",
                     k->name, k->n_dyn, k->n_prefetch, k->n_inputs, k->n_outputs, num_operands, num_results);
-  if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s': too many operands", k->name);
+  if (n_ops > TSR_MAX_OPERANDS || k->n_dyn > TSR_MAX_GRID)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel '%s' takes %d operands and %d dynamic grid bounds, over the limits of %d and %d",
+                    k->name, n_ops, k->n_dyn, TSR_MAX_OPERANDS, TSR_MAX_GRID);
   for (int i = 0; i < k->n_dyn; i++) TSR_TRY(dynamic_bound(k, &operands[i], i, &dyn[i]));
   memcpy(ops, operands + k->n_dyn, sizeof *ops * (size_t)n_ops);
   /* The kernel reads and writes an aliased output in place; an output that is not its
@@ -145,7 +149,9 @@ tsr_status tsr_hlo_kernel_run(tsr_hlo_kernel *k, tsr_machine *m, const tsr_ref *
   tsr_ref ops[TSR_MAX_OPERANDS];
   TSR_TRY(prepare(k, operands, num_operands, results, num_results, ops, dyn));
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
-                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+                             .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier,
+                             .disable_bounds_checks = k->disable_bounds_checks};
   return tsr_mosaic_kernel_run(m, k->k, ops, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
 }
 
@@ -166,7 +172,9 @@ tsr_status tsr_hlo_kernel_run_devices(tsr_hlo_kernel *k, tsr_machine *m, const t
                      "for every device)", k->name, d, i, (long long)dyn_d[i], (long long)dyn[i]);
   }
   tsr_mosaic_call_opts co = {.vmem_limit_bytes = k->vmem_limit, .dynamic_bounds = dyn, .num_dynamic_bounds = k->n_dyn,
-                             .aliases = k->aliases, .num_aliases = k->n_aliases};
+                             .aliases = k->aliases, .num_aliases = k->n_aliases,
+                             .skip_device_barrier = k->skip_device_barrier,
+                             .disable_bounds_checks = k->disable_bounds_checks};
   if (s == TSR_OK)
     s = tsr_mosaic_kernel_run_devices(m, k->k, op_ptrs, k->n_prefetch + k->n_inputs, results, k->n_outputs, &co, stats);
   free(ops);

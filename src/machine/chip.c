@@ -1,5 +1,5 @@
 /* The built-in chip table. Per-TensorCore figures; chip-level public numbers are divided by
- * the TensorCores per chip. Sources (see ../shared/reference/tpu_chips.md):
+ * the TensorCores per chip. Sources (URLs and commits: docs/timing.md, "Sources"):
  *   [TPUINFO] jax/_src/tpu_info.py @ cec06d116c (VMEM, SMEM, MXU count and size, per-TC)
  *   [CLOUD]   Google Cloud TPU system-architecture pages (peak bf16/int8, HBM bandwidth)
  *   [SB]      the scaling book "How to Think About TPUs" (clocks v5e/v5p, VPU ALUs)
@@ -26,7 +26,7 @@
 #define DMA_ISSUE_S 0.02e-6     /* ASSUMED: one request per cycle [SB] plus descriptor setup */
 #define DMA_LATENCY_S 0.2e-6    /* ASSUMED: first byte after start; bounded by [MATMUL] above */
 #define DMA_ENGINES 4           /* ASSUMED: "multiple DMA engines" [SB], count not published */
-/* ASSUMED: no public per-hop ICI latency (shared/reference/tpu_chips.md lists none): a hop costs
+/* ASSUMED: no public per-hop ICI latency was found (none of the sources gives one): a hop costs
  * about one microsecond, the order of a small collective step's latency. */
 #define ICI_HOP_LATENCY_S 1e-6
 /* VMEM load/store bandwidth: "around 22x higher than HBM bandwidth" on v5e [SB]; ASSUMED the

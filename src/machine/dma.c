@@ -158,12 +158,12 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
   /* who signals, noted before the count that releases a waiter: once the waiter may run on,
    * the semaphore may be freed (the end of a run_scoped region) */
   sem_note_signaller(&d->sem, c);
-  __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_RELEASE);
+  __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_SEQ_CST);
   if (d->remote && !d->far) {
     sem_note_signaller(&d->recv_sem, c);
-    __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_RELEASE);
+    __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_SEQ_CST);
   }
-  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_DONE, .step = c->step, .dma_id = d->id, .dir = d->dir,
                     .src = &d->src, .dst = &d->dst, .sem = &d->sem, .bytes = d->bytes,
@@ -390,53 +390,101 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
 }
 #undef APPEND
 
+/* Whether every running core of every device here is blocked in a wait at `mark` (1 + the
+ * progress it read before it saw its semaphore short). */
+static bool all_blocked(tsr_machine *root, uint64_t mark) {
+  for (int d = 0; d < root->num_devices; d++) {
+    tsr_machine *dm = mesh_device(root, d);
+    for (int i = 0; i < dm->num_cores; i++)
+      if (__atomic_load_n(&dm->cores[i].running, __ATOMIC_SEQ_CST) &&
+          __atomic_load_n(&dm->cores[i].blocked_at, __ATOMIC_SEQ_CST) != mark)
+        return false;
+  }
+  return true;
+}
+
+/* Whether the machine is deadlocked, asked by a core blocked at progress p. It is when every
+ * running core is blocked at p and progress is still p: a signal adds to its cell before it
+ * bumps progress, and a core leaves a blocked wait (its cell was signalled) by bumping it, so
+ * a core that read p and then saw its cell short has missed no signal, and none came since.
+ * No time and no count of spins enters it: it holds as soon as the last core blocks, however
+ * many devices there are, and never while a core computes. Across processes the transport
+ * asks the others the same (after every inbox here is taken in, which bumps progress). */
+static bool deadlocked(tsr_core *c, uint64_t p) {
+  machine_sync *s = c->m->sync;
+  tsr_machine *root = c->m->root;
+  uint64_t mark = p + 1;
+  if (__atomic_load_n(&s->waiting_cores, __ATOMIC_SEQ_CST) < __atomic_load_n(&s->active_cores, __ATOMIC_SEQ_CST))
+    return false; /* the cheap look first: a core runs */
+  if (!all_blocked(root, mark) || __atomic_load_n(&s->progress, __ATOMIC_SEQ_CST) != p) return false;
+  mesh_transport *far = root->transport;
+  if (far) {
+    __atomic_store_n(&s->all_blocked, mark, __ATOMIC_SEQ_CST); /* what the other processes look at */
+    if (!far->all_stuck(far, root) || __atomic_load_n(&s->progress, __ATOMIC_SEQ_CST) != p) return false;
+  }
+  __atomic_store_n(&s->deadlock, mark, __ATOMIC_SEQ_CST); /* the other blocked cores need not look again */
+  return true;
+}
+
 /* Blocks until *cell >= amount and subtracts it. Other cores may still signal; when none can
- * (all running cores wait and nothing moves), that is a deadlock. */
+ * (every running core is blocked and nothing moved since: deadlocked), that is a deadlock. */
 static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const tsr_ref *sem,
                             const char *what) {
   tsr_machine *m = c->m;
+  machine_sync *s = m->sync;
   mesh_transport *far = m->root->transport;
-  for (int round = 0;; round++) {
-    int64_t v = __atomic_load_n(cell, __ATOMIC_ACQUIRE);
+  bool counted = false; /* in waiting_cores */
+  uint64_t mark = 0;    /* blocked_at as this wait set it (0: not yet blocked) */
+  const char *verdict = NULL;
+  for (unsigned spin = 0;; spin++) {
+    uint64_t p = __atomic_load_n(&s->progress, __ATOMIC_SEQ_CST); /* before the cell: see deadlocked */
+    int64_t v = __atomic_load_n(cell, __ATOMIC_SEQ_CST);
     if (v >= amount) {
-      if (__atomic_compare_exchange_n(cell, &v, v - amount, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-        return TSR_OK;
+      if (__atomic_compare_exchange_n(cell, &v, v - amount, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) break;
       continue;
     }
-    if (__atomic_load_n(&m->sync->abort_run, __ATOMIC_ACQUIRE))
-      return tsr_fail(TSR_ERR_DEADLOCK, "%s: stopped because another core failed", what);
-    if (far && far->poll(far, c, sem)) continue; /* another process signalled it */
-    bool alone = !far && __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) <= 1;
-    if (alone) {
-      char st[4096];
-      describe_state(c, sem, st, sizeof st);
-      return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld but can never be satisfied "
-                      "(deadlock): %s", what, (long long)amount, st);
+    if (__atomic_load_n(&s->abort_run, __ATOMIC_ACQUIRE)) {
+      tsr_fail(TSR_ERR_DEADLOCK, "%s: stopped because another core failed", what);
+      verdict = "";
+      break;
     }
-    /* Several cores: spin, and declare a deadlock when every running core waits and no
-     * signal happens for a long while. */
-    uint64_t p0 = __atomic_load_n(&m->sync->progress, __ATOMIC_ACQUIRE);
-    __atomic_add_fetch(&m->sync->waiting_cores, 1, __ATOMIC_ACQ_REL);
-    bool stuck = false;
-    for (int spin = 0; spin < 200000; spin++) {
-      if (__atomic_load_n(cell, __ATOMIC_ACQUIRE) >= amount) break;
-      if (__atomic_load_n(&m->sync->abort_run, __ATOMIC_ACQUIRE)) break;
-      if (spin > 1000) sched_yield();
-      if (far && (spin > 1000 || !(spin & 63)) && far->poll(far, c, sem)) break; /* at each yield: MPI moves */
-      if (spin == 199999)
-        stuck = __atomic_load_n(&m->sync->waiting_cores, __ATOMIC_ACQUIRE) >=
-                    __atomic_load_n(&m->sync->active_cores, __ATOMIC_ACQUIRE) &&
-                __atomic_load_n(&m->sync->progress, __ATOMIC_ACQUIRE) == p0 &&
-                (!far || far->all_stuck(far, m->root)); /* and every other process */
+    /* found by another core while this one was blocked at p (the others that found it
+     * may have ended since: this core is not alone, but one of them) */
+    if (__atomic_load_n(&s->deadlock, __ATOMIC_SEQ_CST) == p + 1) {
+      verdict = "but every core is waiting";
+      break;
     }
-    __atomic_sub_fetch(&m->sync->waiting_cores, 1, __ATOMIC_ACQ_REL);
-    if (stuck) {
-      char st[4096];
-      describe_state(c, sem, st, sizeof st);
-      return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld but every core is waiting "
-                      "(deadlock): %s", what, (long long)amount, st);
+    if (far && (spin > 1000 || !(spin & 63)) && far->poll(far, c, sem)) continue; /* another process signalled it */
+    if (!far && __atomic_load_n(&s->active_cores, __ATOMIC_ACQUIRE) <= 1) {
+      verdict = "but can never be satisfied";
+      break;
     }
+    if (!counted) {
+      __atomic_add_fetch(&s->waiting_cores, 1, __ATOMIC_SEQ_CST);
+      counted = true;
+    }
+    if (mark != p + 1) {
+      mark = p + 1;
+      __atomic_store_n(&c->blocked_at, mark, __ATOMIC_SEQ_CST);
+    }
+    if (deadlocked(c, p)) {
+      verdict = "but every core is waiting";
+      break;
+    }
+    if (spin > 1000) sched_yield(); /* more cores than host CPUs: let the one that will signal run */
+    else machine_cpu_relax();
   }
+  if (mark) {
+    __atomic_store_n(&c->blocked_at, 0, __ATOMIC_SEQ_CST);
+    /* leaving a blocked wait is progress (the other blocked cores look again), unless it
+     * leaves in failure */
+    if (!verdict) __atomic_add_fetch(&s->progress, 1, __ATOMIC_SEQ_CST);
+  }
+  if (counted) __atomic_sub_fetch(&s->waiting_cores, 1, __ATOMIC_SEQ_CST);
+  if (!verdict || !*verdict) return verdict ? TSR_ERR_DEADLOCK : TSR_OK;
+  char st[4096];
+  describe_state(c, sem, st, sizeof st);
+  return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld %s (deadlock): %s", what, (long long)amount, verdict, st);
 }
 
 tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
@@ -491,21 +539,20 @@ tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int 
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
   int64_t *cell = sem_cell(sem);
+  tsr_ref at = *sem;
   if (target_core >= 0 && target_core != c->id) {
-    char *t = core_translate(c->m, sem->buf, sem->data, target_core);
+    char *t = core_translate(c->m, sem->buf, sem->data, target_core, &at.buf);
     if (!t)
       return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal to core %d: no such core or semaphore",
                       target_core);
     cell = (int64_t *)(void *)t;
   }
-  if (sem->buf && sem->buf->signalled_by) { /* before the count, as in complete_copy */
-    tsr_ref at = *sem;
+  if (at.buf && at.buf->signalled_by) { /* before the count, as in complete_copy */
     at.data = (char *)cell;
-    if (target_core >= 0 && target_core != c->id) at.buf = arena_buffer_at(&c->m->cores[target_core].sems, sem->buf->seq);
     sem_note_signaller(&at, c);
   }
-  __atomic_add_fetch(cell, amount, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(cell, amount, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount,
                     .target_core = target_core < 0 ? c->id : target_core, .operand = -1,
@@ -589,7 +636,7 @@ tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amoun
     if (core >= c->m->num_cores)
       return tsr_fail(TSR_ERR_INVALID, "semaphore signal to core %d of device %d: a device has %d core(s)", core, device, c->m->num_cores);
     TSR_TRY(far->signal(far, c, sem, amount, device, core));
-    __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+    __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
     if (core_observed(c)) {
       tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount, .target_core = core,
                       .target_device = device, .operand = -1};
@@ -608,7 +655,7 @@ tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amoun
                     .target_device = tc->m->device, .operand = -1};
     core_emit(c, &ev);
   }
-  __atomic_add_fetch(sem_cell(&t), amount, __ATOMIC_RELEASE);
-  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(sem_cell(&t), amount, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
   return TSR_OK;
 }

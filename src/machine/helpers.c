@@ -5,7 +5,7 @@
  * Parts are claimed from a counter, by the asking core's thread as well as by the helpers, so
  * the caller never waits for a helper to wake up: a sleeping helper that arrives late finds
  * nothing left. Helpers spin a while after each job (a blocking wake-up costs about 20 us
- * here, host_cpu.md) and then sleep. One core uses the helpers at a time; another core that
+ * here: bench/RESULTS.md, "The host") and then sleep. One core uses the helpers at a time; another core that
  * asks meanwhile runs its parts itself.
  *
  * A helper keeps off the CPU of the thread that posts the job. The machines of the JAX

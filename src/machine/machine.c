@@ -73,12 +73,9 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     c->m = m;
     c->id = i < cores ? i : 0; /* a stand-in: for which core, each split says */
     c->index = i;
-    c->vmem.space = TSR_VMEM;
-    c->vmem.capacity = m->chip.vmem_bytes;
-    c->smem.space = TSR_SMEM;
-    c->smem.capacity = m->chip.smem_bytes;
-    c->sems.space = TSR_SEMAPHORE_MEM;
-    c->sems.capacity = 1 << 20; /* semaphores are few; a generous cap catches runaway loops */
+    arena_init(&c->vmem, TSR_VMEM, m->chip.vmem_bytes);
+    arena_init(&c->smem, TSR_SMEM, m->chip.smem_bytes);
+    arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
   }
@@ -98,7 +95,9 @@ static void arena_free_all(tsr_core *c, space_arena *a) {
   core_release_to(c, a->space, 0);
   core_drop_kept(c, a->space);
   free(a->bufs);
+  free(a->parked); /* empty: every call frees what it parked */
   for (int i = 0; i < a->nretired; i++) free(a->retired[i]);
+  pthread_mutex_destroy(&a->lock);
 }
 
 void tsr_machine_destroy(tsr_machine *m) {
@@ -184,6 +183,12 @@ void machine_split_end(tsr_machine *m, bool stands) {
 bool machine_observers_read_output_data(const tsr_machine *m) {
   for (int i = 0; i < m->num_observers; i++)
     if (m->observers[i].reads_output_data) return true;
+  return false;
+}
+
+bool machine_observers_report_races(const tsr_machine *m) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (m->observers[i].reports_races) return true;
   return false;
 }
 

@@ -23,6 +23,9 @@ typedef struct tsr_buffer {
   /* Semaphore memory: per cell, who signalled it last (device * TSR_MACHINE_MAX_CORES + core
    * + 1; 0: nobody), for deadlock reports that name both ends. NULL elsewhere. */
   int *signalled_by;
+  /* Parked (space_arena.parked): another core's or device's copy or signal reached it there,
+   * so the owner's allocation at its number keeps what landed instead of starting fresh. */
+  bool reached;
 } tsr_buffer;
 
 /* A stack of allocations in one memory space of one core. Memory is allocated to what
@@ -44,6 +47,19 @@ typedef struct space_arena {
    * call's blocks and scratch: fresh memory would fault its pages in again); at most
    * eight of them and `capacity` bytes in all, freed with the machine. */
   block_cache kept;
+  /* A TPU's scoped allocations (run_scoped) sit at static addresses, so another core or
+   * device may copy or signal into one while its owner is outside the scope: before it got
+   * there or after it left. Here an allocation is named by its number (the k-th is the k-th
+   * everywhere), and the buffers of numbers at or past `count` stay where such a copy or
+   * signal finds them: parked[k] is the buffer of number k that a scope released
+   * (core_park_to), or that another core's copy or signal reached first (arena_reach). The
+   * owner's next allocation of number k takes it back; the call frees the rest when every
+   * core has ended (core_free_parked). On a machine whose cores can reach each other, `lock`
+   * orders the owner's allocations and releases with the others' reaching. */
+  tsr_buffer **parked;
+  int nparked;        /* numbers below it may have a parked buffer */
+  int capparked;
+  pthread_mutex_t lock;
 } space_arena;
 
 typedef struct pending_dma {
@@ -92,13 +108,20 @@ typedef struct tsr_core {
   int phase;
   int running;
   tsr_ref barrier_sem;
+  /* atomic: while this core is blocked in a semaphore wait, 1 + the machine_sync.progress it
+   * read before seeing its semaphore short; 0 when it is not blocked (deadlock detection) */
+  uint64_t blocked_at;
 } tsr_core;
 
 /* Cross-core coordination for waits: shared by every device of a mesh (mesh.c). */
 typedef struct machine_sync {
   int active_cores;   /* atomic: cores running a kernel (all devices) */
   int waiting_cores;  /* atomic: cores blocked in a wait */
-  uint64_t progress;  /* atomic: bumped by every signal */
+  uint64_t progress;  /* atomic: bumped by every signal, and by a core leaving a blocked wait */
+  /* atomic: 1 + the progress at which every running core here was seen blocked (0: not
+   * since the run began); another process's deadlock test reads it (src/mpi) */
+  uint64_t all_blocked;
+  uint64_t deadlock;  /* atomic: 1 + the progress at which a deadlock was found (0: none) */
   int abort_run;      /* atomic: a core failed; the others stop (one device only) */
   int mesh_run;       /* a run of every device at once (machine_run_devices) */
   int arrived[2];     /* atomic: cores past the start and the end barrier */
@@ -220,6 +243,7 @@ static inline void core_pop_views_to(tsr_core *c, int count) { c->num_views = co
 bool core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
 /* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
 bool machine_observers_read_output_data(const tsr_machine *m);
+bool machine_observers_report_races(const tsr_machine *m);
 /* The host split and the observers (tsr_observer.split_begin): whether every observer follows
  * one; the hooks around the parts (begin false: one declined, and the others were ended). */
 bool machine_observers_follow_split(const tsr_machine *m);
@@ -242,15 +266,29 @@ tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64
                                tsr_buffer **out);
 /* Writes what fresh memory holds: poison (0xFF bytes), zeros in semaphore memory. */
 void core_fill_fresh(tsr_buffer *b);
-/* Frees the most recent allocations down to `count` live buffers (stack discipline). */
 /* Frees the host memory an arena keeps for reuse (released buffers). */
 void core_drop_kept(tsr_core *c, tsr_space space);
+/* Frees the most recent allocations down to `count` live buffers (stack discipline). */
 void core_release_to(tsr_core *c, tsr_space space, int count);
+/* The same for the end of a scope (run_scoped): the buffers are parked at their numbers,
+ * where other cores and devices still reach them (space_arena.parked). */
+void core_park_to(tsr_core *c, tsr_space space, int count);
+/* After a call, when no core runs it any more: frees the parked buffers of every space. With
+ * `check`, fails (naming it) when a parked semaphore holds a count: a signal its owner never
+ * waited for. */
+tsr_status core_free_parked(tsr_core *c, bool check);
 space_arena *core_arena(tsr_core *c, tsr_space space);
+void arena_init(space_arena *a, tsr_space space, int64_t capacity);
 /* The seq-th live allocation of an arena another thread may be growing (NULL past its end). */
 tsr_buffer *arena_buffer_at(const space_arena *a, int seq);
-/* The address on core `target` that corresponds to `data` on the core owning `buf`. */
-char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target);
+/* What another core's copy or signal reaches as allocation `seq` of `bytes` bytes on core c
+ * (owned by another thread): the live buffer, else the one parked at that number, else a
+ * fresh one parked there for the owner's allocation to take. NULL when the number's buffer
+ * has another size, or out of host memory. */
+tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes);
+/* The address on core `target` that corresponds to `data` on the core owning `buf`, and that
+ * buffer there (arena_reach). */
+char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there);
 
 /* ---- data movement ---- */
 /* Fills a window with the poison pattern of its dtype (NaN for floats). */
@@ -341,7 +379,7 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
 /* In a run of every device: waits until every core of every device has passed barrier
  * `phase` (1: its scratch is allocated, before its first step; 2: its kernel is over, before
  * its memory is released), so that no remote copy or signal reaches memory that is not there.
- * No-op otherwise. */
+ * No-op otherwise, and for a core past that barrier already. */
 void mesh_barrier(tsr_core *c, int phase);
 /* A core stops counting as running (deadlock detection), once. */
 void machine_core_leave(tsr_core *c);

@@ -20,9 +20,72 @@ void core_fill_fresh(tsr_buffer *b) {
   memset(b->base, b->space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, round_up(b->bytes ? b->bytes : 1, 64));
 }
 
-static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
-                        tsr_buffer **out) {
-  space_arena *a = core_arena(c, space);
+void arena_init(space_arena *a, tsr_space space, int64_t capacity) {
+  a->space = space;
+  a->capacity = capacity;
+  pthread_mutex_init(&a->lock, NULL);
+}
+
+/* Whether other cores or devices may reach this core's memory (arena_reach): then the arena's
+ * lock orders its changes. */
+static bool reachable(const tsr_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
+
+/* Host memory of a buffer of `rounded` bytes: one the arena kept, or fresh. */
+static tsr_buffer *new_buffer(tsr_core *c, space_arena *a, size_t bytes, size_t rounded) {
+  tsr_buffer *b = malloc(sizeof *b);
+  char *base = block_cache_take(&a->kept, rounded);
+  if (!base) base = aligned_alloc(64, rounded);
+  int *by = a->space == TSR_SEMAPHORE_MEM ? calloc(rounded / sizeof(int64_t), sizeof(int)) : NULL;
+  if (!b || !base || (a->space == TSR_SEMAPHORE_MEM && !by)) {
+    free(b);
+    free(base);
+    free(by);
+    return NULL;
+  }
+  b->signalled_by = by;
+  b->device = c->m->device;
+  b->in_mesh = c->m->num_devices > 1;
+  b->core = c->id;
+  b->space = a->space;
+  b->base = base;
+  b->bytes = bytes;
+  b->reached = false;
+  return b;
+}
+
+static void free_buffer(space_arena *a, tsr_buffer *b) {
+  if (!block_cache_put(&a->kept, b->base, round_up(b->bytes ? b->bytes : 1, 64), BLOCK_CACHE_CAP, (size_t)a->capacity))
+    free(b->base);
+  free(b->signalled_by);
+  free(b);
+}
+
+/* The buffer parked at number seq, taken out of the parked ones (NULL: none). */
+static tsr_buffer *unpark(space_arena *a, int seq) {
+  if (seq >= a->nparked || !a->parked[seq]) return NULL;
+  tsr_buffer *b = a->parked[seq];
+  a->parked[seq] = NULL;
+  return b;
+}
+
+static bool park(space_arena *a, tsr_buffer *b) {
+  if (b->seq >= a->capparked) {
+    int ncap = a->capparked ? a->capparked : 16;
+    while (ncap <= b->seq) ncap *= 2;
+    tsr_buffer **np = realloc(a->parked, (size_t)ncap * sizeof *np);
+    if (!np) return false;
+    memset(np + a->capparked, 0, (size_t)(ncap - a->capparked) * sizeof *np);
+    a->parked = np;
+    a->capparked = ncap;
+  }
+  a->parked[b->seq] = b;
+  if (b->seq >= a->nparked) a->nparked = b->seq + 1;
+  return true;
+}
+
+static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
+                               tsr_buffer **out) {
+  tsr_space space = a->space;
   size_t rounded = round_up(bytes ? bytes : 1, 64);
   int64_t cap = limit > 0 && limit < a->capacity ? limit : a->capacity;
   if (a->used + (int64_t)rounded > cap)
@@ -41,29 +104,25 @@ static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limi
     __atomic_store_n(&a->bufs, nb, __ATOMIC_RELEASE);
     a->cap = ncap;
   }
-  tsr_buffer *b = malloc(sizeof *b);
-  char *base = block_cache_take(&a->kept, rounded);
-  if (!base) base = aligned_alloc(64, rounded);
-  if (!b || !base) {
-    free(b);
-    free(base);
-    return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes,
-                    tsr_space_name(space));
+  /* what is parked at this number: taken back when it is of this size (keeping what another
+   * core's copy or signal left in it); dropped otherwise, unless one reached it */
+  tsr_buffer *b = unpark(a, a->count);
+  if (b && b->bytes != bytes) {
+    if (b->reached) {
+      park(a, b); /* its slot was just emptied: no allocation */
+      return tsr_fail(TSR_ERR_INVALID, "%s: %s allocation %d of core %d has %zu bytes, but another core's copy or "
+                      "signal reached it as %zu bytes (a scoped allocation at the same place with another shape)",
+                      what, tsr_space_name(space), a->count, c->id, bytes, b->bytes);
+    }
+    free_buffer(a, b);
+    b = NULL;
   }
-  b->signalled_by = NULL;
-  if (space == TSR_SEMAPHORE_MEM && !(b->signalled_by = calloc(rounded / sizeof(int64_t), sizeof(int)))) {
-    free(b);
-    free(base);
-    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  }
-  b->device = c->m->device;
-  b->in_mesh = c->m->num_devices > 1;
-  b->core = c->id;
-  b->space = space;
+  bool kept = b && b->reached;
+  if (!b && !(b = new_buffer(c, a, bytes, rounded)))
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes, tsr_space_name(space));
   b->seq = a->count;
-  b->base = base;
-  b->bytes = bytes;
-  if (fill) core_fill_fresh(b);
+  b->reached = false;
+  if (fill && !kept) core_fill_fresh(b);
   a->bufs[a->count] = b;
   __atomic_store_n(&a->count, a->count + 1, __ATOMIC_RELEASE); /* published: arena_buffer_at */
   a->used += (int64_t)rounded;
@@ -79,6 +138,16 @@ static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limi
   return TSR_OK;
 }
 
+static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
+                        tsr_buffer **out) {
+  space_arena *a = core_arena(c, space);
+  bool lock = reachable(c);
+  if (lock) pthread_mutex_lock(&a->lock);
+  tsr_status s = alloc_locked(c, a, bytes, limit, what, fill, out);
+  if (lock) pthread_mutex_unlock(&a->lock);
+  return s;
+}
+
 tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, true, out);
@@ -89,8 +158,12 @@ tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64
   return alloc(c, space, bytes, limit, what, space == TSR_SEMAPHORE_MEM, out);
 }
 
-void core_release_to(tsr_core *c, tsr_space space, int count) {
+/* Releases down to `count` live buffers; parks them (where another core may still reach them)
+ * or frees them. */
+static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
   space_arena *a = core_arena(c, space);
+  bool lock = reachable(c);
+  if (lock) pthread_mutex_lock(&a->lock);
   while (a->count > count) {
     tsr_buffer *b = a->bufs[a->count - 1];
     __atomic_store_n(&a->count, a->count - 1, __ATOMIC_RELEASE);
@@ -102,12 +175,35 @@ void core_release_to(tsr_core *c, tsr_space space, int count) {
                       .amount = a->used, .space = space, .operand = -1};
       core_emit(c, &ev);
     }
-    if (!block_cache_put(&a->kept, b->base, round_up(b->bytes ? b->bytes : 1, 64), BLOCK_CACHE_CAP,
-                         (size_t)a->capacity))
-      free(b->base);
-    free(b->signalled_by);
-    free(b);
+    if (!parking || !park(a, b)) free_buffer(a, b);
   }
+  if (lock) pthread_mutex_unlock(&a->lock);
+}
+
+void core_release_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
+void core_park_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
+
+tsr_status core_free_parked(tsr_core *c, bool check) {
+  tsr_status st = TSR_OK;
+  for (int k = 0; k < 3; k++) {
+    space_arena *a = core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
+    for (int i = 0; i < a->nparked; i++) {
+      tsr_buffer *b = a->parked[i];
+      if (!b) continue;
+      for (size_t j = 0; check && st == TSR_OK && a->space == TSR_SEMAPHORE_MEM && j < b->bytes / sizeof(int64_t); j++) {
+        int64_t v = __atomic_load_n((const int64_t *)(const void *)b->base + j, __ATOMIC_ACQUIRE);
+        if (v != 0)
+          st = tsr_fail(TSR_ERR_SEMAPHORE, "core %d: a scoped semaphore (semaphore allocation %d, element %zu) holds "
+                        "%lld at the end of the kernel: another core or device signalled it, or copied with it, after "
+                        "its owner left the scope, or before a scope its owner never entered (semaphores must be zero "
+                        "when a kernel ends)", c->id, i, j, (long long)v);
+      }
+      a->parked[i] = NULL;
+      free_buffer(a, b);
+    }
+    a->nparked = 0;
+  }
+  return st;
 }
 
 tsr_buffer *arena_buffer_at(const space_arena *a, int seq) {
@@ -117,12 +213,39 @@ tsr_buffer *arena_buffer_at(const space_arena *a, int seq) {
   return bufs[seq];
 }
 
+tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
+  space_arena *a = core_arena(c, space);
+  if (seq < 0) return NULL;
+  if (!reachable(c)) { /* nobody else runs: only the live ones */
+    tsr_buffer *b = arena_buffer_at(a, seq);
+    return b && b->bytes == bytes ? b : NULL;
+  }
+  pthread_mutex_lock(&a->lock);
+  tsr_buffer *b = seq < a->count ? a->bufs[seq] : seq < a->nparked ? a->parked[seq] : NULL;
+  if (!b && seq >= a->count) { /* its owner has not got there yet: a fresh buffer waits at the number */
+    size_t rounded = round_up(bytes ? bytes : 1, 64);
+    if ((b = new_buffer(c, a, bytes, rounded))) {
+      b->seq = seq;
+      core_fill_fresh(b);
+      if (!park(a, b)) {
+        free_buffer(a, b);
+        b = NULL;
+      }
+    }
+  }
+  if (b && b->bytes != bytes) b = NULL;
+  if (b && seq >= a->count) b->reached = true;
+  pthread_mutex_unlock(&a->lock);
+  return b;
+}
+
 void core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&core_arena(c, space)->kept); }
 
-char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target) {
+char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;
-  tsr_buffer *tb = arena_buffer_at(core_arena(&m->cores[target], buf->space), buf->seq);
+  tsr_buffer *tb = arena_reach(&m->cores[target], buf->space, buf->seq, buf->bytes);
   size_t off = (size_t)(data - buf->base);
-  if (!tb || tb->bytes != buf->bytes || off >= tb->bytes) return NULL;
+  if (!tb || off >= tb->bytes) return NULL;
+  if (there) *there = tb;
   return tb->base + off;
 }

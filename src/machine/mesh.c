@@ -51,7 +51,9 @@ static void arrive(tsr_core *c, int phase) {
 
 void mesh_barrier(tsr_core *c, int phase) {
   machine_sync *s = c->m->sync;
-  if (!s->mesh_run || c->index >= c->m->num_cores) return;
+  /* past it already: a kernel's end barrier comes after its last body (pallas_call.c) and is
+   * asked for again on the way out */
+  if (!s->mesh_run || c->index >= c->m->num_cores || c->phase >= phase) return;
   if (phase == 2) machine_core_leave(c); /* past its kernel, a core signals nobody */
   arrive(c, phase);
   for (unsigned spin = 0; __atomic_load_n(&s->arrived[phase - 1], __ATOMIC_ACQUIRE) < s->total_cores; spin++) {
@@ -109,6 +111,7 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
   }
   s->abort_run = 0;
   s->waiting_cores = 0;
+  s->all_blocked = s->deadlock = 0; /* progress goes on from the last run: its verdict is not this one's */
   s->arrived[0] = s->arrived[1] = 0;
   s->total_cores = total;
   __atomic_store_n(&s->active_cores, total, __ATOMIC_RELEASE);
@@ -176,11 +179,13 @@ tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, 
   *target = tc;
   *out = *r;
   if (tm == c->m && core == c->id) return TSR_OK;
-  if (r->buf) { /* the allocation with the same sequence number there: the k-th is the k-th everywhere */
-    tsr_buffer *tb = arena_buffer_at(core_arena(tc, r->buf->space), r->buf->seq);
-    if (!tb || tb->bytes != r->buf->bytes)
-      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d: its %s allocation %d is not there", what, device, core,
-                      tsr_space_name(r->buf->space), r->buf->seq);
+  if (r->buf) { /* the allocation with the same sequence number there: the k-th is the k-th everywhere,
+                 * and stays where a copy or signal reaches it (a scoped one: space_arena.parked) */
+    tsr_buffer *tb = arena_reach(tc, r->buf->space, r->buf->seq, r->buf->bytes);
+    if (!tb)
+      return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d: its %s allocation %d has another size than this "
+                      "core's (%zu bytes)", what, device, core, tsr_space_name(r->buf->space), r->buf->seq,
+                      r->buf->bytes);
     out->buf = tb;
     out->data = tb->base + (r->data - r->buf->base);
     return TSR_OK;

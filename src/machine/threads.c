@@ -1,6 +1,6 @@
 /* One host thread per simulated core, created once per machine. A blocking wake-up costs about
- * 20 us on the target hosts (host_cpu.md), more than a whole small block, so workers spin
- * between jobs for a while before they sleep.
+ * 20 us on the target hosts (bench/RESULTS.md, "The host"), more than a whole small block, so
+ * workers spin between jobs for a while before they sleep.
  *
  * A worker keeps off the CPU of the thread that posts the job (core 0's, affinity.c). Left to
  * the scheduler, on a busy 2-CPU host the worker of a v5p machine sat on core 0's CPU for
@@ -165,6 +165,8 @@ tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void 
     for (int i = 0; i < m->num_cores; i++) __atomic_store_n(&m->cores[i].running, 1, __ATOMIC_RELEASE);
     __atomic_store_n(&m->sync->active_cores, m->num_cores, __ATOMIC_RELEASE);
     __atomic_store_n(&m->sync->waiting_cores, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->sync->all_blocked, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&m->sync->deadlock, 0, __ATOMIC_RELEASE); /* the last run's verdict is not this one's */
   }
   worker_pool *p = m->pool;
   uint64_t gen = 0;

@@ -30,6 +30,13 @@ static tsr_status decode(const cJSON *json, tpu_backend_config *out) {
   const cJSON *cid = cJSON_GetObjectItemCaseSensitive(ccc, "collective_id");
   if (comm && !cJSON_IsBool(comm)) return tsr_fail(TSR_ERR_PARSE, "custom_call_config.has_communication is not a boolean");
   out->has_communication = cJSON_IsTrue(comm);
+  const cJSON *skip = cJSON_GetObjectItemCaseSensitive(ccc, "skip_device_barrier");
+  if (skip && !cJSON_IsBool(skip)) return tsr_fail(TSR_ERR_PARSE, "custom_call_config.skip_device_barrier is not a boolean");
+  out->skip_device_barrier = cJSON_IsTrue(skip);
+  const cJSON *unchecked = cJSON_GetObjectItemCaseSensitive(ccc, "disable_bounds_checks");
+  if (unchecked && !cJSON_IsBool(unchecked))
+    return tsr_fail(TSR_ERR_PARSE, "custom_call_config.disable_bounds_checks is not a boolean");
+  out->disable_bounds_checks = cJSON_IsTrue(unchecked);
   out->collective_id = -1;
   if (cid && !cJSON_IsNull(cid)) {
     if (!cJSON_IsNumber(cid) || cid->valuedouble < 0 || cid->valuedouble > 1e9 || cid->valuedouble != (double)(int64_t)cid->valuedouble)

@@ -17,6 +17,10 @@ typedef struct tpu_backend_config {
   bool has_communication;   /* custom_call_config.has_communication: the kernel talks to other
                              * devices (remote copies, signals, the barrier semaphore) */
   int64_t collective_id;    /* custom_call_config.collective_id (the barrier semaphore's); -1 none */
+  bool skip_device_barrier; /* custom_call_config.skip_device_barrier: the kernel starts without
+                             * the device barrier (CompilerParams(skip_device_barrier=True)) */
+  bool disable_bounds_checks; /* custom_call_config.disable_bounds_checks (CompilerParams'): an
+                               * access outside its ref does not stop the kernel */
   /* custom_call_config.cost_estimate (pl.CostEstimate), when given: what the kernel's author
    * says it does, which XLA's cost analysis reports for the call */
   bool has_cost;
@@ -25,8 +29,9 @@ typedef struct tpu_backend_config {
 
 /* Decodes `len` bytes of JSON text. Fails (nothing to free) when it is not JSON (the byte
  * offset named), has no custom_call_config.body string, a serialization_format other than 1,
- * a has_communication that is not a boolean or a collective_id that is not a count, a
- * cost_estimate whose flops, transcendentals or bytes_accessed is not a count,
+ * a has_communication, skip_device_barrier or disable_bounds_checks that is not a boolean, a
+ * collective_id that is not a count, a cost_estimate whose flops, transcendentals or
+ * bytes_accessed is not a count,
  * or malformed scoped_memory_configs, or when the body does not decode or read ("tpu_custom_call
  * body: " and the reader's message). */
 tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out);

@@ -222,6 +222,11 @@ struct tsr_ir_attr {
 };
 
 bool tsr_ir_attr_is_location(const tsr_ir_attr *a);
+/* A location as text (src/mlir/loc_text.c): "file:line:col", or a call-site chain innermost
+ * first with each frame's function, "f.py:317:5 (_zero_h0) called from f.py:398:3
+ * (_inner_kernel_body)" (a frame repeated at once shown once); a name with nothing known
+ * inside is the name; "unknown location" when nothing is known. Returns buf. */
+const char *tsr_ir_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap);
 bool tsr_ir_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b);
 /* Value of an integer attribute (also BoolAttr); false for other kinds. */
 bool tsr_ir_attr_int(const tsr_ir_attr *a, int64_t *out);

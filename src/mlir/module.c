@@ -1,4 +1,5 @@
 /* The public reader API (include/tessera/mlir.h): module lifetime, format detection, files. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,13 +77,15 @@ static tsr_status slurp(FILE *f, const char *path, char **data, size_t *size) {
       }
       buf = b2;
     }
+    errno = 0;
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;
     if (got == 0) break;
   }
   if (ferror(f)) {
+    int err = errno;
     free(buf);
-    return tsr_fail(TSR_ERR_IO, "cannot read %s", path);
+    return tsr_fail(TSR_ERR_IO, "cannot read %s: %s", path, err ? strerror(err) : "a read failed");
   }
   *data = buf;
   *size = n;
@@ -93,7 +96,7 @@ tsr_status tsr_mlir_read_file(const char *path, tsr_mlir_module **out) {
   *out = NULL;
   bool use_stdin = !strcmp(path, "-");
   FILE *f = use_stdin ? stdin : fopen(path, "rb");
-  if (!f) return tsr_fail(TSR_ERR_IO, "cannot open %s", path);
+  if (!f) return tsr_fail(TSR_ERR_IO, "cannot open %s: %s", path, strerror(errno));
   char *data = NULL;
   size_t size = 0;
   tsr_status s = slurp(f, path, &data, &size);

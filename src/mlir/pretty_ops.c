@@ -1164,10 +1164,10 @@ static const struct {
 #define BUILTIN_OP(e, name, syntax) {name, sizeof name - 1, SYNTAX_##syntax},
 #include "ops/builtin.def"
 #undef BUILTIN_OP
-#define MOP(e, name, syntax, compile, run, kind) {name, sizeof name - 1, SYNTAX_##syntax},
+#define MOP(e, name, syntax, compile, run, kind, traits) {name, sizeof name - 1, SYNTAX_##syntax},
 #include "ops/mosaic.def"
 #undef MOP
-#define HLO_OP(e, name, syntax, run, prep) {name, sizeof name - 1, SYNTAX_##syntax},
+#define HLO_OP(e, name, syntax, run, prep, traits) {name, sizeof name - 1, SYNTAX_##syntax},
 #include "ops/stablehlo.def"
 #include "ops/check.def"
 #undef HLO_OP

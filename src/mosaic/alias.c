@@ -84,8 +84,6 @@ static void mark_mxu_view(prog *P, int32_t li) {
       if (I[u].opd[k] == v) I[u].mxu_views |= (uint8_t)(1u << k);
 }
 
-static bool is_vector_load(int op) { return op == MOP_VLOAD || op == MOP_TVLOAD || op == MOP_TLOAD; }
-
 /* Whether index slots a and b hold the same value: one slot, or equal constants. */
 static bool same_index(const prog *P, int32_t a, int32_t b) {
   if (a == b) return true;
@@ -142,11 +140,11 @@ tsr_status prog_mark_in_place(prog *P) {
       continue;
     const stype *t = &P->types[mm->res[0]];
     int32_t acc = mm->opd[2], li = acc >= 0 && acc < P->nslots ? def[acc] : -1, v;
-    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !is_vector_load(I[li].op) || !I[li].alias ||
+    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !mop_window_load(I[li].op) || !I[li].alias ||
         uses[acc] != 1)
       continue;
     int32_t st = only_user(P, uses, user, mm->res[0], &v);
-    if (st <= m || (I[st].op != MOP_VSTORE && I[st].op != MOP_TVSTORE && I[st].op != MOP_TSTORE) ||
+    if (st <= m || !mop_window_store(I[st].op) ||
         I[st].opd[0] != v || !same_window(P, &I[li], &I[st]))
       continue;
     int32_t j = mm->next;
@@ -185,7 +183,7 @@ tsr_status prog_mark_aliases(prog *P) {
     if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
       I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !prog_in_branchy_body(P, i);
   for (int32_t i = 0; i < P->ninsts; i++)
-    if ((I[i].op == MOP_VLOAD || I[i].op == MOP_TVLOAD || I[i].op == MOP_TLOAD) && !prog_in_branchy_body(P, i))
+    if (mop_window_load(I[i].op) && !prog_in_branchy_body(P, i))
       I[i].alias = load_may_alias(P, parent, i, work);
   for (int32_t i = 0; i < P->ninsts; i++)
     if (I[i].alias && I[i].op != MOP_SHAPE_CAST) mark_mxu_view(P, i);

@@ -13,6 +13,9 @@
  * kernel whose live values need far more (from outside, say) is refused before allocating. */
 #define MAX_FRAME_BYTES ((size_t)1 << 30)
 #define MAX_VECTOR_ELEMS ((int64_t)1 << 25)
+/* A memref in HBM is an array from outside: the same bound as a .npy array or a StableHLO
+ * tensor type (2^44 elements), which every ref computation (int64 offsets and strides) holds. */
+#define MAX_MEMREF_ELEMS ((int64_t)1 << 44)
 /* Calls are inlined, each its own copy: a module from outside whose funcs call each other
  * many times over would grow without bound, so a kernel is refused past this many ops. */
 #define MAX_INSTS (1 << 20)
@@ -130,30 +133,6 @@ bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
 
 /* ---- locations and messages ------------------------------------------------------------- */
 
-void mosaic_loc_text(const tsr_ir_attr *a, char *buf, size_t cap) {
-  for (int depth = 0; a && depth < 32; depth++) {
-    switch (a->kind) {
-    case TSR_IR_ATTR_LOC_FILE:
-      snprintf(buf, cap, "%s:%u:%u", a->u.file.file ? a->u.file.file : "?", a->u.file.line, a->u.file.col);
-      return;
-    case TSR_IR_ATTR_LOC_NAME:
-      if (a->u.name_loc.child && a->u.name_loc.child->kind != TSR_IR_ATTR_LOC_UNKNOWN) {
-        a = a->u.name_loc.child;
-        continue;
-      }
-      snprintf(buf, cap, "%s", a->u.name_loc.name ? a->u.name_loc.name : "?");
-      return;
-    case TSR_IR_ATTR_LOC_CALLSITE: a = a->u.callsite.callee; continue;
-    case TSR_IR_ATTR_LOC_FUSED:
-      a = a->u.fused.n > 0 ? a->u.fused.locs[0] : NULL;
-      continue;
-    case TSR_IR_ATTR_LOC_OPAQUE: snprintf(buf, cap, "%s", a->u.opaque_text); return;
-    default: a = NULL; break;
-    }
-  }
-  snprintf(buf, cap, "unknown location");
-}
-
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
   char msg[512];
   va_list ap;
@@ -194,28 +173,39 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
   return false;
 }
 
-bool comp_type(const tsr_ir_type *t, stype *o) {
+bool comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
   memset(o, 0, sizeof *o);
   o->n = 1;
+  if (why && cap) why[0] = 0;
   if (!t) return false;
   if (t->kind == TSR_IR_TYPE_VECTOR || t->kind == TSR_IR_TYPE_MEMREF) {
+    bool ref = t->kind == TSR_IR_TYPE_MEMREF;
     int r = t->u.shaped.rank;
-    if (r < 0 || r > TSR_MAX_RANK) return false;
+    if (r < 0 || r > TSR_MAX_RANK) {
+      if (why) snprintf(why, cap, " (more than %d dimensions)", TSR_MAX_RANK);
+      return false;
+    }
     o->rank = (int8_t)r;
+    int64_t most = ref ? MAX_MEMREF_ELEMS : MAX_VECTOR_ELEMS;
     for (int k = 0; k < r; k++) {
       int64_t d = t->u.shaped.shape[k];
-      if (d == TSR_IR_DYNAMIC && t->kind == TSR_IR_TYPE_MEMREF) {
+      if (d == TSR_IR_DYNAMIC && ref) {
         o->dynamic |= (uint8_t)(1u << k);
         o->shape[k] = -1;
         continue;
       }
-      if (d < 0 || d > (1ll << 31)) return false;
+      if (d < 0) return false;
       o->shape[k] = d;
-      o->n *= d;
-      if (o->n > (1ll << 31)) return false;
+      /* a zero dimension counts as 1 for the bound, as for a .npy array */
+      if (d > most || (d > 0 && o->n > most / d)) {
+        if (why) snprintf(why, cap, " (a %s of more than 2^%d elements)", ref ? "memref" : "vector", ref ? 44 : 25);
+        return false;
+      }
+      o->n *= d ? d : 1;
     }
-    if (t->kind == TSR_IR_TYPE_VECTOR && o->n > MAX_VECTOR_ELEMS) return false;
-    if (t->kind == TSR_IR_TYPE_MEMREF) {
+    for (int k = 0; k < r; k++)
+      if (o->shape[k] == 0) o->n = 0;
+    if (ref) {
       o->cls = VC_REF;
       o->ek = EK_REF;
       if (!tsr_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
@@ -244,18 +234,23 @@ int64_t *comp_ints_dup(comp *c, const char *name, int *n) {
 /* ---- the op table ---------------------------------------------------------------------- */
 
 static const char *const op_names[] = {
-#define MOP(e, name, syntax, compile, run, kind) name,
+#define MOP(e, name, syntax, compile, run, kind, traits) name,
 #include "ops/mosaic.def"
 #undef MOP
 };
 const uint8_t mop_kinds[MOP_COUNT] = {
-#define MOP(e, name, syntax, compile, run, kind) kind,
+#define MOP(e, name, syntax, compile, run, kind, traits) kind,
+#include "ops/mosaic.def"
+#undef MOP
+};
+const uint16_t mop_traits[MOP_COUNT] = {
+#define MOP(e, name, syntax, compile, run, kind, traits) traits,
 #include "ops/mosaic.def"
 #undef MOP
 };
 typedef tsr_status (*compile_fn)(comp *c, minst *in);
 static const compile_fn op_compile[] = {
-#define MOP(e, name, syntax, compile, run, kind) compile,
+#define MOP(e, name, syntax, compile, run, kind, traits) compile,
 #include "ops/mosaic.def"
 #undef MOP
 };
@@ -359,13 +354,14 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const ch
   if (v->id > b->max_id) return tsr_fail(TSR_ERR_INTERNAL, "%s: value id out of range", where);
   TSR_TRY(grow_slots(b));
   int32_t s = P->nslots++;
-  bool ok = comp_type(v->type, &P->types[s]);
+  char why[64];
+  bool ok = comp_type(v->type, &P->types[s], why, sizeof why);
   if (!ok || (P->types[s].dynamic && (code < 0 || !dynamic_use_ok(code)))) {
     char tb[128];
     type_text(v->type, tb, sizeof tb);
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: value of type %s is not supported%s", where, tb,
                     ok ? " (a dynamically sized memref: only memref_slice and memref_squeeze make one, only DMAs "
-                         "move one)" : "");
+                         "move one)" : why);
   }
   P->cslot_off[s] = -1;
   P->csplat[s] = SPLAT_NONE;
@@ -497,8 +493,8 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
 
 static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   prog *P = b->P;
-  char loc[200], where[300];
-  mosaic_loc_text(op->loc, loc, sizeof loc);
+  char loc[512], where[640];
+  tsr_ir_loc_text(op->loc, loc, sizeof loc); /* the call-site chain, innermost first */
   snprintf(where, sizeof where, "op %s at %s", op->name, loc);
   int code = lookup_op(op->name);
   if (code < 0 && refusal_of(op->name))

@@ -1,5 +1,5 @@
 /* Where each slot of a compiled program is defined and read: the one def/use table that the
- * program passes (fuse.c, alias.c, chunk.c) decide on. */
+ * program passes (fuse.c, alias.c, chunk.c, rows.c) decide on. */
 #ifndef TSR_MOSAIC_DEF_USE_H
 #define TSR_MOSAIC_DEF_USE_H
 

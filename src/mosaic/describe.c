@@ -83,16 +83,18 @@ tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k, cons
   if (!m || !k || !out) return tsr_fail(TSR_ERR_INVALID, "no machine, kernel or stream");
   if (num_operands < 0 || num_outputs < 0 || num_operands + num_outputs > TSR_MAX_OPERANDS)
     return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
-  /* the plan never reads array data; arrays given by shape only get a stand-in address */
+  /* The plan never reads array data: arrays given by shape only get stand-in addresses, one
+   * range apart per array, so that the plan sees them disjoint (as allocated arrays are: the
+   * host split asks) without memory behind them, however large they are. */
   static char stand_in[64];
+  uintptr_t next = (uintptr_t)stand_in;
   tsr_ref ops[TSR_MAX_OPERANDS], outs[TSR_MAX_OPERANDS];
-  for (int i = 0; i < num_operands; i++) {
-    ops[i] = operands[i];
-    if (!ops[i].data && i >= k->nprefetch) ops[i].data = stand_in;
-  }
-  for (int i = 0; i < num_outputs; i++) {
-    outs[i] = outputs[i];
-    if (!outs[i].data) outs[i].data = stand_in;
+  for (int i = 0; i < num_operands + num_outputs; i++) {
+    tsr_ref *r = i < num_operands ? &ops[i] : &outs[i - num_operands];
+    *r = i < num_operands ? operands[i] : outputs[i - num_operands];
+    if (r->data || i < k->nprefetch) continue;
+    r->data = (char *)next;
+    next += (tsr_ref_bytes(r) + 127) & ~(uintptr_t)63;
   }
   tsr_call_desc d;
   tsr_block_spec specs[TSR_MAX_OPERANDS];

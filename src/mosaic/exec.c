@@ -7,7 +7,7 @@
 #include "mosaic/mosaic_internal.h"
 
 const mop_run_fn mop_run[MOP_COUNT] = {
-#define MOP(e, name, syntax, compile, run, kind) run,
+#define MOP(e, name, syntax, compile, run, kind, traits) run,
 #include "ops/mosaic.def"
 #undef MOP
 };

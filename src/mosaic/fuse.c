@@ -40,7 +40,7 @@ tsr_status prog_fuse_matmul_adds(prog *P) {
         continue;
       /* the add must follow on the matmul's chain (in its region, not inside a nested one) */
       int32_t before = m; /* then: the op whose next is the add */
-      while (I[before].next != f && I[before].next < f && I[before].op != MOP_BR && I[before].op != MOP_COND_BR)
+      while (I[before].next != f && I[before].next < f && !mop_has(I[before].op, MT_BRANCH))
         before = I[before].next;
       if (I[before].next != f) continue;
       /* the matmul starts from x and writes the sum; the add's uses read the matmul's result

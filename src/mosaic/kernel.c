@@ -298,8 +298,11 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   const tsr_ir_attr *mn = tsr_ir_op_attr(m->top, "sym_name");
   TSR_TRY(prog_compile(fn, &k->body));
   const char *name = mn && mn->kind == TSR_IR_ATTR_STRING ? mn->u.string.data : k->body->name;
-  k->name = strdup(name);
+  /* printed in messages, reports and inspect: its control characters escaped, once */
+  size_t cap = 4 * strlen(name) + 1;
+  k->name = malloc(cap);
   if (!k->name) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  tsr_printable(name, k->name, cap);
   const tsr_ir_attr *ib = tsr_ir_op_attr(fn, "iteration_bounds");
   if (ib) {
     int64_t n = tsr_ir_attr_ints(ib, k->bounds, TSR_MAX_GRID);
@@ -330,7 +333,9 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   if (k->nio < 0)
     return tsr_fail(TSR_ERR_INVALID, "kernel @%s has %d arguments, fewer than %d grid indices + %d scalar prefetch + %d scratch",
                     P->name, P->nargs, k->grid_rank, k->nprefetch, k->nscratch);
-  if (k->nio > TSR_MAX_OPERANDS) return tsr_fail(TSR_ERR_UNSUPPORTED, "%d operands", k->nio);
+  if (k->nio > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel @%s has %d input and output operands, over the limit of %d (TSR_MAX_OPERANDS)",
+                    P->name, k->nio, TSR_MAX_OPERANDS);
   const tsr_ir_attr *wps = tsr_ir_op_attr(fn, "window_params");
   if (wps && (wps->kind != TSR_IR_ATTR_ARRAY || wps->u.array.n != k->nio))
     return tsr_fail(TSR_ERR_INVALID, "window_params has %d entries but the kernel has %d input and output operands",
@@ -480,7 +485,20 @@ typedef struct run_state {
   int64_t ops_limit;
   bool timing_only; /* run the needed instructions only (timing_only.c) */
   bool unchunked;   /* tsr_machine_options.unchunked */
+  bool unchecked;   /* tsr_mosaic_call_opts.disable_bounds_checks */
+  const minst *outside; /* the first op whose access reached outside its ref (unchecked) */
 } run_state;
+
+/* A memref type as messages name arrays: "f32[8,128]", "?" for a dynamic dimension. */
+static const char *memref_text(const stype *t, char *buf, size_t cap) {
+  size_t n = (size_t)snprintf(buf, cap, "%s[", tsr_dtype_name(t->dtype));
+  for (int d = 0; d < t->rank && n < cap; d++) {
+    if (t->shape[d] < 0) n += (size_t)snprintf(buf + n, cap - n, "%s?", d ? "," : "");
+    else n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? "," : "", (long long)t->shape[d]);
+  }
+  if (n < cap) snprintf(buf + n, cap - n, "]");
+  return buf;
+}
 
 static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
   const stype *t = ST(x, slot);
@@ -488,9 +506,9 @@ static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *
   bool ok = r->rank == t->rank && tsr_dtype_size(r->dtype) == tsr_dtype_size(t->dtype);
   for (int d = 0; ok && d < t->rank; d++) ok = r->shape[d] == t->shape[d];
   if (!ok) {
-    char a[96];
-    return tsr_fail(TSR_ERR_INVALID, "%s %d: the kernel sees %s but its memref type holds %s with %d dimensions", what, i,
-                    tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+    char a[96], b[160];
+    return tsr_fail(TSR_ERR_INVALID, "%s %d: the kernel sees %s but its memref type is %s", what, i,
+                    tsr_ref_describe(r, a, sizeof a), memref_text(t, b, sizeof b));
   }
   tsr_ref v = *r;
   v.dtype = t->dtype; /* signless ints: the memref's own view of the bytes */
@@ -514,7 +532,8 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
-            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked};
+            .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked,
+            .unchecked = rs->unchecked, .outside = &rs->outside};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
   if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
@@ -564,26 +583,27 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
     bool ok = r->rank == t->rank && tsr_dtype_size(r->dtype) == tsr_dtype_size(t->dtype);
     for (int q = 0; ok && q < t->rank; q++) ok = r->shape[q] == t->shape[q];
     if (!ok) {
-      char a[96];
-      return tsr_fail(TSR_ERR_INVALID, "scalar prefetch %d: array %s does not match the kernel's SMEM memref (%s, rank %d)", p,
-                      tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+      char a[96], b[160];
+      return tsr_fail(TSR_ERR_INVALID, "scalar prefetch %d: array %s does not match the kernel's SMEM memref %s", p,
+                      tsr_ref_describe(r, a, sizeof a), memref_text(t, b, sizeof b));
     }
   }
   for (int i = 0; i < k->nio; i++) {
     const tsr_ref *r = i < nin ? &operands[k->nprefetch + i] : &outputs[i - nin];
     const stype *t = &k->io[i].t;
-    char name[16], a[96];
+    char name[16], a[96], b[160];
     snprintf(name, sizeof name, "%s%d", i < nin ? "in" : "out", i < nin ? i : i - nin);
     if (tsr_dtype_is_semaphore(t->dtype)) { /* the array holds an int32 count per semaphore */
       bool ok = (r->dtype == TSR_I32 || r->dtype == TSR_U32) && r->rank == t->rank;
       for (int d = 0; ok && d < t->rank; d++) ok = r->shape[d] == t->shape[d];
       if (!ok)
-        return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not hold the int32 counts of the kernel's %s memref with %d "
-                        "dimensions", name, tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+        return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not hold the int32 counts of the kernel's memref %s (an i32 "
+                        "array of that shape)", name, tsr_ref_describe(r, a, sizeof a), memref_text(t, b, sizeof b));
     } else if (tsr_dtype_size(r->dtype) != tsr_dtype_size(t->dtype) || tsr_dtype_is_float(r->dtype) != tsr_dtype_is_float(t->dtype) ||
         r->rank != t->rank)
-      return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not match the kernel's memref of %s with %d dimensions", name,
-                      tsr_ref_describe(r, a, sizeof a), tsr_dtype_name(t->dtype), t->rank);
+      return tsr_fail(TSR_ERR_INVALID, "%s: array %s does not match the kernel's memref %s: it takes an array of %s with %d "
+                      "dimensions", name, tsr_ref_describe(r, a, sizeof a), memref_text(t, b, sizeof b), tsr_dtype_name(t->dtype),
+                      t->rank);
     specs[i] = k->io[i].spec;
     if (specs[i].index_map) {
       maps[i].o = &k->io[i];
@@ -659,6 +679,12 @@ static tsr_status check_steps_in_budget(const tsr_machine *m, const tsr_mosaic_k
   return TSR_OK;
 }
 
+static bool uses_barrier_semaphore(const prog *P) {
+  for (int i = 0; i < P->ninsts; i++)
+    if (P->insts[i].op == MOP_SEM_BARRIER) return true;
+  return false;
+}
+
 /* Whether this call runs timing-only: asked for, and exact for this body (timing_only.c). */
 static tsr_status timing_only_mode(tsr_machine *m, const tsr_mosaic_kernel *k, bool *on) {
   tsr_timing_only want = seam_options(m)->timing_only;
@@ -680,8 +706,11 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   mosaic_map_call maps[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, operands, num_operands, outputs, num_outputs, opts, &d, specs, maps));
   TSR_TRY(check_steps_in_budget(m, k, &d));
+  /* A kernel with a barrier of its own (the barrier semaphore) gets no device barrier from
+   * XLA, nor one that skips it (docs/checkers.md) */
+  d.no_device_barrier = uses_barrier_semaphore(k->body) || (opts && opts->skip_device_barrier);
   run_state rs = {.k = k, .m = m, .nin = d.num_inputs, .nrunners = seam_num_runners(m),
-                  .unchunked = seam_options(m)->unchunked};
+                  .unchunked = seam_options(m)->unchunked, .unchecked = opts && opts->disable_bounds_checks};
   TSR_TRY(timing_only_mode(m, k, &rs.timing_only));
   d.no_data = rs.timing_only;
   rs.mem = __atomic_exchange_n(&k->spare_frames, NULL, __ATOMIC_ACQ_REL);
@@ -709,8 +738,13 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     bool split_ok = !rs.timing_only && mosaic_split_ok(k, &d), wanted = split_ok;
     tsr_call_stats local;
     if (!stats) stats = &local;
-    s = pallas_call_run(m, &d, &split_ok, split_verdict, prog_steps_itself(k->body), stats);
+    unsigned itself = SEAM_BODY_ACCESSES | (prog_steps_itself(k->body) ? SEAM_BODY_STEPS : 0u);
+    s = pallas_call_run(m, &d, &split_ok, split_verdict, itself, stats);
     stats->timing_only = rs.timing_only;
+    const minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);
+    if (out) /* a TPU would have touched other memory there, silently: say it once per site */
+      seam_warn(m, "kernel %s: %s at %s reached outside its ref; with disable_bounds_checks the part outside "
+                "was not accessed (a load reads poison there, a store or a DMA skips it)", k->name, out->name, out->loc);
     if (wanted && !split_ok) /* the split did not stand: later runs go in order */
       __atomic_store_n(&k->split_safe, false, __ATOMIC_RELAXED);
   }

@@ -32,7 +32,7 @@ tsr_status mark_compile(comp *c, minst *in) {
   if (step && in->op == MOP_FOR) in->mark = MARK_STEP;
   else if (body && in->op == MOP_REGION) in->mark = MARK_BODY;
   else if (skip && in->op == MOP_IF) return direction(c, "tessera.skip", skip, MARK_SKIP_IN, in);
-  else if (dma && (in->op == MOP_ENQUEUE_DMA || in->op == MOP_WAIT_DMA2 || in->op == MOP_WAIT_DMA)) {
+  else if (dma && mop_has(in->op, MT_DMA)) {
     TSR_TRY(direction(c, "tessera.dma", dma, MARK_DMA_IN, in));
     /* an edge block's copy: its in-bounds part, counted as the pipeline counts it */
     if (tsr_ir_op_attr(c->op, "tessera.bytes") &&

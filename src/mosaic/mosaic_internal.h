@@ -15,6 +15,7 @@
 
 #include "core/status.h"
 #include "mlir/ir.h"
+#include "ops/traits.h"
 #include "pipeline/seam.h" /* all the executor takes from the pipeline and the machine */
 #include "tessera/mosaic.h"
 
@@ -58,12 +59,19 @@ typedef enum mop_kind {
 
 /* The opcode enum comes from ops.def. */
 typedef enum mop {
-#define MOP(e, name, syntax, compile, run, kind) MOP_##e,
+#define MOP(e, name, syntax, compile, run, kind, traits) MOP_##e,
 #include "ops/mosaic.def"
 #undef MOP
   MOP_COUNT
 } mop;
 extern const uint8_t mop_kinds[MOP_COUNT];
+/* The traits column of src/ops/mosaic.def: MT_* bits (src/ops/traits.h). */
+extern const uint16_t mop_traits[MOP_COUNT];
+/* Whether op has every trait of `traits`. */
+static inline bool mop_has(int op, unsigned traits) { return (mop_traits[op] & traits) == traits; }
+/* A vector load or store of one window of a ref (alias.c and row runs rewrite these). */
+static inline bool mop_window_load(int op) { return mop_has(op, MT_WINDOW) && mop_kinds[op] == K_LOAD; }
+static inline bool mop_window_store(int op) { return mop_has(op, MT_WINDOW | MT_STORE); }
 /* Computes values only (loads read memory, which is still only a value). */
 static inline bool mop_value_only(int op) { return mop_kinds[op] <= K_LOAD; }
 /* Cannot write memory a value may point into. */
@@ -117,10 +125,10 @@ typedef struct minst {
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
   bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
   int32_t chunk;          /* 1 + the chunk group this instruction starts (chunk.c); 0: none */
-  bool reads_short;       /* reads a short splat (chunk.c): run op by op, it fills it whole */
-  int32_t rows;           /* 1 + the row run this instruction starts (chunk.c); 0: none */
+  bool reads_short;       /* reads a short splat (splats.c): run op by op, it fills it whole */
+  int32_t rows;           /* 1 + the row run this instruction starts (rows.c); 0: none */
   bool row_view;          /* load: read a row at a time by a row run, which may take its
-                           * window's rows where they lie (chunk.c) */
+                           * window's rows where they lie (rows.c) */
 } minst;
 
 typedef struct chunk_group chunk_group;
@@ -155,7 +163,7 @@ typedef struct prog {
   bool uses_prng;
   chunk_group *chunks;    /* runs of elementwise ops run a chunk at a time (chunk.c) */
   int nchunks;
-  row_run *rowruns;       /* loads, elementwise ops and a store run a row at a time (chunk.c) */
+  row_run *rowruns;       /* loads, elementwise ops and a store run a row at a time (rows.c) */
   int nrowruns;
   /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
   const char *timing_inexact;
@@ -196,6 +204,10 @@ typedef struct exec {
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
   bool timing_only;      /* run the needed instructions only (timing_only.c) */
   bool unchunked;        /* run chunk groups op by op (tsr_machine_options.unchunked) */
+  /* tsr_mosaic_call_opts.disable_bounds_checks: accesses outside their refs are clipped
+   * (ops_memory.c), and the first op that made one is kept here for the call's warning */
+  bool unchecked;
+  const minst **outside;
 } exec;
 
 /* ---- program building (compile.c) ---- */
@@ -226,13 +238,13 @@ tsr_dma_dir mark_dir(const minst *in);
  * (tsr_machine_options.unchunked) ignores the groups. */
 tsr_status prog_mark_chunks(prog *P);
 /* Points the short splats that `in` reads at their whole value in the frame, filled there
- * once per frame (prog_settle_splats): for a group member run op by op. */
+ * once per frame (prog_settle_splats, splats.c): for a group member run op by op. */
 void exec_fill_short(exec *x, const minst *in);
 /* Runs the group that instruction `in` starts (exec_range has counted `in` itself); *resume
  * is the instruction after the group, or -1 when the group must run op by op (the op budget
  * ends inside it, so the failure names the op). */
 tsr_status chunk_run(exec *x, const minst *in, int32_t *resume);
-/* Marks row runs (chunk.c): loads, elementwise ops over their values and one store of the
+/* Marks row runs (rows.c): loads, elementwise ops over their values and one store of the
  * result, run a row of the windows at a time from where the loads' rows lie straight into
  * the store's window. After prog_mark_chunks. */
 tsr_status prog_mark_rows(prog *P);
@@ -265,21 +277,22 @@ void *prog_const(prog *P, int32_t s);
 enum { SPLAT_NONE = 0, SPLAT_FULL = 1, SPLAT_SHORT = 2 };
 enum { SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
 bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole);
-/* After prog_mark_chunks: a short splat that only chunk groups read (the first chunk is every
- * chunk) stays short, with room in the frame to be filled whole where a group runs op by op
- * (unchunked, timing-only, near the op budget: exec_fill_short); any other is written whole. */
+/* After prog_mark_chunks (splats.c): a short splat that only chunk groups read (the first
+ * chunk is every chunk) stays short, with room in the frame to be filled whole where a group
+ * runs op by op (unchunked, timing-only, near the op budget: exec_fill_short); any other is
+ * written whole. */
 tsr_status prog_settle_splats(prog *P);
-/* Location text of an op ("file.py:12:3", or "unknown"). */
-void mosaic_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap);
 
 /* per-op compile context */
 struct comp {
   prog *P;
   const tsr_ir_op *op;
-  char where[320];    /* "op NAME at LOC" */
+  char where[640];    /* "op NAME at LOC" */
 };
 tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
-bool comp_type(const tsr_ir_type *t, stype *out);
+/* The slot type of an MLIR type; false for one the interpreter does not take, with the reason
+ * (" (...)", or empty) in why when given. */
+bool comp_type(const tsr_ir_type *t, stype *out, char *why, size_t cap);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
 int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
 int64_t *comp_ints_dup(comp *c, const char *name, int *n);
@@ -377,10 +390,10 @@ void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shap
 void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 
 /* run functions, one per op */
-#define MOP(e, name, syntax, compile, run, kind) tsr_status run(exec *x, const minst *in);
+#define MOP(e, name, syntax, compile, run, kind, traits) tsr_status run(exec *x, const minst *in);
 #include "ops/mosaic.def"
 #undef MOP
-#define MOP(e, name, syntax, compile, run, kind) tsr_status compile(comp *c, minst *in);
+#define MOP(e, name, syntax, compile, run, kind, traits) tsr_status compile(comp *c, minst *in);
 #include "ops/mosaic.def"
 #undef MOP
 

@@ -2,6 +2,7 @@
  * (slice, squeeze, reshape, bitcast), scoped allocations, and the conversions between a
  * memory dtype and a value's compute class. Every access is bounds-checked against its ref;
  * with observers on the machine each vector access is reported as TSR_EV_ACCESS. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/dtype.h"
@@ -202,6 +203,114 @@ static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, 
   return TSR_OK;
 }
 
+/* ---- accesses outside their refs (disable_bounds_checks) --------------------------------- */
+
+/* Keeps the first op of the call that reached outside its ref, for the call's warning. */
+static void note_outside(exec *x, const minst *in) {
+  const minst *none = NULL;
+  if (x->outside) __atomic_compare_exchange_n(x->outside, &none, in, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+/* The part of a load's or store's window (as window() reads it) that lies inside its ref: a
+ * view `part` of it, and per ref dimension where the part starts in the vector's index (lo)
+ * and how many elements it has (cnt). False when no element is inside. */
+static bool clip_window(exec *x, const minst *in, const tsr_ref *r, int first, int vrank, const int64_t *vshape,
+                        const int64_t *strides, tsr_ref *part, int64_t *lo, int64_t *cnt) {
+  __extension__ typedef __int128 wide; /* start + i * stride, for any int64 index and stride */
+  int rr = r->rank, lead = rr - vrank;
+  *part = *r;
+  wide off = 0;
+  for (int k = 0; k < rr; k++) {
+    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t size = k < lead ? 1 : vshape[k - lead];
+    int64_t st = strides ? strides[k] : 1; /* at least 1 (decode_mem) */
+    /* element i is inside when 0 <= start + i * st < shape */
+    wide a = start < 0 ? ((wide)-(wide)start + st - 1) / st : 0;
+    wide b = start >= r->shape[k] ? 0 : ((wide)r->shape[k] - start + st - 1) / st;
+    if (b > size) b = size;
+    if (a >= b) return false;
+    lo[k] = (int64_t)a;
+    cnt[k] = (int64_t)(b - a);
+    off += ((wide)start + a * st) * r->stride[k];
+    part->shape[k] = cnt[k];
+    part->stride[k] = r->stride[k] * st;
+  }
+  part->data = r->data + (int64_t)off * (int64_t)tsr_dtype_size(r->dtype);
+  return true;
+}
+
+/* Copies between the dense vector (the window's shape, row-major, `es` bytes an element) and
+ * the dense block of its elements that clip_window found inside (cnt elements from lo). */
+static void clip_copy(char *vec, char *part, int rr, int vrank, const int64_t *vshape, const int64_t *lo,
+                      const int64_t *cnt, size_t es, bool to_part) {
+  int lead = rr - vrank;
+  int64_t n = 1, idx[TSR_MAX_RANK] = {0};
+  for (int k = lead; k < rr; k++) n *= cnt[k];
+  for (int64_t i = 0; i < n; i++) {
+    int64_t at = 0;
+    for (int k = lead; k < rr; k++) at = at * vshape[k - lead] + lo[k] + idx[k];
+    if (to_part) memcpy(part + (size_t)i * es, vec + (size_t)at * es, es);
+    else memcpy(vec + (size_t)at * es, part + (size_t)i * es, es);
+    for (int k = rr - 1; k >= lead && ++idx[k] == cnt[k]; k--) idx[k] = 0;
+  }
+}
+
+/* A load whose window reaches outside its ref, with bounds checks disabled: the elements inside
+ * are read, the others read as poison (what fresh memory holds: all bits set, a NaN or -1). */
+static tsr_status clipped_load(exec *x, const minst *in) {
+  const stype *v = ST(x, in->res[0]);
+  const tsr_ref *r = SR(x, in->opd[0]);
+  size_t es = class_size(v->cls);
+  char *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
+  memset(dst, 0xFF, (size_t)v->n * es);
+  tsr_ref part;
+  int64_t lo[TSR_MAX_RANK], cnt[TSR_MAX_RANK];
+  note_outside(x, in);
+  if (!clip_window(x, in, r, (int)in->a[0], v->rank, v->shape, in->ints, &part, lo, cnt)) return TSR_OK;
+  char *tmp = malloc((size_t)tsr_ref_numel(&part) * es);
+  if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  mem_read(&part, tmp, v->cls);
+  clip_copy(dst, tmp, r->rank, v->rank, v->shape, lo, cnt, es, false);
+  free(tmp);
+  if (x->carry) seam_report_access(x->carry, &part, true, false);
+  if (x->observed) emit_access(x, in, &part, false);
+  return TSR_OK;
+}
+
+/* A store whose window reaches outside its ref, with bounds checks disabled: the elements inside
+ * are written (as the mask and sublane mask allow), the others nowhere. */
+static tsr_status clipped_store(exec *x, const minst *in) {
+  const stype *v = ST(x, in->opd[0]);
+  const tsr_ref *r = SR(x, in->opd[1]);
+  size_t es = class_size(v->cls);
+  tsr_ref part;
+  int64_t lo[TSR_MAX_RANK], cnt[TSR_MAX_RANK];
+  note_outside(x, in);
+  if (!clip_window(x, in, r, (int)in->a[0], v->rank, v->shape, in->ints, &part, lo, cnt)) return TSR_OK;
+  int64_t n = tsr_ref_numel(&part);
+  /* the element mask of the whole vector: the mask operand's lanes and the sublane mask's rows */
+  int32_t *mask = malloc((size_t)v->n * 4 + (size_t)n * 4);
+  char *tmp = malloc((size_t)n * es);
+  if (!mask || !tmp) {
+    free(mask);
+    free(tmp);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
+  const int32_t *m = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
+  const int64_t *rows = in->aux;
+  int64_t cols = v->rank ? v->shape[v->rank - 1] : 1, nr = v->rank >= 2 ? v->shape[v->rank - 2] : 1;
+  for (int64_t i = 0; i < v->n; i++) mask[i] = (!m || m[i]) && (!rows || rows[(i / cols) % nr]) ? -1 : 0;
+  int32_t *part_mask = mask + v->n;
+  clip_copy((char *)mask, (char *)part_mask, r->rank, v->rank, v->shape, lo, cnt, 4, true);
+  clip_copy((char *)x->f->data[in->opd[0]], tmp, r->rank, v->rank, v->shape, lo, cnt, es, true);
+  if (x->carry) seam_report_access(x->carry, &part, in->a[3] != 0, false);
+  mem_write(&part, tmp, v->cls, part_mask, in->a[3] != 0);
+  free(tmp);
+  free(mask);
+  if (x->observed) emit_access(x, in, &part, true);
+  return TSR_OK;
+}
+
 /* ---- compile steps ---------------------------------------------------------------------- */
 
 static bool segment(comp *c, int seg, int *first, int *count) { return tsr_ir_op_segment(c->op, seg, first, count); }
@@ -319,11 +428,28 @@ static bool rows_dense(const tsr_ref *w) {
   return w->stride[r - 2] >= w->shape[r - 1] && w->stride[r - 2] >= 1 && w->stride[r - 2] <= INT32_MAX;
 }
 
+/* A masked load's masked-off lanes read as zero. */
+static void zero_masked_lanes(exec *x, const minst *in, const stype *v) {
+  if (in->a[1] < 0) return;
+  const int32_t *m = SI(x, in->opd[in->a[1]]);
+  size_t es = class_size(v->cls);
+  for (int64_t i = 0; i < v->n; i++)
+    if (!m[i]) memset((char *)x->f->data[in->res[0]] + (size_t)i * es, 0, es);
+}
+
 static tsr_status do_load(exec *x, const minst *in) {
   if (ST(x, in->opd[0])->pack) return packed_load(x, in);
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
-  TSR_TRY(window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
+  tsr_status s = window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
+  if (s == TSR_ERR_BOUNDS && x->unchecked) {
+    tsr_clear_error();
+    if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* dense */
+    TSR_TRY(clipped_load(x, in));
+    zero_masked_lanes(x, in, v);
+    return TSR_OK;
+  }
+  TSR_TRY(s);
   if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   /* unused.c: nothing reads the value, so nothing is copied (an output block written in place
    * is a strided view of HBM, whose copy would cost a pass over the block every step) */
@@ -337,12 +463,7 @@ static tsr_status do_load(exec *x, const minst *in) {
   }
   void *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
   mem_read(&w, dst, v->cls);
-  if (in->a[1] >= 0) { /* masked-off lanes read as zero */
-    const int32_t *m = SI(x, in->opd[in->a[1]]);
-    size_t es = class_size(v->cls);
-    for (int64_t i = 0; i < v->n; i++)
-      if (!m[i]) memset((char *)dst + (size_t)i * es, 0, es);
-  }
+  zero_masked_lanes(x, in, v);
   if (x->observed) emit_access(x, in, &w, false);
   return TSR_OK;
 }
@@ -351,7 +472,12 @@ static tsr_status do_store(exec *x, const minst *in) {
   if (ST(x, in->opd[1])->pack) return packed_store(x, in);
   const stype *v = ST(x, in->opd[0]);
   tsr_ref w;
-  TSR_TRY(window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w));
+  tsr_status s = window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
+  if (s == TSR_ERR_BOUNDS && x->unchecked) {
+    tsr_clear_error();
+    return clipped_store(x, in);
+  }
+  TSR_TRY(s);
   const int32_t *mask = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
   /* a store that adds reads too; a masked one may leave bytes as they were */
   if (x->carry) seam_report_access(x->carry, &w, in->a[3] != 0, !mask && !in->aux);
@@ -408,8 +534,9 @@ tsr_status c_memref_view(comp *c, minst *in) {
     if (dc && s->pack) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a slice of dynamic size of a packed view");
     in->a[0] = first;
     in->a[1] = df;
-    /* it may reach into the tile padding (r_memref_slice): its record (prog_map_pads) */
-    in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1;
+    /* it may reach into the tile padding, or past its ref with bounds checks off
+     * (r_memref_slice): its record (prog_map_pads) */
+    in->a[2] = s->rank >= 1 && !s->pack ? c->P->npads++ : -1;
     c->P->types[in->res[0]].pack = s->pack; /* a slice of a packed view is packed the same way */
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
     return TSR_OK;
@@ -453,7 +580,10 @@ tsr_status c_memref_view(comp *c, minst *in) {
  * rounds the DMA of an edge block up to a tile multiple that way. The window stops at the
  * array's end, and its record in the frame keeps the sizes asked for, which the DMAs use
  * (padded_pair). Only arrays in HBM: a kernel reaches them by DMA alone, never by a load that
- * would read past the window. Anything past the padding is out of bounds, as before. */
+ * would read past the window. Anything past the padding is out of bounds, as before, unless
+ * the call disabled bounds checks: then any slice of a ref (in any memory) that runs past its
+ * end stops there the same way, and what it cut off is neither read nor written. A slice that
+ * starts before its ref stays an error: the slice's indices would no longer be the ref's. */
 tsr_status r_memref_slice(exec *x, const minst *in) {
   if (ST(x, in->opd[0])->pack) return packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
@@ -464,6 +594,13 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
     starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
     cut[k] = sizes[k];
+    if (x->unchecked && in->a[2] >= 0 && starts[k] >= 0 && sizes[k] >= 0 && sizes[k] > r->shape[k] - starts[k]) {
+      if (starts[k] > r->shape[k]) starts[k] = r->shape[k]; /* wholly past the end: an empty window */
+      cut[k] = r->shape[k] - starts[k];
+      padded = true;
+      note_outside(x, in);
+      continue;
+    }
     if (!in_hbm || starts[k] < 0 || starts[k] >= r->shape[k] || sizes[k] <= r->shape[k] - starts[k]) continue;
     if (!laid_out) { /* only at an edge */
       seam_array_padded_shape(x->ctx, r, hbm_shape);

@@ -28,15 +28,9 @@
 
 #define SPACES (TSR_HOST + 1)
 
-static bool is_store(int op) {
-  return op == MOP_VSTORE || op == MOP_TVSTORE || op == MOP_STRIDED_STORE || op == MOP_TSTORE || op == MOP_MSTORE;
-}
-
 /* Needed whatever its results: control flow and effects other than stores of data. */
 static bool is_root(int op) {
-  if (op == MOP_LOG || op == MOP_LOG_BUFFER || op == MOP_RETURN || op == MOP_YIELD || op == MOP_TYIELD ||
-      op == MOP_CONDITION || is_store(op))
-    return false;
+  if (mop_traits[op] & (MT_PRINTS | MT_YIELDS | MT_STORE)) return false;
   return mop_kinds[op] == K_EFFECT || mop_kinds[op] == K_CONTROL;
 }
 
@@ -135,10 +129,9 @@ tsr_status prog_mark_timing_needed(prog *P) {
     changed = false;
     for (int32_t i = P->ninsts - 1; i >= 0; i--) {
       minst *in = &I[i];
-      if (!live[i] || in->op == MOP_YIELD || in->op == MOP_TYIELD || in->op == MOP_CONDITION || in->op == MOP_RETURN)
-        continue;
+      if (!live[i] || mop_has(in->op, MT_YIELDS)) continue;
       bool needed = is_root(in->op);
-      if (is_store(in->op) && in->nopd > 1) {
+      if (mop_has(in->op, MT_STORE) && in->nopd > 1) {
         tsr_space sp = P->types[in->opd[1]].space;
         needed = (unsigned)sp < SPACES && space_read[sp];
       }

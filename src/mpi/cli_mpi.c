@@ -5,10 +5,14 @@
  * process r hosts devices r*N/R .. (r+1)*N/R-1: its part of every array is one run of rows. */
 #include "mpi/cli_mpi.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/status.h"
@@ -25,11 +29,253 @@ static bool launched_by_mpirun(void) {
 
 int cli_mpi_size(void) { return world_size; }
 bool cli_mpi_is_root(void) { return world_rank == 0; }
+bool cli_mpi_launched(void) { return launched_by_mpirun(); }
 
-int cli_mpi_begin(run_setup *rs, const char *cmd) {
+/* ---- the start: every process started alike, found in bounded time ---------------------- */
+
+/* How long the start may take: MPI_Init (which waits for every process of the job to call
+ * it), then the arguments' exchange. */
+static double start_timeout(void) {
+  const char *e = getenv("TSR_MPI_START_TIMEOUT");
+  char *end;
+  double v = e ? strtod(e, &end) : 0;
+  return e && *e && !*end && v > 0 && v < 1e6 ? v : 60;
+}
+
+static void add_field(cli_mpi_args *a, const char *v, char after) {
+  for (; *v && a->len + 2 < sizeof a->text; v++) a->text[a->len++] = *v == '\t' || *v == '\n' ? ' ' : *v;
+  if (a->len + 1 < sizeof a->text) a->text[a->len++] = after;
+}
+
+void cli_mpi_args_add(cli_mpi_args *a, char kind, const char *name, const char *value, const char *shown) {
+  char k[2] = {kind, 0};
+  add_field(a, k, '\t');
+  add_field(a, name, '\t');
+  add_field(a, value, '\t');
+  add_field(a, shown ? shown : value, '\n');
+}
+
+typedef struct arg_line { char kind; const char *name, *value, *shown; } arg_line;
+
+/* Splits a record (text[len] must be writable) into lines; a cut line is left out. */
+static int split_args(char *text, size_t len, arg_line *out, int cap) {
+  int n = 0;
+  text[len] = 0;
+  for (char *at = text; *at && n < cap;) {
+    char *f[4], *end = strchr(at, '\n');
+    if (!end) break;
+    *end = 0;
+    int k = 0;
+    for (char *p = at; k < 4 && p; k++) {
+      f[k] = p;
+      p = strchr(p, '\t');
+      if (p) *p++ = 0;
+    }
+    if (k == 4 && f[0][0] && !f[0][1]) out[n++] = (arg_line){f[0][0], f[1], f[2], f[3]};
+    at = end + 1;
+  }
+  return n;
+}
+
+static const arg_line *find_arg(const arg_line *l, int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(l[i].name, name)) return &l[i];
+  return NULL;
+}
+
+static bool args_differ(const arg_line *a, const arg_line *b) {
+  if (!a || !b) return true;
+  if (a->kind == 'i' && (!strcmp(a->value, "?") || !strcmp(b->value, "?"))) return false; /* not read there */
+  return a->kind != b->kind || strcmp(a->value, b->value) != 0;
+}
+
+/* "process r gives it", "process r has 4", "process r has none" */
+static void say_arg(char *msg, size_t cap, size_t *n, int rank, const arg_line *l, char kind) {
+  if (*n >= cap) return;
+  if (kind == 'f')
+    *n += (size_t)snprintf(msg + *n, cap - *n, "process %d %s", rank, l && !strcmp(l->value, "1") ? "gives it" : "does not");
+  else
+    *n += (size_t)snprintf(msg + *n, cap - *n, "process %d has %s", rank, l ? l->shown : "none");
+}
+
+/* Process 0's words for what differs between its arguments (mine) and every process's (all[r],
+ * n[r] lines): "NAME: process 0 has A, process 1 has B; ..." (empty: nothing). */
+static void compare_args(arg_line **all, const int *n, int size, char *msg, size_t cap) {
+  size_t len = 0;
+  msg[0] = 0;
+  /* every name any process gives, in the order of the first process that gives it */
+  for (int owner = 0; owner < size; owner++)
+    for (int i = 0; i < n[owner]; i++) {
+      const arg_line *l = &all[owner][i];
+      bool seen = false;
+      for (int r = 0; r < owner && !seen; r++) seen = find_arg(all[r], n[r], l->name) != NULL;
+      if (seen) continue;
+      const arg_line *mine = find_arg(all[0], n[0], l->name);
+      int listed = 0, more = 0;
+      for (int r = 1; r < size; r++) {
+        const arg_line *theirs = find_arg(all[r], n[r], l->name);
+        if (!args_differ(mine, theirs)) continue;
+        if (listed == 3) { more++; continue; }
+        if (!listed) { /* the name, and process 0's own */
+          if (len < cap) len += (size_t)snprintf(msg + len, cap - len, "%s%s: ", len ? "; " : "", l->name);
+          say_arg(msg, cap, &len, 0, mine, l->kind);
+        }
+        if (len < cap) len += (size_t)snprintf(msg + len, cap - len, ", ");
+        say_arg(msg, cap, &len, r, theirs, l->kind);
+        listed++;
+      }
+      if (more && len < cap) len += (size_t)snprintf(msg + len, cap - len, ", and %d more process%s", more, more == 1 ? "" : "es");
+    }
+}
+
+/* Waits for requests until the deadline (MPI_Wtime), looking every millisecond; the ones
+ * done are MPI_REQUEST_NULL after it. True when all are done. */
+static bool wait_until(int n, MPI_Request *req, MPI_Status *st, double deadline) {
+  for (;;) {
+    int left = 0;
+    for (int i = 0; i < n; i++) {
+      if (req[i] == MPI_REQUEST_NULL) continue;
+      int done = 0;
+      MPI_Test(&req[i], &done, st ? &st[i] : MPI_STATUS_IGNORE);
+      left += !done;
+    }
+    if (!left) return true;
+    if (MPI_Wtime() >= deadline) return false;
+    struct timespec ts = {0, 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+enum { TAG_ARGS = 31001, TAG_VERDICT = 31002 }; /* point to point: never matched by a collective */
+
+/* Every process sends its arguments to process 0, which compares them and answers with the
+ * exit code (0: alike); without an answer by the deadline, the job ends (MPI_Abort: a process
+ * that sent nothing waits in something else for ever). Returns the exit code. */
+static int agree(const char *cmd, const cli_mpi_args *args, double timeout) {
+  double deadline = MPI_Wtime() + timeout;
+  int verdict = TSR_EXIT_OK;
+  if (world_rank != 0) {
+    MPI_Request req[2];
+    MPI_Isend(args->text, (int)args->len, MPI_CHAR, 0, TAG_ARGS, MPI_COMM_WORLD, &req[0]);
+    MPI_Irecv(&verdict, 1, MPI_INT, 0, TAG_VERDICT, MPI_COMM_WORLD, &req[1]);
+    if (!wait_until(2, req, NULL, deadline)) {
+      fprintf(stderr, "tessera %s: MPI process %d: process 0 did not answer within %g s: is it a tessera %s? (every "
+              "process of the job must be one, with the same arguments)\n", cmd, world_rank, timeout, cmd);
+      fflush(NULL);
+      MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+    }
+    return verdict;
+  }
+  size_t size = (size_t)world_size;
+  char *text = malloc(size * (CLI_MPI_ARGS_MAX + 1));
+  arg_line *lines = malloc(size * 256 * sizeof *lines);
+  arg_line **all = malloc(size * sizeof *all);
+  int *n = calloc(size, sizeof *n);
+  MPI_Request *req = malloc(size * sizeof *req);
+  MPI_Status *st = malloc(size * sizeof *st);
+  char *msg = malloc(4096);
+  if (!text || !lines || !all || !n || !req || !st || !msg) {
+    fprintf(stderr, "tessera %s: out of host memory for the processes' arguments\n", cmd);
+    fflush(NULL);
+    MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+  }
+  req[0] = MPI_REQUEST_NULL;
+  for (int r = 1; r < world_size; r++)
+    MPI_Irecv(text + (size_t)r * (CLI_MPI_ARGS_MAX + 1), CLI_MPI_ARGS_MAX, MPI_CHAR, r, TAG_ARGS, MPI_COMM_WORLD, &req[r]);
+  if (!wait_until(world_size, req, st, deadline)) {
+    size_t len = 0;
+    int silent = 0;
+    for (int r = 1; r < world_size; r++) {
+      if (req[r] == MPI_REQUEST_NULL) continue;
+      if (silent++ < 8 && len < 4096) len += (size_t)snprintf(msg + len, 4096 - len, "%s%d", len ? ", " : "", r);
+    }
+    fprintf(stderr, "tessera %s: MPI process%s %s%s sent no arguments within %g s: every process of the job must be a "
+            "tessera %s with the same arguments (one that is not, or runs another command, never does)\n", cmd,
+            silent == 1 ? "" : "es", msg, silent > 8 ? " and more" : "", timeout, cmd);
+    fflush(NULL);
+    MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+  }
+  for (int r = 0; r < world_size; r++) {
+    char *t = text + (size_t)r * (CLI_MPI_ARGS_MAX + 1);
+    int len = (int)args->len;
+    if (r == 0) memcpy(t, args->text, args->len);
+    else MPI_Get_count(&st[r], MPI_CHAR, &len);
+    all[r] = lines + (size_t)r * 256;
+    n[r] = split_args(t, len > 0 ? (size_t)len : 0, all[r], 256);
+  }
+  compare_args(all, n, world_size, msg, 4096);
+  if (msg[0]) {
+    fprintf(stderr, "tessera %s: the MPI processes were started with different arguments: %s (every process of the "
+            "job runs the same tessera %s: options, module and inputs)\n", cmd, msg, cmd);
+    verdict = TSR_EXIT_USAGE;
+  }
+  for (int r = 1; r < world_size; r++) MPI_Isend(&verdict, 1, MPI_INT, r, TAG_VERDICT, MPI_COMM_WORLD, &req[r]);
+  if (!wait_until(world_size, req, NULL, deadline + timeout)) { /* each answered, and waits for it */
+    fflush(NULL);
+    MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+  }
+  free(text), free(lines), free(all), free(n), free(req), free(st), free(msg);
+  return verdict;
+}
+
+/* MPI_Init waits for every process of the job to call it: one that never does (not a tessera,
+ * or one that stopped at a bad option) would keep it waiting for ever. A watchdog ends this
+ * process after the timeout, saying why; mpirun then ends the others. */
+typedef struct watchdog {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  bool done;
+  double seconds;
+  const char *cmd;
+} watchdog;
+
+static void *watch(void *p) {
+  watchdog *w = p;
+  struct timespec until;
+  clock_gettime(CLOCK_MONOTONIC, &until);
+  until.tv_sec += (time_t)w->seconds;
+  until.tv_nsec += (long)((w->seconds - (double)(time_t)w->seconds) * 1e9);
+  if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+  pthread_mutex_lock(&w->lock);
+  while (!w->done && pthread_cond_timedwait(&w->cond, &w->lock, &until) != ETIMEDOUT) {}
+  bool done = w->done;
+  pthread_mutex_unlock(&w->lock);
+  if (!done) {
+    fprintf(stderr, "tessera %s: MPI_Init did not finish within %g s: a process of this job never called it (every "
+            "process must be a tessera %s with the same arguments; TSR_MPI_START_TIMEOUT sets the wait)\n", w->cmd,
+            w->seconds, w->cmd);
+    fflush(NULL);
+    _exit(TSR_EXIT_FAIL);
+  }
+  return NULL;
+}
+
+static int init_watched(const char *cmd, double timeout, int *provided) {
+  watchdog w = {.done = false, .seconds = timeout, .cmd = cmd};
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_mutex_init(&w.lock, NULL);
+  pthread_cond_init(&w.cond, &ca);
+  pthread_condattr_destroy(&ca);
+  pthread_t t;
+  bool watched = pthread_create(&t, NULL, watch, &w) == 0;
+  int rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, provided);
+  pthread_mutex_lock(&w.lock);
+  w.done = true;
+  pthread_cond_signal(&w.cond);
+  pthread_mutex_unlock(&w.lock);
+  if (watched) pthread_join(t, NULL);
+  pthread_cond_destroy(&w.cond);
+  pthread_mutex_destroy(&w.lock);
+  return rc;
+}
+
+int cli_mpi_begin(run_setup *rs, const char *cmd, const cli_mpi_args *args) {
   if (!launched_by_mpirun()) return 0;
   int provided = 0;
-  if (MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
+  double timeout = start_timeout();
+  if (init_watched(cmd, timeout, &provided) != MPI_SUCCESS) {
     fprintf(stderr, "tessera %s: MPI_Init_thread failed\n", cmd);
     return TSR_EXIT_FAIL;
   }
@@ -41,6 +287,12 @@ int cli_mpi_begin(run_setup *rs, const char *cmd) {
     return TSR_EXIT_FAIL;
   }
   if (world_size == 1) return 0;
+  int verdict = agree(cmd, args, timeout);
+  if (verdict) { /* every process knows: they end together */
+    MPI_Finalize();
+    joined = false;
+    return verdict;
+  }
   if (world_rank != 0) { /* process 0 speaks (with --json, its human lines go to stderr: the others' nowhere) */
     if (!freopen("/dev/null", "w", stdout)) return TSR_EXIT_FAIL;
     cli_set_json(false);
@@ -69,8 +321,7 @@ tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) {
 tsr_status cli_mpi_gather_checker(run_setup *rs) {
   if (world_size == 1 || !rs->checker) return TSR_OK;
   tsr_status s = tsr_mpi_checker_gather(rs->checker, MPI_COMM_WORLD);
-  if (world_rank != 0) { /* process 0 replays every device's events and reports */
-    tsr_checker_destroy(rs->checker);
+  if (world_rank != 0) { /* process 0 replays every device's events and reports (the sim frees the others') */
     rs->checker = NULL;
   }
   return s;
@@ -79,8 +330,7 @@ tsr_status cli_mpi_gather_checker(run_setup *rs) {
 tsr_status cli_mpi_gather_timing(run_setup *rs) {
   if (world_size == 1 || !rs->timing) return TSR_OK;
   tsr_status s = tsr_mpi_timing_gather(rs->timing, MPI_COMM_WORLD);
-  if (world_rank != 0) { /* process 0 reports, and writes the trace */
-    tsr_timing_destroy(rs->timing);
+  if (world_rank != 0) { /* process 0 reports, and writes the trace (the sim frees the others' models) */
     rs->timing = NULL;
   }
   return s;

@@ -14,10 +14,27 @@
 
 typedef struct run_setup run_setup;
 
+/* What every process of the job must have been started with alike, checked by cli_mpi_begin
+ * before any collective: one line per option or input, as "KIND\tNAME\tVALUE\tSHOWN\n"
+ * (KIND f: a flag, VALUE 1 or 0; v: a value; i: an input's shape, "?" where this process
+ * cannot read it, which matches any; SHOWN: how a message names it, VALUE being compared). */
+enum { CLI_MPI_ARGS_MAX = 16384 };
+typedef struct cli_mpi_args {
+  char text[CLI_MPI_ARGS_MAX];
+  size_t len;
+} cli_mpi_args;
+
 #ifdef TSR_MPI
-/* Joins the job when started by mpirun (MPI_THREAD_MULTIPLE) (exit code, after saying why;
- * 0: go on). Process 0 keeps stdout. */
-int cli_mpi_begin(run_setup *rs, const char *cmd);
+/* Whether mpirun started this process (nothing to agree on otherwise). */
+bool cli_mpi_launched(void);
+/* Adds a line to a: kind 'f', 'v' or 'i' (see cli_mpi_args); shown NULL: the value. */
+void cli_mpi_args_add(cli_mpi_args *a, char kind, const char *name, const char *value, const char *shown);
+/* Joins the job when started by mpirun (MPI_THREAD_MULTIPLE) and checks that every process
+ * was started with the same `args` (exit code, after saying why; 0: go on). Bounded in time:
+ * a process that never joins MPI_Init, or never sends its arguments (not a tessera run, or
+ * one gone on to a collective), ends the job after TSR_MPI_START_TIMEOUT seconds (60).
+ * Process 0 keeps stdout. */
+int cli_mpi_begin(run_setup *rs, const char *cmd, const cli_mpi_args *args);
 /* How many processes (1 without mpirun), and whether this is process 0. */
 int cli_mpi_size(void);
 bool cli_mpi_is_root(void);
@@ -43,7 +60,14 @@ tsr_status cli_mpi_gather_checker(run_setup *rs);
 /* The exit code every process agrees on (the worst), and MPI finalised. */
 int cli_mpi_end(int rc);
 #else
-static inline int cli_mpi_begin(run_setup *rs, const char *cmd) { (void)rs; (void)cmd; return 0; }
+static inline bool cli_mpi_launched(void) { return false; }
+static inline void cli_mpi_args_add(cli_mpi_args *a, char kind, const char *name, const char *value, const char *shown) {
+  (void)a; (void)kind; (void)name; (void)value; (void)shown;
+}
+static inline int cli_mpi_begin(run_setup *rs, const char *cmd, const cli_mpi_args *args) {
+  (void)rs; (void)cmd; (void)args;
+  return 0;
+}
 static inline int cli_mpi_size(void) { return 1; }
 static inline bool cli_mpi_is_root(void) { return true; }
 static inline void cli_mpi_all_here(void) {}

@@ -128,6 +128,8 @@ typedef struct mpi_mesh {
   span *attached;     /* merged, in address order: region i is attached to data[i / WIN_REGIONS] */
   int nattached, nspans;
   int leader[3], released[3]; /* per barrier phase: elected, done */
+  int asking;         /* atomic: a thread here is in all_stuck */
+  int64_t ask_after;  /* under asking: when all_stuck may look again (CLOCK_MONOTONIC ns) */
   /* traffic */
   int64_t puts, put_bytes, signals;
 } mpi_mesh;
@@ -394,10 +396,12 @@ static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
   MPI_Win_flush(x->rank, x->ibwin);
   if (!got) return false;
   int64_t *sem = (int64_t *)(void *)ib->sem->base + cell;
-  __atomic_add_fetch(sem, got, __ATOMIC_RELEASE);
   if (ib->sem->signalled_by && who) __atomic_store_n(&ib->sem->signalled_by[cell], (int)who, __ATOMIC_RELAXED);
-  __atomic_add_fetch(&x->mine->drained, got, __ATOMIC_ACQ_REL);
-  __atomic_add_fetch(&x->root->sync->progress, 1, __ATOMIC_RELEASE);
+  __atomic_add_fetch(sem, got, __ATOMIC_SEQ_CST);
+  /* progress before drained: a deadlock test that sees the amount taken out of the inbox
+   * (not in flight) sees that something moved */
+  __atomic_add_fetch(&x->root->sync->progress, 1, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch(&x->mine->drained, got, __ATOMIC_SEQ_CST);
   return true;
 }
 
@@ -724,7 +728,8 @@ static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device,
   return true;
 }
 
-/* Every process's figures; true when all are waiting or done. *progress: the sum of signals;
+/* Every process's figures; true when all are blocked or done (a process with cores running
+ * says so when its own test found every one blocked at its progress now). *progress: the sum of signals;
  * *in_flight: what lies in the inboxes of processes with cores still running (a process whose
  * kernels are over takes its inboxes in at the end barrier; nothing of its waits for them). */
 static bool snapshot(mpi_mesh *x, int64_t *progress, int64_t *in_flight) {
@@ -746,13 +751,14 @@ static bool snapshot(mpi_mesh *x, int64_t *progress, int64_t *in_flight) {
       for (int k = 0; k < x->size; k++) er[1 + k] = __atomic_load_n(&x->mine->sent[k], __ATOMIC_ACQUIRE);
       s.active_cores = __atomic_load_n(&own->active_cores, __ATOMIC_ACQUIRE);
       s.waiting_cores = __atomic_load_n(&own->waiting_cores, __ATOMIC_ACQUIRE);
-      s.progress = __atomic_load_n(&own->progress, __ATOMIC_ACQUIRE);
+      s.progress = __atomic_load_n(&own->progress, __ATOMIC_SEQ_CST);
+      s.all_blocked = __atomic_load_n(&own->all_blocked, __ATOMIC_SEQ_CST);
     } else { /* values other threads change as they go: a look, as a debugger's */
       MPI_Get(er, (int)cells, MPI_INT64_T, r, x->exposed_at[3 * r], (int)cells, MPI_INT64_T, x->win);
       MPI_Get(&s, sizeof s, MPI_BYTE, r, x->exposed_at[3 * r + 1], sizeof s, MPI_BYTE, x->win);
       MPI_Win_flush(r, x->win);
     }
-    if (s.waiting_cores < s.active_cores) all = false;
+    if (s.active_cores > 0 && (s.waiting_cores < s.active_cores || s.all_blocked != s.progress + 1)) all = false;
     active[r] = s.active_cores > 0;
     *progress += (int64_t)s.progress;
     for (int k = 0; k < x->size; k++) sent_to[k] += er[1 + k];
@@ -763,22 +769,43 @@ static bool snapshot(mpi_mesh *x, int64_t *progress, int64_t *in_flight) {
   return all;
 }
 
-/* Asked by a core here that sees its own process stuck: are all? Looks every millisecond
- * for 50 ms, in which nothing may move and nothing may be on its way; the first look that
- * sees something move ends it (the asker goes back to waiting at once). */
+static int64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Asked by a core here that found every core of its process blocked: are all? Looks every
+ * millisecond for 50 ms, in which nothing may move and nothing may be on its way (the looks
+ * at another process are not atomic); the first look that sees something move ends it (the
+ * asker goes back to waiting at once). One thread of a process asks at a time, at most once
+ * a millisecond after the last look: every core here may be blocked while another process
+ * computes. A question refused as too soon leaves that time alone (moving it on each refusal
+ * kept a core that asked every few microseconds from ever looking again until the host
+ * descheduled it). */
 static bool all_stuck(mesh_transport *t, tsr_machine *root) {
   mpi_mesh *x = of(t);
+  if (__atomic_exchange_n(&x->asking, 1, __ATOMIC_ACQUIRE)) return false;
+  bool stuck = false;
   int64_t p0, f0, p1, f1;
+  if (now_ns() < x->ask_after) { /* too soon: the next look is still a millisecond after the last */
+    __atomic_store_n(&x->asking, 0, __ATOMIC_RELEASE);
+    return false;
+  }
   for (int i = 0; i < x->ninboxes; i++) /* what came for any semaphore here, taken in first */
     for (size_t k = 0; k < x->inboxes[i].sem->bytes / sizeof(int64_t); k++) drain_cell(x, &x->inboxes[i], k);
   late_drain(x);
-  if (!snapshot(x, &p0, &f0) || f0) return false;
-  for (int look = 0; look < 50; look++) {
+  if (!snapshot(x, &p0, &f0) || f0) goto out;
+  stuck = true;
+  for (int look = 0; stuck && look < 50; look++) {
     struct timespec ts = {0, 1000 * 1000};
     nanosleep(&ts, NULL);
-    if (!snapshot(x, &p1, &f1) || f1 || p1 != p0) return false;
+    stuck = snapshot(x, &p1, &f1) && !f1 && p1 == p0;
   }
-  return true;
+out:
+  x->ask_after = now_ns() + 1000 * 1000;
+  __atomic_store_n(&x->asking, 0, __ATOMIC_RELEASE);
+  return stuck;
 }
 
 /* ---- the verdict ----------------------------------------------------------------------- */

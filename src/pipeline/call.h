@@ -17,6 +17,11 @@ typedef struct operand_plan {
   bool squeezed[TSR_MAX_RANK];
   bool passthrough;
   bool semaphores;              /* SEMAPHORE_MEM: the array holds semaphore counts */
+  /* An output aliased to an input where both are whole arrays resident in VMEM or SMEM (a
+   * memory-space operand, no block shape): on a TPU they are one buffer, so the output's
+   * block is the input's (share_input, pallas_call.c). The other's index in the call's
+   * operands (inputs, then outputs), on both; -1 for the rest. */
+  int shares;
   int buffer_count;
   int64_t block_bytes;
 } operand_plan;
@@ -30,6 +35,7 @@ typedef struct call_plan {
   int64_t vmem_bytes, smem_bytes;
   bool plan_only;              /* planning without running: arrays need no data */
   bool body_steps;             /* the body emits its own step and body events (seam.h) */
+  bool body_accesses;          /* the body emits its own access events (seam.h) */
   tsr_call_stats *stats;
   pthread_mutex_t stats_lock;
   /* per output and core (outputs x cores): the blocks each core wrote back, kept from its

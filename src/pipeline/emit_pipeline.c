@@ -136,8 +136,8 @@ static tsr_status check_desc(const tsr_pipeline_desc *pd) {
                       (long long)pd->grid[k]);
   if (pd->num_inputs < 0 || pd->num_outputs < 0 ||
       pd->num_inputs + pd->num_outputs > TSR_MAX_OPERANDS || pd->num_inputs + pd->num_outputs == 0)
-    return tsr_fail(TSR_ERR_INVALID, "emit_pipeline: bad operand counts (%d inputs, %d outputs)",
-                    pd->num_inputs, pd->num_outputs);
+    return tsr_fail(TSR_ERR_INVALID, "emit_pipeline: %d inputs and %d outputs (1 to %d together: TSR_MAX_OPERANDS)",
+                    pd->num_inputs, pd->num_outputs, TSR_MAX_OPERANDS);
   if ((pd->num_inputs && !pd->in_specs) || (pd->num_outputs && !pd->out_specs))
     return tsr_fail(TSR_ERR_INVALID, "emit_pipeline: every operand needs a block spec");
   return TSR_OK;

@@ -167,7 +167,7 @@ static void fill_slot(bref *b, int slot) {
  * overwritten output (strided too: the body's stores then take the place of the
  * write-back's); returns whether it did. */
 static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
-  bool whole = !sl->partial && b->space == TSR_VMEM;
+  bool whole = !sl->partial && b->space == TSR_VMEM && !b->shared_slot;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
     b->hbm_view[slot].space = b->space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
@@ -284,7 +284,7 @@ static bool was_written(const bref *b, const int64_t *blk) {
 
 bool bref_was_written(const bref *b, const int64_t *blk) { return was_written(b, blk); }
 
-static tsr_status mark_written(bref *b, const int64_t *blk) {
+static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
   if (b->rank == 0) return TSR_OK;
   if (2 * (b->num_written + 1) > b->cap_written) { /* grow and rehash */
     int64_t ncap = b->cap_written ? b->cap_written * 2 : 64;
@@ -292,9 +292,11 @@ static tsr_status mark_written(bref *b, const int64_t *blk) {
     nb.cap_written = ncap;
     nb.written = malloc((size_t)ncap * (size_t)b->rank * sizeof *nb.written);
     nb.written_used = calloc((size_t)ncap, sizeof *nb.written_used);
-    if (!nb.written || !nb.written_used) {
+    nb.written_step = malloc((size_t)ncap * sizeof *nb.written_step);
+    if (!nb.written || !nb.written_used || !nb.written_step) {
       free(nb.written);
       free(nb.written_used);
+      free(nb.written_step);
       return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     }
     for (int64_t i = 0; i < b->cap_written; i++) {
@@ -302,35 +304,46 @@ static tsr_status mark_written(bref *b, const int64_t *blk) {
       const int64_t *old = &b->written[i * b->rank];
       int64_t j = written_slot(&nb, old);
       nb.written_used[j] = true;
+      nb.written_step[j] = b->written_step[i];
       memcpy(&nb.written[j * b->rank], old, (size_t)b->rank * sizeof *old);
     }
     free(b->written);
     free(b->written_used);
+    free(b->written_step);
     b->written = nb.written;
     b->written_used = nb.written_used;
+    b->written_step = nb.written_step;
     b->cap_written = ncap;
   }
   int64_t j = written_slot(b, blk);
-  if (b->written_used[j]) return TSR_OK;
+  if (b->written_used[j]) return TSR_OK; /* the first write-back is the one kept */
   b->written_used[j] = true;
+  b->written_step[j] = step;
   memcpy(&b->written[j * b->rank], blk, (size_t)b->rank * sizeof *blk);
   b->num_written++;
   return TSR_OK;
 }
 
-tsr_status bref_mark_written(bref *b, const int64_t *blk) { return mark_written(b, blk); }
+tsr_status bref_mark_written(bref *b, const int64_t *blk, int64_t step) { return mark_written(b, blk, step); }
+
+int64_t bref_written_step(const bref *b, const int64_t *blk) {
+  if (!was_written(b, blk)) return -1;
+  return b->written_step[written_slot(b, blk)];
+}
 
 tsr_status bref_add_written(bref *into, const bref *from) {
   for (int64_t j = 0; j < from->cap_written; j++)
-    if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->rank]));
+    if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->rank], from->written_step[j]));
   return TSR_OK;
 }
 
 void bref_free_written(bref *b) {
   free(b->written);
   free(b->written_used);
+  free(b->written_step);
   b->written = NULL;
   b->written_used = NULL;
+  b->written_step = NULL;
   b->cap_written = b->num_written = 0;
 }
 
@@ -394,7 +407,8 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
  * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
  * where the body wrote nothing). */
 static tsr_status bind_output(pipeline *p, bref *b) {
-  if (!(p->core->m->opts.zero_copy || b->overwrite_view) || !(p->s.first_step || sched_has_changed(&p->s, b)))
+  if (!(p->core->m->opts.zero_copy || b->overwrite_view) || b->shared_slot ||
+      !(p->s.first_step || sched_has_changed(&p->s, b)))
     return TSR_OK;
   if (machine_observers_read_output_data(p->core->m)) {
     b->is_view[b->current_slot] = false;
@@ -460,7 +474,7 @@ static tsr_status phase_copy_out(pipeline *p, bref *b) {
   }
   if (accum) bref_accumulate(b);
   if (b->bypass) return TSR_OK;
-  if (p->check_revisits) TSR_TRY(mark_written(b, b->blk_cur));
+  if (p->check_revisits) TSR_TRY(mark_written(b, b->blk_cur, p->s.step + p->core->step_base));
   TSR_TRY(bref_copy_out(p, b, b->blk_cur));
   if (b->buffer_count == 1) { /* single buffer: the slot is reused by the next body */
     b->next_slot = 0;

@@ -43,6 +43,8 @@ typedef struct tsr_bref {
   bool late_in;                     /* input blocks' host copies may move to their waits
                                      * (dma_request.late; the call allows it, pallas_call.c) */
   bool late_out;                    /* output blocks' write-backs likewise */
+  bool shared_slot;                 /* an input and its aliased output with one buffer between
+                                     * them (call.h, operand_plan.shares): never a view of HBM */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
   bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
@@ -68,9 +70,11 @@ typedef struct tsr_bref {
   int64_t blk_first[TSR_MAX_RANK];
   tsr_ref view;                     /* what the body sees this step */
   /* Output blocks already written back (revisit rule of the top-level pipeline): an
-   * open-addressing hash set of block indices, `rank` words per entry. */
+   * open-addressing hash set of block indices, `rank` words per entry, with the step (in
+   * the core's order) of each block's first write-back. */
   int64_t *written;
   bool *written_used;
+  int64_t *written_step;
   int64_t num_written, cap_written;
   tsr_dma_counts dma;                /* this pipeline's (or invocation's, emit_pipeline.c) */
 } bref;
@@ -149,8 +153,10 @@ tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
 tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
 /* Whether output block blk is in b's set of blocks written back (top-level pipelines). */
 bool bref_was_written(const bref *b, const int64_t *blk);
-/* Adds blk to that set (b->rank words). */
-tsr_status bref_mark_written(bref *b, const int64_t *blk);
+/* Adds blk to that set (b->rank words), written back at `step` (kept if it is there). */
+tsr_status bref_mark_written(bref *b, const int64_t *blk, int64_t step);
+/* The step at which blk was first written back; -1 when it was not. */
+int64_t bref_written_step(const bref *b, const int64_t *blk);
 /* Adds every block of from's set to into's (the same rank). */
 tsr_status bref_add_written(bref *into, const bref *from);
 /* Frees that set and empties it. */

@@ -65,7 +65,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       } else {
         for (int r = 0; r < o->rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
       }
-      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk) == TSR_OK;
+      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk, 0) == TSR_OK;
       if (!ok) break;
       int g = d->grid_rank - 1; /* the next index inside this part, in order */
       for (; g >= 0; g--) {

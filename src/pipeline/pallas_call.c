@@ -46,9 +46,11 @@ static tsr_status check_call(const tsr_machine *m, const tsr_call_desc *d) {
     if (d->grid[k] < 0) return tsr_fail(TSR_ERR_INVALID, "grid dimension %d is %lld", k, (long long)d->grid[k]);
   int64_t steps;
   if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
-  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS ||
-      d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
-    return tsr_fail(TSR_ERR_INVALID, "bad operand counts");
+  if (d->num_inputs < 0 || d->num_outputs < 0 || d->num_scratch < 0 || d->num_prefetch < 0 || d->num_aliases < 0)
+    return tsr_fail(TSR_ERR_INVALID, "a negative operand count");
+  if (d->num_inputs + d->num_outputs > TSR_MAX_OPERANDS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%d inputs and %d outputs, over the limit of %d together (TSR_MAX_OPERANDS)",
+                    d->num_inputs, d->num_outputs, TSR_MAX_OPERANDS);
   int64_t cap = m->chip.vmem_bytes;
   if (d->vmem_limit_bytes > cap)
     return tsr_fail(TSR_ERR_VMEM, "VMEM limit %lld bytes exceeds the %lld bytes of VMEM of %s",
@@ -182,7 +184,7 @@ static tsr_status check_budget(call_plan *cp) {
   int64_t vmem = 0, smem = 0;
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
-    if (o->passthrough) continue;
+    if (o->passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
   }
@@ -243,6 +245,27 @@ static tsr_status check_semaphores_one_core(call_plan *cp) {
   return TSR_OK;
 }
 
+/* The input whose buffer output o shares, or -1. An output aliased to an input where both are
+ * whole arrays resident in one memory space (a block spec with a memory space and no block
+ * shape: pl.core_map's captured VMEM and SMEM refs, a pallas_call's VMEM or SMEM operands) is,
+ * on a TPU, one buffer of XLA's in that memory: the kernel gets its address for both refs, so a
+ * store through either is what the other reads and what the output holds afterwards. Here
+ * their block is then one buffer, the input's: copied in before the first step, written back
+ * after the last. Blocked operands keep buffers of their own, as the pipeline's are on a TPU. */
+static int share_input(const call_plan *cp, const operand_plan *o) {
+  const tsr_call_desc *d = cp->d;
+  if (!o->is_output || o->passthrough || o->semaphores || o->spec == &o->whole) return -1;
+  for (int a = 0; a < d->num_aliases; a++) {
+    if (d->aliases[a].output != o->index) continue;
+    int i = d->aliases[a].input - d->num_prefetch;
+    const operand_plan *in = &cp->ops[i];
+    bool resident = o->spec->rank == 0 && !o->spec->index_map && in->spec != &in->whole && in->spec->rank == 0 &&
+                    !in->spec->index_map && !in->passthrough && !in->semaphores;
+    if (resident && in->spec->space == o->spec->space && in->buffer_count == 1 && o->buffer_count == 1) return i;
+  }
+  return -1;
+}
+
 /* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
  * and SMEM they need, against the limits. */
 static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp) {
@@ -267,6 +290,11 @@ static tsr_status plan_call(tsr_machine *m, const tsr_call_desc *d, bool plan_on
   for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
     cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
   for (int i = 0; i < cp->n; i++) TSR_TRY(plan_operand(cp, &cp->ops[i]));
+  for (int i = 0; i < cp->n; i++) cp->ops[i].shares = -1;
+  for (int i = d->num_inputs; i < cp->n; i++) {
+    int in = share_input(cp, &cp->ops[i]);
+    if (in >= 0) cp->ops[i].shares = in, cp->ops[in].shares = i;
+  }
   TSR_TRY(check_semaphores_one_core(cp));
   return check_budget(cp);
 }
@@ -282,7 +310,23 @@ typedef struct core_run {
   tsr_ref scratch[64];
   tsr_ref prefetch[64];
   double step_cost_share;
+  bool carried_out;            /* carry_out has run (after the last body, or after the pipeline) */
 } core_run;
+
+static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r);
+
+/* After the last body of the core's share: what a TPU's kernel hands on is settled before the
+ * pipeline writes its outputs back. On many devices every core first waits for every other
+ * device's bodies to be over (the end barrier): after it no remote copy or signal arrives, so
+ * the counts are final. Then the DMAs still in flight on output semaphores land and the counts
+ * go to their arrays (carry_out): a copy into a VMEM output, waited for by a later kernel,
+ * lands in the buffer that the write-back then takes to HBM, where the later kernel's input
+ * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
+ * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
+static tsr_status body_over(call_plan *cp, tsr_core *c, core_run *r) {
+  mesh_barrier(c, 2);
+  return carry_out(cp, c, r);
+}
 
 static tsr_status body_trampoline(pipeline *p, void *user) {
   core_run *r = user;
@@ -298,8 +342,9 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
     core_emit(core, &ev);
     /* A C body is opaque: the race checker sees its blocks as whole accesses (inputs read,
-     * outputs written), which is as precise as a C kernel can be watched. */
-    for (int i = 0; i < p->num_brefs; i++) {
+     * outputs written), which is as precise as a C kernel can be watched. A body that reports
+     * its own accesses gets none: they would be tessera's, not the kernel's. */
+    for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
       bref *b = &p->brefs[i];
       if (b->passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
@@ -313,6 +358,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     return tsr_fail_context(s, "kernel %s at grid index %s", d->name ? d->name : "body",
                             tsr_format_dims(p->index, p->grid_rank, gi, sizeof gi));
   }
+  if (p->s.last_step && !r->cp->body_steps) TSR_TRY(body_over(r->cp, core, r));
   if (observed) {
     tsr_cost cost = c->cost;
     if (d->step_cost) d->step_cost(c, d->user, &cost);
@@ -494,10 +540,13 @@ static void carry_in(call_plan *cp, tsr_core *c, core_run *r) {
   }
 }
 
-/* At the kernel's end: the DMAs in flight on output semaphores land, and the outputs' counts
- * go to their arrays (before the kernel's end event: observers see the copies in it). */
+/* At the kernel's end (body_over): the DMAs in flight on output semaphores land, and the
+ * outputs' counts go to their arrays (before the kernel's end event: observers see the copies
+ * in it, and the race checker takes them as no longer in flight). */
 static tsr_status carry_out(call_plan *cp, tsr_core *c, core_run *r) {
   const tsr_call_desc *d = cp->d;
+  if (r->carried_out) return TSR_OK;
+  r->carried_out = true;
   for (int i = d->num_inputs; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
     if (!o->semaphores) continue;
@@ -590,10 +639,18 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
       b->view = b->hbm;
       continue;
     }
-    bool defer = defer_slot_poison(c, b);
-    for (int s = 0; s < b->buffer_count; s++) {
-      TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
-      b->unfilled[s] = defer;
+    if (o->shares >= 0) { /* one buffer for an input and its output, which holds the array (never a view) */
+      b->shared_slot = true;
+      b->read_only_view = b->strided_view = b->overwrite_view = b->late_in = b->late_out = false;
+    }
+    if (o->is_output && o->shares >= 0) {
+      b->slot[0] = p->brefs[o->shares].slot[0];
+    } else {
+      bool defer = defer_slot_poison(c, b);
+      for (int s = 0; s < b->buffer_count; s++) {
+        TSR_TRY(alloc_ref_as(c, cp, b->space, o->hbm.dtype, o->rank, o->block, b->name, !defer, &b->slot[s]));
+        b->unfilled[s] = defer;
+      }
     }
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_recv));
     TSR_TRY(alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, b->name, &b->sem_send));
@@ -636,14 +693,15 @@ static tsr_status run_core_inner(tsr_core *c, core_run *r) {
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
 
   if (core_observed(c)) {
-    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1};
+    tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1,
+                    .no_device_barrier = d->no_device_barrier};
     core_emit(c, &ev);
   }
   carry_in(cp, c, r);
   mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
-  TSR_TRY(carry_out(cp, c, r));
+  TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
   if (core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .name = d->name, .operand = -1};
     core_emit(c, &ev);
@@ -668,10 +726,12 @@ static void keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
     keep->rank = b->rank;
     keep->written = b->written;
     keep->written_used = b->written_used;
+    keep->written_step = b->written_step;
     keep->cap_written = b->cap_written;
     keep->num_written = b->num_written;
     b->written = NULL;
     b->written_used = NULL;
+    b->written_step = NULL;
   }
   pthread_mutex_unlock(&cp->stats_lock);
 }
@@ -732,18 +792,64 @@ static bool shared_block(const call_plan *cp, int o, const int64_t **blk, int *a
   return false;
 }
 
-/* Two cores that write back the same output block race on it: the index map of an output must
- * follow every grid axis the cores split. Reported once per output, as a warning (the run's
- * result is one core's block, as on a TPU it would be whichever lands last). */
+/* "core 1 at grid index (3, 0) (step 1)": where core c wrote back a block, from the step of
+ * its share of the grid at which it did (lexicographic in the share, offset by its start). */
+static void describe_writer(const call_plan *cp, int c, int64_t step, char *buf, size_t cap) {
+  const tsr_call_desc *d = cp->d;
+  int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], idx[TSR_MAX_GRID];
+  int split;
+  char gi[96];
+  if (partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split) != TSR_OK) {
+    tsr_clear_error();
+    snprintf(buf, cap, "core %d (step %lld)", c, (long long)step);
+    return;
+  }
+  for (int64_t k = d->grid_rank - 1, rest = step; k >= 0; k--) {
+    idx[k] = (share[k] > 0 ? rest % share[k] : 0) + off[k];
+    rest = share[k] > 0 ? rest / share[k] : 0;
+  }
+  snprintf(buf, cap, "core %d at grid index %s (its step %lld)", c, tsr_format_dims(idx, d->grid_rank, gi, sizeof gi),
+           (long long)step);
+}
+
+/* Two cores that write back the same output block race on it: on a TPU they run at once, and
+ * the array keeps whichever write lands last. Found after the run, once per output, naming
+ * both writes: observers that report races (the checkers) get it as a finding
+ * (TSR_EV_SHARED_OUTPUT), and the call fails there; otherwise it is a warning, as Pallas
+ * accepts such calls. */
 static void check_cross_core_writes(call_plan *cp) {
-  for (int o = 0; o < cp->d->num_outputs; o++) {
+  const tsr_call_desc *d = cp->d;
+  int cores = cp->m->num_cores;
+  for (int o = 0; o < d->num_outputs; o++) {
     const int64_t *blk;
     int a, b;
     if (!shared_block(cp, o, &blk, &a, &b)) continue;
-    char bi[96];
-    machine_warn(cp->m, "out%d: block %s is written back by core %d and core %d: the cores race on "
-                 "it (an output's index map must follow every grid axis the cores split)", o,
-                 tsr_format_dims(blk, cp->written_by_core[o * cp->m->num_cores + a].rank, bi, sizeof bi), a, b);
+    const bref *wa = &cp->written_by_core[o * cores + a], *wb = &cp->written_by_core[o * cores + b];
+    int64_t sa = bref_written_step(wa, blk), sb = bref_written_step(wb, blk);
+    int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID];
+    int split = -1;
+    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, 0, false, share, off, &split) != TSR_OK) tsr_clear_error();
+    char bi[96], ra[160], rb[160], fix[320], msg[1024];
+    describe_writer(cp, a, sa, ra, sizeof ra);
+    describe_writer(cp, b, sb, rb, sizeof rb);
+    if (split >= 0)
+      snprintf(fix, sizeof fix, "grid axis %d is split between the cores, but out%d's index map gives both cores "
+               "this block: mark axis %d \"arbitrary\" so that one core runs it, or give each core its own output "
+               "block with an index map that follows axis %d", split, o, split, split);
+    else
+      snprintf(fix, sizeof fix, "give each core its own output block: an output's index map must follow every "
+               "grid axis the cores split");
+    snprintf(msg, sizeof msg, "out%d block %s is written back by %s and by %s: the cores run at once and the "
+             "array keeps whichever write lands last (%s)", o, tsr_format_dims(blk, wa->rank, bi, sizeof bi), ra, rb, fix);
+    if (!machine_observers_report_races(cp->m)) {
+      machine_warn(cp->m, "%s", msg);
+      continue;
+    }
+    char name[24];
+    snprintf(name, sizeof name, "out%d", o);
+    tsr_event ev = {.kind = TSR_EV_SHARED_OUTPUT, .step = sb, .name = name, .operand = o,
+                    .rank = wa->rank, .index = blk, .target_core = a, .amount = sa, .loc = msg};
+    core_emit(&cp->m->cores[b], &ev);
   }
 }
 
@@ -767,7 +873,7 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
 }
 
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
-                           bool (*verdict)(void *user, bool stands), bool body_steps, tsr_call_stats *stats) {
+                           bool (*verdict)(void *user, bool stands), unsigned body, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
   memset(stats, 0, sizeof *stats);
@@ -777,8 +883,9 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   m->no_data = d->no_data;
   if (s == TSR_OK) {
     cp.stats = stats;
-    cp.body_steps = body_steps;
-    if (body_steps) split_ok = NULL; /* its steps are inside one grid step */
+    cp.body_steps = body & SEAM_BODY_STEPS;
+    cp.body_accesses = body & SEAM_BODY_ACCESSES;
+    if (cp.body_steps) split_ok = NULL; /* its steps are inside one grid step */
     start_stats(&cp, stats);
     pthread_mutex_init(&cp.stats_lock, NULL);
     if (m->num_cores > 1 && d->num_outputs > 0) {
@@ -801,6 +908,10 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
       m->num_hbm = hbm ? cp.n : 0;
     }
     if (!cp.split.on && s == TSR_OK) s = machine_run_cores(m, call_run_core, &cp);
+    for (int i = 0; i < machine_cores_total(m); i++) { /* no core runs the call now: nothing reaches them */
+      tsr_status ps = core_free_parked(&m->cores[i], s == TSR_OK);
+      if (s == TSR_OK) s = ps;
+    }
     m->hbm = NULL;
     m->num_hbm = 0;
     free(hbm);
@@ -816,7 +927,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
-  return pallas_call_run(m, d, NULL, NULL, false, stats);
+  return pallas_call_run(m, d, NULL, NULL, 0, stats);
 }
 
 /* ---- describe ------------------------------------------------------------------------- */

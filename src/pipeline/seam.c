@@ -119,7 +119,7 @@ bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value) 
 }
 
 void seam_scope_end(tsr_ctx *c, const seam_scope *s) {
-  core_release_to(c->core, TSR_VMEM, s->marks[0]);
-  core_release_to(c->core, TSR_SMEM, s->marks[1]);
-  core_release_to(c->core, TSR_SEMAPHORE_MEM, s->marks[2]);
+  core_park_to(c->core, TSR_VMEM, s->marks[0]);
+  core_park_to(c->core, TSR_SMEM, s->marks[1]);
+  core_park_to(c->core, TSR_SEMAPHORE_MEM, s->marks[2]);
 }

@@ -27,15 +27,23 @@
  * order next (the executor resets what the parts spent). */
 typedef bool (*seam_split_verdict)(void *user, bool stands);
 
-/* body_steps: the body marks its own grid steps (seam_step_begin, below); the call emits no
- * step or body events and never splits. */
+/* What a body does itself (pallas_call_run's `body`). */
+enum {
+  /* it marks its own grid steps (seam_step_begin, below): the call emits no step or body
+   * events and never splits */
+  SEAM_BODY_STEPS = 1u << 0,
+  /* it reports its own loads and stores as TSR_EV_ACCESS events (the Mosaic interpreter):
+   * the call emits none for the blocks it hands the body, which an opaque C body gets as
+   * whole-block accesses at each body's start */
+  SEAM_BODY_ACCESSES = 1u << 1,
+};
 /* tsr_pallas_call for a body that reports its loads and stores (seam_report_access) and keeps
  * no other state from step to step (*split_ok; NULL: a body that does not): then the cores'
  * shares of the grid may run split into parts at once, on host threads standing in for the
  * cores, with the results and counts of the run in order. When a split was tried and did not
  * stand, *split_ok becomes false: a caller that runs the kernel again may spare it the try. */
 tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok, seam_split_verdict verdict,
-                           bool body_steps, tsr_call_stats *stats);
+                           unsigned body, tsr_call_stats *stats);
 /* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
 tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out);
 
@@ -100,7 +108,7 @@ void seam_emit(tsr_ctx *c, tsr_event *ev);
 /* A body that runs the pipeline itself: a kernel that moves its own blocks (one `tessera
  * lower` wrote) marks its grid steps, its body and its copies (docs/lowering.md, "Marks"), and
  * reports them here, so that observers see the events the pipeline would have emitted around
- * the original kernel. Its call runs with body_steps (pallas_call_run): the call then emits no
+ * the original kernel. Its call runs with SEAM_BODY_STEPS (pallas_call_run): the call then emits no
  * step or body events of its own. `step` counts from 0 in the core's share of the grid. */
 void seam_step_begin(tsr_ctx *c, int64_t step);
 void seam_step_end(tsr_ctx *c);
@@ -123,7 +131,10 @@ struct carry_watch *seam_carry(const tsr_ctx *c);
 void seam_report_access(struct carry_watch *w, const tsr_ref *window, bool read, bool write);
 
 /* Scoped memory: buffers a body allocates in VMEM, SMEM or semaphore memory (poisoned;
- * semaphores zero) live until the scope they were allocated in ends. */
+ * semaphores zero) live until the scope they were allocated in ends. As on a TPU, where they
+ * sit at static addresses, another core's or device's copy or signal reaches one at its place
+ * (its number among the core's allocations) also while the owner is outside the scope: what
+ * landed there before the owner allocated it is what the allocation then holds. */
 typedef struct seam_scope {
   int marks[3]; /* live buffers in VMEM, SMEM and semaphore memory when it began */
 } seam_scope;
@@ -133,7 +144,7 @@ tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, co
 /* Whether a semaphore allocated in the scope holds a count (*value: the first such); it must
  * be back at zero when the scope ends. */
 bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value);
-/* Releases what was allocated since the scope began. */
+/* Releases what was allocated since the scope began (kept at its place until the call ends). */
 void seam_scope_end(tsr_ctx *c, const seam_scope *s);
 
 #endif

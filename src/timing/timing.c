@@ -212,6 +212,8 @@ static void on_event(void *user, const tsr_event *ev) {
     return; /* the model derives these from the others */
   case TSR_EV_SEM_CARRY:
     return; /* a count from before the kernel: a wait it covers waits for nothing */
+  case TSR_EV_SHARED_OUTPUT:
+    return; /* a finding, after the call: no time */
   case TSR_EV_ALLOC: case TSR_EV_FREE:
     if (ev->space != TSR_VMEM || !t->opts.trace) return;
     break;

@@ -20,9 +20,13 @@ expect 0 "$T" demo
 expect 0 "$T" demo edge
 expect_out " passed, 0 failed" "$T" demo --zero-copy "${variants[@]}"
 expect_out "7 passed, 0 failed" "$T" demo add add_grid matmul softmax edge gather parallel
-expect_out "start in0   block (5, 0)" "$T" demo gather
-expect_out "skip  in0   block (5, 0)       unchanged" "$T" demo gather
-expect_out "core 1: grid (4, 4) offsets (4, 0)" "$T" demo parallel
+expect_out "start in0   block (5, 0)" "$T" demo gather --plan
+expect_out "skip  in0   block (5, 0)       unchanged" "$T" demo gather --plan
+expect_out "core 1: grid (4, 4) offsets (4, 0)" "$T" demo parallel --plan
+# the plan only when asked: one example is its result line and the count
+expect 0 test "$("$T" demo gather | wc -l)" -eq 2
+expect 0 test "$("$T" demo matmul --report | grep -c "step\|start\|wait")" -lt 10
+expect 0 test "$("$T" demo | wc -l)" -lt 20
 expect_out "checkers: no findings" "$T" demo --check --poison "${variants[@]}"
 expect_out " passed, 0 failed" "$T" demo --dma-order on-wait --check "${variants[@]}"
 expect_out " passed, 0 failed" "$T" demo --dma-order random --seed 7 --check "${variants[@]}"
@@ -32,6 +36,11 @@ expect_out '"simulated_seconds"' "$T" demo add_grid --json
 expect_out "verdict" "$T" demo matmul --chip v6e --report
 trace=$(mktemp --suffix=.json)
 expect 0 "$T" demo gather --trace "$trace"
+expect_out "trace: $trace (open in ui.perfetto.dev)" "$T" demo gather --trace "$trace"
+# several examples: a file each, named after it, and each said
+expect_out "trace: ${trace%.json}.add.json" "$T" demo gather add --trace "$trace"
+expect 0 test -s "${trace%.json}.add.json" -a -s "${trace%.json}.gather.json"
+rm -f "${trace%.json}.add.json" "${trace%.json}.gather.json"
 # The trace of a matmul: one track per core and per DMA engine, steps and DMAs as complete
 # events, counter tracks for semaphores and VMEM in use.
 expect 0 "$T" demo matmul --trace "$trace"

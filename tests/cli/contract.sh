@@ -25,7 +25,14 @@ expect 0 "$T" run "$G"
 expect 0 "$T" run "$C/module.mlir" --expect "$C/expected_0.npy" --rtol 1e-3 --check
 ## exit 1: files from outside
 expect 1 "$T" run "$dir/missing.mlir"
-expect_out "missing.mlir" "$T" run "$dir/missing.mlir"
+expect_out "cannot open $dir/missing.mlir: No such file or directory" "$T" run "$dir/missing.mlir"
+# unreadable: the reason the system gives (a folder named as a file; root reads mode 000 files)
+mkdir "$dir/folder.mlir" "$dir/folder.npy"
+expect 1 "$T" run "$dir/folder.mlir"
+expect_out "cannot read $dir/folder.mlir: Is a directory" "$T" run "$dir/folder.mlir"
+expect 1 "$T" run tests/conformance/seed_my_call/module.mlir "$dir/folder.npy" "$dir/folder.npy"
+expect_out "error reading $dir/folder.npy: Is a directory" "$T" run tests/conformance/seed_my_call/module.mlir "$dir/folder.npy" "$dir/folder.npy"
+expect_out "error reading $dir/folder.npy: Is a directory" "$T" run "$G" --chip "$dir/folder.npy"
 printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = stablehlo.add %%a, \n' > "$dir/broken.mlir"
 expect 1 "$T" run "$dir/broken.mlir"
 expect_out "broken.mlir:3:" "$T" run "$dir/broken.mlir"
@@ -34,6 +41,23 @@ expect 1 "$T" run tests/conformance/seed_my_call/module.mlir "$dir/x.npy" "$dir/
 expect_out "x.npy: byte offset 0" "$T" run tests/conformance/seed_my_call/module.mlir "$dir/x.npy" "$dir/x.npy"
 expect 1 "$T" inspect "$dir/missing.mlir"
 expect 1 "$T" dis "$dir/broken.mlir"
+# an input of the wrong shape for a kernel's whole-array memref: the shape it takes
+printf 'module @whole {\n  func.func @kernel(%%x: memref<8x128xf32, #tpu.memory_space<vmem>>, %%o: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {dimension_semantics = []} {\n    return\n  }\n}\n' > "$dir/whole.mlir"
+python3 -c "import sys; sys.path.insert(0, 'tests/cli'); from npy_write import npy; npy('$dir/x4.npy', (4, 128), [0.5] * 512); npy('$dir/x3.npy', (4, 128, 1), [0.5] * 512)"
+expect 1 "$T" run "$dir/whole.mlir" "$dir/x4.npy"
+expect_out "input 0: the kernel sees f32\[4,128\] but its memref type is f32\[8,128\]" "$T" run "$dir/whole.mlir" "$dir/x4.npy"
+expect_out "in0: array f32\[4,128,1\] does not match the kernel's memref f32\[8,256\]: it takes an array of f32 with 2 dimensions" \
+  "$T" run tests/mosaic/row_sum.mlir "$dir/x3.npy"
+# a kernel name from outside prints with its control characters escaped (inspect, messages)
+sed 's/module @whole/module @"k\\1B[31mred\\07"/' "$dir/whole.mlir" > "$dir/evil.mlir"
+expect_out 'kernel k\\x1b\[31mred\\x07 on v5e' "$T" inspect "$dir/evil.mlir"
+sed 's/kernel_name = "matmul_kernel"/kernel_name = "mat\\1B]0;title\\07"/' "$C/module.mlir" > "$dir/evil_call.mlir"
+expect_out '== kernel 0: mat\\x1b\]0;title\\x07 (' "$T" inspect "$dir/evil_call.mlir"
+for f in evil evil_call; do
+  if "$T" inspect "$dir/$f.mlir" 2>&1 | grep -q "$(printf '[\033\007]')"; then fail=$((fail+1)); echo "FAIL: inspect $f.mlir prints control characters"
+  else pass=$((pass+1)); fi
+done
+expect_out 'kernel k\\x1b\[31mred\\x07 at grid index' "$T" run "$dir/evil.mlir" "$dir/x4.npy"
 ## exit 1: what tessera does not run
 printf 'func.func @main(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.send"(%%a) : (tensor<f32>) -> tensor<f32>\n  return %%0 : tensor<f32>\n}\n' > "$dir/collective.mlir"
 expect 1 "$T" run "$dir/collective.mlir"
@@ -95,6 +119,25 @@ expect 0 test "$(cat "$dir/partial/out_0.npy")" = old        # untouched
 expect 1 test -e "$dir/partial/out_1.npy"
 expect 1 test -e "$dir/partial/out_3.npy"
 expect 0 test "$(ls "$dir/partial" | wc -l)" -eq 2            # no temporaries left
+# a full disk (/dev/full) says so, for -o, --trace and standard output; a device is written in
+# place, never replaced (the links stand for the device files)
+if [ -w /dev/full ]; then
+  mkdir "$dir/full" && ln -s /dev/full "$dir/full/out_0.npy" && ln -s /dev/full "$dir/full.json" && ln -s /dev/null "$dir/null.json"
+  expect 1 "$T" run "$G" -o "$dir/full"
+  expect_out "error writing $dir/full/out_0.npy: No space left on device" "$T" run "$G" -o "$dir/full"
+  expect 0 test "$(ls "$dir/full")" = out_0.npy # no temporaries left
+  expect_out "error writing $dir/full.json: No space left on device" "$T" run "$G" --trace "$dir/full.json"
+  expect 1 "$T" run "$G" --trace "$dir/full.json"
+  expect 0 "$T" run "$G" --trace "$dir/null.json"
+  expect 0 test -L "$dir/null.json" -a -L "$dir/full.json"
+  for cmd in "run $G" "run $G --json" "inspect $C/module.mlir" "dis $G" "lower tests/mosaic/row_sum.mlir" "ops" "demo add"; do
+    # shellcheck disable=SC2086
+    if "$T" $cmd 2>&1 >/dev/full | grep -q "standard output: No space left on device"; then pass=$((pass+1)); else
+      fail=$((fail+1)); echo "FAIL: 'tessera $cmd >/dev/full' does not say the disk is full"; fi
+    # shellcheck disable=SC2086
+    expect 1 sh -c '"$@" >/dev/full' sh "$T" $cmd
+  done
+fi
 if [ "$(id -u)" -ne 0 ]; then # a folder that cannot take files (root writes anyway)
   mkdir "$dir/ro" && chmod a-w "$dir/ro"
   expect 1 "$T" run "$dir/four.mlir" -o "$dir/ro"

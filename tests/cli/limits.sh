@@ -43,6 +43,24 @@ done
 expect_out "host split: \(grid axis 0 in\|no, no idle host CPU\)" "$T" inspect tests/jax_suite/elementwise/v_new/module.mlir --chip v5e
 # a graph whose while loop never ends stops at the op budget, naming it
 fast "the graph has run 100000 ops, its budget" "$T" run tests/hlo/endless.mlir --max-ops 100000
+# array sizes: an HBM operand of more than 2^31 elements is taken, up to the 2^44 of every array
+# from outside; inspect describes it without allocating it (dma_big_any.mlir: 10 GiB)
+expect_out "in0    f32\[2621440,1024\]  ANY: whole array" "$T" inspect tests/mosaic/dma_big_any.mlir
+any_kernel() { # any_kernel TYPE: a kernel of one ANY operand of that memref type and an empty body
+  printf 'module @k {\n  func.func @kernel(%%x: memref<%s, #tpu.memory_space<any>>) attributes {dimension_semantics = []} {\n    return\n  }\n}\n' "$1"
+}
+any_kernel 4194304x4194304xi8 > "$dir/edge_any.mlir" # exactly 2^44 elements
+expect_out "out0   i8\[4194304,4194304\] ANY: whole array" "$T" inspect "$dir/edge_any.mlir"
+any_kernel 4194304x4194305xi8 > "$dir/past_any.mlir"
+expect 1 "$T" inspect "$dir/past_any.mlir"
+expect_out "memref<4194304x4194305xi8, #tpu.memory_space<any>> is not supported (a memref of more than 2^44 elements)" \
+  "$T" run "$dir/past_any.mlir"
+# a kernel of more operands than the limit: the message names it
+{ printf 'module @many {\n  func.func @kernel('
+  for i in $(seq 0 64); do printf '%s%%a%d: memref<8xf32, #tpu.memory_space<any>>' "$([ "$i" -gt 0 ] && echo ', ')" "$i"; done
+  printf ') attributes {dimension_semantics = []} {\n    return\n  }\n}\n'; } > "$dir/many.mlir"
+expect 1 "$T" run "$dir/many.mlir"
+expect_out "kernel @kernel has 65 input and output operands, over the limit of 64" "$T" inspect "$dir/many.mlir"
 rm -rf "$dir"
 echo "limits: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

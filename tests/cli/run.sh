@@ -27,6 +27,16 @@ expect_out "output 0: f32\[64,128\]" "$T" run tests/jax_suite/fp8_matmul/v_new/b
 expect_out "host split: no, input_output_aliases" "$T" inspect tests/jax_suite/io_alias/v_new/module.mlir
 expect_out "host split: no, the body may keep state" "$T" inspect tests/jax_suite/manual_dma/v_new/module.mlir
 expect_out "host split: no, an output block is visited by two parts" "$T" inspect tests/mosaic/split_shared_out.mlir
+# on v5p the cores split split_shared_out.mlir's parallel axis (core 0 indices 0-1, core 1 2-3)
+# and both write back its one output block, each after its last step: a race, which the
+# checkers report (exit 1) naming both writes; without them a warning, and the run goes on
+S=tests/mosaic/split_shared_out.mlir
+both="out0 block (0, 0) is written back by core 0 at grid index (1,) (its step 1) and by core 1 at grid index (3,) (its step 1)"
+expect 1 "$T" run --chip v5p $S
+expect_out "check: race on core 0 and core 1: $both: the cores run at once" "$T" run --chip v5p $S
+expect_out "mark axis 0 \"arbitrary\" so that one core runs it" "$T" run --chip v5p $S
+expect 0 "$T" run --chip v5p --no-check $S
+expect_out "tessera: warning: $both" "$T" run --chip v5p --no-check $S
 expect_out "host split: \(grid axis 1 in [0-9]* parts\|no, no idle host CPU\)" "$T" inspect tests/jax_suite/flash_attention/v_new/module.mlir
 # on v5p a grid with no parallel dimension is core 0's alone, and core 1's thread takes half
 # of it on any host (its leading axis has 2 indices); v5p's two cores share flash attention's

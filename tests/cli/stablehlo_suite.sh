@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# StableHLO's own suites (openxla/stablehlo, pinned in ../shared/upstream): the committed subset
+# StableHLO's own suites (openxla/stablehlo at 3c9301c116f9, checked out in ../shared/upstream in
+# the project's CI): the committed subset
 # tests/stablehlo_suite/subset.txt (the first passing case of each op family, about 210) must
 # all pass, in the text form and after tessera's generic print and bytecode. The whole suite
 # and its table: tests/stablehlo_suite/run.py and docs/stablehlo_suite.md. Without the suites

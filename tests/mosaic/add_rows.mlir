@@ -1,6 +1,6 @@
 // o = x * y + 0.5 over (16, 128) blocks of (64, 512) arrays, grid 4x4: two loads, two
 // elementwise ops (one value between them; 0.5 a broadcast of a constant, folded to a splat),
-// the load JAX's lowering of `o_ref[...] = v` leaves, and a store: a row run (chunk.c). Its
+// the load JAX's lowering of `o_ref[...] = v` leaves, and a store: a row run (rows.c). Its
 // loads are row views, so the inputs are read-only with strided reads and their strided
 // blocks are views of HBM.
 module @add_rows {

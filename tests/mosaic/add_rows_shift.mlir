@@ -1,5 +1,5 @@
 // o = x, then o[4:12] = 2 * o[0:8]: the second load, add and store are a row run whose store
-// window overlaps its load's window and is not the same window, so it runs op by op (chunk.c):
+// window overlaps its load's window and is not the same window, so it runs op by op (rows.c):
 // all 8 rows are read before any is written. Row by row, rows 4..7 would be read after
 // being written.
 module @add_rows_shift {

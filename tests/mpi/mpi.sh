@@ -3,8 +3,10 @@
 # multi-chip kernels (tests/mosaic/mc_*.mlir) with 1, 2 and 4 processes gives outputs
 # bit-identical to one process without MPI and to plain Python references, the same DMA
 # counts, and the same timing report, JSON and trace byte for byte; the deadlocking kernel is
-# reported by process 0 naming every device, and every process exits non-zero; a process
-# killed mid-run ends the job with an error within a bound; StableHLO modules from shard_map
+# reported by process 0 naming every device, and every process exits non-zero, within a bound
+# on 32 devices, while a device that computes long is no deadlock; a process
+# killed mid-run ends the job with an error within a bound; processes started with different
+# arguments, or a process that is no tessera run, end the job in bounded time saying what; StableHLO modules from shard_map
 # give JAX's outputs and the same timing JSON; the checkers' findings (races, semaphores,
 # poison) word for word and the exit code as one process's; what cannot span processes is refused. The
 # C API (tests/mpi/mpi_ring.c): a ring all-gather on 4 and 8 devices in every DMA order, its
@@ -31,6 +33,7 @@ dir=$(mktemp -d)
 M=tests/mosaic
 python3 tests/cli/mc_refs.py "$dir" # the input and plain-Python references
 exact="--rtol 0 --atol 0"
+x="$dir/x.npy"
 # kernel, reference, how it runs (a DMA order each)
 cases=(
   "mc_ring_allgather gather --devices 4"
@@ -123,6 +126,61 @@ for np in 2 4; do
     [ "$(grep -c "process 0 reports every device" "$out")" -eq $((np - 1)) ] && pass=$((pass+1)) ||
     { fail=$((fail+1)); echo "FAIL: the deadlock report on $np processes"; cut -c1-400 "$out"; }
 done
+# found as soon as every device waits, whatever their count: 32 devices over 2 processes
+# within 10 s of what a correct kernel on as many takes (a count of spins took minutes on 2
+# loaded CPUs); and a device that computes for longer than that while every other waits for
+# it, on another process too, is no deadlock
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+t0=$(ms)
+expect 0 $MPIRUN -np 2 "$T" run --devices 32 "$dir/mc_barrier32.mlir" "$dir/x32.npy"
+base=$(( $(ms) - t0 ))
+t0=$(ms)
+expect 1 $MPIRUN -np 2 "$T" run --devices 32 $M/mc_signal_wrong_device.mlir "$dir/x32.npy"
+took=$(( $(ms) - t0 ))
+if grep -q "device 1: .*every core is waiting (deadlock)" "$out" && [ "$took" -lt $((base + 10000)) ]; then
+  pass=$((pass+1)); else fail=$((fail+1))
+  echo "FAIL: the deadlock on 32 devices over 2 processes: after $took ms (a correct run: $base ms)"; cut -c1-300 "$out" | tail -3; fi
+expect 0 $MPIRUN -np 2 "$RING" 8 8 eager 1 --busy 3
+# processes started differently (each of these spun in mismatched collectives until killed, or
+# failed reading another's log): process 0 names what differs, and every process exits 2
+bar=$M/mc_barrier.mlir
+differ() { # differ 'WHAT DIFFERS'... -- MPIRUN-ARGS...: each difference named, within a bound
+  local pats=()
+  while [ "$1" != -- ]; do pats+=("$1"); shift; done
+  shift
+  t0=$(ms)
+  expect 2 $MPIRUN "$@"
+  took=$(( $(ms) - t0 ))
+  local ok=1
+  for p in "${pats[@]}"; do grep -q -- "started with different arguments: .*$p" "$out" || ok=0; done
+  if [ $ok = 1 ] && [ "$took" -lt 60000 ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: processes started with different arguments (${pats[*]}): after $took ms"
+    cut -c1-500 "$out" | tail -3; fi
+}
+# a second process with other devices, chip, module and input, without --report (an MPMD launch)
+differ "the module: process 0 has $bar (FNV-1a [0-9a-f]*), process 1 has $M/mc_permute_add.mlir (FNV-1a [0-9a-f]*);" \
+  "input 0: process 0 has f32\[32,128\] ($x), process 1 has f32\[256,128\] ($dir/x32.npy);" \
+  "; --devices: process 0 has 4, process 1 has 8;" "; --chip: process 0 has v5e, process 1 has v4;" \
+  "; --report: process 0 gives it, process 1 does not " -- \
+  -np 1 "$T" run --devices 4 --report $bar "$x" : -np 1 "$T" run --devices 8 --chip v4 $M/mc_permute_add.mlir "$dir/x32.npy"
+# --mesh against --devices of as many, on processes 1 and 2
+differ "--devices: process 0 has none, process 1 has 4, process 2 has 4; --mesh: process 0 has 2x2, process 1 has none, process 2 has none " -- \
+  -np 1 "$T" run --mesh 2x2 $bar "$x" : -np 2 "$T" run --devices 4 $bar "$x"
+# a process that is no tessera run: one that never joins MPI_Init (sleep), one that joins it and
+# goes on to other collectives (mpi_ring), as process 1 or as process 0; the job ends after
+# the start's timeout, saying why
+notus() { # notus 'MESSAGE' MPIRUN-ARGS...
+  local pat=$1; shift
+  t0=$(ms)
+  expect 1 env TSR_MPI_START_TIMEOUT=4 $MPIRUN -x TSR_MPI_START_TIMEOUT "$@"
+  took=$(( $(ms) - t0 ))
+  if grep -q -- "$pat" "$out" && [ "$took" -lt 60000 ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "FAIL: a process that is no tessera run ($pat): after $took ms"; cut -c1-300 "$out" | tail -3; fi
+}
+notus "MPI_Init did not finish within 4 s: a process of this job never called it" \
+  -np 1 "$T" run --devices 4 $bar "$x" : -np 1 sleep 100
+notus "MPI process 1 sent no arguments within 4 s" -np 1 "$T" run --devices 4 $bar "$x" : -np 1 "$RING" 4 8 eager
+notus "MPI process 1: process 0 did not answer within 4 s" -np 1 "$RING" 4 8 eager : -np 1 "$T" run --devices 4 $bar "$x"
 # a signal to a run_scoped semaphore that nobody waits for (device 3 to device 0, another
 # process's): the scope's end takes in its inbox and fails as on one process, on both paths
 held="device 0: pallas_call scoped_sem_held_kernel: .*a semaphore allocated in this scope holds 1 when the scope ends"

@@ -5,13 +5,16 @@
  * memory (exactly the copies that cross a process boundary), and every checker over every
  * process's devices (tsr_mpi_checker_attach: process 0 replays them all) finds nothing in
  * this correct kernel. With --bench, also times the runs, without the checkers
- * (bench/mpi_allgather.sh compares 1 and 2 processes).
- *   mpirun -np R mpi_ring DEVICES ROWS eager|on-wait|random [REPS] [--bench] */
+ * (bench/mpi_allgather.sh compares 1 and 2 processes). With --busy S, device 0 computes for S
+ * seconds before its part of the ring while every other device comes to wait for it: a slow
+ * run, not a deadlock (and the runs must take that long).
+ *   mpirun -np R mpi_ring DEVICES ROWS eager|on-wait|random [REPS] [--bench] [--busy S] */
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tessera/mpi.h"
 #include "tessera/pipeline.h"
@@ -20,6 +23,21 @@
 enum { C = 128, MAXD = RING_MAX_DEVICES };
 
 static float shard_value(int d, int64_t i) { return (float)(d * 1000 + i % 97) * 0.25f; }
+
+static double busy_s;
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The ring, device 0 first busy for busy_s seconds (reading the clock; nothing signals while
+ * it does). */
+static tsr_status slow_ring(tsr_ctx *c, void *u) {
+  while (tsr_ctx_device_id(c) == 0 && now_s() < busy_s + *(const double *)u) {}
+  return ring_allgather(c, NULL);
+}
 
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -37,7 +55,11 @@ int main(int argc, char **argv) {
     return 2;
   }
   int n = atoi(argv[1]), reps = argc > 4 && argv[4][0] != '-' ? atoi(argv[4]) : 1;
-  bool bench = !strcmp(argv[argc - 1], "--bench");
+  bool bench = false;
+  for (int i = 4; i < argc; i++) {
+    if (!strcmp(argv[i], "--bench")) bench = true;
+    if (!strcmp(argv[i], "--busy") && i + 1 < argc) busy_s = atof(argv[++i]);
+  }
   int64_t rows = ring_rows = atoll(argv[2]);
   tsr_dma_mode mode = !strcmp(argv[3], "on-wait") ? TSR_DMA_ON_WAIT : !strcmp(argv[3], "random") ? TSR_DMA_RANDOM : TSR_DMA_EAGER;
   if (n < 2 || n > MAXD || rows < 1 || reps < 1) {
@@ -65,6 +87,7 @@ int main(int argc, char **argv) {
   tsr_call_desc d[MAXD];
   memset(d, 0, sizeof d);
   tsr_block_spec any = {.space = TSR_ANY};
+  double run_start = 0; /* slow_ring's */
   tsr_scratch_spec sems[2] = {{.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}, {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
   int64_t shard[2] = {rows, C}, whole[2] = {(int64_t)n * rows, C};
   for (int i = 0; i < n; i++) {
@@ -77,11 +100,13 @@ int main(int argc, char **argv) {
     orf[i] = tsr_ref_dense(out[i], TSR_F32, TSR_HBM, 2, whole);
     d[i] = (tsr_call_desc){.name = "ring", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any, .num_outputs = 1,
                            .outputs = &orf[i], .out_specs = &any, .num_scratch = 2, .scratch = sems, .body = ring_allgather};
+    if (busy_s > 0) d[i].body = slow_ring, d[i].user = &run_start;
   }
   double *secs = calloc((size_t)reps, sizeof *secs);
   for (int r = 0; r < reps && !failed; r++) {
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
+    run_start = now_s();
     if (tsr_pallas_call_devices(m, d, NULL) != TSR_OK) {
       fprintf(stderr, "mpi_ring: process %d: %s\n", rank, tsr_last_error());
       failed = 1;
@@ -120,6 +145,8 @@ int main(int argc, char **argv) {
     int64_t block = rows * C * 4;
     if (all[5 * MAXD + 1]) { printf("FAIL: the run failed on %lld process(es)\n", (long long)all[5 * MAXD + 1]); errors++; }
     if (all[5 * MAXD]) { printf("FAIL: %lld elements differ from the reference\n", (long long)all[5 * MAXD]); errors++; }
+    for (int r = 0; r < reps && busy_s > 0; r++)
+      if (secs[r] < busy_s) { printf("FAIL: run %d took %.3f s, device 0 alone computed for %.3f s\n", r, secs[r], busy_s); errors++; }
     /* per device and run, by hand: one local copy of its shard, n-1 remote copies of one
      * block sent and n-1 received, 1 + 2(n-1) waits */
     for (int i = 0; i < n; i++) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs StableHLO's own test suites through `tessera run` and counts what passes.
 
-The suites (openxla/stablehlo, pinned in ../shared/upstream/README.md; used from there, never
-copied into this repository):
+The suites (openxla/stablehlo at commit 3c9301c116f97fbaf696959a0ede32712aec587b: a checkout
+named by --upstream, else the one beside the repository in the project's CI; never copied into
+this repository):
   stablehlo/tests/interpret/**/*.mlir  cases split on `// -----`, each a function that checks
                                        its results with the check dialect
   stablehlo/testdata/*.mlir            JAX-generated: @main computes an op on constants and

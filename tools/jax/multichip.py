@@ -36,6 +36,21 @@ def barrier_kernel(x_ref, o_ref):
   pltpu.semaphore_wait(b, 2)
   o_ref[...] = x_ref[...] + me.astype(jnp.float32)
 
+def late_barrier_kernel(x_ref, o_ref, buf, send_sem, recv_sem):
+  # the right permute of permute_add, with the barrier semaphore met after the copy has
+  # started: a kernel with a barrier of its own gets no device barrier from XLA, so the copy
+  # may land before its target has entered the kernel (a checker's finding)
+  rc = pltpu.make_async_remote_copy(src_ref=x_ref, dst_ref=buf, send_sem=send_sem, recv_sem=recv_sem,
+                                    device_id=(right(),), device_id_type=pl.DeviceIdType.MESH)
+  rc.start()
+  me = jax.lax.axis_index("x")
+  b = pltpu.get_barrier_semaphore()
+  pltpu.semaphore_signal(b, 1, device_id=(jax.lax.rem(me - 1 + N, N),), device_id_type=pl.DeviceIdType.MESH)
+  pltpu.semaphore_signal(b, 1, device_id=(right(),), device_id_type=pl.DeviceIdType.MESH)
+  pltpu.semaphore_wait(b, 2)
+  rc.wait()
+  o_ref[...] = buf[...] + 1.0
+
 ANY = pl.BlockSpec(memory_space=pl.ANY)
 VM = pl.BlockSpec(memory_space=pltpu.VMEM)
 def call(kernel, out_rows, in_spec, out_spec, scratch, **cp):
@@ -52,6 +67,7 @@ kernels = {
   "signal": (call(signal_kernel, R, VM, VM, [pltpu.SemaphoreType.REGULAR]), P("x")),
   "signal_wrong_device": (call(functools.partial(signal_kernel, wrong=True), R, VM, VM, [pltpu.SemaphoreType.REGULAR]), P("x")),
   "barrier": (call(barrier_kernel, R, VM, VM, [], collective_id=0, has_side_effects=False), P("x")),
+  "late_barrier": (call(late_barrier_kernel, R, VM, VM, [pltpu.VMEM((R, C), jnp.float32), DMA, DMA], collective_id=0), P("x")),
 }
 out = sys.argv[1]
 # --latest: the serialization version jaxlib writes by default (15 in jaxlib 0.10.2) instead of

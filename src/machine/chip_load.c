@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "tessera/timing.h"
+#include "tessera/machine.h"
 
 typedef enum { F_INT, F_INT64, F_DOUBLE, F_BOOL, F_NAME } field_type;
 
@@ -188,13 +188,14 @@ tsr_status tsr_chip_load(const char *name_or_path, tsr_chip *out) {
       if (!nt) { free(text); fclose(f); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
       text = nt;
     }
+    errno = 0;
     size_t got = fread(text + len, 1, cap - len - 1, f);
     len += got;
     if (got == 0) break;
   }
-  bool err = ferror(f) != 0;
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
   fclose(f);
-  if (err) { free(text); return tsr_fail(TSR_ERR_IO, "error reading %s", name_or_path); }
+  if (err) { free(text); return tsr_fail(TSR_ERR_IO, "error reading %s: %s", name_or_path, strerror(err)); }
   text[len] = 0;
   tsr_status s = tsr_chip_parse(text, name_or_path, out);
   free(text);
