@@ -305,6 +305,7 @@ static void test_tpu_numerics(void) {
       }
     CHECK(fabs(F(out[0])[0] - F(out[2])[0]) > (tpu ? 1e-3 : -1.0)); /* the rounding shows */
     for (int k = 0; k < 4; k++) tsr_array_free(&out[k]);
+    for (int k = 0; k < 2; k++) tsr_array_free(&in[k]);
   }
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(m);
@@ -360,6 +361,7 @@ static void test_kernel_math(void) {
           for (int i = 0; i < N; i++) tanh_differs += lib[i] != F(out)[i];
         }
         tsr_array_free(&out);
+        tsr_array_free(&in);
         tsr_hlo_program_destroy(p);
         tsr_mlir_module_destroy(m);
       }
@@ -404,8 +406,7 @@ static void test_profile(void) {
       tsr_array in[2] = {arr(TSR_F32, 2, sa, a), arr(TSR_F32, 2, sb, b)}, out[2];
       tsr_hlo_run_opts ro = {.profile = prof, .tpu_numerics = tpu};
       CHECK_OK(tsr_hlo_run(p, &ro, in, 2, out, NULL));
-      tsr_array_free(&out[0]);
-      tsr_array_free(&out[1]);
+      for (int k = 0; k < 2; k++) tsr_array_free(&out[k]), tsr_array_free(&in[k]);
     }
     bool dot = false, tanh_ = false, reshape = false, mul = false;
     for (int i = 0; i < tsr_hlo_profile_count(prof); i++) {
