@@ -137,6 +137,26 @@ def test_too_many_devices_for_a_mesh():
     assert p.returncode != 0 and "form a 2D torus" in p.stderr
 
 
+UNSUPPORTED_OP = """
+import jax, jax.numpy as jnp, numpy as np
+from jax import lax
+def f(x):
+    return x + lax.rng_uniform(jnp.float32(0), jnp.float32(1), (4,))
+jax.jit(f)(np.zeros(4, np.float32))
+"""
+
+
+def test_unsupported_op_names_the_op_and_where():
+    # stablehlo.rng (lax.rng_uniform) is an op tessera does not run: the compile fails naming
+    # it and the application's line that made it, before anything runs
+    p = run(UNSUPPORTED_OP, "v5e")
+    assert p.returncode != 0
+    line = [ln for ln in p.stderr.splitlines() if ln.startswith("jax.errors.JaxRuntimeError")]
+    assert line, p.stderr[-3000:]
+    assert "UNIMPLEMENTED: tessera: compile:" in line[-1] and "stablehlo.rng: op not supported" in line[-1]
+    assert "<string>:5:" in line[-1] and "(f)" in line[-1], line[-1]
+
+
 MEMORIES = """
 import json, jax, jax.numpy as jnp, numpy as np
 from jax.sharding import SingleDeviceSharding

@@ -359,6 +359,12 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
                                     ? tsr_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
       if (!target) s = hlo_op_fail(op, TSR_ERR_INVALID, "callee not found");
       else s = compile_func_op(p, target, &in->callee);
+      if (s != TSR_OK && target) {
+        /* the ops of a function JAX outlines (jnp.linalg.eigh's, say) carry only a name: the
+         * call's location says which line of the application reached them */
+        char loc[512];
+        s = tsr_fail_context(s, "%s: %s", hlo_loc(op, loc, sizeof loc), op->name);
+      }
       if (s == TSR_OK && (in->callee->n_args != in->n_in || in->callee->n_ret != in->n_out))
         s = hlo_op_fail(op, TSR_ERR_INVALID, "call does not match the callee's signature");
       for (int i = 0; s == TSR_OK && i < in->n_in; i++)
