@@ -60,6 +60,8 @@ step "JAX's own Pallas TPU tests through tessera, the CI subset (tests/jax_upstr
 # the listed cases of tpu_pallas_test.py and tpu_pallas_pipeline_test.py, as v5e and as v5p:
 # every one must pass (the whole run and its figures: docs/jax_upstream.md)
 "$py" tests/jax_upstream/run.py --subset tests/jax_upstream/subset.txt --chip v5e,v5p --strict --quiet
+# the same cases through the PJRT plugin: JAX's TPU backend is tessera's (docs/pjrt.md)
+"$py" tests/jax_upstream/run.py --plugin --subset tests/jax_upstream/subset.txt --chip v5e --strict --quiet
 
 if [ -x scripts/fuzz.sh ]; then
   step "fuzzing (bounded)"

@@ -21,7 +21,8 @@ For each chip and file it runs the file's TPU classes as that chip (the device c
 errors / skipped and wall time per test class; --interpret also runs each file the usual way
 (no tessera, no TPU: its *InterpretTest classes run, the rest skip), for the comparison. Each
 failure is classified by the first rule of failures.tsv whose pattern matches "ID: first error
-line" (tessera bug, not yet supported, TPU-compiler internals, CPU reference); --markdown
+line" (tessera bug, not yet supported, TPU-compiler internals, CPU reference, race in the
+test); --markdown
 writes the figures and the failures by reason (docs/jax_upstream.md takes them),
 --failures-markdown the table of every failure (docs/jax_upstream_failures.md). --subset runs only
 the tests listed (one "file::Class::test" a line; CI: subset.txt) and --strict then exits 1
@@ -35,7 +36,9 @@ most of a case's time is XLA compiling the test's own computations, not its kern
 --plugin runs the TPU classes through tessera's PJRT plugin instead (TESSERA_TPU=CHIP, no
 JAX_PLATFORMS=cpu; docs/pjrt.md): JAX's TPU backend is tessera's, the tests' device checks
 answer from the devices themselves, and tessera runs the whole program (no XLA:CPU, no compile
-cache); its records are kept apart from the FFI path's ("v5e-plugin").
+cache); its records are kept apart from the FFI path's ("v5e-plugin"), and a chip may name its
+devices (--chip v5e:4). --files may also name tpu_pallas_distributed_test.py (OPTIONAL below):
+taken from the tag's tarball, cached under build/jax_upstream/, when the tree given lacks it.
 """
 from __future__ import annotations
 
@@ -66,9 +69,14 @@ NEEDED = {
     "jax/_src/pallas/pallas_test_util.py": "4c74634552275e9e938e3ab3782f8411a1a74325935630a47ecee9d972ba5ef6",
     "jax/_src/hypothesis_test_util.py": "29cf430f64f90137fd9d5f74e6b38eeb88e877b44293196df1423c5171c4937c",
 }
+# Files a run may ask for with --files beside the default ones: looked for beside them, else
+# taken from the tag's tarball (cached under build/jax_upstream/) with the same checks.
+OPTIONAL = {
+    "tests/pallas/tpu_pallas_distributed_test.py": "03af6fe709ccea299eee0a9df917ed29fac608f0315001cb994978e5d2fd8384",
+}
 FILES = ["tpu_pallas_test.py", "tpu_pallas_pipeline_test.py"]
 CACHE = REPO / "build" / "jax_upstream"
-CATEGORIES = ("tessera bug", "not yet supported", "TPU-compiler internals", "CPU reference")
+CATEGORIES = ("tessera bug", "not yet supported", "TPU-compiler internals", "CPU reference", "race in the test")
 
 
 def fail(msg: str) -> None:
@@ -85,7 +93,7 @@ def complete(root: Path) -> bool:
 
 
 def download(dest: Path, url: str) -> None:
-    """The tag's tarball from GitHub; only NEEDED is extracted, each file checked."""
+    """The tag's tarball from GitHub; only NEEDED and OPTIONAL are extracted, each file checked."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     print(f"fetching JAX's test files at {JAX_TAG} from {url}", file=sys.stderr)
     try:
@@ -100,12 +108,12 @@ def download(dest: Path, url: str) -> None:
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
             for m in tar:
                 rel = m.name.split("/", 1)[1] if "/" in m.name else ""
-                if rel in NEEDED and m.isfile():
+                if (rel in NEEDED or rel in OPTIONAL) and m.isfile():
                     f = tar.extractfile(m)
                     found[rel] = f.read() if f else b""
     except (tarfile.TarError, OSError, EOFError) as e:
         fail(f"{url}: not a readable tar.gz ({e})")
-    for rel, want in NEEDED.items():
+    for rel, want in {**NEEDED, **OPTIONAL}.items():
         if rel not in found:
             fail(f"{url}: has no {rel}")
         got = hashlib.sha256(found[rel]).hexdigest()
@@ -134,6 +142,20 @@ def find_upstream(explicit: str | None, url: str) -> Path:
     if complete(cached) and all(sha256(cached / r) == h for r, h in NEEDED.items()):
         return cached
     download(cached, url)
+    return cached
+
+
+def tree_with(upstream: Path, file: str, url: str) -> Path:
+    """The source tree to run `file` from: `upstream`, or for a file it lacks that the run
+    knows (OPTIONAL), the tag's files cached under build/jax_upstream/ (downloaded once)."""
+    rel = f"tests/pallas/{file}"
+    if (upstream / rel).is_file():
+        return upstream
+    if rel not in OPTIONAL:
+        fail(f"{upstream}: has no {rel}")
+    cached = CACHE / JAX_TAG
+    if not all((cached / r).is_file() and sha256(cached / r) == h for r, h in {**NEEDED, **OPTIONAL}.items()):
+        download(cached, url)
     return cached
 
 
@@ -284,7 +306,7 @@ def main() -> int:
                                        if r["outcome"] in ("passed", "skipped")))
                 done = read_records(res)
             part = res.with_suffix(".part") if done else res
-            wall = pytest_run(a.python, upstream, f, None if mode == "interpret" else mode.removesuffix("-plugin"),
+            wall = pytest_run(a.python, tree_with(upstream, f, a.url), f, None if mode == "interpret" else mode.removesuffix("-plugin"),
                               subset[f] if subset is not None else None, a.kexpr,
                               a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache,
                               a.plugin)

@@ -194,7 +194,8 @@ def _first_line(report: pytest.TestReport) -> str:
         return str(report.longrepr[2]).removeprefix("Skipped: ")
     crash = getattr(report.longrepr, "reprcrash", None)
     text = crash.message if crash is not None else str(report.longrepr or "")
-    return next((line for line in text.splitlines() if line.strip()), "")[:300]
+    # long enough for a tessera message whose location is a whole call-site chain of paths
+    return next((line for line in text.splitlines() if line.strip()), "")[:2000]
 
 
 @pytest.hookimpl(hookwrapper=True)
