@@ -369,4 +369,4 @@ def test_oldest_jax(script):
     elif script == "COMPUTE":
         assert got["sum_err"] < 1e-4 and got["argmax"] and got["device"] == "tpu"
     else:
-        assert got["gather"] and got["permute"] and got["psum"] and got["auto_sum"], got
+        assert got["gather"] and got["permute"] and got["psum"] and got["auto_sum"] and got["auto_mm"] < 1e-4, got
