@@ -350,19 +350,22 @@ OLD_PYTHON = os.environ.get("TSR_PJRT_OLD_PYTHON")
 
 
 @pytest.mark.skipif(not OLD_PYTHON, reason="TSR_PJRT_OLD_PYTHON (a venv of python/requirements-jax0.10.0.txt) is not set")
-@pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED"])
+@pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED", "README"])
 def test_oldest_jax(script):
     # the oldest jaxlib the plugin supports loads the same library (API 0.104 against its 0.112)
     # the library of the installed package, as JAX's own import of the plugin module finds it
     library = subprocess.run([sys.executable, "-c", "from jax_plugins.tessera import library_path; "
                               "print(library_path())"], capture_output=True, text=True, cwd="/").stdout.strip()
     assert os.path.isfile(library), library
-    code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED}[script]
+    code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED, "README": readme_script()}[script]
     e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
     e.update(TESSERA_TPU="v5e:4", TPU_LIBRARY_PATH=library, JAX_PLATFORMS="tpu,cpu")
     p = subprocess.run([OLD_PYTHON, "-c", "import jax; assert jax.__version__ == '0.10.0', jax.__version__\n" +
                         textwrap.dedent(code)], env=e, capture_output=True, text=True, timeout=600, cwd="/")
     assert p.returncode == 0, p.stderr[-3000:]
+    if script == "README":
+        assert "TPU v5 lite" in p.stdout and p.stdout.count("all close: True") == 2, p.stdout
+        return
     got = json.loads(p.stdout.strip().splitlines()[-1])
     if script == "DEVICES":
         assert got["kinds"] == ["TPU v5 lite"] * 4 and got["chip"] == "v5e" and got["at_least_5"]
