@@ -370,6 +370,44 @@ static void test_kernel_math(void) {
   CHECK(tanh_differs > 0); /* the kernels' tanh is not libm's: the switch matters */
 }
 
+/* ui4 (jnp.uint4, a byte an element on the host): 0..15, arithmetic wraps at 16, shifts,
+ * order and conversion read the value unsigned; i4 wraps at -8..7. Against C loops. */
+static void test_uint4(void) {
+  const char *text =
+      "func.func @main() -> (tensor<16xui4>, tensor<16xui4>, tensor<16xi32>, tensor<16xi1>, tensor<16xi4>, "
+      "tensor<16xui4>) {\n"
+      "  %x = stablehlo.iota dim = 0 : tensor<16xui4>\n"
+      "  %three = stablehlo.constant dense<3> : tensor<16xui4>\n"
+      "  %one = stablehlo.constant dense<1> : tensor<16xui4>\n"
+      "  %seven = stablehlo.constant dense<7> : tensor<16xui4>\n"
+      "  %0 = stablehlo.add %x, %three : tensor<16xui4>\n"
+      "  %1 = stablehlo.shift_right_logical %x, %one : tensor<16xui4>\n"
+      "  %2 = stablehlo.convert %x : (tensor<16xui4>) -> tensor<16xi32>\n"
+      "  %3 = stablehlo.compare GT, %x, %seven : (tensor<16xui4>, tensor<16xui4>) -> tensor<16xi1>\n"
+      "  %4 = stablehlo.convert %0 : (tensor<16xui4>) -> tensor<16xi4>\n"
+      "  %5 = stablehlo.count_leading_zeros %x : tensor<16xui4>\n"
+      "  return %0, %1, %2, %3, %4, %5 : tensor<16xui4>, tensor<16xui4>, tensor<16xi32>, tensor<16xi1>, tensor<16xi4>, "
+      "tensor<16xui4>\n"
+      "}\n";
+  tsr_array out[6];
+  CHECK_OK(run_text(text, NULL, 0, out, 6));
+  CHECK(out[0].dtype == TSR_U4 && out[4].dtype == TSR_I4);
+  for (int i = 0; i < 16; i++) {
+    const uint8_t *sum = out[0].data, *half = out[1].data, *clz = out[5].data;
+    const int8_t *s4 = out[4].data;
+    int wrapped = (i + 3) % 16;
+    CHECK_EQ_INT(sum[i], wrapped);
+    CHECK_EQ_INT(half[i], i >> 1);
+    CHECK_EQ_INT(I(out[2])[i], i);
+    CHECK_EQ_INT(I(out[3])[i], i > 7);
+    CHECK_EQ_INT(s4[i], wrapped > 7 ? wrapped - 16 : wrapped);
+    int zeros = 4;
+    for (int v = i; v; v >>= 1) zeros--;
+    CHECK_EQ_INT(clz[i], zeros); /* of 4 bits, not of the byte */
+  }
+  for (int k = 0; k < 6; k++) tsr_array_free(&out[k]);
+}
+
 /* The profile: per op, its runs, its unit and its work there, its bytes; a loop body's ops
  * once an iteration; ops that move nothing (reshape) count no work. */
 static void test_profile(void) {
@@ -440,5 +478,6 @@ int main(void) {
   test_tpu_numerics();
   test_profile();
   test_kernel_math();
+  test_uint4();
   return tsr_test_finish("hlo_ops");
 }

@@ -137,6 +137,26 @@ def test_too_many_devices_for_a_mesh():
     assert p.returncode != 0 and "form a 2D torus" in p.stderr
 
 
+UINT4 = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+def k(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + jnp.asarray(3, jnp.uint4)
+x = (jnp.arange(8 * 128) % 16).astype(jnp.uint4).reshape(8, 128)   # the graph: iota, rem, convert
+y = jax.jit(lambda a: pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(a.shape, a.dtype))(a) >> 1)(x)
+v = np.arange(8 * 128) % 16
+print(json.dumps({"x": bool(np.array_equal(np.asarray(x).astype(np.int64).ravel(), v)),
+                  "y": bool(np.array_equal(np.asarray(y).astype(np.int64).ravel(), ((v + 3) % 16) >> 1))}))
+"""
+
+
+def test_uint4_in_graph_and_kernel():
+    # jnp.uint4 (a byte an element): 0..15 in the graph, wrapping in the kernel, shifted
+    # logically after it
+    got = run_json(UINT4, "v5e")
+    assert got == {"x": True, "y": True}
+
+
 UNSUPPORTED_OP = """
 import jax, jax.numpy as jnp, numpy as np
 from jax import lax

@@ -174,6 +174,11 @@ static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
   if (s->parts > sum->parts) sum->parts = s->parts;
 }
 
+/* The element type a kernel sees for a graph value's: Mosaic's integers are signless, so a
+ * uint4 value (a byte an element, 0..15) is the kernel's int4 of the same low nibble, which it
+ * reads sign-extended and writes back sign-extended; the graph reads the nibble again. */
+static tsr_dtype kernel_dtype(tsr_dtype t) { return t == TSR_U4 ? TSR_I4 : t; }
+
 /* A bare kernel's operands are the Mosaic kernel's own; a custom call's, the call's. */
 static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const tsr_ref *ops, int n_ops, const tsr_ref *outs) {
   if (!x->opts->machine) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
@@ -211,9 +216,9 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   for (int i = 0; i < in->n_out; i++) {
     tsr_status s = hlo_alloc(x, &res[i]);
     if (s != TSR_OK) return s; /* the executor releases what was allocated */
-    outs[i] = tsr_ref_dense(res[i].buf->data, res[i].t.dtype, TSR_HBM, res[i].t.rank, res[i].t.shape);
+    outs[i] = tsr_ref_dense(res[i].buf->data, kernel_dtype(res[i].t.dtype), TSR_HBM, res[i].t.rank, res[i].t.shape);
   }
-  for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, args[i].t.dtype, TSR_HBM, args[i].t.rank, args[i].t.shape);
+  for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, kernel_dtype(args[i].t.dtype), TSR_HBM, args[i].t.rank, args[i].t.shape);
   return call_kernel(x, in->kernel, false, ops, in->n_in, outs);
 }
 
@@ -269,9 +274,9 @@ tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_v
     s = hlo_alloc_all(x, res[made], in->n_out);
     if (s != TSR_OK) break;
     for (int i = 0; i < in->n_in; i++)
-      r[i] = tsr_ref_dense(args[made][i].buf->data, args[made][i].t.dtype, TSR_HBM, args[made][i].t.rank, args[made][i].t.shape);
+      r[i] = tsr_ref_dense(args[made][i].buf->data, kernel_dtype(args[made][i].t.dtype), TSR_HBM, args[made][i].t.rank, args[made][i].t.shape);
     for (int i = 0; i < in->n_out; i++)
-      r[in->n_in + i] = tsr_ref_dense(res[made][i].buf->data, res[made][i].t.dtype, TSR_HBM, res[made][i].t.rank, res[made][i].t.shape);
+      r[in->n_in + i] = tsr_ref_dense(res[made][i].buf->data, kernel_dtype(res[made][i].t.dtype), TSR_HBM, res[made][i].t.rank, res[made][i].t.shape);
     ops[made] = r;
     outs[made] = r + in->n_in;
   }
@@ -483,6 +488,7 @@ static tsr_status describe_operand(const tsr_ir_type *t, bool zeros, tsr_array *
     return tsr_fail(TSR_ERR_UNSUPPORTED, "operand is not a static tensor");
   h.rank = t->u.shaped.rank;
   for (int d = 0; d < h.rank; d++) h.shape[d] = t->u.shaped.shape[d];
+  h.dtype = kernel_dtype(h.dtype);
   if (zeros) TSR_TRY(tsr_array_alloc(a, h.dtype, h.rank, h.shape));
   *r = zeros ? tsr_array_ref(a, TSR_HBM) : tsr_ref_dense(NULL, h.dtype, TSR_HBM, h.rank, h.shape);
   return TSR_OK;
@@ -552,7 +558,7 @@ tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_ar
       }
       /* as in describe_call: only scalar prefetch needs data */
       if (i >= k->n_prefetch) {
-        ops[i] = tsr_ref_dense(NULL, t.dtype, TSR_HBM, t.rank, t.shape);
+        ops[i] = tsr_ref_dense(NULL, kernel_dtype(t.dtype), TSR_HBM, t.rank, t.shape);
         continue;
       }
       s = tsr_array_alloc(&owned[n_owned], t.dtype, t.rank, t.shape);

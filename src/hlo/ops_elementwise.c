@@ -10,7 +10,11 @@
 #include "hlo/hlo_internal.h"
 #include "tessera/mosaic.h"
 
-static unsigned width_bits(tsr_dtype t) { return t == TSR_BOOL ? 1 : (unsigned)tsr_dtype_size(t) * 8; }
+/* The bits of an integer type: 4-bit integers take a byte each in arrays but wrap, shift,
+ * count bits and order (unsigned) in 4. */
+static unsigned width_bits(tsr_dtype t) {
+  return t == TSR_BOOL ? 1 : t == TSR_I4 || t == TSR_U4 ? 4 : (unsigned)tsr_dtype_size(t) * 8;
+}
 
 static double fbin(hlo_opcode op, double a, double b) {
   switch (op) {

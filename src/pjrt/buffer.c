@@ -26,6 +26,7 @@ static const struct {
     {PJRT_Buffer_Type_F8E4M3FN, TSR_F8E4M3FN, "f8e4m3fn"},
     {PJRT_Buffer_Type_F8E4M3B11FNUZ, TSR_F8E4M3B11FNUZ, "f8e4m3b11fnuz"},
     {PJRT_Buffer_Type_S4, TSR_I4, "s4"},
+    {PJRT_Buffer_Type_U4, TSR_U4, "u4"},
 };
 
 bool pjrt_type_to_dtype(PJRT_Buffer_Type t, tsr_dtype *out) {
