@@ -363,11 +363,11 @@ enum { K_COPY, K_DEADLOCK, K_SEM_IMBALANCE, K_DMA_IMBALANCE, K_HALF_WRITTEN, K_B
 
 static void begin(tsr_core *c, const char *name) {
   tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .name = name, .step = -1, .operand = -1};
-  core_emit(c, &ev);
+  machine_core_emit(c, &ev);
 }
 static void end(tsr_core *c) {
   tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .operand = -1};
-  core_emit(c, &ev);
+  machine_core_emit(c, &ev);
 }
 
 static tsr_ref buf_ref(tsr_buffer *b, size_t off, tsr_dtype dt, int rank, const int64_t *shape) {
@@ -383,28 +383,28 @@ static tsr_status copy_double(tsr_core *c, kernel_io *io, tsr_buffer *vb, tsr_bu
   tsr_ref hout = tsr_ref_dense(io->out, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref v = buf_ref(vb, 0, TSR_F32, 2, shape), sem = buf_ref(sb, 0, TSR_DMA_SEM, 0, NULL);
   dma_request r = {.src = &hin, .dst = &v, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
-  TSR_TRY(core_dma_start(c, &r));
-  if (io->wait_before_read) TSR_TRY(core_dma_wait(c, &sem, 4096, "in", -1));
+  TSR_TRY(machine_core_dma_start(c, &r));
+  if (io->wait_before_read) TSR_TRY(machine_core_dma_wait(c, &sem, 4096, "in", -1));
   tsr_event ev = {.kind = TSR_EV_ACCESS, .step = -1, .dst = &v, .loc = "copy_double:read", .operand = -1};
-  core_emit(c, &ev);
+  machine_core_emit(c, &ev);
   float *x = (float *)(void *)v.data;
   float y[8 * 128];
   for (int i = 0; i < 8 * 128; i++) y[i] = 2 * x[i];
-  if (!io->wait_before_read) TSR_TRY(core_dma_wait(c, &sem, 4096, "in", -1));
+  if (!io->wait_before_read) TSR_TRY(machine_core_dma_wait(c, &sem, 4096, "in", -1));
   ev.write = true;
   ev.loc = "copy_double:write";
-  core_emit(c, &ev);
+  machine_core_emit(c, &ev);
   memcpy(x, y, sizeof y);
   r = (dma_request){.src = &v, .dst = &hout, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
-  TSR_TRY(core_dma_start(c, &r));
-  return core_dma_wait(c, &sem, 4096, "out", -1);
+  TSR_TRY(machine_core_dma_start(c, &r));
+  return machine_core_dma_wait(c, &sem, 4096, "out", -1);
 }
 
 static tsr_status run_kernel(tsr_core *c, void *arg) {
   kernel_io *io = arg;
   tsr_buffer *vb, *sb;
-  TSR_TRY(core_alloc(c, TSR_VMEM, 8 * 128 * 4, 0, "v", &vb));
-  TSR_TRY(core_alloc(c, TSR_SEMAPHORE_MEM, 3 * 8, 0, "sems", &sb));
+  TSR_TRY(machine_core_alloc(c, TSR_VMEM, 8 * 128 * 4, 0, "v", &vb));
+  TSR_TRY(machine_core_alloc(c, TSR_SEMAPHORE_MEM, 3 * 8, 0, "sems", &sb));
   begin(c, "test_kernel");
   int64_t shape[2] = {8, 128};
   tsr_ref v = buf_ref(vb, 0, TSR_F32, 2, shape);
@@ -419,34 +419,34 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
     break;
   case K_DEADLOCK: { /* starts on one semaphore, waits on the other */
     dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
-    s = core_dma_start(c, &r);
-    if (s == TSR_OK) s = core_dma_wait(c, &s1, 4096, "in", -1);
+    s = machine_core_dma_start(c, &r);
+    if (s == TSR_OK) s = machine_core_dma_wait(c, &s1, 4096, "in", -1);
     break;
   }
   case K_SEM_IMBALANCE: case K_BALANCED:
-    s = core_sem_signal(c, &reg, 1, -1);
-    if (s == TSR_OK) s = core_sem_signal(c, &reg, 1, -1);
-    if (s == TSR_OK) s = core_sem_wait(c, &reg, io->mode == K_BALANCED ? 2 : 1);
+    s = machine_core_sem_signal(c, &reg, 1, -1);
+    if (s == TSR_OK) s = machine_core_sem_signal(c, &reg, 1, -1);
+    if (s == TSR_OK) s = machine_core_sem_wait(c, &reg, io->mode == K_BALANCED ? 2 : 1);
     break;
   case K_DMA_IMBALANCE: { /* a 4096-byte DMA waited with a 2048-byte descriptor */
     dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
-    s = core_dma_start(c, &r);
-    if (s == TSR_OK) s = core_dma_wait(c, &s0, 2048, "in", -1);
+    s = machine_core_dma_start(c, &r);
+    if (s == TSR_OK) s = machine_core_dma_wait(c, &s0, 2048, "in", -1);
     break;
   }
   case K_HALF_WRITTEN: { /* writes rows 0..3 of a fresh VMEM block, sends all 8 rows out */
     float *x = (float *)(void *)v.data;
     for (int i = 0; i < (io->wait_before_read ? 8 : 4) * 128; i++) x[i] = 1.0f;
     dma_request r = {.src = &v, .dst = &hout, .sem = &s0, .bytes = 4096, .dir = TSR_DMA_OUT, .operand = 0};
-    s = core_dma_start(c, &r);
-    if (s == TSR_OK) s = core_dma_wait(c, &s0, 4096, "out", 0);
+    s = machine_core_dma_start(c, &r);
+    if (s == TSR_OK) s = machine_core_dma_wait(c, &s0, 4096, "out", 0);
     break;
   }
   }
-  if (s != TSR_OK) core_reset_dmas(c);
+  if (s != TSR_OK) machine_core_reset_dmas(c);
   end(c);
-  core_release_to(c, TSR_VMEM, 0);
-  core_release_to(c, TSR_SEMAPHORE_MEM, 0);
+  machine_core_release_to(c, TSR_VMEM, 0);
+  machine_core_release_to(c, TSR_SEMAPHORE_MEM, 0);
   return s;
 }
 
@@ -579,31 +579,31 @@ static void test_views_as_buffers(void) {
   tsr_ref a = tsr_ref_dense(array, TSR_F32, TSR_HBM, 2, ashape), view, buf = tsr_ref_dense(buffer, TSR_F32, TSR_VMEM, 2, bshape);
   CHECK_OK(tsr_ref_window(&a, (int64_t[]){8, 128}, bshape, &view)); /* block (1, 1) */
   view.space = TSR_VMEM;
-  CHECK(core_push_view(c, &view, &buf));
+  CHECK(machine_core_push_view(c, &view, &buf));
   tsr_ref out, r;
-  CHECK(core_view_as_buffer(c, &view, &out) && out.data == (char *)buffer && out.stride[0] == 128 && out.stride[1] == 1);
+  CHECK(machine_core_view_as_buffer(c, &view, &out) && out.data == (char *)buffer && out.stride[0] == 128 && out.stride[1] == 1);
   /* row 2, columns 4..67 */
   CHECK_OK(tsr_ref_window(&view, (int64_t[]){2, 4}, (int64_t[]){1, 64}, &r));
-  CHECK(core_view_as_buffer(c, &r, &out) && out.data == (char *)&buffer[2 * 128 + 4] && out.shape[1] == 64 && out.stride[1] == 1);
+  CHECK(machine_core_view_as_buffer(c, &r, &out) && out.data == (char *)&buffer[2 * 128 + 4] && out.shape[1] == 64 && out.stride[1] == 1);
   /* every other row of the block, as a strided load sees it */
   r = view;
   r.shape[0] = 4;
   r.stride[0] = 2 * 512;
-  CHECK(core_view_as_buffer(c, &r, &out) && out.data == (char *)buffer && out.stride[0] == 256 && out.space == TSR_VMEM);
+  CHECK(machine_core_view_as_buffer(c, &r, &out) && out.data == (char *)buffer && out.stride[0] == 256 && out.space == TSR_VMEM);
   /* the same bytes as i32 (a bitcast) */
   r = view;
   r.dtype = TSR_I32;
-  CHECK(core_view_as_buffer(c, &r, &out) && out.dtype == TSR_I32 && out.stride[0] == 128);
+  CHECK(machine_core_view_as_buffer(c, &r, &out) && out.dtype == TSR_I32 && out.stride[0] == 128);
   /* past the block's last column, in the next block's: not the view's */
   CHECK_OK(tsr_ref_window(&a, (int64_t[]){8, 200}, bshape, &r));
   r.space = TSR_VMEM;
-  CHECK(!core_view_as_buffer(c, &r, &out));
+  CHECK(!machine_core_view_as_buffer(c, &r, &out));
   /* the block's own bytes named as HBM (an ANY operand of the same array) mean HBM */
   r = view;
   r.space = TSR_HBM;
-  CHECK(!core_view_as_buffer(c, &r, &out));
-  core_pop_views_to(c, 0);
-  CHECK(!core_view_as_buffer(c, &view, &out));
+  CHECK(!machine_core_view_as_buffer(c, &r, &out));
+  machine_core_pop_views_to(c, 0);
+  CHECK(!machine_core_view_as_buffer(c, &view, &out));
   tsr_machine_destroy(m);
 }
 

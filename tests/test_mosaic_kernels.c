@@ -162,6 +162,19 @@ static char *describe_text(tsr_machine *m, tsr_mosaic_kernel *k, const tsr_ref *
   return text;
 }
 
+/* The largest difference between o (M x N) and double-precision dot products of a (M x K) and
+ * b (K x N, or N x K when nt), over every third row and fifth column. */
+static double sampled_worst(const float *a, const float *b, const float *o, int M, int N, int K, bool nt) {
+  double worst = 0;
+  for (int i = 0; i < M; i += 3)
+    for (int j = 0; j < N; j += 5) {
+      double ref = 0;
+      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * (nt ? b[j * K + q] : b[q * N + j]);
+      if (fabs(ref - o[i * N + j]) > worst) worst = fabs(ref - o[i * N + j]);
+    }
+  return worst;
+}
+
 /* Loads that only a matmul reads hand it their window in place, rows apart (alias.c), so the
  * inputs' strided (128, 128) blocks of wider arrays are views of HBM (strided_reads,
  * kernel.c): on an eager unwatched machine, a watched one and a late-DMA one (which copies),
@@ -208,14 +221,7 @@ static void test_matmul_strided_views(void) {
     CHECK_EQ_INT(st[0].dma.in, 2 * 24);
     CHECK_EQ_INT(st[0].dma.bytes_in, 2 * 24 * 128 * 128 * 4);
     CHECK_EQ_INT(st[0].dma.out, 6);
-    double worst = 0;
-    for (int i = 0; i < M; i += 3)
-      for (int j = 0; j < N; j += 5) {
-        double ref = 0;
-        for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * (nt ? b[j * K + q] : b[q * N + j]);
-        if (fabs(ref - o[0][i * N + j]) > worst) worst = fabs(ref - o[0][i * N + j]);
-      }
-    CHECK(worst < 1e-3);
+    CHECK(sampled_worst(a, b, o[0], M, N, K, nt) < 1e-3);
     for (int r = 0; r < 3; r++) free(o[r]);
     tsr_mosaic_kernel_destroy(k);
   }
@@ -224,6 +230,62 @@ static void test_matmul_strided_views(void) {
   for (int r = 0; r < 3; r++) tsr_machine_destroy(ms[r]);
   free(a);
   free(b);
+}
+
+/* The same with bf16 operands (matmul_acc_bf16): their loads hand the matmul the bf16 window
+ * in place too (alias.c), which it widens as it makes the rows dense (ops_tpu.c), so the
+ * inputs are strided_reads and their blocks views of HBM. On the three machines: the same
+ * bits, the same DMAs (2-byte elements), the checkers finding nothing, and the bits of the
+ * fp32 kernel (matmul_acc) on the operands' f32 widening (bf16 products are exact in f32). */
+static void test_matmul_strided_views_bf16(void) {
+  enum { M = 256, N = 384, K = 512 };
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N), *want = calloc((size_t)M * N, 4);
+  uint16_t *a16 = malloc(2 * (size_t)M * K), *b16 = malloc(2 * (size_t)K * N);
+  float *o = calloc((size_t)M * N, sizeof(float));
+  tsr_test_fill(a, M * K, 31);
+  tsr_test_fill(b, K * N, 32);
+  for (int i = 0; i < M * K; i++) a16[i] = tsr_f32_to_bf16(a[i]), a[i] = tsr_bf16_to_f32(a16[i]);
+  for (int i = 0; i < K * N; i++) b16[i] = tsr_f32_to_bf16(b[i]), b[i] = tsr_bf16_to_f32(b16[i]);
+  tsr_machine *ms[3] = {NULL, NULL, NULL};
+  tsr_machine_options mo = {.num_cores = 1, .quiet = true, .dma_mode = TSR_DMA_EAGER};
+  CHECK_OK(tsr_machine_create(&mo, &ms[0]));
+  CHECK_OK(tsr_machine_create(&mo, &ms[1]));
+  mo.dma_mode = TSR_DMA_ON_WAIT;
+  CHECK_OK(tsr_machine_create(&mo, &ms[2]));
+  tsr_checker *ck = NULL;
+  CHECK_OK(tsr_checker_create(TSR_CHECK_DEFAULT, &ck));
+  CHECK_OK(tsr_checker_attach(ck, ms[1]));
+  int64_t sa[2] = {M, K}, sb[2] = {K, N}, so[2] = {M, N};
+  tsr_ref in32[2] = {tsr_ref_dense(a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense(b, TSR_F32, TSR_HBM, 2, sb)};
+  tsr_ref in[2] = {tsr_ref_dense(a16, TSR_BF16, TSR_HBM, 2, sa), tsr_ref_dense(b16, TSR_BF16, TSR_HBM, 2, sb)};
+  tsr_ref wout = tsr_ref_dense(want, TSR_F32, TSR_HBM, 2, so), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+  tsr_mosaic_kernel *k32 = load("tests/mosaic/matmul_acc.mlir"), *k = load("tests/mosaic/matmul_acc_bf16.mlir");
+  if (k32 && k) {
+    CHECK_OK(tsr_mosaic_kernel_run(ms[0], k32, in32, 2, &wout, 1, NULL, NULL));
+    char *text = describe_text(ms[0], k, in, &out);
+    CHECK(text && strstr(text, "in0    bf16[256,512]      VMEM block (128, 128) x 2 buffer(s) = 65536 bytes, read-only, "
+                               "strided reads"));
+    CHECK(text && strstr(text, "in1    bf16[512,384]      VMEM block (128, 128) x 2 buffer(s) = 65536 bytes, read-only, "
+                               "strided reads"));
+    free(text);
+    for (int r = 0; r < 3; r++) {
+      tsr_call_stats st;
+      memset(o, 0, sizeof(float) * M * N);
+      CHECK_OK(tsr_mosaic_kernel_run(ms[r], k, in, 2, &out, 1, NULL, &st));
+      CHECK(memcmp(o, want, sizeof(float) * M * N) == 0);
+      CHECK_EQ_INT(st.steps, 24);
+      CHECK_EQ_INT(st.dma.in, 2 * 24);
+      CHECK_EQ_INT(st.dma.bytes_in, 2 * 24 * 128 * 128 * 2);
+      CHECK_EQ_INT(st.dma.out, 6);
+    }
+    CHECK(sampled_worst(a, b, o, M, N, K, false) < 1e-3);
+  }
+  tsr_mosaic_kernel_destroy(k32);
+  tsr_mosaic_kernel_destroy(k);
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  tsr_checker_destroy(ck);
+  for (int r = 0; r < 3; r++) tsr_machine_destroy(ms[r]);
+  free(a); free(b); free(a16); free(b16); free(want); free(o);
 }
 
 /* o = x * y + 0.5 over strided (16, 128) blocks (add_rows): its loads feed elementwise ops
@@ -322,14 +384,7 @@ static void test_matmul_helpers(void) {
     tsr_machine_destroy(m);
     if (v) CHECK(memcmp(o[v], o[0], sizeof(float) * M * N) == 0);
   }
-  double worst = 0;
-  for (int i = 0; i < M; i += 3)
-    for (int j = 0; j < N; j += 5) {
-      double ref = 0;
-      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
-      if (fabs(ref - o[1][i * N + j]) > worst) worst = fabs(ref - o[1][i * N + j]);
-    }
-  CHECK(worst < 1e-3);
+  CHECK(sampled_worst(a, b, o[1], M, N, K, false) < 1e-3);
   for (int v = 0; v < 4; v++) free(o[v]);
   free(a);
   free(b);
@@ -362,14 +417,7 @@ static void test_matmul_block_one_call(void) {
       for (int q = 0; q < K; q += B)
         tsr_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 1.0f, want + i * N + j, N);
   CHECK(memcmp(o, want, sizeof(float) * M * N) == 0);
-  double worst = 0;
-  for (int i = 0; i < M; i += 3)
-    for (int j = 0; j < N; j += 5) {
-      double ref = 0;
-      for (int q = 0; q < K; q++) ref += (double)a[i * K + q] * b[q * N + j];
-      if (fabs(ref - o[i * N + j]) > worst) worst = fabs(ref - o[i * N + j]);
-    }
-  CHECK(worst < 1e-3);
+  CHECK(sampled_worst(a, b, o, M, N, K, false) < 1e-3);
   free(a);
   free(b);
   free(o);
@@ -1552,6 +1600,7 @@ int main(void) {
   test_matmul_acc(m);
   test_matmul_acc(m2);
   test_matmul_strided_views();
+  test_matmul_strided_views_bf16();
   test_matmul_helpers();
   test_matmul_block_one_call();
   test_row_runs();

@@ -463,10 +463,10 @@ static tsr_status copy_kernel_on_machine(tsr_core *c, void *arg) {
   tsr_ref hin = tsr_ref_dense(a->in, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref hout = tsr_ref_dense(a->out, TSR_F32, TSR_HBM, 2, shape);
   tsr_buffer *vb, *sb;
-  TSR_TRY(core_alloc(c, TSR_VMEM, 2 * 16 * 256 * 4, 0, "blocks", &vb));
-  TSR_TRY(core_alloc(c, TSR_SEMAPHORE_MEM, 2 * 8, 0, "sems", &sb));
+  TSR_TRY(machine_core_alloc(c, TSR_VMEM, 2 * 16 * 256 * 4, 0, "blocks", &vb));
+  TSR_TRY(machine_core_alloc(c, TSR_SEMAPHORE_MEM, 2 * 8, 0, "sems", &sb));
   tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .name = "machine_copy", .step = -1, .operand = -1};
-  core_emit(c, &ev);
+  machine_core_emit(c, &ev);
   tsr_ref slot[2], sem[2], win[4];
   for (int i = 0; i < 2; i++) {
     slot[i] = tsr_ref_dense(vb->base + i * 16 * 256 * 4, TSR_F32, TSR_VMEM, 2, block);
@@ -476,33 +476,33 @@ static tsr_status copy_kernel_on_machine(tsr_core *c, void *arg) {
   }
   for (int i = 0; i < 4; i++) TSR_TRY(tsr_ref_slice(&hin, 0, i * 16, 16, &win[i]));
   dma_request r = {.src = &win[0], .dst = &slot[0], .sem = &sem[0], .bytes = 16 * 256 * 4, .dir = TSR_DMA_IN};
-  TSR_TRY(core_dma_start(c, &r));
+  TSR_TRY(machine_core_dma_start(c, &r));
   for (int s = 0; s < 4; s++) {
     c->step = s;
     ev = (tsr_event){.kind = TSR_EV_STEP_BEGIN, .step = s, .operand = -1};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
     if (s + 1 < 4) {
       r.src = &win[s + 1];
       r.dst = &slot[(s + 1) & 1];
       r.sem = &sem[(s + 1) & 1];
       r.dir = TSR_DMA_IN;
-      TSR_TRY(core_dma_start(c, &r));
+      TSR_TRY(machine_core_dma_start(c, &r));
     }
-    TSR_TRY(core_dma_wait(c, &sem[s & 1], 16 * 256 * 4, "in0", 0));
+    TSR_TRY(machine_core_dma_wait(c, &sem[s & 1], 16 * 256 * 4, "in0", 0));
     tsr_ref ow;
     TSR_TRY(tsr_ref_slice(&hout, 0, s * 16, 16, &ow));
     dma_request w = {.src = &slot[s & 1], .dst = &ow, .sem = &sem[s & 1], .bytes = 16 * 256 * 4, .dir = TSR_DMA_OUT};
-    TSR_TRY(core_dma_start(c, &w));
-    TSR_TRY(core_dma_wait(c, &sem[s & 1], 16 * 256 * 4, "out0", 0));
+    TSR_TRY(machine_core_dma_start(c, &w));
+    TSR_TRY(machine_core_dma_wait(c, &sem[s & 1], 16 * 256 * 4, "out0", 0));
     ev = (tsr_event){.kind = TSR_EV_STEP_END, .step = s, .operand = -1};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   c->step = -1;
   ev = (tsr_event){.kind = TSR_EV_KERNEL_END, .step = -1, .operand = -1};
-  core_emit(c, &ev);
-  TSR_TRY(core_check_dmas_idle(c));
-  core_release_to(c, TSR_VMEM, 0);
-  core_release_to(c, TSR_SEMAPHORE_MEM, 0);
+  machine_core_emit(c, &ev);
+  TSR_TRY(machine_core_check_dmas_idle(c));
+  machine_core_release_to(c, TSR_VMEM, 0);
+  machine_core_release_to(c, TSR_SEMAPHORE_MEM, 0);
   return TSR_OK;
 }
 

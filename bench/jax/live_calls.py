@@ -3,10 +3,12 @@
 FFI handler): N calls back to back, then calls that each follow a pause, or a sweep of a big
 array that takes the CPU caches from the kernel's data (as the other work between compare.py's
 timed calls does). Prints the medians, the minor page faults per call, and the load average:
-what a call costs hot and cold (docs/jax.md, "What a call costs").
+what a call costs hot and cold (docs/jax.md, "What a call costs"), against the kernel's jax.numpy
+reference jitted by XLA:CPU in the same rounds (any warm jitted call's own cost). add_8x128 (one
+grid step of one (8, 128) block) is the fixed cost of a call.
 
 Usage: python/.venv/bin/python bench/jax/live_calls.py [--calls N] [--after 20]
-         [--pause S | --evict MIB] [--host-helpers H] {threefry,add_grid}
+         [--pause S | --evict MIB] [--host-helpers H] [--check] {threefry,add_grid,add_8x128}
 """
 import argparse
 import os
@@ -18,7 +20,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", "jax"))
 
-SIZES = {"threefry": dict(m=256, n=512, bm=64), "add_grid": dict(m=2048, n=2048, bm=64, bn=256)}  # compare.py's
+SIZES = {"threefry": dict(m=256, n=512, bm=64), "add_grid": dict(m=2048, n=2048, bm=64, bn=256),  # compare.py's
+         "add_8x128": dict(m=8, n=128, bm=8, bn=128)}  # one step of one (8, 128) block: the fixed cost
+SUITE_NAME = {"add_8x128": "add_grid"}
 
 
 def main() -> int:
@@ -29,14 +33,15 @@ def main() -> int:
     ap.add_argument("--pause", type=float, default=0.1, help="seconds of sleep before each of those")
     ap.add_argument("--evict", type=int, default=0, help="instead: MiB of an array swept before each")
     ap.add_argument("--host-helpers", type=int, default=0)
+    ap.add_argument("--check", action="store_true", help="with the checkers (enable()'s default)")
     a = ap.parse_args()
     import numpy as np
     import jax
     jax.config.update("jax_platforms", "cpu")
     import export_suite as es
     import tessera.jax as live
-    build, _ref, make_inputs = getattr(es.load_suite(), a.kernel)(**SIZES[a.kernel])
-    inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(a.kernel)))]
+    build, ref, make_inputs = getattr(es.load_suite(), SUITE_NAME.get(a.kernel, a.kernel))(**SIZES[a.kernel])
+    inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(SUITE_NAME.get(a.kernel, a.kernel))))]
     junk = np.zeros(a.evict << 18, np.float32)
 
     def timed(fn, xs):
@@ -45,23 +50,31 @@ def main() -> int:
         jax.block_until_ready(fn(*xs))
         return time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0
 
-    with live.enabled(check=False, host_helpers=a.host_helpers):
+    # the baseline: the kernel's jax.numpy reference compiled by XLA:CPU, called the same way
+    # in the same rounds, the two sides taking turns first (what any warm jitted call costs)
+    xla = jax.jit(ref)
+    xs = [jax.device_put(x) for x in inputs]
+    jax.block_until_ready(xla(*xs))
+    with live.enabled(check=a.check, host_helpers=a.host_helpers):
         fn = jax.jit(build(False))
-        xs = [jax.device_put(x) for x in inputs]
         jax.block_until_ready(fn(*xs))
-        hot = [timed(fn, xs) for _ in range(a.calls)]
-        cold = []
-        for _ in range(a.after):
-            if a.evict:
-                junk += 1
-            else:
-                time.sleep(a.pause)
-            cold.append(timed(fn, xs))
+        hot, cold = {"tessera": [], "xla": []}, {"tessera": [], "xla": []}
+        for i in range(a.calls + a.after):
+            for side in (("tessera", "xla") if i % 2 == 0 else ("xla", "tessera")):
+                if i >= a.calls:
+                    if a.evict:
+                        junk += 1
+                    else:
+                        time.sleep(a.pause)
+                (hot if i < a.calls else cold)[side].append(timed(fn if side == "tessera" else xla, xs))
     what = f"after a {a.evict} MiB sweep" if a.evict else f"after {a.pause} s asleep"
     for label, runs in (("back to back", hot), (what, cold)):
-        print(f"{a.kernel} {label}: median {statistics.median(t for t, _ in runs) * 1e3:.3f} ms, min "
-              f"{min(t for t, _ in runs) * 1e3:.3f} ms, {statistics.mean(f for _, f in runs):.0f} minor faults "
-              f"a call; load {os.getloadavg()[0]:.2f}")
+        med = {side: statistics.median(t for t, _ in r) for side, r in runs.items()}
+        print(f"{a.kernel} {label}: median {med['tessera'] * 1e3:.3f} ms, min "
+              f"{min(t for t, _ in runs['tessera']) * 1e3:.3f} ms, "
+              f"{statistics.mean(f for _, f in runs['tessera']):.0f} minor faults a call; "
+              f"XLA:CPU's jit of the reference {med['xla'] * 1e3:.3f} ms (ratio XLA / tessera "
+              f"{med['xla'] / med['tessera']:.2f}); load {os.getloadavg()[0]:.2f}")
     return 0
 
 

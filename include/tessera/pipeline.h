@@ -82,7 +82,7 @@ typedef struct tsr_block_spec {
    * sees HBM's contents where a copying run shows a fresh buffer's poison or an older block;
    * after a failing call, the failing step's block may be partly written. Two cores writing
    * one block (a race the run warns about) may leave a mix of both rather than one's whole
-   * block. The Mosaic executor derives it from the kernel body (docs/architecture.md). */
+   * block. The Mosaic executor derives it from the kernel body (docs/pipeline.md). */
   bool overwrites;
 } tsr_block_spec;
 

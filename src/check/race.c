@@ -96,7 +96,7 @@ static void dma_waited(tsr_checker *ck, const tsr_event *ev) {
 }
 
 /* A semaphore output's count handed on to a later kernel (SEM_CARRY out): the DMAs in flight
- * on it have landed (pallas_call.c settles them before the outputs are written back) and
+ * on it have landed (call_semaphores.c settles them before the outputs are written back) and
  * are the later kernel's to wait for. */
 static void handed_on(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->sem || ev->amount >= 0) return;

@@ -1,10 +1,10 @@
 /* The CLI links OpenBLAS statically when the build found its archive (TSR_STATIC_BLAS):
- * opening the shared library costs every run with a matmul about 2 ms, mostly binding its
- * symbols, a tenth of a flash-attention run. OpenBLAS starts its worker threads in a
- * constructor, from OPENBLAS_NUM_THREADS, and an idle worker spins for a tenth of a second
- * on a CPU that tessera's cores need; this constructor runs first (priority 101 comes before
- * the unprioritised ones) and sets the count to 1 unless the environment sets it, as
- * core/blas.c does before a dlopen. */
+ * opening the shared library costs every run with a matmul the binding of its many symbols
+ * (bench/RESULTS.md, "Measurements behind choices in the code"). OpenBLAS starts its worker
+ * threads in a constructor, from OPENBLAS_NUM_THREADS, and an idle worker spins for a tenth
+ * of a second on a CPU that tessera's cores need; this constructor runs first (priority 101
+ * comes before the unprioritised ones) and sets the count to 1 unless the environment sets
+ * it, as core/blas.c does before a dlopen. */
 #ifdef TSR_STATIC_BLAS
 #include <stdlib.h>
 

@@ -12,7 +12,7 @@
 #include "cli/cli.h"
 #include "core/dtype.h"
 #include "cli/run_setup.h"
-#include "mpi/cli_mpi.h"
+#include "cli/cli_mpi.h"
 #include "tessera/npy.h"
 
 static void usage(FILE *f) {
@@ -122,8 +122,8 @@ static inline bool close_enough(double g, double e, double rtol, double atol) {
   return g == e || (g != g && e != e) || (fabs(g - e) <= atol + rtol * fabs(e) && fabs(e) != INFINITY);
 }
 
-/* The common case, f32 against f32, in a loop the compiler vectorises: through elem() a
- * 4M-element output took longer to check than the kernel took to compute it. */
+/* The common case, f32 against f32, in a loop the compiler vectorises: element by element
+ * through elem(), a large output can take longer to check than the kernel took to compute. */
 static bool all_close_f32(const float *got, const float *exp, int64_t n, double rtol, double atol) {
   int64_t bad = 0;
   for (int64_t i = 0; i < n; i++) bad += !close_enough(got[i], exp[i], rtol, atol);
@@ -143,7 +143,7 @@ static bool compare(int k, const tsr_array *got, const tsr_array *exp, const cha
   int64_t n = tsr_array_numel(got), worst = -1, bad = 0;
   double worst_excess = 0;
   /* Equal bytes of one dtype are equal values (NaN matches NaN): the exact outputs of integer
-   * kernels (threefry's 1 MiB took longer to check element by element than to compute). */
+   * kernels are compared at once, not element by element. */
   bool fast = n == 0 || (got->dtype == exp->dtype && !memcmp(got->data, exp->data, tsr_array_bytes(got)));
   fast = fast || (got->dtype == TSR_F32 && exp->dtype == TSR_F32 && all_close_f32(got->data, exp->data, n, rtol, atol));
   for (int64_t i = 0; i < n && !fast; i++) {
@@ -276,7 +276,7 @@ int cmd_run(int argc, char **argv) {
     bool has_next = i + 1 < argc;
     int r = run_setup_option(&rs, argc, argv, &i);
     if (r == 1) continue;
-    if (r < 0) return TSR_EXIT_USAGE; /* said what */
+    if (r < 0) return TSR_EXIT_USAGE; /* run_setup_option has printed why */
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
     else if (!strcmp(a, "-o") && has_next) outdir = argv[++i];
     else if (!strcmp(a, "--expect") && has_next) {

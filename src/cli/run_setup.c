@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "mpi/cli_mpi.h"
+#include "cli/cli_mpi.h"
 
 void run_setup_init(run_setup *rs, const char *cmd) {
   memset(rs, 0, sizeof *rs);
@@ -125,11 +125,14 @@ tsr_status run_setup_machine(run_setup *rs) {
                   .mesh_rank = rs->mesh_rank, .timing_only = rs->timing_only, .unchunked = rs->no_chunk},
       .checks = checks,
       .timing = rs->report || rs->json || rs->trace_path,
-      .timing_options = {.trace = rs->trace_path != NULL},
-      /* under mpirun: each process logs its devices' events, replayed by process 0 later */
-      .attach_checker = cli_mpi_checker_attach,
-      .attach_timing = cli_mpi_timing_attach};
+      .timing_options = {.trace = rs->trace_path != NULL}};
   memcpy(so.machine.mesh_shape, rs->mesh, sizeof so.machine.mesh_shape);
+#ifdef TSR_MPI
+  if (cli_mpi_size() > 1) { /* each process logs its devices' events, replayed by process 0 later */
+    so.attach_checker = cli_mpi_checker_attach;
+    so.attach_timing = cli_mpi_timing_attach;
+  }
+#endif
   tsr_status s = tsr_sim_create(&so, &rs->sim);
   if (s != TSR_OK) {
     fprintf(stderr, "tessera %s: %s\n", rs->cmd, tsr_last_error());

@@ -91,8 +91,8 @@ void tsr_blas_set_threads(int n) {
  * fit its P block, while its kernel prefetches the panel after them: into pages of the 256 MiB
  * buffer that no such call ever writes. A prefetch of a page without a mapping costs a whole
  * page walk (a nested one in a VM), and no TLB keeps the miss, so it is paid on every step of
- * the kernel's K loop: on an EPYC (family 23) VM, 1024^3 in 256^3 calls took 225 ms of one
- * core against 64 ms once those pages had been written. One call whose columns exceed P (and
+ * the kernel's K loop, several times the cost of the multiplies in a VM (bench/RESULTS.md,
+ * "Measurements behind choices in the code"). One call whose columns exceed P (and
  * whose rows times K cover the prefetch distance) writes them. OpenBLAS keeps one buffer per
  * call in flight, so the warm-up runs on one thread per host CPU at once, as many as a run's
  * simulated cores and host helpers can have. It changes no result: it writes its own output. */

@@ -11,8 +11,8 @@ typedef void (*tsr_cblas_sgemm_fn)(int order, int trans_a, int trans_b, int m, i
                                    const float *a, int lda, const float *b, int ldb, float beta, float *c, int ldc);
 typedef void (*tsr_blas_threads_fn)(int n);
 /* A CBLAS linked into the executable, for tsr_blas_load to use instead of opening one (the
- * CLI links OpenBLAS statically: binding a dlopened OpenBLAS's 14000 symbol relocations costs
- * a process about 2 ms). Call before the first load; set_threads may be NULL. */
+ * CLI links OpenBLAS statically: binding a dlopened OpenBLAS's many symbol relocations costs
+ * every process time). Call before the first load; set_threads may be NULL. */
 void tsr_blas_link(tsr_cblas_sgemm_fn sgemm, tsr_blas_threads_fn set_threads);
 /* Loads the CBLAS library once (later calls return the first result): $TSR_BLAS_LIBRARY alone
  * when set, else the one tsr_blas_link gave, else the OpenBLAS found at build time, else
@@ -25,7 +25,8 @@ void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, con
 /* Makes the BLAS's work buffers ready for calls with inner dimension up to k, once per process
  * (a later call with a larger k warms again): one throwaway sgemm per host CPU at once. A call
  * that packs little leaves pages of OpenBLAS's buffer unwritten that its kernel prefetches,
- * which made 256^3 calls 3.5x slower (blas.c says why). Changes no result; tsr_blas_load first
+ * which makes such calls several times slower (blas.c says why). Changes no result;
+ * tsr_blas_load first
  * (a no-op without a loaded library). */
 void tsr_blas_warm(int k);
 /* OpenBLAS's own thread count (benchmark baselines); no-op for a library without it. */

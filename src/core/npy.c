@@ -232,8 +232,9 @@ tsr_status tsr_npy_parse(const void *data, size_t size, const char *what, tsr_ar
 #endif
 
 /* A regular file is mapped and parsed in place. A large array whose data needs no conversion
- * keeps the mapping as its storage, so a run does not pay for a copy of every input (a 16 MiB
- * input took 17 ms to copy, mostly page faults, against 8 ms for a whole 256-step kernel);
+ * keeps the mapping as its storage, so a run does not pay for a copy of every input (mostly
+ * page faults, which can cost more than the kernel: bench/RESULTS.md, "Measurements behind
+ * choices in the code");
  * others are copied once, from the page cache into the array. The mapping is made read-only
  * with its page tables filled (MAP_POPULATE on a writable private mapping would copy every
  * page), then made writable: a write copies just the page it touches, never the file. */

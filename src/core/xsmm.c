@@ -2,17 +2,15 @@
  *
  * A kernel's matmuls are block-sized (128 or 256 a side): OpenBLAS packs both operands of
  * every call before its kernel runs, and at these sizes the packing is a fifth of the call.
- * libxsmm generates a kernel per shape that reads the operands where they lie. Measured on an
- * AVX-512 Xeon, one thread, row-major f32 (GFLOP/s, libxsmm against OpenBLAS 0.3.21):
- * 128^3 204-208 against 150, 256^3 204-210 against 166, 1024x128x128 233 against 177; at
- * 512^3 167 against 195 and 1024^3 86 against 206 (no cache blocking): hence the size limit.
- * Rows of C narrower than 16 (the kernel's vector axis) ran slower too (128x8x128: 101
- * against 127). libxsmm 1.17 makes no kernel for transposed operands, nor for alpha other
- * than 1 or beta other than 0 or 1. A transposed B (attention's q k^T) is transposed first,
- * by libxsmm's own transpose: 128^3 then took 21.8 us against OpenBLAS's 28.4 us, 256^3 160.6
- * against 188.9. A transposed A and the other alphas and betas stay with the BLAS. The sums
- * run in another order than OpenBLAS's, so results differ from it in the last bits, as two
- * BLAS libraries do. */
+ * libxsmm generates a kernel per shape that reads the operands where they lie. It is faster
+ * than OpenBLAS's packed path for blocks up to about 256^3 and slower from 512^3 on (it does
+ * no cache blocking): hence the size limit. Rows of C narrower than 16 (the kernel's vector
+ * axis) ran slower too (bench/RESULTS.md, "Measurements behind choices in the code").
+ * libxsmm 1.17 makes no kernel for transposed operands, nor for alpha other than 1 or beta
+ * other than 0 or 1. A transposed B (attention's q k^T) is transposed first, by libxsmm's own
+ * transpose, which still beats OpenBLAS at those sizes. A transposed A and the other alphas
+ * and betas stay with the BLAS. The sums run in another order than OpenBLAS's, so results
+ * differ from it in the last bits, as two BLAS libraries do. */
 #include "core/xsmm.h"
 
 #ifdef TSR_HAVE_XSMM

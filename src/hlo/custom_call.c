@@ -2,12 +2,13 @@
  * kernel (operand/result layouts, output_operand_aliases, kernel_name; reference/
  * mosaic_artifact.md 1.3, 1.4), its kernel from backend_config (tpu_kernel.c) and the call's
  * run on the interpreter's tensors; bare Mosaic modules; `inspect`'s plan of each kernel. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "hlo/hlo_internal.h"
-#include "machine/machine_internal.h"
+#include "machine/mesh.h"
 #include "tessera/mosaic.h"
 
 /* operand_layouts / result_layouts: each must be row-major, i.e. [rank-1, ..., 1, 0]. */

@@ -26,7 +26,7 @@
 typedef struct lop {
   bool pipelined, is_input;
   int index;                     /* among inputs and outputs */
-  seam_operand_plan plan;
+  seam_operand_geometry plan;
   const tsr_ref *array;
   const tsr_ir_op *map;          /* the index map's func; NULL: all zeros */
   char hbm_type[256], buf_type[256], elt[64];
@@ -470,7 +470,7 @@ static tsr_status plan(lk *L, tsr_machine *m, const tsr_ref *operands, int nops,
   if (o && o->buffer_count)
     for (int i = 0; i < L->nio; i++)
       if (specs[i].space == TSR_VMEM || specs[i].space == TSR_SMEM) specs[i].buffer_count = o->buffer_count;
-  seam_operand_plan plans[TSR_MAX_OPERANDS];
+  seam_operand_geometry plans[TSR_MAX_OPERANDS];
   TSR_TRY(seam_plan_operands(m, &L->d, plans));
   for (int i = 0; i < L->nio; i++) {
     lop *p = &L->ops[i];

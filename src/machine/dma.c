@@ -77,7 +77,7 @@ bool has_poison(const tsr_ref *r) { return find_poison(r, NULL); }
 
 static int64_t *sem_cell(const tsr_ref *sem) { return (int64_t *)(void *)sem->data; }
 
-int64_t core_sem_read(const tsr_ref *sem) {
+int64_t machine_core_sem_read(const tsr_ref *sem) {
   return __atomic_load_n(sem_cell(sem), __ATOMIC_ACQUIRE);
 }
 
@@ -164,11 +164,11 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
     __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_SEQ_CST);
   }
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_DONE, .step = c->step, .dma_id = d->id, .dir = d->dir,
                     .src = &d->src, .dst = &d->dst, .sem = &d->sem, .bytes = d->bytes,
                     .operand = d->operand};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
 }
 
@@ -178,7 +178,7 @@ static void complete_some(tsr_core *c) {
     if (!c->dmas[i].copied && (rng_next(&c->rng) & 1)) complete_copy(c, &c->dmas[i]);
 }
 
-tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
+tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   TSR_TRY(check_sem(r->sem, TSR_DMA_SEM, "DMA start"));
   if (r->src->dtype != r->dst->dtype || r->src->rank != r->dst->rank)
     return tsr_fail(TSR_ERR_INVALID, "DMA between refs of different dtype or rank (%s %d-d, %s %d-d)",
@@ -214,7 +214,7 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->stream = r->stream;
   /* only where the copy would otherwise happen now, and no observer watches the data land */
   d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
-            !core_observed(c);
+            !machine_core_observed(c);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;
   if (d->remote) d->recv_sem = *r->recv_sem;
@@ -223,13 +223,13 @@ tsr_status core_dma_start(tsr_core *c, const dma_request *r) {
   d->dir = r->dir;
   d->operand = r->operand;
   d->step = c->step;
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_START, .step = c->step, .name = r->name, .dma_id = d->id,
                     .dir = r->dir, .src = r->src, .dst = r->dst, .sem = r->sem,
                     .bytes = r->bytes, .operand = r->operand, .rank = r->rank, .index = r->block,
                     .target_device = d->target_device, .target_core = d->target_core,
                     .recv_sem = r->recv_sem}; /* a far one: its namesake here (machine.h) */
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   /* A remote copy moves its data when it starts, in every order: its receiver waits on a
    * semaphore of its own, and nothing on the receiving core could complete it later. */
@@ -332,7 +332,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
   tsr_machine *root = c->m->root;
   bool mesh = root->num_devices > 1;
   sem_name(sem, mesh, name, sizeof name);
-  APPEND("%s holds %lld", name, (long long)core_sem_read(sem));
+  APPEND("%s holds %lld", name, (long long)machine_core_sem_read(sem));
   if (mesh && sem->buf) {
     /* the other end: who signalled it, and where the same semaphore on the other devices
      * (a signal sent to the wrong device lands there) was signalled from */
@@ -487,21 +487,21 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
   return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld %s (deadlock): %s", what, (long long)amount, verdict, st);
 }
 
-tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
+tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand) {
   TSR_TRY(check_sem(sem, TSR_DMA_SEM, "DMA wait"));
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_WAIT_BEGIN, .step = c->step, .name = name, .sem = sem,
                     .bytes = bytes, .operand = operand};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   int64_t *cell = sem_cell(sem);
   /* Pending copies on this semaphore complete now, newest first (on-wait mode), until the
    * semaphore holds enough. */
-  for (int i = c->num_dmas - 1; i >= 0 && core_sem_read(sem) < bytes; i--)
+  for (int i = c->num_dmas - 1; i >= 0 && machine_core_sem_read(sem) < bytes; i--)
     if (!c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
   if (c->m->opts.dma_mode == TSR_DMA_RANDOM) complete_some(c);
-  if (core_sem_read(sem) < bytes) { /* slow path: name the wait for a deadlock report */
+  if (machine_core_sem_read(sem) < bytes) { /* slow path: name the wait for a deadlock report */
     char what[128];
     snprintf(what, sizeof what, "DMA wait%s%s", name ? " for " : "", name ? name : "");
     TSR_TRY(wait_cell(c, cell, bytes, sem, what));
@@ -527,21 +527,21 @@ tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const c
       i++;
     }
   }
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_WAIT_END, .step = c->step, .name = name, .sem = sem,
                     .bytes = bytes, .operand = operand};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   return TSR_OK;
 }
 
-tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core) {
+tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core) {
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
   int64_t *cell = sem_cell(sem);
   tsr_ref at = *sem;
   if (target_core >= 0 && target_core != c->id) {
-    char *t = core_translate(c->m, sem->buf, sem->data, target_core, &at.buf);
+    char *t = machine_core_translate(c->m, sem->buf, sem->data, target_core, &at.buf);
     if (!t)
       return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal to core %d: no such core or semaphore",
                       target_core);
@@ -553,27 +553,27 @@ tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int 
   }
   __atomic_add_fetch(cell, amount, __ATOMIC_SEQ_CST);
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount,
                     .target_core = target_core < 0 ? c->id : target_core, .operand = -1,
                     .target_device = c->m->device};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   return TSR_OK;
 }
 
-tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore wait"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore wait for a negative amount %lld", (long long)amount);
   TSR_TRY(wait_cell(c, sem_cell(sem), amount, sem, "semaphore wait"));
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_WAIT, .step = c->step, .sem = sem, .amount = amount, .operand = -1};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   return TSR_OK;
 }
 
-tsr_status core_check_dmas_idle(tsr_core *c) {
+tsr_status machine_core_check_dmas_idle(tsr_core *c) {
   if (c->num_dmas == 0) return TSR_OK;
   pending_dma *d = &c->dmas[0];
   char s[64], t[64];
@@ -584,7 +584,7 @@ tsr_status core_check_dmas_idle(tsr_core *c) {
                   (long long)d->bytes, (long long)d->step);
 }
 
-void core_settle_dmas(tsr_core *c, const tsr_ref *sems) {
+void machine_core_settle_dmas(tsr_core *c, const tsr_ref *sems) {
   uintptr_t lo, hi;
   tsr_ref_span(sems, &lo, &hi);
   for (int i = 0; i < c->num_dmas;) {
@@ -598,11 +598,11 @@ void core_settle_dmas(tsr_core *c, const tsr_ref *sems) {
   }
 }
 
-void core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }
+void machine_core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }
 
 /* ---- remote copies and signals (many chips) ---------------------------------------------- */
 
-tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core) {
   TSR_TRY(check_sem(send_sem, TSR_DMA_SEM, "remote copy (send semaphore)"));
   TSR_TRY(check_sem(recv_sem, TSR_DMA_SEM, "remote copy (receive semaphore)"));
@@ -614,7 +614,7 @@ tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref 
     dma_request r = {.src = src, .dst = dst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                      .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = recv_sem,
                      .target_device = device, .target_core = core, .far = true};
-    return core_dma_start(c, &r);
+    return machine_core_dma_start(c, &r);
   }
   tsr_core *tc;
   tsr_ref tdst, trecv;
@@ -623,11 +623,11 @@ tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref 
   dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = &trecv,
                    .target_device = tc->m->device, .target_core = tc->id};
-  return core_dma_start(c, &r);
+  return machine_core_dma_start(c, &r);
 }
 
-tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
-  if (device == c->m->device) return core_sem_signal(c, sem, amount, core);
+tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+  if (device == c->m->device) return machine_core_sem_signal(c, sem, amount, core);
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
   mesh_transport *far = device >= 0 && device < c->m->root->num_devices ? mesh_far(c->m, device) : NULL;
@@ -637,10 +637,10 @@ tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amoun
       return tsr_fail(TSR_ERR_INVALID, "semaphore signal to core %d of device %d: a device has %d core(s)", core, device, c->m->num_cores);
     TSR_TRY(far->signal(far, c, sem, amount, device, core));
     __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
-    if (core_observed(c)) {
+    if (machine_core_observed(c)) {
       tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = sem, .amount = amount, .target_core = core,
                       .target_device = device, .operand = -1};
-      core_emit(c, &ev);
+      machine_core_emit(c, &ev);
     }
     return TSR_OK;
   }
@@ -650,10 +650,10 @@ tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amoun
   /* The signaller and the event (which names the target's semaphore) before the count: once
    * it releases the waiter, the semaphore may be freed (the end of a run_scoped region). */
   sem_note_signaller(&t, c);
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = &t, .amount = amount, .target_core = tc->id,
                     .target_device = tc->m->device, .operand = -1};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   __atomic_add_fetch(sem_cell(&t), amount, __ATOMIC_SEQ_CST);
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);

@@ -4,15 +4,14 @@
  *
  * Parts are claimed from a counter, by the asking core's thread as well as by the helpers, so
  * the caller never waits for a helper to wake up: a sleeping helper that arrives late finds
- * nothing left. Helpers spin a while after each job (a blocking wake-up costs about 20 us
- * here: bench/RESULTS.md, "The host") and then sleep. One core uses the helpers at a time; another core that
- * asks meanwhile runs its parts itself.
+ * nothing left. Helpers spin a while after each job (a blocking wake-up costs more than a
+ * small block: bench/RESULTS.md, "The host") and then sleep. One core uses the helpers at a
+ * time; another core that asks meanwhile runs its parts itself.
  *
  * A helper keeps off the CPU of the thread that posts the job. The machines of the JAX
  * package live across calls made by whichever XLA thread runs the kernel, on either CPU; a
  * helper pinned off its creator's CPU alone shared the poster's CPU whenever XLA's thread ran
- * on the other one, and the split grid then ran at one CPU's speed or worse (the likely cause
- * of the threefry kernel's live call taking 2.3x its in-process run in bench/RESULTS.md). */
+ * on the other one, and the split grid then ran at one CPU's speed or worse. */
 #define _GNU_SOURCE /* sched_getcpu, CPU_SET, pthread_attr_setaffinity_np */
 #include "machine/affinity.h"
 #include "machine/machine_internal.h"
@@ -91,8 +90,8 @@ static void helpers_destroy(helper_pool *h) {
 
 /* Helpers start off the CPU the asking core runs on. Left to the scheduler, a new thread
  * often shares its creator's CPU for many milliseconds, and a helper spinning there takes the
- * time slices of the very core it should help (a 128^3 matmul took 45 us in two bands
- * instead of 27). */
+ * time slices of the very core it should help (bench/RESULTS.md,
+ * "Measurements behind choices in the code"). */
 static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
   h->created_on = -1;
   affinity_init(&h->cpus);

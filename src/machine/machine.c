@@ -92,8 +92,8 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
 }
 
 static void arena_free_all(tsr_core *c, space_arena *a) {
-  core_release_to(c, a->space, 0);
-  core_drop_kept(c, a->space);
+  machine_core_release_to(c, a->space, 0);
+  machine_core_drop_kept(c, a->space);
   free(a->bufs);
   free(a->parked); /* empty: every call frees what it parked */
   for (int i = 0; i < a->nretired; i++) free(a->retired[i]);
@@ -192,14 +192,14 @@ bool machine_observers_report_races(const tsr_machine *m) {
   return false;
 }
 
-void core_emit(tsr_core *c, tsr_event *ev) {
+void machine_core_emit(tsr_core *c, tsr_event *ev) {
   tsr_ref src, dst;
   if (c->num_views && (ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_DMA_DONE || ev->kind == TSR_EV_ACCESS)) {
-    if (ev->src && core_view_as_buffer(c, ev->src, &src)) {
+    if (ev->src && machine_core_view_as_buffer(c, ev->src, &src)) {
       if (ev->kind == TSR_EV_DMA_START) ev->src_data = ev->src;
       ev->src = &src;
     }
-    if (ev->dst && core_view_as_buffer(c, ev->dst, &dst)) ev->dst = &dst;
+    if (ev->dst && machine_core_view_as_buffer(c, ev->dst, &dst)) ev->dst = &dst;
   }
   ev->core = c->id;
   ev->device = c->m->device;

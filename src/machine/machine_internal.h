@@ -52,9 +52,9 @@ typedef struct space_arena {
    * there or after it left. Here an allocation is named by its number (the k-th is the k-th
    * everywhere), and the buffers of numbers at or past `count` stay where such a copy or
    * signal finds them: parked[k] is the buffer of number k that a scope released
-   * (core_park_to), or that another core's copy or signal reached first (arena_reach). The
+   * (machine_core_park_to), or that another core's copy or signal reached first (arena_reach). The
    * owner's next allocation of number k takes it back; the call frees the rest when every
-   * core has ended (core_free_parked). On a machine whose cores can reach each other, `lock`
+   * core has ended (machine_core_free_parked). On a machine whose cores can reach each other, `lock`
    * orders the owner's allocations and releases with the others' reaching. */
   tsr_buffer **parked;
   int nparked;        /* numbers below it may have a parked buffer */
@@ -83,7 +83,7 @@ typedef struct pending_dma {
 } pending_dma;
 
 /* A block the body sees as a view of HBM where a copying run would hand it a VMEM buffer
- * (zero-copy mode, read-only inputs): observers are told of the buffer (core_emit). */
+ * (zero-copy mode, read-only inputs): observers are told of the buffer (machine_core_emit). */
 typedef struct view_map {
   tsr_ref view, buffer;   /* the same shape and dtype */
 } view_map;
@@ -222,7 +222,7 @@ static inline tsr_core *machine_stand_in(struct tsr_machine *m, int i) { return 
 static inline int machine_cores_total(const struct tsr_machine *m) { return m->num_cores + m->num_stand_ins; }
 
 /* ---- events ---- */
-static inline bool core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
+static inline bool machine_core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
 
 /* Whether the byte spans of two refs overlap (a strided ref's span takes in the gaps). */
 static inline bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
@@ -233,14 +233,14 @@ static inline bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
 }
 /* Emits ev to every observer; the refs of DMA and ACCESS events that fall inside a pushed
  * view are told as the buffer's (src_data keeps where a DMA's source bytes really are). */
-void core_emit(tsr_core *c, tsr_event *ev);
+void machine_core_emit(tsr_core *c, tsr_event *ev);
 /* While a body runs, the blocks it sees as views: push them (false: out of host memory, and
  * observers see the views), and release down to the count before the body. */
-bool core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer);
-static inline void core_pop_views_to(tsr_core *c, int count) { c->num_views = count; }
+bool machine_core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer);
+static inline void machine_core_pop_views_to(tsr_core *c, int count) { c->num_views = count; }
 /* r as the buffer's ref when it lies inside a pushed view (a VMEM or SMEM ref only: an HBM
  * ref of the same array means HBM). */
-bool core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
+bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
 /* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
 bool machine_observers_read_output_data(const tsr_machine *m);
 bool machine_observers_report_races(const tsr_machine *m);
@@ -258,26 +258,26 @@ void machine_clear_warnings(tsr_machine *m);
 /* ---- memory ---- */
 /* Allocates `bytes` in a space of core c (VMEM, SMEM or semaphore memory), 64-byte aligned,
  * poisoned (semaphores zeroed). `limit` caps the space's use (0: capacity). */
-tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out);
 /* The same without the poison (semaphores are still zeroed): for a buffer that may never be
- * touched, whose owner calls core_fill_fresh before anything writes or reads it. */
-tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+ * touched, whose owner calls machine_core_fill_fresh before anything writes or reads it. */
+tsr_status machine_core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                                tsr_buffer **out);
 /* Writes what fresh memory holds: poison (0xFF bytes), zeros in semaphore memory. */
-void core_fill_fresh(tsr_buffer *b);
+void machine_core_fill_fresh(tsr_buffer *b);
 /* Frees the host memory an arena keeps for reuse (released buffers). */
-void core_drop_kept(tsr_core *c, tsr_space space);
+void machine_core_drop_kept(tsr_core *c, tsr_space space);
 /* Frees the most recent allocations down to `count` live buffers (stack discipline). */
-void core_release_to(tsr_core *c, tsr_space space, int count);
+void machine_core_release_to(tsr_core *c, tsr_space space, int count);
 /* The same for the end of a scope (run_scoped): the buffers are parked at their numbers,
  * where other cores and devices still reach them (space_arena.parked). */
-void core_park_to(tsr_core *c, tsr_space space, int count);
+void machine_core_park_to(tsr_core *c, tsr_space space, int count);
 /* After a call, when no core runs it any more: frees the parked buffers of every space. With
  * `check`, fails (naming it) when a parked semaphore holds a count: a signal its owner never
  * waited for. */
-tsr_status core_free_parked(tsr_core *c, bool check);
-space_arena *core_arena(tsr_core *c, tsr_space space);
+tsr_status machine_core_free_parked(tsr_core *c, bool check);
+space_arena *machine_core_arena(tsr_core *c, tsr_space space);
 void arena_init(space_arena *a, tsr_space space, int64_t capacity);
 /* The seq-th live allocation of an arena another thread may be growing (NULL past its end). */
 tsr_buffer *arena_buffer_at(const space_arena *a, int seq);
@@ -288,7 +288,7 @@ tsr_buffer *arena_buffer_at(const space_arena *a, int seq);
 tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes);
 /* The address on core `target` that corresponds to `data` on the core owning `buf`, and that
  * buffer there (arena_reach). */
-char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there);
+char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there);
 
 /* ---- data movement ---- */
 /* Fills a window with the poison pattern of its dtype (NaN for floats). */
@@ -324,9 +324,9 @@ typedef struct dma_request {
   const char *name;
 } dma_request;
 
-tsr_status core_dma_start(tsr_core *c, const dma_request *r);
+tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r);
 /* Waits until the DMA semaphore holds `bytes`, then subtracts them. */
-tsr_status core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
+tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand);
 /* A semaphore's identity across cores: the k-th allocation is the k-th on every core, so
  * (core, allocation, offset) names the semaphore a signal to another core reaches. Refs
@@ -343,17 +343,17 @@ static inline uint64_t sem_identity_on(const tsr_ref *sem, int device, int core)
 static inline uint64_t sem_identity(const tsr_ref *sem, int core) {
   return sem_identity_on(sem, sem && sem->buf ? sem->buf->device : 0, core);
 }
-tsr_status core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
-tsr_status core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
-int64_t core_sem_read(const tsr_ref *sem);
+tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
+tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
+int64_t machine_core_sem_read(const tsr_ref *sem);
 /* At kernel end: every DMA waited for. */
-tsr_status core_check_dmas_idle(tsr_core *c);
+tsr_status machine_core_check_dmas_idle(tsr_core *c);
 /* Lands and retires the DMAs in flight whose semaphore is one of the semaphore array `sems`:
  * at the end of a kernel, those that signal a semaphore operand the call gives as an output,
  * which a later kernel waits for (tsr_block_spec, SEMAPHORE_MEM). */
-void core_settle_dmas(tsr_core *c, const tsr_ref *sems);
+void machine_core_settle_dmas(tsr_core *c, const tsr_ref *sems);
 /* Drops pending DMAs (after a failure). */
-void core_reset_dmas(tsr_core *c);
+void machine_core_reset_dmas(tsr_core *c);
 
 /* ---- many chips (mesh.c) ---- */
 /* Device d's machine (the root itself on a machine of one device). */
@@ -362,12 +362,6 @@ static inline struct tsr_machine *mesh_device(struct tsr_machine *root, int d) {
 static inline mesh_transport *mesh_far(const struct tsr_machine *m, int device) {
   mesh_transport *t = m->root->transport;
   return t && !t->is_local(t, device) ? t : NULL;
-}
-/* After a kernel call on every device of m's mesh (results[d]: device d's), run by a graph
- * that runs in every process: see mesh_share. */
-static inline tsr_status mesh_share_results(struct tsr_machine *m, const tsr_ref *const *results, int n) {
-  mesh_share *s = m->root->share;
-  return s ? s->results(s, results, n) : TSR_OK;
 }
 /* Creates the other devices of a mesh root (m->num_devices > 1 set by tsr_machine_create). */
 tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);
@@ -387,9 +381,9 @@ void machine_core_leave(tsr_core *c);
  * allocation with its sequence number): *target, *out (same shape and strides). */
 tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
                            const char *what);
-tsr_status core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core);
-tsr_status core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
+tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
 /* Records who signalled a semaphore cell (deadlock reports). */
 void sem_note_signaller(const tsr_ref *sem, const tsr_core *from);
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-space_arena *core_arena(tsr_core *c, tsr_space space) {
+space_arena *machine_core_arena(tsr_core *c, tsr_space space) {
   switch (space) {
   case TSR_SMEM: return &c->smem;
   case TSR_SEMAPHORE_MEM: return &c->sems;
@@ -14,7 +14,7 @@ space_arena *core_arena(tsr_core *c, tsr_space space) {
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
-void core_fill_fresh(tsr_buffer *b) {
+void machine_core_fill_fresh(tsr_buffer *b) {
   /* Fresh memory is garbage on a TPU: poison it (NaN bytes) so that reading it shows;
    * semaphores start at zero. */
   memset(b->base, b->space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, round_up(b->bytes ? b->bytes : 1, 64));
@@ -122,17 +122,17 @@ static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes, tsr_space_name(space));
   b->seq = a->count;
   b->reached = false;
-  if (fill && !kept) core_fill_fresh(b);
+  if (fill && !kept) machine_core_fill_fresh(b);
   a->bufs[a->count] = b;
   __atomic_store_n(&a->count, a->count + 1, __ATOMIC_RELEASE); /* published: arena_buffer_at */
   a->used += (int64_t)rounded;
   mesh_transport *far = c->m->root->transport;
   if (far) far->allocated(far, b);
   if (a->used > a->peak) a->peak = a->used;
-  if (core_observed(c)) {
+  if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_ALLOC, .step = c->step, .name = what, .bytes = (int64_t)bytes,
                     .amount = a->used, .space = space, .operand = -1};
-    core_emit(c, &ev);
+    machine_core_emit(c, &ev);
   }
   *out = b;
   return TSR_OK;
@@ -140,7 +140,7 @@ static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_
 
 static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
                         tsr_buffer **out) {
-  space_arena *a = core_arena(c, space);
+  space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
   tsr_status s = alloc_locked(c, a, bytes, limit, what, fill, out);
@@ -148,12 +148,12 @@ static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limi
   return s;
 }
 
-tsr_status core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, true, out);
 }
 
-tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                                tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, space == TSR_SEMAPHORE_MEM, out);
 }
@@ -161,7 +161,7 @@ tsr_status core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64
 /* Releases down to `count` live buffers; parks them (where another core may still reach them)
  * or frees them. */
 static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
-  space_arena *a = core_arena(c, space);
+  space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
   while (a->count > count) {
@@ -170,23 +170,23 @@ static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
     mesh_transport *far = c->m->root->transport;
     if (far) far->released(far, b);
     a->used -= (int64_t)round_up(b->bytes ? b->bytes : 1, 64);
-    if (core_observed(c)) {
+    if (machine_core_observed(c)) {
       tsr_event ev = {.kind = TSR_EV_FREE, .step = c->step, .bytes = (int64_t)b->bytes,
                       .amount = a->used, .space = space, .operand = -1};
-      core_emit(c, &ev);
+      machine_core_emit(c, &ev);
     }
     if (!parking || !park(a, b)) free_buffer(a, b);
   }
   if (lock) pthread_mutex_unlock(&a->lock);
 }
 
-void core_release_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
-void core_park_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
+void machine_core_release_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
+void machine_core_park_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
 
-tsr_status core_free_parked(tsr_core *c, bool check) {
+tsr_status machine_core_free_parked(tsr_core *c, bool check) {
   tsr_status st = TSR_OK;
   for (int k = 0; k < 3; k++) {
-    space_arena *a = core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
+    space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
     for (int i = 0; i < a->nparked; i++) {
       tsr_buffer *b = a->parked[i];
       if (!b) continue;
@@ -214,7 +214,7 @@ tsr_buffer *arena_buffer_at(const space_arena *a, int seq) {
 }
 
 tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
-  space_arena *a = core_arena(c, space);
+  space_arena *a = machine_core_arena(c, space);
   if (seq < 0) return NULL;
   if (!reachable(c)) { /* nobody else runs: only the live ones */
     tsr_buffer *b = arena_buffer_at(a, seq);
@@ -226,7 +226,7 @@ tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
     size_t rounded = round_up(bytes ? bytes : 1, 64);
     if ((b = new_buffer(c, a, bytes, rounded))) {
       b->seq = seq;
-      core_fill_fresh(b);
+      machine_core_fill_fresh(b);
       if (!park(a, b)) {
         free_buffer(a, b);
         b = NULL;
@@ -239,9 +239,9 @@ tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
   return b;
 }
 
-void core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&core_arena(c, space)->kept); }
+void machine_core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&machine_core_arena(c, space)->kept); }
 
-char *core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
+char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;
   tsr_buffer *tb = arena_reach(&m->cores[target], buf->space, buf->seq, buf->bytes);
   size_t off = (size_t)(data - buf->base);

@@ -3,12 +3,19 @@
  * The first device's machine is the mesh's handle (the root) and holds the others; they share
  * its coordination (machine_sync), so that a wait on one device sees the others' progress
  * and a deadlock across devices is found as on one. */
+#include "machine/mesh.h"
+
 #include "machine/machine_internal.h"
 
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+tsr_status mesh_share_results(tsr_machine *m, const tsr_ref *const *results, int n) {
+  mesh_share *s = m->root->share;
+  return s ? s->results(s, results, n) : TSR_OK;
+}
 
 tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o) {
   root->devices = calloc((size_t)root->num_devices, sizeof *root->devices);

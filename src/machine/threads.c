@@ -1,12 +1,12 @@
-/* One host thread per simulated core, created once per machine. A blocking wake-up costs about
- * 20 us on the target hosts (bench/RESULTS.md, "The host"), more than a whole small block, so
- * workers spin between jobs for a while before they sleep.
+/* One host thread per simulated core, created once per machine. A blocking wake-up costs more
+ * than a whole small block on the target hosts (bench/RESULTS.md, "The host"), so workers spin
+ * between jobs for a while before they sleep.
  *
  * A worker keeps off the CPU of the thread that posts the job (core 0's, affinity.c). Left to
- * the scheduler, on a busy 2-CPU host the worker of a v5p machine sat on core 0's CPU for
- * whole processes: the two cores took turns on one CPU and the threefry kernel ran in 1.3 ms
- * instead of 0.6 (docs/architecture.md, "Choices where Pallas is silent"). A run of many
- * devices pins nothing: its devices' threads outnumber the CPUs and are left to the scheduler.
+ * the scheduler, on a busy host a worker can sit on core 0's CPU for a whole process, and the
+ * two cores then take turns on one CPU (bench/RESULTS.md, "Measurements behind choices in the
+ * code"). A run of many devices pins nothing: its devices' threads outnumber the CPUs and are
+ * left to the scheduler.
  *
  * Pinned, a worker can still be late: its CPU busy with another process, or the worker asleep.
  * So a core's share is claimed by whichever thread comes first: core 0's thread, done with its

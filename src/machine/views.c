@@ -3,7 +3,7 @@
  * Observers must not tell the difference: the checkers compare what a body touches with what
  * DMAs in flight touch, by address, and a view's address is the HBM block's, which DMAs to
  * other blocks of the same array can overlap (a strided block's byte span takes in its
- * neighbours' rows). So while a body runs, its views are pushed on its core, and core_emit
+ * neighbours' rows). So while a body runs, its views are pushed on its core, and machine_core_emit
  * names the buffer wherever an event's ref lies inside a view, element for element. */
 #include <stdlib.h>
 
@@ -64,7 +64,7 @@ static bool as_buffer(const view_map *vm, const tsr_ref *r, tsr_ref *out) {
   return split_offset(&vm->view, end, idx, &rest); /* the last element is inside too */
 }
 
-bool core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer) {
+bool machine_core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer) {
   if (!row_major_window(view)) return true; /* not expected of a window of an array: told as it is */
   if (c->num_views == c->cap_views) {
     int ncap = c->cap_views ? 2 * c->cap_views : 8;
@@ -77,7 +77,7 @@ bool core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer) {
   return true;
 }
 
-bool core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out) {
+bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out) {
   if (r->space != TSR_VMEM && r->space != TSR_SMEM) return false; /* an HBM ref means HBM */
   for (int i = c->num_views - 1; i >= 0; i--) /* the innermost body's first */
     if (as_buffer(&c->views[i], r, out)) return true;

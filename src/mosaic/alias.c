@@ -31,18 +31,24 @@ static bool uses_slot(const minst *in, int32_t s) {
   return false;
 }
 
-/* Whether load `li` may alias: its value is dense f32 or 32-bit integers of the memref's
- * element type, unmasked and unstrided, and no op in its live range may write memory. */
-static bool load_may_alias(const prog *P, const int32_t *parent, int32_t li, int32_t *work) {
+/* How load `li`'s value may share the window's memory: LOAD_ALIAS when its value is dense
+ * f32 or 32-bit integers of the memref's element type, LOAD_BF16 when it is bf16 of a bf16
+ * memref (not packed: only a matmul, which widens its operands itself, may read that in
+ * place, mark_mxu_view), unmasked and unstrided either way, and no op in its live range may
+ * write memory; else LOAD_COPY. */
+enum { LOAD_COPY, LOAD_ALIAS, LOAD_BF16 };
+
+static int load_may_alias(const prog *P, const int32_t *parent, int32_t li, int32_t *work) {
   const minst *I = P->insts, *ld = &I[li];
-  if (ld->nres != 1 || ld->a[1] >= 0) return false;
+  if (ld->nres != 1 || ld->a[1] >= 0) return LOAD_COPY;
   for (int k = 0; k < ld->nints; k++)
-    if (ld->ints[k] != 1) return false;
+    if (ld->ints[k] != 1) return LOAD_COPY;
   const stype *v = &P->types[ld->res[0]], *r = &P->types[ld->opd[0]];
-  if (v->rank < 1) return false;
+  if (v->rank < 1) return LOAD_COPY;
   bool f32 = v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32;
   bool i32 = v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
-  if (!f32 && !i32) return false;
+  bool bf16 = v->cls == VC_F && v->ek == EK_BF16 && r->dtype == TSR_BF16 && !r->pack;
+  if (!f32 && !i32 && !bf16) return LOAD_COPY;
   int nwork = 0;
   work[nwork++] = ld->res[0];
   int32_t end = li;
@@ -50,23 +56,25 @@ static bool load_may_alias(const prog *P, const int32_t *parent, int32_t li, int
     int32_t s = work[w];
     for (int32_t u = li + 1; u < P->ninsts; u++) {
       if (!uses_slot(&I[u], s)) continue;
-      if (I[u].op == MOP_RETURN) return false; /* read by the caller after the run */
+      if (I[u].op == MOP_RETURN) return LOAD_COPY; /* read by the caller after the run */
       if (I[u].op == MOP_SHAPE_CAST && I[u].alias && nwork < P->nslots) work[nwork++] = I[u].res[0];
       int32_t a = u;
       while (a >= 0 && parent[a] != parent[li]) a = parent[a];
-      if (a < 0) return false;
+      if (a < 0) return LOAD_COPY;
       if (I[a].next - 1 > end) end = I[a].next - 1;
     }
   }
   for (int32_t j = li + 1; j <= end; j++)
-    if (!mop_writes_nothing(I[j].op)) return false; /* K_EFFECT: a writer, new ops too */
-  return true;
+    if (!mop_writes_nothing(I[j].op)) return LOAD_COPY; /* K_EFFECT: a writer, new ops too */
+  return bf16 ? LOAD_BF16 : LOAD_ALIAS;
 }
 
 /* A load that may alias whose value only matmuls read, as lhs or rhs (not the accumulator,
  * which the matmul copies), may hand out a window whose rows are dense but lie apart: the
  * matmul passes the rows' stride to the BLAS, which packs its operands either way, so the
- * copy the load would make is saved and the bits are the same. */
+ * copy the load would make is saved and the bits are the same. A bf16 load may too (its
+ * value in place is the window's bf16 elements, which the matmul widens to f32 as it makes
+ * them dense, ops_tpu.c): the widening the load would do, in the same one pass. */
 static void mark_mxu_view(prog *P, int32_t li) {
   minst *I = P->insts;
   int32_t v = I[li].res[0];
@@ -81,7 +89,12 @@ static void mark_mxu_view(prog *P, int32_t li) {
   I[li].mxu_view = true;
   for (int32_t u = li + 1; u < P->ninsts; u++)
     for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
-      if (I[u].opd[k] == v) I[u].mxu_views |= (uint8_t)(1u << k);
+      if (I[u].opd[k] == v) {
+        I[u].mxu_views |= (uint8_t)(1u << k);
+        /* room for r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
+        size_t need = sizeof(float) * (size_t)(I[u].a[2] * I[u].a[4] + I[u].a[4] * I[u].a[3]);
+        if (I[u].cls == VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
+      }
 }
 
 /* Whether index slots a and b hold the same value: one slot, or equal constants. */
@@ -182,11 +195,23 @@ tsr_status prog_mark_aliases(prog *P) {
   for (int32_t i = 0; i < P->ninsts; i++)
     if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
       I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !prog_in_branchy_body(P, i);
+  /* a bf16 load that may share the window only with the matmuls that read it (in_place) */
+  bool *bf16_view = calloc((size_t)P->ninsts + 1, sizeof(bool));
+  if (!bf16_view) {
+    free(parent);
+    free(work);
+    free(rewritten);
+    return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if (mop_window_load(I[i].op) && !prog_in_branchy_body(P, i))
-      I[i].alias = load_may_alias(P, parent, i, work);
+    if (mop_window_load(I[i].op) && !prog_in_branchy_body(P, i)) {
+      int how = load_may_alias(P, parent, i, work);
+      I[i].alias = how == LOAD_ALIAS;
+      bf16_view[i] = how == LOAD_BF16;
+    }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if (I[i].alias && I[i].op != MOP_SHAPE_CAST) mark_mxu_view(P, i);
+    if ((I[i].alias && I[i].op != MOP_SHAPE_CAST) || bf16_view[i]) mark_mxu_view(P, i);
+  free(bf16_view);
   free(parent);
   free(work);
   free(rewritten);

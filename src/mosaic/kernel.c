@@ -358,7 +358,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     o->t = P->types[P->args[o->arg]];
     o->index = i;
     o->k = k;
-    if (tsr_dtype_is_semaphore(o->t.dtype)) { /* semaphores in XLA's memory, passed whole (pallas_call.c) */
+    if (tsr_dtype_is_semaphore(o->t.dtype)) { /* semaphores in XLA's memory, passed whole (call_semaphores.c) */
       o->spec.space = TSR_SEMAPHORE_MEM;
       o->spec.semaphore = o->t.dtype;
       continue;

@@ -343,6 +343,11 @@ float round_bf16(float v);
 float round_f16(float v);
 /* Rounds a float result to its element kind (bf16, f16); no-op for f32. */
 void round_to_ek(float *d, int64_t n, int ek);
+/* Rows of an f32 matrix (row stride ld) rounded as round_bf16 into dense d (the MXU's f32
+ * operands at default precision). */
+void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld);
+/* Rows of a bf16 matrix (row stride ld, in elements) widened to f32 into dense d (exact). */
+void widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld);
 static inline int32_t sext32(int64_t v, int width) {
   if (width >= 32) return (int32_t)(uint32_t)(uint64_t)v;
   uint32_t u = (uint32_t)(uint64_t)v & ((1u << width) - 1u);

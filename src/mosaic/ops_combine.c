@@ -129,8 +129,8 @@ tsr_status r_contract(exec *x, const minst *in) {
   const float *L = fl ? SF(x, in->opd[0]) : NULL, *Rv = fl ? SF(x, in->opd[1]) : NULL;
   if (fl && in->mxu_bf16_inputs) {
     float *l16 = (float *)(void *)x->f->scratch, *r16 = l16 + lt->n;
-    for (int64_t i = 0; i < lt->n; i++) l16[i] = round_bf16(L[i]);
-    for (int64_t i = 0; i < rt->n; i++) r16[i] = round_bf16(Rv[i]);
+    round_rows_bf16(l16, L, 1, lt->n, lt->n);
+    round_rows_bf16(r16, Rv, 1, rt->n, rt->n);
     L = l16;
     Rv = r16;
   }

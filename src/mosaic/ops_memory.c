@@ -23,6 +23,15 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
   }
   case TSR_BF16: case TSR_F16: {
     float *d = (float *)dst + off;
+    if (dt == TSR_BF16 && stride == 1) { /* bf16 is f32's upper half: a loop that vectorises */
+      for (int64_t i = 0; i < n; i++) {
+        uint16_t h;
+        memcpy(&h, p + 2 * i, 2);
+        uint32_t w = (uint32_t)h << 16;
+        memcpy(&d[i], &w, 4);
+      }
+      break;
+    }
     for (int64_t i = 0; i < n; i++) {
       uint16_t u;
       memcpy(&u, p + i * sb, 2);
@@ -419,10 +428,10 @@ static bool dense_aligned(const tsr_ref *w) {
   return true;
 }
 
-/* A window of 4-byte elements, aligned for them, whose last dimension is dense and whose
- * rows do not overlap: what a BLAS takes with a leading dimension per matrix (ops_tpu.c). */
+/* A window aligned for its elements whose last dimension is dense and whose rows do not
+ * overlap: what a BLAS takes with a leading dimension per matrix (ops_tpu.c). */
 static bool rows_dense(const tsr_ref *w) {
-  if ((uintptr_t)w->data % 4 != 0 || w->rank < 2) return false;
+  if ((uintptr_t)w->data % tsr_dtype_size(w->dtype) != 0 || w->rank < 2) return false;
   int r = w->rank;
   if (w->shape[r - 1] > 1 && w->stride[r - 1] != 1) return false;
   return w->stride[r - 2] >= w->shape[r - 1] && w->stride[r - 2] >= 1 && w->stride[r - 2] <= INT32_MAX;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/blas.h"
+#include "core/xsmm.h"
 #include "mosaic/mosaic_internal.h"
 
 static tsr_status need_ctx(const exec *x) {
@@ -164,31 +165,63 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
     for (int p = 0; p < parts; p++) fn(arg, p);
 }
 
+/* Operands made dense in scratch before the product, in the product's parts, which the host
+ * helpers may share: part p does its share of each operand's stored rows. At default
+ * precision both are rounded to bf16 (the MXU's inputs). At full f32 an operand is copied
+ * when it is a window whose rows lie apart (alias.c, mxu_view) and libxsmm is on (it runs
+ * blocks of up to 2^24 multiply-adds, core/xsmm.c; bigger ones go to the BLAS, for which the
+ * copy is a pass of O(rows x cols) spent for nothing): libxsmm's kernels read their operands
+ * where they lie, without packing them as a BLAS does, and rows a power-of-two stride apart
+ * (a (256, 256) block of a 1024-wide array: 4 KiB) fall into a few cache sets and evict each
+ * other. Same products, same order: the same bits. */
+typedef struct dense_job {
+  const void *src[2]; /* f32, or bf16 where widen[o] (a bf16 window read in place) */
+  float *dst[2];
+  int64_t rows[2], cols[2], ld[2];
+  bool round, widen[2], copy[2];
+  int parts;
+} dense_job;
+
+static void dense_part(void *arg, int part) {
+  const dense_job *j = arg;
+  for (int o = 0; o < 2; o++) {
+    int64_t per = (j->rows[o] + j->parts - 1) / j->parts, r0 = part * per, r1 = r0 + per < j->rows[o] ? r0 + per : j->rows[o];
+    if (r0 >= r1 || !j->copy[o]) continue;
+    float *d = j->dst[o] + r0 * j->cols[o];
+    if (j->widen[o]) {
+      widen_rows_bf16(d, (const uint16_t *)j->src[o] + r0 * j->ld[o], r1 - r0, j->cols[o], j->ld[o]);
+      continue;
+    }
+    const float *s = (const float *)j->src[o] + r0 * j->ld[o];
+    if (j->round) round_rows_bf16(d, s, r1 - r0, j->cols[o], j->ld[o]);
+    else
+      for (int64_t r = 0; r < r1 - r0; r++) memcpy(d + r * j->cols[o], s + r * j->ld[o], sizeof(float) * (size_t)j->cols[o]);
+  }
+}
+
 void matmul_add_cost(exec *x, const minst *in) {
   tsr_cost_add_matmul(&x->cost, in->a[2], in->a[4], in->a[3], (double)in->a[5], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
 }
 
 /* Operand k's matrices: their row stride (*ld, dense: `dense_ld`) and the distance between
- * batches (*batch_stride, dense: `dense_n`), from the window its load handed out in place
- * (alias.c, mxu_view) or the value's own dense layout. */
+ * batches (*batch_stride, dense: `dense_n`), in elements, from the window its load handed
+ * out in place (alias.c, mxu_view) or the value's own dense layout; *bf16: the window holds
+ * bf16 elements (a value's own layout is always f32). */
 static void matmul_operand(const exec *x, const minst *in, int k, int64_t dense_ld, int64_t dense_n, int64_t *ld,
-                           int64_t *batch_stride) {
+                           int64_t *batch_stride, bool *bf16) {
   const tsr_ref *w = &x->f->refs[in->opd[k]];
   *ld = dense_ld;
   *batch_stride = dense_n;
+  *bf16 = false;
   if (!(in->mxu_views >> k & 1) || !w->data || w->data != (char *)x->f->data[in->opd[k]]) return;
   *ld = w->stride[w->rank - 2];
   if (w->rank > 2) *batch_stride = w->stride[0];
+  *bf16 = w->dtype == TSR_BF16;
 }
 
-/* Rows of a float matrix rounded to bf16 into dense memory (the MXU's inputs at default
- * precision). */
-static void round_rows_bf16(float *d, const float *s, int64_t rows, int64_t cols, int64_t ld) {
-  for (int64_t i = 0; i < rows; i++)
-    for (int64_t j = 0; j < cols; j++) d[i * cols + j] = round_bf16(s[i * ld + j]);
-}
-
-/* The bytes [lo, hi) that operand k's matrices span (ld, batch_stride as matmul_operand). */
+/* The bytes [lo, hi) that operand k's matrices span (ld, batch_stride as matmul_operand),
+ * counted in 4-byte elements: for a bf16 window, a span twice its own, which can only make
+ * adds_in_place's test stricter. */
 static void operand_span(const exec *x, const minst *in, int k, int64_t rows, int64_t cols, int64_t ld,
                          int64_t batch_stride, uintptr_t *lo, uintptr_t *hi) {
   *lo = (uintptr_t)x->f->data[in->opd[k]];
@@ -215,8 +248,9 @@ tsr_status r_matmul(exec *x, const minst *in) {
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   bool tl = in->a[0] != 0, tr = in->a[1] != 0;
   int64_t lda, ldb, sa, sb;
-  matmul_operand(x, in, 0, tl ? M : K, M * K, &lda, &sa);
-  matmul_operand(x, in, 1, tr ? K : N, K * N, &ldb, &sb);
+  bool a16, b16;
+  matmul_operand(x, in, 0, tl ? M : K, M * K, &lda, &sa, &a16);
+  matmul_operand(x, in, 1, tr ? K : N, K * N, &ldb, &sb, &b16);
   /* the result in its own buffer, or the accumulator's window (which a step before may have
    * left as the result's memory) */
   int32_t res = in->res[0];
@@ -237,16 +271,16 @@ tsr_status r_matmul(exec *x, const minst *in) {
     mb.lda = lda;
     mb.ldb = ldb;
     if (in->cls == VC_F) {
-      const float *A = SF(x, in->opd[0]) + b * sa, *Bm = SF(x, in->opd[1]) + b * sb;
-      if (in->mxu_bf16_inputs) {
-        float *a16 = (float *)(void *)x->f->scratch, *b16 = a16 + M * K;
-        round_rows_bf16(a16, A, tl ? K : M, tl ? M : K, lda);
-        round_rows_bf16(b16, Bm, tr ? N : K, tr ? K : N, ldb);
-        A = a16;
-        Bm = b16;
-        mb.lda = tl ? M : K;
-        mb.ldb = tr ? K : N;
-      }
+      const char *pa = x->f->data[in->opd[0]], *pb = x->f->data[in->opd[1]];
+      const float *A = (const float *)(const void *)(pa + b * sa * (a16 ? 2 : 4));
+      const float *Bm = (const float *)(const void *)(pb + b * sb * (b16 ? 2 : 4));
+      dense_job j = {.src = {A, Bm}, .dst = {(float *)(void *)x->f->scratch, (float *)(void *)x->f->scratch + M * K},
+                     .rows = {tl ? K : M, tr ? N : K}, .cols = {tl ? M : K, tr ? K : N}, .ld = {lda, ldb},
+                     .round = in->mxu_bf16_inputs, .widen = {a16, b16}, .parts = parts};
+      for (int o = 0; o < 2; o++) j.copy[o] = j.round || j.widen[o] || (j.ld[o] != j.cols[o] && tsr_xsmm_enabled());
+      if (j.copy[0] || j.copy[1]) run_parts(x, parts, dense_part, &j);
+      if (j.copy[0]) A = j.dst[0], mb.lda = j.cols[0];
+      if (j.copy[1]) Bm = j.dst[1], mb.ldb = j.cols[1];
       mb.fa = A;
       mb.fb = Bm;
       mb.fc = SF(x, in->res[0]) + b * M * N;

@@ -1,6 +1,7 @@
 /* Transcendental functions over whole vectors, in loops the compiler turns into SIMD code.
- * libm's expf is a call per element (about 3 ns here, and a slow path for every underflow),
- * which made exp a sixth of a flash-attention run. */
+ * libm's expf is a call per element (and a slow path for every underflow), which made exp a
+ * large share of attention kernels' time (bench/RESULTS.md, "Measurements behind choices in
+ * the code"). */
 #include "mosaic/mosaic_internal.h"
 
 #include <math.h>
@@ -38,7 +39,7 @@ static inline bool exp_is_zero(float x) { return x < -104.0f; }
  * underflow as libm. The few inputs whose result is subnormal, overflows or is NaN go to
  * expf in a second pass, so the first stays branch-free. */
 void vec_expf(float *restrict d, const float *restrict a, int64_t n) {
-  /* an OR of int lanes: a 64-bit count took a widening per vector, 10% of the loop */
+  /* an OR of int lanes: a 64-bit count would need a widening per vector */
   int rare = 0;
   for (int64_t i = 0; i < n; i++) {
     float x = a[i];

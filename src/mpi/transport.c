@@ -14,7 +14,8 @@
  *   - a remote signal is MPI_Accumulate into the semaphore's inbox;
  *   - the inboxes lie in a shared segment (MPI_Win_allocate_shared) when every process is on
  *     one node: there an accumulate is done by the sender, where on the dynamic window it
- *     waited for the target to call MPI (60 ms each in the ring all-gather's benchmark);
+ *     waited for the target to call MPI (bench/RESULTS.md,
+ *     "Measurements behind choices in the code");
  *   - a waiting core moves its semaphore's inbox into the semaphore (an atomic swap with 0,
  *     MPI_Fetch_and_op), so that MPI's atomics and the engine's never touch one cell;
  *   - the end barrier is MPI_Ibarrier, after which every inbox is emptied and detached;
@@ -385,8 +386,9 @@ static void inbox_disps(const mpi_mesh *x, MPI_Aint base, size_t cell, MPI_Aint 
 /* Moves what other processes added to one inbox cell into the semaphore; true if anything. */
 static bool drain_cell(mpi_mesh *x, inbox *ib, size_t cell) {
   /* A plain look first: MPI's atomics lock the process's accumulate state, and waiters that
-   * took it on every look starved the other processes' signals (10x slower with 1 MiB
-   * shards). A torn or stale look only delays the swap to a later one. */
+   * took it on every look starved the other processes' signals (bench/RESULTS.md,
+   * "Measurements behind choices in the code"). A torn or stale look only delays the swap to a
+   * later one. */
   if (!__atomic_load_n(&ib->cells[2 * cell], __ATOMIC_RELAXED)) return false;
   int64_t zero = 0, got = 0, who = 0;
   MPI_Aint amount_at, sender_at;

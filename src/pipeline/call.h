@@ -1,10 +1,14 @@
 /* One pallas_call's plan: its operands checked and sized, its VMEM, and what its cores share
- * while they run (pallas_call.c); the host split (host_split.c) plans and runs parts of it. */
+ * while they run (call_plan.c); how a core runs its share (pallas_call.c), its semaphore
+ * operands (call_semaphores.c) and the blocks two cores write (call_writes.c); the host split
+ * (host_split.c) plans and runs parts of it. */
 #ifndef TSR_PIPELINE_CALL_H
 #define TSR_PIPELINE_CALL_H
 
+#include "pipeline/ctx.h"
 #include "pipeline/engine.h"
 #include "pipeline/host_split.h"
+#include "pipeline/seam.h"
 
 typedef struct operand_plan {
   const tsr_block_spec *spec;
@@ -12,17 +16,13 @@ typedef struct operand_plan {
   tsr_ref hbm;
   bool is_output;
   int index;                   /* among inputs or outputs */
-  int rank;
-  int64_t block[TSR_MAX_RANK];
-  bool squeezed[TSR_MAX_RANK];
-  bool passthrough;
+  seam_operand_geometry geo;   /* what each core's bref gets (a passthrough's block: zeros) */
   bool semaphores;              /* SEMAPHORE_MEM: the array holds semaphore counts */
   /* An output aliased to an input where both are whole arrays resident in VMEM or SMEM (a
    * memory-space operand, no block shape): on a TPU they are one buffer, so the output's
-   * block is the input's (share_input, pallas_call.c). The other's index in the call's
+   * block is the input's (share_input, call_plan.c). The other's index in the call's
    * operands (inputs, then outputs), on both; -1 for the rest. */
   int shares;
-  int buffer_count;
   int64_t block_bytes;
 } operand_plan;
 
@@ -44,10 +44,55 @@ typedef struct call_plan {
   host_split split;
 } call_plan;
 
+/* What one core (or one part of a host split) holds while it runs the call. */
+typedef struct call_core_run {
+  call_plan *cp;
+  pipeline p;
+  tsr_ctx ctx;
+  carry_watch carry;           /* a host part's watch (ctx.carry) */
+  const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
+  tsr_ref scratch[64];
+  tsr_ref prefetch[64];
+  double step_cost_share;
+  bool carried_out;            /* call_carry_out has run (after the last body, or after the pipeline) */
+} call_core_run;
+
+/* "VMEM", "SMEM", "ANY", "HBM", "host". */
+const char *call_space_label(tsr_space s);
 /* "in0", "out1". */
 void call_operand_name(const operand_plan *o, char *buf, size_t cap);
+/* The operands' blocks and buffers (aliased outputs take their inputs' arrays) and the VMEM
+ * and SMEM they need, against the limits; plan_only: the arrays need no data. The caller
+ * frees cp->ops, also after a failure. */
+tsr_status call_plan_make(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp);
 /* Runs core c's share of the grid, or in a split the part c runs (cp: the call_plan;
  * a job for machine_run_cores). */
 tsr_status call_run_core(tsr_core *c, void *cp);
+/* A buffer of core c in `space` for a ref of that shape (fill: poisoned as the space's new
+ * memory is; otherwise left as it is, to be filled before anything reads it). */
+tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+                             const int64_t *shape, const char *what, bool fill, tsr_ref *out);
+tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+                          const int64_t *shape, const char *what, tsr_ref *out);
+
+/* ---- fast paths (fast_paths.c: each predicate with the reason nothing can tell) ---- */
+/* Sets o's bref flags: read_only_view and strided_view (input blocks as views of HBM),
+ * overwrite_view (output blocks written in place in HBM), late_in and late_out (host copies
+ * moved from DMA starts to their waits), shared_slot. */
+void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b);
+/* Whether a slot's poison may wait for its first use as a copy (bref.unfilled). */
+bool call_may_defer_slot_poison(const tsr_core *c, const bref *b);
+
+/* ---- semaphore operands (call_semaphores.c) ---- */
+tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i);
+void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r);
+tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r);
+tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r);
+
+/* ---- blocks written by two cores (call_writes.c) ---- */
+void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs);
+void call_check_cross_core_writes(call_plan *cp);
+void call_clear_written(call_plan *cp);
+void call_free_written(call_plan *cp);
 
 #endif

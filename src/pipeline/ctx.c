@@ -44,11 +44,11 @@ void tsr_ctx_add_cost(tsr_ctx *c, const tsr_cost *cost) {
 tsr_status tsr_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem) {
   dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1};
-  return core_dma_start(c->core, &r);
+  return machine_core_dma_start(c->core, &r);
 }
 
 tsr_status tsr_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst) {
-  return core_dma_wait(c->core, sem, (int64_t)tsr_ref_bytes(dst), NULL, -1);
+  return machine_core_dma_wait(c->core, sem, (int64_t)tsr_ref_bytes(dst), NULL, -1);
 }
 
 tsr_status tsr_sync_copy(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst) {
@@ -57,17 +57,17 @@ tsr_status tsr_sync_copy(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst) {
 }
 
 tsr_status tsr_sem_signal(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int core) {
-  return core_sem_signal(c->core, sem, amount, core);
+  return machine_core_sem_signal(c->core, sem, amount, core);
 }
 
 tsr_status tsr_sem_wait(tsr_ctx *c, const tsr_ref *sem, int32_t amount) {
-  return core_sem_wait(c->core, sem, amount);
+  return machine_core_sem_wait(c->core, sem, amount);
 }
 
 int32_t tsr_sem_read(tsr_ctx *c, const tsr_ref *sem) {
   (void)c;
   if (!sem || sem->space != TSR_SEMAPHORE_MEM || sem->rank != 0) return 0;
-  return (int32_t)core_sem_read(sem);
+  return (int32_t)machine_core_sem_read(sem);
 }
 
 /* ---- many chips ---- */
@@ -95,11 +95,11 @@ int tsr_ctx_mesh_device(const tsr_ctx *c, const int64_t *coords) {
 
 tsr_status tsr_remote_copy_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core) {
-  return core_remote_dma_start(c->core, src, dst, send_sem, recv_sem, device, core);
+  return machine_core_remote_dma_start(c->core, src, dst, send_sem, recv_sem, device, core);
 }
 
 tsr_status tsr_sem_signal_device(tsr_ctx *c, const tsr_ref *sem, int32_t amount, int device, int core) {
-  return core_sem_signal_device(c->core, sem, amount, device, core);
+  return machine_core_sem_signal_device(c->core, sem, amount, device, core);
 }
 
 const tsr_ref *tsr_ctx_barrier_semaphore(tsr_ctx *c) { return c->core->barrier_sem.data ? &c->core->barrier_sem : NULL; }

@@ -71,7 +71,7 @@ static tsr_status rebind(tsr_scheduler *s, bref *b, const tsr_ref *hbm, saved_bl
   memcpy(sv->cur, b->blk_cur, n);
   memcpy(sv->next, b->blk_next, n);
   sv->hbm = b->hbm;
-  if (hbm->rank != b->rank || hbm->dtype != b->hbm.dtype)
+  if (hbm->rank != b->geo.rank || hbm->dtype != b->hbm.dtype)
     return tsr_fail(TSR_ERR_INVALID, "%s: the array given to a hook differs in rank or dtype from "
                     "the buffered ref's", b->name);
   b->hbm = *hbm;
@@ -157,11 +157,11 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
   snprintf(b->name, sizeof b->name, "%s%s%s%d", pd->name ? pd->name : "", pd->name ? "." : "",
            is_out ? "out" : "in", k);
   b->hbm = *ref;
-  b->rank = ref->rank;
+  b->geo.rank = ref->rank;
   b->index_map = sp->index_map;
   b->index_map_user = sp->index_map_user;
   memcpy(b->axis_map, sp->axis_map, sizeof b->axis_map);
-  b->space = sp->space;
+  b->geo.space = sp->space;
   b->bypass = sp->space == ref->space;
   TSR_TRY(tsr_dtype_check_tpu(ref->dtype, b->name));
   if (sp->space != TSR_VMEM && sp->space != TSR_SMEM && !b->bypass)
@@ -175,35 +175,35 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
                     sp->rank, ref->rank);
   for (int d = 0; d < ref->rank; d++) {
     int64_t bs = sp->rank ? sp->block_shape[d] : ref->shape[d];
-    if (bs == TSR_SQUEEZED) { b->squeezed[d] = true; bs = 1; }
+    if (bs == TSR_SQUEEZED) { b->geo.squeezed[d] = true; bs = 1; }
     else if (bs < 1) return tsr_fail(TSR_ERR_INVALID, "%s: block dimension %d is %lld", b->name, d, (long long)bs);
-    b->block[d] = bs;
-    b->element[d] = sp->rank ? sp->element[d] : false;
+    b->geo.block[d] = bs;
+    b->geo.element[d] = sp->rank ? sp->element[d] : false;
   }
-  b->buffer_count = sp->buffer_count ? sp->buffer_count : 2;
-  if (b->buffer_count < 2 || b->buffer_count > TSR_MAX_BUFFERS || (is_out && b->buffer_count != 2))
+  b->geo.buffer_count = sp->buffer_count ? sp->buffer_count : 2;
+  if (b->geo.buffer_count < 2 || b->geo.buffer_count > TSR_MAX_BUFFERS || (is_out && b->geo.buffer_count != 2))
     return tsr_fail(TSR_ERR_INVALID, "%s: emit_pipeline takes 2 to %d buffers for inputs and 2 for "
-                    "outputs, got %d", b->name, TSR_MAX_BUFFERS, b->buffer_count);
-  if (!b->bypass) array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->tiling);
+                    "outputs, got %d", b->name, TSR_MAX_BUFFERS, b->geo.buffer_count);
+  if (!b->bypass) array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->geo.tiling);
   int64_t none[1] = {0};
   tsr_buffer *buf;
   if (b->kind == BREF_ACCUM) {
-    b->accum = tsr_ref_dense(NULL, ref->dtype, TSR_VMEM, ref->rank, b->block);
-    TSR_TRY(core_alloc(c, TSR_VMEM, tsr_ref_bytes(&b->accum), 0, b->name, &buf));
+    b->accum = tsr_ref_dense(NULL, ref->dtype, TSR_VMEM, ref->rank, b->geo.block);
+    TSR_TRY(machine_core_alloc(c, TSR_VMEM, tsr_ref_bytes(&b->accum), 0, b->name, &buf));
     b->accum.data = buf->base;
     b->accum.buf = buf;
   }
-  if (b->bypass) { b->buffer_count = 1; return TSR_OK; }
-  for (int s = 0; s < b->buffer_count; s++) {
-    b->slot[s] = tsr_ref_dense(NULL, ref->dtype, sp->space, ref->rank, b->block);
-    TSR_TRY(core_alloc(c, sp->space, tsr_ref_bytes(&b->slot[s]), 0, b->name, &buf));
+  if (b->bypass) { b->geo.buffer_count = 1; return TSR_OK; }
+  for (int s = 0; s < b->geo.buffer_count; s++) {
+    b->slot[s] = tsr_ref_dense(NULL, ref->dtype, sp->space, ref->rank, b->geo.block);
+    TSR_TRY(machine_core_alloc(c, sp->space, tsr_ref_bytes(&b->slot[s]), 0, b->name, &buf));
     b->slot[s].data = buf->base;
     b->slot[s].buf = buf;
   }
   tsr_ref *sems[2] = {&b->sem_recv, &b->sem_send};
   for (int s = 0; s < 2; s++) {
     *sems[s] = tsr_ref_dense(NULL, TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, none);
-    TSR_TRY(core_alloc(c, TSR_SEMAPHORE_MEM, tsr_ref_bytes(sems[s]), 0, b->name, &buf));
+    TSR_TRY(machine_core_alloc(c, TSR_SEMAPHORE_MEM, tsr_ref_bytes(sems[s]), 0, b->name, &buf));
     sems[s]->data = buf->base;
     sems[s]->buf = buf;
   }
@@ -217,9 +217,9 @@ static void marks_of(tsr_core *c, int *marks) {
 }
 
 static void release(tsr_core *c, const int *marks) {
-  core_release_to(c, TSR_VMEM, marks[0]);
-  core_release_to(c, TSR_SMEM, marks[1]);
-  core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
+  machine_core_release_to(c, TSR_VMEM, marks[0]);
+  machine_core_release_to(c, TSR_SMEM, marks[1]);
+  machine_core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
 }
 
 static tsr_status make_brefs(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *refs, bref *brefs) {
@@ -304,7 +304,7 @@ static tsr_status bind_allocations(const tsr_pipeline_desc *pd, const tsr_ref *r
   if (a->n != n) return tsr_fail(TSR_ERR_INVALID, "pipeline allocations hold %d refs, the pipeline has %d", a->n, n);
   for (int i = 0; i < n; i++) {
     bref *b = &a->brefs[i];
-    if (refs[i].dtype != b->hbm.dtype || refs[i].rank != b->rank || (refs[i].space == b->space) != b->bypass)
+    if (refs[i].dtype != b->hbm.dtype || refs[i].rank != b->geo.rank || (refs[i].space == b->geo.space) != b->bypass)
       return tsr_fail(TSR_ERR_INVALID, "%s: ref differs in dtype, rank or space from the one the "
                       "allocations were made for", b->name);
     b->hbm = refs[i];

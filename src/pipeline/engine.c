@@ -25,12 +25,12 @@ bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank) {
 
 bool sched_has_changed(const sched *s, const bref *b) {
   (void)s;
-  return pipe_blocks_differ(b->blk_cur, b->blk_prev, b->rank);
+  return pipe_blocks_differ(b->blk_cur, b->blk_prev, b->geo.rank);
 }
 
 bool sched_will_change(const sched *s, const bref *b) {
   (void)s;
-  return pipe_blocks_differ(b->blk_cur, b->blk_next, b->rank);
+  return pipe_blocks_differ(b->blk_cur, b->blk_next, b->geo.rank);
 }
 
 /* ---- the seed's schedules ---------------------------------------------------------------- */
@@ -98,7 +98,7 @@ const pipe_schedule pipe_schedule_fixed = {
 tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk) {
   tsr_status s = TSR_OK;
   if (!b->index_map) {
-    for (int d = 0; d < b->rank; d++) {
+    for (int d = 0; d < b->geo.rank; d++) {
       int axis = b->axis_map[d] - 1;
       if (axis >= p->grid_rank)
         return tsr_fail(TSR_ERR_INVALID, "%s: block dimension %d follows grid axis %d of a rank-%d "
@@ -113,13 +113,13 @@ tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *b
     return tsr_fail_context(s, "%s: index map at grid index %s", b->name,
                             tsr_format_dims(idx, p->grid_rank, gi, sizeof gi));
   }
-  for (int d = 0; d < b->rank; d++) {
-    int64_t start = b->element[d] || b->squeezed[d] ? blk[d] : blk[d] * b->block[d];
+  for (int d = 0; d < b->geo.rank; d++) {
+    int64_t start = b->geo.element[d] || b->geo.squeezed[d] ? blk[d] : blk[d] * b->geo.block[d];
     if (blk[d] < 0 || start >= b->hbm.shape[d]) {
       char gi[96], bi[96];
       return tsr_fail(TSR_ERR_BOUNDS, "%s: index map returns block %s at grid index %s: dimension %d "
                       "starts at element %lld, outside the array (size %lld)",
-                      b->name, tsr_format_dims(blk, b->rank, bi, sizeof bi),
+                      b->name, tsr_format_dims(blk, b->geo.rank, bi, sizeof bi),
                       tsr_format_dims(idx, p->grid_rank, gi, sizeof gi), d, (long long)start,
                       (long long)b->hbm.shape[d]);
     }
@@ -129,19 +129,20 @@ tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *b
 
 static int64_t slice_bytes(const bref *b, const block_slice *sl) {
   int64_t n = (int64_t)tsr_dtype_size(b->hbm.dtype);
-  for (int d = 0; d < b->rank; d++) n *= sl->size[d];
+  for (int d = 0; d < b->geo.rank; d++) n *= sl->size[d];
   return n;
 }
 
 static tsr_status slice_of(const bref *b, const int64_t *blk, block_slice *sl) {
-  tsr_status s = block_dma_slice(b->hbm.shape, b->rank, b->block, b->element, b->tiling, blk, sl);
+  tsr_status s = block_dma_slice(b->hbm.shape, b->geo.rank, b->geo.block, b->geo.element, b->geo.tiling, blk, sl);
   if (s != TSR_OK) return tsr_fail_context(s, "%s", b->name);
   return TSR_OK;
 }
 
 int64_t bref_block_bytes(const bref *b, const int64_t *blk) {
   block_slice sl;
-  if (b->bypass || block_dma_slice(b->hbm.shape, b->rank, b->block, b->element, b->tiling, blk, &sl) != TSR_OK) return -1;
+  const seam_operand_geometry *g = &b->geo;
+  if (b->bypass || block_dma_slice(b->hbm.shape, g->rank, g->block, g->element, g->tiling, blk, &sl) != TSR_OK) return -1;
   return slice_bytes(b, &sl);
 }
 
@@ -156,7 +157,7 @@ static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref 
 /* A slot about to be used as a copy gets the poison its allocation deferred. */
 static void fill_slot(bref *b, int slot) {
   if (!b->unfilled[slot]) return;
-  core_fill_fresh(b->slot[slot].buf);
+  machine_core_fill_fresh(b->slot[slot].buf);
   b->unfilled[slot] = false;
 }
 
@@ -167,10 +168,10 @@ static void fill_slot(bref *b, int slot) {
  * overwritten output (strided too: the body's stores then take the place of the
  * write-back's); returns whether it did. */
 static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
-  bool whole = !sl->partial && b->space == TSR_VMEM && !b->shared_slot;
+  bool whole = !sl->partial && b->geo.space == TSR_VMEM && !b->shared_slot;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
-    b->hbm_view[slot].space = b->space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
+    b->hbm_view[slot].space = b->geo.space; /* a block in VMEM, as the kernel sees it, wherever its bytes are */
     b->is_view[slot] = p->core->m->opts.zero_copy || b->overwrite_view || b->strided_view ||
                        tsr_ref_is_contiguous(&b->hbm_view[slot]);
   } else {
@@ -188,8 +189,8 @@ static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, c
   bool view = bind_view(p, b, slot, &sl);
   dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
                    .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .late = b->late_in, .dir = TSR_DMA_IN,
-                   .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
-  TSR_TRY(core_dma_start(p->core, &r));
+                   .operand = b->operand, .block = blk, .rank = b->geo.rank, .name = b->name};
+  TSR_TRY(machine_core_dma_start(p->core, &r));
   b->dma.in++;
   b->dma.bytes_in += r.bytes;
   return TSR_OK;
@@ -210,8 +211,8 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
   slice_views(b, slot, &sl, &dst, &src);
   dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
                    .no_copy = b->is_view[slot], .stream = stream_out(b), .late = b->late_out, .dir = TSR_DMA_OUT,
-                   .operand = b->operand, .block = blk, .rank = b->rank, .name = b->name};
-  TSR_TRY(core_dma_start(p->core, &r));
+                   .operand = b->operand, .block = blk, .rank = b->geo.rank, .name = b->name};
+  TSR_TRY(machine_core_dma_start(p->core, &r));
   b->dma.out++;
   b->dma.bytes_out += r.bytes;
   return TSR_OK;
@@ -220,13 +221,13 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
 static tsr_status wait_bytes(pipeline *p, bref *b, const tsr_ref *sem, const int64_t *blk) {
   block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
-  return core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
+  return machine_core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
 }
 
 /* ---- phases on one buffered ref (the seed's BufferedRef methods) ------------------------- */
 
 tsr_status bref_copy_in(pipeline *p, bref *b, const int64_t *blk) {
-  b->next_slot = (b->current_slot + 1) % b->buffer_count;
+  b->next_slot = (b->current_slot + 1) % b->geo.buffer_count;
   return start_in(p, b, b->next_slot, blk, &b->sem_recv);
 }
 
@@ -236,7 +237,7 @@ tsr_status bref_wait_in(pipeline *p, bref *b, const int64_t *blk) {
 
 tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk) {
   int slot = b->current_slot;
-  b->next_slot = (slot + 1) % b->buffer_count;
+  b->next_slot = (slot + 1) % b->geo.buffer_count;
   return start_out(p, b, slot, blk);
 }
 
@@ -245,20 +246,20 @@ tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
 }
 
 void bref_update_view(bref *b) {
-  if (b->passthrough) { b->view = b->hbm; return; }
+  if (b->geo.passthrough) { b->view = b->hbm; return; }
   if (!b->is_view[b->current_slot]) fill_slot(b, b->current_slot);
   tsr_ref v = b->is_view[b->current_slot] ? b->hbm_view[b->current_slot] : b->slot[b->current_slot];
-  for (int d = b->rank - 1; d >= 0; d--)
-    if (b->squeezed[d]) tsr_ref_squeeze(&v, d, &v);
+  for (int d = b->geo.rank - 1; d >= 0; d--)
+    if (b->geo.squeezed[d]) tsr_ref_squeeze(&v, d, &v);
   b->view = v;
 }
 
 static void emit_skip(pipeline *p, bref *b, tsr_dma_dir dir) {
   if (dir == TSR_DMA_IN) b->dma.skip_in++; else b->dma.skip_out++;
-  if (core_observed(p->core)) {
+  if (machine_core_observed(p->core)) {
     tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = p->core->step, .name = b->name, .dir = dir,
-                    .operand = b->operand, .rank = b->rank, .index = b->blk_cur};
-    core_emit(p->core, &ev);
+                    .operand = b->operand, .rank = b->geo.rank, .index = b->blk_cur};
+    machine_core_emit(p->core, &ev);
   }
 }
 
@@ -273,8 +274,8 @@ static uint64_t block_hash(const int64_t *blk, int rank) {
 /* The slot of blk in the set: where it is, or the empty slot where it would go. */
 static int64_t written_slot(const bref *b, const int64_t *blk) {
   uint64_t mask = (uint64_t)b->cap_written - 1;
-  for (uint64_t i = block_hash(blk, b->rank) & mask;; i = (i + 1) & mask)
-    if (!b->written_used[i] || !pipe_blocks_differ(&b->written[i * (uint64_t)b->rank], blk, b->rank))
+  for (uint64_t i = block_hash(blk, b->geo.rank) & mask;; i = (i + 1) & mask)
+    if (!b->written_used[i] || !pipe_blocks_differ(&b->written[i * (uint64_t)b->geo.rank], blk, b->geo.rank))
       return (int64_t)i;
 }
 
@@ -285,12 +286,12 @@ static bool was_written(const bref *b, const int64_t *blk) {
 bool bref_was_written(const bref *b, const int64_t *blk) { return was_written(b, blk); }
 
 static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
-  if (b->rank == 0) return TSR_OK;
+  if (b->geo.rank == 0) return TSR_OK;
   if (2 * (b->num_written + 1) > b->cap_written) { /* grow and rehash */
     int64_t ncap = b->cap_written ? b->cap_written * 2 : 64;
     bref nb = *b;
     nb.cap_written = ncap;
-    nb.written = malloc((size_t)ncap * (size_t)b->rank * sizeof *nb.written);
+    nb.written = malloc((size_t)ncap * (size_t)b->geo.rank * sizeof *nb.written);
     nb.written_used = calloc((size_t)ncap, sizeof *nb.written_used);
     nb.written_step = malloc((size_t)ncap * sizeof *nb.written_step);
     if (!nb.written || !nb.written_used || !nb.written_step) {
@@ -301,11 +302,11 @@ static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
     }
     for (int64_t i = 0; i < b->cap_written; i++) {
       if (!b->written_used[i]) continue;
-      const int64_t *old = &b->written[i * b->rank];
+      const int64_t *old = &b->written[i * b->geo.rank];
       int64_t j = written_slot(&nb, old);
       nb.written_used[j] = true;
       nb.written_step[j] = b->written_step[i];
-      memcpy(&nb.written[j * b->rank], old, (size_t)b->rank * sizeof *old);
+      memcpy(&nb.written[j * b->geo.rank], old, (size_t)b->geo.rank * sizeof *old);
     }
     free(b->written);
     free(b->written_used);
@@ -319,7 +320,7 @@ static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
   if (b->written_used[j]) return TSR_OK; /* the first write-back is the one kept */
   b->written_used[j] = true;
   b->written_step[j] = step;
-  memcpy(&b->written[j * b->rank], blk, (size_t)b->rank * sizeof *blk);
+  memcpy(&b->written[j * b->geo.rank], blk, (size_t)b->geo.rank * sizeof *blk);
   b->num_written++;
   return TSR_OK;
 }
@@ -333,7 +334,7 @@ int64_t bref_written_step(const bref *b, const int64_t *blk) {
 
 tsr_status bref_add_written(bref *into, const bref *from) {
   for (int64_t j = 0; j < from->cap_written; j++)
-    if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->rank], from->written_step[j]));
+    if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->geo.rank], from->written_step[j]));
   return TSR_OK;
 }
 
@@ -350,12 +351,12 @@ void bref_free_written(bref *b) {
 /* Before the body: an output block that was already written back and is visited again. */
 static tsr_status check_revisit(pipeline *p, bref *b) {
   if (!(p->s.first_step || sched_has_changed(&p->s, b)) || !was_written(b, b->blk_cur)) return TSR_OK;
-  if (b->revisit != TSR_REVISIT_ANY) {
+  if (b->geo.revisit != TSR_REVISIT_ANY) {
     char bi[96], gi[96];
     return tsr_fail(TSR_ERR_INVALID, "%s: block %s is revisited at step %lld (grid index %s) after "
                     "it was written back; revisits of an output block must be consecutive (or "
                     "use revisit mode ANY with one buffer)", b->name,
-                    tsr_format_dims(b->blk_cur, b->rank, bi, sizeof bi), (long long)p->s.step,
+                    tsr_format_dims(b->blk_cur, b->geo.rank, bi, sizeof bi), (long long)p->s.step,
                     tsr_format_dims(p->index, p->grid_rank, gi, sizeof gi));
   }
   /* ANY: restore the block's state from HBM. */
@@ -376,7 +377,7 @@ static void check_parallel_revisit(pipeline *p, bref *b) {
     snprintf(msg, sizeof msg, "%s: block %s is written at grid index %s and again at %s, which differ "
              "in grid axis %d, marked %s: iterations along such an axis may run on different "
              "TensorCores at once and must not share an output block (mark the axis arbitrary, "
-             "or make the index map follow it)", b->name, tsr_format_dims(b->blk_cur, b->rank, bi, sizeof bi),
+             "or make the index map follow it)", b->name, tsr_format_dims(b->blk_cur, b->geo.rank, bi, sizeof bi),
              tsr_format_dims(p->prev_index, p->grid_rank, g0, sizeof g0),
              tsr_format_dims(p->index, p->grid_rank, g1, sizeof g1), k,
              p->semantics[k] == TSR_CORE_PARALLEL ? "core_parallel" : "parallel");
@@ -396,13 +397,13 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
   if (p->s.first_step_ever) b->current_slot = b->next_slot = 0;
-  if (b->buffer_count > 1 && sc->prologue_copy_in(&p->s, b, sc->user) && bref_is_input(b))
+  if (b->geo.buffer_count > 1 && sc->prologue_copy_in(&p->s, b, sc->user) && bref_is_input(b))
     TSR_TRY(bref_copy_in(p, b, b->blk_cur));
   b->current_slot = b->next_slot;
   return TSR_OK;
 }
 
-/* Zero-copy mode, or an output the body overwrites (pallas_call.c decides whether the call
+/* Zero-copy mode, or an output the body overwrites (fast_paths.c decides whether the call
  * allows it): an output block that becomes current is written in place in HBM, unless an
  * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
  * where the body wrote nothing). */
@@ -431,7 +432,7 @@ static tsr_status phase_wait_in(pipeline *p, bref *b) {
   bool accum = b->kind == BREF_ACCUM;
   if (sc->wait_in(&p->s, b, sc->user)) {
     if (!b->bypass) {
-      if (b->buffer_count == 1) /* single buffer: fetch now, in the only slot */
+      if (b->geo.buffer_count == 1) /* single buffer: fetch now, in the only slot */
         TSR_TRY(start_in(p, b, 0, b->blk_cur, &b->sem_recv));
       TSR_TRY(bref_wait_in(p, b, b->blk_cur));
     }
@@ -448,7 +449,7 @@ static tsr_status phase_wait_in(pipeline *p, bref *b) {
 static tsr_status phase_copy_in(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
-  if (b->buffer_count > 1 && bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
+  if (b->geo.buffer_count > 1 && bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
     return bref_copy_in(p, b, b->blk_next);
   return TSR_OK;
 }
@@ -456,7 +457,7 @@ static tsr_status phase_copy_in(pipeline *p, bref *b) {
 static tsr_status phase_wait_out(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
-  if (b->buffer_count > 1 && bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
+  if (b->geo.buffer_count > 1 && bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
     return bref_wait_out(p, b, b->blk_prev);
   return TSR_OK;
 }
@@ -476,7 +477,7 @@ static tsr_status phase_copy_out(pipeline *p, bref *b) {
   if (b->bypass) return TSR_OK;
   if (p->check_revisits) TSR_TRY(mark_written(b, b->blk_cur, p->s.step + p->core->step_base));
   TSR_TRY(bref_copy_out(p, b, b->blk_cur));
-  if (b->buffer_count == 1) { /* single buffer: the slot is reused by the next body */
+  if (b->geo.buffer_count == 1) { /* single buffer: the slot is reused by the next body */
     b->next_slot = 0;
     return bref_wait_out(p, b, b->blk_cur);
   }
@@ -486,7 +487,7 @@ static tsr_status phase_copy_out(pipeline *p, bref *b) {
 static tsr_status phase_finalize(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
-  if (b->buffer_count > 1 && bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
+  if (b->geo.buffer_count > 1 && bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
     b->current_slot = b->next_slot;
     return bref_wait_out(p, b, b->blk_cur);
   }
@@ -515,21 +516,22 @@ static void next_indices(const pipeline *p, const int64_t *cur, int64_t *next) {
  * block at this step (the seed's unclipped pl.ds slice, so it must lie inside the array). */
 static tsr_status bind_bypass(bref *b) {
   int64_t start[TSR_MAX_RANK];
-  for (int d = 0; d < b->rank; d++)
-    start[d] = b->element[d] || b->squeezed[d] ? b->blk_cur[d] : b->blk_cur[d] * b->block[d];
+  for (int d = 0; d < b->geo.rank; d++)
+    start[d] = b->geo.element[d] || b->geo.squeezed[d] ? b->blk_cur[d] : b->blk_cur[d] * b->geo.block[d];
   b->current_slot = b->next_slot = 0;
-  tsr_status s = tsr_ref_window(&b->hbm, start, b->block, &b->slot[0]);
+  tsr_status s = tsr_ref_window(&b->hbm, start, b->geo.block, &b->slot[0]);
   if (s != TSR_OK) return tsr_fail_context(s, "%s: block of an aliased (same-space) ref", b->name);
   return TSR_OK;
 }
 
 /* Observers are told of the VMEM buffers where the body sees views of HBM (views.c). */
 static bool push_views(pipeline *p) {
-  if (!core_observed(p->core)) return true;
+  if (!machine_core_observed(p->core)) return true;
   for (int i = 0; i < p->num_brefs; i++) {
     const bref *b = &p->brefs[i];
     int slot = b->current_slot;
-    if (!b->passthrough && !b->bypass && b->is_view[slot] && !core_push_view(p->core, &b->hbm_view[slot], &b->slot[slot]))
+    if (!b->geo.passthrough && !b->bypass && b->is_view[slot] &&
+        !machine_core_push_view(p->core, &b->hbm_view[slot], &b->slot[slot]))
       return false;
   }
   return true;
@@ -537,7 +539,7 @@ static bool push_views(pipeline *p) {
 
 #define FOR_BREFS(phase)                                                     \
   for (int i = 0; i < p->num_brefs; i++)                                     \
-    if (!p->brefs[i].passthrough) TSR_TRY(phase(p, &p->brefs[i]))
+    if (!p->brefs[i].geo.passthrough) TSR_TRY(phase(p, &p->brefs[i]))
 
 tsr_status pipe_run(pipeline *p) {
   if (!tsr_grid_num_steps(p->grid, p->grid_rank, &p->num_steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
@@ -563,8 +565,8 @@ tsr_status pipe_run(pipeline *p) {
      * index maps run now, before the body (as on TPU). Prev and next are cyclic. */
     for (int i = 0; i < p->num_brefs; i++) {
       bref *b = &p->brefs[i];
-      if (b->passthrough) continue;
-      size_t n = sizeof(int64_t) * (size_t)b->rank;
+      if (b->geo.passthrough) continue;
+      size_t n = sizeof(int64_t) * (size_t)b->geo.rank;
       if (step == 0) {
         TSR_TRY(bref_block_index(p, b, p->index, b->blk_cur));
         memcpy(b->blk_first, b->blk_cur, n);
@@ -583,10 +585,10 @@ tsr_status pipe_run(pipeline *p) {
     }
     if (p->emit_steps) {
       p->core->step = step;
-      if (core_observed(p->core)) {
+      if (machine_core_observed(p->core)) {
         tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = step, .rank = p->grid_rank,
                         .index = p->index, .operand = -1};
-        core_emit(p->core, &ev);
+        machine_core_emit(p->core, &ev);
       }
     }
     FOR_BREFS(phase_initialize);
@@ -596,16 +598,16 @@ tsr_status pipe_run(pipeline *p) {
     for (int i = 0; i < p->num_brefs; i++) bref_update_view(&p->brefs[i]);
     int views = p->core->num_views;
     tsr_status bs = push_views(p) ? p->body(p, p->body_user) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    core_pop_views_to(p->core, views);
+    machine_core_pop_views_to(p->core, views);
     TSR_TRY(bs);
     FOR_BREFS(phase_wait_out);
     if (p->postyeet_hook && s->first_step) TSR_TRY(p->postyeet_hook(p, p->hook_user));
     FOR_BREFS(phase_copy_out);
     FOR_BREFS(phase_finalize);
-    if (p->emit_steps && core_observed(p->core)) {
+    if (p->emit_steps && machine_core_observed(p->core)) {
       tsr_event ev = {.kind = TSR_EV_STEP_END, .step = step, .rank = p->grid_rank,
                       .index = p->index, .operand = -1};
-      core_emit(p->core, &ev);
+      machine_core_emit(p->core, &ev);
     }
   }
   return TSR_OK;

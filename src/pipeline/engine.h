@@ -8,6 +8,7 @@
 #define TSR_PIPELINE_ENGINE_H
 
 #include "machine/machine_internal.h"
+#include "pipeline/seam.h"
 #include "tessera/pipeline.h"
 
 #define TSR_MAX_BUFFERS 8
@@ -23,31 +24,24 @@ typedef struct tsr_bref {
   int operand;                      /* index among the call's inputs or outputs */
   char name[24];                    /* "in0", "out1" */
   tsr_ref hbm;                      /* the whole array */
-  int rank;
-  int64_t block[TSR_MAX_RANK];      /* squeezed dims are 1 */
-  bool squeezed[TSR_MAX_RANK];
-  bool element[TSR_MAX_RANK];
-  int64_t tiling[TSR_MAX_RANK];
+  seam_operand_geometry geo;        /* blocks, buffers and where they live (the call's plan) */
   tsr_index_map_fn index_map;
   void *index_map_user;
   int axis_map[TSR_MAX_RANK];       /* when index_map is NULL: TSR_AXIS(k) or 0 */
-  tsr_space space;                  /* where the blocks live */
-  int buffer_count;
-  tsr_revisit revisit;
   bool read_only_view;              /* contiguous blocks may be views (tsr_block_spec.read_only
-                                     * and the call allows it, pallas_call.c) */
+                                     * and the call allows it, fast_paths.c) */
   bool strided_view;                /* with read_only_view: strided blocks too
                                      * (tsr_block_spec.strided_reads) */
   bool overwrite_view;              /* output blocks may be written in place in HBM
-                                     * (tsr_block_spec.overwrites and the call allows it) */
+                                     * (tsr_block_spec.overwrites and the call allows it,
+                                     * fast_paths.c) */
   bool late_in;                     /* input blocks' host copies may move to their waits
-                                     * (dma_request.late; the call allows it, pallas_call.c) */
+                                     * (dma_request.late; the call allows it, fast_paths.c) */
   bool late_out;                    /* output blocks' write-backs likewise */
   bool shared_slot;                 /* an input and its aliased output with one buffer between
                                      * them (call.h, operand_plan.shares): never a view of HBM */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
-  bool passthrough;                 /* ANY/HBM operand: the body gets the whole array */
   bool bypass;                      /* block space == source space: slot 0 aliases the source's
                                      * block, no DMAs (accumulators still act) */
   const pipe_schedule *schedule;    /* NULL: the pipeline's */
@@ -56,7 +50,7 @@ typedef struct tsr_bref {
    * HBM block instead of its VMEM buffer */
   tsr_ref hbm_view[TSR_MAX_BUFFERS];
   bool is_view[TSR_MAX_BUFFERS];
-  /* A slot whose buffer does not hold its fresh poison yet (pallas_call.c defers it where
+  /* A slot whose buffer does not hold its fresh poison yet (fast_paths.c defers it where
    * every block may be a view and nothing observes the run): written when the slot is first
    * used as a copy, before a DMA or the body touches it (bind_view, bref_update_view). */
   bool unfilled[TSR_MAX_BUFFERS];

@@ -46,13 +46,13 @@ static int core_parts_end(const host_split *hs, int first) {
 
 /* Whether no block of output o is visited by two parts of one core: its index map at every
  * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
- * that share a block race whether or not they split: pallas_call.c warns.) */
+ * that share a block race whether or not they split: call_writes.c warns.) */
 static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   const tsr_block_spec *sp = o->spec;
   const host_split *hs = &cp->split;
-  if (o->rank == 0) return false; /* one block, which every step visits */
-  bref before = {.rank = o->rank}, mine = {.rank = o->rank}; /* the core's earlier parts', this part's */
+  if (o->geo.rank == 0) return false; /* one block, which every step visits */
+  bref before = {.geo.rank = o->geo.rank}, mine = {.geo.rank = o->geo.rank}; /* the core's earlier parts', this part's */
   int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
   for (int part = 0; ok && part < hs->parts; part++) {
@@ -63,7 +63,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       if (sp->index_map) {
         ok = sp->index_map(sp->index_map_user, idx, d->grid_rank, d->prefetch, d->num_prefetch, blk) == TSR_OK;
       } else {
-        for (int r = 0; r < o->rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
+        for (int r = 0; r < o->geo.rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
       }
       ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk, 0) == TSR_OK;
       if (!ok) break;
@@ -209,9 +209,9 @@ bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
     *why = "more than 2^24 grid steps (the split walks every step's index maps first)";
   for (int i = 0; !*why && i < cp->n; i++) {
     const operand_plan *o = &cp->ops[i];
-    if (o->passthrough) *why = "a whole-array (ANY) operand";
+    if (o->geo.passthrough) *why = "a whole-array (ANY) operand";
     else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
-    for (int r = 0; !*why && o->is_output && r < o->rank && o->spec->rank; r++)
+    for (int r = 0; !*why && o->is_output && r < o->geo.rank && o->spec->rank; r++)
       if (o->spec->element[r]) *why = "an output indexed by element";
   }
   if (*why) return false;
@@ -321,8 +321,8 @@ static bool run_parts(call_plan *cp) {
       const operand_plan *o = &cp->ops[i];
       const part_edge *first = &hs->edge[(size_t)part * (size_t)cp->n + (size_t)i];
       const part_edge *before = &hs->edge[(size_t)(part - 1) * (size_t)cp->n + (size_t)i];
-      if (o->passthrough || first->first_bytes < 0) continue;
-      if (pipe_blocks_differ(first->first, before->last, o->rank)) continue;
+      if (o->geo.passthrough || first->first_bytes < 0) continue;
+      if (pipe_blocks_differ(first->first, before->last, o->geo.rank)) continue;
       st->dma.in--;
       st->dma.skip_in++;
       st->dma.bytes_in -= first->first_bytes;
@@ -400,7 +400,7 @@ void host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, carry_w
     part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
     memcpy(e->first, brefs[i].blk_first, sizeof e->first);
     memcpy(e->last, brefs[i].blk_cur, sizeof e->last);
-    e->first_bytes = brefs[i].passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
+    e->first_bytes = brefs[i].geo.passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
     e->held_warning = brefs[i].held_warning;
     brefs[i].held_warning = NULL;
   }

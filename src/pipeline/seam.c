@@ -1,9 +1,13 @@
 /* The kernel seam (seam.h): what an executor may ask of the pipeline and the machine, answered
- * from their insides. pallas_call_run and pallas_describe_run are in pallas_call.c. */
+ * from their insides, and the plan of a call's operands handed out (seam_plan_operands).
+ * pallas_call_run is in pallas_call.c, pallas_describe_run in call_describe.c. */
 #include "pipeline/seam.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "pipeline/call.h"
 #include "pipeline/carry.h"
 #include "pipeline/ctx.h"
 #include "pipeline/partition.h"
@@ -27,56 +31,56 @@ int seam_runner_core(const tsr_machine *m, int runner) { return m->cores[runner]
 int seam_runner(const tsr_ctx *c) { return c->core->index; }
 int seam_grid_rank(const tsr_ctx *c) { return c->grid_rank; }
 
-bool seam_observed(const tsr_ctx *c) { return core_observed(c->core); }
+bool seam_observed(const tsr_ctx *c) { return machine_core_observed(c->core); }
 void seam_array_padded_shape(const tsr_ctx *c, const tsr_ref *r, int64_t *padded) {
   array_padded_shape(r->shape, r->rank, r->dtype, c->m->chip.generation, padded);
 }
 
 void seam_emit(tsr_ctx *c, tsr_event *ev) {
   ev->step = c->core->step;
-  core_emit(c->core, ev);
+  machine_core_emit(c->core, ev);
 }
 
 void seam_step_begin(tsr_ctx *c, int64_t step) {
   c->core->step = step;
-  if (!core_observed(c->core)) return;
+  if (!machine_core_observed(c->core)) return;
   tsr_event ev = {.kind = TSR_EV_STEP_BEGIN, .step = step, .operand = -1};
-  core_emit(c->core, &ev);
+  machine_core_emit(c->core, &ev);
 }
 
 void seam_step_end(tsr_ctx *c) {
-  if (!core_observed(c->core)) return;
+  if (!machine_core_observed(c->core)) return;
   tsr_event ev = {.kind = TSR_EV_STEP_END, .step = c->core->step, .operand = -1};
-  core_emit(c->core, &ev);
+  machine_core_emit(c->core, &ev);
 }
 
 void seam_body_begin(tsr_ctx *c) {
-  if (!core_observed(c->core)) return;
+  if (!machine_core_observed(c->core)) return;
   tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = c->core->step, .operand = -1};
-  core_emit(c->core, &ev);
+  machine_core_emit(c->core, &ev);
 }
 
 void seam_body_end(tsr_ctx *c, const tsr_cost *cost) {
-  if (!core_observed(c->core)) return;
+  if (!machine_core_observed(c->core)) return;
   tsr_event ev = {.kind = TSR_EV_BODY_END, .step = c->core->step, .cost = cost, .operand = -1};
-  core_emit(c->core, &ev);
+  machine_core_emit(c->core, &ev);
 }
 
 tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
                           int operand, int64_t bytes) {
   dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
                    .dir = dir, .operand = operand};
-  return core_dma_start(c->core, &r);
+  return machine_core_dma_start(c->core, &r);
 }
 
 tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand, int64_t bytes) {
-  return core_dma_wait(c->core, sem, bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst), NULL, operand);
+  return machine_core_dma_wait(c->core, sem, bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst), NULL, operand);
 }
 
 void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand) {
-  if (!core_observed(c->core)) return;
+  if (!machine_core_observed(c->core)) return;
   tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = c->core->step, .dir = dir, .operand = operand};
-  core_emit(c->core, &ev);
+  machine_core_emit(c->core, &ev);
 }
 
 struct carry_watch *seam_carry(const tsr_ctx *c) { return c->carry; }
@@ -94,7 +98,7 @@ tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, co
                       tsr_ref *out) {
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
   tsr_buffer *b;
-  TSR_TRY(core_alloc(c->core, space, tsr_ref_bytes(&r), 0, what, &b));
+  TSR_TRY(machine_core_alloc(c->core, space, tsr_ref_bytes(&r), 0, what, &b));
   r.data = b->base;
   r.buf = b;
   *out = r;
@@ -119,7 +123,20 @@ bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value) 
 }
 
 void seam_scope_end(tsr_ctx *c, const seam_scope *s) {
-  core_park_to(c->core, TSR_VMEM, s->marks[0]);
-  core_park_to(c->core, TSR_SMEM, s->marks[1]);
-  core_park_to(c->core, TSR_SEMAPHORE_MEM, s->marks[2]);
+  machine_core_park_to(c->core, TSR_VMEM, s->marks[0]);
+  machine_core_park_to(c->core, TSR_SMEM, s->marks[1]);
+  machine_core_park_to(c->core, TSR_SEMAPHORE_MEM, s->marks[2]);
+}
+
+tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_geometry *out) {
+  call_plan cp;
+  tsr_status s = call_plan_make(m, d, true, &cp);
+  for (int i = 0; s == TSR_OK && i < cp.n; i++) {
+    const operand_plan *o = &cp.ops[i];
+    out[i] = o->geo;
+    if (o->geo.passthrough) /* the whole array, for a lowering that moves it itself */
+      for (int k = 0; k < o->geo.rank; k++) out[i].block[k] = o->hbm.shape[k];
+  }
+  free(cp.ops);
+  return s;
 }

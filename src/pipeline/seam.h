@@ -51,24 +51,26 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
  * partitions it over the machine's cores (sizes 0: the core runs nothing). */
 tsr_status seam_grid_share(const tsr_machine *m, const tsr_call_desc *d, int core, int64_t *share, int64_t *offsets);
 
-/* How the pipeline moves one operand of a call: what a lowering that writes the pipeline out
- * as a kernel of its own reads (src/lower), so that the plan has one author. */
-typedef struct seam_operand_plan {
+/* How the pipeline moves one operand of a call: its blocks' shape and buffers. The plan makes
+ * it once per operand (call_plan.c, operand_plan.geo), the engine's buffered ref holds it
+ * (bref.geo), and seam_plan_operands hands it to a lowering that writes the pipeline out as a
+ * kernel of its own (src/lower), so that the plan has one author. */
+typedef struct seam_operand_geometry {
   bool passthrough;               /* ANY/HBM: the body gets the whole array, nothing is copied */
   int rank;
-  int64_t block[TSR_MAX_RANK];    /* squeezed dimensions 1 (passthrough: the array's shape) */
+  int64_t block[TSR_MAX_RANK];    /* squeezed dimensions 1 (passthrough: see seam_plan_operands) */
   bool squeezed[TSR_MAX_RANK];
   bool element[TSR_MAX_RANK];     /* the index is an element offset */
   int64_t tiling[TSR_MAX_RANK];   /* the array's tiling, which rounds DMAs at its edges */
   int buffer_count;               /* 1 or 2 (0: passthrough) */
   tsr_space space;                /* where the blocks live */
   tsr_revisit revisit;
-} seam_operand_plan;
+} seam_operand_geometry;
 
 /* The plan of d's operands (inputs, then outputs; `out` has room for them) on machine m,
  * checked as a run checks it (block rules, buffer counts, the VMEM budget); the arrays need
- * no data. */
-tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_plan *out);
+ * no data. A passthrough operand's block is its array's shape. */
+tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_operand_geometry *out);
 
 /* Many chips: runs fn(device_machine, device, arg) for every device of m at once, each on
  * its own thread (one device: fn(m, 0, arg)); fn runs its call on device_machine, and every

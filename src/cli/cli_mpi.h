@@ -1,8 +1,8 @@
-/* `mpirun -np R tessera run --devices N ...`: the CLI's front door to MPI (src/mpi/cli_mpi.c).
+/* `mpirun -np R tessera run --devices N ...`: the CLI's front door to MPI (src/cli/cli_mpi.c).
  * Without MPI (TSR_MPI off), or when not started by mpirun, every call is a no-op and the
  * process is the only one. */
-#ifndef TSR_MPI_CLI_MPI_H
-#define TSR_MPI_CLI_MPI_H
+#ifndef TSR_CLI_CLI_MPI_H
+#define TSR_CLI_CLI_MPI_H
 
 #include <stdbool.h>
 
@@ -51,7 +51,8 @@ tsr_status cli_mpi_share_inputs(tsr_array *in, int n, bool whole);
  * the DMA counts summed. */
 tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whole, tsr_hlo_stats *st);
 /* The timing model of --report, --json, --trace: each process logs its own devices' events
- * (attach), and after the run process 0 replays them all (gather; the others' models go). */
+ * (attach, given to tsr_sim_options.attach_timing when there are several processes), and
+ * after the run process 0 replays them all (gather; the others' models go). */
 tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m);
 tsr_status cli_mpi_gather_timing(run_setup *rs);
 /* The checkers the same way: each process logs its devices' events, process 0 replays them all. */
@@ -77,9 +78,7 @@ static inline tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whol
   (void)out; (void)n; (void)whole; (void)st;
   return TSR_OK;
 }
-static inline tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m) { return tsr_timing_attach(t, m); }
 static inline tsr_status cli_mpi_gather_timing(run_setup *rs) { (void)rs; return TSR_OK; }
-static inline tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) { return tsr_checker_attach(ck, m); }
 static inline tsr_status cli_mpi_gather_checker(run_setup *rs) { (void)rs; return TSR_OK; }
 static inline int cli_mpi_end(int rc) { return rc; }
 #endif

@@ -3,7 +3,7 @@
  * process 0 gathers the outputs and says what the run gave. A global array of a bare kernel
  * on N devices is split along its first dimension, device d holding the d-th of N shards, and
  * process r hosts devices r*N/R .. (r+1)*N/R-1: its part of every array is one run of rows. */
-#include "mpi/cli_mpi.h"
+#include "cli/cli_mpi.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -309,12 +309,10 @@ tsr_status cli_mpi_attach(tsr_machine *m, bool graph) {
 }
 
 tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m) {
-  if (world_size == 1) return tsr_timing_attach(t, m);
   return tsr_mpi_timing_attach(t, m, MPI_COMM_WORLD);
 }
 
 tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) {
-  if (world_size == 1) return tsr_checker_attach(ck, m);
   return tsr_mpi_checker_attach(ck, m, MPI_COMM_WORLD);
 }
 

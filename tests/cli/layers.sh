@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The folders of src/ as layers (docs/conventions.md "Layers"): derives the include graph
+# between the folders from the sources and fails on a cycle, on a folder that includes a
+# folder above it in the order written in docs/conventions.md, on a folder that order does
+# not name, and on a folder's internal header (*_internal.h) included from a folder the
+# conventions do not list for it. Reads the sources only (the tessera argument is unused).
+set -u
+cd "$(dirname "$0")/../.."
+conv=docs/conventions.md
+# The order: the line after the marker, lowest layer first.
+order=$(awk '/<!-- layers: lowest first -->/ {getline; print; exit}' "$conv" | tr -d '`')
+[ -n "$order" ] || { echo "FAIL: $conv has no layer order (the line after '<!-- layers: lowest first -->')"; exit 1; }
+declare -A rank
+i=0
+for l in $order; do rank[$l]=$i; i=$((i + 1)); done
+# Who may include a folder's internal header from outside: "folder/x_internal.h: a b c" lines
+# between the markers.
+declare -A insiders
+while IFS= read -r line; do
+  h=${line%%:*}; h=${h//[[:space:]]/}
+  insiders[$h]=" ${line#*:} "
+done < <(awk '/<!-- internal headers -->/ {on = 1; next} /<!-- end internal headers -->/ {on = 0} on && /_internal\.h/' "$conv" |
+         sed 's/^[[:space:]`-]*//; s/`//g')
+fail=0
+for d in src/*/; do
+  l=$(basename "$d")
+  [ -n "${rank[$l]+x}" ] || { echo "FAIL: src/$l is not in the layer order of $conv"; fail=1; }
+done
+# Every quoted include of a header in another folder of src/: "file:line:folder/header".
+edges=$(grep -Hn '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"/]*/' src/*/*.[ch] src/*/*.def 2>/dev/null |
+  sed -E 's/^([^:]*):([0-9]+):[^"]*"([^"]*)".*/\1:\2:\3/')
+pairs=""
+while IFS=: read -r file line inc; do
+  [ -n "$file" ] || continue
+  from=${file#src/}; from=${from%%/*}
+  to=${inc%%/*}
+  [ -d "src/$to" ] || continue # a public header (tessera/), or one from outside src/
+  [ "$from" = "$to" ] && continue
+  pairs+="$from $to"$'\n'
+  if [ -n "${rank[$from]+x}" ] && [ -n "${rank[$to]+x}" ] && [ "${rank[$to]}" -gt "${rank[$from]}" ]; then
+    echo "FAIL: $file:$line: src/$from includes $inc, from src/$to, a layer above it"
+    fail=1
+  fi
+  case $inc in
+  *_internal.h)
+    case "${insiders[$inc]-}" in
+    *" $from "*) ;;
+    *) echo "FAIL: $file:$line: src/$from includes $inc, the insides of src/$to ($conv lists who may)"; fail=1 ;;
+    esac ;;
+  esac
+done <<< "$edges"
+# A cycle among the folders, whatever the order says (tsort names the folders on it).
+if ! cycle=$(printf '%s' "$pairs" | sort -u | tsort 2>&1 >/dev/null) || [ -n "$cycle" ]; then
+  echo "FAIL: the folders of src/ include each other in a cycle:"
+  echo "$cycle"
+  fail=1
+fi
+[ "$fail" = 0 ] || exit 1
+echo "layers: $(printf '%s' "$pairs" | sort -u | wc -l) include edges between the folders of src/, all downward ($order)"
