@@ -3,9 +3,10 @@
 # (warnings are errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all
 # tests), a clang build under ThreadSanitizer (the tests but two, below), the Python package's
 # wheel, installed into a pinned venv with the newest JAX it supports and its pytest suite
-# run, and the same in a venv with the oldest, every command and snippet of README.md and
-# docs/ and the examples run as written, a subset of JAX's own Pallas TPU tests and of vLLM's
-# TPU kernel tests run through the package, and a bounded run of the libFuzzer targets.
+# run, and the same in a venv with the oldest (the PJRT plugin's scripts too), every command
+# and snippet of README.md and docs/ and the examples run as written, a subset of JAX's own
+# Pallas TPU tests (through the FFI handler and through the PJRT plugin) and of vLLM's TPU
+# kernel tests run through the package, and a bounded run of the libFuzzer targets.
 #
 # Each configuration is built once, in a folder of its own, and a stage starts as soon as
 # what it needs is there: stages that do not depend on each other run at once, as many as the
@@ -70,6 +71,8 @@ st_pytest_oldest() { # the same tests with the oldest JAX the package supports (
   "$old" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$WHEELS"/tessera-*.whl
   "$old" -c 'import jax; print("jax", jax.__version__)'
   TSR_CLI="$PWD/build/tessera" "$old" -m pytest -q python/tests
+  # the PJRT plugin's scripts (python/tests/test_pjrt.py) in that venv: they never import tessera
+  TSR_PJRT_OLD_PYTHON="$old" TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests/test_pjrt.py -k oldest_jax
 }
 stage pytest_quick 1 "package gcc"
 st_pytest_quick() { # a few seconds of each area: errors, options, run/inspect, the suite's smallest kernels
@@ -85,6 +88,8 @@ st_upstream() { # JAX's own Pallas TPU tests through tessera, the CI subset (tes
   # the listed cases of tpu_pallas_test.py and tpu_pallas_pipeline_test.py, as v5e and as v5p:
   # every one must pass (the whole run and its figures: docs/jax_upstream.md)
   "$py" tests/jax_upstream/run.py --subset tests/jax_upstream/subset.txt --chip v5e,v5p --strict --quiet
+  # the same cases through the PJRT plugin: JAX's TPU backend is tessera's (docs/pjrt.md)
+  "$py" tests/jax_upstream/run.py --plugin --subset tests/jax_upstream/subset.txt --chip v5e --strict --quiet
 }
 
 stage production 1 "package"

@@ -157,6 +157,9 @@ static void test_bad_payloads(void) {
       {"{\"custom_call_config\": {\"body\": \"TUz!\"}}", "tpu_custom_call body: base64"},
       {"{\"custom_call_config\": {\"body\": \"TUzvUgFN\", \"serialization_format\": 2}}", "serialization_format"},
       {"{\"custom_call_config\": {\"body\": \"\"}, \"scoped_memory_configs\": 3}", "scoped_memory_configs"},
+      {"{\"custom_call_config\": {\"body\": \"\", \"cost_estimate\": {\"flops\": 1, \"transcendentals\": -2, "
+       "\"bytes_accessed\": 3}}}", "cost_estimate.transcendentals is not a non-negative number"},
+      {"{\"custom_call_config\": {\"body\": \"\", \"cost_estimate\": {\"flops\": 1}}}", "cost_estimate.transcendentals"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     tsr_hlo_kernel_desc d = {.backend_config = cases[i][0], .backend_config_len = strlen(cases[i][0])};

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "hlo_util.h"
+#include "tessera/mosaic.h"
 
 #define F(a) ((float *)(a).data)
 #define I(a) ((int32_t *)(a).data)
@@ -255,6 +256,218 @@ static void test_runs_reuse_buffers(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* tpu_numerics: an f32 dot_general and convolution at the default precision take their
+ * operands rounded to bf16 (the MXU's one pass) and sum in f32; HIGHEST, or a run without
+ * the option, at full f32. Against C loops over the operands rounded (or not) here. */
+static float bf16(float v) { return tsr_bf16_to_f32(tsr_f32_to_bf16(v)); }
+
+static void test_tpu_numerics(void) {
+  enum { M = 3, K = 5, N = 2 };
+  float a[M * K], b[K * N];
+  for (int i = 0; i < M * K; i++) a[i] = 1.0f + (float)i / 7.0f; /* not exact in bf16 */
+  for (int i = 0; i < K * N; i++) b[i] = 0.5f - (float)i / 3.0f;
+  const char *text =
+      "func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, "
+      "tensor<1x1x3x1xf32>) {\n"
+      "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %1 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : "
+      "(tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %2 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : "
+      "(tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %l = stablehlo.reshape %a : (tensor<3x5xf32>) -> tensor<1x1x3x5xf32>\n"
+      "  %s = stablehlo.slice %b [0:5, 0:1] : (tensor<5x2xf32>) -> tensor<5x1xf32>\n"
+      "  %r = stablehlo.reshape %s : (tensor<5x1xf32>) -> tensor<1x1x1x5xf32>\n"
+      "  %3 = stablehlo.convolution(%l, %r) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} "
+      "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x3x5xf32>, tensor<1x1x1x5xf32>) -> "
+      "tensor<1x1x3x1xf32>\n"
+      "  return %0, %1, %2, %3 : tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<1x1x3x1xf32>\n"
+      "}\n";
+  tsr_mlir_module *m;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "numerics.mlir", &m));
+  tsr_hlo_program *p;
+  CHECK_OK(tsr_hlo_compile(m, &p));
+  int64_t sa[2] = {M, K}, sb[2] = {K, N};
+  for (int tpu = 0; tpu < 2; tpu++) {
+    tsr_array in[2] = {arr(TSR_F32, 2, sa, a), arr(TSR_F32, 2, sb, b)}, out[4];
+    tsr_hlo_run_opts ro = {.tpu_numerics = tpu};
+    CHECK_OK(tsr_hlo_run(p, &ro, in, 2, out, NULL));
+    for (int i = 0; i < M; i++)
+      for (int j = 0; j < N; j++) {
+        double full = 0, mxu = 0;
+        for (int k = 0; k < K; k++) {
+          full += (double)a[i * K + k] * b[k * N + j];
+          mxu += (double)bf16(a[i * K + k]) * bf16(b[k * N + j]);
+        }
+        float d0 = F(out[0])[i * N + j], d1 = F(out[1])[i * N + j], d2 = F(out[2])[i * N + j];
+        double want = tpu ? mxu : full;
+        CHECK(fabs(d0 - want) < 1e-5 && fabs(d1 - want) < 1e-5 && fabs(d2 - full) < 1e-5);
+        if (j == 0) CHECK(fabs(F(out[3])[i] - want) < 1e-5);
+      }
+    CHECK(fabs(F(out[0])[0] - F(out[2])[0]) > (tpu ? 1e-3 : -1.0)); /* the rounding shows */
+    for (int k = 0; k < 4; k++) tsr_array_free(&out[k]);
+    for (int k = 0; k < 2; k++) tsr_array_free(&in[k]);
+  }
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+}
+
+/* tpu_numerics: the graph's f32 and bf16 math functions are the kernels' (tsr_mosaic_math_f32),
+ * bit for bit; without it, the correctly rounded double result. */
+static void test_kernel_math(void) {
+  static const char *const ops[] = {"stablehlo.exponential", "stablehlo.log", "stablehlo.tanh", "stablehlo.sine",
+                                    "stablehlo.cosine", "stablehlo.sqrt", "stablehlo.rsqrt", "chlo.erf"};
+  static const tsr_mosaic_math fns[] = {TSR_MOSAIC_EXP, TSR_MOSAIC_LOG, TSR_MOSAIC_TANH, TSR_MOSAIC_SIN,
+                                        TSR_MOSAIC_COS, TSR_MOSAIC_SQRT, TSR_MOSAIC_RSQRT, TSR_MOSAIC_ERF};
+  static double (*const libm[])(double) = {exp, log, tanh, sin, cos, sqrt, NULL, erf};
+  enum { N = 1000 };
+  static float x[N], want[N];
+  static uint16_t xb[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = 0.01f + (float)i * 0.00731f; /* positive, for log and the roots */
+    xb[i] = tsr_f32_to_bf16(x[i]);
+  }
+  int64_t sn[1] = {N};
+  int tanh_differs = 0;
+  for (int k = 0; k < 8; k++) {
+    for (int bf = 0; bf < 2; bf++) {
+      const char *ty = bf ? "bf16" : "f32";
+      char text[512];
+      snprintf(text, sizeof text, "func.func @main(%%a: tensor<%dx%s>) -> tensor<%dx%s> {\n  %%0 = \"%s\"(%%a) : "
+               "(tensor<%dx%s>) -> tensor<%dx%s>\n  return %%0 : tensor<%dx%s>\n}\n", N, ty, N, ty, ops[k], N, ty, N, ty, N, ty);
+      for (int tpu = 0; tpu < 2; tpu++) {
+        tsr_mlir_module *m;
+        CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "math.mlir", &m));
+        tsr_hlo_program *p;
+        CHECK_OK(tsr_hlo_compile(m, &p));
+        tsr_array in = bf ? arr(TSR_BF16, 1, sn, xb) : arr(TSR_F32, 1, sn, x), out;
+        tsr_hlo_run_opts ro = {.tpu_numerics = tpu};
+        CHECK_OK(tsr_hlo_run(p, &ro, &in, 1, &out, NULL));
+        float src[N];
+        for (int i = 0; i < N; i++) src[i] = bf ? tsr_bf16_to_f32(xb[i]) : x[i];
+        if (tpu) tsr_mosaic_math_f32(fns[k], want, src, N);
+        for (int i = 0; i < N; i++) {
+          if (!tpu) want[i] = (float)(libm[k] ? libm[k]((double)src[i]) : 1.0 / sqrt((double)src[i]));
+          float got = bf ? tsr_bf16_to_f32(((const uint16_t *)out.data)[i]) : F(out)[i];
+          float w = bf ? tsr_bf16_to_f32(tsr_f32_to_bf16(want[i])) : want[i];
+          if (memcmp(&got, &w, 4)) {
+            fprintf(stderr, "%s %s tpu=%d x=%g: %.9g, want %.9g\n", ops[k], ty, tpu, (double)src[i], (double)got, (double)w);
+            CHECK(false);
+            break;
+          }
+        }
+        if (k == 2 && !bf && tpu) {
+          float lib[N];
+          for (int i = 0; i < N; i++) lib[i] = (float)tanh((double)x[i]);
+          for (int i = 0; i < N; i++) tanh_differs += lib[i] != F(out)[i];
+        }
+        tsr_array_free(&out);
+        tsr_array_free(&in);
+        tsr_hlo_program_destroy(p);
+        tsr_mlir_module_destroy(m);
+      }
+    }
+  }
+  CHECK(tanh_differs > 0); /* the kernels' tanh is not libm's: the switch matters */
+}
+
+/* ui4 (jnp.uint4, a byte an element on the host): 0..15, arithmetic wraps at 16, shifts,
+ * order and conversion read the value unsigned; i4 wraps at -8..7. Against C loops. */
+static void test_uint4(void) {
+  const char *text =
+      "func.func @main() -> (tensor<16xui4>, tensor<16xui4>, tensor<16xi32>, tensor<16xi1>, tensor<16xi4>, "
+      "tensor<16xui4>) {\n"
+      "  %x = stablehlo.iota dim = 0 : tensor<16xui4>\n"
+      "  %three = stablehlo.constant dense<3> : tensor<16xui4>\n"
+      "  %one = stablehlo.constant dense<1> : tensor<16xui4>\n"
+      "  %seven = stablehlo.constant dense<7> : tensor<16xui4>\n"
+      "  %0 = stablehlo.add %x, %three : tensor<16xui4>\n"
+      "  %1 = stablehlo.shift_right_logical %x, %one : tensor<16xui4>\n"
+      "  %2 = stablehlo.convert %x : (tensor<16xui4>) -> tensor<16xi32>\n"
+      "  %3 = stablehlo.compare GT, %x, %seven : (tensor<16xui4>, tensor<16xui4>) -> tensor<16xi1>\n"
+      "  %4 = stablehlo.convert %0 : (tensor<16xui4>) -> tensor<16xi4>\n"
+      "  %5 = stablehlo.count_leading_zeros %x : tensor<16xui4>\n"
+      "  return %0, %1, %2, %3, %4, %5 : tensor<16xui4>, tensor<16xui4>, tensor<16xi32>, tensor<16xi1>, tensor<16xi4>, "
+      "tensor<16xui4>\n"
+      "}\n";
+  tsr_array out[6];
+  CHECK_OK(run_text(text, NULL, 0, out, 6));
+  CHECK(out[0].dtype == TSR_U4 && out[4].dtype == TSR_I4);
+  for (int i = 0; i < 16; i++) {
+    const uint8_t *sum = out[0].data, *half = out[1].data, *clz = out[5].data;
+    const int8_t *s4 = out[4].data;
+    int wrapped = (i + 3) % 16;
+    CHECK_EQ_INT(sum[i], wrapped);
+    CHECK_EQ_INT(half[i], i >> 1);
+    CHECK_EQ_INT(I(out[2])[i], i);
+    CHECK_EQ_INT(I(out[3])[i], i > 7);
+    CHECK_EQ_INT(s4[i], wrapped > 7 ? wrapped - 16 : wrapped);
+    int zeros = 4;
+    for (int v = i; v; v >>= 1) zeros--;
+    CHECK_EQ_INT(clz[i], zeros); /* of 4 bits, not of the byte */
+  }
+  for (int k = 0; k < 6; k++) tsr_array_free(&out[k]);
+}
+
+/* The profile: per op, its runs, its unit and its work there, its bytes; a loop body's ops
+ * once an iteration; ops that move nothing (reshape) count no work. */
+static void test_profile(void) {
+  const char *text =
+      "func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x2xf32>) -> (tensor<3x2xf32>, tensor<6xf32>) {\n"
+      "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x5xf32>, tensor<5x2xf32>) -> tensor<3x2xf32>\n"
+      "  %1 = stablehlo.tanh %0 : tensor<3x2xf32>\n"
+      "  %2 = stablehlo.reshape %1 : (tensor<3x2xf32>) -> tensor<6xf32>\n"
+      "  %c0 = stablehlo.constant dense<0> : tensor<i32>\n"
+      "  %w:2 = stablehlo.while(%i = %c0, %v = %2) : tensor<i32>, tensor<6xf32>\n"
+      "    cond {\n"
+      "      %n = stablehlo.constant dense<4> : tensor<i32>\n"
+      "      %lt = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+      "      stablehlo.return %lt : tensor<i1>\n"
+      "    } do {\n"
+      "      %one = stablehlo.constant dense<1> : tensor<i32>\n"
+      "      %j = stablehlo.add %i, %one : tensor<i32>\n"
+      "      %u = stablehlo.multiply %v, %v : tensor<6xf32>\n"
+      "      stablehlo.return %j, %u : tensor<i32>, tensor<6xf32>\n"
+      "    }\n"
+      "  return %1, %w#1 : tensor<3x2xf32>, tensor<6xf32>\n"
+      "}\n";
+  tsr_mlir_module *m;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "profile.mlir", &m));
+  tsr_hlo_program *p;
+  CHECK_OK(tsr_hlo_compile(m, &p));
+  float a[15] = {0}, b[10] = {0};
+  int64_t sa[2] = {3, 5}, sb[2] = {5, 2};
+  tsr_hlo_profile *prof;
+  CHECK_OK(tsr_hlo_profile_create(&prof));
+  for (int tpu = 0; tpu < 2; tpu++) {
+    tsr_hlo_profile_reset(prof);
+    for (int run = 0; run < 2; run++) {
+      tsr_array in[2] = {arr(TSR_F32, 2, sa, a), arr(TSR_F32, 2, sb, b)}, out[2];
+      tsr_hlo_run_opts ro = {.profile = prof, .tpu_numerics = tpu};
+      CHECK_OK(tsr_hlo_run(p, &ro, in, 2, out, NULL));
+      for (int k = 0; k < 2; k++) tsr_array_free(&out[k]), tsr_array_free(&in[k]);
+    }
+    bool dot = false, tanh_ = false, reshape = false, mul = false;
+    for (int i = 0; i < tsr_hlo_profile_count(prof); i++) {
+      const tsr_hlo_op_profile *o = tsr_hlo_profile_at(prof, i);
+      if (!strcmp(o->op, "stablehlo.dot_general")) {
+        /* 2 flops x 6 results x 5 products, twice; f32 operands and result, read and written */
+        dot = o->unit == TSR_HLO_UNIT_MXU && o->runs == 2 && o->work == 2 * 2 * 6 * 5 && o->bytes == 2 * 4 * (15 + 10 + 6) &&
+              o->mxu_dtype == (tpu ? TSR_BF16 : TSR_F32) && strstr(o->loc, "profile.mlir:2") != NULL;
+      } else if (!strcmp(o->op, "stablehlo.tanh")) {
+        tanh_ = o->unit == TSR_HLO_UNIT_TRANSCENDENTAL && o->runs == 2 && o->work == 12 && o->bytes == 2 * 4 * 12;
+      } else if (!strcmp(o->op, "stablehlo.reshape")) {
+        reshape = o->unit == TSR_HLO_UNIT_NONE && o->runs == 2 && o->work == 0 && o->bytes == 0;
+      } else if (!strcmp(o->op, "stablehlo.multiply")) {
+        mul = o->unit == TSR_HLO_UNIT_VPU && o->runs == 8 && o->work == 8 * 6 && o->bytes == 8 * 4 * 18; /* 4 iterations */
+      }
+    }
+    CHECK(dot && tanh_ && reshape && mul);
+  }
+  tsr_hlo_profile_destroy(prof);
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+}
+
 int main(void) {
   test_elementwise_f32();
   test_integer_semantics();
@@ -262,5 +475,9 @@ int main(void) {
   test_unary();
   test_scalar_broadcast_operands();
   test_runs_reuse_buffers();
+  test_tpu_numerics();
+  test_profile();
+  test_kernel_math();
+  test_uint4();
   return tsr_test_finish("hlo_ops");
 }

@@ -19,7 +19,32 @@ static void refused(const char *body, const char *args, const char *ret_t, const
   tsr_mlir_module_destroy(m);
 }
 
+/* An op refused inside a function that JAX outlines (jnp.linalg.eigh's) carries only a name as
+ * its location: the message also gives the location of the call that reached it. */
+static void refused_in_callee(void) {
+  static const char text[] =
+      "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = func.call @eigh(%a) : (tensor<4xf32>) -> tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n"
+      "func.func private @eigh(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = \"stablehlo.dot\"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc(\"eigh\")\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n";
+  tsr_mlir_module *m = NULL;
+  tsr_hlo_program *p = NULL;
+  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "calls.mlir", &m);
+  if (s == TSR_OK) s = tsr_hlo_compile(m, &p);
+  const char *e = s == TSR_OK ? "compiled" : tsr_last_error();
+  bool ok = s != TSR_OK && strstr(e, "calls.mlir:2:") && strstr(e, "func.call") && strstr(e, "in @eigh: eigh: stablehlo.dot");
+  if (!ok) fprintf(stderr, "  wanted the call at calls.mlir:2 and the op in @eigh, got: %s\n", e);
+  CHECK(ok);
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+}
+
 int main(void) {
+  refused_in_callee();
   refused("  %0 = stablehlo.abs %a : (tensor<4xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>", "%a: tensor<4xf32>",
           "tensor<8xf32>", "stablehlo.abs: takes one operand of its result's shape");
   refused("  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>",

@@ -81,7 +81,8 @@ void tsr_blas_library(const char *path);
   X(F8E4M3FN, "f8e4m3fn", 1, 1, 1, 1) \
   X(F8E5M2, "f8e5m2", 1, 1, 1, 1)    \
   X(I4, "i4", 1, 0, 1, 1)             \
-  X(F8E4M3B11FNUZ, "f8e4m3b11fnuz", 1, 1, 1, 1)
+  X(F8E4M3B11FNUZ, "f8e4m3b11fnuz", 1, 1, 1, 1) \
+  X(U4, "u4", 1, 0, 0, 1)
 
 typedef enum tsr_dtype {
 #define TSR_X(e, n, b, f, s, t) TSR_##e,

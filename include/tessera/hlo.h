@@ -36,8 +36,25 @@ int tsr_hlo_num_outputs(const tsr_hlo_program *p);
 /* dtype and shape of input i (data NULL). False when unknown (a bare kernel with a grid:
  * its array shapes come from the caller's .npy files). */
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type);
+/* dtype and shape of output i (data NULL); false for a bare kernel's (its shapes come from
+ * its inputs) or an index out of range. */
+bool tsr_hlo_output_type(const tsr_hlo_program *p, int i, tsr_array *type);
+/* The module's name (its sym_name: what jax.jit names it, "jit_f"); "main" without one. */
+const char *tsr_hlo_name(const tsr_hlo_program *p);
+/* What JAX says input i may be donated to: the output it aliases (its tf.aliasing_output), -2
+ * for a jax.buffer_donor without one, -1 when it is not donated. */
+int tsr_hlo_input_donation(const tsr_hlo_program *p, int i);
+/* The memory JAX placed input or output i in (its mhlo.memory_kind: "device", "pinned_host",
+ * ...); NULL when the program does not say. */
+const char *tsr_hlo_memory_kind(const tsr_hlo_program *p, bool output, int i);
 /* Number of tpu_custom_call kernels (1 for a bare kernel). */
 int tsr_hlo_num_kernels(const tsr_hlo_program *p);
+/* The sum of the cost estimates the program's tpu_custom_calls carry (pl.CostEstimate: each
+ * call site once, as XLA's cost analysis counts them); false when none carries one. */
+typedef struct tsr_hlo_cost {
+  int64_t flops, transcendentals, bytes_accessed;
+} tsr_hlo_cost;
+bool tsr_hlo_kernel_costs(const tsr_hlo_program *p, tsr_hlo_cost *out);
 /* The devices the program runs on (docs/multichip.md): mhlo.num_partitions, or the size of
  * its sdy mesh; 1 for a program of one device. A run gives @main the global arrays; each
  * sdy.manual_computation runs its body on every device at once, on the device's shards. A
@@ -62,7 +79,46 @@ typedef struct tsr_hlo_run_opts {
    * TSR_HLO_DEFAULT_MAX_OPS; negative: none. Kernels have their own budget
    * (tsr_machine_options.max_kernel_ops). */
   int64_t max_ops;
+  /* The graph computes as a TPU does (docs/numerics.md): an f32 dot_general or convolution at
+   * the default precision takes its operands rounded to bf16, as the MXU's one pass does,
+   * and sums in f32. Off, it computes at full f32 (what XLA:CPU computes, and JAX's exported
+   * test data expects). The kernels compute as a TPU either way. */
+  bool tpu_numerics;
+  /* When set, every op the run executes is counted in it (tsr_hlo_profile below). */
+  struct tsr_hlo_profile *profile;
 } tsr_hlo_run_opts;
+
+/* What the ops of runs did on a TPU's units, per op: for an estimate of the graph's time from
+ * the chip's peak rates (the PJRT plugin's timing report, docs/pjrt.md). Counts come from the
+ * ops' types alone; nothing is timed on the host. Inside a manual computation each device's
+ * run of an op counts; elsewhere an op of a program of several devices runs once, on the
+ * global values. */
+typedef struct tsr_hlo_profile tsr_hlo_profile;
+typedef enum tsr_hlo_unit {
+  TSR_HLO_UNIT_NONE,           /* no work of its own: reshapes, constants, control flow (its
+                                  regions' ops count as they run), shard_map markers */
+  TSR_HLO_UNIT_KERNEL,         /* a tpu_custom_call: the timing model times it */
+  TSR_HLO_UNIT_MXU,            /* dots and convolutions: work is flops (2 a product) */
+  TSR_HLO_UNIT_VPU,            /* elementwise and reductions: work is element ops */
+  TSR_HLO_UNIT_TRANSCENDENTAL, /* exp, log, tanh, ...: work is element ops */
+  TSR_HLO_UNIT_MEMORY,         /* moves data only (transposes, slices, gathers, converts) */
+  TSR_HLO_UNIT_ICI,            /* collectives: work is the bytes each device receives */
+} tsr_hlo_unit;
+typedef struct tsr_hlo_op_profile {
+  const char *op;    /* "stablehlo.dot_general" (the program's: valid while it lives) */
+  char loc[160];     /* its source location */
+  tsr_hlo_unit unit;
+  int64_t runs;      /* times it ran (each device's, in a manual computation) */
+  double work;       /* over all runs, in the unit's measure */
+  double bytes;      /* bytes read and written over all runs, as if each op went to HBM alone */
+  tsr_dtype mxu_dtype; /* the MXU's operand type: bf16 for a default-precision f32 dot */
+} tsr_hlo_op_profile;
+tsr_status tsr_hlo_profile_create(tsr_hlo_profile **out);
+void tsr_hlo_profile_destroy(tsr_hlo_profile *p);
+void tsr_hlo_profile_reset(tsr_hlo_profile *p);
+/* Ops in the order they first ran. */
+int tsr_hlo_profile_count(const tsr_hlo_profile *p);
+const tsr_hlo_op_profile *tsr_hlo_profile_at(const tsr_hlo_profile *p, int i);
 
 /* 10^8 ops: about half a minute of scalar loop bodies, far beyond the graphs JAX exports. */
 #define TSR_HLO_DEFAULT_MAX_OPS INT64_C(100000000)
@@ -86,6 +142,25 @@ typedef struct tsr_hlo_stats {
  * tsr_hlo_num_outputs entries) receives arrays the caller frees with tsr_array_free. */
 tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *inputs,
                        int num_inputs, tsr_array *outputs, tsr_hlo_stats *stats);
+
+/* ---- programs of several devices, one shard per device ------------------------------------
+ * How a PJRT runtime hands a program of N devices over (N = tsr_hlo_num_devices): each device
+ * holds its shard of every input and output of @main, laid out by @main's sdy.sharding
+ * attributes (a value without one, or with mhlo.sharding {replicated}, is whole on every
+ * device). */
+
+/* The dtype and shape of each device's shard of input i (output i when `output`). */
+tsr_status tsr_hlo_shard_type(const tsr_hlo_program *p, bool output, int i, tsr_array *type);
+/* How input i (output i when `output`) is split: tiles[k] pieces along dimension k (1: whole),
+ * and tile_of[d * rank + k] the piece device d holds along dimension k (devices holding the
+ * same pieces hold copies). tiles has the value's rank entries, tile_of N times that. */
+tsr_status tsr_hlo_tiling(const tsr_hlo_program *p, bool output, int i, int64_t *tiles, int64_t *tile_of);
+/* Runs @main once on the global inputs assembled from the shards (inputs[d][i]: device d's
+ * shard of input i; a part several devices hold is taken from the first of them) and gives
+ * every device its shard of each output: outputs[d][j], arrays the caller frees. Shards that
+ * disagree with the shardings are an error naming the device and the input. */
+tsr_status tsr_hlo_run_sharded(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *const *inputs,
+                               int num_inputs, tsr_array *const *outputs, tsr_hlo_stats *stats);
 
 /* Frees an array as tsr_array_free does, except that its memory may serve a later run of `p`
  * instead (a tensor of the same byte size: a run's output given back before the next run

@@ -19,7 +19,14 @@ extern "C" {
 
 typedef struct tsr_mlir_module tsr_mlir_module;
 
-/* Reads MLIR bytecode. */
+/* StableHLO portable artifacts (VHLO bytecode, what jaxlib hands a PJRT plugin and jax.export
+ * serializes) read as the StableHLO they stand for, up to this StableHLO version: what tessera's
+ * PJRT plugin asks jaxlib to serialize to (docs/mlir.md, docs/pjrt.md). */
+#define TSR_VHLO_MAJOR 1
+#define TSR_VHLO_MINOR 15
+#define TSR_VHLO_PATCH 0
+
+/* Reads MLIR bytecode (a StableHLO portable artifact as StableHLO). */
 tsr_status tsr_mlir_read_bytecode(const void *data, size_t size, tsr_mlir_module **out);
 /* Parses MLIR text; `filename` is used in messages (NULL: "<input>"). */
 tsr_status tsr_mlir_parse_text(const char *text, size_t len, const char *filename,

@@ -85,6 +85,17 @@ tsr_status tsr_mosaic_kernel_output_shapes(tsr_mosaic_kernel *k, const tsr_ref *
 tsr_status tsr_mosaic_kernel_input_shape(tsr_mosaic_kernel *k, const tsr_ref *prefetch, int num_prefetch,
                                          const tsr_mosaic_call_opts *opts, int input, tsr_ref *input_without_data);
 
+/* The float math of kernels over n elements (math.exp, math.log, math.tanh, math.sin,
+ * math.cos, math.erf, math.sqrt, math.rsqrt: docs/mosaic.md, within 1 or 2 ulps): what a kernel
+ * computes for them. The StableHLO interpreter computes the same ops of the graph with it when
+ * a run asks for TPU numerics (tsr_hlo_run_opts.tpu_numerics), so that a value computed in a
+ * kernel and in the graph around it agree bit for bit, as both are the chip's on a TPU. */
+typedef enum tsr_mosaic_math {
+  TSR_MOSAIC_EXP, TSR_MOSAIC_LOG, TSR_MOSAIC_TANH, TSR_MOSAIC_SIN, TSR_MOSAIC_COS, TSR_MOSAIC_ERF,
+  TSR_MOSAIC_SQRT, TSR_MOSAIC_RSQRT,
+} tsr_mosaic_math;
+void tsr_mosaic_math_f32(tsr_mosaic_math fn, float *d, const float *a, int64_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,13 +9,13 @@
 /* The integer range of b bytes, signed or not, as doubles (2^63 - 1 and 2^64 - 1 round up to
  * 2^63 and 2^64); none (0) for floats and complex types. The shift is clamped to 64 bits so
  * that it stays defined for a 16-byte complex row, where it is not used. int4 (a byte in host
- * arrays) holds -8..7. */
+ * arrays) holds -8..7, uint4 0..15. */
 #define IS_COMPLEX(e) (TSR_##e == TSR_C64 || TSR_##e == TSR_C128)
 #define RANGE_BITS(b) (8 * ((b) > 8 ? 8 : (b)) - 1)
 #define RANGE_MIN(e, f, b, s) \
   (TSR_##e == TSR_I4 ? -8.0 : (f) || IS_COMPLEX(e) || !(s) ? 0.0 : -(double)(1ull << RANGE_BITS(b)))
 #define RANGE_MAX(e, f, b, s)                                                                          \
-  (TSR_##e == TSR_I4 ? 7.0 : (f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) \
+  (TSR_##e == TSR_I4 ? 7.0 : TSR_##e == TSR_U4 ? 15.0 : (f) || IS_COMPLEX(e) ? 0.0 : (s) ? (double)((1ull << RANGE_BITS(b)) - 1) \
                                                            : (double)((2ull << RANGE_BITS(b)) - 1))
 
 static const dtype_traits traits[TSR_DTYPE_COUNT + 1] = {
@@ -54,6 +54,7 @@ int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
   switch (t) {
   case TSR_I8: return ((const int8_t *)p)[i];
   case TSR_I4: return (int8_t)(uint8_t)(((const uint8_t *)p)[i] << 4) >> 4; /* the low nibble, sign-extended */
+  case TSR_U4: return ((const uint8_t *)p)[i] & 15; /* the low nibble */
   case TSR_I16: return ((const int16_t *)p)[i];
   case TSR_I32: case TSR_BOOL: return ((const int32_t *)p)[i];
   case TSR_I64: case TSR_U64: case TSR_SEM: case TSR_DMA_SEM: return ((const int64_t *)p)[i];
@@ -74,7 +75,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"uint32", TSR_U32},  {"uint16", TSR_U16},    {"uint8", TSR_U8},
       {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
-      {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4},
+      {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4}, {"uint4", TSR_U4},
       {"float8_e4m3b11fnuz", TSR_F8E4M3B11FNUZ},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)

@@ -359,6 +359,12 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
                                     ? tsr_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
       if (!target) s = hlo_op_fail(op, TSR_ERR_INVALID, "callee not found");
       else s = compile_func_op(p, target, &in->callee);
+      if (s != TSR_OK && target) {
+        /* the ops of a function JAX outlines (jnp.linalg.eigh's, say) carry only a name: the
+         * call's location says which line of the application reached them */
+        char loc[512];
+        s = tsr_fail_context(s, "%s: %s", hlo_loc(op, loc, sizeof loc), op->name);
+      }
       if (s == TSR_OK && (in->callee->n_args != in->n_in || in->callee->n_ret != in->n_out))
         s = hlo_op_fail(op, TSR_ERR_INVALID, "call does not match the callee's signature");
       for (int i = 0; s == TSR_OK && i < in->n_in; i++)
@@ -536,6 +542,20 @@ void tsr_hlo_program_destroy(tsr_hlo_program *p) {
 
 bool tsr_hlo_is_bare_kernel(const tsr_hlo_program *p) { return p->bare != NULL; }
 int tsr_hlo_num_kernels(const tsr_hlo_program *p) { return p->bare ? 1 : p->n_kernels; }
+bool tsr_hlo_kernel_costs(const tsr_hlo_program *p, tsr_hlo_cost *out) {
+  memset(out, 0, sizeof *out);
+  bool any = false;
+  for (int i = 0; !p->bare && i < p->n_kernels; i++) {
+    const tsr_hlo_kernel *k = p->kernels[i];
+    if (!k->has_cost) continue;
+    any = true;
+    out->flops += k->flops;
+    out->transcendentals += k->transcendentals;
+    out->bytes_accessed += k->bytes_accessed;
+  }
+  return any;
+}
+
 int tsr_hlo_num_inputs(const tsr_hlo_program *p) { return p->bare ? p->bare_inputs : p->main->n_args; }
 int tsr_hlo_num_outputs(const tsr_hlo_program *p) { return p->bare ? p->bare_outputs : p->main->n_ret; }
 int tsr_hlo_num_devices(const tsr_hlo_program *p) { return p->num_devices; }
@@ -543,6 +563,39 @@ int tsr_hlo_num_devices(const tsr_hlo_program *p) { return p->num_devices; }
 int tsr_hlo_mesh_shape(const tsr_hlo_program *p, int64_t *shape) {
   for (int i = 0; i < p->mesh.rank; i++) shape[i] = p->mesh.size[i];
   return p->mesh.rank;
+}
+
+const char *tsr_hlo_name(const tsr_hlo_program *p) {
+  const tsr_ir_attr *name = p->m->top ? tsr_ir_op_attr(p->m->top, "sym_name") : NULL;
+  return name && name->kind == TSR_IR_ATTR_STRING ? name->u.string.data : "main";
+}
+
+int tsr_hlo_input_donation(const tsr_hlo_program *p, int i) {
+  const tsr_ir_op *fop = p->bare ? NULL : p->main->fop;
+  const tsr_ir_attr *args = fop ? tsr_ir_op_attr(fop, "arg_attrs") : NULL;
+  if (!args || args->kind != TSR_IR_ATTR_ARRAY || i < 0 || i >= args->u.array.n) return -1;
+  const tsr_ir_attr *d = args->u.array.elems[i];
+  int64_t out;
+  if (tsr_ir_attr_int(tsr_ir_dict_get(d, "tf.aliasing_output"), &out) && out >= 0 && out < p->main->n_ret) return (int)out;
+  return tsr_ir_dict_get(d, "jax.buffer_donor") ? -2 : -1;
+}
+
+const char *tsr_hlo_memory_kind(const tsr_hlo_program *p, bool output, int i) {
+  const tsr_ir_op *fop = p->bare ? NULL : p->main->fop;
+  const tsr_ir_attr *list = fop ? tsr_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
+  if (!list || list->kind != TSR_IR_ATTR_ARRAY || i < 0 || i >= list->u.array.n) return NULL;
+  const tsr_ir_attr *k = tsr_ir_dict_get(list->u.array.elems[i], "mhlo.memory_kind");
+  return k && k->kind == TSR_IR_ATTR_STRING ? k->u.string.data : NULL;
+}
+
+bool tsr_hlo_output_type(const tsr_hlo_program *p, int i, tsr_array *type) {
+  memset(type, 0, sizeof *type);
+  if (p->bare || i < 0 || i >= p->main->n_ret) return false;
+  const hlo_type *t = &p->main->slot_t[p->main->ret[i]];
+  type->dtype = t->dtype;
+  type->rank = t->rank;
+  memcpy(type->shape, t->shape, sizeof t->shape);
+  return true;
 }
 
 bool tsr_hlo_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {

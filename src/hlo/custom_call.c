@@ -104,15 +104,34 @@ static tsr_status prep_spmd_marker(tsr_hlo_program *p, hlo_inst *in, const hlo_t
   return hlo_sharding_tiles(op, text, p->num_devices, to_shard ? &args[0] : in->res_t, to_shard ? in->res_t : &args[0], sp);
 }
 
+/* Targets that pass their operand on unchanged: where a value lives (JAX's memory kinds:
+ * device, pinned host; host offloading), which tessera's one memory does not tell apart. */
+static const char *const placements[] = {"annotate_device_placement", "MoveToHost", "MoveToDevice", NULL};
+
 tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   const tsr_ir_op *op = in->op;
   const tsr_ir_attr *target = tsr_ir_op_attr(op, "call_target_name");
+  for (int i = 0; target && target->kind == TSR_IR_ATTR_STRING && placements[i]; i++)
+    if (!strcmp(target->u.string.data, placements[i])) {
+      if (in->n_in != 1 || in->n_out != 1 || !hlo_type_eq(&args[0], in->res_t))
+        return hlo_op_fail(op, TSR_ERR_INVALID, "@%s takes one operand and gives it back", placements[i]);
+      in->aux = HLO_CC_SHARDING;
+      return TSR_OK;
+    }
+  /* AllocateBuffer: a buffer of the result's type, uninitialized in XLA (the kernel that gets
+   * it writes it); tessera's is zeroed */
+  if (target && target->kind == TSR_IR_ATTR_STRING && !strcmp(target->u.string.data, "AllocateBuffer")) {
+    if (in->n_in != 0 || in->n_out != 1) return hlo_op_fail(op, TSR_ERR_INVALID, "@AllocateBuffer takes no operand and gives one result");
+    in->aux = HLO_CC_ALLOCATE;
+    return TSR_OK;
+  }
   if (target && target->kind == TSR_IR_ATTR_STRING &&
       (!strcmp(target->u.string.data, "Sharding") || !strcmp(target->u.string.data, "SPMDFullToShardShape") ||
        !strcmp(target->u.string.data, "SPMDShardToFullShape")))
     return prep_spmd_marker(p, in, args, target->u.string.data);
   if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
-    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (only tpu_custom_call)",
+    return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (tpu_custom_call, the SPMD "
+                       "markers, placement annotations and AllocateBuffer are)",
                        target && target->kind == TSR_IR_ATTR_STRING ? target->u.string.data : "?");
   const tsr_ir_attr *kn = tsr_ir_op_attr(op, "kernel_name");
   const char *name = kn && kn->kind == TSR_IR_ATTR_STRING ? kn->u.string.data : "";
@@ -156,6 +175,11 @@ static void add_stats(tsr_call_stats *sum, const tsr_call_stats *s) {
   if (s->parts > sum->parts) sum->parts = s->parts;
 }
 
+/* The element type a kernel sees for a graph value's: Mosaic's integers are signless, so a
+ * uint4 value (a byte an element, 0..15) is the kernel's int4 of the same low nibble, which it
+ * reads sign-extended and writes back sign-extended; the graph reads the nibble again. */
+static tsr_dtype kernel_dtype(tsr_dtype t) { return t == TSR_U4 ? TSR_I4 : t; }
+
 /* A bare kernel's operands are the Mosaic kernel's own; a custom call's, the call's. */
 static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const tsr_ref *ops, int n_ops, const tsr_ref *outs) {
   if (!x->opts->machine) return tsr_fail(TSR_ERR_INVALID, "running a kernel needs a machine (tsr_hlo_run_opts.machine)");
@@ -175,6 +199,11 @@ static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const t
 /* An aliased output starts as a copy of its input (tsr_hlo_kernel_run makes it), which the
  * kernel reads and writes: the input value itself may still be used by later ops. */
 tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
+  if (in->aux == HLO_CC_ALLOCATE) {
+    TSR_TRY(hlo_alloc(x, &res[0]));
+    memset(res[0].buf->data, 0, res[0].buf->bytes);
+    return TSR_OK;
+  }
   if (in->aux) { /* outside lockstep, a program of one device: its tile is the whole value */
     if (in->aux != HLO_CC_SHARDING && (x->num_devices > 1 || in->spmd->n_dev > 1))
       return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "a shard_map marker inside a region (while, if, ...) of a program "
@@ -188,9 +217,9 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   for (int i = 0; i < in->n_out; i++) {
     tsr_status s = hlo_alloc(x, &res[i]);
     if (s != TSR_OK) return s; /* the executor releases what was allocated */
-    outs[i] = tsr_ref_dense(res[i].buf->data, res[i].t.dtype, TSR_HBM, res[i].t.rank, res[i].t.shape);
+    outs[i] = tsr_ref_dense(res[i].buf->data, kernel_dtype(res[i].t.dtype), TSR_HBM, res[i].t.rank, res[i].t.shape);
   }
-  for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, args[i].t.dtype, TSR_HBM, args[i].t.rank, args[i].t.shape);
+  for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, kernel_dtype(args[i].t.dtype), TSR_HBM, args[i].t.rank, args[i].t.shape);
   return call_kernel(x, in->kernel, false, ops, in->n_in, outs);
 }
 
@@ -246,9 +275,9 @@ tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_v
     s = hlo_alloc_all(x, res[made], in->n_out);
     if (s != TSR_OK) break;
     for (int i = 0; i < in->n_in; i++)
-      r[i] = tsr_ref_dense(args[made][i].buf->data, args[made][i].t.dtype, TSR_HBM, args[made][i].t.rank, args[made][i].t.shape);
+      r[i] = tsr_ref_dense(args[made][i].buf->data, kernel_dtype(args[made][i].t.dtype), TSR_HBM, args[made][i].t.rank, args[made][i].t.shape);
     for (int i = 0; i < in->n_out; i++)
-      r[in->n_in + i] = tsr_ref_dense(res[made][i].buf->data, res[made][i].t.dtype, TSR_HBM, res[made][i].t.rank, res[made][i].t.shape);
+      r[in->n_in + i] = tsr_ref_dense(res[made][i].buf->data, kernel_dtype(res[made][i].t.dtype), TSR_HBM, res[made][i].t.rank, res[made][i].t.shape);
     ops[made] = r;
     outs[made] = r + in->n_in;
   }
@@ -460,6 +489,7 @@ static tsr_status describe_operand(const tsr_ir_type *t, bool zeros, tsr_array *
     return tsr_fail(TSR_ERR_UNSUPPORTED, "operand is not a static tensor");
   h.rank = t->u.shaped.rank;
   for (int d = 0; d < h.rank; d++) h.shape[d] = t->u.shaped.shape[d];
+  h.dtype = kernel_dtype(h.dtype);
   if (zeros) TSR_TRY(tsr_array_alloc(a, h.dtype, h.rank, h.shape));
   *r = zeros ? tsr_array_ref(a, TSR_HBM) : tsr_ref_dense(NULL, h.dtype, TSR_HBM, h.rank, h.shape);
   return TSR_OK;
@@ -529,7 +559,7 @@ tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_ar
       }
       /* as in describe_call: only scalar prefetch needs data */
       if (i >= k->n_prefetch) {
-        ops[i] = tsr_ref_dense(NULL, t.dtype, TSR_HBM, t.rank, t.shape);
+        ops[i] = tsr_ref_dense(NULL, kernel_dtype(t.dtype), TSR_HBM, t.rank, t.shape);
         continue;
       }
       s = tsr_array_alloc(&owned[n_owned], t.dtype, t.rank, t.shape);

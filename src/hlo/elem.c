@@ -53,6 +53,7 @@ void hlo_st_i(tsr_dtype t, void *p, int64_t i, int64_t v) {
   switch (t) {
   case TSR_I8: case TSR_U8: ((uint8_t *)p)[i] = (uint8_t)v; break;
   case TSR_I4: ((int8_t *)p)[i] = (int8_t)((int8_t)(uint8_t)((uint64_t)v << 4) >> 4); break; /* wrapped, sign-extended */
+  case TSR_U4: ((uint8_t *)p)[i] = (uint8_t)(v & 15); break; /* wrapped */
   case TSR_I16: case TSR_U16: ((uint16_t *)p)[i] = (uint16_t)v; break;
   case TSR_I32: case TSR_U32: ((uint32_t *)p)[i] = (uint32_t)v; break;
   case TSR_I64: case TSR_U64: ((uint64_t *)p)[i] = (uint64_t)v; break;

@@ -205,6 +205,17 @@ static void trace_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, doub
           shape, t * 1e6, (long long)x->live, hlo_loc(in->op, loc, sizeof loc));
 }
 
+/* Counts an op that ran in the run's profile, its operands read from the slots (which hold
+ * them until the op's frees). */
+static void profile_op(hlo_exec *x, const hlo_inst *in, const hlo_val *slots, const hlo_val *res, int runs) {
+  hlo_val few[16] = {0};
+  hlo_val *a = in->n_in <= 16 ? few : malloc(sizeof *a * (size_t)in->n_in);
+  if (!a) return; /* uncounted: the profile is an estimate's input, not the run's */
+  for (int i = 0; i < in->n_in; i++) a[i] = slots[in->in[i]];
+  hlo_profile_op(x, in, a, res, runs);
+  if (a != few) free(a);
+}
+
 /* A function of the shard_map markers runs on the program's devices in lockstep, every
  * device on the same global arguments; what it returns must be the same on every device. */
 static tsr_status call_spmd(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results) {
@@ -285,6 +296,7 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
       break;
     }
     if (x->opts && x->opts->trace) trace_op(x, in, slots, now() - t0);
+    if (x->opts && x->opts->profile) profile_op(x, in, slots, res, 1);
     for (int i = 0; i < in->n_free; i++) {
       hlo_release(x, slots[in->frees[i]].buf);
       slots[in->frees[i]].buf = NULL;
@@ -520,6 +532,7 @@ tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *cons
     s = step_devices(x, in, n, ins, res);
     x->st->ops += n;
     if (s == TSR_OK && x->opts && x->opts->trace) trace_op(x, in, slots, now() - t0); /* device 0's results */
+    if (s == TSR_OK && x->opts && x->opts->profile) profile_op(x, in, slots, res[0], n); /* each device's alike */
     if (s != TSR_OK) {
       if (in->opc != HLO_CALL && !in->n_bodies) {
         char loc[256];

@@ -101,8 +101,9 @@ typedef struct hlo_spmd {
   bool first_copy[TSR_MAX_DEVICES];          /* the first device holding its tile */
 } hlo_spmd;
 /* hlo_inst.aux of a stablehlo.custom_call that is not a kernel: the SPMD partitioner's
- * markers JAX exported shard_map with before Shardy (custom_call.c). */
-enum { HLO_CC_SHARDING = 1, HLO_CC_FULL_TO_SHARD, HLO_CC_SHARD_TO_FULL };
+ * markers JAX exported shard_map with before Shardy, annotations that pass their operand on
+ * (HLO_CC_SHARDING covers them too), and XLA's uninitialized buffer (custom_call.c). */
+enum { HLO_CC_SHARDING = 1, HLO_CC_FULL_TO_SHARD, HLO_CC_SHARD_TO_FULL, HLO_CC_ALLOCATE };
 
 /* What a two-argument, one-result region computes, when that is simple (region.c). */
 typedef enum hlo_body_kind { HLO_BODY_GENERAL, HLO_BODY_BINARY, HLO_BODY_FIRST, HLO_BODY_SECOND } hlo_body_kind;
@@ -193,6 +194,20 @@ static inline void hlo_retain(hlo_buf *b) { b->refs++; }
  * to 2^40 elements is refused at once instead of running for days. */
 enum { HLO_STEPS_PER_OP = 1024 };
 tsr_status hlo_charge(hlo_exec *x, const hlo_inst *in, double steps);
+/* Whether a dot or convolution of f32 operands `l`, `r` takes them rounded to bf16: a run
+ * with tpu_numerics, and the op's precision_config DEFAULT (or absent) for both operands,
+ * with no explicit algorithm (ops_dot.c). */
+bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr_dtype r);
+/* The products one result element of a dot (its contraction's length) or a convolution (the
+ * kernel's elements over its output features) sums, for the profile (profile.c). */
+double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs);
+double hlo_conv_products_per_output(const hlo_inst *in, const hlo_type *kernel);
+/* With tpu_numerics, an f32 or bf16 exp, log, tanh, sine, cosine, sqrt, rsqrt or chlo.erf
+ * computed as kernels compute it (tsr_mosaic_math_f32; bf16 through f32, rounded after), into
+ * the allocated result: true when it did (ops_elementwise.c). */
+bool hlo_kernel_math(const hlo_exec *x, hlo_opcode op, const hlo_val *args, hlo_val *res);
+/* Counts one op's run (`runs` devices in lockstep) in the run's profile (profile.c). */
+void hlo_profile_op(hlo_exec *x, const hlo_inst *in, const hlo_val *args, const hlo_val *res, int runs);
 /* Runs a compiled function: args borrowed (retained inside), results new references. */
 tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val *results);
 /* Runs f on n devices in lockstep, op by op: device d's arguments args[d], its results
@@ -292,6 +307,8 @@ struct tsr_hlo_kernel {
   int serialization_format; /* -1: absent (legacy unmangled body) */
   bool has_communication;   /* the payload's: the kernel talks to other devices */
   int64_t collective_id;    /* the payload's (its barrier semaphore); -1 none */
+  bool has_cost;            /* the payload's cost_estimate, when it has one */
+  int64_t flops, transcendentals, bytes_accessed;
   bool skip_device_barrier; /* the payload's: no device barrier at the kernel's start */
   bool disable_bounds_checks; /* the payload's (tsr_mosaic_call_opts) */
   tsr_alias aliases[16];    /* operands counted as pallas_call counts them (no dynamic bounds) */

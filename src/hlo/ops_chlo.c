@@ -219,6 +219,7 @@ tsr_status hlo_prep_chlo_unary(tsr_hlo_program *p, hlo_inst *in, const hlo_type 
 
 tsr_status hlo_run_chlo_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   TSR_TRY(hlo_alloc(x, res));
+  if (hlo_kernel_math(x, in->opc, args, res)) return TSR_OK;
   tsr_dtype t = args[0].t.dtype;
   int64_t n = hlo_numel(&res->t);
   const void *a = args[0].buf->data;

@@ -4,7 +4,9 @@
  * dilation, window reversal, feature and batch groups. Each output element sums, over its
  * window (row-major) and its group's input features, lhs * rhs: f32 in f32 arithmetic, in
  * that order, as XLA's CPU convolution does (JAX's tests allow 3 ULPs, and a sum in double
- * differs by more where terms cancel); other floats in double, rounded once; integers wrap. */
+ * differs by more where terms cancel), with tpu_numerics at the default precision on
+ * operands rounded to bf16 (the MXU's one pass, docs/numerics.md); other floats in double,
+ * rounded once; integers wrap. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,6 +209,12 @@ tsr_status hlo_prep_convolution(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   return TSR_OK;
 }
 
+double hlo_conv_products_per_output(const hlo_inst *in, const hlo_type *kernel) {
+  conv_dims d;
+  if (read_dims(in, kernel->rank, &d) != TSR_OK) return 0;
+  return (double)hlo_numel(kernel) / (double)(kernel->shape[d.k_o] > 0 ? kernel->shape[d.k_o] : 1);
+}
+
 tsr_status hlo_run_convolution(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   const hlo_type at[2] = {args[0].t, args[1].t};
   conv c;
@@ -229,6 +237,7 @@ tsr_status hlo_run_convolution(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   int64_t wn = 1;
   for (int s = 0; s < ns; s++) wn *= rt->shape[d->k_s[s]];
   bool flt = tsr_dtype_is_float(ot->dtype), f32 = ot->dtype == TSR_F32 && lt->dtype == TSR_F32 && rt->dtype == TSR_F32;
+  bool bf16_in = f32 && hlo_mxu_bf16_inputs(x, in, lt->dtype, rt->dtype);
   int64_t total = hlo_numel(ot), oi[TSR_MAX_RANK] = {0};
   for (int64_t e = 0; e < total; e++) {
     if (e) {
@@ -263,7 +272,12 @@ tsr_status hlo_run_convolution(hlo_exec *x, const hlo_inst *in, const hlo_val *a
         int64_t li = loff + (fbase + i) * lst[d->in_f], ri = roff + i * rst[d->k_i];
         if (f32) {
           /* product, then sum, each rounded to f32 (two statements: no fused multiply-add) */
-          float prod = ((const float *)args[0].buf->data)[li] * ((const float *)args[1].buf->data)[ri];
+          float a = ((const float *)args[0].buf->data)[li], v = ((const float *)args[1].buf->data)[ri];
+          if (bf16_in) {
+            a = tsr_bf16_to_f32(tsr_f32_to_bf16(a));
+            v = tsr_bf16_to_f32(tsr_f32_to_bf16(v));
+          }
+          float prod = a * v;
           f32acc += prod;
         }
         else if (flt) facc += dtype_load_f64(lt->dtype, args[0].buf->data, li) * dtype_load_f64(rt->dtype, args[1].buf->data, ri);

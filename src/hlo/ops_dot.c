@@ -1,9 +1,10 @@
 /* stablehlo.dot_general, and chlo.ragged_dot (a dot whose lhs has one dimension cut into
  * groups, each with its own rhs: the grouped matmuls of mixture-of-experts layers).
  * dot_general: operands are permuted into [batch, free, contracting] matrices and multiplied
- * per batch; f32 through CBLAS sgemm (full f32 precision; precision_config is not
- * emulated), other types in double (floats) or wrapping int64 (integers). Result dims are
- * batch, lhs free, rhs free, as the spec orders them. */
+ * per batch; f32 through CBLAS sgemm (full f32, or with tpu_numerics and the default
+ * precision, operands rounded to bf16 first: the MXU's one pass, docs/numerics.md), other
+ * types in double (floats) or wrapping int64 (integers). Result dims are batch, lhs free,
+ * rhs free, as the spec orders them. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,6 +54,37 @@ tsr_status hlo_prep_dot_general(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   return TSR_OK;
 }
 
+bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr_dtype r) {
+  if (!x->opts || !x->opts->tpu_numerics || l != TSR_F32 || r != TSR_F32) return false;
+  /* an explicit dot algorithm names its own operand types: XLA follows it, and so does the
+   * full-f32 computation here rather than guess */
+  if (tsr_ir_op_attr(in->op, "algorithm")) return false;
+  const tsr_ir_attr *pc = tsr_ir_op_attr(in->op, "precision_config");
+  if (!pc) return true;
+  if (pc->kind != TSR_IR_ATTR_ARRAY) return false;
+  /* a TPU takes the higher of the two operands' precisions; HIGH (three bf16 passes) and
+   * HIGHEST (six) run at full f32 here, as in the kernels */
+  for (int i = 0; i < pc->u.array.n; i++) {
+    const char *k = tsr_ir_enum_keyword(pc->u.array.elems[i], "stablehlo", "precision");
+    if (!k || strcmp(k, "DEFAULT")) return false;
+  }
+  return true;
+}
+
+double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs) {
+  int64_t lc[TSR_MAX_RANK];
+  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, in->opc == HLO_DOT_GENERAL ? "dot_dimension_numbers" : "ragged_dot_dimension_numbers");
+  int n = dn ? tsr_ir_field_ints(dn, "lhs_contracting_dimensions", lc, TSR_MAX_RANK) : 0;
+  double k = 1;
+  for (int i = 0; i < n; i++)
+    if (lc[i] >= 0 && lc[i] < lhs->rank) k *= (double)lhs->shape[lc[i]];
+  return k;
+}
+
+static void round_bf16(float *v, int64_t n) {
+  for (int64_t i = 0; i < n; i++) v[i] = tsr_bf16_to_f32(tsr_f32_to_bf16(v[i]));
+}
+
 /* Copies operand `v` permuted by `perm` into a dense buffer of the same dtype. */
 static char *permuted(const hlo_val *v, const int *perm) {
   size_t esz = tsr_dtype_size(v->t.dtype);
@@ -95,6 +127,10 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
     tsr_dtype lt = l->t.dtype, rt = r->t.dtype, ot = res->t.dtype;
     if (lt == TSR_F32 && rt == TSR_F32 && ot == TSR_F32 && M < INT32_MAX && N < INT32_MAX && K < INT32_MAX) {
       s = tsr_blas_load();
+      if (hlo_mxu_bf16_inputs(x, in, lt, rt)) { /* the copies are the op's own */
+        round_bf16((float *)A, B * M * K);
+        round_bf16((float *)Bm, B * K * N);
+      }
       for (int64_t b = 0; b < B && s == TSR_OK; b++)
         tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, (const float *)A + b * M * K, (int)(K ? K : 1),
                   (const float *)Bm + b * K * N, (int)(N ? N : 1), 0.0f, (float *)res->buf->data + b * M * N,

@@ -8,8 +8,13 @@
 #include <string.h>
 
 #include "hlo/hlo_internal.h"
+#include "tessera/mosaic.h"
 
-static unsigned width_bits(tsr_dtype t) { return t == TSR_BOOL ? 1 : (unsigned)tsr_dtype_size(t) * 8; }
+/* The bits of an integer type: 4-bit integers take a byte each in arrays but wrap, shift,
+ * count bits and order (unsigned) in 4. */
+static unsigned width_bits(tsr_dtype t) {
+  return t == TSR_BOOL ? 1 : t == TSR_I4 || t == TSR_U4 ? 4 : (unsigned)tsr_dtype_size(t) * 8;
+}
 
 static double fbin(hlo_opcode op, double a, double b) {
   switch (op) {
@@ -166,6 +171,39 @@ static double funa(hlo_opcode op, double a) {
   }
 }
 
+bool hlo_kernel_math(const hlo_exec *x, hlo_opcode op, const hlo_val *args, hlo_val *res) {
+  tsr_dtype t = args[0].t.dtype;
+  if (!x->opts || !x->opts->tpu_numerics || (t != TSR_F32 && t != TSR_BF16) || res->t.dtype != t) return false;
+  tsr_mosaic_math fn;
+  switch (op) {
+  case HLO_EXPONENTIAL: fn = TSR_MOSAIC_EXP; break;
+  case HLO_LOG: fn = TSR_MOSAIC_LOG; break;
+  case HLO_TANH: fn = TSR_MOSAIC_TANH; break;
+  case HLO_SINE: fn = TSR_MOSAIC_SIN; break;
+  case HLO_COSINE: fn = TSR_MOSAIC_COS; break;
+  case HLO_SQRT: fn = TSR_MOSAIC_SQRT; break;
+  case HLO_RSQRT: fn = TSR_MOSAIC_RSQRT; break;
+  case HLO_CHLO_ERF: fn = TSR_MOSAIC_ERF; break;
+  default: return false;
+  }
+  int64_t n = hlo_numel(&res->t);
+  if (t == TSR_F32) {
+    tsr_mosaic_math_f32(fn, (float *)res->buf->data, (const float *)args[0].buf->data, n);
+    return true;
+  }
+  /* bf16: widened, computed and rounded back as a kernel's bf16 math is, in chunks */
+  float in[1024], out[1024];
+  const uint16_t *a = (const uint16_t *)args[0].buf->data;
+  uint16_t *r = (uint16_t *)res->buf->data;
+  for (int64_t i = 0; i < n; i += 1024) {
+    int64_t m = n - i < 1024 ? n - i : 1024;
+    for (int64_t k = 0; k < m; k++) in[k] = tsr_bf16_to_f32(a[i + k]);
+    tsr_mosaic_math_f32(fn, out, in, m);
+    for (int64_t k = 0; k < m; k++) r[i + k] = tsr_f32_to_bf16(out[k]);
+  }
+  return true;
+}
+
 /* The unary ops: the result has the operand's shape and type, except is_finite (i1), and abs,
  * real and imag of complex values (their part type). */
 tsr_status hlo_prep_unary(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
@@ -195,6 +233,7 @@ tsr_status hlo_prep_unary(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args
 
 tsr_status hlo_run_unary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   TSR_TRY(hlo_alloc(x, res));
+  if (hlo_kernel_math(x, in->opc, args, res)) return TSR_OK;
   tsr_dtype t = args[0].t.dtype, rt = res->t.dtype;
   int64_t n = hlo_numel(&res->t);
   const void *a = args[0].buf->data;

@@ -488,3 +488,159 @@ tsr_status hlo_run_run_parallel(hlo_exec *x, const hlo_inst *in, const hlo_val *
   x->device = 0;
   return s;
 }
+
+/* ---- programs of several devices as a PJRT runtime hands them over: each device holds its
+ * shard of every input and output of @main, laid out by @main's sdy.sharding attributes ---- */
+
+/* The mesh and sharding of @main's input i (output i when `output`): its sdy.sharding, an
+ * mhlo.sharding of {replicated}, or none (replicated: every device holds all of it). */
+static tsr_status main_sharding(const tsr_hlo_program *p, bool output, int i, hlo_mesh *m, hlo_sharding *sh) {
+  const tsr_ir_op *fop = p->main->fop;
+  const char *what = output ? "output" : "input";
+  memset(sh, 0, sizeof *sh);
+  *m = p->mesh;
+  if (!m->rank) { /* no mesh: the devices in a row, and nothing named on them */
+    m->rank = 1;
+    m->size[0] = p->num_devices;
+    m->num_devices = p->num_devices;
+    m->name = "";
+  }
+  const tsr_ir_attr *list = fop ? tsr_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
+  const tsr_ir_attr *d = list && list->kind == TSR_IR_ATTR_ARRAY && i < list->u.array.n ? list->u.array.elems[i] : NULL;
+  const tsr_ir_attr *sdy = tsr_ir_dict_get(d, "sdy.sharding"), *mhlo = tsr_ir_dict_get(d, "mhlo.sharding");
+  if (sdy && sdy->kind == TSR_IR_ATTR_OPAQUE && !strncmp(sdy->u.opaque_text, "#sdy.sharding<", 14)) {
+    const char *t = sdy->u.opaque_text + 13; /* at the '<' */
+    const char *at = strchr(t, '@');
+    char name[64];
+    size_t n = 0;
+    for (const char *c = at ? at + 1 : ""; *c && *c != ',' && *c != '>' && n + 1 < sizeof name; c++) name[n++] = *c;
+    name[n] = 0;
+    const tsr_ir_op *mop = n ? tsr_ir_module_lookup(p->m, name) : NULL;
+    if (!mop || !tsr_ir_op_is(mop, "sdy.mesh"))
+      return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "%s %d: a sharding whose mesh is not an sdy.mesh of the module", what, i);
+    TSR_TRY(parse_mesh(mop, m));
+    tsr_status s = TSR_OK;
+    int rank = output ? p->main->slot_t[p->main->ret[i]].rank : p->main->slot_t[i].rank;
+    if (!parse_sharding(fop, t, m, rank, sh, &s)) return tsr_fail_context(s, "%s %d", what, i);
+  } else if (mhlo && !(mhlo->kind == TSR_IR_ATTR_STRING && !strncmp(mhlo->u.string.data, "{replicated}", 12))) {
+    return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "%s %d: an mhlo.sharding other than {replicated} (tessera reads Shardy's "
+                       "sdy.sharding)", what, i);
+  }
+  if (m->num_devices != p->num_devices) {
+    /* a sharding that splits nothing (on JAX's empty mesh, say) is whole on every device */
+    bool splits = false;
+    for (int k = 0; k < TSR_MAX_RANK; k++) splits = splits || sh->n_axes[k];
+    if (splits)
+      return hlo_op_fail(fop, TSR_ERR_INVALID, "%s %d: its mesh @%s has %d devices, the program %d", what, i, m->name,
+                         m->num_devices, p->num_devices);
+    *m = (hlo_mesh){.name = "", .rank = 1, .size = {p->num_devices}, .num_devices = p->num_devices};
+  }
+  return TSR_OK;
+}
+
+/* A device's shard of a value of global type g: g divided along each dimension. */
+static tsr_status shard_of(const tsr_hlo_program *p, const char *what, int i, const hlo_mesh *m, const hlo_sharding *sh,
+                           const hlo_type *g, hlo_type *l) {
+  *l = *g;
+  for (int d = 0; d < g->rank; d++) {
+    int64_t count;
+    shard_index(m, sh, d, 0, &count);
+    if (g->shape[d] % count)
+      return hlo_op_fail(p->main->fop, TSR_ERR_INVALID, "%s %d: dimension %d of size %lld does not divide into the %lld shards "
+                         "its sharding asks for", what, i, d, (long long)g->shape[d], (long long)count);
+    l->shape[d] = g->shape[d] / count;
+  }
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_shard_type(const tsr_hlo_program *p, bool output, int i, tsr_array *type) {
+  memset(type, 0, sizeof *type);
+  if (p->bare || i < 0 || i >= (output ? p->main->n_ret : p->main->n_args))
+    return tsr_fail(TSR_ERR_INVALID, "no %s %d", output ? "output" : "input", i);
+  hlo_mesh m;
+  hlo_sharding sh;
+  hlo_type l;
+  TSR_TRY(main_sharding(p, output, i, &m, &sh));
+  TSR_TRY(shard_of(p, output ? "output" : "input", i, &m, &sh, &p->main->slot_t[output ? p->main->ret[i] : i], &l));
+  type->dtype = l.dtype;
+  type->rank = l.rank;
+  memcpy(type->shape, l.shape, sizeof l.shape);
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_tiling(const tsr_hlo_program *p, bool output, int i, int64_t *tiles, int64_t *tile_of) {
+  if (p->bare || i < 0 || i >= (output ? p->main->n_ret : p->main->n_args))
+    return tsr_fail(TSR_ERR_INVALID, "no %s %d", output ? "output" : "input", i);
+  hlo_mesh m;
+  hlo_sharding sh;
+  TSR_TRY(main_sharding(p, output, i, &m, &sh));
+  int rank = p->main->slot_t[output ? p->main->ret[i] : i].rank;
+  for (int k = 0; k < rank; k++) shard_index(&m, &sh, k, 0, &tiles[k]);
+  for (int d = 0; d < p->num_devices; d++)
+    for (int k = 0; k < rank; k++) {
+      int64_t count;
+      tile_of[d * rank + k] = shard_index(&m, &sh, k, d, &count);
+    }
+  return TSR_OK;
+}
+
+tsr_status tsr_hlo_run_sharded(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const tsr_array *const *inputs,
+                               int num_inputs, tsr_array *const *outputs, tsr_hlo_stats *stats) {
+  if (p->bare) return tsr_fail(TSR_ERR_UNSUPPORTED, "a bare kernel does not run on shards");
+  int n_dev = p->num_devices, n_in = p->main->n_args, n_out = p->main->n_ret;
+  for (int d = 0; d < n_dev; d++)
+    for (int j = 0; j < n_out; j++) memset(&outputs[d][j], 0, sizeof outputs[d][j]);
+  if (num_inputs != n_in) return tsr_fail(TSR_ERR_INVALID, "the program takes %d inputs, %d given", n_in, num_inputs);
+  tsr_array *global = calloc((size_t)(n_in + n_out) + 1, sizeof *global);
+  if (!global) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  tsr_array *gout = global + n_in;
+  tsr_status s = TSR_OK;
+  /* the global inputs, from the first device that holds each part of them */
+  for (int i = 0; i < n_in && s == TSR_OK; i++) {
+    hlo_mesh m;
+    hlo_sharding sh;
+    hlo_type l;
+    const hlo_type *g = &p->main->slot_t[i];
+    if ((s = main_sharding(p, false, i, &m, &sh)) != TSR_OK || (s = shard_of(p, "input", i, &m, &sh, g, &l)) != TSR_OK) break;
+    if ((s = tsr_array_alloc(&global[i], g->dtype, g->rank, g->shape)) != TSR_OK) break;
+    for (int d = 0; d < n_dev && s == TSR_OK; d++) {
+      const tsr_array *a = &inputs[d][i];
+      bool same = a->dtype == l.dtype && a->rank == l.rank;
+      for (int k = 0; same && k < l.rank; k++) same = a->shape[k] == l.shape[k];
+      if (!same) {
+        tsr_ref want = tsr_ref_dense(NULL, l.dtype, TSR_HOST, l.rank, l.shape), got = tsr_array_ref(a, TSR_HOST);
+        char wa[96], ga[96];
+        s = tsr_fail(TSR_ERR_INVALID, "device %d's shard of input %d is %s, its sharding gives %s", d, i,
+                     tsr_ref_describe(&got, ga, sizeof ga), tsr_ref_describe(&want, wa, sizeof wa));
+        break;
+      }
+      if (!first_copy(&m, &sh, g->rank, d) || !tsr_array_numel(a)) continue;
+      int64_t off[TSR_MAX_RANK];
+      box_offset(&m, &sh, &l, d, off);
+      hlo_box_copy(global[i].data, g->shape, a->data, l.shape, off, l.rank, tsr_dtype_size(l.dtype), false);
+    }
+  }
+  if (s == TSR_OK) s = tsr_hlo_run(p, opts, global, n_in, gout, stats);
+  /* every device's shard of each output */
+  for (int j = 0; j < n_out && s == TSR_OK; j++) {
+    hlo_mesh m;
+    hlo_sharding sh;
+    hlo_type l;
+    const hlo_type *g = &p->main->slot_t[p->main->ret[j]];
+    if ((s = main_sharding(p, true, j, &m, &sh)) != TSR_OK || (s = shard_of(p, "output", j, &m, &sh, g, &l)) != TSR_OK) break;
+    for (int d = 0; d < n_dev && s == TSR_OK; d++) {
+      tsr_array *a = &outputs[d][j];
+      if ((s = tsr_array_alloc(a, l.dtype, l.rank, l.shape)) != TSR_OK) break;
+      if (!tsr_array_numel(a)) continue;
+      int64_t off[TSR_MAX_RANK];
+      box_offset(&m, &sh, &l, d, off);
+      hlo_box_copy(gout[j].data, g->shape, a->data, l.shape, off, l.rank, tsr_dtype_size(l.dtype), true);
+    }
+  }
+  for (int i = 0; i < n_in + n_out; i++) tsr_array_free(&global[i]);
+  free(global);
+  if (s != TSR_OK)
+    for (int d = 0; d < n_dev; d++)
+      for (int j = 0; j < n_out; j++) tsr_array_free(&outputs[d][j]);
+  return s;
+}

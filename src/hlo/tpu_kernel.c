@@ -27,6 +27,10 @@ static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, 
   k->vmem_limit = c.vmem_limit;
   k->has_communication = c.has_communication;
   k->collective_id = c.collective_id;
+  k->has_cost = c.has_cost;
+  k->flops = c.flops;
+  k->transcendentals = c.transcendentals;
+  k->bytes_accessed = c.bytes_accessed;
   k->skip_device_barrier = c.skip_device_barrier;
   k->disable_bounds_checks = c.disable_bounds_checks;
   *body = c.body;

@@ -43,6 +43,18 @@ static tsr_status decode(const cJSON *json, tpu_backend_config *out) {
       return tsr_fail(TSR_ERR_PARSE, "custom_call_config.collective_id is not a non-negative integer");
     out->collective_id = (int64_t)cid->valuedouble;
   }
+  const cJSON *cost = cJSON_GetObjectItemCaseSensitive(ccc, "cost_estimate");
+  if (cost && !cJSON_IsNull(cost)) {
+    static const char *const names[3] = {"flops", "transcendentals", "bytes_accessed"};
+    int64_t *dst[3] = {&out->flops, &out->transcendentals, &out->bytes_accessed};
+    for (int i = 0; i < 3; i++) {
+      const cJSON *v = cJSON_GetObjectItemCaseSensitive(cost, names[i]);
+      if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 9e18)
+        return tsr_fail(TSR_ERR_PARSE, "custom_call_config.cost_estimate.%s is not a non-negative number", names[i]);
+      *dst[i] = (int64_t)v->valuedouble;
+    }
+    out->has_cost = true;
+  }
   const cJSON *smc = cJSON_GetObjectItemCaseSensitive(json, "scoped_memory_configs");
   if (smc && !cJSON_IsArray(smc)) return tsr_fail(TSR_ERR_PARSE, "scoped_memory_configs is not an array");
   const cJSON *e;

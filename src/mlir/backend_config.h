@@ -21,12 +21,17 @@ typedef struct tpu_backend_config {
                              * the device barrier (CompilerParams(skip_device_barrier=True)) */
   bool disable_bounds_checks; /* custom_call_config.disable_bounds_checks (CompilerParams'): an
                                * access outside its ref does not stop the kernel */
+  /* custom_call_config.cost_estimate (pl.CostEstimate), when given: what the kernel's author
+   * says it does, which XLA's cost analysis reports for the call */
+  bool has_cost;
+  int64_t flops, transcendentals, bytes_accessed;
 } tpu_backend_config;
 
 /* Decodes `len` bytes of JSON text. Fails (nothing to free) when it is not JSON (the byte
  * offset named), has no custom_call_config.body string, a serialization_format other than 1,
- * a has_communication, skip_device_barrier or disable_bounds_checks that is not a boolean or a
- * collective_id that is not a count,
+ * a has_communication, skip_device_barrier or disable_bounds_checks that is not a boolean, a
+ * collective_id that is not a count, a cost_estimate whose flops, transcendentals or
+ * bytes_accessed is not a count,
  * or malformed scoped_memory_configs, or when the body does not decode or read ("tpu_custom_call
  * body: " and the reader's message). */
 tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out);

@@ -11,6 +11,7 @@
 
 #include "core/status.h"
 #include "mlir/text.h"
+#include "mlir/vhlo.h"
 
 enum { SEC_STRING, SEC_DIALECT, SEC_ATTRTYPE, SEC_ATTRTYPE_OFFSET, SEC_IR, SEC_RESOURCE,
        SEC_RESOURCE_OFFSET, SEC_DIALECT_VERSIONS, SEC_PROPERTIES, SEC_COUNT };
@@ -876,6 +877,15 @@ static tsr_status decode_entry(bc_reader *r, entry *e, bool is_attr, uint64_t id
     return is_attr ? text_parse_attr_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_attr **)&e->value)
                    : text_parse_type_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_type **)&e->value);
   }
+  if (!strcmp(dialect, "vhlo")) {
+    if (is_attr) TSR_TRY(vhlo_decode_attr(&c, (tsr_ir_attr **)&e->value));
+    else TSR_TRY(vhlo_decode_type(&c, (tsr_ir_type **)&e->value));
+    return expect_end(&c, is_attr ? "an attribute entry" : "a type entry");
+  }
+  if (!strcmp(dialect, "sdy") && is_attr) {
+    TSR_TRY(sdy_decode_attr(&c, (tsr_ir_attr **)&e->value));
+    return expect_end(&c, "an attribute entry");
+  }
   if (strcmp(dialect, "builtin"))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s %llu uses the bytecode encoding of dialect '%s', which tessera cannot decode",
                     e->offset, is_attr ? "attribute" : "type", (unsigned long long)idx, dialect);
@@ -970,6 +980,28 @@ static tsr_status skip_uselist(cursor *c, uint64_t range) {
 
 static tsr_status read_regions(cursor *c, tsr_ir_op *op, value_scope *sc, int depth);
 
+/* builtin.module's properties record: its two optional attributes, sym_name and
+ * sym_visibility (in the order of their names), each a varint whose low bit says whether it is
+ * there and whose rest is the attribute's index. */
+static tsr_status module_props(cursor *c, tsr_ir_attr **out) {
+  tsr_ir_ctx *ctx = c->r->m->ctx;
+  static const char *const names[] = {"sym_name", "sym_visibility"};
+  tsr_ir_attr *d = tsr_ir_empty_dict(ctx);
+  if (!d) return nomem();
+  for (int i = 0; i < 2; i++) {
+    const uint8_t *at = c->p;
+    uint64_t v = 0;
+    TSR_TRY(rd_varint(c, &v));
+    if (!(v & 1)) continue;
+    tsr_ir_attr *a;
+    cursor here = {c->r, at, c->end};
+    TSR_TRY(get_attr(c->r, v >> 1, &a, &here));
+    if (!(d = tsr_ir_dict_set(ctx, d, names[i], a))) return nomem();
+  }
+  *out = d->u.dict.n ? d : NULL;
+  return TSR_OK;
+}
+
 static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uint64_t *next_slot,
                           uint64_t slot_end, tsr_ir_op **out, int depth) {
   bc_reader *r = c->r;
@@ -997,7 +1029,20 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
     uint64_t pi = 0;
     TSR_TRY(rd_varint(c, &pi));
     if (pi >= r->n_props) return bc_fail(c, "properties index %llu out of range", (unsigned long long)pi);
-    if (r->opnames[name_idx].registered) {
+    if (r->opnames[name_idx].registered && !strncmp(r->opnames[name_idx].full, "vhlo.", 5)) {
+      /* VHLO's ops are the ones whose schema tessera knows (mlir/vhlo.c) */
+      cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
+      TSR_TRY(vhlo_decode_props(&pc, r->opnames[name_idx].full, &props));
+      TSR_TRY(expect_end(&pc, "a VHLO op's properties"));
+    } else if (r->opnames[name_idx].registered && !strncmp(r->opnames[name_idx].full, "sdy.", 4)) {
+      cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
+      TSR_TRY(sdy_decode_props(&pc, r->opnames[name_idx].full, &props));
+      TSR_TRY(expect_end(&pc, "a Shardy op's properties"));
+    } else if (r->opnames[name_idx].registered && !strcmp(r->opnames[name_idx].full, "builtin.module")) {
+      cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
+      TSR_TRY(module_props(&pc, &props));
+      TSR_TRY(expect_end(&pc, "builtin.module's properties"));
+    } else if (r->opnames[name_idx].registered) {
       /* decoding needs the op's ODS schema: keep the record for whoever knows it */
       raw_size = r->prop_len[pi];
       uint8_t *copy = tsr_ir_alloc(ctx, raw_size);
@@ -1294,4 +1339,33 @@ tsr_status bc_read(tsr_ir_module *m, const void *data, size_t size, bc_info *inf
 
 bool bc_is_bytecode(const void *data, size_t size) {
   return size >= 4 && !memcmp(data, "ML\xEFR", 4);
+}
+
+/* ---- primitives for dialect decoders (mlir/vhlo_bytecode.c) ----------------------------- */
+
+tsr_ir_ctx *bc_ctx(const bc_cursor *c) { return c->r->m->ctx; }
+tsr_ir_module *bc_module(const bc_cursor *c) { return c->r->m; }
+size_t bc_offset(const bc_cursor *c) { return (size_t)(c->p - c->r->data); }
+tsr_status bc_fail_at(const bc_cursor *c, const char *msg) { return bc_fail(c, "%s", msg); }
+tsr_status bc_varint(bc_cursor *c, uint64_t *out) { return rd_varint(c, out); }
+tsr_status bc_svarint(bc_cursor *c, int64_t *out) { return rd_svarint(c, out); }
+tsr_status bc_count(bc_cursor *c, size_t min_bytes, uint64_t *out, const char *what) {
+  return rd_count(c, min_bytes, out, what);
+}
+tsr_status bc_string(bc_cursor *c, const char **s, size_t *len) { return rd_string(c, s, len); }
+tsr_status bc_blob(bc_cursor *c, const uint8_t **data, size_t *size) { return rd_blob(c, data, size); }
+tsr_status bc_attr(bc_cursor *c, tsr_ir_attr **out) { return rd_attr(c, out); }
+tsr_status bc_attr_at(bc_cursor *c, uint64_t idx, tsr_ir_attr **out) { return get_attr(c->r, idx, out, c); }
+tsr_status bc_bytes(bc_cursor *c, size_t n, const uint8_t **out) {
+  if (remaining(c) < n) return bc_fail(c, "unexpected end of data, expected %zu bytes", n);
+  *out = c->p;
+  c->p += n;
+  return TSR_OK;
+}
+tsr_status bc_type(bc_cursor *c, tsr_ir_type **out) { return rd_type(c, out); }
+tsr_status bc_attrs(bc_cursor *c, tsr_ir_attr ***out, int *n) { return rd_attr_list(c, out, n); }
+tsr_status bc_types(bc_cursor *c, tsr_ir_type ***out, int *n) { return rd_type_list(c, out, n); }
+tsr_status bc_apint(bc_cursor *c, unsigned width, tsr_ir_attr *a) { return rd_apint(c, width, a); }
+tsr_status bc_dense(bc_cursor *c, tsr_ir_attr *a, const uint8_t *blob, size_t size) {
+  return fill_dense_blob(c, a, blob, size);
 }

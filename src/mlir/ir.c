@@ -219,7 +219,7 @@ bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
   bool u = t->u.integer.signedness == TSR_IR_UNSIGNED;
   switch (t->u.integer.width) {
   case 1: *out = TSR_BOOL; return true;
-  case 4: *out = TSR_I4; return !u; /* no unsigned 4-bit dtype */
+  case 4: *out = u ? TSR_U4 : TSR_I4; return true;
   case 8: *out = u ? TSR_U8 : TSR_I8; return true;
   case 16: *out = u ? TSR_U16 : TSR_I16; return true;
   case 32: *out = u ? TSR_U32 : TSR_I32; return true;

@@ -8,6 +8,7 @@
 #include "mlir/ir.h"
 #include "mlir/parser.h"
 #include "mlir/printer.h"
+#include "mlir/vhlo.h"
 
 static tsr_status new_module(tsr_mlir_module **out) {
   tsr_mlir_module *m = calloc(1, sizeof *m);
@@ -40,7 +41,12 @@ tsr_status tsr_mlir_read_bytecode(const void *data, size_t size, tsr_mlir_module
   tsr_mlir_module *m;
   *out = NULL;
   TSR_TRY(new_module(&m));
-  return finish(bc_read(m, data, size, NULL), m, out);
+  bc_info info;
+  tsr_status s = bc_read(m, data, size, &info);
+  /* a StableHLO portable artifact (jaxlib's programs for a PJRT plugin, jax.export's
+   * serialized modules) is read as the StableHLO it stands for */
+  if (s == TSR_OK && vhlo_present(m->top)) s = vhlo_legalize(m, info.producer);
+  return finish(s, m, out);
 }
 
 tsr_status tsr_mlir_parse_text(const char *text, size_t len, const char *filename,

@@ -128,7 +128,7 @@ void pf_free_args(ptr_list *l);
   X(HLO_DYNAMIC_BROADCAST_IN_DIM, p_hlo_dynamic_broadcast_in_dim) X(CHLO_UNARY, p_chlo_unary)        \
   X(CHLO_BINARY, p_chlo_binary) X(CHLO_TOP_K, p_chlo_top_k) X(CHECK_PAIR, p_check_pair)              \
   X(CHECK_CONST, p_check_const) X(CHECK_CLOSE, p_check_close)                                    \
-  X(SDY_MESH, p_sdy_mesh) X(SDY_MANUAL_COMPUTATION, p_sdy_manual_computation)
+  X(SDY_MESH, p_sdy_mesh) X(SDY_MANUAL_COMPUTATION, p_sdy_manual_computation) X(SDY_SHARDING, p_sdy_sharding)
 /* ---- branches, vector.contract, tpu scans and sorts (pretty_tail.c) ---- */
 #define TAIL_PRETTY_SYNTAXES(X)                                                                  \
   X(CF_BR, p_cf_br) X(CF_COND_BR, p_cf_cond_br) X(VECTOR_CONTRACT, p_vector_contract)              \

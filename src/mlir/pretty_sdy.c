@@ -1,6 +1,6 @@
 /* The pretty forms of the Shardy (sdy) ops that jax.shard_map exports put around a
  * computation: the mesh, the manual computation and its terminator (sdy.return is
- * RETURN_LIKE). Their attributes stay the opaque text the generic form carries
+ * RETURN_LIKE), and the sharding annotations of an auto-sharded program. Their attributes stay the opaque text the generic form carries
  * (`#sdy.mesh<...>`, `#sdy.sharding_per_value<[...]>`, `#sdy<manual_axes{...}>`), so that
  * both spellings read to the same IR; src/hlo/sdy.c decodes that text. */
 #include <stdio.h>
@@ -73,4 +73,14 @@ tsr_status p_sdy_manual_computation(text_parser *p, op_builder *b) {
   TSR_TRY(ob_region(p, b, args, n));
   TSR_TRY(ob_opt_attr_dict(p, b));
   return ob_same_or_function_type(p, b, -1);
+}
+
+/* sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T (sdy.reshard alike): one operand,
+ * one result of its type */
+tsr_status p_sdy_sharding(text_parser *p, op_builder *b) {
+  TSR_TRY(ob_parse_operand(p, b));
+  text_skip_ws(p);
+  TSR_TRY(wrapped_attr(p, b, "sharding", "#sdy.sharding", ""));
+  TSR_TRY(ob_opt_attr_dict(p, b));
+  return ob_same_or_function_type(p, b, 1);
 }

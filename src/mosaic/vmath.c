@@ -236,3 +236,18 @@ static inline float erf_fast(float x) {
 static inline bool erf_ok(float x) { return x == x; }
 
 VMATH_DEFINE(vec_erff, erf_fast, erf_ok, erff)
+
+/* The kernels' math for callers outside the layer (tessera/mosaic.h): the StableHLO
+ * interpreter computes the graph's transcendentals with it under TPU numerics. */
+void tsr_mosaic_math_f32(tsr_mosaic_math fn, float *d, const float *a, int64_t n) {
+  switch (fn) {
+  case TSR_MOSAIC_EXP: vec_expf(d, a, n); break;
+  case TSR_MOSAIC_LOG: vec_logf(d, a, n); break;
+  case TSR_MOSAIC_TANH: vec_tanhf(d, a, n); break;
+  case TSR_MOSAIC_SIN: vec_sinf(d, a, n); break;
+  case TSR_MOSAIC_COS: vec_cosf(d, a, n); break;
+  case TSR_MOSAIC_ERF: vec_erff(d, a, n); break;
+  case TSR_MOSAIC_SQRT: vec_sqrtf(d, a, n); break;
+  case TSR_MOSAIC_RSQRT: vec_rsqrtf(d, a, n); break;
+  }
+}

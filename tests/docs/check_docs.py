@@ -18,9 +18,13 @@ must exist); the Python it runs under runs the Python blocks and examples/*.py.
       <!-- excerpt of examples/F -->    its lines, in order, are lines of examples/F (their
                                           indentation aside; a line that is just `...` stands
                                           for lines left out), which runs as an example
+      <!-- file: NAME -->               not run: saved as NAME in the folder of every later
+                                          block of the same page (the text says "save this as
+                                          NAME"), for a command block to run
   ```c blocks must carry one of the two (C examples build as ctest cases); other fences
   (plain, mlir, json: output, syntax, diagrams) are not run. A block that builds (make,
   cmake) must be marked not run: through the links it would reconfigure the real build/.
+- Blocks run with the folder of this Python first on PATH, so that `python` is this Python.
 
 Exits 1 when a block or an example fails, naming the file and line."""
 from __future__ import annotations
@@ -37,7 +41,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUN = {"sh": "sh", "bash": "sh", "shell": "sh", "python": "python"}
-MARK = re.compile(r"^<!--\s*(not run:|excerpt of)\s*(.*?)\s*-->\s*$")
+MARK = re.compile(r"^<!--\s*(not run:|excerpt of|file:)\s*(.*?)\s*-->\s*$")
 TIMEOUT_S = 300
 
 
@@ -47,8 +51,8 @@ class Block:
     line: int          # of the opening fence, from 1
     lang: str
     text: str
-    mark: str = ""     # "", "not run:" or "excerpt of"
-    arg: str = ""      # the reason, or the file an excerpt comes from
+    mark: str = ""     # "", "not run:", "excerpt of" or "file:"
+    arg: str = ""      # the reason, the file an excerpt comes from, or the name to save as
 
     @property
     def where(self) -> str:
@@ -142,6 +146,11 @@ def main() -> int:
                 fail(b.where, "'not run:' without a reason")
             elif a.list:
                 print(f"{b.where} {b.lang}: not run: {b.arg}")
+        elif b.mark == "file:":
+            if not re.fullmatch(r"[\w.-]+", b.arg):
+                fail(b.where, f"'file:' needs a plain file name, not {b.arg!r}")
+            elif a.list:
+                print(f"{b.where} {b.lang}: saved as {b.arg} for the blocks after it")
         elif b.lang == "c":
             fail(b.where, "a C block must be '<!-- excerpt of examples/F.c -->' or '<!-- not run: REASON -->'")
         elif b.lang in RUN and a.lang and RUN[b.lang] != a.lang:
@@ -158,7 +167,8 @@ def main() -> int:
             print(f"{e}: run")
         return 1 if failed else 0
 
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
+               OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1", PYTHONDONTWRITEBYTECODE="1")
     work = scratch_dir()
     ran = passed = skipped = 0
@@ -172,6 +182,10 @@ def main() -> int:
             for name in os.listdir(work):
                 if os.path.islink(os.path.join(work, name)):
                     os.symlink(os.readlink(os.path.join(work, name)), os.path.join(d, name))
+            for f in blocks:  # the files the page said to save before this block
+                if f.mark == "file:" and f.path == b.path and f.line < b.line:
+                    with open(os.path.join(d, f.arg), "w") as out:
+                        out.write(f.text)
             if RUN[b.lang] == "sh":
                 cmd = ["bash", "-e", "-o", "pipefail", "-c", b.text]
             else:

@@ -14,13 +14,15 @@ tessera_tpu_shim.py (what is shimmed and why: its docstring, docs/jax_upstream.m
                             [--strict] [--quiet]
                             [--write-subset FILE --subset-seconds S]
                             [--resume [--rerun-failed]] [--no-run] [--compile-cache DIR]
+                            [--plugin]
 
 For each chip and file it runs the file's TPU classes as that chip (the device checks answer
 "TPU", every pallas_call without interpret= runs through tessera) and prints passed / failed /
 errors / skipped and wall time per test class; --interpret also runs each file the usual way
 (no tessera, no TPU: its *InterpretTest classes run, the rest skip), for the comparison. Each
 failure is classified by the first rule of failures.tsv whose pattern matches "ID: first error
-line" (tessera bug, not yet supported, TPU-compiler internals, CPU reference); --markdown
+line" (tessera bug, not yet supported, TPU-compiler internals, CPU reference, race in the
+test); --markdown
 writes the figures and the failures by reason (docs/jax_upstream.md takes them),
 --failures-markdown the table of every failure (docs/jax_upstream_failures.md). --subset runs only
 the tests listed (one "file::Class::test" a line; CI: subset.txt) and --strict then exits 1
@@ -31,6 +33,12 @@ unless every one passes; without --subset, --strict exits 1 on an unclassified f
 --no-run reports on those records without running anything. XLA:CPU's compiled executables
 are kept across runs in --compile-cache (default build/jax_upstream/xla_cache; '' for none):
 most of a case's time is XLA compiling the test's own computations, not its kernel.
+--plugin runs the TPU classes through tessera's PJRT plugin instead (TESSERA_TPU=CHIP, no
+JAX_PLATFORMS=cpu; docs/pjrt.md): JAX's TPU backend is tessera's, the tests' device checks
+answer from the devices themselves, and tessera runs the whole program (no XLA:CPU, no compile
+cache); its records are kept apart from the FFI path's ("v5e-plugin"), and a chip may name its
+devices (--chip v5e:4). --files may also name tpu_pallas_distributed_test.py (OPTIONAL below):
+taken from the tag's tarball, cached under build/jax_upstream/, when the tree given lacks it.
 """
 from __future__ import annotations
 
@@ -61,9 +69,14 @@ NEEDED = {
     "jax/_src/pallas/pallas_test_util.py": "4c74634552275e9e938e3ab3782f8411a1a74325935630a47ecee9d972ba5ef6",
     "jax/_src/hypothesis_test_util.py": "29cf430f64f90137fd9d5f74e6b38eeb88e877b44293196df1423c5171c4937c",
 }
+# Files a run may ask for with --files beside the default ones: looked for beside them, else
+# taken from the tag's tarball (cached under build/jax_upstream/) with the same checks.
+OPTIONAL = {
+    "tests/pallas/tpu_pallas_distributed_test.py": "03af6fe709ccea299eee0a9df917ed29fac608f0315001cb994978e5d2fd8384",
+}
 FILES = ["tpu_pallas_test.py", "tpu_pallas_pipeline_test.py"]
 CACHE = REPO / "build" / "jax_upstream"
-CATEGORIES = ("tessera bug", "not yet supported", "TPU-compiler internals", "CPU reference")
+CATEGORIES = ("tessera bug", "not yet supported", "TPU-compiler internals", "CPU reference", "race in the test")
 
 
 def fail(msg: str) -> None:
@@ -80,7 +93,7 @@ def complete(root: Path) -> bool:
 
 
 def download(dest: Path, url: str) -> None:
-    """The tag's tarball from GitHub; only NEEDED is extracted, each file checked."""
+    """The tag's tarball from GitHub; only NEEDED and OPTIONAL are extracted, each file checked."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     print(f"fetching JAX's test files at {JAX_TAG} from {url}", file=sys.stderr)
     try:
@@ -95,12 +108,12 @@ def download(dest: Path, url: str) -> None:
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
             for m in tar:
                 rel = m.name.split("/", 1)[1] if "/" in m.name else ""
-                if rel in NEEDED and m.isfile():
+                if (rel in NEEDED or rel in OPTIONAL) and m.isfile():
                     f = tar.extractfile(m)
                     found[rel] = f.read() if f else b""
     except (tarfile.TarError, OSError, EOFError) as e:
         fail(f"{url}: not a readable tar.gz ({e})")
-    for rel, want in NEEDED.items():
+    for rel, want in {**NEEDED, **OPTIONAL}.items():
         if rel not in found:
             fail(f"{url}: has no {rel}")
         got = hashlib.sha256(found[rel]).hexdigest()
@@ -132,30 +145,48 @@ def find_upstream(explicit: str | None, url: str) -> Path:
     return cached
 
 
+def tree_with(upstream: Path, file: str, url: str) -> Path:
+    """The source tree to run `file` from: `upstream`, or for a file it lacks that the run
+    knows (OPTIONAL), the tag's files cached under build/jax_upstream/ (downloaded once)."""
+    rel = f"tests/pallas/{file}"
+    if (upstream / rel).is_file():
+        return upstream
+    if rel not in OPTIONAL:
+        fail(f"{upstream}: has no {rel}")
+    cached = CACHE / JAX_TAG
+    if not all((cached / r).is_file() and sha256(cached / r) == h for r, h in {**NEEDED, **OPTIONAL}.items()):
+        download(cached, url)
+    return cached
+
+
 def pytest_run(py: str, upstream: Path, file: str, chip: str | None, ids: list[str] | None,
                kexpr: str | None, examples: int | None, results: Path, quiet: bool,
-               skip: list[str] = (), compile_cache: str = "") -> float:
+               skip: list[str] = (), compile_cache: str = "", plugin: bool = False) -> float:
     args = ["--tessera-upstream", str(upstream)]
     if examples is not None:
         args += ["--tessera-hypothesis-examples", str(examples)]
     path = upstream / "tests" / "pallas" / file
     targets = [f"{path}::{i}" for i in ids] if ids is not None else [str(path)]
     return run_pytest(py, upstream / "tests" / "pallas", targets, chip, results, quiet, args,
-                      kexpr, skip, compile_cache, [])
+                      kexpr, skip, compile_cache, [], plugin=plugin)
 
 
 def run_pytest(py: str, rootdir: Path, targets: list[str], chip: str | None, results: Path,
                quiet: bool, args: list[str] = (), kexpr: str | None = None, skip: list[str] = (),
-               compile_cache: str = "", pythonpath: list[str] = (), timeout: float | None = None) -> float:
+               compile_cache: str = "", pythonpath: list[str] = (), timeout: float | None = None,
+               plugin: bool = False) -> float:
     """pytest on `targets` with the shim (tessera_tpu_shim.py) as `chip` (None: the usual
-    way), run from `rootdir`, one JSON record a test in `results`; its wall seconds. Also the
-    runner of tests/production/run.py. A run past `timeout` seconds is stopped; the records of
-    the tests it finished stay."""
+    way; with `plugin`, JAX's TPU is tessera's PJRT plugin as `chip`), run from `rootdir`, one
+    JSON record a test in `results`; its wall seconds. Also the runner of
+    tests/production/run.py. A run past `timeout` seconds is stopped; the records of the tests
+    it finished stay."""
     args = [py, "-m", "pytest", "-p", "no:cacheprovider", "-p", "tessera_tpu_shim", "-q",
             "--no-header", "-rN", "--tessera-results", str(results), "--rootdir", str(rootdir), *args]
-    if chip:
+    if chip and plugin:
+        args += ["--tessera-plugin"]
+    elif chip:
         args += ["--tessera-chip", chip]
-    if compile_cache:
+    if compile_cache and not plugin:
         args += ["--tessera-compile-cache", compile_cache]
     if kexpr:
         args += ["-k", kexpr]
@@ -166,6 +197,9 @@ def run_pytest(py: str, rootdir: Path, targets: list[str], chip: str | None, res
     args += targets
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1",  # nothing written upstream
                PYTHONPATH=os.pathsep.join([str(HERE), *pythonpath, os.environ.get("PYTHONPATH", "")]))
+    if plugin and chip:  # JAX's TPU is the plugin (docs/pjrt.md); the CPU backend stays beside it
+        env.pop("JAX_PLATFORMS")
+        env["TESSERA_TPU"] = chip
     start = time.perf_counter()
     try:
         out = subprocess.run(args, env=env, cwd=str(rootdir), timeout=timeout,
@@ -254,6 +288,8 @@ def main() -> int:
                     help="run nothing: report on the records of earlier runs")
     ap.add_argument("--compile-cache", default=str(CACHE / "xla_cache"),
                     help="JAX's persistent compilation cache for the runs ('' for none)")
+    ap.add_argument("--plugin", action="store_true",
+                    help="run the TPU classes through tessera's PJRT plugin (TESSERA_TPU=CHIP) instead of the FFI path")
     ap.add_argument("--write-subset")
     ap.add_argument("--subset-seconds", type=float, default=120)
     a = ap.parse_args()
@@ -273,7 +309,8 @@ def main() -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
 
     runs = []  # (mode, file, wall seconds, records)
-    modes = [c for c in a.chip.split(",") if c] + (["interpret"] if a.interpret else [])
+    # a plugin run's records and report rows are the chip's with "-plugin"
+    modes = [c + ("-plugin" if a.plugin else "") for c in a.chip.split(",") if c] + (["interpret"] if a.interpret else [])
     for mode in modes:
         for f in files:
             # a subset's records are kept apart from the whole run's, which --no-run reports on
@@ -290,9 +327,10 @@ def main() -> int:
                                        if r["outcome"] in ("passed", "skipped")))
                 done = read_records(res)
             part = res.with_suffix(".part") if done else res
-            wall = pytest_run(a.python, upstream, f, None if mode == "interpret" else mode,
+            wall = pytest_run(a.python, tree_with(upstream, f, a.url), f, None if mode == "interpret" else mode.removesuffix("-plugin"),
                               subset[f] if subset is not None else None, a.kexpr,
-                              a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache)
+                              a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache,
+                              a.plugin)
             if done:  # the earlier records, then this run's
                 res.write_text(res.read_text() + part.read_text())
                 part.unlink()

@@ -37,6 +37,11 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
    their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
    devices' own device_kind is the chip's, for everything in the process, and they have a
    TPU's coords (device i at (i, 0, 0)) and core_on_chip (0), which tests sort meshes by.
+   With --tessera-plugin instead (run.py --plugin): JAX's TPU backend is tessera's PJRT plugin
+   (TESSERA_TPU set by the caller; docs/pjrt.md): jax.devices() are the simulated TPU chips
+   and JAX compiles every program for them, so none of the above is needed; only the
+   interpret classes are left out, as above. The run stops at once if the default backend
+   is not that TPU (a plugin that did not load would otherwise make every test skip).
 3. --tessera-hypothesis-examples N: the Hypothesis tests run N examples each instead of what
    the test file's profile says (tpu_pallas_pipeline_test.py: 200), same derandomized seed,
    and stop at the first failing example without shrinking it (the report needs the first
@@ -91,6 +96,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="with --tessera-chip: the same TPU, kernels in JAX's interpret mode instead of tessera")
     g.addoption("--tessera-device-kind", action="store_true",
                 help="with --tessera-chip: every device's device_kind is the chip's, not only as jtu sees it")
+    g.addoption("--tessera-plugin", action="store_true",
+                help="the TPU is tessera's PJRT plugin (TESSERA_TPU set): leave the interpret classes out")
     g.addoption("--tessera-hypothesis-examples", type=int,
                 help="examples per Hypothesis test (default: the test file's profile)")
     g.addoption("--tessera-results", help="write one JSON record per test to this file")
@@ -188,6 +195,12 @@ def pytest_configure(config: pytest.Config) -> None:
     chip = config.getoption("--tessera-chip")
     if chip:
         _become_tpu(chip, config.getoption("--tessera-device-kind"), config.getoption("--tessera-interpret"))
+    if config.getoption("--tessera-plugin"):
+        import jax
+        backend = jax.default_backend()
+        if backend != "tpu" or not os.environ.get("TESSERA_TPU"):
+            raise pytest.UsageError(f"--tessera-plugin: JAX's default backend is {backend!r} "
+                                    f"(TESSERA_TPU={os.environ.get('TESSERA_TPU')!r}), not tessera's TPU")
     cache = config.getoption("--tessera-compile-cache")
     if cache:
         _persistent_cache(cache)
@@ -208,7 +221,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if config.getoption("--tessera-skip"):
         with open(config.getoption("--tessera-skip")) as f:
             skip = {line.strip() for line in f if line.strip()}
-    interpret_out = bool(config.getoption("--tessera-chip"))
+    interpret_out = bool(config.getoption("--tessera-chip") or config.getoption("--tessera-plugin"))
     keep, drop = [], []
     for item in items:
         out = interpret_out and getattr(getattr(item, "cls", None), "INTERPRET", False)
@@ -227,7 +240,7 @@ def _first_line(report: pytest.TestReport) -> str:
     first = lines[0] if lines else ""
     if first.rstrip().endswith("findings:") and len(lines) > 1:  # tessera's "N findings:", then each
         first += " " + lines[1].strip()
-    return first[:1000]
+    return first[:2000]  # long enough for a location that is a whole call-site chain
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -35,6 +35,10 @@ module @collectives attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas
     check.expect_eq_const %0#3, dense<[[4.0], [8.0], [6.0], [10.0], [20.0], [24.0], [22.0], [26.0]]> : tensor<8x1xf32>
     check.expect_eq_const %0#4, dense<[[0.0], [2.0], [4.0], [6.0], [1.0], [3.0], [5.0], [7.0], [8.0], [10.0], [12.0], [14.0], [9.0], [11.0], [13.0], [15.0]]> : tensor<16x1xf32>
     check.expect_eq_const %0#5, dense<[[12.0, 13.0], [14.0, 15.0], [12.0, 13.0], [14.0, 15.0], [12.0, 13.0], [14.0, 15.0], [12.0, 13.0], [14.0, 15.0]]> : tensor<8x2xf32>
+    // an auto-sharded program's annotations around the global value change nothing in it
+    %sc = sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> : tensor<8x2xf32>
+    %rh = sdy.reshard %sc <@mesh, [{}, {}]> : tensor<8x2xf32>
+    check.expect_eq_const %rh, dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0], [8.0, 9.0], [10.0, 11.0], [12.0, 13.0], [14.0, 15.0]]> : tensor<8x2xf32>
     func.return
   }
 }

@@ -51,5 +51,10 @@ func.func @main() {
   check.expect_eq_const %14, dense<[2.000000e+01, 4.000000e+01, 6.000000e+01, 8.000000e+01]> : tensor<4xf32>
   %15 = stablehlo.optimization_barrier %14 : tensor<4xf32>
   check.expect_eq %15, %14 : tensor<4xf32>
+  // where a value lives (JAX's memory kinds) changes nothing in it; an AllocateBuffer is zeros
+  %placed = stablehlo.custom_call @annotate_device_placement(%x) {has_side_effect = true, mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}} : (tensor<4xf32>) -> tensor<4xf32>
+  check.expect_eq_const %placed, dense<[1.000000e+01, 2.000000e+01, 3.000000e+01, 4.000000e+01]> : tensor<4xf32>
+  %fresh = stablehlo.custom_call @AllocateBuffer() : () -> tensor<2x3xi32>
+  check.expect_eq_const %fresh, dense<0> : tensor<2x3xi32>
   func.return
 }

@@ -5,22 +5,24 @@ module @collectives attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas
   func.func public @main() {
     %cst = stablehlo.constant dense<[[0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00], [4.000000e+00, 5.000000e+00], [6.000000e+00, 7.000000e+00], [8.000000e+00, 9.000000e+00], [1.000000e+01, 1.100000e+01], [1.200000e+01, 1.300000e+01], [1.400000e+01, 1.500000e+01]]> : tensor<8x2xf32>
     %0:6 = sdy.manual_computation(%cst) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>, <@mesh, [{}, {}]>, <@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>] manual_axes={"x"} (%arg0: tensor<2x2xf32>) {
-      %1 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, use_global_device_ids}> ({
+      %3 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, use_global_device_ids}> ({
       ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
-        %7 = stablehlo.add %arg1, %arg2 : tensor<f32>
-        stablehlo.return %7 : tensor<f32>
+        %9 = stablehlo.add %arg1, %arg2 : tensor<f32>
+        stablehlo.return %9 : tensor<f32>
       }) : (tensor<2x2xf32>) -> tensor<2x2xf32>
-      %2 = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>
-      %3 = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> : (tensor<2x2xf32>) -> tensor<8x2xf32>
-      %4 = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 4, type = 1>, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, scatter_dimension = 1 : i64, use_global_device_ids}> ({
+      %4 = "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, source_target_pairs = dense<[[0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>
+      %5 = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> : (tensor<2x2xf32>) -> tensor<8x2xf32>
+      %6 = "stablehlo.reduce_scatter"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 4, type = 1>, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, scatter_dimension = 1 : i64, use_global_device_ids}> ({
       ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
-        %7 = stablehlo.add %arg1, %arg2 : tensor<f32>
-        stablehlo.return %7 : tensor<f32>
+        %9 = stablehlo.add %arg1, %arg2 : tensor<f32>
+        stablehlo.return %9 : tensor<f32>
       }) : (tensor<2x2xf32>) -> tensor<2x1xf32>
-      %5 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<2x2xf32>) -> tensor<4x1xf32>
-      %6 = "stablehlo.collective_broadcast"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 6, type = 1>, replica_groups = dense<[[3, 2, 1, 0]]> : tensor<1x4xi64>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>
-      sdy.return %1, %2, %3, %4, %5, %6 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<8x2xf32>, tensor<2x1xf32>, tensor<4x1xf32>, tensor<2x2xf32>
+      %7 = "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<2x2xf32>) -> tensor<4x1xf32>
+      %8 = "stablehlo.collective_broadcast"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 6, type = 1>, replica_groups = dense<[[3, 2, 1, 0]]> : tensor<1x4xi64>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>
+      sdy.return %3, %4, %5, %6, %7, %8 : tensor<2x2xf32>, tensor<2x2xf32>, tensor<8x2xf32>, tensor<2x1xf32>, tensor<4x1xf32>, tensor<2x2xf32>
     } : (tensor<8x2xf32>) -> (tensor<8x2xf32>, tensor<8x2xf32>, tensor<8x2xf32>, tensor<8x1xf32>, tensor<16x1xf32>, tensor<8x2xf32>)
+    %1 = sdy.sharding_constraint %cst <@mesh, [{"x"}, {}]> : tensor<8x2xf32>
+    %2 = sdy.reshard %1 <@mesh, [{}, {}]> : tensor<8x2xf32>
     return
   }
 }

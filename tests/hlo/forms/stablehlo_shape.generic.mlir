@@ -3,8 +3,8 @@
 "builtin.module"() ({
   "func.func"() <{function_type = (tensor<4xf32>) -> tensor<4xf32>, sym_name = "double", sym_visibility = "private"}> ({
   ^bb0(%arg4: tensor<4xf32>):
-    %27 = "stablehlo.add"(%arg4, %arg4) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-    "func.return"(%27) : (tensor<4xf32>) -> ()
+    %29 = "stablehlo.add"(%arg4, %arg4) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    "func.return"(%29) : (tensor<4xf32>) -> ()
   }) : () -> ()
   "func.func"() <{function_type = () -> (), sym_name = "main"}> ({
     %0 = "stablehlo.constant"() <{value = dense<[1.000000e+01, 2.000000e+01, 3.000000e+01, 4.000000e+01]> : tensor<4xf32>}> : () -> tensor<4xf32>
@@ -28,18 +28,20 @@
     %18 = "stablehlo.dot_general"(%12, %17) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}> : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
     %19 = "stablehlo.reduce"(%0, %9) <{dimensions = array<i64: 0>}> ({
     ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
-      %26 = "stablehlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-      "stablehlo.return"(%26) : (tensor<f32>) -> ()
+      %28 = "stablehlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%28) : (tensor<f32>) -> ()
     }) : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
     %20 = "stablehlo.reduce"(%0, %9) <{dimensions = array<i64: 0>}> ({
     ^bb0(%arg0: tensor<f32>, %arg1: tensor<f32>):
-      %25 = "stablehlo.maximum"(%arg0, %arg1) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-      "stablehlo.return"(%25) : (tensor<f32>) -> ()
+      %27 = "stablehlo.maximum"(%arg0, %arg1) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%27) : (tensor<f32>) -> ()
     }) : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
     %21 = "stablehlo.constant"() <{value = dense<2.500000e+00> : tensor<f32>}> : () -> tensor<f32>
     %22 = "stablehlo.broadcast_in_dim"(%21) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<3xf32>
     %23 = "func.call"(%0) <{callee = @double}> : (tensor<4xf32>) -> tensor<4xf32>
     %24 = "stablehlo.optimization_barrier"(%23) : (tensor<4xf32>) -> tensor<4xf32>
+    %25 = "stablehlo.custom_call"(%0) <{call_target_name = "annotate_device_placement", has_side_effect = true}> {mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}} : (tensor<4xf32>) -> tensor<4xf32>
+    %26 = "stablehlo.custom_call"() <{call_target_name = "AllocateBuffer"}> : () -> tensor<2x3xi32>
     "func.return"() : () -> ()
   }) : () -> ()
 }) : () -> ()

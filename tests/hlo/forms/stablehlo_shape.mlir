@@ -31,6 +31,8 @@ module {
     %13 = stablehlo.broadcast_in_dim %cst_6, dims = [] : (tensor<f32>) -> tensor<3xf32>
     %14 = call @double(%cst) : (tensor<4xf32>) -> tensor<4xf32>
     %15 = stablehlo.optimization_barrier %14 : tensor<4xf32>
+    %16 = stablehlo.custom_call @annotate_device_placement(%cst) {has_side_effect = true, mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}} : (tensor<4xf32>) -> tensor<4xf32>
+    %17 = stablehlo.custom_call @AllocateBuffer() : () -> tensor<2x3xi32>
     return
   }
 }

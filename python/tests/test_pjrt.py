@@ -1,0 +1,397 @@
+"""tessera as JAX's TPU (docs/pjrt.md): scripts that never import tessera, run in processes of
+their own with TESSERA_TPU set, see TPU devices as a TPU reports them and run jnp code, jax.jit
+and pallas_call without interpret= on tessera, against numpy; bad use is a clear error; unset,
+JAX is untouched. README's script runs as written."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import REPO
+
+
+def run(script: str, tpu: str | None, timeout: int = 300, **env) -> subprocess.CompletedProcess:
+    e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
+    if tpu is not None:
+        e["TESSERA_TPU"] = tpu
+    e.update(env)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], env=e, capture_output=True, text=True,
+                          timeout=timeout, cwd="/")
+
+
+def run_json(script: str, tpu: str | None, **env):
+    p = run(script, tpu, **env)
+    assert p.returncode == 0, p.stderr[-4000:]
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+DEVICES = """
+import json, jax
+from jax._src import test_util as jtu
+from jax.experimental.pallas import tpu as pltpu
+ds = jax.devices()
+d = ds[0]
+print(json.dumps({"platform": d.platform, "kinds": [x.device_kind for x in ds],
+                  "coords": [list(x.coords) for x in ds], "core_on_chip": [x.core_on_chip for x in ds],
+                  "num_cores": d.num_cores, "memories": [m.kind for m in d.addressable_memories()],
+                  "limit": d.memory_stats()["bytes_limit"], "at_least_5": jtu.is_device_tpu_at_least(5),
+                  "at_least_6": jtu.is_device_tpu_at_least(6), "tpu": jtu.test_device_matches(["tpu"]),
+                  "chip": pltpu.get_tpu_info().chip_version.value, "default": jax.default_backend(),
+                  "cpu": len(jax.devices("cpu"))}))
+"""
+
+
+def test_devices_v5e():
+    got = run_json(DEVICES, "v5e:4")
+    assert got["platform"] == "tpu" and got["default"] == "tpu"
+    assert got["kinds"] == ["TPU v5 lite"] * 4
+    assert got["coords"] == [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]
+    assert got["core_on_chip"] == [0, 0, 0, 0] and got["num_cores"] == 1
+    assert got["memories"] == ["device", "pinned_host"]
+    assert got["limit"] == 16 << 30
+    assert got["at_least_5"] and not got["at_least_6"] and got["tpu"]
+    assert got["chip"] == "v5e"
+    assert got["cpu"] == 1  # the CPU backend is there beside it
+
+
+def test_devices_v5p_mesh_and_7x():
+    got = run_json(DEVICES, "v5p:2x2x2")
+    assert got["kinds"] == ["TPU v5"] * 8 and got["num_cores"] == 2 and got["chip"] == "v5p"
+    assert got["coords"][7] == [1, 1, 1]
+    got = run_json(DEVICES, "7x:4")
+    assert got["kinds"] == ["TPU7x"] * 4 and got["num_cores"] == 1 and got["chip"] == "7x"
+    assert got["core_on_chip"] == [0, 1, 0, 1] and [c[0] for c in got["coords"]] == [0, 0, 1, 1]
+    assert got["at_least_6"]
+
+
+def test_unset_leaves_jax_alone():
+    got = run_json("import json, jax; print(json.dumps([d.platform for d in jax.devices()]))", None)
+    assert got == ["cpu"]
+    # and JAX_PLATFORMS still decides
+    got = run_json("import json, jax; print(json.dumps([d.platform for d in jax.devices()]))", "v5e:4",
+                   JAX_PLATFORMS="cpu")
+    assert got == ["cpu"]
+
+
+def test_jax_platforms_tpu():
+    got = run_json("import json, jax; print(json.dumps([d.device_kind for d in jax.devices()]))", "v6e:2",
+                   JAX_PLATFORMS="tpu")
+    assert got == ["TPU v6 lite"] * 2
+
+
+COMPUTE = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+
+def kernel(x_ref, y_ref, o_ref):
+    o_ref[...] = jnp.exp(x_ref[...]) * 0.5 + y_ref[...]
+
+@jax.jit
+def fused(x, y):
+    spec = pl.BlockSpec((8, 128), lambda i: (i, 0))
+    k = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(x.shape[0] // 8,),
+                       in_specs=[spec, spec], out_specs=spec)(x, y)
+    return jnp.tanh(k).sum(axis=0), jnp.argmax(y, axis=1)
+
+rng = np.random.default_rng(0)
+x = rng.standard_normal((32, 128), dtype=np.float32)
+y = rng.standard_normal((32, 128), dtype=np.float32)
+s, am = fused(x, y)
+want_s = np.tanh(np.exp(x) * 0.5 + y).sum(axis=0)
+ints = jnp.arange(12, dtype=jnp.int32).reshape(3, 4)
+print(json.dumps({"sum_err": float(np.max(np.abs(np.asarray(s) - want_s))),
+                  "argmax": bool((np.asarray(am) == np.argmax(y, axis=1)).all()),
+                  "device": str(s.devices().pop().platform),
+                  "ints": np.asarray(ints.T @ ints).tolist(),
+                  "cumsum": np.asarray(jnp.cumsum(jnp.arange(6))).tolist(),
+                  "bool": np.asarray(jnp.arange(5) > 2).tolist()}))
+"""
+
+
+def test_jnp_jit_and_pallas_call():
+    got = run_json(COMPUTE, "v5e")
+    assert got["device"] == "tpu"
+    assert got["sum_err"] < 1e-4
+    assert got["argmax"]
+    a = [[i * 4 + j for j in range(4)] for i in range(3)]
+    ints = [[sum(a[k][i] * a[k][j] for k in range(3)) for j in range(4)] for i in range(4)]
+    assert got["ints"] == ints
+    assert got["cumsum"] == [0, 1, 3, 6, 10, 15]
+    assert got["bool"] == [False, False, False, True, True]
+
+
+def test_unknown_chip_is_a_clear_error():
+    p = run("import jax; jax.devices()", "v9:4")
+    assert p.returncode != 0
+    assert "TESSERA_TPU='v9:4': unknown chip \"v9\"" in p.stderr
+
+
+def test_too_many_devices_for_a_mesh():
+    p = run("import jax; jax.devices()", "v5e:2x2x2")
+    assert p.returncode != 0 and "form a 2D torus" in p.stderr
+
+
+UINT4 = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+def k(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + jnp.asarray(3, jnp.uint4)
+x = (jnp.arange(8 * 128) % 16).astype(jnp.uint4).reshape(8, 128)   # the graph: iota, rem, convert
+y = jax.jit(lambda a: pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(a.shape, a.dtype))(a) >> 1)(x)
+v = np.arange(8 * 128) % 16
+print(json.dumps({"x": bool(np.array_equal(np.asarray(x).astype(np.int64).ravel(), v)),
+                  "y": bool(np.array_equal(np.asarray(y).astype(np.int64).ravel(), ((v + 3) % 16) >> 1))}))
+"""
+
+
+def test_uint4_in_graph_and_kernel():
+    # jnp.uint4 (a byte an element): 0..15 in the graph, wrapping in the kernel, shifted
+    # logically after it
+    got = run_json(UINT4, "v5e")
+    assert got == {"x": True, "y": True}
+
+
+UNSUPPORTED_OP = """
+import jax, jax.numpy as jnp, numpy as np
+from jax import lax
+def f(x):
+    return x + lax.rng_uniform(jnp.float32(0), jnp.float32(1), (4,))
+jax.jit(f)(np.zeros(4, np.float32))
+"""
+
+
+def test_unsupported_op_names_the_op_and_where():
+    # stablehlo.rng (lax.rng_uniform) is an op tessera does not run: the compile fails naming
+    # it and the application's line that made it, before anything runs
+    p = run(UNSUPPORTED_OP, "v5e")
+    assert p.returncode != 0
+    line = [ln for ln in p.stderr.splitlines() if ln.startswith("jax.errors.JaxRuntimeError")]
+    assert line, p.stderr[-3000:]
+    assert "UNIMPLEMENTED: tessera: compile:" in line[-1] and "stablehlo.rng: op not supported" in line[-1]
+    assert "<string>:5:" in line[-1] and "(f)" in line[-1], line[-1]
+
+
+MEMORIES = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.sharding import SingleDeviceSharding
+d = jax.devices()[0]
+host = SingleDeviceSharding(d, memory_kind="pinned_host")
+x = jax.device_put(np.arange(1024, dtype=np.float32).reshape(8, 128), host)
+y = jax.jit(lambda v: v * 2, out_shardings=host)(x)          # an output placed on the host
+z = jax.jit(lambda v: v + 1, out_shardings=SingleDeviceSharding(d))(y)   # and back
+print(json.dumps({"x": x.sharding.memory_kind, "y": y.sharding.memory_kind, "z": z.sharding.memory_kind,
+                  "ok": bool(np.array_equal(np.asarray(z), np.arange(1024).reshape(8, 128) * 2 + 1))}))
+"""
+
+
+def test_memory_kinds():
+    # JAX's memory kinds: values placed in pinned host memory, by device_put and as outputs
+    got = run_json(MEMORIES, "v5e")
+    assert got == {"x": "pinned_host", "y": "pinned_host", "z": "device", "ok": True}
+
+
+NUMERICS = """
+import json, jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+rng = np.random.default_rng(0)
+x = rng.standard_normal((128, 256)).astype(np.float32)
+y = rng.standard_normal((256, 128)).astype(np.float32)
+def mm(a_ref, b_ref, o_ref):
+    o_ref[...] = a_ref[...] @ b_ref[...]
+kernel = pl.pallas_call(mm, out_shape=jax.ShapeDtypeStruct((128, 128), jnp.float32))(x, y)
+graph = jnp.dot(x, y)                                   # default precision, outside the kernel
+highest = jnp.dot(x, y, precision="highest")
+bf = lambda v: np.asarray(jnp.asarray(v, jnp.bfloat16)).astype(np.float64)
+mxu = bf(x) @ bf(y)                                     # one bf16 pass, summed exactly
+full = x.astype(np.float64) @ y.astype(np.float64)
+err = lambda a, b: float(np.max(np.abs(np.asarray(a, np.float64) - b)))
+print(json.dumps({"graph_mxu": err(graph, mxu), "graph_full": err(graph, full), "kernel_graph": err(kernel, graph),
+                  "highest_full": err(highest, full)}))
+"""
+
+
+def test_graph_numerics_as_the_mxu():
+    # a default-precision f32 dot of the graph rounds as the MXU does (docs/numerics.md), so a
+    # kernel's dot and the test's own jnp.dot agree as on a TPU; HIGHEST stays f32
+    got = run_json(NUMERICS, "v5e")
+    assert got["graph_mxu"] < 1e-4 and got["graph_full"] > 1e-2, got
+    assert got["kernel_graph"] < 1e-4 and got["highest_full"] < 1e-4, got
+
+
+TIMED = """
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+def add(x_ref, y_ref, o_ref):
+    o_ref[...] = x_ref[...] + y_ref[...]
+x = jnp.ones((256, 512), jnp.float32)
+w = jnp.ones((512, 128), jnp.float32)
+f = jax.jit(lambda a, b: pl.pallas_call(add, out_shape=jax.ShapeDtypeStruct(a.shape, a.dtype))(a, a) @ b)
+for _ in range(3):
+    f(x, w).block_until_ready()
+"""
+
+
+def test_timing_report(tmp_path):
+    # TESSERA_PJRT_TIMING: kernels on the timing model, the graph's ops estimated from the
+    # chip's peak rates (docs/pjrt.md, "Timing")
+    report = tmp_path / "report.json"
+    p = run(TIMED, "v5e", TESSERA_PJRT_TIMING=str(report))
+    assert p.returncode == 0, p.stderr[-3000:]
+    got = json.loads(report.read_text())
+    assert got["chip"] == "v5e" and "estimate" in got["graph_estimated_from"]
+    prog = next(q for q in got["programs"] if q["kernels"])
+    assert prog["calls"] == 3 and prog["kernels"][0]["name"] == "add" and prog["kernels"][0]["calls"] == 3
+    assert prog["kernel_seconds"] > 0 and prog["kernels"][0]["seconds"] == pytest.approx(prog["kernel_seconds"])
+    dot = next(o for o in prog["ops"] if o["op"] == "stablehlo.dot_general")
+    # 2 flops per product, 3 runs; f32 operands and result read and written once each
+    assert dot["unit"] == "mxu" and dot["runs"] == 3 and dot["work"] == 3 * 2 * 256 * 128 * 512
+    assert dot["bytes"] == 3 * 4 * (256 * 512 + 512 * 128 + 256 * 128)
+    assert dot["seconds_estimate"] > 0 and dot["bound"] in ("mxu", "hbm")
+
+
+RACE = """
+import jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+def k(x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    o_ref[...] = buf[...] * 2.0  # reads the buffer while the DMA that fills it is in flight
+    copy.wait()
+f = jax.jit(lambda x: pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+    scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA(())])(x))
+try:
+    f(np.ones((8, 128), np.float32)).block_until_ready()
+except jax.errors.JaxRuntimeError as e:
+    print("JaxRuntimeError:", str(e).replace(chr(10), " "))
+print(float(jnp.ones(3).sum()))  # and the next call works
+"""
+
+
+def test_kernel_findings_are_jax_runtime_errors():
+    p = run(RACE, "v5e")
+    assert p.returncode == 0, p.stderr[-3000:]
+    out = p.stdout
+    assert "JaxRuntimeError:" in out and "race on core 0" in out and "[TSR_ERR_RACE]" in out, out
+    assert out.strip().endswith("3.0")
+
+
+RACE_KERNEL_ERROR = RACE.split("try:")[0] + """
+import tessera, tessera.jax
+try:
+    with tessera.jax.kernel_errors():
+        f(np.ones((8, 128), np.float32))
+except tessera.KernelError as e:
+    print(e.status, len(e.findings), "race on core 0" in e.findings[0])
+"""
+
+
+def test_kernel_errors_as_tessera_kernel_error():
+    # where the application imports tessera, tessera.jax.kernel_errors() turns them into
+    # tessera.KernelError, as it does for the FFI path
+    p = run(RACE_KERNEL_ERROR, "v5e")
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "TSR_ERR_RACE 1 True" in p.stdout, p.stdout
+
+
+def readme_script() -> str:
+    text = open(os.path.join(REPO, "README.md")).read()
+    m = re.search(r"<!-- file: app.py -->\s*```python\n(.*?)```", text, re.S)
+    assert m, "README.md has no script marked <!-- file: app.py -->"
+    return m.group(1)
+
+
+def test_readme_script():
+    script = readme_script()
+    assert "tessera" not in script  # the application never mentions tessera
+    p = run(script, "v5e:4")
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "TPU v5 lite" in p.stdout and p.stdout.count("all close: True") == 2, p.stdout
+
+
+SHARDED = """
+import json, sys
+sys.path.insert(0, %r)
+import jax, jax.numpy as jnp, ml_dtypes, numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+from multichip_kernels import permute_add_kernel, ring_allgather_kernel
+N = len(jax.devices()); R, C = 8, 128
+mesh = jax.make_mesh((N,), ("x",))
+ANY, VM, DMA = pl.BlockSpec(memory_space=pl.ANY), pl.BlockSpec(memory_space=pltpu.VMEM), pltpu.SemaphoreType.DMA
+def sharded(f):
+    return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
+x_np = np.arange(N * R * C, dtype=np.float32).reshape(N * R, C) * 0.5 - 7.0
+x = jax.device_put(x_np, NamedSharding(mesh, P("x")))
+# remote copies between the chips: a ring all-gather and a right permute
+gather = sharded(lambda a: pl.pallas_call(ring_allgather_kernel(N, R), out_shape=jax.ShapeDtypeStruct((N * R, C), jnp.float32),
+                 in_specs=[ANY], out_specs=ANY, scratch_shapes=[DMA, DMA, DMA])(a))
+permute = sharded(lambda a: pl.pallas_call(permute_add_kernel(N), out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
+                  in_specs=[VM], out_specs=VM, scratch_shapes=[pltpu.VMEM((R, C), jnp.float32), DMA, DMA])(a))
+psum = jax.jit(jax.shard_map(lambda a: jax.lax.psum(a * 2, "x"), mesh=mesh, in_specs=P("x"), out_specs=P()))
+# an auto-sharded jit over a 2-D mesh, one output's sharding left to the compiler
+mesh2 = jax.make_mesh((2, N // 2), ("a", "b"), axis_types=(AxisType.Auto, AxisType.Auto))
+auto = jax.jit(lambda m: (jnp.tanh(m) @ m.T, m.sum(axis=0)), out_shardings=(NamedSharding(mesh2, P("a", "b")), None))
+m_np = np.linspace(-2, 2, 8 * 8 * N, dtype=np.float32).reshape(8 * N // 2, 16)
+bf16 = lambda a: a.astype(ml_dtypes.bfloat16).astype(np.float64)
+mm, ms = auto(jax.device_put(m_np, NamedSharding(mesh2, P("a", "b"))))
+print(json.dumps({
+    "gather": bool(np.array_equal(np.asarray(gather(x)), np.tile(x_np, (N, 1)))),
+    "permute": bool(np.array_equal(np.asarray(permute(x)), np.roll(x_np.reshape(N, R, C), 1, axis=0).reshape(N * R, C) + 1)),
+    "psum": bool(np.array_equal(np.asarray(psum(x)), (x_np.reshape(N, R, C) * 2).sum(axis=0))),
+    "psum_shards": [s.device.id for s in psum(x).addressable_shards],
+    # a default-precision f32 dot is one MXU pass on bf16 operands (docs/numerics.md)
+    "auto_mm": float(np.max(np.abs(np.asarray(mm) - bf16(np.tanh(m_np)) @ bf16(m_np).T))),
+    "auto_sum": bool(np.allclose(np.asarray(ms), m_np.sum(axis=0), rtol=1e-5)),
+    "mm_spec": str(mm.sharding.spec), "mm_shards": len(mm.addressable_shards),
+}))
+""" % os.path.join(REPO, "tools", "jax")
+
+
+@pytest.mark.parametrize("tpu", ["v5e:4", "v5p:2x2x2"])
+def test_shard_map_and_auto_sharded_jit(tpu):
+    got = run_json(SHARDED, tpu)
+    assert got["gather"] and got["permute"] and got["psum"], got
+    assert sorted(got["psum_shards"]) == list(range(len(got["psum_shards"])))
+    assert got["auto_mm"] < 1e-4 and got["auto_sum"], got
+    assert got["mm_spec"] == "P('a', 'b')" and got["mm_shards"] in (4, 8)
+
+
+
+OLD_PYTHON = os.environ.get("TSR_PJRT_OLD_PYTHON")
+# the jax version that Python has (another release than the oldest may be checked the same way)
+OLD_VERSION = os.environ.get("TSR_PJRT_OLD_VERSION", "0.10.0")
+
+
+@pytest.mark.skipif(not OLD_PYTHON, reason="TSR_PJRT_OLD_PYTHON (a venv of python/requirements-jax0.10.0.txt) is not set")
+@pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED", "README"])
+def test_oldest_jax(script):
+    # the oldest jaxlib the plugin supports loads the same library (API 0.104 against its 0.112)
+    # the library of the installed package, as JAX's own import of the plugin module finds it
+    library = subprocess.run([sys.executable, "-c", "from jax_plugins.tessera import library_path; "
+                              "print(library_path())"], capture_output=True, text=True, cwd="/").stdout.strip()
+    assert os.path.isfile(library), library
+    code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED, "README": readme_script()}[script]
+    e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
+    e.update(TESSERA_TPU="v5e:4", TPU_LIBRARY_PATH=library, JAX_PLATFORMS="tpu,cpu")
+    p = subprocess.run([OLD_PYTHON, "-c", f"import jax; assert jax.__version__ == {OLD_VERSION!r}, jax.__version__\n" +
+                        textwrap.dedent(code)], env=e, capture_output=True, text=True, timeout=600, cwd="/")
+    assert p.returncode == 0, p.stderr[-3000:]
+    if script == "README":
+        assert "TPU v5 lite" in p.stdout and p.stdout.count("all close: True") == 2, p.stdout
+        return
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    if script == "DEVICES":
+        assert got["kinds"] == ["TPU v5 lite"] * 4 and got["chip"] == "v5e" and got["at_least_5"]
+    elif script == "COMPUTE":
+        assert got["sum_err"] < 1e-4 and got["argmax"] and got["device"] == "tpu"
+    else:
+        assert got["gather"] and got["permute"] and got["psum"] and got["auto_sum"] and got["auto_mm"] < 1e-4, got

@@ -1,0 +1,1044 @@
+/* tessera's PJRT plugin driven through GetPjrtApi as jaxlib drives it: the function table
+ * (every entry set, what is not implemented says so by name), the plugin's attributes, clients
+ * for several TESSERA_TPU values and the refusals of bad ones, devices and their descriptions
+ * as a TPU gives them, memories, buffers (host data with strides, dimension orders, booleans,
+ * sizes, deletion, copies), events, and programs: two that the pinned jaxlib compiled through the
+ * plugin (tests/pjrt/programs, tools/jax/pjrt_programs.py: a graph, and a Pallas kernel whose
+ * argument is donated), one written as plain MLIR bytecode, a serialized executable loaded
+ * again, and the errors of an op tessera does not run and of arguments that do not fit; the
+ * timing report (TESSERA_PJRT_TIMING). Results are checked against loops of the test's own. */
+#define _POSIX_C_SOURCE 200809L /* setenv, mkstemp */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "mlir/ir.h"
+#include "pjrt/pjrt.h"
+#include "tessera/mlir.h"
+#include "xla/pjrt/c/pjrt_c_api.h"
+#include "xla/pjrt/c/pjrt_c_api_shardings_extension.h"
+
+const PJRT_Api *GetPjrtApi(void);
+static const PJRT_Api *api;
+
+#define ARGS(type, name) type##_Args name = {.struct_size = type##_Args_STRUCT_SIZE}
+
+/* The error's message (a static copy) and code; destroys the error. NULL error: "". */
+static char last_msg[4096];
+static PJRT_Error_Code last_code;
+static bool failed(PJRT_Error *e) {
+  last_msg[0] = 0;
+  last_code = PJRT_Error_Code_OK;
+  if (!e) return false;
+  ARGS(PJRT_Error_Message, m);
+  m.error = e;
+  api->PJRT_Error_Message(&m);
+  snprintf(last_msg, sizeof last_msg, "%.*s", (int)m.message_size, m.message);
+  ARGS(PJRT_Error_GetCode, g);
+  g.error = e;
+  PJRT_Error *ge = api->PJRT_Error_GetCode(&g);
+  last_code = ge ? PJRT_Error_Code_UNKNOWN : g.code;
+  ARGS(PJRT_Error_Destroy, d);
+  d.error = e;
+  api->PJRT_Error_Destroy(&d);
+  return true;
+}
+
+#define CHECK_PJRT(expr)                                                         \
+  do {                                                                           \
+    bool f_ = failed(expr);                                                      \
+    if (f_) fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, last_msg); \
+    CHECK(!f_);                                                                  \
+  } while (0)
+
+#define CHECK_PJRT_FAILS(expr, code, needle)                                     \
+  do {                                                                           \
+    bool f_ = failed(expr);                                                      \
+    bool ok_ = f_ && last_code == (code) && strstr(last_msg, (needle));          \
+    if (!ok_) fprintf(stderr, "%s:%d: %s: expected code %d with \"%s\", got %d: %s\n", __FILE__, __LINE__, #expr, \
+                      (int)(code), needle, (int)last_code, last_msg);            \
+    CHECK(ok_);                                                                  \
+  } while (0)
+
+static void event_wait_destroy(PJRT_Event *e) {
+  if (!e) return;
+  ARGS(PJRT_Event_Await, a);
+  a.event = e;
+  CHECK_PJRT(api->PJRT_Event_Await(&a));
+  ARGS(PJRT_Event_Destroy, d);
+  d.event = e;
+  CHECK_PJRT(api->PJRT_Event_Destroy(&d));
+}
+
+static PJRT_Client *client_for(const char *spec) {
+  setenv("TESSERA_TPU", spec, 1);
+  ARGS(PJRT_Client_Create, a);
+  CHECK_PJRT(api->PJRT_Client_Create(&a));
+  return a.client;
+}
+
+static void client_destroy(PJRT_Client *c) {
+  ARGS(PJRT_Client_Destroy, a);
+  a.client = c;
+  CHECK_PJRT(api->PJRT_Client_Destroy(&a));
+}
+
+static void devices_of(PJRT_Client *c, PJRT_Device *const **devs, size_t *n) {
+  ARGS(PJRT_Client_Devices, a);
+  a.client = c;
+  CHECK_PJRT(api->PJRT_Client_Devices(&a));
+  *devs = a.devices;
+  *n = a.num_devices;
+}
+
+static PJRT_DeviceDescription *desc_of(PJRT_Device *d) {
+  ARGS(PJRT_Device_GetDescription, a);
+  a.device = d;
+  CHECK_PJRT(api->PJRT_Device_GetDescription(&a));
+  return a.device_description;
+}
+
+static const PJRT_NamedValue *attr(PJRT_DeviceDescription *d, const char *name) {
+  ARGS(PJRT_DeviceDescription_Attributes, a);
+  a.device_description = d;
+  CHECK_PJRT(api->PJRT_DeviceDescription_Attributes(&a));
+  for (size_t i = 0; i < a.num_attributes; i++)
+    if (a.attributes[i].name_size == strlen(name) && !memcmp(a.attributes[i].name, name, a.attributes[i].name_size))
+      return &a.attributes[i];
+  return NULL;
+}
+
+static bool kind_is(PJRT_DeviceDescription *d, const char *kind) {
+  ARGS(PJRT_DeviceDescription_Kind, a);
+  a.device_description = d;
+  CHECK_PJRT(api->PJRT_DeviceDescription_Kind(&a));
+  return a.device_kind_size == strlen(kind) && !memcmp(a.device_kind, kind, a.device_kind_size);
+}
+
+static PJRT_Buffer *from_host(PJRT_Client *c, PJRT_Device *d, PJRT_Buffer_Type t, const void *data, const int64_t *dims,
+                              size_t rank, const int64_t *byte_strides) {
+  ARGS(PJRT_Client_BufferFromHostBuffer, a);
+  a.client = c;
+  a.device = d;
+  a.type = t;
+  a.data = data;
+  a.dims = dims;
+  a.num_dims = rank;
+  a.byte_strides = byte_strides;
+  a.num_byte_strides = byte_strides ? rank : 0;
+  a.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
+  CHECK_PJRT(api->PJRT_Client_BufferFromHostBuffer(&a));
+  event_wait_destroy(a.done_with_host_buffer);
+  return a.buffer;
+}
+
+static PJRT_Error *to_host(PJRT_Buffer *b, void *dst, size_t size, const int64_t *minor_to_major) {
+  ARGS(PJRT_Buffer_ToHostBuffer, a);
+  PJRT_Buffer_MemoryLayout layout = {.struct_size = PJRT_Buffer_MemoryLayout_STRUCT_SIZE,
+                                     .type = PJRT_Buffer_MemoryLayout_Type_Tiled};
+  ARGS(PJRT_Buffer_Dimensions, dims);
+  dims.buffer = b;
+  if (failed(api->PJRT_Buffer_Dimensions(&dims))) return NULL;
+  if (minor_to_major) {
+    layout.tiled.struct_size = PJRT_Buffer_MemoryLayout_Tiled_STRUCT_SIZE;
+    layout.tiled.minor_to_major = minor_to_major;
+    layout.tiled.minor_to_major_size = dims.num_dims;
+    a.host_layout = &layout;
+  }
+  a.src = b;
+  a.dst = dst;
+  a.dst_size = size;
+  PJRT_Error *e = api->PJRT_Buffer_ToHostBuffer(&a);
+  if (!e) event_wait_destroy(a.event);
+  return e;
+}
+
+static void buffer_destroy(PJRT_Buffer *b) {
+  ARGS(PJRT_Buffer_Destroy, a);
+  a.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_Destroy(&a));
+}
+
+static bool is_deleted(PJRT_Buffer *b) {
+  ARGS(PJRT_Buffer_IsDeleted, a);
+  a.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_IsDeleted(&a));
+  return a.is_deleted;
+}
+
+static int64_t bytes_in_use(PJRT_Device *d) {
+  ARGS(PJRT_Device_MemoryStats, a);
+  a.device = d;
+  CHECK_PJRT(api->PJRT_Device_MemoryStats(&a));
+  return a.bytes_in_use;
+}
+
+/* ---- the table and the plugin --------------------------------------------------------- */
+
+static void test_table(void) {
+  CHECK(api->struct_size == PJRT_Api_STRUCT_SIZE);
+  CHECK_EQ_INT(api->pjrt_api_version.major_version, PJRT_API_MAJOR);
+  CHECK_EQ_INT(api->pjrt_api_version.minor_version, 112);
+  /* every entry is set: an unset one would crash jaxlib where it calls it */
+  size_t first = offsetof(PJRT_Api, PJRT_Error_Destroy), missing = 0;
+  for (size_t off = first; off + sizeof(void *) <= api->struct_size; off += sizeof(void *)) {
+    void *fn;
+    memcpy(&fn, (const char *)api + off, sizeof fn);
+    if (!fn) fprintf(stderr, "  PJRT_Api entry %zu is not set\n", (off - first) / sizeof(void *));
+    missing += !fn;
+  }
+  CHECK_EQ_INT(missing, 0);
+  ARGS(PJRT_Client_CreateViewOfDeviceBuffer, v);
+  CHECK_PJRT_FAILS(api->PJRT_Client_CreateViewOfDeviceBuffer(&v), PJRT_Error_Code_UNIMPLEMENTED,
+                   "PJRT_Client_CreateViewOfDeviceBuffer");
+  ARGS(PJRT_Plugin_Initialize, init);
+  CHECK_PJRT(api->PJRT_Plugin_Initialize(&init));
+  ARGS(PJRT_Plugin_Attributes, pa);
+  CHECK_PJRT(api->PJRT_Plugin_Attributes(&pa));
+  bool version = false;
+  for (size_t i = 0; i < pa.num_attributes; i++)
+    if (!strncmp(pa.attributes[i].name, "stablehlo_current_version", pa.attributes[i].name_size)) {
+      const int64_t *v = pa.attributes[i].int64_array_value;
+      version = pa.attributes[i].value_size == 3 && v[0] == 1 && v[1] == 15 && v[2] == 0;
+    }
+  CHECK(version);
+}
+
+static void test_events(void) {
+  ARGS(PJRT_Event_Create, c);
+  CHECK_PJRT(api->PJRT_Event_Create(&c));
+  ARGS(PJRT_Event_IsReady, r);
+  r.event = c.event;
+  CHECK_PJRT(api->PJRT_Event_IsReady(&r));
+  CHECK(!r.is_ready);
+  ARGS(PJRT_Event_Set, s);
+  s.event = c.event;
+  s.error_code = PJRT_Error_Code_ABORTED;
+  s.error_message = "stopped";
+  s.error_message_size = 7;
+  CHECK_PJRT(api->PJRT_Event_Set(&s));
+  CHECK_PJRT(api->PJRT_Event_IsReady(&r));
+  CHECK(r.is_ready);
+  ARGS(PJRT_Event_Await, a);
+  a.event = c.event;
+  CHECK_PJRT_FAILS(api->PJRT_Event_Await(&a), PJRT_Error_Code_ABORTED, "stopped");
+  ARGS(PJRT_Event_Destroy, d);
+  d.event = c.event;
+  CHECK_PJRT(api->PJRT_Event_Destroy(&d));
+}
+
+/* ---- clients, devices, memories ------------------------------------------------------- */
+
+static void test_bad_specs(void) {
+  static const struct { const char *spec, *needle; } bad[] = {
+      {"v9:4", "unknown chip"},
+      {"v5e:2x2x2", "2D torus"},
+      {"v5e:512", "at most 256 chips"},
+      {"7x:3", "multiple of 2"},
+      {"v5e:0", "positive"},
+      {"v5p:2x2x", "ends with 'x'"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    setenv("TESSERA_TPU", bad[i].spec, 1);
+    ARGS(PJRT_Client_Create, a);
+    CHECK_PJRT_FAILS(api->PJRT_Client_Create(&a), PJRT_Error_Code_INVALID_ARGUMENT, bad[i].needle);
+    CHECK(a.client == NULL);
+  }
+}
+
+static void test_devices(void) {
+  PJRT_Client *c = client_for("v5p:2x2x1");
+  if (!c) return;
+  ARGS(PJRT_Client_PlatformName, pn);
+  pn.client = c;
+  CHECK_PJRT(api->PJRT_Client_PlatformName(&pn));
+  CHECK(pn.platform_name_size == 3 && !memcmp(pn.platform_name, "tpu", 3));
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  CHECK_EQ_INT(n, 4);
+  static const int64_t coords[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
+  for (size_t i = 0; i < n && i < 4; i++) {
+    PJRT_DeviceDescription *d = desc_of(devs[i]);
+    CHECK(kind_is(d, "TPU v5"));
+    ARGS(PJRT_DeviceDescription_Id, id);
+    id.device_description = d;
+    CHECK_PJRT(api->PJRT_DeviceDescription_Id(&id));
+    CHECK_EQ_INT(id.id, i);
+    const PJRT_NamedValue *co = attr(d, "coords"), *cores = attr(d, "num_cores"), *core = attr(d, "core_on_chip");
+    CHECK(co && co->value_size == 3 && !memcmp(co->int64_array_value, coords[i], sizeof coords[i]));
+    CHECK(cores && cores->int64_value == 2); /* megacore */
+    CHECK(core && core->int64_value == 0);
+    ARGS(PJRT_Device_AddressableMemories, am);
+    am.device = devs[i];
+    CHECK_PJRT(api->PJRT_Device_AddressableMemories(&am));
+    CHECK_EQ_INT(am.num_memories, 2);
+    for (size_t k = 0; k < am.num_memories; k++) {
+      ARGS(PJRT_Memory_Kind, mk);
+      mk.memory = am.memories[k];
+      CHECK_PJRT(api->PJRT_Memory_Kind(&mk));
+      CHECK(!strncmp(mk.kind, k ? "pinned_host" : "device", mk.kind_size));
+      ARGS(PJRT_Memory_AddressableByDevices, by);
+      by.memory = am.memories[k];
+      CHECK_PJRT(api->PJRT_Memory_AddressableByDevices(&by));
+      CHECK(by.num_devices == 1 && by.devices[0] == devs[i]);
+    }
+  }
+  ARGS(PJRT_Device_MemoryStats, ms);
+  ms.device = devs[0];
+  CHECK_PJRT(api->PJRT_Device_MemoryStats(&ms));
+  CHECK(ms.bytes_limit_is_set && ms.bytes_limit == 95ll << 30);
+  ARGS(PJRT_Client_DefaultDeviceAssignment, da);
+  int assignment[8];
+  da.client = c;
+  da.num_replicas = 1;
+  da.num_partitions = 8;
+  da.default_assignment = assignment;
+  da.default_assignment_size = 8;
+  CHECK_PJRT_FAILS(api->PJRT_Client_DefaultDeviceAssignment(&da), PJRT_Error_Code_INVALID_ARGUMENT, "more devices");
+  client_destroy(c);
+
+  /* TPU7x: two devices per chip, one TensorCore each */
+  c = client_for("7x:4");
+  if (!c) return;
+  devices_of(c, &devs, &n);
+  CHECK_EQ_INT(n, 4);
+  for (size_t i = 0; i < n; i++) {
+    PJRT_DeviceDescription *d = desc_of(devs[i]);
+    CHECK(kind_is(d, "TPU7x"));
+    const PJRT_NamedValue *core = attr(d, "core_on_chip"), *cores = attr(d, "num_cores"), *co = attr(d, "coords");
+    CHECK(core && core->int64_value == (int64_t)(i % 2));
+    CHECK(cores && cores->int64_value == 1);
+    CHECK(co && co->int64_array_value[0] == (int64_t)(i / 2));
+  }
+  client_destroy(c);
+}
+
+/* ---- buffers -------------------------------------------------------------------------- */
+
+static void test_buffers(void) {
+  PJRT_Client *c = client_for("v5e:2");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  /* a transposed view: the host holds 3x2 row-major, the buffer is its 2x3 transpose */
+  float host[3][2] = {{1, 2}, {3, 4}, {5, 6}};
+  int64_t dims[2] = {2, 3}, strides[2] = {sizeof(float), 2 * sizeof(float)};
+  int64_t before = bytes_in_use(devs[0]);
+  PJRT_Buffer *b = from_host(c, devs[0], PJRT_Buffer_Type_F32, host, dims, 2, strides);
+  CHECK_EQ_INT(bytes_in_use(devs[0]) - before, 24);
+  float out[6] = {0};
+  CHECK_PJRT(to_host(b, out, sizeof out, NULL));
+  const float want[6] = {1, 3, 5, 2, 4, 6};
+  CHECK(!memcmp(out, want, sizeof want));
+  /* dimension 0 fastest on the host: back to the original order */
+  static const int64_t col_major[2] = {0, 1};
+  CHECK_PJRT(to_host(b, out, sizeof out, col_major));
+  const float back[6] = {1, 2, 3, 4, 5, 6};
+  CHECK(!memcmp(out, back, sizeof back));
+  ARGS(PJRT_Buffer_ToHostBuffer, q); /* how much room, asked with no destination */
+  q.src = b;
+  CHECK_PJRT(api->PJRT_Buffer_ToHostBuffer(&q));
+  CHECK_EQ_INT(q.dst_size, 24);
+  CHECK_PJRT_FAILS(to_host(b, out, 20, NULL), PJRT_Error_Code_INVALID_ARGUMENT, "20 bytes for f32[2,3], which needs 24");
+  ARGS(PJRT_Buffer_CopyRawToHost, raw);
+  float slice[2];
+  raw.buffer = b;
+  raw.dst = slice;
+  raw.offset = 8;
+  raw.transfer_size = 8;
+  CHECK_PJRT(api->PJRT_Buffer_CopyRawToHost(&raw));
+  event_wait_destroy(raw.event);
+  CHECK(slice[0] == 5 && slice[1] == 2);
+  raw.offset = 20;
+  CHECK_PJRT_FAILS(api->PJRT_Buffer_CopyRawToHost(&raw), PJRT_Error_Code_INVALID_ARGUMENT, "of a buffer of 24");
+
+  ARGS(PJRT_Buffer_CopyToDevice, cp);
+  cp.buffer = b;
+  cp.dst_device = devs[1];
+  CHECK_PJRT(api->PJRT_Buffer_CopyToDevice(&cp));
+  ARGS(PJRT_Buffer_Device, bd);
+  bd.buffer = cp.dst_buffer;
+  CHECK_PJRT(api->PJRT_Buffer_Device(&bd));
+  CHECK(bd.device == devs[1]);
+  memset(out, 0, sizeof out);
+  CHECK_PJRT(to_host(cp.dst_buffer, out, sizeof out, NULL));
+  CHECK(!memcmp(out, want, sizeof want));
+  buffer_destroy(cp.dst_buffer);
+
+  ARGS(PJRT_Buffer_Delete, del);
+  del.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_Delete(&del));
+  CHECK(is_deleted(b));
+  CHECK_EQ_INT(bytes_in_use(devs[0]), before);
+  CHECK_PJRT_FAILS(to_host(b, out, sizeof out, NULL), PJRT_Error_Code_FAILED_PRECONDITION, "deleted");
+  buffer_destroy(b);
+
+  /* booleans are a byte each on the host */
+  unsigned char flags[5] = {1, 0, 0, 1, 1}, got[5] = {9, 9, 9, 9, 9};
+  int64_t fd = 5;
+  PJRT_Buffer *fb = from_host(c, devs[0], PJRT_Buffer_Type_PRED, flags, &fd, 1, NULL);
+  CHECK_PJRT(to_host(fb, got, sizeof got, NULL));
+  CHECK(!memcmp(flags, got, sizeof got));
+  buffer_destroy(fb);
+
+  /* a type tessera does not hold */
+  ARGS(PJRT_Client_BufferFromHostBuffer, u);
+  u.client = c;
+  u.device = devs[0];
+  u.type = PJRT_Buffer_Type_F8E8M0FNU;
+  u.dims = &fd;
+  u.num_dims = 1;
+  u.data = flags;
+  CHECK_PJRT_FAILS(api->PJRT_Client_BufferFromHostBuffer(&u), PJRT_Error_Code_UNIMPLEMENTED, "is not one tessera holds");
+  client_destroy(c);
+}
+
+/* ---- programs ------------------------------------------------------------------------- */
+
+static PJRT_LoadedExecutable *compile_bytes(PJRT_Client *c, const char *code, size_t size, const char *options,
+                                            size_t options_size, PJRT_Error **err) {
+  PJRT_Program p = {.struct_size = PJRT_Program_STRUCT_SIZE, .code = (char *)code, .code_size = size,
+                    .format = "mlir", .format_size = 4};
+  ARGS(PJRT_Client_Compile, a);
+  a.client = c;
+  a.program = &p;
+  a.compile_options = options;
+  a.compile_options_size = options_size;
+  *err = api->PJRT_Client_Compile(&a);
+  return a.executable;
+}
+
+static PJRT_LoadedExecutable *compile_fixture(PJRT_Client *c, const char *name) {
+  char path[256], opath[256];
+  snprintf(path, sizeof path, "tests/pjrt/programs/%s.mlirbc", name);
+  snprintf(opath, sizeof opath, "tests/pjrt/programs/%s.options.pb", name);
+  size_t n = 0, on = 0;
+  char *code = tsr_test_slurp(path, &n), *opts = tsr_test_slurp(opath, &on);
+  CHECK(code && opts);
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = code && opts ? compile_bytes(c, code, n, opts, on, &err) : NULL;
+  CHECK_PJRT(err);
+  free(code);
+  free(opts);
+  return e;
+}
+
+static void loaded_destroy(PJRT_LoadedExecutable *e) {
+  if (!e) return;
+  ARGS(PJRT_LoadedExecutable_Destroy, a);
+  a.executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_Destroy(&a));
+}
+
+static PJRT_Error *execute(PJRT_LoadedExecutable *e, PJRT_Buffer **args, size_t n_args, PJRT_Buffer **outs) {
+  PJRT_ExecuteOptions opts = {.struct_size = PJRT_ExecuteOptions_STRUCT_SIZE};
+  PJRT_Buffer *const *lists[1] = {args};
+  PJRT_Buffer **out_lists[1] = {outs};
+  PJRT_Event *done[1] = {NULL};
+  ARGS(PJRT_LoadedExecutable_Execute, a);
+  a.executable = e;
+  a.options = &opts;
+  a.argument_lists = lists;
+  a.num_devices = 1;
+  a.num_args = n_args;
+  a.output_lists = out_lists;
+  a.device_complete_events = done;
+  PJRT_Error *err = api->PJRT_LoadedExecutable_Execute(&a);
+  if (!err) event_wait_destroy(done[0]);
+  return err;
+}
+
+static PJRT_Executable *exe_of(PJRT_LoadedExecutable *le) {
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = le;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  return ge.executable;
+}
+
+static void executable_destroy(PJRT_Executable *x) {
+  ARGS(PJRT_Executable_Destroy, xd);
+  xd.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&xd));
+}
+
+static void test_graph(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_LoadedExecutable *e = compile_fixture(c, "graph");
+  if (!e) return;
+  float x[4][8], y[8][3];
+  for (int i = 0; i < 32; i++) x[i / 8][i % 8] = (float)i - 10;
+  for (int i = 0; i < 24; i++) y[i / 3][i % 3] = (float)(i % 5) - 2;
+  int64_t xd[2] = {4, 8}, yd[2] = {8, 3};
+  PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, x, xd, 2, NULL),
+                          from_host(c, dev, PJRT_Buffer_Type_F32, y, yd, 2, NULL)};
+  PJRT_Buffer *outs[2] = {NULL, NULL};
+  CHECK_PJRT(execute(e, args, 2, outs));
+  float got[4][3], want[4][3];
+  int32_t positives = -1, want_pos = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 3; j++) {
+      want[i][j] = 1;
+      for (int k = 0; k < 8; k++) want[i][j] += (x[i][k] > 0 ? x[i][k] : 0) * y[k][j];
+    }
+  for (int i = 0; i < 32; i++) want_pos += x[i / 8][i % 8] > 0;
+  if (outs[0] && outs[1]) {
+    CHECK_PJRT(to_host(outs[0], got, sizeof got, NULL));
+    CHECK_PJRT(to_host(outs[1], &positives, sizeof positives, NULL));
+    CHECK(!memcmp(got, want, sizeof want));
+    CHECK_EQ_INT(positives, want_pos);
+  }
+  /* no kernel, no cost estimate: an empty cost analysis */
+  PJRT_Executable *x_exe = exe_of(e);
+  ARGS(PJRT_Executable_GetCostAnalysis, ca);
+  ca.executable = x_exe;
+  CHECK_PJRT(api->PJRT_Executable_GetCostAnalysis(&ca));
+  CHECK_EQ_INT(ca.num_properties, 0);
+  executable_destroy(x_exe);
+  /* arguments that do not fit: one too few, then one of the wrong shape */
+  CHECK_PJRT_FAILS(execute(e, args, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "takes 2 arguments, got 1");
+  PJRT_Buffer *swapped[2] = {args[1], args[0]};
+  CHECK_PJRT_FAILS(execute(e, swapped, 2, outs), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "argument 0 is f32[8,3], the program takes f32[4,8]");
+  for (int i = 0; i < 2; i++) {
+    buffer_destroy(args[i]);
+    if (outs[i]) buffer_destroy(outs[i]);
+  }
+  loaded_destroy(e);
+}
+
+static void test_pallas(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_LoadedExecutable *e = compile_fixture(c, "pallas_add");
+  if (!e) return;
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  ARGS(PJRT_Executable_NumOutputs, no);
+  no.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_NumOutputs(&no));
+  CHECK_EQ_INT(no.num_outputs, 1);
+  ARGS(PJRT_Executable_OutputDimensions, od);
+  od.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_OutputDimensions(&od));
+  CHECK(od.num_outputs == 1 && od.dim_sizes[0] == 2 && od.dims[0] == 32 && od.dims[1] == 128);
+  ARGS(PJRT_Executable_OutputElementTypes, ot);
+  ot.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_OutputElementTypes(&ot));
+  CHECK(ot.num_output_types == 1 && ot.output_types[0] == PJRT_Buffer_Type_F32);
+  /* cost_analysis(): the kernel's pl.CostEstimate, as XLA reports a tpu_custom_call's */
+  ARGS(PJRT_Executable_GetCostAnalysis, ca);
+  ca.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_GetCostAnalysis(&ca));
+  CHECK_EQ_INT(ca.num_properties, 3);
+  static const char *const cost_names[3] = {"flops", "transcendentals", "bytes accessed"};
+  static const float cost_values[3] = {8192, 3, 49152};
+  for (size_t i = 0; i < ca.num_properties && i < 3; i++)
+    CHECK(ca.properties[i].name_size == strlen(cost_names[i]) && !memcmp(ca.properties[i].name, cost_names[i], strlen(cost_names[i])) &&
+          ca.properties[i].type == PJRT_NamedValue_kFloat && ca.properties[i].float_value == cost_values[i]);
+
+  static float x[32][128], y[32][128], got[32][128];
+  for (int i = 0; i < 32 * 128; i++) {
+    x[i / 128][i % 128] = (float)(i % 17) * 0.25f;
+    y[i / 128][i % 128] = (float)(i % 13) - 6;
+  }
+  int64_t d[2] = {32, 128};
+  for (int round = 0; round < 2; round++) {
+    PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, x, d, 2, NULL),
+                            from_host(c, dev, PJRT_Buffer_Type_F32, y, d, 2, NULL)};
+    PJRT_Buffer *out = NULL;
+    CHECK_PJRT(execute(e, args, 2, &out));
+    if (out) {
+      CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+      bool same = true;
+      for (int i = 0; i < 32 * 128; i++) same = same && got[i / 128][i % 128] == x[i / 128][i % 128] + y[i / 128][i % 128] * 2;
+      CHECK(same);
+      buffer_destroy(out);
+    }
+    /* x was donated to the result (tf.aliasing_output), y was not */
+    CHECK(is_deleted(args[0]));
+    CHECK(!is_deleted(args[1]));
+    CHECK_PJRT_FAILS(execute(e, args, 2, &out), PJRT_Error_Code_INVALID_ARGUMENT, "argument 0 was deleted or donated");
+    buffer_destroy(args[0]);
+    buffer_destroy(args[1]);
+    if (round) break;
+    /* the second round runs a copy serialized and loaded again */
+    ARGS(PJRT_Executable_Serialize, ser);
+    ser.executable = ge.executable;
+    CHECK_PJRT(api->PJRT_Executable_Serialize(&ser));
+    ARGS(PJRT_Executable_DeserializeAndLoad, load);
+    load.client = c;
+    load.serialized_executable = ser.serialized_bytes;
+    load.serialized_executable_size = ser.serialized_bytes_size;
+    CHECK_PJRT(api->PJRT_Executable_DeserializeAndLoad(&load));
+    ser.serialized_executable_deleter(ser.serialized_executable);
+    loaded_destroy(e);
+    e = load.loaded_executable;
+    if (!e) break;
+  }
+  ARGS(PJRT_Executable_Destroy, ed);
+  ed.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&ed));
+  loaded_destroy(e);
+  ARGS(PJRT_Executable_DeserializeAndLoad, bad);
+  bad.client = c;
+  bad.serialized_executable = "junk";
+  bad.serialized_executable_size = 4;
+  CHECK_PJRT_FAILS(api->PJRT_Executable_DeserializeAndLoad(&bad), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "not an executable tessera serialized");
+}
+
+/* A program as plain MLIR bytecode (tessera's writer), with no compile options at all. */
+static const char square_text[] =
+    "module {\n"
+    "  func.func public @main(%a: tensor<5xi32>) -> tensor<5xi32> {\n"
+    "    %0 = stablehlo.multiply %a, %a : tensor<5xi32>\n"
+    "    return %0 : tensor<5xi32>\n"
+    "  }\n"
+    "}\n";
+
+static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
+  tsr_mlir_module *m = NULL;
+  CHECK_OK(tsr_mlir_parse_text(square_text, strlen(square_text), "square", &m));
+  unsigned char *bc = NULL;
+  size_t size = 0;
+  if (m) CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, &err) : NULL;
+  CHECK_PJRT(err);
+  if (e) {
+    int32_t v[5] = {-3, 0, 2, 7, 46340}, got[5];
+    int64_t d = 5;
+    PJRT_Buffer *a = from_host(c, dev, PJRT_Buffer_Type_S32, v, &d, 1, NULL), *out = NULL;
+    CHECK_PJRT(execute(e, &a, 1, &out));
+    if (out) {
+      CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+      for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], v[i] * v[i]);
+      buffer_destroy(out);
+    }
+    buffer_destroy(a);
+    loaded_destroy(e);
+  }
+  /* the same with an op tessera does not run: the compile names it and where it is */
+  tsr_ir_op *fn = m && m->top ? tsr_ir_module_lookup(m, "main") : NULL;
+  tsr_ir_op *mul = fn ? fn->regions[0].blocks[0]->first : NULL;
+  free(bc);
+  bc = NULL;
+  if (mul) {
+    tsr_ir_op_rename(m->ctx, mul, "stablehlo.batch_norm_inference");
+    CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+    e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, &err) : NULL;
+    CHECK(e == NULL);
+    CHECK(failed(err) && strstr(last_msg, "stablehlo.batch_norm_inference") && strstr(last_msg, "square:3:"));
+    CHECK(strstr(last_msg, "[TSR_ERR_UNSUPPORTED]") != NULL);
+  }
+  free(bc);
+  tsr_mlir_module_destroy(m);
+  /* compile options that are not a protobuf message */
+  e = compile_bytes(c, square_text, strlen(square_text), "\x0a\xff", 2, &err);
+  CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT && strstr(last_msg, "compile options"));
+  /* a program that is not MLIR at all */
+  e = compile_bytes(c, "\x01\x02garbage", 9, NULL, 0, &err);
+  CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_INVALID_ARGUMENT);
+}
+
+/* JAX's memory kinds (mhlo.memory_kind on main's arguments and results): what the executable
+ * reports, and the memory its outputs are placed in. */
+static const char placed_text[] =
+    "module {\n"
+    "  func.func public @main(%a: tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}, %b: tensor<4xf32> "
+    "{tf.aliasing_output = 0 : i32})\n"
+    "      -> (tensor<4xf32> {mhlo.memory_kind = \"device\"}, tensor<4xf32> {mhlo.memory_kind = \"pinned_host\"}) {\n"
+    "    %0 = stablehlo.add %a, %b : tensor<4xf32>\n"
+    "    return %0, %a : tensor<4xf32>, tensor<4xf32>\n"
+    "  }\n"
+    "}\n";
+
+static PJRT_LoadedExecutable *compile_text(PJRT_Client *c, const char *text, PJRT_Error **err) {
+  tsr_mlir_module *m = NULL;
+  unsigned char *bc = NULL;
+  size_t size = 0;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "text", &m));
+  if (m) CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+  PJRT_LoadedExecutable *e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, err) : NULL;
+  free(bc);
+  tsr_mlir_module_destroy(m);
+  return e;
+}
+
+static void test_memory_kinds(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = compile_text(c, placed_text, &err);
+  CHECK_PJRT(err);
+  if (!e) return;
+  PJRT_Executable *x = exe_of(e);
+  ARGS(PJRT_Executable_OutputMemoryKinds, ok);
+  ok.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_OutputMemoryKinds(&ok));
+  CHECK(ok.num_outputs == 2 && ok.memory_kind_sizes[0] == 6 && !memcmp(ok.memory_kinds[0], "device", 6) &&
+        ok.memory_kind_sizes[1] == 11 && !memcmp(ok.memory_kinds[1], "pinned_host", 11));
+  ARGS(PJRT_Executable_ParameterMemoryKinds, pk);
+  pk.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_ParameterMemoryKinds(&pk));
+  CHECK(pk.num_parameters == 2 && pk.memory_kind_sizes[0] == 11 && !memcmp(pk.memory_kinds[0], "pinned_host", 11) &&
+        pk.memory_kind_sizes[1] == 6 && !memcmp(pk.memory_kinds[1], "device", 6));
+  /* one device's memory: b is donated to output 0 (its alias), a and output 1 on the host */
+  ARGS(PJRT_Executable_GetCompiledMemoryStats, ms);
+  ms.executable = x;
+  CHECK_PJRT(api->PJRT_Executable_GetCompiledMemoryStats(&ms));
+  CHECK(ms.argument_size_in_bytes == 16 && ms.output_size_in_bytes == 16 && ms.alias_size_in_bytes == 16);
+  CHECK(ms.host_argument_size_in_bytes == 16 && ms.host_output_size_in_bytes == 16 && ms.host_alias_size_in_bytes == 0);
+  executable_destroy(x);
+  float va[4] = {1, 2, 3, 4}, vb[4] = {10, 20, 30, 40}, got[4];
+  int64_t d = 4;
+  PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, va, &d, 1, NULL),
+                          from_host(c, dev, PJRT_Buffer_Type_F32, vb, &d, 1, NULL)};
+  PJRT_Buffer *outs[2] = {NULL, NULL};
+  CHECK_PJRT(execute(e, args, 2, outs));
+  for (int j = 0; j < 2 && outs[j]; j++) {
+    ARGS(PJRT_Buffer_Memory, bm);
+    bm.buffer = outs[j];
+    CHECK_PJRT(api->PJRT_Buffer_Memory(&bm));
+    ARGS(PJRT_Memory_Kind, mk);
+    mk.memory = bm.memory;
+    CHECK_PJRT(api->PJRT_Memory_Kind(&mk));
+    CHECK(!strncmp(mk.kind, j ? "pinned_host" : "device", mk.kind_size));
+    CHECK_PJRT(to_host(outs[j], got, sizeof got, NULL));
+    for (int i = 0; i < 4; i++) CHECK(got[i] == (j ? va[i] : va[i] + vb[i]));
+    buffer_destroy(outs[j]);
+  }
+  buffer_destroy(args[0]);
+  buffer_destroy(args[1]);
+  loaded_destroy(e);
+  /* a memory kind tessera's devices do not have */
+  char bad[sizeof placed_text];
+  memcpy(bad, placed_text, sizeof bad);
+  memcpy(strstr(bad, "\"device\""), "\"tapes!\"", 8);
+  e = compile_text(c, bad, &err);
+  CHECK(e == NULL && failed(err) && last_code == PJRT_Error_Code_UNIMPLEMENTED && strstr(last_msg, "'tapes!'"));
+}
+
+/* The same program and options compiled again is the same executable (the client's cache),
+ * which outlives the loaded executable it was first compiled for; the cache keeps the most
+ * recently used 64. */
+static void test_executable_cache(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e1 = compile_text(c, square_text, &err), *e2 = compile_text(c, square_text, &err);
+  CHECK_PJRT(err);
+  if (!e1 || !e2) return;
+  PJRT_Executable *x1 = exe_of(e1), *x2 = exe_of(e2);
+  CHECK(x1 != NULL && x1 == x2);
+  executable_destroy(x1);
+  executable_destroy(x2);
+  loaded_destroy(e1);
+  int32_t v[5] = {1, 2, 3, 4, 5}, got[5];
+  int64_t d = 5;
+  PJRT_Buffer *a = from_host(c, dev, PJRT_Buffer_Type_S32, v, &d, 1, NULL), *out = NULL;
+  CHECK_PJRT(execute(e2, &a, 1, &out));
+  if (out) {
+    CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+    for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], v[i] * v[i]);
+    buffer_destroy(out);
+  }
+  buffer_destroy(a);
+  /* 64 other programs push it out: compiled again, it is a new executable */
+  for (int k = 0; k < 64; k++) {
+    char text[512];
+    snprintf(text, sizeof text,
+             "module {\n  func.func public @main(%%a: tensor<5xi32>) -> tensor<5xi32> {\n"
+             "    %%c = stablehlo.constant dense<%d> : tensor<5xi32>\n"
+             "    %%0 = stablehlo.add %%a, %%c : tensor<5xi32>\n    return %%0 : tensor<5xi32>\n  }\n}\n", k);
+    PJRT_LoadedExecutable *ek = compile_text(c, text, &err);
+    CHECK_PJRT(err);
+    if (ek) loaded_destroy(ek);
+  }
+  PJRT_LoadedExecutable *e3 = compile_text(c, square_text, &err);
+  CHECK_PJRT(err);
+  if (e3) {
+    PJRT_Executable *x2b = exe_of(e2), *x3 = exe_of(e3);
+    CHECK(x3 != NULL && x3 != x2b);
+    executable_destroy(x2b);
+    executable_destroy(x3);
+    loaded_destroy(e3);
+  }
+  loaded_destroy(e2);
+}
+
+/* ---- programs of several devices ------------------------------------------------------ */
+
+static PJRT_Error *execute_n(PJRT_LoadedExecutable *e, int n_dev, PJRT_Buffer ***args, size_t n_args, PJRT_Buffer ***outs) {
+  PJRT_ExecuteOptions opts = {.struct_size = PJRT_ExecuteOptions_STRUCT_SIZE};
+  PJRT_Event *done[8] = {NULL};
+  ARGS(PJRT_LoadedExecutable_Execute, a);
+  a.executable = e;
+  a.options = &opts;
+  a.argument_lists = (PJRT_Buffer *const *const *)args;
+  a.num_devices = (size_t)n_dev;
+  a.num_args = n_args;
+  a.output_lists = outs;
+  a.device_complete_events = done;
+  PJRT_Error *err = api->PJRT_LoadedExecutable_Execute(&a);
+  for (int d = 0; !err && d < n_dev; d++) event_wait_destroy(done[d]);
+  return err;
+}
+
+/* The serialized xla.OpSharding of output (or parameter) i, through the shardings extension. */
+static void sharding_of(PJRT_LoadedExecutable *le, bool output, size_t i, const char **bytes, size_t *size) {
+  const PJRT_Shardings_Extension *ext = NULL;
+  for (const PJRT_Extension_Base *b = api->extension_start; b; b = b->next)
+    if (b->type == PJRT_Extension_Type_Shardings) ext = (const PJRT_Shardings_Extension *)b;
+  CHECK(ext != NULL);
+  *bytes = NULL;
+  *size = 0;
+  if (!ext) return;
+  ARGS(PJRT_LoadedExecutable_GetExecutable, ge);
+  ge.loaded_executable = le;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_GetExecutable(&ge));
+  if (output) {
+    ARGS(PJRT_Shardings_PJRT_Executable_OutputShardings, a);
+    a.executable = ge.executable;
+    CHECK_PJRT(ext->PJRT_Shardings_PJRT_Executable_OutputShardings(&a));
+    CHECK(i < a.num_outputs);
+    *bytes = a.shardings[i];
+    *size = a.sharding_sizes[i];
+  } else {
+    ARGS(PJRT_Shardings_PJRT_Executable_ParameterShardings, a);
+    a.executable = ge.executable;
+    CHECK_PJRT(ext->PJRT_Shardings_PJRT_Executable_ParameterShardings(&a));
+    CHECK(i < a.num_parameters);
+    *bytes = a.shardings[i];
+    *size = a.sharding_sizes[i];
+  }
+  ARGS(PJRT_Executable_Destroy, ed); /* the strings live with the loaded executable's */
+  ed.executable = ge.executable;
+  CHECK_PJRT(api->PJRT_Executable_Destroy(&ed));
+}
+
+/* The devices a loaded executable runs on, in the order of its argument lists. */
+static PJRT_Device *const *devices_of_exe(PJRT_LoadedExecutable *e, size_t *n) {
+  ARGS(PJRT_LoadedExecutable_AddressableDevices, a);
+  a.executable = e;
+  CHECK_PJRT(api->PJRT_LoadedExecutable_AddressableDevices(&a));
+  *n = a.num_addressable_devices;
+  return a.addressable_devices;
+}
+
+static void test_sharded(void) {
+  PJRT_Client *c = client_for("v5e:4");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  /* shard_map with a psum: device d holds row d of f32[4,4]; every device gets the sum of the
+   * doubled rows */
+  PJRT_LoadedExecutable *e = compile_fixture(c, "shard_map_psum");
+  if (e) {
+    devs = devices_of_exe(e, &n);
+    CHECK_EQ_INT(n, 4);
+    float rows[4][4];
+    for (int i = 0; i < 16; i++) rows[i / 4][i % 4] = (float)(i * i % 7) - 3;
+    int64_t d1[2] = {1, 4};
+    PJRT_Buffer *in[4][1], *out[4][1] = {{NULL}};
+    PJRT_Buffer **args[4], **outs[4];
+    for (int d = 0; d < 4; d++) {
+      in[d][0] = from_host(c, devs[d], PJRT_Buffer_Type_F32, rows[d], d1, 2, NULL);
+      args[d] = in[d];
+      outs[d] = out[d];
+    }
+    CHECK_PJRT(execute_n(e, 4, args, 1, outs));
+    for (int d = 0; d < 4; d++) {
+      float got[4] = {0};
+      if (out[d][0]) {
+        ARGS(PJRT_Buffer_Device, bd);
+        bd.buffer = out[d][0];
+        CHECK_PJRT(api->PJRT_Buffer_Device(&bd));
+        CHECK(bd.device == devs[d]);
+        CHECK_PJRT(to_host(out[d][0], got, sizeof got, NULL));
+        for (int j = 0; j < 4; j++) CHECK(got[j] == 2 * (rows[0][j] + rows[1][j] + rows[2][j] + rows[3][j]));
+        buffer_destroy(out[d][0]);
+      }
+    }
+    /* three devices' arguments for a program of four; arguments on the wrong devices */
+    CHECK_PJRT_FAILS(execute_n(e, 3, args, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "compiled for 4 devices, run on 3");
+    PJRT_Buffer **swapped[4] = {args[1], args[0], args[2], args[3]};
+    CHECK_PJRT_FAILS(execute_n(e, 4, swapped, 1, outs), PJRT_Error_Code_INVALID_ARGUMENT, "argument 0 on device 0 is on device");
+    for (int d = 0; d < 4; d++) buffer_destroy(in[d][0]);
+    loaded_destroy(e);
+  }
+  /* jit over a 2x2 mesh: f32[4,6] split by rows over x and columns over y; the first output
+   * keeps that split, the second (left to the compiler) is whole on every device */
+  e = compile_fixture(c, "jit_2x2");
+  if (e) {
+    devs = devices_of_exe(e, &n);
+    CHECK_EQ_INT(n, 4);
+    float x[4][6];
+    for (int i = 0; i < 24; i++) x[i / 6][i % 6] = (float)i * 0.5f - 3;
+    int64_t sd[2] = {2, 3};
+    PJRT_Buffer *in[4][1], *out[4][2] = {{NULL}};
+    PJRT_Buffer **args[4], **outs[4];
+    for (int d = 0; d < 4; d++) {
+      float shard[2][3];
+      int r0 = (d / 2) * 2, c0 = (d % 2) * 3; /* device d = (x, y) row-major */
+      for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) shard[i][j] = x[r0 + i][c0 + j];
+      in[d][0] = from_host(c, devs[d], PJRT_Buffer_Type_F32, shard, sd, 2, NULL);
+      args[d] = in[d];
+      outs[d] = out[d];
+    }
+    CHECK_PJRT(execute_n(e, 4, args, 1, outs));
+    for (int d = 0; d < 4 && out[d][0] && out[d][1]; d++) {
+      float y[2][3], sums[4];
+      int r0 = (d / 2) * 2, c0 = (d % 2) * 3;
+      CHECK_PJRT(to_host(out[d][0], y, sizeof y, NULL));
+      CHECK_PJRT(to_host(out[d][1], sums, sizeof sums, NULL));
+      bool ok = true;
+      for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) ok = ok && y[i][j] == x[r0 + i][c0 + j] * 2 + 1;
+      for (int i = 0; i < 4; i++) {
+        float want = 0;
+        for (int j = 0; j < 6; j++) want += x[i][j];
+        ok = ok && sums[i] == want;
+      }
+      CHECK(ok);
+    }
+    for (int d = 0; d < 4; d++) {
+      buffer_destroy(in[d][0]);
+      for (int j = 0; j < 2; j++)
+        if (out[d][j]) buffer_destroy(out[d][j]);
+    }
+    /* the shardings JAX reads: OpSharding{type OTHER, tiles [2, 2], devices [0, 1, 2, 3]} and
+     * REPLICATED (all defaults: no bytes) */
+    static const char tiled[] = {0x08, 0x03, 0x1a, 0x02, 0x02, 0x02, 0x22, 0x04, 0x00, 0x01, 0x02, 0x03};
+    const char *b;
+    size_t size;
+    sharding_of(e, true, 0, &b, &size);
+    CHECK(size == sizeof tiled && b && !memcmp(b, tiled, size));
+    sharding_of(e, true, 1, &b, &size);
+    CHECK_EQ_INT(size, 0);
+    sharding_of(e, false, 0, &b, &size);
+    CHECK(size == sizeof tiled && b && !memcmp(b, tiled, size));
+    loaded_destroy(e);
+  }
+  client_destroy(c);
+}
+
+/* The number after `key` in `text` (from `from` on), or -1. */
+static double json_number_after(const char *text, const char *from, const char *key) {
+  const char *at = strstr(from ? from : text, key);
+  return at ? strtod(at + strlen(key), NULL) : -1;
+}
+
+/* One run of the graph fixture (f32[4,8], f32[8,3] of zeros), its buffers destroyed. */
+static void run_graph_once(PJRT_Client *c, PJRT_Device *dev, PJRT_LoadedExecutable *ge) {
+  static const float zeros[32];
+  int64_t xd[2] = {4, 8}, yd[2] = {8, 3};
+  PJRT_Buffer *args[2] = {from_host(c, dev, PJRT_Buffer_Type_F32, zeros, xd, 2, NULL),
+                          from_host(c, dev, PJRT_Buffer_Type_F32, zeros, yd, 2, NULL)}, *outs[2] = {NULL, NULL};
+  CHECK_PJRT(execute(ge, args, 2, outs));
+  for (int i = 0; i < 2; i++) {
+    buffer_destroy(args[i]);
+    if (outs[i]) buffer_destroy(outs[i]);
+  }
+}
+
+/* TESSERA_PJRT_TIMING: op estimates from the chip's rates (a megacore device has both cores'),
+ * and the report a run writes: the kernel's simulated time per call, the graph's ops. */
+static void test_timing(void) {
+  const tsr_chip *v5e = tsr_chip_get("v5e"), *v5p = tsr_chip_get("v5p");
+  const char *bound = NULL;
+  tsr_hlo_op_profile mxu = {.unit = TSR_HLO_UNIT_MXU, .runs = 1, .work = 2e12, .bytes = 1e6, .mxu_dtype = TSR_BF16};
+  CHECK(fabs(pjrt_op_estimate(&mxu, v5e, &bound) - 2e12 / v5e->bf16_flops) < 1e-12 && !strcmp(bound, "mxu"));
+  CHECK(fabs(pjrt_op_estimate(&mxu, v5p, &bound) - 2e12 / (2 * v5p->bf16_flops)) < 1e-12);
+  mxu.mxu_dtype = TSR_F32; /* full f32: six bf16 passes' rate */
+  CHECK(fabs(pjrt_op_estimate(&mxu, v5e, &bound) - 2e12 / v5e->f32_flops) < 1e-12);
+  tsr_hlo_op_profile copy = {.unit = TSR_HLO_UNIT_MEMORY, .runs = 3, .bytes = 3e9};
+  CHECK(fabs(pjrt_op_estimate(&copy, v5e, &bound) - 3e9 / (v5e->hbm_bytes_per_s * v5e->hbm_efficiency)) < 1e-12 &&
+        !strcmp(bound, "hbm"));
+  tsr_hlo_op_profile vpu = {.unit = TSR_HLO_UNIT_VPU, .runs = 1, .work = 1e12, .bytes = 8};
+  CHECK(fabs(pjrt_op_estimate(&vpu, v5e, &bound) - 1e12 / v5e->vpu_ops_per_s) < 1e-12 && !strcmp(bound, "vpu"));
+  tsr_hlo_op_profile ici = {.unit = TSR_HLO_UNIT_ICI, .runs = 2, .work = 1e9};
+  CHECK(fabs(pjrt_op_estimate(&ici, v5e, &bound) - (1e9 / v5e->ici_link_bytes_per_s + 2 * v5e->ici_latency_s)) < 1e-12 &&
+        !strcmp(bound, "ici"));
+
+  char path[] = "/tmp/tsr_pjrt_timing_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  if (fd < 0) return;
+  close(fd);
+  setenv("TESSERA_PJRT_TIMING", path, 1);
+  PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_TIMING");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  PJRT_LoadedExecutable *pe = compile_fixture(c, "pallas_add"), *ge = compile_fixture(c, "graph");
+  static float x[32][128], y[32][128];
+  int64_t d[2] = {32, 128};
+  for (int round = 0; pe && round < 2; round++) {
+    PJRT_Buffer *args[2] = {from_host(c, devs[0], PJRT_Buffer_Type_F32, x, d, 2, NULL),
+                            from_host(c, devs[0], PJRT_Buffer_Type_F32, y, d, 2, NULL)}, *out = NULL;
+    CHECK_PJRT(execute(pe, args, 2, &out));
+    for (int i = 0; i < 2; i++) buffer_destroy(args[i]);
+    if (out) buffer_destroy(out);
+  }
+  if (ge) run_graph_once(c, devs[0], ge);
+  size_t size = 0;
+  char *report = tsr_test_slurp(path, &size);
+  CHECK(report != NULL);
+  if (report) {
+    /* the kernel: two calls, simulated time of its own; the graph program: its dot, estimated */
+    const char *k = strstr(report, "{\"name\": \"kernel\"");
+    CHECK(k && json_number_after(report, k, "\"calls\": ") == 2 && json_number_after(report, k, "\"seconds\": ") > 0);
+    CHECK(json_number_after(report, NULL, "\"kernel_seconds\": ") > 0);
+    const char *dot = strstr(report, "\"op\": \"stablehlo.dot_general\"");
+    CHECK(dot && strstr(dot, "\"unit\": \"mxu\", \"runs\": 1, \"work\": 192,") != NULL); /* 2 x 4x3 x 8 */
+    CHECK(strstr(report, "an estimate") != NULL);
+  }
+  free(report);
+  remove(path);
+  if (pe) loaded_destroy(pe);
+  if (ge) loaded_destroy(ge);
+  client_destroy(c);
+  /* a report that cannot be written is said on stderr; the program still runs */
+  setenv("TESSERA_PJRT_TIMING", "/nonexistent-dir/report.json", 1);
+  c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_TIMING");
+  if (!c) return;
+  devices_of(c, &devs, &n);
+  ge = compile_fixture(c, "graph");
+  if (ge) {
+    run_graph_once(c, devs[0], ge);
+    loaded_destroy(ge);
+  }
+  client_destroy(c);
+}
+
+static void test_programs(void) {
+  PJRT_Client *c = client_for("v5e");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  test_graph(c, devs[0]);
+  test_pallas(c, devs[0]);
+  test_plain_bytecode(c, devs[0]);
+  test_memory_kinds(c, devs[0]);
+  test_executable_cache(c, devs[0]);
+  client_destroy(c);
+}
+
+int main(void) {
+  api = GetPjrtApi();
+  CHECK(api != NULL);
+  if (!api) return tsr_test_finish("pjrt");
+  test_table();
+  test_events();
+  test_bad_specs();
+  test_devices();
+  test_buffers();
+  test_programs();
+  test_sharded();
+  test_timing();
+  return tsr_test_finish("pjrt");
+}
