@@ -72,6 +72,8 @@ st_pytest_oldest() { # the same tests with the oldest JAX the package supports (
   "$old" -c 'import jax; print("jax", jax.__version__)'
   TSR_CLI="$PWD/build/tessera" "$old" -m pytest -q python/tests
   # the PJRT plugin's scripts (python/tests/test_pjrt.py) in that venv: they never import tessera
+  # (the tests start it from other folders: its path made absolute, its symlinks kept)
+  case $old in /*) ;; *) old=$PWD/$old ;; esac
   TSR_PJRT_OLD_PYTHON="$old" TSR_CLI="$PWD/build/tessera" "$py" -m pytest -q python/tests/test_pjrt.py -k oldest_jax
 }
 stage pytest_quick 1 "package gcc"
