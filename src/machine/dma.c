@@ -456,7 +456,10 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
       break;
     }
     if (far && (spin > 1000 || !(spin & 63)) && far->poll(far, c, sem)) continue; /* another process signalled it */
-    if (!far && __atomic_load_n(&s->active_cores, __ATOMIC_ACQUIRE) <= 1) {
+    if (!far && __atomic_load_n(&s->active_cores, __ATOMIC_SEQ_CST) <= 1) {
+      /* alone now, but the last other core may have signalled this cell after the look above
+       * and then ended: a look after its end sees its signal */
+      if (__atomic_load_n(cell, __ATOMIC_SEQ_CST) >= amount) continue;
       verdict = "but can never be satisfied";
       break;
     }
