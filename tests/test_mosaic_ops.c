@@ -191,6 +191,36 @@ static void test_int_binary(void) {
   CHECK_EQ_INT(o[0], INT32_MIN); /* wraps */
 }
 
+/* divsi and remsi by the same power of two in every lane take shifts (src/mosaic/ops_arith.c):
+ * the same results as C's division, for every sign and the extremes; a divisor that differs in
+ * one lane, or is not a power of two, takes the division per lane. */
+static void test_int_div_uniform_pow2(void) {
+  const int32_t divisors[] = {1, 2, 4, 128, 1 << 30, 3, -4};
+  for (size_t di = 0; di < sizeof divisors / sizeof divisors[0]; di++) {
+    for (int uneven = 0; uneven < 2; uneven++) {
+      int32_t y[N];
+      for (int j = 0; j < N; j++) y[j] = divisors[di];
+      if (uneven) y[N - 1] = 8;
+      for (int rem = 0; rem < 2; rem++) {
+        char body[160];
+        snprintf(body, sizeof body, "%%r = %s %%x, %%y : vector<16xi32>", rem ? "arith.remsi" : "arith.divsi");
+        int32_t o[N];
+        CHECK_OK(run_op("i32", "i32", 2, body, IX, y, o));
+        int bad = 0;
+        for (int j = 0; j < N; j++) {
+          int32_t want = IX[j] == INT32_MIN && y[j] == -1 ? (rem ? 0 : INT32_MIN)
+                                                          : wrap(rem ? i_rems(IX[j], y[j]) : i_divs(IX[j], y[j]));
+          if (o[j] != want) {
+            bad++;
+            fprintf(stderr, "%s(%d, %d) = %d, want %d\n", rem ? "remsi" : "divsi", IX[j], y[j], o[j], want);
+          }
+        }
+        CHECK_EQ_INT(bad, 0);
+      }
+    }
+  }
+}
+
 static void test_narrow_ints(void) {
   int8_t a[N], b[N], o[N];
   for (int i = 0; i < N; i++) { a[i] = (int8_t)(127 - i); b[i] = (int8_t)(i + 1); }
@@ -1184,6 +1214,7 @@ int main(void) {
   test_float_binary();
   test_float_unary();
   test_int_binary();
+  test_int_div_uniform_pow2();
   test_narrow_ints();
   test_compare_select();
   test_casts();
