@@ -169,3 +169,23 @@ def test_gather_through_the_plugin(chip, kind):
     import json
     got = json.loads(p.stdout.strip().splitlines()[-1])
     assert got == {"kind": kind, "f32": True, "bf16": True}, got
+
+
+def test_scalar_subcore_mesh_ffi(tessera_jax):
+    # plsc.ScalarSubcoreMesh: each SparseCore's scalar subcore copies its own rows
+    with tessera_jax.enabled(chip="v6e"):
+        cores = pltpu.get_tpu_info().sparse_core.num_cores
+        m = plsc.ScalarSubcoreMesh(axis_name="core", num_cores=cores)
+
+        @jax.jit
+        def f(x):
+            @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=m)
+            def k(x_hbm, o_hbm):
+                c = jax.lax.axis_index("core")
+                pltpu.sync_copy(x_hbm.at[pl.ds(c * 8, 8)], o_hbm.at[pl.ds(c * 8, 8)])
+            return k(x)
+
+        x = np.arange(cores * 8 * 128, dtype=np.float32).reshape(cores * 8, 128) - 100.0
+        got = np.asarray(f(x))
+    assert cores == 2
+    np.testing.assert_array_equal(got, x)
