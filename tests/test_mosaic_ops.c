@@ -191,6 +191,36 @@ static void test_int_binary(void) {
   CHECK_EQ_INT(o[0], INT32_MIN); /* wraps */
 }
 
+/* divsi and remsi by the same power of two in every lane take shifts (src/mosaic/ops_arith.c):
+ * the same results as C's division, for every sign and the extremes; a divisor that differs in
+ * one lane, or is not a power of two, takes the division per lane. */
+static void test_int_div_uniform_pow2(void) {
+  const int32_t divisors[] = {1, 2, 4, 128, 1 << 30, 3, -4};
+  for (size_t di = 0; di < sizeof divisors / sizeof divisors[0]; di++) {
+    for (int uneven = 0; uneven < 2; uneven++) {
+      int32_t y[N];
+      for (int j = 0; j < N; j++) y[j] = divisors[di];
+      if (uneven) y[N - 1] = 8;
+      for (int rem = 0; rem < 2; rem++) {
+        char body[160];
+        snprintf(body, sizeof body, "%%r = %s %%x, %%y : vector<16xi32>", rem ? "arith.remsi" : "arith.divsi");
+        int32_t o[N];
+        CHECK_OK(run_op("i32", "i32", 2, body, IX, y, o));
+        int bad = 0;
+        for (int j = 0; j < N; j++) {
+          int32_t want = IX[j] == INT32_MIN && y[j] == -1 ? (rem ? 0 : INT32_MIN)
+                                                          : wrap(rem ? i_rems(IX[j], y[j]) : i_divs(IX[j], y[j]));
+          if (o[j] != want) {
+            bad++;
+            fprintf(stderr, "%s(%d, %d) = %d, want %d\n", rem ? "remsi" : "divsi", IX[j], y[j], o[j], want);
+          }
+        }
+        CHECK_EQ_INT(bad, 0);
+      }
+    }
+  }
+}
+
 static void test_narrow_ints(void) {
   int8_t a[N], b[N], o[N];
   for (int i = 0; i < N; i++) { a[i] = (int8_t)(127 - i); b[i] = (int8_t)(i + 1); }
@@ -356,8 +386,11 @@ static float ref_fold(const char *kind, float acc, const float *a, int n) {
   return acc;
 }
 
-static tsr_status run_reduction(const char *kind, int R, int n, const float *a, const float *acc, float *out) {
+/* vector.multi_reduction of an R x n vector over dimension `dim` (1: each row to one value,
+ * R results; 0: each column, n results), with the accumulator `acc` */
+static tsr_status run_reduction(const char *kind, int R, int n, int dim, const float *a, const float *acc, float *out) {
   char text[2048];
+  int len = dim ? R : n; /* the result's length */
   snprintf(text, sizeof text,
            "module @t {\n"
            "  func.func @k(%%a: memref<%dx%dxf32, #tpu.memory_space<vmem>>, %%b: memref<%dxf32, #tpu.memory_space<vmem>>, "
@@ -366,18 +399,18 @@ static tsr_status run_reduction(const char *kind, int R, int n, const float *a, 
            "    %%c0 = arith.constant 0 : index\n"
            "    %%x = vector.load %%a[%%c0, %%c0] : memref<%dx%dxf32, #tpu.memory_space<vmem>>, vector<%dx%dxf32>\n"
            "    %%y = vector.load %%b[%%c0] : memref<%dxf32, #tpu.memory_space<vmem>>, vector<%dxf32>\n"
-           "    %%r = \"vector.multi_reduction\"(%%x, %%y) <{kind = #vector.kind<%s>, reduction_dims = array<i64: 1>}> : "
+           "    %%r = \"vector.multi_reduction\"(%%x, %%y) <{kind = #vector.kind<%s>, reduction_dims = array<i64: %d>}> : "
            "(vector<%dx%dxf32>, vector<%dxf32>) -> vector<%dxf32>\n"
            "    vector.store %%r, %%o[%%c0] : memref<%dxf32, #tpu.memory_space<vmem>>, vector<%dxf32>\n"
            "    return\n  }\n}\n",
-           R, n, R, R, R, n, R, n, R, R, kind, R, n, R, R, R, R);
+           R, n, len, len, R, n, R, n, len, len, kind, dim, R, n, len, len, len, len);
   tsr_mlir_module *m = NULL;
   tsr_mosaic_kernel *k = NULL;
   tsr_status s = tsr_mlir_parse_text(text, strlen(text), "red.mlir", &m);
   if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
   tsr_mlir_module_destroy(m);
   if (s != TSR_OK) { fprintf(stderr, "%s\n%s\n", tsr_last_error(), text); return s; }
-  int64_t sa[2] = {R, n}, sr[1] = {R};
+  int64_t sa[2] = {R, n}, sr[1] = {len};
   tsr_ref in[2] = {tsr_ref_dense((void *)a, TSR_F32, TSR_HBM, 2, sa), tsr_ref_dense((void *)acc, TSR_F32, TSR_HBM, 1, sr)};
   tsr_ref o = tsr_ref_dense(out, TSR_F32, TSR_HBM, 1, sr);
   s = tsr_mosaic_kernel_run(M, k, in, 2, &o, 1, NULL, NULL);
@@ -419,7 +452,7 @@ static void test_sum_order(void) {
       a[i] = ldexpf((float)(seed >> 8) / 16777216.0f - 0.5f, (int)((seed >> 3) % 40) - 20);
     }
     for (int r = 0; r < R; r++) acc[r] = 0.25f * (float)r;
-    CHECK_OK(run_reduction("add", R, n, a, acc, out));
+    CHECK_OK(run_reduction("add", R, n, 1, a, acc, out));
     for (int r = 0; r < R; r++) {
       float want = ref_sum16(acc[r], a + r * n, n), plain = acc[r];
       for (int i = 0; i < n; i++) plain += a[r * n + i];
@@ -463,7 +496,7 @@ static void test_multi_reduction(void) {
           if (zeros) a[i] = (seed >> 12) & 1 ? 0.0f : -0.0f;
         }
         for (int r = 0; r < R; r++) acc[r] = r == 1 ? -0.0f : mul ? 1.0f : 0.5f * (float)r;
-        CHECK_OK(run_reduction(kinds[ki], R, n, a, acc, out));
+        CHECK_OK(run_reduction(kinds[ki], R, n, 1, a, acc, out));
         for (int r = 0; r < R; r++) {
           float want = ref_fold(kinds[ki], acc[r], a + r * n, n);
           bool exact = strcmp(kinds[ki], "add") && !mul;
@@ -480,6 +513,35 @@ static void test_multi_reduction(void) {
  * load when the ref is written while the value is in use: a store later in the block, a
  * store in a loop body before the next iteration's use, casts of the loaded value, and a
  * loop that yields its (cast) arguments permuted. */
+/* vector.multi_reduction over the leading dimension of R x n (the last one kept: each column
+ * folds the rows in order into its accumulator), every float kind, bit for bit against that
+ * fold one element at a time: ops_vector.c folds whole rows into the result at once. */
+static void test_multi_reduction_leading(void) {
+  static const char *kinds[] = {"add", "mul", "minnumf", "maxnumf", "minimumf", "maximumf"};
+  enum { R = 6, n = 37 };
+  static float a[R * n], acc[n], out[n], col[R];
+  uint32_t seed = 4242;
+  for (int i = 0; i < R * n; i++) {
+    seed = seed * 1664525u + 1013904223u;
+    a[i] = ldexpf((float)(seed >> 8) / 16777216.0f - 0.5f, (int)((seed >> 3) % 16) - 8);
+  }
+  a[2 * n + 3] = NAN, a[4 * n + 5] = -0.0f, a[n + 7] = INFINITY;
+  for (int c = 0; c < n; c++) acc[c] = c == 9 ? -0.0f : 0.125f * (float)(c % 5);
+  for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++) {
+    CHECK_OK(run_reduction(kinds[ki], R, n, 0, a, acc, out));
+    int bad = 0;
+    for (int c = 0; c < n; c++) {
+      for (int r = 0; r < R; r++) col[r] = a[r * n + c];
+      float want = ref_fold(kinds[ki], acc[c], col, R);
+      if (memcmp(&want, &out[c], sizeof want) != 0 && !(want != want && out[c] != out[c])) {
+        bad++;
+        fprintf(stderr, "multi_reduction <%s> over rows, column %d: got %a, want %a\n", kinds[ki], c, out[c], want);
+      }
+    }
+    CHECK_EQ_INT(bad, 0);
+  }
+}
+
 static void test_load_aliasing(void) {
   float a[N], out[N];
   const char *T = "memref<16xf32, #tpu.memory_space<vmem>>, vector<16xf32>";
@@ -1184,6 +1246,7 @@ int main(void) {
   test_float_binary();
   test_float_unary();
   test_int_binary();
+  test_int_div_uniform_pow2();
   test_narrow_ints();
   test_compare_select();
   test_casts();
@@ -1199,6 +1262,7 @@ int main(void) {
   test_def_use();
   test_matmul_cost();
   test_multi_reduction();
+  test_multi_reduction_leading();
   test_sum_order();
   tsr_machine_destroy(M);
   /* Observed by the checkers, loads alias too (the access events are the same): the hazards

@@ -404,13 +404,58 @@ static inline int32_t w32_minu(int32_t A, int32_t B) { return (uint32_t)A < (uin
 IBIN32(r_addi, w_add, w32_add)
 IBIN32(r_subi, w_sub, w32_sub)
 IBIN32(r_muli, w_mul, w32_mul)
-IBIN(r_divsi, w_sdiv)
+/* divsi and remsi lane by lane: the general case of r_divsi and r_remsi below */
+static tsr_status r_divsi_lanes(exec *x, const minst *in);
+static tsr_status r_remsi_lanes(exec *x, const minst *in);
+IBIN(r_divsi_lanes, w_sdiv)
 IBIN(r_divui, w_udiv)
-IBIN(r_remsi, w_srem)
+IBIN(r_remsi_lanes, w_srem)
 IBIN(r_remui, w_urem)
 IBIN(r_floordivsi, w_floordiv)
 IBIN(r_ceildivsi, w_ceildiv)
 IBIN(r_ceildivui, w_ceildivu)
+/* A divisor that is the same power of two in every 32-bit lane: what `x // 4` and `x % 4` by a
+ * constant become (arith.divsi and arith.remsi of a splat; ragged paged attention's query
+ * rows per KV head). A division per lane does not vectorise and costs tens of cycles; these
+ * shifts do, with the results of C's division (the quotient rounded toward zero, the
+ * remainder with the dividend's sign). Returns the shift, or -1 for any other divisor. */
+static int uniform_pow2_shift(const int32_t *b, int64_t n) {
+  if (n <= 0 || b[0] <= 0 || (b[0] & (b[0] - 1)) != 0) return -1;
+  int32_t differ = 0;
+  for (int64_t i = 1; i < n; i++) differ |= b[i] ^ b[0];
+  if (differ) return -1;
+  int k = 0;
+  while ((1 << k) != b[0]) k++;
+  return k;
+}
+/* a / 2^k rounded toward zero: a negative dividend is biased by 2^k - 1 first (it cannot
+ * overflow), then shifted with its sign filled in, as w32_shrs does */
+static inline int32_t w32_sdiv_pow2(int32_t A, int k) {
+  uint32_t u = (uint32_t)A, neg = 0u - (u >> 31);
+  uint32_t t = u + (neg & ((1u << k) - 1u));
+  uint32_t tneg = 0u - (t >> 31);
+  return (int32_t)(((t ^ tneg) >> k) ^ tneg);
+}
+
+static tsr_status div_rem_si(exec *x, const minst *in, int rem) {
+  if (in->cls != VC_I64 && in->width == 32) {
+    int32_t *d = SI(x, in->res[0]);
+    const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
+    int k = uniform_pow2_shift(b, in->n);
+    if (k >= 0) {
+      int64_t n = in->n;
+      if (rem)
+        for (int64_t i = 0; i < n; i++) d[i] = (int32_t)((uint32_t)a[i] - ((uint32_t)w32_sdiv_pow2(a[i], k) << k));
+      else
+        for (int64_t i = 0; i < n; i++) d[i] = w32_sdiv_pow2(a[i], k);
+      return TSR_OK;
+    }
+  }
+  return rem ? r_remsi_lanes(x, in) : r_divsi_lanes(x, in);
+}
+tsr_status r_divsi(exec *x, const minst *in) { return div_rem_si(x, in, 0); }
+tsr_status r_remsi(exec *x, const minst *in) { return div_rem_si(x, in, 1); }
+
 IBIN32(r_andi, w_and, w32_and)
 IBIN32(r_ori, w_or, w32_or)
 IBIN32(r_xori, w_xor, w32_xor)

@@ -480,6 +480,30 @@ static void fold_rows(int k, float *d, const int64_t *ro, const float *a, int64_
   }
 }
 
+/* d[i * irs] = fred(k, d[i * irs], a[i]) for i < n: a row of the source folded into the
+ * result where the last dimension is kept (a reduction over a leading or middle dimension,
+ * as jnp.sum(x, axis=1) gives). One instance per kind, so that the loop carries no switch
+ * and vectorises where the result row is contiguous; each element takes the same operations
+ * in the same order as one at a time. */
+static inline __attribute__((always_inline)) void fold_into_of(int k, float *d, int64_t irs, const float *a,
+                                                              int64_t n) {
+  if (irs == 1)
+    for (int64_t i = 0; i < n; i++) d[i] = fred(k, d[i], a[i]);
+  else
+    for (int64_t i = 0; i < n; i++) d[i * irs] = fred(k, d[i * irs], a[i]);
+}
+
+static void fold_into(int k, float *d, int64_t irs, const float *a, int64_t n) {
+  switch (k) {
+  case RK_ADD: fold_into_of(RK_ADD, d, irs, a, n); break;
+  case RK_MUL: fold_into_of(RK_MUL, d, irs, a, n); break;
+  case RK_MINF: fold_into_of(RK_MINF, d, irs, a, n); break;
+  case RK_MAXF: fold_into_of(RK_MAXF, d, irs, a, n); break;
+  case RK_MINIMUMF: fold_into_of(RK_MINIMUMF, d, irs, a, n); break;
+  default: fold_into_of(RK_MAXIMUMF, d, irs, a, n); break;
+  }
+}
+
 tsr_status r_multi_reduction(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   exec_copy_value(x, in->res[0], in->opd[1]);
@@ -517,7 +541,7 @@ tsr_status r_multi_reduction(exec *x, const minst *in) {
         for (int64_t i = 0; i < inner; i++) v = fred(k, v, a[i]);
         d[ro] = v;
       } else {
-        for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = fred(k, d[ro + i * irs], a[i]);
+        fold_into(k, d + ro, irs, a, inner);
       }
     } else if (r->cls == VC_I64) {
       int64_t *d = SL(x, in->res[0]);
