@@ -69,13 +69,6 @@ struct tsr_checker {
   int ntallies, captallies;
   int ends;               /* KERNEL_ENDs since the last balance check */
   char kernel[64];
-  /* During a host split: a checker per host part (parts[1..nparts-1]; part 0 stands for the
-   * cores' own parts, checked here), merged in part order when the split stands; and the findings before it,
-   * what a split that does not stand rolls back to. */
-  struct tsr_checker **parts;
-  int nparts;
-  int before_total, before_kept;
-  tsr_status before_status;
   /* Many chips: the events logged and replayed in one order (log.c); NULL on one device. */
   struct tsr_machine *machine;
   struct ck_log *log;
@@ -88,14 +81,12 @@ void ck_race_event(tsr_checker *ck, const tsr_event *ev);
 void ck_race_reset(tsr_checker *ck);
 void ck_sem_event(tsr_checker *ck, const tsr_event *ev);
 void ck_sem_finish(tsr_checker *ck);   /* caller holds ck->lock */
+/* A DMA that carries poison to HBM: scanned now, or for a replayed event (ev->replayed), what
+ * was noted when it started (ev->poison_at; machine_output_poison). */
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev);
-/* The poison scan alone (first poisoned element in `at`), and the finding it makes: the log
- * scans when the DMA starts and reports when it replays. */
-bool ck_poison_found(const tsr_event *ev, int64_t *at);
 void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at);
-/* An event (cores as slots) to the enabled checks; `poison_at`: the scan made when it was
- * logged (NULL: scan now; replayed and clean: not called for poison, see log.c). */
-void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int64_t *poison_at);
+/* An event (cores as slots) to the enabled checks. */
+void ck_dispatch(tsr_checker *ck, const tsr_event *ev);
 /* Many chips (log.c): every device's events are recorded on an event tape (machine/tape.h:
  * an address as device, core, memory space, allocation and offset) and replayed through the checks in one
  * order that keeps every signal before the wait it releases: the same findings whatever the

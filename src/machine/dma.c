@@ -73,6 +73,18 @@ bool find_poison(const tsr_ref *r, int64_t *first) {
 
 bool has_poison(const tsr_ref *r) { return find_poison(r, NULL); }
 
+/* A copy out of VMEM or SMEM into HBM: an output's write-back, or a body's own copy there. */
+static bool to_hbm(const tsr_event *ev) {
+  if (ev->dir == TSR_DMA_OUT) return true;
+  return ev->dst && (ev->dst->space == TSR_HBM || ev->dst->space == TSR_ANY) && ev->src &&
+         (ev->src->space == TSR_VMEM || ev->src->space == TSR_SMEM);
+}
+
+bool machine_output_poison(const tsr_event *ev, int64_t *at) {
+  if (ev->kind != TSR_EV_DMA_START || ev->replayed || !ev->src || !to_hbm(ev)) return false;
+  return find_poison(ev->src_data ? ev->src_data : ev->src, at);
+}
+
 /* ---- semaphores ------------------------------------------------------------------------ */
 
 static int64_t *sem_cell(const tsr_ref *sem) { return (int64_t *)(void *)sem->data; }
@@ -215,7 +227,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   /* only where the copy would otherwise happen now, and no observer watches the data land
    * (one that reads the schedule only is told of the landing at the wait) */
   d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
-            !machine_observers_see_data(c->m, false);
+            !machine_observers_see_data(c->m);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;
   if (d->remote) d->recv_sem = *r->recv_sem;

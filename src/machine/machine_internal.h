@@ -99,9 +99,9 @@ typedef struct tsr_core {
   uint64_t rng;
   int64_t step;       /* for events */
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
-  int host_part;      /* the host split's host part it runs now (tsr_event.host_part), or 0 */
-  /* During a host split: the tape of the part it runs, where its events for the observers
-   * that follow no split go until the split stands (machine_split_tapes); NULL otherwise. */
+  int host_part;      /* the host split's host part it runs now (1..), or 0 */
+  /* During a host split: the tape of the part it runs, where its events for the observers go
+   * until the split stands (machine_split_tapes); NULL otherwise. */
   struct machine_tape *held;
   view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
@@ -250,22 +250,18 @@ bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *o
 bool machine_observers_read_output_data(const tsr_machine *m);
 bool machine_observers_report_races(const tsr_machine *m);
 /* Whether an observer reads more than the schedule (tsr_observer.schedule_only): the body's
- * accesses, DMA landings, bytes or addresses; `held`: one of those that follow no split. */
-bool machine_observers_see_data(const tsr_machine *m, bool held);
-/* The host split and the observers. An observer with split hooks (tsr_observer.split_begin)
- * takes a split's events as they come, part by part; the others take them from the parts'
- * tapes once the split stands, in the order of the run in order (host_split.c splices them).
- * Whether some observer takes them from the tapes; the tapes of `parts` parts, emptied (NULL:
- * out of host memory); an event from a tape to the observers without hooks. */
-bool machine_split_holds(const tsr_machine *m);
+ * accesses, DMA landings, bytes or addresses. */
+bool machine_observers_see_data(const tsr_machine *m);
+/* The host split and the observers: they take a split's events from the parts' tapes once the
+ * split stands, in the order of the run in order (host_split.c splices them). The tapes of
+ * `parts` parts, emptied (NULL: out of host memory); an event from a tape to the observers. */
 struct machine_tape *machine_split_tapes(tsr_machine *m, int parts);
 void machine_emit_held(tsr_machine *m, const tsr_event *ev);
-/* The hooks around the parts (begin false: one declined, and the others were ended). */
-bool machine_split_begin(tsr_machine *m, int host_parts);
-/* Whether every observer with hooks accepts the parts that ran (asked only of a split that
- * stands). */
-bool machine_split_accepted(tsr_machine *m);
-void machine_split_end(tsr_machine *m, bool stands);
+/* Whether ev is a DMA that carries poison to HBM: its source holds the poison pattern of its
+ * dtype where it starts (the first such element in `at`). What the poison checker looks for,
+ * found as the DMA starts: a host split's part notes it on its tape for the checkers, which
+ * see the part's events only after its buffers are gone. */
+bool machine_output_poison(const tsr_event *ev, int64_t *at);
 void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
 void machine_vwarn(tsr_machine *m, const char *fmt, va_list ap);
 void machine_clear_warnings(tsr_machine *m);

@@ -134,7 +134,7 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
     k->bspace = r->buf->space;
     k->seq = r->buf->seq;
     k->in_mesh = r->buf->in_mesh;
-    k->base = region_base(k->device, k->core, k->bspace, k->seq);
+    k->base = region_base(k->device, k->core, k->bspace, k->seq) + T->salt;
     k->data = k->base + (uint64_t)(r->data - r->buf->base);
   } else { /* an HBM operand: of its device, or (far) the namesake on this one */
     const tsr_machine *m = root ? mesh_device(root, far ? own_device : device) : NULL;
@@ -235,7 +235,8 @@ void machine_tape_event(machine_tape *T, int slot, size_t i, tsr_event *ev, mach
                     .target_core = r->target_core, .write = r->write, .space = (tsr_space)r->space,
                     .cost = r->cost >= 0 ? &s->costs[r->cost] : NULL, .loc = r->loc >= 0 ? T->strs[r->loc] : NULL,
                     .device = r->device, .target_device = r->target_device, .recv_sem = to_ref(T, s, r->recv, &refs->recv),
-                    .no_device_barrier = r->no_barrier != 0};
+                    .no_device_barrier = r->no_barrier != 0, .replayed = true,
+                    .poison_at = r->noted ? r->at : NULL};
 }
 
 /* ---- across processes: the tape as bytes ---- */

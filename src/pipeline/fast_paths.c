@@ -91,5 +91,5 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
  * before a DMA or the body first touches the buffer, and no observer that sees data is attached
  * (none sees the buffer's bytes or its address before then either). */
 bool call_may_defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !machine_observers_see_data(c->m, false) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
+  return !machine_observers_see_data(c->m) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

@@ -11,8 +11,8 @@
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
  * - DMAs move data when they start, and no output revisits blocks (mode ANY) or indexes by
- *   element (the checkers follow a split part by part; the other observers, the timing model,
- *   get the parts' events spliced into the run in order's once it stands: below);
+ *   element (the observers, the checkers and the timing model, get the parts' events spliced
+ *   into the run in order's once it stands: below);
  * - the parts are contiguous runs of the sequential order (the split dimension is the first
  *   one longer than 1), and no output block is visited by two parts of a core (walking the
  *   index maps first: in order, a block kept across a cut would be written back once, and two
@@ -345,8 +345,8 @@ static bool run_parts(call_plan *cp) {
 
 /* ---- the parts' events, spliced ------------------------------------------------------------ */
 
-/* An observer without split hooks (the timing model) gets a split's events once it stands,
- * from the parts' tapes, as the run in order would have given them. A part is a pipeline of its
+/* The observers (the checkers, the timing model) get a split's events once it stands, from
+ * the parts' tapes, as the run in order would have given them. A part is a pipeline of its
  * own: it starts with the kernel's start and allocations and a first fetch of its inputs, and
  * ends with a wait for its last output copies, the kernel's end and the releases, where the
  * run in order goes from one step to the next. The splice, core by core, part by part, keeps
@@ -500,6 +500,7 @@ static splice *splice_plan(call_plan *cp) {
   }
   step_span *span = calloc((size_t)hs->parts, sizeof *span);
   bool ok = span != NULL;
+  for (int p = 0; ok && p < hs->parts; p++) ok = !hs->tapes[p].nomem; /* a tape that lost an event */
   for (int p = 0; ok && p < hs->parts; p++) {
     part_splice *P = &sp->part[p];
     P->s = &hs->tapes[p].slots[hs->part[p].owner];
@@ -530,7 +531,7 @@ typedef struct numbering {
   uint64_t next, from, to; /* the last number given; the last start's number in its part, and here */
 } numbering;
 
-/* Record i of part p to the observers that follow no split, at `step` (-2: its own). */
+/* Record i of part p to the observers, at `step` (-2: its own). */
 static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering *num) {
   const host_split *hs = &cp->split;
   tsr_event ev;
@@ -562,7 +563,7 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
         machine_tape_event(&hs->tapes[p], hs->part[p].owner, (size_t)P->skip_of[i], &ev, &refs);
         ev = (tsr_event){.kind = TSR_EV_DMA_SKIP, .core = ev.core, .device = ev.device,
                          .target_device = ev.device, .step = step, .name = ev.name, .dir = TSR_DMA_IN,
-                         .operand = ev.operand, .rank = ev.rank, .index = ev.index};
+                         .operand = ev.operand, .rank = ev.rank, .index = ev.index, .replayed = true};
         machine_emit_held(cp->m, &ev);
       } else if (P->mark[i] == KEEP) {
         emit_record(cp, p, i, -2, &num);
@@ -578,17 +579,16 @@ bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
   host_split *hs = &cp->split;
   hs->edges = (size_t)hs->parts * (size_t)cp->n;
   hs->edge = calloc(hs->edges + 1, sizeof *hs->edge);
-  /* the observers that follow no split get the parts' events from tapes, spliced */
-  hs->tapes = machine_split_holds(m) ? machine_split_tapes(m, hs->parts) : NULL;
-  bool begun = hs->edge && (hs->tapes || !machine_split_holds(m)) && machine_split_begin(m, hs->host_parts);
+  /* the observers get the parts' events from tapes, spliced, once the split stands */
+  bool observed = m->num_observers > 0;
+  hs->tapes = observed ? machine_split_tapes(m, hs->parts) : NULL;
+  bool begun = hs->edge && (hs->tapes || !observed);
   uint64_t first_dma[TSR_MACHINE_MAX_CORES];
   for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
   bool stands = begun && run_parts(cp);
   splice *sp = NULL;
   if (stands && hs->tapes) stands = (sp = splice_plan(cp)) != NULL; /* else the run in order */
   if (begun && verdict) stands = verdict(cp->d->user, stands);
-  if (begun && stands) stands = machine_split_accepted(m);
-  if (begun) machine_split_end(m, stands);
   if (stands && sp) splice_emit(cp, sp, first_dma);
   splice_free(cp, sp);
   hs->tapes = NULL;

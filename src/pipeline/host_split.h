@@ -52,8 +52,8 @@ typedef struct host_split {
   part_edge *edge;                    /* parts x operands, while the split runs */
   size_t edges;
   bool voided;                        /* atomic: a part failed, or a host part inherited state */
-  struct machine_tape *tapes;                 /* per part, while the split runs: its events for the
-                                       * observers that follow no split (the machine's) */
+  struct machine_tape *tapes;         /* per part, while the split runs: its events for the
+                                       * observers (the machine's) */
 } host_split;
 
 /* Whether the call splits, with its parts in cp->split; if not, *why says why: what in the
@@ -65,7 +65,7 @@ bool host_split_plan(struct call_plan *cp, bool body_ok, bool run, const char **
 
 /* Runs a planned split. True when it stands: the outputs are written and cp->stats are the
  * run in order's. False when it does not (a part failed or inherited state, `verdict`, when
- * given, said no for d->user, or an observer refused it): the cores' DMA numbering is as
+ * given, said no for d->user, or the parts' events could not be kept for the observers): the cores' DMA numbering is as
  * before, and the caller runs the call in order. */
 bool host_split_run(struct call_plan *cp, bool (*verdict)(void *user, bool stands));
 

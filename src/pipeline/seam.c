@@ -31,7 +31,7 @@ int seam_runner_core(const tsr_machine *m, int runner) { return m->cores[runner]
 int seam_runner(const tsr_ctx *c) { return c->core->index; }
 int seam_grid_rank(const tsr_ctx *c) { return c->grid_rank; }
 
-bool seam_accesses_observed(const tsr_ctx *c) { return machine_observers_see_data(c->core->m, false); }
+bool seam_accesses_observed(const tsr_ctx *c) { return machine_observers_see_data(c->core->m); }
 void seam_array_padded_shape(const tsr_ctx *c, const tsr_ref *r, int64_t *padded) {
   array_padded_shape(r->shape, r->rank, r->dtype, c->m->chip.generation, padded);
 }

@@ -100,7 +100,7 @@ int seam_grid_rank(const tsr_ctx *c);
 /* Events: whether an observer reads the body's loads and stores (TSR_EV_ACCESS: the checkers
  * do, the timing model, which reads the schedule only, does not; a body reports none
  * otherwise), and an event from this body
- * at its current step (ev->step is set here; ev->core and ev->host_part by the machine). */
+ * at its current step (ev->step is set here; ev->core by the machine). */
 bool seam_accesses_observed(const tsr_ctx *c);
 /* The shape of an array in HBM as the chip lays it out: its last two dimensions rounded up
  * to the tiling (8x128 for 32-bit types, more rows for packed ones). A window of the array
