@@ -133,7 +133,7 @@ static void test_replayed(void) {
   /* a block that holds poison now, replayed with nothing noted: not read, no finding */
   tsr_checker_reset(ck);
   tsr_ref v = vref(vmem_a[1]);
-  fill_poison(&v);
+  machine_fill_poison(&v);
   emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .step = 5, .dma_id = 8, .dir = TSR_DMA_OUT, .src = &v, .dst = &h,
                        .sem = &s0, .bytes = 4096, .operand = 1, .replayed = true});
   emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .step = 5, .sem = &s0, .bytes = 4096, .replayed = true});

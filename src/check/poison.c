@@ -33,7 +33,7 @@ void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at) {
 
 tsr_status tsr_check_poison(const tsr_ref *out, const char *name) {
   int64_t at[TSR_MAX_RANK];
-  if (!find_poison(out, at)) return TSR_OK;
+  if (!machine_find_poison(out, at)) return TSR_OK;
   char idx[64];
   return tsr_fail(TSR_ERR_CHECK, "output '%s' contains poison at index %s: it holds "
                   "uninitialised VMEM or edge-block padding that no kernel wrote",

@@ -97,12 +97,12 @@ static void join(uint32_t *to, const uint32_t *from, int n) {
 
 /* The sender's clock goes into the semaphore, and the sender moves on to a new epoch. */
 static void release(vc_state *v, int n, int t, const tsr_ref *sem, int sem_slot) {
-  sem_clock *s = sem ? sem_clock_of(v, sem_identity(sem, sem_slot), true) : NULL;
+  sem_clock *s = sem ? sem_clock_of(v, machine_sem_identity(sem, sem_slot), true) : NULL;
   if (s) join(s->vc, v->vc[t], n);
 }
 
 static void acquire(vc_state *v, int n, int t, const tsr_ref *sem) {
-  sem_clock *s = sem ? sem_clock_of(v, sem_identity(sem, t), false) : NULL;
+  sem_clock *s = sem ? sem_clock_of(v, machine_sem_identity(sem, t), false) : NULL;
   if (s) join(v->vc[t], s->vc, n);
 }
 

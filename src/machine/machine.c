@@ -74,18 +74,18 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     c->m = m;
     c->id = i < cores ? i : 0; /* a stand-in: for which core, each split says */
     c->index = i;
-    arena_init(&c->vmem, TSR_VMEM, m->chip.vmem_bytes);
-    arena_init(&c->smem, TSR_SMEM, m->chip.smem_bytes);
-    arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
+    machine_arena_init(&c->vmem, TSR_VMEM, m->chip.vmem_bytes);
+    machine_arena_init(&c->smem, TSR_SMEM, m->chip.smem_bytes);
+    machine_arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
   }
   if (cores > 1) {
-    m->pool = worker_pool_create(m, cores - 1);
+    m->pool = machine_worker_pool_create(m, cores - 1);
     if (!m->pool) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "cannot start core threads"); }
   }
   if (m->num_devices > 1) {
-    tsr_status s = mesh_create_devices(m, &o);
+    tsr_status s = machine_mesh_create_devices(m, &o);
     if (s != TSR_OK) { tsr_machine_destroy(m); return s; }
   }
   *out = m;
@@ -108,8 +108,8 @@ void tsr_machine_destroy(tsr_machine *m) {
     m->transport->destroy(m->transport);
     m->transport = NULL;
   }
-  if (m->root == m) mesh_destroy_devices(m);
-  if (m->pool) worker_pool_destroy(m->pool);
+  if (m->root == m) machine_mesh_destroy_devices(m);
+  if (m->pool) machine_worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);
   if (m->cores)
     for (int i = 0; i < machine_cores_total(m); i++) {

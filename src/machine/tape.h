@@ -11,7 +11,7 @@
  * every process (on one device, an HBM address is kept as it is); a copy or signal to a
  * device of another process, which names its target by the namesake here, is told as its
  * target's. A replayed ref points into that space (never dereference it) with a stand-in
- * buffer that keeps the allocation's device, core, space and number (sem_identity works on
+ * buffer that keeps the allocation's device, core, space and number (machine_sem_identity works on
  * it as on the machine's). The tape has no lock: its consumer holds one. */
 #ifndef TSR_MACHINE_TAPE_H
 #define TSR_MACHINE_TAPE_H

@@ -22,7 +22,7 @@
  * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
  * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
 static tsr_status body_over(call_plan *cp, tsr_core *c, call_core_run *r) {
-  mesh_barrier(c, 2);
+  machine_mesh_barrier(c, 2);
   return call_carry_out(cp, c, r);
 }
 
@@ -197,7 +197,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
     machine_core_emit(c, &ev);
   }
   call_carry_in(cp, c, r);
-  mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
+  machine_mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
   TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
@@ -236,7 +236,7 @@ tsr_status call_run_core(tsr_core *c, void *arg) {
   } else {
     machine_core_reset_dmas(c);
   }
-  mesh_barrier(c, 2); /* no device reaches into this core's memory once it is released */
+  machine_mesh_barrier(c, 2); /* no device reaches into this core's memory once it is released */
   if (s == TSR_OK && cp->m->sync->mesh_run && r->p.core) s = call_check_sems_zero(cp, c, r);
   c->barrier_sem = (tsr_ref){0};
   c->step = -1;

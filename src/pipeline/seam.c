@@ -107,7 +107,7 @@ tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, co
 
 bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value) {
   const space_arena *sa = &c->core->sems;
-  mesh_transport *far = c->core->m->root->transport;
+  machine_mesh_transport *far = c->core->m->root->transport;
   for (int i = s->marks[2]; i < sa->count; i++) {
     const int64_t *v = (const int64_t *)(const void *)sa->bufs[i]->base;
     size_t n = sa->bufs[i]->bytes / sizeof(int64_t);

@@ -236,12 +236,12 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
     int64_t tiles = ev->src ? tsr_timing_tile_bytes(ev->src) : 0;
     r.bytes = tiles > ev->bytes ? tiles : ev->bytes;
     r.nominal = ev->bytes;
-    r.key = sem_identity(ev->sem, ev->core);
+    r.key = machine_sem_identity(ev->sem, ev->core);
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
     if (ev->recv_sem && ev->target_core >= 0 && ev->target_core < cpd && ev->target_device >= 0 &&
         ev->target_device < t->num_devices) { /* a remote copy: it also counts on the receiver */
       r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
-      r.recv_key = sem_identity_on(ev->recv_sem, ev->target_device, ev->target_core);
+      r.recv_key = machine_sem_identity_on(ev->recv_sem, ev->target_device, ev->target_core);
       if (other_device) break; /* over ICI; the HBM at either end is not the bottleneck */
     }
     /* An HBM-to-HBM copy reads and writes HBM: both cross its bus. */
@@ -250,17 +250,17 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
   }
   case TSR_EV_DMA_WAIT_BEGIN:
     r.bytes = ev->bytes;
-    r.key = sem_identity(ev->sem, ev->core);
+    r.key = machine_sem_identity(ev->sem, ev->core);
     break;
   case TSR_EV_SEM_SIGNAL:
     r.bytes = ev->amount;
-    r.key = other_device ? sem_identity_on(ev->sem, ev->target_device, ev->target_core)
-                         : sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
+    r.key = other_device ? machine_sem_identity_on(ev->sem, ev->target_device, ev->target_core)
+                         : machine_sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
     if (other_device) r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
     break;
   case TSR_EV_SEM_WAIT:
     r.bytes = ev->amount;
-    r.key = sem_identity(ev->sem, ev->core);
+    r.key = machine_sem_identity(ev->sem, ev->core);
     break;
   case TSR_EV_BODY_END:
     r.seconds = tsr_timing_body_seconds(&t->chip, ev->cost);
