@@ -5,7 +5,7 @@
  * and a change to the engine or to what observers see must keep every argument true.
  * tests/test_pallas_call.c checks when views and in-place writes are taken and that they give
  * the plain path's results. The host split, the other way of doing less, decides in
- * host_split.c (host_split_plan, with its reasons). */
+ * host_split.c (pipe_host_split_plan, with its reasons). */
 #include "pipeline/call.h"
 
 /* Whether input o's blocks may be views of HBM (tsr_block_spec.read_only): DMAs move data at

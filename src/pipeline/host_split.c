@@ -57,7 +57,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
   for (int part = 0; ok && part < hs->parts; part++) {
-    if (first_of_core(hs, part)) bref_free_written(&before);
+    if (first_of_core(hs, part)) pipe_bref_free_written(&before);
     const int64_t *lo = hs->part[part].offsets, *n = hs->part[part].grid;
     memcpy(idx, lo, sizeof idx);
     for (;;) {
@@ -66,7 +66,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       } else {
         for (int r = 0; r < o->geo.rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
       }
-      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk, 0) == TSR_OK;
+      ok = ok && !pipe_bref_was_written(&before, blk) && pipe_bref_mark_written(&mine, blk, 0) == TSR_OK;
       if (!ok) break;
       int g = d->grid_rank - 1; /* the next index inside this part, in order */
       for (; g >= 0; g--) {
@@ -75,11 +75,11 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       }
       if (g < 0) break;
     }
-    ok = ok && bref_add_written(&before, &mine) == TSR_OK;
-    bref_free_written(&mine);
+    ok = ok && pipe_bref_add_written(&before, &mine) == TSR_OK;
+    pipe_bref_free_written(&mine);
   }
-  bref_free_written(&before);
-  bref_free_written(&mine);
+  pipe_bref_free_written(&before);
+  pipe_bref_free_written(&mine);
   tsr_clear_error();
   return ok;
 }
@@ -113,7 +113,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
   for (int c = 0; c < cores; c++) {
     int dim;
     int64_t steps;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
+    if (pipe_partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
         !tsr_grid_num_steps(share[c], d->grid_rank, &steps)) {
       tsr_clear_error();
       *why = "the grid cannot be partitioned"; /* the run in order says why */
@@ -193,7 +193,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
  * once instead of walking for hours. A grid this long runs for seconds in order anyway. */
 #define SPLIT_MAX_WALK ((int64_t)1 << 24)
 
-bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
+bool pipe_host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
   *why = !body_ok ? "the body may keep state a host part cannot watch (DMAs, semaphores, PRNG, logs, "
@@ -574,7 +574,7 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
   }
 }
 
-bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
+bool pipe_host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
   tsr_machine *m = cp->m;
   host_split *hs = &cp->split;
   hs->edges = (size_t)hs->parts * (size_t)cp->n;
@@ -600,56 +600,56 @@ bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
 
 /* ---- a part ----------------------------------------------------------------------------- */
 
-const split_part *host_split_part(const call_plan *cp, const tsr_core *c) {
+const split_part *pipe_host_split_part(const call_plan *cp, const tsr_core *c) {
   return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
 }
 
 static bool runs_host_part(const tsr_core *c) { return c->host_part > 0; }
 
-tsr_status host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, carry_watch *w,
-                                  carry_watch **watch) {
+tsr_status pipe_host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, pipe_carry_watch *w,
+                                  pipe_carry_watch **watch) {
   const tsr_call_desc *d = cp->d;
   *watch = NULL;
   if (!cp->split.on || !runs_host_part(c)) return TSR_OK;
-  if (!carry_init(w, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  for (int i = 0; i < d->num_scratch; i++) carry_restart(w, i, scratch[i].data, tsr_ref_bytes(&scratch[i]));
+  if (!pipe_carry_init(w, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int i = 0; i < d->num_scratch; i++) pipe_carry_restart(w, i, scratch[i].data, tsr_ref_bytes(&scratch[i]));
   *watch = w;
   return TSR_OK;
 }
 
-void host_split_watch_step(const call_plan *cp, pipeline *p, carry_watch *w) {
+void pipe_host_split_watch_step(const call_plan *cp, pipeline *p, pipe_carry_watch *w) {
   const tsr_call_desc *d = cp->d;
   /* A new output block starts in a buffer that a sequential run would have left holding
    * another block (or, in place, in HBM, the same either way). The block before went back to
    * HBM whole: any byte the body left unwritten would carry that buffer's history. */
   for (int i = d->num_inputs; i < p->num_brefs; i++) {
     bref *b = &p->brefs[i];
-    if (!p->s.first_step && !sched_has_changed(&p->s, b)) continue;
+    if (!p->s.first_step && !pipe_sched_has_changed(&p->s, b)) continue;
     int region = d->num_scratch + i - d->num_inputs;
-    if (!carry_whole(w, region)) w->inherited = true;
+    if (!pipe_carry_whole(w, region)) w->inherited = true;
     bool own = !b->is_view[b->current_slot];
-    carry_restart(w, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
+    pipe_carry_restart(w, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
   }
 }
 
-void host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, carry_watch *w) {
+void pipe_host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, pipe_carry_watch *w) {
   host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
     part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
     memcpy(e->first, brefs[i].blk_first, sizeof e->first);
     memcpy(e->last, brefs[i].blk_cur, sizeof e->last);
-    e->first_bytes = brefs[i].geo.passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
+    e->first_bytes = brefs[i].geo.passthrough ? 0 : pipe_bref_block_bytes(&brefs[i], brefs[i].blk_first);
     e->held_warning = brefs[i].held_warning;
     brefs[i].held_warning = NULL;
   }
   for (int i = 0; runs_host_part(c) && i < cp->d->num_outputs; i++) /* the last blocks, as at each step */
-    if (!carry_whole(w, cp->d->num_scratch + i)) w->inherited = true;
+    if (!pipe_carry_whole(w, cp->d->num_scratch + i)) w->inherited = true;
   if (w->inherited) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
 }
 
 /* ---- describe and free ------------------------------------------------------------------ */
 
-void host_split_describe(const call_plan *cp, bool planned, const char *why, FILE *out) {
+void pipe_host_split_describe(const call_plan *cp, bool planned, const char *why, FILE *out) {
   const host_split *hs = &cp->split;
   int cores = cp->m->num_cores;
   if (!planned) {
@@ -667,7 +667,7 @@ void host_split_describe(const call_plan *cp, bool planned, const char *why, FIL
           cores > 1 ? "s'" : "'s");
 }
 
-void host_split_free(host_split *hs) {
+void pipe_host_split_free(host_split *hs) {
   for (size_t i = 0; hs->edge && i < hs->edges; i++) free(hs->edge[i].held_warning);
   free(hs->part);
   free(hs->worker);
