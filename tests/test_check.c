@@ -243,7 +243,7 @@ static int64_t lcg(uint64_t *state, int64_t n) {
   return (int64_t)(*state >> 33) % n;
 }
 
-/* refs_overlap against the bytes themselves: random strided views (negative strides, size-1
+/* ck_refs_overlap against the bytes themselves: random strided views (negative strides, size-1
  * and broadcast dims, other dtypes, unaligned starts) of one buffer, each pair's answer
  * compared with a byte map. */
 static void test_overlap_exact(void) {
@@ -286,10 +286,10 @@ static void test_overlap_exact(void) {
         }
       }
     }
-    bool got = refs_overlap(&r[0], &r[1]), back = refs_overlap(&r[1], &r[0]);
+    bool got = ck_refs_overlap(&r[0], &r[1]), back = ck_refs_overlap(&r[1], &r[0]);
     if (got == brute && back == brute) agree++;
     else if (agree >= 0) {
-      fprintf(stderr, "  trial %d: refs_overlap %d/%d, bytes %d\n", trial, got, back, brute);
+      fprintf(stderr, "  trial %d: ck_refs_overlap %d/%d, bytes %d\n", trial, got, back, brute);
       agree = -1000000;
     }
     overlapping += brute;

@@ -12,16 +12,16 @@
 
 /* The bytes a ref's elements span, [lo, hi): exact for dense views, a superset for strided
  * ones (two strided views can share a span without sharing an element; both are then reported
- * as overlapping, which errs on the side of a report; refs_overlap then looks closer). */
+ * as overlapping, which errs on the side of a report; ck_refs_overlap then looks closer). */
 typedef struct region {
   uintptr_t lo, hi;
 } region;
 
-region ref_region(const tsr_ref *r);
+region ck_ref_region(const tsr_ref *r);
 static inline bool regions_overlap(region a, region b) { return a.lo < b.hi && b.lo < a.hi; }
 /* Whether the views share a byte, exactly (src/check/overlap.c): interleaved strided views
  * whose spans meet are told apart. */
-bool refs_overlap(const tsr_ref *a, const tsr_ref *b);
+bool ck_refs_overlap(const tsr_ref *a, const tsr_ref *b);
 
 /* A DMA started and not yet waited for, as the race checker remembers it. */
 typedef struct flight {

@@ -192,7 +192,7 @@ char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
   return buf;
 }
 
-region ref_region(const tsr_ref *r) {
+region ck_ref_region(const tsr_ref *r) {
   region g;
   tsr_ref_span(r, &g.lo, &g.hi);
   return g;

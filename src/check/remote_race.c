@@ -152,7 +152,7 @@ static void describe_copy(const tsr_checker *ck, const remote_write *w, char *bu
 
 static void on_access(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores;
-  region r = ref_region(ev->dst);
+  region r = ck_ref_region(ev->dst);
   int device = t / ck->device_cores;
   for (int i = 0; i < v->nrw; i++) {
     remote_write *w = &v->rw[i];
@@ -193,7 +193,7 @@ static void check_entered(tsr_checker *ck, vc_state *v, const tsr_event *ev, con
 
 static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores, dev = ev->target_device;
-  remote_write w = {.r = ref_region(ev->dst), .writer = t, .target_device = dev, .epoch = v->vc[t][t],
+  remote_write w = {.r = ck_ref_region(ev->dst), .writer = t, .target_device = dev, .epoch = v->vc[t][t],
                     .dma_id = ev->dma_id, .step = ev->step, .dst = *ev->dst};
   check_entered(ck, v, ev, &w);
   char who[40], c[256];
