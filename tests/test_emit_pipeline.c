@@ -529,7 +529,7 @@ static void test_edges(void) {
   int64_t shape[2] = {600, 600};
   for (int t = 0; t < 3; t++) {
     int64_t tiling[2];
-    array_tiling(shape, 2, types[t], 5, tiling);
+    pipe_array_tiling(shape, 2, types[t], 5, tiling);
     CHECK(tiling[0] == 8 && tiling[1] == 128);
     size_t es = tsr_dtype_size(types[t]);
     unsigned char *x = malloc(600 * 600 * es), *o = calloc(600 * 600, es);
@@ -559,15 +559,15 @@ static void test_edges(void) {
   }
   /* the seed's tiling on other shapes: second-minor tile from the packing, doubled up to 8 */
   int64_t t[2], s4[2] = {4, 600}, s2[2] = {2, 600};
-  array_tiling(s4, 2, TSR_F32, 5, t);
+  pipe_array_tiling(s4, 2, TSR_F32, 5, t);
   CHECK(t[0] == 4 && t[1] == 128);
-  array_tiling(s4, 2, TSR_I8, 5, t);
+  pipe_array_tiling(s4, 2, TSR_I8, 5, t);
   CHECK(t[0] == 4);
-  array_tiling(s2, 2, TSR_BF16, 5, t);
+  pipe_array_tiling(s2, 2, TSR_BF16, 5, t);
   CHECK(t[0] == 2);
-  array_tiling(s2, 2, TSR_F32, 3, t);  /* before v4: twice the packing */
+  pipe_array_tiling(s2, 2, TSR_F32, 3, t);  /* before v4: twice the packing */
   CHECK(t[0] == 2);
-  array_tiling(s4, 2, TSR_I8, 3, t);
+  pipe_array_tiling(s4, 2, TSR_I8, 3, t);
   CHECK(t[0] == 8);
 }
 

@@ -414,36 +414,36 @@ static void test_carry_watch(void) {
   CHECK_OK(tsr_ref_window(&all, r3, one_row, &row));
   int64_t n16 = 16;
   tsr_ref elsewhere = tsr_ref_dense(other, TSR_F32, TSR_VMEM, 1, &n16);
-  carry_watch w;
-  CHECK(carry_init(&w, 2));
-  carry_access(&w, &all, true, false); /* nothing watched yet */
+  pipe_carry_watch w;
+  CHECK(pipe_carry_init(&w, 2));
+  pipe_carry_access(&w, &all, true, false); /* nothing watched yet */
   CHECK(!w.inherited);
-  carry_restart(&w, 0, buf, sizeof buf);
-  carry_access(&w, &elsewhere, true, true); /* outside the region */
+  pipe_carry_restart(&w, 0, buf, sizeof buf);
+  pipe_carry_access(&w, &elsewhere, true, true); /* outside the region */
   CHECK(!w.inherited);
-  carry_access(&w, &left, false, true); /* a strided half, marked row by row */
-  carry_access(&w, &left, true, false);
+  pipe_carry_access(&w, &left, false, true); /* a strided half, marked row by row */
+  pipe_carry_access(&w, &left, true, false);
   CHECK(!w.inherited);
-  carry_access(&w, &row, true, false); /* half of row 3 is not written */
+  pipe_carry_access(&w, &row, true, false); /* half of row 3 is not written */
   CHECK(w.inherited);
   w.inherited = false;
-  carry_access(&w, &right, false, false); /* a masked store marks nothing */
-  carry_access(&w, &right, true, false);
+  pipe_carry_access(&w, &right, false, false); /* a masked store marks nothing */
+  pipe_carry_access(&w, &right, true, false);
   CHECK(w.inherited);
   w.inherited = false;
-  carry_access(&w, &right, false, true);
+  pipe_carry_access(&w, &right, false, true);
   CHECK_EQ_INT(w.open, 0); /* whole now: nothing left to watch */
-  carry_access(&w, &all, true, false);
+  pipe_carry_access(&w, &all, true, false);
   CHECK(!w.inherited);
-  carry_restart(&w, 0, buf, sizeof buf); /* a new block in the same buffer */
+  pipe_carry_restart(&w, 0, buf, sizeof buf); /* a new block in the same buffer */
   CHECK_EQ_INT(w.open, 1);
-  carry_access(&w, &row, true, true); /* a store that adds reads first */
+  pipe_carry_access(&w, &row, true, true); /* a store that adds reads first */
   CHECK(w.inherited);
   w.inherited = false;
-  carry_access(&w, &all, false, true);
-  carry_restart(&w, 1, buf, 0); /* an empty region watches nothing */
+  pipe_carry_access(&w, &all, false, true);
+  pipe_carry_restart(&w, 1, buf, 0); /* an empty region watches nothing */
   CHECK_EQ_INT(w.open, 0);
-  carry_free(&w);
+  pipe_carry_free(&w);
 }
 
 int main(void) {

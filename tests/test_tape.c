@@ -39,7 +39,7 @@ static void describe(char *out, size_t cap, const tsr_event *ev) {
            ev->core, ev->device, (long long)ev->step, ev->name ? ev->name : "-", ev->operand,
            (unsigned long long)ev->dma_id, (long long)ev->bytes, (long long)ev->amount, ev->rank,
            (long long)(ev->index && ev->rank ? ev->index[0] : -1),
-           (unsigned long long)sem_identity(ev->sem, ev->core), src, dst, (int)ev->space,
+           (unsigned long long)machine_sem_identity(ev->sem, ev->core), src, dst, (int)ev->space,
            ev->cost ? ev->cost->flops : -1.0);
 }
 

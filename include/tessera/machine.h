@@ -134,9 +134,7 @@ void tsr_cost_add_matmul(tsr_cost *c, int64_t m, int64_t k, int64_t n, double co
 typedef struct tsr_event {
   tsr_event_kind kind;
   int core;
-  int host_part;               /* 0; during a host split, the host part (1..) it came from */
-  int64_t step;                /* core-local step (in the core's order during a host split);
-                                  -1 outside the grid */
+  int64_t step;                /* core-local step; -1 outside the grid */
   const char *name;            /* kernel name, operand name ("in0"), or phase */
   uint64_t dma_id;
   tsr_dma_dir dir;
@@ -173,6 +171,14 @@ typedef struct tsr_event {
   /* KERNEL_BEGIN on many devices: the kernel starts without the device barrier
    * (tsr_call_desc.no_device_barrier). */
   bool no_device_barrier;
+  /* The event was replayed from an event tape (a host split's, once it stands): its refs name
+   * memory by the tape's addresses (docs/architecture.md, "The event tape"), the allocation's
+   * device, core, space and number kept in their buffers, and must not be read. `poison_at`:
+   * for a DMA_START that carries data to HBM, the first element of its source that held
+   * poison when it started, as noted then for an observer that reads output data
+   * (tsr_observer.reads_output_data); NULL: none, or not looked at. */
+  bool replayed;
+  const int64_t *poison_at;
 } tsr_event;
 
 typedef struct tsr_observer {
@@ -180,23 +186,12 @@ typedef struct tsr_observer {
   /* Called on the thread of the core that produced the event; an observer of several cores
    * must be thread-safe (or keep per-core state indexed by ev->core). */
   void (*on_event)(void *user, const tsr_event *ev);
-  /* Optional, both or neither: an observer that follows a host split (each core's share of
-   * the grid run in contiguous parts at once: a core's first part on the core, the others,
-   * the host parts, on host threads standing in for it; docs/architecture.md). Without them,
-   * it gets a split's events once the split stands, on the calling thread, core by core, in
-   * the order the run in order gives them (steps, copies, waits, skips and DMA numbers as in
-   * order; refs name the parts' own buffers). split_begin comes before the parts run (false: the call
-   * runs in order instead); the host parts are numbered 1..host_parts. Between it and
-   * split_end, events of host part P carry ev->host_part == P and its core's id, one thread
-   * at a time, in that part's order (the cores' own parts: 0). split_end says whether the
-   * split stood: if not, the call runs again in order, and what the parts showed must be
-   * forgotten. */
-  bool (*split_begin)(void *user, int host_parts);
-  void (*split_end)(void *user, bool stands);
-  /* Optional (with the two above): asked once the parts have run, before split_end; false
-   * voids the split, and the call runs again in order (the checkers refuse a split in which a
-   * part found something, so that findings read as the run in order's). */
-  bool (*split_accepts)(void *user);
+  /* A host split (each core's share of the grid run in contiguous parts at once, on host
+   * threads standing in for the core; docs/architecture.md) is not seen as it runs: once it
+   * stands, its events come on the calling thread, core by core, in the order the run in
+   * order gives them (steps, copies, waits, skips and DMA numbers as in order), from the
+   * parts' event tapes (ev->replayed); a split that does not stand is never seen, and the call
+   * runs again in order. */
   /* The observer reads the bytes that output DMAs carry, not only where they go (the poison
    * checker looks for the poison of fresh VMEM in them): zero-copy mode then keeps output
    * blocks as VMEM buffers, which a view of HBM would not show. */

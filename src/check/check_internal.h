@@ -12,16 +12,16 @@
 
 /* The bytes a ref's elements span, [lo, hi): exact for dense views, a superset for strided
  * ones (two strided views can share a span without sharing an element; both are then reported
- * as overlapping, which errs on the side of a report; refs_overlap then looks closer). */
+ * as overlapping, which errs on the side of a report; ck_refs_overlap then looks closer). */
 typedef struct region {
   uintptr_t lo, hi;
 } region;
 
-region ref_region(const tsr_ref *r);
+region ck_ref_region(const tsr_ref *r);
 static inline bool regions_overlap(region a, region b) { return a.lo < b.hi && b.lo < a.hi; }
 /* Whether the views share a byte, exactly (src/check/overlap.c): interleaved strided views
  * whose spans meet are told apart. */
-bool refs_overlap(const tsr_ref *a, const tsr_ref *b);
+bool ck_refs_overlap(const tsr_ref *a, const tsr_ref *b);
 
 /* A DMA started and not yet waited for, as the race checker remembers it. */
 typedef struct flight {
@@ -69,13 +69,6 @@ struct tsr_checker {
   int ntallies, captallies;
   int ends;               /* KERNEL_ENDs since the last balance check */
   char kernel[64];
-  /* During a host split: a checker per host part (parts[1..nparts-1]; part 0 stands for the
-   * cores' own parts, checked here), merged in part order when the split stands; and the findings before it,
-   * what a split that does not stand rolls back to. */
-  struct tsr_checker **parts;
-  int nparts;
-  int before_total, before_kept;
-  tsr_status before_status;
   /* Many chips: the events logged and replayed in one order (log.c); NULL on one device. */
   struct tsr_machine *machine;
   struct ck_log *log;
@@ -88,14 +81,12 @@ void ck_race_event(tsr_checker *ck, const tsr_event *ev);
 void ck_race_reset(tsr_checker *ck);
 void ck_sem_event(tsr_checker *ck, const tsr_event *ev);
 void ck_sem_finish(tsr_checker *ck);   /* caller holds ck->lock */
+/* A DMA that carries poison to HBM: scanned now, or for a replayed event (ev->replayed), what
+ * was noted when it started (ev->poison_at; machine_output_poison). */
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev);
-/* The poison scan alone (first poisoned element in `at`), and the finding it makes: the log
- * scans when the DMA starts and reports when it replays. */
-bool ck_poison_found(const tsr_event *ev, int64_t *at);
 void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at);
-/* An event (cores as slots) to the enabled checks; `poison_at`: the scan made when it was
- * logged (NULL: scan now; replayed and clean: not called for poison, see log.c). */
-void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int64_t *poison_at);
+/* An event (cores as slots) to the enabled checks. */
+void ck_dispatch(tsr_checker *ck, const tsr_event *ev);
 /* Many chips (log.c): every device's events are recorded on an event tape (machine/tape.h:
  * an address as device, core, memory space, allocation and offset) and replayed through the checks in one
  * order that keeps every signal before the wait it releases: the same findings whatever the

@@ -7,13 +7,6 @@
 #include "check/check_internal.h"
 #include "machine/machine_internal.h"
 
-static void free_parts(tsr_checker *ck) {
-  for (int i = 1; i < ck->nparts; i++) tsr_checker_destroy(ck->parts[i]);
-  free(ck->parts);
-  ck->parts = NULL;
-  ck->nparts = 0;
-}
-
 tsr_status tsr_checker_create(unsigned checks, tsr_checker **out) {
   *out = NULL;
   if (checks & ~(unsigned)TSR_CHECK_ALL) return tsr_fail(TSR_ERR_INVALID, "unknown checks 0x%x", checks);
@@ -46,7 +39,6 @@ void tsr_checker_destroy(tsr_checker *ck) {
   for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
   ck_remote_free(ck);
   ck_log_free(ck);
-  free_parts(ck);
   pthread_mutex_destroy(&ck->lock);
   free(ck);
 }
@@ -79,7 +71,7 @@ void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) {
   pthread_mutex_unlock(&ck->lock);
 }
 
-void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int64_t *poison_at) {
+void ck_dispatch(tsr_checker *ck, const tsr_event *ev) {
   if (ev->kind == TSR_EV_KERNEL_BEGIN && ev->name && ev->core == 0) {
     pthread_mutex_lock(&ck->lock);
     snprintf(ck->kernel, sizeof ck->kernel, "%s", ev->name);
@@ -88,11 +80,11 @@ void ck_dispatch(tsr_checker *ck, const tsr_event *ev, bool replayed, const int6
   if (ck->checks & TSR_CHECK_RACES) ck_race_event(ck, ev);
   if ((ck->checks & TSR_CHECK_RACES) && ck->num_devices > 1) ck_remote_event(ck, ev);
   if (ck->checks & TSR_CHECK_SEMAPHORES) ck_sem_event(ck, ev);
-  if (!(ck->checks & TSR_CHECK_POISON)) return;
-  if (!replayed) ck_poison_event(ck, ev);
-  else if (poison_at) ck_poison_report(ck, ev, poison_at);
+  if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);
 }
 
+/* A host split's events come once it stands, replayed from its parts' tapes in the order of
+ * the run in order (docs/architecture.md), so they are checked as the run in order's. */
 static void on_event(void *user, const tsr_event *ev) {
   tsr_checker *ck = user;
   if (ck->num_devices > 1) { /* many chips: logged, and checked in one order (log.c) */
@@ -100,82 +92,11 @@ static void on_event(void *user, const tsr_event *ev) {
     return;
   }
   if (ev->core < 0 || ev->core >= CK_MAX_CORES) return;
-  if (ev->host_part > 0) { /* a host part goes to its own checker, which only its thread touches */
-    if (ev->host_part >= ck->nparts || !ck->parts[ev->host_part]) return;
-    ck = ck->parts[ev->host_part];
-  }
-  ck_dispatch(ck, ev, false, NULL);
-}
-
-/* A host split: each host part is checked on its own, as its core would check it from a
- * fresh start; the parts' findings follow those of the cores' own parts, in part order. */
-static bool split_begin(void *user, int host_parts) {
-  tsr_checker *ck = user;
-  /* many chips: the events are logged and replayed after the call, which a split's findings
-   * (to be known before the split stands) cannot wait for; such calls run in order */
-  if (host_parts < 0 || ck->num_devices > 1) return false;
-  ck->parts = calloc((size_t)host_parts + 1, sizeof *ck->parts);
-  if (!ck->parts) return false;
-  ck->nparts = host_parts + 1;
-  for (int i = 1; i <= host_parts; i++)
-    if (tsr_checker_create(ck->checks, &ck->parts[i]) != TSR_OK) {
-      free_parts(ck);
-      tsr_clear_error();
-      return false;
-    }
-  pthread_mutex_lock(&ck->lock);
-  ck->before_total = ck->total;
-  ck->before_kept = ck->nkept;
-  ck->before_status = ck->first_status;
-  pthread_mutex_unlock(&ck->lock);
-  return true;
-}
-
-/* A part numbers its DMAs from its own start (a host part) or without the prefetch its last
- * step would start for the next part (the core's own): a split during which anything was
- * found is refused, and the run in order finds it again with the numbers a user can follow
- * in order. (Each host part runs only on its own thread, and all have ended here.) */
-static bool split_accepts(void *user) {
-  tsr_checker *ck = user;
-  pthread_mutex_lock(&ck->lock);
-  bool clean = ck->total == ck->before_total;
-  pthread_mutex_unlock(&ck->lock);
-  for (int i = 1; i < ck->nparts; i++) {
-    tsr_checker *part = ck->parts[i];
-    if (part->ends > 0) ck_sem_finish(part);
-    if (part->total > 0) clean = false;
-  }
-  return clean;
-}
-
-static void split_end(void *user, bool stands) {
-  tsr_checker *ck = user;
-  pthread_mutex_lock(&ck->lock);
-  if (stands) { /* after split_accepts, no part has a finding: a caller that does not ask it still
-                 * gets every finding, each in its part's own numbering */
-    for (int i = 1; i < ck->nparts; i++) {
-      tsr_checker *part = ck->parts[i];
-      if (part->ends > 0) ck_sem_finish(part);
-      for (int j = 0; j < part->nkept; j++) ck_report_locked(ck, part->first_status, "%s", part->kept[j]);
-      /* findings past the part's kept ones were only counted */
-      ck->total += part->total - part->nkept;
-    }
-  } else { /* the call runs again in order: what the parts found, it will find again */
-    for (int i = ck->before_kept; i < ck->nkept; i++) free(ck->kept[i]);
-    ck->nkept = ck->before_kept;
-    ck->total = ck->before_total;
-    ck->first_status = ck->before_status;
-    ck->ntallies = 0;
-    ck->ends = 0;
-  }
-  pthread_mutex_unlock(&ck->lock);
-  if (!stands) ck_race_reset(ck);
-  free_parts(ck);
+  ck_dispatch(ck, ev);
 }
 
 tsr_observer tsr_checker_observer(tsr_checker *ck) {
-  return (tsr_observer){.user = ck, .on_event = on_event, .split_begin = split_begin, .split_end = split_end,
-                        .split_accepts = split_accepts, .reads_output_data = (ck->checks & TSR_CHECK_POISON) != 0,
+  return (tsr_observer){.user = ck, .on_event = on_event, .reads_output_data = (ck->checks & TSR_CHECK_POISON) != 0,
                         .reports_races = (ck->checks & TSR_CHECK_RACES) != 0};
 }
 
@@ -271,7 +192,7 @@ char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
   return buf;
 }
 
-region ref_region(const tsr_ref *r) {
+region ck_ref_region(const tsr_ref *r) {
   region g;
   tsr_ref_span(r, &g.lo, &g.hi);
   return g;

@@ -70,9 +70,10 @@ void ck_log_event(tsr_checker *ck, const tsr_event *ev) {
   ck_log *L = ck->log;
   if (!L) return;
   int64_t at[TSR_MAX_RANK] = {0};
-  bool poisoned = (ck->checks & TSR_CHECK_POISON) && ck_poison_found(ev, at); /* the bytes are here now */
+  const int64_t *noted = NULL; /* the bytes are here now (or were, when a replayed event was recorded) */
+  if (ck->checks & TSR_CHECK_POISON) noted = ev->replayed ? ev->poison_at : machine_output_poison(ev, at) ? at : NULL;
   pthread_mutex_lock(&L->lock);
-  machine_tape_record(&L->tape, ck->machine, ev, poisoned ? at : NULL);
+  machine_tape_record(&L->tape, ck->machine, ev, noted);
   if (ev->kind == TSR_EV_KERNEL_END && ++L->ends >= ck->num_cores && !L->held) replay_locked(ck);
   pthread_mutex_unlock(&L->lock);
 }
@@ -83,11 +84,10 @@ static void replay_one(tsr_checker *ck, ck_log *L, int slot, size_t i) {
   machine_tape_event_refs refs;
   tsr_event ev;
   machine_tape_event(&L->tape, slot, i, &ev, &refs);
-  const machine_tape_rec *r = &L->tape.slots[slot].recs[i];
   int dc = ck->device_cores; /* the checks number the cores of every device in one row */
-  ev.core = r->device * dc + r->core;
-  ev.target_core = r->target_device * dc + r->target_core;
-  ck_dispatch(ck, &ev, true, r->noted ? r->at : NULL);
+  ev.core = ev.device * dc + ev.core;
+  ev.target_core = ev.target_device * dc + ev.target_core;
+  ck_dispatch(ck, &ev);
 }
 
 typedef struct sem_val {

@@ -1,4 +1,4 @@
-/* Whether two strided views share a byte. Their spans (ref_region) say no quickly; when the
+/* Whether two strided views share a byte. Their spans (ck_ref_region) say no quickly; when the
  * spans meet, views of one array can still be disjoint: column blocks of a row-major array
  * interleave (block j of an [8,512] array in [8,128] blocks spans rows 0..7 of every block).
  * A byte of view a is A + sum_k i_k*sa_k + t (0 <= i_k < na_k, 0 <= t < element size), so a and
@@ -61,8 +61,8 @@ static int solve(equation *e, int k, int64_t rhs) {
   return 0;
 }
 
-bool refs_overlap(const tsr_ref *a, const tsr_ref *b) {
-  if (!regions_overlap(ref_region(a), ref_region(b))) return false;
+bool ck_refs_overlap(const tsr_ref *a, const tsr_ref *b) {
+  if (!regions_overlap(ck_ref_region(a), ck_ref_region(b))) return false;
   if (tsr_ref_is_contiguous(a) && tsr_ref_is_contiguous(b)) return true; /* dense spans meet */
   equation e = {.nt = 0};
   int64_t esa = (int64_t)tsr_dtype_size(a->dtype), esb = (int64_t)tsr_dtype_size(b->dtype);

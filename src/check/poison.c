@@ -7,20 +7,13 @@
 #include "check/check_internal.h"
 #include "machine/machine_internal.h"
 
-static bool to_hbm(const tsr_event *ev) {
-  if (ev->dir == TSR_DMA_OUT) return true;
-  return ev->dst && (ev->dst->space == TSR_HBM || ev->dst->space == TSR_ANY) && ev->src &&
-         (ev->src->space == TSR_VMEM || ev->src->space == TSR_SMEM);
-}
-
-bool ck_poison_found(const tsr_event *ev, int64_t *at) {
-  if (ev->kind != TSR_EV_DMA_START || !ev->src || !to_hbm(ev)) return false;
-  return find_poison(ev->src_data ? ev->src_data : ev->src, at);
-}
-
 void ck_poison_event(tsr_checker *ck, const tsr_event *ev) {
   int64_t at[TSR_MAX_RANK];
-  if (ck_poison_found(ev, at)) ck_poison_report(ck, ev, at);
+  if (ev->replayed) { /* the bytes are gone: what was noted when the DMA started */
+    if (ev->poison_at) ck_poison_report(ck, ev, ev->poison_at);
+  } else if (machine_output_poison(ev, at)) {
+    ck_poison_report(ck, ev, at);
+  }
 }
 
 void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at) {
@@ -40,7 +33,7 @@ void ck_poison_report(tsr_checker *ck, const tsr_event *ev, const int64_t *at) {
 
 tsr_status tsr_check_poison(const tsr_ref *out, const char *name) {
   int64_t at[TSR_MAX_RANK];
-  if (!find_poison(out, at)) return TSR_OK;
+  if (!machine_find_poison(out, at)) return TSR_OK;
   char idx[64];
   return tsr_fail(TSR_ERR_CHECK, "output '%s' contains poison at index %s: it holds "
                   "uninitialised VMEM or edge-block padding that no kernel wrote",

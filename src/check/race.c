@@ -43,7 +43,7 @@ static void report_pair(tsr_checker *ck, int core, const flight *a, const char *
 
 /* the spans first (cheap, and most pairs are apart), then the exact test */
 static bool meet(region ra, const tsr_ref *a, region rb, const tsr_ref *b) {
-  return regions_overlap(ra, rb) && refs_overlap(a, b);
+  return regions_overlap(ra, rb) && ck_refs_overlap(a, b);
 }
 
 static void dma_start(tsr_checker *ck, const tsr_event *ev) {
@@ -57,7 +57,7 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
     fl->cap = ncap;
   }
   flight *nf = &fl->a[fl->n];
-  *nf = (flight){.id = ev->dma_id, .src = ref_region(ev->src), .dst = ref_region(ev->dst),
+  *nf = (flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
                  .sem = ev->sem ? ev->sem->data : NULL, .credit = ev->bytes, .dir = ev->dir,
                  .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst,
                  .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3)};
@@ -110,7 +110,7 @@ static void handed_on(tsr_checker *ck, const tsr_event *ev) {
 static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
-  region r = ref_region(ev->dst);
+  region r = ck_ref_region(ev->dst);
   for (int i = 0; i < fl->n; i++) {
     const flight *f = &fl->a[i];
     bool hits_dst = meet(r, ev->dst, f->dst, &f->dst_ref);

@@ -97,12 +97,12 @@ static void join(uint32_t *to, const uint32_t *from, int n) {
 
 /* The sender's clock goes into the semaphore, and the sender moves on to a new epoch. */
 static void release(vc_state *v, int n, int t, const tsr_ref *sem, int sem_slot) {
-  sem_clock *s = sem ? sem_clock_of(v, sem_identity(sem, sem_slot), true) : NULL;
+  sem_clock *s = sem ? sem_clock_of(v, machine_sem_identity(sem, sem_slot), true) : NULL;
   if (s) join(s->vc, v->vc[t], n);
 }
 
 static void acquire(vc_state *v, int n, int t, const tsr_ref *sem) {
-  sem_clock *s = sem ? sem_clock_of(v, sem_identity(sem, t), false) : NULL;
+  sem_clock *s = sem ? sem_clock_of(v, machine_sem_identity(sem, t), false) : NULL;
   if (s) join(v->vc[t], s->vc, n);
 }
 
@@ -152,7 +152,7 @@ static void describe_copy(const tsr_checker *ck, const remote_write *w, char *bu
 
 static void on_access(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores;
-  region r = ref_region(ev->dst);
+  region r = ck_ref_region(ev->dst);
   int device = t / ck->device_cores;
   for (int i = 0; i < v->nrw; i++) {
     remote_write *w = &v->rw[i];
@@ -193,7 +193,7 @@ static void check_entered(tsr_checker *ck, vc_state *v, const tsr_event *ev, con
 
 static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores, dev = ev->target_device;
-  remote_write w = {.r = ref_region(ev->dst), .writer = t, .target_device = dev, .epoch = v->vc[t][t],
+  remote_write w = {.r = ck_ref_region(ev->dst), .writer = t, .target_device = dev, .epoch = v->vc[t][t],
                     .dma_id = ev->dma_id, .step = ev->step, .dst = *ev->dst};
   check_entered(ck, v, ev, &w);
   char who[40], c[256];

@@ -12,7 +12,7 @@
 #include "machine/machine_internal.h"
 
 static sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool dma) {
-  uint64_t key = sem_identity(sem, core);
+  uint64_t key = machine_sem_identity(sem, core);
   for (int i = 0; i < ck->ntallies; i++)
     if (ck->tallies[i].key == key) return &ck->tallies[i];
   if (ck->ntallies == ck->captallies) {

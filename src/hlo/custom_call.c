@@ -284,7 +284,7 @@ tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_v
   double t0 = now();
   if (s == TSR_OK && machine_devices == n) {
     s = tsr_hlo_kernel_run_devices(k, m, ops, in->n_in, outs, in->n_out, cs);
-    if (s == TSR_OK) s = mesh_share_results(m, outs, in->n_out); /* under MPI: every device's, here too */
+    if (s == TSR_OK) s = machine_mesh_share_results(m, outs, in->n_out); /* under MPI: every device's, here too */
   } else {
     for (int d = 0; d < n && s == TSR_OK; d++) {
       s = tsr_hlo_kernel_run(k, m, ops[d], in->n_in, outs[d], in->n_out, &cs[d]);

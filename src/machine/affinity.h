@@ -11,11 +11,11 @@ typedef struct host_affinity {
 } host_affinity;
 
 /* The creator's CPUs, or the process's (its first thread's) when the creator is pinned to one. */
-void affinity_init(host_affinity *a);
+void machine_affinity_init(host_affinity *a);
 /* Every allowed CPU but `cpu`, into *set; false when `cpu` is not among them or is the only
  * one (then nothing is pinned). */
-bool affinity_all_but(const host_affinity *a, int cpu, cpu_set_t *set);
+bool machine_affinity_all_but(const host_affinity *a, int cpu, cpu_set_t *set);
 /* Pins the calling thread to every allowed CPU but `cpu`: the kernel moves it off at once. */
-void affinity_keep_off(const host_affinity *a, int cpu);
+void machine_affinity_keep_off(const host_affinity *a, int cpu);
 
 #endif

@@ -15,7 +15,7 @@
 
 static unsigned char poison_byte(tsr_dtype t) { return dtype_traits_of(t)->poison; }
 
-void fill_poison(const tsr_ref *r) {
+void machine_fill_poison(const tsr_ref *r) {
   size_t es = tsr_dtype_size(r->dtype);
   unsigned char pb = poison_byte(r->dtype);
   strided_rows w;
@@ -29,7 +29,7 @@ void fill_poison(const tsr_ref *r) {
 
 /* Scans row by row (the innermost dimension), comparing whole elements against the pattern:
  * checkers run this on every output DMA, so it has to be a tight loop. */
-bool find_poison(const tsr_ref *r, int64_t *first) {
+bool machine_find_poison(const tsr_ref *r, int64_t *first) {
   size_t es = tsr_dtype_size(r->dtype);
   if (es == 0 || es > 8 || tsr_ref_numel(r) == 0) return false;
   unsigned char pb = poison_byte(r->dtype);
@@ -71,7 +71,19 @@ bool find_poison(const tsr_ref *r, int64_t *first) {
   }
 }
 
-bool has_poison(const tsr_ref *r) { return find_poison(r, NULL); }
+bool machine_has_poison(const tsr_ref *r) { return machine_find_poison(r, NULL); }
+
+/* A copy out of VMEM or SMEM into HBM: an output's write-back, or a body's own copy there. */
+static bool to_hbm(const tsr_event *ev) {
+  if (ev->dir == TSR_DMA_OUT) return true;
+  return ev->dst && (ev->dst->space == TSR_HBM || ev->dst->space == TSR_ANY) && ev->src &&
+         (ev->src->space == TSR_VMEM || ev->src->space == TSR_SMEM);
+}
+
+bool machine_output_poison(const tsr_event *ev, int64_t *at) {
+  if (ev->kind != TSR_EV_DMA_START || ev->replayed || !ev->src || !to_hbm(ev)) return false;
+  return machine_find_poison(ev->src_data ? ev->src_data : ev->src, at);
+}
 
 /* ---- semaphores ------------------------------------------------------------------------ */
 
@@ -142,7 +154,7 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
 }
 
 static void move_data(tsr_core *c, pending_dma *d) {
-  if (d->has_poison) fill_poison(&d->poison);
+  if (d->machine_has_poison) machine_fill_poison(&d->poison);
   copy_window_shared(c->m, &d->dst, &d->src, d->stream);
 }
 
@@ -157,10 +169,10 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
   d->copied = true;
   /* who signals, noted before the count that releases a waiter: once the waiter may run on,
    * the semaphore may be freed (the end of a run_scoped region) */
-  sem_note_signaller(&d->sem, c);
+  machine_sem_note_signaller(&d->sem, c);
   __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_SEQ_CST);
   if (d->remote && !d->far) {
-    sem_note_signaller(&d->recv_sem, c);
+    machine_sem_note_signaller(&d->recv_sem, c);
     __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_SEQ_CST);
   }
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
@@ -204,7 +216,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   d->id = ++c->next_dma_id;
   d->src = *r->src;
   d->dst = *r->dst;
-  d->has_poison = r->poison != NULL;
+  d->machine_has_poison = r->poison != NULL;
   if (r->poison) d->poison = *r->poison;
   d->sem = *r->sem;
   d->bytes = r->bytes;
@@ -215,7 +227,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   /* only where the copy would otherwise happen now, and no observer watches the data land
    * (one that reads the schedule only is told of the landing at the wait) */
   d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
-            !machine_observers_see_data(c->m, false);
+            !machine_observers_see_data(c->m);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;
   if (d->remote) d->recv_sem = *r->recv_sem;
@@ -235,7 +247,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   /* A remote copy moves its data when it starts, in every order: its receiver waits on a
    * semaphore of its own, and nothing on the receiving core could complete it later. */
   if (d->far) {
-    mesh_transport *t = c->m->root->transport;
+    machine_mesh_transport *t = c->m->root->transport;
     TSR_TRY(t->copy(t, c, r->src, r->dst, r->recv_sem, r->target_device, r->target_core, r->bytes));
   }
   if (d->remote) { complete_copy(c, d); return TSR_OK; }
@@ -251,8 +263,8 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
 static bool independent(const pending_dma *a, const pending_dma *b) {
   return !spans_overlap(&a->dst, &b->dst) && !spans_overlap(&a->dst, &b->src) &&
          !spans_overlap(&a->src, &b->dst) &&
-         (!a->has_poison || (!spans_overlap(&a->poison, &b->dst) && !spans_overlap(&a->poison, &b->src))) &&
-         (!b->has_poison || (!spans_overlap(&b->poison, &a->dst) && !spans_overlap(&b->poison, &a->src)));
+         (!a->machine_has_poison || (!spans_overlap(&a->poison, &b->dst) && !spans_overlap(&a->poison, &b->src))) &&
+         (!b->machine_has_poison || (!spans_overlap(&b->poison, &a->dst) && !spans_overlap(&b->poison, &a->src)));
 }
 
 #define LATE_BATCH 8
@@ -281,7 +293,7 @@ static void move_late(tsr_core *c) {
       strided_cursor cur[LATE_BATCH];
       for (int a = 0; a < n; a++) {
         pending_dma *d = &c->dmas[idx[a]];
-        if (d->has_poison) fill_poison(&d->poison);
+        if (d->machine_has_poison) machine_fill_poison(&d->poison);
         strided_cursor_start(&cur[a], tsr_dtype_size(d->dst.dtype), d->dst.rank, d->dst.shape, d->dst.data,
                              d->dst.stride, d->src.data, d->src.stride, d->stream);
       }
@@ -309,7 +321,7 @@ static void sem_name(const tsr_ref *sem, bool mesh, char *buf, size_t cap) {
            (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)));
 }
 
-void sem_note_signaller(const tsr_ref *sem, const tsr_core *from) {
+void machine_sem_note_signaller(const tsr_ref *sem, const tsr_core *from) {
   if (!sem->buf || !sem->buf->signalled_by) return;
   size_t cell = (size_t)(sem->data - sem->buf->base) / sizeof(int64_t);
   __atomic_store_n(&sem->buf->signalled_by[cell], from->m->device * TSR_MACHINE_MAX_CORES + from->id + 1, __ATOMIC_RELAXED);
@@ -341,8 +353,8 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
     signaller_name(sem->buf, at, who, sizeof who);
     APPEND(" (last signalled by %s); the same semaphore elsewhere:", who);
     for (int d = 0; d < root->num_devices; d++)
-      for (int k = 0; k < mesh_device(root, d)->num_cores; k++) {
-        mesh_transport *far = mesh_far(c->m, d);
+      for (int k = 0; k < machine_mesh_device(root, d)->num_cores; k++) {
+        machine_mesh_transport *far = machine_mesh_far(c->m, d);
         int64_t v;
         int w;
         if (far) { /* in another process: looked at through the transport */
@@ -353,7 +365,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
           continue;
         }
         if (d == c->m->device && k == c->id) continue;
-        const tsr_buffer *b = arena_buffer_at(&mesh_device(root, d)->cores[k].sems, sem->buf->seq);
+        const tsr_buffer *b = machine_arena_buffer_at(&machine_mesh_device(root, d)->cores[k].sems, sem->buf->seq);
         if (!b || b->bytes != sem->buf->bytes) continue;
         signaller_name(b, at, who, sizeof who);
         APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k,
@@ -363,12 +375,12 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
   APPEND("%ssemaphores:", mesh ? " " : "; ");
   int listed = 0, more = 0;
   for (int d = 0; d < root->num_devices; d++)
-    for (int k = 0; k < mesh_device(root, d)->num_cores; k++) {
-      space_arena *a = &mesh_device(root, d)->cores[k].sems;
+    for (int k = 0; k < machine_mesh_device(root, d)->num_cores; k++) {
+      space_arena *a = &machine_mesh_device(root, d)->cores[k].sems;
       char dev[24] = "";
       if (mesh) snprintf(dev, sizeof dev, " device %d", d);
       const tsr_buffer *sb;
-      for (int b = 0; (sb = arena_buffer_at(a, b)) != NULL; b++)
+      for (int b = 0; (sb = machine_arena_buffer_at(a, b)) != NULL; b++)
         for (size_t i = 0; i < sb->bytes / sizeof(int64_t); i++) {
           if (listed >= 32) { more++; continue; }
           const int64_t *cell = (const int64_t *)(void *)sb->base + i;
@@ -395,7 +407,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
  * progress it read before it saw its semaphore short). */
 static bool all_blocked(tsr_machine *root, uint64_t mark) {
   for (int d = 0; d < root->num_devices; d++) {
-    tsr_machine *dm = mesh_device(root, d);
+    tsr_machine *dm = machine_mesh_device(root, d);
     for (int i = 0; i < dm->num_cores; i++)
       if (__atomic_load_n(&dm->cores[i].running, __ATOMIC_SEQ_CST) &&
           __atomic_load_n(&dm->cores[i].blocked_at, __ATOMIC_SEQ_CST) != mark)
@@ -418,7 +430,7 @@ static bool deadlocked(tsr_core *c, uint64_t p) {
   if (__atomic_load_n(&s->waiting_cores, __ATOMIC_SEQ_CST) < __atomic_load_n(&s->active_cores, __ATOMIC_SEQ_CST))
     return false; /* the cheap look first: a core runs */
   if (!all_blocked(root, mark) || __atomic_load_n(&s->progress, __ATOMIC_SEQ_CST) != p) return false;
-  mesh_transport *far = root->transport;
+  machine_mesh_transport *far = root->transport;
   if (far) {
     __atomic_store_n(&s->all_blocked, mark, __ATOMIC_SEQ_CST); /* what the other processes look at */
     if (!far->all_stuck(far, root) || __atomic_load_n(&s->progress, __ATOMIC_SEQ_CST) != p) return false;
@@ -433,7 +445,7 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
                             const char *what) {
   tsr_machine *m = c->m;
   machine_sync *s = m->sync;
-  mesh_transport *far = m->root->transport;
+  machine_mesh_transport *far = m->root->transport;
   bool counted = false; /* in waiting_cores */
   uint64_t mark = 0;    /* blocked_at as this wait set it (0: not yet blocked) */
   const char *verdict = NULL;
@@ -551,7 +563,7 @@ tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amou
   }
   if (at.buf && at.buf->signalled_by) { /* before the count, as in complete_copy */
     at.data = (char *)cell;
-    sem_note_signaller(&at, c);
+    machine_sem_note_signaller(&at, c);
   }
   __atomic_add_fetch(cell, amount, __ATOMIC_SEQ_CST);
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
@@ -612,7 +624,7 @@ tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const 
                                  const tsr_ref *recv_sem, int device, int core) {
   TSR_TRY(check_sem(send_sem, TSR_DMA_SEM, "remote copy (send semaphore)"));
   TSR_TRY(check_sem(recv_sem, TSR_DMA_SEM, "remote copy (receive semaphore)"));
-  if (device >= 0 && device < c->m->root->num_devices && mesh_far(c->m, device)) {
+  if (device >= 0 && device < c->m->root->num_devices && machine_mesh_far(c->m, device)) {
     /* in another process: dst and recv_sem go as named here, the transport finds them there */
     if (core < 0) core = c->id;
     if (core >= c->m->num_cores)
@@ -624,8 +636,8 @@ tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const 
   }
   tsr_core *tc;
   tsr_ref tdst, trecv;
-  TSR_TRY(mesh_remote_ref(c, dst, device, core, &tc, &tdst, "remote copy"));
-  TSR_TRY(mesh_remote_ref(c, recv_sem, device, core, &tc, &trecv, "remote copy (receive semaphore)"));
+  TSR_TRY(machine_mesh_remote_ref(c, dst, device, core, &tc, &tdst, "remote copy"));
+  TSR_TRY(machine_mesh_remote_ref(c, recv_sem, device, core, &tc, &trecv, "remote copy (receive semaphore)"));
   dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = &trecv,
                    .target_device = tc->m->device, .target_core = tc->id};
@@ -636,7 +648,7 @@ tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64
   if (device == c->m->device) return machine_core_sem_signal(c, sem, amount, core);
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
-  mesh_transport *far = device >= 0 && device < c->m->root->num_devices ? mesh_far(c->m, device) : NULL;
+  machine_mesh_transport *far = device >= 0 && device < c->m->root->num_devices ? machine_mesh_far(c->m, device) : NULL;
   if (far) {
     if (core < 0) core = c->id;
     if (core >= c->m->num_cores)
@@ -652,10 +664,10 @@ tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64
   }
   tsr_core *tc;
   tsr_ref t;
-  TSR_TRY(mesh_remote_ref(c, sem, device, core, &tc, &t, "semaphore signal"));
+  TSR_TRY(machine_mesh_remote_ref(c, sem, device, core, &tc, &t, "semaphore signal"));
   /* The signaller and the event (which names the target's semaphore) before the count: once
    * it releases the waiter, the semaphore may be freed (the end of a run_scoped region). */
-  sem_note_signaller(&t, c);
+  machine_sem_note_signaller(&t, c);
   if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_SIGNAL, .step = c->step, .sem = &t, .amount = amount, .target_core = tc->id,
                     .target_device = tc->m->device, .operand = -1};

@@ -67,7 +67,7 @@ static void *helper_main(void *arg) {
     if (j) {
       /* a syscall only when the posting thread has moved to another CPU */
       if (j->poster_cpu >= 0 && j->poster_cpu != off) {
-        affinity_keep_off(&h->cpus, j->poster_cpu);
+        machine_affinity_keep_off(&h->cpus, j->poster_cpu);
         off = j->poster_cpu;
       }
       run_parts(j);
@@ -94,10 +94,10 @@ static void helpers_destroy(helper_pool *h) {
  * "Measurements behind choices in the code"). */
 static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
   h->created_on = -1;
-  affinity_init(&h->cpus);
+  machine_affinity_init(&h->cpus);
   int here = sched_getcpu();
   cpu_set_t set;
-  if (affinity_all_but(&h->cpus, here, &set) && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
+  if (machine_affinity_all_but(&h->cpus, here, &set) && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
 }
 
 static helper_pool *helpers_create(int n) {

@@ -74,18 +74,18 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     c->m = m;
     c->id = i < cores ? i : 0; /* a stand-in: for which core, each split says */
     c->index = i;
-    arena_init(&c->vmem, TSR_VMEM, m->chip.vmem_bytes);
-    arena_init(&c->smem, TSR_SMEM, m->chip.smem_bytes);
-    arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
+    machine_arena_init(&c->vmem, TSR_VMEM, m->chip.vmem_bytes);
+    machine_arena_init(&c->smem, TSR_SMEM, m->chip.smem_bytes);
+    machine_arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
   }
   if (cores > 1) {
-    m->pool = worker_pool_create(m, cores - 1);
+    m->pool = machine_worker_pool_create(m, cores - 1);
     if (!m->pool) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "cannot start core threads"); }
   }
   if (m->num_devices > 1) {
-    tsr_status s = mesh_create_devices(m, &o);
+    tsr_status s = machine_mesh_create_devices(m, &o);
     if (s != TSR_OK) { tsr_machine_destroy(m); return s; }
   }
   *out = m;
@@ -108,8 +108,8 @@ void tsr_machine_destroy(tsr_machine *m) {
     m->transport->destroy(m->transport);
     m->transport = NULL;
   }
-  if (m->root == m) mesh_destroy_devices(m);
-  if (m->pool) worker_pool_destroy(m->pool);
+  if (m->root == m) machine_mesh_destroy_devices(m);
+  if (m->pool) machine_worker_pool_destroy(m->pool);
   machine_helpers_destroy(m);
   if (m->cores)
     for (int i = 0; i < machine_cores_total(m); i++) {
@@ -140,10 +140,6 @@ const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
 
 tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
   if (!obs || !obs->on_event) return tsr_fail(TSR_ERR_INVALID, "observer without a callback");
-  if (!obs->split_begin != !obs->split_end)
-    return tsr_fail(TSR_ERR_INVALID, "observer with split_begin but no split_end, or the reverse");
-  if (obs->split_accepts && !obs->split_begin)
-    return tsr_fail(TSR_ERR_INVALID, "observer with split_accepts but no split_begin and split_end");
   if (m->num_observers >= TSR_MAX_OBSERVERS)
     return tsr_fail(TSR_ERR_INVALID, "at most %d observers", TSR_MAX_OBSERVERS);
   m->observers[m->num_observers++] = *obs;
@@ -156,19 +152,18 @@ void tsr_machine_clear_observers(tsr_machine *m) {
   for (int d = 1; m->root == m && d < m->num_devices; d++) m->devices[d]->num_observers = 0;
 }
 
-bool machine_split_holds(const tsr_machine *m) {
-  for (int i = 0; i < m->num_observers; i++)
-    if (!m->observers[i].split_begin) return true;
-  return false;
-}
-
 machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
   if (parts > m->num_split_tapes) {
     machine_tape *nt = realloc(m->split_tapes, (size_t)parts * sizeof *nt);
     if (!nt) return NULL;
     /* the strings stay with each tape for the machine's life: an observer may keep a pointer
      * to a kernel's name it was given (the timing model does) */
-    for (int i = m->num_split_tapes; i < parts; i++) machine_tape_init(&nt[i], ~0u, TSR_MACHINE_MAX_CORES);
+    for (int i = m->num_split_tapes; i < parts; i++) {
+      machine_tape_init(&nt[i], ~0u, TSR_MACHINE_MAX_CORES);
+      /* in the offset's bits 32 to 35, which no memory of a core reaches: a core's parts (at
+       * most 16 of them, host_split.c) are consecutive, so neighbours differ */
+      nt[i].salt = (uint64_t)(i & 15) << 32;
+    }
     m->split_tapes = nt;
     m->num_split_tapes = parts;
   }
@@ -177,31 +172,7 @@ machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
 }
 
 void machine_emit_held(tsr_machine *m, const tsr_event *ev) {
-  for (int i = 0; i < m->num_observers; i++)
-    if (!m->observers[i].split_begin) m->observers[i].on_event(m->observers[i].user, ev);
-}
-
-bool machine_split_begin(tsr_machine *m, int host_parts) {
-  for (int i = 0; i < m->num_observers; i++) {
-    const tsr_observer *o = &m->observers[i];
-    if (!o->split_begin || o->split_begin(o->user, host_parts)) continue;
-    while (i-- > 0)
-      if (m->observers[i].split_end) m->observers[i].split_end(m->observers[i].user, false);
-    return false;
-  }
-  return true;
-}
-
-bool machine_split_accepted(tsr_machine *m) {
-  bool ok = true;
-  for (int i = 0; i < m->num_observers; i++)
-    if (m->observers[i].split_accepts && !m->observers[i].split_accepts(m->observers[i].user)) ok = false;
-  return ok;
-}
-
-void machine_split_end(tsr_machine *m, bool stands) {
-  for (int i = 0; i < m->num_observers; i++)
-    if (m->observers[i].split_end) m->observers[i].split_end(m->observers[i].user, stands);
+  for (int i = 0; i < m->num_observers; i++) m->observers[i].on_event(m->observers[i].user, ev);
 }
 
 bool machine_observers_read_output_data(const tsr_machine *m) {
@@ -210,9 +181,9 @@ bool machine_observers_read_output_data(const tsr_machine *m) {
   return false;
 }
 
-bool machine_observers_see_data(const tsr_machine *m, bool held) {
+bool machine_observers_see_data(const tsr_machine *m) {
   for (int i = 0; i < m->num_observers; i++)
-    if (!m->observers[i].schedule_only && !(held && m->observers[i].split_begin)) return true;
+    if (!m->observers[i].schedule_only) return true;
   return false;
 }
 
@@ -234,12 +205,15 @@ void machine_core_emit(tsr_core *c, tsr_event *ev) {
   ev->core = c->id;
   ev->device = c->m->device;
   if (ev->kind != TSR_EV_SEM_SIGNAL && ev->kind != TSR_EV_DMA_START) ev->target_device = c->m->device;
-  ev->host_part = c->host_part;
   if (ev->step >= 0) ev->step += c->step_base;
-  if (c->held && (ev->kind != TSR_EV_ACCESS || machine_observers_see_data(c->m, true)))
-    machine_tape_record(c->held, NULL, ev, NULL);
-  for (int i = 0; i < c->m->num_observers; i++)
-    if (!c->held || c->m->observers[i].split_begin) c->m->observers[i].on_event(c->m->observers[i].user, ev);
+  if (c->held) { /* a host split's part: on its tape until the split stands */
+    if (ev->kind == TSR_EV_ACCESS && !machine_observers_see_data(c->m)) return;
+    int64_t at[TSR_MAX_RANK] = {0};
+    bool noted = machine_observers_read_output_data(c->m) && machine_output_poison(ev, at);
+    machine_tape_record(c->held, NULL, ev, noted ? at : NULL);
+    return;
+  }
+  for (int i = 0; i < c->m->num_observers; i++) c->m->observers[i].on_event(c->m->observers[i].user, ev);
 }
 
 void machine_warn(tsr_machine *m, const char *fmt, ...) {

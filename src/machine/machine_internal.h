@@ -39,7 +39,7 @@ typedef struct space_arena {
   int cap;
   tsr_buffer **bufs;  /* live buffers, in allocation order */
   /* Arrays bufs outgrew: other devices' threads look up allocations here while the owner
-   * appends (arena_buffer_at), so an old array stays valid until the machine goes. Doubling
+   * appends (machine_arena_buffer_at), so an old array stays valid until the machine goes. Doubling
    * from 16, 24 of them hold more allocations than an int counts. */
   tsr_buffer **retired[24];
   int nretired;
@@ -52,7 +52,7 @@ typedef struct space_arena {
    * there or after it left. Here an allocation is named by its number (the k-th is the k-th
    * everywhere), and the buffers of numbers at or past `count` stay where such a copy or
    * signal finds them: parked[k] is the buffer of number k that a scope released
-   * (machine_core_park_to), or that another core's copy or signal reached first (arena_reach). The
+   * (machine_core_park_to), or that another core's copy or signal reached first (machine_arena_reach). The
    * owner's next allocation of number k takes it back; the call frees the rest when every
    * core has ended (machine_core_free_parked). On a machine whose cores can reach each other, `lock`
    * orders the owner's allocations and releases with the others' reaching. */
@@ -66,7 +66,7 @@ typedef struct pending_dma {
   uint64_t id;
   tsr_ref src, dst;
   tsr_ref poison;     /* rank > 0: window filled with poison before the copy */
-  bool has_poison;
+  bool machine_has_poison;
   tsr_ref sem;
   int64_t bytes;
   bool copied;        /* data moved (eager mode: at start) */
@@ -75,7 +75,7 @@ typedef struct pending_dma {
   bool late;          /* dma_request.late, taken: the data moves when a wait retires it */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
-  bool far;           /* a remote copy to another process's device (mesh_transport) */
+  bool far;           /* a remote copy to another process's device (machine_mesh_transport) */
   int target_device, target_core;
   tsr_dma_dir dir;
   int operand;
@@ -99,9 +99,9 @@ typedef struct tsr_core {
   uint64_t rng;
   int64_t step;       /* for events */
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
-  int host_part;      /* the host split's host part it runs now (tsr_event.host_part), or 0 */
-  /* During a host split: the tape of the part it runs, where its events for the observers
-   * that follow no split go until the split stands (machine_split_tapes); NULL otherwise. */
+  int host_part;      /* the host split's host part it runs now (1..), or 0 */
+  /* During a host split: the tape of the part it runs, where its events for the observers go
+   * until the split stands (machine_split_tapes); NULL otherwise. */
   struct machine_tape *held;
   view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
@@ -138,43 +138,43 @@ typedef struct machine_sync {
  * tsr_mpi_attach. The mesh runs only the devices this process hosts; a remote copy or signal
  * to another process's device, the barriers, the deadlock test and the run's verdict go
  * through these hooks. NULL: every device is here (nothing changes). */
-typedef struct mesh_transport {
-  bool (*is_local)(struct mesh_transport *t, int device);
+typedef struct machine_mesh_transport {
+  bool (*is_local)(struct machine_mesh_transport *t, int device);
   /* Barrier `phase` across processes, after every core here has passed it; the first caller
    * of each phase does it, the others wait for it. */
-  void (*barrier)(struct mesh_transport *t, struct tsr_machine *root, int phase);
+  void (*barrier)(struct machine_mesh_transport *t, struct tsr_machine *root, int phase);
   /* After the devices here have ended: the barriers nobody here reached, then every
    * process's verdict (the worst status, everywhere; the joined messages, on process 0). */
-  tsr_status (*run_end)(struct mesh_transport *t, struct tsr_machine *root, tsr_status st, const char *msg);
+  tsr_status (*run_end)(struct machine_mesh_transport *t, struct tsr_machine *root, tsr_status st, const char *msg);
   /* A remote copy's data and receive semaphore on another process's device (src and dst
    * named as the sender sees them); a remote signal there. */
-  tsr_status (*copy)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *src, const tsr_ref *dst,
+  tsr_status (*copy)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *src, const tsr_ref *dst,
                      const tsr_ref *recv_sem, int device, int core, int64_t bytes);
-  tsr_status (*signal)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
+  tsr_status (*signal)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
   /* While core c waits on sem: what other processes added to it lands (true: something did). */
-  bool (*poll)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *sem);
+  bool (*poll)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *sem);
   /* For a deadlock report: what semaphore `sem` (as named here) holds on another process's
-   * device and core, and who signalled it last (as sem_note_signaller; 0: nobody). */
-  bool (*peek)(struct mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value,
+   * device and core, and who signalled it last (as machine_sem_note_signaller; 0: nobody). */
+  bool (*peek)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value,
                int *who);
   /* Whether every process's cores wait and nothing moves (a deadlock across processes). */
-  bool (*all_stuck)(struct mesh_transport *t, struct tsr_machine *root);
-  void (*destroy)(struct mesh_transport *t);
+  bool (*all_stuck)(struct machine_mesh_transport *t, struct tsr_machine *root);
+  void (*destroy)(struct machine_mesh_transport *t);
   /* A buffer of a core here allocated (after the allocation is complete) and released
    * (before its memory is reused): what a kernel allocates after its start (run_scoped) is
    * made reachable from other processes while it lives. */
-  void (*allocated)(struct mesh_transport *t, const struct tsr_buffer *buf);
-  void (*released)(struct mesh_transport *t, const struct tsr_buffer *buf);
-} mesh_transport;
+  void (*allocated)(struct machine_mesh_transport *t, const struct tsr_buffer *buf);
+  void (*released)(struct machine_mesh_transport *t, const struct tsr_buffer *buf);
+} machine_mesh_transport;
 
 /* A StableHLO program over MPI processes (tsr_mpi_share_results, src/mpi/events.c): the graph
  * runs whole in every process, its kernels on the devices hosted here; after a kernel call,
  * every device's results are made whole in every process, from the process hosting it.
  * NULL: nothing to share. */
-typedef struct mesh_share {
-  tsr_status (*results)(struct mesh_share *s, const tsr_ref *const *results, int num_results);
-  void (*destroy)(struct mesh_share *s); /* collective */
-} mesh_share;
+typedef struct machine_mesh_share {
+  tsr_status (*results)(struct machine_mesh_share *s, const tsr_ref *const *results, int num_results);
+  void (*destroy)(struct machine_mesh_share *s); /* collective */
+} machine_mesh_share;
 
 typedef struct worker_pool worker_pool;
 typedef struct helper_pool helper_pool;
@@ -205,8 +205,8 @@ struct tsr_machine {
    * finds the same operand on another device; set before the start barrier. */
   const tsr_ref *hbm;
   int num_hbm;
-  mesh_transport *transport; /* the root's: devices in other processes (src/mpi); NULL: none */
-  mesh_share *share;         /* the root's: a graph run in every process (src/mpi); NULL: none */
+  machine_mesh_transport *transport; /* the root's: devices in other processes (src/mpi); NULL: none */
+  machine_mesh_share *share;         /* the root's: a graph run in every process (src/mpi); NULL: none */
   pthread_mutex_t warn_lock;
   char *warnings;
   size_t warnings_len;
@@ -250,22 +250,18 @@ bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *o
 bool machine_observers_read_output_data(const tsr_machine *m);
 bool machine_observers_report_races(const tsr_machine *m);
 /* Whether an observer reads more than the schedule (tsr_observer.schedule_only): the body's
- * accesses, DMA landings, bytes or addresses; `held`: one of those that follow no split. */
-bool machine_observers_see_data(const tsr_machine *m, bool held);
-/* The host split and the observers. An observer with split hooks (tsr_observer.split_begin)
- * takes a split's events as they come, part by part; the others take them from the parts'
- * tapes once the split stands, in the order of the run in order (host_split.c splices them).
- * Whether some observer takes them from the tapes; the tapes of `parts` parts, emptied (NULL:
- * out of host memory); an event from a tape to the observers without hooks. */
-bool machine_split_holds(const tsr_machine *m);
+ * accesses, DMA landings, bytes or addresses. */
+bool machine_observers_see_data(const tsr_machine *m);
+/* The host split and the observers: they take a split's events from the parts' tapes once the
+ * split stands, in the order of the run in order (host_split.c splices them). The tapes of
+ * `parts` parts, emptied (NULL: out of host memory); an event from a tape to the observers. */
 struct machine_tape *machine_split_tapes(tsr_machine *m, int parts);
 void machine_emit_held(tsr_machine *m, const tsr_event *ev);
-/* The hooks around the parts (begin false: one declined, and the others were ended). */
-bool machine_split_begin(tsr_machine *m, int host_parts);
-/* Whether every observer with hooks accepts the parts that ran (asked only of a split that
- * stands). */
-bool machine_split_accepted(tsr_machine *m);
-void machine_split_end(tsr_machine *m, bool stands);
+/* Whether ev is a DMA that carries poison to HBM: its source holds the poison pattern of its
+ * dtype where it starts (the first such element in `at`). What the poison checker looks for,
+ * found as the DMA starts: a host split's part notes it on its tape for the checkers, which
+ * see the part's events only after its buffers are gone. */
+bool machine_output_poison(const tsr_event *ev, int64_t *at);
 void machine_warn(tsr_machine *m, const char *fmt, ...) TSR_PRINTF(2, 3);
 void machine_vwarn(tsr_machine *m, const char *fmt, va_list ap);
 void machine_clear_warnings(tsr_machine *m);
@@ -293,25 +289,25 @@ void machine_core_park_to(tsr_core *c, tsr_space space, int count);
  * waited for. */
 tsr_status machine_core_free_parked(tsr_core *c, bool check);
 space_arena *machine_core_arena(tsr_core *c, tsr_space space);
-void arena_init(space_arena *a, tsr_space space, int64_t capacity);
+void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity);
 /* The seq-th live allocation of an arena another thread may be growing (NULL past its end). */
-tsr_buffer *arena_buffer_at(const space_arena *a, int seq);
+tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq);
 /* What another core's copy or signal reaches as allocation `seq` of `bytes` bytes on core c
  * (owned by another thread): the live buffer, else the one parked at that number, else a
  * fresh one parked there for the owner's allocation to take. NULL when the number's buffer
  * has another size, or out of host memory. */
-tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes);
+tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes);
 /* The address on core `target` that corresponds to `data` on the core owning `buf`, and that
- * buffer there (arena_reach). */
+ * buffer there (machine_arena_reach). */
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there);
 
 /* ---- data movement ---- */
 /* Fills a window with the poison pattern of its dtype (NaN for floats). */
-void fill_poison(const tsr_ref *r);
+void machine_fill_poison(const tsr_ref *r);
 /* True when some element of r holds the poison pattern of its dtype. */
-bool has_poison(const tsr_ref *r);
+bool machine_has_poison(const tsr_ref *r);
 /* The same, and the index of the first such element (r->rank entries) when `first`. */
-bool find_poison(const tsr_ref *r, int64_t *first);
+bool machine_find_poison(const tsr_ref *r, int64_t *first);
 
 typedef struct dma_request {
   const tsr_ref *src, *dst;   /* equal shapes: the part that really moves */
@@ -349,15 +345,15 @@ tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes,
  * outside the machine's memory are named by address. */
 /* The same semaphore on `device`: a signal or remote copy to a device of another MPI process
  * names its namesake here (the allocation with the same sequence number and offset). */
-static inline uint64_t sem_identity_on(const tsr_ref *sem, int device, int core) {
+static inline uint64_t machine_sem_identity_on(const tsr_ref *sem, int device, int core) {
   if (!sem) return 0;
   if (!sem->buf) return (uint64_t)(uintptr_t)sem->data;
   uint64_t off = (uint64_t)(sem->data - sem->buf->base);
   uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   return (1ull << 63) | (who << 52) | ((uint64_t)sem->buf->seq << 32) | off;
 }
-static inline uint64_t sem_identity(const tsr_ref *sem, int core) {
-  return sem_identity_on(sem, sem && sem->buf ? sem->buf->device : 0, core);
+static inline uint64_t machine_sem_identity(const tsr_ref *sem, int core) {
+  return machine_sem_identity_on(sem, sem && sem->buf ? sem->buf->device : 0, core);
 }
 tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
 tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
@@ -373,15 +369,15 @@ void machine_core_reset_dmas(tsr_core *c);
 
 /* ---- many chips (mesh.c) ---- */
 /* Device d's machine (the root itself on a machine of one device). */
-static inline struct tsr_machine *mesh_device(struct tsr_machine *root, int d) { return root->devices ? root->devices[d] : root; }
+static inline struct tsr_machine *machine_mesh_device(struct tsr_machine *root, int d) { return root->devices ? root->devices[d] : root; }
 /* The transport of c's mesh when `device` is in another process (NULL: it is here). */
-static inline mesh_transport *mesh_far(const struct tsr_machine *m, int device) {
-  mesh_transport *t = m->root->transport;
+static inline machine_mesh_transport *machine_mesh_far(const struct tsr_machine *m, int device) {
+  machine_mesh_transport *t = m->root->transport;
   return t && !t->is_local(t, device) ? t : NULL;
 }
 /* Creates the other devices of a mesh root (m->num_devices > 1 set by tsr_machine_create). */
-tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);
-void mesh_destroy_devices(tsr_machine *root);
+tsr_status machine_mesh_create_devices(tsr_machine *root, const tsr_machine_options *o);
+void machine_mesh_destroy_devices(tsr_machine *root);
 /* Runs fn(device machine, device, arg) for every device at once, each on its own thread
  * (device 0 on the caller's); one device: fn(m, 0, arg). A failure names its device; the
  * failures of several devices are joined. */
@@ -390,24 +386,24 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
  * `phase` (1: its scratch is allocated, before its first step; 2: its kernel is over, before
  * its memory is released), so that no remote copy or signal reaches memory that is not there.
  * No-op otherwise, and for a core past that barrier already. */
-void mesh_barrier(tsr_core *c, int phase);
+void machine_mesh_barrier(tsr_core *c, int phase);
 /* A core stops counting as running (deadlock detection), once. */
 void machine_core_leave(tsr_core *c);
 /* Where ref r of core c lies on core `core` of device `device` (its HBM operand, or the
  * allocation with its sequence number): *target, *out (same shape and strides). */
-tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
+tsr_status machine_mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
                            const char *what);
 tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core);
 tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
 /* Records who signalled a semaphore cell (deadlock reports). */
-void sem_note_signaller(const tsr_ref *sem, const tsr_core *from);
+void machine_sem_note_signaller(const tsr_ref *sem, const tsr_core *from);
 
 /* ---- threads ---- */
 /* Runs fn(core, arg) on every core at once (core 0 on the calling thread); returns the first
  * failure. Workers are created once per machine and spin between jobs. */
 tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg);
-worker_pool *worker_pool_create(tsr_machine *m, int workers);
+worker_pool *machine_worker_pool_create(tsr_machine *m, int workers);
 /* A pool thread's wait for the next job (threads.c): spins about 200 us while *generation
  * equals seen and *quit is 0, then blocks on wake under lock (a poster bumps generation and
  * broadcasts under lock). With sleepers, the count of threads blocked, for a poster that only
@@ -420,7 +416,7 @@ static inline void machine_cpu_relax(void) {
   __builtin_ia32_pause();
 #endif
 }
-void worker_pool_destroy(worker_pool *p);
+void machine_worker_pool_destroy(worker_pool *p);
 /* Runs fn(arg, p) for every part p on the calling core's thread and the idle host helpers;
  * returns when all parts are done. */
 void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg);

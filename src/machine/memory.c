@@ -20,13 +20,13 @@ void machine_core_fill_fresh(tsr_buffer *b) {
   memset(b->base, b->space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, round_up(b->bytes ? b->bytes : 1, 64));
 }
 
-void arena_init(space_arena *a, tsr_space space, int64_t capacity) {
+void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity) {
   a->space = space;
   a->capacity = capacity;
   pthread_mutex_init(&a->lock, NULL);
 }
 
-/* Whether other cores or devices may reach this core's memory (arena_reach): then the arena's
+/* Whether other cores or devices may reach this core's memory (machine_arena_reach): then the arena's
  * lock orders its changes. */
 static bool reachable(const tsr_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
 
@@ -124,9 +124,9 @@ static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_
   b->reached = false;
   if (fill && !kept) machine_core_fill_fresh(b);
   a->bufs[a->count] = b;
-  __atomic_store_n(&a->count, a->count + 1, __ATOMIC_RELEASE); /* published: arena_buffer_at */
+  __atomic_store_n(&a->count, a->count + 1, __ATOMIC_RELEASE); /* published: machine_arena_buffer_at */
   a->used += (int64_t)rounded;
-  mesh_transport *far = c->m->root->transport;
+  machine_mesh_transport *far = c->m->root->transport;
   if (far) far->allocated(far, b);
   if (a->used > a->peak) a->peak = a->used;
   if (machine_core_observed(c)) {
@@ -167,7 +167,7 @@ static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
   while (a->count > count) {
     tsr_buffer *b = a->bufs[a->count - 1];
     __atomic_store_n(&a->count, a->count - 1, __ATOMIC_RELEASE);
-    mesh_transport *far = c->m->root->transport;
+    machine_mesh_transport *far = c->m->root->transport;
     if (far) far->released(far, b);
     a->used -= (int64_t)round_up(b->bytes ? b->bytes : 1, 64);
     if (machine_core_observed(c)) {
@@ -206,18 +206,18 @@ tsr_status machine_core_free_parked(tsr_core *c, bool check) {
   return st;
 }
 
-tsr_buffer *arena_buffer_at(const space_arena *a, int seq) {
+tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq) {
   if (seq < 0 || seq >= __atomic_load_n(&a->count, __ATOMIC_ACQUIRE)) return NULL;
   /* the array stored before that count was, or a newer copy of it: either holds the entry */
   tsr_buffer **bufs = __atomic_load_n(&a->bufs, __ATOMIC_ACQUIRE);
   return bufs[seq];
 }
 
-tsr_buffer *arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
+tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
   space_arena *a = machine_core_arena(c, space);
   if (seq < 0) return NULL;
   if (!reachable(c)) { /* nobody else runs: only the live ones */
-    tsr_buffer *b = arena_buffer_at(a, seq);
+    tsr_buffer *b = machine_arena_buffer_at(a, seq);
     return b && b->bytes == bytes ? b : NULL;
   }
   pthread_mutex_lock(&a->lock);
@@ -243,7 +243,7 @@ void machine_core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&m
 
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;
-  tsr_buffer *tb = arena_reach(&m->cores[target], buf->space, buf->seq, buf->bytes);
+  tsr_buffer *tb = machine_arena_reach(&m->cores[target], buf->space, buf->seq, buf->bytes);
   size_t off = (size_t)(data - buf->base);
   if (!tb || off >= tb->bytes) return NULL;
   if (there) *there = tb;

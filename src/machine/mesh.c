@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-tsr_status mesh_share_results(tsr_machine *m, const tsr_ref *const *results, int n) {
-  mesh_share *s = m->root->share;
+tsr_status machine_mesh_share_results(tsr_machine *m, const tsr_ref *const *results, int n) {
+  machine_mesh_share *s = m->root->share;
   return s ? s->results(s, results, n) : TSR_OK;
 }
 
-tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o) {
+tsr_status machine_mesh_create_devices(tsr_machine *root, const tsr_machine_options *o) {
   root->devices = calloc((size_t)root->num_devices, sizeof *root->devices);
   if (!root->devices) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   root->devices[0] = root;
@@ -40,7 +40,7 @@ tsr_status mesh_create_devices(tsr_machine *root, const tsr_machine_options *o) 
   return TSR_OK;
 }
 
-void mesh_destroy_devices(tsr_machine *root) {
+void machine_mesh_destroy_devices(tsr_machine *root) {
   if (!root->devices) return;
   for (int d = 1; d < root->num_devices; d++) tsr_machine_destroy(root->devices[d]);
   free(root->devices);
@@ -56,7 +56,7 @@ static void arrive(tsr_core *c, int phase) {
   }
 }
 
-void mesh_barrier(tsr_core *c, int phase) {
+void machine_mesh_barrier(tsr_core *c, int phase) {
   machine_sync *s = c->m->sync;
   /* past it already: a kernel's end barrier comes after its last body (pallas_call.c) and is
    * asked for again on the way out */
@@ -67,7 +67,7 @@ void mesh_barrier(tsr_core *c, int phase) {
     machine_cpu_relax();
     if (spin > 64) sched_yield(); /* more devices than host CPUs: let the others get there */
   }
-  mesh_transport *t = c->m->root->transport;
+  machine_mesh_transport *t = c->m->root->transport;
   if (t) t->barrier(t, c->m->root, phase); /* and every other process's cores */
 }
 
@@ -101,7 +101,7 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
   if (root->num_devices <= 1) return fn(root, 0, arg);
   int n = root->num_devices;
   machine_sync *s = root->sync;
-  mesh_transport *t = root->transport;
+  machine_mesh_transport *t = root->transport;
   device_job *jobs = calloc((size_t)n, sizeof *jobs);
   if (!jobs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   int total = 0, first = -1; /* the first device here runs on the caller's thread */
@@ -170,7 +170,7 @@ static bool span_inside(const tsr_ref *r, const char *base, size_t bytes) {
   return lo >= (uintptr_t)base && hi <= (uintptr_t)base + bytes;
 }
 
-tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
+tsr_status machine_mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
                            const char *what) {
   tsr_machine *root = c->m->root;
   if (device < 0 || device >= root->num_devices)
@@ -188,7 +188,7 @@ tsr_status mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, 
   if (tm == c->m && core == c->id) return TSR_OK;
   if (r->buf) { /* the allocation with the same sequence number there: the k-th is the k-th everywhere,
                  * and stays where a copy or signal reaches it (a scoped one: space_arena.parked) */
-    tsr_buffer *tb = arena_reach(tc, r->buf->space, r->buf->seq, r->buf->bytes);
+    tsr_buffer *tb = machine_arena_reach(tc, r->buf->space, r->buf->seq, r->buf->bytes);
     if (!tb)
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d: its %s allocation %d has another size than this "
                       "core's (%zu bytes)", what, device, core, tsr_space_name(r->buf->space), r->buf->seq,

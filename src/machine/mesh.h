@@ -8,7 +8,7 @@
 
 /* After a kernel call on every device of m's mesh (results[d]: device d's results), run by a
  * graph that runs whole in every process: makes every device's results whole here, from the
- * process hosting that device (see mesh_share in machine_internal.h). No-op outside MPI. */
-tsr_status mesh_share_results(tsr_machine *m, const tsr_ref *const *results, int n);
+ * process hosting that device (see machine_mesh_share in machine_internal.h). No-op outside MPI. */
+tsr_status machine_mesh_share_results(tsr_machine *m, const tsr_ref *const *results, int n);
 
 #endif

@@ -134,10 +134,10 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
     k->bspace = r->buf->space;
     k->seq = r->buf->seq;
     k->in_mesh = r->buf->in_mesh;
-    k->base = region_base(k->device, k->core, k->bspace, k->seq);
+    k->base = region_base(k->device, k->core, k->bspace, k->seq) + T->salt;
     k->data = k->base + (uint64_t)(r->data - r->buf->base);
   } else { /* an HBM operand: of its device, or (far) the namesake on this one */
-    const tsr_machine *m = root ? mesh_device(root, far ? own_device : device) : NULL;
+    const tsr_machine *m = root ? machine_mesh_device(root, far ? own_device : device) : NULL;
     int i = operand_of(m, r->data);
     if (i >= 0) k->data = region_base(device, 0, OPERAND_SPACE, i) + (uint64_t)(r->data - m->hbm[i].data);
     else k->data = (uint64_t)(uintptr_t)r->data; /* outside the machine: by address */
@@ -166,7 +166,7 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   }
   /* what a remote copy or signal reaches: its target's (told by the namesake when far) */
   bool remote = ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_SEM_SIGNAL;
-  bool far = remote && root && ev->target_device != ev->device && mesh_far(root, ev->target_device);
+  bool far = remote && root && ev->target_device != ev->device && machine_mesh_far(root, ev->target_device);
   int tdev = remote ? ev->target_device : ev->device;
   int tcore = remote && ev->target_core >= 0 ? ev->target_core : ev->core;
   machine_tape_rec *r = &s->recs[s->n];
@@ -235,7 +235,8 @@ void machine_tape_event(machine_tape *T, int slot, size_t i, tsr_event *ev, mach
                     .target_core = r->target_core, .write = r->write, .space = (tsr_space)r->space,
                     .cost = r->cost >= 0 ? &s->costs[r->cost] : NULL, .loc = r->loc >= 0 ? T->strs[r->loc] : NULL,
                     .device = r->device, .target_device = r->target_device, .recv_sem = to_ref(T, s, r->recv, &refs->recv),
-                    .no_device_barrier = r->no_barrier != 0};
+                    .no_device_barrier = r->no_barrier != 0, .replayed = true,
+                    .poison_at = r->noted ? r->at : NULL};
 }
 
 /* ---- across processes: the tape as bytes ---- */

@@ -3,15 +3,15 @@
  * tape"). The checkers on many devices replay a call's events in one order after it; the
  * timing model under MPI replays every process's events together; both take the tapes of
  * other MPI processes as bytes (machine_tape_export, machine_tape_import; src/mpi/events.c). A host split
- * records each part's events for the observers that follow no split, and hands them over
- * spliced into the order of the run in order once the split stands (host_split.c).
+ * records each part's events for the observers, and hands them over spliced into the order
+ * of the run in order once the split stands (host_split.c).
  *
  * An address on the tape is (device, core, memory space, allocation, offset) in a space of
  * its own, or on a machine of several devices (device, HBM operand, offset), the same in
  * every process (on one device, an HBM address is kept as it is); a copy or signal to a
  * device of another process, which names its target by the namesake here, is told as its
  * target's. A replayed ref points into that space (never dereference it) with a stand-in
- * buffer that keeps the allocation's device, core, space and number (sem_identity works on
+ * buffer that keeps the allocation's device, core, space and number (machine_sem_identity works on
  * it as on the machine's). The tape has no lock: its consumer holds one. */
 #ifndef TSR_MACHINE_TAPE_H
 #define TSR_MACHINE_TAPE_H
@@ -55,6 +55,10 @@ typedef struct machine_tape {
   unsigned kinds;                    /* the event kinds it keeps: bit 1u << kind */
   int device_cores;                  /* cores per device: slots are device * device_cores + core */
   bool nomem;                        /* an event was lost */
+  /* Added to the address of every allocation it records (0: none). A host split's parts keep
+   * buffers of their own, numbered alike: each part's tape sets its own, so that the splice
+   * does not make two parts' buffers one (machine_split_tapes). */
+  uint64_t salt;
   machine_tape_slot slots[MACHINE_TAPE_MAX_SLOTS];
   char **strs;                       /* interned kernel names, operand names, source locations */
   int32_t nstrs, capstrs;

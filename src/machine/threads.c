@@ -114,18 +114,18 @@ static void *worker_main(void *p) {
     seen = gen;
     int poster = __atomic_load_n(&pool->poster_cpu, __ATOMIC_RELAXED);
     if (poster >= 0 && poster != off) { /* a syscall only when the poster moved */
-      affinity_keep_off(&pool->cpus, poster);
+      machine_affinity_keep_off(&pool->cpus, poster);
       off = poster;
     }
     if (take_share(w, gen)) run_share(pool, w);
   }
 }
 
-worker_pool *worker_pool_create(tsr_machine *m, int workers) {
+worker_pool *machine_worker_pool_create(tsr_machine *m, int workers) {
   worker_pool *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->m = m;
-  affinity_init(&p->cpus);
+  machine_affinity_init(&p->cpus);
   p->w = calloc((size_t)workers, sizeof *p->w);
   if (!p->w) { free(p); return NULL; }
   pthread_mutex_init(&p->lock, NULL);
@@ -135,7 +135,7 @@ worker_pool *worker_pool_create(tsr_machine *m, int workers) {
     p->w[i].core = i + 1;
     if (pthread_create(&p->w[i].thread, NULL, worker_main, &p->w[i]) != 0) {
       p->n = i;
-      worker_pool_destroy(p);
+      machine_worker_pool_destroy(p);
       return NULL;
     }
   }
@@ -143,7 +143,7 @@ worker_pool *worker_pool_create(tsr_machine *m, int workers) {
   return p;
 }
 
-void worker_pool_destroy(worker_pool *p) {
+void machine_worker_pool_destroy(worker_pool *p) {
   pthread_mutex_lock(&p->lock);
   __atomic_store_n(&p->quit, 1, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&p->wake);

@@ -604,7 +604,7 @@ static tsr_status fill_dense_blob(cursor *c, tsr_ir_attr *a, const uint8_t *blob
   tsr_ir_ctx *ctx = c->r->m->ctx;
   const tsr_ir_type *et = tsr_ir_type_element(a->type);
   int64_t numel = tsr_ir_type_numel(a->type);
-  size_t eb = text_elem_bytes(et);
+  size_t eb = mlir_text_elem_bytes(et);
   if (numel < 0 || !eb) return bc_fail(c, "dense elements need a static shape and a numeric element type");
   bool i1 = tsr_ir_type_is_int(et, 1);
   a->u.dense.numel = numel;
@@ -758,7 +758,7 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
       unsigned w = a->type->kind == TSR_IR_TYPE_INDEX ? 64 : a->type->kind == TSR_IR_TYPE_INTEGER ? a->type->u.integer.width : 0;
       if (!w) return bc_fail(c, "integer attribute with a non-integer type");
       TSR_TRY(rd_apint(c, w, a));
-      if (!a->u.integer.n_words) a->u.integer.value = text_normalize_int(a->type, a->u.integer.value);
+      if (!a->u.integer.n_words) a->u.integer.value = mlir_text_normalize_int(a->type, a->u.integer.value);
     } else {
       if (a->type->kind != TSR_IR_TYPE_FLOAT) return bc_fail(c, "float attribute with a non-float type");
       tsr_ir_attr tmp = {0};
@@ -766,7 +766,7 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
       unsigned w = tsr_ir_float_width(a->type->u.float_kind);
       a->u.flt.bits = tmp.u.integer.n_words ? tmp.u.integer.words[0]
                       : w < 64 ? (uint64_t)tmp.u.integer.value & ((1ull << w) - 1) : (uint64_t)tmp.u.integer.value;
-      a->u.flt.value = text_float_value(a->type->u.float_kind, a->u.flt.bits);
+      a->u.flt.value = mlir_text_float_value(a->type->u.float_kind, a->u.flt.bits);
     }
     break;
   }
@@ -818,7 +818,7 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
     const uint8_t *blob;
     size_t size = 0;
     TSR_TRY(rd_blob(c, &blob, &size));
-    size_t eb = a->type->kind == TSR_IR_TYPE_INTEGER || a->type->kind == TSR_IR_TYPE_FLOAT ? text_elem_bytes(a->type) : 0;
+    size_t eb = a->type->kind == TSR_IR_TYPE_INTEGER || a->type->kind == TSR_IR_TYPE_FLOAT ? mlir_text_elem_bytes(a->type) : 0;
     if (!eb || n > size || n * eb != size) return bc_fail(c, "dense array of %llu elements has %zu bytes", (unsigned long long)n, size);
     uint8_t *d = tsr_ir_alloc(ctx, size);
     if (!d) return nomem();
@@ -874,8 +874,8 @@ static tsr_status decode_entry(bc_reader *r, entry *e, bool is_attr, uint64_t id
     if (!e->size || r->data[e->offset + e->size - 1] != 0 || memchr(r->data + e->offset, 0, e->size - 1))
       return bc_fail(&c, "text entry of %s %llu is not one NUL-terminated string", is_attr ? "attribute" : "type", (unsigned long long)idx);
     const char *text = (const char *)r->data + e->offset;
-    return is_attr ? text_parse_attr_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_attr **)&e->value)
-                   : text_parse_type_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_type **)&e->value);
+    return is_attr ? mlir_text_parse_attr_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_attr **)&e->value)
+                   : mlir_text_parse_type_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_type **)&e->value);
   }
   if (!strcmp(dialect, "vhlo")) {
     if (is_attr) TSR_TRY(vhlo_decode_attr(&c, (tsr_ir_attr **)&e->value));

@@ -87,7 +87,7 @@ static size_t field_name_len(const char *name) {
   return n && name[n - 1] == '=' ? n - 1 : n;
 }
 
-static tsr_ir_attr *enum_parse(text_parser *sub, const enum_def *d, bool opaque_form) {
+static tsr_ir_attr *enum_parse(mlir_text_parser *sub, const enum_def *d, bool opaque_form) {
   tsr_ir_ctx *ctx = sub->ctx;
   char norm[256];
   size_t nn = 0;
@@ -95,7 +95,7 @@ static tsr_ir_attr *enum_parse(text_parser *sub, const enum_def *d, bool opaque_
   do {
     const char *kw;
     size_t n;
-    if (!text_bare_id(sub, &kw, &n)) return NULL;
+    if (!mlir_text_bare_id(sub, &kw, &n)) return NULL;
     int code = -1;
     for (int i = 0; d->keywords[i]; i++)
       if (span_is(kw, n, d->keywords[i])) code = i;
@@ -110,8 +110,8 @@ static tsr_ir_attr *enum_parse(text_parser *sub, const enum_def *d, bool opaque_
     if (nn) norm[nn++] = ',';
     memcpy(norm + nn, kw, n);
     nn += n;
-  } while (d->flags && text_accept(sub, ','));
-  if (!text_at_end(sub)) return NULL;
+  } while (d->flags && mlir_text_accept(sub, ','));
+  if (!mlir_text_at_end(sub)) return NULL;
   tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_ENUM);
   if (!a) return NULL;
   a->u.enm.dialect = tsr_ir_intern(ctx, d->dialect, strlen(d->dialect));
@@ -123,19 +123,19 @@ static tsr_ir_attr *enum_parse(text_parser *sub, const enum_def *d, bool opaque_
 }
 
 /* `[1, 2]` or a scalar into a field. */
-static bool field_value(text_parser *sub, tsr_ir_field *f, bool scalar) {
+static bool field_value(mlir_text_parser *sub, tsr_ir_field *f, bool scalar) {
   int64_t vals[64];
   int n = 0;
   if (scalar) {
-    if (text_int(sub, &vals[0]) != TSR_OK) return false;
+    if (mlir_text_int(sub, &vals[0]) != TSR_OK) return false;
     n = 1;
   } else {
-    if (!text_accept(sub, '[')) return false;
-    if (!text_accept(sub, ']')) {
+    if (!mlir_text_accept(sub, '[')) return false;
+    if (!mlir_text_accept(sub, ']')) {
       do {
-        if (n == 64 || text_int(sub, &vals[n++]) != TSR_OK) return false;
-      } while (text_accept(sub, ','));
-      if (!text_accept(sub, ']')) return false;
+        if (n == 64 || mlir_text_int(sub, &vals[n++]) != TSR_OK) return false;
+      } while (mlir_text_accept(sub, ','));
+      if (!mlir_text_accept(sub, ']')) return false;
     }
   }
   f->values = tsr_ir_alloc(sub->ctx, sizeof(int64_t) * (size_t)(n ? n : 1));
@@ -146,7 +146,7 @@ static bool field_value(text_parser *sub, tsr_ir_field *f, bool scalar) {
   return true;
 }
 
-static tsr_ir_attr *fields_parse(text_parser *sub, const fields_def *d) {
+static tsr_ir_attr *fields_parse(mlir_text_parser *sub, const fields_def *d) {
   int nf = 0;
   while (d->names[nf]) nf++;
   tsr_ir_attr *a = tsr_ir_attr_new(sub->ctx, TSR_IR_ATTR_FIELDS);
@@ -159,20 +159,20 @@ static tsr_ir_attr *fields_parse(text_parser *sub, const fields_def *d) {
   }
   if (d->positional) {
     for (int i = 0; i < nf; i++)
-      if ((i && !text_accept(sub, ',')) || !field_value(sub, &f[i], f[i].is_scalar)) return NULL;
-  } else if (!text_at_end(sub)) {
+      if ((i && !mlir_text_accept(sub, ',')) || !field_value(sub, &f[i], f[i].is_scalar)) return NULL;
+  } else if (!mlir_text_at_end(sub)) {
     int next = 0; /* fields come in schema order */
     do {
       const char *kw;
       size_t n;
-      if (!text_bare_id(sub, &kw, &n) || !text_accept(sub, '=')) return NULL;
+      if (!mlir_text_bare_id(sub, &kw, &n) || !mlir_text_accept(sub, '=')) return NULL;
       int i = next;
       while (i < nf && !span_is(kw, n, f[i].name)) i++;
       if (i == nf || !field_value(sub, &f[i], f[i].is_scalar)) return NULL;
       next = i + 1;
-    } while (text_accept(sub, ','));
+    } while (mlir_text_accept(sub, ','));
   }
-  if (!text_at_end(sub)) return NULL;
+  if (!mlir_text_at_end(sub)) return NULL;
   a->u.fields.dialect = tsr_ir_intern(sub->ctx, d->dialect, strlen(d->dialect));
   a->u.fields.mnemonic = tsr_ir_intern(sub->ctx, d->mnemonic, strlen(d->mnemonic));
   a->u.fields.positional = d->positional;
@@ -181,11 +181,11 @@ static tsr_ir_attr *fields_parse(text_parser *sub, const fields_def *d) {
   return a;
 }
 
-tsr_ir_attr *dialect_attr_parse(text_parser *p, const char *dialect, size_t dlen,
+tsr_ir_attr *dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
                                 const char *mnemonic, size_t mlen, const char *body,
                                 size_t blen, bool opaque_form) {
-  text_parser sub;
-  text_init(&sub, p->m, body, blen, p->filename);
+  mlir_text_parser sub;
+  mlir_text_init(&sub, p->m, body, blen, p->filename);
   sub.failed = true; /* a body that does not fit falls back to text: keep errors quiet */
   tsr_ir_attr *a = NULL;
   for (size_t i = 0; i < sizeof enums / sizeof enums[0] && !a; i++)
@@ -194,22 +194,22 @@ tsr_ir_attr *dialect_attr_parse(text_parser *p, const char *dialect, size_t dlen
   for (size_t i = 0; i < sizeof structs / sizeof structs[0] && !a && !opaque_form; i++)
     if (span_is(dialect, dlen, structs[i].dialect) && span_is(mnemonic, mlen, structs[i].mnemonic))
       a = fields_parse(&sub, &structs[i]);
-  text_free(&sub);
+  mlir_text_free(&sub);
   return a;
 }
 
 tsr_ir_attr *dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
                               const char *keyword) {
   tsr_ir_module m = {ctx, NULL, 0, 0};
-  text_parser p;
-  text_init(&p, &m, keyword, strlen(keyword), NULL);
+  mlir_text_parser p;
+  mlir_text_init(&p, &m, keyword, strlen(keyword), NULL);
   tsr_ir_attr *a = dialect_attr_parse(&p, dialect, strlen(dialect), mnemonic, strlen(mnemonic),
                                       keyword, strlen(keyword), false);
-  text_free(&p);
+  mlir_text_free(&p);
   return a;
 }
 
-tsr_ir_type *dialect_type_parse(text_parser *p, const char *text, size_t len) {
+tsr_ir_type *dialect_type_parse(mlir_text_parser *p, const char *text, size_t len) {
   if (span_is(text, len, "!tpu.semaphore")) return tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TPU_SEMAPHORE);
   if (span_is(text, len, "!tpu.dma_semaphore")) return tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TPU_DMA_SEMAPHORE);
   return NULL;

@@ -54,7 +54,7 @@ tsr_status tsr_mlir_parse_text(const char *text, size_t len, const char *filenam
   tsr_mlir_module *m;
   *out = NULL;
   TSR_TRY(new_module(&m));
-  return finish(text_parse_module(m, text, len, filename), m, out);
+  return finish(mlir_text_parse_module(m, text, len, filename), m, out);
 }
 
 tsr_status tsr_mlir_read_buffer(const void *data, size_t size, const char *filename,

@@ -35,43 +35,43 @@ typedef struct op_builder {
   ptr_list successors; /* tsr_ir_block* */
 } op_builder;
 
-tsr_status ob_operand(text_parser *p, op_builder *b, const operand_ref *ref);
+tsr_status mlir_ob_operand(mlir_text_parser *p, op_builder *b, const operand_ref *ref);
 /* Parses `%x` / `%x#k` and adds it as the next operand (type set later). */
-tsr_status ob_parse_operand(text_parser *p, op_builder *b);
+tsr_status mlir_ob_parse_operand(mlir_text_parser *p, op_builder *b);
 /* `%a, %b, ...` (possibly none when allow_empty). */
-tsr_status ob_parse_operand_list(text_parser *p, op_builder *b, bool allow_empty);
+tsr_status mlir_ob_parse_operand_list(mlir_text_parser *p, op_builder *b, bool allow_empty);
 /* Sets the types of operands [first, first+n) from a list; fails on a count mismatch. */
-tsr_status ob_set_operand_types(text_parser *p, op_builder *b, int first, tsr_ir_type **t, int n);
+tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, op_builder *b, int first, tsr_ir_type **t, int n);
 /* Sets every operand's type to `t`. */
-void ob_all_operands(op_builder *b, tsr_ir_type *t);
-tsr_status ob_result(text_parser *p, op_builder *b, tsr_ir_type *t);
-tsr_status ob_attr(text_parser *p, op_builder *b, const char *name, tsr_ir_attr *value);
+void mlir_ob_all_operands(op_builder *b, tsr_ir_type *t);
+tsr_status mlir_ob_result(mlir_text_parser *p, op_builder *b, tsr_ir_type *t);
+tsr_status mlir_ob_attr(mlir_text_parser *p, op_builder *b, const char *name, tsr_ir_attr *value);
 /* An optional `{...}` attribute dictionary (merged into the op's attributes). */
-tsr_status ob_opt_attr_dict(text_parser *p, op_builder *b);
+tsr_status mlir_ob_opt_attr_dict(mlir_text_parser *p, op_builder *b);
 /* `: (T, ...) -> R` or `: T` (applied to every operand and the results): the forms of
  * SameOperandsAndResultType ops. */
-tsr_status ob_same_or_function_type(text_parser *p, op_builder *b, int n_results);
+tsr_status mlir_ob_same_or_function_type(mlir_text_parser *p, op_builder *b, int n_results);
 /* The same after the ':' was consumed. */
-tsr_status ob_types_after_colon(text_parser *p, op_builder *b, int n_results);
+tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, op_builder *b, int n_results);
 /* A region `{...}`; entry-block arguments, when given, are declared in its scope. */
-tsr_status ob_region(text_parser *p, op_builder *b, arg_decl *entry_args, int n_entry_args);
+tsr_status mlir_ob_region(mlir_text_parser *p, op_builder *b, arg_decl *entry_args, int n_entry_args);
 /* An empty region (zero blocks). */
-tsr_status ob_empty_region(text_parser *p, op_builder *b);
+tsr_status mlir_ob_empty_region(mlir_text_parser *p, op_builder *b);
 /* Adds `name` as the terminator of every block of the last region that lacks `name` as
  * its last op (pretty forms elide implicit terminators such as scf.yield); an empty region
  * `{ }` gets one block holding just the terminator, as MLIR's parser builds it. */
-tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *name);
+tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, op_builder *b, const char *name);
 /* `^label`: the next successor of the op (a block of the enclosing region). */
-tsr_status ob_successor(text_parser *p, op_builder *b);
+tsr_status mlir_ob_successor(mlir_text_parser *p, op_builder *b);
 /* Parses a value-use name into `ref` (no operand added). */
-tsr_status parse_value_ref(text_parser *p, operand_ref *ref);
+tsr_status parse_value_ref(mlir_text_parser *p, operand_ref *ref);
 
 /* Pretty forms: parses the rest of op `name` (already consumed) into `b`. Returns
  * TSR_ERR_UNSUPPORTED (without consuming) when `name` has no known pretty syntax. */
-tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_builder *b);
+tsr_status pretty_op_parse(mlir_text_parser *p, const char *name, size_t len, op_builder *b);
 /* The parser of the pretty form of the op named name[0..len) (its full name), NULL when its
  * registry row (the .def files in src/ops) says it has none, or no registry knows it. */
-typedef tsr_status (*pretty_fn)(text_parser *p, op_builder *b);
+typedef tsr_status (*pretty_fn)(mlir_text_parser *p, op_builder *b);
 pretty_fn pretty_syntax_of(const char *name, size_t len);
 /* Why tessera refuses the op named name[0..len) (src/ops/mosaic_refused.def), or NULL. */
 const char *pretty_op_refusal(const char *name, size_t len);
@@ -79,40 +79,40 @@ const char *pretty_op_refusal(const char *name, size_t len);
 bool pretty_op_registered(const char *name, size_t len);
 
 /* ---- helpers the pretty forms share (pretty_ops.c) ---- */
-tsr_status pf_nomem(void);
-tsr_ir_type *pf_i64_type(text_parser *p);
-tsr_ir_type *pf_i32_type(text_parser *p);
-tsr_status pf_attr_i64(text_parser *p, op_builder *b, const char *name, int64_t v);
-tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const char *s);
+tsr_status mlir_pf_nomem(void);
+tsr_ir_type *mlir_pf_i64_type(mlir_text_parser *p);
+tsr_ir_type *mlir_pf_i32_type(mlir_text_parser *p);
+tsr_status mlir_pf_attr_i64(mlir_text_parser *p, op_builder *b, const char *name, int64_t v);
+tsr_status mlir_pf_attr_string(mlir_text_parser *p, op_builder *b, const char *name, const char *s);
 /* A quoted string in the text, as the string attribute `name` */
-tsr_status pf_string_attr(text_parser *p, op_builder *b, const char *name);
+tsr_status mlir_pf_string_attr(mlir_text_parser *p, op_builder *b, const char *name);
 /* array<i64: ...> */
-tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n);
+tsr_ir_attr *mlir_pf_dense_i64_array(mlir_text_parser *p, const int64_t *v, int n);
 /* `[1, 0]` as an array<i32: ...> attribute named `name` */
-tsr_status pf_i32_array_attr(text_parser *p, op_builder *b, const char *name);
+tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, op_builder *b, const char *name);
 /* `[1, 2]` as a list of integers. */
-tsr_status pf_int_list(text_parser *p, int64_t *v, int cap, int *n);
-tsr_status pf_expect_kw(text_parser *p, const char *kw);
+tsr_status mlir_pf_int_list(mlir_text_parser *p, int64_t *v, int cap, int *n);
+tsr_status mlir_pf_expect_kw(mlir_text_parser *p, const char *kw);
 /* `kw =` */
-tsr_status pf_expect_kw_eq(text_parser *p, const char *kw);
+tsr_status mlir_pf_expect_kw_eq(mlir_text_parser *p, const char *kw);
 /* i1 with the shape of `t` (comparisons). */
-tsr_ir_type *pf_i1_like(text_parser *p, const tsr_ir_type *t);
+tsr_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const tsr_ir_type *t);
 /* `op {attrs} : T`: no operands (or none left to read), one result */
-tsr_status pf_nullary(text_parser *p, op_builder *b);
+tsr_status mlir_pf_nullary(mlir_text_parser *p, op_builder *b);
 /* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
-tsr_status pf_call_tail(text_parser *p, op_builder *b);
-bool pf_ob_has_attr(const op_builder *b, const char *name);
+tsr_status mlir_pf_call_tail(mlir_text_parser *p, op_builder *b);
+bool mlir_pf_ob_has_attr(const op_builder *b, const char *name);
 /* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
-tsr_status pf_default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v);
+tsr_status mlir_pf_default_int(mlir_text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v);
 /* A bare integer the format prints without its type. */
-tsr_status pf_int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg);
+tsr_status mlir_pf_int_attr(mlir_text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg);
 /* An attribute built from its full spelling, e.g. `#vector.kind<add>` from `<add>`. */
-tsr_status pf_attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at);
+tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, op_builder *b, const char *name, const char *text, const char *at);
 /* `(%a = %init, ...)`: region arguments (arg_decl*, heap) paired with the op's operands. */
-tsr_status pf_assigned_args(text_parser *p, op_builder *b, ptr_list *args);
+tsr_status mlir_pf_assigned_args(mlir_text_parser *p, op_builder *b, ptr_list *args);
 /* The arg_decls of `l` in one array (heap; NULL when out of memory). */
-arg_decl *pf_flat_args(const ptr_list *l, int extra_front);
-void pf_free_args(ptr_list *l);
+arg_decl *mlir_pf_flat_args(const ptr_list *l, int extra_front);
+void mlir_pf_free_args(ptr_list *l);
 
 /* ---- StableHLO's, chlo's and check's forms (pretty_hlo.c) and sdy's (pretty_sdy.c):
  * X(form, parser) ---- */
@@ -136,7 +136,7 @@ void pf_free_args(ptr_list *l);
   X(TPU_GATHER, p_tpu_gather) X(TPU_SUBLANE_SHUFFLE, p_tpu_sublane_shuffle)                          \
   X(TPU_UNPACK_ELEMENTWISE, p_tpu_unpack_elementwise) X(TPU_DELAY, p_tpu_delay)                       \
   X(TPU_TRACE_VALUE, p_tpu_trace_value)
-#define X(form, fn) tsr_status fn(text_parser *p, op_builder *b);
+#define X(form, fn) tsr_status fn(mlir_text_parser *p, op_builder *b);
 HLO_PRETTY_SYNTAXES(X)
 TAIL_PRETTY_SYNTAXES(X)
 #undef X

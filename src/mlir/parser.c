@@ -38,7 +38,7 @@ static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory");
 
 /* ---- scopes --------------------------------------------------------------------------- */
 
-static tsr_status push_scope(text_parser *p) {
+static tsr_status push_scope(mlir_text_parser *p) {
   scope *s = calloc(1, sizeof *s);
   if (!s) return nomem();
   s->parent = p->ops->cur;
@@ -56,7 +56,7 @@ static void free_scope(scope *s) {
 
 /* Unresolved forward references move to the enclosing scope (the value may be defined
  * later out there); at the outermost scope they are errors. */
-static tsr_status pop_scope(text_parser *p) {
+static tsr_status pop_scope(mlir_text_parser *p) {
   scope *s = p->ops->cur;
   p->ops->cur = s->parent;
   tsr_status st = TSR_OK;
@@ -64,7 +64,7 @@ static tsr_status pop_scope(text_parser *p) {
     name_entry *e = s->names.values[i];
     if (!s->names.names[i] || !e->forward) continue;
     if (!s->parent || alias_get(&s->parent->names, s->names.names[i])) {
-      st = text_error_at(p, e->at, "use of undefined value %s", s->names.names[i]);
+      st = mlir_text_error_at(p, e->at, "use of undefined value %s", s->names.names[i]);
       continue;
     }
     if (!alias_put(&s->parent->names, s->names.names[i], e)) st = nomem();
@@ -76,7 +76,7 @@ static tsr_status pop_scope(text_parser *p) {
   return st;
 }
 
-static void free_all_scopes(text_parser *p) {
+static void free_all_scopes(mlir_text_parser *p) {
   while (p->ops && p->ops->cur) {
     scope *s = p->ops->cur;
     p->ops->cur = s->parent;
@@ -84,33 +84,33 @@ static void free_all_scopes(text_parser *p) {
   }
 }
 
-tsr_status parse_value_ref(text_parser *p, operand_ref *ref) {
-  text_skip_ws(p);
+tsr_status parse_value_ref(mlir_text_parser *p, operand_ref *ref) {
+  mlir_text_skip_ws(p);
   ref->at = p->cur;
-  if (p->cur >= p->end || *p->cur != '%') return text_error(p, "expected an SSA value");
+  if (p->cur >= p->end || *p->cur != '%') return mlir_text_error(p, "expected an SSA value");
   const char *b = p->cur++;
   while (p->cur < p->end && (isalnum((unsigned char)*p->cur) || strchr("_$.-", *p->cur))) p->cur++;
-  if (p->cur == b + 1) return text_error(p, "expected an SSA value name after '%%'");
+  if (p->cur == b + 1) return mlir_text_error(p, "expected an SSA value name after '%%'");
   ref->name = tsr_ir_intern(p->ctx, b, (size_t)(p->cur - b));
   if (!ref->name) return nomem();
   ref->index = -1;
   if (p->cur < p->end && *p->cur == '#') {
     p->cur++;
     int64_t k;
-    text_skip_ws(p);
-    if (p->cur >= p->end || !isdigit((unsigned char)*p->cur)) return text_error(p, "expected a result number after '#'");
-    TSR_TRY(text_int(p, &k));
-    if (k < 0 || k > 1 << 20) return text_error(p, "result number out of range");
+    mlir_text_skip_ws(p);
+    if (p->cur >= p->end || !isdigit((unsigned char)*p->cur)) return mlir_text_error(p, "expected a result number after '#'");
+    TSR_TRY(mlir_text_int(p, &k));
+    if (k < 0 || k > 1 << 20) return mlir_text_error(p, "result number out of range");
     ref->index = (int)k;
   }
   return TSR_OK;
 }
 
-static tsr_status resolve(text_parser *p, const operand_ref *ref, tsr_ir_type *type, tsr_ir_value **out) {
+static tsr_status resolve(mlir_text_parser *p, const operand_ref *ref, tsr_ir_type *type, tsr_ir_value **out) {
   name_entry *e = NULL;
   for (scope *s = p->ops->cur; s && !e; s = s->parent) e = alias_get(&s->names, ref->name);
   if (!e) {
-    if (ref->index > 0) return text_error_at(p, ref->at, "use of undefined value %s#%d", ref->name, ref->index);
+    if (ref->index > 0) return mlir_text_error_at(p, ref->at, "use of undefined value %s#%d", ref->name, ref->index);
     e = calloc(1, sizeof *e);
     tsr_ir_value **vals = tsr_ir_alloc(p->ctx, sizeof *vals);
     tsr_ir_value *v = vals ? tsr_ir_value_new(p->m, type) : NULL;
@@ -122,24 +122,24 @@ static tsr_status resolve(text_parser *p, const operand_ref *ref, tsr_ir_type *t
     *e = (name_entry){vals, 1, true, ref->at};
   }
   int idx = ref->index < 0 ? 0 : ref->index;
-  if (idx >= e->n) return text_error_at(p, ref->at, "%s has only %d results", ref->name, e->n);
+  if (idx >= e->n) return mlir_text_error_at(p, ref->at, "%s has only %d results", ref->name, e->n);
   tsr_ir_value *v = e->vals[idx];
   if (type && v->type && !tsr_ir_type_equal(type, v->type))
-    return text_error_at(p, ref->at, "%s is used with a type different from its definition", ref->name);
+    return mlir_text_error_at(p, ref->at, "%s is used with a type different from its definition", ref->name);
   if (!v->type) v->type = type;
   *out = v;
   return TSR_OK;
 }
 
 /* Defines `name` as `n` values; a forward-referenced placeholder becomes the first. */
-static tsr_status define_name(text_parser *p, const char *name, const char *at, tsr_ir_value **vals, int n) {
+static tsr_status define_name(mlir_text_parser *p, const char *name, const char *at, tsr_ir_value **vals, int n) {
   scope *s = p->ops->cur;
   name_entry *e = alias_get(&s->names, name);
-  if (e && !e->forward) return text_error_at(p, at, "redefinition of %s", name);
+  if (e && !e->forward) return mlir_text_error_at(p, at, "redefinition of %s", name);
   if (e) {
     tsr_ir_value *ph = e->vals[0];
     if (ph->type && vals[0]->type && !tsr_ir_type_equal(ph->type, vals[0]->type))
-      return text_error_at(p, at, "%s is defined with a type different from an earlier use", name);
+      return mlir_text_error_at(p, at, "%s is defined with a type different from an earlier use", name);
     /* keep the placeholder object (uses point at it) and give it the definition's facts */
     ph->type = vals[0]->type;
     ph->def_op = vals[0]->def_op;
@@ -175,7 +175,7 @@ static bool grow(void **arr, int *cap, int need, size_t elem) {
   return true;
 }
 
-tsr_status ob_operand(text_parser *p, op_builder *b, const operand_ref *ref) {
+tsr_status mlir_ob_operand(mlir_text_parser *p, op_builder *b, const operand_ref *ref) {
   /* both arrays grow in step from the same capacity */
   int cap1 = b->cap_operands, cap2 = b->cap_operands;
   if (!grow((void **)&b->operands, &cap1, b->n_operands + 1, sizeof *b->operands) ||
@@ -187,37 +187,37 @@ tsr_status ob_operand(text_parser *p, op_builder *b, const operand_ref *ref) {
   return TSR_OK;
 }
 
-tsr_status ob_parse_operand(text_parser *p, op_builder *b) {
+tsr_status mlir_ob_parse_operand(mlir_text_parser *p, op_builder *b) {
   operand_ref r;
   TSR_TRY(parse_value_ref(p, &r));
-  return ob_operand(p, b, &r);
+  return mlir_ob_operand(p, b, &r);
 }
 
-tsr_status ob_parse_operand_list(text_parser *p, op_builder *b, bool allow_empty) {
-  if (allow_empty && text_peek(p) != '%') return TSR_OK;
-  do TSR_TRY(ob_parse_operand(p, b));
-  while (text_accept(p, ','));
+tsr_status mlir_ob_parse_operand_list(mlir_text_parser *p, op_builder *b, bool allow_empty) {
+  if (allow_empty && mlir_text_peek(p) != '%') return TSR_OK;
+  do TSR_TRY(mlir_ob_parse_operand(p, b));
+  while (mlir_text_accept(p, ','));
   return TSR_OK;
 }
 
-tsr_status ob_set_operand_types(text_parser *p, op_builder *b, int first, tsr_ir_type **t, int n) {
+tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, op_builder *b, int first, tsr_ir_type **t, int n) {
   if (first + n != b->n_operands)
-    return text_error(p, "%d operand types for %d operands", n, b->n_operands - first);
+    return mlir_text_error(p, "%d operand types for %d operands", n, b->n_operands - first);
   for (int i = 0; i < n; i++) b->operand_types[first + i] = t[i];
   return TSR_OK;
 }
 
-void ob_all_operands(op_builder *b, tsr_ir_type *t) {
+void mlir_ob_all_operands(op_builder *b, tsr_ir_type *t) {
   for (int i = 0; i < b->n_operands; i++) b->operand_types[i] = t;
 }
 
-tsr_status ob_result(text_parser *p, op_builder *b, tsr_ir_type *t) {
+tsr_status mlir_ob_result(mlir_text_parser *p, op_builder *b, tsr_ir_type *t) {
   if (!grow((void **)&b->result_types, &b->cap_results, b->n_results + 1, sizeof *b->result_types)) return nomem();
   b->result_types[b->n_results++] = t;
   return TSR_OK;
 }
 
-tsr_status ob_attr(text_parser *p, op_builder *b, const char *name, tsr_ir_attr *value) {
+tsr_status mlir_ob_attr(mlir_text_parser *p, op_builder *b, const char *name, tsr_ir_attr *value) {
   tsr_ir_named_attr *e = tsr_ir_alloc(p->ctx, sizeof *e);
   if (!e || !value) return nomem();
   e->name = tsr_ir_intern(p->ctx, name, strlen(name));
@@ -225,32 +225,32 @@ tsr_status ob_attr(text_parser *p, op_builder *b, const char *name, tsr_ir_attr 
   return e->name && ptr_push(&b->attrs, e) ? TSR_OK : nomem();
 }
 
-tsr_status ob_opt_attr_dict(text_parser *p, op_builder *b) {
-  if (text_peek(p) != '{') return TSR_OK;
-  if (b->attr_dict) return text_error(p, "second attribute dictionary");
-  return text_dict(p, &b->attr_dict);
+tsr_status mlir_ob_opt_attr_dict(mlir_text_parser *p, op_builder *b) {
+  if (mlir_text_peek(p) != '{') return TSR_OK;
+  if (b->attr_dict) return mlir_text_error(p, "second attribute dictionary");
+  return mlir_text_dict(p, &b->attr_dict);
 }
 
-tsr_status ob_same_or_function_type(text_parser *p, op_builder *b, int n_results) {
-  TSR_TRY(text_expect(p, ':'));
-  return ob_types_after_colon(p, b, n_results);
+tsr_status mlir_ob_same_or_function_type(mlir_text_parser *p, op_builder *b, int n_results) {
+  TSR_TRY(mlir_text_expect(p, ':'));
+  return mlir_ob_types_after_colon(p, b, n_results);
 }
 
-tsr_status ob_types_after_colon(text_parser *p, op_builder *b, int n_results) {
-  if (text_peek(p) == '(') {
+tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, op_builder *b, int n_results) {
+  if (mlir_text_peek(p) == '(') {
     const char *at = p->cur;
     tsr_ir_type *ft;
-    TSR_TRY(text_function_type(p, &ft));
-    TSR_TRY(ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs));
+    TSR_TRY(mlir_text_function_type(p, &ft));
+    TSR_TRY(mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs));
     if (n_results >= 0 && ft->u.function.n_results != n_results)
-      return text_error_at(p, at, "expected %d result types", n_results);
-    for (int i = 0; i < ft->u.function.n_results; i++) TSR_TRY(ob_result(p, b, ft->u.function.results[i]));
+      return mlir_text_error_at(p, at, "expected %d result types", n_results);
+    for (int i = 0; i < ft->u.function.n_results; i++) TSR_TRY(mlir_ob_result(p, b, ft->u.function.results[i]));
     return TSR_OK;
   }
   tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  ob_all_operands(b, t);
-  for (int i = 0; i < (n_results < 0 ? 1 : n_results); i++) TSR_TRY(ob_result(p, b, t));
+  TSR_TRY(mlir_text_type(p, &t));
+  mlir_ob_all_operands(b, t);
+  for (int i = 0; i < (n_results < 0 ? 1 : n_results); i++) TSR_TRY(mlir_ob_result(p, b, t));
   return TSR_OK;
 }
 
@@ -265,22 +265,22 @@ static void ob_free(op_builder *b) {
 
 /* ---- blocks and regions ---------------------------------------------------------------- */
 
-static tsr_status parse_operation(text_parser *p, tsr_ir_block *block);
+static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block);
 
-static tsr_ir_block *new_block(text_parser *p, region_state *rs) {
+static tsr_ir_block *new_block(mlir_text_parser *p, region_state *rs) {
   tsr_ir_block *blk = tsr_ir_alloc(p->ctx, sizeof *blk);
   if (blk) blk->index = -1;
   (void)rs;
   return blk;
 }
 
-static tsr_status block_label(text_parser *p, region_state *rs, const char **name, tsr_ir_block **out) {
-  text_skip_ws(p);
+static tsr_status block_label(mlir_text_parser *p, region_state *rs, const char **name, tsr_ir_block **out) {
+  mlir_text_skip_ws(p);
   const char *b = p->cur;
-  if (p->cur >= p->end || *p->cur != '^') return text_error(p, "expected a block label");
+  if (p->cur >= p->end || *p->cur != '^') return mlir_text_error(p, "expected a block label");
   p->cur++;
   while (p->cur < p->end && (isalnum((unsigned char)*p->cur) || strchr("_$.-", *p->cur))) p->cur++;
-  if (p->cur == b + 1) return text_error(p, "expected a block name after '^'");
+  if (p->cur == b + 1) return mlir_text_error(p, "expected a block name after '^'");
   *name = tsr_ir_intern(p->ctx, b, (size_t)(p->cur - b));
   if (!*name) return nomem();
   tsr_ir_block *blk = alias_get(&rs->labels, *name);
@@ -291,7 +291,7 @@ static tsr_status block_label(text_parser *p, region_state *rs, const char **nam
   return TSR_OK;
 }
 
-static tsr_status declare_args(text_parser *p, tsr_ir_block *blk, arg_decl *args, int n) {
+static tsr_status declare_args(mlir_text_parser *p, tsr_ir_block *blk, arg_decl *args, int n) {
   blk->n_args = n;
   blk->args = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_value *) * (size_t)(n ? n : 1));
   if (!blk->args) return nomem();
@@ -305,7 +305,7 @@ static tsr_status declare_args(text_parser *p, tsr_ir_block *blk, arg_decl *args
     vals[0] = v;
     /* a signature without names (a declaration) cannot open a body */
     if (!args[i].ref.name)
-      return text_error_at(p, args[i].ref.at ? args[i].ref.at : p->cur,
+      return mlir_text_error_at(p, args[i].ref.at ? args[i].ref.at : p->cur,
                            "argument %d of a region has no name (expected %%name: type)", i);
     TSR_TRY(define_name(p, args[i].ref.name, args[i].ref.at, vals, 1));
     blk->args[i] = vals[0];
@@ -314,19 +314,19 @@ static tsr_status declare_args(text_parser *p, tsr_ir_block *blk, arg_decl *args
 }
 
 /* `(%a: T loc(..), ...)` of a block header. */
-static tsr_status block_args(text_parser *p, tsr_ir_block *blk) {
+static tsr_status block_args(mlir_text_parser *p, tsr_ir_block *blk) {
   ptr_list l = {0};
   tsr_status s = TSR_OK;
-  if (text_accept(p, '(') && !text_accept(p, ')')) {
+  if (mlir_text_accept(p, '(') && !mlir_text_accept(p, ')')) {
     do {
       arg_decl *a = calloc(1, sizeof *a);
       if (!a || !ptr_push(&l, a)) { free(a); s = nomem(); break; }
       s = parse_value_ref(p, &a->ref);
-      if (s == TSR_OK) s = text_expect(p, ':');
-      if (s == TSR_OK) s = text_type(p, &a->type);
-      if (s == TSR_OK) s = text_opt_trailing_loc(p, &a->loc);
-    } while (s == TSR_OK && text_accept(p, ','));
-    if (s == TSR_OK) s = text_expect(p, ')');
+      if (s == TSR_OK) s = mlir_text_expect(p, ':');
+      if (s == TSR_OK) s = mlir_text_type(p, &a->type);
+      if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &a->loc);
+    } while (s == TSR_OK && mlir_text_accept(p, ','));
+    if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
   if (s == TSR_OK) {
     arg_decl *flat = calloc((size_t)l.n + 1, sizeof *flat);
@@ -340,29 +340,29 @@ static tsr_status block_args(text_parser *p, tsr_ir_block *blk) {
   return s;
 }
 
-static tsr_status region_body(text_parser *p, region_state *rs, arg_decl *entry_args, int n_entry) {
-  TSR_TRY(text_expect(p, '{'));
+static tsr_status region_body(mlir_text_parser *p, region_state *rs, arg_decl *entry_args, int n_entry) {
+  TSR_TRY(mlir_text_expect(p, '{'));
   tsr_ir_block *cur = NULL;
-  if (entry_args || (text_peek(p) != '^' && text_peek(p) != '}')) {
+  if (entry_args || (mlir_text_peek(p) != '^' && mlir_text_peek(p) != '}')) {
     if (!(cur = new_block(p, rs)) || !ptr_push(&rs->blocks, cur)) return nomem();
     if (entry_args) TSR_TRY(declare_args(p, cur, entry_args, n_entry));
   }
   for (;;) {
-    char c = text_peek(p);
+    char c = mlir_text_peek(p);
     if (c == '}') {
       p->cur++;
       break;
     }
-    if (!c) return text_error(p, "expected '}' to close a region");
+    if (!c) return mlir_text_error(p, "expected '}' to close a region");
     if (c == '^') {
       const char *name;
       tsr_ir_block *blk;
       TSR_TRY(block_label(p, rs, &name, &blk));
-      if (blk->index >= 0 || blk == cur) return text_error(p, "redefinition of block %s", name);
+      if (blk->index >= 0 || blk == cur) return mlir_text_error(p, "redefinition of block %s", name);
       if (!ptr_push(&rs->blocks, blk)) return nomem();
       blk->index = rs->blocks.n - 1;
       TSR_TRY(block_args(p, blk));
-      TSR_TRY(text_expect(p, ':'));
+      TSR_TRY(mlir_text_expect(p, ':'));
       cur = blk;
       continue;
     }
@@ -370,14 +370,14 @@ static tsr_status region_body(text_parser *p, region_state *rs, arg_decl *entry_
   }
   for (size_t i = 0; i < rs->labels.cap; i++) {
     tsr_ir_block *blk = rs->labels.values[i];
-    if (rs->labels.names[i] && blk->index < 0) return text_error(p, "reference to undefined block %s", rs->labels.names[i]);
+    if (rs->labels.names[i] && blk->index < 0) return mlir_text_error(p, "reference to undefined block %s", rs->labels.names[i]);
   }
   return TSR_OK;
 }
 
-tsr_status ob_region(text_parser *p, op_builder *b, arg_decl *entry_args, int n_entry_args) {
+tsr_status mlir_ob_region(mlir_text_parser *p, op_builder *b, arg_decl *entry_args, int n_entry_args) {
   op_parser_state *st = p->ops;
-  if (++st->depth > TSR_IR_MAX_DEPTH) return text_error(p, "regions nested too deeply");
+  if (++st->depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "regions nested too deeply");
   tsr_ir_region *r = tsr_ir_alloc(p->ctx, sizeof *r);
   if (!r) return nomem();
   region_state rs = {{0}, {0}, r, st->region};
@@ -406,12 +406,12 @@ tsr_status ob_region(text_parser *p, op_builder *b, arg_decl *entry_args, int n_
   return s;
 }
 
-tsr_status ob_empty_region(text_parser *p, op_builder *b) {
+tsr_status mlir_ob_empty_region(mlir_text_parser *p, op_builder *b) {
   tsr_ir_region *r = tsr_ir_alloc(p->ctx, sizeof *r);
   return r && ptr_push(&b->regions, r) ? TSR_OK : nomem();
 }
 
-tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *name) {
+tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, op_builder *b, const char *name) {
   if (!b->regions.n) return TSR_OK;
   tsr_ir_region *r = b->regions.items[b->regions.n - 1];
   if (r->n_blocks == 0) { /* `{ }`: the one block holds just the terminator */
@@ -433,9 +433,9 @@ tsr_status ob_implicit_terminator(text_parser *p, op_builder *b, const char *nam
   return TSR_OK;
 }
 
-tsr_status ob_successor(text_parser *p, op_builder *b) {
+tsr_status mlir_ob_successor(mlir_text_parser *p, op_builder *b) {
   region_state *rs = p->ops->region;
-  if (!rs) return text_error(p, "successors outside a region");
+  if (!rs) return mlir_text_error(p, "successors outside a region");
   const char *name;
   tsr_ir_block *blk;
   TSR_TRY(block_label(p, rs, &name, &blk));
@@ -445,46 +445,46 @@ tsr_status ob_successor(text_parser *p, op_builder *b) {
 /* ---- operations ----------------------------------------------------------------------- */
 
 /* Generic form after the op name: (operands) [succ] <{props}> (regions) {attrs} : fn-type */
-static tsr_status generic_op(text_parser *p, op_builder *b) {
-  TSR_TRY(text_expect(p, '('));
-  if (!text_accept(p, ')')) {
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, ')'));
+static tsr_status generic_op(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_text_expect(p, '('));
+  if (!mlir_text_accept(p, ')')) {
+    TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+    TSR_TRY(mlir_text_expect(p, ')'));
   }
-  if (text_accept(p, '[')) {
+  if (mlir_text_accept(p, '[')) {
     region_state *rs = p->ops->region;
-    if (!rs) return text_error(p, "successors outside a region");
+    if (!rs) return mlir_text_error(p, "successors outside a region");
     do {
       const char *name;
       tsr_ir_block *blk;
       TSR_TRY(block_label(p, rs, &name, &blk));
       if (!ptr_push(&b->successors, blk)) return nomem();
-    } while (text_accept(p, ','));
-    TSR_TRY(text_expect(p, ']'));
+    } while (mlir_text_accept(p, ','));
+    TSR_TRY(mlir_text_expect(p, ']'));
   }
-  if (text_peek(p) == '<') {
+  if (mlir_text_peek(p) == '<') {
     p->cur++;
-    TSR_TRY(text_dict(p, &b->props));
-    TSR_TRY(text_expect(p, '>'));
+    TSR_TRY(mlir_text_dict(p, &b->props));
+    TSR_TRY(mlir_text_expect(p, '>'));
   }
-  if (text_peek(p) == '(') {
+  if (mlir_text_peek(p) == '(') {
     p->cur++;
-    do TSR_TRY(ob_region(p, b, NULL, 0));
-    while (text_accept(p, ','));
-    TSR_TRY(text_expect(p, ')'));
+    do TSR_TRY(mlir_ob_region(p, b, NULL, 0));
+    while (mlir_text_accept(p, ','));
+    TSR_TRY(mlir_text_expect(p, ')'));
   }
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
   tsr_ir_type *ft;
-  TSR_TRY(text_function_type(p, &ft));
-  if (ft->kind != TSR_IR_TYPE_FUNCTION) return text_error_at(p, at, "expected a function type");
-  TSR_TRY(ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs));
-  for (int i = 0; i < ft->u.function.n_results; i++) TSR_TRY(ob_result(p, b, ft->u.function.results[i]));
+  TSR_TRY(mlir_text_function_type(p, &ft));
+  if (ft->kind != TSR_IR_TYPE_FUNCTION) return mlir_text_error_at(p, at, "expected a function type");
+  TSR_TRY(mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs));
+  for (int i = 0; i < ft->u.function.n_results; i++) TSR_TRY(mlir_ob_result(p, b, ft->u.function.results[i]));
   return TSR_OK;
 }
 
-static tsr_status merged_attrs(text_parser *p, op_builder *b, const char *at, tsr_ir_attr **out) {
+static tsr_status merged_attrs(mlir_text_parser *p, op_builder *b, const char *at, tsr_ir_attr **out) {
   int n_dict = b->attr_dict ? b->attr_dict->u.dict.n : 0, n = n_dict + b->attrs.n;
   tsr_ir_attr *d = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DICT);
   tsr_ir_named_attr *e = tsr_ir_alloc(p->ctx, sizeof *e * (size_t)(n ? n : 1));
@@ -493,22 +493,22 @@ static tsr_status merged_attrs(text_parser *p, op_builder *b, const char *at, ts
   for (int i = 0; i < b->attrs.n; i++) e[n_dict + i] = *(tsr_ir_named_attr *)b->attrs.items[i];
   d->u.dict.n = n;
   d->u.dict.entries = e;
-  if (!tsr_ir_dict_finish(d)) return text_error_at(p, at, "op has a duplicate attribute");
+  if (!tsr_ir_dict_finish(d)) return mlir_text_error_at(p, at, "op has a duplicate attribute");
   *out = d;
   return TSR_OK;
 }
 
 typedef struct result_name { const char *name, *at; int count; } result_name;
 
-static tsr_status build_op(text_parser *p, op_builder *b, result_name *rn, int n_rn, int n_named,
+static tsr_status build_op(mlir_text_parser *p, op_builder *b, result_name *rn, int n_rn, int n_named,
                            const char *at, tsr_ir_attr *loc, tsr_ir_op **out) {
   if (n_rn && n_named != b->n_results)
-    return text_error_at(p, at, "op '%s' defines %d results but %d are named", b->name, b->n_results, n_named);
+    return mlir_text_error_at(p, at, "op '%s' defines %d results but %d are named", b->name, b->n_results, n_named);
   tsr_ir_op *op = tsr_ir_op_new(p->ctx, b->name, b->n_operands, b->n_results, b->successors.n, b->regions.n);
   if (!op) return nomem();
   for (int i = 0; i < b->n_operands; i++) {
     tsr_ir_value *v = NULL;
-    if (!b->operand_types[i]) return text_error_at(p, b->operands[i].at, "operand %s has no type", b->operands[i].name);
+    if (!b->operand_types[i]) return mlir_text_error_at(p, b->operands[i].at, "operand %s has no type", b->operands[i].name);
     TSR_TRY(resolve(p, &b->operands[i], b->operand_types[i], &v));
     tsr_ir_op_set_operand(op, i, v);
   }
@@ -539,7 +539,7 @@ static tsr_status build_op(text_parser *p, op_builder *b, result_name *rn, int n
 /* An op written without `loc(...)` is located where it starts in the file, as MLIR's parser
  * locates it, so that messages about it name file:line:col. NULL (unknown) for text inside
  * bytecode. Ops come in the order of the text, so lines are counted on from the last op. */
-static tsr_ir_attr *source_loc(text_parser *p, const char *at) {
+static tsr_ir_attr *source_loc(mlir_text_parser *p, const char *at) {
   if (p->bytecode_offset >= 0 || at < p->begin || at > p->end) return NULL;
   if (!p->loc_file && !(p->loc_file = tsr_ir_strdup(p->ctx, p->filename, strlen(p->filename)))) return NULL;
   if (!p->line_pos || at < p->line_pos) {
@@ -559,24 +559,24 @@ static tsr_ir_attr *source_loc(text_parser *p, const char *at) {
   return a;
 }
 
-static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
-  text_skip_ws(p);
+static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
+  mlir_text_skip_ws(p);
   const char *at = p->cur;
-  if (!block) return text_error(p, "operation outside a block");
+  if (!block) return mlir_text_error(p, "operation outside a block");
   result_name rn_local[8], *rn = rn_local;
   int n_rn = 0, cap_rn = 8, n_named = 0;
   tsr_status s = TSR_OK;
-  if (text_peek(p) == '%') {
+  if (mlir_text_peek(p) == '%') {
     do {
       operand_ref r;
       s = parse_value_ref(p, &r);
       if (s != TSR_OK) break;
-      if (r.index >= 0) { s = text_error_at(p, r.at, "result names cannot have '#'"); break; }
+      if (r.index >= 0) { s = mlir_text_error_at(p, r.at, "result names cannot have '#'"); break; }
       int count = 1;
-      if (text_accept(p, ':')) {
+      if (mlir_text_accept(p, ':')) {
         int64_t c;
-        s = text_int(p, &c);
-        if (s == TSR_OK && (c < 1 || c > 1 << 20)) s = text_error(p, "bad result count");
+        s = mlir_text_int(p, &c);
+        if (s == TSR_OK && (c < 1 || c > 1 << 20)) s = mlir_text_error(p, "bad result count");
         if (s != TSR_OK) break;
         count = (int)c;
       }
@@ -590,39 +590,39 @@ static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
       }
       rn[n_rn++] = (result_name){r.name, r.at, count};
       n_named += count;
-    } while (text_accept(p, ','));
-    if (s == TSR_OK) s = text_expect(p, '=');
+    } while (mlir_text_accept(p, ','));
+    if (s == TSR_OK) s = mlir_text_expect(p, '=');
   }
   op_builder b;
   memset(&b, 0, sizeof b);
   if (s == TSR_OK) {
-    if (text_peek(p) == '"') {
+    if (mlir_text_peek(p) == '"') {
       const char *name;
       size_t len;
-      s = text_string(p, &name, &len);
+      s = mlir_text_string(p, &name, &len);
       if (s == TSR_OK && !(b.name = tsr_ir_intern(p->ctx, name, len))) s = nomem();
       if (s == TSR_OK) s = generic_op(p, &b);
     } else {
       const char *name;
       size_t len;
-      if (!text_bare_id(p, &name, &len)) {
-        s = text_error(p, "expected an operation");
+      if (!mlir_text_bare_id(p, &name, &len)) {
+        s = mlir_text_error(p, "expected an operation");
       } else {
         const char *name_at = name;
         s = pretty_op_parse(p, name, len, &b);
         if (s == TSR_ERR_UNSUPPORTED && pretty_op_refusal(name, len))
-          s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera: %s (docs/ops.md)", (int)len, name,
+          s = mlir_text_error_at(p, name_at, "op '%.*s' is not supported by tessera: %s (docs/ops.md)", (int)len, name,
                             pretty_op_refusal(name, len));
         else if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
-          s = text_error_at(p, name_at, "op '%.*s' is not supported by tessera (no op registry lists it: docs/ops.md), "
+          s = mlir_text_error_at(p, name_at, "op '%.*s' is not supported by tessera (no op registry lists it: docs/ops.md), "
                             "and its custom syntax cannot be read", (int)len, name);
         else if (s == TSR_ERR_UNSUPPORTED)
-          s = text_error_at(p, name_at, "no pretty syntax known for op '%.*s' (print it in the generic form)", (int)len, name);
+          s = mlir_text_error_at(p, name_at, "no pretty syntax known for op '%.*s' (print it in the generic form)", (int)len, name);
       }
     }
   }
   tsr_ir_attr *loc = NULL;
-  if (s == TSR_OK) s = text_opt_trailing_loc(p, &loc);
+  if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &loc);
   if (s == TSR_OK && !loc) loc = source_loc(p, at);
   tsr_ir_op *op = NULL;
   if (s == TSR_OK) s = build_op(p, &b, rn, n_rn, n_named, at, loc, &op);
@@ -634,22 +634,22 @@ static tsr_status parse_operation(text_parser *p, tsr_ir_block *block) {
 
 /* ---- top level ------------------------------------------------------------------------ */
 
-static tsr_status skip_metadata(text_parser *p) {
+static tsr_status skip_metadata(mlir_text_parser *p) {
   /* {-# dialect_resources: {...} #-}: resource blobs are not used by tessera */
   const char *e = p->cur;
   while (e + 1 < p->end && !(e[0] == '#' && e[1] == '-' && e + 2 < p->end && e[2] == '}')) e++;
-  if (e + 2 >= p->end) return text_error(p, "unterminated {-# ... #-} block");
+  if (e + 2 >= p->end) return mlir_text_error(p, "unterminated {-# ... #-} block");
   p->cur = e + 3;
   return TSR_OK;
 }
 
-static tsr_status parse_top(text_parser *p, tsr_ir_block *top) {
+static tsr_status parse_top(mlir_text_parser *p, tsr_ir_block *top) {
   for (;;) {
-    char c = text_peek(p);
+    char c = mlir_text_peek(p);
     if (!c) return TSR_OK;
     if (c == '#' || c == '!') {
-      TSR_TRY(text_alias_def(p));
-    } else if (text_accept_str(p, "{-#")) {
+      TSR_TRY(mlir_text_alias_def(p));
+    } else if (mlir_text_accept_str(p, "{-#")) {
       TSR_TRY(skip_metadata(p));
     } else {
       TSR_TRY(parse_operation(p, top));
@@ -657,21 +657,21 @@ static tsr_status parse_top(text_parser *p, tsr_ir_block *top) {
   }
 }
 
-tsr_status text_parse_module(tsr_ir_module *m, const char *text, size_t len, const char *filename) {
-  text_parser p;
-  text_init(&p, m, text, len, filename);
+tsr_status mlir_text_parse_module(tsr_ir_module *m, const char *text, size_t len, const char *filename) {
+  mlir_text_parser p;
+  mlir_text_init(&p, m, text, len, filename);
   op_parser_state st = {0};
   p.ops = &st;
   tsr_ir_block *top = tsr_ir_alloc(m->ctx, sizeof *top);
   tsr_status s = top ? push_scope(&p) : nomem();
   /* MLIR source is NUL-free; names and strings are handled as C strings from here on */
   const char *nul = memchr(text, 0, len);
-  if (s == TSR_OK && nul) s = text_error_at(&p, nul, "unexpected NUL character");
+  if (s == TSR_OK && nul) s = mlir_text_error_at(&p, nul, "unexpected NUL character");
   if (s == TSR_OK) s = parse_top(&p, top);
   if (s == TSR_OK) s = pop_scope(&p);
-  if (s == TSR_OK) s = text_resolve_deferred(&p);
+  if (s == TSR_OK) s = mlir_text_resolve_deferred(&p);
   free_all_scopes(&p);
-  text_free(&p);
+  mlir_text_free(&p);
   TSR_TRY(s);
   if (top->n_ops == 1 && !strcmp(top->first->name, "builtin.module")) {
     m->top = top->first;

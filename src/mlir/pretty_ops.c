@@ -9,30 +9,30 @@
 
 #include "mlir/op_parser.h"
 
-tsr_status pf_nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
+tsr_status mlir_pf_nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
-tsr_ir_type *pf_i64_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS); }
+tsr_ir_type *mlir_pf_i64_type(mlir_text_parser *p) { return tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS); }
 
-tsr_status pf_attr_i64(text_parser *p, op_builder *b, const char *name, int64_t v) {
-  tsr_ir_type *t = pf_i64_type(p);
-  return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+tsr_status mlir_pf_attr_i64(mlir_text_parser *p, op_builder *b, const char *name, int64_t v) {
+  tsr_ir_type *t = mlir_pf_i64_type(p);
+  return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
-tsr_status pf_attr_string(text_parser *p, op_builder *b, const char *name, const char *s) {
-  return ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, strlen(s)));
+tsr_status mlir_pf_attr_string(mlir_text_parser *p, op_builder *b, const char *name, const char *s) {
+  return mlir_ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, strlen(s)));
 }
 
-tsr_status pf_string_attr(text_parser *p, op_builder *b, const char *name) {
+tsr_status mlir_pf_string_attr(mlir_text_parser *p, op_builder *b, const char *name) {
   const char *s;
   size_t n;
-  TSR_TRY(text_string(p, &s, &n));
-  return ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, n));
+  TSR_TRY(mlir_text_string(p, &s, &n));
+  return mlir_ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, n));
 }
 
-tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n) {
+tsr_ir_attr *mlir_pf_dense_i64_array(mlir_text_parser *p, const int64_t *v, int n) {
   tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_ARRAY);
   uint8_t *d = tsr_ir_alloc(p->ctx, (size_t)(n ? n : 1) * 8);
-  if (!a || !d || !(a->type = pf_i64_type(p))) return NULL;
+  if (!a || !d || !(a->type = mlir_pf_i64_type(p))) return NULL;
   for (int i = 0; i < n; i++)
     for (int k = 0; k < 8; k++) d[i * 8 + k] = (uint8_t)((uint64_t)v[i] >> (8 * k));
   a->u.dense_array.n = n;
@@ -42,28 +42,28 @@ tsr_ir_attr *pf_dense_i64_array(text_parser *p, const int64_t *v, int n) {
 }
 
 /* `[1, 2]` as a list of integers. */
-tsr_status pf_int_list(text_parser *p, int64_t *v, int cap, int *n) {
-  TSR_TRY(text_expect(p, '['));
+tsr_status mlir_pf_int_list(mlir_text_parser *p, int64_t *v, int cap, int *n) {
+  TSR_TRY(mlir_text_expect(p, '['));
   *n = 0;
-  if (text_accept(p, ']')) return TSR_OK;
+  if (mlir_text_accept(p, ']')) return TSR_OK;
   do {
-    if (*n == cap) return text_error(p, "too many entries");
-    TSR_TRY(text_int(p, &v[(*n)++]));
-  } while (text_accept(p, ','));
-  return text_expect(p, ']');
+    if (*n == cap) return mlir_text_error(p, "too many entries");
+    TSR_TRY(mlir_text_int(p, &v[(*n)++]));
+  } while (mlir_text_accept(p, ','));
+  return mlir_text_expect(p, ']');
 }
 
-tsr_status pf_expect_kw(text_parser *p, const char *kw) {
-  return text_accept_kw(p, kw) ? TSR_OK : text_error(p, "expected '%s'", kw);
+tsr_status mlir_pf_expect_kw(mlir_text_parser *p, const char *kw) {
+  return mlir_text_accept_kw(p, kw) ? TSR_OK : mlir_text_error(p, "expected '%s'", kw);
 }
 
-tsr_status pf_expect_kw_eq(text_parser *p, const char *kw) {
-  TSR_TRY(pf_expect_kw(p, kw));
-  return text_expect(p, '=');
+tsr_status mlir_pf_expect_kw_eq(mlir_text_parser *p, const char *kw) {
+  TSR_TRY(mlir_pf_expect_kw(p, kw));
+  return mlir_text_expect(p, '=');
 }
 
 /* i1 with the shape of `t` (comparisons). */
-tsr_ir_type *pf_i1_like(text_parser *p, const tsr_ir_type *t) {
+tsr_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const tsr_ir_type *t) {
   tsr_ir_type *i1 = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
   if (!i1 || !tsr_ir_type_is_shaped(t)) return i1;
   tsr_ir_type *s = tsr_ir_type_new(p->ctx, t->kind);
@@ -78,118 +78,118 @@ tsr_ir_type *pf_i1_like(text_parser *p, const tsr_ir_type *t) {
 
 /* ---- builtin and func ------------------------------------------------------------------ */
 
-static tsr_status p_module(text_parser *p, op_builder *b) {
-  if (text_peek(p) == '@') {
+static tsr_status p_module(mlir_text_parser *p, op_builder *b) {
+  if (mlir_text_peek(p) == '@') {
     p->cur++;
     const char *name;
-    TSR_TRY(text_symbol_name(p, &name));
-    TSR_TRY(pf_attr_string(p, b, "sym_name", name));
+    TSR_TRY(mlir_text_symbol_name(p, &name));
+    TSR_TRY(mlir_pf_attr_string(p, b, "sym_name", name));
   }
-  if (text_accept_kw(p, "attributes")) TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_region(p, b, NULL, 0);
+  if (mlir_text_accept_kw(p, "attributes")) TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  return mlir_ob_region(p, b, NULL, 0);
 }
 
 /* `(T {attrs}, ...)` results of a signature, or a single type. */
-static tsr_status sig_results(text_parser *p, ptr_list *types, ptr_list *attrs) {
-  if (text_peek(p) != '(') {
+static tsr_status sig_results(mlir_text_parser *p, ptr_list *types, ptr_list *attrs) {
+  if (mlir_text_peek(p) != '(') {
     tsr_ir_type *t;
-    TSR_TRY(text_type(p, &t));
-    return ptr_push(types, t) && ptr_push(attrs, NULL) ? TSR_OK : pf_nomem();
+    TSR_TRY(mlir_text_type(p, &t));
+    return ptr_push(types, t) && ptr_push(attrs, NULL) ? TSR_OK : mlir_pf_nomem();
   }
   p->cur++;
-  if (text_accept(p, ')')) return TSR_OK;
+  if (mlir_text_accept(p, ')')) return TSR_OK;
   do {
     tsr_ir_type *t;
     tsr_ir_attr *a = NULL;
-    TSR_TRY(text_type(p, &t));
-    if (text_peek(p) == '{') TSR_TRY(text_dict(p, &a));
-    if (!ptr_push(types, t) || !ptr_push(attrs, a)) return pf_nomem();
-  } while (text_accept(p, ','));
-  return text_expect(p, ')');
+    TSR_TRY(mlir_text_type(p, &t));
+    if (mlir_text_peek(p) == '{') TSR_TRY(mlir_text_dict(p, &a));
+    if (!ptr_push(types, t) || !ptr_push(attrs, a)) return mlir_pf_nomem();
+  } while (mlir_text_accept(p, ','));
+  return mlir_text_expect(p, ')');
 }
 
 /* arg_attrs / res_attrs: an array of dictionaries, present only when one is non-empty. */
-static tsr_status attr_dicts(text_parser *p, op_builder *b, const char *name, ptr_list *l) {
+static tsr_status attr_dicts(mlir_text_parser *p, op_builder *b, const char *name, ptr_list *l) {
   bool any = false;
   for (int i = 0; i < l->n; i++) any |= l->items[i] && ((tsr_ir_attr *)l->items[i])->u.dict.n > 0;
   if (!any) return TSR_OK;
   tsr_ir_attr *arr = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY);
-  if (!arr) return pf_nomem();
+  if (!arr) return mlir_pf_nomem();
   arr->u.array.n = l->n;
   arr->u.array.elems = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_attr *) * (size_t)l->n);
-  if (!arr->u.array.elems) return pf_nomem();
+  if (!arr->u.array.elems) return mlir_pf_nomem();
   for (int i = 0; i < l->n; i++) {
     tsr_ir_attr *d = l->items[i] ? l->items[i] : tsr_ir_empty_dict(p->ctx);
-    if (!d) return pf_nomem();
+    if (!d) return mlir_pf_nomem();
     arr->u.array.elems[i] = d;
   }
-  return ob_attr(p, b, name, arr);
+  return mlir_ob_attr(p, b, name, arr);
 }
 
-static tsr_status p_func(text_parser *p, op_builder *b) {
+static tsr_status p_func(mlir_text_parser *p, op_builder *b) {
   const char *vis = NULL;
-  if (text_accept_kw(p, "public")) vis = "public";
-  else if (text_accept_kw(p, "private")) vis = "private";
-  else if (text_accept_kw(p, "nested")) vis = "nested";
-  TSR_TRY(text_expect(p, '@'));
+  if (mlir_text_accept_kw(p, "public")) vis = "public";
+  else if (mlir_text_accept_kw(p, "private")) vis = "private";
+  else if (mlir_text_accept_kw(p, "nested")) vis = "nested";
+  TSR_TRY(mlir_text_expect(p, '@'));
   const char *name;
-  TSR_TRY(text_symbol_name(p, &name));
+  TSR_TRY(mlir_text_symbol_name(p, &name));
   ptr_list in_t = {0}, in_a = {0}, out_t = {0}, out_a = {0};
   arg_decl *args = NULL;
   int n_args = 0, cap = 0;
   bool named = false;
-  tsr_status s = text_expect(p, '(');
-  if (s == TSR_OK && !text_accept(p, ')')) {
+  tsr_status s = mlir_text_expect(p, '(');
+  if (s == TSR_OK && !mlir_text_accept(p, ')')) {
     do {
       arg_decl a = {0};
-      if (text_peek(p) == '%') {
+      if (mlir_text_peek(p) == '%') {
         named = true;
         s = parse_value_ref(p, &a.ref);
-        if (s == TSR_OK) s = text_expect(p, ':');
+        if (s == TSR_OK) s = mlir_text_expect(p, ':');
       }
-      if (s == TSR_OK) s = text_type(p, &a.type);
-      if (s == TSR_OK && text_peek(p) == '{') s = text_dict(p, &a.attrs);
-      if (s == TSR_OK) s = text_opt_trailing_loc(p, &a.loc);
+      if (s == TSR_OK) s = mlir_text_type(p, &a.type);
+      if (s == TSR_OK && mlir_text_peek(p) == '{') s = mlir_text_dict(p, &a.attrs);
+      if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &a.loc);
       if (s != TSR_OK) break;
       if (n_args == cap) {
         cap = cap ? cap * 2 : 8;
         arg_decl *n = realloc(args, sizeof *n * (size_t)cap);
-        if (!n) { s = pf_nomem(); break; }
+        if (!n) { s = mlir_pf_nomem(); break; }
         args = n;
       }
       args[n_args++] = a;
-      if (!ptr_push(&in_t, a.type) || !ptr_push(&in_a, a.attrs)) s = pf_nomem();
-    } while (s == TSR_OK && text_accept(p, ','));
-    if (s == TSR_OK) s = text_expect(p, ')');
+      if (!ptr_push(&in_t, a.type) || !ptr_push(&in_a, a.attrs)) s = mlir_pf_nomem();
+    } while (s == TSR_OK && mlir_text_accept(p, ','));
+    if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
-  if (s == TSR_OK && text_accept_str(p, "->")) s = sig_results(p, &out_t, &out_a);
+  if (s == TSR_OK && mlir_text_accept_str(p, "->")) s = sig_results(p, &out_t, &out_a);
   tsr_ir_type *ft = NULL;
-  if (s == TSR_OK && !(ft = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION))) s = pf_nomem();
+  if (s == TSR_OK && !(ft = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION))) s = mlir_pf_nomem();
   if (s == TSR_OK) {
     ft->u.function.n_inputs = in_t.n;
     ft->u.function.n_results = out_t.n;
     ft->u.function.inputs = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *) * (size_t)(in_t.n ? in_t.n : 1));
     ft->u.function.results = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *) * (size_t)(out_t.n ? out_t.n : 1));
-    if (!ft->u.function.inputs || !ft->u.function.results) s = pf_nomem();
+    if (!ft->u.function.inputs || !ft->u.function.results) s = mlir_pf_nomem();
     for (int i = 0; s == TSR_OK && i < in_t.n; i++) ft->u.function.inputs[i] = in_t.items[i];
     for (int i = 0; s == TSR_OK && i < out_t.n; i++) ft->u.function.results[i] = out_t.items[i];
   }
   tsr_ir_attr *ta = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_TYPE) : NULL;
-  if (s == TSR_OK && !ta) s = pf_nomem();
+  if (s == TSR_OK && !ta) s = mlir_pf_nomem();
   if (s == TSR_OK) {
     ta->type = ft;
-    s = pf_attr_string(p, b, "sym_name", name);
+    s = mlir_pf_attr_string(p, b, "sym_name", name);
   }
-  if (s == TSR_OK) s = ob_attr(p, b, "function_type", ta);
-  if (s == TSR_OK && vis) s = pf_attr_string(p, b, "sym_visibility", vis);
+  if (s == TSR_OK) s = mlir_ob_attr(p, b, "function_type", ta);
+  if (s == TSR_OK && vis) s = mlir_pf_attr_string(p, b, "sym_visibility", vis);
   if (s == TSR_OK) s = attr_dicts(p, b, "arg_attrs", &in_a);
   if (s == TSR_OK) s = attr_dicts(p, b, "res_attrs", &out_a);
-  if (s == TSR_OK && text_accept_kw(p, "attributes")) s = ob_opt_attr_dict(p, b);
-  if (s == TSR_OK && text_peek(p) == '{') {
-    if (!named && n_args) s = text_error(p, "a function body needs named arguments");
-    else s = ob_region(p, b, args, n_args);
+  if (s == TSR_OK && mlir_text_accept_kw(p, "attributes")) s = mlir_ob_opt_attr_dict(p, b);
+  if (s == TSR_OK && mlir_text_peek(p) == '{') {
+    if (!named && n_args) s = mlir_text_error(p, "a function body needs named arguments");
+    else s = mlir_ob_region(p, b, args, n_args);
   } else if (s == TSR_OK) {
-    s = ob_empty_region(p, b);
+    s = mlir_ob_empty_region(p, b);
   }
   free(args);
   free(in_t.items);
@@ -200,166 +200,166 @@ static tsr_status p_func(text_parser *p, op_builder *b) {
 }
 
 /* `op %a, %b : T, T` (terminators); no operands means no types. */
-static tsr_status p_return_like(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, true));
-  TSR_TRY(ob_opt_attr_dict(p, b));
+static tsr_status p_return_like(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, true));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (!b->n_operands) return TSR_OK;
-  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type **t;
   int n;
-  TSR_TRY(text_type_list(p, &t, &n));
-  return ob_set_operand_types(p, b, 0, t, n);
+  TSR_TRY(mlir_text_type_list(p, &t, &n));
+  return mlir_ob_set_operand_types(p, b, 0, t, n);
 }
 
 /* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
-tsr_status pf_call_tail(text_parser *p, op_builder *b) {
-  TSR_TRY(text_expect(p, '('));
-  if (!text_accept(p, ')')) {
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, ')'));
+tsr_status mlir_pf_call_tail(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_text_expect(p, '('));
+  if (!mlir_text_accept(p, ')')) {
+    TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+    TSR_TRY(mlir_text_expect(p, ')'));
   }
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, -1);
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  return mlir_ob_same_or_function_type(p, b, -1);
 }
 
-static tsr_status p_call(text_parser *p, op_builder *b) {
+static tsr_status p_call(mlir_text_parser *p, op_builder *b) {
   tsr_ir_attr *callee;
-  if (text_peek(p) != '@') return text_error(p, "expected a callee symbol");
-  TSR_TRY(text_attr(p, &callee));
-  TSR_TRY(ob_attr(p, b, "callee", callee));
-  return pf_call_tail(p, b);
+  if (mlir_text_peek(p) != '@') return mlir_text_error(p, "expected a callee symbol");
+  TSR_TRY(mlir_text_attr(p, &callee));
+  TSR_TRY(mlir_ob_attr(p, b, "callee", callee));
+  return mlir_pf_call_tail(p, b);
 }
 
 /* ---- arith and vector ----------------------------------------------------------------- */
 
-static tsr_status p_constant(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_opt_attr_dict(p, b));
+static tsr_status p_constant(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   const char *at = p->cur;
   tsr_ir_attr *v;
-  TSR_TRY(text_attr(p, &v));
-  if (!v->type || v->kind == TSR_IR_ATTR_TYPE) return text_error_at(p, at, "constant value needs a type");
-  TSR_TRY(ob_attr(p, b, "value", v));
-  return ob_result(p, b, v->type);
+  TSR_TRY(mlir_text_attr(p, &v));
+  if (!v->type || v->kind == TSR_IR_ATTR_TYPE) return mlir_text_error_at(p, at, "constant value needs a type");
+  TSR_TRY(mlir_ob_attr(p, b, "value", v));
+  return mlir_ob_result(p, b, v->type);
 }
 
 /* Optional `fastmath<...>` / `overflow<...>` keyword attribute of arith ops. */
-static tsr_status arith_flags(text_parser *p, op_builder *b, const char *kw, const char *mnemonic,
+static tsr_status arith_flags(mlir_text_parser *p, op_builder *b, const char *kw, const char *mnemonic,
                               const char *attr_name, bool materialize_default) {
   tsr_ir_attr *a = NULL;
-  if (kw && text_accept_kw(p, kw)) {
+  if (kw && mlir_text_accept_kw(p, kw)) {
     const char *body;
     size_t len;
-    TSR_TRY(text_balanced(p, &body, &len));
+    TSR_TRY(mlir_text_balanced(p, &body, &len));
     char buf[128];
-    if (len < 2 || len - 2 >= sizeof buf) return text_error(p, "bad %s flags", kw);
+    if (len < 2 || len - 2 >= sizeof buf) return mlir_text_error(p, "bad %s flags", kw);
     memcpy(buf, body + 1, len - 2);
     buf[len - 2] = 0;
-    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, buf))) return text_error(p, "bad %s flags", kw);
+    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, buf))) return mlir_text_error(p, "bad %s flags", kw);
   } else if (kw && materialize_default) {
-    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, "none"))) return pf_nomem();
+    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, "none"))) return mlir_pf_nomem();
   }
-  return a ? ob_attr(p, b, attr_name, a) : TSR_OK;
+  return a ? mlir_ob_attr(p, b, attr_name, a) : TSR_OK;
 }
 
 /* `arith.addf %a, %b [fastmath<..>] {attrs} : T`, unary `arith.negf %a : T`, and the integer
  * ops with overflow flags (`arith.addi %a, %b overflow<nsw> : T`) or none. */
-static tsr_status arith_same(text_parser *p, op_builder *b, bool fastmath, bool overflow) {
-  TSR_TRY(ob_parse_operand_list(p, b, false));
+static tsr_status arith_same(mlir_text_parser *p, op_builder *b, bool fastmath, bool overflow) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   if (fastmath) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
   if (overflow) TSR_TRY(arith_flags(p, b, "overflow", "overflow", "overflowFlags", true));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 1);
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  return mlir_ob_same_or_function_type(p, b, 1);
 }
-static tsr_status p_arith_fmath(text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
-static tsr_status p_arith_overflow(text_parser *p, op_builder *b) { return arith_same(p, b, false, true); }
-static tsr_status p_arith_plain(text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
+static tsr_status p_arith_fmath(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
+static tsr_status p_arith_overflow(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, false, true); }
+static tsr_status p_arith_plain(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
 /* `%low, %high = arith.mului_extended %a, %b : T`: two results of the operands' type */
-static tsr_status p_arith_extended(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, false));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  return ob_same_or_function_type(p, b, 2);
+static tsr_status p_arith_extended(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  return mlir_ob_same_or_function_type(p, b, 2);
 }
 
 static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge", NULL};
 static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
                                          "ugt", "uge", "ult", "ule", "une", "uno", "true", NULL};
 
-static tsr_status p_arith_cmp(text_parser *p, op_builder *b) {
+static tsr_status p_arith_cmp(mlir_text_parser *p, op_builder *b) {
   bool is_f = !strcmp(b->name, "arith.cmpf");
   const char *kw;
   size_t n;
-  if (!text_bare_id(p, &kw, &n)) return text_error(p, "expected a comparison predicate");
+  if (!mlir_text_bare_id(p, &kw, &n)) return mlir_text_error(p, "expected a comparison predicate");
   const char *const *preds = is_f ? cmpf_preds : cmpi_preds;
   int code = -1;
   for (int i = 0; preds[i]; i++)
     if (strlen(preds[i]) == n && !memcmp(preds[i], kw, n)) code = i;
-  if (code < 0) return text_error(p, "unknown predicate '%.*s'", (int)n, kw);
-  TSR_TRY(pf_attr_i64(p, b, "predicate", code));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand_list(p, b, false));
+  if (code < 0) return mlir_text_error(p, "unknown predicate '%.*s'", (int)n, kw);
+  TSR_TRY(mlir_pf_attr_i64(p, b, "predicate", code));
+  TSR_TRY(mlir_text_expect(p, ','));
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   if (is_f) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  ob_all_operands(b, t);
-  return ob_result(p, b, pf_i1_like(p, t));
+  TSR_TRY(mlir_text_type(p, &t));
+  mlir_ob_all_operands(b, t);
+  return mlir_ob_result(p, b, mlir_pf_i1_like(p, t));
 }
 
 /* `{attrs} : T1 sep T2`, the tail of many custom syntaxes: `sep` is a keyword ("to",
  * "from"), or NULL for a comma. */
-static tsr_status attrs_two_types(text_parser *p, op_builder *b, const char *sep, tsr_ir_type **t1,
+static tsr_status attrs_two_types(mlir_text_parser *p, op_builder *b, const char *sep, tsr_ir_type **t1,
                                   tsr_ir_type **t2) {
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  TSR_TRY(text_type(p, t1));
-  TSR_TRY(sep ? pf_expect_kw(p, sep) : text_expect(p, ','));
-  return text_type(p, t2);
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
+  TSR_TRY(mlir_text_type(p, t1));
+  TSR_TRY(sep ? mlir_pf_expect_kw(p, sep) : mlir_text_expect(p, ','));
+  return mlir_text_type(p, t2);
 }
 
 /* `op %a {attrs} : T1 to T2` (casts, vector.broadcast). */
-static tsr_status p_cast(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
+static tsr_status p_cast(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   tsr_ir_type *from, *to;
   TSR_TRY(attrs_two_types(p, b, "to", &from, &to));
-  ob_all_operands(b, from);
-  return ob_result(p, b, to);
+  mlir_ob_all_operands(b, from);
+  return mlir_ob_result(p, b, to);
 }
 
 /* `%c, %a, %b : T` or `: C, T` (arith.select), also `stablehlo.select`. */
-static tsr_status p_select(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, false));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  if (b->n_operands != 3) return text_error(p, "select takes 3 operands");
-  TSR_TRY(text_expect(p, ':'));
-  if (text_peek(p) == '(') return ob_types_after_colon(p, b, 1);
+static tsr_status p_select(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  if (b->n_operands != 3) return mlir_text_error(p, "select takes 3 operands");
+  TSR_TRY(mlir_text_expect(p, ':'));
+  if (mlir_text_peek(p) == '(') return mlir_ob_types_after_colon(p, b, 1);
   tsr_ir_type **t;
   int n;
-  TSR_TRY(text_type_list(p, &t, &n));
-  if (n > 2) return text_error(p, "select takes one or two types");
+  TSR_TRY(mlir_text_type_list(p, &t, &n));
+  if (n > 2) return mlir_text_error(p, "select takes one or two types");
   tsr_ir_type *cond = n == 2 ? t[0] : tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS), *ty = t[n - 1];
   b->operand_types[0] = cond;
   b->operand_types[1] = b->operand_types[2] = ty;
-  return ob_result(p, b, ty);
+  return mlir_ob_result(p, b, ty);
 }
 
 /* `[%i, %j]` (or between other brackets): operands of type index. */
-static tsr_status index_list(text_parser *p, op_builder *b, char open, char close) {
+static tsr_status index_list(mlir_text_parser *p, op_builder *b, char open, char close) {
   int first = b->n_operands;
-  TSR_TRY(text_expect(p, open));
-  if (!text_accept(p, close)) {
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, close));
+  TSR_TRY(mlir_text_expect(p, open));
+  if (!mlir_text_accept(p, close)) {
+    TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+    TSR_TRY(mlir_text_expect(p, close));
   }
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return pf_nomem();
+  if (!idx) return mlir_pf_nomem();
   for (int i = first; i < b->n_operands; i++) b->operand_types[i] = idx;
   return TSR_OK;
 }
 
 /* `%base[%i, %j]`: the memref operand then index operands. */
-static tsr_status indexed_base(text_parser *p, op_builder *b, int *first_index, int *n_indices) {
-  TSR_TRY(ob_parse_operand(p, b));
+static tsr_status indexed_base(mlir_text_parser *p, op_builder *b, int *first_index, int *n_indices) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   *first_index = b->n_operands;
   TSR_TRY(index_list(p, b, '[', ']'));
   *n_indices = b->n_operands - *first_index;
@@ -367,19 +367,19 @@ static tsr_status indexed_base(text_parser *p, op_builder *b, int *first_index, 
 }
 
 /* `vector.load %base[%i] : memref<..>, vector<..>` */
-static tsr_status p_vector_load(text_parser *p, op_builder *b) {
+static tsr_status p_vector_load(mlir_text_parser *p, op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt, *vt;
   TSR_TRY(attrs_two_types(p, b, NULL, &mt, &vt));
   b->operand_types[0] = mt;
-  return ob_result(p, b, vt);
+  return mlir_ob_result(p, b, vt);
 }
 
 /* `vector.store %v, %base[%i] : memref<..>, vector<..>` */
-static tsr_status p_vector_store(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
+static tsr_status p_vector_store(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ','));
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt, *vt;
@@ -389,28 +389,28 @@ static tsr_status p_vector_store(text_parser *p, op_builder *b) {
   return TSR_OK;
 }
 
-static tsr_status segment_sizes(text_parser *p, op_builder *b, const int32_t *sizes, int n) {
-  return ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, n));
+static tsr_status segment_sizes(mlir_text_parser *p, op_builder *b, const int32_t *sizes, int n) {
+  return mlir_ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, n));
 }
 
 
 
 /* `sublanes [true, false, ...]`: a DenseBoolArrayAttr as the tpu.load/store formats print it */
-static tsr_status sublane_mask(text_parser *p, op_builder *b) {
-  TSR_TRY(pf_expect_kw(p, "sublanes"));
+static tsr_status sublane_mask(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_pf_expect_kw(p, "sublanes"));
   const char *at = p->cur;
   char buf[4096];
   size_t n = (size_t)snprintf(buf, sizeof buf, "array<i1");
-  TSR_TRY(text_expect(p, '['));
-  for (int i = 0; !text_accept(p, ']'); i++) {
-    if (i > 0) TSR_TRY(text_expect(p, ','));
-    bool t = text_accept_kw(p, "true");
-    if (!t && !text_accept_kw(p, "false")) return text_error(p, "expected true or false");
-    if (n + 8 >= sizeof buf) return text_error_at(p, at, "sublane mask too long");
+  TSR_TRY(mlir_text_expect(p, '['));
+  for (int i = 0; !mlir_text_accept(p, ']'); i++) {
+    if (i > 0) TSR_TRY(mlir_text_expect(p, ','));
+    bool t = mlir_text_accept_kw(p, "true");
+    if (!t && !mlir_text_accept_kw(p, "false")) return mlir_text_error(p, "expected true or false");
+    if (n + 8 >= sizeof buf) return mlir_text_error_at(p, at, "sublane mask too long");
     n += (size_t)snprintf(buf + n, sizeof buf - n, "%s %s", i ? "," : ":", t ? "true" : "false");
   }
   snprintf(buf + n, sizeof buf - n, ">");
-  return pf_attr_from_text(p, b, "sublane_mask", buf, at);
+  return mlir_pf_attr_from_text(p, b, "sublane_mask", buf, at);
 }
 
 /* The tpu memory ops' formats, `$base[$indices] (, $value)? (masked $mask)? [sublanes ..
@@ -420,7 +420,7 @@ static tsr_status sublane_mask(text_parser *p, op_builder *b) {
  * - tpu.load / tpu.store (`sublanes`): a sublane mask (DenseBoolArrayAttr) and an optional
  *   sublane stride; tpu.load takes no element mask and has no mask type.
  * MLIR materializes add = false on stores and sublane_stride = 1 when it serializes them. */
-static tsr_status tpu_memory(text_parser *p, op_builder *b, bool store, bool sublanes) {
+static tsr_status tpu_memory(mlir_text_parser *p, op_builder *b, bool store, bool sublanes) {
   op_builder tmp;
   memset(&tmp, 0, sizeof tmp);
   int first, n;
@@ -429,83 +429,83 @@ static tsr_status tpu_memory(text_parser *p, op_builder *b, bool store, bool sub
   operand_ref value = {0}, mask = {0};
   bool has_mask = false;
   if (s == TSR_OK && store) {
-    s = text_expect(p, ',');
+    s = mlir_text_expect(p, ',');
     if (s == TSR_OK) s = parse_value_ref(p, &value);
   }
-  if (s == TSR_OK && (store || !sublanes) && text_accept_kw(p, "masked")) {
+  if (s == TSR_OK && (store || !sublanes) && mlir_text_accept_kw(p, "masked")) {
     has_mask = true;
     s = parse_value_ref(p, &mask);
   }
   if (s == TSR_OK && sublanes) s = sublane_mask(p, b);
-  if (s == TSR_OK && sublanes && text_accept_kw(p, "sublane_stride")) s = pf_int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
-  if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
+  if (s == TSR_OK && sublanes && mlir_text_accept_kw(p, "sublane_stride")) s = mlir_pf_int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
+  if (s == TSR_OK) s = mlir_ob_opt_attr_dict(p, b);
   tsr_ir_type *mt = NULL, *vt = NULL, *kt = NULL;
-  if (s == TSR_OK) s = text_expect(p, ':');
-  if (s == TSR_OK) s = text_type(p, &mt);
-  if (s == TSR_OK) s = text_expect(p, ',');
-  if (s == TSR_OK) s = text_type(p, &vt);
-  if (s == TSR_OK && text_accept(p, ',') && has_mask) s = text_type(p, &kt);
-  if (s == TSR_OK && has_mask && !kt) s = text_error(p, "expected the mask type");
+  if (s == TSR_OK) s = mlir_text_expect(p, ':');
+  if (s == TSR_OK) s = mlir_text_type(p, &mt);
+  if (s == TSR_OK) s = mlir_text_expect(p, ',');
+  if (s == TSR_OK) s = mlir_text_type(p, &vt);
+  if (s == TSR_OK && mlir_text_accept(p, ',') && has_mask) s = mlir_text_type(p, &kt);
+  if (s == TSR_OK && has_mask && !kt) s = mlir_text_error(p, "expected the mask type");
   if (s == TSR_OK && store) {
-    s = ob_operand(p, b, &value);
+    s = mlir_ob_operand(p, b, &value);
     if (s == TSR_OK) b->operand_types[0] = vt;
   }
   for (int i = 0; s == TSR_OK && i < tmp.n_operands; i++) {
-    s = ob_operand(p, b, &tmp.operands[i]);
+    s = mlir_ob_operand(p, b, &tmp.operands[i]);
     if (s == TSR_OK) b->operand_types[b->n_operands - 1] = i == 0 ? mt : tmp.operand_types[i];
   }
   if (s == TSR_OK && has_mask) {
-    s = ob_operand(p, b, &mask);
+    s = mlir_ob_operand(p, b, &mask);
     if (s == TSR_OK) b->operand_types[b->n_operands - 1] = kt;
   }
   if (s == TSR_OK && (store || !sublanes)) {
     int32_t store_sizes[4] = {1, 1, n, has_mask}, load_sizes[3] = {1, n, has_mask};
     s = store ? segment_sizes(p, b, store_sizes, 4) : segment_sizes(p, b, load_sizes, 3);
   }
-  if (s == TSR_OK && store) s = pf_default_int(p, b, "add", 1, 0);
-  if (s == TSR_OK && sublanes) s = pf_default_int(p, b, "sublane_stride", 32, 1);
-  if (s == TSR_OK && !store) s = ob_result(p, b, vt);
+  if (s == TSR_OK && store) s = mlir_pf_default_int(p, b, "add", 1, 0);
+  if (s == TSR_OK && sublanes) s = mlir_pf_default_int(p, b, "sublane_stride", 32, 1);
+  if (s == TSR_OK && !store) s = mlir_ob_result(p, b, vt);
   free(tmp.operands);
   free(tmp.operand_types);
   return s;
 }
 
-static tsr_status p_tpu_vector_mem(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_vector_mem(mlir_text_parser *p, op_builder *b) {
   return tpu_memory(p, b, !strcmp(b->name, "tpu.vector_store"), false);
 }
-static tsr_status p_tpu_load_store(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_load_store(mlir_text_parser *p, op_builder *b) {
   return tpu_memory(p, b, !strcmp(b->name, "tpu.store"), true);
 }
 
 /* `scf.if %c [-> (T..)] {..} [else {..}] {attrs}` */
-static tsr_status p_scf_if(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
+static tsr_status p_scf_if(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
-  if (text_accept_str(p, "->")) {
+  if (mlir_text_accept_str(p, "->")) {
     tsr_ir_type **t;
     int n;
-    if (text_accept(p, '(')) {
-      TSR_TRY(text_type_list(p, &t, &n));
-      TSR_TRY(text_expect(p, ')'));
+    if (mlir_text_accept(p, '(')) {
+      TSR_TRY(mlir_text_type_list(p, &t, &n));
+      TSR_TRY(mlir_text_expect(p, ')'));
     } else {
-      TSR_TRY(text_type_list(p, &t, &n));
+      TSR_TRY(mlir_text_type_list(p, &t, &n));
     }
-    for (int i = 0; i < n; i++) TSR_TRY(ob_result(p, b, t[i]));
+    for (int i = 0; i < n; i++) TSR_TRY(mlir_ob_result(p, b, t[i]));
   }
-  TSR_TRY(ob_region(p, b, NULL, 0));
-  if (!b->n_results) TSR_TRY(ob_implicit_terminator(p, b, "scf.yield"));
-  if (text_accept_kw(p, "else")) {
-    TSR_TRY(ob_region(p, b, NULL, 0));
-    if (!b->n_results) TSR_TRY(ob_implicit_terminator(p, b, "scf.yield"));
+  TSR_TRY(mlir_ob_region(p, b, NULL, 0));
+  if (!b->n_results) TSR_TRY(mlir_ob_implicit_terminator(p, b, "scf.yield"));
+  if (mlir_text_accept_kw(p, "else")) {
+    TSR_TRY(mlir_ob_region(p, b, NULL, 0));
+    if (!b->n_results) TSR_TRY(mlir_ob_implicit_terminator(p, b, "scf.yield"));
   } else {
-    TSR_TRY(ob_empty_region(p, b));
+    TSR_TRY(mlir_ob_empty_region(p, b));
   }
-  return ob_opt_attr_dict(p, b);
+  return mlir_ob_opt_attr_dict(p, b);
 }
 
 /* ---- defaults and short attribute forms ------------------------------------------------ */
 
-bool pf_ob_has_attr(const op_builder *b, const char *name) {
+bool mlir_pf_ob_has_attr(const op_builder *b, const char *name) {
   for (int i = 0; i < b->attrs.n; i++)
     if (!strcmp(((const tsr_ir_named_attr *)b->attrs.items[i])->name, name)) return true;
   for (int i = 0; b->attr_dict && i < b->attr_dict->u.dict.n; i++)
@@ -514,38 +514,38 @@ bool pf_ob_has_attr(const op_builder *b, const char *name) {
 }
 
 /* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
-tsr_status pf_default_int(text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v) {
-  if (pf_ob_has_attr(b, name)) return TSR_OK;
+tsr_status mlir_pf_default_int(mlir_text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v) {
+  if (mlir_pf_ob_has_attr(b, name)) return TSR_OK;
   tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, TSR_IR_SIGNLESS);
-  return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+  return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 /* A bare integer the format prints without its type (`dim 0` of an SI32Attr). */
-tsr_status pf_int_attr(text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
+tsr_status mlir_pf_int_attr(mlir_text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
   int64_t v;
-  TSR_TRY(text_int(p, &v));
+  TSR_TRY(mlir_text_int(p, &v));
   tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, sg);
-  return ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+  return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 /* An attribute built from its full spelling, e.g. `#vector.kind<add>` from the `<add>` a
  * format prints. */
-tsr_status pf_attr_from_text(text_parser *p, op_builder *b, const char *name, const char *text, const char *at) {
+tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, op_builder *b, const char *name, const char *text, const char *at) {
   tsr_ir_attr *a;
-  if (text_parse_attr_entry(p->m, text, strlen(text), -1, &a) != TSR_OK)
-    return text_error_at(p, at, "not a valid attribute: %s", text);
-  return ob_attr(p, b, name, a);
+  if (mlir_text_parse_attr_entry(p->m, text, strlen(text), -1, &a) != TSR_OK)
+    return mlir_text_error_at(p, at, "not a valid attribute: %s", text);
+  return mlir_ob_attr(p, b, name, a);
 }
 
-tsr_ir_type *pf_i32_type(text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
+tsr_ir_type *mlir_pf_i32_type(mlir_text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
 
 /* `op {attrs} : T`: no operands (or none left to read), one result */
-tsr_status pf_nullary(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+tsr_status mlir_pf_nullary(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  return ob_result(p, b, t);
+  TSR_TRY(mlir_text_type(p, &t));
+  return mlir_ob_result(p, b, t);
 }
 
 
@@ -553,8 +553,8 @@ tsr_status pf_nullary(text_parser *p, op_builder *b) {
 
 /* `math.exp %a [fastmath<..>] {attrs} : T`; the integer ops (absi, the bit counts) carry no
  * flags: the same grammar as arith's. */
-static tsr_status p_math_fmath(text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
-static tsr_status p_math_plain(text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
+static tsr_status p_math_fmath(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
+static tsr_status p_math_plain(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
 
 static bool in_list(const char *const *l, const char *s) {
   for (; *l; l++)
@@ -567,55 +567,55 @@ static const char *const combining_kinds[] = {"add", "mul", "minui", "minsi", "m
                                               "and", "or", "xor", "minimumf", "maximumf", NULL};
 
 /* `vector.multi_reduction <kind>, %src, %acc [dims] {attrs} : S to D` */
-static tsr_status p_multi_reduction(text_parser *p, op_builder *b) {
+static tsr_status p_multi_reduction(mlir_text_parser *p, op_builder *b) {
   const char *at = p->cur;
   const char *kind;
   size_t n;
-  TSR_TRY(text_expect(p, '<'));
-  if (!text_bare_id(p, &kind, &n) || n > 32) return text_error(p, "expected a combining kind");
+  TSR_TRY(mlir_text_expect(p, '<'));
+  if (!mlir_text_bare_id(p, &kind, &n) || n > 32) return mlir_text_error(p, "expected a combining kind");
   char full[64];
   snprintf(full, sizeof full, "%.*s", (int)n, kind);
-  if (!in_list(combining_kinds, full)) return text_error_at(p, kind, "unknown combining kind '%s'", full);
-  TSR_TRY(text_expect(p, '>'));
+  if (!in_list(combining_kinds, full)) return mlir_text_error_at(p, kind, "unknown combining kind '%s'", full);
+  TSR_TRY(mlir_text_expect(p, '>'));
   snprintf(full, sizeof full, "#vector.kind<%.*s>", (int)n, kind);
-  TSR_TRY(pf_attr_from_text(p, b, "kind", full, at));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand_list(p, b, false));
-  if (b->n_operands != 2) return text_error(p, "multi_reduction takes a source and an accumulator");
+  TSR_TRY(mlir_pf_attr_from_text(p, b, "kind", full, at));
+  TSR_TRY(mlir_text_expect(p, ','));
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+  if (b->n_operands != 2) return mlir_text_error(p, "multi_reduction takes a source and an accumulator");
   int64_t dims[64];
   int nd;
-  TSR_TRY(pf_int_list(p, dims, 64, &nd));
-  TSR_TRY(ob_attr(p, b, "reduction_dims", pf_dense_i64_array(p, dims, nd)));
+  TSR_TRY(mlir_pf_int_list(p, dims, 64, &nd));
+  TSR_TRY(mlir_ob_attr(p, b, "reduction_dims", mlir_pf_dense_i64_array(p, dims, nd)));
   tsr_ir_type *src, *dst;
   TSR_TRY(attrs_two_types(p, b, "to", &src, &dst));
   b->operand_types[0] = src;
   b->operand_types[1] = dst;
-  return ob_result(p, b, dst);
+  return mlir_ob_result(p, b, dst);
 }
 
 /* `{attrs} : memref<..>` closing memref.load / memref.store */
-static tsr_status memref_tail(text_parser *p, op_builder *b, tsr_ir_type **mt) {
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+static tsr_status memref_tail(mlir_text_parser *p, op_builder *b, tsr_ir_type **mt) {
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
-  TSR_TRY(text_type(p, mt));
-  return (*mt)->kind == TSR_IR_TYPE_MEMREF ? TSR_OK : text_error_at(p, at, "expected a memref type");
+  TSR_TRY(mlir_text_type(p, mt));
+  return (*mt)->kind == TSR_IR_TYPE_MEMREF ? TSR_OK : mlir_text_error_at(p, at, "expected a memref type");
 }
 
 /* `memref.load %m[%i, ...] {attrs} : memref<..xT>`: the result is the element type */
-static tsr_status p_memref_load(text_parser *p, op_builder *b) {
+static tsr_status p_memref_load(mlir_text_parser *p, op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt;
   TSR_TRY(memref_tail(p, b, &mt));
   b->operand_types[0] = mt;
-  return ob_result(p, b, mt->u.shaped.element);
+  return mlir_ob_result(p, b, mt->u.shaped.element);
 }
 
 /* `memref.store %v, %m[%i, ...] {attrs} : memref<..>` */
-static tsr_status p_memref_store(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
+static tsr_status p_memref_store(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ','));
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt;
@@ -626,181 +626,181 @@ static tsr_status p_memref_store(text_parser *p, op_builder *b) {
 }
 
 /* `memref.alloca(%dyn, ...)[%sym, ...] {attrs} : memref<..>` */
-static tsr_status p_memref_alloca(text_parser *p, op_builder *b) {
+static tsr_status p_memref_alloca(mlir_text_parser *p, op_builder *b) {
   TSR_TRY(index_list(p, b, '(', ')'));
   int32_t sizes[2] = {b->n_operands, 0};
-  if (text_peek(p) == '[') TSR_TRY(index_list(p, b, '[', ']'));
+  if (mlir_text_peek(p) == '[') TSR_TRY(index_list(p, b, '[', ']'));
   sizes[1] = b->n_operands - sizes[0];
   TSR_TRY(segment_sizes(p, b, sizes, 2));
-  return pf_nullary(p, b);
+  return mlir_pf_nullary(p, b);
 }
 
 /* ---- scf loops ---------------------------------------------------------------------------- */
 
 /* `(%a = %init, ...)`: region arguments paired with the op's operands (types come later). */
-tsr_status pf_assigned_args(text_parser *p, op_builder *b, ptr_list *args) {
-  TSR_TRY(text_expect(p, '('));
-  if (text_accept(p, ')')) return TSR_OK;
+tsr_status mlir_pf_assigned_args(mlir_text_parser *p, op_builder *b, ptr_list *args) {
+  TSR_TRY(mlir_text_expect(p, '('));
+  if (mlir_text_accept(p, ')')) return TSR_OK;
   do {
     arg_decl *a = calloc(1, sizeof *a);
     if (!a || !ptr_push(args, a)) {
       free(a);
-      return pf_nomem();
+      return mlir_pf_nomem();
     }
     TSR_TRY(parse_value_ref(p, &a->ref));
-    TSR_TRY(text_expect(p, '='));
-    TSR_TRY(ob_parse_operand(p, b));
-  } while (text_accept(p, ','));
-  return text_expect(p, ')');
+    TSR_TRY(mlir_text_expect(p, '='));
+    TSR_TRY(mlir_ob_parse_operand(p, b));
+  } while (mlir_text_accept(p, ','));
+  return mlir_text_expect(p, ')');
 }
 
-arg_decl *pf_flat_args(const ptr_list *l, int extra_front) {
+arg_decl *mlir_pf_flat_args(const ptr_list *l, int extra_front) {
   arg_decl *f = calloc((size_t)(l->n + extra_front) + 1, sizeof *f);
   for (int i = 0; f && i < l->n; i++) f[extra_front + i] = *(const arg_decl *)l->items[i];
   return f;
 }
 
-void pf_free_args(ptr_list *l) {
+void mlir_pf_free_args(ptr_list *l) {
   for (int i = 0; i < l->n; i++) free(l->items[i]);
   free(l->items);
 }
 
 /* `(T, ...)` or a single type; fills types[0..n) of the arguments in `args`. */
-static tsr_status arg_types(text_parser *p, ptr_list *args, int first, tsr_ir_type ***out, int *n) {
-  bool paren = text_accept(p, '(');
-  TSR_TRY(text_type_list(p, out, n));
-  if (paren) TSR_TRY(text_expect(p, ')'));
-  if (*n != args->n - first) return text_error(p, "expected %d types, got %d", args->n - first, *n);
+static tsr_status arg_types(mlir_text_parser *p, ptr_list *args, int first, tsr_ir_type ***out, int *n) {
+  bool paren = mlir_text_accept(p, '(');
+  TSR_TRY(mlir_text_type_list(p, out, n));
+  if (paren) TSR_TRY(mlir_text_expect(p, ')'));
+  if (*n != args->n - first) return mlir_text_error(p, "expected %d types, got %d", args->n - first, *n);
   for (int i = 0; i < *n; i++) ((arg_decl *)args->items[first + i])->type = (*out)[i];
   return TSR_OK;
 }
 
 /* `scf.for %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (T, ...)] [: T] {..} {attrs}` */
-static tsr_status p_scf_for(text_parser *p, op_builder *b) {
+static tsr_status p_scf_for(mlir_text_parser *p, op_builder *b) {
   ptr_list args = {0};
   arg_decl *iv = calloc(1, sizeof *iv);
-  tsr_status s = iv && ptr_push(&args, iv) ? TSR_OK : pf_nomem();
+  tsr_status s = iv && ptr_push(&args, iv) ? TSR_OK : mlir_pf_nomem();
   if (s != TSR_OK) free(iv);
   if (s == TSR_OK) s = parse_value_ref(p, &iv->ref);
-  if (s == TSR_OK) s = text_expect(p, '=');
-  if (s == TSR_OK) s = ob_parse_operand(p, b);
-  if (s == TSR_OK) s = pf_expect_kw(p, "to");
-  if (s == TSR_OK) s = ob_parse_operand(p, b);
-  if (s == TSR_OK) s = pf_expect_kw(p, "step");
-  if (s == TSR_OK) s = ob_parse_operand(p, b);
-  bool carried = s == TSR_OK && text_accept_kw(p, "iter_args");
-  if (carried) s = pf_assigned_args(p, b, &args);
-  if (s == TSR_OK && carried) s = text_accept_str(p, "->") ? TSR_OK : text_error(p, "expected '->' and the result types");
+  if (s == TSR_OK) s = mlir_text_expect(p, '=');
+  if (s == TSR_OK) s = mlir_ob_parse_operand(p, b);
+  if (s == TSR_OK) s = mlir_pf_expect_kw(p, "to");
+  if (s == TSR_OK) s = mlir_ob_parse_operand(p, b);
+  if (s == TSR_OK) s = mlir_pf_expect_kw(p, "step");
+  if (s == TSR_OK) s = mlir_ob_parse_operand(p, b);
+  bool carried = s == TSR_OK && mlir_text_accept_kw(p, "iter_args");
+  if (carried) s = mlir_pf_assigned_args(p, b, &args);
+  if (s == TSR_OK && carried) s = mlir_text_accept_str(p, "->") ? TSR_OK : mlir_text_error(p, "expected '->' and the result types");
   tsr_ir_type **t = NULL;
   int n = 0;
   if (s == TSR_OK && carried) s = arg_types(p, &args, 1, &t, &n);
   for (int i = 0; s == TSR_OK && i < n; i++) {
     b->operand_types[3 + i] = t[i];
-    s = ob_result(p, b, t[i]);
+    s = mlir_ob_result(p, b, t[i]);
   }
   tsr_ir_type *ivt = NULL;
-  if (s == TSR_OK && text_accept(p, ':')) s = text_type(p, &ivt);
-  else if (s == TSR_OK && !(ivt = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX))) s = pf_nomem();
+  if (s == TSR_OK && mlir_text_accept(p, ':')) s = mlir_text_type(p, &ivt);
+  else if (s == TSR_OK && !(ivt = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX))) s = mlir_pf_nomem();
   if (s == TSR_OK) {
     iv->type = ivt;
     for (int i = 0; i < 3; i++) b->operand_types[i] = ivt;
-    arg_decl *flat = pf_flat_args(&args, 0);
-    s = flat ? ob_region(p, b, flat, args.n) : pf_nomem();
+    arg_decl *flat = mlir_pf_flat_args(&args, 0);
+    s = flat ? mlir_ob_region(p, b, flat, args.n) : mlir_pf_nomem();
     free(flat);
   }
-  if (s == TSR_OK && !b->n_results) s = ob_implicit_terminator(p, b, "scf.yield");
-  if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
-  pf_free_args(&args);
+  if (s == TSR_OK && !b->n_results) s = mlir_ob_implicit_terminator(p, b, "scf.yield");
+  if (s == TSR_OK) s = mlir_ob_opt_attr_dict(p, b);
+  mlir_pf_free_args(&args);
   return s;
 }
 
 /* `scf.while (%a = %x, ...) : (T, ...) -> (R, ...) {before} do {after} {attrs}` */
-static tsr_status p_scf_while(text_parser *p, op_builder *b) {
+static tsr_status p_scf_while(mlir_text_parser *p, op_builder *b) {
   ptr_list args = {0};
-  tsr_status s = pf_assigned_args(p, b, &args);
+  tsr_status s = mlir_pf_assigned_args(p, b, &args);
   tsr_ir_type *ft = NULL;
-  if (s == TSR_OK) s = text_expect(p, ':');
-  if (s == TSR_OK) s = text_function_type(p, &ft);
+  if (s == TSR_OK) s = mlir_text_expect(p, ':');
+  if (s == TSR_OK) s = mlir_text_function_type(p, &ft);
   if (s == TSR_OK && (ft->kind != TSR_IR_TYPE_FUNCTION || ft->u.function.n_inputs != args.n))
-    s = text_error(p, "expected a function type with %d inputs", args.n);
-  if (s == TSR_OK) s = ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs);
+    s = mlir_text_error(p, "expected a function type with %d inputs", args.n);
+  if (s == TSR_OK) s = mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs);
   for (int i = 0; s == TSR_OK && i < args.n; i++) ((arg_decl *)args.items[i])->type = ft->u.function.inputs[i];
-  for (int i = 0; s == TSR_OK && i < ft->u.function.n_results; i++) s = ob_result(p, b, ft->u.function.results[i]);
+  for (int i = 0; s == TSR_OK && i < ft->u.function.n_results; i++) s = mlir_ob_result(p, b, ft->u.function.results[i]);
   if (s == TSR_OK) {
-    arg_decl *flat = pf_flat_args(&args, 0);
-    s = flat ? ob_region(p, b, flat, args.n) : pf_nomem();
+    arg_decl *flat = mlir_pf_flat_args(&args, 0);
+    s = flat ? mlir_ob_region(p, b, flat, args.n) : mlir_pf_nomem();
     free(flat);
   }
-  if (s == TSR_OK) s = pf_expect_kw(p, "do");
-  if (s == TSR_OK) s = ob_region(p, b, NULL, 0);
-  if (s == TSR_OK) s = ob_opt_attr_dict(p, b);
-  pf_free_args(&args);
+  if (s == TSR_OK) s = mlir_pf_expect_kw(p, "do");
+  if (s == TSR_OK) s = mlir_ob_region(p, b, NULL, 0);
+  if (s == TSR_OK) s = mlir_ob_opt_attr_dict(p, b);
+  mlir_pf_free_args(&args);
   return s;
 }
 
 /* `scf.condition(%c) %a, ... : T, ...` */
-static tsr_status p_scf_condition(text_parser *p, op_builder *b) {
-  TSR_TRY(text_expect(p, '('));
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ')'));
+static tsr_status p_scf_condition(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_text_expect(p, '('));
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ')'));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
-  TSR_TRY(ob_parse_operand_list(p, b, true));
-  TSR_TRY(ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, true));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (b->n_operands == 1) return TSR_OK;
-  TSR_TRY(text_expect(p, ':'));
+  TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type **t;
   int n;
-  TSR_TRY(text_type_list(p, &t, &n));
-  return ob_set_operand_types(p, b, 1, t, n);
+  TSR_TRY(mlir_text_type_list(p, &t, &n));
+  return mlir_ob_set_operand_types(p, b, 1, t, n);
 }
 
 /* ---- tpu ------------------------------------------------------------------------------------ */
 
 /* `{attrs} : T, ... -> R` (or `to R`) closing a custom syntax: the types of the first
  * `n_typed` operands (all when negative), then the one result's. */
-static tsr_status arrow_tail(text_parser *p, op_builder *b, int n_typed) {
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+static tsr_status arrow_tail(mlir_text_parser *p, op_builder *b, int n_typed) {
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type **t;
   int n;
-  TSR_TRY(text_type_list(p, &t, &n));
-  if (n_typed >= 0 && n != n_typed) return text_error(p, "expected %d operand types, got %d", n_typed, n);
-  if (n_typed < 0 && n != b->n_operands) return text_error(p, "expected %d operand types, got %d", b->n_operands, n);
+  TSR_TRY(mlir_text_type_list(p, &t, &n));
+  if (n_typed >= 0 && n != n_typed) return mlir_text_error(p, "expected %d operand types, got %d", n_typed, n);
+  if (n_typed < 0 && n != b->n_operands) return mlir_text_error(p, "expected %d operand types, got %d", b->n_operands, n);
   for (int i = 0; i < n; i++) b->operand_types[i] = t[i];
   /* tpu formats write `->`, vector's `to` */
-  TSR_TRY(text_accept_str(p, "->") || text_accept_kw(p, "to") ? TSR_OK : text_error(p, "expected '->'"));
+  TSR_TRY(mlir_text_accept_str(p, "->") || mlir_text_accept_kw(p, "to") ? TSR_OK : mlir_text_error(p, "expected '->'"));
   tsr_ir_type *r;
-  TSR_TRY(text_type(p, &r));
-  return ob_result(p, b, r);
+  TSR_TRY(mlir_text_type(p, &r));
+  return mlir_ob_result(p, b, r);
 }
 
 /* `op %a {attrs} : T1 -> T2` */
-static tsr_status p_arrow(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
+static tsr_status p_arrow(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   return arrow_tail(p, b, -1);
 }
 
 
 /* `tpu.matmul %l, %r, %acc {attrs} : L, R, A -> T` */
-static tsr_status p_tpu_matmul(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, false));
-  if (b->n_operands != 3) return text_error(p, "matmul takes lhs, rhs and accumulator");
+static tsr_status p_tpu_matmul(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+  if (b->n_operands != 3) return mlir_text_error(p, "matmul takes lhs, rhs and accumulator");
   TSR_TRY(arrow_tail(p, b, -1));
-  TSR_TRY(pf_default_int(p, b, "transpose_lhs", 1, 0));
-  return pf_default_int(p, b, "transpose_rhs", 1, 0);
+  TSR_TRY(mlir_pf_default_int(p, b, "transpose_lhs", 1, 0));
+  return mlir_pf_default_int(p, b, "transpose_rhs", 1, 0);
 }
 
 /* `tpu.memref_slice %m[%i, ...] [<%size, ...>] {attrs} : M -> R` (indices and sizes are i32) */
-static tsr_status p_memref_slice(text_parser *p, op_builder *b) {
+static tsr_status p_memref_slice(mlir_text_parser *p, op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   int32_t sizes[3] = {1, n, 0};
-  if (text_accept(p, '<')) {
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, '>'));
+  if (mlir_text_accept(p, '<')) {
+    TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+    TSR_TRY(mlir_text_expect(p, '>'));
     sizes[2] = b->n_operands - 1 - n;
   }
-  tsr_ir_type *i32 = pf_i32_type(p);
+  tsr_ir_type *i32 = mlir_pf_i32_type(p);
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
   TSR_TRY(segment_sizes(p, b, sizes, 3));
   return arrow_tail(p, b, 1);
@@ -815,33 +815,33 @@ typedef struct kw_group {
 
 /* The groups in printed order, then {attrs}; operands are added in definition order and the
  * segment sizes written. */
-static tsr_status kw_groups(text_parser *p, op_builder *b, const kw_group *g, int ng) {
+static tsr_status kw_groups(mlir_text_parser *p, op_builder *b, const kw_group *g, int ng) {
   operand_ref refs[8];
   tsr_ir_type *types[8];
   int32_t present[8] = {0};
   for (int i = 0; i < ng; i++) {
-    if (!text_accept_kw(p, g[i].kw)) {
+    if (!mlir_text_accept_kw(p, g[i].kw)) {
       if (g[i].optional) continue;
-      return text_error(p, "expected '%s('", g[i].kw);
+      return mlir_text_error(p, "expected '%s('", g[i].kw);
     }
     int k = g[i].slot;
-    TSR_TRY(text_expect(p, '('));
+    TSR_TRY(mlir_text_expect(p, '('));
     TSR_TRY(parse_value_ref(p, &refs[k]));
-    types[k] = pf_i32_type(p);
+    types[k] = mlir_pf_i32_type(p);
     if (g[i].typed) {
-      TSR_TRY(text_expect(p, ':'));
-      TSR_TRY(text_type(p, &types[k]));
+      TSR_TRY(mlir_text_expect(p, ':'));
+      TSR_TRY(mlir_text_type(p, &types[k]));
     }
-    TSR_TRY(text_expect(p, ')'));
+    TSR_TRY(mlir_text_expect(p, ')'));
     present[k] = 1;
   }
   for (int k = 0; k < ng; k++) {
     if (!present[k]) continue;
-    TSR_TRY(ob_operand(p, b, &refs[k]));
+    TSR_TRY(mlir_ob_operand(p, b, &refs[k]));
     b->operand_types[b->n_operands - 1] = types[k];
   }
   TSR_TRY(segment_sizes(p, b, present, ng));
-  return ob_opt_attr_dict(p, b);
+  return mlir_ob_opt_attr_dict(p, b);
 }
 
 static const kw_group dma_groups[] = {
@@ -853,100 +853,100 @@ static const kw_group wait2_groups[] = {{"semaphore", 0, true, false}, {"src", 1
 
 /* tpu.enqueue_dma and tpu.wait_dma: `source(%s : T) target(%t : T) [source_semaphore(..)]
  * [target_semaphore(..)] [device_id(%d)] [core_id(%c)] [subcore_id(%c)] {attrs}` */
-static tsr_status p_tpu_dma(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_dma(mlir_text_parser *p, op_builder *b) {
   TSR_TRY(kw_groups(p, b, dma_groups, 7));
-  TSR_TRY(pf_default_int(p, b, "priority", 32, 0));
-  return pf_default_int(p, b, "strict_ordering", 1, 0);
+  TSR_TRY(mlir_pf_default_int(p, b, "priority", 32, 0));
+  return mlir_pf_default_int(p, b, "strict_ordering", 1, 0);
 }
 
 /* `tpu.wait_dma2 semaphore(%s : T) src(%a : T) dst(%b : T) [device_id(%d)] [core_id(%c)]` */
-static tsr_status p_tpu_wait_dma2(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_wait_dma2(mlir_text_parser *p, op_builder *b) {
   TSR_TRY(kw_groups(p, b, wait2_groups, 5));
-  return pf_default_int(p, b, "strict_ordering", 1, 0);
+  return mlir_pf_default_int(p, b, "strict_ordering", 1, 0);
 }
 
 /* `tpu.sem_signal %sem, %amount [device_id %d] [core_id %c] [subcore_id %s] {attrs} : T` and
  * `tpu.sem_wait %sem, %amount {attrs} : T` */
-static tsr_status p_tpu_sem_amount(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_sem_amount(mlir_text_parser *p, op_builder *b) {
   bool signal = !strcmp(b->name, "tpu.sem_signal");
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(ob_parse_operand(p, b));
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ','));
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   static const char *const opt[] = {"device_id", "core_id", "subcore_id"};
   int32_t sizes[5] = {1, 1, 0, 0, 0};
   for (int i = 0; signal && i < 3; i++)
-    if (text_accept_kw(p, opt[i])) {
-      TSR_TRY(ob_parse_operand(p, b));
+    if (mlir_text_accept_kw(p, opt[i])) {
+      TSR_TRY(mlir_ob_parse_operand(p, b));
       sizes[2 + i] = 1;
     }
-  tsr_ir_type *i32 = pf_i32_type(p);
+  tsr_ir_type *i32 = mlir_pf_i32_type(p);
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
   if (signal) TSR_TRY(segment_sizes(p, b, sizes, 5));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  return text_type(p, &b->operand_types[0]);
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
+  return mlir_text_type(p, &b->operand_types[0]);
 }
 
 /* `tpu.dynamic_rotate %v by %amount dim D {attrs} : V, I -> R` */
-static tsr_status p_tpu_dynamic_rotate(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(pf_expect_kw(p, "by"));
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(pf_expect_kw(p, "dim"));
-  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+static tsr_status p_tpu_dynamic_rotate(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_pf_expect_kw(p, "by"));
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_pf_expect_kw(p, "dim"));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
   return arrow_tail(p, b, -1);
 }
 
 /* `tpu.rotate %v by A dim D [stride S stride_dim E] {attrs} : V` (jaxlibs before tpu.rotate
  * gave way to tpu.dynamic_rotate printed it so) */
-static tsr_status p_tpu_rotate(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(pf_expect_kw(p, "by"));
-  TSR_TRY(pf_int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
-  TSR_TRY(pf_expect_kw(p, "dim"));
-  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
-  if (text_accept_kw(p, "stride")) {
-    TSR_TRY(pf_int_attr(p, b, "stride", 32, TSR_IR_SIGNED));
-    TSR_TRY(pf_expect_kw(p, "stride_dim"));
-    TSR_TRY(pf_int_attr(p, b, "stride_dimension", 32, TSR_IR_SIGNED));
+static tsr_status p_tpu_rotate(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_pf_expect_kw(p, "by"));
+  TSR_TRY(mlir_pf_int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
+  TSR_TRY(mlir_pf_expect_kw(p, "dim"));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  if (mlir_text_accept_kw(p, "stride")) {
+    TSR_TRY(mlir_pf_int_attr(p, b, "stride", 32, TSR_IR_SIGNED));
+    TSR_TRY(mlir_pf_expect_kw(p, "stride_dim"));
+    TSR_TRY(mlir_pf_int_attr(p, b, "stride_dimension", 32, TSR_IR_SIGNED));
   }
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  TSR_TRY(text_type(p, &b->operand_types[0]));
-  return ob_result(p, b, b->operand_types[0]);
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
+  TSR_TRY(mlir_text_type(p, &b->operand_types[0]));
+  return mlir_ob_result(p, b, b->operand_types[0]);
 }
 
 /* `tpu.transpose %v, [1, 0] {attrs} : V -> R` and `vector.transpose ... : V to R` */
-static tsr_status p_tpu_transpose(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
+static tsr_status p_tpu_transpose(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ','));
   int64_t perm[64];
   int n;
-  TSR_TRY(pf_int_list(p, perm, 64, &n));
-  TSR_TRY(ob_attr(p, b, "permutation", pf_dense_i64_array(p, perm, n)));
+  TSR_TRY(mlir_pf_int_list(p, perm, 64, &n));
+  TSR_TRY(mlir_ob_attr(p, b, "permutation", mlir_pf_dense_i64_array(p, perm, n)));
   return arrow_tail(p, b, -1);
 }
 
 /* `tpu.concatenate %a, %b, ... in D {attrs} : A, B, ... -> R` */
-static tsr_status p_tpu_concatenate(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, false));
-  TSR_TRY(pf_expect_kw(p, "in"));
-  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+static tsr_status p_tpu_concatenate(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+  TSR_TRY(mlir_pf_expect_kw(p, "in"));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
 }
 
 /* `tpu.strided_store %m[%i, ...], %v {attrs} : M, V`: the value is the first operand */
-static tsr_status p_tpu_strided_store(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_strided_store(mlir_text_parser *p, op_builder *b) {
   op_builder tmp;
   memset(&tmp, 0, sizeof tmp);
   int first, n;
   tsr_status s = indexed_base(p, &tmp, &first, &n);
   operand_ref value = {0};
-  if (s == TSR_OK) s = text_expect(p, ',');
+  if (s == TSR_OK) s = mlir_text_expect(p, ',');
   if (s == TSR_OK) s = parse_value_ref(p, &value);
-  if (s == TSR_OK) s = ob_operand(p, b, &value);
+  if (s == TSR_OK) s = mlir_ob_operand(p, b, &value);
   for (int i = 0; s == TSR_OK && i < tmp.n_operands; i++) {
-    s = ob_operand(p, b, &tmp.operands[i]);
+    s = mlir_ob_operand(p, b, &tmp.operands[i]);
     if (s == TSR_OK) b->operand_types[b->n_operands - 1] = tmp.operand_types[i];
   }
   tsr_ir_type *mt = NULL, *vt = NULL;
@@ -961,159 +961,159 @@ static tsr_status p_tpu_strided_store(text_parser *p, op_builder *b) {
 }
 
 /* `tpu.repeat %v, D x N {attrs} : V -> R` */
-static tsr_status p_tpu_repeat(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
-  TSR_TRY(pf_expect_kw(p, "x"));
-  TSR_TRY(pf_int_attr(p, b, "times", 32, TSR_IR_SIGNLESS));
+static tsr_status p_tpu_repeat(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ','));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_expect_kw(p, "x"));
+  TSR_TRY(mlir_pf_int_attr(p, b, "times", 32, TSR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
 }
 
 /* `[1, 0]` as an array<i32: ...> attribute */
-tsr_status pf_i32_array_attr(text_parser *p, op_builder *b, const char *name) {
+tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, op_builder *b, const char *name) {
   int64_t v[1024];
   int n;
-  TSR_TRY(pf_int_list(p, v, 1024, &n));
+  TSR_TRY(mlir_pf_int_list(p, v, 1024, &n));
   int32_t w[1024];
   for (int i = 0; i < n; i++) {
-    if (v[i] < INT32_MIN || v[i] > INT32_MAX) return text_error(p, "%s entry %d does not fit in 32 bits", name, i);
+    if (v[i] < INT32_MIN || v[i] > INT32_MAX) return mlir_text_error(p, "%s entry %d does not fit in 32 bits", name, i);
     w[i] = (int32_t)v[i];
   }
-  return ob_attr(p, b, name, tsr_ir_attr_dense_i32_new(p->ctx, w, n ? n : 0));
+  return mlir_ob_attr(p, b, name, tsr_ir_attr_dense_i32_new(p->ctx, w, n ? n : 0));
 }
 
 /* `tpu.dynamic_gather %src[%idx] in [D, ...] {attrs} : S, I -> R` */
-static tsr_status p_tpu_dynamic_gather(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, '['));
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ']'));
-  TSR_TRY(pf_expect_kw(p, "in"));
-  TSR_TRY(pf_i32_array_attr(p, b, "dimensions"));
+static tsr_status p_tpu_dynamic_gather(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, '['));
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ']'));
+  TSR_TRY(mlir_pf_expect_kw(p, "in"));
+  TSR_TRY(mlir_pf_i32_array_attr(p, b, "dimensions"));
   return arrow_tail(p, b, -1);
 }
 
 /* `tpu.create_mask [%lo, ...][%hi, ...] {attrs} : T` (index operands) */
-static tsr_status p_tpu_create_mask(text_parser *p, op_builder *b) {
+static tsr_status p_tpu_create_mask(mlir_text_parser *p, op_builder *b) {
   TSR_TRY(index_list(p, b, '[', ']'));
   TSR_TRY(index_list(p, b, '[', ']'));
-  return pf_nullary(p, b);
+  return mlir_pf_nullary(p, b);
 }
 
 /* `tpu.iteration_bound D {attrs} : i32` */
-static tsr_status p_tpu_iteration_bound(text_parser *p, op_builder *b) {
-  TSR_TRY(pf_int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
-  return pf_nullary(p, b);
+static tsr_status p_tpu_iteration_bound(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_pf_int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
+  return mlir_pf_nullary(p, b);
 }
 
 /* `tpu.log_buffer "tag" {attrs} : %m : M` */
-static tsr_status p_tpu_log_buffer(text_parser *p, op_builder *b) {
-  TSR_TRY(pf_string_attr(p, b, "tag"));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ':'));
-  return text_type(p, &b->operand_types[0]);
+static tsr_status p_tpu_log_buffer(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_pf_string_attr(p, b, "tag"));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
+  return mlir_text_type(p, &b->operand_types[0]);
 }
 
 /* `vector.splat %x {attrs} : vector<..xT>`: the operand is one element */
-static tsr_status p_vector_splat(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+static tsr_status p_vector_splat(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
   tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
-  if (t->kind != TSR_IR_TYPE_VECTOR) return text_error_at(p, at, "expected a vector type");
+  TSR_TRY(mlir_text_type(p, &t));
+  if (t->kind != TSR_IR_TYPE_VECTOR) return mlir_text_error_at(p, at, "expected a vector type");
   b->operand_types[0] = t->u.shaped.element;
-  return ob_result(p, b, t);
+  return mlir_ob_result(p, b, t);
 }
 
 /* `vector.create_mask %a, ... {attrs} : vector<..xi1>` (index operands) */
-static tsr_status p_vector_create_mask(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand_list(p, b, false));
+static tsr_status p_vector_create_mask(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return pf_nomem();
-  ob_all_operands(b, idx);
-  return pf_nullary(p, b);
+  if (!idx) return mlir_pf_nomem();
+  mlir_ob_all_operands(b, idx);
+  return mlir_pf_nullary(p, b);
 }
 
 /* `vector.constant_mask [2, 3] {attrs} : vector<..xi1>` */
-static tsr_status p_vector_constant_mask(text_parser *p, op_builder *b) {
+static tsr_status p_vector_constant_mask(mlir_text_parser *p, op_builder *b) {
   int64_t v[64];
   int n;
-  TSR_TRY(pf_int_list(p, v, 64, &n));
-  TSR_TRY(ob_attr(p, b, "mask_dim_sizes", pf_dense_i64_array(p, v, n)));
-  return pf_nullary(p, b);
+  TSR_TRY(mlir_pf_int_list(p, v, 64, &n));
+  TSR_TRY(mlir_ob_attr(p, b, "mask_dim_sizes", mlir_pf_dense_i64_array(p, v, n)));
+  return mlir_pf_nullary(p, b);
 }
 
 /* `vector.extract %v[0, %i] {attrs} : R from V`: static positions, and kDynamic (INT64_MIN)
  * where a value gives the position */
-static tsr_status p_vector_extract(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
+static tsr_status p_vector_extract(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   int64_t pos[64];
   int n = 0;
-  TSR_TRY(text_expect(p, '['));
-  if (!text_accept(p, ']')) {
+  TSR_TRY(mlir_text_expect(p, '['));
+  if (!mlir_text_accept(p, ']')) {
     do {
-      if (n == 64) return text_error(p, "too many positions");
-      if (text_peek(p) == '%') {
-        TSR_TRY(ob_parse_operand(p, b));
+      if (n == 64) return mlir_text_error(p, "too many positions");
+      if (mlir_text_peek(p) == '%') {
+        TSR_TRY(mlir_ob_parse_operand(p, b));
         pos[n++] = INT64_MIN;
       } else {
-        TSR_TRY(text_int(p, &pos[n++]));
+        TSR_TRY(mlir_text_int(p, &pos[n++]));
       }
-    } while (text_accept(p, ','));
-    TSR_TRY(text_expect(p, ']'));
+    } while (mlir_text_accept(p, ','));
+    TSR_TRY(mlir_text_expect(p, ']'));
   }
-  TSR_TRY(ob_attr(p, b, "static_position", pf_dense_i64_array(p, pos, n)));
+  TSR_TRY(mlir_ob_attr(p, b, "static_position", mlir_pf_dense_i64_array(p, pos, n)));
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
-  if (!idx) return pf_nomem();
+  if (!idx) return mlir_pf_nomem();
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = idx;
   tsr_ir_type *r, *v;
   TSR_TRY(attrs_two_types(p, b, "from", &r, &v));
   b->operand_types[0] = v;
-  return ob_result(p, b, r);
+  return mlir_ob_result(p, b, r);
 }
 
 /* `cf.assert %c, "message" {attrs}` */
-static tsr_status p_cf_assert(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
+static tsr_status p_cf_assert(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(pf_string_attr(p, b, "msg"));
-  return ob_opt_attr_dict(p, b);
+  TSR_TRY(mlir_text_expect(p, ','));
+  TSR_TRY(mlir_pf_string_attr(p, b, "msg"));
+  return mlir_ob_opt_attr_dict(p, b);
 }
 
 /* `tpu.assume_multiple %v, M {attrs} : T` */
-static tsr_status p_tpu_assume_multiple(text_parser *p, op_builder *b) {
-  TSR_TRY(ob_parse_operand(p, b));
-  TSR_TRY(text_expect(p, ','));
-  TSR_TRY(pf_int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  TSR_TRY(text_expect(p, ':'));
+static tsr_status p_tpu_assume_multiple(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_ob_parse_operand(p, b));
+  TSR_TRY(mlir_text_expect(p, ','));
+  TSR_TRY(mlir_pf_int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type *t;
-  TSR_TRY(text_type(p, &t));
+  TSR_TRY(mlir_text_type(p, &t));
   b->operand_types[0] = t;
-  return ob_result(p, b, t);
+  return mlir_ob_result(p, b, t);
 }
 
 /* `tpu.log "tag" {attrs} [: [%a, ...] : T, ...]` */
-static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
-  TSR_TRY(pf_string_attr(p, b, "tag"));
-  TSR_TRY(ob_opt_attr_dict(p, b));
-  if (text_accept(p, ':')) {
-    TSR_TRY(text_expect(p, '['));
-    TSR_TRY(ob_parse_operand_list(p, b, false));
-    TSR_TRY(text_expect(p, ']'));
-    TSR_TRY(text_expect(p, ':'));
+static tsr_status p_tpu_log(mlir_text_parser *p, op_builder *b) {
+  TSR_TRY(mlir_pf_string_attr(p, b, "tag"));
+  TSR_TRY(mlir_ob_opt_attr_dict(p, b));
+  if (mlir_text_accept(p, ':')) {
+    TSR_TRY(mlir_text_expect(p, '['));
+    TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
+    TSR_TRY(mlir_text_expect(p, ']'));
+    TSR_TRY(mlir_text_expect(p, ':'));
     tsr_ir_type **t;
     int k;
-    TSR_TRY(text_type_list(p, &t, &k));
-    TSR_TRY(ob_set_operand_types(p, b, 0, t, k));
+    TSR_TRY(mlir_text_type_list(p, &t, &k));
+    TSR_TRY(mlir_ob_set_operand_types(p, b, 0, t, k));
   }
-  return pf_default_int(p, b, "formatted", 1, 0);
+  return mlir_pf_default_int(p, b, "formatted", 1, 0);
 }
 
 /* ---- the registries' syntax forms --------------------------------------------------------- */
@@ -1133,7 +1133,7 @@ static tsr_status p_tpu_log(text_parser *p, op_builder *b) {
   X(CF_ASSERT, p_cf_assert) X(MEMREF_LOAD, p_memref_load) X(MEMREF_STORE, p_memref_store)             \
   X(MEMREF_ALLOCA, p_memref_alloca) X(TPU_VECTOR_MEM, p_tpu_vector_mem)                               \
   X(TPU_STRIDED_STORE, p_tpu_strided_store) X(TPU_LOAD_STORE, p_tpu_load_store) X(TPU_ROTATE, p_tpu_rotate) X(MEMREF_SLICE, p_memref_slice) X(ARROW, p_arrow)         \
-  X(TPU_MATMUL, p_tpu_matmul) X(NULLARY, pf_nullary) X(TPU_CONCATENATE, p_tpu_concatenate)             \
+  X(TPU_MATMUL, p_tpu_matmul) X(NULLARY, mlir_pf_nullary) X(TPU_CONCATENATE, p_tpu_concatenate)             \
   X(TPU_DYNAMIC_GATHER, p_tpu_dynamic_gather) X(TPU_DYNAMIC_ROTATE, p_tpu_dynamic_rotate)             \
   X(TPU_REPEAT, p_tpu_repeat) X(TPU_CREATE_MASK, p_tpu_create_mask)                                   \
   X(TPU_ASSUME_MULTIPLE, p_tpu_assume_multiple) X(TPU_DMA, p_tpu_dma) X(TPU_WAIT_DMA2, p_tpu_wait_dma2) \
@@ -1203,7 +1203,7 @@ pretty_fn pretty_syntax_of(const char *name, size_t len) {
   return NULL;
 }
 
-tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_builder *b) {
+tsr_status pretty_op_parse(mlir_text_parser *p, const char *name, size_t len, op_builder *b) {
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0] && len < 8; i++)
     if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) {
       name = aliases[i].name;
@@ -1212,5 +1212,5 @@ tsr_status pretty_op_parse(text_parser *p, const char *name, size_t len, op_buil
   pretty_fn fn = pretty_syntax_of(name, len);
   if (!fn) return TSR_ERR_UNSUPPORTED;
   b->name = tsr_ir_intern(p->ctx, name, len);
-  return b->name ? fn(p, b) : pf_nomem();
+  return b->name ? fn(p, b) : mlir_pf_nomem();
 }

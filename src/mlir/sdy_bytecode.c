@@ -214,7 +214,7 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", bc_offset(c), msg);
   }
   }
-  if (s == TSR_OK) s = text_parse_attr_entry(bc_module(c), b.s, b.n, (long long)bc_offset(c), out);
+  if (s == TSR_OK) s = mlir_text_parse_attr_entry(bc_module(c), b.s, b.n, (long long)bc_offset(c), out);
   free(b.s);
   return s;
 }

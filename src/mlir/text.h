@@ -25,7 +25,7 @@ typedef struct deferred_loc {
   size_t offset;
 } deferred_loc;
 
-typedef struct text_parser {
+typedef struct mlir_text_parser {
   tsr_ir_module *m;
   tsr_ir_ctx *ctx;
   const char *begin, *cur, *end;
@@ -42,89 +42,89 @@ typedef struct text_parser {
    * arena, and the line and column of `line_pos`, the last position counted up to */
   const char *loc_file, *line_pos;
   uint32_t line, col;
-} text_parser;
+} mlir_text_parser;
 
-void text_init(text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename);
-void text_free(text_parser *p);
+void mlir_text_init(mlir_text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename);
+void mlir_text_free(mlir_text_parser *p);
 
 /* Records a parse error at the current position ("file:line:col: expected ...") and returns
  * TSR_ERR_PARSE; only the first error of a parse is kept. */
-tsr_status text_error(text_parser *p, const char *fmt, ...) TSR_PRINTF(2, 3);
-tsr_status text_error_at(text_parser *p, const char *at, const char *fmt, ...) TSR_PRINTF(3, 4);
+tsr_status mlir_text_error(mlir_text_parser *p, const char *fmt, ...) TSR_PRINTF(2, 3);
+tsr_status mlir_text_error_at(mlir_text_parser *p, const char *at, const char *fmt, ...) TSR_PRINTF(3, 4);
 
 /* Scanning. skip_ws also skips `//` comments. */
-void text_skip_ws(text_parser *p);
-bool text_at_end(text_parser *p);
+void mlir_text_skip_ws(mlir_text_parser *p);
+bool mlir_text_at_end(mlir_text_parser *p);
 /* Consumes `c` (after whitespace) when it is next. */
-bool text_accept(text_parser *p, char c);
-tsr_status text_expect(text_parser *p, char c);
+bool mlir_text_accept(mlir_text_parser *p, char c);
+tsr_status mlir_text_expect(mlir_text_parser *p, char c);
 /* Consumes the punctuation string `s` (e.g. "->", "::") when next. */
-bool text_accept_str(text_parser *p, const char *s);
+bool mlir_text_accept_str(mlir_text_parser *p, const char *s);
 /* Consumes keyword `kw` when the next bare identifier is exactly it. */
-bool text_accept_kw(text_parser *p, const char *kw);
+bool mlir_text_accept_kw(mlir_text_parser *p, const char *kw);
 /* Peeks at the next non-space character (0 at the end). */
-char text_peek(text_parser *p);
+char mlir_text_peek(mlir_text_parser *p);
 /* A bare identifier [A-Za-z_][A-Za-z0-9_$.]* (with `extra` chars also allowed, e.g. "-"). */
-bool text_bare_id(text_parser *p, const char **s, size_t *len);
+bool mlir_text_bare_id(mlir_text_parser *p, const char **s, size_t *len);
 /* A string literal with escapes decoded, into the arena. */
-tsr_status text_string(text_parser *p, const char **s, size_t *len);
-tsr_status text_int(text_parser *p, int64_t *out);
+tsr_status mlir_text_string(mlir_text_parser *p, const char **s, size_t *len);
+tsr_status mlir_text_int(mlir_text_parser *p, int64_t *out);
 /* A symbol name after '@': bare or quoted; interned. */
-tsr_status text_symbol_name(text_parser *p, const char **out);
+tsr_status mlir_text_symbol_name(mlir_text_parser *p, const char **out);
 /* Captures a balanced <...>, (...), [...] or {...} group starting at the current character
  * (which must be the opener) and returns it including the brackets. */
-tsr_status text_balanced(text_parser *p, const char **s, size_t *len);
+tsr_status mlir_text_balanced(mlir_text_parser *p, const char **s, size_t *len);
 
 /* A growable pointer list on the heap; ptr_finish copies it into the arena and frees it
  * (the copy is never NULL unless out of memory, even when empty). */
 typedef struct ptr_list { void **items; int n, cap; } ptr_list;
 bool ptr_push(ptr_list *l, void *x);
-void *ptr_finish(text_parser *p, ptr_list *l);
+void *ptr_finish(mlir_text_parser *p, ptr_list *l);
 
 /* Grammar. */
-tsr_status text_attr(text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_attr(mlir_text_parser *p, tsr_ir_attr **out);
 /* A bare number literal as an attribute of type t (NULL: i64, or f64 for a float), without
  * the `: type` suffix an attribute may carry (ops whose syntax puts their own type there). */
-tsr_status text_number_attr(text_parser *p, tsr_ir_type *t, tsr_ir_attr **out);
-tsr_status text_type(text_parser *p, tsr_ir_type **out);
+tsr_status mlir_text_number_attr(mlir_text_parser *p, tsr_ir_type *t, tsr_ir_attr **out);
+tsr_status mlir_text_type(mlir_text_parser *p, tsr_ir_type **out);
 /* `(T, ...) -> R` where the caller may already have read nothing; also accepts a single
  * non-parenthesized result. */
-tsr_status text_function_type(text_parser *p, tsr_ir_type **out);
+tsr_status mlir_text_function_type(mlir_text_parser *p, tsr_ir_type **out);
 /* A list of types `T, T, ...` (at least one). */
-tsr_status text_type_list(text_parser *p, tsr_ir_type ***out, int *n);
+tsr_status mlir_text_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n);
 /* `{k = v, ...}` into a DICT attr (the '{' is next). */
-tsr_status text_dict(text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_dict(mlir_text_parser *p, tsr_ir_attr **out);
 /* Location body after `loc(`: `unknown`, `"f":l:c`, `#alias`, ... (no parens). */
-tsr_status text_loc_inner(text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_loc_inner(mlir_text_parser *p, tsr_ir_attr **out);
 /* An optional trailing `loc(...)`; *out stays unchanged when absent. */
-tsr_status text_opt_trailing_loc(text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, tsr_ir_attr **out);
 /* `#alias = attr` or `!alias = type` at the top level (the sigil is next). */
-tsr_status text_alias_def(text_parser *p);
+tsr_status mlir_text_alias_def(mlir_text_parser *p);
 /* Patches every deferred location alias; fails on an alias never defined. */
-tsr_status text_resolve_deferred(text_parser *p);
+tsr_status mlir_text_resolve_deferred(mlir_text_parser *p);
 
 /* Parses a whole attribute or type from text (bytecode fallback entries): every byte must
  * be consumed. */
-tsr_status text_parse_attr_entry(tsr_ir_module *m, const char *text, size_t len,
+tsr_status mlir_text_parse_attr_entry(tsr_ir_module *m, const char *text, size_t len,
                                  long long offset, tsr_ir_attr **out);
-tsr_status text_parse_type_entry(tsr_ir_module *m, const char *text, size_t len,
+tsr_status mlir_text_parse_type_entry(tsr_ir_module *m, const char *text, size_t len,
                                  long long offset, tsr_ir_type **out);
 
 /* Numeric helpers shared with the bytecode reader. */
 /* Sign- or zero-extends the low bits of `v` as the integer type `t` says (i1: 0 or 1). */
-int64_t text_normalize_int(const tsr_ir_type *t, int64_t v);
+int64_t mlir_text_normalize_int(const tsr_ir_type *t, int64_t v);
 /* Value of float bits in format k (0 for formats without a conversion). */
-double text_float_value(tsr_ir_float_kind k, uint64_t bits);
+double mlir_text_float_value(tsr_ir_float_kind k, uint64_t bits);
 /* Storage bytes of one dense element (i1: 1, index: 8, complex: two parts). */
-size_t text_elem_bytes(const tsr_ir_type *et);
+size_t mlir_text_elem_bytes(const tsr_ir_type *et);
 
 /* Dialect attributes with structure (dialect_attrs.c). Returns NULL when (dialect, mnemonic)
  * is not one tessera structures or the body does not fit; the caller then keeps the text. */
-tsr_ir_attr *dialect_attr_parse(text_parser *p, const char *dialect, size_t dlen,
+tsr_ir_attr *dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
                                 const char *mnemonic, size_t mlen, const char *body,
                                 size_t blen, bool opaque_form);
 /* Types of the tpu dialect with structure, e.g. !tpu.semaphore; NULL otherwise. */
-tsr_ir_type *dialect_type_parse(text_parser *p, const char *text, size_t len);
+tsr_ir_type *dialect_type_parse(mlir_text_parser *p, const char *text, size_t len);
 /* Prints a TSR_IR_ATTR_ENUM or TSR_IR_ATTR_FIELDS attr. */
 void dialect_attr_print(FILE *f, const tsr_ir_attr *a);
 /* Builds an ENUM attr (e.g. for the default `#arith.fastmath<none>` of pretty ops). */

@@ -12,7 +12,7 @@
 
 /* ---- state, errors ------------------------------------------------------------------- */
 
-void text_init(text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename) {
+void mlir_text_init(mlir_text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename) {
   memset(p, 0, sizeof *p);
   p->m = m;
   p->ctx = m->ctx;
@@ -22,7 +22,7 @@ void text_init(text_parser *p, tsr_ir_module *m, const char *text, size_t len, c
   p->bytecode_offset = -1;
 }
 
-void text_free(text_parser *p) {
+void mlir_text_free(mlir_text_parser *p) {
   free(p->attr_aliases.names);
   free(p->attr_aliases.values);
   free(p->type_aliases.names);
@@ -30,7 +30,7 @@ void text_free(text_parser *p) {
   free(p->deferred);
 }
 
-tsr_status text_error_at(text_parser *p, const char *at, const char *fmt, ...) {
+tsr_status mlir_text_error_at(mlir_text_parser *p, const char *at, const char *fmt, ...) {
   if (p->failed) return TSR_ERR_PARSE;
   p->failed = true;
   char msg[400];
@@ -49,19 +49,19 @@ tsr_status text_error_at(text_parser *p, const char *at, const char *fmt, ...) {
   return tsr_fail(TSR_ERR_PARSE, "%s:%ld:%ld: %s", p->filename, line, col, msg);
 }
 
-tsr_status text_error(text_parser *p, const char *fmt, ...) {
+tsr_status mlir_text_error(mlir_text_parser *p, const char *fmt, ...) {
   char msg[400];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  text_skip_ws(p);
-  return text_error_at(p, p->cur, "%s", msg);
+  mlir_text_skip_ws(p);
+  return mlir_text_error_at(p, p->cur, "%s", msg);
 }
 
 /* ---- scanning ----------------------------------------------------------------------- */
 
-void text_skip_ws(text_parser *p) {
+void mlir_text_skip_ws(mlir_text_parser *p) {
   while (p->cur < p->end) {
     char c = *p->cur;
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') p->cur++;
@@ -71,29 +71,29 @@ void text_skip_ws(text_parser *p) {
   }
 }
 
-bool text_at_end(text_parser *p) {
-  text_skip_ws(p);
+bool mlir_text_at_end(mlir_text_parser *p) {
+  mlir_text_skip_ws(p);
   return p->cur >= p->end;
 }
 
-char text_peek(text_parser *p) {
-  text_skip_ws(p);
+char mlir_text_peek(mlir_text_parser *p) {
+  mlir_text_skip_ws(p);
   return p->cur < p->end ? *p->cur : 0;
 }
 
-bool text_accept(text_parser *p, char c) {
-  if (text_peek(p) != c) return false;
+bool mlir_text_accept(mlir_text_parser *p, char c) {
+  if (mlir_text_peek(p) != c) return false;
   p->cur++;
   return true;
 }
 
-tsr_status text_expect(text_parser *p, char c) {
-  if (text_accept(p, c)) return TSR_OK;
-  return text_error(p, "expected '%c'", c);
+tsr_status mlir_text_expect(mlir_text_parser *p, char c) {
+  if (mlir_text_accept(p, c)) return TSR_OK;
+  return mlir_text_error(p, "expected '%c'", c);
 }
 
-bool text_accept_str(text_parser *p, const char *s) {
-  text_skip_ws(p);
+bool mlir_text_accept_str(mlir_text_parser *p, const char *s) {
+  mlir_text_skip_ws(p);
   size_t n = strlen(s);
   if ((size_t)(p->end - p->cur) < n || memcmp(p->cur, s, n)) return false;
   p->cur += n;
@@ -103,8 +103,8 @@ bool text_accept_str(text_parser *p, const char *s) {
 static bool id_start(char c) { return isalpha((unsigned char)c) || c == '_'; }
 static bool id_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.'; }
 
-bool text_bare_id(text_parser *p, const char **s, size_t *len) {
-  text_skip_ws(p);
+bool mlir_text_bare_id(mlir_text_parser *p, const char **s, size_t *len) {
+  mlir_text_skip_ws(p);
   if (p->cur >= p->end || !id_start(*p->cur)) return false;
   const char *b = p->cur;
   while (p->cur < p->end && id_char(*p->cur)) p->cur++;
@@ -113,10 +113,10 @@ bool text_bare_id(text_parser *p, const char **s, size_t *len) {
   return true;
 }
 
-bool text_accept_kw(text_parser *p, const char *kw) {
+bool mlir_text_accept_kw(mlir_text_parser *p, const char *kw) {
   const char *save = p->cur, *s;
   size_t n;
-  if (text_bare_id(p, &s, &n) && n == strlen(kw) && !memcmp(s, kw, n)) return true;
+  if (mlir_text_bare_id(p, &s, &n) && n == strlen(kw) && !memcmp(s, kw, n)) return true;
   p->cur = save;
   return false;
 }
@@ -128,14 +128,14 @@ static int hexval(char c) {
   return -1;
 }
 
-tsr_status text_string(text_parser *p, const char **s, size_t *len) {
-  if (text_peek(p) != '"') return text_error(p, "expected a string literal");
+tsr_status mlir_text_string(mlir_text_parser *p, const char **s, size_t *len) {
+  if (mlir_text_peek(p) != '"') return mlir_text_error(p, "expected a string literal");
   const char *start = ++p->cur;
   size_t n = 0;
   bool escapes = false;
   const char *c = start;
   for (; c < p->end && *c != '"'; c++, n++) {
-    if (*c == '\n') return text_error_at(p, c, "unterminated string literal");
+    if (*c == '\n') return mlir_text_error_at(p, c, "unterminated string literal");
     if (*c == '\\') {
       escapes = true;
       if (c + 1 >= p->end) break;
@@ -143,7 +143,7 @@ tsr_status text_string(text_parser *p, const char **s, size_t *len) {
       else c++;
     }
   }
-  if (c >= p->end) return text_error_at(p, start - 1, "unterminated string literal");
+  if (c >= p->end) return mlir_text_error_at(p, start - 1, "unterminated string literal");
   char *out = tsr_ir_alloc(p->ctx, n + 1);
   if (!out) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (!escapes) {
@@ -159,7 +159,7 @@ tsr_status text_string(text_parser *p, const char **s, size_t *len) {
       } else if (*q == 'n') out[k++] = '\n';
       else if (*q == 't') out[k++] = '\t';
       else if (*q == '"' || *q == '\\') out[k++] = *q;
-      else return text_error_at(p, q - 1, "unknown escape in string literal");
+      else return mlir_text_error_at(p, q - 1, "unknown escape in string literal");
     }
     n = k;
   }
@@ -171,7 +171,7 @@ tsr_status text_string(text_parser *p, const char **s, size_t *len) {
 }
 
 /* Unsigned decimal or 0x hex digits; sets *overflow when it does not fit 64 bits. */
-static bool scan_uint(text_parser *p, uint64_t *out, bool *hex) {
+static bool scan_uint(mlir_text_parser *p, uint64_t *out, bool *hex) {
   const char *c = p->cur;
   uint64_t v = 0;
   bool over = false;
@@ -191,32 +191,32 @@ static bool scan_uint(text_parser *p, uint64_t *out, bool *hex) {
       v = v * 10 + d;
     }
   }
-  if (over) return text_error(p, "integer literal out of range") , false;
+  if (over) return mlir_text_error(p, "integer literal out of range") , false;
   p->cur = c;
   *out = v;
   return true;
 }
 
-tsr_status text_int(text_parser *p, int64_t *out) {
-  text_skip_ws(p);
+tsr_status mlir_text_int(mlir_text_parser *p, int64_t *out) {
+  mlir_text_skip_ws(p);
   bool neg = false, hex;
   if (p->cur < p->end && *p->cur == '-') { neg = true; p->cur++; }
   uint64_t v;
-  if (!scan_uint(p, &v, &hex)) return text_error(p, "expected an integer");
+  if (!scan_uint(p, &v, &hex)) return mlir_text_error(p, "expected an integer");
   *out = neg ? (int64_t)(0 - v) : (int64_t)v;
   return TSR_OK;
 }
 
-tsr_status text_symbol_name(text_parser *p, const char **out) {
-  text_skip_ws(p);
+tsr_status mlir_text_symbol_name(mlir_text_parser *p, const char **out) {
+  mlir_text_skip_ws(p);
   const char *s;
   size_t n;
-  if (text_peek(p) == '"') {
-    TSR_TRY(text_string(p, &s, &n));
+  if (mlir_text_peek(p) == '"') {
+    TSR_TRY(mlir_text_string(p, &s, &n));
   } else {
     const char *b = p->cur;
     while (p->cur < p->end && (id_char(*p->cur) || *p->cur == '-')) p->cur++;
-    if (p->cur == b) return text_error(p, "expected a symbol name");
+    if (p->cur == b) return mlir_text_error(p, "expected a symbol name");
     s = b;
     n = (size_t)(p->cur - b);
   }
@@ -224,8 +224,8 @@ tsr_status text_symbol_name(text_parser *p, const char **out) {
   return *out ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
 }
 
-tsr_status text_balanced(text_parser *p, const char **s, size_t *len) {
-  text_skip_ws(p);
+tsr_status mlir_text_balanced(mlir_text_parser *p, const char **s, size_t *len) {
+  mlir_text_skip_ws(p);
   const char *b = p->cur;
   char stack[TSR_IR_MAX_DEPTH];
   int depth = 0;
@@ -239,12 +239,12 @@ tsr_status text_balanced(text_parser *p, const char **s, size_t *len) {
     }
     char close = ch == '<' ? '>' : ch == '(' ? ')' : ch == '[' ? ']' : ch == '{' ? '}' : 0;
     if (close) {
-      if (depth == TSR_IR_MAX_DEPTH) return text_error_at(p, c, "brackets nested too deeply");
+      if (depth == TSR_IR_MAX_DEPTH) return mlir_text_error_at(p, c, "brackets nested too deeply");
       stack[depth++] = close;
     } else if (ch == '>' || ch == ')' || ch == ']' || ch == '}') {
       /* `->` inside a dialect body is an arrow, not a closing bracket */
       if (ch == '>' && c > b && c[-1] == '-') continue;
-      if (depth == 0 || stack[depth - 1] != ch) return text_error_at(p, c, "unbalanced '%c'", ch);
+      if (depth == 0 || stack[depth - 1] != ch) return mlir_text_error_at(p, c, "unbalanced '%c'", ch);
       if (--depth == 0) {
         p->cur = c + 1;
         *s = b;
@@ -252,9 +252,9 @@ tsr_status text_balanced(text_parser *p, const char **s, size_t *len) {
         return TSR_OK;
       }
     }
-    if (depth == 0) return text_error_at(p, b, "expected a bracketed group");
+    if (depth == 0) return mlir_text_error_at(p, b, "expected a bracketed group");
   }
-  return text_error_at(p, b, "unterminated bracketed group");
+  return mlir_text_error_at(p, b, "unterminated bracketed group");
 }
 
 /* ---- aliases ------------------------------------------------------------------------- */
@@ -299,7 +299,7 @@ bool alias_put(alias_map *m, const char *name, void *value) {
 }
 
 /* `#name` / `!name` alias identifier: bare-id chars. */
-static bool alias_name(text_parser *p, const char **out) {
+static bool alias_name(mlir_text_parser *p, const char **out) {
   const char *b = p->cur;
   while (p->cur < p->end && id_char(*p->cur)) p->cur++;
   if (p->cur == b) return false;
@@ -307,22 +307,22 @@ static bool alias_name(text_parser *p, const char **out) {
   return *out != NULL;
 }
 
-tsr_status text_alias_def(text_parser *p) {
-  char sigil = text_peek(p);
+tsr_status mlir_text_alias_def(mlir_text_parser *p) {
+  char sigil = mlir_text_peek(p);
   const char *at = p->cur;
   p->cur++;
   const char *name;
-  if (!alias_name(p, &name)) return text_error(p, "expected an alias name");
-  TSR_TRY(text_expect(p, '='));
+  if (!alias_name(p, &name)) return mlir_text_error(p, "expected an alias name");
+  TSR_TRY(mlir_text_expect(p, '='));
   if (sigil == '#') {
-    if (alias_get(&p->attr_aliases, name)) return text_error_at(p, at, "redefinition of alias #%s", name);
+    if (alias_get(&p->attr_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias #%s", name);
     tsr_ir_attr *a;
-    TSR_TRY(text_attr(p, &a));
+    TSR_TRY(mlir_text_attr(p, &a));
     if (!alias_put(&p->attr_aliases, name, a)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   } else {
-    if (alias_get(&p->type_aliases, name)) return text_error_at(p, at, "redefinition of alias !%s", name);
+    if (alias_get(&p->type_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias !%s", name);
     tsr_ir_type *t;
-    TSR_TRY(text_type(p, &t));
+    TSR_TRY(mlir_text_type(p, &t));
     if (!alias_put(&p->type_aliases, name, t)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   }
   return TSR_OK;
@@ -390,14 +390,14 @@ static int loc_cycle(loc_marks *m, const tsr_ir_attr *a, int depth) {
   return r;
 }
 
-tsr_status text_resolve_deferred(text_parser *p) {
+tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
   /* aliases may chain through other deferred aliases: resolve until nothing changes */
   for (size_t i = 0; i < p->n_deferred; i++) {
     deferred_loc *d = &p->deferred[i];
     tsr_ir_attr *a = alias_get(&p->attr_aliases, d->name);
-    if (!a) return text_error_at(p, p->begin + d->offset, "undefined location alias #%s", d->name);
+    if (!a) return mlir_text_error_at(p, p->begin + d->offset, "undefined location alias #%s", d->name);
     if (!tsr_ir_attr_is_location(a))
-      return text_error_at(p, p->begin + d->offset, "alias #%s is not a location", d->name);
+      return mlir_text_error_at(p, p->begin + d->offset, "alias #%s is not a location", d->name);
     *d->placeholder = *a;
   }
   for (size_t i = 0; i < p->n_deferred; i++) {
@@ -413,10 +413,10 @@ tsr_status text_resolve_deferred(text_parser *p) {
   free(marks.color);
   if (cyc > 0) {
     deferred_loc *d = &p->deferred[at - 1];
-    return text_error_at(p, p->begin + d->offset, "location aliases refer to each other in a cycle "
+    return mlir_text_error_at(p, p->begin + d->offset, "location aliases refer to each other in a cycle "
                          "(through #%s)", d->name);
   }
-  if (cyc < 0) return text_error(p, "location aliases nest deeper than %d levels", TSR_IR_MAX_DEPTH);
+  if (cyc < 0) return mlir_text_error(p, "location aliases nest deeper than %d levels", TSR_IR_MAX_DEPTH);
   return TSR_OK;
 }
 
@@ -436,7 +436,7 @@ bool ptr_push(ptr_list *l, void *x) {
   return true;
 }
 
-void *ptr_finish(text_parser *p, ptr_list *l) {
+void *ptr_finish(mlir_text_parser *p, ptr_list *l) {
   void **out = tsr_ir_alloc(p->ctx, sizeof(void *) * (size_t)(l->n ? l->n : 1));
   if (out && l->n) memcpy(out, l->items, sizeof(void *) * (size_t)l->n);
   free(l->items);
@@ -444,41 +444,41 @@ void *ptr_finish(text_parser *p, ptr_list *l) {
   return out;
 }
 
-tsr_status text_type_list(text_parser *p, tsr_ir_type ***out, int *n) {
+tsr_status mlir_text_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n) {
   ptr_list l = {0};
   do {
     tsr_ir_type *t;
-    tsr_status s = text_type(p, &t);
+    tsr_status s = mlir_text_type(p, &t);
     if (s != TSR_OK) { free(l.items); return s; }
     if (!ptr_push(&l, t)) { free(l.items); return nomem(); }
-  } while (text_accept(p, ','));
+  } while (mlir_text_accept(p, ','));
   *n = l.n;
   *out = ptr_finish(p, &l);
   return *out ? TSR_OK : nomem();
 }
 
 /* `(T, ...)` possibly empty; the '(' is next. */
-static tsr_status paren_type_list(text_parser *p, tsr_ir_type ***out, int *n) {
-  TSR_TRY(text_expect(p, '('));
-  if (text_accept(p, ')')) {
+static tsr_status paren_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n) {
+  TSR_TRY(mlir_text_expect(p, '('));
+  if (mlir_text_accept(p, ')')) {
     *n = 0;
     *out = NULL;
     return TSR_OK;
   }
-  TSR_TRY(text_type_list(p, out, n));
-  return text_expect(p, ')');
+  TSR_TRY(mlir_text_type_list(p, out, n));
+  return mlir_text_expect(p, ')');
 }
 
-tsr_status text_function_type(text_parser *p, tsr_ir_type **out) {
+tsr_status mlir_text_function_type(mlir_text_parser *p, tsr_ir_type **out) {
   tsr_ir_type *t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION);
   if (!t) return nomem();
   TSR_TRY(paren_type_list(p, &t->u.function.inputs, &t->u.function.n_inputs));
-  if (!text_accept_str(p, "->")) return text_error(p, "expected '->' in function type");
-  if (text_peek(p) == '(') {
+  if (!mlir_text_accept_str(p, "->")) return mlir_text_error(p, "expected '->' in function type");
+  if (mlir_text_peek(p) == '(') {
     TSR_TRY(paren_type_list(p, &t->u.function.results, &t->u.function.n_results));
   } else {
     tsr_ir_type *r;
-    TSR_TRY(text_type(p, &r));
+    TSR_TRY(mlir_text_type(p, &r));
     t->u.function.results = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *));
     if (!t->u.function.results) return nomem();
     t->u.function.results[0] = r;
@@ -489,13 +489,13 @@ tsr_status text_function_type(text_parser *p, tsr_ir_type **out) {
 }
 
 /* Dimension list `4x?x[8]x` of tensor/vector/memref, then the element type. */
-static tsr_status shaped_body(text_parser *p, tsr_ir_type *t, bool allow_scalable) {
+static tsr_status shaped_body(mlir_text_parser *p, tsr_ir_type *t, bool allow_scalable) {
   int64_t dims[64];
   bool scal[64];
   int rank = 0;
   bool any_scalable = false;
   for (;;) {
-    text_skip_ws(p);
+    mlir_text_skip_ws(p);
     const char *save = p->cur;
     bool scalable = false;
     int64_t d;
@@ -506,17 +506,17 @@ static tsr_status shaped_body(text_parser *p, tsr_ir_type *t, bool allow_scalabl
     } else if (p->cur < p->end && isdigit((unsigned char)*p->cur)) {
       d = 0;
       while (p->cur < p->end && isdigit((unsigned char)*p->cur)) {
-        if (d > (INT64_MAX - 9) / 10) return text_error(p, "dimension too large");
+        if (d > (INT64_MAX - 9) / 10) return mlir_text_error(p, "dimension too large");
         d = d * 10 + (*p->cur++ - '0');
       }
     } else {
       p->cur = save;
       break;
     }
-    if (scalable && (p->cur >= p->end || *p->cur++ != ']')) return text_error(p, "expected ']' after scalable dimension");
-    if (p->cur >= p->end || *p->cur != 'x') return text_error(p, "expected 'x' in shape");
+    if (scalable && (p->cur >= p->end || *p->cur++ != ']')) return mlir_text_error(p, "expected ']' after scalable dimension");
+    if (p->cur >= p->end || *p->cur != 'x') return mlir_text_error(p, "expected 'x' in shape");
     p->cur++;
-    if (rank == 64) return text_error(p, "too many dimensions");
+    if (rank == 64) return mlir_text_error(p, "too many dimensions");
     dims[rank] = d;
     scal[rank++] = scalable;
     any_scalable |= scalable;
@@ -532,7 +532,7 @@ static tsr_status shaped_body(text_parser *p, tsr_ir_type *t, bool allow_scalabl
     if (!t->u.shaped.scalable) return nomem();
     memcpy(t->u.shaped.scalable, scal, (size_t)rank);
   }
-  return text_type(p, &t->u.shaped.element);
+  return mlir_text_type(p, &t->u.shaped.element);
 }
 
 static bool is_layout_attr(const tsr_ir_attr *a) {
@@ -540,25 +540,25 @@ static bool is_layout_attr(const tsr_ir_attr *a) {
   return a->kind == TSR_IR_ATTR_OPAQUE && strstr(a->u.opaque_text, ".tiled<") != NULL;
 }
 
-static tsr_status builtin_shaped(text_parser *p, const char *kw, size_t n, tsr_ir_type **out) {
+static tsr_status builtin_shaped(mlir_text_parser *p, const char *kw, size_t n, tsr_ir_type **out) {
   bool tensor = n == 6 && !memcmp(kw, "tensor", 6);
   bool memref = n == 6 && !memcmp(kw, "memref", 6);
-  TSR_TRY(text_expect(p, '<'));
+  TSR_TRY(mlir_text_expect(p, '<'));
   tsr_ir_type *t = tsr_ir_type_new(p->ctx, tensor ? TSR_IR_TYPE_TENSOR : memref ? TSR_IR_TYPE_MEMREF : TSR_IR_TYPE_VECTOR);
   if (!t) return nomem();
-  text_skip_ws(p);
+  mlir_text_skip_ws(p);
   if ((tensor || memref) && p->cur + 1 < p->end && p->cur[0] == '*' && p->cur[1] == 'x') {
     p->cur += 2;
     t->kind = tensor ? TSR_IR_TYPE_UNRANKED_TENSOR : TSR_IR_TYPE_UNRANKED_MEMREF;
-    TSR_TRY(text_type(p, &t->u.shaped.element));
+    TSR_TRY(mlir_text_type(p, &t->u.shaped.element));
   } else {
     TSR_TRY(shaped_body(p, t, !tensor && !memref));
   }
-  if (tensor && text_accept(p, ',')) TSR_TRY(text_attr(p, &t->u.shaped.encoding));
+  if (tensor && mlir_text_accept(p, ',')) TSR_TRY(mlir_text_attr(p, &t->u.shaped.encoding));
   if (memref) {
     tsr_ir_attr *a[2] = {NULL, NULL};
     int na = 0;
-    while (na < 2 && text_accept(p, ',')) TSR_TRY(text_attr(p, &a[na++]));
+    while (na < 2 && mlir_text_accept(p, ',')) TSR_TRY(mlir_text_attr(p, &a[na++]));
     if (na == 2) {
       t->u.shaped.layout = a[0];
       t->u.shaped.memory_space = a[1];
@@ -569,30 +569,30 @@ static tsr_status builtin_shaped(text_parser *p, const char *kw, size_t n, tsr_i
     /* the identity layout is the default: keep one form so that text and bytecode agree */
     if (t->u.shaped.layout && tsr_ir_affine_is_identity(t->u.shaped.layout)) t->u.shaped.layout = NULL;
   }
-  TSR_TRY(text_expect(p, '>'));
+  TSR_TRY(mlir_text_expect(p, '>'));
   *out = t;
   return TSR_OK;
 }
 
-static tsr_status type_inner(text_parser *p, tsr_ir_type **out) {
-  char c = text_peek(p);
-  if (c == '(') return text_function_type(p, out);
+static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
+  char c = mlir_text_peek(p);
+  if (c == '(') return mlir_text_function_type(p, out);
   if (c == '!') {
     const char *b = p->cur++;
     const char *name;
     const char *after = p->cur;
-    /* no text_peek: it would move past the spaces after the name, into the type's text */
+    /* no mlir_text_peek: it would move past the spaces after the name, into the type's text */
     if (alias_name(p, &name) && !(p->cur < p->end && *p->cur == '<')) {
       tsr_ir_type *t = alias_get(&p->type_aliases, name);
       if (t) { *out = t; return TSR_OK; }
-      if (!strchr(name, '.')) return text_error_at(p, b, "undefined type alias !%s", name);
+      if (!strchr(name, '.')) return mlir_text_error_at(p, b, "undefined type alias !%s", name);
     } else if (p->cur == after) {
-      return text_error(p, "expected a dialect type name after '!'");
+      return mlir_text_error(p, "expected a dialect type name after '!'");
     }
     if (p->cur < p->end && *p->cur == '<') {
       const char *body;
       size_t bl;
-      TSR_TRY(text_balanced(p, &body, &bl));
+      TSR_TRY(mlir_text_balanced(p, &body, &bl));
     }
     size_t len = (size_t)(p->cur - b);
     tsr_ir_type *t = dialect_type_parse(p, b, len);
@@ -606,7 +606,7 @@ static tsr_status type_inner(text_parser *p, tsr_ir_type **out) {
   const char *kw;
   size_t n;
   const char *at = p->cur;
-  if (!text_bare_id(p, &kw, &n)) return text_error(p, "expected a type");
+  if (!mlir_text_bare_id(p, &kw, &n)) return mlir_text_error(p, "expected a type");
   tsr_ir_float_kind fk;
   if ((kw[0] == 'i' || kw[0] == 's' || kw[0] == 'u') && n >= 2) {
     size_t pre = kw[0] == 'i' ? 1 : (n >= 3 && kw[1] == 'i') ? 2 : 0;
@@ -618,7 +618,7 @@ static tsr_status type_inner(text_parser *p, tsr_ir_type **out) {
         w = w * 10 + (unsigned)(kw[i] - '0');
       }
       if (digits) {
-        if (w == 0 || w > (1u << 24)) return text_error_at(p, at, "invalid integer width");
+        if (w == 0 || w > (1u << 24)) return mlir_text_error_at(p, at, "invalid integer width");
         *out = tsr_ir_type_int(p->ctx, w, kw[0] == 'i' ? TSR_IR_SIGNLESS : kw[0] == 's' ? TSR_IR_SIGNED : TSR_IR_UNSIGNED);
         return *out ? TSR_OK : nomem();
       }
@@ -637,31 +637,31 @@ static tsr_status type_inner(text_parser *p, tsr_ir_type **out) {
   if (KW("complex")) {
     tsr_ir_type *t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_COMPLEX);
     if (!t) return nomem();
-    TSR_TRY(text_expect(p, '<'));
-    TSR_TRY(text_type(p, &t->u.complex_element));
-    TSR_TRY(text_expect(p, '>'));
+    TSR_TRY(mlir_text_expect(p, '<'));
+    TSR_TRY(mlir_text_type(p, &t->u.complex_element));
+    TSR_TRY(mlir_text_expect(p, '>'));
     *out = t;
     return TSR_OK;
   }
   if (KW("tuple")) {
     tsr_ir_type *t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TUPLE);
     if (!t) return nomem();
-    TSR_TRY(text_expect(p, '<'));
-    if (!text_accept(p, '>')) {
-      TSR_TRY(text_type_list(p, &t->u.tuple.types, &t->u.tuple.n));
-      TSR_TRY(text_expect(p, '>'));
+    TSR_TRY(mlir_text_expect(p, '<'));
+    if (!mlir_text_accept(p, '>')) {
+      TSR_TRY(mlir_text_type_list(p, &t->u.tuple.types, &t->u.tuple.n));
+      TSR_TRY(mlir_text_expect(p, '>'));
     }
     *out = t;
     return TSR_OK;
   }
 #undef KW
-  return text_error_at(p, at, "unknown type '%.*s'", (int)n, kw);
+  return mlir_text_error_at(p, at, "unknown type '%.*s'", (int)n, kw);
 }
 
-tsr_status text_type(text_parser *p, tsr_ir_type **out) {
+tsr_status mlir_text_type(mlir_text_parser *p, tsr_ir_type **out) {
   if (++p->depth > TSR_IR_MAX_DEPTH) {
     p->depth--;
-    return text_error(p, "types nested too deeply");
+    return mlir_text_error(p, "types nested too deeply");
   }
   tsr_status s = type_inner(p, out);
   p->depth--;
@@ -677,15 +677,15 @@ typedef struct scalar {
   double f;
 } scalar;
 
-static tsr_status scan_number(text_parser *p, scalar *out) {
-  text_skip_ws(p);
+static tsr_status scan_number(mlir_text_parser *p, scalar *out) {
+  mlir_text_skip_ws(p);
   const char *b = p->cur;
   bool neg = false;
   if (p->cur < p->end && *p->cur == '-') { neg = true; p->cur++; }
   if (p->cur + 1 < p->end && p->cur[0] == '0' && p->cur[1] == 'x') {
     uint64_t v;
     bool hex;
-    if (!scan_uint(p, &v, &hex)) return text_error_at(p, b, "bad hex literal");
+    if (!scan_uint(p, &v, &hex)) return mlir_text_error_at(p, b, "bad hex literal");
     out->kind = SC_HEXBITS;
     out->i = neg ? (int64_t)(0 - v) : (int64_t)v;
     return TSR_OK;
@@ -701,7 +701,7 @@ static tsr_status scan_number(text_parser *p, scalar *out) {
       return TSR_OK;
     }
     p->cur = b;
-    return text_error(p, "expected a number");
+    return mlir_text_error(p, "expected a number");
   }
   bool is_float = d < p->end && (*d == '.' || *d == 'e' || *d == 'E');
   if (!is_float) {
@@ -719,20 +719,20 @@ static tsr_status scan_number(text_parser *p, scalar *out) {
     e++;
   char buf[128];
   size_t len = (size_t)(e - b);
-  if (len >= sizeof buf) return text_error_at(p, b, "float literal too long");
+  if (len >= sizeof buf) return mlir_text_error_at(p, b, "float literal too long");
   memcpy(buf, b, len);
   buf[len] = 0;
   char *endp;
   errno = 0;
   out->f = strtod(buf, &endp);
-  if ((size_t)(endp - buf) != len) return text_error_at(p, b, "bad float literal");
+  if ((size_t)(endp - buf) != len) return mlir_text_error_at(p, b, "bad float literal");
   out->kind = SC_FLOAT;
   p->cur = e;
   return TSR_OK;
 }
 
 /* Sign- or zero-extends the low `width` bits as the type's signedness says. */
-int64_t text_normalize_int(const tsr_ir_type *t, int64_t v) {
+int64_t mlir_text_normalize_int(const tsr_ir_type *t, int64_t v) {
   unsigned w = t && t->kind == TSR_IR_TYPE_INTEGER ? t->u.integer.width : 64;
   if (w >= 64) return v;
   uint64_t mask = (1ull << w) - 1, u = (uint64_t)v & mask;
@@ -768,7 +768,7 @@ static double bits_value(tsr_ir_float_kind k, uint64_t bits) {
   }
 }
 
-double text_float_value(tsr_ir_float_kind k, uint64_t bits) { return bits_value(k, bits); }
+double mlir_text_float_value(tsr_ir_float_kind k, uint64_t bits) { return bits_value(k, bits); }
 
 static size_t elem_bytes_of(const tsr_ir_type *et) {
   if (!et) return 0;
@@ -777,30 +777,30 @@ static size_t elem_bytes_of(const tsr_ir_type *et) {
   unsigned w = tsr_ir_type_bit_width(et);
   return w ? (w + 7) / 8 : 0;
 }
-size_t text_elem_bytes(const tsr_ir_type *et) { return elem_bytes_of(et); }
+size_t mlir_text_elem_bytes(const tsr_ir_type *et) { return elem_bytes_of(et); }
 
 static void store_le(uint8_t *d, uint64_t v, size_t bytes) {
   for (size_t i = 0; i < bytes; i++) d[i] = i < 8 ? (uint8_t)(v >> (8 * i)) : (uint8_t)((int64_t)v < 0 ? 0xFF : 0);
 }
 
 /* Converts a scalar to element storage of scalar type `et` (not complex). */
-static tsr_status store_scalar(text_parser *p, const tsr_ir_type *et, const scalar *s, uint8_t *d,
+static tsr_status store_scalar(mlir_text_parser *p, const tsr_ir_type *et, const scalar *s, uint8_t *d,
                                const char *at) {
   size_t eb = elem_bytes_of(et);
   if (et->kind == TSR_IR_TYPE_FLOAT) {
     uint64_t bits;
     if (s->kind == SC_HEXBITS) bits = (uint64_t)s->i;
     else if (!float_bits(et->u.float_kind, s->kind == SC_INT ? (double)s->i : s->f, &bits))
-      return text_error_at(p, at, "decimal literals of %s are not supported (use hex)", tsr_ir_float_name(et->u.float_kind));
+      return mlir_text_error_at(p, at, "decimal literals of %s are not supported (use hex)", tsr_ir_float_name(et->u.float_kind));
     store_le(d, bits, eb);
     return TSR_OK;
   }
   if (et->kind == TSR_IR_TYPE_INTEGER || et->kind == TSR_IR_TYPE_INDEX) {
-    if (s->kind == SC_FLOAT) return text_error_at(p, at, "float literal for an integer element");
-    store_le(d, (uint64_t)text_normalize_int(et, s->i), eb);
+    if (s->kind == SC_FLOAT) return mlir_text_error_at(p, at, "float literal for an integer element");
+    store_le(d, (uint64_t)mlir_text_normalize_int(et, s->i), eb);
     return TSR_OK;
   }
-  return text_error_at(p, at, "unsupported dense element type");
+  return mlir_text_error_at(p, at, "unsupported dense element type");
 }
 
 typedef struct scalar_list { scalar *v; size_t n, cap; } scalar_list;
@@ -818,35 +818,35 @@ static bool scalar_push(scalar_list *l, scalar s) {
 }
 
 /* Literal tree of dense<...>: nested lists of numbers, true/false, and (re, im) pairs. */
-static tsr_status dense_literals(text_parser *p, scalar_list *l, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return text_error(p, "dense literal nested too deeply");
-  char c = text_peek(p);
+static tsr_status dense_literals(mlir_text_parser *p, scalar_list *l, int depth) {
+  if (depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "dense literal nested too deeply");
+  char c = mlir_text_peek(p);
   if (c == '[' || c == '(') {
     char close = c == '[' ? ']' : ')';
     p->cur++;
-    if (text_accept(p, close)) return TSR_OK;
+    if (mlir_text_accept(p, close)) return TSR_OK;
     do TSR_TRY(dense_literals(p, l, depth + 1));
-    while (text_accept(p, ','));
-    return text_expect(p, close);
+    while (mlir_text_accept(p, ','));
+    return mlir_text_expect(p, close);
   }
   scalar s = {SC_INT, 0, 0};
-  if (text_accept_kw(p, "true")) s.i = 1;
-  else if (text_accept_kw(p, "false")) s.i = 0;
+  if (mlir_text_accept_kw(p, "true")) s.i = 1;
+  else if (mlir_text_accept_kw(p, "false")) s.i = 0;
   else TSR_TRY(scan_number(p, &s));
   return scalar_push(l, s) ? TSR_OK : nomem();
 }
 
-static tsr_status fill_dense(text_parser *p, tsr_ir_attr *a, const scalar_list *l, const char *at) {
+static tsr_status fill_dense(mlir_text_parser *p, tsr_ir_attr *a, const scalar_list *l, const char *at) {
   const tsr_ir_type *et = tsr_ir_type_element(a->type);
   int64_t numel = tsr_ir_type_numel(a->type);
-  if (numel < 0) return text_error_at(p, at, "dense elements need a static shape");
+  if (numel < 0) return mlir_text_error_at(p, at, "dense elements need a static shape");
   bool cplx = et->kind == TSR_IR_TYPE_COMPLEX;
   const tsr_ir_type *st = cplx ? et->u.complex_element : et;
   size_t per = cplx ? 2 : 1, eb = elem_bytes_of(et), sb = elem_bytes_of(st);
-  if (!eb) return text_error_at(p, at, "unsupported dense element type");
+  if (!eb) return mlir_text_error_at(p, at, "unsupported dense element type");
   bool splat = l->n == per;
   if (!splat && (uint64_t)l->n != (uint64_t)numel * per)
-    return text_error_at(p, at, "dense literal has %zu elements, the type needs %lld", l->n / per, (long long)numel);
+    return mlir_text_error_at(p, at, "dense literal has %zu elements, the type needs %lld", l->n / per, (long long)numel);
   size_t n = splat ? 1 : (size_t)numel;
   uint8_t *d = tsr_ir_alloc(p->ctx, n * eb);
   if (!d) return nomem();
@@ -859,25 +859,25 @@ static tsr_status fill_dense(text_parser *p, tsr_ir_attr *a, const scalar_list *
   return TSR_OK;
 }
 
-static tsr_status fill_dense_hex(text_parser *p, tsr_ir_attr *a, const char *hex, size_t len, const char *at) {
+static tsr_status fill_dense_hex(mlir_text_parser *p, tsr_ir_attr *a, const char *hex, size_t len, const char *at) {
   const tsr_ir_type *et = tsr_ir_type_element(a->type);
   int64_t numel = tsr_ir_type_numel(a->type);
   size_t eb = elem_bytes_of(et);
-  if (numel < 0 || !eb) return text_error_at(p, at, "dense hex payload needs a static shape and a numeric element type");
+  if (numel < 0 || !eb) return mlir_text_error_at(p, at, "dense hex payload needs a static shape and a numeric element type");
   size_t nbytes = (len - 2) / 2;
-  if ((len - 2) % 2) return text_error_at(p, at, "odd number of hex digits");
+  if ((len - 2) % 2) return mlir_text_error_at(p, at, "odd number of hex digits");
   bool i1 = tsr_ir_type_is_int(et, 1);
   bool splat = nbytes == eb;
   size_t want = (size_t)numel * eb;
   bool packed = i1 && !splat && nbytes == ((size_t)numel + 7) / 8 && nbytes != want;
   if (!splat && nbytes != want && !packed)
-    return text_error_at(p, at, "dense hex payload has %zu bytes, expected %zu", nbytes, want);
+    return mlir_text_error_at(p, at, "dense hex payload has %zu bytes, expected %zu", nbytes, want);
   size_t out_n = splat ? eb : want;
   uint8_t *d = tsr_ir_alloc(p->ctx, out_n);
   if (!d) return nomem();
   for (size_t i = 0; i < nbytes; i++) {
     int hi = hexval(hex[2 + 2 * i]), lo = hexval(hex[3 + 2 * i]);
-    if (hi < 0 || lo < 0) return text_error_at(p, at, "bad hex digit in dense payload");
+    if (hi < 0 || lo < 0) return mlir_text_error_at(p, at, "bad hex digit in dense payload");
     uint8_t byte = (uint8_t)(hi * 16 + lo);
     if (packed) {
       for (int b = 0; b < 8 && i * 8 + (size_t)b < (size_t)numel; b++) d[i * 8 + (size_t)b] = (byte >> b) & 1;
@@ -901,52 +901,52 @@ static bool is_hex_string(const char *s, size_t n) {
 }
 
 /* `dense<...> : T`, after the keyword. */
-static tsr_status dense_attr(text_parser *p, tsr_ir_attr **out) {
+static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   const char *at = p->cur;
-  TSR_TRY(text_expect(p, '<'));
+  TSR_TRY(mlir_text_expect(p, '<'));
   scalar_list l = {0};
   const char *str = NULL;
   size_t slen = 0;
   ptr_list strs = {0};
   tsr_status s = TSR_OK;
   bool is_strings = false;
-  if (text_peek(p) == '"') {
-    s = text_string(p, &str, &slen);
+  if (mlir_text_peek(p) == '"') {
+    s = mlir_text_string(p, &str, &slen);
     if (s == TSR_OK && !is_hex_string(str, slen)) {
       is_strings = true;
       s = ptr_push(&strs, (void *)str) ? TSR_OK : nomem();
     }
-  } else if (text_peek(p) == '[' && p->cur + 1 < p->end) {
+  } else if (mlir_text_peek(p) == '[' && p->cur + 1 < p->end) {
     /* a list of strings is a DenseStringElementsAttr */
     const char *save = p->cur;
     p->cur++;
-    if (text_peek(p) == '"') {
+    if (mlir_text_peek(p) == '"') {
       is_strings = true;
       do {
-        s = text_string(p, &str, &slen);
+        s = mlir_text_string(p, &str, &slen);
         if (s == TSR_OK && !ptr_push(&strs, (void *)str)) s = nomem();
-      } while (s == TSR_OK && text_accept(p, ','));
-      if (s == TSR_OK) s = text_expect(p, ']');
+      } while (s == TSR_OK && mlir_text_accept(p, ','));
+      if (s == TSR_OK) s = mlir_text_expect(p, ']');
     } else {
       p->cur = save;
       s = dense_literals(p, &l, 0);
     }
-  } else if (text_peek(p) != '>') {
+  } else if (mlir_text_peek(p) != '>') {
     s = dense_literals(p, &l, 0);
   }
-  if (s == TSR_OK) s = text_expect(p, '>');
+  if (s == TSR_OK) s = mlir_text_expect(p, '>');
   tsr_ir_attr *a = NULL;
-  if (s == TSR_OK && !text_accept(p, ':')) s = text_error(p, "expected ': type' after dense<...>");
+  if (s == TSR_OK && !mlir_text_accept(p, ':')) s = mlir_text_error(p, "expected ': type' after dense<...>");
   if (s == TSR_OK) {
     a = tsr_ir_attr_new(p->ctx, is_strings ? TSR_IR_ATTR_DENSE_STRING : TSR_IR_ATTR_DENSE);
-    s = a ? text_type(p, &a->type) : nomem();
+    s = a ? mlir_text_type(p, &a->type) : nomem();
   }
-  if (s == TSR_OK && !tsr_ir_type_is_shaped(a->type)) s = text_error_at(p, at, "dense elements need a shaped type");
+  if (s == TSR_OK && !tsr_ir_type_is_shaped(a->type)) s = mlir_text_error_at(p, at, "dense elements need a shaped type");
   if (s == TSR_OK) {
     if (is_strings) {
       int64_t numel = tsr_ir_type_numel(a->type);
       if (numel < 0 || (strs.n != 1 && strs.n != numel)) {
-        s = text_error_at(p, at, "dense string count does not match the type");
+        s = mlir_text_error_at(p, at, "dense string count does not match the type");
       } else {
         a->u.dense_string.splat = strs.n == 1 && numel != 1;
         a->u.dense_string.n = strs.n;
@@ -968,27 +968,27 @@ static tsr_status dense_attr(text_parser *p, tsr_ir_attr **out) {
 }
 
 /* `array<T: 1, 2>` / `array<T>`, after the keyword. */
-static tsr_status dense_array_attr(text_parser *p, tsr_ir_attr **out) {
+static tsr_status dense_array_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   const char *at = p->cur;
-  TSR_TRY(text_expect(p, '<'));
+  TSR_TRY(mlir_text_expect(p, '<'));
   tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_ARRAY);
   if (!a) return nomem();
-  TSR_TRY(text_type(p, &a->type));
+  TSR_TRY(mlir_text_type(p, &a->type));
   if (a->type->kind != TSR_IR_TYPE_INTEGER && a->type->kind != TSR_IR_TYPE_FLOAT)
-    return text_error_at(p, at, "dense array element type must be integer or float");
+    return mlir_text_error_at(p, at, "dense array element type must be integer or float");
   size_t eb = elem_bytes_of(a->type);
   scalar_list l = {0};
   tsr_status s = TSR_OK;
-  if (text_accept(p, ':')) {
+  if (mlir_text_accept(p, ':')) {
     do {
       scalar v = {SC_INT, 0, 0};
-      if (text_accept_kw(p, "true")) v.i = 1;
-      else if (text_accept_kw(p, "false")) v.i = 0;
+      if (mlir_text_accept_kw(p, "true")) v.i = 1;
+      else if (mlir_text_accept_kw(p, "false")) v.i = 0;
       else s = scan_number(p, &v);
       if (s == TSR_OK && !scalar_push(&l, v)) s = nomem();
-    } while (s == TSR_OK && text_accept(p, ','));
+    } while (s == TSR_OK && mlir_text_accept(p, ','));
   }
-  if (s == TSR_OK) s = text_expect(p, '>');
+  if (s == TSR_OK) s = mlir_text_expect(p, '>');
   uint8_t *d = NULL;
   if (s == TSR_OK && !(d = tsr_ir_alloc(p->ctx, l.n * eb))) s = nomem();
   for (size_t i = 0; s == TSR_OK && i < l.n; i++) s = store_scalar(p, a->type, &l.v[i], d + i * eb, at);
@@ -1004,21 +1004,21 @@ static tsr_status dense_array_attr(text_parser *p, tsr_ir_attr **out) {
 
 typedef struct affine_names { const char *name[64]; size_t len[64]; int n_dims, n_syms; } affine_names;
 
-static tsr_status affine_expr(text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth);
+static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth);
 
-static tsr_ir_affine *affine_node(text_parser *p, tsr_ir_affine_kind k, int64_t v, tsr_ir_affine *l, tsr_ir_affine *r) {
+static tsr_ir_affine *affine_node(mlir_text_parser *p, tsr_ir_affine_kind k, int64_t v, tsr_ir_affine *l, tsr_ir_affine *r) {
   tsr_ir_affine *e = tsr_ir_alloc(p->ctx, sizeof *e);
   if (e) { e->kind = k; e->value = v; e->lhs = l; e->rhs = r; }
   return e;
 }
 
-static tsr_status affine_primary(text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return text_error(p, "affine expression nested too deeply");
-  if (text_accept(p, '(')) {
+static tsr_status affine_primary(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
+  if (depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "affine expression nested too deeply");
+  if (mlir_text_accept(p, '(')) {
     TSR_TRY(affine_expr(p, nm, out, depth + 1));
-    return text_expect(p, ')');
+    return mlir_text_expect(p, ')');
   }
-  if (text_accept(p, '-')) {
+  if (mlir_text_accept(p, '-')) {
     tsr_ir_affine *e;
     TSR_TRY(affine_primary(p, nm, &e, depth + 1));
     /* -c is the constant -c (as MLIR folds it), so a printed map reads back the same */
@@ -1033,29 +1033,29 @@ static tsr_status affine_primary(text_parser *p, affine_names *nm, tsr_ir_affine
   }
   const char *id;
   size_t n;
-  if (text_bare_id(p, &id, &n)) {
+  if (mlir_text_bare_id(p, &id, &n)) {
     for (int i = 0; i < nm->n_dims + nm->n_syms; i++)
       if (nm->len[i] == n && !memcmp(nm->name[i], id, n)) {
         bool dim = i < nm->n_dims;
         *out = affine_node(p, dim ? TSR_IR_AFFINE_DIM : TSR_IR_AFFINE_SYMBOL, dim ? i : i - nm->n_dims, NULL, NULL);
         return *out ? TSR_OK : nomem();
       }
-    return text_error(p, "unknown identifier '%.*s' in affine expression", (int)n, id);
+    return mlir_text_error(p, "unknown identifier '%.*s' in affine expression", (int)n, id);
   }
   int64_t v;
-  TSR_TRY(text_int(p, &v));
+  TSR_TRY(mlir_text_int(p, &v));
   *out = affine_node(p, TSR_IR_AFFINE_CONST, v, NULL, NULL);
   return *out ? TSR_OK : nomem();
 }
 
-static tsr_status affine_term(text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
+static tsr_status affine_term(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
   TSR_TRY(affine_primary(p, nm, out, depth));
   for (;;) {
     tsr_ir_affine_kind k;
-    if (text_accept(p, '*')) k = TSR_IR_AFFINE_MUL;
-    else if (text_accept_kw(p, "floordiv")) k = TSR_IR_AFFINE_FLOORDIV;
-    else if (text_accept_kw(p, "ceildiv")) k = TSR_IR_AFFINE_CEILDIV;
-    else if (text_accept_kw(p, "mod")) k = TSR_IR_AFFINE_MOD;
+    if (mlir_text_accept(p, '*')) k = TSR_IR_AFFINE_MUL;
+    else if (mlir_text_accept_kw(p, "floordiv")) k = TSR_IR_AFFINE_FLOORDIV;
+    else if (mlir_text_accept_kw(p, "ceildiv")) k = TSR_IR_AFFINE_CEILDIV;
+    else if (mlir_text_accept_kw(p, "mod")) k = TSR_IR_AFFINE_MOD;
     else return TSR_OK;
     tsr_ir_affine *r;
     TSR_TRY(affine_primary(p, nm, &r, depth + 1));
@@ -1063,11 +1063,11 @@ static tsr_status affine_term(text_parser *p, affine_names *nm, tsr_ir_affine **
   }
 }
 
-static tsr_status affine_expr(text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
+static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
   TSR_TRY(affine_term(p, nm, out, depth));
   for (;;) {
     bool sub;
-    text_skip_ws(p);
+    mlir_text_skip_ws(p);
     if (p->cur < p->end && *p->cur == '-' && !(p->cur + 1 < p->end && p->cur[1] == '>')) sub = true;
     else if (p->cur < p->end && *p->cur == '+') sub = false;
     else return TSR_OK;
@@ -1082,39 +1082,39 @@ static tsr_status affine_expr(text_parser *p, affine_names *nm, tsr_ir_affine **
   }
 }
 
-static tsr_status affine_idlist(text_parser *p, affine_names *nm, char open, char close, int *count) {
-  TSR_TRY(text_expect(p, open));
+static tsr_status affine_idlist(mlir_text_parser *p, affine_names *nm, char open, char close, int *count) {
+  TSR_TRY(mlir_text_expect(p, open));
   *count = 0;
   const int base = nm->n_dims + nm->n_syms; /* *count may be one of these two */
-  if (text_accept(p, close)) return TSR_OK;
+  if (mlir_text_accept(p, close)) return TSR_OK;
   do {
     int k = base + *count;
-    if (k >= 64) return text_error(p, "too many affine identifiers");
-    if (!text_bare_id(p, &nm->name[k], &nm->len[k])) return text_error(p, "expected an affine identifier");
+    if (k >= 64) return mlir_text_error(p, "too many affine identifiers");
+    if (!mlir_text_bare_id(p, &nm->name[k], &nm->len[k])) return mlir_text_error(p, "expected an affine identifier");
     (*count)++;
-  } while (text_accept(p, ','));
-  return text_expect(p, close);
+  } while (mlir_text_accept(p, ','));
+  return mlir_text_expect(p, close);
 }
 
-static tsr_status affine_map_attr(text_parser *p, tsr_ir_attr **out) {
-  TSR_TRY(text_expect(p, '<'));
+static tsr_status affine_map_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+  TSR_TRY(mlir_text_expect(p, '<'));
   affine_names nm;
   memset(&nm, 0, sizeof nm);
   TSR_TRY(affine_idlist(p, &nm, '(', ')', &nm.n_dims));
-  if (text_peek(p) == '[') TSR_TRY(affine_idlist(p, &nm, '[', ']', &nm.n_syms));
-  if (!text_accept_str(p, "->")) return text_error(p, "expected '->' in affine map");
-  TSR_TRY(text_expect(p, '('));
+  if (mlir_text_peek(p) == '[') TSR_TRY(affine_idlist(p, &nm, '[', ']', &nm.n_syms));
+  if (!mlir_text_accept_str(p, "->")) return mlir_text_error(p, "expected '->' in affine map");
+  TSR_TRY(mlir_text_expect(p, '('));
   ptr_list l = {0};
   tsr_status s = TSR_OK;
-  if (!text_accept(p, ')')) {
+  if (!mlir_text_accept(p, ')')) {
     do {
       tsr_ir_affine *e;
       s = affine_expr(p, &nm, &e, 0);
       if (s == TSR_OK && !ptr_push(&l, e)) s = nomem();
-    } while (s == TSR_OK && text_accept(p, ','));
-    if (s == TSR_OK) s = text_expect(p, ')');
+    } while (s == TSR_OK && mlir_text_accept(p, ','));
+    if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
-  if (s == TSR_OK) s = text_expect(p, '>');
+  if (s == TSR_OK) s = mlir_text_expect(p, '>');
   tsr_ir_attr *a = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_AFFINE_MAP) : NULL;
   if (s == TSR_OK && !a) s = nomem();
   if (s != TSR_OK) { free(l.items); return s; }
@@ -1126,31 +1126,31 @@ static tsr_status affine_map_attr(text_parser *p, tsr_ir_attr **out) {
   return a->u.affine.results ? TSR_OK : nomem();
 }
 
-static tsr_status strided_int(text_parser *p, int64_t *v) {
-  if (text_accept(p, '?')) { *v = TSR_IR_DYNAMIC; return TSR_OK; }
-  return text_int(p, v);
+static tsr_status strided_int(mlir_text_parser *p, int64_t *v) {
+  if (mlir_text_accept(p, '?')) { *v = TSR_IR_DYNAMIC; return TSR_OK; }
+  return mlir_text_int(p, v);
 }
 
-static tsr_status strided_attr(text_parser *p, tsr_ir_attr **out) {
-  TSR_TRY(text_expect(p, '<'));
-  TSR_TRY(text_expect(p, '['));
+static tsr_status strided_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+  TSR_TRY(mlir_text_expect(p, '<'));
+  TSR_TRY(mlir_text_expect(p, '['));
   int64_t st[64];
   int n = 0;
-  if (!text_accept(p, ']')) {
+  if (!mlir_text_accept(p, ']')) {
     do {
-      if (n == 64) return text_error(p, "too many strides");
+      if (n == 64) return mlir_text_error(p, "too many strides");
       TSR_TRY(strided_int(p, &st[n++]));
-    } while (text_accept(p, ','));
-    TSR_TRY(text_expect(p, ']'));
+    } while (mlir_text_accept(p, ','));
+    TSR_TRY(mlir_text_expect(p, ']'));
   }
   tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_STRIDED);
   if (!a) return nomem();
-  if (text_accept(p, ',')) {
-    if (!text_accept_kw(p, "offset")) return text_error(p, "expected 'offset'");
-    TSR_TRY(text_expect(p, ':'));
+  if (mlir_text_accept(p, ',')) {
+    if (!mlir_text_accept_kw(p, "offset")) return mlir_text_error(p, "expected 'offset'");
+    TSR_TRY(mlir_text_expect(p, ':'));
     TSR_TRY(strided_int(p, &a->u.strided.offset));
   }
-  TSR_TRY(text_expect(p, '>'));
+  TSR_TRY(mlir_text_expect(p, '>'));
   a->u.strided.rank = n;
   a->u.strided.strides = tsr_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)(n ? n : 1));
   if (!a->u.strided.strides) return nomem();
@@ -1161,14 +1161,14 @@ static tsr_status strided_attr(text_parser *p, tsr_ir_attr **out) {
 
 /* ---- locations ----------------------------------------------------------------------- */
 
-static tsr_status loc_alias(text_parser *p, tsr_ir_attr **out) {
+static tsr_status loc_alias(mlir_text_parser *p, tsr_ir_attr **out) {
   const char *at = p->cur;
   p->cur++; /* '#' */
   const char *name;
-  if (!alias_name(p, &name)) return text_error(p, "expected a location alias");
+  if (!alias_name(p, &name)) return mlir_text_error(p, "expected a location alias");
   tsr_ir_attr *a = alias_get(&p->attr_aliases, name);
   if (a) {
-    if (!tsr_ir_attr_is_location(a)) return text_error_at(p, at, "alias #%s is not a location", name);
+    if (!tsr_ir_attr_is_location(a)) return mlir_text_error_at(p, at, "alias #%s is not a location", name);
     *out = a;
     return TSR_OK;
   }
@@ -1187,25 +1187,25 @@ static tsr_status loc_alias(text_parser *p, tsr_ir_attr **out) {
   return TSR_OK;
 }
 
-static tsr_status loc_uint(text_parser *p, uint32_t *out) {
+static tsr_status loc_uint(mlir_text_parser *p, uint32_t *out) {
   int64_t v;
-  TSR_TRY(text_int(p, &v));
-  if (v < 0 || v > UINT32_MAX) return text_error(p, "line or column out of range");
+  TSR_TRY(mlir_text_int(p, &v));
+  if (v < 0 || v > UINT32_MAX) return mlir_text_error(p, "line or column out of range");
   *out = (uint32_t)v;
   return TSR_OK;
 }
 
-static tsr_status loc_list(text_parser *p, tsr_ir_attr ***out, int *n) {
+static tsr_status loc_list(mlir_text_parser *p, tsr_ir_attr ***out, int *n) {
   ptr_list l = {0};
-  TSR_TRY(text_expect(p, '['));
+  TSR_TRY(mlir_text_expect(p, '['));
   tsr_status s = TSR_OK;
-  if (!text_accept(p, ']')) {
+  if (!mlir_text_accept(p, ']')) {
     do {
       tsr_ir_attr *a;
-      s = text_loc_inner(p, &a);
+      s = mlir_text_loc_inner(p, &a);
       if (s == TSR_OK && !ptr_push(&l, a)) s = nomem();
-    } while (s == TSR_OK && text_accept(p, ','));
-    if (s == TSR_OK) s = text_expect(p, ']');
+    } while (s == TSR_OK && mlir_text_accept(p, ','));
+    if (s == TSR_OK) s = mlir_text_expect(p, ']');
   }
   if (s != TSR_OK) { free(l.items); return s; }
   *n = l.n;
@@ -1213,32 +1213,32 @@ static tsr_status loc_list(text_parser *p, tsr_ir_attr ***out, int *n) {
   return *out ? TSR_OK : nomem();
 }
 
-static tsr_status loc_inner(text_parser *p, tsr_ir_attr **out) {
-  char c = text_peek(p);
+static tsr_status loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
+  char c = mlir_text_peek(p);
   if (c == '#') return loc_alias(p, out);
   if (c == '"') {
     const char *s;
     size_t n;
-    TSR_TRY(text_string(p, &s, &n));
-    if (text_peek(p) == ':') {
+    TSR_TRY(mlir_text_string(p, &s, &n));
+    if (mlir_text_peek(p) == ':') {
       tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_FILE);
       if (!a) return nomem();
       a->u.file.file = s;
       p->cur++;
       TSR_TRY(loc_uint(p, &a->u.file.line));
       a->u.file.n_coords = 1;
-      if (text_accept(p, ':')) {
+      if (mlir_text_accept(p, ':')) {
         TSR_TRY(loc_uint(p, &a->u.file.col));
         a->u.file.n_coords = 2;
       }
-      if (text_accept_kw(p, "to")) {
+      if (mlir_text_accept_kw(p, "to")) {
         a->u.file.is_range = true;
-        if (text_accept(p, ':')) {
+        if (mlir_text_accept(p, ':')) {
           TSR_TRY(loc_uint(p, &a->u.file.end_col));
           a->u.file.n_coords = 3;
         } else {
           TSR_TRY(loc_uint(p, &a->u.file.end_line));
-          TSR_TRY(text_expect(p, ':'));
+          TSR_TRY(mlir_text_expect(p, ':'));
           TSR_TRY(loc_uint(p, &a->u.file.end_col));
           a->u.file.n_coords = 4;
         }
@@ -1249,9 +1249,9 @@ static tsr_status loc_inner(text_parser *p, tsr_ir_attr **out) {
     tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_NAME);
     if (!a) return nomem();
     a->u.name_loc.name = s;
-    if (text_accept(p, '(')) {
-      TSR_TRY(text_loc_inner(p, &a->u.name_loc.child));
-      TSR_TRY(text_expect(p, ')'));
+    if (mlir_text_accept(p, '(')) {
+      TSR_TRY(mlir_text_loc_inner(p, &a->u.name_loc.child));
+      TSR_TRY(mlir_text_expect(p, ')'));
     } else {
       a->u.name_loc.child = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
       if (!a->u.name_loc.child) return nomem();
@@ -1259,68 +1259,68 @@ static tsr_status loc_inner(text_parser *p, tsr_ir_attr **out) {
     *out = a;
     return TSR_OK;
   }
-  if (text_accept_kw(p, "unknown")) {
+  if (mlir_text_accept_kw(p, "unknown")) {
     *out = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
     return *out ? TSR_OK : nomem();
   }
-  if (text_accept_kw(p, "callsite")) {
+  if (mlir_text_accept_kw(p, "callsite")) {
     tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_CALLSITE);
     if (!a) return nomem();
-    TSR_TRY(text_expect(p, '('));
-    TSR_TRY(text_loc_inner(p, &a->u.callsite.callee));
-    if (!text_accept_kw(p, "at")) return text_error(p, "expected 'at' in callsite location");
-    TSR_TRY(text_loc_inner(p, &a->u.callsite.caller));
-    TSR_TRY(text_expect(p, ')'));
+    TSR_TRY(mlir_text_expect(p, '('));
+    TSR_TRY(mlir_text_loc_inner(p, &a->u.callsite.callee));
+    if (!mlir_text_accept_kw(p, "at")) return mlir_text_error(p, "expected 'at' in callsite location");
+    TSR_TRY(mlir_text_loc_inner(p, &a->u.callsite.caller));
+    TSR_TRY(mlir_text_expect(p, ')'));
     *out = a;
     return TSR_OK;
   }
-  if (text_accept_kw(p, "fused")) {
+  if (mlir_text_accept_kw(p, "fused")) {
     tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_FUSED);
     if (!a) return nomem();
-    if (text_accept(p, '<')) {
-      TSR_TRY(text_attr(p, &a->u.fused.metadata));
-      TSR_TRY(text_expect(p, '>'));
+    if (mlir_text_accept(p, '<')) {
+      TSR_TRY(mlir_text_attr(p, &a->u.fused.metadata));
+      TSR_TRY(mlir_text_expect(p, '>'));
     }
     TSR_TRY(loc_list(p, &a->u.fused.locs, &a->u.fused.n));
     *out = a;
     return TSR_OK;
   }
-  return text_error(p, "expected a location");
+  return mlir_text_error(p, "expected a location");
 }
 
-tsr_status text_loc_inner(text_parser *p, tsr_ir_attr **out) {
+tsr_status mlir_text_loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   if (++p->depth > TSR_IR_MAX_DEPTH) {
     p->depth--;
-    return text_error(p, "locations nested too deeply");
+    return mlir_text_error(p, "locations nested too deeply");
   }
   tsr_status s = loc_inner(p, out);
   p->depth--;
   return s;
 }
 
-tsr_status text_opt_trailing_loc(text_parser *p, tsr_ir_attr **out) {
-  if (!text_accept_kw(p, "loc")) return TSR_OK;
-  TSR_TRY(text_expect(p, '('));
-  TSR_TRY(text_loc_inner(p, out));
-  return text_expect(p, ')');
+tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, tsr_ir_attr **out) {
+  if (!mlir_text_accept_kw(p, "loc")) return TSR_OK;
+  TSR_TRY(mlir_text_expect(p, '('));
+  TSR_TRY(mlir_text_loc_inner(p, out));
+  return mlir_text_expect(p, ')');
 }
 
 /* ---- attributes ---------------------------------------------------------------------- */
 
-tsr_status text_dict(text_parser *p, tsr_ir_attr **out) {
+tsr_status mlir_text_dict(mlir_text_parser *p, tsr_ir_attr **out) {
   const char *at = p->cur;
-  TSR_TRY(text_expect(p, '{'));
+  TSR_TRY(mlir_text_expect(p, '{'));
   tsr_ir_named_attr *e = NULL;
   int n = 0, cap = 0;
   tsr_status s = TSR_OK;
-  if (!text_accept(p, '}')) {
+  if (!mlir_text_accept(p, '}')) {
     do {
       const char *name;
       size_t len;
-      if (text_peek(p) == '"') {
-        s = text_string(p, &name, &len);
-      } else if (!text_bare_id(p, &name, &len)) {
-        s = text_error(p, "expected an attribute name");
+      if (mlir_text_peek(p) == '"') {
+        s = mlir_text_string(p, &name, &len);
+      } else if (!mlir_text_bare_id(p, &name, &len)) {
+        s = mlir_text_error(p, "expected an attribute name");
       }
       if (s != TSR_OK) break;
       if (n == cap) {
@@ -1331,15 +1331,15 @@ tsr_status text_dict(text_parser *p, tsr_ir_attr **out) {
       }
       e[n].name = tsr_ir_intern(p->ctx, name, len);
       if (!e[n].name) { s = nomem(); break; }
-      if (text_accept(p, '=')) {
-        s = text_attr(p, &e[n].value);
+      if (mlir_text_accept(p, '=')) {
+        s = mlir_text_attr(p, &e[n].value);
       } else {
         e[n].value = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_UNIT);
         if (!e[n].value) s = nomem();
       }
       n++;
-    } while (s == TSR_OK && text_accept(p, ','));
-    if (s == TSR_OK) s = text_expect(p, '}');
+    } while (s == TSR_OK && mlir_text_accept(p, ','));
+    if (s == TSR_OK) s = mlir_text_expect(p, '}');
   }
   tsr_ir_attr *d = NULL;
   if (s == TSR_OK) {
@@ -1350,7 +1350,7 @@ tsr_status text_dict(text_parser *p, tsr_ir_attr **out) {
       if (n) memcpy(copy, e, sizeof *copy * (size_t)n);
       d->u.dict.n = n;
       d->u.dict.entries = copy;
-      if (!tsr_ir_dict_finish(d)) s = text_error_at(p, at, "duplicate key in dictionary");
+      if (!tsr_ir_dict_finish(d)) s = mlir_text_error_at(p, at, "duplicate key in dictionary");
     }
   }
   free(e);
@@ -1358,18 +1358,18 @@ tsr_status text_dict(text_parser *p, tsr_ir_attr **out) {
   return s;
 }
 
-static tsr_status typed_number(text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out);
+static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out);
 
-static tsr_status number_attr(text_parser *p, tsr_ir_attr **out) {
+static tsr_status number_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   const char *at = p->cur;
   scalar v;
   TSR_TRY(scan_number(p, &v));
   tsr_ir_type *t = NULL;
-  if (text_accept(p, ':')) TSR_TRY(text_type(p, &t));
+  if (mlir_text_accept(p, ':')) TSR_TRY(mlir_text_type(p, &t));
   return typed_number(p, at, &v, t, out);
 }
 
-tsr_status text_number_attr(text_parser *p, tsr_ir_type *t, tsr_ir_attr **out) {
+tsr_status mlir_text_number_attr(mlir_text_parser *p, tsr_ir_type *t, tsr_ir_attr **out) {
   const char *at = p->cur;
   scalar v;
   TSR_TRY(scan_number(p, &v));
@@ -1377,7 +1377,7 @@ tsr_status text_number_attr(text_parser *p, tsr_ir_type *t, tsr_ir_attr **out) {
 }
 
 /* A number literal (already scanned at `at`) as an attribute of type t (NULL: i64 or f64). */
-static tsr_status typed_number(text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out) {
+static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out) {
   scalar v = *vp;
   if (!t) {
     t = v.kind == SC_FLOAT ? tsr_ir_type_float(p->ctx, TSR_IR_F64) : tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS);
@@ -1397,30 +1397,30 @@ static tsr_status typed_number(text_parser *p, const char *at, const scalar *vp,
     return TSR_OK;
   }
   if (t->kind != TSR_IR_TYPE_INTEGER && t->kind != TSR_IR_TYPE_INDEX)
-    return text_error_at(p, at, "number literal needs an integer, index or float type");
-  if (v.kind == SC_FLOAT) return text_error_at(p, at, "float literal with an integer type");
-  *out = tsr_ir_attr_int_new(p->ctx, t, text_normalize_int(t, v.i));
+    return mlir_text_error_at(p, at, "number literal needs an integer, index or float type");
+  if (v.kind == SC_FLOAT) return mlir_text_error_at(p, at, "float literal with an integer type");
+  *out = tsr_ir_attr_int_new(p->ctx, t, mlir_text_normalize_int(t, v.i));
   return *out ? TSR_OK : nomem();
 }
 
-static tsr_status dialect_attr(text_parser *p, tsr_ir_attr **out) {
+static tsr_status dialect_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   const char *b = p->cur; /* at '#' */
   p->cur++;
   const char *id = p->cur;
   while (p->cur < p->end && id_char(*p->cur)) p->cur++;
   size_t idlen = (size_t)(p->cur - id);
-  if (!idlen) return text_error(p, "expected an attribute alias or dialect name after '#'");
+  if (!idlen) return mlir_text_error(p, "expected an attribute alias or dialect name after '#'");
   const char *name = tsr_ir_intern(p->ctx, id, idlen);
   if (!name) return nomem();
   bool has_body = p->cur < p->end && *p->cur == '<';
   if (!has_body) {
     tsr_ir_attr *a = alias_get(&p->attr_aliases, name);
     if (a) { *out = a; return TSR_OK; }
-    if (!memchr(id, '.', idlen)) return text_error_at(p, b, "undefined attribute alias #%s", name);
+    if (!memchr(id, '.', idlen)) return mlir_text_error_at(p, b, "undefined attribute alias #%s", name);
   }
   const char *body = NULL;
   size_t blen = 0;
-  if (has_body) TSR_TRY(text_balanced(p, &body, &blen));
+  if (has_body) TSR_TRY(mlir_text_balanced(p, &body, &blen));
   const char *dot = memchr(id, '.', idlen);
   tsr_ir_attr *a = NULL;
   if (body && blen >= 2) {
@@ -1443,22 +1443,22 @@ static tsr_status dialect_attr(text_parser *p, tsr_ir_attr **out) {
   return TSR_OK;
 }
 
-static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
-  char c = text_peek(p);
+static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
+  char c = mlir_text_peek(p);
   const char *at = p->cur;
   if (c == '#') return dialect_attr(p, out);
-  if (c == '{') return text_dict(p, out);
+  if (c == '{') return mlir_text_dict(p, out);
   if (c == '[') {
     p->cur++;
     ptr_list l = {0};
     tsr_status s = TSR_OK;
-    if (!text_accept(p, ']')) {
+    if (!mlir_text_accept(p, ']')) {
       do {
         tsr_ir_attr *e;
-        s = text_attr(p, &e);
+        s = mlir_text_attr(p, &e);
         if (s == TSR_OK && !ptr_push(&l, e)) s = nomem();
-      } while (s == TSR_OK && text_accept(p, ','));
-      if (s == TSR_OK) s = text_expect(p, ']');
+      } while (s == TSR_OK && mlir_text_accept(p, ','));
+      if (s == TSR_OK) s = mlir_text_expect(p, ']');
     }
     tsr_ir_attr *a = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY) : NULL;
     if (s == TSR_OK && !a) s = nomem();
@@ -1471,12 +1471,12 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
   if (c == '"') {
     const char *s;
     size_t n;
-    TSR_TRY(text_string(p, &s, &n));
+    TSR_TRY(mlir_text_string(p, &s, &n));
     tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_STRING);
     if (!a) return nomem();
     a->u.string.data = s;
     a->u.string.len = n;
-    if (text_accept(p, ':')) TSR_TRY(text_type(p, &a->type));
+    if (mlir_text_accept(p, ':')) TSR_TRY(mlir_text_type(p, &a->type));
     *out = a;
     return TSR_OK;
   }
@@ -1484,12 +1484,12 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
     p->cur++;
     tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_SYMBOL_REF);
     if (!a) return nomem();
-    TSR_TRY(text_symbol_name(p, &a->u.symbol.root));
+    TSR_TRY(mlir_text_symbol_name(p, &a->u.symbol.root));
     ptr_list l = {0};
-    while (text_accept_str(p, "::")) {
+    while (mlir_text_accept_str(p, "::")) {
       const char *nested;
-      tsr_status s = text_expect(p, '@');
-      if (s == TSR_OK) s = text_symbol_name(p, &nested);
+      tsr_status s = mlir_text_expect(p, '@');
+      if (s == TSR_OK) s = mlir_text_symbol_name(p, &nested);
       if (s == TSR_OK && !ptr_push(&l, (void *)nested)) s = nomem();
       if (s != TSR_OK) { free(l.items); return s; }
     }
@@ -1502,7 +1502,7 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
   const char *kw;
   size_t n;
   const char *save = p->cur;
-  if (text_bare_id(p, &kw, &n)) {
+  if (mlir_text_bare_id(p, &kw, &n)) {
 #define KW(s) (n == sizeof(s) - 1 && !memcmp(kw, s, n))
     if (KW("true") || KW("false")) {
       tsr_ir_type *i1 = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
@@ -1518,20 +1518,20 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
     if (KW("affine_map")) return affine_map_attr(p, out);
     if (KW("strided")) return strided_attr(p, out);
     if (KW("loc")) {
-      TSR_TRY(text_expect(p, '('));
-      TSR_TRY(text_loc_inner(p, out));
-      return text_expect(p, ')');
+      TSR_TRY(mlir_text_expect(p, '('));
+      TSR_TRY(mlir_text_loc_inner(p, out));
+      return mlir_text_expect(p, ')');
     }
     if (KW("dense_resource")) {
-      TSR_TRY(text_expect(p, '<'));
+      TSR_TRY(mlir_text_expect(p, '<'));
       const char *key;
       size_t kl;
-      if (!text_bare_id(p, &key, &kl)) return text_error(p, "expected a resource key");
-      TSR_TRY(text_expect(p, '>'));
-      TSR_TRY(text_expect(p, ':'));
+      if (!mlir_text_bare_id(p, &key, &kl)) return mlir_text_error(p, "expected a resource key");
+      TSR_TRY(mlir_text_expect(p, '>'));
+      TSR_TRY(mlir_text_expect(p, ':'));
       tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_RESOURCE);
       if (!a || !(a->u.resource.key = tsr_ir_intern(p->ctx, key, kl))) return nomem();
-      TSR_TRY(text_type(p, &a->type));
+      TSR_TRY(mlir_text_type(p, &a->type));
       *out = a;
       return TSR_OK;
     }
@@ -1542,9 +1542,9 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
        * as opaque text so that nothing is lost */
       const char *body;
       size_t bl;
-      TSR_TRY(text_balanced(p, &body, &bl));
-      TSR_TRY(text_expect(p, ':'));
-      TSR_TRY(text_type(p, &a->type));
+      TSR_TRY(mlir_text_balanced(p, &body, &bl));
+      TSR_TRY(mlir_text_expect(p, ':'));
+      TSR_TRY(mlir_text_type(p, &a->type));
       a->kind = TSR_IR_ATTR_OPAQUE;
       a->u.opaque_text = tsr_ir_strdup(p->ctx, save, (size_t)(p->cur - save));
       a->type = NULL;
@@ -1554,14 +1554,14 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
     if (KW("distinct")) {
       tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DISTINCT);
       if (!a) return nomem();
-      TSR_TRY(text_expect(p, '['));
+      TSR_TRY(mlir_text_expect(p, '['));
       int64_t id;
-      TSR_TRY(text_int(p, &id));
-      TSR_TRY(text_expect(p, ']'));
+      TSR_TRY(mlir_text_int(p, &id));
+      TSR_TRY(mlir_text_expect(p, ']'));
       a->u.distinct.id = (uint64_t)id;
-      TSR_TRY(text_expect(p, '<'));
-      TSR_TRY(text_attr(p, &a->u.distinct.referenced));
-      TSR_TRY(text_expect(p, '>'));
+      TSR_TRY(mlir_text_expect(p, '<'));
+      TSR_TRY(mlir_text_attr(p, &a->u.distinct.referenced));
+      TSR_TRY(mlir_text_expect(p, '>'));
       *out = a;
       return TSR_OK;
     }
@@ -1571,20 +1571,20 @@ static tsr_status attr_inner(text_parser *p, tsr_ir_attr **out) {
   /* anything else is a type used as an attribute */
   tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_TYPE);
   if (!a) return nomem();
-  tsr_status s = text_type(p, &a->type);
+  tsr_status s = mlir_text_type(p, &a->type);
   if (s != TSR_OK) {
     p->failed = false;
     p->cur = at;
-    return text_error(p, "expected an attribute");
+    return mlir_text_error(p, "expected an attribute");
   }
   *out = a;
   return TSR_OK;
 }
 
-tsr_status text_attr(text_parser *p, tsr_ir_attr **out) {
+tsr_status mlir_text_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   if (++p->depth > TSR_IR_MAX_DEPTH) {
     p->depth--;
-    return text_error(p, "attributes nested too deeply");
+    return mlir_text_error(p, "attributes nested too deeply");
   }
   tsr_status s = attr_inner(p, out);
   p->depth--;
@@ -1595,22 +1595,22 @@ tsr_status text_attr(text_parser *p, tsr_ir_attr **out) {
 
 static tsr_status entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
                         tsr_ir_attr **attr, tsr_ir_type **type) {
-  text_parser p;
-  text_init(&p, m, text, len, NULL);
+  mlir_text_parser p;
+  mlir_text_init(&p, m, text, len, NULL);
   p.bytecode_offset = offset;
-  tsr_status s = attr ? text_attr(&p, attr) : text_type(&p, type);
-  if (s == TSR_OK && !text_at_end(&p)) s = text_error(&p, "unexpected trailing characters");
-  if (s == TSR_OK && p.n_deferred) s = text_error(&p, "location alias in a bytecode text entry");
-  text_free(&p);
+  tsr_status s = attr ? mlir_text_attr(&p, attr) : mlir_text_type(&p, type);
+  if (s == TSR_OK && !mlir_text_at_end(&p)) s = mlir_text_error(&p, "unexpected trailing characters");
+  if (s == TSR_OK && p.n_deferred) s = mlir_text_error(&p, "location alias in a bytecode text entry");
+  mlir_text_free(&p);
   return s;
 }
 
-tsr_status text_parse_attr_entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
+tsr_status mlir_text_parse_attr_entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
                                  tsr_ir_attr **out) {
   return entry(m, text, len, offset, out, NULL);
 }
 
-tsr_status text_parse_type_entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
+tsr_status mlir_text_parse_type_entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
                                  tsr_ir_type **out) {
   return entry(m, text, len, offset, NULL, out);
 }

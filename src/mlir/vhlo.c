@@ -354,7 +354,7 @@ static void put_text(conv *cv, const char *name, text_buf *t) {
     cv->status = fail(cv, TSR_ERR_UNSUPPORTED, "%s is too long", name);
     return;
   }
-  tsr_status s = text_parse_attr_entry(cv->m, t->s, t->n, -1, &a);
+  tsr_status s = mlir_text_parse_attr_entry(cv->m, t->s, t->n, -1, &a);
   if (s != TSR_OK) {
     cv->status = s;
     return;
@@ -462,7 +462,7 @@ static void implode_dot_algorithm(conv *cv) {
   fclose(f);
   tsr_ir_attr *a = NULL;
   if (!ok) cv->status = fail(cv, TSR_ERR_PARSE, "malformed dot algorithm");
-  else if ((cv->status = text_parse_attr_entry(cv->m, text, len, -1, &a)) == TSR_OK) put(cv, "algorithm", a);
+  else if ((cv->status = mlir_text_parse_attr_entry(cv->m, text, len, -1, &a)) == TSR_OK) put(cv, "algorithm", a);
   free(text);
 }
 

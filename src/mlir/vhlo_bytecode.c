@@ -18,7 +18,7 @@ static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory");
 
 /* Parses `text` as an attribute with tessera's text grammar. */
 static tsr_status attr_from_text(bc_cursor *c, const char *text, tsr_ir_attr **out) {
-  return text_parse_attr_entry(bc_module(c), text, strlen(text), (long long)bc_offset(c), out);
+  return mlir_text_parse_attr_entry(bc_module(c), text, strlen(text), (long long)bc_offset(c), out);
 }
 
 /* ---- types -------------------------------------------------------------------------- */
@@ -76,7 +76,7 @@ tsr_status vhlo_decode_type(bc_cursor *c, tsr_ir_type **out) {
     TSR_TRY(rd_shape(c, t));
     TSR_TRY(bc_type(c, &t->u.shaped.element));
     break;
-  case 22: return text_parse_type_entry(bc_module(c), "!stablehlo.token", 16, (long long)bc_offset(c), out);
+  case 22: return mlir_text_parse_type_entry(bc_module(c), "!stablehlo.token", 16, (long long)bc_offset(c), out);
   case 23:
     if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_TUPLE))) return nomem();
     TSR_TRY(bc_types(c, &t->u.tuple.types, &t->u.tuple.n));
@@ -214,7 +214,7 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     TSR_TRY(bc_type(c, &a->type));
     if (a->type->kind != TSR_IR_TYPE_FLOAT) return bc_fail_at(c, "float attribute with a non-float type");
     TSR_TRY(rd_float_bits(c, a->type->u.float_kind, &a->u.flt.bits));
-    a->u.flt.value = text_float_value(a->type->u.float_kind, a->u.flt.bits);
+    a->u.flt.value = mlir_text_float_value(a->type->u.float_kind, a->u.flt.bits);
     break;
   }
   case 9: { /* integer: type, APInt */
@@ -223,7 +223,7 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     unsigned w = a->type->kind == TSR_IR_TYPE_INDEX ? 64 : a->type->kind == TSR_IR_TYPE_INTEGER ? a->type->u.integer.width : 0;
     if (!w) return bc_fail_at(c, "integer attribute with a non-integer type");
     TSR_TRY(bc_apint(c, w, a));
-    if (!a->u.integer.n_words) a->u.integer.value = text_normalize_int(a->type, a->u.integer.value);
+    if (!a->u.integer.n_words) a->u.integer.value = mlir_text_normalize_int(a->type, a->u.integer.value);
     break;
   }
   case 10: { /* output_operand_alias: svarint lists around an svarint */

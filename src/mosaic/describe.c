@@ -101,7 +101,7 @@ tsr_status tsr_mosaic_kernel_describe(tsr_machine *m, tsr_mosaic_kernel *k, cons
   mosaic_map_call maps[TSR_MAX_OPERANDS];
   TSR_TRY(mosaic_build_desc(k, ops, num_operands, outs, num_outputs, opts, &d, specs, maps));
   d.body = no_body;
-  TSR_TRY(pallas_describe_run(m, &d, mosaic_split_ok(k, &d), out));
+  TSR_TRY(seam_pallas_describe_run(m, &d, mosaic_split_ok(k, &d), out));
   return print_plan(k, &d, plan_steps, out);
 }
 

@@ -741,7 +741,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     tsr_call_stats local;
     if (!stats) stats = &local;
     unsigned itself = SEAM_BODY_ACCESSES | (prog_steps_itself(k->body) ? SEAM_BODY_STEPS : 0u);
-    s = pallas_call_run(m, &d, &split_ok, split_verdict, itself, stats);
+    s = seam_pallas_call_run(m, &d, &split_ok, split_verdict, itself, stats);
     stats->timing_only = rs.timing_only;
     const minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);
     if (out) /* a TPU would have touched other memory there, silently: say it once per site */

@@ -204,7 +204,7 @@ typedef struct exec {
   uint64_t *prng_counter;
   int64_t *ops_left;     /* the call's op budget on this core (index maps: their own) */
   int64_t ops_limit;     /* what the budget was, for the message */
-  struct carry_watch *carry; /* loads and stores are reported here (a host part's run) */
+  struct pipe_carry_watch *carry; /* loads and stores are reported here (a host part's run) */
   bool in_body;          /* inside a region marked tessera.body (marks.c): one nested is plain */
   int32_t jump;          /* a branch ran: 1 + the instruction to go on at (0: none) */
   bool timing_only;      /* run the needed instructions only (timing_only.c) */

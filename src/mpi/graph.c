@@ -12,12 +12,12 @@
 #include "tessera/mpi.h"
 
 typedef struct share {
-  mesh_share base;
+  machine_mesh_share base;
   MPI_Comm comm;      /* a duplicate: these broadcasts never meet the transport's messages */
   int devices, per;   /* process r hosts devices r*per .. (r+1)*per-1 */
 } share;
 
-static tsr_status share_results(mesh_share *b, const tsr_ref *const *results, int n) {
+static tsr_status share_results(machine_mesh_share *b, const tsr_ref *const *results, int n) {
   share *s = (share *)b;
   for (int d = 0; d < s->devices; d++)
     for (int i = 0; i < n; i++) {
@@ -32,7 +32,7 @@ static tsr_status share_results(mesh_share *b, const tsr_ref *const *results, in
   return TSR_OK;
 }
 
-static void share_destroy(mesh_share *b) {
+static void share_destroy(machine_mesh_share *b) {
   share *s = (share *)b;
   MPI_Comm_free(&s->comm);
   free(s);
@@ -52,7 +52,7 @@ tsr_status tsr_mpi_share_results(tsr_machine *m, MPI_Comm comm) {
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory (on some process)");
   }
   MPI_Comm_dup(comm, &s->comm);
-  s->base = (mesh_share){.results = share_results, .destroy = share_destroy};
+  s->base = (machine_mesh_share){.results = share_results, .destroy = share_destroy};
   s->devices = devices;
   s->per = devices / size;
   m->share = &s->base;

@@ -1,5 +1,5 @@
 /* The mesh's devices over MPI processes: the transport under the device model
- * (mesh_transport). Each process runs the devices it hosts through the same engine; what
+ * (machine_mesh_transport). Each process runs the devices it hosts through the same engine; what
  * crosses processes goes through one MPI-3 window per machine (dynamic, passive target, held
  * under MPI_Win_lock_all for the machine's life):
  *   - at the start barrier of every call, each process attaches what its devices' kernels
@@ -103,7 +103,7 @@ typedef struct exposed {
 } exposed;
 
 typedef struct mpi_mesh {
-  mesh_transport ops; /* first: the engine holds a mesh_transport * */
+  machine_mesh_transport ops; /* first: the engine holds a machine_mesh_transport * */
   MPI_Comm comm;
   MPI_Win win;        /* dynamic: what the deadlock test and late slots need; across nodes, the inboxes */
   MPI_Win *data;      /* dynamic: the call's HBM operands and allocations, WIN_REGIONS each */
@@ -135,9 +135,9 @@ typedef struct mpi_mesh {
   int64_t puts, put_bytes, signals;
 } mpi_mesh;
 
-static mpi_mesh *of(mesh_transport *t) { return (mpi_mesh *)t; }
+static mpi_mesh *of(machine_mesh_transport *t) { return (mpi_mesh *)t; }
 
-static bool is_local(mesh_transport *t, int device) {
+static bool is_local(machine_mesh_transport *t, int device) {
   mpi_mesh *x = of(t);
   return device / x->per_rank == x->rank;
 }
@@ -193,7 +193,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
   span *sp = NULL;
   int n = 0, cap = 0, ns = 0, caps = 0, capi = 0;
   for (int d = x->rank * x->per_rank; d < (x->rank + 1) * x->per_rank; d++) {
-    tsr_machine *dm = mesh_device(x->root, d);
+    tsr_machine *dm = machine_mesh_device(x->root, d);
     for (int i = 0; dm->hbm && i < dm->num_hbm; i++) {
       const tsr_ref *h = &dm->hbm[i];
       uintptr_t lo, hi;
@@ -440,7 +440,7 @@ static int late_cells(late_table *l, size_t n) {
 /* A buffer allocated by a kernel here after its start: attached and published while it lives
  * (a semaphore with an inbox). A full table, full windows or a full inbox area leave it
  * unpublished: a copy into it, or a signal, fails, saying so. */
-static void allocated(mesh_transport *t, const tsr_buffer *b) {
+static void allocated(machine_mesh_transport *t, const tsr_buffer *b) {
   mpi_mesh *x = of(t);
   if (!__atomic_load_n(&x->late.in_call, __ATOMIC_ACQUIRE)) return;
   bool sem = b->space == TSR_SEMAPHORE_MEM;
@@ -473,7 +473,7 @@ static void allocated(mesh_transport *t, const tsr_buffer *b) {
   pthread_mutex_unlock(&x->late.lock);
 }
 
-static void released(mesh_transport *t, const tsr_buffer *b) {
+static void released(machine_mesh_transport *t, const tsr_buffer *b) {
   mpi_mesh *x = of(t);
   pthread_mutex_lock(&x->late.lock);
   for (int i = 0; i < x->late.nslots; i++)
@@ -519,7 +519,7 @@ static void end_barrier(mpi_mesh *x) {
 }
 
 /* The first caller of each phase up to `phase` does it; the others wait until it is done. */
-static void barrier(mesh_transport *t, tsr_machine *root, int phase) {
+static void barrier(machine_mesh_transport *t, tsr_machine *root, int phase) {
   mpi_mesh *x = of(t);
   for (int p = 1; p <= phase; p++) {
     if (__atomic_fetch_add(&x->leader[p], 1, __ATOMIC_ACQ_REL) == 0) {
@@ -636,7 +636,7 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
   return TSR_OK;
 }
 
-static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
+static tsr_status copy(machine_mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
                        int device, int core, int64_t bytes) {
   mpi_mesh *x = of(t);
   far_entry e;
@@ -675,11 +675,11 @@ static tsr_status copy(mesh_transport *t, tsr_core *c, const tsr_ref *src, const
   return add_to_inbox(x, c, recv_sem, device, core, bytes, "remote copy (receive semaphore)");
 }
 
-static tsr_status signal_far(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+static tsr_status signal_far(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
   return add_to_inbox(of(t), c, sem, device, core, amount, "semaphore signal");
 }
 
-static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
+static bool poll(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
   mpi_mesh *x = of(t);
   /* MPI's progress: the others' puts into this process land while it waits. On one node the
    * senders finish their puts (single copy) and accumulates (shared segment) themselves, and
@@ -703,7 +703,7 @@ static bool poll(mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
 
 /* A look at a semaphore cell there while its owner may change it: a debugger's look. Its
  * value counts what waits in its inbox. */
-static bool peek(mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
+static bool peek(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
   mpi_mesh *x = of(t);
   far_entry e;
   const char *base;
@@ -785,7 +785,7 @@ static int64_t now_ns(void) {
  * computes. A question refused as too soon leaves that time alone (moving it on each refusal
  * kept a core that asked every few microseconds from ever looking again until the host
  * descheduled it). */
-static bool all_stuck(mesh_transport *t, tsr_machine *root) {
+static bool all_stuck(machine_mesh_transport *t, tsr_machine *root) {
   mpi_mesh *x = of(t);
   if (__atomic_exchange_n(&x->asking, 1, __ATOMIC_ACQUIRE)) return false;
   bool stuck = false;
@@ -812,7 +812,7 @@ out:
 
 /* ---- the verdict ----------------------------------------------------------------------- */
 
-static tsr_status run_end(mesh_transport *t, tsr_machine *root, tsr_status st, const char *msg) {
+static tsr_status run_end(machine_mesh_transport *t, tsr_machine *root, tsr_status st, const char *msg) {
   mpi_mesh *x = of(t);
   barrier(t, root, 2); /* the phases nobody here reached (every device here failed early) */
   memset(x->leader, 0, sizeof x->leader);
@@ -870,7 +870,7 @@ static void free_mesh(mpi_mesh *x) {
   free(x);
 }
 
-static void destroy(mesh_transport *t) {
+static void destroy(machine_mesh_transport *t) {
   mpi_mesh *x = of(t);
   MPI_Win_detach(x->win, x->mine);
   MPI_Win_detach(x->win, x->root->sync);
@@ -911,7 +911,7 @@ tsr_status tsr_mpi_attach(tsr_machine *m, MPI_Comm comm) {
   if (size == 1) return TSR_OK; /* every device is here: no transport (and Open MPI makes no window of one process) */
   mpi_mesh *x = calloc(1, sizeof *x);
   if (!x) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  x->ops = (mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy, allocated,
+  x->ops = (machine_mesh_transport){is_local, barrier, run_end, copy, signal_far, poll, peek, all_stuck, destroy, allocated,
                             released};
   x->rank = rank;
   x->size = size;

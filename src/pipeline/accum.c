@@ -67,7 +67,7 @@ static void add_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const b
   }
 }
 
-void bref_set_accumulator(bref *b, bool init) {
+void pipe_bref_set_accumulator(bref *b, bool init) {
   if (init) {
     /* Zero in any dtype is all-zero bytes; the accumulator is a dense block. */
     memset(b->accum.data, 0, tsr_ref_bytes(&b->accum));
@@ -76,6 +76,6 @@ void bref_set_accumulator(bref *b, bool init) {
   for_rows(&b->accum, &b->slot[b->current_slot], set_row, b);
 }
 
-void bref_accumulate(bref *b) {
+void pipe_bref_accumulate(bref *b) {
   for_rows(&b->slot[b->current_slot], &b->accum, add_row, b);
 }

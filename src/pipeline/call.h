@@ -49,7 +49,7 @@ typedef struct call_core_run {
   call_plan *cp;
   pipeline p;
   tsr_ctx ctx;
-  carry_watch carry;           /* a host part's watch (ctx.carry) */
+  pipe_carry_watch carry;           /* a host part's watch (ctx.carry) */
   const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
   tsr_ref scratch[64];
   tsr_ref prefetch[64];

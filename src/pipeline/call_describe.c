@@ -10,10 +10,10 @@
 /* ---- describe ------------------------------------------------------------------------- */
 
 tsr_status tsr_pallas_describe(tsr_machine *m, const tsr_call_desc *d, FILE *out) {
-  return pallas_describe_run(m, d, false, out);
+  return seam_pallas_describe_run(m, d, false, out);
 }
 
-tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out) {
+tsr_status seam_pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out) {
   call_plan cp;
   tsr_status s = call_plan_make(m, d, false, &cp);
   if (s != TSR_OK) { free(cp.ops); return s; }
@@ -32,7 +32,7 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
   for (int c = 0; c < m->num_cores; c++) {
     int64_t sub[TSR_MAX_GRID], off[TSR_MAX_GRID];
     int split;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, c, false, sub, off, &split) != TSR_OK) break;
+    if (pipe_partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, c, false, sub, off, &split) != TSR_OK) break;
     char a[96], b[96];
     if (m->num_cores > 1)
       fprintf(out, "  core %d: grid %s offsets %s\n", c, tsr_format_dims(sub, d->grid_rank, a, sizeof a),
@@ -63,9 +63,9 @@ tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool spli
   fprintf(out, "  VMEM %lld of %lld bytes, SMEM %lld bytes\n", (long long)cp.vmem_bytes,
           (long long)cp.vmem_limit, (long long)cp.smem_bytes);
   const char *why;
-  bool planned = host_split_plan(&cp, split_ok, false, &why);
-  host_split_describe(&cp, planned, why, out);
-  host_split_free(&cp.split);
+  bool planned = pipe_host_split_plan(&cp, split_ok, false, &why);
+  pipe_host_split_describe(&cp, planned, why, out);
+  pipe_host_split_free(&cp.split);
   free(cp.ops);
   return TSR_OK;
 }

@@ -159,7 +159,7 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
   int64_t shown[TSR_MAX_RANK];
   for (int k = 0; k < o->geo.rank; k++) shown[k] = o->geo.squeezed[k] ? 1 : o->geo.block[k];
   bool all_squeezed_tail = o->geo.rank >= 1 && o->geo.squeezed[o->geo.rank - 1];
-  if (!all_squeezed_tail && !block_shape_ok(o->hbm.shape, shown, o->geo.rank, o->hbm.dtype, why, sizeof why)) {
+  if (!all_squeezed_tail && !pipe_block_shape_ok(o->hbm.shape, shown, o->geo.rank, o->hbm.dtype, why, sizeof why)) {
     char a[64];
     if (cp->m->opts.strict_block_shapes)
       return tsr_fail(TSR_ERR_INVALID, "%s (%s): block shape breaks the TPU rule: %s", name,
@@ -226,7 +226,7 @@ static tsr_status check_semaphores_one_core(call_plan *cp) {
   for (int c = 1; c < cp->m->num_cores; c++) {
     int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], steps;
     int split = -1;
-    TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split));
+    TSR_TRY(pipe_partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split));
     if (tsr_grid_num_steps(share, d->grid_rank, &steps) && steps > 0) {
       char name[24];
       call_operand_name(&cp->ops[with], name, sizeof name);
@@ -290,7 +290,7 @@ tsr_status call_plan_make(tsr_machine *m, const tsr_call_desc *d, bool plan_only
     o->geo.space = o->spec->space;
     o->geo.revisit = o->spec->revisit;
     for (int k = 0; k < o->geo.rank; k++) o->geo.element[k] = o->spec->rank && o->spec->element[k];
-    array_tiling(o->hbm.shape, o->geo.rank, o->hbm.dtype, m->chip.generation, o->geo.tiling);
+    pipe_array_tiling(o->hbm.shape, o->geo.rank, o->hbm.dtype, m->chip.generation, o->geo.tiling);
   }
   for (int i = 0; i < cp->n; i++) cp->ops[i].shares = -1;
   for (int i = d->num_inputs; i < cp->n; i++) {

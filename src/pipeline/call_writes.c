@@ -17,7 +17,7 @@ void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
     bref *b = &brefs[i];
     if (keep->written) {
       /* out of memory: a block written by two cores may go unreported, never reported wrongly */
-      if (bref_add_written(keep, b) != TSR_OK) tsr_clear_error();
+      if (pipe_bref_add_written(keep, b) != TSR_OK) tsr_clear_error();
       continue;
     }
     keep->geo.rank = b->geo.rank;
@@ -42,7 +42,7 @@ static bool shared_block(const call_plan *cp, int o, const int64_t **blk, int *a
       if (!wa->written_used[j]) continue;
       *blk = &wa->written[j * wa->geo.rank];
       for (*b = *a + 1; *b < cores; ++*b)
-        if (bref_was_written(&cp->written_by_core[o * cores + *b], *blk)) return true;
+        if (pipe_bref_was_written(&cp->written_by_core[o * cores + *b], *blk)) return true;
     }
   }
   return false;
@@ -55,7 +55,7 @@ static void describe_writer(const call_plan *cp, int c, int64_t step, char *buf,
   int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID], idx[TSR_MAX_GRID];
   int split;
   char gi[96];
-  if (partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split) != TSR_OK) {
+  if (pipe_partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c, false, share, off, &split) != TSR_OK) {
     tsr_clear_error();
     snprintf(buf, cap, "core %d (step %lld)", c, (long long)step);
     return;
@@ -81,10 +81,10 @@ void call_check_cross_core_writes(call_plan *cp) {
     int a, b;
     if (!shared_block(cp, o, &blk, &a, &b)) continue;
     const bref *wa = &cp->written_by_core[o * cores + a], *wb = &cp->written_by_core[o * cores + b];
-    int64_t sa = bref_written_step(wa, blk), sb = bref_written_step(wb, blk);
+    int64_t sa = pipe_bref_written_step(wa, blk), sb = pipe_bref_written_step(wb, blk);
     int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID];
     int split = -1;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, 0, false, share, off, &split) != TSR_OK) tsr_clear_error();
+    if (pipe_partition_grid(d->grid, d->grid_rank, d->semantics, cores, 0, false, share, off, &split) != TSR_OK) tsr_clear_error();
     char bi[96], ra[160], rb[160], fix[320], msg[1024];
     describe_writer(cp, a, sa, ra, sizeof ra);
     describe_writer(cp, b, sb, rb, sizeof rb);
@@ -112,7 +112,7 @@ void call_check_cross_core_writes(call_plan *cp) {
 /* Empties the sets of blocks each core wrote back (a split that did not stand wrote them). */
 void call_clear_written(call_plan *cp) {
   if (cp->written_by_core)
-    for (int i = 0; i < cp->d->num_outputs * cp->m->num_cores; i++) bref_free_written(&cp->written_by_core[i]);
+    for (int i = 0; i < cp->d->num_outputs * cp->m->num_cores; i++) pipe_bref_free_written(&cp->written_by_core[i]);
 }
 
 void call_free_written(call_plan *cp) {

@@ -10,23 +10,23 @@
 
 enum carry_state { CARRY_EMPTY, CARRY_NONE, CARRY_SOME, CARRY_ALL };
 
-bool carry_init(carry_watch *w, int n) {
+bool pipe_carry_init(pipe_carry_watch *w, int n) {
   memset(w, 0, sizeof *w);
   w->r = calloc((size_t)(n > 0 ? n : 1), sizeof *w->r);
   w->n = w->r ? n : 0;
   return w->r != NULL;
 }
 
-void carry_free(carry_watch *w) {
+void pipe_carry_free(pipe_carry_watch *w) {
   for (int i = 0; i < w->n; i++) free(w->r[i].written);
   free(w->r);
   memset(w, 0, sizeof *w);
 }
 
-static bool is_open(const carry_region *r) { return r->state == CARRY_NONE || r->state == CARRY_SOME; }
+static bool is_open(const pipe_carry_region *r) { return r->state == CARRY_NONE || r->state == CARRY_SOME; }
 
-void carry_restart(carry_watch *w, int i, const void *base, size_t bytes) {
-  carry_region *r = &w->r[i];
+void pipe_carry_restart(pipe_carry_watch *w, int i, const void *base, size_t bytes) {
+  pipe_carry_region *r = &w->r[i];
   if (is_open(r)) w->open--;
   r->base = base;
   r->bytes = bytes;
@@ -35,9 +35,9 @@ void carry_restart(carry_watch *w, int i, const void *base, size_t bytes) {
 }
 
 /* Calls fn on each contiguous byte run of a window, innermost dimension first. */
-typedef void (*run_fn)(carry_watch *w, carry_region *r, const char *p, size_t n, bool read, bool write);
+typedef void (*run_fn)(pipe_carry_watch *w, pipe_carry_region *r, const char *p, size_t n, bool read, bool write);
 
-static void each_run(carry_watch *w, carry_region *r, const tsr_ref *v, bool read, bool write, run_fn fn) {
+static void each_run(pipe_carry_watch *w, pipe_carry_region *r, const tsr_ref *v, bool read, bool write, run_fn fn) {
   size_t es = tsr_dtype_size(v->dtype);
   strided_rows rows; /* rows as long as the layout allows: a contiguous window is one */
   if (!strided_rows_start(&rows, v->rank, v->shape, v->stride, NULL)) return;
@@ -48,7 +48,7 @@ static void each_run(carry_watch *w, carry_region *r, const tsr_ref *v, bool rea
   } while (strided_rows_next(&rows));
 }
 
-static void on_run(carry_watch *w, carry_region *r, const char *p, size_t n, bool read, bool write) {
+static void on_run(pipe_carry_watch *w, pipe_carry_region *r, const char *p, size_t n, bool read, bool write) {
   const char *lo = p > r->base ? p : r->base;
   const char *hi = p + n < r->base + r->bytes ? p + n : r->base + r->bytes;
   if (lo >= hi || !is_open(r)) return;
@@ -81,14 +81,14 @@ static void on_run(carry_watch *w, carry_region *r, const char *p, size_t n, boo
   }
 }
 
-bool carry_whole(const carry_watch *w, int i) { return !is_open(&w->r[i]); }
+bool pipe_carry_whole(const pipe_carry_watch *w, int i) { return !is_open(&w->r[i]); }
 
-void carry_access(carry_watch *w, const tsr_ref *window, bool read, bool write) {
+void pipe_carry_access(pipe_carry_watch *w, const tsr_ref *window, bool read, bool write) {
   if (w->open == 0) return;
   uintptr_t lo, hi;
   tsr_ref_span(window, &lo, &hi);
   for (int i = 0; i < w->n; i++) {
-    carry_region *r = &w->r[i];
+    pipe_carry_region *r = &w->r[i];
     uintptr_t b = (uintptr_t)r->base;
     if (!is_open(r) || hi <= b || lo >= b + r->bytes) continue;
     each_run(w, r, window, read, write, on_run);

@@ -11,31 +11,31 @@
 
 #include "tessera/core.h"
 
-typedef struct carry_region {
+typedef struct pipe_carry_region {
   const char *base;
   size_t bytes;
   int state;              /* carry_state (carry.c) */
   unsigned char *written; /* CARRY_SOME: one flag per byte */
   size_t cap, unwritten;
-} carry_region;
+} pipe_carry_region;
 
-typedef struct carry_watch {
-  carry_region *r;
+typedef struct pipe_carry_watch {
+  pipe_carry_region *r;
   int n;
   int open;               /* regions not yet wholly written */
   bool inherited;         /* a read of bytes not written since the region was (re)started */
-} carry_watch;
+} pipe_carry_watch;
 
-/* `n` regions, all empty (nothing to watch) until carry_restart; false when out of memory. */
-bool carry_init(carry_watch *w, int n);
-void carry_free(carry_watch *w);
+/* `n` regions, all empty (nothing to watch) until pipe_carry_restart; false when out of memory. */
+bool pipe_carry_init(pipe_carry_watch *w, int n);
+void pipe_carry_free(pipe_carry_watch *w);
 /* Region i now covers [base, base + bytes), none of it written (bytes 0: nothing to watch). */
-void carry_restart(carry_watch *w, int i, const void *base, size_t bytes);
+void pipe_carry_restart(pipe_carry_watch *w, int i, const void *base, size_t bytes);
 /* An access of a window: a read of an unwritten byte of a region marks the watch inherited;
  * `write` marks the window's bytes written (only exact writes: a masked store passes false). */
-void carry_access(carry_watch *w, const tsr_ref *window, bool read, bool write);
+void pipe_carry_access(pipe_carry_watch *w, const tsr_ref *window, bool read, bool write);
 /* Whether every byte of region i was written since it started (or it watches nothing): an
  * output block that is not goes back to HBM with bytes its buffer held before. */
-bool carry_whole(const carry_watch *w, int i);
+bool pipe_carry_whole(const pipe_carry_watch *w, int i);
 
 #endif

@@ -21,7 +21,7 @@ struct tsr_ctx {
   tsr_cost cost;                 /* what the body reported this step */
   bool cost_reported;
   tsr_ref sync_sem;              /* tsr_sync_copy's own DMA semaphore */
-  struct carry_watch *carry;     /* a host part of a host split: the body reports its loads
+  struct pipe_carry_watch *carry;     /* a host part of a host split: the body reports its loads
                                   * and stores here (carry.h); NULL otherwise */
 };
 

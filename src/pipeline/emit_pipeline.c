@@ -26,10 +26,10 @@ bool tsr_sched_last_step(const tsr_scheduler *s) { return s->last_step; }
 bool tsr_sched_first_step_ever(const tsr_scheduler *s) { return s->first_step_ever; }
 bool tsr_sched_last_step_ever(const tsr_scheduler *s) { return s->last_step_ever; }
 bool tsr_sched_init_accumulators(const tsr_scheduler *s) { return s->init_accumulators; }
-bool tsr_sched_has_changed(const tsr_scheduler *s, const tsr_bref *b) { return sched_has_changed(s, b); }
-bool tsr_sched_will_change(const tsr_scheduler *s, const tsr_bref *b) { return sched_will_change(s, b); }
-bool tsr_bref_is_input(const tsr_bref *b) { return bref_is_input(b); }
-bool tsr_bref_is_output(const tsr_bref *b) { return bref_is_output(b); }
+bool tsr_sched_has_changed(const tsr_scheduler *s, const tsr_bref *b) { return pipe_sched_has_changed(s, b); }
+bool tsr_sched_will_change(const tsr_scheduler *s, const tsr_bref *b) { return pipe_sched_will_change(s, b); }
+bool tsr_bref_is_input(const tsr_bref *b) { return pipe_bref_is_input(b); }
+bool tsr_bref_is_output(const tsr_bref *b) { return pipe_bref_is_output(b); }
 bool tsr_bref_is_accumulator(const tsr_bref *b) { return b->kind == BREF_ACCUM; }
 const char *tsr_bref_name(const tsr_bref *b) { return b->name; }
 
@@ -46,7 +46,7 @@ static void to_engine_schedule(const tsr_schedule *in, pipe_schedule *out) {
                                                                   : &pipe_schedule_default;
   *out = *base;
   if (!in || in->kind != TSR_SCHEDULE_CUSTOM) return;
-  /* tsr_schedule_pred and sched_pred are the same function type (tagged structs). */
+  /* tsr_schedule_pred and pipe_sched_pred are the same function type (tagged structs). */
   if (in->prologue_copy_in) out->prologue_copy_in = in->prologue_copy_in;
   if (in->wait_in) out->wait_in = in->wait_in;
   if (in->copy_in) out->copy_in = in->copy_in;
@@ -75,9 +75,9 @@ static tsr_status rebind(tsr_scheduler *s, bref *b, const tsr_ref *hbm, saved_bl
     return tsr_fail(TSR_ERR_INVALID, "%s: the array given to a hook differs in rank or dtype from "
                     "the buffered ref's", b->name);
   b->hbm = *hbm;
-  tsr_status st = bref_block_index(p, b, p->prev_index, b->blk_prev);
-  if (st == TSR_OK) st = bref_block_index(p, b, p->index, b->blk_cur);
-  if (st == TSR_OK) st = bref_block_index(p, b, p->next_index, b->blk_next);
+  tsr_status st = pipe_bref_block_index(p, b, p->prev_index, b->blk_prev);
+  if (st == TSR_OK) st = pipe_bref_block_index(p, b, p->index, b->blk_cur);
+  if (st == TSR_OK) st = pipe_bref_block_index(p, b, p->next_index, b->blk_next);
   return st;
 }
 
@@ -92,14 +92,14 @@ static void restore(bref *b, const saved_blocks *sv) {
 tsr_status tsr_sched_prefetch(tsr_scheduler *s, tsr_bref *b, const tsr_ref *src,
                               const tsr_schedule *schedule) {
   if (!s || !s->p || !b || !src) return tsr_fail(TSR_ERR_INVALID, "tsr_sched_prefetch: NULL argument");
-  if (!bref_is_input(b) || b->bypass || !s->last_step) return TSR_OK;
+  if (!pipe_bref_is_input(b) || b->bypass || !s->last_step) return TSR_OK;
   pipe_schedule sc;
   to_engine_schedule(schedule, &sc);
   saved_blocks sv;
   tsr_status st = rebind(s, b, src, &sv);
   if (st == TSR_OK && sc.prefetch(s, b, sc.user)) {
     int64_t bytes = b->dma.bytes_in;
-    st = bref_copy_in(s->p, b, b->blk_next);
+    st = pipe_bref_copy_in(s->p, b, b->blk_next);
     bool own = b >= s->p->brefs && b < s->p->brefs + s->p->num_brefs;
     if (st == TSR_OK && !own) {
       s->foreign_dma_in++;
@@ -113,12 +113,12 @@ tsr_status tsr_sched_prefetch(tsr_scheduler *s, tsr_bref *b, const tsr_ref *src,
 tsr_status tsr_sched_wait_out(tsr_scheduler *s, tsr_bref *b, const tsr_ref *dst,
                               const tsr_schedule *schedule) {
   if (!s || !s->p || !b || !dst) return tsr_fail(TSR_ERR_INVALID, "tsr_sched_wait_out: NULL argument");
-  if (!bref_is_output(b) || b->bypass) return TSR_OK;
+  if (!pipe_bref_is_output(b) || b->bypass) return TSR_OK;
   pipe_schedule sc;
   to_engine_schedule(schedule, &sc);
   saved_blocks sv;
   tsr_status st = rebind(s, b, dst, &sv);
-  if (st == TSR_OK && sc.wait_out(s, b, sc.user)) st = bref_wait_out(s->p, b, b->blk_prev);
+  if (st == TSR_OK && sc.wait_out(s, b, sc.user)) st = pipe_bref_wait_out(s->p, b, b->blk_prev);
   restore(b, &sv);
   return st;
 }
@@ -184,7 +184,7 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
   if (b->geo.buffer_count < 2 || b->geo.buffer_count > TSR_MAX_BUFFERS || (is_out && b->geo.buffer_count != 2))
     return tsr_fail(TSR_ERR_INVALID, "%s: emit_pipeline takes 2 to %d buffers for inputs and 2 for "
                     "outputs, got %d", b->name, TSR_MAX_BUFFERS, b->geo.buffer_count);
-  if (!b->bypass) array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->geo.tiling);
+  if (!b->bypass) pipe_array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->geo.tiling);
   int64_t none[1] = {0};
   tsr_buffer *buf;
   if (b->kind == BREF_ACCUM) {

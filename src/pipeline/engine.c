@@ -23,12 +23,12 @@ bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank) {
   return false;
 }
 
-bool sched_has_changed(const sched *s, const bref *b) {
+bool pipe_sched_has_changed(const sched *s, const bref *b) {
   (void)s;
   return pipe_blocks_differ(b->blk_cur, b->blk_prev, b->geo.rank);
 }
 
-bool sched_will_change(const sched *s, const bref *b) {
+bool pipe_sched_will_change(const sched *s, const bref *b) {
   (void)s;
   return pipe_blocks_differ(b->blk_cur, b->blk_next, b->geo.rank);
 }
@@ -47,23 +47,23 @@ static bool def_prologue(const sched *s, const bref *b, void *u) {
 }
 static bool def_wait_in(const sched *s, const bref *b, void *u) {
   (void)u;
-  return (sched_has_changed(s, b) || s->first_step) && not_init_accum(s, b);
+  return (pipe_sched_has_changed(s, b) || s->first_step) && not_init_accum(s, b);
 }
 static bool def_copy_in(const sched *s, const bref *b, void *u) {
   (void)u;
-  return sched_will_change(s, b) && !s->last_step_ever && not_init_accum(s, b);
+  return pipe_sched_will_change(s, b) && !s->last_step_ever && not_init_accum(s, b);
 }
 static bool def_prefetch(const sched *s, const bref *b, void *u) {
   (void)u;
-  return (sched_will_change(s, b) || s->last_step) && !s->last_step_ever;
+  return (pipe_sched_will_change(s, b) || s->last_step) && !s->last_step_ever;
 }
 static bool def_wait_out(const sched *s, const bref *b, void *u) {
   (void)u;
-  return (sched_has_changed(s, b) || s->first_step) && !s->first_step_ever;
+  return (pipe_sched_has_changed(s, b) || s->first_step) && !s->first_step_ever;
 }
 static bool def_copy_out(const sched *s, const bref *b, void *u) {
   (void)u;
-  return sched_will_change(s, b) || s->last_step;
+  return pipe_sched_will_change(s, b) || s->last_step;
 }
 static bool def_epilogue(const sched *s, const bref *b, void *u) {
   (void)u;
@@ -73,19 +73,19 @@ static bool def_epilogue(const sched *s, const bref *b, void *u) {
 
 static bool fix_wait_in(const sched *s, const bref *b, void *u) {
   (void)u;
-  return (sched_has_changed(s, b) || s->first_step_ever) && not_init_accum(s, b);
+  return (pipe_sched_has_changed(s, b) || s->first_step_ever) && not_init_accum(s, b);
 }
 static bool fix_prefetch(const sched *s, const bref *b, void *u) {
   (void)u;
-  return sched_will_change(s, b) && !s->last_step_ever;
+  return pipe_sched_will_change(s, b) && !s->last_step_ever;
 }
 static bool fix_wait_out(const sched *s, const bref *b, void *u) {
   (void)u;
-  return sched_has_changed(s, b) && !s->first_step_ever;
+  return pipe_sched_has_changed(s, b) && !s->first_step_ever;
 }
 static bool fix_copy_out(const sched *s, const bref *b, void *u) {
   (void)u;
-  return sched_will_change(s, b) || s->last_step_ever;
+  return pipe_sched_will_change(s, b) || s->last_step_ever;
 }
 
 const pipe_schedule pipe_schedule_default = {
@@ -95,7 +95,7 @@ const pipe_schedule pipe_schedule_fixed = {
 
 /* ---- block indices and slices ------------------------------------------------------------ */
 
-tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk) {
+tsr_status pipe_bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk) {
   tsr_status s = TSR_OK;
   if (!b->index_map) {
     for (int d = 0; d < b->geo.rank; d++) {
@@ -127,27 +127,27 @@ tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *b
   return TSR_OK;
 }
 
-static int64_t slice_bytes(const bref *b, const block_slice *sl) {
+static int64_t slice_bytes(const bref *b, const pipe_block_slice *sl) {
   int64_t n = (int64_t)tsr_dtype_size(b->hbm.dtype);
   for (int d = 0; d < b->geo.rank; d++) n *= sl->size[d];
   return n;
 }
 
-static tsr_status slice_of(const bref *b, const int64_t *blk, block_slice *sl) {
-  tsr_status s = block_dma_slice(b->hbm.shape, b->geo.rank, b->geo.block, b->geo.element, b->geo.tiling, blk, sl);
+static tsr_status slice_of(const bref *b, const int64_t *blk, pipe_block_slice *sl) {
+  tsr_status s = pipe_block_dma_slice(b->hbm.shape, b->geo.rank, b->geo.block, b->geo.element, b->geo.tiling, blk, sl);
   if (s != TSR_OK) return tsr_fail_context(s, "%s", b->name);
   return TSR_OK;
 }
 
-int64_t bref_block_bytes(const bref *b, const int64_t *blk) {
-  block_slice sl;
+int64_t pipe_bref_block_bytes(const bref *b, const int64_t *blk) {
+  pipe_block_slice sl;
   const seam_operand_geometry *g = &b->geo;
-  if (b->bypass || block_dma_slice(b->hbm.shape, g->rank, g->block, g->element, g->tiling, blk, &sl) != TSR_OK) return -1;
+  if (b->bypass || pipe_block_dma_slice(b->hbm.shape, g->rank, g->block, g->element, g->tiling, blk, &sl) != TSR_OK) return -1;
   return slice_bytes(b, &sl);
 }
 
 /* The HBM part and the slot part of a block that really move. */
-static void slice_views(const bref *b, int slot, const block_slice *sl, tsr_ref *hbm_part,
+static void slice_views(const bref *b, int slot, const pipe_block_slice *sl, tsr_ref *hbm_part,
                         tsr_ref *slot_part) {
   int64_t zero[TSR_MAX_RANK] = {0};
   tsr_ref_window(&b->hbm, sl->start, sl->valid, hbm_part);
@@ -167,7 +167,7 @@ static void fill_slot(bref *b, int slot) {
  * where strides cost nothing (a matmul's operand: tsr_block_spec.strided_reads), or for an
  * overwritten output (strided too: the body's stores then take the place of the
  * write-back's); returns whether it did. */
-static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
+static bool bind_view(pipeline *p, bref *b, int slot, const pipe_block_slice *sl) {
   bool whole = !sl->partial && b->geo.space == TSR_VMEM && !b->shared_slot;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
@@ -182,7 +182,7 @@ static bool bind_view(pipeline *p, bref *b, int slot, const block_slice *sl) {
 }
 
 static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, const tsr_ref *sem) {
-  block_slice sl;
+  pipe_block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &src, &dst);
@@ -205,7 +205,7 @@ static bool stream_out(const bref *b) {
 }
 
 static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) {
-  block_slice sl;
+  pipe_block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &dst, &src);
@@ -219,33 +219,33 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
 }
 
 static tsr_status wait_bytes(pipeline *p, bref *b, const tsr_ref *sem, const int64_t *blk) {
-  block_slice sl;
+  pipe_block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   return machine_core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
 }
 
 /* ---- phases on one buffered ref (the seed's BufferedRef methods) ------------------------- */
 
-tsr_status bref_copy_in(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_copy_in(pipeline *p, bref *b, const int64_t *blk) {
   b->next_slot = (b->current_slot + 1) % b->geo.buffer_count;
   return start_in(p, b, b->next_slot, blk, &b->sem_recv);
 }
 
-tsr_status bref_wait_in(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_wait_in(pipeline *p, bref *b, const int64_t *blk) {
   return wait_bytes(p, b, &b->sem_recv, blk);
 }
 
-tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_copy_out(pipeline *p, bref *b, const int64_t *blk) {
   int slot = b->current_slot;
   b->next_slot = (slot + 1) % b->geo.buffer_count;
   return start_out(p, b, slot, blk);
 }
 
-tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
   return wait_bytes(p, b, &b->sem_send, blk);
 }
 
-void bref_update_view(bref *b) {
+void pipe_bref_update_view(bref *b) {
   if (b->geo.passthrough) { b->view = b->hbm; return; }
   if (!b->is_view[b->current_slot]) fill_slot(b, b->current_slot);
   tsr_ref v = b->is_view[b->current_slot] ? b->hbm_view[b->current_slot] : b->slot[b->current_slot];
@@ -283,7 +283,7 @@ static bool was_written(const bref *b, const int64_t *blk) {
   return b->cap_written > 0 && b->written_used[written_slot(b, blk)];
 }
 
-bool bref_was_written(const bref *b, const int64_t *blk) { return was_written(b, blk); }
+bool pipe_bref_was_written(const bref *b, const int64_t *blk) { return was_written(b, blk); }
 
 static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
   if (b->geo.rank == 0) return TSR_OK;
@@ -325,20 +325,20 @@ static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
   return TSR_OK;
 }
 
-tsr_status bref_mark_written(bref *b, const int64_t *blk, int64_t step) { return mark_written(b, blk, step); }
+tsr_status pipe_bref_mark_written(bref *b, const int64_t *blk, int64_t step) { return mark_written(b, blk, step); }
 
-int64_t bref_written_step(const bref *b, const int64_t *blk) {
+int64_t pipe_bref_written_step(const bref *b, const int64_t *blk) {
   if (!was_written(b, blk)) return -1;
   return b->written_step[written_slot(b, blk)];
 }
 
-tsr_status bref_add_written(bref *into, const bref *from) {
+tsr_status pipe_bref_add_written(bref *into, const bref *from) {
   for (int64_t j = 0; j < from->cap_written; j++)
     if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->geo.rank], from->written_step[j]));
   return TSR_OK;
 }
 
-void bref_free_written(bref *b) {
+void pipe_bref_free_written(bref *b) {
   free(b->written);
   free(b->written_used);
   free(b->written_step);
@@ -350,7 +350,7 @@ void bref_free_written(bref *b) {
 
 /* Before the body: an output block that was already written back and is visited again. */
 static tsr_status check_revisit(pipeline *p, bref *b) {
-  if (!(p->s.first_step || sched_has_changed(&p->s, b)) || !was_written(b, b->blk_cur)) return TSR_OK;
+  if (!(p->s.first_step || pipe_sched_has_changed(&p->s, b)) || !was_written(b, b->blk_cur)) return TSR_OK;
   if (b->geo.revisit != TSR_REVISIT_ANY) {
     char bi[96], gi[96];
     return tsr_fail(TSR_ERR_INVALID, "%s: block %s is revisited at step %lld (grid index %s) after "
@@ -361,7 +361,7 @@ static tsr_status check_revisit(pipeline *p, bref *b) {
   }
   /* ANY: restore the block's state from HBM. */
   TSR_TRY(start_in(p, b, b->current_slot, b->blk_cur, &b->sem_recv));
-  return bref_wait_in(p, b, b->blk_cur);
+  return pipe_bref_wait_in(p, b, b->blk_cur);
 }
 
 /* An output block kept from the previous step while the grid moved along a parallel axis is
@@ -369,7 +369,7 @@ static tsr_status check_revisit(pipeline *p, bref *b) {
  * once: a race there, whatever a one-core run shows. The classic case is a reduction axis
  * marked parallel. A warning, once per operand and call. */
 static void check_parallel_revisit(pipeline *p, bref *b) {
-  if (!p->semantics || b->warned_parallel_revisit || p->s.first_step || sched_has_changed(&p->s, b)) return;
+  if (!p->semantics || b->warned_parallel_revisit || p->s.first_step || pipe_sched_has_changed(&p->s, b)) return;
   for (int k = 0; k < p->grid_rank; k++) {
     if (p->semantics[k] == TSR_ARBITRARY || p->index[k] == p->prev_index[k]) continue;
     char bi[96], g0[96], g1[96], msg[1024];
@@ -397,8 +397,8 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
   if (p->s.first_step_ever) b->current_slot = b->next_slot = 0;
-  if (b->geo.buffer_count > 1 && sc->prologue_copy_in(&p->s, b, sc->user) && bref_is_input(b))
-    TSR_TRY(bref_copy_in(p, b, b->blk_cur));
+  if (b->geo.buffer_count > 1 && sc->prologue_copy_in(&p->s, b, sc->user) && pipe_bref_is_input(b))
+    TSR_TRY(pipe_bref_copy_in(p, b, b->blk_cur));
   b->current_slot = b->next_slot;
   return TSR_OK;
 }
@@ -409,13 +409,13 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
  * where the body wrote nothing). */
 static tsr_status bind_output(pipeline *p, bref *b) {
   if (!(p->core->m->opts.zero_copy || b->overwrite_view) || b->shared_slot ||
-      !(p->s.first_step || sched_has_changed(&p->s, b)))
+      !(p->s.first_step || pipe_sched_has_changed(&p->s, b)))
     return TSR_OK;
   if (machine_observers_read_output_data(p->core->m)) {
     b->is_view[b->current_slot] = false;
     return TSR_OK;
   }
-  block_slice sl;
+  pipe_block_slice sl;
   TSR_TRY(slice_of(b, b->blk_cur, &sl));
   bind_view(p, b, b->current_slot, &sl);
   return TSR_OK;
@@ -428,20 +428,20 @@ static tsr_status phase_wait_in(pipeline *p, bref *b) {
     check_parallel_revisit(p, b);
     return check_revisit(p, b);
   }
-  if (!bref_is_input(b)) return TSR_OK;
+  if (!pipe_bref_is_input(b)) return TSR_OK;
   bool accum = b->kind == BREF_ACCUM;
   if (sc->wait_in(&p->s, b, sc->user)) {
     if (!b->bypass) {
       if (b->geo.buffer_count == 1) /* single buffer: fetch now, in the only slot */
         TSR_TRY(start_in(p, b, 0, b->blk_cur, &b->sem_recv));
-      TSR_TRY(bref_wait_in(p, b, b->blk_cur));
+      TSR_TRY(pipe_bref_wait_in(p, b, b->blk_cur));
     }
     /* Usually what was just copied in, or zero when this invocation initialises. */
-    if (accum) bref_set_accumulator(b, p->s.init_accumulators);
+    if (accum) pipe_bref_set_accumulator(b, p->s.init_accumulators);
     return TSR_OK;
   }
-  if (accum && (p->s.first_step || sched_has_changed(&p->s, b)))
-    bref_set_accumulator(b, p->s.init_accumulators);
+  if (accum && (p->s.first_step || pipe_sched_has_changed(&p->s, b)))
+    pipe_bref_set_accumulator(b, p->s.init_accumulators);
   if (!b->bypass) emit_skip(p, b, TSR_DMA_IN);
   return TSR_OK;
 }
@@ -449,37 +449,37 @@ static tsr_status phase_wait_in(pipeline *p, bref *b) {
 static tsr_status phase_copy_in(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
-  if (b->geo.buffer_count > 1 && bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
-    return bref_copy_in(p, b, b->blk_next);
+  if (b->geo.buffer_count > 1 && pipe_bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
+    return pipe_bref_copy_in(p, b, b->blk_next);
   return TSR_OK;
 }
 
 static tsr_status phase_wait_out(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
-  if (b->geo.buffer_count > 1 && bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
-    return bref_wait_out(p, b, b->blk_prev);
+  if (b->geo.buffer_count > 1 && pipe_bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
+    return pipe_bref_wait_out(p, b, b->blk_prev);
   return TSR_OK;
 }
 
 static tsr_status phase_copy_out(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
-  if (!bref_is_output(b)) return TSR_OK;
+  if (!pipe_bref_is_output(b)) return TSR_OK;
   bool accum = b->kind == BREF_ACCUM;
   if (!sc->copy_out(&p->s, b, sc->user)) {
     /* On the last step the accumulator is folded in even without a copy: the next
      * invocation's first step takes the block as its accumulator. */
-    if (accum && p->s.last_step) bref_accumulate(b);
+    if (accum && p->s.last_step) pipe_bref_accumulate(b);
     if (!b->bypass) emit_skip(p, b, TSR_DMA_OUT);
     return TSR_OK;
   }
-  if (accum) bref_accumulate(b);
+  if (accum) pipe_bref_accumulate(b);
   if (b->bypass) return TSR_OK;
   if (p->check_revisits) TSR_TRY(mark_written(b, b->blk_cur, p->s.step + p->core->step_base));
-  TSR_TRY(bref_copy_out(p, b, b->blk_cur));
+  TSR_TRY(pipe_bref_copy_out(p, b, b->blk_cur));
   if (b->geo.buffer_count == 1) { /* single buffer: the slot is reused by the next body */
     b->next_slot = 0;
-    return bref_wait_out(p, b, b->blk_cur);
+    return pipe_bref_wait_out(p, b, b->blk_cur);
   }
   return TSR_OK;
 }
@@ -487,9 +487,9 @@ static tsr_status phase_copy_out(pipeline *p, bref *b) {
 static tsr_status phase_finalize(pipeline *p, bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
-  if (b->geo.buffer_count > 1 && bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
+  if (b->geo.buffer_count > 1 && pipe_bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
     b->current_slot = b->next_slot;
-    return bref_wait_out(p, b, b->blk_cur);
+    return pipe_bref_wait_out(p, b, b->blk_cur);
   }
   return TSR_OK;
 }
@@ -568,19 +568,19 @@ tsr_status pipe_run(pipeline *p) {
       if (b->geo.passthrough) continue;
       size_t n = sizeof(int64_t) * (size_t)b->geo.rank;
       if (step == 0) {
-        TSR_TRY(bref_block_index(p, b, p->index, b->blk_cur));
+        TSR_TRY(pipe_bref_block_index(p, b, p->index, b->blk_cur));
         memcpy(b->blk_first, b->blk_cur, n);
         /* The seed's previous step is cyclic: the last one, which matters only when an
          * earlier invocation ran (not the first cycle). Evaluating it otherwise would run an
          * index map out of order. */
-        if (p->num_steps > 1 && !p->first_cycle) TSR_TRY(bref_block_index(p, b, last, b->blk_prev));
+        if (p->num_steps > 1 && !p->first_cycle) TSR_TRY(pipe_bref_block_index(p, b, last, b->blk_prev));
         else memcpy(b->blk_prev, b->blk_cur, n);
       } else {
         memcpy(b->blk_prev, b->blk_cur, n);
         memcpy(b->blk_cur, b->blk_next, n);
       }
       if (s->last_step) memcpy(b->blk_next, b->blk_first, n);
-      else TSR_TRY(bref_block_index(p, b, next, b->blk_next));
+      else TSR_TRY(pipe_bref_block_index(p, b, next, b->blk_next));
       if (b->bypass) TSR_TRY(bind_bypass(b));
     }
     if (p->emit_steps) {
@@ -595,7 +595,7 @@ tsr_status pipe_run(pipeline *p) {
     FOR_BREFS(phase_wait_in);
     FOR_BREFS(phase_copy_in);
     if (p->prefetch_hook && s->last_step) TSR_TRY(p->prefetch_hook(p, p->hook_user));
-    for (int i = 0; i < p->num_brefs; i++) bref_update_view(&p->brefs[i]);
+    for (int i = 0; i < p->num_brefs; i++) pipe_bref_update_view(&p->brefs[i]);
     int views = p->core->num_views;
     tsr_status bs = push_views(p) ? p->body(p, p->body_user) : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     machine_core_pop_views_to(p->core, views);

@@ -13,14 +13,14 @@
 
 #define TSR_MAX_BUFFERS 8
 
-typedef enum bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } bref_kind;
+typedef enum pipe_bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } pipe_bref_kind;
 
 typedef struct pipe_schedule pipe_schedule;
 
 /* Tagged tsr_bref so that the public emit_pipeline API can hand buffered refs to hooks and
  * schedule predicates without exposing the layout. */
 typedef struct tsr_bref {
-  bref_kind kind;
+  pipe_bref_kind kind;
   int operand;                      /* index among the call's inputs or outputs */
   char name[24];                    /* "in0", "out1" */
   tsr_ref hbm;                      /* the whole array */
@@ -52,7 +52,7 @@ typedef struct tsr_bref {
   bool is_view[TSR_MAX_BUFFERS];
   /* A slot whose buffer does not hold its fresh poison yet (fast_paths.c defers it where
    * every block may be a view and nothing observes the run): written when the slot is first
-   * used as a copy, before a DMA or the body touches it (bind_view, bref_update_view). */
+   * used as a copy, before a DMA or the body touches it (bind_view, pipe_bref_update_view). */
   bool unfilled[TSR_MAX_BUFFERS];
   tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's
                                      * accum_ref); sums are taken in f32, or i32 for i32 */
@@ -86,17 +86,17 @@ typedef struct tsr_scheduler {
   int64_t foreign_dma_in, foreign_bytes_in;
 } sched;
 
-static inline bool bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
-static inline bool bref_is_output(const bref *b) { return b->kind != BREF_INPUT; }
+static inline bool pipe_bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
+static inline bool pipe_bref_is_output(const bref *b) { return b->kind != BREF_INPUT; }
 /* Whether two block indices (rank entries) differ. */
 bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank);
-bool sched_has_changed(const sched *s, const bref *b);
-bool sched_will_change(const sched *s, const bref *b);
+bool pipe_sched_has_changed(const sched *s, const bref *b);
+bool pipe_sched_will_change(const sched *s, const bref *b);
 
-typedef bool (*sched_pred)(const sched *s, const bref *b, void *user);
+typedef bool (*pipe_sched_pred)(const sched *s, const bref *b, void *user);
 
 struct pipe_schedule {
-  sched_pred prologue_copy_in, wait_in, copy_in, prefetch, wait_out, copy_out, epilogue_wait_out;
+  pipe_sched_pred prologue_copy_in, wait_in, copy_in, prefetch, wait_out, copy_out, epilogue_wait_out;
   void *user;
 };
 
@@ -141,30 +141,30 @@ struct pipeline {
 tsr_status pipe_run(pipeline *p);
 
 /* Phases on one buffered ref (also what prefetch/postyeet hooks call). */
-tsr_status bref_copy_in(pipeline *p, bref *b, const int64_t *blk);
-tsr_status bref_wait_in(pipeline *p, bref *b, const int64_t *blk);
-tsr_status bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
-tsr_status bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
+tsr_status pipe_bref_copy_in(pipeline *p, bref *b, const int64_t *blk);
+tsr_status pipe_bref_wait_in(pipeline *p, bref *b, const int64_t *blk);
+tsr_status pipe_bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
+tsr_status pipe_bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
 /* Whether output block blk is in b's set of blocks written back (top-level pipelines). */
-bool bref_was_written(const bref *b, const int64_t *blk);
+bool pipe_bref_was_written(const bref *b, const int64_t *blk);
 /* Adds blk to that set (b->rank words), written back at `step` (kept if it is there). */
-tsr_status bref_mark_written(bref *b, const int64_t *blk, int64_t step);
+tsr_status pipe_bref_mark_written(bref *b, const int64_t *blk, int64_t step);
 /* The step at which blk was first written back; -1 when it was not. */
-int64_t bref_written_step(const bref *b, const int64_t *blk);
+int64_t pipe_bref_written_step(const bref *b, const int64_t *blk);
 /* Adds every block of from's set to into's (the same rank). */
-tsr_status bref_add_written(bref *into, const bref *from);
+tsr_status pipe_bref_add_written(bref *into, const bref *from);
 /* Frees that set and empties it. */
-void bref_free_written(bref *b);
+void pipe_bref_free_written(bref *b);
 /* The bytes a copy of block blk moves (what the DMA counts); -1 for a block that is never
  * copied (bypass) or not valid. */
-int64_t bref_block_bytes(const bref *b, const int64_t *blk);
+int64_t pipe_bref_block_bytes(const bref *b, const int64_t *blk);
 /* Evaluates b's index map at grid indices `idx`. */
-tsr_status bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
+tsr_status pipe_bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
 /* The body's view of the current slot (squeezed dims removed). */
-void bref_update_view(bref *b);
+void pipe_bref_update_view(bref *b);
 /* The seed's set_accumulator (zero, or the current block) and accumulate (current block +=
  * accumulator), src/pipeline/accum.c. */
-void bref_set_accumulator(bref *b, bool init);
-void bref_accumulate(bref *b);
+void pipe_bref_set_accumulator(bref *b, bool init);
+void pipe_bref_accumulate(bref *b);
 
 #endif

@@ -5,7 +5,7 @@
  * and a change to the engine or to what observers see must keep every argument true.
  * tests/test_pallas_call.c checks when views and in-place writes are taken and that they give
  * the plain path's results. The host split, the other way of doing less, decides in
- * host_split.c (host_split_plan, with its reasons). */
+ * host_split.c (pipe_host_split_plan, with its reasons). */
 #include "pipeline/call.h"
 
 /* Whether input o's blocks may be views of HBM (tsr_block_spec.read_only): DMAs move data at
@@ -91,5 +91,5 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
  * before a DMA or the body first touches the buffer, and no observer that sees data is attached
  * (none sees the buffer's bytes or its address before then either). */
 bool call_may_defer_slot_poison(const tsr_core *c, const bref *b) {
-  return !machine_observers_see_data(c->m, false) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
+  return !machine_observers_see_data(c->m) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

@@ -11,8 +11,8 @@
  * - the body keeps no state outside its refs (no DMAs, semaphores, PRNG or logs; the caller
  *   says so), reads its inputs only, and has no whole-array operand or alias;
  * - DMAs move data when they start, and no output revisits blocks (mode ANY) or indexes by
- *   element (the checkers follow a split part by part; the other observers, the timing model,
- *   get the parts' events spliced into the run in order's once it stands: below);
+ *   element (the observers, the checkers and the timing model, get the parts' events spliced
+ *   into the run in order's once it stands: below);
  * - the parts are contiguous runs of the sequential order (the split dimension is the first
  *   one longer than 1), and no output block is visited by two parts of a core (walking the
  *   index maps first: in order, a block kept across a cut would be written back once, and two
@@ -57,7 +57,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
   int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
   for (int part = 0; ok && part < hs->parts; part++) {
-    if (first_of_core(hs, part)) bref_free_written(&before);
+    if (first_of_core(hs, part)) pipe_bref_free_written(&before);
     const int64_t *lo = hs->part[part].offsets, *n = hs->part[part].grid;
     memcpy(idx, lo, sizeof idx);
     for (;;) {
@@ -66,7 +66,7 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       } else {
         for (int r = 0; r < o->geo.rank; r++) blk[r] = sp->axis_map[r] > 0 ? idx[sp->axis_map[r] - 1] : 0;
       }
-      ok = ok && !bref_was_written(&before, blk) && bref_mark_written(&mine, blk, 0) == TSR_OK;
+      ok = ok && !pipe_bref_was_written(&before, blk) && pipe_bref_mark_written(&mine, blk, 0) == TSR_OK;
       if (!ok) break;
       int g = d->grid_rank - 1; /* the next index inside this part, in order */
       for (; g >= 0; g--) {
@@ -75,11 +75,11 @@ static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
       }
       if (g < 0) break;
     }
-    ok = ok && bref_add_written(&before, &mine) == TSR_OK;
-    bref_free_written(&mine);
+    ok = ok && pipe_bref_add_written(&before, &mine) == TSR_OK;
+    pipe_bref_free_written(&mine);
   }
-  bref_free_written(&before);
-  bref_free_written(&mine);
+  pipe_bref_free_written(&before);
+  pipe_bref_free_written(&mine);
   tsr_clear_error();
   return ok;
 }
@@ -113,7 +113,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
   for (int c = 0; c < cores; c++) {
     int dim;
     int64_t steps;
-    if (partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
+    if (pipe_partition_grid(d->grid, d->grid_rank, d->semantics, cores, c, false, share[c], off[c], &dim) != TSR_OK ||
         !tsr_grid_num_steps(share[c], d->grid_rank, &steps)) {
       tsr_clear_error();
       *why = "the grid cannot be partitioned"; /* the run in order says why */
@@ -193,7 +193,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
  * once instead of walking for hours. A grid this long runs for seconds in order anyway. */
 #define SPLIT_MAX_WALK ((int64_t)1 << 24)
 
-bool host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
+bool pipe_host_split_plan(call_plan *cp, bool body_ok, bool run, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
   *why = !body_ok ? "the body may keep state a host part cannot watch (DMAs, semaphores, PRNG, logs, "
@@ -345,8 +345,8 @@ static bool run_parts(call_plan *cp) {
 
 /* ---- the parts' events, spliced ------------------------------------------------------------ */
 
-/* An observer without split hooks (the timing model) gets a split's events once it stands,
- * from the parts' tapes, as the run in order would have given them. A part is a pipeline of its
+/* The observers (the checkers, the timing model) get a split's events once it stands, from
+ * the parts' tapes, as the run in order would have given them. A part is a pipeline of its
  * own: it starts with the kernel's start and allocations and a first fetch of its inputs, and
  * ends with a wait for its last output copies, the kernel's end and the releases, where the
  * run in order goes from one step to the next. The splice, core by core, part by part, keeps
@@ -500,6 +500,7 @@ static splice *splice_plan(call_plan *cp) {
   }
   step_span *span = calloc((size_t)hs->parts, sizeof *span);
   bool ok = span != NULL;
+  for (int p = 0; ok && p < hs->parts; p++) ok = !hs->tapes[p].nomem; /* a tape that lost an event */
   for (int p = 0; ok && p < hs->parts; p++) {
     part_splice *P = &sp->part[p];
     P->s = &hs->tapes[p].slots[hs->part[p].owner];
@@ -530,7 +531,7 @@ typedef struct numbering {
   uint64_t next, from, to; /* the last number given; the last start's number in its part, and here */
 } numbering;
 
-/* Record i of part p to the observers that follow no split, at `step` (-2: its own). */
+/* Record i of part p to the observers, at `step` (-2: its own). */
 static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering *num) {
   const host_split *hs = &cp->split;
   tsr_event ev;
@@ -562,7 +563,7 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
         machine_tape_event(&hs->tapes[p], hs->part[p].owner, (size_t)P->skip_of[i], &ev, &refs);
         ev = (tsr_event){.kind = TSR_EV_DMA_SKIP, .core = ev.core, .device = ev.device,
                          .target_device = ev.device, .step = step, .name = ev.name, .dir = TSR_DMA_IN,
-                         .operand = ev.operand, .rank = ev.rank, .index = ev.index};
+                         .operand = ev.operand, .rank = ev.rank, .index = ev.index, .replayed = true};
         machine_emit_held(cp->m, &ev);
       } else if (P->mark[i] == KEEP) {
         emit_record(cp, p, i, -2, &num);
@@ -573,22 +574,21 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
   }
 }
 
-bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
+bool pipe_host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
   tsr_machine *m = cp->m;
   host_split *hs = &cp->split;
   hs->edges = (size_t)hs->parts * (size_t)cp->n;
   hs->edge = calloc(hs->edges + 1, sizeof *hs->edge);
-  /* the observers that follow no split get the parts' events from tapes, spliced */
-  hs->tapes = machine_split_holds(m) ? machine_split_tapes(m, hs->parts) : NULL;
-  bool begun = hs->edge && (hs->tapes || !machine_split_holds(m)) && machine_split_begin(m, hs->host_parts);
+  /* the observers get the parts' events from tapes, spliced, once the split stands */
+  bool observed = m->num_observers > 0;
+  hs->tapes = observed ? machine_split_tapes(m, hs->parts) : NULL;
+  bool begun = hs->edge && (hs->tapes || !observed);
   uint64_t first_dma[TSR_MACHINE_MAX_CORES];
   for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
   bool stands = begun && run_parts(cp);
   splice *sp = NULL;
   if (stands && hs->tapes) stands = (sp = splice_plan(cp)) != NULL; /* else the run in order */
   if (begun && verdict) stands = verdict(cp->d->user, stands);
-  if (begun && stands) stands = machine_split_accepted(m);
-  if (begun) machine_split_end(m, stands);
   if (stands && sp) splice_emit(cp, sp, first_dma);
   splice_free(cp, sp);
   hs->tapes = NULL;
@@ -600,56 +600,56 @@ bool host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
 
 /* ---- a part ----------------------------------------------------------------------------- */
 
-const split_part *host_split_part(const call_plan *cp, const tsr_core *c) {
+const split_part *pipe_host_split_part(const call_plan *cp, const tsr_core *c) {
   return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
 }
 
 static bool runs_host_part(const tsr_core *c) { return c->host_part > 0; }
 
-tsr_status host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, carry_watch *w,
-                                  carry_watch **watch) {
+tsr_status pipe_host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, pipe_carry_watch *w,
+                                  pipe_carry_watch **watch) {
   const tsr_call_desc *d = cp->d;
   *watch = NULL;
   if (!cp->split.on || !runs_host_part(c)) return TSR_OK;
-  if (!carry_init(w, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  for (int i = 0; i < d->num_scratch; i++) carry_restart(w, i, scratch[i].data, tsr_ref_bytes(&scratch[i]));
+  if (!pipe_carry_init(w, d->num_scratch + d->num_outputs)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  for (int i = 0; i < d->num_scratch; i++) pipe_carry_restart(w, i, scratch[i].data, tsr_ref_bytes(&scratch[i]));
   *watch = w;
   return TSR_OK;
 }
 
-void host_split_watch_step(const call_plan *cp, pipeline *p, carry_watch *w) {
+void pipe_host_split_watch_step(const call_plan *cp, pipeline *p, pipe_carry_watch *w) {
   const tsr_call_desc *d = cp->d;
   /* A new output block starts in a buffer that a sequential run would have left holding
    * another block (or, in place, in HBM, the same either way). The block before went back to
    * HBM whole: any byte the body left unwritten would carry that buffer's history. */
   for (int i = d->num_inputs; i < p->num_brefs; i++) {
     bref *b = &p->brefs[i];
-    if (!p->s.first_step && !sched_has_changed(&p->s, b)) continue;
+    if (!p->s.first_step && !pipe_sched_has_changed(&p->s, b)) continue;
     int region = d->num_scratch + i - d->num_inputs;
-    if (!carry_whole(w, region)) w->inherited = true;
+    if (!pipe_carry_whole(w, region)) w->inherited = true;
     bool own = !b->is_view[b->current_slot];
-    carry_restart(w, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
+    pipe_carry_restart(w, region, b->view.data, own ? tsr_ref_bytes(&b->view) : 0);
   }
 }
 
-void host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, carry_watch *w) {
+void pipe_host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, pipe_carry_watch *w) {
   host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
     part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
     memcpy(e->first, brefs[i].blk_first, sizeof e->first);
     memcpy(e->last, brefs[i].blk_cur, sizeof e->last);
-    e->first_bytes = brefs[i].geo.passthrough ? 0 : bref_block_bytes(&brefs[i], brefs[i].blk_first);
+    e->first_bytes = brefs[i].geo.passthrough ? 0 : pipe_bref_block_bytes(&brefs[i], brefs[i].blk_first);
     e->held_warning = brefs[i].held_warning;
     brefs[i].held_warning = NULL;
   }
   for (int i = 0; runs_host_part(c) && i < cp->d->num_outputs; i++) /* the last blocks, as at each step */
-    if (!carry_whole(w, cp->d->num_scratch + i)) w->inherited = true;
+    if (!pipe_carry_whole(w, cp->d->num_scratch + i)) w->inherited = true;
   if (w->inherited) __atomic_store_n(&hs->voided, true, __ATOMIC_RELAXED);
 }
 
 /* ---- describe and free ------------------------------------------------------------------ */
 
-void host_split_describe(const call_plan *cp, bool planned, const char *why, FILE *out) {
+void pipe_host_split_describe(const call_plan *cp, bool planned, const char *why, FILE *out) {
   const host_split *hs = &cp->split;
   int cores = cp->m->num_cores;
   if (!planned) {
@@ -667,7 +667,7 @@ void host_split_describe(const call_plan *cp, bool planned, const char *why, FIL
           cores > 1 ? "s'" : "'s");
 }
 
-void host_split_free(host_split *hs) {
+void pipe_host_split_free(host_split *hs) {
   for (size_t i = 0; hs->edge && i < hs->edges; i++) free(hs->edge[i].held_warning);
   free(hs->part);
   free(hs->worker);

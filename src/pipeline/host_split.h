@@ -52,8 +52,8 @@ typedef struct host_split {
   part_edge *edge;                    /* parts x operands, while the split runs */
   size_t edges;
   bool voided;                        /* atomic: a part failed, or a host part inherited state */
-  struct machine_tape *tapes;                 /* per part, while the split runs: its events for the
-                                       * observers that follow no split (the machine's) */
+  struct machine_tape *tapes;         /* per part, while the split runs: its events for the
+                                       * observers (the machine's) */
 } host_split;
 
 /* Whether the call splits, with its parts in cp->split; if not, *why says why: what in the
@@ -61,34 +61,34 @@ typedef struct host_split {
  * and stores to ctx.carry and keeps no other state. `run`: for a run, which checks the
  * machine before it walks the index maps (a description asks whether a run would split, with
  * at least one host part when the machine has no stand-in). */
-bool host_split_plan(struct call_plan *cp, bool body_ok, bool run, const char **why);
+bool pipe_host_split_plan(struct call_plan *cp, bool body_ok, bool run, const char **why);
 
 /* Runs a planned split. True when it stands: the outputs are written and cp->stats are the
  * run in order's. False when it does not (a part failed or inherited state, `verdict`, when
- * given, said no for d->user, or an observer refused it): the cores' DMA numbering is as
+ * given, said no for d->user, or the parts' events could not be kept for the observers): the cores' DMA numbering is as
  * before, and the caller runs the call in order. */
-bool host_split_run(struct call_plan *cp, bool (*verdict)(void *user, bool stands));
+bool pipe_host_split_run(struct call_plan *cp, bool (*verdict)(void *user, bool stands));
 
 /* The part that c runs in a split (NULL when the call does not split). */
-const split_part *host_split_part(const struct call_plan *cp, const tsr_core *c);
+const split_part *pipe_host_split_part(const struct call_plan *cp, const tsr_core *c);
 
 /* A host part's carry watch (carry.h): regions for the scratch, then one per output, restarted
  * at each of its new blocks (step) and checked whole when the part ends (part_done). For a
  * host part, start sets *watch to w (the body reports its loads and stores there); elsewhere
  * it leaves *watch NULL. */
-tsr_status host_split_watch_start(const struct call_plan *cp, const tsr_core *c, const tsr_ref *scratch,
-                                  carry_watch *w, carry_watch **watch);
-void host_split_watch_step(const struct call_plan *cp, pipeline *p, carry_watch *w);
+tsr_status pipe_host_split_watch_start(const struct call_plan *cp, const tsr_core *c, const tsr_ref *scratch,
+                                  pipe_carry_watch *w, pipe_carry_watch **watch);
+void pipe_host_split_watch_step(const struct call_plan *cp, pipeline *p, pipe_carry_watch *w);
 
 /* After a part ran (successfully) on c: what the accounting of the run in order needs from
  * its buffered refs (the held warnings move out of them), and whether a host part's watch saw
  * state inherited from the part before, which voids the split. */
-void host_split_part_done(struct call_plan *cp, const tsr_core *c, bref *brefs, carry_watch *w);
+void pipe_host_split_part_done(struct call_plan *cp, const tsr_core *c, bref *brefs, pipe_carry_watch *w);
 
-/* The "host split: ..." line of tsr_pallas_describe for a plan host_split_plan made (planned)
+/* The "host split: ..." line of tsr_pallas_describe for a plan pipe_host_split_plan made (planned)
  * or refused with `why`. */
-void host_split_describe(const struct call_plan *cp, bool planned, const char *why, FILE *out);
+void pipe_host_split_describe(const struct call_plan *cp, bool planned, const char *why, FILE *out);
 
-void host_split_free(host_split *hs);
+void pipe_host_split_free(host_split *hs);
 
 #endif

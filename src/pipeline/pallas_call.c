@@ -22,7 +22,7 @@
  * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
  * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
 static tsr_status body_over(call_plan *cp, tsr_core *c, call_core_run *r) {
-  mesh_barrier(c, 2);
+  machine_mesh_barrier(c, 2);
   return call_carry_out(cp, c, r);
 }
 
@@ -34,7 +34,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   c->cost = (tsr_cost){0};
   c->cost_reported = false;
   tsr_core *core = p->core;
-  if (c->carry) host_split_watch_step(r->cp, p, c->carry);
+  if (c->carry) pipe_host_split_watch_step(r->cp, p, c->carry);
   bool observed = machine_core_observed(core) && !r->cp->body_steps;
   if (observed) {
     tsr_event ev = {.kind = TSR_EV_BODY_BEGIN, .step = core->step, .operand = -1};
@@ -93,13 +93,13 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   pipeline *p = &r->p;
   /* this core's share of the grid, or the part of it c runs */
   int split = -1;
-  const split_part *part = host_split_part(cp, c);
+  const split_part *part = pipe_host_split_part(cp, c);
   if (part) {
     memcpy(p->grid, part->grid, sizeof p->grid);
     memcpy(p->offsets, part->offsets, sizeof p->offsets);
     c->step_base = part->step_base; /* events number the steps in the core's order */
   } else {
-    TSR_TRY(partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
+    TSR_TRY(pipe_partition_grid(d->grid, d->grid_rank, d->semantics, cp->m->num_cores, c->id, false,
                            p->grid, p->offsets, &split));
   }
   if (d->grid_rank == 0 && c->id != 0) return TSR_OK; /* a grid-less kernel runs once */
@@ -186,7 +186,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   x->num_scratch = d->num_scratch;
   x->prefetch = r->prefetch;
   x->num_prefetch = d->num_prefetch;
-  TSR_TRY(host_split_watch_start(cp, c, r->scratch, &r->carry, &x->carry));
+  TSR_TRY(pipe_host_split_watch_start(cp, c, r->scratch, &r->carry, &x->carry));
   int64_t total = 1;
   for (int k = 0; k < d->grid_rank; k++) total *= d->grid[k];
   r->step_cost_share = total > 0 ? 1.0 / (double)total : 0;
@@ -197,7 +197,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
     machine_core_emit(c, &ev);
   }
   call_carry_in(cp, c, r);
-  mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
+  machine_mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
   TSR_TRY(pipe_run(p));
   c->step = -1;
   TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
@@ -231,24 +231,24 @@ tsr_status call_run_core(tsr_core *c, void *arg) {
     if (r->p.core) { st->steps += steps; ran = steps > 0; }
     if (ran) st->cores++;
     pthread_mutex_unlock(&cp->stats_lock);
-    if (cp->split.on) host_split_part_done(cp, c, brefs, &r->carry);
+    if (cp->split.on) pipe_host_split_part_done(cp, c, brefs, &r->carry);
     if (cp->written_by_core) call_keep_written(cp, c, brefs);
   } else {
     machine_core_reset_dmas(c);
   }
-  mesh_barrier(c, 2); /* no device reaches into this core's memory once it is released */
+  machine_mesh_barrier(c, 2); /* no device reaches into this core's memory once it is released */
   if (s == TSR_OK && cp->m->sync->mesh_run && r->p.core) s = call_check_sems_zero(cp, c, r);
   c->barrier_sem = (tsr_ref){0};
   c->step = -1;
   c->step_base = 0;
   for (int i = 0; i < cp->n; i++) {
-    bref_free_written(&brefs[i]);
+    pipe_bref_free_written(&brefs[i]);
     free(brefs[i].held_warning);
   }
   machine_core_release_to(c, TSR_VMEM, marks[0]);
   machine_core_release_to(c, TSR_SMEM, marks[1]);
   machine_core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
-  carry_free(&r->carry);
+  pipe_carry_free(&r->carry);
   free(brefs);
   free(r);
   return s;
@@ -262,7 +262,7 @@ static void start_stats(const call_plan *cp, tsr_call_stats *stats) {
   stats->parts = 1;
 }
 
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
+tsr_status seam_pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok,
                            bool (*verdict)(void *user, bool stands), unsigned body, tsr_call_stats *stats) {
   tsr_call_stats local;
   if (!stats) stats = &local;
@@ -283,7 +283,7 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
       if (!cp.written_by_core) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     }
     const char *why;
-    if (s == TSR_OK && host_split_plan(&cp, split_ok && *split_ok, true, &why) && !host_split_run(&cp, verdict)) {
+    if (s == TSR_OK && pipe_host_split_plan(&cp, split_ok && *split_ok, true, &why) && !pipe_host_split_run(&cp, verdict)) {
       *split_ok = false; /* the run in order, from the start */
       call_clear_written(&cp);
       start_stats(&cp, stats);
@@ -310,12 +310,12 @@ tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_o
   }
   m->no_data = false;
   call_free_written(&cp);
-  host_split_free(&cp.split);
+  pipe_host_split_free(&cp.split);
   free(cp.ops);
   if (s != TSR_OK && d->name) return tsr_fail_context(s, "pallas_call %s", d->name);
   return s;
 }
 
 tsr_status tsr_pallas_call(tsr_machine *m, const tsr_call_desc *d, tsr_call_stats *stats) {
-  return pallas_call_run(m, d, NULL, NULL, 0, stats);
+  return seam_pallas_call_run(m, d, NULL, NULL, 0, stats);
 }

@@ -25,7 +25,7 @@ static void split_eligible(const int64_t *grid, int rank, const bool *eligible, 
   *split_dim = dim;
 }
 
-tsr_status partition_grid(const int64_t *grid, int rank, const tsr_dim_semantics *sem,
+tsr_status pipe_partition_grid(const int64_t *grid, int rank, const tsr_dim_semantics *sem,
                           int num_cores, int core, bool require_parallel, int64_t *sub_grid,
                           int64_t *offsets, int *split_dim) {
   for (int d = 0; d < rank; d++) { sub_grid[d] = grid[d]; offsets[d] = 0; }

@@ -11,7 +11,7 @@
  * Core-parallel dimensions are preferred over parallel ones. The first candidate dimension
  * divisible by the core count is cut evenly; otherwise the largest one, with one extra
  * iteration for each of the first `rem` cores. */
-tsr_status partition_grid(const int64_t *grid, int rank, const tsr_dim_semantics *sem,
+tsr_status pipe_partition_grid(const int64_t *grid, int rank, const tsr_dim_semantics *sem,
                           int num_cores, int core, bool require_parallel, int64_t *sub_grid,
                           int64_t *offsets, int *split_dim);
 

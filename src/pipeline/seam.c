@@ -1,6 +1,6 @@
 /* The kernel seam (seam.h): what an executor may ask of the pipeline and the machine, answered
  * from their insides, and the plan of a call's operands handed out (seam_plan_operands).
- * pallas_call_run is in pallas_call.c, pallas_describe_run in call_describe.c. */
+ * seam_pallas_call_run is in pallas_call.c, seam_pallas_describe_run in call_describe.c. */
 #include "pipeline/seam.h"
 
 #include <stdarg.h>
@@ -15,7 +15,7 @@
 
 tsr_status seam_grid_share(const tsr_machine *m, const tsr_call_desc *d, int core, int64_t *share, int64_t *offsets) {
   int dim;
-  return partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, core, false, share, offsets, &dim);
+  return pipe_partition_grid(d->grid, d->grid_rank, d->semantics, m->num_cores, core, false, share, offsets, &dim);
 }
 
 const tsr_machine_options *seam_options(const tsr_machine *m) { return &m->opts; }
@@ -31,9 +31,9 @@ int seam_runner_core(const tsr_machine *m, int runner) { return m->cores[runner]
 int seam_runner(const tsr_ctx *c) { return c->core->index; }
 int seam_grid_rank(const tsr_ctx *c) { return c->grid_rank; }
 
-bool seam_accesses_observed(const tsr_ctx *c) { return machine_observers_see_data(c->core->m, false); }
+bool seam_accesses_observed(const tsr_ctx *c) { return machine_observers_see_data(c->core->m); }
 void seam_array_padded_shape(const tsr_ctx *c, const tsr_ref *r, int64_t *padded) {
-  array_padded_shape(r->shape, r->rank, r->dtype, c->m->chip.generation, padded);
+  pipe_array_padded_shape(r->shape, r->rank, r->dtype, c->m->chip.generation, padded);
 }
 
 void seam_emit(tsr_ctx *c, tsr_event *ev) {
@@ -83,10 +83,10 @@ void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand) {
   machine_core_emit(c->core, &ev);
 }
 
-struct carry_watch *seam_carry(const tsr_ctx *c) { return c->carry; }
+struct pipe_carry_watch *seam_carry(const tsr_ctx *c) { return c->carry; }
 
-void seam_report_access(struct carry_watch *w, const tsr_ref *window, bool read, bool write) {
-  carry_access(w, window, read, write);
+void seam_report_access(struct pipe_carry_watch *w, const tsr_ref *window, bool read, bool write) {
+  pipe_carry_access(w, window, read, write);
 }
 
 seam_scope seam_scope_begin(const tsr_ctx *c) {
@@ -107,7 +107,7 @@ tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, co
 
 bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value) {
   const space_arena *sa = &c->core->sems;
-  mesh_transport *far = c->core->m->root->transport;
+  machine_mesh_transport *far = c->core->m->root->transport;
   for (int i = s->marks[2]; i < sa->count; i++) {
     const int64_t *v = (const int64_t *)(const void *)sa->bufs[i]->base;
     size_t n = sa->bufs[i]->bytes / sizeof(int64_t);

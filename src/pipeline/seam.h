@@ -27,7 +27,7 @@
  * order next (the executor resets what the parts spent). */
 typedef bool (*seam_split_verdict)(void *user, bool stands);
 
-/* What a body does itself (pallas_call_run's `body`). */
+/* What a body does itself (seam_pallas_call_run's `body`). */
 enum {
   /* it marks its own grid steps (seam_step_begin, below): the call emits no step or body
    * events and never splits */
@@ -42,10 +42,10 @@ enum {
  * shares of the grid may run split into parts at once, on host threads standing in for the
  * cores, with the results and counts of the run in order. When a split was tried and did not
  * stand, *split_ok becomes false: a caller that runs the kernel again may spare it the try. */
-tsr_status pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok, seam_split_verdict verdict,
+tsr_status seam_pallas_call_run(tsr_machine *m, const tsr_call_desc *d, bool *split_ok, seam_split_verdict verdict,
                            unsigned body, tsr_call_stats *stats);
 /* tsr_pallas_describe, which also says whether and where the host split would cut the grid. */
-tsr_status pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out);
+tsr_status seam_pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool split_ok, FILE *out);
 
 /* Core `core`'s share of d's grid (sizes and offsets, d->grid_rank entries), as a call
  * partitions it over the machine's cores (sizes 0: the core runs nothing). */
@@ -100,7 +100,7 @@ int seam_grid_rank(const tsr_ctx *c);
 /* Events: whether an observer reads the body's loads and stores (TSR_EV_ACCESS: the checkers
  * do, the timing model, which reads the schedule only, does not; a body reports none
  * otherwise), and an event from this body
- * at its current step (ev->step is set here; ev->core and ev->host_part by the machine). */
+ * at its current step (ev->step is set here; ev->core by the machine). */
 bool seam_accesses_observed(const tsr_ctx *c);
 /* The shape of an array in HBM as the chip lays it out: its last two dimensions rounded up
  * to the tiling (8x128 for 32-bit types, more rows for packed ones). A window of the array
@@ -111,7 +111,7 @@ void seam_emit(tsr_ctx *c, tsr_event *ev);
 /* A body that runs the pipeline itself: a kernel that moves its own blocks (one `tessera
  * lower` wrote) marks its grid steps, its body and its copies (docs/lowering.md, "Marks"), and
  * reports them here, so that observers see the events the pipeline would have emitted around
- * the original kernel. Its call runs with SEAM_BODY_STEPS (pallas_call_run): the call then emits no
+ * the original kernel. Its call runs with SEAM_BODY_STEPS (seam_pallas_call_run): the call then emits no
  * step or body events of its own. `step` counts from 0 in the core's share of the grid. */
 void seam_step_begin(tsr_ctx *c, int64_t step);
 void seam_step_end(tsr_ctx *c);
@@ -129,9 +129,9 @@ void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand);
 /* The carry watch of a host part (NULL elsewhere): a body that runs in host parts reports the
  * windows it loads and stores to it. `write` only for exact writes (a masked store passes
  * false); a load whose value nothing uses is no read. */
-struct carry_watch;
-struct carry_watch *seam_carry(const tsr_ctx *c);
-void seam_report_access(struct carry_watch *w, const tsr_ref *window, bool read, bool write);
+struct pipe_carry_watch;
+struct pipe_carry_watch *seam_carry(const tsr_ctx *c);
+void seam_report_access(struct pipe_carry_watch *w, const tsr_ref *window, bool read, bool write);
 
 /* Scoped memory: buffers a body allocates in VMEM, SMEM or semaphore memory (poisoned;
  * semaphores zero) live until the scope they were allocated in ends. As on a TPU, where they

@@ -5,7 +5,7 @@
 
 #include "core/status.h"
 
-void array_tiling(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *tiling) {
+void pipe_array_tiling(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *tiling) {
   for (int d = 0; d < rank; d++) tiling[d] = 1;
   if (rank < 2) return;
   int64_t packing = 4 / (int64_t)(tsr_dtype_size(dtype) ? tsr_dtype_size(dtype) : 4);
@@ -20,15 +20,15 @@ void array_tiling(const int64_t *shape, int rank, tsr_dtype dtype, int generatio
 
 static int64_t round_up(int64_t v, int64_t m) { return v % m == 0 ? v : v - v % m + m; }
 
-void array_padded_shape(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *padded) {
+void pipe_array_padded_shape(const int64_t *shape, int rank, tsr_dtype dtype, int generation, int64_t *padded) {
   int64_t tiling[TSR_MAX_RANK];
-  array_tiling(shape, rank, dtype, generation, tiling);
+  pipe_array_tiling(shape, rank, dtype, generation, tiling);
   for (int d = 0; d < rank; d++) padded[d] = round_up(shape[d], tiling[d]);
 }
 
-tsr_status block_dma_slice(const int64_t *shape, int rank, const int64_t *block,
+tsr_status pipe_block_dma_slice(const int64_t *shape, int rank, const int64_t *block,
                            const bool *element_dim, const int64_t *tiling, const int64_t *index,
-                           block_slice *out) {
+                           pipe_block_slice *out) {
   out->partial = false;
   for (int d = 0; d < rank; d++) {
     int64_t b = block[d], n = shape[d];
@@ -53,7 +53,7 @@ tsr_status block_dma_slice(const int64_t *shape, int rank, const int64_t *block,
   return TSR_OK;
 }
 
-bool block_shape_ok(const int64_t *shape, const int64_t *block, int rank, tsr_dtype dtype,
+bool pipe_block_shape_ok(const int64_t *shape, const int64_t *block, int rank, tsr_dtype dtype,
                     char *why, size_t cap) {
   size_t es = tsr_dtype_size(dtype);
   int64_t packing = es >= 4 ? 1 : 4 / (int64_t)es;

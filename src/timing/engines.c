@@ -11,10 +11,10 @@ static bool start(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
   p->busy++;
   d->lane = e;
   d->start = now;
-  return d->ici ? ici_start(&t->ici, d, now) : hbm_start(&t->hbm[d->device], d);
+  return d->ici ? tm_ici_start(&t->ici, d, now) : tm_hbm_start(&t->hbm[d->device], d);
 }
 
-bool engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
+bool tm_engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
   if (p->count <= 0) {
     int n = t->chip.dma_engines;
     p->count = n < 1 ? 1 : n > TM_MAX_ENGINES ? TM_MAX_ENGINES : n;
@@ -28,7 +28,7 @@ bool engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
   return true;
 }
 
-bool engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d) {
+bool tm_engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d) {
   p->in_use[d->lane] = false;
   p->busy--;
   sim_dma *next = p->head;

@@ -7,41 +7,41 @@
 
 #include "timing/timing_internal.h"
 
-void hbm_init(hbm_model *h, const tsr_chip *chip) {
-  *h = (hbm_model){0};
+void tm_hbm_init(tm_hbm_model *h, const tsr_chip *chip) {
+  *h = (tm_hbm_model){0};
   double eff = chip->hbm_efficiency > 0 && chip->hbm_efficiency <= 1 ? chip->hbm_efficiency : 1;
   h->bw_core = chip->hbm_bytes_per_s * eff;
   h->bw_chip = h->bw_core * (chip->tensor_cores > 0 ? chip->tensor_cores : 1);
   h->latency = chip->dma_latency_s;
 }
 
-void hbm_free(hbm_model *h) {
+void tm_hbm_free(tm_hbm_model *h) {
   free(h->arr);
   free(h->heap);
   h->arr = NULL;
   h->heap = NULL;
 }
 
-static double rate_per_transfer(const hbm_model *h) {
+static double rate_per_transfer(const tm_hbm_model *h) {
   if (h->n == 0) return 0;
   double bw = h->bw_core * h->cores_active;
   if (bw > h->bw_chip) bw = h->bw_chip;
   return bw / h->n;
 }
 
-static void advance_to(hbm_model *h, double t) {
+static void advance_to(tm_hbm_model *h, double t) {
   if (t <= h->now) return;
   h->vtime += (t - h->now) * rate_per_transfer(h);
   h->now = t;
 }
 
-static void heap_swap(hbm_model *h, size_t a, size_t b) {
+static void heap_swap(tm_hbm_model *h, size_t a, size_t b) {
   sim_dma *x = h->heap[a];
   h->heap[a] = h->heap[b];
   h->heap[b] = x;
 }
 
-static void heap_push(hbm_model *h, sim_dma *d) {
+static void heap_push(tm_hbm_model *h, sim_dma *d) {
   size_t i = h->heap_len++;
   h->heap[i] = d;
   while (i > 0 && h->heap[(i - 1) / 2]->tag > h->heap[i]->tag) {
@@ -50,7 +50,7 @@ static void heap_push(hbm_model *h, sim_dma *d) {
   }
 }
 
-static sim_dma *heap_pop(hbm_model *h) {
+static sim_dma *heap_pop(tm_hbm_model *h) {
   sim_dma *top = h->heap[0];
   h->heap[0] = h->heap[--h->heap_len];
   size_t i = 0;
@@ -65,7 +65,7 @@ static sim_dma *heap_pop(hbm_model *h) {
   return top;
 }
 
-bool hbm_start(hbm_model *h, sim_dma *d) {
+bool tm_hbm_start(tm_hbm_model *h, sim_dma *d) {
   if (h->arr_len == h->arr_cap) {
     size_t ncap = h->arr_cap ? h->arr_cap * 2 : 64;
     sim_dma **na = malloc(ncap * sizeof *na);
@@ -95,22 +95,22 @@ bool hbm_start(hbm_model *h, sim_dma *d) {
   return true;
 }
 
-static double landing_time(const hbm_model *h) {
+static double landing_time(const tm_hbm_model *h) {
   if (!h->heap_len) return TM_INF;
   double left = h->heap[0]->tag - h->vtime;
   return h->now + (left > 0 ? left / rate_per_transfer(h) : 0);
 }
 
-static double arrival_time(const hbm_model *h) {
+static double arrival_time(const tm_hbm_model *h) {
   return h->arr_len ? h->arr[h->arr_head]->arrive : TM_INF;
 }
 
-double hbm_next(const hbm_model *h) {
+double tm_hbm_next(const tm_hbm_model *h) {
   double a = arrival_time(h), l = landing_time(h);
   return a < l ? a : l;
 }
 
-sim_dma *hbm_step(hbm_model *h) {
+sim_dma *tm_hbm_step(tm_hbm_model *h) {
   double a = arrival_time(h), l = landing_time(h);
   if (a >= TM_INF && l >= TM_INF) return NULL;
   /* Landings first: at equal times the transfer that finishes frees its share before the

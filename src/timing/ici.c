@@ -10,7 +10,7 @@
 #include "core/status.h"
 #include "timing/timing_internal.h"
 
-tsr_status ici_init(ici_model *m, const tsr_chip *chip, int devices, int rank, const int64_t *shape) {
+tsr_status tm_ici_init(tm_ici_model *m, const tsr_chip *chip, int devices, int rank, const int64_t *shape) {
   free(m->flight);
   memset(m, 0, sizeof *m);
   m->devices = devices > 1 ? devices : 1;
@@ -35,18 +35,18 @@ tsr_status ici_init(ici_model *m, const tsr_chip *chip, int devices, int rank, c
   return TSR_OK;
 }
 
-void ici_free(ici_model *m) {
+void tm_ici_free(tm_ici_model *m) {
   free(m->flight);
   m->flight = NULL;
 }
 
-int ici_links(const ici_model *m) { return m->devices > 1 ? m->devices * m->rank * 2 : 0; }
+int tm_ici_links(const tm_ici_model *m) { return m->devices > 1 ? m->devices * m->rank * 2 : 0; }
 
 /* Link (device, dimension, direction): the link leaving `device` along `dim`, up or down. */
-static int link_id(const ici_model *m, int device, int dim, int up) { return (device * m->rank + dim) * 2 + (up ? 0 : 1); }
+static int link_id(const tm_ici_model *m, int device, int dim, int up) { return (device * m->rank + dim) * 2 + (up ? 0 : 1); }
 
 /* The device one step along `dim` from `device` (row-major coordinates). */
-static int neighbour(const ici_model *m, int device, int dim, int up) {
+static int neighbour(const tm_ici_model *m, int device, int dim, int up) {
   int stride = 1;
   for (int i = m->rank - 1; i > dim; i--) stride *= m->shape[i];
   int s = m->shape[dim];
@@ -55,12 +55,12 @@ static int neighbour(const ici_model *m, int device, int dim, int up) {
   return device + (nx - x) * stride;
 }
 
-void ici_link_name(const ici_model *m, int link, char *buf, size_t cap) {
+void tm_ici_link_name(const tm_ici_model *m, int link, char *buf, size_t cap) {
   int up = link % 2 == 0, dim = link / 2 % m->rank, device = link / 2 / m->rank;
   snprintf(buf, cap, "ICI device %d -> %d (dim %d %s)", device, neighbour(m, device, dim, up), dim, up ? "+" : "-");
 }
 
-void ici_route(const ici_model *m, int from, int to, sim_dma *d) {
+void tm_ici_route(const tm_ici_model *m, int from, int to, sim_dma *d) {
   d->nhops = 0;
   int cur = from;
   for (int dim = 0; dim < m->rank; dim++) {
@@ -77,7 +77,7 @@ void ici_route(const ici_model *m, int from, int to, sim_dma *d) {
   }
 }
 
-bool ici_start(ici_model *m, sim_dma *d, double now) {
+bool tm_ici_start(tm_ici_model *m, sim_dma *d, double now) {
   if (m->n == m->cap) {
     int ncap = m->cap ? m->cap * 2 : 16;
     sim_dma **nf = realloc(m->flight, (size_t)ncap * sizeof *nf);
@@ -94,13 +94,13 @@ bool ici_start(ici_model *m, sim_dma *d, double now) {
   return true;
 }
 
-static double finish_time(const ici_model *m, const sim_dma *d) {
+static double finish_time(const tm_ici_model *m, const sim_dma *d) {
   if (!d->arrived) return d->arrive;
   if (d->remaining <= 0) return m->now;
   return d->rate > 0 ? m->now + d->remaining / d->rate : TM_INF;
 }
 
-static int earliest(const ici_model *m) {
+static int earliest(const tm_ici_model *m) {
   int best = -1;
   double tb = TM_INF;
   for (int i = 0; i < m->n; i++) {
@@ -110,12 +110,12 @@ static int earliest(const ici_model *m) {
   return best;
 }
 
-double ici_next(const ici_model *m) {
+double tm_ici_next(const tm_ici_model *m) {
   int i = earliest(m);
   return i < 0 ? TM_INF : finish_time(m, m->flight[i]);
 }
 
-static void rates(ici_model *m) {
+static void rates(tm_ici_model *m) {
   for (int i = 0; i < m->n; i++) {
     sim_dma *d = m->flight[i];
     if (!d->arrived) continue;
@@ -128,7 +128,7 @@ static void rates(ici_model *m) {
   }
 }
 
-static void use_links(ici_model *m, const sim_dma *d, int delta) {
+static void use_links(tm_ici_model *m, const sim_dma *d, int delta) {
   for (int h = 0; h < d->nhops; h++) {
     int l = d->route[h];
     if (delta > 0 && m->users[l]++ == 0) m->busy_since[l] = m->now;
@@ -136,7 +136,7 @@ static void use_links(ici_model *m, const sim_dma *d, int delta) {
   }
 }
 
-sim_dma *ici_step(ici_model *m) {
+sim_dma *tm_ici_step(tm_ici_model *m) {
   int i = earliest(m);
   if (i < 0) return NULL;
   sim_dma *d = m->flight[i];

@@ -103,7 +103,7 @@ void tm_dma_landed(tsr_timing *t, sim_dma *d) {
     return;
   }
   core_sim *owner = &t->cores[d->core];
-  if (!engines_done(t, &owner->engines, d)) t->nomem = true;
+  if (!tm_engines_done(t, &owner->engines, d)) t->nomem = true;
   if (--owner->dma_inflight == 0) {
     double active = d->done - owner->dma_active_since;
     if (owner->k) owner->k->dma_active += active;
@@ -205,7 +205,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
     d->twin = twin;
     if (ici) {
       d->ici = true;
-      ici_route(&t->ici, d->device, twin->device, d);
+      tm_ici_route(&t->ici, d->device, twin->device, d);
       device_sim *dev = &t->devices[d->device];
       dev->copies_sent++;
       dev->bytes_sent += r->nominal;
@@ -217,7 +217,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
     enqueue(t, twin);
   }
   if (cs->dma_inflight++ == 0) cs->dma_active_since = cs->clock;
-  if (!engines_submit(t, &cs->engines, d, cs->clock)) t->nomem = true;
+  if (!tm_engines_submit(t, &cs->engines, d, cs->clock)) t->nomem = true;
 }
 
 /* Claims DMAs of the semaphore until their bytes cover the wait. On many devices a wait may
@@ -256,9 +256,9 @@ static void sem_signal(tsr_timing *t, core_sim *cs, int core, const log_rec *r) 
     d->device = tm_device_of(t, core);
     d->sem = s;
     d->nominal = r->bytes;
-    ici_route(&t->ici, d->device, tm_device_of(t, r->target), d);
+    tm_ici_route(&t->ici, d->device, tm_device_of(t, r->target), d);
     t->devices[d->device].signals_sent++;
-    if (!ici_start(&t->ici, d, cs->clock)) t->nomem = true;
+    if (!tm_ici_start(&t->ici, d, cs->clock)) t->nomem = true;
     return;
   }
   signal_at(t, s, r->bytes, cs->clock, false);

@@ -142,7 +142,7 @@ static void device_figures(const tsr_timing *t, int d, tsr_timing_device *o) {
                            .signals_sent = ds->signals_sent};
   for (int c = d * t->cores_per_device; c < (d + 1) * t->cores_per_device && c < t->num_cores; c++)
     if (t->cores[c].seen && t->cores[c].clock > o->seconds) o->seconds = t->cores[c].clock;
-  for (int l = 0; l < ici_links(&t->ici); l++) {
+  for (int l = 0; l < tm_ici_links(&t->ici); l++) {
     if (l / 2 / t->ici.rank != d) continue; /* not one of its outgoing links */
     if (t->ici.busy[l] > o->busiest_link_seconds) o->busiest_link_seconds = t->ici.busy[l];
     if (t->ici.bytes[l] > o->busiest_link_bytes) o->busiest_link_bytes = t->ici.bytes[l];

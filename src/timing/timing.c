@@ -38,8 +38,8 @@ tsr_status tsr_timing_create(const tsr_chip *chip, const tsr_timing_options *opt
 
 static void free_state(tsr_timing *t) {
   for (int c = 0; c < TM_MAX_CORES; c++) free(t->cores[c].q.a);
-  for (int d = 0; d < TM_MAX_DEVICES; d++) hbm_free(&t->hbm[d]);
-  ici_free(&t->ici);
+  for (int d = 0; d < TM_MAX_DEVICES; d++) tm_hbm_free(&t->hbm[d]);
+  tm_ici_free(&t->ici);
   for (size_t i = 0; i < t->sems_cap; i++) free(t->sems ? t->sems[i] : NULL);
   free(t->sems);
   for (size_t i = 0; i < t->nchunks; i++) free(t->chunks[i]);
@@ -55,9 +55,9 @@ static void free_state(tsr_timing *t) {
 static void clear_state(tsr_timing *t) {
   size_t from = offsetof(tsr_timing, cores);
   memset((char *)t + from, 0, sizeof *t - from);
-  for (int d = 0; d < TM_MAX_DEVICES; d++) hbm_init(&t->hbm[d], &t->chip);
+  for (int d = 0; d < TM_MAX_DEVICES; d++) tm_hbm_init(&t->hbm[d], &t->chip);
   /* checked by tsr_timing_attach, which is where a mesh comes from */
-  (void)ici_init(&t->ici, &t->chip, t->num_devices, t->mesh_rank, t->mesh_shape);
+  (void)tm_ici_init(&t->ici, &t->chip, t->num_devices, t->mesh_rank, t->mesh_shape);
   for (int c = 0; c < TM_MAX_CORES; c++) {
     t->cores[c].vmem_counter = -1;
     t->cores[c].last_name_id = -1;
@@ -236,12 +236,12 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
     int64_t tiles = ev->src ? tsr_timing_tile_bytes(ev->src) : 0;
     r.bytes = tiles > ev->bytes ? tiles : ev->bytes;
     r.nominal = ev->bytes;
-    r.key = sem_identity(ev->sem, ev->core);
+    r.key = machine_sem_identity(ev->sem, ev->core);
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
     if (ev->recv_sem && ev->target_core >= 0 && ev->target_core < cpd && ev->target_device >= 0 &&
         ev->target_device < t->num_devices) { /* a remote copy: it also counts on the receiver */
       r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
-      r.recv_key = sem_identity_on(ev->recv_sem, ev->target_device, ev->target_core);
+      r.recv_key = machine_sem_identity_on(ev->recv_sem, ev->target_device, ev->target_core);
       if (other_device) break; /* over ICI; the HBM at either end is not the bottleneck */
     }
     /* An HBM-to-HBM copy reads and writes HBM: both cross its bus. */
@@ -250,17 +250,17 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
   }
   case TSR_EV_DMA_WAIT_BEGIN:
     r.bytes = ev->bytes;
-    r.key = sem_identity(ev->sem, ev->core);
+    r.key = machine_sem_identity(ev->sem, ev->core);
     break;
   case TSR_EV_SEM_SIGNAL:
     r.bytes = ev->amount;
-    r.key = other_device ? sem_identity_on(ev->sem, ev->target_device, ev->target_core)
-                         : sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
+    r.key = other_device ? machine_sem_identity_on(ev->sem, ev->target_device, ev->target_core)
+                         : machine_sem_identity(ev->sem, ev->target_core >= 0 ? ev->target_core : ev->core);
     if (other_device) r.target = (int16_t)(ev->target_device * cpd + ev->target_core);
     break;
   case TSR_EV_SEM_WAIT:
     r.bytes = ev->amount;
-    r.key = sem_identity(ev->sem, ev->core);
+    r.key = machine_sem_identity(ev->sem, ev->core);
     break;
   case TSR_EV_BODY_END:
     r.seconds = tsr_timing_body_seconds(&t->chip, ev->cost);
@@ -319,9 +319,9 @@ tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
     return tsr_fail(TSR_ERR_INVALID, "timing model: at most %d cores (%d device(s) of %d)", TM_MAX_CORES, devices, n);
   int64_t shape[TSR_MAX_MESH_RANK] = {0};
   int rank = tsr_machine_mesh_shape(m, shape);
-  ici_model probe = {0};
-  tsr_status st = ici_init(&probe, &t->chip, devices, rank, shape);
-  ici_free(&probe);
+  tm_ici_model probe = {0};
+  tsr_status st = tm_ici_init(&probe, &t->chip, devices, rank, shape);
+  tm_ici_free(&probe);
   if (st != TSR_OK) return st;
   pthread_mutex_lock(&t->lock);
   if ((devices > 1 || t->num_devices > 1) && (devices != t->num_devices || n != t->cores_per_device)) {
@@ -373,10 +373,10 @@ void tm_advance(tsr_timing *t, bool flush) {
     int hbm_dev = 0;
     double t_hbm = TM_INF;
     for (int d = 0; d < t->num_devices; d++) {
-      double h = hbm_next(&t->hbm[d]);
+      double h = tm_hbm_next(&t->hbm[d]);
       if (h < t_hbm) { t_hbm = h; hbm_dev = d; }
     }
-    double t_ici = ici_next(&t->ici);
+    double t_ici = tm_ici_next(&t->ici);
     double next = t_best < t_hbm ? t_best : t_hbm;
     if (t_ici < next) next = t_ici;
     if (next >= TM_INF) {
@@ -394,12 +394,12 @@ void tm_advance(tsr_timing *t, bool flush) {
     /* a core with nothing logged yet could still log a record of this time that goes first */
     if (t_limit == next && next == t_best && t_ici > t_best && t_hbm > t_best && limit_core < best) return;
     if (t_ici <= t_best && t_ici <= t_hbm) {
-      sim_dma *d = ici_step(&t->ici);
+      sim_dma *d = tm_ici_step(&t->ici);
       if (d) tm_dma_landed(t, d);
       continue;
     }
     if (t_hbm <= t_best) {
-      sim_dma *d = hbm_step(&t->hbm[hbm_dev]);
+      sim_dma *d = tm_hbm_step(&t->hbm[hbm_dev]);
       if (d) tm_dma_landed(t, d);
       continue;
     }

@@ -80,7 +80,7 @@ typedef struct sim_sem {
  * DMA in flight; it lands when the virtual time (bytes received per DMA since the start)
  * reaches its tag = virtual time at arrival + bytes. Arrivals are kept in time order (they
  * come nearly in order: a ring, sorted from its tail); transfers are a min-heap by tag. */
-typedef struct hbm_model {
+typedef struct tm_hbm_model {
   double bw_core, bw_chip, latency;
   double now, vtime;
   int n;                          /* transfers in progress */
@@ -91,13 +91,13 @@ typedef struct hbm_model {
   sim_dma **heap;
   size_t heap_len, heap_cap;
   double busy_since, busy_seconds;
-} hbm_model;
+} tm_hbm_model;
 
 /* The ICI between devices: a torus of the mesh's shape (rank <= the chip's torus dimensions),
  * every link one way at `bw`. A transfer arrives hops x latency after it starts, then moves
  * at min over its route's links of bw / transfers on that link (recomputed at each arrival
  * and landing; transfers in flight are few: O(n) per event). */
-typedef struct ici_model {
+typedef struct tm_ici_model {
   int devices, rank;
   int shape[3];
   double bw, latency, now;
@@ -106,27 +106,27 @@ typedef struct ici_model {
   int users[TM_MAX_LINKS];
   double busy_since[TM_MAX_LINKS], busy[TM_MAX_LINKS];
   int64_t bytes[TM_MAX_LINKS];
-} ici_model;
+} tm_ici_model;
 
 /* ici.c */
-tsr_status ici_init(ici_model *m, const tsr_chip *chip, int devices, int rank, const int64_t *shape);
-void ici_free(ici_model *m);
-int ici_links(const ici_model *m);
+tsr_status tm_ici_init(tm_ici_model *m, const tsr_chip *chip, int devices, int rank, const int64_t *shape);
+void tm_ici_free(tm_ici_model *m);
+int tm_ici_links(const tm_ici_model *m);
 /* "device 0 -> 1 (dim 0 +)" */
-void ici_link_name(const ici_model *m, int link, char *buf, size_t cap);
+void tm_ici_link_name(const tm_ici_model *m, int link, char *buf, size_t cap);
 /* Fills d->route and d->nhops: dimension order, the shorter way round each ring. */
-void ici_route(const ici_model *m, int from, int to, sim_dma *d);
-bool ici_start(ici_model *m, sim_dma *d, double now); /* false: out of memory */
-double ici_next(const ici_model *m);
+void tm_ici_route(const tm_ici_model *m, int from, int to, sim_dma *d);
+bool tm_ici_start(tm_ici_model *m, sim_dma *d, double now); /* false: out of memory */
+double tm_ici_next(const tm_ici_model *m);
 /* Advances to the next event; returns the transfer that landed, or NULL for an arrival. */
-sim_dma *ici_step(ici_model *m);
+sim_dma *tm_ici_step(tm_ici_model *m);
 
-void hbm_init(hbm_model *h, const tsr_chip *chip);
-void hbm_free(hbm_model *h);
-bool hbm_start(hbm_model *h, sim_dma *d);   /* false: out of memory */
-double hbm_next(const hbm_model *h);       /* time of the next arrival or landing */
+void tm_hbm_init(tm_hbm_model *h, const tsr_chip *chip);
+void tm_hbm_free(tm_hbm_model *h);
+bool tm_hbm_start(tm_hbm_model *h, sim_dma *d);   /* false: out of memory */
+double tm_hbm_next(const tm_hbm_model *h);       /* time of the next arrival or landing */
 /* Advances to the next event; returns the DMA that landed, or NULL for an arrival. */
-sim_dma *hbm_step(hbm_model *h);
+sim_dma *tm_hbm_step(tm_hbm_model *h);
 
 /* A core's DMA engines: each moves one DMA at a time, from its start (plus the latency to the
  * first byte) to its landing; DMAs issued while all are busy wait in order of issue. Any
@@ -140,9 +140,9 @@ typedef struct engine_pool {
 } engine_pool;
 
 /* engines.c: hands a DMA issued at `now` to a free engine (and the HBM) or queues it; false:
- * out of memory. engines_done frees the landed DMA's engine for the next one waiting. */
-bool engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now);
-bool engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d);
+ * out of memory. tm_engines_done frees the landed DMA's engine for the next one waiting. */
+bool tm_engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now);
+bool tm_engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d);
 
 typedef enum { CS_RUN, CS_WAIT_DMA, CS_WAIT_SEM, CS_WAIT_KERNEL } core_state;
 
@@ -219,8 +219,8 @@ struct tsr_timing {
   pthread_mutex_t lock;
   /* simulation state from here on (tsr_timing_reset clears it) */
   core_sim cores[TM_MAX_CORES];
-  hbm_model hbm[TM_MAX_DEVICES]; /* each device's own */
-  ici_model ici;
+  tm_hbm_model hbm[TM_MAX_DEVICES]; /* each device's own */
+  tm_ici_model ici;
   device_sim devices[TM_MAX_DEVICES];
   /* semaphores: open addressing by key */
   sim_sem **sems;

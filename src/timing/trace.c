@@ -92,9 +92,9 @@ tsr_status tsr_timing_write_trace(tsr_timing *t, const char *path) {
       thread_name(t, f, tm_lane_tid(c, l), name);
     }
   }
-  for (int l = 0; l < ici_links(&t->ici); l++) {
+  for (int l = 0; l < tm_ici_links(&t->ici); l++) {
     char name[96];
-    ici_link_name(&t->ici, l, name, sizeof name);
+    tm_ici_link_name(&t->ici, l, name, sizeof name);
     thread_name(t, f, tm_link_tid(l), name);
   }
   for (int64_t i = 0; i < t->ntrace; i++) {

@@ -4,7 +4,7 @@
 # JAX conformance suite runs with one and with three host parts besides core 0's (--host-helpers 1
 # and 3) and without (-1), unobserved (--no-check): the outputs must be the same bits and the
 # report's steps and DMA counts the same; in zero-copy mode too; and with every checker
-# (--check, which follows the split part by part), which must find nothing; and on v5p, whose
+# (--check, which gets the split's events spliced too), which must find nothing; and on v5p, whose
 # two cores each split their share; and timed, with the same timing report, JSON and trace.
 # Every kernel splits but those whose body has DMA, semaphore or log ops (debug_print,
 # emit_pipeline_matmul, manual_dma) or that alias an input to an output (io_alias), whatever
@@ -58,8 +58,8 @@ for kd in "$suite"/*/; do
 done
 # timed: the timing model gets the parts' events spliced into the run in order's, so a run it
 # observes splits as an unobserved one does, and its report, JSON and trace are the same byte
-# for byte as without the split (one TensorCore and two; with the checkers too, which follow
-# the split part by part)
+# for byte as without the split (one TensorCore and two; with the checkers too, which get
+# them the same way)
 timed() {
   local k=$1 module=$2 label=$3 ok=1 want=1
   shift 3
