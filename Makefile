@@ -39,4 +39,4 @@ bench: build
 	@for b in $$(./$(BUILD)/tessera bench --list); do ./$(BUILD)/tessera bench $$b; done
 
 clean:
-	rm -rf build build-clang build-asan build-tsan build-fuzz build-python build-logs
+	rm -rf build build-clang build-asan build-tsan build-fuzz build-python build-wheel build-logs

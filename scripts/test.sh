@@ -53,11 +53,25 @@ st_ctest() { cd build && ctest --output-on-failure -j"$CTEST_JOBS"; }
 stage ctest_quick 2 "gcc"
 st_ctest_quick() { cd build && ctest --output-on-failure -j"$CTEST_JOBS" -E "$SLOW"; }
 
-WHEELS=build-python/wheel
-stage package 2 ""
+WHEELS=build-python/wheel WHEEL_BUILD=build-wheel
+stage package 2 "gcc"
 st_package() { # the Python package's wheel (pip wheel .), built once, installed into the pinned venv
   local args=()
-  [ ${#launcher[@]} -gt 0 ] && args=(-Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
+  # after the gcc build, with its compiler named as it is there (ccache keys on the name) and in
+  # a folder as deep (CCACHE_BASEDIR makes paths relative to it): the library's sources, the
+  # same flags, come from ccache
+  local cc
+  cc=$(sed -n 's/^CMAKE_C_COMPILER:FILEPATH=//p' build/CMakeCache.txt)
+  args+=(-Cbuild-dir="$WHEEL_BUILD")
+  if [ -n "$cc" ]; then
+    args+=(-Ccmake.define.CMAKE_C_COMPILER="$cc")
+    # configured before with another compiler, CMake would drop its cache, and with it the
+    # other definitions (the launcher among them), for that run
+    if [ -f "$WHEEL_BUILD/CMakeCache.txt" ] && ! grep -q "^CMAKE_C_COMPILER:[A-Z]*=$cc\$" "$WHEEL_BUILD/CMakeCache.txt"; then
+      rm -f "$WHEEL_BUILD/CMakeCache.txt"
+    fi
+  fi
+  [ ${#launcher[@]} -gt 0 ] && args+=(-Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
   rm -rf "$WHEELS"
   "$py" -m pip wheel --quiet --disable-pip-version-check --no-build-isolation --no-deps "${args[@]}" -w "$WHEELS" .
   "$py" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$WHEELS"/tessera-*.whl

@@ -217,6 +217,11 @@ static void result_free(result *r) {
 /* Random inputs: floats of every magnitude, one in sixteen raw bits (NaNs, infinities,
  * subnormals); integers small (indices) or anything. */
 static void fill(tsr_array *a) {
+  /* 2^-32 .. 2^31: a float of 24 bits times one of these is exact (the smallest product,
+   * 2^-31 * 2^-32, is normal), the same bits as ldexpf, without a libm call per element */
+  static float pow2[64];
+  if (pow2[0] == 0.0f)
+    for (int e = 0; e < 64; e++) pow2[e] = ldexpf(1.0f, e - 32);
   size_t es = tsr_dtype_size(a->dtype);
   int64_t n = tsr_array_numel(a);
   for (int64_t i = 0; i < n; i++) {
@@ -226,7 +231,7 @@ static void fill(tsr_array *a) {
       int32_t v = (int32_t)(r & 1);
       memcpy(p, &v, 4);
     } else if (a->dtype == TSR_F32 && (r & 15)) {
-      float v = ldexpf((float)(int32_t)(r >> 32) / 2147483648.0f, (int)((r >> 8) & 63) - 32);
+      float v = (float)(int32_t)(r >> 32) / 2147483648.0f * pow2[(r >> 8) & 63];
       memcpy(p, &v, 4);
     } else if (tsr_dtype_is_float(a->dtype) || (r & 1)) {
       memcpy(p, &r, es < 8 ? es : 8);

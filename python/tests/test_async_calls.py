@@ -26,8 +26,10 @@ ORDERS = [("eager", True), ("on-wait", True), ("random", True), ("eager", False)
 
 
 # With jax 0.10.0 what a core_map writes to a captured ref does not reach the next core_map
-# (the next one reads tessera's poison); 0.10.1 and 0.10.2 carry it. Not yet understood: strict,
-# so that a fix shows.
+# (the next one reads tessera's poison); 0.10.2 carries it. JAX 0.10.0's core_map discharge has
+# the kernel write the input of an aliased input/output pair, and its mpmd_map lowers through
+# the pallas_call pipeline, which gives input and output a window each: the output's, copied
+# out, was never written (docs/jax.md). Strict, so that a change shows.
 OLD_CAPTURE = pytest.mark.xfail(jax_older_than("0.10.1"), strict=True,
                                 reason="jax 0.10.0: a captured ref's writes do not reach the next core_map")
 
