@@ -114,6 +114,9 @@ st_production() { # vLLM's TPU kernel tests through tessera, the CI subset (test
   # (CI reaches no network), as v6e: every one must pass (the whole run: docs/production.md)
   "$py" tests/production/run.py --tpu-inference tests/production/vendor --subset tests/production/subset.txt \
     --chip v6e --strict --quiet
+  # the same case through the PJRT plugin: JAX's TPU backend is tessera's (docs/pjrt.md)
+  "$py" tests/production/run.py --tpu-inference tests/production/vendor --subset tests/production/subset.txt \
+    --chip v6e --plugin --strict --quiet
 }
 
 stage asan 2 ""

@@ -321,6 +321,11 @@ static void test_narrow_memory(void) {
   truncf_module(f8, sizeof f8, "f8E4M3B11FNUZ");
   CHECK_OK(run1(f8, f11, TSR_F32, 1, 4, b8, TSR_F8E4M3B11FNUZ, 1, 4));
   CHECK(b8[0][0] == 88 && b8[0][1] == 128 && b8[0][2] == 74 && b8[0][3] == 8);
+  /* and as e8m0fnu, the nearer power of two: 1, 4 (3 is halfway: up), 0.25, 2^-10 */
+  float fe8[1][4] = {{1.0f, 3.0f, 0.3f, 1e-3f}};
+  truncf_module(f8, sizeof f8, "f8E8M0FNU");
+  CHECK_OK(run1(f8, fe8, TSR_F32, 1, 4, b8, TSR_F8E8M0FNU, 1, 4));
+  CHECK(b8[0][0] == 127 && b8[0][1] == 129 && b8[0][2] == 125 && b8[0][3] == 117);
   /* the dtypes by name */
   tsr_dtype t;
   CHECK(tsr_dtype_parse("float8_e4m3fn", &t) && t == TSR_F8E4M3FN && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
@@ -357,7 +362,22 @@ static void test_float8(void) {
   CHECK(isnan(tsr_f8e4m3b11fnuz_to_f32(0x80)) && tsr_f8e4m3b11fnuz_to_f32(0x7F) == 30.0f &&
         tsr_f8e4m3b11fnuz_to_f32(0x01) == 0x1p-13f && tsr_f8e4m3b11fnuz_to_f32(0xE2) == -2.5f &&
         tsr_f8e4m3b11fnuz_to_f32(0x88) == -0x1p-10f);
+  /* e8m0fnu (ml_dtypes.float8_e8m0fnu): powers of two 2^-127 .. 2^127; halfway rounds up (3 to
+   * 4, 0.75 to 1, 1.5 * 2^-127 to 2^-126); below 2^-127 is 2^-127; zero, negatives, infinities
+   * and what rounds past 2^127 are NaN (0xFF) */
+  static const float z[] = {1, 1.5f, 3, 0.75f, 6, 1.4999f, 1.5001f, 0.3f, 0x1p-127f, 0x1p-128f, 0x1.8p-127f, 1e-40f,
+                            0x1p127f, 0x1.cp127f, 0.0f, -0.0f, -1, INFINITY, NAN};
+  static const uint8_t e8[] = {127, 128, 129, 127, 130, 127, 128, 125, 0, 0, 1, 0, 254, 255, 255, 255, 255, 255, 255};
+  for (size_t i = 0; i < sizeof z / sizeof z[0]; i++) {
+    bad += tsr_f32_to_f8e8m0fnu(z[i]) != e8[i];
+    if (tsr_f32_to_f8e8m0fnu(z[i]) != e8[i])
+      fprintf(stderr, "  f8 of %g: e8m0fnu %u (want %u)\n", (double)z[i], tsr_f32_to_f8e8m0fnu(z[i]), e8[i]);
+  }
+  CHECK(bad == 0);
+  CHECK(isnan(tsr_f8e8m0fnu_to_f32(0xFF)) && tsr_f8e8m0fnu_to_f32(0) == 0x1p-127f && tsr_f8e8m0fnu_to_f32(127) == 1.0f &&
+        tsr_f8e8m0fnu_to_f32(254) == 0x1p127f);
   tsr_dtype t;
+  CHECK(tsr_dtype_parse("float8_e8m0fnu", &t) && t == TSR_F8E8M0FNU && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
   CHECK(tsr_dtype_parse("float8_e4m3b11fnuz", &t) && t == TSR_F8E4M3B11FNUZ && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t));
   /* every byte decodes to a value that encodes back to it (NaNs to the NaN pattern) */
   bad = 0;
@@ -367,6 +387,8 @@ static void test_float8(void) {
     bad += f5 == f5 ? tsr_f32_to_f8e5m2(f5) != b : (b & 0x7C) != 0x7C;
     float fb = tsr_f8e4m3b11fnuz_to_f32((uint8_t)b);
     bad += fb == fb ? tsr_f32_to_f8e4m3b11fnuz(fb) != b : b != 0x80;
+    float fe = tsr_f8e8m0fnu_to_f32((uint8_t)b);
+    bad += fe == fe ? tsr_f32_to_f8e8m0fnu(fe) != b : b != 0xFF;
   }
   CHECK(bad == 0);
   CHECK(tsr_f8e4m3fn_to_f32(0x7E) == 448.0f && tsr_f8e4m3fn_to_f32(0x01) == 0x1p-9f && tsr_f8e5m2_to_f32(0x7B) == 57344.0f);

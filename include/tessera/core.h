@@ -82,7 +82,8 @@ void tsr_blas_library(const char *path);
   X(F8E5M2, "f8e5m2", 1, 1, 1, 1)    \
   X(I4, "i4", 1, 0, 1, 1)             \
   X(F8E4M3B11FNUZ, "f8e4m3b11fnuz", 1, 1, 1, 1) \
-  X(U4, "u4", 1, 0, 0, 1)
+  X(U4, "u4", 1, 0, 0, 1)             \
+  X(F8E8M0FNU, "f8e8m0fnu", 1, 1, 0, 1)
 
 typedef enum tsr_dtype {
 #define TSR_X(e, n, b, f, s, t) TSR_##e,
@@ -117,6 +118,11 @@ float tsr_f8e5m2_to_f32(uint8_t h);
  * 0x80 is the one NaN, which infinities and what rounds past 30 give. */
 uint8_t tsr_f32_to_f8e4m3b11fnuz(float v);
 float tsr_f8e4m3b11fnuz_to_f32(uint8_t h);
+/* e8m0fnu (the block scales of MX formats): an exponent only, bias 127, no sign, zero or
+ * infinity; 0xFF is NaN, which zero, negatives, infinities and what rounds past 2^127 give. A
+ * value rounds to the nearer power of two, halfway (1.5 * 2^e) up, as ml_dtypes rounds. */
+uint8_t tsr_f32_to_f8e8m0fnu(float v);
+float tsr_f8e8m0fnu_to_f32(uint8_t h);
 
 /* ---- memory spaces ----------------------------------------------------------------- */
 

@@ -157,6 +157,32 @@ def test_uint4_in_graph_and_kernel():
     assert got == {"x": True, "y": True}
 
 
+E8M0 = """
+import json, jax, jax.numpy as jnp, numpy as np, ml_dtypes
+x = np.array([1, 1.5, 3, 0.75, 0.3, 2.0**-127, 2.0**-128, 2.0**127, 0, -1, np.inf, np.nan], np.float32)
+bits = np.array([0, 1, 100, 127, 128, 254, 255], np.uint8)
+# the block scales of MX formats, as tpu-inference's DeepSeek V4 kernels and tests make them
+@jax.jit
+def f(x, bits):
+    e = x.astype(jnp.float8_e8m0fnu)
+    return (jax.lax.bitcast_convert_type(e, jnp.uint8), e.astype(jnp.bfloat16).astype(jnp.float32),
+            jax.lax.bitcast_convert_type(bits, jnp.float8_e8m0fnu).astype(jnp.float32))
+enc, back, dec = map(np.asarray, f(x, bits))
+with np.errstate(over="ignore"):
+    want_enc = x.astype(ml_dtypes.float8_e8m0fnu)
+want_dec = bits.view(ml_dtypes.float8_e8m0fnu).astype(np.float32)
+print(json.dumps({"enc": enc.tolist() == want_enc.view(np.uint8).tolist(),
+                  "back": np.array_equal(back, want_enc.astype(ml_dtypes.bfloat16).astype(np.float32), equal_nan=True),
+                  "dec": np.array_equal(dec, want_dec, equal_nan=True)}))
+"""
+
+
+def test_float8_e8m0fnu_in_graph():
+    # converts to and from e8m0fnu and its bytes, as ml_dtypes computes them (the graph
+    # around tpu-inference's DeepSeek V4 kernels; tessera refused the type before)
+    assert run_json(E8M0, "v6e") == {"enc": True, "back": True, "dec": True}
+
+
 UNSUPPORTED_OP = """
 import jax, jax.numpy as jnp, numpy as np
 from jax import lax

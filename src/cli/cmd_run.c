@@ -104,6 +104,8 @@ static void fill_random(tsr_array *a, unsigned seed) {
       else if (a->dtype == TSR_F16) ((uint16_t *)a->data)[i] = tsr_f32_to_f16(f);
       else if (a->dtype == TSR_F8E4M3FN) ((uint8_t *)a->data)[i] = tsr_f32_to_f8e4m3fn(f);
       else if (a->dtype == TSR_F8E5M2) ((uint8_t *)a->data)[i] = tsr_f32_to_f8e5m2(f);
+      else if (a->dtype == TSR_F8E8M0FNU) /* powers of two only: 2^-4 .. 2^3 */
+        ((uint8_t *)a->data)[i] = tsr_f32_to_f8e8m0fnu(ldexpf(1.0f, (int)(u * 8) - 4));
       else ((uint8_t *)a->data)[i] = tsr_f32_to_f8e4m3b11fnuz(f);
     } else {
       int64_t v = (int64_t)(u * 17) - 8;

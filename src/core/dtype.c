@@ -46,6 +46,7 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_F8E4M3FN: return tsr_f8e4m3fn_to_f32(((const uint8_t *)p)[i]);
   case TSR_F8E5M2: return tsr_f8e5m2_to_f32(((const uint8_t *)p)[i]);
   case TSR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32(((const uint8_t *)p)[i]);
+  case TSR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32(((const uint8_t *)p)[i]);
   default: return (double)dtype_load_i64(t, p, i);
   }
 }
@@ -62,7 +63,7 @@ int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_U16: return ((const uint16_t *)p)[i];
   case TSR_U32: return ((const uint32_t *)p)[i];
   case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128: case TSR_F8E4M3FN: case TSR_F8E5M2:
-  case TSR_F8E4M3B11FNUZ:
+  case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU:
     return (int64_t)dtype_load_f64(t, p, i);
   default: return 0;
   }
@@ -76,7 +77,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"float64", TSR_F64}, {"int64", TSR_I64},     {"uint64", TSR_U64},
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
       {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4}, {"uint4", TSR_U4},
-      {"float8_e4m3b11fnuz", TSR_F8E4M3B11FNUZ},
+      {"float8_e4m3b11fnuz", TSR_F8E4M3B11FNUZ}, {"float8_e8m0fnu", TSR_F8E8M0FNU},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
     if (strcmp(name, traits[t].name) == 0) { *out = (tsr_dtype)t; return true; }
@@ -195,3 +196,14 @@ float tsr_f8e4m3b11fnuz_to_f32(uint8_t h) {
   if (e == 0) return sign * ldexpf((float)m, -13);
   return sign * ldexpf((float)(m | 8), e - 14);
 }
+
+uint8_t tsr_f32_to_f8e8m0fnu(float v) {
+  if (!(v > 0) || isinf(v)) return 0xFF; /* NaN, zero, negatives and infinity have no pattern */
+  int e;
+  double m = frexp((double)v, &e); /* v = m * 2^e, m in [0.5, 1): 2m * 2^(e - 1) */
+  int field = e - 1 + 127 + (m >= 0.75); /* the nearer power of two, halfway up */
+  if (field < 0) return 0;               /* below 2^-127, the smallest */
+  return field > 254 ? 0xFF : (uint8_t)field;
+}
+
+float tsr_f8e8m0fnu_to_f32(uint8_t h) { return h == 0xFF ? NAN : ldexpf(1.0f, (int)h - 127); }

@@ -75,6 +75,7 @@ static bool dtype_of(XLA_FFI_DataType t, tsr_dtype *out) {
   case XLA_FFI_DataType_F8E4M3FN: *out = TSR_F8E4M3FN; return true;
   case XLA_FFI_DataType_F8E5M2: *out = TSR_F8E5M2; return true;
   case XLA_FFI_DataType_F8E4M3B11FNUZ: *out = TSR_F8E4M3B11FNUZ; return true;
+  case XLA_FFI_DataType_F8E8M0FNU: *out = TSR_F8E8M0FNU; return true;
   case XLA_FFI_DataType_S4: *out = TSR_I4; return true; /* packed two to a byte: see run() */
   /* the kernel's i4 is signless: its ops (extui or extsi) say how a nibble reads, so a uint4
    * array is the same nibbles */

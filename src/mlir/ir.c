@@ -212,6 +212,7 @@ bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
     case TSR_IR_F8E4M3FN: *out = TSR_F8E4M3FN; return true;
     case TSR_IR_F8E5M2: *out = TSR_F8E5M2; return true;
     case TSR_IR_F8E4M3B11FNUZ: *out = TSR_F8E4M3B11FNUZ; return true;
+    case TSR_IR_F8E8M0FNU: *out = TSR_F8E8M0FNU; return true;
     default: return false;
     }
   }
@@ -409,6 +410,7 @@ static double bits_to_double(uint64_t bits, tsr_ir_float_kind k) {
   case TSR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
   case TSR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
   case TSR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
+  case TSR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
   default: return 0; /* other formats are kept as bits only */
   }
 }

@@ -751,6 +751,7 @@ static bool float_bits(tsr_ir_float_kind k, double f, uint64_t *bits) {
   case TSR_IR_F8E4M3FN: *bits = tsr_f32_to_f8e4m3fn((float)f); return true;
   case TSR_IR_F8E5M2: *bits = tsr_f32_to_f8e5m2((float)f); return true;
   case TSR_IR_F8E4M3B11FNUZ: *bits = tsr_f32_to_f8e4m3b11fnuz((float)f); return true;
+  case TSR_IR_F8E8M0FNU: *bits = tsr_f32_to_f8e8m0fnu((float)f); return true;
   default: return false;
   }
 }
@@ -764,6 +765,7 @@ static double bits_value(tsr_ir_float_kind k, uint64_t bits) {
   case TSR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
   case TSR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
   case TSR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
+  case TSR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
   default: return 0;
   }
 }

@@ -167,6 +167,7 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
     case TSR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
     case TSR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
     case TSR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
+    case TSR_IR_F8E8M0FNU: o->ek = EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
     default: return false;
     }
   }

@@ -23,7 +23,7 @@
 
 typedef enum vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } vclass;
 typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2,
-                     EK_F8E4M3B11FNUZ } ekind;
+                     EK_F8E4M3B11FNUZ, EK_F8E8M0FNU } ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */

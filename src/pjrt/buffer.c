@@ -25,6 +25,7 @@ static const struct {
     {PJRT_Buffer_Type_C128, TSR_C128, "c128"},       {PJRT_Buffer_Type_F8E5M2, TSR_F8E5M2, "f8e5m2"},
     {PJRT_Buffer_Type_F8E4M3FN, TSR_F8E4M3FN, "f8e4m3fn"},
     {PJRT_Buffer_Type_F8E4M3B11FNUZ, TSR_F8E4M3B11FNUZ, "f8e4m3b11fnuz"},
+    {PJRT_Buffer_Type_F8E8M0FNU, TSR_F8E8M0FNU, "f8e8m0fnu"},
     {PJRT_Buffer_Type_S4, TSR_I4, "s4"},
     {PJRT_Buffer_Type_U4, TSR_U4, "u4"},
 };

@@ -14,7 +14,8 @@ exit 2). No vLLM is installed: tests/production/standin/ provides the few module
 kernels that they import (tpu_inference.logger, tpu_inference.utils, tests.test_utils; their
 docstrings say what and why). Three test files also need sympy (tests/production/requirements.txt).
 
-  tests/production/run.py [--tpu-inference PATH] [--chip v6e,7x] [--files F,...] [-k EXPR]
+  tests/production/run.py [--tpu-inference PATH] [--chip v6e,7x] [--plugin | --shim]
+                          [--files F,...] [-k EXPR] [--sample N]
                           [--subset FILE [--strict]] [--file-timeout S] [--resume]
                           [--no-run] [--markdown OUT] [--json OUT] [--quiet]
                           [--interpret | --interpret-only] [--require-source] [--fetch-only]
@@ -30,6 +31,11 @@ by the first rule of tests/production/failures.tsv whose pattern matches
 as the first chip with every kernel in JAX's TPU interpret mode instead of tessera (the same
 cases); --interpret-only runs them that way only (bench/production_vs_interpret.sh alternates
 the two sides).
+--plugin runs each file with JAX's TPU backend tessera's PJRT plugin instead (TESSERA_TPU=CHIP,
+docs/pjrt.md): jax.devices() are the chip's TPU devices, tessera runs every program of the test
+(its reference computations too), and the shim only records the results. A file whose tests
+ask for more devices (DEVICES) gets them (TESSERA_TPU=v6e:8). Its records are kept apart from
+the shim path's ("v6e-plugin").
 --subset runs the tests listed (one "path::Class::test" a line) and --strict exits 1 unless
 each passes; without --subset, --strict exits 1 on a failure classified "tessera bug" or not at
 all. The figures are in docs/production.md.
@@ -233,11 +239,44 @@ def sample(py: str, src: Path, f: str, standin: str, n: int) -> list[str]:
     return chosen
 
 
+def unfinished(res: Path, targets: list[str], done: list[dict], wall: float, timeout: float | None) -> None:
+    """Records as an error the first of the cases named that has no record after its file's run:
+    the case the run was in when --file-timeout stopped it or the system killed it (out of
+    memory), which would otherwise vanish from the report. The cases after it did not start."""
+    have = {r["id"] for r in jax_upstream.read_records(res)} | {r["id"] for r in done}
+    for t in targets:
+        tid = t.split("::", 1)[1]
+        if tid not in have:
+            why = (f"did not finish: the file's run was stopped after {wall:.0f} s (--file-timeout)"
+                   if timeout is not None and wall >= timeout else
+                   "did not finish: the test process ended without a result (killed, out of memory?)")
+            rec = {"id": tid, "file": Path(t.split("::")[0]).name, "class": record_class(tid), "outcome": "error", "seconds": round(wall, 1), "message": why}
+            with res.open("a") as out:
+                out.write(json.dumps(rec) + "\n")
+            return
+
+
+# Files whose tests need more devices than one chip has, and how many (through the plugin, which
+# gives them: TESSERA_TPU=CHIP:N). all_gather_matmul's test skips unless jax.device_count() == 8.
+DEVICES = {"tests/kernels/collectives/all_gather_matmul_kernel_test.py": 8}
+
+
+def plugin_devices(chip: str, f: str) -> str:
+    """TESSERA_TPU for file f as `chip`: the chip as given, or the slice of the devices the file
+    asks for (a chip given with its own count or mesh is kept)."""
+    return f"{chip}:{DEVICES[f]}" if f in DEVICES and ":" not in chip else chip
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tpu-inference", help="a clone of vllm-project/tpu-inference, or a source tree at the pin")
     ap.add_argument("--url", default=ARCHIVE)
     ap.add_argument("--chip", default="v6e,7x")
+    path = ap.add_mutually_exclusive_group()
+    path.add_argument("--plugin", action="store_true",
+                      help="run each file with JAX's TPU backend tessera's PJRT plugin (TESSERA_TPU=CHIP)")
+    path.add_argument("--shim", action="store_true",
+                      help="run each file through the FFI path and the pytest shim (JAX on its CPU backend)")
     ap.add_argument("--files", help="test files (paths under tests/kernels or their names), comma-separated")
     ap.add_argument("-k", dest="kexpr")
     ap.add_argument("--subset")
@@ -276,7 +315,12 @@ def main() -> int:
     rules = jax_upstream.load_rules(HERE / "failures.tsv", CATEGORIES)
     RESULTS.mkdir(parents=True, exist_ok=True)
     chips = [c for c in a.chip.split(",") if c]
-    modes = ([] if a.interpret_only else chips) + (["interpret"] if a.interpret or a.interpret_only else [])
+    plugin = a.plugin
+    if plugin and (a.interpret or a.interpret_only):
+        fail("--interpret runs JAX's interpret mode on the CPU backend: give it without --plugin")
+    # a run through the plugin keeps its records apart from the shim path's: "v6e-plugin"
+    modes = ([] if a.interpret_only else [c + ("-plugin" if plugin else "") for c in chips]) + \
+        (["interpret"] if a.interpret or a.interpret_only else [])
     standin = str(HERE / "standin")
     os.environ["TESSERA_TPU_INFERENCE"] = str(src)
 
@@ -296,14 +340,20 @@ def main() -> int:
             else:
                 targets = [str(src / f)]
             # interpret: the first chip's TPU, its kernels in JAX's interpret mode
-            chip = chips[0] if mode == "interpret" else mode
-            extra = ["--tessera-device-kind"] + (["--tessera-interpret"] if mode == "interpret" else [])
+            chip = chips[0] if mode == "interpret" else mode.removesuffix("-plugin")
+            if plugin:  # the devices the file asks for, as the chip's slice (docs/production.md)
+                chip = plugin_devices(chip, f)
+                extra = []
+            else:
+                extra = ["--tessera-device-kind"] + (["--tessera-interpret"] if mode == "interpret" else [])
             wall = jax_upstream.run_pytest(
                 a.python, src, targets, chip, part, a.quiet, extra, a.kexpr, [r["id"] for r in done],
-                a.compile_cache, [standin, str(src)], a.file_timeout)
+                a.compile_cache, [standin, str(src)], a.file_timeout, plugin=plugin)
             if done:
                 res.write_text(res.read_text() + (part.read_text() if part.exists() else ""))
                 part.unlink(missing_ok=True)
+            if targets[0] != str(src / f):  # cases named: one the run stopped in (--file-timeout,
+                unfinished(res, targets, done, wall, a.file_timeout)  # or killed) is recorded
             recs = [dict(r, file=f) for r in jax_upstream.read_records(res)]
             runs.append((mode, f, wall, recs))
             if not a.quiet:
