@@ -389,7 +389,7 @@ static void test_buffers(void) {
   ARGS(PJRT_Client_BufferFromHostBuffer, u);
   u.client = c;
   u.device = devs[0];
-  u.type = PJRT_Buffer_Type_F8E8M0FNU;
+  u.type = PJRT_Buffer_Type_F8E5M2FNUZ;
   u.dims = &fd;
   u.num_dims = 1;
   u.data = flags;
