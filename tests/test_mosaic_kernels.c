@@ -446,6 +446,52 @@ static void test_dma_any(tsr_machine *m) {
   tsr_mosaic_kernel_destroy(k);
 }
 
+/* A SparseCore subcore's indexed DMAs (sc_gather_scatter.mlir): a gather with its offsets
+ * as a vector, a scatter with them in a VMEM ref, o[perm[i]] = x[idx[i]] against a C loop,
+ * in every DMA mode and under the checkers (no finding); an offset past the array is an error
+ * that names it. */
+static void test_sc_gather_scatter(void) {
+  float x[64 * 128], o[16 * 128];
+  int32_t idx[16], perm[16];
+  tsr_test_fill(x, 64 * 128, 11);
+  for (int i = 0; i < 16; i++) idx[i] = (i * 37 + 5) % 64, perm[i] = (i * 7 + 3) % 16;
+  int64_t sx[2] = {64, 128}, so[2] = {16, 128}, si[1] = {16};
+  tsr_ref in[3] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, sx), tsr_ref_dense(idx, TSR_I32, TSR_HBM, 1, si),
+                   tsr_ref_dense(perm, TSR_I32, TSR_HBM, 1, si)};
+  tsr_ref out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, so);
+  tsr_mosaic_kernel *k = load("tests/mosaic/sc_gather_scatter.mlir");
+  if (!k) return;
+  static const tsr_dma_mode modes[3] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  for (int r = 0; r < 4; r++) {
+    tsr_machine_options mo = {.num_cores = 1, .quiet = true, .dma_mode = modes[r % 3]};
+    tsr_machine *m = NULL;
+    CHECK_OK(tsr_machine_create(&mo, &m));
+    tsr_checker *ck = NULL;
+    if (r == 3) {
+      CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+      CHECK_OK(tsr_checker_attach(ck, m));
+    }
+    memset(o, 0, sizeof o);
+    CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 3, &out, 1, NULL, NULL));
+    int bad = 0;
+    for (int i = 0; i < 16; i++)
+      for (int c = 0; c < 128; c++) bad += o[perm[i] * 128 + c] != x[idx[i] * 128 + c];
+    CHECK_EQ_INT(bad, 0);
+    if (ck) {
+      CHECK_EQ_INT(tsr_checker_count(ck), 0);
+      tsr_checker_destroy(ck);
+    }
+    if (r == 0) {
+      idx[9] = 64;
+      CHECK_FAILS(tsr_mosaic_kernel_run(m, k, in, 3, &out, 1, NULL, NULL), TSR_ERR_BOUNDS,
+                  "offset 64 (entry 9 of the offsets) is outside the 64 rows of the source");
+      idx[9] = (9 * 37 + 5) % 64;
+    }
+    tsr_machine_destroy(m);
+  }
+  tsr_mosaic_kernel_destroy(k);
+}
+
 /* An HBM operand of more than 2^31 elements (dma_big_any.mlir): 10 GiB of address space with
  * no memory behind it but the pages the test writes and the kernel reads, its last 8 rows, past
  * element 2^31. A memref past 2^44 elements, the bound of every array from outside, and a
@@ -1709,6 +1755,7 @@ int main(void) {
   test_matmul_block_one_call();
   test_row_runs();
   test_dma_any(m);
+  test_sc_gather_scatter();
   test_dma_big_any(m);
   test_dma_dynamic(m);
   test_semaphore_operands();

@@ -121,6 +121,10 @@ mpmd_map_tpu_lowering = _get("jax._src.pallas.mpmd", "_mpmd_map_tpu_lowering")
 # function that makes the mesh, which tessera wraps (hook_tensorcore_mesh).
 CompilerParams = _get("jax._src.pallas.mosaic.core", "CompilerParams")
 TensorCoreMesh = _get("jax._src.pallas.mosaic.core", "TensorCoreMesh")
+# The SparseCore's meshes (pl.core_map over its vector or scalar subcores): their kernels lower
+# to Mosaic as a TensorCore mesh's do, for the SparseCore's core type.
+VectorSubcoreMesh = _get("jax._src.pallas.mosaic.sc_core", "VectorSubcoreMesh")
+ScalarSubcoreMesh = _get("jax._src.pallas.mosaic.sc_core", "ScalarSubcoreMesh")
 _tpu_core = _get("jax._src.pallas.mosaic.core")
 _pltpu = _get("jax.experimental.pallas.tpu")
 # Pallas's questions about the TPU (device kind, TensorCores), which tessera answers with its

@@ -282,12 +282,18 @@ def _lower_pallas_call(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any,
     return _retarget(outs, opts, _mesh_attributes(ctx, opts))
 
 
+def _tessera_mesh(mesh: Any) -> bool:
+    """A mesh whose kernels tessera runs: a chip's TensorCores, or a SparseCore's subcores."""
+    kinds = tuple(k for k in (seams.TensorCoreMesh, seams.VectorSubcoreMesh, seams.ScalarSubcoreMesh) if k)
+    return isinstance(mesh, kinds)
+
+
 def _lower_mpmd_map(ctx: mlir.LoweringRuleContext, *in_nodes, interpret: Any, **params):
-    """pl.core_map / pl.kernel over a TensorCore mesh (mpmd_map_p), which lowers for the CPU
+    """pl.core_map / pl.kernel over a TensorCore or SparseCore mesh (mpmd_map_p), which lowers for the CPU
     through JAX's generic pallas_call rule: as on a TPU instead, when tessera is enabled."""
     opts = _options.value
     if opts is None or interpret or not _is_mosaic(params.get("compiler_params")) or \
-            not all(isinstance(m, seams.TensorCoreMesh) for m in params["meshes"]):
+            not all(_tessera_mesh(m) for m in params["meshes"]):
         return seams.mpmd_map_fallback_lowering(ctx, *in_nodes, interpret=interpret, **params)
     _refuse_pinned(ctx, _kernel_name(params))
     outs = seams.mpmd_map_tpu_lowering(ctx, *in_nodes, interpret=interpret, **params)

@@ -153,6 +153,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
     const minst *in = &P->insts[i];
     switch (in->op) {
     case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_SEM_SIGNAL: case MOP_SEM_WAIT:
+    case MOP_ENQUEUE_INDIRECT_DMA: case MOP_WAIT_INDIRECT_DMA:
     case MOP_SEM_READ: case MOP_SEM_ALLOC: case MOP_LOG: case MOP_LOG_BUFFER: case MOP_PRNG_SEED: case MOP_PRNG_BITS:
       split_safe = false;
       break;

@@ -360,6 +360,16 @@ static inline const stype *ST(const exec *x, int32_t s) { return &x->P->types[s]
 static inline int64_t scalar_int(const exec *x, int32_t s) {
   return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
 }
+/* Ops that talk to the machine (DMAs, semaphores) run in a kernel, never in an index map. */
+static inline tsr_status need_ctx(const exec *x) {
+  return x->ctx ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "this op needs a kernel context (not allowed in index maps)");
+}
+/* The one semaphore a memref<!tpu.dma_semaphore> (or a squeezed view of one) names. */
+static inline tsr_ref one_sem(const tsr_ref *r) {
+  tsr_ref s = *r;
+  s.rank = 0;
+  return s;
+}
 static inline size_t class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
 /* Bits of a value's element type (float kinds by format, integers by width). */
 static inline int stype_bits(const stype *t) {
@@ -453,6 +463,11 @@ tsr_status packed_slice(exec *x, const minst *in);
 /* The two sides of a DMA of which one or both are packed views, as refs of one narrow
  * dtype and shape that a plain copy moves bit for bit. */
 tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst);
+/* The same of two sides given as (the view's type, its memory): an indexed DMA's rows. */
+tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, tsr_ref *src, tsr_ref *dst);
+/* Row r of the leading dimension of a view (packed or not): the memory under it and the
+ * view's type of one row. */
+tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow);
 /* tpu.bitcast of a vector across widths (the same packing along the second-minor dimension). */
 tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits);
 

@@ -9,9 +9,6 @@
 #include "core/xsmm.h"
 #include "mosaic/mosaic_internal.h"
 
-static tsr_status need_ctx(const exec *x) {
-  return x->ctx ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "this op needs a kernel context (not allowed in index maps)");
-}
 
 /* ---- matmul ----------------------------------------------------------------------------- */
 
@@ -370,11 +367,6 @@ tsr_status c_dma(comp *c, minst *in) {
   return TSR_OK;
 }
 
-static tsr_ref one_sem(const tsr_ref *r) {
-  tsr_ref s = *r;
-  s.rank = 0;
-  return s;
-}
 
 /* The device and core a DMA or signal goes to (operand indices a_dev, a_core, or -1: this
  * device, this core's id). */

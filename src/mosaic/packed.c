@@ -22,7 +22,7 @@ bool packed_use_ok(int op) {
   case MOP_VLOAD: case MOP_TVLOAD: case MOP_TLOAD: case MOP_STRIDED_LOAD: case MOP_MLOAD:
   case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE:
   case MOP_MEMREF_SLICE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_MEMREF_SQUEEZE: case MOP_ERASE_LAYOUT:
-  case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2:
+  case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_ENQUEUE_INDIRECT_DMA: case MOP_WAIT_INDIRECT_DMA:
     return true;
   default:
     return false;
@@ -362,8 +362,24 @@ static tsr_status narrow_side(const tsr_ref *mem, bool mem_words, int p, int bit
 }
 
 tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
-  const stype *v[2] = {ST(x, s_src), ST(x, s_dst)};
-  const tsr_ref *mem[2] = {SR(x, s_src), SR(x, s_dst)};
+  if (padded_sizes(x, s_src) || padded_sizes(x, s_dst))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
+  return packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), src, dst);
+}
+
+tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow) {
+  *vrow = *view;
+  vrow->shape[0] = 1;
+  vrow->n = view->shape[0] ? view->n / view->shape[0] : 0;
+  if (!view->pack || view->rank > 2) return tsr_ref_slice(mem, 0, r, 1, mrow);
+  if (view->pack < 0)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "one row of narrow elements over words (a packed view's row %lld) as a DMA's row", (long long)r);
+  return tsr_ref_slice(mem, 0, r * view->pack, view->pack, mrow);
+}
+
+tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, tsr_ref *src, tsr_ref *dst) {
+  const stype *v[2] = {vs, vd};
+  const tsr_ref *mem[2] = {ms, md};
   static const char *const name[2] = {"source", "target"};
   int p = 0, bits = 0;
   for (int i = 0; i < 2; i++) {
@@ -384,8 +400,6 @@ tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, 
       return tsr_fail(TSR_ERR_INVALID, "DMA between views of different shapes: dimension %d is %lld in the source and %lld in the target",
                       k, (long long)a, (long long)b);
   }
-  if (padded_sizes(x, s_src) || padded_sizes(x, s_dst))
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
   bool view_words[2];
   tsr_ref *out[2] = {src, dst};
   for (int i = 0; i < 2; i++) {

@@ -1,0 +1,191 @@
+"""SparseCore kernels (pl.core_map over plsc.VectorSubcoreMesh) on tessera: every vector subcore
+of the chip's SparseCores gathers or scatters its share of rows with indexed DMAs
+(pltpu.async_copy of ref.at[indices]), through tessera.jax (the FFI path) and through the PJRT
+plugin (TESSERA_TPU), checked against numpy; an offset outside the array is an error that names
+it."""
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import textwrap
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.experimental.pallas import tpu_sc as plsc
+
+KERNELS = '''
+import functools
+import jax, jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.experimental.pallas import tpu_sc as plsc
+
+
+def mesh():
+    sc = pltpu.get_tpu_info().sparse_core
+    return plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name="subcore",
+                                  num_cores=sc.num_cores, num_subcores=sc.num_subcores)
+
+
+def subcore_rows(rows):
+    """This subcore's number over all SparseCores, and its share of `rows` (rows // subcores)."""
+    m = mesh()
+    w = jax.lax.axis_index(("core", "subcore"))
+    share = rows // (m.num_cores * m.num_subcores)
+    return w, share
+
+
+@functools.partial(jax.jit, static_argnames="by_vector")
+def gather(x, idx, by_vector=False):
+    """out[i] = x[idx[i]]: each subcore gathers its rows from HBM into its own memory with one
+    indexed DMA (offsets from a VMEM ref, or as a vector when by_vector), then copies them out."""
+    n = idx.shape[0]
+    m = mesh()
+    share = n // (m.num_cores * m.num_subcores)
+
+    @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct((n, x.shape[1]), x.dtype), mesh=m,
+                       scratch_types=[pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), x.dtype),
+                                      pltpu.SemaphoreType.DMA(())])
+    def k(x_hbm, idx_hbm, o_hbm, idx_vmem, rows, sem):
+        w, share = subcore_rows(n)
+        mine = pl.ds(w * share, share)
+        pltpu.sync_copy(idx_hbm.at[mine], idx_vmem)
+        offsets = idx_vmem[...] if by_vector else idx_vmem
+        pltpu.async_copy(x_hbm.at[offsets], rows, sem).wait()
+        pltpu.sync_copy(rows, o_hbm.at[mine])
+    return k(x, idx)
+
+
+@jax.jit
+def scatter(x, idx, base):
+    """out = base with out[idx[i]] = x[i]: each subcore scatters its rows with one indexed DMA."""
+    n = idx.shape[0]
+    m = mesh()
+    share = n // (m.num_cores * m.num_subcores)
+    x_hbm, idx_hbm, o_hbm = jax.new_ref(x), jax.new_ref(idx), jax.new_ref(base)
+
+    @pl.core_map(m)
+    def _():
+        def body(idx_vmem, rows, sem):
+            w, share = subcore_rows(n)
+            mine = pl.ds(w * share, share)
+            pltpu.sync_copy(idx_hbm.at[mine], idx_vmem)
+            pltpu.sync_copy(x_hbm.at[mine], rows)
+            pltpu.async_copy(rows, o_hbm.at[idx_vmem], sem).wait()
+        pl.run_scoped(body, pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), x.dtype),
+                      pltpu.SemaphoreType.DMA(()))
+    return jax.freeze(o_hbm)
+'''
+
+exec(compile(KERNELS, "sparse_core_kernels", "exec"))  # the same kernels in-process and in the plugin's scripts
+
+
+def data(dtype, rows, n, width=128, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((rows, width)).astype(np.float32)
+    return x.astype(dtype), rng.integers(0, rows, n).astype(np.int32)
+
+
+@pytest.mark.parametrize("dtype", [jnp.float32, jnp.bfloat16, jnp.int8])
+@pytest.mark.parametrize("by_vector", [False, True])
+def test_gather_ffi(tessera_jax, dtype, by_vector):
+    # v6e: 2 SparseCores of 16 vector subcores; 8 rows each
+    with tessera_jax.enabled(chip="v6e"):
+        assert pltpu.get_tpu_info().sparse_core.num_subcores == 16
+        x, idx = data(dtype, 300, 256)
+        got = np.asarray(gather(x, idx, by_vector=by_vector))
+    np.testing.assert_array_equal(got, np.asarray(x)[idx])
+
+
+def test_scatter_ffi(tessera_jax):
+    with tessera_jax.enabled(chip="v6e"):
+        x, _ = data(np.float32, 256, 0)
+        idx = np.random.default_rng(1).permutation(512)[:256].astype(np.int32)  # distinct targets
+        base = np.full((512, 128), -1.0, np.float32)
+        got = np.asarray(scatter(x, idx, base))
+    want = base.copy()
+    want[idx] = x
+    np.testing.assert_array_equal(got, want)
+
+
+def test_store_into_rows_a_gather_fills_is_a_race(tessera_jax):
+    # the checkers see each row the gather moves: a store into its target before the wait
+    @jax.jit
+    def racy(x, idx):
+        @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct((8, 128), x.dtype), mesh=mesh(),
+                           scratch_types=[pltpu.VMEM((8,), jnp.int32), pltpu.VMEM((8, 128), x.dtype),
+                                          pltpu.SemaphoreType.DMA(())])
+        def k(x_hbm, idx_hbm, o_hbm, idx_vmem, rows, sem):
+            @pl.when(jax.lax.axis_index(("core", "subcore")) == 0)
+            def _():
+                pltpu.sync_copy(idx_hbm, idx_vmem)
+                copy = pltpu.async_copy(x_hbm.at[idx_vmem], rows, sem)
+                rows[...] = jnp.zeros((8, 128), x.dtype)
+                copy.wait()
+                pltpu.sync_copy(rows, o_hbm)
+        return k(x, idx)
+
+    with tessera_jax.enabled(chip="v6e"):
+        x, idx = data(np.float32, 64, 8)
+        # each row's copy is one DMA of the engine: the finding names the row
+        with pytest.raises(Exception, match=r"race on core 0: kernel load at .*test_sparse_core.py:\d+:\d+ .* reads the "
+                           r"destination of kernel DMA #\d+ \(hbm f32\[1,128\] -> vmem f32\[1,128\]"):
+            np.asarray(racy(x, idx))
+
+
+def test_offset_out_of_bounds_is_an_error(tessera_jax):
+    with tessera_jax.enabled(chip="v6e"):
+        x, idx = data(np.float32, 300, 256)
+        idx[17] = 300
+        with pytest.raises(Exception, match=r"offset 300 \(entry 1 of the offsets\) is outside the 300 rows of the source"):
+            np.asarray(gather(x, idx))
+
+
+PLUGIN = KERNELS + '''
+import json, numpy as np
+rng = np.random.default_rng(0)
+out = {"kind": jax.devices()[0].device_kind}
+for name, dt in (("f32", np.float32), ("bf16", jnp.bfloat16)):
+    x = rng.standard_normal((300, 256)).astype(np.float32).astype(dt)
+    idx = rng.integers(0, 300, 512).astype(np.int32)
+    out[name] = bool(np.array_equal(np.asarray(gather(x, idx)), np.asarray(x)[idx]))
+print(json.dumps(out))
+'''
+
+
+@pytest.mark.parametrize("chip,kind", [("v6e", "TPU v6 lite"), ("7x", "TPU7x"), ("v5p", "TPU v5")])
+def test_gather_through_the_plugin(chip, kind):
+    env = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
+    env["TESSERA_TPU"] = chip
+    p = subprocess.run([sys.executable, "-c", textwrap.dedent(PLUGIN)], env=env, capture_output=True, text=True,
+                       timeout=300, cwd="/")
+    assert p.returncode == 0, p.stderr[-3000:]
+    import json
+    got = json.loads(p.stdout.strip().splitlines()[-1])
+    assert got == {"kind": kind, "f32": True, "bf16": True}, got
+
+
+def test_scalar_subcore_mesh_ffi(tessera_jax):
+    # plsc.ScalarSubcoreMesh: each SparseCore's scalar subcore copies its own rows
+    with tessera_jax.enabled(chip="v6e"):
+        cores = pltpu.get_tpu_info().sparse_core.num_cores
+        m = plsc.ScalarSubcoreMesh(axis_name="core", num_cores=cores)
+
+        @jax.jit
+        def f(x):
+            @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=m)
+            def k(x_hbm, o_hbm):
+                c = jax.lax.axis_index("core")
+                pltpu.sync_copy(x_hbm.at[pl.ds(c * 8, 8)], o_hbm.at[pl.ds(c * 8, 8)])
+            return k(x)
+
+        x = np.arange(cores * 8 * 128, dtype=np.float32).reshape(cores * 8, 128) - 100.0
+        got = np.asarray(f(x))
+    assert cores == 2
+    np.testing.assert_array_equal(got, x)
