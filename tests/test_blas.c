@@ -2,7 +2,8 @@
  * than the block, accumulating with beta = 1, as the Mosaic matmul calls it) against a plain C
  * loop, and the buffer warm-up: it must leave every result bit for bit as it was, also while
  * other threads are inside the BLAS. Products of every kind (transposes, alphas, betas, sizes
- * on both sides of libxsmm's limits, core/xsmm.c) against the loop too. */
+ * on both sides of libxsmm's limits, core/xsmm.c) against the loop too. tsr_sgemm_mxu (the
+ * MXU's passes) bit for bit against a loop that sums as docs/numerics.md says a TPU does. */
 #include <pthread.h>
 #include <stdint.h>
 
@@ -112,8 +113,62 @@ static void test_products(void) {
   free(a); free(b); free(c);
 }
 
+/* tsr_sgemm_mxu against the MXU's sums worked out here in f32: per element, each pass of
+ * `depth` terms summed from zero in k order (128 at a time, the parts added), the passes'
+ * sums added in order, then that sum added to C. The operands have at most 10 significant bits (filled), so every product is
+ * exact in f32, as a product of bf16 values is: only the order of the sums decides the bits,
+ * whichever library (libxsmm, the BLAS) runs a pass. Shapes on both sides of libxsmm's
+ * limits, K under, at and over the depth, transposes, C with leading dimension, its padding
+ * untouched. */
+static void test_mxu_passes(void) {
+  int bad = 0, pad_bad = 0, calls = 0;
+  static const int shapes[][3] = {{8, 128, 16},   {128, 128, 128}, {128, 512, 128}, {96, 300, 40},
+                                  {512, 512, 64}, {33, 257, 200},  {1, 1, 1},       {300, 700, 300}};
+  for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
+    for (int variant = 0; variant < 4; variant++) {
+      int m = shapes[si][0], k = shapes[si][1], n = shapes[si][2], depth = variant & 1 ? 256 : 128, bad0 = bad;
+      bool ta = variant == 2, tb = variant >= 2;
+      int lda = (ta ? m : k) + 3, ldb = (tb ? k : n) + 5, ldc = n + 7;
+      float *a = filled((size_t)(ta ? k : m) * lda, 40 + (uint32_t)si), *b = filled((size_t)(tb ? n : k) * ldb, 80 + (uint32_t)si);
+      float *c = filled((size_t)m * ldc, 120 + (uint32_t)si), *c0 = malloc((size_t)m * ldc * sizeof(float));
+      float *tmp = malloc(3 * (size_t)m * n * sizeof(float));
+      memcpy(c0, c, (size_t)m * ldc * sizeof(float));
+      tsr_sgemm_mxu(ta, tb, m, n, k, depth, a, lda, b, ldb, c, ldc, tmp);
+      calls++;
+      for (int i = 0; i < m; i++)
+        for (int j = 0; j < ldc; j++) {
+          size_t x = (size_t)i * ldc + j;
+          if (j >= n) {
+            pad_bad += memcmp(&c[x], &c0[x], sizeof(float)) != 0;
+            continue;
+          }
+          float sum = 0;
+          for (int k0 = 0; k0 < k; k0 += depth) {
+            float pass = 0;
+            for (int h = k0; h < k && h < k0 + depth; h += 128) { /* a 256-deep pass: two halves */
+              float half = 0;
+              for (int q = h; q < k && q < k0 + depth && q < h + 128; q++)
+                half += (ta ? a[(size_t)q * lda + i] : a[(size_t)i * lda + q]) *
+                        (tb ? b[(size_t)j * ldb + q] : b[(size_t)q * ldb + j]);
+              pass = h > k0 ? pass + half : half;
+            }
+            sum = k0 ? sum + pass : pass;
+          }
+          float want = c0[x] + sum;
+          bad += memcmp(&c[x], &want, sizeof(float)) != 0;
+        }
+      free(a); free(b); free(c); free(c0); free(tmp);
+      if (bad != bad0) fprintf(stderr, "  sgemm_mxu %dx%dx%d depth %d%s%s: %d elements differ from the loop\n", m, k, n, depth,
+                               ta ? " lhs^T" : "", tb ? " rhs^T" : "", bad - bad0);
+    }
+  CHECK_EQ_INT(calls, 32);
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(pad_bad, 0);
+}
+
 int main(void) {
   CHECK_OK(tsr_blas_load());
+  test_mxu_passes();
   float *a = filled((size_t)WIDE * WIDE, 1), *b = filled((size_t)WIDE * WIDE, 2);
   float *before = calloc((size_t)WIDE * WIDE, sizeof(float)), *after = calloc((size_t)WIDE * WIDE, sizeof(float)),
         *during = calloc((size_t)WIDE * WIDE, sizeof(float));

@@ -311,6 +311,48 @@ static void test_tpu_numerics(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* tpu_numerics: a default-precision f32 dot sums its products of bf16-rounded operands as
+ * the kernels' matmuls do (docs/numerics.md): in passes of the MXU's depth (mxu_depth; 128
+ * without a machine), each from zero in k order 128 at a time, the passes' sums added in
+ * order. Bit for bit against that sum worked out here in f32 (the products are exact). */
+static void test_tpu_numerics_passes(void) {
+  enum { M = 16, K = 640, N = 24 };
+  float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
+  tsr_test_fill(a, M * K, 5);
+  tsr_test_fill(b, K * N, 6);
+  const char *text =
+      "func.func @main(%a: tensor<16x640xf32>, %b: tensor<640x24xf32>) -> tensor<16x24xf32> {\n"
+      "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<16x640xf32>, tensor<640x24xf32>) -> "
+      "tensor<16x24xf32>\n"
+      "  return %0 : tensor<16x24xf32>\n"
+      "}\n";
+  int64_t sa[2] = {M, K}, sb[2] = {K, N};
+  for (int depth = 0; depth <= 256; depth += 256) { /* 0: 128 */
+    tsr_array in[2] = {arr(TSR_F32, 2, sa, a), arr(TSR_F32, 2, sb, b)}, out[1] = {{0}};
+    tsr_hlo_run_opts ro = {.tpu_numerics = true, .mxu_depth = depth};
+    CHECK_OK(run_opts(text, &ro, in, 2, out, 1, NULL));
+    int d = depth ? depth : 128, bad = 0;
+    for (int i = 0; i < M; i++)
+      for (int j = 0; j < N; j++) {
+        float sum = 0;
+        for (int k0 = 0; k0 < K; k0 += d) {
+          float pass = 0;
+          for (int h = k0; h < K && h < k0 + d; h += 128) {
+            float part = 0;
+            for (int q = h; q < K && q < h + 128; q++) part += bf16(a[i * K + q]) * bf16(b[q * N + j]);
+            pass = h > k0 ? pass + part : part;
+          }
+          sum = k0 ? sum + pass : pass;
+        }
+        bad += memcmp(&F(out[0])[i * N + j], &sum, sizeof sum) != 0;
+      }
+    CHECK_EQ_INT(bad, 0);
+    tsr_array_free(&out[0]);
+  }
+  free(a);
+  free(b);
+}
+
 /* tpu_numerics: the graph's f32 and bf16 math functions are the kernels' (tsr_mosaic_math_f32),
  * bit for bit; without it, the correctly rounded double result. */
 static void test_kernel_math(void) {
@@ -476,6 +518,7 @@ int main(void) {
   test_scalar_broadcast_operands();
   test_runs_reuse_buffers();
   test_tpu_numerics();
+  test_tpu_numerics_passes();
   test_profile();
   test_kernel_math();
   test_uint4();

@@ -392,15 +392,17 @@ static void test_matmul_helpers(void) {
 }
 
 /* A (128,128,128) block (2^21 multiply-adds) is one sgemm call, not two row bands: each
- * output block's bits are those of one whole-block call per K step (beta = 1 onto the
- * accumulator), which a 64-row band's differ from in the last bit; the values match a plain
- * double loop. Bands start at 2^22 (ops_tpu.c, MATMUL_BAND_MIN). */
+ * output block's bits are those of one whole-block call per K step (the product from zero,
+ * one MXU pass, then added to the accumulator: ops_tpu.c), which a 64-row band's differ
+ * from in the last bit; the values match a plain double loop. Bands start at 2^22 (ops_tpu.c,
+ * MATMUL_BAND_MIN). */
 static void test_matmul_block_one_call(void) {
   tsr_mosaic_kernel *k = load("tests/mosaic/matmul_acc.mlir");
   if (!k) return;
   enum { M = 256, N = 384, K = 512, B = 128 }; /* the kernel's grid (2, 3, 4) */
   float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
   float *o = calloc((size_t)M * N, sizeof(float)), *want = calloc((size_t)M * N, sizeof(float));
+  float *pass = malloc(sizeof(float) * B * B);
   tsr_test_fill(a, M * K, 21);
   tsr_test_fill(b, K * N, 22);
   int64_t sa[2] = {M, K}, sb[2] = {K, N}, so[2] = {M, N};
@@ -414,10 +416,14 @@ static void test_matmul_block_one_call(void) {
   CHECK_OK(tsr_blas_load());
   for (int i = 0; i < M; i += B)
     for (int j = 0; j < N; j += B)
-      for (int q = 0; q < K; q += B)
-        tsr_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 1.0f, want + i * N + j, N);
+      for (int q = 0; q < K; q += B) {
+        tsr_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 0.0f, pass, B);
+        for (int r = 0; r < B; r++)
+          for (int c = 0; c < B; c++) want[(i + r) * N + j + c] += pass[r * B + c];
+      }
   CHECK(memcmp(o, want, sizeof(float) * M * N) == 0);
   CHECK(sampled_worst(a, b, o, M, N, K, false) < 1e-3);
+  free(pass);
   free(a);
   free(b);
   free(o);

@@ -81,11 +81,15 @@ typedef struct tsr_hlo_run_opts {
   int64_t max_ops;
   /* The graph computes as a TPU does (docs/numerics.md): an f32 dot_general or convolution at
    * the default precision takes its operands rounded to bf16, as the MXU's one pass does,
-   * and sums in f32. Off, it computes at full f32 (what XLA:CPU computes, and JAX's exported
-   * test data expects). The kernels compute as a TPU either way. */
+   * and sums in f32; an f32 dot_general sums its contraction pass by pass (mxu_depth). Off,
+   * it computes at full f32 (what XLA:CPU computes, and JAX's exported test data expects).
+   * The kernels compute as a TPU either way. */
   bool tpu_numerics;
   /* When set, every op the run executes is counted in it (tsr_hlo_profile below). */
   struct tsr_hlo_profile *profile;
+  /* With tpu_numerics: the contraction of one MXU pass (the chip's mxu_dim), in which an f32
+   * dot sums its products (docs/numerics.md). 0: the machine's chip's, or 128 without one. */
+  int mxu_depth;
 } tsr_hlo_run_opts;
 
 /* What the ops of runs did on a TPU's units, per op: for an estimate of the graph's time from

@@ -110,7 +110,7 @@ class SimOptions(Structure):
 
 class HloRunOpts(Structure):
     _fields_ = [("machine", c_void_p), ("trace", c_void_p), ("max_bytes", c_int64), ("max_ops", c_int64),
-                ("tpu_numerics", c_bool), ("profile", c_void_p)]
+                ("tpu_numerics", c_bool), ("profile", c_void_p), ("mxu_depth", c_int)]
 
 
 class DmaCounts(Structure):

@@ -100,6 +100,36 @@ void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, con
         ldc);
 }
 
+/* The most terms one BLAS call sums for a pass: OpenBLAS splits a longer K into blocks it
+ * sums apart (its Q, under 256 on some hosts), which would make the order the host's. */
+enum { MXU_CALL_K = 128 };
+
+static void add_into(float *dst, const float *src, size_t n) {
+  for (size_t i = 0; i < n; i++) dst[i] += src[i];
+}
+
+void tsr_sgemm_mxu(bool trans_a, bool trans_b, int m, int n, int k, int depth, const float *a, int lda,
+                   const float *b, int ldb, float *c, int ldc, float *tmp) {
+  if (depth < 1) depth = k > 0 ? k : 1;
+  size_t mn = (size_t)m * (size_t)n;
+  float *sum = tmp, *pass = tmp + mn, *part = tmp + 2 * mn;
+  for (int k0 = 0; k0 < k || k0 == 0; k0 += depth) {
+    int end = k - k0 < depth ? k : k0 + depth;
+    /* the pass, in calls of at most MXU_CALL_K terms whose sums are added in order */
+    for (int q0 = k0; q0 < end || q0 == k0; q0 += MXU_CALL_K) {
+      int kk = end - q0 < MXU_CALL_K ? end - q0 : MXU_CALL_K;
+      /* the call's rows of B and columns of A (rows of A and columns of B when transposed) */
+      const float *ap = trans_a ? a + (size_t)q0 * (size_t)lda : a + q0;
+      const float *bp = trans_b ? b + q0 : b + (size_t)q0 * (size_t)ldb;
+      float *dst = q0 > k0 ? part : k0 ? pass : sum;
+      tsr_sgemm(trans_a, trans_b, m, n, kk, 1.0f, ap, lda, bp, ldb, 0.0f, dst, n);
+      if (q0 > k0) add_into(k0 ? pass : sum, part, mn);
+    }
+    if (k0) add_into(sum, pass, mn);
+  }
+  for (int i = 0; i < m; i++) add_into(c + (size_t)i * (size_t)ldc, sum + (size_t)i * (size_t)n, (size_t)n);
+}
+
 void tsr_blas_set_threads(int n) {
   if (set_threads) set_threads(n);
 }

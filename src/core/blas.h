@@ -22,6 +22,17 @@ tsr_status tsr_blas_load(void);
 /* Row-major C = alpha op(A) op(B) + beta C, op transposing when asked. tsr_blas_load first. */
 void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
                const float *b, int ldb, float beta, float *c, int ldc);
+/* Row-major C += op(A) op(B) summed as tessera models a TPU's MXU (docs/numerics.md): the
+ * contraction in passes of `depth` (the MXU's, 128 or 256), in order; a pass's products
+ * summed in f32 from zero in k order, 128 at a time (a 256-deep pass: two halves, added);
+ * the passes' sums added up in f32, and that sum added to C once (a matmul's accumulator
+ * operand is an add after the product, as Pallas writes `acc += dot(a, b)`). Where the
+ * products are exact in f32 (bf16 operands, or f32 ones rounded to bf16) the result depends
+ * on nothing else, as long as the BLAS's kernels (libxsmm's, OpenBLAS's) sum a call of up to
+ * 128 terms in k order from zero, which test_blas checks. tmp: 3 x m x n floats.
+ * tsr_blas_load first. */
+void tsr_sgemm_mxu(bool trans_a, bool trans_b, int m, int n, int k, int depth, const float *a, int lda,
+                   const float *b, int ldb, float *c, int ldc, float *tmp);
 /* Makes the BLAS's work buffers ready for calls with inner dimension up to k, once per process
  * (a later call with a larger k warms again): one throwaway sgemm per host CPU at once. A call
  * that packs little leaves pages of OpenBLAS's buffer unwritten that its kernel prefetches,

@@ -1,8 +1,9 @@
 /* stablehlo.dot_general, and chlo.ragged_dot (a dot whose lhs has one dimension cut into
  * groups, each with its own rhs: the grouped matmuls of mixture-of-experts layers).
  * dot_general: operands are permuted into [batch, free, contracting] matrices and multiplied
- * per batch; f32 through CBLAS sgemm (full f32, or with tpu_numerics and the default
- * precision, operands rounded to bf16 first: the MXU's one pass, docs/numerics.md), other
+ * per batch; f32 through CBLAS sgemm (full f32; with tpu_numerics summed in the MXU's passes,
+ * and at the default precision of operands rounded to bf16 first: its one bf16 pass,
+ * docs/numerics.md), other
  * types in double (floats) or wrapping int64 (integers). Result dims are batch, lhs free,
  * rhs free, as the spec orders them. */
 #include <stdlib.h>
@@ -81,6 +82,14 @@ double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs) {
   return k;
 }
 
+/* The contraction of one MXU pass: the run's (the plugin gives its chip's), else the
+ * machine's chip's, else v5e's 128. */
+static int mxu_depth(const hlo_exec *x) {
+  if (x->opts->mxu_depth > 0) return x->opts->mxu_depth;
+  const tsr_chip *ch = x->opts->machine ? tsr_machine_chip(x->opts->machine) : NULL;
+  return ch && ch->mxu_dim > 0 ? ch->mxu_dim : 128;
+}
+
 static void round_bf16(float *v, int64_t n) {
   for (int64_t i = 0; i < n; i++) v[i] = tsr_bf16_to_f32(tsr_f32_to_bf16(v[i]));
 }
@@ -119,22 +128,37 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   for (int i = 0; i < d.nrc; i++) rp2[k++] = rp[d.nrb + rf + i];
   for (int i = 0; i < rf; i++) rp2[k++] = rp[d.nrb + i];
   TSR_TRY(hlo_charge(x, in, (double)B * (double)M * (double)N * (double)K));
-  /* the permuted copies are held besides the operands and the result */
-  TSR_TRY(hlo_admit(x, (int64_t)(l->buf->bytes + r->buf->bytes + (size_t)hlo_numel(&res->t) * tsr_dtype_size(res->t.dtype))));
+  /* the permuted copies are held besides the operands and the result (and with TPU numerics
+   * three more of its size, the MXU passes' sums) */
+  size_t res_bytes = (size_t)hlo_numel(&res->t) * tsr_dtype_size(res->t.dtype);
+  TSR_TRY(hlo_admit(x, (int64_t)(l->buf->bytes + r->buf->bytes + 4 * res_bytes)));
   char *A = permuted(l, lp), *Bm = permuted(r, rp2);
   tsr_status s = A && Bm ? hlo_alloc(x, res) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (s == TSR_OK) {
     tsr_dtype lt = l->t.dtype, rt = r->t.dtype, ot = res->t.dtype;
     if (lt == TSR_F32 && rt == TSR_F32 && ot == TSR_F32 && M < INT32_MAX && N < INT32_MAX && K < INT32_MAX) {
       s = tsr_blas_load();
+      /* with TPU numerics, the sums of the MXU's passes, as a kernel's dot sums them; at the
+       * default precision, of operands rounded to bf16 (docs/numerics.md) */
+      bool mxu = x->opts && x->opts->tpu_numerics;
+      float *tmp = NULL;
       if (hlo_mxu_bf16_inputs(x, in, lt, rt)) { /* the copies are the op's own */
         round_bf16((float *)A, B * M * K);
         round_bf16((float *)Bm, B * K * N);
       }
-      for (int64_t b = 0; b < B && s == TSR_OK; b++)
-        tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, (const float *)A + b * M * K, (int)(K ? K : 1),
-                  (const float *)Bm + b * K * N, (int)(N ? N : 1), 0.0f, (float *)res->buf->data + b * M * N,
-                  (int)(N ? N : 1));
+      if (mxu) {
+        memset(res->buf->data, 0, (size_t)(B * M * N) * sizeof(float));
+        tmp = malloc(3 * (size_t)(M * N) * sizeof(float) + 1);
+        if (!tmp && s == TSR_OK) s = tsr_fail(TSR_ERR_NOMEM, "out of memory");
+      }
+      for (int64_t b = 0; b < B && s == TSR_OK; b++) {
+        const float *fa = (const float *)A + b * M * K, *fb = (const float *)Bm + b * K * N;
+        float *fc = (float *)res->buf->data + b * M * N;
+        int lda = (int)(K ? K : 1), ld = (int)(N ? N : 1);
+        if (mxu) tsr_sgemm_mxu(false, false, (int)M, (int)N, (int)K, mxu_depth(x), fa, lda, fb, ld, fc, ld, tmp);
+        else tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, fa, lda, fb, ld, 0.0f, fc, ld);
+      }
+      free(tmp);
     } else if (ot == TSR_C64 && lt == TSR_C64 && rt == TSR_C64) {
       /* in complex<f32> arithmetic, product by product in order, as XLA computes it: the
        * parts of a sum that cancels keep XLA's rounding (in double they would differ by more

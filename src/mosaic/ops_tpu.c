@@ -75,8 +75,9 @@ tsr_status c_matmul(comp *c, minst *in) {
    * fp32 and bf16x3 (about 2^-24 apart from fp32) run at full f32. */
   const char *prec = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "precision"), "tpu", "contract_precision");
   in->mxu_bf16_inputs = l->cls == VC_F && l->ek == EK_F32 && (!prec || !strcmp(prec, "bf16"));
-  if (in->mxu_bf16_inputs) {
-    size_t need = sizeof(float) * (size_t)(M * K + K * N);
+  /* dense operands (rounded or widened), and the sums of the MXU's passes (tsr_sgemm_mxu) */
+  if (l->cls == VC_F) {
+    size_t need = sizeof(float) * (size_t)(M * K + K * N + 3 * M * N);
     if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
   }
   const prog *P = c->P;
@@ -105,6 +106,8 @@ typedef struct matmul_band {
   const minst *in;
   const float *fa, *fb;
   float *fc;
+  float *pass; /* 3 x M x N: the MXU passes' sums (tsr_sgemm_mxu) */
+  int depth;   /* the terms of one MXU pass: the chip's mxu_dim */
   const int32_t *ia, *ib;
   int32_t *ic;
   int64_t lda, ldb; /* the operands' row strides in elements (dense: their row lengths) */
@@ -120,8 +123,8 @@ static void matmul_rows(void *arg, int part) {
   if (mb->fc) {
     /* rows r0.. of A: a row offset, or a column offset when A is stored transposed */
     const float *A = tl ? mb->fa + r0 : mb->fa + r0 * mb->lda;
-    tsr_sgemm(tl, tr, (int)(r1 - r0), (int)N, (int)K, 1.0f, A, (int)mb->lda, mb->fb, (int)mb->ldb, 1.0f,
-              mb->fc + r0 * N, (int)N);
+    tsr_sgemm_mxu(tl, tr, (int)(r1 - r0), (int)N, (int)K, mb->depth, A, (int)mb->lda, mb->fb, (int)mb->ldb,
+                  mb->fc + r0 * N, (int)N, mb->pass + 3 * r0 * N);
     return;
   }
   const int32_t *A = mb->ia, *Bm = mb->ib;
@@ -264,6 +267,14 @@ tsr_status r_matmul(exec *x, const minst *in) {
   matmul_add_cost(x, in);
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, &mb.band_rows);
+  /* Float products are summed as the MXU sums them, pass by pass, and the accumulator added
+   * after (docs/numerics.md), as the graph's dots are with TPU numerics; at fp32 precision
+   * the products are f32's (HIGHEST's six bf16 passes are not modelled). */
+  if (in->cls == VC_F) {
+    const tsr_chip *ch = x->machine ? tsr_machine_chip(x->machine) : NULL;
+    mb.depth = ch && ch->mxu_dim > 0 ? ch->mxu_dim : 128;
+    mb.pass = (float *)(void *)x->f->scratch + M * K + K * N;
+  }
   for (int64_t b = 0; b < B; b++) {
     mb.lda = lda;
     mb.ldb = ldb;

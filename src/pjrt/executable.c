@@ -816,7 +816,7 @@ static PJRT_Error *run(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const 
       int kernels0 = 0;
       double seconds0 = timed ? pjrt_timing_now(sim, &kernels0) : 0;
       tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL, .tpu_numerics = true,
-                             .profile = timed ? pjrt_timing_profile(timed) : NULL};
+                             .profile = timed ? pjrt_timing_profile(timed) : NULL, .mxu_depth = c->spec.chip.mxu_dim};
       if (n_dev > 1) s = tsr_hlo_run_sharded(e->program, &ro, (const tsr_array *const *)in, n_in, out, &st);
       else s = tsr_hlo_run(e->program, &ro, in[0], n_in, out[0], &st);
       /* what the checkers found fails the call, with every finding */

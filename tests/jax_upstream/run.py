@@ -22,7 +22,7 @@ errors / skipped and wall time per test class; --interpret also runs each file t
 (no tessera, no TPU: its *InterpretTest classes run, the rest skip), for the comparison. Each
 failure is classified by the first rule of failures.tsv whose pattern matches "ID: first error
 line" (tessera bug, not yet supported, TPU-compiler internals, CPU reference, race in the
-test); --markdown
+test, test harness); --markdown
 writes the figures and the failures by reason (docs/jax_upstream.md takes them),
 --failures-markdown the table of every failure (docs/jax_upstream_failures.md). --subset runs only
 the tests listed (one "file::Class::test" a line; CI: subset.txt) and --strict then exits 1
@@ -76,7 +76,8 @@ OPTIONAL = {
 }
 FILES = ["tpu_pallas_test.py", "tpu_pallas_pipeline_test.py"]
 CACHE = REPO / "build" / "jax_upstream"
-CATEGORIES = ("tessera bug", "not yet supported", "TPU-compiler internals", "CPU reference", "race in the test")
+CATEGORIES = ("tessera bug", "not yet supported", "TPU-compiler internals", "CPU reference", "race in the test",
+              "test harness")
 
 
 def fail(msg: str) -> None:
