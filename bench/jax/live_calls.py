@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Warm live calls of one bench kernel through tessera.jax (jax.jit, the kernel run by the XLA
-FFI handler): N calls back to back, then calls that each follow a pause, or a sweep of a big
+FFI handler), or with --plugin CHIP through tessera's PJRT plugin (TESSERA_TPU=CHIP: the whole
+jitted program on a simulated TPU device, the checkers on as the plugin always runs them): N
+calls back to back, then calls that each follow a pause, or a sweep of a big
 array that takes the CPU caches from the kernel's data (as the other work between compare.py's
 timed calls does). Prints the medians, the minor page faults per call, and the load average:
 what a call costs hot and cold (docs/jax.md, "What a call costs"), against the kernel's jax.numpy
@@ -8,9 +10,11 @@ reference jitted by XLA:CPU in the same rounds (any warm jitted call's own cost)
 grid step of one (8, 128) block) is the fixed cost of a call.
 
 Usage: python/.venv/bin/python bench/jax/live_calls.py [--calls N] [--after 20]
-         [--pause S | --evict MIB] [--host-helpers H] [--check] {threefry,add_grid,add_8x128}
+         [--pause S | --evict MIB] [--host-helpers H] [--check | --plugin CHIP]
+         {threefry,add_grid,add_8x128}
 """
 import argparse
+import contextlib
 import os
 import resource
 import statistics
@@ -34,12 +38,16 @@ def main() -> int:
     ap.add_argument("--evict", type=int, default=0, help="instead: MiB of an array swept before each")
     ap.add_argument("--host-helpers", type=int, default=0)
     ap.add_argument("--check", action="store_true", help="with the checkers (enable()'s default)")
+    ap.add_argument("--plugin", metavar="CHIP", help="through the PJRT plugin as TESSERA_TPU=CHIP, not the FFI path")
     a = ap.parse_args()
+    if a.plugin:
+        # the plugin reads the switch when JAX loads it, so it is set before jax is imported
+        os.environ["TESSERA_TPU"] = a.plugin
     import numpy as np
     import jax
-    jax.config.update("jax_platforms", "cpu")
+    if not a.plugin:
+        jax.config.update("jax_platforms", "cpu")
     import export_suite as es
-    import tessera.jax as live
     build, ref, make_inputs = getattr(es.load_suite(), SUITE_NAME.get(a.kernel, a.kernel))(**SIZES[a.kernel])
     inputs = [np.asarray(x) for x in make_inputs(np.random.default_rng(es.seed_of(SUITE_NAME.get(a.kernel, a.kernel))))]
     junk = np.zeros(a.evict << 18, np.float32)
@@ -53,11 +61,19 @@ def main() -> int:
     # the baseline: the kernel's jax.numpy reference compiled by XLA:CPU, called the same way
     # in the same rounds, the two sides taking turns first (what any warm jitted call costs)
     xla = jax.jit(ref)
-    xs = [jax.device_put(x) for x in inputs]
+    cpu = jax.devices("cpu")[0]
+    xs = [jax.device_put(x, cpu) for x in inputs]
     jax.block_until_ready(xla(*xs))
-    with live.enabled(check=a.check, host_helpers=a.host_helpers):
+    if a.plugin:
+        front = contextlib.nullcontext()
+        ts = [jax.device_put(x, jax.devices("tpu")[0]) for x in inputs]
+    else:
+        import tessera.jax as live
+        front = live.enabled(check=a.check, host_helpers=a.host_helpers)
+        ts = xs
+    with front:
         fn = jax.jit(build(False))
-        jax.block_until_ready(fn(*xs))
+        jax.block_until_ready(fn(*ts))
         hot, cold = {"tessera": [], "xla": []}, {"tessera": [], "xla": []}
         for i in range(a.calls + a.after):
             for side in (("tessera", "xla") if i % 2 == 0 else ("xla", "tessera")):
@@ -66,7 +82,10 @@ def main() -> int:
                         junk += 1
                     else:
                         time.sleep(a.pause)
-                (hot if i < a.calls else cold)[side].append(timed(fn if side == "tessera" else xla, xs))
+                (hot if i < a.calls else cold)[side].append(
+                    timed(fn, ts) if side == "tessera" else timed(xla, xs))
+    path = f"the PJRT plugin ({a.plugin})" if a.plugin else "the FFI path"
+    print(f"{a.kernel} through {path}, checkers {'on' if a.plugin or a.check else 'off'}")
     what = f"after a {a.evict} MiB sweep" if a.evict else f"after {a.pause} s asleep"
     for label, runs in (("back to back", hot), (what, cold)):
         med = {side: statistics.median(t for t, _ in r) for side, r in runs.items()}
