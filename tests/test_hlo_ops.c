@@ -68,6 +68,90 @@ static void test_integer_semantics(void) {
   tsr_array_free(&outs[1]);
 }
 
+/* The reference for test_integer_loops: one op on W-bit values held in the low bits of x
+ * and y, written out bit by bit of the spec (wrap-around; a shift by W or more, or by a
+ * negative amount, which is that read unsigned, shifts everything out). */
+static uint64_t int_ref(const char *op, int W, bool sgn, uint64_t x, uint64_t y) {
+  uint64_t mask = W == 64 ? ~UINT64_C(0) : (UINT64_C(1) << W) - 1, top = UINT64_C(1) << (W - 1);
+  x &= mask;
+  y &= mask;
+  bool xneg = (x & top) != 0;
+  /* the values as signed numbers, for the orders */
+  int64_t sx = (int64_t)(x ^ top) - (int64_t)(top - 1) - 1, sy = (int64_t)(y ^ top) - (int64_t)(top - 1) - 1;
+  uint64_t r;
+  if (!strcmp(op, "add")) r = x + y;
+  else if (!strcmp(op, "subtract")) r = x - y;
+  else if (!strcmp(op, "multiply")) r = x * y;
+  else if (!strcmp(op, "and")) r = x & y;
+  else if (!strcmp(op, "or")) r = x | y;
+  else if (!strcmp(op, "xor")) r = x ^ y;
+  else if (!strcmp(op, "shift_left")) r = y >= (uint64_t)W ? 0 : x << y;
+  else if (!strcmp(op, "shift_right_logical")) r = y >= (uint64_t)W ? 0 : x >> y;
+  else if (!strcmp(op, "shift_right_arithmetic")) {
+    bool fill = xneg; /* the top bit, of an unsigned type too (XLA's evaluator and CPU) */
+    if (y >= (uint64_t)W) r = fill ? mask : 0;
+    else {
+      r = x >> y;
+      for (uint64_t k = 0; k < y && fill; k++) r |= top >> k;
+    }
+  } else if (!strcmp(op, "maximum")) r = sgn ? (sx > sy ? x : y) : (x > y ? x : y);
+  else r = sgn ? (sx < sy ? x : y) : (x < y ? x : y); /* minimum */
+  return r & mask;
+}
+
+/* 32- and 64-bit integer elementwise ops (the random bit generators' threefry is made of
+ * them) against int_ref, on every pair of edge values, and with either operand a scalar
+ * standing for its broadcast. */
+static void test_integer_loops(void) {
+  enum { V = 14, N = V * V };
+  const uint64_t vals[V] = {0, 1, 2, 7, 31, 32, 33, 63, 64, 65, 0x7fffffff, 0x80000000u, 0xfffffffeu, ~UINT64_C(0)};
+  const char *ops[] = {"add", "subtract", "multiply", "and", "or", "xor", "shift_left", "shift_right_logical",
+                       "shift_right_arithmetic", "maximum", "minimum"};
+  const struct { const char *name; tsr_dtype t; int W; bool sgn; } types[] = {
+      {"i32", TSR_I32, 32, true}, {"ui32", TSR_U32, 32, false}, {"i64", TSR_I64, 64, true}, {"ui64", TSR_U64, 64, false}};
+  const uint64_t scalars[] = {5, 40, ~UINT64_C(0) - 2, UINT64_C(0x8000000000000001)};
+  int64_t sn[1] = {N};
+  int wrong = 0;
+  for (int ty = 0; ty < 4; ty++)
+    for (int k = 0; k < (int)(sizeof ops / sizeof *ops); k++)
+      for (int si = 0; si < 4; si++) {
+        const char *T = types[ty].name;
+        int W = types[ty].W;
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "func.func @main(%%a: tensor<%dx%s>, %%b: tensor<%dx%s>, %%s: tensor<%s>) -> (tensor<%dx%s>, "
+                 "tensor<%dx%s>, tensor<%dx%s>) {\n"
+                 "  %%sb = stablehlo.broadcast_in_dim %%s, dims = [] : (tensor<%s>) -> tensor<%dx%s>\n"
+                 "  %%0 = stablehlo.%s %%a, %%b : tensor<%dx%s>\n"
+                 "  %%1 = stablehlo.%s %%sb, %%b : tensor<%dx%s>\n"
+                 "  %%2 = stablehlo.%s %%a, %%sb : tensor<%dx%s>\n"
+                 "  return %%0, %%1, %%2 : tensor<%dx%s>, tensor<%dx%s>, tensor<%dx%s>\n}\n",
+                 N, T, N, T, T, N, T, N, T, N, T, T, N, T, ops[k], N, T, ops[k], N, T, ops[k], N, T, N, T, N, T, N, T);
+        uint64_t a[N], b[N], sc = scalars[si];
+        for (int i = 0; i < N; i++) { a[i] = vals[i / V]; b[i] = vals[i % V]; }
+        /* the arrays in the element type: the low W bits of each value */
+        uint32_t a32[N], b32[N], s32 = (uint32_t)sc;
+        for (int i = 0; i < N; i++) { a32[i] = (uint32_t)a[i]; b32[i] = (uint32_t)b[i]; }
+        int64_t none[1] = {0};
+        tsr_array in[3] = {arr(types[ty].t, 1, sn, W == 32 ? (void *)a32 : (void *)a),
+                           arr(types[ty].t, 1, sn, W == 32 ? (void *)b32 : (void *)b),
+                           arr(types[ty].t, 0, none, W == 32 ? (void *)&s32 : (void *)&sc)},
+                  out[3];
+        CHECK_OK(run_text(text, in, 3, out, 3));
+        for (int r = 0; r < 3; r++)
+          for (int i = 0; i < N; i++) {
+            uint64_t x = r == 1 ? sc : a[i], y = r == 2 ? sc : b[i];
+            uint64_t got = W == 32 ? ((uint32_t *)out[r].data)[i] : ((uint64_t *)out[r].data)[i];
+            uint64_t want = int_ref(ops[k], W, types[ty].sgn, x, y);
+            if (got != want && wrong++ < 5)
+              fprintf(stderr, "%s %s (form %d): %#llx, %#llx gives %#llx, want %#llx\n", ops[k], T, r,
+                      (unsigned long long)x, (unsigned long long)y, (unsigned long long)got, (unsigned long long)want);
+          }
+        for (int r = 0; r < 3; r++) tsr_array_free(&out[r]);
+      }
+  CHECK_EQ_INT(wrong, 0);
+}
+
 static void test_compare_select_convert(void) {
   float x[4] = {1.0f, NAN, -0.0f, 2.0f}, y[4] = {1.0f, NAN, 0.0f, 3.0f};
   int64_t s4[1] = {4};
@@ -513,6 +597,7 @@ static void test_profile(void) {
 int main(void) {
   test_elementwise_f32();
   test_integer_semantics();
+  test_integer_loops();
   test_compare_select_convert();
   test_unary();
   test_scalar_broadcast_operands();

@@ -111,6 +111,45 @@ static void test_dot_general(void) {
   tsr_array_free(&out[1]);
 }
 
+/* Constants gathered at a function's top (as MLIR's canonicalizer leaves them) are made just
+ * before their first use, so that they are not all live at once; splat and dense values. */
+static void test_constants_made_at_use(void) {
+  char text[4096];
+  int len = snprintf(text, sizeof text, "func.func @main(%%a: tensor<1024xf32>) -> (tensor<1024xf32>, tensor<4xi32>) {\n");
+  for (int i = 0; i < 8; i++)
+    len += snprintf(text + len, sizeof text - (size_t)len, "  %%c%d = stablehlo.constant dense<%d.5> : tensor<1024xf32>\n", i, i);
+  len += snprintf(text + len, sizeof text - (size_t)len,
+                  "  %%d = stablehlo.constant dense<[3, -1, 7, 2147483647]> : tensor<4xi32>\n"
+                  "  %%p = stablehlo.constant dense<true> : tensor<1024xi1>\n"
+                  "  %%v0 = stablehlo.add %%a, %%c0 : tensor<1024xf32>\n");
+  for (int i = 1; i < 8; i++)
+    len += snprintf(text + len, sizeof text - (size_t)len, "  %%v%d = stablehlo.%s %%v%d, %%c%d : tensor<1024xf32>\n", i,
+                    i % 2 ? "multiply" : "add", i - 1, i);
+  snprintf(text + len, sizeof text - (size_t)len,
+           "  %%s = stablehlo.select %%p, %%v7, %%a : tensor<1024xi1>, tensor<1024xf32>\n"
+           "  return %%s, %%d : tensor<1024xf32>, tensor<4xi32>\n}\n");
+  float x[1024];
+  for (int i = 0; i < 1024; i++) x[i] = (float)(i % 7) - 3.0f;
+  int64_t s[1] = {1024};
+  tsr_array in = arr(TSR_F32, 1, s, x), out[2];
+  tsr_hlo_stats st;
+  CHECK_OK(run_opts(text, NULL, &in, 1, out, 2, &st));
+  int wrong = 0;
+  for (int i = 0; i < 1024; i++) {
+    float v = x[i] + 0.5f;
+    for (int k = 1; k < 8; k++) v = k % 2 ? v * ((float)k + 0.5f) : v + ((float)k + 0.5f);
+    wrong += F(out[0])[i] != v;
+  }
+  CHECK_EQ_INT(wrong, 0);
+  const int32_t *d = out[1].data;
+  CHECK(d[0] == 3 && d[1] == -1 && d[2] == 7 && d[3] == 2147483647);
+  /* the input, the running value, one constant and the next value (and the predicate and
+   * the small constant, made at the end); all eight constants at once would be over twice this */
+  CHECK(st.peak_bytes <= 4 * 4096 + 4096 + 16);
+  tsr_array_free(&out[0]);
+  tsr_array_free(&out[1]);
+}
+
 static void test_call_and_liveness(void) {
   /* a chain of 8 adds of f32[1024]: with frees after last use, the peak stays near 3 arrays */
   char text[4096];
@@ -145,6 +184,7 @@ int main(void) {
   test_gather();
   test_reduce();
   test_dot_general();
+  test_constants_made_at_use();
   test_call_and_liveness();
   return tsr_test_finish("hlo_shapes");
 }

@@ -200,6 +200,46 @@ static tsr_status fold_scalar_broadcasts(hlo_func *f) {
   return TSR_OK;
 }
 
+/* MLIR's canonicalizer gathers a function's constants at its top, JAX's splats of a whole
+ * array's shape among them (the coefficients of an inverse-erf polynomial, say): run where
+ * they stand, every one would be live from the function's start to its use. Each constant
+ * moves to just before its first use (constants that nobody uses, or that are only
+ * returned, stay), keeping the order of those that move to the same op; a constant reads
+ * nothing, so what the function computes is the same. */
+static tsr_status sink_constants(hlo_func *f) {
+  int n = f->n_inst;
+  int *first = malloc(sizeof(int) * ((size_t)f->n_slots + 1)), *to = malloc(sizeof(int) * ((size_t)n + 1));
+  int *head = malloc(sizeof(int) * ((size_t)n + 1)), *tail = malloc(sizeof(int) * ((size_t)n + 1));
+  int *next = malloc(sizeof(int) * ((size_t)n + 1));
+  hlo_inst *order = malloc(sizeof *order * ((size_t)n + 1));
+  tsr_status s = TSR_OK;
+  if (!first || !to || !head || !tail || !next || !order) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
+  for (int i = 0; i < f->n_slots; i++) first[i] = -1;
+  for (int k = 0; k < n; k++) {
+    head[k] = tail[k] = next[k] = -1;
+    for (int i = 0; i < f->insts[k].n_in; i++)
+      if (first[f->insts[k].in[i]] < 0) first[f->insts[k].in[i]] = k;
+  }
+  for (int k = 0; k < n; k++) {
+    const hlo_inst *in = &f->insts[k];
+    int u = in->opc == HLO_CONSTANT && in->n_in == 0 && in->n_out == 1 && !in->n_bodies ? first[in->out[0]] : -1;
+    to[k] = u > k + 1 ? u : -1; /* already just before its use: nothing to move */
+    if (to[k] < 0) continue;
+    if (tail[u] < 0) head[u] = k;
+    else next[tail[u]] = k;
+    tail[u] = k;
+  }
+  int m = 0;
+  for (int k = 0; k < n; k++) {
+    for (int j = head[k]; j >= 0; j = next[j]) order[m++] = f->insts[j];
+    if (to[k] < 0) order[m++] = f->insts[k];
+  }
+  memcpy(f->insts, order, sizeof *order * (size_t)n);
+done:
+  free(first); free(to); free(head); free(tail); free(next); free(order);
+  return s;
+}
+
 /* Values in a growable list (a region's captures). */
 typedef struct value_list {
   const tsr_ir_value **v;
@@ -387,6 +427,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     if (f->ret[i] < 0) { s = hlo_op_fail(ret, TSR_ERR_UNSUPPORTED, "returns a value defined outside"); goto done; }
   }
   s = fold_scalar_broadcasts(f);
+  if (s == TSR_OK) s = sink_constants(f);
   if (s != TSR_OK) goto done;
   /* Liveness: a slot dies after its last use; returned slots are handed to the caller;
    * results nobody uses die right after their op. -1: never used. */

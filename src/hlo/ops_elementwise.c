@@ -67,7 +67,12 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
     uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
     return ub >= w ? 0 : (int64_t)((ua & mask) >> ub);
   }
-  case HLO_SHIFT_RIGHT_ARITHMETIC: return ub >= w ? (a < 0 ? -1 : 0) : a >> ub;
+  case HLO_SHIFT_RIGHT_ARITHMETIC: {
+    /* the bits read as a signed number, an unsigned type's too (as XLA shifts them): the
+     * top bit of the width fills in */
+    int64_t sa = w >= 64 ? a : (int64_t)(ua << (64 - w)) >> (64 - w);
+    return ub >= w ? (sa < 0 ? -1 : 0) : sa >> ub;
+  }
   case HLO_POWER: {
     if (b < 0) return a == 1 ? 1 : a == -1 ? (b & 1 ? -1 : 1) : 0;
     uint64_t r = 1, base = ua;
@@ -88,6 +93,45 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
     else for (int64_t i = 0; i < n; i++) { float A = fa[i], B = fb[i]; fr[i] = EXPR; } \
     return TSR_OK;                                                                      \
   } while (0)
+
+/* The same loops over any element type T, for the integer fast paths below. */
+#define TYPED_LOOPS(T, EXPR)                                                            \
+  do {                                                                                  \
+    const T *pa_ = a, *pb_ = b;                                                         \
+    T *pr_ = r;                                                                         \
+    if (sa) { const T A = pa_[0]; for (int64_t i = 0; i < n; i++) { T B = pb_[i]; pr_[i] = (T)(EXPR); } } \
+    else if (sb) { const T B = pb_[0]; for (int64_t i = 0; i < n; i++) { T A = pa_[i]; pr_[i] = (T)(EXPR); } } \
+    else for (int64_t i = 0; i < n; i++) { T A = pa_[i], B = pb_[i]; pr_[i] = (T)(EXPR); } \
+    return true;                                                                        \
+  } while (0)
+
+/* 32- and 64-bit integers (random bits, indices) as plain loops over their unsigned type U,
+ * with ibin's results: wrap-around, a shift by the width or more (or by a negative amount,
+ * which is that as U) gives 0 or the sign bits, maximum and minimum order by the signedness.
+ * Returns false for the ops left to the general loop (division, remainder, power). */
+#define INT_FAST(NAME, U, S, W)                                                         \
+  static bool NAME(hlo_opcode op, bool sgn, const void *a, const void *b, void *r, bool sa, bool sb, int64_t n) { \
+    switch (op) {                                                                       \
+    case HLO_ADD: TYPED_LOOPS(U, A + B);                                                \
+    case HLO_SUBTRACT: TYPED_LOOPS(U, A - B);                                           \
+    case HLO_MULTIPLY: TYPED_LOOPS(U, A * B);                                           \
+    case HLO_AND: TYPED_LOOPS(U, A & B);                                                \
+    case HLO_OR: TYPED_LOOPS(U, A | B);                                                 \
+    case HLO_XOR: TYPED_LOOPS(U, A ^ B);                                                \
+    case HLO_SHIFT_LEFT: TYPED_LOOPS(U, B >= W ? 0 : A << B);                           \
+    case HLO_SHIFT_RIGHT_LOGICAL: TYPED_LOOPS(U, B >= W ? 0 : A >> B);                  \
+    case HLO_SHIFT_RIGHT_ARITHMETIC: TYPED_LOOPS(U, B >= W ? ((S)A < 0 ? ~(U)0 : 0) : (U)((S)A >> B)); \
+    case HLO_MAXIMUM:                                                                   \
+      if (sgn) TYPED_LOOPS(U, (S)A > (S)B ? A : B);                                     \
+      TYPED_LOOPS(U, A > B ? A : B);                                                    \
+    case HLO_MINIMUM:                                                                   \
+      if (sgn) TYPED_LOOPS(U, (S)A < (S)B ? A : B);                                     \
+      TYPED_LOOPS(U, A < B ? A : B);                                                    \
+    default: return false;                                                              \
+    }                                                                                   \
+  }
+INT_FAST(int32_binary, uint32_t, int32_t, 32u)
+INT_FAST(int64_binary, uint64_t, int64_t, 64u)
 
 void hlo_scalar_binary(hlo_opcode op, tsr_dtype t, const void *a, const void *b, void *out) {
   if (tsr_dtype_is_complex(t)) hlo_st_c(t, out, 0, hlo_complex_binary(op, t, hlo_ld_c(t, a, 0), hlo_ld_c(t, b, 0)));
@@ -131,6 +175,8 @@ tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     default: break;
     }
   }
+  if ((t == TSR_I32 || t == TSR_U32) && int32_binary(in->opc, t == TSR_I32, a, b, r, sa, sb, n)) return TSR_OK;
+  if ((t == TSR_I64 || t == TSR_U64) && int64_binary(in->opc, t == TSR_I64, a, b, r, sa, sb, n)) return TSR_OK;
   if (tsr_dtype_is_complex(t)) {
     for (int64_t i = 0; i < n; i++)
       hlo_st_c(t, r, i, hlo_complex_binary(in->opc, t, hlo_ld_c(t, a, i * ma), hlo_ld_c(t, b, i * mb)));

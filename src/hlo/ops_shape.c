@@ -21,10 +21,23 @@ tsr_status hlo_run_constant(hlo_exec *x, const hlo_inst *in, const hlo_val *args
   if (!v->u.dense.splat && have != n) return hlo_op_fail(in->op, TSR_ERR_INVALID, "%lld values for %lld elements", (long long)have, (long long)n);
   if ((res->t.dtype == TSR_BOOL ? 1 : esz) != fe || v->u.dense.size < (size_t)have * fe)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "dense value does not match the result type");
-  for (int64_t i = 0; i < n; i++) {
-    const uint8_t *src = v->u.dense.data + (size_t)(v->u.dense.splat ? 0 : i) * fe;
-    if (res->t.dtype == TSR_BOOL) ((int32_t *)res->buf->data)[i] = src[0] != 0;
-    else memcpy(res->buf->data + (size_t)i * esz, src, esz);
+  if (res->t.dtype == TSR_BOOL) {
+    for (int64_t i = 0; i < n; i++) ((int32_t *)res->buf->data)[i] = v->u.dense.data[v->u.dense.splat ? 0 : i] != 0;
+    return TSR_OK;
+  }
+  size_t bytes = (size_t)n * esz;
+  if (!v->u.dense.splat) {
+    if (bytes) memcpy(res->buf->data, v->u.dense.data, bytes);
+    return TSR_OK;
+  }
+  /* a splat (a whole array of one value): the first element, then copies of what is
+   * already written, doubling, rather than one small copy per element */
+  if (!bytes) return TSR_OK;
+  memcpy(res->buf->data, v->u.dense.data, esz);
+  for (size_t done = esz; done < bytes;) {
+    size_t k = done < bytes - done ? done : bytes - done;
+    memcpy(res->buf->data + done, res->buf->data, k);
+    done += k;
   }
   return TSR_OK;
 }
