@@ -21,10 +21,19 @@ from jax.experimental.pallas import tpu_sc as plsc
 
 KERNELS = '''
 import functools
+import inspect
 import jax, jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.experimental.pallas import tpu_sc as plsc
+
+
+def sc_kernel(out, mesh, scratch=()):
+    """pl.kernel with its output and scratch under this JAX's names: out_shape and
+    scratch_shapes in jax 0.10.0, out_type and scratch_types in 0.10.2."""
+    params = inspect.signature(pl.kernel).parameters
+    out_kw, scratch_kw = ("out_type", "scratch_types") if "out_type" in params else ("out_shape", "scratch_shapes")
+    return functools.partial(pl.kernel, mesh=mesh, **{out_kw: out, scratch_kw: scratch})
 
 
 def mesh():
@@ -49,9 +58,8 @@ def gather(x, idx, by_vector=False):
     m = mesh()
     share = n // (m.num_cores * m.num_subcores)
 
-    @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct((n, x.shape[1]), x.dtype), mesh=m,
-                       scratch_types=[pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), x.dtype),
-                                      pltpu.SemaphoreType.DMA(())])
+    @sc_kernel(jax.ShapeDtypeStruct((n, x.shape[1]), x.dtype), m,
+               [pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), x.dtype), pltpu.SemaphoreType.DMA(())])
     def k(x_hbm, idx_hbm, o_hbm, idx_vmem, rows, sem):
         w, share = subcore_rows(n)
         mine = pl.ds(w * share, share)
@@ -118,15 +126,14 @@ def test_store_into_rows_a_gather_fills_is_a_race(tessera_jax):
     # the checkers see each row the gather moves: a store into its target before the wait
     @jax.jit
     def racy(x, idx):
-        @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct((8, 128), x.dtype), mesh=mesh(),
-                           scratch_types=[pltpu.VMEM((8,), jnp.int32), pltpu.VMEM((8, 128), x.dtype),
-                                          pltpu.SemaphoreType.DMA(())])
+        @sc_kernel(jax.ShapeDtypeStruct((8, 128), x.dtype), mesh(),
+                   [pltpu.VMEM((8,), jnp.int32), pltpu.VMEM((8, 128), x.dtype), pltpu.SemaphoreType.DMA(())])
         def k(x_hbm, idx_hbm, o_hbm, idx_vmem, rows, sem):
             @pl.when(jax.lax.axis_index(("core", "subcore")) == 0)
             def _():
                 pltpu.sync_copy(idx_hbm, idx_vmem)
                 copy = pltpu.async_copy(x_hbm.at[idx_vmem], rows, sem)
-                rows[...] = jnp.zeros((8, 128), x.dtype)
+                rows[0, pl.ds(0, 8)] = jnp.zeros((8,), x.dtype)  # one SIMD word: jax 0.10.0 stores no more
                 copy.wait()
                 pltpu.sync_copy(rows, o_hbm)
         return k(x, idx)
@@ -179,7 +186,7 @@ def test_scalar_subcore_mesh_ffi(tessera_jax):
 
         @jax.jit
         def f(x):
-            @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct(x.shape, x.dtype), mesh=m)
+            @sc_kernel(jax.ShapeDtypeStruct(x.shape, x.dtype), m)
             def k(x_hbm, o_hbm):
                 c = jax.lax.axis_index("core")
                 pltpu.sync_copy(x_hbm.at[pl.ds(c * 8, 8)], o_hbm.at[pl.ds(c * 8, 8)])
