@@ -84,17 +84,8 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
   }
 }
 
-/* The common float cases as plain float loops (same rounding as double); an operand folded
- * from a scalar broadcast (in->scalar_in) is read as that scalar. */
-#define F32_LOOPS(EXPR)                                                                 \
-  do {                                                                                  \
-    if (sa) { const float A = fa[0]; for (int64_t i = 0; i < n; i++) { float B = fb[i]; fr[i] = EXPR; } } \
-    else if (sb) { const float B = fb[0]; for (int64_t i = 0; i < n; i++) { float A = fa[i]; fr[i] = EXPR; } } \
-    else for (int64_t i = 0; i < n; i++) { float A = fa[i], B = fb[i]; fr[i] = EXPR; } \
-    return TSR_OK;                                                                      \
-  } while (0)
-
-/* The same loops over any element type T, for the integer fast paths below. */
+/* Plain loops over element type T; an operand folded from a scalar broadcast
+ * (in->scalar_in) is read as that scalar. */
 #define TYPED_LOOPS(T, EXPR)                                                            \
   do {                                                                                  \
     const T *pa_ = a, *pb_ = b;                                                         \
@@ -133,6 +124,17 @@ static int64_t ibin(hlo_opcode op, tsr_dtype t, int64_t a, int64_t b) {
 INT_FAST(int32_binary, uint32_t, int32_t, 32u)
 INT_FAST(int64_binary, uint64_t, int64_t, 64u)
 
+/* The common float cases as plain float loops (same rounding as double). */
+static bool f32_binary(hlo_opcode op, const void *a, const void *b, void *r, bool sa, bool sb, int64_t n) {
+  switch (op) {
+  case HLO_ADD: TYPED_LOOPS(float, A + B);
+  case HLO_SUBTRACT: TYPED_LOOPS(float, A - B);
+  case HLO_MULTIPLY: TYPED_LOOPS(float, A * B);
+  case HLO_DIVIDE: TYPED_LOOPS(float, A / B);
+  default: return false;
+  }
+}
+
 void hlo_scalar_binary(hlo_opcode op, tsr_dtype t, const void *a, const void *b, void *out) {
   if (tsr_dtype_is_complex(t)) hlo_st_c(t, out, 0, hlo_complex_binary(op, t, hlo_ld_c(t, a, 0), hlo_ld_c(t, b, 0)));
   else if (tsr_dtype_is_float(t)) hlo_st_f(t, out, 0, fbin(op, dtype_load_f64(t, a, 0), dtype_load_f64(t, b, 0)));
@@ -164,17 +166,7 @@ tsr_status hlo_run_binary(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
   bool sa = in->scalar_in & 1u, sb = (in->scalar_in & 2u) != 0;
   int64_t ma = sa ? 0 : 1, mb = sb ? 0 : 1; /* element i of an operand is element i*m */
   void *r = res->buf->data;
-  if (t == TSR_F32) {
-    const float *fa = a, *fb = b;
-    float *fr = r;
-    switch (in->opc) {
-    case HLO_ADD: F32_LOOPS(A + B);
-    case HLO_SUBTRACT: F32_LOOPS(A - B);
-    case HLO_MULTIPLY: F32_LOOPS(A * B);
-    case HLO_DIVIDE: F32_LOOPS(A / B);
-    default: break;
-    }
-  }
+  if (t == TSR_F32 && f32_binary(in->opc, a, b, r, sa, sb, n)) return TSR_OK;
   if ((t == TSR_I32 || t == TSR_U32) && int32_binary(in->opc, t == TSR_I32, a, b, r, sa, sb, n)) return TSR_OK;
   if ((t == TSR_I64 || t == TSR_U64) && int64_binary(in->opc, t == TSR_I64, a, b, r, sa, sb, n)) return TSR_OK;
   if (tsr_dtype_is_complex(t)) {
