@@ -410,6 +410,8 @@ for _ in range(10):
     z = step(z)
 x.delete()
 out["chain"] = np.asarray(z).tolist()
+# an output of no elements is ready and reads back, like any other
+out["empty"] = list(np.asarray(jax.jit(lambda e: e * 2)(jnp.zeros((0, 3)))).shape)
 # a donated argument is given up at the call; the result is still right
 donor = jax.jit(lambda v: v * 3, donate_argnums=0)
 v = jnp.arange(4.0)
@@ -449,6 +451,7 @@ def test_async_dispatch():
         want = want * 2 + 1
     assert got["chain"] == want.tolist()
     assert got["donated_deleted"] is True and got["donated_result"] == [0.0, 3.0, 6.0, 9.0]
+    assert got["empty"] == [0, 3]
     errs = got["errors"]
     assert all(e is not None for e in errs), errs
     for e in errs:

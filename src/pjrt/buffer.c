@@ -177,7 +177,9 @@ PJRT_Error *pjrt_buffer_pending(PJRT_Device *device, PJRT_Memory *memory, PJRT_B
 
 void pjrt_buffer_fill(PJRT_Buffer *b, tsr_array *a) {
   pthread_mutex_lock(&b->mu);
-  b->array.data = a->data;
+  b->array.data = a->data; /* the shape is the buffer's already */
+  b->array.map_base = a->map_base;
+  b->array.map_bytes = a->map_bytes;
   memset(a, 0, sizeof *a);
   pthread_mutex_unlock(&b->mu);
   pjrt_event_set(b->ready, PJRT_Error_Code_OK, NULL);
@@ -523,8 +525,8 @@ static void to_host_ready(PJRT_Error *err, void *arg) {
   PJRT_Buffer *b = j->b;
   if (!err) {
     pthread_mutex_lock(&b->mu);
-    if (!b->array.data) {
-      err = pjrt_error(PJRT_Error_Code_FAILED_PRECONDITION, "tessera: a copy to the host of a buffer whose memory is gone");
+    if (b->freed) { /* cannot happen while the job's use holds it: a guard, not a path */
+      err = pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: a copy to the host of a buffer whose memory is gone");
     } else if (j->size < 0) {
       if (tsr_array_numel(&b->array)) copy_strided(&b->array, j->dst, j->strides, false);
     } else if (b->array.dtype == TSR_BOOL) { /* one byte per element on the host, i32 in tessera */

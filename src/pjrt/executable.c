@@ -5,9 +5,11 @@
  * compile error) and loads every kernel. Executing runs the program with the StableHLO
  * interpreter on the argument buffers, its kernels on the client's machine under the race and
  * semaphore checkers; a finding fails the call with every finding in the message. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/status.h"
 #include "pjrt/pjrt.h"
@@ -303,6 +305,7 @@ static PJRT_Error *compile_new(PJRT_Client *c, const char *code, size_t code_siz
   PJRT_Executable *e = calloc(1, sizeof *e);
   if (!e) return pjrt_error_nomem();
   atomic_init(&e->refs, 1);
+  atomic_init(&e->last_run_ns, LLONG_MAX);
   e->hash = hash;
   snprintf(e->fingerprint, sizeof e->fingerprint, "tessera-%016llx", (unsigned long long)hash);
   PJRT_Error *err = NULL;
@@ -795,6 +798,8 @@ typedef struct run_job {
   PJRT_Error *err;      /* how it went, for an Execute that runs it itself */
 } run_job;
 
+
+
 static void job_free(run_job *j) {
   pjrt_executable_unref(j->exe);
   free(j->devs);
@@ -805,9 +810,10 @@ static void job_free(run_job *j) {
 }
 
 /* Runs the program on the arguments of its devices (args of device d: j->args + d * n_in), into
- * out arrays (device d's: out + d * n_out). A program of several devices runs once on the global
- * arrays its devices' shards make up (tsr_hlo_run_sharded). */
-static PJRT_Error *run_program(run_job *j, tsr_array *out) {
+ * out arrays (device d's: out + d * n_out), and times it (what decides whether the next run may
+ * be made inline). A program of several devices runs once on the global arrays its devices'
+ * shards make up (tsr_hlo_run_sharded). *inherited: it failed because an argument did. */
+static PJRT_Error *run_program(run_job *j, tsr_array *out, bool *inherited) {
   PJRT_Executable *e = j->exe;
   PJRT_Client *c = j->client;
   int n_dev = j->n_dev, n_in = e->num_inputs, n_out = e->num_outputs;
@@ -815,8 +821,13 @@ static PJRT_Error *run_program(run_job *j, tsr_array *out) {
    * failure is this run's */
   for (int k = 0; k < n_dev * n_in; k++) {
     PJRT_Error *err = pjrt_event_wait(j->args[k]->ready);
-    if (err) return err;
+    if (err) {
+      *inherited = true;
+      return err;
+    }
   }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   tsr_array *in_arrays = calloc((size_t)n_dev * (size_t)n_in + 1, sizeof *in_arrays);
   tsr_array **in = calloc((size_t)n_dev + 1, sizeof *in), **outp = calloc((size_t)n_dev + 1, sizeof *outp);
   if (!in_arrays || !in || !outp) {
@@ -860,6 +871,8 @@ static PJRT_Error *run_program(run_job *j, tsr_array *out) {
   }
   if (s != TSR_OK) err = pjrt_error_from_status(s, e->name);
   pthread_mutex_unlock(&c->run_mu);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  atomic_store(&e->last_run_ns, (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec));
   /* each output is what the executable said it would be */
   for (int k = 0; !err && k < n_dev * n_out; k++)
     if (!same_type(&out[k], &j->outs[k]->array))
@@ -877,7 +890,9 @@ static void job_run(void *arg) {
   run_job *j = arg;
   int n_in = j->exe->num_inputs, n_out = j->exe->num_outputs, n = j->n_dev * n_out;
   tsr_array *out = calloc((size_t)n + 1, sizeof *out);
-  PJRT_Error *err = out ? run_program(j, out) : pjrt_error_nomem();
+  bool inherited = false; /* the failure of an argument, said where it happened */
+  PJRT_Error *err = out ? run_program(j, out, &inherited) : pjrt_error_nomem();
+  if (!j->client->sync) pjrt_stream_ran(j->client);
   for (int k = 0; k < n; k++) {
     if (err) pjrt_buffer_fail(j->outs[k], pjrt_err(err)->code, pjrt_err(err)->message);
     else pjrt_buffer_fill(j->outs[k], &out[k]);
@@ -886,7 +901,7 @@ static void job_run(void *arg) {
   free(out);
   /* a failure no one can see any more (JAX dropped every result before it ran: a call whose
    * value was not kept) is said on stderr, not lost */
-  bool dropped = err && n > 0 && !j->client->sync;
+  bool dropped = err && !inherited && n > 0 && !j->client->sync;
   for (int k = 0; dropped && k < n; k++) {
     pthread_mutex_lock(&j->outs[k]->mu);
     dropped = j->outs[k]->destroyed;
@@ -907,6 +922,17 @@ static void job_run(void *arg) {
   }
   pjrt_error_free(err);
   job_free(j);
+}
+
+static bool arguments_ready(run_job *j) {
+  for (int k = 0; k < j->n_dev * j->exe->num_inputs; k++) {
+    PJRT_Event *r = j->args[k]->ready;
+    pthread_mutex_lock(&r->mu);
+    bool ready = r->ready;
+    pthread_mutex_unlock(&r->mu);
+    if (!ready) return false;
+  }
+  return true;
 }
 
 static void destroy_buffer(PJRT_Buffer *b) {
@@ -989,6 +1015,13 @@ static PJRT_Error *enqueue(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *co
     }
     job_free(j);
     return err;
+  }
+  /* a program whose last run took less than c->inline_ns runs here when the stream is idle and
+   * its arguments are ready: handing it to the worker (a wake-up, a switch of threads) would
+   * cost more than it runs */
+  if (atomic_load(&e->last_run_ns) < c->inline_ns && arguments_ready(j) && pjrt_stream_try_inline(c)) {
+    job_run(j); /* its failure goes on its events, as on the worker */
+    return NULL;
   }
   if ((err = pjrt_stream_push(c, job_run, j))) {
     /* nothing will run it: its outputs and events say why */

@@ -192,10 +192,12 @@ struct PJRT_Client {
   bool timing_warned;
   /* The stream (stream.c): work queued for the worker thread, in order. */
   bool sync; /* TESSERA_PJRT_SYNC=1: Execute runs the program itself */
+  long long inline_ns; /* a program whose last run took less may run in Execute (executable.c) */
   pthread_mutex_t stream_mu;
   pthread_cond_t stream_cv;
   struct pjrt_work *queue_head, *queue_tail;
   bool stream_started, stream_stopping;
+  bool stream_busy; /* a job is running, on the worker or in an Execute (pjrt_stream_try_inline) */
   pthread_t stream_thread;
 };
 
@@ -221,6 +223,12 @@ void pjrt_stream_init(PJRT_Client *c);
 PJRT_Error *pjrt_stream_push(PJRT_Client *c, void (*run)(void *), void *arg);
 /* Lets the work still queued run, then stops the worker and waits for it. */
 void pjrt_stream_stop(PJRT_Client *c);
+/* True when nothing is queued or running: the caller then runs its job itself, in order;
+ * false: it queues the job. */
+bool pjrt_stream_try_inline(PJRT_Client *c);
+/* A job, on the worker or inline, says its run is over (before it sets what it made ready, so
+ * that whoever sees that finds the stream idle); the next one may start. */
+void pjrt_stream_ran(PJRT_Client *c);
 
 /* ---- the timing report (timing.c) ------------------------------------------------------ */
 
@@ -302,6 +310,7 @@ tsr_status pjrt_compile_options_parse(const void *data, size_t size, pjrt_compil
 
 struct PJRT_Executable {
   atomic_int refs; /* the loaded executable's and each PJRT_Executable handed out */
+  atomic_llong last_run_ns; /* how long its last run took (LLONG_MAX before the first) */
   char name[128];
   tsr_mlir_module *module;
   tsr_hlo_program *program;

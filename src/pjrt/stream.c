@@ -2,7 +2,9 @@
  * the order they were enqueued, as a TPU runs what is enqueued on its stream; Execute returns
  * once the work is queued, with output buffers that are ready when it has run (executable.c).
  * The thread starts with the first work and stops when the client is destroyed, after the
- * work still queued has run. TESSERA_PJRT_SYNC=1 runs each program in Execute instead. */
+ * work still queued has run. A cheap program (executable.c) may run in Execute itself when
+ * nothing is queued or running, which keeps the order. TESSERA_PJRT_SYNC=1 runs each program in
+ * Execute. */
 #include <stdlib.h>
 
 #include "pjrt/pjrt.h"
@@ -17,13 +19,16 @@ static void *worker(void *arg) {
   PJRT_Client *c = arg;
   pthread_mutex_lock(&c->stream_mu);
   for (;;) {
-    while (!c->queue_head && !c->stream_stopping) pthread_cond_wait(&c->stream_cv, &c->stream_mu);
+    /* a job run in an Execute (pjrt_stream_try_inline) finishes before the next one starts */
+    while ((!c->queue_head || c->stream_busy) && !(c->stream_stopping && !c->queue_head))
+      pthread_cond_wait(&c->stream_cv, &c->stream_mu);
     pjrt_work *w = c->queue_head;
     if (!w) break; /* stopping, and nothing is left */
     c->queue_head = w->next;
     if (!c->queue_head) c->queue_tail = NULL;
+    c->stream_busy = true;
     pthread_mutex_unlock(&c->stream_mu);
-    w->run(w->arg);
+    w->run(w->arg); /* which calls pjrt_stream_ran when its run is over */
     free(w);
     pthread_mutex_lock(&c->stream_mu);
   }
@@ -56,6 +61,21 @@ PJRT_Error *pjrt_stream_push(PJRT_Client *c, void (*run)(void *), void *arg) {
   pthread_cond_signal(&c->stream_cv);
   pthread_mutex_unlock(&c->stream_mu);
   return NULL;
+}
+
+bool pjrt_stream_try_inline(PJRT_Client *c) {
+  pthread_mutex_lock(&c->stream_mu);
+  bool idle = !c->queue_head && !c->stream_busy;
+  if (idle) c->stream_busy = true;
+  pthread_mutex_unlock(&c->stream_mu);
+  return idle;
+}
+
+void pjrt_stream_ran(PJRT_Client *c) {
+  pthread_mutex_lock(&c->stream_mu);
+  c->stream_busy = false;
+  pthread_cond_signal(&c->stream_cv); /* the worker may wait for an inline run, with work queued */
+  pthread_mutex_unlock(&c->stream_mu);
 }
 
 void pjrt_stream_stop(PJRT_Client *c) {

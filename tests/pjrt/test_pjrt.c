@@ -1440,9 +1440,78 @@ static int thread_count(void) {
   return n;
 }
 
+/* TESSERA_PJRT_INLINE_US: a cheap program runs in Execute when nothing is queued or running
+ * and its arguments are ready, and is queued behind work that is; a bad value is refused. */
+static void test_inline_execute(void) {
+  setenv("TESSERA_PJRT_INLINE_US", "soon", 1);
+  ARGS(PJRT_Client_Create, bad);
+  CHECK_PJRT_FAILS(api->PJRT_Client_Create(&bad), PJRT_Error_Code_INVALID_ARGUMENT, "TESSERA_PJRT_INLINE_US='soon'");
+  setenv("TESSERA_PJRT_INLINE_US", "10000000", 1); /* everything counts as cheap */
+  PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_INLINE_US");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  PJRT_LoadedExecutable *sq = compile_square(c);
+  int64_t d5 = 5;
+  const int32_t x[5] = {1, 2, 3, -4, 5};
+  PJRT_Buffer *in = sq ? from_host(c, devs[0], PJRT_Buffer_Type_S32, x, &d5, 1, NULL) : NULL, *out = NULL;
+  PJRT_Event *ev = NULL;
+  if (in) {
+    CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev)); /* the first run: on the worker, timed */
+    CHECK_PJRT(event_await_destroy(ev));
+    buffer_destroy(out);
+    CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev)); /* cheap now: done when Execute returns */
+    CHECK(event_ready(ev));
+    CHECK_PJRT(event_await_destroy(ev));
+    int32_t got[5];
+    CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+    for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], x[i] * x[i]);
+    buffer_destroy(out);
+    /* behind a run that waits for a transfer, it waits its turn */
+    PJRT_ShapeSpec s5 = {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = &d5, .num_dims = 1, .element_type = PJRT_Buffer_Type_S32};
+    PJRT_AsyncHostToDeviceTransferManager *m = manager_for(c, devs[0], &s5, 1);
+    PJRT_Buffer *late = m ? retrieve(m, 0) : NULL, *first = NULL;
+    PJRT_Event *ev1 = NULL;
+    if (late) {
+      CHECK_PJRT(execute_async(sq, &late, 1, &first, &ev1));
+      CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev));
+      CHECK(!event_ready(ev) && !event_ready(ev1));
+      CHECK_PJRT(transfer(m, 0, x, 0, sizeof x, true));
+      CHECK_PJRT(event_await_destroy(ev1));
+      CHECK_PJRT(event_await_destroy(ev));
+      CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+      for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], x[i] * x[i]);
+      buffer_destroy(first);
+      buffer_destroy(out);
+      manager_destroy(m);
+      buffer_destroy(late);
+    }
+    /* one whose argument failed fails here, on its events: Execute itself succeeds */
+    m = manager_for(c, devs[0], &s5, 1);
+    late = m ? retrieve(m, 0) : NULL;
+    if (late) {
+      CHECK_PJRT(set_buffer_error(m, 0, "gone"));
+      CHECK_PJRT(execute_async(sq, &late, 1, &out, &ev));
+      CHECK(event_ready(ev));
+      CHECK_PJRT_FAILS(event_await_destroy(ev), PJRT_Error_Code_DATA_LOSS, "gone");
+      CHECK_PJRT_FAILS(to_host(out, got, sizeof got, NULL), PJRT_Error_Code_DATA_LOSS, "gone");
+      buffer_destroy(out);
+      manager_destroy(m);
+      buffer_destroy(late);
+    }
+    buffer_destroy(in);
+  }
+  loaded_destroy(sq);
+  client_destroy(c);
+}
+
 static void test_programs(void) {
   int threads = thread_count();
+  setenv("TESSERA_PJRT_INLINE_US", "0", 1); /* every run on the worker: what the tests below wait for */
   PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_INLINE_US");
   if (!c) return;
   PJRT_Device *const *devs;
   size_t n;
@@ -1458,6 +1527,7 @@ static void test_programs(void) {
   client_destroy(c);
   CHECK_EQ_INT(thread_count(), threads); /* no thread of the client's is left */
   test_sync_execute();
+  test_inline_execute();
 }
 
 int main(void) {
