@@ -350,8 +350,8 @@ def main() -> int:
                 res.write_text("".join(json.dumps(r) + "\n" for r in done
                                        if r["outcome"] in ("passed", "skipped")))
                 done = read_records(res)
-            tree = tree_with(upstream, f, a.url, a.missing_ok)
-            if tree is None:
+            tree = None if f in skipped_files else tree_with(upstream, f, a.url, a.missing_ok)
+            if tree is None:  # said so once: not tried again for the next chip
                 skipped_files.add(f)
                 continue
             part = res.with_suffix(".part") if done else res
