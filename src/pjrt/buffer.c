@@ -120,6 +120,49 @@ static void settle_locked(PJRT_Buffer *b) {
   b->array.data = NULL;
 }
 
+typedef struct pjrt_unseen {
+  atomic_int left; /* outputs not yet destroyed, and note_failure's own hold */
+  atomic_bool seen;
+  char *text;
+} pjrt_unseen;
+
+static void unseen_drop(pjrt_unseen *u) {
+  if (atomic_fetch_sub(&u->left, 1) != 1) return;
+  if (!atomic_load(&u->seen)) fprintf(stderr, "%s\n", u->text);
+  free(u->text);
+  free(u);
+}
+
+void pjrt_buffer_note_failure(PJRT_Buffer *const *outs, int n, const char *what, const char *message) {
+  if (n <= 0) return;
+  pjrt_unseen *u = calloc(1, sizeof *u);
+  size_t len = strlen(what) + strlen(message) + 64;
+  if (!u || !(u->text = malloc(len))) {
+    free(u);
+    return;
+  }
+  snprintf(u->text, len, "tessera: %s failed after its results were dropped: %s", what, message);
+  atomic_init(&u->left, n + 1); /* each output, and this call's own hold */
+  atomic_init(&u->seen, false);
+  for (int k = 0; k < n; k++) {
+    PJRT_Buffer *b = outs[k];
+    pthread_mutex_lock(&b->mu);
+    bool gone = b->destroyed;
+    if (b->looked) atomic_store(&u->seen, true);
+    if (!gone) b->unseen = u;
+    pthread_mutex_unlock(&b->mu);
+    if (gone) unseen_drop(u);
+  }
+  unseen_drop(u);
+}
+
+void pjrt_buffer_seen(PJRT_Buffer *b) {
+  pthread_mutex_lock(&b->mu);
+  b->looked = true;
+  if (b->unseen) atomic_store(&b->unseen->seen, true);
+  pthread_mutex_unlock(&b->mu);
+}
+
 static void buffer_free(PJRT_Buffer *b) {
   pjrt_event_destroy(b->ready);
   pthread_mutex_destroy(&b->mu);
@@ -360,7 +403,10 @@ PJRT_Error *pjrt_Buffer_Destroy(PJRT_Buffer_Destroy_Args *args) {
   b->destroyed = true;
   settle_locked(b);
   bool last = b->uses == 0; /* else the last pending work frees it */
+  pjrt_unseen *u = b->unseen;
+  b->unseen = NULL;
   pthread_mutex_unlock(&b->mu);
+  if (u) unseen_drop(u);
   if (last) buffer_free(b);
   return NULL;
 }
@@ -481,6 +527,7 @@ static PJRT_Error *copy_to(PJRT_Buffer *src, PJRT_Device *dev, PJRT_Memory *mem,
   }
   j->src = src;
   *out = j->dst;
+  pjrt_buffer_seen(src); /* its failure, if any, is the copy's */
   pjrt_buffer_use(src);
   /* out of memory for the callback: the copy fails with that */
   if ((err = pjrt_event_on_ready(src->ready, copy_ready, j))) copy_ready(err, j);
@@ -544,6 +591,7 @@ static void to_host_ready(PJRT_Error *err, void *arg) {
 
 /* Hands out the job's event, and copies now or when the buffer is ready. */
 static PJRT_Error *to_host_start(to_host_job *j, PJRT_Event **event) {
+  pjrt_buffer_seen(j->b);
   *event = pjrt_event_ref(j->done);
   pjrt_buffer_use(j->b);
   PJRT_Error *err;
@@ -659,6 +707,7 @@ PJRT_Error *pjrt_Buffer_CopyRawToHostFuture(PJRT_Buffer_CopyRawToHostFuture_Args
   if (err) return err;
   to_host_job *j;
   if ((err = raw_job(args->buffer, args->offset, args->transfer_size, &j, fn))) return err;
+  pjrt_buffer_seen(j->b);
   pjrt_buffer_use(j->b);
   args->event = pjrt_event_ref(j->done);
   args->callback_data = j;
@@ -674,6 +723,7 @@ PJRT_Error *pjrt_Buffer_IsOnCpu(PJRT_Buffer_IsOnCpu_Args *args) {
 
 PJRT_Error *pjrt_Buffer_ReadyEvent(PJRT_Buffer_ReadyEvent_Args *args) {
   if (!args || !args->buffer) return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: PJRT_Buffer_ReadyEvent: no buffer");
+  pjrt_buffer_seen(args->buffer);
   args->event = pjrt_event_ref(args->buffer->ready);
   return NULL;
 }

@@ -192,7 +192,7 @@ struct PJRT_Client {
   bool timing_warned;
   /* The stream (stream.c): work queued for the worker thread, in order. */
   bool sync; /* TESSERA_PJRT_SYNC=1: Execute runs the program itself */
-  long long inline_ns; /* a program whose last run took less may run in Execute (executable.c) */
+  long long inline_ns; /* a program whose fastest run took less may run in Execute (executable.c) */
   pthread_mutex_t stream_mu;
   pthread_cond_t stream_cv;
   struct pjrt_work *queue_head, *queue_tail;
@@ -268,6 +268,8 @@ struct PJRT_Buffer {
   int uses;           /* pending work that reads or fills it */
   bool destroyed;     /* PJRT_Buffer_Destroy was called: the object goes with the last use */
   bool freed;         /* its memory was given up (device memory stats count it once) */
+  bool looked;       /* someone asked for its state or contents (pjrt_buffer_seen) */
+  struct pjrt_unseen *unseen; /* the failure of the run that made it, until it is destroyed */
   PJRT_Event *ready;
 };
 
@@ -288,6 +290,11 @@ PJRT_Error *pjrt_buffer_pending(PJRT_Device *device, PJRT_Memory *memory, PJRT_B
 void pjrt_buffer_fill(PJRT_Buffer *b, tsr_array *a);
 /* Sets a pending buffer's ready event to an error (a buffer already set is left as it is). */
 void pjrt_buffer_fail(PJRT_Buffer *b, PJRT_Error_Code code, const char *message);
+/* A run's own failure, shared by its outputs still alive: written on stderr when the last of
+ * them is destroyed with no one having looked at any (JAX dropped the call's value). */
+void pjrt_buffer_note_failure(PJRT_Buffer *const *outs, int n, const char *what, const char *message);
+/* Someone asked for the buffer's state or contents: its failure, if any, was seen. */
+void pjrt_buffer_seen(PJRT_Buffer *b);
 void pjrt_buffer_use(PJRT_Buffer *b);
 void pjrt_buffer_unuse(PJRT_Buffer *b);
 /* Frees a buffer's memory (delete, donation) once no work uses it; the object stays. */
@@ -310,7 +317,7 @@ tsr_status pjrt_compile_options_parse(const void *data, size_t size, pjrt_compil
 
 struct PJRT_Executable {
   atomic_int refs; /* the loaded executable's and each PJRT_Executable handed out */
-  atomic_llong last_run_ns; /* how long its last run took (LLONG_MAX before the first) */
+  atomic_llong fastest_run_ns; /* its fastest run so far (LLONG_MAX before the first) */
   char name[128];
   tsr_mlir_module *module;
   tsr_hlo_program *program;

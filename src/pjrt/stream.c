@@ -74,7 +74,9 @@ bool pjrt_stream_try_inline(PJRT_Client *c) {
 void pjrt_stream_ran(PJRT_Client *c) {
   pthread_mutex_lock(&c->stream_mu);
   c->stream_busy = false;
-  pthread_cond_signal(&c->stream_cv); /* the worker may wait for an inline run, with work queued */
+  /* the worker waits for an inline run only with work queued: else waking it costs a switch of
+   * threads for nothing */
+  if (c->queue_head) pthread_cond_signal(&c->stream_cv);
   pthread_mutex_unlock(&c->stream_mu);
 }
 

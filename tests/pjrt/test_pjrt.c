@@ -6,7 +6,10 @@
  * plugin (tests/pjrt/programs, tools/jax/pjrt_programs.py: a graph, and a Pallas kernel whose
  * argument is donated), one written as plain MLIR bytecode, a serialized executable loaded
  * again, and the errors of an op tessera does not run and of arguments that do not fit; the
- * timing report (TESSERA_PJRT_TIMING). Results are checked against loops of the test's own. */
+ * timing report (TESSERA_PJRT_TIMING); asynchronous execution (runs queued on buffers not yet
+ * made, in order, what is deleted, donated or fails meanwhile, cheap runs made in Execute, the
+ * synchronous mode, no thread left at client destroy) and the asynchronous host-to-device
+ * transfer manager with its refusals. Results are checked against loops of the test's own. */
 #define _POSIX_C_SOURCE 200809L /* setenv, mkstemp */
 #include <dirent.h>
 #include <math.h>
