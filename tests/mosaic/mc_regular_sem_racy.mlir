@@ -10,17 +10,20 @@ module attributes {stable_mosaic.version = 11 : i64} {
     %c4 = arith.constant 4 : i32
     %r0 = arith.addi %me, %c1 : i32
     %right = arith.remsi %r0, %c4 : i32
+    %c3 = arith.constant 3 : i32
+    %l0 = arith.addi %me, %c3 : i32
+    %left = arith.remsi %l0, %c4 : i32
     %c0 = arith.constant 0 : index
     "tpu.region"() ({
       %lsem = tpu.sem_alloc : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
-      %ready = tpu.sem_alloc : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
       %send = tpu.sem_alloc : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
       %recv = tpu.sem_alloc : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
       tpu.enqueue_dma source(%x : memref<8x128xf32, #tpu.memory_space<vmem>>) target(%buf : memref<8x128xf32, #tpu.memory_space<vmem>>) target_semaphore(%lsem : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>)
       tpu.enqueue_dma source(%x : memref<8x128xf32, #tpu.memory_space<vmem>>) target(%buf2 : memref<8x128xf32, #tpu.memory_space<vmem>>) target_semaphore(%lsem : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>)
       %b = vector.load %buf2[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
       tpu.sem_wait %lsem, %c2 : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
-      tpu.sem_signal %ready, %c1 device_id %right : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+      %ready = tpu.sem_barrier : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+      tpu.sem_signal %ready, %c1 device_id %left : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
       tpu.sem_wait %ready, %c1 : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
       tpu.enqueue_dma source(%buf : memref<8x128xf32, #tpu.memory_space<vmem>>) target(%o : memref<8x128xf32, #tpu.memory_space<vmem>>) source_semaphore(%send : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>) target_semaphore(%recv : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>) device_id(%right)
       tpu.sem_wait %send, %c1 : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
