@@ -182,8 +182,18 @@ static tsr_status regular_sem_body(tsr_ctx *c, void *u) {
   return tsr_sem_wait(c, &s, 1);
 }
 
+/* A DMA into SMEM on a regular semaphore (scratch 3: SMEM), which Mosaic refuses. */
+static tsr_status regular_sem_smem(tsr_ctx *c, void *u) {
+  (void)u;
+  tsr_ref s, xs;
+  TSR_TRY(tsr_ref_at(tsr_ctx_scratch(c, 2), 0, 0, &s));
+  TSR_TRY(tsr_ref_slice(tsr_ctx_in(c, 0), 0, 0, 8, &xs));
+  TSR_TRY(tsr_dma_start(c, &xs, tsr_ctx_scratch(c, 3), &s));
+  return tsr_sem_wait(c, &s, 1);
+}
+
 /* A regular semaphore's DMAs in each DMA order on v6e against the C reference (3x), refused
- * on v5e. */
+ * on v5e and for a DMA into SMEM. */
 static void test_regular_sem_dmas(void) {
   arr a = make(32, 128);
   tsr_block_spec any = {.space = TSR_ANY};
@@ -208,6 +218,15 @@ static void test_regular_sem_dmas(void) {
   CHECK_FAILS(tsr_pallas_call(v5e, &d, NULL), TSR_ERR_SEMAPHORE,
               "DMA start: a DMA signals a regular semaphore only on TPU v6 and later (this chip, v5e, is generation 5)");
   tsr_machine_destroy(v5e);
+  tsr_scratch_spec scr4[4] = {scr[0], scr[1], scr[2],
+                              {.space = TSR_SMEM, .dtype = TSR_F32, .rank = 2, .shape = {8, 128}}};
+  d.num_scratch = 4;
+  d.scratch = scr4;
+  d.body = regular_sem_smem;
+  tsr_machine *v6e = machine("v6e", 1, false);
+  CHECK_FAILS(tsr_pallas_call(v6e, &d, NULL), TSR_ERR_SEMAPHORE,
+              "DMA start: a DMA to or from SMEM needs a DMA semaphore, not a regular one");
+  tsr_machine_destroy(v6e);
   drop(&a);
 }
 
