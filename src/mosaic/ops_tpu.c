@@ -362,6 +362,14 @@ tsr_status c_dma(comp *c, minst *in) {
       return comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
   const stype *sem = &c->P->types[in->opd[in->a[0]]];
   if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
+  /* A DMA may signal a regular semaphore (TPU v6 and later: the machine checks the chip),
+   * and then both of its semaphores are regular ones, as Mosaic's verifier requires; what
+   * waits for it is a semaphore wait, one per DMA (JAX refuses a DMA wait there). */
+  if (in->op != MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
+    return comp_fail(c, TSR_ERR_INVALID, "a DMA wait on a regular semaphore: wait for a DMA that signals one "
+                     "with tpu.sem_wait (pl.semaphore_wait), 1 per DMA");
+  if (in->a[5] >= 0 && in->a[5] < in->nopd && c->P->types[in->opd[in->a[5]]].dtype != sem->dtype)
+    return comp_fail(c, TSR_ERR_INVALID, "the source and target semaphores must be of one type");
   if (sem->n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore, not an array of %lld", (long long)sem->n);
   in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
