@@ -178,9 +178,47 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
   machine_parallel_for(m, (int)((dst->shape[k] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
 }
 
+/* A copy of sub-byte fields (dma_request.field_bits): each element is one field, the packed
+ * side's byte holding it at bits [j * bits, (j + 1) * bits) for j its index in the
+ * second-minor dimension. Elements of one packed byte are written in turn, each keeping the
+ * byte's other fields. */
+static void copy_fields(const tsr_ref *dst, const tsr_ref *src, int bits) {
+  bool to_packed = dst->dtype == TSR_U8;
+  bool sext = (to_packed ? src->dtype : dst->dtype) == TSR_I4;
+  unsigned mask = (1u << bits) - 1u;
+  int r = dst->rank, fd = r - 2;
+  int64_t idx[TSR_MAX_RANK] = {0};
+  if (tsr_ref_numel(dst) == 0) return;
+  do {
+    unsigned char *d = tsr_ref_ptr(dst, idx);
+    const unsigned char *s = tsr_ref_ptr(src, idx);
+    int shift = (int)idx[fd] * bits;
+    if (to_packed) {
+      *d = (unsigned char)((*d & ~(mask << shift)) | ((*s & mask) << shift));
+    } else {
+      unsigned f = (*s >> shift) & mask;
+      *d = (unsigned char)(sext && f >> (bits - 1) ? f | ~mask : f);
+    }
+  } while (strided_next(idx, dst->shape, r));
+}
+
 static void move_data(tsr_core *c, pending_dma *d) {
   if (d->machine_has_poison) machine_fill_poison(&d->poison);
-  copy_window_shared(c->m, &d->dst, &d->src, d->stream);
+  if (d->field_bits) copy_fields(&d->dst, &d->src, d->field_bits);
+  else copy_window_shared(c->m, &d->dst, &d->src, d->stream);
+}
+
+/* A field DMA's two sides: bytes that pack the fields and a byte a field, of one shape
+ * whose second-minor dimension indexes the fields of a byte. */
+static tsr_status check_fields(const dma_request *r) {
+  int b = r->field_bits;
+  const tsr_ref *packed = r->src->dtype == TSR_U8 ? r->src : r->dst, *one = packed == r->src ? r->dst : r->src;
+  bool narrow = one->dtype == TSR_I4 || one->dtype == TSR_U4;
+  if (b != 4 || !narrow || packed->dtype != TSR_U8 || r->src->rank != r->dst->rank || r->src->rank < 2 || r->recv_sem ||
+      r->far || packed->shape[packed->rank - 2] > 8 / b)
+    return tsr_fail(TSR_ERR_INVALID, "a DMA of %d-bit fields moves between bytes of packed fields and a 4-bit type (%s to %s)", b,
+                    tsr_dtype_name(r->src->dtype), tsr_dtype_name(r->dst->dtype));
+  return TSR_OK;
 }
 
 /* Moves the data of a pending DMA (a late one: marks it to move at its wait) and signals its
@@ -223,7 +261,8 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
       return tsr_fail(TSR_ERR_SEMAPHORE, "remote copy: the send semaphore is a %s but the receive semaphore a %s; "
                       "both must be of one type", tsr_dtype_name(r->sem->dtype), tsr_dtype_name(r->recv_sem->dtype));
   }
-  if (r->src->dtype != r->dst->dtype || r->src->rank != r->dst->rank)
+  if (r->field_bits) TSR_TRY(check_fields(r));
+  else if (r->src->dtype != r->dst->dtype || r->src->rank != r->dst->rank)
     return tsr_fail(TSR_ERR_INVALID, "DMA between refs of different dtype or rank (%s %d-d, %s %d-d)",
                     tsr_dtype_name(r->src->dtype), r->src->rank, tsr_dtype_name(r->dst->dtype),
                     r->dst->rank);
@@ -256,9 +295,10 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
   d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
   d->stream = r->stream;
+  d->field_bits = r->field_bits;
   /* only where the copy would otherwise happen now, and no observer watches the data land
    * (one that reads the schedule only is told of the landing at the wait) */
-  d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
+  d->late = r->late && !r->field_bits && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
             !machine_observers_see_data(c->m);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;

@@ -74,6 +74,7 @@ typedef struct pending_dma {
   bool no_copy;       /* zero-copy view: signal, but move nothing */
   bool stream;        /* dma_request.stream */
   bool late;          /* dma_request.late, taken: the data moves when a wait retires it */
+  uint8_t field_bits; /* dma_request.field_bits */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
   bool far;           /* a remote copy to another process's device (machine_mesh_transport) */
@@ -325,6 +326,12 @@ typedef struct dma_request {
    * inputs, move_late in dma.c). The semaphore, the counts and the events stay at the start,
    * but for the DMA_DONE, which comes at the wait. */
   bool late;
+  /* Sub-byte fields (4: int4): one side is bytes (U8) that each hold 8 / field_bits fields,
+   * the lowest first; the other holds a field a byte (I4 sign-extended as host arrays hold
+   * int4, else zero-extended). Both have one shape, whose second-minor dimension counts the
+   * fields of a byte: the packed side's stride there is 0 (every field of one byte), and
+   * which field an element is, is its index in that dimension. 0: a plain copy. */
+  uint8_t field_bits;
   /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */
   const tsr_ref *recv_sem;
