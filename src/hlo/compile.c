@@ -428,6 +428,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
   }
   s = fold_scalar_broadcasts(f);
   if (s == TSR_OK) s = sink_constants(f);
+  if (s == TSR_OK) s = hlo_fuse_order(f);
   if (s != TSR_OK) goto done;
   /* Liveness: a slot dies after its last use; returned slots are handed to the caller;
    * results nobody uses die right after their op. -1: never used. */
@@ -451,6 +452,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     if (!in->frees) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
     in->frees[in->n_free++] = sl;
   }
+  s = hlo_fuse_plan(f);
 done:
   free(slot_of);
   free(last);
@@ -470,6 +472,7 @@ static void func_free(hlo_func *f) {
     free(f->insts[k].in);
     free(f->insts[k].out);
     free(f->insts[k].frees);
+    free(f->insts[k].fuse_in);
   }
   free(f->insts);
   free(f->slot_t);
