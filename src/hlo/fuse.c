@@ -58,6 +58,76 @@ static bool movable(const hlo_inst *in) {
   }
 }
 
+/* Whether a call of g may become a copy of g's ops in its caller: its ops make values from
+ * values alone (the ops a chain takes, slices), and what it returns its ops make, each once.
+ * JAX outlines threefry and the uniform's bits as such functions, whose arguments and results
+ * would be whole arrays between chains. */
+static bool inlinable(const hlo_func *g) {
+  if (g->spmd || g->n_inst > 4096 || g->n_ret < 1) return false;
+  for (int k = 0; k < g->n_inst; k++)
+    if (!movable(&g->insts[k]) && !fusible(g, &g->insts[k], hlo_numel(g->insts[k].res_t))) return false;
+  for (int i = 0; i < g->n_ret; i++) {
+    if (g->ret[i] < g->n_args) return false;
+    for (int j = 0; j < i; j++)
+      if (g->ret[j] == g->ret[i]) return false;
+  }
+  return true;
+}
+
+tsr_status hlo_fuse_inline(hlo_func *f) {
+  int n = 0, slots = f->n_slots;
+  for (int k = 0; k < f->n_inst; k++) {
+    const hlo_inst *in = &f->insts[k];
+    bool ok = in->opc == HLO_CALL && in->callee && inlinable(in->callee);
+    n += ok ? in->callee->n_inst : 1;
+    if (ok) slots += in->callee->n_slots - in->callee->n_args - in->callee->n_ret;
+  }
+  if (n == f->n_inst && slots == f->n_slots) return TSR_OK; /* no call to inline */
+  hlo_inst *insts = calloc((size_t)n + 1, sizeof *insts);
+  hlo_type *slot_t = realloc(f->slot_t, sizeof *slot_t * ((size_t)slots + 1));
+  if (slot_t) f->slot_t = slot_t;
+  if (!insts || !slot_t) { free(insts); return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
+  int m = 0;
+  tsr_status s = TSR_OK;
+  for (int k = 0; k < f->n_inst; k++) {
+    hlo_inst *call = &f->insts[k];
+    const hlo_func *g = call->callee;
+    if (!(call->opc == HLO_CALL && g && inlinable(g))) { insts[m++] = *call; continue; }
+    /* the callee's slots in the caller: its arguments are the call's operands, what it returns
+     * the call's results, the rest new slots */
+    int *map = malloc(sizeof(int) * ((size_t)g->n_slots + 1));
+    if (!map) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
+    for (int i = 0; map && i < g->n_slots; i++) map[i] = -1;
+    for (int i = 0; map && i < g->n_args; i++) map[i] = call->in[i];
+    for (int i = 0; map && i < g->n_ret; i++) map[g->ret[i]] = call->out[i];
+    for (int i = 0; map && i < g->n_slots; i++)
+      if (map[i] < 0) {
+        map[i] = f->n_slots++;
+        f->slot_t[map[i]] = g->slot_t[i];
+      }
+    for (int j = 0; j < g->n_inst; j++) {
+      const hlo_inst *from = &g->insts[j];
+      hlo_inst *to = &insts[m++];
+      *to = (hlo_inst){.opc = from->opc, .op = from->op, .n_in = from->n_in, .n_out = from->n_out, .aux = from->aux,
+                       .aux2 = from->aux2, .fast = from->fast, .scalar_in = from->scalar_in};
+      to->in = calloc((size_t)from->n_in + 1, sizeof(int));
+      to->out = calloc((size_t)from->n_out + 1, sizeof(int));
+      if (!to->in || !to->out || !map) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); continue; }
+      for (int q = 0; q < from->n_in; q++) to->in[q] = map[from->in[q]];
+      for (int q = 0; q < from->n_out; q++) to->out[q] = map[from->out[q]];
+    }
+    free(map);
+    free(call->in);
+    free(call->out);
+    free(call->bodies);
+  }
+  free(f->insts);
+  f->insts = insts;
+  f->n_inst = m;
+  for (int k = 0; k < m; k++) f->insts[k].res_t = &f->slot_t[f->insts[k].out ? f->insts[k].out[0] : 0];
+  return s;
+}
+
 tsr_status hlo_fuse_order(hlo_func *f) {
   int n = f->n_inst;
   bool *made = calloc((size_t)f->n_slots + 1, sizeof *made); /* made by the chain being built */

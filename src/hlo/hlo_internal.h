@@ -222,6 +222,9 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
 tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *const *args, hlo_val *const *results);
 
 /* ---- loop fusion (fuse.c) ---- */
+/* Replaces f's calls of functions of value ops alone (hlo_fuse_inline: slices, and what a
+ * chain takes) with copies of their ops, so chains run across them; f's slots grow. */
+tsr_status hlo_fuse_inline(hlo_func *f);
 /* Moves small ops that interrupt a chain of ops that can run tile by tile to its front
  * (before liveness: what f computes is the same). */
 tsr_status hlo_fuse_order(hlo_func *f);
