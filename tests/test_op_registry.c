@@ -381,10 +381,17 @@ static void test_traits(void) {
       {"mosaic", "func.return", MT_YIELDS},
       {"mosaic", "cf.cond_br", MT_BRANCH},
       {"mosaic", "tpu.log", MT_PRINTS},
-      {"stablehlo", "stablehlo.add", HT_SCALAR_OPERAND},
-      {"stablehlo", "stablehlo.shift_right_logical", HT_SCALAR_OPERAND},
-      {"stablehlo", "stablehlo.compare", 0},
-      {"stablehlo", "stablehlo.exponential", 0},
+      {"stablehlo", "stablehlo.add", HT_SCALAR_OPERAND | HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.shift_right_logical", HT_SCALAR_OPERAND | HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.compare", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.exponential", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.select", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.convert", HT_ELEMENTWISE},
+      {"stablehlo", "chlo.erf_inv", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.broadcast_in_dim", 0}, /* fuse.c makes its tiles itself */
+      {"stablehlo", "stablehlo.iota", 0},
+      {"stablehlo", "stablehlo.dynamic_slice", 0},
+      {"stablehlo", "stablehlo.map", 0}, /* elementwise, but through a region */
       {"stablehlo", "stablehlo.reduce", 0},
       {"stablehlo", "stablehlo.dynamic_update_slice", 0},
       {"stablehlo", "stablehlo.all_gather", HT_COLLECTIVE},
@@ -423,6 +430,14 @@ static void test_traits(void) {
     /* hlo_run_binary reads hlo_inst.scalar_in; the collectives meet other devices */
     if (hlo) CHECK(!(r->traits & HT_SCALAR_OPERAND) == !!strcmp(r->run_fn, "hlo_run_binary"));
     if (hlo) CHECK(!(r->traits & HT_COLLECTIVE) == !!strcmp(r->run_fn, "hlo_run_collective"));
+    /* the elementwise ops are those of the run functions that compute element i from element i */
+    static const char *const elementwise_runs[] = {"hlo_run_binary", "hlo_run_unary", "hlo_run_complex",
+                                                   "hlo_run_bitcast_convert", "hlo_run_reduce_precision",
+                                                   "hlo_run_compare", "hlo_run_select", "hlo_run_clamp",
+                                                   "hlo_run_convert", "hlo_run_chlo_unary", "hlo_run_chlo_binary"};
+    bool ew_run = false;
+    for (size_t e = 0; e < sizeof elementwise_runs / sizeof elementwise_runs[0]; e++) ew_run |= !strcmp(r->run_fn, elementwise_runs[e]);
+    if (hlo) CHECK(!(r->traits & HT_ELEMENTWISE) == !ew_run);
     if (!mosaic && !hlo) CHECK_EQ_INT(r->traits, 0);
   }
 }

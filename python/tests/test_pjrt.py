@@ -161,6 +161,24 @@ def test_random_graph_matches_xla_cpu():
     assert got["normal"] < 2e-6
 
 
+RANDOM_BYTES = """
+import hashlib, json, jax, jax.numpy as jnp, numpy as np
+k = jax.random.key(11)
+outs = {"normal": jax.random.normal(k, (1024, 96)), "bf16": jax.random.normal(k, (77, 1000), jnp.bfloat16),
+        "uniform": jax.random.uniform(k, (3, 5000), minval=-2.0, maxval=3.0),
+        "ints": jax.random.randint(k, (20000,), -7, 1 << 20, jnp.int32), "bits": jax.random.bits(k, (9000,), jnp.uint32),
+        "gelu": jax.jit(lambda x: jax.nn.gelu(x) * jnp.where(x > 0, x, 0.5 * x))(jnp.linspace(-4, 4, 50000))}
+print(json.dumps({n: hashlib.md5(np.asarray(v).tobytes()).hexdigest() for n, v in outs.items()}))
+"""
+
+
+def test_fused_graph_is_bit_for_bit_op_by_op():
+    # the interpreter runs chains of elementwise ops tile by tile (src/hlo/fuse.c): jax.random
+    # (threefry, the inverse erf) and jnp arithmetic give the bytes of the run op by op
+    fused = run_json(RANDOM_BYTES, "v6e")
+    assert fused == run_json(RANDOM_BYTES, "v6e", TSR_HLO_FUSE="0")
+
+
 UINT4 = """
 import json, jax, jax.numpy as jnp, numpy as np
 from jax.experimental import pallas as pl
