@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 from conftest import REPO
@@ -387,9 +388,11 @@ RACE_KERNEL_ERROR = RACE.split("try:")[0] + """
 import tessera, tessera.jax
 try:
     with tessera.jax.kernel_errors():
-        f(np.ones((8, 128), np.float32))
+        y = f(np.ones((8, 128), np.float32))
 except tessera.KernelError as e:
     print(e.status, len(e.findings), "race on core 0" in e.findings[0])
+f(np.ones((8, 128), np.float32))  # its result dropped before the run failed: said on stderr
+float(jnp.ones(3).sum())  # a call queued after it: the one before has run
 """
 
 
@@ -399,6 +402,124 @@ def test_kernel_errors_as_tessera_kernel_error():
     p = run(RACE_KERNEL_ERROR, "v5e")
     assert p.returncode == 0, p.stderr[-3000:]
     assert "TSR_ERR_RACE 1 True" in p.stdout, p.stdout
+    dropped = [ln for ln in p.stderr.splitlines() if "failed after its results were dropped" in ln]
+    assert len(dropped) == 1 and "race on core 0" in dropped[0] and dropped[0].endswith("[TSR_ERR_RACE]"), p.stderr
+
+
+ASYNC = """
+import json, time
+import jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+out = {}
+# a call that takes a while returns before it has run: its result is not ready yet
+a = jnp.asarray(np.linspace(-1, 1, 512 * 512, dtype=np.float32).reshape(512, 512))
+slow = jax.jit(lambda a: jnp.tanh(jnp.tanh(a @ a) @ a) @ a)
+slow(a).block_until_ready()
+y = slow(a)
+out["ready_at_return"] = y.is_ready()
+y.block_until_ready()
+out["ready_after_block"] = y.is_ready()
+# calls queued on one another's results, then their input deleted before they run
+step = jax.jit(lambda x: x * 2 + 1)
+x = jnp.arange(8, dtype=jnp.int32)
+z = x
+for _ in range(10):
+    z = step(z)
+x.delete()
+out["chain"] = np.asarray(z).tolist()
+# an output of no elements is ready and reads back, like any other
+out["empty"] = list(np.asarray(jax.jit(lambda e: e * 2)(jnp.zeros((0, 3)))).shape)
+# a donated argument is given up at the call; the result is still right
+donor = jax.jit(lambda v: v * 3, donate_argnums=0)
+v = jnp.arange(4.0)
+w = donor(v)
+out["donated_deleted"] = v.is_deleted()
+out["donated_result"] = np.asarray(w).tolist()
+# a kernel's findings fail the call's results where JAX waits for them: the same message
+# from block_until_ready, from reading the value, and from a call queued on the result
+def k(x_hbm, o_ref, buf, sem):
+    copy = pltpu.make_async_copy(x_hbm, buf, sem)
+    copy.start()
+    o_ref[...] = buf[...] * 2.0
+    copy.wait()
+race = jax.jit(lambda x: pl.pallas_call(k, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+    scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA(())])(x))
+r = race(np.ones((8, 128), np.float32))
+msgs = []
+for how in (lambda: r.block_until_ready(), lambda: np.asarray(r), lambda: np.asarray(step(r.astype(jnp.int32)))):
+    try:
+        how()
+        msgs.append(None)
+    except jax.errors.JaxRuntimeError as e:
+        msgs.append(str(e))
+out["errors"] = msgs
+out["after"] = float(jnp.ones(3).sum())
+print(json.dumps(out))
+"""
+
+
+def test_async_dispatch():
+    # Execute returns once the run is queued on the client's worker thread (docs/pjrt.md)
+    got = run_json(ASYNC, "v5e")
+    assert got["ready_at_return"] is False and got["ready_after_block"] is True
+    want = np.arange(8)
+    for _ in range(10):
+        want = want * 2 + 1
+    assert got["chain"] == want.tolist()
+    assert got["donated_deleted"] is True and got["donated_result"] == [0.0, 3.0, 6.0, 9.0]
+    assert got["empty"] == [0, 3]
+    errs = got["errors"]
+    assert all(e is not None for e in errs), errs
+    for e in errs:
+        assert e.startswith("FAILED_PRECONDITION: tessera: ") and "race on core 0" in e and "[TSR_ERR_RACE]" in e, e
+    assert errs[0] == errs[1] == errs[2]
+    assert got["after"] == 3.0
+
+
+def test_sync_mode_fails_at_the_call():
+    # TESSERA_PJRT_SYNC=1 runs each program inside Execute: its failure is raised by the call itself
+    script = RACE.split("try:")[0] + """
+try:
+    r = f(np.ones((8, 128), np.float32))
+    print("returned")
+except jax.errors.JaxRuntimeError as e:
+    print("raised at the call:", "[TSR_ERR_RACE]" in str(e))
+"""
+    p = run(script, "v5e", TESSERA_PJRT_SYNC="1")
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "raised at the call: True" in p.stdout, p.stdout
+
+
+TRANSFER = """
+import json
+import jax, jax.numpy as jnp, ml_dtypes, numpy as np
+from jax.experimental import transfer
+d = jax.devices()[0]
+server = transfer.start_transfer_server(d.client, "127.0.0.1:0", ["127.0.0.1:0"])
+conn = server.connect(server.address())
+f = jax.jit(lambda x: x * 2 - 1)
+srcs = [np.arange(24, dtype=np.float32).reshape(4, 6) - 7.5, np.array([True, False, True, True]),
+        np.linspace(-3, 3, 10).astype(ml_dtypes.bfloat16), np.arange(-5, 5, dtype=np.int8)]
+xs = [jax.device_put(s, d) for s in srcs]
+xs[0] = f(xs[0])  # a result of a call, perhaps not made yet, is sent when it is
+server.await_pull(7, xs)
+specs = [jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=x.sharding) for x in xs]
+ys = conn.pull(7, specs)
+z = f(ys[0])  # a program on an array received by the transfer
+print(json.dumps({"same": [bool(np.array_equal(np.asarray(y), np.asarray(x))) for x, y in zip(xs, ys)],
+                  "dtypes": [str(y.dtype) for y in ys], "device": ys[0].devices() == {d},
+                  "z": bool(np.array_equal(np.asarray(z), (srcs[0] * 2 - 1) * 2 - 1))}))
+"""
+
+
+def test_transfer_server_pull():
+    # jax.experimental.transfer receives into the buffers of an asynchronous host-to-device
+    # transfer manager (PJRT_Client_CreateBuffersForAsyncHostToDevice) and sends by raw copies
+    got = run_json(TRANSFER, "v5e")
+    assert got["same"] == [True] * 4, got
+    assert got["dtypes"] == ["float32", "bool", "bfloat16", "int8"] and got["device"] and got["z"], got
 
 
 def readme_script() -> str:
@@ -472,14 +593,14 @@ OLD_VERSION = os.environ.get("TSR_PJRT_OLD_VERSION", "0.10.0")
 
 
 @pytest.mark.skipif(not OLD_PYTHON, reason="TSR_PJRT_OLD_PYTHON (a venv of python/requirements-jax0.10.0.txt) is not set")
-@pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED", "README"])
+@pytest.mark.parametrize("script", ["DEVICES", "COMPUTE", "SHARDED", "README", "TRANSFER"])
 def test_oldest_jax(script):
     # the oldest jaxlib the plugin supports loads the same library (API 0.104 against its 0.112)
     # the library of the installed package, as JAX's own import of the plugin module finds it
     library = subprocess.run([sys.executable, "-c", "from jax_plugins.tessera import library_path; "
                               "print(library_path())"], capture_output=True, text=True, cwd="/").stdout.strip()
     assert os.path.isfile(library), library
-    code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED, "README": readme_script()}[script]
+    code = {"DEVICES": DEVICES, "COMPUTE": COMPUTE, "SHARDED": SHARDED, "README": readme_script(), "TRANSFER": TRANSFER}[script]
     e = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
     e.update(TESSERA_TPU="v5e:4", TPU_LIBRARY_PATH=library, JAX_PLATFORMS="tpu,cpu")
     p = subprocess.run([OLD_PYTHON, "-c", f"import jax; assert jax.__version__ == {OLD_VERSION!r}, jax.__version__\n" +
@@ -491,6 +612,8 @@ def test_oldest_jax(script):
     got = json.loads(p.stdout.strip().splitlines()[-1])
     if script == "DEVICES":
         assert got["kinds"] == ["TPU v5 lite"] * 4 and got["chip"] == "v5e" and got["at_least_5"]
+    elif script == "TRANSFER":
+        assert got["same"] == [True] * 4 and got["z"], got
     elif script == "COMPUTE":
         assert got["sum_err"] < 1e-4 and got["argmax"] and got["device"] == "tpu"
     else:

@@ -67,6 +67,8 @@ PJRT_Error *pjrt_error_from_status(tsr_status s, const char *what) {
                     tsr_status_name(s));
 }
 
+void pjrt_error_free(PJRT_Error *e) { error_destroy(e); }
+
 static void error_destroy(PJRT_Error *e) {
   if (!e || e == &nomem_error.base) return;
   free(((pjrt_failure *)e)->message);
@@ -116,11 +118,13 @@ static PJRT_Error *Error_ForEachPayload(PJRT_Error_ForEachPayload_Args *args) {
   return NULL;
 }
 
-/* ---- events: tessera runs what it is asked when asked, so most events are born set ---- */
+/* ---- events: set by the client's worker when a program or a transfer it waits on is done, or
+ * born set for what is done at the call ------------------------------------------------ */
 
 PJRT_Event *pjrt_event_new(void) {
   PJRT_Event *e = calloc(1, sizeof *e);
   if (!e) return NULL;
+  atomic_init(&e->refs, 1);
   pthread_mutex_init(&e->mu, NULL);
   pthread_cond_init(&e->cv, NULL);
   return e;
@@ -132,40 +136,81 @@ PJRT_Event *pjrt_event_done(PJRT_Error_Code code, const char *message) {
   return e;
 }
 
+PJRT_Event *pjrt_event_ref(PJRT_Event *e) {
+  atomic_fetch_add(&e->refs, 1);
+  return e;
+}
+
+/* Called once the event is set: its code and message no longer change. */
 static PJRT_Error *event_error(const PJRT_Event *e) {
   if (e->code == PJRT_Error_Code_OK) return NULL;
   return pjrt_error(e->code, "%s", e->message ? e->message : "tessera: failed");
 }
 
 void pjrt_event_set(PJRT_Event *e, PJRT_Error_Code code, const char *message) {
+  char *copy = message ? strdup(message) : NULL;
   pthread_mutex_lock(&e->mu);
   if (e->ready) {
     pthread_mutex_unlock(&e->mu);
+    free(copy);
     return;
   }
   e->ready = true;
   e->code = code;
-  e->message = message ? strdup(message) : NULL;
+  e->message = copy;
   pjrt_callback *cbs = e->callbacks;
   e->callbacks = NULL;
   pthread_cond_broadcast(&e->cv);
   pthread_mutex_unlock(&e->mu);
+  /* in the order they were registered (the list holds the newest first) */
+  pjrt_callback *in_order = NULL;
   while (cbs) {
     pjrt_callback *next = cbs->next;
-    cbs->fn(event_error(e), cbs->arg);
-    free(cbs);
+    cbs->next = in_order;
+    in_order = cbs;
     cbs = next;
+  }
+  while (in_order) {
+    pjrt_callback *next = in_order->next;
+    in_order->fn(event_error(e), in_order->arg);
+    free(in_order);
+    in_order = next;
   }
 }
 
 void pjrt_event_destroy(PJRT_Event *e) {
-  if (!e) return;
+  if (!e || atomic_fetch_sub(&e->refs, 1) != 1) return;
   /* callbacks still waiting are told the event went away */
   pjrt_event_set(e, PJRT_Error_Code_CANCELLED, "tessera: event destroyed before it was set");
   pthread_mutex_destroy(&e->mu);
   pthread_cond_destroy(&e->cv);
   free(e->message);
   free(e);
+}
+
+PJRT_Error *pjrt_event_wait(PJRT_Event *e) {
+  pthread_mutex_lock(&e->mu);
+  while (!e->ready) pthread_cond_wait(&e->cv, &e->mu);
+  pthread_mutex_unlock(&e->mu);
+  return event_error(e);
+}
+
+PJRT_Error *pjrt_event_on_ready(PJRT_Event *e, PJRT_Event_OnReadyCallback fn, void *arg) {
+  pthread_mutex_lock(&e->mu);
+  if (!e->ready) {
+    pjrt_callback *cb = malloc(sizeof *cb);
+    if (!cb) {
+      pthread_mutex_unlock(&e->mu);
+      return pjrt_error_nomem();
+    }
+    *cb = (pjrt_callback){fn, arg, e->callbacks};
+    e->callbacks = cb;
+    pthread_mutex_unlock(&e->mu);
+    return NULL;
+  }
+  pthread_mutex_unlock(&e->mu);
+  fn(event_error(e), arg);
+  return NULL;
 }
 
 static PJRT_Error *Event_Destroy(PJRT_Event_Destroy_Args *args) {
@@ -183,38 +228,18 @@ static PJRT_Error *Event_IsReady(PJRT_Event_IsReady_Args *args) {
 
 static PJRT_Error *Event_Await(PJRT_Event_Await_Args *args) {
   if (!args || !args->event) return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: PJRT_Event_Await: no event");
-  PJRT_Event *e = args->event;
-  pthread_mutex_lock(&e->mu);
-  while (!e->ready) pthread_cond_wait(&e->cv, &e->mu);
-  pthread_mutex_unlock(&e->mu);
-  return event_error(e);
+  return pjrt_event_wait(args->event);
 }
 
 static PJRT_Error *Event_Error(PJRT_Event_Error_Args *args) {
   if (!args || !args->event) return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: PJRT_Event_Error: no event");
-  PJRT_Event_Await_Args a = {.struct_size = PJRT_Event_Await_Args_STRUCT_SIZE, .event = args->event};
-  return Event_Await(&a);
+  return pjrt_event_wait(args->event);
 }
 
 static PJRT_Error *Event_OnReady(PJRT_Event_OnReady_Args *args) {
   if (!args || !args->event || !args->callback)
     return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: PJRT_Event_OnReady: no event or callback");
-  PJRT_Event *e = args->event;
-  pthread_mutex_lock(&e->mu);
-  if (!e->ready) {
-    pjrt_callback *cb = malloc(sizeof *cb);
-    if (!cb) {
-      pthread_mutex_unlock(&e->mu);
-      return pjrt_error_nomem();
-    }
-    *cb = (pjrt_callback){args->callback, args->user_arg, e->callbacks};
-    e->callbacks = cb;
-    pthread_mutex_unlock(&e->mu);
-    return NULL;
-  }
-  pthread_mutex_unlock(&e->mu);
-  args->callback(event_error(e), args->user_arg);
-  return NULL;
+  return pjrt_event_on_ready(args->event, args->callback, args->user_arg);
 }
 
 static PJRT_Error *Event_Create(PJRT_Event_Create_Args *args) {
@@ -298,14 +323,9 @@ static PJRT_Error *Plugin_Attributes(PJRT_Plugin_Attributes_Args *args) {
   X(Client_CreateViewOfDeviceBuffer)                                                              \
   X(CopyToDeviceStream_Destroy) X(CopyToDeviceStream_AddChunk) X(CopyToDeviceStream_TotalBytes)    \
   X(CopyToDeviceStream_GranuleSize) X(CopyToDeviceStream_CurrentBytes) X(Compile)                  \
-  X(AsyncHostToDeviceTransferManager_Destroy) X(AsyncHostToDeviceTransferManager_TransferData)     \
-  X(Client_CreateBuffersForAsyncHostToDevice) X(AsyncHostToDeviceTransferManager_RetrieveBuffer)   \
-  X(AsyncHostToDeviceTransferManager_Device) X(AsyncHostToDeviceTransferManager_BufferCount)       \
-  X(AsyncHostToDeviceTransferManager_BufferSize) X(AsyncHostToDeviceTransferManager_SetBufferError) \
-  X(AsyncHostToDeviceTransferManager_AddMetadata) X(Client_DmaMap) X(Client_DmaUnmap)              \
+  X(Client_DmaMap) X(Client_DmaUnmap)                                                             \
   X(Client_UpdateGlobalProcessInfo) X(TopologyDescription_Deserialize) X(Client_CreateAliasBuffer) \
   X(Client_FulfillAliasBuffer) X(Client_CreateErrorBuffer)                                        \
-  X(AsyncHostToDeviceTransferManager_TransferLiteral) X(Buffer_CopyRawToHostFuture)                \
   X(Device_PoisonExecution)                                                                       \
   X(Buffer_DonateWithControlDependency) X(Client_Load) X(Buffer_Bitcast)                           \
   X(TopologyDescription_Serialize) X(TopologyDescription_Fingerprint)                              \
@@ -355,6 +375,7 @@ static void api_init(void) {
 #define SET(name) api.PJRT_##name = pjrt_##name;
   PJRT_CLIENT_FUNCTIONS(SET)
   PJRT_BUFFER_FUNCTIONS(SET)
+  PJRT_TRANSFER_FUNCTIONS(SET)
   PJRT_EXECUTABLE_FUNCTIONS(SET)
 #undef SET
 #define SET_UNIMPLEMENTED(name) api.PJRT_##name = unimplemented_##name;

@@ -94,6 +94,7 @@ static void fix_attrs(PJRT_DeviceDescription *d) { d->attrs[0].int64_array_value
 
 static void client_free(PJRT_Client *c) {
   if (!c) return;
+  pjrt_stream_stop(c); /* what is queued runs first: its buffers are JAX's */
   for (int i = 0; i < c->n_memories; i++) {
     pjrt_memory *m = &c->memories[i];
     for (int k = 0; k < m->n_user; k++)
@@ -126,7 +127,25 @@ PJRT_Error *pjrt_Client_Create(PJRT_Client_Create_Args *args) {
   if (!c) return pjrt_error_nomem();
   pthread_mutex_init(&c->run_mu, NULL);
   pthread_mutex_init(&c->cache_mu, NULL);
+  pjrt_stream_init(c);
+  const char *sync = getenv("TESSERA_PJRT_SYNC");
+  c->sync = sync && *sync && strcmp(sync, "0") != 0;
+  /* TESSERA_PJRT_INLINE_US: microseconds under which a program runs in Execute when it can
+   * (0: never); 50 by default */
+  const char *inl = getenv("TESSERA_PJRT_INLINE_US");
+  char *end = NULL;
+  long long us = inl && *inl ? strtoll(inl, &end, 10) : 50;
+  if (inl && *inl && (*end || us < 0 || us > 60000000)) {
+    pjrt_stream_stop(c);
+    pthread_mutex_destroy(&c->run_mu);
+    pthread_mutex_destroy(&c->cache_mu);
+    free(c);
+    return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT,
+                      "tessera: TESSERA_PJRT_INLINE_US='%s': a whole number of microseconds from 0 to 60000000 expected", inl);
+  }
+  c->inline_ns = us * 1000;
   if (pjrt_spec_parse(getenv("TESSERA_TPU"), &c->spec) != TSR_OK) {
+    pjrt_stream_stop(c);
     pthread_mutex_destroy(&c->run_mu);
     pthread_mutex_destroy(&c->cache_mu);
     free(c);

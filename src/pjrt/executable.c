@@ -5,9 +5,11 @@
  * compile error) and loads every kernel. Executing runs the program with the StableHLO
  * interpreter on the argument buffers, its kernels on the client's machine under the race and
  * semaphore checkers; a finding fails the call with every finding in the message. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/status.h"
 #include "pjrt/pjrt.h"
@@ -303,6 +305,7 @@ static PJRT_Error *compile_new(PJRT_Client *c, const char *code, size_t code_siz
   PJRT_Executable *e = calloc(1, sizeof *e);
   if (!e) return pjrt_error_nomem();
   atomic_init(&e->refs, 1);
+  atomic_init(&e->fastest_run_ns, LLONG_MAX);
   e->hash = hash;
   snprintf(e->fingerprint, sizeof e->fingerprint, "tessera-%016llx", (unsigned long long)hash);
   PJRT_Error *err = NULL;
@@ -757,9 +760,10 @@ static bool input_type(const PJRT_Executable *e, int i, tsr_array *t) {
   return tsr_hlo_input_type(e->program, i, t);
 }
 
-/* Checks device d's arguments and borrows their arrays into in[]. */
-static PJRT_Error *take_arguments(const PJRT_Executable *e, int d, int n_dev, const PJRT_Device *dev,
-                                  PJRT_Buffer *const *argv, tsr_array *in) {
+/* Checks device d's arguments, at the call: what JAX hands over that does not fit is an error of
+ * Execute's. */
+static PJRT_Error *check_arguments(const PJRT_Executable *e, int d, int n_dev, const PJRT_Device *dev,
+                                   PJRT_Buffer *const *argv) {
   char where[32] = "";
   if (n_dev > 1) snprintf(where, sizeof where, " on device %d", d);
   for (int i = 0; i < e->num_inputs; i++) {
@@ -777,85 +781,258 @@ static PJRT_Error *take_arguments(const PJRT_Executable *e, int d, int n_dev, co
       return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: argument %d%s is %s, the program takes %s", e->name, i,
                         where, got, want);
     }
-    in[i] = b->array; /* borrowed: the run reads it */
   }
   return NULL;
 }
 
-/* Runs the program on the arguments of its n_dev devices (argument_lists[d]: device d's); each
- * device's outputs become buffers on it. A program of several devices runs once on the global
- * arrays its devices' shards make up (tsr_hlo_run_sharded). */
-static PJRT_Error *run(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const *devs, PJRT_Buffer *const *const *argv,
-                       PJRT_Buffer **const *outv, const PJRT_ExecuteOptions *opts) {
-  PJRT_Executable *e = le->exe;
-  PJRT_Client *c = le->client;
-  int n_in = e->num_inputs, n_out = e->num_outputs;
-  tsr_array *arrays = calloc((size_t)n_dev * (size_t)(n_in + n_out) + 1, sizeof *arrays);
-  tsr_array **in = calloc((size_t)n_dev + 1, sizeof *in), **out = calloc((size_t)n_dev + 1, sizeof *out);
-  if (!arrays || !in || !out) {
-    free(arrays);
+/* One Execute: its program, devices, arguments and outputs (each held by a use until it has
+ * run), and the events that say each device is done. */
+typedef struct run_job {
+  PJRT_Client *client;
+  PJRT_Executable *exe; /* a reference: the loaded executable may be destroyed meanwhile */
+  int n_dev;
+  PJRT_Device **devs;
+  PJRT_Buffer **args;   /* n_dev x num_inputs */
+  PJRT_Buffer **outs;   /* n_dev x num_outputs, pending */
+  PJRT_Event **done;    /* n_dev */
+  PJRT_Error *err;      /* how it went, for an Execute that runs it itself */
+} run_job;
+
+
+
+static void job_free(run_job *j) {
+  pjrt_executable_unref(j->exe);
+  free(j->devs);
+  free(j->args);
+  free(j->outs);
+  free(j->done);
+  free(j);
+}
+
+/* Runs the program on the arguments of its devices (args of device d: j->args + d * n_in), into
+ * out arrays (device d's: out + d * n_out), and times it (what decides whether the next run may
+ * be made inline). A program of several devices runs once on the global arrays its devices'
+ * shards make up (tsr_hlo_run_sharded). *inherited: it failed because an argument did. */
+static PJRT_Error *run_program(run_job *j, tsr_array *out, bool *inherited) {
+  PJRT_Executable *e = j->exe;
+  PJRT_Client *c = j->client;
+  int n_dev = j->n_dev, n_in = e->num_inputs, n_out = e->num_outputs;
+  /* an argument still being made (a program before this one, a transfer) is waited for; its
+   * failure is this run's */
+  for (int k = 0; k < n_dev * n_in; k++) {
+    PJRT_Error *err = pjrt_event_wait(j->args[k]->ready);
+    if (err) {
+      *inherited = true;
+      return err;
+    }
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  tsr_array *in_arrays = calloc((size_t)n_dev * (size_t)n_in + 1, sizeof *in_arrays);
+  tsr_array **in = calloc((size_t)n_dev + 1, sizeof *in), **outp = calloc((size_t)n_dev + 1, sizeof *outp);
+  if (!in_arrays || !in || !outp) {
+    free(in_arrays);
     free(in);
-    free(out);
+    free(outp);
     return pjrt_error_nomem();
   }
-  PJRT_Error *err = NULL;
-  for (int d = 0; d < n_dev && !err; d++) {
-    in[d] = arrays + (size_t)d * (size_t)(n_in + n_out);
-    out[d] = in[d] + n_in;
-    err = take_arguments(e, d, n_dev, devs[d], argv[d], in[d]);
-  }
-  tsr_hlo_stats st;
-  if (!err) {
-    pthread_mutex_lock(&c->run_mu);
-    tsr_sim *sim = NULL;
-    tsr_status s = TSR_OK;
-    if (tsr_hlo_num_kernels(e->program) > 0) s = pjrt_client_sim(c, n_dev, &sim);
-    if (s == TSR_OK) {
-      /* with TESSERA_PJRT_TIMING, the run counts its ops and the model times its kernels */
-      pjrt_timed *timed = c->timing_path ? pjrt_timing_entry(c, e) : NULL;
-      int kernels0 = 0;
-      double seconds0 = timed ? pjrt_timing_now(sim, &kernels0) : 0;
-      tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL, .tpu_numerics = true,
-                             .profile = timed ? pjrt_timing_profile(timed) : NULL, .mxu_depth = c->spec.chip.mxu_dim};
-      if (n_dev > 1) s = tsr_hlo_run_sharded(e->program, &ro, (const tsr_array *const *)in, n_in, out, &st);
-      else s = tsr_hlo_run(e->program, &ro, in[0], n_in, out[0], &st);
-      /* what the checkers found fails the call, with every finding */
-      if (s == TSR_OK && sim) s = tsr_sim_findings(sim);
-      if (sim) tsr_sim_reset_findings(sim);
-      if (s == TSR_OK && timed) {
-        pjrt_timing_ran(timed, sim, seconds0, kernels0);
-        pjrt_timing_write(c);
-      }
+  for (int d = 0; d < n_dev; d++) {
+    in[d] = in_arrays + (size_t)d * (size_t)n_in;
+    outp[d] = out + (size_t)d * (size_t)n_out;
+    for (int i = 0; i < n_in; i++) {
+      PJRT_Buffer *b = j->args[d * n_in + i];
+      pthread_mutex_lock(&b->mu);
+      in[d][i] = b->array; /* borrowed: the run reads it, the use keeps it */
+      pthread_mutex_unlock(&b->mu);
     }
-    if (s != TSR_OK) err = pjrt_error_from_status(s, e->name);
-    pthread_mutex_unlock(&c->run_mu);
+  }
+  PJRT_Error *err = NULL;
+  tsr_hlo_stats st;
+  pthread_mutex_lock(&c->run_mu);
+  tsr_sim *sim = NULL;
+  tsr_status s = TSR_OK;
+  if (tsr_hlo_num_kernels(e->program) > 0) s = pjrt_client_sim(c, n_dev, &sim);
+  if (s == TSR_OK) {
+    /* with TESSERA_PJRT_TIMING, the run counts its ops and the model times its kernels */
+    pjrt_timed *timed = c->timing_path ? pjrt_timing_entry(c, e) : NULL;
+    int kernels0 = 0;
+    double seconds0 = timed ? pjrt_timing_now(sim, &kernels0) : 0;
+    tsr_hlo_run_opts ro = {.machine = sim ? tsr_sim_machine(sim) : NULL, .tpu_numerics = true,
+                           .profile = timed ? pjrt_timing_profile(timed) : NULL, .mxu_depth = c->spec.chip.mxu_dim};
+    if (n_dev > 1) s = tsr_hlo_run_sharded(e->program, &ro, (const tsr_array *const *)in, n_in, outp, &st);
+    else s = tsr_hlo_run(e->program, &ro, in[0], n_in, outp[0], &st);
+    /* what the checkers found fails the call, with every finding */
+    if (s == TSR_OK && sim) s = tsr_sim_findings(sim);
+    if (sim) tsr_sim_reset_findings(sim);
+    if (s == TSR_OK && timed) {
+      pjrt_timing_ran(timed, sim, seconds0, kernels0);
+      pjrt_timing_write(c);
+    }
+  }
+  if (s != TSR_OK) err = pjrt_error_from_status(s, e->name);
+  pthread_mutex_unlock(&c->run_mu);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  /* the fastest run so far: a run the host's other load slowed says nothing of the program */
+  long long ns = (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
+  for (long long best = atomic_load(&e->fastest_run_ns); ns < best;)
+    if (atomic_compare_exchange_weak(&e->fastest_run_ns, &best, ns)) break;
+  /* each output is what the executable said it would be */
+  for (int k = 0; !err && k < n_dev * n_out; k++)
+    if (!same_type(&out[k], &j->outs[k]->array))
+      err = pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: %s: output %d is not of the type the executable reports", e->name,
+                       k % n_out);
+  free(in_arrays);
+  free(in);
+  free(outp);
+  return err;
+}
+
+/* The job, on the client's worker (or in Execute with TESSERA_PJRT_SYNC): runs the program,
+ * fills its outputs or sets the run's error on them, and sets the devices' events. */
+static void job_run(void *arg) {
+  run_job *j = arg;
+  int n_in = j->exe->num_inputs, n_out = j->exe->num_outputs, n = j->n_dev * n_out;
+  tsr_array *out = calloc((size_t)n + 1, sizeof *out);
+  bool inherited = false; /* the failure of an argument, said where it happened */
+  PJRT_Error *err = out ? run_program(j, out, &inherited) : pjrt_error_nomem();
+  if (!j->client->sync) pjrt_stream_ran(j->client);
+  /* a failure of the run's own (not an argument's) that no one looks at (JAX dropped the
+   * call's value, before the run or after) is said on stderr, not lost */
+  if (err && !inherited && !j->client->sync) pjrt_buffer_note_failure(j->outs, n, j->exe->name, pjrt_err(err)->message);
+  for (int k = 0; k < n; k++) {
+    if (err) pjrt_buffer_fail(j->outs[k], pjrt_err(err)->code, pjrt_err(err)->message);
+    else pjrt_buffer_fill(j->outs[k], &out[k]);
+    if (out) tsr_array_free(&out[k]);
+  }
+  free(out);
+  for (int k = 0; k < j->n_dev * n_in; k++) pjrt_buffer_unuse(j->args[k]);
+  for (int k = 0; k < n; k++) pjrt_buffer_unuse(j->outs[k]);
+  for (int d = 0; d < j->n_dev; d++) {
+    if (!j->done[d]) continue;
+    if (err) pjrt_event_set(j->done[d], pjrt_err(err)->code, pjrt_err(err)->message);
+    else pjrt_event_set(j->done[d], PJRT_Error_Code_OK, NULL);
+    pjrt_event_destroy(j->done[d]);
+  }
+  if (j->client->sync) {
+    j->err = err; /* Execute hands it back and frees the job */
+    return;
+  }
+  pjrt_error_free(err);
+  job_free(j);
+}
+
+static bool arguments_ready(run_job *j) {
+  for (int k = 0; k < j->n_dev * j->exe->num_inputs; k++) {
+    PJRT_Event *r = j->args[k]->ready;
+    pthread_mutex_lock(&r->mu);
+    bool ready = r->ready;
+    pthread_mutex_unlock(&r->mu);
+    if (!ready) return false;
+  }
+  return true;
+}
+
+static void destroy_buffer(PJRT_Buffer *b) {
+  PJRT_Buffer_Destroy_Args da = {.struct_size = PJRT_Buffer_Destroy_Args_STRUCT_SIZE, .buffer = b};
+  pjrt_Buffer_Destroy(&da);
+}
+
+/* Checks the arguments, makes the outputs (pending) and queues the run. Execute returns once it
+ * is queued: what the run finds (a kernel's findings, an op's error) is set on the outputs'
+ * ready events and the devices' complete events, where JAX raises it when it waits for them. */
+static PJRT_Error *enqueue(PJRT_LoadedExecutable *le, int n_dev, PJRT_Device *const *devs, PJRT_Buffer *const *const *argv,
+                           PJRT_Buffer **const *outv, PJRT_Event **complete, const PJRT_ExecuteOptions *opts) {
+  PJRT_Executable *e = le->exe;
+  int n_in = e->num_inputs, n_out = e->num_outputs;
+  PJRT_Error *err = NULL;
+  for (int d = 0; d < n_dev && !err; d++) err = check_arguments(e, d, n_dev, devs[d], argv[d]);
+  if (err) return err;
+  run_job *j = calloc(1, sizeof *j);
+  if (!j) return pjrt_error_nomem();
+  j->client = le->client;
+  j->exe = e;
+  atomic_fetch_add(&e->refs, 1);
+  j->n_dev = n_dev;
+  j->devs = calloc((size_t)n_dev, sizeof *j->devs);
+  j->args = calloc((size_t)n_dev * (size_t)n_in + 1, sizeof *j->args);
+  j->outs = calloc((size_t)n_dev * (size_t)n_out + 1, sizeof *j->outs);
+  j->done = calloc((size_t)n_dev, sizeof *j->done);
+  if (!j->devs || !j->args || !j->outs || !j->done) {
+    job_free(j);
+    return pjrt_error_nomem();
   }
   int made = 0;
   for (; !err && made < n_dev * n_out; made++) {
-    int d = made / n_out, j = made % n_out;
-    PJRT_Buffer_Type type;
-    if (!pjrt_dtype_to_type(out[d][j].dtype, &type))
-      err = pjrt_error(PJRT_Error_Code_INTERNAL, "tessera: %s: output %d has a type tessera does not hold", e->name, j);
-    else
-      err = pjrt_buffer_wrap(devs[d], devs[d]->memories[e->out_memory[j]], type, &out[d][j], &outv[d][j]);
+    int d = made / n_out, k = made % n_out;
+    const tsr_array *t = &e->out_types[k];
+    err = pjrt_buffer_pending(devs[d], devs[d]->memories[e->out_memory[k]], e->out_elem_types[k], t->shape,
+                              (size_t)t->rank, &j->outs[made], "PJRT_LoadedExecutable_Execute");
   }
+  for (int d = 0; !err && d < n_dev; d++)
+    if (complete && !(j->done[d] = pjrt_event_new())) err = pjrt_error_nomem();
   if (err) {
-    for (int k = 0; k < made - 1; k++) {
-      PJRT_Buffer_Destroy_Args da = {.struct_size = PJRT_Buffer_Destroy_Args_STRUCT_SIZE, .buffer = outv[k / n_out][k % n_out]};
-      pjrt_Buffer_Destroy(&da);
-      outv[k / n_out][k % n_out] = NULL;
+    for (int k = 0; k < n_dev * n_out && j->outs[k]; k++) {
+      pjrt_buffer_unuse(j->outs[k]);
+      destroy_buffer(j->outs[k]);
     }
-    for (int d = 0; d < n_dev && out[d]; d++)
-      for (int j = 0; j < n_out; j++) tsr_array_free(&out[d][j]);
-  } else {
-    /* donated arguments are given up, as a TPU reuses their memory for the outputs */
-    for (int d = 0; d < n_dev; d++)
-      for (int i = 0; i < n_in; i++)
-        if (e->donate[i] != -1 && !not_donatable(opts, i)) pjrt_buffer_release(argv[d][i]);
+    for (int d = 0; d < n_dev; d++) pjrt_event_destroy(j->done[d]);
+    job_free(j);
+    return err;
   }
-  free(arrays);
-  free(in);
-  free(out);
+  for (int d = 0; d < n_dev; d++) {
+    j->devs[d] = devs[d];
+    for (int i = 0; i < n_in; i++) {
+      pjrt_buffer_use(j->args[d * n_in + i] = argv[d][i]);
+      pjrt_buffer_seen(argv[d][i]); /* its failure, if any, becomes this run's */
+    }
+  }
+  /* donated arguments are given up now, as a TPU reuses their memory for the outputs: JAX may
+   * not use them again, and the run's use keeps their memory until it is over */
+  for (int d = 0; d < n_dev; d++)
+    for (int i = 0; i < n_in; i++)
+      if (e->donate[i] != -1 && !not_donatable(opts, i)) pjrt_buffer_release(argv[d][i]);
+  for (int d = 0; d < n_dev; d++) {
+    for (int k = 0; k < n_out; k++) outv[d][k] = j->outs[d * n_out + k];
+    if (complete) complete[d] = pjrt_event_ref(j->done[d]);
+  }
+  PJRT_Client *c = le->client;
+  if (c->sync) {
+    /* as before there was a stream: the run is over when Execute returns, and its failure is
+     * Execute's (no outputs, no events) */
+    job_run(j);
+    err = j->err;
+    if (err) {
+      for (int d = 0; d < n_dev; d++) {
+        for (int k = 0; k < n_out; k++) {
+          destroy_buffer(outv[d][k]);
+          outv[d][k] = NULL;
+        }
+        if (complete) {
+          pjrt_event_destroy(complete[d]);
+          complete[d] = NULL;
+        }
+      }
+    }
+    job_free(j);
+    return err;
+  }
+  /* a program whose fastest run took less than c->inline_ns runs here when the stream is idle and
+   * its arguments are ready: handing it to the worker (a wake-up, a switch of threads) would
+   * cost more than it runs */
+  if (atomic_load(&e->fastest_run_ns) < c->inline_ns && arguments_ready(j) && pjrt_stream_try_inline(c)) {
+    job_run(j); /* its failure goes on its events, as on the worker */
+    return NULL;
+  }
+  if ((err = pjrt_stream_push(c, job_run, j))) {
+    /* nothing will run it: its outputs and events say why */
+    for (int k = 0; k < n_dev * n_out; k++) pjrt_buffer_fail(j->outs[k], pjrt_err(err)->code, pjrt_err(err)->message);
+    for (int d = 0; d < n_dev; d++)
+      if (j->done[d]) pjrt_event_set(j->done[d], pjrt_err(err)->code, pjrt_err(err)->message);
+    for (int k = 0; k < n_dev * n_in; k++) pjrt_buffer_unuse(j->args[k]);
+    for (int k = 0; k < n_dev * n_out; k++) pjrt_buffer_unuse(j->outs[k]);
+    for (int d = 0; d < n_dev; d++) pjrt_event_destroy(j->done[d]);
+    job_free(j);
+  }
   return err;
 }
 
@@ -874,10 +1051,6 @@ PJRT_Error *pjrt_LoadedExecutable_Execute(PJRT_LoadedExecutable_Execute_Args *ar
                       le->exe->num_inputs, args->num_args);
   /* a portable executable of one device runs where it is asked to */
   PJRT_Device *const *devs = exec_dev && le->n_devices == 1 ? &exec_dev : le->devices;
-  err = run(le, le->n_devices, devs, args->argument_lists, args->output_lists, args->options);
-  /* the run is over when Execute returns: its event is set (none when it failed, which the
-   * error says) */
-  for (int d = 0; args->device_complete_events && !err && d < le->n_devices; d++)
-    if (!(args->device_complete_events[d] = pjrt_event_done(PJRT_Error_Code_OK, NULL))) err = pjrt_error_nomem();
-  return err;
+  return enqueue(le, le->n_devices, devs, args->argument_lists, args->output_lists, args->device_complete_events,
+                 args->options);
 }

@@ -9,7 +9,8 @@
  * Files: api.c (the function table, errors, events, plugin attributes, what is not
  * implemented), spec.c (TESSERA_TPU and the chips' identities), client.c (client, devices,
  * their descriptions, memories, topology), buffer.c (arrays on devices and transfers),
- * options.c (the compile options protobuf), executable.c (compile and execute). */
+ * options.c (the compile options protobuf), executable.c (compile and execute), stream.c (the
+ * worker thread programs run on), transfer.c (asynchronous host-to-device transfers). */
 #ifndef TSR_PJRT_H
 #define TSR_PJRT_H
 
@@ -43,6 +44,7 @@ PJRT_Error *pjrt_error(PJRT_Error_Code code, const char *fmt, ...) __attribute__
 PJRT_Error *pjrt_error_from_status(tsr_status s, const char *what);
 /* An out-of-memory error that needs no allocation. */
 PJRT_Error *pjrt_error_nomem(void);
+void pjrt_error_free(PJRT_Error *e); /* NULL is fine */
 
 /* Arguments from jaxlib come with the struct size of the header it was built with: an older
  * caller's struct ends earlier. True when field `f` of args lies within what it passed. */
@@ -59,6 +61,7 @@ typedef struct pjrt_callback {
 } pjrt_callback;
 
 struct PJRT_Event {
+  atomic_int refs; /* each handle given out, and each piece of work that will set it */
   pthread_mutex_t mu;
   pthread_cond_t cv;
   bool ready;
@@ -67,12 +70,23 @@ struct PJRT_Event {
   pjrt_callback *callbacks;
 };
 
+/* Events are shared: a buffer's ready event is handed to every caller of ReadyEvent and
+ * kept by the work that will set it, so each holder has a reference and PJRT_Event_Destroy
+ * drops one. */
 PJRT_Event *pjrt_event_new(void);
 /* An event already set (code 0: success); NULL when out of memory. */
 PJRT_Event *pjrt_event_done(PJRT_Error_Code code, const char *message);
-/* Sets the event and runs its callbacks (each with an error of its own). */
+PJRT_Event *pjrt_event_ref(PJRT_Event *e);
+/* Sets the event and runs its callbacks (each with an error of its own), on this thread. */
 void pjrt_event_set(PJRT_Event *e, PJRT_Error_Code code, const char *message);
-void pjrt_event_destroy(PJRT_Event *e); /* NULL is fine */
+/* Drops a reference; the last one frees it, telling callbacks still waiting that it went
+ * away. NULL is fine. */
+void pjrt_event_destroy(PJRT_Event *e);
+/* Waits until the event is set; NULL when it succeeded, else an error of its code and
+ * message. */
+PJRT_Error *pjrt_event_wait(PJRT_Event *e);
+/* Calls fn(error or NULL, arg) once the event is set: now, on this thread, if it is. */
+PJRT_Error *pjrt_event_on_ready(PJRT_Event *e, PJRT_Event_OnReadyCallback fn, void *arg);
 
 /* ---- the chips and TESSERA_TPU (spec.c) ----------------------------------------------- */
 
@@ -176,6 +190,15 @@ struct PJRT_Client {
   struct pjrt_timed *timed;
   int n_timed;
   bool timing_warned;
+  /* The stream (stream.c): work queued for the worker thread, in order. */
+  bool sync; /* TESSERA_PJRT_SYNC=1: Execute runs the program itself */
+  long long inline_ns; /* a program whose fastest run took less may run in Execute (executable.c) */
+  pthread_mutex_t stream_mu;
+  pthread_cond_t stream_cv;
+  struct pjrt_work *queue_head, *queue_tail;
+  bool stream_started, stream_stopping;
+  bool stream_busy; /* a job is running, on the worker or in an Execute (pjrt_stream_try_inline) */
+  pthread_t stream_thread;
 };
 
 struct PJRT_TopologyDescription {
@@ -191,6 +214,21 @@ void pjrt_device_describe(const pjrt_spec *spec, int d, PJRT_DeviceDescription *
 /* The client's machine for `devices` devices (rebuilt when another count is asked for);
  * call with run_mu held. */
 tsr_status pjrt_client_sim(PJRT_Client *c, int devices, tsr_sim **out);
+
+/* ---- the stream (stream.c) ------------------------------------------------------------- */
+
+void pjrt_stream_init(PJRT_Client *c);
+/* Queues run(arg) for the client's worker thread (started with the first work), which runs
+ * the work in the order it was queued. */
+PJRT_Error *pjrt_stream_push(PJRT_Client *c, void (*run)(void *), void *arg);
+/* Lets the work still queued run, then stops the worker and waits for it. */
+void pjrt_stream_stop(PJRT_Client *c);
+/* True when nothing is queued or running: the caller then runs its job itself, in order;
+ * false: it queues the job. */
+bool pjrt_stream_try_inline(PJRT_Client *c);
+/* A job, on the worker or inline, says its run is over (before it sets what it made ready, so
+ * that whoever sees that finds the stream idle); the next one may start. */
+void pjrt_stream_ran(PJRT_Client *c);
 
 /* ---- the timing report (timing.c) ------------------------------------------------------ */
 
@@ -211,17 +249,27 @@ double pjrt_op_estimate(const tsr_hlo_op_profile *o, const tsr_chip *ch, const c
 
 /* ---- buffers (buffer.c) --------------------------------------------------------------- */
 
+/* A buffer may be pending: made by an Execute (or a copy, or a transfer manager) whose work
+ * has not run yet. Its element type and dimensions are known at once; array.data is set, and
+ * then `ready` set, when the work is done, or `ready` set with the work's error. Work that will
+ * read or fill it holds a use: its memory and the object itself stay until the last use ends,
+ * whatever JAX deletes, donates or destroys meanwhile. */
 struct PJRT_Buffer {
   PJRT_Client *client;
   PJRT_Device *device;
   PJRT_Memory *memory;
   PJRT_Buffer_Type type;
-  tsr_array array; /* tessera's layout: row-major, bool as i32 (data NULL once deleted) */
+  tsr_array array; /* tessera's layout: row-major, bool as i32 (data NULL while pending, once freed) */
   int64_t dims[TSR_MAX_RANK];
   size_t host_bytes; /* the size of its host representation */
   atomic_bool deleted;
   atomic_int external_refs;
-  pthread_mutex_t mu; /* guards array.data against delete while an external reference lives */
+  pthread_mutex_t mu; /* guards array.data, uses, destroyed, freed */
+  int uses;           /* pending work that reads or fills it */
+  bool destroyed;     /* PJRT_Buffer_Destroy was called: the object goes with the last use */
+  bool freed;         /* its memory was given up (device memory stats count it once) */
+  bool looked;       /* someone asked for its state or contents (pjrt_buffer_seen) */
+  struct pjrt_unseen *unseen; /* the failure of the run that made it, until it is destroyed */
   PJRT_Event *ready;
 };
 
@@ -229,10 +277,27 @@ struct PJRT_Buffer {
 bool pjrt_type_to_dtype(PJRT_Buffer_Type t, tsr_dtype *out);
 bool pjrt_dtype_to_type(tsr_dtype d, PJRT_Buffer_Type *out);
 const char *pjrt_type_name(PJRT_Buffer_Type t);
-/* Wraps an array (whose memory the buffer takes over) as a buffer on `device`'s memory. */
+/* True for no layout or the dense row-major one, the only one tessera holds on a device. */
+bool pjrt_layout_row_major(const PJRT_Buffer_MemoryLayout *l, size_t rank);
+/* Wraps an array (whose memory the buffer takes over) as a ready buffer on `device`'s memory. */
 PJRT_Error *pjrt_buffer_wrap(PJRT_Device *device, PJRT_Memory *memory, PJRT_Buffer_Type type, tsr_array *a,
                              PJRT_Buffer **out);
-/* Frees a buffer's memory (delete, donation); the object stays. */
+/* A pending buffer of `type` and dims (`dims`, `rank`), with one use held by the caller, who
+ * fills or fails it and then ends that use. */
+PJRT_Error *pjrt_buffer_pending(PJRT_Device *device, PJRT_Memory *memory, PJRT_Buffer_Type type, const int64_t *dims,
+                                size_t rank, PJRT_Buffer **out, const char *fn);
+/* Gives a pending buffer its contents (taking over a's memory) and sets it ready. */
+void pjrt_buffer_fill(PJRT_Buffer *b, tsr_array *a);
+/* Sets a pending buffer's ready event to an error (a buffer already set is left as it is). */
+void pjrt_buffer_fail(PJRT_Buffer *b, PJRT_Error_Code code, const char *message);
+/* A run's own failure, shared by its outputs still alive: written on stderr when the last of
+ * them is destroyed with no one having looked at any (JAX dropped the call's value). */
+void pjrt_buffer_note_failure(PJRT_Buffer *const *outs, int n, const char *what, const char *message);
+/* Someone asked for the buffer's state or contents: its failure, if any, was seen. */
+void pjrt_buffer_seen(PJRT_Buffer *b);
+void pjrt_buffer_use(PJRT_Buffer *b);
+void pjrt_buffer_unuse(PJRT_Buffer *b);
+/* Frees a buffer's memory (delete, donation) once no work uses it; the object stays. */
 void pjrt_buffer_release(PJRT_Buffer *b);
 
 /* ---- compile options (options.c) ------------------------------------------------------ */
@@ -252,6 +317,7 @@ tsr_status pjrt_compile_options_parse(const void *data, size_t size, pjrt_compil
 
 struct PJRT_Executable {
   atomic_int refs; /* the loaded executable's and each PJRT_Executable handed out */
+  atomic_llong fastest_run_ns; /* its fastest run so far (LLONG_MAX before the first) */
   char name[128];
   tsr_mlir_module *module;
   tsr_hlo_program *program;
@@ -322,7 +388,14 @@ PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings
   X(Buffer_CopyToMemory) X(Buffer_ToHostBuffer) X(Buffer_IsOnCpu) X(Buffer_ReadyEvent)           \
   X(Buffer_UnsafePointer) X(Buffer_IncreaseExternalReferenceCount)                                \
   X(Buffer_DecreaseExternalReferenceCount) X(Buffer_OpaqueDeviceMemoryDataPointer)               \
-  X(Buffer_CopyRawToHost)
+  X(Buffer_CopyRawToHost) X(Buffer_CopyRawToHostFuture)
+/* transfer.c */
+#define PJRT_TRANSFER_FUNCTIONS(X)                                                                \
+  X(Client_CreateBuffersForAsyncHostToDevice) X(AsyncHostToDeviceTransferManager_Destroy)         \
+  X(AsyncHostToDeviceTransferManager_TransferData) X(AsyncHostToDeviceTransferManager_TransferLiteral) \
+  X(AsyncHostToDeviceTransferManager_RetrieveBuffer) X(AsyncHostToDeviceTransferManager_Device)   \
+  X(AsyncHostToDeviceTransferManager_BufferCount) X(AsyncHostToDeviceTransferManager_BufferSize)  \
+  X(AsyncHostToDeviceTransferManager_SetBufferError) X(AsyncHostToDeviceTransferManager_AddMetadata)
 /* executable.c */
 #define PJRT_EXECUTABLE_FUNCTIONS(X)                                                              \
   X(Client_Compile) X(Executable_Destroy) X(Executable_Name) X(Executable_NumReplicas)           \
@@ -338,6 +411,7 @@ PJRT_Error *pjrt_output_shardings(PJRT_Shardings_PJRT_Executable_OutputShardings
 
 PJRT_CLIENT_FUNCTIONS(PJRT_DECLARE)
 PJRT_BUFFER_FUNCTIONS(PJRT_DECLARE)
+PJRT_TRANSFER_FUNCTIONS(PJRT_DECLARE)
 PJRT_EXECUTABLE_FUNCTIONS(PJRT_DECLARE)
 
 #endif

@@ -6,8 +6,12 @@
  * plugin (tests/pjrt/programs, tools/jax/pjrt_programs.py: a graph, and a Pallas kernel whose
  * argument is donated), one written as plain MLIR bytecode, a serialized executable loaded
  * again, and the errors of an op tessera does not run and of arguments that do not fit; the
- * timing report (TESSERA_PJRT_TIMING). Results are checked against loops of the test's own. */
+ * timing report (TESSERA_PJRT_TIMING); asynchronous execution (runs queued on buffers not yet
+ * made, in order, what is deleted, donated or fails meanwhile, cheap runs made in Execute, the
+ * synchronous mode, no thread left at client destroy) and the asynchronous host-to-device
+ * transfer manager with its refusals. Results are checked against loops of the test's own. */
 #define _POSIX_C_SOURCE 200809L /* setenv, mkstemp */
+#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +155,14 @@ static PJRT_Error *to_host(PJRT_Buffer *b, void *dst, size_t size, const int64_t
   a.dst = dst;
   a.dst_size = size;
   PJRT_Error *e = api->PJRT_Buffer_ToHostBuffer(&a);
-  if (!e) event_wait_destroy(a.event);
+  if (e) return e;
+  /* a copy of a buffer that failed (its program, its transfer) fails on the event */
+  ARGS(PJRT_Event_Await, aw);
+  aw.event = a.event;
+  e = api->PJRT_Event_Await(&aw);
+  ARGS(PJRT_Event_Destroy, d);
+  d.event = a.event;
+  CHECK_PJRT(api->PJRT_Event_Destroy(&d));
   return e;
 }
 
@@ -1014,8 +1025,496 @@ static void test_timing(void) {
   client_destroy(c);
 }
 
-static void test_programs(void) {
+/* ---- asynchronous execution and transfers --------------------------------------------- */
+
+static PJRT_LoadedExecutable *compile_square(PJRT_Client *c) {
+  tsr_mlir_module *m = NULL;
+  CHECK_OK(tsr_mlir_parse_text(square_text, strlen(square_text), "square", &m));
+  unsigned char *bc = NULL;
+  size_t size = 0;
+  if (m) CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
+  PJRT_Error *err = NULL;
+  PJRT_LoadedExecutable *e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, &err) : NULL;
+  CHECK_PJRT(err);
+  free(bc);
+  tsr_mlir_module_destroy(m);
+  return e;
+}
+
+/* Execute without waiting: the outputs, and device 0's complete event. */
+static PJRT_Error *execute_async(PJRT_LoadedExecutable *e, PJRT_Buffer **args, size_t n_args, PJRT_Buffer **outs,
+                                 PJRT_Event **done) {
+  PJRT_ExecuteOptions opts = {.struct_size = PJRT_ExecuteOptions_STRUCT_SIZE};
+  PJRT_Buffer *const *lists[1] = {args};
+  PJRT_Buffer **out_lists[1] = {outs};
+  ARGS(PJRT_LoadedExecutable_Execute, a);
+  a.executable = e;
+  a.options = &opts;
+  a.argument_lists = lists;
+  a.num_devices = 1;
+  a.num_args = n_args;
+  a.output_lists = out_lists;
+  a.device_complete_events = done;
+  return api->PJRT_LoadedExecutable_Execute(&a);
+}
+
+static bool event_ready(PJRT_Event *e) {
+  ARGS(PJRT_Event_IsReady, r);
+  r.event = e;
+  CHECK_PJRT(api->PJRT_Event_IsReady(&r));
+  return r.is_ready;
+}
+
+static PJRT_Event *ready_event(PJRT_Buffer *b) {
+  ARGS(PJRT_Buffer_ReadyEvent, r);
+  r.buffer = b;
+  CHECK_PJRT(api->PJRT_Buffer_ReadyEvent(&r));
+  return r.event;
+}
+
+static void event_destroy(PJRT_Event *e) {
+  ARGS(PJRT_Event_Destroy, d);
+  d.event = e;
+  CHECK_PJRT(api->PJRT_Event_Destroy(&d));
+}
+
+/* The error an event was set with (destroying the event). */
+static PJRT_Error *event_await_destroy(PJRT_Event *e) {
+  ARGS(PJRT_Event_Await, a);
+  a.event = e;
+  PJRT_Error *err = api->PJRT_Event_Await(&a);
+  event_destroy(e);
+  return err;
+}
+
+static PJRT_AsyncHostToDeviceTransferManager *manager_for(PJRT_Client *c, PJRT_Device *dev, PJRT_ShapeSpec *specs, size_t n) {
+  ARGS(PJRT_Device_DefaultMemory, dm);
+  dm.device = dev;
+  CHECK_PJRT(api->PJRT_Device_DefaultMemory(&dm));
+  ARGS(PJRT_Client_CreateBuffersForAsyncHostToDevice, a);
+  a.client = c;
+  a.shape_specs = specs;
+  a.num_shape_specs = n;
+  a.memory = dm.memory;
+  CHECK_PJRT(api->PJRT_Client_CreateBuffersForAsyncHostToDevice(&a));
+  return a.transfer_manager;
+}
+
+static PJRT_Buffer *retrieve(PJRT_AsyncHostToDeviceTransferManager *m, int i) {
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer, r);
+  r.transfer_manager = m;
+  r.buffer_index = i;
+  CHECK_PJRT(api->PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer(&r));
+  return r.buffer_out;
+}
+
+static PJRT_Error *transfer(PJRT_AsyncHostToDeviceTransferManager *m, int i, const void *data, int64_t offset, int64_t size,
+                            bool last) {
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_TransferData, t);
+  t.transfer_manager = m;
+  t.buffer_index = i;
+  t.data = data;
+  t.offset = offset;
+  t.transfer_size = size;
+  t.is_last_transfer = last;
+  PJRT_Error *err = api->PJRT_AsyncHostToDeviceTransferManager_TransferData(&t);
+  if (!err) event_wait_destroy(t.done_with_h2d_transfer);
+  return err;
+}
+
+static void manager_destroy(PJRT_AsyncHostToDeviceTransferManager *m) {
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_Destroy, d);
+  d.transfer_manager = m;
+  CHECK_PJRT(api->PJRT_AsyncHostToDeviceTransferManager_Destroy(&d));
+}
+
+static PJRT_Error *set_buffer_error(PJRT_AsyncHostToDeviceTransferManager *m, int i, const char *msg) {
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_SetBufferError, e);
+  e.transfer_manager = m;
+  e.buffer_index = i;
+  e.error_code = PJRT_Error_Code_DATA_LOSS;
+  e.error_message = msg;
+  e.error_message_size = strlen(msg);
+  return api->PJRT_AsyncHostToDeviceTransferManager_SetBufferError(&e);
+}
+
+static int on_ready_calls;
+static PJRT_Error_Code on_ready_code = PJRT_Error_Code_UNKNOWN;
+static void count_ready(PJRT_Error *err, void *arg) {
+  (void)arg;
+  on_ready_calls++;
+  on_ready_code = err ? PJRT_Error_Code_UNKNOWN : PJRT_Error_Code_OK;
+  if (err) failed(err);
+}
+
+/* The transfer manager's entries and their refusals, without a program. */
+static void test_transfer_manager(PJRT_Client *c, PJRT_Device *dev) {
+  int64_t fd[2] = {2, 3}, bd[1] = {4};
+  PJRT_ShapeSpec specs[2] = {{.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = fd, .num_dims = 2, .element_type = PJRT_Buffer_Type_F32},
+                             {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = bd, .num_dims = 1, .element_type = PJRT_Buffer_Type_PRED}};
+  PJRT_AsyncHostToDeviceTransferManager *m = manager_for(c, dev, specs, 2);
+  if (!m) return;
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_BufferCount, bc);
+  bc.transfer_manager = m;
+  CHECK_PJRT(api->PJRT_AsyncHostToDeviceTransferManager_BufferCount(&bc));
+  CHECK_EQ_INT(bc.buffer_count, 2);
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_BufferSize, bs);
+  bs.transfer_manager = m;
+  bs.buffer_index = 1;
+  CHECK_PJRT(api->PJRT_AsyncHostToDeviceTransferManager_BufferSize(&bs));
+  CHECK_EQ_INT(bs.buffer_size, 4); /* a boolean is one byte on the host */
+  bs.buffer_index = 2;
+  CHECK_PJRT_FAILS(api->PJRT_AsyncHostToDeviceTransferManager_BufferSize(&bs), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "buffer 2 of a transfer manager of 2 buffers");
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_Device, md);
+  md.transfer_manager = m;
+  CHECK_PJRT(api->PJRT_AsyncHostToDeviceTransferManager_Device(&md));
+  CHECK(md.device_out == dev);
+  PJRT_Buffer *f = retrieve(m, 0), *b = retrieve(m, 1);
+  ARGS(PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer, again);
+  again.transfer_manager = m;
+  CHECK_PJRT_FAILS(api->PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer(&again), PJRT_Error_Code_FAILED_PRECONDITION,
+                   "buffer 0 was retrieved before");
+  /* not ready until its last piece; a copy to the host asked before then waits for it */
+  PJRT_Event *fr = ready_event(f);
+  CHECK(!event_ready(fr));
+  float got[6] = {0};
+  ARGS(PJRT_Buffer_ToHostBuffer, th);
+  th.src = f;
+  th.dst = got;
+  th.dst_size = sizeof got;
+  CHECK_PJRT(api->PJRT_Buffer_ToHostBuffer(&th));
+  CHECK(!event_ready(th.event));
+  ARGS(PJRT_Event_OnReady, onr);
+  onr.event = fr;
+  onr.callback = count_ready;
+  on_ready_calls = 0;
+  CHECK_PJRT(api->PJRT_Event_OnReady(&onr));
+  CHECK_EQ_INT(on_ready_calls, 0);
+  const float v[6] = {1.5f, -2, 3, 4, 5, 6.25f};
+  CHECK_PJRT(transfer(m, 0, v, 0, 8, false));
+  CHECK(!event_ready(fr));
+  /* pieces that do not fit */
+  CHECK_PJRT_FAILS(transfer(m, 0, v, 20, 8, false), PJRT_Error_Code_INVALID_ARGUMENT, "bytes 20 to 28 of buffer 0, which has 24");
+  CHECK_PJRT_FAILS(transfer(m, 0, v, -4, 4, false), PJRT_Error_Code_INVALID_ARGUMENT, "bytes -4 to 0 of buffer 0");
+  CHECK_PJRT_FAILS(transfer(m, 0, v, 8, 4, true), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "the last transfer to buffer 0 brings it 12 of its 24 bytes");
+  CHECK_PJRT_FAILS(transfer(m, 7, v, 0, 4, true), PJRT_Error_Code_INVALID_ARGUMENT, "buffer 7 of a transfer manager of 2");
+  CHECK_PJRT(transfer(m, 0, (const char *)v + 8, 8, 16, true));
+  CHECK(event_ready(fr) && on_ready_calls == 1 && on_ready_code == PJRT_Error_Code_OK);
+  CHECK_PJRT(event_await_destroy(th.event));
+  CHECK(!memcmp(got, v, sizeof v));
+  CHECK_PJRT(event_await_destroy(fr));
+  CHECK_PJRT_FAILS(transfer(m, 0, v, 0, 4, false), PJRT_Error_Code_FAILED_PRECONDITION, "buffer 0 already received its last transfer");
+  CHECK_PJRT_FAILS(set_buffer_error(m, 0, "late"), PJRT_Error_Code_FAILED_PRECONDITION, "already received its last transfer");
+  /* booleans: one byte each on the host, any non-zero byte true */
+  const unsigned char bools[4] = {0, 1, 7, 0};
+  unsigned char bgot[4] = {9, 9, 9, 9};
+  CHECK_PJRT(transfer(m, 1, bools, 0, 4, true));
+  CHECK_PJRT(to_host(b, bgot, sizeof bgot, NULL));
+  CHECK(bgot[0] == 0 && bgot[1] == 1 && bgot[2] == 1 && bgot[3] == 0);
+  /* a raw copy to a destination given later (CopyRawToHostFuture) */
+  ARGS(PJRT_Buffer_CopyRawToHostFuture, fut);
+  fut.buffer = f;
+  fut.offset = 4;
+  fut.transfer_size = 8;
+  CHECK_PJRT(api->PJRT_Buffer_CopyRawToHostFuture(&fut));
+  CHECK(!event_ready(fut.event));
+  float two[2] = {0, 0};
+  PJRT_Buffer_CopyRawToHostFuture_Callback_Args cb = {.struct_size = PJRT_Buffer_CopyRawToHostFuture_Callback_Args_STRUCT_SIZE,
+                                                      .callback_data = fut.callback_data, .dst = two};
+  fut.future_ready_callback(&cb);
+  CHECK_PJRT(event_await_destroy(fut.event));
+  CHECK(two[0] == -2 && two[1] == 3);
+  CHECK_PJRT(api->PJRT_Buffer_CopyRawToHostFuture(&fut));
+  cb = (PJRT_Buffer_CopyRawToHostFuture_Callback_Args){.struct_size = PJRT_Buffer_CopyRawToHostFuture_Callback_Args_STRUCT_SIZE,
+                                                       .callback_data = fut.callback_data, .error_code = PJRT_Error_Code_ABORTED,
+                                                       .error_message = "no room", .error_message_size = 7};
+  fut.future_ready_callback(&cb);
+  CHECK_PJRT_FAILS(event_await_destroy(fut.event), PJRT_Error_Code_ABORTED, "no room");
+  fut.offset = 20;
+  CHECK_PJRT_FAILS(api->PJRT_Buffer_CopyRawToHostFuture(&fut), PJRT_Error_Code_INVALID_ARGUMENT,
+                   "bytes 20 to 28 of a buffer of 24 bytes");
+  manager_destroy(m);
+  buffer_destroy(f);
+  buffer_destroy(b);
+  /* refusals at creation */
+  int64_t neg[1] = {-1};
+  PJRT_ShapeSpec bad = {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = neg, .num_dims = 1, .element_type = PJRT_Buffer_Type_F32};
+  ARGS(PJRT_Client_CreateBuffersForAsyncHostToDevice, cb2);
+  cb2.client = c;
+  cb2.shape_specs = &bad;
+  cb2.num_shape_specs = 1;
+  CHECK_PJRT_FAILS(api->PJRT_Client_CreateBuffersForAsyncHostToDevice(&cb2), PJRT_Error_Code_INVALID_ARGUMENT, "no memory");
+  ARGS(PJRT_Device_DefaultMemory, dm);
+  dm.device = dev;
+  CHECK_PJRT(api->PJRT_Device_DefaultMemory(&dm));
+  cb2.memory = dm.memory;
+  CHECK_PJRT_FAILS(api->PJRT_Client_CreateBuffersForAsyncHostToDevice(&cb2), PJRT_Error_Code_INVALID_ARGUMENT, "dimension 0 is negative");
+  /* a manager destroyed before a buffer's last piece fails that buffer */
+  m = manager_for(c, dev, specs, 1);
+  if (!m) return;
+  f = retrieve(m, 0);
+  manager_destroy(m);
+  CHECK_PJRT_FAILS(to_host(f, got, sizeof got, NULL), PJRT_Error_Code_CANCELLED,
+                   "destroyed before buffer 0 received its last transfer");
+  buffer_destroy(f);
+}
+
+/* Programs on buffers whose data has not come yet: Execute returns at once, the outputs are
+ * ready when the run is done, runs queued on one another keep their order, and what JAX
+ * deletes or donates meanwhile stays until the run is over. */
+static void test_async_execute(PJRT_Client *c, PJRT_Device *dev) {
+  PJRT_LoadedExecutable *sq = compile_square(c), *add = compile_fixture(c, "pallas_add");
+  if (!sq || !add) {
+    loaded_destroy(sq);
+    loaded_destroy(add);
+    return;
+  }
+  int64_t d5 = 5;
+  PJRT_ShapeSpec s5 = {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = &d5, .num_dims = 1, .element_type = PJRT_Buffer_Type_S32};
+  PJRT_AsyncHostToDeviceTransferManager *m = manager_for(c, dev, &s5, 1);
+  if (!m) return;
+  PJRT_Buffer *in = retrieve(m, 0);
+  /* x -> x^2 -> x^4 -> x^8, each run queued on the last one's output before any has run */
+  PJRT_Buffer *chain[4] = {in, NULL, NULL, NULL};
+  PJRT_Event *done[3] = {NULL, NULL, NULL};
+  for (int k = 0; k < 3; k++) CHECK_PJRT(execute_async(sq, &chain[k], 1, &chain[k + 1], &done[k]));
+  if (!chain[3]) return;
+  CHECK(!event_ready(done[0]) && !event_ready(done[2]));
+  PJRT_Event *last = ready_event(chain[3]);
+  CHECK(!event_ready(last));
+  /* the input and the middle results are dropped while the runs that read them wait */
+  buffer_destroy(chain[1]);
+  ARGS(PJRT_Buffer_Delete, del);
+  del.buffer = chain[2];
+  CHECK_PJRT(api->PJRT_Buffer_Delete(&del));
+  buffer_destroy(chain[2]);
+  const int32_t x[5] = {-2, 0, 1, 2, 3};
+  CHECK_PJRT(transfer(m, 0, x, 0, sizeof x, true));
+  for (int k = 0; k < 3; k++) CHECK_PJRT(event_await_destroy(done[k]));
+  CHECK_PJRT(event_await_destroy(last));
+  int32_t got[5];
+  CHECK_PJRT(to_host(chain[3], got, sizeof got, NULL));
+  for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], x[i] * x[i] * x[i] * x[i] * x[i] * x[i] * x[i] * x[i]);
+  buffer_destroy(chain[3]);
+  manager_destroy(m);
+  buffer_destroy(in);
+
+  /* a transfer that fails: the runs on it fail with its error, on their outputs and events */
+  m = manager_for(c, dev, &s5, 1);
+  in = retrieve(m, 0);
+  PJRT_Buffer *out = NULL, *out2 = NULL;
+  PJRT_Event *ev = NULL, *ev2 = NULL;
+  CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev));
+  CHECK_PJRT(execute_async(sq, &out, 1, &out2, &ev2));
+  /* a copy to another memory of an output not made yet: made when it is (here, failed) */
+  ARGS(PJRT_Buffer_CopyToMemory, cm);
+  cm.buffer = out;
+  ARGS(PJRT_Device_AddressableMemories, am);
+  am.device = dev;
+  CHECK_PJRT(api->PJRT_Device_AddressableMemories(&am));
+  cm.dst_memory = am.memories[1];
+  CHECK_PJRT(api->PJRT_Buffer_CopyToMemory(&cm));
+  CHECK_PJRT(set_buffer_error(m, 0, "the sender went away"));
+  CHECK_PJRT_FAILS(event_await_destroy(ev), PJRT_Error_Code_DATA_LOSS, "the sender went away");
+  CHECK_PJRT_FAILS(event_await_destroy(ev2), PJRT_Error_Code_DATA_LOSS, "the sender went away");
+  CHECK_PJRT_FAILS(to_host(out2, got, sizeof got, NULL), PJRT_Error_Code_DATA_LOSS, "the sender went away");
+  CHECK_PJRT_FAILS(to_host(cm.dst_buffer, got, sizeof got, NULL), PJRT_Error_Code_DATA_LOSS, "the sender went away");
+  CHECK_PJRT_FAILS(set_buffer_error(m, 0, "twice"), PJRT_Error_Code_FAILED_PRECONDITION, "already received its last transfer");
+  buffer_destroy(cm.dst_buffer);
+  buffer_destroy(out);
+  buffer_destroy(out2);
+  manager_destroy(m);
+  buffer_destroy(in);
+
+  /* donation at the call: the donated argument is deleted at once, and read when its data comes */
+  int64_t d2[2] = {32, 128};
+  PJRT_ShapeSpec s2 = {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = d2, .num_dims = 2, .element_type = PJRT_Buffer_Type_F32};
+  PJRT_ShapeSpec two[2] = {s2, s2};
+  m = manager_for(c, dev, two, 2);
+  PJRT_Buffer *args[2] = {retrieve(m, 0), retrieve(m, 1)};
+  out = NULL;
+  CHECK_PJRT(execute_async(add, args, 2, &out, NULL));
+  CHECK(is_deleted(args[0]) && !is_deleted(args[1]));
+  CHECK_PJRT_FAILS(execute_async(add, args, 2, &out2, NULL), PJRT_Error_Code_INVALID_ARGUMENT, "argument 0 was deleted or donated");
+  buffer_destroy(args[0]);
+  static float xs[32][128], ys[32][128], sum[32][128];
+  for (int i = 0; i < 32 * 128; i++) {
+    xs[i / 128][i % 128] = (float)(i % 11) - 5;
+    ys[i / 128][i % 128] = (float)(i % 7) * 0.5f;
+  }
+  CHECK_PJRT(transfer(m, 0, xs, 0, sizeof xs, true));
+  CHECK_PJRT(transfer(m, 1, ys, 0, sizeof ys, true));
+  CHECK_PJRT(to_host(out, sum, sizeof sum, NULL));
+  bool same = true;
+  for (int i = 0; i < 32 * 128; i++) same = same && sum[i / 128][i % 128] == xs[i / 128][i % 128] + ys[i / 128][i % 128] * 2;
+  CHECK(same);
+  buffer_destroy(out);
+  buffer_destroy(args[1]);
+  manager_destroy(m);
+
+  /* the worker runs while this thread queues more, reads results back and drops them: a chain
+   * of x -> x*x mod 2^32 from a ready input, every other result copied to the host as soon as
+   * it is asked for (TSan checks the hand-offs) */
+  const int32_t x0[5] = {3, -1, 5, 7, 2};
+  int64_t d5b = 5;
+  PJRT_Buffer *cur = from_host(c, dev, PJRT_Buffer_Type_S32, x0, &d5b, 1, NULL);
+  uint32_t want[5];
+  for (int i = 0; i < 5; i++) want[i] = (uint32_t)x0[i];
+  int32_t seen[5];
+  bool all_right = true;
+  for (int k = 0; k < 40 && cur; k++) {
+    PJRT_Buffer *next = NULL;
+    CHECK_PJRT(execute_async(sq, &cur, 1, &next, NULL));
+    for (int i = 0; i < 5; i++) want[i] *= want[i];
+    if (k % 2) {
+      CHECK_PJRT(to_host(next, seen, sizeof seen, NULL));
+      for (int i = 0; i < 5; i++) all_right = all_right && (uint32_t)seen[i] == want[i];
+    }
+    buffer_destroy(cur);
+    cur = next;
+  }
+  CHECK(all_right);
+  if (cur) buffer_destroy(cur);
+
+  /* work still queued when the client goes runs first; the worker thread ends with it */
+  m = manager_for(c, dev, &s5, 1);
+  in = retrieve(m, 0);
+  out = NULL;
+  CHECK_PJRT(execute_async(sq, &in, 1, &out, NULL));
+  manager_destroy(m); /* fails the input: the run fails rather than wait for ever */
+  buffer_destroy(in);
+  buffer_destroy(out); /* before the run: the run keeps it */
+  loaded_destroy(sq);
+  loaded_destroy(add);
+}
+
+/* TESSERA_PJRT_SYNC=1: Execute runs the program itself and returns its failure. */
+static void test_sync_execute(void) {
+  setenv("TESSERA_PJRT_SYNC", "1", 1);
   PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_SYNC");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  PJRT_LoadedExecutable *sq = compile_square(c);
+  int64_t d5 = 5;
+  PJRT_ShapeSpec s5 = {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = &d5, .num_dims = 1, .element_type = PJRT_Buffer_Type_S32};
+  PJRT_AsyncHostToDeviceTransferManager *m = sq ? manager_for(c, devs[0], &s5, 1) : NULL;
+  if (m) {
+    PJRT_Buffer *in = retrieve(m, 0), *out = NULL;
+    PJRT_Event *ev = NULL;
+    CHECK_PJRT(set_buffer_error(m, 0, "lost"));
+    CHECK_PJRT_FAILS(execute_async(sq, &in, 1, &out, &ev), PJRT_Error_Code_DATA_LOSS, "lost");
+    CHECK(out == NULL && ev == NULL);
+    manager_destroy(m);
+    buffer_destroy(in);
+    const int32_t x[5] = {1, 2, 3, 4, 5};
+    in = from_host(c, devs[0], PJRT_Buffer_Type_S32, x, &d5, 1, NULL);
+    CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev));
+    CHECK(ev && event_ready(ev)); /* done when Execute returns */
+    CHECK_PJRT(event_await_destroy(ev));
+    int32_t got[5];
+    CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+    for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], x[i] * x[i]);
+    buffer_destroy(in);
+    buffer_destroy(out);
+  }
+  loaded_destroy(sq);
+  client_destroy(c);
+}
+
+static void *nothing(void *arg) { return arg; }
+
+/* The threads of this process (/proc/self/task); -1 where there is no /proc. A thread made and
+ * joined first lets a sanitizer start the thread of its own it starts with the first one. */
+static int thread_count(void) {
+  static bool warmed;
+  pthread_t t;
+  if (!warmed && pthread_create(&t, NULL, nothing, NULL) == 0) pthread_join(t, NULL);
+  warmed = true;
+  DIR *d = opendir("/proc/self/task");
+  if (!d) return -1;
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
+  closedir(d);
+  return n;
+}
+
+/* TESSERA_PJRT_INLINE_US: a cheap program runs in Execute when nothing is queued or running
+ * and its arguments are ready, and is queued behind work that is; a bad value is refused. */
+static void test_inline_execute(void) {
+  setenv("TESSERA_PJRT_INLINE_US", "soon", 1);
+  ARGS(PJRT_Client_Create, bad);
+  CHECK_PJRT_FAILS(api->PJRT_Client_Create(&bad), PJRT_Error_Code_INVALID_ARGUMENT, "TESSERA_PJRT_INLINE_US='soon'");
+  setenv("TESSERA_PJRT_INLINE_US", "10000000", 1); /* everything counts as cheap */
+  PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_INLINE_US");
+  if (!c) return;
+  PJRT_Device *const *devs;
+  size_t n;
+  devices_of(c, &devs, &n);
+  PJRT_LoadedExecutable *sq = compile_square(c);
+  int64_t d5 = 5;
+  const int32_t x[5] = {1, 2, 3, -4, 5};
+  PJRT_Buffer *in = sq ? from_host(c, devs[0], PJRT_Buffer_Type_S32, x, &d5, 1, NULL) : NULL, *out = NULL;
+  PJRT_Event *ev = NULL;
+  if (in) {
+    CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev)); /* the first run: on the worker, timed */
+    CHECK_PJRT(event_await_destroy(ev));
+    buffer_destroy(out);
+    CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev)); /* cheap now: done when Execute returns */
+    CHECK(event_ready(ev));
+    CHECK_PJRT(event_await_destroy(ev));
+    int32_t got[5];
+    CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+    for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], x[i] * x[i]);
+    buffer_destroy(out);
+    /* behind a run that waits for a transfer, it waits its turn */
+    PJRT_ShapeSpec s5 = {.struct_size = PJRT_ShapeSpec_STRUCT_SIZE, .dims = &d5, .num_dims = 1, .element_type = PJRT_Buffer_Type_S32};
+    PJRT_AsyncHostToDeviceTransferManager *m = manager_for(c, devs[0], &s5, 1);
+    PJRT_Buffer *late = m ? retrieve(m, 0) : NULL, *first = NULL;
+    PJRT_Event *ev1 = NULL;
+    if (late) {
+      CHECK_PJRT(execute_async(sq, &late, 1, &first, &ev1));
+      CHECK_PJRT(execute_async(sq, &in, 1, &out, &ev));
+      CHECK(!event_ready(ev) && !event_ready(ev1));
+      CHECK_PJRT(transfer(m, 0, x, 0, sizeof x, true));
+      CHECK_PJRT(event_await_destroy(ev1));
+      CHECK_PJRT(event_await_destroy(ev));
+      CHECK_PJRT(to_host(out, got, sizeof got, NULL));
+      for (int i = 0; i < 5; i++) CHECK_EQ_INT(got[i], x[i] * x[i]);
+      buffer_destroy(first);
+      buffer_destroy(out);
+      manager_destroy(m);
+      buffer_destroy(late);
+    }
+    /* one whose argument failed fails here, on its events: Execute itself succeeds */
+    m = manager_for(c, devs[0], &s5, 1);
+    late = m ? retrieve(m, 0) : NULL;
+    if (late) {
+      CHECK_PJRT(set_buffer_error(m, 0, "gone"));
+      CHECK_PJRT(execute_async(sq, &late, 1, &out, &ev));
+      CHECK(event_ready(ev));
+      CHECK_PJRT_FAILS(event_await_destroy(ev), PJRT_Error_Code_DATA_LOSS, "gone");
+      CHECK_PJRT_FAILS(to_host(out, got, sizeof got, NULL), PJRT_Error_Code_DATA_LOSS, "gone");
+      buffer_destroy(out);
+      manager_destroy(m);
+      buffer_destroy(late);
+    }
+    buffer_destroy(in);
+  }
+  loaded_destroy(sq);
+  client_destroy(c);
+}
+
+static void test_programs(void) {
+  int threads = thread_count();
+  setenv("TESSERA_PJRT_INLINE_US", "0", 1); /* every run on the worker: what the tests below wait for */
+  PJRT_Client *c = client_for("v5e");
+  unsetenv("TESSERA_PJRT_INLINE_US");
   if (!c) return;
   PJRT_Device *const *devs;
   size_t n;
@@ -1025,7 +1524,13 @@ static void test_programs(void) {
   test_plain_bytecode(c, devs[0]);
   test_memory_kinds(c, devs[0]);
   test_executable_cache(c, devs[0]);
+  test_transfer_manager(c, devs[0]);
+  test_async_execute(c, devs[0]);
+  CHECK(thread_count() > threads); /* the worker */
   client_destroy(c);
+  CHECK_EQ_INT(thread_count(), threads); /* no thread of the client's is left */
+  test_sync_execute();
+  test_inline_execute();
 }
 
 int main(void) {
