@@ -426,7 +426,7 @@ tsr_status r_enqueue_dma(exec *x, const minst *in) {
     return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
   if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0)
-    return asked > 0 ? seam_dma_start(x->ctx, src, dst, &sem, TSR_DMA_LOCAL, -1, asked) : tsr_dma_start(x->ctx, src, dst, &sem);
+    return seam_kernel_dma_start(x->ctx, src, dst, &sem, asked, in->loc);
   if (in->a[5] < 0) return tsr_fail(TSR_ERR_INVALID, "a DMA to another device or core needs a source semaphore");
   int device, core;
   target_of(x, in, in->a[3], in->a[4], &device, &core);
