@@ -44,6 +44,13 @@ typedef struct tsr_chip {
   int ici_torus_dims;
   double ici_link_bytes_per_s;
   double ici_latency_s;
+  /* The SparseCores (0: none, or none known): per chip, each of `sc_subcores` vector subcores
+   * with `sc_lanes` 32-bit lanes and `sc_tilespmem_bytes` of memory of its own (TileSPMEM).
+   * Told to checks and reports; the timing model does not time SparseCore kernels with them
+   * yet (docs/timing.md, "SparseCore"). */
+  int sparse_cores;
+  int sc_subcores, sc_lanes;
+  int64_t sc_tilespmem_bytes;
 } tsr_chip;
 
 /* Built-in chips: "v4", "v5e", "v5p", "v6e", "7x". NULL when unknown. */

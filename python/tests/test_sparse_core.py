@@ -210,6 +210,20 @@ def test_scalar_subcores_writing_one_block_race(tessera_jax):
             np.asarray(f(np.ones((8, 128), np.float32)))
 
 
+@pytest.mark.parametrize("chip", ["v5p", "v6e", "7x"])
+def test_chip_sparse_core_figures_are_jax_s(tessera_jax, chip):
+    # tessera's chip descriptions give the SparseCores per chip; JAX's table (what kernels
+    # ask, by device kind) gives them per device, which is a TensorCore but on a megacore chip
+    from tessera import _native
+    c = _native.load_chip(chip)
+    with tessera_jax.enabled(chip=chip):
+        sc = pltpu.get_tpu_info().sparse_core
+    per_device = 1 if c.megacore else c.tensor_cores
+    assert (c.sparse_cores, c.sc_subcores, c.sc_lanes, c.sc_tilespmem_bytes) == \
+        (sc.num_cores * per_device, sc.num_subcores, sc.num_lanes, sc.vmem_capacity_bytes)
+    assert c.sparse_cores == {"v5p": 4, "v6e": 2, "7x": 4}[chip]
+
+
 def test_offset_out_of_bounds_is_an_error(tessera_jax):
     with tessera_jax.enabled(chip="v6e"):
         x, idx = data(np.float32, 300, 256)
