@@ -168,8 +168,11 @@ static void test_subcores(void) {
   float *h = hbm_a[2];
   tsr_ref r0 = tsr_ref_dense(h, TSR_F32, TSR_HBM, 2, row), r1 = tsr_ref_dense(h + 128, TSR_F32, TSR_HBM, 2, row);
   tsr_ref v = tsr_ref_dense(vmem_a[0], TSR_F32, TSR_VMEM, 2, row);
+  tsr_machine *m = NULL; /* two cores, every one running every kernel */
+  CHECK_OK(tsr_machine_create(&(tsr_machine_options){.num_cores = 2, .quiet = true}, &m));
   for (int kind = 0; kind < 2; kind++) {
     tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+    CHECK_OK(tsr_checker_attach(ck, m));
     tsr_observer o = tsr_checker_observer(ck);
     tsr_steps_kind steps = kind ? TSR_STEPS_VECTOR_SUBCORES : TSR_STEPS_IN_ORDER;
     for (int c = 0; c < 2; c++)
@@ -201,7 +204,7 @@ static void test_subcores(void) {
                             "writing it"));
       CHECK(finding_has(ck, "let one subcore both write and read those rows"));
     }
-    /* the next kernel starts afresh */
+    /* the next kernel starts afresh; core 0 may end it before core 1 begins */
     tsr_checker_reset(ck);
     emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 0, .step = -1, .name = "sc", .operand = -1, .steps = steps});
     subcore_step(&o, 0, 0, 0, 0);
@@ -209,9 +212,15 @@ static void test_subcores(void) {
     subcore_step(&o, 0, 1, 0, 1);
     subcore_copy(&o, 0, 1, 2, &r0, &v, "k.py:11:3"); /* two reads of one row */
     emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .core = 0, .step = -1, .name = "sc", .operand = -1});
-    CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 1, .step = -1, .name = "sc", .operand = -1, .steps = steps});
+    subcore_step(&o, 1, 0, 1, 0);
+    subcore_copy(&o, 1, 0, 1, &v, &r0, "k.py:10:3"); /* SparseCore 1 writes the row they read */
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .core = 1, .step = -1, .name = "sc", .operand = -1});
+    CHECK_EQ_INT(tsr_checker_count(ck), kind ? 1 : 0);
+    if (kind) CHECK(finding_has(ck, "(step 0) touch memory, the first reading it and the second writing it"));
     tsr_checker_destroy(ck);
   }
+  tsr_machine_destroy(m);
 }
 
 static void test_dma_against_dma(void) {

@@ -9,8 +9,8 @@
  * all of them: not compared.
  *
  * The accesses are recorded as they come (from every core of the machine: a chip with two
- * TensorCores splits the grid's core_parallel dimension over them) and compared when the last
- * core ends the kernel: sorted by address, each against those it overlaps, so a kernel of
+ * TensorCores splits the grid's core_parallel dimension over them, and every core runs every
+ * kernel, without a barrier at its start) and compared when every core has ended the kernel: sorted by address, each against those it overlaps, so a kernel of
  * many row copies costs O(n log n) plus the overlapping pairs. A finding names both accesses
  * (op, source location, DMA number, memory), both subcores and their steps; the pairs of one
  * pair of ops are reported once, with their count. */
@@ -38,7 +38,7 @@ typedef struct sc_group { /* the pairs of one pair of ops */
 
 typedef struct sc_state {
   tsr_steps_kind kind;  /* of the kernel that runs; IN_ORDER: nothing recorded */
-  int running;          /* cores in the kernel */
+  int begun, ended;     /* cores (slots) that began and ended the kernel */
   int32_t agent[CK_MAX_CORES][2];
   bool indexed[CK_MAX_CORES], in_step[CK_MAX_CORES];
   int64_t step[CK_MAX_CORES];
@@ -237,19 +237,24 @@ void ck_sub_event(tsr_checker *ck, const tsr_event *ev) {
              __atomic_load_n(&s->kind, __ATOMIC_ACQUIRE) == TSR_STEPS_IN_ORDER))
     return;
   pthread_mutex_lock(&ck->lock);
-  int c = ev->core;
+  int c = ev->core, cores = ck->num_cores > 0 ? ck->num_cores : 1;
   switch (ev->kind) {
   case TSR_EV_KERNEL_BEGIN:
-    if (s->running++ == 0) {
+    /* the first core to begin, or every core began before and this is the next kernel (the
+     * last one failed before every core ended it) */
+    if (s->begun == 0 || s->begun >= cores) {
       clear(s);
+      s->begun = s->ended = 0;
       __atomic_store_n(&s->kind, ev->steps, __ATOMIC_RELEASE);
     }
+    s->begun++;
     s->in_step[c] = false;
     break;
   case TSR_EV_KERNEL_END:
-    if (s->running > 0 && --s->running == 0) {
+    if (++s->ended >= cores) {
       if (s->kind != TSR_STEPS_IN_ORDER) compare(ck, s);
       clear(s);
+      s->begun = s->ended = 0;
       __atomic_store_n(&s->kind, TSR_STEPS_IN_ORDER, __ATOMIC_RELEASE);
     }
     break;
@@ -280,7 +285,7 @@ void ck_sub_reset(tsr_checker *ck) {
   if (!ck->sub) return;
   pthread_mutex_lock(&ck->lock);
   clear(ck->sub);
-  ck->sub->running = 0;
+  ck->sub->begun = ck->sub->ended = 0;
   __atomic_store_n(&ck->sub->kind, TSR_STEPS_IN_ORDER, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&ck->lock);
 }
