@@ -147,6 +147,82 @@ static void test_replayed(void) {
   tsr_checker_destroy(ck);
 }
 
+/* A SparseCore kernel's subcores (its grid steps) run at once on a TPU: two subcores' copies
+ * into one HBM row race, whichever machine core ran them; one subcore's own copies in turn,
+ * reads of one row and disjoint rows do not; nor does a TensorCore kernel's grid. */
+static void subcore_step(tsr_observer *o, int core, int64_t step, int64_t sc, int64_t sub) {
+  int64_t idx[2] = {sc, sub};
+  emit(o, (tsr_event){.kind = TSR_EV_STEP_BEGIN, .core = core, .step = step, .rank = 2, .index = idx, .operand = -1});
+}
+
+static void subcore_copy(tsr_observer *o, int core, int64_t step, uint64_t id, const tsr_ref *src, const tsr_ref *dst,
+                         const char *loc) {
+  tsr_ref s0 = sref(0);
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_START, .core = core, .step = step, .dma_id = id, .dir = TSR_DMA_LOCAL,
+                      .src = src, .dst = dst, .sem = &s0, .bytes = 512, .operand = -1, .loc = loc});
+  emit(o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .core = core, .step = step, .sem = &s0, .bytes = 512});
+}
+
+static void test_subcores(void) {
+  int64_t row[2] = {1, 128};
+  float *h = hbm_a[2];
+  tsr_ref r0 = tsr_ref_dense(h, TSR_F32, TSR_HBM, 2, row), r1 = tsr_ref_dense(h + 128, TSR_F32, TSR_HBM, 2, row);
+  tsr_ref v = tsr_ref_dense(vmem_a[0], TSR_F32, TSR_VMEM, 2, row);
+  tsr_machine *m = NULL; /* two cores, every one running every kernel */
+  CHECK_OK(tsr_machine_create(&(tsr_machine_options){.num_cores = 2, .quiet = true}, &m));
+  for (int kind = 0; kind < 2; kind++) {
+    tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
+    CHECK_OK(tsr_checker_attach(ck, m));
+    tsr_observer o = tsr_checker_observer(ck);
+    tsr_steps_kind steps = kind ? TSR_STEPS_VECTOR_SUBCORES : TSR_STEPS_IN_ORDER;
+    for (int c = 0; c < 2; c++)
+      emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = c, .step = -1, .name = "sc", .operand = -1, .steps = steps});
+    subcore_step(&o, 0, 0, 0, 0);
+    subcore_copy(&o, 0, 0, 1, &v, &r0, "k.py:10:3"); /* writes row 0 */
+    subcore_copy(&o, 0, 0, 2, &r0, &v, "k.py:11:3"); /* its own row again: in order */
+    subcore_step(&o, 0, 1, 0, 1);
+    subcore_copy(&o, 0, 1, 3, &v, &r1, "k.py:10:3"); /* row 1: apart */
+    /* the other TensorCore runs SparseCore 1: its subcore 0 writes row 0 too, then reads it */
+    subcore_step(&o, 1, 0, 1, 0);
+    subcore_copy(&o, 1, 0, 1, &v, &r0, "k.py:10:3");
+    subcore_copy(&o, 1, 0, 2, &r0, &v, "k.py:11:3");
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .core = 0, .step = -1, .name = "sc", .operand = -1});
+    CHECK_EQ_INT(tsr_checker_count(ck), 0); /* compared when the last core ends */
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .core = 1, .step = -1, .name = "sc", .operand = -1});
+    if (!kind) {
+      CHECK_EQ_INT(tsr_checker_count(ck), 0);
+    } else {
+      /* the two writes, and each subcore's read of the row against the other's write */
+      CHECK_EQ_INT(tsr_checker_count(ck), 3);
+      CHECK(finding_has(ck, "race between SparseCore subcores in kernel sc: kernel DMA #1 at k.py:10:3 (vmem "
+                            "f32[1,128] -> hbm f32[1,128]) of SparseCore 0 vector subcore 0 (step 0) and kernel DMA #1 "
+                            "at k.py:10:3 (vmem f32[1,128] -> hbm f32[1,128]) of SparseCore 1 vector subcore 0 (step 0) "
+                            "write overlapping memory with nothing ordering them"));
+      CHECK(finding_has(ck, "kernel DMA #2 at k.py:11:3 (hbm f32[1,128] -> vmem f32[1,128]) of SparseCore 0 vector "
+                            "subcore 0 (step 0) and kernel DMA #1 at k.py:10:3 (vmem f32[1,128] -> hbm f32[1,128]) of "
+                            "SparseCore 1 vector subcore 0 (step 0) touch memory, the first reading it and the second "
+                            "writing it"));
+      CHECK(finding_has(ck, "let one subcore both write and read those rows"));
+    }
+    /* the next kernel starts afresh; core 0 may end it before core 1 begins */
+    tsr_checker_reset(ck);
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 0, .step = -1, .name = "sc", .operand = -1, .steps = steps});
+    subcore_step(&o, 0, 0, 0, 0);
+    subcore_copy(&o, 0, 0, 1, &r0, &v, "k.py:11:3");
+    subcore_step(&o, 0, 1, 0, 1);
+    subcore_copy(&o, 0, 1, 2, &r0, &v, "k.py:11:3"); /* two reads of one row */
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .core = 0, .step = -1, .name = "sc", .operand = -1});
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_BEGIN, .core = 1, .step = -1, .name = "sc", .operand = -1, .steps = steps});
+    subcore_step(&o, 1, 0, 1, 0);
+    subcore_copy(&o, 1, 0, 1, &v, &r0, "k.py:10:3"); /* SparseCore 1 writes the row they read */
+    emit(&o, (tsr_event){.kind = TSR_EV_KERNEL_END, .core = 1, .step = -1, .name = "sc", .operand = -1});
+    CHECK_EQ_INT(tsr_checker_count(ck), kind ? 1 : 0);
+    if (kind) CHECK(finding_has(ck, "(step 0) touch memory, the first reading it and the second writing it"));
+    tsr_checker_destroy(ck);
+  }
+  tsr_machine_destroy(m);
+}
+
 static void test_dma_against_dma(void) {
   tsr_checker *ck = checker(TSR_CHECK_DEFAULT);
   tsr_observer o = tsr_checker_observer(ck);
@@ -559,6 +635,7 @@ int main(void) {
   test_pipelines_are_clean();
   test_read_before_wait();
   test_replayed();
+  test_subcores();
   test_dma_against_dma();
   test_regions();
   test_interleaved_blocks();

@@ -44,6 +44,13 @@ typedef struct tsr_chip {
   int ici_torus_dims;
   double ici_link_bytes_per_s;
   double ici_latency_s;
+  /* The SparseCores (0: none, or none known): per chip, each of `sc_subcores` vector subcores
+   * with `sc_lanes` 32-bit lanes and `sc_tilespmem_bytes` of memory of its own (TileSPMEM).
+   * Told to checks and reports; the timing model does not time SparseCore kernels with them
+   * yet (docs/timing.md, "SparseCore"). */
+  int sparse_cores;
+  int sc_subcores, sc_lanes;
+  int64_t sc_tilespmem_bytes;
 } tsr_chip;
 
 /* Built-in chips: "v4", "v5e", "v5p", "v6e", "7x". NULL when unknown. */
@@ -131,6 +138,17 @@ void tsr_cost_add(tsr_cost *to, const tsr_cost *from);
 void tsr_cost_add_matmul(tsr_cost *c, int64_t m, int64_t k, int64_t n, double count, tsr_dtype dtype,
                          int passes);
 
+/* What a kernel's grid steps are (TSR_EV_KERNEL_BEGIN, tsr_call_desc.steps): iterations of
+ * one core, in order (a TensorCore's grid), or the subcores of a chip's SparseCores, which
+ * tessera runs one after another but a TPU runs at once (pl.core_map over a
+ * VectorSubcoreMesh: the grid is [SparseCores, vector subcores]; over a ScalarSubcoreMesh:
+ * [SparseCores]). The race checker treats the subcores as concurrent (docs/checkers.md). */
+typedef enum tsr_steps_kind {
+  TSR_STEPS_IN_ORDER = 0,
+  TSR_STEPS_VECTOR_SUBCORES,
+  TSR_STEPS_SCALAR_SUBCORES,
+} tsr_steps_kind;
+
 typedef struct tsr_event {
   tsr_event_kind kind;
   int core;
@@ -149,8 +167,8 @@ typedef struct tsr_event {
   bool write;                  /* ACCESS */
   tsr_space space;             /* ALLOC / FREE */
   const tsr_cost *cost;        /* BODY_END */
-  const char *loc;             /* source location of the access, when known; SHARED_OUTPUT: the
-                                  writes in words */
+  const char *loc;             /* source location of the access, or of the kernel op that
+                                  started a DMA, when known; SHARED_OUTPUT: the writes in words */
   /* DMA_START: where the source's bytes are, when not at `src`. src, dst and an ACCESS's ref
    * always name the memory a copying run would use: where a block is a view of HBM instead
    * of its VMEM buffer (zero-copy mode, read-only inputs), they name the buffer, so that
@@ -171,6 +189,8 @@ typedef struct tsr_event {
   /* KERNEL_BEGIN on many devices: the kernel starts without the device barrier
    * (tsr_call_desc.no_device_barrier). */
   bool no_device_barrier;
+  /* KERNEL_BEGIN: what the kernel's grid steps are. */
+  tsr_steps_kind steps;
   /* The event was replayed from an event tape (a host split's, once it stands): its refs name
    * memory by the tape's addresses (docs/architecture.md, "The event tape"), the allocation's
    * device, core, space and number kept in their buffers, and must not be read. `poison_at`:

@@ -144,6 +144,9 @@ typedef struct tsr_call_desc {
    * devices still start together; the checkers then require each remote copy into a device
    * to be ordered after that device has entered the kernel (docs/checkers.md). */
   bool no_device_barrier;
+  /* The grid's steps are a SparseCore's subcores (tsr_steps_kind), which a TPU runs at once:
+   * told to the checkers on the kernel's TSR_EV_KERNEL_BEGIN. */
+  tsr_steps_kind steps;
 } tsr_call_desc;
 
 /* The pipeline's copies of blocks (of a call, an invocation or one buffered ref). */

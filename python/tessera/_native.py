@@ -68,7 +68,8 @@ class Chip(Structure):
                 ("dma_issue_s", c_double), ("dma_latency_s", c_double),
                 ("step_overhead_s", c_double), ("dma_engines", c_int),
                 ("vmem_bytes_per_s", c_double), ("ici_torus_dims", c_int),
-                ("ici_link_bytes_per_s", c_double), ("ici_latency_s", c_double)]
+                ("ici_link_bytes_per_s", c_double), ("ici_latency_s", c_double),
+                ("sparse_cores", c_int), ("sc_subcores", c_int), ("sc_lanes", c_int), ("sc_tilespmem_bytes", c_int64)]
 
 
 class Array(Structure):

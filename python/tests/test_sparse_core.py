@@ -148,6 +148,84 @@ def test_store_into_rows_a_gather_fills_is_a_race(tessera_jax):
             np.asarray(racy(x, idx))
 
 
+# ---- races between subcores: a TPU runs a core_map's subcores at once --------------------
+
+@pytest.mark.parametrize("chip", ["v6e", "7x"])
+def test_two_subcores_scattering_to_one_row_race(tessera_jax, chip):
+    # subcore 1's first offset is one of subcore 0's: two subcores write that row, in an
+    # order nothing fixes; within each subcore the offsets are distinct
+    with tessera_jax.enabled(chip=chip):
+        x, _ = data(np.float32, 256, 0)
+        idx = np.random.default_rng(1).permutation(512)[:256].astype(np.int32)
+        idx[8] = idx[3]
+        base = np.zeros((512, 128), np.float32)
+        with pytest.raises(Exception, match=r"race between SparseCore subcores in kernel .*: kernel DMA #\d+ at "
+                           r"sparse_core_kernels:\d+:\d+ .*\(vmem f32\[1,128\] -> hbm f32\[1,128\]\) of SparseCore 0 "
+                           r"vector subcore 0 \(step 0\) and kernel DMA #\d+ at sparse_core_kernels:\d+:\d+ .*\(vmem "
+                           r"f32\[1,128\] -> hbm f32\[1,128\]\) of SparseCore 0 vector subcore 1 \(step 1\) write "
+                           r"overlapping memory with nothing ordering them: the subcores of a core_map run at once .*"
+                           r"give each subcore rows of its own"):
+            np.asarray(scatter(x, idx, base))
+
+
+def test_reading_rows_another_subcore_writes_is_a_race(tessera_jax):
+    @jax.jit
+    def racy(x):
+        @sc_kernel(jax.ShapeDtypeStruct((16, 128), x.dtype), mesh(),
+                   [pltpu.VMEM((8, 128), x.dtype), pltpu.SemaphoreType.DMA(())])
+        def k(x_hbm, o_hbm, rows, sem):
+            w = jax.lax.axis_index(("core", "subcore"))
+
+            @pl.when(w == 0)
+            def _():
+                pltpu.sync_copy(x_hbm, rows)
+                pltpu.async_copy(rows, o_hbm.at[pl.ds(0, 8)], sem).wait()
+
+            @pl.when(w == 1)  # reads what subcore 0 writes: before or after, on a TPU
+            def _():
+                pltpu.async_copy(o_hbm.at[pl.ds(0, 8)], rows, sem).wait()
+                pltpu.async_copy(rows, o_hbm.at[pl.ds(8, 8)], sem).wait()
+        return k(x)
+
+    with tessera_jax.enabled(chip="v6e"):
+        with pytest.raises(Exception, match=r"race between SparseCore subcores .*: kernel DMA #\d+ at "
+                           r".*test_sparse_core.py:\d+:\d+ .*\(vmem f32\[8,128\] -> hbm f32\[8,128\]\) of SparseCore 0 "
+                           r"vector subcore 0 \(step 0\) and kernel DMA #\d+ at .*test_sparse_core.py:\d+:\d+ .*\(hbm "
+                           r"f32\[8,128\] -> vmem f32\[8,128\]\) of SparseCore 0 vector subcore 1 \(step 1\) touch "
+                           r"memory, the first writing it and the second reading it, with nothing ordering them"):
+            np.asarray(racy(np.ones((8, 128), np.float32)))
+
+
+def test_scalar_subcores_writing_one_block_race(tessera_jax):
+    with tessera_jax.enabled(chip="v6e"):
+        m = plsc.ScalarSubcoreMesh(axis_name="core", num_cores=pltpu.get_tpu_info().sparse_core.num_cores)
+
+        @jax.jit
+        def f(x):
+            @sc_kernel(jax.ShapeDtypeStruct((8, 128), x.dtype), m)
+            def k(x_hbm, o_hbm):  # every SparseCore copies into the same rows
+                pltpu.sync_copy(x_hbm, o_hbm)
+            return k(x)
+
+        with pytest.raises(Exception, match=r"race between SparseCore subcores .*SparseCore 0's scalar subcore \(step "
+                           r"0\) and .*SparseCore 1's scalar subcore \(step 1\) write overlapping memory"):
+            np.asarray(f(np.ones((8, 128), np.float32)))
+
+
+@pytest.mark.parametrize("chip", ["v5p", "v6e", "7x"])
+def test_chip_sparse_core_figures_are_jax_s(tessera_jax, chip):
+    # tessera's chip descriptions give the SparseCores per chip; JAX's table (what kernels
+    # ask, by device kind) gives them per device, which is a TensorCore but on a megacore chip
+    from tessera import _native
+    c = _native.load_chip(chip)
+    with tessera_jax.enabled(chip=chip):
+        sc = pltpu.get_tpu_info().sparse_core
+    per_device = 1 if c.megacore else c.tensor_cores
+    assert (c.sparse_cores, c.sc_subcores, c.sc_lanes, c.sc_tilespmem_bytes) == \
+        (sc.num_cores * per_device, sc.num_subcores, sc.num_lanes, sc.vmem_capacity_bytes)
+    assert c.sparse_cores == {"v5p": 4, "v6e": 2, "7x": 4}[chip]
+
+
 def test_offset_out_of_bounds_is_an_error(tessera_jax):
     with tessera_jax.enabled(chip="v6e"):
         x, idx = data(np.float32, 300, 256)

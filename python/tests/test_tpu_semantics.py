@@ -179,6 +179,37 @@ def test_read_into_smem_tile_padding(mode, capfd):
             _metadata_call(np.array([128, 7, 9], np.int32), x, out_of_bounds_reads=mode)
 
 
+def _look_back_kernel(meta_ref, x_ref, o_ref):
+    """tpu-inference's fused MoE (v1, wait_a2a_gather_send(..., local_e_id - 2)): reads
+    meta[meta[0]] with meta[0] = -2, two words before the array, and discards the value."""
+    i = meta_ref[0]
+    prev = meta_ref[i]
+    o_ref[...] = x_ref[...] + jax.lax.select(i >= 0, prev, 0)
+
+
+@pytest.mark.parametrize("mode", ["raise", "uninitialized"])
+def test_read_before_an_smem_array(mode, capfd):
+    # before the array is not in its tile padding: the mode decides, as for any other read
+    # past the padding; the failure names the option that runs it on
+    meta = np.array([-2, 7, 9], np.int32)
+    x = np.arange(8 * 128, dtype=np.int32).reshape(8, 128)
+    spec = pltpu.PrefetchScalarGridSpec(num_scalar_prefetch=1, grid=(1,),
+                                        in_specs=[pl.BlockSpec((8, 128), lambda i, m: (0, 0))],
+                                        out_specs=pl.BlockSpec((8, 128), lambda i, m: (0, 0)))
+    f = jax.jit(pl.pallas_call(_look_back_kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.int32), grid_spec=spec))
+    if mode == "raise":
+        with pytest.raises(tessera.KernelError, match=r"index -2 .* out of bounds.*out_of_bounds_reads=\"uninitialized\" "
+                           r"gives such a read poison and a warning instead"):
+            with tj.enabled(chip="v6e", out_of_bounds_reads=mode):
+                np.asarray(f(meta, x))
+        return
+    with tj.enabled(chip="v6e", out_of_bounds_reads=mode):
+        out = np.asarray(f(meta, x))
+    np.testing.assert_array_equal(out, x)  # the value discarded: the kernel is right
+    err = capfd.readouterr().err
+    assert "out-of-bounds read (out_of_bounds_reads=uninitialized" in err and "index -2 " in err, err
+
+
 def _kv_slices_kernel(slices_ref, n_ref, x_ref, o_ref):
     """tpu-inference's KV cache update (ragged_paged_attention/v2): select(i < n, slices[1, i],
     0) for every i of a block larger than the [3, n] slices array (2-D: the second-minor

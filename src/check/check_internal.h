@@ -53,6 +53,7 @@ typedef struct sem_tally {
 } sem_tally;
 
 struct vc_state;
+struct sc_state;
 typedef struct ck_log ck_log;
 
 struct tsr_checker {
@@ -60,6 +61,7 @@ struct tsr_checker {
   int num_cores;          /* all devices' */
   int num_devices, device_cores; /* many chips: events' cores become slots device * device_cores + core */
   struct vc_state *vc;    /* many chips: happens-before across cores and devices (remote_race.c) */
+  struct sc_state *sub;   /* a SparseCore kernel's subcores' accesses of HBM (subcores.c) */
   pthread_mutex_t lock;   /* findings and the semaphore tallies (touched by several cores) */
   char **kept;
   int nkept, total;
@@ -103,6 +105,12 @@ void ck_log_clear(tsr_checker *ck);
 /* Many chips: races through remote copies, found by happens-before (vector clocks). */
 void ck_remote_event(tsr_checker *ck, const tsr_event *ev);
 void ck_remote_free(tsr_checker *ck);
+/* Races between the subcores of a SparseCore kernel (its grid steps, which a TPU runs at
+ * once): the accesses of HBM recorded per subcore, compared when the kernel ends. */
+tsr_status ck_sub_create(tsr_checker *ck);
+void ck_sub_event(tsr_checker *ck, const tsr_event *ev);
+void ck_sub_reset(tsr_checker *ck);
+void ck_sub_free(tsr_checker *ck);
 /* "core 2", or on many chips "device 1 core 0": a slot (tsr_checker.device_cores). */
 const char *ck_core_name(const tsr_checker *ck, int slot, char *buf, size_t cap);
 /* Where a kernel access is, for a finding: "at LOC" (its source location, the call-site chain);

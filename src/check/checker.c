@@ -14,6 +14,10 @@ tsr_status tsr_checker_create(unsigned checks, tsr_checker **out) {
   if (!ck) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   ck->checks = checks;
   ck->num_cores = 1;
+  if ((checks & TSR_CHECK_RACES) && ck_sub_create(ck) != TSR_OK) {
+    free(ck);
+    return TSR_ERR_NOMEM;
+  }
   pthread_mutex_init(&ck->lock, NULL);
   *out = ck;
   return TSR_OK;
@@ -28,6 +32,7 @@ void tsr_checker_reset(tsr_checker *ck) {
   ck->ends = 0;
   pthread_mutex_unlock(&ck->lock);
   ck_race_reset(ck);
+  ck_sub_reset(ck);
   ck_log_clear(ck);
 }
 
@@ -38,6 +43,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
   free(ck->tallies);
   for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
   ck_remote_free(ck);
+  ck_sub_free(ck);
   ck_log_free(ck);
   pthread_mutex_destroy(&ck->lock);
   free(ck);
@@ -78,6 +84,7 @@ void ck_dispatch(tsr_checker *ck, const tsr_event *ev) {
     pthread_mutex_unlock(&ck->lock);
   }
   if (ck->checks & TSR_CHECK_RACES) ck_race_event(ck, ev);
+  if (ck->checks & TSR_CHECK_RACES) ck_sub_event(ck, ev);
   if ((ck->checks & TSR_CHECK_RACES) && ck->num_devices > 1) ck_remote_event(ck, ev);
   if (ck->checks & TSR_CHECK_SEMAPHORES) ck_sem_event(ck, ev);
   if (ck->checks & TSR_CHECK_POISON) ck_poison_event(ck, ev);

@@ -7,6 +7,9 @@
  *   [LAXPREC] jax.lax.Precision: f32 matmuls at HIGH take 3 bf16 passes, at HIGHEST 6
  *   [TPUV1]   Jouppi et al., ISCA 2017: weights double-buffered, 256 cycles to shift a tile in
  *   [AMB]     AI-Hypercomputer/accelerator-microbenchmarks: HBM copy bandwidth on TPU7x
+ *   [SCINFO]  jax/_src/pallas/mosaic/tpu_info.py @ jax-v0.10.2: SparseCores, vector subcores,
+ *             lanes and TileSPMEM per subcore (per TensorCore there, as all its figures: 7x's
+ *             2 per TensorCore are 4 per chip; v5p's device is the whole megacore chip)
  * Figures marked ASSUMED are not published; each is a named parameter a user can override
  * with their own chip description. */
 #include "tessera/machine.h"
@@ -98,6 +101,7 @@ static const tsr_chip chips[] = {
         .vmem_bytes_per_s = VMEM_OVER_HBM * 2765e9 / 2,                        /* [SB] ratio */
         .ici_torus_dims = 3, .ici_link_bytes_per_s = 9e10,  /* [CLOUD][SB] 3D torus; [SB] 9e10 B/s one way per link */
         .ici_latency_s = ICI_HOP_LATENCY_S,
+        .sparse_cores = 4, .sc_subcores = 16, .sc_lanes = 8, .sc_tilespmem_bytes = 512ll << 10, /* [SCINFO] */
     },
     {
         .name = "v6e", .generation = 6, .tensor_cores = 1, .megacore = false,
@@ -116,6 +120,7 @@ static const tsr_chip chips[] = {
         .vmem_bytes_per_s = VMEM_OVER_HBM * 1638e9,                            /* [SB] ratio */
         .ici_torus_dims = 2, .ici_link_bytes_per_s = 9e10,  /* [CLOUD] 4 ports, 2D torus; [SB] 9e10 B/s one way per link */
         .ici_latency_s = ICI_HOP_LATENCY_S,
+        .sparse_cores = 2, .sc_subcores = 16, .sc_lanes = 8, .sc_tilespmem_bytes = 256ll << 10, /* [SCINFO] */
     },
     {
         .name = "7x", .generation = 7, .tensor_cores = 2, .megacore = false,
@@ -134,6 +139,7 @@ static const tsr_chip chips[] = {
         .vmem_bytes_per_s = 7 * 7.37e12 / 2,                    /* [SB] PR #124 (open) */
         .ici_torus_dims = 3, .ici_link_bytes_per_s = 9e10,  /* [SB-PR115] 3D torus, 9e10 B/s one way per link */
         .ici_latency_s = ICI_HOP_LATENCY_S,
+        .sparse_cores = 4, .sc_subcores = 16, .sc_lanes = 16, .sc_tilespmem_bytes = 512ll << 10, /* [SCINFO] 2 per TC */
     },
 };
 

@@ -52,6 +52,10 @@ static const chip_field fields[] = {
     FIELD_TO(ici_torus_dims, F_INT, 1, false, 3),
     FIELD(ici_link_bytes_per_s, F_DOUBLE, 0, true),
     FIELD(ici_latency_s, F_DOUBLE, 0, false),
+    FIELD(sparse_cores, F_INT, 0, false), /* 0: no SparseCore */
+    FIELD(sc_subcores, F_INT, 0, false),
+    FIELD(sc_lanes, F_INT, 0, false),
+    FIELD(sc_tilespmem_bytes, F_INT64, 0, false),
 };
 #undef FIELD
 #undef FIELD_TO

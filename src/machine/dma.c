@@ -313,7 +313,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
                     .dir = r->dir, .src = r->src, .dst = r->dst, .sem = r->sem,
                     .bytes = r->bytes, .operand = r->operand, .rank = r->rank, .index = r->block,
                     .target_device = d->target_device, .target_core = d->target_core,
-                    .recv_sem = r->recv_sem}; /* a far one: its namesake here (machine.h) */
+                    .recv_sem = r->recv_sem, .loc = r->loc}; /* a far one: its namesake here (machine.h) */
     machine_core_emit(c, &ev);
   }
   /* A remote copy moves its data when it starts, in every order: its receiver waits on a

@@ -342,6 +342,7 @@ typedef struct dma_request {
   const int64_t *block;
   int rank;
   const char *name;
+  const char *loc;            /* a kernel's own copy: the op that started it (for observers) */
 } dma_request;
 
 tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r);

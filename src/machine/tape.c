@@ -173,7 +173,7 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core,
                           .target_device = ev->target_device,
                   .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .dir = ev->dir,
-                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .noted = at != NULL,
+                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .noted = at != NULL,
                   .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
   r->loc = intern(T, ev->loc);
   r->name = intern(T, ev->name);
@@ -235,7 +235,7 @@ void machine_tape_event(machine_tape *T, int slot, size_t i, tsr_event *ev, mach
                     .target_core = r->target_core, .write = r->write, .space = (tsr_space)r->space,
                     .cost = r->cost >= 0 ? &s->costs[r->cost] : NULL, .loc = r->loc >= 0 ? T->strs[r->loc] : NULL,
                     .device = r->device, .target_device = r->target_device, .recv_sem = to_ref(T, s, r->recv, &refs->recv),
-                    .no_device_barrier = r->no_barrier != 0, .replayed = true,
+                    .no_device_barrier = r->no_barrier != 0, .steps = (tsr_steps_kind)r->steps, .replayed = true,
                     .poison_at = r->noted ? r->at : NULL};
 }
 
@@ -314,7 +314,8 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
         !index_ok(r.cost, nc) || !index_ok(r.loc, nids) || !index_ok(r.name, nids) || r.rank < 0 ||
         r.rank > TSR_MAX_RANK || r.device < 0 || r.device >= TSR_MAX_DEVICES || r.target_device < 0 ||
         r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
-        r.core >= TSR_MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= TSR_MACHINE_MAX_CORES)
+        r.core >= TSR_MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= TSR_MACHINE_MAX_CORES ||
+        r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES)
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;

@@ -36,6 +36,7 @@ typedef struct machine_tape_rec {
   int32_t loc, name, noted;
   int32_t src, dst, sem, recv, cost;
   int32_t no_barrier;                /* KERNEL_BEGIN: tsr_event.no_device_barrier */
+  int32_t steps, spare;              /* KERNEL_BEGIN: tsr_event.steps; spare: zero (alignment) */
   int64_t step, bytes, amount;
   uint64_t dma_id;
   int64_t index[TSR_MAX_RANK], at[TSR_MAX_RANK];

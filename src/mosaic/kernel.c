@@ -325,6 +325,12 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
       k->sem[d] = !strcmp(kw, "arbitrary") ? TSR_ARBITRARY : !strcmp(kw, "core_parallel") ? TSR_CORE_PARALLEL : TSR_PARALLEL;
     }
   }
+  const tsr_ir_attr *ct = tsr_ir_op_attr(fn, "tpu.core_type");
+  const char *ck = ct ? tsr_ir_enum_keyword(ct, "tpu", "core_type") : NULL;
+  k->steps = !ck                                   ? TSR_STEPS_IN_ORDER
+             : !strcmp(ck, "sc_vector_subcore") ? TSR_STEPS_VECTOR_SUBCORES
+             : !strcmp(ck, "sc_scalar_subcore") ? TSR_STEPS_SCALAR_SUBCORES
+                                                : TSR_STEPS_IN_ORDER;
   int64_t pf, sc;
   TSR_TRY(int_attr(fn, "scalar_prefetch", &pf));
   TSR_TRY(int_attr(fn, "scratch_operands", &sc));
@@ -576,6 +582,7 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   d->name = k->name;
   d->grid_rank = k->grid_rank;
   d->barrier_semaphore = k->uses_barrier;
+  d->steps = k->steps;
   int di = 0;
   for (int g = 0; g < k->grid_rank; g++) {
     d->grid[g] = k->bounds[g] == INT64_MIN ? opts->dynamic_bounds[di++] : k->bounds[g];

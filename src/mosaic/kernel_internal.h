@@ -35,6 +35,7 @@ struct tsr_mosaic_kernel {
    * loading. */
   bool split_safe;
   bool uses_barrier; /* the body takes the barrier semaphore (tpu.sem_barrier) */
+  tsr_steps_kind steps; /* tpu.core_type: a SparseCore's subcores are the grid (tsr_call_desc.steps) */
   /* The frames' memory of the last run, per runner, for the next (a run allocates a frame per
    * core or stand-in it uses; fresh memory of that size would fault its pages in again): swapped
    * atomically, freed with the kernel. */

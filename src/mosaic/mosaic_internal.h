@@ -476,8 +476,8 @@ typedef struct packed_dma {
 tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o);
 /* The same of two sides given as (the view's type, its memory): an indexed DMA's rows. */
 tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o);
-/* Starts the DMA packed_dma_refs made. */
-tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem);
+/* Starts the DMA packed_dma_refs made, for the op at `loc`. */
+tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem, const char *loc);
 /* The bytes a DMA to or from a view moves as a TPU counts them: its memory's, but a packed
  * view over int4 memory (a byte an element here) half a byte an element. */
 int64_t packed_bytes(const stype *view, const tsr_ref *mem);

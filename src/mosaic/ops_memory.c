@@ -477,7 +477,12 @@ static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank,
 }
 
 tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding) {
-  if (s != TSR_ERR_BOUNDS || (x->oob_raise && !padding) || !x->machine) return s;
+  if (s == TSR_ERR_BOUNDS && x->oob_raise && !padding) { /* the option that would run it on, named */
+    char why[1024];
+    snprintf(why, sizeof why, "%s", tsr_last_error());
+    return tsr_fail(s, "%s (out_of_bounds_reads=\"uninitialized\" gives such a read poison and a warning instead)", why);
+  }
+  if (s != TSR_ERR_BOUNDS || !x->machine) return s;
   const stype *v = ST(x, in->res[0]);
   /* the dtype's poison bytes, read as the value's elements (NaN for floats) */
   unsigned char bytes[8];

@@ -82,15 +82,17 @@ static int64_t view_dim(const exec *x, int32_t s, int k) { return ST(x, s)->pack
 
 /* One row's copy: row `ri` of the indexed side and row `rd` of the dense side, each as the
  * memory under it (packed views moved bit for bit, as a plain DMA of them is). */
-static tsr_status row_copy(exec *x, bool gather, int32_t s_idx, int64_t ri, int32_t s_dense, int64_t rd, const tsr_ref *sem) {
+static tsr_status row_copy(exec *x, const minst *in, bool gather, int32_t s_idx, int64_t ri, int32_t s_dense, int64_t rd,
+                           const tsr_ref *sem) {
   stype vi, vd;
   tsr_ref mi, md;
   packed_dma pk;
   TSR_TRY(packed_row(ST(x, s_idx), SR(x, s_idx), ri, &vi, &mi));
   TSR_TRY(packed_row(ST(x, s_dense), SR(x, s_dense), rd, &vd, &md));
-  if (!vi.pack && !vd.pack) return gather ? tsr_dma_start(x->ctx, &mi, &md, sem) : tsr_dma_start(x->ctx, &md, &mi, sem);
+  if (!vi.pack && !vd.pack)
+    return seam_kernel_dma_start(x->ctx, gather ? &mi : &md, gather ? &md : &mi, sem, 0, 0, in->loc);
   TSR_TRY(gather ? packed_dma_refs(&vi, &mi, &vd, &md, &pk) : packed_dma_refs(&vd, &md, &vi, &mi, &pk));
-  return packed_dma_start(x, &pk, sem);
+  return packed_dma_start(x, &pk, sem, in->loc);
 }
 
 tsr_status r_enqueue_indirect_dma(exec *x, const minst *in) {
@@ -115,7 +117,7 @@ tsr_status r_enqueue_indirect_dma(exec *x, const minst *in) {
       st = tsr_fail(TSR_ERR_BOUNDS, "offset %lld (entry %lld of the offsets) is outside the %lld rows of the %s", (long long)off[i],
                     (long long)i, (long long)rows, gather ? "source" : "target");
     else
-      st = row_copy(x, gather, s_idx, off[i], s_dense, i, &sem);
+      st = row_copy(x, in, gather, s_idx, off[i], s_dense, i, &sem);
   }
   if (off != small) free(off);
   return st;

@@ -442,12 +442,12 @@ tsr_status r_enqueue_dma(exec *x, const minst *in) {
   if (pk.field_bits && (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of int4 fields of a packed view as a pipeline's copy or to another device or core");
   /* int4 fields, or a count other than the copy's bytes (int4 memory on both sides) */
-  if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return packed_dma_start(x, &pk, &sem);
+  if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return packed_dma_start(x, &pk, &sem, in->loc);
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
   if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0)
-    return asked > 0 ? seam_dma_start(x->ctx, src, dst, &sem, TSR_DMA_LOCAL, -1, asked) : tsr_dma_start(x->ctx, src, dst, &sem);
+    return seam_kernel_dma_start(x->ctx, src, dst, &sem, asked, 0, in->loc);
   if (in->a[5] < 0) return tsr_fail(TSR_ERR_INVALID, "a DMA to another device or core needs a source semaphore");
   int device, core;
   target_of(x, in, in->a[3], in->a[4], &device, &core);

@@ -400,7 +400,7 @@ tsr_status packed_slice(exec *x, const minst *in) {
  * Fields narrower than a byte (int4: f = 8 / bits to a byte) cannot be addressed so: the
  * field dimension is split once more, in (byte of the word, field of the byte), rank two
  * more than the view. Memory of words is then bytes (U8) whose field dimension has stride
- * 0, the engine picking the field by its index there (seam_dma_start_fields); memory of
+ * 0, the engine picking the field by its index there (seam_kernel_dma_start); memory of
  * narrow rows keeps its dtype, a field a byte. */
 static tsr_status narrow_side(const tsr_ref *mem, bool mem_words, int p, int bits, const char *side, tsr_ref *o) {
   int r = mem->rank, sub = bits < 8;
@@ -452,8 +452,8 @@ tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o)
   return packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), o);
 }
 
-tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem) {
-  return seam_dma_start_fields(x->ctx, &d->src, &d->dst, sem, d->bytes, d->field_bits);
+tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem, const char *loc) {
+  return seam_kernel_dma_start(x->ctx, &d->src, &d->dst, sem, d->bytes, d->field_bits, loc);
 }
 
 tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow) {

@@ -193,7 +193,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
 
   if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .step = -1, .name = d->name, .operand = -1,
-                    .no_device_barrier = d->no_device_barrier};
+                    .no_device_barrier = d->no_device_barrier, .steps = d->steps};
     machine_core_emit(c, &ev);
   }
   call_carry_in(cp, c, r);

@@ -73,10 +73,10 @@ tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, co
   return machine_core_dma_start(c->core, &r);
 }
 
-tsr_status seam_dma_start_fields(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, int64_t bytes,
-                                 int field_bits) {
+tsr_status seam_kernel_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, int64_t bytes,
+                                 int field_bits, const char *loc) {
   dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
-                   .dir = TSR_DMA_LOCAL, .operand = -1, .field_bits = (uint8_t)field_bits};
+                   .dir = TSR_DMA_LOCAL, .operand = -1, .field_bits = (uint8_t)field_bits, .loc = loc};
   return machine_core_dma_start(c->core, &r);
 }
 

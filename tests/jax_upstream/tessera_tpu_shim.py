@@ -33,6 +33,10 @@ edited; everything they need from outside is here (docs/jax_upstream.md):
    (interpret=pltpu.InterpretParams(out_of_bounds_reads="uninitialized"): production kernels
    read SMEM metadata past the array, inside its layout's tile padding, which a TPU reads and
    interpret mode, which models no padding, would refuse under its default "raise").
+   With --tessera-oob-reads uninitialized (tests/production/run.py, for the same reason):
+   tessera.jax's out_of_bounds_reads="uninitialized", so that a kernel's read past an array
+   gives poison and a warning, which run.py lists to be judged by reading the kernel, rather
+   than stopping the case (the default, "raise", is what the JAX test files get).
    With --tessera-device-kind as well (tests/production/run.py: production kernels pick
    their block sizes and code paths from jax.devices()[0].device_kind, outside jtu), the
    devices' own device_kind is the chip's, for everything in the process, and they have a
@@ -96,6 +100,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="with --tessera-chip: the same TPU, kernels in JAX's interpret mode instead of tessera")
     g.addoption("--tessera-device-kind", action="store_true",
                 help="with --tessera-chip: every device's device_kind is the chip's, not only as jtu sees it")
+    g.addoption("--tessera-oob-reads", choices=("raise", "uninitialized"), default="raise",
+                help="with --tessera-chip: tessera.jax's out_of_bounds_reads (production kernels: uninitialized, "
+                     "as their interpret comparison)")
     g.addoption("--tessera-plugin", action="store_true",
                 help="the TPU is tessera's PJRT plugin (TESSERA_TPU set): leave the interpret classes out")
     g.addoption("--tessera-hypothesis-examples", type=int,
@@ -129,7 +136,7 @@ class _XlaBridgeView:
         return getattr(self._xb, name)
 
 
-def _become_tpu(chip: str, device_kind: bool = False, interpret: bool = False) -> None:
+def _become_tpu(chip: str, device_kind: bool = False, interpret: bool = False, oob_reads: str = "raise") -> None:
     import jax
     from jax._src import test_util as jtu
     import tessera.jax as tj
@@ -137,7 +144,7 @@ def _become_tpu(chip: str, device_kind: bool = False, interpret: bool = False) -
     if interpret:
         _interpret_every_pallas_call()
     else:
-        tj.enable(chip=chip)
+        tj.enable(chip=chip, out_of_bounds_reads=oob_reads)
     kind, cores = tj._device_kind(chip)
     jax.config.update("jax_test_dut", "tpu")
     device_class = type(jax.devices()[0])
@@ -194,7 +201,8 @@ def pytest_configure(config: pytest.Config) -> None:
         sys.meta_path.insert(0, _UpstreamFinder([os.path.abspath(r) for r in root.split(os.pathsep)]))
     chip = config.getoption("--tessera-chip")
     if chip:
-        _become_tpu(chip, config.getoption("--tessera-device-kind"), config.getoption("--tessera-interpret"))
+        _become_tpu(chip, config.getoption("--tessera-device-kind"), config.getoption("--tessera-interpret"),
+                    config.getoption("--tessera-oob-reads"))
     if config.getoption("--tessera-plugin"):
         import jax
         backend = jax.default_backend()
