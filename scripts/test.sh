@@ -111,6 +111,9 @@ st_upstream() { # JAX's own Pallas TPU tests through tessera, the CI subset (tes
   # machine where neither can be, it is skipped with a message saying where to put it
   "$py" tests/jax_upstream/run.py --plugin --files tpu_pallas_distributed_test.py --missing-ok \
     --subset tests/jax_upstream/subset_distributed.txt --chip v5e:4 --strict --quiet
+  # the cases that skip before TPU v6 (DMAs that signal regular semaphores), as v6e:4
+  "$py" tests/jax_upstream/run.py --plugin --files tpu_pallas_test.py,tpu_pallas_distributed_test.py --missing-ok \
+    --subset tests/jax_upstream/subset_v6e.txt --chip v6e:4 --strict --quiet
 }
 
 stage production 1 "package"

@@ -136,7 +136,17 @@ static void round_trips(const char *path, const tsr_mlir_module *m) {
 
 /* Runs a module as `tessera run` does without inputs (zero-filled arrays of @main's types, or
  * of a bare kernel's worked-out shapes) under an op budget. */
-static bool runs(const char *path, tsr_mlir_module *m) {
+/* The chip a kernel asks for in its header comment ("--chip v6e": a DMA that signals a regular
+ * semaphore runs on v6 and later only); v5e, the machine's default, where it names none. */
+static const tsr_chip *chip_named(const char *text) {
+  const char *at = strstr(text, "--chip ");
+  if (!at) return NULL;
+  char name[16] = {0};
+  sscanf(at + 7, "%15[A-Za-z0-9]", name);
+  return tsr_chip_get(name);
+}
+
+static bool runs(const char *path, const char *text, tsr_mlir_module *m) {
   tsr_hlo_program *p = NULL;
   tsr_machine *mach = NULL;
   tsr_array in[64] = {{0}}, out[64] = {{0}};
@@ -144,7 +154,8 @@ static bool runs(const char *path, tsr_mlir_module *m) {
   /* many-chip kernels (tests/mosaic/mc_*) run on 4 devices, on global arrays (4 shards) */
   int devices = strstr(path, "/mc_") ? 4 : 1;
   bool ok = tsr_hlo_compile(m, &p) == TSR_OK &&
-            tsr_machine_create(&(tsr_machine_options){.quiet = true, .max_kernel_ops = 10000000, .num_devices = devices},
+            tsr_machine_create(&(tsr_machine_options){.quiet = true, .max_kernel_ops = 10000000, .num_devices = devices,
+                                                     .chip = text ? chip_named(text) : NULL},
                                &mach) == TSR_OK;
   if (ok) {
     n_in = tsr_hlo_num_inputs(p);
@@ -199,7 +210,7 @@ static void one_file(const char *path) {
   tsr_ir_walk(m->top, mark_op, &not_run);
   CHECK_OK(tsr_mlir_for_each_tpu_body(m, mark_body, &not_run));
   if (!meant_to_fail(path)) {
-    bool ran = runs(path, m);
+    bool ran = runs(path, text ? data : NULL, m);
     CHECK(ran);
     /* the run rewrote a bare kernel in place (the Mosaic view): walk what ran */
     if (ran) {
@@ -370,10 +381,17 @@ static void test_traits(void) {
       {"mosaic", "func.return", MT_YIELDS},
       {"mosaic", "cf.cond_br", MT_BRANCH},
       {"mosaic", "tpu.log", MT_PRINTS},
-      {"stablehlo", "stablehlo.add", HT_SCALAR_OPERAND},
-      {"stablehlo", "stablehlo.shift_right_logical", HT_SCALAR_OPERAND},
-      {"stablehlo", "stablehlo.compare", 0},
-      {"stablehlo", "stablehlo.exponential", 0},
+      {"stablehlo", "stablehlo.add", HT_SCALAR_OPERAND | HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.shift_right_logical", HT_SCALAR_OPERAND | HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.compare", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.exponential", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.select", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.convert", HT_ELEMENTWISE},
+      {"stablehlo", "chlo.erf_inv", HT_ELEMENTWISE},
+      {"stablehlo", "stablehlo.broadcast_in_dim", 0}, /* fuse.c makes its tiles itself */
+      {"stablehlo", "stablehlo.iota", 0},
+      {"stablehlo", "stablehlo.dynamic_slice", 0},
+      {"stablehlo", "stablehlo.map", 0}, /* elementwise, but through a region */
       {"stablehlo", "stablehlo.reduce", 0},
       {"stablehlo", "stablehlo.dynamic_update_slice", 0},
       {"stablehlo", "stablehlo.all_gather", HT_COLLECTIVE},
@@ -412,6 +430,14 @@ static void test_traits(void) {
     /* hlo_run_binary reads hlo_inst.scalar_in; the collectives meet other devices */
     if (hlo) CHECK(!(r->traits & HT_SCALAR_OPERAND) == !!strcmp(r->run_fn, "hlo_run_binary"));
     if (hlo) CHECK(!(r->traits & HT_COLLECTIVE) == !!strcmp(r->run_fn, "hlo_run_collective"));
+    /* the elementwise ops are those of the run functions that compute element i from element i */
+    static const char *const elementwise_runs[] = {"hlo_run_binary", "hlo_run_unary", "hlo_run_complex",
+                                                   "hlo_run_bitcast_convert", "hlo_run_reduce_precision",
+                                                   "hlo_run_compare", "hlo_run_select", "hlo_run_clamp",
+                                                   "hlo_run_convert", "hlo_run_chlo_unary", "hlo_run_chlo_binary"};
+    bool ew_run = false;
+    for (size_t e = 0; e < sizeof elementwise_runs / sizeof elementwise_runs[0]; e++) ew_run |= !strcmp(r->run_fn, elementwise_runs[e]);
+    if (hlo) CHECK(!(r->traits & HT_ELEMENTWISE) == !ew_run);
     if (!mosaic && !hlo) CHECK_EQ_INT(r->traits, 0);
   }
 }

@@ -216,7 +216,7 @@ static void test_view_chain(void) {
 /* What a packed view's DMA or reshape cannot do is refused by name. */
 static void test_refused(void) {
   /* DMAs from a packed view refused when they run: into 32-bit elements of 16-bit ones; into
-   * a target of another shape in the view's terms (8 lanes into 4); of int4 fields */
+   * a target of another shape in the view's terms (8 lanes into 4) */
   static const struct {
     const char *mem, *view, *dst;
     tsr_dtype mt, dt;
@@ -227,7 +227,6 @@ static void test_refused(void) {
       {"2x8xi32", "4x8xbf16", "4x8xi32", TSR_I32, TSR_I32, 2, 8, 4, 8, TSR_ERR_INVALID, "a DMA between 16-bit and 32-bit elements"},
       {"4x8xbf16", "2x8xi32", "2x4xi32", TSR_BF16, TSR_I32, 4, 8, 2, 4, TSR_ERR_INVALID,
        "DMA between views of different shapes: dimension 1 is 8 in the source and 4 in the target"},
-      {"8x8xi4", "1x8xi32", "1x8xi32", TSR_I4, TSR_I32, 8, 8, 1, 8, TSR_ERR_UNSUPPORTED, "a DMA of a packed view of 4-bit elements"},
   };
   for (size_t i = 0; i < sizeof dmas / sizeof dmas[0]; i++) {
     char text[1024];
@@ -249,12 +248,19 @@ static void test_refused(void) {
           "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
           "    %r = tpu.memref_reshape %w : memref<4x8xbf16, " V "> -> memref<4x1x8xbf16, " V "> loc(\"p.py\":6:6)\n"
           "    return\n  }\n}\n", TSR_ERR_INVALID, "op tpu.memref_reshape at p.py:6:6: a reshape of a packed view to 1 rows splits its 2-row words");
-  /* a squeeze of a packed view that drops its rows (the packed dimension) */
-  refused("module {\n  func.func @main(%a: memref<2x8xbf16, " V ">) " KATTRS " {\n"
-          "    %w = tpu.memref_bitcast %a : memref<2x8xbf16, " V "> -> memref<1x8xi32, " V ">\n"
-          "    %q = tpu.memref_squeeze %w : memref<1x8xi32, " V "> -> memref<8xi32, " V "> loc(\"p.py\":8:8)\n"
+  /* a squeeze of one narrow row of words (a field of each word), or of the minor dimension */
+  refused("module {\n  func.func @main(%a: memref<1x8xi32, " V ">) " KATTRS " {\n"
+          "    %i0 = arith.constant 0 : i32\n"
+          "    %w = tpu.memref_bitcast %a : memref<1x8xi32, " V "> -> memref<2x8xbf16, " V ">\n"
+          "    %s = tpu.memref_slice %w[%i0, %i0] : memref<2x8xbf16, " V "> -> memref<1x8xbf16, " V ">\n"
+          "    %q = tpu.memref_squeeze %s : memref<1x8xbf16, " V "> -> memref<8xbf16, " V "> loc(\"p.py\":8:8)\n"
           "    return\n  }\n}\n", TSR_ERR_UNSUPPORTED,
-          "op tpu.memref_squeeze at p.py:8:8: a squeeze of a packed view must keep its last two dimensions");
+          "op tpu.memref_squeeze at p.py:8:8: a squeeze of a packed view must keep its minor dimension, and a view of narrow "
+          "rows over words its rows (a field of a word)");
+  refused("module {\n  func.func @main(%a: memref<2x1xbf16, " V ">) " KATTRS " {\n"
+          "    %w = tpu.memref_bitcast %a : memref<2x1xbf16, " V "> -> memref<1x1xi32, " V ">\n"
+          "    %q = tpu.memref_squeeze %w : memref<1x1xi32, " V "> -> memref<i32, " V "> loc(\"p.py\":4:4)\n"
+          "    return\n  }\n}\n", TSR_ERR_UNSUPPORTED, "op tpu.memref_squeeze at p.py:4:4: a squeeze of a packed view must keep its minor dimension");
   /* a bitcast of a view whose rows do not come out even at the new width */
   refused("module {\n  func.func @main(%a: memref<2x8xi32, " V ">) " KATTRS " {\n"
           "    %w = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<4x8xbf16, " V ">\n"
@@ -268,6 +274,178 @@ static void test_refused(void) {
   CHECK_OK(tsr_mlir_parse_text(odd, strlen(odd), "p.mlir", &m));
   CHECK_FAILS(tsr_mosaic_kernel_create(m, &k), TSR_ERR_INVALID, "op tpu.memref_bitcast at p.py:9:9: 3 rows of bf16 do not pack into 2 rows of i32");
   tsr_mlir_module_destroy(m);
+}
+
+/* The word of int4 rows 8r..8r+7 at lane l of a [rows][8] array (a byte an element), row 8r
+ * in the lowest nibble: written down independently of the engine's field copy. */
+static uint32_t int4_word(const int8_t (*a)[8], int r, int l) {
+  uint32_t w = 0;
+  for (int k = 0; k < 8; k++) w |= (uint32_t)(a[8 * r + k][l] & 15) << (4 * k);
+  return w;
+}
+
+/* Field k of word w, sign-extended as host int4 arrays hold it. */
+static int8_t int4_field(uint32_t w, int k) {
+  int v = (int)(w >> (4 * k) & 15);
+  return (int8_t)(v >= 8 ? v - 16 : v);
+}
+
+/* DMAs of int4 memory seen as words move 4-bit fields bit for bit, both ways, through slices
+ * of the view, and with waits whose descriptors count the words (a plain i32 descriptor
+ * waits for a copy into a view of int4 memory); i32 words seen as int4 rows move to int4
+ * memory and back; a plain int4 DMA of rows that start and end mid-word moves those rows. */
+static void test_dma_int4(void) {
+  int8_t a[24][8];
+  for (int r = 0; r < 24; r++)
+    for (int l = 0; l < 8; l++) a[r][l] = (int8_t)((r * 3 + l * 5 + r * l) % 16 - 8);
+  /* word rows [1, 3) of int4 rows 24x8 seen as 3x8 words, into words */
+  const char *out =
+      "module {\n  func.func @main(%a: memref<24x8xi4, " V ">, %o: memref<2x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %i0 = arith.constant 0 : i32\n    %i1 = arith.constant 1 : i32\n"
+      "    %w = tpu.memref_bitcast %a : memref<24x8xi4, " V "> -> memref<3x8xi32, " V ">\n"
+      "    %v = tpu.memref_slice %w[%i1, %i0] : memref<3x8xi32, " V "> -> memref<2x8xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%v : memref<2x8xi32, " V ">) target(%o : memref<2x8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%v : memref<2x8xi32, " V ">) dst(%o : memref<2x8xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  uint32_t w[2][8];
+  CHECK_OK(run1(out, a, TSR_I4, 24, 8, w, TSR_U32, 2, 8));
+  int bad = 0;
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 8; l++) bad += w[r][l] != int4_word(a, r + 1, l);
+  CHECK_EQ_INT(bad, 0);
+  CHECK(w[0][0] == int4_word(a, 1, 0) && (w[0][0] & 15) == (uint32_t)(a[8][0] & 15)); /* row 8 in the lowest nibble */
+
+  /* words into word rows [1, 3) of an int4 array seen as words (rows 0..7, not written, are
+   * the output's poison); the wait's descriptor is the plain i32 source, as ragged scatter
+   * waits */
+  const char *in =
+      "module {\n  func.func @main(%a: memref<2x8xi32, " V ">, %o: memref<24x8xi4, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %i0 = arith.constant 0 : i32\n    %i1 = arith.constant 1 : i32\n"
+      "    %w = tpu.memref_bitcast %o : memref<24x8xi4, " V "> -> memref<3x8xi32, " V ">\n"
+      "    %v = tpu.memref_slice %w[%i1, %i0] : memref<3x8xi32, " V "> -> memref<2x8xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%a : memref<2x8xi32, " V ">) target(%v : memref<2x8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%a : memref<2x8xi32, " V ">) dst(%a : memref<2x8xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  uint32_t words[2][8];
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 8; l++) words[r][l] = 0x9E3779B9u * (uint32_t)(r * 8 + l + 1);
+  int8_t back[24][8];
+  CHECK_OK(run1(in, words, TSR_U32, 2, 8, back, TSR_I4, 24, 8));
+  bad = 0;
+  for (int r = 8; r < 24; r++)
+    for (int l = 0; l < 8; l++) bad += back[r][l] != int4_field(words[r / 8 - 1][l], r % 8);
+  CHECK_EQ_INT(bad, 0);
+
+  /* i32 words seen as int4 rows: rows [8, 16) (word row 1) into int4 memory, and int4 memory
+   * into all the rows of words seen so */
+  const char *rows_out =
+      "module {\n  func.func @main(%a: memref<2x8xi32, " V ">, %o: memref<8x8xi4, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %i0 = arith.constant 0 : i32\n    %i8 = arith.constant 8 : i32\n"
+      "    %n = tpu.memref_bitcast %a : memref<2x8xi32, " V "> -> memref<16x8xi4, " V ">\n"
+      "    %v = tpu.memref_slice %n[%i8, %i0] : memref<16x8xi4, " V "> -> memref<8x8xi4, " V ">\n"
+      "    tpu.enqueue_dma source(%v : memref<8x8xi4, " V ">) target(%o : memref<8x8xi4, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%v : memref<8x8xi4, " V ">) dst(%o : memref<8x8xi4, " V ">)\n"
+      "    return\n  }\n}\n";
+  int8_t f[8][8];
+  CHECK_OK(run1(rows_out, words, TSR_U32, 2, 8, f, TSR_I4, 8, 8));
+  bad = 0;
+  for (int r = 0; r < 8; r++)
+    for (int l = 0; l < 8; l++) bad += f[r][l] != int4_field(words[1][l], r);
+  CHECK_EQ_INT(bad, 0);
+  const char *rows_in =
+      "module {\n  func.func @main(%a: memref<16x8xi4, " V ">, %o: memref<2x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %n = tpu.memref_bitcast %o : memref<2x8xi32, " V "> -> memref<16x8xi4, " V ">\n"
+      "    tpu.enqueue_dma source(%a : memref<16x8xi4, " V ">) target(%n : memref<16x8xi4, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%a : memref<16x8xi4, " V ">) dst(%n : memref<16x8xi4, " V ">)\n"
+      "    return\n  }\n}\n";
+  CHECK_OK(run1(rows_in, a, TSR_I4, 16, 8, w, TSR_U32, 2, 8));
+  bad = 0;
+  for (int r = 0; r < 2; r++)
+    for (int l = 0; l < 8; l++) bad += w[r][l] != int4_word(a, r, l);
+  CHECK_EQ_INT(bad, 0);
+
+  /* plain int4 memory: rows [3, 11), starting and ending inside a word's rows */
+  const char *mid =
+      "module {\n  func.func @main(%a: memref<24x8xi4, " V ">, %o: memref<8x8xi4, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %i0 = arith.constant 0 : i32\n    %i3 = arith.constant 3 : i32\n"
+      "    %v = tpu.memref_slice %a[%i3, %i0] : memref<24x8xi4, " V "> -> memref<8x8xi4, " V ">\n"
+      "    tpu.enqueue_dma source(%v : memref<8x8xi4, " V ">) target(%o : memref<8x8xi4, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%v : memref<8x8xi4, " V ">) dst(%o : memref<8x8xi4, " V ">)\n"
+      "    return\n  }\n}\n";
+  CHECK_OK(run1(mid, a, TSR_I4, 24, 8, f, TSR_I4, 8, 8));
+  CHECK(memcmp(f, a[3], sizeof f) == 0);
+}
+
+/* A view of words squeezed to one word row (`x.bitcast(jnp.uint32).at[i]`, ragged scatter's
+ * DMAs): a vector of words, bf16 rows 2i and 2i+1 (int4 rows 8i..8i+7) under it, moved by
+ * DMA both ways, sliced and loaded. */
+static void test_word_row(void) {
+  uint16_t a[4][8];
+  for (int r = 0; r < 4; r++)
+    for (int l = 0; l < 8; l++) a[r][l] = (uint16_t)(0x3F00 + r * 16 + l);
+  const char *out =
+      "module {\n  func.func @main(%a: memref<4x8xbf16, " V ">, %o: memref<1x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %i0 = arith.constant 0 : i32\n    %i1 = arith.constant 1 : i32\n"
+      "    %w = tpu.memref_bitcast %a : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    %r = tpu.memref_slice %w[%i1, %i0] : memref<2x8xi32, " V "> -> memref<1x8xi32, " V ">\n"
+      "    %q = tpu.memref_squeeze %r : memref<1x8xi32, " V "> -> memref<8xi32, " V ">\n"
+      "    %d = tpu.memref_squeeze %o : memref<1x8xi32, " V "> -> memref<8xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%q : memref<8xi32, " V ">) target(%d : memref<8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%q : memref<8xi32, " V ">) dst(%d : memref<8xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  uint32_t w[1][8];
+  CHECK_OK(run1(out, a, TSR_BF16, 4, 8, w, TSR_U32, 1, 8));
+  int bad = 0;
+  for (int l = 0; l < 8; l++) bad += w[0][l] != ((uint32_t)a[3][l] << 16 | a[2][l]);
+  CHECK_EQ_INT(bad, 0);
+
+  /* into word row 0 of a bf16 array, lanes [4, 8) only (a slice of the row): rows 0 and 1
+   * there; the wait names the view */
+  const char *in =
+      "module {\n  func.func @main(%a: memref<1x8xi32, " V ">, %o: memref<4x8xbf16, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %i0 = arith.constant 0 : i32\n    %i4 = arith.constant 4 : i32\n"
+      "    %w = tpu.memref_bitcast %o : memref<4x8xbf16, " V "> -> memref<2x8xi32, " V ">\n"
+      "    %r = tpu.memref_slice %w[%i0, %i0] : memref<2x8xi32, " V "> -> memref<1x8xi32, " V ">\n"
+      "    %q = tpu.memref_squeeze %r : memref<1x8xi32, " V "> -> memref<8xi32, " V ">\n"
+      "    %h = tpu.memref_slice %q[%i4] : memref<8xi32, " V "> -> memref<4xi32, " V ">\n"
+      "    %sa = tpu.memref_slice %a[%i0, %i0] : memref<1x8xi32, " V "> -> memref<1x4xi32, " V ">\n"
+      "    %d = tpu.memref_squeeze %sa : memref<1x4xi32, " V "> -> memref<4xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%d : memref<4xi32, " V ">) target(%h : memref<4xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%d : memref<4xi32, " V ">) dst(%h : memref<4xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  uint32_t words[1][8];
+  for (int l = 0; l < 8; l++) words[0][l] = 0xC0000000u | (uint32_t)(0x4100 + l) | (uint32_t)l << 16;
+  uint16_t back[4][8];
+  CHECK_OK(run1(in, words, TSR_U32, 1, 8, back, TSR_BF16, 4, 8));
+  bad = 0;
+  for (int r = 0; r < 2; r++)
+    for (int l = 4; l < 8; l++) bad += back[r][l] != (uint16_t)(r == 0 ? words[0][l - 4] : words[0][l - 4] >> 16);
+  CHECK_EQ_INT(bad, 0);
+
+  /* int4: word row 1 of int4 rows 16x8 by DMA, and loaded as a vector of words */
+  int8_t q[16][8];
+  for (int r = 0; r < 16; r++)
+    for (int l = 0; l < 8; l++) q[r][l] = (int8_t)((r * 7 + l * 3) % 16 - 8);
+  const char *i4 =
+      "module {\n  func.func @main(%a: memref<16x8xi4, " V ">, %o: memref<2x8xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+      "    %i0 = arith.constant 0 : i32\n    %i1 = arith.constant 1 : i32\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x8xi4, " V "> -> memref<2x8xi32, " V ">\n"
+      "    %r = tpu.memref_slice %w[%i1, %i0] : memref<2x8xi32, " V "> -> memref<1x8xi32, " V ">\n"
+      "    %q = tpu.memref_squeeze %r : memref<1x8xi32, " V "> -> memref<8xi32, " V ">\n"
+      "    %or = tpu.memref_slice %o[%i0, %i0] : memref<2x8xi32, " V "> -> memref<1x8xi32, " V ">\n"
+      "    %d = tpu.memref_squeeze %or : memref<1x8xi32, " V "> -> memref<8xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%q : memref<8xi32, " V ">) target(%d : memref<8xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%q : memref<8xi32, " V ">) dst(%d : memref<8xi32, " V ">)\n"
+      "    %v = vector.load %q[%c0] : memref<8xi32, " V ">, vector<8xi32>\n"
+      "    %v2 = vector.shape_cast %v : vector<8xi32> to vector<1x8xi32>\n"
+      "    vector.store %v2, %o[%c1, %c0] : memref<2x8xi32, " V ">, vector<1x8xi32>\n"
+      "    return\n  }\n}\n";
+  uint32_t o[2][8];
+  CHECK_OK(run1(i4, q, TSR_I4, 16, 8, o, TSR_U32, 2, 8));
+  bad = 0;
+  for (int l = 0; l < 8; l++) bad += (o[0][l] != int4_word(q, 1, l)) + (o[1][l] != int4_word(q, 1, l));
+  CHECK_EQ_INT(bad, 0);
 }
 
 /* int4 and float8 memory: a byte an element (int4 sign-extended, as ml_dtypes stores it); an
@@ -402,6 +580,8 @@ int main(void) {
   test_words_as_rows();
   test_squeeze_packed();
   test_dma_words();
+  test_dma_int4();
+  test_word_row();
   test_view_chain();
   test_refused();
   test_narrow_memory();

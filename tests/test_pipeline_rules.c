@@ -164,6 +164,72 @@ static tsr_status leaves_signal(tsr_ctx *c, void *u) {
   return tsr_sem_wait(c, &s, 1);
 }
 
+/* manual_body with regular semaphores (TPU v6 and later): each finished DMA adds 1 to its
+ * semaphore, and a semaphore wait for 1 is what waits for it. */
+static tsr_status regular_sem_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0), *buf = tsr_ctx_scratch(c, 0);
+  tsr_ref s, xs, os;
+  TSR_TRY(tsr_ref_at(tsr_ctx_scratch(c, 2), 0, 0, &s));
+  int64_t i = tsr_ctx_program_id(c, 0);
+  TSR_TRY(tsr_ref_slice(x, 0, i * 8, 8, &xs));
+  TSR_TRY(tsr_ref_slice(o, 0, i * 8, 8, &os));
+  TSR_TRY(tsr_dma_start(c, &xs, buf, &s));
+  TSR_TRY(tsr_sem_wait(c, &s, 1));
+  CHECK(tsr_sem_read(c, &s) == 0);
+  for (int k = 0; k < 8 * 128; k++) F(buf)[k] *= 3;
+  TSR_TRY(tsr_dma_start(c, buf, &os, &s));
+  return tsr_sem_wait(c, &s, 1);
+}
+
+/* A DMA into SMEM on a regular semaphore (scratch 3: SMEM), which Mosaic refuses. */
+static tsr_status regular_sem_smem(tsr_ctx *c, void *u) {
+  (void)u;
+  tsr_ref s, xs;
+  TSR_TRY(tsr_ref_at(tsr_ctx_scratch(c, 2), 0, 0, &s));
+  TSR_TRY(tsr_ref_slice(tsr_ctx_in(c, 0), 0, 0, 8, &xs));
+  TSR_TRY(tsr_dma_start(c, &xs, tsr_ctx_scratch(c, 3), &s));
+  return tsr_sem_wait(c, &s, 1);
+}
+
+/* A regular semaphore's DMAs in each DMA order on v6e against the C reference (3x), refused
+ * on v5e and for a DMA into SMEM. */
+static void test_regular_sem_dmas(void) {
+  arr a = make(32, 128);
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec scr[3] = {{.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {8, 128}},
+                             {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM, .rank = 1, .shape = {2}},
+                             {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM, .rank = 1, .shape = {1}}};
+  tsr_call_desc d = scale_desc(&a, &any, &any, 4);
+  d.num_scratch = 3;
+  d.scratch = scr;
+  d.body = regular_sem_body;
+  tsr_dma_mode modes[3] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  for (int k = 0; k < 3; k++) {
+    tsr_machine *m = NULL;
+    tsr_machine_options o = {.chip = tsr_chip_get("v6e"), .dma_mode = modes[k], .seed = 3, .quiet = true};
+    CHECK_OK(tsr_machine_create(&o, &m));
+    memset(a.o, 0, sizeof(float) * 32 * 128);
+    CHECK_OK(tsr_pallas_call(m, &d, NULL));
+    CHECK_EQ_INT(mismatches(&a, 32 * 128), 0);
+    tsr_machine_destroy(m);
+  }
+  tsr_machine *v5e = machine("v5e", 1, false);
+  CHECK_FAILS(tsr_pallas_call(v5e, &d, NULL), TSR_ERR_SEMAPHORE,
+              "DMA start: a DMA signals a regular semaphore only on TPU v6 and later (this chip, v5e, is generation 5)");
+  tsr_machine_destroy(v5e);
+  tsr_scratch_spec scr4[4] = {scr[0], scr[1], scr[2],
+                              {.space = TSR_SMEM, .dtype = TSR_F32, .rank = 2, .shape = {8, 128}}};
+  d.num_scratch = 4;
+  d.scratch = scr4;
+  d.body = regular_sem_smem;
+  tsr_machine *v6e = machine("v6e", 1, false);
+  CHECK_FAILS(tsr_pallas_call(v6e, &d, NULL), TSR_ERR_SEMAPHORE,
+              "DMA start: a DMA to or from SMEM needs a DMA semaphore, not a regular one");
+  tsr_machine_destroy(v6e);
+  drop(&a);
+}
+
 static tsr_status wrong_sem_kind(tsr_ctx *c, void *u) {
   (void)u;
   tsr_ref s;
@@ -193,7 +259,7 @@ static void test_any_operands(void) {
   d.body = leaves_signal;
   CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "scratch 2 (semaphore, element 0) holds 4 at the end of the kernel");
   d.body = wrong_sem_kind;
-  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "requires a dma_semaphore");
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_SEMAPHORE, "DMA wait on a regular semaphore: a DMA that signals one is waited for with a semaphore wait");
   /* on-wait DMA order: copies happen at the wait; the result is the same */
   tsr_machine *lazy = NULL;
   tsr_machine_options o = {.chip = tsr_chip_get("v5e"), .dma_mode = TSR_DMA_ON_WAIT, .quiet = true};
@@ -453,6 +519,7 @@ int main(void) {
     test_buffered_one();
     test_revisits();
     test_any_operands();
+    test_regular_sem_dmas();
     test_aliases();
     test_checks();
     test_core_split();

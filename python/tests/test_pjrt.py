@@ -161,6 +161,24 @@ def test_random_graph_matches_xla_cpu():
     assert got["normal"] < 2e-6
 
 
+RANDOM_BYTES = """
+import hashlib, json, jax, jax.numpy as jnp, numpy as np
+k = jax.random.key(11)
+outs = {"normal": jax.random.normal(k, (1024, 96)), "bf16": jax.random.normal(k, (77, 1000), jnp.bfloat16),
+        "uniform": jax.random.uniform(k, (3, 5000), minval=-2.0, maxval=3.0),
+        "ints": jax.random.randint(k, (20000,), -7, 1 << 20, jnp.int32), "bits": jax.random.bits(k, (9000,), jnp.uint32),
+        "gelu": jax.jit(lambda x: jax.nn.gelu(x) * jnp.where(x > 0, x, 0.5 * x))(jnp.linspace(-4, 4, 50000))}
+print(json.dumps({n: hashlib.md5(np.asarray(v).tobytes()).hexdigest() for n, v in outs.items()}))
+"""
+
+
+def test_fused_graph_is_bit_for_bit_op_by_op():
+    # the interpreter runs chains of elementwise ops tile by tile (src/hlo/fuse.c): jax.random
+    # (threefry, the inverse erf) and jnp arithmetic give the bytes of the run op by op
+    fused = run_json(RANDOM_BYTES, "v6e")
+    assert fused == run_json(RANDOM_BYTES, "v6e", TSR_HLO_FUSE="0")
+
+
 UINT4 = """
 import json, jax, jax.numpy as jnp, numpy as np
 from jax.experimental import pallas as pl
@@ -477,3 +495,54 @@ def test_oldest_jax(script):
         assert got["sum_err"] < 1e-4 and got["argmax"] and got["device"] == "tpu"
     else:
         assert got["gather"] and got["permute"] and got["psum"] and got["auto_sum"] and got["auto_mm"] < 1e-4, got
+
+
+REGULAR_SEM = """
+import json
+import jax, jax.numpy as jnp, numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import NamedSharding, PartitionSpec as P
+N = len(jax.devices()); R, C = 8, 128
+mesh = jax.make_mesh((N,), ("x",))
+REG = pltpu.SemaphoreType.REGULAR
+def kernel(x_hbm, o_ref):
+    # two local DMAs on one regular semaphore (a finished DMA adds 1 there: wait for 2), then a
+    # right shift around the ring with regular send and receive semaphores
+    def body(a, b, sem, ready, send, recv):
+        me = jax.lax.axis_index("x")
+        pltpu.async_copy(x_hbm, a, sem)
+        pltpu.async_copy(x_hbm, b, sem)
+        pl.semaphore_wait(sem, 2)
+        a[...] = a[...] * 2 + b[...]
+        pl.semaphore_signal(ready, device_id={"x": (me + N - 1) % N})  # to the left: "write into me"
+        pl.semaphore_wait(ready)
+        pltpu.async_remote_copy(a, o_ref, send, recv, device_id={"x": (me + 1) % N})
+        pl.semaphore_wait(send, 1)
+        pl.semaphore_wait(recv, 1)
+        o_ref[...] = o_ref[...] + 1
+    pl.run_scoped(body, pltpu.VMEM((R, C), jnp.float32), pltpu.VMEM((R, C), jnp.float32), REG, REG, REG, REG)
+f = jax.jit(jax.shard_map(
+    lambda a: pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((R, C), jnp.float32),
+                             in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                             out_specs=pl.BlockSpec(memory_space=pltpu.VMEM))(a),
+    mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
+x_np = np.arange(N * R * C, dtype=np.float32).reshape(N * R, C) * 0.25 - 9.0
+want = np.roll(x_np.reshape(N, R, C) * 3, 1, axis=0).reshape(N * R, C) + 1
+try:
+    got = np.asarray(f(jax.device_put(x_np, NamedSharding(mesh, P("x")))))
+    print(json.dumps({"ok": bool(np.array_equal(got, want))}))
+except jax.errors.JaxRuntimeError as e:
+    print(json.dumps({"error": str(e).replace(chr(10), " ")[:2000]}))
+"""
+
+
+def test_regular_semaphore_dmas():
+    # On TPU v6 and later a DMA may signal a regular semaphore, by 1 (JAX's
+    # test_dma_with_regular_semaphore, test_remote_dma_regular_semaphore): local and remote
+    # copies on v6e:4 against numpy, under the plugin's checkers (which fail the call on a
+    # finding); the DMA orders: tests/cli/multichip.sh, tests/test_pipeline_rules.c
+    assert run_json(REGULAR_SEM, "v6e:4") == {"ok": True}
+    # before v6 the chip refuses it, naming why
+    got = run_json(REGULAR_SEM, "v5e:4")
+    assert "a DMA signals a regular semaphore only on TPU v6 and later (this chip, v5e" in got.get("error", ""), got

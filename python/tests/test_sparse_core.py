@@ -70,13 +70,15 @@ def gather(x, idx, by_vector=False):
     return k(x, idx)
 
 
-@jax.jit
-def scatter(x, idx, base):
-    """out = base with out[idx[i]] = x[i]: each subcore scatters its rows with one indexed DMA."""
+@functools.partial(jax.jit, static_argnames="words")
+def scatter(x, idx, base, words=False):
+    """out = base with out[idx[i]] = x[i]: each subcore scatters its rows with one indexed DMA.
+    words: x and base seen as i32 (int4: 8 rows a word row), idx naming word rows."""
     n = idx.shape[0]
     m = mesh()
     share = n // (m.num_cores * m.num_subcores)
     x_hbm, idx_hbm, o_hbm = jax.new_ref(x), jax.new_ref(idx), jax.new_ref(base)
+    view = (lambda r: r.bitcast(jnp.int32)) if words else (lambda r: r)
 
     @pl.core_map(m)
     def _():
@@ -84,9 +86,9 @@ def scatter(x, idx, base):
             w, share = subcore_rows(n)
             mine = pl.ds(w * share, share)
             pltpu.sync_copy(idx_hbm.at[mine], idx_vmem)
-            pltpu.sync_copy(x_hbm.at[mine], rows)
-            pltpu.async_copy(rows, o_hbm.at[idx_vmem], sem).wait()
-        pl.run_scoped(body, pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), x.dtype),
+            pltpu.sync_copy(view(x_hbm).at[mine], rows)
+            pltpu.async_copy(rows, view(o_hbm).at[idx_vmem], sem).wait()
+        pl.run_scoped(body, pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), jnp.int32 if words else x.dtype),
                       pltpu.SemaphoreType.DMA(()))
     return jax.freeze(o_hbm)
 '''
@@ -152,6 +154,82 @@ def test_offset_out_of_bounds_is_an_error(tessera_jax):
         idx[17] = 300
         with pytest.raises(Exception, match=r"offset 300 \(entry 1 of the offsets\) is outside the 300 rows of the source"):
             np.asarray(gather(x, idx))
+
+
+def int4_words(x):
+    """int4 rows [8r, 8r+8) at each lane as the TPU packs them in one 32-bit word, row 8r in the
+    lowest nibble (docs/mosaic.md, "Packed views"), written with numpy alone."""
+    nib = (np.asarray(x).astype(np.int8).astype(np.int32) & 15).reshape(-1, 8, x.shape[1]).astype(np.uint32)
+    return sum(nib[:, k, :] << np.uint32(4 * k) for k in range(8)).view(np.int32)
+
+
+@jax.jit
+def gather_int4(x, idx):
+    """Ragged gather v2's moves: word rows of an int4 array seen as i32 (8 int4 rows a word row)
+    gathered by an indexed DMA into i32 rows, then copied into an int4 output seen as i32."""
+    n = idx.shape[0]
+    m = mesh()
+    share = n // (m.num_cores * m.num_subcores)
+
+    @sc_kernel(jax.ShapeDtypeStruct((8 * n, x.shape[1]), x.dtype), m,
+               [pltpu.VMEM((share,), jnp.int32), pltpu.VMEM((share, x.shape[1]), jnp.int32), pltpu.SemaphoreType.DMA(())])
+    def k(x_hbm, idx_hbm, o_hbm, idx_vmem, rows, sem):
+        w, share = subcore_rows(n)
+        mine = pl.ds(w * share, share)
+        pltpu.sync_copy(idx_hbm.at[mine], idx_vmem)
+        pltpu.async_copy(x_hbm.bitcast(jnp.int32).at[idx_vmem], rows, sem).wait()
+        pltpu.sync_copy(rows, o_hbm.bitcast(jnp.int32).at[mine])
+    return k(x, idx)
+
+
+def int4_data(rows, width=128, seed=2):
+    return np.random.default_rng(seed).integers(-8, 8, (rows, width)).astype(np.int8).astype(jnp.int4)
+
+
+def test_gather_int4_words_ffi(tessera_jax):
+    with tessera_jax.enabled(chip="v6e"):
+        x = int4_data(8 * 40)  # 40 word rows
+        idx = np.random.default_rng(3).integers(0, 40, 256).astype(np.int32)
+        got = np.asarray(gather_int4(x, idx))
+    assert got.dtype == jnp.int4
+    want = np.asarray(x).astype(np.int8).reshape(40, 8, 128)[idx].reshape(-1, 128)
+    np.testing.assert_array_equal(got.astype(np.int8), want)
+    np.testing.assert_array_equal(int4_words(got), int4_words(x)[idx])  # the words the TPU holds
+
+
+def test_scatter_int4_words_ffi(tessera_jax):
+    with tessera_jax.enabled(chip="v6e"):
+        x = int4_data(8 * 256, seed=4)
+        idx = np.random.default_rng(5).permutation(300)[:256].astype(np.int32)  # distinct word rows
+        base = int4_data(8 * 300, seed=6)
+        got = np.asarray(scatter(x, idx, base, words=True))
+    want = np.asarray(base).astype(np.int8).reshape(300, 8, 128).copy()
+    want[idx] = np.asarray(x).astype(np.int8).reshape(256, 8, 128)
+    np.testing.assert_array_equal(got.astype(np.int8), want.reshape(-1, 128))
+
+
+def test_one_word_row_of_a_packed_view_ffi(tessera_jax):
+    # ragged scatter's DMAs: one row of a bf16 array seen as 32-bit words (x.bitcast(u32).at[i],
+    # a squeeze to a vector of words), into a subcore's memory and back into another array
+    with tessera_jax.enabled(chip="v6e"):
+        subcores = pltpu.get_tpu_info().sparse_core.num_cores * pltpu.get_tpu_info().sparse_core.num_subcores
+
+        @jax.jit
+        def rows(x):
+            @sc_kernel((jax.ShapeDtypeStruct((subcores, 128), jnp.uint32), jax.ShapeDtypeStruct(x.shape, x.dtype)), mesh(),
+                       [pltpu.VMEM((128,), jnp.uint32)])
+            def k(x_hbm, w_hbm, y_hbm, word):
+                w = jax.lax.axis_index(("core", "subcore"))
+                pltpu.sync_copy(x_hbm.bitcast(jnp.uint32).at[w], word)
+                pltpu.sync_copy(word, w_hbm.at[w])
+                pltpu.sync_copy(word, y_hbm.bitcast(jnp.uint32).at[subcores - 1 - w])
+            return k(x)
+
+        x = np.random.default_rng(7).standard_normal((2 * subcores, 128)).astype(jnp.bfloat16)
+        words, y = (np.asarray(a) for a in rows(x))
+    bits = np.asarray(x).view(np.uint16).astype(np.uint32)
+    np.testing.assert_array_equal(words, bits[0::2] | bits[1::2] << np.uint32(16))  # row 2i in the low half
+    np.testing.assert_array_equal(np.asarray(y).view(np.uint16), np.asarray(x).view(np.uint16).reshape(subcores, 2, 128)[::-1].reshape(-1, 128))
 
 
 PLUGIN = KERNELS + '''

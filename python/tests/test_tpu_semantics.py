@@ -230,6 +230,36 @@ def test_packed_view_squeeze(dtype, rows):
     np.testing.assert_array_equal(out, want)
 
 
+def test_packed_view_squeeze_int4():
+    # int4: eight rows a word, row 8r+k in bits [4k, 4k+4) of word r; the DMA moves 4-bit fields
+    x = np.random.default_rng(1).integers(-8, 8, size=(2, 64, 128)).astype(np.int8)
+    f = pl.pallas_call(_packed_squeeze_kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.uint32))
+    with tj.enabled(chip="v6e"):
+        out = np.asarray(jax.jit(f)(x.astype(jnp.int4)))
+    want = np.zeros((8, 128), np.uint32)
+    for k in range(8):
+        want |= (x[1, k::8].astype(np.uint32) & 15) << (4 * k)
+    np.testing.assert_array_equal(out, want)
+
+
+def _int4_vector_kernel(x_ref, o_ref, f_ref):
+    n = pltpu.bitcast(x_ref[...], jnp.int4)  # 8 rows of words as 64 rows of int4
+    o_ref[...] = pltpu.bitcast(n, jnp.int32)
+    f_ref[...] = n.astype(jnp.float32)
+
+
+def test_int4_vector_bitcast():
+    # tpu.bitcast of vectors across widths packs as memory does: field k of word row r is row 8r+k
+    x = np.random.default_rng(2).integers(-2**31, 2**31, (8, 128), dtype=np.int64).astype(np.int32)
+    f = pl.pallas_call(_int4_vector_kernel, out_shape=(jax.ShapeDtypeStruct((8, 128), jnp.int32),
+                                                       jax.ShapeDtypeStruct((64, 128), jnp.float32)))
+    with tj.enabled(chip="v6e"):
+        words, fields = (np.asarray(a) for a in jax.jit(f)(x))
+    nib = np.stack([(x.view(np.uint32) >> np.uint32(4 * k)) & 15 for k in range(8)], 1).reshape(64, 128).astype(np.int32)
+    np.testing.assert_array_equal(words, x)
+    np.testing.assert_array_equal(fields, np.where(nib >= 8, nib - 16, nib).astype(np.float32))
+
+
 # ---- the gated delta-net state race (docs/findings.md) ------------------------------------
 
 N_SEQ = 4

@@ -128,9 +128,9 @@ static void step(tsr_checker *ck, ck_log *L, sems *v, size_t *pos, int t) {
   const machine_tape_rec *r = &s->recs[pos[t]];
   switch (r->kind) {
   case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_CARRY: *sem_of(v, s, r->sem) += r->amount; break;
-  case TSR_EV_DMA_START:
-    *sem_of(v, s, r->sem) += r->bytes;
-    if (r->recv >= 0) *sem_of(v, s, r->recv) += r->bytes;
+  case TSR_EV_DMA_START: /* a regular semaphore counts 1 per DMA (machine_dma_count) */
+    *sem_of(v, s, r->sem) += r->sem >= 0 && s->refs[r->sem].dtype == TSR_SEM ? 1 : r->bytes;
+    if (r->recv >= 0) *sem_of(v, s, r->recv) += s->refs[r->recv].dtype == TSR_SEM ? 1 : r->bytes;
     break;
   case TSR_EV_SEM_WAIT: case TSR_EV_DMA_WAIT_END: *sem_of(v, s, r->sem) -= takes(r); break;
   default: break;

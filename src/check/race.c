@@ -1,14 +1,17 @@
 /* The race checker. Per core it keeps the DMAs in flight (started, not yet waited for) with the
  * byte regions they read and write; a wait retires the oldest DMAs on its semaphore whose bytes
- * it covers, as the machine does. Anything that touches a DMA's destination, or writes its
+ * it covers, as the machine does (a DMA that signals a regular semaphore, TPU v6 and later,
+ * counts 1 on it, and the semaphore wait that takes that count ends it). Anything that touches a DMA's destination, or writes its
  * source, while it is in flight is a race: on a TPU the DMA may land before, during or after
  * the access. A pipelined kernel touches the current slot while the next slot's DMA is in
- * flight, which are different regions, so it stays clean. */
+ * flight, which are different regions, so it stays clean. Two DMAs in flight that write one
+ * place race unless they copy the same bytes there (same_copy). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "machine/machine_internal.h"
 
 void ck_race_reset(tsr_checker *ck) {
   for (int c = 0; c < CK_MAX_CORES; c++) ck->inflight[c].n = 0;
@@ -46,6 +49,21 @@ static bool meet(region ra, const tsr_ref *a, region rb, const tsr_ref *b) {
   return regions_overlap(ra, rb) && ck_refs_overlap(a, b);
 }
 
+static bool same_window(const tsr_ref *a, const tsr_ref *b) {
+  if (a->data != b->data || a->dtype != b->dtype || a->rank != b->rank) return false;
+  for (int k = 0; k < a->rank; k++)
+    if (a->shape[k] != b->shape[k] || (a->shape[k] > 1 && a->stride[k] != b->stride[k])) return false;
+  return true;
+}
+
+/* Two copies of one source window to one destination window write the same bytes in either
+ * order, so their overlap decides nothing (a store into that source while either is in
+ * flight is still reported, as overwriting its source). Ragged scatter's SparseCore kernel
+ * repeats a write so rather than branch around it. */
+static bool same_copy(const flight *a, const flight *b) {
+  return same_window(&a->src_ref, &b->src_ref) && same_window(&a->dst_ref, &b->dst_ref);
+}
+
 static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->src || !ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
@@ -58,7 +76,7 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   }
   flight *nf = &fl->a[fl->n];
   *nf = (flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
-                 .sem = ev->sem ? ev->sem->data : NULL, .credit = ev->bytes, .dir = ev->dir,
+                 .sem = ev->sem ? ev->sem->data : NULL, .credit = machine_dma_count(ev->sem, ev->bytes), .dir = ev->dir,
                  .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst,
                  .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3)};
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
@@ -67,6 +85,7 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   }
   for (int i = 0; i < fl->n; i++) {
     const flight *f = &fl->a[i];
+    if (same_copy(nf, f)) continue;
     if (meet(nf->dst, &nf->dst_ref, f->dst, &f->dst_ref))
       report_pair(ck, ev->core, nf, "and", f, " are in flight at once and write overlapping memory");
     else if (meet(nf->dst, &nf->dst_ref, f->src, &f->src_ref))
@@ -77,10 +96,12 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   fl->n++;
 }
 
-static void dma_waited(tsr_checker *ck, const tsr_event *ev) {
+/* A wait that took `need` from its semaphore: a DMA wait's bytes, or a semaphore wait's
+ * amount (the DMAs that signal a regular semaphore; where signals count on it as well, the
+ * oldest DMAs are taken to be the ones it saw land, as the machine retires them). */
+static void dma_waited(tsr_checker *ck, const tsr_event *ev, int64_t need) {
   flights *fl = &ck->inflight[ev->core];
   const char *sem = ev->sem ? ev->sem->data : NULL;
-  int64_t need = ev->bytes;
   int kept = 0;
   for (int i = 0; i < fl->n; i++) {
     flight *f = &fl->a[i];
@@ -140,7 +161,10 @@ void ck_race_event(tsr_checker *ck, const tsr_event *ev) {
   switch (ev->kind) {
   case TSR_EV_SHARED_OUTPUT: shared_output(ck, ev); break;
   case TSR_EV_DMA_START: dma_start(ck, ev); break;
-  case TSR_EV_DMA_WAIT_END: dma_waited(ck, ev); break;
+  case TSR_EV_DMA_WAIT_END: dma_waited(ck, ev, ev->bytes); break;
+  case TSR_EV_SEM_WAIT:
+    if (ev->sem && ev->sem->dtype == TSR_SEM) dma_waited(ck, ev, ev->amount);
+    break;
   case TSR_EV_ACCESS: kernel_access(ck, ev); break;
   case TSR_EV_SEM_CARRY: handed_on(ck, ev); break;
   case TSR_EV_KERNEL_END: ck->inflight[ev->core].n = 0; break; /* the machine reports leftovers */

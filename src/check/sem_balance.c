@@ -72,9 +72,11 @@ void ck_sem_event(tsr_checker *ck, const tsr_event *ev) {
   case TSR_EV_SEM_WAIT:
     if ((t = tally(ck, ev->sem, ev->core, false))) t->taken += ev->amount;
     break;
-  case TSR_EV_DMA_START:
-    if ((t = tally(ck, ev->sem, ev->core, true))) t->added += ev->bytes;
-    if (ev->recv_sem && (t = tally(ck, ev->recv_sem, ev->target_core, true))) t->added += ev->bytes;
+  case TSR_EV_DMA_START: /* a DMA semaphore counts its bytes, a regular one 1 (TPU v6 and later) */
+    if ((t = tally(ck, ev->sem, ev->core, !ev->sem || ev->sem->dtype != TSR_SEM)))
+      t->added += machine_dma_count(ev->sem, ev->bytes);
+    if (ev->recv_sem && (t = tally(ck, ev->recv_sem, ev->target_core, ev->recv_sem->dtype != TSR_SEM)))
+      t->added += machine_dma_count(ev->recv_sem, ev->bytes);
     break;
   case TSR_EV_DMA_WAIT_END:
     if ((t = tally(ck, ev->sem, ev->core, true))) t->taken += ev->bytes;

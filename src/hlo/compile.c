@@ -426,8 +426,15 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     f->ret[i] = slot_of[ret->operands[i].value->id];
     if (f->ret[i] < 0) { s = hlo_op_fail(ret, TSR_ERR_UNSUPPORTED, "returns a value defined outside"); goto done; }
   }
-  s = fold_scalar_broadcasts(f);
+  s = hlo_fuse_inline(f);
+  if (s == TSR_OK && f->n_slots > cap_slots) { /* inlined calls brought slots */
+    int *grown = realloc(last, sizeof(int) * ((size_t)f->n_slots + 1));
+    if (grown) last = grown;
+    else s = tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  }
+  if (s == TSR_OK) s = fold_scalar_broadcasts(f);
   if (s == TSR_OK) s = sink_constants(f);
+  if (s == TSR_OK) s = hlo_fuse_order(f);
   if (s != TSR_OK) goto done;
   /* Liveness: a slot dies after its last use; returned slots are handed to the caller;
    * results nobody uses die right after their op. -1: never used. */
@@ -451,6 +458,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     if (!in->frees) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); goto done; }
     in->frees[in->n_free++] = sl;
   }
+  s = hlo_fuse_plan(f);
 done:
   free(slot_of);
   free(last);
@@ -470,6 +478,7 @@ static void func_free(hlo_func *f) {
     free(f->insts[k].in);
     free(f->insts[k].out);
     free(f->insts[k].frees);
+    free(f->insts[k].fuse_in);
   }
   free(f->insts);
   free(f->slot_t);

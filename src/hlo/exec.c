@@ -269,6 +269,14 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
   x->depth++;
   for (int k = 0; k < f->n_inst && s == TSR_OK; k++) {
     const hlo_inst *in = &f->insts[k];
+    /* a chain of elementwise ops runs tile by tile (fuse.c); traced runs time each op, and
+     * a run near its op budget stops at the op that passes it, so both go op by op */
+    if (in->fused > 1 && !x->unfused && !(x->opts && x->opts->trace) &&
+        !(x->max_ops > 0 && x->st->ops + in->fused > x->max_ops)) {
+      s = hlo_run_fused(x, f, k, slots);
+      k += in->fused - 1;
+      continue;
+    }
     hlo_val *ins = in->n_in <= 16 ? in_vals : malloc(sizeof *ins * (size_t)in->n_in);
     if (!ins) { s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
     for (int i = 0; i < in->n_in; i++) ins[i] = slots[in->in[i]];
@@ -321,6 +329,8 @@ tsr_status tsr_hlo_run(tsr_hlo_program *p, const tsr_hlo_run_opts *opts, const t
   memset(stats, 0, sizeof *stats);
   tsr_hlo_run_opts no_opts = {0};
   hlo_exec x = {.p = p, .opts = opts ? opts : &no_opts, .st = stats};
+  const char *fuse = getenv("TSR_HLO_FUSE");
+  x.unfused = fuse && !strcmp(fuse, "0");
   x.max_bytes = x.opts->max_bytes > 0 ? x.opts->max_bytes : x.opts->max_bytes < 0 ? 0 : tsr_hlo_default_max_bytes();
   x.max_ops = x.opts->max_ops > 0 ? x.opts->max_ops : x.opts->max_ops < 0 ? 0 : TSR_HLO_DEFAULT_MAX_OPS;
   int n_out = tsr_hlo_num_outputs(p);

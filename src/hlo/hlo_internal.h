@@ -131,6 +131,11 @@ typedef struct hlo_inst {
   int aux2;
   unsigned scalar_in;        /* elementwise binary ops: bit i, operand i is a scalar
                               * standing for its broadcast (compile.c folds the broadcast) */
+  /* Loop fusion (fuse.c): the ops of a fused chain run tile by tile. */
+  int fused;                 /* the chain's first op: how many ops it has (0: none starts here) */
+  int *fuse_in;              /* in a chain: the position in it of operand i's op (-1: from outside) */
+  int fuse_last;             /* ... the position of the last op in it that reads this op's result */
+  bool fuse_keep;            /* ... the result is read after the chain or returned: made whole */
 } hlo_inst;
 
 typedef struct hlo_func {
@@ -178,6 +183,7 @@ typedef struct hlo_exec {
   int num_devices; /* inside a manual computation: its devices, run in lockstep (0: outside) */
   int num_partitions; /* ... of which partitions: device d is replica d / P, partition d % P */
   int device;      /* ... the device whose op runs now */
+  bool unfused;    /* runs fused chains op by op, each result a whole array (TSR_HLO_FUSE=0) */
 } hlo_exec;
 
 /* ---- buffers (exec.c) ---- */
@@ -214,6 +220,21 @@ tsr_status hlo_call(hlo_exec *x, const hlo_func *f, const hlo_val *args, hlo_val
  * results[d]. A collective meets every device's operands at once, a kernel runs on every
  * device at once; any other op runs per device. */
 tsr_status hlo_call_devices(hlo_exec *x, const hlo_func *f, int n, hlo_val *const *args, hlo_val *const *results);
+
+/* ---- loop fusion (fuse.c) ---- */
+/* Replaces f's calls of functions of value ops alone (hlo_fuse_inline: slices, and what a
+ * chain takes) with copies of their ops, so chains run across them; f's slots grow. */
+tsr_status hlo_fuse_inline(hlo_func *f);
+/* Moves small ops that interrupt a chain of ops that can run tile by tile to its front
+ * (before liveness: what f computes is the same). */
+tsr_status hlo_fuse_order(hlo_func *f);
+/* Finds f's chains of ops that can run tile by tile (after liveness). */
+tsr_status hlo_fuse_plan(hlo_func *f);
+/* Runs the chain that starts at f->insts[k] on `slots`, as hlo_call runs one op: its results
+ * read later are made whole, the frees of its ops done. */
+tsr_status hlo_run_fused(hlo_exec *x, const hlo_func *f, int k, hlo_val *slots);
+/* Elements [lo, lo + n) of an iota of type t along `dim`, into dst[0..n) (ops_shape.c). */
+void hlo_iota_fill(const hlo_type *t, int64_t dim, void *dst, int64_t lo, int64_t n);
 
 /* ---- types and locations (compile.c) ---- */
 int64_t hlo_numel(const hlo_type *t);

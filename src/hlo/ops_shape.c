@@ -92,14 +92,19 @@ tsr_status hlo_run_iota(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hl
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
   if (in->opc == HLO_DYNAMIC_IOTA) TSR_TRY(shape_operand(in, &args[0], &res->t, "output_shape"));
   TSR_TRY(hlo_alloc(x, res));
-  int64_t st[TSR_MAX_RANK], n = hlo_numel(&res->t);
-  hlo_strides(&res->t, st);
-  for (int64_t i = 0; i < n; i++) {
-    int64_t v = i / st[dim] % res->t.shape[dim];
-    if (tsr_dtype_is_float(res->t.dtype) || tsr_dtype_is_complex(res->t.dtype)) hlo_st_f(res->t.dtype, res->buf->data, i, (double)v);
-    else hlo_st_i(res->t.dtype, res->buf->data, i, v);
-  }
+  hlo_iota_fill(&res->t, dim, res->buf->data, 0, hlo_numel(&res->t));
   return TSR_OK;
+}
+
+void hlo_iota_fill(const hlo_type *t, int64_t dim, void *dst, int64_t lo, int64_t n) {
+  int64_t st[TSR_MAX_RANK];
+  hlo_strides(t, st);
+  bool fl = tsr_dtype_is_float(t->dtype) || tsr_dtype_is_complex(t->dtype);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t v = (lo + i) / st[dim] % t->shape[dim];
+    if (fl) hlo_st_f(t->dtype, dst, i, (double)v);
+    else hlo_st_i(t->dtype, dst, i, v);
+  }
 }
 
 tsr_status hlo_run_reshape(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {

@@ -1,6 +1,8 @@
 /* The DMA engine and semaphores of one core. A DMA copies a rectangular window between refs
  * of equal shape and dtype and then signals its DMA semaphore by its byte count; a wait
- * blocks until the semaphore holds the bytes it expects and subtracts them. */
+ * blocks until the semaphore holds the bytes it expects and subtracts them. On TPU v6 and
+ * later a DMA may signal a regular semaphore instead, by one (machine_dma_count), which a
+ * semaphore wait then takes. */
 #include "machine/machine_internal.h"
 
 #include "core/dtype.h"
@@ -105,6 +107,29 @@ static tsr_status check_sem(const tsr_ref *sem, tsr_dtype kind, const char *op) 
   return TSR_OK;
 }
 
+/* The semaphore a DMA signals: a DMA semaphore, or on TPU v6 and later a regular one (as JAX
+ * allows, pltpu.SemaphoreType.REGULAR; its tests skip it before v6), except for a DMA to or
+ * from SMEM, which Mosaic's verifier refuses (EnqueueDMAOp::verify). */
+static tsr_status check_dma_sem(const tsr_core *c, const tsr_ref *sem, const dma_request *r, const char *op) {
+  if (sem && sem->dtype == TSR_SEM) {
+    const tsr_chip *chip = &c->m->chip;
+    if (chip->generation < 6)
+      return tsr_fail(TSR_ERR_SEMAPHORE, "%s: a DMA signals a regular semaphore only on TPU v6 and later "
+                      "(this chip, %s, is generation %d); use a DMA semaphore (pltpu.SemaphoreType.DMA)",
+                      op, chip->name, chip->generation);
+    TSR_TRY(check_sem(sem, TSR_SEM, op));
+    if (r && (r->src->space == TSR_SMEM || r->dst->space == TSR_SMEM))
+      return tsr_fail(TSR_ERR_SEMAPHORE, "%s: a DMA to or from SMEM needs a DMA semaphore, not a regular one "
+                      "(as Mosaic requires)", op);
+    return TSR_OK;
+  }
+  return check_sem(sem, TSR_DMA_SEM, op);
+}
+
+/* Completes the DMAs on `sem` not yet completed (the on-wait and random orders), newest
+ * first, until it holds `amount`; in random order also a random subset of the others. */
+static void complete_for_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
+
 static uint64_t rng_next(uint64_t *s) {
   uint64_t x = *s;
   x ^= x << 13; x ^= x >> 7; x ^= x << 17;
@@ -153,9 +178,47 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
   machine_parallel_for(m, (int)((dst->shape[k] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
 }
 
+/* A copy of sub-byte fields (dma_request.field_bits): each element is one field, the packed
+ * side's byte holding it at bits [j * bits, (j + 1) * bits) for j its index in the
+ * second-minor dimension. Elements of one packed byte are written in turn, each keeping the
+ * byte's other fields. */
+static void copy_fields(const tsr_ref *dst, const tsr_ref *src, int bits) {
+  bool to_packed = dst->dtype == TSR_U8;
+  bool sext = (to_packed ? src->dtype : dst->dtype) == TSR_I4;
+  unsigned mask = (1u << bits) - 1u;
+  int r = dst->rank, fd = r - 2;
+  int64_t idx[TSR_MAX_RANK] = {0};
+  if (tsr_ref_numel(dst) == 0) return;
+  do {
+    unsigned char *d = tsr_ref_ptr(dst, idx);
+    const unsigned char *s = tsr_ref_ptr(src, idx);
+    int shift = (int)idx[fd] * bits;
+    if (to_packed) {
+      *d = (unsigned char)((*d & ~(mask << shift)) | ((*s & mask) << shift));
+    } else {
+      unsigned f = (*s >> shift) & mask;
+      *d = (unsigned char)(sext && f >> (bits - 1) ? f | ~mask : f);
+    }
+  } while (strided_next(idx, dst->shape, r));
+}
+
 static void move_data(tsr_core *c, pending_dma *d) {
   if (d->machine_has_poison) machine_fill_poison(&d->poison);
-  copy_window_shared(c->m, &d->dst, &d->src, d->stream);
+  if (d->field_bits) copy_fields(&d->dst, &d->src, d->field_bits);
+  else copy_window_shared(c->m, &d->dst, &d->src, d->stream);
+}
+
+/* A field DMA's two sides: bytes that pack the fields and a byte a field, of one shape
+ * whose second-minor dimension indexes the fields of a byte. */
+static tsr_status check_fields(const dma_request *r) {
+  int b = r->field_bits;
+  const tsr_ref *packed = r->src->dtype == TSR_U8 ? r->src : r->dst, *one = packed == r->src ? r->dst : r->src;
+  bool narrow = one->dtype == TSR_I4 || one->dtype == TSR_U4;
+  if (b != 4 || !narrow || packed->dtype != TSR_U8 || r->src->rank != r->dst->rank || r->src->rank < 2 || r->recv_sem ||
+      r->far || packed->shape[packed->rank - 2] > 8 / b)
+    return tsr_fail(TSR_ERR_INVALID, "a DMA of %d-bit fields moves between bytes of packed fields and a 4-bit type (%s to %s)", b,
+                    tsr_dtype_name(r->src->dtype), tsr_dtype_name(r->dst->dtype));
+  return TSR_OK;
 }
 
 /* Moves the data of a pending DMA (a late one: marks it to move at its wait) and signals its
@@ -170,10 +233,10 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
   /* who signals, noted before the count that releases a waiter: once the waiter may run on,
    * the semaphore may be freed (the end of a run_scoped region) */
   machine_sem_note_signaller(&d->sem, c);
-  __atomic_add_fetch(sem_cell(&d->sem), d->bytes, __ATOMIC_SEQ_CST);
+  __atomic_add_fetch(sem_cell(&d->sem), d->count, __ATOMIC_SEQ_CST);
   if (d->remote && !d->far) {
     machine_sem_note_signaller(&d->recv_sem, c);
-    __atomic_add_fetch(sem_cell(&d->recv_sem), d->bytes, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(sem_cell(&d->recv_sem), d->count, __ATOMIC_SEQ_CST);
   }
   __atomic_add_fetch(&c->m->sync->progress, 1, __ATOMIC_SEQ_CST);
   if (machine_core_observed(c)) {
@@ -191,8 +254,15 @@ static void complete_some(tsr_core *c) {
 }
 
 tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
-  TSR_TRY(check_sem(r->sem, TSR_DMA_SEM, "DMA start"));
-  if (r->src->dtype != r->dst->dtype || r->src->rank != r->dst->rank)
+  TSR_TRY(check_dma_sem(c, r->sem, r, r->recv_sem ? "remote copy (send semaphore)" : "DMA start"));
+  if (r->recv_sem) {
+    TSR_TRY(check_dma_sem(c, r->recv_sem, r, "remote copy (receive semaphore)"));
+    if (r->recv_sem->dtype != r->sem->dtype)
+      return tsr_fail(TSR_ERR_SEMAPHORE, "remote copy: the send semaphore is a %s but the receive semaphore a %s; "
+                      "both must be of one type", tsr_dtype_name(r->sem->dtype), tsr_dtype_name(r->recv_sem->dtype));
+  }
+  if (r->field_bits) TSR_TRY(check_fields(r));
+  else if (r->src->dtype != r->dst->dtype || r->src->rank != r->dst->rank)
     return tsr_fail(TSR_ERR_INVALID, "DMA between refs of different dtype or rank (%s %d-d, %s %d-d)",
                     tsr_dtype_name(r->src->dtype), r->src->rank, tsr_dtype_name(r->dst->dtype),
                     r->dst->rank);
@@ -220,13 +290,15 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
   if (r->poison) d->poison = *r->poison;
   d->sem = *r->sem;
   d->bytes = r->bytes;
+  d->count = machine_dma_count(r->sem, r->bytes);
   d->copied = false;
   /* a timing-only call: nothing reads VMEM or HBM data, but SMEM may decide control flow */
   d->no_copy = r->no_copy || (c->m->no_data && r->dst->space != TSR_SMEM);
   d->stream = r->stream;
+  d->field_bits = r->field_bits;
   /* only where the copy would otherwise happen now, and no observer watches the data land
    * (one that reads the schedule only is told of the landing at the wait) */
-  d->late = r->late && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
+  d->late = r->late && !r->field_bits && !d->no_copy && !r->far && !r->recv_sem && c->m->opts.dma_mode == TSR_DMA_EAGER &&
             !machine_observers_see_data(c->m);
   d->remote = r->recv_sem != NULL;
   d->far = r->far;
@@ -248,7 +320,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
    * semaphore of its own, and nothing on the receiving core could complete it later. */
   if (d->far) {
     machine_mesh_transport *t = c->m->root->transport;
-    TSR_TRY(t->copy(t, c, r->src, r->dst, r->recv_sem, r->target_device, r->target_core, r->bytes));
+    TSR_TRY(t->copy(t, c, r->src, r->dst, r->recv_sem, r->target_device, r->target_core, d->count));
   }
   if (d->remote) { complete_copy(c, d); return TSR_OK; }
   switch (c->m->opts.dma_mode) {
@@ -503,8 +575,32 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
   return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld %s (deadlock): %s", what, (long long)amount, verdict, st);
 }
 
+static void complete_for_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+  for (int i = c->num_dmas - 1; i >= 0 && machine_core_sem_read(sem) < amount; i--)
+    if (!c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
+  if (c->m->opts.dma_mode == TSR_DMA_RANDOM) complete_some(c);
+}
+
+/* Retires the oldest completed DMAs on `sem` whose counts a wait for `amount` took (and the
+ * copies of nothing on it, which count nothing). */
+static void retire(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+  int64_t left = amount;
+  for (int i = 0; i < c->num_dmas;) {
+    pending_dma *d = &c->dmas[i];
+    if (d->copied && same_sem(&d->sem, sem) && (left > 0 || d->count == 0)) {
+      left -= d->count;
+      remove_dma(c, i);
+    } else {
+      i++;
+    }
+  }
+}
+
 tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand) {
+  if (sem && sem->dtype == TSR_SEM)
+    return tsr_fail(TSR_ERR_SEMAPHORE, "DMA wait on a regular semaphore: a DMA that signals one is waited for "
+                    "with a semaphore wait (pl.semaphore_wait, tpu.sem_wait), one per DMA");
   TSR_TRY(check_sem(sem, TSR_DMA_SEM, "DMA wait"));
   if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_WAIT_BEGIN, .step = c->step, .name = name, .sem = sem,
@@ -512,11 +608,7 @@ tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes,
     machine_core_emit(c, &ev);
   }
   int64_t *cell = sem_cell(sem);
-  /* Pending copies on this semaphore complete now, newest first (on-wait mode), until the
-   * semaphore holds enough. */
-  for (int i = c->num_dmas - 1; i >= 0 && machine_core_sem_read(sem) < bytes; i--)
-    if (!c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
-  if (c->m->opts.dma_mode == TSR_DMA_RANDOM) complete_some(c);
+  complete_for_wait(c, sem, bytes);
   if (machine_core_sem_read(sem) < bytes) { /* slow path: name the wait for a deadlock report */
     char what[128];
     snprintf(what, sizeof what, "DMA wait%s%s", name ? " for " : "", name ? name : "");
@@ -528,19 +620,10 @@ tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes,
    * and owes it no wait: any wait on the semaphore completes and retires every such copy, as
    * a TPU has nothing left to do for them. */
   for (int i = 0; i < c->num_dmas; i++)
-    if (c->dmas[i].bytes == 0 && !c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
+    if (c->dmas[i].count == 0 && !c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
   /* Retire the oldest completed DMAs on this semaphore that the wait covers, and the copies
    * of nothing. */
-  int64_t left = bytes;
-  for (int i = 0; i < c->num_dmas;) {
-    pending_dma *d = &c->dmas[i];
-    if (d->copied && same_sem(&d->sem, sem) && (left > 0 || d->bytes == 0)) {
-      left -= d->bytes;
-      remove_dma(c, i);
-    } else {
-      i++;
-    }
-  }
+  retire(c, sem, bytes);
   if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_DMA_WAIT_END, .step = c->step, .name = name, .sem = sem,
                     .bytes = bytes, .operand = operand};
@@ -579,7 +662,13 @@ tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amou
 tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore wait"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore wait for a negative amount %lld", (long long)amount);
+  /* DMAs that signal this semaphore (TPU v6 and later) and have not landed yet (the on-wait
+   * and random orders) land now, as a DMA wait lands them */
+  complete_for_wait(c, sem, amount);
   TSR_TRY(wait_cell(c, sem_cell(sem), amount, sem, "semaphore wait"));
+  /* the DMAs whose counts the wait took are done with; where signals also count on the
+   * semaphore, the oldest landed DMAs go first */
+  retire(c, sem, amount);
   if (machine_core_observed(c)) {
     tsr_event ev = {.kind = TSR_EV_SEM_WAIT, .step = c->step, .sem = sem, .amount = amount, .operand = -1};
     machine_core_emit(c, &ev);
@@ -591,7 +680,7 @@ tsr_status machine_core_check_dmas_idle(tsr_core *c) {
   /* a copy of nothing signals nothing, so no wait is owed for it (machine_core_dma_wait) */
   int owed = 0, first = -1;
   for (int i = 0; i < c->num_dmas; i++)
-    if (c->dmas[i].bytes != 0 && owed++ == 0) first = i;
+    if (c->dmas[i].count != 0 && owed++ == 0) first = i;
   if (owed == 0) return TSR_OK;
   pending_dma *d = &c->dmas[first];
   char s[64], t[64];
@@ -622,8 +711,8 @@ void machine_core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }
 
 tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core) {
-  TSR_TRY(check_sem(send_sem, TSR_DMA_SEM, "remote copy (send semaphore)"));
-  TSR_TRY(check_sem(recv_sem, TSR_DMA_SEM, "remote copy (receive semaphore)"));
+  TSR_TRY(check_dma_sem(c, send_sem, NULL, "remote copy (send semaphore)"));
+  TSR_TRY(check_dma_sem(c, recv_sem, NULL, "remote copy (receive semaphore)"));
   if (device >= 0 && device < c->m->root->num_devices && machine_mesh_far(c->m, device)) {
     /* in another process: dst and recv_sem go as named here, the transport finds them there */
     if (core < 0) core = c->id;

@@ -69,10 +69,12 @@ typedef struct pending_dma {
   bool machine_has_poison;
   tsr_ref sem;
   int64_t bytes;
+  int64_t count;      /* what its completion adds to its semaphores (machine_dma_count) */
   bool copied;        /* data moved (eager mode: at start) */
   bool no_copy;       /* zero-copy view: signal, but move nothing */
   bool stream;        /* dma_request.stream */
   bool late;          /* dma_request.late, taken: the data moves when a wait retires it */
+  uint8_t field_bits; /* dma_request.field_bits */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
   bool far;           /* a remote copy to another process's device (machine_mesh_transport) */
@@ -312,8 +314,8 @@ bool machine_find_poison(const tsr_ref *r, int64_t *first);
 typedef struct dma_request {
   const tsr_ref *src, *dst;   /* equal shapes: the part that really moves */
   const tsr_ref *poison;      /* optional: filled with poison first (edge blocks) */
-  const tsr_ref *sem;         /* rank-0 DMA semaphore */
-  int64_t bytes;              /* what the semaphore counts (tile-rounded for edge blocks) */
+  const tsr_ref *sem;         /* rank-0 DMA semaphore (or regular one, TPU v6 and later) */
+  int64_t bytes;              /* what a DMA semaphore counts (tile-rounded for edge blocks) */
   bool no_copy;               /* the destination is already a view of the source */
   bool stream;                /* the destination is not read again soon: the host copy may
                                * bypass the cache (strided_copy_stream); the same bytes */
@@ -324,6 +326,12 @@ typedef struct dma_request {
    * inputs, move_late in dma.c). The semaphore, the counts and the events stay at the start,
    * but for the DMA_DONE, which comes at the wait. */
   bool late;
+  /* Sub-byte fields (4: int4): one side is bytes (U8) that each hold 8 / field_bits fields,
+   * the lowest first; the other holds a field a byte (I4 sign-extended as host arrays hold
+   * int4, else zero-extended). Both have one shape, whose second-minor dimension counts the
+   * fields of a byte: the packed side's stride there is 0 (every field of one byte), and
+   * which field an element is, is its index in that dimension. 0: a plain copy. */
+  uint8_t field_bits;
   /* A remote copy (mesh.c): dst lies on another core or device, whose receive semaphore is
    * recv_sem (as found there); sem is the send semaphore on the source. NULL: local. */
   const tsr_ref *recv_sem;
@@ -354,6 +362,13 @@ static inline uint64_t machine_sem_identity_on(const tsr_ref *sem, int device, i
 }
 static inline uint64_t machine_sem_identity(const tsr_ref *sem, int core) {
   return machine_sem_identity_on(sem, sem && sem->buf ? sem->buf->device : 0, core);
+}
+/* What a finished DMA adds to its semaphore (and a remote copy's to its receive semaphore):
+ * a DMA semaphore counts the bytes, and its wait (tpu.wait_dma) waits for them; a regular
+ * semaphore, which a DMA may signal on TPU v6 and later, counts one per DMA, and a semaphore
+ * wait (tpu.sem_wait, pl.semaphore_wait) of 1 waits for one DMA. */
+static inline int64_t machine_dma_count(const tsr_ref *sem, int64_t bytes) {
+  return sem && sem->dtype == TSR_SEM ? 1 : bytes;
 }
 tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
 tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);

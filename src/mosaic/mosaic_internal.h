@@ -43,6 +43,9 @@ typedef struct stype {
   int8_t pack;     /* refs: a packed view (packed.c): p > 0 words over p narrow rows, -p narrow
                     * rows over words; 0 for a plain ref */
   uint8_t pack_bits; /* the narrow element's bits in a packed view */
+  uint8_t pack_row;  /* a packed view of words (pack > 0) whose second-minor dimension, one
+                      * word row, was squeezed away: its memory keeps that row's p narrow
+                      * rows as its second-minor dimension, one more than the view has */
   uint8_t dynamic;   /* refs: bit k set when dimension k is `?` (shape[k] is then -1; n
                       * counts the static ones): a tpu.memref_slice of dynamic sizes, which
                       * only views and DMAs take (compile.c) */
@@ -460,11 +463,24 @@ bool packed_use_ok(int op);
 tsr_status packed_load(exec *x, const minst *in);
 tsr_status packed_store(exec *x, const minst *in);
 tsr_status packed_slice(exec *x, const minst *in);
-/* The two sides of a DMA of which one or both are packed views, as refs of one narrow
- * dtype and shape that a plain copy moves bit for bit. */
-tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst);
+/* The two sides of a DMA of which one or both are packed views, as refs that the DMA engine
+ * moves bit for bit: of one narrow dtype and shape for fields of a byte or more; for
+ * sub-byte fields (int4), bytes of packed fields against a field a byte (field_bits, as
+ * seam_dma_start_fields takes them). `bytes`: what the semaphore counts, the target's bytes
+ * as packed_bytes says. */
+typedef struct packed_dma {
+  tsr_ref src, dst;
+  int field_bits; /* 0: a plain copy */
+  int64_t bytes;
+} packed_dma;
+tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o);
 /* The same of two sides given as (the view's type, its memory): an indexed DMA's rows. */
-tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, tsr_ref *src, tsr_ref *dst);
+tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o);
+/* Starts the DMA packed_dma_refs made. */
+tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem);
+/* The bytes a DMA to or from a view moves as a TPU counts them: its memory's, but a packed
+ * view over int4 memory (a byte an element here) half a byte an element. */
+int64_t packed_bytes(const stype *view, const tsr_ref *mem);
 /* Row r of the leading dimension of a view (packed or not): the memory under it and the
  * view's type of one row. */
 tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow);

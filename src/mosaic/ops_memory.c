@@ -607,6 +607,7 @@ tsr_status c_memref_view(comp *c, minst *in) {
     in->a[2] = s->rank >= 1 && !s->pack ? c->P->npads++ : -1;
     c->P->types[in->res[0]].pack = s->pack; /* a slice of a packed view is packed the same way */
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
+    c->P->types[in->res[0]].pack_row = s->pack_row;
     return TSR_OK;
   }
   case MOP_MEMREF_SQUEEZE: {
@@ -642,6 +643,7 @@ tsr_status c_memref_view(comp *c, minst *in) {
   case MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
     c->P->types[in->res[0]].pack = s->pack;
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
+    c->P->types[in->res[0]].pack_row = s->pack_row;
     return TSR_OK;
   default:
     return TSR_OK;

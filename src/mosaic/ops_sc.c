@@ -84,12 +84,13 @@ static int64_t view_dim(const exec *x, int32_t s, int k) { return ST(x, s)->pack
  * memory under it (packed views moved bit for bit, as a plain DMA of them is). */
 static tsr_status row_copy(exec *x, bool gather, int32_t s_idx, int64_t ri, int32_t s_dense, int64_t rd, const tsr_ref *sem) {
   stype vi, vd;
-  tsr_ref mi, md, a, b;
+  tsr_ref mi, md;
+  packed_dma pk;
   TSR_TRY(packed_row(ST(x, s_idx), SR(x, s_idx), ri, &vi, &mi));
   TSR_TRY(packed_row(ST(x, s_dense), SR(x, s_dense), rd, &vd, &md));
   if (!vi.pack && !vd.pack) return gather ? tsr_dma_start(x->ctx, &mi, &md, sem) : tsr_dma_start(x->ctx, &md, &mi, sem);
-  TSR_TRY(gather ? packed_dma_refs(&vi, &mi, &vd, &md, &a, &b) : packed_dma_refs(&vd, &md, &vi, &mi, &a, &b));
-  return tsr_dma_start(x->ctx, &a, &b, sem);
+  TSR_TRY(gather ? packed_dma_refs(&vi, &mi, &vd, &md, &pk) : packed_dma_refs(&vd, &md, &vi, &mi, &pk));
+  return packed_dma_start(x, &pk, sem);
 }
 
 tsr_status r_enqueue_indirect_dma(exec *x, const minst *in) {
@@ -120,9 +121,12 @@ tsr_status r_enqueue_indirect_dma(exec *x, const minst *in) {
   return st;
 }
 
-/* The wait takes the byte count of the dense side, the sum of its rows' copies. */
+/* The wait takes the byte count of the dense side, the sum of its rows' copies (of a packed
+ * view over int4 memory, half a byte an element: packed_bytes). */
 tsr_status r_wait_indirect_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[0]));
-  return tsr_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[0] ? 2 : 1]));
+  int32_t dense = in->opd[in->a[0] ? 2 : 1];
+  if (ST(x, dense)->pack) return seam_dma_wait(x->ctx, &sem, SR(x, dense), -1, packed_bytes(ST(x, dense), SR(x, dense)));
+  return tsr_dma_wait(x->ctx, &sem, SR(x, dense));
 }

@@ -362,6 +362,14 @@ tsr_status c_dma(comp *c, minst *in) {
       return comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
   const stype *sem = &c->P->types[in->opd[in->a[0]]];
   if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
+  /* A DMA may signal a regular semaphore (TPU v6 and later: the machine checks the chip),
+   * and then both of its semaphores are regular ones, as Mosaic's verifier requires; what
+   * waits for it is a semaphore wait, one per DMA (JAX refuses a DMA wait there). */
+  if (in->op != MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
+    return comp_fail(c, TSR_ERR_INVALID, "a DMA wait on a regular semaphore: wait for a DMA that signals one "
+                     "with tpu.sem_wait (pl.semaphore_wait), 1 per DMA");
+  if (in->a[5] >= 0 && in->a[5] < in->nopd && c->P->types[in->opd[in->a[5]]].dtype != sem->dtype)
+    return comp_fail(c, TSR_ERR_INVALID, "the source and target semaphores must be of one type");
   if (sem->n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore, not an array of %lld", (long long)sem->n);
   in->cost = (op_cost){.scalar_ops = 1};
   return TSR_OK;
@@ -381,7 +389,13 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
  * target that the padding would fill keeps what it held (on a TPU: whatever the padding
  * held). The wait computes the same part, so its byte count matches the start's. */
 static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
-  if (ST(x, s_src)->pack || ST(x, s_dst)->pack) return packed_dma_pair(x, s_src, s_dst, src, dst);
+  if (ST(x, s_src)->pack || ST(x, s_dst)->pack) {
+    packed_dma pk;
+    TSR_TRY(packed_dma_pair(x, s_src, s_dst, &pk)); /* refuses a padded window */
+    *src = pk.src;
+    *dst = pk.dst;
+    return TSR_OK;
+  }
   *src = *SR(x, s_src);
   *dst = *SR(x, s_dst);
   const int64_t *ps = padded_sizes(x, s_src), *pd = padded_sizes(x, s_dst);
@@ -419,9 +433,16 @@ static int64_t unchecked_bytes(exec *x, int32_t s_src, int32_t s_dst) {
 tsr_status r_enqueue_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
-  tsr_ref src_part, dst_part;
-  TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
-  const tsr_ref *src = &src_part, *dst = &dst_part;
+  int32_t s_src = in->opd[in->a[1]], s_dst = in->opd[in->a[2]];
+  packed_dma pk = {.field_bits = 0};
+  bool packed = ST(x, s_src)->pack || ST(x, s_dst)->pack;
+  if (packed) TSR_TRY(packed_dma_pair(x, s_src, s_dst, &pk));
+  else TSR_TRY(padded_pair(x, s_src, s_dst, &pk.src, &pk.dst));
+  const tsr_ref *src = &pk.src, *dst = &pk.dst;
+  if (pk.field_bits && (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of int4 fields of a packed view as a pipeline's copy or to another device or core");
+  /* int4 fields, or a count other than the copy's bytes (int4 memory on both sides) */
+  if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return packed_dma_start(x, &pk, &sem);
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
@@ -444,7 +465,8 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
   /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
    * both. Otherwise the wait takes the byte count of its target and nothing else: on a TPU
    * it reads the semaphore, not the descriptor's memory, so the two sides are not checked
-   * against each other (a packed view's memory holds the bytes the view does). */
+   * against each other (a packed view's memory holds the bytes the view does, but int4
+   * memory, a byte an element here: packed_bytes). */
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1] >= 0 ? in->a[1] : in->a[2]], in->opd[in->a[2]]);
   if (asked > 0) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, asked);
   if (in->a[1] >= 0 && (padded_sizes(x, in->opd[in->a[1]]) || padded_sizes(x, in->opd[in->a[2]]))) {
@@ -452,6 +474,8 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
     TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
     return tsr_dma_wait(x->ctx, &sem, &dst_part);
   }
+  const stype *dv = ST(x, in->opd[in->a[2]]);
+  if (dv->pack) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, packed_bytes(dv, SR(x, in->opd[in->a[2]])));
   return tsr_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]));
 }
 

@@ -30,7 +30,7 @@ bool packed_use_ok(int op) {
 }
 
 /* Bits of an element in TPU memory (int4 takes a byte in host arrays, 4 bits in a word). */
-static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
+static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 || t == TSR_U4 ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
 
 /* The memory under a view: its rows (second-minor) and element bits. A packed view's slot
  * holds the memory, so a bitcast or reshape of one relates the result to the memory
@@ -50,6 +50,7 @@ static void memory_of(const stype *s, int64_t *rows, unsigned *bits) {
 tsr_status packed_bitcast(comp *c, minst *in) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
+  if (s->pack_row) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast of a packed view's single word row");
   bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1];
   for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
   if (!same) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast across widths must keep every dimension but the second-minor");
@@ -92,6 +93,7 @@ tsr_status packed_bitcast(comp *c, minst *in) {
 tsr_status packed_reshape(comp *c, minst *in) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = d->rank, p = s->pack > 0 ? s->pack : -s->pack;
+  if (s->pack_row) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view's single word row");
   if (r < 2 || s->shape[s->rank - 1] != d->shape[r - 1])
     return comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view must keep its minor dimension (%lld)",
                      (long long)s->shape[s->rank - 1]);
@@ -110,14 +112,53 @@ tsr_status packed_reshape(comp *c, minst *in) {
 
 /* A squeeze of a packed view drops unit dimensions in front of the last two: the memory drops
  * the same ones (its last two dimensions are the view's, rows scaled by the packing), and the
- * result is packed as the operand is. `keep`: the operand's dimension of each result's. */
+ * result is packed as the operand is. A view of words may also drop its second-minor
+ * dimension when it is one word row (`ref.bitcast(jnp.uint32).at[i]` of a bf16 array: a
+ * vector of words); its memory keeps that row's p narrow rows (pack_row). `keep`: the
+ * operand's dimension of each result's; in->ints becomes the memory's, which the run of the
+ * squeeze takes. */
 tsr_status packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
-  if (nkeep < 2 || keep[nkeep - 1] != s->rank - 1 || keep[nkeep - 2] != s->rank - 2)
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "a squeeze of a packed view must keep its last two dimensions (its packing)");
+  int r = s->rank;
+  bool minor = nkeep >= 1 && keep[nkeep - 1] == r - 1, rows = nkeep >= 2 && keep[nkeep - 2] == r - 2;
+  if (!minor || (!rows && !s->pack_row && s->pack < 0))
+    return comp_fail(c, TSR_ERR_UNSUPPORTED, "a squeeze of a packed view must keep its minor dimension%s",
+                     minor ? ", and a view of narrow rows over words its rows (a field of a word)" : "");
   d->pack = s->pack;
   d->pack_bits = s->pack_bits;
+  d->pack_row = s->pack_row || !rows;
+  if (!d->pack_row) return TSR_OK;
+  /* the memory's dimensions: the view's leading ones it keeps, then its last two */
+  int64_t *mem = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!mem) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int n = 0, lead = s->pack_row ? r - 1 : r - 2; /* the operand's dimensions in front of the memory's last two */
+  for (int j = 0; j < nkeep; j++)
+    if (keep[j] < lead) mem[n++] = keep[j];
+  mem[n++] = lead;
+  mem[n++] = lead + 1;
+  in->ints = mem;
+  in->nints = n;
   return TSR_OK;
+}
+
+/* A view of one word row (pack_row) as the view of rank one more that it squeezes: the word
+ * row back as its second-minor dimension, of size 1. */
+static void row_back(stype *v) {
+  int r = v->rank;
+  v->shape[r] = v->shape[r - 1];
+  v->shape[r - 1] = 1;
+  v->rank = (int8_t)(r + 1);
+  v->pack_row = 0;
+}
+
+/* A plain ref given the same unit dimension, in front of its last. */
+static void unit_back(tsr_ref *m) {
+  int r = m->rank;
+  m->shape[r] = m->shape[r - 1];
+  m->stride[r] = m->stride[r - 1];
+  m->shape[r - 1] = 1;
+  m->stride[r - 1] = m->shape[r] * m->stride[r];
+  m->rank = r + 1;
 }
 
 /* ---- the window an access touches, in view coordinates --------------------------------------- */
@@ -140,6 +181,18 @@ static tsr_status view_window(exec *x, const minst *in, const stype *view, int f
                       (long long)view->shape[k]);
   }
   return TSR_OK;
+}
+
+/* The window of a view of one word row (pack_row) in its memory's terms: that row. */
+static void row_window(pwin *w) {
+  int r = w->rank;
+  w->start[r] = w->start[r - 1];
+  w->size[r] = w->size[r - 1];
+  w->step[r] = w->step[r - 1];
+  w->start[r - 1] = 0;
+  w->size[r - 1] = 1;
+  w->step[r - 1] = 1;
+  w->rank = r + 1;
 }
 
 /* Words over narrow rows: plane j (row p*r + j of each word row r) as a strided window of
@@ -211,6 +264,7 @@ tsr_status packed_load(exec *x, const minst *in) {
   if (s != TSR_OK) return oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32, false);
   /* the words are put together in the value's own buffer (4 bytes an element in every
    * class a packed view can give), then turned into values in place */
+  if (view->pack_row) row_window(&w);
   uint32_t *word = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
   size_t es = tsr_dtype_size(mem->dtype);
   int bits = view->pack_bits;
@@ -252,6 +306,7 @@ tsr_status packed_store(exec *x, const minst *in) {
   if (in->a[3] || in->aux) return tsr_fail(TSR_ERR_UNSUPPORTED, "adding or sublane-masked stores through a packed view");
   pwin w;
   TSR_TRY(view_window(x, in, view, (int)in->a[0], v, &w));
+  if (view->pack_row) row_window(&w);
   const int32_t *m = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
   size_t es = tsr_dtype_size(mem->dtype);
   int bits = view->pack_bits;
@@ -292,26 +347,33 @@ tsr_status packed_store(exec *x, const minst *in) {
 }
 
 /* A slice of a packed view: the same slice of the memory, rows scaled by the packing. A slice
- * of narrow rows over words must cover whole words. */
+ * of narrow rows over words must cover whole words; one of a view of one word row (pack_row)
+ * keeps the row's p narrow rows. */
 tsr_status packed_slice(exec *x, const minst *in) {
   const tsr_ref *mem = SR(x, in->opd[0]);
   const stype *view = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
-  int rr = mem->rank, p = view->pack > 0 ? view->pack : -view->pack;
-  int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK];
+  int rr = view->rank, p = view->pack > 0 ? view->pack : -view->pack;
+  int64_t starts[TSR_MAX_RANK] = {0}, sizes[TSR_MAX_RANK] = {0};
   bool inside = true;
   for (int k = 0; k < rr; k++) {
     starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->shape[k];
-    inside = inside && starts[k] >= 0 && starts[k] + sizes[k] <= view->shape[k];
-  }
-  if (!inside && in->wait_only) { /* a descriptor built to wait for its byte count (r_memref_slice) */
-    sizes[rr - 2] = view->pack > 0 ? sizes[rr - 2] * p : (sizes[rr - 2] + p - 1) / p;
-    return wait_only_view(mem, mem->dtype, rr, sizes, SR(x, in->res[0]));
-  }
-  for (int k = 0; k < rr; k++) {
-    if (starts[k] < 0 || starts[k] + sizes[k] > view->shape[k])
+    bool in_k = starts[k] >= 0 && starts[k] + sizes[k] <= view->shape[k];
+    if (!in_k && !in->wait_only)
       return tsr_fail(TSR_ERR_BOUNDS, "slice [%lld, %lld) in dimension %d is out of bounds of the packed view (%lld)", (long long)starts[k],
                       (long long)(starts[k] + sizes[k]), k, (long long)view->shape[k]);
+    inside = inside && in_k;
+  }
+  if (view->pack_row) { /* the memory's rows: the whole word row */
+    starts[rr] = starts[rr - 1];
+    sizes[rr] = sizes[rr - 1];
+    starts[rr - 1] = 0;
+    sizes[rr - 1] = 1;
+    rr++;
+  }
+  if (!inside) { /* a descriptor built to wait for its byte count (r_memref_slice) */
+    sizes[rr - 2] = view->pack > 0 ? sizes[rr - 2] * p : (sizes[rr - 2] + p - 1) / p;
+    return wait_only_view(mem, mem->dtype, rr, sizes, SR(x, in->res[0]));
   }
   if (view->pack > 0) {
     starts[rr - 2] *= p;
@@ -333,92 +395,135 @@ tsr_status packed_slice(exec *x, const minst *in) {
  * (.., r, j, l) is field j of view word (r, l), or view row p*r+j of narrow rows. Memory
  * of words (mem_words) gets a field dimension of stride one inside each word (little-endian
  * host: field j is the j-th narrow unit of the word); memory of narrow rows has its rows
- * split in groups of p, which must come out even. */
+ * split in groups of p, which must come out even.
+ *
+ * Fields narrower than a byte (int4: f = 8 / bits to a byte) cannot be addressed so: the
+ * field dimension is split once more, in (byte of the word, field of the byte), rank two
+ * more than the view. Memory of words is then bytes (U8) whose field dimension has stride
+ * 0, the engine picking the field by its index there (seam_dma_start_fields); memory of
+ * narrow rows keeps its dtype, a field a byte. */
 static tsr_status narrow_side(const tsr_ref *mem, bool mem_words, int p, int bits, const char *side, tsr_ref *o) {
-  int r = mem->rank;
-  if (r + 1 > TSR_MAX_RANK) return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of rank %d (at most %d)", r, TSR_MAX_RANK - 1);
+  int r = mem->rank, sub = bits < 8;
+  if (r + 1 + sub > TSR_MAX_RANK)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of rank %d (at most %d)", r, TSR_MAX_RANK - 1 - sub);
+  if (!mem_words && mem->shape[r - 2] % p)
+    return tsr_fail(TSR_ERR_INVALID, "DMA %s: %lld rows of %s do not fill whole %d-row words of the packed view on the other side",
+                    side, (long long)mem->shape[r - 2], tsr_dtype_name(mem->dtype), p);
   tsr_ref t = *mem;
-  t.dtype = bits == 8 ? TSR_U8 : bits == 16 ? TSR_U16 : TSR_U32;
-  t.rank = r + 1;
-  int64_t scale = mem_words ? p : 1;
+  /* in units of the result's element: memory of words in narrow units (bytes when sub) */
+  int64_t scale = !mem_words ? 1 : sub ? (int64_t)tsr_dtype_size(mem->dtype) : p;
   for (int k = 0; k < r - 2; k++) t.stride[k] = mem->stride[k] * scale;
-  t.shape[r] = mem->shape[r - 1];
-  t.stride[r] = mem->stride[r - 1] * scale;
-  t.shape[r - 1] = p;
-  if (mem_words) {
-    t.shape[r - 2] = mem->shape[r - 2];
-    t.stride[r - 2] = mem->stride[r - 2] * p;
-    t.stride[r - 1] = 1;
+  int64_t rs = mem->stride[r - 2], lane = mem->stride[r - 1] * scale;
+  int64_t lanes = mem->shape[r - 1];
+  if (!sub) {
+    t.dtype = bits == 8 ? TSR_U8 : bits == 16 ? TSR_U16 : TSR_U32;
+    t.rank = r + 1;
+    t.shape[r - 2] = mem_words ? mem->shape[r - 2] : mem->shape[r - 2] / p;
+    t.stride[r - 2] = rs * p;
+    t.shape[r - 1] = p;
+    t.stride[r - 1] = mem_words ? 1 : rs;
+    t.shape[r] = lanes;
+    t.stride[r] = lane;
   } else {
-    if (mem->shape[r - 2] % p)
-      return tsr_fail(TSR_ERR_INVALID, "DMA %s: %lld rows of %s do not fill whole %d-row words of the packed view on the other side",
-                      side, (long long)mem->shape[r - 2], tsr_dtype_name(mem->dtype), p);
-    t.shape[r - 2] = mem->shape[r - 2] / p;
-    t.stride[r - 2] = mem->stride[r - 2] * p;
-    t.stride[r - 1] = mem->stride[r - 2];
+    int f = 8 / bits;
+    t.dtype = mem_words ? TSR_U8 : mem->dtype;
+    t.rank = r + 2;
+    t.shape[r - 2] = mem_words ? mem->shape[r - 2] : mem->shape[r - 2] / p;
+    t.stride[r - 2] = rs * (mem_words ? scale : p);
+    t.shape[r - 1] = p / f;
+    t.stride[r - 1] = mem_words ? 1 : rs * f;
+    t.shape[r] = f;
+    t.stride[r] = mem_words ? 0 : rs;
+    t.shape[r + 1] = lanes;
+    t.stride[r + 1] = lane;
   }
   *o = t;
   return TSR_OK;
 }
 
-tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
+int64_t packed_bytes(const stype *view, const tsr_ref *mem) {
+  int64_t b = (int64_t)tsr_ref_bytes(mem);
+  return view->pack && dtype_bits(mem->dtype) < 8 ? b * dtype_bits(mem->dtype) / 8 : b;
+}
+
+tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o) {
   if (padded_sizes(x, s_src) || padded_sizes(x, s_dst))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
-  return packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), src, dst);
+  return packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), o);
+}
+
+tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem) {
+  return seam_dma_start_fields(x->ctx, &d->src, &d->dst, sem, d->bytes, d->field_bits);
 }
 
 tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow) {
   *vrow = *view;
   vrow->shape[0] = 1;
   vrow->n = view->shape[0] ? view->n / view->shape[0] : 0;
+  if (view->pack_row && view->rank < 2)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "one word of a packed view's single word row (element %lld) as a DMA's row", (long long)r);
   if (!view->pack || view->rank > 2) return tsr_ref_slice(mem, 0, r, 1, mrow);
   if (view->pack < 0)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "one row of narrow elements over words (a packed view's row %lld) as a DMA's row", (long long)r);
   return tsr_ref_slice(mem, 0, r * view->pack, view->pack, mrow);
 }
 
-tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, tsr_ref *src, tsr_ref *dst) {
-  const stype *v[2] = {vs, vd};
-  const tsr_ref *mem[2] = {ms, md};
+tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o) {
+  stype v[2] = {*vs, *vd};
+  tsr_ref mem[2] = {*ms, *md};
   static const char *const name[2] = {"source", "target"};
   int p = 0, bits = 0;
   for (int i = 0; i < 2; i++) {
-    if (!v[i]->pack) continue;
-    int pi = v[i]->pack > 0 ? v[i]->pack : -v[i]->pack;
-    if (p && (pi != p || v[i]->pack_bits != bits))
+    if (!v[i].pack) continue;
+    int pi = v[i].pack > 0 ? v[i].pack : -v[i].pack;
+    if (p && (pi != p || v[i].pack_bits != bits))
       return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between packed views of different packings (%d x %d bits and %d x %d bits)", p, bits,
-                      pi, v[i]->pack_bits);
+                      pi, v[i].pack_bits);
     p = pi;
-    bits = v[i]->pack_bits;
+    bits = v[i].pack_bits;
   }
-  if (bits % 8)
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of %d-bit elements (fields narrower than a byte)", bits);
-  if (v[0]->rank != v[1]->rank) return tsr_fail(TSR_ERR_INVALID, "DMA between refs of rank %d and %d", v[0]->rank, v[1]->rank);
-  for (int k = 0; k < v[0]->rank; k++) { /* in the view's terms, before the split below */
-    int64_t a = v[0]->pack ? v[0]->shape[k] : mem[0]->shape[k], b = v[1]->pack ? v[1]->shape[k] : mem[1]->shape[k];
+  if (bits < 8 && bits != 4)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of %d-bit elements (of sub-byte fields, int4 only)", bits);
+  /* a view of one word row against a plain ref of its rank: both with the word row back */
+  if (v[0].pack_row || v[1].pack_row)
+    for (int i = 0; i < 2; i++) {
+      if (!v[i].pack && mem[i].rank == v[i].rank && mem[i].rank + 1 <= TSR_MAX_RANK) unit_back(&mem[i]);
+      if (v[i].pack_row || !v[i].pack) row_back(&v[i]);
+    }
+  if (v[0].rank != v[1].rank) return tsr_fail(TSR_ERR_INVALID, "DMA between refs of rank %d and %d", v[0].rank, v[1].rank);
+  for (int k = 0; k < v[0].rank; k++) { /* in the view's terms, before the split below */
+    int64_t a = v[0].pack ? v[0].shape[k] : mem[0].shape[k], b = v[1].pack ? v[1].shape[k] : mem[1].shape[k];
     if (a != b)
       return tsr_fail(TSR_ERR_INVALID, "DMA between views of different shapes: dimension %d is %lld in the source and %lld in the target",
                       k, (long long)a, (long long)b);
   }
-  bool view_words[2];
-  tsr_ref *out[2] = {src, dst};
+  bool view_words[2], mem_words[2];
+  tsr_ref *out[2] = {&o->src, &o->dst};
   for (int i = 0; i < 2; i++) {
-    unsigned w = (unsigned)tsr_dtype_size(mem[i]->dtype) * 8;
-    bool mem_words;
-    if (v[i]->pack) {
-      mem_words = v[i]->pack < 0; /* narrow rows over words */
+    unsigned w = dtype_bits(mem[i].dtype);
+    if (v[i].pack) {
+      mem_words[i] = v[i].pack < 0; /* narrow rows over words */
     } else if (w == (unsigned)(p * bits) || w == (unsigned)bits) {
-      mem_words = w == (unsigned)(p * bits);
+      mem_words[i] = w == (unsigned)(p * bits);
     } else {
       return tsr_fail(TSR_ERR_INVALID, "a DMA between a packed view (%d x %d bits) and %s elements in the %s", p, bits,
-                      tsr_dtype_name(mem[i]->dtype), name[i]);
+                      tsr_dtype_name(mem[i].dtype), name[i]);
     }
-    view_words[i] = v[i]->pack ? v[i]->pack > 0 : mem_words;
-    TSR_TRY(narrow_side(mem[i], mem_words, p, bits, name[i], out[i]));
+    view_words[i] = v[i].pack ? v[i].pack > 0 : mem_words[i];
+    TSR_TRY(narrow_side(&mem[i], mem_words[i], p, bits, name[i], out[i]));
   }
   if (view_words[0] != view_words[1])
     return tsr_fail(TSR_ERR_INVALID, "a DMA between %d-bit and %d-bit elements", view_words[0] ? p * bits : bits,
                     view_words[1] ? p * bits : bits);
+  o->field_bits = 0;
+  o->bytes = packed_bytes(&v[1], &mem[1]);
+  if (bits < 8) {
+    if (mem_words[0] != mem_words[1]) {
+      o->field_bits = bits;
+    } else if (mem_words[0]) { /* words to words: each byte once, not once a field */
+      o->src.shape[o->src.rank - 2] = o->dst.shape[o->dst.rank - 2] = 1;
+    }
+  }
   return TSR_OK;
 }
 

@@ -31,7 +31,11 @@
         "broadcasts (hlo_inst.scalar_in)")                                                            \
   TRAIT(HT_COLLECTIVE, "collective", "meets the other devices of its process groups")               \
   TRAIT(HT_DEVICE_ID, "device-id", "gives the id of the device that runs it")                       \
-  TRAIT(HT_TERMINATOR, "terminator", "ends a function or region body with its results; never run")
+  TRAIT(HT_TERMINATOR, "terminator", "ends a function or region body with its results; never run")              \
+  TRAIT(HT_ELEMENTWISE, "elementwise",                                                                \
+        "element i of its one result comes from element i of each operand (a scalar operand standing "  \
+        "for its broadcast), and its run function computes any piece of the elements alike, so the "   \
+        "interpreter runs chains of such ops tile by tile (src/hlo/fuse.c)")
 
 #define TRAIT_BIT_AT(bit, word, what) bit##_AT,
 #define TRAIT_BIT(bit, word, what) bit = 1 << bit##_AT,

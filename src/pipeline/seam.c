@@ -73,6 +73,13 @@ tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, co
   return machine_core_dma_start(c->core, &r);
 }
 
+tsr_status seam_dma_start_fields(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, int64_t bytes,
+                                 int field_bits) {
+  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
+                   .dir = TSR_DMA_LOCAL, .operand = -1, .field_bits = (uint8_t)field_bits};
+  return machine_core_dma_start(c->core, &r);
+}
+
 tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand, int64_t bytes) {
   return machine_core_dma_wait(c->core, sem, bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst), NULL, operand);
 }

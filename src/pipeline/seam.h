@@ -123,6 +123,11 @@ void seam_body_end(tsr_ctx *c, const tsr_cost *cost);
  * skipped. */
 tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
                           int operand, int64_t bytes);
+/* A body's own copy of sub-byte fields (dma_request.field_bits: the packed side is bytes of
+ * U8, the other a field a byte, both of one shape whose second-minor dimension indexes the
+ * fields of a byte), counting `bytes` (0: dst's). */
+tsr_status seam_dma_start_fields(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, int64_t bytes,
+                                 int field_bits);
 tsr_status seam_dma_wait(tsr_ctx *c, const tsr_ref *sem, const tsr_ref *dst, int operand, int64_t bytes);
 void seam_dma_skip(tsr_ctx *c, tsr_dma_dir dir, int operand);
 

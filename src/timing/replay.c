@@ -78,9 +78,12 @@ static void signal_at(tsr_timing *t, sim_sem *s, int64_t amount, double when, bo
   sem_counter(t, s, when);
 }
 
-/* A DMA landed: its semaphore counts its bytes, and the core waiting for it may go on. */
+/* A DMA landed: its semaphore counts its bytes, and the core waiting for it may go on; a
+ * regular semaphore counts 1, which a semaphore wait blocked on it may take. */
 static void dma_arrived(tsr_timing *t, sim_dma *d) {
-  if (d->sem) {
+  if (d->sem && d->regular) {
+    signal_at(t, d->sem, 1, d->done, d->ici);
+  } else if (d->sem) {
     d->sem->value += d->nominal;
     sem_counter(t, d->sem, d->done);
   }
@@ -191,7 +194,8 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
   d->nominal = r->nominal;
   d->credit = r->nominal;
   d->sem = tm_sem(t, r->key, core);
-  enqueue(t, d);
+  d->regular = r->regular;
+  if (!d->regular) enqueue(t, d);
   if (r->target >= 0) { /* a remote copy: it lands on the receive semaphore too */
     sim_dma *twin = tm_dma_new(t);
     if (!twin) return;
@@ -202,6 +206,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
     twin->bytes = r->bytes;
     twin->nominal = twin->credit = r->nominal;
     twin->sem = tm_sem(t, r->recv_key, r->target);
+    twin->regular = r->regular;
     d->twin = twin;
     if (ici) {
       d->ici = true;
@@ -214,7 +219,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
         k->ici_bytes += r->nominal;
       }
     }
-    enqueue(t, twin);
+    if (!twin->regular) enqueue(t, twin);
   }
   if (cs->dma_inflight++ == 0) cs->dma_active_since = cs->clock;
   if (!tm_engines_submit(t, &cs->engines, d, cs->clock)) t->nomem = true;

@@ -237,6 +237,7 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
     r.bytes = tiles > ev->bytes ? tiles : ev->bytes;
     r.nominal = ev->bytes;
     r.key = machine_sem_identity(ev->sem, ev->core);
+    r.regular = ev->sem && ev->sem->dtype == TSR_SEM;
     r.via_hbm = !ev->src || in_hbm(ev->src) || in_hbm(ev->dst);
     if (ev->recv_sem && ev->target_core >= 0 && ev->target_core < cpd && ev->target_device >= 0 &&
         ev->target_device < t->num_devices) { /* a remote copy: it also counts on the receiver */

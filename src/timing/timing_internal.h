@@ -18,6 +18,7 @@ typedef struct log_rec {
   uint8_t kind;        /* tsr_event_kind */
   uint8_t dir;         /* tsr_dma_dir */
   uint8_t via_hbm;     /* DMA: one side is in HBM */
+  uint8_t regular;     /* DMA_START: it signals regular semaphores, by 1 (machine_dma_count) */
   int16_t operand;
   int16_t target;      /* a remote copy's DMA_START, a SEM_SIGNAL: the (model) core it reaches;
                           -1 local */
@@ -55,6 +56,7 @@ typedef struct sim_dma {
   double start, arrive, done; /* its engine took it, its first byte came, it landed */
   double tag;             /* virtual-time finish tag (hbm.c) */
   bool landed, queued;    /* queued: still in its semaphore's queue */
+  bool regular;           /* it signals a regular semaphore, by 1, which no DMA wait claims */
   /* ICI (ici.c): a copy or a signal to another device crosses the links of its route */
   bool ici, signal, arrived;
   int nhops;

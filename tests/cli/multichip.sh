@@ -18,6 +18,28 @@ expect 0 "$T" run --devices 4 --dma-order random --seed 3 $M/mc_barrier.mlir "$d
 for how in "" "--dma-order on-wait" "--dma-order random --seed 1" "--dma-order random --seed 4"; do
   expect 0 "$T" run --devices 4 --check $how $M/mc_scoped_early.mlir "$dir/x.npy" --expect "$dir/early.npy" $exact
 done
+# DMAs that signal regular semaphores (TPU v6 and later), local and remote: a finished DMA
+# adds 1, a semaphore wait takes it and ends the DMA for the race checker; in every DMA order,
+# with the checkers, the right permute + 1. Before v6 it is refused, as is a DMA wait there.
+for how in "" "--dma-order on-wait" "--dma-order random --seed 1" "--dma-order random --seed 4"; do
+  expect 0 "$T" run --chip v6e --devices 4 --check $how $M/mc_regular_sem.mlir "$dir/x.npy" --expect "$dir/permute.npy" $exact
+done
+expect_out "DMA start: a DMA signals a regular semaphore only on TPU v6 and later (this chip, v5e, is generation 5)" \
+  "$T" run --devices 4 $M/mc_regular_sem.mlir "$dir/x.npy"
+sed 's/tpu.sem_wait %lsem, %c2/tpu.sem_wait %lsem, %c1/' $M/mc_regular_sem.mlir >"$dir/regular_short.mlir"
+# a wait for 1 of its 2 DMAs: the other's count is left when the scope ends
+expect_out "op tpu.region at $dir/regular_short.mlir:23:5: a semaphore allocated in this scope holds 1 when the scope ends" \
+  "$T" run --chip v6e --devices 4 "$dir/regular_short.mlir" "$dir/x.npy"
+# as Mosaic and JAX refuse them: a DMA wait on a regular semaphore, a send and a receive
+# semaphore of different types
+sed 's|tpu.sem_wait %send, %c1 : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>|tpu.wait_dma2 semaphore(%send : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>) src(%buf : memref<8x128xf32, #tpu.memory_space<vmem>>) dst(%o : memref<8x128xf32, #tpu.memory_space<vmem>>)|' \
+  $M/mc_regular_sem.mlir >"$dir/regular_dma_wait.mlir"
+expect_out "op tpu.wait_dma2 at $dir/regular_dma_wait.mlir:34:7: a DMA wait on a regular semaphore: wait for a DMA that signals one with tpu.sem_wait" \
+  "$T" run --chip v6e --devices 4 "$dir/regular_dma_wait.mlir" "$dir/x.npy"
+sed 's/%recv : memref<!tpu.semaphore,/%recv : memref<!tpu.dma_semaphore,/; s/%recv = tpu.sem_alloc : memref<!tpu.semaphore,/%recv = tpu.sem_alloc : memref<!tpu.dma_semaphore,/; s/tpu.sem_wait %recv, %c1 : memref<!tpu.semaphore/tpu.sem_wait %recv, %c1 : memref<!tpu.dma_semaphore/' \
+  $M/mc_regular_sem.mlir >"$dir/regular_mixed.mlir"
+expect_out "op tpu.enqueue_dma at $dir/regular_mixed.mlir:33:7: the source and target semaphores must be of one type" \
+  "$T" run --chip v6e --devices 4 "$dir/regular_mixed.mlir" "$dir/x.npy"
 expect_out "output 0: f32\[128,128\]" "$T" run --devices 4 $M/mc_ring_allgather.mlir -o "$dir/o"
 # mc_permute_add has no barrier of its own: XLA's device barrier orders every device's start
 # before the copies (clean, above). mc_late_barrier meets its neighbours on the barrier
@@ -34,6 +56,15 @@ expect_out "Meet the devices you copy to on the barrier semaphore (pltpu.get_bar
 # findings and failures: exit 1 with what and where
 if [ -z "${TSAN_OPTIONS:-}" ]; then # the racy kernel races in host memory too: not under ThreadSanitizer
   expect 1 "$T" run --devices 4 $M/mc_permute_add_racy.mlir "$dir/x.npy"
+  # a read of a regular semaphore's DMA destination before the wait: one race per device, in
+  # every DMA order, naming the load and the DMA
+  for how in "" "--dma-order on-wait" "--dma-order random --seed 2"; do
+    expect 1 "$T" run --chip v6e --devices 4 $how $M/mc_regular_sem_racy.mlir "$dir/x.npy"
+    n=$("$T" run --chip v6e --devices 4 $how $M/mc_regular_sem_racy.mlir "$dir/x.npy" 2>&1 | grep -c \
+      "^check: race on device . core 0: kernel load at $M/mc_regular_sem_racy.mlir:23:7 at step 0 (vmem f32\[8,128\] of device . core 0) reads the destination of kernel DMA #3")
+    n_all=$("$T" run --chip v6e --devices 4 $how $M/mc_regular_sem_racy.mlir "$dir/x.npy" 2>&1 | grep -c "^check:")
+    if [ "$n" = 4 ] && [ "$n_all" = 4 ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAIL: regular-semaphore race ($how): $n of $n_all"; fi
+  done
   # The findings do not depend on the threads' timing (the checkers replay the devices'
   # events in one order, src/check/log.c): the same words in every run and DMA order. By hand,
   # replaying device 0 first: it copies to device 1 and reads its own buffer (no copy into it

@@ -44,6 +44,7 @@ cases=(
   "mc_barrier_v15 barrier --devices 4"
   "mc_permute_scoped permute --devices 4 --dma-order random --seed 2"
   "mc_permute_scoped_sem permute --devices 4 --dma-order random --seed 2"
+  "mc_regular_sem permute --chip v6e --devices 4 --dma-order on-wait"
 )
 # the timing model's report (--report), its JSON (--json, alone on stdout) and trace (--trace)
 # in the same runs, byte for byte against one process (the human lines go to stderr)
