@@ -46,8 +46,8 @@ void machine_tape_free(machine_tape *T) {
 }
 
 int machine_tape_slot_of(const machine_tape *T, int device, int core) {
-  if (device < 0 || core < 0 || core >= T->device_cores) return -1;
-  int s = device * T->device_cores + core;
+  if (device < T->first_device || core < 0 || core >= T->device_cores) return -1;
+  int s = (device - T->first_device) * T->device_cores + core;
   return s < MACHINE_TAPE_MAX_SLOTS ? s : -1;
 }
 
@@ -94,6 +94,9 @@ static int32_t intern(machine_tape *T, const char *s) {
 }
 
 /* ---- recording ---- */
+
+/* Every core of every device has an id of its own in the 11 bits that region_base gives it. */
+_Static_assert(TSR_MAX_DEVICES * TSR_MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
 
 static uint64_t region_base(int device, int core, int space, int seq) {
   uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */

@@ -41,7 +41,7 @@ typedef struct machine_tape_rec {
   int64_t index[TSR_MAX_RANK], at[TSR_MAX_RANK];
 } machine_tape_rec;
 
-/* One core's events (slot: device * device_cores + core). */
+/* One core's events (slot: (device - first_device) * device_cores + core). */
 typedef struct machine_tape_slot {
   machine_tape_rec *recs;
   size_t n, cap;
@@ -53,7 +53,11 @@ typedef struct machine_tape_slot {
 
 typedef struct machine_tape {
   unsigned kinds;                    /* the event kinds it keeps: bit 1u << kind */
-  int device_cores;                  /* cores per device: slots are device * device_cores + core */
+  int device_cores;                  /* cores per device: slots are (device - first_device) * device_cores + core */
+  /* The first device it keeps (0 unless set): a tape of one device's events (a host split's
+   * part, on a machine that stands for a device of many) starts its slots at that device's,
+   * so that any device's cores have slots. */
+  int first_device;
   bool nomem;                        /* an event was lost */
   /* Added to the address of every allocation it records (0: none). A host split's parts keep
    * buffers of their own, numbered alike: each part's tape sets its own, so that the splice
