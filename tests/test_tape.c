@@ -191,10 +191,10 @@ static void test_kinds_and_notes(void) {
   machine_tape_event_refs refs;
   machine_tape_event(&T, 1, 0, &ev, &refs);
   CHECK(ev.kind == TSR_EV_KERNEL_BEGIN && ev.name && !strcmp(ev.name, "k") && ev.core == 1);
-  CHECK(!T.slots[1].recs[0].noted);
+  CHECK(T.slots[1].recs[0].noted < 0 && !ev.poison_at);
   machine_tape_event(&T, 1, 1, &ev, &refs);
   CHECK(ev.kind == TSR_EV_BODY_END && ev.cost && ev.cost->flops == 12 && ev.step == 5);
-  CHECK(T.slots[1].recs[1].noted && T.slots[1].recs[1].at[0] == 3 && T.slots[1].recs[1].at[1] == 4);
+  CHECK(ev.poison_at && ev.poison_at[0] == 3 && ev.poison_at[1] == 4);
   machine_tape_free(&T);
   tsr_machine_destroy(m);
 }
