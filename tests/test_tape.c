@@ -7,10 +7,10 @@
 
 #include "core/status.h"
 #include "harness.h"
+#include "pallas_util.h"
 #include "machine/tape.h"
 #include "tessera/pipeline.h"
 
-#define F(r) ((float *)(void *)(r)->data)
 
 typedef struct live {
   pthread_mutex_t lock; /* the devices' threads record at once; a tape has no lock of its own */
@@ -59,19 +59,7 @@ static void on_event(void *user, const tsr_event *ev) {
   pthread_mutex_unlock(&l->lock);
 }
 
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = 0;
-  return TSR_OK;
-}
 
-static tsr_status copy_body(tsr_ctx *c, void *u) {
-  (void)u;
-  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
-  for (int64_t i = 0; i < x->shape[0]; i++)
-    for (int64_t j = 0; j < x->shape[1]; j++) F(o)[i * o->stride[0] + j] = F(x)[i * x->stride[0] + j];
-  return TSR_OK;
-}
 
 /* Runs a three-step copy kernel on both devices of a two-chip machine with `l` observing (it
  * records every kind on its tape). */
@@ -90,7 +78,7 @@ static void run_kernel(live *l) {
     out[k] = tsr_ref_dense(o[k], TSR_F32, TSR_HBM, 2, (int64_t[]){32, 128});
     d[k] = (tsr_call_desc){.name = "tape", .grid_rank = 1, .grid = {3}, .num_inputs = 1, .inputs = &in[k],
                            .in_specs = &spec, .num_outputs = 1, .outputs = &out[k], .out_specs = &spec,
-                           .body = copy_body, .has_cost_estimate = true, .cost_estimate = {.flops = 300}};
+                           .body = copy_body_2d, .has_cost_estimate = true, .cost_estimate = {.flops = 300}};
   }
   CHECK_OK(tsr_pallas_call_devices(l->m, d, NULL));
   CHECK_EQ_INT(memcmp(x, o, sizeof x[0] * 3 / 4) == 0 && memcmp(x[1], o[1], sizeof x[1] * 3 / 4) == 0, 1);
