@@ -96,7 +96,7 @@ static tsr_status check_lowerable(lk *L) {
     if (edges > MAX_EDGE_DIMS) /* each such dimension doubles the copies written */
       return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: edge blocks in %d dimensions (arrays not a multiple of the block); at most %d "
                       "are lowered", name, edges, MAX_EDGE_DIMS);
-    const io_operand *io = &k->io[i];
+    const mosaic_io_operand *io = &k->io[i];
     if (io->transform) {
       const prog *T = io->transform;
       for (int a = 0; a < k->grid_rank; a++)
