@@ -106,6 +106,11 @@ st_upstream() { # JAX's own Pallas TPU tests through tessera, the CI subset (tes
   "$py" tests/jax_upstream/run.py --subset tests/jax_upstream/subset.txt --chip v5e,v5p --strict --quiet
   # the same cases through the PJRT plugin: JAX's TPU backend is tessera's (docs/pjrt.md)
   "$py" tests/jax_upstream/run.py --plugin --subset tests/jax_upstream/subset.txt --chip v5e --strict --quiet
+  # and the remote-DMA cases of tpu_pallas_distributed_test.py on four chips: that file is taken
+  # from ../shared when it is there, else downloaded once into build/jax_upstream/; on a
+  # machine where neither can be, it is skipped with a message saying where to put it
+  "$py" tests/jax_upstream/run.py --plugin --files tpu_pallas_distributed_test.py --missing-ok \
+    --subset tests/jax_upstream/subset_distributed.txt --chip v5e:4 --strict --quiet
 }
 
 stage production 1 "package"

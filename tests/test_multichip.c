@@ -300,8 +300,9 @@ static void test_happens_before(bool ordered) {
  * them. The odd device waits for both and copies the buffer to its output. `late`: the odd
  * device opens and closes its scope first and only then lets the sender go, whose signal
  * (no copy) reaches a scope its owner has left: the kernel ends with that semaphore at 1, an
- * error. */
-typedef struct scoped_case { bool late; } scoped_case;
+ * error. `never`: the sender signals (no copy) into a scope the odd device never opens, and
+ * then lets it go: the same error. */
+typedef struct scoped_case { bool late, never; } scoped_case;
 
 static tsr_status scoped_body(tsr_ctx *c, void *u) {
   const scoped_case *sc = u;
@@ -310,6 +311,7 @@ static tsr_status scoped_body(tsr_ctx *c, void *u) {
   bool sender = me % 2 == 0;
   tsr_status s = TSR_OK;
   if (!sender && !sc->late) s = tsr_sem_wait(c, go, 1);
+  if (!sender && sc->never) return s;
   seam_scope scope = seam_scope_begin(c);
   tsr_ref buf, send, recv, done;
   int64_t shape[2] = {R, C};
@@ -319,8 +321,9 @@ static tsr_status scoped_body(tsr_ctx *c, void *u) {
   if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_SEM, 0, shape, "done", &done);
   if (sender) {
     if (sc->late && s == TSR_OK) s = tsr_sem_wait(c, go, 1);
-    if (s == TSR_OK && !sc->late) s = tsr_remote_copy_start(c, x, &buf, &send, &recv, right, -1);
-    if (s == TSR_OK && !sc->late) s = tsr_dma_wait(c, &send, x);
+    bool copy = !sc->late && !sc->never;
+    if (s == TSR_OK && copy) s = tsr_remote_copy_start(c, x, &buf, &send, &recv, right, -1);
+    if (s == TSR_OK && copy) s = tsr_dma_wait(c, &send, x);
     if (s == TSR_OK) s = tsr_sem_signal_device(c, &done, 1, right, -1);
     if (s == TSR_OK && !sc->late) s = tsr_sem_signal_device(c, go, 1, right, -1);
   } else if (!sc->late) {
@@ -333,13 +336,12 @@ static tsr_status scoped_body(tsr_ctx *c, void *u) {
   return s;
 }
 
-static tsr_status run_scoped_case(int n, tsr_dma_mode mode, tsr_checker *ck, bool late, float **x, float **o) {
+static tsr_status run_scoped_case(int n, tsr_dma_mode mode, tsr_checker *ck, scoped_case sc, float **x, float **o) {
   tsr_machine *m = mesh_machine(n, mode);
   if (!m) return TSR_ERR_NOMEM;
   if (ck) CHECK_OK(tsr_checker_attach(ck, m));
   tsr_ref xr[MAXD], orf[MAXD];
   tsr_call_desc d[MAXD];
-  scoped_case sc = {late};
   int64_t shard[2] = {R, C};
   tsr_block_spec any = {.space = TSR_ANY};
   tsr_scratch_spec go = {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_SEM};
@@ -364,7 +366,7 @@ static void test_scoped_reach(void) {
   for (int mi = 0; mi < 3; mi++) {
     tsr_checker *ck;
     CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
-    CHECK_OK(run_scoped_case(N, modes[mi], ck, false, x, o));
+    CHECK_OK(run_scoped_case(N, modes[mi], ck, (scoped_case){0}, x, o));
     int bad = 0; /* odd devices hold their left neighbour's x; even ones wrote nothing */
     for (int i = 0; i < N; i++)
       for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
@@ -372,15 +374,37 @@ static void test_scoped_reach(void) {
     if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
     CHECK_EQ_INT(tsr_checker_count(ck), 0);
     tsr_checker_destroy(ck);
-    CHECK_OK(run_scoped_case(N, modes[mi], NULL, false, x, o)); /* the checkers off: the same */
+    CHECK_OK(run_scoped_case(N, modes[mi], NULL, (scoped_case){0}, x, o)); /* the checkers off: the same */
     bad = 0;
     for (int i = 0; i < N; i++)
       for (int e = 0; e < R * C; e++) bad += o[i][e] != (i % 2 ? x[i - 1][e] : -1.0f);
     CHECK_EQ_INT(bad, 0);
     /* a signal into a scope its owner has left is never waited for */
-    CHECK_FAILS(run_scoped_case(N, modes[mi], NULL, true, x, o), TSR_ERR_SEMAPHORE,
+    CHECK_FAILS(run_scoped_case(N, modes[mi], NULL, (scoped_case){.late = true}, x, o), TSR_ERR_SEMAPHORE,
                 "device 1: pallas_call scoped: core 0: a scoped semaphore (semaphore allocation ");
     CHECK(strstr(tsr_last_error(), "element 0) holds 1 at the end of the kernel"));
+    /* and into a scope its owner never opens: the same, and the semaphore checker finds the
+     * signal nobody waited for on each odd device */
+    CHECK_FAILS(run_scoped_case(N, modes[mi], NULL, (scoped_case){.never = true}, x, o), TSR_ERR_SEMAPHORE,
+                "device 1: pallas_call scoped: core 0: a scoped semaphore (semaphore allocation ");
+    CHECK(strstr(tsr_last_error(), "element 0) holds 1 at the end of the kernel"));
+    CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+    CHECK(run_scoped_case(N, modes[mi], ck, (scoped_case){.never = true}, x, o) != TSR_OK);
+    CHECK_EQ_INT(tsr_checker_count(ck), N / 2);
+    char text[2048] = {0};
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+      tsr_checker_report(ck, f);
+      rewind(f);
+      size_t got = fread(text, 1, sizeof text - 1, f);
+      text[got] = 0;
+      fclose(f);
+    }
+    CHECK(strstr(text, "semaphore imbalance: semaphore device 1 core 0 sem ") != NULL);
+    CHECK(strstr(text, "semaphore imbalance: semaphore device 3 core 0 sem ") != NULL);
+    CHECK(strstr(text, "signalled 1 in total but waited for 0") != NULL);
+    tsr_checker_destroy(ck);
   }
   for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
 }

@@ -1,6 +1,6 @@
 """The multi-chip kernels' input and plain-Python references (tests/mosaic/mc_*.mlir on 4
 devices, shards of 8x128 f32), written into the directory given: x.npy (the global input),
-x8.npy (one shard), gather.npy, permute.npy, barrier.npy; and for the permute and barrier
+x8.npy (one shard), gather.npy, permute.npy, barrier.npy, early.npy; and for the permute and barrier
 kernels made for 32 devices, x32.npy, permute32.npy, barrier32.npy. Used by
 tests/cli/multichip.sh and tests/mpi/mpi.sh."""
 import sys
@@ -15,6 +15,9 @@ npy(f"{d}/x8.npy", (R, C), x[:R * C])
 shard = R * C
 # ring all-gather: every device holds the whole input; the global output stacks 4 copies
 npy(f"{d}/gather.npy", (N * N * R, C), x * N)
+# mc_scoped_early: an odd device holds its left neighbour's shard + 1, an even one its own
+npy(f"{d}/early.npy", (N * R, C),
+    [x[i - shard] + 1.0 if (i // shard) % 2 else x[i] for i in range(N * R * C)])
 
 
 def permute_barrier(n, x, suffix):

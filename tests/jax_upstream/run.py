@@ -39,6 +39,9 @@ answer from the devices themselves, and tessera runs the whole program (no XLA:C
 cache); its records are kept apart from the FFI path's ("v5e-plugin"), and a chip may name its
 devices (--chip v5e:4). --files may also name tpu_pallas_distributed_test.py (OPTIONAL below):
 taken from the tag's tarball, cached under build/jax_upstream/, when the tree given lacks it.
+With --missing-ok, such a file that is neither there nor downloadable (a machine without
+network) is skipped with a message saying where to put it, instead of failing the run; a
+download that arrives but does not match its pinned SHA-256 still fails.
 """
 from __future__ import annotations
 
@@ -85,6 +88,10 @@ def fail(msg: str) -> None:
     sys.exit(2)
 
 
+class Unreachable(Exception):
+    """The tag's tarball could not be downloaded (no network, or the host refused)."""
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -101,7 +108,7 @@ def download(dest: Path, url: str) -> None:
         with urllib.request.urlopen(url, timeout=60) as r:
             data = r.read(TARBALL_MAX_BYTES + 1)
     except OSError as e:
-        fail(f"cannot download {url}: {e} (give the JAX source tree at {JAX_TAG} with --upstream DIR)")
+        raise Unreachable(f"cannot download {url}: {e}") from e
     if len(data) > TARBALL_MAX_BYTES:
         fail(f"{url}: larger than {TARBALL_MAX_BYTES >> 20} MiB; not a JAX source tarball")
     found: dict[str, bytes] = {}
@@ -142,13 +149,17 @@ def find_upstream(explicit: str | None, url: str) -> Path:
     cached = CACHE / JAX_TAG
     if complete(cached) and all(sha256(cached / r) == h for r, h in NEEDED.items()):
         return cached
-    download(cached, url)
+    try:
+        download(cached, url)
+    except Unreachable as e:
+        fail(f"{e} (give the JAX source tree at {JAX_TAG} with --upstream DIR)")
     return cached
 
 
-def tree_with(upstream: Path, file: str, url: str) -> Path:
+def tree_with(upstream: Path, file: str, url: str, missing_ok: bool = False) -> Path | None:
     """The source tree to run `file` from: `upstream`, or for a file it lacks that the run
-    knows (OPTIONAL), the tag's files cached under build/jax_upstream/ (downloaded once)."""
+    knows (OPTIONAL), the tag's files cached under build/jax_upstream/ (downloaded once).
+    None (with a message) when that download is unreachable and `missing_ok`."""
     rel = f"tests/pallas/{file}"
     if (upstream / rel).is_file():
         return upstream
@@ -156,7 +167,16 @@ def tree_with(upstream: Path, file: str, url: str) -> Path:
         fail(f"{upstream}: has no {rel}")
     cached = CACHE / JAX_TAG
     if not all((cached / r).is_file() and sha256(cached / r) == h for r, h in {**NEEDED, **OPTIONAL}.items()):
-        download(cached, url)
+        try:
+            download(cached, url)
+        except Unreachable as e:
+            where = (f"{upstream / rel}, or run once where GitHub is reachable (it is kept in "
+                     f"{cached.relative_to(REPO) if cached.is_relative_to(REPO) else cached})")
+            if not missing_ok:
+                fail(f"{e}; {file} is needed: put JAX's copy at {JAX_TAG} at {where}")
+            print(f"tests/jax_upstream/run.py: skipped {file}: {e}; to run it, put JAX's copy at "
+                  f"{JAX_TAG} at {where}", file=sys.stderr)
+            return None
     return cached
 
 
@@ -291,6 +311,8 @@ def main() -> int:
                     help="JAX's persistent compilation cache for the runs ('' for none)")
     ap.add_argument("--plugin", action="store_true",
                     help="run the TPU classes through tessera's PJRT plugin (TESSERA_TPU=CHIP) instead of the FFI path")
+    ap.add_argument("--missing-ok", action="store_true",
+                    help="skip an optional file (--files) that is not there and cannot be downloaded")
     ap.add_argument("--write-subset")
     ap.add_argument("--subset-seconds", type=float, default=120)
     a = ap.parse_args()
@@ -310,6 +332,7 @@ def main() -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
 
     runs = []  # (mode, file, wall seconds, records)
+    skipped_files: set[str] = set()  # not there and not downloadable (--missing-ok)
     # a plugin run's records and report rows are the chip's with "-plugin"
     modes = [c + ("-plugin" if a.plugin else "") for c in a.chip.split(",") if c] + (["interpret"] if a.interpret else [])
     for mode in modes:
@@ -327,8 +350,12 @@ def main() -> int:
                 res.write_text("".join(json.dumps(r) + "\n" for r in done
                                        if r["outcome"] in ("passed", "skipped")))
                 done = read_records(res)
+            tree = None if f in skipped_files else tree_with(upstream, f, a.url, a.missing_ok)
+            if tree is None:  # said so once: not tried again for the next chip
+                skipped_files.add(f)
+                continue
             part = res.with_suffix(".part") if done else res
-            wall = pytest_run(a.python, tree_with(upstream, f, a.url), f, None if mode == "interpret" else mode.removesuffix("-plugin"),
+            wall = pytest_run(a.python, tree, f, None if mode == "interpret" else mode.removesuffix("-plugin"),
                               subset[f] if subset is not None else None, a.kexpr,
                               a.hypothesis_examples, part, a.quiet, [r["id"] for r in done], a.compile_cache,
                               a.plugin)
@@ -366,6 +393,9 @@ def main() -> int:
         summary[mode][cat] += 1
     for mode in modes:
         if mode == "interpret":
+            continue
+        if not any(m == mode for m, *_ in runs) and skipped_files:
+            md.append(f"- {mode}: nothing run ({', '.join(sorted(skipped_files))} not available)")
             continue
         tpu = [r for m, _, _, recs in runs if m == mode for r in recs]
         ran = [r for r in tpu if r["outcome"] != "skipped"]
