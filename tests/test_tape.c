@@ -153,6 +153,33 @@ static void test_round_trip(void) {
   CHECK_FAILS(machine_tape_import(&empty, bytes, len, 0, "test", "process 3"), TSR_ERR_PARSE, "malformed");
   machine_tape_free(&empty);
   free(bytes);
+
+  /* a record's indices or a ref's dimensions named past the numbers that came with them */
+  for (int bad = 0; bad < 2; bad++) {
+    machine_tape one;
+    machine_tape_init(&one, ~0u, 1);
+    for (size_t i = 0; i < other.slots[1].n; i++) {
+      tsr_event ev;
+      machine_tape_event_refs refs;
+      machine_tape_event(&other, 1, i, &ev, &refs);
+      machine_tape_record(&one, NULL, &ev, NULL);
+    }
+    machine_tape_slot *s = &one.slots[1];
+    size_t r = 0, f = 0;
+    while (r < s->n && s->recs[r].index < 0) r++;
+    while (f < s->nrefs && s->refs[f].rank == 0) f++;
+    CHECK(r < s->n && f < s->nrefs);
+    if (r < s->n && f < s->nrefs) {
+      if (bad == 0) s->recs[r].index = (int32_t)s->nints - s->recs[r].rank + 1;
+      else s->refs[f].dims = (int32_t)s->nints - 1;
+    }
+    CHECK_OK(machine_tape_export(&one, &bytes, &len));
+    machine_tape_init(&empty, ~0u, 1);
+    CHECK_FAILS(machine_tape_import(&empty, bytes, len, 64, "test", "process 4"), TSR_ERR_PARSE, "malformed");
+    machine_tape_free(&empty);
+    machine_tape_free(&one);
+    free(bytes);
+  }
   machine_tape_free(&other);
   machine_tape_free(&l->T);
   tsr_machine_destroy(l->m);
