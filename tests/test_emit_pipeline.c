@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 #include "harness.h"
+#include "pallas_util.h"
 #include "pipeline/partition.h"
 #include "pipeline/tiling.h"
 #include "tessera/emit_pipeline.h"
@@ -46,21 +47,10 @@ static tsr_machine *machine(int cores, tsr_dma_mode mode) {
   return m;
 }
 
-#define F(r) ((float *)(void *)(r)->data)
 
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = 0;
-  return TSR_OK;
-}
 static tsr_status map_0i(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
   (void)u; (void)n; (void)p; (void)np;
   b[0] = 0; b[1] = g[0];
-  return TSR_OK;
-}
-static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = g[1];
   return TSR_OK;
 }
 

@@ -51,7 +51,7 @@ static void test_dispatch(void) {
 #ifdef TSR_ISA_DISPATCH
   const mosaic_isa *tables[ISA_LEVELS] = {&mosaic_isa_base, &mosaic_isa_v3, &mosaic_isa_v4};
   for (int a = 0; a < ISA_LEVELS; a++) /* three copies of the code, not one three times */
-    for (int b = a + 1; b < ISA_LEVELS; b++) CHECK(tables[a]->exec_range != tables[b]->exec_range);
+    for (int b = a + 1; b < ISA_LEVELS; b++) CHECK(tables[a]->mosaic_exec_range != tables[b]->mosaic_exec_range);
   for (int k = 0; k < nruns; k++) {
     use(runs[k]);
     CHECK(mosaic_isa_active() == tables[runs[k]]);
@@ -106,7 +106,7 @@ static void test_vmath(void) {
       use(runs[k]);
       const mosaic_isa *t = mosaic_isa_active();
       t->vec[f](out[k], (const float *)in, (int64_t)n);
-      if (f != VEC_EXP) { /* in place, as the ops run it (vec_expf's operands may not overlap) */
+      if (f != VEC_EXP) { /* in place, as the ops run it (mosaic_vec_expf's operands may not overlap) */
         memcpy(inplace, in, n * 4);
         t->vec[f](inplace, inplace, (int64_t)n);
         compare_bytes(vec_names[f], "in place", out[k], inplace, n, 4, in);
@@ -119,8 +119,8 @@ static void test_vmath(void) {
     for (int k = 0; k < nruns; k++) {
       use(runs[k]);
       memcpy(out[k], in, n * 4);
-      mosaic_isa_active()->round_to_ek(out[k], (int64_t)n, eks[e]);
-      if (k) compare_bytes("round_to_ek", isa_name(runs[k]), out[0], out[k], n, 4, in);
+      mosaic_isa_active()->mosaic_round_to_ek(out[k], (int64_t)n, eks[e]);
+      if (k) compare_bytes("mosaic_round_to_ek", isa_name(runs[k]), out[0], out[k], n, 4, in);
     }
     /* and against the conversions of the public API, element by element */
     bool same = true;

@@ -82,16 +82,16 @@ static bool count_props(tsr_ir_op *op, void *user) {
 
 /* Writes `m` at opts, reads it back and compares with `expect`; returns the size. */
 static size_t roundtrip(const char *what, const tsr_mlir_module *m, const tsr_mlir_module *expect,
-                        const bc_write_opts *o, unsigned char **keep) {
+                        const mlir_bc_write_opts *o, unsigned char **keep) {
   unsigned char *data = NULL;
   size_t size = 0;
-  tsr_status s = bc_write(m, o, &data, &size);
+  tsr_status s = mlir_bc_write(m, o, &data, &size);
   CHECK_OK(s);
   if (s != TSR_OK) return 0;
   tsr_mlir_module *back = calloc(1, sizeof *back);
   back->ctx = tsr_ir_ctx_create();
-  bc_info info;
-  s = bc_read(back, data, size, &info);
+  mlir_bc_info info;
+  s = mlir_bc_read(back, data, size, &info);
   CHECK_OK(s);
   if (s == TSR_OK) {
     CHECK_EQ_INT(info.version, o->version);
@@ -115,7 +115,7 @@ static void test_every_version(void) {
     tsr_ir_walk(merged->top, merge_props, merged->ctx);
     size_t sizes[7];
     for (int v = 0; v <= 6; v++) {
-      bc_write_opts plain = {.version = v}, extras = {.version = v, .dialect_versions = true, .use_list_orders = true};
+      mlir_bc_write_opts plain = {.version = v}, extras = {.version = v, .dialect_versions = true, .use_list_orders = true};
       sizes[v] = roundtrip(files[f], m, v < 5 ? merged : m, &plain, NULL);
       size_t with_extras = roundtrip(files[f], m, v < 5 ? merged : m, &extras, NULL);
       CHECK(v == 0 || with_extras > sizes[v]); /* dialect versions from v1 add bytes */
@@ -126,15 +126,15 @@ static void test_every_version(void) {
       /* the real v0 bodies: tessera's v0 rewrite next to the original */
       size_t n = 0;
       char *orig = tsr_test_slurp(files[f], &n);
-      bc_info a, b;
+      mlir_bc_info a, b;
       tsr_mlir_module *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
       x->ctx = tsr_ir_ctx_create();
       y->ctx = tsr_ir_ctx_create();
       unsigned char *re = NULL;
       size_t re_n = 0;
       CHECK_OK(tsr_mlir_write_bytecode(m, 0, &re, &re_n));
-      CHECK_OK(bc_read(x, orig, n, &a));
-      CHECK_OK(bc_read(y, re, re_n, &b));
+      CHECK_OK(mlir_bc_read(x, orig, n, &a));
+      CHECK_OK(mlir_bc_read(y, re, re_n, &b));
       printf("  original %zu bytes (%llu attrs, %llu types, %llu strings), rewritten %zu bytes (%llu attrs, %llu types, %llu strings)\n",
              n, (unsigned long long)a.n_attrs, (unsigned long long)a.n_types, (unsigned long long)a.n_strings, re_n,
              (unsigned long long)b.n_attrs, (unsigned long long)b.n_types, (unsigned long long)b.n_strings);
@@ -169,7 +169,7 @@ static void test_kitchen_sink(void) {
       CHECK(data == NULL);
       continue;
     }
-    bc_write_opts plain = {.version = v}, extras = {.version = v, .dialect_versions = true, .use_list_orders = true};
+    mlir_bc_write_opts plain = {.version = v}, extras = {.version = v, .dialect_versions = true, .use_list_orders = true};
     roundtrip("kitchen sink", m, m, &plain, NULL);
     roundtrip("kitchen sink", m, m, &extras, NULL);
     tsr_mlir_module *back = NULL;
@@ -193,7 +193,7 @@ static void test_kitchen_sink(void) {
     if (br) br->attrs = tsr_ir_empty_dict(merged->ctx);
     tsr_ir_walk(merged->top, merge_props, merged->ctx);
     for (int v = 0; v < 5; v++) {
-      bc_write_opts o = {.version = v, .dialect_versions = v % 2, .use_list_orders = v % 2 == 0};
+      mlir_bc_write_opts o = {.version = v, .dialect_versions = v % 2, .use_list_orders = v % 2 == 0};
       roundtrip("kitchen sink (merged)", merged, merged, &o, NULL);
     }
   }
@@ -234,10 +234,10 @@ static void test_truncation_sweep(void) {
     tsr_mlir_module *m = NULL;
     CHECK_OK(tsr_mlir_read_file(files[f], &m));
     if (!m) continue;
-    bc_write_opts o = {.version = 6, .dialect_versions = true, .use_list_orders = true};
+    mlir_bc_write_opts o = {.version = 6, .dialect_versions = true, .use_list_orders = true};
     unsigned char *data = NULL;
     size_t size = 0;
-    CHECK_OK(bc_write(m, &o, &data, &size));
+    CHECK_OK(mlir_bc_write(m, &o, &data, &size));
     tsr_mlir_module_destroy(m);
     bool all = true;
     for (size_t len = 0; data && len < size; len++) {
@@ -262,10 +262,10 @@ static void test_v6_corruption_sweep(void) {
   tsr_mlir_module *m = NULL;
   CHECK_OK(tsr_mlir_parse_text(kitchen_sink, strlen(kitchen_sink), "sink.mlir", &m));
   if (!m) return;
-  bc_write_opts o = {.version = 6, .dialect_versions = true, .use_list_orders = true};
+  mlir_bc_write_opts o = {.version = 6, .dialect_versions = true, .use_list_orders = true};
   unsigned char *data = NULL;
   size_t size = 0;
-  CHECK_OK(bc_write(m, &o, &data, &size));
+  CHECK_OK(mlir_bc_write(m, &o, &data, &size));
   tsr_mlir_module_destroy(m);
   if (!data) return;
   unsigned char *copy = malloc(size);

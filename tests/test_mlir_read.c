@@ -34,7 +34,7 @@ static bool drop_store_add(tsr_ir_op *op, void *ctx) {
 }
 
 /* Op names in pre-order and the entry counts from a *.decoded.txt dump. */
-static void check_against_dump(const char *name, tsr_mlir_module *m, const bc_info *info) {
+static void check_against_dump(const char *name, tsr_mlir_module *m, const mlir_bc_info *info) {
   char path[256];
   snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.decoded.txt", name);
   size_t n = 0;
@@ -67,7 +67,7 @@ static void check_against_dump(const char *name, tsr_mlir_module *m, const bc_in
   free(dump);
 }
 
-static tsr_mlir_module *read_body(const char *name, bc_info *info, char **data, size_t *size) {
+static tsr_mlir_module *read_body(const char *name, mlir_bc_info *info, char **data, size_t *size) {
   char path[256];
   snprintf(path, sizeof path, "tests/conformance/mosaic_bodies/%s.mlirbc", name);
   *data = tsr_test_slurp(path, size);
@@ -75,7 +75,7 @@ static tsr_mlir_module *read_body(const char *name, bc_info *info, char **data, 
   if (!*data) return NULL;
   tsr_mlir_module *m = calloc(1, sizeof *m);
   m->ctx = tsr_ir_ctx_create();
-  tsr_status s = bc_read(m, *data, *size, info);
+  tsr_status s = mlir_bc_read(m, *data, *size, info);
   CHECK_OK(s);
   if (s != TSR_OK) {
     tsr_mlir_module_destroy(m);
@@ -86,7 +86,7 @@ static tsr_mlir_module *read_body(const char *name, bc_info *info, char **data, 
 
 static void test_bodies(void) {
   for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
-    bc_info info;
+    mlir_bc_info info;
     char *data;
     size_t size;
     tsr_mlir_module *m = read_body(bodies[i], &info, &data, &size);
@@ -101,7 +101,7 @@ static void test_bodies(void) {
 
 /* Specifics of the seed body (see its dump). */
 static void test_seed_details(void) {
-  bc_info info;
+  mlir_bc_info info;
   char *data;
   size_t size;
   tsr_mlir_module *m = read_body("seed_pallas_add_8x128", &info, &data, &size);
@@ -525,18 +525,18 @@ static void test_jax_suite_pretty_bodies(void) {
 static void test_backend_config(void) {
   const char *ok = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\", \"serialization_format\": 1}, "
                    "\"scoped_memory_configs\": [{\"memory_space\": 0, \"size\": 5}, {\"memory_space\": 1, \"size\": 65536}]}";
-  tpu_backend_config c;
-  CHECK_OK(tpu_backend_config_decode(ok, strlen(ok), &c));
+  mlir_tpu_backend_config c;
+  CHECK_OK(mlir_tpu_backend_config_decode(ok, strlen(ok), &c));
   CHECK_EQ_INT(c.serialization_format, 1);
   CHECK_EQ_INT(c.vmem_limit, 65536);
   CHECK(c.body && c.body->top && tsr_ir_op_is(c.body->top, "builtin.module"));
   tsr_mlir_module_destroy(c.body);
   const char *legacy = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\"}}";
-  CHECK_OK(tpu_backend_config_decode(legacy, strlen(legacy), &c));
+  CHECK_OK(mlir_tpu_backend_config_decode(legacy, strlen(legacy), &c));
   CHECK(c.serialization_format == -1 && c.vmem_limit == 0 && !c.skip_device_barrier);
   tsr_mlir_module_destroy(c.body);
   const char *skip = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\", \"skip_device_barrier\": true}}";
-  CHECK_OK(tpu_backend_config_decode(skip, strlen(skip), &c));
+  CHECK_OK(mlir_tpu_backend_config_decode(skip, strlen(skip), &c));
   CHECK(c.skip_device_barrier);
   tsr_mlir_module_destroy(c.body);
   static const struct { const char *json; tsr_status s; const char *msg; } bad[] = {
@@ -550,8 +550,8 @@ static void test_backend_config(void) {
        "custom_call_config.skip_device_barrier is not a boolean"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-    CHECK_FAILS(tpu_backend_config_decode(bad[i].json, strlen(bad[i].json), &c), bad[i].s, bad[i].msg);
-  CHECK_FAILS(tpu_backend_config_decode("{\"a\": [1,", 9, &c), TSR_ERR_PARSE, "not valid JSON (near byte ");
+    CHECK_FAILS(mlir_tpu_backend_config_decode(bad[i].json, strlen(bad[i].json), &c), bad[i].s, bad[i].msg);
+  CHECK_FAILS(mlir_tpu_backend_config_decode("{\"a\": [1,", 9, &c), TSR_ERR_PARSE, "not valid JSON (near byte ");
 }
 
 int main(void) {

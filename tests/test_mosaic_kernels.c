@@ -10,6 +10,7 @@
 
 #include "core/blas.h"
 #include "harness.h"
+#include "machine/machine_internal.h" /* a machine standing for a device after the first */
 #include "tessera/check.h"
 #include "tessera/mosaic.h"
 #include "tessera/npy.h"
@@ -1245,6 +1246,9 @@ static void test_input_shapes(void) {
 
 static int split_helpers = 1; /* helpers of the machine that may split */
 static int split_cores = 1;   /* its cores: each core's share of the grid may split */
+/* The device the machine stands for: a device of many runs its calls on a machine of its own,
+ * numbered in the mesh; a split's tapes must not depend on which. */
+static int split_device = 0;
 
 /* split_acc's parts (grid (4, 2), parallel rows): cut by the data, a part per row of a core's
  * share whatever the helpers: on one core 4; on two, 2 rows each, cut where a helper helps
@@ -1261,6 +1265,7 @@ static tsr_machine *split_machine_ops(bool split, int64_t max_ops) {
   o.quiet = true;
   tsr_machine *m = NULL;
   CHECK_OK(tsr_machine_create(&o, &m));
+  if (m) m->device = split_device;
   return m;
 }
 
@@ -1377,7 +1382,7 @@ static tsr_call_stats split_run(const char *path, tsr_ref *in, int nin, tsr_ref 
 typedef struct step_log {
   pthread_mutex_t lock;
   int64_t step[64], row[64], col[64];
-  int core[64], n;
+  int core[64], device[64], n;
   bool replayed;
 } step_log;
 
@@ -1389,7 +1394,8 @@ static void log_event(void *user, const tsr_event *ev) {
     l->step[l->n] = ev->step;
     l->row[l->n] = ev->index[0];
     l->col[l->n] = ev->index[1];
-    l->core[l->n++] = ev->core;
+    l->core[l->n] = ev->core;
+    l->device[l->n++] = ev->device;
     l->replayed = l->replayed || ev->replayed;
   }
   pthread_mutex_unlock(&l->lock);
@@ -1414,7 +1420,8 @@ static void test_split_events(tsr_ref *in, tsr_ref *out) {
   for (int e = 0; e < l.n; e++) {
     int64_t row = l.row[e], core = split_cores == 1 ? 0 : row / 2, first = core * 2;
     int64_t order = split_cores == 1 ? e : e % 4; /* core 0's steps, then core 1's */
-    bad += l.step[e] != (row - first) * 2 + l.col[e] || l.step[e] != order || l.core[e] != core;
+    bad += l.step[e] != (row - first) * 2 + l.col[e] || l.step[e] != order || l.core[e] != core ||
+           l.device[e] != split_device;
   }
   CHECK_EQ_INT(bad, 0);
   tsr_machine_destroy(m);
@@ -1436,8 +1443,8 @@ typedef struct event_text {
 static void text_event(void *user, const tsr_event *ev) {
   event_text *t = (event_text *)user + (ev->core & 1);
   char line[256];
-  int n = snprintf(line, sizeof line, "%d c%d s%lld #%llu d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n",
-                   (int)ev->kind, ev->core, (long long)ev->step, (unsigned long long)ev->dma_id,
+  int n = snprintf(line, sizeof line, "%d D%d,%d c%d s%lld #%llu d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n",
+                   (int)ev->kind, ev->device, ev->target_device, ev->core, (long long)ev->step, (unsigned long long)ev->dma_id,
                    (int)ev->dir, ev->operand, (long long)ev->bytes, (long long)ev->amount, ev->name ? ev->name : "-",
                    (long long)(ev->index && ev->rank > 0 ? ev->index[0] : -1),
                    (long long)(ev->index && ev->rank > 1 ? ev->index[1] : -1), (int)ev->space,
@@ -1761,6 +1768,11 @@ int main(void) {
   test_host_split(); /* core 0's share split into two parts, core 1's not */
   split_helpers = 3;
   test_host_split(); /* both split, a helper to spare */
+  split_device = 1; /* a device after the first: its cores' tapes are its own */
+  test_host_split();
+  split_device = TSR_MAX_DEVICES - 1;
+  split_cores = 1;
+  test_host_split();
   tsr_machine_destroy(m);
   tsr_machine_destroy(m2);
   return tsr_test_finish("test_mosaic_kernels");

@@ -674,7 +674,7 @@ static prog *compile_text(const char *text, const char *name, tsr_mlir_module **
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), name, m));
   if (*m) tsr_ir_walk((*m)->top, find_func, &fn);
   CHECK(fn != NULL);
-  if (fn) CHECK_OK(prog_compile(fn, &P));
+  if (fn) CHECK_OK(mosaic_prog_compile(fn, &P));
   return P;
 }
 
@@ -723,7 +723,7 @@ static void fused_case(const char *what, const char *body, int want_adds, const 
     int got = reachable_adds(P, 0, P->body_end);
     CHECK_EQ_INT(got, want_adds);
     if (got != want_adds) fprintf(stderr, "  %s: %d adds run, expected %d\n", what, got, want_adds);
-    prog_destroy(P);
+    mosaic_prog_destroy(P);
   }
   static float q_unused[16 * 16];
   int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16}, sq[2] = {16, 16};
@@ -798,7 +798,7 @@ static bool in_place_case(const char *what, const char *body, const float *a, co
       CHECK(in->op == MOP_VSTORE || in->op == MOP_TVSTORE || in->op == MOP_TSTORE);
     }
   }
-  prog_destroy(P);
+  mosaic_prog_destroy(P);
   float s_copy[8 * 16];
   memcpy(s_copy, sv, sizeof s_copy);
   int64_t sa[2] = {8, 32}, sb[2] = {32, 16}, so[2] = {8, 16}, sq[2] = {16, 16};
@@ -920,7 +920,7 @@ static void test_def_use(void) {
   CHECK_EQ_INT(P->ninsts, 7);
   for (int32_t i = 0; i < P->ninsts && i < 7; i++) CHECK_EQ_INT(P->insts[i].op, ops[i]);
   if (P->ninsts != 7 || P->insts[1].op != MOP_FOR || P->insts[1].nrargs[0] != 2) {
-    prog_destroy(P);
+    mosaic_prog_destroy(P);
     return;
   }
   const minst *I = P->insts;
@@ -936,7 +936,7 @@ static void test_def_use(void) {
   };
   for (int rargs = 0; rargs < 2; rargs++) {
     def_use du;
-    CHECK_OK(prog_def_use(P, rargs, &du));
+    CHECK_OK(mosaic_prog_def_use(P, rargs, &du));
     for (size_t k = 0; du.def && k < sizeof want / sizeof want[0]; k++) {
       int32_t s = want[k].slot;
       if (du.def[s] != (rargs ? want[k].def_rargs : want[k].def) || du.uses[s] != want[k].uses || du.last[s] != want[k].last) {
@@ -945,9 +945,9 @@ static void test_def_use(void) {
         CHECK(false);
       }
     }
-    def_use_free(&du);
+    mosaic_def_use_free(&du);
   }
-  prog_destroy(P);
+  mosaic_prog_destroy(P);
 }
 
 /* ---- what a matmul tells the timing model ----------------------------------------------- */
@@ -1144,7 +1144,7 @@ static void test_chunked_chain(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
-/* Splat constants of the same bits share the constant pool (prog_splat_const): a kernel that
+/* Splat constants of the same bits share the constant pool (mosaic_prog_splat_const): a kernel that
  * broadcasts 3 twice and has dense<3>, dense<5>, dense<-0.0> and dense<0.0> (3000 elements
  * each) keeps four splats, not six (-0.0 and 0.0 differ in their bits). Those that only chunk
  * groups read keep one chunk in the pool; one that a store reads whole is written whole. The
@@ -1192,7 +1192,7 @@ static void test_shared_splats(void) {
   prog *P = NULL;
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "splats.mlir", &m));
   if (m) tsr_ir_walk(m->top, find_func, &fn);
-  if (fn) CHECK_OK(prog_compile(fn, &P));
+  if (fn) CHECK_OK(mosaic_prog_compile(fn, &P));
   if (P) {
     int32_t offs[8];
     int distinct = 0, shorts = 0, wholes = 0;
@@ -1208,7 +1208,7 @@ static void test_shared_splats(void) {
     CHECK_EQ_INT(wholes, 1); /* b2, stored */
     CHECK_EQ_INT(distinct, 5); /* 3 short and whole, 5, -0.0, 0.0 */
     CHECK(P->cpool_size < (size_t)L * 4 + 5 * SPLAT_SHORT_N * 4 + 1024);
-    prog_destroy(P);
+    mosaic_prog_destroy(P);
   }
   tsr_mosaic_kernel *k = NULL;
   if (m) CHECK_OK(tsr_mosaic_kernel_create(m, &k));

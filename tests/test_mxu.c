@@ -1,7 +1,7 @@
 /* The MXU's default precision: f32 operands of tpu.matmul and vector.contract rounded to bf16
  * (to nearest even) before an f32-accumulated product, and bf16 operands widened as loaded.
  *
- * - round_rows_bf16 (the vectorised rounding) against a rounding worked out here in double
+ * - mosaic_round_rows_bf16 (the vectorised rounding) against a rounding worked out here in double
  *   arithmetic (ref_round) and against the public per-element conversion tsr_f32_to_bf16,
  *   on ties, carries into the exponent, infinities, NaN payloads (signalling ones made
  *   quiet), subnormals and a sweep of bit patterns, from a strided source.
@@ -82,13 +82,13 @@ static void test_round_rows(void) {
       }
       src[i] = from_bits(u);
     }
-    round_rows_bf16(dst, src, ROWS, COLS, LD);
+    mosaic_round_rows_bf16(dst, src, ROWS, COLS, LD);
     for (int r = 0; r < ROWS; r++)
       for (int c = 0; c < COLS; c++) {
         float s = src[r * LD + c], d = dst[r * COLS + c];
         if (bits(d) != bits(ref_round(s)) || bits(d) != bits(old_round(s))) {
           if (bad++ < 5)
-            fprintf(stderr, "  round_rows_bf16(0x%08x) = 0x%08x; the reference gives 0x%08x, tsr_f32_to_bf16 0x%08x\n",
+            fprintf(stderr, "  mosaic_round_rows_bf16(0x%08x) = 0x%08x; the reference gives 0x%08x, tsr_f32_to_bf16 0x%08x\n",
                     bits(s), bits(d), bits(ref_round(s)), bits(old_round(s)));
         }
       }

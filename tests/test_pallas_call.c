@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "harness.h"
+#include "pallas_util.h"
 #include "tessera/check.h"
 #include "tessera/pipeline.h"
 
@@ -23,12 +24,6 @@ static tsr_status add_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0];
-  b[1] = g[1];
-  return TSR_OK;
-}
 
 /* matmul with grid (i, j, k): A block (i, k), B block (k, j), O block (i, j) */
 static tsr_status map_ik(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
@@ -39,11 +34,6 @@ static tsr_status map_ik(void *u, const int64_t *g, int n, const tsr_ref *p, int
 static tsr_status map_kj(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
   (void)u; (void)n; (void)p; (void)np;
   b[0] = g[2]; b[1] = g[1];
-  return TSR_OK;
-}
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = 0;
   return TSR_OK;
 }
 

@@ -3,9 +3,9 @@
  * reports to observers. */
 #include "core/status.h"
 #include "harness.h"
+#include "pallas_util.h"
 #include "tessera/pipeline.h"
 
-#define F(r) ((float *)(void *)(r)->data)
 
 typedef struct trace { char text[8192]; size_t len; double flops; int bodies; } trace;
 
@@ -27,24 +27,12 @@ static void record(void *user, const tsr_event *ev) {
   if (t->len + n < sizeof t->text) { memcpy(t->text + t->len, line, n + 1); t->len += n; }
 }
 
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = 0;
-  return TSR_OK;
-}
 static tsr_status map_half(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
   (void)u; (void)n; (void)p; (void)np;
   b[0] = g[0] / 2; b[1] = 0;
   return TSR_OK;
 }
 
-static tsr_status copy_body(tsr_ctx *c, void *u) {
-  (void)u;
-  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
-  for (int64_t i = 0; i < x->shape[0]; i++)
-    for (int64_t j = 0; j < x->shape[1]; j++) F(o)[i * o->stride[0] + j] = F(x)[i * x->stride[0] + j];
-  return TSR_OK;
-}
 
 static void test_order(void) {
   tsr_machine *m;
@@ -60,7 +48,7 @@ static void test_order(void) {
   tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .index_map = map_i0};
   tsr_call_desc d = {.name = "order", .grid_rank = 1, .grid = {3}, .num_inputs = 1, .inputs = &in,
                      .in_specs = &spec, .num_outputs = 1, .outputs = &out, .out_specs = &spec,
-                     .body = copy_body, .has_cost_estimate = true,
+                     .body = copy_body_2d, .has_cost_estimate = true,
                      .cost_estimate = {.flops = 300}};
   CHECK_OK(tsr_pallas_call(m, &d, NULL));
   /* The seed's loop with one invocation: the prologue fetches block 0; each step waits for its

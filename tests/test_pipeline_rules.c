@@ -1,11 +1,11 @@
 /* pallas_call rules and error paths: Buffered(1), ANY operands with manual DMAs and
  * semaphores, aliases, the core split, and every check before and after a run. */
 #include "harness.h"
+#include "pallas_util.h"
 #include "core/status.h"
 #include "pipeline/carry.h"
 #include "tessera/pipeline.h"
 
-#define F(r) ((float *)(void *)(r)->data)
 
 static bool zero_copy; /* the whole suite runs twice: copying blocks, then zero-copy views */
 
@@ -17,11 +17,6 @@ static tsr_machine *machine(const char *chip, int cores, bool strict) {
   return m;
 }
 
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = 0;
-  return TSR_OK;
-}
 static tsr_status map_last0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
   (void)u; (void)p; (void)np;
   b[0] = g[n - 1]; b[1] = 0;
@@ -354,11 +349,6 @@ static tsr_status count_body(tsr_ctx *c, void *u) {
   return scale_body(c, NULL);
 }
 
-static tsr_status map_ij(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = g[1];
-  return TSR_OK;
-}
 
 static void test_core_split(void) {
   tsr_machine *m = machine("v5p", 2, false);

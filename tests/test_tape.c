@@ -7,10 +7,10 @@
 
 #include "core/status.h"
 #include "harness.h"
+#include "pallas_util.h"
 #include "machine/tape.h"
 #include "tessera/pipeline.h"
 
-#define F(r) ((float *)(void *)(r)->data)
 
 typedef struct live {
   pthread_mutex_t lock; /* the devices' threads record at once; a tape has no lock of its own */
@@ -59,19 +59,7 @@ static void on_event(void *user, const tsr_event *ev) {
   pthread_mutex_unlock(&l->lock);
 }
 
-static tsr_status map_i0(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
-  (void)u; (void)n; (void)p; (void)np;
-  b[0] = g[0]; b[1] = 0;
-  return TSR_OK;
-}
 
-static tsr_status copy_body(tsr_ctx *c, void *u) {
-  (void)u;
-  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
-  for (int64_t i = 0; i < x->shape[0]; i++)
-    for (int64_t j = 0; j < x->shape[1]; j++) F(o)[i * o->stride[0] + j] = F(x)[i * x->stride[0] + j];
-  return TSR_OK;
-}
 
 /* Runs a three-step copy kernel on both devices of a two-chip machine with `l` observing (it
  * records every kind on its tape). */
@@ -90,7 +78,7 @@ static void run_kernel(live *l) {
     out[k] = tsr_ref_dense(o[k], TSR_F32, TSR_HBM, 2, (int64_t[]){32, 128});
     d[k] = (tsr_call_desc){.name = "tape", .grid_rank = 1, .grid = {3}, .num_inputs = 1, .inputs = &in[k],
                            .in_specs = &spec, .num_outputs = 1, .outputs = &out[k], .out_specs = &spec,
-                           .body = copy_body, .has_cost_estimate = true, .cost_estimate = {.flops = 300}};
+                           .body = copy_body_2d, .has_cost_estimate = true, .cost_estimate = {.flops = 300}};
   }
   CHECK_OK(tsr_pallas_call_devices(l->m, d, NULL));
   CHECK_EQ_INT(memcmp(x, o, sizeof x[0] * 3 / 4) == 0 && memcmp(x[1], o[1], sizeof x[1] * 3 / 4) == 0, 1);
@@ -165,6 +153,33 @@ static void test_round_trip(void) {
   CHECK_FAILS(machine_tape_import(&empty, bytes, len, 0, "test", "process 3"), TSR_ERR_PARSE, "malformed");
   machine_tape_free(&empty);
   free(bytes);
+
+  /* a record's indices or a ref's dimensions named past the numbers that came with them */
+  for (int bad = 0; bad < 2; bad++) {
+    machine_tape one;
+    machine_tape_init(&one, ~0u, 1);
+    for (size_t i = 0; i < other.slots[1].n; i++) {
+      tsr_event ev;
+      machine_tape_event_refs refs;
+      machine_tape_event(&other, 1, i, &ev, &refs);
+      machine_tape_record(&one, NULL, &ev, NULL);
+    }
+    machine_tape_slot *s = &one.slots[1];
+    size_t r = 0, f = 0;
+    while (r < s->n && s->recs[r].index < 0) r++;
+    while (f < s->nrefs && s->refs[f].rank == 0) f++;
+    CHECK(r < s->n && f < s->nrefs);
+    if (r < s->n && f < s->nrefs) {
+      if (bad == 0) s->recs[r].index = (int32_t)s->nints - s->recs[r].rank + 1;
+      else s->refs[f].dims = (int32_t)s->nints - 1;
+    }
+    CHECK_OK(machine_tape_export(&one, &bytes, &len));
+    machine_tape_init(&empty, ~0u, 1);
+    CHECK_FAILS(machine_tape_import(&empty, bytes, len, 64, "test", "process 4"), TSR_ERR_PARSE, "malformed");
+    machine_tape_free(&empty);
+    machine_tape_free(&one);
+    free(bytes);
+  }
   machine_tape_free(&other);
   machine_tape_free(&l->T);
   tsr_machine_destroy(l->m);
@@ -191,10 +206,10 @@ static void test_kinds_and_notes(void) {
   machine_tape_event_refs refs;
   machine_tape_event(&T, 1, 0, &ev, &refs);
   CHECK(ev.kind == TSR_EV_KERNEL_BEGIN && ev.name && !strcmp(ev.name, "k") && ev.core == 1);
-  CHECK(!T.slots[1].recs[0].noted);
+  CHECK(T.slots[1].recs[0].noted < 0 && !ev.poison_at);
   machine_tape_event(&T, 1, 1, &ev, &refs);
   CHECK(ev.kind == TSR_EV_BODY_END && ev.cost && ev.cost->flops == 12 && ev.step == 5);
-  CHECK(T.slots[1].recs[1].noted && T.slots[1].recs[1].at[0] == 3 && T.slots[1].recs[1].at[1] == 4);
+  CHECK(ev.poison_at && ev.poison_at[0] == 3 && ev.poison_at[1] == 4);
   machine_tape_free(&T);
   tsr_machine_destroy(m);
 }

@@ -14,14 +14,14 @@
 
 typedef void (*vec_fn)(float *, const float *, int64_t);
 
-static void exp_into(float *d, const float *a, int64_t n) { vec_expf(d, a, n); }
+static void exp_into(float *d, const float *a, int64_t n) { mosaic_vec_expf(d, a, n); }
 /* jax.nn.sigmoid as Pallas lowers it for TPU: 1 / (1 + exp(-x)), the exp being math.exp */
 static void logistic_into(float *d, const float *a, int64_t n) {
   float neg[512], t[512];
   for (int64_t at = 0; at < n; at += 512) {
     int64_t k = n - at < 512 ? n - at : 512;
     for (int64_t i = 0; i < k; i++) neg[i] = -a[at + i];
-    vec_expf(t, neg, k);
+    mosaic_vec_expf(t, neg, k);
     for (int64_t i = 0; i < k; i++) d[at + i] = 1.0f / (1.0f + t[i]);
   }
 }
@@ -48,8 +48,8 @@ static const fn_case CASES[] = {
     {"sin", vec_sinf, sin, sinf, 2, -INFINITY, -10.0f, 10.0f},
     {"cos", vec_cosf, cos, cosf, 2, -INFINITY, -10.0f, 10.0f},
     {"erf", vec_erff, erf, erff, 1, -INFINITY, -5.0f, 5.0f},
-    {"sqrt", vec_sqrtf, sqrt, sqrtf, 0, -INFINITY, 0.0f, 1e3f},
-    {"rsqrt", vec_rsqrtf, rsqrt_d, rsqrt_f, 1, -INFINITY, 1e-3f, 1e3f},
+    {"sqrt", mosaic_vec_sqrtf, sqrt, sqrtf, 0, -INFINITY, 0.0f, 1e3f},
+    {"rsqrt", mosaic_vec_rsqrtf, rsqrt_d, rsqrt_f, 1, -INFINITY, 1e-3f, 1e3f},
 };
 
 /* Distance in units in the last place between two finite floats of any sign. */
@@ -143,7 +143,7 @@ static void test_exp_edges(void) {
   float d[16];
   const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, 88.0f, 88.72f, 89.0f, -87.0f, -87.5f, -103.9f, -104.5f, -1e30f, 1e30f, INFINITY, -INFINITY, NAN};
   const int ns = (int)(sizeof specials / sizeof specials[0]);
-  vec_expf(d, specials, ns);
+  mosaic_vec_expf(d, specials, ns);
   CHECK(d[0] == 1.0f && d[1] == 1.0f && d[2] == expf(1.0f) && ulp_distance(d[3], (float)exp(-1.0)) <= 1);
   CHECK(isinf(d[5]) == isinf(expf(88.72f)) && isinf(d[6]) && d[6] > 0 && d[12] == INFINITY && d[13] == INFINITY);
   CHECK(d[8] == expf(-87.5f) && d[9] == expf(-103.9f) && d[9] > 0); /* subnormal results */

@@ -271,7 +271,7 @@ static int init_watched(const char *cmd, double timeout, int *provided) {
   return rc;
 }
 
-int cli_mpi_begin(run_setup *rs, const char *cmd, const cli_mpi_args *args) {
+int cli_mpi_begin(cli_run_setup *rs, const char *cmd, const cli_mpi_args *args) {
   if (!launched_by_mpirun()) return 0;
   int provided = 0;
   double timeout = start_timeout();
@@ -316,7 +316,7 @@ tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m) {
   return tsr_mpi_checker_attach(ck, m, MPI_COMM_WORLD);
 }
 
-tsr_status cli_mpi_gather_checker(run_setup *rs) {
+tsr_status cli_mpi_gather_checker(cli_run_setup *rs) {
   if (world_size == 1 || !rs->checker) return TSR_OK;
   tsr_status s = tsr_mpi_checker_gather(rs->checker, MPI_COMM_WORLD);
   if (world_rank != 0) { /* process 0 replays every device's events and reports (the sim frees the others') */
@@ -325,7 +325,7 @@ tsr_status cli_mpi_gather_checker(run_setup *rs) {
   return s;
 }
 
-tsr_status cli_mpi_gather_timing(run_setup *rs) {
+tsr_status cli_mpi_gather_timing(cli_run_setup *rs) {
   if (world_size == 1 || !rs->timing) return TSR_OK;
   tsr_status s = tsr_mpi_timing_gather(rs->timing, MPI_COMM_WORLD);
   if (world_rank != 0) { /* process 0 reports, and writes the trace (the sim frees the others' models) */

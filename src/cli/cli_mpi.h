@@ -12,7 +12,7 @@
 #include "tessera/machine.h"
 #include "tessera/timing.h"
 
-typedef struct run_setup run_setup;
+typedef struct cli_run_setup cli_run_setup;
 
 /* What every process of the job must have been started with alike, checked by cli_mpi_begin
  * before any collective: one line per option or input, as "KIND\tNAME\tVALUE\tSHOWN\n"
@@ -34,7 +34,7 @@ void cli_mpi_args_add(cli_mpi_args *a, char kind, const char *name, const char *
  * a process that never joins MPI_Init, or never sends its arguments (not a tessera run, or
  * one gone on to a collective), ends the job after TSR_MPI_START_TIMEOUT seconds (60).
  * Process 0 keeps stdout. */
-int cli_mpi_begin(run_setup *rs, const char *cmd, const cli_mpi_args *args);
+int cli_mpi_begin(cli_run_setup *rs, const char *cmd, const cli_mpi_args *args);
 /* How many processes (1 without mpirun), and whether this is process 0. */
 int cli_mpi_size(void);
 bool cli_mpi_is_root(void);
@@ -54,10 +54,10 @@ tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whole, tsr_hlo_sta
  * (attach, given to tsr_sim_options.attach_timing when there are several processes), and
  * after the run process 0 replays them all (gather; the others' models go). */
 tsr_status cli_mpi_timing_attach(tsr_timing *t, tsr_machine *m);
-tsr_status cli_mpi_gather_timing(run_setup *rs);
+tsr_status cli_mpi_gather_timing(cli_run_setup *rs);
 /* The checkers the same way: each process logs its devices' events, process 0 replays them all. */
 tsr_status cli_mpi_checker_attach(tsr_checker *ck, tsr_machine *m);
-tsr_status cli_mpi_gather_checker(run_setup *rs);
+tsr_status cli_mpi_gather_checker(cli_run_setup *rs);
 /* The exit code every process agrees on (the worst), and MPI finalised. */
 int cli_mpi_end(int rc);
 #else
@@ -65,7 +65,7 @@ static inline bool cli_mpi_launched(void) { return false; }
 static inline void cli_mpi_args_add(cli_mpi_args *a, char kind, const char *name, const char *value, const char *shown) {
   (void)a; (void)kind; (void)name; (void)value; (void)shown;
 }
-static inline int cli_mpi_begin(run_setup *rs, const char *cmd, const cli_mpi_args *args) {
+static inline int cli_mpi_begin(cli_run_setup *rs, const char *cmd, const cli_mpi_args *args) {
   (void)rs; (void)cmd; (void)args;
   return 0;
 }
@@ -78,8 +78,8 @@ static inline tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whol
   (void)out; (void)n; (void)whole; (void)st;
   return TSR_OK;
 }
-static inline tsr_status cli_mpi_gather_timing(run_setup *rs) { (void)rs; return TSR_OK; }
-static inline tsr_status cli_mpi_gather_checker(run_setup *rs) { (void)rs; return TSR_OK; }
+static inline tsr_status cli_mpi_gather_timing(cli_run_setup *rs) { (void)rs; return TSR_OK; }
+static inline tsr_status cli_mpi_gather_checker(cli_run_setup *rs) { (void)rs; return TSR_OK; }
 static inline int cli_mpi_end(int rc) { return rc; }
 #endif
 

@@ -30,7 +30,7 @@ static void usage(FILE *f) {
     fprintf(f, "  %-14s %s\n", benches[i].name, benches[i].summary);
 }
 
-int cmd_bench(int argc, char **argv) {
+int cli_cmd_bench(int argc, char **argv) {
   bench_opts o = {0};
   const char *name = NULL;
   for (int i = 1; i < argc; i++) {

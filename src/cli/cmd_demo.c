@@ -10,7 +10,7 @@
 
 static const struct {
   const char *name;
-  int (*run)(const demo_opts *o);
+  int (*run)(const cli_demo_opts *o);
   const char *summary;
 } demos[] = {
 #define TSR_DEMO(name, fn, summary) {name, fn, summary},
@@ -49,11 +49,11 @@ static void print_event(void *user, const tsr_event *ev) {
 
 /* The machine of the example that runs now, with its observers (one machine per example):
  * the timing model and the checkers are reported after the run, then it all goes. */
-static tsr_sim *demo_sim;
-static const demo_opts *demo_current;
-static bool demo_several; /* more than one example runs: each writes its own trace */
+static tsr_sim *cli_demo_sim;
+static const cli_demo_opts *cli_demo_current;
+static bool cli_demo_several; /* more than one example runs: each writes its own trace */
 
-tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
+tsr_machine *cli_demo_machine(const cli_demo_opts *o, const char *chip, int cores) {
   tsr_sim_options so = {
       .chip = o->chip ? o->chip : chip,
       .machine = {.num_cores = o->cores ? o->cores : cores, .zero_copy = o->zero_copy, .dma_mode = o->dma_mode,
@@ -61,25 +61,25 @@ tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores) {
       .checks = o->check || o->poison ? TSR_CHECK_DEFAULT | (o->poison ? TSR_CHECK_POISON : 0) : 0,
       .timing = o->report || o->json || o->trace,
       .timing_options = {.trace = o->trace != NULL}};
-  tsr_sim_destroy(demo_sim);
-  demo_sim = NULL;
-  if (tsr_sim_create(&so, &demo_sim) != TSR_OK) {
+  tsr_sim_destroy(cli_demo_sim);
+  cli_demo_sim = NULL;
+  if (tsr_sim_create(&so, &cli_demo_sim) != TSR_OK) {
     fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
     return NULL;
   }
-  tsr_machine *m = tsr_sim_machine(demo_sim);
+  tsr_machine *m = tsr_sim_machine(cli_demo_sim);
   if (o->plan) {
     tsr_observer obs = {.user = NULL, .on_event = print_event};
     tsr_machine_add_observer(m, &obs);
   }
-  demo_current = o;
+  cli_demo_current = o;
   return m;
 }
 
-void demo_machine_done(tsr_machine *m) {
-  if (demo_sim && m == tsr_sim_machine(demo_sim)) {
-    tsr_sim_destroy(demo_sim);
-    demo_sim = NULL;
+void cli_demo_machine_done(tsr_machine *m) {
+  if (cli_demo_sim && m == tsr_sim_machine(cli_demo_sim)) {
+    tsr_sim_destroy(cli_demo_sim);
+    cli_demo_sim = NULL;
   }
 }
 
@@ -87,7 +87,7 @@ void demo_machine_done(tsr_machine *m) {
  * name before its extension (t.json: t.add.json, t.matmul.json), so that none overwrites
  * another. "-" is standard output for all. */
 static const char *trace_path(const char *file, const char *name, char *buf, size_t cap) {
-  if (!demo_several || !strcmp(file, "-")) {
+  if (!cli_demo_several || !strcmp(file, "-")) {
     snprintf(buf, cap, "%s", file);
     return buf;
   }
@@ -101,22 +101,22 @@ static const char *trace_path(const char *file, const char *name, char *buf, siz
 static int json_reports;
 
 /* After an example: the timing model's outputs and the checkers' findings. */
-static bool demo_observers_report(const char *name) {
+static bool cli_demo_observers_report(const char *name) {
   bool ok = true;
-  const demo_opts *o = demo_current;
-  tsr_timing *demo_timing = demo_sim ? tsr_sim_timing(demo_sim) : NULL;
-  tsr_checker *demo_checker = demo_sim ? tsr_sim_checker(demo_sim) : NULL;
-  if (demo_timing) {
-    if (o->report) tsr_timing_report(demo_timing, cli_out());
+  const cli_demo_opts *o = cli_demo_current;
+  tsr_timing *cli_demo_timing = cli_demo_sim ? tsr_sim_timing(cli_demo_sim) : NULL;
+  tsr_checker *cli_demo_checker = cli_demo_sim ? tsr_sim_checker(cli_demo_sim) : NULL;
+  if (cli_demo_timing) {
+    if (o->report) tsr_timing_report(cli_demo_timing, cli_out());
     if (o->json) {
       printf("%s{\"demo\": \"%s\", \"report\": ", json_reports++ ? ",\n" : "[\n", name);
       cli_flush();
-      if (tsr_timing_write_json(demo_timing, "-") != TSR_OK) ok = false;
+      if (tsr_timing_write_json(cli_demo_timing, "-") != TSR_OK) ok = false;
       printf("}");
     }
     if (o->trace) {
       char path[4096];
-      if (tsr_timing_write_trace(demo_timing, trace_path(o->trace, name, path, sizeof path)) != TSR_OK) {
+      if (tsr_timing_write_trace(cli_demo_timing, trace_path(o->trace, name, path, sizeof path)) != TSR_OK) {
         fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
         ok = false;
       } else if (strcmp(path, "-")) {
@@ -124,24 +124,24 @@ static bool demo_observers_report(const char *name) {
       }
     }
   }
-  if (demo_checker) {
-    tsr_checker_report(demo_checker, cli_out());
-    if (tsr_checker_count(demo_checker) > 0) ok = false;
+  if (cli_demo_checker) {
+    tsr_checker_report(cli_demo_checker, cli_out());
+    if (tsr_checker_count(cli_demo_checker) > 0) ok = false;
   }
   return ok;
 }
 
-int demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
+int cli_demo_report(const char *name, bool ok, double worst, const tsr_call_stats *st) {
   fprintf(cli_out(), "%-11s %s  worst error %.3g  steps %lld  DMAs in %lld (skipped %lld)  out %lld (skipped %lld)"
          "  bytes in %lld out %lld  cores %d\n",
          name, ok ? "PASS" : "FAIL", worst, (long long)st->steps, (long long)st->dma.in,
          (long long)st->dma.skip_in, (long long)st->dma.out, (long long)st->dma.skip_out,
          (long long)st->dma.bytes_in, (long long)st->dma.bytes_out, st->cores);
-  if (!demo_observers_report(name)) ok = false;
+  if (!cli_demo_observers_report(name)) ok = false;
   return ok ? 0 : 1;
 }
 
-double demo_worst(const float *a, const float *b, long n) {
+double cli_demo_worst(const float *a, const float *b, long n) {
   double w = 0;
   for (long i = 0; i < n; i++) {
     double d = fabs((double)a[i] - (double)b[i]);
@@ -151,7 +151,7 @@ double demo_worst(const float *a, const float *b, long n) {
   return w;
 }
 
-void demo_fill(float *x, long n, unsigned seed) {
+void cli_demo_fill(float *x, long n, unsigned seed) {
   unsigned s = seed * 2654435761u + 12345u;
   for (long i = 0; i < n; i++) {
     s ^= s << 13; s ^= s >> 17; s ^= s << 5;
@@ -178,8 +178,8 @@ static void usage(FILE *f) {
   for (int i = 0; demos[i].name; i++) fprintf(f, "  %-10s %s\n", demos[i].name, demos[i].summary);
 }
 
-int cmd_demo(int argc, char **argv) {
-  demo_opts o = {0};
+int cli_cmd_demo(int argc, char **argv) {
+  cli_demo_opts o = {0};
   const char *names[64];
   int n = 0;
   for (int i = 1; i < argc; i++) {
@@ -248,7 +248,7 @@ int cmd_demo(int argc, char **argv) {
     if (n < 64) names[n++] = a;
   }
   int failed = 0, ran = 0;
-  demo_several = n != 1;
+  cli_demo_several = n != 1;
   if (n == 0) {
     int all = 0;
     while (demos[all].name) all++;
@@ -261,8 +261,8 @@ int cmd_demo(int argc, char **argv) {
     if (!chosen) continue;
     ran++;
     failed += demos[k].run(&o) != 0;
-    tsr_sim_destroy(demo_sim); /* an example that failed before demo_machine_done */
-    demo_sim = NULL;
+    tsr_sim_destroy(cli_demo_sim); /* an example that failed before cli_demo_machine_done */
+    cli_demo_sim = NULL;
   }
   if (json_reports) printf("\n]\n");
   fprintf(cli_out(), "%d passed, %d failed%s\n", ran - failed, failed,

@@ -54,7 +54,7 @@ static tsr_status print_body(tsr_mlir_module *body, const char *kernel, int inde
   return s;
 }
 
-int cmd_dis(int argc, char **argv) {
+int cli_cmd_dis(int argc, char **argv) {
   dis_opts o = {0};
   bool mosaic = false, bodies = false;
   const char *path = NULL, *out = NULL;

@@ -26,16 +26,16 @@ static void usage(FILE *f) {
              "Exit codes: 0 ok, 1 bad input, 2 bad usage.\n");
 }
 
-int cmd_inspect(int argc, char **argv) {
-  run_setup rs;
-  run_setup_init(&rs, "inspect");
+int cli_cmd_inspect(int argc, char **argv) {
+  cli_run_setup rs;
+  cli_run_setup_init(&rs, "inspect");
   const char *module = NULL, *inputs[64];
   int n_in = 0, steps = 4;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
     if (!strcmp(a, "--chip") || !strcmp(a, "--devices") || !strcmp(a, "--mesh")) {
-      int r = run_setup_option(&rs, argc, argv, &i);
+      int r = cli_run_setup_option(&rs, argc, argv, &i);
       if (r < 0) return TSR_EXIT_USAGE;
       continue;
     }
@@ -67,15 +67,15 @@ int cmd_inspect(int argc, char **argv) {
     goto done;
   }
   for (int i = 0; i < n_in && s == TSR_OK; i++) s = tsr_npy_read(inputs[i], &in[i]);
-  if (s == TSR_OK) s = run_setup_machine(&rs);
+  if (s == TSR_OK) s = cli_run_setup_machine(&rs);
   /* with many devices the description is every device's (they run one program) on its shard */
   if (s == TSR_OK) s = tsr_hlo_describe(p, rs.machine, in, n_in, steps, stdout);
-  if (s == TSR_OK && rs.devices > 1) s = inspect_devices(p, rs.machine, in, n_in, stdout);
+  if (s == TSR_OK && rs.devices > 1) s = cli_inspect_devices(p, rs.machine, in, n_in, stdout);
   if (s != TSR_OK) fprintf(stderr, "tessera inspect: %s: %s\n", module, tsr_last_error());
   else rc = TSR_EXIT_OK;
 done:
   for (int i = 0; i < n_in; i++) tsr_array_free(&in[i]);
-  run_setup_destroy(&rs);
+  cli_run_setup_destroy(&rs);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(m);
   return rc;

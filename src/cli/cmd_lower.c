@@ -34,7 +34,7 @@ static tsr_status write_out(const char *out, const tsr_mlir_module *m, const cha
   return atomic_file_commit(&af);
 }
 
-int cmd_lower(int argc, char **argv) {
+int cli_cmd_lower(int argc, char **argv) {
   const char *path = NULL, *out = NULL;
   bool body_only = false;
   tsr_chip chip = *tsr_chip_get("v5e");

@@ -132,7 +132,7 @@ static void usage(FILE *f) {
              "Exit codes: 0 ok, 2 bad usage.\n");
 }
 
-int cmd_ops(int argc, char **argv) {
+int cli_cmd_ops(int argc, char **argv) {
   bool md = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }

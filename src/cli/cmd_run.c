@@ -220,7 +220,7 @@ static char *join_dims(const int64_t *d, int rank, char sep, char *buf, size_t c
  * changes the steps the processes take together or the results (not -o, --expect, --rtol,
  * --atol, which process 0 alone acts on, nor --host-helpers, --zero-copy, --no-chunk, --dump,
  * which change how this process works, not what it computes). */
-static void run_args(cli_mpi_args *a, const run_setup *rs, const char *module, const char *const *inputs, int n_in,
+static void run_args(cli_mpi_args *a, const cli_run_setup *rs, const char *module, const char *const *inputs, int n_in,
                      unsigned long seed, long repeat, int64_t max_memory) {
   char v[160], shown[4096 + 64];
   uint64_t h;
@@ -266,9 +266,9 @@ static void run_args(cli_mpi_args *a, const run_setup *rs, const char *module, c
   cli_mpi_args_add(a, 'v', "--max-memory", max_memory ? v : "the default", NULL);
 }
 
-int cmd_run(int argc, char **argv) {
-  run_setup rs;
-  run_setup_init(&rs, "run");
+int cli_cmd_run(int argc, char **argv) {
+  cli_run_setup rs;
+  cli_run_setup_init(&rs, "run");
   const char *module = NULL, *outdir = NULL;
   const char *inputs[64], *expects[64];
   int n_in = 0, n_exp = 0;
@@ -280,9 +280,9 @@ int cmd_run(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     bool has_next = i + 1 < argc;
-    int r = run_setup_option(&rs, argc, argv, &i);
+    int r = cli_run_setup_option(&rs, argc, argv, &i);
     if (r == 1) continue;
-    if (r < 0) return TSR_EXIT_USAGE; /* run_setup_option has printed why */
+    if (r < 0) return TSR_EXIT_USAGE; /* cli_run_setup_option has printed why */
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
     else if (!strcmp(a, "-o") && has_next) outdir = argv[++i];
     else if (!strcmp(a, "--expect") && has_next) {
@@ -430,7 +430,7 @@ int cmd_run(int argc, char **argv) {
   }
   if (cli_mpi_share_inputs(in, n_in, !bare) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   rs.seed = seed;
-  if (run_setup_machine(&rs) != TSR_OK) goto done;
+  if (cli_run_setup_machine(&rs) != TSR_OK) goto done;
   if (cli_mpi_attach(rs.machine, !bare) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   if (dump_plan && tsr_hlo_describe(p, rs.machine, in, n_in, 4, cli_out()) != TSR_OK) {
     fprintf(stderr, "tessera run: plan: %s\n", tsr_last_error());
@@ -515,13 +515,13 @@ int cmd_run(int argc, char **argv) {
            (long long)st.ops, (long long)st.kernel_calls, (long long)st.kernel.steps, (long long)st.kernel.dma.in,
            (long long)st.kernel.dma.out, split, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
            (long long)st.input_bytes, (long long)st.output_bytes, (long long)st.peak_intermediate_bytes);
-  if (!run_setup_finish(&rs)) ok = false;
+  if (!cli_run_setup_finish(&rs)) ok = false;
   rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;
 done:
   free(warm_s);
   free(warm_kernel_s);
   for (int i = 0; i < 64; i++) { tsr_array_free(&in[i]); tsr_array_free(&out[i]); }
-  run_setup_destroy(&rs);
+  cli_run_setup_destroy(&rs);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(m);
   return cli_mpi_end(rc);

@@ -7,7 +7,7 @@
 
 #include "tessera/pipeline.h"
 
-typedef struct demo_opts {
+typedef struct cli_demo_opts {
   bool plan;           /* print the DMA plan step by step */
   int cores;           /* 0: the demo's default */
   const char *chip;    /* NULL: the demo's default */
@@ -20,22 +20,22 @@ typedef struct demo_opts {
   tsr_dma_mode dma_mode; /* when DMAs move their data: at start, at the wait, or at random */
   uint64_t seed;       /* for the random DMA order */
   int devices;         /* chips (tsr_machine_options.num_devices); 0: the demo's default */
-} demo_opts;
+} cli_demo_opts;
 
 /* The machine of a demo (with the observers the options ask for, and the plan printer when
  * asked; one per example). NULL on failure. */
-tsr_machine *demo_machine(const demo_opts *o, const char *chip, int cores);
-/* Frees it and its observers, after demo_report. */
-void demo_machine_done(tsr_machine *m);
+tsr_machine *cli_demo_machine(const cli_demo_opts *o, const char *chip, int cores);
+/* Frees it and its observers, after cli_demo_report. */
+void cli_demo_machine_done(tsr_machine *m);
 /* Prints the result line and the pipeline's figures, then what the timing model and the
  * checkers (when asked for) found; returns 0 when ok. */
-int demo_report(const char *name, bool ok, double worst_error, const tsr_call_stats *st);
+int cli_demo_report(const char *name, bool ok, double worst_error, const tsr_call_stats *st);
 /* Worst absolute difference between two float arrays (NaN counts as infinite). */
-double demo_worst(const float *a, const float *b, long n);
+double cli_demo_worst(const float *a, const float *b, long n);
 /* Deterministic inputs in [-1, 1). */
-void demo_fill(float *x, long n, unsigned seed);
+void cli_demo_fill(float *x, long n, unsigned seed);
 
-#define TSR_DEMO(name, fn, summary) int fn(const demo_opts *o);
+#define TSR_DEMO(name, fn, summary) int fn(const cli_demo_opts *o);
 #include "cli/demos.def"
 #undef TSR_DEMO
 

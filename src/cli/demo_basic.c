@@ -24,15 +24,15 @@ static tsr_status add_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-static int run_add(const demo_opts *o, const char *name, int64_t rows, int64_t cols, int64_t br,
+static int run_add(const cli_demo_opts *o, const char *name, int64_t rows, int64_t cols, int64_t br,
                    int64_t bc, tsr_body_fn body, void *user) {
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   long n = (long)(rows * cols);
   float *x = malloc(sizeof(float) * (size_t)n), *y = malloc(sizeof(float) * (size_t)n);
   float *out = malloc(sizeof(float) * (size_t)n), *ref = malloc(sizeof(float) * (size_t)n);
-  demo_fill(x, n, 1);
-  demo_fill(y, n, 2);
+  cli_demo_fill(x, n, 1);
+  cli_demo_fill(y, n, 2);
   for (long i = 0; i < n; i++) ref[i] = x[i] + y[i];
   int64_t shape[2] = {rows, cols};
   tsr_ref in[2] = {tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape), tsr_ref_dense(y, TSR_F32, TSR_HBM, 2, shape)};
@@ -50,17 +50,17 @@ static int run_add(const demo_opts *o, const char *name, int64_t rows, int64_t c
     fprintf(cli_out(), "%-11s FAIL  %s\n", name, tsr_last_error());
     rc = 1;
   } else {
-    double w = demo_worst(out, ref, n);
-    rc = demo_report(name, w == 0, w, &st);
+    double w = cli_demo_worst(out, ref, n);
+    rc = cli_demo_report(name, w == 0, w, &st);
   }
   free(x); free(y); free(out); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }
 
-int demo_add(const demo_opts *o) { return run_add(o, "add", 8, 128, 8, 128, add_body, NULL); }
+int cli_demo_add(const cli_demo_opts *o) { return run_add(o, "add", 8, 128, 8, 128, add_body, NULL); }
 
-int demo_add_grid(const demo_opts *o) {
+int cli_demo_add_grid(const cli_demo_opts *o) {
   return run_add(o, "add_grid", 2048, 2048, 128, 256, add_body, NULL);
 }
 
@@ -81,7 +81,7 @@ static tsr_status edge_body(tsr_ctx *c, void *u) {
   return add_body(c, NULL);
 }
 
-int demo_edge(const demo_opts *o) {
+int cli_demo_edge(const cli_demo_opts *o) {
   edge_state s = {600, 600, 256, 256, 0, 0};
   int rc = run_add(o, "edge", 600, 600, 256, 256, edge_body, &s);
   fprintf(cli_out(), "            padding: %ld block elements outside the array, %ld of them poisoned (NaN)\n",
@@ -107,14 +107,14 @@ static tsr_status matmul_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-int demo_matmul(const demo_opts *o) {
+int cli_demo_matmul(const cli_demo_opts *o) {
   enum { M = 512, N = 512, K = 1024, B = 128 };
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   float *a = malloc(sizeof(float) * M * K), *b = malloc(sizeof(float) * K * N);
   float *out = malloc(sizeof(float) * M * N), *ref = calloc((size_t)M * N, sizeof(float));
-  demo_fill(a, M * K, 3);
-  demo_fill(b, K * N, 4);
+  cli_demo_fill(a, M * K, 3);
+  cli_demo_fill(b, K * N, 4);
   for (int i = 0; i < M; i++)
     for (int k = 0; k < K; k++)
       for (int j = 0; j < N; j++) ref[i * N + j] += a[i * K + k] * b[k * N + j];
@@ -136,11 +136,11 @@ int demo_matmul(const demo_opts *o) {
     fprintf(cli_out(), "%-11s FAIL  %s\n", "matmul", tsr_last_error());
     rc = 1;
   } else {
-    double w = demo_worst(out, ref, M * N);
-    rc = demo_report("matmul", w < 1e-3, w, &st);
+    double w = cli_demo_worst(out, ref, M * N);
+    rc = cli_demo_report("matmul", w < 1e-3, w, &st);
   }
   free(a); free(b); free(out); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }
 
@@ -166,12 +166,12 @@ static tsr_status softmax_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-int demo_softmax(const demo_opts *o) {
+int cli_demo_softmax(const cli_demo_opts *o) {
   enum { R = 1024, C = 512, BR = 64 };
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   float *x = malloc(sizeof(float) * R * C), *out = malloc(sizeof(float) * R * C), *ref = malloc(sizeof(float) * R * C);
-  demo_fill(x, R * C, 5);
+  cli_demo_fill(x, R * C, 5);
   for (long i = 0; i < R * C; i++) x[i] *= 8;
   /* the reference computes in double */
   for (long i = 0; i < R; i++) {
@@ -193,11 +193,11 @@ int demo_softmax(const demo_opts *o) {
     fprintf(cli_out(), "%-11s FAIL  %s\n", "softmax", tsr_last_error());
     rc = 1;
   } else {
-    double w = demo_worst(out, ref, R * C);
-    rc = demo_report("softmax", w < 1e-5, w, &st);
+    double w = cli_demo_worst(out, ref, R * C);
+    rc = cli_demo_report("softmax", w < 1e-5, w, &st);
   }
   free(x); free(out); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }
 
@@ -218,14 +218,14 @@ static tsr_status copy_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-int demo_gather(const demo_opts *o) {
+int cli_demo_gather(const cli_demo_opts *o) {
   enum { NB = 32, G = 12, BR = 8, C = 256 };
   int32_t idx[G] = {5, 5, 5, 0, 31, 7, 7, 2, 2, 2, 19, 5}; /* repeats: consecutive copies skip */
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   float *x = malloc(sizeof(float) * NB * BR * C), *out = malloc(sizeof(float) * G * BR * C);
   float *ref = malloc(sizeof(float) * G * BR * C);
-  demo_fill(x, NB * BR * C, 6);
+  cli_demo_fill(x, NB * BR * C, 6);
   for (int g = 0; g < G; g++) memcpy(ref + g * BR * C, x + idx[g] * BR * C, sizeof(float) * BR * C);
   tsr_ref pre = tsr_ref_dense(idx, TSR_I32, TSR_HBM, 1, (int64_t[]){G});
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, (int64_t[]){NB * BR, C});
@@ -241,12 +241,12 @@ int demo_gather(const demo_opts *o) {
     fprintf(cli_out(), "%-11s FAIL  %s\n", "gather", tsr_last_error());
     rc = 1;
   } else {
-    double w = demo_worst(out, ref, G * BR * C);
+    double w = cli_demo_worst(out, ref, G * BR * C);
     /* 12 steps, 7 distinct consecutive runs of block indices: 7 fetches, 5 skipped */
-    rc = demo_report("gather", w == 0 && st.dma.in == 7 && st.dma.skip_in == 5, w, &st);
+    rc = cli_demo_report("gather", w == 0 && st.dma.in == 7 && st.dma.skip_in == 5, w, &st);
   }
   free(x); free(out); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }
 
@@ -261,12 +261,12 @@ static tsr_status affine_body(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-int demo_parallel(const demo_opts *o) {
+int cli_demo_parallel(const cli_demo_opts *o) {
   enum { R = 1024, C = 1024, BR = 128, BC = 256 };
-  tsr_machine *m = demo_machine(o, "v5p", 2);
+  tsr_machine *m = cli_demo_machine(o, "v5p", 2);
   if (!m) return 1;
   float *x = malloc(sizeof(float) * R * C), *out = malloc(sizeof(float) * R * C), *ref = malloc(sizeof(float) * R * C);
-  demo_fill(x, R * C, 7);
+  cli_demo_fill(x, R * C, 7);
   for (long i = 0; i < R * C; i++) ref[i] = x[i] * 2 + 1;
   int64_t shape[2] = {R, C};
   tsr_ref in = tsr_ref_dense(x, TSR_F32, TSR_HBM, 2, shape);
@@ -283,10 +283,10 @@ int demo_parallel(const demo_opts *o) {
     fprintf(cli_out(), "%-11s FAIL  %s\n", "parallel", tsr_last_error());
     rc = 1;
   } else {
-    double w = demo_worst(out, ref, R * C);
-    rc = demo_report("parallel", w == 0 && st.cores == tsr_machine_num_cores(m), w, &st);
+    double w = cli_demo_worst(out, ref, R * C);
+    rc = cli_demo_report("parallel", w == 0 && st.cores == tsr_machine_num_cores(m), w, &st);
   }
   free(x); free(out); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }

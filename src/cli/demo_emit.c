@@ -76,13 +76,13 @@ static tsr_status mm_outer(tsr_ctx *c, void *u) {
   return TSR_OK;
 }
 
-int demo_emit_matmul(const demo_opts *o) {
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+int cli_demo_emit_matmul(const cli_demo_opts *o) {
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   float *a = malloc(sizeof(float) * MM_M * MM_K), *b = malloc(sizeof(float) * MM_K * MM_N);
   float *c = malloc(sizeof(float) * MM_M * MM_N), *ref = calloc(MM_M * MM_N, sizeof(float));
-  demo_fill(a, MM_M * MM_K, 21);
-  demo_fill(b, MM_K * MM_N, 22);
+  cli_demo_fill(a, MM_M * MM_K, 21);
+  cli_demo_fill(b, MM_K * MM_N, 22);
   for (int i = 0; i < MM_M; i++)
     for (int k = 0; k < MM_K; k++) {
       float av = a[i * MM_K + k];
@@ -106,14 +106,14 @@ int demo_emit_matmul(const demo_opts *o) {
     int64_t steps = (MM_M / MM_TM) * (MM_N / MM_TN) * (MM_K / MM_TK);
     bool counts = r.inner.steps == steps && r.inner.dma.in == 2 * steps &&
                   r.inner.dma.out == (MM_M / MM_TM) * (MM_N / MM_TN);
-    double w = demo_worst(c, ref, MM_M * MM_N);
+    double w = cli_demo_worst(c, ref, MM_M * MM_N);
     r.inner.cores = st.cores;
-    rc = demo_report("emit_matmul", w < 1e-3 && counts, w, &r.inner);
+    rc = cli_demo_report("emit_matmul", w < 1e-3 && counts, w, &r.inner);
     fprintf(cli_out(), "            outer steps %lld (row chunks of A and C in HBM), inner steps %lld, "
            "DMA counts %s\n", (long long)st.steps, (long long)r.inner.steps, counts ? "as expected" : "WRONG");
   }
   free(a); free(b); free(c); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }
 
@@ -238,15 +238,15 @@ static tsr_status run_fused(tsr_machine *m, fused *f, const float *x, float *y, 
   return s;
 }
 
-int demo_emit_fused(const demo_opts *o) {
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+int cli_demo_emit_fused(const cli_demo_opts *o) {
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   tsr_observer obs = {.on_event = fu_event};
   tsr_machine_add_observer(m, &obs);
   long n = (long)FU_ROWS * FU_COLS;
   float *x = malloc(sizeof(float) * (size_t)n), *y = malloc(sizeof(float) * (size_t)n);
   float *z = malloc(sizeof(float) * (size_t)n), *ref = malloc(sizeof(float) * (size_t)n);
-  demo_fill(x, n, 31);
+  cli_demo_fill(x, n, 31);
   for (long i = 0; i < n; i++) ref[i] = 2.0f * x[i] + 1.0f;
   fused sep = {.chained = false}, ch = {.chained = true};
   int rc = 1;
@@ -258,15 +258,15 @@ int demo_emit_fused(const demo_opts *o) {
      * wait (the prologue) is exposed; run separately, B's prologue is a second one. */
     bool figures = ch.inner.steps == 2 * blocks && ch.inner.dma.in == 2 * blocks &&
                    ch.inner.dma.out == 2 * blocks && ch.exposed == 1 && sep.exposed == 2;
-    double w = demo_worst(z, ref, n);
+    double w = cli_demo_worst(z, ref, n);
     ch.inner.cores = 1;
-    rc = demo_report("emit_fused", w == 0 && figures, w, &ch.inner);
+    rc = cli_demo_report("emit_fused", w == 0 && figures, w, &ch.inner);
     fprintf(cli_out(), "            chained: %lld steps, %lld DMAs, %ld exposed input wait(s); separate: %lld "
            "steps, %lld DMAs, %ld exposed\n", (long long)ch.inner.steps,
            (long long)(ch.inner.dma.in + ch.inner.dma.out), ch.exposed, (long long)sep.inner.steps,
            (long long)(sep.inner.dma.in + sep.inner.dma.out), sep.exposed);
   }
   free(x); free(y); free(z); free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }

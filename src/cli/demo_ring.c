@@ -94,12 +94,12 @@ static void print_plan(const ring_plan *p) {
   }
 }
 
-int demo_ring(const demo_opts *o) {
-  demo_opts mo = *o;
+int cli_demo_ring(const cli_demo_opts *o) {
+  cli_demo_opts mo = *o;
   if (!mo.devices) mo.devices = 4;
   mo.plan = false; /* the step printer would interleave the devices: the plan below is per device */
   int n = mo.devices;
-  tsr_machine *m = demo_machine(&mo, "v5e", 1);
+  tsr_machine *m = cli_demo_machine(&mo, "v5e", 1);
   if (!m) return 1;
   float *ins[TSR_MAX_DEVICES], *outs[TSR_MAX_DEVICES];
   tsr_ref in_refs[TSR_MAX_DEVICES], out_refs[TSR_MAX_DEVICES];
@@ -113,7 +113,7 @@ int demo_ring(const demo_opts *o) {
   for (int d = 0; d < n; d++) {
     ins[d] = malloc(sizeof(float) * (size_t)shard_n);
     outs[d] = malloc(sizeof(float) * (size_t)(n * shard_n));
-    demo_fill(ins[d], shard_n, 10 + (unsigned)d);
+    cli_demo_fill(ins[d], shard_n, 10 + (unsigned)d);
     if (ref) memcpy(ref + d * shard_n, ins[d], sizeof(float) * (size_t)shard_n);
     in_refs[d] = tsr_ref_dense(ins[d], TSR_F32, TSR_HBM, 2, shard);
     out_refs[d] = tsr_ref_dense(outs[d], TSR_F32, TSR_HBM, 2, whole);
@@ -130,7 +130,7 @@ int demo_ring(const demo_opts *o) {
   } else {
     double worst = 0;
     for (int d = 0; d < n; d++) {
-      double w = ref ? demo_worst(outs[d], ref, n * shard_n) : 1;
+      double w = ref ? cli_demo_worst(outs[d], ref, n * shard_n) : 1;
       if (w > worst) worst = w;
     }
     if (o->plan) {
@@ -139,13 +139,13 @@ int demo_ring(const demo_opts *o) {
     }
     tsr_call_stats all = {0};
     for (int d = 0; d < n; d++) all.steps += stats[d].steps, all.cores += stats[d].cores;
-    rc = demo_report("ring", worst == 0, worst, &all);
+    rc = cli_demo_report("ring", worst == 0, worst, &all);
   }
   for (int d = 0; d < n; d++) {
     free(ins[d]);
     free(outs[d]);
   }
   free(ref);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }

@@ -14,8 +14,8 @@
 extern const unsigned char tsr_seed_module[];
 extern const unsigned long tsr_seed_module_len;
 
-int demo_seed(const demo_opts *o) {
-  tsr_machine *m = demo_machine(o, "v5e", 1);
+int cli_demo_seed(const cli_demo_opts *o) {
+  tsr_machine *m = cli_demo_machine(o, "v5e", 1);
   if (!m) return 1;
   tsr_mlir_module *mod = NULL;
   tsr_hlo_program *p = NULL;
@@ -29,8 +29,8 @@ int demo_seed(const demo_opts *o) {
     fprintf(cli_out(), "%-11s FAIL  %s\n", "seed", tsr_last_error());
     goto done;
   }
-  demo_fill(in[0].data, 1024, 11);
-  demo_fill(in[1].data, 1024, 12);
+  cli_demo_fill(in[0].data, 1024, 11);
+  cli_demo_fill(in[1].data, 1024, 12);
   if (o->plan) tsr_hlo_describe(p, m, in, 2, 4, cli_out());
   tsr_hlo_run_opts ro = {.machine = m};
   if (tsr_hlo_run(p, &ro, in, 2, out, &st) != TSR_OK) {
@@ -39,14 +39,14 @@ int demo_seed(const demo_opts *o) {
   }
   float ref[1024];
   for (int i = 0; i < 1024; i++) ref[i] = ((float *)in[0].data)[i] + ((float *)in[1].data)[i];
-  double w = demo_worst(out[0].data, ref, 1024);
-  rc = demo_report("seed", w == 0 && out[0].rank == 2 && out[0].shape[0] == 8, w, &st.kernel);
+  double w = cli_demo_worst(out[0].data, ref, 1024);
+  rc = cli_demo_report("seed", w == 0 && out[0].rank == 2 && out[0].shape[0] == 8, w, &st.kernel);
 done:
   tsr_array_free(&in[0]);
   tsr_array_free(&in[1]);
   tsr_array_free(&out[0]);
   tsr_hlo_program_destroy(p);
   tsr_mlir_module_destroy(mod);
-  demo_machine_done(m);
+  cli_demo_machine_done(m);
   return rc;
 }

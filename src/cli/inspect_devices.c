@@ -91,7 +91,7 @@ static void print_plan(const device_plan *p, int devices, FILE *f) {
   }
 }
 
-tsr_status inspect_devices(tsr_hlo_program *p, tsr_machine *m, const tsr_array *given, int n_given, FILE *f) {
+tsr_status cli_inspect_devices(tsr_hlo_program *p, tsr_machine *m, const tsr_array *given, int n_given, FILE *f) {
   int devices = tsr_machine_num_devices(m), want = tsr_hlo_num_inputs(p), n_out = tsr_hlo_num_outputs(p);
   if (want > 64 || n_out > 64) return tsr_fail(TSR_ERR_UNSUPPORTED, "more than 64 inputs or outputs");
   tsr_array zeros[64] = {{0}}, out[64] = {{0}};

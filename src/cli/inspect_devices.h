@@ -8,6 +8,6 @@
 
 /* Runs bare kernel `p` once on machine m (of several devices) on the global inputs given (or
  * zeros) and prints what each device copied and signalled. */
-tsr_status inspect_devices(tsr_hlo_program *p, tsr_machine *m, const tsr_array *given, int n_given, FILE *f);
+tsr_status cli_inspect_devices(tsr_hlo_program *p, tsr_machine *m, const tsr_array *given, int n_given, FILE *f);
 
 #endif

@@ -7,12 +7,12 @@
 #include "cli/cli.h"
 #include "cli/cli_mpi.h"
 
-void run_setup_init(run_setup *rs, const char *cmd) {
+void cli_run_setup_init(cli_run_setup *rs, const char *cmd) {
   memset(rs, 0, sizeof *rs);
   rs->cmd = cmd;
 }
 
-int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
+int cli_run_setup_option(cli_run_setup *rs, int argc, char **argv, int *i) {
   const char *a = argv[*i];
   bool next = *i + 1 < argc;
   if (!strcmp(a, "--chip") || !strcmp(a, "--trace")) {
@@ -119,7 +119,7 @@ int run_setup_option(run_setup *rs, int argc, char **argv, int *i) {
   return 1;
 }
 
-tsr_status run_setup_machine(run_setup *rs) {
+tsr_status cli_run_setup_machine(cli_run_setup *rs) {
   /* The cheap checkers (races, semaphores) are on unless --no-check; --check adds the
    * thorough ones, --poison the poison scan of output DMAs. */
   unsigned checks = rs->no_check ? 0 : TSR_CHECK_DEFAULT;
@@ -152,7 +152,7 @@ tsr_status run_setup_machine(run_setup *rs) {
   return TSR_OK;
 }
 
-bool run_setup_finish(run_setup *rs) {
+bool cli_run_setup_finish(cli_run_setup *rs) {
   bool ok = true;
   if (rs->timing) {
     bool reported = !rs->report || tsr_timing_report(rs->timing, cli_out()) == TSR_OK;
@@ -178,7 +178,7 @@ bool run_setup_finish(run_setup *rs) {
   return ok;
 }
 
-void run_setup_destroy(run_setup *rs) {
+void cli_run_setup_destroy(cli_run_setup *rs) {
   tsr_sim_destroy(rs->sim);
   rs->sim = NULL;
   rs->checker = NULL;

@@ -11,7 +11,7 @@
 #include "tessera/sim.h"
 #include "tessera/timing.h"
 
-typedef struct run_setup {
+typedef struct cli_run_setup {
   const char *cmd;
   const char *chip_name, *trace_path;
   bool report, json, check, poison, no_check, zero_copy;
@@ -29,17 +29,17 @@ typedef struct run_setup {
   tsr_machine *machine;   /* the sim's, borrowed */
   tsr_timing *timing;     /* the sim's: NULL without --report, --json, --trace */
   tsr_checker *checker;   /* the sim's: NULL without checks */
-} run_setup;
+} cli_run_setup;
 
-void run_setup_init(run_setup *rs, const char *cmd);
+void cli_run_setup_init(cli_run_setup *rs, const char *cmd);
 /* Consumes argv[*i] (and its value) when it is one of the shared options: returns 1, or -1
  * on a missing value; 0 when it is not a shared option. */
-int run_setup_option(run_setup *rs, int argc, char **argv, int *i);
+int cli_run_setup_option(cli_run_setup *rs, int argc, char **argv, int *i);
 /* Creates the machine and attaches the timing model and checkers asked for. */
-tsr_status run_setup_machine(run_setup *rs);
+tsr_status cli_run_setup_machine(cli_run_setup *rs);
 /* Prints the report / JSON, writes the trace, reports checker findings. False on findings or
  * a failed write. */
-bool run_setup_finish(run_setup *rs);
-void run_setup_destroy(run_setup *rs);
+bool cli_run_setup_finish(cli_run_setup *rs);
+void cli_run_setup_destroy(cli_run_setup *rs);
 
 #endif

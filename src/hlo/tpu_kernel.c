@@ -21,8 +21,8 @@ int tsr_hlo_kernel_num_operands(const tsr_hlo_kernel *k) { return k->n_dyn + k->
 int tsr_hlo_kernel_num_results(const tsr_hlo_kernel *k) { return k->n_outputs; }
 
 static tsr_status parse_config(const char *text, size_t len, tsr_hlo_kernel *k, tsr_mlir_module **body) {
-  tpu_backend_config c;
-  TSR_TRY(tpu_backend_config_decode(text, len, &c));
+  mlir_tpu_backend_config c;
+  TSR_TRY(mlir_tpu_backend_config_decode(text, len, &c));
   k->serialization_format = c.serialization_format;
   k->vmem_limit = c.vmem_limit;
   k->has_communication = c.has_communication;

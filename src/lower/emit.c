@@ -7,8 +7,8 @@
 #include "lower/lower_internal.h"
 #include "mlir/printer.h"
 
-lval lw_fresh(lw *w) {
-  lval v;
+lw_lval lw_fresh(lw *w) {
+  lw_lval v;
   snprintf(v.s, sizeof v.s, "%%w%d", w->next++);
   return v;
 }
@@ -17,15 +17,15 @@ void lw_indent(lw *w) {
   for (int i = 0; i < w->depth; i++) fputs("  ", w->f);
 }
 
-lval lw_const(lw *w, int64_t c) {
+lw_lval lw_const(lw *w, int64_t c) {
   for (int i = 0; i < w->nconst; i++)
     if (w->const_values[i] == c) return w->const_names[i];
-  lval v = lw_fresh(w);
+  lw_lval v = lw_fresh(w);
   if (w->nconst == w->capconst) {
     int cap = w->capconst ? 2 * w->capconst : 32;
     int64_t *nv = realloc(w->const_values, (size_t)cap * sizeof *nv);
     if (nv) w->const_values = nv;
-    lval *nn = nv ? realloc(w->const_names, (size_t)cap * sizeof *nn) : NULL;
+    lw_lval *nn = nv ? realloc(w->const_names, (size_t)cap * sizeof *nn) : NULL;
     if (nn) w->const_names = nn;
     if (!nv || !nn) { /* out of memory: the constant where it is used, which is as valid */
       lw_indent(w);
@@ -51,25 +51,25 @@ void lw_write_consts(lw *w, FILE *f, int depth) {
   w->nconst = w->capconst = 0;
 }
 
-static lval arith(lw *w, const char *op, lval a, lval b, const char *type) {
-  lval v = lw_fresh(w);
+static lw_lval arith(lw *w, const char *op, lw_lval a, lw_lval b, const char *type) {
+  lw_lval v = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = arith.%s %s, %s : %s\n", v.s, op, a.s, b.s, type);
   return v;
 }
 
-lval lw_arith(lw *w, const char *op, lval a, lval b) { return arith(w, op, a, b, "i32"); }
-lval lw_arith_i1(lw *w, const char *op, lval a, lval b) { return arith(w, op, a, b, "i1"); }
+lw_lval lw_arith(lw *w, const char *op, lw_lval a, lw_lval b) { return arith(w, op, a, b, "i32"); }
+lw_lval lw_arith_i1(lw *w, const char *op, lw_lval a, lw_lval b) { return arith(w, op, a, b, "i1"); }
 
-lval lw_cmp(lw *w, const char *pred, lval a, lval b) {
-  lval v = lw_fresh(w);
+lw_lval lw_cmp(lw *w, const char *pred, lw_lval a, lw_lval b) {
+  lw_lval v = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = arith.cmpi %s, %s, %s : i32\n", v.s, pred, a.s, b.s);
   return v;
 }
 
-lval lw_select(lw *w, lval c, lval a, lval b) {
-  lval v = lw_fresh(w);
+lw_lval lw_select(lw *w, lw_lval c, lw_lval a, lw_lval b) {
+  lw_lval v = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = arith.select %s, %s, %s : i32\n", v.s, c.s, a.s, b.s);
   return v;
@@ -77,7 +77,7 @@ lval lw_select(lw *w, lval c, lval a, lval b) {
 
 typedef struct inline_names {
   const tsr_ir_block *entry;
-  const lval *args;
+  const lw_lval *args;
   int nargs;
   int inst;
 } inline_names;
@@ -111,7 +111,7 @@ static bool upgrade(void *user, const tsr_ir_op *op, int depth, FILE *f) {
   return true;
 }
 
-void lw_inline(lw *w, const tsr_ir_op *fn, const lval *args, int nargs, lval *rets, int max_rets, int *nrets) {
+void lw_inline(lw *w, const tsr_ir_op *fn, const lw_lval *args, int nargs, lw_lval *rets, int max_rets, int *nrets) {
   inline_names in = {tsr_ir_op_entry_block(fn, 0), args, nargs, w->inst++};
   *nrets = 0;
   if (!in.entry) return;

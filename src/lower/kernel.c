@@ -34,9 +34,9 @@ typedef struct lop {
   /* per dimension: the extent of the edge block, the array's last, cut short by its end (0:
    * every block whole), and that block's index */
   int64_t edge[TSR_MAX_RANK], last[TSR_MAX_RANK];
-  lval hbm, buf, sem;            /* the lowered func's arguments */
-  lval prev[TSR_MAX_RANK], cur[TSR_MAX_RANK], slot; /* in the step loop */
-  lval next[TSR_MAX_RANK], changed, will, view;
+  lw_lval hbm, buf, sem;            /* the lowered func's arguments */
+  lw_lval prev[TSR_MAX_RANK], cur[TSR_MAX_RANK], slot; /* in the step loop */
+  lw_lval next[TSR_MAX_RANK], changed, will, view;
 } lop;
 
 typedef struct lk {
@@ -47,7 +47,7 @@ typedef struct lk {
   tsr_call_desc d;
   int nio;
   lop ops[TSR_MAX_OPERANDS];
-  lval pf[64], scratch[64];
+  lw_lval pf[64], scratch[64];
   int nscratch_args;
 } lk;
 
@@ -96,7 +96,7 @@ static tsr_status check_lowerable(lk *L) {
     if (edges > MAX_EDGE_DIMS) /* each such dimension doubles the copies written */
       return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: edge blocks in %d dimensions (arrays not a multiple of the block); at most %d "
                       "are lowered", name, edges, MAX_EDGE_DIMS);
-    const io_operand *io = &k->io[i];
+    const mosaic_io_operand *io = &k->io[i];
     if (io->transform) {
       const prog *T = io->transform;
       for (int a = 0; a < k->grid_rank; a++)
@@ -112,19 +112,19 @@ static tsr_status check_lowerable(lk *L) {
 /* ---- the step loop ---------------------------------------------------------------------- */
 
 /* Block indices of o at grid indices idx (the index map inlined, or zeros). */
-static void block_index(lk *L, lop *o, const lval *idx, lval *blk) {
+static void block_index(lk *L, lop *o, const lw_lval *idx, lw_lval *blk) {
   if (!o->map) {
     for (int d = 0; d < o->plan.rank; d++) blk[d] = lw_const(&L->w, 0);
     return;
   }
-  lval args[TSR_MAX_GRID + 64];
+  lw_lval args[TSR_MAX_GRID + 64];
   int n = 0, nret;
   for (int a = 0; a < L->d.grid_rank; a++) args[n++] = idx[a];
   for (int p = 0; p < L->d.num_prefetch; p++) args[n++] = L->pf[p];
   lw_inline(&L->w, o->map, args, n, blk, o->plan.rank, &nret);
 }
 
-static void if_begin(lw *w, lval cond) {
+static void if_begin(lw *w, lw_lval cond) {
   lw_indent(w);
   fprintf(w->f, "scf.if %s {\n", cond.s);
   w->depth++;
@@ -137,13 +137,13 @@ static void if_end(lw *w) {
 }
 
 /* The part `extent` (NULL: all) of slot `slot` of o's buffer, as a block ref; *type: its type. */
-static lval slot_view(lk *L, lop *o, lval slot, const int64_t *extent, char *type, size_t cap) {
+static lw_lval slot_view(lk *L, lop *o, lw_lval slot, const int64_t *extent, char *type, size_t cap) {
   lw *w = &L->w;
   const int64_t *shape = extent ? extent : o->plan.block;
   char one[256];
   memref_text(one, sizeof one, 1, shape, o->plan.rank, o->elt, o->space);
   memref_text(type, cap, 0, shape, o->plan.rank, o->elt, o->space);
-  lval zero = lw_const(w, 0), a = lw_fresh(w), v = lw_fresh(w);
+  lw_lval zero = lw_const(w, 0), a = lw_fresh(w), v = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = tpu.memref_slice %s[%s", a.s, o->buf.s, slot.s);
   for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, ", %s", zero.s);
@@ -154,13 +154,13 @@ static lval slot_view(lk *L, lop *o, lval slot, const int64_t *extent, char *typ
 }
 
 /* The part `extent` of block blk of o's array; *type: its type. */
-static lval hbm_block(lk *L, lop *o, const lval *blk, const int64_t *extent, char *type, size_t cap) {
+static lw_lval hbm_block(lk *L, lop *o, const lw_lval *blk, const int64_t *extent, char *type, size_t cap) {
   lw *w = &L->w;
-  lval start[TSR_MAX_RANK];
+  lw_lval start[TSR_MAX_RANK];
   for (int d = 0; d < o->plan.rank; d++)
     start[d] = o->plan.element[d] || o->plan.squeezed[d] ? blk[d] : lw_arith(w, "muli", blk[d], lw_const(w, o->plan.block[d]));
   memref_text(type, cap, 0, extent, o->plan.rank, o->elt, "any");
-  lval h = lw_fresh(w);
+  lw_lval h = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = tpu.memref_slice %s[", h.s, o->hbm.s);
   for (int d = 0; d < o->plan.rank; d++) fprintf(w->f, "%s%s", d ? ", " : "", start[d].s);
@@ -189,10 +189,10 @@ static int64_t counted_bytes(const lop *o, const int64_t *extent) {
 }
 
 /* A copy of `extent` of block blk between o's array and slot `slot`. */
-static void dma_part(lk *L, lop *o, const lval *blk, lval slot, int what, const int64_t *extent) {
+static void dma_part(lk *L, lop *o, const lw_lval *blk, lw_lval slot, int what, const int64_t *extent) {
   lw *w = &L->w;
   char htype[256], vtype[256];
-  lval h = hbm_block(L, o, blk, extent, htype, sizeof htype), v = slot_view(L, o, slot, extent, vtype, sizeof vtype);
+  lw_lval h = hbm_block(L, o, blk, extent, htype, sizeof htype), v = slot_view(L, o, slot, extent, vtype, sizeof vtype);
   const char *src = o->is_input ? h.s : v.s, *dst = o->is_input ? v.s : h.s;
   const char *src_t = o->is_input ? htype : vtype, *dst_t = o->is_input ? vtype : htype;
   char mark[160]; /* the copy's direction and operand, for tessera's timing model (docs/lowering.md) */
@@ -214,7 +214,7 @@ static void dma_part(lk *L, lop *o, const lval *blk, lval slot, int what, const 
 
 /* Dimensions from d on: where block blk may be the edge block of a dimension, one copy for the
  * edge (its in-bounds part) and one for the rest, chosen by the block index. */
-static void dma_dims(lk *L, lop *o, const lval *blk, lval slot, int what, int d, int64_t *extent) {
+static void dma_dims(lk *L, lop *o, const lw_lval *blk, lw_lval slot, int what, int d, int64_t *extent) {
   lw *w = &L->w;
   while (d < o->plan.rank && !o->edge[d]) d++;
   if (d == o->plan.rank) {
@@ -234,7 +234,7 @@ static void dma_dims(lk *L, lop *o, const lval *blk, lval slot, int what, int d,
 }
 
 /* A copy of block blk between o's array and slot `slot`: started, waited for, or both. */
-static void dma(lk *L, lop *o, const lval *blk, lval slot, int what) {
+static void dma(lk *L, lop *o, const lw_lval *blk, lw_lval slot, int what) {
   int64_t extent[TSR_MAX_RANK];
   memcpy(extent, o->plan.block, sizeof extent);
   dma_dims(L, o, blk, slot, what, 0, extent);
@@ -250,44 +250,44 @@ static void if_end_skip(lk *L, const lop *o) {
   fprintf(w->f, "} {tessera.skip = \"%s\", tessera.operand = %d : i32}\n", o->is_input ? "in" : "out", o->index);
 }
 
-static lval any_differs(lk *L, const lval *a, const lval *b, int rank) {
-  lval r = lw_cmp(&L->w, "ne", a[0], b[0]);
+static lw_lval any_differs(lk *L, const lw_lval *a, const lw_lval *b, int rank) {
+  lw_lval r = lw_cmp(&L->w, "ne", a[0], b[0]);
   for (int d = 1; d < rank; d++) r = lw_arith_i1(&L->w, "ori", r, lw_cmp(&L->w, "ne", a[d], b[d]));
   return r;
 }
 
-static lval not_i1(lw *w, lval a) {
-  lval t = lw_fresh(w);
+static lw_lval not_i1(lw *w, lw_lval a) {
+  lw_lval t = lw_fresh(w);
   lw_indent(w);
   fprintf(w->f, "%s = arith.constant true\n", t.s);
   return lw_arith_i1(w, "xori", a, t);
 }
 
 /* Grid indices of step t of a share. */
-static void step_index(lk *L, lval t, const int64_t *size, const int64_t *off, lval *idx) {
+static void step_index(lk *L, lw_lval t, const int64_t *size, const int64_t *off, lw_lval *idx) {
   lw *w = &L->w;
   int64_t stride = 1;
   for (int d = L->d.grid_rank - 1; d >= 0; d--) {
     if (size[d] == 1) {
       idx[d] = lw_const(w, off[d]);
     } else {
-      lval q = stride == 1 ? t : lw_arith(w, "divsi", t, lw_const(w, stride));
-      lval r = d == 0 ? q : lw_arith(w, "remsi", q, lw_const(w, size[d]));
+      lw_lval q = stride == 1 ? t : lw_arith(w, "divsi", t, lw_const(w, stride));
+      lw_lval r = d == 0 ? q : lw_arith(w, "remsi", q, lw_const(w, size[d]));
       idx[d] = off[d] ? lw_arith(w, "addi", r, lw_const(w, off[d])) : r;
     }
     stride *= size[d];
   }
 }
 
-static void inline_body(lk *L, const lval *idx) {
+static void inline_body(lk *L, const lw_lval *idx) {
   tsr_mosaic_kernel *k = L->k;
-  lval args[TSR_MAX_GRID + 64 + TSR_MAX_OPERANDS + 64];
+  lw_lval args[TSR_MAX_GRID + 64 + TSR_MAX_OPERANDS + 64];
   int n = 0, nret;
   for (int a = 0; a < k->grid_rank; a++) args[n++] = idx[a];
   for (int p = 0; p < k->nprefetch; p++) args[n++] = L->pf[p];
   for (int i = 0; i < L->nio; i++) args[n++] = L->ops[i].pipelined ? L->ops[i].view : L->ops[i].hbm;
   for (int s = 0; s < k->nscratch; s++) args[n++] = L->scratch[s];
-  lval none[1];
+  lw_lval none[1];
   /* in a region marked as the body: the timing model charges its ops as the body's */
   lw_indent(&L->w);
   fputs("\"tpu.region\"() ({\n", L->w.f);
@@ -306,8 +306,8 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
   int R = L->d.grid_rank;
   int64_t steps = 1;
   for (int d = 0; d < R; d++) steps *= size[d];
-  lval c0 = lw_const(w, 0), c1 = lw_const(w, 1), cn = lw_const(w, steps), clast = lw_const(w, steps - 1);
-  lval idx0[TSR_MAX_GRID], cur0[TSR_MAX_OPERANDS][TSR_MAX_RANK], slot0[TSR_MAX_OPERANDS];
+  lw_lval c0 = lw_const(w, 0), c1 = lw_const(w, 1), cn = lw_const(w, steps), clast = lw_const(w, steps - 1);
+  lw_lval idx0[TSR_MAX_GRID], cur0[TSR_MAX_OPERANDS][TSR_MAX_RANK], slot0[TSR_MAX_OPERANDS];
   for (int d = 0; d < R; d++) idx0[d] = lw_const(w, off[d]);
   int carried = 0;
   for (int i = 0; i < L->nio; i++) {
@@ -318,7 +318,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     carried += 2 * o->plan.rank + 1;
   }
   /* the loop, carrying each operand's previous and current block and its current slot */
-  lval t = lw_fresh(w), res = lw_fresh(w);
+  lw_lval t = lw_fresh(w), res = lw_fresh(w);
   lw_indent(w);
   if (carried > 1) fprintf(w->f, "%s:%d = ", res.s, carried);
   else if (carried == 1) fprintf(w->f, "%s = ", res.s);
@@ -347,13 +347,13 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
   }
   fputs(": i32 {\n", w->f);
   w->depth++;
-  lval idx[TSR_MAX_GRID], nidx[TSR_MAX_GRID];
+  lw_lval idx[TSR_MAX_GRID], nidx[TSR_MAX_GRID];
   step_index(L, t, size, off, idx);
-  lval t1 = lw_arith(w, "addi", t, c1);
-  lval tn = lw_select(w, lw_cmp(w, "eq", t1, cn), c0, t1); /* the seed's next is cyclic */
+  lw_lval t1 = lw_arith(w, "addi", t, c1);
+  lw_lval tn = lw_select(w, lw_cmp(w, "eq", t1, cn), c0, t1); /* the seed's next is cyclic */
   step_index(L, tn, size, off, nidx);
-  lval first = lw_cmp(w, "eq", t, c0), last = lw_cmp(w, "eq", t, clast);
-  lval not_first = not_i1(w, first), not_last = not_i1(w, last);
+  lw_lval first = lw_cmp(w, "eq", t, c0), last = lw_cmp(w, "eq", t, clast);
+  lw_lval not_first = not_i1(w, first), not_last = not_i1(w, last);
   for (int i = 0; i < L->nio; i++) {
     lop *o = &L->ops[i];
     if (!o->pipelined) continue;
@@ -361,7 +361,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     o->changed = any_differs(L, o->cur, o->prev, o->plan.rank);
     o->will = any_differs(L, o->cur, o->next, o->plan.rank);
   }
-  lval slot_after[TSR_MAX_OPERANDS];
+  lw_lval slot_after[TSR_MAX_OPERANDS];
   /* initialize: the prologue fetch */
   for (int i = 0; i < L->nio; i++) {
     lop *o = &L->ops[i];
@@ -384,8 +384,8 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     if (!o->pipelined) continue;
     slot_after[i] = o->slot;
     if (!o->is_input || o->plan.buffer_count < 2) continue;
-    lval go = lw_arith_i1(w, "andi", o->will, not_last);
-    lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
+    lw_lval go = lw_arith_i1(w, "andi", o->will, not_last);
+    lw_lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
     if_begin(w, go);
     dma(L, o, o->next, other, DMA_START);
     if_end(w);
@@ -407,7 +407,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     if_end(w);
   }
   /* copy_out */
-  lval will_or_last[TSR_MAX_OPERANDS];
+  lw_lval will_or_last[TSR_MAX_OPERANDS];
   for (int i = 0; i < L->nio; i++) {
     lop *o = &L->ops[i];
     if (!o->pipelined || o->is_input) continue;
@@ -416,7 +416,7 @@ static void emit_share(lk *L, const int64_t *size, const int64_t *off) {
     dma(L, o, o->cur, o->slot, o->plan.buffer_count == 1 ? DMA_START | DMA_WAIT : DMA_START);
     if_end_skip(L, o);
     if (o->plan.buffer_count > 1) {
-      lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
+      lw_lval other = lw_arith(w, "remsi", lw_arith(w, "addi", o->slot, c1), lw_const(w, o->plan.buffer_count));
       slot_after[i] = lw_select(w, will_or_last[i], other, o->slot);
     }
   }
@@ -529,7 +529,7 @@ static tsr_status write_func(lk *L, tsr_machine *m) {
   fprintf(w->f, "module attributes {stable_mosaic.version = %d : i64} {\n", TSR_MLIR_MOSAIC_MAX_VERSION);
   fprintf(w->f, "  func.func @%s(", k->body->name);
   bool firstarg = true;
-  lval core = {"%core"};
+  lw_lval core = {"%core"};
   if (grid) {
     fprintf(w->f, "%s: i32", core.s);
     firstarg = false;
@@ -611,7 +611,7 @@ static tsr_status write_func(lk *L, tsr_machine *m) {
   return TSR_OK;
 }
 
-tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
+tsr_status lw_lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                         int num_outputs, const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, char **text) {
   *text = NULL;
   lk *L = calloc(1, sizeof *L);

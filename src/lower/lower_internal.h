@@ -11,9 +11,9 @@
 #include "tessera/mosaic.h"
 
 /* A value of the text being written: its name with the '%'. */
-typedef struct lval {
+typedef struct lw_lval {
   char s[40];
-} lval;
+} lw_lval;
 
 typedef struct lw {
   FILE *f;
@@ -22,28 +22,28 @@ typedef struct lw {
   int inst;   /* the next inlined func's instance */
   /* the i32 constants lw_const named, written once at the func's entry (lw_write_consts) */
   int64_t *const_values;
-  lval *const_names;
+  lw_lval *const_names;
   int nconst, capconst;
 } lw;
 
-lval lw_fresh(lw *w);
+lw_lval lw_fresh(lw *w);
 void lw_indent(lw *w);
-lval lw_const(lw *w, int64_t c);                 /* i32, one name per value (see below) */
+lw_lval lw_const(lw *w, int64_t c);                 /* i32, one name per value (see below) */
 /* Writes the constants lw_const named, at `depth`, where they dominate every use (the func's
  * entry), and forgets them. */
 void lw_write_consts(lw *w, FILE *f, int depth);
-lval lw_arith(lw *w, const char *op, lval a, lval b); /* arith.<op> on i32 or i1 (`type`) */
-lval lw_arith_i1(lw *w, const char *op, lval a, lval b);
-lval lw_cmp(lw *w, const char *pred, lval a, lval b); /* i32 -> i1 */
-lval lw_select(lw *w, lval c, lval a, lval b);        /* i32 */
+lw_lval lw_arith(lw *w, const char *op, lw_lval a, lw_lval b); /* arith.<op> on i32 or i1 (`type`) */
+lw_lval lw_arith_i1(lw *w, const char *op, lw_lval a, lw_lval b);
+lw_lval lw_cmp(lw *w, const char *pred, lw_lval a, lw_lval b); /* i32 -> i1 */
+lw_lval lw_select(lw *w, lw_lval c, lw_lval a, lw_lval b);        /* i32 */
 /* Writes func `fn`'s entry block with its arguments named by `args` (nargs of them) and its
  * values renamed for this instance, all but the terminator; a func.return's operands are named
  * in rets (up to max_rets; *nrets: how many it returns). */
-void lw_inline(lw *w, const tsr_ir_op *fn, const lval *args, int nargs, lval *rets, int max_rets, int *nrets);
+void lw_inline(lw *w, const tsr_ir_op *fn, const lw_lval *args, int nargs, lw_lval *rets, int max_rets, int *nrets);
 
 /* The Mosaic text of one kernel lowered: `body` after the Mosaic view; operands and outputs
  * as for tsr_mosaic_kernel_run (arrays without data: shapes and dtypes). */
-tsr_status lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
+tsr_status lw_lower_kernel(const tsr_mlir_module *body, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                         int num_outputs, const tsr_mosaic_call_opts *copts, const tsr_lower_opts *o, char **text);
 
 #endif

@@ -106,8 +106,8 @@ static bool collect(tsr_ir_op *op, void *user) {
 static tsr_status lower_call(const tsr_ir_op *op, const tsr_lower_opts *o, char **texts, char **config, size_t *config_len) {
   const tsr_ir_attr *bc = tsr_ir_op_attr(op, "backend_config");
   if (!bc || bc->kind != TSR_IR_ATTR_STRING) return tsr_fail(TSR_ERR_INVALID, "tpu_custom_call without a backend_config string");
-  tpu_backend_config c;
-  TSR_TRY(tpu_backend_config_decode(bc->u.string.data, bc->u.string.len, &c));
+  mlir_tpu_backend_config c;
+  TSR_TRY(mlir_tpu_backend_config_decode(bc->u.string.data, bc->u.string.len, &c));
   tsr_ref *refs = calloc((size_t)(op->n_operands + op->n_results + 1), sizeof *refs);
   char *text = NULL, *b64 = NULL;
   tsr_mlir_module *lowered = NULL;
@@ -123,10 +123,10 @@ static tsr_status lower_call(const tsr_ir_op *op, const tsr_lower_opts *o, char 
     s = tensor_ref(op->results[i]->type, "result", i, &refs[op->n_operands + i]);
   tsr_mosaic_call_opts copts = {.vmem_limit_bytes = c.vmem_limit};
   if (s == TSR_OK)
-    s = lower_kernel(c.body, refs, op->n_operands, refs + op->n_operands, op->n_results, &copts, o, &text);
+    s = lw_lower_kernel(c.body, refs, op->n_operands, refs + op->n_operands, op->n_results, &copts, o, &text);
   if (s == TSR_OK) s = check_text(text, &lowered);
   if (s == TSR_OK) s = serialize(lowered, &b64);
-  if (s == TSR_OK) s = tpu_backend_config_with_body(bc->u.string.data, bc->u.string.len, b64, config);
+  if (s == TSR_OK) s = mlir_tpu_backend_config_with_body(bc->u.string.data, bc->u.string.len, b64, config);
   if (s == TSR_OK) {
     *config_len = strlen(*config);
     char header[160];
@@ -242,7 +242,7 @@ static tsr_status lower_bare(tsr_mlir_module **pm, const tsr_lower_opts *o, char
   }
   for (int i = 0; s == TSR_OK && i < nin; i++) s = tsr_mosaic_kernel_input_shape(k, refs, npf, NULL, i, &refs[npf + i]);
   if (s == TSR_OK) s = tsr_mosaic_kernel_output_shapes(k, refs, npf + nin, NULL, refs + npf + nin, nout);
-  if (s == TSR_OK) s = lower_kernel(m, refs, npf + nin, refs + npf + nin, nout, NULL, o, &text);
+  if (s == TSR_OK) s = lw_lower_kernel(m, refs, npf + nin, refs + npf + nin, nout, NULL, o, &text);
   if (s == TSR_OK) s = check_text(text, &lowered);
   if (s == TSR_OK) {
     char header[160];

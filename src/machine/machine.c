@@ -159,7 +159,9 @@ machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
     /* the strings stay with each tape for the machine's life: an observer may keep a pointer
      * to a kernel's name it was given (the timing model does) */
     for (int i = m->num_split_tapes; i < parts; i++) {
-      machine_tape_init(&nt[i], ~0u, TSR_MACHINE_MAX_CORES);
+      /* a part's events are its core's, on this machine's device (whichever of a mesh) */
+      machine_tape_init(&nt[i], ~0u, m->num_cores);
+      nt[i].first_device = m->device;
       /* in the offset's bits 32 to 35, which no memory of a core reaches: a core's parts (at
        * most 16 of them, host_split.c) are consecutive, so neighbours differ */
       nt[i].salt = (uint64_t)(i & 15) << 32;

@@ -27,7 +27,8 @@ void machine_tape_init(machine_tape *T, unsigned kinds, int device_cores) {
 }
 
 void machine_tape_clear(machine_tape *T) {
-  for (int i = 0; i < MACHINE_TAPE_MAX_SLOTS; i++) T->slots[i].n = T->slots[i].nrefs = T->slots[i].ncosts = 0;
+  for (int i = 0; i < MACHINE_TAPE_MAX_SLOTS; i++)
+    T->slots[i].n = T->slots[i].nrefs = T->slots[i].ncosts = T->slots[i].nints = 0;
   T->nomem = false;
 }
 
@@ -36,6 +37,7 @@ void machine_tape_free(machine_tape *T) {
     free(T->slots[i].recs);
     free(T->slots[i].refs);
     free(T->slots[i].costs);
+    free(T->slots[i].ints);
   }
   for (int i = 0; i < T->nstrs; i++) free(T->strs[i]);
   for (int i = 0; i < T->nbufs; i++) free(T->bufs[i]);
@@ -46,8 +48,8 @@ void machine_tape_free(machine_tape *T) {
 }
 
 int machine_tape_slot_of(const machine_tape *T, int device, int core) {
-  if (device < 0 || core < 0 || core >= T->device_cores) return -1;
-  int s = device * T->device_cores + core;
+  if (device < T->first_device || core < 0 || core >= T->device_cores) return -1;
+  int s = (device - T->first_device) * T->device_cores + core;
   return s < MACHINE_TAPE_MAX_SLOTS ? s : -1;
 }
 
@@ -95,6 +97,9 @@ static int32_t intern(machine_tape *T, const char *s) {
 
 /* ---- recording ---- */
 
+/* Every core of every device has an id of its own in the 11 bits that region_base gives it. */
+_Static_assert(TSR_MAX_DEVICES * TSR_MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
+
 static uint64_t region_base(int device, int core, int space, int seq) {
   uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   uint64_t id = who << 16 | (uint64_t)(space & 7) << 13 | (uint64_t)(seq & 0x1fff);
@@ -111,6 +116,28 @@ static int operand_of(const tsr_machine *m, const char *p) {
   return -1;
 }
 
+/* n numbers from a, then n from b (NULL: none), on the slot's ints: where they start (-1: out
+ * of memory, nomem set). */
+static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a, const int64_t *b, int n) {
+  size_t need = s->nints + (size_t)n * (b ? 2 : 1);
+  if (need > s->capints) {
+    size_t ncap = s->capints ? s->capints : 256;
+    while (ncap < need) ncap *= 2;
+    int64_t *ni = need <= INT32_MAX ? realloc(s->ints, ncap * sizeof *ni) : NULL;
+    if (!ni) {
+      T->nomem = true;
+      return -1;
+    }
+    s->ints = ni;
+    s->capints = ncap;
+  }
+  int32_t at = (int32_t)s->nints;
+  memcpy(s->ints + at, a, (size_t)n * sizeof *a);
+  if (b) memcpy(s->ints + at + n, b, (size_t)n * sizeof *b);
+  s->nints = need;
+  return at;
+}
+
 /* r as the tape keeps it: memory of `device` (core `core` for an allocation) when `far` (the
  * namesake here of a target in another process), else where r's allocation says it is. */
 static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root, const tsr_ref *r, int device,
@@ -120,13 +147,15 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
     T->nomem = true;
     return -1;
   }
+  int rank = r->rank > 0 && r->rank <= TSR_MAX_RANK ? r->rank : 0;
+  int32_t dims = rank ? put_ints(T, s, r->shape, r->stride, rank) : -1;
+  if (rank && dims < 0) return -1;
   machine_tape_ref *k = &s->refs[s->nrefs];
   memset(k, 0, sizeof *k);
   k->dtype = r->dtype;
   k->space = r->space;
-  k->rank = r->rank;
-  memcpy(k->shape, r->shape, sizeof k->shape);
-  memcpy(k->stride, r->stride, sizeof k->stride);
+  k->rank = rank;
+  k->dims = dims;
   if (r->buf) {
     k->has_buf = 1;
     k->device = far ? device : r->buf->device;
@@ -172,16 +201,13 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   machine_tape_rec *r = &s->recs[s->n];
   *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core,
                           .target_device = ev->target_device,
-                  .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .dir = ev->dir,
-                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .noted = at != NULL,
+                  .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .index = -1, .dir = ev->dir,
+                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .noted = -1,
                   .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
   r->loc = intern(T, ev->loc);
   r->name = intern(T, ev->name);
-  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
-    r->has_index = 1;
-    memcpy(r->index, ev->index, (size_t)ev->rank * sizeof *ev->index);
-  }
-  if (at) memcpy(r->at, at, sizeof r->at);
+  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) r->index = put_ints(T, s, ev->index, NULL, ev->rank);
+  if (at) r->noted = put_ints(T, s, at, NULL, TSR_MAX_RANK);
   bool is_dma = ev->kind == TSR_EV_DMA_START;
   r->src = put_ref(T, s, root, ev->src, ev->device, ev->core, false, ev->device);
   r->dst = put_ref(T, s, root, ev->dst, is_dma ? tdev : ev->device, is_dma ? tcore : ev->core, is_dma && far, ev->device);
@@ -218,8 +244,10 @@ static const tsr_ref *to_ref(machine_tape *T, const machine_tape_slot *s, int32_
   const machine_tape_ref *k = &s->refs[i];
   *out = (tsr_ref){.data = (char *)(uintptr_t)k->data, .dtype = (tsr_dtype)k->dtype, .space = (tsr_space)k->space,
                    .rank = k->rank};
-  memcpy(out->shape, k->shape, sizeof out->shape);
-  memcpy(out->stride, k->stride, sizeof out->stride);
+  if (k->rank > 0) {
+    memcpy(out->shape, s->ints + k->dims, (size_t)k->rank * sizeof *out->shape);
+    memcpy(out->stride, s->ints + k->dims + k->rank, (size_t)k->rank * sizeof *out->stride);
+  }
   if (k->has_buf) out->buf = stand_in(T, k);
   return out;
 }
@@ -231,18 +259,18 @@ void machine_tape_event(machine_tape *T, int slot, size_t i, tsr_event *ev, mach
                     .name = r->name >= 0 ? T->strs[r->name] : NULL, .dma_id = r->dma_id, .dir = (tsr_dma_dir)r->dir,
                     .src = to_ref(T, s, r->src, &refs->src), .dst = to_ref(T, s, r->dst, &refs->dst),
                     .sem = to_ref(T, s, r->sem, &refs->sem), .bytes = r->bytes, .amount = r->amount,
-                    .operand = r->operand, .rank = r->rank, .index = r->has_index ? r->index : NULL,
+                    .operand = r->operand, .rank = r->rank, .index = r->index >= 0 ? s->ints + r->index : NULL,
                     .target_core = r->target_core, .write = r->write, .space = (tsr_space)r->space,
                     .cost = r->cost >= 0 ? &s->costs[r->cost] : NULL, .loc = r->loc >= 0 ? T->strs[r->loc] : NULL,
                     .device = r->device, .target_device = r->target_device, .recv_sem = to_ref(T, s, r->recv, &refs->recv),
                     .no_device_barrier = r->no_barrier != 0, .steps = (tsr_steps_kind)r->steps, .replayed = true,
-                    .poison_at = r->noted ? r->at : NULL};
+                    .poison_at = r->noted >= 0 ? s->ints + r->noted : NULL};
 }
 
 /* ---- across processes: the tape as bytes ---- */
 
 /* Layout: the string table (blob_put_strings); int32 slots; per slot: int32 slot, int64
- * records, int64 refs, int64 costs, the records, the refs, the costs. */
+ * records, int64 refs, int64 costs, int64 ints, the records, the refs, the costs, the ints. */
 tsr_status machine_tape_export(machine_tape *T, char **out, size_t *len) {
   *out = NULL;
   *len = 0;
@@ -254,12 +282,13 @@ tsr_status machine_tape_export(machine_tape *T, char **out, size_t *len) {
   for (int32_t t = 0; t < MACHINE_TAPE_MAX_SLOTS; t++) {
     machine_tape_slot *s = &T->slots[t];
     if (!s->n) continue;
-    int64_t counts[3] = {(int64_t)s->n, (int64_t)s->nrefs, (int64_t)s->ncosts};
+    int64_t counts[4] = {(int64_t)s->n, (int64_t)s->nrefs, (int64_t)s->ncosts, (int64_t)s->nints};
     blob_put(&b, &t, sizeof t);
     blob_put(&b, counts, sizeof counts);
     blob_put(&b, s->recs, s->n * sizeof *s->recs);
     blob_put(&b, s->refs, s->nrefs * sizeof *s->refs);
     blob_put(&b, s->costs, s->ncosts * sizeof *s->costs);
+    blob_put(&b, s->ints, s->nints * sizeof *s->ints);
   }
   bool nomem = b.nomem || T->nomem;
   machine_tape_clear(T);
@@ -274,24 +303,29 @@ tsr_status machine_tape_export(machine_tape *T, char **out, size_t *len) {
 
 static bool index_ok(int32_t i, int64_t n) { return i >= -1 && i < n; }
 
-static bool ref_ok(const void *item) {
+/* Whether n numbers from `at` on lie in a slot of nints of them (at -1: none). */
+static bool ints_ok(int32_t at, int64_t n, int64_t nints) { return at == -1 || (at >= 0 && at + n <= nints); }
+
+static bool ref_ok(const void *item, int64_t nints) {
   const machine_tape_ref *f = item;
-  return f->rank >= 0 && f->rank <= TSR_MAX_RANK;
+  return f->rank >= 0 && f->rank <= TSR_MAX_RANK && ints_ok(f->dims, 2 * (int64_t)f->rank, nints) &&
+         (f->rank == 0 || f->dims >= 0);
 }
 
-static bool cost_ok(const void *item) {
+static bool cost_ok(const void *item, int64_t nints) {
+  (void)nints;
   const tsr_cost *c = item;
   return c->num_shapes >= 0 && c->num_shapes <= TSR_COST_SHAPES;
 }
 
 /* Appends n items of `elem` bytes at *at to the array *a (*count of *cap); false: malformed. */
 static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, int64_t n, size_t elem,
-                       bool (*ok)(const void *), void **a, size_t *count, size_t *cap) {
+                       int64_t nints, bool (*ok)(const void *, int64_t), void **a, size_t *count, size_t *cap) {
   if ((uint64_t)n > (len - *at) / elem) return false;
   for (int64_t k = 0; k < n; k++) {
     union { machine_tape_ref ref; tsr_cost cost; } item; /* room and alignment for either */
     blob_take(p, len, at, &item, elem);
-    if (!ok(&item)) return false;
+    if (!ok(&item, nints)) return false;
     if (!grow(a, cap, *count, elem)) {
       T->nomem = true;
       continue;
@@ -305,8 +339,9 @@ static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, i
 /* Reads one slot's records, refs and costs at *at into the empty slot s; false: malformed. */
 static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size_t len, size_t *at,
                       const int64_t *counts, const int32_t *ids, int32_t nids) {
-  int64_t nr = counts[0], nf = counts[1], nc = counts[2];
-  if (nr < 0 || nf < 0 || nc < 0 || (uint64_t)nr > (len - *at) / sizeof(machine_tape_rec)) return false;
+  int64_t nr = counts[0], nf = counts[1], nc = counts[2], ni = counts[3];
+  if (nr < 0 || nf < 0 || nc < 0 || ni < 0 || ni > INT32_MAX || (uint64_t)nr > (len - *at) / sizeof(machine_tape_rec))
+    return false;
   for (int64_t k = 0; k < nr; k++) {
     machine_tape_rec r;
     blob_take(p, len, at, &r, sizeof r);
@@ -315,16 +350,30 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
         r.rank > TSR_MAX_RANK || r.device < 0 || r.device >= TSR_MAX_DEVICES || r.target_device < 0 ||
         r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
         r.core >= TSR_MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= TSR_MACHINE_MAX_CORES ||
-        r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES)
+        r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES ||
+        !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni))
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;
     if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) T->nomem = true;
     else s->recs[s->n++] = r;
   }
-  return take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ref_ok, (void **)&s->refs, &s->nrefs,
-                    &s->caprefs) &&
-         take_items(T, p, len, at, nc, sizeof(tsr_cost), cost_ok, (void **)&s->costs, &s->ncosts, &s->capcosts);
+  if (!take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ni, ref_ok, (void **)&s->refs, &s->nrefs,
+                  &s->caprefs) ||
+      !take_items(T, p, len, at, nc, sizeof(tsr_cost), ni, cost_ok, (void **)&s->costs, &s->ncosts, &s->capcosts) ||
+      (uint64_t)ni > (len - *at) / sizeof(int64_t))
+    return false;
+  int64_t *ints = ni ? malloc((size_t)ni * sizeof *ints) : NULL;
+  if (ni && !ints) {
+    T->nomem = true;
+    *at += (size_t)ni * sizeof *ints;
+    return true;
+  }
+  blob_take(p, len, at, ints, (size_t)ni * sizeof *ints);
+  free(s->ints);
+  s->ints = ints;
+  s->nints = s->capints = (size_t)ni;
+  return true;
 }
 
 static int32_t intern_string(void *T, const char *str) { return intern(T, str); }
@@ -344,7 +393,7 @@ tsr_status machine_tape_import(machine_tape *T, const char *p, size_t len, int m
     goto bad;
   for (int32_t i = 0; i < nslots; i++) {
     int32_t t;
-    int64_t counts[3];
+    int64_t counts[4];
     if (!blob_take(p, len, &at, &t, sizeof t) || !blob_take(p, len, &at, counts, sizeof counts) || t < 0 ||
         t >= MACHINE_TAPE_MAX_SLOTS || t >= max_slots)
       goto bad;
@@ -353,7 +402,7 @@ tsr_status machine_tape_import(machine_tape *T, const char *p, size_t len, int m
       st = tsr_fail(TSR_ERR_INVALID, "%s: core slot %d was recorded here and by %s", what, t, from);
       goto out;
     }
-    s->nrefs = s->ncosts = 0; /* the slot's indices start at 0 */
+    s->nrefs = s->ncosts = s->nints = 0; /* the slot's indices start at 0 */
     if (!take_slot(T, s, p, len, &at, counts, ids, nstrs)) goto bad;
   }
   if (at == len) goto out;

@@ -20,29 +20,30 @@
 
 #define MACHINE_TAPE_MAX_SLOTS TSR_MACHINE_MAX_CORES
 
-/* A ref without its pointers. */
+/* A ref without its pointers. Its shape and strides (rank entries each, one after the
+ * other) are in the slot's ints from `dims` on: a tape holds thousands of refs, most of rank
+ * 2, and records what it is given, so it keeps no room for dimensions a ref does not have. */
 typedef struct machine_tape_ref {
   uint64_t data, base;
-  int32_t dtype, space, rank, has_buf, device, core, bspace, seq, in_mesh, pad;
-  int64_t shape[TSR_MAX_RANK], stride[TSR_MAX_RANK];
+  int32_t dtype, space, rank, has_buf, device, core, bspace, seq, in_mesh, dims;
 } machine_tape_ref;
 
 /* One event. Strings are ids in the tape's table, refs and costs indices in the slot's (-1:
- * none). `noted`/`at`: what the recording consumer found in the bytes when the event came
- * (the checkers: poison in a DMA's source, and its first element), which a replay cannot look
- * at any more. */
+ * none). `index`: where its rank entries of tsr_event.index start in the slot's ints (-1:
+ * none). `noted`: where what the recording consumer found in the bytes when the event came
+ * starts there (TSR_MAX_RANK entries; -1: nothing; the checkers: poison in a DMA's source,
+ * and its first element), which a replay cannot look at any more. */
 typedef struct machine_tape_rec {
-  int32_t kind, device, core, target_device, target_core, operand, rank, has_index, dir, write, space;
+  int32_t kind, device, core, target_device, target_core, operand, rank, index, dir, write, space;
   int32_t loc, name, noted;
   int32_t src, dst, sem, recv, cost;
   int32_t no_barrier;                /* KERNEL_BEGIN: tsr_event.no_device_barrier */
   int32_t steps, spare;              /* KERNEL_BEGIN: tsr_event.steps; spare: zero (alignment) */
   int64_t step, bytes, amount;
   uint64_t dma_id;
-  int64_t index[TSR_MAX_RANK], at[TSR_MAX_RANK];
 } machine_tape_rec;
 
-/* One core's events (slot: device * device_cores + core). */
+/* One core's events (slot: (device - first_device) * device_cores + core). */
 typedef struct machine_tape_slot {
   machine_tape_rec *recs;
   size_t n, cap;
@@ -50,11 +51,17 @@ typedef struct machine_tape_slot {
   size_t nrefs, caprefs;
   tsr_cost *costs;
   size_t ncosts, capcosts;
+  int64_t *ints;                     /* the records' indices and notes, the refs' shapes and strides */
+  size_t nints, capints;
 } machine_tape_slot;
 
 typedef struct machine_tape {
   unsigned kinds;                    /* the event kinds it keeps: bit 1u << kind */
-  int device_cores;                  /* cores per device: slots are device * device_cores + core */
+  int device_cores;                  /* cores per device: slots are (device - first_device) * device_cores + core */
+  /* The first device it keeps (0 unless set): a tape of one device's events (a host split's
+   * part, on a machine that stands for a device of many) starts its slots at that device's,
+   * so that any device's cores have slots. */
+  int first_device;
   bool nomem;                        /* an event was lost */
   /* Added to the address of every allocation it records (0: none). A host split's parts keep
    * buffers of their own, numbered alike: each part's tape sets its own, so that the splice

@@ -17,7 +17,7 @@ static tsr_status read_body(const char *b64, tsr_mlir_module **out) {
   return s == TSR_OK ? s : tsr_fail_context(s, "tpu_custom_call body");
 }
 
-static tsr_status decode(const cJSON *json, tpu_backend_config *out) {
+static tsr_status decode(const cJSON *json, mlir_tpu_backend_config *out) {
   const cJSON *ccc = cJSON_GetObjectItemCaseSensitive(json, "custom_call_config");
   const cJSON *b64 = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "body") : NULL;
   const cJSON *fmt = ccc ? cJSON_GetObjectItemCaseSensitive(ccc, "serialization_format") : NULL;
@@ -68,7 +68,7 @@ static tsr_status decode(const cJSON *json, tpu_backend_config *out) {
   return read_body(b64->valuestring, &out->body);
 }
 
-tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out) {
+tsr_status mlir_tpu_backend_config_decode(const char *json, size_t len, mlir_tpu_backend_config *out) {
   memset(out, 0, sizeof *out);
   cJSON *root = cJSON_ParseWithLength(json, len);
   if (!root) {
@@ -81,7 +81,7 @@ tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_c
   return s;
 }
 
-tsr_status tpu_backend_config_with_body(const char *json, size_t len, const char *body_b64, char **out) {
+tsr_status mlir_tpu_backend_config_with_body(const char *json, size_t len, const char *body_b64, char **out) {
   *out = NULL;
   cJSON *root = cJSON_ParseWithLength(json, len);
   if (!root) return tsr_fail(TSR_ERR_PARSE, "backend_config is not valid JSON");

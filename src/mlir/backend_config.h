@@ -9,7 +9,7 @@
 
 #include "tessera/mlir.h"
 
-typedef struct tpu_backend_config {
+typedef struct mlir_tpu_backend_config {
   tsr_mlir_module *body;    /* custom_call_config.body (base64 of MLIR bytecode, or text), read;
                              * the caller destroys it */
   int serialization_format; /* 1, or -1 when absent (a legacy body: plain Mosaic) */
@@ -25,7 +25,7 @@ typedef struct tpu_backend_config {
    * says it does, which XLA's cost analysis reports for the call */
   bool has_cost;
   int64_t flops, transcendentals, bytes_accessed;
-} tpu_backend_config;
+} mlir_tpu_backend_config;
 
 /* Decodes `len` bytes of JSON text. Fails (nothing to free) when it is not JSON (the byte
  * offset named), has no custom_call_config.body string, a serialization_format other than 1,
@@ -34,10 +34,10 @@ typedef struct tpu_backend_config {
  * bytes_accessed is not a count,
  * or malformed scoped_memory_configs, or when the body does not decode or read ("tpu_custom_call
  * body: " and the reader's message). */
-tsr_status tpu_backend_config_decode(const char *json, size_t len, tpu_backend_config *out);
+tsr_status mlir_tpu_backend_config_decode(const char *json, size_t len, mlir_tpu_backend_config *out);
 
 /* The same JSON with custom_call_config.body replaced by `body_b64` (the lowering's kernel,
  * src/lower), every other field kept: *out is malloc'd text. */
-tsr_status tpu_backend_config_with_body(const char *json, size_t len, const char *body_b64, char **out);
+tsr_status mlir_tpu_backend_config_with_body(const char *json, size_t len, const char *body_b64, char **out);
 
 #endif

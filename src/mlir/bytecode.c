@@ -878,12 +878,12 @@ static tsr_status decode_entry(bc_reader *r, entry *e, bool is_attr, uint64_t id
                    : mlir_text_parse_type_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_type **)&e->value);
   }
   if (!strcmp(dialect, "vhlo")) {
-    if (is_attr) TSR_TRY(vhlo_decode_attr(&c, (tsr_ir_attr **)&e->value));
-    else TSR_TRY(vhlo_decode_type(&c, (tsr_ir_type **)&e->value));
+    if (is_attr) TSR_TRY(mlir_vhlo_decode_attr(&c, (tsr_ir_attr **)&e->value));
+    else TSR_TRY(mlir_vhlo_decode_type(&c, (tsr_ir_type **)&e->value));
     return expect_end(&c, is_attr ? "an attribute entry" : "a type entry");
   }
   if (!strcmp(dialect, "sdy") && is_attr) {
-    TSR_TRY(sdy_decode_attr(&c, (tsr_ir_attr **)&e->value));
+    TSR_TRY(mlir_sdy_decode_attr(&c, (tsr_ir_attr **)&e->value));
     return expect_end(&c, "an attribute entry");
   }
   if (strcmp(dialect, "builtin"))
@@ -1032,11 +1032,11 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
     if (r->opnames[name_idx].registered && !strncmp(r->opnames[name_idx].full, "vhlo.", 5)) {
       /* VHLO's ops are the ones whose schema tessera knows (mlir/vhlo.c) */
       cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
-      TSR_TRY(vhlo_decode_props(&pc, r->opnames[name_idx].full, &props));
+      TSR_TRY(mlir_vhlo_decode_props(&pc, r->opnames[name_idx].full, &props));
       TSR_TRY(expect_end(&pc, "a VHLO op's properties"));
     } else if (r->opnames[name_idx].registered && !strncmp(r->opnames[name_idx].full, "sdy.", 4)) {
       cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
-      TSR_TRY(sdy_decode_props(&pc, r->opnames[name_idx].full, &props));
+      TSR_TRY(mlir_sdy_decode_props(&pc, r->opnames[name_idx].full, &props));
       TSR_TRY(expect_end(&pc, "a Shardy op's properties"));
     } else if (r->opnames[name_idx].registered && !strcmp(r->opnames[name_idx].full, "builtin.module")) {
       cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
@@ -1264,7 +1264,7 @@ static void reader_free(bc_reader *r) {
   free(r->prop_len);
 }
 
-static tsr_status read_all(bc_reader *r, bc_info *info) {
+static tsr_status read_all(bc_reader *r, mlir_bc_info *info) {
   cursor c = {r, r->data, r->data + r->size};
   if (r->size < 4 || memcmp(r->data, "ML\xEFR", 4)) return bc_fail(&c, "not MLIR bytecode (bad magic)");
   c.p += 4;
@@ -1325,7 +1325,7 @@ static tsr_status read_all(bc_reader *r, bc_info *info) {
   return TSR_OK;
 }
 
-tsr_status bc_read(tsr_ir_module *m, const void *data, size_t size, bc_info *info) {
+tsr_status mlir_bc_read(tsr_ir_module *m, const void *data, size_t size, mlir_bc_info *info) {
   bc_reader r;
   memset(&r, 0, sizeof r);
   r.data = data;
@@ -1337,35 +1337,35 @@ tsr_status bc_read(tsr_ir_module *m, const void *data, size_t size, bc_info *inf
   return s;
 }
 
-bool bc_is_bytecode(const void *data, size_t size) {
+bool mlir_bc_is_bytecode(const void *data, size_t size) {
   return size >= 4 && !memcmp(data, "ML\xEFR", 4);
 }
 
 /* ---- primitives for dialect decoders (mlir/vhlo_bytecode.c) ----------------------------- */
 
-tsr_ir_ctx *bc_ctx(const bc_cursor *c) { return c->r->m->ctx; }
-tsr_ir_module *bc_module(const bc_cursor *c) { return c->r->m; }
-size_t bc_offset(const bc_cursor *c) { return (size_t)(c->p - c->r->data); }
-tsr_status bc_fail_at(const bc_cursor *c, const char *msg) { return bc_fail(c, "%s", msg); }
-tsr_status bc_varint(bc_cursor *c, uint64_t *out) { return rd_varint(c, out); }
-tsr_status bc_svarint(bc_cursor *c, int64_t *out) { return rd_svarint(c, out); }
-tsr_status bc_count(bc_cursor *c, size_t min_bytes, uint64_t *out, const char *what) {
+tsr_ir_ctx *mlir_bc_ctx(const mlir_bc_cursor *c) { return c->r->m->ctx; }
+tsr_ir_module *mlir_bc_module(const mlir_bc_cursor *c) { return c->r->m; }
+size_t mlir_bc_offset(const mlir_bc_cursor *c) { return (size_t)(c->p - c->r->data); }
+tsr_status mlir_bc_fail_at(const mlir_bc_cursor *c, const char *msg) { return bc_fail(c, "%s", msg); }
+tsr_status mlir_bc_varint(mlir_bc_cursor *c, uint64_t *out) { return rd_varint(c, out); }
+tsr_status mlir_bc_svarint(mlir_bc_cursor *c, int64_t *out) { return rd_svarint(c, out); }
+tsr_status mlir_bc_count(mlir_bc_cursor *c, size_t min_bytes, uint64_t *out, const char *what) {
   return rd_count(c, min_bytes, out, what);
 }
-tsr_status bc_string(bc_cursor *c, const char **s, size_t *len) { return rd_string(c, s, len); }
-tsr_status bc_blob(bc_cursor *c, const uint8_t **data, size_t *size) { return rd_blob(c, data, size); }
-tsr_status bc_attr(bc_cursor *c, tsr_ir_attr **out) { return rd_attr(c, out); }
-tsr_status bc_attr_at(bc_cursor *c, uint64_t idx, tsr_ir_attr **out) { return get_attr(c->r, idx, out, c); }
-tsr_status bc_bytes(bc_cursor *c, size_t n, const uint8_t **out) {
+tsr_status mlir_bc_string(mlir_bc_cursor *c, const char **s, size_t *len) { return rd_string(c, s, len); }
+tsr_status mlir_bc_blob(mlir_bc_cursor *c, const uint8_t **data, size_t *size) { return rd_blob(c, data, size); }
+tsr_status mlir_bc_attr(mlir_bc_cursor *c, tsr_ir_attr **out) { return rd_attr(c, out); }
+tsr_status mlir_bc_attr_at(mlir_bc_cursor *c, uint64_t idx, tsr_ir_attr **out) { return get_attr(c->r, idx, out, c); }
+tsr_status mlir_bc_bytes(mlir_bc_cursor *c, size_t n, const uint8_t **out) {
   if (remaining(c) < n) return bc_fail(c, "unexpected end of data, expected %zu bytes", n);
   *out = c->p;
   c->p += n;
   return TSR_OK;
 }
-tsr_status bc_type(bc_cursor *c, tsr_ir_type **out) { return rd_type(c, out); }
-tsr_status bc_attrs(bc_cursor *c, tsr_ir_attr ***out, int *n) { return rd_attr_list(c, out, n); }
-tsr_status bc_types(bc_cursor *c, tsr_ir_type ***out, int *n) { return rd_type_list(c, out, n); }
-tsr_status bc_apint(bc_cursor *c, unsigned width, tsr_ir_attr *a) { return rd_apint(c, width, a); }
-tsr_status bc_dense(bc_cursor *c, tsr_ir_attr *a, const uint8_t *blob, size_t size) {
+tsr_status mlir_bc_type(mlir_bc_cursor *c, tsr_ir_type **out) { return rd_type(c, out); }
+tsr_status mlir_bc_attrs(mlir_bc_cursor *c, tsr_ir_attr ***out, int *n) { return rd_attr_list(c, out, n); }
+tsr_status mlir_bc_types(mlir_bc_cursor *c, tsr_ir_type ***out, int *n) { return rd_type_list(c, out, n); }
+tsr_status mlir_bc_apint(mlir_bc_cursor *c, unsigned width, tsr_ir_attr *a) { return rd_apint(c, width, a); }
+tsr_status mlir_bc_dense(mlir_bc_cursor *c, tsr_ir_attr *a, const uint8_t *blob, size_t size) {
   return fill_dense_blob(c, a, blob, size);
 }

@@ -178,7 +178,7 @@ enum { ENTRY_PREFIX = 5 };
 
 typedef struct wr {
   const tsr_ir_module *m;
-  bc_write_opts o;
+  mlir_bc_write_opts o;
   tsr_status st;
   bmap strs, attrs, types, attr_memo, type_memo, opnames, props;
   uint32_t *attr_memo_vals, *type_memo_vals; /* entry index by memo item */
@@ -897,7 +897,7 @@ static void wr_free(wr *w) {
   free(w->vnum);
 }
 
-tsr_status bc_write(const tsr_ir_module *m, const bc_write_opts *opts, unsigned char **out, size_t *size) {
+tsr_status mlir_bc_write(const tsr_ir_module *m, const mlir_bc_write_opts *opts, unsigned char **out, size_t *size) {
   *out = NULL;
   *size = 0;
   if (opts->version < 0 || opts->version > 6)
@@ -975,6 +975,6 @@ tsr_status bc_write(const tsr_ir_module *m, const bc_write_opts *opts, unsigned 
 }
 
 tsr_status tsr_mlir_write_bytecode(const tsr_mlir_module *m, int version, unsigned char **out, size_t *size) {
-  bc_write_opts o = {.version = version};
-  return bc_write(m, &o, out, size);
+  mlir_bc_write_opts o = {.version = version};
+  return mlir_bc_write(m, &o, out, size);
 }

@@ -181,7 +181,7 @@ static tsr_ir_attr *fields_parse(mlir_text_parser *sub, const fields_def *d) {
   return a;
 }
 
-tsr_ir_attr *dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
+tsr_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
                                 const char *mnemonic, size_t mlen, const char *body,
                                 size_t blen, bool opaque_form) {
   mlir_text_parser sub;
@@ -198,18 +198,18 @@ tsr_ir_attr *dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t
   return a;
 }
 
-tsr_ir_attr *dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
+tsr_ir_attr *mlir_dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
                               const char *keyword) {
   tsr_ir_module m = {ctx, NULL, 0, 0};
   mlir_text_parser p;
   mlir_text_init(&p, &m, keyword, strlen(keyword), NULL);
-  tsr_ir_attr *a = dialect_attr_parse(&p, dialect, strlen(dialect), mnemonic, strlen(mnemonic),
+  tsr_ir_attr *a = mlir_dialect_attr_parse(&p, dialect, strlen(dialect), mnemonic, strlen(mnemonic),
                                       keyword, strlen(keyword), false);
   mlir_text_free(&p);
   return a;
 }
 
-tsr_ir_type *dialect_type_parse(mlir_text_parser *p, const char *text, size_t len) {
+tsr_ir_type *mlir_dialect_type_parse(mlir_text_parser *p, const char *text, size_t len) {
   if (span_is(text, len, "!tpu.semaphore")) return tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TPU_SEMAPHORE);
   if (span_is(text, len, "!tpu.dma_semaphore")) return tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TPU_DMA_SEMAPHORE);
   return NULL;
@@ -221,7 +221,7 @@ static void print_field(FILE *f, const tsr_ir_field *fl) {
   if (!fl->is_scalar) fputc(']', f);
 }
 
-void dialect_attr_print(FILE *f, const tsr_ir_attr *a) {
+void mlir_dialect_attr_print(FILE *f, const tsr_ir_attr *a) {
   if (a->kind == TSR_IR_ATTR_ENUM) {
     if (a->u.enm.opaque_form)
       fprintf(f, "#%s<%s %s>", a->u.enm.dialect, a->u.enm.mnemonic, a->u.enm.keyword);

@@ -41,11 +41,11 @@ tsr_status tsr_mlir_read_bytecode(const void *data, size_t size, tsr_mlir_module
   tsr_mlir_module *m;
   *out = NULL;
   TSR_TRY(new_module(&m));
-  bc_info info;
-  tsr_status s = bc_read(m, data, size, &info);
+  mlir_bc_info info;
+  tsr_status s = mlir_bc_read(m, data, size, &info);
   /* a StableHLO portable artifact (jaxlib's programs for a PJRT plugin, jax.export's
    * serialized modules) is read as the StableHLO it stands for */
-  if (s == TSR_OK && vhlo_present(m->top)) s = vhlo_legalize(m, info.producer);
+  if (s == TSR_OK && mlir_vhlo_present(m->top)) s = mlir_vhlo_legalize(m, info.producer);
   return finish(s, m, out);
 }
 
@@ -59,7 +59,7 @@ tsr_status tsr_mlir_parse_text(const char *text, size_t len, const char *filenam
 
 tsr_status tsr_mlir_read_buffer(const void *data, size_t size, const char *filename,
                                 tsr_mlir_module **out) {
-  if (bc_is_bytecode(data, size)) return tsr_mlir_read_bytecode(data, size, out);
+  if (mlir_bc_is_bytecode(data, size)) return tsr_mlir_read_bytecode(data, size, out);
   return tsr_mlir_parse_text(data, size, filename, out);
 }
 

@@ -17,13 +17,13 @@ typedef struct name_entry {
 } name_entry;
 
 typedef struct scope {
-  alias_map names;
+  mlir_alias_map names;
   struct scope *parent;
 } scope;
 
 typedef struct region_state {
-  alias_map labels; /* "^name" -> block */
-  ptr_list blocks;
+  mlir_alias_map labels; /* "^name" -> block */
+  mlir_ptr_list blocks;
   tsr_ir_region *region;
   struct region_state *parent;
 } region_state;
@@ -63,11 +63,11 @@ static tsr_status pop_scope(mlir_text_parser *p) {
   for (size_t i = 0; i < s->names.cap && st == TSR_OK; i++) {
     name_entry *e = s->names.values[i];
     if (!s->names.names[i] || !e->forward) continue;
-    if (!s->parent || alias_get(&s->parent->names, s->names.names[i])) {
+    if (!s->parent || mlir_alias_get(&s->parent->names, s->names.names[i])) {
       st = mlir_text_error_at(p, e->at, "use of undefined value %s", s->names.names[i]);
       continue;
     }
-    if (!alias_put(&s->parent->names, s->names.names[i], e)) st = nomem();
+    if (!mlir_alias_put(&s->parent->names, s->names.names[i], e)) st = nomem();
     else s->names.values[i] = NULL;
   }
   for (size_t i = 0; i < s->names.cap; i++)
@@ -84,7 +84,7 @@ static void free_all_scopes(mlir_text_parser *p) {
   }
 }
 
-tsr_status parse_value_ref(mlir_text_parser *p, operand_ref *ref) {
+tsr_status mlir_parse_value_ref(mlir_text_parser *p, mlir_operand_ref *ref) {
   mlir_text_skip_ws(p);
   ref->at = p->cur;
   if (p->cur >= p->end || *p->cur != '%') return mlir_text_error(p, "expected an SSA value");
@@ -106,15 +106,15 @@ tsr_status parse_value_ref(mlir_text_parser *p, operand_ref *ref) {
   return TSR_OK;
 }
 
-static tsr_status resolve(mlir_text_parser *p, const operand_ref *ref, tsr_ir_type *type, tsr_ir_value **out) {
+static tsr_status resolve(mlir_text_parser *p, const mlir_operand_ref *ref, tsr_ir_type *type, tsr_ir_value **out) {
   name_entry *e = NULL;
-  for (scope *s = p->ops->cur; s && !e; s = s->parent) e = alias_get(&s->names, ref->name);
+  for (scope *s = p->ops->cur; s && !e; s = s->parent) e = mlir_alias_get(&s->names, ref->name);
   if (!e) {
     if (ref->index > 0) return mlir_text_error_at(p, ref->at, "use of undefined value %s#%d", ref->name, ref->index);
     e = calloc(1, sizeof *e);
     tsr_ir_value **vals = tsr_ir_alloc(p->ctx, sizeof *vals);
     tsr_ir_value *v = vals ? tsr_ir_value_new(p->m, type) : NULL;
-    if (!e || !v || !alias_put(&p->ops->cur->names, ref->name, e)) {
+    if (!e || !v || !mlir_alias_put(&p->ops->cur->names, ref->name, e)) {
       free(e);
       return nomem();
     }
@@ -134,7 +134,7 @@ static tsr_status resolve(mlir_text_parser *p, const operand_ref *ref, tsr_ir_ty
 /* Defines `name` as `n` values; a forward-referenced placeholder becomes the first. */
 static tsr_status define_name(mlir_text_parser *p, const char *name, const char *at, tsr_ir_value **vals, int n) {
   scope *s = p->ops->cur;
-  name_entry *e = alias_get(&s->names, name);
+  name_entry *e = mlir_alias_get(&s->names, name);
   if (e && !e->forward) return mlir_text_error_at(p, at, "redefinition of %s", name);
   if (e) {
     tsr_ir_value *ph = e->vals[0];
@@ -149,7 +149,7 @@ static tsr_status define_name(mlir_text_parser *p, const char *name, const char 
     vals[0] = ph;
   } else {
     e = calloc(1, sizeof *e);
-    if (!e || !alias_put(&s->names, name, e)) {
+    if (!e || !mlir_alias_put(&s->names, name, e)) {
       free(e);
       return nomem();
     }
@@ -175,7 +175,7 @@ static bool grow(void **arr, int *cap, int need, size_t elem) {
   return true;
 }
 
-tsr_status mlir_ob_operand(mlir_text_parser *p, op_builder *b, const operand_ref *ref) {
+tsr_status mlir_ob_operand(mlir_text_parser *p, mlir_op_builder *b, const mlir_operand_ref *ref) {
   /* both arrays grow in step from the same capacity */
   int cap1 = b->cap_operands, cap2 = b->cap_operands;
   if (!grow((void **)&b->operands, &cap1, b->n_operands + 1, sizeof *b->operands) ||
@@ -187,56 +187,56 @@ tsr_status mlir_ob_operand(mlir_text_parser *p, op_builder *b, const operand_ref
   return TSR_OK;
 }
 
-tsr_status mlir_ob_parse_operand(mlir_text_parser *p, op_builder *b) {
-  operand_ref r;
-  TSR_TRY(parse_value_ref(p, &r));
+tsr_status mlir_ob_parse_operand(mlir_text_parser *p, mlir_op_builder *b) {
+  mlir_operand_ref r;
+  TSR_TRY(mlir_parse_value_ref(p, &r));
   return mlir_ob_operand(p, b, &r);
 }
 
-tsr_status mlir_ob_parse_operand_list(mlir_text_parser *p, op_builder *b, bool allow_empty) {
+tsr_status mlir_ob_parse_operand_list(mlir_text_parser *p, mlir_op_builder *b, bool allow_empty) {
   if (allow_empty && mlir_text_peek(p) != '%') return TSR_OK;
   do TSR_TRY(mlir_ob_parse_operand(p, b));
   while (mlir_text_accept(p, ','));
   return TSR_OK;
 }
 
-tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, op_builder *b, int first, tsr_ir_type **t, int n) {
+tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, mlir_op_builder *b, int first, tsr_ir_type **t, int n) {
   if (first + n != b->n_operands)
     return mlir_text_error(p, "%d operand types for %d operands", n, b->n_operands - first);
   for (int i = 0; i < n; i++) b->operand_types[first + i] = t[i];
   return TSR_OK;
 }
 
-void mlir_ob_all_operands(op_builder *b, tsr_ir_type *t) {
+void mlir_ob_all_operands(mlir_op_builder *b, tsr_ir_type *t) {
   for (int i = 0; i < b->n_operands; i++) b->operand_types[i] = t;
 }
 
-tsr_status mlir_ob_result(mlir_text_parser *p, op_builder *b, tsr_ir_type *t) {
+tsr_status mlir_ob_result(mlir_text_parser *p, mlir_op_builder *b, tsr_ir_type *t) {
   if (!grow((void **)&b->result_types, &b->cap_results, b->n_results + 1, sizeof *b->result_types)) return nomem();
   b->result_types[b->n_results++] = t;
   return TSR_OK;
 }
 
-tsr_status mlir_ob_attr(mlir_text_parser *p, op_builder *b, const char *name, tsr_ir_attr *value) {
+tsr_status mlir_ob_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, tsr_ir_attr *value) {
   tsr_ir_named_attr *e = tsr_ir_alloc(p->ctx, sizeof *e);
   if (!e || !value) return nomem();
   e->name = tsr_ir_intern(p->ctx, name, strlen(name));
   e->value = value;
-  return e->name && ptr_push(&b->attrs, e) ? TSR_OK : nomem();
+  return e->name && mlir_ptr_push(&b->attrs, e) ? TSR_OK : nomem();
 }
 
-tsr_status mlir_ob_opt_attr_dict(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_ob_opt_attr_dict(mlir_text_parser *p, mlir_op_builder *b) {
   if (mlir_text_peek(p) != '{') return TSR_OK;
   if (b->attr_dict) return mlir_text_error(p, "second attribute dictionary");
   return mlir_text_dict(p, &b->attr_dict);
 }
 
-tsr_status mlir_ob_same_or_function_type(mlir_text_parser *p, op_builder *b, int n_results) {
+tsr_status mlir_ob_same_or_function_type(mlir_text_parser *p, mlir_op_builder *b, int n_results) {
   TSR_TRY(mlir_text_expect(p, ':'));
   return mlir_ob_types_after_colon(p, b, n_results);
 }
 
-tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, op_builder *b, int n_results) {
+tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, mlir_op_builder *b, int n_results) {
   if (mlir_text_peek(p) == '(') {
     const char *at = p->cur;
     tsr_ir_type *ft;
@@ -254,7 +254,7 @@ tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, op_builder *b, int n_r
   return TSR_OK;
 }
 
-static void ob_free(op_builder *b) {
+static void ob_free(mlir_op_builder *b) {
   free(b->operands);
   free(b->operand_types);
   free(b->result_types);
@@ -283,15 +283,15 @@ static tsr_status block_label(mlir_text_parser *p, region_state *rs, const char 
   if (p->cur == b + 1) return mlir_text_error(p, "expected a block name after '^'");
   *name = tsr_ir_intern(p->ctx, b, (size_t)(p->cur - b));
   if (!*name) return nomem();
-  tsr_ir_block *blk = alias_get(&rs->labels, *name);
+  tsr_ir_block *blk = mlir_alias_get(&rs->labels, *name);
   if (!blk) {
-    if (!(blk = new_block(p, rs)) || !alias_put(&rs->labels, *name, blk)) return nomem();
+    if (!(blk = new_block(p, rs)) || !mlir_alias_put(&rs->labels, *name, blk)) return nomem();
   }
   *out = blk;
   return TSR_OK;
 }
 
-static tsr_status declare_args(mlir_text_parser *p, tsr_ir_block *blk, arg_decl *args, int n) {
+static tsr_status declare_args(mlir_text_parser *p, tsr_ir_block *blk, mlir_arg_decl *args, int n) {
   blk->n_args = n;
   blk->args = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_value *) * (size_t)(n ? n : 1));
   if (!blk->args) return nomem();
@@ -315,13 +315,13 @@ static tsr_status declare_args(mlir_text_parser *p, tsr_ir_block *blk, arg_decl 
 
 /* `(%a: T loc(..), ...)` of a block header. */
 static tsr_status block_args(mlir_text_parser *p, tsr_ir_block *blk) {
-  ptr_list l = {0};
+  mlir_ptr_list l = {0};
   tsr_status s = TSR_OK;
   if (mlir_text_accept(p, '(') && !mlir_text_accept(p, ')')) {
     do {
-      arg_decl *a = calloc(1, sizeof *a);
-      if (!a || !ptr_push(&l, a)) { free(a); s = nomem(); break; }
-      s = parse_value_ref(p, &a->ref);
+      mlir_arg_decl *a = calloc(1, sizeof *a);
+      if (!a || !mlir_ptr_push(&l, a)) { free(a); s = nomem(); break; }
+      s = mlir_parse_value_ref(p, &a->ref);
       if (s == TSR_OK) s = mlir_text_expect(p, ':');
       if (s == TSR_OK) s = mlir_text_type(p, &a->type);
       if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &a->loc);
@@ -329,9 +329,9 @@ static tsr_status block_args(mlir_text_parser *p, tsr_ir_block *blk) {
     if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
   if (s == TSR_OK) {
-    arg_decl *flat = calloc((size_t)l.n + 1, sizeof *flat);
+    mlir_arg_decl *flat = calloc((size_t)l.n + 1, sizeof *flat);
     if (!flat) s = nomem();
-    for (int i = 0; flat && i < l.n; i++) flat[i] = *(arg_decl *)l.items[i];
+    for (int i = 0; flat && i < l.n; i++) flat[i] = *(mlir_arg_decl *)l.items[i];
     if (s == TSR_OK) s = declare_args(p, blk, flat, l.n);
     free(flat);
   }
@@ -340,11 +340,11 @@ static tsr_status block_args(mlir_text_parser *p, tsr_ir_block *blk) {
   return s;
 }
 
-static tsr_status region_body(mlir_text_parser *p, region_state *rs, arg_decl *entry_args, int n_entry) {
+static tsr_status region_body(mlir_text_parser *p, region_state *rs, mlir_arg_decl *entry_args, int n_entry) {
   TSR_TRY(mlir_text_expect(p, '{'));
   tsr_ir_block *cur = NULL;
   if (entry_args || (mlir_text_peek(p) != '^' && mlir_text_peek(p) != '}')) {
-    if (!(cur = new_block(p, rs)) || !ptr_push(&rs->blocks, cur)) return nomem();
+    if (!(cur = new_block(p, rs)) || !mlir_ptr_push(&rs->blocks, cur)) return nomem();
     if (entry_args) TSR_TRY(declare_args(p, cur, entry_args, n_entry));
   }
   for (;;) {
@@ -359,7 +359,7 @@ static tsr_status region_body(mlir_text_parser *p, region_state *rs, arg_decl *e
       tsr_ir_block *blk;
       TSR_TRY(block_label(p, rs, &name, &blk));
       if (blk->index >= 0 || blk == cur) return mlir_text_error(p, "redefinition of block %s", name);
-      if (!ptr_push(&rs->blocks, blk)) return nomem();
+      if (!mlir_ptr_push(&rs->blocks, blk)) return nomem();
       blk->index = rs->blocks.n - 1;
       TSR_TRY(block_args(p, blk));
       TSR_TRY(mlir_text_expect(p, ':'));
@@ -375,7 +375,7 @@ static tsr_status region_body(mlir_text_parser *p, region_state *rs, arg_decl *e
   return TSR_OK;
 }
 
-tsr_status mlir_ob_region(mlir_text_parser *p, op_builder *b, arg_decl *entry_args, int n_entry_args) {
+tsr_status mlir_ob_region(mlir_text_parser *p, mlir_op_builder *b, mlir_arg_decl *entry_args, int n_entry_args) {
   op_parser_state *st = p->ops;
   if (++st->depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "regions nested too deeply");
   tsr_ir_region *r = tsr_ir_alloc(p->ctx, sizeof *r);
@@ -392,13 +392,13 @@ tsr_status mlir_ob_region(mlir_text_parser *p, op_builder *b, arg_decl *entry_ar
   st->depth--;
   if (s == TSR_OK) {
     r->n_blocks = rs.blocks.n;
-    r->blocks = ptr_finish(p, &rs.blocks);
+    r->blocks = mlir_ptr_finish(p, &rs.blocks);
     if (!r->blocks) s = nomem();
     for (int i = 0; s == TSR_OK && i < r->n_blocks; i++) {
       r->blocks[i]->index = i;
       r->blocks[i]->parent = r;
     }
-    if (s == TSR_OK && !ptr_push(&b->regions, r)) s = nomem();
+    if (s == TSR_OK && !mlir_ptr_push(&b->regions, r)) s = nomem();
   }
   free(rs.blocks.items);
   free(rs.labels.names);
@@ -406,12 +406,12 @@ tsr_status mlir_ob_region(mlir_text_parser *p, op_builder *b, arg_decl *entry_ar
   return s;
 }
 
-tsr_status mlir_ob_empty_region(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_ob_empty_region(mlir_text_parser *p, mlir_op_builder *b) {
   tsr_ir_region *r = tsr_ir_alloc(p->ctx, sizeof *r);
-  return r && ptr_push(&b->regions, r) ? TSR_OK : nomem();
+  return r && mlir_ptr_push(&b->regions, r) ? TSR_OK : nomem();
 }
 
-tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, op_builder *b, const char *name) {
+tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, mlir_op_builder *b, const char *name) {
   if (!b->regions.n) return TSR_OK;
   tsr_ir_region *r = b->regions.items[b->regions.n - 1];
   if (r->n_blocks == 0) { /* `{ }`: the one block holds just the terminator */
@@ -433,19 +433,19 @@ tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, op_builder *b, const
   return TSR_OK;
 }
 
-tsr_status mlir_ob_successor(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_ob_successor(mlir_text_parser *p, mlir_op_builder *b) {
   region_state *rs = p->ops->region;
   if (!rs) return mlir_text_error(p, "successors outside a region");
   const char *name;
   tsr_ir_block *blk;
   TSR_TRY(block_label(p, rs, &name, &blk));
-  return ptr_push(&b->successors, blk) ? TSR_OK : nomem();
+  return mlir_ptr_push(&b->successors, blk) ? TSR_OK : nomem();
 }
 
 /* ---- operations ----------------------------------------------------------------------- */
 
 /* Generic form after the op name: (operands) [succ] <{props}> (regions) {attrs} : fn-type */
-static tsr_status generic_op(mlir_text_parser *p, op_builder *b) {
+static tsr_status generic_op(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   if (!mlir_text_accept(p, ')')) {
     TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
@@ -458,7 +458,7 @@ static tsr_status generic_op(mlir_text_parser *p, op_builder *b) {
       const char *name;
       tsr_ir_block *blk;
       TSR_TRY(block_label(p, rs, &name, &blk));
-      if (!ptr_push(&b->successors, blk)) return nomem();
+      if (!mlir_ptr_push(&b->successors, blk)) return nomem();
     } while (mlir_text_accept(p, ','));
     TSR_TRY(mlir_text_expect(p, ']'));
   }
@@ -484,7 +484,7 @@ static tsr_status generic_op(mlir_text_parser *p, op_builder *b) {
   return TSR_OK;
 }
 
-static tsr_status merged_attrs(mlir_text_parser *p, op_builder *b, const char *at, tsr_ir_attr **out) {
+static tsr_status merged_attrs(mlir_text_parser *p, mlir_op_builder *b, const char *at, tsr_ir_attr **out) {
   int n_dict = b->attr_dict ? b->attr_dict->u.dict.n : 0, n = n_dict + b->attrs.n;
   tsr_ir_attr *d = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DICT);
   tsr_ir_named_attr *e = tsr_ir_alloc(p->ctx, sizeof *e * (size_t)(n ? n : 1));
@@ -500,7 +500,7 @@ static tsr_status merged_attrs(mlir_text_parser *p, op_builder *b, const char *a
 
 typedef struct result_name { const char *name, *at; int count; } result_name;
 
-static tsr_status build_op(mlir_text_parser *p, op_builder *b, result_name *rn, int n_rn, int n_named,
+static tsr_status build_op(mlir_text_parser *p, mlir_op_builder *b, result_name *rn, int n_rn, int n_named,
                            const char *at, tsr_ir_attr *loc, tsr_ir_op **out) {
   if (n_rn && n_named != b->n_results)
     return mlir_text_error_at(p, at, "op '%s' defines %d results but %d are named", b->name, b->n_results, n_named);
@@ -568,8 +568,8 @@ static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
   tsr_status s = TSR_OK;
   if (mlir_text_peek(p) == '%') {
     do {
-      operand_ref r;
-      s = parse_value_ref(p, &r);
+      mlir_operand_ref r;
+      s = mlir_parse_value_ref(p, &r);
       if (s != TSR_OK) break;
       if (r.index >= 0) { s = mlir_text_error_at(p, r.at, "result names cannot have '#'"); break; }
       int count = 1;
@@ -593,7 +593,7 @@ static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
     } while (mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, '=');
   }
-  op_builder b;
+  mlir_op_builder b;
   memset(&b, 0, sizeof b);
   if (s == TSR_OK) {
     if (mlir_text_peek(p) == '"') {
@@ -609,11 +609,11 @@ static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
         s = mlir_text_error(p, "expected an operation");
       } else {
         const char *name_at = name;
-        s = pretty_op_parse(p, name, len, &b);
-        if (s == TSR_ERR_UNSUPPORTED && pretty_op_refusal(name, len))
+        s = mlir_pretty_op_parse(p, name, len, &b);
+        if (s == TSR_ERR_UNSUPPORTED && mlir_pretty_op_refusal(name, len))
           s = mlir_text_error_at(p, name_at, "op '%.*s' is not supported by tessera: %s (docs/ops.md)", (int)len, name,
-                            pretty_op_refusal(name, len));
-        else if (s == TSR_ERR_UNSUPPORTED && !pretty_op_registered(name, len))
+                            mlir_pretty_op_refusal(name, len));
+        else if (s == TSR_ERR_UNSUPPORTED && !mlir_pretty_op_registered(name, len))
           s = mlir_text_error_at(p, name_at, "op '%.*s' is not supported by tessera (no op registry lists it: docs/ops.md), "
                             "and its custom syntax cannot be read", (int)len, name);
         else if (s == TSR_ERR_UNSUPPORTED)

@@ -1,7 +1,7 @@
 /* Pretty (custom assembly) forms of StableHLO's ops, of the chlo ops JAX leaves in a module and
  * of StableHLO's test dialect (check), as StableHLO prints them (the ops' ODS formats and
  * stablehlo/dialect/AssemblyFormat.cpp); the pinned jaxlib's print of each is in
- * tests/hlo/pretty_forms.mlir, with its generic twin. Each form fills the op_builder the generic
+ * tests/hlo/pretty_forms.mlir, with its generic twin. Each form fills the mlir_op_builder the generic
  * form would: attributes under their ODS names and types (array<i64: ..> for dimension lists,
  * i64 for dimensions, #stablehlo<...> enums), so both spellings read to equal IR. */
 #include <ctype.h>
@@ -14,13 +14,13 @@
 /* ---- StableHLO ------------------------------------------------------------------------ */
 
 /* `op %a, %b {attrs} : T` or `: (T, T) -> R` */
-tsr_status p_same(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_same(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, true));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   return mlir_ob_same_or_function_type(p, b, 1);
 }
 
-tsr_status p_hlo_iota(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_iota(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_pf_expect_kw_eq(p, "dim"));
   int64_t d;
   TSR_TRY(mlir_text_int(p, &d));
@@ -28,7 +28,7 @@ tsr_status p_hlo_iota(mlir_text_parser *p, op_builder *b) {
   return mlir_pf_nullary(p, b);
 }
 
-tsr_status p_hlo_broadcast_in_dim(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_broadcast_in_dim(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_expect_kw_eq(p, "dims"));
@@ -40,7 +40,7 @@ tsr_status p_hlo_broadcast_in_dim(mlir_text_parser *p, op_builder *b) {
   return mlir_ob_same_or_function_type(p, b, 1);
 }
 
-tsr_status p_hlo_slice(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_slice(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, '['));
   int64_t start[64], limit[64], stride[64];
@@ -64,7 +64,7 @@ tsr_status p_hlo_slice(mlir_text_parser *p, op_builder *b) {
   return mlir_ob_same_or_function_type(p, b, 1);
 }
 
-tsr_status p_hlo_concatenate(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_concatenate(mlir_text_parser *p, mlir_op_builder *b) {
   do {
     if (mlir_text_peek(p) != '%') break;
     TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -77,7 +77,7 @@ tsr_status p_hlo_concatenate(mlir_text_parser *p, op_builder *b) {
   return mlir_ob_same_or_function_type(p, b, 1);
 }
 
-static tsr_status hlo_enum(mlir_text_parser *p, op_builder *b, const char *mnemonic, const char *attr_name) {
+static tsr_status hlo_enum(mlir_text_parser *p, mlir_op_builder *b, const char *mnemonic, const char *attr_name) {
   const char *kw;
   size_t n;
   if (!mlir_text_bare_id(p, &kw, &n)) return mlir_text_error(p, "expected a %s", mnemonic);
@@ -85,14 +85,14 @@ static tsr_status hlo_enum(mlir_text_parser *p, op_builder *b, const char *mnemo
   if (n >= sizeof buf) return mlir_text_error(p, "bad %s", mnemonic);
   memcpy(buf, kw, n);
   buf[n] = 0;
-  tsr_ir_attr *a = dialect_enum_new(p->ctx, "stablehlo", mnemonic, buf);
+  tsr_ir_attr *a = mlir_dialect_enum_new(p->ctx, "stablehlo", mnemonic, buf);
   if (!a) return mlir_text_error(p, "bad %s '%s'", mnemonic, buf);
   a->u.enm.opaque_form = true;
   return mlir_ob_attr(p, b, attr_name, a);
 }
 
 /* `stablehlo.compare EQ, %a, %b, SIGNED : (T, T) -> R` */
-tsr_status p_hlo_compare(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_compare(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(hlo_enum(p, b, "comparison_direction", "comparison_direction"));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -109,7 +109,7 @@ tsr_status p_hlo_compare(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.custom_call @target(%a, ...) {attrs} : (T..) -> R` */
-tsr_status p_hlo_custom_call(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_custom_call(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '@'));
   const char *target;
   TSR_TRY(mlir_text_symbol_name(p, &target));
@@ -118,7 +118,7 @@ tsr_status p_hlo_custom_call(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `%a, %b, `: the n operands a form writes before its keywords, each followed by a comma. */
-static tsr_status lead_operands(mlir_text_parser *p, op_builder *b, int n) {
+static tsr_status lead_operands(mlir_text_parser *p, mlir_op_builder *b, int n) {
   for (int i = 0; i < n; i++) {
     TSR_TRY(mlir_ob_parse_operand(p, b));
     TSR_TRY(mlir_text_expect(p, ','));
@@ -127,7 +127,7 @@ static tsr_status lead_operands(mlir_text_parser *p, op_builder *b, int n) {
 }
 
 /* An integer list after `kw =`, as array<i64: ...> named `attr`. */
-static tsr_status kw_dims(mlir_text_parser *p, op_builder *b, const char *kw, const char *attr) {
+static tsr_status kw_dims(mlir_text_parser *p, mlir_op_builder *b, const char *kw, const char *attr) {
   TSR_TRY(mlir_pf_expect_kw_eq(p, kw));
   int64_t v[64];
   int n;
@@ -137,8 +137,8 @@ static tsr_status kw_dims(mlir_text_parser *p, op_builder *b, const char *kw, co
 }
 
 /* `(%a: T loc(..), %b: T)`-like pairs of the reducer: one block argument, `%x : T [loc]`. */
-static tsr_status reducer_arg(mlir_text_parser *p, arg_decl *a) {
-  TSR_TRY(parse_value_ref(p, &a->ref));
+static tsr_status reducer_arg(mlir_text_parser *p, mlir_arg_decl *a) {
+  TSR_TRY(mlir_parse_value_ref(p, &a->ref));
   TSR_TRY(mlir_text_expect(p, ':'));
   TSR_TRY(mlir_text_type(p, &a->type));
   return mlir_text_opt_trailing_loc(p, &a->loc);
@@ -146,7 +146,7 @@ static tsr_status reducer_arg(mlir_text_parser *p, arg_decl *a) {
 
 /* The compact body `applies OP`: ^bb0(%acc: I, %x: I): %r = OP %acc, %x : I; return %r : I,
  * with I the 0-d tensor of the first input's element type. */
-static tsr_status compact_reducer(mlir_text_parser *p, op_builder *b, const char *body_op, size_t body_len) {
+static tsr_status compact_reducer(mlir_text_parser *p, mlir_op_builder *b, const char *body_op, size_t body_len) {
   tsr_ir_ctx *ctx = p->ctx;
   const tsr_ir_type *in_t = b->operand_types[0];
   if (!tsr_ir_type_is_shaped(in_t)) return mlir_text_error(p, "reduce input is not a tensor");
@@ -183,7 +183,7 @@ static tsr_status compact_reducer(mlir_text_parser *p, op_builder *b, const char
   blk->parent = r;
   r->n_blocks = 1;
   r->blocks = blocks;
-  return ptr_push(&b->regions, r) ? TSR_OK : mlir_pf_nomem();
+  return mlir_ptr_push(&b->regions, r) ? TSR_OK : mlir_pf_nomem();
 }
 
 /* `stablehlo.reduce(%x init: %i), (%y init: %j) across dimensions = [..] {attrs} : (T..) -> R
@@ -191,15 +191,15 @@ static tsr_status compact_reducer(mlir_text_parser *p, op_builder *b, const char
  * or, for a body of one binary op, `... applies stablehlo.add across dimensions = ...` with no
  * reducer. Operands are the inputs, then the inits; the reducer's pairs are block arguments k
  * and k + N. */
-tsr_status p_hlo_reduce(mlir_text_parser *p, op_builder *b) {
-  ptr_list inits = {0};
+tsr_status mlir_p_hlo_reduce(mlir_text_parser *p, mlir_op_builder *b) {
+  mlir_ptr_list inits = {0};
   tsr_status s = TSR_OK;
   do {
-    operand_ref *init = calloc(1, sizeof *init);
-    if (!init || !ptr_push(&inits, init)) { free(init); s = mlir_pf_nomem(); break; }
+    mlir_operand_ref *init = calloc(1, sizeof *init);
+    if (!init || !mlir_ptr_push(&inits, init)) { free(init); s = mlir_pf_nomem(); break; }
     if ((s = mlir_text_expect(p, '(')) != TSR_OK || (s = mlir_ob_parse_operand(p, b)) != TSR_OK ||
         (s = mlir_pf_expect_kw(p, "init")) != TSR_OK || (s = mlir_text_expect(p, ':')) != TSR_OK ||
-        (s = parse_value_ref(p, init)) != TSR_OK || (s = mlir_text_expect(p, ')')) != TSR_OK)
+        (s = mlir_parse_value_ref(p, init)) != TSR_OK || (s = mlir_text_expect(p, ')')) != TSR_OK)
       break;
   } while (mlir_text_accept(p, ','));
   for (int i = 0; s == TSR_OK && i < inits.n; i++) s = mlir_ob_operand(p, b, inits.items[i]);
@@ -221,7 +221,7 @@ tsr_status p_hlo_reduce(mlir_text_parser *p, op_builder *b) {
   TSR_TRY(mlir_ob_types_after_colon(p, b, -1));
   if (body_op) return compact_reducer(p, b, body_op, body_len);
   TSR_TRY(mlir_pf_expect_kw(p, "reducer"));
-  arg_decl *args = calloc((size_t)(2 * n) + 1, sizeof *args);
+  mlir_arg_decl *args = calloc((size_t)(2 * n) + 1, sizeof *args);
   if (!args) return mlir_pf_nomem();
   for (int k = 0; k < n && s == TSR_OK; k++) {
     if ((s = mlir_text_expect(p, '(')) != TSR_OK || (s = reducer_arg(p, &args[k])) != TSR_OK ||
@@ -236,8 +236,8 @@ tsr_status p_hlo_reduce(mlir_text_parser *p, op_builder *b) {
 
 /* `stablehlo.while(%a = %x, ...) : T, ... [attributes {..}] cond { .. } do { .. }`: the
  * named values are the block arguments of both regions. */
-tsr_status p_hlo_while(mlir_text_parser *p, op_builder *b) {
-  ptr_list args = {0};
+tsr_status mlir_p_hlo_while(mlir_text_parser *p, mlir_op_builder *b) {
+  mlir_ptr_list args = {0};
   tsr_status s = mlir_pf_assigned_args(p, b, &args);
   tsr_ir_type **types = NULL;
   int n = 0;
@@ -246,12 +246,12 @@ tsr_status p_hlo_while(mlir_text_parser *p, op_builder *b) {
     if (s == TSR_OK && n != args.n) s = mlir_text_error(p, "expected %d types, got %d", args.n, n);
     if (s == TSR_OK) s = mlir_ob_set_operand_types(p, b, 0, types, n);
     for (int i = 0; s == TSR_OK && i < n; i++) {
-      ((arg_decl *)args.items[i])->type = types[i];
+      ((mlir_arg_decl *)args.items[i])->type = types[i];
       s = mlir_ob_result(p, b, types[i]);
     }
   }
   if (s == TSR_OK && mlir_text_accept_kw(p, "attributes")) s = mlir_ob_opt_attr_dict(p, b);
-  arg_decl *flat = s == TSR_OK ? mlir_pf_flat_args(&args, 0) : NULL;
+  mlir_arg_decl *flat = s == TSR_OK ? mlir_pf_flat_args(&args, 0) : NULL;
   if (s == TSR_OK && !flat) s = mlir_pf_nomem();
   if (s == TSR_OK) s = mlir_pf_expect_kw(p, "cond");
   if (s == TSR_OK) s = mlir_ob_region(p, b, flat, args.n);
@@ -263,7 +263,7 @@ tsr_status p_hlo_while(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `%x, dims = [..] {attrs} : types`: transpose (its permutation) and reverse (its dimensions). */
-tsr_status p_hlo_dims(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_dims(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 1));
   TSR_TRY(kw_dims(p, b, "dims", !strcmp(b->name, "stablehlo.transpose") ? "permutation" : "dimensions"));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
@@ -271,7 +271,7 @@ tsr_status p_hlo_dims(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.pad %x, %v, low = [..], high = [..], interior = [..] : (T, T) -> R` */
-tsr_status p_hlo_pad(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_pad(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 2));
   TSR_TRY(kw_dims(p, b, "low", "edge_padding_low"));
   TSR_TRY(mlir_text_expect(p, ','));
@@ -283,7 +283,7 @@ tsr_status p_hlo_pad(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.dynamic_slice %x, %i, %j, sizes = [..] : (T, I, I) -> R` */
-tsr_status p_hlo_dynamic_slice(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_dynamic_slice(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   while (mlir_text_peek(p) == '%') {
@@ -297,7 +297,7 @@ tsr_status p_hlo_dynamic_slice(mlir_text_parser *p, op_builder *b) {
 
 /* An enum attribute of StableHLO written as its bare keyword (`FFT`, `DEFAULT`), stored as
  * the generic form prints it: #stablehlo<mnemonic KEYWORD>. */
-static tsr_status hlo_enum_kw(mlir_text_parser *p, op_builder *b, const char *kw, const char *mnemonic, const char *attr) {
+static tsr_status hlo_enum_kw(mlir_text_parser *p, mlir_op_builder *b, const char *kw, const char *mnemonic, const char *attr) {
   TSR_TRY(mlir_pf_expect_kw_eq(p, kw));
   return hlo_enum(p, b, mnemonic, attr);
 }
@@ -322,7 +322,7 @@ static tsr_status lhs_rhs(mlir_text_parser *p, tsr_ir_field *l, tsr_ir_field *r)
 
 /* `%a, %b, [batching_dims = [..] x [..], ]contracting_dims = [..] x [..][, precision = [A, B]]
  * [, algorithm = <..>] {attrs} : (L, R) -> T` */
-tsr_status p_hlo_dot_general(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_dot_general(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 2));
   static const char *const names[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
@@ -358,13 +358,13 @@ tsr_status p_hlo_dot_general(mlir_text_parser *p, op_builder *b) {
     }
     TSR_TRY(mlir_pf_expect_kw_eq(p, "precision"));
     TSR_TRY(mlir_text_expect(p, '['));
-    ptr_list precs = {0};
+    mlir_ptr_list precs = {0};
     tsr_status s = TSR_OK;
     if (!mlir_text_accept(p, ']')) {
       do {
-        op_builder tmp = {0};
+        mlir_op_builder tmp = {0};
         s = hlo_enum(p, &tmp, "precision", "precision");
-        if (s == TSR_OK && !ptr_push(&precs, ((tsr_ir_named_attr *)tmp.attrs.items[0])->value)) s = mlir_pf_nomem();
+        if (s == TSR_OK && !mlir_ptr_push(&precs, ((tsr_ir_named_attr *)tmp.attrs.items[0])->value)) s = mlir_pf_nomem();
         free(tmp.attrs.items); /* the named attribute itself lives in the arena */
       } while (s == TSR_OK && mlir_text_accept(p, ','));
       if (s == TSR_OK) s = mlir_text_expect(p, ']');
@@ -373,7 +373,7 @@ tsr_status p_hlo_dot_general(mlir_text_parser *p, op_builder *b) {
     if (s == TSR_OK && !arr) s = mlir_pf_nomem();
     if (s == TSR_OK) {
       arr->u.array.n = precs.n;
-      arr->u.array.elems = (tsr_ir_attr **)ptr_finish(p, &precs);
+      arr->u.array.elems = (tsr_ir_attr **)mlir_ptr_finish(p, &precs);
       if (!arr->u.array.elems) s = mlir_pf_nomem();
     } else {
       free(precs.items);
@@ -408,7 +408,7 @@ static tsr_status conv_labels(mlir_text_parser *p, char *out, size_t cap) {
 }
 
 /* `[1, 2]` of integers (`true`/`false` too when `bools`) into array<i64: ..> / array<i1: ..>. */
-static tsr_status window_list(mlir_text_parser *p, op_builder *b, const char *attr, bool bools) {
+static tsr_status window_list(mlir_text_parser *p, mlir_op_builder *b, const char *attr, bool bools) {
   if (!bools) {
     int64_t v[64];
     int n;
@@ -436,7 +436,7 @@ static tsr_status window_list(mlir_text_parser *p, op_builder *b, const char *at
 /* `stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
  *  window = {stride = [..], pad = [[l, h], ..], lhs_dilate = [..], rhs_dilate = [..],
  *  reverse = [..]} {attrs} : (L, R) -> T` */
-tsr_status p_hlo_convolution(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_convolution(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_text_expect(p, ')'));
@@ -494,7 +494,7 @@ tsr_status p_hlo_convolution(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.fft %x, type = FFT, length = [..] {attrs} : (T) -> R` */
-tsr_status p_hlo_fft(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_fft(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 1));
   TSR_TRY(hlo_enum_kw(p, b, "type", "fft_type", "fft_type"));
   TSR_TRY(mlir_text_expect(p, ','));
@@ -504,7 +504,7 @@ tsr_status p_hlo_fft(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.rng_bit_generator %s, algorithm = THREE_FRY {attrs} : (S) -> (S, T)` */
-tsr_status p_hlo_rng_bit_generator(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_rng_bit_generator(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 1));
   TSR_TRY(hlo_enum_kw(p, b, "algorithm", "rng_algorithm", "rng_algorithm"));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
@@ -513,7 +513,7 @@ tsr_status p_hlo_rng_bit_generator(mlir_text_parser *p, op_builder *b) {
 
 /* `stablehlo.reduce_precision %x, format = e5m10 {attrs} : T` (i32 exponent_bits and
  * mantissa_bits) */
-tsr_status p_hlo_reduce_precision(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_reduce_precision(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 1));
   TSR_TRY(mlir_pf_expect_kw_eq(p, "format"));
   const char *kw;
@@ -537,7 +537,7 @@ tsr_status p_hlo_reduce_precision(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.composite "name" %a, ... {composite_attributes = .., decomposition = @f} : (..) -> R` */
-tsr_status p_hlo_composite(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_composite(mlir_text_parser *p, mlir_op_builder *b) {
   if (mlir_text_peek(p) != '"') return mlir_text_error(p, "expected the composite's name (a string)");
   TSR_TRY(mlir_pf_string_attr(p, b, "name"));
   TSR_TRY(mlir_ob_parse_operand_list(p, b, true));
@@ -546,7 +546,7 @@ tsr_status p_hlo_composite(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.optimization_barrier {attrs} %a, %b : T, T` or `... ()` (no operands) */
-tsr_status p_hlo_optimization_barrier(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_optimization_barrier(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (mlir_text_accept(p, '(')) return mlir_text_expect(p, ')');
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
@@ -560,7 +560,7 @@ tsr_status p_hlo_optimization_barrier(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.cholesky %a, lower = true {attrs} : T` */
-tsr_status p_hlo_cholesky(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_cholesky(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   if (mlir_text_accept(p, ',')) {
     TSR_TRY(mlir_pf_expect_kw_eq(p, "lower"));
@@ -575,7 +575,7 @@ tsr_status p_hlo_cholesky(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.complex %re, %im : C` (both operands of C's part type) or a function type */
-tsr_status p_hlo_complex(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_complex(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -596,7 +596,7 @@ tsr_status p_hlo_complex(mlir_text_parser *p, op_builder *b) {
 
 /* `%x, dim = N {attrs} : (T) -> R`: get_dimension_size (its `dimension`) and dynamic_iota
  * (its `iota_dimension`; the operand is the output shape). */
-tsr_status p_hlo_dim(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_dim(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 1));
   TSR_TRY(mlir_pf_expect_kw_eq(p, "dim"));
   int64_t d;
@@ -607,7 +607,7 @@ tsr_status p_hlo_dim(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `stablehlo.dynamic_broadcast_in_dim %x, %shape, dims = [..] {attrs} : (T, S) -> R` */
-tsr_status p_hlo_dynamic_broadcast_in_dim(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_hlo_dynamic_broadcast_in_dim(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 2));
   TSR_TRY(kw_dims(p, b, "dims", "broadcast_dimensions"));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
@@ -617,7 +617,7 @@ tsr_status p_hlo_dynamic_broadcast_in_dim(mlir_text_parser *p, op_builder *b) {
 /* ---- chlo ------------------------------------------------------------------------------ */
 
 /* `chlo.erf %x {attrs} : T -> R` */
-tsr_status p_chlo_unary(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_chlo_unary(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -630,7 +630,7 @@ tsr_status p_chlo_unary(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `chlo.next_after %x, %y {attrs} : T, T -> R` */
-tsr_status p_chlo_binary(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_chlo_binary(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -647,7 +647,7 @@ tsr_status p_chlo_binary(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `chlo.top_k(%x, k = 2[, is_stable = true]) {attrs} : T -> (V, I)` */
-tsr_status p_chlo_top_k(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_chlo_top_k(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
@@ -678,7 +678,7 @@ tsr_status p_chlo_top_k(mlir_text_parser *p, op_builder *b) {
 /* ---- check (StableHLO's test dialect) ---------------------------------------------------- */
 
 /* `check.expect_eq %a, %b : T`, `check.expect_almost_eq %a, %b [, tolerance = F] : T` */
-tsr_status p_check_pair(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_check_pair(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -693,7 +693,7 @@ tsr_status p_check_pair(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `check.expect_eq_const %a, dense<...> : T {attrs}` (the value's type is the operand's) */
-tsr_status p_check_const(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_check_const(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   const char *at = p->cur;
@@ -707,7 +707,7 @@ tsr_status p_check_const(mlir_text_parser *p, op_builder *b) {
 
 /* `check.expect_close %a, %b, max_ulp_difference = N [, min_ulp_difference = M] : T, T` (UI64
  * attributes) */
-tsr_status p_check_close(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_check_close(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_ob_parse_operand(p, b));

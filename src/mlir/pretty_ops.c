@@ -1,6 +1,6 @@
 /* Pretty (custom assembly) forms of the ops that JAX and Pallas print: builtin, func, arith,
  * vector, scf and tpu (StableHLO's, chlo's and check's are in pretty_hlo.c), and the helpers
- * all forms share. Each form fills the same op_builder the generic form does: inherent attributes go into the attribute dictionary under their ODS names, with the
+ * all forms share. Each form fills the same mlir_op_builder the generic form does: inherent attributes go into the attribute dictionary under their ODS names, with the
  * defaults MLIR materializes when an op is serialized (e.g. arith fastmath<none>), so that
  * text and bytecode of the same kernel give equal IR. */
 #include <stdio.h>
@@ -13,16 +13,16 @@ tsr_status mlir_pf_nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory")
 
 tsr_ir_type *mlir_pf_i64_type(mlir_text_parser *p) { return tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS); }
 
-tsr_status mlir_pf_attr_i64(mlir_text_parser *p, op_builder *b, const char *name, int64_t v) {
+tsr_status mlir_pf_attr_i64(mlir_text_parser *p, mlir_op_builder *b, const char *name, int64_t v) {
   tsr_ir_type *t = mlir_pf_i64_type(p);
   return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
-tsr_status mlir_pf_attr_string(mlir_text_parser *p, op_builder *b, const char *name, const char *s) {
+tsr_status mlir_pf_attr_string(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *s) {
   return mlir_ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, strlen(s)));
 }
 
-tsr_status mlir_pf_string_attr(mlir_text_parser *p, op_builder *b, const char *name) {
+tsr_status mlir_pf_string_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name) {
   const char *s;
   size_t n;
   TSR_TRY(mlir_text_string(p, &s, &n));
@@ -78,7 +78,7 @@ tsr_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const tsr_ir_type *t) {
 
 /* ---- builtin and func ------------------------------------------------------------------ */
 
-static tsr_status p_module(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_module(mlir_text_parser *p, mlir_op_builder *b) {
   if (mlir_text_peek(p) == '@') {
     p->cur++;
     const char *name;
@@ -90,11 +90,11 @@ static tsr_status p_module(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `(T {attrs}, ...)` results of a signature, or a single type. */
-static tsr_status sig_results(mlir_text_parser *p, ptr_list *types, ptr_list *attrs) {
+static tsr_status sig_results(mlir_text_parser *p, mlir_ptr_list *types, mlir_ptr_list *attrs) {
   if (mlir_text_peek(p) != '(') {
     tsr_ir_type *t;
     TSR_TRY(mlir_text_type(p, &t));
-    return ptr_push(types, t) && ptr_push(attrs, NULL) ? TSR_OK : mlir_pf_nomem();
+    return mlir_ptr_push(types, t) && mlir_ptr_push(attrs, NULL) ? TSR_OK : mlir_pf_nomem();
   }
   p->cur++;
   if (mlir_text_accept(p, ')')) return TSR_OK;
@@ -103,13 +103,13 @@ static tsr_status sig_results(mlir_text_parser *p, ptr_list *types, ptr_list *at
     tsr_ir_attr *a = NULL;
     TSR_TRY(mlir_text_type(p, &t));
     if (mlir_text_peek(p) == '{') TSR_TRY(mlir_text_dict(p, &a));
-    if (!ptr_push(types, t) || !ptr_push(attrs, a)) return mlir_pf_nomem();
+    if (!mlir_ptr_push(types, t) || !mlir_ptr_push(attrs, a)) return mlir_pf_nomem();
   } while (mlir_text_accept(p, ','));
   return mlir_text_expect(p, ')');
 }
 
 /* arg_attrs / res_attrs: an array of dictionaries, present only when one is non-empty. */
-static tsr_status attr_dicts(mlir_text_parser *p, op_builder *b, const char *name, ptr_list *l) {
+static tsr_status attr_dicts(mlir_text_parser *p, mlir_op_builder *b, const char *name, mlir_ptr_list *l) {
   bool any = false;
   for (int i = 0; i < l->n; i++) any |= l->items[i] && ((tsr_ir_attr *)l->items[i])->u.dict.n > 0;
   if (!any) return TSR_OK;
@@ -126,7 +126,7 @@ static tsr_status attr_dicts(mlir_text_parser *p, op_builder *b, const char *nam
   return mlir_ob_attr(p, b, name, arr);
 }
 
-static tsr_status p_func(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_func(mlir_text_parser *p, mlir_op_builder *b) {
   const char *vis = NULL;
   if (mlir_text_accept_kw(p, "public")) vis = "public";
   else if (mlir_text_accept_kw(p, "private")) vis = "private";
@@ -134,17 +134,17 @@ static tsr_status p_func(mlir_text_parser *p, op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '@'));
   const char *name;
   TSR_TRY(mlir_text_symbol_name(p, &name));
-  ptr_list in_t = {0}, in_a = {0}, out_t = {0}, out_a = {0};
-  arg_decl *args = NULL;
+  mlir_ptr_list in_t = {0}, in_a = {0}, out_t = {0}, out_a = {0};
+  mlir_arg_decl *args = NULL;
   int n_args = 0, cap = 0;
   bool named = false;
   tsr_status s = mlir_text_expect(p, '(');
   if (s == TSR_OK && !mlir_text_accept(p, ')')) {
     do {
-      arg_decl a = {0};
+      mlir_arg_decl a = {0};
       if (mlir_text_peek(p) == '%') {
         named = true;
-        s = parse_value_ref(p, &a.ref);
+        s = mlir_parse_value_ref(p, &a.ref);
         if (s == TSR_OK) s = mlir_text_expect(p, ':');
       }
       if (s == TSR_OK) s = mlir_text_type(p, &a.type);
@@ -153,12 +153,12 @@ static tsr_status p_func(mlir_text_parser *p, op_builder *b) {
       if (s != TSR_OK) break;
       if (n_args == cap) {
         cap = cap ? cap * 2 : 8;
-        arg_decl *n = realloc(args, sizeof *n * (size_t)cap);
+        mlir_arg_decl *n = realloc(args, sizeof *n * (size_t)cap);
         if (!n) { s = mlir_pf_nomem(); break; }
         args = n;
       }
       args[n_args++] = a;
-      if (!ptr_push(&in_t, a.type) || !ptr_push(&in_a, a.attrs)) s = mlir_pf_nomem();
+      if (!mlir_ptr_push(&in_t, a.type) || !mlir_ptr_push(&in_a, a.attrs)) s = mlir_pf_nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
@@ -200,7 +200,7 @@ static tsr_status p_func(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `op %a, %b : T, T` (terminators); no operands means no types. */
-static tsr_status p_return_like(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_return_like(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, true));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (!b->n_operands) return TSR_OK;
@@ -212,7 +212,7 @@ static tsr_status p_return_like(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
-tsr_status mlir_pf_call_tail(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_pf_call_tail(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   if (!mlir_text_accept(p, ')')) {
     TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
@@ -222,7 +222,7 @@ tsr_status mlir_pf_call_tail(mlir_text_parser *p, op_builder *b) {
   return mlir_ob_same_or_function_type(p, b, -1);
 }
 
-static tsr_status p_call(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_call(mlir_text_parser *p, mlir_op_builder *b) {
   tsr_ir_attr *callee;
   if (mlir_text_peek(p) != '@') return mlir_text_error(p, "expected a callee symbol");
   TSR_TRY(mlir_text_attr(p, &callee));
@@ -232,7 +232,7 @@ static tsr_status p_call(mlir_text_parser *p, op_builder *b) {
 
 /* ---- arith and vector ----------------------------------------------------------------- */
 
-static tsr_status p_constant(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_constant(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   const char *at = p->cur;
   tsr_ir_attr *v;
@@ -243,7 +243,7 @@ static tsr_status p_constant(mlir_text_parser *p, op_builder *b) {
 }
 
 /* Optional `fastmath<...>` / `overflow<...>` keyword attribute of arith ops. */
-static tsr_status arith_flags(mlir_text_parser *p, op_builder *b, const char *kw, const char *mnemonic,
+static tsr_status arith_flags(mlir_text_parser *p, mlir_op_builder *b, const char *kw, const char *mnemonic,
                               const char *attr_name, bool materialize_default) {
   tsr_ir_attr *a = NULL;
   if (kw && mlir_text_accept_kw(p, kw)) {
@@ -254,27 +254,27 @@ static tsr_status arith_flags(mlir_text_parser *p, op_builder *b, const char *kw
     if (len < 2 || len - 2 >= sizeof buf) return mlir_text_error(p, "bad %s flags", kw);
     memcpy(buf, body + 1, len - 2);
     buf[len - 2] = 0;
-    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, buf))) return mlir_text_error(p, "bad %s flags", kw);
+    if (!(a = mlir_dialect_enum_new(p->ctx, "arith", mnemonic, buf))) return mlir_text_error(p, "bad %s flags", kw);
   } else if (kw && materialize_default) {
-    if (!(a = dialect_enum_new(p->ctx, "arith", mnemonic, "none"))) return mlir_pf_nomem();
+    if (!(a = mlir_dialect_enum_new(p->ctx, "arith", mnemonic, "none"))) return mlir_pf_nomem();
   }
   return a ? mlir_ob_attr(p, b, attr_name, a) : TSR_OK;
 }
 
 /* `arith.addf %a, %b [fastmath<..>] {attrs} : T`, unary `arith.negf %a : T`, and the integer
  * ops with overflow flags (`arith.addi %a, %b overflow<nsw> : T`) or none. */
-static tsr_status arith_same(mlir_text_parser *p, op_builder *b, bool fastmath, bool overflow) {
+static tsr_status arith_same(mlir_text_parser *p, mlir_op_builder *b, bool fastmath, bool overflow) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   if (fastmath) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
   if (overflow) TSR_TRY(arith_flags(p, b, "overflow", "overflow", "overflowFlags", true));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   return mlir_ob_same_or_function_type(p, b, 1);
 }
-static tsr_status p_arith_fmath(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
-static tsr_status p_arith_overflow(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, false, true); }
-static tsr_status p_arith_plain(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
+static tsr_status p_arith_fmath(mlir_text_parser *p, mlir_op_builder *b) { return arith_same(p, b, true, false); }
+static tsr_status p_arith_overflow(mlir_text_parser *p, mlir_op_builder *b) { return arith_same(p, b, false, true); }
+static tsr_status p_arith_plain(mlir_text_parser *p, mlir_op_builder *b) { return arith_same(p, b, false, false); }
 /* `%low, %high = arith.mului_extended %a, %b : T`: two results of the operands' type */
-static tsr_status p_arith_extended(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_arith_extended(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   return mlir_ob_same_or_function_type(p, b, 2);
@@ -284,7 +284,7 @@ static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge",
 static const char *const cmpf_preds[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
                                          "ugt", "uge", "ult", "ule", "une", "uno", "true", NULL};
 
-static tsr_status p_arith_cmp(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_arith_cmp(mlir_text_parser *p, mlir_op_builder *b) {
   bool is_f = !strcmp(b->name, "arith.cmpf");
   const char *kw;
   size_t n;
@@ -308,7 +308,7 @@ static tsr_status p_arith_cmp(mlir_text_parser *p, op_builder *b) {
 
 /* `{attrs} : T1 sep T2`, the tail of many custom syntaxes: `sep` is a keyword ("to",
  * "from"), or NULL for a comma. */
-static tsr_status attrs_two_types(mlir_text_parser *p, op_builder *b, const char *sep, tsr_ir_type **t1,
+static tsr_status attrs_two_types(mlir_text_parser *p, mlir_op_builder *b, const char *sep, tsr_ir_type **t1,
                                   tsr_ir_type **t2) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -318,7 +318,7 @@ static tsr_status attrs_two_types(mlir_text_parser *p, op_builder *b, const char
 }
 
 /* `op %a {attrs} : T1 to T2` (casts, vector.broadcast). */
-static tsr_status p_cast(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_cast(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   tsr_ir_type *from, *to;
   TSR_TRY(attrs_two_types(p, b, "to", &from, &to));
@@ -327,7 +327,7 @@ static tsr_status p_cast(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `%c, %a, %b : T` or `: C, T` (arith.select), also `stablehlo.select`. */
-static tsr_status p_select(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_select(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (b->n_operands != 3) return mlir_text_error(p, "select takes 3 operands");
@@ -344,7 +344,7 @@ static tsr_status p_select(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `[%i, %j]` (or between other brackets): operands of type index. */
-static tsr_status index_list(mlir_text_parser *p, op_builder *b, char open, char close) {
+static tsr_status index_list(mlir_text_parser *p, mlir_op_builder *b, char open, char close) {
   int first = b->n_operands;
   TSR_TRY(mlir_text_expect(p, open));
   if (!mlir_text_accept(p, close)) {
@@ -358,7 +358,7 @@ static tsr_status index_list(mlir_text_parser *p, op_builder *b, char open, char
 }
 
 /* `%base[%i, %j]`: the memref operand then index operands. */
-static tsr_status indexed_base(mlir_text_parser *p, op_builder *b, int *first_index, int *n_indices) {
+static tsr_status indexed_base(mlir_text_parser *p, mlir_op_builder *b, int *first_index, int *n_indices) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   *first_index = b->n_operands;
   TSR_TRY(index_list(p, b, '[', ']'));
@@ -367,7 +367,7 @@ static tsr_status indexed_base(mlir_text_parser *p, op_builder *b, int *first_in
 }
 
 /* `vector.load %base[%i] : memref<..>, vector<..>` */
-static tsr_status p_vector_load(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_vector_load(mlir_text_parser *p, mlir_op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt, *vt;
@@ -377,7 +377,7 @@ static tsr_status p_vector_load(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `vector.store %v, %base[%i] : memref<..>, vector<..>` */
-static tsr_status p_vector_store(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_vector_store(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   int first, n;
@@ -389,14 +389,14 @@ static tsr_status p_vector_store(mlir_text_parser *p, op_builder *b) {
   return TSR_OK;
 }
 
-static tsr_status segment_sizes(mlir_text_parser *p, op_builder *b, const int32_t *sizes, int n) {
+static tsr_status segment_sizes(mlir_text_parser *p, mlir_op_builder *b, const int32_t *sizes, int n) {
   return mlir_ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, n));
 }
 
 
 
 /* `sublanes [true, false, ...]`: a DenseBoolArrayAttr as the tpu.load/store formats print it */
-static tsr_status sublane_mask(mlir_text_parser *p, op_builder *b) {
+static tsr_status sublane_mask(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_pf_expect_kw(p, "sublanes"));
   const char *at = p->cur;
   char buf[4096];
@@ -420,21 +420,21 @@ static tsr_status sublane_mask(mlir_text_parser *p, op_builder *b) {
  * - tpu.load / tpu.store (`sublanes`): a sublane mask (DenseBoolArrayAttr) and an optional
  *   sublane stride; tpu.load takes no element mask and has no mask type.
  * MLIR materializes add = false on stores and sublane_stride = 1 when it serializes them. */
-static tsr_status tpu_memory(mlir_text_parser *p, op_builder *b, bool store, bool sublanes) {
-  op_builder tmp;
+static tsr_status tpu_memory(mlir_text_parser *p, mlir_op_builder *b, bool store, bool sublanes) {
+  mlir_op_builder tmp;
   memset(&tmp, 0, sizeof tmp);
   int first, n;
   /* parse into tmp in source order, then reorder to the ODS operand order */
   tsr_status s = indexed_base(p, &tmp, &first, &n);
-  operand_ref value = {0}, mask = {0};
+  mlir_operand_ref value = {0}, mask = {0};
   bool has_mask = false;
   if (s == TSR_OK && store) {
     s = mlir_text_expect(p, ',');
-    if (s == TSR_OK) s = parse_value_ref(p, &value);
+    if (s == TSR_OK) s = mlir_parse_value_ref(p, &value);
   }
   if (s == TSR_OK && (store || !sublanes) && mlir_text_accept_kw(p, "masked")) {
     has_mask = true;
-    s = parse_value_ref(p, &mask);
+    s = mlir_parse_value_ref(p, &mask);
   }
   if (s == TSR_OK && sublanes) s = sublane_mask(p, b);
   if (s == TSR_OK && sublanes && mlir_text_accept_kw(p, "sublane_stride")) s = mlir_pf_int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
@@ -470,15 +470,15 @@ static tsr_status tpu_memory(mlir_text_parser *p, op_builder *b, bool store, boo
   return s;
 }
 
-static tsr_status p_tpu_vector_mem(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_vector_mem(mlir_text_parser *p, mlir_op_builder *b) {
   return tpu_memory(p, b, !strcmp(b->name, "tpu.vector_store"), false);
 }
-static tsr_status p_tpu_load_store(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_load_store(mlir_text_parser *p, mlir_op_builder *b) {
   return tpu_memory(p, b, !strcmp(b->name, "tpu.store"), true);
 }
 
 /* `scf.if %c [-> (T..)] {..} [else {..}] {attrs}` */
-static tsr_status p_scf_if(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_scf_if(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
   if (mlir_text_accept_str(p, "->")) {
@@ -505,7 +505,7 @@ static tsr_status p_scf_if(mlir_text_parser *p, op_builder *b) {
 
 /* ---- defaults and short attribute forms ------------------------------------------------ */
 
-bool mlir_pf_ob_has_attr(const op_builder *b, const char *name) {
+bool mlir_pf_ob_has_attr(const mlir_op_builder *b, const char *name) {
   for (int i = 0; i < b->attrs.n; i++)
     if (!strcmp(((const tsr_ir_named_attr *)b->attrs.items[i])->name, name)) return true;
   for (int i = 0; b->attr_dict && i < b->attr_dict->u.dict.n; i++)
@@ -514,14 +514,14 @@ bool mlir_pf_ob_has_attr(const op_builder *b, const char *name) {
 }
 
 /* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
-tsr_status mlir_pf_default_int(mlir_text_parser *p, op_builder *b, const char *name, unsigned width, int64_t v) {
+tsr_status mlir_pf_default_int(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, int64_t v) {
   if (mlir_pf_ob_has_attr(b, name)) return TSR_OK;
   tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, TSR_IR_SIGNLESS);
   return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 /* A bare integer the format prints without its type (`dim 0` of an SI32Attr). */
-tsr_status mlir_pf_int_attr(mlir_text_parser *p, op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
+tsr_status mlir_pf_int_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
   int64_t v;
   TSR_TRY(mlir_text_int(p, &v));
   tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, sg);
@@ -530,7 +530,7 @@ tsr_status mlir_pf_int_attr(mlir_text_parser *p, op_builder *b, const char *name
 
 /* An attribute built from its full spelling, e.g. `#vector.kind<add>` from the `<add>` a
  * format prints. */
-tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, op_builder *b, const char *name, const char *text, const char *at) {
+tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *text, const char *at) {
   tsr_ir_attr *a;
   if (mlir_text_parse_attr_entry(p->m, text, strlen(text), -1, &a) != TSR_OK)
     return mlir_text_error_at(p, at, "not a valid attribute: %s", text);
@@ -540,7 +540,7 @@ tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, op_builder *b, const char
 tsr_ir_type *mlir_pf_i32_type(mlir_text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
 
 /* `op {attrs} : T`: no operands (or none left to read), one result */
-tsr_status mlir_pf_nullary(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_pf_nullary(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type *t;
@@ -553,8 +553,8 @@ tsr_status mlir_pf_nullary(mlir_text_parser *p, op_builder *b) {
 
 /* `math.exp %a [fastmath<..>] {attrs} : T`; the integer ops (absi, the bit counts) carry no
  * flags: the same grammar as arith's. */
-static tsr_status p_math_fmath(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, true, false); }
-static tsr_status p_math_plain(mlir_text_parser *p, op_builder *b) { return arith_same(p, b, false, false); }
+static tsr_status p_math_fmath(mlir_text_parser *p, mlir_op_builder *b) { return arith_same(p, b, true, false); }
+static tsr_status p_math_plain(mlir_text_parser *p, mlir_op_builder *b) { return arith_same(p, b, false, false); }
 
 static bool in_list(const char *const *l, const char *s) {
   for (; *l; l++)
@@ -567,7 +567,7 @@ static const char *const combining_kinds[] = {"add", "mul", "minui", "minsi", "m
                                               "and", "or", "xor", "minimumf", "maximumf", NULL};
 
 /* `vector.multi_reduction <kind>, %src, %acc [dims] {attrs} : S to D` */
-static tsr_status p_multi_reduction(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_multi_reduction(mlir_text_parser *p, mlir_op_builder *b) {
   const char *at = p->cur;
   const char *kind;
   size_t n;
@@ -594,7 +594,7 @@ static tsr_status p_multi_reduction(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `{attrs} : memref<..>` closing memref.load / memref.store */
-static tsr_status memref_tail(mlir_text_parser *p, op_builder *b, tsr_ir_type **mt) {
+static tsr_status memref_tail(mlir_text_parser *p, mlir_op_builder *b, tsr_ir_type **mt) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
@@ -603,7 +603,7 @@ static tsr_status memref_tail(mlir_text_parser *p, op_builder *b, tsr_ir_type **
 }
 
 /* `memref.load %m[%i, ...] {attrs} : memref<..xT>`: the result is the element type */
-static tsr_status p_memref_load(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_memref_load(mlir_text_parser *p, mlir_op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   tsr_ir_type *mt;
@@ -613,7 +613,7 @@ static tsr_status p_memref_load(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `memref.store %v, %m[%i, ...] {attrs} : memref<..>` */
-static tsr_status p_memref_store(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_memref_store(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   int first, n;
@@ -626,7 +626,7 @@ static tsr_status p_memref_store(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `memref.alloca(%dyn, ...)[%sym, ...] {attrs} : memref<..>` */
-static tsr_status p_memref_alloca(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_memref_alloca(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(index_list(p, b, '(', ')'));
   int32_t sizes[2] = {b->n_operands, 0};
   if (mlir_text_peek(p) == '[') TSR_TRY(index_list(p, b, '[', ']'));
@@ -638,50 +638,50 @@ static tsr_status p_memref_alloca(mlir_text_parser *p, op_builder *b) {
 /* ---- scf loops ---------------------------------------------------------------------------- */
 
 /* `(%a = %init, ...)`: region arguments paired with the op's operands (types come later). */
-tsr_status mlir_pf_assigned_args(mlir_text_parser *p, op_builder *b, ptr_list *args) {
+tsr_status mlir_pf_assigned_args(mlir_text_parser *p, mlir_op_builder *b, mlir_ptr_list *args) {
   TSR_TRY(mlir_text_expect(p, '('));
   if (mlir_text_accept(p, ')')) return TSR_OK;
   do {
-    arg_decl *a = calloc(1, sizeof *a);
-    if (!a || !ptr_push(args, a)) {
+    mlir_arg_decl *a = calloc(1, sizeof *a);
+    if (!a || !mlir_ptr_push(args, a)) {
       free(a);
       return mlir_pf_nomem();
     }
-    TSR_TRY(parse_value_ref(p, &a->ref));
+    TSR_TRY(mlir_parse_value_ref(p, &a->ref));
     TSR_TRY(mlir_text_expect(p, '='));
     TSR_TRY(mlir_ob_parse_operand(p, b));
   } while (mlir_text_accept(p, ','));
   return mlir_text_expect(p, ')');
 }
 
-arg_decl *mlir_pf_flat_args(const ptr_list *l, int extra_front) {
-  arg_decl *f = calloc((size_t)(l->n + extra_front) + 1, sizeof *f);
-  for (int i = 0; f && i < l->n; i++) f[extra_front + i] = *(const arg_decl *)l->items[i];
+mlir_arg_decl *mlir_pf_flat_args(const mlir_ptr_list *l, int extra_front) {
+  mlir_arg_decl *f = calloc((size_t)(l->n + extra_front) + 1, sizeof *f);
+  for (int i = 0; f && i < l->n; i++) f[extra_front + i] = *(const mlir_arg_decl *)l->items[i];
   return f;
 }
 
-void mlir_pf_free_args(ptr_list *l) {
+void mlir_pf_free_args(mlir_ptr_list *l) {
   for (int i = 0; i < l->n; i++) free(l->items[i]);
   free(l->items);
 }
 
 /* `(T, ...)` or a single type; fills types[0..n) of the arguments in `args`. */
-static tsr_status arg_types(mlir_text_parser *p, ptr_list *args, int first, tsr_ir_type ***out, int *n) {
+static tsr_status arg_types(mlir_text_parser *p, mlir_ptr_list *args, int first, tsr_ir_type ***out, int *n) {
   bool paren = mlir_text_accept(p, '(');
   TSR_TRY(mlir_text_type_list(p, out, n));
   if (paren) TSR_TRY(mlir_text_expect(p, ')'));
   if (*n != args->n - first) return mlir_text_error(p, "expected %d types, got %d", args->n - first, *n);
-  for (int i = 0; i < *n; i++) ((arg_decl *)args->items[first + i])->type = (*out)[i];
+  for (int i = 0; i < *n; i++) ((mlir_arg_decl *)args->items[first + i])->type = (*out)[i];
   return TSR_OK;
 }
 
 /* `scf.for %iv = %lb to %ub step %s [iter_args(%a = %x, ...) -> (T, ...)] [: T] {..} {attrs}` */
-static tsr_status p_scf_for(mlir_text_parser *p, op_builder *b) {
-  ptr_list args = {0};
-  arg_decl *iv = calloc(1, sizeof *iv);
-  tsr_status s = iv && ptr_push(&args, iv) ? TSR_OK : mlir_pf_nomem();
+static tsr_status p_scf_for(mlir_text_parser *p, mlir_op_builder *b) {
+  mlir_ptr_list args = {0};
+  mlir_arg_decl *iv = calloc(1, sizeof *iv);
+  tsr_status s = iv && mlir_ptr_push(&args, iv) ? TSR_OK : mlir_pf_nomem();
   if (s != TSR_OK) free(iv);
-  if (s == TSR_OK) s = parse_value_ref(p, &iv->ref);
+  if (s == TSR_OK) s = mlir_parse_value_ref(p, &iv->ref);
   if (s == TSR_OK) s = mlir_text_expect(p, '=');
   if (s == TSR_OK) s = mlir_ob_parse_operand(p, b);
   if (s == TSR_OK) s = mlir_pf_expect_kw(p, "to");
@@ -704,7 +704,7 @@ static tsr_status p_scf_for(mlir_text_parser *p, op_builder *b) {
   if (s == TSR_OK) {
     iv->type = ivt;
     for (int i = 0; i < 3; i++) b->operand_types[i] = ivt;
-    arg_decl *flat = mlir_pf_flat_args(&args, 0);
+    mlir_arg_decl *flat = mlir_pf_flat_args(&args, 0);
     s = flat ? mlir_ob_region(p, b, flat, args.n) : mlir_pf_nomem();
     free(flat);
   }
@@ -715,8 +715,8 @@ static tsr_status p_scf_for(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `scf.while (%a = %x, ...) : (T, ...) -> (R, ...) {before} do {after} {attrs}` */
-static tsr_status p_scf_while(mlir_text_parser *p, op_builder *b) {
-  ptr_list args = {0};
+static tsr_status p_scf_while(mlir_text_parser *p, mlir_op_builder *b) {
+  mlir_ptr_list args = {0};
   tsr_status s = mlir_pf_assigned_args(p, b, &args);
   tsr_ir_type *ft = NULL;
   if (s == TSR_OK) s = mlir_text_expect(p, ':');
@@ -724,10 +724,10 @@ static tsr_status p_scf_while(mlir_text_parser *p, op_builder *b) {
   if (s == TSR_OK && (ft->kind != TSR_IR_TYPE_FUNCTION || ft->u.function.n_inputs != args.n))
     s = mlir_text_error(p, "expected a function type with %d inputs", args.n);
   if (s == TSR_OK) s = mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs);
-  for (int i = 0; s == TSR_OK && i < args.n; i++) ((arg_decl *)args.items[i])->type = ft->u.function.inputs[i];
+  for (int i = 0; s == TSR_OK && i < args.n; i++) ((mlir_arg_decl *)args.items[i])->type = ft->u.function.inputs[i];
   for (int i = 0; s == TSR_OK && i < ft->u.function.n_results; i++) s = mlir_ob_result(p, b, ft->u.function.results[i]);
   if (s == TSR_OK) {
-    arg_decl *flat = mlir_pf_flat_args(&args, 0);
+    mlir_arg_decl *flat = mlir_pf_flat_args(&args, 0);
     s = flat ? mlir_ob_region(p, b, flat, args.n) : mlir_pf_nomem();
     free(flat);
   }
@@ -739,7 +739,7 @@ static tsr_status p_scf_while(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `scf.condition(%c) %a, ... : T, ...` */
-static tsr_status p_scf_condition(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_scf_condition(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ')'));
@@ -758,7 +758,7 @@ static tsr_status p_scf_condition(mlir_text_parser *p, op_builder *b) {
 
 /* `{attrs} : T, ... -> R` (or `to R`) closing a custom syntax: the types of the first
  * `n_typed` operands (all when negative), then the one result's. */
-static tsr_status arrow_tail(mlir_text_parser *p, op_builder *b, int n_typed) {
+static tsr_status arrow_tail(mlir_text_parser *p, mlir_op_builder *b, int n_typed) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   tsr_ir_type **t;
@@ -775,14 +775,14 @@ static tsr_status arrow_tail(mlir_text_parser *p, op_builder *b, int n_typed) {
 }
 
 /* `op %a {attrs} : T1 -> T2` */
-static tsr_status p_arrow(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_arrow(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   return arrow_tail(p, b, -1);
 }
 
 
 /* `tpu.matmul %l, %r, %acc {attrs} : L, R, A -> T` */
-static tsr_status p_tpu_matmul(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_matmul(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   if (b->n_operands != 3) return mlir_text_error(p, "matmul takes lhs, rhs and accumulator");
   TSR_TRY(arrow_tail(p, b, -1));
@@ -791,7 +791,7 @@ static tsr_status p_tpu_matmul(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.memref_slice %m[%i, ...] [<%size, ...>] {attrs} : M -> R` (indices and sizes are i32) */
-static tsr_status p_memref_slice(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_memref_slice(mlir_text_parser *p, mlir_op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
   int32_t sizes[3] = {1, n, 0};
@@ -815,8 +815,8 @@ typedef struct kw_group {
 
 /* The groups in printed order, then {attrs}; operands are added in definition order and the
  * segment sizes written. */
-static tsr_status kw_groups(mlir_text_parser *p, op_builder *b, const kw_group *g, int ng) {
-  operand_ref refs[8];
+static tsr_status kw_groups(mlir_text_parser *p, mlir_op_builder *b, const kw_group *g, int ng) {
+  mlir_operand_ref refs[8];
   tsr_ir_type *types[8];
   int32_t present[8] = {0};
   for (int i = 0; i < ng; i++) {
@@ -826,7 +826,7 @@ static tsr_status kw_groups(mlir_text_parser *p, op_builder *b, const kw_group *
     }
     int k = g[i].slot;
     TSR_TRY(mlir_text_expect(p, '('));
-    TSR_TRY(parse_value_ref(p, &refs[k]));
+    TSR_TRY(mlir_parse_value_ref(p, &refs[k]));
     types[k] = mlir_pf_i32_type(p);
     if (g[i].typed) {
       TSR_TRY(mlir_text_expect(p, ':'));
@@ -853,21 +853,21 @@ static const kw_group wait2_groups[] = {{"semaphore", 0, true, false}, {"src", 1
 
 /* tpu.enqueue_dma and tpu.wait_dma: `source(%s : T) target(%t : T) [source_semaphore(..)]
  * [target_semaphore(..)] [device_id(%d)] [core_id(%c)] [subcore_id(%c)] {attrs}` */
-static tsr_status p_tpu_dma(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_dma(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(kw_groups(p, b, dma_groups, 7));
   TSR_TRY(mlir_pf_default_int(p, b, "priority", 32, 0));
   return mlir_pf_default_int(p, b, "strict_ordering", 1, 0);
 }
 
 /* `tpu.wait_dma2 semaphore(%s : T) src(%a : T) dst(%b : T) [device_id(%d)] [core_id(%c)]` */
-static tsr_status p_tpu_wait_dma2(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_wait_dma2(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(kw_groups(p, b, wait2_groups, 5));
   return mlir_pf_default_int(p, b, "strict_ordering", 1, 0);
 }
 
 /* `tpu.sem_signal %sem, %amount [device_id %d] [core_id %c] [subcore_id %s] {attrs} : T` and
  * `tpu.sem_wait %sem, %amount {attrs} : T` */
-static tsr_status p_tpu_sem_amount(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_sem_amount(mlir_text_parser *p, mlir_op_builder *b) {
   bool signal = !strcmp(b->name, "tpu.sem_signal");
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
@@ -888,7 +888,7 @@ static tsr_status p_tpu_sem_amount(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.dynamic_rotate %v by %amount dim D {attrs} : V, I -> R` */
-static tsr_status p_tpu_dynamic_rotate(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_dynamic_rotate(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_pf_expect_kw(p, "by"));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -899,7 +899,7 @@ static tsr_status p_tpu_dynamic_rotate(mlir_text_parser *p, op_builder *b) {
 
 /* `tpu.rotate %v by A dim D [stride S stride_dim E] {attrs} : V` (jaxlibs before tpu.rotate
  * gave way to tpu.dynamic_rotate printed it so) */
-static tsr_status p_tpu_rotate(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_rotate(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_pf_expect_kw(p, "by"));
   TSR_TRY(mlir_pf_int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
@@ -917,7 +917,7 @@ static tsr_status p_tpu_rotate(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.transpose %v, [1, 0] {attrs} : V -> R` and `vector.transpose ... : V to R` */
-static tsr_status p_tpu_transpose(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_transpose(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   int64_t perm[64];
@@ -928,7 +928,7 @@ static tsr_status p_tpu_transpose(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.concatenate %a, %b, ... in D {attrs} : A, B, ... -> R` */
-static tsr_status p_tpu_concatenate(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_concatenate(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_pf_expect_kw(p, "in"));
   TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
@@ -936,14 +936,14 @@ static tsr_status p_tpu_concatenate(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.strided_store %m[%i, ...], %v {attrs} : M, V`: the value is the first operand */
-static tsr_status p_tpu_strided_store(mlir_text_parser *p, op_builder *b) {
-  op_builder tmp;
+static tsr_status p_tpu_strided_store(mlir_text_parser *p, mlir_op_builder *b) {
+  mlir_op_builder tmp;
   memset(&tmp, 0, sizeof tmp);
   int first, n;
   tsr_status s = indexed_base(p, &tmp, &first, &n);
-  operand_ref value = {0};
+  mlir_operand_ref value = {0};
   if (s == TSR_OK) s = mlir_text_expect(p, ',');
-  if (s == TSR_OK) s = parse_value_ref(p, &value);
+  if (s == TSR_OK) s = mlir_parse_value_ref(p, &value);
   if (s == TSR_OK) s = mlir_ob_operand(p, b, &value);
   for (int i = 0; s == TSR_OK && i < tmp.n_operands; i++) {
     s = mlir_ob_operand(p, b, &tmp.operands[i]);
@@ -961,7 +961,7 @@ static tsr_status p_tpu_strided_store(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.repeat %v, D x N {attrs} : V -> R` */
-static tsr_status p_tpu_repeat(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_repeat(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
@@ -971,7 +971,7 @@ static tsr_status p_tpu_repeat(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `[1, 0]` as an array<i32: ...> attribute */
-tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, op_builder *b, const char *name) {
+tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name) {
   int64_t v[1024];
   int n;
   TSR_TRY(mlir_pf_int_list(p, v, 1024, &n));
@@ -984,7 +984,7 @@ tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, op_builder *b, const char
 }
 
 /* `tpu.dynamic_gather %src[%idx] in [D, ...] {attrs} : S, I -> R` */
-static tsr_status p_tpu_dynamic_gather(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_dynamic_gather(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, '['));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -995,20 +995,20 @@ static tsr_status p_tpu_dynamic_gather(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.create_mask [%lo, ...][%hi, ...] {attrs} : T` (index operands) */
-static tsr_status p_tpu_create_mask(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_create_mask(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(index_list(p, b, '[', ']'));
   TSR_TRY(index_list(p, b, '[', ']'));
   return mlir_pf_nullary(p, b);
 }
 
 /* `tpu.iteration_bound D {attrs} : i32` */
-static tsr_status p_tpu_iteration_bound(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_iteration_bound(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_pf_int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
   return mlir_pf_nullary(p, b);
 }
 
 /* `tpu.log_buffer "tag" {attrs} : %m : M` */
-static tsr_status p_tpu_log_buffer(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_log_buffer(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_pf_string_attr(p, b, "tag"));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -1018,7 +1018,7 @@ static tsr_status p_tpu_log_buffer(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `vector.splat %x {attrs} : vector<..xT>`: the operand is one element */
-static tsr_status p_vector_splat(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_vector_splat(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -1031,7 +1031,7 @@ static tsr_status p_vector_splat(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `vector.create_mask %a, ... {attrs} : vector<..xi1>` (index operands) */
-static tsr_status p_vector_create_mask(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_vector_create_mask(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
   if (!idx) return mlir_pf_nomem();
@@ -1040,7 +1040,7 @@ static tsr_status p_vector_create_mask(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `vector.constant_mask [2, 3] {attrs} : vector<..xi1>` */
-static tsr_status p_vector_constant_mask(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_vector_constant_mask(mlir_text_parser *p, mlir_op_builder *b) {
   int64_t v[64];
   int n;
   TSR_TRY(mlir_pf_int_list(p, v, 64, &n));
@@ -1050,7 +1050,7 @@ static tsr_status p_vector_constant_mask(mlir_text_parser *p, op_builder *b) {
 
 /* `vector.extract %v[0, %i] {attrs} : R from V`: static positions, and kDynamic (INT64_MIN)
  * where a value gives the position */
-static tsr_status p_vector_extract(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_vector_extract(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   int64_t pos[64];
   int n = 0;
@@ -1078,7 +1078,7 @@ static tsr_status p_vector_extract(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `cf.assert %c, "message" {attrs}` */
-static tsr_status p_cf_assert(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_cf_assert(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
   TSR_TRY(mlir_text_expect(p, ','));
@@ -1087,7 +1087,7 @@ static tsr_status p_cf_assert(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.assume_multiple %v, M {attrs} : T` */
-static tsr_status p_tpu_assume_multiple(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_assume_multiple(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
@@ -1100,7 +1100,7 @@ static tsr_status p_tpu_assume_multiple(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.log "tag" {attrs} [: [%a, ...] : T, ...]` */
-static tsr_status p_tpu_log(mlir_text_parser *p, op_builder *b) {
+static tsr_status p_tpu_log(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_pf_string_attr(p, b, "tag"));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (mlir_text_accept(p, ':')) {
@@ -1138,7 +1138,7 @@ static tsr_status p_tpu_log(mlir_text_parser *p, op_builder *b) {
   X(TPU_REPEAT, p_tpu_repeat) X(TPU_CREATE_MASK, p_tpu_create_mask)                                   \
   X(TPU_ASSUME_MULTIPLE, p_tpu_assume_multiple) X(TPU_DMA, p_tpu_dma) X(TPU_WAIT_DMA2, p_tpu_wait_dma2) \
   X(TPU_SEM_AMOUNT, p_tpu_sem_amount) X(TPU_ITERATION_BOUND, p_tpu_iteration_bound)                   \
-  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) HLO_PRETTY_SYNTAXES(X) TAIL_PRETTY_SYNTAXES(X)
+  X(TPU_LOG, p_tpu_log) X(TPU_LOG_BUFFER, p_tpu_log_buffer) MLIR_HLO_PRETTY_SYNTAXES(X) MLIR_TAIL_PRETTY_SYNTAXES(X)
 
 
 
@@ -1149,7 +1149,7 @@ enum {
 #undef X
 };
 
-static const pretty_fn syntax_fns[] = {
+static const mlir_pretty_fn syntax_fns[] = {
     NULL,
 #define X(form, fn) fn,
     PRETTY_SYNTAXES(X)
@@ -1178,7 +1178,7 @@ static const struct {
   const char *spelling, *name;
 } aliases[] = {{"module", "builtin.module"}, {"return", "func.return"}, {"call", "func.call"}};
 
-bool pretty_op_registered(const char *name, size_t len) {
+bool mlir_pretty_op_registered(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
     if (!strncmp(registered[i].name, name, len) && !registered[i].name[len]) return true;
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
@@ -1186,7 +1186,7 @@ bool pretty_op_registered(const char *name, size_t len) {
   return false;
 }
 
-const char *pretty_op_refusal(const char *name, size_t len) {
+const char *mlir_pretty_op_refusal(const char *name, size_t len) {
   static const struct { const char *name, *why; } refused[] = {
 #define MREFUSED(name, why) {name, why},
 #include "ops/mosaic_refused.def"
@@ -1197,19 +1197,19 @@ const char *pretty_op_refusal(const char *name, size_t len) {
   return NULL;
 }
 
-pretty_fn pretty_syntax_of(const char *name, size_t len) {
+mlir_pretty_fn mlir_pretty_syntax_of(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof registered / sizeof registered[0]; i++)
     if (registered[i].len == len && !memcmp(registered[i].name, name, len)) return syntax_fns[registered[i].syntax];
   return NULL;
 }
 
-tsr_status pretty_op_parse(mlir_text_parser *p, const char *name, size_t len, op_builder *b) {
+tsr_status mlir_pretty_op_parse(mlir_text_parser *p, const char *name, size_t len, mlir_op_builder *b) {
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0] && len < 8; i++)
     if (strlen(aliases[i].spelling) == len && !memcmp(aliases[i].spelling, name, len)) {
       name = aliases[i].name;
       len = strlen(name);
     }
-  pretty_fn fn = pretty_syntax_of(name, len);
+  mlir_pretty_fn fn = mlir_pretty_syntax_of(name, len);
   if (!fn) return TSR_ERR_UNSUPPORTED;
   b->name = tsr_ir_intern(p->ctx, name, len);
   return b->name ? fn(p, b) : mlir_pf_nomem();

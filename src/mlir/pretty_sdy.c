@@ -11,7 +11,7 @@
 
 /* `<group>` or `[group]` etc. at the cursor, spelt as `prefix` + group + `suffix`, as the
  * attribute `name`. */
-static tsr_status wrapped_attr(mlir_text_parser *p, op_builder *b, const char *name, const char *prefix, const char *suffix) {
+static tsr_status wrapped_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *prefix, const char *suffix) {
   const char *at = p->cur, *g;
   size_t len;
   TSR_TRY(mlir_text_balanced(p, &g, &len));
@@ -27,7 +27,7 @@ static tsr_status wrapped_attr(mlir_text_parser *p, op_builder *b, const char *n
 }
 
 /* sdy.mesh @name = <["x"=4, ...]> {attrs} */
-tsr_status p_sdy_mesh(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_sdy_mesh(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '@'));
   const char *name;
   TSR_TRY(mlir_text_symbol_name(p, &name));
@@ -40,7 +40,7 @@ tsr_status p_sdy_mesh(mlir_text_parser *p, op_builder *b) {
 
 /* sdy.manual_computation(%a, ...) in_shardings=[...] out_shardings=[...] manual_axes={...}
  *   (%x: T loc(..), ...) { region } {attrs} : (T, ...) -> (R, ...) */
-tsr_status p_sdy_manual_computation(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_sdy_manual_computation(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   if (!mlir_text_accept(p, ')')) {
     TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
@@ -56,14 +56,14 @@ tsr_status p_sdy_manual_computation(mlir_text_parser *p, op_builder *b) {
     TSR_TRY(wrapped_attr(p, b, parts[i].kw, parts[i].prefix, parts[i].suffix));
   }
   TSR_TRY(mlir_text_expect(p, '('));
-  arg_decl args[64];
+  mlir_arg_decl args[64];
   int n = 0;
   if (!mlir_text_accept(p, ')')) {
     do {
       if (n == 64) return mlir_text_error(p, "more than 64 arguments of a manual computation");
-      arg_decl *a = &args[n++];
+      mlir_arg_decl *a = &args[n++];
       memset(a, 0, sizeof *a);
-      TSR_TRY(parse_value_ref(p, &a->ref));
+      TSR_TRY(mlir_parse_value_ref(p, &a->ref));
       TSR_TRY(mlir_text_expect(p, ':'));
       TSR_TRY(mlir_text_type(p, &a->type));
       TSR_TRY(mlir_text_opt_trailing_loc(p, &a->loc));
@@ -77,7 +77,7 @@ tsr_status p_sdy_manual_computation(mlir_text_parser *p, op_builder *b) {
 
 /* sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> {attrs} : T (sdy.reshard alike): one operand,
  * one result of its type */
-tsr_status p_sdy_sharding(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_sdy_sharding(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   mlir_text_skip_ws(p);
   TSR_TRY(wrapped_attr(p, b, "sharding", "#sdy.sharding", ""));

@@ -1,7 +1,7 @@
 /* Pretty forms of the Mosaic long tail, as the pinned jaxlib prints them: cf.br and
  * cf.cond_br (successors with their block arguments), vector.contract, and the tpu ops whose
  * formats no other form covers (scan, sort, gather, sublane_shuffle, the elementwise packs,
- * delay, trace_value). Each fills the op_builder the generic form fills, with the defaults
+ * delay, trace_value). Each fills the mlir_op_builder the generic form fills, with the defaults
  * MLIR materializes (fastmath<none>, operandSegmentSizes), so text and bytecode of the same
  * kernel give equal IR. */
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "mlir/op_parser.h"
 
 /* `^bb1` or `^bb1(%a, %b : T, U)`: a successor and its operands (appended); *n gets their count. */
-static tsr_status successor_with_args(mlir_text_parser *p, op_builder *b, int *n) {
+static tsr_status successor_with_args(mlir_text_parser *p, mlir_op_builder *b, int *n) {
   TSR_TRY(mlir_ob_successor(p, b));
   *n = 0;
   if (!mlir_text_accept(p, '(')) return TSR_OK;
@@ -26,14 +26,14 @@ static tsr_status successor_with_args(mlir_text_parser *p, op_builder *b, int *n
 }
 
 /* `cf.br ^bb1(%a : T)` */
-tsr_status p_cf_br(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_cf_br(mlir_text_parser *p, mlir_op_builder *b) {
   int n;
   TSR_TRY(successor_with_args(p, b, &n));
   return mlir_ob_opt_attr_dict(p, b);
 }
 
 /* `cf.cond_br %c, ^bb1(%a : T), ^bb2` (the condition is i1) */
-tsr_status p_cf_cond_br(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_cf_cond_br(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
   if (!b->operand_types[0]) return mlir_pf_nomem();
@@ -52,7 +52,7 @@ tsr_status p_cf_cond_br(mlir_text_parser *p, op_builder *b) {
 /* `vector.contract {indexing_maps = [...], iterator_types = ["parallel", ...], kind = ...}
  * %lhs, %rhs, %acc {other attrs} : L, R into A`. The pretty form spells the iterator types as strings;
  * the op holds #vector.iterator_type<...> attributes. */
-tsr_status p_vector_contract(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_vector_contract(mlir_text_parser *p, mlir_op_builder *b) {
   tsr_ir_attr *d;
   const char *at = p->cur;
   TSR_TRY(mlir_text_dict(p, &d));
@@ -100,7 +100,7 @@ tsr_status p_vector_contract(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `-> R`: the result type */
-static tsr_status arrow_result(mlir_text_parser *p, op_builder *b) {
+static tsr_status arrow_result(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '-'));
   TSR_TRY(mlir_text_expect(p, '>'));
   tsr_ir_type *r;
@@ -109,7 +109,7 @@ static tsr_status arrow_result(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `<sum>` as #tpu.reduction_kind<sum> */
-static tsr_status reduction_kind(mlir_text_parser *p, op_builder *b) {
+static tsr_status reduction_kind(mlir_text_parser *p, mlir_op_builder *b) {
   const char *at = p->cur, *kind;
   size_t n;
   TSR_TRY(mlir_text_expect(p, '<'));
@@ -121,7 +121,7 @@ static tsr_status reduction_kind(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.scan <sum>, %x [masked %m] {attrs} : T, [M] -> R` */
-tsr_status p_tpu_scan(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_scan(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(reduction_kind(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -136,7 +136,7 @@ tsr_status p_tpu_scan(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.sort %k, %v [masked %m] {attrs} : (K, V[, M]) -> (M, K, V)` */
-tsr_status p_tpu_sort(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_sort(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   if (b->n_operands != 2) return mlir_text_error(p, "tpu.sort takes keys and values");
   if (mlir_text_accept_kw(p, "masked")) TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -146,7 +146,7 @@ tsr_status p_tpu_sort(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `op %a, %b, ... {attrs} : A, B, ... -> R` */
-tsr_status p_tpu_list_arrow(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_list_arrow(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -158,7 +158,7 @@ tsr_status p_tpu_list_arrow(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `%t : T -> R` after what precedes the attribute dictionary */
-static tsr_status one_arrow_tail(mlir_text_parser *p, op_builder *b) {
+static tsr_status one_arrow_tail(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   TSR_TRY(mlir_text_type(p, &b->operand_types[0]));
@@ -166,7 +166,7 @@ static tsr_status one_arrow_tail(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.gather %x[[0, 2, 1]] in 0 {attrs} : T -> R` */
-tsr_status p_tpu_gather(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_gather(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, '['));
   TSR_TRY(mlir_pf_i32_array_attr(p, b, "indices"));
@@ -177,7 +177,7 @@ tsr_status p_tpu_gather(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.sublane_shuffle %a, %b, [0, 8, ...] {attrs} : A, B -> R` */
-tsr_status p_tpu_sublane_shuffle(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_sublane_shuffle(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_ob_parse_operand(p, b));
@@ -192,7 +192,7 @@ tsr_status p_tpu_sublane_shuffle(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.unpack_elementwise %x, 1 {source_type = i16} : T -> R` */
-tsr_status p_tpu_unpack_elementwise(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_unpack_elementwise(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_int_attr(p, b, "index", 32, TSR_IR_SIGNLESS));
@@ -200,14 +200,14 @@ tsr_status p_tpu_unpack_elementwise(mlir_text_parser *p, op_builder *b) {
 }
 
 /* `tpu.delay %n {attrs}` (i32) */
-tsr_status p_tpu_delay(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_delay(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   if (!(b->operand_types[0] = mlir_pf_i32_type(p))) return mlir_pf_nomem();
   return mlir_ob_opt_attr_dict(p, b);
 }
 
 /* `tpu.trace_value %v, "label" {attrs} : T` */
-tsr_status p_tpu_trace_value(mlir_text_parser *p, op_builder *b) {
+tsr_status mlir_p_tpu_trace_value(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_string_attr(p, b, "label"));

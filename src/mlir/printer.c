@@ -404,7 +404,7 @@ static void print_attr(printer *p, const tsr_ir_attr *a) {
     print_loc_inner(p, a);
     fputc(')', f);
     return;
-  case TSR_IR_ATTR_ENUM: case TSR_IR_ATTR_FIELDS: dialect_attr_print(f, a); return;
+  case TSR_IR_ATTR_ENUM: case TSR_IR_ATTR_FIELDS: mlir_dialect_attr_print(f, a); return;
   case TSR_IR_ATTR_OPAQUE: fputs(a->u.opaque_text, f); return;
   }
 }

@@ -47,29 +47,29 @@ enum { MANUAL_AXES, MESH_AXIS, MESH, SUB_AXIS, AXIS_REF, DIM_SHARDING, SHARDING_
 enum { SHARDING_V2 = 15, PER_VALUE_V2 = 16 };
 
 /* The text inside `#sdy<kind ...>` or `#sdy.kind<...>` of a referenced Shardy attribute. */
-static tsr_status inner(bc_cursor *c, const char *prefix, sbuf *b) {
+static tsr_status inner(mlir_bc_cursor *c, const char *prefix, sbuf *b) {
   tsr_ir_attr *a;
-  TSR_TRY(bc_attr(c, &a));
+  TSR_TRY(mlir_bc_attr(c, &a));
   size_t n = strlen(prefix);
   if (a->kind != TSR_IR_ATTR_OPAQUE || strncmp(a->u.opaque_text, prefix, n))
-    return bc_fail_at(c, "a Shardy attribute of another kind than expected");
+    return mlir_bc_fail_at(c, "a Shardy attribute of another kind than expected");
   const char *t = a->u.opaque_text + n;
   size_t len = strlen(t);
-  if (!len || t[len - 1] != '>') return bc_fail_at(c, "a malformed Shardy attribute");
+  if (!len || t[len - 1] != '>') return mlir_bc_fail_at(c, "a malformed Shardy attribute");
   return add(b, "%.*s", (int)(len - 1), t) ? TSR_OK : nomem();
 }
 
-static tsr_status string_param(bc_cursor *c, sbuf *b) {
+static tsr_status string_param(mlir_bc_cursor *c, sbuf *b) {
   const char *s;
   size_t n;
-  TSR_TRY(bc_string(c, &s, &n));
+  TSR_TRY(mlir_bc_string(c, &s, &n));
   return add(b, "\"%.*s\"", (int)n, s) ? TSR_OK : nomem();
 }
 
 /* A list of references to attributes of one kind, their inner texts separated by ", ". */
-static tsr_status ref_list(bc_cursor *c, sbuf *b, const char *prefix) {
+static tsr_status ref_list(mlir_bc_cursor *c, sbuf *b, const char *prefix) {
   uint64_t n = 0;
-  TSR_TRY(bc_count(c, 1, &n, "Shardy list"));
+  TSR_TRY(mlir_bc_count(c, 1, &n, "Shardy list"));
   for (uint64_t i = 0; i < n; i++) {
     if (i && !add(b, ", ")) return nomem();
     TSR_TRY(inner(c, prefix, b));
@@ -77,12 +77,12 @@ static tsr_status ref_list(bc_cursor *c, sbuf *b, const char *prefix) {
   return TSR_OK;
 }
 
-static tsr_status svarints(bc_cursor *c, sbuf *b) {
+static tsr_status svarints(mlir_bc_cursor *c, sbuf *b) {
   uint64_t n = 0;
-  TSR_TRY(bc_count(c, 1, &n, "integer list"));
+  TSR_TRY(mlir_bc_count(c, 1, &n, "integer list"));
   for (uint64_t i = 0; i < n; i++) {
     int64_t v;
-    TSR_TRY(bc_svarint(c, &v));
+    TSR_TRY(mlir_bc_svarint(c, &v));
     if (!add(b, "%s%" PRId64, i ? ", " : "", v)) return nomem();
   }
   return TSR_OK;
@@ -90,15 +90,15 @@ static tsr_status svarints(bc_cursor *c, sbuf *b) {
 
 /* A sharding's body: mesh (a symbol or an inline mesh), dimensions, replicated and unreduced
  * axes: `@mesh, [{"x"}, {}], replicated={"y"}`. */
-static tsr_status sharding_body(bc_cursor *c, sbuf *b, bool unreduced) {
+static tsr_status sharding_body(mlir_bc_cursor *c, sbuf *b, bool unreduced) {
   tsr_ir_attr *mesh;
-  TSR_TRY(bc_attr(c, &mesh));
+  TSR_TRY(mlir_bc_attr(c, &mesh));
   if (mesh->kind == TSR_IR_ATTR_SYMBOL_REF) {
     if (!add(b, "@%s", mesh->u.symbol.root)) return nomem();
   } else if (mesh->kind == TSR_IR_ATTR_OPAQUE && !strncmp(mesh->u.opaque_text, "#sdy.mesh<", 10)) {
     if (!add(b, "%s", mesh->u.opaque_text + 5)) return nomem(); /* mesh<...> */
   } else {
-    return bc_fail_at(c, "a sharding whose mesh is neither a symbol nor a mesh");
+    return mlir_bc_fail_at(c, "a sharding whose mesh is neither a symbol nor a mesh");
   }
   if (!add(b, ", [")) return nomem();
   TSR_TRY(ref_list(c, b, "#sdy<dimension_sharding "));
@@ -114,19 +114,19 @@ static tsr_status sharding_body(bc_cursor *c, sbuf *b, bool unreduced) {
   return TSR_OK;
 }
 
-tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
+tsr_status mlir_sdy_decode_attr(mlir_bc_cursor *c, tsr_ir_attr **out) {
   uint64_t code = 0;
-  TSR_TRY(bc_varint(c, &code));
+  TSR_TRY(mlir_bc_varint(c, &code));
   sbuf b = {NULL, 0, 0};
   tsr_status s = TSR_OK;
   switch (code) {
   case MANUAL_AXES: { /* Array<StringAttr> */
     tsr_ir_attr **axes;
     int n;
-    if ((s = bc_attrs(c, &axes, &n)) != TSR_OK) break;
+    if ((s = mlir_bc_attrs(c, &axes, &n)) != TSR_OK) break;
     if (!add(&b, "#sdy<manual_axes{")) s = nomem();
     for (int i = 0; s == TSR_OK && i < n; i++) {
-      if (axes[i]->kind != TSR_IR_ATTR_STRING) s = bc_fail_at(c, "a manual axis that is not a string");
+      if (axes[i]->kind != TSR_IR_ATTR_STRING) s = mlir_bc_fail_at(c, "a manual axis that is not a string");
       else if (!add(&b, "%s\"%.*s\"", i ? ", " : "", (int)axes[i]->u.string.len, axes[i]->u.string.data)) s = nomem();
     }
     if (s == TSR_OK && !add(&b, "}>")) s = nomem();
@@ -136,7 +136,7 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     int64_t size;
     if (!add(&b, "#sdy<mesh_axis ")) s = nomem();
     if (s == TSR_OK) s = string_param(c, &b);
-    if (s == TSR_OK) s = bc_svarint(c, &size);
+    if (s == TSR_OK) s = mlir_bc_svarint(c, &size);
     if (s == TSR_OK && !add(&b, "=%" PRId64 ">", size)) s = nomem();
     break;
   }
@@ -157,7 +157,7 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
   }
   case SUB_AXIS: { /* pre_size, size: printed (pre)size after the axis */
     int64_t pre, size;
-    if ((s = bc_svarint(c, &pre)) == TSR_OK && (s = bc_svarint(c, &size)) == TSR_OK &&
+    if ((s = mlir_bc_svarint(c, &pre)) == TSR_OK && (s = mlir_bc_svarint(c, &size)) == TSR_OK &&
         !add(&b, "#sdy<sub_axis_info (%" PRId64 ")%" PRId64 ">", pre, size))
       s = nomem();
     break;
@@ -166,9 +166,9 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     uint64_t v = 0;
     if (!add(&b, "#sdy<axis_ref ")) s = nomem();
     if (s == TSR_OK) s = string_param(c, &b);
-    if (s == TSR_OK) s = bc_varint(c, &v);
+    if (s == TSR_OK) s = mlir_bc_varint(c, &v);
     /* a sub-axis ("x":(1)2) splits a mesh axis, which tessera's shardings do not */
-    if (s == TSR_OK && (v & 1)) s = tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: sharding on a sub-axis is not supported", bc_offset(c));
+    if (s == TSR_OK && (v & 1)) s = tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: sharding on a sub-axis is not supported", mlir_bc_offset(c));
     if (s == TSR_OK && !add(&b, ">")) s = nomem();
     break;
   }
@@ -178,11 +178,11 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     if (s == TSR_OK) s = ref_list(c, &b, "#sdy<axis_ref ");
     const uint8_t *closed = NULL;
     uint64_t prio = 0;
-    if (s == TSR_OK) s = bc_bytes(c, 1, &closed);
-    if (s == TSR_OK && *closed > 1) s = bc_fail_at(c, "a dimension sharding's is_closed is neither 0 nor 1");
+    if (s == TSR_OK) s = mlir_bc_bytes(c, 1, &closed);
+    if (s == TSR_OK && *closed > 1) s = mlir_bc_fail_at(c, "a dimension sharding's is_closed is neither 0 nor 1");
     if (s == TSR_OK && !*closed && !add(&b, "%s?", b.n == open ? "" : ", ")) s = nomem();
     if (s == TSR_OK && !add(&b, "}")) s = nomem();
-    if (s == TSR_OK) s = bc_varint(c, &prio);
+    if (s == TSR_OK) s = mlir_bc_varint(c, &prio);
     if (s == TSR_OK && (prio & 1) && !add(&b, "p%" PRIu64, prio >> 1)) s = nomem();
     if (s == TSR_OK && !add(&b, ">")) s = nomem();
     break;
@@ -195,7 +195,7 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
   case PER_VALUE_V1: case PER_VALUE_V2: {
     uint64_t n = 0;
     if (!add(&b, "#sdy.sharding_per_value<[")) s = nomem();
-    if (s == TSR_OK) s = bc_count(c, 1, &n, "Shardy list");
+    if (s == TSR_OK) s = mlir_bc_count(c, 1, &n, "Shardy list");
     for (uint64_t i = 0; s == TSR_OK && i < n; i++) {
       if (i && !add(&b, ", ")) s = nomem();
       if (s == TSR_OK && !add(&b, "<")) s = nomem();
@@ -211,10 +211,10 @@ tsr_status sdy_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     char msg[96];
     snprintf(msg, sizeof msg, "Shardy attribute code %" PRIu64 " is not one tessera reads", code);
     free(b.s);
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", bc_offset(c), msg);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", mlir_bc_offset(c), msg);
   }
   }
-  if (s == TSR_OK) s = mlir_text_parse_attr_entry(bc_module(c), b.s, b.n, (long long)bc_offset(c), out);
+  if (s == TSR_OK) s = mlir_text_parse_attr_entry(mlir_bc_module(c), b.s, b.n, (long long)mlir_bc_offset(c), out);
   free(b.s);
   return s;
 }
@@ -234,12 +234,12 @@ static const struct { const char *op, *attrs; } sdy_ops[] = {
     {"sdy.named_computation", "?in_shardings,name,?out_shardings"},
 };
 
-tsr_status sdy_decode_props(bc_cursor *c, const char *op_name, tsr_ir_attr **out) {
+tsr_status mlir_sdy_decode_props(mlir_bc_cursor *c, const char *op_name, tsr_ir_attr **out) {
   const char *names = NULL;
   for (size_t i = 0; i < sizeof sdy_ops / sizeof sdy_ops[0]; i++)
     if (!strcmp(sdy_ops[i].op, op_name)) names = sdy_ops[i].attrs;
-  if (!names) return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s: tessera does not read this Shardy op", bc_offset(c), op_name);
-  tsr_ir_ctx *ctx = bc_ctx(c);
+  if (!names) return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s: tessera does not read this Shardy op", mlir_bc_offset(c), op_name);
+  tsr_ir_ctx *ctx = mlir_bc_ctx(c);
   tsr_ir_attr *d = tsr_ir_empty_dict(ctx);
   if (!d) return nomem();
   for (const char *p = names; *p;) {
@@ -253,11 +253,11 @@ tsr_status sdy_decode_props(bc_cursor *c, const char *op_name, tsr_ir_attr **out
     tsr_ir_attr *a = NULL;
     if (optional) {
       uint64_t v = 0;
-      TSR_TRY(bc_varint(c, &v));
+      TSR_TRY(mlir_bc_varint(c, &v));
       if (!(v & 1)) continue;
-      TSR_TRY(bc_attr_at(c, v >> 1, &a));
+      TSR_TRY(mlir_bc_attr_at(c, v >> 1, &a));
     } else {
-      TSR_TRY(bc_attr(c, &a));
+      TSR_TRY(mlir_bc_attr(c, &a));
     }
     if (!(d = tsr_ir_dict_set(ctx, d, name, a))) return nomem();
   }

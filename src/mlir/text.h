@@ -7,23 +7,23 @@
 #include "core/status.h"
 #include "mlir/ir.h"
 
-typedef struct alias_map {
+typedef struct mlir_alias_map {
   const char **names; /* interned; NULL = empty slot */
   void **values;
   size_t cap, n;
-} alias_map;
+} mlir_alias_map;
 
 /* Map from interned names (compared by pointer) to anything; also used for SSA scopes. */
-void *alias_get(const alias_map *m, const char *name);
-bool alias_put(alias_map *m, const char *name, void *value);
+void *mlir_alias_get(const mlir_alias_map *m, const char *name);
+bool mlir_alias_put(mlir_alias_map *m, const char *name, void *value);
 
 /* A location alias used before its definition (`loc(#loc)` with `#loc = ...` at the end);
  * the placeholder node is overwritten with the alias's value once the file is read. */
-typedef struct deferred_loc {
+typedef struct mlir_deferred_loc {
   tsr_ir_attr *placeholder;
   const char *name;
   size_t offset;
-} deferred_loc;
+} mlir_deferred_loc;
 
 typedef struct mlir_text_parser {
   tsr_ir_module *m;
@@ -34,8 +34,8 @@ typedef struct mlir_text_parser {
   long long bytecode_offset;
   int depth;
   bool failed;
-  alias_map attr_aliases, type_aliases;
-  deferred_loc *deferred;
+  mlir_alias_map attr_aliases, type_aliases;
+  mlir_deferred_loc *deferred;
   size_t n_deferred, cap_deferred;
   struct op_parser_state *ops; /* parser.c's value scopes; NULL for attr-only parsing */
   /* where ops without `loc(...)` are located (parser.c): the file name in the module's
@@ -75,11 +75,11 @@ tsr_status mlir_text_symbol_name(mlir_text_parser *p, const char **out);
  * (which must be the opener) and returns it including the brackets. */
 tsr_status mlir_text_balanced(mlir_text_parser *p, const char **s, size_t *len);
 
-/* A growable pointer list on the heap; ptr_finish copies it into the arena and frees it
+/* A growable pointer list on the heap; mlir_ptr_finish copies it into the arena and frees it
  * (the copy is never NULL unless out of memory, even when empty). */
-typedef struct ptr_list { void **items; int n, cap; } ptr_list;
-bool ptr_push(ptr_list *l, void *x);
-void *ptr_finish(mlir_text_parser *p, ptr_list *l);
+typedef struct mlir_ptr_list { void **items; int n, cap; } mlir_ptr_list;
+bool mlir_ptr_push(mlir_ptr_list *l, void *x);
+void *mlir_ptr_finish(mlir_text_parser *p, mlir_ptr_list *l);
 
 /* Grammar. */
 tsr_status mlir_text_attr(mlir_text_parser *p, tsr_ir_attr **out);
@@ -120,15 +120,15 @@ size_t mlir_text_elem_bytes(const tsr_ir_type *et);
 
 /* Dialect attributes with structure (dialect_attrs.c). Returns NULL when (dialect, mnemonic)
  * is not one tessera structures or the body does not fit; the caller then keeps the text. */
-tsr_ir_attr *dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
+tsr_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
                                 const char *mnemonic, size_t mlen, const char *body,
                                 size_t blen, bool opaque_form);
 /* Types of the tpu dialect with structure, e.g. !tpu.semaphore; NULL otherwise. */
-tsr_ir_type *dialect_type_parse(mlir_text_parser *p, const char *text, size_t len);
+tsr_ir_type *mlir_dialect_type_parse(mlir_text_parser *p, const char *text, size_t len);
 /* Prints a TSR_IR_ATTR_ENUM or TSR_IR_ATTR_FIELDS attr. */
-void dialect_attr_print(FILE *f, const tsr_ir_attr *a);
+void mlir_dialect_attr_print(FILE *f, const tsr_ir_attr *a);
 /* Builds an ENUM attr (e.g. for the default `#arith.fastmath<none>` of pretty ops). */
-tsr_ir_attr *dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
+tsr_ir_attr *mlir_dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
                               const char *keyword);
 
 #endif

@@ -263,7 +263,7 @@ static size_t ptr_hash(const void *ptr, size_t cap) {
   return (size_t)(((uintptr_t)ptr >> 3) * 0x9E3779B97F4A7C15ull) & (cap - 1);
 }
 
-void *alias_get(const alias_map *m, const char *name) {
+void *mlir_alias_get(const mlir_alias_map *m, const char *name) {
   if (!m->cap) return NULL;
   for (size_t i = ptr_hash(name, m->cap);; i = (i + 1) & (m->cap - 1)) {
     if (!m->names[i]) return NULL;
@@ -271,7 +271,7 @@ void *alias_get(const alias_map *m, const char *name) {
   }
 }
 
-bool alias_put(alias_map *m, const char *name, void *value) {
+bool mlir_alias_put(mlir_alias_map *m, const char *name, void *value) {
   if ((m->n + 1) * 2 > m->cap) {
     size_t cap = m->cap ? m->cap * 2 : 64;
     const char **names = calloc(cap, sizeof *names);
@@ -315,15 +315,15 @@ tsr_status mlir_text_alias_def(mlir_text_parser *p) {
   if (!alias_name(p, &name)) return mlir_text_error(p, "expected an alias name");
   TSR_TRY(mlir_text_expect(p, '='));
   if (sigil == '#') {
-    if (alias_get(&p->attr_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias #%s", name);
+    if (mlir_alias_get(&p->attr_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias #%s", name);
     tsr_ir_attr *a;
     TSR_TRY(mlir_text_attr(p, &a));
-    if (!alias_put(&p->attr_aliases, name, a)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+    if (!mlir_alias_put(&p->attr_aliases, name, a)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   } else {
-    if (alias_get(&p->type_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias !%s", name);
+    if (mlir_alias_get(&p->type_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias !%s", name);
     tsr_ir_type *t;
     TSR_TRY(mlir_text_type(p, &t));
-    if (!alias_put(&p->type_aliases, name, t)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
+    if (!mlir_alias_put(&p->type_aliases, name, t)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   }
   return TSR_OK;
 }
@@ -393,8 +393,8 @@ static int loc_cycle(loc_marks *m, const tsr_ir_attr *a, int depth) {
 tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
   /* aliases may chain through other deferred aliases: resolve until nothing changes */
   for (size_t i = 0; i < p->n_deferred; i++) {
-    deferred_loc *d = &p->deferred[i];
-    tsr_ir_attr *a = alias_get(&p->attr_aliases, d->name);
+    mlir_deferred_loc *d = &p->deferred[i];
+    tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, d->name);
     if (!a) return mlir_text_error_at(p, p->begin + d->offset, "undefined location alias #%s", d->name);
     if (!tsr_ir_attr_is_location(a))
       return mlir_text_error_at(p, p->begin + d->offset, "alias #%s is not a location", d->name);
@@ -402,7 +402,7 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
   }
   for (size_t i = 0; i < p->n_deferred; i++) {
     /* a placeholder copied before its source was patched: copy again */
-    tsr_ir_attr *a = alias_get(&p->attr_aliases, p->deferred[i].name);
+    tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, p->deferred[i].name);
     *p->deferred[i].placeholder = *a;
   }
   loc_marks marks = {0};
@@ -412,7 +412,7 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
   free(marks.keys);
   free(marks.color);
   if (cyc > 0) {
-    deferred_loc *d = &p->deferred[at - 1];
+    mlir_deferred_loc *d = &p->deferred[at - 1];
     return mlir_text_error_at(p, p->begin + d->offset, "location aliases refer to each other in a cycle "
                          "(through #%s)", d->name);
   }
@@ -424,7 +424,7 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
 
 static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
-bool ptr_push(ptr_list *l, void *x) {
+bool mlir_ptr_push(mlir_ptr_list *l, void *x) {
   if (l->n == l->cap) {
     int cap = l->cap ? l->cap * 2 : 8;
     void **items = realloc(l->items, (size_t)cap * sizeof *items);
@@ -436,7 +436,7 @@ bool ptr_push(ptr_list *l, void *x) {
   return true;
 }
 
-void *ptr_finish(mlir_text_parser *p, ptr_list *l) {
+void *mlir_ptr_finish(mlir_text_parser *p, mlir_ptr_list *l) {
   void **out = tsr_ir_alloc(p->ctx, sizeof(void *) * (size_t)(l->n ? l->n : 1));
   if (out && l->n) memcpy(out, l->items, sizeof(void *) * (size_t)l->n);
   free(l->items);
@@ -445,15 +445,15 @@ void *ptr_finish(mlir_text_parser *p, ptr_list *l) {
 }
 
 tsr_status mlir_text_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n) {
-  ptr_list l = {0};
+  mlir_ptr_list l = {0};
   do {
     tsr_ir_type *t;
     tsr_status s = mlir_text_type(p, &t);
     if (s != TSR_OK) { free(l.items); return s; }
-    if (!ptr_push(&l, t)) { free(l.items); return nomem(); }
+    if (!mlir_ptr_push(&l, t)) { free(l.items); return nomem(); }
   } while (mlir_text_accept(p, ','));
   *n = l.n;
-  *out = ptr_finish(p, &l);
+  *out = mlir_ptr_finish(p, &l);
   return *out ? TSR_OK : nomem();
 }
 
@@ -583,7 +583,7 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
     const char *after = p->cur;
     /* no mlir_text_peek: it would move past the spaces after the name, into the type's text */
     if (alias_name(p, &name) && !(p->cur < p->end && *p->cur == '<')) {
-      tsr_ir_type *t = alias_get(&p->type_aliases, name);
+      tsr_ir_type *t = mlir_alias_get(&p->type_aliases, name);
       if (t) { *out = t; return TSR_OK; }
       if (!strchr(name, '.')) return mlir_text_error_at(p, b, "undefined type alias !%s", name);
     } else if (p->cur == after) {
@@ -595,7 +595,7 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
       TSR_TRY(mlir_text_balanced(p, &body, &bl));
     }
     size_t len = (size_t)(p->cur - b);
-    tsr_ir_type *t = dialect_type_parse(p, b, len);
+    tsr_ir_type *t = mlir_dialect_type_parse(p, b, len);
     if (!t) {
       t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_OPAQUE);
       if (!t || !(t->u.opaque_text = tsr_ir_strdup(p->ctx, b, len))) return nomem();
@@ -909,14 +909,14 @@ static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   scalar_list l = {0};
   const char *str = NULL;
   size_t slen = 0;
-  ptr_list strs = {0};
+  mlir_ptr_list strs = {0};
   tsr_status s = TSR_OK;
   bool is_strings = false;
   if (mlir_text_peek(p) == '"') {
     s = mlir_text_string(p, &str, &slen);
     if (s == TSR_OK && !is_hex_string(str, slen)) {
       is_strings = true;
-      s = ptr_push(&strs, (void *)str) ? TSR_OK : nomem();
+      s = mlir_ptr_push(&strs, (void *)str) ? TSR_OK : nomem();
     }
   } else if (mlir_text_peek(p) == '[' && p->cur + 1 < p->end) {
     /* a list of strings is a DenseStringElementsAttr */
@@ -926,7 +926,7 @@ static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
       is_strings = true;
       do {
         s = mlir_text_string(p, &str, &slen);
-        if (s == TSR_OK && !ptr_push(&strs, (void *)str)) s = nomem();
+        if (s == TSR_OK && !mlir_ptr_push(&strs, (void *)str)) s = nomem();
       } while (s == TSR_OK && mlir_text_accept(p, ','));
       if (s == TSR_OK) s = mlir_text_expect(p, ']');
     } else {
@@ -955,7 +955,7 @@ static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
         a->u.dense_string.lens = tsr_ir_alloc(p->ctx, sizeof(size_t) * (size_t)strs.n);
         if (!a->u.dense_string.lens) s = nomem();
         for (int i = 0; s == TSR_OK && i < strs.n; i++) a->u.dense_string.lens[i] = strlen(strs.items[i]);
-        if (s == TSR_OK && !(a->u.dense_string.strs = ptr_finish(p, &strs))) s = nomem();
+        if (s == TSR_OK && !(a->u.dense_string.strs = mlir_ptr_finish(p, &strs))) s = nomem();
       }
     } else if (str) {
       s = fill_dense_hex(p, a, str, slen, at);
@@ -1106,13 +1106,13 @@ static tsr_status affine_map_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   if (mlir_text_peek(p) == '[') TSR_TRY(affine_idlist(p, &nm, '[', ']', &nm.n_syms));
   if (!mlir_text_accept_str(p, "->")) return mlir_text_error(p, "expected '->' in affine map");
   TSR_TRY(mlir_text_expect(p, '('));
-  ptr_list l = {0};
+  mlir_ptr_list l = {0};
   tsr_status s = TSR_OK;
   if (!mlir_text_accept(p, ')')) {
     do {
       tsr_ir_affine *e;
       s = affine_expr(p, &nm, &e, 0);
-      if (s == TSR_OK && !ptr_push(&l, e)) s = nomem();
+      if (s == TSR_OK && !mlir_ptr_push(&l, e)) s = nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
@@ -1123,7 +1123,7 @@ static tsr_status affine_map_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   a->u.affine.n_dims = nm.n_dims;
   a->u.affine.n_symbols = nm.n_syms;
   a->u.affine.n_results = l.n;
-  a->u.affine.results = ptr_finish(p, &l);
+  a->u.affine.results = mlir_ptr_finish(p, &l);
   *out = a;
   return a->u.affine.results ? TSR_OK : nomem();
 }
@@ -1168,7 +1168,7 @@ static tsr_status loc_alias(mlir_text_parser *p, tsr_ir_attr **out) {
   p->cur++; /* '#' */
   const char *name;
   if (!alias_name(p, &name)) return mlir_text_error(p, "expected a location alias");
-  tsr_ir_attr *a = alias_get(&p->attr_aliases, name);
+  tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, name);
   if (a) {
     if (!tsr_ir_attr_is_location(a)) return mlir_text_error_at(p, at, "alias #%s is not a location", name);
     *out = a;
@@ -1177,14 +1177,14 @@ static tsr_status loc_alias(mlir_text_parser *p, tsr_ir_attr **out) {
   /* defined later in the file: patch once everything is read */
   if (p->n_deferred == p->cap_deferred) {
     size_t cap = p->cap_deferred ? p->cap_deferred * 2 : 16;
-    deferred_loc *d = realloc(p->deferred, cap * sizeof *d);
+    mlir_deferred_loc *d = realloc(p->deferred, cap * sizeof *d);
     if (!d) return nomem();
     p->deferred = d;
     p->cap_deferred = cap;
   }
   tsr_ir_attr *ph = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
   if (!ph) return nomem();
-  p->deferred[p->n_deferred++] = (deferred_loc){ph, name, (size_t)(at - p->begin)};
+  p->deferred[p->n_deferred++] = (mlir_deferred_loc){ph, name, (size_t)(at - p->begin)};
   *out = ph;
   return TSR_OK;
 }
@@ -1198,20 +1198,20 @@ static tsr_status loc_uint(mlir_text_parser *p, uint32_t *out) {
 }
 
 static tsr_status loc_list(mlir_text_parser *p, tsr_ir_attr ***out, int *n) {
-  ptr_list l = {0};
+  mlir_ptr_list l = {0};
   TSR_TRY(mlir_text_expect(p, '['));
   tsr_status s = TSR_OK;
   if (!mlir_text_accept(p, ']')) {
     do {
       tsr_ir_attr *a;
       s = mlir_text_loc_inner(p, &a);
-      if (s == TSR_OK && !ptr_push(&l, a)) s = nomem();
+      if (s == TSR_OK && !mlir_ptr_push(&l, a)) s = nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, ']');
   }
   if (s != TSR_OK) { free(l.items); return s; }
   *n = l.n;
-  *out = ptr_finish(p, &l);
+  *out = mlir_ptr_finish(p, &l);
   return *out ? TSR_OK : nomem();
 }
 
@@ -1416,7 +1416,7 @@ static tsr_status dialect_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   if (!name) return nomem();
   bool has_body = p->cur < p->end && *p->cur == '<';
   if (!has_body) {
-    tsr_ir_attr *a = alias_get(&p->attr_aliases, name);
+    tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, name);
     if (a) { *out = a; return TSR_OK; }
     if (!memchr(id, '.', idlen)) return mlir_text_error_at(p, b, "undefined attribute alias #%s", name);
   }
@@ -1427,14 +1427,14 @@ static tsr_status dialect_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   tsr_ir_attr *a = NULL;
   if (body && blen >= 2) {
     if (dot) {
-      a = dialect_attr_parse(p, id, (size_t)(dot - id), dot + 1, idlen - (size_t)(dot - id) - 1,
+      a = mlir_dialect_attr_parse(p, id, (size_t)(dot - id), dot + 1, idlen - (size_t)(dot - id) - 1,
                              body + 1, blen - 2, false);
     } else {
       /* opaque form #dialect<mnemonic body> */
       const char *q = body + 1, *e = body + blen - 1;
       const char *m = q;
       while (q < e && id_char(*q)) q++;
-      a = dialect_attr_parse(p, id, idlen, m, (size_t)(q - m), q, (size_t)(e - q), true);
+      a = mlir_dialect_attr_parse(p, id, idlen, m, (size_t)(q - m), q, (size_t)(e - q), true);
     }
   }
   if (!a) {
@@ -1452,13 +1452,13 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   if (c == '{') return mlir_text_dict(p, out);
   if (c == '[') {
     p->cur++;
-    ptr_list l = {0};
+    mlir_ptr_list l = {0};
     tsr_status s = TSR_OK;
     if (!mlir_text_accept(p, ']')) {
       do {
         tsr_ir_attr *e;
         s = mlir_text_attr(p, &e);
-        if (s == TSR_OK && !ptr_push(&l, e)) s = nomem();
+        if (s == TSR_OK && !mlir_ptr_push(&l, e)) s = nomem();
       } while (s == TSR_OK && mlir_text_accept(p, ','));
       if (s == TSR_OK) s = mlir_text_expect(p, ']');
     }
@@ -1466,7 +1466,7 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     if (s == TSR_OK && !a) s = nomem();
     if (s != TSR_OK) { free(l.items); return s; }
     a->u.array.n = l.n;
-    a->u.array.elems = ptr_finish(p, &l);
+    a->u.array.elems = mlir_ptr_finish(p, &l);
     *out = a;
     return a->u.array.elems ? TSR_OK : nomem();
   }
@@ -1487,16 +1487,16 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_SYMBOL_REF);
     if (!a) return nomem();
     TSR_TRY(mlir_text_symbol_name(p, &a->u.symbol.root));
-    ptr_list l = {0};
+    mlir_ptr_list l = {0};
     while (mlir_text_accept_str(p, "::")) {
       const char *nested;
       tsr_status s = mlir_text_expect(p, '@');
       if (s == TSR_OK) s = mlir_text_symbol_name(p, &nested);
-      if (s == TSR_OK && !ptr_push(&l, (void *)nested)) s = nomem();
+      if (s == TSR_OK && !mlir_ptr_push(&l, (void *)nested)) s = nomem();
       if (s != TSR_OK) { free(l.items); return s; }
     }
     a->u.symbol.n_nested = l.n;
-    a->u.symbol.nested = ptr_finish(p, &l);
+    a->u.symbol.nested = mlir_ptr_finish(p, &l);
     *out = a;
     return a->u.symbol.nested ? TSR_OK : nomem();
   }

@@ -26,8 +26,8 @@ static bool visit(tsr_ir_op *op, void *user) {
     w->status = tsr_fail(TSR_ERR_PARSE, "tpu_custom_call #%d has no backend_config string", index);
     return false;
   }
-  tpu_backend_config cfg;
-  w->status = tpu_backend_config_decode(config->u.string.data, config->u.string.len, &cfg);
+  mlir_tpu_backend_config cfg;
+  w->status = mlir_tpu_backend_config_decode(config->u.string.data, config->u.string.len, &cfg);
   if (w->status != TSR_OK) {
     tsr_fail_context(w->status, "tpu_custom_call #%d (%s)", index, kname);
     return false;

@@ -86,10 +86,10 @@ static const struct { const char *name, *attrs; } ops[] = {
 
 #define STR2(x) #x
 #define STR(x) STR2(x)
-const char vhlo_unknown_op[] = "tessera reads the VHLO of StableHLO up to " STR(TSR_VHLO_MAJOR) "." STR(
+const char mlir_vhlo_unknown_op[] = "tessera reads the VHLO of StableHLO up to " STR(TSR_VHLO_MAJOR) "." STR(
     TSR_VHLO_MINOR) "." STR(TSR_VHLO_PATCH) ", which has no such op (or not at this version)";
 
-const char *vhlo_op_attrs(const char *name) {
+const char *mlir_vhlo_op_attrs(const char *name) {
   if (strncmp(name, "vhlo.", 5)) return NULL;
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (!strcmp(ops[i].name, name + 5)) return ops[i].attrs;
@@ -590,7 +590,7 @@ static tsr_status legalize_op(conv *cv, tsr_ir_op *op) {
   memcpy(base, dot, (size_t)(v - dot));
   base[v - dot] = 0;
   cv->base = base;
-  if (!vhlo_op_attrs(full)) return fail(cv, TSR_ERR_UNSUPPORTED, "%s", vhlo_unknown_op);
+  if (!mlir_vhlo_op_attrs(full)) return fail(cv, TSR_ERR_UNSUPPORTED, "%s", mlir_vhlo_unknown_op);
   if (op->raw_props) return fail(cv, TSR_ERR_UNSUPPORTED, "VHLO op with native properties");
 
   /* the attributes: the dictionary and any decoded properties, as one set */
@@ -647,7 +647,7 @@ static bool find_vhlo(tsr_ir_op *op, void *user) {
   return strncmp(op->name, "vhlo.", 5) != 0;
 }
 
-bool vhlo_present(tsr_ir_op *top) { return top && !tsr_ir_walk(top, find_vhlo, NULL); }
+bool mlir_vhlo_present(tsr_ir_op *top) { return top && !tsr_ir_walk(top, find_vhlo, NULL); }
 
 /* Casts from a type to itself, which the serializer leaves where VHLO meets another dialect
  * (a Shardy region's edges): StableHLO's deserializer reconciles them away, and so does this. */
@@ -695,7 +695,7 @@ static void remove_cast(tsr_ir_op *op) {
   tsr_ir_block_remove(op->parent, op);
 }
 
-tsr_status vhlo_legalize(tsr_ir_module *m, const char *producer) {
+tsr_status mlir_vhlo_legalize(tsr_ir_module *m, const char *producer) {
   walk_state w;
   memset(&w, 0, sizeof w);
   w.cv.m = m;

@@ -17,30 +17,30 @@
 static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
 /* Parses `text` as an attribute with tessera's text grammar. */
-static tsr_status attr_from_text(bc_cursor *c, const char *text, tsr_ir_attr **out) {
-  return mlir_text_parse_attr_entry(bc_module(c), text, strlen(text), (long long)bc_offset(c), out);
+static tsr_status attr_from_text(mlir_bc_cursor *c, const char *text, tsr_ir_attr **out) {
+  return mlir_text_parse_attr_entry(mlir_bc_module(c), text, strlen(text), (long long)mlir_bc_offset(c), out);
 }
 
 /* ---- types -------------------------------------------------------------------------- */
 
-static tsr_status rd_shape(bc_cursor *c, tsr_ir_type *t) {
+static tsr_status rd_shape(mlir_bc_cursor *c, tsr_ir_type *t) {
   uint64_t rank = 0;
-  TSR_TRY(bc_count(c, 1, &rank, "dimension"));
-  if (rank > 64) return bc_fail_at(c, "tensor rank is too large");
+  TSR_TRY(mlir_bc_count(c, 1, &rank, "dimension"));
+  if (rank > 64) return mlir_bc_fail_at(c, "tensor rank is too large");
   t->u.shaped.rank = (int)rank;
-  t->u.shaped.shape = tsr_ir_alloc(bc_ctx(c), sizeof(int64_t) * (size_t)(rank ? rank : 1));
+  t->u.shaped.shape = tsr_ir_alloc(mlir_bc_ctx(c), sizeof(int64_t) * (size_t)(rank ? rank : 1));
   if (!t->u.shaped.shape) return nomem();
   for (uint64_t i = 0; i < rank; i++) {
-    TSR_TRY(bc_svarint(c, &t->u.shaped.shape[i]));
-    if (t->u.shaped.shape[i] < 0 && t->u.shaped.shape[i] != TSR_IR_DYNAMIC) return bc_fail_at(c, "negative tensor dimension");
+    TSR_TRY(mlir_bc_svarint(c, &t->u.shaped.shape[i]));
+    if (t->u.shaped.shape[i] < 0 && t->u.shaped.shape[i] != TSR_IR_DYNAMIC) return mlir_bc_fail_at(c, "negative tensor dimension");
   }
   return TSR_OK;
 }
 
-tsr_status vhlo_decode_type(bc_cursor *c, tsr_ir_type **out) {
-  tsr_ir_ctx *ctx = bc_ctx(c);
+tsr_status mlir_vhlo_decode_type(mlir_bc_cursor *c, tsr_ir_type **out) {
+  tsr_ir_ctx *ctx = mlir_bc_ctx(c);
   uint64_t code = 0;
-  TSR_TRY(bc_varint(c, &code));
+  TSR_TRY(mlir_bc_varint(c, &code));
   /* codes 2..7 and 27..40 are float formats (VhloBytecode.cpp's TypeCode) */
   static const struct { uint8_t code; tsr_ir_float_kind kind; } floats[] = {
       {2, TSR_IR_BF16}, {3, TSR_IR_F16}, {4, TSR_IR_F32}, {5, TSR_IR_F64}, {6, TSR_IR_F8E4M3FN},
@@ -61,35 +61,35 @@ tsr_status vhlo_decode_type(bc_cursor *c, tsr_ir_type **out) {
   switch (code) {
   case 1:
     if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_COMPLEX))) return nomem();
-    TSR_TRY(bc_type(c, &t->u.complex_element));
+    TSR_TRY(mlir_bc_type(c, &t->u.complex_element));
     break;
   case 8:
     if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_FUNCTION))) return nomem();
-    TSR_TRY(bc_types(c, &t->u.function.inputs, &t->u.function.n_inputs));
-    TSR_TRY(bc_types(c, &t->u.function.results, &t->u.function.n_results));
+    TSR_TRY(mlir_bc_types(c, &t->u.function.inputs, &t->u.function.n_inputs));
+    TSR_TRY(mlir_bc_types(c, &t->u.function.results, &t->u.function.n_results));
     break;
   case 9: t = tsr_ir_type_new(ctx, TSR_IR_TYPE_INDEX); break;
   case 33: t = tsr_ir_type_new(ctx, TSR_IR_TYPE_NONE); break;
   case 20: case 21:
     if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_TENSOR))) return nomem();
-    if (code == 21) TSR_TRY(bc_attr(c, &t->u.shaped.encoding));
+    if (code == 21) TSR_TRY(mlir_bc_attr(c, &t->u.shaped.encoding));
     TSR_TRY(rd_shape(c, t));
-    TSR_TRY(bc_type(c, &t->u.shaped.element));
+    TSR_TRY(mlir_bc_type(c, &t->u.shaped.element));
     break;
-  case 22: return mlir_text_parse_type_entry(bc_module(c), "!stablehlo.token", 16, (long long)bc_offset(c), out);
+  case 22: return mlir_text_parse_type_entry(mlir_bc_module(c), "!stablehlo.token", 16, (long long)mlir_bc_offset(c), out);
   case 23:
     if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_TUPLE))) return nomem();
-    TSR_TRY(bc_types(c, &t->u.tuple.types, &t->u.tuple.n));
+    TSR_TRY(mlir_bc_types(c, &t->u.tuple.types, &t->u.tuple.n));
     break;
   case 25:
     if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_UNRANKED_TENSOR))) return nomem();
-    TSR_TRY(bc_type(c, &t->u.shaped.element));
+    TSR_TRY(mlir_bc_type(c, &t->u.shaped.element));
     break;
   default: {
     /* 24 and 30: quantized types; 26: shape's witness; 41: buffers; 42: futures */
     char msg[96];
     snprintf(msg, sizeof msg, "VHLO type code %" PRIu64 " is not one tessera reads", code);
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", bc_offset(c), msg);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", mlir_bc_offset(c), msg);
   }
   }
   if (!t) return nomem();
@@ -109,9 +109,9 @@ static const char *const rng_distribution[] = {"", "UNIFORM", "NORMAL", NULL}; /
 static const char *const transpose[] = {"TRANSPOSE_INVALID", "NO_TRANSPOSE", "TRANSPOSE", "ADJOINT", NULL};
 static const char *const accuracy_mode[] = {"DEFAULT", "HIGHEST", "TOLERANCE", NULL};
 
-static tsr_status rd_enum(bc_cursor *c, const char *mnemonic, const char *const *keywords, const char **kw) {
+static tsr_status rd_enum(mlir_bc_cursor *c, const char *mnemonic, const char *const *keywords, const char **kw) {
   uint64_t v = 0;
-  TSR_TRY(bc_varint(c, &v));
+  TSR_TRY(mlir_bc_varint(c, &v));
   for (uint64_t i = 0; keywords[i]; i++)
     if (i == v && keywords[i][0]) {
       *kw = keywords[i];
@@ -119,11 +119,11 @@ static tsr_status rd_enum(bc_cursor *c, const char *mnemonic, const char *const 
     }
   char msg[96];
   snprintf(msg, sizeof msg, "unknown %s value %" PRIu64, mnemonic, v);
-  return bc_fail_at(c, msg);
+  return mlir_bc_fail_at(c, msg);
 }
 
 /* `#stablehlo<mnemonic KEYWORD>`, the generic print of a StableHLO enum. */
-static tsr_status enum_attr(bc_cursor *c, const char *mnemonic, const char *const *keywords, tsr_ir_attr **out) {
+static tsr_status enum_attr(mlir_bc_cursor *c, const char *mnemonic, const char *const *keywords, tsr_ir_attr **out) {
   const char *kw;
   TSR_TRY(rd_enum(c, mnemonic, keywords, &kw));
   char text[96];
@@ -132,13 +132,13 @@ static tsr_status enum_attr(bc_cursor *c, const char *mnemonic, const char *cons
 }
 
 /* Appends `[a, b, c]` of svarints read from c. */
-static tsr_status rd_svarint_list(bc_cursor *c, char *buf, size_t cap, size_t *len, bool bounds) {
+static tsr_status rd_svarint_list(mlir_bc_cursor *c, char *buf, size_t cap, size_t *len, bool bounds) {
   uint64_t n = 0;
-  TSR_TRY(bc_count(c, 1, &n, "integer list"));
+  TSR_TRY(mlir_bc_count(c, 1, &n, "integer list"));
   *len += (size_t)snprintf(buf + *len, *len < cap ? cap - *len : 0, bounds ? "" : "[");
   for (uint64_t i = 0; i < n; i++) {
     int64_t v = 0;
-    TSR_TRY(bc_svarint(c, &v));
+    TSR_TRY(mlir_bc_svarint(c, &v));
     const char *sep = i ? ", " : "";
     if (bounds && v == TSR_IR_DYNAMIC)
       *len += (size_t)snprintf(buf + *len, *len < cap ? cap - *len : 0, "%s?", sep);
@@ -146,25 +146,25 @@ static tsr_status rd_svarint_list(bc_cursor *c, char *buf, size_t cap, size_t *l
       *len += (size_t)snprintf(buf + *len, *len < cap ? cap - *len : 0, "%s%" PRId64, sep, v);
   }
   *len += (size_t)snprintf(buf + *len, *len < cap ? cap - *len : 0, bounds ? "" : "]");
-  if (*len >= cap) return bc_fail_at(c, "integer list too long");
+  if (*len >= cap) return mlir_bc_fail_at(c, "integer list too long");
   return TSR_OK;
 }
 
 /* An APFloat of a known format, as the bits of that width. */
-static tsr_status rd_float_bits(bc_cursor *c, tsr_ir_float_kind k, uint64_t *bits) {
+static tsr_status rd_float_bits(mlir_bc_cursor *c, tsr_ir_float_kind k, uint64_t *bits) {
   unsigned w = tsr_ir_float_width(k);
   tsr_ir_attr tmp;
   memset(&tmp, 0, sizeof tmp);
-  TSR_TRY(bc_apint(c, w, &tmp));
+  TSR_TRY(mlir_bc_apint(c, w, &tmp));
   *bits = tmp.u.integer.n_words ? tmp.u.integer.words[0]
           : w < 64 ? (uint64_t)tmp.u.integer.value & ((1ull << w) - 1) : (uint64_t)tmp.u.integer.value;
   return TSR_OK;
 }
 
-static tsr_status rd_dict(bc_cursor *c, tsr_ir_attr **out) {
-  tsr_ir_ctx *ctx = bc_ctx(c);
+static tsr_status rd_dict(mlir_bc_cursor *c, tsr_ir_attr **out) {
+  tsr_ir_ctx *ctx = mlir_bc_ctx(c);
   uint64_t n = 0;
-  TSR_TRY(bc_count(c, 2, &n, "dictionary entry"));
+  TSR_TRY(mlir_bc_count(c, 2, &n, "dictionary entry"));
   tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT);
   if (!a) return nomem();
   a->u.dict.n = (int)n;
@@ -172,36 +172,36 @@ static tsr_status rd_dict(bc_cursor *c, tsr_ir_attr **out) {
   if (!a->u.dict.entries) return nomem();
   for (uint64_t i = 0; i < n; i++) {
     tsr_ir_attr *name;
-    TSR_TRY(bc_attr(c, &name));
-    if (name->kind != TSR_IR_ATTR_STRING) return bc_fail_at(c, "dictionary key is not a string");
+    TSR_TRY(mlir_bc_attr(c, &name));
+    if (name->kind != TSR_IR_ATTR_STRING) return mlir_bc_fail_at(c, "dictionary key is not a string");
     if (!(a->u.dict.entries[i].name = tsr_ir_intern(ctx, name->u.string.data, name->u.string.len))) return nomem();
-    TSR_TRY(bc_attr(c, &a->u.dict.entries[i].value));
+    TSR_TRY(mlir_bc_attr(c, &a->u.dict.entries[i].value));
   }
-  if (!tsr_ir_dict_finish(a)) return bc_fail_at(c, "dictionary has a duplicate key");
+  if (!tsr_ir_dict_finish(a)) return mlir_bc_fail_at(c, "dictionary has a duplicate key");
   *out = a;
   return TSR_OK;
 }
 
 /* A varint of at most `max` as an integer attribute of `width` bits. */
-static tsr_status small_int(bc_cursor *c, unsigned width, uint64_t max, const char *bad, tsr_ir_attr **out) {
+static tsr_status small_int(mlir_bc_cursor *c, unsigned width, uint64_t max, const char *bad, tsr_ir_attr **out) {
   uint64_t v = 0;
-  TSR_TRY(bc_varint(c, &v));
-  if (v > max) return bc_fail_at(c, bad);
-  tsr_ir_type *t = tsr_ir_type_int(bc_ctx(c), width, TSR_IR_SIGNLESS);
-  return t && (*out = tsr_ir_attr_int_new(bc_ctx(c), t, (int64_t)v)) ? TSR_OK : nomem();
+  TSR_TRY(mlir_bc_varint(c, &v));
+  if (v > max) return mlir_bc_fail_at(c, bad);
+  tsr_ir_type *t = tsr_ir_type_int(mlir_bc_ctx(c), width, TSR_IR_SIGNLESS);
+  return t && (*out = tsr_ir_attr_int_new(mlir_bc_ctx(c), t, (int64_t)v)) ? TSR_OK : nomem();
 }
 
-tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
-  tsr_ir_ctx *ctx = bc_ctx(c);
+tsr_status mlir_vhlo_decode_attr(mlir_bc_cursor *c, tsr_ir_attr **out) {
+  tsr_ir_ctx *ctx = mlir_bc_ctx(c);
   uint64_t code = 0;
-  TSR_TRY(bc_varint(c, &code));
+  TSR_TRY(mlir_bc_varint(c, &code));
   tsr_ir_attr *a = NULL;
   char text[1024];
   size_t len = 0;
   switch (code) {
   case 1: /* array */
     if (!(a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_ARRAY))) return nomem();
-    TSR_TRY(bc_attrs(c, &a->u.array.elems, &a->u.array.n));
+    TSR_TRY(mlir_bc_attrs(c, &a->u.array.elems, &a->u.array.n));
     break;
   case 2: return small_int(c, 1, 1, "boolean attribute is neither 0 nor 1", out); /* BoolAttr: i1 */
   case 3: return enum_attr(c, "comparison_direction", comparison_direction, out);
@@ -211,18 +211,18 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
   case 7: return enum_attr(c, "fft_type", fft_type, out);
   case 8: { /* float: type, APFloat */
     if (!(a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_FLOAT))) return nomem();
-    TSR_TRY(bc_type(c, &a->type));
-    if (a->type->kind != TSR_IR_TYPE_FLOAT) return bc_fail_at(c, "float attribute with a non-float type");
+    TSR_TRY(mlir_bc_type(c, &a->type));
+    if (a->type->kind != TSR_IR_TYPE_FLOAT) return mlir_bc_fail_at(c, "float attribute with a non-float type");
     TSR_TRY(rd_float_bits(c, a->type->u.float_kind, &a->u.flt.bits));
     a->u.flt.value = mlir_text_float_value(a->type->u.float_kind, a->u.flt.bits);
     break;
   }
   case 9: { /* integer: type, APInt */
     if (!(a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_INTEGER))) return nomem();
-    TSR_TRY(bc_type(c, &a->type));
+    TSR_TRY(mlir_bc_type(c, &a->type));
     unsigned w = a->type->kind == TSR_IR_TYPE_INDEX ? 64 : a->type->kind == TSR_IR_TYPE_INTEGER ? a->type->u.integer.width : 0;
-    if (!w) return bc_fail_at(c, "integer attribute with a non-integer type");
-    TSR_TRY(bc_apint(c, w, a));
+    if (!w) return mlir_bc_fail_at(c, "integer attribute with a non-integer type");
+    TSR_TRY(mlir_bc_apint(c, w, a));
     if (!a->u.integer.n_words) a->u.integer.value = mlir_text_normalize_int(a->type, a->u.integer.value);
     break;
   }
@@ -230,10 +230,10 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     len = (size_t)snprintf(text, sizeof text, "#stablehlo.output_operand_alias<output_tuple_indices = ");
     TSR_TRY(rd_svarint_list(c, text, sizeof text, &len, false));
     int64_t operand = 0;
-    TSR_TRY(bc_svarint(c, &operand));
+    TSR_TRY(mlir_bc_svarint(c, &operand));
     len += (size_t)snprintf(text + len, sizeof text - len, ", operand_index = %" PRId64 ", operand_tuple_indices = ", operand);
     TSR_TRY(rd_svarint_list(c, text, sizeof text, &len, false));
-    if (len + 2 > sizeof text) return bc_fail_at(c, "output_operand_alias too long");
+    if (len + 2 > sizeof text) return mlir_bc_fail_at(c, "output_operand_alias too long");
     strcat(text, ">");
     return attr_from_text(c, text, out);
   }
@@ -242,27 +242,27 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
   case 13: return enum_attr(c, "rng_distribution", rng_distribution, out);
   case 14: /* string */
     if (!(a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_STRING))) return nomem();
-    TSR_TRY(bc_string(c, &a->u.string.data, &a->u.string.len));
+    TSR_TRY(mlir_bc_string(c, &a->u.string.data, &a->u.string.len));
     break;
   case 15: { /* tensor: type, blob (i1 packed as MLIR's dense elements pack it) */
     if (!(a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DENSE))) return nomem();
-    TSR_TRY(bc_type(c, &a->type));
-    if (!tsr_ir_type_is_shaped(a->type)) return bc_fail_at(c, "tensor attribute with a non-shaped type");
+    TSR_TRY(mlir_bc_type(c, &a->type));
+    if (!tsr_ir_type_is_shaped(a->type)) return mlir_bc_fail_at(c, "tensor attribute with a non-shaped type");
     const uint8_t *blob;
     size_t size = 0;
-    TSR_TRY(bc_blob(c, &blob, &size));
-    TSR_TRY(bc_dense(c, a, blob, size));
+    TSR_TRY(mlir_bc_blob(c, &blob, &size));
+    TSR_TRY(mlir_bc_dense(c, a, blob, size));
     break;
   }
   case 16: return enum_attr(c, "transpose", transpose, out);
   case 17: /* type */
     if (!(a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_TYPE))) return nomem();
-    TSR_TRY(bc_type(c, &a->type));
+    TSR_TRY(mlir_bc_type(c, &a->type));
     break;
   case 18: /* type extensions: a tensor's dimension bounds */
     len = (size_t)snprintf(text, sizeof text, "#stablehlo.bounds<");
     TSR_TRY(rd_svarint_list(c, text, sizeof text, &len, true));
-    if (len + 2 > sizeof text) return bc_fail_at(c, "bounds too long");
+    if (len + 2 > sizeof text) return mlir_bc_fail_at(c, "bounds too long");
     strcat(text, ">");
     return attr_from_text(c, text, out);
   case 19: { /* result accuracy mode (inside a result accuracy) */
@@ -277,9 +277,9 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     tsr_ir_attr *mode;
     TSR_TRY(rd_float_bits(c, TSR_IR_F64, &atol));
     TSR_TRY(rd_float_bits(c, TSR_IR_F64, &rtol));
-    TSR_TRY(bc_svarint(c, &ulps));
-    TSR_TRY(bc_attr(c, &mode));
-    if (mode->kind != TSR_IR_ATTR_OPAQUE) return bc_fail_at(c, "result accuracy without a mode");
+    TSR_TRY(mlir_bc_svarint(c, &ulps));
+    TSR_TRY(mlir_bc_attr(c, &mode));
+    if (mode->kind != TSR_IR_ATTR_OPAQUE) return mlir_bc_fail_at(c, "result accuracy without a mode");
     double da, dr;
     memcpy(&da, &atol, 8);
     memcpy(&dr, &rtol, 8);
@@ -295,7 +295,7 @@ tsr_status vhlo_decode_attr(bc_cursor *c, tsr_ir_attr **out) {
     /* 21..25: Shardy's mesh and axis attributes (StableHLO 1.16), past what tessera reads */
     char msg[96];
     snprintf(msg, sizeof msg, "VHLO attribute code %" PRIu64 " is not one tessera reads", code);
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", bc_offset(c), msg);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s", mlir_bc_offset(c), msg);
   }
   }
   *out = a;
@@ -310,10 +310,10 @@ static int name_cmp(const void *a, const void *b) {
 
 /* The record holds one attribute reference per attribute the op declares, in the order of
  * their names (ODS sorts an op's properties by name). */
-tsr_status vhlo_decode_props(bc_cursor *c, const char *op_name, tsr_ir_attr **out) {
-  const char *names = vhlo_op_attrs(op_name);
-  if (!names) return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s: %s", bc_offset(c), op_name, vhlo_unknown_op);
-  tsr_ir_ctx *ctx = bc_ctx(c);
+tsr_status mlir_vhlo_decode_props(mlir_bc_cursor *c, const char *op_name, tsr_ir_attr **out) {
+  const char *names = mlir_vhlo_op_attrs(op_name);
+  if (!names) return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s: %s", mlir_bc_offset(c), op_name, mlir_vhlo_unknown_op);
+  tsr_ir_ctx *ctx = mlir_bc_ctx(c);
   int n = *names ? 1 : 0;
   for (const char *p = names; *p; p++) n += *p == ',';
   tsr_ir_attr *d = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT);
@@ -327,10 +327,10 @@ tsr_status vhlo_decode_props(bc_cursor *c, const char *op_name, tsr_ir_attr **ou
     p = end ? end + 1 : p + len;
   }
   if (n > 1) qsort(e, (size_t)n, sizeof *e, name_cmp);
-  for (int i = 0; i < n; i++) TSR_TRY(bc_attr(c, &e[i].value));
+  for (int i = 0; i < n; i++) TSR_TRY(mlir_bc_attr(c, &e[i].value));
   d->u.dict.n = n;
   d->u.dict.entries = e;
-  if (!tsr_ir_dict_finish(d)) return bc_fail_at(c, "duplicate VHLO attribute name");
+  if (!tsr_ir_dict_finish(d)) return mlir_bc_fail_at(c, "duplicate VHLO attribute name");
   *out = d;
   return TSR_OK;
 }

@@ -91,7 +91,7 @@ static void mark_mxu_view(prog *P, int32_t li) {
     for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
       if (I[u].opd[k] == v) {
         I[u].mxu_views |= (uint8_t)(1u << k);
-        /* room for r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
+        /* room for mosaic_r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
         size_t need = sizeof(float) * (size_t)(I[u].a[2] * I[u].a[4] + I[u].a[4] * I[u].a[3]);
         if (I[u].cls == VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
       }
@@ -141,10 +141,10 @@ static int32_t only_user(const prog *P, const int32_t *uses, const int32_t *user
  * the bits of sgemm's beta = 1 on the same values. Nothing reads the window before the store,
  * so nothing can tell; at run time, a load that copied, or an operand that overlaps the
  * window, keeps the copies (ops_tpu.c). */
-tsr_status prog_mark_in_place(prog *P) {
+tsr_status mosaic_prog_mark_in_place(prog *P) {
   minst *I = P->insts;
   def_use du;
-  TSR_TRY(prog_def_use(P, false, &du));
+  TSR_TRY(mosaic_prog_def_use(P, false, &du));
   const int32_t *def = du.def, *uses = du.uses, *user = du.last;
   for (int32_t m = 0; m < P->ninsts; m++) {
     minst *mm = &I[m];
@@ -166,11 +166,11 @@ tsr_status prog_mark_in_place(prog *P) {
     if (j != st) continue;
     mm->in_place = I[st].in_place = true;
   }
-  def_use_free(&du);
+  mosaic_def_use_free(&du);
   return TSR_OK;
 }
 
-tsr_status prog_mark_aliases(prog *P) {
+tsr_status mosaic_prog_mark_aliases(prog *P) {
   minst *I = P->insts;
   int32_t *parent = malloc(sizeof(int32_t) * (size_t)(P->ninsts + 1));
   int32_t *work = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1));

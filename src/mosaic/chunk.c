@@ -75,7 +75,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
     const stype *t = &P->types[s];
     int32_t d = sc->def[s];
     bool member = d >= first && d < first + count;
-    if (t->n != n || piece_is_splat(P, s)) place[k] = SCALAR;
+    if (t->n != n || mosaic_piece_is_splat(P, s)) place[k] = SCALAR;
     else if (member && !sc->escapes[s] && !piece_is_const(P, s)) place[k] = nbufs; /* assigned below */
     else place[k] = INDEXED;
   }
@@ -116,19 +116,19 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
       if (!same) goto out;
     }
   }
-  chunk_group *g = &P->chunks[P->nchunks];
+  mosaic_chunk_group *g = &P->chunks[P->nchunks];
   g->resume = I[first + count - 1].next;
   g->count = count;
   g->n = n;
   g->nslots = ns;
-  g->slot = prog_alloc(P, sizeof(int32_t) * (size_t)ns);
-  g->place = prog_alloc(P, sizeof(int32_t) * (size_t)ns);
-  g->es = prog_alloc(P, (size_t)ns);
+  g->slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)ns);
+  g->place = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)ns);
+  g->es = mosaic_prog_alloc(P, (size_t)ns);
   g->nonce = nonce;
   g->nrun = count - nonce;
-  g->full = prog_alloc(P, sizeof(minst) * (size_t)count);
-  g->tail = n % CHUNK ? prog_alloc(P, sizeof(minst) * (size_t)count) : NULL;
-  g->once = prog_alloc(P, sizeof(minst) * (size_t)(nonce + 1));
+  g->full = mosaic_prog_alloc(P, sizeof(minst) * (size_t)count);
+  g->tail = n % CHUNK ? mosaic_prog_alloc(P, sizeof(minst) * (size_t)count) : NULL;
+  g->once = mosaic_prog_alloc(P, sizeof(minst) * (size_t)(nonce + 1));
   if (!g->slot || !g->place || !g->es || !g->full || (n % CHUNK && !g->tail) || !g->once) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
@@ -136,7 +136,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   memcpy(g->slot, slot, sizeof(int32_t) * (size_t)ns);
   memcpy(g->place, place, sizeof(int32_t) * (size_t)ns);
   for (int k = 0; k < ns; k++) g->es[k] = (uint8_t)class_size(P->types[slot[k]].cls);
-  g->cost = (op_cost){0};
+  g->cost = (mosaic_op_cost){0};
   for (int j = 0, nr = 0, no = 0; j < count; j++) {
     minst *m = once[j] ? &g->once[no++] : &g->full[nr];
     *m = I[first + j];
@@ -148,10 +148,10 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
     }
     nr += !once[j];
     if (j) {
-      piece_sum_cost(&g->cost, &I[first + j].cost);
+      mosaic_piece_sum_cost(&g->cost, &I[first + j].cost);
     }
   }
-  g->bufs_at = piece_reserve_scratch(P, ns, nbufs, CHUNK);
+  g->bufs_at = mosaic_piece_reserve_scratch(P, ns, nbufs, CHUNK);
   P->insts[first].chunk = ++P->nchunks;
 out:
   free(slot);
@@ -161,12 +161,12 @@ out:
   return st;
 }
 
-tsr_status prog_mark_chunks(prog *P) {
+tsr_status mosaic_prog_mark_chunks(prog *P) {
   minst *I = P->insts;
   int ns = P->nslots;
   int32_t ni = P->ninsts;
   def_use du;
-  TSR_TRY(prog_def_use(P, false, &du));
+  TSR_TRY(mosaic_prog_def_use(P, false, &du));
   scan sc = {.P = P, .def = du.def};
   int32_t *group = malloc(sizeof(int32_t) * ((size_t)ni + 1)); /* per instruction: its run's first */
   sc.mark = malloc(sizeof(int32_t) * ((size_t)ns + 1));
@@ -182,7 +182,7 @@ tsr_status prog_mark_chunks(prog *P) {
   int nruns = 0;
   for (int32_t i = 0; i < ni; i++) {
     group[i] = -1;
-    if (!piece_elementwise(P, &I[i]) || I[i].n <= CHUNK || prog_in_branchy_body(P, i)) continue;
+    if (!mosaic_piece_elementwise(P, &I[i]) || I[i].n <= CHUNK || prog_in_branchy_body(P, i)) continue;
     bool joins = i > 0 && group[i - 1] >= 0 && I[i - 1].next == i && I[i - 1].n == I[i].n;
     group[i] = joins ? group[i - 1] : i;
     nruns += !joins;
@@ -192,7 +192,7 @@ tsr_status prog_mark_chunks(prog *P) {
       int32_t s = I[u].opd[k], d = s >= 0 && s < ns ? sc.def[s] : -1;
       if (d >= 0 && (group[d] < 0 || group[u] != group[d])) sc.escapes[s] = true;
     }
-  P->chunks = nruns ? prog_alloc(P, sizeof(chunk_group) * (size_t)nruns) : NULL;
+  P->chunks = nruns ? mosaic_prog_alloc(P, sizeof(mosaic_chunk_group) * (size_t)nruns) : NULL;
   if (nruns && !P->chunks) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
@@ -209,21 +209,21 @@ tsr_status prog_mark_chunks(prog *P) {
   }
 out:
   free(group);
-  def_use_free(&du);
+  mosaic_def_use_free(&du);
   free(sc.mark);
   free(sc.last);
   free(sc.escapes);
   return st;
 }
 
-tsr_status chunk_run(exec *x, const minst *in, int32_t *resume) {
-  const chunk_group *g = &x->P->chunks[in->chunk - 1];
+tsr_status mosaic_chunk_run(exec *x, const minst *in, int32_t *resume) {
+  const mosaic_chunk_group *g = &x->P->chunks[in->chunk - 1];
   *resume = -1;
   if (x->ops_left) {
     if (*x->ops_left < g->count - 1) return TSR_OK; /* op by op, to stop at the op that overruns */
     *x->ops_left -= g->count - 1;
   }
-  piece_add_cost(x, &g->cost);
+  mosaic_piece_add_cost(x, &g->cost);
   void **data = x->f->data, **saved = (void **)x->f->scratch;
   char *bufs = x->f->scratch + g->bufs_at;
   for (int k = 0; k < g->nslots; k++) {
@@ -231,15 +231,15 @@ tsr_status chunk_run(exec *x, const minst *in, int32_t *resume) {
     if (g->place[k] >= 0) data[g->slot[k]] = bufs + (size_t)g->place[k] * CHUNK * 8;
   }
   tsr_status s = TSR_OK;
-  const minst *failed = piece_run_members(x, g->once, g->nonce, &s);
+  const minst *failed = mosaic_piece_run_members(x, g->once, g->nonce, &s);
   for (int64_t off = 0; off < g->n && !failed; off += CHUNK) {
     const minst *m = g->n - off >= CHUNK ? g->full : g->tail;
     for (int k = 0; k < g->nslots; k++)
       if (g->place[k] == INDEXED) data[g->slot[k]] = (char *)saved[k] + off * g->es[k];
-    failed = piece_run_members(x, m, g->nrun, &s);
+    failed = mosaic_piece_run_members(x, m, g->nrun, &s);
   }
   for (int k = 0; k < g->nslots; k++) data[g->slot[k]] = saved[k];
-  if (failed) return piece_member_failed(x, s, failed);
+  if (failed) return mosaic_piece_member_failed(x, s, failed);
   *resume = g->resume;
   return TSR_OK;
 }

@@ -23,18 +23,18 @@
 
 /* ---- the program's arena ---------------------------------------------------------------- */
 
-struct parena_block {
-  parena_block *next;
+struct mosaic_parena_block {
+  mosaic_parena_block *next;
   size_t used, cap;
   _Alignas(16) char data[];
 };
 
-void *prog_alloc(prog *P, size_t bytes) {
+void *mosaic_prog_alloc(prog *P, size_t bytes) {
   bytes = (bytes + 15) & ~(size_t)15;
-  parena_block *b = P->arena;
+  mosaic_parena_block *b = P->arena;
   if (!b || b->cap - b->used < bytes) {
     size_t cap = bytes > 16384 ? bytes : 16384;
-    parena_block *nb = malloc(sizeof *nb + cap);
+    mosaic_parena_block *nb = malloc(sizeof *nb + cap);
     if (!nb) return NULL;
     nb->next = b;
     nb->used = 0;
@@ -47,23 +47,23 @@ void *prog_alloc(prog *P, size_t bytes) {
   return p;
 }
 
-char *prog_strdup(prog *P, const char *s) {
+char *mosaic_prog_strdup(prog *P, const char *s) {
   size_t n = strlen(s);
-  char *d = prog_alloc(P, n + 1);
+  char *d = mosaic_prog_alloc(P, n + 1);
   if (d) memcpy(d, s, n + 1);
   return d;
 }
 
-void prog_destroy(prog *P) {
+void mosaic_prog_destroy(prog *P) {
   if (!P) return;
   free(P->insts);
   free(P->cpool);
   free(P->types);
   free(P->cslot_off);
   free(P->csplat);
-  parena_block *b = P->arena;
+  mosaic_parena_block *b = P->arena;
   while (b) {
-    parena_block *n = b->next;
+    mosaic_parena_block *n = b->next;
     free(b);
     b = n;
   }
@@ -87,7 +87,7 @@ static int64_t pool_take(prog *P, size_t bytes) {
 
 static size_t const_bytes(const stype *t) { return ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63; }
 
-void *prog_const(prog *P, int32_t s) {
+void *mosaic_prog_const(prog *P, int32_t s) {
   size_t bytes = const_bytes(&P->types[s]);
   int64_t at = pool_take(P, bytes);
   if (at < 0) return NULL;
@@ -100,8 +100,8 @@ void *prog_const(prog *P, int32_t s) {
  * kernel broadcasts its few scalars again and again (threefry: 56 broadcasts of 17 values, each
  * a 128 KiB block), and every distinct byte of the pool is a page to fault in. Most are read
  * by chunk groups only, which read the first chunk of a splat for every chunk: those stay
- * short (prog_settle_splats). */
-bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
+ * short (mosaic_prog_settle_splats). */
+bool mosaic_prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
   const stype *t = &P->types[s];
   size_t es = class_size(t->cls);
   int64_t n = !whole && t->n > SPLAT_SHORT_N ? SPLAT_SHORT_N : t->n;
@@ -133,7 +133,7 @@ bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
 
 /* ---- locations and messages ------------------------------------------------------------- */
 
-tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
+tsr_status mosaic_comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -174,7 +174,7 @@ static bool scalar_type(const tsr_ir_type *t, stype *o) {
   return false;
 }
 
-bool comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
+bool mosaic_comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
   memset(o, 0, sizeof *o);
   o->n = 1;
   if (why && cap) why[0] = 0;
@@ -217,16 +217,16 @@ bool comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
   return scalar_type(t, o);
 }
 
-int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap) {
+int64_t mosaic_comp_ints(comp *c, const char *name, int64_t *out, int64_t cap) {
   tsr_ir_attr *a = tsr_ir_op_attr(c->op, name);
   return a ? tsr_ir_attr_ints(a, out, cap) : -1;
 }
 
-int64_t *comp_ints_dup(comp *c, const char *name, int *n) {
+int64_t *mosaic_comp_ints_dup(comp *c, const char *name, int *n) {
   int64_t tmp[64];
-  int64_t k = comp_ints(c, name, tmp, 64);
+  int64_t k = mosaic_comp_ints(c, name, tmp, 64);
   if (k < 0 || k > 64) { *n = -1; return NULL; }
-  int64_t *d = prog_alloc(c->P, (size_t)(k ? k : 1) * sizeof *d);
+  int64_t *d = mosaic_prog_alloc(c->P, (size_t)(k ? k : 1) * sizeof *d);
   if (d) memcpy(d, tmp, (size_t)k * sizeof *d);
   *n = (int)k;
   return d;
@@ -356,7 +356,7 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const ch
   TSR_TRY(grow_slots(b));
   int32_t s = P->nslots++;
   char why[64];
-  bool ok = comp_type(v->type, &P->types[s], why, sizeof why);
+  bool ok = mosaic_comp_type(v->type, &P->types[s], why, sizeof why);
   if (!ok || (P->types[s].dynamic && (code < 0 || !dynamic_use_ok(code)))) {
     char tb[128];
     type_text(v->type, tb, sizeof tb);
@@ -459,7 +459,7 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
   if (!entry) return tsr_fail(TSR_ERR_INVALID, "%s: the callee has no body", where);
   if (entry->n_args != op->n_operands)
     return tsr_fail(TSR_ERR_INVALID, "%s: %d operands for a callee of %d arguments", where, op->n_operands, entry->n_args);
-  int32_t *args = prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
+  int32_t *args = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
   if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int a = 0; a < entry->n_args; a++) TSR_TRY(new_slot(b, entry->args[a], -1, where, &args[a]));
   b->calls[b->ncalls++] = f;
@@ -509,12 +509,12 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   minst tmp;
   memset(&tmp, 0, sizeof tmp);
   tmp.op = (uint16_t)code;
-  tmp.name = prog_strdup(P, op->name);
-  tmp.loc = prog_strdup(P, loc);
+  tmp.name = mosaic_prog_strdup(P, op->name);
+  tmp.loc = mosaic_prog_strdup(P, loc);
   tmp.nopd = op->n_operands;
   tmp.nres = op->n_results;
-  tmp.opd = prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_operands + 1));
-  tmp.res = prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_results + 1));
+  tmp.opd = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_operands + 1));
+  tmp.res = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_results + 1));
   if (!tmp.name || !tmp.loc || !tmp.opd || !tmp.res) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int i = 0; i < op->n_operands; i++) {
     const tsr_ir_value *v = op->operands[i].value;
@@ -542,9 +542,9 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   comp c = {.P = P, .op = op};
   snprintf(c.where, sizeof c.where, "%s", where);
   tsr_status s = op_compile[code](&c, &tmp);
-  if (s == TSR_OK) s = mark_compile(&c, &tmp);
+  if (s == TSR_OK) s = mosaic_mark_compile(&c, &tmp);
   if (s != TSR_OK) return s;
-  for (int i = 0; i < tmp.nopd && !packed_use_ok(code); i++)
+  for (int i = 0; i < tmp.nopd && !mosaic_packed_use_ok(code); i++)
     if (P->types[tmp.opd[i]].pack)
       return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand %d is a packed view (a memref_bitcast across widths), which only loads, "
                       "stores, views (slice, squeeze, reshape, bitcast) and DMAs take", where, i);
@@ -566,7 +566,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
       continue;
     }
     const tsr_ir_block *blk = reg->blocks[0];
-    int32_t *args = prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1));
+    int32_t *args = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1));
     if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], -1, where, &args[a]));
     int32_t begin = P->ninsts, end;
@@ -615,12 +615,12 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
   if (body->n_blocks == 1) return compile_block(b, body->blocks[0], end, where);
   if (body->n_blocks < 1) return tsr_fail(TSR_ERR_INVALID, "%s: a func body without blocks", where);
   blocks bl = {.region = body, .n = body->n_blocks};
-  bl.args = prog_alloc(P, sizeof(int32_t *) * (size_t)bl.n);
-  bl.start = prog_alloc(P, sizeof(int32_t) * (size_t)bl.n);
+  bl.args = mosaic_prog_alloc(P, sizeof(int32_t *) * (size_t)bl.n);
+  bl.start = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)bl.n);
   if (!bl.args || !bl.start) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 1; k < bl.n; k++) {
     const tsr_ir_block *blk = body->blocks[k];
-    if (!(bl.args[k] = prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1)))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+    if (!(bl.args[k] = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1)))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], -1, where, &bl.args[k][a]));
   }
   blocks *outer = b->blocks;
@@ -650,7 +650,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
   for (int32_t i = begin; i < P->ninsts; i = P->insts[i].next)
     if (P->insts[i].op == MOP_RETURN) { first_ret = i; break; }
   int nret = first_ret >= 0 ? P->insts[first_ret].nopd : 0;
-  int32_t *exit_opd = prog_alloc(P, sizeof(int32_t) * (size_t)(nret + 1));
+  int32_t *exit_opd = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(nret + 1));
   if (!exit_opd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 0; k < nret; k++) {
     TSR_TRY(grow_slots(b)); /* a slot of no IR value */
@@ -713,7 +713,7 @@ static tsr_status assign_buffers(prog *P) {
   const minst *I = P->insts;
   int n = P->nslots;
   int32_t ni = P->ninsts;
-  P->data_off = prog_alloc(P, sizeof(size_t) * (size_t)(n + 1));
+  P->data_off = mosaic_prog_alloc(P, sizeof(size_t) * (size_t)(n + 1));
   int32_t *parent = malloc(sizeof(int32_t) * (size_t)(ni + 1));
   int32_t *def = malloc(sizeof(int32_t) * (size_t)(n + 1));  /* defining inst; -1: func arg */
   int32_t *dpar = malloc(sizeof(int32_t) * (size_t)(n + 1)); /* parent of the defining level */
@@ -861,7 +861,7 @@ out:
   return st;
 }
 
-tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
+tsr_status mosaic_prog_compile(const tsr_ir_op *fn, prog **out) {
   *out = NULL;
   prog *P = calloc(1, sizeof *P);
   if (!P) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
@@ -871,7 +871,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   char name[128] = "func";
   if (sym && sym->kind == TSR_IR_ATTR_STRING)
     snprintf(name, sizeof name, "%.*s", (int)(sym->u.string.len > 120 ? 120 : sym->u.string.len), sym->u.string.data);
-  P->name = prog_strdup(P, name);
+  P->name = mosaic_prog_strdup(P, name);
   const tsr_ir_block *entry = tsr_ir_op_entry_block(fn, 0);
   if (!entry) { s = tsr_fail(TSR_ERR_INVALID, "func @%s has no body", name); goto done; }
   const tsr_ir_op *top = fn;
@@ -886,7 +886,7 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   char where[160];
   snprintf(where, sizeof where, "func @%s", name);
   P->nargs = entry->n_args;
-  P->args = prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
+  P->args = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(entry->n_args + 1));
   if (!P->args) { s = tsr_fail(TSR_ERR_NOMEM, "out of host memory"); goto done; }
   for (int a = 0; a < entry->n_args && s == TSR_OK; a++) {
     char aw[200];
@@ -897,22 +897,22 @@ tsr_status prog_compile(const tsr_ir_op *fn, prog **out) {
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
     P->nret = t->op == MOP_RETURN ? t->nopd : 0;
-    s = prog_fuse_matmul_adds(P);
-    if (s == TSR_OK) s = prog_mark_aliases(P);
-    if (s == TSR_OK) s = prog_mark_unused_loads(P);
-    if (s == TSR_OK) s = prog_mark_in_place(P);
-    if (s == TSR_OK) s = prog_mark_timing_needed(P);
+    s = mosaic_prog_fuse_matmul_adds(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_aliases(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_unused_loads(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_in_place(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_timing_needed(P);
     if (s == TSR_OK) s = assign_buffers(P);
-    if (s == TSR_OK) s = prog_mark_chunks(P);
-    if (s == TSR_OK) s = prog_mark_rows(P);
-    if (s == TSR_OK) s = prog_settle_splats(P);
-    if (s == TSR_OK) s = prog_map_pads(P);
-    if (s == TSR_OK) s = prog_mark_wait_only(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_chunks(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_rows(P);
+    if (s == TSR_OK) s = mosaic_prog_settle_splats(P);
+    if (s == TSR_OK) s = mosaic_prog_map_pads(P);
+    if (s == TSR_OK) s = mosaic_prog_mark_wait_only(P);
   }
 done:
   free(b.slot_of);
   if (s != TSR_OK) {
-    prog_destroy(P);
+    mosaic_prog_destroy(P);
     return s;
   }
   *out = P;

@@ -4,13 +4,13 @@
 
 #include "mosaic/def_use.h"
 
-tsr_status prog_def_use(const prog *P, bool region_args, def_use *du) {
+tsr_status mosaic_prog_def_use(const prog *P, bool region_args, def_use *du) {
   size_t n = (size_t)P->nslots + 1;
   du->def = malloc(sizeof(int32_t) * n);
   du->last = malloc(sizeof(int32_t) * n);
   du->uses = calloc(n, sizeof(int32_t));
   if (!du->def || !du->last || !du->uses) {
-    def_use_free(du);
+    mosaic_def_use_free(du);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
   for (int s = 0; s < P->nslots; s++) du->def[s] = du->last[s] = -1;
@@ -27,7 +27,7 @@ tsr_status prog_def_use(const prog *P, bool region_args, def_use *du) {
   return TSR_OK;
 }
 
-void def_use_free(def_use *du) {
+void mosaic_def_use_free(def_use *du) {
   free(du->def);
   free(du->uses);
   free(du->last);

@@ -16,9 +16,9 @@ typedef struct def_use {
  * `region_args`: a region's entry arguments count as defined by the op that owns it, which
  * fuse.c's "defined before the matmul" needs; the other passes only ask whether a value comes
  * from a load or a member of a run, which an op with regions never is, and leave them at -1.
- * Operands outside [0, nslots) are not counted. Free with def_use_free (also after a failure,
+ * Operands outside [0, nslots) are not counted. Free with mosaic_def_use_free (also after a failure,
  * which leaves nothing to free). */
-tsr_status prog_def_use(const prog *P, bool region_args, def_use *du);
-void def_use_free(def_use *du);
+tsr_status mosaic_prog_def_use(const prog *P, bool region_args, def_use *du);
+void mosaic_def_use_free(def_use *du);
 
 #endif

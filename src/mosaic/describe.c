@@ -18,7 +18,7 @@ static void grid_index(const int64_t *grid, int rank, int64_t step, int64_t *idx
   }
 }
 
-static tsr_status block_at(const io_operand *o, const tsr_call_desc *d, int64_t step, int64_t *blk) {
+static tsr_status block_at(const mosaic_io_operand *o, const tsr_call_desc *d, int64_t step, int64_t *blk) {
   int64_t idx[TSR_MAX_GRID] = {0};
   grid_index(d->grid, d->grid_rank, step, idx);
   if (!o->transform) {
@@ -35,7 +35,7 @@ static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int p
   if (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
   fprintf(out, "  index maps:\n");
   for (int i = 0; i < k->nio; i++) {
-    const io_operand *o = &k->io[i];
+    const mosaic_io_operand *o = &k->io[i];
     bool is_in = i < d->num_inputs;
     const char *mt = o->spec.space == TSR_SEMAPHORE_MEM       ? "semaphores, their counts carried in the array"
                      : o->spec.space == TSR_ANY || o->spec.space == TSR_HBM || o->spec.space == TSR_HOST
@@ -53,7 +53,7 @@ static tsr_status print_plan(tsr_mosaic_kernel *k, const tsr_call_desc *d, int p
     fprintf(out, "    step %lld %s:", (long long)t, tsr_format_dims(idx, d->grid_rank, gi, sizeof gi));
     bool any = false;
     for (int i = 0; i < k->nio; i++) {
-      const io_operand *o = &k->io[i];
+      const mosaic_io_operand *o = &k->io[i];
       if (o->spec.space != TSR_VMEM && o->spec.space != TSR_SMEM) continue;
       bool is_in = i < d->num_inputs;
       int r = o->t.rank;
@@ -123,7 +123,7 @@ static tsr_status array_extents(tsr_mosaic_kernel *k, const tsr_ref *prefetch, c
   if (!tsr_grid_num_steps(d.grid, d.grid_rank, &steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has a negative dimension or more than 2^63 steps");
   if (steps > (1 << 24)) return tsr_fail(TSR_ERR_UNSUPPORTED, "grid of %lld steps is too large to derive array shapes", (long long)steps);
   for (int i = 0; i < n; i++) {
-    const io_operand *o = &k->io[first + i];
+    const mosaic_io_operand *o = &k->io[first + i];
     int64_t shape[TSR_MAX_RANK];
     memcpy(shape, o->t.shape, sizeof shape);
     if (o->windowed) {

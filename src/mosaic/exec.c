@@ -14,13 +14,13 @@ const mop_run_fn mop_run[MOP_COUNT] = {
 
 static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
 
-size_t frame_size(const prog *P) {
+size_t mosaic_frame_size(const prog *P) {
   return align64(sizeof(void *) * (size_t)P->nslots) + align64(sizeof(tsr_ref) * (size_t)P->nslots) +
          align64(sizeof(int64_t) * PAD_RECORD * (size_t)P->npads) + P->frame_bytes + align64(P->scratch_bytes) + 64;
 }
 
-tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
-  size_t need = frame_size(P);
+tsr_status mosaic_frame_init(const prog *P, frame *f, void *mem, size_t cap) {
+  size_t need = mosaic_frame_size(P);
   f->mem = NULL;
   if (!mem || cap < need) {
     f->mem = malloc(need);
@@ -43,12 +43,12 @@ tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap) {
   return TSR_OK;
 }
 
-void frame_free(frame *f) {
+void mosaic_frame_free(frame *f) {
   free(f->mem);
   f->mem = NULL;
 }
 
-void exec_copy_value(exec *x, int32_t dst, int32_t src) {
+void mosaic_exec_copy_value(exec *x, int32_t dst, int32_t src) {
   if (dst == src) return;
   const stype *t = ST(x, dst);
   if (t->cls == VC_REF) *SR(x, dst) = *SR(x, src);
@@ -63,7 +63,7 @@ static tsr_status copy_values(exec *x, const int32_t *dst, const int32_t *src, i
     for (int j = 0; j < n; j++)
       if (j != i && src[i] == dst[j]) { clash = true; break; }
   if (!clash) {
-    for (int i = 0; i < n; i++) exec_copy_value(x, dst[i], src[i]);
+    for (int i = 0; i < n; i++) mosaic_exec_copy_value(x, dst[i], src[i]);
     return TSR_OK;
   }
   size_t total = 0;
@@ -91,7 +91,7 @@ static tsr_status copy_values(exec *x, const int32_t *dst, const int32_t *src, i
   return TSR_OK;
 }
 
-tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel) {
+tsr_status mosaic_exec_over_budget(exec *x, const minst *in, const char *kernel) {
   x->located = true;
   const char *hint = "`tessera run --max-ops N` or tsr_machine_options.max_kernel_ops raises the limit";
   if (!in)
@@ -101,23 +101,23 @@ tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel) {
                   "loop?); %s", in->name, in->loc, (long long)x->ops_limit, hint);
 }
 
-tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
+tsr_status mosaic_exec_range(exec *x, int32_t begin, int32_t end) {
   const minst *I = x->P->insts;
   for (int32_t i = begin; i < end;) {
     const minst *in = &I[i];
-    if (x->ops_left && --*x->ops_left < 0) return exec_over_budget(x, in, NULL);
+    if (x->ops_left && --*x->ops_left < 0) return mosaic_exec_over_budget(x, in, NULL);
     x->cost.transcendentals += in->cost.transcendentals;
     x->cost.vpu_ops += in->cost.vpu_ops;
     x->cost.vector_bytes += in->cost.vector_bytes;
     x->cost.scalar_ops += in->cost.scalar_ops;
     if (x->timing_only && !in->needed) { /* its cost without its work */
-      if (in->op == MOP_MATMUL) matmul_add_cost(x, in);
+      if (in->op == MOP_MATMUL) mosaic_matmul_add_cost(x, in);
       i = in->next; /* a skipped op is never a branch */
       continue;
     }
     if (in->rows && !x->timing_only && !x->unchunked) { /* loads, elementwise ops, a store: a row at a time */
       int32_t resume;
-      TSR_TRY(row_run_exec(x, in, &resume));
+      TSR_TRY(mosaic_row_run_exec(x, in, &resume));
       if (resume >= 0) {
         i = resume;
         continue;
@@ -125,13 +125,13 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
     }
     if (in->chunk && !x->timing_only && !x->unchunked) { /* a run of elementwise ops, a chunk at a time */
       int32_t resume;
-      TSR_TRY(chunk_run(x, in, &resume));
+      TSR_TRY(mosaic_chunk_run(x, in, &resume));
       if (resume >= 0) {
         i = resume;
         continue;
       }
     }
-    if (in->reads_short) exec_fill_short(x, in);
+    if (in->reads_short) mosaic_exec_fill_short(x, in);
     tsr_status s = mop_run[in->op](x, in);
     if (s != TSR_OK) {
       if (x->located) return s;
@@ -149,7 +149,7 @@ tsr_status exec_range(exec *x, int32_t begin, int32_t end) {
 }
 
 const mosaic_isa ISA_TABLE(mosaic_isa) = {
-    exec_range, {vec_expf, vec_logf, vec_tanhf, vec_sinf, vec_cosf, vec_erff, vec_sqrtf, vec_rsqrtf}, round_to_ek};
+    mosaic_exec_range, {mosaic_vec_expf, vec_logf, vec_tanhf, vec_sinf, vec_cosf, vec_erff, mosaic_vec_sqrtf, mosaic_vec_rsqrtf}, mosaic_round_to_ek};
 
 #ifndef TSR_ISA_VARIANT /* the plain build picks the copy */
 const mosaic_isa *mosaic_isa_active(void) {
@@ -157,67 +157,67 @@ const mosaic_isa *mosaic_isa_active(void) {
   return isa_pick(tables);
 }
 
-tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end) { return mosaic_isa_active()->exec_range(x, begin, end); }
+tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end) { return mosaic_isa_active()->mosaic_exec_range(x, begin, end); }
 #endif
 
-tsr_status r_nop(exec *x, const minst *in) {
+tsr_status mosaic_r_nop(exec *x, const minst *in) {
   (void)x;
   (void)in;
   return TSR_OK;
 }
 
-tsr_status r_copy(exec *x, const minst *in) {
-  exec_copy_value(x, in->res[0], in->opd[0]);
+tsr_status mosaic_r_copy(exec *x, const minst *in) {
+  mosaic_exec_copy_value(x, in->res[0], in->opd[0]);
   return TSR_OK;
 }
 
 /* ---- compile steps of control flow ------------------------------------------------------ */
 
-tsr_status c_term(comp *c, minst *in) {
+tsr_status mosaic_c_term(comp *c, minst *in) {
   (void)c;
-  in->cost = (op_cost){0};
+  in->cost = (mosaic_op_cost){0};
   return TSR_OK;
 }
 
-tsr_status c_for(comp *c, minst *in) {
+tsr_status mosaic_c_for(comp *c, minst *in) {
   if (in->nopd < 3 || in->nres != in->nopd - 3 || in->nregions != 1)
-    return comp_fail(c, TSR_ERR_INVALID, "expects lower bound, upper bound, step and %d init values", in->nres);
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lower bound, upper bound, step and %d init values", in->nres);
   for (int i = 0; i < 3; i++)
     if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_F || c->P->types[in->opd[i]].cls == VC_REF)
-      return comp_fail(c, TSR_ERR_INVALID, "bounds and step must be integer scalars");
-  in->cost = (op_cost){.scalar_ops = 1};
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "bounds and step must be integer scalars");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status c_if(comp *c, minst *in) {
+tsr_status mosaic_c_if(comp *c, minst *in) {
   if (in->nopd != 1 || c->P->types[in->opd[0]].rank != 0 || c->P->types[in->opd[0]].cls != VC_I32)
-    return comp_fail(c, TSR_ERR_INVALID, "expects one i1 condition");
-  in->cost = (op_cost){.scalar_ops = 1};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one i1 condition");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status c_while(comp *c, minst *in) {
+tsr_status mosaic_c_while(comp *c, minst *in) {
   if (in->nregions != 2 || in->nres != in->nopd)
-    return comp_fail(c, TSR_ERR_INVALID, "expects a before and an after region");
-  in->cost = (op_cost){.scalar_ops = 1};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a before and an after region");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status c_region(comp *c, minst *in) {
-  if (in->nregions != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one region");
-  in->cost = (op_cost){0};
+tsr_status mosaic_c_region(comp *c, minst *in) {
+  if (in->nregions != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one region");
+  in->cost = (mosaic_op_cost){0};
   return TSR_OK;
 }
 
-tsr_status c_assert(comp *c, minst *in) {
-  if (in->nopd != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one condition");
+tsr_status mosaic_c_assert(comp *c, minst *in) {
+  if (in->nopd != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one condition");
   const tsr_ir_attr *m = tsr_ir_op_attr(c->op, "msg");
   char buf[512] = "(no message)";
   if (m && m->kind == TSR_IR_ATTR_STRING)
     snprintf(buf, sizeof buf, "%.*s", (int)(m->u.string.len > 500 ? 500 : m->u.string.len), m->u.string.data);
-  in->aux = prog_strdup(c->P, buf);
-  if (!in->aux) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->aux = mosaic_prog_strdup(c->P, buf);
+  if (!in->aux) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -225,12 +225,12 @@ tsr_status c_assert(comp *c, minst *in) {
 
 static const minst *terminator(const exec *x, const minst *in, int r) { return &x->P->insts[in->reg_end[r]]; }
 
-tsr_status r_for(exec *x, const minst *in) {
+tsr_status mosaic_r_for(exec *x, const minst *in) {
   int64_t lb = scalar_int(x, in->opd[0]), ub = scalar_int(x, in->opd[1]), step = scalar_int(x, in->opd[2]);
   int n = in->nres;
   const int32_t *args = in->rargs[0];
   if (step <= 0) return tsr_fail(TSR_ERR_INVALID, "scf.for step is %lld; it must be positive", (long long)step);
-  for (int k = 0; k < n; k++) exec_copy_value(x, args[1 + k], in->opd[3 + k]);
+  for (int k = 0; k < n; k++) mosaic_exec_copy_value(x, args[1 + k], in->opd[3 + k]);
   const minst *y = terminator(x, in, 0);
   const stype *ivt = ST(x, args[0]);
   bool steps = in->mark == MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
@@ -238,31 +238,31 @@ tsr_status r_for(exec *x, const minst *in) {
     if (ivt->cls == VC_I64) SL(x, args[0])[0] = iv;
     else SI(x, args[0])[0] = sext32(iv, ivt->width);
     if (steps) seam_step_begin(x->ctx, k);
-    TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+    TSR_TRY(mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]));
     if (steps) seam_step_end(x->ctx);
     if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.for body yields %d values for %d results", y->nopd, n);
     TSR_TRY(copy_values(x, args + 1, y->opd, n));
     if (ub - iv <= step) break; /* no overflow past ub */
   }
-  for (int k = 0; k < n; k++) exec_copy_value(x, in->res[k], args[1 + k]);
+  for (int k = 0; k < n; k++) mosaic_exec_copy_value(x, in->res[k], args[1 + k]);
   return TSR_OK;
 }
 
-tsr_status r_if(exec *x, const minst *in) {
+tsr_status mosaic_r_if(exec *x, const minst *in) {
   int r = SI(x, in->opd[0])[0] ? 0 : 1;
   if (r == 1 && (in->mark == MARK_SKIP_IN || in->mark == MARK_SKIP_OUT) && x->ctx)
-    seam_dma_skip(x->ctx, mark_dir(in), in->mark_operand); /* the pipeline's copy not taken */
+    seam_dma_skip(x->ctx, mosaic_mark_dir(in), in->mark_operand); /* the pipeline's copy not taken */
   if (r >= in->nregions || in->reg_begin[r] < 0) {
     if (in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if with results has no else region");
     return TSR_OK;
   }
-  TSR_TRY(exec_range(x, in->reg_begin[r], in->reg_end[r]));
+  TSR_TRY(mosaic_exec_range(x, in->reg_begin[r], in->reg_end[r]));
   const minst *y = terminator(x, in, r);
   if (y->nopd != in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if region yields %d values for %d results", y->nopd, in->nres);
   return copy_values(x, in->res, y->opd, in->nres);
 }
 
-tsr_status r_while(exec *x, const minst *in) {
+tsr_status mosaic_r_while(exec *x, const minst *in) {
   int n = in->nopd;
   if (in->nrargs[0] != n) return tsr_fail(TSR_ERR_INVALID, "scf.while before region takes %d arguments for %d inits", in->nrargs[0], n);
   TSR_TRY(copy_values(x, in->rargs[0], in->opd, n));
@@ -271,10 +271,10 @@ tsr_status r_while(exec *x, const minst *in) {
     return tsr_fail(TSR_ERR_INVALID, "scf.while: the before region must end in scf.condition with %d values", in->nres);
   if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.while: the after region yields %d values for %d", y->nopd, n);
   for (;;) {
-    TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+    TSR_TRY(mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]));
     if (!SI(x, cond->opd[0])[0]) return copy_values(x, in->res, cond->opd + 1, in->nres);
     TSR_TRY(copy_values(x, in->rargs[1], cond->opd + 1, in->nres));
-    TSR_TRY(exec_range(x, in->reg_begin[1], in->reg_end[1]));
+    TSR_TRY(mosaic_exec_range(x, in->reg_begin[1], in->reg_end[1]));
     TSR_TRY(copy_values(x, in->rargs[0], y->opd, n));
   }
 }
@@ -286,7 +286,7 @@ static tsr_status run_body(exec *x, const minst *in) {
   x->cost = (tsr_cost){0};
   x->in_body = true;
   seam_body_begin(x->ctx);
-  tsr_status s = exec_range(x, in->reg_begin[0], in->reg_end[0]);
+  tsr_status s = mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]);
   if (s == TSR_OK) seam_body_end(x->ctx, &x->cost);
   x->in_body = false;
   tsr_cost_add(&outer, &x->cost);
@@ -294,11 +294,11 @@ static tsr_status run_body(exec *x, const minst *in) {
   return s;
 }
 
-tsr_status r_region(exec *x, const minst *in) {
+tsr_status mosaic_r_region(exec *x, const minst *in) {
   seam_scope scope;
   if (x->ctx) scope = seam_scope_begin(x->ctx);
   bool body = in->mark == MARK_BODY && x->ctx && !x->in_body;
-  tsr_status s = body ? run_body(x, in) : exec_range(x, in->reg_begin[0], in->reg_end[0]);
+  tsr_status s = body ? run_body(x, in) : mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]);
   const minst *y = terminator(x, in, 0);
   if (s == TSR_OK && y->nopd != in->nres)
     s = tsr_fail(TSR_ERR_INVALID, "region yields %d values for %d results", y->nopd, in->nres);
@@ -316,13 +316,13 @@ tsr_status r_region(exec *x, const minst *in) {
 
 /* cf.br (and a return in a body of several blocks, a jump to its exit): the operands become
  * the target block's arguments. */
-tsr_status r_br(exec *x, const minst *in) {
+tsr_status mosaic_r_br(exec *x, const minst *in) {
   TSR_TRY(copy_values(x, in->rargs[0], in->opd, (int)in->a[2]));
   x->jump = (int32_t)in->a[0] + 1;
   return TSR_OK;
 }
 
-tsr_status r_cond_br(exec *x, const minst *in) {
+tsr_status mosaic_r_cond_br(exec *x, const minst *in) {
   int k = SI(x, in->opd[0])[0] ? 0 : 1;
   const int32_t *from = in->opd + 1 + (k ? in->a[2] : 0);
   TSR_TRY(copy_values(x, in->rargs[k], from, in->nrargs[k]));
@@ -331,33 +331,33 @@ tsr_status r_cond_br(exec *x, const minst *in) {
 }
 
 /* func.call, its callee inlined as the call's region (compile.c). */
-tsr_status r_call(exec *x, const minst *in) {
+tsr_status mosaic_r_call(exec *x, const minst *in) {
   TSR_TRY(copy_values(x, in->rargs[0], in->opd, in->nopd));
-  TSR_TRY(exec_range(x, in->reg_begin[0], in->reg_end[0]));
+  TSR_TRY(mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]));
   const minst *ret = terminator(x, in, 0);
   return copy_values(x, in->res, ret->opd, in->nres);
 }
 
-tsr_status c_br(comp *c, minst *in) {
+tsr_status mosaic_c_br(comp *c, minst *in) {
   (void)c;
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status c_cond_br(comp *c, minst *in) {
+tsr_status mosaic_c_cond_br(comp *c, minst *in) {
   const stype *t = in->nopd ? &c->P->types[in->opd[0]] : NULL;
-  if (!t || t->rank != 0 || t->cls != VC_I32 || t->width != 1) return comp_fail(c, TSR_ERR_INVALID, "expects an i1 condition first");
-  in->cost = (op_cost){.scalar_ops = 1};
+  if (!t || t->rank != 0 || t->cls != VC_I32 || t->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i1 condition first");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status c_call(comp *c, minst *in) {
+tsr_status mosaic_c_call(comp *c, minst *in) {
   (void)c;
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status r_assert(exec *x, const minst *in) {
+tsr_status mosaic_r_assert(exec *x, const minst *in) {
   if (SI(x, in->opd[0])[0]) return TSR_OK;
   return tsr_fail(TSR_ERR_CHECK, "assertion failed: %s", (const char *)in->aux);
 }

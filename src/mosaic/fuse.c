@@ -21,11 +21,11 @@ static bool same_type(const stype *a, const stype *b) {
   return true;
 }
 
-tsr_status prog_fuse_matmul_adds(prog *P) {
+tsr_status mosaic_prog_fuse_matmul_adds(prog *P) {
   minst *I = P->insts;
   int n = P->nslots;
   def_use du;
-  TSR_TRY(prog_def_use(P, true, &du));
+  TSR_TRY(mosaic_prog_def_use(P, true, &du));
   const int32_t *def = du.def, *uses = du.uses;
   for (int32_t f = 0; f < P->ninsts; f++) {
     minst *add = &I[f];
@@ -57,6 +57,6 @@ tsr_status prog_fuse_matmul_adds(prog *P) {
       break;
     }
   }
-  def_use_free(&du);
+  mosaic_def_use_free(&du);
   return TSR_OK;
 }

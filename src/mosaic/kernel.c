@@ -30,12 +30,12 @@ static void frame_memory_free(frame_memory *fm) {
 void tsr_mosaic_kernel_destroy(tsr_mosaic_kernel *k) {
   if (!k) return;
   for (int i = 0; k->io && i < k->nio; i++) { /* a load that failed early set nio only */
-    prog_destroy(k->io[i].transform);
+    mosaic_prog_destroy(k->io[i].transform);
     free(k->io[i].map_text);
   }
   free(k->io);
   free(k->scratch);
-  prog_destroy(k->body);
+  mosaic_prog_destroy(k->body);
   frame_memory_free(k->spare_frames);
   free(k->name);
   free(k);
@@ -196,7 +196,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
    * `o_ref[...] = x` leaves, does not count), and every use is a load, a store or a view (no DMA moves its data
    * in or out, which could land at another time than the write-back; no region or call gets
    * it). A body that steps the grid itself is left alone. */
-  bool steps_itself = prog_steps_itself(P);
+  bool steps_itself = mosaic_prog_steps_itself(P);
   for (int io = 0; io < nio; io++) {
     k->io[io].only_read = only_read[io];
     k->io[io].spec.read_only = only_read[io] && k->io[io].spec.space == TSR_VMEM;
@@ -228,7 +228,7 @@ static tsr_status int_attr(const tsr_ir_op *fn, const char *name, int64_t *out) 
 static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch);
 
 static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int i, const tsr_ir_attr *wp) {
-  io_operand *o = &k->io[i];
+  mosaic_io_operand *o = &k->io[i];
   tsr_block_spec *sp = &o->spec;
   const stype *t = &o->t;
   char what[32];
@@ -257,7 +257,7 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
   if (ti && ti->kind == TSR_IR_ATTR_SYMBOL_REF) {
     const tsr_ir_op *tf = tsr_ir_module_lookup(m, ti->u.symbol.root);
     if (!tf) return tsr_fail(TSR_ERR_INVALID, "%s: transform function @%s not found", what, ti->u.symbol.root);
-    tsr_status s = prog_compile(tf, &o->transform);
+    tsr_status s = mosaic_prog_compile(tf, &o->transform);
     if (s != TSR_OK) return tsr_fail_context(s, "%s: @%s", what, ti->u.symbol.root);
     if (o->transform->nargs != k->grid_rank + k->nprefetch || o->transform->nret != t->rank)
       return tsr_fail(TSR_ERR_INVALID, "%s: @%s takes %d arguments and returns %d values; expected %d and %d", what,
@@ -298,7 +298,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   const tsr_ir_op *fn = find_kernel(m);
   if (!fn) return tsr_fail(TSR_ERR_INVALID, "the module has no kernel func");
   const tsr_ir_attr *mn = tsr_ir_op_attr(m->top, "sym_name");
-  TSR_TRY(prog_compile(fn, &k->body));
+  TSR_TRY(mosaic_prog_compile(fn, &k->body));
   const char *name = mn && mn->kind == TSR_IR_ATTR_STRING ? mn->u.string.data : k->body->name;
   /* printed in messages, reports and inspect: its control characters escaped, once */
   size_t cap = 4 * strlen(name) + 1;
@@ -361,7 +361,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   if (!k->io || !k->scratch) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   int first_io = k->grid_rank + k->nprefetch;
   for (int i = 0; i < k->nio; i++) {
-    io_operand *o = &k->io[i];
+    mosaic_io_operand *o = &k->io[i];
     o->arg = first_io + i;
     o->t = P->types[P->args[o->arg]];
     o->index = i;
@@ -410,7 +410,7 @@ tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64
                            int num_prefetch, int64_t *block_index) {
   _Alignas(64) char buf[8192];
   frame f;
-  TSR_TRY(frame_init(P, &f, buf, sizeof buf));
+  TSR_TRY(mosaic_frame_init(P, &f, buf, sizeof buf));
   for (int a = 0; a < grid_rank && a < P->nargs; a++) {
     int32_t s = P->args[a];
     if (P->types[s].cls == VC_I64) ((int64_t *)f.data[s])[0] = grid_index[a];
@@ -419,19 +419,19 @@ tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64
   for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
   int64_t ops_left = INDEX_MAP_MAX_OPS;
   exec x = {.P = P, .f = &f, .ops_left = &ops_left, .ops_limit = INDEX_MAP_MAX_OPS, .grid = grid, .grid_rank = grid_rank};
-  tsr_status s = exec_range(&x, 0, P->body_end);
+  tsr_status s = mosaic_exec_range(&x, 0, P->body_end);
   if (s == TSR_OK) {
     const minst *t = &P->insts[P->body_end];
     for (int r = 0; r < t->nopd; r++) block_index[r] = scalar_int(&x, t->opd[r]);
   }
-  frame_free(&f);
+  mosaic_frame_free(&f);
   return s;
 }
 
 tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                             int num_prefetch, int64_t *block_index) {
   const mosaic_map_call *mc = user;
-  const io_operand *o = mc->o;
+  const mosaic_io_operand *o = mc->o;
   tsr_status s = mosaic_eval_map(o->transform, grid_index, mc->grid, grid_rank, prefetch, num_prefetch, block_index);
   if (s != TSR_OK) return tsr_fail_context(s, "index map @%s", o->transform->name);
   return TSR_OK;
@@ -536,7 +536,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
     frame_memory *fm = rs->mem;
     if (!fm->mem[runner] && !(fm->mem[runner] = malloc(fm->bytes)))
       return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the values of %s (%zu bytes)", P->name, fm->bytes);
-    TSR_TRY(frame_init(P, &rs->frames[runner], fm->mem[runner], fm->bytes));
+    TSR_TRY(mosaic_frame_init(P, &rs->frames[runner], fm->mem[runner], fm->bytes));
     rs->ready[runner] = true;
   }
   exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_accesses_observed(ctx),
@@ -546,7 +546,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
             .oob_raise = rs->oob_raise, .machine = rs->m, .oob_seen = rs->oob_seen,
             .unchecked = rs->unchecked, .outside = &rs->outside};
   /* a grid step counts as an op: a huge grid of empty bodies must stop too */
-  if (x.ops_left && --*x.ops_left < 0) return exec_over_budget(&x, NULL, k->name);
+  if (x.ops_left && --*x.ops_left < 0) return mosaic_exec_over_budget(&x, NULL, k->name);
   for (int a = 0; a < k->grid_rank; a++) {
     int32_t s = P->args[a];
     int64_t v = tsr_ctx_program_id(ctx, a);
@@ -728,7 +728,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
   }
   if (!rs.mem && (rs.mem = calloc(1, sizeof *rs.mem + sizeof(void *) * (size_t)rs.nrunners))) {
     rs.mem->nrunners = rs.nrunners;
-    rs.mem->bytes = frame_size(k->body);
+    rs.mem->bytes = mosaic_frame_size(k->body);
   }
   rs.frames = calloc((size_t)rs.nrunners, sizeof *rs.frames);
   rs.ready = calloc((size_t)rs.nrunners, sizeof *rs.ready);
@@ -747,7 +747,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     bool split_ok = !rs.timing_only && mosaic_split_ok(k, &d), wanted = split_ok;
     tsr_call_stats local;
     if (!stats) stats = &local;
-    unsigned itself = SEAM_BODY_ACCESSES | (prog_steps_itself(k->body) ? SEAM_BODY_STEPS : 0u);
+    unsigned itself = SEAM_BODY_ACCESSES | (mosaic_prog_steps_itself(k->body) ? SEAM_BODY_STEPS : 0u);
     s = seam_pallas_call_run(m, &d, &split_ok, split_verdict, itself, stats);
     stats->timing_only = rs.timing_only;
     const minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);

@@ -5,7 +5,7 @@
 #include "mlir/printer.h"
 #include "mosaic/mosaic_internal.h"
 
-typedef struct io_operand {
+typedef struct mosaic_io_operand {
   struct tsr_mosaic_kernel *k;
   int index;            /* among inputs and outputs */
   int arg;              /* kernel func argument */
@@ -15,7 +15,7 @@ typedef struct io_operand {
   bool only_read;       /* every use reads (io_uses); spec.read_only adds "in VMEM" */
   prog *transform;      /* NULL: index map all zeros */
   char *map_text;
-} io_operand;
+} mosaic_io_operand;
 
 struct tsr_mosaic_kernel {
   char *name;
@@ -26,7 +26,7 @@ struct tsr_mosaic_kernel {
   tsr_dim_semantics sem[TSR_MAX_GRID];
   int nprefetch, nio, nscratch;
   int nout_default;
-  io_operand *io;
+  mosaic_io_operand *io;
   tsr_scratch_spec *scratch;
   /* The body keeps no state a host part could not see (pallas_call's host split): no DMA,
    * semaphore, log or PRNG op, and scalar-prefetch operands only read (io_uses). Cleared
@@ -45,7 +45,7 @@ struct tsr_mosaic_kernel {
 /* An index map's user for one call: the operand and the call's grid, which tpu.iteration_bound
  * (pl.num_programs) reads in a map (a dynamic grid's bounds are the call's). */
 typedef struct mosaic_map_call {
-  const io_operand *o;
+  const mosaic_io_operand *o;
   int64_t grid[TSR_MAX_GRID];
 } mosaic_map_call;
 

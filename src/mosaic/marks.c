@@ -18,15 +18,15 @@ static bool is_text(const tsr_ir_attr *a, const char *s) {
 static tsr_status direction(comp *c, const char *name, const tsr_ir_attr *a, int in_mark, minst *in) {
   if (is_text(a, "in")) in->mark = (uint8_t)in_mark;
   else if (is_text(a, "out")) in->mark = (uint8_t)(in_mark + 1);
-  else return comp_fail(c, TSR_ERR_INVALID, "%s must be \"in\" or \"out\"", name);
+  else return mosaic_comp_fail(c, TSR_ERR_INVALID, "%s must be \"in\" or \"out\"", name);
   int64_t operand;
   if (!tsr_ir_op_attr_int(c->op, "tessera.operand", &operand) || operand < 0 || operand >= TSR_MAX_OPERANDS)
-    return comp_fail(c, TSR_ERR_INVALID, "%s needs tessera.operand, an integer 0..%d", name, TSR_MAX_OPERANDS - 1);
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "%s needs tessera.operand, an integer 0..%d", name, TSR_MAX_OPERANDS - 1);
   in->mark_operand = (int16_t)operand;
   return TSR_OK;
 }
 
-tsr_status mark_compile(comp *c, minst *in) {
+tsr_status mosaic_mark_compile(comp *c, minst *in) {
   const tsr_ir_attr *step = tsr_ir_op_attr(c->op, "tessera.step"), *body = tsr_ir_op_attr(c->op, "tessera.body");
   const tsr_ir_attr *dma = tsr_ir_op_attr(c->op, "tessera.dma"), *skip = tsr_ir_op_attr(c->op, "tessera.skip");
   if (step && in->op == MOP_FOR) in->mark = MARK_STEP;
@@ -37,17 +37,17 @@ tsr_status mark_compile(comp *c, minst *in) {
     /* an edge block's copy: its in-bounds part, counted as the pipeline counts it */
     if (tsr_ir_op_attr(c->op, "tessera.bytes") &&
         (!tsr_ir_op_attr_int(c->op, "tessera.bytes", &in->mark_bytes) || in->mark_bytes <= 0 || in->mark_bytes > MAX_MARK_BYTES))
-      return comp_fail(c, TSR_ERR_INVALID, "tessera.bytes must be an integer 1..%lld", (long long)MAX_MARK_BYTES);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "tessera.bytes must be an integer 1..%lld", (long long)MAX_MARK_BYTES);
   }
   return TSR_OK;
 }
 
-bool prog_steps_itself(const prog *P) {
+bool mosaic_prog_steps_itself(const prog *P) {
   for (int i = 0; i < P->ninsts; i++)
     if (P->insts[i].mark == MARK_STEP) return true;
   return false;
 }
 
-tsr_dma_dir mark_dir(const minst *in) {
+tsr_dma_dir mosaic_mark_dir(const minst *in) {
   return in->mark == MARK_DMA_IN || in->mark == MARK_SKIP_IN ? TSR_DMA_IN : TSR_DMA_OUT;
 }

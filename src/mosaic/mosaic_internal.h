@@ -26,10 +26,10 @@ typedef enum ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_N
                      EK_F8E4M3B11FNUZ, EK_F8E8M0FNU } ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
- * are not here: r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
-typedef struct op_cost {
+ * are not here: mosaic_r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
+typedef struct mosaic_op_cost {
   double transcendentals, vpu_ops, vector_bytes, scalar_ops;
-} op_cost;
+} mosaic_op_cost;
 
 typedef struct stype {
   uint8_t cls;   /* vclass */
@@ -54,13 +54,13 @@ typedef struct stype {
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of
  * ops.def. An op that fits none of the others is K_EFFECT, which assumes nothing: a new op
  * is safe by default. */
-typedef enum mop_kind {
+typedef enum mosaic_mop_kind {
   K_VALUE,   /* only computes values from its operands */
   K_LOAD,    /* reads memory into a value */
   K_VIEW,    /* a view of a memref */
   K_CONTROL, /* structured control flow and asserts: writes no memory itself */
   K_EFFECT,  /* writes memory, or has state beyond its operands (DMA, semaphores, PRNG, ids) */
-} mop_kind;
+} mosaic_mop_kind;
 
 /* The opcode enum comes from ops.def. */
 typedef enum mop {
@@ -83,13 +83,13 @@ static inline bool mop_value_only(int op) { return mop_kinds[op] <= K_LOAD; }
 static inline bool mop_writes_nothing(int op) { return mop_kinds[op] <= K_CONTROL; }
 
 /* What a tessera.* mark makes of an op (marks.c). */
-typedef enum mark_kind {
+typedef enum mosaic_mark_kind {
   MARK_NONE = 0,
   MARK_STEP,                  /* scf.for: each iteration is a grid step */
   MARK_BODY,                  /* tpu.region: the kernel's body, charged as one */
   MARK_DMA_IN, MARK_DMA_OUT,  /* DMA start or wait: a block copied in or written back */
   MARK_SKIP_IN, MARK_SKIP_OUT, /* scf.if: not taken, the pipeline skipped that copy */
-} mark_kind;
+} mosaic_mark_kind;
 
 typedef struct minst {
   uint16_t op;
@@ -109,7 +109,7 @@ typedef struct minst {
   double f;
   void *aux;
   const char *name, *loc;
-  op_cost cost;           /* counted once per execution */
+  mosaic_op_cost cost;           /* counted once per execution */
   bool observe;           /* a vector load/store: emits TSR_EV_ACCESS when observed */
   bool mxu_bf16_inputs;   /* matmul: f32 operands pass the MXU as bf16 (default precision) */
   uint8_t mxu_dtype;      /* matmul: what the MXU multiplies (tsr_dtype), in mxu_passes */
@@ -125,12 +125,12 @@ typedef struct minst {
   bool in_place;          /* matmul: may add into its accumulator's window itself, which the
                            * one store of its result writes back (alias.c); that store: skips
                            * the copy when the value already lies in its window */
-  uint8_t mark;           /* mark_kind */
+  uint8_t mark;           /* mosaic_mark_kind */
   int16_t mark_operand;   /* DMA and skip marks: the input's or output's number */
   int64_t mark_bytes;     /* DMA marks: what the semaphore counts (0: the window's bytes) */
   bool needed;            /* runs in a timing-only run (timing_only.c); others add their cost */
   bool wait_only;         /* view: only DMA waits read it, directly or through views
-                           * (prog_mark_wait_only): a wait needs nothing of its descriptor but the
+                           * (mosaic_prog_mark_wait_only): a wait needs nothing of its descriptor but the
                            * byte count, so the view may lie past its memref, as on a TPU */
   int32_t chunk;          /* 1 + the chunk group this instruction starts (chunk.c); 0: none */
   bool reads_short;       /* reads a short splat (splats.c): run op by op, it fills it whole */
@@ -139,10 +139,10 @@ typedef struct minst {
                            * window's rows where they lie (rows.c) */
 } minst;
 
-typedef struct chunk_group chunk_group;
-typedef struct row_run row_run;
+typedef struct mosaic_chunk_group mosaic_chunk_group;
+typedef struct mosaic_row_run mosaic_row_run;
 
-typedef struct parena_block parena_block;
+typedef struct mosaic_parena_block mosaic_parena_block;
 
 typedef struct prog {
   const char *name;
@@ -150,7 +150,7 @@ typedef struct prog {
   stype *types;
   int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
   uint8_t *csplat;        /* per slot: a constant whose elements all have the same bits
-                           * (prog_splat_const): SPLAT_FULL, or SPLAT_SHORT (only its first
+                           * (mosaic_prog_splat_const): SPLAT_FULL, or SPLAT_SHORT (only its first
                            * SPLAT_SHORT_N elements are in the pool) */
   char *cpool;
   size_t cpool_size;
@@ -165,17 +165,17 @@ typedef struct prog {
   int32_t *args;
   int nret;
   size_t cpool_cap;
-  parena_block *arena;    /* everything above is allocated here */
+  mosaic_parena_block *arena;    /* everything above is allocated here */
   int32_t mb[8][2];       /* func bodies of several blocks: [first instruction, exit] */
   int nmb;
   bool uses_prng;
-  chunk_group *chunks;    /* runs of elementwise ops run a chunk at a time (chunk.c) */
+  mosaic_chunk_group *chunks;    /* runs of elementwise ops run a chunk at a time (chunk.c) */
   int nchunks;
-  row_run *rowruns;       /* loads, elementwise ops and a store run a row at a time (rows.c) */
+  mosaic_row_run *rowruns;       /* loads, elementwise ops and a store run a row at a time (rows.c) */
   int nrowruns;
   /* NULL when a timing-only run of this body is exact; else why not ("op NAME at LOC ...") */
   const char *timing_inexact;
-  /* Windows reaching into an array's tile padding (r_memref_slice): per slot, -1 or the
+  /* Windows reaching into an array's tile padding (mosaic_r_memref_slice): per slot, -1 or the
    * record of a memref_slice or memref_squeeze result in a frame's pads; NULL when there is
    * none. */
   int32_t *pad_of_slot;
@@ -225,83 +225,83 @@ typedef struct exec {
  * that stays inside its ref's tile padding (`padding`: ops_memory.c, which a TPU reads in
  * either mode): its value is poison and the read is reported once per op and call;
  * TSR_ERR_BOUNDS as it was else. */
-tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding);
+tsr_status mosaic_oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding);
 
 /* ---- program building (compile.c) ---- */
 typedef struct comp comp;
-void *prog_alloc(prog *P, size_t bytes);
-char *prog_strdup(prog *P, const char *s);
+void *mosaic_prog_alloc(prog *P, size_t bytes);
+char *mosaic_prog_strdup(prog *P, const char *s);
 /* Compiles func `fn`; `kernel_mode` enables kernel-only ops. On failure the message names
  * the op and its location. */
-tsr_status prog_compile(const tsr_ir_op *fn, prog **out);
-void prog_destroy(prog *P);
+tsr_status mosaic_prog_compile(const tsr_ir_op *fn, prog **out);
+void mosaic_prog_destroy(prog *P);
 /* Marks the loads whose value nothing uses (unused.c). */
-tsr_status prog_mark_unused_loads(prog *P);
+tsr_status mosaic_prog_mark_unused_loads(prog *P);
 /* Folds an arith.addf of a tpu.matmul's product into the matmul's accumulator (fuse.c). */
-tsr_status prog_fuse_matmul_adds(prog *P);
+tsr_status mosaic_prog_fuse_matmul_adds(prog *P);
 /* Marks the loads and shape_casts that may alias instead of copying (alias.c). */
-tsr_status prog_mark_aliases(prog *P);
+tsr_status mosaic_prog_mark_aliases(prog *P);
 /* Marks the matmuls that may add into their accumulator's window, and the stores that then
- * need not copy it back (alias.c); after prog_mark_unused_loads. */
-tsr_status prog_mark_in_place(prog *P);
+ * need not copy it back (alias.c); after mosaic_prog_mark_unused_loads. */
+tsr_status mosaic_prog_mark_in_place(prog *P);
 /* Reads op c->op's tessera.* mark into in->mark (marks.c). */
-tsr_status mark_compile(comp *c, minst *in);
+tsr_status mosaic_mark_compile(comp *c, minst *in);
 /* Whether the program marks its own grid steps (a scf.for with tessera.step). */
-bool prog_steps_itself(const prog *P);
+bool mosaic_prog_steps_itself(const prog *P);
 /* The direction of a DMA or skip mark. */
-tsr_dma_dir mark_dir(const minst *in);
+tsr_dma_dir mosaic_mark_dir(const minst *in);
 /* Groups runs of elementwise ops to run a chunk of elements at a time (chunk.c); after
  * assign_buffers, whose sharing of memory it checks. A run of an unchunked machine
  * (tsr_machine_options.unchunked) ignores the groups. */
-tsr_status prog_mark_chunks(prog *P);
+tsr_status mosaic_prog_mark_chunks(prog *P);
 /* Points the short splats that `in` reads at their whole value in the frame, filled there
- * once per frame (prog_settle_splats, splats.c): for a group member run op by op. */
-void exec_fill_short(exec *x, const minst *in);
-/* Runs the group that instruction `in` starts (exec_range has counted `in` itself); *resume
+ * once per frame (mosaic_prog_settle_splats, splats.c): for a group member run op by op. */
+void mosaic_exec_fill_short(exec *x, const minst *in);
+/* Runs the group that instruction `in` starts (mosaic_exec_range has counted `in` itself); *resume
  * is the instruction after the group, or -1 when the group must run op by op (the op budget
  * ends inside it, so the failure names the op). */
-tsr_status chunk_run(exec *x, const minst *in, int32_t *resume);
+tsr_status mosaic_chunk_run(exec *x, const minst *in, int32_t *resume);
 /* Marks row runs (rows.c): loads, elementwise ops over their values and one store of the
  * result, run a row of the windows at a time from where the loads' rows lie straight into
- * the store's window. After prog_mark_chunks. */
-tsr_status prog_mark_rows(prog *P);
-/* Runs the row run that `in` starts (exec_range has counted `in` itself); *resume is the
+ * the store's window. After mosaic_prog_mark_chunks. */
+tsr_status mosaic_prog_mark_rows(prog *P);
+/* Runs the row run that `in` starts (mosaic_exec_range has counted `in` itself); *resume is the
  * instruction after its store, or -1 when it must run op by op (observed, a window that is
  * not rows or overlaps another, the op budget ends inside it). */
-tsr_status row_run_exec(exec *x, const minst *in, int32_t *resume);
+tsr_status mosaic_row_run_exec(exec *x, const minst *in, int32_t *resume);
 /* The window a vector load (store = false) or store touches (ops_memory.c). */
-tsr_status mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w);
+tsr_status mosaic_mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w);
 /* The sizes a memref_slice asked for when its window was cut at the end of its array, whose
- * tile padding it reaches into (r_memref_slice); NULL for any other value. */
-const int64_t *padded_sizes(const exec *x, int32_t slot);
+ * tile padding it reaches into (mosaic_r_memref_slice); NULL for any other value. */
+const int64_t *mosaic_padded_sizes(const exec *x, int32_t slot);
 /* Maps each memref_slice and memref_squeeze result to its record (after the body is
  * compiled). */
-tsr_status prog_map_pads(prog *P);
-tsr_status prog_mark_wait_only(prog *P);
-tsr_status packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep);
-tsr_status wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o);
+tsr_status mosaic_prog_map_pads(prog *P);
+tsr_status mosaic_prog_mark_wait_only(prog *P);
+tsr_status mosaic_packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep);
+tsr_status mosaic_wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o);
 /* The run function of every op (exec.c). */
 typedef tsr_status (*mop_run_fn)(exec *x, const minst *in);
 extern const mop_run_fn mop_run[MOP_COUNT];
 /* Marks the instructions a timing-only run executes, and says whether such a run is exact
  * (P->timing_inexact; timing_only.c). */
-tsr_status prog_mark_timing_needed(prog *P);
+tsr_status mosaic_prog_mark_timing_needed(prog *P);
 /* Adds what one execution of a tpu.matmul costs to x->cost (ops_tpu.c). */
-void matmul_add_cost(exec *x, const minst *in);
+void mosaic_matmul_add_cost(exec *x, const minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
-void *prog_const(prog *P, int32_t s);
+void *mosaic_prog_const(prog *P, int32_t s);
 /* Slot `s`'s constant: every element the bits of `elem` (its class's size); shares the pool
  * bytes of an earlier such splat. Marks P->csplat[s]. Longer than SPLAT_SHORT_N elements, only
- * the first SPLAT_SHORT_N are written (SPLAT_SHORT) until prog_settle_splats says whether
+ * the first SPLAT_SHORT_N are written (SPLAT_SHORT) until mosaic_prog_settle_splats says whether
  * more are read; `whole` writes them all (SPLAT_FULL). False when out of memory. */
 enum { SPLAT_NONE = 0, SPLAT_FULL = 1, SPLAT_SHORT = 2 };
 enum { SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
-bool prog_splat_const(prog *P, int32_t s, const void *elem, bool whole);
-/* After prog_mark_chunks (splats.c): a short splat that only chunk groups read (the first
+bool mosaic_prog_splat_const(prog *P, int32_t s, const void *elem, bool whole);
+/* After mosaic_prog_mark_chunks (splats.c): a short splat that only chunk groups read (the first
  * chunk is every chunk) stays short, with room in the frame to be filled whole where a group
- * runs op by op (unchunked, timing-only, near the op budget: exec_fill_short); any other is
+ * runs op by op (unchunked, timing-only, near the op budget: mosaic_exec_fill_short); any other is
  * written whole. */
-tsr_status prog_settle_splats(prog *P);
+tsr_status mosaic_prog_settle_splats(prog *P);
 
 /* per-op compile context */
 struct comp {
@@ -309,32 +309,32 @@ struct comp {
   const tsr_ir_op *op;
   char where[640];    /* "op NAME at LOC" */
 };
-tsr_status comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
+tsr_status mosaic_comp_fail(comp *c, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
 /* The slot type of an MLIR type; false for one the interpreter does not take, with the reason
  * (" (...)", or empty) in why when given. */
-bool comp_type(const tsr_ir_type *t, stype *out, char *why, size_t cap);
+bool mosaic_comp_type(const tsr_ir_type *t, stype *out, char *why, size_t cap);
 /* Integer list attribute by name (dense array, array of ints); -1 when absent. */
-int64_t comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
-int64_t *comp_ints_dup(comp *c, const char *name, int *n);
+int64_t mosaic_comp_ints(comp *c, const char *name, int64_t *out, int64_t cap);
+int64_t *mosaic_comp_ints_dup(comp *c, const char *name, int *n);
 /* The keyword of a dialect enum attribute (#vector.kind<add> -> "add"), also when the
  * reader kept it as opaque text; "" when it is neither. */
 const char *mosaic_enum_word(const tsr_ir_attr *a, const char *dialect, const char *mnemonic, char *buf, size_t cap);
 
 /* ---- frames and execution (exec.c) ---- */
-tsr_status frame_init(const prog *P, frame *f, void *mem, size_t cap);
-void frame_free(frame *f);
-size_t frame_size(const prog *P);
-tsr_status exec_range(exec *x, int32_t begin, int32_t end);
-/* exec_range in the copy built for the CPU's instruction-set level (core/isa.h): how a
+tsr_status mosaic_frame_init(const prog *P, frame *f, void *mem, size_t cap);
+void mosaic_frame_free(frame *f);
+size_t mosaic_frame_size(const prog *P);
+tsr_status mosaic_exec_range(exec *x, int32_t begin, int32_t end);
+/* mosaic_exec_range in the copy built for the CPU's instruction-set level (core/isa.h): how a
  * kernel's body runs. exec.c, chunk.c, rows.c, splats.c, piecewise.c, packed.c, numerics.c,
  * vmath.c and the op files are built once per level (CMakeLists.txt); this table is each
  * copy's way in. */
 enum { VEC_EXP, VEC_LOG, VEC_TANH, VEC_SIN, VEC_COS, VEC_ERF, VEC_SQRT, VEC_RSQRT, VEC_FUNCS };
 typedef struct mosaic_isa {
-  tsr_status (*exec_range)(exec *x, int32_t begin, int32_t end);
+  tsr_status (*mosaic_exec_range)(exec *x, int32_t begin, int32_t end);
   /* what tests/test_isa.c compares level by level, besides whole kernels */
-  void (*vec[VEC_FUNCS])(float *d, const float *a, int64_t n); /* vec_expf ... vec_rsqrtf */
-  void (*round_to_ek)(float *d, int64_t n, int ek);
+  void (*vec[VEC_FUNCS])(float *d, const float *a, int64_t n); /* mosaic_vec_expf ... mosaic_vec_rsqrtf */
+  void (*mosaic_round_to_ek)(float *d, int64_t n, int ek);
 } mosaic_isa;
 ISA_DECLARE(mosaic_isa, mosaic_isa);
 /* The table of the level in use. */
@@ -343,7 +343,7 @@ tsr_status mosaic_exec_run(exec *x, int32_t begin, int32_t end);
 /* The call's op budget is spent (x->ops_left): the failure, naming op `in`, or kernel
  * `kernel` at a grid step when `in` is NULL. An endless loop in a kernel from outside stops
  * here instead of hanging. */
-tsr_status exec_over_budget(exec *x, const minst *in, const char *kernel);
+tsr_status mosaic_exec_over_budget(exec *x, const minst *in, const char *kernel);
 /* Whether instruction i lies in a func body of several blocks (its order is not the order
  * it runs in: the passes that reason about "between" leave such instructions alone). */
 static inline bool prog_in_branchy_body(const prog *P, int32_t i) {
@@ -352,7 +352,7 @@ static inline bool prog_in_branchy_body(const prog *P, int32_t i) {
   return false;
 }
 /* Copies value slot `src` into slot `dst` (same type). */
-void exec_copy_value(exec *x, int32_t dst, int32_t src);
+void mosaic_exec_copy_value(exec *x, int32_t dst, int32_t src);
 
 static inline float *SF(const exec *x, int32_t s) { return (float *)x->f->data[s]; }
 static inline int32_t *SI(const exec *x, int32_t s) { return (int32_t *)x->f->data[s]; }
@@ -380,8 +380,8 @@ static inline int stype_bits(const stype *t) {
   return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : 8;
 }
 /* A float kind's bits, and back (f32 bits as they are). */
-uint32_t ek_float_bits(float v, int ek);
-float ek_bits_float(uint32_t bits, int ek);
+uint32_t mosaic_ek_float_bits(float v, int ek);
+float mosaic_ek_bits_float(uint32_t bits, int ek);
 
 /* ---- numerics (numerics.c) ---- */
 static inline float round_bf16(float v) { /* inline: the MXU operands' rounding loops vectorise */
@@ -392,12 +392,12 @@ static inline float round_bf16(float v) { /* inline: the MXU operands' rounding 
 }
 float round_f16(float v);
 /* Rounds a float result to its element kind (bf16, f16); no-op for f32. */
-void round_to_ek(float *d, int64_t n, int ek);
+void mosaic_round_to_ek(float *d, int64_t n, int ek);
 /* Rows of an f32 matrix (row stride ld) rounded as round_bf16 into dense d (the MXU's f32
  * operands at default precision). */
-void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld);
+void mosaic_round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld);
 /* Rows of a bf16 matrix (row stride ld, in elements) widened to f32 into dense d (exact). */
-void widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld);
+void mosaic_widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld);
 static inline int32_t sext32(int64_t v, int width) {
   if (width >= 32) return (int32_t)(uint32_t)(uint64_t)v;
   uint32_t u = (uint32_t)(uint64_t)v & ((1u << width) - 1u);
@@ -419,11 +419,11 @@ static inline float fminimum(float a, float b) {
   return a < b ? a : b;
 }
 /* Wraps every element of an int32-class result to `width` bits. */
-void wrap_i32(int32_t *d, int64_t n, int width);
+void mosaic_wrap_i32(int32_t *d, int64_t n, int width);
 
 /* ---- vector math (vmath.c) ---- */
 /* d[i] = e^a[i], within 1 ulp of correctly rounded; d and a must not overlap. */
-void vec_expf(float *restrict d, const float *restrict a, int64_t n);
+void mosaic_vec_expf(float *restrict d, const float *restrict a, int64_t n);
 /* The same for log, tanh, sin, cos, erf (accuracy in docs/mosaic.md; d == a is allowed) and
  * sqrt, rsqrt (bit for bit libm's sqrtf, 1 / sqrtf). */
 void vec_logf(float *d, const float *a, int64_t n);
@@ -431,18 +431,18 @@ void vec_tanhf(float *d, const float *a, int64_t n);
 void vec_sinf(float *d, const float *a, int64_t n);
 void vec_cosf(float *d, const float *a, int64_t n);
 void vec_erff(float *d, const float *a, int64_t n);
-void vec_sqrtf(float *d, const float *a, int64_t n);
-void vec_rsqrtf(float *d, const float *a, int64_t n);
+void mosaic_vec_sqrtf(float *d, const float *a, int64_t n);
+void mosaic_vec_rsqrtf(float *d, const float *a, int64_t n);
 
 /* ---- memory access helpers (ops_memory.c) ---- */
 /* Reads a window of `r` (shape = vector shape aligned to r's trailing dims) into a dense
  * value buffer of class `cls`. */
-void mem_read(const tsr_ref *r, void *dst, int cls);
-void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add);
+void mosaic_mem_read(const tsr_ref *r, void *dst, int cls);
+void mosaic_mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add);
 /* Generic dense copy: dst[i...] = src[off + sum i_k * sstride_k] over `shape`. */
-void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
+void mosaic_strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
                     const int64_t *sstride, int rank, size_t es);
-void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
+void mosaic_emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 
 /* run functions, one per op */
 #define MOP(e, name, syntax, compile, run, kind, traits) tsr_status run(exec *x, const minst *in);
@@ -455,14 +455,14 @@ void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write);
 /* ---- packed views (packed.c) ---- */
 /* A memref_bitcast that changes the second-minor dimension, or any bitcast of a packed view:
  * marks the result packed (or plain, back at the memory's width). */
-tsr_status packed_bitcast(comp *c, minst *in);
+tsr_status mosaic_packed_bitcast(comp *c, minst *in);
 /* A memref_reshape of a packed view (in->ints: the memory's new shape). */
-tsr_status packed_reshape(comp *c, minst *in);
+tsr_status mosaic_packed_reshape(comp *c, minst *in);
 /* Whether op may take a packed view (loads, stores, views, DMAs). */
-bool packed_use_ok(int op);
-tsr_status packed_load(exec *x, const minst *in);
-tsr_status packed_store(exec *x, const minst *in);
-tsr_status packed_slice(exec *x, const minst *in);
+bool mosaic_packed_use_ok(int op);
+tsr_status mosaic_packed_load(exec *x, const minst *in);
+tsr_status mosaic_packed_store(exec *x, const minst *in);
+tsr_status mosaic_packed_slice(exec *x, const minst *in);
 /* The two sides of a DMA of which one or both are packed views, as refs that the DMA engine
  * moves bit for bit: of one narrow dtype and shape for fields of a byte or more; for
  * sub-byte fields (int4), bytes of packed fields against a field a byte (field_bits, as
@@ -473,19 +473,19 @@ typedef struct packed_dma {
   int field_bits; /* 0: a plain copy */
   int64_t bytes;
 } packed_dma;
-tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o);
+tsr_status mosaic_packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o);
 /* The same of two sides given as (the view's type, its memory): an indexed DMA's rows. */
-tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o);
-/* Starts the DMA packed_dma_refs made, for the op at `loc`. */
+tsr_status mosaic_packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o);
+/* Starts the DMA mosaic_packed_dma_refs made, for the op at `loc`. */
 tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem, const char *loc);
 /* The bytes a DMA to or from a view moves as a TPU counts them: its memory's, but a packed
  * view over int4 memory (a byte an element here) half a byte an element. */
 int64_t packed_bytes(const stype *view, const tsr_ref *mem);
 /* Row r of the leading dimension of a view (packed or not): the memory under it and the
  * view's type of one row. */
-tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow);
+tsr_status mosaic_packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow);
 /* tpu.bitcast of a vector across widths (the same packing along the second-minor dimension). */
-tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits);
+tsr_status mosaic_packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits);
 
 /* The PRNG of tpu.prng_random_bits (documented in docs/mosaic.md). */
 uint32_t mosaic_prng(uint32_t seed, uint64_t counter);

@@ -7,7 +7,7 @@
 
 float round_f16(float v) { return tsr_f16_to_f32(tsr_f32_to_f16(v)); }
 
-void round_to_ek(float *d, int64_t n, int ek) {
+void mosaic_round_to_ek(float *d, int64_t n, int ek) {
   if (ek == EK_BF16)
     for (int64_t i = 0; i < n; i++) d[i] = round_bf16(d[i]);
   else if (ek == EK_F16)
@@ -22,7 +22,7 @@ void round_to_ek(float *d, int64_t n, int ek) {
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e8m0fnu_to_f32(tsr_f32_to_f8e8m0fnu(d[i]));
 }
 
-uint32_t ek_float_bits(float v, int ek) {
+uint32_t mosaic_ek_float_bits(float v, int ek) {
   switch (ek) {
   case EK_BF16: return tsr_f32_to_bf16(v);
   case EK_F16: return tsr_f32_to_f16(v);
@@ -38,7 +38,7 @@ uint32_t ek_float_bits(float v, int ek) {
   }
 }
 
-float ek_bits_float(uint32_t bits, int ek) {
+float mosaic_ek_bits_float(uint32_t bits, int ek) {
   switch (ek) {
   case EK_BF16: return tsr_bf16_to_f32((uint16_t)bits);
   case EK_F16: return tsr_f16_to_f32((uint16_t)bits);
@@ -54,7 +54,7 @@ float ek_bits_float(uint32_t bits, int ek) {
   }
 }
 
-void wrap_i32(int32_t *d, int64_t n, int width) {
+void mosaic_wrap_i32(int32_t *d, int64_t n, int width) {
   if (width >= 32) return;
   for (int64_t i = 0; i < n; i++) d[i] = sext32(d[i], width);
 }
@@ -85,7 +85,7 @@ static void prefetch_row(const char *row, int64_t bytes) {
  * bf16 as round_bf16 rounds, into dense memory. Written without a call or a branch per
  * element, so that the loop compiles to vector code: a matmul rounds both operand blocks
  * every time it runs, so this pass must cost little next to the product. */
-void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld) {
+void mosaic_round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld) {
   for (int64_t i = 0; i < rows; i++) {
     const float *src = s + i * ld;
     float *dst = d + i * cols;
@@ -100,7 +100,7 @@ void round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, i
   }
 }
 
-void widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld) {
+void mosaic_widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld) {
   for (int64_t i = 0; i < rows; i++) {
     const uint16_t *src = s + i * ld;
     float *dst = d + i * cols;

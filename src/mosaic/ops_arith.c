@@ -11,7 +11,7 @@
 /* ---- compile steps ---------------------------------------------------------------------- */
 
 static void elem_cost(minst *in, const stype *t, bool transcendental) {
-  in->cost = (op_cost){0};
+  in->cost = (mosaic_op_cost){0};
   if (!t || t->rank == 0) in->cost.scalar_ops = 1;
   else if (transcendental) in->cost.transcendentals = (double)t->n;
   else in->cost.vpu_ops = (double)t->n;
@@ -22,10 +22,10 @@ static tsr_status same_shapes(comp *c, minst *in) {
   const stype *r = &c->P->types[in->res[0]];
   for (int i = 0; i < in->nopd; i++) {
     const stype *t = &c->P->types[in->opd[i]];
-    if (t->cls == VC_REF || r->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand %d is a memref", i);
+    if (t->cls == VC_REF || r->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is a memref", i);
     if (t->n != r->n || t->rank != r->rank)
-      return comp_fail(c, TSR_ERR_INVALID, "operand %d has %lld elements, the result %lld", i, (long long)t->n, (long long)r->n);
-    if (t->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "operand %d and the result differ in element type", i);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d has %lld elements, the result %lld", i, (long long)t->n, (long long)r->n);
+    if (t->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d and the result differ in element type", i);
   }
   return TSR_OK;
 }
@@ -35,11 +35,11 @@ enum { ANY_CLASS, FLOATS, INTEGERS };
 /* `arity` operands and one result of one shape and element class (`want`: which class). */
 static tsr_status elem_operands(comp *c, minst *in, int arity, int want) {
   if (in->nopd != arity || in->nres != 1)
-    return comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   TSR_TRY(same_shapes(c, in));
   int cls = c->P->types[in->res[0]].cls;
-  if (want == FLOATS && cls != VC_F) return comp_fail(c, TSR_ERR_INVALID, "expects float operands");
-  if (want == INTEGERS && cls == VC_F) return comp_fail(c, TSR_ERR_INVALID, "expects integer operands");
+  if (want == FLOATS && cls != VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects float operands");
+  if (want == INTEGERS && cls == VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects integer operands");
   return TSR_OK;
 }
 
@@ -60,58 +60,58 @@ tsr_status c_math2(comp *c, minst *in) { return elem_op(c, in, 2, FLOATS, true);
 tsr_status c_pass(comp *c, minst *in) { return elem_op(c, in, 1, ANY_CLASS, false); }
 
 /* tpu.trace_start / trace_stop: markers, whatever their operands */
-tsr_status c_trace(comp *c, minst *in) {
+tsr_status mosaic_c_trace(comp *c, minst *in) {
   (void)c;
   elem_cost(in, NULL, false);
   return TSR_OK;
 }
 
-tsr_status c_cmp(comp *c, minst *in) {
+tsr_status mosaic_c_cmp(comp *c, minst *in) {
   int arity = in->op == MOP_WEIRD ? 1 : 2;
   if (in->nres != 1 || in->nopd != arity)
-    return comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   const stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < in->nopd; i++) {
     const stype *t = &c->P->types[in->opd[i]];
     if (t->n != r->n || t->cls != a->cls || t->cls == VC_REF)
-      return comp_fail(c, TSR_ERR_INVALID, "operands must have the shape of the result and one type");
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands must have the shape of the result and one type");
   }
-  if (r->cls != VC_I32 || r->width != 1) return comp_fail(c, TSR_ERR_INVALID, "result must be i1");
+  if (r->cls != VC_I32 || r->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be i1");
   in->cls = a->cls;
   in->a[1] = a->width;
   if (in->op == MOP_WEIRD) {
-    if (a->cls != VC_F) return comp_fail(c, TSR_ERR_INVALID, "expects floats");
+    if (a->cls != VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects floats");
   } else {
     int64_t p;
-    if (!tsr_ir_op_attr_int(c->op, "predicate", &p)) return comp_fail(c, TSR_ERR_INVALID, "no predicate");
+    if (!tsr_ir_op_attr_int(c->op, "predicate", &p)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no predicate");
     if (in->op == MOP_CMPI ? (p < 0 || p > 9 || a->cls == VC_F) : (p < 0 || p > 15 || a->cls != VC_F))
-      return comp_fail(c, TSR_ERR_INVALID, "predicate %lld or operand type not valid", (long long)p);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "predicate %lld or operand type not valid", (long long)p);
     in->a[0] = p;
   }
   elem_cost(in, r, false);
   return TSR_OK;
 }
 
-tsr_status c_select(comp *c, minst *in) {
-  if (in->nopd != 3 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects condition, true and false values");
+tsr_status mosaic_c_select(comp *c, minst *in) {
+  if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects condition, true and false values");
   const stype *cd = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   for (int i = 1; i < 3; i++) {
     const stype *t = &c->P->types[in->opd[i]];
-    if (t->n != r->n || t->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "operand %d differs from the result", i);
+    if (t->n != r->n || t->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d differs from the result", i);
   }
   if (cd->cls != VC_I32 || cd->width != 1 || (cd->rank != 0 && cd->n != r->n))
-    return comp_fail(c, TSR_ERR_INVALID, "condition must be i1, scalar or of the result's shape");
-  if (cd->rank != 0 && r->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "memrefs are selected by a scalar condition");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "condition must be i1, scalar or of the result's shape");
+  if (cd->rank != 0 && r->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memrefs are selected by a scalar condition");
   in->a[0] = cd->rank == 0;
   elem_cost(in, r, false);
   return TSR_OK;
 }
 
-tsr_status c_cast(comp *c, minst *in) {
-  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+tsr_status mosaic_c_cast(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   if (s->n != d->n || s->cls == VC_REF || d->cls == VC_REF)
-    return comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
   bool sf = s->cls == VC_F, df = d->cls == VC_F;
   bool ok;
   switch (in->op) {
@@ -124,7 +124,7 @@ tsr_status c_cast(comp *c, minst *in) {
   }
   default: ok = !sf && !df; break;
   }
-  if (!ok) return comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this cast");
+  if (!ok) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this cast");
   in->cls = s->cls;
   in->a[0] = s->ek;
   in->a[1] = s->width;
@@ -134,52 +134,52 @@ tsr_status c_cast(comp *c, minst *in) {
 
 /* arith.mului_extended / mulsi_extended: the low and the high half of the double-width
  * product, both of the operands' type. */
-tsr_status c_mul_extended(comp *c, minst *in) {
-  if (in->nopd != 2 || in->nres != 2) return comp_fail(c, TSR_ERR_INVALID, "expects 2 operands and 2 results");
+tsr_status mosaic_c_mul_extended(comp *c, minst *in) {
+  if (in->nopd != 2 || in->nres != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects 2 operands and 2 results");
   const stype *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < 4; i++) {
     const stype *t = &c->P->types[i < 2 ? in->opd[i] : in->res[i - 2]];
     if (t->cls == VC_F || t->cls == VC_REF || t->cls != a->cls || t->width != a->width || t->n != a->n)
-      return comp_fail(c, TSR_ERR_INVALID, "operands and results must be integers of one type");
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and results must be integers of one type");
   }
   elem_cost(in, a, false);
   return TSR_OK;
 }
 
-tsr_status c_constant(comp *c, minst *in) {
-  if (in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+tsr_status mosaic_c_constant(comp *c, minst *in) {
+  if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   int32_t slot = in->res[0];
   const stype *t = &c->P->types[slot];
   const tsr_ir_attr *v = tsr_ir_op_attr(c->op, "value");
-  if (!v || t->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "no value");
+  if (!v || t->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no value");
   bool dense = v->kind == TSR_IR_ATTR_DENSE;
   if (dense && !v->u.dense.splat && v->u.dense.numel != t->n)
-    return comp_fail(c, TSR_ERR_INVALID, "dense value has %lld elements for %lld", (long long)v->u.dense.numel, (long long)t->n);
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "dense value has %lld elements for %lld", (long long)v->u.dense.numel, (long long)t->n);
   if (dense && v->u.dense.size < v->u.dense.elem_bytes * (size_t)(v->u.dense.splat ? 1 : v->u.dense.numel))
-    return comp_fail(c, TSR_ERR_INVALID, "dense value is truncated");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "dense value is truncated");
   if (!dense && v->kind != TSR_IR_ATTR_INTEGER && v->kind != TSR_IR_ATTR_FLOAT)
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "constant value kind %d not supported", (int)v->kind);
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "constant value kind %d not supported", (int)v->kind);
   /* a splat (or a scalar) is one element, shared with the pool's equal splats */
   bool one = !dense || v->u.dense.splat;
   char elem[8];
-  void *d = one ? elem : prog_const(c->P, slot);
-  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  void *d = one ? elem : mosaic_prog_const(c->P, slot);
+  if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   for (int64_t i = 0; i < (one ? 1 : t->n); i++) {
     if (t->cls == VC_F) {
       double x = 0;
       if (dense) x = tsr_ir_dense_float(v, i);
       else if (!tsr_ir_attr_float(v, &x)) {
         int64_t k;
-        if (!tsr_ir_attr_int(v, &k)) return comp_fail(c, TSR_ERR_INVALID, "value is not a float");
+        if (!tsr_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not a float");
         x = (double)k;
       }
       float f = (float)x;
-      round_to_ek(&f, 1, t->ek);
+      mosaic_round_to_ek(&f, 1, t->ek);
       memcpy((char *)d + (size_t)i * 4, &f, 4);
     } else {
       int64_t k = 0;
       if (dense) k = tsr_ir_dense_int(v, i);
-      else if (!tsr_ir_attr_int(v, &k)) return comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
+      else if (!tsr_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
       if (t->cls == VC_I64) memcpy((char *)d + (size_t)i * 8, &k, 8);
       else {
         int32_t w = sext32(k, t->width);
@@ -187,17 +187,17 @@ tsr_status c_constant(comp *c, minst *in) {
       }
     }
   }
-  if (one && !prog_splat_const(c->P, slot, elem, false)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  if (one && !mosaic_prog_splat_const(c->P, slot, elem, false)) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   return TSR_OK;
 }
 
-tsr_status c_constant_mask(comp *c, minst *in) {
+tsr_status mosaic_c_constant_mask(comp *c, minst *in) {
   const stype *t = &c->P->types[in->res[0]];
   int64_t sizes[TSR_MAX_RANK];
-  int64_t k = comp_ints(c, "mask_dim_sizes", sizes, TSR_MAX_RANK);
-  if (k != t->rank || t->cls != VC_I32) return comp_fail(c, TSR_ERR_INVALID, "mask_dim_sizes must have one entry per dimension");
-  int32_t *d = prog_const(c->P, in->res[0]);
-  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t k = mosaic_comp_ints(c, "mask_dim_sizes", sizes, TSR_MAX_RANK);
+  if (k != t->rank || t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask_dim_sizes must have one entry per dimension");
+  int32_t *d = mosaic_prog_const(c->P, in->res[0]);
+  if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t idx[TSR_MAX_RANK] = {0};
   for (int64_t i = 0; i < t->n; i++) {
     bool on = true;
@@ -222,7 +222,7 @@ tsr_status c_constant_mask(comp *c, minst *in) {
       float A = a[i], B = b[i];                                                        \
       d[i] = (expr);                                                                   \
     }                                                                                  \
-    if (in->ek != EK_F32) round_to_ek(d, n, in->ek);                                   \
+    if (in->ek != EK_F32) mosaic_round_to_ek(d, n, in->ek);                                   \
     return TSR_OK;                                                                     \
   }
 
@@ -238,7 +238,7 @@ FBIN(r_minnumf, fminf(A, B))
 FBIN(r_atan2, atan2f(A, B))
 FBIN(r_powf, powf(A, B))
 
-tsr_status r_negf(exec *x, const minst *in) {
+tsr_status mosaic_r_negf(exec *x, const minst *in) {
   float *d = SF(x, in->res[0]);
   const float *a = SF(x, in->opd[0]);
   for (int64_t i = 0; i < in->n; i++) d[i] = -a[i];
@@ -252,14 +252,14 @@ tsr_status r_negf(exec *x, const minst *in) {
   }                                                 \
   break;
 
-tsr_status r_math1(exec *x, const minst *in) {
+tsr_status mosaic_r_math1(exec *x, const minst *in) {
   float *d = SF(x, in->res[0]);
   const float *a = SF(x, in->opd[0]);
   int64_t n = in->n;
   switch (in->op) {
   case MOP_EXP:
     if (d != a) {
-      vec_expf(d, a, n);
+      mosaic_vec_expf(d, a, n);
       break;
     }
     FUN(expf(A))
@@ -268,8 +268,8 @@ tsr_status r_math1(exec *x, const minst *in) {
   case MOP_MLOG: vec_logf(d, a, n); break;
   case MOP_MLOG2: FUN(log2f(A))
   case MOP_MLOG1P: FUN(log1pf(A))
-  case MOP_SQRT: vec_sqrtf(d, a, n); break;
-  case MOP_RSQRT: vec_rsqrtf(d, a, n); break;
+  case MOP_SQRT: mosaic_vec_sqrtf(d, a, n); break;
+  case MOP_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
   case MOP_SIN: vec_sinf(d, a, n); break;
   case MOP_COS: vec_cosf(d, a, n); break;
   case MOP_TAN: FUN(tanf(A))
@@ -283,7 +283,7 @@ tsr_status r_math1(exec *x, const minst *in) {
   case MOP_RECIPROCAL: FUN(1.0f / A)
   default: return tsr_fail(TSR_ERR_INTERNAL, "no math function for %s", in->name);
   }
-  if (in->ek != EK_F32) round_to_ek(d, n, in->ek);
+  if (in->ek != EK_F32) mosaic_round_to_ek(d, n, in->ek);
   return TSR_OK;
 }
 
@@ -469,7 +469,7 @@ IBIN32(r_minui, w_minu, w32_minu)
 
 /* The double-width product's halves. At 32 bits one 64-bit product per element (the loops
  * vectorise: vpmuludq); narrower widths from the same product; 64 bits through 128. */
-tsr_status r_mul_extended(exec *x, const minst *in) {
+tsr_status mosaic_r_mul_extended(exec *x, const minst *in) {
   int64_t n = in->n;
   int w = in->width;
   bool sgn = in->op == MOP_MULSI_EXTENDED;
@@ -578,7 +578,7 @@ static inline bool fcmp(int p, float A, float B) {
   }
 }
 
-tsr_status r_cmpi(exec *x, const minst *in) {
+tsr_status mosaic_r_cmpi(exec *x, const minst *in) {
   int32_t *d = SI(x, in->res[0]);
   int p = (int)in->a[0], w = (int)in->a[1];
   if (in->cls == VC_I64) {
@@ -609,7 +609,7 @@ tsr_status r_cmpi(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status r_cmpf(exec *x, const minst *in) {
+tsr_status mosaic_r_cmpf(exec *x, const minst *in) {
   int32_t *d = SI(x, in->res[0]);
   const float *a = SF(x, in->opd[0]), *b = SF(x, in->opd[1]);
   int p = (int)in->a[0];
@@ -617,17 +617,17 @@ tsr_status r_cmpf(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status r_weird(exec *x, const minst *in) {
+tsr_status mosaic_r_weird(exec *x, const minst *in) {
   int32_t *d = SI(x, in->res[0]);
   const float *a = SF(x, in->opd[0]);
   for (int64_t i = 0; i < in->n; i++) d[i] = isfinite(a[i]) ? 0 : -1;
   return TSR_OK;
 }
 
-tsr_status r_select(exec *x, const minst *in) {
+tsr_status mosaic_r_select(exec *x, const minst *in) {
   const int32_t *c = SI(x, in->opd[0]);
   if (in->a[0]) {
-    exec_copy_value(x, in->res[0], c[0] ? in->opd[1] : in->opd[2]);
+    mosaic_exec_copy_value(x, in->res[0], c[0] ? in->opd[1] : in->opd[2]);
     return TSR_OK;
   }
   if (ST(x, in->res[0])->cls == VC_I64) {
@@ -729,7 +729,7 @@ static bool cast32(exec *x, const minst *in) {
   }
 }
 
-tsr_status r_cast(exec *x, const minst *in) {
+tsr_status mosaic_r_cast(exec *x, const minst *in) {
   int64_t n = in->n;
   int sw = (int)in->a[1];
   if (cast32(x, in)) return TSR_OK;
@@ -738,7 +738,7 @@ tsr_status r_cast(exec *x, const minst *in) {
   case MOP_TRUNCF: {
     float *d = SF(x, in->res[0]);
     memmove(d, SF(x, in->opd[0]), (size_t)n * sizeof(float));
-    round_to_ek(d, n, in->ek);
+    mosaic_round_to_ek(d, n, in->ek);
     break;
   }
   case MOP_FPTOSI:
@@ -754,7 +754,7 @@ tsr_status r_cast(exec *x, const minst *in) {
       int64_t v = src_int(x, in, i);
       d[i] = in->op == MOP_UITOFP ? (float)zext(v, sw) : (float)v;
     }
-    round_to_ek(d, n, in->ek);
+    mosaic_round_to_ek(d, n, in->ek);
     break;
   }
   case MOP_EXTUI:
@@ -769,7 +769,7 @@ tsr_status r_cast(exec *x, const minst *in) {
 }
 
 /* Same-width bitcast: through the element's bits. */
-tsr_status r_bitcast(exec *x, const minst *in) {
+tsr_status mosaic_r_bitcast(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int64_t n = in->n;
   /* f32 and 32-bit integers hold their element's bits as they are */
@@ -782,12 +782,12 @@ tsr_status r_bitcast(exec *x, const minst *in) {
   for (int64_t i = 0; i < n; i++) {
     uint64_t bits;
     if (s->cls == VC_F) {
-      bits = ek_float_bits(SF(x, in->opd[0])[i], s->ek);
+      bits = mosaic_ek_float_bits(SF(x, in->opd[0])[i], s->ek);
     } else {
       bits = zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
     }
     if (d->cls == VC_F) {
-      SF(x, in->res[0])[i] = ek_bits_float((uint32_t)bits, d->ek);
+      SF(x, in->res[0])[i] = mosaic_ek_bits_float((uint32_t)bits, d->ek);
     } else if (d->cls == VC_I64) {
       SL(x, in->res[0])[i] = (int64_t)bits;
     } else {

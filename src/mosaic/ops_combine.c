@@ -26,33 +26,33 @@ static bool plain_dims(const tsr_ir_attr *m, int nd, int rank, int *dims) {
   return true;
 }
 
-tsr_status c_contract(comp *c, minst *in) {
-  if (in->nopd == 5) return comp_fail(c, TSR_ERR_UNSUPPORTED, "masked contractions are not supported");
-  if (in->nopd != 3 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
+tsr_status mosaic_c_contract(comp *c, minst *in) {
+  if (in->nopd == 5) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "masked contractions are not supported");
+  if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
   const prog *P = c->P;
   const stype *t[3] = {&P->types[in->opd[0]], &P->types[in->opd[1]], &P->types[in->opd[2]]}, *r = &P->types[in->res[0]];
   char w[32];
-  if (strcmp(mosaic_enum_word(tsr_ir_op_attr(c->op, "kind"), "vector", "kind", w, sizeof w), "add")) return comp_fail(c, TSR_ERR_UNSUPPORTED, "only kind add is supported (Mosaic's too)");
+  if (strcmp(mosaic_enum_word(tsr_ir_op_attr(c->op, "kind"), "vector", "kind", w, sizeof w), "add")) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "only kind add is supported (Mosaic's too)");
   bool fl = t[0]->cls == VC_F;
   if (t[0]->cls != t[1]->cls || (!fl && t[0]->cls != VC_I32) || t[2]->cls != t[0]->cls)
-    return comp_fail(c, TSR_ERR_INVALID, "lhs, rhs and acc must all be float or all be integers up to 32 bits");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "lhs, rhs and acc must all be float or all be integers up to 32 bits");
   if (r->cls != t[2]->cls || r->ek != t[2]->ek || r->n != t[2]->n || r->width != t[2]->width)
-    return comp_fail(c, TSR_ERR_INVALID, "the result must have the acc's type");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the acc's type");
   const tsr_ir_attr *it = tsr_ir_op_attr(c->op, "iterator_types"), *maps = tsr_ir_op_attr(c->op, "indexing_maps");
   if (!it || it->kind != TSR_IR_ATTR_ARRAY || it->u.array.n < 1 || it->u.array.n > MAX_DIMS)
-    return comp_fail(c, TSR_ERR_INVALID, "iterator_types must list 1 to %d dimensions", MAX_DIMS);
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "iterator_types must list 1 to %d dimensions", MAX_DIMS);
   int D = it->u.array.n;
   bool red[MAX_DIMS];
   for (int d = 0; d < D; d++) {
     const char *k = mosaic_enum_word(it->u.array.elems[d], "vector", "iterator_type", w, sizeof w);
     if (strcmp(k, "parallel") && strcmp(k, "reduction"))
-      return comp_fail(c, TSR_ERR_INVALID, "iterator type %d is not parallel or reduction", d);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "iterator type %d is not parallel or reduction", d);
     red[d] = !strcmp(k, "reduction");
   }
   if (!maps || maps->kind != TSR_IR_ATTR_ARRAY || maps->u.array.n != 3)
-    return comp_fail(c, TSR_ERR_INVALID, "indexing_maps must hold 3 maps");
-  int64_t *v = prog_alloc(c->P, sizeof(int64_t) * (size_t)(1 + 5 * D));
-  if (!v) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "indexing_maps must hold 3 maps");
+  int64_t *v = mosaic_prog_alloc(c->P, sizeof(int64_t) * (size_t)(1 + 5 * D));
+  if (!v) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t *size = v + 1, *stride[3] = {v + 1 + D, v + 1 + 2 * D, v + 1 + 3 * D}, *order = v + 1 + 4 * D;
   v[0] = D;
   for (int d = 0; d < D; d++) size[d] = -1;
@@ -60,13 +60,13 @@ tsr_status c_contract(comp *c, minst *in) {
   for (int o = 0; o < 3; o++) {
     int dims[TSR_MAX_RANK];
     if (!plain_dims(maps->u.array.elems[o], D, t[o]->rank, dims))
-      return comp_fail(c, TSR_ERR_UNSUPPORTED, "indexing map %d must map the %d dimensions to %d distinct ones of operand %d", o,
+      return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "indexing map %d must map the %d dimensions to %d distinct ones of operand %d", o,
                        D, t[o]->rank, o);
     int64_t st = 1;
     for (int k = t[o]->rank - 1; k >= 0; k--) {
       int d = dims[k];
       if (size[d] >= 0 && size[d] != t[o]->shape[k])
-        return comp_fail(c, TSR_ERR_INVALID, "dimension d%d is %lld in one operand and %lld in operand %d", d, (long long)size[d],
+        return mosaic_comp_fail(c, TSR_ERR_INVALID, "dimension d%d is %lld in one operand and %lld in operand %d", d, (long long)size[d],
                          (long long)t[o]->shape[k], o);
       size[d] = t[o]->shape[k];
       stride[o][d] = st;
@@ -77,9 +77,9 @@ tsr_status c_contract(comp *c, minst *in) {
   int np = 0, nr = 0;
   double M = 1, N = 1, K = 1, B = 1;
   for (int d = 0; d < D; d++) {
-    if (size[d] < 0) return comp_fail(c, TSR_ERR_INVALID, "dimension d%d is in no operand", d);
+    if (size[d] < 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "dimension d%d is in no operand", d);
     if (red[d] == in_op[2][d])
-      return comp_fail(c, TSR_ERR_INVALID, "dimension d%d is %s but %s the acc", d, red[d] ? "a reduction" : "parallel",
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "dimension d%d is %s but %s the acc", d, red[d] ? "a reduction" : "parallel",
                        red[d] ? "in" : "not in");
     for (int o = 0; o < 3; o++)
       if (!in_op[o][d]) stride[o][d] = 0;
@@ -108,19 +108,19 @@ tsr_status c_contract(comp *c, minst *in) {
   in->a[2] = (int64_t)N;
   in->a[3] = (int64_t)K;
   in->a[4] = (int64_t)B;
-  in->cost = (op_cost){0};
+  in->cost = (mosaic_op_cost){0};
   return TSR_OK;
 }
 
 /* Each result element is the acc's plus the sum over the reduction dimensions in row-major
  * order (floats in f32, integers exactly, wrapped to the result's width). */
-tsr_status r_contract(exec *x, const minst *in) {
+tsr_status mosaic_r_contract(exec *x, const minst *in) {
   const int64_t *v = in->ints;
   int D = (int)v[0], np = (int)in->a[0], nr = D - np;
   const int64_t *size = v + 1, *ls = v + 1 + D, *rs = v + 1 + 2 * D, *as = v + 1 + 3 * D, *order = v + 1 + 4 * D;
   const int64_t *red = order + np;
   tsr_cost_add_matmul(&x->cost, in->a[1], in->a[3], in->a[2], (double)in->a[4], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
-  exec_copy_value(x, in->res[0], in->opd[2]);
+  mosaic_exec_copy_value(x, in->res[0], in->opd[2]);
   const stype *lt = ST(x, in->opd[0]), *rt = ST(x, in->opd[1]);
   int64_t P = 1, R = 1;
   for (int k = 0; k < np; k++) P *= size[order[k]];
@@ -129,8 +129,8 @@ tsr_status r_contract(exec *x, const minst *in) {
   const float *L = fl ? SF(x, in->opd[0]) : NULL, *Rv = fl ? SF(x, in->opd[1]) : NULL;
   if (fl && in->mxu_bf16_inputs) {
     float *l16 = (float *)(void *)x->f->scratch, *r16 = l16 + lt->n;
-    round_rows_bf16(l16, L, 1, lt->n, lt->n);
-    round_rows_bf16(r16, Rv, 1, rt->n, rt->n);
+    mosaic_round_rows_bf16(l16, L, 1, lt->n, lt->n);
+    mosaic_round_rows_bf16(r16, Rv, 1, rt->n, rt->n);
     L = l16;
     Rv = r16;
   }
@@ -162,7 +162,7 @@ tsr_status r_contract(exec *x, const minst *in) {
     if (fl) {
       float *o = &SF(x, in->res[0])[ao];
       *o += fsum;
-      if (in->ek != EK_F32) round_to_ek(o, 1, in->ek);
+      if (in->ek != EK_F32) mosaic_round_to_ek(o, 1, in->ek);
     } else {
       int32_t *o = &SI(x, in->res[0])[ao];
       *o = sext32((int64_t)*o + isum, in->width);
@@ -192,27 +192,27 @@ static inline int64_t fold_i(int kind, int64_t a, int64_t b) {
   return kind == TK_SUM ? a + b : kind == TK_MAX ? (a > b ? a : b) : (a < b ? a : b);
 }
 
-tsr_status c_all_reduce(comp *c, minst *in) {
-  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand and one result");
+tsr_status mosaic_c_all_reduce(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand and one result");
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t dim;
-  if (!tsr_ir_op_attr_int(c->op, "dim", &dim) || dim < 0 || dim >= s->rank) return comp_fail(c, TSR_ERR_INVALID, "bad dim");
+  if (!tsr_ir_op_attr_int(c->op, "dim", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
   int kind = tpu_kind(c);
-  if (kind < 0) return comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max, min, arg_max or arg_min");
+  if (kind < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max, min, arg_max or arg_min");
   bool arg = kind >= TK_ARG_MAX;
   if (s->cls == VC_REF || s->cls == VC_I64 || r->n != s->n || r->rank != s->rank)
-    return comp_fail(c, TSR_ERR_INVALID, "the result must have the input's shape");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the input's shape");
   if (arg ? r->cls != VC_I32 : (r->cls != s->cls || r->ek != s->ek || r->width != s->width))
-    return comp_fail(c, TSR_ERR_INVALID, arg ? "an index result must be i32" : "the result must have the input's type");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, arg ? "an index result must be i32" : "the result must have the input's type");
   in->a[0] = dim;
   in->a[1] = kind;
-  in->cost = (op_cost){.vpu_ops = 2.0 * (double)s->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = 2.0 * (double)s->n};
   return TSR_OK;
 }
 
 /* Every element of a line along `dim` becomes the line's sum, max or min, or the index of its
  * first max or min (NaN counts as the max and as the min, as in jnp.argmax). */
-tsr_status r_all_reduce(exec *x, const minst *in) {
+tsr_status mosaic_r_all_reduce(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]);
   int dim = (int)in->a[0], kind = (int)in->a[1];
   int64_t outer = 1, inner = 1, len = s->shape[dim];
@@ -237,7 +237,7 @@ tsr_status r_all_reduce(exec *x, const minst *in) {
       } else if (fl) {
         float acc = fa[base];
         for (int64_t a = 1; a < len; a++) acc = fold_f(kind, acc, fa[base + a * inner]);
-        if (in->ek != EK_F32) round_to_ek(&acc, 1, in->ek);
+        if (in->ek != EK_F32) mosaic_round_to_ek(&acc, 1, in->ek);
         for (int64_t a = 0; a < len; a++) SF(x, in->res[0])[base + a * inner] = acc;
       } else {
         int64_t acc = ia[base];
@@ -248,30 +248,30 @@ tsr_status r_all_reduce(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_scan(comp *c, minst *in) {
-  if ((in->nopd != 1 && in->nopd != 2) || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects an input, an optional mask and one result");
+tsr_status mosaic_c_scan(comp *c, minst *in) {
+  if ((in->nopd != 1 && in->nopd != 2) || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an input, an optional mask and one result");
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int kind = tpu_kind(c);
-  if (kind < 0 || kind > TK_MIN) return comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max or min");
+  if (kind < 0 || kind > TK_MIN) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max or min");
   if (s->rank < 1 || s->cls == VC_REF || s->cls == VC_I64 || r->n != s->n || r->rank != s->rank)
-    return comp_fail(c, TSR_ERR_INVALID, "the result must have the input's shape");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the input's shape");
   bool bits = s->cls == VC_I32 && s->width == 1;
   if (bits ? kind != TK_SUM || r->cls != VC_I32 : r->cls != s->cls)
-    return comp_fail(c, TSR_ERR_INVALID, bits ? "an i1 input scans with sum into integers" : "the result must have the input's element class");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, bits ? "an i1 input scans with sum into integers" : "the result must have the input's element class");
   if (in->nopd == 2) {
     const stype *m = &c->P->types[in->opd[1]];
     if (m->cls != VC_I32 || m->width != 1 || m->rank != 1 || m->shape[0] != s->shape[s->rank - 1])
-      return comp_fail(c, TSR_ERR_INVALID, "the mask must be an i1 vector of the input's last dimension");
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be an i1 vector of the input's last dimension");
   }
   in->a[0] = kind;
-  in->cost = (op_cost){.vpu_ops = 2.0 * (double)s->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = 2.0 * (double)s->n};
   return TSR_OK;
 }
 
 /* A running sum, max or min along the last dimension. With a mask, only the elements it
  * sets count: the others hold the running value so far, and those before the first set one
  * are 0 (the dialect leaves them undefined). */
-tsr_status r_scan(exec *x, const minst *in) {
+tsr_status mosaic_r_scan(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]);
   int kind = (int)in->a[0];
   int64_t len = s->shape[s->rank - 1], rows = s->n / (len ? len : 1);
@@ -294,7 +294,7 @@ tsr_status r_scan(exec *x, const minst *in) {
       }
       if (fl) {
         float o = facc;
-        if (in->ek != EK_F32) round_to_ek(&o, 1, in->ek);
+        if (in->ek != EK_F32) mosaic_round_to_ek(&o, 1, in->ek);
         SF(x, in->res[0])[p] = o;
       } else {
         SI(x, in->res[0])[p] = sext32(iacc, in->width);
@@ -306,28 +306,28 @@ tsr_status r_scan(exec *x, const minst *in) {
 
 /* ---- tpu.sort ---------------------------------------------------------------------------------- */
 
-tsr_status c_sort(comp *c, minst *in) {
+tsr_status mosaic_c_sort(comp *c, minst *in) {
   if ((in->nopd != 2 && in->nopd != 3) || in->nres != 3)
-    return comp_fail(c, TSR_ERR_INVALID, "expects keys, values and an optional mask, and three results");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects keys, values and an optional mask, and three results");
   const prog *P = c->P;
   const stype *k = &P->types[in->opd[0]], *v = &P->types[in->opd[1]];
   const stype *om = &P->types[in->res[0]], *sk = &P->types[in->res[1]], *sv = &P->types[in->res[2]];
   bool ok32 = (k->cls == VC_F && k->ek == EK_F32) || (k->cls == VC_I32 && k->width == 32);
   bool okv = (v->cls == VC_F && v->ek == EK_F32) || (v->cls == VC_I32 && v->width == 32);
   if (!ok32 || !okv || k->rank < 1 || v->n != k->n || v->rank != k->rank)
-    return comp_fail(c, TSR_ERR_INVALID, "keys and values must be f32 or i32 vectors of one shape");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "keys and values must be f32 or i32 vectors of one shape");
   if (sk->cls != k->cls || sk->n != k->n || sv->cls != v->cls || sv->n != v->n || om->cls != VC_I32 || om->width != 1 || om->n != k->n)
-    return comp_fail(c, TSR_ERR_INVALID, "the results must be an i1 mask, the keys' and the values' types");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the results must be an i1 mask, the keys' and the values' types");
   if (in->nopd == 3) {
     const stype *m = &P->types[in->opd[2]];
-    if (m->cls != VC_I32 || m->width != 1 || m->n != k->n) return comp_fail(c, TSR_ERR_INVALID, "the mask must be i1 of the keys' shape");
+    if (m->cls != VC_I32 || m->width != 1 || m->n != k->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be i1 of the keys' shape");
   }
   const tsr_ir_attr *d = tsr_ir_op_attr(c->op, "descending");
   in->a[0] = d && d->kind == TSR_IR_ATTR_INTEGER && d->u.integer.value != 0;
   int64_t len = k->shape[k->rank - 1];
   size_t need = (size_t)len * 2 * sizeof(int64_t);
   if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
-  in->cost = (op_cost){.vpu_ops = (double)k->n * 8};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)k->n * 8};
   return TSR_OK;
 }
 
@@ -345,7 +345,7 @@ static bool key_before(const exec *x, const minst *in, int64_t a, int64_t b) {
 
 /* A stable sort of each row (the last dimension) by key: the set elements of the mask first,
  * in key order, then the others in their order; the output mask marks the first. */
-tsr_status r_sort(exec *x, const minst *in) {
+tsr_status mosaic_r_sort(exec *x, const minst *in) {
   const stype *k = ST(x, in->opd[0]);
   int64_t len = k->shape[k->rank - 1], rows = k->n / (len ? len : 1);
   const int32_t *mask = in->nopd == 3 ? SI(x, in->opd[2]) : NULL;

@@ -24,24 +24,24 @@ static bool packed_of(const tsr_ir_type *t, bool *is_int, int *bits) {
 /* ---- casts with a rounding mode ------------------------------------------------------------ */
 
 /* in->a[2]: 1 when the rounding mode is towards_zero */
-tsr_status c_tcast(comp *c, minst *in) {
-  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+tsr_status mosaic_c_tcast(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   if (s->n != d->n || s->rank != d->rank || s->cls == VC_REF || d->cls == VC_REF)
-    return comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
   bool sf = s->cls == VC_F, df = d->cls == VC_F;
   bool ok = in->op == MOP_TEXTF || in->op == MOP_TTRUNCF ? sf && df : in->op == MOP_TFPTOSI || in->op == MOP_TFPTOUI ? sf && !df : !sf && df;
-  if (!ok) return comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this conversion");
-  if (s->cls == VC_I64 || d->cls == VC_I64) return comp_fail(c, TSR_ERR_INVALID, "integers of more than 32 bits");
+  if (!ok) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this conversion");
+  if (s->cls == VC_I64 || d->cls == VC_I64) return mosaic_comp_fail(c, TSR_ERR_INVALID, "integers of more than 32 bits");
   char w[32];
   const char *mode = mosaic_enum_word(tsr_ir_op_attr(c->op, "rounding_mode"), "tpu", "rounding_mode", w, sizeof w);
   if (*mode && strcmp(mode, "towards_zero") && strcmp(mode, "to_nearest_even"))
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown rounding mode '%s'", mode);
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown rounding mode '%s'", mode);
   in->cls = s->cls;
   in->a[0] = s->ek;
   in->a[1] = s->width;
   in->a[2] = !strcmp(mode, "towards_zero");
-  in->cost = (op_cost){.vpu_ops = (double)d->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)d->n};
   return TSR_OK;
 }
 
@@ -70,7 +70,7 @@ static float int_to_ek(double v, int ek, bool toward_zero) {
     u |= 1u;
     memcpy(&f, &u, 4);
   }
-  round_to_ek(&f, 1, ek);
+  mosaic_round_to_ek(&f, 1, ek);
   return f;
 }
 
@@ -83,7 +83,7 @@ static int64_t float_to_int(float v, int width, bool is_unsigned, bool toward_ze
   return (int64_t)(t < lo ? lo : t > hi ? hi : t);
 }
 
-tsr_status r_tcast(exec *x, const minst *in) {
+tsr_status mosaic_r_tcast(exec *x, const minst *in) {
   int64_t n = in->n;
   bool tz = in->a[2] != 0;
   int sw = (int)in->a[1];
@@ -94,7 +94,7 @@ tsr_status r_tcast(exec *x, const minst *in) {
     case MOP_TTRUNCF: {
       float v = SF(x, in->opd[0])[i];
       if (tz) v = chop_to_ek(v, in->ek);
-      else round_to_ek(&v, 1, in->ek);
+      else mosaic_round_to_ek(&v, 1, in->ek);
       SF(x, in->res[0])[i] = v;
       break;
     }
@@ -119,29 +119,29 @@ tsr_status r_tcast(exec *x, const minst *in) {
 /* ---- pack_elementwise, unpack_elementwise ---------------------------------------------------- */
 
 /* in->a[0]: 1 for integers (else bf16), a[1]: their bits */
-tsr_status c_pack_elementwise(comp *c, minst *in) {
+tsr_status mosaic_c_pack_elementwise(comp *c, minst *in) {
   const prog *P = c->P;
   const tsr_ir_attr *tt = tsr_ir_op_attr(c->op, "target_type");
   bool is_int;
   int bits;
   if (!tt || tt->kind != TSR_IR_ATTR_TYPE || !packed_of(tt->type, &is_int, &bits))
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "target_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "target_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
   const stype *r = in->nres == 1 ? &P->types[in->res[0]] : NULL;
-  if (!r || r->cls != VC_I32 || r->width != 32 || r->rank < 1) return comp_fail(c, TSR_ERR_INVALID, "the result must be an i32 vector");
-  if (in->nopd * bits != 32) return comp_fail(c, TSR_ERR_INVALID, "%d sources of %d bits do not fill a 32-bit word", in->nopd, bits);
+  if (!r || r->cls != VC_I32 || r->width != 32 || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must be an i32 vector");
+  if (in->nopd * bits != 32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d sources of %d bits do not fill a 32-bit word", in->nopd, bits);
   for (int i = 0; i < in->nopd; i++) {
     const stype *s = &P->types[in->opd[i]];
     bool f32 = s->cls == VC_F && s->ek == EK_F32, i32 = s->cls == VC_I32 && s->width == 32;
     if (s->n != r->n || !(is_int ? i32 : f32))
-      return comp_fail(c, TSR_ERR_INVALID, "source %d must be an %s vector of the result's shape", i, is_int ? "i32" : "f32");
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d must be an %s vector of the result's shape", i, is_int ? "i32" : "f32");
   }
   in->a[0] = is_int;
   in->a[1] = bits;
-  in->cost = (op_cost){.vpu_ops = (double)r->n * in->nopd};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n * in->nopd};
   return TSR_OK;
 }
 
-tsr_status r_pack_elementwise(exec *x, const minst *in) {
+tsr_status mosaic_r_pack_elementwise(exec *x, const minst *in) {
   bool is_int = in->a[0] != 0;
   int bits = (int)in->a[1];
   uint32_t mask = (1u << bits) - 1u;
@@ -157,30 +157,30 @@ tsr_status r_pack_elementwise(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_unpack_elementwise(comp *c, minst *in) {
+tsr_status mosaic_c_unpack_elementwise(comp *c, minst *in) {
   const prog *P = c->P;
   const tsr_ir_attr *st = tsr_ir_op_attr(c->op, "source_type");
   bool is_int;
   int bits;
   if (!st || st->kind != TSR_IR_ATTR_TYPE || !packed_of(st->type, &is_int, &bits))
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "source_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "source_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
   int64_t index;
   if (!tsr_ir_op_attr_int(c->op, "index", &index) || index < 0 || (index + 1) * bits > 32)
-    return comp_fail(c, TSR_ERR_INVALID, "index must pick one of the %d values of a word", 32 / bits);
-  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "index must pick one of the %d values of a word", 32 / bits);
+  if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const stype *s = &P->types[in->opd[0]], *r = &P->types[in->res[0]];
   bool f32 = r->cls == VC_F && r->ek == EK_F32, i32 = r->cls == VC_I32 && r->width == 32;
   if (s->cls != VC_I32 || s->width != 32 || s->n != r->n || !(is_int ? i32 : f32))
-    return comp_fail(c, TSR_ERR_INVALID, "expects i32 words and an %s result of their shape", is_int ? "i32" : "f32");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects i32 words and an %s result of their shape", is_int ? "i32" : "f32");
   in->a[0] = is_int;
   in->a[1] = bits;
   in->a[2] = index;
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
 /* The index-th field of each word, as f32 (floats) or sign-extended (integers). */
-tsr_status r_unpack_elementwise(exec *x, const minst *in) {
+tsr_status mosaic_r_unpack_elementwise(exec *x, const minst *in) {
   bool is_int = in->a[0] != 0;
   int bits = (int)in->a[1];
   uint32_t mask = (1u << bits) - 1u;

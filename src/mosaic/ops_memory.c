@@ -144,7 +144,7 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
 /* Row by row, with dimensions merged where memory runs on without a gap (strided_collapse):
  * a whole contiguous block is one row, a (128,1) column of a contiguous scratch one row of
  * 128, not 128 rows of one. The value is dense, in the window's row-major order. */
-void mem_read(const tsr_ref *r, void *dst, int cls) {
+void mosaic_mem_read(const tsr_ref *r, void *dst, int cls) {
   (void)cls;
   strided_rows w;
   if (!strided_rows_start(&w, r->rank, r->shape, r->stride, NULL)) return;
@@ -153,7 +153,7 @@ void mem_read(const tsr_ref *r, void *dst, int cls) {
   while (strided_rows_next(&w));
 }
 
-void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add) {
+void mosaic_mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, bool add) {
   (void)cls;
   strided_rows w;
   if (!strided_rows_start(&w, r->rank, r->shape, r->stride, NULL)) return;
@@ -162,7 +162,7 @@ void mem_write(const tsr_ref *r, const void *src, int cls, const int32_t *mask, 
   while (strided_rows_next(&w));
 }
 
-void emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
+void mosaic_emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
   if (!x->ctx) return;
   tsr_event ev = {.kind = TSR_EV_ACCESS, .dst = r, .write = write, .loc = in->loc, .operand = -1};
   seam_emit(x->ctx, &ev);
@@ -279,11 +279,11 @@ static tsr_status clipped_load(exec *x, const minst *in) {
   if (!clip_window(x, in, r, (int)in->a[0], v->rank, v->shape, in->ints, &part, lo, cnt)) return TSR_OK;
   char *tmp = malloc((size_t)tsr_ref_numel(&part) * es);
   if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  mem_read(&part, tmp, v->cls);
+  mosaic_mem_read(&part, tmp, v->cls);
   clip_copy(dst, tmp, r->rank, v->rank, v->shape, lo, cnt, es, false);
   free(tmp);
   if (x->carry) seam_report_access(x->carry, &part, true, false);
-  if (x->observed) emit_access(x, in, &part, false);
+  if (x->observed) mosaic_emit_access(x, in, &part, false);
   return TSR_OK;
 }
 
@@ -314,10 +314,10 @@ static tsr_status clipped_store(exec *x, const minst *in) {
   clip_copy((char *)mask, (char *)part_mask, r->rank, v->rank, v->shape, lo, cnt, 4, true);
   clip_copy((char *)x->f->data[in->opd[0]], tmp, r->rank, v->rank, v->shape, lo, cnt, es, true);
   if (x->carry) seam_report_access(x->carry, &part, in->a[3] != 0, false);
-  mem_write(&part, tmp, v->cls, part_mask, in->a[3] != 0);
+  mosaic_mem_write(&part, tmp, v->cls, part_mask, in->a[3] != 0);
   free(tmp);
   free(mask);
-  if (x->observed) emit_access(x, in, &part, true);
+  if (x->observed) mosaic_emit_access(x, in, &part, true);
   return TSR_OK;
 }
 
@@ -329,9 +329,9 @@ static bool segment(comp *c, int seg, int *first, int *count) { return tsr_ir_op
  * ints: strides per ref dimension (NULL: unit). */
 static tsr_status decode_mem(comp *c, minst *in, bool store) {
   int base = store ? 1 : 0;
-  if (in->nopd < base + 1) return comp_fail(c, TSR_ERR_INVALID, "missing operands");
+  if (in->nopd < base + 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "missing operands");
   const stype *r = &c->P->types[in->opd[base]];
-  if (r->cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
+  if (r->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
   int first, count;
   int mask = -1;
   if (segment(c, base + 1, &first, &count)) {
@@ -341,25 +341,25 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
     first = base + 1;
     count = in->nopd - first;
   }
-  if (count != r->rank) return comp_fail(c, TSR_ERR_INVALID, "%d indices for a memref of rank %d", count, r->rank);
+  if (count != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d indices for a memref of rank %d", count, r->rank);
   for (int k = 0; k < count; k++) {
     const stype *t = &c->P->types[in->opd[first + k]];
-    if (t->rank != 0 || (t->cls != VC_I32 && t->cls != VC_I64)) return comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
+    if (t->rank != 0 || (t->cls != VC_I32 && t->cls != VC_I64)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
   }
   const stype *v = store ? &c->P->types[in->opd[0]] : &c->P->types[in->res[0]];
-  if (v->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "value is a memref");
-  if (v->rank > r->rank) return comp_fail(c, TSR_ERR_INVALID, "vector rank %d exceeds the memref rank %d", v->rank, r->rank);
+  if (v->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is a memref");
+  if (v->rank > r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "vector rank %d exceeds the memref rank %d", v->rank, r->rank);
   if (!dtype_fits(r->dtype, v))
-    return comp_fail(c, TSR_ERR_INVALID, "memref element %s does not match the value's element type", tsr_dtype_name(r->dtype));
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref element %s does not match the value's element type", tsr_dtype_name(r->dtype));
   if (mask >= 0) {
     const stype *m = &c->P->types[in->opd[mask]];
-    if (m->cls != VC_I32 || m->n != v->n) return comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
+    if (m->cls != VC_I32 || m->n != v->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
   }
   in->a[0] = first;
   in->a[1] = mask;
   in->a[2] = 0;
   int64_t st[TSR_MAX_RANK];
-  int64_t ns = comp_ints(c, "strides", st, TSR_MAX_RANK);
+  int64_t ns = mosaic_comp_ints(c, "strides", st, TSR_MAX_RANK);
   if (ns == 0) ns = -1; /* `strides = []`: unit strides */
   int64_t sub = -1;
   if (tsr_ir_op_attr_int(c->op, "sublane_stride", &sub) && sub > 1 && r->rank >= 2) {
@@ -367,14 +367,14 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
     for (int k = 0; k < ns; k++) st[k] = k == ns - 2 ? sub : 1;
   }
   if (ns > 0) {
-    if (ns != r->rank) return comp_fail(c, TSR_ERR_INVALID, "%lld strides for a memref of rank %d", (long long)ns, r->rank);
+    if (ns != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%lld strides for a memref of rank %d", (long long)ns, r->rank);
     /* stride 0 reads one element along that dimension for every index of the vector (a
      * broadcast read, as production kernels replicate a scale across sublanes), and a store
      * of stride 0 writes each element there in turn: the last one stays */
     for (int k = 0; k < ns; k++)
-      if (st[k] < 0) return comp_fail(c, TSR_ERR_UNSUPPORTED, "stride %lld in dimension %d", (long long)st[k], k);
-    in->ints = prog_alloc(c->P, sizeof(int64_t) * (size_t)ns);
-    if (!in->ints) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+      if (st[k] < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "stride %lld in dimension %d", (long long)st[k], k);
+    in->ints = mosaic_prog_alloc(c->P, sizeof(int64_t) * (size_t)ns);
+    if (!in->ints) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     memcpy(in->ints, st, sizeof(int64_t) * (size_t)ns);
     in->nints = (int)ns;
   }
@@ -382,39 +382,39 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
   const tsr_ir_attr *sm = tsr_ir_op_attr(c->op, "sublane_mask");
   if (sm && store && v->rank >= 2) {
     int64_t rows = v->shape[v->rank - 2];
-    int64_t *flags = prog_alloc(c->P, sizeof(int64_t) * (size_t)(rows + 1));
-    if (!flags) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-    if (tsr_ir_attr_ints(sm, flags, rows) != rows) return comp_fail(c, TSR_ERR_INVALID, "sublane_mask needs %lld entries", (long long)rows);
+    int64_t *flags = mosaic_prog_alloc(c->P, sizeof(int64_t) * (size_t)(rows + 1));
+    if (!flags) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    if (tsr_ir_attr_ints(sm, flags, rows) != rows) return mosaic_comp_fail(c, TSR_ERR_INVALID, "sublane_mask needs %lld entries", (long long)rows);
     in->aux = flags;
   }
   int64_t add = 0;
   tsr_ir_op_attr_int(c->op, "add", &add);
   in->a[3] = add;
-  in->cost = (op_cost){.vector_bytes = (double)v->n * (double)tsr_dtype_size(r->dtype)};
-  if (v->rank == 0) in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.vector_bytes = (double)v->n * (double)tsr_dtype_size(r->dtype)};
+  if (v->rank == 0) in->cost = (mosaic_op_cost){.scalar_ops = 1};
   in->observe = true;
   return TSR_OK;
 }
 
-tsr_status c_load(comp *c, minst *in) {
-  if (in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+tsr_status mosaic_c_load(comp *c, minst *in) {
+  if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   return decode_mem(c, in, false);
 }
 
-tsr_status c_store(comp *c, minst *in) {
-  if (in->nres != 0) return comp_fail(c, TSR_ERR_INVALID, "expects no result");
+tsr_status mosaic_c_store(comp *c, minst *in) {
+  if (in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no result");
   return decode_mem(c, in, true);
 }
 
-tsr_status c_mload(comp *c, minst *in) {
-  TSR_TRY(c_load(c, in));
-  if (c->P->types[in->res[0]].rank != 0) return comp_fail(c, TSR_ERR_INVALID, "memref.load gives a scalar");
+tsr_status mosaic_c_mload(comp *c, minst *in) {
+  TSR_TRY(mosaic_c_load(c, in));
+  if (c->P->types[in->res[0]].rank != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref.load gives a scalar");
   return TSR_OK;
 }
 
-tsr_status c_mstore(comp *c, minst *in) {
-  TSR_TRY(c_store(c, in));
-  if (c->P->types[in->opd[0]].rank != 0) return comp_fail(c, TSR_ERR_INVALID, "memref.store takes a scalar");
+tsr_status mosaic_c_mstore(comp *c, minst *in) {
+  TSR_TRY(mosaic_c_store(c, in));
+  if (c->P->types[in->opd[0]].rank != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref.store takes a scalar");
   return TSR_OK;
 }
 
@@ -476,7 +476,7 @@ static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank,
   return true;
 }
 
-tsr_status oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding) {
+tsr_status mosaic_oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding) {
   if (s == TSR_ERR_BOUNDS && x->oob_raise && !padding) { /* the option that would run it on, named */
     char why[1024];
     snprintf(why, sizeof why, "%s", tsr_last_error());
@@ -509,7 +509,7 @@ static void zero_masked_lanes(exec *x, const minst *in, const stype *v) {
 }
 
 static tsr_status do_load(exec *x, const minst *in) {
-  if (ST(x, in->opd[0])->pack) return packed_load(x, in);
+  if (ST(x, in->opd[0])->pack) return mosaic_packed_load(x, in);
   const stype *v = ST(x, in->res[0]);
   tsr_ref w;
   tsr_status s = window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
@@ -521,7 +521,7 @@ static tsr_status do_load(exec *x, const minst *in) {
     return TSR_OK;
   }
   if (s != TSR_OK) /* out_of_bounds_reads, or the tile padding */
-    return oob_read(x, in, s, SR(x, in->opd[0])->dtype,
+    return mosaic_oob_read(x, in, s, SR(x, in->opd[0])->dtype,
                     s == TSR_ERR_BOUNDS && load_in_tile_padding(x, in, (int)in->a[0], v->rank, v->shape, in->ints));
   if (x->carry && !in->unused) seam_report_access(x->carry, &w, true, false);
   /* unused.c: nothing reads the value, so nothing is copied (an output block written in place
@@ -531,18 +531,18 @@ static tsr_status do_load(exec *x, const minst *in) {
     /* alias.c: nothing writes it while in use */
     x->f->data[in->res[0]] = w.data;
     if (in->mxu_view) x->f->refs[in->res[0]] = w; /* the matmul reads it with its rows' stride */
-    if (x->observed) emit_access(x, in, &w, false); /* a read all the same: the checkers see it */
+    if (x->observed) mosaic_emit_access(x, in, &w, false); /* a read all the same: the checkers see it */
     return TSR_OK;
   }
   void *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
-  mem_read(&w, dst, v->cls);
+  mosaic_mem_read(&w, dst, v->cls);
   zero_masked_lanes(x, in, v);
-  if (x->observed) emit_access(x, in, &w, false);
+  if (x->observed) mosaic_emit_access(x, in, &w, false);
   return TSR_OK;
 }
 
 static tsr_status do_store(exec *x, const minst *in) {
-  if (ST(x, in->opd[1])->pack) return packed_store(x, in);
+  if (ST(x, in->opd[1])->pack) return mosaic_packed_store(x, in);
   const stype *v = ST(x, in->opd[0]);
   tsr_ref w;
   tsr_status s = window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
@@ -568,17 +568,17 @@ static tsr_status do_store(exec *x, const minst *in) {
       row.rank = 1;
       row.shape[0] = cols;
       row.stride[0] = w.stride[w.rank - 1];
-      mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
+      mosaic_mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
                 mask ? mask + i * cols : NULL, in->a[3] != 0);
     }
   } else if (!(in->in_place && x->f->data[in->opd[0]] == (void *)w.data)) { /* alias.c: a matmul added there */
-    mem_write(&w, x->f->data[in->opd[0]], v->cls, mask, in->a[3] != 0);
+    mosaic_mem_write(&w, x->f->data[in->opd[0]], v->cls, mask, in->a[3] != 0);
   }
-  if (x->observed) emit_access(x, in, &w, true);
+  if (x->observed) mosaic_emit_access(x, in, &w, true);
   return TSR_OK;
 }
 
-tsr_status mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w) {
+tsr_status mosaic_mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w) {
   const stype *v = store ? ST(x, in->opd[0]) : ST(x, in->res[0]);
   return window(x, in, SR(x, in->opd[store ? 1 : 0]), (int)in->a[0], v->rank, v->shape, in->ints, w);
 }
@@ -590,25 +590,25 @@ tsr_status r_mstore(exec *x, const minst *in) { return do_store(x, in); }
 
 /* ---- views ------------------------------------------------------------------------------ */
 
-tsr_status c_memref_view(comp *c, minst *in) {
-  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
+tsr_status mosaic_c_memref_view(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
   const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
-  if (s->cls != VC_REF || d->cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
-  in->cost = (op_cost){.scalar_ops = 1};
+  if (s->cls != VC_REF || d->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   switch (in->op) {
   case MOP_MEMREF_SLICE: {
     int first = 1, count = in->nopd - 1, df = in->nopd, dc = 0;
     if (tsr_ir_op_segment(c->op, 1, &first, &count) && !tsr_ir_op_segment(c->op, 2, &df, &dc)) dc = 0;
-    if (count != s->rank || d->rank != s->rank) return comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
-    if (s->dtype != d->dtype) return comp_fail(c, TSR_ERR_INVALID, "element types differ");
+    if (count != s->rank || d->rank != s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
+    if (s->dtype != d->dtype) return mosaic_comp_fail(c, TSR_ERR_INVALID, "element types differ");
     /* one size operand per `?` of the result, in order */
     if (dc != __builtin_popcount(d->dynamic) || df + dc > in->nopd)
-      return comp_fail(c, TSR_ERR_INVALID, "%d dynamic sizes for a result with %d dynamic dimensions", dc, __builtin_popcount(d->dynamic));
-    if (dc && s->pack) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a slice of dynamic size of a packed view");
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d dynamic sizes for a result with %d dynamic dimensions", dc, __builtin_popcount(d->dynamic));
+    if (dc && s->pack) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a slice of dynamic size of a packed view");
     in->a[0] = first;
     in->a[1] = df;
     /* it may reach into the tile padding, or past its ref with bounds checks off
-     * (r_memref_slice): its record (prog_map_pads) */
+     * (mosaic_r_memref_slice): its record (mosaic_prog_map_pads) */
     in->a[2] = s->rank >= 1 && !s->pack ? c->P->npads++ : -1;
     c->P->types[in->res[0]].pack = s->pack; /* a slice of a packed view is packed the same way */
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
@@ -616,33 +616,33 @@ tsr_status c_memref_view(comp *c, minst *in) {
     return TSR_OK;
   }
   case MOP_MEMREF_SQUEEZE: {
-    if (s->dtype != d->dtype || d->rank > s->rank) return comp_fail(c, TSR_ERR_INVALID, "result must drop unit dimensions");
-    int64_t *keep = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
-    if (!keep) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    if (s->dtype != d->dtype || d->rank > s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must drop unit dimensions");
+    int64_t *keep = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+    if (!keep) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     int j = 0;
     for (int k = 0; k < s->rank; k++) {
       if (j < d->rank && s->shape[k] == d->shape[j] && (s->shape[k] != 1 || s->rank - k == d->rank - j)) keep[j++] = k;
-      else if (s->shape[k] != 1) return comp_fail(c, TSR_ERR_INVALID, "dimension %d (size %lld) cannot be squeezed", k, (long long)s->shape[k]);
+      else if (s->shape[k] != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "dimension %d (size %lld) cannot be squeezed", k, (long long)s->shape[k]);
     }
-    if (j != d->rank) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the squeezed operand");
+    if (j != d->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result shape does not match the squeezed operand");
     in->ints = keep;
     in->nints = j;
-    if (s->pack) TSR_TRY(packed_squeeze(c, in, keep, j));
+    if (s->pack) TSR_TRY(mosaic_packed_squeeze(c, in, keep, j));
     in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1; /* a squeezed padded window stays one */
     return TSR_OK;
   }
   case MOP_MEMREF_RESHAPE:
-    if (s->dtype != d->dtype || s->n != d->n) return comp_fail(c, TSR_ERR_INVALID, "reshape must keep the element count");
-    return s->pack ? packed_reshape(c, in) : TSR_OK;
+    if (s->dtype != d->dtype || s->n != d->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "reshape must keep the element count");
+    return s->pack ? mosaic_packed_reshape(c, in) : TSR_OK;
   case MOP_MEMREF_BITCAST: {
-    if (s->pack) return packed_bitcast(c, in);
+    if (s->pack) return mosaic_packed_bitcast(c, in);
     size_t a = tsr_dtype_size(s->dtype), b = tsr_dtype_size(d->dtype);
     bool same = s->rank == d->rank;
     for (int k = 0; same && k < s->rank - 1; k++) same = s->shape[k] == d->shape[k];
     if (s->rank >= 2 && a != b && d->rank == s->rank && s->shape[s->rank - 2] != d->shape[d->rank - 2])
-      return packed_bitcast(c, in); /* TPU packing along the second-minor dimension */
+      return mosaic_packed_bitcast(c, in); /* TPU packing along the second-minor dimension */
     if (!same || s->rank == 0 || s->pack || (int64_t)a * s->shape[s->rank - 1] != (int64_t)b * d->shape[d->rank - 1])
-      return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast must keep the shape or pack along the second-minor dimension");
+      return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast must keep the shape or pack along the second-minor dimension");
     return TSR_OK;
   }
   case MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
@@ -664,8 +664,8 @@ tsr_status c_memref_view(comp *c, minst *in) {
  * the call disabled bounds checks: then any slice of a ref (in any memory) that runs past its
  * end stops there the same way, and what it cut off is neither read nor written. A slice that
  * starts before its ref stays an error: the slice's indices would no longer be the ref's. */
-tsr_status r_memref_slice(exec *x, const minst *in) {
-  if (ST(x, in->opd[0])->pack) return packed_slice(x, in);
+tsr_status mosaic_r_memref_slice(exec *x, const minst *in) {
+  if (ST(x, in->opd[0])->pack) return mosaic_packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
   const stype *d = ST(x, in->res[0]);
   int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK], cut[TSR_MAX_RANK], hbm_shape[TSR_MAX_RANK];
@@ -698,7 +698,7 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
   }
   if (!inside && !padded && in->wait_only) { /* a descriptor built to wait for its byte count */
     if (in->a[2] >= 0) x->f->pads[(size_t)in->a[2] * PAD_RECORD] = 0;
-    return wait_only_view(r, r->dtype, r->rank, sizes, SR(x, in->res[0]));
+    return mosaic_wait_only_view(r, r->dtype, r->rank, sizes, SR(x, in->res[0]));
   }
   if (in->a[2] >= 0) {
     int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
@@ -711,7 +711,7 @@ tsr_status r_memref_slice(exec *x, const minst *in) {
 /* The view of a wait-only slice (minst.wait_only) that lies past its memref, as a TPU takes
  * it: a dense view of `shape` that starts at the memref's first element and is never read or
  * written (what a DMA wait takes from it is its byte count). */
-tsr_status wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o) {
+tsr_status mosaic_wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o) {
   tsr_ref t = *r;
   t.dtype = dt;
   t.rank = rank;
@@ -733,12 +733,12 @@ tsr_status wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_
  * several copies into a smaller buffer). Walked backwards: a view's readers come after it in
  * program order, so when it is reached each of them has been counted. Semaphore operands are
  * not credited: a wait does touch its semaphore. */
-tsr_status prog_mark_wait_only(prog *P) {
+tsr_status mosaic_prog_mark_wait_only(prog *P) {
   def_use du;
-  TSR_TRY(prog_def_use(P, false, &du));
+  TSR_TRY(mosaic_prog_def_use(P, false, &du));
   int32_t *waits = calloc((size_t)P->nslots + 1, sizeof(int32_t));
   if (!waits) {
-    def_use_free(&du);
+    mosaic_def_use_free(&du);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
   for (int32_t i = P->ninsts - 1; i >= 0; i--) {
@@ -757,27 +757,27 @@ tsr_status prog_mark_wait_only(prog *P) {
     }
   }
   free(waits);
-  def_use_free(&du);
+  mosaic_def_use_free(&du);
   return TSR_OK;
 }
 
-tsr_status prog_map_pads(prog *P) {
+tsr_status mosaic_prog_map_pads(prog *P) {
   if (!P->npads) return TSR_OK;
-  if (!(P->pad_of_slot = prog_alloc(P, sizeof(int32_t) * (size_t)P->nslots))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  if (!(P->pad_of_slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)P->nslots))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 0; k < P->nslots; k++) P->pad_of_slot[k] = -1;
   for (int i = 0; i < P->ninsts; i++)
     if ((P->insts[i].op == MOP_MEMREF_SLICE || P->insts[i].op == MOP_MEMREF_SQUEEZE) && P->insts[i].a[2] >= 0) P->pad_of_slot[P->insts[i].res[0]] = (int32_t)P->insts[i].a[2];
   return TSR_OK;
 }
 
-const int64_t *padded_sizes(const exec *x, int32_t slot) {
+const int64_t *mosaic_padded_sizes(const exec *x, int32_t slot) {
   int32_t rec = x->P->pad_of_slot ? x->P->pad_of_slot[slot] : -1;
   if (rec < 0) return NULL;
   const int64_t *p = x->f->pads + (size_t)rec * PAD_RECORD;
   return p[0] ? p + 1 : NULL;
 }
 
-tsr_status r_memref_view(exec *x, const minst *in) {
+tsr_status mosaic_r_memref_view(exec *x, const minst *in) {
   const tsr_ref *r = SR(x, in->opd[0]);
   const stype *d = ST(x, in->res[0]);
   tsr_ref *o = SR(x, in->res[0]);
@@ -791,7 +791,7 @@ tsr_status r_memref_view(exec *x, const minst *in) {
     t.rank = in->nints;
     *o = t;
     if (in->a[2] >= 0) {
-      const int64_t *asked = padded_sizes(x, in->opd[0]);
+      const int64_t *asked = mosaic_padded_sizes(x, in->opd[0]);
       int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
       p[0] = asked != NULL;
       for (int j = 0; asked && j < in->nints; j++) p[1 + j] = asked[in->ints[j]];
@@ -811,21 +811,21 @@ tsr_status r_memref_view(exec *x, const minst *in) {
 
 /* ---- scoped allocations ------------------------------------------------------------------- */
 
-tsr_status c_alloca(comp *c, minst *in) {
-  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
+tsr_status mosaic_c_alloca(comp *c, minst *in) {
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
   const stype *t = &c->P->types[in->res[0]];
   if (in->op == MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
-    return comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");
   tsr_space sp = t->space;
   if (tsr_dtype_is_semaphore(t->dtype)) sp = TSR_SEMAPHORE_MEM;
   if (sp != TSR_VMEM && sp != TSR_SMEM && sp != TSR_SEMAPHORE_MEM)
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "allocation in memory space %s", tsr_space_name(sp));
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "allocation in memory space %s", tsr_space_name(sp));
   in->a[0] = sp;
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status r_alloca(exec *x, const minst *in) {
+tsr_status mosaic_r_alloca(exec *x, const minst *in) {
   if (!x->ctx) return tsr_fail(TSR_ERR_INVALID, "allocations need a kernel context");
   const stype *t = ST(x, in->res[0]);
   return seam_alloc(x->ctx, (tsr_space)in->a[0], t->dtype, t->rank, t->shape, in->name, SR(x, in->res[0]));

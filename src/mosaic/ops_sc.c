@@ -21,45 +21,45 @@ static bool is_sem(const stype *t) { return t->cls == VC_REF && tsr_dtype_is_sem
 /* A gather when the target is the subcore's memory and the source is not, a scatter the
  * other way round (Pallas's rule). */
 static tsr_status direction(comp *c, const stype *src, const stype *dst, bool *gather) {
-  if (src->cls != VC_REF || dst->cls != VC_REF) return comp_fail(c, TSR_ERR_INVALID, "source and target must be memrefs");
+  if (src->cls != VC_REF || dst->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source and target must be memrefs");
   bool sv = src->space == TSR_VMEM, dv = dst->space == TSR_VMEM;
   if (sv == dv)
-    return comp_fail(c, TSR_ERR_INVALID, "an indexed DMA moves between VMEM and another memory, not %s to %s",
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "an indexed DMA moves between VMEM and another memory, not %s to %s",
                      tsr_space_name(src->space), tsr_space_name(dst->space));
   if (src->rank < 1 || src->rank != dst->rank || src->dtype != dst->dtype)
-    return comp_fail(c, TSR_ERR_INVALID, "source and target must have one element type and rank");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "source and target must have one element type and rank");
   *gather = dv;
   return TSR_OK;
 }
 
 /* enqueue: operands source, target, offsets, semaphore[, offset filter]; a[0] 1 for a
  * gather, a[1] the offsets' count. */
-tsr_status c_indirect_dma(comp *c, minst *in) {
-  if (in->nopd < 4) return comp_fail(c, TSR_ERR_INVALID, "expects source, target, offsets and semaphore");
-  if (in->nopd > 4) return comp_fail(c, TSR_ERR_UNSUPPORTED, "an offset filter (offsets that move nothing)");
+tsr_status mosaic_c_indirect_dma(comp *c, minst *in) {
+  if (in->nopd < 4) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects source, target, offsets and semaphore");
+  if (in->nopd > 4) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "an offset filter (offsets that move nothing)");
   const stype *src = &c->P->types[in->opd[0]], *dst = &c->P->types[in->opd[1]], *off = &c->P->types[in->opd[2]];
   bool gather;
   TSR_TRY(direction(c, src, dst, &gather));
-  if (!is_sem(&c->P->types[in->opd[3]])) return comp_fail(c, TSR_ERR_INVALID, "expects a single DMA semaphore");
+  if (!is_sem(&c->P->types[in->opd[3]])) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single DMA semaphore");
   if (off->rank != 1 || (off->cls == VC_REF ? off->dtype != TSR_I32 || off->space != TSR_VMEM : off->cls != VC_I32))
-    return comp_fail(c, TSR_ERR_INVALID, "the offsets must be a vector of i32 or a 1-D i32 memref in VMEM");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the offsets must be a vector of i32 or a 1-D i32 memref in VMEM");
   int64_t add = 0;
   tsr_ir_op_attr_int(c->op, "add", &add);
-  if (add) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a scatter that adds into its target (add = true)");
+  if (add) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a scatter that adds into its target (add = true)");
   in->a[0] = gather;
   in->a[1] = off->shape[0];
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 /* wait: operands semaphore, source, target; a[0] as for the enqueue. */
-tsr_status c_wait_indirect_dma(comp *c, minst *in) {
-  if (in->nopd != 3) return comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
-  if (!is_sem(&c->P->types[in->opd[0]])) return comp_fail(c, TSR_ERR_INVALID, "expects a single DMA semaphore");
+tsr_status mosaic_c_wait_indirect_dma(comp *c, minst *in) {
+  if (in->nopd != 3) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
+  if (!is_sem(&c->P->types[in->opd[0]])) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single DMA semaphore");
   bool gather;
   TSR_TRY(direction(c, &c->P->types[in->opd[1]], &c->P->types[in->opd[2]], &gather));
   in->a[0] = gather;
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -72,8 +72,8 @@ static tsr_status read_offsets(exec *x, const minst *in, int32_t *dst, int64_t n
   }
   const tsr_ref *r = SR(x, in->opd[2]);
   if (r->shape[0] != n) return tsr_fail(TSR_ERR_INVALID, "offsets of %lld entries for %lld rows", (long long)r->shape[0], (long long)n);
-  if (seam_accesses_observed(x->ctx)) emit_access(x, in, r, false);
-  mem_read(r, dst, VC_I32);
+  if (seam_accesses_observed(x->ctx)) mosaic_emit_access(x, in, r, false);
+  mosaic_mem_read(r, dst, VC_I32);
   return TSR_OK;
 }
 
@@ -87,15 +87,15 @@ static tsr_status row_copy(exec *x, const minst *in, bool gather, int32_t s_idx,
   stype vi, vd;
   tsr_ref mi, md;
   packed_dma pk;
-  TSR_TRY(packed_row(ST(x, s_idx), SR(x, s_idx), ri, &vi, &mi));
-  TSR_TRY(packed_row(ST(x, s_dense), SR(x, s_dense), rd, &vd, &md));
+  TSR_TRY(mosaic_packed_row(ST(x, s_idx), SR(x, s_idx), ri, &vi, &mi));
+  TSR_TRY(mosaic_packed_row(ST(x, s_dense), SR(x, s_dense), rd, &vd, &md));
   if (!vi.pack && !vd.pack)
     return seam_kernel_dma_start(x->ctx, gather ? &mi : &md, gather ? &md : &mi, sem, 0, 0, in->loc);
-  TSR_TRY(gather ? packed_dma_refs(&vi, &mi, &vd, &md, &pk) : packed_dma_refs(&vd, &md, &vi, &mi, &pk));
+  TSR_TRY(gather ? mosaic_packed_dma_refs(&vi, &mi, &vd, &md, &pk) : mosaic_packed_dma_refs(&vd, &md, &vi, &mi, &pk));
   return packed_dma_start(x, &pk, sem, in->loc);
 }
 
-tsr_status r_enqueue_indirect_dma(exec *x, const minst *in) {
+tsr_status mosaic_r_enqueue_indirect_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   bool gather = in->a[0] != 0;
   int32_t s_idx = in->opd[gather ? 0 : 1], s_dense = in->opd[gather ? 1 : 0];
@@ -125,7 +125,7 @@ tsr_status r_enqueue_indirect_dma(exec *x, const minst *in) {
 
 /* The wait takes the byte count of the dense side, the sum of its rows' copies (of a packed
  * view over int4 memory, half a byte an element: packed_bytes). */
-tsr_status r_wait_indirect_dma(exec *x, const minst *in) {
+tsr_status mosaic_r_wait_indirect_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[0]));
   int32_t dense = in->opd[in->a[0] ? 2 : 1];

@@ -13,16 +13,16 @@
 /* ---- matmul ----------------------------------------------------------------------------- */
 
 /* a[0]: lhs transposed, a[1]: rhs transposed, a[2] M, a[3] N, a[4] K, a[5] batch */
-tsr_status c_matmul(comp *c, minst *in) {
-  if (in->nopd != 3 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
+tsr_status mosaic_c_matmul(comp *c, minst *in) {
+  if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
   const stype *l = &c->P->types[in->opd[0]], *r = &c->P->types[in->opd[1]], *acc = &c->P->types[in->opd[2]],
               *o = &c->P->types[in->res[0]];
   if (l->cls == VC_REF || r->cls == VC_REF || l->cls == VC_I64 || l->cls != r->cls || acc->n != o->n || acc->cls != o->cls)
-    return comp_fail(c, TSR_ERR_INVALID, "operand types do not match");
-  if ((l->cls == VC_F) != (o->cls == VC_F)) return comp_fail(c, TSR_ERR_UNSUPPORTED, "mixed float and integer matmul");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand types do not match");
+  if ((l->cls == VC_F) != (o->cls == VC_F)) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "mixed float and integer matmul");
   /* BLAS loads with the kernel, not in its first step: a missing library fails here, and the
    * load (a few ms) is not counted as run time */
-  if (l->cls == VC_F && tsr_blas_load() != TSR_OK) return comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
+  if (l->cls == VC_F && tsr_blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
   int64_t tl = 0, tr = 0;
   tsr_ir_op_attr_int(c->op, "transpose_lhs", &tl);
   tsr_ir_op_attr_int(c->op, "transpose_rhs", &tr);
@@ -32,10 +32,10 @@ tsr_status c_matmul(comp *c, minst *in) {
     const tsr_ir_field *lc = tsr_ir_attr_field(dn, "lhs_contracting_dims"), *rc = tsr_ir_attr_field(dn, "rhs_contracting_dims"),
                        *od = tsr_ir_attr_field(dn, "output_dim_order"), *lb = tsr_ir_attr_field(dn, "lhs_batch_dims"),
                        *rb = tsr_ir_attr_field(dn, "rhs_batch_dims");
-    if (!lc || !rc || lc->n != 1 || rc->n != 1) return comp_fail(c, TSR_ERR_UNSUPPORTED, "one contracting dimension per operand");
+    if (!lc || !rc || lc->n != 1 || rc->n != 1) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "one contracting dimension per operand");
     batch = lb && lb->n > 0;
     if (batch && (lb->n != 1 || !rb || rb->n != 1 || lb->values[0] != 0 || rb->values[0] != 0))
-      return comp_fail(c, TSR_ERR_UNSUPPORTED, "only a leading batch dimension is supported");
+      return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "only a leading batch dimension is supported");
     tl = lc->values[0] == batch;
     tr = rc->values[0] == 1 + batch;
     if (od) {
@@ -51,15 +51,15 @@ tsr_status c_matmul(comp *c, minst *in) {
         else if (batch && i == 5) ok = v == (tr ? 1 : 2);
         else ok = v == want[i];
       }
-      if (!ok) return comp_fail(c, TSR_ERR_UNSUPPORTED, "output dimension order other than (lhs, rhs)");
+      if (!ok) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "output dimension order other than (lhs, rhs)");
     }
   }
   int rank = 2 + batch;
-  if (l->rank != rank || r->rank != rank || o->rank != rank) return comp_fail(c, TSR_ERR_INVALID, "operands must have rank %d", rank);
+  if (l->rank != rank || r->rank != rank || o->rank != rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands must have rank %d", rank);
   int64_t M = tl ? l->shape[batch + 1] : l->shape[batch], K = tl ? l->shape[batch] : l->shape[batch + 1];
   int64_t K2 = tr ? r->shape[batch + 1] : r->shape[batch], N = tr ? r->shape[batch] : r->shape[batch + 1];
   if (K != K2 || o->shape[batch] != M || o->shape[batch + 1] != N || (batch && (l->shape[0] != r->shape[0] || o->shape[0] != l->shape[0])))
-    return comp_fail(c, TSR_ERR_INVALID, "shapes do not contract: lhs %lldx%lld, rhs %lldx%lld, result %lldx%lld",
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not contract: lhs %lldx%lld, rhs %lldx%lld, result %lldx%lld",
                      (long long)M, (long long)K, (long long)K2, (long long)N, (long long)o->shape[batch], (long long)o->shape[batch + 1]);
   in->a[0] = tl;
   in->a[1] = tr;
@@ -87,10 +87,10 @@ tsr_status c_matmul(comp *c, minst *in) {
     in->acc_zero = true;
     for (size_t i = 0; i < zb && in->acc_zero; i++) in->acc_zero = z[i] == 0;
   }
-  /* The MXU's time depends on the shape, so r_matmul records the flops with it. Passes of
+  /* The MXU's time depends on the shape, so mosaic_r_matmul records the flops with it. Passes of
    * f32 products, from the precision (jax.lax.Precision: HIGH is 3 bf16 passes, HIGHEST 6;
    * Pallas lowers them to bf16x3 and fp32) */
-  in->cost = (op_cost){0};
+  in->cost = (mosaic_op_cost){0};
   in->mxu_passes = 1;
   if (l->cls != VC_F) in->mxu_dtype = l->width > 8 ? TSR_I32 : TSR_I8;
   else if (l->ek != EK_F32 || in->mxu_bf16_inputs) in->mxu_dtype = TSR_BF16;
@@ -189,17 +189,17 @@ static void dense_part(void *arg, int part) {
     if (r0 >= r1 || !j->copy[o]) continue;
     float *d = j->dst[o] + r0 * j->cols[o];
     if (j->widen[o]) {
-      widen_rows_bf16(d, (const uint16_t *)j->src[o] + r0 * j->ld[o], r1 - r0, j->cols[o], j->ld[o]);
+      mosaic_widen_rows_bf16(d, (const uint16_t *)j->src[o] + r0 * j->ld[o], r1 - r0, j->cols[o], j->ld[o]);
       continue;
     }
     const float *s = (const float *)j->src[o] + r0 * j->ld[o];
-    if (j->round) round_rows_bf16(d, s, r1 - r0, j->cols[o], j->ld[o]);
+    if (j->round) mosaic_round_rows_bf16(d, s, r1 - r0, j->cols[o], j->ld[o]);
     else
       for (int64_t r = 0; r < r1 - r0; r++) memcpy(d + r * j->cols[o], s + r * j->ld[o], sizeof(float) * (size_t)j->cols[o]);
   }
 }
 
-void matmul_add_cost(exec *x, const minst *in) {
+void mosaic_matmul_add_cost(exec *x, const minst *in) {
   tsr_cost_add_matmul(&x->cost, in->a[2], in->a[4], in->a[3], (double)in->a[5], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
 }
 
@@ -243,8 +243,8 @@ static bool adds_in_place(const exec *x, const minst *in, int64_t lda, int64_t s
   return !(lo < c_end && c < hi);
 }
 
-/* BLAS is loaded: c_matmul failed the compilation otherwise. */
-tsr_status r_matmul(exec *x, const minst *in) {
+/* BLAS is loaded: mosaic_c_matmul failed the compilation otherwise. */
+tsr_status mosaic_r_matmul(exec *x, const minst *in) {
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   bool tl = in->a[0] != 0, tr = in->a[1] != 0;
   int64_t lda, ldb, sa, sb;
@@ -262,9 +262,9 @@ tsr_status r_matmul(exec *x, const minst *in) {
     const stype *o = ST(x, in->res[0]);
     memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
   } else {
-    exec_copy_value(x, in->res[0], in->opd[2]);
+    mosaic_exec_copy_value(x, in->res[0], in->opd[2]);
   }
-  matmul_add_cost(x, in);
+  mosaic_matmul_add_cost(x, in);
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, &mb.band_rows);
   /* Float products are summed as the MXU sums them, pass by pass, and the accumulator added
@@ -300,8 +300,8 @@ tsr_status r_matmul(exec *x, const minst *in) {
     run_parts(x, parts, matmul_rows, &mb);
   }
   const stype *o = ST(x, in->res[0]);
-  if (o->cls == VC_F) round_to_ek(SF(x, in->res[0]), o->n, o->ek);
-  else wrap_i32(SI(x, in->res[0]), o->n, o->width);
+  if (o->cls == VC_F) mosaic_round_to_ek(SF(x, in->res[0]), o->n, o->ek);
+  else mosaic_wrap_i32(SI(x, in->res[0]), o->n, o->width);
   return TSR_OK;
 }
 
@@ -309,19 +309,19 @@ tsr_status r_matmul(exec *x, const minst *in) {
 
 /* a[0] semaphore, a[1] source, a[2] target, a[3] device id, a[4] core id (operand indices or
  * -1); a[5] source semaphore */
-tsr_status c_dma(comp *c, minst *in) {
+tsr_status mosaic_c_dma(comp *c, minst *in) {
   for (int i = 0; i < 6; i++) in->a[i] = -1;
   int f[7], n[7];
   bool segs = true;
   int nseg = in->op == MOP_WAIT_DMA2 ? 5 : 7;
   for (int i = 0; i < nseg && segs; i++) segs = tsr_ir_op_segment(c->op, i, &f[i], &n[i]);
   if (in->op == MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
-    if (in->nopd != 2) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and a ref");
+    if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and a ref");
     in->a[0] = 0;
     in->a[2] = 1;
   } else if (in->op == MOP_WAIT_DMA2) {
     if (!segs) {
-      if (in->nopd != 3) return comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
+      if (in->nopd != 3) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
       for (int i = 0; i < 3; i++) f[i] = i, n[i] = 1;
       n[3] = n[4] = 0;
     }
@@ -332,7 +332,7 @@ tsr_status c_dma(comp *c, minst *in) {
     if (n[4]) in->a[4] = f[4];
   } else {
     if (!segs) {
-      if (in->nopd != 3) return comp_fail(c, TSR_ERR_INVALID, "expects source, target and target semaphore");
+      if (in->nopd != 3) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects source, target and target semaphore");
       f[0] = 0, n[0] = 1, n[1] = 0, f[2] = 1, n[2] = 1, f[3] = 2, n[3] = 1, n[4] = n[5] = n[6] = 0;
     }
     bool wait_src = false;
@@ -341,37 +341,37 @@ tsr_status c_dma(comp *c, minst *in) {
       tsr_ir_op_attr_int(c->op, "wait_target", &wt);
       wait_src = !wt;
     }
-    if (n[0] != 1 || n[2] != 1) return comp_fail(c, TSR_ERR_INVALID, "source and target are required");
+    if (n[0] != 1 || n[2] != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source and target are required");
     in->a[1] = f[0];
     in->a[2] = f[2];
     if (wait_src) {
-      if (!n[1]) return comp_fail(c, TSR_ERR_INVALID, "no source semaphore to wait on");
+      if (!n[1]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no source semaphore to wait on");
       in->a[0] = f[1];
       in->a[2] = f[0];
     } else {
-      if (!n[3]) return comp_fail(c, TSR_ERR_INVALID, "no target semaphore");
+      if (!n[3]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no target semaphore");
       in->a[0] = f[3];
     }
     if (n[1] && in->op == MOP_ENQUEUE_DMA) in->a[5] = f[1];
     if (n[4]) in->a[3] = f[4];
     if (n[5]) in->a[4] = f[5];
-    if (n[6]) return comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore DMAs");
+    if (n[6]) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore DMAs");
   }
   for (int i = 0; i < 3; i++)
     if (in->a[i] >= 0 && (in->a[i] >= in->nopd || c->P->types[in->opd[in->a[i]]].cls != VC_REF))
-      return comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
   const stype *sem = &c->P->types[in->opd[in->a[0]]];
-  if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
+  if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
   /* A DMA may signal a regular semaphore (TPU v6 and later: the machine checks the chip),
    * and then both of its semaphores are regular ones, as Mosaic's verifier requires; what
    * waits for it is a semaphore wait, one per DMA (JAX refuses a DMA wait there). */
   if (in->op != MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
-    return comp_fail(c, TSR_ERR_INVALID, "a DMA wait on a regular semaphore: wait for a DMA that signals one "
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "a DMA wait on a regular semaphore: wait for a DMA that signals one "
                      "with tpu.sem_wait (pl.semaphore_wait), 1 per DMA");
   if (in->a[5] >= 0 && in->a[5] < in->nopd && c->P->types[in->opd[in->a[5]]].dtype != sem->dtype)
-    return comp_fail(c, TSR_ERR_INVALID, "the source and target semaphores must be of one type");
-  if (sem->n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore, not an array of %lld", (long long)sem->n);
-  in->cost = (op_cost){.scalar_ops = 1};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the source and target semaphores must be of one type");
+  if (sem->n != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore, not an array of %lld", (long long)sem->n);
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -383,7 +383,7 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
   *core = a_core >= 0 ? (int)scalar_int(x, in->opd[a_core]) : -1;
 }
 
-/* A DMA from or to a window that reaches into an array's tile padding (r_memref_slice): the
+/* A DMA from or to a window that reaches into an array's tile padding (mosaic_r_memref_slice): the
  * two sides must have asked for the same shape, and what moves is the part that lies inside
  * both, as on a TPU, where the rest comes from or goes to the padding. The part of a VMEM
  * target that the padding would fill keeps what it held (on a TPU: whatever the padding
@@ -391,14 +391,14 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
 static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
   if (ST(x, s_src)->pack || ST(x, s_dst)->pack) {
     packed_dma pk;
-    TSR_TRY(packed_dma_pair(x, s_src, s_dst, &pk)); /* refuses a padded window */
+    TSR_TRY(mosaic_packed_dma_pair(x, s_src, s_dst, &pk)); /* refuses a padded window */
     *src = pk.src;
     *dst = pk.dst;
     return TSR_OK;
   }
   *src = *SR(x, s_src);
   *dst = *SR(x, s_dst);
-  const int64_t *ps = padded_sizes(x, s_src), *pd = padded_sizes(x, s_dst);
+  const int64_t *ps = mosaic_padded_sizes(x, s_src), *pd = mosaic_padded_sizes(x, s_dst);
   if (!ps && !pd) return TSR_OK;
   if (src->rank != dst->rank) return tsr_fail(TSR_ERR_INVALID, "DMA between refs of rank %d and %d", src->rank, dst->rank);
   int64_t zero[TSR_MAX_RANK] = {0}, both[TSR_MAX_RANK];
@@ -415,12 +415,12 @@ static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *sr
 }
 
 /* In a kernel compiled without bounds checks, a DMA whose window was cut at its ref's end
- * (r_memref_slice) moves only the part inside, but counts on its semaphore the bytes of the
+ * (mosaic_r_memref_slice) moves only the part inside, but counts on its semaphore the bytes of the
  * whole window asked for, as a TPU's DMA does (it moves whatever lies there): so a wait built
  * from the same descriptor, or one sized by the bytes asked for, matches it. 0: not cut. */
 static int64_t unchecked_bytes(exec *x, int32_t s_src, int32_t s_dst) {
-  if (!x->unchecked || (!padded_sizes(x, s_src) && !padded_sizes(x, s_dst))) return 0;
-  const int64_t *asked = padded_sizes(x, s_dst);
+  if (!x->unchecked || (!mosaic_padded_sizes(x, s_src) && !mosaic_padded_sizes(x, s_dst))) return 0;
+  const int64_t *asked = mosaic_padded_sizes(x, s_dst);
   const tsr_ref *d = SR(x, s_dst);
   if (!asked) return (int64_t)tsr_ref_bytes(d);
   int64_t n = (int64_t)tsr_dtype_size(d->dtype);
@@ -430,13 +430,13 @@ static int64_t unchecked_bytes(exec *x, int32_t s_src, int32_t s_dst) {
 
 /* A DMA with a source semaphore, a device id or a core id is a remote copy: the target
  * semaphore is signalled where the target lies, the source semaphore here. */
-tsr_status r_enqueue_dma(exec *x, const minst *in) {
+tsr_status mosaic_r_enqueue_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   int32_t s_src = in->opd[in->a[1]], s_dst = in->opd[in->a[2]];
   packed_dma pk = {.field_bits = 0};
   bool packed = ST(x, s_src)->pack || ST(x, s_dst)->pack;
-  if (packed) TSR_TRY(packed_dma_pair(x, s_src, s_dst, &pk));
+  if (packed) TSR_TRY(mosaic_packed_dma_pair(x, s_src, s_dst, &pk));
   else TSR_TRY(padded_pair(x, s_src, s_dst, &pk.src, &pk.dst));
   const tsr_ref *src = &pk.src, *dst = &pk.dst;
   if (pk.field_bits && (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
@@ -444,7 +444,7 @@ tsr_status r_enqueue_dma(exec *x, const minst *in) {
   /* int4 fields, or a count other than the copy's bytes (int4 memory on both sides) */
   if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return packed_dma_start(x, &pk, &sem, in->loc);
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
-    return seam_dma_start(x->ctx, src, dst, &sem, mark_dir(in), in->mark_operand, in->mark_bytes);
+    return seam_dma_start(x->ctx, src, dst, &sem, mosaic_mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
   if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0)
     return seam_kernel_dma_start(x->ctx, src, dst, &sem, asked, 0, in->loc);
@@ -457,7 +457,7 @@ tsr_status r_enqueue_dma(exec *x, const minst *in) {
 
 /* A wait names its own semaphore; the device and core ids of a remote copy's wait say where
  * the copy went, which the semaphore's count already reflects. */
-tsr_status r_wait_dma(exec *x, const minst *in) {
+tsr_status mosaic_r_wait_dma(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
@@ -469,7 +469,7 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
    * memory, a byte an element here: packed_bytes). */
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1] >= 0 ? in->a[1] : in->a[2]], in->opd[in->a[2]]);
   if (asked > 0) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, asked);
-  if (in->a[1] >= 0 && (padded_sizes(x, in->opd[in->a[1]]) || padded_sizes(x, in->opd[in->a[2]]))) {
+  if (in->a[1] >= 0 && (mosaic_padded_sizes(x, in->opd[in->a[1]]) || mosaic_padded_sizes(x, in->opd[in->a[2]]))) {
     tsr_ref src_part, dst_part;
     TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
     return tsr_dma_wait(x->ctx, &sem, &dst_part);
@@ -480,34 +480,34 @@ tsr_status r_wait_dma(exec *x, const minst *in) {
 }
 
 /* a[0]: amount operand, a[1] device id, a[2] core id */
-tsr_status c_sem(comp *c, minst *in) {
+tsr_status mosaic_c_sem(comp *c, minst *in) {
   if (in->nopd < 1 || c->P->types[in->opd[0]].cls != VC_REF || !tsr_dtype_is_semaphore(c->P->types[in->opd[0]].dtype) ||
       c->P->types[in->opd[0]].n != 1)
-    return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore");
   in->a[0] = in->a[1] = in->a[2] = -1;
   if (in->op == MOP_SEM_SIGNAL) {
     int f, n;
     if (tsr_ir_op_segment(c->op, 1, &f, &n)) {
-      if (n != 1) return comp_fail(c, TSR_ERR_INVALID, "expects an amount");
+      if (n != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an amount");
       in->a[0] = f;
       if (tsr_ir_op_segment(c->op, 2, &f, &n) && n) in->a[1] = f;
       if (tsr_ir_op_segment(c->op, 3, &f, &n) && n) in->a[2] = f;
-      if (tsr_ir_op_segment(c->op, 4, &f, &n) && n) return comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore signals");
+      if (tsr_ir_op_segment(c->op, 4, &f, &n) && n) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore signals");
     } else {
-      if (in->nopd != 2) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
+      if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
       in->a[0] = 1;
     }
   } else if (in->op == MOP_SEM_WAIT) {
-    if (in->nopd != 2) return comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
+    if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
     in->a[0] = 1;
   } else if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32) {
-    return comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
   }
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status r_sem_signal(exec *x, const minst *in) {
+tsr_status mosaic_r_sem_signal(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   int device, core;
   target_of(x, in, in->a[1], in->a[2], &device, &core);
@@ -517,13 +517,13 @@ tsr_status r_sem_signal(exec *x, const minst *in) {
   return tsr_sem_signal_device(x->ctx, &sem, amount, device, core);
 }
 
-tsr_status r_sem_wait(exec *x, const minst *in) {
+tsr_status mosaic_r_sem_wait(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[0]));
   return tsr_sem_wait(x->ctx, &sem, (int32_t)scalar_int(x, in->opd[in->a[0]]));
 }
 
-tsr_status r_sem_read(exec *x, const minst *in) {
+tsr_status mosaic_r_sem_read(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   tsr_ref sem = one_sem(SR(x, in->opd[0]));
   SI(x, in->res[0])[0] = tsr_sem_read(x->ctx, &sem);
@@ -532,16 +532,16 @@ tsr_status r_sem_read(exec *x, const minst *in) {
 
 /* ---- ids -------------------------------------------------------------------------------- */
 
-tsr_status c_id(comp *c, minst *in) {
+tsr_status mosaic_c_id(comp *c, minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].rank != 0 || c->P->types[in->res[0]].cls != VC_I32)
-    return comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
   if (in->op == MOP_ITERATION_BOUND && (!tsr_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
-    return comp_fail(c, TSR_ERR_INVALID, "bad dim");
-  in->cost = (op_cost){.scalar_ops = 1};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status r_iteration_bound(exec *x, const minst *in) {
+tsr_status mosaic_r_iteration_bound(exec *x, const minst *in) {
   if (!x->ctx && x->grid) { /* an index map: the call's grid */
     if (in->a[0] >= x->grid_rank) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], x->grid_rank);
     SI(x, in->res[0])[0] = (int32_t)x->grid[in->a[0]];
@@ -555,21 +555,21 @@ tsr_status r_iteration_bound(exec *x, const minst *in) {
 
 /* The logical device id: row-major in the mesh (Pallas lowers MESH coordinates to it with the
  * mesh's strides, so a kernel only ever names logical ids). */
-tsr_status r_device_id(exec *x, const minst *in) {
+tsr_status mosaic_r_device_id(exec *x, const minst *in) {
   SI(x, in->res[0])[0] = x->ctx ? tsr_ctx_device_id(x->ctx) : 0;
   return TSR_OK;
 }
 
 /* tpu.sem_barrier: the barrier semaphore (pltpu.get_barrier_semaphore), one per core. */
-tsr_status c_sem_barrier(comp *c, minst *in) {
+tsr_status mosaic_c_sem_barrier(comp *c, minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF || c->P->types[in->res[0]].dtype != TSR_SEM ||
       c->P->types[in->res[0]].n != 1)
-    return comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore result");
-  in->cost = (op_cost){.scalar_ops = 1};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore result");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status r_sem_barrier(exec *x, const minst *in) {
+tsr_status mosaic_r_sem_barrier(exec *x, const minst *in) {
   TSR_TRY(need_ctx(x));
   const tsr_ref *b = tsr_ctx_barrier_semaphore(x->ctx);
   if (!b) return tsr_fail(TSR_ERR_INTERNAL, "the call has no barrier semaphore (tsr_call_desc.barrier_semaphore)");
@@ -581,29 +581,29 @@ tsr_status r_sem_barrier(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status r_core_id(exec *x, const minst *in) {
+tsr_status mosaic_r_core_id(exec *x, const minst *in) {
   SI(x, in->res[0])[0] = x->ctx ? tsr_ctx_core_id(x->ctx) : 0;
   return TSR_OK;
 }
 
 /* ---- logging -------------------------------------------------------------------------------- */
 
-tsr_status c_log(comp *c, minst *in) {
+tsr_status mosaic_c_log(comp *c, minst *in) {
   const tsr_ir_attr *t = tsr_ir_op_attr(c->op, "tag");
   char buf[512] = "";
   if (t && t->kind == TSR_IR_ATTR_STRING)
     snprintf(buf, sizeof buf, "%.*s", (int)(t->u.string.len > 500 ? 500 : t->u.string.len), t->u.string.data);
-  in->aux = prog_strdup(c->P, buf);
-  if (!in->aux) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  in->aux = mosaic_prog_strdup(c->P, buf);
+  if (!in->aux) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t f = 0;
   tsr_ir_op_attr_int(c->op, "formatted", &f);
   in->a[0] = f;
   if (in->op == MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != VC_REF))
-    return comp_fail(c, TSR_ERR_INVALID, "expects a memref");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref");
   for (int i = 0; in->op == MOP_LOG && i < in->nopd; i++)
     if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_REF)
-      return comp_fail(c, TSR_ERR_INVALID, "tpu.log prints scalars");
-  in->cost = (op_cost){.scalar_ops = 1};
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "tpu.log prints scalars");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
@@ -617,7 +617,7 @@ static void print_scalar(FILE *f, const exec *x, int32_t s) {
 
 /* One line per call: the tag with each placeholder ({} or a printf conversion) replaced by
  * the next value when formatted, else the tag then the values separated by spaces. */
-tsr_status r_log(exec *x, const minst *in) {
+tsr_status mosaic_r_log(exec *x, const minst *in) {
   const char *tag = in->aux;
   int next = 0;
   flockfile(stdout);
@@ -646,14 +646,14 @@ tsr_status r_log(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status r_log_buffer(exec *x, const minst *in) {
+tsr_status mosaic_r_log_buffer(exec *x, const minst *in) {
   const tsr_ref *r = SR(x, in->opd[0]);
   int64_t n = tsr_ref_numel(r);
   if (n > (1 << 20)) return tsr_fail(TSR_ERR_INVALID, "log_buffer of %lld elements", (long long)n);
   int cls = tsr_dtype_is_float(r->dtype) ? VC_F : tsr_dtype_size(r->dtype) == 8 ? VC_I64 : VC_I32;
   char *tmp = malloc((size_t)(n ? n : 1) * 8);
   if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  mem_read(r, tmp, cls);
+  mosaic_mem_read(r, tmp, cls);
   flockfile(stdout);
   fprintf(stdout, "%s: ", (const char *)in->aux);
   int64_t idx[TSR_MAX_RANK] = {0};
@@ -685,24 +685,24 @@ tsr_status r_log_buffer(exec *x, const minst *in) {
 
 /* ---- PRNG ----------------------------------------------------------------------------------- */
 
-tsr_status c_prng_seed(comp *c, minst *in) {
-  if (in->nres != 0) return comp_fail(c, TSR_ERR_INVALID, "expects no results");
+tsr_status mosaic_c_prng_seed(comp *c, minst *in) {
+  if (in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no results");
   for (int i = 0; i < in->nopd; i++) {
     const stype *t = &c->P->types[in->opd[i]];
-    if (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
+    if (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
   }
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status c_prng_bits(comp *c, minst *in) {
+tsr_status mosaic_c_prng_bits(comp *c, minst *in) {
   if (in->nopd != 0 || in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32)
-    return comp_fail(c, TSR_ERR_INVALID, "expects no operands and a result of 32-bit integers");
-  in->cost = (op_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no operands and a result of 32-bit integers");
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
   return TSR_OK;
 }
 
-tsr_status r_prng_seed(exec *x, const minst *in) {
+tsr_status mosaic_r_prng_seed(exec *x, const minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
   uint32_t s = 0;
   for (int i = 0; i < in->nopd; i++) s = mosaic_prng(s ^ (uint32_t)scalar_int(x, in->opd[i]), (uint64_t)i);
@@ -711,7 +711,7 @@ tsr_status r_prng_seed(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status r_prng_bits(exec *x, const minst *in) {
+tsr_status mosaic_r_prng_bits(exec *x, const minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
   const stype *r = ST(x, in->res[0]);
   if (r->cls != VC_I32) return tsr_fail(TSR_ERR_UNSUPPORTED, "random bits of a non-32-bit class");

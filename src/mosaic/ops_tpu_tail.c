@@ -12,29 +12,29 @@ static void copy_rows(char *dst, const char *src, int64_t outer, int64_t src_row
     memcpy(dst + ((size_t)(o * dst_rows + to)) * inner_bytes, src + ((size_t)(o * src_rows + from)) * inner_bytes, inner_bytes);
 }
 
-tsr_status c_tgather(comp *c, minst *in) {
-  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+tsr_status mosaic_c_tgather(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t dim;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &dim) || dim < 0 || dim >= s->rank) return comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  if (!tsr_ir_op_attr_int(c->op, "dimension", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   if (s->cls == VC_REF || r->cls != s->cls || r->ek != s->ek || r->rank != s->rank)
-    return comp_fail(c, TSR_ERR_INVALID, "the result must have the source's element type and rank");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the source's element type and rank");
   for (int k = 0; k < s->rank; k++)
-    if (k != dim && r->shape[k] != s->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "the result differs from the source off the dimension");
+    if (k != dim && r->shape[k] != s->shape[k]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result differs from the source off the dimension");
   int n;
-  in->ints = comp_ints_dup(c, "indices", &n);
-  if (n != r->shape[dim]) return comp_fail(c, TSR_ERR_INVALID, "%d indices for a result dimension of %lld", n, (long long)r->shape[dim]);
+  in->ints = mosaic_comp_ints_dup(c, "indices", &n);
+  if (n != r->shape[dim]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d indices for a result dimension of %lld", n, (long long)r->shape[dim]);
   for (int i = 0; i < n; i++)
     if (in->ints[i] < 0 || in->ints[i] >= s->shape[dim])
-      return comp_fail(c, TSR_ERR_INVALID, "index %lld is outside the source's %lld", (long long)in->ints[i], (long long)s->shape[dim]);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %lld is outside the source's %lld", (long long)in->ints[i], (long long)s->shape[dim]);
   in->nints = n;
   in->a[0] = dim;
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
 /* result[..., i, ...] = source[..., indices[i], ...] along `dimension` */
-tsr_status r_tgather(exec *x, const minst *in) {
+tsr_status mosaic_r_tgather(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]);
   int dim = (int)in->a[0];
   int64_t outer = 1, inner = 1;
@@ -46,26 +46,26 @@ tsr_status r_tgather(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_sublane_shuffle(comp *c, minst *in) {
-  if (in->nopd != 2 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects two operands");
+tsr_status mosaic_c_sublane_shuffle(comp *c, minst *in) {
+  if (in->nopd != 2 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects two operands");
   const stype *a = &c->P->types[in->opd[0]], *b = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
   bool same = a->cls == b->cls && a->cls == r->cls && a->ek == r->ek && a->n == b->n && a->n == r->n && a->rank == r->rank && a->rank >= 2;
   for (int k = 0; same && k < a->rank; k++) same = a->shape[k] == b->shape[k] && a->shape[k] == r->shape[k];
-  if (!same || a->cls == VC_REF) return comp_fail(c, TSR_ERR_INVALID, "operands and result must be vectors of one type, rank 2 or more");
+  if (!same || a->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and result must be vectors of one type, rank 2 or more");
   int64_t S = a->shape[a->rank - 2];
   int n;
-  in->ints = comp_ints_dup(c, "pattern", &n);
-  if (n != S) return comp_fail(c, TSR_ERR_INVALID, "the pattern has %d entries for %lld sublanes", n, (long long)S);
+  in->ints = mosaic_comp_ints_dup(c, "pattern", &n);
+  if (n != S) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the pattern has %d entries for %lld sublanes", n, (long long)S);
   for (int i = 0; i < n; i++)
     if (in->ints[i] < 0 || in->ints[i] >= 2 * S)
-      return comp_fail(c, TSR_ERR_INVALID, "pattern entry %lld is outside the %lld sublanes of both operands", (long long)in->ints[i], (long long)(2 * S));
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "pattern entry %lld is outside the %lld sublanes of both operands", (long long)in->ints[i], (long long)(2 * S));
   in->nints = n;
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
 /* Row s of the result (second-minor) is row pattern[s] of [lhs; rhs]. */
-tsr_status r_sublane_shuffle(exec *x, const minst *in) {
+tsr_status mosaic_r_sublane_shuffle(exec *x, const minst *in) {
   const stype *a = ST(x, in->opd[0]);
   int64_t S = a->shape[a->rank - 2], outer = a->n / (S * a->shape[a->rank - 1]);
   size_t ib = (size_t)a->shape[a->rank - 1] * class_size(a->cls);
@@ -78,12 +78,12 @@ tsr_status r_sublane_shuffle(exec *x, const minst *in) {
 }
 
 /* tpu.delay (i32 nanoseconds) and tpu.trace_value (an i32 or f32): checked, then nothing. */
-tsr_status c_no_effect(comp *c, minst *in) {
-  if (in->nopd != 1 || in->nres != 0) return comp_fail(c, TSR_ERR_INVALID, "expects one operand and no result");
+tsr_status mosaic_c_no_effect(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand and no result");
   const stype *t = &c->P->types[in->opd[0]];
   if (t->rank != 0 || (t->cls != VC_I32 && !(t->cls == VC_F && t->ek == EK_F32)) || (t->cls == VC_I32 && t->width != 32))
-    return comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOP_TRACE_VALUE ? " or f32" : "");
-  if (in->op == MOP_DELAY && t->cls != VC_I32) return comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");
-  in->cost = (op_cost){.scalar_ops = 1};
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOP_TRACE_VALUE ? " or f32" : "");
+  if (in->op == MOP_DELAY && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }

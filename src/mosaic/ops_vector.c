@@ -16,7 +16,7 @@ static void dense_strides(const stype *t, int64_t *st) {
   }
 }
 
-void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
+void mosaic_strided_gather(void *dst, const void *src, int64_t off, const int64_t *shape,
                     const int64_t *ss, int rank, size_t es) {
   int64_t ds[TSR_MAX_RANK], n = 1;
   for (int k = rank - 1; k >= 0; k--) {
@@ -29,102 +29,102 @@ void strided_gather(void *dst, const void *src, int64_t off, const int64_t *shap
 static tsr_status set_view(comp *c, minst *in, int64_t off, const int64_t *ss) {
   const stype *r = &c->P->types[in->res[0]];
   in->a[0] = off;
-  in->ints = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
-  if (!in->ints) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  in->ints = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!in->ints) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   memcpy(in->ints, ss, sizeof(int64_t) * TSR_MAX_RANK);
   in->nints = r->rank;
-  in->cost = (op_cost){.vpu_ops = r->rank ? (double)r->n : 0, .scalar_ops = r->rank ? 0 : 1};
+  in->cost = (mosaic_op_cost){.vpu_ops = r->rank ? (double)r->n : 0, .scalar_ops = r->rank ? 0 : 1};
   return TSR_OK;
 }
 
 static tsr_status one_in_one_out(comp *c, minst *in) {
-  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects an operand and a result");
+  if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an operand and a result");
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   if (s->cls == VC_REF || r->cls == VC_REF || (s->cls != r->cls && in->op != MOP_IOTA))
-    return comp_fail(c, TSR_ERR_INVALID, "operand and result must be values of one element type");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be values of one element type");
   return TSR_OK;
 }
 
-tsr_status c_broadcast(comp *c, minst *in) {
+tsr_status mosaic_c_broadcast(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
-  if (s->rank > r->rank) return comp_fail(c, TSR_ERR_INVALID, "source rank exceeds the result rank");
+  if (s->rank > r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source rank exceeds the result rank");
   int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK] = {0};
   dense_strides(s, sd);
   int lead = r->rank - s->rank;
   for (int k = 0; k < s->rank; k++) {
     if (s->shape[k] == r->shape[k + lead]) ss[k + lead] = sd[k];
     else if (s->shape[k] == 1) ss[k + lead] = 0;
-    else return comp_fail(c, TSR_ERR_INVALID, "dimension %d: %lld does not broadcast to %lld", k, (long long)s->shape[k], (long long)r->shape[k + lead]);
+    else return mosaic_comp_fail(c, TSR_ERR_INVALID, "dimension %d: %lld does not broadcast to %lld", k, (long long)s->shape[k], (long long)r->shape[k + lead]);
   }
   TSR_TRY(set_view(c, in, 0, ss));
   /* A broadcast of a constant (a -1e30 fill, zeros) never changes: it is computed once into
-   * the constant pool, as r_broadcast would (the instruction stays, for its cost). */
+   * the constant pool, as mosaic_r_broadcast would (the instruction stays, for its cost). */
   prog *P = c->P;
   if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * class_size(r->cls) <= ((size_t)1 << 20)) {
     if (s->n == 1 || P->csplat[in->opd[0]]) { /* one value: a splat, shared with its equals */
       char v[8];
       memcpy(v, P->cpool + P->cslot_off[in->opd[0]], class_size(r->cls));
-      if (!prog_splat_const(P, in->res[0], v, false)) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+      if (!mosaic_prog_splat_const(P, in->res[0], v, false)) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     } else {
-      void *d = prog_const(P, in->res[0]);
-      if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-      const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after prog_const: the pool may move */
-      strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, class_size(r->cls));
+      void *d = mosaic_prog_const(P, in->res[0]);
+      if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+      const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after mosaic_prog_const: the pool may move */
+      mosaic_strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, class_size(r->cls));
     }
     in->a[1] = 1;
   }
   return TSR_OK;
 }
 
-tsr_status c_transpose(comp *c, minst *in) {
+tsr_status mosaic_c_transpose(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t perm[TSR_MAX_RANK];
-  int64_t np = comp_ints(c, "permutation", perm, TSR_MAX_RANK);
-  if (np != s->rank || r->rank != s->rank) return comp_fail(c, TSR_ERR_INVALID, "permutation must have %d entries", s->rank);
+  int64_t np = mosaic_comp_ints(c, "permutation", perm, TSR_MAX_RANK);
+  if (np != s->rank || r->rank != s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "permutation must have %d entries", s->rank);
   int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK] = {0};
   bool seen[TSR_MAX_RANK] = {0};
   dense_strides(s, sd);
   for (int k = 0; k < r->rank; k++) {
     if (perm[k] < 0 || perm[k] >= s->rank || seen[perm[k]] || r->shape[k] != s->shape[perm[k]])
-      return comp_fail(c, TSR_ERR_INVALID, "bad permutation entry %d", k);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad permutation entry %d", k);
     seen[perm[k]] = true;
     ss[k] = sd[perm[k]];
   }
   return set_view(c, in, 0, ss);
 }
 
-tsr_status c_extract_ss(comp *c, minst *in) {
+tsr_status mosaic_c_extract_ss(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t offs[TSR_MAX_RANK], sizes[TSR_MAX_RANK], strides[TSR_MAX_RANK];
-  int64_t no = comp_ints(c, "offsets", offs, TSR_MAX_RANK), nz = comp_ints(c, "sizes", sizes, TSR_MAX_RANK),
-          nt = comp_ints(c, "strides", strides, TSR_MAX_RANK);
+  int64_t no = mosaic_comp_ints(c, "offsets", offs, TSR_MAX_RANK), nz = mosaic_comp_ints(c, "sizes", sizes, TSR_MAX_RANK),
+          nt = mosaic_comp_ints(c, "strides", strides, TSR_MAX_RANK);
   if (no < 0 || nz != no || (nt >= 0 && nt != no) || no > s->rank || r->rank != s->rank)
-    return comp_fail(c, TSR_ERR_INVALID, "offsets, sizes and strides must match");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "offsets, sizes and strides must match");
   int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK];
   dense_strides(s, sd);
   int64_t off = 0;
   for (int k = 0; k < s->rank; k++) {
     int64_t o = k < no ? offs[k] : 0, z = k < no ? sizes[k] : s->shape[k], t = k < no && nt > 0 ? strides[k] : 1;
     if (o < 0 || t < 1 || z != r->shape[k] || (z > 0 && o + (z - 1) * t >= s->shape[k]))
-      return comp_fail(c, TSR_ERR_INVALID, "slice of dimension %d out of range", k);
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "slice of dimension %d out of range", k);
     off += o * sd[k];
     ss[k] = sd[k] * t;
   }
   return set_view(c, in, off, ss);
 }
 
-tsr_status r_gather_view(exec *x, const minst *in) {
+tsr_status mosaic_r_gather_view(exec *x, const minst *in) {
   const stype *r = ST(x, in->res[0]);
-  strided_gather(x->f->data[in->res[0]], x->f->data[in->opd[0]], in->a[0], r->shape, in->ints, r->rank,
+  mosaic_strided_gather(x->f->data[in->res[0]], x->f->data[in->opd[0]], in->a[0], r->shape, in->ints, r->rank,
                  class_size(r->cls));
   return TSR_OK;
 }
 
-tsr_status r_broadcast(exec *x, const minst *in) {
-  if (in->a[1]) return TSR_OK; /* folded into the constant pool (c_broadcast) */
+tsr_status mosaic_r_broadcast(exec *x, const minst *in) {
+  if (in->a[1]) return TSR_OK; /* folded into the constant pool (mosaic_c_broadcast) */
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   if (s->n == 1 && r->cls != VC_I64) { /* splat */
     uint32_t v = *(const uint32_t *)x->f->data[in->opd[0]];
@@ -132,46 +132,46 @@ tsr_status r_broadcast(exec *x, const minst *in) {
     for (int64_t i = 0; i < in->n; i++) d[i] = v; /* in->n: a chunk of the result (chunk.c) */
     return TSR_OK;
   }
-  return r_gather_view(x, in);
+  return mosaic_r_gather_view(x, in);
 }
 
-tsr_status c_reshape(comp *c, minst *in) {
+tsr_status mosaic_c_reshape(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
-  if (c->P->types[in->opd[0]].n != c->P->types[in->res[0]].n) return comp_fail(c, TSR_ERR_INVALID, "element counts differ");
-  in->cost = (op_cost){0};
+  if (c->P->types[in->opd[0]].n != c->P->types[in->res[0]].n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "element counts differ");
+  in->cost = (mosaic_op_cost){0};
   return TSR_OK;
 }
 
-tsr_status r_reshape(exec *x, const minst *in) {
+tsr_status mosaic_r_reshape(exec *x, const minst *in) {
   if (in->alias) x->f->data[in->res[0]] = x->f->data[in->opd[0]];
-  else exec_copy_value(x, in->res[0], in->opd[0]);
+  else mosaic_exec_copy_value(x, in->res[0], in->opd[0]);
   return TSR_OK;
 }
 
 /* vector.extract: a[0] static offset; ints: positions (INT64_MIN: the next dynamic operand);
  * a[1]: number of positions */
-tsr_status c_extract(comp *c, minst *in) {
+tsr_status mosaic_c_extract(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int n;
-  int64_t *pos = comp_ints_dup(c, "static_position", &n);
-  if (!pos || n < 0 || n > s->rank || r->n * 1 > s->n) return comp_fail(c, TSR_ERR_INVALID, "bad static_position");
+  int64_t *pos = mosaic_comp_ints_dup(c, "static_position", &n);
+  if (!pos || n < 0 || n > s->rank || r->n * 1 > s->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad static_position");
   int ndyn = 0;
   for (int k = 0; k < n; k++) {
     if (pos[k] == INT64_MIN) ndyn++;
-    else if (pos[k] < 0 || pos[k] >= s->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "position %d out of range", k);
+    else if (pos[k] < 0 || pos[k] >= s->shape[k]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "position %d out of range", k);
   }
-  if (ndyn != in->nopd - 1) return comp_fail(c, TSR_ERR_INVALID, "%d dynamic positions for %d operands", ndyn, in->nopd - 1);
+  if (ndyn != in->nopd - 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d dynamic positions for %d operands", ndyn, in->nopd - 1);
   int64_t rest = 1;
   for (int k = n; k < s->rank; k++) rest *= s->shape[k];
-  if (rest != r->n) return comp_fail(c, TSR_ERR_INVALID, "result does not match the extracted part");
+  if (rest != r->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result does not match the extracted part");
   in->ints = pos;
   in->nints = n;
-  in->cost = (op_cost){.scalar_ops = 1};
+  in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status r_extract(exec *x, const minst *in) {
+tsr_status mosaic_r_extract(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   int64_t sd[TSR_MAX_RANK], off = 0;
   dense_strides(s, sd);
@@ -216,39 +216,39 @@ static int reduction_kind(const tsr_ir_attr *a) {
   return -1;
 }
 
-tsr_status c_multi_reduction(comp *c, minst *in) {
-  if (in->nopd != 2 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects source and accumulator");
+tsr_status mosaic_c_multi_reduction(comp *c, minst *in) {
+  if (in->nopd != 2 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects source and accumulator");
   const stype *s = &c->P->types[in->opd[0]], *acc = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
-  if (s->cls != r->cls || acc->n != r->n || acc->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "types do not match");
+  if (s->cls != r->cls || acc->n != r->n || acc->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "types do not match");
   int kind = reduction_kind(tsr_ir_op_attr(c->op, "kind"));
-  if (kind < 0) return comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown reduction kind");
+  if (kind < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown reduction kind");
   bool fk = kind >= RK_MINF && kind <= RK_MAXIMUMF;
   if ((r->cls == VC_F) != (fk || kind <= RK_MUL) && !(r->cls != VC_F && !fk))
-    return comp_fail(c, TSR_ERR_INVALID, "reduction kind does not fit the element type");
-  if (r->cls == VC_F && kind > RK_MAXIMUMF) return comp_fail(c, TSR_ERR_INVALID, "bitwise reduction of floats");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "reduction kind does not fit the element type");
+  if (r->cls == VC_F && kind > RK_MAXIMUMF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bitwise reduction of floats");
   int64_t dims[TSR_MAX_RANK];
-  int64_t nd = comp_ints(c, "reduction_dims", dims, TSR_MAX_RANK);
-  if (nd < 0) return comp_fail(c, TSR_ERR_INVALID, "no reduction_dims");
+  int64_t nd = mosaic_comp_ints(c, "reduction_dims", dims, TSR_MAX_RANK);
+  if (nd < 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no reduction_dims");
   bool red[TSR_MAX_RANK] = {0};
   for (int i = 0; i < nd; i++) {
-    if (dims[i] < 0 || dims[i] >= s->rank) return comp_fail(c, TSR_ERR_INVALID, "reduction dim %lld out of range", (long long)dims[i]);
+    if (dims[i] < 0 || dims[i] >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "reduction dim %lld out of range", (long long)dims[i]);
     red[dims[i]] = true;
   }
-  int64_t *rs = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
-  if (!rs) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t *rs = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!rs) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t st = 1;
   int j = r->rank;
   for (int k = s->rank - 1; k >= 0; k--) {
     if (red[k]) { rs[k] = 0; continue; }
-    if (--j < 0 || r->shape[j] != s->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
+    if (--j < 0 || r->shape[j] != s->shape[k]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
     rs[k] = st;
     st *= s->shape[k];
   }
-  if (j != 0) return comp_fail(c, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
+  if (j != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result shape does not match the kept dimensions");
   in->ints = rs;
   in->nints = s->rank;
   in->a[0] = kind;
-  in->cost = (op_cost){.vpu_ops = (double)s->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)s->n};
   return TSR_OK;
 }
 
@@ -504,9 +504,9 @@ static void fold_into(int k, float *d, int64_t irs, const float *a, int64_t n) {
   }
 }
 
-tsr_status r_multi_reduction(exec *x, const minst *in) {
+tsr_status mosaic_r_multi_reduction(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
-  exec_copy_value(x, in->res[0], in->opd[1]);
+  mosaic_exec_copy_value(x, in->res[0], in->opd[1]);
   int k = (int)in->a[0], w = r->width;
   int64_t idx[TSR_MAX_RANK] = {0};
   int64_t inner = s->rank ? s->shape[s->rank - 1] : 1, irs = s->rank ? in->ints[s->rank - 1] : 0;
@@ -526,7 +526,7 @@ tsr_status r_multi_reduction(exec *x, const minst *in) {
       fold_rows(k, SF(x, in->res[0]), ro, SF(x, in->opd[0]) + row * inner, inner, m);
       row += m;
     }
-    if (in->ek != EK_F32) round_to_ek(SF(x, in->res[0]), r->n, in->ek);
+    if (in->ek != EK_F32) mosaic_round_to_ek(SF(x, in->res[0]), r->n, in->ek);
     return TSR_OK;
   }
   for (int64_t row = 0; row < rows; row++) {
@@ -557,27 +557,27 @@ tsr_status r_multi_reduction(exec *x, const minst *in) {
       idx[d] = 0;
     }
   }
-  if (r->cls == VC_F && in->ek != EK_F32) round_to_ek(SF(x, in->res[0]), r->n, in->ek);
+  if (r->cls == VC_F && in->ek != EK_F32) mosaic_round_to_ek(SF(x, in->res[0]), r->n, in->ek);
   return TSR_OK;
 }
 
-tsr_status c_reduce_index(comp *c, minst *in) {
-  if (in->nopd != 1 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one operand");
+tsr_status mosaic_c_reduce_index(comp *c, minst *in) {
+  if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t axis;
-  if (!tsr_ir_op_attr_int(c->op, "axis", &axis) || axis < 0 || axis >= s->rank) return comp_fail(c, TSR_ERR_INVALID, "bad axis");
+  if (!tsr_ir_op_attr_int(c->op, "axis", &axis) || axis < 0 || axis >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad axis");
   const char *kind = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind");
-  if (!kind || (strcmp(kind, "arg_max") && strcmp(kind, "arg_min"))) return comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be arg_max or arg_min");
+  if (!kind || (strcmp(kind, "arg_max") && strcmp(kind, "arg_min"))) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be arg_max or arg_min");
   if (r->cls != VC_I32 || r->n * s->shape[axis] != s->n || s->cls == VC_REF || s->cls == VC_I64)
-    return comp_fail(c, TSR_ERR_INVALID, "result must be an integer vector without the axis");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be an integer vector without the axis");
   in->a[0] = axis;
   in->a[1] = !strcmp(kind, "arg_max");
-  in->cost = (op_cost){.vpu_ops = (double)s->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)s->n};
   return TSR_OK;
 }
 
 /* NaN wins (as in jnp.argmax), then the first of equal values. */
-tsr_status r_reduce_index(exec *x, const minst *in) {
+tsr_status mosaic_r_reduce_index(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]);
   int axis = (int)in->a[0];
   bool mx = in->a[1] != 0;
@@ -602,22 +602,22 @@ tsr_status r_reduce_index(exec *x, const minst *in) {
       }
       d[o * inner + i] = (int32_t)best;
     }
-  wrap_i32(d, ST(x, in->res[0])->n, in->width);
+  mosaic_wrap_i32(d, ST(x, in->res[0])->n, in->width);
   return TSR_OK;
 }
 
 /* ---- masks and iota ----------------------------------------------------------------------- */
 
-tsr_status c_create_mask(comp *c, minst *in) {
-  if (in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+tsr_status mosaic_c_create_mask(comp *c, minst *in) {
+  if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   const stype *r = &c->P->types[in->res[0]];
   int want = in->op == MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
-  if (in->nopd != want || r->cls != VC_I32) return comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  if (in->nopd != want || r->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
-tsr_status r_create_mask(exec *x, const minst *in) {
+tsr_status mosaic_r_create_mask(exec *x, const minst *in) {
   const stype *r = ST(x, in->res[0]);
   int64_t lo[TSR_MAX_RANK] = {0}, hi[TSR_MAX_RANK], idx[TSR_MAX_RANK] = {0};
   bool two = in->op == MOP_TCREATE_MASK;
@@ -642,20 +642,20 @@ tsr_status r_create_mask(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_iota(comp *c, minst *in) {
-  if (in->nres != 1 || in->nopd != 0) return comp_fail(c, TSR_ERR_INVALID, "expects one result");
+tsr_status mosaic_c_iota(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   const stype *r = &c->P->types[in->res[0]];
-  if (r->cls == VC_REF || r->rank < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a vector result");
+  if (r->cls == VC_REF || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector result");
   int64_t dims[TSR_MAX_RANK];
-  int64_t nd = comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
+  int64_t nd = mosaic_comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
   if (nd < 0) { int64_t d; nd = tsr_ir_op_attr_int(c->op, "dimension", &d) ? 1 : 0; dims[0] = d; }
-  if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
+  if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
   in->a[0] = dims[0];
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   /* The value never changes: it is computed once into the constant pool (the instruction
    * stays, for its cost). */
-  void *d = prog_const(c->P, in->res[0]);
-  if (!d) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  void *d = mosaic_prog_const(c->P, in->res[0]);
+  if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t inner = 1, len = r->shape[dims[0]];
   for (int k = (int)dims[0] + 1; k < r->rank; k++) inner *= r->shape[k];
   int64_t i = 0;
@@ -677,26 +677,26 @@ static int64_t prod(const int64_t *s, int a, int b) {
   return p;
 }
 
-tsr_status c_concatenate(comp *c, minst *in) {
-  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects sources");
+tsr_status mosaic_c_concatenate(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects sources");
   const stype *r = &c->P->types[in->res[0]];
   int64_t d;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   int64_t total = 0;
   for (int i = 0; i < in->nopd; i++) {
     const stype *s = &c->P->types[in->opd[i]];
-    if (s->rank != r->rank || s->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "source %d differs in rank or type", i);
+    if (s->rank != r->rank || s->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d differs in rank or type", i);
     for (int k = 0; k < r->rank; k++)
-      if (k != d && s->shape[k] != r->shape[k]) return comp_fail(c, TSR_ERR_INVALID, "source %d differs in dimension %d", i, k);
+      if (k != d && s->shape[k] != r->shape[k]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d differs in dimension %d", i, k);
     total += s->shape[d];
   }
-  if (total != r->shape[d]) return comp_fail(c, TSR_ERR_INVALID, "sources add up to %lld, not %lld", (long long)total, (long long)r->shape[d]);
+  if (total != r->shape[d]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "sources add up to %lld, not %lld", (long long)total, (long long)r->shape[d]);
   in->a[0] = d;
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
-tsr_status r_concatenate(exec *x, const minst *in) {
+tsr_status mosaic_r_concatenate(exec *x, const minst *in) {
   const stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
   size_t es = class_size(r->cls);
@@ -712,19 +712,19 @@ tsr_status r_concatenate(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_dynamic_gather(comp *c, minst *in) {
-  if (in->nopd != 2 || in->nres != 1) return comp_fail(c, TSR_ERR_INVALID, "expects source and indices");
+tsr_status mosaic_c_dynamic_gather(comp *c, minst *in) {
+  if (in->nopd != 2 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects source and indices");
   const stype *s = &c->P->types[in->opd[0]], *ix = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
   int64_t dims[TSR_MAX_RANK];
-  int64_t nd = comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
-  if (nd != 1 || dims[0] < 0 || dims[0] >= s->rank) return comp_fail(c, TSR_ERR_UNSUPPORTED, "gather along one dimension only");
-  if (ix->cls != VC_I32 || ix->n != r->n || s->n != r->n || s->cls != r->cls) return comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
+  int64_t nd = mosaic_comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
+  if (nd != 1 || dims[0] < 0 || dims[0] >= s->rank) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "gather along one dimension only");
+  if (ix->cls != VC_I32 || ix->n != r->n || s->n != r->n || s->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = dims[0];
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
-tsr_status r_dynamic_gather(exec *x, const minst *in) {
+tsr_status mosaic_r_dynamic_gather(exec *x, const minst *in) {
   const stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
@@ -741,27 +741,27 @@ tsr_status r_dynamic_gather(exec *x, const minst *in) {
 }
 
 /* a[0] dimension, a[1] stride, a[2] stride dimension (-1 none), a[3] static amount */
-tsr_status c_rotate(comp *c, minst *in) {
-  if (in->nres != 1 || in->nopd < 1) return comp_fail(c, TSR_ERR_INVALID, "expects a value");
+tsr_status mosaic_c_rotate(comp *c, minst *in) {
+  if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a value");
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t d, st = 0, sd = -1, amt = 0;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   tsr_ir_op_attr_int(c->op, "stride", &st);
-  if (tsr_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
+  if (tsr_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
   if (in->op == MOP_ROTATE ? (!tsr_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
-    return comp_fail(c, TSR_ERR_INVALID, "bad amount");
-  if (s->n != r->n || s->cls != r->cls || s->rank != r->rank) return comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad amount");
+  if (s->n != r->n || s->cls != r->cls || s->rank != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = d;
   in->a[1] = st;
   in->a[2] = sd;
   in->a[3] = amt;
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
 /* pltpu.roll: out[i] = in[(i - shift) mod n] along the dimension, the shift growing by
  * `stride` per index along the stride dimension. */
-tsr_status r_rotate(exec *x, const minst *in) {
+tsr_status mosaic_r_rotate(exec *x, const minst *in) {
   const stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0], sd = (int)in->a[2];
   int64_t amount = in->op == MOP_ROTATE ? in->a[3] : scalar_int(x, in->opd[1]);
@@ -781,19 +781,19 @@ tsr_status r_rotate(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status c_repeat(comp *c, minst *in) {
+tsr_status mosaic_c_repeat(comp *c, minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t d, times;
   if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || !tsr_ir_op_attr_int(c->op, "times", &times) || d < 0 ||
       d >= r->rank || times < 1 || r->shape[d] != s->shape[d] * times)
-    return comp_fail(c, TSR_ERR_INVALID, "bad dimension or times");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension or times");
   in->a[0] = d;
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
-tsr_status r_repeat(exec *x, const minst *in) {
+tsr_status mosaic_r_repeat(exec *x, const minst *in) {
   const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
   size_t es = class_size(r->cls);
@@ -811,12 +811,12 @@ tsr_status r_repeat(exec *x, const minst *in) {
 
 static int ek_bits(const stype *t) { return stype_bits(t); }
 
-tsr_status c_vbitcast(comp *c, minst *in) {
-  TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
+tsr_status mosaic_c_vbitcast(comp *c, minst *in) {
+  TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
   const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
-  if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
+  if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return mosaic_packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
-  in->cost = (op_cost){.vpu_ops = (double)r->n};
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }

@@ -9,15 +9,15 @@
  * static type (stype.pack, pack_bits) says how the kernel sees it. Loads and stores go
  * through here, and so do a memref_slice, a memref_squeeze (of leading dimensions), a
  * memref_reshape, a memref_bitcast and an erase_memref_layout (whose results stay packed views
- * of the same memory) and a DMA (packed_dma_pair); anything else that takes a packed view is
- * refused when the kernel is compiled (packed_use_ok). */
+ * of the same memory) and a DMA (mosaic_packed_dma_pair); anything else that takes a packed view is
+ * refused when the kernel is compiled (mosaic_packed_use_ok). */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
 
-bool packed_use_ok(int op) {
+bool mosaic_packed_use_ok(int op) {
   switch (op) {
   case MOP_VLOAD: case MOP_TVLOAD: case MOP_TLOAD: case MOP_STRIDED_LOAD: case MOP_MLOAD:
   case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE:
@@ -47,16 +47,16 @@ static void memory_of(const stype *s, int64_t *rows, unsigned *bits) {
   }
 }
 
-tsr_status packed_bitcast(comp *c, minst *in) {
+tsr_status mosaic_packed_bitcast(comp *c, minst *in) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
-  if (s->pack_row) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast of a packed view's single word row");
+  if (s->pack_row) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast of a packed view's single word row");
   bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1];
   for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
-  if (!same) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast across widths must keep every dimension but the second-minor");
+  if (!same) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast across widths must keep every dimension but the second-minor");
   if (tsr_dtype_is_semaphore(s->dtype) || tsr_dtype_is_semaphore(d->dtype) || tsr_dtype_is_complex(s->dtype) ||
       tsr_dtype_is_complex(d->dtype) || dtype_bits(s->dtype) > 32 || dtype_bits(d->dtype) > 32)
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "packing %s in %s", tsr_dtype_name(s->dtype), tsr_dtype_name(d->dtype));
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "packing %s in %s", tsr_dtype_name(s->dtype), tsr_dtype_name(d->dtype));
   int64_t rows;
   unsigned ws, wd = dtype_bits(d->dtype);
   memory_of(s, &rows, &ws);
@@ -65,21 +65,21 @@ tsr_status packed_bitcast(comp *c, minst *in) {
   else snprintf(what, sizeof what, "%s", tsr_dtype_name(s->dtype));
   if (wd == ws) { /* back to the memory's own width: a plain view of it */
     if (d->shape[r - 2] != rows)
-      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s are not %lld rows of %s", (long long)rows, what,
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s are not %lld rows of %s", (long long)rows, what,
                        (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
     d->pack = 0;
     d->pack_bits = 0;
   } else if (wd > ws) {
     int p = (int)(wd / ws);
     if (wd % ws || rows != d->shape[r - 2] * p)
-      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not pack into %lld rows of %s", (long long)rows, what,
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not pack into %lld rows of %s", (long long)rows, what,
                        (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
     d->pack = (int8_t)p;
     d->pack_bits = (uint8_t)ws;
   } else {
     int p = (int)(ws / wd);
     if (ws % wd || d->shape[r - 2] != rows * p)
-      return comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not unpack into %lld rows of %s", (long long)rows, what,
+      return mosaic_comp_fail(c, TSR_ERR_INVALID, "%lld rows of %s do not unpack into %lld rows of %s", (long long)rows, what,
                        (long long)d->shape[r - 2], tsr_dtype_name(d->dtype));
     d->pack = (int8_t)-p;
     d->pack_bits = (uint8_t)wd;
@@ -90,17 +90,17 @@ tsr_status packed_bitcast(comp *c, minst *in) {
 /* A reshape of a packed view that keeps the minor dimension: the rows of all the leading
  * dimensions, taken in order, stay the same rows, so the memory takes the same reshape
  * with its second-minor dimension scaled by the packing (in->ints: the memory's shape). */
-tsr_status packed_reshape(comp *c, minst *in) {
+tsr_status mosaic_packed_reshape(comp *c, minst *in) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = d->rank, p = s->pack > 0 ? s->pack : -s->pack;
-  if (s->pack_row) return comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view's single word row");
+  if (s->pack_row) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view's single word row");
   if (r < 2 || s->shape[s->rank - 1] != d->shape[r - 1])
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view must keep its minor dimension (%lld)",
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view must keep its minor dimension (%lld)",
                      (long long)s->shape[s->rank - 1]);
   if (s->pack < 0 && d->shape[r - 2] % p)
-    return comp_fail(c, TSR_ERR_INVALID, "a reshape of a packed view to %lld rows splits its %d-row words", (long long)d->shape[r - 2], p);
-  int64_t *mem = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
-  if (!mem) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "a reshape of a packed view to %lld rows splits its %d-row words", (long long)d->shape[r - 2], p);
+  int64_t *mem = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!mem) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   memcpy(mem, d->shape, sizeof(int64_t) * (size_t)r);
   mem[r - 2] = s->pack > 0 ? mem[r - 2] * p : mem[r - 2] / p;
   in->ints = mem;
@@ -117,20 +117,20 @@ tsr_status packed_reshape(comp *c, minst *in) {
  * vector of words); its memory keeps that row's p narrow rows (pack_row). `keep`: the
  * operand's dimension of each result's; in->ints becomes the memory's, which the run of the
  * squeeze takes. */
-tsr_status packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep) {
+tsr_status mosaic_packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep) {
   stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
   bool minor = nkeep >= 1 && keep[nkeep - 1] == r - 1, rows = nkeep >= 2 && keep[nkeep - 2] == r - 2;
   if (!minor || (!rows && !s->pack_row && s->pack < 0))
-    return comp_fail(c, TSR_ERR_UNSUPPORTED, "a squeeze of a packed view must keep its minor dimension%s",
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a squeeze of a packed view must keep its minor dimension%s",
                      minor ? ", and a view of narrow rows over words its rows (a field of a word)" : "");
   d->pack = s->pack;
   d->pack_bits = s->pack_bits;
   d->pack_row = s->pack_row || !rows;
   if (!d->pack_row) return TSR_OK;
   /* the memory's dimensions: the view's leading ones it keeps, then its last two */
-  int64_t *mem = prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
-  if (!mem) return comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
+  int64_t *mem = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
+  if (!mem) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int n = 0, lead = s->pack_row ? r - 1 : r - 2; /* the operand's dimensions in front of the memory's last two */
   for (int j = 0; j < nkeep; j++)
     if (keep[j] < lead) mem[n++] = keep[j];
@@ -225,7 +225,7 @@ static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? 
 
 /* A value element (class of `v`) as the view dtype's bits, and back. */
 static uint32_t value_bits(const exec *x, int32_t slot, const stype *v, int64_t i) {
-  return v->cls != VC_F ? (uint32_t)SI(x, slot)[i] : ek_float_bits(SF(x, slot)[i], v->ek);
+  return v->cls != VC_F ? (uint32_t)SI(x, slot)[i] : mosaic_ek_float_bits(SF(x, slot)[i], v->ek);
 }
 
 static void set_value(exec *x, int32_t slot, const stype *v, int64_t i, uint32_t bits) {
@@ -233,7 +233,7 @@ static void set_value(exec *x, int32_t slot, const stype *v, int64_t i, uint32_t
     SI(x, slot)[i] = sext32(bits, v->width);
     return;
   }
-  SF(x, slot)[i] = ek_bits_float(bits, v->ek);
+  SF(x, slot)[i] = mosaic_ek_bits_float(bits, v->ek);
 }
 
 /* Narrow rows over words: the memory element and bit offset of view element `idx`. */
@@ -256,12 +256,12 @@ static void view_index(const pwin *w, const int64_t *cnt, int64_t *idx) {
 
 /* ---- loads and stores ---------------------------------------------------------------------- */
 
-tsr_status packed_load(exec *x, const minst *in) {
+tsr_status mosaic_packed_load(exec *x, const minst *in) {
   const stype *view = ST(x, in->opd[0]), *v = ST(x, in->res[0]);
   const tsr_ref *mem = SR(x, in->opd[0]);
   pwin w;
   tsr_status s = view_window(x, in, view, (int)in->a[0], v, &w);
-  if (s != TSR_OK) return oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32, false);
+  if (s != TSR_OK) return mosaic_oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32, false);
   /* the words are put together in the value's own buffer (4 bytes an element in every
    * class a packed view can give), then turned into values in place */
   if (view->pack_row) row_window(&w);
@@ -280,7 +280,7 @@ tsr_status packed_load(exec *x, const minst *in) {
             word[r.row * r.len + i] |= (get_bits(pl.data + (r.at[0] + i * r.step[0]) * (int64_t)es, es) & mask) << (j * bits);
         while (strided_rows_next(&r));
       if (x->carry && !in->unused) seam_report_access(x->carry, &pl, true, false);
-      if (x->observed) emit_access(x, in, &pl, false);
+      if (x->observed) mosaic_emit_access(x, in, &pl, false);
     }
   } else {
     int p = -view->pack, shift = 0;
@@ -293,14 +293,14 @@ tsr_status packed_load(exec *x, const minst *in) {
       } while (strided_next(cnt, w.size, w.rank));
     tsr_ref whole = *mem; /* the words touched: reported whole (a superset of the rows) */
     if (x->carry && !in->unused) seam_report_access(x->carry, &whole, true, false);
-    if (x->observed) emit_access(x, in, &whole, false);
+    if (x->observed) mosaic_emit_access(x, in, &whole, false);
   }
   const int32_t *m = in->a[1] >= 0 ? SI(x, in->opd[in->a[1]]) : NULL;
   for (int64_t i = 0; i < v->n; i++) set_value(x, in->res[0], v, i, m && !m[i] ? 0 : word[i]);
   return TSR_OK;
 }
 
-tsr_status packed_store(exec *x, const minst *in) {
+tsr_status mosaic_packed_store(exec *x, const minst *in) {
   const stype *view = ST(x, in->opd[1]), *v = ST(x, in->opd[0]);
   const tsr_ref *mem = SR(x, in->opd[1]);
   if (in->a[3] || in->aux) return tsr_fail(TSR_ERR_UNSUPPORTED, "adding or sublane-masked stores through a packed view");
@@ -325,7 +325,7 @@ tsr_status packed_store(exec *x, const minst *in) {
             put_bits(pl.data + (r.at[0] + i * r.step[0]) * (int64_t)es, es, memory_form(mem->dtype, f));
           }
         while (strided_rows_next(&r));
-      if (x->observed) emit_access(x, in, &pl, true);
+      if (x->observed) mosaic_emit_access(x, in, &pl, true);
     }
   } else {
     int p = -view->pack, shift = 0;
@@ -341,7 +341,7 @@ tsr_status packed_store(exec *x, const minst *in) {
         }
         i++;
       } while (strided_next(cnt, w.size, w.rank));
-    if (x->observed) emit_access(x, in, &whole, true);
+    if (x->observed) mosaic_emit_access(x, in, &whole, true);
   }
   return TSR_OK;
 }
@@ -349,7 +349,7 @@ tsr_status packed_store(exec *x, const minst *in) {
 /* A slice of a packed view: the same slice of the memory, rows scaled by the packing. A slice
  * of narrow rows over words must cover whole words; one of a view of one word row (pack_row)
  * keeps the row's p narrow rows. */
-tsr_status packed_slice(exec *x, const minst *in) {
+tsr_status mosaic_packed_slice(exec *x, const minst *in) {
   const tsr_ref *mem = SR(x, in->opd[0]);
   const stype *view = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int rr = view->rank, p = view->pack > 0 ? view->pack : -view->pack;
@@ -371,9 +371,9 @@ tsr_status packed_slice(exec *x, const minst *in) {
     sizes[rr - 1] = 1;
     rr++;
   }
-  if (!inside) { /* a descriptor built to wait for its byte count (r_memref_slice) */
+  if (!inside) { /* a descriptor built to wait for its byte count (mosaic_r_memref_slice) */
     sizes[rr - 2] = view->pack > 0 ? sizes[rr - 2] * p : (sizes[rr - 2] + p - 1) / p;
-    return wait_only_view(mem, mem->dtype, rr, sizes, SR(x, in->res[0]));
+    return mosaic_wait_only_view(mem, mem->dtype, rr, sizes, SR(x, in->res[0]));
   }
   if (view->pack > 0) {
     starts[rr - 2] *= p;
@@ -446,17 +446,17 @@ int64_t packed_bytes(const stype *view, const tsr_ref *mem) {
   return view->pack && dtype_bits(mem->dtype) < 8 ? b * dtype_bits(mem->dtype) / 8 : b;
 }
 
-tsr_status packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o) {
-  if (padded_sizes(x, s_src) || padded_sizes(x, s_dst))
+tsr_status mosaic_packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o) {
+  if (mosaic_padded_sizes(x, s_src) || mosaic_padded_sizes(x, s_dst))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
-  return packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), o);
+  return mosaic_packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), o);
 }
 
 tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem, const char *loc) {
   return seam_kernel_dma_start(x->ctx, &d->src, &d->dst, sem, d->bytes, d->field_bits, loc);
 }
 
-tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow) {
+tsr_status mosaic_packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow) {
   *vrow = *view;
   vrow->shape[0] = 1;
   vrow->n = view->shape[0] ? view->n / view->shape[0] : 0;
@@ -468,7 +468,7 @@ tsr_status packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *v
   return tsr_ref_slice(mem, 0, r * view->pack, view->pack, mrow);
 }
 
-tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o) {
+tsr_status mosaic_packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o) {
   stype v[2] = {*vs, *vd};
   tsr_ref mem[2] = {*ms, *md};
   static const char *const name[2] = {"source", "target"};
@@ -530,23 +530,23 @@ tsr_status packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, 
 /* ---- tpu.bitcast across widths ---------------------------------------------------------------- */
 
 /* a[0]: p > 0 packs p source rows per result row, -p unpacks; a[1], a[2]: source and result bits */
-tsr_status packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits) {
+tsr_status mosaic_packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits) {
   const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
   bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1] && s->cls != VC_I64 && d->cls != VC_I64;
   for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
   int big = src_bits > dst_bits ? src_bits : dst_bits, small = src_bits > dst_bits ? dst_bits : src_bits, p = big / small;
   if (!same || big % small || (dst_bits > src_bits ? s->shape[r - 2] != d->shape[r - 2] * p : d->shape[r - 2] != s->shape[r - 2] * p))
-    return comp_fail(c, TSR_ERR_INVALID, "a bitcast across widths scales the second-minor dimension by %d and keeps the others", p);
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "a bitcast across widths scales the second-minor dimension by %d and keeps the others", p);
   in->a[0] = dst_bits > src_bits ? p : -p;
   in->a[1] = src_bits;
   in->a[2] = dst_bits;
-  in->cost = (op_cost){.vpu_ops = (double)d->n};
+  in->cost = (mosaic_op_cost){.vpu_ops = (double)d->n};
   return TSR_OK;
 }
 
-tsr_status r_tbitcast(exec *x, const minst *in) {
-  if (!in->a[0]) return r_bitcast(x, in);
+tsr_status mosaic_r_tbitcast(exec *x, const minst *in) {
+  if (!in->a[0]) return mosaic_r_bitcast(x, in);
   const stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int64_t L = s->shape[s->rank - 1], rows_s = s->shape[s->rank - 2], rows_d = d->shape[d->rank - 2];
   int64_t outer = s->n / (rows_s * L);

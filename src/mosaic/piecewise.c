@@ -5,16 +5,16 @@
 
 #include "mosaic/piecewise.h"
 
-size_t piece_reserve_scratch(prog *P, int nslots, int nbufs, size_t elems) {
+size_t mosaic_piece_reserve_scratch(prog *P, int nslots, int nbufs, size_t elems) {
   size_t bufs_at = ((size_t)nslots * sizeof(void *) + 63) & ~(size_t)63;
   size_t need = bufs_at + (size_t)nbufs * elems * 8;
   if (need > P->scratch_bytes) P->scratch_bytes = need;
   return bufs_at;
 }
 
-/* The run function reads only in->n elements: r_select's scalar condition and r_copy copy
+/* The run function reads only in->n elements: mosaic_r_select's scalar condition and mosaic_r_copy copy
  * whole values, a broadcast of more than one element is a gather. */
-bool piece_elementwise(const prog *P, const minst *in) {
+bool mosaic_piece_elementwise(const prog *P, const minst *in) {
   if (in->nres != 1 || in->nregions) return false;
   if (piece_broadcast(in->op)) {
     if (in->a[1]) return true; /* folded into the constant pool: nothing runs */
@@ -27,9 +27,9 @@ bool piece_elementwise(const prog *P, const minst *in) {
   return P->types[in->res[0]].n == in->n && P->types[in->res[0]].cls != VC_REF;
 }
 
-bool piece_is_splat(const prog *P, int32_t s) {
+bool mosaic_piece_is_splat(const prog *P, int32_t s) {
   if (!piece_is_const(P, s)) return false;
-  if (P->csplat[s]) return true; /* made as one (prog_splat_const): no need to read it all */
+  if (P->csplat[s]) return true; /* made as one (mosaic_prog_splat_const): no need to read it all */
   const stype *t = &P->types[s];
   const char *v = P->cpool + P->cslot_off[s];
   if (t->cls == VC_I64) {
@@ -47,27 +47,27 @@ bool piece_is_splat(const prog *P, int32_t s) {
   return true;
 }
 
-void piece_sum_cost(op_cost *sum, const op_cost *c) {
+void mosaic_piece_sum_cost(mosaic_op_cost *sum, const mosaic_op_cost *c) {
   sum->transcendentals += c->transcendentals;
   sum->vpu_ops += c->vpu_ops;
   sum->vector_bytes += c->vector_bytes;
   sum->scalar_ops += c->scalar_ops;
 }
 
-void piece_add_cost(exec *x, const op_cost *c) {
+void mosaic_piece_add_cost(exec *x, const mosaic_op_cost *c) {
   x->cost.transcendentals += c->transcendentals;
   x->cost.vpu_ops += c->vpu_ops;
   x->cost.vector_bytes += c->vector_bytes;
   x->cost.scalar_ops += c->scalar_ops;
 }
 
-const minst *piece_run_members(exec *x, const minst *m, int n, tsr_status *s) {
+const minst *mosaic_piece_run_members(exec *x, const minst *m, int n, tsr_status *s) {
   for (int j = 0; j < n; j++)
     if ((*s = mop_run[m[j].op](x, &m[j])) != TSR_OK) return &m[j];
   return NULL;
 }
 
-tsr_status piece_member_failed(exec *x, tsr_status s, const minst *failed) {
+tsr_status mosaic_piece_member_failed(exec *x, tsr_status s, const minst *failed) {
   if (x->located) return s;
   x->located = true;
   return tsr_fail_context(s, "op %s at %s", failed->name, failed->loc);

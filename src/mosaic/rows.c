@@ -28,7 +28,7 @@
 enum { RV_LEAVE, RV_LOAD, RV_BUF, RV_OUT };
 enum { ROW_LOADS = 8 }; /* loads per run at most (their windows live on the stack) */
 
-struct row_run {
+struct mosaic_row_run {
   int32_t resume;   /* the instruction after the store */
   int count;        /* instructions, the first load to the store */
   int nload;
@@ -41,7 +41,7 @@ struct row_run {
   uint8_t *kind;    /* per slot: RV_* */
   int32_t *idx;     /* RV_LOAD: the load (index into load); RV_BUF: the row buffer */
   int64_t rows, cols;
-  op_cost cost;     /* of the instructions after the first */
+  mosaic_op_cost cost;     /* of the instructions after the first */
   size_t bufs_at;
 };
 
@@ -91,7 +91,7 @@ static int32_t row_run_end(const prog *P, int32_t first) {
       const stype *v = &P->types[in->opd[0]];
       return same_shape(vt, v) && bits_as_held(v, &P->types[in->opd[1]]) ? j : -1;
     }
-    if (!vt || !piece_elementwise(P, in) || in->n != vt->n) return -1;
+    if (!vt || !mosaic_piece_elementwise(P, in) || in->n != vt->n) return -1;
     nel++;
   }
   return -1;
@@ -134,7 +134,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
         const stype *t = &P->types[s];
         int32_t d = def[s];
         if (piece_is_const(P, s)) { /* a splat, read from its start in every row (a folded broadcast's too) */
-          if (!piece_is_splat(P, s) || s == stored) goto out;
+          if (!mosaic_piece_is_splat(P, s) || s == stored) goto out;
           kind[ns] = RV_LEAVE, idx[ns] = 0;
         } else if (k >= in->nopd) kind[ns] = s == stored ? RV_OUT : RV_BUF, idx[ns] = s == stored ? 0 : nbufs++;
         else if (t->n == 1) kind[ns] = RV_LEAVE, idx[ns] = 0;
@@ -155,7 +155,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
       while (q < ns && slot[q] != I[j].res[0]) q++;
       if (q == ns || uses[slot[q]] != inside[q]) goto out;
     }
-  row_run *g = &P->rowruns[P->nrowruns];
+  mosaic_row_run *g = &P->rowruns[P->nrowruns];
   g->resume = I[store].next;
   g->count = count;
   g->store = store;
@@ -164,16 +164,16 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
   g->nslots = ns;
   g->cols = vt->shape[vt->rank - 1];
   g->rows = vt->n / g->cols;
-  g->load = prog_alloc(P, sizeof(int32_t) * (size_t)nload);
-  g->mem = prog_alloc(P, sizeof(minst) * (size_t)nmem);
-  g->slot = prog_alloc(P, sizeof(int32_t) * (size_t)ns);
-  g->idx = prog_alloc(P, sizeof(int32_t) * (size_t)ns);
-  g->kind = prog_alloc(P, (size_t)ns);
+  g->load = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)nload);
+  g->mem = mosaic_prog_alloc(P, sizeof(minst) * (size_t)nmem);
+  g->slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)ns);
+  g->idx = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)ns);
+  g->kind = mosaic_prog_alloc(P, (size_t)ns);
   if (!g->load || !g->mem || !g->slot || !g->idx || !g->kind) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
-  g->cost = (op_cost){0};
+  g->cost = (mosaic_op_cost){0};
   for (int32_t j = first, l = 0, m = 0; j <= store; j++) {
     if (mop_kinds[I[j].op] == K_LOAD) {
       g->load[l++] = j;
@@ -185,7 +185,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
       g->mem[m++].rows = 0;
     }
     if (j != first) {
-      piece_sum_cost(&g->cost, &I[j].cost);
+      mosaic_piece_sum_cost(&g->cost, &I[j].cost);
     }
   }
   for (int q = 0; q < ns; q++) /* a load's index: its place in g->load */
@@ -195,7 +195,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
   memcpy(g->slot, slot, sizeof(int32_t) * (size_t)ns);
   memcpy(g->idx, idx, sizeof(int32_t) * (size_t)ns);
   memcpy(g->kind, kind, (size_t)ns);
-  g->bufs_at = piece_reserve_scratch(P, ns, nbufs, (size_t)g->cols);
+  g->bufs_at = mosaic_piece_reserve_scratch(P, ns, nbufs, (size_t)g->cols);
   I[first].rows = ++P->nrowruns;
   *formed = true;
 out:
@@ -206,15 +206,15 @@ out:
   return st;
 }
 
-tsr_status prog_mark_rows(prog *P) {
+tsr_status mosaic_prog_mark_rows(prog *P) {
   const minst *I = P->insts;
   def_use du;
-  TSR_TRY(prog_def_use(P, false, &du));
+  TSR_TRY(mosaic_prog_def_use(P, false, &du));
   tsr_status st = TSR_OK;
   int nstores = 0;
   for (int32_t i = 0; i < P->ninsts; i++)
     nstores += mop_kinds[I[i].op] != K_LOAD && mop_kinds[I[i].op] != K_VALUE; /* a bound on the runs */
-  P->rowruns = nstores ? prog_alloc(P, sizeof(row_run) * (size_t)nstores) : NULL;
+  P->rowruns = nstores ? mosaic_prog_alloc(P, sizeof(mosaic_row_run) * (size_t)nstores) : NULL;
   if (nstores && !P->rowruns) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
@@ -227,7 +227,7 @@ tsr_status prog_mark_rows(prog *P) {
     if (formed) i = e;
   }
 out:
-  def_use_free(&du);
+  mosaic_def_use_free(&du);
   return st;
 }
 
@@ -256,20 +256,20 @@ static bool same_ref(const tsr_ref *a, const tsr_ref *b) {
   return true;
 }
 
-tsr_status row_run_exec(exec *x, const minst *in, int32_t *resume) {
-  const row_run *g = &x->P->rowruns[in->rows - 1];
+tsr_status mosaic_row_run_exec(exec *x, const minst *in, int32_t *resume) {
+  const mosaic_row_run *g = &x->P->rowruns[in->rows - 1];
   const minst *I = x->P->insts;
   *resume = -1;
   if (x->observed) return TSR_OK;
   if (x->ops_left && *x->ops_left < g->count - 1) return TSR_OK; /* op by op, to stop at the op that overruns */
   tsr_ref w[ROW_LOADS], out;
   uintptr_t olo, ohi;
-  if (mem_op_window(x, &I[g->store], true, &out) != TSR_OK) return TSR_OK; /* op by op names the failure */
+  if (mosaic_mem_op_window(x, &I[g->store], true, &out) != TSR_OK) return TSR_OK; /* op by op names the failure */
   if ((uintptr_t)out.data % 4 || (g->cols > 1 && out.stride[out.rank - 1] != 1)) return TSR_OK;
   window_span(&out, &olo, &ohi);
   for (int l = 0; l < g->nload; l++) {
     const minst *ld = &I[g->load[l]];
-    if (mem_op_window(x, ld, false, &w[l]) != TSR_OK) return TSR_OK;
+    if (mosaic_mem_op_window(x, ld, false, &w[l]) != TSR_OK) return TSR_OK;
     if (ld->unused) continue;
     if ((uintptr_t)w[l].data % 4 || (g->cols > 1 && w[l].stride[w[l].rank - 1] != 1)) return TSR_OK;
     uintptr_t lo, hi;
@@ -282,7 +282,7 @@ tsr_status row_run_exec(exec *x, const minst *in, int32_t *resume) {
       if (!I[g->load[l]].unused) seam_report_access(x->carry, &w[l], true, false);
     seam_report_access(x->carry, &out, false, true);
   }
-  piece_add_cost(x, &g->cost);
+  mosaic_piece_add_cost(x, &g->cost);
   void **data = x->f->data, **saved = (void **)x->f->scratch;
   char *bufs = x->f->scratch + g->bufs_at;
   for (int k = 0; k < g->nslots; k++) {
@@ -295,10 +295,10 @@ tsr_status row_run_exec(exec *x, const minst *in, int32_t *resume) {
     for (int k = 0; k < g->nslots; k++)
       if (g->kind[k] == RV_LOAD) data[g->slot[k]] = row_at(&w[g->idx[k]], r);
       else if (g->kind[k] == RV_OUT) data[g->slot[k]] = row_at(&out, r);
-    failed = piece_run_members(x, g->mem, g->nmem, &s);
+    failed = mosaic_piece_run_members(x, g->mem, g->nmem, &s);
   }
   for (int k = 0; k < g->nslots; k++) data[g->slot[k]] = saved[k];
-  if (failed) return piece_member_failed(x, s, failed);
+  if (failed) return mosaic_piece_member_failed(x, s, failed);
   *resume = g->resume;
   return TSR_OK;
 }

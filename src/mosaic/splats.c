@@ -1,14 +1,14 @@
 /* Settling the splat constants that chunk groups read. A splat constant longer than a chunk
- * (prog_splat_const) is made with only its first chunk written, which is every chunk a group
+ * (mosaic_prog_splat_const) is made with only its first chunk written, which is every chunk a group
  * reads. Once the groups are formed: a splat read whole somewhere outside a group is written
  * whole; one only groups read stays short, with room in the frame where a group run op by op
- * (unchunked, timing-only, near the op budget) fills it whole first (exec_fill_short). */
+ * (unchunked, timing-only, near the op budget) fills it whole first (mosaic_exec_fill_short). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "mosaic/piecewise.h"
 
-tsr_status prog_settle_splats(prog *P) {
+tsr_status mosaic_prog_settle_splats(prog *P) {
   const minst *I = P->insts;
   bool *member = calloc((size_t)P->ninsts + 1, sizeof(bool)), *outside = calloc((size_t)P->nslots + 1, sizeof(bool));
   if (!member || !outside) {
@@ -29,7 +29,7 @@ tsr_status prog_settle_splats(prog *P) {
       char elem[8];
       memcpy(elem, P->cpool + P->cslot_off[s], class_size(t->cls));
       P->csplat[s] = SPLAT_NONE;
-      if (!prog_splat_const(P, s, elem, true)) st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+      if (!mosaic_prog_splat_const(P, s, elem, true)) st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
       continue;
     }
     /* where a group run op by op fills it: one place per pool splat (threefry's 56 slots
@@ -54,7 +54,7 @@ tsr_status prog_settle_splats(prog *P) {
   return st;
 }
 
-void exec_fill_short(exec *x, const minst *in) {
+void mosaic_exec_fill_short(exec *x, const minst *in) {
   const prog *P = x->P;
   for (int k = 0; k < in->nopd; k++) {
     int32_t s = in->opd[k];

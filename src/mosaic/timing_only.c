@@ -1,6 +1,6 @@
 /* What a timing-only run executes, decided once per program. The timing model sees only the
  * pipeline's and the body's events: DMAs (their refs and sizes), semaphores, grid steps and
- * each body's cost, which is static per instruction (op_cost; a matmul's by its shape). So a
+ * each body's cost, which is static per instruction (mosaic_op_cost; a matmul's by its shape). So a
  * body need only run what decides which instructions run and what the DMAs and semaphores
  * see: a backward slice from
  * - control flow (scf.for bounds, scf.if conditions, scf.while conditions, asserts),
@@ -108,13 +108,13 @@ static bool tie_regions(const prog *P, const minst *in, bool *used) {
   return changed;
 }
 
-/* A tpu.enqueue_dma from VMEM into SMEM (c_dma: a[1] the source, a[2] the target operand). */
+/* A tpu.enqueue_dma from VMEM into SMEM (mosaic_c_dma: a[1] the source, a[2] the target operand). */
 static bool dma_fills_smem_from_vmem(const prog *P, const minst *in) {
   if (in->a[1] < 0 || in->a[2] < 0 || in->a[1] >= in->nopd || in->a[2] >= in->nopd) return false;
   return P->types[in->opd[in->a[1]]].space == TSR_VMEM && P->types[in->opd[in->a[2]]].space == TSR_SMEM;
 }
 
-tsr_status prog_mark_timing_needed(prog *P) {
+tsr_status mosaic_prog_mark_timing_needed(prog *P) {
   bool *used = calloc((size_t)P->nslots + 1, sizeof(bool));
   bool *live = calloc((size_t)P->ninsts + 1, sizeof(bool));
   if (!used || !live) {
@@ -163,7 +163,7 @@ tsr_status prog_mark_timing_needed(prog *P) {
       snprintf(buf, sizeof buf, "op %s at %s reads %s data that control flow, a DMA or a semaphore depends on", in->name,
                in->loc, tsr_space_name(P->types[in->opd[0]].space));
     }
-    P->timing_inexact = prog_strdup(P, buf);
+    P->timing_inexact = mosaic_prog_strdup(P, buf);
     if (!P->timing_inexact) {
       free(used);
       free(live);

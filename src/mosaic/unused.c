@@ -9,7 +9,7 @@
 
 #include "mosaic/mosaic_internal.h"
 
-tsr_status prog_mark_unused_loads(prog *P) {
+tsr_status mosaic_prog_mark_unused_loads(prog *P) {
   bool *used = calloc((size_t)P->nslots + 1, sizeof(bool));
   if (!used) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   /* backwards to a fixpoint: uses inside loops may come before the definition */

@@ -38,7 +38,7 @@ static inline bool exp_is_zero(float x) { return x < -104.0f; }
  * when it was written; tests/test_mosaic_ops.c samples them); +-inf, NaN, overflow and
  * underflow as libm. The few inputs whose result is subnormal, overflows or is NaN go to
  * expf in a second pass, so the first stays branch-free. */
-void vec_expf(float *restrict d, const float *restrict a, int64_t n) {
+void mosaic_vec_expf(float *restrict d, const float *restrict a, int64_t n) {
   /* an OR of int lanes: a 64-bit count would need a widening per vector */
   int rare = 0;
   for (int64_t i = 0; i < n; i++) {
@@ -65,7 +65,7 @@ void vec_expf(float *restrict d, const float *restrict a, int64_t n) {
 
 #define VMATH_DEFINE(name, fast, ok, libm)                                                     \
   static void name##_chunk(float *d, const float *a, int64_t n) {                                \
-    int rare = 0; /* an OR of int lanes, as in vec_expf */                                    \
+    int rare = 0; /* an OR of int lanes, as in mosaic_vec_expf */                                    \
     for (int64_t i = 0; i < n; i++) {                                                          \
       float x = a[i];                                                                          \
       d[i] = fast(x);                                                                          \
@@ -206,10 +206,10 @@ VMATH_DEFINE(vec_cosf, cos_fast, trig_ok, cosf)
  * The correctly rounded square root (one instruction per vector once errno is out of the
  * way: CMakeLists.txt builds this file with -fno-math-errno), and rsqrt as 1 / sqrt, each
  * rounded: bit for bit what the scalar loops gave. */
-void vec_sqrtf(float *d, const float *a, int64_t n) {
+void mosaic_vec_sqrtf(float *d, const float *a, int64_t n) {
   for (int64_t i = 0; i < n; i++) d[i] = sqrtf(a[i]);
 }
-void vec_rsqrtf(float *d, const float *a, int64_t n) {
+void mosaic_vec_rsqrtf(float *d, const float *a, int64_t n) {
   for (int64_t i = 0; i < n; i++) d[i] = 1.0f / sqrtf(a[i]);
 }
 
@@ -241,13 +241,13 @@ VMATH_DEFINE(vec_erff, erf_fast, erf_ok, erff)
  * interpreter computes the graph's transcendentals with it under TPU numerics. */
 void tsr_mosaic_math_f32(tsr_mosaic_math fn, float *d, const float *a, int64_t n) {
   switch (fn) {
-  case TSR_MOSAIC_EXP: vec_expf(d, a, n); break;
+  case TSR_MOSAIC_EXP: mosaic_vec_expf(d, a, n); break;
   case TSR_MOSAIC_LOG: vec_logf(d, a, n); break;
   case TSR_MOSAIC_TANH: vec_tanhf(d, a, n); break;
   case TSR_MOSAIC_SIN: vec_sinf(d, a, n); break;
   case TSR_MOSAIC_COS: vec_cosf(d, a, n); break;
   case TSR_MOSAIC_ERF: vec_erff(d, a, n); break;
-  case TSR_MOSAIC_SQRT: vec_sqrtf(d, a, n); break;
-  case TSR_MOSAIC_RSQRT: vec_rsqrtf(d, a, n); break;
+  case TSR_MOSAIC_SQRT: mosaic_vec_sqrtf(d, a, n); break;
+  case TSR_MOSAIC_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
   }
 }

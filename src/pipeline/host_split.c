@@ -489,6 +489,11 @@ static void splice_free(call_plan *cp, splice *sp) {
   free(sp);
 }
 
+/* The slot of part p's events on its tape: its core's, of this machine's device. */
+static int part_slot(const call_plan *cp, int p) {
+  return machine_tape_slot_of(&cp->split.tapes[p], cp->m->device, cp->split.part[p].owner);
+}
+
 /* The splice of every core's parts (NULL: a part's events do not have the shape expected, or
  * out of host memory). */
 static splice *splice_plan(call_plan *cp) {
@@ -503,7 +508,12 @@ static splice *splice_plan(call_plan *cp) {
   for (int p = 0; ok && p < hs->parts; p++) ok = !hs->tapes[p].nomem; /* a tape that lost an event */
   for (int p = 0; ok && p < hs->parts; p++) {
     part_splice *P = &sp->part[p];
-    P->s = &hs->tapes[p].slots[hs->part[p].owner];
+    int slot = part_slot(cp, p);
+    if (slot < 0) {
+      ok = false;
+      break;
+    }
+    P->s = &hs->tapes[p].slots[slot];
     size_t n = P->s->n ? P->s->n : 1;
     P->mark = calloc(n, sizeof *P->mark);
     P->skip_of = calloc(n, sizeof *P->skip_of);
@@ -536,7 +546,7 @@ static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering 
   const host_split *hs = &cp->split;
   tsr_event ev;
   machine_tape_event_refs refs;
-  machine_tape_event(&hs->tapes[p], hs->part[p].owner, i, &ev, &refs);
+  machine_tape_event(&hs->tapes[p], part_slot(cp, p), i, &ev, &refs);
   if (step != -2) ev.step = step;
   if (ev.kind == TSR_EV_DMA_START) {
     num->from = ev.dma_id;
@@ -560,7 +570,7 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
       if (P->mark[i] == SKIP) { /* the start it stands for names the block */
         tsr_event ev;
         machine_tape_event_refs refs;
-        machine_tape_event(&hs->tapes[p], hs->part[p].owner, (size_t)P->skip_of[i], &ev, &refs);
+        machine_tape_event(&hs->tapes[p], part_slot(cp, p), (size_t)P->skip_of[i], &ev, &refs);
         ev = (tsr_event){.kind = TSR_EV_DMA_SKIP, .core = ev.core, .device = ev.device,
                          .target_device = ev.device, .step = step, .name = ev.name, .dir = TSR_DMA_IN,
                          .operand = ev.operand, .rank = ev.rank, .index = ev.index, .replayed = true};

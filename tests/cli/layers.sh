@@ -55,5 +55,40 @@ if ! cycle=$(printf '%s' "$pairs" | sort -u | tsort 2>&1 >/dev/null) || [ -n "$c
   echo "$cycle"
   fail=1
 fi
+# The layers whose names all carry their prefix (the line after the marker): every function a
+# file of the folder defines without `static`, every typedef and macro of its headers, starts
+# with one of the layer's prefixes in the conventions' table (or tsr_/TSR_, public); `main`
+# and an X-macro's X stand alone.
+prefixed=$(awk '/<!-- prefixed layers -->/ {getline; print; exit}' "$conv" | tr -d '`')
+[ -n "$prefixed" ] || { echo "FAIL: $conv has no list of prefixed layers (the line after '<!-- prefixed layers -->')"; exit 1; }
+names=0
+for l in $prefixed; do
+  [ -d "src/$l" ] || { echo "FAIL: $conv lists $l among the prefixed layers, but src/$l is not a folder"; fail=1; continue; }
+  # the table's row: | layer | `a_`, `b_` ... |
+  pre=$(grep -E "^ *\| $l \|" "$conv" | head -n 1 | cut -d'|' -f3 | grep -oE '`[a-z_]+`' | tr -d '`' | tr '\n' ' ')
+  [ -n "$pre" ] || { echo "FAIL: $conv's table gives no prefix for $l"; fail=1; continue; }
+  alt="tsr_|TSR_|main\$|X\$"
+  for p in $pre; do alt+="|$p|${p%_}\$|$(printf '%s' "$p" | tr a-z A-Z)"; done
+  # "file name": a definition's name is the identifier before its first "(" (its signature
+  # may go on over lines until the "{"); a typedef's, the last before its ";"
+  found=$(awk 'FNR == 1 { sig = "" }
+               /^[A-Za-z_][A-Za-z0-9_ ]*[ *]\**[A-Za-z_][A-Za-z0-9_]*\(/ && !/^(static|typedef|extern)[ \t]/ { sig = $0 }
+               sig != "" && /[{;][ \t]*(\/\*.*)?$/ {
+                 if ($0 ~ /\{[ \t]*(\/\*.*)?$/ || $0 ~ /\{.*\}[ \t]*$/) {
+                   head = substr(sig, 1, index(sig, "(") - 1); sub(/.*[ *]/, "", head); print FILENAME, head
+                 }
+                 sig = ""
+               }' src/"$l"/*.c
+          awk '/^#define [A-Za-z_]/ { n = $2; sub(/\(.*/, "", n); print FILENAME, n }
+               /^(typedef .*[ *]|\} *)[A-Za-z_][A-Za-z0-9_]*;/ {
+                 t = $0; sub(/;[^;]*$/, "", t); sub(/.*[ *}]/, "", t); print FILENAME, t
+               }' src/"$l"/*.h)
+  while read -r file name; do
+    [ -n "$name" ] || continue
+    names=$((names + 1))
+    [[ $name =~ ^($alt) ]] || { echo "FAIL: $file: $name, a name of src/$l, does not start with its prefix ($pre)"; fail=1; }
+  done <<< "$found"
+done
 [ "$fail" = 0 ] || exit 1
-echo "layers: $(printf '%s' "$pairs" | sort -u | wc -l) include edges between the folders of src/, all downward ($order)"
+echo "layers: $(printf '%s' "$pairs" | sort -u | wc -l) include edges between the folders of src/, all downward ($order);" \
+  "$names names of $(echo $prefixed) with their prefixes"
