@@ -630,7 +630,89 @@ static void test_views_as_buffers(void) {
   tsr_machine_destroy(m);
 }
 
+/* The race checker finds the DMAs an access or a start may meet through an index of their
+ * spans (spans.c); walking every DMA in flight is the reference. Random streams of starts
+ * (dense and strided views, some the same copy twice), waits that retire a few DMAs,
+ * semaphore hand-offs, kernel ends and loads and stores: both give the same findings, word for
+ * word and in the same order. */
+static uint64_t rng_state = 88172645463325252ull;
+static int rnd(int n) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (int)(rng_state % (uint64_t)n);
+}
+
+static tsr_ref random_view(float *base, int span, tsr_space space) {
+  int64_t shape[2] = {1 + rnd(4), 1 + rnd(16)};
+  tsr_ref r = tsr_ref_dense(base + rnd(span - 64 * 16), TSR_F32, space, 2, shape);
+  if (rnd(3) == 0) r.stride[0] = 16 + rnd(3) * 8; /* row-strided: spans meet, elements may not */
+  if (rnd(4) == 0) r.stride[1] = 2;
+  return r;
+}
+
+static void test_index_matches_linear_walk(void) {
+  enum { SPAN = 4096 };
+  static float hbm[SPAN], vmem[SPAN];
+  static int64_t cells[3];
+  int races = 0, most_in_flight = 0, indexed = 0;
+  for (int trial = 0; trial < 200; trial++) {
+    tsr_checker *ck[2] = {checker(TSR_CHECK_RACES), checker(TSR_CHECK_RACES)};
+    ck[1]->race_linear = true;
+    tsr_observer o[2] = {tsr_checker_observer(ck[0]), tsr_checker_observer(ck[1])};
+    tsr_ref sems[3];
+    for (int k = 0; k < 3; k++) sems[k] = tsr_ref_dense(&cells[k], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL);
+    tsr_ref last_src = {0}, last_dst = {0};
+    uint64_t id = 0;
+    int waits = 4 + rnd(10); /* in percent of the events: how many DMAs stay in flight */
+    for (int e = 0; e < 400; e++) {
+      int what = rnd(100), core = rnd(2);
+      tsr_event ev = {.core = core, .step = e, .operand = -1};
+      tsr_ref src, dst;
+      if (what < 45) { /* a DMA start, in either direction, now and then the previous copy again */
+        bool in = rnd(2);
+        src = random_view(in ? hbm : vmem, SPAN, in ? TSR_HBM : TSR_VMEM);
+        dst = random_view(in ? vmem : hbm, SPAN, in ? TSR_VMEM : TSR_HBM);
+        if (id && rnd(8) == 0) src = last_src, dst = last_dst;
+        last_src = src, last_dst = dst;
+        ev = (tsr_event){.kind = TSR_EV_DMA_START, .core = core, .step = e, .dma_id = ++id,
+                         .dir = in ? TSR_DMA_IN : TSR_DMA_OUT, .src = &src, .dst = &dst,
+                         .sem = &sems[rnd(3)], .bytes = (int64_t)tsr_ref_bytes(&dst), .operand = rnd(3)};
+      } else if (what < 45 + waits) { /* a wait that retires one DMA's bytes or a few DMAs' */
+        ev = (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .core = core, .step = e, .sem = &sems[rnd(3)],
+                         .bytes = 4 * (1 + rnd(64)) * (rnd(4) ? 1 : 8)};
+      } else if (what < 47 + waits) {
+        ev = (tsr_event){.kind = TSR_EV_SEM_CARRY, .core = core, .sem = &sems[rnd(3)], .amount = -1};
+      } else if (what < 48 + waits && rnd(5) == 0) { /* rare: it ends every DMA on the core */
+        ev = (tsr_event){.kind = TSR_EV_KERNEL_END, .core = core};
+      } else { /* a load or store of VMEM or HBM */
+        bool v = rnd(4);
+        dst = random_view(v ? vmem : hbm, SPAN, v ? TSR_VMEM : TSR_HBM);
+        ev = (tsr_event){.kind = TSR_EV_ACCESS, .core = core, .step = e, .dst = &dst, .write = rnd(2),
+                         .loc = "kernel.py:7", .operand = -1};
+      }
+      for (int k = 0; k < 2; k++) emit(&o[k], ev);
+      if (ck[0]->inflight[core].live > most_in_flight) most_in_flight = ck[0]->inflight[core].live;
+      indexed += ck[0]->inflight[core].indexed;
+    }
+    int n = tsr_checker_count(ck[0]);
+    CHECK_EQ_INT(n, tsr_checker_count(ck[1]));
+    races += n;
+    for (int i = 0; tsr_checker_finding(ck[1], i); i++) {
+      CHECK(tsr_checker_finding(ck[0], i) != NULL);
+      const char *got = tsr_checker_finding(ck[0], i), *want = tsr_checker_finding(ck[1], i);
+      if (got && strcmp(got, want)) fprintf(stderr, "  finding %d:\n  index: %s\n  walk:  %s\n", i, got, want);
+      CHECK(got && !strcmp(got, want));
+    }
+    for (int k = 0; k < 2; k++) tsr_checker_destroy(ck[k]);
+  }
+  CHECK(races > 1000); /* the streams do race, so the comparison says something */
+  CHECK(most_in_flight > 50);
+  CHECK(indexed > 10000); /* and many of their events were checked through the index */
+}
+
 int main(void) {
+  test_index_matches_linear_walk();
   test_views_as_buffers();
   test_pipelines_are_clean();
   test_read_before_wait();

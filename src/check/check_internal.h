@@ -36,11 +36,44 @@ typedef struct flight {
   int64_t step;
   int64_t block[TSR_MAX_RANK];
   tsr_ref src_ref, dst_ref;
+  uint64_t seq;         /* order of start within its core; the array keeps flights in this order */
+  bool gone;            /* retired, its slot not yet reclaimed */
 } flight;
 
+/* Spans of the DMAs in flight, indexed by address (spans.c), so that a start or an access
+ * looks only at the DMAs whose spans meet its own. */
+typedef struct ck_span_node {
+  uintptr_t lo, hi, maxhi; /* maxhi: the largest hi in the subtree */
+  uint64_t seq;
+  uint32_t prio;
+  int l, r;
+} ck_span_node;
+typedef struct ck_spans {
+  ck_span_node *a;
+  int n, cap, root, free_head;
+  uint32_t rng;
+} ck_spans;
+typedef struct ck_seqs {
+  uint64_t *a;
+  int n, cap;
+} ck_seqs;
+bool ck_spans_add(ck_spans *s, region r, uint64_t seq); /* false: out of memory */
+void ck_spans_remove(ck_spans *s, region r, uint64_t seq);
+void ck_spans_clear(ck_spans *s);
+void ck_spans_free(ck_spans *s);
+/* Appends the seqs of the spans that meet q, in no particular order; false: out of memory. */
+bool ck_spans_find(const ck_spans *s, region q, ck_seqs *out);
+
+/* The DMAs in flight are a[head..n) less the ones gone (live of them): a wait retires the
+ * oldest, so retired slots are skipped from the front and reclaimed once they outnumber the
+ * live ones, rather than moving every later flight at every wait. */
 typedef struct flights {
   flight *a;
-  int n, cap;
+  int n, cap, head, live;
+  uint64_t next_seq;
+  bool indexed;         /* src_ix and dst_ix hold the live flights (only while there are many) */
+  ck_spans src_ix, dst_ix;
+  ck_seqs cand;         /* scratch: the DMAs a start or an access may meet */
 } flights;
 
 /* Per-semaphore balance for one kernel run. */
@@ -67,6 +100,7 @@ struct tsr_checker {
   int nkept, total;
   tsr_status first_status;
   flights inflight[CK_MAX_CORES];
+  bool race_linear;       /* tests and bench: look at every DMA in flight, not the index */
   sem_tally *tallies;
   int ntallies, captallies;
   int ends;               /* KERNEL_ENDs since the last balance check */
@@ -81,6 +115,7 @@ void ck_report(tsr_checker *ck, tsr_status s, const char *fmt, ...) TSR_PRINTF(3
 void ck_report_locked(tsr_checker *ck, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
 void ck_race_event(tsr_checker *ck, const tsr_event *ev);
 void ck_race_reset(tsr_checker *ck);
+void ck_race_free(tsr_checker *ck);
 void ck_sem_event(tsr_checker *ck, const tsr_event *ev);
 void ck_sem_finish(tsr_checker *ck);   /* caller holds ck->lock */
 /* A DMA that carries poison to HBM: scanned now, or for a replayed event (ev->replayed), what

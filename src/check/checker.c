@@ -41,7 +41,7 @@ void tsr_checker_destroy(tsr_checker *ck) {
   tsr_checker_reset(ck);
   free(ck->kept);
   free(ck->tallies);
-  for (int c = 0; c < CK_MAX_CORES; c++) free(ck->inflight[c].a);
+  ck_race_free(ck);
   ck_remote_free(ck);
   ck_sub_free(ck);
   ck_log_free(ck);

@@ -5,7 +5,9 @@
  * source, while it is in flight is a race: on a TPU the DMA may land before, during or after
  * the access. A pipelined kernel touches the current slot while the next slot's DMA is in
  * flight, which are different regions, so it stays clean. Two DMAs in flight that write one
- * place race unless they copy the same bytes there (same_copy). */
+ * place race unless they copy the same bytes there (same_copy). With many DMAs in flight a
+ * start or an access looks only at those whose spans an index by address says can meet it
+ * (spans.c), in the order they started, so the findings are those of a walk over them all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +15,102 @@
 #include "check/check_internal.h"
 #include "machine/machine_internal.h"
 
+/* The index pays off past a few dozen DMAs in flight; below, a walk over them is cheaper than
+ * keeping it. It is built when the live DMAs pass CK_INDEX_ON and dropped when they fall to
+ * CK_INDEX_OFF (apart, so that a count hovering near one does not rebuild it at every step). */
+enum { CK_INDEX_ON = 32, CK_INDEX_OFF = 8 };
+
+static void unindex(flights *fl) {
+  fl->indexed = false;
+  ck_spans_clear(&fl->src_ix);
+  ck_spans_clear(&fl->dst_ix);
+}
+
+static bool index_add(flights *fl, const flight *f) {
+  if (!ck_spans_add(&fl->src_ix, f->src, f->seq)) return false;
+  if (ck_spans_add(&fl->dst_ix, f->dst, f->seq)) return true;
+  ck_spans_remove(&fl->src_ix, f->src, f->seq);
+  return false;
+}
+
+static void build_index(flights *fl) {
+  fl->indexed = true;
+  for (int i = fl->head; i < fl->n; i++)
+    if (!fl->a[i].gone && !index_add(fl, &fl->a[i])) {
+      unindex(fl); /* out of memory: the walk still finds everything */
+      return;
+    }
+}
+
+static void flights_clear(flights *fl) {
+  fl->n = fl->head = fl->live = 0;
+  unindex(fl);
+}
+
 void ck_race_reset(tsr_checker *ck) {
-  for (int c = 0; c < CK_MAX_CORES; c++) ck->inflight[c].n = 0;
+  for (int c = 0; c < CK_MAX_CORES; c++) flights_clear(&ck->inflight[c]);
+}
+
+void ck_race_free(tsr_checker *ck) {
+  for (int c = 0; c < CK_MAX_CORES; c++) {
+    flights *fl = &ck->inflight[c];
+    free(fl->a);
+    ck_spans_free(&fl->src_ix);
+    ck_spans_free(&fl->dst_ix);
+    free(fl->cand.a);
+  }
+}
+
+static int by_seq(const void *x, const void *y) {
+  uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* The DMAs in flight whose spans meet any of the nq queries (query k against index ix[k]),
+ * as indices into fl->a in array order, left in fl->cand; the findings then come in the order
+ * a walk over the whole array gives. -1: look at every DMA (no index, or race_linear). */
+static int candidates(const tsr_checker *ck, flights *fl, int nq, const region *q, ck_spans *const *ix) {
+  if (ck->race_linear || !fl->indexed) return -1;
+  fl->cand.n = 0;
+  for (int k = 0; k < nq; k++)
+    if (!ck_spans_find(ix[k], q[k], &fl->cand)) return -1;
+  if (fl->cand.n > 1) qsort(fl->cand.a, (size_t)fl->cand.n, sizeof *fl->cand.a, by_seq);
+  int n = 0, lo = fl->head;
+  for (int j = 0; j < fl->cand.n; j++) {
+    uint64_t seq = fl->cand.a[j]; /* (the slots before j are overwritten with indices) */
+    if (n && fl->a[fl->cand.a[n - 1]].seq == seq) continue; /* found by two queries */
+    int hi = fl->n; /* the array is in seq order: the first index at or past seq, from lo on */
+    while (lo < hi) {
+      int mid = lo + (hi - lo) / 2;
+      if (fl->a[mid].seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    fl->cand.a[n++] = (uint64_t)lo;
+  }
+  return n;
+}
+
+static void retire(flights *fl, flight *f) {
+  if (fl->indexed) {
+    ck_spans_remove(&fl->src_ix, f->src, f->seq);
+    ck_spans_remove(&fl->dst_ix, f->dst, f->seq);
+  }
+  f->gone = true;
+  fl->live--;
+}
+
+/* Skips the retired flights at the front; moves the live ones down, in order, once the
+ * retired slots outnumber them (each move is paid for by as many retirements). */
+static void reclaim(flights *fl) {
+  if (fl->indexed && fl->live <= CK_INDEX_OFF) unindex(fl);
+  while (fl->head < fl->n && fl->a[fl->head].gone) fl->head++;
+  int dead = fl->n - fl->live;
+  if (dead < 32 || dead <= fl->live) return;
+  int kept = 0;
+  for (int i = fl->head; i < fl->n; i++)
+    if (!fl->a[i].gone) fl->a[kept++] = fl->a[i];
+  fl->n = kept;
+  fl->head = 0;
 }
 
 static const char *dir_name(tsr_dma_dir d) {
@@ -78,14 +174,18 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   *nf = (flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
                  .sem = ev->sem ? ev->sem->data : NULL, .credit = machine_dma_count(ev->sem, ev->bytes), .dir = ev->dir,
                  .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst,
-                 .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3)};
+                 .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3),
+                 .seq = fl->next_seq};
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) {
     nf->rank = ev->rank;
     memcpy(nf->block, ev->index, (size_t)ev->rank * sizeof *ev->index);
   }
-  for (int i = 0; i < fl->n; i++) {
-    const flight *f = &fl->a[i];
-    if (same_copy(nf, f)) continue;
+  region q[3] = {nf->dst, nf->dst, nf->src};
+  ck_spans *ix[3] = {&fl->dst_ix, &fl->src_ix, &fl->dst_ix};
+  int k = candidates(ck, fl, 3, q, ix);
+  for (int j = k < 0 ? fl->head : 0; j < (k < 0 ? fl->n : k); j++) {
+    const flight *f = &fl->a[k < 0 ? j : (int)fl->cand.a[j]];
+    if (f->gone || same_copy(nf, f)) continue;
     if (meet(nf->dst, &nf->dst_ref, f->dst, &f->dst_ref))
       report_pair(ck, ev->core, nf, "and", f, " are in flight at once and write overlapping memory");
     else if (meet(nf->dst, &nf->dst_ref, f->src, &f->src_ref))
@@ -93,7 +193,10 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
     else if (meet(nf->src, &nf->src_ref, f->dst, &f->dst_ref))
       report_pair(ck, ev->core, nf, "reads the destination of", f, " before it was waited for");
   }
+  if (fl->indexed && !index_add(fl, nf)) return;
+  fl->next_seq++;
   fl->n++;
+  if (++fl->live > CK_INDEX_ON && !fl->indexed) build_index(fl);
 }
 
 /* A wait that took `need` from its semaphore: a DMA wait's bytes, or a semaphore wait's
@@ -102,18 +205,15 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
 static void dma_waited(tsr_checker *ck, const tsr_event *ev, int64_t need) {
   flights *fl = &ck->inflight[ev->core];
   const char *sem = ev->sem ? ev->sem->data : NULL;
-  int kept = 0;
-  for (int i = 0; i < fl->n; i++) {
+  for (int i = fl->head; i < fl->n && need > 0; i++) { /* oldest first, until the wait is spent */
     flight *f = &fl->a[i];
-    if (need > 0 && f->sem == sem) {
-      int64_t take = f->credit < need ? f->credit : need;
-      f->credit -= take;
-      need -= take;
-      if (f->credit <= 0) continue; /* retired */
-    }
-    fl->a[kept++] = *f;
+    if (f->gone || f->sem != sem) continue;
+    int64_t take = f->credit < need ? f->credit : need;
+    f->credit -= take;
+    need -= take;
+    if (f->credit <= 0) retire(fl, f);
   }
-  fl->n = kept;
+  reclaim(fl);
 }
 
 /* A semaphore output's count handed on to a later kernel (SEM_CARRY out): the DMAs in flight
@@ -122,18 +222,20 @@ static void dma_waited(tsr_checker *ck, const tsr_event *ev, int64_t need) {
 static void handed_on(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->sem || ev->amount >= 0) return;
   flights *fl = &ck->inflight[ev->core];
-  int kept = 0;
-  for (int i = 0; i < fl->n; i++)
-    if (fl->a[i].sem != ev->sem->data) fl->a[kept++] = fl->a[i];
-  fl->n = kept;
+  for (int i = fl->head; i < fl->n; i++)
+    if (!fl->a[i].gone && fl->a[i].sem == ev->sem->data) retire(fl, &fl->a[i]);
+  reclaim(fl);
 }
 
 static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->dst) return;
   flights *fl = &ck->inflight[ev->core];
-  region r = ck_ref_region(ev->dst);
-  for (int i = 0; i < fl->n; i++) {
-    const flight *f = &fl->a[i];
+  region r = ck_ref_region(ev->dst), q[2] = {r, r};
+  ck_spans *ix[2] = {&fl->dst_ix, &fl->src_ix};
+  int k = candidates(ck, fl, ev->write ? 2 : 1, q, ix);
+  for (int j = k < 0 ? fl->head : 0; j < (k < 0 ? fl->n : k); j++) {
+    const flight *f = &fl->a[k < 0 ? j : (int)fl->cand.a[j]];
+    if (f->gone) continue;
     bool hits_dst = meet(r, ev->dst, f->dst, &f->dst_ref);
     if (!hits_dst && !(ev->write && meet(r, ev->dst, f->src, &f->src_ref))) continue;
     char what[96], step[32] = "", dma[256];
@@ -167,7 +269,7 @@ void ck_race_event(tsr_checker *ck, const tsr_event *ev) {
     break;
   case TSR_EV_ACCESS: kernel_access(ck, ev); break;
   case TSR_EV_SEM_CARRY: handed_on(ck, ev); break;
-  case TSR_EV_KERNEL_END: ck->inflight[ev->core].n = 0; break; /* the machine reports leftovers */
+  case TSR_EV_KERNEL_END: flights_clear(&ck->inflight[ev->core]); break; /* the machine reports leftovers */
   default: break;
   }
 }
