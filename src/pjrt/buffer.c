@@ -191,8 +191,8 @@ void pjrt_buffer_release(PJRT_Buffer *b) {
   pthread_mutex_unlock(&b->mu);
 }
 
-PJRT_Error *pjrt_buffer_pending(PJRT_Device *device, PJRT_Memory *memory, PJRT_Buffer_Type type, const int64_t *dims,
-                                size_t rank, PJRT_Buffer **out, const char *fn) {
+/* The type and shape of an array of PJRT `type` and `dims`, checked (no data). */
+static PJRT_Error *array_meta(PJRT_Buffer_Type type, const int64_t *dims, size_t rank, tsr_array *meta, const char *fn) {
   tsr_dtype dt;
   if (!pjrt_type_to_dtype(type, &dt))
     return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: %s: element type %s (PJRT type %d) is not one tessera holds", fn,
@@ -200,11 +200,19 @@ PJRT_Error *pjrt_buffer_pending(PJRT_Device *device, PJRT_Memory *memory, PJRT_B
   if (rank > TSR_MAX_RANK)
     return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: %s: rank %zu arrays (tessera holds up to %d dimensions)", fn,
                       rank, TSR_MAX_RANK);
-  tsr_array meta = {.dtype = dt, .rank = (int)rank};
+  *meta = (tsr_array){.dtype = dt, .rank = (int)rank};
   for (size_t i = 0; i < rank; i++) {
     if (dims[i] < 0) return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: dimension %zu is negative", fn, i);
-    meta.shape[i] = dims[i];
+    meta->shape[i] = dims[i];
   }
+  return NULL;
+}
+
+PJRT_Error *pjrt_buffer_pending(PJRT_Device *device, PJRT_Memory *memory, PJRT_Buffer_Type type, const int64_t *dims,
+                                size_t rank, PJRT_Buffer **out, const char *fn) {
+  tsr_array meta;
+  PJRT_Error *err = array_meta(type, dims, rank, &meta, fn);
+  if (err) return err;
   PJRT_Buffer *b = calloc(1, sizeof *b);
   PJRT_Event *ready = pjrt_event_new();
   if (!b || !ready) {
@@ -268,16 +276,10 @@ static PJRT_Error *placement(PJRT_Client *c, PJRT_Device *device, PJRT_Memory *m
 
 /* A new array of `type` and `dims`, checked. */
 static PJRT_Error *new_array(PJRT_Buffer_Type type, const int64_t *dims, size_t rank, tsr_array *a, const char *fn) {
-  tsr_dtype dt;
-  if (!pjrt_type_to_dtype(type, &dt))
-    return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: %s: element type %s (PJRT type %d) is not one tessera holds", fn,
-                      pjrt_type_name(type), (int)type);
-  if (rank > TSR_MAX_RANK)
-    return pjrt_error(PJRT_Error_Code_UNIMPLEMENTED, "tessera: %s: rank %zu arrays (tessera holds up to %d dimensions)", fn,
-                      rank, TSR_MAX_RANK);
-  for (size_t i = 0; i < rank; i++)
-    if (dims[i] < 0) return pjrt_error(PJRT_Error_Code_INVALID_ARGUMENT, "tessera: %s: dimension %zu is negative", fn, i);
-  tsr_status s = tsr_array_alloc(a, dt, (int)rank, dims);
+  tsr_array meta;
+  PJRT_Error *err = array_meta(type, dims, rank, &meta, fn);
+  if (err) return err;
+  tsr_status s = tsr_array_alloc(a, meta.dtype, meta.rank, meta.shape);
   if (s != TSR_OK) return pjrt_error_from_status(s, fn);
   return NULL;
 }
