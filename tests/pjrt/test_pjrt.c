@@ -1528,6 +1528,9 @@ static void test_programs(void) {
   test_async_execute(c, devs[0]);
   CHECK(thread_count() > threads); /* the worker */
   client_destroy(c);
+  /* the worker is joined by then, but a joined thread can stay listed in /proc/self/task for
+   * a moment until the kernel reaps it: look again for up to a second */
+  for (int i = 0; i < 100 && thread_count() != threads; i++) nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
   CHECK_EQ_INT(thread_count(), threads); /* no thread of the client's is left */
   test_sync_execute();
   test_inline_execute();
