@@ -10,9 +10,14 @@
 #define OFF_BITS 36
 #define OPERAND_SPACE 7 /* the id's space field for an HBM operand of the call */
 
+/* The first room an array gets: 64 KiB (pages that no event reaches are never touched), so
+ * that a tape of a few thousand events is not copied again and again as it grows (a host
+ * split fills a tape per part in every call that splits). */
+#define FIRST_BYTES ((size_t)64 << 10)
+
 static bool grow(void **a, size_t *cap, size_t n, size_t elem) {
   if (n < *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : 64;
+  size_t ncap = *cap ? *cap * 2 : elem < FIRST_BYTES / 64 ? FIRST_BYTES / elem : 64;
   void *na = realloc(*a, ncap * elem);
   if (!na) return false;
   *a = na;
@@ -121,7 +126,7 @@ static int operand_of(const tsr_machine *m, const char *p) {
 static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a, const int64_t *b, int n) {
   size_t need = s->nints + (size_t)n * (b ? 2 : 1);
   if (need > s->capints) {
-    size_t ncap = s->capints ? s->capints : 256;
+    size_t ncap = s->capints ? s->capints : FIRST_BYTES / sizeof *s->ints;
     while (ncap < need) ncap *= 2;
     int64_t *ni = need <= INT32_MAX ? realloc(s->ints, ncap * sizeof *ni) : NULL;
     if (!ni) {
