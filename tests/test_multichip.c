@@ -525,6 +525,10 @@ static void test_subcores_own_semaphores(void) {
   CHECK(strstr(tsr_last_error(), "device 1: pallas_call subcores: kernel subcores at grid index (1,): semaphore wait "
                "waits for 1 but can never be satisfied (deadlock): device 1 core 0 sem 2[0] of subcore 1 holds 0 "
                "(last signalled by nobody)") != NULL);
+  /* a mesh of more subcores than tessera names (tsr_buffer.agent): refused before any runs */
+  static const int64_t big[2] = {8, 9};
+  CHECK_FAILS(run_subcores(TSR_STEPS_VECTOR_SUBCORES, 2, big, TSR_DMA_EAGER, NULL, (subcore_case){.silent = -1}, x, o),
+              TSR_ERR_UNSUPPORTED, "subcores: a SparseCore mesh of 72 subcores; tessera runs at most 64");
   for (int i = 0; i < 2; i++) free(x[i]), free(o[i]);
 }
 

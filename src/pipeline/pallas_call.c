@@ -187,7 +187,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   for (int k = 0; p->subcore_grid && k < d->grid_rank; k++) subcores *= d->grid[k];
   if (subcores > TSR_MACHINE_MAX_AGENTS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: a SparseCore mesh of %lld subcores; tessera runs at most %d",
-                    d->name, (long long)subcores, TSR_MACHINE_MAX_AGENTS);
+                    d->name ? d->name : "kernel", (long long)subcores, TSR_MACHINE_MAX_AGENTS);
   p->hold_warnings = cp->split.on;
   p->body_user = r;
 
