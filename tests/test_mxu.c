@@ -14,7 +14,9 @@
  *   so only the order of the sums may differ).
  * - bf16 operands against the same kernel on their f32 widening, bit for bit.
  * - fp32 on windows whose rows lie apart (which the matmul copies dense when libxsmm runs
- *   it) against the same kernel on dense operands, bit for bit. */
+ *   it) against the same kernel on dense operands, bit for bit.
+ * - Operands of different element types (an integer operand of a float matmul, float8 by
+ *   int4) against exact sums, and the combinations Mosaic refuses, refused with its rule. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -306,11 +308,136 @@ static void test_matmuls(void) {
   for (size_t i = 0; i < sizeof contracts / sizeof contracts[0]; i++) matmul_case(&contracts[i], true, true);
 }
 
+/* ---- operands of different element types ------------------------------------------------ */
+
+enum { MX_M = 8, MX_K = 256, MX_N = 16 };
+
+/* Compiles and runs (m, k) x (k, n) of element types LT and RT into an accumulator of type
+ * AT (zeros) on `mach`; the result, MX_M x MX_N of AT's dtype `odt`, is written to `out`. */
+static tsr_status mixed_run(tsr_machine *mach, const char *lt, tsr_dtype ldt, const void *a, const char *rt, tsr_dtype rdt,
+                            const void *b, const char *at, tsr_dtype odt, void *out) {
+  const char *V = "#tpu.memory_space<vmem>";
+  const char *zero = at[0] == 'f' ? "0.0" : "0";
+  char text[4096];
+  snprintf(text, sizeof text,
+           "module @t {\n  func.func @k(%%am: memref<%dx%dx%s, %s>, %%bm: memref<%dx%dx%s, %s>, %%o: memref<%dx%dx%s, %s>) "
+           "attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {\n"
+           "    %%c0 = arith.constant 0 : index\n"
+           "    %%a = vector.load %%am[%%c0, %%c0] : memref<%dx%dx%s, %s>, vector<%dx%dx%s>\n"
+           "    %%b = vector.load %%bm[%%c0, %%c0] : memref<%dx%dx%s, %s>, vector<%dx%dx%s>\n"
+           "    %%z = arith.constant dense<%s> : vector<%dx%dx%s>\n"
+           "    %%r = \"tpu.matmul\"(%%a, %%b, %%z) {dimension_numbers = #tpu.dot_dimension_numbers<[1], [0], [0], [1], "
+           "[0, 0, 1, 1], [], []>} : (vector<%dx%dx%s>, vector<%dx%dx%s>, vector<%dx%dx%s>) -> vector<%dx%dx%s>\n"
+           "    vector.store %%r, %%o[%%c0, %%c0] : memref<%dx%dx%s, %s>, vector<%dx%dx%s>\n    return\n  }\n}\n",
+           MX_M, MX_K, lt, V, MX_K, MX_N, rt, V, MX_M, MX_N, at, V, MX_M, MX_K, lt, V, MX_M, MX_K, lt, MX_K, MX_N, rt, V,
+           MX_K, MX_N, rt, zero, MX_M, MX_N, at, MX_M, MX_K, lt, MX_K, MX_N, rt, MX_M, MX_N, at, MX_M, MX_N, at, MX_M, MX_N,
+           at, V, MX_M, MX_N, at);
+  tsr_mlir_module *m = NULL;
+  tsr_mosaic_kernel *k = NULL;
+  tsr_status s = tsr_mlir_parse_text(text, strlen(text), "mixed.mlir", &m);
+  if (s == TSR_OK) s = tsr_mosaic_kernel_create(m, &k);
+  tsr_mlir_module_destroy(m);
+  if (s == TSR_OK) {
+    int64_t sa[2] = {MX_M, MX_K}, sb[2] = {MX_K, MX_N}, so[2] = {MX_M, MX_N};
+    tsr_ref in[2] = {tsr_ref_dense((void *)(uintptr_t)a, ldt, TSR_HBM, 2, sa), tsr_ref_dense((void *)(uintptr_t)b, rdt, TSR_HBM, 2, sb)};
+    tsr_ref o = tsr_ref_dense(out, odt, TSR_HBM, 2, so);
+    s = tsr_mosaic_kernel_run(mach, k, in, 2, &o, 1, NULL, NULL);
+  }
+  tsr_mosaic_kernel_destroy(k);
+  return s;
+}
+
+/* The exact product of lhs values `av` by integer rhs values `bv`, in double: the operands are
+ * chosen so that every partial sum is exact in f32, so that the MXU's order of sums cannot
+ * matter and the result must match bit for bit. */
+static int mixed_bad(const double *av, const int8_t *bv, const float *out) {
+  int bad = 0;
+  for (int i = 0; i < MX_M; i++)
+    for (int j = 0; j < MX_N; j++) {
+      double want = 0;
+      for (int k = 0; k < MX_K; k++) want += av[i * MX_K + k] * bv[k * MX_N + j];
+      if ((double)out[i * MX_N + j] != want && bad++ < 3)
+        fprintf(stderr, "mixed matmul [%d, %d]: %.9g, want %.9g\n", i, j, (double)out[i * MX_N + j], want);
+    }
+  return bad;
+}
+
+/* Mosaic's canonicalize_matmul on operands of different types: bf16 by int8 (fused MoE's
+ * per-channel int8 weights), float8_e4m3fn by int4 on TPU7x (quantized matmul's int4_fp8),
+ * int8 by int8 into f32 and int8 by int4 into i32 (TPU7x only), against exact sums; and the combinations Mosaic
+ * refuses, refused with its rule. */
+static void test_mixed_types(void) {
+  static uint16_t abf[MX_M * MX_K];
+  static uint8_t af8[MX_M * MX_K];
+  static int8_t a8[MX_M * MX_K], b8[MX_K * MX_N], b4[MX_K * MX_N];
+  static double av[MX_M * MX_K], a8v[MX_M * MX_K];
+  static float out[MX_M * MX_N];
+  static int32_t iout[MX_M * MX_N];
+  /* float8_e4m3fn codes (bias 7, 3 mantissa bits) and their values, written out here */
+  static const uint8_t f8code[] = {0x00, 0x30, 0x34, 0x38, 0x3C, 0x40, 0x44, 0x7E, 0xB0, 0xB8, 0xC4, 0xFE};
+  static const double f8val[] = {0, 0.5, 0.75, 1, 1.5, 2, 3, 448, -0.5, -1, -3, -448};
+  for (int i = 0; i < MX_M * MX_K; i++) {
+    int q = (int)(rnd() % 128) - 64; /* q / 4: 8 significant bits, exact in bf16 */
+    av[i] = q / 4.0;
+    abf[i] = tsr_f32_to_bf16((float)av[i]);
+    a8[i] = (int8_t)(rnd() % 256 - 128);
+    a8v[i] = a8[i];
+  }
+  for (int i = 0; i < MX_K * MX_N; i++) {
+    b8[i] = (int8_t)(rnd() % 256 - 128);
+    b4[i] = (int8_t)(rnd() % 16 - 8);
+  }
+  tsr_machine *v7 = NULL;
+  tsr_machine_options mo = {.chip = tsr_chip_get("7x"), .num_cores = 1, .quiet = true};
+  CHECK(mo.chip != NULL);
+  CHECK_OK(tsr_machine_create(&mo, &v7));
+  if (!v7) return;
+  /* bf16 by int8: the int8 operand converted exactly (bf16 on TPU7x, f32 before), on both */
+  tsr_machine *ms[2] = {M, v7};
+  for (int c = 0; c < 2; c++) {
+    memset(out, 0xff, sizeof out);
+    CHECK_OK(mixed_run(ms[c], "bf16", TSR_BF16, abf, "i8", TSR_I8, b8, "f32", TSR_F32, out));
+    CHECK_EQ_INT(mixed_bad(av, b8, out), 0);
+  }
+  /* float8_e4m3fn by int4 on TPU7x: 448 x 8 x 256 terms and their partial sums are exact in f32 */
+  double fv[MX_M * MX_K];
+  for (int i = 0; i < MX_M * MX_K; i++) {
+    int p = (int)(rnd() % (sizeof f8code));
+    af8[i] = f8code[p];
+    fv[i] = f8val[p];
+  }
+  memset(out, 0xff, sizeof out);
+  CHECK_OK(mixed_run(v7, "f8E4M3FN", TSR_F8E4M3FN, af8, "i4", TSR_I4, b4, "f32", TSR_F32, out));
+  CHECK_EQ_INT(mixed_bad(fv, b4, out), 0);
+  /* int8 by int8 into f32: TPU7x converts both (to bf16), older chips refuse */
+  memset(out, 0xff, sizeof out);
+  CHECK_OK(mixed_run(v7, "i8", TSR_I8, a8, "i8", TSR_I8, b8, "f32", TSR_F32, out));
+  CHECK_EQ_INT(mixed_bad(a8v, b8, out), 0);
+  CHECK_FAILS(mixed_run(M, "i8", TSR_I8, a8, "i8", TSR_I8, b8, "f32", TSR_F32, out), TSR_ERR_UNSUPPORTED,
+              "converts integer operands of a float accumulator only on TPU7x");
+  /* what Mosaic refuses: integers of different widths, an integer accumulator with a float
+   * operand, and on TPU7x integer operands of 16 bits */
+  CHECK_FAILS(mixed_run(M, "i8", TSR_I8, a8, "i4", TSR_I4, b4, "i32", TSR_I32, iout), TSR_ERR_UNSUPPORTED,
+              "does not implement integer operands of different widths before TPU7x");
+  memset(iout, 0xff, sizeof iout);
+  CHECK_OK(mixed_run(v7, "i8", TSR_I8, a8, "i4", TSR_I4, b4, "i32", TSR_I32, iout));
+  for (int i = 0; i < MX_M * MX_N; i++) out[i] = (float)iout[i]; /* |sums| < 2^24: exact */
+  CHECK_EQ_INT(mixed_bad(a8v, b4, out), 0);
+  CHECK_FAILS(mixed_run(v7, "bf16", TSR_BF16, abf, "i8", TSR_I8, b8, "i32", TSR_I32, iout), TSR_ERR_UNSUPPORTED,
+              "an integer accumulator with a float lhs");
+  static int16_t b16[MX_K * MX_N];
+  for (int i = 0; i < MX_K * MX_N; i++) b16[i] = b8[i];
+  CHECK_FAILS(mixed_run(v7, "bf16", TSR_BF16, abf, "i16", TSR_I16, b16, "f32", TSR_F32, out), TSR_ERR_UNSUPPORTED,
+              "not i16");
+  tsr_machine_destroy(v7);
+}
+
 int main(void) {
   tsr_machine_options mo = {.num_cores = 1, .quiet = true};
   if (tsr_machine_create(&mo, &M) != TSR_OK) return 1;
   test_round_rows();
   test_matmuls();
+  test_mixed_types();
   tsr_machine_destroy(M);
   return tsr_test_finish("test_mxu");
 }

@@ -31,6 +31,8 @@ typedef struct mosaic_op_cost {
   double transcendentals, vpu_ops, vector_bytes, scalar_ops;
 } mosaic_op_cost;
 
+enum { MXU_INT_WIDTHS = 4 }; /* minst.mxu_int_opds */
+
 typedef struct stype {
   uint8_t cls;   /* vclass */
   uint8_t ek;    /* ekind */
@@ -122,6 +124,9 @@ typedef struct minst {
                            * the window's row stride (alias.c): refs[value slot] holds that
                            * window while the value points into it, else its data is NULL */
   uint8_t mxu_views;      /* matmul: bit k set when operand k comes from an mxu_view load */
+  uint8_t mxu_int_opds;   /* matmul of a float accumulator: bit k set when operand k is an
+                           * integer vector, which the product converts to float; of an
+                           * integer one: MXU_INT_WIDTHS when its operands' widths differ */
   bool in_place;          /* matmul: may add into its accumulator's window itself, which the
                            * one store of its result writes back (alias.c); that store: skips
                            * the copy when the value already lies in its window */

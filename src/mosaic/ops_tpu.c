@@ -12,17 +12,51 @@
 
 /* ---- matmul ----------------------------------------------------------------------------- */
 
+/* Whether an operand reaches the MXU as f32: an f32 vector, or an integer one wider than 8
+ * bits (which Mosaic converts to f32; narrower ones go exactly to bf16 or float8_e4m3fn). */
+static bool operand_f32(const stype *t) {
+  return t->cls == VC_F ? t->ek == EK_F32 : t->width > 8;
+}
+
+/* Operands of different element types, as Mosaic's canonicalize_matmul takes them
+ * (jaxlib/mosaic/dialect/tpu/transforms/canonicalize_mosaic.cc in jax-ml/jax, last public at
+ * commit cff5c5f6aa5a8724ae09f0fafcf1dbf8be2bec6d): on TPU7x an integer operand of up to 8
+ * bits becomes a float (int4: float8_e4m3fn, int8: bf16; every value exactly) and a float8
+ * lhs by a bf16 or f32 rhs becomes bf16 (exactly); on every chip an integer operand of a
+ * matmul whose other operand is a float becomes f32. Float operands of different kinds are
+ * multiplied as the values they hold. Sets in->mxu_int_opds: the integer operands the
+ * product converts. What Mosaic refuses is refused with its rule; the one rule that depends on
+ * the chip (integer operands of a float accumulator) is checked when the kernel runs. */
+static tsr_status matmul_mixed_types(comp *c, minst *in, const stype *l, const stype *r, const stype *o) {
+  bool li = l->cls == VC_I32, ri = r->cls == VC_I32, oi = o->cls == VC_I32;
+  in->mxu_int_opds = 0;
+  if (oi && !(li && ri))
+    return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "an integer accumulator with a float %s: Mosaic's canonicalize_matmul takes "
+                            "an integer accumulator only with integer operands (make the accumulator f32)", li ? "rhs" : "lhs");
+  /* integers of different widths into an integer accumulator: exact integer products, which
+   * only TPU7x's conversion to floats takes (checked when the kernel runs) */
+  if (oi) in->mxu_int_opds = l->width != r->width ? MXU_INT_WIDTHS : 0;
+  else in->mxu_int_opds = (uint8_t)((li ? 1u : 0u) | (ri ? 2u : 0u));
+  return TSR_OK;
+}
+
 /* a[0]: lhs transposed, a[1]: rhs transposed, a[2] M, a[3] N, a[4] K, a[5] batch */
 tsr_status mosaic_c_matmul(comp *c, minst *in) {
   if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
   const stype *l = &c->P->types[in->opd[0]], *r = &c->P->types[in->opd[1]], *acc = &c->P->types[in->opd[2]],
               *o = &c->P->types[in->res[0]];
-  if (l->cls == VC_REF || r->cls == VC_REF || l->cls == VC_I64 || l->cls != r->cls || acc->n != o->n || acc->cls != o->cls)
-    return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand types do not match");
-  if ((l->cls == VC_F) != (o->cls == VC_F)) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "mixed float and integer matmul");
+  for (int k = 0; k < 3; k++) {
+    const stype *t = &c->P->types[in->opd[k]];
+    if (t->cls != VC_F && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d must be a vector of floats or of integers up to 32 bits", k);
+  }
+  if (acc->n != o->n || acc->cls != o->cls || acc->ek != o->ek || acc->width != o->width)
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "the accumulator and the result must have one type (Mosaic's matmul verifier)");
+  TSR_TRY(matmul_mixed_types(c, in, l, r, o));
+  bool fl = o->cls == VC_F;
+  in->cls = o->cls; /* the product's class: an integer operand of a float matmul is widened */
   /* BLAS loads with the kernel, not in its first step: a missing library fails here, and the
    * load (a few ms) is not counted as run time */
-  if (l->cls == VC_F && tsr_blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
+  if (fl && tsr_blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
   int64_t tl = 0, tr = 0;
   tsr_ir_op_attr_int(c->op, "transpose_lhs", &tl);
   tsr_ir_op_attr_int(c->op, "transpose_rhs", &tr);
@@ -69,14 +103,16 @@ tsr_status mosaic_c_matmul(comp *c, minst *in) {
   in->a[5] = batch ? l->shape[0] : 1;
   /* a block big enough for its time to matter: warm the BLAS for its K now (blas.h: a call
    * that packs little can run at a third of the BLAS's rate otherwise), outside run time */
-  if (l->cls == VC_F && M * N * K >= ((int64_t)1 << 20)) tsr_blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
+  if (fl && M * N * K >= ((int64_t)1 << 20)) tsr_blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
   /* Precision: TPUs take f32 operands through the MXU as bf16 with f32 accumulation unless
    * the op asks for more (the conformance matmul, computed on a TPU, matches this to 1e-7).
    * fp32 and bf16x3 (about 2^-24 apart from fp32) run at full f32. */
   const char *prec = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "precision"), "tpu", "contract_precision");
-  in->mxu_bf16_inputs = l->cls == VC_F && l->ek == EK_F32 && (!prec || !strcmp(prec, "bf16"));
-  /* dense operands (rounded or widened), and the sums of the MXU's passes (tsr_sgemm_mxu) */
-  if (l->cls == VC_F) {
+  bool wide = operand_f32(l) || operand_f32(r);
+  in->mxu_bf16_inputs = fl && wide && (!prec || !strcmp(prec, "bf16"));
+  /* dense operands (rounded, widened or converted), and the sums of the MXU's passes
+   * (tsr_sgemm_mxu) */
+  if (fl) {
     size_t need = sizeof(float) * (size_t)(M * K + K * N + 3 * M * N);
     if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
   }
@@ -92,8 +128,8 @@ tsr_status mosaic_c_matmul(comp *c, minst *in) {
    * Pallas lowers them to bf16x3 and fp32) */
   in->cost = (mosaic_op_cost){0};
   in->mxu_passes = 1;
-  if (l->cls != VC_F) in->mxu_dtype = l->width > 8 ? TSR_I32 : TSR_I8;
-  else if (l->ek != EK_F32 || in->mxu_bf16_inputs) in->mxu_dtype = TSR_BF16;
+  if (!fl) in->mxu_dtype = l->width > 8 ? TSR_I32 : TSR_I8;
+  else if (!wide || in->mxu_bf16_inputs) in->mxu_dtype = TSR_BF16;
   else {
     in->mxu_dtype = TSR_F32;
     in->mxu_passes = prec && !strcmp(prec, "bf16x3") ? 3 : 6;
@@ -175,10 +211,11 @@ static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
  * (a (256, 256) block of a 1024-wide array: 4 KiB) fall into a few cache sets and evict each
  * other. Same products, same order: the same bits. */
 typedef struct dense_job {
-  const void *src[2]; /* f32, or bf16 where widen[o] (a bf16 window read in place) */
+  const void *src[2]; /* f32, bf16 where widen[o] (a bf16 window read in place), int32 where
+                       * from_int[o] (an integer operand of a float matmul) */
   float *dst[2];
   int64_t rows[2], cols[2], ld[2];
-  bool round, widen[2], copy[2];
+  bool round, widen[2], from_int[2], copy[2];
   int parts;
 } dense_job;
 
@@ -188,6 +225,15 @@ static void dense_part(void *arg, int part) {
     int64_t per = (j->rows[o] + j->parts - 1) / j->parts, r0 = part * per, r1 = r0 + per < j->rows[o] ? r0 + per : j->rows[o];
     if (r0 >= r1 || !j->copy[o]) continue;
     float *d = j->dst[o] + r0 * j->cols[o];
+    if (j->from_int[o]) {
+      const int32_t *si = (const int32_t *)j->src[o] + r0 * j->ld[o];
+      for (int64_t r = 0; r < r1 - r0; r++)
+        for (int64_t k = 0; k < j->cols[o]; k++) {
+          float v = (float)si[r * j->ld[o] + k]; /* to nearest, as arith.sitofp */
+          d[r * j->cols[o] + k] = j->round ? round_bf16(v) : v;
+        }
+      continue;
+    }
     if (j->widen[o]) {
       mosaic_widen_rows_bf16(d, (const uint16_t *)j->src[o] + r0 * j->ld[o], r1 - r0, j->cols[o], j->ld[o]);
       continue;
@@ -243,6 +289,29 @@ static bool adds_in_place(const exec *x, const minst *in, int64_t lda, int64_t s
   return !(lo < c_end && c < hi);
 }
 
+/* The part of Mosaic's rule for integer operands of a float matmul that depends on the chip
+ * (matmul_mixed_types): on TPU7x only integers of up to 8 bits or of 32 are converted; before
+ * it, integers are converted only when the other operand is a float. Without a machine, the
+ * chip is not known and the product is computed. */
+static tsr_status matmul_int_operands_on(const tsr_chip *ch, const exec *x, const minst *in) {
+  if (!in->mxu_int_opds || !ch) return TSR_OK;
+  if (in->mxu_int_opds == MXU_INT_WIDTHS && ch->generation != 7)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul of i%d by i%d on %s: Mosaic's canonicalize_matmul does not implement "
+                    "integer operands of different widths before TPU7x (cast one operand first)", ST(x, in->opd[0])->width,
+                    ST(x, in->opd[1])->width, ch->name);
+  if (in->mxu_int_opds == MXU_INT_WIDTHS) return TSR_OK;
+  for (int k = 0; k < 2; k++)
+    if ((in->mxu_int_opds >> k & 1) && ch->generation == 7 && ST(x, in->opd[k])->width > 8 && ST(x, in->opd[k])->width < 32)
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul on %s with an i%d %s: Mosaic's canonicalize_matmul converts integer "
+                      "operands of up to 8 bits (or 32) to floats on TPU7x, not i%d", ch->name, ST(x, in->opd[k])->width,
+                      k ? "rhs" : "lhs", ST(x, in->opd[k])->width);
+  if (in->mxu_int_opds == 3 && ch->generation != 7)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul of integers into a float accumulator on %s: Mosaic's canonicalize_matmul "
+                    "converts integer operands of a float accumulator only on TPU7x (make the accumulator i32, or cast the "
+                    "operands to a float type)", ch->name);
+  return TSR_OK;
+}
+
 /* BLAS is loaded: mosaic_c_matmul failed the compilation otherwise. */
 tsr_status mosaic_r_matmul(exec *x, const minst *in) {
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
@@ -265,6 +334,7 @@ tsr_status mosaic_r_matmul(exec *x, const minst *in) {
     mosaic_exec_copy_value(x, in->res[0], in->opd[2]);
   }
   mosaic_matmul_add_cost(x, in);
+  TSR_TRY(matmul_int_operands_on(x->machine ? tsr_machine_chip(x->machine) : NULL, x, in));
   matmul_band mb = {.in = in};
   int parts = matmul_bands(M, N, K, &mb.band_rows);
   /* Float products are summed as the MXU sums them, pass by pass, and the accumulator added
@@ -284,8 +354,10 @@ tsr_status mosaic_r_matmul(exec *x, const minst *in) {
       const float *Bm = (const float *)(const void *)(pb + b * sb * (b16 ? 2 : 4));
       dense_job j = {.src = {A, Bm}, .dst = {(float *)(void *)x->f->scratch, (float *)(void *)x->f->scratch + M * K},
                      .rows = {tl ? K : M, tr ? N : K}, .cols = {tl ? M : K, tr ? K : N}, .ld = {lda, ldb},
-                     .round = in->mxu_bf16_inputs, .widen = {a16, b16}, .parts = parts};
-      for (int o = 0; o < 2; o++) j.copy[o] = j.round || j.widen[o] || (j.ld[o] != j.cols[o] && tsr_xsmm_enabled());
+                     .round = in->mxu_bf16_inputs, .widen = {a16, b16},
+                     .from_int = {in->mxu_int_opds & 1, in->mxu_int_opds >> 1 & 1}, .parts = parts};
+      for (int o = 0; o < 2; o++)
+        j.copy[o] = j.round || j.widen[o] || j.from_int[o] || (j.ld[o] != j.cols[o] && tsr_xsmm_enabled());
       if (j.copy[0] || j.copy[1]) run_parts(x, parts, dense_part, &j);
       if (j.copy[0]) A = j.dst[0], mb.lda = j.cols[0];
       if (j.copy[1]) Bm = j.dst[1], mb.ldb = j.cols[1];
