@@ -297,6 +297,44 @@ static void test_aliases(void) {
   tsr_machine_destroy(m);
 }
 
+/* Writes each int4 element of the input block, widened, to the f32 output block. */
+static tsr_status widen_i4_body(tsr_ctx *c, void *u) {
+  (void)u;
+  const tsr_ref *x = tsr_ctx_in(c, 0), *o = tsr_ctx_out(c, 0);
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    for (int64_t j = 0; j < x->shape[1]; j++)
+      F(o)[i * o->stride[0] + j] = (float)((const int8_t *)x->data)[i * x->stride[0] + j];
+  return TSR_OK;
+}
+
+/* A 4-bit block takes half a byte an element of VMEM (TPU memory packs it), though the host
+ * array gives each its own byte: a kernel sizes vmem_limit_bytes for the packed block. */
+static void test_int4_vmem(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  enum { R = 512, C = 512 };
+  int8_t *x = malloc(R * C);
+  float *o = calloc(R * C, sizeof(float));
+  for (int i = 0; i < R * C; i++) x[i] = (int8_t)(i % 16 - 8);
+  int64_t sh[2] = {R, C};
+  tsr_ref in = tsr_ref_dense(x, TSR_I4, TSR_HBM, 2, sh), out = tsr_ref_dense(o, TSR_F32, TSR_HBM, 2, sh);
+  tsr_block_spec bi = {.rank = 2, .block_shape = {256, 512}, .index_map = map_i0}, bo = bi;
+  tsr_call_desc d = {.name = "widen", .grid_rank = 1, .grid = {2}, .num_inputs = 1, .inputs = &in, .in_specs = &bi,
+                     .num_outputs = 1, .outputs = &out, .out_specs = &bo, .body = widen_i4_body};
+  /* int4 (256, 512) x 2 buffers: 131072 bytes packed; f32 (256, 512) x 2: 1048576 */
+  d.vmem_limit_bytes = 1048576 + 131072;
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(st.vmem_bytes, 1048576 + 131072);
+  int bad = 0;
+  for (int i = 0; i < R * C; i++) bad += o[i] != (float)(i % 16 - 8);
+  CHECK_EQ_INT(bad, 0);
+  d.vmem_limit_bytes = 1048576 + 131072 - 1;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_VMEM, "in0 block (256, 512) x 2 buffers = 131072");
+  free(x);
+  free(o);
+  tsr_machine_destroy(m);
+}
+
 static void test_checks(void) {
   tsr_machine *m = machine("v4", 1, false); /* 16 MiB of VMEM */
   arr a = make(4096, 1024);
@@ -512,6 +550,7 @@ int main(void) {
     test_regular_sem_dmas();
     test_aliases();
     test_checks();
+  test_int4_vmem();
     test_core_split();
     test_edges();
     test_zero_copy_views();

@@ -32,6 +32,9 @@ typedef struct call_plan {
   int n;                       /* operands: inputs then outputs */
   operand_plan *ops;
   int64_t vmem_limit;
+  /* what tessera's VMEM holds beyond the kernel's bytes: 4-bit blocks take a byte an element
+   * there, as in host arrays, half a byte on a TPU; the allocator's limit allows for it */
+  int64_t vmem_unpacked_extra;
   int64_t vmem_bytes, smem_bytes;
   bool plan_only;              /* planning without running: arrays need no data */
   bool body_steps;             /* the body emits its own step and body events (seam.h) */

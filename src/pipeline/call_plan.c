@@ -154,7 +154,10 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
                     o->geo.buffer_count);
   if (sp->revisit == TSR_REVISIT_ANY && o->is_output && o->geo.buffer_count != 1)
     return tsr_fail(TSR_ERR_INVALID, "%s: revisit mode ANY needs a single buffer (Buffered(1))", name);
-  o->block_bytes = elems * (int64_t)tsr_dtype_size(o->hbm.dtype);
+  /* what the block takes in VMEM: a 4-bit type packs two elements a byte there (host arrays
+   * give each its own byte), which is what a kernel's vmem_limit_bytes is sized for */
+  bool nibble = o->hbm.dtype == TSR_I4 || o->hbm.dtype == TSR_U4;
+  o->block_bytes = nibble ? (elems + 1) / 2 : elems * (int64_t)tsr_dtype_size(o->hbm.dtype);
   char why[256];
   int64_t shown[TSR_MAX_RANK];
   for (int k = 0; k < o->geo.rank; k++) shown[k] = o->geo.squeezed[k] ? 1 : o->geo.block[k];
@@ -173,12 +176,14 @@ static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
 
 static tsr_status check_budget(call_plan *cp) {
   const tsr_call_desc *d = cp->d;
-  int64_t vmem = 0, smem = 0;
+  int64_t vmem = 0, smem = 0, extra = 0;
   for (int i = 0; i < cp->n; i++) {
     operand_plan *o = &cp->ops[i];
     if (o->geo.passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->geo.buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
+    if (o->spec->space != TSR_SMEM && (o->hbm.dtype == TSR_I4 || o->hbm.dtype == TSR_U4))
+      extra += ((int64_t)round64((size_t)(o->block_bytes * 2)) - (int64_t)round64((size_t)o->block_bytes)) * o->geo.buffer_count;
   }
   for (int i = 0; i < d->num_scratch; i++) {
     const tsr_scratch_spec *s = &d->scratch[i];
@@ -189,6 +194,7 @@ static tsr_status check_budget(call_plan *cp) {
   }
   for (int i = 0; i < d->num_prefetch; i++) smem += (int64_t)round64(tsr_ref_bytes(&d->prefetch[i]));
   cp->vmem_bytes = vmem;
+  cp->vmem_unpacked_extra = extra;
   cp->smem_bytes = smem;
   if (vmem > cp->vmem_limit) {
     char detail[1024];

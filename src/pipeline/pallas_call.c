@@ -89,7 +89,7 @@ tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dt
                                const int64_t *shape, const char *what, bool fill, tsr_ref *out) {
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
   tsr_buffer *b;
-  int64_t limit = space == TSR_VMEM ? cp->vmem_limit : 0;
+  int64_t limit = space == TSR_VMEM ? cp->vmem_limit + cp->vmem_unpacked_extra : 0;
   TSR_TRY((fill ? machine_core_alloc : machine_core_alloc_unfilled)(c, space, tsr_ref_bytes(&r), limit, what, &b));
   r.data = b->base;
   r.buf = b;
