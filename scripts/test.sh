@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, in stages: a release build with gcc (all tests), a clang build
-# (warnings are errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all
-# tests), a clang build under ThreadSanitizer (the tests but two, below), the Python package's
-# wheel, installed into a pinned venv with the newest JAX it supports and its pytest suite
-# run, and the same in a venv with the oldest (the PJRT plugin's scripts too), every command
-# and snippet of README.md and docs/ and the examples run as written, a subset of JAX's own
-# Pallas TPU tests (through the FFI handler and through the PJRT plugin) and of vLLM's TPU
-# kernel tests run through the package, and a bounded run of the libFuzzer targets.
+# (warnings are errors; not run), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer
+# (all tests), a clang build under ThreadSanitizer (the tests that start threads but two, below),
+# the Python package's wheel, installed into a pinned venv with the newest JAX it supports
+# and its pytest suite run, and the same in a venv with the oldest (the PJRT plugin's scripts
+# too), every command and snippet of README.md and docs/ and the examples run as written, a
+# subset of JAX's own Pallas TPU tests (through the FFI handler and through the PJRT plugin)
+# and of vLLM's TPU kernel tests run through the package, and a bounded run of the libFuzzer
+# targets.
 #
 # Each configuration is built once, in a folder of its own, and a stage starts as soon as
 # what it needs is there: stages that do not depend on each other run at once, as many as the
