@@ -1,9 +1,9 @@
 /* A pthread_create that stops the process that calls it, put first with LD_PRELOAD into the
  * ctest cases labelled single_thread (CMakeLists.txt; release builds only). The TSan stage
  * leaves those cases out because a race needs two threads: a case that starts one after all
- * fails here, saying which command did, instead of going unchecked. The Python interpreters
- * the scripts use (a pool of threads that wait on subprocesses) are not what TSan would run,
- * and are let through. */
+ * fails here, saying which command did, instead of going unchecked. Only the build's own
+ * programs (TSR_PROBE_DIR: the CLI, the test executables) are what TSan would run; the tools
+ * the scripts use (Python's pools of threads that wait on subprocesses, sort) are let through. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -16,17 +16,19 @@
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
-static int is_python(void) {
-  char exe[512] = {0};
+static int built_here(void) {
+  char exe[4096] = {0}, dir[4096];
   if (readlink("/proc/self/exe", exe, sizeof exe - 1) < 0) return 0;
-  const char *base = strrchr(exe, '/');
-  return strncmp(base ? base + 1 : exe, "python", 6) == 0;
+  /* the kernel names the executable by its real path: the build folder's, links resolved */
+  if (!realpath(TSR_PROBE_DIR, dir)) return 0;
+  size_t n = strlen(dir);
+  return strncmp(exe, dir, n) == 0 && exe[n] == '/';
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
   create_fn real = (create_fn)dlsym(RTLD_NEXT, "pthread_create");
   if (!real) return ENOSYS;
-  if (!is_python()) {
+  if (built_here()) {
     char cmd[1024] = {0};
     int fd = open("/proc/self/cmdline", O_RDONLY);
     ssize_t n = fd >= 0 ? read(fd, cmd, sizeof cmd - 1) : 0;
