@@ -79,6 +79,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     machine_arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
+    c->agent = -1;
   }
   if (cores > 1) {
     m->pool = machine_worker_pool_create(m, cores - 1);
@@ -96,7 +97,8 @@ static void arena_free_all(tsr_core *c, space_arena *a) {
   machine_core_release_to(c, a->space, 0);
   machine_core_drop_kept(c, a->space);
   free(a->bufs);
-  free(a->parked); /* empty: every call frees what it parked */
+  for (int i = 0; i < a->nlanes; i++) free(a->parked[i].at); /* empty: every call frees what it parked */
+  free(a->parked);
   for (int i = 0; i < a->nretired; i++) free(a->retired[i]);
   pthread_mutex_destroy(&a->lock);
 }
@@ -173,8 +175,22 @@ machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
   return m->split_tapes;
 }
 
-void machine_emit_held(tsr_machine *m, const tsr_event *ev) {
-  for (int i = 0; i < m->num_observers; i++) m->observers[i].on_event(m->observers[i].user, ev);
+static bool reads_kind(const tsr_observer *o, tsr_event_kind kind) {
+  return (unsigned)kind >= 32 || !(o->ignored_kinds & 1u << kind);
+}
+
+/* ev to each observer that reads its kind. */
+static void emit(tsr_machine *m, const tsr_event *ev) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (reads_kind(&m->observers[i], ev->kind)) m->observers[i].on_event(m->observers[i].user, ev);
+}
+
+void machine_emit_held(tsr_machine *m, const tsr_event *ev) { emit(m, ev); }
+
+bool machine_observers_read_kind(const tsr_machine *m, tsr_event_kind kind) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (reads_kind(&m->observers[i], kind)) return true;
+  return false;
 }
 
 bool machine_observers_read_output_data(const tsr_machine *m) {
@@ -210,12 +226,26 @@ void machine_core_emit(tsr_core *c, tsr_event *ev) {
   if (ev->step >= 0) ev->step += c->step_base;
   if (c->held) { /* a host split's part: on its tape until the split stands */
     if (ev->kind == TSR_EV_ACCESS && !machine_observers_see_data(c->m)) return;
+    bool read = machine_observers_read_kind(c->m, ev->kind) ||
+                (ev->kind == TSR_EV_DMA_START && machine_observers_read_kind(c->m, TSR_EV_DMA_SKIP));
+    if (!read) {
+      /* no observer will be handed it (host_split.c passes it over; a copy's start also
+       * names the block of a skip made from it): the splice needs no more of it than its
+       * place, kind, step, copy number, direction, operand and semaphore */
+      tsr_event thin = *ev;
+      thin.name = thin.loc = NULL;
+      thin.src = thin.dst = thin.src_data = thin.recv_sem = NULL;
+      thin.index = NULL;
+      thin.cost = NULL;
+      machine_tape_record(c->held, NULL, &thin, NULL);
+      return;
+    }
     int64_t at[TSR_MAX_RANK] = {0};
     bool noted = machine_observers_read_output_data(c->m) && machine_output_poison(ev, at);
     machine_tape_record(c->held, NULL, ev, noted ? at : NULL);
     return;
   }
-  for (int i = 0; i < c->m->num_observers; i++) c->m->observers[i].on_event(c->m->observers[i].user, ev);
+  emit(c->m, ev);
 }
 
 void machine_warn(tsr_machine *m, const char *fmt, ...) {

@@ -10,9 +10,14 @@
 #define OFF_BITS 36
 #define OPERAND_SPACE 7 /* the id's space field for an HBM operand of the call */
 
+/* The first room an array gets: 64 KiB (pages that no event reaches are never touched), so
+ * that a tape of a few thousand events is not copied again and again as it grows (a host
+ * split fills a tape per part in every call that splits). */
+#define FIRST_BYTES ((size_t)64 << 10)
+
 static bool grow(void **a, size_t *cap, size_t n, size_t elem) {
   if (n < *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : 64;
+  size_t ncap = *cap ? *cap * 2 : elem < FIRST_BYTES / 64 ? FIRST_BYTES / elem : 64;
   void *na = realloc(*a, ncap * elem);
   if (!na) return false;
   *a = na;
@@ -100,10 +105,16 @@ static int32_t intern(machine_tape *T, const char *s) {
 /* Every core of every device has an id of its own in the 11 bits that region_base gives it. */
 _Static_assert(TSR_MAX_DEVICES * TSR_MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
 
-static uint64_t region_base(int device, int core, int space, int seq) {
+/* A SparseCore subcore's scoped allocations (tsr_buffer.agent + 1, at most 127) have regions
+ * of their own, in the top bits of the offset: such an allocation lives in a subcore's or
+ * core's memory, far smaller than the 2^29 bytes that leaves (HBM operands have agent -1). */
+#define AGENT_SHIFT 29
+_Static_assert(TSR_MACHINE_MAX_AGENTS < 127 && AGENT_SHIFT + 7 <= OFF_BITS, "a subcore's id in an address of the tape");
+
+static uint64_t region_base(int device, int core, int space, int seq, int agent) {
   uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   uint64_t id = who << 16 | (uint64_t)(space & 7) << 13 | (uint64_t)(seq & 0x1fff);
-  return 1ull << 63 | id << OFF_BITS;
+  return 1ull << 63 | id << OFF_BITS | (uint64_t)((agent + 1) & 0x7f) << AGENT_SHIFT;
 }
 
 /* The HBM operand of `m`'s running call that holds address p (-1: none). Operands that are
@@ -121,7 +132,7 @@ static int operand_of(const tsr_machine *m, const char *p) {
 static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a, const int64_t *b, int n) {
   size_t need = s->nints + (size_t)n * (b ? 2 : 1);
   if (need > s->capints) {
-    size_t ncap = s->capints ? s->capints : 256;
+    size_t ncap = s->capints ? s->capints : FIRST_BYTES / sizeof *s->ints;
     while (ncap < need) ncap *= 2;
     int64_t *ni = need <= INT32_MAX ? realloc(s->ints, ncap * sizeof *ni) : NULL;
     if (!ni) {
@@ -152,6 +163,7 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
   if (rank && dims < 0) return -1;
   machine_tape_ref *k = &s->refs[s->nrefs];
   memset(k, 0, sizeof *k);
+  k->agent = -1;
   k->dtype = r->dtype;
   k->space = r->space;
   k->rank = rank;
@@ -162,13 +174,14 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
     k->core = far ? core : r->buf->core;
     k->bspace = r->buf->space;
     k->seq = r->buf->seq;
+    k->agent = r->buf->agent;
     k->in_mesh = r->buf->in_mesh;
-    k->base = region_base(k->device, k->core, k->bspace, k->seq) + T->salt;
+    k->base = region_base(k->device, k->core, k->bspace, k->seq, k->agent) + T->salt;
     k->data = k->base + (uint64_t)(r->data - r->buf->base);
   } else { /* an HBM operand: of its device, or (far) the namesake on this one */
     const tsr_machine *m = root ? machine_mesh_device(root, far ? own_device : device) : NULL;
     int i = operand_of(m, r->data);
-    if (i >= 0) k->data = region_base(device, 0, OPERAND_SPACE, i) + (uint64_t)(r->data - m->hbm[i].data);
+    if (i >= 0) k->data = region_base(device, 0, OPERAND_SPACE, i, -1) + (uint64_t)(r->data - m->hbm[i].data);
     else k->data = (uint64_t)(uintptr_t)r->data; /* outside the machine: by address */
   }
   return (int32_t)s->nrefs++;
@@ -234,7 +247,7 @@ static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
   }
   T->capbufs = (int)cap;
   *b = (tsr_buffer){.device = k->device, .in_mesh = k->in_mesh, .core = k->core, .space = (tsr_space)k->bspace,
-                    .seq = k->seq, .base = base};
+                    .seq = k->seq, .agent = k->agent, .base = base};
   T->bufs[T->nbufs++] = b;
   return b;
 }
@@ -309,7 +322,7 @@ static bool ints_ok(int32_t at, int64_t n, int64_t nints) { return at == -1 || (
 static bool ref_ok(const void *item, int64_t nints) {
   const machine_tape_ref *f = item;
   return f->rank >= 0 && f->rank <= TSR_MAX_RANK && ints_ok(f->dims, 2 * (int64_t)f->rank, nints) &&
-         (f->rank == 0 || f->dims >= 0);
+         (f->rank == 0 || f->dims >= 0) && f->agent >= -1 && f->agent < TSR_MACHINE_MAX_AGENTS;
 }
 
 static bool cost_ok(const void *item, int64_t nints) {
