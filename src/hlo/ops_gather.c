@@ -121,8 +121,23 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
   hlo_strides(&op->t, ost);
   hlo_strides(&idx->t, ist);
   size_t esz = tsr_dtype_size(res->t.dtype);
+  /* The trailing result dims that are offset dims walking the operand's trailing dims in
+   * order, each but the outermost of them whole: their elements are one contiguous run in
+   * both arrays (a row of an embedding table), copied at once. The loop below walks the
+   * result's other dims, `outer` of them, one run per index. TSR_HLO_FUSE=0 copies element
+   * by element, the reference. */
+  int outer = rr;
+  int64_t run = 1;
+  for (int d = x->unfused ? -1 : rr - 1, od = orank - 1, k = g.n_offset - 1; d >= 0 && k >= 0 && is_offset[d] &&
+                                                         offset_operand_dim[k] == od;
+       d--, od--, k--) {
+    run *= res->t.shape[d];
+    outer = d;
+    if (res->t.shape[d] != op->t.shape[od]) break;
+  }
   int64_t n = hlo_numel(&res->t), ri[TSR_MAX_RANK] = {0};
-  for (int64_t e = 0; e < n; e++) {
+  if (run == 0) return TSR_OK;
+  for (int64_t e = 0; e < n; e += run) {
     /* batch index: the result dims that are not offset dims, in order */
     int64_t batch[TSR_MAX_RANK];
     int nb = 0, no = 0;
@@ -149,8 +164,8 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     }
     int64_t off = 0;
     for (int d = 0; d < orank; d++) off += (full[d] + oi[d]) * ost[d];
-    memcpy(res->buf->data + (size_t)e * esz, op->buf->data + (size_t)off * esz, esz);
-    for (int d = rr - 1; d >= 0 && ++ri[d] == res->t.shape[d]; d--) ri[d] = 0;
+    memcpy(res->buf->data + (size_t)e * esz, op->buf->data + (size_t)off * esz, (size_t)run * esz);
+    for (int d = outer - 1; d >= 0 && ++ri[d] == res->t.shape[d]; d--) ri[d] = 0;
   }
   return TSR_OK;
 }
