@@ -405,7 +405,7 @@ static tsr_status copy_double(tsr_core *c, kernel_io *io, tsr_buffer *vb, tsr_bu
   tsr_ref hin = tsr_ref_dense(io->in, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref hout = tsr_ref_dense(io->out, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref v = buf_ref(vb, 0, TSR_F32, 2, shape), sem = buf_ref(sb, 0, TSR_DMA_SEM, 0, NULL);
-  dma_request r = {.src = &hin, .dst = &v, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
+  machine_dma_request r = {.src = &hin, .dst = &v, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
   TSR_TRY(machine_core_dma_start(c, &r));
   if (io->wait_before_read) TSR_TRY(machine_core_dma_wait(c, &sem, 4096, "in", -1));
   tsr_event ev = {.kind = TSR_EV_ACCESS, .step = -1, .dst = &v, .loc = "copy_double:read", .operand = -1};
@@ -418,7 +418,7 @@ static tsr_status copy_double(tsr_core *c, kernel_io *io, tsr_buffer *vb, tsr_bu
   ev.loc = "copy_double:write";
   machine_core_emit(c, &ev);
   memcpy(x, y, sizeof y);
-  r = (dma_request){.src = &v, .dst = &hout, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
+  r = (machine_dma_request){.src = &v, .dst = &hout, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
   TSR_TRY(machine_core_dma_start(c, &r));
   return machine_core_dma_wait(c, &sem, 4096, "out", -1);
 }
@@ -441,7 +441,7 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
     s = copy_double(c, io, vb, sb);
     break;
   case K_DEADLOCK: { /* starts on one semaphore, waits on the other */
-    dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
+    machine_dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
     s = machine_core_dma_start(c, &r);
     if (s == TSR_OK) s = machine_core_dma_wait(c, &s1, 4096, "in", -1);
     break;
@@ -452,7 +452,7 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
     if (s == TSR_OK) s = machine_core_sem_wait(c, &reg, io->mode == K_BALANCED ? 2 : 1);
     break;
   case K_DMA_IMBALANCE: { /* a 4096-byte DMA waited with a 2048-byte descriptor */
-    dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
+    machine_dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
     s = machine_core_dma_start(c, &r);
     if (s == TSR_OK) s = machine_core_dma_wait(c, &s0, 2048, "in", -1);
     break;
@@ -460,7 +460,7 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
   case K_HALF_WRITTEN: { /* writes rows 0..3 of a fresh VMEM block, sends all 8 rows out */
     float *x = (float *)(void *)v.data;
     for (int i = 0; i < (io->wait_before_read ? 8 : 4) * 128; i++) x[i] = 1.0f;
-    dma_request r = {.src = &v, .dst = &hout, .sem = &s0, .bytes = 4096, .dir = TSR_DMA_OUT, .operand = 0};
+    machine_dma_request r = {.src = &v, .dst = &hout, .sem = &s0, .bytes = 4096, .dir = TSR_DMA_OUT, .operand = 0};
     s = machine_core_dma_start(c, &r);
     if (s == TSR_OK) s = machine_core_dma_wait(c, &s0, 4096, "out", 0);
     break;

@@ -46,7 +46,7 @@ static int merge(ck_spans *s, int a, int b) {
   return b;
 }
 
-bool ck_spans_add(ck_spans *s, region r, uint64_t seq) {
+bool ck_spans_add(ck_spans *s, ck_region r, uint64_t seq) {
   if (!s->free_head && s->n == s->cap) {
     int ncap = s->cap ? s->cap * 2 : 32;
     ck_span_node *na = realloc(s->a, (size_t)ncap * sizeof *na);
@@ -80,7 +80,7 @@ static int drop(ck_spans *s, int t, uintptr_t lo, uint64_t seq) {
   return t;
 }
 
-void ck_spans_remove(ck_spans *s, region r, uint64_t seq) { s->root = drop(s, s->root, r.lo, seq); }
+void ck_spans_remove(ck_spans *s, ck_region r, uint64_t seq) { s->root = drop(s, s->root, r.lo, seq); }
 
 void ck_spans_clear(ck_spans *s) {
   s->root = s->free_head = 0;
@@ -93,7 +93,7 @@ void ck_spans_free(ck_spans *s) {
 }
 
 /* The test is regions_overlap's: lo < q.hi and q.lo < hi. */
-static bool find(const ck_spans *s, int t, region q, ck_seqs *out) {
+static bool find(const ck_spans *s, int t, ck_region q, ck_seqs *out) {
   if (!t || s->a[t].maxhi <= q.lo) return true;
   if (!find(s, s->a[t].l, q, out)) return false;
   if (s->a[t].lo >= q.hi) return true; /* it and everything to its right start too late */
@@ -110,4 +110,4 @@ static bool find(const ck_spans *s, int t, region q, ck_seqs *out) {
   return find(s, s->a[t].r, q, out);
 }
 
-bool ck_spans_find(const ck_spans *s, region q, ck_seqs *out) { return find(s, s->root, q, out); }
+bool ck_spans_find(const ck_spans *s, ck_region q, ck_seqs *out) { return find(s, s->root, q, out); }

@@ -110,7 +110,7 @@ static tsr_status check_sem(const tsr_ref *sem, tsr_dtype kind, const char *op) 
 /* The semaphore a DMA signals: a DMA semaphore, or on TPU v6 and later a regular one (as JAX
  * allows, pltpu.SemaphoreType.REGULAR; its tests skip it before v6), except for a DMA to or
  * from SMEM, which Mosaic's verifier refuses (EnqueueDMAOp::verify). */
-static tsr_status check_dma_sem(const tsr_core *c, const tsr_ref *sem, const dma_request *r, const char *op) {
+static tsr_status check_dma_sem(const tsr_core *c, const tsr_ref *sem, const machine_dma_request *r, const char *op) {
   if (sem && sem->dtype == TSR_SEM) {
     const tsr_chip *chip = &c->m->chip;
     if (chip->generation < 6)
@@ -178,7 +178,7 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
   machine_parallel_for(m, (int)((dst->shape[k] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
 }
 
-/* A copy of sub-byte fields (dma_request.field_bits): each element is one field, the packed
+/* A copy of sub-byte fields (machine_dma_request.field_bits): each element is one field, the packed
  * side's byte holding it at bits [j * bits, (j + 1) * bits) for j its index in the
  * second-minor dimension. Elements of one packed byte are written in turn, each keeping the
  * byte's other fields. */
@@ -202,7 +202,7 @@ static void copy_fields(const tsr_ref *dst, const tsr_ref *src, int bits) {
   } while (strided_next(idx, dst->shape, r));
 }
 
-static void move_data(tsr_core *c, pending_dma *d) {
+static void move_data(tsr_core *c, machine_pending_dma *d) {
   if (d->machine_has_poison) machine_fill_poison(&d->poison);
   if (d->field_bits) copy_fields(&d->dst, &d->src, d->field_bits);
   else copy_window_shared(c->m, &d->dst, &d->src, d->stream);
@@ -210,7 +210,7 @@ static void move_data(tsr_core *c, pending_dma *d) {
 
 /* A field DMA's two sides: bytes that pack the fields and a byte a field, of one shape
  * whose second-minor dimension indexes the fields of a byte. */
-static tsr_status check_fields(const dma_request *r) {
+static tsr_status check_fields(const machine_dma_request *r) {
   int b = r->field_bits;
   const tsr_ref *packed = r->src->dtype == TSR_U8 ? r->src : r->dst, *one = packed == r->src ? r->dst : r->src;
   bool narrow = one->dtype == TSR_I4 || one->dtype == TSR_U4;
@@ -223,7 +223,7 @@ static tsr_status check_fields(const dma_request *r) {
 
 /* Moves the data of a pending DMA (a late one: marks it to move at its wait) and signals its
  * semaphore. */
-static void complete_copy(tsr_core *c, pending_dma *d) {
+static void complete_copy(tsr_core *c, machine_pending_dma *d) {
   if (d->copied) return;
   if (d->far) { /* moved, and counted on its receive semaphore, by the transport at its start */
   } else if (!d->no_copy && !d->late) {
@@ -253,7 +253,7 @@ static void complete_some(tsr_core *c) {
     if (!c->dmas[i].copied && (rng_next(&c->rng) & 1)) complete_copy(c, &c->dmas[i]);
 }
 
-tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
+tsr_status machine_core_dma_start(tsr_core *c, const machine_dma_request *r) {
   TSR_TRY(check_dma_sem(c, r->sem, r, r->recv_sem ? "remote copy (send semaphore)" : "DMA start"));
   if (r->recv_sem) {
     TSR_TRY(check_dma_sem(c, r->recv_sem, r, "remote copy (receive semaphore)"));
@@ -277,12 +277,12 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
     if (ncap > (1 << 20))
       return tsr_fail(TSR_ERR_SEMAPHORE, "more than %d DMAs in flight on core %d: DMAs started "
                       "but never waited for", c->cap_dmas, c->id);
-    pending_dma *nd = realloc(c->dmas, (size_t)ncap * sizeof *nd);
+    machine_pending_dma *nd = realloc(c->dmas, (size_t)ncap * sizeof *nd);
     if (!nd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     c->dmas = nd;
     c->cap_dmas = ncap;
   }
-  pending_dma *d = &c->dmas[c->num_dmas++];
+  machine_pending_dma *d = &c->dmas[c->num_dmas++];
   d->id = ++c->next_dma_id;
   d->src = *r->src;
   d->dst = *r->dst;
@@ -332,7 +332,7 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
 }
 
 /* Whether two late DMAs may move side by side: neither writes what the other reads or writes. */
-static bool independent(const pending_dma *a, const pending_dma *b) {
+static bool independent(const machine_pending_dma *a, const machine_pending_dma *b) {
   return !spans_overlap(&a->dst, &b->dst) && !spans_overlap(&a->dst, &b->src) &&
          !spans_overlap(&a->src, &b->dst) &&
          (!a->machine_has_poison || (!spans_overlap(&a->poison, &b->dst) && !spans_overlap(&a->poison, &b->src))) &&
@@ -364,7 +364,7 @@ static void move_late(tsr_core *c) {
     } else {
       strided_cursor cur[LATE_BATCH];
       for (int a = 0; a < n; a++) {
-        pending_dma *d = &c->dmas[idx[a]];
+        machine_pending_dma *d = &c->dmas[idx[a]];
         if (d->machine_has_poison) machine_fill_poison(&d->poison);
         strided_cursor_start(&cur[a], tsr_dtype_size(d->dst.dtype), d->dst.rank, d->dst.shape, d->dst.data,
                              d->dst.stride, d->src.data, d->src.stride, d->stream);
@@ -448,7 +448,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
   int listed = 0, more = 0;
   for (int d = 0; d < root->num_devices; d++)
     for (int k = 0; k < machine_mesh_device(root, d)->num_cores; k++) {
-      space_arena *a = &machine_mesh_device(root, d)->cores[k].sems;
+      machine_space_arena *a = &machine_mesh_device(root, d)->cores[k].sems;
       char dev[24] = "";
       if (mesh) snprintf(dev, sizeof dev, " device %d", d);
       const tsr_buffer *sb;
@@ -464,7 +464,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
   if (more) APPEND(" (and %d more)", more);
   APPEND("; %d DMA(s) in flight on core %d", c->num_dmas, c->id);
   for (int i = 0; i < c->num_dmas; i++) {
-    pending_dma *d = &c->dmas[i];
+    machine_pending_dma *d = &c->dmas[i];
     char s[64], t[64];
     sem_name(&d->sem, mesh, name, sizeof name);
     APPEND("; DMA #%llu %s -> %s (%lld bytes on %s, started at step %lld, %s%s)",
@@ -586,7 +586,7 @@ static void complete_for_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
 static void retire(tsr_core *c, const tsr_ref *sem, int64_t amount) {
   int64_t left = amount;
   for (int i = 0; i < c->num_dmas;) {
-    pending_dma *d = &c->dmas[i];
+    machine_pending_dma *d = &c->dmas[i];
     if (d->copied && same_sem(&d->sem, sem) && (left > 0 || d->count == 0)) {
       left -= d->count;
       remove_dma(c, i);
@@ -682,7 +682,7 @@ tsr_status machine_core_check_dmas_idle(tsr_core *c) {
   for (int i = 0; i < c->num_dmas; i++)
     if (c->dmas[i].count != 0 && owed++ == 0) first = i;
   if (owed == 0) return TSR_OK;
-  pending_dma *d = &c->dmas[first];
+  machine_pending_dma *d = &c->dmas[first];
   char s[64], t[64];
   return tsr_fail(TSR_ERR_SEMAPHORE, "%d DMA(s) started but never waited for on core %d; the "
                   "first: DMA #%llu %s -> %s (%lld bytes) started at step %lld",
@@ -718,7 +718,7 @@ tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const 
     if (core < 0) core = c->id;
     if (core >= c->m->num_cores)
       return tsr_fail(TSR_ERR_INVALID, "remote copy to core %d of device %d: a device has %d core(s)", core, device, c->m->num_cores);
-    dma_request r = {.src = src, .dst = dst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+    machine_dma_request r = {.src = src, .dst = dst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                      .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = recv_sem,
                      .target_device = device, .target_core = core, .far = true};
     return machine_core_dma_start(c, &r);
@@ -727,7 +727,7 @@ tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const 
   tsr_ref tdst, trecv;
   TSR_TRY(machine_mesh_remote_ref(c, dst, device, core, &tc, &tdst, "remote copy"));
   TSR_TRY(machine_mesh_remote_ref(c, recv_sem, device, core, &tc, &trecv, "remote copy (receive semaphore)"));
-  dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+  machine_dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = &trecv,
                    .target_device = tc->m->device, .target_core = tc->id};
   return machine_core_dma_start(c, &r);

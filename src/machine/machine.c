@@ -92,7 +92,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   return TSR_OK;
 }
 
-static void arena_free_all(tsr_core *c, space_arena *a) {
+static void arena_free_all(tsr_core *c, machine_space_arena *a) {
   machine_core_release_to(c, a->space, 0);
   machine_core_drop_kept(c, a->space);
   free(a->bufs);

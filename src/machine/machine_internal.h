@@ -23,14 +23,14 @@ typedef struct tsr_buffer {
   /* Semaphore memory: per cell, who signalled it last (device * TSR_MACHINE_MAX_CORES + core
    * + 1; 0: nobody), for deadlock reports that name both ends. NULL elsewhere. */
   int *signalled_by;
-  /* Parked (space_arena.parked): another core's or device's copy or signal reached it there,
+  /* Parked (machine_space_arena.parked): another core's or device's copy or signal reached it there,
    * so the owner's allocation at its number keeps what landed instead of starting fresh. */
   bool reached;
 } tsr_buffer;
 
 /* A stack of allocations in one memory space of one core. Memory is allocated to what
  * kernels use (never the capacity up front) and kept for reuse by later kernels. */
-typedef struct space_arena {
+typedef struct machine_space_arena {
   tsr_space space;
   int64_t capacity;   /* the chip's size of this space per core */
   int64_t used;       /* bytes allocated now */
@@ -60,9 +60,9 @@ typedef struct space_arena {
   int nparked;        /* numbers below it may have a parked buffer */
   int capparked;
   pthread_mutex_t lock;
-} space_arena;
+} machine_space_arena;
 
-typedef struct pending_dma {
+typedef struct machine_pending_dma {
   uint64_t id;
   tsr_ref src, dst;
   tsr_ref poison;     /* rank > 0: window filled with poison before the copy */
@@ -72,9 +72,9 @@ typedef struct pending_dma {
   int64_t count;      /* what its completion adds to its semaphores (machine_dma_count) */
   bool copied;        /* data moved (eager mode: at start) */
   bool no_copy;       /* zero-copy view: signal, but move nothing */
-  bool stream;        /* dma_request.stream */
-  bool late;          /* dma_request.late, taken: the data moves when a wait retires it */
-  uint8_t field_bits; /* dma_request.field_bits */
+  bool stream;        /* machine_dma_request.stream */
+  bool late;          /* machine_dma_request.late, taken: the data moves when a wait retires it */
+  uint8_t field_bits; /* machine_dma_request.field_bits */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
   bool far;           /* a remote copy to another process's device (machine_mesh_transport) */
@@ -82,20 +82,20 @@ typedef struct pending_dma {
   tsr_dma_dir dir;
   int operand;
   int64_t step;
-} pending_dma;
+} machine_pending_dma;
 
 /* A block the body sees as a view of HBM where a copying run would hand it a VMEM buffer
  * (zero-copy mode, read-only inputs): observers are told of the buffer (machine_core_emit). */
-typedef struct view_map {
+typedef struct machine_view_map {
   tsr_ref view, buffer;   /* the same shape and dtype */
-} view_map;
+} machine_view_map;
 
 typedef struct tsr_core {
   struct tsr_machine *m;
   int id;             /* the simulated core (what tpu.core_id and events say) */
   int index;          /* in the machine's cores: id for the chip's cores, then the stand-ins */
-  space_arena vmem, smem, sems;
-  pending_dma *dmas;  /* started and not yet waited for */
+  machine_space_arena vmem, smem, sems;
+  machine_pending_dma *dmas;  /* started and not yet waited for */
   int num_dmas, cap_dmas;
   uint64_t next_dma_id;
   uint64_t rng;
@@ -105,7 +105,7 @@ typedef struct tsr_core {
   /* During a host split: the tape of the part it runs, where its events for the observers go
    * until the split stands (machine_split_tapes); NULL otherwise. */
   struct machine_tape *held;
-  view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
+  machine_view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
   /* A run on many devices (mesh.c): the barriers this core has passed (1: the start, 2:
    * the end), whether it counts as running for deadlock detection, and its barrier
@@ -178,8 +178,8 @@ typedef struct machine_mesh_share {
   void (*destroy)(struct machine_mesh_share *s); /* collective */
 } machine_mesh_share;
 
-typedef struct worker_pool worker_pool;
-typedef struct helper_pool helper_pool;
+typedef struct machine_worker_pool machine_worker_pool;
+typedef struct machine_helper_pool machine_helper_pool;
 
 struct tsr_machine {
   tsr_chip chip;
@@ -189,8 +189,8 @@ struct tsr_machine {
   int num_stand_ins;  /* cores that host parts of a host split run on (machine_stand_in) */
   tsr_observer observers[TSR_MAX_OBSERVERS];
   int num_observers;
-  worker_pool *pool;
-  helper_pool *helpers; /* atomic; started on first use (helpers.c) */
+  machine_worker_pool *pool;
+  machine_helper_pool *helpers; /* atomic; started on first use (helpers.c) */
   int num_helpers;      /* host threads the helpers may use; 0: none */
   pthread_mutex_t helpers_lock;
   /* cross-core coordination for semaphore waits: own_sync, or the mesh's (the root's) */
@@ -284,16 +284,16 @@ void machine_core_drop_kept(tsr_core *c, tsr_space space);
 /* Frees the most recent allocations down to `count` live buffers (stack discipline). */
 void machine_core_release_to(tsr_core *c, tsr_space space, int count);
 /* The same for the end of a scope (run_scoped): the buffers are parked at their numbers,
- * where other cores and devices still reach them (space_arena.parked). */
+ * where other cores and devices still reach them (machine_space_arena.parked). */
 void machine_core_park_to(tsr_core *c, tsr_space space, int count);
 /* After a call, when no core runs it any more: frees the parked buffers of every space. With
  * `check`, fails (naming it) when a parked semaphore holds a count: a signal its owner never
  * waited for. */
 tsr_status machine_core_free_parked(tsr_core *c, bool check);
-space_arena *machine_core_arena(tsr_core *c, tsr_space space);
-void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity);
+machine_space_arena *machine_core_arena(tsr_core *c, tsr_space space);
+void machine_arena_init(machine_space_arena *a, tsr_space space, int64_t capacity);
 /* The seq-th live allocation of an arena another thread may be growing (NULL past its end). */
-tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq);
+tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq);
 /* What another core's copy or signal reaches as allocation `seq` of `bytes` bytes on core c
  * (owned by another thread): the live buffer, else the one parked at that number, else a
  * fresh one parked there for the owner's allocation to take. NULL when the number's buffer
@@ -311,7 +311,7 @@ bool machine_has_poison(const tsr_ref *r);
 /* The same, and the index of the first such element (r->rank entries) when `first`. */
 bool machine_find_poison(const tsr_ref *r, int64_t *first);
 
-typedef struct dma_request {
+typedef struct machine_dma_request {
   const tsr_ref *src, *dst;   /* equal shapes: the part that really moves */
   const tsr_ref *poison;      /* optional: filled with poison first (edge blocks) */
   const tsr_ref *sem;         /* rank-0 DMA semaphore (or regular one, TPU v6 and later) */
@@ -343,9 +343,9 @@ typedef struct dma_request {
   int rank;
   const char *name;
   const char *loc;            /* a kernel's own copy: the op that started it (for observers) */
-} dma_request;
+} machine_dma_request;
 
-tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r);
+tsr_status machine_core_dma_start(tsr_core *c, const machine_dma_request *r);
 /* Waits until the DMA semaphore holds `bytes`, then subtracts them. */
 tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand);
@@ -419,7 +419,7 @@ void machine_sem_note_signaller(const tsr_ref *sem, const tsr_core *from);
 /* Runs fn(core, arg) on every core at once (core 0 on the calling thread); returns the first
  * failure. Workers are created once per machine and spin between jobs. */
 tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg);
-worker_pool *machine_worker_pool_create(tsr_machine *m, int workers);
+machine_worker_pool *machine_worker_pool_create(tsr_machine *m, int workers);
 /* A pool thread's wait for the next job (threads.c): spins about 200 us while *generation
  * equals seen and *quit is 0, then blocks on wake under lock (a poster bumps generation and
  * broadcasts under lock). With sleepers, the count of threads blocked, for a poster that only
@@ -432,7 +432,7 @@ static inline void machine_cpu_relax(void) {
   __builtin_ia32_pause();
 #endif
 }
-void machine_worker_pool_destroy(worker_pool *p);
+void machine_worker_pool_destroy(machine_worker_pool *p);
 /* Runs fn(arg, p) for every part p on the calling core's thread and the idle host helpers;
  * returns when all parts are done. */
 void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg);

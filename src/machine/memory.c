@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-space_arena *machine_core_arena(tsr_core *c, tsr_space space) {
+machine_space_arena *machine_core_arena(tsr_core *c, tsr_space space) {
   switch (space) {
   case TSR_SMEM: return &c->smem;
   case TSR_SEMAPHORE_MEM: return &c->sems;
@@ -20,7 +20,7 @@ void machine_core_fill_fresh(tsr_buffer *b) {
   memset(b->base, b->space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, round_up(b->bytes ? b->bytes : 1, 64));
 }
 
-void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity) {
+void machine_arena_init(machine_space_arena *a, tsr_space space, int64_t capacity) {
   a->space = space;
   a->capacity = capacity;
   pthread_mutex_init(&a->lock, NULL);
@@ -31,7 +31,7 @@ void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity) {
 static bool reachable(const tsr_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
 
 /* Host memory of a buffer of `rounded` bytes: one the arena kept, or fresh. */
-static tsr_buffer *new_buffer(tsr_core *c, space_arena *a, size_t bytes, size_t rounded) {
+static tsr_buffer *new_buffer(tsr_core *c, machine_space_arena *a, size_t bytes, size_t rounded) {
   tsr_buffer *b = malloc(sizeof *b);
   char *base = block_cache_take(&a->kept, rounded);
   if (!base) base = aligned_alloc(64, rounded);
@@ -53,7 +53,7 @@ static tsr_buffer *new_buffer(tsr_core *c, space_arena *a, size_t bytes, size_t 
   return b;
 }
 
-static void free_buffer(space_arena *a, tsr_buffer *b) {
+static void free_buffer(machine_space_arena *a, tsr_buffer *b) {
   if (!block_cache_put(&a->kept, b->base, round_up(b->bytes ? b->bytes : 1, 64), BLOCK_CACHE_CAP, (size_t)a->capacity))
     free(b->base);
   free(b->signalled_by);
@@ -61,14 +61,14 @@ static void free_buffer(space_arena *a, tsr_buffer *b) {
 }
 
 /* The buffer parked at number seq, taken out of the parked ones (NULL: none). */
-static tsr_buffer *unpark(space_arena *a, int seq) {
+static tsr_buffer *unpark(machine_space_arena *a, int seq) {
   if (seq >= a->nparked || !a->parked[seq]) return NULL;
   tsr_buffer *b = a->parked[seq];
   a->parked[seq] = NULL;
   return b;
 }
 
-static bool park(space_arena *a, tsr_buffer *b) {
+static bool park(machine_space_arena *a, tsr_buffer *b) {
   if (b->seq >= a->capparked) {
     int ncap = a->capparked ? a->capparked : 16;
     while (ncap <= b->seq) ncap *= 2;
@@ -83,7 +83,7 @@ static bool park(space_arena *a, tsr_buffer *b) {
   return true;
 }
 
-static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
+static tsr_status alloc_locked(tsr_core *c, machine_space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
                                tsr_buffer **out) {
   tsr_space space = a->space;
   size_t rounded = round_up(bytes ? bytes : 1, 64);
@@ -140,7 +140,7 @@ static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_
 
 static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
                         tsr_buffer **out) {
-  space_arena *a = machine_core_arena(c, space);
+  machine_space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
   tsr_status s = alloc_locked(c, a, bytes, limit, what, fill, out);
@@ -161,7 +161,7 @@ tsr_status machine_core_alloc_unfilled(tsr_core *c, tsr_space space, size_t byte
 /* Releases down to `count` live buffers; parks them (where another core may still reach them)
  * or frees them. */
 static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
-  space_arena *a = machine_core_arena(c, space);
+  machine_space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
   while (a->count > count) {
@@ -186,7 +186,7 @@ void machine_core_park_to(tsr_core *c, tsr_space space, int count) { release_to(
 tsr_status machine_core_free_parked(tsr_core *c, bool check) {
   tsr_status st = TSR_OK;
   for (int k = 0; k < 3; k++) {
-    space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
+    machine_space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
     for (int i = 0; i < a->nparked; i++) {
       tsr_buffer *b = a->parked[i];
       if (!b) continue;
@@ -206,7 +206,7 @@ tsr_status machine_core_free_parked(tsr_core *c, bool check) {
   return st;
 }
 
-tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq) {
+tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq) {
   if (seq < 0 || seq >= __atomic_load_n(&a->count, __ATOMIC_ACQUIRE)) return NULL;
   /* the array stored before that count was, or a newer copy of it: either holds the entry */
   tsr_buffer **bufs = __atomic_load_n(&a->bufs, __ATOMIC_ACQUIRE);
@@ -214,7 +214,7 @@ tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq) {
 }
 
 tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
-  space_arena *a = machine_core_arena(c, space);
+  machine_space_arena *a = machine_core_arena(c, space);
   if (seq < 0) return NULL;
   if (!reachable(c)) { /* nobody else runs: only the live ones */
     tsr_buffer *b = machine_arena_buffer_at(a, seq);

@@ -203,7 +203,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       if (hi > lo) sp[ns++] = (span){lo, hi};
     }
     for (int c = 0; c < dm->num_cores; c++) {
-      space_arena *arenas[3] = {&dm->cores[c].vmem, &dm->cores[c].smem, &dm->cores[c].sems};
+      machine_space_arena *arenas[3] = {&dm->cores[c].vmem, &dm->cores[c].smem, &dm->cores[c].sems};
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];

@@ -49,8 +49,8 @@ static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int ope
  * at zero, which an input then sets to its array's counts. */
 tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i) {
   const tsr_call_desc *d = cp->d;
-  operand_plan *o = &cp->ops[i];
-  bref *b = &r->p.brefs[i];
+  call_operand_plan *o = &cp->ops[i];
+  pipe_bref *b = &r->p.brefs[i];
   int in = -1; /* the input an output is aliased to */
   for (int a = 0; o->is_output && a < d->num_aliases; a++)
     if (d->aliases[a].output == o->index) in = d->aliases[a].input - d->num_prefetch;
@@ -92,7 +92,7 @@ tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r) {
   if (r->carried_out) return TSR_OK;
   r->carried_out = true;
   for (int i = d->num_inputs; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
+    call_operand_plan *o = &cp->ops[i];
     if (!o->semaphores) continue;
     const tsr_ref *v = &r->p.brefs[i].view;
     machine_core_settle_dmas(c, v);

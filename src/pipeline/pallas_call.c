@@ -26,7 +26,7 @@ static tsr_status body_over(call_plan *cp, tsr_core *c, call_core_run *r) {
   return call_carry_out(cp, c, r);
 }
 
-static tsr_status body_trampoline(pipeline *p, void *user) {
+static tsr_status body_trampoline(pipe_pipeline *p, void *user) {
   call_core_run *r = user;
   tsr_ctx *c = &r->ctx;
   const tsr_call_desc *d = r->cp->d;
@@ -43,7 +43,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
      * outputs written), which is as precise as a C kernel can be watched. A body that reports
      * its own accesses gets none: they would be tessera's, not the kernel's. */
     for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
-      bref *b = &p->brefs[i];
+      pipe_bref *b = &p->brefs[i];
       if (b->geo.passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
                        .write = b->kind != BREF_INPUT, .operand = b->operand};
@@ -90,10 +90,10 @@ tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype
 static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
-  pipeline *p = &r->p;
+  pipe_pipeline *p = &r->p;
   /* this core's share of the grid, or the part of it c runs */
   int split = -1;
-  const split_part *part = pipe_host_split_part(cp, c);
+  const pipe_split_part *part = pipe_host_split_part(cp, c);
   if (part) {
     memcpy(p->grid, part->grid, sizeof p->grid);
     memcpy(p->offsets, part->offsets, sizeof p->offsets);
@@ -122,8 +122,8 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   if (cp->m->num_devices > 1 || cp->d->barrier_semaphore)
     TSR_TRY(call_alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_SEM, 0, none, "barrier semaphore", &c->barrier_sem));
   for (int i = 0; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
-    bref *b = &p->brefs[i];
+    call_operand_plan *o = &cp->ops[i];
+    pipe_bref *b = &p->brefs[i];
     b->kind = o->is_output ? BREF_OUTPUT : BREF_INPUT;
     b->operand = o->index;
     call_operand_name(o, b->name, sizeof b->name);
@@ -216,7 +216,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
 tsr_status call_run_core(tsr_core *c, void *arg) {
   call_plan *cp = arg;
   call_core_run *r = calloc(1, sizeof *r);
-  bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
+  pipe_bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
   if (!r || !brefs) { free(r); free(brefs); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   r->cp = cp;
   r->p.brefs = brefs;
