@@ -2,6 +2,7 @@
 #include "harness.h"
 #include "tessera/core.h"
 #include "core/dtype.h"
+#include "core/grow.h"
 #include "core/strided.h"
 
 static void test_dtypes(void) {
@@ -344,6 +345,34 @@ static void test_strided_collapse(void) {
   CHECK(!strided_rows_start(&w, 2, empty, dense, NULL));
 }
 
+/* GROW_ARRAY (core/grow.h): room for element n, doubling from `first`; the elements kept; a
+ * capacity its type cannot count, or bytes size_t cannot, refused with the array as it was. */
+static void test_grow_array(void) {
+  int *a = NULL, n = 0, cap = 0;
+  for (int i = 0; i < 100; i++) {
+    CHECK(GROW_ARRAY(a, n, cap, 4));
+    a[n++] = i * 3;
+  }
+  CHECK_EQ_INT(cap, 128); /* 4, 8, ..., 128: doubled, never more */
+  long bad = 0;
+  for (int i = 0; i < n; i++) bad += a[i] != i * 3;
+  CHECK_EQ_INT(bad, 0);
+  int full = INT_MAX, fullcap = INT_MAX; /* an int capacity at its largest cannot double */
+  int *keep = a;
+  CHECK(!GROW_ARRAY(a, full, fullcap, 4));
+  CHECK(a == keep && fullcap == INT_MAX);
+  free(a);
+  struct big { char b[1 << 20]; } *g = NULL;
+  size_t gn = (size_t)1 << 44, gcap = gn; /* 2^45 elements of 1 MiB overflow size_t */
+  CHECK(!GROW_ARRAY(g, gn, gcap, 1));
+  CHECK(g == NULL && gcap == gn);
+  int64_t *w = NULL, wn = 0, wcap = 0; /* an int64_t capacity */
+  CHECK(GROW_ARRAY(w, wn, wcap, 2) && wcap == 2);
+  wn = 2;
+  CHECK(GROW_ARRAY(w, wn, wcap, 2) && wcap == 4);
+  free(w);
+}
+
 int main(void) {
   test_dtypes();
   test_half_floats();
@@ -352,5 +381,6 @@ int main(void) {
   test_stream_copy();
   test_cursors_run();
   test_strided_collapse();
+  test_grow_array();
   return tsr_test_finish("test_core");
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 /* The index pays off past a few dozen DMAs in flight; below, a walk over them is cheaper than
@@ -163,13 +164,7 @@ static bool same_copy(const ck_flight *a, const ck_flight *b) {
 static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->src || !ev->dst) return;
   ck_flights *fl = &ck->inflight[ev->core];
-  if (fl->n == fl->cap) {
-    int ncap = fl->cap ? fl->cap * 2 : 16;
-    ck_flight *na = realloc(fl->a, (size_t)ncap * sizeof *na);
-    if (!na) return;
-    fl->a = na;
-    fl->cap = ncap;
-  }
+  if (!GROW_ARRAY(fl->a, fl->n, fl->cap, 16)) return;
   ck_flight *nf = &fl->a[fl->n];
   *nf = (ck_flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
                  .sem = ev->sem ? ev->sem->data : NULL, .credit = machine_dma_count(ev->sem, ev->bytes), .dir = ev->dir,

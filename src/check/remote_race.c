@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 typedef uint32_t clock_vec[CK_MAX_CORES];
@@ -70,20 +71,10 @@ void ck_remote_free(tsr_checker *ck) {
   ck->vc = NULL;
 }
 
-static bool grow(void **a, int *cap, int n, size_t elem) {
-  if (n < *cap) return true;
-  int ncap = *cap ? *cap * 2 : 16;
-  void *na = realloc(*a, (size_t)ncap * elem);
-  if (!na) return false;
-  *a = na;
-  *cap = ncap;
-  return true;
-}
-
 static sem_clock *sem_clock_of(ck_vc_state *v, uint64_t key, bool make) {
   for (int i = 0; i < v->nsems; i++)
     if (v->sems[i].key == key) return &v->sems[i];
-  if (!make || !grow((void **)&v->sems, &v->capsems, v->nsems, sizeof *v->sems)) return NULL;
+  if (!make || !GROW_ARRAY(v->sems, v->nsems, v->capsems, 16)) return NULL;
   sem_clock *s = &v->sems[v->nsems++];
   memset(s, 0, sizeof *s);
   s->key = key;
@@ -140,7 +131,7 @@ static void record_access(ck_vc_state *v, int t, ck_region r, bool write, const 
       return;
     }
   }
-  if (!grow((void **)&v->acc[t], &v->capacc[t], v->nacc[t], sizeof *v->acc[t])) return;
+  if (!GROW_ARRAY(v->acc[t], v->nacc[t], v->capacc[t], 16)) return;
   v->acc[t][v->nacc[t]++] = (access_rec){r, e, write, loc, block, step};
 }
 
@@ -227,7 +218,7 @@ static void on_remote_copy(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev)
     memmove(v->rw, v->rw + MAX_ACCESSES / 2, sizeof *v->rw * (size_t)(v->nrw - MAX_ACCESSES / 2));
     v->nrw -= MAX_ACCESSES / 2;
   }
-  if (grow((void **)&v->rw, &v->caprw, v->nrw, sizeof *v->rw)) v->rw[v->nrw++] = w;
+  if (GROW_ARRAY(v->rw, v->nrw, v->caprw, 16)) v->rw[v->nrw++] = w;
 }
 
 void ck_remote_event(tsr_checker *ck, const tsr_event *ev) {

@@ -9,19 +9,14 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 static ck_sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool dma) {
   uint64_t key = machine_sem_identity(sem, core);
   for (int i = 0; i < ck->ntallies; i++)
     if (ck->tallies[i].key == key) return &ck->tallies[i];
-  if (ck->ntallies == ck->captallies) {
-    int ncap = ck->captallies ? ck->captallies * 2 : 16;
-    ck_sem_tally *nt = realloc(ck->tallies, (size_t)ncap * sizeof *nt);
-    if (!nt) return NULL;
-    ck->tallies = nt;
-    ck->captallies = ncap;
-  }
+  if (!GROW_ARRAY(ck->tallies, ck->ntallies, ck->captallies, 16)) return NULL;
   ck_sem_tally *t = &ck->tallies[ck->ntallies++];
   *t = (ck_sem_tally){.key = key, .dma = dma, .core = core};
   char who[40];

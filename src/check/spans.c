@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 
 static uintptr_t max_hi(const ck_spans *s, int t) {
   uintptr_t m = s->a[t].hi;
@@ -48,11 +49,7 @@ static int merge(ck_spans *s, int a, int b) {
 
 bool ck_spans_add(ck_spans *s, ck_region r, uint64_t seq) {
   if (!s->free_head && s->n == s->cap) {
-    int ncap = s->cap ? s->cap * 2 : 32;
-    ck_span_node *na = realloc(s->a, (size_t)ncap * sizeof *na);
-    if (!na) return false;
-    s->a = na;
-    s->cap = ncap;
+    if (!GROW_ARRAY(s->a, s->n, s->cap, 32)) return false;
     if (!s->n) s->n = 1; /* the null node */
   }
   int t = s->free_head;
@@ -98,13 +95,7 @@ static bool find(const ck_spans *s, int t, ck_region q, ck_seqs *out) {
   if (!find(s, s->a[t].l, q, out)) return false;
   if (s->a[t].lo >= q.hi) return true; /* it and everything to its right start too late */
   if (q.lo < s->a[t].hi) {
-    if (out->n == out->cap) {
-      int ncap = out->cap ? out->cap * 2 : 64;
-      uint64_t *na = realloc(out->a, (size_t)ncap * sizeof *na);
-      if (!na) return false;
-      out->a = na;
-      out->cap = ncap;
-    }
+    if (!GROW_ARRAY(out->a, out->n, out->cap, 64)) return false;
     out->a[out->n++] = s->a[t].seq;
   }
   return find(s, s->a[t].r, q, out);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 
 typedef struct sc_access {
   ck_region r;
@@ -72,26 +73,14 @@ static const char *own(ck_sc_state *s, const char *loc) {
     if (!strcmp(s->strs[i], loc)) return s->strs[i];
   for (int i = s->nstrs - 17; i >= 0; i--)
     if (!strcmp(s->strs[i], loc)) return s->strs[i];
-  if (s->nstrs == s->capstrs) {
-    int ncap = s->capstrs ? 2 * s->capstrs : 16;
-    char **na = realloc(s->strs, (size_t)ncap * sizeof *na);
-    if (!na) return NULL;
-    s->strs = na;
-    s->capstrs = ncap;
-  }
+  if (!GROW_ARRAY(s->strs, s->nstrs, s->capstrs, 16)) return NULL;
   char *c = strdup(loc);
   if (c) s->strs[s->nstrs++] = c;
   return c;
 }
 
 static void record(ck_sc_state *s, int core, const tsr_ref *hbm, const tsr_ref *other, bool write, const tsr_event *ev) {
-  if (s->n == s->cap) {
-    int64_t ncap = s->cap ? 2 * s->cap : 256;
-    sc_access *na = realloc(s->acc, (size_t)ncap * sizeof *na);
-    if (!na) return; /* out of memory: fewer accesses compared, never a false report */
-    s->acc = na;
-    s->cap = ncap;
-  }
+  if (!GROW_ARRAY(s->acc, s->n, s->cap, 256)) return; /* out of memory: fewer accesses compared, never a false report */
   sc_access *a = &s->acc[s->n];
   *a = (sc_access){.r = ck_ref_region(hbm), .ref = *hbm, .loc = own(s, ev->loc), .dma_id = ev->dma_id,
                    .step = ev->step, .seq = s->n, .core = core, .write = write,
@@ -161,13 +150,7 @@ static void tally(sc_group **g, int *ng, int *capg, const sc_access *acc, int i,
       return;
     }
   }
-  if (*ng == *capg) {
-    int ncap = *capg ? 2 * *capg : 8;
-    sc_group *na = realloc(*g, (size_t)ncap * sizeof *na);
-    if (!na) return;
-    *g = na;
-    *capg = ncap;
-  }
+  if (!GROW_ARRAY(*g, *ng, *capg, 8)) return;
   (*g)[(*ng)++] = (sc_group){.first = i, .second = j, .count = 1};
 }
 

@@ -5,6 +5,7 @@
  * O(log n) in the transfers in flight instead of touching every transfer. */
 #include <stdlib.h>
 
+#include "core/grow.h"
 #include "timing/timing_internal.h"
 
 void tm_hbm_init(tm_hbm_model *h, const tsr_chip *chip) {
@@ -76,13 +77,7 @@ bool tm_hbm_start(tm_hbm_model *h, tm_sim_dma *d) {
     h->arr_cap = ncap;
     h->arr_head = 0;
   }
-  if (h->heap_len + h->arr_len + 1 > h->heap_cap) {
-    size_t ncap = h->heap_cap ? h->heap_cap * 2 : 64;
-    tm_sim_dma **nh = realloc(h->heap, ncap * sizeof *nh);
-    if (!nh) return false;
-    h->heap = nh;
-    h->heap_cap = ncap;
-  }
+  if (!GROW_ARRAY(h->heap, h->heap_len + h->arr_len, h->heap_cap, 64)) return false;
   d->arrive = d->start + h->latency;
   /* An engine freed by a landing starts its next DMA at that time, which can be earlier than
    * a start already issued: insert from the tail. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "timing/timing_internal.h"
 
@@ -78,13 +79,7 @@ void tm_ici_route(const tm_ici_model *m, int from, int to, tm_sim_dma *d) {
 }
 
 bool tm_ici_start(tm_ici_model *m, tm_sim_dma *d, double now) {
-  if (m->n == m->cap) {
-    int ncap = m->cap ? m->cap * 2 : 16;
-    tm_sim_dma **nf = realloc(m->flight, (size_t)ncap * sizeof *nf);
-    if (!nf) return false;
-    m->flight = nf;
-    m->cap = ncap;
-  }
+  if (!GROW_ARRAY(m->flight, m->n, m->cap, 16)) return false;
   d->start = now;
   d->arrive = now + d->nhops * m->latency;
   d->arrived = false;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "machine/machine_internal.h"
 #include "machine/tape.h"
@@ -87,13 +88,7 @@ int32_t tm_intern(tsr_timing *t, const char *s) {
   if (!s) s = "";
   for (int32_t i = t->nnames - 1; i >= 0; i--)
     if (!strcmp(t->names[i], s)) return i;
-  if (t->nnames == t->capnames) {
-    int32_t ncap = t->capnames ? t->capnames * 2 : 32;
-    char **nn = realloc(t->names, (size_t)ncap * sizeof *nn);
-    if (!nn) { t->nomem = true; return 0; }
-    t->names = nn;
-    t->capnames = ncap;
-  }
+  if (!GROW_ARRAY(t->names, t->nnames, t->capnames, 32)) { t->nomem = true; return 0; }
   char *copy = strdup(s);
   if (!copy) { t->nomem = true; return 0; }
   t->names[t->nnames] = copy;
@@ -171,13 +166,7 @@ void tm_dma_release(tsr_timing *t, tm_sim_dma *d) {
 
 tm_kernel_rec *tm_kernel(tsr_timing *t, int index) {
   while (index >= t->nkernels) {
-    if (t->nkernels == t->capkernels) {
-      int ncap = t->capkernels ? t->capkernels * 2 : 8;
-      tm_kernel_rec *nk = realloc(t->kernels, (size_t)ncap * sizeof *nk);
-      if (!nk) { t->nomem = true; return NULL; }
-      t->kernels = nk;
-      t->capkernels = ncap;
-    }
+    if (!GROW_ARRAY(t->kernels, t->nkernels, t->capkernels, 8)) { t->nomem = true; return NULL; }
     tm_kernel_rec *k = &t->kernels[t->nkernels];
     memset(k, 0, sizeof *k);
     k->first = calloc((size_t)t->opts.report_steps, sizeof *k->first);
