@@ -61,6 +61,8 @@ mosaic_all=(
   round_f16=mosaic_round_f16 round_bf16=mosaic_round_bf16
   vec_logf=mosaic_vec_logf vec_tanhf=mosaic_vec_tanhf vec_sinf=mosaic_vec_sinf vec_cosf=mosaic_vec_cosf
   vec_erff=mosaic_vec_erff
+  scalar_int=mosaic_scalar_int need_ctx=mosaic_need_ctx one_sem=mosaic_one_sem class_size=mosaic_class_size
+  sext32=mosaic_sext32 zext=mosaic_zext fmaximum=mosaic_fmaximum fminimum=mosaic_fminimum
 )
 # English words: renamed in code only.
 mosaic_code=(prog=mosaic_prog exec=mosaic_exec frame=mosaic_frame comp=mosaic_comp)
@@ -92,7 +94,7 @@ seers() {
   done
   echo "$files"
 }
-check_all=(sem_tally=ck_sem_tally vc_state=ck_vc_state sc_state=ck_sc_state)
+check_all=(sem_tally=ck_sem_tally vc_state=ck_vc_state sc_state=ck_sc_state regions_overlap=ck_regions_overlap)
 check_code=(region=ck_region flight=ck_flight flights=ck_flights)
 ren --all "${check_all[@]}" --code "${check_code[@]}" --files $( (ls src/check/*.[ch]; seers check/check_internal.h) | sort -u)
 timing_all=(log_rec=tm_log_rec rec_queue=tm_rec_queue sim_dma=tm_sim_dma sim_sem=tm_sim_sem
@@ -101,7 +103,7 @@ timing_all=(log_rec=tm_log_rec rec_queue=tm_rec_queue sim_dma=tm_sim_dma sim_sem
 ren --all "${timing_all[@]}" --files $( (ls src/timing/*.[ch]; seers timing/timing_internal.h) | sort -u)
 machine_all=(space_arena=machine_space_arena pending_dma=machine_pending_dma view_map=machine_view_map
   worker_pool=machine_worker_pool helper_pool=machine_helper_pool dma_request=machine_dma_request
-  host_affinity=machine_host_affinity)
+  host_affinity=machine_host_affinity spans_overlap=machine_spans_overlap)
 ren --all "${machine_all[@]}" --files $( (ls src/machine/*.[ch]; seers machine/machine_internal.h machine/affinity.h) | sort -u)
 # pipeline: engine.h's bref and sched alias the public tsr_bref and tsr_scheduler.
 pipe_all=(bref=pipe_bref sched=pipe_sched split_part=pipe_split_part part_edge=pipe_part_edge
@@ -109,3 +111,15 @@ pipe_all=(bref=pipe_bref sched=pipe_sched split_part=pipe_split_part part_edge=p
 pipe_code=(pipeline=pipe_pipeline host_split=pipe_host_split)
 ren --all "${pipe_all[@]}" --code "${pipe_code[@]}" --files $( (ls src/pipeline/*.[ch]
   seers pipeline/engine.h pipeline/host_split.h pipeline/call.h pipeline/partition.h) | sort -u)
+
+# ---- internal names that start with tsr_/TSR_ as if public (include/tessera/ declares none of
+# them): they take their layer's prefix (core: its module's).
+internal_tsr=(tsr_core=machine_core TSR_MAX_OBSERVERS=MACHINE_MAX_OBSERVERS TSR_MACHINE_MAX_CORES=MACHINE_MAX_CORES
+  TSR_MAX_BUFFERS=PIPE_MAX_BUFFERS
+  tsr_mlir_print_attr=mlir_print_attr tsr_mlir_print_op=mlir_print_op tsr_mlir_print_op_named=mlir_print_op_named
+  tsr_mlir_print_type=mlir_print_type
+  tsr_base64_decode=base64_decode tsr_base64_decoded_max=base64_decoded_max tsr_base64_encode=base64_encode
+  tsr_base64_encoded_size=base64_encoded_size
+  tsr_blas_link=blas_link tsr_blas_load=blas_load tsr_blas_set_threads=blas_set_threads tsr_blas_warm=blas_warm
+  tsr_sgemm=blas_sgemm tsr_sgemm_mxu=blas_sgemm_mxu tsr_xsmm_enabled=xsmm_enabled tsr_xsmm_sgemm=xsmm_sgemm)
+ren --all "${internal_tsr[@]}" --files $all_c $(ls docs/*.md README.md bench/*.md 2>/dev/null | grep -v '^docs/conventions\.md$')

@@ -457,7 +457,7 @@ static void test_unfinished_kernel(void) {
  * double-buffered, and back out. */
 typedef struct copy_args { float *in, *out; } copy_args;
 
-static tsr_status copy_kernel_on_machine(tsr_core *c, void *arg) {
+static tsr_status copy_kernel_on_machine(machine_core *c, void *arg) {
   copy_args *a = arg;
   int64_t shape[2] = {64, 256}, block[2] = {16, 256};
   tsr_ref hin = tsr_ref_dense(a->in, TSR_F32, TSR_HBM, 2, shape);

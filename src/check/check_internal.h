@@ -18,7 +18,7 @@ typedef struct ck_region {
 } ck_region;
 
 ck_region ck_ref_region(const tsr_ref *r);
-static inline bool regions_overlap(ck_region a, ck_region b) { return a.lo < b.hi && b.lo < a.hi; }
+static inline bool ck_regions_overlap(ck_region a, ck_region b) { return a.lo < b.hi && b.lo < a.hi; }
 /* Whether the views share a byte, exactly (src/check/overlap.c): interleaved strided views
  * whose spans meet are told apart. */
 bool ck_refs_overlap(const tsr_ref *a, const tsr_ref *b);

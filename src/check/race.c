@@ -143,7 +143,7 @@ static void report_pair(tsr_checker *ck, int core, const ck_flight *a, const cha
 
 /* the spans first (cheap, and most pairs are apart), then the exact test */
 static bool meet(ck_region ra, const tsr_ref *a, ck_region rb, const tsr_ref *b) {
-  return regions_overlap(ra, rb) && ck_refs_overlap(a, b);
+  return ck_regions_overlap(ra, rb) && ck_refs_overlap(a, b);
 }
 
 static bool same_window(const tsr_ref *a, const tsr_ref *b) {

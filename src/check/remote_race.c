@@ -147,7 +147,7 @@ static void on_access(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev) {
   int device = t / ck->device_cores;
   for (int i = 0; i < v->nrw; i++) {
     remote_write *w = &v->rw[i];
-    if (w->reported || w->target_device != device || w->writer == t || !regions_overlap(w->r, r)) continue;
+    if (w->reported || w->target_device != device || w->writer == t || !ck_regions_overlap(w->r, r)) continue;
     if (w->epoch <= v->vc[t][w->writer]) continue; /* the copy is ordered before the access */
     char who[40], c[256], where[600];
     w->reported = true;
@@ -192,7 +192,7 @@ static void on_remote_copy(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev)
     if (u == t) continue;
     for (int i = 0; i < v->nacc[u]; i++) {
       access_rec *a = &v->acc[u][i];
-      if (!regions_overlap(a->r, w.r) || a->epoch <= v->vc[t][u]) continue;
+      if (!ck_regions_overlap(a->r, w.r) || a->epoch <= v->vc[t][u]) continue;
       char where[600];
       describe_copy(ck, &w, c, sizeof c);
       ck_report_locked(ck, TSR_ERR_RACE, "race on %s: %s writes memory that its kernel %s %s at step %lld %s, with "
@@ -206,7 +206,7 @@ static void on_remote_copy(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev)
   }
   for (int i = 0; i < v->nrw; i++) {
     remote_write *o = &v->rw[i];
-    if (o->writer == t || o->target_device != dev || !regions_overlap(o->r, w.r) || o->epoch <= v->vc[t][o->writer]) continue;
+    if (o->writer == t || o->target_device != dev || !ck_regions_overlap(o->r, w.r) || o->epoch <= v->vc[t][o->writer]) continue;
     char c2[256];
     describe_copy(ck, &w, c, sizeof c);
     describe_copy(ck, o, c2, sizeof c2);

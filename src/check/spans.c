@@ -89,7 +89,7 @@ void ck_spans_free(ck_spans *s) {
   *s = (ck_spans){0};
 }
 
-/* The test is regions_overlap's: lo < q.hi and q.lo < hi. */
+/* The test is ck_regions_overlap's: lo < q.hi and q.lo < hi. */
 static bool find(const ck_spans *s, int t, ck_region q, ck_seqs *out) {
   if (!t || s->a[t].maxhi <= q.lo) return true;
   if (!find(s, s->a[t].l, q, out)) return false;

@@ -99,7 +99,7 @@ static const char *type_name(const mlir_ir_type *e, char *buf, size_t cap) {
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   if (f) {
-    tsr_mlir_print_type(f, e);
+    mlir_print_type(f, e);
     fclose(f);
   }
   snprintf(buf, cap, "%s", text ? text : "?");

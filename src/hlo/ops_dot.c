@@ -137,7 +137,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   if (s == TSR_OK) {
     tsr_dtype lt = l->t.dtype, rt = r->t.dtype, ot = res->t.dtype;
     if (lt == TSR_F32 && rt == TSR_F32 && ot == TSR_F32 && M < INT32_MAX && N < INT32_MAX && K < INT32_MAX) {
-      s = tsr_blas_load();
+      s = blas_load();
       /* with TPU numerics, the sums of the MXU's passes, as a kernel's dot sums them; at the
        * default precision, of operands rounded to bf16 (docs/numerics.md) */
       bool mxu = x->opts && x->opts->tpu_numerics;
@@ -155,8 +155,8 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
         const float *fa = (const float *)A + b * M * K, *fb = (const float *)Bm + b * K * N;
         float *fc = (float *)res->buf->data + b * M * N;
         int lda = (int)(K ? K : 1), ld = (int)(N ? N : 1);
-        if (mxu) tsr_sgemm_mxu(false, false, (int)M, (int)N, (int)K, mxu_depth(x), fa, lda, fb, ld, fc, ld, tmp);
-        else tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, fa, lda, fb, ld, 0.0f, fc, ld);
+        if (mxu) blas_sgemm_mxu(false, false, (int)M, (int)N, (int)K, mxu_depth(x), fa, lda, fb, ld, fc, ld, tmp);
+        else blas_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, fa, lda, fb, ld, 0.0f, fc, ld);
       }
       free(tmp);
     } else if (ot == TSR_C64 && lt == TSR_C64 && rt == TSR_C64) {

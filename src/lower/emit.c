@@ -102,10 +102,10 @@ static bool upgrade(void *user, const mlir_ir_op *op, int depth, FILE *f) {
   name_of(user, op->operands[1].value, ref, sizeof ref);
   for (int i = 0; i < depth; i++) fputs("  ", f);
   fprintf(f, "tpu.wait_dma2 semaphore(%s : ", sem);
-  tsr_mlir_print_type(f, op->operands[0].value->type);
+  mlir_print_type(f, op->operands[0].value->type);
   for (int k = 0; k < 2; k++) {
     fprintf(f, ") %s(%s : ", k ? "dst" : "src", ref);
-    tsr_mlir_print_type(f, op->operands[1].value->type);
+    mlir_print_type(f, op->operands[1].value->type);
   }
   fputs(")\n", f);
   return true;
@@ -121,6 +121,6 @@ void lw_inline(lw *w, const mlir_ir_op *fn, const lw_lval *args, int nargs, lw_l
       *nrets = op->n_operands;
       continue;
     }
-    tsr_mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, upgrade, &in);
+    mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, upgrade, &in);
   }
 }

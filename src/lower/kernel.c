@@ -58,7 +58,7 @@ static const char *space_text(tsr_space s) {
 static void type_text(const mlir_ir_type *t, char *buf, size_t cap) {
   FILE *f = fmemopen(buf, cap, "w");
   if (!f) { snprintf(buf, cap, "?"); return; }
-  tsr_mlir_print_type(f, t);
+  mlir_print_type(f, t);
   fclose(f);
 }
 
@@ -573,7 +573,7 @@ static tsr_status write_func(lk *L, tsr_machine *m) {
   const mlir_ir_attr *ct = mlir_ir_op_attr(L->fn, "tpu.core_type");
   if (ct) {
     fputs(", tpu.core_type = ", w->f);
-    tsr_mlir_print_attr(w->f, ct);
+    mlir_print_attr(w->f, ct);
   }
   if (grid) {
     fputs(", window_params = [", w->f);

@@ -43,8 +43,8 @@ static tsr_status serialize(tsr_mlir_module *m, char **b64) {
   if (s == TSR_OK) s = tsr_mlir_read_bytecode(bytes, n, &back);
   if (s == TSR_OK) s = tsr_mlir_mosaic_view(back);
   if (s == TSR_OK) s = tsr_mosaic_kernel_create(back, &k);
-  if (s == TSR_OK && !(*b64 = malloc(tsr_base64_encoded_size(n) + 1))) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  if (s == TSR_OK) tsr_base64_encode(bytes, n, *b64);
+  if (s == TSR_OK && !(*b64 = malloc(base64_encoded_size(n) + 1))) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  if (s == TSR_OK) base64_encode(bytes, n, *b64);
   tsr_mosaic_kernel_destroy(k);
   tsr_mlir_module_destroy(back);
   free(bytes);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-machine_space_arena *machine_core_arena(tsr_core *c, tsr_space space) {
+machine_space_arena *machine_core_arena(machine_core *c, tsr_space space) {
   switch (space) {
   case TSR_SMEM: return &c->smem;
   case TSR_SEMAPHORE_MEM: return &c->sems;
@@ -28,10 +28,10 @@ void machine_arena_init(machine_space_arena *a, tsr_space space, int64_t capacit
 
 /* Whether other cores or devices may reach this core's memory (machine_arena_reach): then the arena's
  * lock orders its changes. */
-static bool reachable(const tsr_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
+static bool reachable(const machine_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
 
 /* Host memory of a buffer of `rounded` bytes: one the arena kept, or fresh. */
-static tsr_buffer *new_buffer(tsr_core *c, machine_space_arena *a, size_t bytes, size_t rounded) {
+static tsr_buffer *new_buffer(machine_core *c, machine_space_arena *a, size_t bytes, size_t rounded) {
   tsr_buffer *b = malloc(sizeof *b);
   char *base = block_cache_take(&a->kept, rounded);
   if (!base) base = aligned_alloc(64, rounded);
@@ -83,7 +83,7 @@ static bool park(machine_space_arena *a, tsr_buffer *b) {
   return true;
 }
 
-static tsr_status alloc_locked(tsr_core *c, machine_space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
+static tsr_status alloc_locked(machine_core *c, machine_space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
                                tsr_buffer **out) {
   tsr_space space = a->space;
   size_t rounded = round_up(bytes ? bytes : 1, 64);
@@ -138,7 +138,7 @@ static tsr_status alloc_locked(tsr_core *c, machine_space_arena *a, size_t bytes
   return TSR_OK;
 }
 
-static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
+static tsr_status alloc(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
                         tsr_buffer **out) {
   machine_space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
@@ -148,19 +148,19 @@ static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limi
   return s;
 }
 
-tsr_status machine_core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, true, out);
 }
 
-tsr_status machine_core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc_unfilled(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                                tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, space == TSR_SEMAPHORE_MEM, out);
 }
 
 /* Releases down to `count` live buffers; parks them (where another core may still reach them)
  * or frees them. */
-static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
+static void release_to(machine_core *c, tsr_space space, int count, bool parking) {
   machine_space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
@@ -180,10 +180,10 @@ static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
   if (lock) pthread_mutex_unlock(&a->lock);
 }
 
-void machine_core_release_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
-void machine_core_park_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
+void machine_core_release_to(machine_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
+void machine_core_park_to(machine_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
 
-tsr_status machine_core_free_parked(tsr_core *c, bool check) {
+tsr_status machine_core_free_parked(machine_core *c, bool check) {
   tsr_status st = TSR_OK;
   for (int k = 0; k < 3; k++) {
     machine_space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
@@ -213,7 +213,7 @@ tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq) {
   return bufs[seq];
 }
 
-tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int seq, size_t bytes) {
+tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int seq, size_t bytes) {
   machine_space_arena *a = machine_core_arena(c, space);
   if (seq < 0) return NULL;
   if (!reachable(c)) { /* nobody else runs: only the live ones */
@@ -239,7 +239,7 @@ tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int seq, size_t by
   return b;
 }
 
-void machine_core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&machine_core_arena(c, space)->kept); }
+void machine_core_drop_kept(machine_core *c, tsr_space space) { block_cache_clear(&machine_core_arena(c, space)->kept); }
 
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;

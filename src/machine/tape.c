@@ -98,10 +98,10 @@ static int32_t intern(machine_tape *T, const char *s) {
 /* ---- recording ---- */
 
 /* Every core of every device has an id of its own in the 11 bits that region_base gives it. */
-_Static_assert(TSR_MAX_DEVICES * TSR_MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
+_Static_assert(TSR_MAX_DEVICES * MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
 
 static uint64_t region_base(int device, int core, int space, int seq) {
-  uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
+  uint64_t who = (uint64_t)device * MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   uint64_t id = who << 16 | (uint64_t)(space & 7) << 13 | (uint64_t)(seq & 0x1fff);
   return 1ull << 63 | id << OFF_BITS;
 }
@@ -349,7 +349,7 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
         !index_ok(r.cost, nc) || !index_ok(r.loc, nids) || !index_ok(r.name, nids) || r.rank < 0 ||
         r.rank > TSR_MAX_RANK || r.device < 0 || r.device >= TSR_MAX_DEVICES || r.target_device < 0 ||
         r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
-        r.core >= TSR_MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= TSR_MACHINE_MAX_CORES ||
+        r.core >= MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= MACHINE_MAX_CORES ||
         r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES ||
         !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni))
       return false;

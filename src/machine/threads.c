@@ -44,7 +44,7 @@ struct machine_worker_pool {
   uint64_t generation; /* atomic: bumped per job */
   int done;            /* atomic: workers finished with the current job */
   int quit;            /* atomic */
-  tsr_status (*fn)(tsr_core *, void *);
+  tsr_status (*fn)(machine_core *, void *);
   void *arg;
   int poster_cpu;      /* atomic: the CPU of the thread that posted the job (-1: pin nothing) */
   machine_host_affinity cpus;  /* the CPUs the workers may be pinned to */
@@ -77,7 +77,7 @@ uint64_t machine_wait_generation(const uint64_t *generation, const int *quit, ui
 
 /* Runs one core's share and tells the others when it is done or failed, so that their waits
  * can tell a deadlock from a slow peer. */
-static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(tsr_core *, void *), tsr_core *c,
+static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(machine_core *, void *), machine_core *c,
                            void *arg) {
   tsr_status s = fn(c, arg);
   /* Many devices: a failed device's peers find out by deadlock detection, whose report
@@ -155,11 +155,11 @@ void machine_worker_pool_destroy(machine_worker_pool *p) {
   free(p);
 }
 
-void machine_core_leave(tsr_core *c) {
+void machine_core_leave(machine_core *c) {
   if (__atomic_exchange_n(&c->running, 0, __ATOMIC_ACQ_REL)) __atomic_sub_fetch(&c->m->sync->active_cores, 1, __ATOMIC_ACQ_REL);
 }
 
-tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg) {
+tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(machine_core *c, void *arg), void *arg) {
   if (!m->sync->mesh_run) { /* a run of many devices counts every device's cores up front */
     __atomic_store_n(&m->sync->abort_run, 0, __ATOMIC_RELEASE);
     for (int i = 0; i < m->num_cores; i++) __atomic_store_n(&m->cores[i].running, 1, __ATOMIC_RELEASE);

@@ -64,7 +64,7 @@ static bool as_buffer(const machine_view_map *vm, const tsr_ref *r, tsr_ref *out
   return split_offset(&vm->view, end, idx, &rest); /* the last element is inside too */
 }
 
-bool machine_core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer) {
+bool machine_core_push_view(machine_core *c, const tsr_ref *view, const tsr_ref *buffer) {
   if (!row_major_window(view)) return true; /* not expected of a window of an array: told as it is */
   if (c->num_views == c->cap_views) {
     int ncap = c->cap_views ? 2 * c->cap_views : 8;
@@ -77,7 +77,7 @@ bool machine_core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buf
   return true;
 }
 
-bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out) {
+bool machine_core_view_as_buffer(const machine_core *c, const tsr_ref *r, tsr_ref *out) {
   if (r->space != TSR_VMEM && r->space != TSR_SMEM) return false; /* an HBM ref means HBM */
   for (int i = c->num_views - 1; i >= 0; i--) /* the innermost body's first */
     if (as_buffer(&c->views[i], r, out)) return true;

@@ -261,8 +261,8 @@ static uint32_t text_entry(wr *w, bool is_attr, const char *text, size_t len) {
 }
 
 typedef void (*print_fn)(FILE *f, const void *x);
-static void print_attr_cb(FILE *f, const void *x) { tsr_mlir_print_attr(f, x); }
-static void print_type_cb(FILE *f, const void *x) { tsr_mlir_print_type(f, x); }
+static void print_attr_cb(FILE *f, const void *x) { mlir_print_attr(f, x); }
+static void print_type_cb(FILE *f, const void *x) { mlir_print_type(f, x); }
 
 static uint32_t printed_entry(wr *w, bool is_attr, const void *x) {
   char *text = NULL;

@@ -108,7 +108,7 @@ tsr_status tsr_mlir_read_file(const char *path, tsr_mlir_module **out) {
 }
 
 void tsr_mlir_print(const tsr_mlir_module *m, FILE *f, unsigned flags) {
-  if (m && m->top) tsr_mlir_print_op(f, m->top, flags);
+  if (m && m->top) mlir_print_op(f, m->top, flags);
 }
 
 bool tsr_mlir_equal(const tsr_mlir_module *a, const tsr_mlir_module *b, bool ignore_locations,

@@ -64,11 +64,11 @@ static void print_dims(FILE *f, const mlir_ir_type *t) {
 static void print_type_list(printer *p, mlir_ir_type *const *t, int n) {
   for (int i = 0; i < n; i++) {
     if (i) fputs(", ", p->f);
-    tsr_mlir_print_type(p->f, t[i]);
+    mlir_print_type(p->f, t[i]);
   }
 }
 
-void tsr_mlir_print_type(FILE *f, const mlir_ir_type *t) {
+void mlir_print_type(FILE *f, const mlir_ir_type *t) {
   printer pp = {f, 0, NULL, NULL, NULL}, *p = &pp;
   switch (t->kind) {
   case MLIR_IR_TYPE_INTEGER:
@@ -83,7 +83,7 @@ void tsr_mlir_print_type(FILE *f, const mlir_ir_type *t) {
     print_type_list(p, t->u.function.inputs, t->u.function.n_inputs);
     fputs(") -> ", f);
     if (t->u.function.n_results == 1 && t->u.function.results[0]->kind != MLIR_IR_TYPE_FUNCTION) {
-      tsr_mlir_print_type(f, t->u.function.results[0]);
+      mlir_print_type(f, t->u.function.results[0]);
     } else {
       fputc('(', f);
       print_type_list(p, t->u.function.results, t->u.function.n_results);
@@ -93,11 +93,11 @@ void tsr_mlir_print_type(FILE *f, const mlir_ir_type *t) {
   case MLIR_IR_TYPE_TENSOR: case MLIR_IR_TYPE_VECTOR: case MLIR_IR_TYPE_MEMREF:
     fputs(t->kind == MLIR_IR_TYPE_TENSOR ? "tensor<" : t->kind == MLIR_IR_TYPE_VECTOR ? "vector<" : "memref<", f);
     print_dims(f, t);
-    tsr_mlir_print_type(f, t->u.shaped.element);
+    mlir_print_type(f, t->u.shaped.element);
     break;
   case MLIR_IR_TYPE_UNRANKED_TENSOR: case MLIR_IR_TYPE_UNRANKED_MEMREF:
     fputs(t->kind == MLIR_IR_TYPE_UNRANKED_TENSOR ? "tensor<*x" : "memref<*x", f);
-    tsr_mlir_print_type(f, t->u.shaped.element);
+    mlir_print_type(f, t->u.shaped.element);
     break;
   case MLIR_IR_TYPE_TUPLE:
     fputs("tuple<", f);
@@ -106,7 +106,7 @@ void tsr_mlir_print_type(FILE *f, const mlir_ir_type *t) {
     return;
   case MLIR_IR_TYPE_COMPLEX:
     fputs("complex<", f);
-    tsr_mlir_print_type(f, t->u.complex_element);
+    mlir_print_type(f, t->u.complex_element);
     fputc('>', f);
     return;
   case MLIR_IR_TYPE_TPU_SEMAPHORE: fputs("!tpu.semaphore", f); return;
@@ -260,7 +260,7 @@ static void print_dense(printer *p, const mlir_ir_attr *a) {
     fputc('"', f);
   }
   fputs("> : ", f);
-  tsr_mlir_print_type(f, a->type);
+  mlir_print_type(f, a->type);
 }
 
 static void print_attr(printer *p, const mlir_ir_attr *a) {
@@ -282,18 +282,18 @@ static void print_attr(printer *p, const mlir_ir_attr *a) {
       fprintf(f, "%" PRId64, a->u.integer.value);
     }
     fputs(" : ", f);
-    tsr_mlir_print_type(f, a->type);
+    mlir_print_type(f, a->type);
     return;
   case MLIR_IR_ATTR_FLOAT:
     print_float_bits(f, a->type, a->u.flt.bits, a->u.flt.value);
     fputs(" : ", f);
-    tsr_mlir_print_type(f, a->type);
+    mlir_print_type(f, a->type);
     return;
   case MLIR_IR_ATTR_STRING:
     print_string(f, a->u.string.data, a->u.string.len);
     if (a->type) {
       fputs(" : ", f);
-      tsr_mlir_print_type(f, a->type);
+      mlir_print_type(f, a->type);
     }
     return;
   case MLIR_IR_ATTR_ARRAY:
@@ -329,11 +329,11 @@ static void print_attr(printer *p, const mlir_ir_attr *a) {
     }
     if (a->u.dense_string.n != 1) fputc(']', f);
     fputs("> : ", f);
-    tsr_mlir_print_type(f, a->type);
+    mlir_print_type(f, a->type);
     return;
   case MLIR_IR_ATTR_DENSE_RESOURCE:
     fprintf(f, "dense_resource<%s> : ", a->u.resource.key);
-    tsr_mlir_print_type(f, a->type);
+    mlir_print_type(f, a->type);
     return;
   case MLIR_IR_ATTR_SPARSE:
     fputs("sparse<", f);
@@ -341,11 +341,11 @@ static void print_attr(printer *p, const mlir_ir_attr *a) {
     fputs(", ", f);
     print_attr(p, a->u.sparse.values);
     fputs("> : ", f);
-    tsr_mlir_print_type(f, a->type);
+    mlir_print_type(f, a->type);
     return;
   case MLIR_IR_ATTR_DENSE_ARRAY: {
     fputs("array<", f);
-    tsr_mlir_print_type(f, a->type);
+    mlir_print_type(f, a->type);
     size_t eb = a->u.dense_array.elem_bytes;
     for (int64_t i = 0; i < a->u.dense_array.n; i++) {
       fputs(i ? ", " : ": ", f);
@@ -364,7 +364,7 @@ static void print_attr(printer *p, const mlir_ir_attr *a) {
       print_symbol(f, a->u.symbol.nested[i]);
     }
     return;
-  case MLIR_IR_ATTR_TYPE: tsr_mlir_print_type(f, a->type); return;
+  case MLIR_IR_ATTR_TYPE: mlir_print_type(f, a->type); return;
   case MLIR_IR_ATTR_AFFINE_MAP:
     fputs("affine_map<(", f);
     for (int i = 0; i < a->u.affine.n_dims; i++) fprintf(f, "%sd%d", i ? ", " : "", i);
@@ -409,7 +409,7 @@ static void print_attr(printer *p, const mlir_ir_attr *a) {
   }
 }
 
-void tsr_mlir_print_attr(FILE *f, const mlir_ir_attr *a) {
+void mlir_print_attr(FILE *f, const mlir_ir_attr *a) {
   printer p = {f, 0, NULL, NULL, NULL};
   print_attr(&p, a);
 }
@@ -443,7 +443,7 @@ static void print_region(printer *p, const mlir_ir_region *r, int depth) {
           if (i) fputs(", ", f);
           print_value(p, blk->args[i]);
           fputs(": ", f);
-          tsr_mlir_print_type(f, blk->args[i]->type);
+          mlir_print_type(f, blk->args[i]->type);
           if ((p->flags & TSR_MLIR_PRINT_LOCS) && blk->args[i]->loc) {
             fputc(' ', f);
             print_attr(p, blk->args[i]->loc);
@@ -501,13 +501,13 @@ static void print_op(printer *p, const mlir_ir_op *op, int depth) {
   for (int i = 0; i < op->n_operands; i++) {
     if (i) fputs(", ", f);
     mlir_ir_type *t = op->operands[i].value->type;
-    if (t) tsr_mlir_print_type(f, t);
+    if (t) mlir_print_type(f, t);
     else fputs("none", f);
   }
   fputs(") -> (", f);
   for (int i = 0; i < op->n_results; i++) {
     if (i) fputs(", ", f);
-    tsr_mlir_print_type(f, op->results[i]->type);
+    mlir_print_type(f, op->results[i]->type);
   }
   fputc(')', f);
   if ((p->flags & TSR_MLIR_PRINT_LOCS) && op->loc) {
@@ -517,12 +517,12 @@ static void print_op(printer *p, const mlir_ir_op *op, int depth) {
   fputc('\n', f);
 }
 
-void tsr_mlir_print_op(FILE *f, const mlir_ir_op *op, unsigned flags) {
+void mlir_print_op(FILE *f, const mlir_ir_op *op, unsigned flags) {
   printer p = {f, flags, NULL, NULL, NULL};
   print_op(&p, op, 0);
 }
 
-void tsr_mlir_print_op_named(FILE *f, const mlir_ir_op *op, unsigned flags, int depth, tsr_mlir_value_namer namer,
+void mlir_print_op_named(FILE *f, const mlir_ir_op *op, unsigned flags, int depth, tsr_mlir_value_namer namer,
                              tsr_mlir_op_writer writer, void *user) {
   printer p = {f, flags, namer, user, writer};
   print_op(&p, op, depth);

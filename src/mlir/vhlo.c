@@ -163,7 +163,7 @@ static tsr_status fail(conv *cv, tsr_status code, const char *fmt, ...) {
   size_t len = 0;
   FILE *f = cv->op && cv->op->loc ? open_memstream(&where, &len) : NULL;
   if (f) {
-    tsr_mlir_print_attr(f, cv->op->loc);
+    mlir_print_attr(f, cv->op->loc);
     fclose(f);
   }
   tsr_status s = tsr_fail(code, "%s%s%s: %s (a StableHLO portable artifact%s%s)", cv->op ? cv->op->name : "vhlo",
@@ -452,7 +452,7 @@ static void implode_dot_algorithm(conv *cv) {
   for (int i = 0; parts[i]; i++) {
     mlir_ir_attr *a = get(cv, parts[i]);
     fprintf(f, "%s%s = ", i ? ", " : "", parts[i]);
-    if (i < 3 && a && a->kind == MLIR_IR_ATTR_TYPE) tsr_mlir_print_type(f, a->type);
+    if (i < 3 && a && a->kind == MLIR_IR_ATTR_TYPE) mlir_print_type(f, a->type);
     else if (i == 6 && a && a->kind == MLIR_IR_ATTR_INTEGER) fputs(a->u.integer.value ? "true" : "false", f);
     else if (a && a->kind == MLIR_IR_ATTR_INTEGER) fprintf(f, "%" PRId64, a->u.integer.value);
     else ok = false;

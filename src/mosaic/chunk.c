@@ -32,7 +32,7 @@ static bool is_once(const mosaic_minst *in) { return mosaic_piece_broadcast(in->
 static void frame_range(const mosaic_prog *P, int32_t s, size_t *lo, size_t *hi) {
   const mosaic_stype *t = &P->types[s];
   *lo = P->data_off[s];
-  *hi = mosaic_piece_is_const(P, s) ? *lo : *lo + (size_t)t->n * class_size(t->cls);
+  *hi = mosaic_piece_is_const(P, s) ? *lo : *lo + (size_t)t->n * mosaic_class_size(t->cls);
 }
 
 typedef struct scan {
@@ -112,7 +112,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
       size_t rlo, rhi;
       frame_range(P, sr, &rlo, &rhi);
       if (rhi <= wlo || whi <= rlo) continue;
-      bool same = place[r] == INDEXED && rlo == wlo && class_size(P->types[sr].cls) == class_size(P->types[sw].cls);
+      bool same = place[r] == INDEXED && rlo == wlo && mosaic_class_size(P->types[sr].cls) == mosaic_class_size(P->types[sw].cls);
       if (!same) goto out;
     }
   }
@@ -135,7 +135,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   }
   memcpy(g->slot, slot, sizeof(int32_t) * (size_t)ns);
   memcpy(g->place, place, sizeof(int32_t) * (size_t)ns);
-  for (int k = 0; k < ns; k++) g->es[k] = (uint8_t)class_size(P->types[slot[k]].cls);
+  for (int k = 0; k < ns; k++) g->es[k] = (uint8_t)mosaic_class_size(P->types[slot[k]].cls);
   g->cost = (mosaic_op_cost){0};
   for (int j = 0, nr = 0, no = 0; j < count; j++) {
     mosaic_minst *m = once[j] ? &g->once[no++] : &g->full[nr];

@@ -85,7 +85,7 @@ static int64_t pool_take(mosaic_prog *P, size_t bytes) {
   return at;
 }
 
-static size_t const_bytes(const mosaic_stype *t) { return ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63; }
+static size_t const_bytes(const mosaic_stype *t) { return ((size_t)t->n * mosaic_class_size(t->cls) + 63) & ~(size_t)63; }
 
 void *mosaic_prog_const(mosaic_prog *P, int32_t s) {
   size_t bytes = const_bytes(&P->types[s]);
@@ -103,12 +103,12 @@ void *mosaic_prog_const(mosaic_prog *P, int32_t s) {
  * short (mosaic_prog_settle_splats). */
 bool mosaic_prog_splat_const(mosaic_prog *P, int32_t s, const void *elem, bool whole) {
   const mosaic_stype *t = &P->types[s];
-  size_t es = class_size(t->cls);
+  size_t es = mosaic_class_size(t->cls);
   int64_t n = !whole && t->n > SPLAT_SHORT_N ? SPLAT_SHORT_N : t->n;
   uint8_t kind = n < t->n ? SPLAT_SHORT : SPLAT_FULL;
   for (int32_t k = 0; k < P->nslots; k++) {
     const mosaic_stype *u = &P->types[k];
-    if (k == s || P->csplat[k] != kind || class_size(u->cls) != es || u->n != t->n) continue;
+    if (k == s || P->csplat[k] != kind || mosaic_class_size(u->cls) != es || u->n != t->n) continue;
     if (memcmp(P->cpool + P->cslot_off[k], elem, es)) continue;
     P->cslot_off[s] = P->cslot_off[k];
     P->csplat[s] = kind;
@@ -337,7 +337,7 @@ static void type_text(const mlir_ir_type *t, char *buf, size_t cap) {
   snprintf(buf, cap, "?");
   FILE *mf = fmemopen(buf, cap - 1, "w");
   if (mf) {
-    tsr_mlir_print_type(mf, t);
+    mlir_print_type(mf, t);
     fclose(mf);
   }
 }
@@ -830,7 +830,7 @@ static tsr_status assign_buffers(mosaic_prog *P) {
   for (int i = 0; i < norder; i++) {
     int32_t s = order[i];
     const mosaic_stype *t = &P->types[s];
-    size_t need = ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63;
+    size_t need = ((size_t)t->n * mosaic_class_size(t->cls) + 63) & ~(size_t)63;
     int best = -1;
     for (int b2 = 0; b2 < nbufs; b2++)
       if (bufs[b2].busy < start[s] && bufs[b2].size >= need && (best < 0 || bufs[b2].size < bufs[best].size)) best = b2;

@@ -52,7 +52,7 @@ void mosaic_exec_copy_value(mosaic_exec *x, int32_t dst, int32_t src) {
   if (dst == src) return;
   const mosaic_stype *t = ST(x, dst);
   if (t->cls == VC_REF) *SR(x, dst) = *SR(x, src);
-  else memcpy(x->f->data[dst], x->f->data[src], (size_t)t->n * class_size(t->cls));
+  else memcpy(x->f->data[dst], x->f->data[src], (size_t)t->n * mosaic_class_size(t->cls));
 }
 
 /* Copies n values src[k] -> dst[k]. When a source is another destination (a loop that yields
@@ -69,21 +69,21 @@ static tsr_status copy_values(mosaic_exec *x, const int32_t *dst, const int32_t 
   size_t total = 0;
   for (int i = 0; i < n; i++) {
     const mosaic_stype *t = ST(x, src[i]);
-    total += t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * class_size(t->cls);
+    total += t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
   }
   char *tmp = malloc(total ? total : 1);
   if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   size_t off = 0;
   for (int i = 0; i < n; i++) {
     const mosaic_stype *t = ST(x, src[i]);
-    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * class_size(t->cls);
+    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
     memcpy(tmp + off, t->cls == VC_REF ? (void *)SR(x, src[i]) : x->f->data[src[i]], b);
     off += b;
   }
   off = 0;
   for (int i = 0; i < n; i++) {
     const mosaic_stype *t = ST(x, dst[i]);
-    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * class_size(t->cls);
+    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
     memcpy(t->cls == VC_REF ? (void *)SR(x, dst[i]) : x->f->data[dst[i]], tmp + off, b);
     off += b;
   }
@@ -226,7 +226,7 @@ tsr_status mosaic_c_assert(mosaic_comp *c, mosaic_minst *in) {
 static const mosaic_minst *terminator(const mosaic_exec *x, const mosaic_minst *in, int r) { return &x->P->insts[in->reg_end[r]]; }
 
 tsr_status mosaic_r_for(mosaic_exec *x, const mosaic_minst *in) {
-  int64_t lb = scalar_int(x, in->opd[0]), ub = scalar_int(x, in->opd[1]), step = scalar_int(x, in->opd[2]);
+  int64_t lb = mosaic_scalar_int(x, in->opd[0]), ub = mosaic_scalar_int(x, in->opd[1]), step = mosaic_scalar_int(x, in->opd[2]);
   int n = in->nres;
   const int32_t *args = in->rargs[0];
   if (step <= 0) return tsr_fail(TSR_ERR_INVALID, "scf.for step is %lld; it must be positive", (long long)step);
@@ -236,7 +236,7 @@ tsr_status mosaic_r_for(mosaic_exec *x, const mosaic_minst *in) {
   bool steps = in->mark == MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
   for (int64_t iv = lb, k = 0; iv < ub; iv += step, k++) {
     if (ivt->cls == VC_I64) SL(x, args[0])[0] = iv;
-    else SI(x, args[0])[0] = sext32(iv, ivt->width);
+    else SI(x, args[0])[0] = mosaic_sext32(iv, ivt->width);
     if (steps) seam_step_begin(x->ctx, k);
     TSR_TRY(mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]));
     if (steps) seam_step_end(x->ctx);

@@ -422,7 +422,7 @@ tsr_status mosaic_eval_map(const mosaic_prog *P, const int64_t *grid_index, cons
   tsr_status s = mosaic_exec_range(&x, 0, P->body_end);
   if (s == TSR_OK) {
     const mosaic_minst *t = &P->insts[P->body_end];
-    for (int r = 0; r < t->nopd; r++) block_index[r] = scalar_int(&x, t->opd[r]);
+    for (int r = 0; r < t->nopd; r++) block_index[r] = mosaic_scalar_int(&x, t->opd[r]);
   }
   mosaic_frame_free(&f);
   return s;
@@ -470,7 +470,7 @@ static char *map_text_for(const mlir_ir_op *tf, int grid, int prefetch) {
     fputc(')', f);
   } else {
     fputs("{\n", f);
-    for (const mlir_ir_op *op = b->first; op; op = op->next) tsr_mlir_print_op(f, op, 0);
+    for (const mlir_ir_op *op = b->first; op; op = op->next) mlir_print_op(f, op, 0);
     fputs("}", f);
   }
   fclose(f);
@@ -483,7 +483,7 @@ typedef struct run_state {
   tsr_mosaic_kernel *k;
   tsr_machine *m;
   int nin;
-  int nrunners; /* per-runner state below, by tsr_core.index: the cores, then the stand-ins */
+  int nrunners; /* per-runner state below, by machine_core.index: the cores, then the stand-ins */
   mosaic_frame_memory *mem; /* the frames' memory (from the kernel's last run, or new) */
   mosaic_frame *frames;
   bool *ready;

@@ -360,20 +360,20 @@ static inline int64_t *SL(const mosaic_exec *x, int32_t s) { return (int64_t *)x
 static inline tsr_ref *SR(const mosaic_exec *x, int32_t s) { return &x->f->refs[s]; }
 static inline const mosaic_stype *ST(const mosaic_exec *x, int32_t s) { return &x->P->types[s]; }
 /* A scalar integer slot's value (i32 or index class). */
-static inline int64_t scalar_int(const mosaic_exec *x, int32_t s) {
+static inline int64_t mosaic_scalar_int(const mosaic_exec *x, int32_t s) {
   return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
 }
 /* Ops that talk to the machine (DMAs, semaphores) run in a kernel, never in an index map. */
-static inline tsr_status need_ctx(const mosaic_exec *x) {
+static inline tsr_status mosaic_need_ctx(const mosaic_exec *x) {
   return x->ctx ? TSR_OK : tsr_fail(TSR_ERR_INVALID, "this op needs a kernel context (not allowed in index maps)");
 }
 /* The one semaphore a memref<!tpu.dma_semaphore> (or a squeezed view of one) names. */
-static inline tsr_ref one_sem(const tsr_ref *r) {
+static inline tsr_ref mosaic_one_sem(const tsr_ref *r) {
   tsr_ref s = *r;
   s.rank = 0;
   return s;
 }
-static inline size_t class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
+static inline size_t mosaic_class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
 /* Bits of a value's element type (float kinds by format, integers by width). */
 static inline int mosaic_stype_bits(const mosaic_stype *t) {
   if (t->cls != VC_F) return t->width;
@@ -398,22 +398,22 @@ void mosaic_round_to_ek(float *d, int64_t n, int ek);
 void mosaic_round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld);
 /* Rows of a bf16 matrix (row stride ld, in elements) widened to f32 into dense d (exact). */
 void mosaic_widen_rows_bf16(float *restrict d, const uint16_t *restrict s, int64_t rows, int64_t cols, int64_t ld);
-static inline int32_t sext32(int64_t v, int width) {
+static inline int32_t mosaic_sext32(int64_t v, int width) {
   if (width >= 32) return (int32_t)(uint32_t)(uint64_t)v;
   uint32_t u = (uint32_t)(uint64_t)v & ((1u << width) - 1u);
   uint32_t sign = 1u << (width - 1);
   return (int32_t)((u ^ sign) - sign);
 }
-static inline uint64_t zext(int64_t v, int width) {
+static inline uint64_t mosaic_zext(int64_t v, int width) {
   return width >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << width) - 1ull);
 }
 /* IEEE maximum and minimum (arith.maximumf/minimumf): NaN wins, -0 < +0. */
-static inline float fmaximum(float a, float b) {
+static inline float mosaic_fmaximum(float a, float b) {
   if (a != a || b != b) return __builtin_nanf("");
   if (a == b) return __builtin_signbit(a) ? b : a;
   return a > b ? a : b;
 }
-static inline float fminimum(float a, float b) {
+static inline float mosaic_fminimum(float a, float b) {
   if (a != a || b != b) return __builtin_nanf("");
   if (a == b) return __builtin_signbit(a) ? a : b;
   return a < b ? a : b;

@@ -56,7 +56,7 @@ float mosaic_ek_bits_float(uint32_t bits, int ek) {
 
 void mosaic_wrap_i32(int32_t *d, int64_t n, int width) {
   if (width >= 32) return;
-  for (int64_t i = 0; i < n; i++) d[i] = sext32(d[i], width);
+  for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(d[i], width);
 }
 
 /* A counter-based generator: the bits of element k after seeding are a 32-bit finalizer

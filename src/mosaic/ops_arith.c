@@ -182,7 +182,7 @@ tsr_status mosaic_c_constant(mosaic_comp *c, mosaic_minst *in) {
       else if (!mlir_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
       if (t->cls == VC_I64) memcpy((char *)d + (size_t)i * 8, &k, 8);
       else {
-        int32_t w = sext32(k, t->width);
+        int32_t w = mosaic_sext32(k, t->width);
         memcpy((char *)d + (size_t)i * 4, &w, 4);
       }
     }
@@ -231,8 +231,8 @@ FBIN(mosaic_r_subf, A - B)
 FBIN(mosaic_r_mulf, A * B)
 FBIN(mosaic_r_divf, A / B)
 FBIN(mosaic_r_remf, fmodf(A, B))
-FBIN(mosaic_r_maximumf, fmaximum(A, B))
-FBIN(mosaic_r_minimumf, fminimum(A, B))
+FBIN(mosaic_r_maximumf, mosaic_fmaximum(A, B))
+FBIN(mosaic_r_minimumf, mosaic_fminimum(A, B))
 FBIN(mosaic_r_maxnumf, fmaxf(A, B))
 FBIN(mosaic_r_minnumf, fminf(A, B))
 FBIN(mosaic_r_atan2, atan2f(A, B))
@@ -305,11 +305,11 @@ static inline int64_t w_srem(int64_t A, int64_t B, int w) {
   return A % B;
 }
 static inline int64_t w_udiv(int64_t A, int64_t B, int w) {
-  uint64_t ua = zext(A, w), ub = zext(B, w);
+  uint64_t ua = mosaic_zext(A, w), ub = mosaic_zext(B, w);
   return ub == 0 ? -1 : (int64_t)(ua / ub);
 }
 static inline int64_t w_urem(int64_t A, int64_t B, int w) {
-  uint64_t ua = zext(A, w), ub = zext(B, w);
+  uint64_t ua = mosaic_zext(A, w), ub = mosaic_zext(B, w);
   return ub == 0 ? A : (int64_t)(ua % ub);
 }
 static inline int64_t w_floordiv(int64_t A, int64_t B, int w) {
@@ -323,29 +323,29 @@ static inline int64_t w_ceildiv(int64_t A, int64_t B, int w) {
   return q;
 }
 static inline int64_t w_ceildivu(int64_t A, int64_t B, int w) {
-  uint64_t ua = zext(A, w), ub = zext(B, w);
+  uint64_t ua = mosaic_zext(A, w), ub = mosaic_zext(B, w);
   return ub == 0 ? -1 : (int64_t)(ua / ub + (ua % ub != 0));
 }
 static inline int64_t w_and(int64_t A, int64_t B, int w) { (void)w; return A & B; }
 static inline int64_t w_or(int64_t A, int64_t B, int w) { (void)w; return A | B; }
 static inline int64_t w_xor(int64_t A, int64_t B, int w) { (void)w; return A ^ B; }
 static inline int64_t w_shl(int64_t A, int64_t B, int w) {
-  uint64_t s = zext(B, w);
+  uint64_t s = mosaic_zext(B, w);
   return s >= (uint64_t)w ? 0 : (int64_t)((uint64_t)A << s);
 }
 static inline int64_t w_shrs(int64_t A, int64_t B, int w) {
-  uint64_t s = zext(B, w);
+  uint64_t s = mosaic_zext(B, w);
   if (s >= (uint64_t)w) return A < 0 ? -1 : 0;
   return A < 0 ? (int64_t)~(~(uint64_t)A >> s) : (int64_t)((uint64_t)A >> s);
 }
 static inline int64_t w_shru(int64_t A, int64_t B, int w) {
-  uint64_t s = zext(B, w);
-  return s >= (uint64_t)w ? 0 : (int64_t)(zext(A, w) >> s);
+  uint64_t s = mosaic_zext(B, w);
+  return s >= (uint64_t)w ? 0 : (int64_t)(mosaic_zext(A, w) >> s);
 }
 static inline int64_t w_maxs(int64_t A, int64_t B, int w) { (void)w; return A > B ? A : B; }
 static inline int64_t w_mins(int64_t A, int64_t B, int w) { (void)w; return A < B ? A : B; }
-static inline int64_t w_maxu(int64_t A, int64_t B, int w) { return zext(A, w) > zext(B, w) ? A : B; }
-static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < zext(B, w) ? A : B; }
+static inline int64_t w_maxu(int64_t A, int64_t B, int w) { return mosaic_zext(A, w) > mosaic_zext(B, w) ? A : B; }
+static inline int64_t w_minu(int64_t A, int64_t B, int w) { return mosaic_zext(A, w) < mosaic_zext(B, w) ? A : B; }
 
 /* The same ops at the common width, on 32-bit lanes: what the 64-bit forms give for 32-bit
  * operands, bit for bit, in branch-free expressions the compiler vectorises (16 lanes per
@@ -394,9 +394,9 @@ static inline int32_t w32_minu(int32_t A, int32_t B) { return (uint32_t)A < (uin
       if (w == 32 && HAS32)                                                            \
         for (int64_t i = 0; i < n; i++) d[i] = F32(a[i], b[i]);                        \
       else if (w == 32) /* the common width as a constant: the loop vectorises */      \
-        for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], 32), 32);          \
+        for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(F(a[i], b[i], 32), 32);          \
       else                                                                             \
-        for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], w), w);            \
+        for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(F(a[i], b[i], w), w);            \
     }                                                                                  \
     return TSR_OK;                                                                     \
   }
@@ -500,23 +500,23 @@ tsr_status mosaic_r_mul_extended(mosaic_exec *x, const mosaic_minst *in) {
     }
   else /* operands held sign-extended: the unsigned form multiplies their w-bit patterns */
     for (int64_t i = 0; i < n; i++) {
-      uint64_t p = sgn ? (uint64_t)((int64_t)a[i] * (int64_t)b[i]) : zext(a[i], w) * zext(b[i], w);
-      lo[i] = sext32((int64_t)p, w);
-      hi[i] = sext32((int64_t)(p >> w), w);
+      uint64_t p = sgn ? (uint64_t)((int64_t)a[i] * (int64_t)b[i]) : mosaic_zext(a[i], w) * mosaic_zext(b[i], w);
+      lo[i] = mosaic_sext32((int64_t)p, w);
+      hi[i] = mosaic_sext32((int64_t)(p >> w), w);
     }
   return TSR_OK;
 }
 
 static inline int64_t u_abs(int64_t A, int w) { (void)w; return A < 0 ? (int64_t)(0 - (uint64_t)A) : A; }
 static inline int64_t u_ctlz(int64_t A, int w) {
-  uint64_t v = zext(A, w);
+  uint64_t v = mosaic_zext(A, w);
   return v == 0 ? w : __builtin_clzll(v) - (64 - w);
 }
 static inline int64_t u_cttz(int64_t A, int w) {
-  uint64_t v = zext(A, w);
+  uint64_t v = mosaic_zext(A, w);
   return v == 0 ? w : __builtin_ctzll(v);
 }
-static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(zext(A, w)); }
+static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(mosaic_zext(A, w)); }
 
 #define IUN(fn, F)                                                                     \
   tsr_status fn(mosaic_exec *x, const mosaic_minst *in) {                                            \
@@ -529,7 +529,7 @@ static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(ze
     } else {                                                                           \
       int32_t *d = SI(x, in->res[0]);                                                  \
       const int32_t *a = SI(x, in->opd[0]);                                            \
-      for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], w), w);                    \
+      for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(F(a[i], w), w);                    \
     }                                                                                  \
     return TSR_OK;                                                                     \
   }
@@ -549,10 +549,10 @@ static inline bool icmp(int p, int64_t A, int64_t B, int w) {
   case 3: return A <= B;
   case 4: return A > B;
   case 5: return A >= B;
-  case 6: return zext(A, w) < zext(B, w);
-  case 7: return zext(A, w) <= zext(B, w);
-  case 8: return zext(A, w) > zext(B, w);
-  default: return zext(A, w) >= zext(B, w);
+  case 6: return mosaic_zext(A, w) < mosaic_zext(B, w);
+  case 7: return mosaic_zext(A, w) <= mosaic_zext(B, w);
+  case 8: return mosaic_zext(A, w) > mosaic_zext(B, w);
+  default: return mosaic_zext(A, w) >= mosaic_zext(B, w);
   }
 }
 
@@ -588,7 +588,7 @@ tsr_status mosaic_r_cmpi(mosaic_exec *x, const mosaic_minst *in) {
     const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
     int64_t n = in->n;
 #define CMP_LOOP(P) for (int64_t i = 0; i < n; i++) d[i] = icmp(P, a[i], b[i], w) ? -1 : 0
-    /* unsigned predicates at 32 bits: zext(A, 32) is A's bits */
+    /* unsigned predicates at 32 bits: mosaic_zext(A, 32) is A's bits */
 #define UCMP_LOOP(OP) for (int64_t i = 0; i < n; i++) d[i] = (uint32_t)a[i] OP (uint32_t)b[i] ? -1 : 0
     switch (p) { /* the predicate as a constant: the loops vectorise */
     case 0: CMP_LOOP(0); break;
@@ -650,7 +650,7 @@ static inline int64_t src_int(const mosaic_exec *x, const mosaic_minst *in, int6
 
 static inline void put_int(mosaic_exec *x, const mosaic_minst *in, int64_t i, int64_t v) {
   if (ST(x, in->res[0])->cls == VC_I64) SL(x, in->res[0])[i] = v;
-  else SI(x, in->res[0])[i] = sext32(v, in->width);
+  else SI(x, in->res[0])[i] = mosaic_sext32(v, in->width);
 }
 
 static int64_t sat_f2i(float v, int w, bool is_unsigned) {
@@ -710,7 +710,7 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
     if (dw == 32)
       for (int64_t i = 0; i < n; i++) d[i] = (int32_t)((uint32_t)a[i] & mask);
     else
-      for (int64_t i = 0; i < n; i++) d[i] = sext32((int64_t)((uint32_t)a[i] & mask), dw);
+      for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((int64_t)((uint32_t)a[i] & mask), dw);
     return true;
   }
   case MOP_EXTSI:
@@ -721,7 +721,7 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
     int32_t *d = SI(x, in->res[0]);
     if (dw == 32) memmove(d, a, (size_t)n * sizeof(int32_t));
     else
-      for (int64_t i = 0; i < n; i++) d[i] = sext32(a[i], dw);
+      for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(a[i], dw);
     return true;
   }
   default:
@@ -752,14 +752,14 @@ tsr_status mosaic_r_cast(mosaic_exec *x, const mosaic_minst *in) {
     float *d = SF(x, in->res[0]);
     for (int64_t i = 0; i < n; i++) {
       int64_t v = src_int(x, in, i);
-      d[i] = in->op == MOP_UITOFP ? (float)zext(v, sw) : (float)v;
+      d[i] = in->op == MOP_UITOFP ? (float)mosaic_zext(v, sw) : (float)v;
     }
     mosaic_round_to_ek(d, n, in->ek);
     break;
   }
   case MOP_EXTUI:
   case MOP_INDEX_CASTUI:
-    for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)zext(src_int(x, in, i), sw));
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)mosaic_zext(src_int(x, in, i), sw));
     break;
   default: /* extsi, trunci, index_cast: the sign-extended value, wrapped to the width */
     for (int64_t i = 0; i < n; i++) put_int(x, in, i, src_int(x, in, i));
@@ -784,14 +784,14 @@ tsr_status mosaic_r_bitcast(mosaic_exec *x, const mosaic_minst *in) {
     if (s->cls == VC_F) {
       bits = mosaic_ek_float_bits(SF(x, in->opd[0])[i], s->ek);
     } else {
-      bits = zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
+      bits = mosaic_zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
     }
     if (d->cls == VC_F) {
       SF(x, in->res[0])[i] = mosaic_ek_bits_float((uint32_t)bits, d->ek);
     } else if (d->cls == VC_I64) {
       SL(x, in->res[0])[i] = (int64_t)bits;
     } else {
-      SI(x, in->res[0])[i] = sext32((int64_t)bits, d->width);
+      SI(x, in->res[0])[i] = mosaic_sext32((int64_t)bits, d->width);
     }
   }
   return TSR_OK;

@@ -165,7 +165,7 @@ tsr_status mosaic_r_contract(mosaic_exec *x, const mosaic_minst *in) {
       if (in->ek != EK_F32) mosaic_round_to_ek(o, 1, in->ek);
     } else {
       int32_t *o = &SI(x, in->res[0])[ao];
-      *o = sext32((int64_t)*o + isum, in->width);
+      *o = mosaic_sext32((int64_t)*o + isum, in->width);
     }
   }
   return TSR_OK;
@@ -186,7 +186,7 @@ static int tpu_kind(mosaic_comp *c) {
 
 /* Folds b into a running value a (floats: max/min propagate NaN, -0 < +0, as maximumf). */
 static inline float fold_f(int kind, float a, float b) {
-  return kind == TK_SUM ? a + b : kind == TK_MAX ? fmaximum(a, b) : fminimum(a, b);
+  return kind == TK_SUM ? a + b : kind == TK_MAX ? mosaic_fmaximum(a, b) : mosaic_fminimum(a, b);
 }
 static inline int64_t fold_i(int kind, int64_t a, int64_t b) {
   return kind == TK_SUM ? a + b : kind == TK_MAX ? (a > b ? a : b) : (a < b ? a : b);
@@ -242,7 +242,7 @@ tsr_status mosaic_r_all_reduce(mosaic_exec *x, const mosaic_minst *in) {
       } else {
         int64_t acc = ia[base];
         for (int64_t a = 1; a < len; a++) acc = fold_i(kind, acc, ia[base + a * inner]);
-        for (int64_t a = 0; a < len; a++) SI(x, in->res[0])[base + a * inner] = sext32(acc, in->width);
+        for (int64_t a = 0; a < len; a++) SI(x, in->res[0])[base + a * inner] = mosaic_sext32(acc, in->width);
       }
     }
   return TSR_OK;
@@ -297,7 +297,7 @@ tsr_status mosaic_r_scan(mosaic_exec *x, const mosaic_minst *in) {
         if (in->ek != EK_F32) mosaic_round_to_ek(&o, 1, in->ek);
         SF(x, in->res[0])[p] = o;
       } else {
-        SI(x, in->res[0])[p] = sext32(iacc, in->width);
+        SI(x, in->res[0])[p] = mosaic_sext32(iacc, in->width);
       }
     }
   }

@@ -102,12 +102,12 @@ tsr_status mosaic_r_tcast(mosaic_exec *x, const mosaic_minst *in) {
     case MOP_TFPTOUI: {
       int64_t v = float_to_int(SF(x, in->opd[0])[i], d->width, in->op == MOP_TFPTOUI, tz);
       if (d->cls == VC_I64) SL(x, in->res[0])[i] = v;
-      else SI(x, in->res[0])[i] = sext32(v, d->width);
+      else SI(x, in->res[0])[i] = mosaic_sext32(v, d->width);
       break;
     }
     default: { /* sitofp, uitofp */
       int64_t v = in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
-      double e = in->op == MOP_TUITOFP ? (double)zext(v, sw) : (double)v;
+      double e = in->op == MOP_TUITOFP ? (double)mosaic_zext(v, sw) : (double)v;
       SF(x, in->res[0])[i] = int_to_ek(e, in->ek, tz);
       break;
     }
@@ -186,7 +186,7 @@ tsr_status mosaic_r_unpack_elementwise(mosaic_exec *x, const mosaic_minst *in) {
   uint32_t mask = (1u << bits) - 1u;
   for (int64_t i = 0; i < in->n; i++) {
     uint32_t f = ((uint32_t)SI(x, in->opd[0])[i] >> (in->a[2] * bits)) & mask;
-    if (is_int) SI(x, in->res[0])[i] = sext32(f, bits);
+    if (is_int) SI(x, in->res[0])[i] = mosaic_sext32(f, bits);
     else SF(x, in->res[0])[i] = tsr_bf16_to_f32((uint16_t)f);
   }
   return TSR_OK;

@@ -63,7 +63,7 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
   }
   case TSR_I4: { /* a byte an element; the low nibble is the value */
     int32_t *d = (int32_t *)dst + off;
-    for (int64_t i = 0; i < n; i++) d[i] = sext32((uint8_t)p[i * sb], 4);
+    for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((uint8_t)p[i * sb], 4);
     break;
   }
   case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: {
@@ -131,7 +131,7 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
         else o = (int8_t)*q;
         v = (int32_t)((uint32_t)v + (uint32_t)o);
       }
-      if (dt == TSR_I4) v = sext32(v, 4); /* int4: the byte holds the value sign-extended */
+      if (dt == TSR_I4) v = mosaic_sext32(v, 4); /* int4: the byte holds the value sign-extended */
       if (es == 4) memcpy(q, &v, 4);
       else if (es == 2) { int16_t h = (int16_t)v; memcpy(q, &h, 2); }
       else *q = (char)(int8_t)v;
@@ -189,7 +189,7 @@ static tsr_status window(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *
   int64_t off = 0;
   int lead = rr - vrank;
   for (int k = 0; k < rr; k++) {
-    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t start = mosaic_scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1;
     if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= r->shape[k])) {
@@ -231,7 +231,7 @@ static bool clip_window(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *r
   *part = *r;
   wide off = 0;
   for (int k = 0; k < rr; k++) {
-    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t start = mosaic_scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1; /* at least 1 (decode_mem) */
     /* element i is inside when 0 <= start + i * st < shape */
@@ -270,7 +270,7 @@ static void clip_copy(char *vec, char *part, int rr, int vrank, const int64_t *v
 static tsr_status clipped_load(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *v = ST(x, in->res[0]);
   const tsr_ref *r = SR(x, in->opd[0]);
-  size_t es = class_size(v->cls);
+  size_t es = mosaic_class_size(v->cls);
   char *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
   memset(dst, 0xFF, (size_t)v->n * es);
   tsr_ref part;
@@ -292,7 +292,7 @@ static tsr_status clipped_load(mosaic_exec *x, const mosaic_minst *in) {
 static tsr_status clipped_store(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *v = ST(x, in->opd[0]);
   const tsr_ref *r = SR(x, in->opd[1]);
-  size_t es = class_size(v->cls);
+  size_t es = mosaic_class_size(v->cls);
   tsr_ref part;
   int64_t lo[TSR_MAX_RANK], cnt[TSR_MAX_RANK];
   note_outside(x, in);
@@ -468,7 +468,7 @@ static bool load_in_tile_padding(mosaic_exec *x, const mosaic_minst *in, int fir
   }
   int lead = r->rank - vrank;
   for (int k = 0; k < r->rank; k++) {
-    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t start = mosaic_scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1;
     if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= padded[k])) return false;
@@ -503,7 +503,7 @@ tsr_status mosaic_oob_read(mosaic_exec *x, const mosaic_minst *in, tsr_status s,
 static void zero_masked_lanes(mosaic_exec *x, const mosaic_minst *in, const mosaic_stype *v) {
   if (in->a[1] < 0) return;
   const int32_t *m = SI(x, in->opd[in->a[1]]);
-  size_t es = class_size(v->cls);
+  size_t es = mosaic_class_size(v->cls);
   for (int64_t i = 0; i < v->n; i++)
     if (!m[i]) memset((char *)x->f->data[in->res[0]] + (size_t)i * es, 0, es);
 }
@@ -568,7 +568,7 @@ static tsr_status do_store(mosaic_exec *x, const mosaic_minst *in) {
       row.rank = 1;
       row.shape[0] = cols;
       row.stride[0] = w.stride[w.rank - 1];
-      mosaic_mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
+      mosaic_mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * mosaic_class_size(v->cls), v->cls,
                 mask ? mask + i * cols : NULL, in->a[3] != 0);
     }
   } else if (!(in->in_place && x->f->data[in->opd[0]] == (void *)w.data)) { /* alias.c: a matmul added there */
@@ -672,8 +672,8 @@ tsr_status mosaic_r_memref_slice(mosaic_exec *x, const mosaic_minst *in) {
   bool padded = false, in_hbm = r->rank >= 2 && x->ctx && (r->space == TSR_ANY || r->space == TSR_HBM), laid_out = false;
   bool inside = true;
   for (int k = 0, j = 0; k < r->rank; k++) {
-    starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
-    sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
+    starts[k] = mosaic_scalar_int(x, in->opd[in->a[0] + k]);
+    sizes[k] = d->dynamic >> k & 1 ? mosaic_scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
     cut[k] = sizes[k];
     if (starts[k] < 0 || sizes[k] < 0 || starts[k] > r->shape[k] - sizes[k]) inside = false;
     /* a wait-only view past its ref is not cut: the wait takes the whole descriptor's byte

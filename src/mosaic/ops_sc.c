@@ -96,7 +96,7 @@ static tsr_status row_copy(mosaic_exec *x, const mosaic_minst *in, bool gather, 
 }
 
 tsr_status mosaic_r_enqueue_indirect_dma(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
+  TSR_TRY(mosaic_need_ctx(x));
   bool gather = in->a[0] != 0;
   int32_t s_idx = in->opd[gather ? 0 : 1], s_dense = in->opd[gather ? 1 : 0];
   int64_t n = ST(x, in->opd[2])->cls == VC_REF ? SR(x, in->opd[2])->shape[0] : in->a[1];
@@ -111,7 +111,7 @@ tsr_status mosaic_r_enqueue_indirect_dma(mosaic_exec *x, const mosaic_minst *in)
   int32_t small[64], *off = n <= 64 ? small : malloc((size_t)n * sizeof *off);
   if (!off) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   tsr_status st = read_offsets(x, in, off, n);
-  tsr_ref sem = one_sem(SR(x, in->opd[3]));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[3]));
   for (int64_t i = 0; i < n && st == TSR_OK; i++) {
     if (off[i] < 0 || off[i] >= rows)
       st = tsr_fail(TSR_ERR_BOUNDS, "offset %lld (entry %lld of the offsets) is outside the %lld rows of the %s", (long long)off[i],
@@ -126,8 +126,8 @@ tsr_status mosaic_r_enqueue_indirect_dma(mosaic_exec *x, const mosaic_minst *in)
 /* The wait takes the byte count of the dense side, the sum of its rows' copies (of a packed
  * view over int4 memory, half a byte an element: mosaic_packed_bytes). */
 tsr_status mosaic_r_wait_indirect_dma(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
   int32_t dense = in->opd[in->a[0] ? 2 : 1];
   if (ST(x, dense)->pack) return seam_dma_wait(x->ctx, &sem, SR(x, dense), -1, mosaic_packed_bytes(ST(x, dense), SR(x, dense)));
   return tsr_dma_wait(x->ctx, &sem, SR(x, dense));

@@ -22,7 +22,7 @@ tsr_status mosaic_c_matmul(mosaic_comp *c, mosaic_minst *in) {
   if ((l->cls == VC_F) != (o->cls == VC_F)) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "mixed float and integer matmul");
   /* BLAS loads with the kernel, not in its first step: a missing library fails here, and the
    * load (a few ms) is not counted as run time */
-  if (l->cls == VC_F && tsr_blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
+  if (l->cls == VC_F && blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
   int64_t tl = 0, tr = 0;
   mlir_ir_op_attr_int(c->op, "transpose_lhs", &tl);
   mlir_ir_op_attr_int(c->op, "transpose_rhs", &tr);
@@ -69,13 +69,13 @@ tsr_status mosaic_c_matmul(mosaic_comp *c, mosaic_minst *in) {
   in->a[5] = batch ? l->shape[0] : 1;
   /* a block big enough for its time to matter: warm the BLAS for its K now (blas.h: a call
    * that packs little can run at a third of the BLAS's rate otherwise), outside run time */
-  if (l->cls == VC_F && M * N * K >= ((int64_t)1 << 20)) tsr_blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
+  if (l->cls == VC_F && M * N * K >= ((int64_t)1 << 20)) blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
   /* Precision: TPUs take f32 operands through the MXU as bf16 with f32 accumulation unless
    * the op asks for more (the conformance matmul, computed on a TPU, matches this to 1e-7).
    * fp32 and bf16x3 (about 2^-24 apart from fp32) run at full f32. */
   const char *prec = mlir_ir_enum_keyword(mlir_ir_op_attr(c->op, "precision"), "tpu", "contract_precision");
   in->mxu_bf16_inputs = l->cls == VC_F && l->ek == EK_F32 && (!prec || !strcmp(prec, "bf16"));
-  /* dense operands (rounded or widened), and the sums of the MXU's passes (tsr_sgemm_mxu) */
+  /* dense operands (rounded or widened), and the sums of the MXU's passes (blas_sgemm_mxu) */
   if (l->cls == VC_F) {
     size_t need = sizeof(float) * (size_t)(M * K + K * N + 3 * M * N);
     if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
@@ -83,7 +83,7 @@ tsr_status mosaic_c_matmul(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_prog *P = c->P;
   if (P->cslot_off[in->opd[2]] >= 0) { /* zeros (the usual dense<0.0>): the result starts as a fill */
     const char *z = P->cpool + P->cslot_off[in->opd[2]];
-    size_t zb = P->csplat[in->opd[2]] ? class_size(o->cls) : (size_t)o->n * class_size(o->cls); /* a splat: one */
+    size_t zb = P->csplat[in->opd[2]] ? mosaic_class_size(o->cls) : (size_t)o->n * mosaic_class_size(o->cls); /* a splat: one */
     in->acc_zero = true;
     for (size_t i = 0; i < zb && in->acc_zero; i++) in->acc_zero = z[i] == 0;
   }
@@ -106,7 +106,7 @@ typedef struct matmul_band {
   const mosaic_minst *in;
   const float *fa, *fb;
   float *fc;
-  float *pass; /* 3 x M x N: the MXU passes' sums (tsr_sgemm_mxu) */
+  float *pass; /* 3 x M x N: the MXU passes' sums (blas_sgemm_mxu) */
   int depth;   /* the terms of one MXU pass: the chip's mxu_dim */
   const int32_t *ia, *ib;
   int32_t *ic;
@@ -123,7 +123,7 @@ static void matmul_rows(void *arg, int part) {
   if (mb->fc) {
     /* rows r0.. of A: a row offset, or a column offset when A is stored transposed */
     const float *A = tl ? mb->fa + r0 : mb->fa + r0 * mb->lda;
-    tsr_sgemm_mxu(tl, tr, (int)(r1 - r0), (int)N, (int)K, mb->depth, A, (int)mb->lda, mb->fb, (int)mb->ldb,
+    blas_sgemm_mxu(tl, tr, (int)(r1 - r0), (int)N, (int)K, mb->depth, A, (int)mb->lda, mb->fb, (int)mb->ldb,
                   mb->fc + r0 * N, (int)N, mb->pass + 3 * r0 * N);
     return;
   }
@@ -260,7 +260,7 @@ tsr_status mosaic_r_matmul(mosaic_exec *x, const mosaic_minst *in) {
     /* the accumulator is there already */
   } else if (in->acc_zero) {
     const mosaic_stype *o = ST(x, in->res[0]);
-    memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
+    memset(x->f->data[in->res[0]], 0, (size_t)o->n * mosaic_class_size(o->cls));
   } else {
     mosaic_exec_copy_value(x, in->res[0], in->opd[2]);
   }
@@ -285,7 +285,7 @@ tsr_status mosaic_r_matmul(mosaic_exec *x, const mosaic_minst *in) {
       dense_job j = {.src = {A, Bm}, .dst = {(float *)(void *)x->f->scratch, (float *)(void *)x->f->scratch + M * K},
                      .rows = {tl ? K : M, tr ? N : K}, .cols = {tl ? M : K, tr ? K : N}, .ld = {lda, ldb},
                      .round = in->mxu_bf16_inputs, .widen = {a16, b16}, .parts = parts};
-      for (int o = 0; o < 2; o++) j.copy[o] = j.round || j.widen[o] || (j.ld[o] != j.cols[o] && tsr_xsmm_enabled());
+      for (int o = 0; o < 2; o++) j.copy[o] = j.round || j.widen[o] || (j.ld[o] != j.cols[o] && xsmm_enabled());
       if (j.copy[0] || j.copy[1]) run_parts(x, parts, dense_part, &j);
       if (j.copy[0]) A = j.dst[0], mb.lda = j.cols[0];
       if (j.copy[1]) Bm = j.dst[1], mb.ldb = j.cols[1];
@@ -379,8 +379,8 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
 /* The device and core a DMA or signal goes to (operand indices a_dev, a_core, or -1: this
  * device, this core's id). */
 static void target_of(mosaic_exec *x, const mosaic_minst *in, int64_t a_dev, int64_t a_core, int *device, int *core) {
-  *device = a_dev >= 0 ? (int)scalar_int(x, in->opd[a_dev]) : tsr_ctx_device_id(x->ctx);
-  *core = a_core >= 0 ? (int)scalar_int(x, in->opd[a_core]) : -1;
+  *device = a_dev >= 0 ? (int)mosaic_scalar_int(x, in->opd[a_dev]) : tsr_ctx_device_id(x->ctx);
+  *core = a_core >= 0 ? (int)mosaic_scalar_int(x, in->opd[a_core]) : -1;
 }
 
 /* A DMA from or to a window that reaches into an array's tile padding (mosaic_r_memref_slice): the
@@ -431,8 +431,8 @@ static int64_t unchecked_bytes(mosaic_exec *x, int32_t s_src, int32_t s_dst) {
 /* A DMA with a source semaphore, a device id or a core id is a remote copy: the target
  * semaphore is signalled where the target lies, the source semaphore here. */
 tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[in->a[0]]));
   int32_t s_src = in->opd[in->a[1]], s_dst = in->opd[in->a[2]];
   mosaic_packed_dma pk = {.field_bits = 0};
   bool packed = ST(x, s_src)->pack || ST(x, s_dst)->pack;
@@ -451,15 +451,15 @@ tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
   if (in->a[5] < 0) return tsr_fail(TSR_ERR_INVALID, "a DMA to another device or core needs a source semaphore");
   int device, core;
   target_of(x, in, in->a[3], in->a[4], &device, &core);
-  tsr_ref send = one_sem(SR(x, in->opd[in->a[5]]));
+  tsr_ref send = mosaic_one_sem(SR(x, in->opd[in->a[5]]));
   return tsr_remote_copy_start(x->ctx, src, dst, &send, &sem, device, core);
 }
 
 /* A wait names its own semaphore; the device and core ids of a remote copy's wait say where
  * the copy went, which the semaphore's count already reflects. */
 tsr_status mosaic_r_wait_dma(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
   /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
@@ -508,24 +508,24 @@ tsr_status mosaic_c_sem(mosaic_comp *c, mosaic_minst *in) {
 }
 
 tsr_status mosaic_r_sem_signal(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
+  TSR_TRY(mosaic_need_ctx(x));
   int device, core;
   target_of(x, in, in->a[1], in->a[2], &device, &core);
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
-  int32_t amount = (int32_t)scalar_int(x, in->opd[in->a[0]]);
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
+  int32_t amount = (int32_t)mosaic_scalar_int(x, in->opd[in->a[0]]);
   if (in->a[1] < 0) return tsr_sem_signal(x->ctx, &sem, amount, core);
   return tsr_sem_signal_device(x->ctx, &sem, amount, device, core);
 }
 
 tsr_status mosaic_r_sem_wait(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
-  return tsr_sem_wait(x->ctx, &sem, (int32_t)scalar_int(x, in->opd[in->a[0]]));
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
+  return tsr_sem_wait(x->ctx, &sem, (int32_t)mosaic_scalar_int(x, in->opd[in->a[0]]));
 }
 
 tsr_status mosaic_r_sem_read(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
   SI(x, in->res[0])[0] = tsr_sem_read(x->ctx, &sem);
   return TSR_OK;
 }
@@ -547,7 +547,7 @@ tsr_status mosaic_r_iteration_bound(mosaic_exec *x, const mosaic_minst *in) {
     SI(x, in->res[0])[0] = (int32_t)x->grid[in->a[0]];
     return TSR_OK;
   }
-  TSR_TRY(need_ctx(x));
+  TSR_TRY(mosaic_need_ctx(x));
   if (in->a[0] >= seam_grid_rank(x->ctx)) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], seam_grid_rank(x->ctx));
   SI(x, in->res[0])[0] = (int32_t)tsr_ctx_num_programs(x->ctx, (int)in->a[0]);
   return TSR_OK;
@@ -570,7 +570,7 @@ tsr_status mosaic_c_sem_barrier(mosaic_comp *c, mosaic_minst *in) {
 }
 
 tsr_status mosaic_r_sem_barrier(mosaic_exec *x, const mosaic_minst *in) {
-  TSR_TRY(need_ctx(x));
+  TSR_TRY(mosaic_need_ctx(x));
   const tsr_ref *b = tsr_ctx_barrier_semaphore(x->ctx);
   if (!b) return tsr_fail(TSR_ERR_INTERNAL, "the call has no barrier semaphore (tsr_call_desc.barrier_semaphore)");
   tsr_ref r = *b;
@@ -705,7 +705,7 @@ tsr_status mosaic_c_prng_bits(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_prng_seed(mosaic_exec *x, const mosaic_minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
   uint32_t s = 0;
-  for (int i = 0; i < in->nopd; i++) s = mosaic_prng(s ^ (uint32_t)scalar_int(x, in->opd[i]), (uint64_t)i);
+  for (int i = 0; i < in->nopd; i++) s = mosaic_prng(s ^ (uint32_t)mosaic_scalar_int(x, in->opd[i]), (uint64_t)i);
   *x->prng_seed = s;
   *x->prng_counter = 0;
   return TSR_OK;
@@ -716,6 +716,6 @@ tsr_status mosaic_r_prng_bits(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   if (r->cls != VC_I32) return tsr_fail(TSR_ERR_UNSUPPORTED, "random bits of a non-32-bit class");
   int32_t *d = SI(x, in->res[0]);
-  for (int64_t i = 0; i < r->n; i++) d[i] = sext32(mosaic_prng(*x->prng_seed, (*x->prng_counter)++), r->width);
+  for (int64_t i = 0; i < r->n; i++) d[i] = mosaic_sext32(mosaic_prng(*x->prng_seed, (*x->prng_counter)++), r->width);
   return TSR_OK;
 }

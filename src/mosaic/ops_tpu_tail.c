@@ -40,7 +40,7 @@ tsr_status mosaic_r_tgather(mosaic_exec *x, const mosaic_minst *in) {
   int64_t outer = 1, inner = 1;
   for (int k = 0; k < dim; k++) outer *= s->shape[k];
   for (int k = dim + 1; k < s->rank; k++) inner *= s->shape[k];
-  size_t ib = (size_t)inner * class_size(s->cls);
+  size_t ib = (size_t)inner * mosaic_class_size(s->cls);
   for (int i = 0; i < in->nints; i++)
     copy_rows(x->f->data[in->res[0]], x->f->data[in->opd[0]], outer, s->shape[dim], in->nints, in->ints[i], i, ib);
   return TSR_OK;
@@ -68,7 +68,7 @@ tsr_status mosaic_c_sublane_shuffle(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_sublane_shuffle(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *a = ST(x, in->opd[0]);
   int64_t S = a->shape[a->rank - 2], outer = a->n / (S * a->shape[a->rank - 1]);
-  size_t ib = (size_t)a->shape[a->rank - 1] * class_size(a->cls);
+  size_t ib = (size_t)a->shape[a->rank - 1] * mosaic_class_size(a->cls);
   for (int i = 0; i < in->nints; i++) {
     int64_t p = in->ints[i];
     const char *src = x->f->data[in->opd[p < S ? 0 : 1]];

@@ -61,16 +61,16 @@ tsr_status mosaic_c_broadcast(mosaic_comp *c, mosaic_minst *in) {
   /* A broadcast of a constant (a -1e30 fill, zeros) never changes: it is computed once into
    * the constant pool, as mosaic_r_broadcast would (the instruction stays, for its cost). */
   mosaic_prog *P = c->P;
-  if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * class_size(r->cls) <= ((size_t)1 << 20)) {
+  if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * mosaic_class_size(r->cls) <= ((size_t)1 << 20)) {
     if (s->n == 1 || P->csplat[in->opd[0]]) { /* one value: a splat, shared with its equals */
       char v[8];
-      memcpy(v, P->cpool + P->cslot_off[in->opd[0]], class_size(r->cls));
+      memcpy(v, P->cpool + P->cslot_off[in->opd[0]], mosaic_class_size(r->cls));
       if (!mosaic_prog_splat_const(P, in->res[0], v, false)) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     } else {
       void *d = mosaic_prog_const(P, in->res[0]);
       if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
       const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after mosaic_prog_const: the pool may move */
-      mosaic_strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, class_size(r->cls));
+      mosaic_strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, mosaic_class_size(r->cls));
     }
     in->a[1] = 1;
   }
@@ -119,7 +119,7 @@ tsr_status mosaic_c_extract_ss(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_gather_view(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   mosaic_strided_gather(x->f->data[in->res[0]], x->f->data[in->opd[0]], in->a[0], r->shape, in->ints, r->rank,
-                 class_size(r->cls));
+                 mosaic_class_size(r->cls));
   return TSR_OK;
 }
 
@@ -179,12 +179,12 @@ tsr_status mosaic_r_extract(mosaic_exec *x, const mosaic_minst *in) {
   for (int k = 0; k < in->nints; k++) {
     int64_t p = in->ints[k];
     if (p == INT64_MIN) {
-      p = scalar_int(x, in->opd[dyn++]);
+      p = mosaic_scalar_int(x, in->opd[dyn++]);
       if (p < 0 || p >= s->shape[k]) return tsr_fail(TSR_ERR_BOUNDS, "position %lld out of range in dimension %d", (long long)p, k);
     }
     off += p * sd[k];
   }
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   memcpy(x->f->data[in->res[0]], (const char *)x->f->data[in->opd[0]] + (size_t)off * es, (size_t)r->n * es);
   return TSR_OK;
 }
@@ -256,10 +256,10 @@ static inline float fred(int k, float a, float b) {
   switch (k) {
   case RK_ADD: return a + b;
   case RK_MUL: return a * b;
-  case RK_MINF: return a != a ? b : b != b ? a : fminimum(a, b); /* zeros ordered, as in the */
-  case RK_MAXF: return a != a ? b : b != b ? a : fmaximum(a, b); /* vector lanes below */
-  case RK_MINIMUMF: return fminimum(a, b);
-  default: return fmaximum(a, b);
+  case RK_MINF: return a != a ? b : b != b ? a : mosaic_fminimum(a, b); /* zeros ordered, as in the */
+  case RK_MAXF: return a != a ? b : b != b ? a : mosaic_fmaximum(a, b); /* vector lanes below */
+  case RK_MINIMUMF: return mosaic_fminimum(a, b);
+  default: return mosaic_fmaximum(a, b);
   }
 }
 
@@ -269,8 +269,8 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
   case RK_MUL: return (int64_t)((uint64_t)a * (uint64_t)b);
   case RK_MINS: return a < b ? a : b;
   case RK_MAXS: return a > b ? a : b;
-  case RK_MINU: return zext(a, w) < zext(b, w) ? a : b;
-  case RK_MAXU: return zext(a, w) > zext(b, w) ? a : b;
+  case RK_MINU: return mosaic_zext(a, w) < mosaic_zext(b, w) ? a : b;
+  case RK_MAXU: return mosaic_zext(a, w) > mosaic_zext(b, w) ? a : b;
   case RK_AND: return a & b;
   case RK_OR: return a | b;
   default: return a ^ b;
@@ -550,7 +550,7 @@ tsr_status mosaic_r_multi_reduction(mosaic_exec *x, const mosaic_minst *in) {
     } else {
       int32_t *d = SI(x, in->res[0]);
       const int32_t *a = SI(x, in->opd[0]) + so;
-      for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = sext32(ired(k, d[ro + i * irs], a[i], w), w);
+      for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = mosaic_sext32(ired(k, d[ro + i * irs], a[i], w), w);
     }
     for (int d = s->rank - 2; d >= 0; d--) {
       if (++idx[d] < s->shape[d]) break;
@@ -623,10 +623,10 @@ tsr_status mosaic_r_create_mask(mosaic_exec *x, const mosaic_minst *in) {
   bool two = in->op == MOP_TCREATE_MASK;
   for (int k = 0; k < r->rank; k++) {
     if (two) {
-      lo[k] = scalar_int(x, in->opd[k]);
-      hi[k] = scalar_int(x, in->opd[r->rank + k]);
+      lo[k] = mosaic_scalar_int(x, in->opd[k]);
+      hi[k] = mosaic_scalar_int(x, in->opd[r->rank + k]);
     } else {
-      hi[k] = scalar_int(x, in->opd[k]);
+      hi[k] = mosaic_scalar_int(x, in->opd[k]);
     }
   }
   int32_t *d = SI(x, in->res[0]);
@@ -664,7 +664,7 @@ tsr_status mosaic_c_iota(mosaic_comp *c, mosaic_minst *in) {
       for (int64_t j = 0; j < inner; j++, i++) {
         if (r->cls == VC_F) ((float *)d)[i] = (float)v;
         else if (r->cls == VC_I64) ((int64_t *)d)[i] = v;
-        else ((int32_t *)d)[i] = sext32(v, r->width);
+        else ((int32_t *)d)[i] = mosaic_sext32(v, r->width);
       }
   return TSR_OK;
 }
@@ -699,7 +699,7 @@ tsr_status mosaic_c_concatenate(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_concatenate(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   int64_t outer = prod(r->shape, 0, d), inner = prod(r->shape, d + 1, r->rank);
   char *dst = x->f->data[in->res[0]];
   for (int64_t o = 0; o < outer; o++)
@@ -729,7 +729,7 @@ tsr_status mosaic_r_dynamic_gather(mosaic_exec *x, const mosaic_minst *in) {
   int d = (int)in->a[0];
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
   const int32_t *ix = SI(x, in->opd[1]);
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   const char *src = x->f->data[in->opd[0]];
   char *dst = x->f->data[in->res[0]];
   for (int64_t i = 0; i < r->n; i++) {
@@ -764,10 +764,10 @@ tsr_status mosaic_c_rotate(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_rotate(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0], sd = (int)in->a[2];
-  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : scalar_int(x, in->opd[1]);
+  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : mosaic_scalar_int(x, in->opd[1]);
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
   int64_t sinner = sd >= 0 ? prod(r->shape, sd + 1, r->rank) : 1;
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   const char *src = x->f->data[in->opd[0]];
   char *dst = x->f->data[in->res[0]];
   if (len == 0) return TSR_OK;
@@ -796,7 +796,7 @@ tsr_status mosaic_c_repeat(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_repeat(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   int64_t outer = prod(r->shape, 0, d);
   size_t chunk = (size_t)prod(s->shape, d, s->rank) * es;
   int64_t times = r->shape[d] / (s->shape[d] ? s->shape[d] : 1);

@@ -172,7 +172,7 @@ static tsr_status view_window(mosaic_exec *x, const mosaic_minst *in, const mosa
   int rr = view->rank, lead = rr - v->rank;
   w->rank = rr;
   for (int k = 0; k < rr; k++) {
-    w->start[k] = scalar_int(x, in->opd[first + k]);
+    w->start[k] = mosaic_scalar_int(x, in->opd[first + k]);
     w->size[k] = k < lead ? 1 : v->shape[k - lead];
     w->step[k] = in->ints ? in->ints[k] : 1;
     if (w->start[k] < 0 || (w->size[k] > 0 && w->start[k] + (w->size[k] - 1) * w->step[k] >= view->shape[k]))
@@ -221,7 +221,7 @@ static uint32_t get_bits(const char *e, size_t es) {
 static void put_bits(char *e, size_t es, uint32_t v) { memcpy(e, &v, es); }
 
 /* A narrow field as host memory holds it: int4 sign-extended to its byte. */
-static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? (uint32_t)sext32(field, 4) : field; }
+static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? (uint32_t)mosaic_sext32(field, 4) : field; }
 
 /* A value element (class of `v`) as the view dtype's bits, and back. */
 static uint32_t value_bits(const mosaic_exec *x, int32_t slot, const mosaic_stype *v, int64_t i) {
@@ -230,7 +230,7 @@ static uint32_t value_bits(const mosaic_exec *x, int32_t slot, const mosaic_styp
 
 static void set_value(mosaic_exec *x, int32_t slot, const mosaic_stype *v, int64_t i, uint32_t bits) {
   if (v->cls != VC_F) {
-    SI(x, slot)[i] = sext32(bits, v->width);
+    SI(x, slot)[i] = mosaic_sext32(bits, v->width);
     return;
   }
   SF(x, slot)[i] = mosaic_ek_bits_float(bits, v->ek);
@@ -356,7 +356,7 @@ tsr_status mosaic_packed_slice(mosaic_exec *x, const mosaic_minst *in) {
   int64_t starts[TSR_MAX_RANK] = {0}, sizes[TSR_MAX_RANK] = {0};
   bool inside = true;
   for (int k = 0; k < rr; k++) {
-    starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
+    starts[k] = mosaic_scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->shape[k];
     bool in_k = starts[k] >= 0 && starts[k] + sizes[k] <= view->shape[k];
     if (!in_k && !in->wait_only)

@@ -566,7 +566,7 @@ static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far
 
 /* Where ref r (as core c names it) lies on `device` (core `core`): the entry, and r's base
  * here (the address r's offsets are taken from). */
-static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device, int core, const char *what,
+static tsr_status locate(mpi_mesh *x, machine_core *c, const tsr_ref *r, int device, int core, const char *what,
                          far_entry *out, const char **base) {
   if (r->buf) {
     const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq);
@@ -617,14 +617,14 @@ static int put_bytes(mpi_mesh *x, MPI_Win win, const char *from, int target, uin
 }
 
 /* Adds `amount` to a semaphore cell's inbox on `device` and says who did. */
-static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
+static tsr_status add_to_inbox(mpi_mesh *x, machine_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
                                const char *what) {
   far_entry e;
   const char *base;
   TSR_TRY(locate(x, c, sem, device, core, what, &e, &base));
   size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
   int target = rank_of(x, device);
-  int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
+  int64_t who = c->m->device * MACHINE_MAX_CORES + c->id + 1;
   MPI_Aint amount_at, sender_at;
   inbox_disps(x, (MPI_Aint)e.inbox, cell, &amount_at, &sender_at);
   int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, sender_at, 1, MPI_INT64_T, MPI_REPLACE, x->ibwin);
@@ -636,7 +636,7 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
   return TSR_OK;
 }
 
-static tsr_status copy(machine_mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
+static tsr_status copy(machine_mesh_transport *t, machine_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
                        int device, int core, int64_t bytes) {
   mpi_mesh *x = of(t);
   far_entry e;
@@ -675,11 +675,11 @@ static tsr_status copy(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sr
   return add_to_inbox(x, c, recv_sem, device, core, bytes, "remote copy (receive semaphore)");
 }
 
-static tsr_status signal_far(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+static tsr_status signal_far(machine_mesh_transport *t, machine_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
   return add_to_inbox(of(t), c, sem, device, core, amount, "semaphore signal");
 }
 
-static bool poll(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
+static bool poll(machine_mesh_transport *t, machine_core *c, const tsr_ref *sem) {
   mpi_mesh *x = of(t);
   /* MPI's progress: the others' puts into this process land while it waits. On one node the
    * senders finish their puts (single copy) and accumulates (shared segment) themselves, and
@@ -703,7 +703,7 @@ static bool poll(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
 
 /* A look at a semaphore cell there while its owner may change it: a debugger's look. Its
  * value counts what waits in its inbox. */
-static bool peek(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
+static bool peek(machine_mesh_transport *t, machine_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
   mpi_mesh *x = of(t);
   far_entry e;
   const char *base;

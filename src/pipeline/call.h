@@ -67,12 +67,12 @@ void call_operand_name(const call_operand_plan *o, char *buf, size_t cap);
 tsr_status call_plan_make(tsr_machine *m, const tsr_call_desc *d, bool plan_only, call_plan *cp);
 /* Runs core c's share of the grid, or in a split the part c runs (cp: the call_plan;
  * a job for machine_run_cores). */
-tsr_status call_run_core(tsr_core *c, void *cp);
+tsr_status call_run_core(machine_core *c, void *cp);
 /* A buffer of core c in `space` for a ref of that shape (fill: poisoned as the space's new
  * memory is; otherwise left as it is, to be filled before anything reads it). */
-tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+tsr_status call_alloc_ref_as(machine_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                              const int64_t *shape, const char *what, bool fill, tsr_ref *out);
-tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+tsr_status call_alloc_ref(machine_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                           const int64_t *shape, const char *what, tsr_ref *out);
 
 /* ---- fast paths (fast_paths.c: each predicate with the reason nothing can tell) ---- */
@@ -81,16 +81,16 @@ tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype
  * moved from DMA starts to their waits), shared_slot. */
 void call_choose_fast_paths(const call_plan *cp, const call_operand_plan *o, pipe_bref *b);
 /* Whether a slot's poison may wait for its first use as a copy (pipe_bref.unfilled). */
-bool call_may_defer_slot_poison(const tsr_core *c, const pipe_bref *b);
+bool call_may_defer_slot_poison(const machine_core *c, const pipe_bref *b);
 
 /* ---- semaphore operands (call_semaphores.c) ---- */
-tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i);
-void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r);
-tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r);
-tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r);
+tsr_status call_bind_semaphores(call_plan *cp, machine_core *c, call_core_run *r, int i);
+void call_carry_in(call_plan *cp, machine_core *c, call_core_run *r);
+tsr_status call_carry_out(call_plan *cp, machine_core *c, call_core_run *r);
+tsr_status call_check_sems_zero(call_plan *cp, machine_core *c, call_core_run *r);
 
 /* ---- blocks written by two cores (call_writes.c) ---- */
-void call_keep_written(call_plan *cp, tsr_core *c, pipe_bref *brefs);
+void call_keep_written(call_plan *cp, machine_core *c, pipe_bref *brefs);
 void call_check_cross_core_writes(call_plan *cp);
 void call_clear_written(call_plan *cp);
 void call_free_written(call_plan *cp);

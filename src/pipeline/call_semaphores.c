@@ -7,7 +7,7 @@
 #include "core/strided.h"
 #include "pipeline/call.h"
 
-tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r) {
+tsr_status call_check_sems_zero(call_plan *cp, machine_core *c, call_core_run *r) {
   const tsr_call_desc *d = cp->d;
   if (c->barrier_sem.data && machine_core_sem_read(&c->barrier_sem) != 0)
     return tsr_fail(TSR_ERR_SEMAPHORE, "the barrier semaphore holds %lld at the end of the kernel on device %d core %d; "
@@ -38,7 +38,7 @@ static tsr_ref sem_element(const tsr_ref *sems, int64_t k) {
   return e;
 }
 
-static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int operand) {
+static void carry_event(machine_core *c, const tsr_ref *sem, int64_t amount, int operand) {
   if (!amount || !machine_core_observed(c)) return;
   tsr_event ev = {.kind = TSR_EV_SEM_CARRY, .step = -1, .sem = sem, .amount = amount, .operand = operand};
   machine_core_emit(c, &ev);
@@ -47,7 +47,7 @@ static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int ope
 /* The semaphores a semaphore operand's body sees: an output aliased to a semaphore input
  * shares the input's (one semaphore in XLA's memory, as on a TPU); any other gets its own,
  * at zero, which an input then sets to its array's counts. */
-tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i) {
+tsr_status call_bind_semaphores(call_plan *cp, machine_core *c, call_core_run *r, int i) {
   const tsr_call_desc *d = cp->d;
   call_operand_plan *o = &cp->ops[i];
   pipe_bref *b = &r->p.brefs[i];
@@ -73,7 +73,7 @@ tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, in
 }
 
 /* What the semaphore operands bring in, for observers (after the kernel's start). */
-void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r) {
+void call_carry_in(call_plan *cp, machine_core *c, call_core_run *r) {
   for (int i = 0; i < cp->d->num_inputs; i++) {
     if (!cp->ops[i].semaphores) continue;
     const tsr_ref *v = &r->p.brefs[i].view;
@@ -87,7 +87,7 @@ void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r) {
 /* At the kernel's end (body_over): the DMAs in flight on output semaphores land, and the
  * outputs' counts go to their arrays (before the kernel's end event: observers see the copies
  * in it, and the race checker takes them as no longer in flight). */
-tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r) {
+tsr_status call_carry_out(call_plan *cp, machine_core *c, call_core_run *r) {
   const tsr_call_desc *d = cp->d;
   if (r->carried_out) return TSR_OK;
   r->carried_out = true;

@@ -10,7 +10,7 @@
 
 /* Keeps the blocks of each output that core c (or a part of its steps) wrote back, for
  * call_check_cross_core_writes: the first part's set as it is, a later part's added to it. */
-void call_keep_written(call_plan *cp, tsr_core *c, pipe_bref *brefs) {
+void call_keep_written(call_plan *cp, machine_core *c, pipe_bref *brefs) {
   pthread_mutex_lock(&cp->stats_lock); /* the parts of one core end at once */
   for (int i = cp->d->num_inputs; i < cp->n; i++) {
     pipe_bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];

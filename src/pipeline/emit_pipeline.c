@@ -11,7 +11,7 @@
 #include "pipeline/tiling.h"
 
 struct tsr_pipeline_allocations {
-  tsr_core *core;
+  machine_core *core;
   int n;
   pipe_bref *brefs;
   int marks[3];   /* arena depths before the allocation (stack discipline) */
@@ -145,7 +145,7 @@ static tsr_status check_desc(const tsr_pipeline_desc *pd) {
 
 /* The seed's BufferedRef.create for operand i, allocated on core c (run_scoped or
  * make_pipeline_allocations: the caller releases). */
-static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc *pd,
+static tsr_status make_bref(machine_core *c, int generation, const tsr_pipeline_desc *pd,
                             const tsr_ref *ref, int i, pipe_bref *b) {
   bool is_out = i >= pd->num_inputs;
   int k = is_out ? i - pd->num_inputs : i;
@@ -181,9 +181,9 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
     b->geo.element[d] = sp->rank ? sp->element[d] : false;
   }
   b->geo.buffer_count = sp->buffer_count ? sp->buffer_count : 2;
-  if (b->geo.buffer_count < 2 || b->geo.buffer_count > TSR_MAX_BUFFERS || (is_out && b->geo.buffer_count != 2))
+  if (b->geo.buffer_count < 2 || b->geo.buffer_count > PIPE_MAX_BUFFERS || (is_out && b->geo.buffer_count != 2))
     return tsr_fail(TSR_ERR_INVALID, "%s: emit_pipeline takes 2 to %d buffers for inputs and 2 for "
-                    "outputs, got %d", b->name, TSR_MAX_BUFFERS, b->geo.buffer_count);
+                    "outputs, got %d", b->name, PIPE_MAX_BUFFERS, b->geo.buffer_count);
   if (!b->bypass) pipe_array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->geo.tiling);
   int64_t none[1] = {0};
   tsr_buffer *buf;
@@ -210,13 +210,13 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
   return TSR_OK;
 }
 
-static void marks_of(tsr_core *c, int *marks) {
+static void marks_of(machine_core *c, int *marks) {
   marks[0] = c->vmem.count;
   marks[1] = c->smem.count;
   marks[2] = c->sems.count;
 }
 
-static void release(tsr_core *c, const int *marks) {
+static void release(machine_core *c, const int *marks) {
   machine_core_release_to(c, TSR_VMEM, marks[0]);
   machine_core_release_to(c, TSR_SMEM, marks[1]);
   machine_core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);

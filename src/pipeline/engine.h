@@ -11,7 +11,7 @@
 #include "pipeline/seam.h"
 #include "tessera/pipeline.h"
 
-#define TSR_MAX_BUFFERS 8
+#define PIPE_MAX_BUFFERS 8
 
 typedef enum pipe_bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } pipe_bref_kind;
 
@@ -45,15 +45,15 @@ typedef struct tsr_bref {
   bool bypass;                      /* block space == source space: slot 0 aliases the source's
                                      * block, no DMAs (accumulators still act) */
   const pipe_schedule *schedule;    /* NULL: the pipeline's */
-  tsr_ref slot[TSR_MAX_BUFFERS];    /* full-rank block windows */
+  tsr_ref slot[PIPE_MAX_BUFFERS];    /* full-rank block windows */
   /* zero-copy mode, a read-only input or an overwritten output: a slot that is a view of the
    * HBM block instead of its VMEM buffer */
-  tsr_ref hbm_view[TSR_MAX_BUFFERS];
-  bool is_view[TSR_MAX_BUFFERS];
+  tsr_ref hbm_view[PIPE_MAX_BUFFERS];
+  bool is_view[PIPE_MAX_BUFFERS];
   /* A slot whose buffer does not hold its fresh poison yet (fast_paths.c defers it where
    * every block may be a view and nothing observes the run): written when the slot is first
    * used as a copy, before a DMA or the body touches it (bind_view, pipe_bref_update_view). */
-  bool unfilled[TSR_MAX_BUFFERS];
+  bool unfilled[PIPE_MAX_BUFFERS];
   tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's
                                      * accum_ref); sums are taken in f32, or i32 for i32 */
   tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */
@@ -110,7 +110,7 @@ typedef tsr_status (*pipe_body_fn)(pipe_pipeline *p, void *user);
 typedef tsr_status (*pipe_hook_fn)(pipe_pipeline *p, void *user);
 
 struct pipe_pipeline {
-  tsr_core *core;
+  machine_core *core;
   const char *name;
   int grid_rank;
   int64_t grid[TSR_MAX_GRID];       /* this invocation's grid (a core's share) */

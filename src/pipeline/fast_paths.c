@@ -16,14 +16,14 @@
 static bool may_view_input(const call_plan *cp, const call_operand_plan *o) {
   if (o->is_output || !o->spec->read_only || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++)
-    if (cp->ops[i].is_output && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+    if (cp->ops[i].is_output && machine_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
   return true;
 }
 
 /* Whether another operand's array shares bytes with o's. */
 static bool overlaps_another(const call_plan *cp, const call_operand_plan *o) {
   for (int i = 0; i < cp->n; i++)
-    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return true;
+    if (&cp->ops[i] != o && machine_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return true;
   return false;
 }
 
@@ -54,7 +54,7 @@ static bool may_copy_input_late(const call_plan *cp, const call_operand_plan *o)
   if (o->is_output || o->geo.passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++) {
     const call_operand_plan *q = &cp->ops[i];
-    if (q != o && (q->is_output || q->geo.passthrough) && spans_overlap(&q->hbm, &o->hbm)) return false;
+    if (q != o && (q->is_output || q->geo.passthrough) && machine_spans_overlap(&q->hbm, &o->hbm)) return false;
   }
   return true;
 }
@@ -90,6 +90,6 @@ void call_choose_fast_paths(const call_plan *cp, const call_operand_plan *o, pip
  * touched (an overwritten output's, a read-only input's). Nothing can tell: the poison is written
  * before a DMA or the body first touches the buffer, and no observer that sees data is attached
  * (none sees the buffer's bytes or its address before then either). */
-bool call_may_defer_slot_poison(const tsr_core *c, const pipe_bref *b) {
+bool call_may_defer_slot_poison(const machine_core *c, const pipe_bref *b) {
   return !machine_observers_see_data(c->m) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

@@ -107,9 +107,9 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
   pipe_host_split *hs = &cp->split;
-  int cores = m->num_cores, nparts[TSR_MACHINE_MAX_CORES] = {0}, axis[TSR_MACHINE_MAX_CORES] = {0}, busy = 0;
-  int helped[TSR_MACHINE_MAX_CORES] = {0};
-  int64_t share[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], off[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], cap[TSR_MACHINE_MAX_CORES] = {0};
+  int cores = m->num_cores, nparts[MACHINE_MAX_CORES] = {0}, axis[MACHINE_MAX_CORES] = {0}, busy = 0;
+  int helped[MACHINE_MAX_CORES] = {0};
+  int64_t share[MACHINE_MAX_CORES][TSR_MAX_GRID], off[MACHINE_MAX_CORES][TSR_MAX_GRID], cap[MACHINE_MAX_CORES] = {0};
   for (int c = 0; c < cores; c++) {
     int dim;
     int64_t steps;
@@ -203,7 +203,7 @@ bool pipe_host_split_plan(call_plan *cp, bool body_ok, bool run, const char **wh
    * another part wrote, where in order only earlier steps had */
   for (int j = d->num_inputs; !*why && j < cp->n; j++)
     for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
-      if (i != j && spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
+      if (i != j && machine_spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
         *why = "an output's array overlaps another operand's";
   int64_t steps;
   if (!*why && (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps > SPLIT_MAX_WALK))
@@ -235,7 +235,7 @@ bool pipe_host_split_plan(call_plan *cp, bool body_ok, bool run, const char **wh
 /* Runs part `part` on the core with index `runner`, as its owner. */
 static void run_part(call_plan *cp, int part, int runner) {
   pipe_host_split *hs = &cp->split;
-  tsr_core *c = &cp->m->cores[runner];
+  machine_core *c = &cp->m->cores[runner];
   c->id = hs->part[part].owner; /* a stand-in takes its part's core's id */
   c->host_part = hs->part[part].host;
   c->held = hs->tapes ? &hs->tapes[part] : NULL;
@@ -293,7 +293,7 @@ static void helper_item(void *arg, int item) {
 }
 
 /* Each core's thread runs its worker; core 0's brings in the helpers too. */
-static tsr_status split_thread(tsr_core *c, void *arg) {
+static tsr_status split_thread(machine_core *c, void *arg) {
   call_plan *cp = arg;
   int w = thread_worker(&cp->split, cp->m->num_cores, c->index, 0);
   if (c->index != 0) {
@@ -593,7 +593,7 @@ bool pipe_host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)
   bool observed = m->num_observers > 0;
   hs->tapes = observed ? machine_split_tapes(m, hs->parts) : NULL;
   bool begun = hs->edge && (hs->tapes || !observed);
-  uint64_t first_dma[TSR_MACHINE_MAX_CORES];
+  uint64_t first_dma[MACHINE_MAX_CORES];
   for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
   bool stands = begun && run_parts(cp);
   splice *sp = NULL;
@@ -610,13 +610,13 @@ bool pipe_host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)
 
 /* ---- a part ----------------------------------------------------------------------------- */
 
-const pipe_split_part *pipe_host_split_part(const call_plan *cp, const tsr_core *c) {
+const pipe_split_part *pipe_host_split_part(const call_plan *cp, const machine_core *c) {
   return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
 }
 
-static bool runs_host_part(const tsr_core *c) { return c->host_part > 0; }
+static bool runs_host_part(const machine_core *c) { return c->host_part > 0; }
 
-tsr_status pipe_host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, pipe_carry_watch *w,
+tsr_status pipe_host_split_watch_start(const call_plan *cp, const machine_core *c, const tsr_ref *scratch, pipe_carry_watch *w,
                                   pipe_carry_watch **watch) {
   const tsr_call_desc *d = cp->d;
   *watch = NULL;
@@ -642,7 +642,7 @@ void pipe_host_split_watch_step(const call_plan *cp, pipe_pipeline *p, pipe_carr
   }
 }
 
-void pipe_host_split_part_done(call_plan *cp, const tsr_core *c, pipe_bref *brefs, pipe_carry_watch *w) {
+void pipe_host_split_part_done(call_plan *cp, const machine_core *c, pipe_bref *brefs, pipe_carry_watch *w) {
   pipe_host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
     pipe_part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];

@@ -31,7 +31,7 @@ typedef struct pipe_part_edge {
 } pipe_part_edge;
 
 /* A thread that claims parts (a core's, or a helper's): the core whose parts it claims, and
- * the tsr_core.index it runs host parts on (the core itself for a core with steps, which runs
+ * the machine_core.index it runs host parts on (the core itself for a core with steps, which runs
  * its own part first; otherwise a stand-in; -1 in a description of a split the machine has no
  * stand-in for). */
 typedef struct pipe_split_worker {
@@ -47,8 +47,8 @@ typedef struct pipe_host_split {
   pipe_split_part *part;
   int workers;                        /* the cores' threads, then the helpers' */
   pipe_split_worker *worker;
-  int *part_of;                       /* per tsr_core.index, the part it runs now or -1 */
-  int next_part[TSR_MACHINE_MAX_CORES]; /* atomic, per core: its next host part to claim */
+  int *part_of;                       /* per machine_core.index, the part it runs now or -1 */
+  int next_part[MACHINE_MAX_CORES]; /* atomic, per core: its next host part to claim */
   pipe_part_edge *edge;                    /* parts x operands, while the split runs */
   size_t edges;
   bool voided;                        /* atomic: a part failed, or a host part inherited state */
@@ -70,20 +70,20 @@ bool pipe_host_split_plan(struct call_plan *cp, bool body_ok, bool run, const ch
 bool pipe_host_split_run(struct call_plan *cp, bool (*verdict)(void *user, bool stands));
 
 /* The part that c runs in a split (NULL when the call does not split). */
-const pipe_split_part *pipe_host_split_part(const struct call_plan *cp, const tsr_core *c);
+const pipe_split_part *pipe_host_split_part(const struct call_plan *cp, const machine_core *c);
 
 /* A host part's carry watch (carry.h): regions for the scratch, then one per output, restarted
  * at each of its new blocks (step) and checked whole when the part ends (part_done). For a
  * host part, start sets *watch to w (the body reports its loads and stores there); elsewhere
  * it leaves *watch NULL. */
-tsr_status pipe_host_split_watch_start(const struct call_plan *cp, const tsr_core *c, const tsr_ref *scratch,
+tsr_status pipe_host_split_watch_start(const struct call_plan *cp, const machine_core *c, const tsr_ref *scratch,
                                   pipe_carry_watch *w, pipe_carry_watch **watch);
 void pipe_host_split_watch_step(const struct call_plan *cp, pipe_pipeline *p, pipe_carry_watch *w);
 
 /* After a part ran (successfully) on c: what the accounting of the run in order needs from
  * its buffered refs (the held warnings move out of them), and whether a host part's watch saw
  * state inherited from the part before, which voids the split. */
-void pipe_host_split_part_done(struct call_plan *cp, const tsr_core *c, pipe_bref *brefs, pipe_carry_watch *w);
+void pipe_host_split_part_done(struct call_plan *cp, const machine_core *c, pipe_bref *brefs, pipe_carry_watch *w);
 
 /* The "host split: ..." line of tsr_pallas_describe for a plan pipe_host_split_plan made (planned)
  * or refused with `why`. */

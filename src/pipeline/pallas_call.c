@@ -21,7 +21,7 @@
  * lands in the buffer that the write-back then takes to HBM, where the later kernel's input
  * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
  * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
-static tsr_status body_over(call_plan *cp, tsr_core *c, call_core_run *r) {
+static tsr_status body_over(call_plan *cp, machine_core *c, call_core_run *r) {
   machine_mesh_barrier(c, 2);
   return call_carry_out(cp, c, r);
 }
@@ -33,7 +33,7 @@ static tsr_status body_trampoline(pipe_pipeline *p, void *user) {
   c->index = p->index;
   c->cost = (tsr_cost){0};
   c->cost_reported = false;
-  tsr_core *core = p->core;
+  machine_core *core = p->core;
   if (c->carry) pipe_host_split_watch_step(r->cp, p, c->carry);
   bool observed = machine_core_observed(core) && !r->cp->body_steps;
   if (observed) {
@@ -70,7 +70,7 @@ static tsr_status body_trampoline(pipe_pipeline *p, void *user) {
   return TSR_OK;
 }
 
-tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+tsr_status call_alloc_ref_as(machine_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                                const int64_t *shape, const char *what, bool fill, tsr_ref *out) {
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
   tsr_buffer *b;
@@ -82,12 +82,12 @@ tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dt
   return TSR_OK;
 }
 
-tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+tsr_status call_alloc_ref(machine_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                             const int64_t *shape, const char *what, tsr_ref *out) {
   return call_alloc_ref_as(c, cp, space, dtype, rank, shape, what, true, out);
 }
 
-static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
+static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
   pipe_pipeline *p = &r->p;
@@ -213,7 +213,7 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
 
 
 
-tsr_status call_run_core(tsr_core *c, void *arg) {
+tsr_status call_run_core(machine_core *c, void *arg) {
   call_plan *cp = arg;
   call_core_run *r = calloc(1, sizeof *r);
   pipe_bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);

@@ -97,7 +97,7 @@ void seam_report_access(struct pipe_carry_watch *w, const tsr_ref *window, bool 
 }
 
 seam_scope seam_scope_begin(const tsr_ctx *c) {
-  const tsr_core *core = c->core;
+  const machine_core *core = c->core;
   return (seam_scope){{core->vmem.count, core->smem.count, core->sems.count}};
 }
 

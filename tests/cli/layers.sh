@@ -66,7 +66,7 @@ names=0
 for l in $prefixed; do
   [ -d "src/$l" ] || { echo "FAIL: $conv lists $l among the prefixed layers, but src/$l is not a folder"; fail=1; continue; }
   # the table's row: | layer | `a_`, `b_` ... |
-  pre=$(grep -E "^ *\| $l \|" "$conv" | head -n 1 | cut -d'|' -f3 | grep -oE '`[A-Za-z_]+`' | tr -d '`' | tr '\n' ' ')
+  pre=$(grep -E "^ *\| $l \|" "$conv" | head -n 1 | cut -d'|' -f3 | grep -oE '`[A-Za-z0-9_]+`' | tr -d '`' | tr '\n' ' ')
   [ -n "$pre" ] || { echo "FAIL: $conv's table gives no prefix for $l"; fail=1; continue; }
   alt="tsr_|TSR_|main\$|X\$"
   for m in $(grep -ohE '^[A-Z_]+\(' src/ops/*.def | tr -d '(' | sort -u); do alt+="|$m\$"; done
