@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/base64.h"
+#include "core/grow.h"
 #include "core/status.h"
 #include "lower/lower_internal.h"
 #include "mlir/backend_config.h"
@@ -91,13 +92,7 @@ static bool collect(mlir_ir_op *op, void *user) {
   if (!mlir_ir_op_is(op, "stablehlo.custom_call")) return true;
   const mlir_ir_attr *t = mlir_ir_op_attr(op, "call_target_name");
   if (!t || t->kind != MLIR_IR_ATTR_STRING || strcmp(t->u.string.data, "tpu_custom_call")) return true;
-  if (l->n == l->cap) {
-    int cap = l->cap ? 2 * l->cap : 8;
-    mlir_ir_op **n = realloc(l->ops, sizeof *n * (size_t)cap);
-    if (!n) return false;
-    l->ops = n;
-    l->cap = cap;
-  }
+  if (!GROW_ARRAY(l->ops, l->n, l->cap, 8)) return false;
   l->ops[l->n++] = op;
   return true;
 }

@@ -1,4 +1,5 @@
 /* The event tape (tape.h). */
+#include "core/grow.h"
 #include "machine/tape.h"
 
 #include <stdlib.h>
@@ -9,16 +10,6 @@
 /* An address in the tape's space: bit 63, the allocation's id, then 36 bits of offset. */
 #define OFF_BITS 36
 #define OPERAND_SPACE 7 /* the id's space field for an HBM operand of the call */
-
-static bool grow(void **a, size_t *cap, size_t n, size_t elem) {
-  if (n < *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : 64;
-  void *na = realloc(*a, ncap * elem);
-  if (!na) return false;
-  *a = na;
-  *cap = ncap;
-  return true;
-}
 
 void machine_tape_init(machine_tape *T, unsigned kinds, int device_cores) {
   memset(T, 0, sizeof *T);
@@ -83,13 +74,11 @@ static int32_t intern(machine_tape *T, const char *s) {
   uint32_t i = hash_str(s) & (uint32_t)(T->hcap - 1);
   for (; T->hash[i] >= 0; i = (i + 1) & (uint32_t)(T->hcap - 1))
     if (!strcmp(T->strs[T->hash[i]], s)) return T->hash[i];
-  size_t cap = (size_t)T->capstrs;
   char *copy = strdup(s);
-  if (!copy || !grow((void **)&T->strs, &cap, (size_t)T->nstrs, sizeof *T->strs)) {
+  if (!copy || !GROW_ARRAY(T->strs, T->nstrs, T->capstrs, 64)) {
     free(copy);
     return -1;
   }
-  T->capstrs = (int32_t)cap;
   T->strs[T->nstrs] = copy;
   T->hash[i] = T->nstrs;
   return T->nstrs++;
@@ -143,7 +132,7 @@ static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a,
 static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root, const tsr_ref *r, int device,
                        int core, bool far, int own_device) {
   if (!r) return -1;
-  if (!grow((void **)&s->refs, &s->caprefs, s->nrefs, sizeof *s->refs)) {
+  if (!GROW_ARRAY(s->refs, s->nrefs, s->caprefs, 64)) {
     T->nomem = true;
     return -1;
   }
@@ -176,7 +165,7 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
 
 static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c) {
   if (!c) return -1;
-  if (!grow((void **)&s->costs, &s->capcosts, s->ncosts, sizeof *s->costs)) {
+  if (!GROW_ARRAY(s->costs, s->ncosts, s->capcosts, 64)) {
     T->nomem = true;
     return -1;
   }
@@ -189,7 +178,7 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   int slot = machine_tape_slot_of(T, ev->device, ev->core);
   if (slot < 0) return;
   machine_tape_slot *s = &T->slots[slot];
-  if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) {
+  if (!GROW_ARRAY(s->recs, s->n, s->cap, 64)) {
     T->nomem = true;
     return;
   }
@@ -226,13 +215,11 @@ static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
     tsr_buffer *b = T->bufs[i];
     if (b->base == base && b->in_mesh == (bool)k->in_mesh) return b;
   }
-  size_t cap = (size_t)T->capbufs;
   tsr_buffer *b = calloc(1, sizeof *b);
-  if (!b || !grow((void **)&T->bufs, &cap, (size_t)T->nbufs, sizeof *T->bufs)) {
+  if (!b || !GROW_ARRAY(T->bufs, T->nbufs, T->capbufs, 64)) {
     free(b);
     return NULL;
   }
-  T->capbufs = (int)cap;
   *b = (tsr_buffer){.device = k->device, .in_mesh = k->in_mesh, .core = k->core, .space = (tsr_space)k->bspace,
                     .seq = k->seq, .base = base};
   T->bufs[T->nbufs++] = b;
@@ -326,9 +313,13 @@ static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, i
     union { machine_tape_ref ref; tsr_cost cost; } item; /* room and alignment for either */
     blob_take(p, len, at, &item, elem);
     if (!ok(&item, nints)) return false;
-    if (!grow(a, cap, *count, elem)) {
-      T->nomem = true;
-      continue;
+    if (*count == *cap) {
+      size_t ncap = grow_array_realloc(a, elem, *cap, 64, SIZE_MAX);
+      if (ncap == *cap) {
+        T->nomem = true;
+        continue;
+      }
+      *cap = ncap;
     }
     memcpy((char *)*a + *count * elem, &item, elem);
     (*count)++;
@@ -355,7 +346,7 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;
-    if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) T->nomem = true;
+    if (!GROW_ARRAY(s->recs, s->n, s->cap, 64)) T->nomem = true;
     else s->recs[s->n++] = r;
   }
   if (!take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ni, ref_ok, (void **)&s->refs, &s->nrefs,

@@ -7,6 +7,7 @@
  * names the buffer wherever an event's ref lies inside a view, element for element. */
 #include <stdlib.h>
 
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 /* Whether v's strides are those of a row-major window (each dimension's stride at least the
@@ -66,13 +67,7 @@ static bool as_buffer(const machine_view_map *vm, const tsr_ref *r, tsr_ref *out
 
 bool machine_core_push_view(machine_core *c, const tsr_ref *view, const tsr_ref *buffer) {
   if (!row_major_window(view)) return true; /* not expected of a window of an array: told as it is */
-  if (c->num_views == c->cap_views) {
-    int ncap = c->cap_views ? 2 * c->cap_views : 8;
-    machine_view_map *nv = realloc(c->views, (size_t)ncap * sizeof *nv);
-    if (!nv) return false;
-    c->views = nv;
-    c->cap_views = ncap;
-  }
+  if (!GROW_ARRAY(c->views, c->num_views, c->cap_views, 8)) return false;
   c->views[c->num_views++] = (machine_view_map){.view = *view, .buffer = *buffer};
   return true;
 }

@@ -17,6 +17,7 @@
  *   like MLIR's IRNumbering; from v2 their regions go in a nested section.
  * - dense_resource handles are written as empty blobs of the builtin dialect: the IR keeps
  *   only the key, not the payload. */
+#include "core/grow.h"
 #include "mlir/bytecode_writer.h"
 
 #include <stdlib.h>
@@ -134,13 +135,7 @@ static int64_t bmap_intern(bmap *m, const void *key, size_t len, bool *added) {
     }
   }
   if ((m->n + 1) * 2 > m->cap && !bmap_grow(m)) return -1;
-  if (m->n == m->items_cap) {
-    size_t cap = m->items_cap ? m->items_cap * 2 : 64;
-    bmap_item *items = realloc(m->items, cap * sizeof *items);
-    if (!items) return -1;
-    m->items = items;
-    m->items_cap = cap;
-  }
+  if (!GROW_ARRAY(m->items, m->n, m->items_cap, 64)) return -1;
   size_t off = m->keys.n;
   put_bytes(&m->keys, key, len);
   if (m->keys.oom) return -1;

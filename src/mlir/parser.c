@@ -1,5 +1,6 @@
 /* Textual MLIR: operations in the generic form, regions, blocks, SSA scopes and the top
  * level (aliases, implicit module). Pretty op syntaxes live in pretty_ops.c. */
+#include "core/grow.h"
 #include "mlir/parser.h"
 
 #include <ctype.h>
@@ -164,22 +165,10 @@ static tsr_status define_name(mlir_text_parser *p, const char *name, const char 
 
 /* ---- op builder ----------------------------------------------------------------------- */
 
-static bool grow(void **arr, int *cap, int need, size_t elem) {
-  if (need <= *cap) return true;
-  int cap2 = *cap ? *cap * 2 : 4;
-  while (cap2 < need) cap2 *= 2;
-  void *n = realloc(*arr, (size_t)cap2 * elem);
-  if (!n) return false;
-  *arr = n;
-  *cap = cap2;
-  return true;
-}
-
 tsr_status mlir_ob_operand(mlir_text_parser *p, mlir_op_builder *b, const mlir_operand_ref *ref) {
   /* both arrays grow in step from the same capacity */
   int cap1 = b->cap_operands, cap2 = b->cap_operands;
-  if (!grow((void **)&b->operands, &cap1, b->n_operands + 1, sizeof *b->operands) ||
-      !grow((void **)&b->operand_types, &cap2, b->n_operands + 1, sizeof *b->operand_types))
+  if (!GROW_ARRAY(b->operands, b->n_operands, cap1, 4) || !GROW_ARRAY(b->operand_types, b->n_operands, cap2, 4))
     return nomem();
   b->cap_operands = cap1;
   b->operands[b->n_operands] = *ref;
@@ -212,7 +201,7 @@ void mlir_ob_all_operands(mlir_op_builder *b, mlir_ir_type *t) {
 }
 
 tsr_status mlir_ob_result(mlir_text_parser *p, mlir_op_builder *b, mlir_ir_type *t) {
-  if (!grow((void **)&b->result_types, &b->cap_results, b->n_results + 1, sizeof *b->result_types)) return nomem();
+  if (!GROW_ARRAY(b->result_types, b->n_results, b->cap_results, 4)) return nomem();
   b->result_types[b->n_results++] = t;
   return TSR_OK;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "mlir/op_parser.h"
 
 tsr_status mlir_pf_nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
@@ -151,12 +152,7 @@ static tsr_status p_func(mlir_text_parser *p, mlir_op_builder *b) {
       if (s == TSR_OK && mlir_text_peek(p) == '{') s = mlir_text_dict(p, &a.attrs);
       if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &a.loc);
       if (s != TSR_OK) break;
-      if (n_args == cap) {
-        cap = cap ? cap * 2 : 8;
-        mlir_arg_decl *n = realloc(args, sizeof *n * (size_t)cap);
-        if (!n) { s = mlir_pf_nomem(); break; }
-        args = n;
-      }
+      if (!GROW_ARRAY(args, n_args, cap, 8)) { s = mlir_pf_nomem(); break; }
       args[n_args++] = a;
       if (!mlir_ptr_push(&in_t, a.type) || !mlir_ptr_push(&in_a, a.attrs)) s = mlir_pf_nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));

@@ -1,5 +1,6 @@
 /* Textual MLIR: scanning helpers and the attribute and type grammar (LangRef), shared by the
  * text parser and the bytecode reader's text entries. */
+#include "core/grow.h"
 #include "mlir/text.h"
 
 #include <ctype.h>
@@ -425,13 +426,7 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
 static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
 bool mlir_ptr_push(mlir_ptr_list *l, void *x) {
-  if (l->n == l->cap) {
-    int cap = l->cap ? l->cap * 2 : 8;
-    void **items = realloc(l->items, (size_t)cap * sizeof *items);
-    if (!items) return false;
-    l->items = items;
-    l->cap = cap;
-  }
+  if (!GROW_ARRAY(l->items, l->n, l->cap, 8)) return false;
   l->items[l->n++] = x;
   return true;
 }
@@ -808,13 +803,7 @@ static tsr_status store_scalar(mlir_text_parser *p, const mlir_ir_type *et, cons
 typedef struct scalar_list { scalar *v; size_t n, cap; } scalar_list;
 
 static bool scalar_push(scalar_list *l, scalar s) {
-  if (l->n == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 16;
-    scalar *v = realloc(l->v, cap * sizeof *v);
-    if (!v) return false;
-    l->v = v;
-    l->cap = cap;
-  }
+  if (!GROW_ARRAY(l->v, l->n, l->cap, 16)) return false;
   l->v[l->n++] = s;
   return true;
 }
@@ -1325,12 +1314,7 @@ tsr_status mlir_text_dict(mlir_text_parser *p, mlir_ir_attr **out) {
         s = mlir_text_error(p, "expected an attribute name");
       }
       if (s != TSR_OK) break;
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        mlir_ir_named_attr *ne = realloc(e, (size_t)cap * sizeof *ne);
-        if (!ne) { s = nomem(); break; }
-        e = ne;
-      }
+      if (!GROW_ARRAY(e, n, cap, 8)) { s = nomem(); break; }
       e[n].name = mlir_ir_intern(p->ctx, name, len);
       if (!e[n].name) { s = nomem(); break; }
       if (mlir_text_accept(p, '=')) {

@@ -7,6 +7,7 @@
  * integer lists that StableHLO keeps as dense arrays become `array<i64: ...>`, and names of
  * functions become symbol references. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "core/grow.h"
 #include "mlir/vhlo.h"
 
 #include <inttypes.h>
@@ -662,15 +663,9 @@ static bool find_casts(mlir_ir_op *op, void *user) {
   if (!mlir_ir_op_is(op, "builtin.unrealized_conversion_cast") || op->n_operands != 1 || op->n_results != 1 ||
       !mlir_ir_type_equal(op->operands[0].value->type, op->results[0]->type))
     return true;
-  if (c->n == c->cap) {
-    int cap = c->cap ? 2 * c->cap : 16;
-    mlir_ir_op **ops = realloc(c->ops, sizeof *ops * (size_t)cap);
-    if (!ops) {
-      c->nomem = true;
-      return false;
-    }
-    c->ops = ops;
-    c->cap = cap;
+  if (!GROW_ARRAY(c->ops, c->n, c->cap, 16)) {
+    c->nomem = true;
+    return false;
   }
   c->ops[c->n++] = op;
   return true;

@@ -24,6 +24,7 @@
  * Why inboxes: Open MPI's one-sided atomics (osc pt2pt/rdma over TCP or shared memory) are
  * applied by the target's progress engine, not with the CPU atomics the engine's own
  * semaphores use; mixing the two on one cell could lose an update. */
+#include "core/grow.h"
 #include "tessera/mpi.h"
 
 #include <limits.h>
@@ -153,16 +154,6 @@ static tsr_status mpi_fail(int rc, const char *what) {
 
 /* ---- the start barrier: the table of what is reachable -------------------------------- */
 
-static bool push(void **v, int *n, int *cap, size_t size) {
-  if (*n < *cap) return true;
-  int ncap = *cap ? *cap * 2 : 64;
-  void *nv = realloc(*v, (size_t)ncap * size);
-  if (!nv) return false;
-  *v = nv;
-  *cap = ncap;
-  return true;
-}
-
 static int cmp_span(const void *a, const void *b) {
   const span *x = a, *y = b;
   return x->lo < y->lo ? -1 : x->lo > y->lo;
@@ -198,7 +189,7 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       const tsr_ref *h = &dm->hbm[i];
       uintptr_t lo, hi;
       tsr_ref_span(h, &lo, &hi);
-      if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+      if (!GROW_ARRAY(e, n, cap, 64) || !GROW_ARRAY(sp, ns, caps, 64)) goto nomem;
       e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0, 0, 0, 0, 0};
       if (hi > lo) sp[ns++] = (span){lo, hi};
     }
@@ -208,10 +199,9 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];
           far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0, 0, 0, 0};
-          if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+          if (!GROW_ARRAY(e, n, cap, 64) || !GROW_ARRAY(sp, ns, caps, 64)) goto nomem;
           if (buf->space == TSR_SEMAPHORE_MEM) {
-            if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
-                !push((void **)&sp, &ns, &caps, sizeof *sp))
+            if (!GROW_ARRAY(x->inboxes, x->ninboxes, capi, 64) || !GROW_ARRAY(sp, ns, caps, 64))
               goto nomem;
             x->inboxes[x->ninboxes++] = (inbox){buf, NULL, (MPI_Aint)*ib_used};
             fe.inbox = (uint64_t)*ib_used;
