@@ -371,6 +371,28 @@ static void test_grow_array(void) {
   wn = 2;
   CHECK(GROW_ARRAY(w, wn, wcap, 2) && wcap == 4);
   free(w);
+  /* grow_ring: a full ring that has wrapped keeps its order, from 0 */
+  int *r = NULL;
+  size_t rcap = 0, rlen = 0, rhead = 0;
+  int next = 0, want = 0;
+  long order_bad = 0;
+  for (int round = 0; round < 50; round++) {
+    for (int k = 0; k < 3; k++) { /* three in */
+      CHECK(grow_ring(&r, sizeof *r, &rcap, rlen, &rhead, 4));
+      r[(rhead + rlen++) % rcap] = next++;
+    }
+    for (int k = 0; k < 2; k++) { /* two out, in the order they came */
+      order_bad += r[rhead] != want++;
+      rhead = (rhead + 1) % rcap;
+      rlen--;
+    }
+  }
+  CHECK_EQ_INT(order_bad, 0);
+  CHECK_EQ_INT(rlen, 50);
+  CHECK_EQ_INT(rcap, 64); /* 4, 8, ..., 64: the most ever held, 52, doubled to fit */
+  for (size_t k = 0; k < rlen; k++) order_bad += r[(rhead + k) % rcap] != want + (int)k;
+  CHECK_EQ_INT(order_bad, 0);
+  free(r);
 }
 
 int main(void) {

@@ -1,9 +1,11 @@
 /* Arrays on the heap that double their capacity as they fill: the one way the layers above
- * grow a table of records (the checkers' DMAs in flight, the timing model's names, ...). */
+ * grow a table of records (the checkers' DMAs in flight, the timing model's names, ...),
+ * and a queue kept as a ring. */
 #ifndef TSR_CORE_GROW_H
 #define TSR_CORE_GROW_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,5 +24,11 @@
 /* GROW_ARRAY's reallocation: `where` is the address of the array pointer (written back only
  * on success); returns the new capacity, or `cap` unchanged on failure. */
 size_t grow_array_realloc(void *where, size_t elem, size_t cap, size_t first, size_t max);
+
+/* A ring of `len` elements from *head in an array of *cap (the array at `where`, as for
+ * grow_array_realloc) makes room for one more: when full, it doubles (`first` when empty)
+ * into a new array whose elements start at 0 (*head becomes 0). False when out of memory,
+ * the ring then as it was. */
+bool grow_ring(void *where, size_t elem, size_t *cap, size_t len, size_t *head, size_t first);
 
 #endif

@@ -67,16 +67,7 @@ static tm_sim_dma *heap_pop(tm_hbm_model *h) {
 }
 
 bool tm_hbm_start(tm_hbm_model *h, tm_sim_dma *d) {
-  if (h->arr_len == h->arr_cap) {
-    size_t ncap = h->arr_cap ? h->arr_cap * 2 : 64;
-    tm_sim_dma **na = malloc(ncap * sizeof *na);
-    if (!na) return false;
-    for (size_t i = 0; i < h->arr_len; i++) na[i] = h->arr[(h->arr_head + i) % h->arr_cap];
-    free(h->arr);
-    h->arr = na;
-    h->arr_cap = ncap;
-    h->arr_head = 0;
-  }
+  if (!grow_ring(&h->arr, sizeof *h->arr, &h->arr_cap, h->arr_len, &h->arr_head, 64)) return false;
   if (!GROW_ARRAY(h->heap, h->heap_len + h->arr_len, h->heap_cap, 64)) return false;
   d->arrive = d->start + h->latency;
   /* An engine freed by a landing starts its next DMA at that time, which can be earlier than

@@ -184,16 +184,7 @@ static bool in_hbm(const tsr_ref *r) {
 }
 
 bool tm_push(tm_rec_queue *q, const tm_log_rec *r) {
-  if (q->len == q->cap) {
-    size_t ncap = q->cap ? q->cap * 2 : 256;
-    tm_log_rec *na = malloc(ncap * sizeof *na);
-    if (!na) return false;
-    for (size_t i = 0; i < q->len; i++) na[i] = q->a[(q->head + i) % q->cap];
-    free(q->a);
-    q->a = na;
-    q->cap = ncap;
-    q->head = 0;
-  }
+  if (!grow_ring(&q->a, sizeof *q->a, &q->cap, q->len, &q->head, 256)) return false;
   q->a[(q->head + q->len++) % q->cap] = *r;
   return true;
 }
