@@ -123,3 +123,8 @@ internal_tsr=(tsr_core=machine_core TSR_MAX_OBSERVERS=MACHINE_MAX_OBSERVERS TSR_
   tsr_blas_link=blas_link tsr_blas_load=blas_load tsr_blas_set_threads=blas_set_threads tsr_blas_warm=blas_warm
   tsr_sgemm=blas_sgemm tsr_sgemm_mxu=blas_sgemm_mxu tsr_xsmm_enabled=xsmm_enabled tsr_xsmm_sgemm=xsmm_sgemm)
 ren --all "${internal_tsr[@]}" --files $all_c $(ls docs/*.md README.md bench/*.md 2>/dev/null | grep -v '^docs/conventions\.md$')
+
+# ---- the docs: the distinctive names of check, timing, machine and pipeline (mosaic's and
+# the tsr_ ones are renamed in the docs above).
+ren --all "${check_all[@]}" "${timing_all[@]}" "${machine_all[@]}" "${pipe_all[@]}" \
+  --files $(ls docs/*.md README.md bench/*.md 2>/dev/null | grep -v '^docs/conventions\.md$')
