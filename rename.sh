@@ -115,6 +115,7 @@ ren --all "${pipe_all[@]}" --code "${pipe_code[@]}" --files $( (ls src/pipeline/
 # ---- internal names that start with tsr_/TSR_ as if public (include/tessera/ declares none of
 # them): they take their layer's prefix (core: its module's).
 internal_tsr=(tsr_core=machine_core TSR_MAX_OBSERVERS=MACHINE_MAX_OBSERVERS TSR_MACHINE_MAX_CORES=MACHINE_MAX_CORES
+  TSR_MACHINE_MAX_AGENTS=MACHINE_MAX_AGENTS
   TSR_MAX_BUFFERS=PIPE_MAX_BUFFERS
   tsr_mlir_print_attr=mlir_print_attr tsr_mlir_print_op=mlir_print_op tsr_mlir_print_op_named=mlir_print_op_named
   tsr_mlir_print_type=mlir_print_type

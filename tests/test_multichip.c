@@ -409,6 +409,129 @@ static void test_scoped_reach(void) {
   for (int i = 0; i < N; i++) free(x[i]), free(o[i]);
 }
 
+/* ---- a SparseCore kernel's subcores, each with scoped semaphores of its own ---------------- */
+
+/* tessera runs the subcores of a SparseCore kernel (the grid of a ScalarSubcoreMesh's or
+ * VectorSubcoreMesh's kernel) one after another on one simulated core, but on a TPU each
+ * subcore has its own memory and semaphores, and a remote signal or copy reaches the same
+ * subcore of the other device. JAX's test_remote_dma_regular_semaphore_sc does this on two
+ * devices: every subcore opens a scope of three semaphores, signals `ready` on the other
+ * device, waits for the other's, copies its rows into the other device's output counted on
+ * the scoped send and receive semaphores, and waits for both. With one set of scoped
+ * semaphores for all subcores, the other device's second subcore signals `ready` while the
+ * first is still in its scope (which then ends holding 1). Each subcore copies rows of its
+ * own: row k of the shard for subcore k of the mesh. */
+/* `silent`: this subcore of device 0 sends nothing (-1: none), so the other device's waits for
+ * ever. `scratch`: the row lands in the other device's scratch buffer (scratch_types: a VMEM
+ * row and a DMA semaphore, which each subcore also has of its own on a TPU), counted on its
+ * scratch semaphore, and the subcore there copies it to its output once it has it. No
+ * handshake: nothing orders one subcore's copy against the other device's other subcore, and
+ * with one scratch buffer for them all, the second subcore's copy lands in the buffer the
+ * first is still reading. */
+typedef struct subcore_case { int silent; bool scratch; } subcore_case;
+
+static tsr_status subcore_body(tsr_ctx *c, void *u) {
+  const subcore_case *sc = u;
+  int64_t k = tsr_ctx_program_id(c, 0);
+  if (tsr_ctx_num_programs(c, 1) > 0) k = k * tsr_ctx_num_programs(c, 1) + tsr_ctx_program_id(c, 1);
+  int other = 1 - tsr_ctx_device_id(c);
+  tsr_ref src, dst;
+  tsr_status s = tsr_ref_slice(tsr_ctx_in(c, 0), 0, k, 1, &src);
+  if (s == TSR_OK) s = tsr_ref_slice(tsr_ctx_out(c, 0), 0, k, 1, &dst);
+  seam_scope scope = seam_scope_begin(c);
+  tsr_ref ready, send, recv;
+  int64_t none[1] = {0};
+  if (sc->scratch) {
+    const tsr_ref *buf = tsr_ctx_scratch(c, 0), *got = tsr_ctx_scratch(c, 1);
+    if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, "send", &send);
+    if (s == TSR_OK) s = tsr_remote_copy_start(c, &src, buf, &send, got, other, -1);
+    if (s == TSR_OK) s = tsr_dma_wait(c, &send, &src);
+    if (s == TSR_OK) s = tsr_dma_wait(c, got, buf);
+    if (s == TSR_OK) s = tsr_sync_copy(c, buf, &dst);
+    seam_scope_end(c, &scope);
+    return s;
+  }
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_SEM, 0, none, "ready", &ready);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, "send", &send);
+  if (s == TSR_OK) s = seam_alloc(c, TSR_SEMAPHORE_MEM, TSR_DMA_SEM, 0, none, "recv", &recv);
+  if (sc->silent == k && other == 1) {
+    seam_scope_end(c, &scope);
+    return s;
+  }
+  if (s == TSR_OK) s = tsr_sem_signal_device(c, &ready, 1, other, -1);
+  if (s == TSR_OK) s = tsr_sem_wait(c, &ready, 1);
+  if (s == TSR_OK) s = tsr_remote_copy_start(c, &src, &dst, &send, &recv, other, -1);
+  if (s == TSR_OK) s = tsr_dma_wait(c, &send, &src);
+  if (s == TSR_OK) s = tsr_dma_wait(c, &recv, &dst);
+  seam_scope_end(c, &scope);
+  return s;
+}
+
+static tsr_status run_subcores(tsr_steps_kind kind, int rank, const int64_t *grid, tsr_dma_mode mode, tsr_checker *ck,
+                               subcore_case sc, float **x, float **o) {
+  tsr_machine *m = mesh_machine(2, mode);
+  if (!m) return TSR_ERR_NOMEM;
+  if (ck) CHECK_OK(tsr_checker_attach(ck, m));
+  tsr_ref xr[2], orf[2];
+  tsr_call_desc d[2];
+  int64_t shard[2] = {R, C};
+  tsr_block_spec any = {.space = TSR_ANY};
+  tsr_scratch_spec scratch[2] = {{.space = TSR_VMEM, .dtype = TSR_F32, .rank = 2, .shape = {1, C}},
+                                 {.space = TSR_SEMAPHORE_MEM, .dtype = TSR_DMA_SEM}};
+  for (int i = 0; i < 2; i++) {
+    for (int e = 0; e < R * C; e++) o[i][e] = -1;
+    xr[i] = tsr_ref_dense(x[i], TSR_F32, TSR_HBM, 2, shard);
+    orf[i] = tsr_ref_dense(o[i], TSR_F32, TSR_HBM, 2, shard);
+    d[i] = (tsr_call_desc){.name = "subcores", .num_inputs = 1, .inputs = &xr[i], .in_specs = &any,
+                           .num_outputs = 1, .outputs = &orf[i], .out_specs = &any, .grid_rank = rank,
+                           .num_scratch = sc.scratch ? 2 : 0, .scratch = scratch, .steps = kind, .body = subcore_body,
+                           .user = &sc};
+    for (int k = 0; k < rank; k++) d[i].grid[k] = grid[k];
+  }
+  tsr_status s = tsr_pallas_call_devices(m, d, NULL);
+  tsr_machine_destroy(m);
+  return s;
+}
+
+static void test_subcores_own_semaphores(void) {
+  float *x[2], *o[2];
+  for (int i = 0; i < 2; i++) x[i] = shard_data(i), o[i] = malloc(sizeof(float) * R * C);
+  static const tsr_dma_mode modes[] = {TSR_DMA_EAGER, TSR_DMA_ON_WAIT, TSR_DMA_RANDOM};
+  /* a ScalarSubcoreMesh of 2 SparseCores (rows 0 and 1 move), a VectorSubcoreMesh of 2 x 4
+   * (every row moves); then each receiving in its scratch */
+  static const struct { tsr_steps_kind kind; int rank; int64_t grid[2]; int rows; } meshes[] = {
+      {TSR_STEPS_SCALAR_SUBCORES, 1, {2, 0}, 2}, {TSR_STEPS_VECTOR_SUBCORES, 2, {2, 4}, R}};
+  for (int g = 0; g < 4; g++)
+    for (int mi = 0; mi < 3; mi++) {
+      tsr_checker *ck;
+      CHECK_OK(tsr_checker_create(TSR_CHECK_ALL, &ck));
+      CHECK_OK(run_subcores(meshes[g % 2].kind, meshes[g % 2].rank, meshes[g % 2].grid, modes[mi], ck,
+                            (subcore_case){.silent = -1, .scratch = g >= 2}, x, o));
+      int bad = 0; /* rows of the subcores: the other device's; the rest untouched */
+      for (int i = 0; i < 2; i++)
+        for (int e = 0; e < R * C; e++) bad += o[i][e] != (e / C < meshes[g % 2].rows ? x[1 - i][e] : -1.0f);
+      CHECK_EQ_INT(bad, 0);
+      if (tsr_checker_count(ck)) tsr_checker_report(ck, stderr);
+      CHECK_EQ_INT(tsr_checker_count(ck), 0);
+      tsr_checker_destroy(ck);
+    }
+  /* subcore 1 of device 0 neither signals nor waits: device 1's subcore 1 waits for ever, a
+   * deadlock whose report names that subcore's own semaphore, and its signal to device 0's
+   * subcore 1, which has left its scope, is left over there */
+  CHECK_FAILS(run_subcores(TSR_STEPS_SCALAR_SUBCORES, 1, meshes[0].grid, TSR_DMA_EAGER, NULL,
+                           (subcore_case){.silent = 1}, x, o),
+              TSR_ERR_SEMAPHORE, "device 0: pallas_call subcores: core 0: a scoped semaphore (semaphore allocation 2 "
+              "of SparseCore subcore 1, element 0) holds 1 at the end of the kernel");
+  CHECK(strstr(tsr_last_error(), "device 1: pallas_call subcores: kernel subcores at grid index (1,): semaphore wait "
+               "waits for 1 but can never be satisfied (deadlock): device 1 core 0 sem 2[0] of subcore 1 holds 0 "
+               "(last signalled by nobody)") != NULL);
+  /* a mesh of more subcores than tessera names (tsr_buffer.agent): refused before any runs */
+  static const int64_t big[2] = {8, 9};
+  CHECK_FAILS(run_subcores(TSR_STEPS_VECTOR_SUBCORES, 2, big, TSR_DMA_EAGER, NULL, (subcore_case){.silent = -1}, x, o),
+              TSR_ERR_UNSUPPORTED, "subcores: a SparseCore mesh of 72 subcores; tessera runs at most 64");
+  for (int i = 0; i < 2; i++) free(x[i]), free(o[i]);
+}
+
 /* ---- mesh coordinates and options --------------------------------------------------------- */
 
 static tsr_status coords_body(tsr_ctx *c, void *u) {
@@ -670,5 +793,6 @@ int main(void) {
   test_one_device();
   test_deadlock_detection();
   test_scoped_reach();
+  test_subcores_own_semaphores();
   return tsr_test_finish("test_multichip");
 }

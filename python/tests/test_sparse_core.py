@@ -2,7 +2,8 @@
 of the chip's SparseCores gathers or scatters its share of rows with indexed DMAs
 (pltpu.async_copy of ref.at[indices]), through tessera.jax (the FFI path) and through the PJRT
 plugin (TESSERA_TPU), checked against numpy; an offset outside the array is an error that names
-it."""
+it. Two devices' subcores copy to the same subcore of the other through the plugin, each subcore
+with semaphores of its own."""
 from __future__ import annotations
 
 import functools
@@ -324,16 +325,75 @@ print(json.dumps(out))
 '''
 
 
-@pytest.mark.parametrize("chip,kind", [("v6e", "TPU v6 lite"), ("7x", "TPU7x"), ("v5p", "TPU v5")])
-def test_gather_through_the_plugin(chip, kind):
+def through_the_plugin(chip, script):
+    """What `script` prints last, as JSON, run in a fresh process with TESSERA_TPU=chip."""
     env = {k: v for k, v in os.environ.items() if k not in ("TESSERA_TPU", "JAX_PLATFORMS", "TPU_LIBRARY_PATH")}
     env["TESSERA_TPU"] = chip
-    p = subprocess.run([sys.executable, "-c", textwrap.dedent(PLUGIN)], env=env, capture_output=True, text=True,
+    p = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], env=env, capture_output=True, text=True,
                        timeout=300, cwd="/")
     assert p.returncode == 0, p.stderr[-3000:]
     import json
-    got = json.loads(p.stdout.strip().splitlines()[-1])
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("chip,kind", [("v6e", "TPU v6 lite"), ("7x", "TPU7x"), ("v5p", "TPU v5")])
+def test_gather_through_the_plugin(chip, kind):
+    got = through_the_plugin(chip, PLUGIN)
     assert got == {"kind": kind, "f32": True, "bf16": True}, got
+
+
+REMOTE = KERNELS + '''
+import json, numpy as np
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+
+def remote(kind):
+    """Two devices swap their shards, every subcore of the mesh its own 8 rows: it signals the
+    same subcore of the other device on a run_scoped regular semaphore, waits for its signal,
+    copies its rows there counted on scoped regular send and receive semaphores (TPU v6 and
+    later), and waits for both, as JAX's test_remote_dma_regular_semaphore_sc does."""
+    sc = pltpu.get_tpu_info().sparse_core
+    if kind == "scalar":
+        m, axes, n = plsc.ScalarSubcoreMesh(axis_name="core", num_cores=sc.num_cores), "core", sc.num_cores
+    else:
+        m, axes, n = mesh(), ("core", "subcore"), sc.num_cores * sc.num_subcores
+    rows = 8 * n
+
+    @sc_kernel(jax.ShapeDtypeStruct((rows, 128), jnp.float32), m)
+    def k(x_hbm, y_hbm):
+        def body(ready, send, recv):
+            other = 1 - lax.axis_index("x")
+            mine = pl.ds(lax.axis_index(axes) * 8, 8)
+            pl.semaphore_signal(ready, device_id={"x": other})
+            pl.semaphore_wait(ready)
+            pltpu.async_remote_copy(x_hbm.at[mine], y_hbm.at[mine], send, recv, device_id={"x": other})
+            pl.semaphore_wait(send, 1)
+            pl.semaphore_wait(recv, 1)
+        pl.run_scoped(body, *[pltpu.SemaphoreType.REGULAR] * 3)
+
+    x = np.random.default_rng(3).standard_normal((2 * rows, 128)).astype(np.float32)
+    devices = jax.sharding.Mesh(jax.devices()[:2], ["x"])
+    y = np.asarray(jax.jit(jax.shard_map(k, mesh=devices, in_specs=P("x"), out_specs=P("x"), check_vma=False))(x))
+    return bool(np.array_equal(y, np.concatenate([x[rows:], x[:rows]]))), n
+
+
+out = {}
+for kind in ("scalar", "vector"):
+    try:
+        out[kind] = remote(kind)
+    except Exception as e:  # the message, for the assertion to show
+        out[kind] = f"{type(e).__name__}: {str(e)[:2000]}"
+print(json.dumps(out))
+'''
+
+
+@pytest.mark.parametrize("chip,subcores", [("v6e:2", 16), ("7x:2", 16)])
+def test_remote_copies_between_subcores_through_the_plugin(chip, subcores):
+    # each SparseCore, and each vector subcore, has semaphores of its own: a signal or copy from
+    # the other device reaches the same subcore's, even while tessera runs another subcore
+    got = through_the_plugin(chip, REMOTE)
+    assert got == {"scalar": [True, 2], "vector": [True, 2 * subcores]}, got
 
 
 def test_scalar_subcore_mesh_ffi(tessera_jax):

@@ -82,7 +82,7 @@ typedef struct ck_sem_tally {
   bool dma;
   int core;
   int64_t added, taken;   /* signals or DMA bytes; waits */
-  char name[96];
+  char name[128];  /* "device 1 core 0 sem 2[0] of subcore 3" */
 } ck_sem_tally;
 
 struct ck_vc_state;

@@ -21,9 +21,11 @@ static ck_sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool d
   *t = (ck_sem_tally){.key = key, .dma = dma, .core = core};
   char who[40];
   ck_core_name(ck, core, who, sizeof who);
+  char sub[32] = ""; /* a SparseCore subcore's own scoped semaphore (tsr_buffer.agent) */
+  if (sem && sem->buf && sem->buf->agent >= 0) snprintf(sub, sizeof sub, " of subcore %d", sem->buf->agent);
   if (sem && sem->buf)
-    snprintf(t->name, sizeof t->name, "%s sem %d[%lld]", who, sem->buf->seq,
-             (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)));
+    snprintf(t->name, sizeof t->name, "%s sem %d[%lld]%s", who, sem->buf->seq,
+             (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)), sub);
   else
     snprintf(t->name, sizeof t->name, "%s sem at %p", who, sem ? (void *)sem->data : NULL);
   return t;

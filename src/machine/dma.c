@@ -384,13 +384,16 @@ static void remove_dma(machine_core *c, int i) {
 
 static bool same_sem(const tsr_ref *a, const tsr_ref *b) { return a->data == b->data; }
 
-/* Names a semaphore by core, allocation and index: "core 0 sem 1[2]". */
+/* Names a semaphore by core, allocation and index: "core 0 sem 1[2]" (a SparseCore subcore's
+ * scoped one: "core 0 sem 1[2] of subcore 3"). */
 static void sem_name(const tsr_ref *sem, bool mesh, char *buf, size_t cap) {
   if (!sem->buf) { snprintf(buf, cap, "sem at %p", (void *)sem->data); return; }
   char dev[24] = "";
   if (mesh) snprintf(dev, sizeof dev, "device %d ", sem->buf->device);
-  snprintf(buf, cap, "%score %d sem %d[%lld]", dev, sem->buf->core, sem->buf->seq,
-           (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)));
+  char sub[32] = ""; /* a SparseCore subcore's own (tsr_buffer.agent) */
+  if (sem->buf->agent >= 0) snprintf(sub, sizeof sub, " of subcore %d", sem->buf->agent);
+  snprintf(buf, cap, "%score %d sem %d[%lld]%s", dev, sem->buf->core, sem->buf->seq,
+           (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)), sub);
 }
 
 void machine_sem_note_signaller(const tsr_ref *sem, const machine_core *from) {
@@ -438,7 +441,7 @@ static void describe_state(machine_core *c, const tsr_ref *sem, char *buf, size_
         }
         if (d == c->m->device && k == c->id) continue;
         const tsr_buffer *b = machine_arena_buffer_at(&machine_mesh_device(root, d)->cores[k].sems, sem->buf->seq);
-        if (!b || b->bytes != sem->buf->bytes) continue;
+        if (!b || b->bytes != sem->buf->bytes || (b->agent != sem->buf->agent && b->agent >= 0)) continue;
         signaller_name(b, at, who, sizeof who);
         APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k,
                (long long)__atomic_load_n((const int64_t *)(void *)b->base + at, __ATOMIC_ACQUIRE), who);

@@ -79,6 +79,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
     machine_arena_init(&c->sems, TSR_SEMAPHORE_MEM, 1 << 20); /* semaphores are few; a generous cap catches runaway loops */
     c->rng = (o.seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)i;
     c->step = -1;
+    c->agent = -1;
   }
   if (cores > 1) {
     m->pool = machine_worker_pool_create(m, cores - 1);
@@ -96,7 +97,8 @@ static void arena_free_all(machine_core *c, machine_space_arena *a) {
   machine_core_release_to(c, a->space, 0);
   machine_core_drop_kept(c, a->space);
   free(a->bufs);
-  free(a->parked); /* empty: every call frees what it parked */
+  for (int i = 0; i < a->nlanes; i++) free(a->parked[i].at); /* empty: every call frees what it parked */
+  free(a->parked);
   for (int i = 0; i < a->nretired; i++) free(a->retired[i]);
   pthread_mutex_destroy(&a->lock);
 }

@@ -18,6 +18,10 @@ typedef struct tsr_buffer {
   int core;
   tsr_space space;
   int seq;          /* allocation order on this core */
+  /* The SparseCore subcore whose step allocated it (machine_core.agent; -1 outside such a
+   * kernel's steps: every subcore's): a scoped allocation is named by (agent, seq), as each
+   * subcore has memory and semaphores of its own on a TPU. */
+  int agent;
   char *base;
   size_t bytes;
   /* Semaphore memory: per cell, who signalled it last (device * MACHINE_MAX_CORES + core
@@ -55,10 +59,16 @@ typedef struct machine_space_arena {
    * (machine_core_park_to), or that another core's copy or signal reached first (machine_arena_reach). The
    * owner's next allocation of number k takes it back; the call frees the rest when every
    * core has ended (machine_core_free_parked). On a machine whose cores can reach each other, `lock`
-   * orders the owner's allocations and releases with the others' reaching. */
-  tsr_buffer **parked;
-  int nparked;        /* numbers below it may have a parked buffer */
-  int capparked;
+   * orders the owner's allocations and releases with the others' reaching. The subcores of a
+   * SparseCore kernel, which tessera runs one after another on this core, each have their
+   * own numbers (tsr_buffer.agent): lane a + 1 of `parked` is subcore a's, lane 0 the
+   * buffers of agent -1. */
+  struct park_lane {
+    tsr_buffer **at;  /* at[k]: the parked buffer of number k */
+    int n;            /* numbers below it may have a parked buffer */
+    int cap;
+  } *parked;
+  int nlanes;
   pthread_mutex_t lock;
 } machine_space_arena;
 
@@ -100,6 +110,9 @@ typedef struct machine_core {
   uint64_t next_dma_id;
   uint64_t rng;
   int64_t step;       /* for events */
+  /* The SparseCore subcore this core runs now (a SparseCore kernel's grid step: its index in
+   * the mesh, row-major), whose scoped allocations it makes; -1 otherwise (tsr_buffer.agent). */
+  int agent;
   int64_t step_base;  /* added to events' steps: a host split part's first step in order */
   int host_part;      /* the host split's host part it runs now (1..), or 0 */
   /* During a host split: the tape of the part it runs, where its events for the observers go
@@ -135,6 +148,9 @@ typedef struct machine_sync {
 
 #define MACHINE_MAX_OBSERVERS 8
 #define MACHINE_MAX_CORES 64
+/* The most SparseCore subcores a kernel's mesh may have (machine_core.agent): a chip's SparseCores
+ * times their subcores (v5p and TPU7x: 4 x 16). */
+#define MACHINE_MAX_AGENTS 64
 
 /* Devices in other processes (src/mpi): a transport under the mesh, set on the root by
  * tsr_mpi_attach. The mesh runs only the devices this process hosts; a remote copy or signal
@@ -298,7 +314,7 @@ tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq);
  * (owned by another thread): the live buffer, else the one parked at that number, else a
  * fresh one parked there for the owner's allocation to take. NULL when the number's buffer
  * has another size, or out of host memory. */
-tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int seq, size_t bytes);
+tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int agent, int seq, size_t bytes);
 /* The address on core `target` that corresponds to `data` on the core owning `buf`, and that
  * buffer there (machine_arena_reach). */
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there);
@@ -350,16 +366,18 @@ tsr_status machine_core_dma_start(machine_core *c, const machine_dma_request *r)
 tsr_status machine_core_dma_wait(machine_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand);
 /* A semaphore's identity across cores: the k-th allocation is the k-th on every core, so
- * (core, allocation, offset) names the semaphore a signal to another core reaches. Refs
+ * (core, allocation, offset) names the semaphore a signal to another core reaches (with the
+ * SparseCore subcore whose scoped allocation it is). Refs
  * outside the machine's memory are named by address. */
 /* The same semaphore on `device`: a signal or remote copy to a device of another MPI process
  * names its namesake here (the allocation with the same sequence number and offset). */
 static inline uint64_t machine_sem_identity_on(const tsr_ref *sem, int device, int core) {
   if (!sem) return 0;
   if (!sem->buf) return (uint64_t)(uintptr_t)sem->data;
-  uint64_t off = (uint64_t)(sem->data - sem->buf->base);
+  uint64_t off = (uint64_t)(sem->data - sem->buf->base); /* a semaphore allocation is far under 2^24 bytes */
   uint64_t who = (uint64_t)device * MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
-  return (1ull << 63) | (who << 52) | ((uint64_t)sem->buf->seq << 32) | off;
+  uint64_t agent = (uint64_t)(sem->buf->agent + 1) & 0x7f; /* a SparseCore subcore's own (tsr_buffer.agent) */
+  return (1ull << 63) | (who << 52) | ((uint64_t)(sem->buf->seq & 0xfffff) << 32) | agent << 24 | (off & 0xffffff);
 }
 static inline uint64_t machine_sem_identity(const tsr_ref *sem, int core) {
   return machine_sem_identity_on(sem, sem && sem->buf ? sem->buf->device : 0, core);

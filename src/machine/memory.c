@@ -1,6 +1,7 @@
 /* Per-core VMEM, SMEM and semaphore memory: stacks of allocations sized to what kernels use. */
 #include "machine/machine_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,26 +61,45 @@ static void free_buffer(machine_space_arena *a, tsr_buffer *b) {
   free(b);
 }
 
-/* The buffer parked at number seq, taken out of the parked ones (NULL: none). */
-static tsr_buffer *unpark(machine_space_arena *a, int seq) {
-  if (seq >= a->nparked || !a->parked[seq]) return NULL;
-  tsr_buffer *b = a->parked[seq];
-  a->parked[seq] = NULL;
+/* The buffer of subcore `agent` parked at number seq, taken out of the parked ones (NULL:
+ * none). */
+static tsr_buffer *unpark(machine_space_arena *a, int agent, int seq) {
+  if (agent + 1 >= a->nlanes) return NULL;
+  struct park_lane *l = &a->parked[agent + 1];
+  if (seq >= l->n || !l->at[seq]) return NULL;
+  tsr_buffer *b = l->at[seq];
+  l->at[seq] = NULL;
   return b;
 }
 
+/* The buffer parked at its subcore's lane and number (NULL: none), left there. */
+static tsr_buffer *parked_at(const machine_space_arena *a, int agent, int seq) {
+  if (agent + 1 >= a->nlanes) return NULL;
+  const struct park_lane *l = &a->parked[agent + 1];
+  return seq < l->n ? l->at[seq] : NULL;
+}
+
 static bool park(machine_space_arena *a, tsr_buffer *b) {
-  if (b->seq >= a->capparked) {
-    int ncap = a->capparked ? a->capparked : 16;
-    while (ncap <= b->seq) ncap *= 2;
-    tsr_buffer **np = realloc(a->parked, (size_t)ncap * sizeof *np);
-    if (!np) return false;
-    memset(np + a->capparked, 0, (size_t)(ncap - a->capparked) * sizeof *np);
-    a->parked = np;
-    a->capparked = ncap;
+  int lanes = b->agent + 2; /* lane 0: the buffers no subcore owns (agent -1) */
+  if (lanes > a->nlanes) {
+    struct park_lane *nl = realloc(a->parked, (size_t)lanes * sizeof *nl);
+    if (!nl) return false;
+    memset(nl + a->nlanes, 0, (size_t)(lanes - a->nlanes) * sizeof *nl);
+    a->parked = nl;
+    a->nlanes = lanes;
   }
-  a->parked[b->seq] = b;
-  if (b->seq >= a->nparked) a->nparked = b->seq + 1;
+  struct park_lane *l = &a->parked[b->agent + 1];
+  if (b->seq >= l->cap) {
+    int ncap = l->cap ? l->cap : 16;
+    while (ncap <= b->seq) ncap *= 2;
+    tsr_buffer **np = realloc(l->at, (size_t)ncap * sizeof *np);
+    if (!np) return false;
+    memset(np + l->cap, 0, (size_t)(ncap - l->cap) * sizeof *np);
+    l->at = np;
+    l->cap = ncap;
+  }
+  l->at[b->seq] = b;
+  if (b->seq >= l->n) l->n = b->seq + 1;
   return true;
 }
 
@@ -106,7 +126,7 @@ static tsr_status alloc_locked(machine_core *c, machine_space_arena *a, size_t b
   }
   /* what is parked at this number: taken back when it is of this size (keeping what another
    * core's copy or signal left in it); dropped otherwise, unless one reached it */
-  tsr_buffer *b = unpark(a, a->count);
+  tsr_buffer *b = unpark(a, c->agent, a->count);
   if (b && b->bytes != bytes) {
     if (b->reached) {
       park(a, b); /* its slot was just emptied: no allocation */
@@ -121,6 +141,7 @@ static tsr_status alloc_locked(machine_core *c, machine_space_arena *a, size_t b
   if (!b && !(b = new_buffer(c, a, bytes, rounded)))
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes, tsr_space_name(space));
   b->seq = a->count;
+  b->agent = c->agent;
   b->reached = false;
   if (fill && !kept) machine_core_fill_fresh(b);
   a->bufs[a->count] = b;
@@ -187,21 +208,26 @@ tsr_status machine_core_free_parked(machine_core *c, bool check) {
   tsr_status st = TSR_OK;
   for (int k = 0; k < 3; k++) {
     machine_space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
-    for (int i = 0; i < a->nparked; i++) {
-      tsr_buffer *b = a->parked[i];
-      if (!b) continue;
-      for (size_t j = 0; check && st == TSR_OK && a->space == TSR_SEMAPHORE_MEM && j < b->bytes / sizeof(int64_t); j++) {
-        int64_t v = __atomic_load_n((const int64_t *)(const void *)b->base + j, __ATOMIC_ACQUIRE);
-        if (v != 0)
-          st = tsr_fail(TSR_ERR_SEMAPHORE, "core %d: a scoped semaphore (semaphore allocation %d, element %zu) holds "
-                        "%lld at the end of the kernel: another core or device signalled it, or copied with it, after "
-                        "its owner left the scope, or before a scope its owner never entered (semaphores must be zero "
-                        "when a kernel ends)", c->id, i, j, (long long)v);
+    for (int g = 0; g < a->nlanes; g++) {
+      struct park_lane *l = &a->parked[g];
+      for (int i = 0; i < l->n; i++) {
+        tsr_buffer *b = l->at[i];
+        if (!b) continue;
+        for (size_t j = 0; check && st == TSR_OK && a->space == TSR_SEMAPHORE_MEM && j < b->bytes / sizeof(int64_t); j++) {
+          int64_t v = __atomic_load_n((const int64_t *)(const void *)b->base + j, __ATOMIC_ACQUIRE);
+          char sub[48] = "";
+          if (g) snprintf(sub, sizeof sub, " of SparseCore subcore %d", g - 1);
+          if (v != 0)
+            st = tsr_fail(TSR_ERR_SEMAPHORE, "core %d: a scoped semaphore (semaphore allocation %d%s, element %zu) "
+                          "holds %lld at the end of the kernel: another core or device signalled it, or copied with "
+                          "it, after its owner left the scope, or before a scope its owner never entered (semaphores "
+                          "must be zero when a kernel ends)", c->id, i, sub, j, (long long)v);
+        }
+        l->at[i] = NULL;
+        free_buffer(a, b);
       }
-      a->parked[i] = NULL;
-      free_buffer(a, b);
+      l->n = 0;
     }
-    a->nparked = 0;
   }
   return st;
 }
@@ -213,19 +239,25 @@ tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq) {
   return bufs[seq];
 }
 
-tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int seq, size_t bytes) {
+tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int agent, int seq, size_t bytes) {
   machine_space_arena *a = machine_core_arena(c, space);
-  if (seq < 0) return NULL;
+  if (seq < 0 || agent < -1) return NULL;
   if (!reachable(c)) { /* nobody else runs: only the live ones */
     tsr_buffer *b = machine_arena_buffer_at(a, seq);
-    return b && b->bytes == bytes ? b : NULL;
+    return b && b->bytes == bytes && (b->agent == agent || b->agent < 0) ? b : NULL;
   }
   pthread_mutex_lock(&a->lock);
-  tsr_buffer *b = seq < a->count ? a->bufs[seq] : seq < a->nparked ? a->parked[seq] : NULL;
-  if (!b && seq >= a->count) { /* its owner has not got there yet: a fresh buffer waits at the number */
+  /* live when its owner holds it now: the number allocated, by the same subcore or outside
+   * any (the subcores of a SparseCore kernel run here one after another, each with scoped
+   * allocations of its own; what the call allocated before its steps, all of them share) */
+  tsr_buffer *b = seq < a->count && (a->bufs[seq]->agent == agent || a->bufs[seq]->agent < 0) ? a->bufs[seq] : NULL;
+  bool live = b != NULL;
+  if (!b) b = parked_at(a, agent, seq);
+  if (!b) { /* its owner has not got there yet: a fresh buffer waits at the number */
     size_t rounded = round_up(bytes ? bytes : 1, 64);
     if ((b = new_buffer(c, a, bytes, rounded))) {
       b->seq = seq;
+      b->agent = agent;
       machine_core_fill_fresh(b);
       if (!park(a, b)) {
         free_buffer(a, b);
@@ -234,7 +266,7 @@ tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int seq, size_
     }
   }
   if (b && b->bytes != bytes) b = NULL;
-  if (b && seq >= a->count) b->reached = true;
+  if (b && !live) b->reached = true;
   pthread_mutex_unlock(&a->lock);
   return b;
 }
@@ -243,7 +275,7 @@ void machine_core_drop_kept(machine_core *c, tsr_space space) { block_cache_clea
 
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;
-  tsr_buffer *tb = machine_arena_reach(&m->cores[target], buf->space, buf->seq, buf->bytes);
+  tsr_buffer *tb = machine_arena_reach(&m->cores[target], buf->space, buf->agent, buf->seq, buf->bytes);
   size_t off = (size_t)(data - buf->base);
   if (!tb || off >= tb->bytes) return NULL;
   if (there) *there = tb;

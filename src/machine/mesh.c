@@ -188,7 +188,7 @@ tsr_status machine_mesh_remote_ref(machine_core *c, const tsr_ref *r, int device
   if (tm == c->m && core == c->id) return TSR_OK;
   if (r->buf) { /* the allocation with the same sequence number there: the k-th is the k-th everywhere,
                  * and stays where a copy or signal reaches it (a scoped one: machine_space_arena.parked) */
-    tsr_buffer *tb = machine_arena_reach(tc, r->buf->space, r->buf->seq, r->buf->bytes);
+    tsr_buffer *tb = machine_arena_reach(tc, r->buf->space, r->buf->agent, r->buf->seq, r->buf->bytes);
     if (!tb)
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d: its %s allocation %d has another size than this "
                       "core's (%zu bytes)", what, device, core, tsr_space_name(r->buf->space), r->buf->seq,

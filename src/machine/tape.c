@@ -89,10 +89,16 @@ static int32_t intern(machine_tape *T, const char *s) {
 /* Every core of every device has an id of its own in the 11 bits that region_base gives it. */
 _Static_assert(TSR_MAX_DEVICES * MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
 
-static uint64_t region_base(int device, int core, int space, int seq) {
+/* A SparseCore subcore's scoped allocations (tsr_buffer.agent + 1, at most 127) have regions
+ * of their own, in the top bits of the offset: such an allocation lives in a subcore's or
+ * core's memory, far smaller than the 2^29 bytes that leaves (HBM operands have agent -1). */
+#define AGENT_SHIFT 29
+_Static_assert(MACHINE_MAX_AGENTS < 127 && AGENT_SHIFT + 7 <= OFF_BITS, "a subcore's id in an address of the tape");
+
+static uint64_t region_base(int device, int core, int space, int seq, int agent) {
   uint64_t who = (uint64_t)device * MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   uint64_t id = who << 16 | (uint64_t)(space & 7) << 13 | (uint64_t)(seq & 0x1fff);
-  return 1ull << 63 | id << OFF_BITS;
+  return 1ull << 63 | id << OFF_BITS | (uint64_t)((agent + 1) & 0x7f) << AGENT_SHIFT;
 }
 
 /* The HBM operand of `m`'s running call that holds address p (-1: none). Operands that are
@@ -141,6 +147,7 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
   if (rank && dims < 0) return -1;
   machine_tape_ref *k = &s->refs[s->nrefs];
   memset(k, 0, sizeof *k);
+  k->agent = -1;
   k->dtype = r->dtype;
   k->space = r->space;
   k->rank = rank;
@@ -151,13 +158,14 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
     k->core = far ? core : r->buf->core;
     k->bspace = r->buf->space;
     k->seq = r->buf->seq;
+    k->agent = r->buf->agent;
     k->in_mesh = r->buf->in_mesh;
-    k->base = region_base(k->device, k->core, k->bspace, k->seq) + T->salt;
+    k->base = region_base(k->device, k->core, k->bspace, k->seq, k->agent) + T->salt;
     k->data = k->base + (uint64_t)(r->data - r->buf->base);
   } else { /* an HBM operand: of its device, or (far) the namesake on this one */
     const tsr_machine *m = root ? machine_mesh_device(root, far ? own_device : device) : NULL;
     int i = operand_of(m, r->data);
-    if (i >= 0) k->data = region_base(device, 0, OPERAND_SPACE, i) + (uint64_t)(r->data - m->hbm[i].data);
+    if (i >= 0) k->data = region_base(device, 0, OPERAND_SPACE, i, -1) + (uint64_t)(r->data - m->hbm[i].data);
     else k->data = (uint64_t)(uintptr_t)r->data; /* outside the machine: by address */
   }
   return (int32_t)s->nrefs++;
@@ -221,7 +229,7 @@ static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
     return NULL;
   }
   *b = (tsr_buffer){.device = k->device, .in_mesh = k->in_mesh, .core = k->core, .space = (tsr_space)k->bspace,
-                    .seq = k->seq, .base = base};
+                    .seq = k->seq, .agent = k->agent, .base = base};
   T->bufs[T->nbufs++] = b;
   return b;
 }
@@ -296,7 +304,7 @@ static bool ints_ok(int32_t at, int64_t n, int64_t nints) { return at == -1 || (
 static bool ref_ok(const void *item, int64_t nints) {
   const machine_tape_ref *f = item;
   return f->rank >= 0 && f->rank <= TSR_MAX_RANK && ints_ok(f->dims, 2 * (int64_t)f->rank, nints) &&
-         (f->rank == 0 || f->dims >= 0);
+         (f->rank == 0 || f->dims >= 0) && f->agent >= -1 && f->agent < MACHINE_MAX_AGENTS;
 }
 
 static bool cost_ok(const void *item, int64_t nints) {

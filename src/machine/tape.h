@@ -26,6 +26,7 @@
 typedef struct machine_tape_ref {
   uint64_t data, base;
   int32_t dtype, space, rank, has_buf, device, core, bspace, seq, in_mesh, dims;
+  int32_t agent; /* tsr_buffer.agent: the SparseCore subcore of a scoped allocation, or -1 */
 } machine_tape_ref;
 
 /* One event. Strings are ids in the tape's table, refs and costs indices in the slot's (-1:

@@ -66,7 +66,8 @@ typedef struct far_entry {
   uint64_t inbox;                   /* semaphores: their inbox (two cells per cell: amount, who) */
   uint64_t signalled_by;            /* semaphores: tsr_buffer.signalled_by (0: none) */
   int32_t win, sb_win;              /* the windows addr and signalled_by are attached to */
-  int32_t late, unused;             /* allocated after the kernel's start: win is of late_win */
+  int32_t late;                     /* allocated after the kernel's start: win is of late_win */
+  int32_t agent1;                   /* tsr_buffer.agent + 1: a SparseCore subcore's scoped allocation, or 0 */
 } far_entry;
 
 /* A semaphore allocation of a device here and its inbox. */
@@ -198,7 +199,8 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];
-          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0, 0, 0, 0};
+          far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0, 0, 0,
+                          buf->agent + 1};
           if (!GROW_ARRAY(e, n, cap, 64) || !GROW_ARRAY(sp, ns, caps, 64)) goto nomem;
           if (buf->space == TSR_SEMAPHORE_MEM) {
             if (!GROW_ARRAY(x->inboxes, x->ninboxes, capi, 64) || !GROW_ARRAY(sp, ns, caps, 64))
@@ -448,7 +450,8 @@ static void allocated(machine_mesh_transport *t, const tsr_buffer *b) {
   if (b->bytes) x->late.attached[w]++;
   x->late.buf[i] = b;
   far_entry *e = &x->late.slots[i];
-  *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0, w, 0, 1, 0};
+  *e = (far_entry){-1, b->core, (int32_t)b->space, b->seq, (uint64_t)(uintptr_t)b->base, b->bytes, 0, 0, w, 0, 1,
+                   b->agent + 1};
   if (sem) {
     memset(x->late.ib_taken + off, 1, ncells);
     x->late.ib_off[i] = off;
@@ -528,17 +531,22 @@ static void barrier(machine_mesh_transport *t, tsr_machine *root, int phase) {
 
 /* ---- reaching another process's device --------------------------------------------------- */
 
-static const far_entry *find(mpi_mesh *x, int device, int core, int space, int seq) {
-  for (int i = 0; i < x->ntable; i++) {
-    const far_entry *e = &x->table[i];
-    if (e->device == device && e->core == core && e->space == space && e->seq == seq) return e;
-  }
+/* Whether entry e is allocation `seq` of SparseCore subcore `agent` (-1: none) in `space` of
+ * that device and core: one no subcore owns is every subcore's (tsr_buffer.agent). */
+static bool entry_is(const far_entry *e, int device, int core, int space, int seq, int agent) {
+  return e->device == device && e->core == core && e->space == space && e->seq == seq &&
+         (e->agent1 == 0 || e->agent1 == agent + 1);
+}
+
+static const far_entry *find(mpi_mesh *x, int device, int core, int space, int seq, int agent) {
+  for (int i = 0; i < x->ntable; i++)
+    if (entry_is(&x->table[i], device, core, space, seq, agent)) return &x->table[i];
   return NULL;
 }
 
 /* A buffer or semaphore allocated after the kernel's start on another process's device: its
  * live slots. */
-static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far_entry *out) {
+static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, int agent, far_entry *out) {
   int target = rank_of(x, device);
   far_entry *slots = malloc((size_t)x->late.nslots * sizeof *slots);
   if (!slots) return false;
@@ -548,7 +556,7 @@ static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far
   bool found = false;
   for (int i = 0; i < x->late.nslots && !found; i++) {
     const far_entry *e = &slots[i];
-    if (e->device == device && e->core == core && e->space == space && e->seq == seq) *out = *e, found = true;
+    if (entry_is(e, device, core, space, seq, agent)) *out = *e, found = true;
   }
   free(slots);
   return found;
@@ -559,9 +567,9 @@ static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, far
 static tsr_status locate(mpi_mesh *x, machine_core *c, const tsr_ref *r, int device, int core, const char *what,
                          far_entry *out, const char **base) {
   if (r->buf) {
-    const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq);
+    const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq, r->buf->agent);
     if (e) *out = *e;
-    if (!e && !find_late(x, device, core, (int)r->buf->space, r->buf->seq, out))
+    if (!e && !find_late(x, device, core, (int)r->buf->space, r->buf->seq, r->buf->agent, out))
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d (process %d): its %s allocation %d is not there (%s)",
                       what, device, core, rank_of(x, device), tsr_space_name(r->buf->space), r->buf->seq,
                       "not allocated there yet, released already, or past the allocations after the kernel's start "
@@ -579,7 +587,7 @@ static tsr_status locate(mpi_mesh *x, machine_core *c, const tsr_ref *r, int dev
     tsr_ref_span(r, &lo, &hi);
     tsr_ref_span(h, &hlo, &hhi);
     if (lo < hlo || hi > hhi) continue;
-    const far_entry *e = find(x, device, -1, SPACE_HBM, i);
+    const far_entry *e = find(x, device, -1, SPACE_HBM, i, -1);
     if (!e || e->bytes != tsr_ref_bytes(h))
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d (process %d): its operand %d differs from this device's (each "
                       "device's arrays of a call must have the same shapes)", what, device, rank_of(x, device), i);

@@ -88,6 +88,8 @@ tsr_status call_bind_semaphores(call_plan *cp, machine_core *c, call_core_run *r
 void call_carry_in(call_plan *cp, machine_core *c, call_core_run *r);
 tsr_status call_carry_out(call_plan *cp, machine_core *c, call_core_run *r);
 tsr_status call_check_sems_zero(call_plan *cp, machine_core *c, call_core_run *r);
+/* The same for the scratch semaphores alone (a SparseCore subcore's, when its step ends). */
+tsr_status call_check_scratch_sems_zero(call_plan *cp, machine_core *c, call_core_run *r);
 
 /* ---- blocks written by two cores (call_writes.c) ---- */
 void call_keep_written(call_plan *cp, machine_core *c, pipe_bref *brefs);

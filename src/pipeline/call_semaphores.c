@@ -8,11 +8,15 @@
 #include "pipeline/call.h"
 
 tsr_status call_check_sems_zero(call_plan *cp, machine_core *c, call_core_run *r) {
-  const tsr_call_desc *d = cp->d;
   if (c->barrier_sem.data && machine_core_sem_read(&c->barrier_sem) != 0)
     return tsr_fail(TSR_ERR_SEMAPHORE, "the barrier semaphore holds %lld at the end of the kernel on device %d core %d; "
                     "semaphores must be zero when a kernel ends", (long long)machine_core_sem_read(&c->barrier_sem),
                     cp->m->device, c->id);
+  return call_check_scratch_sems_zero(cp, c, r);
+}
+
+tsr_status call_check_scratch_sems_zero(call_plan *cp, machine_core *c, call_core_run *r) {
+  const tsr_call_desc *d = cp->d;
   for (int i = 0; i < d->num_scratch; i++) {
     const tsr_ref *s = &r->scratch[i];
     if (s->space != TSR_SEMAPHORE_MEM) continue;

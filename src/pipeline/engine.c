@@ -583,6 +583,11 @@ tsr_status pipe_run(pipe_pipeline *p) {
       else TSR_TRY(pipe_bref_block_index(p, b, next, b->blk_next));
       if (b->bypass) TSR_TRY(bind_bypass(b));
     }
+    if (p->subcore_grid) { /* the subcore this step is: its index in the mesh, row-major */
+      int64_t agent = 0;
+      for (int k = 0; k < p->grid_rank; k++) agent = agent * p->subcore_grid[k] + p->index[k];
+      p->core->agent = (int)agent;
+    }
     if (p->emit_steps) {
       p->core->step = step;
       if (machine_core_observed(p->core)) {

@@ -128,6 +128,10 @@ struct pipe_pipeline {
   bool check_revisits;              /* top-level pallas_call rules */
   const tsr_dim_semantics *semantics; /* the top-level grid's, for check_parallel_revisit */
   bool emit_steps;                  /* STEP_BEGIN/END events (the top-level grid) */
+  /* A SparseCore kernel's grid (the mesh, grid_rank dimensions), whose steps are its subcores:
+   * each step runs as its subcore (machine_core.agent), with scoped allocations of its own. NULL:
+   * a TensorCore's grid. */
+  const int64_t *subcore_grid;
   bool hold_warnings;               /* a host split's part: warnings wait in the brefs for the
                                      * split to stand (pallas_call.c), not to the machine */
   pipe_body_fn body;

@@ -50,7 +50,22 @@ static tsr_status body_trampoline(pipe_pipeline *p, void *user) {
       machine_core_emit(core, &acc);
     }
   }
-  tsr_status s = d->body(c, d->user);
+  /* A SparseCore kernel's subcores each have scratch of their own on a TPU: allocated for the
+   * step as its subcore's (machine_core.agent), where another device's copy or signal to the same
+   * subcore finds it, and released with the step. */
+  bool own_scratch = p->subcore_grid && d->num_scratch > 0;
+  seam_scope scope = seam_scope_begin(c);
+  tsr_status s = TSR_OK;
+  for (int i = 0; own_scratch && s == TSR_OK && i < d->num_scratch; i++) {
+    const tsr_scratch_spec *sp = &d->scratch[i];
+    s = call_alloc_ref(core, r->cp, sp->space, sp->dtype, sp->rank, sp->shape, "scratch", &r->scratch[i]);
+  }
+  if (s == TSR_OK) s = d->body(c, d->user);
+  if (own_scratch) {
+    if (s == TSR_OK) s = call_check_scratch_sems_zero(r->cp, core, r);
+    seam_scope_end(c, &scope);
+    memset(r->scratch, 0, sizeof r->scratch);
+  }
   if (s != TSR_OK) {
     char gi[96];
     return tsr_fail_context(s, "kernel %s at grid index %s", d->name ? d->name : "body",
@@ -91,6 +106,7 @@ static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
   pipe_pipeline *p = &r->p;
+  c->agent = -1; /* the call's own allocations are every subcore's; a SparseCore step's are its own */
   /* this core's share of the grid, or the part of it c runs */
   int split = -1;
   const pipe_split_part *part = pipe_host_split_part(cp, c);
@@ -112,7 +128,7 @@ static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
                       d->prefetch[i].shape, "scalar prefetch", &r->prefetch[i]));
     strided_copy_ref(&r->prefetch[i], &d->prefetch[i]);
   }
-  for (int i = 0; i < d->num_scratch; i++) {
+  for (int i = 0; i < d->num_scratch && d->steps == TSR_STEPS_IN_ORDER; i++) { /* a SparseCore's: per step */
     const tsr_scratch_spec *s = &d->scratch[i];
     TSR_TRY(call_alloc_ref(c, cp, s->space, s->dtype, s->rank, s->shape, "scratch", &r->scratch[i]));
   }
@@ -166,6 +182,12 @@ static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
   p->semantics = d->semantics;
   p->body = body_trampoline;
   p->emit_steps = !cp->body_steps;
+  p->subcore_grid = d->steps != TSR_STEPS_IN_ORDER ? d->grid : NULL;
+  int64_t subcores = 1;
+  for (int k = 0; p->subcore_grid && k < d->grid_rank; k++) subcores *= d->grid[k];
+  if (subcores > MACHINE_MAX_AGENTS)
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: a SparseCore mesh of %lld subcores; tessera runs at most %d",
+                    d->name ? d->name : "kernel", (long long)subcores, MACHINE_MAX_AGENTS);
   p->hold_warnings = cp->split.on;
   p->body_user = r;
 
@@ -198,7 +220,9 @@ static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
   }
   call_carry_in(cp, c, r);
   machine_mesh_barrier(c, 1); /* every device's memory is there before anything reaches for it */
-  TSR_TRY(pipe_run(p));
+  tsr_status ran = pipe_run(p);
+  c->agent = -1;
+  TSR_TRY(ran);
   c->step = -1;
   TSR_TRY(body_over(cp, c, r)); /* a body that steps itself: after it (once: the last body did it otherwise) */
   if (machine_core_observed(c)) {
