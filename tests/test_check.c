@@ -674,13 +674,14 @@ static void test_index_matches_linear_walk(void) {
         src = random_view(in ? hbm : vmem, SPAN, in ? TSR_HBM : TSR_VMEM);
         dst = random_view(in ? vmem : hbm, SPAN, in ? TSR_VMEM : TSR_HBM);
         if (id && rnd(8) == 0) src = last_src, dst = last_dst;
+        if (rnd(6) == 0) src.shape[0] = dst.shape[0] = 0; /* a copy of nothing (zero rows) */
         last_src = src, last_dst = dst;
         ev = (tsr_event){.kind = TSR_EV_DMA_START, .core = core, .step = e, .dma_id = ++id,
                          .dir = in ? TSR_DMA_IN : TSR_DMA_OUT, .src = &src, .dst = &dst,
                          .sem = &sems[rnd(3)], .bytes = (int64_t)tsr_ref_bytes(&dst), .operand = rnd(3)};
       } else if (what < 45 + waits) { /* a wait that retires one DMA's bytes or a few DMAs' */
         ev = (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .core = core, .step = e, .sem = &sems[rnd(3)],
-                         .bytes = 4 * (1 + rnd(64)) * (rnd(4) ? 1 : 8)};
+                         .bytes = rnd(6) ? 4 * (1 + rnd(64)) * (rnd(4) ? 1 : 8) : 0};
       } else if (what < 47 + waits) {
         ev = (tsr_event){.kind = TSR_EV_SEM_CARRY, .core = core, .sem = &sems[rnd(3)], .amount = -1};
       } else if (what < 48 + waits && rnd(5) == 0) { /* rare: it ends every DMA on the core */
@@ -711,8 +712,61 @@ static void test_index_matches_linear_walk(void) {
   CHECK(indexed > 10000); /* and many of their events were checked through the index */
 }
 
+/* A copy of nothing (a dynamically sized slice of zero rows: a fused MoE kernel starts one for
+ * every token it does not route to an expert) on a DMA semaphore touches no byte and counts
+ * nothing, so the race checker keeps no record of it: a wait for zero bytes, which retires it
+ * on the machine but spends nothing here, would otherwise leave it in flight for good, and
+ * every later wait walked past all of them. Copies that move bytes, and a copy of nothing on
+ * a regular semaphore (which counts 1 for the semaphore wait that takes it), are kept. */
+static void test_copies_of_nothing(void) {
+  static float hbm[8 * 128], vmem[8 * 128];
+  static int64_t cells[3];
+  tsr_checker *ck = checker(TSR_CHECK_RACES);
+  tsr_observer o = tsr_checker_observer(ck);
+  tsr_ref rows = tsr_ref_dense(&cells[0], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL),
+          none = tsr_ref_dense(&cells[1], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL),
+          regular = tsr_ref_dense(&cells[2], TSR_SEM, TSR_SEMAPHORE_MEM, 0, NULL);
+  int64_t zero[2] = {0, 128}, one[2] = {1, 128};
+  uint64_t id = 0;
+  for (int t = 0; t < 100; t++) {
+    tsr_ref zsrc = tsr_ref_dense(hbm + t % 8 * 128, TSR_F32, TSR_HBM, 2, zero),
+            zdst = tsr_ref_dense(vmem + 128, TSR_F32, TSR_VMEM, 2, zero);
+    for (int z = 0; z < 50; z++)
+      emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .step = t, .dma_id = ++id, .dir = TSR_DMA_IN, .src = &zsrc,
+                           .dst = &zdst, .sem = &none, .bytes = 0, .operand = -1});
+    tsr_ref src = tsr_ref_dense(hbm + t % 8 * 128, TSR_F32, TSR_HBM, 2, one),
+            dst = tsr_ref_dense(vmem, TSR_F32, TSR_VMEM, 2, one),
+            near = tsr_ref_dense(vmem + 128, TSR_F32, TSR_VMEM, 2, one);
+    emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .step = t, .dma_id = ++id, .dir = TSR_DMA_IN, .src = &src,
+                         .dst = &dst, .sem = &rows, .bytes = 512, .operand = -1});
+    CHECK_EQ_INT(ck->inflight[0].live, 1); /* the row copy only */
+    emit(&o, (tsr_event){.kind = TSR_EV_ACCESS, .step = t, .dst = &near, .write = true, .loc = "moe.py:3", .operand = -1});
+    emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .step = t, .sem = &rows, .bytes = 512});
+    emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .step = t, .sem = &none, .bytes = 0});
+  }
+  CHECK_EQ_INT(tsr_checker_count(ck), 0);
+  CHECK_EQ_INT(ck->inflight[0].live, 0);
+  /* a row copy on the semaphore of the copies of nothing, not waited for, still races */
+  tsr_ref src = tsr_ref_dense(hbm, TSR_F32, TSR_HBM, 2, one), dst = tsr_ref_dense(vmem, TSR_F32, TSR_VMEM, 2, one),
+          zsrc = tsr_ref_dense(hbm, TSR_F32, TSR_HBM, 2, zero), zdst = tsr_ref_dense(vmem, TSR_F32, TSR_VMEM, 2, zero);
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .step = 100, .dma_id = ++id, .dir = TSR_DMA_IN, .src = &src,
+                       .dst = &dst, .sem = &none, .bytes = 512, .operand = -1});
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_WAIT_END, .step = 100, .sem = &none, .bytes = 0});
+  emit(&o, (tsr_event){.kind = TSR_EV_ACCESS, .step = 100, .dst = &dst, .loc = "moe.py:4", .operand = -1});
+  CHECK_EQ_INT(tsr_checker_count(ck), 1);
+  CHECK(finding_has(ck, "kernel load at moe.py:4 at step 100"));
+  /* a copy of nothing on a regular semaphore counts 1: it stays until a semaphore wait takes it */
+  emit(&o, (tsr_event){.kind = TSR_EV_DMA_START, .step = 101, .dma_id = ++id, .dir = TSR_DMA_IN, .src = &zsrc,
+                       .dst = &zdst, .sem = &regular, .bytes = 0, .operand = -1});
+  CHECK_EQ_INT(ck->inflight[0].live, 2);
+  emit(&o, (tsr_event){.kind = TSR_EV_SEM_WAIT, .step = 101, .sem = &regular, .amount = 1});
+  CHECK_EQ_INT(ck->inflight[0].live, 1);
+  tsr_checker_destroy(ck);
+}
+
 int main(void) {
   test_index_matches_linear_walk();
+  test_copies_of_nothing();
   test_views_as_buffers();
   test_pipelines_are_clean();
   test_read_before_wait();

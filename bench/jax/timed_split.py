@@ -9,8 +9,10 @@ into --workdir (kept: a later call with the same folder skips the export). Then,
 and chip (v5e, v5p), --repeat rounds each run one untimed and one timed process, the side that
 goes first alternating from round to round so that a machine whose speed drifts slows both
 alike; each figure is the in-process time of the kernel calls (`--dump report`: "kernels X
-ms"), its median over the rounds. Prints a Markdown table with the ratio timed / untimed, the
-parts the runs split into, and the load average before and after.
+ms"), its median over the rounds, and beside it the whole process's CPU time (user + system,
+which a loaded machine disturbs less than wall-clock time; it includes the start, the
+parsing and the report). Prints a Markdown table with the ratios timed / untimed, the parts
+the runs split into, and the load average before and after.
 
 Usage: python/.venv/bin/python bench/jax/timed_split.py [--tessera build/tessera] [--quick]
          [--repeat N] [--workdir DIR] [KERNEL...]
@@ -18,6 +20,7 @@ Usage: python/.venv/bin/python bench/jax/timed_split.py [--tessera build/tessera
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,16 +60,19 @@ def export(todo, work):
 
 
 def run(tessera, wd, chip, timed):
-    """(ms of the kernel calls, parts split into) of one process."""
+    """(ms of the kernel calls, parts split into, CPU ms of the process) of one process."""
     ins = sorted((f for f in os.listdir(wd) if f.startswith("in_")), key=lambda f: int(f[3:-4]))
     cmd = [tessera, "run", os.path.join(wd, "module.mlir"), *[os.path.join(wd, f) for f in ins],
            "--chip", chip, "--no-check", "--dump", "report"] + (["--report"] if timed else [])
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1e3
     m = KERNELS_MS.search(p.stdout + p.stderr)
     if p.returncode != 0 or not m:
         raise RuntimeError(f"{' '.join(cmd)}: exit {p.returncode}: {(p.stdout + p.stderr)[-300:]}")
     parts = PARTS.search(p.stdout + p.stderr)
-    return float(m.group(1)), int(parts.group(1)) if parts else 1
+    return float(m.group(1)), int(parts.group(1)) if parts else 1, cpu
 
 
 def main():
@@ -81,22 +87,26 @@ def main():
     export({"quick": a.quick, "names": names}, a.workdir)
     load = os.getloadavg()[0]
     print(f"load average before: {load:.2f}; {os.cpu_count()} CPUs; {a.repeat} rounds, sides alternating")
-    print("| kernel | chip | untimed ms | timed ms | timed / untimed | parts (untimed, timed) |")
-    print("|---|---|---|---|---|---|")
+    print("| kernel | chip | untimed ms | timed ms | timed / untimed | process CPU ms, untimed / timed | CPU timed / untimed | parts (untimed, timed) |")
+    print("|---|---|---|---|---|---|---|---|")
     worst = 0.0
     for name in names:
         wd = os.path.join(a.workdir, name)
         for chip in ("v5e", "v5p"):
             ms = {False: [], True: []}
+            cpu = {False: [], True: []}
             parts = {}
             for r in range(a.repeat):
                 for timed in ((False, True) if r % 2 == 0 else (True, False)):
-                    t, n = run(a.tessera, wd, chip, timed)
+                    t, n, c = run(a.tessera, wd, chip, timed)
                     ms[timed].append(t)
+                    cpu[timed].append(c)
                     parts[timed] = n
             u, t = statistics.median(ms[False]), statistics.median(ms[True])
+            cu, ct = statistics.median(cpu[False]), statistics.median(cpu[True])
             worst = max(worst, t / u)
-            print(f"| {name} | {chip} | {u:.2f} | {t:.2f} | {t / u:.3f} | {parts[False]}, {parts[True]} |", flush=True)
+            print(f"| {name} | {chip} | {u:.2f} | {t:.2f} | {t / u:.3f} | {cu:.1f} / {ct:.1f} | {ct / cu:.3f} | "
+                  f"{parts[False]}, {parts[True]} |", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}; worst timed / untimed: {worst:.3f}")
 
 

@@ -228,6 +228,10 @@ typedef struct tsr_observer {
    * the wait), and fresh buffers' poison may wait for their first use; a host split keeps no
    * TSR_EV_ACCESS event for it. The other events are the same, in the same order. */
   bool schedule_only;
+  /* The kinds of event the observer does nothing with, as bits 1u << kind (0: it reads every
+   * kind): the machine does not hand it those, and a host split keeps no more of them on its
+   * tapes than it needs to splice the parts when no observer reads them. */
+  unsigned ignored_kinds;
 } tsr_observer;
 
 /* ---- the machine ----------------------------------------------------------------------- */

@@ -350,6 +350,58 @@ def test_gdn_state_race_found_and_fixed():
         np.testing.assert_array_equal(_state_loop(True, x, dma_order=order), want)
 
 
+# ---- the fused MoE accumulator race (docs/findings.md) -------------------------------------
+
+N_EXPERTS = 4
+
+
+def _moe_gather_kernel(fixed, x_ref, o_hbm, acc, slot_sems, gather_sem):
+    """The expert loop of tpu-inference's fused MoE v1 (fused_moe/v1/kernel.py), cut to its
+    accumulator: expert e computes into acc[e % 2] (dynamic_ffn2's store) and copies it out
+    (start_a2a_gather's local copy, on the gather semaphore, which the kernel waits for once,
+    for every expert's rows, at the end of the token block). Before expert e + 2 writes the
+    slot again the kernel waits only for the slot's copies to other devices, not for this
+    local one. `fixed` puts the local copy on the slot's semaphore and waits for it before the
+    slot is written again."""
+    copy = pltpu.make_async_copy
+    for e in range(N_EXPERTS):
+        s = e % 2
+        if fixed and e >= 2:
+            copy(acc.at[s], o_hbm.at[e - 2], slot_sems.at[s]).wait()
+        acc[s] = x_ref[e] * 2.0
+        copy(acc.at[s], o_hbm.at[e], slot_sems.at[s] if fixed else gather_sem).start()
+    if fixed:
+        for e in (N_EXPERTS - 2, N_EXPERTS - 1):
+            copy(acc.at[e % 2], o_hbm.at[e], slot_sems.at[e % 2]).wait()
+    else:  # one wait for every expert's rows
+        copy(o_hbm, o_hbm, gather_sem).wait()
+
+
+def _moe_gather(fixed, x, **opts):
+    f = pl.pallas_call(
+        functools.partial(_moe_gather_kernel, fixed), out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        out_specs=pl.BlockSpec(memory_space=pl.ANY),
+        scratch_shapes=[pltpu.VMEM((2, 8, 128), jnp.float32), pltpu.SemaphoreType.DMA((2,)),
+                        pltpu.SemaphoreType.DMA])
+    with tj.enabled(chip="7x", **opts):
+        return np.asarray(jax.jit(f)(x))
+
+
+def test_moe_accumulator_race_found_and_fixed():
+    x = np.stack([np.full((8, 128), float(e + 1), np.float32) for e in range(N_EXPERTS)])
+    want = 2 * x
+    # the checker names the race: expert 2's store overwrites the source of expert 0's copy
+    with pytest.raises(tessera.KernelError, match="overwrites the source of kernel DMA"):
+        _moe_gather(False, x)
+    # and it is real: in a legal DMA order (each DMA moves when waited for) experts 0 and 1
+    # come back as experts 2 and 3
+    got = _moe_gather(False, x, check=False, dma_order="on-wait")
+    np.testing.assert_array_equal(got, np.concatenate([want[2:], want[2:]]))
+    # the fix: every order gives the right rows, and the checker finds nothing
+    for order in ("eager", "on-wait", "random"):
+        np.testing.assert_array_equal(_moe_gather(True, x, dma_order=order), want)
+
+
 # ---- the barrier semaphore on one device --------------------------------------------------
 
 def _barrier_kernel(x_ref, o_ref):

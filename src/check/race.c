@@ -163,11 +163,19 @@ static bool same_copy(const ck_flight *a, const ck_flight *b) {
 
 static void dma_start(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->src || !ev->dst) return;
+  int64_t credit = machine_dma_count(ev->sem, ev->bytes);
+  /* A copy of nothing (a slice of zero rows) on a DMA semaphore touches no byte, so it meets
+   * nothing, and counts nothing, so no wait takes anything from it: it can neither be raced
+   * nor decide which DMAs a wait retires. The machine retires it at any wait on its
+   * semaphore, which may never come with bytes to spend (a wait for zero bytes); kept here
+   * it would stay in flight and lengthen every wait's walk. A fused MoE kernel starts
+   * hundreds of them per expert, one per token it does not route there. */
+  if (credit == 0 && !tsr_ref_bytes(ev->src) && !tsr_ref_bytes(ev->dst)) return;
   ck_flights *fl = &ck->inflight[ev->core];
   if (!GROW_ARRAY(fl->a, fl->n, fl->cap, 16)) return;
   ck_flight *nf = &fl->a[fl->n];
   *nf = (ck_flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
-                 .sem = ev->sem ? ev->sem->data : NULL, .credit = machine_dma_count(ev->sem, ev->bytes), .dir = ev->dir,
+                 .sem = ev->sem ? ev->sem->data : NULL, .credit = credit, .dir = ev->dir,
                  .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst,
                  .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3),
                  .seq = fl->next_seq};

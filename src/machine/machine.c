@@ -175,8 +175,22 @@ machine_tape *machine_split_tapes(tsr_machine *m, int parts) {
   return m->split_tapes;
 }
 
-void machine_emit_held(tsr_machine *m, const tsr_event *ev) {
-  for (int i = 0; i < m->num_observers; i++) m->observers[i].on_event(m->observers[i].user, ev);
+static bool reads_kind(const tsr_observer *o, tsr_event_kind kind) {
+  return (unsigned)kind >= 32 || !(o->ignored_kinds & 1u << kind);
+}
+
+/* ev to each observer that reads its kind. */
+static void emit(tsr_machine *m, const tsr_event *ev) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (reads_kind(&m->observers[i], ev->kind)) m->observers[i].on_event(m->observers[i].user, ev);
+}
+
+void machine_emit_held(tsr_machine *m, const tsr_event *ev) { emit(m, ev); }
+
+bool machine_observers_read_kind(const tsr_machine *m, tsr_event_kind kind) {
+  for (int i = 0; i < m->num_observers; i++)
+    if (reads_kind(&m->observers[i], kind)) return true;
+  return false;
 }
 
 bool machine_observers_read_output_data(const tsr_machine *m) {
@@ -212,12 +226,26 @@ void machine_core_emit(machine_core *c, tsr_event *ev) {
   if (ev->step >= 0) ev->step += c->step_base;
   if (c->held) { /* a host split's part: on its tape until the split stands */
     if (ev->kind == TSR_EV_ACCESS && !machine_observers_see_data(c->m)) return;
+    bool read = machine_observers_read_kind(c->m, ev->kind) ||
+                (ev->kind == TSR_EV_DMA_START && machine_observers_read_kind(c->m, TSR_EV_DMA_SKIP));
+    if (!read) {
+      /* no observer will be handed it (host_split.c passes it over; a copy's start also
+       * names the block of a skip made from it): the splice needs no more of it than its
+       * place, kind, step, copy number, direction, operand and semaphore */
+      tsr_event thin = *ev;
+      thin.name = thin.loc = NULL;
+      thin.src = thin.dst = thin.src_data = thin.recv_sem = NULL;
+      thin.index = NULL;
+      thin.cost = NULL;
+      machine_tape_record(c->held, NULL, &thin, NULL);
+      return;
+    }
     int64_t at[TSR_MAX_RANK] = {0};
     bool noted = machine_observers_read_output_data(c->m) && machine_output_poison(ev, at);
     machine_tape_record(c->held, NULL, ev, noted ? at : NULL);
     return;
   }
-  for (int i = 0; i < c->m->num_observers; i++) c->m->observers[i].on_event(c->m->observers[i].user, ev);
+  emit(c->m, ev);
 }
 
 void machine_warn(tsr_machine *m, const char *fmt, ...) {

@@ -270,6 +270,8 @@ bool machine_observers_report_races(const tsr_machine *m);
 /* Whether an observer reads more than the schedule (tsr_observer.schedule_only): the body's
  * accesses, DMA landings, bytes or addresses. */
 bool machine_observers_see_data(const tsr_machine *m);
+/* Whether an observer reads events of this kind (tsr_observer.ignored_kinds). */
+bool machine_observers_read_kind(const tsr_machine *m, tsr_event_kind kind);
 /* The host split and the observers: they take a split's events from the parts' tapes once the
  * split stands, in the order of the run in order (host_split.c splices them). The tapes of
  * `parts` parts, emptied (NULL: out of host memory); an event from a tape to the observers. */

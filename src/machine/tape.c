@@ -11,6 +11,14 @@
 #define OFF_BITS 36
 #define OPERAND_SPACE 7 /* the id's space field for an HBM operand of the call */
 
+/* The first room an array gets: 64 KiB (pages that no event reaches are never touched), so
+ * that a tape of a few thousand events is not copied again and again as it grows (a host
+ * split fills a tape per part in every call that splits). */
+#define FIRST_BYTES ((size_t)64 << 10)
+
+/* An array's first capacity, in elements of `elem` bytes. */
+#define FIRST_CAP(elem) ((elem) < FIRST_BYTES / 64 ? FIRST_BYTES / (elem) : 64)
+
 void machine_tape_init(machine_tape *T, unsigned kinds, int device_cores) {
   memset(T, 0, sizeof *T);
   T->kinds = kinds;
@@ -75,7 +83,7 @@ static int32_t intern(machine_tape *T, const char *s) {
   for (; T->hash[i] >= 0; i = (i + 1) & (uint32_t)(T->hcap - 1))
     if (!strcmp(T->strs[T->hash[i]], s)) return T->hash[i];
   char *copy = strdup(s);
-  if (!copy || !GROW_ARRAY(T->strs, T->nstrs, T->capstrs, 64)) {
+  if (!copy || !GROW_ARRAY(T->strs, T->nstrs, T->capstrs, FIRST_CAP(sizeof *T->strs))) {
     free(copy);
     return -1;
   }
@@ -116,7 +124,7 @@ static int operand_of(const tsr_machine *m, const char *p) {
 static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a, const int64_t *b, int n) {
   size_t need = s->nints + (size_t)n * (b ? 2 : 1);
   if (need > s->capints) {
-    size_t ncap = s->capints ? s->capints : 256;
+    size_t ncap = s->capints ? s->capints : FIRST_BYTES / sizeof *s->ints;
     while (ncap < need) ncap *= 2;
     int64_t *ni = need <= INT32_MAX ? realloc(s->ints, ncap * sizeof *ni) : NULL;
     if (!ni) {
@@ -138,7 +146,7 @@ static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a,
 static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root, const tsr_ref *r, int device,
                        int core, bool far, int own_device) {
   if (!r) return -1;
-  if (!GROW_ARRAY(s->refs, s->nrefs, s->caprefs, 64)) {
+  if (!GROW_ARRAY(s->refs, s->nrefs, s->caprefs, FIRST_CAP(sizeof *s->refs))) {
     T->nomem = true;
     return -1;
   }
@@ -173,7 +181,7 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
 
 static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c) {
   if (!c) return -1;
-  if (!GROW_ARRAY(s->costs, s->ncosts, s->capcosts, 64)) {
+  if (!GROW_ARRAY(s->costs, s->ncosts, s->capcosts, FIRST_CAP(sizeof *s->costs))) {
     T->nomem = true;
     return -1;
   }
@@ -186,7 +194,7 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   int slot = machine_tape_slot_of(T, ev->device, ev->core);
   if (slot < 0) return;
   machine_tape_slot *s = &T->slots[slot];
-  if (!GROW_ARRAY(s->recs, s->n, s->cap, 64)) {
+  if (!GROW_ARRAY(s->recs, s->n, s->cap, FIRST_CAP(sizeof *s->recs))) {
     T->nomem = true;
     return;
   }
@@ -224,7 +232,7 @@ static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
     if (b->base == base && b->in_mesh == (bool)k->in_mesh) return b;
   }
   tsr_buffer *b = calloc(1, sizeof *b);
-  if (!b || !GROW_ARRAY(T->bufs, T->nbufs, T->capbufs, 64)) {
+  if (!b || !GROW_ARRAY(T->bufs, T->nbufs, T->capbufs, FIRST_CAP(sizeof *T->bufs))) {
     free(b);
     return NULL;
   }
@@ -322,7 +330,7 @@ static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, i
     blob_take(p, len, at, &item, elem);
     if (!ok(&item, nints)) return false;
     if (*count == *cap) {
-      size_t ncap = grow_array_realloc(a, elem, *cap, 64, SIZE_MAX);
+      size_t ncap = grow_array_realloc(a, elem, *cap, FIRST_CAP(elem), SIZE_MAX);
       if (ncap == *cap) {
         T->nomem = true;
         continue;
@@ -354,7 +362,7 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;
-    if (!GROW_ARRAY(s->recs, s->n, s->cap, 64)) T->nomem = true;
+    if (!GROW_ARRAY(s->recs, s->n, s->cap, FIRST_CAP(sizeof *s->recs))) T->nomem = true;
     else s->recs[s->n++] = r;
   }
   if (!take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ni, ref_ok, (void **)&s->refs, &s->nrefs,

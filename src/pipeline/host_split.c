@@ -541,19 +541,25 @@ typedef struct numbering {
   uint64_t next, from, to; /* the last number given; the last start's number in its part, and here */
 } numbering;
 
-/* Record i of part p to the observers, at `step` (-2: its own). */
+/* Record i of part p to the observers, at `step` (-2: its own); one of a kind that no
+ * observer reads (machine_core_emit kept little of it) only counts. */
 static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering *num) {
   const pipe_host_split *hs = &cp->split;
+  int slot = part_slot(cp, p);
+  const machine_tape_rec *r = &hs->tapes[p].slots[slot].recs[i];
+  uint64_t dma_id = r->dma_id;
+  if (r->kind == TSR_EV_DMA_START) {
+    num->from = dma_id;
+    dma_id = num->to = ++num->next;
+  } else if (r->kind == TSR_EV_DMA_DONE && dma_id == num->from) {
+    dma_id = num->to;
+  }
+  if (!machine_observers_read_kind(cp->m, (tsr_event_kind)r->kind)) return;
   tsr_event ev;
   machine_tape_event_refs refs;
-  machine_tape_event(&hs->tapes[p], part_slot(cp, p), i, &ev, &refs);
+  machine_tape_event(&hs->tapes[p], slot, i, &ev, &refs);
   if (step != -2) ev.step = step;
-  if (ev.kind == TSR_EV_DMA_START) {
-    num->from = ev.dma_id;
-    ev.dma_id = num->to = ++num->next;
-  } else if (ev.kind == TSR_EV_DMA_DONE && ev.dma_id == num->from) {
-    ev.dma_id = num->to;
-  }
+  ev.dma_id = dma_id;
   machine_emit_held(cp->m, &ev);
 }
 
@@ -567,7 +573,7 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
       int64_t step = P->s->recs[i].step;
       if (i == P->last_body_begin)
         for (int k = 0; k < P->nbefore; k++) emit_record(cp, p + 1, P->before_body[k], step, &num);
-      if (P->mark[i] == SKIP) { /* the start it stands for names the block */
+      if (P->mark[i] == SKIP && machine_observers_read_kind(cp->m, TSR_EV_DMA_SKIP)) { /* the start it stands for names the block */
         tsr_event ev;
         machine_tape_event_refs refs;
         machine_tape_event(&hs->tapes[p], part_slot(cp, p), (size_t)P->skip_of[i], &ev, &refs);

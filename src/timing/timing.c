@@ -189,14 +189,16 @@ bool tm_push(tm_rec_queue *q, const tm_log_rec *r) {
   return true;
 }
 
+/* The kinds the model has no use for (tsr_observer.ignored_kinds): accesses, landings, ends of
+ * waits and starts of bodies, which it derives from the others; a semaphore's count carried
+ * from before the kernel (a wait it covers waits for nothing); a finding after the call. */
+#define BIT(kind) (1u << (kind))
+static const unsigned ignored_kinds = BIT(TSR_EV_ACCESS) | BIT(TSR_EV_DMA_DONE) | BIT(TSR_EV_DMA_WAIT_END) |
+                                      BIT(TSR_EV_BODY_BEGIN) | BIT(TSR_EV_SEM_CARRY) | BIT(TSR_EV_SHARED_OUTPUT);
+
 bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, tm_log_rec *rec, int *model_core) {
+  if ((unsigned)ev->kind < 32 && ignored_kinds & BIT(ev->kind)) return false;
   switch (ev->kind) {
-  case TSR_EV_ACCESS: case TSR_EV_DMA_DONE: case TSR_EV_DMA_WAIT_END: case TSR_EV_BODY_BEGIN:
-    return false; /* the model derives these from the others */
-  case TSR_EV_SEM_CARRY:
-    return false; /* a count from before the kernel: a wait it covers waits for nothing */
-  case TSR_EV_SHARED_OUTPUT:
-    return false; /* a finding, after the call: no time */
   case TSR_EV_ALLOC: case TSR_EV_FREE:
     if (ev->space != TSR_VMEM || !t->opts.trace) return false;
     break;
@@ -290,7 +292,7 @@ static void on_event(void *user, const tsr_event *ev) {
 }
 
 tsr_observer tsr_timing_observer(tsr_timing *t) {
-  return (tsr_observer){.user = t, .on_event = on_event, .schedule_only = true};
+  return (tsr_observer){.user = t, .on_event = on_event, .schedule_only = true, .ignored_kinds = ignored_kinds};
 }
 
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
