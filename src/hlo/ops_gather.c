@@ -15,15 +15,15 @@ typedef struct gather_dims {
 
 static tsr_status read_dims(const hlo_inst *in, gather_dims *g) {
   memset(g, 0, sizeof *g);
-  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "dimension_numbers");
-  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimension_numbers");
-  g->n_offset = tsr_ir_field_ints(dn, "offset_dims", g->offset, TSR_MAX_RANK);
-  g->n_collapsed = tsr_ir_field_ints(dn, "collapsed_slice_dims", g->collapsed, TSR_MAX_RANK);
-  g->n_obatch = tsr_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
-  g->n_sbatch = tsr_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
-  g->n_map = tsr_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
+  const mlir_ir_attr *dn = mlir_ir_op_attr(in->op, "dimension_numbers");
+  if (!dn || dn->kind != MLIR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimension_numbers");
+  g->n_offset = mlir_ir_field_ints(dn, "offset_dims", g->offset, TSR_MAX_RANK);
+  g->n_collapsed = mlir_ir_field_ints(dn, "collapsed_slice_dims", g->collapsed, TSR_MAX_RANK);
+  g->n_obatch = mlir_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
+  g->n_sbatch = mlir_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
+  g->n_map = mlir_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
   int64_t ivd[1] = {0}; /* printed only when not 0 */
-  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, 1) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed index_vector_dim");
+  if (mlir_ir_field_ints(dn, "index_vector_dim", ivd, 1) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed index_vector_dim");
   g->ivd = ivd[0];
   g->n_sizes = in->opc == HLO_DYNAMIC_GATHER ? 0 : hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
   if (g->n_offset < 0 || g->n_collapsed < 0 || g->n_obatch < 0 || g->n_sbatch < 0 || g->n_map < 0 || g->n_sizes < 0)

@@ -6,14 +6,14 @@
 #include "hlo/hlo_internal.h"
 
 tsr_status hlo_prep_constant(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
-  const tsr_ir_attr *v = tsr_ir_op_attr(in->op, "value");
-  if (!v || v->kind != TSR_IR_ATTR_DENSE)
+  const mlir_ir_attr *v = mlir_ir_op_attr(in->op, "value");
+  if (!v || v->kind != MLIR_IR_ATTR_DENSE)
     return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "value must be a dense elements attribute");
   return TSR_OK;
 }
 
 tsr_status hlo_run_constant(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
-  const tsr_ir_attr *v = tsr_ir_op_attr(in->op, "value");
+  const mlir_ir_attr *v = mlir_ir_op_attr(in->op, "value");
   TSR_TRY(hlo_alloc(x, res));
   int64_t n = hlo_numel(&res->t);
   size_t esz = tsr_dtype_size(res->t.dtype), fe = v->u.dense.elem_bytes;
@@ -74,7 +74,7 @@ tsr_status hlo_prep_iota(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args)
   (void)p;
   int64_t dim;
   TSR_TRY(operands_fit(in, args, in->opc == HLO_DYNAMIC_IOTA ? 1 : 0, false));
-  if (!tsr_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= in->res_t->rank)
+  if (!mlir_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= in->res_t->rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
   return TSR_OK;
 }
@@ -88,7 +88,7 @@ tsr_status hlo_prep_reshape(tsr_hlo_program *p, hlo_inst *in, const hlo_type *ar
 
 tsr_status hlo_run_iota(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   int64_t dim;
-  if (!tsr_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= res->t.rank)
+  if (!mlir_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= res->t.rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
   if (in->opc == HLO_DYNAMIC_IOTA) TSR_TRY(shape_operand(in, &args[0], &res->t, "output_shape"));
   TSR_TRY(hlo_alloc(x, res));
@@ -263,7 +263,7 @@ tsr_status hlo_prep_concatenate(tsr_hlo_program *p, hlo_inst *in, const hlo_type
   (void)p;
   int64_t dim;
   TSR_TRY(operands_fit(in, args, -1, true));
-  if (!tsr_ir_op_attr_int(in->op, "dimension", &dim) || in->n_in < 1 || dim < 0 || dim >= args[0].rank)
+  if (!mlir_ir_op_attr_int(in->op, "dimension", &dim) || in->n_in < 1 || dim < 0 || dim >= args[0].rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "bad dimension");
   const hlo_type *r = in->res_t;
   int64_t total = 0;
@@ -488,7 +488,7 @@ tsr_status hlo_run_reverse(hlo_exec *x, const hlo_inst *in, const hlo_val *args,
 tsr_status hlo_prep_get_dimension_size(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   (void)p;
   int64_t dim;
-  if (in->n_in != 1 || in->n_out != 1 || !tsr_ir_op_attr_int(in->op, "dimension", &dim) || dim < 0 || dim >= args[0].rank ||
+  if (in->n_in != 1 || in->n_out != 1 || !mlir_ir_op_attr_int(in->op, "dimension", &dim) || dim < 0 || dim >= args[0].rank ||
       in->res_t->rank != 0 || in->res_t->dtype != TSR_I32)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one operand and a dimension of it, and gives an i32 scalar");
   in->aux = (int)dim;
