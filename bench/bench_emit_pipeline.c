@@ -47,7 +47,7 @@ static tsr_status idx_0j(void *u, const int64_t *g, int n, const tsr_ref *p, int
 }
 
 static void gemm_block(const tsr_ref *a, const tsr_ref *b, const tsr_ref *o, bool first) {
-  tsr_sgemm(false, false, (int)a->shape[0], (int)b->shape[1],
+  blas_sgemm(false, false, (int)a->shape[0], (int)b->shape[1],
               (int)a->shape[1], 1.0f, F(a), (int)a->stride[0], F(b), (int)b->stride[0],
               first ? 0.0f : 1.0f, F(o), (int)o->stride[0]);
 }

@@ -117,7 +117,7 @@ static tsr_status mm_body(tsr_ctx *c, void *u) {
   const tsr_ref *x = tsr_ctx_in(c, 0), *y = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0), *acc = tsr_ctx_scratch(c, 0);
   int b = (int)x->shape[0];
   if (tsr_ctx_program_id(c, 2) == 0) memset(acc->data, 0, sizeof(float) * (size_t)b * (size_t)b);
-  tsr_sgemm(false, false, b, b, b, 1.0f, F(x), (int)x->stride[0], F(y), (int)y->stride[0], 1.0f,
+  blas_sgemm(false, false, b, b, b, 1.0f, F(x), (int)x->stride[0], F(y), (int)y->stride[0], 1.0f,
               F(acc), b);
   if (tsr_ctx_program_id(c, 2) == tsr_ctx_num_programs(c, 2) - 1)
     for (int i = 0; i < b; i++) memcpy(F(o) + i * o->stride[0], F(acc) + (size_t)i * (size_t)b, sizeof(float) * (size_t)b);

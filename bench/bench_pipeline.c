@@ -115,7 +115,7 @@ static tsr_status matmul_body(tsr_ctx *c, void *u) {
   (void)u;
   const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
   int M = (int)a->shape[0], K = (int)a->shape[1], N = (int)b->shape[1];
-  tsr_sgemm(false, false, M, N, K, 1.0f, F(a), (int)a->stride[0],
+  blas_sgemm(false, false, M, N, K, 1.0f, F(a), (int)a->stride[0],
               F(b), (int)b->stride[0], tsr_ctx_program_id(c, 2) == 0 ? 0.0f : 1.0f, F(o),
               (int)o->stride[0]);
   return TSR_OK;
@@ -145,7 +145,7 @@ int bench_matmul(const bench_opts *o) {
                        .out_specs = &outs, .body = matmul_body};
     double best_t = 1e30, best_b = 1e30;
     for (int r = 0; r < REPEATS; r++) {
-      tsr_blas_set_threads(1); /* each simulated core runs its own single-threaded sgemm */
+      blas_set_threads(1); /* each simulated core runs its own single-threaded sgemm */
       double t0 = bench_now();
       if (tsr_pallas_call(m, &d, NULL) != TSR_OK) {
         fprintf(stderr, "bench matmul: %s\n", tsr_last_error());
@@ -154,9 +154,9 @@ int bench_matmul(const bench_opts *o) {
       }
       double t = bench_now() - t0;
       if (t < best_t) best_t = t;
-      tsr_blas_set_threads(cores);
+      blas_set_threads(cores);
       t0 = bench_now();
-      tsr_sgemm(false, false, S, S, S, 1.0f, a, S, b, S, 0.0f, c2, S);
+      blas_sgemm(false, false, S, S, S, 1.0f, a, S, b, S, 0.0f, c2, S);
       t = bench_now() - t0;
       if (t < best_b) best_b = t;
     }

@@ -59,7 +59,7 @@ static tsr_status mm_body(tsr_ctx *c, void *u) {
   (void)u;
   const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
   int n = (int)a->shape[0];
-  tsr_sgemm(false, false, n, n, n, 1.0f, F(a), (int)a->stride[0],
+  blas_sgemm(false, false, n, n, n, 1.0f, F(a), (int)a->stride[0],
               F(b), (int)b->stride[0], tsr_ctx_program_id(c, 2) == 0 ? 0.0f : 1.0f, F(o),
               (int)o->stride[0]);
   tsr_cost cost = {.flops = 2.0 * n * n * n, .mxu_dtype = TSR_F32};
@@ -119,7 +119,7 @@ static int run_slowdowns(const bench_opts *o) {
                       .outputs = &mo, .out_specs = &ms[2], .body = mm_body};
   const tsr_call_desc *calls[2] = {&dt, &dm};
   const char *names[2] = {"(8,128) blocks", "matmul 128^3 blocks"};
-  tsr_blas_set_threads(1);
+  blas_set_threads(1);
   for (int k = 0; k < 2 && !rc; k++) {
     double off = timed_call(calls[k], OBS_NONE, reps);
     double model = timed_call(calls[k], OBS_TIMING, reps);

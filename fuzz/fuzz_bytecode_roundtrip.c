@@ -9,7 +9,7 @@
 #include "mlir/ir.h"
 #include "tessera/mlir.h"
 
-static bool has_props(tsr_ir_op *op, void *user) {
+static bool has_props(mlir_ir_op *op, void *user) {
   (void)user;
   return op->props == NULL;
 }
@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (back) {
     const tsr_mlir_module *expect = m;
     tsr_mlir_module *again = NULL;
-    if (version < 5 && !tsr_ir_walk(m->top, has_props, NULL)) {
+    if (version < 5 && !mlir_ir_walk(m->top, has_props, NULL)) {
       if (!(again = rewrite(back, version))) abort();
       expect = again;
     }

@@ -21,33 +21,33 @@
 
 enum { MAX_ELEMS = 1 << 16, MAX_STEPS = 4096, MAX_ARRAYS = 16 };
 
-static bool small_type(const tsr_ir_type *t) {
-  if (!t || !tsr_ir_type_is_shaped(t)) return true;
-  int64_t n = tsr_ir_type_numel(t);
+static bool small_type(const mlir_ir_type *t) {
+  if (!t || !mlir_ir_type_is_shaped(t)) return true;
+  int64_t n = mlir_ir_type_numel(t);
   return n <= MAX_ELEMS;
 }
 
-static bool small_op(tsr_ir_op *op, void *user) {
+static bool small_op(mlir_ir_op *op, void *user) {
   bool *ok = user;
   for (int i = 0; *ok && i < op->n_results; i++) *ok = small_type(op->results[i]->type);
   /* bodies as serialized name it stable_mosaic.tpu.matmul */
   size_t len = strlen(op->name);
-  bool matmul = (len >= 10 && !strcmp(op->name + len - 10, "tpu.matmul")) || tsr_ir_op_is(op, "stablehlo.dot_general");
+  bool matmul = (len >= 10 && !strcmp(op->name + len - 10, "tpu.matmul")) || mlir_ir_op_is(op, "stablehlo.dot_general");
   /* a contraction may reduce over dimensions of either operand alone: its work is bounded by
    * the product of the operands' sizes only */
-  bool contract = tsr_ir_op_is(op, "vector.contract");
+  bool contract = mlir_ir_op_is(op, "vector.contract");
   if (*ok && op->n_operands >= 2 && (matmul || contract)) {
-    int64_t a = tsr_ir_type_numel(op->operands[0].value->type), b = tsr_ir_type_numel(op->operands[1].value->type);
+    int64_t a = mlir_ir_type_numel(op->operands[0].value->type), b = mlir_ir_type_numel(op->operands[1].value->type);
     *ok = a >= 0 && b >= 0 && a <= MAX_ELEMS && b <= MAX_ELEMS && a * b <= ((int64_t)1 << (contract ? 22 : 28));
   }
   for (int r = 0; *ok && r < op->n_regions; r++)
     for (int b = 0; *ok && b < op->regions[r].n_blocks; b++) {
-      const tsr_ir_block *blk = op->regions[r].blocks[b];
+      const mlir_ir_block *blk = op->regions[r].blocks[b];
       for (int a = 0; *ok && a < blk->n_args; a++) *ok = small_type(blk->args[a]->type);
     }
   int64_t bounds[16];
-  const tsr_ir_attr *ib = tsr_ir_op_attr(op, "iteration_bounds");
-  int64_t n = ib ? tsr_ir_attr_ints(ib, bounds, 16) : 0, steps = 1;
+  const mlir_ir_attr *ib = mlir_ir_op_attr(op, "iteration_bounds");
+  int64_t n = ib ? mlir_ir_attr_ints(ib, bounds, 16) : 0, steps = 1;
   for (int64_t g = 0; *ok && g < n && g < 16; g++) {
     if (bounds[g] < 0 || bounds[g] > MAX_STEPS) *ok = false;
     else steps *= bounds[g];
@@ -124,7 +124,7 @@ static tsr_status small_body(tsr_mlir_module *body, const char *kernel_name, int
   (void)kernel_name;
   (void)index;
   bool *ok = user;
-  if (body->top) tsr_ir_walk(body->top, small_op, ok);
+  if (body->top) mlir_ir_walk(body->top, small_op, ok);
   tsr_mlir_module_destroy(body);
   return *ok ? TSR_OK : TSR_ERR_UNSUPPORTED;
 }
@@ -133,7 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   tsr_mlir_module *m;
   if (tsr_mlir_read_buffer(data, size, "fuzz.mlir", &m) != TSR_OK) return 0;
   bool ok = m->top != NULL;
-  if (ok) tsr_ir_walk(m->top, small_op, &ok);
+  if (ok) mlir_ir_walk(m->top, small_op, &ok);
   if (ok) (void)tsr_mlir_for_each_tpu_body(m, small_body, &ok); /* a body that fails to decode fails later too */
   tsr_hlo_program *p;
   if (ok && tsr_hlo_compile(m, &p) == TSR_OK) {

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, in stages: a release build with gcc (all tests), a clang build
-# (warnings are errors), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer (all
-# tests), a clang build under ThreadSanitizer (the tests but two, below), the Python package's
-# wheel, installed into a pinned venv with the newest JAX it supports and its pytest suite
-# run, and the same in a venv with the oldest (the PJRT plugin's scripts too), every command
-# and snippet of README.md and docs/ and the examples run as written, a subset of JAX's own
-# Pallas TPU tests (through the FFI handler and through the PJRT plugin) and of vLLM's TPU
-# kernel tests run through the package, and a bounded run of the libFuzzer targets.
+# (warnings are errors; not run), a gcc build under AddressSanitizer + UndefinedBehaviorSanitizer
+# (all tests), a clang build under ThreadSanitizer (the tests that start threads but two, below),
+# the Python package's wheel, installed into a pinned venv with the newest JAX it supports
+# and its pytest suite run, and the same in a venv with the oldest (the PJRT plugin's scripts
+# too), every command and snippet of README.md and docs/ and the examples run as written, a
+# subset of JAX's own Pallas TPU tests (through the FFI handler and through the PJRT plugin)
+# and of vLLM's TPU kernel tests run through the package, and a bounded run of the libFuzzer
+# targets.
 #
 # Each configuration is built once, in a folder of its own, and a stage starts as soon as
 # what it needs is there: stages that do not depend on each other run at once, as many as the
@@ -139,18 +140,24 @@ stage tsan 2 ""
 st_tsan() { CC=clang configure_build build-tsan -DCMAKE_BUILD_TYPE=Debug -DTSR_TSAN=ON; }
 stage ctest_tsan 2 "tsan"
 st_ctest_tsan() {
-  # Cores, host helpers and the host split share memory across threads. Not run here:
-  # test_pallas_call, whose two cores write one output block on purpose (the race it warns
-  # about without checkers and reports with them), and cli_run, which counts the process's threads (TSan adds its own).
+  # Cores, host helpers and the host split share memory across threads. Not run here: the
+  # cases that never start a second thread (label single_thread, CMakeLists.txt: TSan finds
+  # races between threads, and the other builds run them), test_pallas_call, whose two cores
+  # write one output block on purpose (the race it warns about without checkers and reports
+  # with them), and cli_run, which counts the process's threads (TSan adds its own).
   cd build-tsan && TSAN_OPTIONS=halt_on_error=1 TSR_QUICK=1 \
-    ctest --output-on-failure -j"$CTEST_JOBS" -E '^(test_pallas_call|cli_run)$'
+    ctest --output-on-failure -j"$CTEST_JOBS" -LE single_thread -E '^(test_pallas_call|cli_run)$'
 }
 
 stage clang 2 ""
-st_clang() { CC=clang configure_build build-clang -DCMAKE_BUILD_TYPE=Release; }
+st_clang() { # every source and test through clang's warnings, with -Werror; nothing is run, so
+  # nothing is optimized (clang warns from its front end, whatever the -O), and NDEBUG is the
+  # release build's, so that code compiled only without asserts is checked too
+  CC=clang configure_build build-clang -DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS="-O0 -DNDEBUG"
+}
 
 stage fuzz 2 ""
-st_fuzz() { FUZZ_SECONDS=${FUZZ_SECONDS:-30} JOBS="$JOBS" scripts/fuzz.sh; }
+st_fuzz() { FUZZ_SECONDS=${FUZZ_SECONDS:-20} JOBS="$JOBS" scripts/fuzz.sh; } # scripts/fuzz.sh --soak: hours
 
 # what a stage's log says when it passes (its last such line is printed)
 declare -A said=([ctest]='tests passed' [ctest_quick]='tests passed' [ctest_asan]='tests passed'

@@ -2,7 +2,7 @@
  * than the block, accumulating with beta = 1, as the Mosaic matmul calls it) against a plain C
  * loop, and the buffer warm-up: it must leave every result bit for bit as it was, also while
  * other threads are inside the BLAS. Products of every kind (transposes, alphas, betas, sizes
- * on both sides of libxsmm's limits, core/xsmm.c) against the loop too. tsr_sgemm_mxu (the
+ * on both sides of libxsmm's limits, core/xsmm.c) against the loop too. blas_sgemm_mxu (the
  * MXU's passes) bit for bit against a loop that sums as docs/numerics.md says a TPU does. */
 #include <pthread.h>
 #include <stdint.h>
@@ -36,7 +36,7 @@ static float *filled(size_t n, uint32_t seed) {
  * into a block of a wide C with beta = 1. */
 static void blocked(const float *a, const float *b, float *c) {
   for (int kk = 0; kk < 2; kk++)
-    tsr_sgemm(false, false, BLK, BLK, BLK, 1.0f, a + BLK * WIDE + kk * BLK, WIDE, b + kk * BLK * WIDE, WIDE, 1.0f,
+    blas_sgemm(false, false, BLK, BLK, BLK, 1.0f, a + BLK * WIDE + kk * BLK, WIDE, b + kk * BLK * WIDE, WIDE, 1.0f,
               c + BLK * WIDE, WIDE);
 }
 
@@ -53,7 +53,7 @@ static void *run_blocked(void *arg) {
 
 static void *run_warm(void *arg) {
   (void)arg;
-  tsr_blas_warm(BLK);
+  blas_warm(BLK);
   return NULL;
 }
 
@@ -63,7 +63,7 @@ static int rnd(int n) {
   return (int)((lcg >> 8) % (uint32_t)n);
 }
 
-/* Row-major C = alpha op(A) op(B) + beta C through tsr_sgemm, in whichever library takes it,
+/* Row-major C = alpha op(A) op(B) + beta C through blas_sgemm, in whichever library takes it,
  * against a loop in double: to f32 rounding of the sums (relative to the sum of |terms|), a
  * beta-0 C full of NaN never read, and the padding around C untouched. */
 static void test_products(void) {
@@ -81,7 +81,7 @@ static void test_products(void) {
       for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++) c[(size_t)i * ldc + j] = NAN;
     memcpy(c0, c, (size_t)m * ldc * sizeof(float));
-    tsr_sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    blas_sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     for (int i = 0; i < m; i++)
       for (int j = 0; j < ldc; j++) {
         size_t x = (size_t)i * ldc + j;
@@ -105,15 +105,15 @@ static void test_products(void) {
   CHECK_EQ_INT(bad, 0);
   /* where libxsmm is in the build, it takes the block-sized products, transposed B too */
   float *a = filled(128 * 128, 3), *b = filled(128 * 128, 4), *c = calloc(128 * 128, sizeof(float));
-  CHECK(tsr_xsmm_sgemm(false, false, 128, 128, 128, 1.0f, a, 128, b, 128, 1.0f, c, 128) == tsr_xsmm_enabled());
-  CHECK(tsr_xsmm_sgemm(false, true, 128, 128, 128, 1.0f, a, 128, b, 128, 0.0f, c, 128) == tsr_xsmm_enabled());
-  CHECK(!tsr_xsmm_sgemm(true, false, 128, 128, 128, 1.0f, a, 128, b, 128, 0.0f, c, 128));
-  CHECK(!tsr_xsmm_sgemm(false, false, 128, 128, 128, 0.5f, a, 128, b, 128, 0.0f, c, 128));
-  CHECK(!tsr_xsmm_sgemm(false, false, 512, 512, 512, 1.0f, a, 512, b, 512, 0.0f, c, 512)); /* too big: no access */
+  CHECK(xsmm_sgemm(false, false, 128, 128, 128, 1.0f, a, 128, b, 128, 1.0f, c, 128) == xsmm_enabled());
+  CHECK(xsmm_sgemm(false, true, 128, 128, 128, 1.0f, a, 128, b, 128, 0.0f, c, 128) == xsmm_enabled());
+  CHECK(!xsmm_sgemm(true, false, 128, 128, 128, 1.0f, a, 128, b, 128, 0.0f, c, 128));
+  CHECK(!xsmm_sgemm(false, false, 128, 128, 128, 0.5f, a, 128, b, 128, 0.0f, c, 128));
+  CHECK(!xsmm_sgemm(false, false, 512, 512, 512, 1.0f, a, 512, b, 512, 0.0f, c, 512)); /* too big: no access */
   free(a); free(b); free(c);
 }
 
-/* tsr_sgemm_mxu against the MXU's sums worked out here in f32: per element, each pass of
+/* blas_sgemm_mxu against the MXU's sums worked out here in f32: per element, each pass of
  * `depth` terms summed from zero in k order (128 at a time, the parts added), the passes'
  * sums added in order, then that sum added to C. The operands have at most 10 significant bits (filled), so every product is
  * exact in f32, as a product of bf16 values is: only the order of the sums decides the bits,
@@ -133,7 +133,7 @@ static void test_mxu_passes(void) {
       float *c = filled((size_t)m * ldc, 120 + (uint32_t)si), *c0 = malloc((size_t)m * ldc * sizeof(float));
       float *tmp = malloc(3 * (size_t)m * n * sizeof(float));
       memcpy(c0, c, (size_t)m * ldc * sizeof(float));
-      tsr_sgemm_mxu(ta, tb, m, n, k, depth, a, lda, b, ldb, c, ldc, tmp);
+      blas_sgemm_mxu(ta, tb, m, n, k, depth, a, lda, b, ldb, c, ldc, tmp);
       calls++;
       for (int i = 0; i < m; i++)
         for (int j = 0; j < ldc; j++) {
@@ -167,7 +167,7 @@ static void test_mxu_passes(void) {
 }
 
 int main(void) {
-  CHECK_OK(tsr_blas_load());
+  CHECK_OK(blas_load());
   test_mxu_passes();
   float *a = filled((size_t)WIDE * WIDE, 1), *b = filled((size_t)WIDE * WIDE, 2);
   float *before = calloc((size_t)WIDE * WIDE, sizeof(float)), *after = calloc((size_t)WIDE * WIDE, sizeof(float)),
@@ -198,9 +198,9 @@ int main(void) {
   CHECK_EQ_INT(pthread_create(&g, NULL, run_blocked, &job), 0);
   pthread_join(w, NULL);
   pthread_join(g, NULL);
-  tsr_blas_warm(2 * BLK);
-  tsr_blas_warm(1 << 30);
-  tsr_blas_warm(0);
+  blas_warm(2 * BLK);
+  blas_warm(1 << 30);
+  blas_warm(0);
   blocked(a, b, after);
   CHECK(!memcmp(before, after, (size_t)WIDE * WIDE * sizeof(float)));
   CHECK(!memcmp(before, during, (size_t)WIDE * WIDE * sizeof(float)));

@@ -384,11 +384,11 @@ typedef struct kernel_io {
 
 enum { K_COPY, K_DEADLOCK, K_SEM_IMBALANCE, K_DMA_IMBALANCE, K_HALF_WRITTEN, K_BALANCED };
 
-static void begin(tsr_core *c, const char *name) {
+static void begin(machine_core *c, const char *name) {
   tsr_event ev = {.kind = TSR_EV_KERNEL_BEGIN, .name = name, .step = -1, .operand = -1};
   machine_core_emit(c, &ev);
 }
-static void end(tsr_core *c) {
+static void end(machine_core *c) {
   tsr_event ev = {.kind = TSR_EV_KERNEL_END, .step = -1, .operand = -1};
   machine_core_emit(c, &ev);
 }
@@ -400,12 +400,12 @@ static tsr_ref buf_ref(tsr_buffer *b, size_t off, tsr_dtype dt, int rank, const 
 }
 
 /* out = 2 * in through VMEM, with the wait for the input DMA before or after the read. */
-static tsr_status copy_double(tsr_core *c, kernel_io *io, tsr_buffer *vb, tsr_buffer *sb) {
+static tsr_status copy_double(machine_core *c, kernel_io *io, tsr_buffer *vb, tsr_buffer *sb) {
   int64_t shape[2] = {8, 128};
   tsr_ref hin = tsr_ref_dense(io->in, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref hout = tsr_ref_dense(io->out, TSR_F32, TSR_HBM, 2, shape);
   tsr_ref v = buf_ref(vb, 0, TSR_F32, 2, shape), sem = buf_ref(sb, 0, TSR_DMA_SEM, 0, NULL);
-  dma_request r = {.src = &hin, .dst = &v, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
+  machine_dma_request r = {.src = &hin, .dst = &v, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
   TSR_TRY(machine_core_dma_start(c, &r));
   if (io->wait_before_read) TSR_TRY(machine_core_dma_wait(c, &sem, 4096, "in", -1));
   tsr_event ev = {.kind = TSR_EV_ACCESS, .step = -1, .dst = &v, .loc = "copy_double:read", .operand = -1};
@@ -418,12 +418,12 @@ static tsr_status copy_double(tsr_core *c, kernel_io *io, tsr_buffer *vb, tsr_bu
   ev.loc = "copy_double:write";
   machine_core_emit(c, &ev);
   memcpy(x, y, sizeof y);
-  r = (dma_request){.src = &v, .dst = &hout, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
+  r = (machine_dma_request){.src = &v, .dst = &hout, .sem = &sem, .bytes = 4096, .dir = TSR_DMA_LOCAL, .operand = -1};
   TSR_TRY(machine_core_dma_start(c, &r));
   return machine_core_dma_wait(c, &sem, 4096, "out", -1);
 }
 
-static tsr_status run_kernel(tsr_core *c, void *arg) {
+static tsr_status run_kernel(machine_core *c, void *arg) {
   kernel_io *io = arg;
   tsr_buffer *vb, *sb;
   TSR_TRY(machine_core_alloc(c, TSR_VMEM, 8 * 128 * 4, 0, "v", &vb));
@@ -441,7 +441,7 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
     s = copy_double(c, io, vb, sb);
     break;
   case K_DEADLOCK: { /* starts on one semaphore, waits on the other */
-    dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
+    machine_dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
     s = machine_core_dma_start(c, &r);
     if (s == TSR_OK) s = machine_core_dma_wait(c, &s1, 4096, "in", -1);
     break;
@@ -452,7 +452,7 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
     if (s == TSR_OK) s = machine_core_sem_wait(c, &reg, io->mode == K_BALANCED ? 2 : 1);
     break;
   case K_DMA_IMBALANCE: { /* a 4096-byte DMA waited with a 2048-byte descriptor */
-    dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
+    machine_dma_request r = {.src = &hin, .dst = &v, .sem = &s0, .bytes = 4096, .operand = -1};
     s = machine_core_dma_start(c, &r);
     if (s == TSR_OK) s = machine_core_dma_wait(c, &s0, 2048, "in", -1);
     break;
@@ -460,7 +460,7 @@ static tsr_status run_kernel(tsr_core *c, void *arg) {
   case K_HALF_WRITTEN: { /* writes rows 0..3 of a fresh VMEM block, sends all 8 rows out */
     float *x = (float *)(void *)v.data;
     for (int i = 0; i < (io->wait_before_read ? 8 : 4) * 128; i++) x[i] = 1.0f;
-    dma_request r = {.src = &v, .dst = &hout, .sem = &s0, .bytes = 4096, .dir = TSR_DMA_OUT, .operand = 0};
+    machine_dma_request r = {.src = &v, .dst = &hout, .sem = &s0, .bytes = 4096, .dir = TSR_DMA_OUT, .operand = 0};
     s = machine_core_dma_start(c, &r);
     if (s == TSR_OK) s = machine_core_dma_wait(c, &s0, 4096, "out", 0);
     break;
@@ -597,7 +597,7 @@ static void test_views_as_buffers(void) {
   tsr_machine *m = NULL;
   CHECK_OK(tsr_machine_create(&(tsr_machine_options){.num_cores = 1, .quiet = true}, &m));
   if (!m) return;
-  tsr_core *c = &m->cores[0];
+  machine_core *c = &m->cores[0];
   int64_t ashape[2] = {32, 512}, bshape[2] = {8, 128};
   tsr_ref a = tsr_ref_dense(array, TSR_F32, TSR_HBM, 2, ashape), view, buf = tsr_ref_dense(buffer, TSR_F32, TSR_VMEM, 2, bshape);
   CHECK_OK(tsr_ref_window(&a, (int64_t[]){8, 128}, bshape, &view)); /* block (1, 1) */

@@ -2,6 +2,7 @@
 #include "harness.h"
 #include "tessera/core.h"
 #include "core/dtype.h"
+#include "core/grow.h"
 #include "core/strided.h"
 
 static void test_dtypes(void) {
@@ -344,6 +345,56 @@ static void test_strided_collapse(void) {
   CHECK(!strided_rows_start(&w, 2, empty, dense, NULL));
 }
 
+/* GROW_ARRAY (core/grow.h): room for element n, doubling from `first`; the elements kept; a
+ * capacity its type cannot count, or bytes size_t cannot, refused with the array as it was. */
+static void test_grow_array(void) {
+  int *a = NULL, n = 0, cap = 0;
+  for (int i = 0; i < 100; i++) {
+    CHECK(GROW_ARRAY(a, n, cap, 4));
+    a[n++] = i * 3;
+  }
+  CHECK_EQ_INT(cap, 128); /* 4, 8, ..., 128: doubled, never more */
+  long bad = 0;
+  for (int i = 0; i < n; i++) bad += a[i] != i * 3;
+  CHECK_EQ_INT(bad, 0);
+  int full = INT_MAX, fullcap = INT_MAX; /* an int capacity at its largest cannot double */
+  int *keep = a;
+  CHECK(!GROW_ARRAY(a, full, fullcap, 4));
+  CHECK(a == keep && fullcap == INT_MAX);
+  free(a);
+  struct big { char b[1 << 20]; } *g = NULL;
+  size_t gn = (size_t)1 << 44, gcap = gn; /* 2^45 elements of 1 MiB overflow size_t */
+  CHECK(!GROW_ARRAY(g, gn, gcap, 1));
+  CHECK(g == NULL && gcap == gn);
+  int64_t *w = NULL, wn = 0, wcap = 0; /* an int64_t capacity */
+  CHECK(GROW_ARRAY(w, wn, wcap, 2) && wcap == 2);
+  wn = 2;
+  CHECK(GROW_ARRAY(w, wn, wcap, 2) && wcap == 4);
+  free(w);
+  /* grow_ring: a full ring that has wrapped keeps its order, from 0 */
+  int *r = NULL;
+  size_t rcap = 0, rlen = 0, rhead = 0;
+  int next = 0, want = 0;
+  long order_bad = 0;
+  for (int round = 0; round < 50; round++) {
+    for (int k = 0; k < 3; k++) { /* three in */
+      CHECK(grow_ring(&r, sizeof *r, &rcap, rlen, &rhead, 4));
+      r[(rhead + rlen++) % rcap] = next++;
+    }
+    for (int k = 0; k < 2; k++) { /* two out, in the order they came */
+      order_bad += r[rhead] != want++;
+      rhead = (rhead + 1) % rcap;
+      rlen--;
+    }
+  }
+  CHECK_EQ_INT(order_bad, 0);
+  CHECK_EQ_INT(rlen, 50);
+  CHECK_EQ_INT(rcap, 64); /* 4, 8, ..., 64: the most ever held, 52, doubled to fit */
+  for (size_t k = 0; k < rlen; k++) order_bad += r[(rhead + k) % rcap] != want + (int)k;
+  CHECK_EQ_INT(order_bad, 0);
+  free(r);
+}
+
 int main(void) {
   test_dtypes();
   test_half_floats();
@@ -352,5 +403,6 @@ int main(void) {
   test_stream_copy();
   test_cursors_run();
   test_strided_collapse();
+  test_grow_array();
   return tsr_test_finish("test_core");
 }

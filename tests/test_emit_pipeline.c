@@ -203,11 +203,11 @@ static void test_two_cycles(tsr_schedule_kind kind) {
   tsr_test_fill(x1, 16 * 128, 2);
   tsr_test_fill(x2, 16 * 128, 3);
   tsr_block_spec spec = {.rank = 2, .block_shape = {8, 128}, .index_map = map_i0};
-  tsr_schedule sched = {.kind = kind};
+  tsr_schedule pipe_sched = {.kind = kind};
   scenario sc = {.pd = {.grid_rank = 1, .grid = {2}, .num_inputs = 1, .in_specs = &spec,
                         .num_outputs = 1, .out_specs = &spec},
                  .cycles = 2, .refs = {{f32(x1, 16, 128), f32(o1, 16, 128)}, {f32(x2, 16, 128), f32(o2, 16, 128)}},
-                 .body = plus_one, .hooks = true, .schedule = sched, .prefetch_schedule = &sched};
+                 .body = plus_one, .hooks = true, .schedule = pipe_sched, .prefetch_schedule = &pipe_sched};
   float *outs[2] = {o1, o2};
   /* Both schedules agree here: every block index changes at every step (cyclically too). */
   check_sequence(&sc, outs, NULL, 0,
@@ -385,52 +385,52 @@ static void test_partition(void) {
   int split;
   /* divisible over 2 cores: dimension 0 cut in halves */
   for (int c = 0; c < 2; c++) {
-    CHECK_OK(partition_grid_seed(grid, dyn, 2, sem, 2, 2, c, sub, off, &split));
+    CHECK_OK(pipe_partition_grid_seed(grid, dyn, 2, sem, 2, 2, c, sub, off, &split));
     CHECK(split == 0 && sub[0] == 2 && sub[1] == 3 && off[0] == 2 * c && off[1] == 0);
   }
   /* 4 over 3 cores: base 1, rem 1: core 0 gets 2 at 0, core 1 gets 1 at 2, core 2 1 at 3 */
   int64_t want_n[3] = {2, 1, 1}, want_o[3] = {0, 2, 3};
   for (int c = 0; c < 3; c++) {
-    CHECK_OK(partition_grid_seed(grid, dyn, 2, sem, 2, 3, c, sub, off, &split));
+    CHECK_OK(pipe_partition_grid_seed(grid, dyn, 2, sem, 2, 3, c, sub, off, &split));
     CHECK(split == 0 && sub[0] == want_n[c] && off[0] == want_o[c] && sub[1] == 3 && off[1] == 0);
   }
   /* 5 over 2: 3 at 0, 2 at 3; the first divisible parallel dim wins over a larger one */
   int64_t g5[1] = {5};
   tsr_dim_semantics p1[1] = {TSR_PARALLEL};
-  CHECK_OK(partition_grid_seed(g5, NULL, 1, p1, 1, 2, 0, sub, off, &split));
+  CHECK_OK(pipe_partition_grid_seed(g5, NULL, 1, p1, 1, 2, 0, sub, off, &split));
   CHECK(sub[0] == 3 && off[0] == 0);
-  CHECK_OK(partition_grid_seed(g5, NULL, 1, p1, 1, 2, 1, sub, off, &split));
+  CHECK_OK(pipe_partition_grid_seed(g5, NULL, 1, p1, 1, 2, 1, sub, off, &split));
   CHECK(sub[0] == 2 && off[0] == 3);
   int64_t g3[3] = {5, 6, 4};
   tsr_dim_semantics pp[3] = {TSR_PARALLEL, TSR_PARALLEL, TSR_PARALLEL};
-  CHECK_OK(partition_grid_seed(g3, NULL, 3, pp, 3, 3, 2, sub, off, &split));
+  CHECK_OK(pipe_partition_grid_seed(g3, NULL, 3, pp, 3, 3, 2, sub, off, &split));
   CHECK(split == 1 && sub[1] == 2 && off[1] == 4 && sub[0] == 5 && sub[2] == 4);
   /* 7 and 5 over 3 cores, nothing divisible: the largest (7): 3,2,2 at 0,3,5 */
   int64_t g75[2] = {5, 7};
   tsr_dim_semantics pp2[2] = {TSR_PARALLEL, TSR_PARALLEL};
   int64_t w7[3] = {3, 2, 2}, o7[3] = {0, 3, 5};
   for (int c = 0; c < 3; c++) {
-    CHECK_OK(partition_grid_seed(g75, NULL, 2, pp2, 2, 3, c, sub, off, &split));
+    CHECK_OK(pipe_partition_grid_seed(g75, NULL, 2, pp2, 2, 3, c, sub, off, &split));
     CHECK(split == 1 && sub[1] == w7[c] && off[1] == o7[c] && sub[0] == 5 && off[0] == 0);
   }
   /* a dynamic dimension is never cut, even when divisible */
   bool dyn0[2] = {true, false};
   tsr_dim_semantics pp3[2] = {TSR_PARALLEL, TSR_PARALLEL};
   int64_t g43[2] = {4, 3};
-  CHECK_OK(partition_grid_seed(g43, dyn0, 2, pp3, 2, 2, 1, sub, off, &split));
+  CHECK_OK(pipe_partition_grid_seed(g43, dyn0, 2, pp3, 2, 2, 1, sub, off, &split));
   CHECK(split == 1 && sub[0] == 4 && sub[1] == 1 && off[1] == 2);
   /* one core: untouched */
-  CHECK_OK(partition_grid_seed(grid, dyn, 2, NULL, 0, 1, 0, sub, off, &split));
+  CHECK_OK(pipe_partition_grid_seed(grid, dyn, 2, NULL, 0, 1, 0, sub, off, &split));
   CHECK(split == -1 && sub[0] == 4 && off[0] == 0);
   /* the seed's errors */
-  CHECK_FAILS(partition_grid_seed(grid, dyn, 2, sem, 1, 2, 0, sub, off, &split), TSR_ERR_INVALID,
+  CHECK_FAILS(pipe_partition_grid_seed(grid, dyn, 2, sem, 1, 2, 0, sub, off, &split), TSR_ERR_INVALID,
               "same length as grid");
-  CHECK_FAILS(partition_grid_seed(grid, dyn, 2, NULL, 0, 2, 0, sub, off, &split), TSR_ERR_UNSUPPORTED,
+  CHECK_FAILS(pipe_partition_grid_seed(grid, dyn, 2, NULL, 0, 2, 0, sub, off, &split), TSR_ERR_UNSUPPORTED,
               "without parallel grid dimensions");
   bool dyn1[2] = {true, false};
-  CHECK_FAILS(partition_grid_seed(grid, dyn1, 2, sem, 2, 2, 0, sub, off, &split), TSR_ERR_UNSUPPORTED,
+  CHECK_FAILS(pipe_partition_grid_seed(grid, dyn1, 2, sem, 2, 2, 0, sub, off, &split), TSR_ERR_UNSUPPORTED,
               "only dynamic grid dimensions");
-  CHECK_FAILS(partition_grid_seed(grid, dyn, 2, sem, 2, 0, 0, sub, off, &split), TSR_ERR_INVALID,
+  CHECK_FAILS(pipe_partition_grid_seed(grid, dyn, 2, sem, 2, 0, 0, sub, off, &split), TSR_ERR_INVALID,
               "core count must be known");
 }
 

@@ -7,7 +7,7 @@
  * Every expected value is computed here by plain C loops from the op's definition in the
  * StableHLO spec (or written out by hand). */
 #include "hlo_util.h"
-#include "mlir/ir.h" /* tsr_ir_op_equal */
+#include "mlir/ir.h" /* mlir_ir_op_equal */
 
 /* x[i] = i over a global f32 array of `rows` x `cols`. */
 static tsr_array iota_input(int64_t rows, int64_t cols) {
@@ -394,7 +394,7 @@ static void test_pretty_and_generic(void) {
   CHECK_OK(tsr_mlir_parse_text(pretty, strlen(pretty), "pretty.mlir", &a));
   CHECK_OK(tsr_mlir_parse_text(generic, strlen(generic), "generic.mlir", &b));
   char why[256] = "";
-  bool eq = a && b && tsr_ir_op_equal(a->top, b->top, TSR_IR_EQ_IGNORE_LOCS | TSR_IR_EQ_MERGE_PROPS, why, sizeof why);
+  bool eq = a && b && mlir_ir_op_equal(a->top, b->top, MLIR_IR_EQ_IGNORE_LOCS | MLIR_IR_EQ_MERGE_PROPS, why, sizeof why);
   if (!eq) fprintf(stderr, "pretty and generic sdy differ: %s\n", why);
   CHECK(eq);
   tsr_mlir_module_destroy(a);

@@ -23,7 +23,7 @@ static const struct {
 enum { NHLO = sizeof hlo_rows / sizeof hlo_rows[0] };
 static bool seen[NHLO];
 
-static bool mark(tsr_ir_op *op, void *user) {
+static bool mark(mlir_ir_op *op, void *user) {
   (void)user;
   for (int i = 0; i < NHLO; i++)
     if (!strcmp(op->name, hlo_rows[i].name)) seen[i] = true;
@@ -47,10 +47,10 @@ int main(void) {
     if (sa != TSR_OK || sb != TSR_OK) fprintf(stderr, "  %s\n", tsr_last_error());
     CHECK(sa == TSR_OK && sb == TSR_OK);
     char why[512] = "";
-    bool eq = a && b && tsr_ir_op_equal(a->top, b->top, TSR_IR_EQ_IGNORE_LOCS | TSR_IR_EQ_MERGE_PROPS, why, sizeof why);
+    bool eq = a && b && mlir_ir_op_equal(a->top, b->top, MLIR_IR_EQ_IGNORE_LOCS | MLIR_IR_EQ_MERGE_PROPS, why, sizeof why);
     if (!eq) fprintf(stderr, "  %s and its generic print differ: %s\n", pretty, why);
     CHECK(eq);
-    if (a) tsr_ir_walk(a->top, mark, NULL);
+    if (a) mlir_ir_walk(a->top, mark, NULL);
     tsr_mlir_module_destroy(a);
     tsr_mlir_module_destroy(b);
     pairs++;

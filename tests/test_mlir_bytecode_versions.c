@@ -66,16 +66,16 @@ static const char kitchen_sink[] =
     "}) : () -> ()\n";
 
 /* Before version 5 properties are attributes: the module a v0-v4 file must read back as. */
-static bool merge_props(tsr_ir_op *op, void *user) {
-  tsr_ir_ctx *ctx = user;
+static bool merge_props(mlir_ir_op *op, void *user) {
+  mlir_ir_ctx *ctx = user;
   if (!op->props) return true;
   for (int i = 0; i < op->props->u.dict.n; i++)
-    op->attrs = tsr_ir_dict_set(ctx, op->attrs, op->props->u.dict.entries[i].name, op->props->u.dict.entries[i].value);
+    op->attrs = mlir_ir_dict_set(ctx, op->attrs, op->props->u.dict.entries[i].name, op->props->u.dict.entries[i].value);
   op->props = NULL;
   return true;
 }
 
-static bool count_props(tsr_ir_op *op, void *user) {
+static bool count_props(mlir_ir_op *op, void *user) {
   *(int *)user += op->props != NULL;
   return true;
 }
@@ -89,7 +89,7 @@ static size_t roundtrip(const char *what, const tsr_mlir_module *m, const tsr_ml
   CHECK_OK(s);
   if (s != TSR_OK) return 0;
   tsr_mlir_module *back = calloc(1, sizeof *back);
-  back->ctx = tsr_ir_ctx_create();
+  back->ctx = mlir_ir_ctx_create();
   mlir_bc_info info;
   s = mlir_bc_read(back, data, size, &info);
   CHECK_OK(s);
@@ -112,7 +112,7 @@ static void test_every_version(void) {
     CHECK_OK(tsr_mlir_read_file(files[f], &m));
     CHECK_OK(tsr_mlir_read_file(files[f], &merged));
     if (!m || !merged) continue;
-    tsr_ir_walk(merged->top, merge_props, merged->ctx);
+    mlir_ir_walk(merged->top, merge_props, merged->ctx);
     size_t sizes[7];
     for (int v = 0; v <= 6; v++) {
       mlir_bc_write_opts plain = {.version = v}, extras = {.version = v, .dialect_versions = true, .use_list_orders = true};
@@ -128,8 +128,8 @@ static void test_every_version(void) {
       char *orig = tsr_test_slurp(files[f], &n);
       mlir_bc_info a, b;
       tsr_mlir_module *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
-      x->ctx = tsr_ir_ctx_create();
-      y->ctx = tsr_ir_ctx_create();
+      x->ctx = mlir_ir_ctx_create();
+      y->ctx = mlir_ir_ctx_create();
       unsigned char *re = NULL;
       size_t re_n = 0;
       CHECK_OK(tsr_mlir_write_bytecode(m, 0, &re, &re_n));
@@ -159,7 +159,7 @@ static void test_kitchen_sink(void) {
   CHECK_OK(tsr_mlir_parse_text(kitchen_sink, strlen(kitchen_sink), "sink.mlir", &m));
   if (!m) return;
   int n_props = 0;
-  tsr_ir_walk(m->top, count_props, &n_props);
+  mlir_ir_walk(m->top, count_props, &n_props);
   CHECK_EQ_INT(n_props, 3);
   for (int v = 0; v <= 6; v++) {
     unsigned char *data = NULL;
@@ -177,7 +177,7 @@ static void test_kitchen_sink(void) {
     CHECK_OK(tsr_mlir_read_bytecode(data, size, &back));
     if (back) {
       n_props = 0;
-      tsr_ir_walk(back->top, count_props, &n_props);
+      mlir_ir_walk(back->top, count_props, &n_props);
       CHECK_EQ_INT(n_props, 3);
     }
     tsr_mlir_module_destroy(back);
@@ -186,12 +186,12 @@ static void test_kitchen_sink(void) {
   /* without the clash, v0-v4 merge the properties into the attributes */
   CHECK_OK(tsr_mlir_parse_text(kitchen_sink, strlen(kitchen_sink), "sink.mlir", &merged));
   if (merged) {
-    tsr_ir_op *br = NULL;
-    for (tsr_ir_op *o = tsr_ir_op_entry_block(merged->top, 0)->first; o; o = o->next)
-      if (tsr_ir_op_is(o, "func.func")) br = tsr_ir_op_entry_block(o, 0)->parent->blocks[2]->last;
-    CHECK(br && tsr_ir_op_is(br, "cf.cond_br"));
-    if (br) br->attrs = tsr_ir_empty_dict(merged->ctx);
-    tsr_ir_walk(merged->top, merge_props, merged->ctx);
+    mlir_ir_op *br = NULL;
+    for (mlir_ir_op *o = mlir_ir_op_entry_block(merged->top, 0)->first; o; o = o->next)
+      if (mlir_ir_op_is(o, "func.func")) br = mlir_ir_op_entry_block(o, 0)->parent->blocks[2]->last;
+    CHECK(br && mlir_ir_op_is(br, "cf.cond_br"));
+    if (br) br->attrs = mlir_ir_empty_dict(merged->ctx);
+    mlir_ir_walk(merged->top, merge_props, merged->ctx);
     for (int v = 0; v < 5; v++) {
       mlir_bc_write_opts o = {.version = v, .dialect_versions = v % 2, .use_list_orders = v % 2 == 0};
       roundtrip("kitchen sink (merged)", merged, merged, &o, NULL);
@@ -307,8 +307,8 @@ static void test_mosaic_reencode(void) {
     if (c) {
       CHECK_OK(tsr_mlir_mosaic_view(c));
       CHECK_EQ_INT(tsr_mlir_mosaic_version(c), TSR_MLIR_MOSAIC_MAX_VERSION);
-      tsr_ir_attr *v = tsr_ir_op_attr(c->top, "stable_mosaic.version");
-      a->top->attrs = tsr_ir_dict_set(a->ctx, a->top->attrs, "stable_mosaic.version", v);
+      mlir_ir_attr *v = mlir_ir_op_attr(c->top, "stable_mosaic.version");
+      a->top->attrs = mlir_ir_dict_set(a->ctx, a->top->attrs, "stable_mosaic.version", v);
       char why[256];
       bool eq = tsr_mlir_equal(a, c, false, why, sizeof why);
       if (!eq) fprintf(stderr, "%s re-encoded: %s\n", files[f], why);

@@ -21,15 +21,15 @@ static const char *const texts[] = {
 
 typedef struct op_list { const char *names[512]; int n; } op_list;
 
-static bool collect(tsr_ir_op *op, void *user) {
+static bool collect(mlir_ir_op *op, void *user) {
   op_list *l = user;
   if (l->n < 512) l->names[l->n] = op->name;
   l->n++;
   return true;
 }
 
-static bool drop_store_add(tsr_ir_op *op, void *ctx) {
-  if (tsr_ir_op_is(op, "tpu.vector_store")) op->attrs = tsr_ir_dict_set(ctx, op->attrs, "add", NULL);
+static bool drop_store_add(mlir_ir_op *op, void *ctx) {
+  if (mlir_ir_op_is(op, "tpu.vector_store")) op->attrs = mlir_ir_dict_set(ctx, op->attrs, "add", NULL);
   return true;
 }
 
@@ -42,7 +42,7 @@ static void check_against_dump(const char *name, tsr_mlir_module *m, const mlir_
   CHECK(dump != NULL);
   if (!dump) return;
   op_list ops = {{0}, 0};
-  tsr_ir_walk(m->top, collect, &ops);
+  mlir_ir_walk(m->top, collect, &ops);
   int n_attrs = 0, n_types = 0, k = 0;
   bool names_match = true;
   for (char *line = strtok(dump, "\n"); line; line = strtok(NULL, "\n")) {
@@ -74,7 +74,7 @@ static tsr_mlir_module *read_body(const char *name, mlir_bc_info *info, char **d
   CHECK(*data != NULL);
   if (!*data) return NULL;
   tsr_mlir_module *m = calloc(1, sizeof *m);
-  m->ctx = tsr_ir_ctx_create();
+  m->ctx = mlir_ir_ctx_create();
   tsr_status s = mlir_bc_read(m, *data, *size, info);
   CHECK_OK(s);
   if (s != TSR_OK) {
@@ -111,32 +111,32 @@ static void test_seed_details(void) {
   CHECK_EQ_INT(info.n_types, 7);
   CHECK_OK(tsr_mlir_mosaic_view(m));
   CHECK_EQ_INT(tsr_mlir_mosaic_version(m), 3);
-  tsr_ir_op *fn = tsr_ir_module_lookup(m, "main");
-  CHECK(fn && tsr_ir_op_is(fn, "func.func"));
+  mlir_ir_op *fn = mlir_ir_module_lookup(m, "main");
+  CHECK(fn && mlir_ir_op_is(fn, "func.func"));
   if (fn) {
-    tsr_ir_block *entry = tsr_ir_op_entry_block(fn, 0);
+    mlir_ir_block *entry = mlir_ir_op_entry_block(fn, 0);
     CHECK_EQ_INT(entry->n_args, 3);
-    const tsr_ir_type *t = entry->args[0]->type;
-    CHECK_EQ_INT(tsr_ir_type_rank(t), 2);
-    CHECK_EQ_INT(tsr_ir_type_dim(t, 1), 128);
-    CHECK(tsr_ir_type_is_float(tsr_ir_type_element(t), TSR_IR_F32));
+    const mlir_ir_type *t = entry->args[0]->type;
+    CHECK_EQ_INT(mlir_ir_type_rank(t), 2);
+    CHECK_EQ_INT(mlir_ir_type_dim(t, 1), 128);
+    CHECK(mlir_ir_type_is_float(mlir_ir_type_element(t), MLIR_IR_F32));
     tsr_space sp;
-    CHECK(tsr_ir_memref_space(t, &sp) && sp == TSR_VMEM);
+    CHECK(mlir_ir_memref_space(t, &sp) && sp == TSR_VMEM);
     CHECK(t->u.shaped.layout == NULL); /* identity affine map normalized away */
     int64_t v;
-    CHECK(tsr_ir_op_attr_int(fn, "scalar_prefetch", &v) && v == 0);
-    tsr_ir_op *store = entry->last->prev;
-    CHECK(tsr_ir_op_is(store, "tpu.vector_store"));
+    CHECK(mlir_ir_op_attr_int(fn, "scalar_prefetch", &v) && v == 0);
+    mlir_ir_op *store = entry->last->prev;
+    CHECK(mlir_ir_op_is(store, "tpu.vector_store"));
     int first, count;
-    CHECK(tsr_ir_op_segment(store, 2, &first, &count) && first == 2 && count == 2);
-    tsr_ir_op *load = entry->first->next->next;
-    CHECK(tsr_ir_op_is(load, "vector.load") && load->operands[0].value == entry->args[0]);
-    CHECK_EQ_INT(tsr_ir_value_num_uses(entry->args[2]), 2);
+    CHECK(mlir_ir_op_segment(store, 2, &first, &count) && first == 2 && count == 2);
+    mlir_ir_op *load = entry->first->next->next;
+    CHECK(mlir_ir_op_is(load, "vector.load") && load->operands[0].value == entry->args[0]);
+    CHECK_EQ_INT(mlir_ir_value_num_uses(entry->args[2]), 2);
     /* a FileLineColRange (code 22) location inside a callsite */
-    const tsr_ir_attr *loc = load->loc;
-    CHECK(loc->kind == TSR_IR_ATTR_LOC_NAME && loc->u.name_loc.child->kind == TSR_IR_ATTR_LOC_CALLSITE);
-    const tsr_ir_attr *callee = loc->u.name_loc.child->u.callsite.callee;
-    CHECK(callee->kind == TSR_IR_ATTR_LOC_NAME && callee->u.name_loc.child->kind == TSR_IR_ATTR_LOC_FILE &&
+    const mlir_ir_attr *loc = load->loc;
+    CHECK(loc->kind == MLIR_IR_ATTR_LOC_NAME && loc->u.name_loc.child->kind == MLIR_IR_ATTR_LOC_CALLSITE);
+    const mlir_ir_attr *callee = loc->u.name_loc.child->u.callsite.callee;
+    CHECK(callee->kind == MLIR_IR_ATTR_LOC_NAME && callee->u.name_loc.child->kind == MLIR_IR_ATTR_LOC_FILE &&
           callee->u.name_loc.child->u.file.line == 7 && callee->u.name_loc.child->u.file.is_range);
   }
   /* the same kernel as Pallas printed it: equal up to SSA names and locations */
@@ -149,10 +149,10 @@ static void test_seed_details(void) {
     CHECK_EQ_INT(tsr_mlir_mosaic_version(t), 0);
     char why[256];
     CHECK(!tsr_mlir_equal(m, t, true, why, sizeof why)); /* the version attribute differs */
-    m->top->attrs = tsr_ir_dict_set(m->ctx, m->top->attrs, "stable_mosaic.version", NULL);
+    m->top->attrs = mlir_ir_dict_set(m->ctx, m->top->attrs, "stable_mosaic.version", NULL);
     /* the text reader follows the tpu dialect of the JAX we follow, whose vector_store always
      * carries `add` (false unless printed); the seed's Pallas predates that attribute */
-    tsr_ir_walk(t->top, drop_store_add, t->ctx);
+    mlir_ir_walk(t->top, drop_store_add, t->ctx);
     bool eq = tsr_mlir_equal(m, t, true, why, sizeof why);
     if (!eq) fprintf(stderr, "seed body vs text: %s\n", why);
     CHECK(eq);
@@ -285,9 +285,9 @@ static void test_segments(void) {
     tsr_mlir_module *m = NULL;
     CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "s.mlir", &m));
     if (!m) continue;
-    const tsr_ir_op *op = tsr_ir_op_entry_block(tsr_ir_op_entry_block(m->top, 0)->first, 0)->first;
+    const mlir_ir_op *op = mlir_ir_op_entry_block(mlir_ir_op_entry_block(m->top, 0)->first, 0)->first;
     int f = -1, c = -1;
-    bool ok = tsr_ir_op_segment(op, 1, &f, &c);
+    bool ok = mlir_ir_op_segment(op, 1, &f, &c);
     CHECK(ok == (first1[i] >= 0));
     if (ok) CHECK(f == first1[i] && c == count1[i]);
     tsr_mlir_module_destroy(m);
@@ -376,7 +376,7 @@ static void test_pretty_forms(void) {
         fprintf(stderr, "pair %zu: %s\n", i, tsr_last_error());
     }
     char why[256] = "";
-    bool eq = m[0] && m[1] && tsr_ir_op_equal(m[0]->top, m[1]->top, TSR_IR_EQ_IGNORE_LOCS | TSR_IR_EQ_MERGE_PROPS, why, sizeof why);
+    bool eq = m[0] && m[1] && mlir_ir_op_equal(m[0]->top, m[1]->top, MLIR_IR_EQ_IGNORE_LOCS | MLIR_IR_EQ_MERGE_PROPS, why, sizeof why);
     if (!eq) fprintf(stderr, "pair %zu: pretty and generic differ: %s\n", i, why);
     CHECK(eq);
     tsr_mlir_module_destroy(m[0]);
@@ -430,7 +430,7 @@ static void test_location_cycles(void) {
               "argument 0 of a region has no name");
 }
 
-/* Locations as users read them (tsr_ir_loc_text): one frame as file:line:col; a call-site
+/* Locations as users read them (mlir_ir_loc_text): one frame as file:line:col; a call-site
  * chain innermost first, each frame with its function (JAX writes a frame as a NameLoc of
  * the function around its file location, and the inliner nests callsites in the callee);
  * primitive names around a chain add nothing; a frame repeated at once shows once, and so
@@ -463,17 +463,17 @@ static void test_location_text(void) {
   tsr_mlir_module *m = NULL;
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "locs.mlir", &m));
   if (!m) return;
-  const tsr_ir_op *op = tsr_ir_op_entry_block(tsr_ir_op_entry_block(m->top, 0)->first, 0)->first;
+  const mlir_ir_op *op = mlir_ir_op_entry_block(mlir_ir_op_entry_block(m->top, 0)->first, 0)->first;
   for (int i = 0; i < 8 && op; i++, op = op->next) {
     char buf[256];
-    tsr_ir_loc_text(op->loc, buf, sizeof buf);
+    mlir_ir_loc_text(op->loc, buf, sizeof buf);
     CHECK(!strcmp(buf, want[i]));
     if (strcmp(buf, want[i])) fprintf(stderr, "op %d: got '%s', want '%s'\n", i, buf, want[i]);
   }
   /* too long for the buffer: cut short, and it says so */
   char small[24];
-  op = tsr_ir_op_entry_block(tsr_ir_op_entry_block(m->top, 0)->first, 0)->first;
-  tsr_ir_loc_text(op->loc, small, sizeof small);
+  op = mlir_ir_op_entry_block(mlir_ir_op_entry_block(m->top, 0)->first, 0)->first;
+  mlir_ir_loc_text(op->loc, small, sizeof small);
   CHECK(!strcmp(small, "f.py:317:5 (_zero_h0..."));
   tsr_mlir_module_destroy(m);
 }
@@ -509,7 +509,7 @@ static void test_jax_suite_pretty_bodies(void) {
       fclose(f);
       tsr_mlir_module *a = read_text_file(pretty), *b = read_text_file(generic);
       char why[256] = "";
-      bool eq = a && b && tsr_ir_op_equal(a->top, b->top, TSR_IR_EQ_IGNORE_LOCS | TSR_IR_EQ_MERGE_PROPS, why, sizeof why);
+      bool eq = a && b && mlir_ir_op_equal(a->top, b->top, MLIR_IR_EQ_IGNORE_LOCS | MLIR_IR_EQ_MERGE_PROPS, why, sizeof why);
       if (!eq) fprintf(stderr, "%s: differs from its generic form: %s\n", pretty, why);
       CHECK(eq);
       compared++;
@@ -529,7 +529,7 @@ static void test_backend_config(void) {
   CHECK_OK(mlir_tpu_backend_config_decode(ok, strlen(ok), &c));
   CHECK_EQ_INT(c.serialization_format, 1);
   CHECK_EQ_INT(c.vmem_limit, 65536);
-  CHECK(c.body && c.body->top && tsr_ir_op_is(c.body->top, "builtin.module"));
+  CHECK(c.body && c.body->top && mlir_ir_op_is(c.body->top, "builtin.module"));
   tsr_mlir_module_destroy(c.body);
   const char *legacy = "{\"custom_call_config\": {\"body\": \"bW9kdWxlIHt9\"}}";
   CHECK_OK(mlir_tpu_backend_config_decode(legacy, strlen(legacy), &c));

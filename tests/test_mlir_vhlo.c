@@ -15,7 +15,7 @@
 #include "mlir/ir.h"
 #include "tessera/mlir.h"
 
-static bool has_op(tsr_ir_op *op, void *user) { return strcmp(op->name, (const char *)user) != 0; }
+static bool has_op(mlir_ir_op *op, void *user) { return strcmp(op->name, (const char *)user) != 0; }
 
 /* Every prefix and every one-byte change of `data` is read or refused without a crash. */
 static void mangle(const unsigned char *data, size_t size) {
@@ -37,12 +37,12 @@ static void mangle(const unsigned char *data, size_t size) {
 
 /* The text of attribute `name` of the first op called `op`. */
 typedef struct find { const char *op, *name; const char *text; bool cast; } find;
-static bool find_attr(tsr_ir_op *op, void *user) {
+static bool find_attr(mlir_ir_op *op, void *user) {
   find *f = user;
   if (!strcmp(op->name, "builtin.unrealized_conversion_cast")) f->cast = true;
   if (f->text || strcmp(op->name, f->op)) return true;
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, f->name);
-  f->text = a && a->kind == TSR_IR_ATTR_OPAQUE ? a->u.opaque_text : "(not text)";
+  const mlir_ir_attr *a = mlir_ir_op_attr(op, f->name);
+  f->text = a && a->kind == MLIR_IR_ATTR_OPAQUE ? a->u.opaque_text : "(not text)";
   return true;
 }
 
@@ -63,7 +63,7 @@ static void test_shardy(void) {
   };
   for (size_t i = 0; m && i < sizeof want / sizeof want[0]; i++) {
     find f = {want[i].op, want[i].name, NULL, false};
-    tsr_ir_walk(m->top, find_attr, &f);
+    mlir_ir_walk(m->top, find_attr, &f);
     if (!f.text || strcmp(f.text, want[i].want)) fprintf(stderr, "  %s %s: %s\n", want[i].op, want[i].name, f.text ? f.text : "(none)");
     CHECK(f.text && !strcmp(f.text, want[i].want));
     CHECK(!f.cast);
@@ -95,11 +95,11 @@ int main(void) {
     if (sa != TSR_OK || sb != TSR_OK) fprintf(stderr, "  %s: %s\n", bc, tsr_last_error());
     CHECK(sa == TSR_OK && sb == TSR_OK);
     char why[512] = "";
-    bool eq = a && b && tsr_ir_op_equal(a->top, b->top, TSR_IR_EQ_IGNORE_LOCS | TSR_IR_EQ_MERGE_PROPS, why, sizeof why);
+    bool eq = a && b && mlir_ir_op_equal(a->top, b->top, MLIR_IR_EQ_IGNORE_LOCS | MLIR_IR_EQ_MERGE_PROPS, why, sizeof why);
     if (!eq) fprintf(stderr, "  %s and jaxlib's print of it differ: %s\n", bc, why);
     CHECK(eq);
     /* nothing of VHLO is left */
-    CHECK(a && tsr_ir_walk(a->top, has_op, "vhlo.func_v1"));
+    CHECK(a && mlir_ir_walk(a->top, has_op, "vhlo.func_v1"));
     tsr_mlir_module_destroy(a);
     tsr_mlir_module_destroy(b);
     if (!first) {

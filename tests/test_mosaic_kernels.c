@@ -414,11 +414,11 @@ static void test_matmul_block_one_call(void) {
   CHECK_OK(tsr_machine_create(&mo, &m));
   CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, &out, 1, NULL, NULL));
   tsr_machine_destroy(m);
-  CHECK_OK(tsr_blas_load());
+  CHECK_OK(blas_load());
   for (int i = 0; i < M; i += B)
     for (int j = 0; j < N; j += B)
       for (int q = 0; q < K; q += B) {
-        tsr_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 0.0f, pass, B);
+        blas_sgemm(false, false, B, B, B, 1.0f, a + i * K + q, K, b + q * N + j, N, 0.0f, pass, B);
         for (int r = 0; r < B; r++)
           for (int c = 0; c < B; c++) want[(i + r) * N + j + c] += pass[r * B + c];
       }

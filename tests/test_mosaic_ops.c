@@ -648,17 +648,17 @@ static void test_window_layouts(void) {
 
 /* ---- a matmul's product added to a value: the add folded into the accumulator ---------- */
 
-static bool find_func(tsr_ir_op *op, void *user) {
-  if (!tsr_ir_op_is(op, "func.func")) return true;
-  *(tsr_ir_op **)user = op;
+static bool find_func(mlir_ir_op *op, void *user) {
+  if (!mlir_ir_op_is(op, "func.func")) return true;
+  *(mlir_ir_op **)user = op;
   return false;
 }
 
 /* addf instructions the interpreter reaches: along the body's chain and every region's */
-static int reachable_adds(const prog *P, int32_t begin, int32_t end) {
+static int reachable_adds(const mosaic_prog *P, int32_t begin, int32_t end) {
   int n = 0;
   for (int32_t i = begin; i < end; i = P->insts[i].next) {
-    const minst *in = &P->insts[i];
+    const mosaic_minst *in = &P->insts[i];
     n += in->op == MOP_ADDF;
     for (int r = 0; r < in->nregions; r++)
       if (in->reg_begin[r] >= 0) n += reachable_adds(P, in->reg_begin[r], in->reg_end[r]);
@@ -667,12 +667,12 @@ static int reachable_adds(const prog *P, int32_t begin, int32_t end) {
 }
 
 /* The module of `text` (*m, the caller's) and its func compiled (NULL on failure, checked). */
-static prog *compile_text(const char *text, const char *name, tsr_mlir_module **m) {
-  tsr_ir_op *fn = NULL;
-  prog *P = NULL;
+static mosaic_prog *compile_text(const char *text, const char *name, tsr_mlir_module **m) {
+  mlir_ir_op *fn = NULL;
+  mosaic_prog *P = NULL;
   *m = NULL;
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), name, m));
-  if (*m) tsr_ir_walk((*m)->top, find_func, &fn);
+  if (*m) mlir_ir_walk((*m)->top, find_func, &fn);
   CHECK(fn != NULL);
   if (fn) CHECK_OK(mosaic_prog_compile(fn, &P));
   return P;
@@ -718,7 +718,7 @@ static void fused_case(const char *what, const char *body, int want_adds, const 
   matmul_kernel_text(text, sizeof text, body,
                      "    vector.store %r, %o[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>");
   tsr_mlir_module *m = NULL;
-  prog *P = compile_text(text, "fuse.mlir", &m);
+  mosaic_prog *P = compile_text(text, "fuse.mlir", &m);
   if (P) {
     int got = reachable_adds(P, 0, P->body_end);
     CHECK_EQ_INT(got, want_adds);
@@ -788,10 +788,10 @@ static bool in_place_case(const char *what, const char *body, const float *a, co
                      "    %end = vector.load %sm[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>\n"
                      "    vector.store %end, %o[%c0, %c0] : memref<8x16xf32, #tpu.memory_space<vmem>>, vector<8x16xf32>");
   tsr_mlir_module *m = NULL;
-  prog *P = compile_text(text, "in_place.mlir", &m);
+  mosaic_prog *P = compile_text(text, "in_place.mlir", &m);
   bool in_place = false;
   for (int32_t i = 0; P && i < P->ninsts; i++) {
-    const minst *in = &P->insts[i];
+    const mosaic_minst *in = &P->insts[i];
     if (in->op == MOP_MATMUL) in_place = in->in_place;
     if (in->in_place && in->op != MOP_MATMUL) {
       /* the store of the matmul's result (or of casts sharing its buffer) into the window */
@@ -913,7 +913,7 @@ static void test_def_use(void) {
            "    vector.store %%z, %%o[%%c0, %%c0] : %s\n    return\n  }\n}\n",
            T, T);
   tsr_mlir_module *m = NULL;
-  prog *P = compile_text(text, "def_use.mlir", &m);
+  mosaic_prog *P = compile_text(text, "def_use.mlir", &m);
   tsr_mlir_module_destroy(m);
   if (!P) return;
   static const int ops[] = {MOP_VLOAD, MOP_FOR, MOP_ADDF, MOP_YIELD, MOP_MULF, MOP_VSTORE, MOP_RETURN};
@@ -923,7 +923,7 @@ static void test_def_use(void) {
     mosaic_prog_destroy(P);
     return;
   }
-  const minst *I = P->insts;
+  const mosaic_minst *I = P->insts;
   /* slot, its def (region arguments not counted, counted), uses, last reader */
   struct { const char *name; int32_t slot, def, def_rargs, uses, last; } want[] = {
       {"%am", P->args[0], -1, -1, 1, 0},       {"%o", P->args[1], -1, -1, 1, 5},
@@ -935,7 +935,7 @@ static void test_def_use(void) {
       {"%z", I[4].res[0], 4, 4, 1, 5},
   };
   for (int rargs = 0; rargs < 2; rargs++) {
-    def_use du;
+    mosaic_def_use du;
     CHECK_OK(mosaic_prog_def_use(P, rargs, &du));
     for (size_t k = 0; du.def && k < sizeof want / sizeof want[0]; k++) {
       int32_t s = want[k].slot;
@@ -1188,10 +1188,10 @@ static void test_shared_splats(void) {
     b[i] = (float)(i % 7) - 3.0f;
   }
   tsr_mlir_module *m = NULL;
-  tsr_ir_op *fn = NULL;
-  prog *P = NULL;
+  mlir_ir_op *fn = NULL;
+  mosaic_prog *P = NULL;
   CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "splats.mlir", &m));
-  if (m) tsr_ir_walk(m->top, find_func, &fn);
+  if (m) mlir_ir_walk(m->top, find_func, &fn);
   if (fn) CHECK_OK(mosaic_prog_compile(fn, &P));
   if (P) {
     int32_t offs[8];

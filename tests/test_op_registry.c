@@ -62,7 +62,7 @@ static op_row *row_of(const char *name) {
 }
 
 /* Marks the registered ops a module holds (run: the module ran to completion). */
-static bool mark_op(tsr_ir_op *op, void *user) {
+static bool mark_op(mlir_ir_op *op, void *user) {
   bool run = *(bool *)user;
   for (int i = 0; i < NROWS; i++)
     if (!strcmp(rows[i].name, op->name)) {
@@ -75,7 +75,7 @@ static bool mark_op(tsr_ir_op *op, void *user) {
 static tsr_status mark_body(tsr_mlir_module *body, const char *kernel_name, int index, void *user) {
   (void)kernel_name, (void)index;
   tsr_status s = tsr_mlir_mosaic_view(body);
-  if (s == TSR_OK) tsr_ir_walk(body->top, mark_op, user);
+  if (s == TSR_OK) mlir_ir_walk(body->top, mark_op, user);
   tsr_mlir_module_destroy(body);
   return s;
 }
@@ -125,8 +125,8 @@ static void round_trips(const char *path, const tsr_mlir_module *m) {
     tsr_status s = tsr_mlir_write_bytecode(m, v, &bc, &n);
     if (s == TSR_OK) s = tsr_mlir_read_bytecode(bc, n, &back);
     /* before version 5 properties travel in the attribute dictionary */
-    unsigned flags = TSR_IR_EQ_IGNORE_LOCS | (v < 5 ? TSR_IR_EQ_MERGE_PROPS : 0);
-    bool same = s == TSR_OK && tsr_ir_op_equal(m->top, back->top, flags, why, sizeof why);
+    unsigned flags = MLIR_IR_EQ_IGNORE_LOCS | (v < 5 ? MLIR_IR_EQ_MERGE_PROPS : 0);
+    bool same = s == TSR_OK && mlir_ir_op_equal(m->top, back->top, flags, why, sizeof why);
     CHECK(same);
     if (!same) fprintf(stderr, "  %s: bytecode v%d: %s\n", path, v, s == TSR_OK ? why : tsr_last_error());
     tsr_mlir_module_destroy(back);
@@ -207,14 +207,14 @@ static void one_file(const char *path) {
     round_trips(path, m);
   }
   bool not_run = false;
-  tsr_ir_walk(m->top, mark_op, &not_run);
+  mlir_ir_walk(m->top, mark_op, &not_run);
   CHECK_OK(tsr_mlir_for_each_tpu_body(m, mark_body, &not_run));
   if (!meant_to_fail(path)) {
     bool ran = runs(path, text ? data : NULL, m);
     CHECK(ran);
     /* the run rewrote a bare kernel in place (the Mosaic view): walk what ran */
     if (ran) {
-      tsr_ir_walk(m->top, mark_op, &ran);
+      mlir_ir_walk(m->top, mark_op, &ran);
       CHECK_OK(tsr_mlir_for_each_tpu_body(m, mark_body, &ran));
     }
   }

@@ -123,7 +123,7 @@ static void test_round_trip(void) {
     const machine_tape_ref *src = &l->T.slots[1].refs[r->src];
     hbm_dmas++;
     CHECK(src->data >> 63 == 1 && !src->has_buf);
-    CHECK_EQ_INT((int)((src->data >> 52) & 0x7ff), 1 * TSR_MACHINE_MAX_CORES + 0); /* device 1, core 0 */
+    CHECK_EQ_INT((int)((src->data >> 52) & 0x7ff), 1 * MACHINE_MAX_CORES + 0); /* device 1, core 0 */
   }
   CHECK_EQ_INT(hbm_dmas, 3);
 

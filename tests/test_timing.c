@@ -457,7 +457,7 @@ static void test_unfinished_kernel(void) {
  * double-buffered, and back out. */
 typedef struct copy_args { float *in, *out; } copy_args;
 
-static tsr_status copy_kernel_on_machine(tsr_core *c, void *arg) {
+static tsr_status copy_kernel_on_machine(machine_core *c, void *arg) {
   copy_args *a = arg;
   int64_t shape[2] = {64, 256}, block[2] = {16, 256};
   tsr_ref hin = tsr_ref_dense(a->in, TSR_F32, TSR_HBM, 2, shape);
@@ -475,7 +475,7 @@ static tsr_status copy_kernel_on_machine(tsr_core *c, void *arg) {
     sem[i].buf = sb;
   }
   for (int i = 0; i < 4; i++) TSR_TRY(tsr_ref_slice(&hin, 0, i * 16, 16, &win[i]));
-  dma_request r = {.src = &win[0], .dst = &slot[0], .sem = &sem[0], .bytes = 16 * 256 * 4, .dir = TSR_DMA_IN};
+  machine_dma_request r = {.src = &win[0], .dst = &slot[0], .sem = &sem[0], .bytes = 16 * 256 * 4, .dir = TSR_DMA_IN};
   TSR_TRY(machine_core_dma_start(c, &r));
   for (int s = 0; s < 4; s++) {
     c->step = s;
@@ -491,7 +491,7 @@ static tsr_status copy_kernel_on_machine(tsr_core *c, void *arg) {
     TSR_TRY(machine_core_dma_wait(c, &sem[s & 1], 16 * 256 * 4, "in0", 0));
     tsr_ref ow;
     TSR_TRY(tsr_ref_slice(&hout, 0, s * 16, 16, &ow));
-    dma_request w = {.src = &slot[s & 1], .dst = &ow, .sem = &sem[s & 1], .bytes = 16 * 256 * 4, .dir = TSR_DMA_OUT};
+    machine_dma_request w = {.src = &slot[s & 1], .dst = &ow, .sem = &sem[s & 1], .bytes = 16 * 256 * 4, .dir = TSR_DMA_OUT};
     TSR_TRY(machine_core_dma_start(c, &w));
     TSR_TRY(machine_core_dma_wait(c, &sem[s & 1], 16 * 256 * 4, "out0", 0));
     ev = (tsr_event){.kind = TSR_EV_STEP_END, .step = s, .operand = -1};

@@ -42,12 +42,12 @@ typedef struct fn_case {
 
 static const fn_case CASES[] = {
     {"exp", exp_into, exp, expf, 1, -INFINITY, -10.0f, 10.0f},
-    {"log", vec_logf, log, logf, 1, -INFINITY, 1e-3f, 1e3f},
-    {"tanh", vec_tanhf, tanh, tanhf, 1, -INFINITY, -10.0f, 10.0f},
+    {"log", mosaic_vec_logf, log, logf, 1, -INFINITY, 1e-3f, 1e3f},
+    {"tanh", mosaic_vec_tanhf, tanh, tanhf, 1, -INFINITY, -10.0f, 10.0f},
     {"logistic", logistic_into, logistic_d, logistic_f, 2, -88.0f, -10.0f, 10.0f},
-    {"sin", vec_sinf, sin, sinf, 2, -INFINITY, -10.0f, 10.0f},
-    {"cos", vec_cosf, cos, cosf, 2, -INFINITY, -10.0f, 10.0f},
-    {"erf", vec_erff, erf, erff, 1, -INFINITY, -5.0f, 5.0f},
+    {"sin", mosaic_vec_sinf, sin, sinf, 2, -INFINITY, -10.0f, 10.0f},
+    {"cos", mosaic_vec_cosf, cos, cosf, 2, -INFINITY, -10.0f, 10.0f},
+    {"erf", mosaic_vec_erff, erf, erff, 1, -INFINITY, -5.0f, 5.0f},
     {"sqrt", mosaic_vec_sqrtf, sqrt, sqrtf, 0, -INFINITY, 0.0f, 1e3f},
     {"rsqrt", mosaic_vec_rsqrtf, rsqrt_d, rsqrt_f, 1, -INFINITY, 1e-3f, 1e3f},
 };

@@ -13,20 +13,20 @@
 /* The bytes a ref's elements span, [lo, hi): exact for dense views, a superset for strided
  * ones (two strided views can share a span without sharing an element; both are then reported
  * as overlapping, which errs on the side of a report; ck_refs_overlap then looks closer). */
-typedef struct region {
+typedef struct ck_region {
   uintptr_t lo, hi;
-} region;
+} ck_region;
 
-region ck_ref_region(const tsr_ref *r);
-static inline bool regions_overlap(region a, region b) { return a.lo < b.hi && b.lo < a.hi; }
+ck_region ck_ref_region(const tsr_ref *r);
+static inline bool ck_regions_overlap(ck_region a, ck_region b) { return a.lo < b.hi && b.lo < a.hi; }
 /* Whether the views share a byte, exactly (src/check/overlap.c): interleaved strided views
  * whose spans meet are told apart. */
 bool ck_refs_overlap(const tsr_ref *a, const tsr_ref *b);
 
 /* A DMA started and not yet waited for, as the race checker remembers it. */
-typedef struct flight {
+typedef struct ck_flight {
   uint64_t id;
-  region src, dst;
+  ck_region src, dst;
   const char *sem;      /* semaphore address (identity only) */
   int64_t credit;       /* bytes no wait has claimed yet */
   /* what a report says about it (formatted only when there is a report) */
@@ -38,7 +38,7 @@ typedef struct flight {
   tsr_ref src_ref, dst_ref;
   uint64_t seq;         /* order of start within its core; the array keeps flights in this order */
   bool gone;            /* retired, its slot not yet reclaimed */
-} flight;
+} ck_flight;
 
 /* Spans of the DMAs in flight, indexed by address (spans.c), so that a start or an access
  * looks only at the DMAs whose spans meet its own. */
@@ -57,51 +57,51 @@ typedef struct ck_seqs {
   uint64_t *a;
   int n, cap;
 } ck_seqs;
-bool ck_spans_add(ck_spans *s, region r, uint64_t seq); /* false: out of memory */
-void ck_spans_remove(ck_spans *s, region r, uint64_t seq);
+bool ck_spans_add(ck_spans *s, ck_region r, uint64_t seq); /* false: out of memory */
+void ck_spans_remove(ck_spans *s, ck_region r, uint64_t seq);
 void ck_spans_clear(ck_spans *s);
 void ck_spans_free(ck_spans *s);
 /* Appends the seqs of the spans that meet q, in no particular order; false: out of memory. */
-bool ck_spans_find(const ck_spans *s, region q, ck_seqs *out);
+bool ck_spans_find(const ck_spans *s, ck_region q, ck_seqs *out);
 
 /* The DMAs in flight are a[head..n) less the ones gone (live of them): a wait retires the
  * oldest, so retired slots are skipped from the front and reclaimed once they outnumber the
  * live ones, rather than moving every later flight at every wait. */
-typedef struct flights {
-  flight *a;
+typedef struct ck_flights {
+  ck_flight *a;
   int n, cap, head, live;
   uint64_t next_seq;
   bool indexed;         /* src_ix and dst_ix hold the live flights (only while there are many) */
   ck_spans src_ix, dst_ix;
   ck_seqs cand;         /* scratch: the DMAs a start or an access may meet */
-} flights;
+} ck_flights;
 
 /* Per-semaphore balance for one kernel run. */
-typedef struct sem_tally {
+typedef struct ck_sem_tally {
   uint64_t key;
   bool dma;
   int core;
   int64_t added, taken;   /* signals or DMA bytes; waits */
   char name[128];  /* "device 1 core 0 sem 2[0] of subcore 3" */
-} sem_tally;
+} ck_sem_tally;
 
-struct vc_state;
-struct sc_state;
+struct ck_vc_state;
+struct ck_sc_state;
 typedef struct ck_log ck_log;
 
 struct tsr_checker {
   unsigned checks;
   int num_cores;          /* all devices' */
   int num_devices, device_cores; /* many chips: events' cores become slots device * device_cores + core */
-  struct vc_state *vc;    /* many chips: happens-before across cores and devices (remote_race.c) */
-  struct sc_state *sub;   /* a SparseCore kernel's subcores' accesses of HBM (subcores.c) */
+  struct ck_vc_state *vc;    /* many chips: happens-before across cores and devices (remote_race.c) */
+  struct ck_sc_state *sub;   /* a SparseCore kernel's subcores' accesses of HBM (subcores.c) */
   pthread_mutex_t lock;   /* findings and the semaphore tallies (touched by several cores) */
   char **kept;
   int nkept, total;
   tsr_status first_status;
-  flights inflight[CK_MAX_CORES];
+  ck_flights inflight[CK_MAX_CORES];
   bool race_linear;       /* tests and bench: look at every DMA in flight, not the index */
-  sem_tally *tallies;
+  ck_sem_tally *tallies;
   int ntallies, captallies;
   int ends;               /* KERNEL_ENDs since the last balance check */
   char kernel[64];

@@ -199,8 +199,8 @@ char *ck_describe(const tsr_ref *r, char *buf, size_t cap) {
   return buf;
 }
 
-region ck_ref_region(const tsr_ref *r) {
-  region g;
+ck_region ck_ref_region(const tsr_ref *r) {
+  ck_region g;
   tsr_ref_span(r, &g.lo, &g.hi);
   return g;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/tape.h"
 
 struct ck_log {
@@ -106,13 +107,7 @@ static int64_t *sem_of(sems *v, const machine_tape_slot *s, int32_t ref) {
   uint64_t key = s->refs[ref].data;
   for (size_t i = 0; i < v->n; i++)
     if (v->a[i].key == key) return &v->a[i].value;
-  if (v->n == v->cap) {
-    size_t ncap = v->cap ? v->cap * 2 : 64;
-    sem_val *na = realloc(v->a, ncap * sizeof *na);
-    if (!na) return &v->nowhere;
-    v->a = na;
-    v->cap = ncap;
-  }
+  if (!GROW_ARRAY(v->a, v->n, v->cap, 64)) return &v->nowhere;
   v->a[v->n] = (sem_val){key, 0};
   return &v->a[v->n++].value;
 }

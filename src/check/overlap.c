@@ -62,7 +62,7 @@ static int solve(equation *e, int k, int64_t rhs) {
 }
 
 bool ck_refs_overlap(const tsr_ref *a, const tsr_ref *b) {
-  if (!regions_overlap(ck_ref_region(a), ck_ref_region(b))) return false;
+  if (!ck_regions_overlap(ck_ref_region(a), ck_ref_region(b))) return false;
   if (tsr_ref_is_contiguous(a) && tsr_ref_is_contiguous(b)) return true; /* dense spans meet */
   equation e = {.nt = 0};
   int64_t esa = (int64_t)tsr_dtype_size(a->dtype), esb = (int64_t)tsr_dtype_size(b->dtype);

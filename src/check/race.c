@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 /* The index pays off past a few dozen DMAs in flight; below, a walk over them is cheaper than
@@ -20,20 +21,20 @@
  * CK_INDEX_OFF (apart, so that a count hovering near one does not rebuild it at every step). */
 enum { CK_INDEX_ON = 32, CK_INDEX_OFF = 8 };
 
-static void unindex(flights *fl) {
+static void unindex(ck_flights *fl) {
   fl->indexed = false;
   ck_spans_clear(&fl->src_ix);
   ck_spans_clear(&fl->dst_ix);
 }
 
-static bool index_add(flights *fl, const flight *f) {
+static bool index_add(ck_flights *fl, const ck_flight *f) {
   if (!ck_spans_add(&fl->src_ix, f->src, f->seq)) return false;
   if (ck_spans_add(&fl->dst_ix, f->dst, f->seq)) return true;
   ck_spans_remove(&fl->src_ix, f->src, f->seq);
   return false;
 }
 
-static void build_index(flights *fl) {
+static void build_index(ck_flights *fl) {
   fl->indexed = true;
   for (int i = fl->head; i < fl->n; i++)
     if (!fl->a[i].gone && !index_add(fl, &fl->a[i])) {
@@ -42,7 +43,7 @@ static void build_index(flights *fl) {
     }
 }
 
-static void flights_clear(flights *fl) {
+static void flights_clear(ck_flights *fl) {
   fl->n = fl->head = fl->live = 0;
   unindex(fl);
 }
@@ -53,7 +54,7 @@ void ck_race_reset(tsr_checker *ck) {
 
 void ck_race_free(tsr_checker *ck) {
   for (int c = 0; c < CK_MAX_CORES; c++) {
-    flights *fl = &ck->inflight[c];
+    ck_flights *fl = &ck->inflight[c];
     free(fl->a);
     ck_spans_free(&fl->src_ix);
     ck_spans_free(&fl->dst_ix);
@@ -69,7 +70,7 @@ static int by_seq(const void *x, const void *y) {
 /* The DMAs in flight whose spans meet any of the nq queries (query k against index ix[k]),
  * as indices into fl->a in array order, left in fl->cand; the findings then come in the order
  * a walk over the whole array gives. -1: look at every DMA (no index, or race_linear). */
-static int candidates(const tsr_checker *ck, flights *fl, int nq, const region *q, ck_spans *const *ix) {
+static int candidates(const tsr_checker *ck, ck_flights *fl, int nq, const ck_region *q, ck_spans *const *ix) {
   if (ck->race_linear || !fl->indexed) return -1;
   fl->cand.n = 0;
   for (int k = 0; k < nq; k++)
@@ -90,7 +91,7 @@ static int candidates(const tsr_checker *ck, flights *fl, int nq, const region *
   return n;
 }
 
-static void retire(flights *fl, flight *f) {
+static void retire(ck_flights *fl, ck_flight *f) {
   if (fl->indexed) {
     ck_spans_remove(&fl->src_ix, f->src, f->seq);
     ck_spans_remove(&fl->dst_ix, f->dst, f->seq);
@@ -101,7 +102,7 @@ static void retire(flights *fl, flight *f) {
 
 /* Skips the retired flights at the front; moves the live ones down, in order, once the
  * retired slots outnumber them (each move is paid for by as many retirements). */
-static void reclaim(flights *fl) {
+static void reclaim(ck_flights *fl) {
   if (fl->indexed && fl->live <= CK_INDEX_OFF) unindex(fl);
   while (fl->head < fl->n && fl->a[fl->head].gone) fl->head++;
   int dead = fl->n - fl->live;
@@ -119,7 +120,7 @@ static const char *dir_name(tsr_dma_dir d) {
 
 /* "input DMA #3 operand 0 block (1, 0) (hbm f32[16,256] -> vmem f32[16,256], started at step 2)";
  * the pipeline's read-back of a revisited output block: "read-back DMA #7 of out0 block ..." */
-static char *describe(const flight *f, char *buf, size_t cap) {
+static char *describe(const ck_flight *f, char *buf, size_t cap) {
   char s[96], d[96], blk[64] = "", op[32] = "";
   if (f->rank > 0) {
     char dims[48];
@@ -133,16 +134,16 @@ static char *describe(const flight *f, char *buf, size_t cap) {
   return buf;
 }
 
-static void report_pair(tsr_checker *ck, int core, const flight *a, const char *how,
-                        const flight *b, const char *tail) {
+static void report_pair(tsr_checker *ck, int core, const ck_flight *a, const char *how,
+                        const ck_flight *b, const char *tail) {
   char x[256], y[256], who[48];
   ck_report(ck, TSR_ERR_RACE, "race on %s: %s %s %s%s", ck_core_name(ck, core, who, sizeof who), describe(a, x, sizeof x), how,
             describe(b, y, sizeof y), tail);
 }
 
 /* the spans first (cheap, and most pairs are apart), then the exact test */
-static bool meet(region ra, const tsr_ref *a, region rb, const tsr_ref *b) {
-  return regions_overlap(ra, rb) && ck_refs_overlap(a, b);
+static bool meet(ck_region ra, const tsr_ref *a, ck_region rb, const tsr_ref *b) {
+  return ck_regions_overlap(ra, rb) && ck_refs_overlap(a, b);
 }
 
 static bool same_window(const tsr_ref *a, const tsr_ref *b) {
@@ -156,7 +157,7 @@ static bool same_window(const tsr_ref *a, const tsr_ref *b) {
  * order, so their overlap decides nothing (a store into that source while either is in
  * flight is still reported, as overwriting its source). Ragged scatter's SparseCore kernel
  * repeats a write so rather than branch around it. */
-static bool same_copy(const flight *a, const flight *b) {
+static bool same_copy(const ck_flight *a, const ck_flight *b) {
   return same_window(&a->src_ref, &b->src_ref) && same_window(&a->dst_ref, &b->dst_ref);
 }
 
@@ -170,16 +171,10 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
    * it would stay in flight and lengthen every wait's walk. A fused MoE kernel starts
    * hundreds of them per expert, one per token it does not route there. */
   if (credit == 0 && !tsr_ref_bytes(ev->src) && !tsr_ref_bytes(ev->dst)) return;
-  flights *fl = &ck->inflight[ev->core];
-  if (fl->n == fl->cap) {
-    int ncap = fl->cap ? fl->cap * 2 : 16;
-    flight *na = realloc(fl->a, (size_t)ncap * sizeof *na);
-    if (!na) return;
-    fl->a = na;
-    fl->cap = ncap;
-  }
-  flight *nf = &fl->a[fl->n];
-  *nf = (flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
+  ck_flights *fl = &ck->inflight[ev->core];
+  if (!GROW_ARRAY(fl->a, fl->n, fl->cap, 16)) return;
+  ck_flight *nf = &fl->a[fl->n];
+  *nf = (ck_flight){.id = ev->dma_id, .src = ck_ref_region(ev->src), .dst = ck_ref_region(ev->dst),
                  .sem = ev->sem ? ev->sem->data : NULL, .credit = credit, .dir = ev->dir,
                  .operand = ev->operand, .step = ev->step, .src_ref = *ev->src, .dst_ref = *ev->dst,
                  .read_back = ev->dir == TSR_DMA_IN && ev->name && !strncmp(ev->name, "out", 3),
@@ -188,11 +183,11 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
     nf->rank = ev->rank;
     memcpy(nf->block, ev->index, (size_t)ev->rank * sizeof *ev->index);
   }
-  region q[3] = {nf->dst, nf->dst, nf->src};
+  ck_region q[3] = {nf->dst, nf->dst, nf->src};
   ck_spans *ix[3] = {&fl->dst_ix, &fl->src_ix, &fl->dst_ix};
   int k = candidates(ck, fl, 3, q, ix);
   for (int j = k < 0 ? fl->head : 0; j < (k < 0 ? fl->n : k); j++) {
-    const flight *f = &fl->a[k < 0 ? j : (int)fl->cand.a[j]];
+    const ck_flight *f = &fl->a[k < 0 ? j : (int)fl->cand.a[j]];
     if (f->gone || same_copy(nf, f)) continue;
     if (meet(nf->dst, &nf->dst_ref, f->dst, &f->dst_ref))
       report_pair(ck, ev->core, nf, "and", f, " are in flight at once and write overlapping memory");
@@ -211,10 +206,10 @@ static void dma_start(tsr_checker *ck, const tsr_event *ev) {
  * amount (the DMAs that signal a regular semaphore; where signals count on it as well, the
  * oldest DMAs are taken to be the ones it saw land, as the machine retires them). */
 static void dma_waited(tsr_checker *ck, const tsr_event *ev, int64_t need) {
-  flights *fl = &ck->inflight[ev->core];
+  ck_flights *fl = &ck->inflight[ev->core];
   const char *sem = ev->sem ? ev->sem->data : NULL;
   for (int i = fl->head; i < fl->n && need > 0; i++) { /* oldest first, until the wait is spent */
-    flight *f = &fl->a[i];
+    ck_flight *f = &fl->a[i];
     if (f->gone || f->sem != sem) continue;
     int64_t take = f->credit < need ? f->credit : need;
     f->credit -= take;
@@ -229,7 +224,7 @@ static void dma_waited(tsr_checker *ck, const tsr_event *ev, int64_t need) {
  * are the later kernel's to wait for. */
 static void handed_on(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->sem || ev->amount >= 0) return;
-  flights *fl = &ck->inflight[ev->core];
+  ck_flights *fl = &ck->inflight[ev->core];
   for (int i = fl->head; i < fl->n; i++)
     if (!fl->a[i].gone && fl->a[i].sem == ev->sem->data) retire(fl, &fl->a[i]);
   reclaim(fl);
@@ -237,12 +232,12 @@ static void handed_on(tsr_checker *ck, const tsr_event *ev) {
 
 static void kernel_access(tsr_checker *ck, const tsr_event *ev) {
   if (!ev->dst) return;
-  flights *fl = &ck->inflight[ev->core];
-  region r = ck_ref_region(ev->dst), q[2] = {r, r};
+  ck_flights *fl = &ck->inflight[ev->core];
+  ck_region r = ck_ref_region(ev->dst), q[2] = {r, r};
   ck_spans *ix[2] = {&fl->dst_ix, &fl->src_ix};
   int k = candidates(ck, fl, ev->write ? 2 : 1, q, ix);
   for (int j = k < 0 ? fl->head : 0; j < (k < 0 ? fl->n : k); j++) {
-    const flight *f = &fl->a[k < 0 ? j : (int)fl->cand.a[j]];
+    const ck_flight *f = &fl->a[k < 0 ? j : (int)fl->cand.a[j]];
     if (f->gone) continue;
     bool hits_dst = meet(r, ev->dst, f->dst, &f->dst_ref);
     if (!hits_dst && !(ev->write && meet(r, ev->dst, f->src, &f->src_ref))) continue;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 typedef uint32_t clock_vec[CK_MAX_CORES];
@@ -31,7 +32,7 @@ typedef struct sem_clock {
 } sem_clock;
 
 typedef struct access_rec {
-  region r;
+  ck_region r;
   uint32_t epoch;
   bool write;
   const char *loc, *block; /* block: a C body's whole-block access (ck_access_where) */
@@ -39,7 +40,7 @@ typedef struct access_rec {
 } access_rec;
 
 typedef struct remote_write {
-  region r;
+  ck_region r;
   int writer, target_device;
   uint32_t epoch;
   uint64_t dma_id;
@@ -48,7 +49,7 @@ typedef struct remote_write {
   bool reported;
 } remote_write;
 
-typedef struct vc_state {
+typedef struct ck_vc_state {
   clock_vec vc[CK_MAX_CORES];
   sem_clock *sems;
   int nsems, capsems;
@@ -58,10 +59,10 @@ typedef struct vc_state {
   int nrw, caprw;
   bool no_barrier[CK_MAX_CORES];   /* the slot's kernel started without the device barrier */
   uint64_t told_entry[CK_MAX_CORES]; /* per sender: the targets already reported as not entered */
-} vc_state;
+} ck_vc_state;
 
 void ck_remote_free(tsr_checker *ck) {
-  vc_state *v = ck->vc;
+  ck_vc_state *v = ck->vc;
   if (!v) return;
   for (int i = 0; i < CK_MAX_CORES; i++) free(v->acc[i]);
   free(v->sems);
@@ -70,20 +71,10 @@ void ck_remote_free(tsr_checker *ck) {
   ck->vc = NULL;
 }
 
-static bool grow(void **a, int *cap, int n, size_t elem) {
-  if (n < *cap) return true;
-  int ncap = *cap ? *cap * 2 : 16;
-  void *na = realloc(*a, (size_t)ncap * elem);
-  if (!na) return false;
-  *a = na;
-  *cap = ncap;
-  return true;
-}
-
-static sem_clock *sem_clock_of(vc_state *v, uint64_t key, bool make) {
+static sem_clock *sem_clock_of(ck_vc_state *v, uint64_t key, bool make) {
   for (int i = 0; i < v->nsems; i++)
     if (v->sems[i].key == key) return &v->sems[i];
-  if (!make || !grow((void **)&v->sems, &v->capsems, v->nsems, sizeof *v->sems)) return NULL;
+  if (!make || !GROW_ARRAY(v->sems, v->nsems, v->capsems, 16)) return NULL;
   sem_clock *s = &v->sems[v->nsems++];
   memset(s, 0, sizeof *s);
   s->key = key;
@@ -96,17 +87,17 @@ static void join(uint32_t *to, const uint32_t *from, int n) {
 }
 
 /* The sender's clock goes into the semaphore, and the sender moves on to a new epoch. */
-static void release(vc_state *v, int n, int t, const tsr_ref *sem, int sem_slot) {
+static void release(ck_vc_state *v, int n, int t, const tsr_ref *sem, int sem_slot) {
   sem_clock *s = sem ? sem_clock_of(v, machine_sem_identity(sem, sem_slot), true) : NULL;
   if (s) join(s->vc, v->vc[t], n);
 }
 
-static void acquire(vc_state *v, int n, int t, const tsr_ref *sem) {
+static void acquire(ck_vc_state *v, int n, int t, const tsr_ref *sem) {
   sem_clock *s = sem ? sem_clock_of(v, machine_sem_identity(sem, t), false) : NULL;
   if (s) join(v->vc[t], s->vc, n);
 }
 
-static void begin(tsr_checker *ck, vc_state *v, int t, const tsr_event *ev) {
+static void begin(tsr_checker *ck, ck_vc_state *v, int t, const tsr_event *ev) {
   int device = ev->device;
   if (t == 0) v->nsems = 0; /* every device's KERNEL_BEGIN precedes any signal (the start barrier) */
   memset(v->vc[t], 0, sizeof v->vc[t]);
@@ -126,7 +117,7 @@ static void begin(tsr_checker *ck, vc_state *v, int t, const tsr_event *ev) {
  * that old may be missed; nothing is reported that is not one). */
 #define MAX_ACCESSES (1 << 16)
 
-static void record_access(vc_state *v, int t, region r, bool write, const char *loc, const char *block, int64_t step) {
+static void record_access(ck_vc_state *v, int t, ck_region r, bool write, const char *loc, const char *block, int64_t step) {
   uint32_t e = v->vc[t][t];
   if (v->nacc[t] >= MAX_ACCESSES) {
     memmove(v->acc[t], v->acc[t] + MAX_ACCESSES / 2, sizeof *v->acc[t] * (size_t)(v->nacc[t] - MAX_ACCESSES / 2));
@@ -140,7 +131,7 @@ static void record_access(vc_state *v, int t, region r, bool write, const char *
       return;
     }
   }
-  if (!grow((void **)&v->acc[t], &v->capacc[t], v->nacc[t], sizeof *v->acc[t])) return;
+  if (!GROW_ARRAY(v->acc[t], v->nacc[t], v->capacc[t], 16)) return;
   v->acc[t][v->nacc[t]++] = (access_rec){r, e, write, loc, block, step};
 }
 
@@ -150,13 +141,13 @@ static void describe_copy(const tsr_checker *ck, const remote_write *w, char *bu
            ck_core_name(ck, w->writer, who, sizeof who), ck_describe(&w->dst, d, sizeof d), (long long)w->step);
 }
 
-static void on_access(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
+static void on_access(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores;
-  region r = ck_ref_region(ev->dst);
+  ck_region r = ck_ref_region(ev->dst);
   int device = t / ck->device_cores;
   for (int i = 0; i < v->nrw; i++) {
     remote_write *w = &v->rw[i];
-    if (w->reported || w->target_device != device || w->writer == t || !regions_overlap(w->r, r)) continue;
+    if (w->reported || w->target_device != device || w->writer == t || !ck_regions_overlap(w->r, r)) continue;
     if (w->epoch <= v->vc[t][w->writer]) continue; /* the copy is ordered before the access */
     char who[40], c[256], where[600];
     w->reported = true;
@@ -173,7 +164,7 @@ static void on_access(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
 
 /* A remote copy into core u (a slot) that nothing orders after u's start, in a kernel that
  * starts without the device barrier: once per sender and target. */
-static void check_entered(tsr_checker *ck, vc_state *v, const tsr_event *ev, const remote_write *w) {
+static void check_entered(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev, const remote_write *w) {
   int t = ev->core, u = ev->target_core;
   if (u < 0 || u >= ck->num_cores || u >= CK_MAX_CORES || !v->no_barrier[u] || v->vc[t][u] > 0 ||
       (v->told_entry[t] >> u & 1))
@@ -191,7 +182,7 @@ static void check_entered(tsr_checker *ck, vc_state *v, const tsr_event *ev, con
                    "each, wait for theirs) before the first remote copy", who, c, who, mem);
 }
 
-static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
+static void on_remote_copy(tsr_checker *ck, ck_vc_state *v, const tsr_event *ev) {
   int t = ev->core, n = ck->num_cores, dev = ev->target_device;
   remote_write w = {.r = ck_ref_region(ev->dst), .writer = t, .target_device = dev, .epoch = v->vc[t][t],
                     .dma_id = ev->dma_id, .step = ev->step, .dst = *ev->dst};
@@ -201,7 +192,7 @@ static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
     if (u == t) continue;
     for (int i = 0; i < v->nacc[u]; i++) {
       access_rec *a = &v->acc[u][i];
-      if (!regions_overlap(a->r, w.r) || a->epoch <= v->vc[t][u]) continue;
+      if (!ck_regions_overlap(a->r, w.r) || a->epoch <= v->vc[t][u]) continue;
       char where[600];
       describe_copy(ck, &w, c, sizeof c);
       ck_report_locked(ck, TSR_ERR_RACE, "race on %s: %s writes memory that its kernel %s %s at step %lld %s, with "
@@ -215,7 +206,7 @@ static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
   }
   for (int i = 0; i < v->nrw; i++) {
     remote_write *o = &v->rw[i];
-    if (o->writer == t || o->target_device != dev || !regions_overlap(o->r, w.r) || o->epoch <= v->vc[t][o->writer]) continue;
+    if (o->writer == t || o->target_device != dev || !ck_regions_overlap(o->r, w.r) || o->epoch <= v->vc[t][o->writer]) continue;
     char c2[256];
     describe_copy(ck, &w, c, sizeof c);
     describe_copy(ck, o, c2, sizeof c2);
@@ -227,7 +218,7 @@ static void on_remote_copy(tsr_checker *ck, vc_state *v, const tsr_event *ev) {
     memmove(v->rw, v->rw + MAX_ACCESSES / 2, sizeof *v->rw * (size_t)(v->nrw - MAX_ACCESSES / 2));
     v->nrw -= MAX_ACCESSES / 2;
   }
-  if (grow((void **)&v->rw, &v->caprw, v->nrw, sizeof *v->rw)) v->rw[v->nrw++] = w;
+  if (GROW_ARRAY(v->rw, v->nrw, v->caprw, 16)) v->rw[v->nrw++] = w;
 }
 
 void ck_remote_event(tsr_checker *ck, const tsr_event *ev) {
@@ -249,7 +240,7 @@ void ck_remote_event(tsr_checker *ck, const tsr_event *ev) {
     pthread_mutex_unlock(&ck->lock);
     return;
   }
-  vc_state *v = ck->vc;
+  ck_vc_state *v = ck->vc;
   switch (ev->kind) {
   case TSR_EV_KERNEL_BEGIN: begin(ck, v, t, ev); break;
   case TSR_EV_SEM_SIGNAL:

@@ -9,21 +9,16 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
-static sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool dma) {
+static ck_sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool dma) {
   uint64_t key = machine_sem_identity(sem, core);
   for (int i = 0; i < ck->ntallies; i++)
     if (ck->tallies[i].key == key) return &ck->tallies[i];
-  if (ck->ntallies == ck->captallies) {
-    int ncap = ck->captallies ? ck->captallies * 2 : 16;
-    sem_tally *nt = realloc(ck->tallies, (size_t)ncap * sizeof *nt);
-    if (!nt) return NULL;
-    ck->tallies = nt;
-    ck->captallies = ncap;
-  }
-  sem_tally *t = &ck->tallies[ck->ntallies++];
-  *t = (sem_tally){.key = key, .dma = dma, .core = core};
+  if (!GROW_ARRAY(ck->tallies, ck->ntallies, ck->captallies, 16)) return NULL;
+  ck_sem_tally *t = &ck->tallies[ck->ntallies++];
+  *t = (ck_sem_tally){.key = key, .dma = dma, .core = core};
   char who[40];
   ck_core_name(ck, core, who, sizeof who);
   char sub[32] = ""; /* a SparseCore subcore's own scoped semaphore (tsr_buffer.agent) */
@@ -38,7 +33,7 @@ static sem_tally *tally(tsr_checker *ck, const tsr_ref *sem, int core, bool dma)
 
 void ck_sem_finish(tsr_checker *ck) {
   for (int i = 0; i < ck->ntallies; i++) {
-    sem_tally *t = &ck->tallies[i];
+    ck_sem_tally *t = &ck->tallies[i];
     if (t->added == t->taken) continue;
     int64_t left = t->added - t->taken;
     if (t->dma)
@@ -57,7 +52,7 @@ void ck_sem_finish(tsr_checker *ck) {
 }
 
 void ck_sem_event(tsr_checker *ck, const tsr_event *ev) {
-  sem_tally *t;
+  ck_sem_tally *t;
   switch (ev->kind) {
   case TSR_EV_SEM_SIGNAL: case TSR_EV_SEM_WAIT: case TSR_EV_DMA_START: case TSR_EV_DMA_WAIT_END:
   case TSR_EV_SEM_CARRY: case TSR_EV_KERNEL_END:

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 
 static uintptr_t max_hi(const ck_spans *s, int t) {
   uintptr_t m = s->a[t].hi;
@@ -46,13 +47,9 @@ static int merge(ck_spans *s, int a, int b) {
   return b;
 }
 
-bool ck_spans_add(ck_spans *s, region r, uint64_t seq) {
+bool ck_spans_add(ck_spans *s, ck_region r, uint64_t seq) {
   if (!s->free_head && s->n == s->cap) {
-    int ncap = s->cap ? s->cap * 2 : 32;
-    ck_span_node *na = realloc(s->a, (size_t)ncap * sizeof *na);
-    if (!na) return false;
-    s->a = na;
-    s->cap = ncap;
+    if (!GROW_ARRAY(s->a, s->n, s->cap, 32)) return false;
     if (!s->n) s->n = 1; /* the null node */
   }
   int t = s->free_head;
@@ -80,7 +77,7 @@ static int drop(ck_spans *s, int t, uintptr_t lo, uint64_t seq) {
   return t;
 }
 
-void ck_spans_remove(ck_spans *s, region r, uint64_t seq) { s->root = drop(s, s->root, r.lo, seq); }
+void ck_spans_remove(ck_spans *s, ck_region r, uint64_t seq) { s->root = drop(s, s->root, r.lo, seq); }
 
 void ck_spans_clear(ck_spans *s) {
   s->root = s->free_head = 0;
@@ -92,22 +89,16 @@ void ck_spans_free(ck_spans *s) {
   *s = (ck_spans){0};
 }
 
-/* The test is regions_overlap's: lo < q.hi and q.lo < hi. */
-static bool find(const ck_spans *s, int t, region q, ck_seqs *out) {
+/* The test is ck_regions_overlap's: lo < q.hi and q.lo < hi. */
+static bool find(const ck_spans *s, int t, ck_region q, ck_seqs *out) {
   if (!t || s->a[t].maxhi <= q.lo) return true;
   if (!find(s, s->a[t].l, q, out)) return false;
   if (s->a[t].lo >= q.hi) return true; /* it and everything to its right start too late */
   if (q.lo < s->a[t].hi) {
-    if (out->n == out->cap) {
-      int ncap = out->cap ? out->cap * 2 : 64;
-      uint64_t *na = realloc(out->a, (size_t)ncap * sizeof *na);
-      if (!na) return false;
-      out->a = na;
-      out->cap = ncap;
-    }
+    if (!GROW_ARRAY(out->a, out->n, out->cap, 64)) return false;
     out->a[out->n++] = s->a[t].seq;
   }
   return find(s, s->a[t].r, q, out);
 }
 
-bool ck_spans_find(const ck_spans *s, region q, ck_seqs *out) { return find(s, s->root, q, out); }
+bool ck_spans_find(const ck_spans *s, ck_region q, ck_seqs *out) { return find(s, s->root, q, out); }

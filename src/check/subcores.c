@@ -19,11 +19,12 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 
 typedef struct sc_access {
-  region r;
+  ck_region r;
   tsr_ref ref, other; /* the HBM side; a DMA's other side (description only); buf dropped */
-  const char *loc;    /* owned (sc_state.strs) */
+  const char *loc;    /* owned (ck_sc_state.strs) */
   uint64_t dma_id;    /* 0: a kernel load or store */
   int64_t step, seq;
   int32_t agent[2];   /* the subcore: its grid index ([core, subcore], or [core]) */
@@ -36,7 +37,7 @@ typedef struct sc_group { /* the pairs of one pair of ops */
   int64_t count;
 } sc_group;
 
-typedef struct sc_state {
+typedef struct ck_sc_state {
   tsr_steps_kind kind;  /* of the kernel that runs; IN_ORDER: nothing recorded */
   int begun, ended;     /* cores (slots) that began and ended the kernel */
   int32_t agent[CK_MAX_CORES][2];
@@ -46,10 +47,10 @@ typedef struct sc_state {
   int64_t n, cap;
   char **strs; /* the locations, copied (a replayed event's live only as long as its tape) */
   int nstrs, capstrs;
-} sc_state;
+} ck_sc_state;
 
 void ck_sub_free(tsr_checker *ck) {
-  sc_state *s = ck->sub;
+  ck_sc_state *s = ck->sub;
   if (!s) return;
   for (int i = 0; i < s->nstrs; i++) free(s->strs[i]);
   free(s->strs);
@@ -58,7 +59,7 @@ void ck_sub_free(tsr_checker *ck) {
   ck->sub = NULL;
 }
 
-static void clear(sc_state *s) {
+static void clear(ck_sc_state *s) {
   s->n = 0;
   for (int i = 0; i < s->nstrs; i++) free(s->strs[i]);
   s->nstrs = 0;
@@ -66,32 +67,20 @@ static void clear(sc_state *s) {
 
 /* The location's copy: the last few are looked at first (one kernel has few ops that move
  * HBM, met again and again). */
-static const char *own(sc_state *s, const char *loc) {
+static const char *own(ck_sc_state *s, const char *loc) {
   if (!loc) return NULL;
   for (int i = s->nstrs - 1; i >= 0 && i >= s->nstrs - 16; i--)
     if (!strcmp(s->strs[i], loc)) return s->strs[i];
   for (int i = s->nstrs - 17; i >= 0; i--)
     if (!strcmp(s->strs[i], loc)) return s->strs[i];
-  if (s->nstrs == s->capstrs) {
-    int ncap = s->capstrs ? 2 * s->capstrs : 16;
-    char **na = realloc(s->strs, (size_t)ncap * sizeof *na);
-    if (!na) return NULL;
-    s->strs = na;
-    s->capstrs = ncap;
-  }
+  if (!GROW_ARRAY(s->strs, s->nstrs, s->capstrs, 16)) return NULL;
   char *c = strdup(loc);
   if (c) s->strs[s->nstrs++] = c;
   return c;
 }
 
-static void record(sc_state *s, int core, const tsr_ref *hbm, const tsr_ref *other, bool write, const tsr_event *ev) {
-  if (s->n == s->cap) {
-    int64_t ncap = s->cap ? 2 * s->cap : 256;
-    sc_access *na = realloc(s->acc, (size_t)ncap * sizeof *na);
-    if (!na) return; /* out of memory: fewer accesses compared, never a false report */
-    s->acc = na;
-    s->cap = ncap;
-  }
+static void record(ck_sc_state *s, int core, const tsr_ref *hbm, const tsr_ref *other, bool write, const tsr_event *ev) {
+  if (!GROW_ARRAY(s->acc, s->n, s->cap, 256)) return; /* out of memory: fewer accesses compared, never a false report */
   sc_access *a = &s->acc[s->n];
   *a = (sc_access){.r = ck_ref_region(hbm), .ref = *hbm, .loc = own(s, ev->loc), .dma_id = ev->dma_id,
                    .step = ev->step, .seq = s->n, .core = core, .write = write,
@@ -109,7 +98,7 @@ static bool same_agent(const sc_access *a, const sc_access *b) {
   return a->indexed == b->indexed && a->agent[0] == b->agent[0] && a->agent[1] == b->agent[1];
 }
 
-static const char *agent_name(const sc_state *s, const sc_access *a, char *buf, size_t cap) {
+static const char *agent_name(const ck_sc_state *s, const sc_access *a, char *buf, size_t cap) {
   if (!a->indexed) snprintf(buf, cap, "the subcore of step %lld", (long long)a->step);
   else if (s->kind == TSR_STEPS_SCALAR_SUBCORES) snprintf(buf, cap, "SparseCore %d's scalar subcore", a->agent[0]);
   else snprintf(buf, cap, "SparseCore %d vector subcore %d", a->agent[0], a->agent[1]);
@@ -118,7 +107,7 @@ static const char *agent_name(const sc_state *s, const sc_access *a, char *buf, 
 
 /* "kernel DMA #12 at k.py:40:5 (vmem f32[1,128] -> hbm f32[1,128]) of SparseCore 0 vector
  * subcore 3 (step 3)" / "kernel store at ... (hbm f32[8,128]) of ..." */
-static char *describe(const sc_state *s, const sc_access *a, char *buf, size_t cap) {
+static char *describe(const ck_sc_state *s, const sc_access *a, char *buf, size_t cap) {
   char x[96], y[96], who[64], where[600];
   const char *at = ck_access_where(a->loc, NULL, where, sizeof where);
   if (a->dma) {
@@ -161,17 +150,11 @@ static void tally(sc_group **g, int *ng, int *capg, const sc_access *acc, int i,
       return;
     }
   }
-  if (*ng == *capg) {
-    int ncap = *capg ? 2 * *capg : 8;
-    sc_group *na = realloc(*g, (size_t)ncap * sizeof *na);
-    if (!na) return;
-    *g = na;
-    *capg = ncap;
-  }
+  if (!GROW_ARRAY(*g, *ng, *capg, 8)) return;
   (*g)[(*ng)++] = (sc_group){.first = i, .second = j, .count = 1};
 }
 
-static void report(tsr_checker *ck, const sc_state *s, const sc_group *e) {
+static void report(tsr_checker *ck, const ck_sc_state *s, const sc_group *e) {
   const sc_access *a = &s->acc[e->first], *b = &s->acc[e->second];
   char x[900], y[900], more[96] = "";
   if (e->count > 1) snprintf(more, sizeof more, " (and %lld more pairs of these two ops)", (long long)(e->count - 1));
@@ -190,7 +173,7 @@ static void report(tsr_checker *ck, const sc_state *s, const sc_group *e) {
 
 /* Every pair of two subcores' accesses that overlap with a write among them, by a sweep over
  * the accesses sorted by address (those still open at each start are compared with it). */
-static void compare(tsr_checker *ck, sc_state *s) {
+static void compare(tsr_checker *ck, ck_sc_state *s) {
   if (s->n < 2) return;
   qsort(s->acc, (size_t)s->n, sizeof *s->acc, by_address);
   int64_t *open = malloc((size_t)s->n * sizeof *open);
@@ -231,7 +214,7 @@ tsr_status ck_sub_create(tsr_checker *ck) {
 }
 
 void ck_sub_event(tsr_checker *ck, const tsr_event *ev) {
-  sc_state *s = ck->sub;
+  ck_sc_state *s = ck->sub;
   /* a TensorCore's kernel (nearly all of them): nothing to do, and no lock taken */
   if (!s || (ev->kind != TSR_EV_KERNEL_BEGIN && ev->kind != TSR_EV_KERNEL_END &&
              __atomic_load_n(&s->kind, __ATOMIC_ACQUIRE) == TSR_STEPS_IN_ORDER))

@@ -16,7 +16,7 @@ void openblas_set_num_threads(int n);
 
 __attribute__((constructor(101))) static void link_blas(void) {
   setenv("OPENBLAS_NUM_THREADS", "1", 0);
-  tsr_blas_link(cblas_sgemm, openblas_set_num_threads);
+  blas_link(cblas_sgemm, openblas_set_num_threads);
 }
 #else
 typedef int tsr_no_static_blas; /* ISO C wants a translation unit to declare something */

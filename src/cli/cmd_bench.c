@@ -62,7 +62,7 @@ int cli_cmd_bench(int argc, char **argv) {
   for (size_t b = 0; benches[b].name; b++) {
     if (strcmp(name, benches[b].name)) continue;
     /* loaded up front, so that no benchmark times the load */
-    if (tsr_blas_load() != TSR_OK) {
+    if (blas_load() != TSR_OK) {
       fprintf(stderr, "tessera bench: %s\n", tsr_last_error());
       return TSR_EXIT_FAIL;
     }

@@ -97,8 +97,8 @@ static tsr_status matmul_body(tsr_ctx *c, void *u) {
   const tsr_ref *acc = tsr_ctx_scratch(c, 0);
   int M = (int)a->shape[0], K = (int)a->shape[1], N = (int)b->shape[1];
   bool first = tsr_ctx_program_id(c, 2) == 0;
-  TSR_TRY(tsr_blas_load());
-  tsr_sgemm(false, false, M, N, K, 1.0f, F(a), (int)a->stride[0],
+  TSR_TRY(blas_load());
+  blas_sgemm(false, false, M, N, K, 1.0f, F(a), (int)a->stride[0],
               F(b), (int)b->stride[0], first ? 0.0f : 1.0f, F(acc), (int)acc->stride[0]);
   if (tsr_ctx_program_id(c, 2) == tsr_ctx_num_programs(c, 2) - 1)
     for (int i = 0; i < M; i++) memcpy(F(o) + i * o->stride[0], F(acc) + i * acc->stride[0], sizeof(float) * (size_t)N);

@@ -44,8 +44,8 @@ static tsr_status mm_inner(tsr_ctx *c, void *u) {
   const tsr_ref *a = tsr_ctx_in(c, 0), *b = tsr_ctx_in(c, 1), *o = tsr_ctx_out(c, 0);
   /* The pipeline adds the accumulator on write-back, so the block starts from zero. */
   float beta = tsr_ctx_program_id(c, 1) == 0 ? 0.0f : 1.0f;
-  TSR_TRY(tsr_blas_load());
-  tsr_sgemm(false, false, (int)a->shape[0], (int)b->shape[1],
+  TSR_TRY(blas_load());
+  blas_sgemm(false, false, (int)a->shape[0], (int)b->shape[1],
               (int)a->shape[1], 1.0f, F(a), (int)a->stride[0], F(b), (int)b->stride[0], beta, F(o),
               (int)o->stride[0]);
   return TSR_OK;

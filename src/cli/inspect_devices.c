@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "cli/cli.h"
 #include "cli/inspect_devices.h"
@@ -39,16 +40,10 @@ static void on_event(void *user, const tsr_event *ev) {
   bool signal = ev->kind == TSR_EV_SEM_SIGNAL && ev->target_device != ev->device;
   if (ev->kind != TSR_EV_DMA_START && !signal) return;
   pthread_mutex_lock(&p->lock);
-  if (p->n == p->cap) {
-    int ncap = p->cap ? p->cap * 2 : 64;
-    plan_entry *ne = realloc(p->entries, (size_t)ncap * sizeof *ne);
-    if (!ne) {
-      p->nomem = true;
-      pthread_mutex_unlock(&p->lock);
-      return;
-    }
-    p->entries = ne;
-    p->cap = ncap;
+  if (!GROW_ARRAY(p->entries, p->n, p->cap, 64)) {
+    p->nomem = true;
+    pthread_mutex_unlock(&p->lock);
+    return;
   }
   plan_entry *e = &p->entries[p->n++];
   *e = (plan_entry){.device = ev->device, .target_device = ev->target_device, .target_core = ev->target_core,

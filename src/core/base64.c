@@ -3,7 +3,7 @@
 
 #include "core/status.h"
 
-size_t tsr_base64_decoded_max(size_t len) { return len / 4 * 3 + 3; }
+size_t base64_decoded_max(size_t len) { return len / 4 * 3 + 3; }
 
 static int sextet(unsigned char c) {
   if (c >= 'A' && c <= 'Z') return c - 'A';
@@ -14,7 +14,7 @@ static int sextet(unsigned char c) {
   return -1;
 }
 
-tsr_status tsr_base64_decode(const char *in, size_t len, uint8_t *out, size_t *out_len) {
+tsr_status base64_decode(const char *in, size_t len, uint8_t *out, size_t *out_len) {
   size_t pad = 0;
   while (len > 0 && in[len - 1] == '=' && pad < 2) { len--; pad++; }
   if (len % 4 == 1) return tsr_fail(TSR_ERR_PARSE, "base64: %zu characters cannot be a whole number of bytes", len);
@@ -35,9 +35,9 @@ tsr_status tsr_base64_decode(const char *in, size_t len, uint8_t *out, size_t *o
   return TSR_OK;
 }
 
-size_t tsr_base64_encoded_size(size_t len) { return (len + 2) / 3 * 4; }
+size_t base64_encoded_size(size_t len) { return (len + 2) / 3 * 4; }
 
-void tsr_base64_encode(const uint8_t *in, size_t len, char *out) {
+void base64_encode(const uint8_t *in, size_t len, char *out) {
   static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   size_t o = 0;
   for (size_t i = 0; i < len; i += 3) {

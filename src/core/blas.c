@@ -1,4 +1,4 @@
-/* CBLAS through dlopen, on first use, unless the executable links one (tsr_blas_link). The
+/* CBLAS through dlopen, on first use, unless the executable links one (blas_link). The
  * library does not link OpenBLAS itself: OpenBLAS reads its thread count once, when it
  * loads, and its idle threads spin for a tenth of a second, taking the host CPUs that
  * tessera's simulated cores and host helpers run on. Loading it here, after setting the
@@ -31,7 +31,7 @@ static char package_library[4096]; /* tsr_blas_library's */
 #define TSR_BLAS_PATH "libopenblas.so"
 #endif
 
-void tsr_blas_link(tsr_cblas_sgemm_fn f, tsr_blas_threads_fn t) {
+void blas_link(tsr_cblas_sgemm_fn f, tsr_blas_threads_fn t) {
   linked_sgemm = f;
   linked_set_threads = t;
 }
@@ -86,16 +86,16 @@ static void load(void) {
   }
 }
 
-tsr_status tsr_blas_load(void) {
+tsr_status blas_load(void) {
   pthread_once(&load_once, load);
   if (sgemm) return TSR_OK;
   return tsr_fail(TSR_ERR_UNSUPPORTED, "cannot load a CBLAS library for matmul (set TSR_BLAS_LIBRARY): tried %s",
                   load_failure);
 }
 
-void tsr_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
+void blas_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
                const float *b, int ldb, float beta, float *c, int ldc) {
-  if (tsr_xsmm_sgemm(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) return;
+  if (xsmm_sgemm(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) return;
   sgemm(ROW_MAJOR, trans_a ? TRANS : NO_TRANS, trans_b ? TRANS : NO_TRANS, m, n, k, alpha, a, lda, b, ldb, beta, c,
         ldc);
 }
@@ -108,7 +108,7 @@ static void add_into(float *dst, const float *src, size_t n) {
   for (size_t i = 0; i < n; i++) dst[i] += src[i];
 }
 
-void tsr_sgemm_mxu(bool trans_a, bool trans_b, int m, int n, int k, int depth, const float *a, int lda,
+void blas_sgemm_mxu(bool trans_a, bool trans_b, int m, int n, int k, int depth, const float *a, int lda,
                    const float *b, int ldb, float *c, int ldc, float *tmp) {
   if (depth < 1) depth = k > 0 ? k : 1;
   size_t mn = (size_t)m * (size_t)n;
@@ -122,7 +122,7 @@ void tsr_sgemm_mxu(bool trans_a, bool trans_b, int m, int n, int k, int depth, c
       const float *ap = trans_a ? a + (size_t)q0 * (size_t)lda : a + q0;
       const float *bp = trans_b ? b + q0 : b + (size_t)q0 * (size_t)ldb;
       float *dst = q0 > k0 ? part : k0 ? pass : sum;
-      tsr_sgemm(trans_a, trans_b, m, n, kk, 1.0f, ap, lda, bp, ldb, 0.0f, dst, n);
+      blas_sgemm(trans_a, trans_b, m, n, kk, 1.0f, ap, lda, bp, ldb, 0.0f, dst, n);
       if (q0 > k0) add_into(k0 ? pass : sum, part, mn);
     }
     if (k0) add_into(sum, pass, mn);
@@ -130,7 +130,7 @@ void tsr_sgemm_mxu(bool trans_a, bool trans_b, int m, int n, int k, int depth, c
   for (int i = 0; i < m; i++) add_into(c + (size_t)i * (size_t)ldc, sum + (size_t)i * (size_t)n, (size_t)n);
 }
 
-void tsr_blas_set_threads(int n) {
+void blas_set_threads(int n) {
   if (set_threads) set_threads(n);
 }
 
@@ -160,7 +160,7 @@ static void *warm_one(void *arg) {
   /* start together, so that the calls overlap and each takes its own buffer */
   atomic_fetch_add(w->arrived, 1);
   while (atomic_load(w->arrived) < w->threads) sched_yield();
-  if (c) tsr_sgemm(false, false, WARM_ROWS, WARM_COLS, w->k, 1.0f, w->a, w->k, w->b, WARM_COLS, 0.0f, c, WARM_COLS);
+  if (c) blas_sgemm(false, false, WARM_ROWS, WARM_COLS, w->k, 1.0f, w->a, w->k, w->b, WARM_COLS, 0.0f, c, WARM_COLS);
   free(c);
   return NULL;
 }
@@ -168,7 +168,7 @@ static void *warm_one(void *arg) {
 static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
 static int warmed_k;
 
-void tsr_blas_warm(int k) {
+void blas_warm(int k) {
   if (!sgemm || k < 1) return;
   if (k > WARM_MAX_K) k = WARM_MAX_K; /* beyond twice OpenBLAS's Q, its K blocks are Q */
   pthread_mutex_lock(&warm_lock);

@@ -33,7 +33,7 @@ static void init(void) {
   if (enabled) libxsmm_init();
 }
 
-bool tsr_xsmm_enabled(void) {
+bool xsmm_enabled(void) {
   pthread_once(&init_once, init);
   return enabled;
 }
@@ -77,12 +77,12 @@ static float *scratch_get(size_t floats) {
   return s->data;
 }
 
-bool tsr_xsmm_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
+bool xsmm_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
                     const float *b, int ldb, float beta, float *c, int ldc) {
   if (trans_a || alpha != 1.0f || (beta != 0.0f && beta != 1.0f)) return false;
   if (m < 1 || k < 1 || n < XSMM_MIN_ROW || (int64_t)m * n * k > XSMM_MAX_MULADDS) return false;
   if (trans_b && (int64_t)n * k > XSMM_MAX_TRANSPOSED) return false;
-  if (!tsr_xsmm_enabled()) return false;
+  if (!xsmm_enabled()) return false;
   if (trans_b) {
     /* B is stored n x k: libxsmm's own transpose makes it k x n, dense, a few microseconds
      * for a 128 x 128 block (a kernel for transposed operands it does not have) */
@@ -104,9 +104,9 @@ bool tsr_xsmm_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha
 
 #else
 
-bool tsr_xsmm_enabled(void) { return false; }
+bool xsmm_enabled(void) { return false; }
 
-bool tsr_xsmm_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
+bool xsmm_sgemm(bool trans_a, bool trans_b, int m, int n, int k, float alpha, const float *a, int lda,
                     const float *b, int ldb, float beta, float *c, int ldc) {
   (void)trans_a, (void)trans_b, (void)m, (void)n, (void)k, (void)alpha, (void)a, (void)lda, (void)b, (void)ldb,
       (void)beta, (void)c, (void)ldc;

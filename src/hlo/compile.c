@@ -64,9 +64,9 @@ void hlo_strides(const hlo_type *t, int64_t *st) {
   for (int d = t->rank - 1; d >= 0; d--) { st[d] = s; s *= t->shape[d]; }
 }
 
-const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap) { return tsr_ir_loc_text(op ? op->loc : NULL, buf, cap); }
+const char *hlo_loc(const mlir_ir_op *op, char *buf, size_t cap) { return mlir_ir_loc_text(op ? op->loc : NULL, buf, cap); }
 
-tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) {
+tsr_status hlo_op_fail(const mlir_ir_op *op, tsr_status s, const char *fmt, ...) {
   char msg[512], loc[512];
   va_list ap;
   va_start(ap, fmt);
@@ -75,31 +75,31 @@ tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) 
   return tsr_fail(s, "%s: %s: %s", hlo_loc(op, loc, sizeof loc), op ? op->name : "?", msg);
 }
 
-int hlo_attr_ints(const tsr_ir_op *op, const char *name, int64_t *out, int cap) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, name);
+int hlo_attr_ints(const mlir_ir_op *op, const char *name, int64_t *out, int cap) {
+  const mlir_ir_attr *a = mlir_ir_op_attr(op, name);
   if (!a) return -1;
-  int64_t n = tsr_ir_attr_ints(a, out, cap);
+  int64_t n = mlir_ir_attr_ints(a, out, cap);
   return n > cap ? -1 : (int)n;
 }
 
-/* complex<f32> and complex<f64> besides the dtypes tsr_ir_type_dtype knows. */
-static bool element_dtype(const tsr_ir_type *e, tsr_dtype *out) {
-  if (e && e->kind == TSR_IR_TYPE_COMPLEX) {
-    const tsr_ir_type *part = e->u.complex_element;
-    if (tsr_ir_type_is_float(part, TSR_IR_F32)) { *out = TSR_C64; return true; }
-    if (tsr_ir_type_is_float(part, TSR_IR_F64)) { *out = TSR_C128; return true; }
+/* complex<f32> and complex<f64> besides the dtypes mlir_ir_type_dtype knows. */
+static bool element_dtype(const mlir_ir_type *e, tsr_dtype *out) {
+  if (e && e->kind == MLIR_IR_TYPE_COMPLEX) {
+    const mlir_ir_type *part = e->u.complex_element;
+    if (mlir_ir_type_is_float(part, MLIR_IR_F32)) { *out = TSR_C64; return true; }
+    if (mlir_ir_type_is_float(part, MLIR_IR_F64)) { *out = TSR_C128; return true; }
     return false;
   }
-  return tsr_ir_type_dtype(e, out) && !tsr_dtype_is_semaphore(*out);
+  return mlir_ir_type_dtype(e, out) && !tsr_dtype_is_semaphore(*out);
 }
 
 /* The MLIR spelling of an element type, for messages. */
-static const char *type_name(const tsr_ir_type *e, char *buf, size_t cap) {
+static const char *type_name(const mlir_ir_type *e, char *buf, size_t cap) {
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   if (f) {
-    tsr_mlir_print_type(f, e);
+    mlir_print_type(f, e);
     fclose(f);
   }
   snprintf(buf, cap, "%s", text ? text : "?");
@@ -107,9 +107,9 @@ static const char *type_name(const tsr_ir_type *e, char *buf, size_t cap) {
   return buf;
 }
 
-static tsr_status to_type(const tsr_ir_op *op, const tsr_ir_type *t, hlo_type *out) {
+static tsr_status to_type(const mlir_ir_op *op, const mlir_ir_type *t, hlo_type *out) {
   memset(out, 0, sizeof *out);
-  if (!t || t->kind != TSR_IR_TYPE_TENSOR) {
+  if (!t || t->kind != MLIR_IR_TYPE_TENSOR) {
     char name[64];
     return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "values of type %s are not supported (only ranked tensors)", type_name(t, name, sizeof name));
   }
@@ -142,12 +142,12 @@ static hlo_opcode lookup(const char *name) {
 /* StableHLO's JAX-generated tests assert with `stablehlo.custom_call @check.expect_close(...)`
  * (and @check.expect_eq, @check.expect_almost_eq), which StableHLO's interpreter runs as the
  * check dialect's ops with the custom call's own defaults (ops_check.c). */
-static hlo_opcode custom_call_check(const tsr_ir_op *op) {
+static hlo_opcode custom_call_check(const mlir_ir_op *op) {
   static const struct { const char *target; hlo_opcode opc; } checks[] = {
       {"check.expect_eq", HLO_EXPECT_EQ}, {"check.expect_almost_eq", HLO_EXPECT_ALMOST_EQ},
       {"check.expect_close", HLO_EXPECT_CLOSE}};
-  const tsr_ir_attr *t = tsr_ir_op_attr(op, "call_target_name");
-  for (size_t i = 0; t && t->kind == TSR_IR_ATTR_STRING && i < sizeof checks / sizeof checks[0]; i++)
+  const mlir_ir_attr *t = mlir_ir_op_attr(op, "call_target_name");
+  for (size_t i = 0; t && t->kind == MLIR_IR_ATTR_STRING && i < sizeof checks / sizeof checks[0]; i++)
     if (!strcmp(t->u.string.data, checks[i].target)) return checks[i].opc;
   return HLO_CUSTOM_CALL;
 }
@@ -160,7 +160,7 @@ static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
   return TSR_OK;
 }
 
-static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out);
+static tsr_status compile_func_op(tsr_hlo_program *p, const mlir_ir_op *fop, hlo_func **out);
 
 static bool is_binary(hlo_opcode opc) { return hlo_traits[opc] & HT_SCALAR_OPERAND; }
 
@@ -242,15 +242,15 @@ done:
 
 /* Values in a growable list (a region's captures). */
 typedef struct value_list {
-  const tsr_ir_value **v;
+  const mlir_ir_value **v;
   int n, cap;
 } value_list;
 
 /* Whether `v` is defined inside region `r` (by an op or as a block argument, at any depth). */
-static bool defined_in(const tsr_ir_value *v, const tsr_ir_region *r) {
-  const tsr_ir_block *b = v->def_op ? v->def_op->parent : v->block;
-  for (int depth = 0; b && depth < TSR_IR_MAX_DEPTH; depth++) {
-    const tsr_ir_region *br = b->parent;
+static bool defined_in(const mlir_ir_value *v, const mlir_ir_region *r) {
+  const mlir_ir_block *b = v->def_op ? v->def_op->parent : v->block;
+  for (int depth = 0; b && depth < MLIR_IR_MAX_DEPTH; depth++) {
+    const mlir_ir_region *br = b->parent;
     if (!br) return false;
     if (br == r) return true;
     b = br->parent ? br->parent->parent : NULL;
@@ -260,19 +260,19 @@ static bool defined_in(const tsr_ir_value *v, const tsr_ir_region *r) {
 
 /* Adds to `out` (once each, in order of first use) the values that ops anywhere inside
  * `inner` use but that are defined outside region `r`: the values `r` captures. */
-static tsr_status region_captures(const tsr_ir_region *r, const tsr_ir_region *inner, value_list *out, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "regions nested deeper than %d", TSR_IR_MAX_DEPTH);
+static tsr_status region_captures(const mlir_ir_region *r, const mlir_ir_region *inner, value_list *out, int depth) {
+  if (depth > MLIR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "regions nested deeper than %d", MLIR_IR_MAX_DEPTH);
   for (int bi = 0; bi < inner->n_blocks; bi++)
-    for (const tsr_ir_op *op = inner->blocks[bi]->first; op; op = op->next) {
+    for (const mlir_ir_op *op = inner->blocks[bi]->first; op; op = op->next) {
       for (int i = 0; i < op->n_operands; i++) {
-        const tsr_ir_value *v = op->operands[i].value;
+        const mlir_ir_value *v = op->operands[i].value;
         if (defined_in(v, r)) continue;
         bool seen = false;
         for (int k = 0; k < out->n && !seen; k++) seen = out->v[k] == v;
         if (seen) continue;
         if (out->n == out->cap) {
           int cap = out->cap ? 2 * out->cap : 8;
-          const tsr_ir_value **nv = realloc(out->v, sizeof *nv * (size_t)cap);
+          const mlir_ir_value **nv = realloc(out->v, sizeof *nv * (size_t)cap);
           if (!nv) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
           out->v = nv;
           out->cap = cap;
@@ -284,22 +284,22 @@ static tsr_status region_captures(const tsr_ir_region *r, const tsr_ir_region *i
   return TSR_OK;
 }
 
-static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name,
+static tsr_status compile_region(tsr_hlo_program *p, const mlir_ir_region *r, const char *name,
                                  const value_list *caps, hlo_func **out);
 
 /* interpreter.run_parallel's programs = [[@f, ...], ...]: R rows (replicas) of P partitions,
  * one function for all (aux = R, aux2 = P, callee = the function). */
 static tsr_status compile_programs(tsr_hlo_program *p, hlo_inst *in) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(in->op, "programs");
+  const mlir_ir_attr *a = mlir_ir_op_attr(in->op, "programs");
   const char *name = NULL;
-  int R = a && a->kind == TSR_IR_ATTR_ARRAY ? a->u.array.n : 0, P = 0;
+  int R = a && a->kind == MLIR_IR_ATTR_ARRAY ? a->u.array.n : 0, P = 0;
   for (int r = 0; r < R; r++) {
-    const tsr_ir_attr *row = a->u.array.elems[r];
-    if (row->kind != TSR_IR_ATTR_ARRAY || (r && row->u.array.n != P) || !row->u.array.n) { R = 0; break; }
+    const mlir_ir_attr *row = a->u.array.elems[r];
+    if (row->kind != MLIR_IR_ATTR_ARRAY || (r && row->u.array.n != P) || !row->u.array.n) { R = 0; break; }
     P = row->u.array.n;
     for (int k = 0; k < P; k++) {
-      const tsr_ir_attr *f = row->u.array.elems[k];
-      if (f->kind != TSR_IR_ATTR_SYMBOL_REF) { R = 0; break; }
+      const mlir_ir_attr *f = row->u.array.elems[k];
+      if (f->kind != MLIR_IR_ATTR_SYMBOL_REF) { R = 0; break; }
       if (name && strcmp(name, f->u.symbol.root))
         return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "processes that run different programs (@%s and @%s): tessera runs "
                            "one program on every process", name, f->u.symbol.root);
@@ -308,7 +308,7 @@ static tsr_status compile_programs(tsr_hlo_program *p, hlo_inst *in) {
   }
   if (!R || !name) return hlo_op_fail(in->op, TSR_ERR_INVALID, "programs must be rows (replicas) of equally many functions (partitions)");
   if (R * P > TSR_MAX_DEVICES) return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "%d processes (at most %d)", R * P, TSR_MAX_DEVICES);
-  const tsr_ir_op *target = tsr_ir_module_lookup(p->m, name);
+  const mlir_ir_op *target = mlir_ir_module_lookup(p->m, name);
   if (!target) return hlo_op_fail(in->op, TSR_ERR_INVALID, "program @%s not found", name);
   in->aux = R;
   in->aux2 = P;
@@ -329,14 +329,14 @@ static tsr_status compile_regions(tsr_hlo_program *p, hlo_inst *in, const value_
   return TSR_OK;
 }
 
-static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const tsr_ir_op *owner,
+static tsr_status compile_block(tsr_hlo_program *p, const mlir_ir_block *b, const mlir_ir_op *owner,
                                 const value_list *caps, hlo_func *f) {
   int *slot_of = malloc(sizeof(int) * (p->m->n_values + 1));
   if (!slot_of) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   for (uint32_t i = 0; i <= p->m->n_values; i++) slot_of[i] = -1;
   int n_caps = caps ? caps->n : 0;
   int cap_slots = b->n_args + n_caps;
-  for (const tsr_ir_op *op = b->first; op; op = op->next) cap_slots += op->n_results;
+  for (const mlir_ir_op *op = b->first; op; op = op->next) cap_slots += op->n_results;
   f->slot_t = calloc((size_t)cap_slots + 1, sizeof *f->slot_t);
   f->insts = calloc((size_t)b->n_ops + 1, sizeof *f->insts);
   int *last = malloc(sizeof(int) * ((size_t)cap_slots + 1));
@@ -353,8 +353,8 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     slot_of[caps->v[i]->id] = f->n_slots;
     s = to_type(owner, caps->v[i]->type, &f->slot_t[f->n_slots++]);
   }
-  const tsr_ir_op *ret = NULL;
-  for (const tsr_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
+  const mlir_ir_op *ret = NULL;
+  for (const mlir_ir_op *op = b->first; op && s == TSR_OK; op = op->next) {
     hlo_opcode opc = lookup(op->name);
     if (opc == HLO_CUSTOM_CALL) opc = custom_call_check(op);
     if (opc == HLO_OPCODE_COUNT) { s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "op not supported by tessera's StableHLO interpreter"); break; }
@@ -379,7 +379,7 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     f->n_inst++;
     if (!in->in || !in->out || !arg_t) { free(arg_t); s = tsr_fail(TSR_ERR_NOMEM, "out of memory"); break; }
     for (int i = 0; i < in->n_in && s == TSR_OK; i++) {
-      const tsr_ir_value *v = i < op->n_operands ? op->operands[i].value : op_caps.v[i - op->n_operands];
+      const mlir_ir_value *v = i < op->n_operands ? op->operands[i].value : op_caps.v[i - op->n_operands];
       int sl = slot_of[v->id];
       if (sl < 0) s = hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "operand %d is defined outside this function or region", i);
       else { in->in[i] = sl; arg_t[i] = f->slot_t[sl]; }
@@ -394,9 +394,9 @@ static tsr_status compile_block(tsr_hlo_program *p, const tsr_ir_block *b, const
     if (s == TSR_OK && opc == HLO_RUN_PARALLEL) s = compile_programs(p, in);
     if (s == TSR_OK && (opc == HLO_CALL || opc == HLO_COMPOSITE)) {
       /* a composite runs its decomposition, as StableHLO's interpreter does */
-      const tsr_ir_attr *callee = tsr_ir_op_attr(op, opc == HLO_CALL ? "callee" : "decomposition");
-      const tsr_ir_op *target = callee && callee->kind == TSR_IR_ATTR_SYMBOL_REF
-                                    ? tsr_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
+      const mlir_ir_attr *callee = mlir_ir_op_attr(op, opc == HLO_CALL ? "callee" : "decomposition");
+      const mlir_ir_op *target = callee && callee->kind == MLIR_IR_ATTR_SYMBOL_REF
+                                    ? mlir_ir_module_lookup(p->m, callee->u.symbol.root) : NULL;
       if (!target) s = hlo_op_fail(op, TSR_ERR_INVALID, "callee not found");
       else s = compile_func_op(p, target, &in->callee);
       if (s != TSR_OK && target) {
@@ -489,9 +489,9 @@ static void func_free(hlo_func *f) {
 
 /* Functions are compiled once each; n_ret == -1 marks one still being compiled (recursion is not
  * allowed in StableHLO programs that XLA accepts, and would not terminate here). */
-static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_func **out) {
-  const tsr_ir_attr *sym = tsr_ir_op_attr(fop, "sym_name");
-  const char *name = sym && sym->kind == TSR_IR_ATTR_STRING ? sym->u.string.data : "?";
+static tsr_status compile_func_op(tsr_hlo_program *p, const mlir_ir_op *fop, hlo_func **out) {
+  const mlir_ir_attr *sym = mlir_ir_op_attr(fop, "sym_name");
+  const char *name = sym && sym->kind == MLIR_IR_ATTR_STRING ? sym->u.string.data : "?";
   for (int i = 0; i < p->n_funcs; i++)
     if (p->funcs[i]->fop == fop) {
       if (p->funcs[i]->n_ret == -1)
@@ -499,8 +499,8 @@ static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_
       *out = p->funcs[i];
       return TSR_OK;
     }
-  if (!tsr_ir_op_is(fop, "func.func")) return hlo_op_fail(fop, TSR_ERR_INVALID, "callee is not a func.func");
-  const tsr_ir_block *b = tsr_ir_op_entry_block(fop, 0);
+  if (!mlir_ir_op_is(fop, "func.func")) return hlo_op_fail(fop, TSR_ERR_INVALID, "callee is not a func.func");
+  const mlir_ir_block *b = mlir_ir_op_entry_block(fop, 0);
   if (!b) return hlo_op_fail(fop, TSR_ERR_INVALID, "function @%s has no body", name);
   if (fop->n_regions != 1 || fop->regions[0].n_blocks != 1)
     return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "function @%s has more than one block", name);
@@ -517,12 +517,12 @@ static tsr_status compile_func_op(tsr_hlo_program *p, const tsr_ir_op *fop, hlo_
   return TSR_OK;
 }
 
-static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, const char *name,
+static tsr_status compile_region(tsr_hlo_program *p, const mlir_ir_region *r, const char *name,
                                  const value_list *caps, hlo_func **out) {
   if (r->n_blocks != 1) return hlo_op_fail(r->parent, TSR_ERR_UNSUPPORTED, "region with %d blocks", r->n_blocks);
   hlo_func *f = calloc(1, sizeof *f);
   if (!f) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  f->name = name[0] ? tsr_ir_intern(p->m->ctx, name, strlen(name)) : "region";
+  f->name = name[0] ? mlir_ir_intern(p->m->ctx, name, strlen(name)) : "region";
   tsr_status s = add_func(p, f);
   if (s != TSR_OK) { func_free(f); return s; }
   TSR_TRY(compile_block(p, r->blocks[0], r->parent, caps, f));
@@ -530,12 +530,12 @@ static tsr_status compile_region(tsr_hlo_program *p, const tsr_ir_region *r, con
   return TSR_OK;
 }
 
-static bool is_mosaic_func(tsr_ir_op *op, void *user) {
+static bool is_mosaic_func(mlir_ir_op *op, void *user) {
   bool *found = user;
-  if (tsr_ir_op_is(op, "stable_mosaic.func.func") ||
-      (tsr_ir_op_is(op, "func.func") && (tsr_ir_op_attr(op, "dimension_semantics") ||
-                                         tsr_ir_op_attr(op, "window_params") ||
-                                         tsr_ir_op_attr(op, "iteration_bounds")))) {
+  if (mlir_ir_op_is(op, "stable_mosaic.func.func") ||
+      (mlir_ir_op_is(op, "func.func") && (mlir_ir_op_attr(op, "dimension_semantics") ||
+                                         mlir_ir_op_attr(op, "window_params") ||
+                                         mlir_ir_op_attr(op, "iteration_bounds")))) {
     *found = true;
     return false;
   }
@@ -544,13 +544,13 @@ static bool is_mosaic_func(tsr_ir_op *op, void *user) {
 
 /* @main, or the module's only function when none is called main: the rule of StableHLO's
  * own interpreter, whose test cases name their one function after what they test. */
-static const tsr_ir_op *entry_func(const tsr_mlir_module *m) {
-  const tsr_ir_op *main = tsr_ir_module_lookup(m, "main");
+static const mlir_ir_op *entry_func(const tsr_mlir_module *m) {
+  const mlir_ir_op *main = mlir_ir_module_lookup(m, "main");
   if (main) return main;
-  const tsr_ir_block *body = tsr_ir_op_entry_block(m->top, 0);
-  const tsr_ir_op *only = NULL;
-  for (const tsr_ir_op *op = body ? body->first : NULL; op; op = op->next) {
-    if (!tsr_ir_op_is(op, "func.func")) continue;
+  const mlir_ir_block *body = mlir_ir_op_entry_block(m->top, 0);
+  const mlir_ir_op *only = NULL;
+  for (const mlir_ir_op *op = body ? body->first : NULL; op; op = op->next) {
+    if (!mlir_ir_op_is(op, "func.func")) continue;
     if (only) return NULL;
     only = op;
   }
@@ -564,13 +564,13 @@ tsr_status tsr_hlo_compile(tsr_mlir_module *m, tsr_hlo_program **out) {
   if (!p) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   p->m = m;
   bool mosaic = false;
-  tsr_ir_walk(m->top, is_mosaic_func, &mosaic);
+  mlir_ir_walk(m->top, is_mosaic_func, &mosaic);
   tsr_status s = hlo_read_devices(p);
   if (s != TSR_OK) {
   } else if (mosaic) {
     s = hlo_bare_compile(p);
   } else {
-    const tsr_ir_op *main = entry_func(m);
+    const mlir_ir_op *main = entry_func(m);
     if (!main) s = tsr_fail(TSR_ERR_INVALID, "the module has no function @main, nor just one function, and is not a Mosaic kernel");
     else s = compile_func_op(p, main, &p->main);
   }
@@ -616,26 +616,26 @@ int tsr_hlo_mesh_shape(const tsr_hlo_program *p, int64_t *shape) {
 }
 
 const char *tsr_hlo_name(const tsr_hlo_program *p) {
-  const tsr_ir_attr *name = p->m->top ? tsr_ir_op_attr(p->m->top, "sym_name") : NULL;
-  return name && name->kind == TSR_IR_ATTR_STRING ? name->u.string.data : "main";
+  const mlir_ir_attr *name = p->m->top ? mlir_ir_op_attr(p->m->top, "sym_name") : NULL;
+  return name && name->kind == MLIR_IR_ATTR_STRING ? name->u.string.data : "main";
 }
 
 int tsr_hlo_input_donation(const tsr_hlo_program *p, int i) {
-  const tsr_ir_op *fop = p->bare ? NULL : p->main->fop;
-  const tsr_ir_attr *args = fop ? tsr_ir_op_attr(fop, "arg_attrs") : NULL;
-  if (!args || args->kind != TSR_IR_ATTR_ARRAY || i < 0 || i >= args->u.array.n) return -1;
-  const tsr_ir_attr *d = args->u.array.elems[i];
+  const mlir_ir_op *fop = p->bare ? NULL : p->main->fop;
+  const mlir_ir_attr *args = fop ? mlir_ir_op_attr(fop, "arg_attrs") : NULL;
+  if (!args || args->kind != MLIR_IR_ATTR_ARRAY || i < 0 || i >= args->u.array.n) return -1;
+  const mlir_ir_attr *d = args->u.array.elems[i];
   int64_t out;
-  if (tsr_ir_attr_int(tsr_ir_dict_get(d, "tf.aliasing_output"), &out) && out >= 0 && out < p->main->n_ret) return (int)out;
-  return tsr_ir_dict_get(d, "jax.buffer_donor") ? -2 : -1;
+  if (mlir_ir_attr_int(mlir_ir_dict_get(d, "tf.aliasing_output"), &out) && out >= 0 && out < p->main->n_ret) return (int)out;
+  return mlir_ir_dict_get(d, "jax.buffer_donor") ? -2 : -1;
 }
 
 const char *tsr_hlo_memory_kind(const tsr_hlo_program *p, bool output, int i) {
-  const tsr_ir_op *fop = p->bare ? NULL : p->main->fop;
-  const tsr_ir_attr *list = fop ? tsr_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
-  if (!list || list->kind != TSR_IR_ATTR_ARRAY || i < 0 || i >= list->u.array.n) return NULL;
-  const tsr_ir_attr *k = tsr_ir_dict_get(list->u.array.elems[i], "mhlo.memory_kind");
-  return k && k->kind == TSR_IR_ATTR_STRING ? k->u.string.data : NULL;
+  const mlir_ir_op *fop = p->bare ? NULL : p->main->fop;
+  const mlir_ir_attr *list = fop ? mlir_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
+  if (!list || list->kind != MLIR_IR_ATTR_ARRAY || i < 0 || i >= list->u.array.n) return NULL;
+  const mlir_ir_attr *k = mlir_ir_dict_get(list->u.array.elems[i], "mhlo.memory_kind");
+  return k && k->kind == MLIR_IR_ATTR_STRING ? k->u.string.data : NULL;
 }
 
 bool tsr_hlo_output_type(const tsr_hlo_program *p, int i, tsr_array *type) {

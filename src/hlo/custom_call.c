@@ -12,15 +12,15 @@
 #include "tessera/mosaic.h"
 
 /* operand_layouts / result_layouts: each must be row-major, i.e. [rank-1, ..., 1, 0]. */
-static tsr_status check_layouts(const tsr_ir_op *op, const char *name, int n, const tsr_ir_type *(*type_of)(const tsr_ir_op *, int)) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, name);
+static tsr_status check_layouts(const mlir_ir_op *op, const char *name, int n, const mlir_ir_type *(*type_of)(const mlir_ir_op *, int)) {
+  const mlir_ir_attr *a = mlir_ir_op_attr(op, name);
   if (!a) return TSR_OK;
-  if (a->kind != TSR_IR_ATTR_ARRAY || a->u.array.n != n)
+  if (a->kind != MLIR_IR_ATTR_ARRAY || a->u.array.n != n)
     return hlo_op_fail(op, TSR_ERR_INVALID, "%s must have one layout per value", name);
   for (int i = 0; i < n; i++) {
     int64_t v[TSR_MAX_RANK];
-    int64_t m = tsr_ir_attr_ints(a->u.array.elems[i], v, TSR_MAX_RANK);
-    int rank = tsr_ir_type_rank(type_of(op, i));
+    int64_t m = mlir_ir_attr_ints(a->u.array.elems[i], v, TSR_MAX_RANK);
+    int rank = mlir_ir_type_rank(type_of(op, i));
     if (m != rank) return hlo_op_fail(op, TSR_ERR_INVALID, "%s[%d] has %lld entries for rank %d", name, i, (long long)m, rank);
     for (int d = 0; d < rank; d++)
       if (v[d] != rank - 1 - d)
@@ -32,27 +32,27 @@ static tsr_status check_layouts(const tsr_ir_op *op, const char *name, int n, co
 /* The operand arrays below are sized for TSR_MAX_OPERANDS inputs (with max_in room for more:
  * dynamic grid bounds) and outputs; a call with more is refused naming the limits. op: where,
  * or NULL. */
-static tsr_status operand_counts(const tsr_ir_op *op, int n_in, int max_in, int n_out) {
+static tsr_status operand_counts(const mlir_ir_op *op, int n_in, int max_in, int n_out) {
   if (n_in <= max_in && n_out <= TSR_MAX_OPERANDS) return TSR_OK;
   const char *fmt = "%d operands and %d results, over the limits of %d and %d";
   return op ? hlo_op_fail(op, TSR_ERR_UNSUPPORTED, fmt, n_in, n_out, max_in, TSR_MAX_OPERANDS)
             : tsr_fail(TSR_ERR_UNSUPPORTED, fmt, n_in, n_out, max_in, TSR_MAX_OPERANDS);
 }
 
-static const tsr_ir_type *operand_type(const tsr_ir_op *op, int i) { return op->operands[i].value->type; }
-static const tsr_ir_type *result_type(const tsr_ir_op *op, int i) { return op->results[i]->type; }
+static const mlir_ir_type *operand_type(const mlir_ir_op *op, int i) { return op->operands[i].value->type; }
+static const mlir_ir_type *result_type(const mlir_ir_op *op, int i) { return op->results[i]->type; }
 
-static tsr_status parse_aliases(const tsr_ir_op *op, tsr_alias *aliases, int cap, int *n) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, "output_operand_aliases");
+static tsr_status parse_aliases(const mlir_ir_op *op, tsr_alias *aliases, int cap, int *n) {
+  const mlir_ir_attr *a = mlir_ir_op_attr(op, "output_operand_aliases");
   *n = 0;
   if (!a) return TSR_OK;
-  if (a->kind != TSR_IR_ATTR_ARRAY) return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases is not an array");
+  if (a->kind != MLIR_IR_ATTR_ARRAY) return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases is not an array");
   if (a->u.array.n > cap) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "more than %d aliases", cap);
   for (int i = 0; i < a->u.array.n; i++) {
-    const tsr_ir_attr *e = a->u.array.elems[i];
-    const tsr_ir_field *out = tsr_ir_attr_field(e, "output_tuple_indices");
-    const tsr_ir_field *opi = tsr_ir_attr_field(e, "operand_index");
-    const tsr_ir_field *opt = tsr_ir_attr_field(e, "operand_tuple_indices");
+    const mlir_ir_attr *e = a->u.array.elems[i];
+    const mlir_ir_field *out = mlir_ir_attr_field(e, "output_tuple_indices");
+    const mlir_ir_field *opi = mlir_ir_attr_field(e, "operand_index");
+    const mlir_ir_field *opt = mlir_ir_attr_field(e, "operand_tuple_indices");
     if (!opi || opi->n != 1 || (out && out->n > 1) || (opt && opt->n > 0))
       return hlo_op_fail(op, TSR_ERR_INVALID, "output_operand_aliases[%d] is malformed", i);
     int o = out && out->n == 1 ? (int)out->values[0] : 0;
@@ -72,16 +72,16 @@ static tsr_status add_kernel(tsr_hlo_program *p, tsr_hlo_kernel *k) {
   return TSR_OK;
 }
 
-static const char *sharding_text(const tsr_ir_op *op) {
-  const tsr_ir_attr *a = op ? tsr_ir_op_attr(op, "mhlo.sharding") : NULL;
-  return a && a->kind == TSR_IR_ATTR_STRING ? a->u.string.data : NULL;
+static const char *sharding_text(const mlir_ir_op *op) {
+  const mlir_ir_attr *a = op ? mlir_ir_op_attr(op, "mhlo.sharding") : NULL;
+  return a && a->kind == MLIR_IR_ATTR_STRING ? a->u.string.data : NULL;
 }
 
 /* @Sharding (a hint: its operand), @SPMDFullToShardShape (the global value, tiled as the
  * @Sharding before it says, becomes each device's tile) and @SPMDShardToFullShape (each
  * device's tile back into the global value, tiled as its own mhlo.sharding says). */
 static tsr_status prep_spmd_marker(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args, const char *target) {
-  const tsr_ir_op *op = in->op;
+  const mlir_ir_op *op = in->op;
   if (in->n_in != 1 || in->n_out != 1) return hlo_op_fail(op, TSR_ERR_INVALID, "@%s takes one operand and gives one result", target);
   if (!strcmp(target, "Sharding")) {
     if (!hlo_type_eq(&args[0], in->res_t)) return hlo_op_fail(op, TSR_ERR_INVALID, "@Sharding's result is not of its operand's type");
@@ -89,10 +89,10 @@ static tsr_status prep_spmd_marker(tsr_hlo_program *p, hlo_inst *in, const hlo_t
     return TSR_OK;
   }
   bool to_shard = !strcmp(target, "SPMDFullToShardShape");
-  const tsr_ir_op *from = to_shard ? op->operands[0].value->def_op : op;
-  const tsr_ir_attr *ft = from ? tsr_ir_op_attr(from, "call_target_name") : NULL;
+  const mlir_ir_op *from = to_shard ? op->operands[0].value->def_op : op;
+  const mlir_ir_attr *ft = from ? mlir_ir_op_attr(from, "call_target_name") : NULL;
   const char *text = sharding_text(from);
-  if (to_shard && (!ft || ft->kind != TSR_IR_ATTR_STRING || strcmp(ft->u.string.data, "Sharding") || !text))
+  if (to_shard && (!ft || ft->kind != MLIR_IR_ATTR_STRING || strcmp(ft->u.string.data, "Sharding") || !text))
     return hlo_op_fail(op, TSR_ERR_INVALID, "@SPMDFullToShardShape's operand must come from a @Sharding custom call with an "
                        "mhlo.sharding (the global value's tiling)");
   if (!text) return hlo_op_fail(op, TSR_ERR_INVALID, "@SPMDShardToFullShape needs an mhlo.sharding (the global value's tiling)");
@@ -109,9 +109,9 @@ static tsr_status prep_spmd_marker(tsr_hlo_program *p, hlo_inst *in, const hlo_t
 static const char *const placements[] = {"annotate_device_placement", "MoveToHost", "MoveToDevice", NULL};
 
 tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
-  const tsr_ir_op *op = in->op;
-  const tsr_ir_attr *target = tsr_ir_op_attr(op, "call_target_name");
-  for (int i = 0; target && target->kind == TSR_IR_ATTR_STRING && placements[i]; i++)
+  const mlir_ir_op *op = in->op;
+  const mlir_ir_attr *target = mlir_ir_op_attr(op, "call_target_name");
+  for (int i = 0; target && target->kind == MLIR_IR_ATTR_STRING && placements[i]; i++)
     if (!strcmp(target->u.string.data, placements[i])) {
       if (in->n_in != 1 || in->n_out != 1 || !hlo_type_eq(&args[0], in->res_t))
         return hlo_op_fail(op, TSR_ERR_INVALID, "@%s takes one operand and gives it back", placements[i]);
@@ -120,28 +120,28 @@ tsr_status hlo_prep_custom_call(tsr_hlo_program *p, hlo_inst *in, const hlo_type
     }
   /* AllocateBuffer: a buffer of the result's type, uninitialized in XLA (the kernel that gets
    * it writes it); tessera's is zeroed */
-  if (target && target->kind == TSR_IR_ATTR_STRING && !strcmp(target->u.string.data, "AllocateBuffer")) {
+  if (target && target->kind == MLIR_IR_ATTR_STRING && !strcmp(target->u.string.data, "AllocateBuffer")) {
     if (in->n_in != 0 || in->n_out != 1) return hlo_op_fail(op, TSR_ERR_INVALID, "@AllocateBuffer takes no operand and gives one result");
     in->aux = HLO_CC_ALLOCATE;
     return TSR_OK;
   }
-  if (target && target->kind == TSR_IR_ATTR_STRING &&
+  if (target && target->kind == MLIR_IR_ATTR_STRING &&
       (!strcmp(target->u.string.data, "Sharding") || !strcmp(target->u.string.data, "SPMDFullToShardShape") ||
        !strcmp(target->u.string.data, "SPMDShardToFullShape")))
     return prep_spmd_marker(p, in, args, target->u.string.data);
-  if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
+  if (!target || target->kind != MLIR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call"))
     return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "custom call target '%s' is not supported (tpu_custom_call, the SPMD "
                        "markers, placement annotations and AllocateBuffer are)",
-                       target && target->kind == TSR_IR_ATTR_STRING ? target->u.string.data : "?");
-  const tsr_ir_attr *kn = tsr_ir_op_attr(op, "kernel_name");
-  const char *name = kn && kn->kind == TSR_IR_ATTR_STRING ? kn->u.string.data : "";
+                       target && target->kind == MLIR_IR_ATTR_STRING ? target->u.string.data : "?");
+  const mlir_ir_attr *kn = mlir_ir_op_attr(op, "kernel_name");
+  const char *name = kn && kn->kind == MLIR_IR_ATTR_STRING ? kn->u.string.data : "";
   TSR_TRY(check_layouts(op, "operand_layouts", op->n_operands, operand_type));
   TSR_TRY(check_layouts(op, "result_layouts", op->n_results, result_type));
   tsr_alias aliases[16];
   int n_aliases;
   TSR_TRY(parse_aliases(op, aliases, 16, &n_aliases));
-  const tsr_ir_attr *cfg = tsr_ir_op_attr(op, "backend_config");
-  if (!cfg || cfg->kind != TSR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
+  const mlir_ir_attr *cfg = mlir_ir_op_attr(op, "backend_config");
+  if (!cfg || cfg->kind != MLIR_IR_ATTR_STRING) return hlo_op_fail(op, TSR_ERR_PARSE, "backend_config is not a string");
   tsr_hlo_kernel_desc d = {.backend_config = cfg->u.string.data, .backend_config_len = cfg->u.string.len, .name = name,
                            .aliases = aliases, .num_aliases = n_aliases, .num_results = op->n_results, .results_known = true};
   tsr_hlo_kernel *k;
@@ -307,10 +307,10 @@ tsr_status hlo_custom_call_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_v
 
 /* ---- bare Mosaic modules ---- */
 
-static const tsr_ir_op *kernel_func(const tsr_hlo_program *p) {
-  for (const tsr_ir_op *op = p->m->top && p->m->top->n_regions ? tsr_ir_op_entry_block(p->m->top, 0)->first : NULL; op; op = op->next)
-    if (tsr_ir_op_is(op, "func.func") && (tsr_ir_op_attr(op, "dimension_semantics") || tsr_ir_op_attr(op, "window_params") ||
-                                          tsr_ir_op_attr(op, "iteration_bounds")))
+static const mlir_ir_op *kernel_func(const tsr_hlo_program *p) {
+  for (const mlir_ir_op *op = p->m->top && p->m->top->n_regions ? mlir_ir_op_entry_block(p->m->top, 0)->first : NULL; op; op = op->next)
+    if (mlir_ir_op_is(op, "func.func") && (mlir_ir_op_attr(op, "dimension_semantics") || mlir_ir_op_attr(op, "window_params") ||
+                                          mlir_ir_op_attr(op, "iteration_bounds")))
       return op;
   return NULL;
 }
@@ -329,12 +329,12 @@ tsr_status hlo_bare_compile(tsr_hlo_program *p) {
 }
 
 /* A memref argument's type as an array type (static shapes only). */
-static bool memref_arg_type(const tsr_ir_op *f, int arg, tsr_array *type) {
-  const tsr_ir_block *b = tsr_ir_op_entry_block(f, 0);
+static bool memref_arg_type(const mlir_ir_op *f, int arg, tsr_array *type) {
+  const mlir_ir_block *b = mlir_ir_op_entry_block(f, 0);
   if (!b || arg >= b->n_args) return false;
-  const tsr_ir_type *t = b->args[arg]->type;
-  if (!t || t->kind != TSR_IR_TYPE_MEMREF || t->u.shaped.rank > TSR_MAX_RANK) return false;
-  if (!tsr_ir_type_dtype(t->u.shaped.element, &type->dtype)) return false;
+  const mlir_ir_type *t = b->args[arg]->type;
+  if (!t || t->kind != MLIR_IR_TYPE_MEMREF || t->u.shaped.rank > TSR_MAX_RANK) return false;
+  if (!mlir_ir_type_dtype(t->u.shaped.element, &type->dtype)) return false;
   if (tsr_dtype_is_semaphore(type->dtype)) type->dtype = TSR_I32; /* XLA's array of their counts */
   type->rank = t->u.shaped.rank;
   for (int d = 0; d < type->rank; d++) {
@@ -348,12 +348,12 @@ bool hlo_bare_input_type(const tsr_hlo_program *p, int i, tsr_array *type) {
   /* A grid-less kernel's operands, and scalar-prefetch operands, are whole arrays: their
    * memref shapes are the array shapes. With a grid, an input's array is the extent its
    * blocks reach over the grid, worked out with all-zero scalar-prefetch operands. */
-  const tsr_ir_op *f = kernel_func(p);
+  const mlir_ir_op *f = kernel_func(p);
   const tsr_hlo_kernel *k = p->bare;
   if (!f || i < 0 || i >= p->bare_inputs) return false;
   int64_t bounds[TSR_MAX_RANK];
-  const tsr_ir_attr *ib = tsr_ir_op_attr(f, "iteration_bounds");
-  int grid_rank = ib ? (int)tsr_ir_attr_ints(ib, bounds, TSR_MAX_RANK) : 0;
+  const mlir_ir_attr *ib = mlir_ir_op_attr(f, "iteration_bounds");
+  int grid_rank = ib ? (int)mlir_ir_attr_ints(ib, bounds, TSR_MAX_RANK) : 0;
   if (grid_rank < 0) return false;
   if (grid_rank == 0 || i < k->n_prefetch) return memref_arg_type(f, grid_rank + i, type);
   if (k->n_dyn || k->n_prefetch > TSR_MAX_OPERANDS) return false;
@@ -482,10 +482,10 @@ typedef struct describe_walk {
 /* An operand for the description: the plan reads no array data (tsr_mosaic_kernel_describe),
  * so only the scalar-prefetch operands, which the index maps read, are allocated (zeros); the
  * others are shapes alone, however large their type says they are. */
-static tsr_status describe_operand(const tsr_ir_type *t, bool zeros, tsr_array *a, tsr_ref *r) {
+static tsr_status describe_operand(const mlir_ir_type *t, bool zeros, tsr_array *a, tsr_ref *r) {
   memset(a, 0, sizeof *a);
   hlo_type h;
-  if (!t || t->kind != TSR_IR_TYPE_TENSOR || t->u.shaped.rank > TSR_MAX_RANK || !tsr_ir_type_dtype(t->u.shaped.element, &h.dtype))
+  if (!t || t->kind != MLIR_IR_TYPE_TENSOR || t->u.shaped.rank > TSR_MAX_RANK || !mlir_ir_type_dtype(t->u.shaped.element, &h.dtype))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "operand is not a static tensor");
   h.rank = t->u.shaped.rank;
   for (int d = 0; d < h.rank; d++) h.shape[d] = t->u.shaped.shape[d];
@@ -495,7 +495,7 @@ static tsr_status describe_operand(const tsr_ir_type *t, bool zeros, tsr_array *
   return TSR_OK;
 }
 
-static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_kernel *k) {
+static tsr_status describe_call(describe_walk *w, const mlir_ir_op *op, tsr_hlo_kernel *k) {
   int n_ops = k->n_prefetch + k->n_inputs;
   tsr_array arrs[TSR_MAX_OPERANDS];
   tsr_ref ops[TSR_MAX_OPERANDS], outs[TSR_MAX_OPERANDS];
@@ -505,9 +505,9 @@ static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_k
   tsr_status s = TSR_OK;
   for (int i = 0; i < k->n_dyn && s == TSR_OK; i++) {
     /* a dynamic bound given by a constant is known; any other value counts as 1 */
-    const tsr_ir_op *def = op->operands[i].value->def_op;
-    const tsr_ir_attr *v = def && tsr_ir_op_is(def, "stablehlo.constant") ? tsr_ir_op_attr(def, "value") : NULL;
-    dyn[i] = v && v->kind == TSR_IR_ATTR_DENSE ? tsr_ir_dense_int(v, 0) : 1;
+    const mlir_ir_op *def = op->operands[i].value->def_op;
+    const mlir_ir_attr *v = def && mlir_ir_op_is(def, "stablehlo.constant") ? mlir_ir_op_attr(def, "value") : NULL;
+    dyn[i] = v && v->kind == MLIR_IR_ATTR_DENSE ? mlir_ir_dense_int(v, 0) : 1;
   }
   for (int i = 0; i < n_ops && s == TSR_OK; i++, made++)
     s = describe_operand(op->operands[k->n_dyn + i].value->type, i < k->n_prefetch, &arrs[made], &ops[i]);
@@ -528,9 +528,9 @@ static tsr_status describe_call(describe_walk *w, const tsr_ir_op *op, tsr_hlo_k
   return s;
 }
 
-static bool describe_visit(tsr_ir_op *op, void *user) {
+static bool describe_visit(mlir_ir_op *op, void *user) {
   describe_walk *w = user;
-  if (!tsr_ir_op_is(op, "stablehlo.custom_call")) return true;
+  if (!mlir_ir_op_is(op, "stablehlo.custom_call")) return true;
   for (int f = 0; f < w->p->n_funcs; f++)
     for (int i = 0; i < w->p->funcs[f]->n_inst; i++)
       if (w->p->funcs[f]->insts[i].op == op && w->p->funcs[f]->insts[i].kernel) {
@@ -575,7 +575,7 @@ tsr_status hlo_kernels_describe(tsr_hlo_program *p, tsr_machine *m, const tsr_ar
     return s;
   }
   describe_walk w = {p, m, plan_steps, 0, out, TSR_OK};
-  tsr_ir_walk(p->m->top, describe_visit, &w);
+  mlir_ir_walk(p->m->top, describe_visit, &w);
   if (w.s == TSR_OK && w.index == 0) fprintf(out, "no tpu_custom_call kernels in this module\n");
   return w.s;
 }

@@ -40,8 +40,8 @@ static bool fusible(const hlo_func *f, const hlo_inst *in, int64_t n) {
   case HLO_BROADCAST_IN_DIM:
   case HLO_RESHAPE: return in->n_in == 1;
   case HLO_CONSTANT: {
-    const tsr_ir_attr *v = tsr_ir_op_attr(in->op, "value");
-    return in->n_in == 0 && v && v->kind == TSR_IR_ATTR_DENSE && v->u.dense.splat;
+    const mlir_ir_attr *v = mlir_ir_op_attr(in->op, "value");
+    return in->n_in == 0 && v && v->kind == MLIR_IR_ATTR_DENSE && v->u.dense.splat;
   }
   default: return false;
   }
@@ -284,7 +284,7 @@ static tsr_status run_tile(hlo_exec *x, const hlo_inst *in, hlo_val *slots, cons
     int64_t dim;
     switch (in->opc) {
     case HLO_IOTA:
-      if (!tsr_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= in->res_t->rank) {
+      if (!mlir_ir_op_attr_int(in->op, "iota_dimension", &dim) || dim < 0 || dim >= in->res_t->rank) {
         s = hlo_op_fail(in->op, TSR_ERR_INVALID, "bad iota_dimension");
         break;
       }

@@ -115,7 +115,7 @@ typedef struct hlo_body {
 
 typedef struct hlo_inst {
   hlo_opcode opc;
-  const tsr_ir_op *op;
+  const mlir_ir_op *op;
   int n_in, n_out, n_free;
   const struct hlo_type *res_t; /* the result types (consecutive slots of the function) */
   int *in, *out, *frees; /* slots; frees: slots whose last use is this op */
@@ -140,7 +140,7 @@ typedef struct hlo_inst {
 
 typedef struct hlo_func {
   const char *name;
-  const tsr_ir_op *fop; /* the func.func (NULL: a region) */
+  const mlir_ir_op *fop; /* the func.func (NULL: a region) */
   int n_slots, n_args, n_ret, n_inst;
   hlo_type *slot_t;
   int *ret;          /* slots returned */
@@ -244,12 +244,12 @@ bool hlo_type_eq(const hlo_type *a, const hlo_type *b); /* dtype and shape */
 bool hlo_dims_distinct(const int64_t *v, int n, int rank);
 /* Dense row-major strides in elements. */
 void hlo_strides(const hlo_type *t, int64_t *st);
-/* Where an op is: "file:line:col", its call-site chain, or "unknown location" (tsr_ir_loc_text). */
-const char *hlo_loc(const tsr_ir_op *op, char *buf, size_t cap);
+/* Where an op is: "file:line:col", its call-site chain, or "unknown location" (mlir_ir_loc_text). */
+const char *hlo_loc(const mlir_ir_op *op, char *buf, size_t cap);
 /* TSR_ERR_INVALID "<loc>: <op>: <message>" */
-tsr_status hlo_op_fail(const tsr_ir_op *op, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
+tsr_status hlo_op_fail(const mlir_ir_op *op, tsr_status s, const char *fmt, ...) TSR_PRINTF(3, 4);
 /* Integer list attribute; returns its count (-1: absent). */
-int hlo_attr_ints(const tsr_ir_op *op, const char *name, int64_t *out, int cap);
+int hlo_attr_ints(const mlir_ir_op *op, const char *name, int64_t *out, int cap);
 
 /* ---- elements (elem.c) ---- */
 /* Reads: dtype_load_f64 and dtype_load_i64 (core/dtype.h). */
@@ -304,7 +304,7 @@ tsr_status hlo_read_devices(tsr_hlo_program *p);
 tsr_status hlo_collective_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);
 /* Decodes the HLO sharding string `text` of a value of global type g (and local type l, of
  * the shard) into sp's tiles. */
-tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
+tsr_status hlo_sharding_tiles(const mlir_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
                               hlo_spmd *sp);
 /* @SPMDFullToShardShape / @SPMDShardToFullShape on every device at once (custom_call.c). */
 tsr_status hlo_spmd_marker_devices(hlo_exec *x, const hlo_inst *in, int n, hlo_val *const *args, hlo_val *const *res);

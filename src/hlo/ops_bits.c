@@ -62,7 +62,7 @@ tsr_status hlo_prep_reduce_precision(tsr_hlo_program *p, hlo_inst *in, const hlo
   int64_t e, m;
   if (in->n_in != 1 || in->n_out != 1 || !hlo_type_eq(&args[0], in->res_t) || !tsr_dtype_is_float(args[0].dtype))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one float operand of its result's type");
-  if (!tsr_ir_op_attr_int(in->op, "exponent_bits", &e) || !tsr_ir_op_attr_int(in->op, "mantissa_bits", &m) || e < 1 || m < 0 ||
+  if (!mlir_ir_op_attr_int(in->op, "exponent_bits", &e) || !mlir_ir_op_attr_int(in->op, "mantissa_bits", &m) || e < 1 || m < 0 ||
       e > 64 || m > 64)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "needs exponent_bits >= 1 and mantissa_bits >= 0");
   in->aux = (int)e;
@@ -130,8 +130,8 @@ static void threefry2x32(const uint32_t key[2], uint32_t x[2]) {
 
 tsr_status hlo_prep_rng_bit_generator(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   (void)p;
-  const tsr_ir_attr *a = tsr_ir_op_attr(in->op, "rng_algorithm");
-  const char *kw = a && a->kind == TSR_IR_ATTR_ENUM ? a->u.enm.keyword : NULL;
+  const mlir_ir_attr *a = mlir_ir_op_attr(in->op, "rng_algorithm");
+  const char *kw = a && a->kind == MLIR_IR_ATTR_ENUM ? a->u.enm.keyword : NULL;
   if (!kw) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing rng_algorithm");
   if (strcmp(kw, "THREE_FRY"))
     return hlo_op_fail(in->op, TSR_ERR_UNSUPPORTED, "rng_algorithm %s is not supported (its bits are the device's own; THREE_FRY is)", kw);

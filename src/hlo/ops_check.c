@@ -20,8 +20,8 @@ tsr_status hlo_prep_check(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args
     if (!same) return hlo_op_fail(in->op, TSR_ERR_INVALID, "the two operands differ in type");
     return TSR_OK;
   }
-  const tsr_ir_attr *v = tsr_ir_op_attr(in->op, "value");
-  if (!v || v->kind != TSR_IR_ATTR_DENSE)
+  const mlir_ir_attr *v = mlir_ir_op_attr(in->op, "value");
+  if (!v || v->kind != MLIR_IR_ATTR_DENSE)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "value must be a dense elements attribute");
   int64_t n = hlo_numel(&args[0]);
   if (!v->u.dense.splat && v->u.dense.numel != n)
@@ -49,11 +49,11 @@ static bool same_value(const hlo_inst *in, tsr_dtype t, double a, double b, int6
   if (!tsr_dtype_is_float(t)) return ia == ib;
   /* the custom call form (`stablehlo.custom_call @check.expect_close`) has no attributes:
    * StableHLO's interpreter gives it a tolerance of 1e-3 and at most 3 ULPs */
-  bool custom = tsr_ir_op_is(in->op, "stablehlo.custom_call");
+  bool custom = mlir_ir_op_is(in->op, "stablehlo.custom_call");
   int64_t min_ulps = 0, max_ulps = custom ? 3 : 1;
   if (in->opc == HLO_EXPECT_CLOSE && !custom) {
-    tsr_ir_op_attr_int(in->op, "max_ulp_difference", &max_ulps);
-    tsr_ir_op_attr_int(in->op, "min_ulp_difference", &min_ulps);
+    mlir_ir_op_attr_int(in->op, "max_ulp_difference", &max_ulps);
+    mlir_ir_op_attr_int(in->op, "min_ulp_difference", &min_ulps);
   }
   if (isnan(a) || isnan(b)) return isnan(a) && isnan(b) && min_ulps == 0;
   if (a == b && (min_ulps == 0 || in->opc != HLO_EXPECT_CLOSE)) return true;
@@ -61,8 +61,8 @@ static bool same_value(const hlo_inst *in, tsr_dtype t, double a, double b, int6
   switch (in->opc) {
   case HLO_EXPECT_ALMOST_EQ: case HLO_EXPECT_ALMOST_EQ_CONST: {
     double tol = custom ? 1e-3 : 1e-4;
-    const tsr_ir_attr *ta = tsr_ir_op_attr(in->op, "tolerance");
-    if (ta) tsr_ir_attr_float(ta, &tol);
+    const mlir_ir_attr *ta = mlir_ir_op_attr(in->op, "tolerance");
+    if (ta) mlir_ir_attr_float(ta, &tol);
     return fabs(a - b) <= tol;
   }
   case HLO_EXPECT_CLOSE: {
@@ -76,7 +76,7 @@ static bool same_value(const hlo_inst *in, tsr_dtype t, double a, double b, int6
 
 /* Complex elements: each part is compared as a float of the part type (the ULP difference of a
  * pair is the larger of its parts', as StableHLO's interpreter has it). */
-static tsr_status check_complex(const hlo_inst *in, const hlo_val *args, const tsr_ir_attr *v) {
+static tsr_status check_complex(const hlo_inst *in, const hlo_val *args, const mlir_ir_attr *v) {
   const hlo_type *t = &args[0].t;
   tsr_dtype part = t->dtype == TSR_C64 ? TSR_F32 : TSR_F64;
   if (v && v->u.dense.elem_bytes != tsr_dtype_size(t->dtype))
@@ -100,7 +100,7 @@ static tsr_status check_complex(const hlo_inst *in, const hlo_val *args, const t
 tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   (void)x, (void)res;
   const hlo_type *t = &args[0].t;
-  const tsr_ir_attr *v = in->n_in == 1 ? tsr_ir_op_attr(in->op, "value") : NULL;
+  const mlir_ir_attr *v = in->n_in == 1 ? mlir_ir_op_attr(in->op, "value") : NULL;
   if (tsr_dtype_is_complex(t->dtype)) return check_complex(in, args, v);
   bool fl = tsr_dtype_is_float(t->dtype);
   int64_t n = hlo_numel(t);
@@ -108,8 +108,8 @@ tsr_status hlo_run_check(hlo_exec *x, const hlo_inst *in, const hlo_val *args, h
     double a = fl ? dtype_load_f64(t->dtype, args[0].buf->data, i) : 0, b = 0;
     int64_t ia = fl ? 0 : dtype_load_i64(t->dtype, args[0].buf->data, i), ib = 0;
     int64_t j = v && v->u.dense.splat ? 0 : i;
-    if (v && fl) b = tsr_ir_dense_float(v, j);
-    else if (v) ib = tsr_ir_dense_int(v, j);
+    if (v && fl) b = mlir_ir_dense_float(v, j);
+    else if (v) ib = mlir_ir_dense_int(v, j);
     else if (fl) b = dtype_load_f64(t->dtype, args[1].buf->data, i);
     else ib = dtype_load_i64(t->dtype, args[1].buf->data, i);
     if (t->dtype == TSR_BOOL) { ia = ia != 0; ib = ib != 0; }

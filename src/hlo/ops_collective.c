@@ -10,18 +10,18 @@
 
 #include "hlo/hlo_internal.h"
 
-static bool has_channel(const tsr_ir_op *op) {
-  const tsr_ir_attr *c = tsr_ir_op_attr(op, "channel_handle");
+static bool has_channel(const mlir_ir_op *op) {
+  const mlir_ir_attr *c = mlir_ir_op_attr(op, "channel_handle");
   int64_t h = 0;
-  return c && tsr_ir_field_ints(c, "handle", &h, 1) == 1 && h > 0;
+  return c && mlir_ir_field_ints(c, "handle", &h, 1) == 1 && h > 0;
 }
 
 /* The spec's process groups of an op for R replicas of P partitions (process r * P + p): who
  * meets whom, from replica_groups or source_target_pairs. */
 static tsr_status make_groups(const hlo_inst *in, int R, int P, hlo_spmd *sp) {
-  const tsr_ir_op *op = in->op;
+  const mlir_ir_op *op = in->op;
   int n = R * P;
-  bool channel = has_channel(op), global = tsr_ir_op_attr(op, "use_global_device_ids") != NULL;
+  bool channel = has_channel(op), global = mlir_ir_op_attr(op, "use_global_device_ids") != NULL;
   bool by_partition = channel && (in->opc == HLO_ALL_TO_ALL || in->opc == HLO_COLLECTIVE_BROADCAST ||
                                   in->opc == HLO_COLLECTIVE_PERMUTE);
   if (global && !channel) return hlo_op_fail(op, TSR_ERR_INVALID, "use_global_device_ids needs a channel_handle");
@@ -34,9 +34,9 @@ static tsr_status make_groups(const hlo_inst *in, int R, int P, hlo_spmd *sp) {
   int limit = global ? n : by_partition ? P : R;
   const char *what = global || (by_partition && R == 1) ? "device" : by_partition ? "partition" : "replica";
   const char *attr = in->opc == HLO_COLLECTIVE_PERMUTE ? "source_target_pairs" : "replica_groups";
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, attr);
+  const mlir_ir_attr *a = mlir_ir_op_attr(op, attr);
   int64_t ids[TSR_MAX_DEVICES * 2 + 1];
-  int64_t n_ids = a ? tsr_ir_attr_ints(a, ids, TSR_MAX_DEVICES * 2) : in->opc == HLO_COLLECTIVE_PERMUTE ? -1 : 0;
+  int64_t n_ids = a ? mlir_ir_attr_ints(a, ids, TSR_MAX_DEVICES * 2) : in->opc == HLO_COLLECTIVE_PERMUTE ? -1 : 0;
   if (n_ids < 0 || n_ids > TSR_MAX_DEVICES * 2)
     return hlo_op_fail(op, TSR_ERR_INVALID, "%s must list at most %d ids", attr, TSR_MAX_DEVICES * 2);
   for (int64_t i = 0; i < n_ids; i++)
@@ -65,7 +65,7 @@ static tsr_status make_groups(const hlo_inst *in, int R, int P, hlo_spmd *sp) {
     }
     return TSR_OK;
   }
-  int64_t k = n_ids && a->type && tsr_ir_type_rank(a->type) == 2 ? tsr_ir_type_dim(a->type, 1) : n_ids;
+  int64_t k = n_ids && a->type && mlir_ir_type_rank(a->type) == 2 ? mlir_ir_type_dim(a->type, 1) : n_ids;
   if (n_ids && (k <= 0 || n_ids % k)) return hlo_op_fail(op, TSR_ERR_INVALID, "replica_groups is not a matrix of ids");
   if (!n_ids) { /* no groups: one of every id */
     for (int i = 0; i < limit; i++) ids[i] = i;
@@ -114,7 +114,7 @@ static bool same_but(const hlo_type *a, const hlo_type *b, int dim) {
 
 static tsr_status dim_attr(const hlo_inst *in, const char *name, const hlo_type *t, int *out) {
   int64_t v;
-  if (!tsr_ir_op_attr_int(in->op, name, &v) || v < 0 || v >= t->rank)
+  if (!mlir_ir_op_attr_int(in->op, name, &v) || v < 0 || v >= t->rank)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s must be a dimension of the operand (rank %d)", name, t->rank);
   *out = (int)v;
   return TSR_OK;
@@ -122,7 +122,7 @@ static tsr_status dim_attr(const hlo_inst *in, const char *name, const hlo_type 
 
 /* The operands' and results' shapes against the groups' size (sp's groups made). */
 static tsr_status check_shapes(const hlo_inst *in, const hlo_type *args, const hlo_type *res, hlo_spmd *sp) {
-  const tsr_ir_op *op = in->op;
+  const mlir_ir_op *op = in->op;
   int g = sp->group_size;
   for (int i = 0; i < in->n_out; i++) {
     const hlo_type *a = &args[i], *r = &res[i];
@@ -143,7 +143,7 @@ static tsr_status check_shapes(const hlo_inst *in, const hlo_type *args, const h
       break;
     case HLO_ALL_TO_ALL: {
       int64_t count;
-      if (!tsr_ir_op_attr_int(op, "split_count", &count) || count != g)
+      if (!mlir_ir_op_attr_int(op, "split_count", &count) || count != g)
         return hlo_op_fail(op, TSR_ERR_INVALID, "split_count must be the group's size, %d", g);
       if (a->shape[sp->dim] % g)
         return hlo_op_fail(op, TSR_ERR_INVALID, "dimension %d (%lld) of the operand does not split into %d parts", sp->dim,
@@ -162,12 +162,12 @@ static tsr_status check_shapes(const hlo_inst *in, const hlo_type *args, const h
 }
 
 tsr_status hlo_prep_collective(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
-  const tsr_ir_op *op = in->op;
+  const mlir_ir_op *op = in->op;
   hlo_spmd *sp = calloc(1, sizeof *sp);
   if (!sp) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   in->spmd = sp;
   if (in->n_cap) return hlo_op_fail(op, TSR_ERR_UNSUPPORTED, "a reduction body that uses values from outside");
-  bool dynamic_root = in->opc == HLO_COLLECTIVE_BROADCAST && tsr_ir_op_attr(op, "has_dynamic_root");
+  bool dynamic_root = in->opc == HLO_COLLECTIVE_BROADCAST && mlir_ir_op_attr(op, "has_dynamic_root");
   if (in->n_in != in->n_out + dynamic_root || !in->n_out) return hlo_op_fail(op, TSR_ERR_INVALID, "gives one result per operand");
   if (dynamic_root && (tsr_dtype_is_float(args[in->n_out].dtype) || tsr_dtype_is_complex(args[in->n_out].dtype) ||
                        hlo_numel(&args[in->n_out]) != in->n_out))

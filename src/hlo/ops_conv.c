@@ -78,8 +78,8 @@ static bool raw_field(const char *text, const char *name, int64_t *v, int cap, i
 
 static tsr_status read_dims(const hlo_inst *in, int rank, conv_dims *d) {
   memset(d, 0, sizeof *d);
-  const tsr_ir_attr *a = tsr_ir_op_attr(in->op, "dimension_numbers");
-  const char *text = a && a->kind == TSR_IR_ATTR_OPAQUE ? a->u.opaque_text : NULL;
+  const mlir_ir_attr *a = mlir_ir_op_attr(in->op, "dimension_numbers");
+  const char *text = a && a->kind == MLIR_IR_ATTR_OPAQUE ? a->u.opaque_text : NULL;
   const char *prefix = "#stablehlo.conv<";
   if (!text || strncmp(text, prefix, strlen(prefix))) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing or malformed dimension_numbers");
   const char *s = text + strlen(prefix);
@@ -128,7 +128,7 @@ static tsr_status read_dims(const hlo_inst *in, int rank, conv_dims *d) {
 /* An optional list of `n` values (default `dflt`). */
 static tsr_status opt_ints(const hlo_inst *in, const char *name, int n, int64_t dflt, int64_t *out) {
   for (int i = 0; i < n; i++) out[i] = dflt;
-  if (!tsr_ir_op_attr(in->op, name)) return TSR_OK;
+  if (!mlir_ir_op_attr(in->op, name)) return TSR_OK;
   if (hlo_attr_ints(in->op, name, out, TSR_MAX_RANK) != n) return hlo_op_fail(in->op, TSR_ERR_INVALID, "%s needs %d entries", name, n);
   return TSR_OK;
 }
@@ -154,8 +154,8 @@ static tsr_status read_conv(const hlo_inst *in, const hlo_val *args, const hlo_t
   if (dyn && args) {
     for (int i = 0; i < 2 * ns; i++) pad[i] = dtype_load_i64(args[2].t.dtype, args[2].buf->data, i);
   } else if (!dyn) {
-    const tsr_ir_attr *p = tsr_ir_op_attr(in->op, "padding");
-    if (p && tsr_ir_attr_ints(p, pad, 2 * TSR_MAX_RANK) != 2 * ns) return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding needs %d pairs", ns);
+    const mlir_ir_attr *p = mlir_ir_op_attr(in->op, "padding");
+    if (p && mlir_ir_attr_ints(p, pad, 2 * TSR_MAX_RANK) != 2 * ns) return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding needs %d pairs", ns);
   }
   for (int i = 0; i < ns; i++) {
     c->pad_lo[i] = pad[2 * i];
@@ -164,8 +164,8 @@ static tsr_status read_conv(const hlo_inst *in, const hlo_val *args, const hlo_t
         c->pad_hi[i] > (INT64_C(1) << 40))
       return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding out of range");
   }
-  if (!tsr_ir_op_attr_int(in->op, "feature_group_count", &c->groups)) c->groups = 1;
-  if (!tsr_ir_op_attr_int(in->op, "batch_group_count", &c->batch_groups)) c->batch_groups = 1;
+  if (!mlir_ir_op_attr_int(in->op, "feature_group_count", &c->groups)) c->groups = 1;
+  if (!mlir_ir_op_attr_int(in->op, "batch_group_count", &c->batch_groups)) c->batch_groups = 1;
   if (c->groups < 1 || c->batch_groups < 1 || (c->groups > 1 && c->batch_groups > 1))
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "feature_group_count and batch_group_count must be >= 1 and not both > 1");
   return TSR_OK;

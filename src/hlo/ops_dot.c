@@ -18,12 +18,12 @@ typedef struct dot_dims {
 } dot_dims;
 
 static tsr_status read_dims(const hlo_inst *in, dot_dims *d) {
-  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "dot_dimension_numbers");
-  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dot_dimension_numbers");
-  d->nlb = tsr_ir_field_ints(dn, "lhs_batching_dimensions", d->lb, TSR_MAX_RANK);
-  d->nrb = tsr_ir_field_ints(dn, "rhs_batching_dimensions", d->rb, TSR_MAX_RANK);
-  d->nlc = tsr_ir_field_ints(dn, "lhs_contracting_dimensions", d->lc, TSR_MAX_RANK);
-  d->nrc = tsr_ir_field_ints(dn, "rhs_contracting_dimensions", d->rc, TSR_MAX_RANK);
+  const mlir_ir_attr *dn = mlir_ir_op_attr(in->op, "dot_dimension_numbers");
+  if (!dn || dn->kind != MLIR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dot_dimension_numbers");
+  d->nlb = mlir_ir_field_ints(dn, "lhs_batching_dimensions", d->lb, TSR_MAX_RANK);
+  d->nrb = mlir_ir_field_ints(dn, "rhs_batching_dimensions", d->rb, TSR_MAX_RANK);
+  d->nlc = mlir_ir_field_ints(dn, "lhs_contracting_dimensions", d->lc, TSR_MAX_RANK);
+  d->nrc = mlir_ir_field_ints(dn, "rhs_contracting_dimensions", d->rc, TSR_MAX_RANK);
   if (d->nlb < 0 || d->nrb < 0 || d->nlc < 0 || d->nrc < 0 || d->nlb != d->nrb || d->nlc != d->nrc)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "batching or contracting dimensions differ in number");
   return TSR_OK;
@@ -59,14 +59,14 @@ bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr
   if (!x->opts || !x->opts->tpu_numerics || l != TSR_F32 || r != TSR_F32) return false;
   /* an explicit dot algorithm names its own operand types: XLA follows it, and so does the
    * full-f32 computation here rather than guess */
-  if (tsr_ir_op_attr(in->op, "algorithm")) return false;
-  const tsr_ir_attr *pc = tsr_ir_op_attr(in->op, "precision_config");
+  if (mlir_ir_op_attr(in->op, "algorithm")) return false;
+  const mlir_ir_attr *pc = mlir_ir_op_attr(in->op, "precision_config");
   if (!pc) return true;
-  if (pc->kind != TSR_IR_ATTR_ARRAY) return false;
+  if (pc->kind != MLIR_IR_ATTR_ARRAY) return false;
   /* a TPU takes the higher of the two operands' precisions; HIGH (three bf16 passes) and
    * HIGHEST (six) run at full f32 here, as in the kernels */
   for (int i = 0; i < pc->u.array.n; i++) {
-    const char *k = tsr_ir_enum_keyword(pc->u.array.elems[i], "stablehlo", "precision");
+    const char *k = mlir_ir_enum_keyword(pc->u.array.elems[i], "stablehlo", "precision");
     if (!k || strcmp(k, "DEFAULT")) return false;
   }
   return true;
@@ -74,8 +74,8 @@ bool hlo_mxu_bf16_inputs(const hlo_exec *x, const hlo_inst *in, tsr_dtype l, tsr
 
 double hlo_dot_products_per_output(const hlo_inst *in, const hlo_type *lhs) {
   int64_t lc[TSR_MAX_RANK];
-  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, in->opc == HLO_DOT_GENERAL ? "dot_dimension_numbers" : "ragged_dot_dimension_numbers");
-  int n = dn ? tsr_ir_field_ints(dn, "lhs_contracting_dimensions", lc, TSR_MAX_RANK) : 0;
+  const mlir_ir_attr *dn = mlir_ir_op_attr(in->op, in->opc == HLO_DOT_GENERAL ? "dot_dimension_numbers" : "ragged_dot_dimension_numbers");
+  int n = dn ? mlir_ir_field_ints(dn, "lhs_contracting_dimensions", lc, TSR_MAX_RANK) : 0;
   double k = 1;
   for (int i = 0; i < n; i++)
     if (lc[i] >= 0 && lc[i] < lhs->rank) k *= (double)lhs->shape[lc[i]];
@@ -137,7 +137,7 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   if (s == TSR_OK) {
     tsr_dtype lt = l->t.dtype, rt = r->t.dtype, ot = res->t.dtype;
     if (lt == TSR_F32 && rt == TSR_F32 && ot == TSR_F32 && M < INT32_MAX && N < INT32_MAX && K < INT32_MAX) {
-      s = tsr_blas_load();
+      s = blas_load();
       /* with TPU numerics, the sums of the MXU's passes, as a kernel's dot sums them; at the
        * default precision, of operands rounded to bf16 (docs/numerics.md) */
       bool mxu = x->opts && x->opts->tpu_numerics;
@@ -155,8 +155,8 @@ tsr_status hlo_run_dot_general(hlo_exec *x, const hlo_inst *in, const hlo_val *a
         const float *fa = (const float *)A + b * M * K, *fb = (const float *)Bm + b * K * N;
         float *fc = (float *)res->buf->data + b * M * N;
         int lda = (int)(K ? K : 1), ld = (int)(N ? N : 1);
-        if (mxu) tsr_sgemm_mxu(false, false, (int)M, (int)N, (int)K, mxu_depth(x), fa, lda, fb, ld, fc, ld, tmp);
-        else tsr_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, fa, lda, fb, ld, 0.0f, fc, ld);
+        if (mxu) blas_sgemm_mxu(false, false, (int)M, (int)N, (int)K, mxu_depth(x), fa, lda, fb, ld, fc, ld, tmp);
+        else blas_sgemm(false, false, (int)M, (int)N, (int)K, 1.0f, fa, lda, fb, ld, 0.0f, fc, ld);
       }
       free(tmp);
     } else if (ot == TSR_C64 && lt == TSR_C64 && rt == TSR_C64) {
@@ -220,16 +220,16 @@ typedef struct ragged_dims {
 } ragged_dims;
 
 static tsr_status read_ragged(const hlo_inst *in, const hlo_type *lt, const hlo_type *rt, ragged_dims *r) {
-  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "ragged_dot_dimension_numbers");
-  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing ragged_dot_dimension_numbers");
+  const mlir_ir_attr *dn = mlir_ir_op_attr(in->op, "ragged_dot_dimension_numbers");
+  if (!dn || dn->kind != MLIR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing ragged_dot_dimension_numbers");
   dot_dims *d = &r->d;
-  d->nlb = tsr_ir_field_ints(dn, "lhs_batching_dimensions", d->lb, TSR_MAX_RANK);
-  d->nrb = tsr_ir_field_ints(dn, "rhs_batching_dimensions", d->rb, TSR_MAX_RANK);
-  d->nlc = tsr_ir_field_ints(dn, "lhs_contracting_dimensions", d->lc, TSR_MAX_RANK);
-  d->nrc = tsr_ir_field_ints(dn, "rhs_contracting_dimensions", d->rc, TSR_MAX_RANK);
+  d->nlb = mlir_ir_field_ints(dn, "lhs_batching_dimensions", d->lb, TSR_MAX_RANK);
+  d->nrb = mlir_ir_field_ints(dn, "rhs_batching_dimensions", d->rb, TSR_MAX_RANK);
+  d->nlc = mlir_ir_field_ints(dn, "lhs_contracting_dimensions", d->lc, TSR_MAX_RANK);
+  d->nrc = mlir_ir_field_ints(dn, "rhs_contracting_dimensions", d->rc, TSR_MAX_RANK);
   int64_t rag[TSR_MAX_RANK], grp[TSR_MAX_RANK];
-  int nrag = tsr_ir_field_ints(dn, "lhs_ragged_dimensions", rag, TSR_MAX_RANK);
-  int ngrp = tsr_ir_field_ints(dn, "rhs_group_dimensions", grp, TSR_MAX_RANK);
+  int nrag = mlir_ir_field_ints(dn, "lhs_ragged_dimensions", rag, TSR_MAX_RANK);
+  int ngrp = mlir_ir_field_ints(dn, "rhs_group_dimensions", grp, TSR_MAX_RANK);
   if (d->nlb < 0 || d->nrb < 0 || d->nlc < 0 || d->nrc < 0 || d->nlb != d->nrb || d->nlc != d->nrc || nrag != 1 || ngrp < 0 || ngrp > 1 ||
       !hlo_dims_distinct(d->lb, d->nlb, lt->rank) || !hlo_dims_distinct(d->lc, d->nlc, lt->rank) || !hlo_dims_distinct(d->rb, d->nrb, rt->rank) ||
       !hlo_dims_distinct(d->rc, d->nrc, rt->rank) || rag[0] < 0 || rag[0] >= lt->rank || (ngrp && (grp[0] < 0 || grp[0] >= rt->rank)))

@@ -326,13 +326,13 @@ enum { CT_FLOAT, CT_TOTALORDER, CT_SIGNED, CT_UNSIGNED };
 tsr_status hlo_prep_compare(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   static const char *const dirs[] = {"EQ", "NE", "GE", "GT", "LE", "LT"};
   static const char *const types[] = {"FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"};
-  const tsr_ir_attr *d = tsr_ir_op_attr(in->op, "comparison_direction");
-  const char *dk = d && d->kind == TSR_IR_ATTR_ENUM ? d->u.enm.keyword : NULL;
+  const mlir_ir_attr *d = mlir_ir_op_attr(in->op, "comparison_direction");
+  const char *dk = d && d->kind == MLIR_IR_ATTR_ENUM ? d->u.enm.keyword : NULL;
   in->aux = -1;
   for (int i = 0; dk && i < 6; i++)
     if (!strcmp(dk, dirs[i])) in->aux = i;
   if (in->aux < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing or unknown comparison_direction");
-  const tsr_ir_attr *c = tsr_ir_op_attr(in->op, "compare_type");
+  const mlir_ir_attr *c = mlir_ir_op_attr(in->op, "compare_type");
   tsr_dtype t = args[0].dtype;
   if (in->n_in != 2 || in->n_out != 1 || !hlo_type_eq(&args[0], &args[1]) || in->res_t->dtype != TSR_BOOL ||
       !hlo_shape_eq(&args[0], in->res_t))
@@ -340,7 +340,7 @@ tsr_status hlo_prep_compare(tsr_hlo_program *p, hlo_inst *in, const hlo_type *ar
   bool fl = tsr_dtype_is_float(t) || tsr_dtype_is_complex(t);
   in->aux2 = fl ? CT_FLOAT : tsr_dtype_is_signed(t) ? CT_SIGNED : CT_UNSIGNED;
   if (c) {
-    const char *ck = c->kind == TSR_IR_ATTR_ENUM ? c->u.enm.keyword : NULL;
+    const char *ck = c->kind == MLIR_IR_ATTR_ENUM ? c->u.enm.keyword : NULL;
     in->aux2 = -1;
     for (int i = 0; ck && i < 4; i++)
       if (!strcmp(ck, types[i])) in->aux2 = i;

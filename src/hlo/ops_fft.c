@@ -16,8 +16,8 @@ enum { FFT_FFT, FFT_IFFT, FFT_RFFT, FFT_IRFFT };
 tsr_status hlo_prep_fft(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
   (void)p;
   static const char *const kinds[] = {"FFT", "IFFT", "RFFT", "IRFFT"};
-  const tsr_ir_attr *ft = tsr_ir_op_attr(in->op, "fft_type");
-  const char *kw = ft && ft->kind == TSR_IR_ATTR_ENUM ? ft->u.enm.keyword : NULL;
+  const mlir_ir_attr *ft = mlir_ir_op_attr(in->op, "fft_type");
+  const char *kw = ft && ft->kind == MLIR_IR_ATTR_ENUM ? ft->u.enm.keyword : NULL;
   in->aux = -1;
   for (int i = 0; kw && i < 4; i++)
     if (!strcmp(kw, kinds[i])) in->aux = i;

@@ -15,15 +15,15 @@ typedef struct gather_dims {
 
 static tsr_status read_dims(const hlo_inst *in, gather_dims *g) {
   memset(g, 0, sizeof *g);
-  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "dimension_numbers");
-  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimension_numbers");
-  g->n_offset = tsr_ir_field_ints(dn, "offset_dims", g->offset, TSR_MAX_RANK);
-  g->n_collapsed = tsr_ir_field_ints(dn, "collapsed_slice_dims", g->collapsed, TSR_MAX_RANK);
-  g->n_obatch = tsr_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
-  g->n_sbatch = tsr_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
-  g->n_map = tsr_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
+  const mlir_ir_attr *dn = mlir_ir_op_attr(in->op, "dimension_numbers");
+  if (!dn || dn->kind != MLIR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing dimension_numbers");
+  g->n_offset = mlir_ir_field_ints(dn, "offset_dims", g->offset, TSR_MAX_RANK);
+  g->n_collapsed = mlir_ir_field_ints(dn, "collapsed_slice_dims", g->collapsed, TSR_MAX_RANK);
+  g->n_obatch = mlir_ir_field_ints(dn, "operand_batching_dims", g->obatch, TSR_MAX_RANK);
+  g->n_sbatch = mlir_ir_field_ints(dn, "start_indices_batching_dims", g->sbatch, TSR_MAX_RANK);
+  g->n_map = mlir_ir_field_ints(dn, "start_index_map", g->map, TSR_MAX_RANK);
   int64_t ivd[1] = {0}; /* printed only when not 0 */
-  if (tsr_ir_field_ints(dn, "index_vector_dim", ivd, 1) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed index_vector_dim");
+  if (mlir_ir_field_ints(dn, "index_vector_dim", ivd, 1) < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed index_vector_dim");
   g->ivd = ivd[0];
   g->n_sizes = in->opc == HLO_DYNAMIC_GATHER ? 0 : hlo_attr_ints(in->op, "slice_sizes", g->sizes, TSR_MAX_RANK);
   if (g->n_offset < 0 || g->n_collapsed < 0 || g->n_obatch < 0 || g->n_sbatch < 0 || g->n_map < 0 || g->n_sizes < 0)
@@ -121,8 +121,23 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
   hlo_strides(&op->t, ost);
   hlo_strides(&idx->t, ist);
   size_t esz = tsr_dtype_size(res->t.dtype);
+  /* The trailing result dims that are offset dims walking the operand's trailing dims in
+   * order, each but the outermost of them whole: their elements are one contiguous run in
+   * both arrays (a row of an embedding table), copied at once. The loop below walks the
+   * result's other dims, `outer` of them, one run per index. TSR_HLO_FUSE=0 copies element
+   * by element, the reference. */
+  int outer = rr;
+  int64_t run = 1;
+  for (int d = x->unfused ? -1 : rr - 1, od = orank - 1, k = g.n_offset - 1; d >= 0 && k >= 0 && is_offset[d] &&
+                                                         offset_operand_dim[k] == od;
+       d--, od--, k--) {
+    run *= res->t.shape[d];
+    outer = d;
+    if (res->t.shape[d] != op->t.shape[od]) break;
+  }
   int64_t n = hlo_numel(&res->t), ri[TSR_MAX_RANK] = {0};
-  for (int64_t e = 0; e < n; e++) {
+  if (run == 0) return TSR_OK;
+  for (int64_t e = 0; e < n; e += run) {
     /* batch index: the result dims that are not offset dims, in order */
     int64_t batch[TSR_MAX_RANK];
     int nb = 0, no = 0;
@@ -149,8 +164,8 @@ tsr_status hlo_run_gather(hlo_exec *x, const hlo_inst *in, const hlo_val *args, 
     }
     int64_t off = 0;
     for (int d = 0; d < orank; d++) off += (full[d] + oi[d]) * ost[d];
-    memcpy(res->buf->data + (size_t)e * esz, op->buf->data + (size_t)off * esz, esz);
-    for (int d = rr - 1; d >= 0 && ++ri[d] == res->t.shape[d]; d--) ri[d] = 0;
+    memcpy(res->buf->data + (size_t)e * esz, op->buf->data + (size_t)off * esz, (size_t)run * esz);
+    for (int d = outer - 1; d >= 0 && ++ri[d] == res->t.shape[d]; d--) ri[d] = 0;
   }
   return TSR_OK;
 }

@@ -20,7 +20,7 @@ static bool batches_fit(const hlo_type *a, const hlo_type *b) {
 
 static bool flag(const hlo_inst *in, const char *name) {
   int64_t v = 0;
-  return tsr_ir_op_attr_int(in->op, name, &v) && v;
+  return mlir_ir_op_attr_int(in->op, name, &v) && v;
 }
 
 tsr_status hlo_prep_triangular_solve(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
@@ -34,8 +34,8 @@ tsr_status hlo_prep_triangular_solve(tsr_hlo_program *p, hlo_inst *in, const hlo
   bool left = flag(in, "left_side");
   if ((left ? b->shape[b->rank - 2] : b->shape[b->rank - 1]) != m)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "b does not fit a on its %s side", left ? "left" : "right");
-  const tsr_ir_attr *t = tsr_ir_op_attr(in->op, "transpose_a");
-  const char *kw = t && t->kind == TSR_IR_ATTR_ENUM ? t->u.enm.keyword : NULL;
+  const mlir_ir_attr *t = mlir_ir_op_attr(in->op, "transpose_a");
+  const char *kw = t && t->kind == MLIR_IR_ATTR_ENUM ? t->u.enm.keyword : NULL;
   in->aux = !kw ? -1 : !strcmp(kw, "NO_TRANSPOSE") ? T_NONE : !strcmp(kw, "TRANSPOSE") ? T_TRANSPOSE : !strcmp(kw, "ADJOINT") ? T_ADJOINT : -1;
   if (in->aux < 0) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing or unknown transpose_a");
   return TSR_OK;

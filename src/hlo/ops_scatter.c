@@ -19,15 +19,15 @@ typedef struct scatter_dims {
 
 static tsr_status read_dims(const hlo_inst *in, scatter_dims *g) {
   memset(g, 0, sizeof *g);
-  const tsr_ir_attr *dn = tsr_ir_op_attr(in->op, "scatter_dimension_numbers");
-  if (!dn || dn->kind != TSR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing scatter_dimension_numbers");
-  g->n_uwd = tsr_ir_field_ints(dn, "update_window_dims", g->uwd, TSR_MAX_RANK);
-  g->n_iwd = tsr_ir_field_ints(dn, "inserted_window_dims", g->iwd, TSR_MAX_RANK);
-  g->n_ibd = tsr_ir_field_ints(dn, "input_batching_dims", g->ibd, TSR_MAX_RANK);
-  g->n_sibd = tsr_ir_field_ints(dn, "scatter_indices_batching_dims", g->sibd, TSR_MAX_RANK);
-  g->n_sdod = tsr_ir_field_ints(dn, "scatter_dims_to_operand_dims", g->sdod, TSR_MAX_RANK);
+  const mlir_ir_attr *dn = mlir_ir_op_attr(in->op, "scatter_dimension_numbers");
+  if (!dn || dn->kind != MLIR_IR_ATTR_FIELDS) return hlo_op_fail(in->op, TSR_ERR_INVALID, "missing scatter_dimension_numbers");
+  g->n_uwd = mlir_ir_field_ints(dn, "update_window_dims", g->uwd, TSR_MAX_RANK);
+  g->n_iwd = mlir_ir_field_ints(dn, "inserted_window_dims", g->iwd, TSR_MAX_RANK);
+  g->n_ibd = mlir_ir_field_ints(dn, "input_batching_dims", g->ibd, TSR_MAX_RANK);
+  g->n_sibd = mlir_ir_field_ints(dn, "scatter_indices_batching_dims", g->sibd, TSR_MAX_RANK);
+  g->n_sdod = mlir_ir_field_ints(dn, "scatter_dims_to_operand_dims", g->sdod, TSR_MAX_RANK);
   int64_t ivd[1] = {0}; /* printed only when not 0 */
-  int n_ivd = tsr_ir_field_ints(dn, "index_vector_dim", ivd, 1);
+  int n_ivd = mlir_ir_field_ints(dn, "index_vector_dim", ivd, 1);
   g->ivd = ivd[0];
   if (g->n_uwd < 0 || g->n_iwd < 0 || g->n_ibd < 0 || g->n_sibd < 0 || g->n_sdod < 0 || n_ivd < 0)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "malformed scatter_dimension_numbers");

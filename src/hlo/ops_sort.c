@@ -15,7 +15,7 @@ tsr_status hlo_prep_sort(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args)
   if (in->n_in - in->n_cap != n || n < 1 || in->n_bodies != 1)
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "sort takes N inputs, gives N results and has a comparator");
   int64_t dim;
-  if (!tsr_ir_op_attr_int(in->op, "dimension", &dim)) dim = -1;
+  if (!mlir_ir_op_attr_int(in->op, "dimension", &dim)) dim = -1;
   if (dim < 0) dim += args[0].rank;
   if (dim < 0 || dim >= args[0].rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "dimension out of range");
   in->aux = (int)dim;
@@ -107,7 +107,7 @@ tsr_status hlo_prep_top_k(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args
   (void)p;
   int64_t k;
   const hlo_type *a = &args[0], *v = &in->res_t[0], *ix = &in->res_t[1];
-  if (in->n_in != 1 || in->n_out != 2 || a->rank < 1 || !tsr_ir_op_attr_int(in->op, "k", &k) || k < 0 ||
+  if (in->n_in != 1 || in->n_out != 2 || a->rank < 1 || !mlir_ir_op_attr_int(in->op, "k", &k) || k < 0 ||
       k > a->shape[a->rank - 1])
     return hlo_op_fail(in->op, TSR_ERR_INVALID, "takes one operand of rank >= 1 and k at most its last dimension");
   bool ok = v->dtype == a->dtype && ix->dtype == TSR_I32 && v->rank == a->rank && hlo_shape_eq(v, ix) &&

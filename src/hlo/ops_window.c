@@ -18,7 +18,7 @@ typedef struct window {
 /* An optional list of `rank` positive integers (default all 1). */
 static tsr_status ints_or_ones(const hlo_inst *in, const char *name, int rank, int64_t *out) {
   int n = hlo_attr_ints(in->op, name, out, TSR_MAX_RANK);
-  if (n == -1 && !tsr_ir_op_attr(in->op, name)) {
+  if (n == -1 && !mlir_ir_op_attr(in->op, name)) {
     for (int d = 0; d < rank; d++) out[d] = 1;
     return TSR_OK;
   }
@@ -38,10 +38,10 @@ static tsr_status read_window(const hlo_inst *in, int rank, window *w) {
   TSR_TRY(ints_or_ones(in, "window_strides", rank, w->strides));
   TSR_TRY(ints_or_ones(in, "base_dilations", rank, w->base_dil));
   TSR_TRY(ints_or_ones(in, "window_dilations", rank, w->win_dil));
-  const tsr_ir_attr *pad = tsr_ir_op_attr(in->op, "padding");
+  const mlir_ir_attr *pad = mlir_ir_op_attr(in->op, "padding");
   if (pad) {
     int64_t v[2 * TSR_MAX_RANK];
-    if (tsr_ir_attr_ints(pad, v, 2 * TSR_MAX_RANK) != 2 * rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding needs a (low, high) pair per dimension");
+    if (mlir_ir_attr_ints(pad, v, 2 * TSR_MAX_RANK) != 2 * rank) return hlo_op_fail(in->op, TSR_ERR_INVALID, "padding needs a (low, high) pair per dimension");
     for (int d = 0; d < rank; d++) {
       w->lo[d] = v[2 * d];
       w->hi[d] = v[2 * d + 1];

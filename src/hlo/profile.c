@@ -10,7 +10,7 @@
 
 struct tsr_hlo_profile {
   tsr_hlo_op_profile *ops;
-  const tsr_ir_op **keys;
+  const mlir_ir_op **keys;
   int n, cap; /* entries; table size (a power of two, at most half full) */
   int *slot;  /* table: index into ops, or -1 */
 };
@@ -46,7 +46,7 @@ static bool grow(tsr_hlo_profile *p) {
   int *slot = malloc(sizeof *slot * (size_t)cap);
   tsr_hlo_op_profile *ops = realloc(p->ops, sizeof *ops * (size_t)(cap / 2));
   if (ops) p->ops = ops;
-  const tsr_ir_op **keys = realloc(p->keys, sizeof *keys * (size_t)(cap / 2));
+  const mlir_ir_op **keys = realloc(p->keys, sizeof *keys * (size_t)(cap / 2));
   if (keys) p->keys = keys;
   if (!slot || !ops || !keys) {
     free(slot);
@@ -65,7 +65,7 @@ static bool grow(tsr_hlo_profile *p) {
 }
 
 /* The entry of `op`, made when new; NULL when out of memory (the op goes uncounted). */
-static tsr_hlo_op_profile *entry(tsr_hlo_profile *p, const tsr_ir_op *op) {
+static tsr_hlo_op_profile *entry(tsr_hlo_profile *p, const mlir_ir_op *op) {
   if (p->cap) {
     unsigned h = hash_ptr(op, p->cap);
     for (; p->slot[h] >= 0; h = (h + 1) & (unsigned)(p->cap - 1))

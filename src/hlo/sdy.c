@@ -27,17 +27,17 @@ static const char *quoted(const char *c, char *buf, size_t cap) {
   return c + 1;
 }
 
-static const char *attr_text(const tsr_ir_op *op, const char *name) {
-  const tsr_ir_attr *a = tsr_ir_op_attr(op, name);
-  return a && a->kind == TSR_IR_ATTR_OPAQUE ? a->u.opaque_text : NULL;
+static const char *attr_text(const mlir_ir_op *op, const char *name) {
+  const mlir_ir_attr *a = mlir_ir_op_attr(op, name);
+  return a && a->kind == MLIR_IR_ATTR_OPAQUE ? a->u.opaque_text : NULL;
 }
 
 /* `#sdy.mesh<["x"=4, "y"=2]>`; a mesh with device_ids other than iota is not read. */
-static tsr_status parse_mesh(const tsr_ir_op *op, hlo_mesh *m) {
+static tsr_status parse_mesh(const mlir_ir_op *op, hlo_mesh *m) {
   const char *t = attr_text(op, "mesh");
-  const tsr_ir_attr *sym = tsr_ir_op_attr(op, "sym_name");
+  const mlir_ir_attr *sym = mlir_ir_op_attr(op, "sym_name");
   memset(m, 0, sizeof *m);
-  m->name = sym && sym->kind == TSR_IR_ATTR_STRING ? sym->u.string.data : "?";
+  m->name = sym && sym->kind == MLIR_IR_ATTR_STRING ? sym->u.string.data : "?";
   m->num_devices = 1;
   const char *c = t && !strncmp(t, "#sdy.mesh<", 10) ? skip_ws(t + 10) : NULL;
   if (!c || *c != '[') return hlo_op_fail(op, TSR_ERR_PARSE, "mesh @%s: expected #sdy.mesh<[\"axis\"=size, ...]>", m->name);
@@ -63,25 +63,25 @@ static tsr_status parse_mesh(const tsr_ir_op *op, hlo_mesh *m) {
   return TSR_OK;
 }
 
-static bool find_run_parallel(tsr_ir_op *op, void *user) {
-  if (tsr_ir_op_is(op, "interpreter.run_parallel")) *(bool *)user = true;
+static bool find_run_parallel(mlir_ir_op *op, void *user) {
+  if (mlir_ir_op_is(op, "interpreter.run_parallel")) *(bool *)user = true;
   return !*(bool *)user;
 }
 
 tsr_status hlo_read_devices(tsr_hlo_program *p) {
   p->num_devices = 1;
-  tsr_ir_walk(p->m->top, find_run_parallel, &p->run_parallel);
-  const tsr_ir_block *body = p->m->top->n_regions ? tsr_ir_op_entry_block(p->m->top, 0) : NULL;
-  for (const tsr_ir_op *op = body ? body->first : NULL; op; op = op->next)
-    if (tsr_ir_op_is(op, "sdy.mesh")) {
+  mlir_ir_walk(p->m->top, find_run_parallel, &p->run_parallel);
+  const mlir_ir_block *body = p->m->top->n_regions ? mlir_ir_op_entry_block(p->m->top, 0) : NULL;
+  for (const mlir_ir_op *op = body ? body->first : NULL; op; op = op->next)
+    if (mlir_ir_op_is(op, "sdy.mesh")) {
       hlo_mesh m;
       TSR_TRY(parse_mesh(op, &m));
       if (!p->mesh.rank || p->mesh.num_devices < m.num_devices) p->mesh = m;
     }
   if (p->mesh.rank) p->num_devices = p->mesh.num_devices;
   int64_t parts = 1, replicas = 1;
-  bool has_parts = tsr_ir_op_attr_int(p->m->top, "mhlo.num_partitions", &parts);
-  tsr_ir_op_attr_int(p->m->top, "mhlo.num_replicas", &replicas);
+  bool has_parts = mlir_ir_op_attr_int(p->m->top, "mhlo.num_partitions", &parts);
+  mlir_ir_op_attr_int(p->m->top, "mhlo.num_replicas", &replicas);
   if (replicas != 1)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "the module has mhlo.num_replicas = %lld; tessera runs one replica of each partition",
                     (long long)replicas);
@@ -103,7 +103,7 @@ static int axis_index(const hlo_mesh *m, const char *name) {
 
 /* One `<@mesh, [{"x"}, {}], replicated={"y"}>` at c (the mesh named, not inline) into sh;
  * returns the position after it. */
-static const char *parse_sharding(const tsr_ir_op *op, const char *c, const hlo_mesh *m, int rank, hlo_sharding *sh,
+static const char *parse_sharding(const mlir_ir_op *op, const char *c, const hlo_mesh *m, int rank, hlo_sharding *sh,
                                   tsr_status *s) {
   memset(sh, 0, sizeof *sh);
   c = skip_ws(c);
@@ -163,7 +163,7 @@ bad:
 }
 
 /* `#sdy.sharding_per_value<[<...>, ...]>` for values of the given types. */
-static tsr_status parse_shardings(const tsr_ir_op *op, const char *name, const hlo_mesh *m, const hlo_type *t, int n,
+static tsr_status parse_shardings(const mlir_ir_op *op, const char *name, const hlo_mesh *m, const hlo_type *t, int n,
                                   hlo_sharding **out) {
   const char *text = attr_text(op, name);
   const char *c = text && !strncmp(text, "#sdy.sharding_per_value<", 24) ? skip_ws(text + 24) : NULL;
@@ -183,7 +183,7 @@ static tsr_status parse_shardings(const tsr_ir_op *op, const char *name, const h
 }
 
 /* The mesh a manual computation's shardings name (the first sharding's). */
-static tsr_status computation_mesh(tsr_hlo_program *p, const tsr_ir_op *op, hlo_mesh *m) {
+static tsr_status computation_mesh(tsr_hlo_program *p, const mlir_ir_op *op, hlo_mesh *m) {
   const char *t = attr_text(op, "in_shardings");
   if (!t) t = attr_text(op, "out_shardings");
   const char *at = t ? strchr(t, '@') : NULL;
@@ -196,8 +196,8 @@ static tsr_status computation_mesh(tsr_hlo_program *p, const tsr_ir_op *op, hlo_
     *m = p->mesh;
     return TSR_OK;
   }
-  const tsr_ir_op *mop = tsr_ir_module_lookup(p->m, name);
-  if (!mop || !tsr_ir_op_is(mop, "sdy.mesh")) return hlo_op_fail(op, TSR_ERR_INVALID, "no sdy.mesh @%s", name);
+  const mlir_ir_op *mop = mlir_ir_module_lookup(p->m, name);
+  if (!mop || !mlir_ir_op_is(mop, "sdy.mesh")) return hlo_op_fail(op, TSR_ERR_INVALID, "no sdy.mesh @%s", name);
   return parse_mesh(mop, m);
 }
 
@@ -231,7 +231,7 @@ static bool first_copy(const hlo_mesh *m, const hlo_sharding *sh, int rank, int 
 
 /* The local type of a value of global type g under sh: each dimension divided by its shard
  * count, which must divide it. */
-static tsr_status local_type(const tsr_ir_op *op, const char *what, int i, const hlo_mesh *m, const hlo_sharding *sh,
+static tsr_status local_type(const mlir_ir_op *op, const char *what, int i, const hlo_mesh *m, const hlo_sharding *sh,
                              const hlo_type *g, const hlo_type *local) {
   for (int d = 0; d < g->rank; d++) {
     int64_t count;
@@ -248,7 +248,7 @@ static tsr_status local_type(const tsr_ir_op *op, const char *what, int i, const
 }
 
 tsr_status hlo_prep_manual_computation(tsr_hlo_program *p, hlo_inst *in, const hlo_type *args) {
-  const tsr_ir_op *op = in->op;
+  const mlir_ir_op *op = in->op;
   if (in->n_bodies != 1 || in->n_cap) return hlo_op_fail(op, TSR_ERR_INVALID, "takes one region that uses no value from outside");
   const hlo_func *body = in->bodies[0];
   if (body->n_args != in->n_in || body->n_ret != in->n_out)
@@ -385,7 +385,7 @@ static int int_list(const char **c, int64_t *v, int cap) {
   return n;
 }
 
-tsr_status hlo_sharding_tiles(const tsr_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
+tsr_status hlo_sharding_tiles(const mlir_ir_op *op, const char *text, int n_dev, const hlo_type *g, const hlo_type *l,
                               hlo_spmd *sp) {
   for (int k = 0; k < TSR_MAX_RANK; k++) sp->tiles[k] = 1;
   for (int d = 0; d < n_dev; d++) {
@@ -495,7 +495,7 @@ tsr_status hlo_run_run_parallel(hlo_exec *x, const hlo_inst *in, const hlo_val *
 /* The mesh and sharding of @main's input i (output i when `output`): its sdy.sharding, an
  * mhlo.sharding of {replicated}, or none (replicated: every device holds all of it). */
 static tsr_status main_sharding(const tsr_hlo_program *p, bool output, int i, hlo_mesh *m, hlo_sharding *sh) {
-  const tsr_ir_op *fop = p->main->fop;
+  const mlir_ir_op *fop = p->main->fop;
   const char *what = output ? "output" : "input";
   memset(sh, 0, sizeof *sh);
   *m = p->mesh;
@@ -505,24 +505,24 @@ static tsr_status main_sharding(const tsr_hlo_program *p, bool output, int i, hl
     m->num_devices = p->num_devices;
     m->name = "";
   }
-  const tsr_ir_attr *list = fop ? tsr_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
-  const tsr_ir_attr *d = list && list->kind == TSR_IR_ATTR_ARRAY && i < list->u.array.n ? list->u.array.elems[i] : NULL;
-  const tsr_ir_attr *sdy = tsr_ir_dict_get(d, "sdy.sharding"), *mhlo = tsr_ir_dict_get(d, "mhlo.sharding");
-  if (sdy && sdy->kind == TSR_IR_ATTR_OPAQUE && !strncmp(sdy->u.opaque_text, "#sdy.sharding<", 14)) {
+  const mlir_ir_attr *list = fop ? mlir_ir_op_attr(fop, output ? "res_attrs" : "arg_attrs") : NULL;
+  const mlir_ir_attr *d = list && list->kind == MLIR_IR_ATTR_ARRAY && i < list->u.array.n ? list->u.array.elems[i] : NULL;
+  const mlir_ir_attr *sdy = mlir_ir_dict_get(d, "sdy.sharding"), *mhlo = mlir_ir_dict_get(d, "mhlo.sharding");
+  if (sdy && sdy->kind == MLIR_IR_ATTR_OPAQUE && !strncmp(sdy->u.opaque_text, "#sdy.sharding<", 14)) {
     const char *t = sdy->u.opaque_text + 13; /* at the '<' */
     const char *at = strchr(t, '@');
     char name[64];
     size_t n = 0;
     for (const char *c = at ? at + 1 : ""; *c && *c != ',' && *c != '>' && n + 1 < sizeof name; c++) name[n++] = *c;
     name[n] = 0;
-    const tsr_ir_op *mop = n ? tsr_ir_module_lookup(p->m, name) : NULL;
-    if (!mop || !tsr_ir_op_is(mop, "sdy.mesh"))
+    const mlir_ir_op *mop = n ? mlir_ir_module_lookup(p->m, name) : NULL;
+    if (!mop || !mlir_ir_op_is(mop, "sdy.mesh"))
       return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "%s %d: a sharding whose mesh is not an sdy.mesh of the module", what, i);
     TSR_TRY(parse_mesh(mop, m));
     tsr_status s = TSR_OK;
     int rank = output ? p->main->slot_t[p->main->ret[i]].rank : p->main->slot_t[i].rank;
     if (!parse_sharding(fop, t, m, rank, sh, &s)) return tsr_fail_context(s, "%s %d", what, i);
-  } else if (mhlo && !(mhlo->kind == TSR_IR_ATTR_STRING && !strncmp(mhlo->u.string.data, "{replicated}", 12))) {
+  } else if (mhlo && !(mhlo->kind == MLIR_IR_ATTR_STRING && !strncmp(mhlo->u.string.data, "{replicated}", 12))) {
     return hlo_op_fail(fop, TSR_ERR_UNSUPPORTED, "%s %d: an mhlo.sharding other than {replicated} (tessera reads Shardy's "
                        "sdy.sharding)", what, i);
   }

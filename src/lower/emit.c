@@ -76,18 +76,18 @@ lw_lval lw_select(lw *w, lw_lval c, lw_lval a, lw_lval b) {
 }
 
 typedef struct inline_names {
-  const tsr_ir_block *entry;
+  const mlir_ir_block *entry;
   const lw_lval *args;
   int nargs;
   int inst;
 } inline_names;
 
-static void name_of(const inline_names *in, const tsr_ir_value *v, char *buf, size_t cap) {
+static void name_of(const inline_names *in, const mlir_ir_value *v, char *buf, size_t cap) {
   if (!v->def_op && v->block == in->entry && v->index < in->nargs) snprintf(buf, cap, "%s", in->args[v->index].s);
   else snprintf(buf, cap, "%%i%d_%" PRIu32, in->inst, v->id);
 }
 
-static void namer(void *user, const tsr_ir_value *v, FILE *f) {
+static void namer(void *user, const mlir_ir_value *v, FILE *f) {
   char buf[48];
   name_of(user, v, buf, sizeof buf);
   fputs(buf, f);
@@ -95,32 +95,32 @@ static void namer(void *user, const tsr_ir_value *v, FILE *f) {
 
 /* The legacy wait (semaphore, ref), wherever it is (a region's too), which the current dialect
  * only has as wait_dma2: the same wait, for the same bytes, as Mosaic's own upgrade writes it. */
-static bool upgrade(void *user, const tsr_ir_op *op, int depth, FILE *f) {
-  if (!tsr_ir_op_is(op, "tpu.wait_dma") || op->n_operands != 2 || op->n_results) return false;
+static bool upgrade(void *user, const mlir_ir_op *op, int depth, FILE *f) {
+  if (!mlir_ir_op_is(op, "tpu.wait_dma") || op->n_operands != 2 || op->n_results) return false;
   char sem[48], ref[48];
   name_of(user, op->operands[0].value, sem, sizeof sem);
   name_of(user, op->operands[1].value, ref, sizeof ref);
   for (int i = 0; i < depth; i++) fputs("  ", f);
   fprintf(f, "tpu.wait_dma2 semaphore(%s : ", sem);
-  tsr_mlir_print_type(f, op->operands[0].value->type);
+  mlir_print_type(f, op->operands[0].value->type);
   for (int k = 0; k < 2; k++) {
     fprintf(f, ") %s(%s : ", k ? "dst" : "src", ref);
-    tsr_mlir_print_type(f, op->operands[1].value->type);
+    mlir_print_type(f, op->operands[1].value->type);
   }
   fputs(")\n", f);
   return true;
 }
 
-void lw_inline(lw *w, const tsr_ir_op *fn, const lw_lval *args, int nargs, lw_lval *rets, int max_rets, int *nrets) {
-  inline_names in = {tsr_ir_op_entry_block(fn, 0), args, nargs, w->inst++};
+void lw_inline(lw *w, const mlir_ir_op *fn, const lw_lval *args, int nargs, lw_lval *rets, int max_rets, int *nrets) {
+  inline_names in = {mlir_ir_op_entry_block(fn, 0), args, nargs, w->inst++};
   *nrets = 0;
   if (!in.entry) return;
-  for (const tsr_ir_op *op = in.entry->first; op; op = op->next) {
-    if (tsr_ir_op_is(op, "func.return")) {
+  for (const mlir_ir_op *op = in.entry->first; op; op = op->next) {
+    if (mlir_ir_op_is(op, "func.return")) {
       for (int r = 0; r < op->n_operands && r < max_rets; r++) name_of(&in, op->operands[r].value, rets[r].s, sizeof rets[r].s);
       *nrets = op->n_operands;
       continue;
     }
-    tsr_mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, upgrade, &in);
+    mlir_print_op_named(w->f, op, TSR_MLIR_PRINT_LOCS, w->depth, namer, upgrade, &in);
   }
 }

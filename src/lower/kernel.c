@@ -28,7 +28,7 @@ typedef struct lop {
   int index;                     /* among inputs and outputs */
   seam_operand_geometry plan;
   const tsr_ref *array;
-  const tsr_ir_op *map;          /* the index map's func; NULL: all zeros */
+  const mlir_ir_op *map;          /* the index map's func; NULL: all zeros */
   char hbm_type[256], buf_type[256], elt[64];
   const char *space;             /* of the blocks */
   /* per dimension: the extent of the edge block, the array's last, cut short by its end (0:
@@ -43,7 +43,7 @@ typedef struct lk {
   lw w;
   tsr_mosaic_kernel *k;
   const tsr_mlir_module *body;
-  const tsr_ir_op *fn;
+  const mlir_ir_op *fn;
   tsr_call_desc d;
   int nio;
   lop ops[TSR_MAX_OPERANDS];
@@ -55,10 +55,10 @@ static const char *space_text(tsr_space s) {
   return s == TSR_SMEM ? "smem" : s == TSR_VMEM ? "vmem" : "any";
 }
 
-static void type_text(const tsr_ir_type *t, char *buf, size_t cap) {
+static void type_text(const mlir_ir_type *t, char *buf, size_t cap) {
   FILE *f = fmemopen(buf, cap, "w");
   if (!f) { snprintf(buf, cap, "?"); return; }
-  tsr_mlir_print_type(f, t);
+  mlir_print_type(f, t);
   fclose(f);
 }
 
@@ -71,7 +71,7 @@ static void memref_text(char *buf, size_t cap, int64_t lead, const int64_t *shap
   if (n < cap) snprintf(buf + n, cap - n, "%s, #tpu.memory_space<%s>>", elt, space);
 }
 
-static bool is_i32(const stype *t) { return t->rank == 0 && t->cls == VC_I32; }
+static bool is_i32(const mosaic_stype *t) { return t->rank == 0 && t->cls == VC_I32; }
 
 #define MAX_EDGE_DIMS 3
 
@@ -98,7 +98,7 @@ static tsr_status check_lowerable(lk *L) {
                       "are lowered", name, edges, MAX_EDGE_DIMS);
     const mosaic_io_operand *io = &k->io[i];
     if (io->transform) {
-      const prog *T = io->transform;
+      const mosaic_prog *T = io->transform;
       for (int a = 0; a < k->grid_rank; a++)
         if (!is_i32(&T->types[T->args[a]])) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: index map @%s takes a grid index that is not an i32", name, T->name);
       for (int r = 0; r < T->nret; r++)
@@ -456,8 +456,8 @@ static tsr_status no_body(tsr_ctx *ctx, void *user) {
   return TSR_OK;
 }
 
-static const tsr_ir_op *find_func(const tsr_mlir_module *m, const char *name) {
-  return name ? tsr_ir_module_lookup(m, name) : NULL;
+static const mlir_ir_op *find_func(const tsr_mlir_module *m, const char *name) {
+  return name ? mlir_ir_module_lookup(m, name) : NULL;
 }
 
 static tsr_status plan(lk *L, tsr_machine *m, const tsr_ref *operands, int nops, const tsr_ref *outputs, int nouts,
@@ -493,11 +493,11 @@ static tsr_status plan(lk *L, tsr_machine *m, const tsr_ref *operands, int nops,
 }
 
 static void write_types(lk *L) {
-  const tsr_ir_block *entry = tsr_ir_op_entry_block(L->fn, 0);
+  const mlir_ir_block *entry = mlir_ir_op_entry_block(L->fn, 0);
   int first_io = L->k->grid_rank + L->k->nprefetch;
   for (int i = 0; i < L->nio; i++) {
     lop *o = &L->ops[i];
-    const tsr_ir_type *t = entry->args[first_io + i]->type;
+    const mlir_ir_type *t = entry->args[first_io + i]->type;
     if (!o->pipelined) {
       type_text(t, o->hbm_type, sizeof o->hbm_type);
       continue;
@@ -512,7 +512,7 @@ static void write_types(lk *L) {
 static tsr_status write_func(lk *L, tsr_machine *m) {
   tsr_mosaic_kernel *k = L->k;
   lw *w = &L->w;
-  const tsr_ir_block *entry = tsr_ir_op_entry_block(L->fn, 0);
+  const mlir_ir_block *entry = mlir_ir_op_entry_block(L->fn, 0);
   int cores = tsr_machine_num_cores(m);
   int64_t size[TSR_MAX_OPERANDS][TSR_MAX_GRID], off[TSR_MAX_OPERANDS][TSR_MAX_GRID];
   int sharing = 0;
@@ -570,10 +570,10 @@ static tsr_status write_func(lk *L, tsr_machine *m) {
   fprintf(w->f, ") attributes {dimension_semantics = [%s], ", grid ? "#tpu.dimension_semantics<core_parallel>" : "");
   if (grid) fprintf(w->f, "iteration_bounds = array<i64: %d>, ", cores);
   fprintf(w->f, "scalar_prefetch = %d : i64, scratch_operands = %d : i64", k->nprefetch, k->nscratch + 2 * nbuf);
-  const tsr_ir_attr *ct = tsr_ir_op_attr(L->fn, "tpu.core_type");
+  const mlir_ir_attr *ct = mlir_ir_op_attr(L->fn, "tpu.core_type");
   if (ct) {
     fputs(", tpu.core_type = ", w->f);
-    tsr_mlir_print_attr(w->f, ct);
+    mlir_print_attr(w->f, ct);
   }
   if (grid) {
     fputs(", window_params = [", w->f);

@@ -39,7 +39,7 @@ lw_lval lw_select(lw *w, lw_lval c, lw_lval a, lw_lval b);        /* i32 */
 /* Writes func `fn`'s entry block with its arguments named by `args` (nargs of them) and its
  * values renamed for this instance, all but the terminator; a func.return's operands are named
  * in rets (up to max_rets; *nrets: how many it returns). */
-void lw_inline(lw *w, const tsr_ir_op *fn, const lw_lval *args, int nargs, lw_lval *rets, int max_rets, int *nrets);
+void lw_inline(lw *w, const mlir_ir_op *fn, const lw_lval *args, int nargs, lw_lval *rets, int max_rets, int *nrets);
 
 /* The Mosaic text of one kernel lowered: `body` after the Mosaic view; operands and outputs
  * as for tsr_mosaic_kernel_run (arrays without data: shapes and dtypes). */

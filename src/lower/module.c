@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/base64.h"
+#include "core/grow.h"
 #include "core/status.h"
 #include "lower/lower_internal.h"
 #include "mlir/backend_config.h"
@@ -43,8 +44,8 @@ static tsr_status serialize(tsr_mlir_module *m, char **b64) {
   if (s == TSR_OK) s = tsr_mlir_read_bytecode(bytes, n, &back);
   if (s == TSR_OK) s = tsr_mlir_mosaic_view(back);
   if (s == TSR_OK) s = tsr_mosaic_kernel_create(back, &k);
-  if (s == TSR_OK && !(*b64 = malloc(tsr_base64_encoded_size(n) + 1))) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  if (s == TSR_OK) tsr_base64_encode(bytes, n, *b64);
+  if (s == TSR_OK && !(*b64 = malloc(base64_encoded_size(n) + 1))) s = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
+  if (s == TSR_OK) base64_encode(bytes, n, *b64);
   tsr_mosaic_kernel_destroy(k);
   tsr_mlir_module_destroy(back);
   free(bytes);
@@ -63,15 +64,15 @@ static tsr_status append_text(char **texts, const char *header, const char *text
 }
 
 /* An array of a tensor type (shape and dtype; no data). */
-static tsr_status tensor_ref(const tsr_ir_type *t, const char *what, int i, tsr_ref *r) {
+static tsr_status tensor_ref(const mlir_ir_type *t, const char *what, int i, tsr_ref *r) {
   memset(r, 0, sizeof *r);
-  int rank = tsr_ir_type_rank(t);
-  if (rank < 0 || rank > TSR_MAX_RANK || tsr_ir_type_numel(t) < 0 || !tsr_ir_type_dtype(tsr_ir_type_element(t), &r->dtype))
+  int rank = mlir_ir_type_rank(t);
+  if (rank < 0 || rank > TSR_MAX_RANK || mlir_ir_type_numel(t) < 0 || !mlir_ir_type_dtype(mlir_ir_type_element(t), &r->dtype))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s %d: not a static tensor of a known element type", what, i);
   r->rank = rank;
   int64_t stride = 1;
   for (int d = rank - 1; d >= 0; d--) {
-    r->shape[d] = tsr_ir_type_dim(t, d);
+    r->shape[d] = mlir_ir_type_dim(t, d);
     r->stride[d] = stride;
     stride *= r->shape[d] ? r->shape[d] : 1;
   }
@@ -82,30 +83,24 @@ static tsr_status tensor_ref(const tsr_ir_type *t, const char *what, int i, tsr_
 /* ---- tpu_custom_call ops ---------------------------------------------------------------- */
 
 typedef struct call_list {
-  tsr_ir_op **ops;
+  mlir_ir_op **ops;
   int n, cap;
 } call_list;
 
-static bool collect(tsr_ir_op *op, void *user) {
+static bool collect(mlir_ir_op *op, void *user) {
   call_list *l = user;
-  if (!tsr_ir_op_is(op, "stablehlo.custom_call")) return true;
-  const tsr_ir_attr *t = tsr_ir_op_attr(op, "call_target_name");
-  if (!t || t->kind != TSR_IR_ATTR_STRING || strcmp(t->u.string.data, "tpu_custom_call")) return true;
-  if (l->n == l->cap) {
-    int cap = l->cap ? 2 * l->cap : 8;
-    tsr_ir_op **n = realloc(l->ops, sizeof *n * (size_t)cap);
-    if (!n) return false;
-    l->ops = n;
-    l->cap = cap;
-  }
+  if (!mlir_ir_op_is(op, "stablehlo.custom_call")) return true;
+  const mlir_ir_attr *t = mlir_ir_op_attr(op, "call_target_name");
+  if (!t || t->kind != MLIR_IR_ATTR_STRING || strcmp(t->u.string.data, "tpu_custom_call")) return true;
+  if (!GROW_ARRAY(l->ops, l->n, l->cap, 8)) return false;
   l->ops[l->n++] = op;
   return true;
 }
 
 /* One call's kernel lowered: *config is its new backend_config. */
-static tsr_status lower_call(const tsr_ir_op *op, const tsr_lower_opts *o, char **texts, char **config, size_t *config_len) {
-  const tsr_ir_attr *bc = tsr_ir_op_attr(op, "backend_config");
-  if (!bc || bc->kind != TSR_IR_ATTR_STRING) return tsr_fail(TSR_ERR_INVALID, "tpu_custom_call without a backend_config string");
+static tsr_status lower_call(const mlir_ir_op *op, const tsr_lower_opts *o, char **texts, char **config, size_t *config_len) {
+  const mlir_ir_attr *bc = mlir_ir_op_attr(op, "backend_config");
+  if (!bc || bc->kind != MLIR_IR_ATTR_STRING) return tsr_fail(TSR_ERR_INVALID, "tpu_custom_call without a backend_config string");
   mlir_tpu_backend_config c;
   TSR_TRY(mlir_tpu_backend_config_decode(bc->u.string.data, bc->u.string.len, &c));
   tsr_ref *refs = calloc((size_t)(op->n_operands + op->n_results + 1), sizeof *refs);
@@ -142,10 +137,10 @@ static tsr_status lower_call(const tsr_ir_op *op, const tsr_lower_opts *o, char 
   return s;
 }
 
-static void set_string(tsr_mlir_module *m, tsr_ir_op *op, const char *name, const char *text, size_t len) {
-  tsr_ir_attr *v = tsr_ir_attr_string_new(m->ctx, text, len);
-  if (op->props && tsr_ir_dict_get(op->props, name)) op->props = tsr_ir_dict_set(m->ctx, op->props, name, v);
-  else op->attrs = tsr_ir_dict_set(m->ctx, op->attrs, name, v);
+static void set_string(tsr_mlir_module *m, mlir_ir_op *op, const char *name, const char *text, size_t len) {
+  mlir_ir_attr *v = mlir_ir_attr_string_new(m->ctx, text, len);
+  if (op->props && mlir_ir_dict_get(op->props, name)) op->props = mlir_ir_dict_set(m->ctx, op->props, name, v);
+  else op->attrs = mlir_ir_dict_set(m->ctx, op->attrs, name, v);
 }
 
 /* The module after the lowering, compiled once more as `tessera run` would compile it. */
@@ -168,7 +163,7 @@ static tsr_status check_module(const tsr_mlir_module *m) {
 
 static tsr_status lower_hlo(tsr_mlir_module *m, const tsr_lower_opts *o, char **texts, int *num) {
   call_list l = {0};
-  if (!tsr_ir_walk(m->top, collect, &l)) {
+  if (!mlir_ir_walk(m->top, collect, &l)) {
     free(l.ops);
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
@@ -195,10 +190,10 @@ static tsr_status lower_hlo(tsr_mlir_module *m, const tsr_lower_opts *o, char **
 /* ---- bare Mosaic modules ---------------------------------------------------------------- */
 
 static bool is_bare(const tsr_mlir_module *m) {
-  const tsr_ir_block *b = m->top ? tsr_ir_op_entry_block(m->top, 0) : NULL;
-  for (const tsr_ir_op *op = b ? b->first : NULL; op; op = op->next)
-    if (tsr_ir_op_is(op, "func.func") && (tsr_ir_op_attr(op, "window_params") || tsr_ir_op_attr(op, "iteration_bounds") ||
-                                          tsr_ir_op_attr(op, "dimension_semantics")))
+  const mlir_ir_block *b = m->top ? mlir_ir_op_entry_block(m->top, 0) : NULL;
+  for (const mlir_ir_op *op = b ? b->first : NULL; op; op = op->next)
+    if (mlir_ir_op_is(op, "func.func") && (mlir_ir_op_attr(op, "window_params") || mlir_ir_op_attr(op, "iteration_bounds") ||
+                                          mlir_ir_op_attr(op, "dimension_semantics")))
       return true;
   return false;
 }
@@ -216,25 +211,25 @@ static tsr_status lower_bare(tsr_mlir_module **pm, const tsr_lower_opts *o, char
   char *text = NULL;
   tsr_mlir_module *lowered = NULL;
   tsr_status s = refs && pf ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-  const tsr_ir_op *fn = NULL;
-  for (const tsr_ir_op *op = tsr_ir_op_entry_block(m->top, 0)->first; op; op = op->next)
-    if (tsr_ir_op_is(op, "func.func") && (tsr_ir_op_attr(op, "window_params") || tsr_ir_op_attr(op, "iteration_bounds") ||
-                                          tsr_ir_op_attr(op, "dimension_semantics")))
+  const mlir_ir_op *fn = NULL;
+  for (const mlir_ir_op *op = mlir_ir_op_entry_block(m->top, 0)->first; op; op = op->next)
+    if (mlir_ir_op_is(op, "func.func") && (mlir_ir_op_attr(op, "window_params") || mlir_ir_op_attr(op, "iteration_bounds") ||
+                                          mlir_ir_op_attr(op, "dimension_semantics")))
       fn = op;
   int grid = 0;
-  const tsr_ir_attr *ib = fn ? tsr_ir_op_attr(fn, "iteration_bounds") : NULL;
+  const mlir_ir_attr *ib = fn ? mlir_ir_op_attr(fn, "iteration_bounds") : NULL;
   int64_t bounds[TSR_MAX_GRID + 1];
-  if (ib) grid = (int)tsr_ir_attr_ints(ib, bounds, TSR_MAX_GRID + 1);
+  if (ib) grid = (int)mlir_ir_attr_ints(ib, bounds, TSR_MAX_GRID + 1);
   for (int p = 0; s == TSR_OK && p < npf; p++) {
-    const tsr_ir_type *t = tsr_ir_op_entry_block(fn, 0)->args[grid + p]->type;
+    const mlir_ir_type *t = mlir_ir_op_entry_block(fn, 0)->args[grid + p]->type;
     tsr_dtype dt;
     int64_t shape[TSR_MAX_RANK];
-    int rank = tsr_ir_type_rank(t);
-    if (rank < 0 || rank > TSR_MAX_RANK || !tsr_ir_type_dtype(tsr_ir_type_element(t), &dt)) {
+    int rank = mlir_ir_type_rank(t);
+    if (rank < 0 || rank > TSR_MAX_RANK || !mlir_ir_type_dtype(mlir_ir_type_element(t), &dt)) {
       s = tsr_fail(TSR_ERR_UNSUPPORTED, "scalar-prefetch operand %d: not a static memref", p);
       break;
     }
-    for (int d = 0; d < rank; d++) shape[d] = tsr_ir_type_dim(t, d);
+    for (int d = 0; d < rank; d++) shape[d] = mlir_ir_type_dim(t, d);
     s = tsr_array_alloc(&pf[p], dt, rank, shape);
     if (s == TSR_OK) {
       refs[p] = tsr_array_ref(&pf[p], TSR_SMEM);

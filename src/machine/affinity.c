@@ -11,20 +11,20 @@
 #include <pthread.h>
 #include <unistd.h>
 
-void machine_affinity_init(host_affinity *a) {
+void machine_affinity_init(machine_host_affinity *a) {
   if (sched_getaffinity(0, sizeof a->allowed, &a->allowed) != 0 ||
       (CPU_COUNT(&a->allowed) < 2 && sched_getaffinity(getpid(), sizeof a->allowed, &a->allowed) != 0))
     CPU_ZERO(&a->allowed);
 }
 
-bool machine_affinity_all_but(const host_affinity *a, int cpu, cpu_set_t *set) {
+bool machine_affinity_all_but(const machine_host_affinity *a, int cpu, cpu_set_t *set) {
   if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &a->allowed)) return false;
   *set = a->allowed;
   CPU_CLR(cpu, set);
   return CPU_COUNT(set) > 0;
 }
 
-void machine_affinity_keep_off(const host_affinity *a, int cpu) {
+void machine_affinity_keep_off(const machine_host_affinity *a, int cpu) {
   cpu_set_t set;
   if (machine_affinity_all_but(a, cpu, &set)) pthread_setaffinity_np(pthread_self(), sizeof set, &set);
 }

@@ -110,7 +110,7 @@ static tsr_status check_sem(const tsr_ref *sem, tsr_dtype kind, const char *op) 
 /* The semaphore a DMA signals: a DMA semaphore, or on TPU v6 and later a regular one (as JAX
  * allows, pltpu.SemaphoreType.REGULAR; its tests skip it before v6), except for a DMA to or
  * from SMEM, which Mosaic's verifier refuses (EnqueueDMAOp::verify). */
-static tsr_status check_dma_sem(const tsr_core *c, const tsr_ref *sem, const dma_request *r, const char *op) {
+static tsr_status check_dma_sem(const machine_core *c, const tsr_ref *sem, const machine_dma_request *r, const char *op) {
   if (sem && sem->dtype == TSR_SEM) {
     const tsr_chip *chip = &c->m->chip;
     if (chip->generation < 6)
@@ -128,7 +128,7 @@ static tsr_status check_dma_sem(const tsr_core *c, const tsr_ref *sem, const dma
 
 /* Completes the DMAs on `sem` not yet completed (the on-wait and random orders), newest
  * first, until it holds `amount`; in random order also a random subset of the others. */
-static void complete_for_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
+static void complete_for_wait(machine_core *c, const tsr_ref *sem, int64_t amount);
 
 static uint64_t rng_next(uint64_t *s) {
   uint64_t x = *s;
@@ -178,7 +178,7 @@ static void copy_window_shared(tsr_machine *m, const tsr_ref *dst, const tsr_ref
   machine_parallel_for(m, (int)((dst->shape[k] + cb.rows_per_band - 1) / cb.rows_per_band), copy_band, &cb);
 }
 
-/* A copy of sub-byte fields (dma_request.field_bits): each element is one field, the packed
+/* A copy of sub-byte fields (machine_dma_request.field_bits): each element is one field, the packed
  * side's byte holding it at bits [j * bits, (j + 1) * bits) for j its index in the
  * second-minor dimension. Elements of one packed byte are written in turn, each keeping the
  * byte's other fields. */
@@ -202,7 +202,7 @@ static void copy_fields(const tsr_ref *dst, const tsr_ref *src, int bits) {
   } while (strided_next(idx, dst->shape, r));
 }
 
-static void move_data(tsr_core *c, pending_dma *d) {
+static void move_data(machine_core *c, machine_pending_dma *d) {
   if (d->machine_has_poison) machine_fill_poison(&d->poison);
   if (d->field_bits) copy_fields(&d->dst, &d->src, d->field_bits);
   else copy_window_shared(c->m, &d->dst, &d->src, d->stream);
@@ -210,7 +210,7 @@ static void move_data(tsr_core *c, pending_dma *d) {
 
 /* A field DMA's two sides: bytes that pack the fields and a byte a field, of one shape
  * whose second-minor dimension indexes the fields of a byte. */
-static tsr_status check_fields(const dma_request *r) {
+static tsr_status check_fields(const machine_dma_request *r) {
   int b = r->field_bits;
   const tsr_ref *packed = r->src->dtype == TSR_U8 ? r->src : r->dst, *one = packed == r->src ? r->dst : r->src;
   bool narrow = one->dtype == TSR_I4 || one->dtype == TSR_U4;
@@ -223,7 +223,7 @@ static tsr_status check_fields(const dma_request *r) {
 
 /* Moves the data of a pending DMA (a late one: marks it to move at its wait) and signals its
  * semaphore. */
-static void complete_copy(tsr_core *c, pending_dma *d) {
+static void complete_copy(machine_core *c, machine_pending_dma *d) {
   if (d->copied) return;
   if (d->far) { /* moved, and counted on its receive semaphore, by the transport at its start */
   } else if (!d->no_copy && !d->late) {
@@ -248,12 +248,12 @@ static void complete_copy(tsr_core *c, pending_dma *d) {
 }
 
 /* In random mode, completes a random subset of the DMAs still pending. */
-static void complete_some(tsr_core *c) {
+static void complete_some(machine_core *c) {
   for (int i = 0; i < c->num_dmas; i++)
     if (!c->dmas[i].copied && (rng_next(&c->rng) & 1)) complete_copy(c, &c->dmas[i]);
 }
 
-tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
+tsr_status machine_core_dma_start(machine_core *c, const machine_dma_request *r) {
   TSR_TRY(check_dma_sem(c, r->sem, r, r->recv_sem ? "remote copy (send semaphore)" : "DMA start"));
   if (r->recv_sem) {
     TSR_TRY(check_dma_sem(c, r->recv_sem, r, "remote copy (receive semaphore)"));
@@ -277,12 +277,12 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
     if (ncap > (1 << 20))
       return tsr_fail(TSR_ERR_SEMAPHORE, "more than %d DMAs in flight on core %d: DMAs started "
                       "but never waited for", c->cap_dmas, c->id);
-    pending_dma *nd = realloc(c->dmas, (size_t)ncap * sizeof *nd);
+    machine_pending_dma *nd = realloc(c->dmas, (size_t)ncap * sizeof *nd);
     if (!nd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     c->dmas = nd;
     c->cap_dmas = ncap;
   }
-  pending_dma *d = &c->dmas[c->num_dmas++];
+  machine_pending_dma *d = &c->dmas[c->num_dmas++];
   d->id = ++c->next_dma_id;
   d->src = *r->src;
   d->dst = *r->dst;
@@ -332,11 +332,11 @@ tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r) {
 }
 
 /* Whether two late DMAs may move side by side: neither writes what the other reads or writes. */
-static bool independent(const pending_dma *a, const pending_dma *b) {
-  return !spans_overlap(&a->dst, &b->dst) && !spans_overlap(&a->dst, &b->src) &&
-         !spans_overlap(&a->src, &b->dst) &&
-         (!a->machine_has_poison || (!spans_overlap(&a->poison, &b->dst) && !spans_overlap(&a->poison, &b->src))) &&
-         (!b->machine_has_poison || (!spans_overlap(&b->poison, &a->dst) && !spans_overlap(&b->poison, &a->src)));
+static bool independent(const machine_pending_dma *a, const machine_pending_dma *b) {
+  return !machine_spans_overlap(&a->dst, &b->dst) && !machine_spans_overlap(&a->dst, &b->src) &&
+         !machine_spans_overlap(&a->src, &b->dst) &&
+         (!a->machine_has_poison || (!machine_spans_overlap(&a->poison, &b->dst) && !machine_spans_overlap(&a->poison, &b->src))) &&
+         (!b->machine_has_poison || (!machine_spans_overlap(&b->poison, &a->dst) && !machine_spans_overlap(&b->poison, &a->src)));
 }
 
 #define LATE_BATCH 8
@@ -350,7 +350,7 @@ static bool independent(const pending_dma *a, const pending_dma *b) {
  * one stream at a time). The bytes are the same as one copy after another, since none of
  * them touches another's source or destination (else they go one by one, in order). Host
  * helpers free to share each big copy (copy_window_shared): with them, one by one too. */
-static void move_late(tsr_core *c) {
+static void move_late(machine_core *c) {
   int idx[LATE_BATCH], n = 0;
   for (int i = 0; i <= c->num_dmas; i++) {
     bool take = i < c->num_dmas && c->dmas[i].late;
@@ -364,7 +364,7 @@ static void move_late(tsr_core *c) {
     } else {
       strided_cursor cur[LATE_BATCH];
       for (int a = 0; a < n; a++) {
-        pending_dma *d = &c->dmas[idx[a]];
+        machine_pending_dma *d = &c->dmas[idx[a]];
         if (d->machine_has_poison) machine_fill_poison(&d->poison);
         strided_cursor_start(&cur[a], tsr_dtype_size(d->dst.dtype), d->dst.rank, d->dst.shape, d->dst.data,
                              d->dst.stride, d->src.data, d->src.stride, d->stream);
@@ -376,7 +376,7 @@ static void move_late(tsr_core *c) {
   }
 }
 
-static void remove_dma(tsr_core *c, int i) {
+static void remove_dma(machine_core *c, int i) {
   if (c->dmas[i].late) move_late(c);
   memmove(&c->dmas[i], &c->dmas[i + 1], (size_t)(c->num_dmas - i - 1) * sizeof *c->dmas);
   c->num_dmas--;
@@ -396,17 +396,17 @@ static void sem_name(const tsr_ref *sem, bool mesh, char *buf, size_t cap) {
            (long long)((sem->data - sem->buf->base) / (ptrdiff_t)sizeof(int64_t)), sub);
 }
 
-void machine_sem_note_signaller(const tsr_ref *sem, const tsr_core *from) {
+void machine_sem_note_signaller(const tsr_ref *sem, const machine_core *from) {
   if (!sem->buf || !sem->buf->signalled_by) return;
   size_t cell = (size_t)(sem->data - sem->buf->base) / sizeof(int64_t);
-  __atomic_store_n(&sem->buf->signalled_by[cell], from->m->device * TSR_MACHINE_MAX_CORES + from->id + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&sem->buf->signalled_by[cell], from->m->device * MACHINE_MAX_CORES + from->id + 1, __ATOMIC_RELAXED);
 }
 
 /* "device 3 core 0", "nobody": who signalled a semaphore cell last. */
 static void signaller_name(const tsr_buffer *b, size_t cell, char *buf, size_t cap) {
   int who = b->signalled_by ? __atomic_load_n(&b->signalled_by[cell], __ATOMIC_RELAXED) : 0;
   if (!who) snprintf(buf, cap, "nobody");
-  else snprintf(buf, cap, "device %d core %d", (who - 1) / TSR_MACHINE_MAX_CORES, (who - 1) % TSR_MACHINE_MAX_CORES);
+  else snprintf(buf, cap, "device %d core %d", (who - 1) / MACHINE_MAX_CORES, (who - 1) % MACHINE_MAX_CORES);
 }
 
 #define APPEND(...) \
@@ -414,7 +414,7 @@ static void signaller_name(const tsr_buffer *b, size_t cell, char *buf, size_t c
 
 /* Describes, for a deadlock report, the waited semaphore, every semaphore of every core (their
  * values are atomics, safe to read from here) and every DMA in flight on this core. */
-static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t cap) {
+static void describe_state(machine_core *c, const tsr_ref *sem, char *buf, size_t cap) {
   size_t n = 0;
   char name[64], who[48];
   tsr_machine *root = c->m->root;
@@ -435,7 +435,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
         if (far) { /* in another process: looked at through the transport */
           if (!far->peek(far, c, sem, d, k, &v, &w)) continue;
           if (!w) snprintf(who, sizeof who, "nobody");
-          else snprintf(who, sizeof who, "device %d core %d", (w - 1) / TSR_MACHINE_MAX_CORES, (w - 1) % TSR_MACHINE_MAX_CORES);
+          else snprintf(who, sizeof who, "device %d core %d", (w - 1) / MACHINE_MAX_CORES, (w - 1) % MACHINE_MAX_CORES);
           APPEND(" device %d core %d holds %lld (last signalled by %s);", d, k, (long long)v, who);
           continue;
         }
@@ -451,7 +451,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
   int listed = 0, more = 0;
   for (int d = 0; d < root->num_devices; d++)
     for (int k = 0; k < machine_mesh_device(root, d)->num_cores; k++) {
-      space_arena *a = &machine_mesh_device(root, d)->cores[k].sems;
+      machine_space_arena *a = &machine_mesh_device(root, d)->cores[k].sems;
       char dev[24] = "";
       if (mesh) snprintf(dev, sizeof dev, " device %d", d);
       const tsr_buffer *sb;
@@ -467,7 +467,7 @@ static void describe_state(tsr_core *c, const tsr_ref *sem, char *buf, size_t ca
   if (more) APPEND(" (and %d more)", more);
   APPEND("; %d DMA(s) in flight on core %d", c->num_dmas, c->id);
   for (int i = 0; i < c->num_dmas; i++) {
-    pending_dma *d = &c->dmas[i];
+    machine_pending_dma *d = &c->dmas[i];
     char s[64], t[64];
     sem_name(&d->sem, mesh, name, sizeof name);
     APPEND("; DMA #%llu %s -> %s (%lld bytes on %s, started at step %lld, %s%s)",
@@ -498,7 +498,7 @@ static bool all_blocked(tsr_machine *root, uint64_t mark) {
  * No time and no count of spins enters it: it holds as soon as the last core blocks, however
  * many devices there are, and never while a core computes. Across processes the transport
  * asks the others the same (after every inbox here is taken in, which bumps progress). */
-static bool deadlocked(tsr_core *c, uint64_t p) {
+static bool deadlocked(machine_core *c, uint64_t p) {
   machine_sync *s = c->m->sync;
   tsr_machine *root = c->m->root;
   uint64_t mark = p + 1;
@@ -516,7 +516,7 @@ static bool deadlocked(tsr_core *c, uint64_t p) {
 
 /* Blocks until *cell >= amount and subtracts it. Other cores may still signal; when none can
  * (every running core is blocked and nothing moved since: deadlocked), that is a deadlock. */
-static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const tsr_ref *sem,
+static tsr_status wait_cell(machine_core *c, int64_t *cell, int64_t amount, const tsr_ref *sem,
                             const char *what) {
   tsr_machine *m = c->m;
   machine_sync *s = m->sync;
@@ -578,7 +578,7 @@ static tsr_status wait_cell(tsr_core *c, int64_t *cell, int64_t amount, const ts
   return tsr_fail(TSR_ERR_DEADLOCK, "%s waits for %lld %s (deadlock): %s", what, (long long)amount, verdict, st);
 }
 
-static void complete_for_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+static void complete_for_wait(machine_core *c, const tsr_ref *sem, int64_t amount) {
   for (int i = c->num_dmas - 1; i >= 0 && machine_core_sem_read(sem) < amount; i--)
     if (!c->dmas[i].copied && same_sem(&c->dmas[i].sem, sem)) complete_copy(c, &c->dmas[i]);
   if (c->m->opts.dma_mode == TSR_DMA_RANDOM) complete_some(c);
@@ -586,10 +586,10 @@ static void complete_for_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
 
 /* Retires the oldest completed DMAs on `sem` whose counts a wait for `amount` took (and the
  * copies of nothing on it, which count nothing). */
-static void retire(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+static void retire(machine_core *c, const tsr_ref *sem, int64_t amount) {
   int64_t left = amount;
   for (int i = 0; i < c->num_dmas;) {
-    pending_dma *d = &c->dmas[i];
+    machine_pending_dma *d = &c->dmas[i];
     if (d->copied && same_sem(&d->sem, sem) && (left > 0 || d->count == 0)) {
       left -= d->count;
       remove_dma(c, i);
@@ -599,7 +599,7 @@ static void retire(tsr_core *c, const tsr_ref *sem, int64_t amount) {
   }
 }
 
-tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
+tsr_status machine_core_dma_wait(machine_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand) {
   if (sem && sem->dtype == TSR_SEM)
     return tsr_fail(TSR_ERR_SEMAPHORE, "DMA wait on a regular semaphore: a DMA that signals one is waited for "
@@ -635,7 +635,7 @@ tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes,
   return TSR_OK;
 }
 
-tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core) {
+tsr_status machine_core_sem_signal(machine_core *c, const tsr_ref *sem, int64_t amount, int target_core) {
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
   int64_t *cell = sem_cell(sem);
@@ -662,7 +662,7 @@ tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amou
   return TSR_OK;
 }
 
-tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount) {
+tsr_status machine_core_sem_wait(machine_core *c, const tsr_ref *sem, int64_t amount) {
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore wait"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore wait for a negative amount %lld", (long long)amount);
   /* DMAs that signal this semaphore (TPU v6 and later) and have not landed yet (the on-wait
@@ -679,13 +679,13 @@ tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount
   return TSR_OK;
 }
 
-tsr_status machine_core_check_dmas_idle(tsr_core *c) {
+tsr_status machine_core_check_dmas_idle(machine_core *c) {
   /* a copy of nothing signals nothing, so no wait is owed for it (machine_core_dma_wait) */
   int owed = 0, first = -1;
   for (int i = 0; i < c->num_dmas; i++)
     if (c->dmas[i].count != 0 && owed++ == 0) first = i;
   if (owed == 0) return TSR_OK;
-  pending_dma *d = &c->dmas[first];
+  machine_pending_dma *d = &c->dmas[first];
   char s[64], t[64];
   return tsr_fail(TSR_ERR_SEMAPHORE, "%d DMA(s) started but never waited for on core %d; the "
                   "first: DMA #%llu %s -> %s (%lld bytes) started at step %lld",
@@ -694,7 +694,7 @@ tsr_status machine_core_check_dmas_idle(tsr_core *c) {
                   (long long)d->bytes, (long long)d->step);
 }
 
-void machine_core_settle_dmas(tsr_core *c, const tsr_ref *sems) {
+void machine_core_settle_dmas(machine_core *c, const tsr_ref *sems) {
   uintptr_t lo, hi;
   tsr_ref_span(sems, &lo, &hi);
   for (int i = 0; i < c->num_dmas;) {
@@ -708,11 +708,11 @@ void machine_core_settle_dmas(tsr_core *c, const tsr_ref *sems) {
   }
 }
 
-void machine_core_reset_dmas(tsr_core *c) { c->num_dmas = 0; }
+void machine_core_reset_dmas(machine_core *c) { c->num_dmas = 0; }
 
 /* ---- remote copies and signals (many chips) ---------------------------------------------- */
 
-tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+tsr_status machine_core_remote_dma_start(machine_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core) {
   TSR_TRY(check_dma_sem(c, send_sem, NULL, "remote copy (send semaphore)"));
   TSR_TRY(check_dma_sem(c, recv_sem, NULL, "remote copy (receive semaphore)"));
@@ -721,22 +721,22 @@ tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const 
     if (core < 0) core = c->id;
     if (core >= c->m->num_cores)
       return tsr_fail(TSR_ERR_INVALID, "remote copy to core %d of device %d: a device has %d core(s)", core, device, c->m->num_cores);
-    dma_request r = {.src = src, .dst = dst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+    machine_dma_request r = {.src = src, .dst = dst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                      .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = recv_sem,
                      .target_device = device, .target_core = core, .far = true};
     return machine_core_dma_start(c, &r);
   }
-  tsr_core *tc;
+  machine_core *tc;
   tsr_ref tdst, trecv;
   TSR_TRY(machine_mesh_remote_ref(c, dst, device, core, &tc, &tdst, "remote copy"));
   TSR_TRY(machine_mesh_remote_ref(c, recv_sem, device, core, &tc, &trecv, "remote copy (receive semaphore)"));
-  dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+  machine_dma_request r = {.src = src, .dst = &tdst, .sem = send_sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1, .recv_sem = &trecv,
                    .target_device = tc->m->device, .target_core = tc->id};
   return machine_core_dma_start(c, &r);
 }
 
-tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+tsr_status machine_core_sem_signal_device(machine_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
   if (device == c->m->device) return machine_core_sem_signal(c, sem, amount, core);
   TSR_TRY(check_sem(sem, TSR_SEM, "semaphore signal"));
   if (amount < 0) return tsr_fail(TSR_ERR_SEMAPHORE, "semaphore signal by a negative amount %lld", (long long)amount);
@@ -754,7 +754,7 @@ tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64
     }
     return TSR_OK;
   }
-  tsr_core *tc;
+  machine_core *tc;
   tsr_ref t;
   TSR_TRY(machine_mesh_remote_ref(c, sem, device, core, &tc, &t, "semaphore signal"));
   /* The signaller and the event (which names the target's semaphore) before the count: once

@@ -29,7 +29,7 @@ typedef struct helper_job {
   int finished; /* atomic: parts done */
 } helper_job;
 
-struct helper_pool {
+struct machine_helper_pool {
   int n;
   pthread_t *threads;
   pthread_mutex_t lock;
@@ -40,7 +40,7 @@ struct helper_pool {
   int sleepers;        /* atomic: helpers blocked on `wake` */
   int busy;            /* atomic: a core owns the helpers */
   int quit;            /* atomic */
-  host_affinity cpus;  /* the CPUs the creator may run on (helpers pick theirs among them) */
+  machine_host_affinity cpus;  /* the CPUs the creator may run on (helpers pick theirs among them) */
   int created_on;      /* the creator's CPU (-1: unknown), which the helpers start off */
 };
 
@@ -54,7 +54,7 @@ static void run_parts(helper_job *j) {
 }
 
 static void *helper_main(void *arg) {
-  helper_pool *h = arg;
+  machine_helper_pool *h = arg;
   uint64_t seen = 0;
   int off = h->created_on; /* the CPU this helper is kept off now */
   for (;;) {
@@ -76,7 +76,7 @@ static void *helper_main(void *arg) {
   }
 }
 
-static void helpers_destroy(helper_pool *h) {
+static void helpers_destroy(machine_helper_pool *h) {
   pthread_mutex_lock(&h->lock);
   __atomic_store_n(&h->quit, 1, __ATOMIC_SEQ_CST);
   pthread_cond_broadcast(&h->wake);
@@ -92,7 +92,7 @@ static void helpers_destroy(helper_pool *h) {
  * often shares its creator's CPU for many milliseconds, and a helper spinning there takes the
  * time slices of the very core it should help (bench/RESULTS.md,
  * "Measurements behind choices in the code"). */
-static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
+static void keep_off_this_cpu(machine_helper_pool *h, pthread_attr_t *attr) {
   h->created_on = -1;
   machine_affinity_init(&h->cpus);
   int here = sched_getcpu();
@@ -100,8 +100,8 @@ static void keep_off_this_cpu(helper_pool *h, pthread_attr_t *attr) {
   if (machine_affinity_all_but(&h->cpus, here, &set) && pthread_attr_setaffinity_np(attr, sizeof set, &set) == 0) h->created_on = here;
 }
 
-static helper_pool *helpers_create(int n) {
-  helper_pool *h = calloc(1, sizeof *h);
+static machine_helper_pool *helpers_create(int n) {
+  machine_helper_pool *h = calloc(1, sizeof *h);
   if (!h) return NULL;
   h->threads = calloc((size_t)n, sizeof *h->threads);
   if (!h->threads) { free(h); return NULL; }
@@ -120,8 +120,8 @@ static helper_pool *helpers_create(int n) {
 }
 
 /* The helpers start with the first operation that asks for them: most runs never do. */
-static helper_pool *machine_helpers(tsr_machine *m) {
-  helper_pool *h = __atomic_load_n(&m->helpers, __ATOMIC_ACQUIRE);
+static machine_helper_pool *machine_helpers(tsr_machine *m) {
+  machine_helper_pool *h = __atomic_load_n(&m->helpers, __ATOMIC_ACQUIRE);
   if (h || m->num_helpers <= 0) return h;
   pthread_mutex_lock(&m->helpers_lock);
   h = m->helpers;
@@ -135,7 +135,7 @@ static helper_pool *machine_helpers(tsr_machine *m) {
 }
 
 void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg) {
-  helper_pool *h = parts > 1 ? machine_helpers(m) : NULL;
+  machine_helper_pool *h = parts > 1 ? machine_helpers(m) : NULL;
   int expect = 0;
   if (!h || !__atomic_compare_exchange_n(&h->busy, &expect, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
     for (int p = 0; p < parts; p++) fn(arg, p);
@@ -158,7 +158,7 @@ void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int p
 
 bool machine_helpers_free(const tsr_machine *m) {
   if (m->num_helpers <= 0) return false;
-  const helper_pool *h = __atomic_load_n(&m->helpers, __ATOMIC_ACQUIRE);
+  const machine_helper_pool *h = __atomic_load_n(&m->helpers, __ATOMIC_ACQUIRE);
   return !h || !__atomic_load_n(&h->busy, __ATOMIC_RELAXED); /* none yet: the first asker starts them */
 }
 

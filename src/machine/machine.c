@@ -44,8 +44,8 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   if (!o.chip) o.chip = tsr_chip_get("v5e");
   TSR_TRY(mesh_of(&o));
   int cores = o.num_cores, cpus = host_cpus(); /* sysconf reads /sys each time */
-  if (cores < 0 || cores > TSR_MACHINE_MAX_CORES)
-    return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..%d)", cores, TSR_MACHINE_MAX_CORES);
+  if (cores < 0 || cores > MACHINE_MAX_CORES)
+    return tsr_fail(TSR_ERR_INVALID, "core count %d out of range (1..%d)", cores, MACHINE_MAX_CORES);
   if (cores == 0) {
     cores = o.chip->tensor_cores > 0 ? o.chip->tensor_cores : 1;
     if (cores > cpus) cores = cpus;
@@ -70,7 +70,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   m->cores = calloc((size_t)(cores + m->num_stand_ins), sizeof *m->cores);
   if (!m->cores) { tsr_machine_destroy(m); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   for (int i = 0; i < cores + m->num_stand_ins; i++) {
-    tsr_core *c = &m->cores[i];
+    machine_core *c = &m->cores[i];
     c->m = m;
     c->id = i < cores ? i : 0; /* a stand-in: for which core, each split says */
     c->index = i;
@@ -93,7 +93,7 @@ tsr_status tsr_machine_create(const tsr_machine_options *opts, tsr_machine **out
   return TSR_OK;
 }
 
-static void arena_free_all(tsr_core *c, space_arena *a) {
+static void arena_free_all(machine_core *c, machine_space_arena *a) {
   machine_core_release_to(c, a->space, 0);
   machine_core_drop_kept(c, a->space);
   free(a->bufs);
@@ -142,8 +142,8 @@ const tsr_chip *tsr_machine_chip(const tsr_machine *m) { return &m->chip; }
 
 tsr_status tsr_machine_add_observer(tsr_machine *m, const tsr_observer *obs) {
   if (!obs || !obs->on_event) return tsr_fail(TSR_ERR_INVALID, "observer without a callback");
-  if (m->num_observers >= TSR_MAX_OBSERVERS)
-    return tsr_fail(TSR_ERR_INVALID, "at most %d observers", TSR_MAX_OBSERVERS);
+  if (m->num_observers >= MACHINE_MAX_OBSERVERS)
+    return tsr_fail(TSR_ERR_INVALID, "at most %d observers", MACHINE_MAX_OBSERVERS);
   m->observers[m->num_observers++] = *obs;
   for (int d = 1; m->root == m && d < m->num_devices; d++) m->devices[d]->observers[m->devices[d]->num_observers++] = *obs;
   return TSR_OK;
@@ -211,7 +211,7 @@ bool machine_observers_report_races(const tsr_machine *m) {
   return false;
 }
 
-void machine_core_emit(tsr_core *c, tsr_event *ev) {
+void machine_core_emit(machine_core *c, tsr_event *ev) {
   tsr_ref src, dst;
   if (c->num_views && (ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_DMA_DONE || ev->kind == TSR_EV_ACCESS)) {
     if (ev->src && machine_core_view_as_buffer(c, ev->src, &src)) {

@@ -18,23 +18,23 @@ typedef struct tsr_buffer {
   int core;
   tsr_space space;
   int seq;          /* allocation order on this core */
-  /* The SparseCore subcore whose step allocated it (tsr_core.agent; -1 outside such a
+  /* The SparseCore subcore whose step allocated it (machine_core.agent; -1 outside such a
    * kernel's steps: every subcore's): a scoped allocation is named by (agent, seq), as each
    * subcore has memory and semaphores of its own on a TPU. */
   int agent;
   char *base;
   size_t bytes;
-  /* Semaphore memory: per cell, who signalled it last (device * TSR_MACHINE_MAX_CORES + core
+  /* Semaphore memory: per cell, who signalled it last (device * MACHINE_MAX_CORES + core
    * + 1; 0: nobody), for deadlock reports that name both ends. NULL elsewhere. */
   int *signalled_by;
-  /* Parked (space_arena.parked): another core's or device's copy or signal reached it there,
+  /* Parked (machine_space_arena.parked): another core's or device's copy or signal reached it there,
    * so the owner's allocation at its number keeps what landed instead of starting fresh. */
   bool reached;
 } tsr_buffer;
 
 /* A stack of allocations in one memory space of one core. Memory is allocated to what
  * kernels use (never the capacity up front) and kept for reuse by later kernels. */
-typedef struct space_arena {
+typedef struct machine_space_arena {
   tsr_space space;
   int64_t capacity;   /* the chip's size of this space per core */
   int64_t used;       /* bytes allocated now */
@@ -70,9 +70,9 @@ typedef struct space_arena {
   } *parked;
   int nlanes;
   pthread_mutex_t lock;
-} space_arena;
+} machine_space_arena;
 
-typedef struct pending_dma {
+typedef struct machine_pending_dma {
   uint64_t id;
   tsr_ref src, dst;
   tsr_ref poison;     /* rank > 0: window filled with poison before the copy */
@@ -82,9 +82,9 @@ typedef struct pending_dma {
   int64_t count;      /* what its completion adds to its semaphores (machine_dma_count) */
   bool copied;        /* data moved (eager mode: at start) */
   bool no_copy;       /* zero-copy view: signal, but move nothing */
-  bool stream;        /* dma_request.stream */
-  bool late;          /* dma_request.late, taken: the data moves when a wait retires it */
-  uint8_t field_bits; /* dma_request.field_bits */
+  bool stream;        /* machine_dma_request.stream */
+  bool late;          /* machine_dma_request.late, taken: the data moves when a wait retires it */
+  uint8_t field_bits; /* machine_dma_request.field_bits */
   tsr_ref recv_sem;   /* a remote copy: the receive semaphore on the target (rank 0) */
   bool remote;
   bool far;           /* a remote copy to another process's device (machine_mesh_transport) */
@@ -92,20 +92,20 @@ typedef struct pending_dma {
   tsr_dma_dir dir;
   int operand;
   int64_t step;
-} pending_dma;
+} machine_pending_dma;
 
 /* A block the body sees as a view of HBM where a copying run would hand it a VMEM buffer
  * (zero-copy mode, read-only inputs): observers are told of the buffer (machine_core_emit). */
-typedef struct view_map {
+typedef struct machine_view_map {
   tsr_ref view, buffer;   /* the same shape and dtype */
-} view_map;
+} machine_view_map;
 
-typedef struct tsr_core {
+typedef struct machine_core {
   struct tsr_machine *m;
   int id;             /* the simulated core (what tpu.core_id and events say) */
   int index;          /* in the machine's cores: id for the chip's cores, then the stand-ins */
-  space_arena vmem, smem, sems;
-  pending_dma *dmas;  /* started and not yet waited for */
+  machine_space_arena vmem, smem, sems;
+  machine_pending_dma *dmas;  /* started and not yet waited for */
   int num_dmas, cap_dmas;
   uint64_t next_dma_id;
   uint64_t rng;
@@ -118,7 +118,7 @@ typedef struct tsr_core {
   /* During a host split: the tape of the part it runs, where its events for the observers go
    * until the split stands (machine_split_tapes); NULL otherwise. */
   struct machine_tape *held;
-  view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
+  machine_view_map *views;    /* the views of the bodies running now (nested pipelines push theirs) */
   int num_views, cap_views;
   /* A run on many devices (mesh.c): the barriers this core has passed (1: the start, 2:
    * the end), whether it counts as running for deadlock detection, and its barrier
@@ -129,7 +129,7 @@ typedef struct tsr_core {
   /* atomic: while this core is blocked in a semaphore wait, 1 + the machine_sync.progress it
    * read before seeing its semaphore short; 0 when it is not blocked (deadlock detection) */
   uint64_t blocked_at;
-} tsr_core;
+} machine_core;
 
 /* Cross-core coordination for waits: shared by every device of a mesh (mesh.c). */
 typedef struct machine_sync {
@@ -146,11 +146,11 @@ typedef struct machine_sync {
   int total_cores;    /* cores of all devices */
 } machine_sync;
 
-#define TSR_MAX_OBSERVERS 8
-#define TSR_MACHINE_MAX_CORES 64
-/* The most SparseCore subcores a kernel's mesh may have (tsr_core.agent): a chip's SparseCores
+#define MACHINE_MAX_OBSERVERS 8
+#define MACHINE_MAX_CORES 64
+/* The most SparseCore subcores a kernel's mesh may have (machine_core.agent): a chip's SparseCores
  * times their subcores (v5p and TPU7x: 4 x 16). */
-#define TSR_MACHINE_MAX_AGENTS 64
+#define MACHINE_MAX_AGENTS 64
 
 /* Devices in other processes (src/mpi): a transport under the mesh, set on the root by
  * tsr_mpi_attach. The mesh runs only the devices this process hosts; a remote copy or signal
@@ -166,14 +166,14 @@ typedef struct machine_mesh_transport {
   tsr_status (*run_end)(struct machine_mesh_transport *t, struct tsr_machine *root, tsr_status st, const char *msg);
   /* A remote copy's data and receive semaphore on another process's device (src and dst
    * named as the sender sees them); a remote signal there. */
-  tsr_status (*copy)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *src, const tsr_ref *dst,
+  tsr_status (*copy)(struct machine_mesh_transport *t, struct machine_core *c, const tsr_ref *src, const tsr_ref *dst,
                      const tsr_ref *recv_sem, int device, int core, int64_t bytes);
-  tsr_status (*signal)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
+  tsr_status (*signal)(struct machine_mesh_transport *t, struct machine_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
   /* While core c waits on sem: what other processes added to it lands (true: something did). */
-  bool (*poll)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *sem);
+  bool (*poll)(struct machine_mesh_transport *t, struct machine_core *c, const tsr_ref *sem);
   /* For a deadlock report: what semaphore `sem` (as named here) holds on another process's
    * device and core, and who signalled it last (as machine_sem_note_signaller; 0: nobody). */
-  bool (*peek)(struct machine_mesh_transport *t, struct tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value,
+  bool (*peek)(struct machine_mesh_transport *t, struct machine_core *c, const tsr_ref *sem, int device, int core, int64_t *value,
                int *who);
   /* Whether every process's cores wait and nothing moves (a deadlock across processes). */
   bool (*all_stuck)(struct machine_mesh_transport *t, struct tsr_machine *root);
@@ -194,19 +194,19 @@ typedef struct machine_mesh_share {
   void (*destroy)(struct machine_mesh_share *s); /* collective */
 } machine_mesh_share;
 
-typedef struct worker_pool worker_pool;
-typedef struct helper_pool helper_pool;
+typedef struct machine_worker_pool machine_worker_pool;
+typedef struct machine_helper_pool machine_helper_pool;
 
 struct tsr_machine {
   tsr_chip chip;
   tsr_machine_options opts;
   int num_cores;
-  tsr_core *cores;    /* the chip's cores, then the stand-ins (machine_stand_in) */
+  machine_core *cores;    /* the chip's cores, then the stand-ins (machine_stand_in) */
   int num_stand_ins;  /* cores that host parts of a host split run on (machine_stand_in) */
-  tsr_observer observers[TSR_MAX_OBSERVERS];
+  tsr_observer observers[MACHINE_MAX_OBSERVERS];
   int num_observers;
-  worker_pool *pool;
-  helper_pool *helpers; /* atomic; started on first use (helpers.c) */
+  machine_worker_pool *pool;
+  machine_helper_pool *helpers; /* atomic; started on first use (helpers.c) */
   int num_helpers;      /* host threads the helpers may use; 0: none */
   pthread_mutex_t helpers_lock;
   /* cross-core coordination for semaphore waits: own_sync, or the mesh's (the root's) */
@@ -239,16 +239,16 @@ struct tsr_machine {
  * (host_split.c), one after another: parts of a core's grid steps, on a host CPU the cores
  * leave idle, as that core (id: the core's, set by each split). As many as the host threads
  * that may claim parts (the cores' and the helpers') less one; none without helpers (-1). */
-static inline tsr_core *machine_stand_in(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
-/* The chip's cores and the stand-ins: the range of tsr_core.index, for per-core state of a
+static inline machine_core *machine_stand_in(struct tsr_machine *m, int i) { return &m->cores[m->num_cores + i - 1]; }
+/* The chip's cores and the stand-ins: the range of machine_core.index, for per-core state of a
  * run that host parts need too. */
 static inline int machine_cores_total(const struct tsr_machine *m) { return m->num_cores + m->num_stand_ins; }
 
 /* ---- events ---- */
-static inline bool machine_core_observed(const tsr_core *c) { return c->m->num_observers > 0; }
+static inline bool machine_core_observed(const machine_core *c) { return c->m->num_observers > 0; }
 
 /* Whether the byte spans of two refs overlap (a strided ref's span takes in the gaps). */
-static inline bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
+static inline bool machine_spans_overlap(const tsr_ref *a, const tsr_ref *b) {
   uintptr_t alo, ahi, blo, bhi;
   tsr_ref_span(a, &alo, &ahi);
   tsr_ref_span(b, &blo, &bhi);
@@ -256,14 +256,14 @@ static inline bool spans_overlap(const tsr_ref *a, const tsr_ref *b) {
 }
 /* Emits ev to every observer; the refs of DMA and ACCESS events that fall inside a pushed
  * view are told as the buffer's (src_data keeps where a DMA's source bytes really are). */
-void machine_core_emit(tsr_core *c, tsr_event *ev);
+void machine_core_emit(machine_core *c, tsr_event *ev);
 /* While a body runs, the blocks it sees as views: push them (false: out of host memory, and
  * observers see the views), and release down to the count before the body. */
-bool machine_core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer);
-static inline void machine_core_pop_views_to(tsr_core *c, int count) { c->num_views = count; }
+bool machine_core_push_view(machine_core *c, const tsr_ref *view, const tsr_ref *buffer);
+static inline void machine_core_pop_views_to(machine_core *c, int count) { c->num_views = count; }
 /* r as the buffer's ref when it lies inside a pushed view (a VMEM or SMEM ref only: an HBM
  * ref of the same array means HBM). */
-bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out);
+bool machine_core_view_as_buffer(const machine_core *c, const tsr_ref *r, tsr_ref *out);
 /* Whether an observer reads the bytes output DMAs carry (tsr_observer.reads_output_data). */
 bool machine_observers_read_output_data(const tsr_machine *m);
 bool machine_observers_report_races(const tsr_machine *m);
@@ -289,34 +289,34 @@ void machine_clear_warnings(tsr_machine *m);
 /* ---- memory ---- */
 /* Allocates `bytes` in a space of core c (VMEM, SMEM or semaphore memory), 64-byte aligned,
  * poisoned (semaphores zeroed). `limit` caps the space's use (0: capacity). */
-tsr_status machine_core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out);
 /* The same without the poison (semaphores are still zeroed): for a buffer that may never be
  * touched, whose owner calls machine_core_fill_fresh before anything writes or reads it. */
-tsr_status machine_core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc_unfilled(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                                tsr_buffer **out);
 /* Writes what fresh memory holds: poison (0xFF bytes), zeros in semaphore memory. */
 void machine_core_fill_fresh(tsr_buffer *b);
 /* Frees the host memory an arena keeps for reuse (released buffers). */
-void machine_core_drop_kept(tsr_core *c, tsr_space space);
+void machine_core_drop_kept(machine_core *c, tsr_space space);
 /* Frees the most recent allocations down to `count` live buffers (stack discipline). */
-void machine_core_release_to(tsr_core *c, tsr_space space, int count);
+void machine_core_release_to(machine_core *c, tsr_space space, int count);
 /* The same for the end of a scope (run_scoped): the buffers are parked at their numbers,
- * where other cores and devices still reach them (space_arena.parked). */
-void machine_core_park_to(tsr_core *c, tsr_space space, int count);
+ * where other cores and devices still reach them (machine_space_arena.parked). */
+void machine_core_park_to(machine_core *c, tsr_space space, int count);
 /* After a call, when no core runs it any more: frees the parked buffers of every space. With
  * `check`, fails (naming it) when a parked semaphore holds a count: a signal its owner never
  * waited for. */
-tsr_status machine_core_free_parked(tsr_core *c, bool check);
-space_arena *machine_core_arena(tsr_core *c, tsr_space space);
-void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity);
+tsr_status machine_core_free_parked(machine_core *c, bool check);
+machine_space_arena *machine_core_arena(machine_core *c, tsr_space space);
+void machine_arena_init(machine_space_arena *a, tsr_space space, int64_t capacity);
 /* The seq-th live allocation of an arena another thread may be growing (NULL past its end). */
-tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq);
+tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq);
 /* What another core's copy or signal reaches as allocation `seq` of `bytes` bytes on core c
  * (owned by another thread): the live buffer, else the one parked at that number, else a
  * fresh one parked there for the owner's allocation to take. NULL when the number's buffer
  * has another size, or out of host memory. */
-tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int agent, int seq, size_t bytes);
+tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int agent, int seq, size_t bytes);
 /* The address on core `target` that corresponds to `data` on the core owning `buf`, and that
  * buffer there (machine_arena_reach). */
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there);
@@ -329,7 +329,7 @@ bool machine_has_poison(const tsr_ref *r);
 /* The same, and the index of the first such element (r->rank entries) when `first`. */
 bool machine_find_poison(const tsr_ref *r, int64_t *first);
 
-typedef struct dma_request {
+typedef struct machine_dma_request {
   const tsr_ref *src, *dst;   /* equal shapes: the part that really moves */
   const tsr_ref *poison;      /* optional: filled with poison first (edge blocks) */
   const tsr_ref *sem;         /* rank-0 DMA semaphore (or regular one, TPU v6 and later) */
@@ -361,11 +361,11 @@ typedef struct dma_request {
   int rank;
   const char *name;
   const char *loc;            /* a kernel's own copy: the op that started it (for observers) */
-} dma_request;
+} machine_dma_request;
 
-tsr_status machine_core_dma_start(tsr_core *c, const dma_request *r);
+tsr_status machine_core_dma_start(machine_core *c, const machine_dma_request *r);
 /* Waits until the DMA semaphore holds `bytes`, then subtracts them. */
-tsr_status machine_core_dma_wait(tsr_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
+tsr_status machine_core_dma_wait(machine_core *c, const tsr_ref *sem, int64_t bytes, const char *name,
                          int operand);
 /* A semaphore's identity across cores: the k-th allocation is the k-th on every core, so
  * (core, allocation, offset) names the semaphore a signal to another core reaches (with the
@@ -377,7 +377,7 @@ static inline uint64_t machine_sem_identity_on(const tsr_ref *sem, int device, i
   if (!sem) return 0;
   if (!sem->buf) return (uint64_t)(uintptr_t)sem->data;
   uint64_t off = (uint64_t)(sem->data - sem->buf->base); /* a semaphore allocation is far under 2^24 bytes */
-  uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
+  uint64_t who = (uint64_t)device * MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   uint64_t agent = (uint64_t)(sem->buf->agent + 1) & 0x7f; /* a SparseCore subcore's own (tsr_buffer.agent) */
   return (1ull << 63) | (who << 52) | ((uint64_t)(sem->buf->seq & 0xfffff) << 32) | agent << 24 | (off & 0xffffff);
 }
@@ -391,17 +391,17 @@ static inline uint64_t machine_sem_identity(const tsr_ref *sem, int core) {
 static inline int64_t machine_dma_count(const tsr_ref *sem, int64_t bytes) {
   return sem && sem->dtype == TSR_SEM ? 1 : bytes;
 }
-tsr_status machine_core_sem_signal(tsr_core *c, const tsr_ref *sem, int64_t amount, int target_core);
-tsr_status machine_core_sem_wait(tsr_core *c, const tsr_ref *sem, int64_t amount);
+tsr_status machine_core_sem_signal(machine_core *c, const tsr_ref *sem, int64_t amount, int target_core);
+tsr_status machine_core_sem_wait(machine_core *c, const tsr_ref *sem, int64_t amount);
 int64_t machine_core_sem_read(const tsr_ref *sem);
 /* At kernel end: every DMA waited for. */
-tsr_status machine_core_check_dmas_idle(tsr_core *c);
+tsr_status machine_core_check_dmas_idle(machine_core *c);
 /* Lands and retires the DMAs in flight whose semaphore is one of the semaphore array `sems`:
  * at the end of a kernel, those that signal a semaphore operand the call gives as an output,
  * which a later kernel waits for (tsr_block_spec, SEMAPHORE_MEM). */
-void machine_core_settle_dmas(tsr_core *c, const tsr_ref *sems);
+void machine_core_settle_dmas(machine_core *c, const tsr_ref *sems);
 /* Drops pending DMAs (after a failure). */
-void machine_core_reset_dmas(tsr_core *c);
+void machine_core_reset_dmas(machine_core *c);
 
 /* ---- many chips (mesh.c) ---- */
 /* Device d's machine (the root itself on a machine of one device). */
@@ -422,24 +422,24 @@ tsr_status machine_run_devices(tsr_machine *root, tsr_status (*fn)(tsr_machine *
  * `phase` (1: its scratch is allocated, before its first step; 2: its kernel is over, before
  * its memory is released), so that no remote copy or signal reaches memory that is not there.
  * No-op otherwise, and for a core past that barrier already. */
-void machine_mesh_barrier(tsr_core *c, int phase);
+void machine_mesh_barrier(machine_core *c, int phase);
 /* A core stops counting as running (deadlock detection), once. */
-void machine_core_leave(tsr_core *c);
+void machine_core_leave(machine_core *c);
 /* Where ref r of core c lies on core `core` of device `device` (its HBM operand, or the
  * allocation with its sequence number): *target, *out (same shape and strides). */
-tsr_status machine_mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
+tsr_status machine_mesh_remote_ref(machine_core *c, const tsr_ref *r, int device, int core, machine_core **target, tsr_ref *out,
                            const char *what);
-tsr_status machine_core_remote_dma_start(tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
+tsr_status machine_core_remote_dma_start(machine_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *send_sem,
                                  const tsr_ref *recv_sem, int device, int core);
-tsr_status machine_core_sem_signal_device(tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
+tsr_status machine_core_sem_signal_device(machine_core *c, const tsr_ref *sem, int64_t amount, int device, int core);
 /* Records who signalled a semaphore cell (deadlock reports). */
-void machine_sem_note_signaller(const tsr_ref *sem, const tsr_core *from);
+void machine_sem_note_signaller(const tsr_ref *sem, const machine_core *from);
 
 /* ---- threads ---- */
 /* Runs fn(core, arg) on every core at once (core 0 on the calling thread); returns the first
  * failure. Workers are created once per machine and spin between jobs. */
-tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg);
-worker_pool *machine_worker_pool_create(tsr_machine *m, int workers);
+tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(machine_core *c, void *arg), void *arg);
+machine_worker_pool *machine_worker_pool_create(tsr_machine *m, int workers);
 /* A pool thread's wait for the next job (threads.c): spins about 200 us while *generation
  * equals seen and *quit is 0, then blocks on wake under lock (a poster bumps generation and
  * broadcasts under lock). With sleepers, the count of threads blocked, for a poster that only
@@ -452,7 +452,7 @@ static inline void machine_cpu_relax(void) {
   __builtin_ia32_pause();
 #endif
 }
-void machine_worker_pool_destroy(worker_pool *p);
+void machine_worker_pool_destroy(machine_worker_pool *p);
 /* Runs fn(arg, p) for every part p on the calling core's thread and the idle host helpers;
  * returns when all parts are done. */
 void machine_parallel_for(tsr_machine *m, int parts, void (*fn)(void *arg, int part), void *arg);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-space_arena *machine_core_arena(tsr_core *c, tsr_space space) {
+machine_space_arena *machine_core_arena(machine_core *c, tsr_space space) {
   switch (space) {
   case TSR_SMEM: return &c->smem;
   case TSR_SEMAPHORE_MEM: return &c->sems;
@@ -21,7 +21,7 @@ void machine_core_fill_fresh(tsr_buffer *b) {
   memset(b->base, b->space == TSR_SEMAPHORE_MEM ? 0 : 0xFF, round_up(b->bytes ? b->bytes : 1, 64));
 }
 
-void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity) {
+void machine_arena_init(machine_space_arena *a, tsr_space space, int64_t capacity) {
   a->space = space;
   a->capacity = capacity;
   pthread_mutex_init(&a->lock, NULL);
@@ -29,10 +29,10 @@ void machine_arena_init(space_arena *a, tsr_space space, int64_t capacity) {
 
 /* Whether other cores or devices may reach this core's memory (machine_arena_reach): then the arena's
  * lock orders its changes. */
-static bool reachable(const tsr_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
+static bool reachable(const machine_core *c) { return c->m->num_cores > 1 || c->m->num_devices > 1; }
 
 /* Host memory of a buffer of `rounded` bytes: one the arena kept, or fresh. */
-static tsr_buffer *new_buffer(tsr_core *c, space_arena *a, size_t bytes, size_t rounded) {
+static tsr_buffer *new_buffer(machine_core *c, machine_space_arena *a, size_t bytes, size_t rounded) {
   tsr_buffer *b = malloc(sizeof *b);
   char *base = block_cache_take(&a->kept, rounded);
   if (!base) base = aligned_alloc(64, rounded);
@@ -54,7 +54,7 @@ static tsr_buffer *new_buffer(tsr_core *c, space_arena *a, size_t bytes, size_t 
   return b;
 }
 
-static void free_buffer(space_arena *a, tsr_buffer *b) {
+static void free_buffer(machine_space_arena *a, tsr_buffer *b) {
   if (!block_cache_put(&a->kept, b->base, round_up(b->bytes ? b->bytes : 1, 64), BLOCK_CACHE_CAP, (size_t)a->capacity))
     free(b->base);
   free(b->signalled_by);
@@ -63,7 +63,7 @@ static void free_buffer(space_arena *a, tsr_buffer *b) {
 
 /* The buffer of subcore `agent` parked at number seq, taken out of the parked ones (NULL:
  * none). */
-static tsr_buffer *unpark(space_arena *a, int agent, int seq) {
+static tsr_buffer *unpark(machine_space_arena *a, int agent, int seq) {
   if (agent + 1 >= a->nlanes) return NULL;
   struct park_lane *l = &a->parked[agent + 1];
   if (seq >= l->n || !l->at[seq]) return NULL;
@@ -73,13 +73,13 @@ static tsr_buffer *unpark(space_arena *a, int agent, int seq) {
 }
 
 /* The buffer parked at its subcore's lane and number (NULL: none), left there. */
-static tsr_buffer *parked_at(const space_arena *a, int agent, int seq) {
+static tsr_buffer *parked_at(const machine_space_arena *a, int agent, int seq) {
   if (agent + 1 >= a->nlanes) return NULL;
   const struct park_lane *l = &a->parked[agent + 1];
   return seq < l->n ? l->at[seq] : NULL;
 }
 
-static bool park(space_arena *a, tsr_buffer *b) {
+static bool park(machine_space_arena *a, tsr_buffer *b) {
   int lanes = b->agent + 2; /* lane 0: the buffers no subcore owns (agent -1) */
   if (lanes > a->nlanes) {
     struct park_lane *nl = realloc(a->parked, (size_t)lanes * sizeof *nl);
@@ -103,7 +103,7 @@ static bool park(space_arena *a, tsr_buffer *b) {
   return true;
 }
 
-static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
+static tsr_status alloc_locked(machine_core *c, machine_space_arena *a, size_t bytes, int64_t limit, const char *what, bool fill,
                                tsr_buffer **out) {
   tsr_space space = a->space;
   size_t rounded = round_up(bytes ? bytes : 1, 64);
@@ -159,9 +159,9 @@ static tsr_status alloc_locked(tsr_core *c, space_arena *a, size_t bytes, int64_
   return TSR_OK;
 }
 
-static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
+static tsr_status alloc(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what, bool fill,
                         tsr_buffer **out) {
-  space_arena *a = machine_core_arena(c, space);
+  machine_space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
   tsr_status s = alloc_locked(c, a, bytes, limit, what, fill, out);
@@ -169,20 +169,20 @@ static tsr_status alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limi
   return s;
 }
 
-tsr_status machine_core_alloc(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                       tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, true, out);
 }
 
-tsr_status machine_core_alloc_unfilled(tsr_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
+tsr_status machine_core_alloc_unfilled(machine_core *c, tsr_space space, size_t bytes, int64_t limit, const char *what,
                                tsr_buffer **out) {
   return alloc(c, space, bytes, limit, what, space == TSR_SEMAPHORE_MEM, out);
 }
 
 /* Releases down to `count` live buffers; parks them (where another core may still reach them)
  * or frees them. */
-static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
-  space_arena *a = machine_core_arena(c, space);
+static void release_to(machine_core *c, tsr_space space, int count, bool parking) {
+  machine_space_arena *a = machine_core_arena(c, space);
   bool lock = reachable(c);
   if (lock) pthread_mutex_lock(&a->lock);
   while (a->count > count) {
@@ -201,13 +201,13 @@ static void release_to(tsr_core *c, tsr_space space, int count, bool parking) {
   if (lock) pthread_mutex_unlock(&a->lock);
 }
 
-void machine_core_release_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
-void machine_core_park_to(tsr_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
+void machine_core_release_to(machine_core *c, tsr_space space, int count) { release_to(c, space, count, false); }
+void machine_core_park_to(machine_core *c, tsr_space space, int count) { release_to(c, space, count, true); }
 
-tsr_status machine_core_free_parked(tsr_core *c, bool check) {
+tsr_status machine_core_free_parked(machine_core *c, bool check) {
   tsr_status st = TSR_OK;
   for (int k = 0; k < 3; k++) {
-    space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
+    machine_space_arena *a = machine_core_arena(c, k == 0 ? TSR_VMEM : k == 1 ? TSR_SMEM : TSR_SEMAPHORE_MEM);
     for (int g = 0; g < a->nlanes; g++) {
       struct park_lane *l = &a->parked[g];
       for (int i = 0; i < l->n; i++) {
@@ -232,15 +232,15 @@ tsr_status machine_core_free_parked(tsr_core *c, bool check) {
   return st;
 }
 
-tsr_buffer *machine_arena_buffer_at(const space_arena *a, int seq) {
+tsr_buffer *machine_arena_buffer_at(const machine_space_arena *a, int seq) {
   if (seq < 0 || seq >= __atomic_load_n(&a->count, __ATOMIC_ACQUIRE)) return NULL;
   /* the array stored before that count was, or a newer copy of it: either holds the entry */
   tsr_buffer **bufs = __atomic_load_n(&a->bufs, __ATOMIC_ACQUIRE);
   return bufs[seq];
 }
 
-tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int agent, int seq, size_t bytes) {
-  space_arena *a = machine_core_arena(c, space);
+tsr_buffer *machine_arena_reach(machine_core *c, tsr_space space, int agent, int seq, size_t bytes) {
+  machine_space_arena *a = machine_core_arena(c, space);
   if (seq < 0 || agent < -1) return NULL;
   if (!reachable(c)) { /* nobody else runs: only the live ones */
     tsr_buffer *b = machine_arena_buffer_at(a, seq);
@@ -271,7 +271,7 @@ tsr_buffer *machine_arena_reach(tsr_core *c, tsr_space space, int agent, int seq
   return b;
 }
 
-void machine_core_drop_kept(tsr_core *c, tsr_space space) { block_cache_clear(&machine_core_arena(c, space)->kept); }
+void machine_core_drop_kept(machine_core *c, tsr_space space) { block_cache_clear(&machine_core_arena(c, space)->kept); }
 
 char *machine_core_translate(tsr_machine *m, const tsr_buffer *buf, const char *data, int target, tsr_buffer **there) {
   if (!buf || target < 0 || target >= m->num_cores) return NULL;

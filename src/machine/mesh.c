@@ -49,14 +49,14 @@ void machine_mesh_destroy_devices(tsr_machine *root) {
 
 /* ---- barriers ----------------------------------------------------------------------------- */
 
-static void arrive(tsr_core *c, int phase) {
+static void arrive(machine_core *c, int phase) {
   while (c->phase < phase) {
     c->phase++;
     __atomic_add_fetch(&c->m->sync->arrived[c->phase - 1], 1, __ATOMIC_ACQ_REL);
   }
 }
 
-void machine_mesh_barrier(tsr_core *c, int phase) {
+void machine_mesh_barrier(machine_core *c, int phase) {
   machine_sync *s = c->m->sync;
   /* past it already: a kernel's end barrier comes after its last body (pallas_call.c) and is
    * asked for again on the way out */
@@ -170,7 +170,7 @@ static bool span_inside(const tsr_ref *r, const char *base, size_t bytes) {
   return lo >= (uintptr_t)base && hi <= (uintptr_t)base + bytes;
 }
 
-tsr_status machine_mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, int core, tsr_core **target, tsr_ref *out,
+tsr_status machine_mesh_remote_ref(machine_core *c, const tsr_ref *r, int device, int core, machine_core **target, tsr_ref *out,
                            const char *what) {
   tsr_machine *root = c->m->root;
   if (device < 0 || device >= root->num_devices)
@@ -182,12 +182,12 @@ tsr_status machine_mesh_remote_ref(tsr_core *c, const tsr_ref *r, int device, in
   if (core < 0) core = c->id;
   if (core >= tm->num_cores)
     return tsr_fail(TSR_ERR_INVALID, "%s to core %d of device %d: a device has %d core(s)", what, core, device, tm->num_cores);
-  tsr_core *tc = &tm->cores[core];
+  machine_core *tc = &tm->cores[core];
   *target = tc;
   *out = *r;
   if (tm == c->m && core == c->id) return TSR_OK;
   if (r->buf) { /* the allocation with the same sequence number there: the k-th is the k-th everywhere,
-                 * and stays where a copy or signal reaches it (a scoped one: space_arena.parked) */
+                 * and stays where a copy or signal reaches it (a scoped one: machine_space_arena.parked) */
     tsr_buffer *tb = machine_arena_reach(tc, r->buf->space, r->buf->agent, r->buf->seq, r->buf->bytes);
     if (!tb)
       return tsr_fail(TSR_ERR_INVALID, "%s to device %d core %d: its %s allocation %d has another size than this "

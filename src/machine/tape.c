@@ -1,4 +1,5 @@
 /* The event tape (tape.h). */
+#include "core/grow.h"
 #include "machine/tape.h"
 
 #include <stdlib.h>
@@ -15,15 +16,8 @@
  * split fills a tape per part in every call that splits). */
 #define FIRST_BYTES ((size_t)64 << 10)
 
-static bool grow(void **a, size_t *cap, size_t n, size_t elem) {
-  if (n < *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : elem < FIRST_BYTES / 64 ? FIRST_BYTES / elem : 64;
-  void *na = realloc(*a, ncap * elem);
-  if (!na) return false;
-  *a = na;
-  *cap = ncap;
-  return true;
-}
+/* An array's first capacity, in elements of `elem` bytes. */
+#define FIRST_CAP(elem) ((elem) < FIRST_BYTES / 64 ? FIRST_BYTES / (elem) : 64)
 
 void machine_tape_init(machine_tape *T, unsigned kinds, int device_cores) {
   memset(T, 0, sizeof *T);
@@ -88,13 +82,11 @@ static int32_t intern(machine_tape *T, const char *s) {
   uint32_t i = hash_str(s) & (uint32_t)(T->hcap - 1);
   for (; T->hash[i] >= 0; i = (i + 1) & (uint32_t)(T->hcap - 1))
     if (!strcmp(T->strs[T->hash[i]], s)) return T->hash[i];
-  size_t cap = (size_t)T->capstrs;
   char *copy = strdup(s);
-  if (!copy || !grow((void **)&T->strs, &cap, (size_t)T->nstrs, sizeof *T->strs)) {
+  if (!copy || !GROW_ARRAY(T->strs, T->nstrs, T->capstrs, FIRST_CAP(sizeof *T->strs))) {
     free(copy);
     return -1;
   }
-  T->capstrs = (int32_t)cap;
   T->strs[T->nstrs] = copy;
   T->hash[i] = T->nstrs;
   return T->nstrs++;
@@ -103,16 +95,16 @@ static int32_t intern(machine_tape *T, const char *s) {
 /* ---- recording ---- */
 
 /* Every core of every device has an id of its own in the 11 bits that region_base gives it. */
-_Static_assert(TSR_MAX_DEVICES * TSR_MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
+_Static_assert(TSR_MAX_DEVICES * MACHINE_MAX_CORES <= 1 << 11, "a core's id in an address of the tape");
 
 /* A SparseCore subcore's scoped allocations (tsr_buffer.agent + 1, at most 127) have regions
  * of their own, in the top bits of the offset: such an allocation lives in a subcore's or
  * core's memory, far smaller than the 2^29 bytes that leaves (HBM operands have agent -1). */
 #define AGENT_SHIFT 29
-_Static_assert(TSR_MACHINE_MAX_AGENTS < 127 && AGENT_SHIFT + 7 <= OFF_BITS, "a subcore's id in an address of the tape");
+_Static_assert(MACHINE_MAX_AGENTS < 127 && AGENT_SHIFT + 7 <= OFF_BITS, "a subcore's id in an address of the tape");
 
 static uint64_t region_base(int device, int core, int space, int seq, int agent) {
-  uint64_t who = (uint64_t)device * TSR_MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
+  uint64_t who = (uint64_t)device * MACHINE_MAX_CORES + (uint64_t)core; /* 11 bits */
   uint64_t id = who << 16 | (uint64_t)(space & 7) << 13 | (uint64_t)(seq & 0x1fff);
   return 1ull << 63 | id << OFF_BITS | (uint64_t)((agent + 1) & 0x7f) << AGENT_SHIFT;
 }
@@ -154,7 +146,7 @@ static int32_t put_ints(machine_tape *T, machine_tape_slot *s, const int64_t *a,
 static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root, const tsr_ref *r, int device,
                        int core, bool far, int own_device) {
   if (!r) return -1;
-  if (!grow((void **)&s->refs, &s->caprefs, s->nrefs, sizeof *s->refs)) {
+  if (!GROW_ARRAY(s->refs, s->nrefs, s->caprefs, FIRST_CAP(sizeof *s->refs))) {
     T->nomem = true;
     return -1;
   }
@@ -189,7 +181,7 @@ static int32_t put_ref(machine_tape *T, machine_tape_slot *s, tsr_machine *root,
 
 static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c) {
   if (!c) return -1;
-  if (!grow((void **)&s->costs, &s->capcosts, s->ncosts, sizeof *s->costs)) {
+  if (!GROW_ARRAY(s->costs, s->ncosts, s->capcosts, FIRST_CAP(sizeof *s->costs))) {
     T->nomem = true;
     return -1;
   }
@@ -202,7 +194,7 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   int slot = machine_tape_slot_of(T, ev->device, ev->core);
   if (slot < 0) return;
   machine_tape_slot *s = &T->slots[slot];
-  if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) {
+  if (!GROW_ARRAY(s->recs, s->n, s->cap, FIRST_CAP(sizeof *s->recs))) {
     T->nomem = true;
     return;
   }
@@ -239,13 +231,11 @@ static tsr_buffer *stand_in(machine_tape *T, const machine_tape_ref *k) {
     tsr_buffer *b = T->bufs[i];
     if (b->base == base && b->in_mesh == (bool)k->in_mesh) return b;
   }
-  size_t cap = (size_t)T->capbufs;
   tsr_buffer *b = calloc(1, sizeof *b);
-  if (!b || !grow((void **)&T->bufs, &cap, (size_t)T->nbufs, sizeof *T->bufs)) {
+  if (!b || !GROW_ARRAY(T->bufs, T->nbufs, T->capbufs, FIRST_CAP(sizeof *T->bufs))) {
     free(b);
     return NULL;
   }
-  T->capbufs = (int)cap;
   *b = (tsr_buffer){.device = k->device, .in_mesh = k->in_mesh, .core = k->core, .space = (tsr_space)k->bspace,
                     .seq = k->seq, .agent = k->agent, .base = base};
   T->bufs[T->nbufs++] = b;
@@ -322,7 +312,7 @@ static bool ints_ok(int32_t at, int64_t n, int64_t nints) { return at == -1 || (
 static bool ref_ok(const void *item, int64_t nints) {
   const machine_tape_ref *f = item;
   return f->rank >= 0 && f->rank <= TSR_MAX_RANK && ints_ok(f->dims, 2 * (int64_t)f->rank, nints) &&
-         (f->rank == 0 || f->dims >= 0) && f->agent >= -1 && f->agent < TSR_MACHINE_MAX_AGENTS;
+         (f->rank == 0 || f->dims >= 0) && f->agent >= -1 && f->agent < MACHINE_MAX_AGENTS;
 }
 
 static bool cost_ok(const void *item, int64_t nints) {
@@ -339,9 +329,13 @@ static bool take_items(machine_tape *T, const char *p, size_t len, size_t *at, i
     union { machine_tape_ref ref; tsr_cost cost; } item; /* room and alignment for either */
     blob_take(p, len, at, &item, elem);
     if (!ok(&item, nints)) return false;
-    if (!grow(a, cap, *count, elem)) {
-      T->nomem = true;
-      continue;
+    if (*count == *cap) {
+      size_t ncap = grow_array_realloc(a, elem, *cap, FIRST_CAP(elem), SIZE_MAX);
+      if (ncap == *cap) {
+        T->nomem = true;
+        continue;
+      }
+      *cap = ncap;
     }
     memcpy((char *)*a + *count * elem, &item, elem);
     (*count)++;
@@ -362,13 +356,13 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
         !index_ok(r.cost, nc) || !index_ok(r.loc, nids) || !index_ok(r.name, nids) || r.rank < 0 ||
         r.rank > TSR_MAX_RANK || r.device < 0 || r.device >= TSR_MAX_DEVICES || r.target_device < 0 ||
         r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
-        r.core >= TSR_MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= TSR_MACHINE_MAX_CORES ||
+        r.core >= MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= MACHINE_MAX_CORES ||
         r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES ||
         !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni))
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;
-    if (!grow((void **)&s->recs, &s->cap, s->n, sizeof *s->recs)) T->nomem = true;
+    if (!GROW_ARRAY(s->recs, s->n, s->cap, FIRST_CAP(sizeof *s->recs))) T->nomem = true;
     else s->recs[s->n++] = r;
   }
   if (!take_items(T, p, len, at, nf, sizeof(machine_tape_ref), ni, ref_ok, (void **)&s->refs, &s->nrefs,

@@ -18,7 +18,7 @@
 
 #include "machine/machine_internal.h"
 
-#define MACHINE_TAPE_MAX_SLOTS TSR_MACHINE_MAX_CORES
+#define MACHINE_TAPE_MAX_SLOTS MACHINE_MAX_CORES
 
 /* A ref without its pointers. Its shape and strides (rank entries each, one after the
  * other) are in the slot's ints from `dims` on: a tape holds thousands of refs, most of rank

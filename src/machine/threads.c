@@ -27,7 +27,7 @@
 #define SPIN_NS 200000 /* spin this long after a job before blocking */
 
 typedef struct worker {
-  worker_pool *pool;
+  machine_worker_pool *pool;
   int core;
   pthread_t thread;
   uint64_t claim; /* atomic: the generation of the last job whose share a thread took */
@@ -35,7 +35,7 @@ typedef struct worker {
   char message[1024];
 } worker;
 
-struct worker_pool {
+struct machine_worker_pool {
   tsr_machine *m;
   int n;
   worker *w;
@@ -44,10 +44,10 @@ struct worker_pool {
   uint64_t generation; /* atomic: bumped per job */
   int done;            /* atomic: workers finished with the current job */
   int quit;            /* atomic */
-  tsr_status (*fn)(tsr_core *, void *);
+  tsr_status (*fn)(machine_core *, void *);
   void *arg;
   int poster_cpu;      /* atomic: the CPU of the thread that posted the job (-1: pin nothing) */
-  host_affinity cpus;  /* the CPUs the workers may be pinned to */
+  machine_host_affinity cpus;  /* the CPUs the workers may be pinned to */
 };
 
 static uint64_t now_ns(void) {
@@ -77,7 +77,7 @@ uint64_t machine_wait_generation(const uint64_t *generation, const int *quit, ui
 
 /* Runs one core's share and tells the others when it is done or failed, so that their waits
  * can tell a deadlock from a slow peer. */
-static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(tsr_core *, void *), tsr_core *c,
+static tsr_status run_core(tsr_machine *m, tsr_status (*fn)(machine_core *, void *), machine_core *c,
                            void *arg) {
   tsr_status s = fn(c, arg);
   /* Many devices: a failed device's peers find out by deadlock detection, whose report
@@ -96,7 +96,7 @@ static bool take_share(worker *w, uint64_t gen) {
 }
 
 /* Runs worker w's share of the current job on the calling thread. */
-static void run_share(worker_pool *pool, worker *w) {
+static void run_share(machine_worker_pool *pool, worker *w) {
   tsr_clear_error();
   w->status = run_core(pool->m, pool->fn, &pool->m->cores[w->core], pool->arg);
   if (w->status != TSR_OK) snprintf(w->message, sizeof w->message, "%s", tsr_last_error());
@@ -105,7 +105,7 @@ static void run_share(worker_pool *pool, worker *w) {
 
 static void *worker_main(void *p) {
   worker *w = p;
-  worker_pool *pool = w->pool;
+  machine_worker_pool *pool = w->pool;
   uint64_t seen = 0;
   int off = -1; /* the CPU this worker is kept off now */
   for (;;) {
@@ -121,8 +121,8 @@ static void *worker_main(void *p) {
   }
 }
 
-worker_pool *machine_worker_pool_create(tsr_machine *m, int workers) {
-  worker_pool *p = calloc(1, sizeof *p);
+machine_worker_pool *machine_worker_pool_create(tsr_machine *m, int workers) {
+  machine_worker_pool *p = calloc(1, sizeof *p);
   if (!p) return NULL;
   p->m = m;
   machine_affinity_init(&p->cpus);
@@ -143,7 +143,7 @@ worker_pool *machine_worker_pool_create(tsr_machine *m, int workers) {
   return p;
 }
 
-void machine_worker_pool_destroy(worker_pool *p) {
+void machine_worker_pool_destroy(machine_worker_pool *p) {
   pthread_mutex_lock(&p->lock);
   __atomic_store_n(&p->quit, 1, __ATOMIC_RELEASE);
   pthread_cond_broadcast(&p->wake);
@@ -155,11 +155,11 @@ void machine_worker_pool_destroy(worker_pool *p) {
   free(p);
 }
 
-void machine_core_leave(tsr_core *c) {
+void machine_core_leave(machine_core *c) {
   if (__atomic_exchange_n(&c->running, 0, __ATOMIC_ACQ_REL)) __atomic_sub_fetch(&c->m->sync->active_cores, 1, __ATOMIC_ACQ_REL);
 }
 
-tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void *arg), void *arg) {
+tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(machine_core *c, void *arg), void *arg) {
   if (!m->sync->mesh_run) { /* a run of many devices counts every device's cores up front */
     __atomic_store_n(&m->sync->abort_run, 0, __ATOMIC_RELEASE);
     for (int i = 0; i < m->num_cores; i++) __atomic_store_n(&m->cores[i].running, 1, __ATOMIC_RELEASE);
@@ -168,7 +168,7 @@ tsr_status machine_run_cores(tsr_machine *m, tsr_status (*fn)(tsr_core *c, void 
     __atomic_store_n(&m->sync->all_blocked, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&m->sync->deadlock, 0, __ATOMIC_RELEASE); /* the last run's verdict is not this one's */
   }
-  worker_pool *p = m->pool;
+  machine_worker_pool *p = m->pool;
   uint64_t gen = 0;
   if (p) {
     p->fn = fn;

@@ -7,6 +7,7 @@
  * names the buffer wherever an event's ref lies inside a view, element for element. */
 #include <stdlib.h>
 
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 /* Whether v's strides are those of a row-major window (each dimension's stride at least the
@@ -36,7 +37,7 @@ static bool split_offset(const tsr_ref *v, int64_t off, int64_t *idx, int64_t *r
   return off < esz;
 }
 
-static int64_t buffer_offset(const view_map *vm, const int64_t *idx, int64_t rest) {
+static int64_t buffer_offset(const machine_view_map *vm, const int64_t *idx, int64_t rest) {
   int64_t esz = (int64_t)tsr_dtype_size(vm->buffer.dtype), off = rest;
   for (int k = 0; k < vm->buffer.rank; k++) off += idx[k] * vm->buffer.stride[k] * esz;
   return off;
@@ -44,7 +45,7 @@ static int64_t buffer_offset(const view_map *vm, const int64_t *idx, int64_t res
 
 /* r as the buffer's ref, when all of r lies inside vm's view (r may be a window of it, strided,
  * reshaped or of another dtype over the same bytes). */
-static bool as_buffer(const view_map *vm, const tsr_ref *r, tsr_ref *out) {
+static bool as_buffer(const machine_view_map *vm, const tsr_ref *r, tsr_ref *out) {
   int64_t idx[TSR_MAX_RANK], rest, start = r->data - vm->view.data;
   if (r->data < vm->view.data || !split_offset(&vm->view, start, idx, &rest)) return false;
   int64_t rsz = (int64_t)tsr_dtype_size(r->dtype), end = start;
@@ -64,20 +65,14 @@ static bool as_buffer(const view_map *vm, const tsr_ref *r, tsr_ref *out) {
   return split_offset(&vm->view, end, idx, &rest); /* the last element is inside too */
 }
 
-bool machine_core_push_view(tsr_core *c, const tsr_ref *view, const tsr_ref *buffer) {
+bool machine_core_push_view(machine_core *c, const tsr_ref *view, const tsr_ref *buffer) {
   if (!row_major_window(view)) return true; /* not expected of a window of an array: told as it is */
-  if (c->num_views == c->cap_views) {
-    int ncap = c->cap_views ? 2 * c->cap_views : 8;
-    view_map *nv = realloc(c->views, (size_t)ncap * sizeof *nv);
-    if (!nv) return false;
-    c->views = nv;
-    c->cap_views = ncap;
-  }
-  c->views[c->num_views++] = (view_map){.view = *view, .buffer = *buffer};
+  if (!GROW_ARRAY(c->views, c->num_views, c->cap_views, 8)) return false;
+  c->views[c->num_views++] = (machine_view_map){.view = *view, .buffer = *buffer};
   return true;
 }
 
-bool machine_core_view_as_buffer(const tsr_core *c, const tsr_ref *r, tsr_ref *out) {
+bool machine_core_view_as_buffer(const machine_core *c, const tsr_ref *r, tsr_ref *out) {
   if (r->space != TSR_VMEM && r->space != TSR_SMEM) return false; /* an HBM ref means HBM */
   for (int i = c->num_views - 1; i >= 0; i--) /* the innermost body's first */
     if (as_buffer(&c->views[i], r, out)) return true;

@@ -10,8 +10,8 @@
 
 static tsr_status read_body(const char *b64, tsr_mlir_module **out) {
   size_t len = strlen(b64), n = 0;
-  uint8_t *bytes = malloc(tsr_base64_decoded_max(len) + 1);
-  tsr_status s = bytes ? tsr_base64_decode(b64, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
+  uint8_t *bytes = malloc(base64_decoded_max(len) + 1);
+  tsr_status s = bytes ? base64_decode(b64, len, bytes, &n) : tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (s == TSR_OK) s = tsr_mlir_read_buffer(bytes, n, "kernel body", out);
   free(bytes);
   return s == TSR_OK ? s : tsr_fail_context(s, "tpu_custom_call body");

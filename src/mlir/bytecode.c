@@ -32,14 +32,14 @@ typedef struct op_name { const char *full; bool registered; } op_name;
 
 /* Values visible to operands: one table per isolated-from-above scope. */
 typedef struct value_scope {
-  tsr_ir_value **slots;
+  mlir_ir_value **slots;
   uint64_t reserved, cap;
 } value_scope;
 
 typedef struct bc_reader {
   const uint8_t *data;
   size_t size;
-  tsr_ir_module *m;
+  mlir_ir_module *m;
   uint64_t version;
   size_t sec_off[SEC_COUNT], sec_len[SEC_COUNT];
   bool has_sec[SEC_COUNT];
@@ -56,7 +56,7 @@ typedef struct bc_reader {
   uint64_t n_props;
   size_t *prop_off, *prop_len;
   int depth;
-  tsr_ir_type *i1_type;
+  mlir_ir_type *i1_type;
 } bc_reader;
 
 typedef struct cursor {
@@ -142,7 +142,7 @@ static tsr_status rd_string(cursor *c, const char **s, size_t *len) {
   }
   /* the module outlives the input buffer: copy */
   *len = c->r->str_len[i];
-  *s = tsr_ir_strdup(c->r->m->ctx, (const char *)c->r->data + c->r->str_off[i], *len);
+  *s = mlir_ir_strdup(c->r->m->ctx, (const char *)c->r->data + c->r->str_off[i], *len);
   return *s ? TSR_OK : nomem();
 }
 
@@ -150,7 +150,7 @@ static tsr_status rd_interned(cursor *c, const char **out) {
   const char *s;
   size_t n = 0;
   TSR_TRY(rd_string(c, &s, &n));
-  *out = tsr_ir_intern(c->r->m->ctx, s, n);
+  *out = mlir_ir_intern(c->r->m->ctx, s, n);
   return *out ? TSR_OK : nomem();
 }
 
@@ -224,7 +224,7 @@ static tsr_status read_dialects(bc_reader *r) {
       TSR_TRY(rd_varint(&c, &v));
       uint64_t idx = v >> 1;
       if (idx >= r->n_strings) return bc_fail(&c, "dialect name index %llu out of range", (unsigned long long)idx);
-      r->dialects[i] = tsr_ir_intern(r->m->ctx, (const char *)r->data + r->str_off[idx], r->str_len[idx]);
+      r->dialects[i] = mlir_ir_intern(r->m->ctx, (const char *)r->data + r->str_off[idx], r->str_len[idx]);
       if (v & 1) {
         uint8_t id = 0;
         size_t off, len;
@@ -272,7 +272,7 @@ static tsr_status read_dialects(bc_reader *r) {
         memcpy(full + fl, r->data + r->str_off[v], nl);
         fl += nl;
       }
-      const char *in = tsr_ir_intern(r->m->ctx, full, fl);
+      const char *in = mlir_ir_intern(r->m->ctx, full, fl);
       free(full);
       if (!in) return nomem();
       r->opnames[r->n_opnames++] = (op_name){in, registered};
@@ -374,10 +374,10 @@ static tsr_status read_properties(bc_reader *r) {
 
 /* ---- attributes and types ------------------------------------------------------------- */
 
-static tsr_status get_attr(bc_reader *r, uint64_t idx, tsr_ir_attr **out, const cursor *from);
-static tsr_status get_type(bc_reader *r, uint64_t idx, tsr_ir_type **out, const cursor *from);
+static tsr_status get_attr(bc_reader *r, uint64_t idx, mlir_ir_attr **out, const cursor *from);
+static tsr_status get_type(bc_reader *r, uint64_t idx, mlir_ir_type **out, const cursor *from);
 
-static tsr_status rd_attr(cursor *c, tsr_ir_attr **out) {
+static tsr_status rd_attr(cursor *c, mlir_ir_attr **out) {
   const uint8_t *at = c->p;
   uint64_t i = 0;
   TSR_TRY(rd_varint(c, &i));
@@ -385,7 +385,7 @@ static tsr_status rd_attr(cursor *c, tsr_ir_attr **out) {
   return get_attr(c->r, i, out, &here);
 }
 
-static tsr_status rd_type(cursor *c, tsr_ir_type **out) {
+static tsr_status rd_type(cursor *c, mlir_ir_type **out) {
   const uint8_t *at = c->p;
   uint64_t i = 0;
   TSR_TRY(rd_varint(c, &i));
@@ -393,7 +393,7 @@ static tsr_status rd_type(cursor *c, tsr_ir_type **out) {
   return get_type(c->r, i, out, &here);
 }
 
-static tsr_status rd_attr_kind(cursor *c, tsr_ir_attr_kind kind, const char *what, tsr_ir_attr **out) {
+static tsr_status rd_attr_kind(cursor *c, mlir_ir_attr_kind kind, const char *what, mlir_ir_attr **out) {
   const uint8_t *at = c->p;
   TSR_TRY(rd_attr(c, out));
   if ((*out)->kind != kind) {
@@ -403,10 +403,10 @@ static tsr_status rd_attr_kind(cursor *c, tsr_ir_attr_kind kind, const char *wha
   return TSR_OK;
 }
 
-static tsr_status rd_loc(cursor *c, tsr_ir_attr **out) {
+static tsr_status rd_loc(cursor *c, mlir_ir_attr **out) {
   const uint8_t *at = c->p;
   TSR_TRY(rd_attr(c, out));
-  if (!tsr_ir_attr_is_location(*out)) {
+  if (!mlir_ir_attr_is_location(*out)) {
     c->p = at;
     return bc_fail(c, "expected a location attribute");
   }
@@ -414,26 +414,26 @@ static tsr_status rd_loc(cursor *c, tsr_ir_attr **out) {
 }
 
 static tsr_status rd_string_attr(cursor *c, const char **out) {
-  tsr_ir_attr *a;
-  TSR_TRY(rd_attr_kind(c, TSR_IR_ATTR_STRING, "a string attribute", &a));
+  mlir_ir_attr *a;
+  TSR_TRY(rd_attr_kind(c, MLIR_IR_ATTR_STRING, "a string attribute", &a));
   *out = a->u.string.data;
   return TSR_OK;
 }
 
-static tsr_status rd_attr_list(cursor *c, tsr_ir_attr ***out, int *n) {
+static tsr_status rd_attr_list(cursor *c, mlir_ir_attr ***out, int *n) {
   uint64_t count = 0;
   TSR_TRY(rd_count(c, 1, &count, "list"));
-  *out = tsr_ir_alloc(c->r->m->ctx, sizeof(tsr_ir_attr *) * (size_t)(count ? count : 1));
+  *out = mlir_ir_alloc(c->r->m->ctx, sizeof(mlir_ir_attr *) * (size_t)(count ? count : 1));
   if (!*out) return nomem();
   for (uint64_t i = 0; i < count; i++) TSR_TRY(rd_attr(c, &(*out)[i]));
   *n = (int)count;
   return TSR_OK;
 }
 
-static tsr_status rd_type_list(cursor *c, tsr_ir_type ***out, int *n) {
+static tsr_status rd_type_list(cursor *c, mlir_ir_type ***out, int *n) {
   uint64_t count = 0;
   TSR_TRY(rd_count(c, 1, &count, "type list"));
-  *out = tsr_ir_alloc(c->r->m->ctx, sizeof(tsr_ir_type *) * (size_t)(count ? count : 1));
+  *out = mlir_ir_alloc(c->r->m->ctx, sizeof(mlir_ir_type *) * (size_t)(count ? count : 1));
   if (!*out) return nomem();
   for (uint64_t i = 0; i < count; i++) TSR_TRY(rd_type(c, &(*out)[i]));
   *n = (int)count;
@@ -451,7 +451,7 @@ static tsr_status rd_blob(cursor *c, const uint8_t **data, size_t *size) {
 }
 
 /* APInt of a known bit width: a byte up to 8 bits, a zigzag varint up to 64, else words. */
-static tsr_status rd_apint(cursor *c, unsigned width, tsr_ir_attr *a) {
+static tsr_status rd_apint(cursor *c, unsigned width, mlir_ir_attr *a) {
   if (width <= 8) {
     uint8_t b = 0;
     TSR_TRY(rd_byte(c, &b));
@@ -463,7 +463,7 @@ static tsr_status rd_apint(cursor *c, unsigned width, tsr_ir_attr *a) {
   TSR_TRY(rd_count(c, 1, &n, "APInt word"));
   if (n > (width + 63) / 64) return bc_fail(c, "APInt has %llu words for %u bits", (unsigned long long)n, width);
   unsigned words = (width + 63) / 64;
-  a->u.integer.words = tsr_ir_alloc(c->r->m->ctx, 8 * words);
+  a->u.integer.words = mlir_ir_alloc(c->r->m->ctx, 8 * words);
   if (!a->u.integer.words) return nomem();
   a->u.integer.n_words = words;
   for (uint64_t i = 0; i < n; i++) {
@@ -488,93 +488,93 @@ static tsr_status rd_apint(cursor *c, unsigned width, tsr_ir_attr *a) {
   return TSR_OK;
 }
 
-static tsr_status rd_shape(cursor *c, tsr_ir_type *t) {
+static tsr_status rd_shape(cursor *c, mlir_ir_type *t) {
   uint64_t rank = 0;
   TSR_TRY(rd_count(c, 1, &rank, "dimension"));
   if (rank > 64) return bc_fail(c, "rank %llu is too large", (unsigned long long)rank);
   t->u.shaped.rank = (int)rank;
-  t->u.shaped.shape = tsr_ir_alloc(c->r->m->ctx, sizeof(int64_t) * (size_t)(rank ? rank : 1));
+  t->u.shaped.shape = mlir_ir_alloc(c->r->m->ctx, sizeof(int64_t) * (size_t)(rank ? rank : 1));
   if (!t->u.shaped.shape) return nomem();
   for (uint64_t i = 0; i < rank; i++) {
     TSR_TRY(rd_svarint(c, &t->u.shaped.shape[i]));
-    if (t->u.shaped.shape[i] < 0 && t->u.shaped.shape[i] != TSR_IR_DYNAMIC)
+    if (t->u.shaped.shape[i] < 0 && t->u.shaped.shape[i] != MLIR_IR_DYNAMIC)
       return bc_fail(c, "negative dimension %lld", (long long)t->u.shaped.shape[i]);
   }
   return TSR_OK;
 }
 
-static tsr_status rd_layout(cursor *c, tsr_ir_type *t) {
+static tsr_status rd_layout(cursor *c, mlir_ir_type *t) {
   TSR_TRY(rd_attr(c, &t->u.shaped.layout));
-  if (tsr_ir_affine_is_identity(t->u.shaped.layout)) t->u.shaped.layout = NULL;
+  if (mlir_ir_affine_is_identity(t->u.shaped.layout)) t->u.shaped.layout = NULL;
   return TSR_OK;
 }
 
-static tsr_status decode_builtin_type(cursor *c, tsr_ir_type **out) {
-  tsr_ir_ctx *ctx = c->r->m->ctx;
+static tsr_status decode_builtin_type(cursor *c, mlir_ir_type **out) {
+  mlir_ir_ctx *ctx = c->r->m->ctx;
   const uint8_t *at = c->p;
   uint64_t code = 0;
   TSR_TRY(rd_varint(c, &code));
-  static const tsr_ir_float_kind simple_floats[] = {TSR_IR_BF16, TSR_IR_F16, TSR_IR_F32, TSR_IR_F64, TSR_IR_F80, TSR_IR_F128};
-  static const tsr_ir_float_kind new_floats[] = {TSR_IR_TF32, TSR_IR_F8E5M2, TSR_IR_F8E4M3, TSR_IR_F8E4M3FN,
-                                                 TSR_IR_F8E5M2FNUZ, TSR_IR_F8E4M3FNUZ, TSR_IR_F8E4M3B11FNUZ,
-                                                 TSR_IR_F8E3M4, TSR_IR_F4E2M1FN, TSR_IR_F6E2M3FN,
-                                                 TSR_IR_F6E3M2FN, TSR_IR_F8E8M0FNU};
-  if (code >= 3 && code <= 8) return (*out = tsr_ir_type_float(ctx, simple_floats[code - 3])) ? TSR_OK : nomem();
-  if (code >= 21 && code <= 32) return (*out = tsr_ir_type_float(ctx, new_floats[code - 21])) ? TSR_OK : nomem();
-  tsr_ir_type *t = NULL;
+  static const mlir_ir_float_kind simple_floats[] = {MLIR_IR_BF16, MLIR_IR_F16, MLIR_IR_F32, MLIR_IR_F64, MLIR_IR_F80, MLIR_IR_F128};
+  static const mlir_ir_float_kind new_floats[] = {MLIR_IR_TF32, MLIR_IR_F8E5M2, MLIR_IR_F8E4M3, MLIR_IR_F8E4M3FN,
+                                                 MLIR_IR_F8E5M2FNUZ, MLIR_IR_F8E4M3FNUZ, MLIR_IR_F8E4M3B11FNUZ,
+                                                 MLIR_IR_F8E3M4, MLIR_IR_F4E2M1FN, MLIR_IR_F6E2M3FN,
+                                                 MLIR_IR_F6E3M2FN, MLIR_IR_F8E8M0FNU};
+  if (code >= 3 && code <= 8) return (*out = mlir_ir_type_float(ctx, simple_floats[code - 3])) ? TSR_OK : nomem();
+  if (code >= 21 && code <= 32) return (*out = mlir_ir_type_float(ctx, new_floats[code - 21])) ? TSR_OK : nomem();
+  mlir_ir_type *t = NULL;
   switch (code) {
   case 0: {
     uint64_t v = 0;
     TSR_TRY(rd_varint(c, &v));
     if ((v & 3) == 3 || (v >> 2) == 0 || (v >> 2) > (1u << 24)) return bc_fail(c, "bad integer type encoding %llu", (unsigned long long)v);
-    t = tsr_ir_type_int(ctx, (unsigned)(v >> 2), (tsr_ir_signedness)(v & 3));
+    t = mlir_ir_type_int(ctx, (unsigned)(v >> 2), (mlir_ir_signedness)(v & 3));
     break;
   }
-  case 1: t = tsr_ir_type_new(ctx, TSR_IR_TYPE_INDEX); break;
-  case 12: t = tsr_ir_type_new(ctx, TSR_IR_TYPE_NONE); break;
+  case 1: t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_INDEX); break;
+  case 12: t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_NONE); break;
   case 2:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_FUNCTION))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_FUNCTION))) return nomem();
     TSR_TRY(rd_type_list(c, &t->u.function.inputs, &t->u.function.n_inputs));
     TSR_TRY(rd_type_list(c, &t->u.function.results, &t->u.function.n_results));
     break;
   case 9:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_COMPLEX))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_COMPLEX))) return nomem();
     TSR_TRY(rd_type(c, &t->u.complex_element));
     break;
   case 10: case 11:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_MEMREF))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_MEMREF))) return nomem();
     if (code == 11) TSR_TRY(rd_attr(c, &t->u.shaped.memory_space));
     TSR_TRY(rd_shape(c, t));
     TSR_TRY(rd_type(c, &t->u.shaped.element));
     TSR_TRY(rd_layout(c, t));
     break;
   case 13: case 14:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_TENSOR))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_TENSOR))) return nomem();
     if (code == 14) TSR_TRY(rd_attr(c, &t->u.shaped.encoding));
     TSR_TRY(rd_shape(c, t));
     TSR_TRY(rd_type(c, &t->u.shaped.element));
     break;
   case 15:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_TUPLE))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_TUPLE))) return nomem();
     TSR_TRY(rd_type_list(c, &t->u.tuple.types, &t->u.tuple.n));
     break;
   case 16: case 17:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_UNRANKED_MEMREF))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_UNRANKED_MEMREF))) return nomem();
     if (code == 17) TSR_TRY(rd_attr(c, &t->u.shaped.memory_space));
     TSR_TRY(rd_type(c, &t->u.shaped.element));
     break;
   case 18:
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_UNRANKED_TENSOR))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_UNRANKED_TENSOR))) return nomem();
     TSR_TRY(rd_type(c, &t->u.shaped.element));
     break;
   case 19: case 20: {
-    if (!(t = tsr_ir_type_new(ctx, TSR_IR_TYPE_VECTOR))) return nomem();
+    if (!(t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_VECTOR))) return nomem();
     bool *scal = NULL;
     uint64_t ns = 0;
     if (code == 20) {
       TSR_TRY(rd_count(c, 1, &ns, "scalable flag"));
       if (ns > 64) return bc_fail(c, "too many scalable flags");
-      scal = tsr_ir_alloc(ctx, (size_t)(ns ? ns : 1));
+      scal = mlir_ir_alloc(ctx, (size_t)(ns ? ns : 1));
       if (!scal) return nomem();
       for (uint64_t i = 0; i < ns; i++) {
         uint8_t b = 0;
@@ -600,19 +600,19 @@ static tsr_status decode_builtin_type(cursor *c, tsr_ir_type **out) {
 }
 
 /* Dense elements blob (code 18): one element (splat), all elements, or packed i1 bits. */
-static tsr_status fill_dense_blob(cursor *c, tsr_ir_attr *a, const uint8_t *blob, size_t size) {
-  tsr_ir_ctx *ctx = c->r->m->ctx;
-  const tsr_ir_type *et = tsr_ir_type_element(a->type);
-  int64_t numel = tsr_ir_type_numel(a->type);
+static tsr_status fill_dense_blob(cursor *c, mlir_ir_attr *a, const uint8_t *blob, size_t size) {
+  mlir_ir_ctx *ctx = c->r->m->ctx;
+  const mlir_ir_type *et = mlir_ir_type_element(a->type);
+  int64_t numel = mlir_ir_type_numel(a->type);
   size_t eb = mlir_text_elem_bytes(et);
   if (numel < 0 || !eb) return bc_fail(c, "dense elements need a static shape and a numeric element type");
-  bool i1 = tsr_ir_type_is_int(et, 1);
+  bool i1 = mlir_ir_type_is_int(et, 1);
   a->u.dense.numel = numel;
   a->u.dense.elem_bytes = eb;
   if (i1 && size == 1 && numel > 1 && !(numel <= 8 && blob[0] != 0 && blob[0] != 0xFF)) {
     a->u.dense.splat = true; /* any non-zero byte is true (Mosaic v10 changed the spelling) */
   } else if (i1 && (uint64_t)size == ((uint64_t)numel + 7) / 8 && (uint64_t)size != (uint64_t)numel) {
-    uint8_t *d = tsr_ir_alloc(ctx, (size_t)numel);
+    uint8_t *d = mlir_ir_alloc(ctx, (size_t)numel);
     if (!d) return nomem();
     for (int64_t i = 0; i < numel; i++) d[i] = (blob[i / 8] >> (i % 8)) & 1;
     a->u.dense.data = d;
@@ -623,7 +623,7 @@ static tsr_status fill_dense_blob(cursor *c, tsr_ir_attr *a, const uint8_t *blob
   } else if ((uint64_t)numel > SIZE_MAX / eb || size != (size_t)numel * eb) {
     return bc_fail(c, "dense blob of %zu bytes does not fit %lld elements of %zu bytes", size, (long long)numel, eb);
   }
-  uint8_t *d = tsr_ir_alloc(ctx, size);
+  uint8_t *d = mlir_ir_alloc(ctx, size);
   if (!d) return nomem();
   for (size_t i = 0; i < size; i++) d[i] = i1 ? blob[i] != 0 : blob[i];
   a->u.dense.data = d;
@@ -631,14 +631,14 @@ static tsr_status fill_dense_blob(cursor *c, tsr_ir_attr *a, const uint8_t *blob
   return TSR_OK;
 }
 
-static tsr_status rd_affine_expr(cursor *c, int n_dims, int n_syms, tsr_ir_affine **out, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return bc_fail(c, "affine expression nested too deeply");
+static tsr_status rd_affine_expr(cursor *c, int n_dims, int n_syms, mlir_ir_affine **out, int depth) {
+  if (depth > MLIR_IR_MAX_DEPTH) return bc_fail(c, "affine expression nested too deeply");
   uint64_t kind = 0;
   TSR_TRY(rd_varint(c, &kind));
-  tsr_ir_affine *e = tsr_ir_alloc(c->r->m->ctx, sizeof *e);
+  mlir_ir_affine *e = mlir_ir_alloc(c->r->m->ctx, sizeof *e);
   if (!e) return nomem();
   if (kind > 7) return bc_fail(c, "unknown affine expression kind %llu", (unsigned long long)kind);
-  e->kind = (tsr_ir_affine_kind)kind;
+  e->kind = (mlir_ir_affine_kind)kind;
   if (kind <= 1) {
     uint64_t pos = 0;
     TSR_TRY(rd_varint(c, &pos));
@@ -654,8 +654,8 @@ static tsr_status rd_affine_expr(cursor *c, int n_dims, int n_syms, tsr_ir_affin
   return TSR_OK;
 }
 
-static tsr_status rd_affine_map(cursor *c, tsr_ir_attr *a) {
-  tsr_ir_ctx *ctx = c->r->m->ctx;
+static tsr_status rd_affine_map(cursor *c, mlir_ir_attr *a) {
+  mlir_ir_ctx *ctx = c->r->m->ctx;
   uint64_t head = 0;
   TSR_TRY(rd_varint(c, &head));
   uint64_t dims = head >> 2, kind = head & 3, syms = 0, n = dims;
@@ -669,16 +669,16 @@ static tsr_status rd_affine_map(cursor *c, tsr_ir_attr *a) {
   a->u.affine.n_dims = (int)dims;
   a->u.affine.n_symbols = (int)syms;
   a->u.affine.n_results = (int)n;
-  a->u.affine.results = tsr_ir_alloc(ctx, sizeof(tsr_ir_affine *) * (size_t)(n ? n : 1));
+  a->u.affine.results = mlir_ir_alloc(ctx, sizeof(mlir_ir_affine *) * (size_t)(n ? n : 1));
   if (!a->u.affine.results) return nomem();
   for (uint64_t i = 0; i < n; i++) {
     if (kind == 3) {
       TSR_TRY(rd_affine_expr(c, (int)dims, (int)syms, &a->u.affine.results[i], 0));
       continue;
     }
-    tsr_ir_affine *e = tsr_ir_alloc(ctx, sizeof *e);
+    mlir_ir_affine *e = mlir_ir_alloc(ctx, sizeof *e);
     if (!e) return nomem();
-    e->kind = TSR_IR_AFFINE_DIM;
+    e->kind = MLIR_IR_AFFINE_DIM;
     e->value = (int64_t)i;
     if (kind != 0) {
       uint64_t pos = 0;
@@ -691,24 +691,24 @@ static tsr_status rd_affine_map(cursor *c, tsr_ir_attr *a) {
   return TSR_OK;
 }
 
-static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
+static tsr_status decode_builtin_attr(cursor *c, mlir_ir_attr **out) {
   bc_reader *r = c->r;
-  tsr_ir_ctx *ctx = r->m->ctx;
+  mlir_ir_ctx *ctx = r->m->ctx;
   const uint8_t *at = c->p;
   uint64_t code = 0;
   TSR_TRY(rd_varint(c, &code));
-  static const tsr_ir_attr_kind kinds[] = {
-      TSR_IR_ATTR_ARRAY, TSR_IR_ATTR_DICT, TSR_IR_ATTR_STRING, TSR_IR_ATTR_STRING,
-      TSR_IR_ATTR_SYMBOL_REF, TSR_IR_ATTR_SYMBOL_REF, TSR_IR_ATTR_TYPE, TSR_IR_ATTR_UNIT,
-      TSR_IR_ATTR_INTEGER, TSR_IR_ATTR_FLOAT, TSR_IR_ATTR_LOC_CALLSITE, TSR_IR_ATTR_LOC_FILE,
-      TSR_IR_ATTR_LOC_FUSED, TSR_IR_ATTR_LOC_FUSED, TSR_IR_ATTR_LOC_NAME, TSR_IR_ATTR_LOC_UNKNOWN,
-      TSR_IR_ATTR_DENSE_RESOURCE, TSR_IR_ATTR_DENSE_ARRAY, TSR_IR_ATTR_DENSE, TSR_IR_ATTR_DENSE_STRING,
-      TSR_IR_ATTR_SPARSE, TSR_IR_ATTR_DISTINCT, TSR_IR_ATTR_LOC_FILE, TSR_IR_ATTR_AFFINE_MAP};
+  static const mlir_ir_attr_kind kinds[] = {
+      MLIR_IR_ATTR_ARRAY, MLIR_IR_ATTR_DICT, MLIR_IR_ATTR_STRING, MLIR_IR_ATTR_STRING,
+      MLIR_IR_ATTR_SYMBOL_REF, MLIR_IR_ATTR_SYMBOL_REF, MLIR_IR_ATTR_TYPE, MLIR_IR_ATTR_UNIT,
+      MLIR_IR_ATTR_INTEGER, MLIR_IR_ATTR_FLOAT, MLIR_IR_ATTR_LOC_CALLSITE, MLIR_IR_ATTR_LOC_FILE,
+      MLIR_IR_ATTR_LOC_FUSED, MLIR_IR_ATTR_LOC_FUSED, MLIR_IR_ATTR_LOC_NAME, MLIR_IR_ATTR_LOC_UNKNOWN,
+      MLIR_IR_ATTR_DENSE_RESOURCE, MLIR_IR_ATTR_DENSE_ARRAY, MLIR_IR_ATTR_DENSE, MLIR_IR_ATTR_DENSE_STRING,
+      MLIR_IR_ATTR_SPARSE, MLIR_IR_ATTR_DISTINCT, MLIR_IR_ATTR_LOC_FILE, MLIR_IR_ATTR_AFFINE_MAP};
   if (code >= sizeof kinds / sizeof kinds[0]) {
     c->p = at;
     return bc_fail(c, "unknown builtin attribute code %llu", (unsigned long long)code);
   }
-  tsr_ir_attr *a = tsr_ir_attr_new(ctx, kinds[code]);
+  mlir_ir_attr *a = mlir_ir_attr_new(ctx, kinds[code]);
   if (!a) return nomem();
   switch (code) {
   case 0: TSR_TRY(rd_attr_list(c, &a->u.array.elems, &a->u.array.n)); break;
@@ -716,15 +716,15 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
     uint64_t n = 0;
     TSR_TRY(rd_count(c, 2, &n, "dictionary entry"));
     a->u.dict.n = (int)n;
-    a->u.dict.entries = tsr_ir_alloc(ctx, sizeof(tsr_ir_named_attr) * (size_t)(n ? n : 1));
+    a->u.dict.entries = mlir_ir_alloc(ctx, sizeof(mlir_ir_named_attr) * (size_t)(n ? n : 1));
     if (!a->u.dict.entries) return nomem();
     for (uint64_t i = 0; i < n; i++) {
       const char *name;
       TSR_TRY(rd_string_attr(c, &name));
-      if (!(a->u.dict.entries[i].name = tsr_ir_intern(ctx, name, strlen(name)))) return nomem();
+      if (!(a->u.dict.entries[i].name = mlir_ir_intern(ctx, name, strlen(name)))) return nomem();
       TSR_TRY(rd_attr(c, &a->u.dict.entries[i].value));
     }
-    if (!tsr_ir_dict_finish(a)) {
+    if (!mlir_ir_dict_finish(a)) {
       c->p = at;
       return bc_fail(c, "dictionary has a duplicate key");
     }
@@ -737,13 +737,13 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
   case 4: TSR_TRY(rd_string_attr(c, &a->u.symbol.root)); break;
   case 5: {
     TSR_TRY(rd_string_attr(c, &a->u.symbol.root));
-    tsr_ir_attr **nested;
+    mlir_ir_attr **nested;
     int n;
     TSR_TRY(rd_attr_list(c, &nested, &n));
-    a->u.symbol.nested = tsr_ir_alloc(ctx, sizeof(char *) * (size_t)(n ? n : 1));
+    a->u.symbol.nested = mlir_ir_alloc(ctx, sizeof(char *) * (size_t)(n ? n : 1));
     if (!a->u.symbol.nested) return nomem();
     for (int i = 0; i < n; i++) {
-      if (nested[i]->kind != TSR_IR_ATTR_SYMBOL_REF || nested[i]->u.symbol.n_nested)
+      if (nested[i]->kind != MLIR_IR_ATTR_SYMBOL_REF || nested[i]->u.symbol.n_nested)
         return bc_fail(c, "nested symbol reference is not flat");
       a->u.symbol.nested[i] = nested[i]->u.symbol.root;
     }
@@ -755,15 +755,15 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
   case 8: case 9: {
     TSR_TRY(rd_type(c, &a->type));
     if (code == 8) {
-      unsigned w = a->type->kind == TSR_IR_TYPE_INDEX ? 64 : a->type->kind == TSR_IR_TYPE_INTEGER ? a->type->u.integer.width : 0;
+      unsigned w = a->type->kind == MLIR_IR_TYPE_INDEX ? 64 : a->type->kind == MLIR_IR_TYPE_INTEGER ? a->type->u.integer.width : 0;
       if (!w) return bc_fail(c, "integer attribute with a non-integer type");
       TSR_TRY(rd_apint(c, w, a));
       if (!a->u.integer.n_words) a->u.integer.value = mlir_text_normalize_int(a->type, a->u.integer.value);
     } else {
-      if (a->type->kind != TSR_IR_TYPE_FLOAT) return bc_fail(c, "float attribute with a non-float type");
-      tsr_ir_attr tmp = {0};
-      TSR_TRY(rd_apint(c, tsr_ir_float_width(a->type->u.float_kind), &tmp));
-      unsigned w = tsr_ir_float_width(a->type->u.float_kind);
+      if (a->type->kind != MLIR_IR_TYPE_FLOAT) return bc_fail(c, "float attribute with a non-float type");
+      mlir_ir_attr tmp = {0};
+      TSR_TRY(rd_apint(c, mlir_ir_float_width(a->type->u.float_kind), &tmp));
+      unsigned w = mlir_ir_float_width(a->type->u.float_kind);
       a->u.flt.bits = tmp.u.integer.n_words ? tmp.u.integer.words[0]
                       : w < 64 ? (uint64_t)tmp.u.integer.value & ((1ull << w) - 1) : (uint64_t)tmp.u.integer.value;
       a->u.flt.value = mlir_text_float_value(a->type->u.float_kind, a->u.flt.bits);
@@ -796,7 +796,7 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
   case 12: case 13:
     TSR_TRY(rd_attr_list(c, &a->u.fused.locs, &a->u.fused.n));
     for (int i = 0; i < a->u.fused.n; i++)
-      if (!tsr_ir_attr_is_location(a->u.fused.locs[i])) return bc_fail(c, "fused location holds a non-location");
+      if (!mlir_ir_attr_is_location(a->u.fused.locs[i])) return bc_fail(c, "fused location holds a non-location");
     if (code == 13) TSR_TRY(rd_attr(c, &a->u.fused.metadata));
     break;
   case 14:
@@ -818,9 +818,9 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
     const uint8_t *blob;
     size_t size = 0;
     TSR_TRY(rd_blob(c, &blob, &size));
-    size_t eb = a->type->kind == TSR_IR_TYPE_INTEGER || a->type->kind == TSR_IR_TYPE_FLOAT ? mlir_text_elem_bytes(a->type) : 0;
+    size_t eb = a->type->kind == MLIR_IR_TYPE_INTEGER || a->type->kind == MLIR_IR_TYPE_FLOAT ? mlir_text_elem_bytes(a->type) : 0;
     if (!eb || n > size || n * eb != size) return bc_fail(c, "dense array of %llu elements has %zu bytes", (unsigned long long)n, size);
-    uint8_t *d = tsr_ir_alloc(ctx, size);
+    uint8_t *d = mlir_ir_alloc(ctx, size);
     if (!d) return nomem();
     if (size) memcpy(d, blob, size);
     a->u.dense_array.n = (int64_t)n;
@@ -830,7 +830,7 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
   }
   case 18: {
     TSR_TRY(rd_type(c, &a->type));
-    if (!tsr_ir_type_is_shaped(a->type)) return bc_fail(c, "dense elements with a non-shaped type");
+    if (!mlir_ir_type_is_shaped(a->type)) return bc_fail(c, "dense elements with a non-shaped type");
     const uint8_t *blob;
     size_t size = 0;
     TSR_TRY(rd_blob(c, &blob, &size));
@@ -839,15 +839,15 @@ static tsr_status decode_builtin_attr(cursor *c, tsr_ir_attr **out) {
   }
   case 19: {
     TSR_TRY(rd_type(c, &a->type));
-    int64_t numel = tsr_ir_type_numel(a->type);
+    int64_t numel = mlir_ir_type_numel(a->type);
     uint64_t splat = 0;
     TSR_TRY(rd_varint(c, &splat));
     uint64_t n = splat ? 1 : (uint64_t)numel;
     if (numel < 0 || n > remaining(c)) return bc_fail(c, "dense string elements do not fit the data");
     a->u.dense_string.splat = splat != 0;
     a->u.dense_string.n = (int64_t)n;
-    a->u.dense_string.strs = tsr_ir_alloc(ctx, sizeof(char *) * (size_t)(n ? n : 1));
-    a->u.dense_string.lens = tsr_ir_alloc(ctx, sizeof(size_t) * (size_t)(n ? n : 1));
+    a->u.dense_string.strs = mlir_ir_alloc(ctx, sizeof(char *) * (size_t)(n ? n : 1));
+    a->u.dense_string.lens = mlir_ir_alloc(ctx, sizeof(size_t) * (size_t)(n ? n : 1));
     if (!a->u.dense_string.strs || !a->u.dense_string.lens) return nomem();
     for (uint64_t i = 0; i < n; i++) TSR_TRY(rd_string(c, &a->u.dense_string.strs[i], &a->u.dense_string.lens[i]));
     break;
@@ -874,23 +874,23 @@ static tsr_status decode_entry(bc_reader *r, entry *e, bool is_attr, uint64_t id
     if (!e->size || r->data[e->offset + e->size - 1] != 0 || memchr(r->data + e->offset, 0, e->size - 1))
       return bc_fail(&c, "text entry of %s %llu is not one NUL-terminated string", is_attr ? "attribute" : "type", (unsigned long long)idx);
     const char *text = (const char *)r->data + e->offset;
-    return is_attr ? mlir_text_parse_attr_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_attr **)&e->value)
-                   : mlir_text_parse_type_entry(r->m, text, e->size - 1, (long long)e->offset, (tsr_ir_type **)&e->value);
+    return is_attr ? mlir_text_parse_attr_entry(r->m, text, e->size - 1, (long long)e->offset, (mlir_ir_attr **)&e->value)
+                   : mlir_text_parse_type_entry(r->m, text, e->size - 1, (long long)e->offset, (mlir_ir_type **)&e->value);
   }
   if (!strcmp(dialect, "vhlo")) {
-    if (is_attr) TSR_TRY(mlir_vhlo_decode_attr(&c, (tsr_ir_attr **)&e->value));
-    else TSR_TRY(mlir_vhlo_decode_type(&c, (tsr_ir_type **)&e->value));
+    if (is_attr) TSR_TRY(mlir_vhlo_decode_attr(&c, (mlir_ir_attr **)&e->value));
+    else TSR_TRY(mlir_vhlo_decode_type(&c, (mlir_ir_type **)&e->value));
     return expect_end(&c, is_attr ? "an attribute entry" : "a type entry");
   }
   if (!strcmp(dialect, "sdy") && is_attr) {
-    TSR_TRY(mlir_sdy_decode_attr(&c, (tsr_ir_attr **)&e->value));
+    TSR_TRY(mlir_sdy_decode_attr(&c, (mlir_ir_attr **)&e->value));
     return expect_end(&c, "an attribute entry");
   }
   if (strcmp(dialect, "builtin"))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s %llu uses the bytecode encoding of dialect '%s', which tessera cannot decode",
                     e->offset, is_attr ? "attribute" : "type", (unsigned long long)idx, dialect);
-  if (is_attr) TSR_TRY(decode_builtin_attr(&c, (tsr_ir_attr **)&e->value));
-  else TSR_TRY(decode_builtin_type(&c, (tsr_ir_type **)&e->value));
+  if (is_attr) TSR_TRY(decode_builtin_attr(&c, (mlir_ir_attr **)&e->value));
+  else TSR_TRY(decode_builtin_type(&c, (mlir_ir_type **)&e->value));
   return expect_end(&c, is_attr ? "an attribute entry" : "a type entry");
 }
 
@@ -904,7 +904,7 @@ static tsr_status get_entry(bc_reader *r, bool is_attr, uint64_t idx, void **out
     return TSR_OK;
   }
   if (e->state == 1) return bc_fail(from, "%s %llu refers to itself", what, (unsigned long long)idx);
-  if (r->depth >= TSR_IR_MAX_DEPTH) return bc_fail(from, "attributes and types nested too deeply");
+  if (r->depth >= MLIR_IR_MAX_DEPTH) return bc_fail(from, "attributes and types nested too deeply");
   e->state = 1;
   r->depth++;
   tsr_status s = decode_entry(r, e, is_attr, idx);
@@ -918,14 +918,14 @@ static tsr_status get_entry(bc_reader *r, bool is_attr, uint64_t idx, void **out
   return TSR_OK;
 }
 
-static tsr_status get_attr(bc_reader *r, uint64_t idx, tsr_ir_attr **out, const cursor *from) {
+static tsr_status get_attr(bc_reader *r, uint64_t idx, mlir_ir_attr **out, const cursor *from) {
   void *v;
   TSR_TRY(get_entry(r, true, idx, &v, from));
   *out = v;
   return TSR_OK;
 }
 
-static tsr_status get_type(bc_reader *r, uint64_t idx, tsr_ir_type **out, const cursor *from) {
+static tsr_status get_type(bc_reader *r, uint64_t idx, mlir_ir_type **out, const cursor *from) {
   void *v;
   TSR_TRY(get_entry(r, false, idx, &v, from));
   *out = v;
@@ -934,14 +934,14 @@ static tsr_status get_type(bc_reader *r, uint64_t idx, tsr_ir_type **out, const 
 
 /* ---- IR ----------------------------------------------------------------------------- */
 
-static tsr_status define_value(cursor *c, value_scope *sc, uint64_t slot, tsr_ir_type *type,
-                               tsr_ir_value **out) {
+static tsr_status define_value(cursor *c, value_scope *sc, uint64_t slot, mlir_ir_type *type,
+                               mlir_ir_value **out) {
   if (slot >= sc->reserved) return bc_fail(c, "more values defined than the region declared");
-  tsr_ir_value *v = sc->slots[slot];
+  mlir_ir_value *v = sc->slots[slot];
   if (v && v->defined) return bc_fail(c, "value %llu defined twice", (unsigned long long)slot);
   if (v) {
-    if (v->type && !tsr_ir_type_equal(v->type, type)) return bc_fail(c, "forward reference to value %llu has a different type", (unsigned long long)slot);
-  } else if (!(v = tsr_ir_value_new(c->r->m, type))) {
+    if (v->type && !mlir_ir_type_equal(v->type, type)) return bc_fail(c, "forward reference to value %llu has a different type", (unsigned long long)slot);
+  } else if (!(v = mlir_ir_value_new(c->r->m, type))) {
     return nomem();
   }
   v->type = type;
@@ -951,7 +951,7 @@ static tsr_status define_value(cursor *c, value_scope *sc, uint64_t slot, tsr_ir
   return TSR_OK;
 }
 
-static tsr_status use_value(cursor *c, value_scope *sc, tsr_ir_value **out) {
+static tsr_status use_value(cursor *c, value_scope *sc, mlir_ir_value **out) {
   const uint8_t *at = c->p;
   uint64_t i = 0;
   TSR_TRY(rd_varint(c, &i));
@@ -959,7 +959,7 @@ static tsr_status use_value(cursor *c, value_scope *sc, tsr_ir_value **out) {
     c->p = at;
     return bc_fail(c, "operand refers to value %llu, only %llu are visible", (unsigned long long)i, (unsigned long long)sc->reserved);
   }
-  if (!sc->slots[i] && !(sc->slots[i] = tsr_ir_value_new(c->r->m, NULL))) return nomem();
+  if (!sc->slots[i] && !(sc->slots[i] = mlir_ir_value_new(c->r->m, NULL))) return nomem();
   *out = sc->slots[i];
   return TSR_OK;
 }
@@ -978,34 +978,34 @@ static tsr_status skip_uselist(cursor *c, uint64_t range) {
   return TSR_OK;
 }
 
-static tsr_status read_regions(cursor *c, tsr_ir_op *op, value_scope *sc, int depth);
+static tsr_status read_regions(cursor *c, mlir_ir_op *op, value_scope *sc, int depth);
 
 /* builtin.module's properties record: its two optional attributes, sym_name and
  * sym_visibility (in the order of their names), each a varint whose low bit says whether it is
  * there and whose rest is the attribute's index. */
-static tsr_status module_props(cursor *c, tsr_ir_attr **out) {
-  tsr_ir_ctx *ctx = c->r->m->ctx;
+static tsr_status module_props(cursor *c, mlir_ir_attr **out) {
+  mlir_ir_ctx *ctx = c->r->m->ctx;
   static const char *const names[] = {"sym_name", "sym_visibility"};
-  tsr_ir_attr *d = tsr_ir_empty_dict(ctx);
+  mlir_ir_attr *d = mlir_ir_empty_dict(ctx);
   if (!d) return nomem();
   for (int i = 0; i < 2; i++) {
     const uint8_t *at = c->p;
     uint64_t v = 0;
     TSR_TRY(rd_varint(c, &v));
     if (!(v & 1)) continue;
-    tsr_ir_attr *a;
+    mlir_ir_attr *a;
     cursor here = {c->r, at, c->end};
     TSR_TRY(get_attr(c->r, v >> 1, &a, &here));
-    if (!(d = tsr_ir_dict_set(ctx, d, names[i], a))) return nomem();
+    if (!(d = mlir_ir_dict_set(ctx, d, names[i], a))) return nomem();
   }
   *out = d->u.dict.n ? d : NULL;
   return TSR_OK;
 }
 
-static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uint64_t *next_slot,
-                          uint64_t slot_end, tsr_ir_op **out, int depth) {
+static tsr_status read_op(cursor *c, mlir_ir_region *region, value_scope *sc, uint64_t *next_slot,
+                          uint64_t slot_end, mlir_ir_op **out, int depth) {
   bc_reader *r = c->r;
-  tsr_ir_ctx *ctx = r->m->ctx;
+  mlir_ir_ctx *ctx = r->m->ctx;
   const uint8_t *at = c->p;
   uint64_t name_idx = 0;
   TSR_TRY(rd_varint(c, &name_idx));
@@ -1020,11 +1020,11 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
     c->p--;
     return bc_fail(c, "op encoding mask 0x%02x has unknown bits for version %llu", mask, (unsigned long long)r->version);
   }
-  tsr_ir_attr *loc, *attrs = NULL, *props = NULL;
+  mlir_ir_attr *loc, *attrs = NULL, *props = NULL;
   const uint8_t *raw_props = NULL;
   size_t raw_size = 0;
   TSR_TRY(rd_loc(c, &loc));
-  if (mask & OP_HAS_ATTRS) TSR_TRY(rd_attr_kind(c, TSR_IR_ATTR_DICT, "an attribute dictionary", &attrs));
+  if (mask & OP_HAS_ATTRS) TSR_TRY(rd_attr_kind(c, MLIR_IR_ATTR_DICT, "an attribute dictionary", &attrs));
   if (mask & OP_HAS_PROPERTIES) {
     uint64_t pi = 0;
     TSR_TRY(rd_varint(c, &pi));
@@ -1045,18 +1045,18 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
     } else if (r->opnames[name_idx].registered) {
       /* decoding needs the op's ODS schema: keep the record for whoever knows it */
       raw_size = r->prop_len[pi];
-      uint8_t *copy = tsr_ir_alloc(ctx, raw_size);
+      uint8_t *copy = mlir_ir_alloc(ctx, raw_size);
       if (!copy) return nomem();
       if (raw_size) memcpy(copy, r->data + r->prop_off[pi], raw_size);
       raw_props = copy;
     } else {
       cursor pc = sub_cursor(r, r->prop_off[pi], r->prop_len[pi]);
-      TSR_TRY(rd_attr_kind(&pc, TSR_IR_ATTR_DICT, "a properties dictionary", &props));
+      TSR_TRY(rd_attr_kind(&pc, MLIR_IR_ATTR_DICT, "a properties dictionary", &props));
       TSR_TRY(expect_end(&pc, "a properties record"));
     }
   }
   uint64_t n_results = 0, n_operands = 0, n_succ = 0;
-  tsr_ir_type **rtypes = NULL;
+  mlir_ir_type **rtypes = NULL;
   if (mask & OP_HAS_RESULTS) {
     TSR_TRY(rd_count(c, 1, &n_results, "result"));
     if (n_results > slot_end - *next_slot) return bc_fail(c, "op defines more values than its region declared");
@@ -1069,21 +1069,21 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
   }
   tsr_status s = TSR_OK;
   if (mask & OP_HAS_OPERANDS) s = rd_count(c, 1, &n_operands, "operand");
-  tsr_ir_op *op = NULL;
+  mlir_ir_op *op = NULL;
   if (s == TSR_OK) {
-    op = tsr_ir_op_new(ctx, r->opnames[name_idx].full, (int)n_operands, (int)n_results, 0, 0);
+    op = mlir_ir_op_new(ctx, r->opnames[name_idx].full, (int)n_operands, (int)n_results, 0, 0);
     if (!op) s = nomem();
   }
   for (uint64_t i = 0; s == TSR_OK && i < n_operands; i++) {
-    tsr_ir_value *v = NULL;
+    mlir_ir_value *v = NULL;
     s = use_value(c, sc, &v);
-    if (s == TSR_OK) tsr_ir_op_set_operand(op, (int)i, v);
+    if (s == TSR_OK) mlir_ir_op_set_operand(op, (int)i, v);
   }
   if (s == TSR_OK && (mask & OP_HAS_SUCCESSORS)) {
     s = rd_count(c, 1, &n_succ, "successor");
     if (s == TSR_OK) {
       op->n_successors = (int)n_succ;
-      op->successors = tsr_ir_alloc(ctx, sizeof(tsr_ir_block *) * (size_t)(n_succ ? n_succ : 1));
+      op->successors = mlir_ir_alloc(ctx, sizeof(mlir_ir_block *) * (size_t)(n_succ ? n_succ : 1));
       if (!op->successors) s = nomem();
     }
     for (uint64_t i = 0; s == TSR_OK && i < n_succ; i++) {
@@ -1095,7 +1095,7 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
     }
   }
   for (uint64_t i = 0; s == TSR_OK && i < n_results; i++) {
-    tsr_ir_value *v = NULL;
+    mlir_ir_value *v = NULL;
     s = define_value(c, sc, (*next_slot)++, rtypes[i], &v);
     if (s == TSR_OK) {
       v->def_op = op;
@@ -1116,7 +1116,7 @@ static tsr_status read_op(cursor *c, tsr_ir_region *region, value_scope *sc, uin
   return TSR_OK;
 }
 
-static tsr_status read_block(cursor *c, tsr_ir_block *b, value_scope *sc, uint64_t *next_slot,
+static tsr_status read_block(cursor *c, mlir_ir_block *b, value_scope *sc, uint64_t *next_slot,
                              uint64_t slot_end, int depth) {
   bc_reader *r = c->r;
   uint64_t head = 0;
@@ -1128,11 +1128,11 @@ static tsr_status read_block(cursor *c, tsr_ir_block *b, value_scope *sc, uint64
     TSR_TRY(rd_count(c, 1, &n_args, "block argument"));
     if (n_args > slot_end - *next_slot) return bc_fail(c, "block defines more values than its region declared");
     b->n_args = (int)n_args;
-    b->args = tsr_ir_alloc(r->m->ctx, sizeof(tsr_ir_value *) * (size_t)(n_args ? n_args : 1));
+    b->args = mlir_ir_alloc(r->m->ctx, sizeof(mlir_ir_value *) * (size_t)(n_args ? n_args : 1));
     if (!b->args) return nomem();
     for (uint64_t i = 0; i < n_args; i++) {
-      tsr_ir_type *t;
-      tsr_ir_attr *loc = NULL;
+      mlir_ir_type *t;
+      mlir_ir_attr *loc = NULL;
       if (r->version >= 4) {
         uint64_t v = 0;
         const uint8_t *at = c->p;
@@ -1144,8 +1144,8 @@ static tsr_status read_block(cursor *c, tsr_ir_block *b, value_scope *sc, uint64
         TSR_TRY(rd_type(c, &t));
         TSR_TRY(rd_loc(c, &loc));
       }
-      if (!loc && !(loc = tsr_ir_attr_new(r->m->ctx, TSR_IR_ATTR_LOC_UNKNOWN))) return nomem();
-      tsr_ir_value *v;
+      if (!loc && !(loc = mlir_ir_attr_new(r->m->ctx, MLIR_IR_ATTR_LOC_UNKNOWN))) return nomem();
+      mlir_ir_value *v;
       TSR_TRY(define_value(c, sc, (*next_slot)++, t, &v));
       v->block = b;
       v->index = (int)i;
@@ -1159,33 +1159,33 @@ static tsr_status read_block(cursor *c, tsr_ir_block *b, value_scope *sc, uint64
     }
   }
   for (uint64_t i = 0; i < n_ops; i++) {
-    tsr_ir_op *op;
+    mlir_ir_op *op;
     TSR_TRY(read_op(c, b->parent, sc, next_slot, slot_end, &op, depth));
-    tsr_ir_block_append(b, op);
+    mlir_ir_block_append(b, op);
   }
   return TSR_OK;
 }
 
-static tsr_status read_region(cursor *c, tsr_ir_region *region, value_scope *sc, int depth) {
+static tsr_status read_region(cursor *c, mlir_ir_region *region, value_scope *sc, int depth) {
   bc_reader *r = c->r;
-  tsr_ir_ctx *ctx = r->m->ctx;
+  mlir_ir_ctx *ctx = r->m->ctx;
   uint64_t n_blocks = 0;
   TSR_TRY(rd_count(c, 1, &n_blocks, "block"));
   if (!n_blocks) return TSR_OK;
   uint64_t n_values = 0;
   TSR_TRY(rd_count(c, 1, &n_values, "value"));
   region->n_blocks = (int)n_blocks;
-  region->blocks = tsr_ir_alloc(ctx, sizeof(tsr_ir_block *) * (size_t)n_blocks);
+  region->blocks = mlir_ir_alloc(ctx, sizeof(mlir_ir_block *) * (size_t)n_blocks);
   if (!region->blocks) return nomem();
   for (uint64_t i = 0; i < n_blocks; i++) {
-    if (!(region->blocks[i] = tsr_ir_alloc(ctx, sizeof(tsr_ir_block)))) return nomem();
+    if (!(region->blocks[i] = mlir_ir_alloc(ctx, sizeof(mlir_ir_block)))) return nomem();
     region->blocks[i]->parent = region;
     region->blocks[i]->index = (int)i;
   }
   uint64_t base = sc->reserved, end = base + n_values;
   if (end > sc->cap) {
     uint64_t cap = end * 2;
-    tsr_ir_value **slots = realloc(sc->slots, cap * sizeof *slots);
+    mlir_ir_value **slots = realloc(sc->slots, cap * sizeof *slots);
     if (!slots) return nomem();
     memset(slots + sc->cap, 0, (cap - sc->cap) * sizeof *slots);
     sc->slots = slots;
@@ -1204,16 +1204,16 @@ static tsr_status read_region(cursor *c, tsr_ir_region *region, value_scope *sc,
   return TSR_OK;
 }
 
-static tsr_status read_regions(cursor *c, tsr_ir_op *op, value_scope *sc, int depth) {
+static tsr_status read_regions(cursor *c, mlir_ir_op *op, value_scope *sc, int depth) {
   bc_reader *r = c->r;
-  if (depth > TSR_IR_MAX_DEPTH) return bc_fail(c, "regions nested too deeply");
+  if (depth > MLIR_IR_MAX_DEPTH) return bc_fail(c, "regions nested too deeply");
   uint64_t head = 0;
   TSR_TRY(rd_varint(c, &head));
   uint64_t n = head >> 1;
   bool isolated = head & 1;
   if (n == 0 || n > remaining(c)) return bc_fail(c, "bad region count %llu", (unsigned long long)n);
   op->n_regions = (int)n;
-  op->regions = tsr_ir_alloc(r->m->ctx, sizeof(tsr_ir_region) * (size_t)n);
+  op->regions = mlir_ir_alloc(r->m->ctx, sizeof(mlir_ir_region) * (size_t)n);
   if (!op->regions) return nomem();
   for (uint64_t i = 0; i < n; i++) op->regions[i].parent = op;
   cursor inner = *c;
@@ -1242,7 +1242,7 @@ static tsr_status read_ir(bc_reader *r) {
   if (head != 2) return bc_fail(&c, "the IR section must hold exactly one top-level op");
   value_scope top = {0};
   uint64_t next = 0;
-  tsr_ir_op *op = NULL;
+  mlir_ir_op *op = NULL;
   tsr_status s = read_op(&c, NULL, &top, &next, 0, &op, 0);
   free(top.slots);
   TSR_TRY(s);
@@ -1307,11 +1307,11 @@ static tsr_status read_all(bc_reader *r, mlir_bc_info *info) {
   /* entries no op refers to must still be well-formed: decode every one */
   cursor none = {r, r->data, r->data + r->size};
   for (uint64_t i = 0; i < r->n_attrs; i++) {
-    tsr_ir_attr *a;
+    mlir_ir_attr *a;
     TSR_TRY(get_attr(r, i, &a, &none));
   }
   for (uint64_t i = 0; i < r->n_types; i++) {
-    tsr_ir_type *t;
+    mlir_ir_type *t;
     TSR_TRY(get_type(r, i, &t, &none));
   }
   if (info) {
@@ -1325,7 +1325,7 @@ static tsr_status read_all(bc_reader *r, mlir_bc_info *info) {
   return TSR_OK;
 }
 
-tsr_status mlir_bc_read(tsr_ir_module *m, const void *data, size_t size, mlir_bc_info *info) {
+tsr_status mlir_bc_read(mlir_ir_module *m, const void *data, size_t size, mlir_bc_info *info) {
   bc_reader r;
   memset(&r, 0, sizeof r);
   r.data = data;
@@ -1343,8 +1343,8 @@ bool mlir_bc_is_bytecode(const void *data, size_t size) {
 
 /* ---- primitives for dialect decoders (mlir/vhlo_bytecode.c) ----------------------------- */
 
-tsr_ir_ctx *mlir_bc_ctx(const mlir_bc_cursor *c) { return c->r->m->ctx; }
-tsr_ir_module *mlir_bc_module(const mlir_bc_cursor *c) { return c->r->m; }
+mlir_ir_ctx *mlir_bc_ctx(const mlir_bc_cursor *c) { return c->r->m->ctx; }
+mlir_ir_module *mlir_bc_module(const mlir_bc_cursor *c) { return c->r->m; }
 size_t mlir_bc_offset(const mlir_bc_cursor *c) { return (size_t)(c->p - c->r->data); }
 tsr_status mlir_bc_fail_at(const mlir_bc_cursor *c, const char *msg) { return bc_fail(c, "%s", msg); }
 tsr_status mlir_bc_varint(mlir_bc_cursor *c, uint64_t *out) { return rd_varint(c, out); }
@@ -1354,18 +1354,18 @@ tsr_status mlir_bc_count(mlir_bc_cursor *c, size_t min_bytes, uint64_t *out, con
 }
 tsr_status mlir_bc_string(mlir_bc_cursor *c, const char **s, size_t *len) { return rd_string(c, s, len); }
 tsr_status mlir_bc_blob(mlir_bc_cursor *c, const uint8_t **data, size_t *size) { return rd_blob(c, data, size); }
-tsr_status mlir_bc_attr(mlir_bc_cursor *c, tsr_ir_attr **out) { return rd_attr(c, out); }
-tsr_status mlir_bc_attr_at(mlir_bc_cursor *c, uint64_t idx, tsr_ir_attr **out) { return get_attr(c->r, idx, out, c); }
+tsr_status mlir_bc_attr(mlir_bc_cursor *c, mlir_ir_attr **out) { return rd_attr(c, out); }
+tsr_status mlir_bc_attr_at(mlir_bc_cursor *c, uint64_t idx, mlir_ir_attr **out) { return get_attr(c->r, idx, out, c); }
 tsr_status mlir_bc_bytes(mlir_bc_cursor *c, size_t n, const uint8_t **out) {
   if (remaining(c) < n) return bc_fail(c, "unexpected end of data, expected %zu bytes", n);
   *out = c->p;
   c->p += n;
   return TSR_OK;
 }
-tsr_status mlir_bc_type(mlir_bc_cursor *c, tsr_ir_type **out) { return rd_type(c, out); }
-tsr_status mlir_bc_attrs(mlir_bc_cursor *c, tsr_ir_attr ***out, int *n) { return rd_attr_list(c, out, n); }
-tsr_status mlir_bc_types(mlir_bc_cursor *c, tsr_ir_type ***out, int *n) { return rd_type_list(c, out, n); }
-tsr_status mlir_bc_apint(mlir_bc_cursor *c, unsigned width, tsr_ir_attr *a) { return rd_apint(c, width, a); }
-tsr_status mlir_bc_dense(mlir_bc_cursor *c, tsr_ir_attr *a, const uint8_t *blob, size_t size) {
+tsr_status mlir_bc_type(mlir_bc_cursor *c, mlir_ir_type **out) { return rd_type(c, out); }
+tsr_status mlir_bc_attrs(mlir_bc_cursor *c, mlir_ir_attr ***out, int *n) { return rd_attr_list(c, out, n); }
+tsr_status mlir_bc_types(mlir_bc_cursor *c, mlir_ir_type ***out, int *n) { return rd_type_list(c, out, n); }
+tsr_status mlir_bc_apint(mlir_bc_cursor *c, unsigned width, mlir_ir_attr *a) { return rd_apint(c, width, a); }
+tsr_status mlir_bc_dense(mlir_bc_cursor *c, mlir_ir_attr *a, const uint8_t *blob, size_t size) {
   return fill_dense_blob(c, a, blob, size);
 }

@@ -17,6 +17,7 @@
  *   like MLIR's IRNumbering; from v2 their regions go in a nested section.
  * - dense_resource handles are written as empty blobs of the builtin dialect: the IR keeps
  *   only the key, not the payload. */
+#include "core/grow.h"
 #include "mlir/bytecode_writer.h"
 
 #include <stdlib.h>
@@ -134,13 +135,7 @@ static int64_t bmap_intern(bmap *m, const void *key, size_t len, bool *added) {
     }
   }
   if ((m->n + 1) * 2 > m->cap && !bmap_grow(m)) return -1;
-  if (m->n == m->items_cap) {
-    size_t cap = m->items_cap ? m->items_cap * 2 : 64;
-    bmap_item *items = realloc(m->items, cap * sizeof *items);
-    if (!items) return -1;
-    m->items = items;
-    m->items_cap = cap;
-  }
+  if (!GROW_ARRAY(m->items, m->n, m->items_cap, 64)) return -1;
   size_t off = m->keys.n;
   put_bytes(&m->keys, key, len);
   if (m->keys.oom) return -1;
@@ -177,7 +172,7 @@ static void bmap_free(bmap *m) {
 enum { ENTRY_PREFIX = 5 };
 
 typedef struct wr {
-  const tsr_ir_module *m;
+  const mlir_ir_module *m;
   mlir_bc_write_opts o;
   tsr_status st;
   bmap strs, attrs, types, attr_memo, type_memo, opnames, props;
@@ -261,8 +256,8 @@ static uint32_t text_entry(wr *w, bool is_attr, const char *text, size_t len) {
 }
 
 typedef void (*print_fn)(FILE *f, const void *x);
-static void print_attr_cb(FILE *f, const void *x) { tsr_mlir_print_attr(f, x); }
-static void print_type_cb(FILE *f, const void *x) { tsr_mlir_print_type(f, x); }
+static void print_attr_cb(FILE *f, const void *x) { mlir_print_attr(f, x); }
+static void print_type_cb(FILE *f, const void *x) { mlir_print_type(f, x); }
 
 static uint32_t printed_entry(wr *w, bool is_attr, const void *x) {
   char *text = NULL;
@@ -280,8 +275,8 @@ static uint32_t printed_entry(wr *w, bool is_attr, const void *x) {
   return i;
 }
 
-static uint32_t attr_idx(wr *w, const tsr_ir_attr *a);
-static uint32_t type_idx(wr *w, const tsr_ir_type *t);
+static uint32_t attr_idx(wr *w, const mlir_ir_attr *a);
+static uint32_t type_idx(wr *w, const mlir_ir_type *t);
 
 static uint32_t builtin_attr(wr *w, buf *payload) { return entry_idx(w, true, w->builtin, true, payload); }
 
@@ -298,7 +293,7 @@ static uint32_t unknown_loc_idx(wr *w) {
   return builtin_attr(w, &p);
 }
 
-static uint32_t loc_idx(wr *w, const tsr_ir_attr *loc) { return loc ? attr_idx(w, loc) : unknown_loc_idx(w); }
+static uint32_t loc_idx(wr *w, const mlir_ir_attr *loc) { return loc ? attr_idx(w, loc) : unknown_loc_idx(w); }
 
 /* APInt of a known width: a byte up to 8 bits, the zigzag of the zero-extended value up
  * to 64 (upstream writes getLimitedValue()), else the active words. */
@@ -327,15 +322,15 @@ static void put_apint(buf *p, unsigned width, uint64_t value, const uint64_t *wo
   }
 }
 
-static void put_attr_list(wr *w, buf *p, tsr_ir_attr *const *a, int n) {
+static void put_attr_list(wr *w, buf *p, mlir_ir_attr *const *a, int n) {
   put_varint(p, (uint64_t)n);
   for (int i = 0; i < n; i++) put_varint(p, attr_idx(w, a[i]));
 }
 
-static void put_dense_blob(buf *p, const tsr_ir_attr *a) {
-  const tsr_ir_type *et = tsr_ir_type_element(a->type);
+static void put_dense_blob(buf *p, const mlir_ir_attr *a) {
+  const mlir_ir_type *et = mlir_ir_type_element(a->type);
   size_t eb = a->u.dense.elem_bytes;
-  if (tsr_ir_type_is_int(et, 1)) {
+  if (mlir_ir_type_is_int(et, 1)) {
     /* i1 is bit-packed; a splat is one byte of all ones or all zeros */
     if (a->u.dense.splat) {
       put_varint(p, 1);
@@ -357,7 +352,7 @@ static void put_dense_blob(buf *p, const tsr_ir_attr *a) {
   put_bytes(p, a->u.dense.data, size);
 }
 
-static void put_dict(wr *w, buf *p, const tsr_ir_attr *d) {
+static void put_dict(wr *w, buf *p, const mlir_ir_attr *d) {
   put_varint(p, 1);
   put_varint(p, (uint64_t)d->u.dict.n);
   for (int i = 0; i < d->u.dict.n; i++) {
@@ -366,20 +361,20 @@ static void put_dict(wr *w, buf *p, const tsr_ir_attr *d) {
   }
 }
 
-static uint32_t encode_attr(wr *w, const tsr_ir_attr *a) {
+static uint32_t encode_attr(wr *w, const mlir_ir_attr *a) {
   buf p = {0};
   switch (a->kind) {
-  case TSR_IR_ATTR_ARRAY:
+  case MLIR_IR_ATTR_ARRAY:
     put_varint(&p, 0);
     put_attr_list(w, &p, a->u.array.elems, a->u.array.n);
     break;
-  case TSR_IR_ATTR_DICT: put_dict(w, &p, a); break;
-  case TSR_IR_ATTR_STRING:
+  case MLIR_IR_ATTR_DICT: put_dict(w, &p, a); break;
+  case MLIR_IR_ATTR_STRING:
     put_varint(&p, a->type ? 3 : 2);
     put_varint(&p, str_idx(w, a->u.string.data, a->u.string.len));
     if (a->type) put_varint(&p, type_idx(w, a->type));
     break;
-  case TSR_IR_ATTR_SYMBOL_REF:
+  case MLIR_IR_ATTR_SYMBOL_REF:
     put_varint(&p, a->u.symbol.n_nested ? 5 : 4);
     put_varint(&p, string_attr_idx(w, a->u.symbol.root, strlen(a->u.symbol.root)));
     if (a->u.symbol.n_nested) {
@@ -392,31 +387,31 @@ static uint32_t encode_attr(wr *w, const tsr_ir_attr *a) {
       }
     }
     break;
-  case TSR_IR_ATTR_TYPE:
+  case MLIR_IR_ATTR_TYPE:
     put_varint(&p, 6);
     put_varint(&p, type_idx(w, a->type));
     break;
-  case TSR_IR_ATTR_UNIT: put_varint(&p, 7); break;
-  case TSR_IR_ATTR_INTEGER: {
-    unsigned width = tsr_ir_type_bit_width(a->type);
+  case MLIR_IR_ATTR_UNIT: put_varint(&p, 7); break;
+  case MLIR_IR_ATTR_INTEGER: {
+    unsigned width = mlir_ir_type_bit_width(a->type);
     put_varint(&p, 8);
     put_varint(&p, type_idx(w, a->type));
     put_apint(&p, width, (uint64_t)a->u.integer.value, a->u.integer.words, a->u.integer.n_words);
     break;
   }
-  case TSR_IR_ATTR_FLOAT: {
+  case MLIR_IR_ATTR_FLOAT: {
     put_varint(&p, 9);
     put_varint(&p, type_idx(w, a->type));
     uint64_t bits = a->u.flt.bits;
-    put_apint(&p, tsr_ir_float_width(a->type->u.float_kind), bits, &bits, 1);
+    put_apint(&p, mlir_ir_float_width(a->type->u.float_kind), bits, &bits, 1);
     break;
   }
-  case TSR_IR_ATTR_LOC_CALLSITE:
+  case MLIR_IR_ATTR_LOC_CALLSITE:
     put_varint(&p, 10);
     put_varint(&p, loc_idx(w, a->u.callsite.callee));
     put_varint(&p, loc_idx(w, a->u.callsite.caller));
     break;
-  case TSR_IR_ATTR_LOC_FILE: {
+  case MLIR_IR_ATTR_LOC_FILE: {
     int n = a->u.file.n_coords;
     bool range = a->u.file.is_range || n != 2;
     put_varint(&p, range ? 22 : 11);
@@ -427,18 +422,18 @@ static uint32_t encode_attr(wr *w, const tsr_ir_attr *a) {
     for (int i = 0; i < n && i < 4; i++) put_varint(&p, c[i]);
     break;
   }
-  case TSR_IR_ATTR_LOC_FUSED:
+  case MLIR_IR_ATTR_LOC_FUSED:
     put_varint(&p, a->u.fused.metadata ? 13 : 12);
     put_attr_list(w, &p, a->u.fused.locs, a->u.fused.n);
     if (a->u.fused.metadata) put_varint(&p, attr_idx(w, a->u.fused.metadata));
     break;
-  case TSR_IR_ATTR_LOC_NAME:
+  case MLIR_IR_ATTR_LOC_NAME:
     put_varint(&p, 14);
     put_varint(&p, string_attr_idx(w, a->u.name_loc.name, strlen(a->u.name_loc.name)));
     put_varint(&p, loc_idx(w, a->u.name_loc.child));
     break;
-  case TSR_IR_ATTR_LOC_UNKNOWN: put_varint(&p, 15); break;
-  case TSR_IR_ATTR_DENSE_RESOURCE: {
+  case MLIR_IR_ATTR_LOC_UNKNOWN: put_varint(&p, 15); break;
+  case MLIR_IR_ATTR_DENSE_RESOURCE: {
     uint32_t key = str_idx(w, a->u.resource.key, strlen(a->u.resource.key));
     uint32_t h = 0;
     while (h < w->n_resources && w->resource_key[h] != key) h++;
@@ -456,7 +451,7 @@ static uint32_t encode_attr(wr *w, const tsr_ir_attr *a) {
     put_varint(&p, h);
     break;
   }
-  case TSR_IR_ATTR_DENSE_ARRAY: {
+  case MLIR_IR_ATTR_DENSE_ARRAY: {
     size_t size = (size_t)a->u.dense_array.n * a->u.dense_array.elem_bytes;
     put_varint(&p, 17);
     put_varint(&p, type_idx(w, a->type));
@@ -465,42 +460,42 @@ static uint32_t encode_attr(wr *w, const tsr_ir_attr *a) {
     put_bytes(&p, a->u.dense_array.data, size);
     break;
   }
-  case TSR_IR_ATTR_DENSE:
+  case MLIR_IR_ATTR_DENSE:
     put_varint(&p, 18);
     put_varint(&p, type_idx(w, a->type));
     put_dense_blob(&p, a);
     break;
-  case TSR_IR_ATTR_DENSE_STRING:
+  case MLIR_IR_ATTR_DENSE_STRING:
     put_varint(&p, 19);
     put_varint(&p, type_idx(w, a->type));
     put_varint(&p, a->u.dense_string.splat);
     for (int64_t i = 0; i < a->u.dense_string.n; i++)
       put_varint(&p, str_idx(w, a->u.dense_string.strs[i], a->u.dense_string.lens[i]));
     break;
-  case TSR_IR_ATTR_SPARSE:
+  case MLIR_IR_ATTR_SPARSE:
     put_varint(&p, 20);
     put_varint(&p, type_idx(w, a->type));
     put_varint(&p, attr_idx(w, a->u.sparse.indices));
     put_varint(&p, attr_idx(w, a->u.sparse.values));
     break;
-  case TSR_IR_ATTR_DISTINCT:
+  case MLIR_IR_ATTR_DISTINCT:
     put_varint(&p, 21);
     put_varint(&p, attr_idx(w, a->u.distinct.referenced));
     break;
-  case TSR_IR_ATTR_AFFINE_MAP: case TSR_IR_ATTR_STRIDED: case TSR_IR_ATTR_LOC_OPAQUE:
-  case TSR_IR_ATTR_ENUM: case TSR_IR_ATTR_FIELDS: case TSR_IR_ATTR_OPAQUE:
+  case MLIR_IR_ATTR_AFFINE_MAP: case MLIR_IR_ATTR_STRIDED: case MLIR_IR_ATTR_LOC_OPAQUE:
+  case MLIR_IR_ATTR_ENUM: case MLIR_IR_ATTR_FIELDS: case MLIR_IR_ATTR_OPAQUE:
     return printed_entry(w, true, a);
   }
   return builtin_attr(w, &p);
 }
 
-static void put_shape(buf *p, const tsr_ir_type *t) {
+static void put_shape(buf *p, const mlir_ir_type *t) {
   put_varint(p, (uint64_t)t->u.shaped.rank);
   for (int i = 0; i < t->u.shaped.rank; i++) put_svarint(p, t->u.shaped.shape[i]);
 }
 
 /* The identity layout is NULL in the IR but always written, as the text upstream uses. */
-static uint32_t layout_idx(wr *w, const tsr_ir_type *t) {
+static uint32_t layout_idx(wr *w, const mlir_ir_type *t) {
   if (t->u.shaped.layout) return attr_idx(w, t->u.shaped.layout);
   buf text = {0};
   put_bytes(&text, "affine_map<(", 12);
@@ -518,23 +513,23 @@ static uint32_t layout_idx(wr *w, const tsr_ir_type *t) {
   return i;
 }
 
-static uint32_t encode_type(wr *w, const tsr_ir_type *t) {
+static uint32_t encode_type(wr *w, const mlir_ir_type *t) {
   buf p = {0};
   switch (t->kind) {
-  case TSR_IR_TYPE_INTEGER:
+  case MLIR_IR_TYPE_INTEGER:
     put_varint(&p, 0);
     put_varint(&p, ((uint64_t)t->u.integer.width << 2) | (uint64_t)t->u.integer.signedness);
     break;
-  case TSR_IR_TYPE_INDEX: put_varint(&p, 1); break;
-  case TSR_IR_TYPE_FUNCTION:
+  case MLIR_IR_TYPE_INDEX: put_varint(&p, 1); break;
+  case MLIR_IR_TYPE_FUNCTION:
     put_varint(&p, 2);
     put_varint(&p, (uint64_t)t->u.function.n_inputs);
     for (int i = 0; i < t->u.function.n_inputs; i++) put_varint(&p, type_idx(w, t->u.function.inputs[i]));
     put_varint(&p, (uint64_t)t->u.function.n_results);
     for (int i = 0; i < t->u.function.n_results; i++) put_varint(&p, type_idx(w, t->u.function.results[i]));
     break;
-  case TSR_IR_TYPE_FLOAT: {
-    static const tsr_ir_float_kind coded[] = {TSR_IR_BF16, TSR_IR_F16, TSR_IR_F32, TSR_IR_F64, TSR_IR_F80, TSR_IR_F128};
+  case MLIR_IR_TYPE_FLOAT: {
+    static const mlir_ir_float_kind coded[] = {MLIR_IR_BF16, MLIR_IR_F16, MLIR_IR_F32, MLIR_IR_F64, MLIR_IR_F80, MLIR_IR_F128};
     for (unsigned i = 0; i < sizeof coded / sizeof coded[0]; i++)
       if (t->u.float_kind == coded[i]) {
         put_varint(&p, 3 + i);
@@ -543,39 +538,39 @@ static uint32_t encode_type(wr *w, const tsr_ir_type *t) {
     /* codes 21-32 are reader-only upstream: writers still spell these as text */
     return printed_entry(w, false, t);
   }
-  case TSR_IR_TYPE_COMPLEX:
+  case MLIR_IR_TYPE_COMPLEX:
     put_varint(&p, 9);
     put_varint(&p, type_idx(w, t->u.complex_element));
     break;
-  case TSR_IR_TYPE_MEMREF:
+  case MLIR_IR_TYPE_MEMREF:
     put_varint(&p, t->u.shaped.memory_space ? 11 : 10);
     if (t->u.shaped.memory_space) put_varint(&p, attr_idx(w, t->u.shaped.memory_space));
     put_shape(&p, t);
     put_varint(&p, type_idx(w, t->u.shaped.element));
     put_varint(&p, layout_idx(w, t));
     break;
-  case TSR_IR_TYPE_NONE: put_varint(&p, 12); break;
-  case TSR_IR_TYPE_TENSOR:
+  case MLIR_IR_TYPE_NONE: put_varint(&p, 12); break;
+  case MLIR_IR_TYPE_TENSOR:
     put_varint(&p, t->u.shaped.encoding ? 14 : 13);
     if (t->u.shaped.encoding) put_varint(&p, attr_idx(w, t->u.shaped.encoding));
     put_shape(&p, t);
     put_varint(&p, type_idx(w, t->u.shaped.element));
     break;
-  case TSR_IR_TYPE_TUPLE:
+  case MLIR_IR_TYPE_TUPLE:
     put_varint(&p, 15);
     put_varint(&p, (uint64_t)t->u.tuple.n);
     for (int i = 0; i < t->u.tuple.n; i++) put_varint(&p, type_idx(w, t->u.tuple.types[i]));
     break;
-  case TSR_IR_TYPE_UNRANKED_MEMREF:
+  case MLIR_IR_TYPE_UNRANKED_MEMREF:
     put_varint(&p, t->u.shaped.memory_space ? 17 : 16);
     if (t->u.shaped.memory_space) put_varint(&p, attr_idx(w, t->u.shaped.memory_space));
     put_varint(&p, type_idx(w, t->u.shaped.element));
     break;
-  case TSR_IR_TYPE_UNRANKED_TENSOR:
+  case MLIR_IR_TYPE_UNRANKED_TENSOR:
     put_varint(&p, 18);
     put_varint(&p, type_idx(w, t->u.shaped.element));
     break;
-  case TSR_IR_TYPE_VECTOR:
+  case MLIR_IR_TYPE_VECTOR:
     put_varint(&p, t->u.shaped.scalable ? 20 : 19);
     if (t->u.shaped.scalable) {
       put_varint(&p, (uint64_t)t->u.shaped.rank);
@@ -584,7 +579,7 @@ static uint32_t encode_type(wr *w, const tsr_ir_type *t) {
     put_shape(&p, t);
     put_varint(&p, type_idx(w, t->u.shaped.element));
     break;
-  case TSR_IR_TYPE_TPU_SEMAPHORE: case TSR_IR_TYPE_TPU_DMA_SEMAPHORE: case TSR_IR_TYPE_OPAQUE:
+  case MLIR_IR_TYPE_TPU_SEMAPHORE: case MLIR_IR_TYPE_TPU_DMA_SEMAPHORE: case MLIR_IR_TYPE_OPAQUE:
     return printed_entry(w, false, t);
   }
   return entry_idx(w, false, w->builtin, true, &p);
@@ -607,8 +602,8 @@ static uint32_t memo_idx(wr *w, bmap *memo, uint32_t **vals, const void *node, b
   return v;
 }
 
-static uint32_t attr_idx(wr *w, const tsr_ir_attr *a) { return memo_idx(w, &w->attr_memo, &w->attr_memo_vals, a, true); }
-static uint32_t type_idx(wr *w, const tsr_ir_type *t) { return memo_idx(w, &w->type_memo, &w->type_memo_vals, t, false); }
+static uint32_t attr_idx(wr *w, const mlir_ir_attr *a) { return memo_idx(w, &w->attr_memo, &w->attr_memo_vals, a, true); }
+static uint32_t type_idx(wr *w, const mlir_ir_type *t) { return memo_idx(w, &w->type_memo, &w->type_memo_vals, t, false); }
 
 /* ---- IR ----------------------------------------------------------------------------------- */
 
@@ -617,7 +612,7 @@ static uint32_t opname_number(wr *w, const char *name) {
   return i < 0 ? 0 : w->opname_final[i];
 }
 
-static bool collect_opname(tsr_ir_op *op, void *user) {
+static bool collect_opname(mlir_ir_op *op, void *user) {
   wr *w = user;
   bool added = false;
   int64_t i = bmap_intern(&w->opnames, op->name, strlen(op->name), &added);
@@ -639,20 +634,20 @@ static bool collect_opname(tsr_ir_op *op, void *user) {
 }
 
 /* Whether `v` is defined somewhere inside the regions of `root`. */
-static bool defined_inside(const tsr_ir_value *v, const tsr_ir_op *root) {
-  const tsr_ir_block *b = v->def_op ? v->def_op->parent : v->block;
+static bool defined_inside(const mlir_ir_value *v, const mlir_ir_op *root) {
+  const mlir_ir_block *b = v->def_op ? v->def_op->parent : v->block;
   while (b && b->parent) {
-    const tsr_ir_op *owner = b->parent->parent;
+    const mlir_ir_op *owner = b->parent->parent;
     if (owner == root) return true;
     b = owner ? owner->parent : NULL;
   }
   return false;
 }
 
-static bool uses_outside(const tsr_ir_op *root, const tsr_ir_op *op) {
+static bool uses_outside(const mlir_ir_op *root, const mlir_ir_op *op) {
   for (int r = 0; r < op->n_regions; r++)
     for (int k = 0; k < op->regions[r].n_blocks; k++)
-      for (const tsr_ir_op *o = op->regions[r].blocks[k]->first; o; o = o->next) {
+      for (const mlir_ir_op *o = op->regions[r].blocks[k]->first; o; o = o->next) {
         for (int i = 0; i < o->n_operands; i++)
           if (!defined_inside(o->operands[i].value, root)) return true;
         if (o->n_regions && uses_outside(root, o)) return true;
@@ -662,12 +657,12 @@ static bool uses_outside(const tsr_ir_op *root, const tsr_ir_op *op) {
 
 /* Numbers the values defined directly in `r` from `base`: block by block, arguments then
  * op results, which is the order the reader defines them in. */
-static uint64_t number_region(wr *w, const tsr_ir_region *r, uint64_t base) {
+static uint64_t number_region(wr *w, const mlir_ir_region *r, uint64_t base) {
   uint64_t n = base;
   for (int k = 0; k < r->n_blocks; k++) {
-    const tsr_ir_block *b = r->blocks[k];
+    const mlir_ir_block *b = r->blocks[k];
     for (int i = 0; i < b->n_args; i++) w->vnum[b->args[i]->id] = n++;
-    for (const tsr_ir_op *o = b->first; o; o = o->next)
+    for (const mlir_ir_op *o = b->first; o; o = o->next)
       for (int i = 0; i < o->n_results; i++) w->vnum[o->results[i]->id] = n++;
   }
   return n - base;
@@ -675,16 +670,16 @@ static uint64_t number_region(wr *w, const tsr_ir_region *r, uint64_t base) {
 
 /* A reversed use order for each value of the range with two or more uses: a valid
  * permutation that a reader must parse and may ignore. */
-static int multi_use_count(tsr_ir_value *const *v, int n) {
+static int multi_use_count(mlir_ir_value *const *v, int n) {
   int c = 0;
-  for (int i = 0; i < n; i++) c += tsr_ir_value_num_uses(v[i]) >= 2;
+  for (int i = 0; i < n; i++) c += mlir_ir_value_num_uses(v[i]) >= 2;
   return c;
 }
 
-static void put_use_lists(buf *out, tsr_ir_value *const *v, int n) {
+static void put_use_lists(buf *out, mlir_ir_value *const *v, int n) {
   if (n > 1) put_varint(out, (uint64_t)multi_use_count(v, n));
   for (int i = 0; i < n; i++) {
-    int uses = tsr_ir_value_num_uses(v[i]);
+    int uses = mlir_ir_value_num_uses(v[i]);
     if (uses < 2) continue;
     if (n > 1) put_varint(out, (uint64_t)i);
     put_varint(out, (uint64_t)uses << 1);
@@ -695,8 +690,8 @@ static void put_use_lists(buf *out, tsr_ir_value *const *v, int n) {
 static bool want_use_lists(const wr *w) { return w->o.use_list_orders && w->o.version >= 3; }
 
 /* Below version 5 properties become attributes, merged into one sorted dictionary. */
-static uint32_t merged_attrs_idx(wr *w, const tsr_ir_op *op) {
-  const tsr_ir_attr *a = op->attrs, *p = op->props;
+static uint32_t merged_attrs_idx(wr *w, const mlir_ir_op *op) {
+  const mlir_ir_attr *a = op->attrs, *p = op->props;
   int na = a ? a->u.dict.n : 0, np = p->u.dict.n;
   buf d = {0};
   put_varint(&d, 1);
@@ -709,18 +704,18 @@ static uint32_t merged_attrs_idx(wr *w, const tsr_ir_op *op) {
                                       "bytecode before version 5 cannot hold apart", op->name);
       return 0;
     }
-    const tsr_ir_named_attr *e = c < 0 ? &a->u.dict.entries[i++] : &p->u.dict.entries[j++];
+    const mlir_ir_named_attr *e = c < 0 ? &a->u.dict.entries[i++] : &p->u.dict.entries[j++];
     put_varint(&d, string_attr_idx(w, e->name, strlen(e->name)));
     put_varint(&d, attr_idx(w, e->value));
   }
   return builtin_attr(w, &d);
 }
 
-static void write_region(wr *w, buf *out, const tsr_ir_region *r, uint64_t base, int depth);
+static void write_region(wr *w, buf *out, const mlir_ir_region *r, uint64_t base, int depth);
 
-static void write_op(wr *w, buf *out, const tsr_ir_op *op, uint64_t inner_base, int depth) {
+static void write_op(wr *w, buf *out, const mlir_ir_op *op, uint64_t inner_base, int depth) {
   if (w->st != TSR_OK) return;
-  if (depth > TSR_IR_MAX_DEPTH) {
+  if (depth > MLIR_IR_MAX_DEPTH) {
     wr_fail(w, TSR_ERR_UNSUPPORTED, "op '%s' is nested too deeply", op->name);
     return;
   }
@@ -773,16 +768,16 @@ static void write_op(wr *w, buf *out, const tsr_ir_op *op, uint64_t inner_base, 
   free(inner.p);
 }
 
-static void write_block(wr *w, buf *out, const tsr_ir_block *b, uint64_t inner_base, int depth) {
+static void write_block(wr *w, buf *out, const mlir_ir_block *b, uint64_t inner_base, int depth) {
   put_varint(out, ((uint64_t)b->n_ops << 1) | (b->n_args > 0));
   if (b->n_args) {
     put_varint(out, (uint64_t)b->n_args);
     for (int i = 0; i < b->n_args; i++) {
-      const tsr_ir_value *v = b->args[i];
+      const mlir_ir_value *v = b->args[i];
       uint32_t t = type_idx(w, v->type);
       if (w->o.version >= 4) {
         /* from v4 an unknown location is left out */
-        bool has_loc = v->loc && v->loc->kind != TSR_IR_ATTR_LOC_UNKNOWN;
+        bool has_loc = v->loc && v->loc->kind != MLIR_IR_ATTR_LOC_UNKNOWN;
         put_varint(out, ((uint64_t)t << 1) | has_loc);
         if (has_loc) put_varint(out, attr_idx(w, v->loc));
       } else {
@@ -796,10 +791,10 @@ static void write_block(wr *w, buf *out, const tsr_ir_block *b, uint64_t inner_b
       if (use_lists) put_use_lists(out, b->args, b->n_args);
     }
   }
-  for (const tsr_ir_op *o = b->first; o; o = o->next) write_op(w, out, o, inner_base, depth);
+  for (const mlir_ir_op *o = b->first; o; o = o->next) write_op(w, out, o, inner_base, depth);
 }
 
-static void write_region(wr *w, buf *out, const tsr_ir_region *r, uint64_t base, int depth) {
+static void write_region(wr *w, buf *out, const mlir_ir_region *r, uint64_t base, int depth) {
   put_varint(out, (uint64_t)r->n_blocks);
   if (!r->n_blocks) return;
   uint64_t n = number_region(w, r, base);
@@ -897,7 +892,7 @@ static void wr_free(wr *w) {
   free(w->vnum);
 }
 
-tsr_status mlir_bc_write(const tsr_ir_module *m, const mlir_bc_write_opts *opts, unsigned char **out, size_t *size) {
+tsr_status mlir_bc_write(const mlir_ir_module *m, const mlir_bc_write_opts *opts, unsigned char **out, size_t *size) {
   *out = NULL;
   *size = 0;
   if (opts->version < 0 || opts->version > 6)
@@ -910,7 +905,7 @@ tsr_status mlir_bc_write(const tsr_ir_module *m, const mlir_bc_write_opts *opts,
   w.builtin = dialect_idx(&w, "builtin", 7);
   w.vnum = calloc((size_t)m->n_values + 1, sizeof *w.vnum);
   if (!w.vnum) wr_nomem(&w);
-  if (w.st == TSR_OK) tsr_ir_walk(m->top, collect_opname, &w);
+  if (w.st == TSR_OK) mlir_ir_walk(m->top, collect_opname, &w);
   if (w.st == TSR_OK && !number_opnames(&w)) wr_nomem(&w);
   buf ir = {0}, dialects = {0}, offsets = {0}, entries = {0}, res_off = {0}, res = {0}, strings = {0}, props = {0};
   put_varint(&ir, 2); /* one top-level op, no block arguments */

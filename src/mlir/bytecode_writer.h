@@ -17,7 +17,7 @@ typedef struct mlir_bc_write_opts {
 /* Writes m as bytecode into a malloc'd buffer. Fails with TSR_ERR_UNSUPPORTED for what
  * the format or this writer cannot carry (undecoded v5+ properties of registered ops, a
  * property and an attribute of the same name below version 5). */
-tsr_status mlir_bc_write(const tsr_ir_module *m, const mlir_bc_write_opts *opts, unsigned char **out,
+tsr_status mlir_bc_write(const mlir_ir_module *m, const mlir_bc_write_opts *opts, unsigned char **out,
                     size_t *size);
 
 #endif

@@ -87,8 +87,8 @@ static size_t field_name_len(const char *name) {
   return n && name[n - 1] == '=' ? n - 1 : n;
 }
 
-static tsr_ir_attr *enum_parse(mlir_text_parser *sub, const enum_def *d, bool opaque_form) {
-  tsr_ir_ctx *ctx = sub->ctx;
+static mlir_ir_attr *enum_parse(mlir_text_parser *sub, const enum_def *d, bool opaque_form) {
+  mlir_ir_ctx *ctx = sub->ctx;
   char norm[256];
   size_t nn = 0;
   int value = 0;
@@ -112,18 +112,18 @@ static tsr_ir_attr *enum_parse(mlir_text_parser *sub, const enum_def *d, bool op
     nn += n;
   } while (d->flags && mlir_text_accept(sub, ','));
   if (!mlir_text_at_end(sub)) return NULL;
-  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_ENUM);
+  mlir_ir_attr *a = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_ENUM);
   if (!a) return NULL;
-  a->u.enm.dialect = tsr_ir_intern(ctx, d->dialect, strlen(d->dialect));
-  a->u.enm.mnemonic = tsr_ir_intern(ctx, d->mnemonic, strlen(d->mnemonic));
-  a->u.enm.keyword = tsr_ir_intern(ctx, norm, nn);
+  a->u.enm.dialect = mlir_ir_intern(ctx, d->dialect, strlen(d->dialect));
+  a->u.enm.mnemonic = mlir_ir_intern(ctx, d->mnemonic, strlen(d->mnemonic));
+  a->u.enm.keyword = mlir_ir_intern(ctx, norm, nn);
   a->u.enm.value = value;
   a->u.enm.opaque_form = opaque_form;
   return a->u.enm.keyword ? a : NULL;
 }
 
 /* `[1, 2]` or a scalar into a field. */
-static bool field_value(mlir_text_parser *sub, tsr_ir_field *f, bool scalar) {
+static bool field_value(mlir_text_parser *sub, mlir_ir_field *f, bool scalar) {
   int64_t vals[64];
   int n = 0;
   if (scalar) {
@@ -138,7 +138,7 @@ static bool field_value(mlir_text_parser *sub, tsr_ir_field *f, bool scalar) {
       if (!mlir_text_accept(sub, ']')) return false;
     }
   }
-  f->values = tsr_ir_alloc(sub->ctx, sizeof(int64_t) * (size_t)(n ? n : 1));
+  f->values = mlir_ir_alloc(sub->ctx, sizeof(int64_t) * (size_t)(n ? n : 1));
   if (!f->values) return false;
   memcpy(f->values, vals, sizeof(int64_t) * (size_t)n);
   f->n = n;
@@ -146,15 +146,15 @@ static bool field_value(mlir_text_parser *sub, tsr_ir_field *f, bool scalar) {
   return true;
 }
 
-static tsr_ir_attr *fields_parse(mlir_text_parser *sub, const fields_def *d) {
+static mlir_ir_attr *fields_parse(mlir_text_parser *sub, const fields_def *d) {
   int nf = 0;
   while (d->names[nf]) nf++;
-  tsr_ir_attr *a = tsr_ir_attr_new(sub->ctx, TSR_IR_ATTR_FIELDS);
-  tsr_ir_field *f = tsr_ir_alloc(sub->ctx, sizeof *f * (size_t)nf);
+  mlir_ir_attr *a = mlir_ir_attr_new(sub->ctx, MLIR_IR_ATTR_FIELDS);
+  mlir_ir_field *f = mlir_ir_alloc(sub->ctx, sizeof *f * (size_t)nf);
   if (!a || !f) return NULL;
   for (int i = 0; i < nf; i++) {
     size_t n = field_name_len(d->names[i]);
-    f[i].name = tsr_ir_intern(sub->ctx, d->names[i], n);
+    f[i].name = mlir_ir_intern(sub->ctx, d->names[i], n);
     f[i].is_scalar = d->names[i][n] == '=';
   }
   if (d->positional) {
@@ -173,21 +173,21 @@ static tsr_ir_attr *fields_parse(mlir_text_parser *sub, const fields_def *d) {
     } while (mlir_text_accept(sub, ','));
   }
   if (!mlir_text_at_end(sub)) return NULL;
-  a->u.fields.dialect = tsr_ir_intern(sub->ctx, d->dialect, strlen(d->dialect));
-  a->u.fields.mnemonic = tsr_ir_intern(sub->ctx, d->mnemonic, strlen(d->mnemonic));
+  a->u.fields.dialect = mlir_ir_intern(sub->ctx, d->dialect, strlen(d->dialect));
+  a->u.fields.mnemonic = mlir_ir_intern(sub->ctx, d->mnemonic, strlen(d->mnemonic));
   a->u.fields.positional = d->positional;
   a->u.fields.n = nf;
   a->u.fields.fields = f;
   return a;
 }
 
-tsr_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
+mlir_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
                                 const char *mnemonic, size_t mlen, const char *body,
                                 size_t blen, bool opaque_form) {
   mlir_text_parser sub;
   mlir_text_init(&sub, p->m, body, blen, p->filename);
   sub.failed = true; /* a body that does not fit falls back to text: keep errors quiet */
-  tsr_ir_attr *a = NULL;
+  mlir_ir_attr *a = NULL;
   for (size_t i = 0; i < sizeof enums / sizeof enums[0] && !a; i++)
     if (span_is(dialect, dlen, enums[i].dialect) && span_is(mnemonic, mlen, enums[i].mnemonic))
       a = enum_parse(&sub, &enums[i], opaque_form);
@@ -198,31 +198,31 @@ tsr_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, s
   return a;
 }
 
-tsr_ir_attr *mlir_dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
+mlir_ir_attr *mlir_dialect_enum_new(mlir_ir_ctx *ctx, const char *dialect, const char *mnemonic,
                               const char *keyword) {
-  tsr_ir_module m = {ctx, NULL, 0, 0};
+  mlir_ir_module m = {ctx, NULL, 0, 0};
   mlir_text_parser p;
   mlir_text_init(&p, &m, keyword, strlen(keyword), NULL);
-  tsr_ir_attr *a = mlir_dialect_attr_parse(&p, dialect, strlen(dialect), mnemonic, strlen(mnemonic),
+  mlir_ir_attr *a = mlir_dialect_attr_parse(&p, dialect, strlen(dialect), mnemonic, strlen(mnemonic),
                                       keyword, strlen(keyword), false);
   mlir_text_free(&p);
   return a;
 }
 
-tsr_ir_type *mlir_dialect_type_parse(mlir_text_parser *p, const char *text, size_t len) {
-  if (span_is(text, len, "!tpu.semaphore")) return tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TPU_SEMAPHORE);
-  if (span_is(text, len, "!tpu.dma_semaphore")) return tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TPU_DMA_SEMAPHORE);
+mlir_ir_type *mlir_dialect_type_parse(mlir_text_parser *p, const char *text, size_t len) {
+  if (span_is(text, len, "!tpu.semaphore")) return mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_TPU_SEMAPHORE);
+  if (span_is(text, len, "!tpu.dma_semaphore")) return mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_TPU_DMA_SEMAPHORE);
   return NULL;
 }
 
-static void print_field(FILE *f, const tsr_ir_field *fl) {
+static void print_field(FILE *f, const mlir_ir_field *fl) {
   if (!fl->is_scalar) fputc('[', f);
   for (int i = 0; i < fl->n; i++) fprintf(f, "%s%lld", i ? ", " : "", (long long)fl->values[i]);
   if (!fl->is_scalar) fputc(']', f);
 }
 
-void mlir_dialect_attr_print(FILE *f, const tsr_ir_attr *a) {
-  if (a->kind == TSR_IR_ATTR_ENUM) {
+void mlir_dialect_attr_print(FILE *f, const mlir_ir_attr *a) {
+  if (a->kind == MLIR_IR_ATTR_ENUM) {
     if (a->u.enm.opaque_form)
       fprintf(f, "#%s<%s %s>", a->u.enm.dialect, a->u.enm.mnemonic, a->u.enm.keyword);
     else
@@ -232,7 +232,7 @@ void mlir_dialect_attr_print(FILE *f, const tsr_ir_attr *a) {
   fprintf(f, "#%s.%s<", a->u.fields.dialect, a->u.fields.mnemonic);
   bool first = true;
   for (int i = 0; i < a->u.fields.n; i++) {
-    const tsr_ir_field *fl = &a->u.fields.fields[i];
+    const mlir_ir_field *fl = &a->u.fields.fields[i];
     if (!a->u.fields.positional && !fl->present) continue;
     fputs(first ? "" : ", ", f);
     first = false;

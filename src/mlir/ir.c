@@ -14,7 +14,7 @@ typedef struct arena_chunk {
 
 enum { ARENA_CHUNK = 64 * 1024 };
 
-struct tsr_ir_ctx {
+struct mlir_ir_ctx {
   arena_chunk *chunks;
   size_t bytes;
   /* open-addressing intern table */
@@ -22,9 +22,9 @@ struct tsr_ir_ctx {
   size_t n_slots, n_used;
 };
 
-tsr_ir_ctx *tsr_ir_ctx_create(void) { return calloc(1, sizeof(tsr_ir_ctx)); }
+mlir_ir_ctx *mlir_ir_ctx_create(void) { return calloc(1, sizeof(mlir_ir_ctx)); }
 
-void tsr_ir_ctx_destroy(tsr_ir_ctx *ctx) {
+void mlir_ir_ctx_destroy(mlir_ir_ctx *ctx) {
   if (!ctx) return;
   for (arena_chunk *c = ctx->chunks, *n; c; c = n) {
     n = c->next;
@@ -34,9 +34,9 @@ void tsr_ir_ctx_destroy(tsr_ir_ctx *ctx) {
   free(ctx);
 }
 
-size_t tsr_ir_ctx_bytes(const tsr_ir_ctx *ctx) { return ctx->bytes; }
+size_t mlir_ir_ctx_bytes(const mlir_ir_ctx *ctx) { return ctx->bytes; }
 
-void *tsr_ir_alloc(tsr_ir_ctx *ctx, size_t size) {
+void *mlir_ir_alloc(mlir_ir_ctx *ctx, size_t size) {
   const size_t align = sizeof(max_align_t);
   size = (size + align - 1) / align * align;
   if (size == 0) size = align;
@@ -64,8 +64,8 @@ void *tsr_ir_alloc(tsr_ir_ctx *ctx, size_t size) {
   return p;
 }
 
-char *tsr_ir_strdup(tsr_ir_ctx *ctx, const char *s, size_t len) {
-  char *p = tsr_ir_alloc(ctx, len + 1);
+char *mlir_ir_strdup(mlir_ir_ctx *ctx, const char *s, size_t len) {
+  char *p = mlir_ir_alloc(ctx, len + 1);
   if (!p) return NULL;
   if (len) memcpy(p, s, len);
   p[len] = 0;
@@ -78,7 +78,7 @@ static uint64_t hash_bytes(const char *s, size_t len) {
   return h;
 }
 
-static bool intern_grow(tsr_ir_ctx *ctx) {
+static bool intern_grow(mlir_ir_ctx *ctx) {
   size_t n = ctx->n_slots ? ctx->n_slots * 2 : 256;
   const char **slots = calloc(n, sizeof *slots);
   if (!slots) return false;
@@ -95,14 +95,14 @@ static bool intern_grow(tsr_ir_ctx *ctx) {
   return true;
 }
 
-const char *tsr_ir_intern(tsr_ir_ctx *ctx, const char *s, size_t len) {
+const char *mlir_ir_intern(mlir_ir_ctx *ctx, const char *s, size_t len) {
   if ((ctx->n_used + 1) * 2 > ctx->n_slots && !intern_grow(ctx)) return NULL;
   size_t j = hash_bytes(s, len) & (ctx->n_slots - 1);
   for (; ctx->slots[j]; j = (j + 1) & (ctx->n_slots - 1)) {
     const char *t = ctx->slots[j];
     if (!strncmp(t, s, len) && t[len] == 0 && memchr(s, 0, len) == NULL) return t;
   }
-  char *copy = tsr_ir_strdup(ctx, s, len);
+  char *copy = mlir_ir_strdup(ctx, s, len);
   if (!copy) return NULL;
   ctx->slots[j] = copy;
   ctx->n_used++;
@@ -113,66 +113,66 @@ const char *tsr_ir_intern(tsr_ir_ctx *ctx, const char *s, size_t len) {
 
 static const struct { const char *name; unsigned width; } float_table[] = {
 #define TSR_X(e, n, w) {n, w},
-    TSR_IR_FLOAT_LIST(TSR_X)
+    MLIR_IR_FLOAT_LIST(TSR_X)
 #undef TSR_X
 };
 
-const char *tsr_ir_float_name(tsr_ir_float_kind k) {
-  return (unsigned)k < TSR_IR_FLOAT_COUNT ? float_table[k].name : "?";
+const char *mlir_ir_float_name(mlir_ir_float_kind k) {
+  return (unsigned)k < MLIR_IR_FLOAT_COUNT ? float_table[k].name : "?";
 }
-unsigned tsr_ir_float_width(tsr_ir_float_kind k) {
-  return (unsigned)k < TSR_IR_FLOAT_COUNT ? float_table[k].width : 0;
+unsigned mlir_ir_float_width(mlir_ir_float_kind k) {
+  return (unsigned)k < MLIR_IR_FLOAT_COUNT ? float_table[k].width : 0;
 }
-bool tsr_ir_float_by_name(const char *name, size_t len, tsr_ir_float_kind *out) {
-  for (int k = 0; k < TSR_IR_FLOAT_COUNT; k++)
+bool mlir_ir_float_by_name(const char *name, size_t len, mlir_ir_float_kind *out) {
+  for (int k = 0; k < MLIR_IR_FLOAT_COUNT; k++)
     if (strlen(float_table[k].name) == len && !memcmp(float_table[k].name, name, len)) {
-      *out = (tsr_ir_float_kind)k;
+      *out = (mlir_ir_float_kind)k;
       return true;
     }
   return false;
 }
 
-tsr_ir_type *tsr_ir_type_new(tsr_ir_ctx *ctx, tsr_ir_type_kind kind) {
-  tsr_ir_type *t = tsr_ir_alloc(ctx, sizeof *t);
+mlir_ir_type *mlir_ir_type_new(mlir_ir_ctx *ctx, mlir_ir_type_kind kind) {
+  mlir_ir_type *t = mlir_ir_alloc(ctx, sizeof *t);
   if (t) t->kind = kind;
   return t;
 }
-tsr_ir_type *tsr_ir_type_int(tsr_ir_ctx *ctx, unsigned width, tsr_ir_signedness s) {
-  tsr_ir_type *t = tsr_ir_type_new(ctx, TSR_IR_TYPE_INTEGER);
+mlir_ir_type *mlir_ir_type_int(mlir_ir_ctx *ctx, unsigned width, mlir_ir_signedness s) {
+  mlir_ir_type *t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_INTEGER);
   if (t) { t->u.integer.width = width; t->u.integer.signedness = s; }
   return t;
 }
-tsr_ir_type *tsr_ir_type_float(tsr_ir_ctx *ctx, tsr_ir_float_kind k) {
-  tsr_ir_type *t = tsr_ir_type_new(ctx, TSR_IR_TYPE_FLOAT);
+mlir_ir_type *mlir_ir_type_float(mlir_ir_ctx *ctx, mlir_ir_float_kind k) {
+  mlir_ir_type *t = mlir_ir_type_new(ctx, MLIR_IR_TYPE_FLOAT);
   if (t) t->u.float_kind = k;
   return t;
 }
 
-bool tsr_ir_type_is_shaped(const tsr_ir_type *t) {
+bool mlir_ir_type_is_shaped(const mlir_ir_type *t) {
   switch (t->kind) {
-  case TSR_IR_TYPE_TENSOR: case TSR_IR_TYPE_UNRANKED_TENSOR: case TSR_IR_TYPE_VECTOR:
-  case TSR_IR_TYPE_MEMREF: case TSR_IR_TYPE_UNRANKED_MEMREF: return true;
+  case MLIR_IR_TYPE_TENSOR: case MLIR_IR_TYPE_UNRANKED_TENSOR: case MLIR_IR_TYPE_VECTOR:
+  case MLIR_IR_TYPE_MEMREF: case MLIR_IR_TYPE_UNRANKED_MEMREF: return true;
   default: return false;
   }
 }
-int tsr_ir_type_rank(const tsr_ir_type *t) {
+int mlir_ir_type_rank(const mlir_ir_type *t) {
   if (!t) return -1;
-  if (t->kind == TSR_IR_TYPE_TENSOR || t->kind == TSR_IR_TYPE_VECTOR || t->kind == TSR_IR_TYPE_MEMREF)
+  if (t->kind == MLIR_IR_TYPE_TENSOR || t->kind == MLIR_IR_TYPE_VECTOR || t->kind == MLIR_IR_TYPE_MEMREF)
     return t->u.shaped.rank;
   return -1;
 }
-int64_t tsr_ir_type_dim(const tsr_ir_type *t, int d) {
-  int r = tsr_ir_type_rank(t);
-  return d >= 0 && d < r ? t->u.shaped.shape[d] : TSR_IR_DYNAMIC;
+int64_t mlir_ir_type_dim(const mlir_ir_type *t, int d) {
+  int r = mlir_ir_type_rank(t);
+  return d >= 0 && d < r ? t->u.shaped.shape[d] : MLIR_IR_DYNAMIC;
 }
-const tsr_ir_type *tsr_ir_type_element(const tsr_ir_type *t) {
+const mlir_ir_type *mlir_ir_type_element(const mlir_ir_type *t) {
   if (!t) return NULL;
-  if (tsr_ir_type_is_shaped(t)) return t->u.shaped.element;
-  if (t->kind == TSR_IR_TYPE_COMPLEX) return t->u.complex_element;
+  if (mlir_ir_type_is_shaped(t)) return t->u.shaped.element;
+  if (t->kind == MLIR_IR_TYPE_COMPLEX) return t->u.complex_element;
   return t;
 }
-int64_t tsr_ir_type_numel(const tsr_ir_type *t) {
-  int r = tsr_ir_type_rank(t);
+int64_t mlir_ir_type_numel(const mlir_ir_type *t) {
+  int r = mlir_ir_type_rank(t);
   if (r < 0) return -1;
   int64_t n = 1;
   for (int i = 0; i < r; i++) {
@@ -183,41 +183,41 @@ int64_t tsr_ir_type_numel(const tsr_ir_type *t) {
   }
   return n;
 }
-unsigned tsr_ir_type_bit_width(const tsr_ir_type *t) {
+unsigned mlir_ir_type_bit_width(const mlir_ir_type *t) {
   if (!t) return 0;
-  if (t->kind == TSR_IR_TYPE_INTEGER) return t->u.integer.width;
-  if (t->kind == TSR_IR_TYPE_FLOAT) return tsr_ir_float_width(t->u.float_kind);
-  if (t->kind == TSR_IR_TYPE_INDEX) return 64;
-  if (t->kind == TSR_IR_TYPE_COMPLEX) return 2 * tsr_ir_type_bit_width(t->u.complex_element);
+  if (t->kind == MLIR_IR_TYPE_INTEGER) return t->u.integer.width;
+  if (t->kind == MLIR_IR_TYPE_FLOAT) return mlir_ir_float_width(t->u.float_kind);
+  if (t->kind == MLIR_IR_TYPE_INDEX) return 64;
+  if (t->kind == MLIR_IR_TYPE_COMPLEX) return 2 * mlir_ir_type_bit_width(t->u.complex_element);
   return 0;
 }
-bool tsr_ir_type_is_int(const tsr_ir_type *t, unsigned width) {
-  return t && t->kind == TSR_IR_TYPE_INTEGER && (!width || t->u.integer.width == width);
+bool mlir_ir_type_is_int(const mlir_ir_type *t, unsigned width) {
+  return t && t->kind == MLIR_IR_TYPE_INTEGER && (!width || t->u.integer.width == width);
 }
-bool tsr_ir_type_is_float(const tsr_ir_type *t, tsr_ir_float_kind k) {
-  return t && t->kind == TSR_IR_TYPE_FLOAT && t->u.float_kind == k;
+bool mlir_ir_type_is_float(const mlir_ir_type *t, mlir_ir_float_kind k) {
+  return t && t->kind == MLIR_IR_TYPE_FLOAT && t->u.float_kind == k;
 }
 
-bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
+bool mlir_ir_type_dtype(const mlir_ir_type *t, tsr_dtype *out) {
   if (!t) return false;
-  if (t->kind == TSR_IR_TYPE_INDEX) { *out = TSR_I64; return true; }
-  if (t->kind == TSR_IR_TYPE_TPU_SEMAPHORE) { *out = TSR_SEM; return true; }
-  if (t->kind == TSR_IR_TYPE_TPU_DMA_SEMAPHORE) { *out = TSR_DMA_SEM; return true; }
-  if (t->kind == TSR_IR_TYPE_FLOAT) {
+  if (t->kind == MLIR_IR_TYPE_INDEX) { *out = TSR_I64; return true; }
+  if (t->kind == MLIR_IR_TYPE_TPU_SEMAPHORE) { *out = TSR_SEM; return true; }
+  if (t->kind == MLIR_IR_TYPE_TPU_DMA_SEMAPHORE) { *out = TSR_DMA_SEM; return true; }
+  if (t->kind == MLIR_IR_TYPE_FLOAT) {
     switch (t->u.float_kind) {
-    case TSR_IR_F32: *out = TSR_F32; return true;
-    case TSR_IR_BF16: *out = TSR_BF16; return true;
-    case TSR_IR_F16: *out = TSR_F16; return true;
-    case TSR_IR_F64: *out = TSR_F64; return true;
-    case TSR_IR_F8E4M3FN: *out = TSR_F8E4M3FN; return true;
-    case TSR_IR_F8E5M2: *out = TSR_F8E5M2; return true;
-    case TSR_IR_F8E4M3B11FNUZ: *out = TSR_F8E4M3B11FNUZ; return true;
-    case TSR_IR_F8E8M0FNU: *out = TSR_F8E8M0FNU; return true;
+    case MLIR_IR_F32: *out = TSR_F32; return true;
+    case MLIR_IR_BF16: *out = TSR_BF16; return true;
+    case MLIR_IR_F16: *out = TSR_F16; return true;
+    case MLIR_IR_F64: *out = TSR_F64; return true;
+    case MLIR_IR_F8E4M3FN: *out = TSR_F8E4M3FN; return true;
+    case MLIR_IR_F8E5M2: *out = TSR_F8E5M2; return true;
+    case MLIR_IR_F8E4M3B11FNUZ: *out = TSR_F8E4M3B11FNUZ; return true;
+    case MLIR_IR_F8E8M0FNU: *out = TSR_F8E8M0FNU; return true;
     default: return false;
     }
   }
-  if (t->kind != TSR_IR_TYPE_INTEGER) return false;
-  bool u = t->u.integer.signedness == TSR_IR_UNSIGNED;
+  if (t->kind != MLIR_IR_TYPE_INTEGER) return false;
+  bool u = t->u.integer.signedness == MLIR_IR_UNSIGNED;
   switch (t->u.integer.width) {
   case 1: *out = TSR_BOOL; return true;
   case 4: *out = u ? TSR_U4 : TSR_I4; return true;
@@ -229,11 +229,11 @@ bool tsr_ir_type_dtype(const tsr_ir_type *t, tsr_dtype *out) {
   }
 }
 
-bool tsr_ir_memref_space(const tsr_ir_type *t, tsr_space *out) {
-  if (!t || (t->kind != TSR_IR_TYPE_MEMREF && t->kind != TSR_IR_TYPE_UNRANKED_MEMREF)) return false;
-  const tsr_ir_attr *ms = t->u.shaped.memory_space;
+bool mlir_ir_memref_space(const mlir_ir_type *t, tsr_space *out) {
+  if (!t || (t->kind != MLIR_IR_TYPE_MEMREF && t->kind != MLIR_IR_TYPE_UNRANKED_MEMREF)) return false;
+  const mlir_ir_attr *ms = t->u.shaped.memory_space;
   if (!ms) { *out = TSR_VMEM; return true; }
-  const char *kw = tsr_ir_enum_keyword(ms, "tpu", "memory_space");
+  const char *kw = mlir_ir_enum_keyword(ms, "tpu", "memory_space");
   if (!kw) return false;
   static const struct { const char *kw; tsr_space s; } spaces[] = {
       {"vmem", TSR_VMEM}, {"any", TSR_ANY}, {"hbm", TSR_HBM}, {"smem", TSR_SMEM},
@@ -243,31 +243,31 @@ bool tsr_ir_memref_space(const tsr_ir_type *t, tsr_space *out) {
   return false;
 }
 
-static bool types_equal_n(tsr_ir_type *const *a, tsr_ir_type *const *b, int n) {
+static bool types_equal_n(mlir_ir_type *const *a, mlir_ir_type *const *b, int n) {
   for (int i = 0; i < n; i++)
-    if (!tsr_ir_type_equal(a[i], b[i])) return false;
+    if (!mlir_ir_type_equal(a[i], b[i])) return false;
   return true;
 }
 
-static bool optional_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
+static bool optional_attr_equal(const mlir_ir_attr *a, const mlir_ir_attr *b) {
   if (!a || !b) return a == b;
-  return tsr_ir_attr_equal(a, b);
+  return mlir_ir_attr_equal(a, b);
 }
 
-bool tsr_ir_type_equal(const tsr_ir_type *a, const tsr_ir_type *b) {
+bool mlir_ir_type_equal(const mlir_ir_type *a, const mlir_ir_type *b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
-  case TSR_IR_TYPE_INTEGER:
+  case MLIR_IR_TYPE_INTEGER:
     return a->u.integer.width == b->u.integer.width && a->u.integer.signedness == b->u.integer.signedness;
-  case TSR_IR_TYPE_FLOAT: return a->u.float_kind == b->u.float_kind;
-  case TSR_IR_TYPE_FUNCTION:
+  case MLIR_IR_TYPE_FLOAT: return a->u.float_kind == b->u.float_kind;
+  case MLIR_IR_TYPE_FUNCTION:
     return a->u.function.n_inputs == b->u.function.n_inputs &&
            a->u.function.n_results == b->u.function.n_results &&
            types_equal_n(a->u.function.inputs, b->u.function.inputs, a->u.function.n_inputs) &&
            types_equal_n(a->u.function.results, b->u.function.results, a->u.function.n_results);
-  case TSR_IR_TYPE_TENSOR: case TSR_IR_TYPE_UNRANKED_TENSOR: case TSR_IR_TYPE_VECTOR:
-  case TSR_IR_TYPE_MEMREF: case TSR_IR_TYPE_UNRANKED_MEMREF: {
+  case MLIR_IR_TYPE_TENSOR: case MLIR_IR_TYPE_UNRANKED_TENSOR: case MLIR_IR_TYPE_VECTOR:
+  case MLIR_IR_TYPE_MEMREF: case MLIR_IR_TYPE_UNRANKED_MEMREF: {
     const int r = a->u.shaped.rank;
     if (r != b->u.shaped.rank) return false;
     if (r && memcmp(a->u.shaped.shape, b->u.shaped.shape, (size_t)r * sizeof(int64_t))) return false;
@@ -276,43 +276,43 @@ bool tsr_ir_type_equal(const tsr_ir_type *a, const tsr_ir_type *b) {
       bool sb = b->u.shaped.scalable && b->u.shaped.scalable[i];
       if (sa != sb) return false;
     }
-    return tsr_ir_type_equal(a->u.shaped.element, b->u.shaped.element) &&
+    return mlir_ir_type_equal(a->u.shaped.element, b->u.shaped.element) &&
            optional_attr_equal(a->u.shaped.encoding, b->u.shaped.encoding) &&
            optional_attr_equal(a->u.shaped.layout, b->u.shaped.layout) &&
            optional_attr_equal(a->u.shaped.memory_space, b->u.shaped.memory_space);
   }
-  case TSR_IR_TYPE_TUPLE:
+  case MLIR_IR_TYPE_TUPLE:
     return a->u.tuple.n == b->u.tuple.n && types_equal_n(a->u.tuple.types, b->u.tuple.types, a->u.tuple.n);
-  case TSR_IR_TYPE_COMPLEX: return tsr_ir_type_equal(a->u.complex_element, b->u.complex_element);
-  case TSR_IR_TYPE_OPAQUE: return !strcmp(a->u.opaque_text, b->u.opaque_text);
+  case MLIR_IR_TYPE_COMPLEX: return mlir_ir_type_equal(a->u.complex_element, b->u.complex_element);
+  case MLIR_IR_TYPE_OPAQUE: return !strcmp(a->u.opaque_text, b->u.opaque_text);
   default: return true;
   }
 }
 
 /* ---- attributes ----------------------------------------------------------------------- */
 
-tsr_ir_attr *tsr_ir_attr_new(tsr_ir_ctx *ctx, tsr_ir_attr_kind kind) {
-  tsr_ir_attr *a = tsr_ir_alloc(ctx, sizeof *a);
+mlir_ir_attr *mlir_ir_attr_new(mlir_ir_ctx *ctx, mlir_ir_attr_kind kind) {
+  mlir_ir_attr *a = mlir_ir_alloc(ctx, sizeof *a);
   if (a) a->kind = kind;
   return a;
 }
-tsr_ir_attr *tsr_ir_attr_int_new(tsr_ir_ctx *ctx, tsr_ir_type *type, int64_t value) {
-  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_INTEGER);
+mlir_ir_attr *mlir_ir_attr_int_new(mlir_ir_ctx *ctx, mlir_ir_type *type, int64_t value) {
+  mlir_ir_attr *a = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_INTEGER);
   if (a) { a->type = type; a->u.integer.value = value; }
   return a;
 }
-tsr_ir_attr *tsr_ir_attr_string_new(tsr_ir_ctx *ctx, const char *s, size_t len) {
-  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_STRING);
+mlir_ir_attr *mlir_ir_attr_string_new(mlir_ir_ctx *ctx, const char *s, size_t len) {
+  mlir_ir_attr *a = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_STRING);
   if (!a) return NULL;
-  a->u.string.data = tsr_ir_strdup(ctx, s, len);
+  a->u.string.data = mlir_ir_strdup(ctx, s, len);
   a->u.string.len = len;
   return a->u.string.data ? a : NULL;
 }
-tsr_ir_attr *tsr_ir_attr_dense_i32_new(tsr_ir_ctx *ctx, const int32_t *v, int64_t n) {
-  tsr_ir_attr *a = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DENSE_ARRAY);
+mlir_ir_attr *mlir_ir_attr_dense_i32_new(mlir_ir_ctx *ctx, const int32_t *v, int64_t n) {
+  mlir_ir_attr *a = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_DENSE_ARRAY);
   if (!a) return NULL;
-  a->type = tsr_ir_type_int(ctx, 32, TSR_IR_SIGNLESS);
-  uint8_t *d = tsr_ir_alloc(ctx, (size_t)n * 4);
+  a->type = mlir_ir_type_int(ctx, 32, MLIR_IR_SIGNLESS);
+  uint8_t *d = mlir_ir_alloc(ctx, (size_t)n * 4);
   if (!a->type || !d) return NULL;
   for (int64_t i = 0; i < n; i++) {
     uint32_t x = (uint32_t)v[i];
@@ -323,38 +323,38 @@ tsr_ir_attr *tsr_ir_attr_dense_i32_new(tsr_ir_ctx *ctx, const int32_t *v, int64_
   a->u.dense_array.data = d;
   return a;
 }
-tsr_ir_attr *tsr_ir_empty_dict(tsr_ir_ctx *ctx) { return tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT); }
+mlir_ir_attr *mlir_ir_empty_dict(mlir_ir_ctx *ctx) { return mlir_ir_attr_new(ctx, MLIR_IR_ATTR_DICT); }
 
 static int named_cmp(const void *x, const void *y) {
-  return strcmp(((const tsr_ir_named_attr *)x)->name, ((const tsr_ir_named_attr *)y)->name);
+  return strcmp(((const mlir_ir_named_attr *)x)->name, ((const mlir_ir_named_attr *)y)->name);
 }
-bool tsr_ir_dict_finish(tsr_ir_attr *dict) {
+bool mlir_ir_dict_finish(mlir_ir_attr *dict) {
   int n = dict->u.dict.n;
-  if (n > 1) qsort(dict->u.dict.entries, (size_t)n, sizeof(tsr_ir_named_attr), named_cmp);
+  if (n > 1) qsort(dict->u.dict.entries, (size_t)n, sizeof(mlir_ir_named_attr), named_cmp);
   for (int i = 1; i < n; i++)
     if (!strcmp(dict->u.dict.entries[i - 1].name, dict->u.dict.entries[i].name)) return false;
   return true;
 }
 
-tsr_ir_attr *tsr_ir_dict_set(tsr_ir_ctx *ctx, const tsr_ir_attr *dict, const char *name,
-                             tsr_ir_attr *value) {
+mlir_ir_attr *mlir_ir_dict_set(mlir_ir_ctx *ctx, const mlir_ir_attr *dict, const char *name,
+                             mlir_ir_attr *value) {
   int n = dict ? dict->u.dict.n : 0;
-  tsr_ir_attr *d = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT);
-  tsr_ir_named_attr *e = tsr_ir_alloc(ctx, sizeof(*e) * (size_t)(n + 1));
-  const char *iname = tsr_ir_intern(ctx, name, strlen(name));
+  mlir_ir_attr *d = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_DICT);
+  mlir_ir_named_attr *e = mlir_ir_alloc(ctx, sizeof(*e) * (size_t)(n + 1));
+  const char *iname = mlir_ir_intern(ctx, name, strlen(name));
   if (!d || !e || !iname) return NULL;
   int k = 0;
   for (int i = 0; i < n; i++)
     if (strcmp(dict->u.dict.entries[i].name, name)) e[k++] = dict->u.dict.entries[i];
-  if (value) e[k++] = (tsr_ir_named_attr){iname, value};
+  if (value) e[k++] = (mlir_ir_named_attr){iname, value};
   d->u.dict.n = k;
   d->u.dict.entries = e;
-  tsr_ir_dict_finish(d);
+  mlir_ir_dict_finish(d);
   return d;
 }
 
-tsr_ir_attr *tsr_ir_dict_get(const tsr_ir_attr *dict, const char *name) {
-  if (!dict || dict->kind != TSR_IR_ATTR_DICT) return NULL;
+mlir_ir_attr *mlir_ir_dict_get(const mlir_ir_attr *dict, const char *name) {
+  if (!dict || dict->kind != MLIR_IR_ATTR_DICT) return NULL;
   int lo = 0, hi = dict->u.dict.n - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
@@ -365,17 +365,17 @@ tsr_ir_attr *tsr_ir_dict_get(const tsr_ir_attr *dict, const char *name) {
   return NULL;
 }
 
-bool tsr_ir_attr_is_location(const tsr_ir_attr *a) {
-  return a && a->kind >= TSR_IR_ATTR_LOC_UNKNOWN && a->kind <= TSR_IR_ATTR_LOC_OPAQUE;
+bool mlir_ir_attr_is_location(const mlir_ir_attr *a) {
+  return a && a->kind >= MLIR_IR_ATTR_LOC_UNKNOWN && a->kind <= MLIR_IR_ATTR_LOC_OPAQUE;
 }
 
-bool tsr_ir_attr_int(const tsr_ir_attr *a, int64_t *out) {
-  if (!a || a->kind != TSR_IR_ATTR_INTEGER) return false;
+bool mlir_ir_attr_int(const mlir_ir_attr *a, int64_t *out) {
+  if (!a || a->kind != MLIR_IR_ATTR_INTEGER) return false;
   *out = a->u.integer.value;
   return true;
 }
-bool tsr_ir_attr_float(const tsr_ir_attr *a, double *out) {
-  if (!a || a->kind != TSR_IR_ATTR_FLOAT) return false;
+bool mlir_ir_attr_float(const mlir_ir_attr *a, double *out) {
+  if (!a || a->kind != MLIR_IR_ATTR_FLOAT) return false;
   *out = a->u.flt.value;
   return true;
 }
@@ -389,101 +389,101 @@ static int64_t load_int(const uint8_t *p, size_t bytes, bool is_unsigned) {
   return (int64_t)v;
 }
 
-static bool elem_is_unsigned(const tsr_ir_type *t) {
-  return t && t->kind == TSR_IR_TYPE_INTEGER &&
-         (t->u.integer.signedness == TSR_IR_UNSIGNED || t->u.integer.width == 1);
+static bool elem_is_unsigned(const mlir_ir_type *t) {
+  return t && t->kind == MLIR_IR_TYPE_INTEGER &&
+         (t->u.integer.signedness == MLIR_IR_UNSIGNED || t->u.integer.width == 1);
 }
 
-int64_t tsr_ir_dense_int(const tsr_ir_attr *a, int64_t i) {
-  if (!a || a->kind != TSR_IR_ATTR_DENSE || i < 0 || i >= a->u.dense.numel) return 0;
-  const tsr_ir_type *et = tsr_ir_type_element(a->type);
+int64_t mlir_ir_dense_int(const mlir_ir_attr *a, int64_t i) {
+  if (!a || a->kind != MLIR_IR_ATTR_DENSE || i < 0 || i >= a->u.dense.numel) return 0;
+  const mlir_ir_type *et = mlir_ir_type_element(a->type);
   size_t k = a->u.dense.splat ? 0 : (size_t)i;
   return load_int(a->u.dense.data + k * a->u.dense.elem_bytes, a->u.dense.elem_bytes, elem_is_unsigned(et));
 }
 
-static double bits_to_double(uint64_t bits, tsr_ir_float_kind k) {
+static double bits_to_double(uint64_t bits, mlir_ir_float_kind k) {
   switch (k) {
-  case TSR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
-  case TSR_IR_F32: { uint32_t b = (uint32_t)bits; float f; memcpy(&f, &b, 4); return f; }
-  case TSR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
-  case TSR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
-  case TSR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
-  case TSR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
-  case TSR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
-  case TSR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
+  case MLIR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
+  case MLIR_IR_F32: { uint32_t b = (uint32_t)bits; float f; memcpy(&f, &b, 4); return f; }
+  case MLIR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
+  case MLIR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
+  case MLIR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
+  case MLIR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
+  case MLIR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
+  case MLIR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
   default: return 0; /* other formats are kept as bits only */
   }
 }
 
-double tsr_ir_dense_float(const tsr_ir_attr *a, int64_t i) {
-  if (!a || a->kind != TSR_IR_ATTR_DENSE || i < 0 || i >= a->u.dense.numel) return 0;
-  const tsr_ir_type *et = tsr_ir_type_element(a->type);
-  if (!et || et->kind != TSR_IR_TYPE_FLOAT) return (double)tsr_ir_dense_int(a, i);
+double mlir_ir_dense_float(const mlir_ir_attr *a, int64_t i) {
+  if (!a || a->kind != MLIR_IR_ATTR_DENSE || i < 0 || i >= a->u.dense.numel) return 0;
+  const mlir_ir_type *et = mlir_ir_type_element(a->type);
+  if (!et || et->kind != MLIR_IR_TYPE_FLOAT) return (double)mlir_ir_dense_int(a, i);
   size_t k = a->u.dense.splat ? 0 : (size_t)i;
   uint64_t bits = (uint64_t)load_int(a->u.dense.data + k * a->u.dense.elem_bytes, a->u.dense.elem_bytes, true);
   return bits_to_double(bits, et->u.float_kind);
 }
 
-int64_t tsr_ir_attr_ints(const tsr_ir_attr *a, int64_t *out, int64_t cap) {
+int64_t mlir_ir_attr_ints(const mlir_ir_attr *a, int64_t *out, int64_t cap) {
   if (!a) return -1;
   switch (a->kind) {
-  case TSR_IR_ATTR_DENSE_ARRAY: {
-    if (!a->type || a->type->kind != TSR_IR_TYPE_INTEGER) return -1;
+  case MLIR_IR_ATTR_DENSE_ARRAY: {
+    if (!a->type || a->type->kind != MLIR_IR_TYPE_INTEGER) return -1;
     for (int64_t i = 0; i < a->u.dense_array.n && i < cap; i++)
       out[i] = load_int(a->u.dense_array.data + i * a->u.dense_array.elem_bytes,
                         a->u.dense_array.elem_bytes, a->type->u.integer.width == 1);
     return a->u.dense_array.n;
   }
-  case TSR_IR_ATTR_ARRAY:
+  case MLIR_IR_ATTR_ARRAY:
     for (int i = 0; i < a->u.array.n; i++) {
       int64_t v;
-      if (!tsr_ir_attr_int(a->u.array.elems[i], &v)) return -1;
+      if (!mlir_ir_attr_int(a->u.array.elems[i], &v)) return -1;
       if (i < cap) out[i] = v;
     }
     return a->u.array.n;
-  case TSR_IR_ATTR_DENSE: {
-    const tsr_ir_type *et = tsr_ir_type_element(a->type);
-    if (!et || (et->kind != TSR_IR_TYPE_INTEGER && et->kind != TSR_IR_TYPE_INDEX)) return -1;
-    for (int64_t i = 0; i < a->u.dense.numel && i < cap; i++) out[i] = tsr_ir_dense_int(a, i);
+  case MLIR_IR_ATTR_DENSE: {
+    const mlir_ir_type *et = mlir_ir_type_element(a->type);
+    if (!et || (et->kind != MLIR_IR_TYPE_INTEGER && et->kind != MLIR_IR_TYPE_INDEX)) return -1;
+    for (int64_t i = 0; i < a->u.dense.numel && i < cap; i++) out[i] = mlir_ir_dense_int(a, i);
     return a->u.dense.numel;
   }
   default: return -1;
   }
 }
 
-const char *tsr_ir_enum_keyword(const tsr_ir_attr *a, const char *dialect, const char *mnemonic) {
-  if (!a || a->kind != TSR_IR_ATTR_ENUM) return NULL;
+const char *mlir_ir_enum_keyword(const mlir_ir_attr *a, const char *dialect, const char *mnemonic) {
+  if (!a || a->kind != MLIR_IR_ATTR_ENUM) return NULL;
   if (strcmp(a->u.enm.dialect, dialect) || strcmp(a->u.enm.mnemonic, mnemonic)) return NULL;
   return a->u.enm.keyword;
 }
 
-const tsr_ir_field *tsr_ir_attr_field(const tsr_ir_attr *a, const char *name) {
-  if (!a || a->kind != TSR_IR_ATTR_FIELDS) return NULL;
+const mlir_ir_field *mlir_ir_attr_field(const mlir_ir_attr *a, const char *name) {
+  if (!a || a->kind != MLIR_IR_ATTR_FIELDS) return NULL;
   for (int i = 0; i < a->u.fields.n; i++)
     if (!strcmp(a->u.fields.fields[i].name, name))
       return a->u.fields.fields[i].present ? &a->u.fields.fields[i] : NULL;
   return NULL;
 }
 
-int tsr_ir_field_ints(const tsr_ir_attr *a, const char *name, int64_t *out, int cap) {
-  const tsr_ir_field *f = tsr_ir_attr_field(a, name);
+int mlir_ir_field_ints(const mlir_ir_attr *a, const char *name, int64_t *out, int cap) {
+  const mlir_ir_field *f = mlir_ir_attr_field(a, name);
   if (!f || !f->present) return 0;
   if (f->n > cap) return -1;
   memcpy(out, f->values, sizeof(int64_t) * (size_t)f->n);
   return f->n;
 }
 
-bool tsr_ir_affine_is_identity(const tsr_ir_attr *a) {
-  if (!a || a->kind != TSR_IR_ATTR_AFFINE_MAP) return false;
+bool mlir_ir_affine_is_identity(const mlir_ir_attr *a) {
+  if (!a || a->kind != MLIR_IR_ATTR_AFFINE_MAP) return false;
   if (a->u.affine.n_symbols || a->u.affine.n_results != a->u.affine.n_dims) return false;
   for (int i = 0; i < a->u.affine.n_results; i++) {
-    const tsr_ir_affine *e = a->u.affine.results[i];
-    if (e->kind != TSR_IR_AFFINE_DIM || e->value != i) return false;
+    const mlir_ir_affine *e = a->u.affine.results[i];
+    if (e->kind != MLIR_IR_AFFINE_DIM || e->value != i) return false;
   }
   return true;
 }
 
-static bool affine_equal(const tsr_ir_affine *a, const tsr_ir_affine *b) {
+static bool affine_equal(const mlir_ir_affine *a, const mlir_ir_affine *b) {
   if (!a || !b) return a == b;
   return a->kind == b->kind && a->value == b->value && affine_equal(a->lhs, b->lhs) &&
          affine_equal(a->rhs, b->rhs);
@@ -494,38 +494,38 @@ static bool str_eq(const char *a, const char *b) {
   return !strcmp(a, b);
 }
 
-static bool attrs_equal_n(tsr_ir_attr *const *a, tsr_ir_attr *const *b, int n) {
+static bool attrs_equal_n(mlir_ir_attr *const *a, mlir_ir_attr *const *b, int n) {
   for (int i = 0; i < n; i++)
-    if (!tsr_ir_attr_equal(a[i], b[i])) return false;
+    if (!mlir_ir_attr_equal(a[i], b[i])) return false;
   return true;
 }
 
-bool tsr_ir_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
+bool mlir_ir_attr_equal(const mlir_ir_attr *a, const mlir_ir_attr *b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
-  if (a->kind != TSR_IR_ATTR_STRING || a->type || b->type)
-    if (!(a->type == b->type || (a->type && b->type && tsr_ir_type_equal(a->type, b->type))))
+  if (a->kind != MLIR_IR_ATTR_STRING || a->type || b->type)
+    if (!(a->type == b->type || (a->type && b->type && mlir_ir_type_equal(a->type, b->type))))
       return false;
   switch (a->kind) {
-  case TSR_IR_ATTR_UNIT: case TSR_IR_ATTR_LOC_UNKNOWN: case TSR_IR_ATTR_TYPE: return true;
-  case TSR_IR_ATTR_INTEGER:
+  case MLIR_IR_ATTR_UNIT: case MLIR_IR_ATTR_LOC_UNKNOWN: case MLIR_IR_ATTR_TYPE: return true;
+  case MLIR_IR_ATTR_INTEGER:
     if (a->u.integer.n_words != b->u.integer.n_words) return false;
     if (a->u.integer.n_words)
       return !memcmp(a->u.integer.words, b->u.integer.words, a->u.integer.n_words * 8);
     return a->u.integer.value == b->u.integer.value;
-  case TSR_IR_ATTR_FLOAT: return a->u.flt.bits == b->u.flt.bits;
-  case TSR_IR_ATTR_STRING:
+  case MLIR_IR_ATTR_FLOAT: return a->u.flt.bits == b->u.flt.bits;
+  case MLIR_IR_ATTR_STRING:
     return a->u.string.len == b->u.string.len && !memcmp(a->u.string.data, b->u.string.data, a->u.string.len);
-  case TSR_IR_ATTR_ARRAY:
+  case MLIR_IR_ATTR_ARRAY:
     return a->u.array.n == b->u.array.n && attrs_equal_n(a->u.array.elems, b->u.array.elems, a->u.array.n);
-  case TSR_IR_ATTR_DICT:
+  case MLIR_IR_ATTR_DICT:
     if (a->u.dict.n != b->u.dict.n) return false;
     for (int i = 0; i < a->u.dict.n; i++)
       if (strcmp(a->u.dict.entries[i].name, b->u.dict.entries[i].name) ||
-          !tsr_ir_attr_equal(a->u.dict.entries[i].value, b->u.dict.entries[i].value))
+          !mlir_ir_attr_equal(a->u.dict.entries[i].value, b->u.dict.entries[i].value))
         return false;
     return true;
-  case TSR_IR_ATTR_DENSE: {
+  case MLIR_IR_ATTR_DENSE: {
     if (a->u.dense.numel != b->u.dense.numel || a->u.dense.elem_bytes != b->u.dense.elem_bytes) return false;
     /* a splat equals the full form with every element equal */
     size_t eb = a->u.dense.elem_bytes;
@@ -537,7 +537,7 @@ bool tsr_ir_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
     }
     return true;
   }
-  case TSR_IR_ATTR_DENSE_STRING: {
+  case MLIR_IR_ATTR_DENSE_STRING: {
     if (a->u.dense_string.n != b->u.dense_string.n || a->u.dense_string.splat != b->u.dense_string.splat) return false;
     for (int64_t i = 0; i < a->u.dense_string.n; i++)
       if (a->u.dense_string.lens[i] != b->u.dense_string.lens[i] ||
@@ -545,59 +545,59 @@ bool tsr_ir_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
         return false;
     return true;
   }
-  case TSR_IR_ATTR_DENSE_RESOURCE: return str_eq(a->u.resource.key, b->u.resource.key);
-  case TSR_IR_ATTR_SPARSE:
-    return tsr_ir_attr_equal(a->u.sparse.indices, b->u.sparse.indices) &&
-           tsr_ir_attr_equal(a->u.sparse.values, b->u.sparse.values);
-  case TSR_IR_ATTR_DENSE_ARRAY:
+  case MLIR_IR_ATTR_DENSE_RESOURCE: return str_eq(a->u.resource.key, b->u.resource.key);
+  case MLIR_IR_ATTR_SPARSE:
+    return mlir_ir_attr_equal(a->u.sparse.indices, b->u.sparse.indices) &&
+           mlir_ir_attr_equal(a->u.sparse.values, b->u.sparse.values);
+  case MLIR_IR_ATTR_DENSE_ARRAY:
     return a->u.dense_array.n == b->u.dense_array.n &&
            !memcmp(a->u.dense_array.data, b->u.dense_array.data,
                    (size_t)a->u.dense_array.n * a->u.dense_array.elem_bytes);
-  case TSR_IR_ATTR_SYMBOL_REF:
+  case MLIR_IR_ATTR_SYMBOL_REF:
     if (!str_eq(a->u.symbol.root, b->u.symbol.root) || a->u.symbol.n_nested != b->u.symbol.n_nested) return false;
     for (int i = 0; i < a->u.symbol.n_nested; i++)
       if (!str_eq(a->u.symbol.nested[i], b->u.symbol.nested[i])) return false;
     return true;
-  case TSR_IR_ATTR_AFFINE_MAP:
+  case MLIR_IR_ATTR_AFFINE_MAP:
     if (a->u.affine.n_dims != b->u.affine.n_dims || a->u.affine.n_symbols != b->u.affine.n_symbols ||
         a->u.affine.n_results != b->u.affine.n_results)
       return false;
     for (int i = 0; i < a->u.affine.n_results; i++)
       if (!affine_equal(a->u.affine.results[i], b->u.affine.results[i])) return false;
     return true;
-  case TSR_IR_ATTR_STRIDED:
+  case MLIR_IR_ATTR_STRIDED:
     return a->u.strided.offset == b->u.strided.offset && a->u.strided.rank == b->u.strided.rank &&
            (!a->u.strided.rank ||
             !memcmp(a->u.strided.strides, b->u.strided.strides, (size_t)a->u.strided.rank * 8));
-  case TSR_IR_ATTR_DISTINCT:
+  case MLIR_IR_ATTR_DISTINCT:
     return a->u.distinct.id == b->u.distinct.id &&
-           tsr_ir_attr_equal(a->u.distinct.referenced, b->u.distinct.referenced);
-  case TSR_IR_ATTR_LOC_FILE:
+           mlir_ir_attr_equal(a->u.distinct.referenced, b->u.distinct.referenced);
+  case MLIR_IR_ATTR_LOC_FILE:
     return str_eq(a->u.file.file, b->u.file.file) && a->u.file.n_coords == b->u.file.n_coords &&
            a->u.file.line == b->u.file.line && a->u.file.col == b->u.file.col &&
            a->u.file.end_line == b->u.file.end_line && a->u.file.end_col == b->u.file.end_col;
-  case TSR_IR_ATTR_LOC_NAME:
+  case MLIR_IR_ATTR_LOC_NAME:
     return str_eq(a->u.name_loc.name, b->u.name_loc.name) &&
            optional_attr_equal(a->u.name_loc.child, b->u.name_loc.child);
-  case TSR_IR_ATTR_LOC_CALLSITE:
-    return tsr_ir_attr_equal(a->u.callsite.callee, b->u.callsite.callee) &&
-           tsr_ir_attr_equal(a->u.callsite.caller, b->u.callsite.caller);
-  case TSR_IR_ATTR_LOC_FUSED:
+  case MLIR_IR_ATTR_LOC_CALLSITE:
+    return mlir_ir_attr_equal(a->u.callsite.callee, b->u.callsite.callee) &&
+           mlir_ir_attr_equal(a->u.callsite.caller, b->u.callsite.caller);
+  case MLIR_IR_ATTR_LOC_FUSED:
     return a->u.fused.n == b->u.fused.n && attrs_equal_n(a->u.fused.locs, b->u.fused.locs, a->u.fused.n) &&
            optional_attr_equal(a->u.fused.metadata, b->u.fused.metadata);
-  case TSR_IR_ATTR_ENUM:
+  case MLIR_IR_ATTR_ENUM:
     return str_eq(a->u.enm.dialect, b->u.enm.dialect) && str_eq(a->u.enm.mnemonic, b->u.enm.mnemonic) &&
            str_eq(a->u.enm.keyword, b->u.enm.keyword);
-  case TSR_IR_ATTR_FIELDS:
+  case MLIR_IR_ATTR_FIELDS:
     if (!str_eq(a->u.fields.dialect, b->u.fields.dialect) || !str_eq(a->u.fields.mnemonic, b->u.fields.mnemonic) ||
         a->u.fields.n != b->u.fields.n)
       return false;
     for (int i = 0; i < a->u.fields.n; i++) {
-      const tsr_ir_field *fa = &a->u.fields.fields[i], *fb = &b->u.fields.fields[i];
+      const mlir_ir_field *fa = &a->u.fields.fields[i], *fb = &b->u.fields.fields[i];
       if (fa->n != fb->n || (fa->n && memcmp(fa->values, fb->values, (size_t)fa->n * 8))) return false;
     }
     return true;
-  case TSR_IR_ATTR_OPAQUE: case TSR_IR_ATTR_LOC_OPAQUE:
+  case MLIR_IR_ATTR_OPAQUE: case MLIR_IR_ATTR_LOC_OPAQUE:
     return str_eq(a->u.opaque_text, b->u.opaque_text);
   }
   return false;
@@ -605,29 +605,29 @@ bool tsr_ir_attr_equal(const tsr_ir_attr *a, const tsr_ir_attr *b) {
 
 /* ---- ops ------------------------------------------------------------------------------ */
 
-tsr_ir_attr *tsr_ir_op_attr(const tsr_ir_op *op, const char *name) {
-  tsr_ir_attr *a = tsr_ir_dict_get(op->props, name);
-  return a ? a : tsr_ir_dict_get(op->attrs, name);
+mlir_ir_attr *mlir_ir_op_attr(const mlir_ir_op *op, const char *name) {
+  mlir_ir_attr *a = mlir_ir_dict_get(op->props, name);
+  return a ? a : mlir_ir_dict_get(op->attrs, name);
 }
 
-bool tsr_ir_op_attr_int(const tsr_ir_op *op, const char *name, int64_t *out) {
-  return tsr_ir_attr_int(tsr_ir_op_attr(op, name), out);
+bool mlir_ir_op_attr_int(const mlir_ir_op *op, const char *name, int64_t *out) {
+  return mlir_ir_attr_int(mlir_ir_op_attr(op, name), out);
 }
 
-const char *tsr_ir_op_short_name(const tsr_ir_op *op) {
+const char *mlir_ir_op_short_name(const mlir_ir_op *op) {
   const char *dot = strchr(op->name, '.');
   return dot ? dot + 1 : op->name;
 }
 
-bool tsr_ir_op_is(const tsr_ir_op *op, const char *name) { return op && !strcmp(op->name, name); }
+bool mlir_ir_op_is(const mlir_ir_op *op, const char *name) { return op && !strcmp(op->name, name); }
 
-tsr_ir_value *tsr_ir_op_operand(const tsr_ir_op *op, int i) {
+mlir_ir_value *mlir_ir_op_operand(const mlir_ir_op *op, int i) {
   return i >= 0 && i < op->n_operands ? op->operands[i].value : NULL;
 }
 
-bool tsr_ir_op_segment(const tsr_ir_op *op, int seg, int *first, int *count) {
+bool mlir_ir_op_segment(const mlir_ir_op *op, int seg, int *first, int *count) {
   int64_t sizes[64];
-  int64_t n = tsr_ir_attr_ints(tsr_ir_op_attr(op, "operandSegmentSizes"), sizes, 64);
+  int64_t n = mlir_ir_attr_ints(mlir_ir_op_attr(op, "operandSegmentSizes"), sizes, 64);
   if (n < 0 || n > 64 || seg < 0 || seg >= n) return false;
   /* sizes from outside: each in range, and together the operands the op has */
   int64_t start = 0, total = 0;
@@ -642,73 +642,73 @@ bool tsr_ir_op_segment(const tsr_ir_op *op, int seg, int *first, int *count) {
   return true;
 }
 
-tsr_ir_block *tsr_ir_op_entry_block(const tsr_ir_op *op, int r) {
+mlir_ir_block *mlir_ir_op_entry_block(const mlir_ir_op *op, int r) {
   if (r < 0 || r >= op->n_regions || op->regions[r].n_blocks == 0) return NULL;
   return op->regions[r].blocks[0];
 }
 
-int tsr_ir_value_num_uses(const tsr_ir_value *v) {
+int mlir_ir_value_num_uses(const mlir_ir_value *v) {
   int n = 0;
-  for (const tsr_ir_operand *u = v->first_use; u; u = u->next_use) n++;
+  for (const mlir_ir_operand *u = v->first_use; u; u = u->next_use) n++;
   return n;
 }
 
-tsr_ir_op *tsr_ir_module_lookup(const tsr_ir_module *m, const char *sym) {
-  tsr_ir_block *body = m->top ? tsr_ir_op_entry_block(m->top, 0) : NULL;
+mlir_ir_op *mlir_ir_module_lookup(const mlir_ir_module *m, const char *sym) {
+  mlir_ir_block *body = m->top ? mlir_ir_op_entry_block(m->top, 0) : NULL;
   if (!body) return NULL;
-  for (tsr_ir_op *op = body->first; op; op = op->next) {
-    tsr_ir_attr *name = tsr_ir_op_attr(op, "sym_name");
-    if (name && name->kind == TSR_IR_ATTR_STRING && !strcmp(name->u.string.data, sym)) return op;
+  for (mlir_ir_op *op = body->first; op; op = op->next) {
+    mlir_ir_attr *name = mlir_ir_op_attr(op, "sym_name");
+    if (name && name->kind == MLIR_IR_ATTR_STRING && !strcmp(name->u.string.data, sym)) return op;
   }
   return NULL;
 }
 
-bool tsr_ir_walk(tsr_ir_op *op, bool (*fn)(tsr_ir_op *op, void *user), void *user) {
+bool mlir_ir_walk(mlir_ir_op *op, bool (*fn)(mlir_ir_op *op, void *user), void *user) {
   if (!fn(op, user)) return false;
   for (int r = 0; r < op->n_regions; r++)
     for (int b = 0; b < op->regions[r].n_blocks; b++)
-      for (tsr_ir_op *o = op->regions[r].blocks[b]->first; o; o = o->next)
-        if (!tsr_ir_walk(o, fn, user)) return false;
+      for (mlir_ir_op *o = op->regions[r].blocks[b]->first; o; o = o->next)
+        if (!mlir_ir_walk(o, fn, user)) return false;
   return true;
 }
 
-tsr_ir_value *tsr_ir_value_new(tsr_ir_module *m, tsr_ir_type *type) {
-  tsr_ir_value *v = tsr_ir_alloc(m->ctx, sizeof *v);
+mlir_ir_value *mlir_ir_value_new(mlir_ir_module *m, mlir_ir_type *type) {
+  mlir_ir_value *v = mlir_ir_alloc(m->ctx, sizeof *v);
   if (!v) return NULL;
   v->id = m->n_values++;
   v->type = type;
   return v;
 }
 
-tsr_ir_op *tsr_ir_op_new(tsr_ir_ctx *ctx, const char *name, int n_operands, int n_results,
+mlir_ir_op *mlir_ir_op_new(mlir_ir_ctx *ctx, const char *name, int n_operands, int n_results,
                          int n_successors, int n_regions) {
-  tsr_ir_op *op = tsr_ir_alloc(ctx, sizeof *op);
+  mlir_ir_op *op = mlir_ir_alloc(ctx, sizeof *op);
   if (!op) return NULL;
-  op->name = tsr_ir_intern(ctx, name, strlen(name));
-  op->attrs = tsr_ir_empty_dict(ctx);
+  op->name = mlir_ir_intern(ctx, name, strlen(name));
+  op->attrs = mlir_ir_empty_dict(ctx);
   op->n_operands = n_operands;
   op->n_results = n_results;
   op->n_successors = n_successors;
   op->n_regions = n_regions;
-  op->operands = tsr_ir_alloc(ctx, sizeof(tsr_ir_operand) * (size_t)n_operands);
-  op->results = tsr_ir_alloc(ctx, sizeof(tsr_ir_value *) * (size_t)n_results);
-  op->successors = tsr_ir_alloc(ctx, sizeof(tsr_ir_block *) * (size_t)n_successors);
-  op->regions = tsr_ir_alloc(ctx, sizeof(tsr_ir_region) * (size_t)n_regions);
+  op->operands = mlir_ir_alloc(ctx, sizeof(mlir_ir_operand) * (size_t)n_operands);
+  op->results = mlir_ir_alloc(ctx, sizeof(mlir_ir_value *) * (size_t)n_results);
+  op->successors = mlir_ir_alloc(ctx, sizeof(mlir_ir_block *) * (size_t)n_successors);
+  op->regions = mlir_ir_alloc(ctx, sizeof(mlir_ir_region) * (size_t)n_regions);
   if (!op->name || !op->attrs || !op->operands || !op->results || !op->successors || !op->regions)
     return NULL;
   for (int i = 0; i < n_regions; i++) op->regions[i].parent = op;
   return op;
 }
 
-void tsr_ir_op_set_operand(tsr_ir_op *op, int i, tsr_ir_value *v) {
-  tsr_ir_operand *u = &op->operands[i];
+void mlir_ir_op_set_operand(mlir_ir_op *op, int i, mlir_ir_value *v) {
+  mlir_ir_operand *u = &op->operands[i];
   u->owner = op;
   u->value = v;
   u->next_use = v->first_use;
   v->first_use = u;
 }
 
-void tsr_ir_block_append(tsr_ir_block *b, tsr_ir_op *op) {
+void mlir_ir_block_append(mlir_ir_block *b, mlir_ir_op *op) {
   op->parent = b;
   op->prev = b->last;
   op->next = NULL;
@@ -717,7 +717,7 @@ void tsr_ir_block_append(tsr_ir_block *b, tsr_ir_op *op) {
   b->n_ops++;
 }
 
-void tsr_ir_block_remove(tsr_ir_block *b, tsr_ir_op *op) {
+void mlir_ir_block_remove(mlir_ir_block *b, mlir_ir_op *op) {
   if (op->prev) op->prev->next = op->next; else b->first = op->next;
   if (op->next) op->next->prev = op->prev; else b->last = op->prev;
   op->prev = op->next = NULL;
@@ -725,8 +725,8 @@ void tsr_ir_block_remove(tsr_ir_block *b, tsr_ir_op *op) {
   b->n_ops--;
 }
 
-void tsr_ir_op_rename(tsr_ir_ctx *ctx, tsr_ir_op *op, const char *name) {
-  const char *n = tsr_ir_intern(ctx, name, strlen(name));
+void mlir_ir_op_rename(mlir_ir_ctx *ctx, mlir_ir_op *op, const char *name) {
+  const char *n = mlir_ir_intern(ctx, name, strlen(name));
   if (n) op->name = n;
 }
 
@@ -741,12 +741,12 @@ typedef struct eq_state {
   size_t why_cap;
 } eq_state;
 
-static bool differ(eq_state *s, const tsr_ir_op *a, const char *what) {
+static bool differ(eq_state *s, const mlir_ir_op *a, const char *what) {
   if (s->why && s->why_cap) snprintf(s->why, s->why_cap, "op '%s': %s differ", a->name, what);
   return false;
 }
 
-static bool map_values(eq_state *s, const tsr_ir_value *a, const tsr_ir_value *b) {
+static bool map_values(eq_state *s, const mlir_ir_value *a, const mlir_ir_value *b) {
   if (a->id >= s->cap) {
     uint32_t cap = s->cap ? s->cap : 64;
     while (cap <= a->id) cap *= 2;
@@ -756,56 +756,56 @@ static bool map_values(eq_state *s, const tsr_ir_value *a, const tsr_ir_value *b
     s->map = m;
     s->cap = cap;
   }
-  if (!tsr_ir_type_equal(a->type, b->type)) return false;
-  if (!(s->flags & TSR_IR_EQ_IGNORE_LOCS) && !optional_attr_equal(a->loc, b->loc)) return false;
+  if (!mlir_ir_type_equal(a->type, b->type)) return false;
+  if (!(s->flags & MLIR_IR_EQ_IGNORE_LOCS) && !optional_attr_equal(a->loc, b->loc)) return false;
   s->map[a->id] = b->id + 1;
   return true;
 }
 
-static bool same_value(eq_state *s, const tsr_ir_value *a, const tsr_ir_value *b) {
+static bool same_value(eq_state *s, const mlir_ir_value *a, const mlir_ir_value *b) {
   return a->id < s->cap && s->map[a->id] == b->id + 1;
 }
 
-static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int depth);
+static bool ops_equal(eq_state *s, const mlir_ir_op *a, const mlir_ir_op *b, int depth);
 
-static bool regions_equal(eq_state *s, const tsr_ir_region *ra, const tsr_ir_region *rb, int depth) {
+static bool regions_equal(eq_state *s, const mlir_ir_region *ra, const mlir_ir_region *rb, int depth) {
   if (ra->n_blocks != rb->n_blocks) return false;
   /* arguments first: successors and forward references may name any block's values */
   for (int i = 0; i < ra->n_blocks; i++) {
-    const tsr_ir_block *ba = ra->blocks[i], *bb = rb->blocks[i];
+    const mlir_ir_block *ba = ra->blocks[i], *bb = rb->blocks[i];
     if (ba->n_args != bb->n_args || ba->n_ops != bb->n_ops) return false;
     for (int k = 0; k < ba->n_args; k++)
       if (!map_values(s, ba->args[k], bb->args[k])) return false;
   }
   /* results next, so that uses before definitions (graph regions) compare */
   for (int i = 0; i < ra->n_blocks; i++)
-    for (const tsr_ir_op *oa = ra->blocks[i]->first, *ob = rb->blocks[i]->first; oa && ob;
+    for (const mlir_ir_op *oa = ra->blocks[i]->first, *ob = rb->blocks[i]->first; oa && ob;
          oa = oa->next, ob = ob->next) {
       if (oa->n_results != ob->n_results) return differ(s, oa, "result counts");
       for (int k = 0; k < oa->n_results; k++)
         if (!map_values(s, oa->results[k], ob->results[k])) return differ(s, oa, "result types");
     }
   for (int i = 0; i < ra->n_blocks; i++)
-    for (const tsr_ir_op *oa = ra->blocks[i]->first, *ob = rb->blocks[i]->first; oa && ob;
+    for (const mlir_ir_op *oa = ra->blocks[i]->first, *ob = rb->blocks[i]->first; oa && ob;
          oa = oa->next, ob = ob->next)
       if (!ops_equal(s, oa, ob, depth + 1)) return false;
   return true;
 }
 
 /* Every attribute `a` has (property or not) is one of `b` with an equal value. */
-static bool merged_attrs_within(const tsr_ir_op *a, const tsr_ir_op *b) {
-  const tsr_ir_attr *dicts[2] = {a->props, a->attrs};
+static bool merged_attrs_within(const mlir_ir_op *a, const mlir_ir_op *b) {
+  const mlir_ir_attr *dicts[2] = {a->props, a->attrs};
   for (int k = 0; k < 2; k++)
     for (int i = 0; dicts[k] && i < dicts[k]->u.dict.n; i++) {
       const char *name = dicts[k]->u.dict.entries[i].name;
-      const tsr_ir_attr *vb = tsr_ir_op_attr(b, name);
-      if (!vb || !tsr_ir_attr_equal(tsr_ir_op_attr(a, name), vb)) return false;
+      const mlir_ir_attr *vb = mlir_ir_op_attr(b, name);
+      if (!vb || !mlir_ir_attr_equal(mlir_ir_op_attr(a, name), vb)) return false;
     }
   return true;
 }
 
-static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return differ(s, a, "nesting depths");
+static bool ops_equal(eq_state *s, const mlir_ir_op *a, const mlir_ir_op *b, int depth) {
+  if (depth > MLIR_IR_MAX_DEPTH) return differ(s, a, "nesting depths");
   if (strcmp(a->name, b->name)) {
     if (s->why && s->why_cap) snprintf(s->why, s->why_cap, "op names differ: '%s' vs '%s'", a->name, b->name);
     return false;
@@ -814,16 +814,16 @@ static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int d
   for (int i = 0; i < a->n_operands; i++)
     if (!same_value(s, a->operands[i].value, b->operands[i].value)) return differ(s, a, "operands");
   if (a->n_results != b->n_results) return differ(s, a, "result counts");
-  if (s->flags & TSR_IR_EQ_MERGE_PROPS) {
+  if (s->flags & MLIR_IR_EQ_MERGE_PROPS) {
     if (!merged_attrs_within(a, b) || !merged_attrs_within(b, a)) return differ(s, a, "attributes");
   } else {
-    if (!tsr_ir_attr_equal(a->attrs, b->attrs)) return differ(s, a, "attributes");
+    if (!mlir_ir_attr_equal(a->attrs, b->attrs)) return differ(s, a, "attributes");
     if (!optional_attr_equal(a->props, b->props)) return differ(s, a, "properties");
   }
   if (a->raw_props_size != b->raw_props_size ||
       (a->raw_props_size && memcmp(a->raw_props, b->raw_props, a->raw_props_size)))
     return differ(s, a, "raw properties");
-  if (!(s->flags & TSR_IR_EQ_IGNORE_LOCS) && !optional_attr_equal(a->loc, b->loc))
+  if (!(s->flags & MLIR_IR_EQ_IGNORE_LOCS) && !optional_attr_equal(a->loc, b->loc))
     return differ(s, a, "locations");
   if (a->n_successors != b->n_successors) return differ(s, a, "successor counts");
   for (int i = 0; i < a->n_successors; i++)
@@ -837,7 +837,7 @@ static bool ops_equal(eq_state *s, const tsr_ir_op *a, const tsr_ir_op *b, int d
   return true;
 }
 
-bool tsr_ir_op_equal(const tsr_ir_op *a, const tsr_ir_op *b, unsigned flags, char *why,
+bool mlir_ir_op_equal(const mlir_ir_op *a, const mlir_ir_op *b, unsigned flags, char *why,
                      size_t why_cap) {
   eq_state s = {flags, NULL, 0, why, why_cap};
   if (why && why_cap) why[0] = 0;

@@ -17,7 +17,7 @@
 #define MAX_FRAMES 16
 
 typedef struct frame {
-  const tsr_ir_attr *file; /* NULL: a name alone, or opaque text */
+  const mlir_ir_attr *file; /* NULL: a name alone, or opaque text */
   const char *name;        /* the function, or the text */
 } frame;
 
@@ -29,12 +29,12 @@ typedef struct frames {
 
 static bool same_frame(const frame *a, const frame *b) {
   if ((a->file == NULL) != (b->file == NULL)) return false;
-  if (a->file && !tsr_ir_attr_equal(a->file, b->file)) return false;
+  if (a->file && !mlir_ir_attr_equal(a->file, b->file)) return false;
   return (a->name == NULL) == (b->name == NULL) && (!a->name || !strcmp(a->name, b->name));
 }
 
 /* A frame at the end, unless it repeats the last (callsite(x at x), which JAX writes). */
-static void push(frames *fs, const tsr_ir_attr *file, const char *name) {
+static void push(frames *fs, const mlir_ir_attr *file, const char *name) {
   frame f = {file, name};
   if (fs->n > 0 && same_frame(&fs->f[fs->n - 1], &f)) return;
   if (fs->n == MAX_FRAMES) {
@@ -45,15 +45,15 @@ static void push(frames *fs, const tsr_ir_attr *file, const char *name) {
 }
 
 /* The frames of a, innermost first; false when a holds none (unknown). */
-static bool collect(const tsr_ir_attr *a, frames *fs, int depth) {
+static bool collect(const mlir_ir_attr *a, frames *fs, int depth) {
   if (!a || depth > 64) return false;
   switch (a->kind) {
-  case TSR_IR_ATTR_LOC_FILE:
+  case MLIR_IR_ATTR_LOC_FILE:
     push(fs, a, NULL);
     return true;
-  case TSR_IR_ATTR_LOC_NAME: {
-    const tsr_ir_attr *c = a->u.name_loc.child;
-    if (c && c->kind == TSR_IR_ATTR_LOC_FILE) { /* a frame: the function around its line */
+  case MLIR_IR_ATTR_LOC_NAME: {
+    const mlir_ir_attr *c = a->u.name_loc.child;
+    if (c && c->kind == MLIR_IR_ATTR_LOC_FILE) { /* a frame: the function around its line */
       push(fs, c, a->u.name_loc.name);
       return true;
     }
@@ -62,20 +62,20 @@ static bool collect(const tsr_ir_attr *a, frames *fs, int depth) {
     push(fs, NULL, a->u.name_loc.name); /* a name with nothing known inside */
     return true;
   }
-  case TSR_IR_ATTR_LOC_CALLSITE: {
+  case MLIR_IR_ATTR_LOC_CALLSITE: {
     /* callsite(x at x): Pallas calls a lowering it keeps, and the inliner puts the call's
      * location around the ops it copies in; where both are one place, it is that place */
-    if (a->u.callsite.callee == a->u.callsite.caller || tsr_ir_attr_equal(a->u.callsite.callee, a->u.callsite.caller))
+    if (a->u.callsite.callee == a->u.callsite.caller || mlir_ir_attr_equal(a->u.callsite.callee, a->u.callsite.caller))
       return collect(a->u.callsite.callee, fs, depth + 1);
     bool callee = collect(a->u.callsite.callee, fs, depth + 1);
     bool caller = collect(a->u.callsite.caller, fs, depth + 1);
     return callee || caller;
   }
-  case TSR_IR_ATTR_LOC_FUSED: /* one place made of several: the first that is known */
+  case MLIR_IR_ATTR_LOC_FUSED: /* one place made of several: the first that is known */
     for (int i = 0; i < a->u.fused.n; i++)
       if (collect(a->u.fused.locs[i], fs, depth + 1)) return true;
     return false;
-  case TSR_IR_ATTR_LOC_OPAQUE:
+  case MLIR_IR_ATTR_LOC_OPAQUE:
     if (!a->u.opaque_text) return false;
     push(fs, NULL, a->u.opaque_text);
     return true;
@@ -97,7 +97,7 @@ static size_t put_frame(char *buf, size_t cap, size_t at, const frame *f, bool n
   return n > 0 ? at + (size_t)n : at;
 }
 
-const char *tsr_ir_loc_text(const tsr_ir_attr *loc, char *buf, size_t cap) {
+const char *mlir_ir_loc_text(const mlir_ir_attr *loc, char *buf, size_t cap) {
   if (!cap) return buf;
   frames fs = {.n = 0};
   if (!collect(loc, &fs, 0) || fs.n == 0) {

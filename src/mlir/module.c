@@ -12,7 +12,7 @@
 
 static tsr_status new_module(tsr_mlir_module **out) {
   tsr_mlir_module *m = calloc(1, sizeof *m);
-  if (!m || !(m->ctx = tsr_ir_ctx_create())) {
+  if (!m || !(m->ctx = mlir_ir_ctx_create())) {
     free(m);
     return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   }
@@ -22,7 +22,7 @@ static tsr_status new_module(tsr_mlir_module **out) {
 
 void tsr_mlir_module_destroy(tsr_mlir_module *m) {
   if (!m) return;
-  tsr_ir_ctx_destroy(m->ctx);
+  mlir_ir_ctx_destroy(m->ctx);
   free(m);
 }
 
@@ -108,12 +108,12 @@ tsr_status tsr_mlir_read_file(const char *path, tsr_mlir_module **out) {
 }
 
 void tsr_mlir_print(const tsr_mlir_module *m, FILE *f, unsigned flags) {
-  if (m && m->top) tsr_mlir_print_op(f, m->top, flags);
+  if (m && m->top) mlir_print_op(f, m->top, flags);
 }
 
 bool tsr_mlir_equal(const tsr_mlir_module *a, const tsr_mlir_module *b, bool ignore_locations,
                     char *why, size_t why_cap) {
-  return tsr_ir_op_equal(a->top, b->top, ignore_locations ? TSR_IR_EQ_IGNORE_LOCS : 0, why, why_cap);
+  return mlir_ir_op_equal(a->top, b->top, ignore_locations ? MLIR_IR_EQ_IGNORE_LOCS : 0, why, why_cap);
 }
 
 int tsr_mlir_mosaic_version(const tsr_mlir_module *m) { return m->mosaic_version; }

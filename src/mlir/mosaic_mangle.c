@@ -12,14 +12,14 @@
 #define VERSION_ATTR "stable_mosaic.version"
 
 typedef struct mangle_state {
-  tsr_ir_ctx *ctx;
-  const tsr_ir_op *top;
+  mlir_ir_ctx *ctx;
+  const mlir_ir_op *top;
   bool oom;
 } mangle_state;
 
-static bool mangle(tsr_ir_op *op, void *user) {
+static bool mangle(mlir_ir_op *op, void *user) {
   mangle_state *s = user;
-  if (op == s->top || tsr_ir_op_is(op, "builtin.module") || !strncmp(op->name, MANGLE_PREFIX, strlen(MANGLE_PREFIX)))
+  if (op == s->top || mlir_ir_op_is(op, "builtin.module") || !strncmp(op->name, MANGLE_PREFIX, strlen(MANGLE_PREFIX)))
     return true;
   size_t n = strlen(MANGLE_PREFIX) + strlen(op->name) + 1;
   char *name = malloc(n);
@@ -29,21 +29,21 @@ static bool mangle(tsr_ir_op *op, void *user) {
   }
   snprintf(name, n, "%s%s", MANGLE_PREFIX, op->name);
   const char *old = op->name;
-  tsr_ir_op_rename(s->ctx, op, name);
+  mlir_ir_op_rename(s->ctx, op, name);
   free(name);
   s->oom = op->name == old;
   return !s->oom;
 }
 
 tsr_status tsr_mlir_mosaic_mangle(tsr_mlir_module *m) {
-  if (!m->top || !tsr_ir_op_is(m->top, "builtin.module"))
+  if (!m->top || !mlir_ir_op_is(m->top, "builtin.module"))
     return tsr_fail(TSR_ERR_INVALID, "a Mosaic kernel must be a builtin.module");
   mangle_state s = {m->ctx, m->top, false};
-  tsr_ir_walk(m->top, mangle, &s);
+  mlir_ir_walk(m->top, mangle, &s);
   /* the view upgraded the ops to the current form, which is the newest version's */
-  tsr_ir_type *i64 = tsr_ir_type_int(m->ctx, 64, TSR_IR_SIGNLESS);
-  tsr_ir_attr *v = i64 ? tsr_ir_attr_int_new(m->ctx, i64, TSR_MLIR_MOSAIC_MAX_VERSION) : NULL;
-  tsr_ir_attr *attrs = v ? tsr_ir_dict_set(m->ctx, m->top->attrs, VERSION_ATTR, v) : NULL;
+  mlir_ir_type *i64 = mlir_ir_type_int(m->ctx, 64, MLIR_IR_SIGNLESS);
+  mlir_ir_attr *v = i64 ? mlir_ir_attr_int_new(m->ctx, i64, TSR_MLIR_MOSAIC_MAX_VERSION) : NULL;
+  mlir_ir_attr *attrs = v ? mlir_ir_dict_set(m->ctx, m->top->attrs, VERSION_ATTR, v) : NULL;
   if (s.oom || !attrs) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   m->top->attrs = attrs;
   m->mosaic_version = 0; /* serialized form again: the view may run anew */

@@ -11,13 +11,13 @@
 #define VERSION_ATTR "stable_mosaic.version"
 
 typedef struct upgrade_ctx {
-  tsr_ir_ctx *ctx;
+  mlir_ir_ctx *ctx;
   int version;
   tsr_status status;
 } upgrade_ctx;
 
-static bool set_attr(upgrade_ctx *u, tsr_ir_op *op, const char *name, tsr_ir_attr *value) {
-  tsr_ir_attr *d = value ? tsr_ir_dict_set(u->ctx, op->attrs, name, value) : NULL;
+static bool set_attr(upgrade_ctx *u, mlir_ir_op *op, const char *name, mlir_ir_attr *value) {
+  mlir_ir_attr *d = value ? mlir_ir_dict_set(u->ctx, op->attrs, name, value) : NULL;
   if (!d) {
     u->status = tsr_fail(TSR_ERR_NOMEM, "out of memory");
     return false;
@@ -26,13 +26,13 @@ static bool set_attr(upgrade_ctx *u, tsr_ir_op *op, const char *name, tsr_ir_att
   return true;
 }
 
-static bool default_attr(upgrade_ctx *u, tsr_ir_op *op, const char *name, unsigned width, int64_t v) {
-  if (tsr_ir_op_attr(op, name)) return true;
-  tsr_ir_type *t = tsr_ir_type_int(u->ctx, width, TSR_IR_SIGNLESS);
-  return set_attr(u, op, name, t ? tsr_ir_attr_int_new(u->ctx, t, v) : NULL);
+static bool default_attr(upgrade_ctx *u, mlir_ir_op *op, const char *name, unsigned width, int64_t v) {
+  if (mlir_ir_op_attr(op, name)) return true;
+  mlir_ir_type *t = mlir_ir_type_int(u->ctx, width, MLIR_IR_SIGNLESS);
+  return set_attr(u, op, name, t ? mlir_ir_attr_int_new(u->ctx, t, v) : NULL);
 }
 
-static bool set_segments(upgrade_ctx *u, tsr_ir_op *op, const int32_t *sizes, int n) {
+static bool set_segments(upgrade_ctx *u, mlir_ir_op *op, const int32_t *sizes, int n) {
   int total = 0;
   for (int i = 0; i < n; i++) total += sizes[i];
   if (total != op->n_operands) {
@@ -40,13 +40,13 @@ static bool set_segments(upgrade_ctx *u, tsr_ir_op *op, const int32_t *sizes, in
                          u->version, op->name, op->n_operands);
     return false;
   }
-  return set_attr(u, op, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(u->ctx, sizes, n));
+  return set_attr(u, op, "operandSegmentSizes", mlir_ir_attr_dense_i32_new(u->ctx, sizes, n));
 }
 
 /* Appends `extra` empty segments (operands added to an op in a later version). */
-static bool extend_segments(upgrade_ctx *u, tsr_ir_op *op, int want) {
+static bool extend_segments(upgrade_ctx *u, mlir_ir_op *op, int want) {
   int64_t sizes[16];
-  int64_t n = tsr_ir_attr_ints(tsr_ir_op_attr(op, "operandSegmentSizes"), sizes, 16);
+  int64_t n = mlir_ir_attr_ints(mlir_ir_op_attr(op, "operandSegmentSizes"), sizes, 16);
   if (n < 0 || n > want) return true;
   int32_t s32[16];
   for (int i = 0; i < want; i++) s32[i] = i < n ? (int32_t)sizes[i] : 0;
@@ -54,24 +54,24 @@ static bool extend_segments(upgrade_ctx *u, tsr_ir_op *op, int want) {
 }
 
 /* `dimension = d` became `dimensions = array<i32: d>`. */
-static bool dimension_to_dimensions(upgrade_ctx *u, tsr_ir_op *op) {
+static bool dimension_to_dimensions(upgrade_ctx *u, mlir_ir_op *op) {
   int64_t d;
-  if (!tsr_ir_op_attr_int(op, "dimension", &d)) return true;
+  if (!mlir_ir_op_attr_int(op, "dimension", &d)) return true;
   int32_t v = (int32_t)d;
-  op->attrs = tsr_ir_dict_set(u->ctx, op->attrs, "dimension", NULL);
-  return op->attrs && set_attr(u, op, "dimensions", tsr_ir_attr_dense_i32_new(u->ctx, &v, 1));
+  op->attrs = mlir_ir_dict_set(u->ctx, op->attrs, "dimension", NULL);
+  return op->attrs && set_attr(u, op, "dimensions", mlir_ir_attr_dense_i32_new(u->ctx, &v, 1));
 }
 
 /* vector.multi_reduction reduction_dims: ArrayAttr of integers became DenseI64ArrayAttr. */
-static bool reduction_dims_to_dense(upgrade_ctx *u, tsr_ir_op *op) {
-  tsr_ir_attr *a = tsr_ir_op_attr(op, "reduction_dims");
-  if (!a || a->kind != TSR_IR_ATTR_ARRAY) return true;
+static bool reduction_dims_to_dense(upgrade_ctx *u, mlir_ir_op *op) {
+  mlir_ir_attr *a = mlir_ir_op_attr(op, "reduction_dims");
+  if (!a || a->kind != MLIR_IR_ATTR_ARRAY) return true;
   int64_t v[64];
-  int64_t n = tsr_ir_attr_ints(a, v, 64);
+  int64_t n = mlir_ir_attr_ints(a, v, 64);
   if (n < 0 || n > 64) return true;
-  tsr_ir_attr *d = tsr_ir_attr_new(u->ctx, TSR_IR_ATTR_DENSE_ARRAY);
-  uint8_t *data = tsr_ir_alloc(u->ctx, (size_t)(n ? n : 1) * 8);
-  if (!d || !data || !(d->type = tsr_ir_type_int(u->ctx, 64, TSR_IR_SIGNLESS))) return set_attr(u, op, "reduction_dims", NULL);
+  mlir_ir_attr *d = mlir_ir_attr_new(u->ctx, MLIR_IR_ATTR_DENSE_ARRAY);
+  uint8_t *data = mlir_ir_alloc(u->ctx, (size_t)(n ? n : 1) * 8);
+  if (!d || !data || !(d->type = mlir_ir_type_int(u->ctx, 64, MLIR_IR_SIGNLESS))) return set_attr(u, op, "reduction_dims", NULL);
   for (int64_t i = 0; i < n; i++)
     for (int k = 0; k < 8; k++) data[i * 8 + k] = (uint8_t)((uint64_t)v[i] >> (8 * k));
   d->u.dense_array.n = n;
@@ -81,10 +81,10 @@ static bool reduction_dims_to_dense(upgrade_ctx *u, tsr_ir_op *op) {
 }
 
 /* One op, already demangled. Rules are ordered by the version that introduced them. */
-static bool upgrade_op(upgrade_ctx *u, tsr_ir_op *op) {
+static bool upgrade_op(upgrade_ctx *u, mlir_ir_op *op) {
   const int v = u->version;
-  const bool has_segments = tsr_ir_op_attr(op, "operandSegmentSizes") != NULL;
-  if (tsr_ir_op_is(op, "tpu.enqueue_dma")) {
+  const bool has_segments = mlir_ir_op_attr(op, "operandSegmentSizes") != NULL;
+  if (mlir_ir_op_is(op, "tpu.enqueue_dma")) {
     /* v2: segments (source, source_sem, target, target_sem, device_id, core_id); before,
      * the source semaphore was the only optional operand besides device_id */
     if (v < 2 && !has_segments) {
@@ -94,29 +94,29 @@ static bool upgrade_op(upgrade_ctx *u, tsr_ir_op *op) {
     if (v < 4 && !default_attr(u, op, "priority", 32, 0)) return false;
     if (v < 8 && !default_attr(u, op, "strict_ordering", 1, 0)) return false;
     if (v < 14 && !extend_segments(u, op, 7)) return false; /* subcore_id */
-  } else if (tsr_ir_op_is(op, "tpu.sem_signal")) {
+  } else if (mlir_ir_op_is(op, "tpu.sem_signal")) {
     if (v < 2 && !has_segments) {
       int32_t s[4] = {1, 1, op->n_operands > 2, 0};
       if (!set_segments(u, op, s, 4)) return false;
     }
     if (v < 14 && !extend_segments(u, op, 5)) return false;
-  } else if (tsr_ir_op_is(op, "tpu.wait_dma2")) {
+  } else if (mlir_ir_op_is(op, "tpu.wait_dma2")) {
     if (v < 7 && !has_segments) {
       int32_t s[5] = {1, 1, 1, 0, 0};
       if (!set_segments(u, op, s, 5)) return false;
     }
     if (v < 8 && !default_attr(u, op, "strict_ordering", 1, 0)) return false;
-  } else if (tsr_ir_op_is(op, "vector.multi_reduction")) {
+  } else if (mlir_ir_op_is(op, "vector.multi_reduction")) {
     if (v < 3 && !reduction_dims_to_dense(u, op)) return false;
-  } else if (tsr_ir_op_is(op, "tpu.dynamic_gather")) {
+  } else if (mlir_ir_op_is(op, "tpu.dynamic_gather")) {
     if (v < 5 && !dimension_to_dimensions(u, op)) return false;
-  } else if (tsr_ir_op_is(op, "tpu.iota")) {
+  } else if (mlir_ir_op_is(op, "tpu.iota")) {
     if (v < 6 && !dimension_to_dimensions(u, op)) return false;
-  } else if (tsr_ir_op_is(op, "tpu.store")) {
+  } else if (mlir_ir_op_is(op, "tpu.store")) {
     if (v < 11 && !default_attr(u, op, "add", 1, 0)) return false;
-  } else if (tsr_ir_op_is(op, "tpu.matmul")) {
+  } else if (mlir_ir_op_is(op, "tpu.matmul")) {
     if (v < 13 && !default_attr(u, op, "transpose_lhs_hint", 1, 0)) return false;
-  } else if (tsr_ir_op_is(op, "tpu.reinterpret_cast")) {
+  } else if (mlir_ir_op_is(op, "tpu.reinterpret_cast")) {
     /* v12 added the optional dynamic_offset, v15 the dynamic_sizes segment */
     if (!has_segments && v < 15) {
       int32_t s[3] = {1, op->n_operands > 1, 0};
@@ -128,10 +128,10 @@ static bool upgrade_op(upgrade_ctx *u, tsr_ir_op *op) {
 
 typedef struct demangle_state {
   upgrade_ctx *u;
-  tsr_ir_op *top;
+  mlir_ir_op *top;
 } demangle_state;
 
-static bool demangle(tsr_ir_op *op, void *user) {
+static bool demangle(mlir_ir_op *op, void *user) {
   demangle_state *d = user;
   upgrade_ctx *u = d->u;
   if (op == d->top) return true;
@@ -140,11 +140,11 @@ static bool demangle(tsr_ir_op *op, void *user) {
     u->status = tsr_fail(TSR_ERR_PARSE, "Mosaic body op '%s' is not in the serialized form (no '%s' prefix)", op->name, MANGLE_PREFIX);
     return false;
   }
-  tsr_ir_op_rename(u->ctx, op, op->name + n);
+  mlir_ir_op_rename(u->ctx, op, op->name + n);
   return upgrade_op(u, op);
 }
 
-static bool has_mangled_op(tsr_ir_op *op, void *user) {
+static bool has_mangled_op(mlir_ir_op *op, void *user) {
   bool *found = user;
   if (!strncmp(op->name, MANGLE_PREFIX, sizeof MANGLE_PREFIX - 1)) {
     *found = true;
@@ -154,18 +154,18 @@ static bool has_mangled_op(tsr_ir_op *op, void *user) {
 }
 
 tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m) {
-  if (!m->top || !tsr_ir_op_is(m->top, "builtin.module"))
+  if (!m->top || !mlir_ir_op_is(m->top, "builtin.module"))
     return tsr_fail(TSR_ERR_PARSE, "a Mosaic kernel must be a builtin.module");
   if (m->mosaic_version) return TSR_OK; /* already viewed */
-  const tsr_ir_attr *va = tsr_ir_op_attr(m->top, VERSION_ATTR);
+  const mlir_ir_attr *va = mlir_ir_op_attr(m->top, VERSION_ATTR);
   bool mangled = false;
-  tsr_ir_walk(m->top, has_mangled_op, &mangled);
+  mlir_ir_walk(m->top, has_mangled_op, &mangled);
   if (!va) {
     if (mangled) return tsr_fail(TSR_ERR_PARSE, "Mosaic body has '%s' ops but no %s attribute", MANGLE_PREFIX, VERSION_ATTR);
     return TSR_OK; /* Pallas text: current form */
   }
   int64_t version;
-  if (!tsr_ir_attr_int(va, &version)) return tsr_fail(TSR_ERR_PARSE, "%s is not an integer", VERSION_ATTR);
+  if (!mlir_ir_attr_int(va, &version)) return tsr_fail(TSR_ERR_PARSE, "%s is not an integer", VERSION_ATTR);
   if (version < 1 || version > TSR_MLIR_MOSAIC_MAX_VERSION)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "Mosaic body has %s = %lld; tessera reads versions 1 to %d",
                     VERSION_ATTR, (long long)version, TSR_MLIR_MOSAIC_MAX_VERSION);
@@ -177,7 +177,7 @@ tsr_status tsr_mlir_mosaic_view(tsr_mlir_module *m) {
   }
   upgrade_ctx u = {m->ctx, (int)version, TSR_OK};
   demangle_state d = {&u, m->top};
-  tsr_ir_walk(m->top, demangle, &d);
+  mlir_ir_walk(m->top, demangle, &d);
   TSR_TRY(u.status);
   m->mosaic_version = (int)version;
   return TSR_OK;

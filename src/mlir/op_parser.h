@@ -16,23 +16,23 @@ typedef struct mlir_operand_ref {
 /* A block argument being declared (func signatures, block headers). */
 typedef struct mlir_arg_decl {
   mlir_operand_ref ref;
-  tsr_ir_type *type;
-  tsr_ir_attr *attrs; /* `{...}` after the type in a signature, or NULL */
-  tsr_ir_attr *loc;
+  mlir_ir_type *type;
+  mlir_ir_attr *attrs; /* `{...}` after the type in a signature, or NULL */
+  mlir_ir_attr *loc;
 } mlir_arg_decl;
 
 typedef struct mlir_op_builder {
   const char *name;
   mlir_operand_ref *operands;
-  tsr_ir_type **operand_types;
+  mlir_ir_type **operand_types;
   int n_operands, cap_operands;
-  tsr_ir_type **result_types;
+  mlir_ir_type **result_types;
   int n_results, cap_results;
-  mlir_ptr_list attrs; /* tsr_ir_named_attr* */
-  tsr_ir_attr *attr_dict; /* a parsed `{...}` merged with `attrs` */
-  tsr_ir_attr *props;
-  mlir_ptr_list regions; /* tsr_ir_region* */
-  mlir_ptr_list successors; /* tsr_ir_block* */
+  mlir_ptr_list attrs; /* mlir_ir_named_attr* */
+  mlir_ir_attr *attr_dict; /* a parsed `{...}` merged with `attrs` */
+  mlir_ir_attr *props;
+  mlir_ptr_list regions; /* mlir_ir_region* */
+  mlir_ptr_list successors; /* mlir_ir_block* */
 } mlir_op_builder;
 
 tsr_status mlir_ob_operand(mlir_text_parser *p, mlir_op_builder *b, const mlir_operand_ref *ref);
@@ -41,11 +41,11 @@ tsr_status mlir_ob_parse_operand(mlir_text_parser *p, mlir_op_builder *b);
 /* `%a, %b, ...` (possibly none when allow_empty). */
 tsr_status mlir_ob_parse_operand_list(mlir_text_parser *p, mlir_op_builder *b, bool allow_empty);
 /* Sets the types of operands [first, first+n) from a list; fails on a count mismatch. */
-tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, mlir_op_builder *b, int first, tsr_ir_type **t, int n);
+tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, mlir_op_builder *b, int first, mlir_ir_type **t, int n);
 /* Sets every operand's type to `t`. */
-void mlir_ob_all_operands(mlir_op_builder *b, tsr_ir_type *t);
-tsr_status mlir_ob_result(mlir_text_parser *p, mlir_op_builder *b, tsr_ir_type *t);
-tsr_status mlir_ob_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, tsr_ir_attr *value);
+void mlir_ob_all_operands(mlir_op_builder *b, mlir_ir_type *t);
+tsr_status mlir_ob_result(mlir_text_parser *p, mlir_op_builder *b, mlir_ir_type *t);
+tsr_status mlir_ob_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, mlir_ir_attr *value);
 /* An optional `{...}` attribute dictionary (merged into the op's attributes). */
 tsr_status mlir_ob_opt_attr_dict(mlir_text_parser *p, mlir_op_builder *b);
 /* `: (T, ...) -> R` or `: T` (applied to every operand and the results): the forms of
@@ -80,14 +80,14 @@ bool mlir_pretty_op_registered(const char *name, size_t len);
 
 /* ---- helpers the pretty forms share (pretty_ops.c) ---- */
 tsr_status mlir_pf_nomem(void);
-tsr_ir_type *mlir_pf_i64_type(mlir_text_parser *p);
-tsr_ir_type *mlir_pf_i32_type(mlir_text_parser *p);
+mlir_ir_type *mlir_pf_i64_type(mlir_text_parser *p);
+mlir_ir_type *mlir_pf_i32_type(mlir_text_parser *p);
 tsr_status mlir_pf_attr_i64(mlir_text_parser *p, mlir_op_builder *b, const char *name, int64_t v);
 tsr_status mlir_pf_attr_string(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *s);
 /* A quoted string in the text, as the string attribute `name` */
 tsr_status mlir_pf_string_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name);
 /* array<i64: ...> */
-tsr_ir_attr *mlir_pf_dense_i64_array(mlir_text_parser *p, const int64_t *v, int n);
+mlir_ir_attr *mlir_pf_dense_i64_array(mlir_text_parser *p, const int64_t *v, int n);
 /* `[1, 0]` as an array<i32: ...> attribute named `name` */
 tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name);
 /* `[1, 2]` as a list of integers. */
@@ -96,7 +96,7 @@ tsr_status mlir_pf_expect_kw(mlir_text_parser *p, const char *kw);
 /* `kw =` */
 tsr_status mlir_pf_expect_kw_eq(mlir_text_parser *p, const char *kw);
 /* i1 with the shape of `t` (comparisons). */
-tsr_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const tsr_ir_type *t);
+mlir_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const mlir_ir_type *t);
 /* `op {attrs} : T`: no operands (or none left to read), one result */
 tsr_status mlir_pf_nullary(mlir_text_parser *p, mlir_op_builder *b);
 /* `(%a, ...) {attrs} : (T..) -> R` after a callee or call target */
@@ -105,7 +105,7 @@ bool mlir_pf_ob_has_attr(const mlir_op_builder *b, const char *name);
 /* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
 tsr_status mlir_pf_default_int(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, int64_t v);
 /* A bare integer the format prints without its type. */
-tsr_status mlir_pf_int_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg);
+tsr_status mlir_pf_int_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, mlir_ir_signedness sg);
 /* An attribute built from its full spelling, e.g. `#vector.kind<add>` from `<add>`. */
 tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *text, const char *at);
 /* `(%a = %init, ...)`: region arguments (mlir_arg_decl*, heap) paired with the op's operands. */

@@ -1,5 +1,6 @@
 /* Textual MLIR: operations in the generic form, regions, blocks, SSA scopes and the top
  * level (aliases, implicit module). Pretty op syntaxes live in pretty_ops.c. */
+#include "core/grow.h"
 #include "mlir/parser.h"
 
 #include <ctype.h>
@@ -10,7 +11,7 @@
 
 /* Names visible in one region; lookups walk outwards. */
 typedef struct name_entry {
-  tsr_ir_value **vals;
+  mlir_ir_value **vals;
   int n;
   bool forward; /* used before any definition: vals[0] is a placeholder */
   const char *at;
@@ -24,7 +25,7 @@ typedef struct scope {
 typedef struct region_state {
   mlir_alias_map labels; /* "^name" -> block */
   mlir_ptr_list blocks;
-  tsr_ir_region *region;
+  mlir_ir_region *region;
   struct region_state *parent;
 } region_state;
 
@@ -91,7 +92,7 @@ tsr_status mlir_parse_value_ref(mlir_text_parser *p, mlir_operand_ref *ref) {
   const char *b = p->cur++;
   while (p->cur < p->end && (isalnum((unsigned char)*p->cur) || strchr("_$.-", *p->cur))) p->cur++;
   if (p->cur == b + 1) return mlir_text_error(p, "expected an SSA value name after '%%'");
-  ref->name = tsr_ir_intern(p->ctx, b, (size_t)(p->cur - b));
+  ref->name = mlir_ir_intern(p->ctx, b, (size_t)(p->cur - b));
   if (!ref->name) return nomem();
   ref->index = -1;
   if (p->cur < p->end && *p->cur == '#') {
@@ -106,14 +107,14 @@ tsr_status mlir_parse_value_ref(mlir_text_parser *p, mlir_operand_ref *ref) {
   return TSR_OK;
 }
 
-static tsr_status resolve(mlir_text_parser *p, const mlir_operand_ref *ref, tsr_ir_type *type, tsr_ir_value **out) {
+static tsr_status resolve(mlir_text_parser *p, const mlir_operand_ref *ref, mlir_ir_type *type, mlir_ir_value **out) {
   name_entry *e = NULL;
   for (scope *s = p->ops->cur; s && !e; s = s->parent) e = mlir_alias_get(&s->names, ref->name);
   if (!e) {
     if (ref->index > 0) return mlir_text_error_at(p, ref->at, "use of undefined value %s#%d", ref->name, ref->index);
     e = calloc(1, sizeof *e);
-    tsr_ir_value **vals = tsr_ir_alloc(p->ctx, sizeof *vals);
-    tsr_ir_value *v = vals ? tsr_ir_value_new(p->m, type) : NULL;
+    mlir_ir_value **vals = mlir_ir_alloc(p->ctx, sizeof *vals);
+    mlir_ir_value *v = vals ? mlir_ir_value_new(p->m, type) : NULL;
     if (!e || !v || !mlir_alias_put(&p->ops->cur->names, ref->name, e)) {
       free(e);
       return nomem();
@@ -123,8 +124,8 @@ static tsr_status resolve(mlir_text_parser *p, const mlir_operand_ref *ref, tsr_
   }
   int idx = ref->index < 0 ? 0 : ref->index;
   if (idx >= e->n) return mlir_text_error_at(p, ref->at, "%s has only %d results", ref->name, e->n);
-  tsr_ir_value *v = e->vals[idx];
-  if (type && v->type && !tsr_ir_type_equal(type, v->type))
+  mlir_ir_value *v = e->vals[idx];
+  if (type && v->type && !mlir_ir_type_equal(type, v->type))
     return mlir_text_error_at(p, ref->at, "%s is used with a type different from its definition", ref->name);
   if (!v->type) v->type = type;
   *out = v;
@@ -132,13 +133,13 @@ static tsr_status resolve(mlir_text_parser *p, const mlir_operand_ref *ref, tsr_
 }
 
 /* Defines `name` as `n` values; a forward-referenced placeholder becomes the first. */
-static tsr_status define_name(mlir_text_parser *p, const char *name, const char *at, tsr_ir_value **vals, int n) {
+static tsr_status define_name(mlir_text_parser *p, const char *name, const char *at, mlir_ir_value **vals, int n) {
   scope *s = p->ops->cur;
   name_entry *e = mlir_alias_get(&s->names, name);
   if (e && !e->forward) return mlir_text_error_at(p, at, "redefinition of %s", name);
   if (e) {
-    tsr_ir_value *ph = e->vals[0];
-    if (ph->type && vals[0]->type && !tsr_ir_type_equal(ph->type, vals[0]->type))
+    mlir_ir_value *ph = e->vals[0];
+    if (ph->type && vals[0]->type && !mlir_ir_type_equal(ph->type, vals[0]->type))
       return mlir_text_error_at(p, at, "%s is defined with a type different from an earlier use", name);
     /* keep the placeholder object (uses point at it) and give it the definition's facts */
     ph->type = vals[0]->type;
@@ -164,22 +165,10 @@ static tsr_status define_name(mlir_text_parser *p, const char *name, const char 
 
 /* ---- op builder ----------------------------------------------------------------------- */
 
-static bool grow(void **arr, int *cap, int need, size_t elem) {
-  if (need <= *cap) return true;
-  int cap2 = *cap ? *cap * 2 : 4;
-  while (cap2 < need) cap2 *= 2;
-  void *n = realloc(*arr, (size_t)cap2 * elem);
-  if (!n) return false;
-  *arr = n;
-  *cap = cap2;
-  return true;
-}
-
 tsr_status mlir_ob_operand(mlir_text_parser *p, mlir_op_builder *b, const mlir_operand_ref *ref) {
   /* both arrays grow in step from the same capacity */
   int cap1 = b->cap_operands, cap2 = b->cap_operands;
-  if (!grow((void **)&b->operands, &cap1, b->n_operands + 1, sizeof *b->operands) ||
-      !grow((void **)&b->operand_types, &cap2, b->n_operands + 1, sizeof *b->operand_types))
+  if (!GROW_ARRAY(b->operands, b->n_operands, cap1, 4) || !GROW_ARRAY(b->operand_types, b->n_operands, cap2, 4))
     return nomem();
   b->cap_operands = cap1;
   b->operands[b->n_operands] = *ref;
@@ -200,27 +189,27 @@ tsr_status mlir_ob_parse_operand_list(mlir_text_parser *p, mlir_op_builder *b, b
   return TSR_OK;
 }
 
-tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, mlir_op_builder *b, int first, tsr_ir_type **t, int n) {
+tsr_status mlir_ob_set_operand_types(mlir_text_parser *p, mlir_op_builder *b, int first, mlir_ir_type **t, int n) {
   if (first + n != b->n_operands)
     return mlir_text_error(p, "%d operand types for %d operands", n, b->n_operands - first);
   for (int i = 0; i < n; i++) b->operand_types[first + i] = t[i];
   return TSR_OK;
 }
 
-void mlir_ob_all_operands(mlir_op_builder *b, tsr_ir_type *t) {
+void mlir_ob_all_operands(mlir_op_builder *b, mlir_ir_type *t) {
   for (int i = 0; i < b->n_operands; i++) b->operand_types[i] = t;
 }
 
-tsr_status mlir_ob_result(mlir_text_parser *p, mlir_op_builder *b, tsr_ir_type *t) {
-  if (!grow((void **)&b->result_types, &b->cap_results, b->n_results + 1, sizeof *b->result_types)) return nomem();
+tsr_status mlir_ob_result(mlir_text_parser *p, mlir_op_builder *b, mlir_ir_type *t) {
+  if (!GROW_ARRAY(b->result_types, b->n_results, b->cap_results, 4)) return nomem();
   b->result_types[b->n_results++] = t;
   return TSR_OK;
 }
 
-tsr_status mlir_ob_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, tsr_ir_attr *value) {
-  tsr_ir_named_attr *e = tsr_ir_alloc(p->ctx, sizeof *e);
+tsr_status mlir_ob_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, mlir_ir_attr *value) {
+  mlir_ir_named_attr *e = mlir_ir_alloc(p->ctx, sizeof *e);
   if (!e || !value) return nomem();
-  e->name = tsr_ir_intern(p->ctx, name, strlen(name));
+  e->name = mlir_ir_intern(p->ctx, name, strlen(name));
   e->value = value;
   return e->name && mlir_ptr_push(&b->attrs, e) ? TSR_OK : nomem();
 }
@@ -239,7 +228,7 @@ tsr_status mlir_ob_same_or_function_type(mlir_text_parser *p, mlir_op_builder *b
 tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, mlir_op_builder *b, int n_results) {
   if (mlir_text_peek(p) == '(') {
     const char *at = p->cur;
-    tsr_ir_type *ft;
+    mlir_ir_type *ft;
     TSR_TRY(mlir_text_function_type(p, &ft));
     TSR_TRY(mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs));
     if (n_results >= 0 && ft->u.function.n_results != n_results)
@@ -247,7 +236,7 @@ tsr_status mlir_ob_types_after_colon(mlir_text_parser *p, mlir_op_builder *b, in
     for (int i = 0; i < ft->u.function.n_results; i++) TSR_TRY(mlir_ob_result(p, b, ft->u.function.results[i]));
     return TSR_OK;
   }
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
   mlir_ob_all_operands(b, t);
   for (int i = 0; i < (n_results < 0 ? 1 : n_results); i++) TSR_TRY(mlir_ob_result(p, b, t));
@@ -265,25 +254,25 @@ static void ob_free(mlir_op_builder *b) {
 
 /* ---- blocks and regions ---------------------------------------------------------------- */
 
-static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block);
+static tsr_status parse_operation(mlir_text_parser *p, mlir_ir_block *block);
 
-static tsr_ir_block *new_block(mlir_text_parser *p, region_state *rs) {
-  tsr_ir_block *blk = tsr_ir_alloc(p->ctx, sizeof *blk);
+static mlir_ir_block *new_block(mlir_text_parser *p, region_state *rs) {
+  mlir_ir_block *blk = mlir_ir_alloc(p->ctx, sizeof *blk);
   if (blk) blk->index = -1;
   (void)rs;
   return blk;
 }
 
-static tsr_status block_label(mlir_text_parser *p, region_state *rs, const char **name, tsr_ir_block **out) {
+static tsr_status block_label(mlir_text_parser *p, region_state *rs, const char **name, mlir_ir_block **out) {
   mlir_text_skip_ws(p);
   const char *b = p->cur;
   if (p->cur >= p->end || *p->cur != '^') return mlir_text_error(p, "expected a block label");
   p->cur++;
   while (p->cur < p->end && (isalnum((unsigned char)*p->cur) || strchr("_$.-", *p->cur))) p->cur++;
   if (p->cur == b + 1) return mlir_text_error(p, "expected a block name after '^'");
-  *name = tsr_ir_intern(p->ctx, b, (size_t)(p->cur - b));
+  *name = mlir_ir_intern(p->ctx, b, (size_t)(p->cur - b));
   if (!*name) return nomem();
-  tsr_ir_block *blk = mlir_alias_get(&rs->labels, *name);
+  mlir_ir_block *blk = mlir_alias_get(&rs->labels, *name);
   if (!blk) {
     if (!(blk = new_block(p, rs)) || !mlir_alias_put(&rs->labels, *name, blk)) return nomem();
   }
@@ -291,17 +280,17 @@ static tsr_status block_label(mlir_text_parser *p, region_state *rs, const char 
   return TSR_OK;
 }
 
-static tsr_status declare_args(mlir_text_parser *p, tsr_ir_block *blk, mlir_arg_decl *args, int n) {
+static tsr_status declare_args(mlir_text_parser *p, mlir_ir_block *blk, mlir_arg_decl *args, int n) {
   blk->n_args = n;
-  blk->args = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_value *) * (size_t)(n ? n : 1));
+  blk->args = mlir_ir_alloc(p->ctx, sizeof(mlir_ir_value *) * (size_t)(n ? n : 1));
   if (!blk->args) return nomem();
   for (int i = 0; i < n; i++) {
-    tsr_ir_value *v = tsr_ir_value_new(p->m, args[i].type);
-    tsr_ir_value **vals = tsr_ir_alloc(p->ctx, sizeof *vals);
+    mlir_ir_value *v = mlir_ir_value_new(p->m, args[i].type);
+    mlir_ir_value **vals = mlir_ir_alloc(p->ctx, sizeof *vals);
     if (!v || !vals) return nomem();
     v->block = blk;
     v->index = i;
-    v->loc = args[i].loc ? args[i].loc : tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
+    v->loc = args[i].loc ? args[i].loc : mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
     vals[0] = v;
     /* a signature without names (a declaration) cannot open a body */
     if (!args[i].ref.name)
@@ -314,7 +303,7 @@ static tsr_status declare_args(mlir_text_parser *p, tsr_ir_block *blk, mlir_arg_
 }
 
 /* `(%a: T loc(..), ...)` of a block header. */
-static tsr_status block_args(mlir_text_parser *p, tsr_ir_block *blk) {
+static tsr_status block_args(mlir_text_parser *p, mlir_ir_block *blk) {
   mlir_ptr_list l = {0};
   tsr_status s = TSR_OK;
   if (mlir_text_accept(p, '(') && !mlir_text_accept(p, ')')) {
@@ -342,7 +331,7 @@ static tsr_status block_args(mlir_text_parser *p, tsr_ir_block *blk) {
 
 static tsr_status region_body(mlir_text_parser *p, region_state *rs, mlir_arg_decl *entry_args, int n_entry) {
   TSR_TRY(mlir_text_expect(p, '{'));
-  tsr_ir_block *cur = NULL;
+  mlir_ir_block *cur = NULL;
   if (entry_args || (mlir_text_peek(p) != '^' && mlir_text_peek(p) != '}')) {
     if (!(cur = new_block(p, rs)) || !mlir_ptr_push(&rs->blocks, cur)) return nomem();
     if (entry_args) TSR_TRY(declare_args(p, cur, entry_args, n_entry));
@@ -356,7 +345,7 @@ static tsr_status region_body(mlir_text_parser *p, region_state *rs, mlir_arg_de
     if (!c) return mlir_text_error(p, "expected '}' to close a region");
     if (c == '^') {
       const char *name;
-      tsr_ir_block *blk;
+      mlir_ir_block *blk;
       TSR_TRY(block_label(p, rs, &name, &blk));
       if (blk->index >= 0 || blk == cur) return mlir_text_error(p, "redefinition of block %s", name);
       if (!mlir_ptr_push(&rs->blocks, blk)) return nomem();
@@ -369,7 +358,7 @@ static tsr_status region_body(mlir_text_parser *p, region_state *rs, mlir_arg_de
     TSR_TRY(parse_operation(p, cur));
   }
   for (size_t i = 0; i < rs->labels.cap; i++) {
-    tsr_ir_block *blk = rs->labels.values[i];
+    mlir_ir_block *blk = rs->labels.values[i];
     if (rs->labels.names[i] && blk->index < 0) return mlir_text_error(p, "reference to undefined block %s", rs->labels.names[i]);
   }
   return TSR_OK;
@@ -377,8 +366,8 @@ static tsr_status region_body(mlir_text_parser *p, region_state *rs, mlir_arg_de
 
 tsr_status mlir_ob_region(mlir_text_parser *p, mlir_op_builder *b, mlir_arg_decl *entry_args, int n_entry_args) {
   op_parser_state *st = p->ops;
-  if (++st->depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "regions nested too deeply");
-  tsr_ir_region *r = tsr_ir_alloc(p->ctx, sizeof *r);
+  if (++st->depth > MLIR_IR_MAX_DEPTH) return mlir_text_error(p, "regions nested too deeply");
+  mlir_ir_region *r = mlir_ir_alloc(p->ctx, sizeof *r);
   if (!r) return nomem();
   region_state rs = {{0}, {0}, r, st->region};
   st->region = &rs;
@@ -407,16 +396,16 @@ tsr_status mlir_ob_region(mlir_text_parser *p, mlir_op_builder *b, mlir_arg_decl
 }
 
 tsr_status mlir_ob_empty_region(mlir_text_parser *p, mlir_op_builder *b) {
-  tsr_ir_region *r = tsr_ir_alloc(p->ctx, sizeof *r);
+  mlir_ir_region *r = mlir_ir_alloc(p->ctx, sizeof *r);
   return r && mlir_ptr_push(&b->regions, r) ? TSR_OK : nomem();
 }
 
 tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, mlir_op_builder *b, const char *name) {
   if (!b->regions.n) return TSR_OK;
-  tsr_ir_region *r = b->regions.items[b->regions.n - 1];
+  mlir_ir_region *r = b->regions.items[b->regions.n - 1];
   if (r->n_blocks == 0) { /* `{ }`: the one block holds just the terminator */
-    tsr_ir_block *blk = tsr_ir_alloc(p->ctx, sizeof *blk);
-    tsr_ir_block **blocks = tsr_ir_alloc(p->ctx, sizeof *blocks);
+    mlir_ir_block *blk = mlir_ir_alloc(p->ctx, sizeof *blk);
+    mlir_ir_block **blocks = mlir_ir_alloc(p->ctx, sizeof *blocks);
     if (!blk || !blocks) return nomem();
     blk->parent = r;
     blocks[0] = blk;
@@ -424,11 +413,11 @@ tsr_status mlir_ob_implicit_terminator(mlir_text_parser *p, mlir_op_builder *b, 
     r->n_blocks = 1;
   }
   for (int i = 0; i < r->n_blocks; i++) {
-    tsr_ir_block *blk = r->blocks[i];
+    mlir_ir_block *blk = r->blocks[i];
     if (blk->last && !strcmp(blk->last->name, name)) continue;
-    tsr_ir_op *t = tsr_ir_op_new(p->ctx, name, 0, 0, 0, 0);
-    if (!t || !(t->loc = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN))) return nomem();
-    tsr_ir_block_append(blk, t);
+    mlir_ir_op *t = mlir_ir_op_new(p->ctx, name, 0, 0, 0, 0);
+    if (!t || !(t->loc = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN))) return nomem();
+    mlir_ir_block_append(blk, t);
   }
   return TSR_OK;
 }
@@ -437,7 +426,7 @@ tsr_status mlir_ob_successor(mlir_text_parser *p, mlir_op_builder *b) {
   region_state *rs = p->ops->region;
   if (!rs) return mlir_text_error(p, "successors outside a region");
   const char *name;
-  tsr_ir_block *blk;
+  mlir_ir_block *blk;
   TSR_TRY(block_label(p, rs, &name, &blk));
   return mlir_ptr_push(&b->successors, blk) ? TSR_OK : nomem();
 }
@@ -456,7 +445,7 @@ static tsr_status generic_op(mlir_text_parser *p, mlir_op_builder *b) {
     if (!rs) return mlir_text_error(p, "successors outside a region");
     do {
       const char *name;
-      tsr_ir_block *blk;
+      mlir_ir_block *blk;
       TSR_TRY(block_label(p, rs, &name, &blk));
       if (!mlir_ptr_push(&b->successors, blk)) return nomem();
     } while (mlir_text_accept(p, ','));
@@ -476,24 +465,24 @@ static tsr_status generic_op(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
-  tsr_ir_type *ft;
+  mlir_ir_type *ft;
   TSR_TRY(mlir_text_function_type(p, &ft));
-  if (ft->kind != TSR_IR_TYPE_FUNCTION) return mlir_text_error_at(p, at, "expected a function type");
+  if (ft->kind != MLIR_IR_TYPE_FUNCTION) return mlir_text_error_at(p, at, "expected a function type");
   TSR_TRY(mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs));
   for (int i = 0; i < ft->u.function.n_results; i++) TSR_TRY(mlir_ob_result(p, b, ft->u.function.results[i]));
   return TSR_OK;
 }
 
-static tsr_status merged_attrs(mlir_text_parser *p, mlir_op_builder *b, const char *at, tsr_ir_attr **out) {
+static tsr_status merged_attrs(mlir_text_parser *p, mlir_op_builder *b, const char *at, mlir_ir_attr **out) {
   int n_dict = b->attr_dict ? b->attr_dict->u.dict.n : 0, n = n_dict + b->attrs.n;
-  tsr_ir_attr *d = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DICT);
-  tsr_ir_named_attr *e = tsr_ir_alloc(p->ctx, sizeof *e * (size_t)(n ? n : 1));
+  mlir_ir_attr *d = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_DICT);
+  mlir_ir_named_attr *e = mlir_ir_alloc(p->ctx, sizeof *e * (size_t)(n ? n : 1));
   if (!d || !e) return nomem();
   for (int i = 0; i < n_dict; i++) e[i] = b->attr_dict->u.dict.entries[i];
-  for (int i = 0; i < b->attrs.n; i++) e[n_dict + i] = *(tsr_ir_named_attr *)b->attrs.items[i];
+  for (int i = 0; i < b->attrs.n; i++) e[n_dict + i] = *(mlir_ir_named_attr *)b->attrs.items[i];
   d->u.dict.n = n;
   d->u.dict.entries = e;
-  if (!tsr_ir_dict_finish(d)) return mlir_text_error_at(p, at, "op has a duplicate attribute");
+  if (!mlir_ir_dict_finish(d)) return mlir_text_error_at(p, at, "op has a duplicate attribute");
   *out = d;
   return TSR_OK;
 }
@@ -501,36 +490,36 @@ static tsr_status merged_attrs(mlir_text_parser *p, mlir_op_builder *b, const ch
 typedef struct result_name { const char *name, *at; int count; } result_name;
 
 static tsr_status build_op(mlir_text_parser *p, mlir_op_builder *b, result_name *rn, int n_rn, int n_named,
-                           const char *at, tsr_ir_attr *loc, tsr_ir_op **out) {
+                           const char *at, mlir_ir_attr *loc, mlir_ir_op **out) {
   if (n_rn && n_named != b->n_results)
     return mlir_text_error_at(p, at, "op '%s' defines %d results but %d are named", b->name, b->n_results, n_named);
-  tsr_ir_op *op = tsr_ir_op_new(p->ctx, b->name, b->n_operands, b->n_results, b->successors.n, b->regions.n);
+  mlir_ir_op *op = mlir_ir_op_new(p->ctx, b->name, b->n_operands, b->n_results, b->successors.n, b->regions.n);
   if (!op) return nomem();
   for (int i = 0; i < b->n_operands; i++) {
-    tsr_ir_value *v = NULL;
+    mlir_ir_value *v = NULL;
     if (!b->operand_types[i]) return mlir_text_error_at(p, b->operands[i].at, "operand %s has no type", b->operands[i].name);
     TSR_TRY(resolve(p, &b->operands[i], b->operand_types[i], &v));
-    tsr_ir_op_set_operand(op, i, v);
+    mlir_ir_op_set_operand(op, i, v);
   }
   for (int i = 0; i < b->n_results; i++) {
-    if (!(op->results[i] = tsr_ir_value_new(p->m, b->result_types[i]))) return nomem();
+    if (!(op->results[i] = mlir_ir_value_new(p->m, b->result_types[i]))) return nomem();
     op->results[i]->def_op = op;
     op->results[i]->index = i;
     op->results[i]->defined = true;
   }
   for (int g = 0, k = 0; g < n_rn; k += rn[g++].count) {
-    tsr_ir_value **vals = op->results + k;
+    mlir_ir_value **vals = op->results + k;
     TSR_TRY(define_name(p, rn[g].name, rn[g].at, vals, rn[g].count));
   }
   for (int i = 0; i < b->successors.n; i++) op->successors[i] = b->successors.items[i];
   for (int i = 0; i < b->regions.n; i++) {
-    op->regions[i] = *(tsr_ir_region *)b->regions.items[i];
+    op->regions[i] = *(mlir_ir_region *)b->regions.items[i];
     op->regions[i].parent = op;
     for (int k = 0; k < op->regions[i].n_blocks; k++) op->regions[i].blocks[k]->parent = &op->regions[i];
   }
   TSR_TRY(merged_attrs(p, b, at, &op->attrs));
   op->props = b->props;
-  op->loc = loc ? loc : tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
+  op->loc = loc ? loc : mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
   if (!op->loc) return nomem();
   *out = op;
   return TSR_OK;
@@ -539,9 +528,9 @@ static tsr_status build_op(mlir_text_parser *p, mlir_op_builder *b, result_name 
 /* An op written without `loc(...)` is located where it starts in the file, as MLIR's parser
  * locates it, so that messages about it name file:line:col. NULL (unknown) for text inside
  * bytecode. Ops come in the order of the text, so lines are counted on from the last op. */
-static tsr_ir_attr *source_loc(mlir_text_parser *p, const char *at) {
+static mlir_ir_attr *source_loc(mlir_text_parser *p, const char *at) {
   if (p->bytecode_offset >= 0 || at < p->begin || at > p->end) return NULL;
-  if (!p->loc_file && !(p->loc_file = tsr_ir_strdup(p->ctx, p->filename, strlen(p->filename)))) return NULL;
+  if (!p->loc_file && !(p->loc_file = mlir_ir_strdup(p->ctx, p->filename, strlen(p->filename)))) return NULL;
   if (!p->line_pos || at < p->line_pos) {
     p->line_pos = p->begin;
     p->line = p->col = 1;
@@ -550,7 +539,7 @@ static tsr_ir_attr *source_loc(mlir_text_parser *p, const char *at) {
     if (*p->line_pos == '\n') { p->line++; p->col = 1; }
     else p->col++;
   }
-  tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_FILE);
+  mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_FILE);
   if (!a) return NULL;
   a->u.file.file = p->loc_file;
   a->u.file.line = p->line;
@@ -559,7 +548,7 @@ static tsr_ir_attr *source_loc(mlir_text_parser *p, const char *at) {
   return a;
 }
 
-static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
+static tsr_status parse_operation(mlir_text_parser *p, mlir_ir_block *block) {
   mlir_text_skip_ws(p);
   const char *at = p->cur;
   if (!block) return mlir_text_error(p, "operation outside a block");
@@ -600,7 +589,7 @@ static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
       const char *name;
       size_t len;
       s = mlir_text_string(p, &name, &len);
-      if (s == TSR_OK && !(b.name = tsr_ir_intern(p->ctx, name, len))) s = nomem();
+      if (s == TSR_OK && !(b.name = mlir_ir_intern(p->ctx, name, len))) s = nomem();
       if (s == TSR_OK) s = generic_op(p, &b);
     } else {
       const char *name;
@@ -621,12 +610,12 @@ static tsr_status parse_operation(mlir_text_parser *p, tsr_ir_block *block) {
       }
     }
   }
-  tsr_ir_attr *loc = NULL;
+  mlir_ir_attr *loc = NULL;
   if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &loc);
   if (s == TSR_OK && !loc) loc = source_loc(p, at);
-  tsr_ir_op *op = NULL;
+  mlir_ir_op *op = NULL;
   if (s == TSR_OK) s = build_op(p, &b, rn, n_rn, n_named, at, loc, &op);
-  if (s == TSR_OK) tsr_ir_block_append(block, op);
+  if (s == TSR_OK) mlir_ir_block_append(block, op);
   ob_free(&b);
   if (rn != rn_local) free(rn);
   return s;
@@ -643,7 +632,7 @@ static tsr_status skip_metadata(mlir_text_parser *p) {
   return TSR_OK;
 }
 
-static tsr_status parse_top(mlir_text_parser *p, tsr_ir_block *top) {
+static tsr_status parse_top(mlir_text_parser *p, mlir_ir_block *top) {
   for (;;) {
     char c = mlir_text_peek(p);
     if (!c) return TSR_OK;
@@ -657,12 +646,12 @@ static tsr_status parse_top(mlir_text_parser *p, tsr_ir_block *top) {
   }
 }
 
-tsr_status mlir_text_parse_module(tsr_ir_module *m, const char *text, size_t len, const char *filename) {
+tsr_status mlir_text_parse_module(mlir_ir_module *m, const char *text, size_t len, const char *filename) {
   mlir_text_parser p;
   mlir_text_init(&p, m, text, len, filename);
   op_parser_state st = {0};
   p.ops = &st;
-  tsr_ir_block *top = tsr_ir_alloc(m->ctx, sizeof *top);
+  mlir_ir_block *top = mlir_ir_alloc(m->ctx, sizeof *top);
   tsr_status s = top ? push_scope(&p) : nomem();
   /* MLIR source is NUL-free; names and strings are handled as C strings from here on */
   const char *nul = memchr(text, 0, len);
@@ -679,9 +668,9 @@ tsr_status mlir_text_parse_module(tsr_ir_module *m, const char *text, size_t len
     return TSR_OK;
   }
   /* several top-level ops: wrap them in an implicit module, as MLIR does */
-  tsr_ir_op *mod = tsr_ir_op_new(m->ctx, "builtin.module", 0, 0, 0, 1);
-  tsr_ir_block **blocks = tsr_ir_alloc(m->ctx, sizeof *blocks);
-  if (!mod || !blocks || !(mod->loc = tsr_ir_attr_new(m->ctx, TSR_IR_ATTR_LOC_UNKNOWN))) return nomem();
+  mlir_ir_op *mod = mlir_ir_op_new(m->ctx, "builtin.module", 0, 0, 0, 1);
+  mlir_ir_block **blocks = mlir_ir_alloc(m->ctx, sizeof *blocks);
+  if (!mod || !blocks || !(mod->loc = mlir_ir_attr_new(m->ctx, MLIR_IR_ATTR_LOC_UNKNOWN))) return nomem();
   blocks[0] = top;
   top->parent = &mod->regions[0];
   mod->regions[0].n_blocks = 1;

@@ -85,7 +85,7 @@ static tsr_status hlo_enum(mlir_text_parser *p, mlir_op_builder *b, const char *
   if (n >= sizeof buf) return mlir_text_error(p, "bad %s", mnemonic);
   memcpy(buf, kw, n);
   buf[n] = 0;
-  tsr_ir_attr *a = mlir_dialect_enum_new(p->ctx, "stablehlo", mnemonic, buf);
+  mlir_ir_attr *a = mlir_dialect_enum_new(p->ctx, "stablehlo", mnemonic, buf);
   if (!a) return mlir_text_error(p, "bad %s '%s'", mnemonic, buf);
   a->u.enm.opaque_form = true;
   return mlir_ob_attr(p, b, attr_name, a);
@@ -102,7 +102,7 @@ tsr_status mlir_p_hlo_compare(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   if (mlir_text_peek(p) == '(') return mlir_ob_types_after_colon(p, b, 1);
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
   mlir_ob_all_operands(b, t);
   return mlir_ob_result(p, b, mlir_pf_i1_like(p, t));
@@ -132,7 +132,7 @@ static tsr_status kw_dims(mlir_text_parser *p, mlir_op_builder *b, const char *k
   int64_t v[64];
   int n;
   TSR_TRY(mlir_pf_int_list(p, v, 64, &n));
-  tsr_ir_attr *a = mlir_pf_dense_i64_array(p, v, n);
+  mlir_ir_attr *a = mlir_pf_dense_i64_array(p, v, n);
   return a ? mlir_ob_attr(p, b, attr, a) : mlir_pf_nomem();
 }
 
@@ -147,38 +147,38 @@ static tsr_status reducer_arg(mlir_text_parser *p, mlir_arg_decl *a) {
 /* The compact body `applies OP`: ^bb0(%acc: I, %x: I): %r = OP %acc, %x : I; return %r : I,
  * with I the 0-d tensor of the first input's element type. */
 static tsr_status compact_reducer(mlir_text_parser *p, mlir_op_builder *b, const char *body_op, size_t body_len) {
-  tsr_ir_ctx *ctx = p->ctx;
-  const tsr_ir_type *in_t = b->operand_types[0];
-  if (!tsr_ir_type_is_shaped(in_t)) return mlir_text_error(p, "reduce input is not a tensor");
-  tsr_ir_type *it = tsr_ir_type_new(ctx, TSR_IR_TYPE_TENSOR);
+  mlir_ir_ctx *ctx = p->ctx;
+  const mlir_ir_type *in_t = b->operand_types[0];
+  if (!mlir_ir_type_is_shaped(in_t)) return mlir_text_error(p, "reduce input is not a tensor");
+  mlir_ir_type *it = mlir_ir_type_new(ctx, MLIR_IR_TYPE_TENSOR);
   if (!it) return mlir_pf_nomem();
   it->u.shaped.element = in_t->u.shaped.element;
-  tsr_ir_region *r = tsr_ir_alloc(ctx, sizeof *r);
-  tsr_ir_block *blk = tsr_ir_alloc(ctx, sizeof *blk);
-  tsr_ir_block **blocks = tsr_ir_alloc(ctx, sizeof *blocks);
-  char *name = tsr_ir_strdup(ctx, body_op, body_len);
-  tsr_ir_op *op = name ? tsr_ir_op_new(ctx, name, 2, 1, 0, 0) : NULL;
-  tsr_ir_op *ret = tsr_ir_op_new(ctx, "stablehlo.return", 1, 0, 0, 0);
-  tsr_ir_attr *unknown = tsr_ir_attr_new(ctx, TSR_IR_ATTR_LOC_UNKNOWN);
+  mlir_ir_region *r = mlir_ir_alloc(ctx, sizeof *r);
+  mlir_ir_block *blk = mlir_ir_alloc(ctx, sizeof *blk);
+  mlir_ir_block **blocks = mlir_ir_alloc(ctx, sizeof *blocks);
+  char *name = mlir_ir_strdup(ctx, body_op, body_len);
+  mlir_ir_op *op = name ? mlir_ir_op_new(ctx, name, 2, 1, 0, 0) : NULL;
+  mlir_ir_op *ret = mlir_ir_op_new(ctx, "stablehlo.return", 1, 0, 0, 0);
+  mlir_ir_attr *unknown = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
   if (!r || !blk || !blocks || !op || !ret || !unknown) return mlir_pf_nomem();
-  blk->args = tsr_ir_alloc(ctx, 2 * sizeof(tsr_ir_value *));
+  blk->args = mlir_ir_alloc(ctx, 2 * sizeof(mlir_ir_value *));
   if (!blk->args) return mlir_pf_nomem();
   blk->n_args = 2;
   for (int i = 0; i < 2; i++) {
-    if (!(blk->args[i] = tsr_ir_value_new(p->m, it))) return mlir_pf_nomem();
+    if (!(blk->args[i] = mlir_ir_value_new(p->m, it))) return mlir_pf_nomem();
     blk->args[i]->block = blk;
     blk->args[i]->index = i;
     blk->args[i]->loc = unknown;
     blk->args[i]->defined = true;
-    tsr_ir_op_set_operand(op, i, blk->args[i]);
+    mlir_ir_op_set_operand(op, i, blk->args[i]);
   }
-  if (!(op->results[0] = tsr_ir_value_new(p->m, it))) return mlir_pf_nomem();
+  if (!(op->results[0] = mlir_ir_value_new(p->m, it))) return mlir_pf_nomem();
   op->results[0]->def_op = op;
   op->results[0]->defined = true;
   op->loc = ret->loc = unknown;
-  tsr_ir_op_set_operand(ret, 0, op->results[0]);
-  tsr_ir_block_append(blk, op);
-  tsr_ir_block_append(blk, ret);
+  mlir_ir_op_set_operand(ret, 0, op->results[0]);
+  mlir_ir_block_append(blk, op);
+  mlir_ir_block_append(blk, ret);
   blocks[0] = blk;
   blk->parent = r;
   r->n_blocks = 1;
@@ -239,7 +239,7 @@ tsr_status mlir_p_hlo_reduce(mlir_text_parser *p, mlir_op_builder *b) {
 tsr_status mlir_p_hlo_while(mlir_text_parser *p, mlir_op_builder *b) {
   mlir_ptr_list args = {0};
   tsr_status s = mlir_pf_assigned_args(p, b, &args);
-  tsr_ir_type **types = NULL;
+  mlir_ir_type **types = NULL;
   int n = 0;
   if (s == TSR_OK && args.n) {
     if ((s = mlir_text_expect(p, ':')) == TSR_OK) s = mlir_text_type_list(p, &types, &n);
@@ -303,17 +303,17 @@ static tsr_status hlo_enum_kw(mlir_text_parser *p, mlir_op_builder *b, const cha
 }
 
 /* `[1, 2] x [0, 3]`: the lhs and rhs halves of a dot dimension pair. */
-static tsr_status lhs_rhs(mlir_text_parser *p, tsr_ir_field *l, tsr_ir_field *r) {
+static tsr_status lhs_rhs(mlir_text_parser *p, mlir_ir_field *l, mlir_ir_field *r) {
   int64_t v[2][64];
   int n[2];
   TSR_TRY(mlir_pf_int_list(p, v[0], 64, &n[0]));
   TSR_TRY(mlir_pf_expect_kw(p, "x"));
   TSR_TRY(mlir_pf_int_list(p, v[1], 64, &n[1]));
-  tsr_ir_field *f[2] = {l, r};
+  mlir_ir_field *f[2] = {l, r};
   for (int k = 0; k < 2; k++) {
     f[k]->present = true;
     f[k]->n = n[k];
-    f[k]->values = tsr_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)(n[k] ? n[k] : 1));
+    f[k]->values = mlir_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)(n[k] ? n[k] : 1));
     if (!f[k]->values) return mlir_pf_nomem();
     memcpy(f[k]->values, v[k], sizeof(int64_t) * (size_t)n[k]);
   }
@@ -326,12 +326,12 @@ tsr_status mlir_p_hlo_dot_general(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(lead_operands(p, b, 2));
   static const char *const names[] = {"lhs_batching_dimensions", "rhs_batching_dimensions",
                                       "lhs_contracting_dimensions", "rhs_contracting_dimensions"};
-  tsr_ir_attr *dims = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_FIELDS);
-  tsr_ir_field *f = tsr_ir_alloc(p->ctx, 4 * sizeof *f);
+  mlir_ir_attr *dims = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_FIELDS);
+  mlir_ir_field *f = mlir_ir_alloc(p->ctx, 4 * sizeof *f);
   if (!dims || !f) return mlir_pf_nomem();
-  for (int k = 0; k < 4; k++) f[k].name = tsr_ir_intern(p->ctx, names[k], strlen(names[k]));
-  dims->u.fields.dialect = tsr_ir_intern(p->ctx, "stablehlo", 9);
-  dims->u.fields.mnemonic = tsr_ir_intern(p->ctx, "dot", 3);
+  for (int k = 0; k < 4; k++) f[k].name = mlir_ir_intern(p->ctx, names[k], strlen(names[k]));
+  dims->u.fields.dialect = mlir_ir_intern(p->ctx, "stablehlo", 9);
+  dims->u.fields.mnemonic = mlir_ir_intern(p->ctx, "dot", 3);
   dims->u.fields.n = 4;
   dims->u.fields.fields = f;
   if (mlir_text_accept_kw(p, "batching_dims")) {
@@ -364,16 +364,16 @@ tsr_status mlir_p_hlo_dot_general(mlir_text_parser *p, mlir_op_builder *b) {
       do {
         mlir_op_builder tmp = {0};
         s = hlo_enum(p, &tmp, "precision", "precision");
-        if (s == TSR_OK && !mlir_ptr_push(&precs, ((tsr_ir_named_attr *)tmp.attrs.items[0])->value)) s = mlir_pf_nomem();
+        if (s == TSR_OK && !mlir_ptr_push(&precs, ((mlir_ir_named_attr *)tmp.attrs.items[0])->value)) s = mlir_pf_nomem();
         free(tmp.attrs.items); /* the named attribute itself lives in the arena */
       } while (s == TSR_OK && mlir_text_accept(p, ','));
       if (s == TSR_OK) s = mlir_text_expect(p, ']');
     }
-    tsr_ir_attr *arr = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY) : NULL;
+    mlir_ir_attr *arr = s == TSR_OK ? mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_ARRAY) : NULL;
     if (s == TSR_OK && !arr) s = mlir_pf_nomem();
     if (s == TSR_OK) {
       arr->u.array.n = precs.n;
-      arr->u.array.elems = (tsr_ir_attr **)mlir_ptr_finish(p, &precs);
+      arr->u.array.elems = (mlir_ir_attr **)mlir_ptr_finish(p, &precs);
       if (!arr->u.array.elems) s = mlir_pf_nomem();
     } else {
       free(precs.items);
@@ -413,7 +413,7 @@ static tsr_status window_list(mlir_text_parser *p, mlir_op_builder *b, const cha
     int64_t v[64];
     int n;
     TSR_TRY(mlir_pf_int_list(p, v, 64, &n));
-    tsr_ir_attr *a = mlir_pf_dense_i64_array(p, v, n);
+    mlir_ir_attr *a = mlir_pf_dense_i64_array(p, v, n);
     return a ? mlir_ob_attr(p, b, attr, a) : mlir_pf_nomem();
   }
   char spelled[64 * 8] = "array<i1";
@@ -529,9 +529,9 @@ tsr_status mlir_p_hlo_reduce_precision(mlir_text_parser *p, mlir_op_builder *b) 
     if (sscanf(buf, "e%ldm%ld%n", &e, &m, &used) != 2 || (size_t)used != n) e = -1;
   }
   if (e < 0 || m < 0 || e > 1000000 || m > 1000000) return mlir_text_error_at(p, at, "expected exponent mantissa in format e#m#");
-  tsr_ir_type *i32 = mlir_pf_i32_type(p);
-  TSR_TRY(mlir_ob_attr(p, b, "exponent_bits", i32 ? tsr_ir_attr_int_new(p->ctx, i32, e) : NULL));
-  TSR_TRY(mlir_ob_attr(p, b, "mantissa_bits", i32 ? tsr_ir_attr_int_new(p->ctx, i32, m) : NULL));
+  mlir_ir_type *i32 = mlir_pf_i32_type(p);
+  TSR_TRY(mlir_ob_attr(p, b, "exponent_bits", i32 ? mlir_ir_attr_int_new(p->ctx, i32, e) : NULL));
+  TSR_TRY(mlir_ob_attr(p, b, "mantissa_bits", i32 ? mlir_ir_attr_int_new(p->ctx, i32, m) : NULL));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   return mlir_ob_same_or_function_type(p, b, 1);
 }
@@ -551,7 +551,7 @@ tsr_status mlir_p_hlo_optimization_barrier(mlir_text_parser *p, mlir_op_builder 
   if (mlir_text_accept(p, '(')) return mlir_text_expect(p, ')');
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int n;
   TSR_TRY(mlir_text_type_list(p, &t, &n));
   TSR_TRY(mlir_ob_set_operand_types(p, b, 0, t, n));
@@ -564,10 +564,10 @@ tsr_status mlir_p_hlo_cholesky(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   if (mlir_text_accept(p, ',')) {
     TSR_TRY(mlir_pf_expect_kw_eq(p, "lower"));
-    tsr_ir_attr *v;
+    mlir_ir_attr *v;
     const char *at = p->cur;
     TSR_TRY(mlir_text_attr(p, &v));
-    if (v->kind != TSR_IR_ATTR_INTEGER) return mlir_text_error_at(p, at, "expected true or false");
+    if (v->kind != MLIR_IR_ATTR_INTEGER) return mlir_text_error_at(p, at, "expected true or false");
     TSR_TRY(mlir_ob_attr(p, b, "lower", v));
   }
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
@@ -581,12 +581,12 @@ tsr_status mlir_p_hlo_complex(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, ':'));
   if (mlir_text_peek(p) == '(') return mlir_ob_types_after_colon(p, b, 1);
   const char *at = p->cur;
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
-  const tsr_ir_type *e = tsr_ir_type_element(t);
-  if (!tsr_ir_type_is_shaped(t) || !e || e->kind != TSR_IR_TYPE_COMPLEX)
+  const mlir_ir_type *e = mlir_ir_type_element(t);
+  if (!mlir_ir_type_is_shaped(t) || !e || e->kind != MLIR_IR_TYPE_COMPLEX)
     return mlir_text_error_at(p, at, "expected a tensor of complex elements");
-  tsr_ir_type *part = tsr_ir_type_new(p->ctx, t->kind);
+  mlir_ir_type *part = mlir_ir_type_new(p->ctx, t->kind);
   if (!part) return mlir_pf_nomem();
   *part = *t;
   part->u.shaped.element = e->u.complex_element;
@@ -621,7 +621,7 @@ tsr_status mlir_p_chlo_unary(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *t, *r;
+  mlir_ir_type *t, *r;
   TSR_TRY(mlir_text_type(p, &t));
   if (!mlir_text_accept_str(p, "->")) return mlir_text_error(p, "expected '->'");
   TSR_TRY(mlir_text_type(p, &r));
@@ -636,7 +636,7 @@ tsr_status mlir_p_chlo_binary(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *t[2], *r;
+  mlir_ir_type *t[2], *r;
   TSR_TRY(mlir_text_type(p, &t[0]));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_text_type(p, &t[1]));
@@ -652,17 +652,17 @@ tsr_status mlir_p_chlo_top_k(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_expect_kw_eq(p, "k"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "k", 64, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "k", 64, MLIR_IR_SIGNLESS));
   if (mlir_text_accept(p, ',')) {
     TSR_TRY(mlir_pf_expect_kw_eq(p, "is_stable"));
-    tsr_ir_attr *v;
+    mlir_ir_attr *v;
     TSR_TRY(mlir_text_attr(p, &v));
     TSR_TRY(mlir_ob_attr(p, b, "is_stable", v));
   }
   TSR_TRY(mlir_text_expect(p, ')'));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *t, *v, *i;
+  mlir_ir_type *t, *v, *i;
   TSR_TRY(mlir_text_type(p, &t));
   if (!mlir_text_accept_str(p, "->")) return mlir_text_error(p, "expected '->'");
   TSR_TRY(mlir_text_expect(p, '('));
@@ -684,8 +684,8 @@ tsr_status mlir_p_check_pair(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   if (mlir_text_accept(p, ',')) {
     TSR_TRY(mlir_pf_expect_kw_eq(p, "tolerance"));
-    tsr_ir_attr *tol;
-    TSR_TRY(mlir_text_number_attr(p, tsr_ir_type_float(p->ctx, TSR_IR_F64), &tol));
+    mlir_ir_attr *tol;
+    TSR_TRY(mlir_text_number_attr(p, mlir_ir_type_float(p->ctx, MLIR_IR_F64), &tol));
     TSR_TRY(mlir_ob_attr(p, b, "tolerance", tol));
   }
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
@@ -697,9 +697,9 @@ tsr_status mlir_p_check_const(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
   const char *at = p->cur;
-  tsr_ir_attr *v;
+  mlir_ir_attr *v;
   TSR_TRY(mlir_text_attr(p, &v));
-  if (!v->type || v->kind != TSR_IR_ATTR_DENSE) return mlir_text_error_at(p, at, "expected a typed dense value");
+  if (!v->type || v->kind != MLIR_IR_ATTR_DENSE) return mlir_text_error_at(p, at, "expected a typed dense value");
   TSR_TRY(mlir_ob_attr(p, b, "value", v));
   mlir_ob_all_operands(b, v->type);
   return mlir_ob_opt_attr_dict(p, b);
@@ -714,11 +714,11 @@ tsr_status mlir_p_check_close(mlir_text_parser *p, mlir_op_builder *b) {
   static const char *const names[] = {"max_ulp_difference", "min_ulp_difference"};
   for (int k = 0; k < 2 && mlir_text_accept(p, ','); k++) {
     TSR_TRY(mlir_pf_expect_kw_eq(p, names[k]));
-    TSR_TRY(mlir_pf_int_attr(p, b, names[k], 64, TSR_IR_UNSIGNED));
+    TSR_TRY(mlir_pf_int_attr(p, b, names[k], 64, MLIR_IR_UNSIGNED));
   }
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **types;
+  mlir_ir_type **types;
   int n;
   TSR_TRY(mlir_text_type_list(p, &types, &n));
   return mlir_ob_set_operand_types(p, b, 0, types, n);

@@ -7,31 +7,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "mlir/op_parser.h"
 
 tsr_status mlir_pf_nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
-tsr_ir_type *mlir_pf_i64_type(mlir_text_parser *p) { return tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS); }
+mlir_ir_type *mlir_pf_i64_type(mlir_text_parser *p) { return mlir_ir_type_int(p->ctx, 64, MLIR_IR_SIGNLESS); }
 
 tsr_status mlir_pf_attr_i64(mlir_text_parser *p, mlir_op_builder *b, const char *name, int64_t v) {
-  tsr_ir_type *t = mlir_pf_i64_type(p);
-  return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+  mlir_ir_type *t = mlir_pf_i64_type(p);
+  return mlir_ob_attr(p, b, name, t ? mlir_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 tsr_status mlir_pf_attr_string(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *s) {
-  return mlir_ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, strlen(s)));
+  return mlir_ob_attr(p, b, name, mlir_ir_attr_string_new(p->ctx, s, strlen(s)));
 }
 
 tsr_status mlir_pf_string_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name) {
   const char *s;
   size_t n;
   TSR_TRY(mlir_text_string(p, &s, &n));
-  return mlir_ob_attr(p, b, name, tsr_ir_attr_string_new(p->ctx, s, n));
+  return mlir_ob_attr(p, b, name, mlir_ir_attr_string_new(p->ctx, s, n));
 }
 
-tsr_ir_attr *mlir_pf_dense_i64_array(mlir_text_parser *p, const int64_t *v, int n) {
-  tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_ARRAY);
-  uint8_t *d = tsr_ir_alloc(p->ctx, (size_t)(n ? n : 1) * 8);
+mlir_ir_attr *mlir_pf_dense_i64_array(mlir_text_parser *p, const int64_t *v, int n) {
+  mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_DENSE_ARRAY);
+  uint8_t *d = mlir_ir_alloc(p->ctx, (size_t)(n ? n : 1) * 8);
   if (!a || !d || !(a->type = mlir_pf_i64_type(p))) return NULL;
   for (int i = 0; i < n; i++)
     for (int k = 0; k < 8; k++) d[i * 8 + k] = (uint8_t)((uint64_t)v[i] >> (8 * k));
@@ -63,10 +64,10 @@ tsr_status mlir_pf_expect_kw_eq(mlir_text_parser *p, const char *kw) {
 }
 
 /* i1 with the shape of `t` (comparisons). */
-tsr_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const tsr_ir_type *t) {
-  tsr_ir_type *i1 = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
-  if (!i1 || !tsr_ir_type_is_shaped(t)) return i1;
-  tsr_ir_type *s = tsr_ir_type_new(p->ctx, t->kind);
+mlir_ir_type *mlir_pf_i1_like(mlir_text_parser *p, const mlir_ir_type *t) {
+  mlir_ir_type *i1 = mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS);
+  if (!i1 || !mlir_ir_type_is_shaped(t)) return i1;
+  mlir_ir_type *s = mlir_ir_type_new(p->ctx, t->kind);
   if (!s) return NULL;
   *s = *t;
   s->u.shaped.element = i1;
@@ -92,15 +93,15 @@ static tsr_status p_module(mlir_text_parser *p, mlir_op_builder *b) {
 /* `(T {attrs}, ...)` results of a signature, or a single type. */
 static tsr_status sig_results(mlir_text_parser *p, mlir_ptr_list *types, mlir_ptr_list *attrs) {
   if (mlir_text_peek(p) != '(') {
-    tsr_ir_type *t;
+    mlir_ir_type *t;
     TSR_TRY(mlir_text_type(p, &t));
     return mlir_ptr_push(types, t) && mlir_ptr_push(attrs, NULL) ? TSR_OK : mlir_pf_nomem();
   }
   p->cur++;
   if (mlir_text_accept(p, ')')) return TSR_OK;
   do {
-    tsr_ir_type *t;
-    tsr_ir_attr *a = NULL;
+    mlir_ir_type *t;
+    mlir_ir_attr *a = NULL;
     TSR_TRY(mlir_text_type(p, &t));
     if (mlir_text_peek(p) == '{') TSR_TRY(mlir_text_dict(p, &a));
     if (!mlir_ptr_push(types, t) || !mlir_ptr_push(attrs, a)) return mlir_pf_nomem();
@@ -111,15 +112,15 @@ static tsr_status sig_results(mlir_text_parser *p, mlir_ptr_list *types, mlir_pt
 /* arg_attrs / res_attrs: an array of dictionaries, present only when one is non-empty. */
 static tsr_status attr_dicts(mlir_text_parser *p, mlir_op_builder *b, const char *name, mlir_ptr_list *l) {
   bool any = false;
-  for (int i = 0; i < l->n; i++) any |= l->items[i] && ((tsr_ir_attr *)l->items[i])->u.dict.n > 0;
+  for (int i = 0; i < l->n; i++) any |= l->items[i] && ((mlir_ir_attr *)l->items[i])->u.dict.n > 0;
   if (!any) return TSR_OK;
-  tsr_ir_attr *arr = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY);
+  mlir_ir_attr *arr = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_ARRAY);
   if (!arr) return mlir_pf_nomem();
   arr->u.array.n = l->n;
-  arr->u.array.elems = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_attr *) * (size_t)l->n);
+  arr->u.array.elems = mlir_ir_alloc(p->ctx, sizeof(mlir_ir_attr *) * (size_t)l->n);
   if (!arr->u.array.elems) return mlir_pf_nomem();
   for (int i = 0; i < l->n; i++) {
-    tsr_ir_attr *d = l->items[i] ? l->items[i] : tsr_ir_empty_dict(p->ctx);
+    mlir_ir_attr *d = l->items[i] ? l->items[i] : mlir_ir_empty_dict(p->ctx);
     if (!d) return mlir_pf_nomem();
     arr->u.array.elems[i] = d;
   }
@@ -151,30 +152,25 @@ static tsr_status p_func(mlir_text_parser *p, mlir_op_builder *b) {
       if (s == TSR_OK && mlir_text_peek(p) == '{') s = mlir_text_dict(p, &a.attrs);
       if (s == TSR_OK) s = mlir_text_opt_trailing_loc(p, &a.loc);
       if (s != TSR_OK) break;
-      if (n_args == cap) {
-        cap = cap ? cap * 2 : 8;
-        mlir_arg_decl *n = realloc(args, sizeof *n * (size_t)cap);
-        if (!n) { s = mlir_pf_nomem(); break; }
-        args = n;
-      }
+      if (!GROW_ARRAY(args, n_args, cap, 8)) { s = mlir_pf_nomem(); break; }
       args[n_args++] = a;
       if (!mlir_ptr_push(&in_t, a.type) || !mlir_ptr_push(&in_a, a.attrs)) s = mlir_pf_nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
   if (s == TSR_OK && mlir_text_accept_str(p, "->")) s = sig_results(p, &out_t, &out_a);
-  tsr_ir_type *ft = NULL;
-  if (s == TSR_OK && !(ft = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION))) s = mlir_pf_nomem();
+  mlir_ir_type *ft = NULL;
+  if (s == TSR_OK && !(ft = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_FUNCTION))) s = mlir_pf_nomem();
   if (s == TSR_OK) {
     ft->u.function.n_inputs = in_t.n;
     ft->u.function.n_results = out_t.n;
-    ft->u.function.inputs = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *) * (size_t)(in_t.n ? in_t.n : 1));
-    ft->u.function.results = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *) * (size_t)(out_t.n ? out_t.n : 1));
+    ft->u.function.inputs = mlir_ir_alloc(p->ctx, sizeof(mlir_ir_type *) * (size_t)(in_t.n ? in_t.n : 1));
+    ft->u.function.results = mlir_ir_alloc(p->ctx, sizeof(mlir_ir_type *) * (size_t)(out_t.n ? out_t.n : 1));
     if (!ft->u.function.inputs || !ft->u.function.results) s = mlir_pf_nomem();
     for (int i = 0; s == TSR_OK && i < in_t.n; i++) ft->u.function.inputs[i] = in_t.items[i];
     for (int i = 0; s == TSR_OK && i < out_t.n; i++) ft->u.function.results[i] = out_t.items[i];
   }
-  tsr_ir_attr *ta = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_TYPE) : NULL;
+  mlir_ir_attr *ta = s == TSR_OK ? mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_TYPE) : NULL;
   if (s == TSR_OK && !ta) s = mlir_pf_nomem();
   if (s == TSR_OK) {
     ta->type = ft;
@@ -205,7 +201,7 @@ static tsr_status p_return_like(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (!b->n_operands) return TSR_OK;
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int n;
   TSR_TRY(mlir_text_type_list(p, &t, &n));
   return mlir_ob_set_operand_types(p, b, 0, t, n);
@@ -223,7 +219,7 @@ tsr_status mlir_pf_call_tail(mlir_text_parser *p, mlir_op_builder *b) {
 }
 
 static tsr_status p_call(mlir_text_parser *p, mlir_op_builder *b) {
-  tsr_ir_attr *callee;
+  mlir_ir_attr *callee;
   if (mlir_text_peek(p) != '@') return mlir_text_error(p, "expected a callee symbol");
   TSR_TRY(mlir_text_attr(p, &callee));
   TSR_TRY(mlir_ob_attr(p, b, "callee", callee));
@@ -235,9 +231,9 @@ static tsr_status p_call(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status p_constant(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   const char *at = p->cur;
-  tsr_ir_attr *v;
+  mlir_ir_attr *v;
   TSR_TRY(mlir_text_attr(p, &v));
-  if (!v->type || v->kind == TSR_IR_ATTR_TYPE) return mlir_text_error_at(p, at, "constant value needs a type");
+  if (!v->type || v->kind == MLIR_IR_ATTR_TYPE) return mlir_text_error_at(p, at, "constant value needs a type");
   TSR_TRY(mlir_ob_attr(p, b, "value", v));
   return mlir_ob_result(p, b, v->type);
 }
@@ -245,7 +241,7 @@ static tsr_status p_constant(mlir_text_parser *p, mlir_op_builder *b) {
 /* Optional `fastmath<...>` / `overflow<...>` keyword attribute of arith ops. */
 static tsr_status arith_flags(mlir_text_parser *p, mlir_op_builder *b, const char *kw, const char *mnemonic,
                               const char *attr_name, bool materialize_default) {
-  tsr_ir_attr *a = NULL;
+  mlir_ir_attr *a = NULL;
   if (kw && mlir_text_accept_kw(p, kw)) {
     const char *body;
     size_t len;
@@ -300,7 +296,7 @@ static tsr_status p_arith_cmp(mlir_text_parser *p, mlir_op_builder *b) {
   if (is_f) TSR_TRY(arith_flags(p, b, "fastmath", "fastmath", "fastmath", true));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
   mlir_ob_all_operands(b, t);
   return mlir_ob_result(p, b, mlir_pf_i1_like(p, t));
@@ -308,8 +304,8 @@ static tsr_status p_arith_cmp(mlir_text_parser *p, mlir_op_builder *b) {
 
 /* `{attrs} : T1 sep T2`, the tail of many custom syntaxes: `sep` is a keyword ("to",
  * "from"), or NULL for a comma. */
-static tsr_status attrs_two_types(mlir_text_parser *p, mlir_op_builder *b, const char *sep, tsr_ir_type **t1,
-                                  tsr_ir_type **t2) {
+static tsr_status attrs_two_types(mlir_text_parser *p, mlir_op_builder *b, const char *sep, mlir_ir_type **t1,
+                                  mlir_ir_type **t2) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   TSR_TRY(mlir_text_type(p, t1));
@@ -320,7 +316,7 @@ static tsr_status attrs_two_types(mlir_text_parser *p, mlir_op_builder *b, const
 /* `op %a {attrs} : T1 to T2` (casts, vector.broadcast). */
 static tsr_status p_cast(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
-  tsr_ir_type *from, *to;
+  mlir_ir_type *from, *to;
   TSR_TRY(attrs_two_types(p, b, "to", &from, &to));
   mlir_ob_all_operands(b, from);
   return mlir_ob_result(p, b, to);
@@ -333,11 +329,11 @@ static tsr_status p_select(mlir_text_parser *p, mlir_op_builder *b) {
   if (b->n_operands != 3) return mlir_text_error(p, "select takes 3 operands");
   TSR_TRY(mlir_text_expect(p, ':'));
   if (mlir_text_peek(p) == '(') return mlir_ob_types_after_colon(p, b, 1);
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int n;
   TSR_TRY(mlir_text_type_list(p, &t, &n));
   if (n > 2) return mlir_text_error(p, "select takes one or two types");
-  tsr_ir_type *cond = n == 2 ? t[0] : tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS), *ty = t[n - 1];
+  mlir_ir_type *cond = n == 2 ? t[0] : mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS), *ty = t[n - 1];
   b->operand_types[0] = cond;
   b->operand_types[1] = b->operand_types[2] = ty;
   return mlir_ob_result(p, b, ty);
@@ -351,7 +347,7 @@ static tsr_status index_list(mlir_text_parser *p, mlir_op_builder *b, char open,
     TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
     TSR_TRY(mlir_text_expect(p, close));
   }
-  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
+  mlir_ir_type *idx = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_INDEX);
   if (!idx) return mlir_pf_nomem();
   for (int i = first; i < b->n_operands; i++) b->operand_types[i] = idx;
   return TSR_OK;
@@ -370,7 +366,7 @@ static tsr_status indexed_base(mlir_text_parser *p, mlir_op_builder *b, int *fir
 static tsr_status p_vector_load(mlir_text_parser *p, mlir_op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
-  tsr_ir_type *mt, *vt;
+  mlir_ir_type *mt, *vt;
   TSR_TRY(attrs_two_types(p, b, NULL, &mt, &vt));
   b->operand_types[0] = mt;
   return mlir_ob_result(p, b, vt);
@@ -382,7 +378,7 @@ static tsr_status p_vector_store(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, ','));
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
-  tsr_ir_type *mt, *vt;
+  mlir_ir_type *mt, *vt;
   TSR_TRY(attrs_two_types(p, b, NULL, &mt, &vt));
   b->operand_types[0] = vt;
   b->operand_types[1] = mt;
@@ -390,7 +386,7 @@ static tsr_status p_vector_store(mlir_text_parser *p, mlir_op_builder *b) {
 }
 
 static tsr_status segment_sizes(mlir_text_parser *p, mlir_op_builder *b, const int32_t *sizes, int n) {
-  return mlir_ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, n));
+  return mlir_ob_attr(p, b, "operandSegmentSizes", mlir_ir_attr_dense_i32_new(p->ctx, sizes, n));
 }
 
 
@@ -437,9 +433,9 @@ static tsr_status tpu_memory(mlir_text_parser *p, mlir_op_builder *b, bool store
     s = mlir_parse_value_ref(p, &mask);
   }
   if (s == TSR_OK && sublanes) s = sublane_mask(p, b);
-  if (s == TSR_OK && sublanes && mlir_text_accept_kw(p, "sublane_stride")) s = mlir_pf_int_attr(p, b, "sublane_stride", 32, TSR_IR_SIGNLESS);
+  if (s == TSR_OK && sublanes && mlir_text_accept_kw(p, "sublane_stride")) s = mlir_pf_int_attr(p, b, "sublane_stride", 32, MLIR_IR_SIGNLESS);
   if (s == TSR_OK) s = mlir_ob_opt_attr_dict(p, b);
-  tsr_ir_type *mt = NULL, *vt = NULL, *kt = NULL;
+  mlir_ir_type *mt = NULL, *vt = NULL, *kt = NULL;
   if (s == TSR_OK) s = mlir_text_expect(p, ':');
   if (s == TSR_OK) s = mlir_text_type(p, &mt);
   if (s == TSR_OK) s = mlir_text_expect(p, ',');
@@ -480,9 +476,9 @@ static tsr_status p_tpu_load_store(mlir_text_parser *p, mlir_op_builder *b) {
 /* `scf.if %c [-> (T..)] {..} [else {..}] {attrs}` */
 static tsr_status p_scf_if(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
-  b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
+  b->operand_types[0] = mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS);
   if (mlir_text_accept_str(p, "->")) {
-    tsr_ir_type **t;
+    mlir_ir_type **t;
     int n;
     if (mlir_text_accept(p, '(')) {
       TSR_TRY(mlir_text_type_list(p, &t, &n));
@@ -507,7 +503,7 @@ static tsr_status p_scf_if(mlir_text_parser *p, mlir_op_builder *b) {
 
 bool mlir_pf_ob_has_attr(const mlir_op_builder *b, const char *name) {
   for (int i = 0; i < b->attrs.n; i++)
-    if (!strcmp(((const tsr_ir_named_attr *)b->attrs.items[i])->name, name)) return true;
+    if (!strcmp(((const mlir_ir_named_attr *)b->attrs.items[i])->name, name)) return true;
   for (int i = 0; b->attr_dict && i < b->attr_dict->u.dict.n; i++)
     if (!strcmp(b->attr_dict->u.dict.entries[i].name, name)) return true;
   return false;
@@ -516,34 +512,34 @@ bool mlir_pf_ob_has_attr(const mlir_op_builder *b, const char *name) {
 /* A DefaultValuedAttr the printer elided: serialized IR carries it, so the parse adds it. */
 tsr_status mlir_pf_default_int(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, int64_t v) {
   if (mlir_pf_ob_has_attr(b, name)) return TSR_OK;
-  tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, TSR_IR_SIGNLESS);
-  return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+  mlir_ir_type *t = mlir_ir_type_int(p->ctx, width, MLIR_IR_SIGNLESS);
+  return mlir_ob_attr(p, b, name, t ? mlir_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 /* A bare integer the format prints without its type (`dim 0` of an SI32Attr). */
-tsr_status mlir_pf_int_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, tsr_ir_signedness sg) {
+tsr_status mlir_pf_int_attr(mlir_text_parser *p, mlir_op_builder *b, const char *name, unsigned width, mlir_ir_signedness sg) {
   int64_t v;
   TSR_TRY(mlir_text_int(p, &v));
-  tsr_ir_type *t = tsr_ir_type_int(p->ctx, width, sg);
-  return mlir_ob_attr(p, b, name, t ? tsr_ir_attr_int_new(p->ctx, t, v) : NULL);
+  mlir_ir_type *t = mlir_ir_type_int(p->ctx, width, sg);
+  return mlir_ob_attr(p, b, name, t ? mlir_ir_attr_int_new(p->ctx, t, v) : NULL);
 }
 
 /* An attribute built from its full spelling, e.g. `#vector.kind<add>` from the `<add>` a
  * format prints. */
 tsr_status mlir_pf_attr_from_text(mlir_text_parser *p, mlir_op_builder *b, const char *name, const char *text, const char *at) {
-  tsr_ir_attr *a;
+  mlir_ir_attr *a;
   if (mlir_text_parse_attr_entry(p->m, text, strlen(text), -1, &a) != TSR_OK)
     return mlir_text_error_at(p, at, "not a valid attribute: %s", text);
   return mlir_ob_attr(p, b, name, a);
 }
 
-tsr_ir_type *mlir_pf_i32_type(mlir_text_parser *p) { return tsr_ir_type_int(p->ctx, 32, TSR_IR_SIGNLESS); }
+mlir_ir_type *mlir_pf_i32_type(mlir_text_parser *p) { return mlir_ir_type_int(p->ctx, 32, MLIR_IR_SIGNLESS); }
 
 /* `op {attrs} : T`: no operands (or none left to read), one result */
 tsr_status mlir_pf_nullary(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
   return mlir_ob_result(p, b, t);
 }
@@ -586,7 +582,7 @@ static tsr_status p_multi_reduction(mlir_text_parser *p, mlir_op_builder *b) {
   int nd;
   TSR_TRY(mlir_pf_int_list(p, dims, 64, &nd));
   TSR_TRY(mlir_ob_attr(p, b, "reduction_dims", mlir_pf_dense_i64_array(p, dims, nd)));
-  tsr_ir_type *src, *dst;
+  mlir_ir_type *src, *dst;
   TSR_TRY(attrs_two_types(p, b, "to", &src, &dst));
   b->operand_types[0] = src;
   b->operand_types[1] = dst;
@@ -594,19 +590,19 @@ static tsr_status p_multi_reduction(mlir_text_parser *p, mlir_op_builder *b) {
 }
 
 /* `{attrs} : memref<..>` closing memref.load / memref.store */
-static tsr_status memref_tail(mlir_text_parser *p, mlir_op_builder *b, tsr_ir_type **mt) {
+static tsr_status memref_tail(mlir_text_parser *p, mlir_op_builder *b, mlir_ir_type **mt) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
   TSR_TRY(mlir_text_type(p, mt));
-  return (*mt)->kind == TSR_IR_TYPE_MEMREF ? TSR_OK : mlir_text_error_at(p, at, "expected a memref type");
+  return (*mt)->kind == MLIR_IR_TYPE_MEMREF ? TSR_OK : mlir_text_error_at(p, at, "expected a memref type");
 }
 
 /* `memref.load %m[%i, ...] {attrs} : memref<..xT>`: the result is the element type */
 static tsr_status p_memref_load(mlir_text_parser *p, mlir_op_builder *b) {
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
-  tsr_ir_type *mt;
+  mlir_ir_type *mt;
   TSR_TRY(memref_tail(p, b, &mt));
   b->operand_types[0] = mt;
   return mlir_ob_result(p, b, mt->u.shaped.element);
@@ -618,7 +614,7 @@ static tsr_status p_memref_store(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, ','));
   int first, n;
   TSR_TRY(indexed_base(p, b, &first, &n));
-  tsr_ir_type *mt;
+  mlir_ir_type *mt;
   TSR_TRY(memref_tail(p, b, &mt));
   b->operand_types[0] = mt->u.shaped.element;
   b->operand_types[1] = mt;
@@ -666,7 +662,7 @@ void mlir_pf_free_args(mlir_ptr_list *l) {
 }
 
 /* `(T, ...)` or a single type; fills types[0..n) of the arguments in `args`. */
-static tsr_status arg_types(mlir_text_parser *p, mlir_ptr_list *args, int first, tsr_ir_type ***out, int *n) {
+static tsr_status arg_types(mlir_text_parser *p, mlir_ptr_list *args, int first, mlir_ir_type ***out, int *n) {
   bool paren = mlir_text_accept(p, '(');
   TSR_TRY(mlir_text_type_list(p, out, n));
   if (paren) TSR_TRY(mlir_text_expect(p, ')'));
@@ -691,16 +687,16 @@ static tsr_status p_scf_for(mlir_text_parser *p, mlir_op_builder *b) {
   bool carried = s == TSR_OK && mlir_text_accept_kw(p, "iter_args");
   if (carried) s = mlir_pf_assigned_args(p, b, &args);
   if (s == TSR_OK && carried) s = mlir_text_accept_str(p, "->") ? TSR_OK : mlir_text_error(p, "expected '->' and the result types");
-  tsr_ir_type **t = NULL;
+  mlir_ir_type **t = NULL;
   int n = 0;
   if (s == TSR_OK && carried) s = arg_types(p, &args, 1, &t, &n);
   for (int i = 0; s == TSR_OK && i < n; i++) {
     b->operand_types[3 + i] = t[i];
     s = mlir_ob_result(p, b, t[i]);
   }
-  tsr_ir_type *ivt = NULL;
+  mlir_ir_type *ivt = NULL;
   if (s == TSR_OK && mlir_text_accept(p, ':')) s = mlir_text_type(p, &ivt);
-  else if (s == TSR_OK && !(ivt = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX))) s = mlir_pf_nomem();
+  else if (s == TSR_OK && !(ivt = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_INDEX))) s = mlir_pf_nomem();
   if (s == TSR_OK) {
     iv->type = ivt;
     for (int i = 0; i < 3; i++) b->operand_types[i] = ivt;
@@ -718,10 +714,10 @@ static tsr_status p_scf_for(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status p_scf_while(mlir_text_parser *p, mlir_op_builder *b) {
   mlir_ptr_list args = {0};
   tsr_status s = mlir_pf_assigned_args(p, b, &args);
-  tsr_ir_type *ft = NULL;
+  mlir_ir_type *ft = NULL;
   if (s == TSR_OK) s = mlir_text_expect(p, ':');
   if (s == TSR_OK) s = mlir_text_function_type(p, &ft);
-  if (s == TSR_OK && (ft->kind != TSR_IR_TYPE_FUNCTION || ft->u.function.n_inputs != args.n))
+  if (s == TSR_OK && (ft->kind != MLIR_IR_TYPE_FUNCTION || ft->u.function.n_inputs != args.n))
     s = mlir_text_error(p, "expected a function type with %d inputs", args.n);
   if (s == TSR_OK) s = mlir_ob_set_operand_types(p, b, 0, ft->u.function.inputs, ft->u.function.n_inputs);
   for (int i = 0; s == TSR_OK && i < args.n; i++) ((mlir_arg_decl *)args.items[i])->type = ft->u.function.inputs[i];
@@ -743,12 +739,12 @@ static tsr_status p_scf_condition(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '('));
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ')'));
-  b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
+  b->operand_types[0] = mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS);
   TSR_TRY(mlir_ob_parse_operand_list(p, b, true));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   if (b->n_operands == 1) return TSR_OK;
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int n;
   TSR_TRY(mlir_text_type_list(p, &t, &n));
   return mlir_ob_set_operand_types(p, b, 1, t, n);
@@ -761,7 +757,7 @@ static tsr_status p_scf_condition(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status arrow_tail(mlir_text_parser *p, mlir_op_builder *b, int n_typed) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int n;
   TSR_TRY(mlir_text_type_list(p, &t, &n));
   if (n_typed >= 0 && n != n_typed) return mlir_text_error(p, "expected %d operand types, got %d", n_typed, n);
@@ -769,7 +765,7 @@ static tsr_status arrow_tail(mlir_text_parser *p, mlir_op_builder *b, int n_type
   for (int i = 0; i < n; i++) b->operand_types[i] = t[i];
   /* tpu formats write `->`, vector's `to` */
   TSR_TRY(mlir_text_accept_str(p, "->") || mlir_text_accept_kw(p, "to") ? TSR_OK : mlir_text_error(p, "expected '->'"));
-  tsr_ir_type *r;
+  mlir_ir_type *r;
   TSR_TRY(mlir_text_type(p, &r));
   return mlir_ob_result(p, b, r);
 }
@@ -800,7 +796,7 @@ static tsr_status p_memref_slice(mlir_text_parser *p, mlir_op_builder *b) {
     TSR_TRY(mlir_text_expect(p, '>'));
     sizes[2] = b->n_operands - 1 - n;
   }
-  tsr_ir_type *i32 = mlir_pf_i32_type(p);
+  mlir_ir_type *i32 = mlir_pf_i32_type(p);
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
   TSR_TRY(segment_sizes(p, b, sizes, 3));
   return arrow_tail(p, b, 1);
@@ -817,7 +813,7 @@ typedef struct kw_group {
  * segment sizes written. */
 static tsr_status kw_groups(mlir_text_parser *p, mlir_op_builder *b, const kw_group *g, int ng) {
   mlir_operand_ref refs[8];
-  tsr_ir_type *types[8];
+  mlir_ir_type *types[8];
   int32_t present[8] = {0};
   for (int i = 0; i < ng; i++) {
     if (!mlir_text_accept_kw(p, g[i].kw)) {
@@ -879,7 +875,7 @@ static tsr_status p_tpu_sem_amount(mlir_text_parser *p, mlir_op_builder *b) {
       TSR_TRY(mlir_ob_parse_operand(p, b));
       sizes[2 + i] = 1;
     }
-  tsr_ir_type *i32 = mlir_pf_i32_type(p);
+  mlir_ir_type *i32 = mlir_pf_i32_type(p);
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = i32;
   if (signal) TSR_TRY(segment_sizes(p, b, sizes, 5));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
@@ -893,7 +889,7 @@ static tsr_status p_tpu_dynamic_rotate(mlir_text_parser *p, mlir_op_builder *b) 
   TSR_TRY(mlir_pf_expect_kw(p, "by"));
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_pf_expect_kw(p, "dim"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, MLIR_IR_SIGNED));
   return arrow_tail(p, b, -1);
 }
 
@@ -902,13 +898,13 @@ static tsr_status p_tpu_dynamic_rotate(mlir_text_parser *p, mlir_op_builder *b) 
 static tsr_status p_tpu_rotate(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_pf_expect_kw(p, "by"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "amount", 32, TSR_IR_SIGNED));
+  TSR_TRY(mlir_pf_int_attr(p, b, "amount", 32, MLIR_IR_SIGNED));
   TSR_TRY(mlir_pf_expect_kw(p, "dim"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNED));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, MLIR_IR_SIGNED));
   if (mlir_text_accept_kw(p, "stride")) {
-    TSR_TRY(mlir_pf_int_attr(p, b, "stride", 32, TSR_IR_SIGNED));
+    TSR_TRY(mlir_pf_int_attr(p, b, "stride", 32, MLIR_IR_SIGNED));
     TSR_TRY(mlir_pf_expect_kw(p, "stride_dim"));
-    TSR_TRY(mlir_pf_int_attr(p, b, "stride_dimension", 32, TSR_IR_SIGNED));
+    TSR_TRY(mlir_pf_int_attr(p, b, "stride_dimension", 32, MLIR_IR_SIGNED));
   }
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
@@ -931,7 +927,7 @@ static tsr_status p_tpu_transpose(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status p_tpu_concatenate(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_pf_expect_kw(p, "in"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, MLIR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
 }
 
@@ -949,7 +945,7 @@ static tsr_status p_tpu_strided_store(mlir_text_parser *p, mlir_op_builder *b) {
     s = mlir_ob_operand(p, b, &tmp.operands[i]);
     if (s == TSR_OK) b->operand_types[b->n_operands - 1] = tmp.operand_types[i];
   }
-  tsr_ir_type *mt = NULL, *vt = NULL;
+  mlir_ir_type *mt = NULL, *vt = NULL;
   if (s == TSR_OK) s = attrs_two_types(p, b, NULL, &mt, &vt);
   if (s == TSR_OK) {
     b->operand_types[0] = vt;
@@ -964,9 +960,9 @@ static tsr_status p_tpu_strided_store(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status p_tpu_repeat(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
-  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, MLIR_IR_SIGNLESS));
   TSR_TRY(mlir_pf_expect_kw(p, "x"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "times", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "times", 32, MLIR_IR_SIGNLESS));
   return arrow_tail(p, b, -1);
 }
 
@@ -980,7 +976,7 @@ tsr_status mlir_pf_i32_array_attr(mlir_text_parser *p, mlir_op_builder *b, const
     if (v[i] < INT32_MIN || v[i] > INT32_MAX) return mlir_text_error(p, "%s entry %d does not fit in 32 bits", name, i);
     w[i] = (int32_t)v[i];
   }
-  return mlir_ob_attr(p, b, name, tsr_ir_attr_dense_i32_new(p->ctx, w, n ? n : 0));
+  return mlir_ob_attr(p, b, name, mlir_ir_attr_dense_i32_new(p->ctx, w, n ? n : 0));
 }
 
 /* `tpu.dynamic_gather %src[%idx] in [D, ...] {attrs} : S, I -> R` */
@@ -1003,7 +999,7 @@ static tsr_status p_tpu_create_mask(mlir_text_parser *p, mlir_op_builder *b) {
 
 /* `tpu.iteration_bound D {attrs} : i32` */
 static tsr_status p_tpu_iteration_bound(mlir_text_parser *p, mlir_op_builder *b) {
-  TSR_TRY(mlir_pf_int_attr(p, b, "dim", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dim", 32, MLIR_IR_SIGNLESS));
   return mlir_pf_nullary(p, b);
 }
 
@@ -1023,9 +1019,9 @@ static tsr_status p_vector_splat(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
   const char *at = p->cur;
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
-  if (t->kind != TSR_IR_TYPE_VECTOR) return mlir_text_error_at(p, at, "expected a vector type");
+  if (t->kind != MLIR_IR_TYPE_VECTOR) return mlir_text_error_at(p, at, "expected a vector type");
   b->operand_types[0] = t->u.shaped.element;
   return mlir_ob_result(p, b, t);
 }
@@ -1033,7 +1029,7 @@ static tsr_status p_vector_splat(mlir_text_parser *p, mlir_op_builder *b) {
 /* `vector.create_mask %a, ... {attrs} : vector<..xi1>` (index operands) */
 static tsr_status p_vector_create_mask(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
-  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
+  mlir_ir_type *idx = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_INDEX);
   if (!idx) return mlir_pf_nomem();
   mlir_ob_all_operands(b, idx);
   return mlir_pf_nullary(p, b);
@@ -1068,10 +1064,10 @@ static tsr_status p_vector_extract(mlir_text_parser *p, mlir_op_builder *b) {
     TSR_TRY(mlir_text_expect(p, ']'));
   }
   TSR_TRY(mlir_ob_attr(p, b, "static_position", mlir_pf_dense_i64_array(p, pos, n)));
-  tsr_ir_type *idx = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_INDEX);
+  mlir_ir_type *idx = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_INDEX);
   if (!idx) return mlir_pf_nomem();
   for (int i = 1; i < b->n_operands; i++) b->operand_types[i] = idx;
-  tsr_ir_type *r, *v;
+  mlir_ir_type *r, *v;
   TSR_TRY(attrs_two_types(p, b, "from", &r, &v));
   b->operand_types[0] = v;
   return mlir_ob_result(p, b, r);
@@ -1080,7 +1076,7 @@ static tsr_status p_vector_extract(mlir_text_parser *p, mlir_op_builder *b) {
 /* `cf.assert %c, "message" {attrs}` */
 static tsr_status p_cf_assert(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
-  b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
+  b->operand_types[0] = mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS);
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_pf_string_attr(p, b, "msg"));
   return mlir_ob_opt_attr_dict(p, b);
@@ -1090,10 +1086,10 @@ static tsr_status p_cf_assert(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status p_tpu_assume_multiple(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
-  TSR_TRY(mlir_pf_int_attr(p, b, "multiple", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "multiple", 32, MLIR_IR_SIGNLESS));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *t;
+  mlir_ir_type *t;
   TSR_TRY(mlir_text_type(p, &t));
   b->operand_types[0] = t;
   return mlir_ob_result(p, b, t);
@@ -1108,7 +1104,7 @@ static tsr_status p_tpu_log(mlir_text_parser *p, mlir_op_builder *b) {
     TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
     TSR_TRY(mlir_text_expect(p, ']'));
     TSR_TRY(mlir_text_expect(p, ':'));
-    tsr_ir_type **t;
+    mlir_ir_type **t;
     int k;
     TSR_TRY(mlir_text_type_list(p, &t, &k));
     TSR_TRY(mlir_ob_set_operand_types(p, b, 0, t, k));
@@ -1211,6 +1207,6 @@ tsr_status mlir_pretty_op_parse(mlir_text_parser *p, const char *name, size_t le
     }
   mlir_pretty_fn fn = mlir_pretty_syntax_of(name, len);
   if (!fn) return TSR_ERR_UNSUPPORTED;
-  b->name = tsr_ir_intern(p->ctx, name, len);
+  b->name = mlir_ir_intern(p->ctx, name, len);
   return b->name ? fn(p, b) : mlir_pf_nomem();
 }

@@ -17,7 +17,7 @@ static tsr_status successor_with_args(mlir_text_parser *p, mlir_op_builder *b, i
   int first = b->n_operands;
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int k;
   TSR_TRY(mlir_text_type_list(p, &t, &k));
   TSR_TRY(mlir_ob_set_operand_types(p, b, first, t, k));
@@ -35,7 +35,7 @@ tsr_status mlir_p_cf_br(mlir_text_parser *p, mlir_op_builder *b) {
 /* `cf.cond_br %c, ^bb1(%a : T), ^bb2` (the condition is i1) */
 tsr_status mlir_p_cf_cond_br(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
-  b->operand_types[0] = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
+  b->operand_types[0] = mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS);
   if (!b->operand_types[0]) return mlir_pf_nomem();
   int32_t sizes[3] = {1, 0, 0};
   int n;
@@ -46,29 +46,29 @@ tsr_status mlir_p_cf_cond_br(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(successor_with_args(p, b, &n));
   sizes[2] = n;
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
-  return mlir_ob_attr(p, b, "operandSegmentSizes", tsr_ir_attr_dense_i32_new(p->ctx, sizes, 3));
+  return mlir_ob_attr(p, b, "operandSegmentSizes", mlir_ir_attr_dense_i32_new(p->ctx, sizes, 3));
 }
 
 /* `vector.contract {indexing_maps = [...], iterator_types = ["parallel", ...], kind = ...}
  * %lhs, %rhs, %acc {other attrs} : L, R into A`. The pretty form spells the iterator types as strings;
  * the op holds #vector.iterator_type<...> attributes. */
 tsr_status mlir_p_vector_contract(mlir_text_parser *p, mlir_op_builder *b) {
-  tsr_ir_attr *d;
+  mlir_ir_attr *d;
   const char *at = p->cur;
   TSR_TRY(mlir_text_dict(p, &d));
   bool fastmath = false;
   for (int i = 0; i < d->u.dict.n; i++) {
-    const tsr_ir_named_attr *e = &d->u.dict.entries[i];
-    tsr_ir_attr *v = e->value;
+    const mlir_ir_named_attr *e = &d->u.dict.entries[i];
+    mlir_ir_attr *v = e->value;
     fastmath |= !strcmp(e->name, "fastmath");
-    if (!strcmp(e->name, "iterator_types") && v->kind == TSR_IR_ATTR_ARRAY) {
-      tsr_ir_attr *arr = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY);
-      tsr_ir_attr **el = tsr_ir_alloc(p->ctx, sizeof *el * (size_t)(v->u.array.n + 1));
+    if (!strcmp(e->name, "iterator_types") && v->kind == MLIR_IR_ATTR_ARRAY) {
+      mlir_ir_attr *arr = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_ARRAY);
+      mlir_ir_attr **el = mlir_ir_alloc(p->ctx, sizeof *el * (size_t)(v->u.array.n + 1));
       if (!arr || !el) return mlir_pf_nomem();
       for (int k = 0; k < v->u.array.n; k++) {
-        const tsr_ir_attr *s = v->u.array.elems[k];
+        const mlir_ir_attr *s = v->u.array.elems[k];
         el[k] = v->u.array.elems[k];
-        if (s->kind != TSR_IR_ATTR_STRING) continue;
+        if (s->kind != MLIR_IR_ATTR_STRING) continue;
         char full[96];
         if (s->u.string.len > 40) return mlir_text_error_at(p, at, "unknown iterator type");
         snprintf(full, sizeof full, "#vector.iterator_type<%.*s>", (int)s->u.string.len, s->u.string.data);
@@ -86,7 +86,7 @@ tsr_status mlir_p_vector_contract(mlir_text_parser *p, mlir_op_builder *b) {
   if (b->n_operands != 3 && b->n_operands != 5) return mlir_text_error(p, "vector.contract takes lhs, rhs, acc and optional masks");
   TSR_TRY(mlir_ob_opt_attr_dict(p, b)); /* attributes of other dialects (tpu's precision) */
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type *l, *r, *a;
+  mlir_ir_type *l, *r, *a;
   TSR_TRY(mlir_text_type(p, &l));
   TSR_TRY(mlir_text_expect(p, ','));
   TSR_TRY(mlir_text_type(p, &r));
@@ -103,7 +103,7 @@ tsr_status mlir_p_vector_contract(mlir_text_parser *p, mlir_op_builder *b) {
 static tsr_status arrow_result(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_text_expect(p, '-'));
   TSR_TRY(mlir_text_expect(p, '>'));
-  tsr_ir_type *r;
+  mlir_ir_type *r;
   TSR_TRY(mlir_text_type(p, &r));
   return mlir_ob_result(p, b, r);
 }
@@ -150,7 +150,7 @@ tsr_status mlir_p_tpu_list_arrow(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand_list(p, b, false));
   TSR_TRY(mlir_ob_opt_attr_dict(p, b));
   TSR_TRY(mlir_text_expect(p, ':'));
-  tsr_ir_type **t;
+  mlir_ir_type **t;
   int n;
   TSR_TRY(mlir_text_type_list(p, &t, &n));
   TSR_TRY(mlir_ob_set_operand_types(p, b, 0, t, n));
@@ -172,7 +172,7 @@ tsr_status mlir_p_tpu_gather(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_pf_i32_array_attr(p, b, "indices"));
   TSR_TRY(mlir_text_expect(p, ']'));
   TSR_TRY(mlir_pf_expect_kw(p, "in"));
-  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "dimension", 32, MLIR_IR_SIGNLESS));
   return one_arrow_tail(p, b);
 }
 
@@ -195,7 +195,7 @@ tsr_status mlir_p_tpu_sublane_shuffle(mlir_text_parser *p, mlir_op_builder *b) {
 tsr_status mlir_p_tpu_unpack_elementwise(mlir_text_parser *p, mlir_op_builder *b) {
   TSR_TRY(mlir_ob_parse_operand(p, b));
   TSR_TRY(mlir_text_expect(p, ','));
-  TSR_TRY(mlir_pf_int_attr(p, b, "index", 32, TSR_IR_SIGNLESS));
+  TSR_TRY(mlir_pf_int_attr(p, b, "index", 32, MLIR_IR_SIGNLESS));
   return one_arrow_tail(p, b);
 }
 

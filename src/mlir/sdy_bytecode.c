@@ -48,10 +48,10 @@ enum { SHARDING_V2 = 15, PER_VALUE_V2 = 16 };
 
 /* The text inside `#sdy<kind ...>` or `#sdy.kind<...>` of a referenced Shardy attribute. */
 static tsr_status inner(mlir_bc_cursor *c, const char *prefix, sbuf *b) {
-  tsr_ir_attr *a;
+  mlir_ir_attr *a;
   TSR_TRY(mlir_bc_attr(c, &a));
   size_t n = strlen(prefix);
-  if (a->kind != TSR_IR_ATTR_OPAQUE || strncmp(a->u.opaque_text, prefix, n))
+  if (a->kind != MLIR_IR_ATTR_OPAQUE || strncmp(a->u.opaque_text, prefix, n))
     return mlir_bc_fail_at(c, "a Shardy attribute of another kind than expected");
   const char *t = a->u.opaque_text + n;
   size_t len = strlen(t);
@@ -91,11 +91,11 @@ static tsr_status svarints(mlir_bc_cursor *c, sbuf *b) {
 /* A sharding's body: mesh (a symbol or an inline mesh), dimensions, replicated and unreduced
  * axes: `@mesh, [{"x"}, {}], replicated={"y"}`. */
 static tsr_status sharding_body(mlir_bc_cursor *c, sbuf *b, bool unreduced) {
-  tsr_ir_attr *mesh;
+  mlir_ir_attr *mesh;
   TSR_TRY(mlir_bc_attr(c, &mesh));
-  if (mesh->kind == TSR_IR_ATTR_SYMBOL_REF) {
+  if (mesh->kind == MLIR_IR_ATTR_SYMBOL_REF) {
     if (!add(b, "@%s", mesh->u.symbol.root)) return nomem();
-  } else if (mesh->kind == TSR_IR_ATTR_OPAQUE && !strncmp(mesh->u.opaque_text, "#sdy.mesh<", 10)) {
+  } else if (mesh->kind == MLIR_IR_ATTR_OPAQUE && !strncmp(mesh->u.opaque_text, "#sdy.mesh<", 10)) {
     if (!add(b, "%s", mesh->u.opaque_text + 5)) return nomem(); /* mesh<...> */
   } else {
     return mlir_bc_fail_at(c, "a sharding whose mesh is neither a symbol nor a mesh");
@@ -114,19 +114,19 @@ static tsr_status sharding_body(mlir_bc_cursor *c, sbuf *b, bool unreduced) {
   return TSR_OK;
 }
 
-tsr_status mlir_sdy_decode_attr(mlir_bc_cursor *c, tsr_ir_attr **out) {
+tsr_status mlir_sdy_decode_attr(mlir_bc_cursor *c, mlir_ir_attr **out) {
   uint64_t code = 0;
   TSR_TRY(mlir_bc_varint(c, &code));
   sbuf b = {NULL, 0, 0};
   tsr_status s = TSR_OK;
   switch (code) {
   case MANUAL_AXES: { /* Array<StringAttr> */
-    tsr_ir_attr **axes;
+    mlir_ir_attr **axes;
     int n;
     if ((s = mlir_bc_attrs(c, &axes, &n)) != TSR_OK) break;
     if (!add(&b, "#sdy<manual_axes{")) s = nomem();
     for (int i = 0; s == TSR_OK && i < n; i++) {
-      if (axes[i]->kind != TSR_IR_ATTR_STRING) s = mlir_bc_fail_at(c, "a manual axis that is not a string");
+      if (axes[i]->kind != MLIR_IR_ATTR_STRING) s = mlir_bc_fail_at(c, "a manual axis that is not a string");
       else if (!add(&b, "%s\"%.*s\"", i ? ", " : "", (int)axes[i]->u.string.len, axes[i]->u.string.data)) s = nomem();
     }
     if (s == TSR_OK && !add(&b, "}>")) s = nomem();
@@ -234,13 +234,13 @@ static const struct { const char *op, *attrs; } sdy_ops[] = {
     {"sdy.named_computation", "?in_shardings,name,?out_shardings"},
 };
 
-tsr_status mlir_sdy_decode_props(mlir_bc_cursor *c, const char *op_name, tsr_ir_attr **out) {
+tsr_status mlir_sdy_decode_props(mlir_bc_cursor *c, const char *op_name, mlir_ir_attr **out) {
   const char *names = NULL;
   for (size_t i = 0; i < sizeof sdy_ops / sizeof sdy_ops[0]; i++)
     if (!strcmp(sdy_ops[i].op, op_name)) names = sdy_ops[i].attrs;
   if (!names) return tsr_fail(TSR_ERR_UNSUPPORTED, "bytecode offset %zu: %s: tessera does not read this Shardy op", mlir_bc_offset(c), op_name);
-  tsr_ir_ctx *ctx = mlir_bc_ctx(c);
-  tsr_ir_attr *d = tsr_ir_empty_dict(ctx);
+  mlir_ir_ctx *ctx = mlir_bc_ctx(c);
+  mlir_ir_attr *d = mlir_ir_empty_dict(ctx);
   if (!d) return nomem();
   for (const char *p = names; *p;) {
     bool optional = *p == '?';
@@ -250,7 +250,7 @@ tsr_status mlir_sdy_decode_props(mlir_bc_cursor *c, const char *op_name, tsr_ir_
     char name[32];
     snprintf(name, sizeof name, "%.*s", (int)len, p);
     p = end ? end + 1 : p + len;
-    tsr_ir_attr *a = NULL;
+    mlir_ir_attr *a = NULL;
     if (optional) {
       uint64_t v = 0;
       TSR_TRY(mlir_bc_varint(c, &v));
@@ -259,7 +259,7 @@ tsr_status mlir_sdy_decode_props(mlir_bc_cursor *c, const char *op_name, tsr_ir_
     } else {
       TSR_TRY(mlir_bc_attr(c, &a));
     }
-    if (!(d = tsr_ir_dict_set(ctx, d, name, a))) return nomem();
+    if (!(d = mlir_ir_dict_set(ctx, d, name, a))) return nomem();
   }
   *out = d;
   return TSR_OK;

@@ -20,14 +20,14 @@ bool mlir_alias_put(mlir_alias_map *m, const char *name, void *value);
 /* A location alias used before its definition (`loc(#loc)` with `#loc = ...` at the end);
  * the placeholder node is overwritten with the alias's value once the file is read. */
 typedef struct mlir_deferred_loc {
-  tsr_ir_attr *placeholder;
+  mlir_ir_attr *placeholder;
   const char *name;
   size_t offset;
 } mlir_deferred_loc;
 
 typedef struct mlir_text_parser {
-  tsr_ir_module *m;
-  tsr_ir_ctx *ctx;
+  mlir_ir_module *m;
+  mlir_ir_ctx *ctx;
   const char *begin, *cur, *end;
   const char *filename;
   /* When parsing a bytecode text entry: the entry's file offset, for messages. */
@@ -44,7 +44,7 @@ typedef struct mlir_text_parser {
   uint32_t line, col;
 } mlir_text_parser;
 
-void mlir_text_init(mlir_text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename);
+void mlir_text_init(mlir_text_parser *p, mlir_ir_module *m, const char *text, size_t len, const char *filename);
 void mlir_text_free(mlir_text_parser *p);
 
 /* Records a parse error at the current position ("file:line:col: expected ...") and returns
@@ -82,22 +82,22 @@ bool mlir_ptr_push(mlir_ptr_list *l, void *x);
 void *mlir_ptr_finish(mlir_text_parser *p, mlir_ptr_list *l);
 
 /* Grammar. */
-tsr_status mlir_text_attr(mlir_text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_attr(mlir_text_parser *p, mlir_ir_attr **out);
 /* A bare number literal as an attribute of type t (NULL: i64, or f64 for a float), without
  * the `: type` suffix an attribute may carry (ops whose syntax puts their own type there). */
-tsr_status mlir_text_number_attr(mlir_text_parser *p, tsr_ir_type *t, tsr_ir_attr **out);
-tsr_status mlir_text_type(mlir_text_parser *p, tsr_ir_type **out);
+tsr_status mlir_text_number_attr(mlir_text_parser *p, mlir_ir_type *t, mlir_ir_attr **out);
+tsr_status mlir_text_type(mlir_text_parser *p, mlir_ir_type **out);
 /* `(T, ...) -> R` where the caller may already have read nothing; also accepts a single
  * non-parenthesized result. */
-tsr_status mlir_text_function_type(mlir_text_parser *p, tsr_ir_type **out);
+tsr_status mlir_text_function_type(mlir_text_parser *p, mlir_ir_type **out);
 /* A list of types `T, T, ...` (at least one). */
-tsr_status mlir_text_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n);
+tsr_status mlir_text_type_list(mlir_text_parser *p, mlir_ir_type ***out, int *n);
 /* `{k = v, ...}` into a DICT attr (the '{' is next). */
-tsr_status mlir_text_dict(mlir_text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_dict(mlir_text_parser *p, mlir_ir_attr **out);
 /* Location body after `loc(`: `unknown`, `"f":l:c`, `#alias`, ... (no parens). */
-tsr_status mlir_text_loc_inner(mlir_text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_loc_inner(mlir_text_parser *p, mlir_ir_attr **out);
 /* An optional trailing `loc(...)`; *out stays unchanged when absent. */
-tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, tsr_ir_attr **out);
+tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, mlir_ir_attr **out);
 /* `#alias = attr` or `!alias = type` at the top level (the sigil is next). */
 tsr_status mlir_text_alias_def(mlir_text_parser *p);
 /* Patches every deferred location alias; fails on an alias never defined. */
@@ -105,30 +105,30 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p);
 
 /* Parses a whole attribute or type from text (bytecode fallback entries): every byte must
  * be consumed. */
-tsr_status mlir_text_parse_attr_entry(tsr_ir_module *m, const char *text, size_t len,
-                                 long long offset, tsr_ir_attr **out);
-tsr_status mlir_text_parse_type_entry(tsr_ir_module *m, const char *text, size_t len,
-                                 long long offset, tsr_ir_type **out);
+tsr_status mlir_text_parse_attr_entry(mlir_ir_module *m, const char *text, size_t len,
+                                 long long offset, mlir_ir_attr **out);
+tsr_status mlir_text_parse_type_entry(mlir_ir_module *m, const char *text, size_t len,
+                                 long long offset, mlir_ir_type **out);
 
 /* Numeric helpers shared with the bytecode reader. */
 /* Sign- or zero-extends the low bits of `v` as the integer type `t` says (i1: 0 or 1). */
-int64_t mlir_text_normalize_int(const tsr_ir_type *t, int64_t v);
+int64_t mlir_text_normalize_int(const mlir_ir_type *t, int64_t v);
 /* Value of float bits in format k (0 for formats without a conversion). */
-double mlir_text_float_value(tsr_ir_float_kind k, uint64_t bits);
+double mlir_text_float_value(mlir_ir_float_kind k, uint64_t bits);
 /* Storage bytes of one dense element (i1: 1, index: 8, complex: two parts). */
-size_t mlir_text_elem_bytes(const tsr_ir_type *et);
+size_t mlir_text_elem_bytes(const mlir_ir_type *et);
 
 /* Dialect attributes with structure (dialect_attrs.c). Returns NULL when (dialect, mnemonic)
  * is not one tessera structures or the body does not fit; the caller then keeps the text. */
-tsr_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
+mlir_ir_attr *mlir_dialect_attr_parse(mlir_text_parser *p, const char *dialect, size_t dlen,
                                 const char *mnemonic, size_t mlen, const char *body,
                                 size_t blen, bool opaque_form);
 /* Types of the tpu dialect with structure, e.g. !tpu.semaphore; NULL otherwise. */
-tsr_ir_type *mlir_dialect_type_parse(mlir_text_parser *p, const char *text, size_t len);
-/* Prints a TSR_IR_ATTR_ENUM or TSR_IR_ATTR_FIELDS attr. */
-void mlir_dialect_attr_print(FILE *f, const tsr_ir_attr *a);
+mlir_ir_type *mlir_dialect_type_parse(mlir_text_parser *p, const char *text, size_t len);
+/* Prints a MLIR_IR_ATTR_ENUM or MLIR_IR_ATTR_FIELDS attr. */
+void mlir_dialect_attr_print(FILE *f, const mlir_ir_attr *a);
 /* Builds an ENUM attr (e.g. for the default `#arith.fastmath<none>` of pretty ops). */
-tsr_ir_attr *mlir_dialect_enum_new(tsr_ir_ctx *ctx, const char *dialect, const char *mnemonic,
+mlir_ir_attr *mlir_dialect_enum_new(mlir_ir_ctx *ctx, const char *dialect, const char *mnemonic,
                               const char *keyword);
 
 #endif

@@ -1,5 +1,6 @@
 /* Textual MLIR: scanning helpers and the attribute and type grammar (LangRef), shared by the
  * text parser and the bytecode reader's text entries. */
+#include "core/grow.h"
 #include "mlir/text.h"
 
 #include <ctype.h>
@@ -12,7 +13,7 @@
 
 /* ---- state, errors ------------------------------------------------------------------- */
 
-void mlir_text_init(mlir_text_parser *p, tsr_ir_module *m, const char *text, size_t len, const char *filename) {
+void mlir_text_init(mlir_text_parser *p, mlir_ir_module *m, const char *text, size_t len, const char *filename) {
   memset(p, 0, sizeof *p);
   p->m = m;
   p->ctx = m->ctx;
@@ -144,7 +145,7 @@ tsr_status mlir_text_string(mlir_text_parser *p, const char **s, size_t *len) {
     }
   }
   if (c >= p->end) return mlir_text_error_at(p, start - 1, "unterminated string literal");
-  char *out = tsr_ir_alloc(p->ctx, n + 1);
+  char *out = mlir_ir_alloc(p->ctx, n + 1);
   if (!out) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   if (!escapes) {
     memcpy(out, start, n);
@@ -220,14 +221,14 @@ tsr_status mlir_text_symbol_name(mlir_text_parser *p, const char **out) {
     s = b;
     n = (size_t)(p->cur - b);
   }
-  *out = tsr_ir_intern(p->ctx, s, n);
+  *out = mlir_ir_intern(p->ctx, s, n);
   return *out ? TSR_OK : tsr_fail(TSR_ERR_NOMEM, "out of memory");
 }
 
 tsr_status mlir_text_balanced(mlir_text_parser *p, const char **s, size_t *len) {
   mlir_text_skip_ws(p);
   const char *b = p->cur;
-  char stack[TSR_IR_MAX_DEPTH];
+  char stack[MLIR_IR_MAX_DEPTH];
   int depth = 0;
   for (const char *c = b; c < p->end; c++) {
     char ch = *c;
@@ -239,7 +240,7 @@ tsr_status mlir_text_balanced(mlir_text_parser *p, const char **s, size_t *len) 
     }
     char close = ch == '<' ? '>' : ch == '(' ? ')' : ch == '[' ? ']' : ch == '{' ? '}' : 0;
     if (close) {
-      if (depth == TSR_IR_MAX_DEPTH) return mlir_text_error_at(p, c, "brackets nested too deeply");
+      if (depth == MLIR_IR_MAX_DEPTH) return mlir_text_error_at(p, c, "brackets nested too deeply");
       stack[depth++] = close;
     } else if (ch == '>' || ch == ')' || ch == ']' || ch == '}') {
       /* `->` inside a dialect body is an arrow, not a closing bracket */
@@ -303,7 +304,7 @@ static bool alias_name(mlir_text_parser *p, const char **out) {
   const char *b = p->cur;
   while (p->cur < p->end && id_char(*p->cur)) p->cur++;
   if (p->cur == b) return false;
-  *out = tsr_ir_intern(p->ctx, b, (size_t)(p->cur - b));
+  *out = mlir_ir_intern(p->ctx, b, (size_t)(p->cur - b));
   return *out != NULL;
 }
 
@@ -316,12 +317,12 @@ tsr_status mlir_text_alias_def(mlir_text_parser *p) {
   TSR_TRY(mlir_text_expect(p, '='));
   if (sigil == '#') {
     if (mlir_alias_get(&p->attr_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias #%s", name);
-    tsr_ir_attr *a;
+    mlir_ir_attr *a;
     TSR_TRY(mlir_text_attr(p, &a));
     if (!mlir_alias_put(&p->attr_aliases, name, a)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   } else {
     if (mlir_alias_get(&p->type_aliases, name)) return mlir_text_error_at(p, at, "redefinition of alias !%s", name);
-    tsr_ir_type *t;
+    mlir_ir_type *t;
     TSR_TRY(mlir_text_type(p, &t));
     if (!mlir_alias_put(&p->type_aliases, name, t)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   }
@@ -332,15 +333,15 @@ tsr_status mlir_text_alias_def(mlir_text_parser *p) {
  * other in a cycle (#a = callsite(#b at ...), #b = callsite(#a at ...)), which every walker of
  * locations would follow forever. A depth-first search with three colours (absent: unseen,
  * 1: on the path, 2: done) in a pointer hash set finds a cycle in linear time. */
-typedef struct loc_marks { const tsr_ir_attr **keys; unsigned char *color; size_t cap, n; } loc_marks;
+typedef struct loc_marks { const mlir_ir_attr **keys; unsigned char *color; size_t cap, n; } loc_marks;
 
-static size_t loc_slot(const loc_marks *m, const tsr_ir_attr *a) {
+static size_t loc_slot(const loc_marks *m, const mlir_ir_attr *a) {
   size_t i = ((uintptr_t)a >> 4) * 0x9E3779B97F4A7C15ull & (m->cap - 1);
   while (m->keys[i] && m->keys[i] != a) i = (i + 1) & (m->cap - 1);
   return i;
 }
 
-static bool loc_mark(loc_marks *m, const tsr_ir_attr *a, unsigned char color) {
+static bool loc_mark(loc_marks *m, const mlir_ir_attr *a, unsigned char color) {
   if (2 * (m->n + 1) > m->cap) {
     loc_marks g = {calloc(m->cap ? m->cap * 2 : 64, sizeof *g.keys), NULL, m->cap ? m->cap * 2 : 64, m->n};
     g.color = calloc(g.cap, 1);
@@ -361,26 +362,26 @@ static bool loc_mark(loc_marks *m, const tsr_ir_attr *a, unsigned char color) {
   return true;
 }
 
-static int loc_color(const loc_marks *m, const tsr_ir_attr *a) {
+static int loc_color(const loc_marks *m, const mlir_ir_attr *a) {
   if (!m->cap) return 0;
   size_t i = loc_slot(m, a);
   return m->keys[i] ? m->color[i] : 0;
 }
 
 /* 0: acyclic below `a`; 1: a cycle; -1: out of memory or too deep. */
-static int loc_cycle(loc_marks *m, const tsr_ir_attr *a, int depth) {
+static int loc_cycle(loc_marks *m, const mlir_ir_attr *a, int depth) {
   if (!a) return 0;
   int c = loc_color(m, a);
   if (c == 1) return 1;
   if (c == 2) return 0;
-  if (depth > TSR_IR_MAX_DEPTH) return -1;
+  if (depth > MLIR_IR_MAX_DEPTH) return -1;
   if (!loc_mark(m, a, 1)) return -1;
-  const tsr_ir_attr *kids[2] = {NULL, NULL};
+  const mlir_ir_attr *kids[2] = {NULL, NULL};
   int r = 0;
   switch (a->kind) {
-  case TSR_IR_ATTR_LOC_NAME: kids[0] = a->u.name_loc.child; break;
-  case TSR_IR_ATTR_LOC_CALLSITE: kids[0] = a->u.callsite.callee; kids[1] = a->u.callsite.caller; break;
-  case TSR_IR_ATTR_LOC_FUSED:
+  case MLIR_IR_ATTR_LOC_NAME: kids[0] = a->u.name_loc.child; break;
+  case MLIR_IR_ATTR_LOC_CALLSITE: kids[0] = a->u.callsite.callee; kids[1] = a->u.callsite.caller; break;
+  case MLIR_IR_ATTR_LOC_FUSED:
     for (int i = 0; i < a->u.fused.n && !r; i++) r = loc_cycle(m, a->u.fused.locs[i], depth + 1);
     break;
   default: break;
@@ -394,15 +395,15 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
   /* aliases may chain through other deferred aliases: resolve until nothing changes */
   for (size_t i = 0; i < p->n_deferred; i++) {
     mlir_deferred_loc *d = &p->deferred[i];
-    tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, d->name);
+    mlir_ir_attr *a = mlir_alias_get(&p->attr_aliases, d->name);
     if (!a) return mlir_text_error_at(p, p->begin + d->offset, "undefined location alias #%s", d->name);
-    if (!tsr_ir_attr_is_location(a))
+    if (!mlir_ir_attr_is_location(a))
       return mlir_text_error_at(p, p->begin + d->offset, "alias #%s is not a location", d->name);
     *d->placeholder = *a;
   }
   for (size_t i = 0; i < p->n_deferred; i++) {
     /* a placeholder copied before its source was patched: copy again */
-    tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, p->deferred[i].name);
+    mlir_ir_attr *a = mlir_alias_get(&p->attr_aliases, p->deferred[i].name);
     *p->deferred[i].placeholder = *a;
   }
   loc_marks marks = {0};
@@ -416,7 +417,7 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
     return mlir_text_error_at(p, p->begin + d->offset, "location aliases refer to each other in a cycle "
                          "(through #%s)", d->name);
   }
-  if (cyc < 0) return mlir_text_error(p, "location aliases nest deeper than %d levels", TSR_IR_MAX_DEPTH);
+  if (cyc < 0) return mlir_text_error(p, "location aliases nest deeper than %d levels", MLIR_IR_MAX_DEPTH);
   return TSR_OK;
 }
 
@@ -425,29 +426,23 @@ tsr_status mlir_text_resolve_deferred(mlir_text_parser *p) {
 static tsr_status nomem(void) { return tsr_fail(TSR_ERR_NOMEM, "out of memory"); }
 
 bool mlir_ptr_push(mlir_ptr_list *l, void *x) {
-  if (l->n == l->cap) {
-    int cap = l->cap ? l->cap * 2 : 8;
-    void **items = realloc(l->items, (size_t)cap * sizeof *items);
-    if (!items) return false;
-    l->items = items;
-    l->cap = cap;
-  }
+  if (!GROW_ARRAY(l->items, l->n, l->cap, 8)) return false;
   l->items[l->n++] = x;
   return true;
 }
 
 void *mlir_ptr_finish(mlir_text_parser *p, mlir_ptr_list *l) {
-  void **out = tsr_ir_alloc(p->ctx, sizeof(void *) * (size_t)(l->n ? l->n : 1));
+  void **out = mlir_ir_alloc(p->ctx, sizeof(void *) * (size_t)(l->n ? l->n : 1));
   if (out && l->n) memcpy(out, l->items, sizeof(void *) * (size_t)l->n);
   free(l->items);
   l->items = NULL;
   return out;
 }
 
-tsr_status mlir_text_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n) {
+tsr_status mlir_text_type_list(mlir_text_parser *p, mlir_ir_type ***out, int *n) {
   mlir_ptr_list l = {0};
   do {
-    tsr_ir_type *t;
+    mlir_ir_type *t;
     tsr_status s = mlir_text_type(p, &t);
     if (s != TSR_OK) { free(l.items); return s; }
     if (!mlir_ptr_push(&l, t)) { free(l.items); return nomem(); }
@@ -458,7 +453,7 @@ tsr_status mlir_text_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n) 
 }
 
 /* `(T, ...)` possibly empty; the '(' is next. */
-static tsr_status paren_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *n) {
+static tsr_status paren_type_list(mlir_text_parser *p, mlir_ir_type ***out, int *n) {
   TSR_TRY(mlir_text_expect(p, '('));
   if (mlir_text_accept(p, ')')) {
     *n = 0;
@@ -469,17 +464,17 @@ static tsr_status paren_type_list(mlir_text_parser *p, tsr_ir_type ***out, int *
   return mlir_text_expect(p, ')');
 }
 
-tsr_status mlir_text_function_type(mlir_text_parser *p, tsr_ir_type **out) {
-  tsr_ir_type *t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_FUNCTION);
+tsr_status mlir_text_function_type(mlir_text_parser *p, mlir_ir_type **out) {
+  mlir_ir_type *t = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_FUNCTION);
   if (!t) return nomem();
   TSR_TRY(paren_type_list(p, &t->u.function.inputs, &t->u.function.n_inputs));
   if (!mlir_text_accept_str(p, "->")) return mlir_text_error(p, "expected '->' in function type");
   if (mlir_text_peek(p) == '(') {
     TSR_TRY(paren_type_list(p, &t->u.function.results, &t->u.function.n_results));
   } else {
-    tsr_ir_type *r;
+    mlir_ir_type *r;
     TSR_TRY(mlir_text_type(p, &r));
-    t->u.function.results = tsr_ir_alloc(p->ctx, sizeof(tsr_ir_type *));
+    t->u.function.results = mlir_ir_alloc(p->ctx, sizeof(mlir_ir_type *));
     if (!t->u.function.results) return nomem();
     t->u.function.results[0] = r;
     t->u.function.n_results = 1;
@@ -489,7 +484,7 @@ tsr_status mlir_text_function_type(mlir_text_parser *p, tsr_ir_type **out) {
 }
 
 /* Dimension list `4x?x[8]x` of tensor/vector/memref, then the element type. */
-static tsr_status shaped_body(mlir_text_parser *p, tsr_ir_type *t, bool allow_scalable) {
+static tsr_status shaped_body(mlir_text_parser *p, mlir_ir_type *t, bool allow_scalable) {
   int64_t dims[64];
   bool scal[64];
   int rank = 0;
@@ -502,7 +497,7 @@ static tsr_status shaped_body(mlir_text_parser *p, tsr_ir_type *t, bool allow_sc
     if (allow_scalable && p->cur < p->end && *p->cur == '[') { p->cur++; scalable = true; }
     if (p->cur < p->end && *p->cur == '?') {
       p->cur++;
-      d = TSR_IR_DYNAMIC;
+      d = MLIR_IR_DYNAMIC;
     } else if (p->cur < p->end && isdigit((unsigned char)*p->cur)) {
       d = 0;
       while (p->cur < p->end && isdigit((unsigned char)*p->cur)) {
@@ -523,58 +518,58 @@ static tsr_status shaped_body(mlir_text_parser *p, tsr_ir_type *t, bool allow_sc
   }
   t->u.shaped.rank = rank;
   if (rank) {
-    t->u.shaped.shape = tsr_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)rank);
+    t->u.shaped.shape = mlir_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)rank);
     if (!t->u.shaped.shape) return nomem();
     memcpy(t->u.shaped.shape, dims, sizeof(int64_t) * (size_t)rank);
   }
   if (any_scalable) {
-    t->u.shaped.scalable = tsr_ir_alloc(p->ctx, (size_t)rank);
+    t->u.shaped.scalable = mlir_ir_alloc(p->ctx, (size_t)rank);
     if (!t->u.shaped.scalable) return nomem();
     memcpy(t->u.shaped.scalable, scal, (size_t)rank);
   }
   return mlir_text_type(p, &t->u.shaped.element);
 }
 
-static bool is_layout_attr(const tsr_ir_attr *a) {
-  if (a->kind == TSR_IR_ATTR_AFFINE_MAP || a->kind == TSR_IR_ATTR_STRIDED) return true;
-  return a->kind == TSR_IR_ATTR_OPAQUE && strstr(a->u.opaque_text, ".tiled<") != NULL;
+static bool is_layout_attr(const mlir_ir_attr *a) {
+  if (a->kind == MLIR_IR_ATTR_AFFINE_MAP || a->kind == MLIR_IR_ATTR_STRIDED) return true;
+  return a->kind == MLIR_IR_ATTR_OPAQUE && strstr(a->u.opaque_text, ".tiled<") != NULL;
 }
 
-static tsr_status builtin_shaped(mlir_text_parser *p, const char *kw, size_t n, tsr_ir_type **out) {
+static tsr_status builtin_shaped(mlir_text_parser *p, const char *kw, size_t n, mlir_ir_type **out) {
   bool tensor = n == 6 && !memcmp(kw, "tensor", 6);
   bool memref = n == 6 && !memcmp(kw, "memref", 6);
   TSR_TRY(mlir_text_expect(p, '<'));
-  tsr_ir_type *t = tsr_ir_type_new(p->ctx, tensor ? TSR_IR_TYPE_TENSOR : memref ? TSR_IR_TYPE_MEMREF : TSR_IR_TYPE_VECTOR);
+  mlir_ir_type *t = mlir_ir_type_new(p->ctx, tensor ? MLIR_IR_TYPE_TENSOR : memref ? MLIR_IR_TYPE_MEMREF : MLIR_IR_TYPE_VECTOR);
   if (!t) return nomem();
   mlir_text_skip_ws(p);
   if ((tensor || memref) && p->cur + 1 < p->end && p->cur[0] == '*' && p->cur[1] == 'x') {
     p->cur += 2;
-    t->kind = tensor ? TSR_IR_TYPE_UNRANKED_TENSOR : TSR_IR_TYPE_UNRANKED_MEMREF;
+    t->kind = tensor ? MLIR_IR_TYPE_UNRANKED_TENSOR : MLIR_IR_TYPE_UNRANKED_MEMREF;
     TSR_TRY(mlir_text_type(p, &t->u.shaped.element));
   } else {
     TSR_TRY(shaped_body(p, t, !tensor && !memref));
   }
   if (tensor && mlir_text_accept(p, ',')) TSR_TRY(mlir_text_attr(p, &t->u.shaped.encoding));
   if (memref) {
-    tsr_ir_attr *a[2] = {NULL, NULL};
+    mlir_ir_attr *a[2] = {NULL, NULL};
     int na = 0;
     while (na < 2 && mlir_text_accept(p, ',')) TSR_TRY(mlir_text_attr(p, &a[na++]));
     if (na == 2) {
       t->u.shaped.layout = a[0];
       t->u.shaped.memory_space = a[1];
     } else if (na == 1) {
-      if (is_layout_attr(a[0]) && t->kind == TSR_IR_TYPE_MEMREF) t->u.shaped.layout = a[0];
+      if (is_layout_attr(a[0]) && t->kind == MLIR_IR_TYPE_MEMREF) t->u.shaped.layout = a[0];
       else t->u.shaped.memory_space = a[0];
     }
     /* the identity layout is the default: keep one form so that text and bytecode agree */
-    if (t->u.shaped.layout && tsr_ir_affine_is_identity(t->u.shaped.layout)) t->u.shaped.layout = NULL;
+    if (t->u.shaped.layout && mlir_ir_affine_is_identity(t->u.shaped.layout)) t->u.shaped.layout = NULL;
   }
   TSR_TRY(mlir_text_expect(p, '>'));
   *out = t;
   return TSR_OK;
 }
 
-static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
+static tsr_status type_inner(mlir_text_parser *p, mlir_ir_type **out) {
   char c = mlir_text_peek(p);
   if (c == '(') return mlir_text_function_type(p, out);
   if (c == '!') {
@@ -583,7 +578,7 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
     const char *after = p->cur;
     /* no mlir_text_peek: it would move past the spaces after the name, into the type's text */
     if (alias_name(p, &name) && !(p->cur < p->end && *p->cur == '<')) {
-      tsr_ir_type *t = mlir_alias_get(&p->type_aliases, name);
+      mlir_ir_type *t = mlir_alias_get(&p->type_aliases, name);
       if (t) { *out = t; return TSR_OK; }
       if (!strchr(name, '.')) return mlir_text_error_at(p, b, "undefined type alias !%s", name);
     } else if (p->cur == after) {
@@ -595,10 +590,10 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
       TSR_TRY(mlir_text_balanced(p, &body, &bl));
     }
     size_t len = (size_t)(p->cur - b);
-    tsr_ir_type *t = mlir_dialect_type_parse(p, b, len);
+    mlir_ir_type *t = mlir_dialect_type_parse(p, b, len);
     if (!t) {
-      t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_OPAQUE);
-      if (!t || !(t->u.opaque_text = tsr_ir_strdup(p->ctx, b, len))) return nomem();
+      t = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_OPAQUE);
+      if (!t || !(t->u.opaque_text = mlir_ir_strdup(p->ctx, b, len))) return nomem();
     }
     *out = t;
     return TSR_OK;
@@ -607,7 +602,7 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
   size_t n;
   const char *at = p->cur;
   if (!mlir_text_bare_id(p, &kw, &n)) return mlir_text_error(p, "expected a type");
-  tsr_ir_float_kind fk;
+  mlir_ir_float_kind fk;
   if ((kw[0] == 'i' || kw[0] == 's' || kw[0] == 'u') && n >= 2) {
     size_t pre = kw[0] == 'i' ? 1 : (n >= 3 && kw[1] == 'i') ? 2 : 0;
     if (pre && pre < n) {
@@ -619,23 +614,23 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
       }
       if (digits) {
         if (w == 0 || w > (1u << 24)) return mlir_text_error_at(p, at, "invalid integer width");
-        *out = tsr_ir_type_int(p->ctx, w, kw[0] == 'i' ? TSR_IR_SIGNLESS : kw[0] == 's' ? TSR_IR_SIGNED : TSR_IR_UNSIGNED);
+        *out = mlir_ir_type_int(p->ctx, w, kw[0] == 'i' ? MLIR_IR_SIGNLESS : kw[0] == 's' ? MLIR_IR_SIGNED : MLIR_IR_UNSIGNED);
         return *out ? TSR_OK : nomem();
       }
     }
   }
-  if (tsr_ir_float_by_name(kw, n, &fk)) {
-    *out = tsr_ir_type_float(p->ctx, fk);
+  if (mlir_ir_float_by_name(kw, n, &fk)) {
+    *out = mlir_ir_type_float(p->ctx, fk);
     return *out ? TSR_OK : nomem();
   }
 #define KW(s) (n == sizeof(s) - 1 && !memcmp(kw, s, n))
   if (KW("index") || KW("none")) {
-    *out = tsr_ir_type_new(p->ctx, KW("index") ? TSR_IR_TYPE_INDEX : TSR_IR_TYPE_NONE);
+    *out = mlir_ir_type_new(p->ctx, KW("index") ? MLIR_IR_TYPE_INDEX : MLIR_IR_TYPE_NONE);
     return *out ? TSR_OK : nomem();
   }
   if (KW("tensor") || KW("memref") || KW("vector")) return builtin_shaped(p, kw, n, out);
   if (KW("complex")) {
-    tsr_ir_type *t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_COMPLEX);
+    mlir_ir_type *t = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_COMPLEX);
     if (!t) return nomem();
     TSR_TRY(mlir_text_expect(p, '<'));
     TSR_TRY(mlir_text_type(p, &t->u.complex_element));
@@ -644,7 +639,7 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
     return TSR_OK;
   }
   if (KW("tuple")) {
-    tsr_ir_type *t = tsr_ir_type_new(p->ctx, TSR_IR_TYPE_TUPLE);
+    mlir_ir_type *t = mlir_ir_type_new(p->ctx, MLIR_IR_TYPE_TUPLE);
     if (!t) return nomem();
     TSR_TRY(mlir_text_expect(p, '<'));
     if (!mlir_text_accept(p, '>')) {
@@ -658,8 +653,8 @@ static tsr_status type_inner(mlir_text_parser *p, tsr_ir_type **out) {
   return mlir_text_error_at(p, at, "unknown type '%.*s'", (int)n, kw);
 }
 
-tsr_status mlir_text_type(mlir_text_parser *p, tsr_ir_type **out) {
-  if (++p->depth > TSR_IR_MAX_DEPTH) {
+tsr_status mlir_text_type(mlir_text_parser *p, mlir_ir_type **out) {
+  if (++p->depth > MLIR_IR_MAX_DEPTH) {
     p->depth--;
     return mlir_text_error(p, "types nested too deeply");
   }
@@ -732,72 +727,72 @@ static tsr_status scan_number(mlir_text_parser *p, scalar *out) {
 }
 
 /* Sign- or zero-extends the low `width` bits as the type's signedness says. */
-int64_t mlir_text_normalize_int(const tsr_ir_type *t, int64_t v) {
-  unsigned w = t && t->kind == TSR_IR_TYPE_INTEGER ? t->u.integer.width : 64;
+int64_t mlir_text_normalize_int(const mlir_ir_type *t, int64_t v) {
+  unsigned w = t && t->kind == MLIR_IR_TYPE_INTEGER ? t->u.integer.width : 64;
   if (w >= 64) return v;
   uint64_t mask = (1ull << w) - 1, u = (uint64_t)v & mask;
-  if (w == 1 || t->u.integer.signedness == TSR_IR_UNSIGNED) return (int64_t)u;
+  if (w == 1 || t->u.integer.signedness == MLIR_IR_UNSIGNED) return (int64_t)u;
   if (u >> (w - 1)) u |= ~mask;
   return (int64_t)u;
 }
 
 /* Bits of `f` in the float format k; false for formats tessera cannot convert. */
-static bool float_bits(tsr_ir_float_kind k, double f, uint64_t *bits) {
+static bool float_bits(mlir_ir_float_kind k, double f, uint64_t *bits) {
   switch (k) {
-  case TSR_IR_F64: memcpy(bits, &f, 8); return true;
-  case TSR_IR_F32: { float x = (float)f; uint32_t b; memcpy(&b, &x, 4); *bits = b; return true; }
-  case TSR_IR_BF16: *bits = tsr_f32_to_bf16((float)f); return true;
-  case TSR_IR_F16: *bits = tsr_f32_to_f16((float)f); return true;
-  case TSR_IR_F8E4M3FN: *bits = tsr_f32_to_f8e4m3fn((float)f); return true;
-  case TSR_IR_F8E5M2: *bits = tsr_f32_to_f8e5m2((float)f); return true;
-  case TSR_IR_F8E4M3B11FNUZ: *bits = tsr_f32_to_f8e4m3b11fnuz((float)f); return true;
-  case TSR_IR_F8E8M0FNU: *bits = tsr_f32_to_f8e8m0fnu((float)f); return true;
+  case MLIR_IR_F64: memcpy(bits, &f, 8); return true;
+  case MLIR_IR_F32: { float x = (float)f; uint32_t b; memcpy(&b, &x, 4); *bits = b; return true; }
+  case MLIR_IR_BF16: *bits = tsr_f32_to_bf16((float)f); return true;
+  case MLIR_IR_F16: *bits = tsr_f32_to_f16((float)f); return true;
+  case MLIR_IR_F8E4M3FN: *bits = tsr_f32_to_f8e4m3fn((float)f); return true;
+  case MLIR_IR_F8E5M2: *bits = tsr_f32_to_f8e5m2((float)f); return true;
+  case MLIR_IR_F8E4M3B11FNUZ: *bits = tsr_f32_to_f8e4m3b11fnuz((float)f); return true;
+  case MLIR_IR_F8E8M0FNU: *bits = tsr_f32_to_f8e8m0fnu((float)f); return true;
   default: return false;
   }
 }
 
-static double bits_value(tsr_ir_float_kind k, uint64_t bits) {
+static double bits_value(mlir_ir_float_kind k, uint64_t bits) {
   switch (k) {
-  case TSR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
-  case TSR_IR_F32: { uint32_t b = (uint32_t)bits; float x; memcpy(&x, &b, 4); return x; }
-  case TSR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
-  case TSR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
-  case TSR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
-  case TSR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
-  case TSR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
-  case TSR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
+  case MLIR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
+  case MLIR_IR_F32: { uint32_t b = (uint32_t)bits; float x; memcpy(&x, &b, 4); return x; }
+  case MLIR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
+  case MLIR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
+  case MLIR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
+  case MLIR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
+  case MLIR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
+  case MLIR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
   default: return 0;
   }
 }
 
-double mlir_text_float_value(tsr_ir_float_kind k, uint64_t bits) { return bits_value(k, bits); }
+double mlir_text_float_value(mlir_ir_float_kind k, uint64_t bits) { return bits_value(k, bits); }
 
-static size_t elem_bytes_of(const tsr_ir_type *et) {
+static size_t elem_bytes_of(const mlir_ir_type *et) {
   if (!et) return 0;
-  if (et->kind == TSR_IR_TYPE_INDEX) return 8;
-  if (et->kind == TSR_IR_TYPE_COMPLEX) return 2 * elem_bytes_of(et->u.complex_element);
-  unsigned w = tsr_ir_type_bit_width(et);
+  if (et->kind == MLIR_IR_TYPE_INDEX) return 8;
+  if (et->kind == MLIR_IR_TYPE_COMPLEX) return 2 * elem_bytes_of(et->u.complex_element);
+  unsigned w = mlir_ir_type_bit_width(et);
   return w ? (w + 7) / 8 : 0;
 }
-size_t mlir_text_elem_bytes(const tsr_ir_type *et) { return elem_bytes_of(et); }
+size_t mlir_text_elem_bytes(const mlir_ir_type *et) { return elem_bytes_of(et); }
 
 static void store_le(uint8_t *d, uint64_t v, size_t bytes) {
   for (size_t i = 0; i < bytes; i++) d[i] = i < 8 ? (uint8_t)(v >> (8 * i)) : (uint8_t)((int64_t)v < 0 ? 0xFF : 0);
 }
 
 /* Converts a scalar to element storage of scalar type `et` (not complex). */
-static tsr_status store_scalar(mlir_text_parser *p, const tsr_ir_type *et, const scalar *s, uint8_t *d,
+static tsr_status store_scalar(mlir_text_parser *p, const mlir_ir_type *et, const scalar *s, uint8_t *d,
                                const char *at) {
   size_t eb = elem_bytes_of(et);
-  if (et->kind == TSR_IR_TYPE_FLOAT) {
+  if (et->kind == MLIR_IR_TYPE_FLOAT) {
     uint64_t bits;
     if (s->kind == SC_HEXBITS) bits = (uint64_t)s->i;
     else if (!float_bits(et->u.float_kind, s->kind == SC_INT ? (double)s->i : s->f, &bits))
-      return mlir_text_error_at(p, at, "decimal literals of %s are not supported (use hex)", tsr_ir_float_name(et->u.float_kind));
+      return mlir_text_error_at(p, at, "decimal literals of %s are not supported (use hex)", mlir_ir_float_name(et->u.float_kind));
     store_le(d, bits, eb);
     return TSR_OK;
   }
-  if (et->kind == TSR_IR_TYPE_INTEGER || et->kind == TSR_IR_TYPE_INDEX) {
+  if (et->kind == MLIR_IR_TYPE_INTEGER || et->kind == MLIR_IR_TYPE_INDEX) {
     if (s->kind == SC_FLOAT) return mlir_text_error_at(p, at, "float literal for an integer element");
     store_le(d, (uint64_t)mlir_text_normalize_int(et, s->i), eb);
     return TSR_OK;
@@ -808,20 +803,14 @@ static tsr_status store_scalar(mlir_text_parser *p, const tsr_ir_type *et, const
 typedef struct scalar_list { scalar *v; size_t n, cap; } scalar_list;
 
 static bool scalar_push(scalar_list *l, scalar s) {
-  if (l->n == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 16;
-    scalar *v = realloc(l->v, cap * sizeof *v);
-    if (!v) return false;
-    l->v = v;
-    l->cap = cap;
-  }
+  if (!GROW_ARRAY(l->v, l->n, l->cap, 16)) return false;
   l->v[l->n++] = s;
   return true;
 }
 
 /* Literal tree of dense<...>: nested lists of numbers, true/false, and (re, im) pairs. */
 static tsr_status dense_literals(mlir_text_parser *p, scalar_list *l, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "dense literal nested too deeply");
+  if (depth > MLIR_IR_MAX_DEPTH) return mlir_text_error(p, "dense literal nested too deeply");
   char c = mlir_text_peek(p);
   if (c == '[' || c == '(') {
     char close = c == '[' ? ']' : ')';
@@ -838,19 +827,19 @@ static tsr_status dense_literals(mlir_text_parser *p, scalar_list *l, int depth)
   return scalar_push(l, s) ? TSR_OK : nomem();
 }
 
-static tsr_status fill_dense(mlir_text_parser *p, tsr_ir_attr *a, const scalar_list *l, const char *at) {
-  const tsr_ir_type *et = tsr_ir_type_element(a->type);
-  int64_t numel = tsr_ir_type_numel(a->type);
+static tsr_status fill_dense(mlir_text_parser *p, mlir_ir_attr *a, const scalar_list *l, const char *at) {
+  const mlir_ir_type *et = mlir_ir_type_element(a->type);
+  int64_t numel = mlir_ir_type_numel(a->type);
   if (numel < 0) return mlir_text_error_at(p, at, "dense elements need a static shape");
-  bool cplx = et->kind == TSR_IR_TYPE_COMPLEX;
-  const tsr_ir_type *st = cplx ? et->u.complex_element : et;
+  bool cplx = et->kind == MLIR_IR_TYPE_COMPLEX;
+  const mlir_ir_type *st = cplx ? et->u.complex_element : et;
   size_t per = cplx ? 2 : 1, eb = elem_bytes_of(et), sb = elem_bytes_of(st);
   if (!eb) return mlir_text_error_at(p, at, "unsupported dense element type");
   bool splat = l->n == per;
   if (!splat && (uint64_t)l->n != (uint64_t)numel * per)
     return mlir_text_error_at(p, at, "dense literal has %zu elements, the type needs %lld", l->n / per, (long long)numel);
   size_t n = splat ? 1 : (size_t)numel;
-  uint8_t *d = tsr_ir_alloc(p->ctx, n * eb);
+  uint8_t *d = mlir_ir_alloc(p->ctx, n * eb);
   if (!d) return nomem();
   for (size_t i = 0; i < n * per; i++) TSR_TRY(store_scalar(p, st, &l->v[i], d + i * sb, at));
   a->u.dense.splat = splat || numel == 1;
@@ -861,21 +850,21 @@ static tsr_status fill_dense(mlir_text_parser *p, tsr_ir_attr *a, const scalar_l
   return TSR_OK;
 }
 
-static tsr_status fill_dense_hex(mlir_text_parser *p, tsr_ir_attr *a, const char *hex, size_t len, const char *at) {
-  const tsr_ir_type *et = tsr_ir_type_element(a->type);
-  int64_t numel = tsr_ir_type_numel(a->type);
+static tsr_status fill_dense_hex(mlir_text_parser *p, mlir_ir_attr *a, const char *hex, size_t len, const char *at) {
+  const mlir_ir_type *et = mlir_ir_type_element(a->type);
+  int64_t numel = mlir_ir_type_numel(a->type);
   size_t eb = elem_bytes_of(et);
   if (numel < 0 || !eb) return mlir_text_error_at(p, at, "dense hex payload needs a static shape and a numeric element type");
   size_t nbytes = (len - 2) / 2;
   if ((len - 2) % 2) return mlir_text_error_at(p, at, "odd number of hex digits");
-  bool i1 = tsr_ir_type_is_int(et, 1);
+  bool i1 = mlir_ir_type_is_int(et, 1);
   bool splat = nbytes == eb;
   size_t want = (size_t)numel * eb;
   bool packed = i1 && !splat && nbytes == ((size_t)numel + 7) / 8 && nbytes != want;
   if (!splat && nbytes != want && !packed)
     return mlir_text_error_at(p, at, "dense hex payload has %zu bytes, expected %zu", nbytes, want);
   size_t out_n = splat ? eb : want;
-  uint8_t *d = tsr_ir_alloc(p->ctx, out_n);
+  uint8_t *d = mlir_ir_alloc(p->ctx, out_n);
   if (!d) return nomem();
   for (size_t i = 0; i < nbytes; i++) {
     int hi = hexval(hex[2 + 2 * i]), lo = hexval(hex[3 + 2 * i]);
@@ -903,7 +892,7 @@ static bool is_hex_string(const char *s, size_t n) {
 }
 
 /* `dense<...> : T`, after the keyword. */
-static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status dense_attr(mlir_text_parser *p, mlir_ir_attr **out) {
   const char *at = p->cur;
   TSR_TRY(mlir_text_expect(p, '<'));
   scalar_list l = {0};
@@ -937,22 +926,22 @@ static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
     s = dense_literals(p, &l, 0);
   }
   if (s == TSR_OK) s = mlir_text_expect(p, '>');
-  tsr_ir_attr *a = NULL;
+  mlir_ir_attr *a = NULL;
   if (s == TSR_OK && !mlir_text_accept(p, ':')) s = mlir_text_error(p, "expected ': type' after dense<...>");
   if (s == TSR_OK) {
-    a = tsr_ir_attr_new(p->ctx, is_strings ? TSR_IR_ATTR_DENSE_STRING : TSR_IR_ATTR_DENSE);
+    a = mlir_ir_attr_new(p->ctx, is_strings ? MLIR_IR_ATTR_DENSE_STRING : MLIR_IR_ATTR_DENSE);
     s = a ? mlir_text_type(p, &a->type) : nomem();
   }
-  if (s == TSR_OK && !tsr_ir_type_is_shaped(a->type)) s = mlir_text_error_at(p, at, "dense elements need a shaped type");
+  if (s == TSR_OK && !mlir_ir_type_is_shaped(a->type)) s = mlir_text_error_at(p, at, "dense elements need a shaped type");
   if (s == TSR_OK) {
     if (is_strings) {
-      int64_t numel = tsr_ir_type_numel(a->type);
+      int64_t numel = mlir_ir_type_numel(a->type);
       if (numel < 0 || (strs.n != 1 && strs.n != numel)) {
         s = mlir_text_error_at(p, at, "dense string count does not match the type");
       } else {
         a->u.dense_string.splat = strs.n == 1 && numel != 1;
         a->u.dense_string.n = strs.n;
-        a->u.dense_string.lens = tsr_ir_alloc(p->ctx, sizeof(size_t) * (size_t)strs.n);
+        a->u.dense_string.lens = mlir_ir_alloc(p->ctx, sizeof(size_t) * (size_t)strs.n);
         if (!a->u.dense_string.lens) s = nomem();
         for (int i = 0; s == TSR_OK && i < strs.n; i++) a->u.dense_string.lens[i] = strlen(strs.items[i]);
         if (s == TSR_OK && !(a->u.dense_string.strs = mlir_ptr_finish(p, &strs))) s = nomem();
@@ -970,13 +959,13 @@ static tsr_status dense_attr(mlir_text_parser *p, tsr_ir_attr **out) {
 }
 
 /* `array<T: 1, 2>` / `array<T>`, after the keyword. */
-static tsr_status dense_array_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status dense_array_attr(mlir_text_parser *p, mlir_ir_attr **out) {
   const char *at = p->cur;
   TSR_TRY(mlir_text_expect(p, '<'));
-  tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_ARRAY);
+  mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_DENSE_ARRAY);
   if (!a) return nomem();
   TSR_TRY(mlir_text_type(p, &a->type));
-  if (a->type->kind != TSR_IR_TYPE_INTEGER && a->type->kind != TSR_IR_TYPE_FLOAT)
+  if (a->type->kind != MLIR_IR_TYPE_INTEGER && a->type->kind != MLIR_IR_TYPE_FLOAT)
     return mlir_text_error_at(p, at, "dense array element type must be integer or float");
   size_t eb = elem_bytes_of(a->type);
   scalar_list l = {0};
@@ -992,7 +981,7 @@ static tsr_status dense_array_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   }
   if (s == TSR_OK) s = mlir_text_expect(p, '>');
   uint8_t *d = NULL;
-  if (s == TSR_OK && !(d = tsr_ir_alloc(p->ctx, l.n * eb))) s = nomem();
+  if (s == TSR_OK && !(d = mlir_ir_alloc(p->ctx, l.n * eb))) s = nomem();
   for (size_t i = 0; s == TSR_OK && i < l.n; i++) s = store_scalar(p, a->type, &l.v[i], d + i * eb, at);
   a->u.dense_array.n = (int64_t)l.n;
   a->u.dense_array.elem_bytes = eb;
@@ -1006,31 +995,31 @@ static tsr_status dense_array_attr(mlir_text_parser *p, tsr_ir_attr **out) {
 
 typedef struct affine_names { const char *name[64]; size_t len[64]; int n_dims, n_syms; } affine_names;
 
-static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth);
+static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, mlir_ir_affine **out, int depth);
 
-static tsr_ir_affine *affine_node(mlir_text_parser *p, tsr_ir_affine_kind k, int64_t v, tsr_ir_affine *l, tsr_ir_affine *r) {
-  tsr_ir_affine *e = tsr_ir_alloc(p->ctx, sizeof *e);
+static mlir_ir_affine *affine_node(mlir_text_parser *p, mlir_ir_affine_kind k, int64_t v, mlir_ir_affine *l, mlir_ir_affine *r) {
+  mlir_ir_affine *e = mlir_ir_alloc(p->ctx, sizeof *e);
   if (e) { e->kind = k; e->value = v; e->lhs = l; e->rhs = r; }
   return e;
 }
 
-static tsr_status affine_primary(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
-  if (depth > TSR_IR_MAX_DEPTH) return mlir_text_error(p, "affine expression nested too deeply");
+static tsr_status affine_primary(mlir_text_parser *p, affine_names *nm, mlir_ir_affine **out, int depth) {
+  if (depth > MLIR_IR_MAX_DEPTH) return mlir_text_error(p, "affine expression nested too deeply");
   if (mlir_text_accept(p, '(')) {
     TSR_TRY(affine_expr(p, nm, out, depth + 1));
     return mlir_text_expect(p, ')');
   }
   if (mlir_text_accept(p, '-')) {
-    tsr_ir_affine *e;
+    mlir_ir_affine *e;
     TSR_TRY(affine_primary(p, nm, &e, depth + 1));
     /* -c is the constant -c (as MLIR folds it), so a printed map reads back the same */
-    if (e->kind == TSR_IR_AFFINE_CONST && e->value != INT64_MIN) {
+    if (e->kind == MLIR_IR_AFFINE_CONST && e->value != INT64_MIN) {
       e->value = -e->value;
       *out = e;
       return TSR_OK;
     }
-    tsr_ir_affine *m1 = affine_node(p, TSR_IR_AFFINE_CONST, -1, NULL, NULL);
-    *out = m1 ? affine_node(p, TSR_IR_AFFINE_MUL, 0, e, m1) : NULL;
+    mlir_ir_affine *m1 = affine_node(p, MLIR_IR_AFFINE_CONST, -1, NULL, NULL);
+    *out = m1 ? affine_node(p, MLIR_IR_AFFINE_MUL, 0, e, m1) : NULL;
     return *out ? TSR_OK : nomem();
   }
   const char *id;
@@ -1039,33 +1028,33 @@ static tsr_status affine_primary(mlir_text_parser *p, affine_names *nm, tsr_ir_a
     for (int i = 0; i < nm->n_dims + nm->n_syms; i++)
       if (nm->len[i] == n && !memcmp(nm->name[i], id, n)) {
         bool dim = i < nm->n_dims;
-        *out = affine_node(p, dim ? TSR_IR_AFFINE_DIM : TSR_IR_AFFINE_SYMBOL, dim ? i : i - nm->n_dims, NULL, NULL);
+        *out = affine_node(p, dim ? MLIR_IR_AFFINE_DIM : MLIR_IR_AFFINE_SYMBOL, dim ? i : i - nm->n_dims, NULL, NULL);
         return *out ? TSR_OK : nomem();
       }
     return mlir_text_error(p, "unknown identifier '%.*s' in affine expression", (int)n, id);
   }
   int64_t v;
   TSR_TRY(mlir_text_int(p, &v));
-  *out = affine_node(p, TSR_IR_AFFINE_CONST, v, NULL, NULL);
+  *out = affine_node(p, MLIR_IR_AFFINE_CONST, v, NULL, NULL);
   return *out ? TSR_OK : nomem();
 }
 
-static tsr_status affine_term(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
+static tsr_status affine_term(mlir_text_parser *p, affine_names *nm, mlir_ir_affine **out, int depth) {
   TSR_TRY(affine_primary(p, nm, out, depth));
   for (;;) {
-    tsr_ir_affine_kind k;
-    if (mlir_text_accept(p, '*')) k = TSR_IR_AFFINE_MUL;
-    else if (mlir_text_accept_kw(p, "floordiv")) k = TSR_IR_AFFINE_FLOORDIV;
-    else if (mlir_text_accept_kw(p, "ceildiv")) k = TSR_IR_AFFINE_CEILDIV;
-    else if (mlir_text_accept_kw(p, "mod")) k = TSR_IR_AFFINE_MOD;
+    mlir_ir_affine_kind k;
+    if (mlir_text_accept(p, '*')) k = MLIR_IR_AFFINE_MUL;
+    else if (mlir_text_accept_kw(p, "floordiv")) k = MLIR_IR_AFFINE_FLOORDIV;
+    else if (mlir_text_accept_kw(p, "ceildiv")) k = MLIR_IR_AFFINE_CEILDIV;
+    else if (mlir_text_accept_kw(p, "mod")) k = MLIR_IR_AFFINE_MOD;
     else return TSR_OK;
-    tsr_ir_affine *r;
+    mlir_ir_affine *r;
     TSR_TRY(affine_primary(p, nm, &r, depth + 1));
     if (!(*out = affine_node(p, k, 0, *out, r))) return nomem();
   }
 }
 
-static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, tsr_ir_affine **out, int depth) {
+static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, mlir_ir_affine **out, int depth) {
   TSR_TRY(affine_term(p, nm, out, depth));
   for (;;) {
     bool sub;
@@ -1074,13 +1063,13 @@ static tsr_status affine_expr(mlir_text_parser *p, affine_names *nm, tsr_ir_affi
     else if (p->cur < p->end && *p->cur == '+') sub = false;
     else return TSR_OK;
     p->cur++;
-    tsr_ir_affine *r;
+    mlir_ir_affine *r;
     TSR_TRY(affine_term(p, nm, &r, depth + 1));
     if (sub) {
-      tsr_ir_affine *m1 = affine_node(p, TSR_IR_AFFINE_CONST, -1, NULL, NULL);
-      if (!m1 || !(r = affine_node(p, TSR_IR_AFFINE_MUL, 0, r, m1))) return nomem();
+      mlir_ir_affine *m1 = affine_node(p, MLIR_IR_AFFINE_CONST, -1, NULL, NULL);
+      if (!m1 || !(r = affine_node(p, MLIR_IR_AFFINE_MUL, 0, r, m1))) return nomem();
     }
-    if (!(*out = affine_node(p, TSR_IR_AFFINE_ADD, 0, *out, r))) return nomem();
+    if (!(*out = affine_node(p, MLIR_IR_AFFINE_ADD, 0, *out, r))) return nomem();
   }
 }
 
@@ -1098,7 +1087,7 @@ static tsr_status affine_idlist(mlir_text_parser *p, affine_names *nm, char open
   return mlir_text_expect(p, close);
 }
 
-static tsr_status affine_map_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status affine_map_attr(mlir_text_parser *p, mlir_ir_attr **out) {
   TSR_TRY(mlir_text_expect(p, '<'));
   affine_names nm;
   memset(&nm, 0, sizeof nm);
@@ -1110,14 +1099,14 @@ static tsr_status affine_map_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   tsr_status s = TSR_OK;
   if (!mlir_text_accept(p, ')')) {
     do {
-      tsr_ir_affine *e;
+      mlir_ir_affine *e;
       s = affine_expr(p, &nm, &e, 0);
       if (s == TSR_OK && !mlir_ptr_push(&l, e)) s = nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, ')');
   }
   if (s == TSR_OK) s = mlir_text_expect(p, '>');
-  tsr_ir_attr *a = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_AFFINE_MAP) : NULL;
+  mlir_ir_attr *a = s == TSR_OK ? mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_AFFINE_MAP) : NULL;
   if (s == TSR_OK && !a) s = nomem();
   if (s != TSR_OK) { free(l.items); return s; }
   a->u.affine.n_dims = nm.n_dims;
@@ -1129,11 +1118,11 @@ static tsr_status affine_map_attr(mlir_text_parser *p, tsr_ir_attr **out) {
 }
 
 static tsr_status strided_int(mlir_text_parser *p, int64_t *v) {
-  if (mlir_text_accept(p, '?')) { *v = TSR_IR_DYNAMIC; return TSR_OK; }
+  if (mlir_text_accept(p, '?')) { *v = MLIR_IR_DYNAMIC; return TSR_OK; }
   return mlir_text_int(p, v);
 }
 
-static tsr_status strided_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status strided_attr(mlir_text_parser *p, mlir_ir_attr **out) {
   TSR_TRY(mlir_text_expect(p, '<'));
   TSR_TRY(mlir_text_expect(p, '['));
   int64_t st[64];
@@ -1145,7 +1134,7 @@ static tsr_status strided_attr(mlir_text_parser *p, tsr_ir_attr **out) {
     } while (mlir_text_accept(p, ','));
     TSR_TRY(mlir_text_expect(p, ']'));
   }
-  tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_STRIDED);
+  mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_STRIDED);
   if (!a) return nomem();
   if (mlir_text_accept(p, ',')) {
     if (!mlir_text_accept_kw(p, "offset")) return mlir_text_error(p, "expected 'offset'");
@@ -1154,7 +1143,7 @@ static tsr_status strided_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   }
   TSR_TRY(mlir_text_expect(p, '>'));
   a->u.strided.rank = n;
-  a->u.strided.strides = tsr_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)(n ? n : 1));
+  a->u.strided.strides = mlir_ir_alloc(p->ctx, sizeof(int64_t) * (size_t)(n ? n : 1));
   if (!a->u.strided.strides) return nomem();
   memcpy(a->u.strided.strides, st, sizeof(int64_t) * (size_t)n);
   *out = a;
@@ -1163,14 +1152,14 @@ static tsr_status strided_attr(mlir_text_parser *p, tsr_ir_attr **out) {
 
 /* ---- locations ----------------------------------------------------------------------- */
 
-static tsr_status loc_alias(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status loc_alias(mlir_text_parser *p, mlir_ir_attr **out) {
   const char *at = p->cur;
   p->cur++; /* '#' */
   const char *name;
   if (!alias_name(p, &name)) return mlir_text_error(p, "expected a location alias");
-  tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, name);
+  mlir_ir_attr *a = mlir_alias_get(&p->attr_aliases, name);
   if (a) {
-    if (!tsr_ir_attr_is_location(a)) return mlir_text_error_at(p, at, "alias #%s is not a location", name);
+    if (!mlir_ir_attr_is_location(a)) return mlir_text_error_at(p, at, "alias #%s is not a location", name);
     *out = a;
     return TSR_OK;
   }
@@ -1182,7 +1171,7 @@ static tsr_status loc_alias(mlir_text_parser *p, tsr_ir_attr **out) {
     p->deferred = d;
     p->cap_deferred = cap;
   }
-  tsr_ir_attr *ph = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
+  mlir_ir_attr *ph = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
   if (!ph) return nomem();
   p->deferred[p->n_deferred++] = (mlir_deferred_loc){ph, name, (size_t)(at - p->begin)};
   *out = ph;
@@ -1197,13 +1186,13 @@ static tsr_status loc_uint(mlir_text_parser *p, uint32_t *out) {
   return TSR_OK;
 }
 
-static tsr_status loc_list(mlir_text_parser *p, tsr_ir_attr ***out, int *n) {
+static tsr_status loc_list(mlir_text_parser *p, mlir_ir_attr ***out, int *n) {
   mlir_ptr_list l = {0};
   TSR_TRY(mlir_text_expect(p, '['));
   tsr_status s = TSR_OK;
   if (!mlir_text_accept(p, ']')) {
     do {
-      tsr_ir_attr *a;
+      mlir_ir_attr *a;
       s = mlir_text_loc_inner(p, &a);
       if (s == TSR_OK && !mlir_ptr_push(&l, a)) s = nomem();
     } while (s == TSR_OK && mlir_text_accept(p, ','));
@@ -1215,7 +1204,7 @@ static tsr_status loc_list(mlir_text_parser *p, tsr_ir_attr ***out, int *n) {
   return *out ? TSR_OK : nomem();
 }
 
-static tsr_status loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status loc_inner(mlir_text_parser *p, mlir_ir_attr **out) {
   char c = mlir_text_peek(p);
   if (c == '#') return loc_alias(p, out);
   if (c == '"') {
@@ -1223,7 +1212,7 @@ static tsr_status loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     size_t n;
     TSR_TRY(mlir_text_string(p, &s, &n));
     if (mlir_text_peek(p) == ':') {
-      tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_FILE);
+      mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_FILE);
       if (!a) return nomem();
       a->u.file.file = s;
       p->cur++;
@@ -1248,25 +1237,25 @@ static tsr_status loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
       *out = a;
       return TSR_OK;
     }
-    tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_NAME);
+    mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_NAME);
     if (!a) return nomem();
     a->u.name_loc.name = s;
     if (mlir_text_accept(p, '(')) {
       TSR_TRY(mlir_text_loc_inner(p, &a->u.name_loc.child));
       TSR_TRY(mlir_text_expect(p, ')'));
     } else {
-      a->u.name_loc.child = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
+      a->u.name_loc.child = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
       if (!a->u.name_loc.child) return nomem();
     }
     *out = a;
     return TSR_OK;
   }
   if (mlir_text_accept_kw(p, "unknown")) {
-    *out = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_UNKNOWN);
+    *out = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
     return *out ? TSR_OK : nomem();
   }
   if (mlir_text_accept_kw(p, "callsite")) {
-    tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_CALLSITE);
+    mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_CALLSITE);
     if (!a) return nomem();
     TSR_TRY(mlir_text_expect(p, '('));
     TSR_TRY(mlir_text_loc_inner(p, &a->u.callsite.callee));
@@ -1277,7 +1266,7 @@ static tsr_status loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     return TSR_OK;
   }
   if (mlir_text_accept_kw(p, "fused")) {
-    tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_LOC_FUSED);
+    mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_FUSED);
     if (!a) return nomem();
     if (mlir_text_accept(p, '<')) {
       TSR_TRY(mlir_text_attr(p, &a->u.fused.metadata));
@@ -1290,8 +1279,8 @@ static tsr_status loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   return mlir_text_error(p, "expected a location");
 }
 
-tsr_status mlir_text_loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
-  if (++p->depth > TSR_IR_MAX_DEPTH) {
+tsr_status mlir_text_loc_inner(mlir_text_parser *p, mlir_ir_attr **out) {
+  if (++p->depth > MLIR_IR_MAX_DEPTH) {
     p->depth--;
     return mlir_text_error(p, "locations nested too deeply");
   }
@@ -1300,7 +1289,7 @@ tsr_status mlir_text_loc_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   return s;
 }
 
-tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, tsr_ir_attr **out) {
+tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, mlir_ir_attr **out) {
   if (!mlir_text_accept_kw(p, "loc")) return TSR_OK;
   TSR_TRY(mlir_text_expect(p, '('));
   TSR_TRY(mlir_text_loc_inner(p, out));
@@ -1309,10 +1298,10 @@ tsr_status mlir_text_opt_trailing_loc(mlir_text_parser *p, tsr_ir_attr **out) {
 
 /* ---- attributes ---------------------------------------------------------------------- */
 
-tsr_status mlir_text_dict(mlir_text_parser *p, tsr_ir_attr **out) {
+tsr_status mlir_text_dict(mlir_text_parser *p, mlir_ir_attr **out) {
   const char *at = p->cur;
   TSR_TRY(mlir_text_expect(p, '{'));
-  tsr_ir_named_attr *e = NULL;
+  mlir_ir_named_attr *e = NULL;
   int n = 0, cap = 0;
   tsr_status s = TSR_OK;
   if (!mlir_text_accept(p, '}')) {
@@ -1325,34 +1314,29 @@ tsr_status mlir_text_dict(mlir_text_parser *p, tsr_ir_attr **out) {
         s = mlir_text_error(p, "expected an attribute name");
       }
       if (s != TSR_OK) break;
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        tsr_ir_named_attr *ne = realloc(e, (size_t)cap * sizeof *ne);
-        if (!ne) { s = nomem(); break; }
-        e = ne;
-      }
-      e[n].name = tsr_ir_intern(p->ctx, name, len);
+      if (!GROW_ARRAY(e, n, cap, 8)) { s = nomem(); break; }
+      e[n].name = mlir_ir_intern(p->ctx, name, len);
       if (!e[n].name) { s = nomem(); break; }
       if (mlir_text_accept(p, '=')) {
         s = mlir_text_attr(p, &e[n].value);
       } else {
-        e[n].value = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_UNIT);
+        e[n].value = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_UNIT);
         if (!e[n].value) s = nomem();
       }
       n++;
     } while (s == TSR_OK && mlir_text_accept(p, ','));
     if (s == TSR_OK) s = mlir_text_expect(p, '}');
   }
-  tsr_ir_attr *d = NULL;
+  mlir_ir_attr *d = NULL;
   if (s == TSR_OK) {
-    d = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DICT);
-    tsr_ir_named_attr *copy = tsr_ir_alloc(p->ctx, sizeof *copy * (size_t)(n ? n : 1));
+    d = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_DICT);
+    mlir_ir_named_attr *copy = mlir_ir_alloc(p->ctx, sizeof *copy * (size_t)(n ? n : 1));
     if (!d || !copy) s = nomem();
     else {
       if (n) memcpy(copy, e, sizeof *copy * (size_t)n);
       d->u.dict.n = n;
       d->u.dict.entries = copy;
-      if (!tsr_ir_dict_finish(d)) s = mlir_text_error_at(p, at, "duplicate key in dictionary");
+      if (!mlir_ir_dict_finish(d)) s = mlir_text_error_at(p, at, "duplicate key in dictionary");
     }
   }
   free(e);
@@ -1360,18 +1344,18 @@ tsr_status mlir_text_dict(mlir_text_parser *p, tsr_ir_attr **out) {
   return s;
 }
 
-static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out);
+static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar *vp, mlir_ir_type *t, mlir_ir_attr **out);
 
-static tsr_status number_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status number_attr(mlir_text_parser *p, mlir_ir_attr **out) {
   const char *at = p->cur;
   scalar v;
   TSR_TRY(scan_number(p, &v));
-  tsr_ir_type *t = NULL;
+  mlir_ir_type *t = NULL;
   if (mlir_text_accept(p, ':')) TSR_TRY(mlir_text_type(p, &t));
   return typed_number(p, at, &v, t, out);
 }
 
-tsr_status mlir_text_number_attr(mlir_text_parser *p, tsr_ir_type *t, tsr_ir_attr **out) {
+tsr_status mlir_text_number_attr(mlir_text_parser *p, mlir_ir_type *t, mlir_ir_attr **out) {
   const char *at = p->cur;
   scalar v;
   TSR_TRY(scan_number(p, &v));
@@ -1379,14 +1363,14 @@ tsr_status mlir_text_number_attr(mlir_text_parser *p, tsr_ir_type *t, tsr_ir_att
 }
 
 /* A number literal (already scanned at `at`) as an attribute of type t (NULL: i64 or f64). */
-static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar *vp, tsr_ir_type *t, tsr_ir_attr **out) {
+static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar *vp, mlir_ir_type *t, mlir_ir_attr **out) {
   scalar v = *vp;
   if (!t) {
-    t = v.kind == SC_FLOAT ? tsr_ir_type_float(p->ctx, TSR_IR_F64) : tsr_ir_type_int(p->ctx, 64, TSR_IR_SIGNLESS);
+    t = v.kind == SC_FLOAT ? mlir_ir_type_float(p->ctx, MLIR_IR_F64) : mlir_ir_type_int(p->ctx, 64, MLIR_IR_SIGNLESS);
     if (!t) return nomem();
   }
-  if (t->kind == TSR_IR_TYPE_FLOAT) {
-    tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_FLOAT);
+  if (t->kind == MLIR_IR_TYPE_FLOAT) {
+    mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_FLOAT);
     if (!a) return nomem();
     a->type = t;
     uint8_t buf[16] = {0};
@@ -1398,25 +1382,25 @@ static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar
     *out = a;
     return TSR_OK;
   }
-  if (t->kind != TSR_IR_TYPE_INTEGER && t->kind != TSR_IR_TYPE_INDEX)
+  if (t->kind != MLIR_IR_TYPE_INTEGER && t->kind != MLIR_IR_TYPE_INDEX)
     return mlir_text_error_at(p, at, "number literal needs an integer, index or float type");
   if (v.kind == SC_FLOAT) return mlir_text_error_at(p, at, "float literal with an integer type");
-  *out = tsr_ir_attr_int_new(p->ctx, t, mlir_text_normalize_int(t, v.i));
+  *out = mlir_ir_attr_int_new(p->ctx, t, mlir_text_normalize_int(t, v.i));
   return *out ? TSR_OK : nomem();
 }
 
-static tsr_status dialect_attr(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status dialect_attr(mlir_text_parser *p, mlir_ir_attr **out) {
   const char *b = p->cur; /* at '#' */
   p->cur++;
   const char *id = p->cur;
   while (p->cur < p->end && id_char(*p->cur)) p->cur++;
   size_t idlen = (size_t)(p->cur - id);
   if (!idlen) return mlir_text_error(p, "expected an attribute alias or dialect name after '#'");
-  const char *name = tsr_ir_intern(p->ctx, id, idlen);
+  const char *name = mlir_ir_intern(p->ctx, id, idlen);
   if (!name) return nomem();
   bool has_body = p->cur < p->end && *p->cur == '<';
   if (!has_body) {
-    tsr_ir_attr *a = mlir_alias_get(&p->attr_aliases, name);
+    mlir_ir_attr *a = mlir_alias_get(&p->attr_aliases, name);
     if (a) { *out = a; return TSR_OK; }
     if (!memchr(id, '.', idlen)) return mlir_text_error_at(p, b, "undefined attribute alias #%s", name);
   }
@@ -1424,7 +1408,7 @@ static tsr_status dialect_attr(mlir_text_parser *p, tsr_ir_attr **out) {
   size_t blen = 0;
   if (has_body) TSR_TRY(mlir_text_balanced(p, &body, &blen));
   const char *dot = memchr(id, '.', idlen);
-  tsr_ir_attr *a = NULL;
+  mlir_ir_attr *a = NULL;
   if (body && blen >= 2) {
     if (dot) {
       a = mlir_dialect_attr_parse(p, id, (size_t)(dot - id), dot + 1, idlen - (size_t)(dot - id) - 1,
@@ -1438,14 +1422,14 @@ static tsr_status dialect_attr(mlir_text_parser *p, tsr_ir_attr **out) {
     }
   }
   if (!a) {
-    a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_OPAQUE);
-    if (!a || !(a->u.opaque_text = tsr_ir_strdup(p->ctx, b, (size_t)(p->cur - b)))) return nomem();
+    a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_OPAQUE);
+    if (!a || !(a->u.opaque_text = mlir_ir_strdup(p->ctx, b, (size_t)(p->cur - b)))) return nomem();
   }
   *out = a;
   return TSR_OK;
 }
 
-static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
+static tsr_status attr_inner(mlir_text_parser *p, mlir_ir_attr **out) {
   char c = mlir_text_peek(p);
   const char *at = p->cur;
   if (c == '#') return dialect_attr(p, out);
@@ -1456,13 +1440,13 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     tsr_status s = TSR_OK;
     if (!mlir_text_accept(p, ']')) {
       do {
-        tsr_ir_attr *e;
+        mlir_ir_attr *e;
         s = mlir_text_attr(p, &e);
         if (s == TSR_OK && !mlir_ptr_push(&l, e)) s = nomem();
       } while (s == TSR_OK && mlir_text_accept(p, ','));
       if (s == TSR_OK) s = mlir_text_expect(p, ']');
     }
-    tsr_ir_attr *a = s == TSR_OK ? tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_ARRAY) : NULL;
+    mlir_ir_attr *a = s == TSR_OK ? mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_ARRAY) : NULL;
     if (s == TSR_OK && !a) s = nomem();
     if (s != TSR_OK) { free(l.items); return s; }
     a->u.array.n = l.n;
@@ -1474,7 +1458,7 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     const char *s;
     size_t n;
     TSR_TRY(mlir_text_string(p, &s, &n));
-    tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_STRING);
+    mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_STRING);
     if (!a) return nomem();
     a->u.string.data = s;
     a->u.string.len = n;
@@ -1484,7 +1468,7 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   }
   if (c == '@') {
     p->cur++;
-    tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_SYMBOL_REF);
+    mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_SYMBOL_REF);
     if (!a) return nomem();
     TSR_TRY(mlir_text_symbol_name(p, &a->u.symbol.root));
     mlir_ptr_list l = {0};
@@ -1507,12 +1491,12 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   if (mlir_text_bare_id(p, &kw, &n)) {
 #define KW(s) (n == sizeof(s) - 1 && !memcmp(kw, s, n))
     if (KW("true") || KW("false")) {
-      tsr_ir_type *i1 = tsr_ir_type_int(p->ctx, 1, TSR_IR_SIGNLESS);
-      *out = i1 ? tsr_ir_attr_int_new(p->ctx, i1, KW("true")) : NULL;
+      mlir_ir_type *i1 = mlir_ir_type_int(p->ctx, 1, MLIR_IR_SIGNLESS);
+      *out = i1 ? mlir_ir_attr_int_new(p->ctx, i1, KW("true")) : NULL;
       return *out ? TSR_OK : nomem();
     }
     if (KW("unit")) {
-      *out = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_UNIT);
+      *out = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_UNIT);
       return *out ? TSR_OK : nomem();
     }
     if (KW("dense")) return dense_attr(p, out);
@@ -1531,14 +1515,14 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
       if (!mlir_text_bare_id(p, &key, &kl)) return mlir_text_error(p, "expected a resource key");
       TSR_TRY(mlir_text_expect(p, '>'));
       TSR_TRY(mlir_text_expect(p, ':'));
-      tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DENSE_RESOURCE);
-      if (!a || !(a->u.resource.key = tsr_ir_intern(p->ctx, key, kl))) return nomem();
+      mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_DENSE_RESOURCE);
+      if (!a || !(a->u.resource.key = mlir_ir_intern(p->ctx, key, kl))) return nomem();
       TSR_TRY(mlir_text_type(p, &a->type));
       *out = a;
       return TSR_OK;
     }
     if (KW("sparse")) {
-      tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_SPARSE);
+      mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_SPARSE);
       if (!a) return nomem();
       /* the two lists are dense payloads whose types follow from the result type; keep them
        * as opaque text so that nothing is lost */
@@ -1547,14 +1531,14 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
       TSR_TRY(mlir_text_balanced(p, &body, &bl));
       TSR_TRY(mlir_text_expect(p, ':'));
       TSR_TRY(mlir_text_type(p, &a->type));
-      a->kind = TSR_IR_ATTR_OPAQUE;
-      a->u.opaque_text = tsr_ir_strdup(p->ctx, save, (size_t)(p->cur - save));
+      a->kind = MLIR_IR_ATTR_OPAQUE;
+      a->u.opaque_text = mlir_ir_strdup(p->ctx, save, (size_t)(p->cur - save));
       a->type = NULL;
       *out = a;
       return a->u.opaque_text ? TSR_OK : nomem();
     }
     if (KW("distinct")) {
-      tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_DISTINCT);
+      mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_DISTINCT);
       if (!a) return nomem();
       TSR_TRY(mlir_text_expect(p, '['));
       int64_t id;
@@ -1571,7 +1555,7 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
     p->cur = save;
   }
   /* anything else is a type used as an attribute */
-  tsr_ir_attr *a = tsr_ir_attr_new(p->ctx, TSR_IR_ATTR_TYPE);
+  mlir_ir_attr *a = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_TYPE);
   if (!a) return nomem();
   tsr_status s = mlir_text_type(p, &a->type);
   if (s != TSR_OK) {
@@ -1583,8 +1567,8 @@ static tsr_status attr_inner(mlir_text_parser *p, tsr_ir_attr **out) {
   return TSR_OK;
 }
 
-tsr_status mlir_text_attr(mlir_text_parser *p, tsr_ir_attr **out) {
-  if (++p->depth > TSR_IR_MAX_DEPTH) {
+tsr_status mlir_text_attr(mlir_text_parser *p, mlir_ir_attr **out) {
+  if (++p->depth > MLIR_IR_MAX_DEPTH) {
     p->depth--;
     return mlir_text_error(p, "attributes nested too deeply");
   }
@@ -1595,8 +1579,8 @@ tsr_status mlir_text_attr(mlir_text_parser *p, tsr_ir_attr **out) {
 
 /* ---- bytecode text entries -------------------------------------------------------------- */
 
-static tsr_status entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
-                        tsr_ir_attr **attr, tsr_ir_type **type) {
+static tsr_status entry(mlir_ir_module *m, const char *text, size_t len, long long offset,
+                        mlir_ir_attr **attr, mlir_ir_type **type) {
   mlir_text_parser p;
   mlir_text_init(&p, m, text, len, NULL);
   p.bytecode_offset = offset;
@@ -1607,12 +1591,12 @@ static tsr_status entry(tsr_ir_module *m, const char *text, size_t len, long lon
   return s;
 }
 
-tsr_status mlir_text_parse_attr_entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
-                                 tsr_ir_attr **out) {
+tsr_status mlir_text_parse_attr_entry(mlir_ir_module *m, const char *text, size_t len, long long offset,
+                                 mlir_ir_attr **out) {
   return entry(m, text, len, offset, out, NULL);
 }
 
-tsr_status mlir_text_parse_type_entry(tsr_ir_module *m, const char *text, size_t len, long long offset,
-                                 tsr_ir_type **out) {
+tsr_status mlir_text_parse_type_entry(mlir_ir_module *m, const char *text, size_t len, long long offset,
+                                 mlir_ir_type **out) {
   return entry(m, text, len, offset, NULL, out);
 }

@@ -13,16 +13,16 @@ typedef struct body_walk {
   tsr_status status;
 } body_walk;
 
-static bool visit(tsr_ir_op *op, void *user) {
+static bool visit(mlir_ir_op *op, void *user) {
   body_walk *w = user;
-  if (!tsr_ir_op_is(op, "stablehlo.custom_call")) return true;
-  const tsr_ir_attr *target = tsr_ir_op_attr(op, "call_target_name");
-  if (!target || target->kind != TSR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call")) return true;
-  const tsr_ir_attr *config = tsr_ir_op_attr(op, "backend_config");
-  const tsr_ir_attr *kernel = tsr_ir_op_attr(op, "kernel_name");
-  const char *kname = kernel && kernel->kind == TSR_IR_ATTR_STRING ? kernel->u.string.data : "";
+  if (!mlir_ir_op_is(op, "stablehlo.custom_call")) return true;
+  const mlir_ir_attr *target = mlir_ir_op_attr(op, "call_target_name");
+  if (!target || target->kind != MLIR_IR_ATTR_STRING || strcmp(target->u.string.data, "tpu_custom_call")) return true;
+  const mlir_ir_attr *config = mlir_ir_op_attr(op, "backend_config");
+  const mlir_ir_attr *kernel = mlir_ir_op_attr(op, "kernel_name");
+  const char *kname = kernel && kernel->kind == MLIR_IR_ATTR_STRING ? kernel->u.string.data : "";
   int index = w->index++;
-  if (!config || config->kind != TSR_IR_ATTR_STRING) {
+  if (!config || config->kind != MLIR_IR_ATTR_STRING) {
     w->status = tsr_fail(TSR_ERR_PARSE, "tpu_custom_call #%d has no backend_config string", index);
     return false;
   }
@@ -40,6 +40,6 @@ tsr_status tsr_mlir_for_each_tpu_body(const tsr_mlir_module *m,
                                       tsr_status (*fn)(tsr_mlir_module *, const char *, int, void *),
                                       void *user) {
   body_walk w = {fn, user, 0, TSR_OK};
-  if (m->top) tsr_ir_walk(m->top, visit, &w);
+  if (m->top) mlir_ir_walk(m->top, visit, &w);
   return w.status;
 }

@@ -7,6 +7,7 @@
  * integer lists that StableHLO keeps as dense arrays become `array<i64: ...>`, and names of
  * functions become symbol references. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "core/grow.h"
 #include "mlir/vhlo.h"
 
 #include <inttypes.h>
@@ -121,14 +122,14 @@ static const char *const accuracy_ops[] = {"cbrt", "cosine", "exponential", "exp
 #define DEFAULT_ACCURACY "#stablehlo.result_accuracy<mode = #stablehlo.result_accuracy_mode<DEFAULT>>"
 
 typedef struct conv {
-  tsr_ir_module *m;
+  mlir_ir_module *m;
   const char *producer;
-  tsr_ir_op *op;   /* the op being rewritten */
+  mlir_ir_op *op;   /* the op being rewritten */
   const char *base; /* its VHLO name without the version */
-  tsr_ir_named_attr *in; /* its attributes */
+  mlir_ir_named_attr *in; /* its attributes */
   int n_in;
   bool *used;
-  tsr_ir_named_attr *out;
+  mlir_ir_named_attr *out;
   int n_out;
   tsr_status status;
 } conv;
@@ -163,7 +164,7 @@ static tsr_status fail(conv *cv, tsr_status code, const char *fmt, ...) {
   size_t len = 0;
   FILE *f = cv->op && cv->op->loc ? open_memstream(&where, &len) : NULL;
   if (f) {
-    tsr_mlir_print_attr(f, cv->op->loc);
+    mlir_print_attr(f, cv->op->loc);
     fclose(f);
   }
   tsr_status s = tsr_fail(code, "%s%s%s: %s (a StableHLO portable artifact%s%s)", cv->op ? cv->op->name : "vhlo",
@@ -175,7 +176,7 @@ static tsr_status fail(conv *cv, tsr_status code, const char *fmt, ...) {
 
 /* ---- the attributes of the op being rewritten -------------------------------------- */
 
-static tsr_ir_attr *get(conv *cv, const char *name) {
+static mlir_ir_attr *get(conv *cv, const char *name) {
   for (int i = 0; i < cv->n_in; i++)
     if (!cv->used[i] && !strcmp(cv->in[i].name, name)) return cv->in[i].value;
   return NULL;
@@ -186,40 +187,40 @@ static void drop(conv *cv, const char *name) {
     if (!strcmp(cv->in[i].name, name)) cv->used[i] = true;
 }
 
-static void put(conv *cv, const char *name, tsr_ir_attr *value) {
+static void put(conv *cv, const char *name, mlir_ir_attr *value) {
   if (!value) {
     if (cv->status == TSR_OK) cv->status = tsr_fail(TSR_ERR_NOMEM, "out of memory");
     return;
   }
-  cv->out[cv->n_out++] = (tsr_ir_named_attr){tsr_ir_intern(cv->m->ctx, name, strlen(name)), value};
+  cv->out[cv->n_out++] = (mlir_ir_named_attr){mlir_ir_intern(cv->m->ctx, name, strlen(name)), value};
 }
 
-static bool is_bool(const tsr_ir_attr *a, bool v) {
-  return a && a->kind == TSR_IR_ATTR_INTEGER && tsr_ir_type_is_int(a->type, 1) && (a->u.integer.value != 0) == v;
+static bool is_bool(const mlir_ir_attr *a, bool v) {
+  return a && a->kind == MLIR_IR_ATTR_INTEGER && mlir_ir_type_is_int(a->type, 1) && (a->u.integer.value != 0) == v;
 }
-static bool is_int(const tsr_ir_attr *a, int64_t v) {
-  return a && a->kind == TSR_IR_ATTR_INTEGER && !a->u.integer.n_words && a->u.integer.value == v;
+static bool is_int(const mlir_ir_attr *a, int64_t v) {
+  return a && a->kind == MLIR_IR_ATTR_INTEGER && !a->u.integer.n_words && a->u.integer.value == v;
 }
-static bool is_empty_string(const tsr_ir_attr *a) { return a && a->kind == TSR_IR_ATTR_STRING && !a->u.string.len; }
-static bool is_empty_array(const tsr_ir_attr *a) { return a && a->kind == TSR_IR_ATTR_ARRAY && !a->u.array.n; }
-static bool is_empty_dict(const tsr_ir_attr *a) { return a && a->kind == TSR_IR_ATTR_DICT && !a->u.dict.n; }
-static bool is_empty_tensor(const tsr_ir_attr *a) {
-  return a && a->kind == TSR_IR_ATTR_DENSE && tsr_ir_type_numel(a->type) == 0;
+static bool is_empty_string(const mlir_ir_attr *a) { return a && a->kind == MLIR_IR_ATTR_STRING && !a->u.string.len; }
+static bool is_empty_array(const mlir_ir_attr *a) { return a && a->kind == MLIR_IR_ATTR_ARRAY && !a->u.array.n; }
+static bool is_empty_dict(const mlir_ir_attr *a) { return a && a->kind == MLIR_IR_ATTR_DICT && !a->u.dict.n; }
+static bool is_empty_tensor(const mlir_ir_attr *a) {
+  return a && a->kind == MLIR_IR_ATTR_DENSE && mlir_ir_type_numel(a->type) == 0;
 }
-static bool is_enum(const tsr_ir_attr *a, const char *mnemonic, const char *kw) {
-  const char *k = tsr_ir_enum_keyword(a, "stablehlo", mnemonic);
+static bool is_enum(const mlir_ir_attr *a, const char *mnemonic, const char *kw) {
+  const char *k = mlir_ir_enum_keyword(a, "stablehlo", mnemonic);
   return k && !strcmp(k, kw);
 }
 /* A dense tensor of integers (or i1) all equal to v. */
-static bool is_splat(const tsr_ir_attr *a, int64_t v) {
-  if (!a || a->kind != TSR_IR_ATTR_DENSE || !tsr_ir_type_is_int(tsr_ir_type_element(a->type), 0)) return false;
+static bool is_splat(const mlir_ir_attr *a, int64_t v) {
+  if (!a || a->kind != MLIR_IR_ATTR_DENSE || !mlir_ir_type_is_int(mlir_ir_type_element(a->type), 0)) return false;
   for (int64_t i = 0; i < a->u.dense.numel; i++)
-    if (tsr_ir_dense_int(a, i) != v) return false;
+    if (mlir_ir_dense_int(a, i) != v) return false;
   return true;
 }
 /* An array all of whose elements are the precision enum DEFAULT (an empty one too). */
-static bool all_default_precision(const tsr_ir_attr *a) {
-  if (!a || a->kind != TSR_IR_ATTR_ARRAY) return false;
+static bool all_default_precision(const mlir_ir_attr *a) {
+  if (!a || a->kind != MLIR_IR_ATTR_ARRAY) return false;
   for (int i = 0; i < a->u.array.n; i++)
     if (!is_enum(a->u.array.elems[i], "precision", "DEFAULT")) return false;
   return true;
@@ -256,7 +257,7 @@ static void remove_defaults(conv *cv) {
     drop_if(cv, "precision_config", all_default_precision(get(cv, "precision_config")));
   }
   if (!strcmp(b, "custom_call")) {
-    tsr_ir_attr *cfg = get(cv, "backend_config");
+    mlir_ir_attr *cfg = get(cv, "backend_config");
     drop_if(cv, "has_side_effect", is_bool(get(cv, "has_side_effect"), false));
     drop_if(cv, "backend_config", is_empty_string(cfg) || is_empty_dict(cfg));
     drop_if(cv, "api_version", is_int(get(cv, "api_version"), 1));
@@ -298,8 +299,8 @@ static void remove_defaults(conv *cv) {
     drop_if(cv, "is_stable", is_bool(get(cv, "is_stable"), false));
   }
   if (in_list(accuracy_ops, b)) {
-    tsr_ir_attr *a = get(cv, "result_accuracy");
-    drop_if(cv, "result_accuracy", a && a->kind == TSR_IR_ATTR_OPAQUE && !strcmp(a->u.opaque_text, DEFAULT_ACCURACY));
+    mlir_ir_attr *a = get(cv, "result_accuracy");
+    drop_if(cv, "result_accuracy", a && a->kind == MLIR_IR_ATTR_OPAQUE && !strcmp(a->u.opaque_text, DEFAULT_ACCURACY));
   }
 }
 
@@ -319,8 +320,8 @@ static void tb_printf(text_buf *t, const char *fmt, ...) {
 
 /* An integer list attribute (a dense tensor) as `[a, b]`; false when it is not one. */
 static bool ints_of(conv *cv, const char *name, int64_t *v, int cap, int *n) {
-  tsr_ir_attr *a = get(cv, name);
-  int64_t k = a && a->kind == TSR_IR_ATTR_DENSE ? tsr_ir_attr_ints(a, v, cap) : -1;
+  mlir_ir_attr *a = get(cv, name);
+  int64_t k = a && a->kind == MLIR_IR_ATTR_DENSE ? mlir_ir_attr_ints(a, v, cap) : -1;
   if (k < 0 || k > cap) return false;
   *n = (int)k;
   drop(cv, name);
@@ -328,8 +329,8 @@ static bool ints_of(conv *cv, const char *name, int64_t *v, int cap, int *n) {
 }
 
 static bool int_of(conv *cv, const char *name, int64_t *v) {
-  tsr_ir_attr *a = get(cv, name);
-  if (!a || !tsr_ir_attr_int(a, v)) return false;
+  mlir_ir_attr *a = get(cv, name);
+  if (!a || !mlir_ir_attr_int(a, v)) return false;
   drop(cv, name);
   return true;
 }
@@ -349,7 +350,7 @@ static bool list_field(conv *cv, text_buf *t, const char *vhlo_name, const char 
 
 static void put_text(conv *cv, const char *name, text_buf *t) {
   if (cv->status != TSR_OK) return;
-  tsr_ir_attr *a = NULL;
+  mlir_ir_attr *a = NULL;
   if (t->over) {
     cv->status = fail(cv, TSR_ERR_UNSUPPORTED, "%s is too long", name);
     return;
@@ -425,8 +426,8 @@ static void implode_struct(conv *cv, const char *attr, const char *mnemonic, con
   put_text(cv, attr, &t);
 }
 
-static bool is_none_type(const tsr_ir_attr *a) {
-  return a && a->kind == TSR_IR_ATTR_TYPE && a->type && a->type->kind == TSR_IR_TYPE_NONE;
+static bool is_none_type(const mlir_ir_attr *a) {
+  return a && a->kind == MLIR_IR_ATTR_TYPE && a->type && a->type->kind == MLIR_IR_TYPE_NONE;
 }
 
 /* dot_general's algorithm: absent when every part of it is the none type. */
@@ -450,17 +451,17 @@ static void implode_dot_algorithm(conv *cv) {
   fputs("#stablehlo.dot_algorithm<", f);
   bool ok = true;
   for (int i = 0; parts[i]; i++) {
-    tsr_ir_attr *a = get(cv, parts[i]);
+    mlir_ir_attr *a = get(cv, parts[i]);
     fprintf(f, "%s%s = ", i ? ", " : "", parts[i]);
-    if (i < 3 && a && a->kind == TSR_IR_ATTR_TYPE) tsr_mlir_print_type(f, a->type);
-    else if (i == 6 && a && a->kind == TSR_IR_ATTR_INTEGER) fputs(a->u.integer.value ? "true" : "false", f);
-    else if (a && a->kind == TSR_IR_ATTR_INTEGER) fprintf(f, "%" PRId64, a->u.integer.value);
+    if (i < 3 && a && a->kind == MLIR_IR_ATTR_TYPE) mlir_print_type(f, a->type);
+    else if (i == 6 && a && a->kind == MLIR_IR_ATTR_INTEGER) fputs(a->u.integer.value ? "true" : "false", f);
+    else if (a && a->kind == MLIR_IR_ATTR_INTEGER) fprintf(f, "%" PRId64, a->u.integer.value);
     else ok = false;
     drop(cv, parts[i]);
   }
   fputs(">", f);
   fclose(f);
-  tsr_ir_attr *a = NULL;
+  mlir_ir_attr *a = NULL;
   if (!ok) cv->status = fail(cv, TSR_ERR_PARSE, "malformed dot algorithm");
   else if ((cv->status = mlir_text_parse_attr_entry(cv->m, text, len, -1, &a)) == TSR_OK) put(cv, "algorithm", a);
   free(text);
@@ -501,23 +502,23 @@ static void implode(conv *cv) {
 
 /* ---- one attribute at a time -------------------------------------------------------- */
 
-static tsr_ir_attr *symbol_ref(conv *cv, const tsr_ir_attr *s) {
-  if (!s || s->kind != TSR_IR_ATTR_STRING) return NULL;
-  tsr_ir_attr *a = tsr_ir_attr_new(cv->m->ctx, TSR_IR_ATTR_SYMBOL_REF);
-  if (!a || !(a->u.symbol.root = tsr_ir_intern(cv->m->ctx, s->u.string.data, s->u.string.len))) return NULL;
+static mlir_ir_attr *symbol_ref(conv *cv, const mlir_ir_attr *s) {
+  if (!s || s->kind != MLIR_IR_ATTR_STRING) return NULL;
+  mlir_ir_attr *a = mlir_ir_attr_new(cv->m->ctx, MLIR_IR_ATTR_SYMBOL_REF);
+  if (!a || !(a->u.symbol.root = mlir_ir_intern(cv->m->ctx, s->u.string.data, s->u.string.len))) return NULL;
   return a;
 }
 
 /* A dense tensor as a dense array of i64 (or i1 for window_reversal). */
-static tsr_ir_attr *dense_array(conv *cv, const tsr_ir_attr *t, bool booleans) {
-  if (!t || t->kind != TSR_IR_ATTR_DENSE || !tsr_ir_type_is_int(tsr_ir_type_element(t->type), 0)) return NULL;
+static mlir_ir_attr *dense_array(conv *cv, const mlir_ir_attr *t, bool booleans) {
+  if (!t || t->kind != MLIR_IR_ATTR_DENSE || !mlir_ir_type_is_int(mlir_ir_type_element(t->type), 0)) return NULL;
   int64_t n = t->u.dense.numel;
   size_t eb = booleans ? 1 : 8;
-  tsr_ir_attr *a = tsr_ir_attr_new(cv->m->ctx, TSR_IR_ATTR_DENSE_ARRAY);
-  uint8_t *d = tsr_ir_alloc(cv->m->ctx, (size_t)(n ? n : 1) * eb);
-  if (!a || !d || !(a->type = tsr_ir_type_int(cv->m->ctx, booleans ? 1 : 64, TSR_IR_SIGNLESS))) return NULL;
+  mlir_ir_attr *a = mlir_ir_attr_new(cv->m->ctx, MLIR_IR_ATTR_DENSE_ARRAY);
+  uint8_t *d = mlir_ir_alloc(cv->m->ctx, (size_t)(n ? n : 1) * eb);
+  if (!a || !d || !(a->type = mlir_ir_type_int(cv->m->ctx, booleans ? 1 : 64, MLIR_IR_SIGNLESS))) return NULL;
   for (int64_t i = 0; i < n; i++) {
-    int64_t v = tsr_ir_dense_int(t, i);
+    int64_t v = mlir_ir_dense_int(t, i);
     if (booleans) d[i] = v != 0;
     else memcpy(d + 8 * i, &v, 8);
   }
@@ -527,25 +528,25 @@ static tsr_ir_attr *dense_array(conv *cv, const tsr_ir_attr *t, bool booleans) {
   return a;
 }
 
-static void convert_attr(conv *cv, const char *name, tsr_ir_attr *value) {
+static void convert_attr(conv *cv, const char *name, mlir_ir_attr *value) {
   const char *b = cv->base;
   if (in_list(collectives, b) && !strcmp(name, "channel_id")) {
     int64_t id;
-    if (!tsr_ir_attr_int(value, &id)) cv->status = fail(cv, TSR_ERR_PARSE, "malformed channel_id");
+    if (!mlir_ir_attr_int(value, &id)) cv->status = fail(cv, TSR_ERR_PARSE, "malformed channel_id");
     else channel_handle(cv, id, 0);
     return;
   }
   if (in_list(collectives, b) && !strcmp(name, "use_global_device_ids")) {
-    if (is_bool(value, true)) put(cv, name, tsr_ir_attr_new(cv->m->ctx, TSR_IR_ATTR_UNIT));
+    if (is_bool(value, true)) put(cv, name, mlir_ir_attr_new(cv->m->ctx, MLIR_IR_ATTR_UNIT));
     return;
   }
   if ((!strcmp(b, "custom_call") && !strcmp(name, "called_computations"))) {
-    if (value->kind != TSR_IR_ATTR_ARRAY) {
+    if (value->kind != MLIR_IR_ATTR_ARRAY) {
       cv->status = fail(cv, TSR_ERR_PARSE, "called_computations is not an array");
       return;
     }
-    tsr_ir_attr *arr = tsr_ir_attr_new(cv->m->ctx, TSR_IR_ATTR_ARRAY);
-    tsr_ir_attr **el = tsr_ir_alloc(cv->m->ctx, sizeof *el * (size_t)(value->u.array.n + 1));
+    mlir_ir_attr *arr = mlir_ir_attr_new(cv->m->ctx, MLIR_IR_ATTR_ARRAY);
+    mlir_ir_attr **el = mlir_ir_alloc(cv->m->ctx, sizeof *el * (size_t)(value->u.array.n + 1));
     if (!arr || !el) {
       put(cv, name, NULL);
       return;
@@ -561,14 +562,14 @@ static void convert_attr(conv *cv, const char *name, tsr_ir_attr *value) {
     return;
   }
   if ((!strcmp(b, "composite") && !strcmp(name, "decomposition")) || (!strcmp(b, "call") && !strcmp(name, "callee"))) {
-    tsr_ir_attr *s = symbol_ref(cv, value);
+    mlir_ir_attr *s = symbol_ref(cv, value);
     if (!s) cv->status = fail(cv, TSR_ERR_PARSE, "%s is not a function name", name);
     else put(cv, name, s);
     return;
   }
   for (size_t i = 0; i < sizeof dense_arrays / sizeof dense_arrays[0]; i++)
     if (!strcmp(dense_arrays[i].base, b) && in_csv(dense_arrays[i].attrs, name)) {
-      tsr_ir_attr *a = dense_array(cv, value, !strcmp(name, "window_reversal"));
+      mlir_ir_attr *a = dense_array(cv, value, !strcmp(name, "window_reversal"));
       if (!a) cv->status = fail(cv, TSR_ERR_PARSE, "%s is not an integer list", name);
       else put(cv, name, a);
       return;
@@ -578,7 +579,7 @@ static void convert_attr(conv *cv, const char *name, tsr_ir_attr *value) {
 
 /* ---- ops ---------------------------------------------------------------------------- */
 
-static tsr_status legalize_op(conv *cv, tsr_ir_op *op) {
+static tsr_status legalize_op(conv *cv, mlir_ir_op *op) {
   const char *full = op->name;
   const char *dot = full + 5; /* after "vhlo." */
   const char *v = strrchr(dot, '_');
@@ -594,12 +595,12 @@ static tsr_status legalize_op(conv *cv, tsr_ir_op *op) {
   if (op->raw_props) return fail(cv, TSR_ERR_UNSUPPORTED, "VHLO op with native properties");
 
   /* the attributes: the dictionary and any decoded properties, as one set */
-  tsr_ir_ctx *ctx = cv->m->ctx;
+  mlir_ir_ctx *ctx = cv->m->ctx;
   int na = op->attrs ? op->attrs->u.dict.n : 0, np = op->props ? op->props->u.dict.n : 0;
   cv->n_in = na + np;
-  cv->in = tsr_ir_alloc(ctx, sizeof *cv->in * (size_t)(cv->n_in + 1));
-  cv->used = tsr_ir_alloc(ctx, (size_t)(cv->n_in + 1));
-  cv->out = tsr_ir_alloc(ctx, sizeof *cv->out * (size_t)(cv->n_in + 4));
+  cv->in = mlir_ir_alloc(ctx, sizeof *cv->in * (size_t)(cv->n_in + 1));
+  cv->used = mlir_ir_alloc(ctx, (size_t)(cv->n_in + 1));
+  cv->out = mlir_ir_alloc(ctx, sizeof *cv->out * (size_t)(cv->n_in + 4));
   cv->n_out = 0;
   cv->status = TSR_OK;
   if (!cv->in || !cv->used || !cv->out) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
@@ -611,11 +612,11 @@ static tsr_status legalize_op(conv *cv, tsr_ir_op *op) {
   for (int i = 0; i < cv->n_in && cv->status == TSR_OK; i++)
     if (!cv->used[i]) convert_attr(cv, cv->in[i].name, cv->in[i].value);
   TSR_TRY(cv->status);
-  tsr_ir_attr *dict = tsr_ir_attr_new(ctx, TSR_IR_ATTR_DICT);
+  mlir_ir_attr *dict = mlir_ir_attr_new(ctx, MLIR_IR_ATTR_DICT);
   if (!dict) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   dict->u.dict.n = cv->n_out;
   dict->u.dict.entries = cv->out;
-  if (!tsr_ir_dict_finish(dict)) return fail(cv, TSR_ERR_PARSE, "an attribute is given twice");
+  if (!mlir_ir_dict_finish(dict)) return fail(cv, TSR_ERR_PARSE, "an attribute is given twice");
   op->attrs = dict;
   op->props = NULL;
 
@@ -623,88 +624,82 @@ static tsr_status legalize_op(conv *cv, tsr_ir_op *op) {
   if (!strcmp(base, "func") || !strcmp(base, "call")) {
     snprintf(name, sizeof name, "func.%s", base);
   } else if (!strcmp(base, "return")) {
-    const tsr_ir_op *parent = op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
+    const mlir_ir_op *parent = op->parent && op->parent->parent ? op->parent->parent->parent : NULL;
     bool in_func = parent && (!strcmp(parent->name, "func.func") || !strcmp(parent->name, "vhlo.func_v1"));
     snprintf(name, sizeof name, "%s.return", in_func ? "func" : "stablehlo");
   } else {
     snprintf(name, sizeof name, "stablehlo.%s", base);
   }
-  tsr_ir_op_rename(ctx, op, name);
+  mlir_ir_op_rename(ctx, op, name);
   return TSR_OK;
 }
 
 typedef struct walk_state { conv cv; tsr_status status; } walk_state;
 
-static bool visit(tsr_ir_op *op, void *user) {
+static bool visit(mlir_ir_op *op, void *user) {
   walk_state *w = user;
   if (strncmp(op->name, "vhlo.", 5)) return true;
   w->status = legalize_op(&w->cv, op);
   return w->status == TSR_OK;
 }
 
-static bool find_vhlo(tsr_ir_op *op, void *user) {
+static bool find_vhlo(mlir_ir_op *op, void *user) {
   (void)user;
   return strncmp(op->name, "vhlo.", 5) != 0;
 }
 
-bool mlir_vhlo_present(tsr_ir_op *top) { return top && !tsr_ir_walk(top, find_vhlo, NULL); }
+bool mlir_vhlo_present(mlir_ir_op *top) { return top && !mlir_ir_walk(top, find_vhlo, NULL); }
 
 /* Casts from a type to itself, which the serializer leaves where VHLO meets another dialect
  * (a Shardy region's edges): StableHLO's deserializer reconciles them away, and so does this. */
 typedef struct casts {
-  tsr_ir_op **ops;
+  mlir_ir_op **ops;
   int n, cap;
   bool nomem;
 } casts;
 
-static bool find_casts(tsr_ir_op *op, void *user) {
+static bool find_casts(mlir_ir_op *op, void *user) {
   casts *c = user;
-  if (!tsr_ir_op_is(op, "builtin.unrealized_conversion_cast") || op->n_operands != 1 || op->n_results != 1 ||
-      !tsr_ir_type_equal(op->operands[0].value->type, op->results[0]->type))
+  if (!mlir_ir_op_is(op, "builtin.unrealized_conversion_cast") || op->n_operands != 1 || op->n_results != 1 ||
+      !mlir_ir_type_equal(op->operands[0].value->type, op->results[0]->type))
     return true;
-  if (c->n == c->cap) {
-    int cap = c->cap ? 2 * c->cap : 16;
-    tsr_ir_op **ops = realloc(c->ops, sizeof *ops * (size_t)cap);
-    if (!ops) {
-      c->nomem = true;
-      return false;
-    }
-    c->ops = ops;
-    c->cap = cap;
+  if (!GROW_ARRAY(c->ops, c->n, c->cap, 16)) {
+    c->nomem = true;
+    return false;
   }
   c->ops[c->n++] = op;
   return true;
 }
 
-static void remove_cast(tsr_ir_op *op) {
-  tsr_ir_value *from = op->operands[0].value, *to = op->results[0];
+static void remove_cast(mlir_ir_op *op) {
+  mlir_ir_value *from = op->operands[0].value, *to = op->results[0];
   /* the cast's own use of `from` goes */
-  for (tsr_ir_operand **u = &from->first_use; *u; u = &(*u)->next_use)
+  for (mlir_ir_operand **u = &from->first_use; *u; u = &(*u)->next_use)
     if (*u == &op->operands[0]) {
       *u = op->operands[0].next_use;
       break;
     }
   /* every use of its result becomes a use of `from` */
-  for (tsr_ir_operand *u = to->first_use, *next; u; u = next) {
+  for (mlir_ir_operand *u = to->first_use, *next; u; u = next) {
     next = u->next_use;
     u->value = from;
     u->next_use = from->first_use;
     from->first_use = u;
   }
   to->first_use = NULL;
-  tsr_ir_block_remove(op->parent, op);
+  mlir_ir_block_remove(op->parent, op);
 }
 
-tsr_status mlir_vhlo_legalize(tsr_ir_module *m, const char *producer) {
+tsr_status mlir_vhlo_legalize(mlir_ir_module *m, const char *producer) {
   walk_state w;
   memset(&w, 0, sizeof w);
   w.cv.m = m;
   w.cv.producer = producer;
   w.status = TSR_OK;
-  tsr_ir_walk(m->top, visit, &w);
+  mlir_ir_walk(m->top, visit, &w);
   TSR_TRY(w.status);
   casts c = {0};
-  tsr_ir_walk(m->top, find_casts, &c);
+  mlir_ir_walk(m->top, find_casts, &c);
   for (int i = 0; i < c.n; i++) remove_cast(c.ops[i]);
   free(c.ops);
   return c.nomem ? tsr_fail(TSR_ERR_NOMEM, "out of memory") : TSR_OK;

@@ -25,7 +25,7 @@
 
 #include "mosaic/def_use.h"
 
-static bool uses_slot(const minst *in, int32_t s) {
+static bool uses_slot(const mosaic_minst *in, int32_t s) {
   for (int k = 0; k < in->nopd; k++)
     if (in->opd[k] == s) return true;
   return false;
@@ -38,12 +38,12 @@ static bool uses_slot(const minst *in, int32_t s) {
  * write memory; else LOAD_COPY. */
 enum { LOAD_COPY, LOAD_ALIAS, LOAD_BF16 };
 
-static int load_may_alias(const prog *P, const int32_t *parent, int32_t li, int32_t *work) {
-  const minst *I = P->insts, *ld = &I[li];
+static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t li, int32_t *work) {
+  const mosaic_minst *I = P->insts, *ld = &I[li];
   if (ld->nres != 1 || ld->a[1] >= 0) return LOAD_COPY;
   for (int k = 0; k < ld->nints; k++)
     if (ld->ints[k] != 1) return LOAD_COPY;
-  const stype *v = &P->types[ld->res[0]], *r = &P->types[ld->opd[0]];
+  const mosaic_stype *v = &P->types[ld->res[0]], *r = &P->types[ld->opd[0]];
   if (v->rank < 1) return LOAD_COPY;
   bool f32 = v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32;
   bool i32 = v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
@@ -65,7 +65,7 @@ static int load_may_alias(const prog *P, const int32_t *parent, int32_t li, int3
     }
   }
   for (int32_t j = li + 1; j <= end; j++)
-    if (!mop_writes_nothing(I[j].op)) return LOAD_COPY; /* K_EFFECT: a writer, new ops too */
+    if (!mosaic_mop_writes_nothing(I[j].op)) return LOAD_COPY; /* K_EFFECT: a writer, new ops too */
   return bf16 ? LOAD_BF16 : LOAD_ALIAS;
 }
 
@@ -75,8 +75,8 @@ static int load_may_alias(const prog *P, const int32_t *parent, int32_t li, int3
  * copy the load would make is saved and the bits are the same. A bf16 load may too (its
  * value in place is the window's bf16 elements, which the matmul widens to f32 as it makes
  * them dense, ops_tpu.c): the widening the load would do, in the same one pass. */
-static void mark_mxu_view(prog *P, int32_t li) {
-  minst *I = P->insts;
+static void mark_mxu_view(mosaic_prog *P, int32_t li) {
+  mosaic_minst *I = P->insts;
   int32_t v = I[li].res[0];
   int uses = 0;
   for (int32_t u = li + 1; u < P->ninsts; u++)
@@ -98,10 +98,10 @@ static void mark_mxu_view(prog *P, int32_t li) {
 }
 
 /* Whether index slots a and b hold the same value: one slot, or equal constants. */
-static bool same_index(const prog *P, int32_t a, int32_t b) {
+static bool same_index(const mosaic_prog *P, int32_t a, int32_t b) {
   if (a == b) return true;
   if (P->cslot_off[a] < 0 || P->cslot_off[b] < 0) return false;
-  const stype *ta = &P->types[a], *tb = &P->types[b];
+  const mosaic_stype *ta = &P->types[a], *tb = &P->types[b];
   const char *ca = P->cpool + P->cslot_off[a], *cb = P->cpool + P->cslot_off[b];
   if (ta->rank || tb->rank || ta->cls != tb->cls) return false;
   return ta->cls == VC_I64 ? *(const int64_t *)(const void *)ca == *(const int64_t *)(const void *)cb
@@ -110,9 +110,9 @@ static bool same_index(const prog *P, int32_t a, int32_t b) {
 
 /* Whether store st writes to exactly the window load ld read: the same ref and index values,
  * unit strides, no mask, sublane mask or `add`, into a plain f32 ref. */
-static bool same_window(const prog *P, const minst *ld, const minst *st) {
+static bool same_window(const mosaic_prog *P, const mosaic_minst *ld, const mosaic_minst *st) {
   if (st->nopd < 2 || st->opd[1] != ld->opd[0] || st->a[1] >= 0 || st->aux || st->a[3] != 0) return false;
-  const stype *r = &P->types[ld->opd[0]];
+  const mosaic_stype *r = &P->types[ld->opd[0]];
   if (r->pack || r->dtype != TSR_F32) return false;
   for (int k = 0; k < st->nints; k++)
     if (st->ints[k] != 1) return false;
@@ -124,7 +124,7 @@ static bool same_window(const prog *P, const minst *ld, const minst *st) {
 
 /* The one instruction that uses slot v, through shape_casts that share its buffer (whose
  * values are then v's): -1 when there are more or none. *last: the slot it uses. */
-static int32_t only_user(const prog *P, const int32_t *uses, const int32_t *user, int32_t v, int32_t *last) {
+static int32_t only_user(const mosaic_prog *P, const int32_t *uses, const int32_t *user, int32_t v, int32_t *last) {
   while (uses[v] == 1 && P->insts[user[v]].op == MOP_SHAPE_CAST && P->insts[user[v]].alias)
     v = P->insts[user[v]].res[0];
   *last = v;
@@ -141,27 +141,27 @@ static int32_t only_user(const prog *P, const int32_t *uses, const int32_t *user
  * the bits of sgemm's beta = 1 on the same values. Nothing reads the window before the store,
  * so nothing can tell; at run time, a load that copied, or an operand that overlaps the
  * window, keeps the copies (ops_tpu.c). */
-tsr_status mosaic_prog_mark_in_place(prog *P) {
-  minst *I = P->insts;
-  def_use du;
+tsr_status mosaic_prog_mark_in_place(mosaic_prog *P) {
+  mosaic_minst *I = P->insts;
+  mosaic_def_use du;
   TSR_TRY(mosaic_prog_def_use(P, false, &du));
   const int32_t *def = du.def, *uses = du.uses, *user = du.last;
   for (int32_t m = 0; m < P->ninsts; m++) {
-    minst *mm = &I[m];
+    mosaic_minst *mm = &I[m];
     if (mm->op != MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
-        prog_in_branchy_body(P, m))
+        mosaic_prog_in_branchy_body(P, m))
       continue;
-    const stype *t = &P->types[mm->res[0]];
+    const mosaic_stype *t = &P->types[mm->res[0]];
     int32_t acc = mm->opd[2], li = acc >= 0 && acc < P->nslots ? def[acc] : -1, v;
-    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !mop_window_load(I[li].op) || !I[li].alias ||
+    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !mosaic_mop_window_load(I[li].op) || !I[li].alias ||
         uses[acc] != 1)
       continue;
     int32_t st = only_user(P, uses, user, mm->res[0], &v);
-    if (st <= m || !mop_window_store(I[st].op) ||
+    if (st <= m || !mosaic_mop_window_store(I[st].op) ||
         I[st].opd[0] != v || !same_window(P, &I[li], &I[st]))
       continue;
     int32_t j = mm->next;
-    while (j > m && j < st && (mop_kinds[I[j].op] == K_VALUE || (mop_kinds[I[j].op] == K_LOAD && I[j].unused)))
+    while (j > m && j < st && (mosaic_mop_kinds[I[j].op] == K_VALUE || (mosaic_mop_kinds[I[j].op] == K_LOAD && I[j].unused)))
       j = I[j].next;
     if (j != st) continue;
     mm->in_place = I[st].in_place = true;
@@ -170,8 +170,8 @@ tsr_status mosaic_prog_mark_in_place(prog *P) {
   return TSR_OK;
 }
 
-tsr_status mosaic_prog_mark_aliases(prog *P) {
-  minst *I = P->insts;
+tsr_status mosaic_prog_mark_aliases(mosaic_prog *P) {
+  mosaic_minst *I = P->insts;
   int32_t *parent = malloc(sizeof(int32_t) * (size_t)(P->ninsts + 1));
   int32_t *work = malloc(sizeof(int32_t) * (size_t)(P->nslots + 1));
   bool *rewritten = calloc((size_t)P->nslots + 1, sizeof(bool));
@@ -194,7 +194,7 @@ tsr_status mosaic_prog_mark_aliases(prog *P) {
   }
   for (int32_t i = 0; i < P->ninsts; i++)
     if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
-      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !prog_in_branchy_body(P, i);
+      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !mosaic_prog_in_branchy_body(P, i);
   /* a bf16 load that may share the window only with the matmuls that read it (in_place) */
   bool *bf16_view = calloc((size_t)P->ninsts + 1, sizeof(bool));
   if (!bf16_view) {
@@ -204,7 +204,7 @@ tsr_status mosaic_prog_mark_aliases(prog *P) {
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if (mop_window_load(I[i].op) && !prog_in_branchy_body(P, i)) {
+    if (mosaic_mop_window_load(I[i].op) && !mosaic_prog_in_branchy_body(P, i)) {
       int how = load_may_alias(P, parent, i, work);
       I[i].alias = how == LOAD_ALIAS;
       bf16_view[i] = how == LOAD_BF16;

@@ -26,17 +26,17 @@
 #include "mosaic/piecewise.h"
 
 /* A broadcast of a scalar that runs (not folded): the same values in every chunk. */
-static bool is_once(const minst *in) { return piece_broadcast(in->op) && !in->a[1]; }
+static bool is_once(const mosaic_minst *in) { return mosaic_piece_broadcast(in->op) && !in->a[1]; }
 
 /* The frame memory of a value slot, [lo, hi) in bytes; empty for constants. */
-static void frame_range(const prog *P, int32_t s, size_t *lo, size_t *hi) {
-  const stype *t = &P->types[s];
+static void frame_range(const mosaic_prog *P, int32_t s, size_t *lo, size_t *hi) {
+  const mosaic_stype *t = &P->types[s];
   *lo = P->data_off[s];
-  *hi = piece_is_const(P, s) ? *lo : *lo + (size_t)t->n * class_size(t->cls);
+  *hi = mosaic_piece_is_const(P, s) ? *lo : *lo + (size_t)t->n * mosaic_class_size(t->cls);
 }
 
 typedef struct scan {
-  prog *P;
+  mosaic_prog *P;
   const int32_t *def; /* per slot: the defining instruction, -1 none (def_use.h) */
   int32_t *mark;      /* per slot: the group being built (dedupe of its slot list) */
   int32_t *last;      /* per slot: the last member that reads it (member index) */
@@ -46,8 +46,8 @@ typedef struct scan {
 /* Forms the group [first, first + count), unless its values share memory in a way that chunk
  * order would change (top comment). */
 static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
-  prog *P = sc->P;
-  const minst *I = P->insts;
+  mosaic_prog *P = sc->P;
+  const mosaic_minst *I = P->insts;
   int cap = 0;
   for (int j = 0; j < count; j++) cap += I[first + j].nopd + 1;
   int32_t *slot = malloc(sizeof(int32_t) * (size_t)cap), *place = malloc(sizeof(int32_t) * (size_t)cap);
@@ -61,7 +61,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   int ns = 0, nbufs = 0;
   int64_t n = I[first].n;
   for (int j = 0; j < count; j++) {
-    const minst *in = &I[first + j];
+    const mosaic_minst *in = &I[first + j];
     for (int k = 0; k <= in->nopd; k++) {
       int32_t s = k < in->nopd ? in->opd[k] : in->res[0];
       if (k < in->nopd) sc->last[s] = j;
@@ -72,11 +72,11 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   }
   for (int k = 0; k < ns; k++) {
     int32_t s = slot[k];
-    const stype *t = &P->types[s];
+    const mosaic_stype *t = &P->types[s];
     int32_t d = sc->def[s];
     bool member = d >= first && d < first + count;
     if (t->n != n || mosaic_piece_is_splat(P, s)) place[k] = SCALAR;
-    else if (member && !sc->escapes[s] && !piece_is_const(P, s)) place[k] = nbufs; /* assigned below */
+    else if (member && !sc->escapes[s] && !mosaic_piece_is_const(P, s)) place[k] = nbufs; /* assigned below */
     else place[k] = INDEXED;
   }
   /* chunk buffers for the values only the group reads: a buffer is free again after the last
@@ -103,16 +103,16 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   for (int w = 0; w < ns; w++) {
     int32_t sw = slot[w];
     int32_t d = sc->def[sw];
-    if (place[w] != INDEXED || d < first || d >= first + count || piece_is_const(P, sw)) continue;
+    if (place[w] != INDEXED || d < first || d >= first + count || mosaic_piece_is_const(P, sw)) continue;
     size_t wlo, whi;
     frame_range(P, sw, &wlo, &whi);
     for (int r = 0; r < ns; r++) {
       int32_t sr = slot[r];
-      if (r == w || place[r] >= 0 || piece_is_const(P, sr) || P->types[sr].cls == VC_REF) continue;
+      if (r == w || place[r] >= 0 || mosaic_piece_is_const(P, sr) || P->types[sr].cls == VC_REF) continue;
       size_t rlo, rhi;
       frame_range(P, sr, &rlo, &rhi);
       if (rhi <= wlo || whi <= rlo) continue;
-      bool same = place[r] == INDEXED && rlo == wlo && class_size(P->types[sr].cls) == class_size(P->types[sw].cls);
+      bool same = place[r] == INDEXED && rlo == wlo && mosaic_class_size(P->types[sr].cls) == mosaic_class_size(P->types[sw].cls);
       if (!same) goto out;
     }
   }
@@ -126,19 +126,19 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   g->es = mosaic_prog_alloc(P, (size_t)ns);
   g->nonce = nonce;
   g->nrun = count - nonce;
-  g->full = mosaic_prog_alloc(P, sizeof(minst) * (size_t)count);
-  g->tail = n % CHUNK ? mosaic_prog_alloc(P, sizeof(minst) * (size_t)count) : NULL;
-  g->once = mosaic_prog_alloc(P, sizeof(minst) * (size_t)(nonce + 1));
+  g->full = mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)count);
+  g->tail = n % CHUNK ? mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)count) : NULL;
+  g->once = mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)(nonce + 1));
   if (!g->slot || !g->place || !g->es || !g->full || (n % CHUNK && !g->tail) || !g->once) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
   memcpy(g->slot, slot, sizeof(int32_t) * (size_t)ns);
   memcpy(g->place, place, sizeof(int32_t) * (size_t)ns);
-  for (int k = 0; k < ns; k++) g->es[k] = (uint8_t)class_size(P->types[slot[k]].cls);
+  for (int k = 0; k < ns; k++) g->es[k] = (uint8_t)mosaic_class_size(P->types[slot[k]].cls);
   g->cost = (mosaic_op_cost){0};
   for (int j = 0, nr = 0, no = 0; j < count; j++) {
-    minst *m = once[j] ? &g->once[no++] : &g->full[nr];
+    mosaic_minst *m = once[j] ? &g->once[no++] : &g->full[nr];
     *m = I[first + j];
     m->n = CHUNK;
     m->chunk = 0;
@@ -161,11 +161,11 @@ out:
   return st;
 }
 
-tsr_status mosaic_prog_mark_chunks(prog *P) {
-  minst *I = P->insts;
+tsr_status mosaic_prog_mark_chunks(mosaic_prog *P) {
+  mosaic_minst *I = P->insts;
   int ns = P->nslots;
   int32_t ni = P->ninsts;
-  def_use du;
+  mosaic_def_use du;
   TSR_TRY(mosaic_prog_def_use(P, false, &du));
   scan sc = {.P = P, .def = du.def};
   int32_t *group = malloc(sizeof(int32_t) * ((size_t)ni + 1)); /* per instruction: its run's first */
@@ -182,7 +182,7 @@ tsr_status mosaic_prog_mark_chunks(prog *P) {
   int nruns = 0;
   for (int32_t i = 0; i < ni; i++) {
     group[i] = -1;
-    if (!mosaic_piece_elementwise(P, &I[i]) || I[i].n <= CHUNK || prog_in_branchy_body(P, i)) continue;
+    if (!mosaic_piece_elementwise(P, &I[i]) || I[i].n <= CHUNK || mosaic_prog_in_branchy_body(P, i)) continue;
     bool joins = i > 0 && group[i - 1] >= 0 && I[i - 1].next == i && I[i - 1].n == I[i].n;
     group[i] = joins ? group[i - 1] : i;
     nruns += !joins;
@@ -216,7 +216,7 @@ out:
   return st;
 }
 
-tsr_status mosaic_chunk_run(exec *x, const minst *in, int32_t *resume) {
+tsr_status mosaic_chunk_run(mosaic_exec *x, const mosaic_minst *in, int32_t *resume) {
   const mosaic_chunk_group *g = &x->P->chunks[in->chunk - 1];
   *resume = -1;
   if (x->ops_left) {
@@ -231,9 +231,9 @@ tsr_status mosaic_chunk_run(exec *x, const minst *in, int32_t *resume) {
     if (g->place[k] >= 0) data[g->slot[k]] = bufs + (size_t)g->place[k] * CHUNK * 8;
   }
   tsr_status s = TSR_OK;
-  const minst *failed = mosaic_piece_run_members(x, g->once, g->nonce, &s);
+  const mosaic_minst *failed = mosaic_piece_run_members(x, g->once, g->nonce, &s);
   for (int64_t off = 0; off < g->n && !failed; off += CHUNK) {
-    const minst *m = g->n - off >= CHUNK ? g->full : g->tail;
+    const mosaic_minst *m = g->n - off >= CHUNK ? g->full : g->tail;
     for (int k = 0; k < g->nslots; k++)
       if (g->place[k] == INDEXED) data[g->slot[k]] = (char *)saved[k] + off * g->es[k];
     failed = mosaic_piece_run_members(x, m, g->nrun, &s);

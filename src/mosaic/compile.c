@@ -29,7 +29,7 @@ struct mosaic_parena_block {
   _Alignas(16) char data[];
 };
 
-void *mosaic_prog_alloc(prog *P, size_t bytes) {
+void *mosaic_prog_alloc(mosaic_prog *P, size_t bytes) {
   bytes = (bytes + 15) & ~(size_t)15;
   mosaic_parena_block *b = P->arena;
   if (!b || b->cap - b->used < bytes) {
@@ -47,14 +47,14 @@ void *mosaic_prog_alloc(prog *P, size_t bytes) {
   return p;
 }
 
-char *mosaic_prog_strdup(prog *P, const char *s) {
+char *mosaic_prog_strdup(mosaic_prog *P, const char *s) {
   size_t n = strlen(s);
   char *d = mosaic_prog_alloc(P, n + 1);
   if (d) memcpy(d, s, n + 1);
   return d;
 }
 
-void mosaic_prog_destroy(prog *P) {
+void mosaic_prog_destroy(mosaic_prog *P) {
   if (!P) return;
   free(P->insts);
   free(P->cpool);
@@ -71,7 +71,7 @@ void mosaic_prog_destroy(prog *P) {
 }
 
 /* Room for `bytes` more of the constant pool, at the returned offset (-1: out of memory). */
-static int64_t pool_take(prog *P, size_t bytes) {
+static int64_t pool_take(mosaic_prog *P, size_t bytes) {
   if (P->cpool_size + bytes > P->cpool_cap) {
     size_t cap = P->cpool_cap ? P->cpool_cap * 2 : 4096;
     while (cap < P->cpool_size + bytes) cap *= 2;
@@ -85,9 +85,9 @@ static int64_t pool_take(prog *P, size_t bytes) {
   return at;
 }
 
-static size_t const_bytes(const stype *t) { return ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63; }
+static size_t const_bytes(const mosaic_stype *t) { return ((size_t)t->n * mosaic_class_size(t->cls) + 63) & ~(size_t)63; }
 
-void *mosaic_prog_const(prog *P, int32_t s) {
+void *mosaic_prog_const(mosaic_prog *P, int32_t s) {
   size_t bytes = const_bytes(&P->types[s]);
   int64_t at = pool_take(P, bytes);
   if (at < 0) return NULL;
@@ -101,14 +101,14 @@ void *mosaic_prog_const(prog *P, int32_t s) {
  * a 128 KiB block), and every distinct byte of the pool is a page to fault in. Most are read
  * by chunk groups only, which read the first chunk of a splat for every chunk: those stay
  * short (mosaic_prog_settle_splats). */
-bool mosaic_prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
-  const stype *t = &P->types[s];
-  size_t es = class_size(t->cls);
+bool mosaic_prog_splat_const(mosaic_prog *P, int32_t s, const void *elem, bool whole) {
+  const mosaic_stype *t = &P->types[s];
+  size_t es = mosaic_class_size(t->cls);
   int64_t n = !whole && t->n > SPLAT_SHORT_N ? SPLAT_SHORT_N : t->n;
   uint8_t kind = n < t->n ? SPLAT_SHORT : SPLAT_FULL;
   for (int32_t k = 0; k < P->nslots; k++) {
-    const stype *u = &P->types[k];
-    if (k == s || P->csplat[k] != kind || class_size(u->cls) != es || u->n != t->n) continue;
+    const mosaic_stype *u = &P->types[k];
+    if (k == s || P->csplat[k] != kind || mosaic_class_size(u->cls) != es || u->n != t->n) continue;
     if (memcmp(P->cpool + P->cslot_off[k], elem, es)) continue;
     P->cslot_off[s] = P->cslot_off[k];
     P->csplat[s] = kind;
@@ -133,7 +133,7 @@ bool mosaic_prog_splat_const(prog *P, int32_t s, const void *elem, bool whole) {
 
 /* ---- locations and messages ------------------------------------------------------------- */
 
-tsr_status mosaic_comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
+tsr_status mosaic_comp_fail(mosaic_comp *c, tsr_status s, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -144,43 +144,43 @@ tsr_status mosaic_comp_fail(comp *c, tsr_status s, const char *fmt, ...) {
 
 /* ---- types -------------------------------------------------------------------------------- */
 
-static bool scalar_type(const tsr_ir_type *t, stype *o) {
-  if (t->kind == TSR_IR_TYPE_INDEX) {
+static bool scalar_type(const mlir_ir_type *t, mosaic_stype *o) {
+  if (t->kind == MLIR_IR_TYPE_INDEX) {
     o->cls = VC_I64; o->ek = EK_INDEX; o->width = 64; o->dtype = TSR_I64;
     return true;
   }
-  if (t->kind == TSR_IR_TYPE_INTEGER) {
+  if (t->kind == MLIR_IR_TYPE_INTEGER) {
     unsigned w = t->u.integer.width;
     if (w != 1 && w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return false;
     o->cls = w == 64 ? VC_I64 : VC_I32;
     o->ek = w == 64 ? EK_INDEX : EK_INT;
     o->width = (uint8_t)w;
-    return tsr_ir_type_dtype(t, &o->dtype);
+    return mlir_ir_type_dtype(t, &o->dtype);
   }
-  if (t->kind == TSR_IR_TYPE_FLOAT) {
+  if (t->kind == MLIR_IR_TYPE_FLOAT) {
     o->cls = VC_F;
     o->width = 32;
     switch (t->u.float_kind) {
-    case TSR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
-    case TSR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
-    case TSR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
-    case TSR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
-    case TSR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
-    case TSR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
-    case TSR_IR_F8E8M0FNU: o->ek = EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
+    case MLIR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
+    case MLIR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
+    case MLIR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
+    case MLIR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
+    case MLIR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
+    case MLIR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
+    case MLIR_IR_F8E8M0FNU: o->ek = EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
     default: return false;
     }
   }
   return false;
 }
 
-bool mosaic_comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
+bool mosaic_comp_type(const mlir_ir_type *t, mosaic_stype *o, char *why, size_t cap) {
   memset(o, 0, sizeof *o);
   o->n = 1;
   if (why && cap) why[0] = 0;
   if (!t) return false;
-  if (t->kind == TSR_IR_TYPE_VECTOR || t->kind == TSR_IR_TYPE_MEMREF) {
-    bool ref = t->kind == TSR_IR_TYPE_MEMREF;
+  if (t->kind == MLIR_IR_TYPE_VECTOR || t->kind == MLIR_IR_TYPE_MEMREF) {
+    bool ref = t->kind == MLIR_IR_TYPE_MEMREF;
     int r = t->u.shaped.rank;
     if (r < 0 || r > TSR_MAX_RANK) {
       if (why) snprintf(why, cap, " (more than %d dimensions)", TSR_MAX_RANK);
@@ -190,7 +190,7 @@ bool mosaic_comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
     int64_t most = ref ? MAX_MEMREF_ELEMS : MAX_VECTOR_ELEMS;
     for (int k = 0; k < r; k++) {
       int64_t d = t->u.shaped.shape[k];
-      if (d == TSR_IR_DYNAMIC && ref) {
+      if (d == MLIR_IR_DYNAMIC && ref) {
         o->dynamic |= (uint8_t)(1u << k);
         o->shape[k] = -1;
         continue;
@@ -209,20 +209,20 @@ bool mosaic_comp_type(const tsr_ir_type *t, stype *o, char *why, size_t cap) {
     if (ref) {
       o->cls = VC_REF;
       o->ek = EK_REF;
-      if (!tsr_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
-      return tsr_ir_memref_space(t, &o->space);
+      if (!mlir_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
+      return mlir_ir_memref_space(t, &o->space);
     }
     return scalar_type(t->u.shaped.element, o);
   }
   return scalar_type(t, o);
 }
 
-int64_t mosaic_comp_ints(comp *c, const char *name, int64_t *out, int64_t cap) {
-  tsr_ir_attr *a = tsr_ir_op_attr(c->op, name);
-  return a ? tsr_ir_attr_ints(a, out, cap) : -1;
+int64_t mosaic_comp_ints(mosaic_comp *c, const char *name, int64_t *out, int64_t cap) {
+  mlir_ir_attr *a = mlir_ir_op_attr(c->op, name);
+  return a ? mlir_ir_attr_ints(a, out, cap) : -1;
 }
 
-int64_t *mosaic_comp_ints_dup(comp *c, const char *name, int *n) {
+int64_t *mosaic_comp_ints_dup(mosaic_comp *c, const char *name, int *n) {
   int64_t tmp[64];
   int64_t k = mosaic_comp_ints(c, name, tmp, 64);
   if (k < 0 || k > 64) { *n = -1; return NULL; }
@@ -239,17 +239,17 @@ static const char *const op_names[] = {
 #include "ops/mosaic.def"
 #undef MOP
 };
-const uint8_t mop_kinds[MOP_COUNT] = {
+const uint8_t mosaic_mop_kinds[MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) kind,
 #include "ops/mosaic.def"
 #undef MOP
 };
-const uint16_t mop_traits[MOP_COUNT] = {
+const uint16_t mosaic_mop_traits[MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) traits,
 #include "ops/mosaic.def"
 #undef MOP
 };
-typedef tsr_status (*compile_fn)(comp *c, minst *in);
+typedef tsr_status (*compile_fn)(mosaic_comp *c, mosaic_minst *in);
 static const compile_fn op_compile[] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) compile,
 #include "ops/mosaic.def"
@@ -277,15 +277,15 @@ static int lookup_op(const char *name) {
 /* ---- building -------------------------------------------------------------------------- */
 
 typedef struct builder {
-  prog *P;
+  mosaic_prog *P;
   int32_t *slot_of; /* value id -> slot */
   uint32_t max_id;
   int cap_insts;
   int cap_slots;
   size_t cap_cpool;
   int depth;
-  const tsr_ir_op *module;  /* the func's module: func.call looks its callee up here */
-  const tsr_ir_op *calls[16]; /* funcs being inlined (func.call), outermost first */
+  const mlir_ir_op *module;  /* the func's module: func.call looks its callee up here */
+  const mlir_ir_op *calls[16]; /* funcs being inlined (func.call), outermost first */
   int ncalls;
   int inlined;              /* calls inlined so far */
   struct blocks *blocks;    /* the multi-block func body being compiled, or NULL */
@@ -294,19 +294,19 @@ typedef struct builder {
 /* A func body of several blocks (cf.br, cf.cond_br): each block's argument slots and first
  * instruction, so that a branch can name where it goes and what it writes. */
 typedef struct blocks {
-  const tsr_ir_region *region;
+  const mlir_ir_region *region;
   int n;
   int32_t **args;  /* per block: its argument slots */
   int32_t *start;  /* per block: index of its first instruction (-1 until compiled) */
 } blocks;
 
-static bool max_id_fn(tsr_ir_op *op, void *user) {
+static bool max_id_fn(mlir_ir_op *op, void *user) {
   uint32_t *m = user;
   for (int i = 0; i < op->n_results; i++)
     if (op->results[i]->id > *m) *m = op->results[i]->id;
   for (int r = 0; r < op->n_regions; r++)
     for (int b = 0; b < op->regions[r].n_blocks; b++) {
-      tsr_ir_block *blk = op->regions[r].blocks[b];
+      mlir_ir_block *blk = op->regions[r].blocks[b];
       for (int a = 0; a < blk->n_args; a++)
         if (blk->args[a]->id > *m) *m = blk->args[a]->id;
     }
@@ -317,10 +317,10 @@ static bool max_id_fn(tsr_ir_op *op, void *user) {
 
 /* Room for one more slot. */
 static tsr_status grow_slots(builder *b) {
-  prog *P = b->P;
+  mosaic_prog *P = b->P;
   if (P->nslots < b->cap_slots) return TSR_OK;
   int cap = b->cap_slots ? b->cap_slots * 2 : 64;
-  stype *t = realloc(P->types, (size_t)cap * sizeof *t);
+  mosaic_stype *t = realloc(P->types, (size_t)cap * sizeof *t);
   if (!t) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   P->types = t;
   int32_t *cs = realloc(P->cslot_off, (size_t)cap * sizeof *cs);
@@ -333,11 +333,11 @@ static tsr_status grow_slots(builder *b) {
   return TSR_OK;
 }
 
-static void type_text(const tsr_ir_type *t, char *buf, size_t cap) {
+static void type_text(const mlir_ir_type *t, char *buf, size_t cap) {
   snprintf(buf, cap, "?");
   FILE *mf = fmemopen(buf, cap - 1, "w");
   if (mf) {
-    tsr_mlir_print_type(mf, t);
+    mlir_print_type(mf, t);
     fclose(mf);
   }
 }
@@ -350,8 +350,8 @@ static bool dynamic_use_ok(int code) {
 }
 
 /* A slot for value v; `code` is the op whose result it is (-1: a block argument). */
-static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const char *where, int32_t *out) {
-  prog *P = b->P;
+static tsr_status new_slot(builder *b, const mlir_ir_value *v, int code, const char *where, int32_t *out) {
+  mosaic_prog *P = b->P;
   if (v->id > b->max_id) return tsr_fail(TSR_ERR_INTERNAL, "%s: value id out of range", where);
   TSR_TRY(grow_slots(b));
   int32_t s = P->nslots++;
@@ -372,18 +372,18 @@ static tsr_status new_slot(builder *b, const tsr_ir_value *v, int code, const ch
 }
 
 static tsr_status push_inst(builder *b, int32_t *idx) {
-  prog *P = b->P;
+  mosaic_prog *P = b->P;
   if (P->ninsts >= MAX_INSTS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "the kernel has more than %d ops once its calls are inlined", MAX_INSTS);
   if (P->ninsts == b->cap_insts) {
     int cap = b->cap_insts ? b->cap_insts * 2 : 64;
-    minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
+    mosaic_minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
     if (!n) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     P->insts = n;
     b->cap_insts = cap;
   }
   *idx = P->ninsts++;
-  memset(&P->insts[*idx], 0, sizeof(minst));
+  memset(&P->insts[*idx], 0, sizeof(mosaic_minst));
   return TSR_OK;
 }
 
@@ -392,20 +392,20 @@ static bool is_terminator(int op) {
          op == MOP_COND_BR;
 }
 
-static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *end, const char *where);
-static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *end, const char *where);
+static tsr_status compile_block(builder *b, const mlir_ir_block *blk, int32_t *end, const char *where);
+static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *end, const char *where);
 
 /* A branch's targets: successor k is block a[k] of the func body; its argument slots go to
  * rargs[k] (patched to instruction indices once every block is compiled, compile_body). The
  * operands are [cond,] then the first target's arguments, then the second's. */
-static tsr_status branch_targets(builder *b, const tsr_ir_op *op, minst *in, const char *where) {
+static tsr_status branch_targets(builder *b, const mlir_ir_op *op, mosaic_minst *in, const char *where) {
   const blocks *bl = b->blocks;
   int want = in->op == MOP_BR ? 1 : 2;
   if (!bl) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: branches are only supported between the blocks of a func body", where);
   if (op->n_successors != want) return tsr_fail(TSR_ERR_INVALID, "%s: expects %d successor(s), has %d", where, want, op->n_successors);
   int first = in->op == MOP_COND_BR; /* the condition */
   for (int k = 0; k < want; k++) {
-    const tsr_ir_block *t = op->successors[k];
+    const mlir_ir_block *t = op->successors[k];
     if (!t || t->parent != bl->region || t->index <= 0 || t->index >= bl->n)
       return tsr_fail(TSR_ERR_INVALID, "%s: successor %d is not a block of this func body after its entry", where, k);
     in->a[k] = t->index;
@@ -418,7 +418,7 @@ static tsr_status branch_targets(builder *b, const tsr_ir_op *op, minst *in, con
   int at = in->op == MOP_COND_BR;
   for (int k = 0; k < want; k++)
     for (int j = 0; j < in->nrargs[k]; j++, at++) {
-      const stype *v = &b->P->types[in->opd[at]], *a = &b->P->types[in->rargs[k][j]];
+      const mosaic_stype *v = &b->P->types[in->opd[at]], *a = &b->P->types[in->rargs[k][j]];
       bool same = v->cls == a->cls && v->ek == a->ek && v->width == a->width && v->n == a->n && v->rank == a->rank;
       for (int d = 0; same && d < v->rank; d++) same = v->shape[d] == a->shape[d];
       if (!same) return tsr_fail(TSR_ERR_INVALID, "%s: operand %d does not have the type of argument %d of block %lld", where, at, j,
@@ -429,13 +429,13 @@ static tsr_status branch_targets(builder *b, const tsr_ir_op *op, minst *in, con
 }
 
 /* The func.func named by a func.call's callee in the kernel's module. */
-static const tsr_ir_op *callee_of(const builder *b, const tsr_ir_op *op) {
-  const tsr_ir_attr *c = tsr_ir_op_attr(op, "callee");
-  if (!c || c->kind != TSR_IR_ATTR_SYMBOL_REF || !c->u.symbol.root || !b->module) return NULL;
-  const tsr_ir_block *body = tsr_ir_op_entry_block(b->module, 0);
-  for (const tsr_ir_op *f = body ? body->first : NULL; f; f = f->next) {
-    const tsr_ir_attr *n = tsr_ir_op_attr(f, "sym_name");
-    if (tsr_ir_op_is(f, "func.func") && n && n->kind == TSR_IR_ATTR_STRING && strlen(c->u.symbol.root) == n->u.string.len &&
+static const mlir_ir_op *callee_of(const builder *b, const mlir_ir_op *op) {
+  const mlir_ir_attr *c = mlir_ir_op_attr(op, "callee");
+  if (!c || c->kind != MLIR_IR_ATTR_SYMBOL_REF || !c->u.symbol.root || !b->module) return NULL;
+  const mlir_ir_block *body = mlir_ir_op_entry_block(b->module, 0);
+  for (const mlir_ir_op *f = body ? body->first : NULL; f; f = f->next) {
+    const mlir_ir_attr *n = mlir_ir_op_attr(f, "sym_name");
+    if (mlir_ir_op_is(f, "func.func") && n && n->kind == MLIR_IR_ATTR_STRING && strlen(c->u.symbol.root) == n->u.string.len &&
         !memcmp(n->u.string.data, c->u.symbol.root, n->u.string.len))
       return f;
   }
@@ -444,9 +444,9 @@ static const tsr_ir_op *callee_of(const builder *b, const tsr_ir_op *op) {
 
 /* func.call: the callee's body is compiled in place as the call's one region (inlined), its
  * entry arguments taking the call's operands, its return giving the call's results. */
-static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, const char *where) {
-  prog *P = b->P;
-  const tsr_ir_op *f = callee_of(b, op);
+static tsr_status inline_callee(builder *b, const mlir_ir_op *op, int32_t idx, const char *where) {
+  mosaic_prog *P = b->P;
+  const mlir_ir_op *f = callee_of(b, op);
   if (!f) return tsr_fail(TSR_ERR_INVALID, "%s: the callee is not a func.func of this module", where);
   for (int i = 0; i < b->ncalls; i++)
     if (b->calls[i] == f) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: recursive calls are not supported", where);
@@ -454,8 +454,8 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: calls nested more than %d deep", where, b->ncalls);
   if (++b->inlined > MAX_INLINED_CALLS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than %d calls once calls in callees are inlined", where, MAX_INLINED_CALLS);
-  const tsr_ir_region *body = f->n_regions == 1 ? &f->regions[0] : NULL;
-  const tsr_ir_block *entry = body && body->n_blocks ? body->blocks[0] : NULL;
+  const mlir_ir_region *body = f->n_regions == 1 ? &f->regions[0] : NULL;
+  const mlir_ir_block *entry = body && body->n_blocks ? body->blocks[0] : NULL;
   if (!entry) return tsr_fail(TSR_ERR_INVALID, "%s: the callee has no body", where);
   if (entry->n_args != op->n_operands)
     return tsr_fail(TSR_ERR_INVALID, "%s: %d operands for a callee of %d arguments", where, op->n_operands, entry->n_args);
@@ -470,32 +470,32 @@ static tsr_status inline_callee(builder *b, const tsr_ir_op *op, int32_t idx, co
   b->blocks = outer;
   b->ncalls--;
   if (s != TSR_OK) return s;
-  minst *in = &P->insts[idx];
+  mosaic_minst *in = &P->insts[idx];
   in->nregions = 1;
   in->reg_begin[0] = begin;
   in->reg_end[0] = end;
   in->rargs[0] = args;
   in->nrargs[0] = entry->n_args;
-  const minst *ret = &P->insts[end];
+  const mosaic_minst *ret = &P->insts[end];
   if (ret->nopd != in->nres)
     return tsr_fail(TSR_ERR_INVALID, "%s: the callee returns %d values for %d results", where, ret->nopd, in->nres);
   for (int k = 0; k < in->nres; k++) {
-    const stype *r = &P->types[ret->opd[k]], *t = &P->types[in->res[k]];
+    const mosaic_stype *r = &P->types[ret->opd[k]], *t = &P->types[in->res[k]];
     if (r->cls != t->cls || r->ek != t->ek || r->n != t->n || r->width != t->width)
       return tsr_fail(TSR_ERR_INVALID, "%s: result %d does not have the type the callee returns", where, k);
   }
   for (int a = 0; a < in->nopd; a++) {
-    const stype *o = &P->types[in->opd[a]], *t = &P->types[args[a]];
+    const mosaic_stype *o = &P->types[in->opd[a]], *t = &P->types[args[a]];
     if (o->cls != t->cls || o->ek != t->ek || o->n != t->n || o->width != t->width)
       return tsr_fail(TSR_ERR_INVALID, "%s: operand %d does not have the type of the callee's argument", where, a);
   }
   return TSR_OK;
 }
 
-static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
-  prog *P = b->P;
+static tsr_status compile_op(builder *b, const mlir_ir_op *op) {
+  mosaic_prog *P = b->P;
   char loc[512], where[640];
-  tsr_ir_loc_text(op->loc, loc, sizeof loc); /* the call-site chain, innermost first */
+  mlir_ir_loc_text(op->loc, loc, sizeof loc); /* the call-site chain, innermost first */
   snprintf(where, sizeof where, "op %s at %s", op->name, loc);
   int code = lookup_op(op->name);
   if (code < 0 && refusal_of(op->name))
@@ -506,7 +506,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   if (op->n_regions > 2) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than 2 regions", where);
   int32_t idx;
   TSR_TRY(push_inst(b, &idx));
-  minst tmp;
+  mosaic_minst tmp;
   memset(&tmp, 0, sizeof tmp);
   tmp.op = (uint16_t)code;
   tmp.name = mosaic_prog_strdup(P, op->name);
@@ -517,7 +517,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   tmp.res = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(op->n_results + 1));
   if (!tmp.name || !tmp.loc || !tmp.opd || !tmp.res) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int i = 0; i < op->n_operands; i++) {
-    const tsr_ir_value *v = op->operands[i].value;
+    const mlir_ir_value *v = op->operands[i].value;
     if (!v || v->id > b->max_id || b->slot_of[v->id] < 0)
       return tsr_fail(TSR_ERR_INVALID, "%s: operand %d is not defined in this func", where, i);
     tmp.opd[i] = b->slot_of[v->id];
@@ -529,7 +529,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
     }
   }
   for (int i = 0; i < op->n_results; i++) TSR_TRY(new_slot(b, op->results[i], code, where, &tmp.res[i]));
-  const stype *rt = op->n_results ? &P->types[tmp.res[0]] : op->n_operands ? &P->types[tmp.opd[0]] : NULL;
+  const mosaic_stype *rt = op->n_results ? &P->types[tmp.res[0]] : op->n_operands ? &P->types[tmp.opd[0]] : NULL;
   if (rt) {
     tmp.n = rt->n;
     tmp.ek = rt->ek;
@@ -539,7 +539,7 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
   tmp.nregions = (uint8_t)op->n_regions;
   tmp.op = (uint16_t)code;
   if (code == MOP_BR || code == MOP_COND_BR) TSR_TRY(branch_targets(b, op, &tmp, where));
-  comp c = {.P = P, .op = op};
+  mosaic_comp c = {.P = P, .op = op};
   snprintf(c.where, sizeof c.where, "%s", where);
   tsr_status s = op_compile[code](&c, &tmp);
   if (s == TSR_OK) s = mosaic_mark_compile(&c, &tmp);
@@ -553,19 +553,19 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
     return TSR_OK;
   }
   P->insts[idx] = tmp;
-  if (++b->depth > TSR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions nested too deeply", where);
+  if (++b->depth > MLIR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions nested too deeply", where);
   if (code == MOP_CALL) {
     if (op->n_regions) return tsr_fail(TSR_ERR_INVALID, "%s: a call has no regions", where);
     TSR_TRY(inline_callee(b, op, idx, where));
   }
   for (int r = 0; r < op->n_regions; r++) {
-    const tsr_ir_region *reg = &op->regions[r];
+    const mlir_ir_region *reg = &op->regions[r];
     if (reg->n_blocks > 1) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions with several blocks are not supported", where);
     if (reg->n_blocks == 0) {
       P->insts[idx].reg_begin[r] = P->insts[idx].reg_end[r] = -1;
       continue;
     }
-    const tsr_ir_block *blk = reg->blocks[0];
+    const mlir_ir_block *blk = reg->blocks[0];
     int32_t *args = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1));
     if (!args) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], -1, where, &args[a]));
@@ -583,10 +583,10 @@ static tsr_status compile_op(builder *b, const tsr_ir_op *op) {
 
 /* Compiles a block's ops; *end is the index of its terminator (one is synthesized for a
  * block that has none, so every region ends in one). */
-static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *end, const char *where) {
-  prog *P = b->P;
+static tsr_status compile_block(builder *b, const mlir_ir_block *blk, int32_t *end, const char *where) {
+  mosaic_prog *P = b->P;
   int last = -1;
-  for (const tsr_ir_op *op = blk->first; op; op = op->next) {
+  for (const mlir_ir_op *op = blk->first; op; op = op->next) {
     int32_t before = P->ninsts;
     TSR_TRY(compile_op(b, op));
     last = P->ninsts > before ? P->insts[before].op : -1;
@@ -610,8 +610,8 @@ static tsr_status compile_block(builder *b, const tsr_ir_block *blk, int32_t *en
  * exit, a synthesized func.return after the last block whose operands are fresh slots that
  * the jumps write, so the body still ends in the one terminator its caller reads (*end).
  * Branches are patched from block numbers to instruction indices. */
-static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *end, const char *where) {
-  prog *P = b->P;
+static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *end, const char *where) {
+  mosaic_prog *P = b->P;
   if (body->n_blocks == 1) return compile_block(b, body->blocks[0], end, where);
   if (body->n_blocks < 1) return tsr_fail(TSR_ERR_INVALID, "%s: a func body without blocks", where);
   blocks bl = {.region = body, .n = body->n_blocks};
@@ -619,7 +619,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
   bl.start = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)bl.n);
   if (!bl.args || !bl.start) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 1; k < bl.n; k++) {
-    const tsr_ir_block *blk = body->blocks[k];
+    const mlir_ir_block *blk = body->blocks[k];
     if (!(bl.args[k] = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(blk->n_args + 1)))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     for (int a = 0; a < blk->n_args; a++) TSR_TRY(new_slot(b, blk->args[a], -1, where, &bl.args[k][a]));
   }
@@ -629,8 +629,8 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
   tsr_status s = TSR_OK;
   for (int k = 0; k < bl.n && s == TSR_OK; k++) {
     bl.start[k] = P->ninsts;
-    const tsr_ir_block *blk = body->blocks[k];
-    for (const tsr_ir_op *op = blk->first; op && s == TSR_OK; op = op->next) {
+    const mlir_ir_block *blk = body->blocks[k];
+    for (const mlir_ir_op *op = blk->first; op && s == TSR_OK; op = op->next) {
       int32_t before = P->ninsts;
       s = compile_op(b, op);
       bool term = s == TSR_OK && P->ninsts > before && is_terminator(P->insts[before].op);
@@ -660,7 +660,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
     P->csplat[exit_opd[k]] = SPLAT_NONE;
   }
   TSR_TRY(push_inst(b, &exit_idx));
-  minst *ex = &P->insts[exit_idx];
+  mosaic_minst *ex = &P->insts[exit_idx];
   ex->op = MOP_RETURN;
   ex->name = "func.return";
   ex->loc = first_ret >= 0 ? P->insts[first_ret].loc : "";
@@ -668,7 +668,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
   ex->opd = exit_opd;
   ex->next = exit_idx + 1;
   for (int32_t i = begin; i < exit_idx; i = P->insts[i].next) {
-    minst *in = &P->insts[i];
+    mosaic_minst *in = &P->insts[i];
     if (in->op == MOP_BR || in->op == MOP_COND_BR) {
       for (int k = 0; k < (in->op == MOP_BR ? 1 : 2); k++) in->a[k] = bl.start[in->a[k]];
     } else if (in->op == MOP_RETURN) {
@@ -676,7 +676,7 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
         return tsr_fail(TSR_ERR_INVALID, "op func.return at %s: returns %d values where another return gives %d", in->loc,
                         in->nopd, nret);
       for (int k = 0; k < nret; k++) {
-        const stype *u = &P->types[in->opd[k]], *v = &P->types[exit_opd[k]];
+        const mosaic_stype *u = &P->types[in->opd[k]], *v = &P->types[exit_opd[k]];
         if (u->cls != v->cls || u->ek != v->ek || u->n != v->n || u->width != v->width)
           return tsr_fail(TSR_ERR_INVALID, "op func.return at %s: value %d has another type than the first return's", in->loc, k);
       }
@@ -709,8 +709,8 @@ static tsr_status compile_body(builder *b, const tsr_ir_region *body, int32_t *e
  * A shape_cast that aliases its operand (alias.c) extends the operand's range to its own.
  * In a func body of several blocks, where a branch may go back, every value defined or used
  * there lives across the whole body. */
-static tsr_status assign_buffers(prog *P) {
-  const minst *I = P->insts;
+static tsr_status assign_buffers(mosaic_prog *P) {
+  const mosaic_minst *I = P->insts;
   int n = P->nslots;
   int32_t ni = P->ninsts;
   P->data_off = mosaic_prog_alloc(P, sizeof(size_t) * (size_t)(n + 1));
@@ -811,7 +811,7 @@ static tsr_status assign_buffers(prog *P) {
   /* greedy: slots by start; each takes the smallest free buffer that fits, or a new one */
   int norder = 0;
   for (int s = 0; s < n; s++) {
-    const stype *t = &P->types[s];
+    const mosaic_stype *t = &P->types[s];
     P->data_off[s] = 0;
     if (t->cls == VC_REF || P->cslot_off[s] >= 0 || root[s] != s) continue;
     order[norder++] = s;
@@ -829,8 +829,8 @@ static tsr_status assign_buffers(prog *P) {
   size_t off = 0;
   for (int i = 0; i < norder; i++) {
     int32_t s = order[i];
-    const stype *t = &P->types[s];
-    size_t need = ((size_t)t->n * class_size(t->cls) + 63) & ~(size_t)63;
+    const mosaic_stype *t = &P->types[s];
+    size_t need = ((size_t)t->n * mosaic_class_size(t->cls) + 63) & ~(size_t)63;
     int best = -1;
     for (int b2 = 0; b2 < nbufs; b2++)
       if (bufs[b2].busy < start[s] && bufs[b2].size >= need && (best < 0 || bufs[b2].size < bufs[best].size)) best = b2;
@@ -861,23 +861,23 @@ out:
   return st;
 }
 
-tsr_status mosaic_prog_compile(const tsr_ir_op *fn, prog **out) {
+tsr_status mosaic_prog_compile(const mlir_ir_op *fn, mosaic_prog **out) {
   *out = NULL;
-  prog *P = calloc(1, sizeof *P);
+  mosaic_prog *P = calloc(1, sizeof *P);
   if (!P) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   builder b = {.P = P};
   tsr_status s = TSR_OK;
-  const tsr_ir_attr *sym = tsr_ir_op_attr(fn, "sym_name");
+  const mlir_ir_attr *sym = mlir_ir_op_attr(fn, "sym_name");
   char name[128] = "func";
-  if (sym && sym->kind == TSR_IR_ATTR_STRING)
+  if (sym && sym->kind == MLIR_IR_ATTR_STRING)
     snprintf(name, sizeof name, "%.*s", (int)(sym->u.string.len > 120 ? 120 : sym->u.string.len), sym->u.string.data);
   P->name = mosaic_prog_strdup(P, name);
-  const tsr_ir_block *entry = tsr_ir_op_entry_block(fn, 0);
+  const mlir_ir_block *entry = mlir_ir_op_entry_block(fn, 0);
   if (!entry) { s = tsr_fail(TSR_ERR_INVALID, "func @%s has no body", name); goto done; }
-  const tsr_ir_op *top = fn;
+  const mlir_ir_op *top = fn;
   while (top->parent && top->parent->parent && top->parent->parent->parent) top = top->parent->parent->parent;
   b.module = top != fn ? top : NULL;
-  tsr_ir_walk((tsr_ir_op *)top, max_id_fn, &b.max_id); /* a callee's values too */
+  mlir_ir_walk((mlir_ir_op *)top, max_id_fn, &b.max_id); /* a callee's values too */
   for (int a = 0; a < entry->n_args; a++)
     if (entry->args[a]->id > b.max_id) b.max_id = entry->args[a]->id;
   b.slot_of = malloc(sizeof(int32_t) * ((size_t)b.max_id + 1));
@@ -895,7 +895,7 @@ tsr_status mosaic_prog_compile(const tsr_ir_op *fn, prog **out) {
   }
   if (s == TSR_OK) s = compile_body(&b, &fn->regions[0], &P->body_end, where);
   if (s == TSR_OK) {
-    const minst *t = &P->insts[P->body_end];
+    const mosaic_minst *t = &P->insts[P->body_end];
     P->nret = t->op == MOP_RETURN ? t->nopd : 0;
     s = mosaic_prog_fuse_matmul_adds(P);
     if (s == TSR_OK) s = mosaic_prog_mark_aliases(P);

@@ -4,7 +4,7 @@
 
 #include "mosaic/def_use.h"
 
-tsr_status mosaic_prog_def_use(const prog *P, bool region_args, def_use *du) {
+tsr_status mosaic_prog_def_use(const mosaic_prog *P, bool region_args, mosaic_def_use *du) {
   size_t n = (size_t)P->nslots + 1;
   du->def = malloc(sizeof(int32_t) * n);
   du->last = malloc(sizeof(int32_t) * n);
@@ -14,7 +14,7 @@ tsr_status mosaic_prog_def_use(const prog *P, bool region_args, def_use *du) {
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
   for (int s = 0; s < P->nslots; s++) du->def[s] = du->last[s] = -1;
-  const minst *I = P->insts;
+  const mosaic_minst *I = P->insts;
   for (int32_t i = 0; i < P->ninsts; i++) {
     for (int k = 0; k < I[i].nres; k++) du->def[I[i].res[k]] = i;
     for (int r = 0; region_args && r < I[i].nregions; r++)
@@ -27,7 +27,7 @@ tsr_status mosaic_prog_def_use(const prog *P, bool region_args, def_use *du) {
   return TSR_OK;
 }
 
-void mosaic_def_use_free(def_use *du) {
+void mosaic_def_use_free(mosaic_def_use *du) {
   free(du->def);
   free(du->uses);
   free(du->last);

@@ -15,13 +15,13 @@ int tsr_mosaic_kernel_num_dynamic_bounds(const tsr_mosaic_kernel *k) { return k 
 
 /* Frame memory kept from one run of a kernel to the next, one block per runner (a core or a
  * stand-in that runs a host part). */
-typedef struct frame_memory {
+typedef struct mosaic_frame_memory {
   int nrunners;
   size_t bytes; /* of each block */
   void *mem[];
-} frame_memory;
+} mosaic_frame_memory;
 
-static void frame_memory_free(frame_memory *fm) {
+static void frame_memory_free(mosaic_frame_memory *fm) {
   if (!fm) return;
   for (int r = 0; r < fm->nrunners; r++) free(fm->mem[r]);
   free(fm);
@@ -43,22 +43,22 @@ void tsr_mosaic_kernel_destroy(tsr_mosaic_kernel *k) {
 
 /* ---- loading ------------------------------------------------------------------------------ */
 
-static bool is_kernel_func(const tsr_ir_op *op) {
-  return tsr_ir_op_attr(op, "window_params") || tsr_ir_op_attr(op, "iteration_bounds") ||
-         tsr_ir_op_attr(op, "dimension_semantics");
+static bool is_kernel_func(const mlir_ir_op *op) {
+  return mlir_ir_op_attr(op, "window_params") || mlir_ir_op_attr(op, "iteration_bounds") ||
+         mlir_ir_op_attr(op, "dimension_semantics");
 }
 
-static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
-  const tsr_ir_block *body = m->top ? tsr_ir_op_entry_block(m->top, 0) : NULL;
+static const mlir_ir_op *find_kernel(const mlir_ir_module *m) {
+  const mlir_ir_block *body = m->top ? mlir_ir_op_entry_block(m->top, 0) : NULL;
   if (!body) return NULL;
-  const tsr_ir_op *first = NULL, *main = NULL;
-  for (const tsr_ir_op *op = body->first; op; op = op->next) {
-    if (!tsr_ir_op_is(op, "func.func")) continue;
+  const mlir_ir_op *first = NULL, *main = NULL;
+  for (const mlir_ir_op *op = body->first; op; op = op->next) {
+    if (!mlir_ir_op_is(op, "func.func")) continue;
     if (is_kernel_func(op)) return op;
-    const tsr_ir_attr *n = tsr_ir_op_attr(op, "sym_name");
-    bool transform = n && n->kind == TSR_IR_ATTR_STRING && !strncmp(n->u.string.data, "transform_", 10);
+    const mlir_ir_attr *n = mlir_ir_op_attr(op, "sym_name");
+    bool transform = n && n->kind == MLIR_IR_ATTR_STRING && !strncmp(n->u.string.data, "transform_", 10);
     if (!first && !transform) first = op;
-    if (n && n->kind == TSR_IR_ATTR_STRING && !strcmp(n->u.string.data, "main")) main = op;
+    if (n && n->kind == MLIR_IR_ATTR_STRING && !strcmp(n->u.string.data, "main")) main = op;
   }
   return main ? main : first;
 }
@@ -78,7 +78,7 @@ static const tsr_ir_op *find_kernel(const tsr_ir_module *m) {
  *   steps outside the refs a part's watch sees (DMAs, semaphores, PRNG) or that shows the order
  *   of steps (logs), and scalar-prefetch operands (which index maps read too) only read. */
 /* Whether scalar slot s is a constant zero. */
-static bool const_zero(const prog *P, int32_t s) {
+static bool const_zero(const mosaic_prog *P, int32_t s) {
   if (s < 0 || s >= P->nslots || P->cslot_off[s] < 0 || P->types[s].rank != 0) return false;
   const char *c = P->cpool + P->cslot_off[s];
   if (P->types[s].cls == VC_I32) return *(const int32_t *)(const void *)c == 0;
@@ -88,7 +88,7 @@ static bool const_zero(const prog *P, int32_t s) {
 
 /* Whether instruction i runs exactly once per body, unconditionally: it is in the func's own
  * block (not in a region), and the func is one block (no branches). */
-static bool top_level(const prog *P, int32_t i) {
+static bool top_level(const mosaic_prog *P, int32_t i) {
   if (P->nmb > 0) return false;
   for (int32_t j = 0; j < P->body_end; j = P->insts[j].next)
     if (j >= i) return j == i;
@@ -99,13 +99,13 @@ static bool top_level(const prog *P, int32_t i) {
  * tpu.vector_store, tpu.store, tpu.strided_store at unit strides, memref.store) at constant
  * zero indices of a value the ref's shape (leading unit dimensions aside), without a mask, a
  * sublane mask or `add`, into a ref that is not a packed view. */
-static bool covering_store(const prog *P, const minst *in, int32_t ref) {
+static bool covering_store(const mosaic_prog *P, const mosaic_minst *in, int32_t ref) {
   switch (in->op) {
   case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE: break;
   default: return false;
   }
   if (in->nopd < 2 || in->opd[1] != ref || in->a[1] >= 0 || in->aux || in->a[3] != 0) return false;
-  const stype *v = &P->types[in->opd[0]], *r = &P->types[ref];
+  const mosaic_stype *v = &P->types[in->opd[0]], *r = &P->types[ref];
   if (r->pack || r->dynamic || v->rank > r->rank) return false;
   for (int k = 0; k < in->nints; k++)
     if (in->ints[k] != 1) return false;
@@ -117,7 +117,7 @@ static bool covering_store(const prog *P, const minst *in, int32_t ref) {
   return true;
 }
 
-static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
+static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
   int nio = k->nio, npf = k->nprefetch, first_written = -1;
   /* roots: io operands 0..nio-1, then the scalar-prefetch operands */
   int *root = malloc(sizeof(int) * (size_t)(P->nslots + 1)); /* the operand a ref views, or -1 */
@@ -150,7 +150,7 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   }
   bool split_safe = true;
   for (int i = 0; i < P->ninsts; i++) {
-    const minst *in = &P->insts[i];
+    const mosaic_minst *in = &P->insts[i];
     switch (in->op) {
     case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_SEM_SIGNAL: case MOP_SEM_WAIT:
     case MOP_ENQUEUE_INDIRECT_DMA: case MOP_WAIT_INDIRECT_DMA:
@@ -216,21 +216,21 @@ static void io_uses(tsr_mosaic_kernel *k, const prog *P, int first_io) {
   k->nout_default = nio == 0 ? 0 : first_written < 0 ? 1 : nio - first_written;
 }
 
-static tsr_status int_attr(const tsr_ir_op *fn, const char *name, int64_t *out) {
+static tsr_status int_attr(const mlir_ir_op *fn, const char *name, int64_t *out) {
   *out = 0;
-  const tsr_ir_attr *a = tsr_ir_op_attr(fn, name);
+  const mlir_ir_attr *a = mlir_ir_op_attr(fn, name);
   if (!a) return TSR_OK;
-  if (!tsr_ir_attr_int(a, out) || *out < 0 || *out > TSR_MAX_OPERANDS)
+  if (!mlir_ir_attr_int(a, out) || *out < 0 || *out > TSR_MAX_OPERANDS)
     return tsr_fail(TSR_ERR_INVALID, "kernel attribute %s is not a count", name);
   return TSR_OK;
 }
 
-static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch);
+static char *map_text_for(const mlir_ir_op *tf, int grid, int prefetch);
 
-static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int i, const tsr_ir_attr *wp) {
+static tsr_status load_window(tsr_mosaic_kernel *k, const mlir_ir_module *m, int i, const mlir_ir_attr *wp) {
   mosaic_io_operand *o = &k->io[i];
   tsr_block_spec *sp = &o->spec;
-  const stype *t = &o->t;
+  const mosaic_stype *t = &o->t;
   char what[32];
   snprintf(what, sizeof what, "window_params[%d]", i);
   sp->space = t->space;
@@ -238,13 +238,13 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
   if (t->space == TSR_ANY || t->space == TSR_HBM || t->space == TSR_HOST) return TSR_OK; /* passed whole */
   if (t->space != TSR_VMEM && t->space != TSR_SMEM)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand in %s memory", what, tsr_space_name(t->space));
-  if (!wp || wp->kind != TSR_IR_ATTR_DICT || wp->u.dict.n == 0) return TSR_OK; /* whole array */
-  const tsr_ir_attr *wb = tsr_ir_dict_get(wp, "window_bounds");
+  if (!wp || wp->kind != MLIR_IR_ATTR_DICT || wp->u.dict.n == 0) return TSR_OK; /* whole array */
+  const mlir_ir_attr *wb = mlir_ir_dict_get(wp, "window_bounds");
   /* No bounds: the whole array too, whatever else the entry says (pl.core_map gives a scalar
    * operand in SMEM transform_indices (d0) -> (0) and no bounds) */
   if (!wb) return TSR_OK;
   int64_t b[TSR_MAX_RANK];
-  int64_t nb = tsr_ir_attr_ints(wb, b, TSR_MAX_RANK);
+  int64_t nb = mlir_ir_attr_ints(wb, b, TSR_MAX_RANK);
   if (nb != t->rank) return tsr_fail(TSR_ERR_INVALID, "%s: window_bounds must have %d entries", what, t->rank);
   for (int d = 0; d < t->rank; d++)
     if (b[d] != t->shape[d])
@@ -253,9 +253,9 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
   sp->rank = t->rank;
   for (int d = 0; d < t->rank; d++) sp->block_shape[d] = b[d];
   o->windowed = true;
-  const tsr_ir_attr *ti = tsr_ir_dict_get(wp, "transform_indices");
-  if (ti && ti->kind == TSR_IR_ATTR_SYMBOL_REF) {
-    const tsr_ir_op *tf = tsr_ir_module_lookup(m, ti->u.symbol.root);
+  const mlir_ir_attr *ti = mlir_ir_dict_get(wp, "transform_indices");
+  if (ti && ti->kind == MLIR_IR_ATTR_SYMBOL_REF) {
+    const mlir_ir_op *tf = mlir_ir_module_lookup(m, ti->u.symbol.root);
     if (!tf) return tsr_fail(TSR_ERR_INVALID, "%s: transform function @%s not found", what, ti->u.symbol.root);
     tsr_status s = mosaic_prog_compile(tf, &o->transform);
     if (s != TSR_OK) return tsr_fail_context(s, "%s: @%s", what, ti->u.symbol.root);
@@ -263,51 +263,51 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const tsr_ir_module *m, int 
       return tsr_fail(TSR_ERR_INVALID, "%s: @%s takes %d arguments and returns %d values; expected %d and %d", what,
                       ti->u.symbol.root, o->transform->nargs, o->transform->nret, k->grid_rank + k->nprefetch, t->rank);
     for (int a = 0; a < k->grid_rank; a++) {
-      const stype *at = &o->transform->types[o->transform->args[a]];
+      const mosaic_stype *at = &o->transform->types[o->transform->args[a]];
       if (at->rank != 0 || (at->cls != VC_I32 && at->cls != VC_I64))
         return tsr_fail(TSR_ERR_INVALID, "%s: @%s argument %d must be an integer", what, ti->u.symbol.root, a);
     }
     for (int r = 0; r < o->transform->nret; r++) {
-      const stype *rt = &o->transform->types[o->transform->insts[o->transform->body_end].opd[r]];
+      const mosaic_stype *rt = &o->transform->types[o->transform->insts[o->transform->body_end].opd[r]];
       if (rt->rank != 0 || (rt->cls != VC_I32 && rt->cls != VC_I64))
         return tsr_fail(TSR_ERR_INVALID, "%s: @%s result %d must be an integer", what, ti->u.symbol.root, r);
     }
     sp->index_map = mosaic_index_map;
     o->map_text = map_text_for(tf, k->grid_rank, k->nprefetch);
-  } else if (ti && ti->kind != TSR_IR_ATTR_AFFINE_MAP) {
+  } else if (ti && ti->kind != MLIR_IR_ATTR_AFFINE_MAP) {
     return tsr_fail(TSR_ERR_INVALID, "%s: transform_indices is neither a symbol nor an affine map", what);
   }
-  const tsr_ir_attr *wk = tsr_ir_dict_get(wp, "window_kind");
+  const mlir_ir_attr *wk = mlir_ir_dict_get(wp, "window_kind");
   if (wk) {
-    const tsr_ir_field *lo = tsr_ir_attr_field(wk, "pad_low"), *hi = tsr_ir_attr_field(wk, "pad_high");
+    const mlir_ir_field *lo = mlir_ir_attr_field(wk, "pad_low"), *hi = mlir_ir_attr_field(wk, "pad_high");
     if (!lo || !hi) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: window_kind other than #tpu.element_window", what);
     for (int d = 0; d < lo->n; d++)
       if (lo->values[d] || (d < hi->n && hi->values[d]))
         return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: element windows with padding are not supported", what);
     for (int d = 0; d < t->rank; d++) sp->element[d] = true;
   }
-  const char *pm = tsr_ir_enum_keyword(tsr_ir_dict_get(wp, "pipeline_mode"), "tpu", "pipeline_mode");
+  const char *pm = mlir_ir_enum_keyword(mlir_ir_dict_get(wp, "pipeline_mode"), "tpu", "pipeline_mode");
   if (pm) sp->buffer_count = !strcmp(pm, "synchronous") ? 1 : 2;
-  const char *rv = tsr_ir_enum_keyword(tsr_ir_dict_get(wp, "revisit_mode"), "tpu", "revisit_mode");
+  const char *rv = mlir_ir_enum_keyword(mlir_ir_dict_get(wp, "revisit_mode"), "tpu", "revisit_mode");
   if (rv && !strcmp(rv, "any")) sp->revisit = TSR_REVISIT_ANY;
   return TSR_OK;
 }
 
 static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   if (!m || !m->top) return tsr_fail(TSR_ERR_INVALID, "no module");
-  const tsr_ir_op *fn = find_kernel(m);
+  const mlir_ir_op *fn = find_kernel(m);
   if (!fn) return tsr_fail(TSR_ERR_INVALID, "the module has no kernel func");
-  const tsr_ir_attr *mn = tsr_ir_op_attr(m->top, "sym_name");
+  const mlir_ir_attr *mn = mlir_ir_op_attr(m->top, "sym_name");
   TSR_TRY(mosaic_prog_compile(fn, &k->body));
-  const char *name = mn && mn->kind == TSR_IR_ATTR_STRING ? mn->u.string.data : k->body->name;
+  const char *name = mn && mn->kind == MLIR_IR_ATTR_STRING ? mn->u.string.data : k->body->name;
   /* printed in messages, reports and inspect: its control characters escaped, once */
   size_t cap = 4 * strlen(name) + 1;
   k->name = malloc(cap);
   if (!k->name) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   tsr_printable(name, k->name, cap);
-  const tsr_ir_attr *ib = tsr_ir_op_attr(fn, "iteration_bounds");
+  const mlir_ir_attr *ib = mlir_ir_op_attr(fn, "iteration_bounds");
   if (ib) {
-    int64_t n = tsr_ir_attr_ints(ib, k->bounds, TSR_MAX_GRID);
+    int64_t n = mlir_ir_attr_ints(ib, k->bounds, TSR_MAX_GRID);
     if (n < 0 || n > TSR_MAX_GRID) return tsr_fail(TSR_ERR_UNSUPPORTED, "iteration_bounds: at most %d grid dimensions", TSR_MAX_GRID);
     k->grid_rank = (int)n;
     for (int d = 0; d < k->grid_rank; d++) {
@@ -315,18 +315,18 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
       else if (k->bounds[d] < 0) return tsr_fail(TSR_ERR_INVALID, "iteration_bounds[%d] is %lld", d, (long long)k->bounds[d]);
     }
   }
-  const tsr_ir_attr *ds = tsr_ir_op_attr(fn, "dimension_semantics");
-  if (ds && ds->kind == TSR_IR_ATTR_ARRAY) {
+  const mlir_ir_attr *ds = mlir_ir_op_attr(fn, "dimension_semantics");
+  if (ds && ds->kind == MLIR_IR_ATTR_ARRAY) {
     if (ds->u.array.n != k->grid_rank)
       return tsr_fail(TSR_ERR_INVALID, "dimension_semantics has %d entries for a grid of rank %d", ds->u.array.n, k->grid_rank);
     for (int d = 0; d < k->grid_rank; d++) {
-      const char *kw = tsr_ir_enum_keyword(ds->u.array.elems[d], "tpu", "dimension_semantics");
+      const char *kw = mlir_ir_enum_keyword(ds->u.array.elems[d], "tpu", "dimension_semantics");
       if (!kw) return tsr_fail(TSR_ERR_INVALID, "dimension_semantics[%d] is not a #tpu.dimension_semantics", d);
       k->sem[d] = !strcmp(kw, "arbitrary") ? TSR_ARBITRARY : !strcmp(kw, "core_parallel") ? TSR_CORE_PARALLEL : TSR_PARALLEL;
     }
   }
-  const tsr_ir_attr *ct = tsr_ir_op_attr(fn, "tpu.core_type");
-  const char *ck = ct ? tsr_ir_enum_keyword(ct, "tpu", "core_type") : NULL;
+  const mlir_ir_attr *ct = mlir_ir_op_attr(fn, "tpu.core_type");
+  const char *ck = ct ? mlir_ir_enum_keyword(ct, "tpu", "core_type") : NULL;
   k->steps = !ck                                   ? TSR_STEPS_IN_ORDER
              : !strcmp(ck, "sc_vector_subcore") ? TSR_STEPS_VECTOR_SUBCORES
              : !strcmp(ck, "sc_scalar_subcore") ? TSR_STEPS_SCALAR_SUBCORES
@@ -336,7 +336,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   TSR_TRY(int_attr(fn, "scratch_operands", &sc));
   k->nprefetch = (int)pf;
   k->nscratch = (int)sc;
-  const prog *P = k->body;
+  const mosaic_prog *P = k->body;
   k->nio = P->nargs - k->grid_rank - k->nprefetch - k->nscratch;
   if (k->nio < 0)
     return tsr_fail(TSR_ERR_INVALID, "kernel @%s has %d arguments, fewer than %d grid indices + %d scalar prefetch + %d scratch",
@@ -344,12 +344,12 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   if (k->nio > TSR_MAX_OPERANDS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "kernel @%s has %d input and output operands, over the limit of %d (TSR_MAX_OPERANDS)",
                     P->name, k->nio, TSR_MAX_OPERANDS);
-  const tsr_ir_attr *wps = tsr_ir_op_attr(fn, "window_params");
-  if (wps && (wps->kind != TSR_IR_ATTR_ARRAY || wps->u.array.n != k->nio))
+  const mlir_ir_attr *wps = mlir_ir_op_attr(fn, "window_params");
+  if (wps && (wps->kind != MLIR_IR_ATTR_ARRAY || wps->u.array.n != k->nio))
     return tsr_fail(TSR_ERR_INVALID, "window_params has %d entries but the kernel has %d input and output operands",
-                    wps && wps->kind == TSR_IR_ATTR_ARRAY ? wps->u.array.n : -1, k->nio);
+                    wps && wps->kind == MLIR_IR_ATTR_ARRAY ? wps->u.array.n : -1, k->nio);
   for (int a = 0; a < P->nargs; a++) {
-    const stype *t = &P->types[P->args[a]];
+    const mosaic_stype *t = &P->types[P->args[a]];
     bool grid = a < k->grid_rank;
     if (grid ? (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) : t->cls != VC_REF)
       return tsr_fail(TSR_ERR_INVALID, "kernel argument %d must be %s", a, grid ? "an integer grid index" : "a memref");
@@ -374,7 +374,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
     TSR_TRY(load_window(k, m, i, wps ? wps->u.array.elems[i] : NULL));
   }
   for (int s = 0; s < k->nscratch; s++) {
-    const stype *t = &P->types[P->args[first_io + k->nio + s]];
+    const mosaic_stype *t = &P->types[P->args[first_io + k->nio + s]];
     tsr_scratch_spec *sp = &k->scratch[s];
     sp->dtype = t->dtype;
     sp->space = tsr_dtype_is_semaphore(t->dtype) ? TSR_SEMAPHORE_MEM : t->space;
@@ -406,10 +406,10 @@ tsr_status tsr_mosaic_kernel_create(const tsr_mlir_module *m, tsr_mosaic_kernel 
 /* An index map computes a few block indices; one that runs this long never ends. */
 #define INDEX_MAP_MAX_OPS 10000000
 
-tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64_t *grid, int grid_rank, const tsr_ref *prefetch,
+tsr_status mosaic_eval_map(const mosaic_prog *P, const int64_t *grid_index, const int64_t *grid, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index) {
   _Alignas(64) char buf[8192];
-  frame f;
+  mosaic_frame f;
   TSR_TRY(mosaic_frame_init(P, &f, buf, sizeof buf));
   for (int a = 0; a < grid_rank && a < P->nargs; a++) {
     int32_t s = P->args[a];
@@ -418,11 +418,11 @@ tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64
   }
   for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
   int64_t ops_left = INDEX_MAP_MAX_OPS;
-  exec x = {.P = P, .f = &f, .ops_left = &ops_left, .ops_limit = INDEX_MAP_MAX_OPS, .grid = grid, .grid_rank = grid_rank};
+  mosaic_exec x = {.P = P, .f = &f, .ops_left = &ops_left, .ops_limit = INDEX_MAP_MAX_OPS, .grid = grid, .grid_rank = grid_rank};
   tsr_status s = mosaic_exec_range(&x, 0, P->body_end);
   if (s == TSR_OK) {
-    const minst *t = &P->insts[P->body_end];
-    for (int r = 0; r < t->nopd; r++) block_index[r] = scalar_int(&x, t->opd[r]);
+    const mosaic_minst *t = &P->insts[P->body_end];
+    for (int r = 0; r < t->nopd; r++) block_index[r] = mosaic_scalar_int(&x, t->opd[r]);
   }
   mosaic_frame_free(&f);
   return s;
@@ -439,19 +439,19 @@ tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank
 
 /* Compact text of a transform func: `(i, j, k) -> (i, k)` when it returns grid indices and
  * constants, otherwise its ops in generic form. */
-static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch) {
+static char *map_text_for(const mlir_ir_op *tf, int grid, int prefetch) {
   static const char *const names[] = {"i", "j", "k", "l", "m", "n"};
-  const tsr_ir_block *b = tsr_ir_op_entry_block(tf, 0);
+  const mlir_ir_block *b = mlir_ir_op_entry_block(tf, 0);
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f || !b) { if (f) fclose(f); free(buf); return NULL; }
-  const tsr_ir_op *ret = b->last;
-  bool simple = ret && tsr_ir_op_is(ret, "func.return");
+  const mlir_ir_op *ret = b->last;
+  bool simple = ret && mlir_ir_op_is(ret, "func.return");
   for (int r = 0; simple && r < ret->n_operands; r++) {
-    const tsr_ir_value *v = ret->operands[r].value;
+    const mlir_ir_value *v = ret->operands[r].value;
     bool arg = !v->def_op && v->block == b && v->index < grid;
-    bool cst = v->def_op && tsr_ir_op_is(v->def_op, "arith.constant");
+    bool cst = v->def_op && mlir_ir_op_is(v->def_op, "arith.constant");
     simple = arg || cst;
   }
   fputc('(', f);
@@ -461,16 +461,16 @@ static char *map_text_for(const tsr_ir_op *tf, int grid, int prefetch) {
   if (simple) {
     fputc('(', f);
     for (int r = 0; r < ret->n_operands; r++) {
-      const tsr_ir_value *v = ret->operands[r].value;
+      const mlir_ir_value *v = ret->operands[r].value;
       int64_t c = 0;
-      if (v->def_op) tsr_ir_op_attr_int(v->def_op, "value", &c);
+      if (v->def_op) mlir_ir_op_attr_int(v->def_op, "value", &c);
       if (v->def_op) fprintf(f, "%s%lld", r ? ", " : "", (long long)c);
       else fprintf(f, "%s%s", r ? ", " : "", names[v->index]);
     }
     fputc(')', f);
   } else {
     fputs("{\n", f);
-    for (const tsr_ir_op *op = b->first; op; op = op->next) tsr_mlir_print_op(f, op, 0);
+    for (const mlir_ir_op *op = b->first; op; op = op->next) mlir_print_op(f, op, 0);
     fputs("}", f);
   }
   fclose(f);
@@ -483,9 +483,9 @@ typedef struct run_state {
   tsr_mosaic_kernel *k;
   tsr_machine *m;
   int nin;
-  int nrunners; /* per-runner state below, by tsr_core.index: the cores, then the stand-ins */
-  frame_memory *mem; /* the frames' memory (from the kernel's last run, or new) */
-  frame *frames;
+  int nrunners; /* per-runner state below, by machine_core.index: the cores, then the stand-ins */
+  mosaic_frame_memory *mem; /* the frames' memory (from the kernel's last run, or new) */
+  mosaic_frame *frames;
   bool *ready;
   uint32_t *seeds;
   uint64_t *counters;
@@ -496,11 +496,11 @@ typedef struct run_state {
   bool oob_raise;   /* tsr_machine_options.out_of_bounds_reads */
   uint8_t *oob_seen; /* per instruction of the body: an out-of-bounds read reported */
   bool unchecked;   /* tsr_mosaic_call_opts.disable_bounds_checks */
-  const minst *outside; /* the first op whose access reached outside its ref (unchecked) */
+  const mosaic_minst *outside; /* the first op whose access reached outside its ref (unchecked) */
 } run_state;
 
 /* A memref type as messages name arrays: "f32[8,128]", "?" for a dynamic dimension. */
-static const char *memref_text(const stype *t, char *buf, size_t cap) {
+static const char *memref_text(const mosaic_stype *t, char *buf, size_t cap) {
   size_t n = (size_t)snprintf(buf, cap, "%s[", tsr_dtype_name(t->dtype));
   for (int d = 0; d < t->rank && n < cap; d++) {
     if (t->shape[d] < 0) n += (size_t)snprintf(buf + n, cap - n, "%s?", d ? "," : "");
@@ -510,8 +510,8 @@ static const char *memref_text(const stype *t, char *buf, size_t cap) {
   return buf;
 }
 
-static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
-  const stype *t = ST(x, slot);
+static tsr_status bind_ref(mosaic_exec *x, int32_t slot, const tsr_ref *r, const char *what, int i) {
+  const mosaic_stype *t = ST(x, slot);
   if (!r) return tsr_fail(TSR_ERR_INTERNAL, "%s %d has no view", what, i);
   bool ok = r->rank == t->rank && tsr_dtype_size(r->dtype) == tsr_dtype_size(t->dtype);
   for (int d = 0; ok && d < t->rank; d++) ok = r->shape[d] == t->shape[d];
@@ -529,17 +529,17 @@ static tsr_status bind_ref(exec *x, int32_t slot, const tsr_ref *r, const char *
 static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   run_state *rs = user;
   tsr_mosaic_kernel *k = rs->k;
-  const prog *P = k->body;
+  const mosaic_prog *P = k->body;
   int runner = seam_runner(ctx); /* a stand-in runs a host part beside the core */
   if (runner < 0 || runner >= rs->nrunners) return tsr_fail(TSR_ERR_INTERNAL, "runner %d out of range", runner);
   if (!rs->ready[runner]) {
-    frame_memory *fm = rs->mem;
+    mosaic_frame_memory *fm = rs->mem;
     if (!fm->mem[runner] && !(fm->mem[runner] = malloc(fm->bytes)))
       return tsr_fail(TSR_ERR_NOMEM, "out of host memory for the values of %s (%zu bytes)", P->name, fm->bytes);
     TSR_TRY(mosaic_frame_init(P, &rs->frames[runner], fm->mem[runner], fm->bytes));
     rs->ready[runner] = true;
   }
-  exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_accesses_observed(ctx),
+  mosaic_exec x = {.P = P, .f = &rs->frames[runner], .ctx = ctx, .observed = seam_accesses_observed(ctx),
             .prng_seed = &rs->seeds[runner], .prng_counter = &rs->counters[runner],
             .ops_left = rs->ops_left ? &rs->ops_left[runner] : NULL, .ops_limit = rs->ops_limit,
             .carry = seam_carry(ctx), .timing_only = rs->timing_only, .unchunked = rs->unchunked,
@@ -589,9 +589,9 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
     if (d->grid[g] < 0) return tsr_fail(TSR_ERR_INVALID, "dynamic grid dimension %d is %lld", g, (long long)d->grid[g]);
     d->semantics[g] = k->sem[g];
   }
-  const prog *P = k->body;
+  const mosaic_prog *P = k->body;
   for (int p = 0; p < k->nprefetch; p++) {
-    const stype *t = &P->types[P->args[k->grid_rank + p]];
+    const mosaic_stype *t = &P->types[P->args[k->grid_rank + p]];
     const tsr_ref *r = &operands[p];
     bool ok = r->rank == t->rank && tsr_dtype_size(r->dtype) == tsr_dtype_size(t->dtype);
     for (int q = 0; ok && q < t->rank; q++) ok = r->shape[q] == t->shape[q];
@@ -603,7 +603,7 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
   }
   for (int i = 0; i < k->nio; i++) {
     const tsr_ref *r = i < nin ? &operands[k->nprefetch + i] : &outputs[i - nin];
-    const stype *t = &k->io[i].t;
+    const mosaic_stype *t = &k->io[i].t;
     char name[16], a[96], b[160];
     snprintf(name, sizeof name, "%s%d", i < nin ? "in" : "out", i < nin ? i : i - nin);
     if (tsr_dtype_is_semaphore(t->dtype)) { /* the array holds an int32 count per semaphore */
@@ -750,7 +750,7 @@ tsr_status tsr_mosaic_kernel_run(tsr_machine *m, tsr_mosaic_kernel *k, const tsr
     unsigned itself = SEAM_BODY_ACCESSES | (mosaic_prog_steps_itself(k->body) ? SEAM_BODY_STEPS : 0u);
     s = seam_pallas_call_run(m, &d, &split_ok, split_verdict, itself, stats);
     stats->timing_only = rs.timing_only;
-    const minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);
+    const mosaic_minst *out = __atomic_load_n(&rs.outside, __ATOMIC_ACQUIRE);
     if (out) /* a TPU would have touched other memory there, silently: say it once per site */
       seam_warn(m, "kernel %s: %s at %s reached outside its ref; with disable_bounds_checks the part outside "
                 "was not accessed (a load reads poison there, a store or a DMA skips it)", k->name, out->name, out->loc);

@@ -9,17 +9,17 @@ typedef struct mosaic_io_operand {
   struct tsr_mosaic_kernel *k;
   int index;            /* among inputs and outputs */
   int arg;              /* kernel func argument */
-  stype t;              /* its memref type: the block (or the whole array) */
+  mosaic_stype t;              /* its memref type: the block (or the whole array) */
   bool windowed;        /* window_params gave a block */
   tsr_block_spec spec;
   bool only_read;       /* every use reads (io_uses); spec.read_only adds "in VMEM" */
-  prog *transform;      /* NULL: index map all zeros */
+  mosaic_prog *transform;      /* NULL: index map all zeros */
   char *map_text;
 } mosaic_io_operand;
 
 struct tsr_mosaic_kernel {
   char *name;
-  prog *body;
+  mosaic_prog *body;
   int grid_rank;
   int64_t bounds[TSR_MAX_GRID];
   int ndyn;
@@ -39,7 +39,7 @@ struct tsr_mosaic_kernel {
   /* The frames' memory of the last run, per runner, for the next (a run allocates a frame per
    * core or stand-in it uses; fresh memory of that size would fault its pages in again): swapped
    * atomically, freed with the kernel. */
-  struct frame_memory *spare_frames;
+  struct mosaic_frame_memory *spare_frames;
 };
 
 /* An index map's user for one call: the operand and the call's grid, which tpu.iteration_bound
@@ -52,7 +52,7 @@ typedef struct mosaic_map_call {
 tsr_status mosaic_index_map(void *user, const int64_t *grid_index, int grid_rank, const tsr_ref *prefetch,
                             int num_prefetch, int64_t *block_index);
 /* Runs index map P at grid_index of grid (grid_rank dimensions each). */
-tsr_status mosaic_eval_map(const prog *P, const int64_t *grid_index, const int64_t *grid, int grid_rank, const tsr_ref *prefetch,
+tsr_status mosaic_eval_map(const mosaic_prog *P, const int64_t *grid_index, const int64_t *grid, int grid_rank, const tsr_ref *prefetch,
                            int num_prefetch, int64_t *block_index);
 /* Whether a run of the call may split into host parts (pallas_call's host split): the body
  * is split-safe, reads its inputs only (an input block then carries nothing from step to step)

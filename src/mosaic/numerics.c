@@ -5,13 +5,13 @@
 
 #include "mosaic/mosaic_internal.h"
 
-float round_f16(float v) { return tsr_f16_to_f32(tsr_f32_to_f16(v)); }
+float mosaic_round_f16(float v) { return tsr_f16_to_f32(tsr_f32_to_f16(v)); }
 
 void mosaic_round_to_ek(float *d, int64_t n, int ek) {
   if (ek == EK_BF16)
-    for (int64_t i = 0; i < n; i++) d[i] = round_bf16(d[i]);
+    for (int64_t i = 0; i < n; i++) d[i] = mosaic_round_bf16(d[i]);
   else if (ek == EK_F16)
-    for (int64_t i = 0; i < n; i++) d[i] = round_f16(d[i]);
+    for (int64_t i = 0; i < n; i++) d[i] = mosaic_round_f16(d[i]);
   else if (ek == EK_F8E4M3FN)
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e4m3fn_to_f32(tsr_f32_to_f8e4m3fn(d[i]));
   else if (ek == EK_F8E5M2)
@@ -56,7 +56,7 @@ float mosaic_ek_bits_float(uint32_t bits, int ek) {
 
 void mosaic_wrap_i32(int32_t *d, int64_t n, int width) {
   if (width >= 32) return;
-  for (int64_t i = 0; i < n; i++) d[i] = sext32(d[i], width);
+  for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(d[i], width);
 }
 
 /* A counter-based generator: the bits of element k after seeding are a 32-bit finalizer
@@ -82,7 +82,7 @@ static void prefetch_row(const char *row, int64_t bytes) {
 }
 
 /* The MXU's operands at default precision: rows of an f32 matrix (row stride ld) rounded to
- * bf16 as round_bf16 rounds, into dense memory. Written without a call or a branch per
+ * bf16 as mosaic_round_bf16 rounds, into dense memory. Written without a call or a branch per
  * element, so that the loop compiles to vector code: a matmul rounds both operand blocks
  * every time it runs, so this pass must cost little next to the product. */
 void mosaic_round_rows_bf16(float *restrict d, const float *restrict s, int64_t rows, int64_t cols, int64_t ld) {

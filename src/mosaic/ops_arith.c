@@ -10,18 +10,18 @@
 
 /* ---- compile steps ---------------------------------------------------------------------- */
 
-static void elem_cost(minst *in, const stype *t, bool transcendental) {
+static void elem_cost(mosaic_minst *in, const mosaic_stype *t, bool transcendental) {
   in->cost = (mosaic_op_cost){0};
   if (!t || t->rank == 0) in->cost.scalar_ops = 1;
   else if (transcendental) in->cost.transcendentals = (double)t->n;
   else in->cost.vpu_ops = (double)t->n;
 }
 
-static tsr_status same_shapes(comp *c, minst *in) {
+static tsr_status same_shapes(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1) return TSR_OK;
-  const stype *r = &c->P->types[in->res[0]];
+  const mosaic_stype *r = &c->P->types[in->res[0]];
   for (int i = 0; i < in->nopd; i++) {
-    const stype *t = &c->P->types[in->opd[i]];
+    const mosaic_stype *t = &c->P->types[in->opd[i]];
     if (t->cls == VC_REF || r->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is a memref", i);
     if (t->n != r->n || t->rank != r->rank)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d has %lld elements, the result %lld", i, (long long)t->n, (long long)r->n);
@@ -33,7 +33,7 @@ static tsr_status same_shapes(comp *c, minst *in) {
 enum { ANY_CLASS, FLOATS, INTEGERS };
 
 /* `arity` operands and one result of one shape and element class (`want`: which class). */
-static tsr_status elem_operands(comp *c, minst *in, int arity, int want) {
+static tsr_status elem_operands(mosaic_comp *c, mosaic_minst *in, int arity, int want) {
   if (in->nopd != arity || in->nres != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   TSR_TRY(same_shapes(c, in));
@@ -43,36 +43,36 @@ static tsr_status elem_operands(comp *c, minst *in, int arity, int want) {
   return TSR_OK;
 }
 
-static tsr_status elem_op(comp *c, minst *in, int arity, int want, bool transcendental) {
+static tsr_status elem_op(mosaic_comp *c, mosaic_minst *in, int arity, int want, bool transcendental) {
   TSR_TRY(elem_operands(c, in, arity, want));
   elem_cost(in, &c->P->types[in->res[0]], transcendental);
   return TSR_OK;
 }
 
-tsr_status c_fun(comp *c, minst *in) { return elem_op(c, in, 1, FLOATS, false); }
-tsr_status c_fbin(comp *c, minst *in) { return elem_op(c, in, 2, FLOATS, false); }
-tsr_status c_iun(comp *c, minst *in) { return elem_op(c, in, 1, INTEGERS, false); }
-tsr_status c_ibin(comp *c, minst *in) { return elem_op(c, in, 2, INTEGERS, false); }
-tsr_status c_math(comp *c, minst *in) { return elem_op(c, in, 1, FLOATS, true); }
-tsr_status c_math2(comp *c, minst *in) { return elem_op(c, in, 2, FLOATS, true); }
+tsr_status mosaic_c_fun(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 1, FLOATS, false); }
+tsr_status mosaic_c_fbin(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 2, FLOATS, false); }
+tsr_status mosaic_c_iun(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 1, INTEGERS, false); }
+tsr_status mosaic_c_ibin(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 2, INTEGERS, false); }
+tsr_status mosaic_c_math(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 1, FLOATS, true); }
+tsr_status mosaic_c_math2(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 2, FLOATS, true); }
 
 /* tpu.assume_multiple / assume_layout: the operand, unchanged (a copy of the whole value) */
-tsr_status c_pass(comp *c, minst *in) { return elem_op(c, in, 1, ANY_CLASS, false); }
+tsr_status mosaic_c_pass(mosaic_comp *c, mosaic_minst *in) { return elem_op(c, in, 1, ANY_CLASS, false); }
 
 /* tpu.trace_start / trace_stop: markers, whatever their operands */
-tsr_status mosaic_c_trace(comp *c, minst *in) {
+tsr_status mosaic_c_trace(mosaic_comp *c, mosaic_minst *in) {
   (void)c;
   elem_cost(in, NULL, false);
   return TSR_OK;
 }
 
-tsr_status mosaic_c_cmp(comp *c, minst *in) {
+tsr_status mosaic_c_cmp(mosaic_comp *c, mosaic_minst *in) {
   int arity = in->op == MOP_WEIRD ? 1 : 2;
   if (in->nres != 1 || in->nopd != arity)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
-  const stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
+  const mosaic_stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < in->nopd; i++) {
-    const stype *t = &c->P->types[in->opd[i]];
+    const mosaic_stype *t = &c->P->types[in->opd[i]];
     if (t->n != r->n || t->cls != a->cls || t->cls == VC_REF)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands must have the shape of the result and one type");
   }
@@ -83,7 +83,7 @@ tsr_status mosaic_c_cmp(comp *c, minst *in) {
     if (a->cls != VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects floats");
   } else {
     int64_t p;
-    if (!tsr_ir_op_attr_int(c->op, "predicate", &p)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no predicate");
+    if (!mlir_ir_op_attr_int(c->op, "predicate", &p)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no predicate");
     if (in->op == MOP_CMPI ? (p < 0 || p > 9 || a->cls == VC_F) : (p < 0 || p > 15 || a->cls != VC_F))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "predicate %lld or operand type not valid", (long long)p);
     in->a[0] = p;
@@ -92,11 +92,11 @@ tsr_status mosaic_c_cmp(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_select(comp *c, minst *in) {
+tsr_status mosaic_c_select(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects condition, true and false values");
-  const stype *cd = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *cd = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   for (int i = 1; i < 3; i++) {
-    const stype *t = &c->P->types[in->opd[i]];
+    const mosaic_stype *t = &c->P->types[in->opd[i]];
     if (t->n != r->n || t->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d differs from the result", i);
   }
   if (cd->cls != VC_I32 || cd->width != 1 || (cd->rank != 0 && cd->n != r->n))
@@ -107,9 +107,9 @@ tsr_status mosaic_c_select(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_cast(comp *c, minst *in) {
+tsr_status mosaic_c_cast(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
-  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   if (s->n != d->n || s->cls == VC_REF || d->cls == VC_REF)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
   bool sf = s->cls == VC_F, df = d->cls == VC_F;
@@ -119,7 +119,7 @@ tsr_status mosaic_c_cast(comp *c, minst *in) {
   case MOP_FPTOSI: case MOP_FPTOUI: ok = sf && !df; break;
   case MOP_SITOFP: case MOP_UITOFP: ok = !sf && df; break;
   case MOP_BITCAST: {
-    ok = stype_bits(s) == stype_bits(d);
+    ok = mosaic_stype_bits(s) == mosaic_stype_bits(d);
     break;
   }
   default: ok = !sf && !df; break;
@@ -134,11 +134,11 @@ tsr_status mosaic_c_cast(comp *c, minst *in) {
 
 /* arith.mului_extended / mulsi_extended: the low and the high half of the double-width
  * product, both of the operands' type. */
-tsr_status mosaic_c_mul_extended(comp *c, minst *in) {
+tsr_status mosaic_c_mul_extended(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 2 || in->nres != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects 2 operands and 2 results");
-  const stype *a = &c->P->types[in->opd[0]];
+  const mosaic_stype *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < 4; i++) {
-    const stype *t = &c->P->types[i < 2 ? in->opd[i] : in->res[i - 2]];
+    const mosaic_stype *t = &c->P->types[i < 2 ? in->opd[i] : in->res[i - 2]];
     if (t->cls == VC_F || t->cls == VC_REF || t->cls != a->cls || t->width != a->width || t->n != a->n)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and results must be integers of one type");
   }
@@ -146,18 +146,18 @@ tsr_status mosaic_c_mul_extended(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_constant(comp *c, minst *in) {
+tsr_status mosaic_c_constant(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   int32_t slot = in->res[0];
-  const stype *t = &c->P->types[slot];
-  const tsr_ir_attr *v = tsr_ir_op_attr(c->op, "value");
+  const mosaic_stype *t = &c->P->types[slot];
+  const mlir_ir_attr *v = mlir_ir_op_attr(c->op, "value");
   if (!v || t->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no value");
-  bool dense = v->kind == TSR_IR_ATTR_DENSE;
+  bool dense = v->kind == MLIR_IR_ATTR_DENSE;
   if (dense && !v->u.dense.splat && v->u.dense.numel != t->n)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "dense value has %lld elements for %lld", (long long)v->u.dense.numel, (long long)t->n);
   if (dense && v->u.dense.size < v->u.dense.elem_bytes * (size_t)(v->u.dense.splat ? 1 : v->u.dense.numel))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "dense value is truncated");
-  if (!dense && v->kind != TSR_IR_ATTR_INTEGER && v->kind != TSR_IR_ATTR_FLOAT)
+  if (!dense && v->kind != MLIR_IR_ATTR_INTEGER && v->kind != MLIR_IR_ATTR_FLOAT)
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "constant value kind %d not supported", (int)v->kind);
   /* a splat (or a scalar) is one element, shared with the pool's equal splats */
   bool one = !dense || v->u.dense.splat;
@@ -167,10 +167,10 @@ tsr_status mosaic_c_constant(comp *c, minst *in) {
   for (int64_t i = 0; i < (one ? 1 : t->n); i++) {
     if (t->cls == VC_F) {
       double x = 0;
-      if (dense) x = tsr_ir_dense_float(v, i);
-      else if (!tsr_ir_attr_float(v, &x)) {
+      if (dense) x = mlir_ir_dense_float(v, i);
+      else if (!mlir_ir_attr_float(v, &x)) {
         int64_t k;
-        if (!tsr_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not a float");
+        if (!mlir_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not a float");
         x = (double)k;
       }
       float f = (float)x;
@@ -178,11 +178,11 @@ tsr_status mosaic_c_constant(comp *c, minst *in) {
       memcpy((char *)d + (size_t)i * 4, &f, 4);
     } else {
       int64_t k = 0;
-      if (dense) k = tsr_ir_dense_int(v, i);
-      else if (!tsr_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
+      if (dense) k = mlir_ir_dense_int(v, i);
+      else if (!mlir_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
       if (t->cls == VC_I64) memcpy((char *)d + (size_t)i * 8, &k, 8);
       else {
-        int32_t w = sext32(k, t->width);
+        int32_t w = mosaic_sext32(k, t->width);
         memcpy((char *)d + (size_t)i * 4, &w, 4);
       }
     }
@@ -191,8 +191,8 @@ tsr_status mosaic_c_constant(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_constant_mask(comp *c, minst *in) {
-  const stype *t = &c->P->types[in->res[0]];
+tsr_status mosaic_c_constant_mask(mosaic_comp *c, mosaic_minst *in) {
+  const mosaic_stype *t = &c->P->types[in->res[0]];
   int64_t sizes[TSR_MAX_RANK];
   int64_t k = mosaic_comp_ints(c, "mask_dim_sizes", sizes, TSR_MAX_RANK);
   if (k != t->rank || t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask_dim_sizes must have one entry per dimension");
@@ -214,7 +214,7 @@ tsr_status mosaic_c_constant_mask(comp *c, minst *in) {
 /* ---- float arithmetic ------------------------------------------------------------------- */
 
 #define FBIN(fn, expr)                                                                 \
-  tsr_status fn(exec *x, const minst *in) {                                            \
+  tsr_status fn(mosaic_exec *x, const mosaic_minst *in) {                                            \
     float *d = SF(x, in->res[0]);                                                      \
     const float *a = SF(x, in->opd[0]), *b = SF(x, in->opd[1]);                        \
     int64_t n = in->n;                                                                 \
@@ -226,19 +226,19 @@ tsr_status mosaic_c_constant_mask(comp *c, minst *in) {
     return TSR_OK;                                                                     \
   }
 
-FBIN(r_addf, A + B)
-FBIN(r_subf, A - B)
-FBIN(r_mulf, A * B)
-FBIN(r_divf, A / B)
-FBIN(r_remf, fmodf(A, B))
-FBIN(r_maximumf, fmaximum(A, B))
-FBIN(r_minimumf, fminimum(A, B))
-FBIN(r_maxnumf, fmaxf(A, B))
-FBIN(r_minnumf, fminf(A, B))
-FBIN(r_atan2, atan2f(A, B))
-FBIN(r_powf, powf(A, B))
+FBIN(mosaic_r_addf, A + B)
+FBIN(mosaic_r_subf, A - B)
+FBIN(mosaic_r_mulf, A * B)
+FBIN(mosaic_r_divf, A / B)
+FBIN(mosaic_r_remf, fmodf(A, B))
+FBIN(mosaic_r_maximumf, mosaic_fmaximum(A, B))
+FBIN(mosaic_r_minimumf, mosaic_fminimum(A, B))
+FBIN(mosaic_r_maxnumf, fmaxf(A, B))
+FBIN(mosaic_r_minnumf, fminf(A, B))
+FBIN(mosaic_r_atan2, atan2f(A, B))
+FBIN(mosaic_r_powf, powf(A, B))
 
-tsr_status mosaic_r_negf(exec *x, const minst *in) {
+tsr_status mosaic_r_negf(mosaic_exec *x, const mosaic_minst *in) {
   float *d = SF(x, in->res[0]);
   const float *a = SF(x, in->opd[0]);
   for (int64_t i = 0; i < in->n; i++) d[i] = -a[i];
@@ -252,7 +252,7 @@ tsr_status mosaic_r_negf(exec *x, const minst *in) {
   }                                                 \
   break;
 
-tsr_status mosaic_r_math1(exec *x, const minst *in) {
+tsr_status mosaic_r_math1(mosaic_exec *x, const mosaic_minst *in) {
   float *d = SF(x, in->res[0]);
   const float *a = SF(x, in->opd[0]);
   int64_t n = in->n;
@@ -265,16 +265,16 @@ tsr_status mosaic_r_math1(exec *x, const minst *in) {
     FUN(expf(A))
   case MOP_EXP2: FUN(exp2f(A))
   case MOP_EXPM1: FUN(expm1f(A))
-  case MOP_MLOG: vec_logf(d, a, n); break;
+  case MOP_MLOG: mosaic_vec_logf(d, a, n); break;
   case MOP_MLOG2: FUN(log2f(A))
   case MOP_MLOG1P: FUN(log1pf(A))
   case MOP_SQRT: mosaic_vec_sqrtf(d, a, n); break;
   case MOP_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
-  case MOP_SIN: vec_sinf(d, a, n); break;
-  case MOP_COS: vec_cosf(d, a, n); break;
+  case MOP_SIN: mosaic_vec_sinf(d, a, n); break;
+  case MOP_COS: mosaic_vec_cosf(d, a, n); break;
   case MOP_TAN: FUN(tanf(A))
-  case MOP_TANH: vec_tanhf(d, a, n); break;
-  case MOP_ERF: vec_erff(d, a, n); break;
+  case MOP_TANH: mosaic_vec_tanhf(d, a, n); break;
+  case MOP_ERF: mosaic_vec_erff(d, a, n); break;
   case MOP_ABSF: FUN(fabsf(A))
   case MOP_CEIL: FUN(ceilf(A))
   case MOP_FLOOR: FUN(floorf(A))
@@ -305,11 +305,11 @@ static inline int64_t w_srem(int64_t A, int64_t B, int w) {
   return A % B;
 }
 static inline int64_t w_udiv(int64_t A, int64_t B, int w) {
-  uint64_t ua = zext(A, w), ub = zext(B, w);
+  uint64_t ua = mosaic_zext(A, w), ub = mosaic_zext(B, w);
   return ub == 0 ? -1 : (int64_t)(ua / ub);
 }
 static inline int64_t w_urem(int64_t A, int64_t B, int w) {
-  uint64_t ua = zext(A, w), ub = zext(B, w);
+  uint64_t ua = mosaic_zext(A, w), ub = mosaic_zext(B, w);
   return ub == 0 ? A : (int64_t)(ua % ub);
 }
 static inline int64_t w_floordiv(int64_t A, int64_t B, int w) {
@@ -323,29 +323,29 @@ static inline int64_t w_ceildiv(int64_t A, int64_t B, int w) {
   return q;
 }
 static inline int64_t w_ceildivu(int64_t A, int64_t B, int w) {
-  uint64_t ua = zext(A, w), ub = zext(B, w);
+  uint64_t ua = mosaic_zext(A, w), ub = mosaic_zext(B, w);
   return ub == 0 ? -1 : (int64_t)(ua / ub + (ua % ub != 0));
 }
 static inline int64_t w_and(int64_t A, int64_t B, int w) { (void)w; return A & B; }
 static inline int64_t w_or(int64_t A, int64_t B, int w) { (void)w; return A | B; }
 static inline int64_t w_xor(int64_t A, int64_t B, int w) { (void)w; return A ^ B; }
 static inline int64_t w_shl(int64_t A, int64_t B, int w) {
-  uint64_t s = zext(B, w);
+  uint64_t s = mosaic_zext(B, w);
   return s >= (uint64_t)w ? 0 : (int64_t)((uint64_t)A << s);
 }
 static inline int64_t w_shrs(int64_t A, int64_t B, int w) {
-  uint64_t s = zext(B, w);
+  uint64_t s = mosaic_zext(B, w);
   if (s >= (uint64_t)w) return A < 0 ? -1 : 0;
   return A < 0 ? (int64_t)~(~(uint64_t)A >> s) : (int64_t)((uint64_t)A >> s);
 }
 static inline int64_t w_shru(int64_t A, int64_t B, int w) {
-  uint64_t s = zext(B, w);
-  return s >= (uint64_t)w ? 0 : (int64_t)(zext(A, w) >> s);
+  uint64_t s = mosaic_zext(B, w);
+  return s >= (uint64_t)w ? 0 : (int64_t)(mosaic_zext(A, w) >> s);
 }
 static inline int64_t w_maxs(int64_t A, int64_t B, int w) { (void)w; return A > B ? A : B; }
 static inline int64_t w_mins(int64_t A, int64_t B, int w) { (void)w; return A < B ? A : B; }
-static inline int64_t w_maxu(int64_t A, int64_t B, int w) { return zext(A, w) > zext(B, w) ? A : B; }
-static inline int64_t w_minu(int64_t A, int64_t B, int w) { return zext(A, w) < zext(B, w) ? A : B; }
+static inline int64_t w_maxu(int64_t A, int64_t B, int w) { return mosaic_zext(A, w) > mosaic_zext(B, w) ? A : B; }
+static inline int64_t w_minu(int64_t A, int64_t B, int w) { return mosaic_zext(A, w) < mosaic_zext(B, w) ? A : B; }
 
 /* The same ops at the common width, on 32-bit lanes: what the 64-bit forms give for 32-bit
  * operands, bit for bit, in branch-free expressions the compiler vectorises (16 lanes per
@@ -381,7 +381,7 @@ static inline int32_t w32_minu(int32_t A, int32_t B) { return (uint32_t)A < (uin
 #define IBIN(fn, F) IBIN2(fn, F, W32_NONE, 0)
 #define IBIN32(fn, F, F32) IBIN2(fn, F, F32, 1)
 #define IBIN2(fn, F, F32, HAS32)                                                       \
-  tsr_status fn(exec *x, const minst *in) {                                            \
+  tsr_status fn(mosaic_exec *x, const mosaic_minst *in) {                                            \
     int64_t n = in->n;                                                                 \
     int w = in->width;                                                                 \
     if (in->cls == VC_I64) {                                                           \
@@ -394,26 +394,26 @@ static inline int32_t w32_minu(int32_t A, int32_t B) { return (uint32_t)A < (uin
       if (w == 32 && HAS32)                                                            \
         for (int64_t i = 0; i < n; i++) d[i] = F32(a[i], b[i]);                        \
       else if (w == 32) /* the common width as a constant: the loop vectorises */      \
-        for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], 32), 32);          \
+        for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(F(a[i], b[i], 32), 32);          \
       else                                                                             \
-        for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], b[i], w), w);            \
+        for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(F(a[i], b[i], w), w);            \
     }                                                                                  \
     return TSR_OK;                                                                     \
   }
 
-IBIN32(r_addi, w_add, w32_add)
-IBIN32(r_subi, w_sub, w32_sub)
-IBIN32(r_muli, w_mul, w32_mul)
+IBIN32(mosaic_r_addi, w_add, w32_add)
+IBIN32(mosaic_r_subi, w_sub, w32_sub)
+IBIN32(mosaic_r_muli, w_mul, w32_mul)
 /* divsi and remsi lane by lane: the general case of r_divsi and r_remsi below */
-static tsr_status r_divsi_lanes(exec *x, const minst *in);
-static tsr_status r_remsi_lanes(exec *x, const minst *in);
+static tsr_status r_divsi_lanes(mosaic_exec *x, const mosaic_minst *in);
+static tsr_status r_remsi_lanes(mosaic_exec *x, const mosaic_minst *in);
 IBIN(r_divsi_lanes, w_sdiv)
-IBIN(r_divui, w_udiv)
+IBIN(mosaic_r_divui, w_udiv)
 IBIN(r_remsi_lanes, w_srem)
-IBIN(r_remui, w_urem)
-IBIN(r_floordivsi, w_floordiv)
-IBIN(r_ceildivsi, w_ceildiv)
-IBIN(r_ceildivui, w_ceildivu)
+IBIN(mosaic_r_remui, w_urem)
+IBIN(mosaic_r_floordivsi, w_floordiv)
+IBIN(mosaic_r_ceildivsi, w_ceildiv)
+IBIN(mosaic_r_ceildivui, w_ceildivu)
 /* A divisor that is the same power of two in every 32-bit lane: what `x // 4` and `x % 4` by a
  * constant become (arith.divsi and arith.remsi of a splat; ragged paged attention's query
  * rows per KV head). A division per lane does not vectorise and costs tens of cycles; these
@@ -437,7 +437,7 @@ static inline int32_t w32_sdiv_pow2(int32_t A, int k) {
   return (int32_t)(((t ^ tneg) >> k) ^ tneg);
 }
 
-static tsr_status div_rem_si(exec *x, const minst *in, int rem) {
+static tsr_status div_rem_si(mosaic_exec *x, const mosaic_minst *in, int rem) {
   if (in->cls != VC_I64 && in->width == 32) {
     int32_t *d = SI(x, in->res[0]);
     const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
@@ -453,23 +453,23 @@ static tsr_status div_rem_si(exec *x, const minst *in, int rem) {
   }
   return rem ? r_remsi_lanes(x, in) : r_divsi_lanes(x, in);
 }
-tsr_status r_divsi(exec *x, const minst *in) { return div_rem_si(x, in, 0); }
-tsr_status r_remsi(exec *x, const minst *in) { return div_rem_si(x, in, 1); }
+tsr_status mosaic_r_divsi(mosaic_exec *x, const mosaic_minst *in) { return div_rem_si(x, in, 0); }
+tsr_status mosaic_r_remsi(mosaic_exec *x, const mosaic_minst *in) { return div_rem_si(x, in, 1); }
 
-IBIN32(r_andi, w_and, w32_and)
-IBIN32(r_ori, w_or, w32_or)
-IBIN32(r_xori, w_xor, w32_xor)
-IBIN32(r_shli, w_shl, w32_shl)
-IBIN32(r_shrsi, w_shrs, w32_shrs)
-IBIN32(r_shrui, w_shru, w32_shru)
-IBIN32(r_maxsi, w_maxs, w32_maxs)
-IBIN32(r_minsi, w_mins, w32_mins)
-IBIN32(r_maxui, w_maxu, w32_maxu)
-IBIN32(r_minui, w_minu, w32_minu)
+IBIN32(mosaic_r_andi, w_and, w32_and)
+IBIN32(mosaic_r_ori, w_or, w32_or)
+IBIN32(mosaic_r_xori, w_xor, w32_xor)
+IBIN32(mosaic_r_shli, w_shl, w32_shl)
+IBIN32(mosaic_r_shrsi, w_shrs, w32_shrs)
+IBIN32(mosaic_r_shrui, w_shru, w32_shru)
+IBIN32(mosaic_r_maxsi, w_maxs, w32_maxs)
+IBIN32(mosaic_r_minsi, w_mins, w32_mins)
+IBIN32(mosaic_r_maxui, w_maxu, w32_maxu)
+IBIN32(mosaic_r_minui, w_minu, w32_minu)
 
 /* The double-width product's halves. At 32 bits one 64-bit product per element (the loops
  * vectorise: vpmuludq); narrower widths from the same product; 64 bits through 128. */
-tsr_status mosaic_r_mul_extended(exec *x, const minst *in) {
+tsr_status mosaic_r_mul_extended(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   int w = in->width;
   bool sgn = in->op == MOP_MULSI_EXTENDED;
@@ -500,26 +500,26 @@ tsr_status mosaic_r_mul_extended(exec *x, const minst *in) {
     }
   else /* operands held sign-extended: the unsigned form multiplies their w-bit patterns */
     for (int64_t i = 0; i < n; i++) {
-      uint64_t p = sgn ? (uint64_t)((int64_t)a[i] * (int64_t)b[i]) : zext(a[i], w) * zext(b[i], w);
-      lo[i] = sext32((int64_t)p, w);
-      hi[i] = sext32((int64_t)(p >> w), w);
+      uint64_t p = sgn ? (uint64_t)((int64_t)a[i] * (int64_t)b[i]) : mosaic_zext(a[i], w) * mosaic_zext(b[i], w);
+      lo[i] = mosaic_sext32((int64_t)p, w);
+      hi[i] = mosaic_sext32((int64_t)(p >> w), w);
     }
   return TSR_OK;
 }
 
 static inline int64_t u_abs(int64_t A, int w) { (void)w; return A < 0 ? (int64_t)(0 - (uint64_t)A) : A; }
 static inline int64_t u_ctlz(int64_t A, int w) {
-  uint64_t v = zext(A, w);
+  uint64_t v = mosaic_zext(A, w);
   return v == 0 ? w : __builtin_clzll(v) - (64 - w);
 }
 static inline int64_t u_cttz(int64_t A, int w) {
-  uint64_t v = zext(A, w);
+  uint64_t v = mosaic_zext(A, w);
   return v == 0 ? w : __builtin_ctzll(v);
 }
-static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(zext(A, w)); }
+static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(mosaic_zext(A, w)); }
 
 #define IUN(fn, F)                                                                     \
-  tsr_status fn(exec *x, const minst *in) {                                            \
+  tsr_status fn(mosaic_exec *x, const mosaic_minst *in) {                                            \
     int64_t n = in->n;                                                                 \
     int w = in->width;                                                                 \
     if (in->cls == VC_I64) {                                                           \
@@ -529,15 +529,15 @@ static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(ze
     } else {                                                                           \
       int32_t *d = SI(x, in->res[0]);                                                  \
       const int32_t *a = SI(x, in->opd[0]);                                            \
-      for (int64_t i = 0; i < n; i++) d[i] = sext32(F(a[i], w), w);                    \
+      for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(F(a[i], w), w);                    \
     }                                                                                  \
     return TSR_OK;                                                                     \
   }
 
-IUN(r_absi, u_abs)
-IUN(r_ctlz, u_ctlz)
-IUN(r_cttz, u_cttz)
-IUN(r_ctpop, u_ctpop)
+IUN(mosaic_r_absi, u_abs)
+IUN(mosaic_r_ctlz, u_ctlz)
+IUN(mosaic_r_cttz, u_cttz)
+IUN(mosaic_r_ctpop, u_ctpop)
 
 /* ---- compares and select ---------------------------------------------------------------- */
 
@@ -549,10 +549,10 @@ static inline bool icmp(int p, int64_t A, int64_t B, int w) {
   case 3: return A <= B;
   case 4: return A > B;
   case 5: return A >= B;
-  case 6: return zext(A, w) < zext(B, w);
-  case 7: return zext(A, w) <= zext(B, w);
-  case 8: return zext(A, w) > zext(B, w);
-  default: return zext(A, w) >= zext(B, w);
+  case 6: return mosaic_zext(A, w) < mosaic_zext(B, w);
+  case 7: return mosaic_zext(A, w) <= mosaic_zext(B, w);
+  case 8: return mosaic_zext(A, w) > mosaic_zext(B, w);
+  default: return mosaic_zext(A, w) >= mosaic_zext(B, w);
   }
 }
 
@@ -578,7 +578,7 @@ static inline bool fcmp(int p, float A, float B) {
   }
 }
 
-tsr_status mosaic_r_cmpi(exec *x, const minst *in) {
+tsr_status mosaic_r_cmpi(mosaic_exec *x, const mosaic_minst *in) {
   int32_t *d = SI(x, in->res[0]);
   int p = (int)in->a[0], w = (int)in->a[1];
   if (in->cls == VC_I64) {
@@ -588,7 +588,7 @@ tsr_status mosaic_r_cmpi(exec *x, const minst *in) {
     const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
     int64_t n = in->n;
 #define CMP_LOOP(P) for (int64_t i = 0; i < n; i++) d[i] = icmp(P, a[i], b[i], w) ? -1 : 0
-    /* unsigned predicates at 32 bits: zext(A, 32) is A's bits */
+    /* unsigned predicates at 32 bits: mosaic_zext(A, 32) is A's bits */
 #define UCMP_LOOP(OP) for (int64_t i = 0; i < n; i++) d[i] = (uint32_t)a[i] OP (uint32_t)b[i] ? -1 : 0
     switch (p) { /* the predicate as a constant: the loops vectorise */
     case 0: CMP_LOOP(0); break;
@@ -609,7 +609,7 @@ tsr_status mosaic_r_cmpi(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_cmpf(exec *x, const minst *in) {
+tsr_status mosaic_r_cmpf(mosaic_exec *x, const mosaic_minst *in) {
   int32_t *d = SI(x, in->res[0]);
   const float *a = SF(x, in->opd[0]), *b = SF(x, in->opd[1]);
   int p = (int)in->a[0];
@@ -617,14 +617,14 @@ tsr_status mosaic_r_cmpf(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_weird(exec *x, const minst *in) {
+tsr_status mosaic_r_weird(mosaic_exec *x, const mosaic_minst *in) {
   int32_t *d = SI(x, in->res[0]);
   const float *a = SF(x, in->opd[0]);
   for (int64_t i = 0; i < in->n; i++) d[i] = isfinite(a[i]) ? 0 : -1;
   return TSR_OK;
 }
 
-tsr_status mosaic_r_select(exec *x, const minst *in) {
+tsr_status mosaic_r_select(mosaic_exec *x, const mosaic_minst *in) {
   const int32_t *c = SI(x, in->opd[0]);
   if (in->a[0]) {
     mosaic_exec_copy_value(x, in->res[0], c[0] ? in->opd[1] : in->opd[2]);
@@ -644,13 +644,13 @@ tsr_status mosaic_r_select(exec *x, const minst *in) {
 
 /* ---- casts ------------------------------------------------------------------------------ */
 
-static inline int64_t src_int(const exec *x, const minst *in, int64_t i) {
+static inline int64_t src_int(const mosaic_exec *x, const mosaic_minst *in, int64_t i) {
   return in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
 }
 
-static inline void put_int(exec *x, const minst *in, int64_t i, int64_t v) {
+static inline void put_int(mosaic_exec *x, const mosaic_minst *in, int64_t i, int64_t v) {
   if (ST(x, in->res[0])->cls == VC_I64) SL(x, in->res[0])[i] = v;
-  else SI(x, in->res[0])[i] = sext32(v, in->width);
+  else SI(x, in->res[0])[i] = mosaic_sext32(v, in->width);
 }
 
 static int64_t sat_f2i(float v, int w, bool is_unsigned) {
@@ -666,7 +666,7 @@ static int64_t sat_f2i(float v, int w, bool is_unsigned) {
 
 /* The casts between 32-bit classes in loops over local pointers (no per-element type
  * lookups), each giving what the general path below gives: true when it handled the cast. */
-static bool cast32(exec *x, const minst *in) {
+static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   int sw = (int)in->a[1], dw = in->width;
   bool si = in->cls == VC_I32, di = ST(x, in->res[0])->cls == VC_I32;
@@ -710,7 +710,7 @@ static bool cast32(exec *x, const minst *in) {
     if (dw == 32)
       for (int64_t i = 0; i < n; i++) d[i] = (int32_t)((uint32_t)a[i] & mask);
     else
-      for (int64_t i = 0; i < n; i++) d[i] = sext32((int64_t)((uint32_t)a[i] & mask), dw);
+      for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((int64_t)((uint32_t)a[i] & mask), dw);
     return true;
   }
   case MOP_EXTSI:
@@ -721,7 +721,7 @@ static bool cast32(exec *x, const minst *in) {
     int32_t *d = SI(x, in->res[0]);
     if (dw == 32) memmove(d, a, (size_t)n * sizeof(int32_t));
     else
-      for (int64_t i = 0; i < n; i++) d[i] = sext32(a[i], dw);
+      for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32(a[i], dw);
     return true;
   }
   default:
@@ -729,7 +729,7 @@ static bool cast32(exec *x, const minst *in) {
   }
 }
 
-tsr_status mosaic_r_cast(exec *x, const minst *in) {
+tsr_status mosaic_r_cast(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   int sw = (int)in->a[1];
   if (cast32(x, in)) return TSR_OK;
@@ -752,14 +752,14 @@ tsr_status mosaic_r_cast(exec *x, const minst *in) {
     float *d = SF(x, in->res[0]);
     for (int64_t i = 0; i < n; i++) {
       int64_t v = src_int(x, in, i);
-      d[i] = in->op == MOP_UITOFP ? (float)zext(v, sw) : (float)v;
+      d[i] = in->op == MOP_UITOFP ? (float)mosaic_zext(v, sw) : (float)v;
     }
     mosaic_round_to_ek(d, n, in->ek);
     break;
   }
   case MOP_EXTUI:
   case MOP_INDEX_CASTUI:
-    for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)zext(src_int(x, in, i), sw));
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)mosaic_zext(src_int(x, in, i), sw));
     break;
   default: /* extsi, trunci, index_cast: the sign-extended value, wrapped to the width */
     for (int64_t i = 0; i < n; i++) put_int(x, in, i, src_int(x, in, i));
@@ -769,8 +769,8 @@ tsr_status mosaic_r_cast(exec *x, const minst *in) {
 }
 
 /* Same-width bitcast: through the element's bits. */
-tsr_status mosaic_r_bitcast(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
+tsr_status mosaic_r_bitcast(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int64_t n = in->n;
   /* f32 and 32-bit integers hold their element's bits as they are */
   bool s32 = (s->cls == VC_F && s->ek == EK_F32) || (s->cls == VC_I32 && s->width == 32);
@@ -784,14 +784,14 @@ tsr_status mosaic_r_bitcast(exec *x, const minst *in) {
     if (s->cls == VC_F) {
       bits = mosaic_ek_float_bits(SF(x, in->opd[0])[i], s->ek);
     } else {
-      bits = zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
+      bits = mosaic_zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
     }
     if (d->cls == VC_F) {
       SF(x, in->res[0])[i] = mosaic_ek_bits_float((uint32_t)bits, d->ek);
     } else if (d->cls == VC_I64) {
       SL(x, in->res[0])[i] = (int64_t)bits;
     } else {
-      SI(x, in->res[0])[i] = sext32((int64_t)bits, d->width);
+      SI(x, in->res[0])[i] = mosaic_sext32((int64_t)bits, d->width);
     }
   }
   return TSR_OK;

@@ -12,13 +12,13 @@
 
 /* in->ints: [D, size[D], lhs stride[D], rhs stride[D], acc stride[D], order[D]] with order
  * the parallel dimensions, then the reduction ones; a[0]: parallel count. */
-static bool plain_dims(const tsr_ir_attr *m, int nd, int rank, int *dims) {
-  if (!m || m->kind != TSR_IR_ATTR_AFFINE_MAP || m->u.affine.n_dims != nd || m->u.affine.n_symbols != 0 ||
+static bool plain_dims(const mlir_ir_attr *m, int nd, int rank, int *dims) {
+  if (!m || m->kind != MLIR_IR_ATTR_AFFINE_MAP || m->u.affine.n_dims != nd || m->u.affine.n_symbols != 0 ||
       m->u.affine.n_results != rank)
     return false;
   for (int k = 0; k < rank; k++) {
-    const tsr_ir_affine *e = m->u.affine.results[k];
-    if (!e || e->kind != TSR_IR_AFFINE_DIM || e->value < 0 || e->value >= nd) return false;
+    const mlir_ir_affine *e = m->u.affine.results[k];
+    if (!e || e->kind != MLIR_IR_AFFINE_DIM || e->value < 0 || e->value >= nd) return false;
     dims[k] = (int)e->value;
     for (int j = 0; j < k; j++)
       if (dims[j] == dims[k]) return false;
@@ -26,20 +26,20 @@ static bool plain_dims(const tsr_ir_attr *m, int nd, int rank, int *dims) {
   return true;
 }
 
-tsr_status mosaic_c_contract(comp *c, minst *in) {
+tsr_status mosaic_c_contract(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd == 5) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "masked contractions are not supported");
   if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
-  const prog *P = c->P;
-  const stype *t[3] = {&P->types[in->opd[0]], &P->types[in->opd[1]], &P->types[in->opd[2]]}, *r = &P->types[in->res[0]];
+  const mosaic_prog *P = c->P;
+  const mosaic_stype *t[3] = {&P->types[in->opd[0]], &P->types[in->opd[1]], &P->types[in->opd[2]]}, *r = &P->types[in->res[0]];
   char w[32];
-  if (strcmp(mosaic_enum_word(tsr_ir_op_attr(c->op, "kind"), "vector", "kind", w, sizeof w), "add")) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "only kind add is supported (Mosaic's too)");
+  if (strcmp(mosaic_enum_word(mlir_ir_op_attr(c->op, "kind"), "vector", "kind", w, sizeof w), "add")) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "only kind add is supported (Mosaic's too)");
   bool fl = t[0]->cls == VC_F;
   if (t[0]->cls != t[1]->cls || (!fl && t[0]->cls != VC_I32) || t[2]->cls != t[0]->cls)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "lhs, rhs and acc must all be float or all be integers up to 32 bits");
   if (r->cls != t[2]->cls || r->ek != t[2]->ek || r->n != t[2]->n || r->width != t[2]->width)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the acc's type");
-  const tsr_ir_attr *it = tsr_ir_op_attr(c->op, "iterator_types"), *maps = tsr_ir_op_attr(c->op, "indexing_maps");
-  if (!it || it->kind != TSR_IR_ATTR_ARRAY || it->u.array.n < 1 || it->u.array.n > MAX_DIMS)
+  const mlir_ir_attr *it = mlir_ir_op_attr(c->op, "iterator_types"), *maps = mlir_ir_op_attr(c->op, "indexing_maps");
+  if (!it || it->kind != MLIR_IR_ATTR_ARRAY || it->u.array.n < 1 || it->u.array.n > MAX_DIMS)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "iterator_types must list 1 to %d dimensions", MAX_DIMS);
   int D = it->u.array.n;
   bool red[MAX_DIMS];
@@ -49,7 +49,7 @@ tsr_status mosaic_c_contract(comp *c, minst *in) {
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "iterator type %d is not parallel or reduction", d);
     red[d] = !strcmp(k, "reduction");
   }
-  if (!maps || maps->kind != TSR_IR_ATTR_ARRAY || maps->u.array.n != 3)
+  if (!maps || maps->kind != MLIR_IR_ATTR_ARRAY || maps->u.array.n != 3)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "indexing_maps must hold 3 maps");
   int64_t *v = mosaic_prog_alloc(c->P, sizeof(int64_t) * (size_t)(1 + 5 * D));
   if (!v) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
@@ -95,7 +95,7 @@ tsr_status mosaic_c_contract(comp *c, minst *in) {
   in->nints = 1 + 5 * D;
   in->ints = v;
   /* the MXU's numerics: Mosaic rewrites a contraction into tpu.matmul with its precision */
-  const char *prec = mosaic_enum_word(tsr_ir_op_attr(c->op, "precision"), "tpu", "contract_precision", w, sizeof w);
+  const char *prec = mosaic_enum_word(mlir_ir_op_attr(c->op, "precision"), "tpu", "contract_precision", w, sizeof w);
   in->mxu_bf16_inputs = fl && t[0]->ek == EK_F32 && (!*prec || !strcmp(prec, "bf16"));
   in->mxu_passes = 1;
   in->mxu_dtype = !fl ? (t[0]->width > 8 ? TSR_I32 : TSR_I8) : (t[0]->ek != EK_F32 || in->mxu_bf16_inputs) ? TSR_BF16 : TSR_F32;
@@ -114,14 +114,14 @@ tsr_status mosaic_c_contract(comp *c, minst *in) {
 
 /* Each result element is the acc's plus the sum over the reduction dimensions in row-major
  * order (floats in f32, integers exactly, wrapped to the result's width). */
-tsr_status mosaic_r_contract(exec *x, const minst *in) {
+tsr_status mosaic_r_contract(mosaic_exec *x, const mosaic_minst *in) {
   const int64_t *v = in->ints;
   int D = (int)v[0], np = (int)in->a[0], nr = D - np;
   const int64_t *size = v + 1, *ls = v + 1 + D, *rs = v + 1 + 2 * D, *as = v + 1 + 3 * D, *order = v + 1 + 4 * D;
   const int64_t *red = order + np;
   tsr_cost_add_matmul(&x->cost, in->a[1], in->a[3], in->a[2], (double)in->a[4], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
   mosaic_exec_copy_value(x, in->res[0], in->opd[2]);
-  const stype *lt = ST(x, in->opd[0]), *rt = ST(x, in->opd[1]);
+  const mosaic_stype *lt = ST(x, in->opd[0]), *rt = ST(x, in->opd[1]);
   int64_t P = 1, R = 1;
   for (int k = 0; k < np; k++) P *= size[order[k]];
   for (int k = 0; k < nr; k++) R *= size[red[k]];
@@ -165,7 +165,7 @@ tsr_status mosaic_r_contract(exec *x, const minst *in) {
       if (in->ek != EK_F32) mosaic_round_to_ek(o, 1, in->ek);
     } else {
       int32_t *o = &SI(x, in->res[0])[ao];
-      *o = sext32((int64_t)*o + isum, in->width);
+      *o = mosaic_sext32((int64_t)*o + isum, in->width);
     }
   }
   return TSR_OK;
@@ -175,9 +175,9 @@ tsr_status mosaic_r_contract(exec *x, const minst *in) {
 
 enum { TK_SUM, TK_MAX, TK_MIN, TK_ARG_MAX, TK_ARG_MIN };
 
-static int tpu_kind(comp *c) {
+static int tpu_kind(mosaic_comp *c) {
   char w[32];
-  const char *k = mosaic_enum_word(tsr_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind", w, sizeof w);
+  const char *k = mosaic_enum_word(mlir_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind", w, sizeof w);
   static const char *const names[] = {"sum", "max", "min", "arg_max", "arg_min"};
   for (int i = 0; i < 5; i++)
     if (!strcmp(k, names[i])) return i;
@@ -186,17 +186,17 @@ static int tpu_kind(comp *c) {
 
 /* Folds b into a running value a (floats: max/min propagate NaN, -0 < +0, as maximumf). */
 static inline float fold_f(int kind, float a, float b) {
-  return kind == TK_SUM ? a + b : kind == TK_MAX ? fmaximum(a, b) : fminimum(a, b);
+  return kind == TK_SUM ? a + b : kind == TK_MAX ? mosaic_fmaximum(a, b) : mosaic_fminimum(a, b);
 }
 static inline int64_t fold_i(int kind, int64_t a, int64_t b) {
   return kind == TK_SUM ? a + b : kind == TK_MAX ? (a > b ? a : b) : (a < b ? a : b);
 }
 
-tsr_status mosaic_c_all_reduce(comp *c, minst *in) {
+tsr_status mosaic_c_all_reduce(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand and one result");
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t dim;
-  if (!tsr_ir_op_attr_int(c->op, "dim", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
+  if (!mlir_ir_op_attr_int(c->op, "dim", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
   int kind = tpu_kind(c);
   if (kind < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max, min, arg_max or arg_min");
   bool arg = kind >= TK_ARG_MAX;
@@ -212,8 +212,8 @@ tsr_status mosaic_c_all_reduce(comp *c, minst *in) {
 
 /* Every element of a line along `dim` becomes the line's sum, max or min, or the index of its
  * first max or min (NaN counts as the max and as the min, as in jnp.argmax). */
-tsr_status mosaic_r_all_reduce(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]);
+tsr_status mosaic_r_all_reduce(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]);
   int dim = (int)in->a[0], kind = (int)in->a[1];
   int64_t outer = 1, inner = 1, len = s->shape[dim];
   for (int k = 0; k < dim; k++) outer *= s->shape[k];
@@ -242,15 +242,15 @@ tsr_status mosaic_r_all_reduce(exec *x, const minst *in) {
       } else {
         int64_t acc = ia[base];
         for (int64_t a = 1; a < len; a++) acc = fold_i(kind, acc, ia[base + a * inner]);
-        for (int64_t a = 0; a < len; a++) SI(x, in->res[0])[base + a * inner] = sext32(acc, in->width);
+        for (int64_t a = 0; a < len; a++) SI(x, in->res[0])[base + a * inner] = mosaic_sext32(acc, in->width);
       }
     }
   return TSR_OK;
 }
 
-tsr_status mosaic_c_scan(comp *c, minst *in) {
+tsr_status mosaic_c_scan(mosaic_comp *c, mosaic_minst *in) {
   if ((in->nopd != 1 && in->nopd != 2) || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an input, an optional mask and one result");
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int kind = tpu_kind(c);
   if (kind < 0 || kind > TK_MIN) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max or min");
   if (s->rank < 1 || s->cls == VC_REF || s->cls == VC_I64 || r->n != s->n || r->rank != s->rank)
@@ -259,7 +259,7 @@ tsr_status mosaic_c_scan(comp *c, minst *in) {
   if (bits ? kind != TK_SUM || r->cls != VC_I32 : r->cls != s->cls)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, bits ? "an i1 input scans with sum into integers" : "the result must have the input's element class");
   if (in->nopd == 2) {
-    const stype *m = &c->P->types[in->opd[1]];
+    const mosaic_stype *m = &c->P->types[in->opd[1]];
     if (m->cls != VC_I32 || m->width != 1 || m->rank != 1 || m->shape[0] != s->shape[s->rank - 1])
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be an i1 vector of the input's last dimension");
   }
@@ -271,8 +271,8 @@ tsr_status mosaic_c_scan(comp *c, minst *in) {
 /* A running sum, max or min along the last dimension. With a mask, only the elements it
  * sets count: the others hold the running value so far, and those before the first set one
  * are 0 (the dialect leaves them undefined). */
-tsr_status mosaic_r_scan(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]);
+tsr_status mosaic_r_scan(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]);
   int kind = (int)in->a[0];
   int64_t len = s->shape[s->rank - 1], rows = s->n / (len ? len : 1);
   const int32_t *mask = in->nopd == 2 ? SI(x, in->opd[1]) : NULL;
@@ -297,7 +297,7 @@ tsr_status mosaic_r_scan(exec *x, const minst *in) {
         if (in->ek != EK_F32) mosaic_round_to_ek(&o, 1, in->ek);
         SF(x, in->res[0])[p] = o;
       } else {
-        SI(x, in->res[0])[p] = sext32(iacc, in->width);
+        SI(x, in->res[0])[p] = mosaic_sext32(iacc, in->width);
       }
     }
   }
@@ -306,12 +306,12 @@ tsr_status mosaic_r_scan(exec *x, const minst *in) {
 
 /* ---- tpu.sort ---------------------------------------------------------------------------------- */
 
-tsr_status mosaic_c_sort(comp *c, minst *in) {
+tsr_status mosaic_c_sort(mosaic_comp *c, mosaic_minst *in) {
   if ((in->nopd != 2 && in->nopd != 3) || in->nres != 3)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects keys, values and an optional mask, and three results");
-  const prog *P = c->P;
-  const stype *k = &P->types[in->opd[0]], *v = &P->types[in->opd[1]];
-  const stype *om = &P->types[in->res[0]], *sk = &P->types[in->res[1]], *sv = &P->types[in->res[2]];
+  const mosaic_prog *P = c->P;
+  const mosaic_stype *k = &P->types[in->opd[0]], *v = &P->types[in->opd[1]];
+  const mosaic_stype *om = &P->types[in->res[0]], *sk = &P->types[in->res[1]], *sv = &P->types[in->res[2]];
   bool ok32 = (k->cls == VC_F && k->ek == EK_F32) || (k->cls == VC_I32 && k->width == 32);
   bool okv = (v->cls == VC_F && v->ek == EK_F32) || (v->cls == VC_I32 && v->width == 32);
   if (!ok32 || !okv || k->rank < 1 || v->n != k->n || v->rank != k->rank)
@@ -319,11 +319,11 @@ tsr_status mosaic_c_sort(comp *c, minst *in) {
   if (sk->cls != k->cls || sk->n != k->n || sv->cls != v->cls || sv->n != v->n || om->cls != VC_I32 || om->width != 1 || om->n != k->n)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the results must be an i1 mask, the keys' and the values' types");
   if (in->nopd == 3) {
-    const stype *m = &P->types[in->opd[2]];
+    const mosaic_stype *m = &P->types[in->opd[2]];
     if (m->cls != VC_I32 || m->width != 1 || m->n != k->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be i1 of the keys' shape");
   }
-  const tsr_ir_attr *d = tsr_ir_op_attr(c->op, "descending");
-  in->a[0] = d && d->kind == TSR_IR_ATTR_INTEGER && d->u.integer.value != 0;
+  const mlir_ir_attr *d = mlir_ir_op_attr(c->op, "descending");
+  in->a[0] = d && d->kind == MLIR_IR_ATTR_INTEGER && d->u.integer.value != 0;
   int64_t len = k->shape[k->rank - 1];
   size_t need = (size_t)len * 2 * sizeof(int64_t);
   if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
@@ -332,7 +332,7 @@ tsr_status mosaic_c_sort(comp *c, minst *in) {
 }
 
 /* Whether key a goes before key b (ascending: NaN after every number). */
-static bool key_before(const exec *x, const minst *in, int64_t a, int64_t b) {
+static bool key_before(const mosaic_exec *x, const mosaic_minst *in, int64_t a, int64_t b) {
   bool desc = in->a[0] != 0;
   if (ST(x, in->opd[0])->cls == VC_F) {
     float ka = SF(x, in->opd[0])[a], kb = SF(x, in->opd[0])[b];
@@ -345,8 +345,8 @@ static bool key_before(const exec *x, const minst *in, int64_t a, int64_t b) {
 
 /* A stable sort of each row (the last dimension) by key: the set elements of the mask first,
  * in key order, then the others in their order; the output mask marks the first. */
-tsr_status mosaic_r_sort(exec *x, const minst *in) {
-  const stype *k = ST(x, in->opd[0]);
+tsr_status mosaic_r_sort(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *k = ST(x, in->opd[0]);
   int64_t len = k->shape[k->rank - 1], rows = k->n / (len ? len : 1);
   const int32_t *mask = in->nopd == 3 ? SI(x, in->opd[2]) : NULL;
   int64_t *idx = (int64_t *)(void *)x->f->scratch, *tmp = idx + len;

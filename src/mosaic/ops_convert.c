@@ -10,23 +10,23 @@
 /* ---- packed element types ---------------------------------------------------------------- */
 
 /* What the pinned dialect packs elementwise: bf16 (from f32) or integers of up to 16 bits. */
-static bool packed_of(const tsr_ir_type *t, bool *is_int, int *bits) {
-  if (t && t->kind == TSR_IR_TYPE_INTEGER && t->u.integer.width <= 16) {
+static bool packed_of(const mlir_ir_type *t, bool *is_int, int *bits) {
+  if (t && t->kind == MLIR_IR_TYPE_INTEGER && t->u.integer.width <= 16) {
     *is_int = true;
     *bits = (int)t->u.integer.width;
     return true;
   }
   *is_int = false;
   *bits = 16;
-  return t && t->kind == TSR_IR_TYPE_FLOAT && t->u.float_kind == TSR_IR_BF16;
+  return t && t->kind == MLIR_IR_TYPE_FLOAT && t->u.float_kind == MLIR_IR_BF16;
 }
 
 /* ---- casts with a rounding mode ------------------------------------------------------------ */
 
 /* in->a[2]: 1 when the rounding mode is towards_zero */
-tsr_status mosaic_c_tcast(comp *c, minst *in) {
+tsr_status mosaic_c_tcast(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
-  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   if (s->n != d->n || s->rank != d->rank || s->cls == VC_REF || d->cls == VC_REF)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
   bool sf = s->cls == VC_F, df = d->cls == VC_F;
@@ -34,7 +34,7 @@ tsr_status mosaic_c_tcast(comp *c, minst *in) {
   if (!ok) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this conversion");
   if (s->cls == VC_I64 || d->cls == VC_I64) return mosaic_comp_fail(c, TSR_ERR_INVALID, "integers of more than 32 bits");
   char w[32];
-  const char *mode = mosaic_enum_word(tsr_ir_op_attr(c->op, "rounding_mode"), "tpu", "rounding_mode", w, sizeof w);
+  const char *mode = mosaic_enum_word(mlir_ir_op_attr(c->op, "rounding_mode"), "tpu", "rounding_mode", w, sizeof w);
   if (*mode && strcmp(mode, "towards_zero") && strcmp(mode, "to_nearest_even"))
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown rounding mode '%s'", mode);
   in->cls = s->cls;
@@ -83,11 +83,11 @@ static int64_t float_to_int(float v, int width, bool is_unsigned, bool toward_ze
   return (int64_t)(t < lo ? lo : t > hi ? hi : t);
 }
 
-tsr_status mosaic_r_tcast(exec *x, const minst *in) {
+tsr_status mosaic_r_tcast(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   bool tz = in->a[2] != 0;
   int sw = (int)in->a[1];
-  const stype *d = ST(x, in->res[0]);
+  const mosaic_stype *d = ST(x, in->res[0]);
   for (int64_t i = 0; i < n; i++) {
     switch (in->op) {
     case MOP_TEXTF: SF(x, in->res[0])[i] = SF(x, in->opd[0])[i]; break;
@@ -102,12 +102,12 @@ tsr_status mosaic_r_tcast(exec *x, const minst *in) {
     case MOP_TFPTOUI: {
       int64_t v = float_to_int(SF(x, in->opd[0])[i], d->width, in->op == MOP_TFPTOUI, tz);
       if (d->cls == VC_I64) SL(x, in->res[0])[i] = v;
-      else SI(x, in->res[0])[i] = sext32(v, d->width);
+      else SI(x, in->res[0])[i] = mosaic_sext32(v, d->width);
       break;
     }
     default: { /* sitofp, uitofp */
       int64_t v = in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
-      double e = in->op == MOP_TUITOFP ? (double)zext(v, sw) : (double)v;
+      double e = in->op == MOP_TUITOFP ? (double)mosaic_zext(v, sw) : (double)v;
       SF(x, in->res[0])[i] = int_to_ek(e, in->ek, tz);
       break;
     }
@@ -119,18 +119,18 @@ tsr_status mosaic_r_tcast(exec *x, const minst *in) {
 /* ---- pack_elementwise, unpack_elementwise ---------------------------------------------------- */
 
 /* in->a[0]: 1 for integers (else bf16), a[1]: their bits */
-tsr_status mosaic_c_pack_elementwise(comp *c, minst *in) {
-  const prog *P = c->P;
-  const tsr_ir_attr *tt = tsr_ir_op_attr(c->op, "target_type");
+tsr_status mosaic_c_pack_elementwise(mosaic_comp *c, mosaic_minst *in) {
+  const mosaic_prog *P = c->P;
+  const mlir_ir_attr *tt = mlir_ir_op_attr(c->op, "target_type");
   bool is_int;
   int bits;
-  if (!tt || tt->kind != TSR_IR_ATTR_TYPE || !packed_of(tt->type, &is_int, &bits))
+  if (!tt || tt->kind != MLIR_IR_ATTR_TYPE || !packed_of(tt->type, &is_int, &bits))
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "target_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
-  const stype *r = in->nres == 1 ? &P->types[in->res[0]] : NULL;
+  const mosaic_stype *r = in->nres == 1 ? &P->types[in->res[0]] : NULL;
   if (!r || r->cls != VC_I32 || r->width != 32 || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must be an i32 vector");
   if (in->nopd * bits != 32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d sources of %d bits do not fill a 32-bit word", in->nopd, bits);
   for (int i = 0; i < in->nopd; i++) {
-    const stype *s = &P->types[in->opd[i]];
+    const mosaic_stype *s = &P->types[in->opd[i]];
     bool f32 = s->cls == VC_F && s->ek == EK_F32, i32 = s->cls == VC_I32 && s->width == 32;
     if (s->n != r->n || !(is_int ? i32 : f32))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d must be an %s vector of the result's shape", i, is_int ? "i32" : "f32");
@@ -141,7 +141,7 @@ tsr_status mosaic_c_pack_elementwise(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_pack_elementwise(exec *x, const minst *in) {
+tsr_status mosaic_r_pack_elementwise(mosaic_exec *x, const mosaic_minst *in) {
   bool is_int = in->a[0] != 0;
   int bits = (int)in->a[1];
   uint32_t mask = (1u << bits) - 1u;
@@ -157,18 +157,18 @@ tsr_status mosaic_r_pack_elementwise(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_unpack_elementwise(comp *c, minst *in) {
-  const prog *P = c->P;
-  const tsr_ir_attr *st = tsr_ir_op_attr(c->op, "source_type");
+tsr_status mosaic_c_unpack_elementwise(mosaic_comp *c, mosaic_minst *in) {
+  const mosaic_prog *P = c->P;
+  const mlir_ir_attr *st = mlir_ir_op_attr(c->op, "source_type");
   bool is_int;
   int bits;
-  if (!st || st->kind != TSR_IR_ATTR_TYPE || !packed_of(st->type, &is_int, &bits))
+  if (!st || st->kind != MLIR_IR_ATTR_TYPE || !packed_of(st->type, &is_int, &bits))
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "source_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
   int64_t index;
-  if (!tsr_ir_op_attr_int(c->op, "index", &index) || index < 0 || (index + 1) * bits > 32)
+  if (!mlir_ir_op_attr_int(c->op, "index", &index) || index < 0 || (index + 1) * bits > 32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "index must pick one of the %d values of a word", 32 / bits);
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
-  const stype *s = &P->types[in->opd[0]], *r = &P->types[in->res[0]];
+  const mosaic_stype *s = &P->types[in->opd[0]], *r = &P->types[in->res[0]];
   bool f32 = r->cls == VC_F && r->ek == EK_F32, i32 = r->cls == VC_I32 && r->width == 32;
   if (s->cls != VC_I32 || s->width != 32 || s->n != r->n || !(is_int ? i32 : f32))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects i32 words and an %s result of their shape", is_int ? "i32" : "f32");
@@ -180,13 +180,13 @@ tsr_status mosaic_c_unpack_elementwise(comp *c, minst *in) {
 }
 
 /* The index-th field of each word, as f32 (floats) or sign-extended (integers). */
-tsr_status mosaic_r_unpack_elementwise(exec *x, const minst *in) {
+tsr_status mosaic_r_unpack_elementwise(mosaic_exec *x, const mosaic_minst *in) {
   bool is_int = in->a[0] != 0;
   int bits = (int)in->a[1];
   uint32_t mask = (1u << bits) - 1u;
   for (int64_t i = 0; i < in->n; i++) {
     uint32_t f = ((uint32_t)SI(x, in->opd[0])[i] >> (in->a[2] * bits)) & mask;
-    if (is_int) SI(x, in->res[0])[i] = sext32(f, bits);
+    if (is_int) SI(x, in->res[0])[i] = mosaic_sext32(f, bits);
     else SF(x, in->res[0])[i] = tsr_bf16_to_f32((uint16_t)f);
   }
   return TSR_OK;

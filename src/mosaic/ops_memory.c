@@ -63,7 +63,7 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
   }
   case TSR_I4: { /* a byte an element; the low nibble is the value */
     int32_t *d = (int32_t *)dst + off;
-    for (int64_t i = 0; i < n; i++) d[i] = sext32((uint8_t)p[i * sb], 4);
+    for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((uint8_t)p[i * sb], 4);
     break;
   }
   case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: {
@@ -131,7 +131,7 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
         else o = (int8_t)*q;
         v = (int32_t)((uint32_t)v + (uint32_t)o);
       }
-      if (dt == TSR_I4) v = sext32(v, 4); /* int4: the byte holds the value sign-extended */
+      if (dt == TSR_I4) v = mosaic_sext32(v, 4); /* int4: the byte holds the value sign-extended */
       if (es == 4) memcpy(q, &v, 4);
       else if (es == 2) { int16_t h = (int16_t)v; memcpy(q, &h, 2); }
       else *q = (char)(int8_t)v;
@@ -162,7 +162,7 @@ void mosaic_mem_write(const tsr_ref *r, const void *src, int cls, const int32_t 
   while (strided_rows_next(&w));
 }
 
-void mosaic_emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) {
+void mosaic_emit_access(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *r, bool write) {
   if (!x->ctx) return;
   tsr_event ev = {.kind = TSR_EV_ACCESS, .dst = r, .write = write, .loc = in->loc, .operand = -1};
   seam_emit(x->ctx, &ev);
@@ -170,7 +170,7 @@ void mosaic_emit_access(exec *x, const minst *in, const tsr_ref *r, bool write) 
 
 /* ---- windows ---------------------------------------------------------------------------- */
 
-static bool dtype_fits(tsr_dtype mem, const stype *v) {
+static bool dtype_fits(tsr_dtype mem, const mosaic_stype *v) {
   if (mem == v->dtype) return true;
   size_t a = tsr_dtype_size(mem);
   bool mf = tsr_dtype_is_float(mem), vf = v->cls == VC_F;
@@ -181,7 +181,7 @@ static bool dtype_fits(tsr_dtype mem, const stype *v) {
 
 /* The view a load or store touches: indices from operand `first`, the vector's shape on the
  * trailing dimensions, optional strides (0: every index of the vector at one element). */
-static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, int vrank,
+static tsr_status window(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *r, int first, int vrank,
                          const int64_t *vshape, const int64_t *strides, tsr_ref *out) {
   int rr = r->rank;
   if (!r->data && tsr_ref_numel(r) > 0) return tsr_fail(TSR_ERR_INVALID, "memref has no data");
@@ -189,7 +189,7 @@ static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, 
   int64_t off = 0;
   int lead = rr - vrank;
   for (int k = 0; k < rr; k++) {
-    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t start = mosaic_scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1;
     if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= r->shape[k])) {
@@ -216,22 +216,22 @@ static tsr_status window(exec *x, const minst *in, const tsr_ref *r, int first, 
 /* ---- accesses outside their refs (disable_bounds_checks) --------------------------------- */
 
 /* Keeps the first op of the call that reached outside its ref, for the call's warning. */
-static void note_outside(exec *x, const minst *in) {
-  const minst *none = NULL;
+static void note_outside(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_minst *none = NULL;
   if (x->outside) __atomic_compare_exchange_n(x->outside, &none, in, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 /* The part of a load's or store's window (as window() reads it) that lies inside its ref: a
  * view `part` of it, and per ref dimension where the part starts in the vector's index (lo)
  * and how many elements it has (cnt). False when no element is inside. */
-static bool clip_window(exec *x, const minst *in, const tsr_ref *r, int first, int vrank, const int64_t *vshape,
+static bool clip_window(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *r, int first, int vrank, const int64_t *vshape,
                         const int64_t *strides, tsr_ref *part, int64_t *lo, int64_t *cnt) {
   __extension__ typedef __int128 wide; /* start + i * stride, for any int64 index and stride */
   int rr = r->rank, lead = rr - vrank;
   *part = *r;
   wide off = 0;
   for (int k = 0; k < rr; k++) {
-    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t start = mosaic_scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1; /* at least 1 (decode_mem) */
     /* element i is inside when 0 <= start + i * st < shape */
@@ -267,10 +267,10 @@ static void clip_copy(char *vec, char *part, int rr, int vrank, const int64_t *v
 
 /* A load whose window reaches outside its ref, with bounds checks disabled: the elements inside
  * are read, the others read as poison (what fresh memory holds: all bits set, a NaN or -1). */
-static tsr_status clipped_load(exec *x, const minst *in) {
-  const stype *v = ST(x, in->res[0]);
+static tsr_status clipped_load(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *v = ST(x, in->res[0]);
   const tsr_ref *r = SR(x, in->opd[0]);
-  size_t es = class_size(v->cls);
+  size_t es = mosaic_class_size(v->cls);
   char *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
   memset(dst, 0xFF, (size_t)v->n * es);
   tsr_ref part;
@@ -289,10 +289,10 @@ static tsr_status clipped_load(exec *x, const minst *in) {
 
 /* A store whose window reaches outside its ref, with bounds checks disabled: the elements inside
  * are written (as the mask and sublane mask allow), the others nowhere. */
-static tsr_status clipped_store(exec *x, const minst *in) {
-  const stype *v = ST(x, in->opd[0]);
+static tsr_status clipped_store(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *v = ST(x, in->opd[0]);
   const tsr_ref *r = SR(x, in->opd[1]);
-  size_t es = class_size(v->cls);
+  size_t es = mosaic_class_size(v->cls);
   tsr_ref part;
   int64_t lo[TSR_MAX_RANK], cnt[TSR_MAX_RANK];
   note_outside(x, in);
@@ -323,14 +323,14 @@ static tsr_status clipped_store(exec *x, const minst *in) {
 
 /* ---- compile steps ---------------------------------------------------------------------- */
 
-static bool segment(comp *c, int seg, int *first, int *count) { return tsr_ir_op_segment(c->op, seg, first, count); }
+static bool segment(mosaic_comp *c, int seg, int *first, int *count) { return mlir_ir_op_segment(c->op, seg, first, count); }
 
 /* a[0]: first index operand; a[1]: mask operand or -1; a[2]: value operand (stores);
  * ints: strides per ref dimension (NULL: unit). */
-static tsr_status decode_mem(comp *c, minst *in, bool store) {
+static tsr_status decode_mem(mosaic_comp *c, mosaic_minst *in, bool store) {
   int base = store ? 1 : 0;
   if (in->nopd < base + 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "missing operands");
-  const stype *r = &c->P->types[in->opd[base]];
+  const mosaic_stype *r = &c->P->types[in->opd[base]];
   if (r->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
   int first, count;
   int mask = -1;
@@ -343,16 +343,16 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
   }
   if (count != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d indices for a memref of rank %d", count, r->rank);
   for (int k = 0; k < count; k++) {
-    const stype *t = &c->P->types[in->opd[first + k]];
+    const mosaic_stype *t = &c->P->types[in->opd[first + k]];
     if (t->rank != 0 || (t->cls != VC_I32 && t->cls != VC_I64)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
   }
-  const stype *v = store ? &c->P->types[in->opd[0]] : &c->P->types[in->res[0]];
+  const mosaic_stype *v = store ? &c->P->types[in->opd[0]] : &c->P->types[in->res[0]];
   if (v->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is a memref");
   if (v->rank > r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "vector rank %d exceeds the memref rank %d", v->rank, r->rank);
   if (!dtype_fits(r->dtype, v))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref element %s does not match the value's element type", tsr_dtype_name(r->dtype));
   if (mask >= 0) {
-    const stype *m = &c->P->types[in->opd[mask]];
+    const mosaic_stype *m = &c->P->types[in->opd[mask]];
     if (m->cls != VC_I32 || m->n != v->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
   }
   in->a[0] = first;
@@ -362,7 +362,7 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
   int64_t ns = mosaic_comp_ints(c, "strides", st, TSR_MAX_RANK);
   if (ns == 0) ns = -1; /* `strides = []`: unit strides */
   int64_t sub = -1;
-  if (tsr_ir_op_attr_int(c->op, "sublane_stride", &sub) && sub > 1 && r->rank >= 2) {
+  if (mlir_ir_op_attr_int(c->op, "sublane_stride", &sub) && sub > 1 && r->rank >= 2) {
     ns = r->rank;
     for (int k = 0; k < ns; k++) st[k] = k == ns - 2 ? sub : 1;
   }
@@ -379,16 +379,16 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
     in->nints = (int)ns;
   }
   /* tpu.store's sublane mask: one flag per row (second-minor index) of the value */
-  const tsr_ir_attr *sm = tsr_ir_op_attr(c->op, "sublane_mask");
+  const mlir_ir_attr *sm = mlir_ir_op_attr(c->op, "sublane_mask");
   if (sm && store && v->rank >= 2) {
     int64_t rows = v->shape[v->rank - 2];
     int64_t *flags = mosaic_prog_alloc(c->P, sizeof(int64_t) * (size_t)(rows + 1));
     if (!flags) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
-    if (tsr_ir_attr_ints(sm, flags, rows) != rows) return mosaic_comp_fail(c, TSR_ERR_INVALID, "sublane_mask needs %lld entries", (long long)rows);
+    if (mlir_ir_attr_ints(sm, flags, rows) != rows) return mosaic_comp_fail(c, TSR_ERR_INVALID, "sublane_mask needs %lld entries", (long long)rows);
     in->aux = flags;
   }
   int64_t add = 0;
-  tsr_ir_op_attr_int(c->op, "add", &add);
+  mlir_ir_op_attr_int(c->op, "add", &add);
   in->a[3] = add;
   in->cost = (mosaic_op_cost){.vector_bytes = (double)v->n * (double)tsr_dtype_size(r->dtype)};
   if (v->rank == 0) in->cost = (mosaic_op_cost){.scalar_ops = 1};
@@ -396,23 +396,23 @@ static tsr_status decode_mem(comp *c, minst *in, bool store) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_load(comp *c, minst *in) {
+tsr_status mosaic_c_load(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   return decode_mem(c, in, false);
 }
 
-tsr_status mosaic_c_store(comp *c, minst *in) {
+tsr_status mosaic_c_store(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no result");
   return decode_mem(c, in, true);
 }
 
-tsr_status mosaic_c_mload(comp *c, minst *in) {
+tsr_status mosaic_c_mload(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(mosaic_c_load(c, in));
   if (c->P->types[in->res[0]].rank != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref.load gives a scalar");
   return TSR_OK;
 }
 
-tsr_status mosaic_c_mstore(comp *c, minst *in) {
+tsr_status mosaic_c_mstore(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(mosaic_c_store(c, in));
   if (c->P->types[in->opd[0]].rank != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref.store takes a scalar");
   return TSR_OK;
@@ -451,7 +451,7 @@ static bool rows_dense(const tsr_ref *w) {
  * a [3, 7] array, and discards the value), and pass on a TPU. Only SMEM, which those scalar
  * reads use, and only the kernel's own arguments, whose refs are their whole buffers: past a
  * view's end lies other data. */
-static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank, const int64_t *vshape,
+static bool load_in_tile_padding(mosaic_exec *x, const mosaic_minst *in, int first, int vrank, const int64_t *vshape,
                                  const int64_t *strides) {
   int32_t slot = in->opd[0];
   bool arg = false;
@@ -468,7 +468,7 @@ static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank,
   }
   int lead = r->rank - vrank;
   for (int k = 0; k < r->rank; k++) {
-    int64_t start = scalar_int(x, in->opd[first + k]);
+    int64_t start = mosaic_scalar_int(x, in->opd[first + k]);
     int64_t size = k < lead ? 1 : vshape[k - lead];
     int64_t st = strides ? strides[k] : 1;
     if (start < 0 || st < 0 || (size > 0 && start + (size - 1) * st >= padded[k])) return false;
@@ -476,14 +476,14 @@ static bool load_in_tile_padding(exec *x, const minst *in, int first, int vrank,
   return true;
 }
 
-tsr_status mosaic_oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem, bool padding) {
+tsr_status mosaic_oob_read(mosaic_exec *x, const mosaic_minst *in, tsr_status s, tsr_dtype mem, bool padding) {
   if (s == TSR_ERR_BOUNDS && x->oob_raise && !padding) { /* the option that would run it on, named */
     char why[1024];
     snprintf(why, sizeof why, "%s", tsr_last_error());
     return tsr_fail(s, "%s (out_of_bounds_reads=\"uninitialized\" gives such a read poison and a warning instead)", why);
   }
   if (s != TSR_ERR_BOUNDS || !x->machine) return s;
-  const stype *v = ST(x, in->res[0]);
+  const mosaic_stype *v = ST(x, in->res[0]);
   /* the dtype's poison bytes, read as the value's elements (NaN for floats) */
   unsigned char bytes[8];
   memset(bytes, dtype_traits_of(mem)->poison, sizeof bytes);
@@ -500,17 +500,17 @@ tsr_status mosaic_oob_read(exec *x, const minst *in, tsr_status s, tsr_dtype mem
 }
 
 /* A masked load's masked-off lanes read as zero. */
-static void zero_masked_lanes(exec *x, const minst *in, const stype *v) {
+static void zero_masked_lanes(mosaic_exec *x, const mosaic_minst *in, const mosaic_stype *v) {
   if (in->a[1] < 0) return;
   const int32_t *m = SI(x, in->opd[in->a[1]]);
-  size_t es = class_size(v->cls);
+  size_t es = mosaic_class_size(v->cls);
   for (int64_t i = 0; i < v->n; i++)
     if (!m[i]) memset((char *)x->f->data[in->res[0]] + (size_t)i * es, 0, es);
 }
 
-static tsr_status do_load(exec *x, const minst *in) {
+static tsr_status do_load(mosaic_exec *x, const mosaic_minst *in) {
   if (ST(x, in->opd[0])->pack) return mosaic_packed_load(x, in);
-  const stype *v = ST(x, in->res[0]);
+  const mosaic_stype *v = ST(x, in->res[0]);
   tsr_ref w;
   tsr_status s = window(x, in, SR(x, in->opd[0]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
   if (s == TSR_ERR_BOUNDS && x->unchecked) { /* CompilerParams(disable_bounds_checks=True) */
@@ -541,9 +541,9 @@ static tsr_status do_load(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-static tsr_status do_store(exec *x, const minst *in) {
+static tsr_status do_store(mosaic_exec *x, const mosaic_minst *in) {
   if (ST(x, in->opd[1])->pack) return mosaic_packed_store(x, in);
-  const stype *v = ST(x, in->opd[0]);
+  const mosaic_stype *v = ST(x, in->opd[0]);
   tsr_ref w;
   tsr_status s = window(x, in, SR(x, in->opd[1]), (int)in->a[0], v->rank, v->shape, in->ints, &w);
   if (s == TSR_ERR_BOUNDS && x->unchecked) {
@@ -568,7 +568,7 @@ static tsr_status do_store(exec *x, const minst *in) {
       row.rank = 1;
       row.shape[0] = cols;
       row.stride[0] = w.stride[w.rank - 1];
-      mosaic_mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * class_size(v->cls), v->cls,
+      mosaic_mem_write(&row, (const char *)x->f->data[in->opd[0]] + (size_t)(i * cols) * mosaic_class_size(v->cls), v->cls,
                 mask ? mask + i * cols : NULL, in->a[3] != 0);
     }
   } else if (!(in->in_place && x->f->data[in->opd[0]] == (void *)w.data)) { /* alias.c: a matmul added there */
@@ -578,27 +578,27 @@ static tsr_status do_store(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_mem_op_window(exec *x, const minst *in, bool store, tsr_ref *w) {
-  const stype *v = store ? ST(x, in->opd[0]) : ST(x, in->res[0]);
+tsr_status mosaic_mem_op_window(mosaic_exec *x, const mosaic_minst *in, bool store, tsr_ref *w) {
+  const mosaic_stype *v = store ? ST(x, in->opd[0]) : ST(x, in->res[0]);
   return window(x, in, SR(x, in->opd[store ? 1 : 0]), (int)in->a[0], v->rank, v->shape, in->ints, w);
 }
 
-tsr_status r_load(exec *x, const minst *in) { return do_load(x, in); }
-tsr_status r_store(exec *x, const minst *in) { return do_store(x, in); }
-tsr_status r_mload(exec *x, const minst *in) { return do_load(x, in); }
-tsr_status r_mstore(exec *x, const minst *in) { return do_store(x, in); }
+tsr_status mosaic_r_load(mosaic_exec *x, const mosaic_minst *in) { return do_load(x, in); }
+tsr_status mosaic_r_store(mosaic_exec *x, const mosaic_minst *in) { return do_store(x, in); }
+tsr_status mosaic_r_mload(mosaic_exec *x, const mosaic_minst *in) { return do_load(x, in); }
+tsr_status mosaic_r_mstore(mosaic_exec *x, const mosaic_minst *in) { return do_store(x, in); }
 
 /* ---- views ------------------------------------------------------------------------------ */
 
-tsr_status mosaic_c_memref_view(comp *c, minst *in) {
+tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
-  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   if (s->cls != VC_REF || d->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   switch (in->op) {
   case MOP_MEMREF_SLICE: {
     int first = 1, count = in->nopd - 1, df = in->nopd, dc = 0;
-    if (tsr_ir_op_segment(c->op, 1, &first, &count) && !tsr_ir_op_segment(c->op, 2, &df, &dc)) dc = 0;
+    if (mlir_ir_op_segment(c->op, 1, &first, &count) && !mlir_ir_op_segment(c->op, 2, &df, &dc)) dc = 0;
     if (count != s->rank || d->rank != s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
     if (s->dtype != d->dtype) return mosaic_comp_fail(c, TSR_ERR_INVALID, "element types differ");
     /* one size operand per `?` of the result, in order */
@@ -664,16 +664,16 @@ tsr_status mosaic_c_memref_view(comp *c, minst *in) {
  * the call disabled bounds checks: then any slice of a ref (in any memory) that runs past its
  * end stops there the same way, and what it cut off is neither read nor written. A slice that
  * starts before its ref stays an error: the slice's indices would no longer be the ref's. */
-tsr_status mosaic_r_memref_slice(exec *x, const minst *in) {
+tsr_status mosaic_r_memref_slice(mosaic_exec *x, const mosaic_minst *in) {
   if (ST(x, in->opd[0])->pack) return mosaic_packed_slice(x, in);
   const tsr_ref *r = SR(x, in->opd[0]);
-  const stype *d = ST(x, in->res[0]);
+  const mosaic_stype *d = ST(x, in->res[0]);
   int64_t starts[TSR_MAX_RANK], sizes[TSR_MAX_RANK], cut[TSR_MAX_RANK], hbm_shape[TSR_MAX_RANK];
   bool padded = false, in_hbm = r->rank >= 2 && x->ctx && (r->space == TSR_ANY || r->space == TSR_HBM), laid_out = false;
   bool inside = true;
   for (int k = 0, j = 0; k < r->rank; k++) {
-    starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
-    sizes[k] = d->dynamic >> k & 1 ? scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
+    starts[k] = mosaic_scalar_int(x, in->opd[in->a[0] + k]);
+    sizes[k] = d->dynamic >> k & 1 ? mosaic_scalar_int(x, in->opd[in->a[1] + j++]) : d->shape[k];
     cut[k] = sizes[k];
     if (starts[k] < 0 || sizes[k] < 0 || starts[k] > r->shape[k] - sizes[k]) inside = false;
     /* a wait-only view past its ref is not cut: the wait takes the whole descriptor's byte
@@ -697,18 +697,18 @@ tsr_status mosaic_r_memref_slice(exec *x, const minst *in) {
     }
   }
   if (!inside && !padded && in->wait_only) { /* a descriptor built to wait for its byte count */
-    if (in->a[2] >= 0) x->f->pads[(size_t)in->a[2] * PAD_RECORD] = 0;
+    if (in->a[2] >= 0) x->f->pads[(size_t)in->a[2] * MOSAIC_PAD_RECORD] = 0;
     return mosaic_wait_only_view(r, r->dtype, r->rank, sizes, SR(x, in->res[0]));
   }
   if (in->a[2] >= 0) {
-    int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
+    int64_t *p = x->f->pads + (size_t)in->a[2] * MOSAIC_PAD_RECORD;
     p[0] = padded;
     if (padded) memcpy(p + 1, sizes, sizeof(int64_t) * (size_t)r->rank);
   }
   return tsr_ref_window(r, starts, padded ? cut : sizes, SR(x, in->res[0]));
 }
 
-/* The view of a wait-only slice (minst.wait_only) that lies past its memref, as a TPU takes
+/* The view of a wait-only slice (mosaic_minst.wait_only) that lies past its memref, as a TPU takes
  * it: a dense view of `shape` that starts at the memref's first element and is never read or
  * written (what a DMA wait takes from it is its byte count). */
 tsr_status mosaic_wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o) {
@@ -726,15 +726,15 @@ tsr_status mosaic_wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const
   return TSR_OK;
 }
 
-/* Marks the views that only DMA waits read (minst.wait_only). Pallas builds a DMA descriptor
+/* Marks the views that only DMA waits read (mosaic_minst.wait_only). Pallas builds a DMA descriptor
  * just to wait on a semaphore for a byte count (make_async_copy(...).wait(), with slices sized
  * by the bytes awaited); on a TPU the wait reads the semaphore and that count, never the
  * memory, so such a slice may run past its memref (production kernels size one by the sum of
  * several copies into a smaller buffer). Walked backwards: a view's readers come after it in
  * program order, so when it is reached each of them has been counted. Semaphore operands are
  * not credited: a wait does touch its semaphore. */
-tsr_status mosaic_prog_mark_wait_only(prog *P) {
-  def_use du;
+tsr_status mosaic_prog_mark_wait_only(mosaic_prog *P) {
+  mosaic_def_use du;
   TSR_TRY(mosaic_prog_def_use(P, false, &du));
   int32_t *waits = calloc((size_t)P->nslots + 1, sizeof(int32_t));
   if (!waits) {
@@ -742,13 +742,13 @@ tsr_status mosaic_prog_mark_wait_only(prog *P) {
     return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   }
   for (int32_t i = P->ninsts - 1; i >= 0; i--) {
-    minst *in = &P->insts[i];
+    mosaic_minst *in = &P->insts[i];
     if (in->op == MOP_WAIT_DMA || in->op == MOP_WAIT_DMA2) {
       for (int k = 0; k < in->nopd; k++) {
-        const stype *t = &P->types[in->opd[k]];
+        const mosaic_stype *t = &P->types[in->opd[k]];
         if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
       }
-    } else if (mop_kinds[in->op] == K_VIEW && in->nres == 1 && in->nopd >= 1) {
+    } else if (mosaic_mop_kinds[in->op] == K_VIEW && in->nres == 1 && in->nopd >= 1) {
       int32_t r = in->res[0];
       if (du.uses[r] > 0 && waits[r] == du.uses[r]) {
         in->wait_only = true;
@@ -761,7 +761,7 @@ tsr_status mosaic_prog_mark_wait_only(prog *P) {
   return TSR_OK;
 }
 
-tsr_status mosaic_prog_map_pads(prog *P) {
+tsr_status mosaic_prog_map_pads(mosaic_prog *P) {
   if (!P->npads) return TSR_OK;
   if (!(P->pad_of_slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)P->nslots))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 0; k < P->nslots; k++) P->pad_of_slot[k] = -1;
@@ -770,16 +770,16 @@ tsr_status mosaic_prog_map_pads(prog *P) {
   return TSR_OK;
 }
 
-const int64_t *mosaic_padded_sizes(const exec *x, int32_t slot) {
+const int64_t *mosaic_padded_sizes(const mosaic_exec *x, int32_t slot) {
   int32_t rec = x->P->pad_of_slot ? x->P->pad_of_slot[slot] : -1;
   if (rec < 0) return NULL;
-  const int64_t *p = x->f->pads + (size_t)rec * PAD_RECORD;
+  const int64_t *p = x->f->pads + (size_t)rec * MOSAIC_PAD_RECORD;
   return p[0] ? p + 1 : NULL;
 }
 
-tsr_status mosaic_r_memref_view(exec *x, const minst *in) {
+tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
   const tsr_ref *r = SR(x, in->opd[0]);
-  const stype *d = ST(x, in->res[0]);
+  const mosaic_stype *d = ST(x, in->res[0]);
   tsr_ref *o = SR(x, in->res[0]);
   switch (in->op) {
   case MOP_MEMREF_SQUEEZE: {
@@ -792,7 +792,7 @@ tsr_status mosaic_r_memref_view(exec *x, const minst *in) {
     *o = t;
     if (in->a[2] >= 0) {
       const int64_t *asked = mosaic_padded_sizes(x, in->opd[0]);
-      int64_t *p = x->f->pads + (size_t)in->a[2] * PAD_RECORD;
+      int64_t *p = x->f->pads + (size_t)in->a[2] * MOSAIC_PAD_RECORD;
       p[0] = asked != NULL;
       for (int j = 0; asked && j < in->nints; j++) p[1 + j] = asked[in->ints[j]];
     }
@@ -811,9 +811,9 @@ tsr_status mosaic_r_memref_view(exec *x, const minst *in) {
 
 /* ---- scoped allocations ------------------------------------------------------------------- */
 
-tsr_status mosaic_c_alloca(comp *c, minst *in) {
+tsr_status mosaic_c_alloca(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
-  const stype *t = &c->P->types[in->res[0]];
+  const mosaic_stype *t = &c->P->types[in->res[0]];
   if (in->op == MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");
   tsr_space sp = t->space;
@@ -825,8 +825,8 @@ tsr_status mosaic_c_alloca(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_alloca(exec *x, const minst *in) {
+tsr_status mosaic_r_alloca(mosaic_exec *x, const mosaic_minst *in) {
   if (!x->ctx) return tsr_fail(TSR_ERR_INVALID, "allocations need a kernel context");
-  const stype *t = ST(x, in->res[0]);
+  const mosaic_stype *t = ST(x, in->res[0]);
   return seam_alloc(x->ctx, (tsr_space)in->a[0], t->dtype, t->rank, t->shape, in->name, SR(x, in->res[0]));
 }

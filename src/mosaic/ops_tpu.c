@@ -14,7 +14,7 @@
 
 /* Whether an operand reaches the MXU as f32: an f32 vector, or an integer one wider than 8
  * bits (which Mosaic converts to f32; narrower ones go exactly to bf16 or float8_e4m3fn). */
-static bool operand_f32(const stype *t) {
+static bool operand_f32(const mosaic_stype *t) {
   return t->cls == VC_F ? t->ek == EK_F32 : t->width > 8;
 }
 
@@ -27,7 +27,7 @@ static bool operand_f32(const stype *t) {
  * multiplied as the values they hold. Sets in->mxu_int_opds: the integer operands the
  * product converts. What Mosaic refuses is refused with its rule; the one rule that depends on
  * the chip (integer operands of a float accumulator) is checked when the kernel runs. */
-static tsr_status matmul_mixed_types(comp *c, minst *in, const stype *l, const stype *r, const stype *o) {
+static tsr_status matmul_mixed_types(mosaic_comp *c, mosaic_minst *in, const mosaic_stype *l, const mosaic_stype *r, const mosaic_stype *o) {
   bool li = l->cls == VC_I32, ri = r->cls == VC_I32, oi = o->cls == VC_I32;
   in->mxu_int_opds = 0;
   if (oi && !(li && ri))
@@ -35,18 +35,18 @@ static tsr_status matmul_mixed_types(comp *c, minst *in, const stype *l, const s
                             "an integer accumulator only with integer operands (make the accumulator f32)", li ? "rhs" : "lhs");
   /* integers of different widths into an integer accumulator: exact integer products, which
    * only TPU7x's conversion to floats takes (checked when the kernel runs) */
-  if (oi) in->mxu_int_opds = l->width != r->width ? MXU_INT_WIDTHS : 0;
+  if (oi) in->mxu_int_opds = l->width != r->width ? MOSAIC_MXU_INT_WIDTHS : 0;
   else in->mxu_int_opds = (uint8_t)((li ? 1u : 0u) | (ri ? 2u : 0u));
   return TSR_OK;
 }
 
 /* a[0]: lhs transposed, a[1]: rhs transposed, a[2] M, a[3] N, a[4] K, a[5] batch */
-tsr_status mosaic_c_matmul(comp *c, minst *in) {
+tsr_status mosaic_c_matmul(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 3 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lhs, rhs and acc");
-  const stype *l = &c->P->types[in->opd[0]], *r = &c->P->types[in->opd[1]], *acc = &c->P->types[in->opd[2]],
+  const mosaic_stype *l = &c->P->types[in->opd[0]], *r = &c->P->types[in->opd[1]], *acc = &c->P->types[in->opd[2]],
               *o = &c->P->types[in->res[0]];
   for (int k = 0; k < 3; k++) {
-    const stype *t = &c->P->types[in->opd[k]];
+    const mosaic_stype *t = &c->P->types[in->opd[k]];
     if (t->cls != VC_F && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d must be a vector of floats or of integers up to 32 bits", k);
   }
   if (acc->n != o->n || acc->cls != o->cls || acc->ek != o->ek || acc->width != o->width)
@@ -56,16 +56,16 @@ tsr_status mosaic_c_matmul(comp *c, minst *in) {
   in->cls = o->cls; /* the product's class: an integer operand of a float matmul is widened */
   /* BLAS loads with the kernel, not in its first step: a missing library fails here, and the
    * load (a few ms) is not counted as run time */
-  if (fl && tsr_blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
+  if (fl && blas_load() != TSR_OK) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "%s", tsr_last_error());
   int64_t tl = 0, tr = 0;
-  tsr_ir_op_attr_int(c->op, "transpose_lhs", &tl);
-  tsr_ir_op_attr_int(c->op, "transpose_rhs", &tr);
+  mlir_ir_op_attr_int(c->op, "transpose_lhs", &tl);
+  mlir_ir_op_attr_int(c->op, "transpose_rhs", &tr);
   int batch = 0;
-  const tsr_ir_attr *dn = tsr_ir_op_attr(c->op, "dimension_numbers");
+  const mlir_ir_attr *dn = mlir_ir_op_attr(c->op, "dimension_numbers");
   if (dn) {
-    const tsr_ir_field *lc = tsr_ir_attr_field(dn, "lhs_contracting_dims"), *rc = tsr_ir_attr_field(dn, "rhs_contracting_dims"),
-                       *od = tsr_ir_attr_field(dn, "output_dim_order"), *lb = tsr_ir_attr_field(dn, "lhs_batch_dims"),
-                       *rb = tsr_ir_attr_field(dn, "rhs_batch_dims");
+    const mlir_ir_field *lc = mlir_ir_attr_field(dn, "lhs_contracting_dims"), *rc = mlir_ir_attr_field(dn, "rhs_contracting_dims"),
+                       *od = mlir_ir_attr_field(dn, "output_dim_order"), *lb = mlir_ir_attr_field(dn, "lhs_batch_dims"),
+                       *rb = mlir_ir_attr_field(dn, "rhs_batch_dims");
     if (!lc || !rc || lc->n != 1 || rc->n != 1) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "one contracting dimension per operand");
     batch = lb && lb->n > 0;
     if (batch && (lb->n != 1 || !rb || rb->n != 1 || lb->values[0] != 0 || rb->values[0] != 0))
@@ -103,23 +103,23 @@ tsr_status mosaic_c_matmul(comp *c, minst *in) {
   in->a[5] = batch ? l->shape[0] : 1;
   /* a block big enough for its time to matter: warm the BLAS for its K now (blas.h: a call
    * that packs little can run at a third of the BLAS's rate otherwise), outside run time */
-  if (fl && M * N * K >= ((int64_t)1 << 20)) tsr_blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
+  if (fl && M * N * K >= ((int64_t)1 << 20)) blas_warm((int)(K < INT32_MAX ? K : INT32_MAX));
   /* Precision: TPUs take f32 operands through the MXU as bf16 with f32 accumulation unless
    * the op asks for more (the conformance matmul, computed on a TPU, matches this to 1e-7).
    * fp32 and bf16x3 (about 2^-24 apart from fp32) run at full f32. */
-  const char *prec = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "precision"), "tpu", "contract_precision");
+  const char *prec = mlir_ir_enum_keyword(mlir_ir_op_attr(c->op, "precision"), "tpu", "contract_precision");
   bool wide = operand_f32(l) || operand_f32(r);
   in->mxu_bf16_inputs = fl && wide && (!prec || !strcmp(prec, "bf16"));
   /* dense operands (rounded, widened or converted), and the sums of the MXU's passes
-   * (tsr_sgemm_mxu) */
+   * (blas_sgemm_mxu) */
   if (fl) {
     size_t need = sizeof(float) * (size_t)(M * K + K * N + 3 * M * N);
     if (need > c->P->scratch_bytes) c->P->scratch_bytes = need;
   }
-  const prog *P = c->P;
+  const mosaic_prog *P = c->P;
   if (P->cslot_off[in->opd[2]] >= 0) { /* zeros (the usual dense<0.0>): the result starts as a fill */
     const char *z = P->cpool + P->cslot_off[in->opd[2]];
-    size_t zb = P->csplat[in->opd[2]] ? class_size(o->cls) : (size_t)o->n * class_size(o->cls); /* a splat: one */
+    size_t zb = P->csplat[in->opd[2]] ? mosaic_class_size(o->cls) : (size_t)o->n * mosaic_class_size(o->cls); /* a splat: one */
     in->acc_zero = true;
     for (size_t i = 0; i < zb && in->acc_zero; i++) in->acc_zero = z[i] == 0;
   }
@@ -139,10 +139,10 @@ tsr_status mosaic_c_matmul(comp *c, minst *in) {
 
 /* One batch of a matmul, cut into row bands that the core's host helpers may share. */
 typedef struct matmul_band {
-  const minst *in;
+  const mosaic_minst *in;
   const float *fa, *fb;
   float *fc;
-  float *pass; /* 3 x M x N: the MXU passes' sums (tsr_sgemm_mxu) */
+  float *pass; /* 3 x M x N: the MXU passes' sums (blas_sgemm_mxu) */
   int depth;   /* the terms of one MXU pass: the chip's mxu_dim */
   const int32_t *ia, *ib;
   int32_t *ic;
@@ -152,14 +152,14 @@ typedef struct matmul_band {
 
 static void matmul_rows(void *arg, int part) {
   const matmul_band *mb = arg;
-  const minst *in = mb->in;
+  const mosaic_minst *in = mb->in;
   int64_t M = in->a[2], N = in->a[3], K = in->a[4];
   bool tl = in->a[0] != 0, tr = in->a[1] != 0;
   int64_t r0 = part * mb->band_rows, r1 = r0 + mb->band_rows < M ? r0 + mb->band_rows : M;
   if (mb->fc) {
     /* rows r0.. of A: a row offset, or a column offset when A is stored transposed */
     const float *A = tl ? mb->fa + r0 : mb->fa + r0 * mb->lda;
-    tsr_sgemm_mxu(tl, tr, (int)(r1 - r0), (int)N, (int)K, mb->depth, A, (int)mb->lda, mb->fb, (int)mb->ldb,
+    blas_sgemm_mxu(tl, tr, (int)(r1 - r0), (int)N, (int)K, mb->depth, A, (int)mb->lda, mb->fb, (int)mb->ldb,
                   mb->fc + r0 * N, (int)N, mb->pass + 3 * r0 * N);
     return;
   }
@@ -195,7 +195,7 @@ static int matmul_bands(int64_t M, int64_t N, int64_t K, int64_t *band_rows) {
   return parts;
 }
 
-static void run_parts(exec *x, int parts, void (*fn)(void *, int), void *arg) {
+static void run_parts(mosaic_exec *x, int parts, void (*fn)(void *, int), void *arg) {
   if (x->ctx) tsr_ctx_parallel_for(x->ctx, parts, fn, arg);
   else
     for (int p = 0; p < parts; p++) fn(arg, p);
@@ -230,7 +230,7 @@ static void dense_part(void *arg, int part) {
       for (int64_t r = 0; r < r1 - r0; r++)
         for (int64_t k = 0; k < j->cols[o]; k++) {
           float v = (float)si[r * j->ld[o] + k]; /* to nearest, as arith.sitofp */
-          d[r * j->cols[o] + k] = j->round ? round_bf16(v) : v;
+          d[r * j->cols[o] + k] = j->round ? mosaic_round_bf16(v) : v;
         }
       continue;
     }
@@ -245,7 +245,7 @@ static void dense_part(void *arg, int part) {
   }
 }
 
-void mosaic_matmul_add_cost(exec *x, const minst *in) {
+void mosaic_matmul_add_cost(mosaic_exec *x, const mosaic_minst *in) {
   tsr_cost_add_matmul(&x->cost, in->a[2], in->a[4], in->a[3], (double)in->a[5], (tsr_dtype)in->mxu_dtype, in->mxu_passes);
 }
 
@@ -253,7 +253,7 @@ void mosaic_matmul_add_cost(exec *x, const minst *in) {
  * batches (*batch_stride, dense: `dense_n`), in elements, from the window its load handed
  * out in place (alias.c, mxu_view) or the value's own dense layout; *bf16: the window holds
  * bf16 elements (a value's own layout is always f32). */
-static void matmul_operand(const exec *x, const minst *in, int k, int64_t dense_ld, int64_t dense_n, int64_t *ld,
+static void matmul_operand(const mosaic_exec *x, const mosaic_minst *in, int k, int64_t dense_ld, int64_t dense_n, int64_t *ld,
                            int64_t *batch_stride, bool *bf16) {
   const tsr_ref *w = &x->f->refs[in->opd[k]];
   *ld = dense_ld;
@@ -268,7 +268,7 @@ static void matmul_operand(const exec *x, const minst *in, int k, int64_t dense_
 /* The bytes [lo, hi) that operand k's matrices span (ld, batch_stride as matmul_operand),
  * counted in 4-byte elements: for a bf16 window, a span twice its own, which can only make
  * adds_in_place's test stricter. */
-static void operand_span(const exec *x, const minst *in, int k, int64_t rows, int64_t cols, int64_t ld,
+static void operand_span(const mosaic_exec *x, const mosaic_minst *in, int k, int64_t rows, int64_t cols, int64_t ld,
                          int64_t batch_stride, uintptr_t *lo, uintptr_t *hi) {
   *lo = (uintptr_t)x->f->data[in->opd[k]];
   *hi = *lo + sizeof(float) * (size_t)((in->a[5] - 1) * batch_stride + (rows - 1) * ld + cols);
@@ -277,7 +277,7 @@ static void operand_span(const exec *x, const minst *in, int k, int64_t rows, in
 /* Whether the matmul adds into its accumulator's window itself (alias.c, in_place): the
  * accumulator's load handed out the window (its value is not in its own buffer), and
  * neither operand overlaps it. */
-static bool adds_in_place(const exec *x, const minst *in, int64_t lda, int64_t sa, int64_t ldb, int64_t sb) {
+static bool adds_in_place(const mosaic_exec *x, const mosaic_minst *in, int64_t lda, int64_t sa, int64_t ldb, int64_t sb) {
   int32_t acc = in->opd[2];
   if (!in->in_place || x->f->data[acc] == (void *)(x->f->values + x->P->data_off[acc])) return false;
   bool tl = in->a[0] != 0, tr = in->a[1] != 0;
@@ -293,13 +293,13 @@ static bool adds_in_place(const exec *x, const minst *in, int64_t lda, int64_t s
  * (matmul_mixed_types): on TPU7x only integers of up to 8 bits or of 32 are converted; before
  * it, integers are converted only when the other operand is a float. Without a machine, the
  * chip is not known and the product is computed. */
-static tsr_status matmul_int_operands_on(const tsr_chip *ch, const exec *x, const minst *in) {
+static tsr_status matmul_int_operands_on(const tsr_chip *ch, const mosaic_exec *x, const mosaic_minst *in) {
   if (!in->mxu_int_opds || !ch) return TSR_OK;
-  if (in->mxu_int_opds == MXU_INT_WIDTHS && ch->generation != 7)
+  if (in->mxu_int_opds == MOSAIC_MXU_INT_WIDTHS && ch->generation != 7)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul of i%d by i%d on %s: Mosaic's canonicalize_matmul does not implement "
                     "integer operands of different widths before TPU7x (cast one operand first)", ST(x, in->opd[0])->width,
                     ST(x, in->opd[1])->width, ch->name);
-  if (in->mxu_int_opds == MXU_INT_WIDTHS) return TSR_OK;
+  if (in->mxu_int_opds == MOSAIC_MXU_INT_WIDTHS) return TSR_OK;
   for (int k = 0; k < 2; k++)
     if ((in->mxu_int_opds >> k & 1) && ch->generation == 7 && ST(x, in->opd[k])->width > 8 && ST(x, in->opd[k])->width < 32)
       return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul on %s with an i%d %s: Mosaic's canonicalize_matmul converts integer "
@@ -313,7 +313,7 @@ static tsr_status matmul_int_operands_on(const tsr_chip *ch, const exec *x, cons
 }
 
 /* BLAS is loaded: mosaic_c_matmul failed the compilation otherwise. */
-tsr_status mosaic_r_matmul(exec *x, const minst *in) {
+tsr_status mosaic_r_matmul(mosaic_exec *x, const mosaic_minst *in) {
   int64_t M = in->a[2], N = in->a[3], K = in->a[4], B = in->a[5];
   bool tl = in->a[0] != 0, tr = in->a[1] != 0;
   int64_t lda, ldb, sa, sb;
@@ -328,8 +328,8 @@ tsr_status mosaic_r_matmul(exec *x, const minst *in) {
   if (x->f->data[res] == x->f->data[in->opd[2]]) {
     /* the accumulator is there already */
   } else if (in->acc_zero) {
-    const stype *o = ST(x, in->res[0]);
-    memset(x->f->data[in->res[0]], 0, (size_t)o->n * class_size(o->cls));
+    const mosaic_stype *o = ST(x, in->res[0]);
+    memset(x->f->data[in->res[0]], 0, (size_t)o->n * mosaic_class_size(o->cls));
   } else {
     mosaic_exec_copy_value(x, in->res[0], in->opd[2]);
   }
@@ -357,7 +357,7 @@ tsr_status mosaic_r_matmul(exec *x, const minst *in) {
                      .round = in->mxu_bf16_inputs, .widen = {a16, b16},
                      .from_int = {in->mxu_int_opds & 1, in->mxu_int_opds >> 1 & 1}, .parts = parts};
       for (int o = 0; o < 2; o++)
-        j.copy[o] = j.round || j.widen[o] || j.from_int[o] || (j.ld[o] != j.cols[o] && tsr_xsmm_enabled());
+        j.copy[o] = j.round || j.widen[o] || j.from_int[o] || (j.ld[o] != j.cols[o] && xsmm_enabled());
       if (j.copy[0] || j.copy[1]) run_parts(x, parts, dense_part, &j);
       if (j.copy[0]) A = j.dst[0], mb.lda = j.cols[0];
       if (j.copy[1]) Bm = j.dst[1], mb.ldb = j.cols[1];
@@ -371,7 +371,7 @@ tsr_status mosaic_r_matmul(exec *x, const minst *in) {
     }
     run_parts(x, parts, matmul_rows, &mb);
   }
-  const stype *o = ST(x, in->res[0]);
+  const mosaic_stype *o = ST(x, in->res[0]);
   if (o->cls == VC_F) mosaic_round_to_ek(SF(x, in->res[0]), o->n, o->ek);
   else mosaic_wrap_i32(SI(x, in->res[0]), o->n, o->width);
   return TSR_OK;
@@ -381,12 +381,12 @@ tsr_status mosaic_r_matmul(exec *x, const minst *in) {
 
 /* a[0] semaphore, a[1] source, a[2] target, a[3] device id, a[4] core id (operand indices or
  * -1); a[5] source semaphore */
-tsr_status mosaic_c_dma(comp *c, minst *in) {
+tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
   for (int i = 0; i < 6; i++) in->a[i] = -1;
   int f[7], n[7];
   bool segs = true;
   int nseg = in->op == MOP_WAIT_DMA2 ? 5 : 7;
-  for (int i = 0; i < nseg && segs; i++) segs = tsr_ir_op_segment(c->op, i, &f[i], &n[i]);
+  for (int i = 0; i < nseg && segs; i++) segs = mlir_ir_op_segment(c->op, i, &f[i], &n[i]);
   if (in->op == MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
     if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and a ref");
     in->a[0] = 0;
@@ -410,7 +410,7 @@ tsr_status mosaic_c_dma(comp *c, minst *in) {
     bool wait_src = false;
     if (in->op == MOP_WAIT_DMA) {
       int64_t wt = 1;
-      tsr_ir_op_attr_int(c->op, "wait_target", &wt);
+      mlir_ir_op_attr_int(c->op, "wait_target", &wt);
       wait_src = !wt;
     }
     if (n[0] != 1 || n[2] != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source and target are required");
@@ -432,7 +432,7 @@ tsr_status mosaic_c_dma(comp *c, minst *in) {
   for (int i = 0; i < 3; i++)
     if (in->a[i] >= 0 && (in->a[i] >= in->nopd || c->P->types[in->opd[in->a[i]]].cls != VC_REF))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
-  const stype *sem = &c->P->types[in->opd[in->a[0]]];
+  const mosaic_stype *sem = &c->P->types[in->opd[in->a[0]]];
   if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
   /* A DMA may signal a regular semaphore (TPU v6 and later: the machine checks the chip),
    * and then both of its semaphores are regular ones, as Mosaic's verifier requires; what
@@ -450,9 +450,9 @@ tsr_status mosaic_c_dma(comp *c, minst *in) {
 
 /* The device and core a DMA or signal goes to (operand indices a_dev, a_core, or -1: this
  * device, this core's id). */
-static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, int *device, int *core) {
-  *device = a_dev >= 0 ? (int)scalar_int(x, in->opd[a_dev]) : tsr_ctx_device_id(x->ctx);
-  *core = a_core >= 0 ? (int)scalar_int(x, in->opd[a_core]) : -1;
+static void target_of(mosaic_exec *x, const mosaic_minst *in, int64_t a_dev, int64_t a_core, int *device, int *core) {
+  *device = a_dev >= 0 ? (int)mosaic_scalar_int(x, in->opd[a_dev]) : tsr_ctx_device_id(x->ctx);
+  *core = a_core >= 0 ? (int)mosaic_scalar_int(x, in->opd[a_core]) : -1;
 }
 
 /* A DMA from or to a window that reaches into an array's tile padding (mosaic_r_memref_slice): the
@@ -460,9 +460,9 @@ static void target_of(exec *x, const minst *in, int64_t a_dev, int64_t a_core, i
  * both, as on a TPU, where the rest comes from or goes to the padding. The part of a VMEM
  * target that the padding would fill keeps what it held (on a TPU: whatever the padding
  * held). The wait computes the same part, so its byte count matches the start's. */
-static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
+static tsr_status padded_pair(mosaic_exec *x, int32_t s_src, int32_t s_dst, tsr_ref *src, tsr_ref *dst) {
   if (ST(x, s_src)->pack || ST(x, s_dst)->pack) {
-    packed_dma pk;
+    mosaic_packed_dma pk;
     TSR_TRY(mosaic_packed_dma_pair(x, s_src, s_dst, &pk)); /* refuses a padded window */
     *src = pk.src;
     *dst = pk.dst;
@@ -490,7 +490,7 @@ static tsr_status padded_pair(exec *x, int32_t s_src, int32_t s_dst, tsr_ref *sr
  * (mosaic_r_memref_slice) moves only the part inside, but counts on its semaphore the bytes of the
  * whole window asked for, as a TPU's DMA does (it moves whatever lies there): so a wait built
  * from the same descriptor, or one sized by the bytes asked for, matches it. 0: not cut. */
-static int64_t unchecked_bytes(exec *x, int32_t s_src, int32_t s_dst) {
+static int64_t unchecked_bytes(mosaic_exec *x, int32_t s_src, int32_t s_dst) {
   if (!x->unchecked || (!mosaic_padded_sizes(x, s_src) && !mosaic_padded_sizes(x, s_dst))) return 0;
   const int64_t *asked = mosaic_padded_sizes(x, s_dst);
   const tsr_ref *d = SR(x, s_dst);
@@ -502,11 +502,11 @@ static int64_t unchecked_bytes(exec *x, int32_t s_src, int32_t s_dst) {
 
 /* A DMA with a source semaphore, a device id or a core id is a remote copy: the target
  * semaphore is signalled where the target lies, the source semaphore here. */
-tsr_status mosaic_r_enqueue_dma(exec *x, const minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[in->a[0]]));
   int32_t s_src = in->opd[in->a[1]], s_dst = in->opd[in->a[2]];
-  packed_dma pk = {.field_bits = 0};
+  mosaic_packed_dma pk = {.field_bits = 0};
   bool packed = ST(x, s_src)->pack || ST(x, s_dst)->pack;
   if (packed) TSR_TRY(mosaic_packed_dma_pair(x, s_src, s_dst, &pk));
   else TSR_TRY(padded_pair(x, s_src, s_dst, &pk.src, &pk.dst));
@@ -514,7 +514,7 @@ tsr_status mosaic_r_enqueue_dma(exec *x, const minst *in) {
   if (pk.field_bits && (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of int4 fields of a packed view as a pipeline's copy or to another device or core");
   /* int4 fields, or a count other than the copy's bytes (int4 memory on both sides) */
-  if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return packed_dma_start(x, &pk, &sem, in->loc);
+  if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return mosaic_packed_dma_start(x, &pk, &sem, in->loc);
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mosaic_mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
@@ -523,22 +523,22 @@ tsr_status mosaic_r_enqueue_dma(exec *x, const minst *in) {
   if (in->a[5] < 0) return tsr_fail(TSR_ERR_INVALID, "a DMA to another device or core needs a source semaphore");
   int device, core;
   target_of(x, in, in->a[3], in->a[4], &device, &core);
-  tsr_ref send = one_sem(SR(x, in->opd[in->a[5]]));
+  tsr_ref send = mosaic_one_sem(SR(x, in->opd[in->a[5]]));
   return tsr_remote_copy_start(x->ctx, src, dst, &send, &sem, device, core);
 }
 
 /* A wait names its own semaphore; the device and core ids of a remote copy's wait say where
  * the copy went, which the semaphore's count already reflects. */
-tsr_status mosaic_r_wait_dma(exec *x, const minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[in->a[0]]));
+tsr_status mosaic_r_wait_dma(mosaic_exec *x, const mosaic_minst *in) {
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[in->a[0]]));
   if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
   /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
    * both. Otherwise the wait takes the byte count of its target and nothing else: on a TPU
    * it reads the semaphore, not the descriptor's memory, so the two sides are not checked
    * against each other (a packed view's memory holds the bytes the view does, but int4
-   * memory, a byte an element here: packed_bytes). */
+   * memory, a byte an element here: mosaic_packed_bytes). */
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1] >= 0 ? in->a[1] : in->a[2]], in->opd[in->a[2]]);
   if (asked > 0) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, asked);
   if (in->a[1] >= 0 && (mosaic_padded_sizes(x, in->opd[in->a[1]]) || mosaic_padded_sizes(x, in->opd[in->a[2]]))) {
@@ -546,25 +546,25 @@ tsr_status mosaic_r_wait_dma(exec *x, const minst *in) {
     TSR_TRY(padded_pair(x, in->opd[in->a[1]], in->opd[in->a[2]], &src_part, &dst_part));
     return tsr_dma_wait(x->ctx, &sem, &dst_part);
   }
-  const stype *dv = ST(x, in->opd[in->a[2]]);
-  if (dv->pack) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, packed_bytes(dv, SR(x, in->opd[in->a[2]])));
+  const mosaic_stype *dv = ST(x, in->opd[in->a[2]]);
+  if (dv->pack) return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), -1, mosaic_packed_bytes(dv, SR(x, in->opd[in->a[2]])));
   return tsr_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]));
 }
 
 /* a[0]: amount operand, a[1] device id, a[2] core id */
-tsr_status mosaic_c_sem(comp *c, minst *in) {
+tsr_status mosaic_c_sem(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd < 1 || c->P->types[in->opd[0]].cls != VC_REF || !tsr_dtype_is_semaphore(c->P->types[in->opd[0]].dtype) ||
       c->P->types[in->opd[0]].n != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore");
   in->a[0] = in->a[1] = in->a[2] = -1;
   if (in->op == MOP_SEM_SIGNAL) {
     int f, n;
-    if (tsr_ir_op_segment(c->op, 1, &f, &n)) {
+    if (mlir_ir_op_segment(c->op, 1, &f, &n)) {
       if (n != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an amount");
       in->a[0] = f;
-      if (tsr_ir_op_segment(c->op, 2, &f, &n) && n) in->a[1] = f;
-      if (tsr_ir_op_segment(c->op, 3, &f, &n) && n) in->a[2] = f;
-      if (tsr_ir_op_segment(c->op, 4, &f, &n) && n) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore signals");
+      if (mlir_ir_op_segment(c->op, 2, &f, &n) && n) in->a[1] = f;
+      if (mlir_ir_op_segment(c->op, 3, &f, &n) && n) in->a[2] = f;
+      if (mlir_ir_op_segment(c->op, 4, &f, &n) && n) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore signals");
     } else {
       if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
       in->a[0] = 1;
@@ -579,47 +579,47 @@ tsr_status mosaic_c_sem(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_sem_signal(exec *x, const minst *in) {
-  TSR_TRY(need_ctx(x));
+tsr_status mosaic_r_sem_signal(mosaic_exec *x, const mosaic_minst *in) {
+  TSR_TRY(mosaic_need_ctx(x));
   int device, core;
   target_of(x, in, in->a[1], in->a[2], &device, &core);
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
-  int32_t amount = (int32_t)scalar_int(x, in->opd[in->a[0]]);
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
+  int32_t amount = (int32_t)mosaic_scalar_int(x, in->opd[in->a[0]]);
   if (in->a[1] < 0) return tsr_sem_signal(x->ctx, &sem, amount, core);
   return tsr_sem_signal_device(x->ctx, &sem, amount, device, core);
 }
 
-tsr_status mosaic_r_sem_wait(exec *x, const minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
-  return tsr_sem_wait(x->ctx, &sem, (int32_t)scalar_int(x, in->opd[in->a[0]]));
+tsr_status mosaic_r_sem_wait(mosaic_exec *x, const mosaic_minst *in) {
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
+  return tsr_sem_wait(x->ctx, &sem, (int32_t)mosaic_scalar_int(x, in->opd[in->a[0]]));
 }
 
-tsr_status mosaic_r_sem_read(exec *x, const minst *in) {
-  TSR_TRY(need_ctx(x));
-  tsr_ref sem = one_sem(SR(x, in->opd[0]));
+tsr_status mosaic_r_sem_read(mosaic_exec *x, const mosaic_minst *in) {
+  TSR_TRY(mosaic_need_ctx(x));
+  tsr_ref sem = mosaic_one_sem(SR(x, in->opd[0]));
   SI(x, in->res[0])[0] = tsr_sem_read(x->ctx, &sem);
   return TSR_OK;
 }
 
 /* ---- ids -------------------------------------------------------------------------------- */
 
-tsr_status mosaic_c_id(comp *c, minst *in) {
+tsr_status mosaic_c_id(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].rank != 0 || c->P->types[in->res[0]].cls != VC_I32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
-  if (in->op == MOP_ITERATION_BOUND && (!tsr_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
+  if (in->op == MOP_ITERATION_BOUND && (!mlir_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status mosaic_r_iteration_bound(exec *x, const minst *in) {
+tsr_status mosaic_r_iteration_bound(mosaic_exec *x, const mosaic_minst *in) {
   if (!x->ctx && x->grid) { /* an index map: the call's grid */
     if (in->a[0] >= x->grid_rank) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], x->grid_rank);
     SI(x, in->res[0])[0] = (int32_t)x->grid[in->a[0]];
     return TSR_OK;
   }
-  TSR_TRY(need_ctx(x));
+  TSR_TRY(mosaic_need_ctx(x));
   if (in->a[0] >= seam_grid_rank(x->ctx)) return tsr_fail(TSR_ERR_INVALID, "dim %lld but the grid has rank %d", (long long)in->a[0], seam_grid_rank(x->ctx));
   SI(x, in->res[0])[0] = (int32_t)tsr_ctx_num_programs(x->ctx, (int)in->a[0]);
   return TSR_OK;
@@ -627,13 +627,13 @@ tsr_status mosaic_r_iteration_bound(exec *x, const minst *in) {
 
 /* The logical device id: row-major in the mesh (Pallas lowers MESH coordinates to it with the
  * mesh's strides, so a kernel only ever names logical ids). */
-tsr_status mosaic_r_device_id(exec *x, const minst *in) {
+tsr_status mosaic_r_device_id(mosaic_exec *x, const mosaic_minst *in) {
   SI(x, in->res[0])[0] = x->ctx ? tsr_ctx_device_id(x->ctx) : 0;
   return TSR_OK;
 }
 
 /* tpu.sem_barrier: the barrier semaphore (pltpu.get_barrier_semaphore), one per core. */
-tsr_status mosaic_c_sem_barrier(comp *c, minst *in) {
+tsr_status mosaic_c_sem_barrier(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF || c->P->types[in->res[0]].dtype != TSR_SEM ||
       c->P->types[in->res[0]].n != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore result");
@@ -641,34 +641,34 @@ tsr_status mosaic_c_sem_barrier(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_sem_barrier(exec *x, const minst *in) {
-  TSR_TRY(need_ctx(x));
+tsr_status mosaic_r_sem_barrier(mosaic_exec *x, const mosaic_minst *in) {
+  TSR_TRY(mosaic_need_ctx(x));
   const tsr_ref *b = tsr_ctx_barrier_semaphore(x->ctx);
   if (!b) return tsr_fail(TSR_ERR_INTERNAL, "the call has no barrier semaphore (tsr_call_desc.barrier_semaphore)");
   tsr_ref r = *b;
-  const stype *t = ST(x, in->res[0]);
+  const mosaic_stype *t = ST(x, in->res[0]);
   r.rank = t->rank;
   for (int d = 0; d < t->rank; d++) r.shape[d] = 1, r.stride[d] = 1;
   *SR(x, in->res[0]) = r;
   return TSR_OK;
 }
 
-tsr_status mosaic_r_core_id(exec *x, const minst *in) {
+tsr_status mosaic_r_core_id(mosaic_exec *x, const mosaic_minst *in) {
   SI(x, in->res[0])[0] = x->ctx ? tsr_ctx_core_id(x->ctx) : 0;
   return TSR_OK;
 }
 
 /* ---- logging -------------------------------------------------------------------------------- */
 
-tsr_status mosaic_c_log(comp *c, minst *in) {
-  const tsr_ir_attr *t = tsr_ir_op_attr(c->op, "tag");
+tsr_status mosaic_c_log(mosaic_comp *c, mosaic_minst *in) {
+  const mlir_ir_attr *t = mlir_ir_op_attr(c->op, "tag");
   char buf[512] = "";
-  if (t && t->kind == TSR_IR_ATTR_STRING)
+  if (t && t->kind == MLIR_IR_ATTR_STRING)
     snprintf(buf, sizeof buf, "%.*s", (int)(t->u.string.len > 500 ? 500 : t->u.string.len), t->u.string.data);
   in->aux = mosaic_prog_strdup(c->P, buf);
   if (!in->aux) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t f = 0;
-  tsr_ir_op_attr_int(c->op, "formatted", &f);
+  mlir_ir_op_attr_int(c->op, "formatted", &f);
   in->a[0] = f;
   if (in->op == MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != VC_REF))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref");
@@ -679,8 +679,8 @@ tsr_status mosaic_c_log(comp *c, minst *in) {
   return TSR_OK;
 }
 
-static void print_scalar(FILE *f, const exec *x, int32_t s) {
-  const stype *t = ST(x, s);
+static void print_scalar(FILE *f, const mosaic_exec *x, int32_t s) {
+  const mosaic_stype *t = ST(x, s);
   if (t->cls == VC_F) fprintf(f, "%.9g", (double)SF(x, s)[0]);
   else if (t->cls == VC_I64) fprintf(f, "%lld", (long long)SL(x, s)[0]);
   else if (t->width == 1) fprintf(f, "%s", SI(x, s)[0] ? "true" : "false");
@@ -689,7 +689,7 @@ static void print_scalar(FILE *f, const exec *x, int32_t s) {
 
 /* One line per call: the tag with each placeholder ({} or a printf conversion) replaced by
  * the next value when formatted, else the tag then the values separated by spaces. */
-tsr_status mosaic_r_log(exec *x, const minst *in) {
+tsr_status mosaic_r_log(mosaic_exec *x, const mosaic_minst *in) {
   const char *tag = in->aux;
   int next = 0;
   flockfile(stdout);
@@ -718,7 +718,7 @@ tsr_status mosaic_r_log(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_log_buffer(exec *x, const minst *in) {
+tsr_status mosaic_r_log_buffer(mosaic_exec *x, const mosaic_minst *in) {
   const tsr_ref *r = SR(x, in->opd[0]);
   int64_t n = tsr_ref_numel(r);
   if (n > (1 << 20)) return tsr_fail(TSR_ERR_INVALID, "log_buffer of %lld elements", (long long)n);
@@ -757,37 +757,37 @@ tsr_status mosaic_r_log_buffer(exec *x, const minst *in) {
 
 /* ---- PRNG ----------------------------------------------------------------------------------- */
 
-tsr_status mosaic_c_prng_seed(comp *c, minst *in) {
+tsr_status mosaic_c_prng_seed(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no results");
   for (int i = 0; i < in->nopd; i++) {
-    const stype *t = &c->P->types[in->opd[i]];
+    const mosaic_stype *t = &c->P->types[in->opd[i]];
     if (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
   }
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
-tsr_status mosaic_c_prng_bits(comp *c, minst *in) {
+tsr_status mosaic_c_prng_bits(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 0 || in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no operands and a result of 32-bit integers");
   in->cost = (mosaic_op_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
   return TSR_OK;
 }
 
-tsr_status mosaic_r_prng_seed(exec *x, const minst *in) {
+tsr_status mosaic_r_prng_seed(mosaic_exec *x, const mosaic_minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
   uint32_t s = 0;
-  for (int i = 0; i < in->nopd; i++) s = mosaic_prng(s ^ (uint32_t)scalar_int(x, in->opd[i]), (uint64_t)i);
+  for (int i = 0; i < in->nopd; i++) s = mosaic_prng(s ^ (uint32_t)mosaic_scalar_int(x, in->opd[i]), (uint64_t)i);
   *x->prng_seed = s;
   *x->prng_counter = 0;
   return TSR_OK;
 }
 
-tsr_status mosaic_r_prng_bits(exec *x, const minst *in) {
+tsr_status mosaic_r_prng_bits(mosaic_exec *x, const mosaic_minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
-  const stype *r = ST(x, in->res[0]);
+  const mosaic_stype *r = ST(x, in->res[0]);
   if (r->cls != VC_I32) return tsr_fail(TSR_ERR_UNSUPPORTED, "random bits of a non-32-bit class");
   int32_t *d = SI(x, in->res[0]);
-  for (int64_t i = 0; i < r->n; i++) d[i] = sext32(mosaic_prng(*x->prng_seed, (*x->prng_counter)++), r->width);
+  for (int64_t i = 0; i < r->n; i++) d[i] = mosaic_sext32(mosaic_prng(*x->prng_seed, (*x->prng_counter)++), r->width);
   return TSR_OK;
 }

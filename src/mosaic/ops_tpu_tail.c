@@ -12,11 +12,11 @@ static void copy_rows(char *dst, const char *src, int64_t outer, int64_t src_row
     memcpy(dst + ((size_t)(o * dst_rows + to)) * inner_bytes, src + ((size_t)(o * src_rows + from)) * inner_bytes, inner_bytes);
 }
 
-tsr_status mosaic_c_tgather(comp *c, minst *in) {
+tsr_status mosaic_c_tgather(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t dim;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  if (!mlir_ir_op_attr_int(c->op, "dimension", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   if (s->cls == VC_REF || r->cls != s->cls || r->ek != s->ek || r->rank != s->rank)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the source's element type and rank");
   for (int k = 0; k < s->rank; k++)
@@ -34,21 +34,21 @@ tsr_status mosaic_c_tgather(comp *c, minst *in) {
 }
 
 /* result[..., i, ...] = source[..., indices[i], ...] along `dimension` */
-tsr_status mosaic_r_tgather(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]);
+tsr_status mosaic_r_tgather(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]);
   int dim = (int)in->a[0];
   int64_t outer = 1, inner = 1;
   for (int k = 0; k < dim; k++) outer *= s->shape[k];
   for (int k = dim + 1; k < s->rank; k++) inner *= s->shape[k];
-  size_t ib = (size_t)inner * class_size(s->cls);
+  size_t ib = (size_t)inner * mosaic_class_size(s->cls);
   for (int i = 0; i < in->nints; i++)
     copy_rows(x->f->data[in->res[0]], x->f->data[in->opd[0]], outer, s->shape[dim], in->nints, in->ints[i], i, ib);
   return TSR_OK;
 }
 
-tsr_status mosaic_c_sublane_shuffle(comp *c, minst *in) {
+tsr_status mosaic_c_sublane_shuffle(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 2 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects two operands");
-  const stype *a = &c->P->types[in->opd[0]], *b = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *a = &c->P->types[in->opd[0]], *b = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
   bool same = a->cls == b->cls && a->cls == r->cls && a->ek == r->ek && a->n == b->n && a->n == r->n && a->rank == r->rank && a->rank >= 2;
   for (int k = 0; same && k < a->rank; k++) same = a->shape[k] == b->shape[k] && a->shape[k] == r->shape[k];
   if (!same || a->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and result must be vectors of one type, rank 2 or more");
@@ -65,10 +65,10 @@ tsr_status mosaic_c_sublane_shuffle(comp *c, minst *in) {
 }
 
 /* Row s of the result (second-minor) is row pattern[s] of [lhs; rhs]. */
-tsr_status mosaic_r_sublane_shuffle(exec *x, const minst *in) {
-  const stype *a = ST(x, in->opd[0]);
+tsr_status mosaic_r_sublane_shuffle(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *a = ST(x, in->opd[0]);
   int64_t S = a->shape[a->rank - 2], outer = a->n / (S * a->shape[a->rank - 1]);
-  size_t ib = (size_t)a->shape[a->rank - 1] * class_size(a->cls);
+  size_t ib = (size_t)a->shape[a->rank - 1] * mosaic_class_size(a->cls);
   for (int i = 0; i < in->nints; i++) {
     int64_t p = in->ints[i];
     const char *src = x->f->data[in->opd[p < S ? 0 : 1]];
@@ -78,9 +78,9 @@ tsr_status mosaic_r_sublane_shuffle(exec *x, const minst *in) {
 }
 
 /* tpu.delay (i32 nanoseconds) and tpu.trace_value (an i32 or f32): checked, then nothing. */
-tsr_status mosaic_c_no_effect(comp *c, minst *in) {
+tsr_status mosaic_c_no_effect(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand and no result");
-  const stype *t = &c->P->types[in->opd[0]];
+  const mosaic_stype *t = &c->P->types[in->opd[0]];
   if (t->rank != 0 || (t->cls != VC_I32 && !(t->cls == VC_F && t->ek == EK_F32)) || (t->cls == VC_I32 && t->width != 32))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOP_TRACE_VALUE ? " or f32" : "");
   if (in->op == MOP_DELAY && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");

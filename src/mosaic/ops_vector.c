@@ -8,7 +8,7 @@
 #include "core/strided.h"
 #include "mosaic/mosaic_internal.h"
 
-static void dense_strides(const stype *t, int64_t *st) {
+static void dense_strides(const mosaic_stype *t, int64_t *st) {
   int64_t s = 1;
   for (int k = t->rank - 1; k >= 0; k--) {
     st[k] = s;
@@ -26,8 +26,8 @@ void mosaic_strided_gather(void *dst, const void *src, int64_t off, const int64_
   strided_copy(es, rank, shape, dst, ds, (const char *)src + off * (int64_t)es, ss);
 }
 
-static tsr_status set_view(comp *c, minst *in, int64_t off, const int64_t *ss) {
-  const stype *r = &c->P->types[in->res[0]];
+static tsr_status set_view(mosaic_comp *c, mosaic_minst *in, int64_t off, const int64_t *ss) {
+  const mosaic_stype *r = &c->P->types[in->res[0]];
   in->a[0] = off;
   in->ints = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
   if (!in->ints) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
@@ -37,17 +37,17 @@ static tsr_status set_view(comp *c, minst *in, int64_t off, const int64_t *ss) {
   return TSR_OK;
 }
 
-static tsr_status one_in_one_out(comp *c, minst *in) {
+static tsr_status one_in_one_out(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an operand and a result");
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   if (s->cls == VC_REF || r->cls == VC_REF || (s->cls != r->cls && in->op != MOP_IOTA))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be values of one element type");
   return TSR_OK;
 }
 
-tsr_status mosaic_c_broadcast(comp *c, minst *in) {
+tsr_status mosaic_c_broadcast(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(one_in_one_out(c, in));
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   if (s->rank > r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source rank exceeds the result rank");
   int64_t sd[TSR_MAX_RANK], ss[TSR_MAX_RANK] = {0};
   dense_strides(s, sd);
@@ -60,26 +60,26 @@ tsr_status mosaic_c_broadcast(comp *c, minst *in) {
   TSR_TRY(set_view(c, in, 0, ss));
   /* A broadcast of a constant (a -1e30 fill, zeros) never changes: it is computed once into
    * the constant pool, as mosaic_r_broadcast would (the instruction stays, for its cost). */
-  prog *P = c->P;
-  if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * class_size(r->cls) <= ((size_t)1 << 20)) {
+  mosaic_prog *P = c->P;
+  if (P->cslot_off[in->opd[0]] >= 0 && (size_t)r->n * mosaic_class_size(r->cls) <= ((size_t)1 << 20)) {
     if (s->n == 1 || P->csplat[in->opd[0]]) { /* one value: a splat, shared with its equals */
       char v[8];
-      memcpy(v, P->cpool + P->cslot_off[in->opd[0]], class_size(r->cls));
+      memcpy(v, P->cpool + P->cslot_off[in->opd[0]], mosaic_class_size(r->cls));
       if (!mosaic_prog_splat_const(P, in->res[0], v, false)) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
     } else {
       void *d = mosaic_prog_const(P, in->res[0]);
       if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
       const char *src = P->cpool + P->cslot_off[in->opd[0]]; /* after mosaic_prog_const: the pool may move */
-      mosaic_strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, class_size(r->cls));
+      mosaic_strided_gather(d, src, in->a[0], r->shape, in->ints, r->rank, mosaic_class_size(r->cls));
     }
     in->a[1] = 1;
   }
   return TSR_OK;
 }
 
-tsr_status mosaic_c_transpose(comp *c, minst *in) {
+tsr_status mosaic_c_transpose(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(one_in_one_out(c, in));
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t perm[TSR_MAX_RANK];
   int64_t np = mosaic_comp_ints(c, "permutation", perm, TSR_MAX_RANK);
   if (np != s->rank || r->rank != s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "permutation must have %d entries", s->rank);
@@ -95,9 +95,9 @@ tsr_status mosaic_c_transpose(comp *c, minst *in) {
   return set_view(c, in, 0, ss);
 }
 
-tsr_status mosaic_c_extract_ss(comp *c, minst *in) {
+tsr_status mosaic_c_extract_ss(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(one_in_one_out(c, in));
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t offs[TSR_MAX_RANK], sizes[TSR_MAX_RANK], strides[TSR_MAX_RANK];
   int64_t no = mosaic_comp_ints(c, "offsets", offs, TSR_MAX_RANK), nz = mosaic_comp_ints(c, "sizes", sizes, TSR_MAX_RANK),
           nt = mosaic_comp_ints(c, "strides", strides, TSR_MAX_RANK);
@@ -116,16 +116,16 @@ tsr_status mosaic_c_extract_ss(comp *c, minst *in) {
   return set_view(c, in, off, ss);
 }
 
-tsr_status mosaic_r_gather_view(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
+tsr_status mosaic_r_gather_view(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *r = ST(x, in->res[0]);
   mosaic_strided_gather(x->f->data[in->res[0]], x->f->data[in->opd[0]], in->a[0], r->shape, in->ints, r->rank,
-                 class_size(r->cls));
+                 mosaic_class_size(r->cls));
   return TSR_OK;
 }
 
-tsr_status mosaic_r_broadcast(exec *x, const minst *in) {
+tsr_status mosaic_r_broadcast(mosaic_exec *x, const mosaic_minst *in) {
   if (in->a[1]) return TSR_OK; /* folded into the constant pool (mosaic_c_broadcast) */
-  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+  const mosaic_stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   if (s->n == 1 && r->cls != VC_I64) { /* splat */
     uint32_t v = *(const uint32_t *)x->f->data[in->opd[0]];
     uint32_t *d = x->f->data[in->res[0]];
@@ -135,14 +135,14 @@ tsr_status mosaic_r_broadcast(exec *x, const minst *in) {
   return mosaic_r_gather_view(x, in);
 }
 
-tsr_status mosaic_c_reshape(comp *c, minst *in) {
+tsr_status mosaic_c_reshape(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(one_in_one_out(c, in));
   if (c->P->types[in->opd[0]].n != c->P->types[in->res[0]].n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "element counts differ");
   in->cost = (mosaic_op_cost){0};
   return TSR_OK;
 }
 
-tsr_status mosaic_r_reshape(exec *x, const minst *in) {
+tsr_status mosaic_r_reshape(mosaic_exec *x, const mosaic_minst *in) {
   if (in->alias) x->f->data[in->res[0]] = x->f->data[in->opd[0]];
   else mosaic_exec_copy_value(x, in->res[0], in->opd[0]);
   return TSR_OK;
@@ -150,9 +150,9 @@ tsr_status mosaic_r_reshape(exec *x, const minst *in) {
 
 /* vector.extract: a[0] static offset; ints: positions (INT64_MIN: the next dynamic operand);
  * a[1]: number of positions */
-tsr_status mosaic_c_extract(comp *c, minst *in) {
+tsr_status mosaic_c_extract(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(one_in_one_out(c, in));
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int n;
   int64_t *pos = mosaic_comp_ints_dup(c, "static_position", &n);
   if (!pos || n < 0 || n > s->rank || r->n * 1 > s->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad static_position");
@@ -171,20 +171,20 @@ tsr_status mosaic_c_extract(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_extract(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+tsr_status mosaic_r_extract(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   int64_t sd[TSR_MAX_RANK], off = 0;
   dense_strides(s, sd);
   int dyn = 1;
   for (int k = 0; k < in->nints; k++) {
     int64_t p = in->ints[k];
     if (p == INT64_MIN) {
-      p = scalar_int(x, in->opd[dyn++]);
+      p = mosaic_scalar_int(x, in->opd[dyn++]);
       if (p < 0 || p >= s->shape[k]) return tsr_fail(TSR_ERR_BOUNDS, "position %lld out of range in dimension %d", (long long)p, k);
     }
     off += p * sd[k];
   }
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   memcpy(x->f->data[in->res[0]], (const char *)x->f->data[in->opd[0]] + (size_t)off * es, (size_t)r->n * es);
   return TSR_OK;
 }
@@ -195,18 +195,18 @@ enum { RK_ADD, RK_MUL, RK_MINS, RK_MINU, RK_MAXS, RK_MAXU, RK_MINF, RK_MAXF, RK_
 static const char *const rk_names[] = {"add", "mul", "minsi", "minui", "maxsi", "maxui", "minnumf", "maxnumf",
                                        "minimumf", "maximumf", "and", "or", "xor", NULL};
 
-const char *mosaic_enum_word(const tsr_ir_attr *a, const char *dialect, const char *mnemonic, char *buf, size_t cap) {
+const char *mosaic_enum_word(const mlir_ir_attr *a, const char *dialect, const char *mnemonic, char *buf, size_t cap) {
   buf[0] = 0;
-  const char *e = tsr_ir_enum_keyword(a, dialect, mnemonic);
+  const char *e = mlir_ir_enum_keyword(a, dialect, mnemonic);
   if (e) snprintf(buf, cap, "%s", e);
-  else if (a && (a->kind == TSR_IR_ATTR_OPAQUE) && a->u.opaque_text) {
+  else if (a && (a->kind == MLIR_IR_ATTR_OPAQUE) && a->u.opaque_text) {
     const char *l = strchr(a->u.opaque_text, '<'), *r = l ? strchr(l, '>') : NULL;
     if (l && r && r - l - 1 < (long)cap) snprintf(buf, cap, "%.*s", (int)(r - l - 1), l + 1);
   }
   return buf;
 }
 
-static int reduction_kind(const tsr_ir_attr *a) {
+static int reduction_kind(const mlir_ir_attr *a) {
   char kw[32];
   mosaic_enum_word(a, "vector", "kind", kw, sizeof kw);
   if (!strcmp(kw, "minf")) return RK_MINF;
@@ -216,11 +216,11 @@ static int reduction_kind(const tsr_ir_attr *a) {
   return -1;
 }
 
-tsr_status mosaic_c_multi_reduction(comp *c, minst *in) {
+tsr_status mosaic_c_multi_reduction(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 2 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects source and accumulator");
-  const stype *s = &c->P->types[in->opd[0]], *acc = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *acc = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
   if (s->cls != r->cls || acc->n != r->n || acc->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "types do not match");
-  int kind = reduction_kind(tsr_ir_op_attr(c->op, "kind"));
+  int kind = reduction_kind(mlir_ir_op_attr(c->op, "kind"));
   if (kind < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown reduction kind");
   bool fk = kind >= RK_MINF && kind <= RK_MAXIMUMF;
   if ((r->cls == VC_F) != (fk || kind <= RK_MUL) && !(r->cls != VC_F && !fk))
@@ -256,10 +256,10 @@ static inline float fred(int k, float a, float b) {
   switch (k) {
   case RK_ADD: return a + b;
   case RK_MUL: return a * b;
-  case RK_MINF: return a != a ? b : b != b ? a : fminimum(a, b); /* zeros ordered, as in the */
-  case RK_MAXF: return a != a ? b : b != b ? a : fmaximum(a, b); /* vector lanes below */
-  case RK_MINIMUMF: return fminimum(a, b);
-  default: return fmaximum(a, b);
+  case RK_MINF: return a != a ? b : b != b ? a : mosaic_fminimum(a, b); /* zeros ordered, as in the */
+  case RK_MAXF: return a != a ? b : b != b ? a : mosaic_fmaximum(a, b); /* vector lanes below */
+  case RK_MINIMUMF: return mosaic_fminimum(a, b);
+  default: return mosaic_fmaximum(a, b);
   }
 }
 
@@ -269,8 +269,8 @@ static inline int64_t ired(int k, int64_t a, int64_t b, int w) {
   case RK_MUL: return (int64_t)((uint64_t)a * (uint64_t)b);
   case RK_MINS: return a < b ? a : b;
   case RK_MAXS: return a > b ? a : b;
-  case RK_MINU: return zext(a, w) < zext(b, w) ? a : b;
-  case RK_MAXU: return zext(a, w) > zext(b, w) ? a : b;
+  case RK_MINU: return mosaic_zext(a, w) < mosaic_zext(b, w) ? a : b;
+  case RK_MAXU: return mosaic_zext(a, w) > mosaic_zext(b, w) ? a : b;
   case RK_AND: return a & b;
   case RK_OR: return a | b;
   default: return a ^ b;
@@ -504,8 +504,8 @@ static void fold_into(int k, float *d, int64_t irs, const float *a, int64_t n) {
   }
 }
 
-tsr_status mosaic_r_multi_reduction(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+tsr_status mosaic_r_multi_reduction(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   mosaic_exec_copy_value(x, in->res[0], in->opd[1]);
   int k = (int)in->a[0], w = r->width;
   int64_t idx[TSR_MAX_RANK] = {0};
@@ -550,7 +550,7 @@ tsr_status mosaic_r_multi_reduction(exec *x, const minst *in) {
     } else {
       int32_t *d = SI(x, in->res[0]);
       const int32_t *a = SI(x, in->opd[0]) + so;
-      for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = sext32(ired(k, d[ro + i * irs], a[i], w), w);
+      for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = mosaic_sext32(ired(k, d[ro + i * irs], a[i], w), w);
     }
     for (int d = s->rank - 2; d >= 0; d--) {
       if (++idx[d] < s->shape[d]) break;
@@ -561,12 +561,12 @@ tsr_status mosaic_r_multi_reduction(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_reduce_index(comp *c, minst *in) {
+tsr_status mosaic_c_reduce_index(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t axis;
-  if (!tsr_ir_op_attr_int(c->op, "axis", &axis) || axis < 0 || axis >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad axis");
-  const char *kind = tsr_ir_enum_keyword(tsr_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind");
+  if (!mlir_ir_op_attr_int(c->op, "axis", &axis) || axis < 0 || axis >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad axis");
+  const char *kind = mlir_ir_enum_keyword(mlir_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind");
   if (!kind || (strcmp(kind, "arg_max") && strcmp(kind, "arg_min"))) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be arg_max or arg_min");
   if (r->cls != VC_I32 || r->n * s->shape[axis] != s->n || s->cls == VC_REF || s->cls == VC_I64)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be an integer vector without the axis");
@@ -577,8 +577,8 @@ tsr_status mosaic_c_reduce_index(comp *c, minst *in) {
 }
 
 /* NaN wins (as in jnp.argmax), then the first of equal values. */
-tsr_status mosaic_r_reduce_index(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]);
+tsr_status mosaic_r_reduce_index(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]);
   int axis = (int)in->a[0];
   bool mx = in->a[1] != 0;
   int64_t outer = 1, inner = 1, len = s->shape[axis];
@@ -608,25 +608,25 @@ tsr_status mosaic_r_reduce_index(exec *x, const minst *in) {
 
 /* ---- masks and iota ----------------------------------------------------------------------- */
 
-tsr_status mosaic_c_create_mask(comp *c, minst *in) {
+tsr_status mosaic_c_create_mask(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
-  const stype *r = &c->P->types[in->res[0]];
+  const mosaic_stype *r = &c->P->types[in->res[0]];
   int want = in->op == MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
   if (in->nopd != want || r->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
 
-tsr_status mosaic_r_create_mask(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
+tsr_status mosaic_r_create_mask(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *r = ST(x, in->res[0]);
   int64_t lo[TSR_MAX_RANK] = {0}, hi[TSR_MAX_RANK], idx[TSR_MAX_RANK] = {0};
   bool two = in->op == MOP_TCREATE_MASK;
   for (int k = 0; k < r->rank; k++) {
     if (two) {
-      lo[k] = scalar_int(x, in->opd[k]);
-      hi[k] = scalar_int(x, in->opd[r->rank + k]);
+      lo[k] = mosaic_scalar_int(x, in->opd[k]);
+      hi[k] = mosaic_scalar_int(x, in->opd[r->rank + k]);
     } else {
-      hi[k] = scalar_int(x, in->opd[k]);
+      hi[k] = mosaic_scalar_int(x, in->opd[k]);
     }
   }
   int32_t *d = SI(x, in->res[0]);
@@ -642,13 +642,13 @@ tsr_status mosaic_r_create_mask(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_iota(comp *c, minst *in) {
+tsr_status mosaic_c_iota(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
-  const stype *r = &c->P->types[in->res[0]];
+  const mosaic_stype *r = &c->P->types[in->res[0]];
   if (r->cls == VC_REF || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector result");
   int64_t dims[TSR_MAX_RANK];
   int64_t nd = mosaic_comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
-  if (nd < 0) { int64_t d; nd = tsr_ir_op_attr_int(c->op, "dimension", &d) ? 1 : 0; dims[0] = d; }
+  if (nd < 0) { int64_t d; nd = mlir_ir_op_attr_int(c->op, "dimension", &d) ? 1 : 0; dims[0] = d; }
   if (nd != 1 || dims[0] < 0 || dims[0] >= r->rank) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "iota over one dimension only");
   in->a[0] = dims[0];
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
@@ -664,7 +664,7 @@ tsr_status mosaic_c_iota(comp *c, minst *in) {
       for (int64_t j = 0; j < inner; j++, i++) {
         if (r->cls == VC_F) ((float *)d)[i] = (float)v;
         else if (r->cls == VC_I64) ((int64_t *)d)[i] = v;
-        else ((int32_t *)d)[i] = sext32(v, r->width);
+        else ((int32_t *)d)[i] = mosaic_sext32(v, r->width);
       }
   return TSR_OK;
 }
@@ -677,14 +677,14 @@ static int64_t prod(const int64_t *s, int a, int b) {
   return p;
 }
 
-tsr_status mosaic_c_concatenate(comp *c, minst *in) {
+tsr_status mosaic_c_concatenate(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects sources");
-  const stype *r = &c->P->types[in->res[0]];
+  const mosaic_stype *r = &c->P->types[in->res[0]];
   int64_t d;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  if (!mlir_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   int64_t total = 0;
   for (int i = 0; i < in->nopd; i++) {
-    const stype *s = &c->P->types[in->opd[i]];
+    const mosaic_stype *s = &c->P->types[in->opd[i]];
     if (s->rank != r->rank || s->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d differs in rank or type", i);
     for (int k = 0; k < r->rank; k++)
       if (k != d && s->shape[k] != r->shape[k]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d differs in dimension %d", i, k);
@@ -696,15 +696,15 @@ tsr_status mosaic_c_concatenate(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_concatenate(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
+tsr_status mosaic_r_concatenate(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   int64_t outer = prod(r->shape, 0, d), inner = prod(r->shape, d + 1, r->rank);
   char *dst = x->f->data[in->res[0]];
   for (int64_t o = 0; o < outer; o++)
     for (int i = 0; i < in->nopd; i++) {
-      const stype *s = ST(x, in->opd[i]);
+      const mosaic_stype *s = ST(x, in->opd[i]);
       size_t chunk = (size_t)(s->shape[d] * inner) * es;
       memcpy(dst, (const char *)x->f->data[in->opd[i]] + (size_t)o * chunk, chunk);
       dst += chunk;
@@ -712,9 +712,9 @@ tsr_status mosaic_r_concatenate(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_dynamic_gather(comp *c, minst *in) {
+tsr_status mosaic_c_dynamic_gather(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 2 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects source and indices");
-  const stype *s = &c->P->types[in->opd[0]], *ix = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *ix = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
   int64_t dims[TSR_MAX_RANK];
   int64_t nd = mosaic_comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
   if (nd != 1 || dims[0] < 0 || dims[0] >= s->rank) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "gather along one dimension only");
@@ -724,12 +724,12 @@ tsr_status mosaic_c_dynamic_gather(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_dynamic_gather(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
+tsr_status mosaic_r_dynamic_gather(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
   const int32_t *ix = SI(x, in->opd[1]);
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   const char *src = x->f->data[in->opd[0]];
   char *dst = x->f->data[in->res[0]];
   for (int64_t i = 0; i < r->n; i++) {
@@ -741,14 +741,14 @@ tsr_status mosaic_r_dynamic_gather(exec *x, const minst *in) {
 }
 
 /* a[0] dimension, a[1] stride, a[2] stride dimension (-1 none), a[3] static amount */
-tsr_status mosaic_c_rotate(comp *c, minst *in) {
+tsr_status mosaic_c_rotate(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a value");
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t d, st = 0, sd = -1, amt = 0;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
-  tsr_ir_op_attr_int(c->op, "stride", &st);
-  if (tsr_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
-  if (in->op == MOP_ROTATE ? (!tsr_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
+  if (!mlir_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
+  mlir_ir_op_attr_int(c->op, "stride", &st);
+  if (mlir_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
+  if (in->op == MOP_ROTATE ? (!mlir_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad amount");
   if (s->n != r->n || s->cls != r->cls || s->rank != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = d;
@@ -761,13 +761,13 @@ tsr_status mosaic_c_rotate(comp *c, minst *in) {
 
 /* pltpu.roll: out[i] = in[(i - shift) mod n] along the dimension, the shift growing by
  * `stride` per index along the stride dimension. */
-tsr_status mosaic_r_rotate(exec *x, const minst *in) {
-  const stype *r = ST(x, in->res[0]);
+tsr_status mosaic_r_rotate(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0], sd = (int)in->a[2];
-  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : scalar_int(x, in->opd[1]);
+  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : mosaic_scalar_int(x, in->opd[1]);
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
   int64_t sinner = sd >= 0 ? prod(r->shape, sd + 1, r->rank) : 1;
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   const char *src = x->f->data[in->opd[0]];
   char *dst = x->f->data[in->res[0]];
   if (len == 0) return TSR_OK;
@@ -781,11 +781,11 @@ tsr_status mosaic_r_rotate(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_c_repeat(comp *c, minst *in) {
+tsr_status mosaic_c_repeat(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(one_in_one_out(c, in));
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t d, times;
-  if (!tsr_ir_op_attr_int(c->op, "dimension", &d) || !tsr_ir_op_attr_int(c->op, "times", &times) || d < 0 ||
+  if (!mlir_ir_op_attr_int(c->op, "dimension", &d) || !mlir_ir_op_attr_int(c->op, "times", &times) || d < 0 ||
       d >= r->rank || times < 1 || r->shape[d] != s->shape[d] * times)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension or times");
   in->a[0] = d;
@@ -793,10 +793,10 @@ tsr_status mosaic_c_repeat(comp *c, minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_r_repeat(exec *x, const minst *in) {
-  const stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
+tsr_status mosaic_r_repeat(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
   int d = (int)in->a[0];
-  size_t es = class_size(r->cls);
+  size_t es = mosaic_class_size(r->cls);
   int64_t outer = prod(r->shape, 0, d);
   size_t chunk = (size_t)prod(s->shape, d, s->rank) * es;
   int64_t times = r->shape[d] / (s->shape[d] ? s->shape[d] : 1);
@@ -809,11 +809,11 @@ tsr_status mosaic_r_repeat(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-static int ek_bits(const stype *t) { return stype_bits(t); }
+static int ek_bits(const mosaic_stype *t) { return mosaic_stype_bits(t); }
 
-tsr_status mosaic_c_vbitcast(comp *c, minst *in) {
+tsr_status mosaic_c_vbitcast(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
-  const stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return mosaic_packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");

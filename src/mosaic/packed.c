@@ -6,7 +6,7 @@
  * field r mod p of word (r / p, l).
  *
  * The ref in such a slot stays the underlying memory (its own dtype and shape); the slot's
- * static type (stype.pack, pack_bits) says how the kernel sees it. Loads and stores go
+ * static type (mosaic_stype.pack, pack_bits) says how the kernel sees it. Loads and stores go
  * through here, and so do a memref_slice, a memref_squeeze (of leading dimensions), a
  * memref_reshape, a memref_bitcast and an erase_memref_layout (whose results stay packed views
  * of the same memory) and a DMA (mosaic_packed_dma_pair); anything else that takes a packed view is
@@ -35,7 +35,7 @@ static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 || t == TSR_U4 ? 4 
 /* The memory under a view: its rows (second-minor) and element bits. A packed view's slot
  * holds the memory, so a bitcast or reshape of one relates the result to the memory
  * directly: packings compose (fields of fields are the fields of the whole word). */
-static void memory_of(const stype *s, int64_t *rows, unsigned *bits) {
+static void memory_of(const mosaic_stype *s, int64_t *rows, unsigned *bits) {
   *rows = s->shape[s->rank - 2];
   *bits = dtype_bits(s->dtype);
   if (s->pack > 0) { /* words over narrow rows */
@@ -47,8 +47,8 @@ static void memory_of(const stype *s, int64_t *rows, unsigned *bits) {
   }
 }
 
-tsr_status mosaic_packed_bitcast(comp *c, minst *in) {
-  stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+tsr_status mosaic_packed_bitcast(mosaic_comp *c, mosaic_minst *in) {
+  mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
   if (s->pack_row) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast of a packed view's single word row");
   bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1];
@@ -90,8 +90,8 @@ tsr_status mosaic_packed_bitcast(comp *c, minst *in) {
 /* A reshape of a packed view that keeps the minor dimension: the rows of all the leading
  * dimensions, taken in order, stay the same rows, so the memory takes the same reshape
  * with its second-minor dimension scaled by the packing (in->ints: the memory's shape). */
-tsr_status mosaic_packed_reshape(comp *c, minst *in) {
-  stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+tsr_status mosaic_packed_reshape(mosaic_comp *c, mosaic_minst *in) {
+  mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = d->rank, p = s->pack > 0 ? s->pack : -s->pack;
   if (s->pack_row) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a reshape of a packed view's single word row");
   if (r < 2 || s->shape[s->rank - 1] != d->shape[r - 1])
@@ -117,8 +117,8 @@ tsr_status mosaic_packed_reshape(comp *c, minst *in) {
  * vector of words); its memory keeps that row's p narrow rows (pack_row). `keep`: the
  * operand's dimension of each result's; in->ints becomes the memory's, which the run of the
  * squeeze takes. */
-tsr_status mosaic_packed_squeeze(comp *c, minst *in, const int64_t *keep, int nkeep) {
-  stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+tsr_status mosaic_packed_squeeze(mosaic_comp *c, mosaic_minst *in, const int64_t *keep, int nkeep) {
+  mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
   bool minor = nkeep >= 1 && keep[nkeep - 1] == r - 1, rows = nkeep >= 2 && keep[nkeep - 2] == r - 2;
   if (!minor || (!rows && !s->pack_row && s->pack < 0))
@@ -143,7 +143,7 @@ tsr_status mosaic_packed_squeeze(comp *c, minst *in, const int64_t *keep, int nk
 
 /* A view of one word row (pack_row) as the view of rank one more that it squeezes: the word
  * row back as its second-minor dimension, of size 1. */
-static void row_back(stype *v) {
+static void row_back(mosaic_stype *v) {
   int r = v->rank;
   v->shape[r] = v->shape[r - 1];
   v->shape[r - 1] = 1;
@@ -168,11 +168,11 @@ typedef struct pwin {
   int64_t start[TSR_MAX_RANK], size[TSR_MAX_RANK], step[TSR_MAX_RANK]; /* view coordinates */
 } pwin;
 
-static tsr_status view_window(exec *x, const minst *in, const stype *view, int first, const stype *v, pwin *w) {
+static tsr_status view_window(mosaic_exec *x, const mosaic_minst *in, const mosaic_stype *view, int first, const mosaic_stype *v, pwin *w) {
   int rr = view->rank, lead = rr - v->rank;
   w->rank = rr;
   for (int k = 0; k < rr; k++) {
-    w->start[k] = scalar_int(x, in->opd[first + k]);
+    w->start[k] = mosaic_scalar_int(x, in->opd[first + k]);
     w->size[k] = k < lead ? 1 : v->shape[k - lead];
     w->step[k] = in->ints ? in->ints[k] : 1;
     if (w->start[k] < 0 || (w->size[k] > 0 && w->start[k] + (w->size[k] - 1) * w->step[k] >= view->shape[k]))
@@ -221,16 +221,16 @@ static uint32_t get_bits(const char *e, size_t es) {
 static void put_bits(char *e, size_t es, uint32_t v) { memcpy(e, &v, es); }
 
 /* A narrow field as host memory holds it: int4 sign-extended to its byte. */
-static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? (uint32_t)sext32(field, 4) : field; }
+static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? (uint32_t)mosaic_sext32(field, 4) : field; }
 
 /* A value element (class of `v`) as the view dtype's bits, and back. */
-static uint32_t value_bits(const exec *x, int32_t slot, const stype *v, int64_t i) {
+static uint32_t value_bits(const mosaic_exec *x, int32_t slot, const mosaic_stype *v, int64_t i) {
   return v->cls != VC_F ? (uint32_t)SI(x, slot)[i] : mosaic_ek_float_bits(SF(x, slot)[i], v->ek);
 }
 
-static void set_value(exec *x, int32_t slot, const stype *v, int64_t i, uint32_t bits) {
+static void set_value(mosaic_exec *x, int32_t slot, const mosaic_stype *v, int64_t i, uint32_t bits) {
   if (v->cls != VC_F) {
-    SI(x, slot)[i] = sext32(bits, v->width);
+    SI(x, slot)[i] = mosaic_sext32(bits, v->width);
     return;
   }
   SF(x, slot)[i] = mosaic_ek_bits_float(bits, v->ek);
@@ -256,8 +256,8 @@ static void view_index(const pwin *w, const int64_t *cnt, int64_t *idx) {
 
 /* ---- loads and stores ---------------------------------------------------------------------- */
 
-tsr_status mosaic_packed_load(exec *x, const minst *in) {
-  const stype *view = ST(x, in->opd[0]), *v = ST(x, in->res[0]);
+tsr_status mosaic_packed_load(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *view = ST(x, in->opd[0]), *v = ST(x, in->res[0]);
   const tsr_ref *mem = SR(x, in->opd[0]);
   pwin w;
   tsr_status s = view_window(x, in, view, (int)in->a[0], v, &w);
@@ -300,8 +300,8 @@ tsr_status mosaic_packed_load(exec *x, const minst *in) {
   return TSR_OK;
 }
 
-tsr_status mosaic_packed_store(exec *x, const minst *in) {
-  const stype *view = ST(x, in->opd[1]), *v = ST(x, in->opd[0]);
+tsr_status mosaic_packed_store(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_stype *view = ST(x, in->opd[1]), *v = ST(x, in->opd[0]);
   const tsr_ref *mem = SR(x, in->opd[1]);
   if (in->a[3] || in->aux) return tsr_fail(TSR_ERR_UNSUPPORTED, "adding or sublane-masked stores through a packed view");
   pwin w;
@@ -349,14 +349,14 @@ tsr_status mosaic_packed_store(exec *x, const minst *in) {
 /* A slice of a packed view: the same slice of the memory, rows scaled by the packing. A slice
  * of narrow rows over words must cover whole words; one of a view of one word row (pack_row)
  * keeps the row's p narrow rows. */
-tsr_status mosaic_packed_slice(exec *x, const minst *in) {
+tsr_status mosaic_packed_slice(mosaic_exec *x, const mosaic_minst *in) {
   const tsr_ref *mem = SR(x, in->opd[0]);
-  const stype *view = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
+  const mosaic_stype *view = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int rr = view->rank, p = view->pack > 0 ? view->pack : -view->pack;
   int64_t starts[TSR_MAX_RANK] = {0}, sizes[TSR_MAX_RANK] = {0};
   bool inside = true;
   for (int k = 0; k < rr; k++) {
-    starts[k] = scalar_int(x, in->opd[in->a[0] + k]);
+    starts[k] = mosaic_scalar_int(x, in->opd[in->a[0] + k]);
     sizes[k] = d->shape[k];
     bool in_k = starts[k] >= 0 && starts[k] + sizes[k] <= view->shape[k];
     if (!in_k && !in->wait_only)
@@ -441,22 +441,22 @@ static tsr_status narrow_side(const tsr_ref *mem, bool mem_words, int p, int bit
   return TSR_OK;
 }
 
-int64_t packed_bytes(const stype *view, const tsr_ref *mem) {
+int64_t mosaic_packed_bytes(const mosaic_stype *view, const tsr_ref *mem) {
   int64_t b = (int64_t)tsr_ref_bytes(mem);
   return view->pack && dtype_bits(mem->dtype) < 8 ? b * dtype_bits(mem->dtype) / 8 : b;
 }
 
-tsr_status mosaic_packed_dma_pair(exec *x, int32_t s_src, int32_t s_dst, packed_dma *o) {
+tsr_status mosaic_packed_dma_pair(mosaic_exec *x, int32_t s_src, int32_t s_dst, mosaic_packed_dma *o) {
   if (mosaic_padded_sizes(x, s_src) || mosaic_padded_sizes(x, s_dst))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA between a packed view and a window reaching into tile padding");
   return mosaic_packed_dma_refs(ST(x, s_src), SR(x, s_src), ST(x, s_dst), SR(x, s_dst), o);
 }
 
-tsr_status packed_dma_start(exec *x, const packed_dma *d, const tsr_ref *sem, const char *loc) {
+tsr_status mosaic_packed_dma_start(mosaic_exec *x, const mosaic_packed_dma *d, const tsr_ref *sem, const char *loc) {
   return seam_kernel_dma_start(x->ctx, &d->src, &d->dst, sem, d->bytes, d->field_bits, loc);
 }
 
-tsr_status mosaic_packed_row(const stype *view, const tsr_ref *mem, int64_t r, stype *vrow, tsr_ref *mrow) {
+tsr_status mosaic_packed_row(const mosaic_stype *view, const tsr_ref *mem, int64_t r, mosaic_stype *vrow, tsr_ref *mrow) {
   *vrow = *view;
   vrow->shape[0] = 1;
   vrow->n = view->shape[0] ? view->n / view->shape[0] : 0;
@@ -468,8 +468,8 @@ tsr_status mosaic_packed_row(const stype *view, const tsr_ref *mem, int64_t r, s
   return tsr_ref_slice(mem, 0, r * view->pack, view->pack, mrow);
 }
 
-tsr_status mosaic_packed_dma_refs(const stype *vs, const tsr_ref *ms, const stype *vd, const tsr_ref *md, packed_dma *o) {
-  stype v[2] = {*vs, *vd};
+tsr_status mosaic_packed_dma_refs(const mosaic_stype *vs, const tsr_ref *ms, const mosaic_stype *vd, const tsr_ref *md, mosaic_packed_dma *o) {
+  mosaic_stype v[2] = {*vs, *vd};
   tsr_ref mem[2] = {*ms, *md};
   static const char *const name[2] = {"source", "target"};
   int p = 0, bits = 0;
@@ -516,7 +516,7 @@ tsr_status mosaic_packed_dma_refs(const stype *vs, const tsr_ref *ms, const styp
     return tsr_fail(TSR_ERR_INVALID, "a DMA between %d-bit and %d-bit elements", view_words[0] ? p * bits : bits,
                     view_words[1] ? p * bits : bits);
   o->field_bits = 0;
-  o->bytes = packed_bytes(&v[1], &mem[1]);
+  o->bytes = mosaic_packed_bytes(&v[1], &mem[1]);
   if (bits < 8) {
     if (mem_words[0] != mem_words[1]) {
       o->field_bits = bits;
@@ -530,8 +530,8 @@ tsr_status mosaic_packed_dma_refs(const stype *vs, const tsr_ref *ms, const styp
 /* ---- tpu.bitcast across widths ---------------------------------------------------------------- */
 
 /* a[0]: p > 0 packs p source rows per result row, -p unpacks; a[1], a[2]: source and result bits */
-tsr_status mosaic_packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits) {
-  const stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
+tsr_status mosaic_packed_vbitcast(mosaic_comp *c, mosaic_minst *in, int src_bits, int dst_bits) {
+  const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
   bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1] && s->cls != VC_I64 && d->cls != VC_I64;
   for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
@@ -545,9 +545,9 @@ tsr_status mosaic_packed_vbitcast(comp *c, minst *in, int src_bits, int dst_bits
   return TSR_OK;
 }
 
-tsr_status mosaic_r_tbitcast(exec *x, const minst *in) {
+tsr_status mosaic_r_tbitcast(mosaic_exec *x, const mosaic_minst *in) {
   if (!in->a[0]) return mosaic_r_bitcast(x, in);
-  const stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
+  const mosaic_stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int64_t L = s->shape[s->rank - 1], rows_s = s->shape[s->rank - 2], rows_d = d->shape[d->rank - 2];
   int64_t outer = s->n / (rows_s * L);
   int small = (int)(in->a[0] > 0 ? in->a[1] : in->a[2]), p = (int)(in->a[0] > 0 ? in->a[0] : -in->a[0]);

@@ -29,34 +29,34 @@ struct mosaic_chunk_group {
   int32_t *slot;         /* every slot the members read or write */
   int32_t *place;        /* per slot: SCALAR, INDEXED, or the chunk buffer that holds it */
   uint8_t *es;           /* per slot: bytes per element */
-  minst *full, *tail;    /* the members run per chunk with n = CHUNK, and with n = n % CHUNK
+  mosaic_minst *full, *tail;    /* the members run per chunk with n = CHUNK, and with n = n % CHUNK
                           * (NULL if 0) */
-  minst *once;           /* broadcasts of a scalar that only the group reads: their chunk
+  mosaic_minst *once;           /* broadcasts of a scalar that only the group reads: their chunk
                           * buffer, filled once, is every chunk's */
   mosaic_op_cost cost;          /* of the members after the first (mosaic_exec_range counts the first) */
   size_t bufs_at;        /* the chunk buffers' offset in the frame's scratch */
 };
 
 /* vector.broadcast and vector.splat (one run function, mosaic_r_broadcast). */
-static inline bool piece_broadcast(int op) { return op == MOP_BROADCAST || op == MOP_SPLAT; }
+static inline bool mosaic_piece_broadcast(int op) { return op == MOP_BROADCAST || op == MOP_SPLAT; }
 /* Whether a chunk group or row run may hold the op: it computes each result element from the
  * same element of its operands (the MT_ELEMENTWISE ops, a select by a vector condition, a
  * broadcast of one element) over in->n elements, and its run function reads only those. */
-bool mosaic_piece_elementwise(const prog *P, const minst *in);
-static inline bool piece_is_const(const prog *P, int32_t s) { return P->cslot_off[s] >= 0; }
+bool mosaic_piece_elementwise(const mosaic_prog *P, const mosaic_minst *in);
+static inline bool mosaic_piece_is_const(const mosaic_prog *P, int32_t s) { return P->cslot_off[s] >= 0; }
 /* A constant whose elements all have the same bits (a broadcast constant, folded). */
-bool mosaic_piece_is_splat(const prog *P, int32_t s);
+bool mosaic_piece_is_splat(const mosaic_prog *P, int32_t s);
 /* A run's room in the frame's scratch, which groups and row runs lay out alike: the slots'
  * saved pointers, then, 64-byte aligned, `nbufs` buffers of `elems` 8-byte elements.
  * Returns where the buffers start and grows the program's scratch to hold them. */
-size_t mosaic_piece_reserve_scratch(prog *P, int nslots, int nbufs, size_t elems);
+size_t mosaic_piece_reserve_scratch(mosaic_prog *P, int nslots, int nbufs, size_t elems);
 /* Sums the members' costs once, when the run is formed (a run counts them at once). */
 void mosaic_piece_sum_cost(mosaic_op_cost *sum, const mosaic_op_cost *c);
 /* Counts a run's cost (of its members after the first: mosaic_exec_range counts that one). */
-void mosaic_piece_add_cost(exec *x, const mosaic_op_cost *c);
+void mosaic_piece_add_cost(mosaic_exec *x, const mosaic_op_cost *c);
 /* Runs members m[0..n) in order: NULL, or the one that failed (its status in *s). */
-const minst *mosaic_piece_run_members(exec *x, const minst *m, int n, tsr_status *s);
+const mosaic_minst *mosaic_piece_run_members(mosaic_exec *x, const mosaic_minst *m, int n, tsr_status *s);
 /* A member's failure, named as mosaic_exec_range names an op's. */
-tsr_status mosaic_piece_member_failed(exec *x, tsr_status s, const minst *failed);
+tsr_status mosaic_piece_member_failed(mosaic_exec *x, tsr_status s, const mosaic_minst *failed);
 
 #endif

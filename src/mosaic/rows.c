@@ -34,7 +34,7 @@ struct mosaic_row_run {
   int nload;
   int32_t *load;    /* the loads' instructions, in order (unused ones too: run once, first) */
   int nmem;
-  minst *mem;       /* the elementwise members with n = the row's length */
+  mosaic_minst *mem;       /* the elementwise members with n = the row's length */
   int32_t store;
   int nslots;
   int32_t *slot;    /* the slots the members read or write */
@@ -45,13 +45,13 @@ struct mosaic_row_run {
   size_t bufs_at;
 };
 
-static bool unit_strides(const minst *in) {
+static bool unit_strides(const mosaic_minst *in) {
   for (int k = 0; k < in->nints; k++)
     if (in->ints[k] != 1) return false;
   return true;
 }
 
-static bool same_shape(const stype *a, const stype *b) {
+static bool same_shape(const mosaic_stype *a, const mosaic_stype *b) {
   if (a->rank != b->rank) return false;
   for (int d = 0; d < a->rank; d++)
     if (a->shape[d] != b->shape[d]) return false;
@@ -59,7 +59,7 @@ static bool same_shape(const stype *a, const stype *b) {
 }
 
 /* Whether a store of a value of type v into ref type r writes its bits as held (write_row). */
-static bool bits_as_held(const stype *v, const stype *r) {
+static bool bits_as_held(const mosaic_stype *v, const mosaic_stype *r) {
   if (r->pack) return false;
   return (v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32) ||
          (v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32));
@@ -67,28 +67,28 @@ static bool bits_as_held(const stype *v, const stype *r) {
 
 /* The store that ends the row run starting at load `first`, or -1 when none does: loads,
  * elementwise ops and a store on one straight chain (see above). */
-static int32_t row_run_end(const prog *P, int32_t first) {
-  const minst *I = P->insts;
-  const stype *vt = NULL;
+static int32_t row_run_end(const mosaic_prog *P, int32_t first) {
+  const mosaic_minst *I = P->insts;
+  const mosaic_stype *vt = NULL;
   int nel = 0, nload = 0;
   for (int32_t j = first; j < P->ninsts; j = I[j].next) {
-    const minst *in = &I[j];
-    if ((j != first && I[j - 1].next != j) || prog_in_branchy_body(P, j)) return -1; /* one straight chain */
-    if (mop_window_load(in->op)) {
+    const mosaic_minst *in = &I[j];
+    if ((j != first && I[j - 1].next != j) || mosaic_prog_in_branchy_body(P, j)) return -1; /* one straight chain */
+    if (mosaic_mop_window_load(in->op)) {
       if (in->nres != 1 || P->types[in->opd[0]].pack || ++nload > ROW_LOADS) return -1;
       if (in->unused) continue;
       if (!in->alias || in->mxu_view || in->a[1] >= 0 || !unit_strides(in)) return -1;
-      const stype *t = &P->types[in->res[0]];
+      const mosaic_stype *t = &P->types[in->res[0]];
       int64_t cols = t->rank < 1 ? 0 : t->shape[t->rank - 1];
       /* rows of 64 to CHUNK elements (or one row): a call per op and row costs little */
       if ((vt && !same_shape(vt, t)) || t->n < 2 || cols > CHUNK || (cols < 64 && cols != t->n)) return -1;
       vt = t;
       continue;
     }
-    if (mop_window_store(in->op)) {
+    if (mosaic_mop_window_store(in->op)) {
       if (!vt || !nel || in->nopd < 2 || in->a[1] >= 0 || in->aux || in->a[3] != 0 || in->in_place || !unit_strides(in))
         return -1;
-      const stype *v = &P->types[in->opd[0]];
+      const mosaic_stype *v = &P->types[in->opd[0]];
       return same_shape(vt, v) && bits_as_held(v, &P->types[in->opd[1]]) ? j : -1;
     }
     if (!vt || !mosaic_piece_elementwise(P, in) || in->n != vt->n) return -1;
@@ -100,9 +100,9 @@ static int32_t row_run_end(const prog *P, int32_t first) {
 /* Forms the row run [first, store] when every operand of its members is a load's value, an
  * earlier member's, a splat constant or a scalar, and every value it makes is read inside it
  * only (the stored one by the store only); *formed says whether it did. */
-static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses, int32_t first, int32_t store,
+static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t *uses, int32_t first, int32_t store,
                                bool *formed) {
-  minst *I = P->insts;
+  mosaic_minst *I = P->insts;
   *formed = false;
   int count = (int)(store - first + 1), cap = 1;
   for (int32_t j = first; j <= store; j++) cap += I[j].nopd + I[j].nres;
@@ -115,11 +115,11 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
     goto out;
   }
   int ns = 0, nload = 0, nmem = 0, nbufs = 0;
-  const stype *vt = &P->types[I[store].opd[0]];
+  const mosaic_stype *vt = &P->types[I[store].opd[0]];
   int32_t stored = I[store].opd[0];
   for (int32_t j = first; j <= store; j++) {
-    const minst *in = &I[j];
-    if (mop_kinds[in->op] == K_LOAD) {
+    const mosaic_minst *in = &I[j];
+    if (mosaic_mop_kinds[in->op] == K_LOAD) {
       nload++;
       continue;
     }
@@ -131,14 +131,14 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
       while (q < ns && slot[q] != s) q++;
       if (q == ns) {
         slot[ns] = s;
-        const stype *t = &P->types[s];
+        const mosaic_stype *t = &P->types[s];
         int32_t d = def[s];
-        if (piece_is_const(P, s)) { /* a splat, read from its start in every row (a folded broadcast's too) */
+        if (mosaic_piece_is_const(P, s)) { /* a splat, read from its start in every row (a folded broadcast's too) */
           if (!mosaic_piece_is_splat(P, s) || s == stored) goto out;
           kind[ns] = RV_LEAVE, idx[ns] = 0;
         } else if (k >= in->nopd) kind[ns] = s == stored ? RV_OUT : RV_BUF, idx[ns] = s == stored ? 0 : nbufs++;
         else if (t->n == 1) kind[ns] = RV_LEAVE, idx[ns] = 0;
-        else if (d >= first && d < j && mop_kinds[I[d].op] == K_LOAD && !I[d].unused) kind[ns] = RV_LOAD, idx[ns] = d;
+        else if (d >= first && d < j && mosaic_mop_kinds[I[d].op] == K_LOAD && !I[d].unused) kind[ns] = RV_LOAD, idx[ns] = d;
         else goto out; /* a value from before the run, or a constant that is not a splat */
         if (kind[ns] != RV_LEAVE && P->types[s].n != vt->n) goto out;
         ns++;
@@ -150,7 +150,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
   for (int q = 0; q < ns; q++)
     if (kind[q] != RV_LEAVE && (uses[slot[q]] != inside[q] || (slot[q] == stored && uses[slot[q]] != 1))) goto out;
   for (int32_t j = first; j <= store; j++) /* a load's value: read by members only */
-    if (mop_kinds[I[j].op] == K_LOAD && !I[j].unused) {
+    if (mosaic_mop_kinds[I[j].op] == K_LOAD && !I[j].unused) {
       int q = 0;
       while (q < ns && slot[q] != I[j].res[0]) q++;
       if (q == ns || uses[slot[q]] != inside[q]) goto out;
@@ -165,7 +165,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
   g->cols = vt->shape[vt->rank - 1];
   g->rows = vt->n / g->cols;
   g->load = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)nload);
-  g->mem = mosaic_prog_alloc(P, sizeof(minst) * (size_t)nmem);
+  g->mem = mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)nmem);
   g->slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)ns);
   g->idx = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)ns);
   g->kind = mosaic_prog_alloc(P, (size_t)ns);
@@ -175,7 +175,7 @@ static tsr_status form_row_run(prog *P, const int32_t *def, const int32_t *uses,
   }
   g->cost = (mosaic_op_cost){0};
   for (int32_t j = first, l = 0, m = 0; j <= store; j++) {
-    if (mop_kinds[I[j].op] == K_LOAD) {
+    if (mosaic_mop_kinds[I[j].op] == K_LOAD) {
       g->load[l++] = j;
       I[j].row_view = !I[j].unused;
     } else if (j != store) {
@@ -206,21 +206,21 @@ out:
   return st;
 }
 
-tsr_status mosaic_prog_mark_rows(prog *P) {
-  const minst *I = P->insts;
-  def_use du;
+tsr_status mosaic_prog_mark_rows(mosaic_prog *P) {
+  const mosaic_minst *I = P->insts;
+  mosaic_def_use du;
   TSR_TRY(mosaic_prog_def_use(P, false, &du));
   tsr_status st = TSR_OK;
   int nstores = 0;
   for (int32_t i = 0; i < P->ninsts; i++)
-    nstores += mop_kinds[I[i].op] != K_LOAD && mop_kinds[I[i].op] != K_VALUE; /* a bound on the runs */
+    nstores += mosaic_mop_kinds[I[i].op] != K_LOAD && mosaic_mop_kinds[I[i].op] != K_VALUE; /* a bound on the runs */
   P->rowruns = nstores ? mosaic_prog_alloc(P, sizeof(mosaic_row_run) * (size_t)nstores) : NULL;
   if (nstores && !P->rowruns) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
   for (int32_t i = 0; i < P->ninsts && st == TSR_OK; i++) {
-    if (mop_kinds[I[i].op] != K_LOAD || I[i].unused) continue;
+    if (mosaic_mop_kinds[I[i].op] != K_LOAD || I[i].unused) continue;
     int32_t e = row_run_end(P, i);
     bool formed = false;
     if (e > i) st = form_row_run(P, du.def, du.uses, i, e, &formed);
@@ -256,9 +256,9 @@ static bool same_ref(const tsr_ref *a, const tsr_ref *b) {
   return true;
 }
 
-tsr_status mosaic_row_run_exec(exec *x, const minst *in, int32_t *resume) {
+tsr_status mosaic_row_run_exec(mosaic_exec *x, const mosaic_minst *in, int32_t *resume) {
   const mosaic_row_run *g = &x->P->rowruns[in->rows - 1];
-  const minst *I = x->P->insts;
+  const mosaic_minst *I = x->P->insts;
   *resume = -1;
   if (x->observed) return TSR_OK;
   if (x->ops_left && *x->ops_left < g->count - 1) return TSR_OK; /* op by op, to stop at the op that overruns */
@@ -268,7 +268,7 @@ tsr_status mosaic_row_run_exec(exec *x, const minst *in, int32_t *resume) {
   if ((uintptr_t)out.data % 4 || (g->cols > 1 && out.stride[out.rank - 1] != 1)) return TSR_OK;
   window_span(&out, &olo, &ohi);
   for (int l = 0; l < g->nload; l++) {
-    const minst *ld = &I[g->load[l]];
+    const mosaic_minst *ld = &I[g->load[l]];
     if (mosaic_mem_op_window(x, ld, false, &w[l]) != TSR_OK) return TSR_OK;
     if (ld->unused) continue;
     if ((uintptr_t)w[l].data % 4 || (g->cols > 1 && w[l].stride[w[l].rank - 1] != 1)) return TSR_OK;
@@ -290,7 +290,7 @@ tsr_status mosaic_row_run_exec(exec *x, const minst *in, int32_t *resume) {
     if (g->kind[k] == RV_BUF) data[g->slot[k]] = bufs + (size_t)g->idx[k] * (size_t)g->cols * 8;
   }
   tsr_status s = TSR_OK;
-  const minst *failed = NULL;
+  const mosaic_minst *failed = NULL;
   for (int64_t r = 0; r < g->rows && !failed; r++) {
     for (int k = 0; k < g->nslots; k++)
       if (g->kind[k] == RV_LOAD) data[g->slot[k]] = row_at(&w[g->idx[k]], r);

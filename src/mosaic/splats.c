@@ -8,8 +8,8 @@
 
 #include "mosaic/piecewise.h"
 
-tsr_status mosaic_prog_settle_splats(prog *P) {
-  const minst *I = P->insts;
+tsr_status mosaic_prog_settle_splats(mosaic_prog *P) {
+  const mosaic_minst *I = P->insts;
   bool *member = calloc((size_t)P->ninsts + 1, sizeof(bool)), *outside = calloc((size_t)P->nslots + 1, sizeof(bool));
   if (!member || !outside) {
     free(member);
@@ -24,10 +24,10 @@ tsr_status mosaic_prog_settle_splats(prog *P) {
   tsr_status st = TSR_OK;
   for (int32_t s = 0; s < P->nslots && st == TSR_OK; s++) {
     if (P->csplat[s] != SPLAT_SHORT) continue;
-    const stype *t = &P->types[s];
+    const mosaic_stype *t = &P->types[s];
     if (outside[s]) { /* read whole somewhere: written whole */
       char elem[8];
-      memcpy(elem, P->cpool + P->cslot_off[s], class_size(t->cls));
+      memcpy(elem, P->cpool + P->cslot_off[s], mosaic_class_size(t->cls));
       P->csplat[s] = SPLAT_NONE;
       if (!mosaic_prog_splat_const(P, s, elem, true)) st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
       continue;
@@ -43,7 +43,7 @@ tsr_status mosaic_prog_settle_splats(prog *P) {
     }
     size_t at = (P->frame_bytes + 63) & ~(size_t)63;
     P->data_off[s] = at;
-    P->frame_bytes = at + (size_t)t->n * class_size(t->cls);
+    P->frame_bytes = at + (size_t)t->n * mosaic_class_size(t->cls);
   }
   for (int32_t i = 0; i < P->ninsts; i++)
     for (int k = 0; member[i] && k < I[i].nopd; k++)
@@ -54,13 +54,13 @@ tsr_status mosaic_prog_settle_splats(prog *P) {
   return st;
 }
 
-void mosaic_exec_fill_short(exec *x, const minst *in) {
-  const prog *P = x->P;
+void mosaic_exec_fill_short(mosaic_exec *x, const mosaic_minst *in) {
+  const mosaic_prog *P = x->P;
   for (int k = 0; k < in->nopd; k++) {
     int32_t s = in->opd[k];
     if (P->csplat[s] != SPLAT_SHORT || x->f->data[s] != P->cpool + P->cslot_off[s]) continue;
-    const stype *t = &P->types[s];
-    size_t es = class_size(t->cls);
+    const mosaic_stype *t = &P->types[s];
+    size_t es = mosaic_class_size(t->cls);
     char *d = x->f->values + P->data_off[s];
     for (int64_t i = 0; i < t->n; i++) memcpy(d + (size_t)i * es, P->cpool + P->cslot_off[s], es);
     x->f->data[s] = d;

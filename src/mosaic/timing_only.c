@@ -30,15 +30,15 @@
 
 /* Needed whatever its results: control flow and effects other than stores of data. */
 static bool is_root(int op) {
-  if (mop_traits[op] & (MT_PRINTS | MT_YIELDS | MT_STORE)) return false;
-  return mop_kinds[op] == K_EFFECT || mop_kinds[op] == K_CONTROL;
+  if (mosaic_mop_traits[op] & (MT_PRINTS | MT_YIELDS | MT_STORE)) return false;
+  return mosaic_mop_kinds[op] == K_EFFECT || mosaic_mop_kinds[op] == K_CONTROL;
 }
 
 /* The instructions the dispatch loop reaches (fuse.c takes fused adds out of the chain). */
-static void mark_reachable(const prog *P, int32_t begin, int32_t end, bool *live) {
+static void mark_reachable(const mosaic_prog *P, int32_t begin, int32_t end, bool *live) {
   for (int32_t i = begin; i >= 0 && i < end; i = P->insts[i].next) {
     live[i] = true;
-    const minst *in = &P->insts[i];
+    const mosaic_minst *in = &P->insts[i];
     for (int r = 0; r < in->nregions; r++)
       if (in->reg_begin[r] >= 0) {
         mark_reachable(P, in->reg_begin[r], in->reg_end[r], live);
@@ -61,18 +61,18 @@ static bool tie(bool *used, const int32_t *slots, int n) {
   return changed;
 }
 
-static const minst *term(const prog *P, const minst *in, int r) {
+static const mosaic_minst *term(const mosaic_prog *P, const mosaic_minst *in, int r) {
   return in->reg_begin[r] >= 0 ? &P->insts[in->reg_end[r]] : NULL;
 }
 
-static int32_t opd_at(const minst *t, int k) { return t && k < t->nopd ? t->opd[k] : -1; }
+static int32_t opd_at(const mosaic_minst *t, int k) { return t && k < t->nopd ? t->opd[k] : -1; }
 
 /* The ties of an op with regions; true when a slot became used. */
-static bool tie_regions(const prog *P, const minst *in, bool *used) {
+static bool tie_regions(const mosaic_prog *P, const mosaic_minst *in, bool *used) {
   bool changed = false;
   switch (in->op) {
   case MOP_FOR: {
-    const minst *y = term(P, in, 0);
+    const mosaic_minst *y = term(P, in, 0);
     for (int k = 0; k < in->nres; k++) {
       int32_t s[4] = {in->opd[3 + k], in->nrargs[0] > 1 + k ? in->rargs[0][1 + k] : -1, opd_at(y, k), in->res[k]};
       changed |= tie(used, s, 4);
@@ -86,7 +86,7 @@ static bool tie_regions(const prog *P, const minst *in, bool *used) {
     }
     break;
   case MOP_WHILE: {
-    const minst *c = term(P, in, 0), *y = in->nregions > 1 ? term(P, in, 1) : NULL;
+    const mosaic_minst *c = term(P, in, 0), *y = in->nregions > 1 ? term(P, in, 1) : NULL;
     changed |= use(used, opd_at(c, 0));
     for (int k = 0; k < in->nopd; k++) {
       int32_t s[3] = {in->opd[k], in->nrargs[0] > k ? in->rargs[0][k] : -1, opd_at(y, k)};
@@ -109,12 +109,12 @@ static bool tie_regions(const prog *P, const minst *in, bool *used) {
 }
 
 /* A tpu.enqueue_dma from VMEM into SMEM (mosaic_c_dma: a[1] the source, a[2] the target operand). */
-static bool dma_fills_smem_from_vmem(const prog *P, const minst *in) {
+static bool dma_fills_smem_from_vmem(const mosaic_prog *P, const mosaic_minst *in) {
   if (in->a[1] < 0 || in->a[2] < 0 || in->a[1] >= in->nopd || in->a[2] >= in->nopd) return false;
   return P->types[in->opd[in->a[1]]].space == TSR_VMEM && P->types[in->opd[in->a[2]]].space == TSR_SMEM;
 }
 
-tsr_status mosaic_prog_mark_timing_needed(prog *P) {
+tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P) {
   bool *used = calloc((size_t)P->nslots + 1, sizeof(bool));
   bool *live = calloc((size_t)P->ninsts + 1, sizeof(bool));
   if (!used || !live) {
@@ -124,14 +124,14 @@ tsr_status mosaic_prog_mark_timing_needed(prog *P) {
   }
   mark_reachable(P, 0, P->body_end, live);
   bool space_read[SPACES] = {false};
-  minst *I = P->insts;
+  mosaic_minst *I = P->insts;
   for (bool changed = true; changed;) {
     changed = false;
     for (int32_t i = P->ninsts - 1; i >= 0; i--) {
-      minst *in = &I[i];
-      if (!live[i] || mop_has(in->op, MT_YIELDS)) continue;
+      mosaic_minst *in = &I[i];
+      if (!live[i] || mosaic_mop_has(in->op, MT_YIELDS)) continue;
       bool needed = is_root(in->op);
-      if (mop_has(in->op, MT_STORE) && in->nopd > 1) {
+      if (mosaic_mop_has(in->op, MT_STORE) && in->nopd > 1) {
         tsr_space sp = P->types[in->opd[1]].space;
         needed = (unsigned)sp < SPACES && space_read[sp];
       }
@@ -139,7 +139,7 @@ tsr_status mosaic_prog_mark_timing_needed(prog *P) {
       if (in->nregions) changed |= tie_regions(P, in, used);
       if (!needed) continue;
       if (!in->needed) in->needed = changed = true;
-      if (mop_kinds[in->op] == K_LOAD && in->nopd > 0) {
+      if (mosaic_mop_kinds[in->op] == K_LOAD && in->nopd > 0) {
         tsr_space sp = P->types[in->opd[0]].space;
         if ((unsigned)sp < SPACES && !space_read[sp]) space_read[sp] = changed = true;
       }
@@ -151,13 +151,13 @@ tsr_status mosaic_prog_mark_timing_needed(prog *P) {
   }
   P->timing_inexact = NULL;
   for (int32_t i = 0; i < P->ninsts && !P->timing_inexact; i++) {
-    const minst *in = &I[i];
+    const mosaic_minst *in = &I[i];
     char buf[512];
     if (in->op == MOP_ENQUEUE_DMA && live[i] && space_read[TSR_SMEM] && dma_fills_smem_from_vmem(P, in)) {
       /* DMAs into VMEM move nothing in a timing-only run: what this one copies on is not there */
       snprintf(buf, sizeof buf, "op %s at %s copies VMEM data into SMEM that control flow, a DMA or a semaphore depends "
                "on", in->name, in->loc);
-    } else if (!in->needed || mop_kinds[in->op] != K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
+    } else if (!in->needed || mosaic_mop_kinds[in->op] != K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
       continue;
     } else {
       snprintf(buf, sizeof buf, "op %s at %s reads %s data that control flow, a DMA or a semaphore depends on", in->name,

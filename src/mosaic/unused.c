@@ -9,15 +9,15 @@
 
 #include "mosaic/mosaic_internal.h"
 
-tsr_status mosaic_prog_mark_unused_loads(prog *P) {
+tsr_status mosaic_prog_mark_unused_loads(mosaic_prog *P) {
   bool *used = calloc((size_t)P->nslots + 1, sizeof(bool));
   if (!used) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   /* backwards to a fixpoint: uses inside loops may come before the definition */
   for (bool changed = true; changed;) {
     changed = false;
     for (int32_t i = P->ninsts - 1; i >= 0; i--) {
-      const minst *in = &P->insts[i];
-      bool needed = !mop_value_only(in->op); /* an op not known to be one uses its operands */
+      const mosaic_minst *in = &P->insts[i];
+      bool needed = !mosaic_mop_value_only(in->op); /* an op not known to be one uses its operands */
       for (int k = 0; k < in->nres && !needed; k++) needed = used[in->res[k]];
       if (!needed) continue;
       for (int k = 0; k < in->nopd; k++)
@@ -25,8 +25,8 @@ tsr_status mosaic_prog_mark_unused_loads(prog *P) {
     }
   }
   for (int32_t i = 0; i < P->ninsts; i++) {
-    minst *in = &P->insts[i];
-    in->unused = mop_kinds[in->op] == K_LOAD && in->nres == 1 && !used[in->res[0]];
+    mosaic_minst *in = &P->insts[i];
+    in->unused = mosaic_mop_kinds[in->op] == K_LOAD && in->nres == 1 && !used[in->res[0]];
   }
   free(used);
   return TSR_OK;

@@ -144,7 +144,7 @@ static inline float log_fast(float x) {
 /* normal, positive, finite (NaN compares false) */
 static inline bool log_ok(float x) { return x >= 1.17549435e-38f && x <= 3.40282347e38f; }
 
-VMATH_DEFINE(vec_logf, log_fast, log_ok, logf)
+VMATH_DEFINE(mosaic_vec_logf, log_fast, log_ok, logf)
 
 /* ---- tanh --------------------------------------------------------------------------------
  * |x| < 0.625: Cephes' odd polynomial x + x^3 P(x^2); above, 1 - 2 / (e^2|x| + 1) with the
@@ -161,7 +161,7 @@ static inline float tanh_fast(float x) {
 }
 static inline bool tanh_ok(float x) { return x == x; }
 
-VMATH_DEFINE(vec_tanhf, tanh_fast, tanh_ok, tanhf)
+VMATH_DEFINE(mosaic_vec_tanhf, tanh_fast, tanh_ok, tanhf)
 
 /* ---- sin and cos ---------------------------------------------------------------------------
  * x = q pi/2 + r, |r| <= pi/4, reduced in double with pi/2 in two parts (Cody and Waite):
@@ -199,8 +199,8 @@ static inline float cos_fast(float x) {
 }
 static inline bool trig_ok(float x) { return x >= -8192.0f && x <= 8192.0f; }
 
-VMATH_DEFINE(vec_sinf, sin_fast, trig_ok, sinf)
-VMATH_DEFINE(vec_cosf, cos_fast, trig_ok, cosf)
+VMATH_DEFINE(mosaic_vec_sinf, sin_fast, trig_ok, sinf)
+VMATH_DEFINE(mosaic_vec_cosf, cos_fast, trig_ok, cosf)
 
 /* ---- sqrt and rsqrt ----------------------------------------------------------------------
  * The correctly rounded square root (one instruction per vector once errno is out of the
@@ -235,18 +235,18 @@ static inline float erf_fast(float x) {
 }
 static inline bool erf_ok(float x) { return x == x; }
 
-VMATH_DEFINE(vec_erff, erf_fast, erf_ok, erff)
+VMATH_DEFINE(mosaic_vec_erff, erf_fast, erf_ok, erff)
 
 /* The kernels' math for callers outside the layer (tessera/mosaic.h): the StableHLO
  * interpreter computes the graph's transcendentals with it under TPU numerics. */
 void tsr_mosaic_math_f32(tsr_mosaic_math fn, float *d, const float *a, int64_t n) {
   switch (fn) {
   case TSR_MOSAIC_EXP: mosaic_vec_expf(d, a, n); break;
-  case TSR_MOSAIC_LOG: vec_logf(d, a, n); break;
-  case TSR_MOSAIC_TANH: vec_tanhf(d, a, n); break;
-  case TSR_MOSAIC_SIN: vec_sinf(d, a, n); break;
-  case TSR_MOSAIC_COS: vec_cosf(d, a, n); break;
-  case TSR_MOSAIC_ERF: vec_erff(d, a, n); break;
+  case TSR_MOSAIC_LOG: mosaic_vec_logf(d, a, n); break;
+  case TSR_MOSAIC_TANH: mosaic_vec_tanhf(d, a, n); break;
+  case TSR_MOSAIC_SIN: mosaic_vec_sinf(d, a, n); break;
+  case TSR_MOSAIC_COS: mosaic_vec_cosf(d, a, n); break;
+  case TSR_MOSAIC_ERF: mosaic_vec_erff(d, a, n); break;
   case TSR_MOSAIC_SQRT: mosaic_vec_sqrtf(d, a, n); break;
   case TSR_MOSAIC_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
   }

@@ -24,6 +24,7 @@
  * Why inboxes: Open MPI's one-sided atomics (osc pt2pt/rdma over TCP or shared memory) are
  * applied by the target's progress engine, not with the CPU atomics the engine's own
  * semaphores use; mixing the two on one cell could lose an update. */
+#include "core/grow.h"
 #include "tessera/mpi.h"
 
 #include <limits.h>
@@ -154,16 +155,6 @@ static tsr_status mpi_fail(int rc, const char *what) {
 
 /* ---- the start barrier: the table of what is reachable -------------------------------- */
 
-static bool push(void **v, int *n, int *cap, size_t size) {
-  if (*n < *cap) return true;
-  int ncap = *cap ? *cap * 2 : 64;
-  void *nv = realloc(*v, (size_t)ncap * size);
-  if (!nv) return false;
-  *v = nv;
-  *cap = ncap;
-  return true;
-}
-
 static int cmp_span(const void *a, const void *b) {
   const span *x = a, *y = b;
   return x->lo < y->lo ? -1 : x->lo > y->lo;
@@ -199,21 +190,20 @@ static tsr_status local_entries(mpi_mesh *x, far_entry **out, int *nout, size_t 
       const tsr_ref *h = &dm->hbm[i];
       uintptr_t lo, hi;
       tsr_ref_span(h, &lo, &hi);
-      if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+      if (!GROW_ARRAY(e, n, cap, 64) || !GROW_ARRAY(sp, ns, caps, 64)) goto nomem;
       e[n++] = (far_entry){d, -1, SPACE_HBM, i, (uint64_t)(uintptr_t)h->data, tsr_ref_bytes(h), 0, 0, 0, 0, 0, 0};
       if (hi > lo) sp[ns++] = (span){lo, hi};
     }
     for (int c = 0; c < dm->num_cores; c++) {
-      space_arena *arenas[3] = {&dm->cores[c].vmem, &dm->cores[c].smem, &dm->cores[c].sems};
+      machine_space_arena *arenas[3] = {&dm->cores[c].vmem, &dm->cores[c].smem, &dm->cores[c].sems};
       for (int a = 0; a < 3; a++)
         for (int b = 0; b < arenas[a]->count; b++) {
           tsr_buffer *buf = arenas[a]->bufs[b];
           far_entry fe = {d, c, (int32_t)buf->space, b, (uint64_t)(uintptr_t)buf->base, buf->bytes, 0, 0, 0, 0, 0,
                           buf->agent + 1};
-          if (!push((void **)&e, &n, &cap, sizeof *e) || !push((void **)&sp, &ns, &caps, sizeof *sp)) goto nomem;
+          if (!GROW_ARRAY(e, n, cap, 64) || !GROW_ARRAY(sp, ns, caps, 64)) goto nomem;
           if (buf->space == TSR_SEMAPHORE_MEM) {
-            if (!push((void **)&x->inboxes, &x->ninboxes, &capi, sizeof *x->inboxes) ||
-                !push((void **)&sp, &ns, &caps, sizeof *sp))
+            if (!GROW_ARRAY(x->inboxes, x->ninboxes, capi, 64) || !GROW_ARRAY(sp, ns, caps, 64))
               goto nomem;
             x->inboxes[x->ninboxes++] = (inbox){buf, NULL, (MPI_Aint)*ib_used};
             fe.inbox = (uint64_t)*ib_used;
@@ -574,7 +564,7 @@ static bool find_late(mpi_mesh *x, int device, int core, int space, int seq, int
 
 /* Where ref r (as core c names it) lies on `device` (core `core`): the entry, and r's base
  * here (the address r's offsets are taken from). */
-static tsr_status locate(mpi_mesh *x, tsr_core *c, const tsr_ref *r, int device, int core, const char *what,
+static tsr_status locate(mpi_mesh *x, machine_core *c, const tsr_ref *r, int device, int core, const char *what,
                          far_entry *out, const char **base) {
   if (r->buf) {
     const far_entry *e = find(x, device, core, (int)r->buf->space, r->buf->seq, r->buf->agent);
@@ -625,14 +615,14 @@ static int put_bytes(mpi_mesh *x, MPI_Win win, const char *from, int target, uin
 }
 
 /* Adds `amount` to a semaphore cell's inbox on `device` and says who did. */
-static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
+static tsr_status add_to_inbox(mpi_mesh *x, machine_core *c, const tsr_ref *sem, int device, int core, int64_t amount,
                                const char *what) {
   far_entry e;
   const char *base;
   TSR_TRY(locate(x, c, sem, device, core, what, &e, &base));
   size_t cell = (size_t)(sem->data - base) / sizeof(int64_t);
   int target = rank_of(x, device);
-  int64_t who = c->m->device * TSR_MACHINE_MAX_CORES + c->id + 1;
+  int64_t who = c->m->device * MACHINE_MAX_CORES + c->id + 1;
   MPI_Aint amount_at, sender_at;
   inbox_disps(x, (MPI_Aint)e.inbox, cell, &amount_at, &sender_at);
   int rc = MPI_Accumulate(&who, 1, MPI_INT64_T, target, sender_at, 1, MPI_INT64_T, MPI_REPLACE, x->ibwin);
@@ -644,7 +634,7 @@ static tsr_status add_to_inbox(mpi_mesh *x, tsr_core *c, const tsr_ref *sem, int
   return TSR_OK;
 }
 
-static tsr_status copy(machine_mesh_transport *t, tsr_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
+static tsr_status copy(machine_mesh_transport *t, machine_core *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *recv_sem,
                        int device, int core, int64_t bytes) {
   mpi_mesh *x = of(t);
   far_entry e;
@@ -683,11 +673,11 @@ static tsr_status copy(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sr
   return add_to_inbox(x, c, recv_sem, device, core, bytes, "remote copy (receive semaphore)");
 }
 
-static tsr_status signal_far(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
+static tsr_status signal_far(machine_mesh_transport *t, machine_core *c, const tsr_ref *sem, int64_t amount, int device, int core) {
   return add_to_inbox(of(t), c, sem, device, core, amount, "semaphore signal");
 }
 
-static bool poll(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
+static bool poll(machine_mesh_transport *t, machine_core *c, const tsr_ref *sem) {
   mpi_mesh *x = of(t);
   /* MPI's progress: the others' puts into this process land while it waits. On one node the
    * senders finish their puts (single copy) and accumulates (shared segment) themselves, and
@@ -711,7 +701,7 @@ static bool poll(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem) {
 
 /* A look at a semaphore cell there while its owner may change it: a debugger's look. Its
  * value counts what waits in its inbox. */
-static bool peek(machine_mesh_transport *t, tsr_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
+static bool peek(machine_mesh_transport *t, machine_core *c, const tsr_ref *sem, int device, int core, int64_t *value, int *who) {
   mpi_mesh *x = of(t);
   far_entry e;
   const char *base;

@@ -23,9 +23,9 @@ static void store(char *p, tsr_dtype t, double v) {
 }
 
 /* Calls fn on each row (the last dimension) of two equally shaped windows. */
-typedef void (*row_fn)(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b);
+typedef void (*row_fn)(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const pipe_bref *b);
 
-static void for_rows(const tsr_ref *x, const tsr_ref *y, row_fn fn, const bref *b) {
+static void for_rows(const tsr_ref *x, const tsr_ref *y, row_fn fn, const pipe_bref *b) {
   strided_rows w;
   if (!strided_rows_start(&w, x->rank, x->shape, x->stride, y->stride)) return;
   int64_t ex = (int64_t)tsr_dtype_size(x->dtype), ey = (int64_t)tsr_dtype_size(y->dtype);
@@ -34,7 +34,7 @@ static void for_rows(const tsr_ref *x, const tsr_ref *y, row_fn fn, const bref *
 }
 
 /* x: the accumulator, y: the current block */
-static void set_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b) {
+static void set_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const pipe_bref *b) {
   tsr_dtype tx = b->accum.dtype, ty = b->slot[b->current_slot].dtype;
   size_t ex = tsr_dtype_size(tx), ey = tsr_dtype_size(ty);
   if (tx == ty && xs == 1 && ys == 1) { memcpy(x, y, (size_t)n * ex); return; }
@@ -42,7 +42,7 @@ static void set_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const b
 }
 
 /* x: the current block += y: the accumulator; f32 sums (i32 for i32 outputs) */
-static void add_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const bref *b) {
+static void add_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const pipe_bref *b) {
   tsr_dtype tx = b->slot[b->current_slot].dtype, ty = b->accum.dtype;
   if (tx == TSR_F32 && ty == TSR_F32) {
     float *fx = (float *)(void *)x;
@@ -67,7 +67,7 @@ static void add_row(char *x, int64_t xs, char *y, int64_t ys, int64_t n, const b
   }
 }
 
-void pipe_bref_set_accumulator(bref *b, bool init) {
+void pipe_bref_set_accumulator(pipe_bref *b, bool init) {
   if (init) {
     /* Zero in any dtype is all-zero bytes; the accumulator is a dense block. */
     memset(b->accum.data, 0, tsr_ref_bytes(&b->accum));
@@ -76,6 +76,6 @@ void pipe_bref_set_accumulator(bref *b, bool init) {
   for_rows(&b->accum, &b->slot[b->current_slot], set_row, b);
 }
 
-void pipe_bref_accumulate(bref *b) {
+void pipe_bref_accumulate(pipe_bref *b) {
   for_rows(&b->slot[b->current_slot], &b->accum, add_row, b);
 }

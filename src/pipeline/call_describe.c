@@ -39,7 +39,7 @@ tsr_status seam_pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool
               tsr_format_dims(off, d->grid_rank, b, sizeof b));
   }
   for (int i = 0; i < cp.n; i++) {
-    operand_plan *o = &cp.ops[i];
+    call_operand_plan *o = &cp.ops[i];
     char name[24], arr[64], blk[96];
     call_operand_name(o, name, sizeof name);
     if (o->semaphores) {

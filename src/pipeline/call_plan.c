@@ -14,7 +14,7 @@ const char *call_space_label(tsr_space s) {
   return s == TSR_VMEM ? "VMEM" : s == TSR_SMEM ? "SMEM" : s == TSR_ANY ? "ANY" : s == TSR_HBM ? "HBM" : s == TSR_HOST ? "host" : "?";
 }
 
-void call_operand_name(const operand_plan *o, char *buf, size_t cap) {
+void call_operand_name(const call_operand_plan *o, char *buf, size_t cap) {
   snprintf(buf, cap, "%s%d", o->is_output ? "out" : "in", o->index);
 }
 
@@ -83,7 +83,7 @@ static tsr_status check_call(const tsr_machine *m, const tsr_call_desc *d) {
 
 /* A semaphore operand: the array (XLA's view of a pltpu.SemaphoreType operand) holds one
  * int32 count per semaphore; the body gets the semaphores, passed whole. */
-static tsr_status plan_semaphores(call_plan *cp, operand_plan *o, const char *name) {
+static tsr_status plan_semaphores(call_plan *cp, call_operand_plan *o, const char *name) {
   const tsr_block_spec *sp = o->spec;
   if (!tsr_dtype_is_semaphore(sp->semaphore))
     return tsr_fail(TSR_ERR_INVALID, "%s: a semaphore operand names its semaphores' kind (%s or %s), not %s", name,
@@ -103,7 +103,7 @@ static tsr_status plan_semaphores(call_plan *cp, operand_plan *o, const char *na
   return TSR_OK;
 }
 
-static tsr_status plan_operand(call_plan *cp, operand_plan *o) {
+static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   char name[24];
   call_operand_name(o, name, sizeof name);
@@ -178,7 +178,7 @@ static tsr_status check_budget(call_plan *cp) {
   const tsr_call_desc *d = cp->d;
   int64_t vmem = 0, smem = 0, extra = 0;
   for (int i = 0; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
+    call_operand_plan *o = &cp->ops[i];
     if (o->geo.passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->geo.buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
@@ -201,7 +201,7 @@ static tsr_status check_budget(call_plan *cp) {
     size_t n = 0;
     detail[0] = 0;
     for (int i = 0; i < cp->n && n < sizeof detail; i++) {
-      operand_plan *o = &cp->ops[i];
+      call_operand_plan *o = &cp->ops[i];
       if (o->geo.passthrough || o->spec->space != TSR_VMEM) continue;
       char name[24], sh[96];
       call_operand_name(o, name, sizeof name);
@@ -250,13 +250,13 @@ static tsr_status check_semaphores_one_core(call_plan *cp) {
  * store through either is what the other reads and what the output holds afterwards. Here
  * their block is then one buffer, the input's: copied in before the first step, written back
  * after the last. Blocked operands keep buffers of their own, as the pipeline's are on a TPU. */
-static int share_input(const call_plan *cp, const operand_plan *o) {
+static int share_input(const call_plan *cp, const call_operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   if (!o->is_output || o->geo.passthrough || o->semaphores || o->spec == &o->whole) return -1;
   for (int a = 0; a < d->num_aliases; a++) {
     if (d->aliases[a].output != o->index) continue;
     int i = d->aliases[a].input - d->num_prefetch;
-    const operand_plan *in = &cp->ops[i];
+    const call_operand_plan *in = &cp->ops[i];
     bool resident = o->spec->rank == 0 && !o->spec->index_map && in->spec != &in->whole && in->spec->rank == 0 &&
                     !in->spec->index_map && !in->geo.passthrough && !in->semaphores;
     if (resident && in->spec->space == o->spec->space && in->geo.buffer_count == 1 && o->geo.buffer_count == 1) return i;
@@ -280,7 +280,7 @@ tsr_status call_plan_make(tsr_machine *m, const tsr_call_desc *d, bool plan_only
   cp->ops = calloc((size_t)(cp->n ? cp->n : 1), sizeof *cp->ops);
   if (!cp->ops) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int i = 0; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
+    call_operand_plan *o = &cp->ops[i];
     o->is_output = i >= d->num_inputs;
     o->index = o->is_output ? i - d->num_inputs : i;
     const tsr_block_spec *specs = o->is_output ? d->out_specs : d->in_specs;
@@ -291,7 +291,7 @@ tsr_status call_plan_make(tsr_machine *m, const tsr_call_desc *d, bool plan_only
   for (int a = 0; a < d->num_aliases; a++) /* an aliased output is its input's array */
     cp->ops[d->num_inputs + d->aliases[a].output].hbm = d->inputs[d->aliases[a].input - d->num_prefetch];
   for (int i = 0; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
+    call_operand_plan *o = &cp->ops[i];
     TSR_TRY(plan_operand(cp, o));
     o->geo.space = o->spec->space;
     o->geo.revisit = o->spec->revisit;

@@ -7,7 +7,7 @@
 #include "core/strided.h"
 #include "pipeline/call.h"
 
-tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r) {
+tsr_status call_check_sems_zero(call_plan *cp, machine_core *c, call_core_run *r) {
   if (c->barrier_sem.data && machine_core_sem_read(&c->barrier_sem) != 0)
     return tsr_fail(TSR_ERR_SEMAPHORE, "the barrier semaphore holds %lld at the end of the kernel on device %d core %d; "
                     "semaphores must be zero when a kernel ends", (long long)machine_core_sem_read(&c->barrier_sem),
@@ -15,7 +15,7 @@ tsr_status call_check_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r) {
   return call_check_scratch_sems_zero(cp, c, r);
 }
 
-tsr_status call_check_scratch_sems_zero(call_plan *cp, tsr_core *c, call_core_run *r) {
+tsr_status call_check_scratch_sems_zero(call_plan *cp, machine_core *c, call_core_run *r) {
   const tsr_call_desc *d = cp->d;
   for (int i = 0; i < d->num_scratch; i++) {
     const tsr_ref *s = &r->scratch[i];
@@ -42,7 +42,7 @@ static tsr_ref sem_element(const tsr_ref *sems, int64_t k) {
   return e;
 }
 
-static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int operand) {
+static void carry_event(machine_core *c, const tsr_ref *sem, int64_t amount, int operand) {
   if (!amount || !machine_core_observed(c)) return;
   tsr_event ev = {.kind = TSR_EV_SEM_CARRY, .step = -1, .sem = sem, .amount = amount, .operand = operand};
   machine_core_emit(c, &ev);
@@ -51,10 +51,10 @@ static void carry_event(tsr_core *c, const tsr_ref *sem, int64_t amount, int ope
 /* The semaphores a semaphore operand's body sees: an output aliased to a semaphore input
  * shares the input's (one semaphore in XLA's memory, as on a TPU); any other gets its own,
  * at zero, which an input then sets to its array's counts. */
-tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, int i) {
+tsr_status call_bind_semaphores(call_plan *cp, machine_core *c, call_core_run *r, int i) {
   const tsr_call_desc *d = cp->d;
-  operand_plan *o = &cp->ops[i];
-  bref *b = &r->p.brefs[i];
+  call_operand_plan *o = &cp->ops[i];
+  pipe_bref *b = &r->p.brefs[i];
   int in = -1; /* the input an output is aliased to */
   for (int a = 0; o->is_output && a < d->num_aliases; a++)
     if (d->aliases[a].output == o->index) in = d->aliases[a].input - d->num_prefetch;
@@ -77,7 +77,7 @@ tsr_status call_bind_semaphores(call_plan *cp, tsr_core *c, call_core_run *r, in
 }
 
 /* What the semaphore operands bring in, for observers (after the kernel's start). */
-void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r) {
+void call_carry_in(call_plan *cp, machine_core *c, call_core_run *r) {
   for (int i = 0; i < cp->d->num_inputs; i++) {
     if (!cp->ops[i].semaphores) continue;
     const tsr_ref *v = &r->p.brefs[i].view;
@@ -91,12 +91,12 @@ void call_carry_in(call_plan *cp, tsr_core *c, call_core_run *r) {
 /* At the kernel's end (body_over): the DMAs in flight on output semaphores land, and the
  * outputs' counts go to their arrays (before the kernel's end event: observers see the copies
  * in it, and the race checker takes them as no longer in flight). */
-tsr_status call_carry_out(call_plan *cp, tsr_core *c, call_core_run *r) {
+tsr_status call_carry_out(call_plan *cp, machine_core *c, call_core_run *r) {
   const tsr_call_desc *d = cp->d;
   if (r->carried_out) return TSR_OK;
   r->carried_out = true;
   for (int i = d->num_inputs; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
+    call_operand_plan *o = &cp->ops[i];
     if (!o->semaphores) continue;
     const tsr_ref *v = &r->p.brefs[i].view;
     machine_core_settle_dmas(c, v);

@@ -10,11 +10,11 @@
 
 /* Keeps the blocks of each output that core c (or a part of its steps) wrote back, for
  * call_check_cross_core_writes: the first part's set as it is, a later part's added to it. */
-void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
+void call_keep_written(call_plan *cp, machine_core *c, pipe_bref *brefs) {
   pthread_mutex_lock(&cp->stats_lock); /* the parts of one core end at once */
   for (int i = cp->d->num_inputs; i < cp->n; i++) {
-    bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
-    bref *b = &brefs[i];
+    pipe_bref *keep = &cp->written_by_core[(i - cp->d->num_inputs) * cp->m->num_cores + c->id];
+    pipe_bref *b = &brefs[i];
     if (keep->written) {
       /* out of memory: a block written by two cores may go unreported, never reported wrongly */
       if (pipe_bref_add_written(keep, b) != TSR_OK) tsr_clear_error();
@@ -37,7 +37,7 @@ void call_keep_written(call_plan *cp, tsr_core *c, bref *brefs) {
 static bool shared_block(const call_plan *cp, int o, const int64_t **blk, int *a, int *b) {
   int cores = cp->m->num_cores;
   for (*a = 0; *a < cores; ++*a) {
-    const bref *wa = &cp->written_by_core[o * cores + *a];
+    const pipe_bref *wa = &cp->written_by_core[o * cores + *a];
     for (int64_t j = 0; j < wa->cap_written; j++) {
       if (!wa->written_used[j]) continue;
       *blk = &wa->written[j * wa->geo.rank];
@@ -80,7 +80,7 @@ void call_check_cross_core_writes(call_plan *cp) {
     const int64_t *blk;
     int a, b;
     if (!shared_block(cp, o, &blk, &a, &b)) continue;
-    const bref *wa = &cp->written_by_core[o * cores + a], *wb = &cp->written_by_core[o * cores + b];
+    const pipe_bref *wa = &cp->written_by_core[o * cores + a], *wb = &cp->written_by_core[o * cores + b];
     int64_t sa = pipe_bref_written_step(wa, blk), sb = pipe_bref_written_step(wb, blk);
     int64_t share[TSR_MAX_GRID], off[TSR_MAX_GRID];
     int split = -1;

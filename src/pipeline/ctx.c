@@ -42,7 +42,7 @@ void tsr_ctx_add_cost(tsr_ctx *c, const tsr_cost *cost) {
 }
 
 tsr_status tsr_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem) {
-  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = (int64_t)tsr_ref_bytes(dst),
+  machine_dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1};
   return machine_core_dma_start(c->core, &r);
 }

@@ -7,7 +7,7 @@
 
 struct tsr_ctx {
   tsr_machine *m;
-  tsr_core *core;
+  machine_core *core;
   const int64_t *index;          /* grid indices of this step (global) */
   const int64_t *grid;           /* the whole grid (num_programs) */
   int grid_rank;

@@ -11,9 +11,9 @@
 #include "pipeline/tiling.h"
 
 struct tsr_pipeline_allocations {
-  tsr_core *core;
+  machine_core *core;
   int n;
-  bref *brefs;
+  pipe_bref *brefs;
   int marks[3];   /* arena depths before the allocation (stack discipline) */
 };
 
@@ -57,15 +57,15 @@ static void to_engine_schedule(const tsr_schedule *in, pipe_schedule *out) {
   out->user = in->user;
 }
 
-/* A hook may act on a bref of another pipeline: evaluate its blocks at this scheduler's grid
+/* A hook may act on a pipe_bref of another pipeline: evaluate its blocks at this scheduler's grid
  * indices for the duration of the call, and restore them after. */
 typedef struct saved_blocks {
   int64_t prev[TSR_MAX_RANK], cur[TSR_MAX_RANK], next[TSR_MAX_RANK];
   tsr_ref hbm;
 } saved_blocks;
 
-static tsr_status rebind(tsr_scheduler *s, bref *b, const tsr_ref *hbm, saved_blocks *sv) {
-  pipeline *p = s->p;
+static tsr_status rebind(tsr_scheduler *s, pipe_bref *b, const tsr_ref *hbm, saved_blocks *sv) {
+  pipe_pipeline *p = s->p;
   size_t n = sizeof(int64_t) * TSR_MAX_RANK;
   memcpy(sv->prev, b->blk_prev, n);
   memcpy(sv->cur, b->blk_cur, n);
@@ -81,7 +81,7 @@ static tsr_status rebind(tsr_scheduler *s, bref *b, const tsr_ref *hbm, saved_bl
   return st;
 }
 
-static void restore(bref *b, const saved_blocks *sv) {
+static void restore(pipe_bref *b, const saved_blocks *sv) {
   size_t n = sizeof(int64_t) * TSR_MAX_RANK;
   memcpy(b->blk_prev, sv->prev, n);
   memcpy(b->blk_cur, sv->cur, n);
@@ -145,8 +145,8 @@ static tsr_status check_desc(const tsr_pipeline_desc *pd) {
 
 /* The seed's BufferedRef.create for operand i, allocated on core c (run_scoped or
  * make_pipeline_allocations: the caller releases). */
-static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc *pd,
-                            const tsr_ref *ref, int i, bref *b) {
+static tsr_status make_bref(machine_core *c, int generation, const tsr_pipeline_desc *pd,
+                            const tsr_ref *ref, int i, pipe_bref *b) {
   bool is_out = i >= pd->num_inputs;
   int k = is_out ? i - pd->num_inputs : i;
   const tsr_block_spec *sp = is_out ? &pd->out_specs[k] : &pd->in_specs[k];
@@ -181,9 +181,9 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
     b->geo.element[d] = sp->rank ? sp->element[d] : false;
   }
   b->geo.buffer_count = sp->buffer_count ? sp->buffer_count : 2;
-  if (b->geo.buffer_count < 2 || b->geo.buffer_count > TSR_MAX_BUFFERS || (is_out && b->geo.buffer_count != 2))
+  if (b->geo.buffer_count < 2 || b->geo.buffer_count > PIPE_MAX_BUFFERS || (is_out && b->geo.buffer_count != 2))
     return tsr_fail(TSR_ERR_INVALID, "%s: emit_pipeline takes 2 to %d buffers for inputs and 2 for "
-                    "outputs, got %d", b->name, TSR_MAX_BUFFERS, b->geo.buffer_count);
+                    "outputs, got %d", b->name, PIPE_MAX_BUFFERS, b->geo.buffer_count);
   if (!b->bypass) pipe_array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->geo.tiling);
   int64_t none[1] = {0};
   tsr_buffer *buf;
@@ -210,19 +210,19 @@ static tsr_status make_bref(tsr_core *c, int generation, const tsr_pipeline_desc
   return TSR_OK;
 }
 
-static void marks_of(tsr_core *c, int *marks) {
+static void marks_of(machine_core *c, int *marks) {
   marks[0] = c->vmem.count;
   marks[1] = c->smem.count;
   marks[2] = c->sems.count;
 }
 
-static void release(tsr_core *c, const int *marks) {
+static void release(machine_core *c, const int *marks) {
   machine_core_release_to(c, TSR_VMEM, marks[0]);
   machine_core_release_to(c, TSR_SMEM, marks[1]);
   machine_core_release_to(c, TSR_SEMAPHORE_MEM, marks[2]);
 }
 
-static tsr_status make_brefs(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *refs, bref *brefs) {
+static tsr_status make_brefs(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *refs, pipe_bref *brefs) {
   int n = pd->num_inputs + pd->num_outputs;
   for (int i = 0; i < n; i++)
     TSR_TRY(make_bref(ctx->core, ctx->m->chip.generation, pd, &refs[i], i, &brefs[i]));
@@ -236,7 +236,7 @@ tsr_status tsr_pipeline_allocations_create(tsr_ctx *ctx, const tsr_pipeline_desc
   TSR_TRY(check_desc(pd));
   tsr_pipeline_allocations *a = calloc(1, sizeof *a);
   int n = pd->num_inputs + pd->num_outputs;
-  bref *brefs = calloc((size_t)n, sizeof *brefs);
+  pipe_bref *brefs = calloc((size_t)n, sizeof *brefs);
   if (!a || !brefs) { free(a); free(brefs); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   a->core = ctx->core;
   a->n = n;
@@ -271,7 +271,7 @@ typedef struct inner_run {
   const tsr_ref *in_views[TSR_MAX_OPERANDS], *out_views[TSR_MAX_OPERANDS];
 } inner_run;
 
-static tsr_status inner_body(pipeline *p, void *u) {
+static tsr_status inner_body(pipe_pipeline *p, void *u) {
   inner_run *r = u;
   r->ctx.index = p->index;
   r->ctx.cost = (tsr_cost){0};
@@ -287,12 +287,12 @@ static tsr_status inner_body(pipeline *p, void *u) {
   return TSR_OK;
 }
 
-static tsr_status hook_prefetch(pipeline *p, void *u) {
+static tsr_status hook_prefetch(pipe_pipeline *p, void *u) {
   inner_run *r = u;
   return r->opts->prefetch(&r->ctx, &p->s, r->opts->hook_user);
 }
 
-static tsr_status hook_postyeet(pipeline *p, void *u) {
+static tsr_status hook_postyeet(pipe_pipeline *p, void *u) {
   inner_run *r = u;
   return r->opts->postyeet(&r->ctx, &p->s, r->opts->hook_user);
 }
@@ -303,7 +303,7 @@ static tsr_status bind_allocations(const tsr_pipeline_desc *pd, const tsr_ref *r
   int n = pd->num_inputs + pd->num_outputs;
   if (a->n != n) return tsr_fail(TSR_ERR_INVALID, "pipeline allocations hold %d refs, the pipeline has %d", a->n, n);
   for (int i = 0; i < n; i++) {
-    bref *b = &a->brefs[i];
+    pipe_bref *b = &a->brefs[i];
     if (refs[i].dtype != b->hbm.dtype || refs[i].rank != b->geo.rank || (refs[i].space == b->geo.space) != b->bypass)
       return tsr_fail(TSR_ERR_INVALID, "%s: ref differs in dtype, rank or space from the one the "
                       "allocations were made for", b->name);
@@ -312,10 +312,10 @@ static tsr_status bind_allocations(const tsr_pipeline_desc *pd, const tsr_ref *r
   return TSR_OK;
 }
 
-static tsr_status run(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *refs, bref *brefs,
+static tsr_status run(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *refs, pipe_bref *brefs,
                       tsr_pipeline_body_fn body, void *user, const tsr_pipeline_run_opts *o) {
   int n = pd->num_inputs + pd->num_outputs;
-  pipeline p = {0};
+  pipe_pipeline p = {0};
   p.core = ctx->core;
   p.name = pd->name;
   p.grid_rank = pd->grid_rank;
@@ -324,7 +324,7 @@ static tsr_status run(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const tsr_ref *
       return tsr_fail(TSR_ERR_INVALID, "emit_pipeline: core_axis %d is not an axis of the enclosing "
                       "grid (rank %d)", pd->core_axis, ctx->grid_rank);
     int split;
-    TSR_TRY(partition_grid_seed(pd->grid, pd->grid_dynamic, pd->grid_rank, pd->semantics,
+    TSR_TRY(pipe_partition_grid_seed(pd->grid, pd->grid_dynamic, pd->grid_rank, pd->semantics,
                                 pd->num_semantics, (int)tsr_ctx_num_programs(ctx, pd->core_axis),
                                 (int)tsr_ctx_program_id(ctx, pd->core_axis), p.grid, p.offsets, &split));
   } else {
@@ -402,7 +402,7 @@ tsr_status tsr_emit_pipeline(tsr_ctx *ctx, const tsr_pipeline_desc *pd, const ts
                     "cycle carries copies across invocations and needs allocations "
                     "(tsr_pipeline_allocations_create)");
   int n = pd->num_inputs + pd->num_outputs;
-  bref *brefs = calloc((size_t)n, sizeof *brefs);
+  pipe_bref *brefs = calloc((size_t)n, sizeof *brefs);
   if (!brefs) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   int marks[3];
   marks_of(ctx->core, marks);

@@ -23,12 +23,12 @@ bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank) {
   return false;
 }
 
-bool pipe_sched_has_changed(const sched *s, const bref *b) {
+bool pipe_sched_has_changed(const pipe_sched *s, const pipe_bref *b) {
   (void)s;
   return pipe_blocks_differ(b->blk_cur, b->blk_prev, b->geo.rank);
 }
 
-bool pipe_sched_will_change(const sched *s, const bref *b) {
+bool pipe_sched_will_change(const pipe_sched *s, const pipe_bref *b) {
   (void)s;
   return pipe_blocks_differ(b->blk_cur, b->blk_next, b->geo.rank);
 }
@@ -37,53 +37,53 @@ bool pipe_sched_will_change(const sched *s, const bref *b) {
 
 /* skip_input_copies_when_init_accumulators: accumulators do not read their input when this
  * invocation initialises them. */
-static bool not_init_accum(const sched *s, const bref *b) {
+static bool not_init_accum(const pipe_sched *s, const pipe_bref *b) {
   return !(b->kind == BREF_ACCUM && s->init_accumulators);
 }
 
-static bool def_prologue(const sched *s, const bref *b, void *u) {
+static bool def_prologue(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return s->first_step_ever && not_init_accum(s, b);
 }
-static bool def_wait_in(const sched *s, const bref *b, void *u) {
+static bool def_wait_in(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return (pipe_sched_has_changed(s, b) || s->first_step) && not_init_accum(s, b);
 }
-static bool def_copy_in(const sched *s, const bref *b, void *u) {
+static bool def_copy_in(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return pipe_sched_will_change(s, b) && !s->last_step_ever && not_init_accum(s, b);
 }
-static bool def_prefetch(const sched *s, const bref *b, void *u) {
+static bool def_prefetch(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return (pipe_sched_will_change(s, b) || s->last_step) && !s->last_step_ever;
 }
-static bool def_wait_out(const sched *s, const bref *b, void *u) {
+static bool def_wait_out(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return (pipe_sched_has_changed(s, b) || s->first_step) && !s->first_step_ever;
 }
-static bool def_copy_out(const sched *s, const bref *b, void *u) {
+static bool def_copy_out(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return pipe_sched_will_change(s, b) || s->last_step;
 }
-static bool def_epilogue(const sched *s, const bref *b, void *u) {
+static bool def_epilogue(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   (void)b;
   return s->last_step_ever;
 }
 
-static bool fix_wait_in(const sched *s, const bref *b, void *u) {
+static bool fix_wait_in(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return (pipe_sched_has_changed(s, b) || s->first_step_ever) && not_init_accum(s, b);
 }
-static bool fix_prefetch(const sched *s, const bref *b, void *u) {
+static bool fix_prefetch(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return pipe_sched_will_change(s, b) && !s->last_step_ever;
 }
-static bool fix_wait_out(const sched *s, const bref *b, void *u) {
+static bool fix_wait_out(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return pipe_sched_has_changed(s, b) && !s->first_step_ever;
 }
-static bool fix_copy_out(const sched *s, const bref *b, void *u) {
+static bool fix_copy_out(const pipe_sched *s, const pipe_bref *b, void *u) {
   (void)u;
   return pipe_sched_will_change(s, b) || s->last_step_ever;
 }
@@ -95,7 +95,7 @@ const pipe_schedule pipe_schedule_fixed = {
 
 /* ---- block indices and slices ------------------------------------------------------------ */
 
-tsr_status pipe_bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk) {
+tsr_status pipe_bref_block_index(pipe_pipeline *p, pipe_bref *b, const int64_t *idx, int64_t *blk) {
   tsr_status s = TSR_OK;
   if (!b->index_map) {
     for (int d = 0; d < b->geo.rank; d++) {
@@ -127,19 +127,19 @@ tsr_status pipe_bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64
   return TSR_OK;
 }
 
-static int64_t slice_bytes(const bref *b, const pipe_block_slice *sl) {
+static int64_t slice_bytes(const pipe_bref *b, const pipe_block_slice *sl) {
   int64_t n = (int64_t)tsr_dtype_size(b->hbm.dtype);
   for (int d = 0; d < b->geo.rank; d++) n *= sl->size[d];
   return n;
 }
 
-static tsr_status slice_of(const bref *b, const int64_t *blk, pipe_block_slice *sl) {
+static tsr_status slice_of(const pipe_bref *b, const int64_t *blk, pipe_block_slice *sl) {
   tsr_status s = pipe_block_dma_slice(b->hbm.shape, b->geo.rank, b->geo.block, b->geo.element, b->geo.tiling, blk, sl);
   if (s != TSR_OK) return tsr_fail_context(s, "%s", b->name);
   return TSR_OK;
 }
 
-int64_t pipe_bref_block_bytes(const bref *b, const int64_t *blk) {
+int64_t pipe_bref_block_bytes(const pipe_bref *b, const int64_t *blk) {
   pipe_block_slice sl;
   const seam_operand_geometry *g = &b->geo;
   if (b->bypass || pipe_block_dma_slice(b->hbm.shape, g->rank, g->block, g->element, g->tiling, blk, &sl) != TSR_OK) return -1;
@@ -147,7 +147,7 @@ int64_t pipe_bref_block_bytes(const bref *b, const int64_t *blk) {
 }
 
 /* The HBM part and the slot part of a block that really move. */
-static void slice_views(const bref *b, int slot, const pipe_block_slice *sl, tsr_ref *hbm_part,
+static void slice_views(const pipe_bref *b, int slot, const pipe_block_slice *sl, tsr_ref *hbm_part,
                         tsr_ref *slot_part) {
   int64_t zero[TSR_MAX_RANK] = {0};
   tsr_ref_window(&b->hbm, sl->start, sl->valid, hbm_part);
@@ -155,7 +155,7 @@ static void slice_views(const bref *b, int slot, const pipe_block_slice *sl, tsr
 }
 
 /* A slot about to be used as a copy gets the poison its allocation deferred. */
-static void fill_slot(bref *b, int slot) {
+static void fill_slot(pipe_bref *b, int slot) {
   if (!b->unfilled[slot]) return;
   machine_core_fill_fresh(b->slot[slot].buf);
   b->unfilled[slot] = false;
@@ -167,7 +167,7 @@ static void fill_slot(bref *b, int slot) {
  * where strides cost nothing (a matmul's operand: tsr_block_spec.strided_reads), or for an
  * overwritten output (strided too: the body's stores then take the place of the
  * write-back's); returns whether it did. */
-static bool bind_view(pipeline *p, bref *b, int slot, const pipe_block_slice *sl) {
+static bool bind_view(pipe_pipeline *p, pipe_bref *b, int slot, const pipe_block_slice *sl) {
   bool whole = !sl->partial && b->geo.space == TSR_VMEM && !b->shared_slot;
   if (whole && (p->core->m->opts.zero_copy || b->read_only_view || b->overwrite_view)) {
     tsr_ref_window(&b->hbm, sl->start, sl->valid, &b->hbm_view[slot]);
@@ -181,13 +181,13 @@ static bool bind_view(pipeline *p, bref *b, int slot, const pipe_block_slice *sl
   return b->is_view[slot];
 }
 
-static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, const tsr_ref *sem) {
+static tsr_status start_in(pipe_pipeline *p, pipe_bref *b, int slot, const int64_t *blk, const tsr_ref *sem) {
   pipe_block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &src, &dst);
   bool view = bind_view(p, b, slot, &sl);
-  dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
+  machine_dma_request r = {.src = &src, .dst = &dst, .poison = sl.partial ? &b->slot[slot] : NULL,
                    .sem = sem, .bytes = slice_bytes(b, &sl), .no_copy = view, .late = b->late_in, .dir = TSR_DMA_IN,
                    .operand = b->operand, .block = blk, .rank = b->geo.rank, .name = b->name};
   TSR_TRY(machine_core_dma_start(p->core, &r));
@@ -199,17 +199,17 @@ static tsr_status start_in(pipeline *p, bref *b, int slot, const int64_t *blk, c
 /* Whether the write-backs of b's blocks may bypass the cache: its array is in HBM and too big
  * to stay cached while the grid writes it, so nothing would find a block there later anyway,
  * and a cached write would first read every line it overwrites. */
-static bool stream_out(const bref *b) {
+static bool stream_out(const pipe_bref *b) {
   return b->hbm.space != TSR_VMEM && b->hbm.space != TSR_SMEM &&
          tsr_ref_numel(&b->hbm) * (int64_t)tsr_dtype_size(b->hbm.dtype) >= STRIDED_STREAM_MIN_BYTES;
 }
 
-static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) {
+static tsr_status start_out(pipe_pipeline *p, pipe_bref *b, int slot, const int64_t *blk) {
   pipe_block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   tsr_ref src, dst;
   slice_views(b, slot, &sl, &dst, &src);
-  dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
+  machine_dma_request r = {.src = &src, .dst = &dst, .sem = &b->sem_send, .bytes = slice_bytes(b, &sl),
                    .no_copy = b->is_view[slot], .stream = stream_out(b), .late = b->late_out, .dir = TSR_DMA_OUT,
                    .operand = b->operand, .block = blk, .rank = b->geo.rank, .name = b->name};
   TSR_TRY(machine_core_dma_start(p->core, &r));
@@ -218,7 +218,7 @@ static tsr_status start_out(pipeline *p, bref *b, int slot, const int64_t *blk) 
   return TSR_OK;
 }
 
-static tsr_status wait_bytes(pipeline *p, bref *b, const tsr_ref *sem, const int64_t *blk) {
+static tsr_status wait_bytes(pipe_pipeline *p, pipe_bref *b, const tsr_ref *sem, const int64_t *blk) {
   pipe_block_slice sl;
   TSR_TRY(slice_of(b, blk, &sl));
   return machine_core_dma_wait(p->core, sem, slice_bytes(b, &sl), b->name, b->operand);
@@ -226,26 +226,26 @@ static tsr_status wait_bytes(pipeline *p, bref *b, const tsr_ref *sem, const int
 
 /* ---- phases on one buffered ref (the seed's BufferedRef methods) ------------------------- */
 
-tsr_status pipe_bref_copy_in(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_copy_in(pipe_pipeline *p, pipe_bref *b, const int64_t *blk) {
   b->next_slot = (b->current_slot + 1) % b->geo.buffer_count;
   return start_in(p, b, b->next_slot, blk, &b->sem_recv);
 }
 
-tsr_status pipe_bref_wait_in(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_wait_in(pipe_pipeline *p, pipe_bref *b, const int64_t *blk) {
   return wait_bytes(p, b, &b->sem_recv, blk);
 }
 
-tsr_status pipe_bref_copy_out(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_copy_out(pipe_pipeline *p, pipe_bref *b, const int64_t *blk) {
   int slot = b->current_slot;
   b->next_slot = (slot + 1) % b->geo.buffer_count;
   return start_out(p, b, slot, blk);
 }
 
-tsr_status pipe_bref_wait_out(pipeline *p, bref *b, const int64_t *blk) {
+tsr_status pipe_bref_wait_out(pipe_pipeline *p, pipe_bref *b, const int64_t *blk) {
   return wait_bytes(p, b, &b->sem_send, blk);
 }
 
-void pipe_bref_update_view(bref *b) {
+void pipe_bref_update_view(pipe_bref *b) {
   if (b->geo.passthrough) { b->view = b->hbm; return; }
   if (!b->is_view[b->current_slot]) fill_slot(b, b->current_slot);
   tsr_ref v = b->is_view[b->current_slot] ? b->hbm_view[b->current_slot] : b->slot[b->current_slot];
@@ -254,7 +254,7 @@ void pipe_bref_update_view(bref *b) {
   b->view = v;
 }
 
-static void emit_skip(pipeline *p, bref *b, tsr_dma_dir dir) {
+static void emit_skip(pipe_pipeline *p, pipe_bref *b, tsr_dma_dir dir) {
   if (dir == TSR_DMA_IN) b->dma.skip_in++; else b->dma.skip_out++;
   if (machine_core_observed(p->core)) {
     tsr_event ev = {.kind = TSR_EV_DMA_SKIP, .step = p->core->step, .name = b->name, .dir = dir,
@@ -272,24 +272,24 @@ static uint64_t block_hash(const int64_t *blk, int rank) {
 }
 
 /* The slot of blk in the set: where it is, or the empty slot where it would go. */
-static int64_t written_slot(const bref *b, const int64_t *blk) {
+static int64_t written_slot(const pipe_bref *b, const int64_t *blk) {
   uint64_t mask = (uint64_t)b->cap_written - 1;
   for (uint64_t i = block_hash(blk, b->geo.rank) & mask;; i = (i + 1) & mask)
     if (!b->written_used[i] || !pipe_blocks_differ(&b->written[i * (uint64_t)b->geo.rank], blk, b->geo.rank))
       return (int64_t)i;
 }
 
-static bool was_written(const bref *b, const int64_t *blk) {
+static bool was_written(const pipe_bref *b, const int64_t *blk) {
   return b->cap_written > 0 && b->written_used[written_slot(b, blk)];
 }
 
-bool pipe_bref_was_written(const bref *b, const int64_t *blk) { return was_written(b, blk); }
+bool pipe_bref_was_written(const pipe_bref *b, const int64_t *blk) { return was_written(b, blk); }
 
-static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
+static tsr_status mark_written(pipe_bref *b, const int64_t *blk, int64_t step) {
   if (b->geo.rank == 0) return TSR_OK;
   if (2 * (b->num_written + 1) > b->cap_written) { /* grow and rehash */
     int64_t ncap = b->cap_written ? b->cap_written * 2 : 64;
-    bref nb = *b;
+    pipe_bref nb = *b;
     nb.cap_written = ncap;
     nb.written = malloc((size_t)ncap * (size_t)b->geo.rank * sizeof *nb.written);
     nb.written_used = calloc((size_t)ncap, sizeof *nb.written_used);
@@ -325,20 +325,20 @@ static tsr_status mark_written(bref *b, const int64_t *blk, int64_t step) {
   return TSR_OK;
 }
 
-tsr_status pipe_bref_mark_written(bref *b, const int64_t *blk, int64_t step) { return mark_written(b, blk, step); }
+tsr_status pipe_bref_mark_written(pipe_bref *b, const int64_t *blk, int64_t step) { return mark_written(b, blk, step); }
 
-int64_t pipe_bref_written_step(const bref *b, const int64_t *blk) {
+int64_t pipe_bref_written_step(const pipe_bref *b, const int64_t *blk) {
   if (!was_written(b, blk)) return -1;
   return b->written_step[written_slot(b, blk)];
 }
 
-tsr_status pipe_bref_add_written(bref *into, const bref *from) {
+tsr_status pipe_bref_add_written(pipe_bref *into, const pipe_bref *from) {
   for (int64_t j = 0; j < from->cap_written; j++)
     if (from->written_used[j]) TSR_TRY(mark_written(into, &from->written[j * from->geo.rank], from->written_step[j]));
   return TSR_OK;
 }
 
-void pipe_bref_free_written(bref *b) {
+void pipe_bref_free_written(pipe_bref *b) {
   free(b->written);
   free(b->written_used);
   free(b->written_step);
@@ -349,7 +349,7 @@ void pipe_bref_free_written(bref *b) {
 }
 
 /* Before the body: an output block that was already written back and is visited again. */
-static tsr_status check_revisit(pipeline *p, bref *b) {
+static tsr_status check_revisit(pipe_pipeline *p, pipe_bref *b) {
   if (!(p->s.first_step || pipe_sched_has_changed(&p->s, b)) || !was_written(b, b->blk_cur)) return TSR_OK;
   if (b->geo.revisit != TSR_REVISIT_ANY) {
     char bi[96], gi[96];
@@ -368,7 +368,7 @@ static tsr_status check_revisit(pipeline *p, bref *b) {
  * written by two iterations that a chip with several TensorCores runs on different cores, at
  * once: a race there, whatever a one-core run shows. The classic case is a reduction axis
  * marked parallel. A warning, once per operand and call. */
-static void check_parallel_revisit(pipeline *p, bref *b) {
+static void check_parallel_revisit(pipe_pipeline *p, pipe_bref *b) {
   if (!p->semantics || b->warned_parallel_revisit || p->s.first_step || pipe_sched_has_changed(&p->s, b)) return;
   for (int k = 0; k < p->grid_rank; k++) {
     if (p->semantics[k] == TSR_ARBITRARY || p->index[k] == p->prev_index[k]) continue;
@@ -389,11 +389,11 @@ static void check_parallel_revisit(pipeline *p, bref *b) {
 
 /* ---- the scheduler's phases (the seed's Scheduler methods) ------------------------------- */
 
-static const pipe_schedule *schedule_of(const pipeline *p, const bref *b) {
+static const pipe_schedule *schedule_of(const pipe_pipeline *p, const pipe_bref *b) {
   return b->schedule ? b->schedule : p->schedule;
 }
 
-static tsr_status phase_initialize(pipeline *p, bref *b) {
+static tsr_status phase_initialize(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
   if (p->s.first_step_ever) b->current_slot = b->next_slot = 0;
@@ -407,7 +407,7 @@ static tsr_status phase_initialize(pipeline *p, bref *b) {
  * allows it): an output block that becomes current is written in place in HBM, unless an
  * observer reads what output DMAs carry (the poison checker wants the fresh buffer's poison
  * where the body wrote nothing). */
-static tsr_status bind_output(pipeline *p, bref *b) {
+static tsr_status bind_output(pipe_pipeline *p, pipe_bref *b) {
   if (!(p->core->m->opts.zero_copy || b->overwrite_view) || b->shared_slot ||
       !(p->s.first_step || pipe_sched_has_changed(&p->s, b)))
     return TSR_OK;
@@ -421,7 +421,7 @@ static tsr_status bind_output(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-static tsr_status phase_wait_in(pipeline *p, bref *b) {
+static tsr_status phase_wait_in(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->kind == BREF_OUTPUT && !b->bypass) TSR_TRY(bind_output(p, b));
   if (p->check_revisits && b->kind == BREF_OUTPUT) {
@@ -446,7 +446,7 @@ static tsr_status phase_wait_in(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-static tsr_status phase_copy_in(pipeline *p, bref *b) {
+static tsr_status phase_copy_in(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
   if (b->geo.buffer_count > 1 && pipe_bref_is_input(b) && sc->copy_in(&p->s, b, sc->user) && !p->s.last_step)
@@ -454,7 +454,7 @@ static tsr_status phase_copy_in(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-static tsr_status phase_wait_out(pipeline *p, bref *b) {
+static tsr_status phase_wait_out(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
   if (b->geo.buffer_count > 1 && pipe_bref_is_output(b) && sc->wait_out(&p->s, b, sc->user))
@@ -462,7 +462,7 @@ static tsr_status phase_wait_out(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-static tsr_status phase_copy_out(pipeline *p, bref *b) {
+static tsr_status phase_copy_out(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (!pipe_bref_is_output(b)) return TSR_OK;
   bool accum = b->kind == BREF_ACCUM;
@@ -484,7 +484,7 @@ static tsr_status phase_copy_out(pipeline *p, bref *b) {
   return TSR_OK;
 }
 
-static tsr_status phase_finalize(pipeline *p, bref *b) {
+static tsr_status phase_finalize(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (b->bypass) return TSR_OK;
   if (b->geo.buffer_count > 1 && pipe_bref_is_output(b) && sc->epilogue_wait_out(&p->s, b, sc->user)) {
@@ -497,14 +497,14 @@ static tsr_status phase_finalize(pipeline *p, bref *b) {
 /* ---- the loop ------------------------------------------------------------------------------ */
 
 /* Grid indices of `step` in this invocation, offsets included (the seed's _get_indices). */
-static void step_indices(const pipeline *p, int64_t step, int64_t *idx) {
+static void step_indices(const pipe_pipeline *p, int64_t step, int64_t *idx) {
   for (int d = p->grid_rank - 1; d >= 0; d--) {
     idx[d] = step % p->grid[d] + p->offsets[d];
     step /= p->grid[d];
   }
 }
 
-static void next_indices(const pipeline *p, const int64_t *cur, int64_t *next) {
+static void next_indices(const pipe_pipeline *p, const int64_t *cur, int64_t *next) {
   memcpy(next, cur, sizeof(int64_t) * (size_t)p->grid_rank);
   for (int d = p->grid_rank - 1; d >= 0; d--) {
     if (++next[d] < p->grid[d] + p->offsets[d]) return;
@@ -514,7 +514,7 @@ static void next_indices(const pipeline *p, const int64_t *cur, int64_t *next) {
 
 /* The seed's bind_existing_ref: a block whose space is the source's aliases the source's
  * block at this step (the seed's unclipped pl.ds slice, so it must lie inside the array). */
-static tsr_status bind_bypass(bref *b) {
+static tsr_status bind_bypass(pipe_bref *b) {
   int64_t start[TSR_MAX_RANK];
   for (int d = 0; d < b->geo.rank; d++)
     start[d] = b->geo.element[d] || b->geo.squeezed[d] ? b->blk_cur[d] : b->blk_cur[d] * b->geo.block[d];
@@ -525,10 +525,10 @@ static tsr_status bind_bypass(bref *b) {
 }
 
 /* Observers are told of the VMEM buffers where the body sees views of HBM (views.c). */
-static bool push_views(pipeline *p) {
+static bool push_views(pipe_pipeline *p) {
   if (!machine_core_observed(p->core)) return true;
   for (int i = 0; i < p->num_brefs; i++) {
-    const bref *b = &p->brefs[i];
+    const pipe_bref *b = &p->brefs[i];
     int slot = b->current_slot;
     if (!b->geo.passthrough && !b->bypass && b->is_view[slot] &&
         !machine_core_push_view(p->core, &b->hbm_view[slot], &b->slot[slot]))
@@ -541,14 +541,14 @@ static bool push_views(pipeline *p) {
   for (int i = 0; i < p->num_brefs; i++)                                     \
     if (!p->brefs[i].geo.passthrough) TSR_TRY(phase(p, &p->brefs[i]))
 
-tsr_status pipe_run(pipeline *p) {
+tsr_status pipe_run(pipe_pipeline *p) {
   if (!tsr_grid_num_steps(p->grid, p->grid_rank, &p->num_steps)) return tsr_fail(TSR_ERR_INVALID, "the grid has more than 2^63 steps");
   if (p->num_steps <= 0) return TSR_OK;
   int64_t next[TSR_MAX_GRID] = {0}, last[TSR_MAX_GRID] = {0};
   step_indices(p, 0, p->index);
   step_indices(p, p->num_steps - 1, last);
   for (int64_t step = 0; step < p->num_steps; step++) {
-    sched *s = &p->s;
+    pipe_sched *s = &p->s;
     s->step = step;
     s->num_steps = p->num_steps;
     s->first_step = step == 0;
@@ -564,7 +564,7 @@ tsr_status pipe_run(pipeline *p) {
     /* Block indices: this step's were computed as the previous step's "next"; the next step's
      * index maps run now, before the body (as on TPU). Prev and next are cyclic. */
     for (int i = 0; i < p->num_brefs; i++) {
-      bref *b = &p->brefs[i];
+      pipe_bref *b = &p->brefs[i];
       if (b->geo.passthrough) continue;
       size_t n = sizeof(int64_t) * (size_t)b->geo.rank;
       if (step == 0) {

@@ -11,7 +11,7 @@
 #include "pipeline/seam.h"
 #include "tessera/pipeline.h"
 
-#define TSR_MAX_BUFFERS 8
+#define PIPE_MAX_BUFFERS 8
 
 typedef enum pipe_bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } pipe_bref_kind;
 
@@ -36,24 +36,24 @@ typedef struct tsr_bref {
                                      * (tsr_block_spec.overwrites and the call allows it,
                                      * fast_paths.c) */
   bool late_in;                     /* input blocks' host copies may move to their waits
-                                     * (dma_request.late; the call allows it, fast_paths.c) */
+                                     * (machine_dma_request.late; the call allows it, fast_paths.c) */
   bool late_out;                    /* output blocks' write-backs likewise */
   bool shared_slot;                 /* an input and its aliased output with one buffer between
-                                     * them (call.h, operand_plan.shares): never a view of HBM */
+                                     * them (call.h, call_operand_plan.shares): never a view of HBM */
   bool warned_parallel_revisit;     /* the warning of check_parallel_revisit, once per call */
   char *held_warning;               /* that warning, when the pipeline holds warnings (malloc) */
   bool bypass;                      /* block space == source space: slot 0 aliases the source's
                                      * block, no DMAs (accumulators still act) */
   const pipe_schedule *schedule;    /* NULL: the pipeline's */
-  tsr_ref slot[TSR_MAX_BUFFERS];    /* full-rank block windows */
+  tsr_ref slot[PIPE_MAX_BUFFERS];    /* full-rank block windows */
   /* zero-copy mode, a read-only input or an overwritten output: a slot that is a view of the
    * HBM block instead of its VMEM buffer */
-  tsr_ref hbm_view[TSR_MAX_BUFFERS];
-  bool is_view[TSR_MAX_BUFFERS];
+  tsr_ref hbm_view[PIPE_MAX_BUFFERS];
+  bool is_view[PIPE_MAX_BUFFERS];
   /* A slot whose buffer does not hold its fresh poison yet (fast_paths.c defers it where
    * every block may be a view and nothing observes the run): written when the slot is first
    * used as a copy, before a DMA or the body touches it (bind_view, pipe_bref_update_view). */
-  bool unfilled[TSR_MAX_BUFFERS];
+  bool unfilled[PIPE_MAX_BUFFERS];
   tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's
                                      * accum_ref); sums are taken in f32, or i32 for i32 */
   tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */
@@ -71,29 +71,29 @@ typedef struct tsr_bref {
   int64_t *written_step;
   int64_t num_written, cap_written;
   tsr_dma_counts dma;                /* this pipeline's (or invocation's, emit_pipeline.c) */
-} bref;
+} pipe_bref;
 
-struct pipeline;
+struct pipe_pipeline;
 
 /* Tagged tsr_scheduler for the same reason as tsr_bref. */
 typedef struct tsr_scheduler {
-  struct pipeline *p;
+  struct pipe_pipeline *p;
   int64_t step, num_steps;
   bool first_step, last_step;
   bool first_step_ever, last_step_ever;
   bool init_accumulators;
   /* Copies hooks started on other pipelines' brefs (counted with this invocation). */
   int64_t foreign_dma_in, foreign_bytes_in;
-} sched;
+} pipe_sched;
 
-static inline bool pipe_bref_is_input(const bref *b) { return b->kind != BREF_OUTPUT; }
-static inline bool pipe_bref_is_output(const bref *b) { return b->kind != BREF_INPUT; }
+static inline bool pipe_bref_is_input(const pipe_bref *b) { return b->kind != BREF_OUTPUT; }
+static inline bool pipe_bref_is_output(const pipe_bref *b) { return b->kind != BREF_INPUT; }
 /* Whether two block indices (rank entries) differ. */
 bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank);
-bool pipe_sched_has_changed(const sched *s, const bref *b);
-bool pipe_sched_will_change(const sched *s, const bref *b);
+bool pipe_sched_has_changed(const pipe_sched *s, const pipe_bref *b);
+bool pipe_sched_will_change(const pipe_sched *s, const pipe_bref *b);
 
-typedef bool (*pipe_sched_pred)(const sched *s, const bref *b, void *user);
+typedef bool (*pipe_sched_pred)(const pipe_sched *s, const pipe_bref *b, void *user);
 
 struct pipe_schedule {
   pipe_sched_pred prologue_copy_in, wait_in, copy_in, prefetch, wait_out, copy_out, epilogue_wait_out;
@@ -105,12 +105,12 @@ extern const pipe_schedule pipe_schedule_default;
 /* The seed's 'fixed' schedule (same adjustment). */
 extern const pipe_schedule pipe_schedule_fixed;
 
-typedef struct pipeline pipeline;
-typedef tsr_status (*pipe_body_fn)(pipeline *p, void *user);
-typedef tsr_status (*pipe_hook_fn)(pipeline *p, void *user);
+typedef struct pipe_pipeline pipe_pipeline;
+typedef tsr_status (*pipe_body_fn)(pipe_pipeline *p, void *user);
+typedef tsr_status (*pipe_hook_fn)(pipe_pipeline *p, void *user);
 
-struct pipeline {
-  tsr_core *core;
+struct pipe_pipeline {
+  machine_core *core;
   const char *name;
   int grid_rank;
   int64_t grid[TSR_MAX_GRID];       /* this invocation's grid (a core's share) */
@@ -119,7 +119,7 @@ struct pipeline {
   int64_t index[TSR_MAX_GRID];      /* current step's grid indices, offsets included */
   int64_t prev_index[TSR_MAX_GRID]; /* cyclic neighbours (the seed's prev/next_indices) */
   int64_t next_index[TSR_MAX_GRID];
-  bref *brefs;
+  pipe_bref *brefs;
   int num_brefs;
   const tsr_ref *prefetch;          /* scalar-prefetch refs handed to index maps */
   int num_prefetch;
@@ -129,7 +129,7 @@ struct pipeline {
   const tsr_dim_semantics *semantics; /* the top-level grid's, for check_parallel_revisit */
   bool emit_steps;                  /* STEP_BEGIN/END events (the top-level grid) */
   /* A SparseCore kernel's grid (the mesh, grid_rank dimensions), whose steps are its subcores:
-   * each step runs as its subcore (tsr_core.agent), with scoped allocations of its own. NULL:
+   * each step runs as its subcore (machine_core.agent), with scoped allocations of its own. NULL:
    * a TensorCore's grid. */
   const int64_t *subcore_grid;
   bool hold_warnings;               /* a host split's part: warnings wait in the brefs for the
@@ -138,37 +138,37 @@ struct pipeline {
   void *body_user;
   pipe_hook_fn prefetch_hook, postyeet_hook; /* emit_pipeline fusion hooks */
   void *hook_user;
-  sched s;                          /* the current step's scheduler state */
+  pipe_sched s;                          /* the current step's scheduler state */
 };
 
 /* Runs every step of one invocation. */
-tsr_status pipe_run(pipeline *p);
+tsr_status pipe_run(pipe_pipeline *p);
 
 /* Phases on one buffered ref (also what prefetch/postyeet hooks call). */
-tsr_status pipe_bref_copy_in(pipeline *p, bref *b, const int64_t *blk);
-tsr_status pipe_bref_wait_in(pipeline *p, bref *b, const int64_t *blk);
-tsr_status pipe_bref_copy_out(pipeline *p, bref *b, const int64_t *blk);
-tsr_status pipe_bref_wait_out(pipeline *p, bref *b, const int64_t *blk);
+tsr_status pipe_bref_copy_in(pipe_pipeline *p, pipe_bref *b, const int64_t *blk);
+tsr_status pipe_bref_wait_in(pipe_pipeline *p, pipe_bref *b, const int64_t *blk);
+tsr_status pipe_bref_copy_out(pipe_pipeline *p, pipe_bref *b, const int64_t *blk);
+tsr_status pipe_bref_wait_out(pipe_pipeline *p, pipe_bref *b, const int64_t *blk);
 /* Whether output block blk is in b's set of blocks written back (top-level pipelines). */
-bool pipe_bref_was_written(const bref *b, const int64_t *blk);
+bool pipe_bref_was_written(const pipe_bref *b, const int64_t *blk);
 /* Adds blk to that set (b->rank words), written back at `step` (kept if it is there). */
-tsr_status pipe_bref_mark_written(bref *b, const int64_t *blk, int64_t step);
+tsr_status pipe_bref_mark_written(pipe_bref *b, const int64_t *blk, int64_t step);
 /* The step at which blk was first written back; -1 when it was not. */
-int64_t pipe_bref_written_step(const bref *b, const int64_t *blk);
+int64_t pipe_bref_written_step(const pipe_bref *b, const int64_t *blk);
 /* Adds every block of from's set to into's (the same rank). */
-tsr_status pipe_bref_add_written(bref *into, const bref *from);
+tsr_status pipe_bref_add_written(pipe_bref *into, const pipe_bref *from);
 /* Frees that set and empties it. */
-void pipe_bref_free_written(bref *b);
+void pipe_bref_free_written(pipe_bref *b);
 /* The bytes a copy of block blk moves (what the DMA counts); -1 for a block that is never
  * copied (bypass) or not valid. */
-int64_t pipe_bref_block_bytes(const bref *b, const int64_t *blk);
+int64_t pipe_bref_block_bytes(const pipe_bref *b, const int64_t *blk);
 /* Evaluates b's index map at grid indices `idx`. */
-tsr_status pipe_bref_block_index(pipeline *p, bref *b, const int64_t *idx, int64_t *blk);
+tsr_status pipe_bref_block_index(pipe_pipeline *p, pipe_bref *b, const int64_t *idx, int64_t *blk);
 /* The body's view of the current slot (squeezed dims removed). */
-void pipe_bref_update_view(bref *b);
+void pipe_bref_update_view(pipe_bref *b);
 /* The seed's set_accumulator (zero, or the current block) and accumulate (current block +=
  * accumulator), src/pipeline/accum.c. */
-void pipe_bref_set_accumulator(bref *b, bool init);
-void pipe_bref_accumulate(bref *b);
+void pipe_bref_set_accumulator(pipe_bref *b, bool init);
+void pipe_bref_accumulate(pipe_bref *b);
 
 #endif

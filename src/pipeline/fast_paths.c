@@ -13,17 +13,17 @@
  * (an aliased output writes it). Observers see the same DMAs into the same VMEM slots; the
  * body's loads report the view. Nothing can race on a block that nobody writes and whose DMA
  * is waited for before the body runs, so the checkers lose nothing they could find. */
-static bool may_view_input(const call_plan *cp, const operand_plan *o) {
+static bool may_view_input(const call_plan *cp, const call_operand_plan *o) {
   if (o->is_output || !o->spec->read_only || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++)
-    if (cp->ops[i].is_output && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
+    if (cp->ops[i].is_output && machine_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return false;
   return true;
 }
 
 /* Whether another operand's array shares bytes with o's. */
-static bool overlaps_another(const call_plan *cp, const operand_plan *o) {
+static bool overlaps_another(const call_plan *cp, const call_operand_plan *o) {
   for (int i = 0; i < cp->n; i++)
-    if (&cp->ops[i] != o && spans_overlap(&cp->ops[i].hbm, &o->hbm)) return true;
+    if (&cp->ops[i] != o && machine_spans_overlap(&cp->ops[i].hbm, &o->hbm)) return true;
   return false;
 }
 
@@ -36,7 +36,7 @@ static bool overlaps_another(const call_plan *cp, const operand_plan *o) {
  * output DMAs (the poison checker). A block that is not wholly inside the array stays a copy
  * (bind_view). Observers see the same DMAs into the same VMEM slots, and the body's stores
  * reported on those slots (push_views), so the race checker finds what it finds with copies. */
-static bool may_overwrite_in_place(const call_plan *cp, const operand_plan *o) {
+static bool may_overwrite_in_place(const call_plan *cp, const call_operand_plan *o) {
   if (!o->is_output || !o->spec->overwrites || o->spec->space != TSR_VMEM || cp->m->opts.dma_mode != TSR_DMA_EAGER ||
       machine_observers_read_output_data(cp->m))
     return false;
@@ -44,17 +44,17 @@ static bool may_overwrite_in_place(const call_plan *cp, const operand_plan *o) {
 }
 
 /* Whether input o's host copies may move from their DMAs' starts to their waits
- * (dma_request.late): nothing writes its array during the call (no output overlaps it, nor
+ * (machine_dma_request.late): nothing writes its array during the call (no output overlaps it, nor
  * an ANY/HBM operand that the body could write or DMA into) and DMAs move data at their start
  * (eager: the copy then reads what it would have read at the start). The destination is the
  * slot of a later step, which the body does not see before the wait. The DMA layer keeps
  * copies at their start when an observer that sees data watches. A kernel that writes another core's input
  * slots (a race with the engine's own copies) may see the other order. */
-static bool may_copy_input_late(const call_plan *cp, const operand_plan *o) {
+static bool may_copy_input_late(const call_plan *cp, const call_operand_plan *o) {
   if (o->is_output || o->geo.passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   for (int i = 0; i < cp->n; i++) {
-    const operand_plan *q = &cp->ops[i];
-    if (q != o && (q->is_output || q->geo.passthrough) && spans_overlap(&q->hbm, &o->hbm)) return false;
+    const call_operand_plan *q = &cp->ops[i];
+    if (q != o && (q->is_output || q->geo.passthrough) && machine_spans_overlap(&q->hbm, &o->hbm)) return false;
   }
   return true;
 }
@@ -65,15 +65,15 @@ static bool may_copy_input_late(const call_plan *cp, const operand_plan *o) {
  * the output's array in between: no other operand overlaps it (an input copied from it, an
  * ANY ref the body reads, another output written over it). The source is a slot the next
  * body does not see (two or more buffers; with one, the wait follows the start at once). */
-static bool may_write_back_late(const call_plan *cp, const operand_plan *o) {
+static bool may_write_back_late(const call_plan *cp, const call_operand_plan *o) {
   if (!o->is_output || o->geo.passthrough || cp->m->opts.dma_mode != TSR_DMA_EAGER) return false;
   return !overlaps_another(cp, o);
 }
 
-/* The fast paths for operand o, on its bref: each flag is its predicate, except that an
- * input and its aliased output that share one buffer (operand_plan.shares) take none, since
+/* The fast paths for operand o, on its pipe_bref: each flag is its predicate, except that an
+ * input and its aliased output that share one buffer (call_operand_plan.shares) take none, since
  * that buffer holds the array itself and is never a view of HBM. */
-void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b) {
+void call_choose_fast_paths(const call_plan *cp, const call_operand_plan *o, pipe_bref *b) {
   b->read_only_view = may_view_input(cp, o);
   b->strided_view = b->read_only_view && o->spec->strided_reads;
   b->overwrite_view = may_overwrite_in_place(cp, o);
@@ -90,6 +90,6 @@ void call_choose_fast_paths(const call_plan *cp, const operand_plan *o, bref *b)
  * touched (an overwritten output's, a read-only input's). Nothing can tell: the poison is written
  * before a DMA or the body first touches the buffer, and no observer that sees data is attached
  * (none sees the buffer's bytes or its address before then either). */
-bool call_may_defer_slot_poison(const tsr_core *c, const bref *b) {
+bool call_may_defer_slot_poison(const machine_core *c, const pipe_bref *b) {
   return !machine_observers_see_data(c->m) && b->geo.space == TSR_VMEM && (b->overwrite_view || b->read_only_view);
 }

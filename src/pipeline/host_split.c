@@ -36,10 +36,10 @@
 
 /* The parts are laid out core by core: whether a part is its core's first, and where the
  * parts of the core whose first part is `first` end. */
-static bool first_of_core(const host_split *hs, int part) {
+static bool first_of_core(const pipe_host_split *hs, int part) {
   return part == 0 || hs->part[part].owner != hs->part[part - 1].owner;
 }
-static int core_parts_end(const host_split *hs, int first) {
+static int core_parts_end(const pipe_host_split *hs, int first) {
   int end = first + 1;
   while (end < hs->parts && !first_of_core(hs, end)) end++;
   return end;
@@ -48,12 +48,12 @@ static int core_parts_end(const host_split *hs, int first) {
 /* Whether no block of output o is visited by two parts of one core: its index map at every
  * grid index of each part. One that fails leaves the failure to the run in order. (Two cores
  * that share a block race whether or not they split: call_writes.c warns.) */
-static bool parts_disjoint(const call_plan *cp, const operand_plan *o) {
+static bool parts_disjoint(const call_plan *cp, const call_operand_plan *o) {
   const tsr_call_desc *d = cp->d;
   const tsr_block_spec *sp = o->spec;
-  const host_split *hs = &cp->split;
+  const pipe_host_split *hs = &cp->split;
   if (o->geo.rank == 0) return false; /* one block, which every step visits */
-  bref before = {.geo.rank = o->geo.rank}, mine = {.geo.rank = o->geo.rank}; /* the core's earlier parts', this part's */
+  pipe_bref before = {.geo.rank = o->geo.rank}, mine = {.geo.rank = o->geo.rank}; /* the core's earlier parts', this part's */
   int64_t idx[TSR_MAX_GRID], blk[TSR_MAX_RANK];
   bool ok = true;
   for (int part = 0; ok && part < hs->parts; part++) {
@@ -106,10 +106,10 @@ static int64_t parts_of(int64_t len, int64_t steps) {
 static bool plan_parts(call_plan *cp, int threads, const char **why) {
   tsr_machine *m = cp->m;
   const tsr_call_desc *d = cp->d;
-  host_split *hs = &cp->split;
-  int cores = m->num_cores, nparts[TSR_MACHINE_MAX_CORES] = {0}, axis[TSR_MACHINE_MAX_CORES] = {0}, busy = 0;
-  int helped[TSR_MACHINE_MAX_CORES] = {0};
-  int64_t share[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], off[TSR_MACHINE_MAX_CORES][TSR_MAX_GRID], cap[TSR_MACHINE_MAX_CORES] = {0};
+  pipe_host_split *hs = &cp->split;
+  int cores = m->num_cores, nparts[MACHINE_MAX_CORES] = {0}, axis[MACHINE_MAX_CORES] = {0}, busy = 0;
+  int helped[MACHINE_MAX_CORES] = {0};
+  int64_t share[MACHINE_MAX_CORES][TSR_MAX_GRID], off[MACHINE_MAX_CORES][TSR_MAX_GRID], cap[MACHINE_MAX_CORES] = {0};
   for (int c = 0; c < cores; c++) {
     int dim;
     int64_t steps;
@@ -154,7 +154,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
    * others, each on a stand-in of its own (none past the machine's: a description of the
    * split a machine without stand-ins would make) */
   for (int c = 0, w = 0; c < cores; c++)
-    if (nparts[c]) hs->worker[w++] = (split_worker){.home = c, .runner = c, .own = true};
+    if (nparts[c]) hs->worker[w++] = (pipe_split_worker){.home = c, .runner = c, .own = true};
   for (int w = busy; w < threads; w++) {
     int stand_in = cores + w - busy; /* stand-in w - busy + 1 */
     hs->worker[w].runner = stand_in < runners ? stand_in : -1;
@@ -168,7 +168,7 @@ static bool plan_parts(call_plan *cp, int threads, const char **why) {
     int64_t len = d->grid_rank ? share[c][k] : 1, base = len / nparts[c], rem = len % nparts[c], at = 0;
     hs->next_part[c] = part + 1;
     for (int j = 0; j < nparts[c]; j++, part++) {
-      split_part *pt = &hs->part[part];
+      pipe_split_part *pt = &hs->part[part];
       pt->owner = c;
       pt->axis = k;
       pt->host = j == 0 ? 0 : ++host;
@@ -203,13 +203,13 @@ bool pipe_host_split_plan(call_plan *cp, bool body_ok, bool run, const char **wh
    * another part wrote, where in order only earlier steps had */
   for (int j = d->num_inputs; !*why && j < cp->n; j++)
     for (int i = 0; i < cp->n + d->num_prefetch && !*why; i++)
-      if (i != j && spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
+      if (i != j && machine_spans_overlap(&cp->ops[j].hbm, i < cp->n ? &cp->ops[i].hbm : &d->prefetch[i - cp->n]))
         *why = "an output's array overlaps another operand's";
   int64_t steps;
   if (!*why && (!tsr_grid_num_steps(d->grid, d->grid_rank, &steps) || steps > SPLIT_MAX_WALK))
     *why = "more than 2^24 grid steps (the split walks every step's index maps first)";
   for (int i = 0; !*why && i < cp->n; i++) {
-    const operand_plan *o = &cp->ops[i];
+    const call_operand_plan *o = &cp->ops[i];
     if (o->geo.passthrough) *why = "a whole-array (ANY) operand";
     else if (o->is_output && o->spec->revisit == TSR_REVISIT_ANY) *why = "an output in revisit mode ANY";
     for (int r = 0; !*why && o->is_output && r < o->geo.rank && o->spec->rank; r++)
@@ -234,8 +234,8 @@ bool pipe_host_split_plan(call_plan *cp, bool body_ok, bool run, const char **wh
 
 /* Runs part `part` on the core with index `runner`, as its owner. */
 static void run_part(call_plan *cp, int part, int runner) {
-  host_split *hs = &cp->split;
-  tsr_core *c = &cp->m->cores[runner];
+  pipe_host_split *hs = &cp->split;
+  machine_core *c = &cp->m->cores[runner];
   c->id = hs->part[part].owner; /* a stand-in takes its part's core's id */
   c->host_part = hs->part[part].host;
   c->held = hs->tapes ? &hs->tapes[part] : NULL;
@@ -249,8 +249,8 @@ static void run_part(call_plan *cp, int part, int runner) {
 /* Worker w: its home's own part first if it is the home's thread, then the home's host parts
  * as they come. */
 static void run_worker(call_plan *cp, int w) {
-  host_split *hs = &cp->split;
-  const split_worker *wk = &hs->worker[w];
+  pipe_host_split *hs = &cp->split;
+  const pipe_split_worker *wk = &hs->worker[w];
   if (wk->runner < 0) return;
   int first = 0;
   while (first < hs->parts && hs->part[first].owner != wk->home) first++;
@@ -267,7 +267,7 @@ static void run_worker(call_plan *cp, int w) {
 /* Which worker a thread runs (-1: none): a busy core's thread its core's; the spare workers
  * go to the idle cores' threads in order, then to the helpers' items 1.. of core 0's
  * machine_parallel_for. `core`: the core whose thread it is, or -1 for helper item `item`. */
-static int thread_worker(const host_split *hs, int cores, int core, int item) {
+static int thread_worker(const pipe_host_split *hs, int cores, int core, int item) {
   int busy = 0, idle = 0;
   while (busy < hs->workers && hs->worker[busy].own) busy++;
   for (int w = 0; core >= 0 && w < busy; w++)
@@ -293,7 +293,7 @@ static void helper_item(void *arg, int item) {
 }
 
 /* Each core's thread runs its worker; core 0's brings in the helpers too. */
-static tsr_status split_thread(tsr_core *c, void *arg) {
+static tsr_status split_thread(machine_core *c, void *arg) {
   call_plan *cp = arg;
   int w = thread_worker(&cp->split, cp->m->num_cores, c->index, 0);
   if (c->index != 0) {
@@ -308,7 +308,7 @@ static tsr_status split_thread(tsr_core *c, void *arg) {
 /* Runs the parts; true when none failed or inherited state (then the stats are made the run
  * in order's, and the warnings it would give are given). */
 static bool run_parts(call_plan *cp) {
-  host_split *hs = &cp->split;
+  pipe_host_split *hs = &cp->split;
   machine_run_cores(cp->m, split_thread, cp);
   if (__atomic_load_n(&hs->voided, __ATOMIC_RELAXED)) return false;
   tsr_call_stats *st = cp->stats;
@@ -319,9 +319,9 @@ static bool run_parts(call_plan *cp) {
       continue;
     }
     for (int i = 0; i < cp->d->num_inputs; i++) {
-      const operand_plan *o = &cp->ops[i];
-      const part_edge *first = &hs->edge[(size_t)part * (size_t)cp->n + (size_t)i];
-      const part_edge *before = &hs->edge[(size_t)(part - 1) * (size_t)cp->n + (size_t)i];
+      const call_operand_plan *o = &cp->ops[i];
+      const pipe_part_edge *first = &hs->edge[(size_t)part * (size_t)cp->n + (size_t)i];
+      const pipe_part_edge *before = &hs->edge[(size_t)(part - 1) * (size_t)cp->n + (size_t)i];
       if (o->geo.passthrough || first->first_bytes < 0) continue;
       if (pipe_blocks_differ(first->first, before->last, o->geo.rank)) continue;
       st->dma.in--;
@@ -436,9 +436,9 @@ static bool steps_of(const machine_tape_slot *s, step_span *sp) {
 /* The cut between parts p - 1 and p (of one core): what moves and what goes. */
 static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before, const step_span *after) {
   part_splice *P = &sp->part[p - 1], *Q = &sp->part[p];
-  const host_split *hs = &cp->split;
+  const pipe_host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
-    const operand_plan *o = &cp->ops[i];
+    const call_operand_plan *o = &cp->ops[i];
     if (o->is_output || o->geo.passthrough) continue;
     size_t start = find_copy(Q->s, after->first_begin, after->first_end, TSR_DMA_IN, o->index, false);
     if (start == NONE) return false;
@@ -446,8 +446,8 @@ static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before
     size_t wait_end = wait == NONE ? NONE : find_on_sem(Q->s, wait + 1, after->first_end, TSR_EV_DMA_WAIT_END, start);
     size_t done = find_done(Q->s, start);
     if (wait_end == NONE) return false;
-    const part_edge *first = &hs->edge[(size_t)p * (size_t)cp->n + (size_t)i];
-    const part_edge *last = &hs->edge[(size_t)(p - 1) * (size_t)cp->n + (size_t)i];
+    const pipe_part_edge *first = &hs->edge[(size_t)p * (size_t)cp->n + (size_t)i];
+    const pipe_part_edge *last = &hs->edge[(size_t)(p - 1) * (size_t)cp->n + (size_t)i];
     Q->mark[start] = DROP;
     if (done != NONE) Q->mark[done] = DROP;
     if (!pipe_blocks_differ(first->first, last->last, o->geo.rank)) { /* P's last step held the block */
@@ -463,7 +463,7 @@ static bool splice_cut(call_plan *cp, splice *sp, int p, const step_span *before
     }
   }
   for (int i = cp->d->num_inputs; i < cp->n; i++) {
-    const operand_plan *o = &cp->ops[i];
+    const call_operand_plan *o = &cp->ops[i];
     if (o->geo.buffer_count < 2) continue; /* one buffer: waited for at once, in order too */
     size_t start = find_copy(P->s, before->last_begin, before->last_end, TSR_DMA_OUT, o->index, true);
     if (start == NONE) return false;
@@ -497,7 +497,7 @@ static int part_slot(const call_plan *cp, int p) {
 /* The splice of every core's parts (NULL: a part's events do not have the shape expected, or
  * out of host memory). */
 static splice *splice_plan(call_plan *cp) {
-  const host_split *hs = &cp->split;
+  const pipe_host_split *hs = &cp->split;
   splice *sp = calloc(1, sizeof *sp);
   if (!sp || !(sp->part = calloc((size_t)hs->parts, sizeof *sp->part))) {
     free(sp);
@@ -544,7 +544,7 @@ typedef struct numbering {
 /* Record i of part p to the observers, at `step` (-2: its own); one of a kind that no
  * observer reads (machine_core_emit kept little of it) only counts. */
 static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering *num) {
-  const host_split *hs = &cp->split;
+  const pipe_host_split *hs = &cp->split;
   int slot = part_slot(cp, p);
   const machine_tape_rec *r = &hs->tapes[p].slots[slot].recs[i];
   uint64_t dma_id = r->dma_id;
@@ -564,7 +564,7 @@ static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering 
 }
 
 static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_dma) {
-  const host_split *hs = &cp->split;
+  const pipe_host_split *hs = &cp->split;
   numbering num = {0};
   for (int p = 0; p < hs->parts; p++) {
     const part_splice *P = &sp->part[p];
@@ -592,14 +592,14 @@ static void splice_emit(call_plan *cp, const splice *sp, const uint64_t *first_d
 
 bool pipe_host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)) {
   tsr_machine *m = cp->m;
-  host_split *hs = &cp->split;
+  pipe_host_split *hs = &cp->split;
   hs->edges = (size_t)hs->parts * (size_t)cp->n;
   hs->edge = calloc(hs->edges + 1, sizeof *hs->edge);
   /* the observers get the parts' events from tapes, spliced, once the split stands */
   bool observed = m->num_observers > 0;
   hs->tapes = observed ? machine_split_tapes(m, hs->parts) : NULL;
   bool begun = hs->edge && (hs->tapes || !observed);
-  uint64_t first_dma[TSR_MACHINE_MAX_CORES];
+  uint64_t first_dma[MACHINE_MAX_CORES];
   for (int c = 0; c < m->num_cores; c++) first_dma[c] = m->cores[c].next_dma_id;
   bool stands = begun && run_parts(cp);
   splice *sp = NULL;
@@ -616,13 +616,13 @@ bool pipe_host_split_run(call_plan *cp, bool (*verdict)(void *user, bool stands)
 
 /* ---- a part ----------------------------------------------------------------------------- */
 
-const split_part *pipe_host_split_part(const call_plan *cp, const tsr_core *c) {
+const pipe_split_part *pipe_host_split_part(const call_plan *cp, const machine_core *c) {
   return cp->split.on ? &cp->split.part[cp->split.part_of[c->index]] : NULL;
 }
 
-static bool runs_host_part(const tsr_core *c) { return c->host_part > 0; }
+static bool runs_host_part(const machine_core *c) { return c->host_part > 0; }
 
-tsr_status pipe_host_split_watch_start(const call_plan *cp, const tsr_core *c, const tsr_ref *scratch, pipe_carry_watch *w,
+tsr_status pipe_host_split_watch_start(const call_plan *cp, const machine_core *c, const tsr_ref *scratch, pipe_carry_watch *w,
                                   pipe_carry_watch **watch) {
   const tsr_call_desc *d = cp->d;
   *watch = NULL;
@@ -633,13 +633,13 @@ tsr_status pipe_host_split_watch_start(const call_plan *cp, const tsr_core *c, c
   return TSR_OK;
 }
 
-void pipe_host_split_watch_step(const call_plan *cp, pipeline *p, pipe_carry_watch *w) {
+void pipe_host_split_watch_step(const call_plan *cp, pipe_pipeline *p, pipe_carry_watch *w) {
   const tsr_call_desc *d = cp->d;
   /* A new output block starts in a buffer that a sequential run would have left holding
    * another block (or, in place, in HBM, the same either way). The block before went back to
    * HBM whole: any byte the body left unwritten would carry that buffer's history. */
   for (int i = d->num_inputs; i < p->num_brefs; i++) {
-    bref *b = &p->brefs[i];
+    pipe_bref *b = &p->brefs[i];
     if (!p->s.first_step && !pipe_sched_has_changed(&p->s, b)) continue;
     int region = d->num_scratch + i - d->num_inputs;
     if (!pipe_carry_whole(w, region)) w->inherited = true;
@@ -648,10 +648,10 @@ void pipe_host_split_watch_step(const call_plan *cp, pipeline *p, pipe_carry_wat
   }
 }
 
-void pipe_host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, pipe_carry_watch *w) {
-  host_split *hs = &cp->split;
+void pipe_host_split_part_done(call_plan *cp, const machine_core *c, pipe_bref *brefs, pipe_carry_watch *w) {
+  pipe_host_split *hs = &cp->split;
   for (int i = 0; i < cp->n; i++) {
-    part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
+    pipe_part_edge *e = &hs->edge[(size_t)hs->part_of[c->index] * (size_t)cp->n + (size_t)i];
     memcpy(e->first, brefs[i].blk_first, sizeof e->first);
     memcpy(e->last, brefs[i].blk_cur, sizeof e->last);
     e->first_bytes = brefs[i].geo.passthrough ? 0 : pipe_bref_block_bytes(&brefs[i], brefs[i].blk_first);
@@ -666,7 +666,7 @@ void pipe_host_split_part_done(call_plan *cp, const tsr_core *c, bref *brefs, pi
 /* ---- describe and free ------------------------------------------------------------------ */
 
 void pipe_host_split_describe(const call_plan *cp, bool planned, const char *why, FILE *out) {
-  const host_split *hs = &cp->split;
+  const pipe_host_split *hs = &cp->split;
   int cores = cp->m->num_cores;
   if (!planned) {
     fprintf(out, "  host split: no, %s\n", why);
@@ -683,7 +683,7 @@ void pipe_host_split_describe(const call_plan *cp, bool planned, const char *why
           cores > 1 ? "s'" : "'s");
 }
 
-void pipe_host_split_free(host_split *hs) {
+void pipe_host_split_free(pipe_host_split *hs) {
   for (size_t i = 0; hs->edge && i < hs->edges; i++) free(hs->edge[i].held_warning);
   free(hs->part);
   free(hs->worker);

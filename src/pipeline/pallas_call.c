@@ -21,19 +21,19 @@
  * lands in the buffer that the write-back then takes to HBM, where the later kernel's input
  * finds it. On a TPU that buffer stays in VMEM between the kernels; its write-back is
  * tessera's, so nothing may see it read the copy's destination while the copy is in flight. */
-static tsr_status body_over(call_plan *cp, tsr_core *c, call_core_run *r) {
+static tsr_status body_over(call_plan *cp, machine_core *c, call_core_run *r) {
   machine_mesh_barrier(c, 2);
   return call_carry_out(cp, c, r);
 }
 
-static tsr_status body_trampoline(pipeline *p, void *user) {
+static tsr_status body_trampoline(pipe_pipeline *p, void *user) {
   call_core_run *r = user;
   tsr_ctx *c = &r->ctx;
   const tsr_call_desc *d = r->cp->d;
   c->index = p->index;
   c->cost = (tsr_cost){0};
   c->cost_reported = false;
-  tsr_core *core = p->core;
+  machine_core *core = p->core;
   if (c->carry) pipe_host_split_watch_step(r->cp, p, c->carry);
   bool observed = machine_core_observed(core) && !r->cp->body_steps;
   if (observed) {
@@ -43,7 +43,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
      * outputs written), which is as precise as a C kernel can be watched. A body that reports
      * its own accesses gets none: they would be tessera's, not the kernel's. */
     for (int i = 0; i < p->num_brefs && !r->cp->body_accesses; i++) {
-      bref *b = &p->brefs[i];
+      pipe_bref *b = &p->brefs[i];
       if (b->geo.passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
                        .write = b->kind != BREF_INPUT, .operand = b->operand};
@@ -51,7 +51,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
     }
   }
   /* A SparseCore kernel's subcores each have scratch of their own on a TPU: allocated for the
-   * step as its subcore's (tsr_core.agent), where another device's copy or signal to the same
+   * step as its subcore's (machine_core.agent), where another device's copy or signal to the same
    * subcore finds it, and released with the step. */
   bool own_scratch = p->subcore_grid && d->num_scratch > 0;
   seam_scope scope = seam_scope_begin(c);
@@ -85,7 +85,7 @@ static tsr_status body_trampoline(pipeline *p, void *user) {
   return TSR_OK;
 }
 
-tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+tsr_status call_alloc_ref_as(machine_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                                const int64_t *shape, const char *what, bool fill, tsr_ref *out) {
   tsr_ref r = tsr_ref_dense(NULL, dtype, space, rank, shape);
   tsr_buffer *b;
@@ -97,19 +97,19 @@ tsr_status call_alloc_ref_as(tsr_core *c, call_plan *cp, tsr_space space, tsr_dt
   return TSR_OK;
 }
 
-tsr_status call_alloc_ref(tsr_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
+tsr_status call_alloc_ref(machine_core *c, call_plan *cp, tsr_space space, tsr_dtype dtype, int rank,
                             const int64_t *shape, const char *what, tsr_ref *out) {
   return call_alloc_ref_as(c, cp, space, dtype, rank, shape, what, true, out);
 }
 
-static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
+static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
   call_plan *cp = r->cp;
   const tsr_call_desc *d = cp->d;
-  pipeline *p = &r->p;
+  pipe_pipeline *p = &r->p;
   c->agent = -1; /* the call's own allocations are every subcore's; a SparseCore step's are its own */
   /* this core's share of the grid, or the part of it c runs */
   int split = -1;
-  const split_part *part = pipe_host_split_part(cp, c);
+  const pipe_split_part *part = pipe_host_split_part(cp, c);
   if (part) {
     memcpy(p->grid, part->grid, sizeof p->grid);
     memcpy(p->offsets, part->offsets, sizeof p->offsets);
@@ -138,8 +138,8 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   if (cp->m->num_devices > 1 || cp->d->barrier_semaphore)
     TSR_TRY(call_alloc_ref(c, cp, TSR_SEMAPHORE_MEM, TSR_SEM, 0, none, "barrier semaphore", &c->barrier_sem));
   for (int i = 0; i < cp->n; i++) {
-    operand_plan *o = &cp->ops[i];
-    bref *b = &p->brefs[i];
+    call_operand_plan *o = &cp->ops[i];
+    pipe_bref *b = &p->brefs[i];
     b->kind = o->is_output ? BREF_OUTPUT : BREF_INPUT;
     b->operand = o->index;
     call_operand_name(o, b->name, sizeof b->name);
@@ -185,9 +185,9 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
   p->subcore_grid = d->steps != TSR_STEPS_IN_ORDER ? d->grid : NULL;
   int64_t subcores = 1;
   for (int k = 0; p->subcore_grid && k < d->grid_rank; k++) subcores *= d->grid[k];
-  if (subcores > TSR_MACHINE_MAX_AGENTS)
+  if (subcores > MACHINE_MAX_AGENTS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: a SparseCore mesh of %lld subcores; tessera runs at most %d",
-                    d->name ? d->name : "kernel", (long long)subcores, TSR_MACHINE_MAX_AGENTS);
+                    d->name ? d->name : "kernel", (long long)subcores, MACHINE_MAX_AGENTS);
   p->hold_warnings = cp->split.on;
   p->body_user = r;
 
@@ -237,10 +237,10 @@ static tsr_status run_core_inner(tsr_core *c, call_core_run *r) {
 
 
 
-tsr_status call_run_core(tsr_core *c, void *arg) {
+tsr_status call_run_core(machine_core *c, void *arg) {
   call_plan *cp = arg;
   call_core_run *r = calloc(1, sizeof *r);
-  bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
+  pipe_bref *brefs = calloc((size_t)(cp->n ? cp->n : 1), sizeof *brefs);
   if (!r || !brefs) { free(r); free(brefs); return tsr_fail(TSR_ERR_NOMEM, "out of host memory"); }
   r->cp = cp;
   r->p.brefs = brefs;

@@ -51,7 +51,7 @@ tsr_status pipe_partition_grid(const int64_t *grid, int rank, const tsr_dim_sema
   return TSR_OK;
 }
 
-tsr_status partition_grid_seed(const int64_t *grid, const bool *dynamic, int rank,
+tsr_status pipe_partition_grid_seed(const int64_t *grid, const bool *dynamic, int rank,
                                const tsr_dim_semantics *sem, int num_semantics, int num_cores,
                                int core, int64_t *sub_grid, int64_t *offsets, int *split_dim) {
   for (int d = 0; d < rank; d++) { sub_grid[d] = grid[d]; offsets[d] = 0; }

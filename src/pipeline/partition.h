@@ -19,7 +19,7 @@ tsr_status pipe_partition_grid(const int64_t *grid, int rank, const tsr_dim_sema
  * parallel dimension): `dynamic` marks sizes that were traced values in JAX, which are never
  * cut; num_semantics 0 means none given (all arbitrary). Fails as the seed does: semantics of
  * the wrong length, no parallel dimension, only dynamic parallel dimensions. */
-tsr_status partition_grid_seed(const int64_t *grid, const bool *dynamic, int rank,
+tsr_status pipe_partition_grid_seed(const int64_t *grid, const bool *dynamic, int rank,
                                const tsr_dim_semantics *sem, int num_semantics, int num_cores,
                                int core, int64_t *sub_grid, int64_t *offsets, int *split_dim);
 

@@ -68,14 +68,14 @@ void seam_body_end(tsr_ctx *c, const tsr_cost *cost) {
 
 tsr_status seam_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, tsr_dma_dir dir,
                           int operand, int64_t bytes) {
-  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
+  machine_dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
                    .dir = dir, .operand = operand};
   return machine_core_dma_start(c->core, &r);
 }
 
 tsr_status seam_kernel_dma_start(tsr_ctx *c, const tsr_ref *src, const tsr_ref *dst, const tsr_ref *sem, int64_t bytes,
                                  int field_bits, const char *loc) {
-  dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
+  machine_dma_request r = {.src = src, .dst = dst, .sem = sem, .bytes = bytes > 0 ? bytes : (int64_t)tsr_ref_bytes(dst),
                    .dir = TSR_DMA_LOCAL, .operand = -1, .field_bits = (uint8_t)field_bits, .loc = loc};
   return machine_core_dma_start(c->core, &r);
 }
@@ -97,7 +97,7 @@ void seam_report_access(struct pipe_carry_watch *w, const tsr_ref *window, bool 
 }
 
 seam_scope seam_scope_begin(const tsr_ctx *c) {
-  const tsr_core *core = c->core;
+  const machine_core *core = c->core;
   return (seam_scope){{core->vmem.count, core->smem.count, core->sems.count}};
 }
 
@@ -113,7 +113,7 @@ tsr_status seam_alloc(tsr_ctx *c, tsr_space space, tsr_dtype dtype, int rank, co
 }
 
 bool seam_scope_sem_held(const tsr_ctx *c, const seam_scope *s, int64_t *value) {
-  const space_arena *sa = &c->core->sems;
+  const machine_space_arena *sa = &c->core->sems;
   machine_mesh_transport *far = c->core->m->root->transport;
   for (int i = s->marks[2]; i < sa->count; i++) {
     const int64_t *v = (const int64_t *)(const void *)sa->bufs[i]->base;
@@ -139,7 +139,7 @@ tsr_status seam_plan_operands(tsr_machine *m, const tsr_call_desc *d, seam_opera
   call_plan cp;
   tsr_status s = call_plan_make(m, d, true, &cp);
   for (int i = 0; s == TSR_OK && i < cp.n; i++) {
-    const operand_plan *o = &cp.ops[i];
+    const call_operand_plan *o = &cp.ops[i];
     out[i] = o->geo;
     if (o->geo.passthrough) /* the whole array, for a lowering that moves it itself */
       for (int k = 0; k < o->geo.rank; k++) out[i].block[k] = o->hbm.shape[k];

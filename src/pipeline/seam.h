@@ -52,8 +52,8 @@ tsr_status seam_pallas_describe_run(tsr_machine *m, const tsr_call_desc *d, bool
 tsr_status seam_grid_share(const tsr_machine *m, const tsr_call_desc *d, int core, int64_t *share, int64_t *offsets);
 
 /* How the pipeline moves one operand of a call: its blocks' shape and buffers. The plan makes
- * it once per operand (call_plan.c, operand_plan.geo), the engine's buffered ref holds it
- * (bref.geo), and seam_plan_operands hands it to a lowering that writes the pipeline out as a
+ * it once per operand (call_plan.c, call_operand_plan.geo), the engine's buffered ref holds it
+ * (pipe_bref.geo), and seam_plan_operands hands it to a lowering that writes the pipeline out as a
  * kernel of its own (src/lower), so that the plan has one author. */
 typedef struct seam_operand_geometry {
   bool passthrough;               /* ANY/HBM: the body gets the whole array, nothing is copied */

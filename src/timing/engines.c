@@ -4,7 +4,7 @@
  * another device holds its engine the same way while it crosses the ICI links. */
 #include "timing/timing_internal.h"
 
-static bool start(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
+static bool start(tsr_timing *t, tm_engine_pool *p, tm_sim_dma *d, double now) {
   int e = 0;
   while (e < p->count && p->in_use[e]) e++;
   p->in_use[e] = true;
@@ -14,7 +14,7 @@ static bool start(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
   return d->ici ? tm_ici_start(&t->ici, d, now) : tm_hbm_start(&t->hbm[d->device], d);
 }
 
-bool tm_engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
+bool tm_engines_submit(tsr_timing *t, tm_engine_pool *p, tm_sim_dma *d, double now) {
   if (p->count <= 0) {
     int n = t->chip.dma_engines;
     p->count = n < 1 ? 1 : n > TM_MAX_ENGINES ? TM_MAX_ENGINES : n;
@@ -28,10 +28,10 @@ bool tm_engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now) {
   return true;
 }
 
-bool tm_engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d) {
+bool tm_engines_done(tsr_timing *t, tm_engine_pool *p, const tm_sim_dma *d) {
   p->in_use[d->lane] = false;
   p->busy--;
-  sim_dma *next = p->head;
+  tm_sim_dma *next = p->head;
   if (!next) return true;
   p->head = next->queue_next;
   if (!p->head) p->tail = NULL;

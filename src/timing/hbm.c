@@ -5,6 +5,7 @@
  * O(log n) in the transfers in flight instead of touching every transfer. */
 #include <stdlib.h>
 
+#include "core/grow.h"
 #include "timing/timing_internal.h"
 
 void tm_hbm_init(tm_hbm_model *h, const tsr_chip *chip) {
@@ -36,12 +37,12 @@ static void advance_to(tm_hbm_model *h, double t) {
 }
 
 static void heap_swap(tm_hbm_model *h, size_t a, size_t b) {
-  sim_dma *x = h->heap[a];
+  tm_sim_dma *x = h->heap[a];
   h->heap[a] = h->heap[b];
   h->heap[b] = x;
 }
 
-static void heap_push(tm_hbm_model *h, sim_dma *d) {
+static void heap_push(tm_hbm_model *h, tm_sim_dma *d) {
   size_t i = h->heap_len++;
   h->heap[i] = d;
   while (i > 0 && h->heap[(i - 1) / 2]->tag > h->heap[i]->tag) {
@@ -50,8 +51,8 @@ static void heap_push(tm_hbm_model *h, sim_dma *d) {
   }
 }
 
-static sim_dma *heap_pop(tm_hbm_model *h) {
-  sim_dma *top = h->heap[0];
+static tm_sim_dma *heap_pop(tm_hbm_model *h) {
+  tm_sim_dma *top = h->heap[0];
   h->heap[0] = h->heap[--h->heap_len];
   size_t i = 0;
   for (;;) {
@@ -65,24 +66,9 @@ static sim_dma *heap_pop(tm_hbm_model *h) {
   return top;
 }
 
-bool tm_hbm_start(tm_hbm_model *h, sim_dma *d) {
-  if (h->arr_len == h->arr_cap) {
-    size_t ncap = h->arr_cap ? h->arr_cap * 2 : 64;
-    sim_dma **na = malloc(ncap * sizeof *na);
-    if (!na) return false;
-    for (size_t i = 0; i < h->arr_len; i++) na[i] = h->arr[(h->arr_head + i) % h->arr_cap];
-    free(h->arr);
-    h->arr = na;
-    h->arr_cap = ncap;
-    h->arr_head = 0;
-  }
-  if (h->heap_len + h->arr_len + 1 > h->heap_cap) {
-    size_t ncap = h->heap_cap ? h->heap_cap * 2 : 64;
-    sim_dma **nh = realloc(h->heap, ncap * sizeof *nh);
-    if (!nh) return false;
-    h->heap = nh;
-    h->heap_cap = ncap;
-  }
+bool tm_hbm_start(tm_hbm_model *h, tm_sim_dma *d) {
+  if (!grow_ring(&h->arr, sizeof *h->arr, &h->arr_cap, h->arr_len, &h->arr_head, 64)) return false;
+  if (!GROW_ARRAY(h->heap, h->heap_len + h->arr_len, h->heap_cap, 64)) return false;
   d->arrive = d->start + h->latency;
   /* An engine freed by a landing starts its next DMA at that time, which can be earlier than
    * a start already issued: insert from the tail. */
@@ -110,14 +96,14 @@ double tm_hbm_next(const tm_hbm_model *h) {
   return a < l ? a : l;
 }
 
-sim_dma *tm_hbm_step(tm_hbm_model *h) {
+tm_sim_dma *tm_hbm_step(tm_hbm_model *h) {
   double a = arrival_time(h), l = landing_time(h);
   if (a >= TM_INF && l >= TM_INF) return NULL;
   /* Landings first: at equal times the transfer that finishes frees its share before the
    * next one joins. */
   if (l <= a) {
     advance_to(h, l);
-    sim_dma *d = heap_pop(h);
+    tm_sim_dma *d = heap_pop(h);
     d->done = l;
     d->landed = true;
     if (--h->per_core[d->core] == 0) h->cores_active--;
@@ -125,7 +111,7 @@ sim_dma *tm_hbm_step(tm_hbm_model *h) {
     return d;
   }
   advance_to(h, a);
-  sim_dma *d = h->arr[h->arr_head];
+  tm_sim_dma *d = h->arr[h->arr_head];
   h->arr_head = (h->arr_head + 1) % h->arr_cap;
   h->arr_len--;
   if (h->n++ == 0) h->busy_since = a;

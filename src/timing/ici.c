@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "timing/timing_internal.h"
 
@@ -60,7 +61,7 @@ void tm_ici_link_name(const tm_ici_model *m, int link, char *buf, size_t cap) {
   snprintf(buf, cap, "ICI device %d -> %d (dim %d %s)", device, neighbour(m, device, dim, up), dim, up ? "+" : "-");
 }
 
-void tm_ici_route(const tm_ici_model *m, int from, int to, sim_dma *d) {
+void tm_ici_route(const tm_ici_model *m, int from, int to, tm_sim_dma *d) {
   d->nhops = 0;
   int cur = from;
   for (int dim = 0; dim < m->rank; dim++) {
@@ -77,14 +78,8 @@ void tm_ici_route(const tm_ici_model *m, int from, int to, sim_dma *d) {
   }
 }
 
-bool tm_ici_start(tm_ici_model *m, sim_dma *d, double now) {
-  if (m->n == m->cap) {
-    int ncap = m->cap ? m->cap * 2 : 16;
-    sim_dma **nf = realloc(m->flight, (size_t)ncap * sizeof *nf);
-    if (!nf) return false;
-    m->flight = nf;
-    m->cap = ncap;
-  }
+bool tm_ici_start(tm_ici_model *m, tm_sim_dma *d, double now) {
+  if (!GROW_ARRAY(m->flight, m->n, m->cap, 16)) return false;
   d->start = now;
   d->arrive = now + d->nhops * m->latency;
   d->arrived = false;
@@ -94,7 +89,7 @@ bool tm_ici_start(tm_ici_model *m, sim_dma *d, double now) {
   return true;
 }
 
-static double finish_time(const tm_ici_model *m, const sim_dma *d) {
+static double finish_time(const tm_ici_model *m, const tm_sim_dma *d) {
   if (!d->arrived) return d->arrive;
   if (d->remaining <= 0) return m->now;
   return d->rate > 0 ? m->now + d->remaining / d->rate : TM_INF;
@@ -117,7 +112,7 @@ double tm_ici_next(const tm_ici_model *m) {
 
 static void rates(tm_ici_model *m) {
   for (int i = 0; i < m->n; i++) {
-    sim_dma *d = m->flight[i];
+    tm_sim_dma *d = m->flight[i];
     if (!d->arrived) continue;
     double r = TM_INF;
     for (int h = 0; h < d->nhops; h++) {
@@ -128,7 +123,7 @@ static void rates(tm_ici_model *m) {
   }
 }
 
-static void use_links(tm_ici_model *m, const sim_dma *d, int delta) {
+static void use_links(tm_ici_model *m, const tm_sim_dma *d, int delta) {
   for (int h = 0; h < d->nhops; h++) {
     int l = d->route[h];
     if (delta > 0 && m->users[l]++ == 0) m->busy_since[l] = m->now;
@@ -136,13 +131,13 @@ static void use_links(tm_ici_model *m, const sim_dma *d, int delta) {
   }
 }
 
-sim_dma *tm_ici_step(tm_ici_model *m) {
+tm_sim_dma *tm_ici_step(tm_ici_model *m) {
   int i = earliest(m);
   if (i < 0) return NULL;
-  sim_dma *d = m->flight[i];
+  tm_sim_dma *d = m->flight[i];
   double at = finish_time(m, d);
   for (int j = 0; j < m->n; j++) {
-    sim_dma *o = m->flight[j];
+    tm_sim_dma *o = m->flight[j];
     if (o->arrived && o != d) o->remaining -= o->rate * (at - m->now);
   }
   m->now = at;

@@ -17,7 +17,7 @@ static void take_tape(tsr_timing *t) {
       tsr_event ev;
       machine_tape_event_refs refs;
       machine_tape_event(T, s, i, &ev, &refs);
-      log_rec r;
+      tm_log_rec r;
       int core;
       if (tm_rec_of(t, &ev, &r, &core)) tm_take(t, core, &ev, &r);
     }

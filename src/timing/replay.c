@@ -17,16 +17,16 @@ static void trace_counter(tsr_timing *t, int32_t *name, const char *fmt, int a, 
   tm_trace(t, 'C', tm_core_tid(core), *name, ts, 0, value);
 }
 
-static void sem_counter(tsr_timing *t, sim_sem *s, double ts) {
+static void sem_counter(tsr_timing *t, tm_sim_sem *s, double ts) {
   trace_counter(t, &s->counter, "sem core %d #%d", s->core % t->cores_per_device, (int)(s->key & 0xffffffffu),
                 s->core, ts, s->value);
 }
 
 /* The core's wait is over at `until`: the time between is a stall. */
-static void resume(tsr_timing *t, core_sim *cs, int core, double until) {
+static void resume(tsr_timing *t, tm_core_sim *cs, int core, double until) {
   if (until > cs->clock) {
     double stall = until - cs->clock;
-    device_sim *dev = &t->devices[tm_device_of(t, core)];
+    tm_device_sim *dev = &t->devices[tm_device_of(t, core)];
     dev->stall += stall;
     if (cs->k) cs->k->stall += stall;
     if (cs->wait_ici) {
@@ -40,7 +40,7 @@ static void resume(tsr_timing *t, core_sim *cs, int core, double until) {
   cs->state = CS_RUN;
   cs->wait_ici = false;
   if (cs->wait_key) {
-    sim_sem *s = tm_sem(t, cs->wait_key, core);
+    tm_sim_sem *s = tm_sem(t, cs->wait_key, core);
     if (s) {
       s->value -= cs->wait_bytes;
       sem_counter(t, s, cs->clock);
@@ -49,7 +49,7 @@ static void resume(tsr_timing *t, core_sim *cs, int core, double until) {
   }
 }
 
-static void dma_trace(tsr_timing *t, sim_dma *d) {
+static void dma_trace(tsr_timing *t, tm_sim_dma *d) {
   if (!t->opts.trace) return;
   int engines = t->chip.dma_engines > 0 ? t->chip.dma_engines : 1;
   const char *what = d->ici ? "dma remote" : d->dir == TSR_DMA_IN ? "dma in" : d->dir == TSR_DMA_OUT ? "dma out" : "dma";
@@ -63,10 +63,10 @@ static void dma_trace(tsr_timing *t, sim_dma *d) {
 }
 
 /* A semaphore gets `amount` at `when`; a core blocked on it goes on if that is enough. */
-static void signal_at(tsr_timing *t, sim_sem *s, int64_t amount, double when, bool ici) {
+static void signal_at(tsr_timing *t, tm_sim_sem *s, int64_t amount, double when, bool ici) {
   s->value += amount;
   if (s->blocked_core >= 0 && s->value >= s->blocked_amount) {
-    core_sim *w = &t->cores[s->blocked_core];
+    tm_core_sim *w = &t->cores[s->blocked_core];
     s->value -= s->blocked_amount;
     int wc = s->blocked_core;
     s->blocked_core = -1;
@@ -80,7 +80,7 @@ static void signal_at(tsr_timing *t, sim_sem *s, int64_t amount, double when, bo
 
 /* A DMA landed: its semaphore counts its bytes, and the core waiting for it may go on; a
  * regular semaphore counts 1, which a semaphore wait blocked on it may take. */
-static void dma_arrived(tsr_timing *t, sim_dma *d) {
+static void dma_arrived(tsr_timing *t, tm_sim_dma *d) {
   if (d->sem && d->regular) {
     signal_at(t, d->sem, 1, d->done, d->ici);
   } else if (d->sem) {
@@ -88,7 +88,7 @@ static void dma_arrived(tsr_timing *t, sim_dma *d) {
     sem_counter(t, d->sem, d->done);
   }
   if (d->waiter >= 0) {
-    core_sim *w = &t->cores[d->waiter];
+    tm_core_sim *w = &t->cores[d->waiter];
     if (d->done > w->wait_until) {
       w->wait_until = d->done;
       w->wait_ici = d->ici;
@@ -98,21 +98,21 @@ static void dma_arrived(tsr_timing *t, sim_dma *d) {
   if (!d->queued) tm_dma_release(t, d);
 }
 
-void tm_dma_landed(tsr_timing *t, sim_dma *d) {
+void tm_dma_landed(tsr_timing *t, tm_sim_dma *d) {
   if (d->signal) {
     dma_trace(t, d);
     if (d->sem) signal_at(t, d->sem, d->nominal, d->done, true);
     tm_dma_release(t, d);
     return;
   }
-  core_sim *owner = &t->cores[d->core];
+  tm_core_sim *owner = &t->cores[d->core];
   if (!tm_engines_done(t, &owner->engines, d)) t->nomem = true;
   if (--owner->dma_inflight == 0) {
     double active = d->done - owner->dma_active_since;
     if (owner->k) owner->k->dma_active += active;
   }
   dma_trace(t, d);
-  sim_dma *twin = d->twin;
+  tm_sim_dma *twin = d->twin;
   if (twin) {
     twin->done = d->done;
     twin->landed = true;
@@ -124,9 +124,9 @@ void tm_dma_landed(tsr_timing *t, sim_dma *d) {
 }
 
 /* Claims DMAs of the semaphore, oldest first, until their bytes cover the core's wait. */
-static void claim(tsr_timing *t, sim_sem *s, core_sim *cs, int core) {
+static void claim(tsr_timing *t, tm_sim_sem *s, tm_core_sim *cs, int core) {
   while (cs->wait_need > 0 && s->head) {
-    sim_dma *d = s->head;
+    tm_sim_dma *d = s->head;
     int64_t take = d->credit < cs->wait_need ? d->credit : cs->wait_need;
     d->credit -= take;
     cs->wait_need -= take;
@@ -149,8 +149,8 @@ static void claim(tsr_timing *t, sim_sem *s, core_sim *cs, int core) {
 }
 
 /* Puts a DMA on its semaphore's queue; a core already waiting there for it claims it. */
-static void enqueue(tsr_timing *t, sim_dma *d) {
-  sim_sem *s = d->sem;
+static void enqueue(tsr_timing *t, tm_sim_dma *d) {
+  tm_sim_sem *s = d->sem;
   if (!s) return;
   d->queued = true;
   d->next = NULL;
@@ -159,7 +159,7 @@ static void enqueue(tsr_timing *t, sim_dma *d) {
   s->tail = d;
   if (s->dma_blocked_core < 0) return;
   int wc = s->dma_blocked_core;
-  core_sim *w = &t->cores[wc];
+  tm_core_sim *w = &t->cores[wc];
   claim(t, s, w, wc);
   if (w->wait_need > 0) return;
   s->dma_blocked_core = -1;
@@ -167,9 +167,9 @@ static void enqueue(tsr_timing *t, sim_dma *d) {
   if (w->pending == 0) resume(t, w, wc, w->wait_until);
 }
 
-static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
+static void dma_start(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec *r) {
   cs->clock += t->chip.dma_issue_s;
-  kernel_rec *k = cs->k;
+  tm_kernel_rec *k = cs->k;
   bool ici = r->target >= 0 && tm_device_of(t, r->target) != tm_device_of(t, core);
   if (k) {
     k->issue += t->chip.dma_issue_s;
@@ -184,7 +184,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
     cs->step.issue += t->chip.dma_issue_s;
     cs->step.bytes += r->nominal;
   }
-  sim_dma *d = tm_dma_new(t);
+  tm_sim_dma *d = tm_dma_new(t);
   if (!d) return;
   d->core = core;
   d->device = tm_device_of(t, core);
@@ -197,7 +197,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
   d->regular = r->regular;
   if (!d->regular) enqueue(t, d);
   if (r->target >= 0) { /* a remote copy: it lands on the receive semaphore too */
-    sim_dma *twin = tm_dma_new(t);
+    tm_sim_dma *twin = tm_dma_new(t);
     if (!twin) return;
     twin->core = r->target;
     twin->device = tm_device_of(t, r->target);
@@ -211,7 +211,7 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
     if (ici) {
       d->ici = true;
       tm_ici_route(&t->ici, d->device, twin->device, d);
-      device_sim *dev = &t->devices[d->device];
+      tm_device_sim *dev = &t->devices[d->device];
       dev->copies_sent++;
       dev->bytes_sent += r->nominal;
       if (k) {
@@ -228,8 +228,8 @@ static void dma_start(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
 /* Claims DMAs of the semaphore until their bytes cover the wait. On many devices a wait may
  * come before the remote copy it waits for has started (its sender is behind in simulated
  * time): it blocks until that copy starts. */
-static void dma_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
-  sim_sem *s = tm_sem(t, r->key, core);
+static void dma_wait(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec *r) {
+  tm_sim_sem *s = tm_sem(t, r->key, core);
   cs->pending = 0;
   cs->wait_until = cs->clock;
   cs->wait_bytes = r->bytes;
@@ -249,12 +249,12 @@ static void dma_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
   else resume(t, cs, core, cs->wait_until);
 }
 
-static void sem_signal(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
-  sim_sem *s = tm_sem(t, r->key, r->target >= 0 ? r->target : core);
+static void sem_signal(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec *r) {
+  tm_sim_sem *s = tm_sem(t, r->key, r->target >= 0 ? r->target : core);
   if (!s) return;
   if (r->target >= 0 && tm_device_of(t, r->target) != tm_device_of(t, core)) {
     /* to another device: over ICI, a transfer without bytes that pays the hops' latency */
-    sim_dma *d = tm_dma_new(t);
+    tm_sim_dma *d = tm_dma_new(t);
     if (!d) return;
     d->signal = d->ici = true;
     d->core = core;
@@ -269,8 +269,8 @@ static void sem_signal(tsr_timing *t, core_sim *cs, int core, const log_rec *r) 
   signal_at(t, s, r->bytes, cs->clock, false);
 }
 
-static void sem_wait(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
-  sim_sem *s = tm_sem(t, r->key, core);
+static void sem_wait(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec *r) {
+  tm_sim_sem *s = tm_sem(t, r->key, core);
   if (!s || s->value >= r->bytes) {
     if (s) {
       s->value -= r->bytes;
@@ -294,7 +294,7 @@ static bool kernel_may_begin(const tsr_timing *t, int core) {
   return true;
 }
 
-static void kernel_begin(tsr_timing *t, core_sim *cs, int core, const log_rec *r) {
+static void kernel_begin(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec *r) {
   cs->clock = maxd(cs->clock, t->last_kernel_end);
   cs->in_kernel = true;
   cs->k = tm_kernel(t, cs->kernels_done);
@@ -303,7 +303,7 @@ static void kernel_begin(tsr_timing *t, core_sim *cs, int core, const log_rec *r
   if (cs->clock < cs->k->begin) cs->k->begin = cs->clock;
 }
 
-static void kernel_end(tsr_timing *t, core_sim *cs, int core) {
+static void kernel_end(tsr_timing *t, tm_core_sim *cs, int core) {
   if (cs->k) {
     if (cs->clock > cs->k->end) cs->k->end = cs->clock;
     if (t->opts.trace)
@@ -315,7 +315,7 @@ static void kernel_end(tsr_timing *t, core_sim *cs, int core) {
   cs->in_step = false;
   t->last_kernel_end = maxd(t->last_kernel_end, cs->clock);
   for (int c = 0; c < t->num_cores; c++) {
-    core_sim *w = &t->cores[c];
+    tm_core_sim *w = &t->cores[c];
     if (w->state == CS_WAIT_KERNEL && kernel_may_begin(t, c)) {
       w->state = CS_RUN;
       /* The record that blocked is still at the head of its queue. */
@@ -323,11 +323,11 @@ static void kernel_end(tsr_timing *t, core_sim *cs, int core) {
   }
 }
 
-static void step_end(tsr_timing *t, core_sim *cs, int core) {
+static void step_end(tsr_timing *t, tm_core_sim *cs, int core) {
   if (!cs->in_step) return;
   cs->in_step = false;
   cs->step.end = cs->clock;
-  kernel_rec *k = cs->k;
+  tm_kernel_rec *k = cs->k;
   if (!k) return;
   k->steps++;
   if (k->nfirst < t->opts.report_steps) k->first[k->nfirst++] = cs->step;
@@ -336,8 +336,8 @@ static void step_end(tsr_timing *t, core_sim *cs, int core) {
              cs->step.end - cs->step.begin, cs->step.step);
 }
 
-void tm_process_record(tsr_timing *t, int core, const log_rec *r) {
-  core_sim *cs = &t->cores[core];
+void tm_process_record(tsr_timing *t, int core, const tm_log_rec *r) {
+  tm_core_sim *cs = &t->cores[core];
   switch ((tsr_event_kind)r->kind) {
   case TSR_EV_KERNEL_BEGIN:
     if (cs->in_kernel) { /* the last kernel failed before its end: close it here */
@@ -361,7 +361,7 @@ void tm_process_record(tsr_timing *t, int core, const log_rec *r) {
   case TSR_EV_STEP_BEGIN:
     step_end(t, cs, core);
     cs->in_step = true;
-    cs->step = (step_rec){.core = core, .step = r->step, .begin = cs->clock,
+    cs->step = (tm_step_rec){.core = core, .step = r->step, .begin = cs->clock,
                           .overhead = t->chip.step_overhead_s};
     cs->clock += t->chip.step_overhead_s;
     if (cs->k) cs->k->overhead += t->chip.step_overhead_s;
@@ -407,7 +407,7 @@ void tm_process_record(tsr_timing *t, int core, const log_rec *r) {
 
 void tm_unblock_stuck(tsr_timing *t) {
   for (int c = 0; c < t->num_cores; c++) {
-    core_sim *cs = &t->cores[c];
+    tm_core_sim *cs = &t->cores[c];
     if (cs->state == CS_RUN) continue;
     if (cs->blocked_sem) {
       if (cs->blocked_sem->blocked_core == c) cs->blocked_sem->blocked_core = -1;

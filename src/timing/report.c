@@ -59,7 +59,7 @@ static const char *verdict(const shares *s, double seconds) {
   return v;
 }
 
-static shares kernel_shares(const tsr_timing *t, const kernel_rec *k, int cores) {
+static shares kernel_shares(const tsr_timing *t, const tm_kernel_rec *k, int cores) {
   shares s;
   s.hbm = (double)k->bytes_moved / usable_bw(t, cores);
   s.compute = k->compute / k->cores;
@@ -75,9 +75,9 @@ static shares kernel_shares(const tsr_timing *t, const kernel_rec *k, int cores)
 static void summarize_locked(tsr_timing *t, tsr_timing_summary *o) {
   tm_advance(t, true);
   memset(o, 0, sizeof *o);
-  kernel_rec all = {.cores = cores_used(t)};
+  tm_kernel_rec all = {.cores = cores_used(t)};
   for (int i = 0; i < t->nkernels; i++) {
-    const kernel_rec *k = &t->kernels[i];
+    const tm_kernel_rec *k = &t->kernels[i];
     all.steps += k->steps;
     all.dmas += k->dmas;
     all.skipped += k->skipped;
@@ -135,7 +135,7 @@ static void summarize_locked(tsr_timing *t, tsr_timing_summary *o) {
 
 /* Device d's figures; the simulation finished. */
 static void device_figures(const tsr_timing *t, int d, tsr_timing_device *o) {
-  const device_sim *ds = &t->devices[d];
+  const tm_device_sim *ds = &t->devices[d];
   *o = (tsr_timing_device){.compute_seconds = ds->compute, .stall_seconds = ds->stall,
                            .ici_stall_seconds = ds->ici_stall, .copies_sent = ds->copies_sent,
                            .bytes_sent = ds->bytes_sent, .bytes_received = ds->bytes_received,
@@ -195,7 +195,7 @@ static const char *fmt_bytes(double b, char *buf, size_t cap) {
 }
 
 static void report_kernel(tsr_timing *t, FILE *f, int i) {
-  const kernel_rec *k = &t->kernels[i];
+  const tm_kernel_rec *k = &t->kernels[i];
   char a[32], b[32], c[32], d[32], e[32];
   double secs = k->end > k->begin ? k->end - k->begin : 0;
   shares s = kernel_shares(t, k, k->cores ? k->cores : 1);
@@ -218,7 +218,7 @@ static void report_kernel(tsr_timing *t, FILE *f, int i) {
   fprintf(f, "  %6s %4s %12s %10s %10s %10s %10s %10s %10s\n", "step", "core", "begin(us)",
           "time(us)", "overhead", "dma-issue", "stall", "compute", "bytes");
   for (int j = 0; j < k->nfirst; j++) {
-    const step_rec *r = &k->first[j];
+    const tm_step_rec *r = &k->first[j];
     fprintf(f, "  %6lld %4d %12.3f %10.3f %10.3f %10.3f %10.3f %10.3f %10lld\n",
             (long long)r->step, r->core, r->begin * 1e6, (r->end - r->begin) * 1e6,
             r->overhead * 1e6, r->issue * 1e6, r->stall * 1e6, r->compute * 1e6,
@@ -284,7 +284,7 @@ tsr_status tsr_timing_report(tsr_timing *t, FILE *f) {
 /* ---- JSON -------------------------------------------------------------------------- */
 
 static void kernel_figures(tsr_timing *t, int i, tsr_timing_kernel *o) {
-  const kernel_rec *k = &t->kernels[i];
+  const tm_kernel_rec *k = &t->kernels[i];
   double secs = k->end > k->begin ? k->end - k->begin : 0;
   shares s = kernel_shares(t, k, k->cores ? k->cores : 1);
   *o = (tsr_timing_kernel){.name = k->name >= 0 && k->name < t->nnames ? t->names[k->name] : "?",
@@ -309,7 +309,7 @@ static void kernel_figures(tsr_timing *t, int i, tsr_timing_kernel *o) {
 tsr_status tsr_timing_kernel_at(tsr_timing *t, int i, tsr_timing_kernel *out) { return figures_at(t, i, true, out); }
 
 static cJSON *kernel_json(tsr_timing *t, int i) {
-  const kernel_rec *k = &t->kernels[i];
+  const tm_kernel_rec *k = &t->kernels[i];
   tsr_timing_kernel f;
   kernel_figures(t, i, &f);
   cJSON *o = cJSON_CreateObject();
@@ -337,7 +337,7 @@ static cJSON *kernel_json(tsr_timing *t, int i) {
   }
   cJSON *steps = cJSON_AddArrayToObject(o, "first_steps");
   for (int j = 0; j < k->nfirst; j++) {
-    const step_rec *r = &k->first[j];
+    const tm_step_rec *r = &k->first[j];
     cJSON *st = cJSON_CreateObject();
     cJSON_AddNumberToObject(st, "step", (double)r->step);
     cJSON_AddNumberToObject(st, "core", r->core);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "machine/machine_internal.h"
 #include "machine/tape.h"
@@ -87,13 +88,7 @@ int32_t tm_intern(tsr_timing *t, const char *s) {
   if (!s) s = "";
   for (int32_t i = t->nnames - 1; i >= 0; i--)
     if (!strcmp(t->names[i], s)) return i;
-  if (t->nnames == t->capnames) {
-    int32_t ncap = t->capnames ? t->capnames * 2 : 32;
-    char **nn = realloc(t->names, (size_t)ncap * sizeof *nn);
-    if (!nn) { t->nomem = true; return 0; }
-    t->names = nn;
-    t->capnames = ncap;
-  }
+  if (!GROW_ARRAY(t->names, t->nnames, t->capnames, 32)) { t->nomem = true; return 0; }
   char *copy = strdup(s);
   if (!copy) { t->nomem = true; return 0; }
   t->names[t->nnames] = copy;
@@ -109,10 +104,10 @@ static size_t hash_key(uint64_t k) {
 
 static bool sems_grow(tsr_timing *t) {
   size_t ncap = t->sems_cap ? t->sems_cap * 2 : 64;
-  sim_sem **ns = calloc(ncap, sizeof *ns);
+  tm_sim_sem **ns = calloc(ncap, sizeof *ns);
   if (!ns) return false;
   for (size_t i = 0; i < t->sems_cap; i++) {
-    sim_sem *s = t->sems[i];
+    tm_sim_sem *s = t->sems[i];
     if (!s) continue;
     size_t j = hash_key(s->key) & (ncap - 1);
     while (ns[j]) j = (j + 1) & (ncap - 1);
@@ -124,14 +119,14 @@ static bool sems_grow(tsr_timing *t) {
   return true;
 }
 
-sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
+tm_sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
   if ((t->sems_len + 1) * 2 > t->sems_cap && !sems_grow(t)) { t->nomem = true; return NULL; }
   size_t j = hash_key(key) & (t->sems_cap - 1);
   while (t->sems[j]) {
     if (t->sems[j]->key == key) return t->sems[j];
     j = (j + 1) & (t->sems_cap - 1);
   }
-  sim_sem *s = calloc(1, sizeof *s);
+  tm_sim_sem *s = calloc(1, sizeof *s);
   if (!s) { t->nomem = true; return NULL; }
   s->key = key;
   s->core = core;
@@ -145,10 +140,10 @@ sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
 
 #define DMA_CHUNK 1024
 
-sim_dma *tm_dma_new(tsr_timing *t) {
+tm_sim_dma *tm_dma_new(tsr_timing *t) {
   if (!t->free_dmas) {
-    sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
-    sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
+    tm_sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
+    tm_sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
     if (!nc) { free(chunk); t->nomem = true; return NULL; }
     t->chunks = nc;
     t->chunks[t->nchunks++] = chunk;
@@ -157,28 +152,22 @@ sim_dma *tm_dma_new(tsr_timing *t) {
       t->free_dmas = &chunk[i];
     }
   }
-  sim_dma *d = t->free_dmas;
+  tm_sim_dma *d = t->free_dmas;
   t->free_dmas = d->next;
   memset(d, 0, sizeof *d);
   d->waiter = -1;
   return d;
 }
 
-void tm_dma_release(tsr_timing *t, sim_dma *d) {
+void tm_dma_release(tsr_timing *t, tm_sim_dma *d) {
   d->next = t->free_dmas;
   t->free_dmas = d;
 }
 
-kernel_rec *tm_kernel(tsr_timing *t, int index) {
+tm_kernel_rec *tm_kernel(tsr_timing *t, int index) {
   while (index >= t->nkernels) {
-    if (t->nkernels == t->capkernels) {
-      int ncap = t->capkernels ? t->capkernels * 2 : 8;
-      kernel_rec *nk = realloc(t->kernels, (size_t)ncap * sizeof *nk);
-      if (!nk) { t->nomem = true; return NULL; }
-      t->kernels = nk;
-      t->capkernels = ncap;
-    }
-    kernel_rec *k = &t->kernels[t->nkernels];
+    if (!GROW_ARRAY(t->kernels, t->nkernels, t->capkernels, 8)) { t->nomem = true; return NULL; }
+    tm_kernel_rec *k = &t->kernels[t->nkernels];
     memset(k, 0, sizeof *k);
     k->first = calloc((size_t)t->opts.report_steps, sizeof *k->first);
     if (!k->first) { t->nomem = true; return NULL; }
@@ -194,17 +183,8 @@ static bool in_hbm(const tsr_ref *r) {
   return r && (r->space == TSR_HBM || r->space == TSR_ANY || r->space == TSR_HOST);
 }
 
-bool tm_push(rec_queue *q, const log_rec *r) {
-  if (q->len == q->cap) {
-    size_t ncap = q->cap ? q->cap * 2 : 256;
-    log_rec *na = malloc(ncap * sizeof *na);
-    if (!na) return false;
-    for (size_t i = 0; i < q->len; i++) na[i] = q->a[(q->head + i) % q->cap];
-    free(q->a);
-    q->a = na;
-    q->cap = ncap;
-    q->head = 0;
-  }
+bool tm_push(tm_rec_queue *q, const tm_log_rec *r) {
+  if (!grow_ring(&q->a, sizeof *q->a, &q->cap, q->len, &q->head, 256)) return false;
   q->a[(q->head + q->len++) % q->cap] = *r;
   return true;
 }
@@ -216,7 +196,7 @@ bool tm_push(rec_queue *q, const log_rec *r) {
 static const unsigned ignored_kinds = BIT(TSR_EV_ACCESS) | BIT(TSR_EV_DMA_DONE) | BIT(TSR_EV_DMA_WAIT_END) |
                                       BIT(TSR_EV_BODY_BEGIN) | BIT(TSR_EV_SEM_CARRY) | BIT(TSR_EV_SHARED_OUTPUT);
 
-bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *model_core) {
+bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, tm_log_rec *rec, int *model_core) {
   if ((unsigned)ev->kind < 32 && ignored_kinds & BIT(ev->kind)) return false;
   switch (ev->kind) {
   case TSR_EV_ALLOC: case TSR_EV_FREE:
@@ -229,7 +209,7 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
   if (ev->core < 0 || ev->core >= cpd || ev->device < 0 || ev->device >= t->num_devices) return false;
   int core = ev->device * cpd + ev->core;
   if (core >= TM_MAX_CORES) return false;
-  log_rec r = {.kind = (uint8_t)ev->kind, .dir = (uint8_t)ev->dir, .operand = (int16_t)ev->operand,
+  tm_log_rec r = {.kind = (uint8_t)ev->kind, .dir = (uint8_t)ev->dir, .operand = (int16_t)ev->operand,
                .target = -1, .name = -1, .step = ev->step};
   bool other_device = ev->target_device != ev->device && ev->target_device >= 0 &&
                       ev->target_device < t->num_devices && ev->target_core >= 0 && ev->target_core < cpd;
@@ -282,8 +262,8 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *mode
   return true;
 }
 
-void tm_take(tsr_timing *t, int core, const tsr_event *ev, log_rec *r) {
-  core_sim *cs = &t->cores[core];
+void tm_take(tsr_timing *t, int core, const tsr_event *ev, tm_log_rec *r) {
+  tm_core_sim *cs = &t->cores[core];
   if (ev->kind == TSR_EV_KERNEL_BEGIN) {
     if (ev->name != cs->last_name || cs->last_name_id < 0) {
       cs->last_name = ev->name;
@@ -298,7 +278,7 @@ void tm_take(tsr_timing *t, int core, const tsr_event *ev, log_rec *r) {
 
 static void on_event(void *user, const tsr_event *ev) {
   tsr_timing *t = user;
-  log_rec r;
+  tm_log_rec r;
   int core;
   if (!tm_rec_of(t, ev, &r, &core)) return;
   pthread_mutex_lock(&t->lock);
@@ -349,7 +329,7 @@ tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
 
 /* The earliest time at which a core with nothing logged could still act: a core between
  * kernels starts its next one no earlier than the last kernel's end. */
-static double starving_clock(const tsr_timing *t, const core_sim *cs) {
+static double starving_clock(const tsr_timing *t, const tm_core_sim *cs) {
   if (cs->in_kernel) return cs->clock;
   return cs->clock > t->last_kernel_end ? cs->clock : t->last_kernel_end;
 }
@@ -362,7 +342,7 @@ void tm_advance(tsr_timing *t, bool flush) {
     int best = -1, limit_core = -1;
     double t_best = TM_INF, t_limit = TM_INF;
     for (int c = 0; c < t->num_cores; c++) {
-      core_sim *cs = &t->cores[c];
+      tm_core_sim *cs = &t->cores[c];
       if (cs->state != CS_RUN) continue;
       if (cs->q.len == 0) {
         if (!flush) {
@@ -397,17 +377,17 @@ void tm_advance(tsr_timing *t, bool flush) {
     /* a core with nothing logged yet could still log a record of this time that goes first */
     if (t_limit == next && next == t_best && t_ici > t_best && t_hbm > t_best && limit_core < best) return;
     if (t_ici <= t_best && t_ici <= t_hbm) {
-      sim_dma *d = tm_ici_step(&t->ici);
+      tm_sim_dma *d = tm_ici_step(&t->ici);
       if (d) tm_dma_landed(t, d);
       continue;
     }
     if (t_hbm <= t_best) {
-      sim_dma *d = tm_hbm_step(&t->hbm[hbm_dev]);
+      tm_sim_dma *d = tm_hbm_step(&t->hbm[hbm_dev]);
       if (d) tm_dma_landed(t, d);
       continue;
     }
-    core_sim *cs = &t->cores[best];
-    log_rec r = cs->q.a[cs->q.head];
+    tm_core_sim *cs = &t->cores[best];
+    tm_log_rec r = cs->q.a[cs->q.head];
     cs->q.head = (cs->q.head + 1) % cs->q.cap;
     cs->q.len--;
     tm_process_record(t, best, &r);

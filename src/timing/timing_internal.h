@@ -14,7 +14,7 @@
 #define TM_INF 1e300
 
 /* One observed event, reduced to what the model needs (the refs of an event die with it). */
-typedef struct log_rec {
+typedef struct tm_log_rec {
   uint8_t kind;        /* tsr_event_kind */
   uint8_t dir;         /* tsr_dma_dir */
   uint8_t via_hbm;     /* DMA: one side is in HBM */
@@ -31,21 +31,21 @@ typedef struct log_rec {
   double seconds;      /* BODY_END: body time */
   double flops;        /* BODY_END */
   double mxu_seconds;  /* BODY_END: flops at the MXU peak of their dtype */
-} log_rec;
+} tm_log_rec;
 
-typedef struct rec_queue {
-  log_rec *a;
+typedef struct tm_rec_queue {
+  tm_log_rec *a;
   size_t head, len, cap;
-} rec_queue;
+} tm_rec_queue;
 
-struct sim_sem;
+struct tm_sim_sem;
 
 /* A DMA in the simulation, from its start until it has landed and a wait has claimed it. */
-typedef struct sim_dma {
-  struct sim_dma *next;   /* in its semaphore's queue, or the free list */
-  struct sim_dma *queue_next; /* waiting for one of its core's DMA engines */
-  struct sim_sem *sem;
-  struct sim_dma *twin;   /* a remote copy: its record on the receive semaphore (lands with it) */
+typedef struct tm_sim_dma {
+  struct tm_sim_dma *next;   /* in its semaphore's queue, or the free list */
+  struct tm_sim_dma *queue_next; /* waiting for one of its core's DMA engines */
+  struct tm_sim_sem *sem;
+  struct tm_sim_dma *twin;   /* a remote copy: its record on the receive semaphore (lands with it) */
   int core, waiter;       /* waiter: the core blocked on it, -1 none */
   int device;             /* the device whose HBM it crosses, or whose ICI links it leaves */
   int lane;               /* the DMA engine that moves it (its trace track) */
@@ -62,20 +62,20 @@ typedef struct sim_dma {
   int nhops;
   int16_t route[TM_MAX_HOPS];
   double remaining, rate; /* bytes still to move once arrived, and the rate now */
-} sim_dma;
+} tm_sim_dma;
 
 /* A semaphore as the simulation sees it: DMAs started on it, its simulated value. */
-typedef struct sim_sem {
+typedef struct tm_sim_sem {
   uint64_t key;
   int core;
   int32_t counter;        /* trace counter name, -1 until first traced */
-  sim_dma *head, *tail;
+  tm_sim_dma *head, *tail;
   int64_t value;
   int blocked_core;       /* regular semaphores: a core waiting for `blocked_amount` */
   int64_t blocked_amount;
   int dma_blocked_core;   /* DMA semaphores: a core whose wait needs DMAs not started yet (a
                              remote copy from a device that is behind it in simulated time) */
-} sim_sem;
+} tm_sim_sem;
 
 /* The chip's HBM: processor sharing among the DMAs in flight, by virtual time. A DMA arrives
  * `latency` after its engine starts it and then receives rate(t) bytes/s, the same for every
@@ -88,9 +88,9 @@ typedef struct tm_hbm_model {
   int n;                          /* transfers in progress */
   int cores_active;               /* cores with a transfer in progress */
   int per_core[TM_MAX_CORES];
-  sim_dma **arr;                  /* ring of arrivals */
+  tm_sim_dma **arr;                  /* ring of arrivals */
   size_t arr_head, arr_len, arr_cap;
-  sim_dma **heap;
+  tm_sim_dma **heap;
   size_t heap_len, heap_cap;
   double busy_since, busy_seconds;
 } tm_hbm_model;
@@ -103,7 +103,7 @@ typedef struct tm_ici_model {
   int devices, rank;
   int shape[3];
   double bw, latency, now;
-  sim_dma **flight;
+  tm_sim_dma **flight;
   int n, cap;
   int users[TM_MAX_LINKS];
   double busy_since[TM_MAX_LINKS], busy[TM_MAX_LINKS];
@@ -117,45 +117,45 @@ int tm_ici_links(const tm_ici_model *m);
 /* "device 0 -> 1 (dim 0 +)" */
 void tm_ici_link_name(const tm_ici_model *m, int link, char *buf, size_t cap);
 /* Fills d->route and d->nhops: dimension order, the shorter way round each ring. */
-void tm_ici_route(const tm_ici_model *m, int from, int to, sim_dma *d);
-bool tm_ici_start(tm_ici_model *m, sim_dma *d, double now); /* false: out of memory */
+void tm_ici_route(const tm_ici_model *m, int from, int to, tm_sim_dma *d);
+bool tm_ici_start(tm_ici_model *m, tm_sim_dma *d, double now); /* false: out of memory */
 double tm_ici_next(const tm_ici_model *m);
 /* Advances to the next event; returns the transfer that landed, or NULL for an arrival. */
-sim_dma *tm_ici_step(tm_ici_model *m);
+tm_sim_dma *tm_ici_step(tm_ici_model *m);
 
 void tm_hbm_init(tm_hbm_model *h, const tsr_chip *chip);
 void tm_hbm_free(tm_hbm_model *h);
-bool tm_hbm_start(tm_hbm_model *h, sim_dma *d);   /* false: out of memory */
+bool tm_hbm_start(tm_hbm_model *h, tm_sim_dma *d);   /* false: out of memory */
 double tm_hbm_next(const tm_hbm_model *h);       /* time of the next arrival or landing */
 /* Advances to the next event; returns the DMA that landed, or NULL for an arrival. */
-sim_dma *tm_hbm_step(tm_hbm_model *h);
+tm_sim_dma *tm_hbm_step(tm_hbm_model *h);
 
 /* A core's DMA engines: each moves one DMA at a time, from its start (plus the latency to the
  * first byte) to its landing; DMAs issued while all are busy wait in order of issue. Any
  * per-link resource (an ICI link) can be modelled the same way, in front of its own server. */
 #define TM_MAX_ENGINES 64
-typedef struct engine_pool {
+typedef struct tm_engine_pool {
   int count, busy;
   bool in_use[TM_MAX_ENGINES];
-  sim_dma *head, *tail;   /* waiting, oldest first */
+  tm_sim_dma *head, *tail;   /* waiting, oldest first */
   int64_t queued;         /* DMAs that had to wait */
-} engine_pool;
+} tm_engine_pool;
 
 /* engines.c: hands a DMA issued at `now` to a free engine (and the HBM) or queues it; false:
  * out of memory. tm_engines_done frees the landed DMA's engine for the next one waiting. */
-bool tm_engines_submit(tsr_timing *t, engine_pool *p, sim_dma *d, double now);
-bool tm_engines_done(tsr_timing *t, engine_pool *p, const sim_dma *d);
+bool tm_engines_submit(tsr_timing *t, tm_engine_pool *p, tm_sim_dma *d, double now);
+bool tm_engines_done(tsr_timing *t, tm_engine_pool *p, const tm_sim_dma *d);
 
-typedef enum { CS_RUN, CS_WAIT_DMA, CS_WAIT_SEM, CS_WAIT_KERNEL } core_state;
+typedef enum { CS_RUN, CS_WAIT_DMA, CS_WAIT_SEM, CS_WAIT_KERNEL } tm_core_state;
 
-typedef struct step_rec {
+typedef struct tm_step_rec {
   int core;
   int64_t step;
   double begin, end, overhead, issue, stall, compute;
   int64_t bytes;
-} step_rec;
+} tm_step_rec;
 
-typedef struct kernel_rec {
+typedef struct tm_kernel_rec {
   int32_t name;
   int cores;
   double begin, end;
@@ -163,50 +163,50 @@ typedef struct kernel_rec {
   double flops, mxu_seconds, compute, stall, overhead, issue, dma_active;
   double ici_stall;       /* the part of `stall` spent waiting for ICI transfers */
   int64_t ici_copies, ici_bytes;
-  step_rec *first;        /* the first report_steps steps */
+  tm_step_rec *first;        /* the first report_steps steps */
   int nfirst;
-} kernel_rec;
+} tm_kernel_rec;
 
-typedef struct core_sim {
-  rec_queue q;
+typedef struct tm_core_sim {
+  tm_rec_queue q;
   bool seen;
   double clock;
-  core_state state;
+  tm_core_state state;
   int pending;            /* CS_WAIT_DMA: DMAs still to land */
   int64_t wait_need;      /* CS_WAIT_DMA: bytes no started DMA covers yet (remote copies) */
   bool wait_ici;          /* what ends the wait came over ICI */
   double wait_until;
   int64_t wait_bytes;
   uint64_t wait_key;
-  sim_sem *blocked_sem;
+  tm_sim_sem *blocked_sem;
   bool in_kernel;
   bool force_begin;       /* begin the next kernel without waiting for the others */
   int kernels_done;
-  kernel_rec *k;          /* the kernel running, NULL outside */
-  step_rec step;          /* the step running */
+  tm_kernel_rec *k;          /* the kernel running, NULL outside */
+  tm_step_rec step;          /* the step running */
   bool in_step;
   double body_begin;
   int dma_inflight;
   double dma_active_since;
-  engine_pool engines;
+  tm_engine_pool engines;
   int32_t vmem_counter;
   const char *last_name;  /* interning cache */
   int32_t last_name_id;
-} core_sim;
+} tm_core_sim;
 
 /* Per device (many chips). */
-typedef struct device_sim {
+typedef struct tm_device_sim {
   double compute, stall, ici_stall;
   int64_t copies_sent, bytes_sent, bytes_received, signals_sent;
-} device_sim;
+} tm_device_sim;
 
-typedef struct trace_rec {
+typedef struct tm_trace_rec {
   char ph;                /* 'X' or 'C' */
   int32_t tid;
   int32_t name;
   double ts, dur;
   int64_t arg;            /* X: step or bytes; C: value */
-} trace_rec;
+} tm_trace_rec;
 
 struct tsr_timing {
   tsr_chip chip;
@@ -220,24 +220,24 @@ struct tsr_timing {
   int64_t mesh_shape[3];
   pthread_mutex_t lock;
   /* simulation state from here on (tsr_timing_reset clears it) */
-  core_sim cores[TM_MAX_CORES];
+  tm_core_sim cores[TM_MAX_CORES];
   tm_hbm_model hbm[TM_MAX_DEVICES]; /* each device's own */
   tm_ici_model ici;
-  device_sim devices[TM_MAX_DEVICES];
+  tm_device_sim devices[TM_MAX_DEVICES];
   /* semaphores: open addressing by key */
-  sim_sem **sems;
+  tm_sim_sem **sems;
   size_t sems_cap, sems_len;
   /* DMA records: chunks and a free list */
-  sim_dma **chunks;
+  tm_sim_dma **chunks;
   size_t nchunks;
-  sim_dma *free_dmas;
+  tm_sim_dma *free_dmas;
   /* interned strings (kernel and counter names) */
   char **names;
   int32_t nnames, capnames;
-  kernel_rec *kernels;
+  tm_kernel_rec *kernels;
   int nkernels, capkernels;
   double last_kernel_end;
-  trace_rec *trace;
+  tm_trace_rec *trace;
   int64_t ntrace, captrace, trace_dropped;
   int64_t unmatched_waits;
   bool nomem;
@@ -248,23 +248,23 @@ struct tsr_timing {
 double tm_mxu_peak_seconds(const tsr_chip *chip, const tsr_cost *cost);
 /* timing.c */
 int32_t tm_intern(tsr_timing *t, const char *s);
-sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core);
-sim_dma *tm_dma_new(tsr_timing *t);
-void tm_dma_release(tsr_timing *t, sim_dma *d);
-kernel_rec *tm_kernel(tsr_timing *t, int index);
+tm_sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core);
+tm_sim_dma *tm_dma_new(tsr_timing *t);
+void tm_dma_release(tsr_timing *t, tm_sim_dma *d);
+tm_kernel_rec *tm_kernel(tsr_timing *t, int index);
 void tm_advance(tsr_timing *t, bool flush);
-bool tm_push(rec_queue *q, const log_rec *r);
+bool tm_push(tm_rec_queue *q, const tm_log_rec *r);
 /* timing.c: an event as the model's record of its model core (false: the model ignores it),
  * and the record taken into that core's queue (the caller holds t->lock). */
-bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, log_rec *rec, int *model_core);
-void tm_take(tsr_timing *t, int core, const tsr_event *ev, log_rec *r);
+bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, tm_log_rec *rec, int *model_core);
+void tm_take(tsr_timing *t, int core, const tsr_event *ev, tm_log_rec *r);
 /* merge.c: held, the model records its events on a tape (tm_tape) and replays nothing;
  * released, it takes in what the tape holds (other processes' events too: src/mpi/events.c). */
 tsr_status tm_hold(tsr_timing *t, bool held);
 struct machine_tape *tm_tape(tsr_timing *t);
 /* replay.c */
-void tm_process_record(tsr_timing *t, int core, const log_rec *r);
-void tm_dma_landed(tsr_timing *t, sim_dma *d);
+void tm_process_record(tsr_timing *t, int core, const tm_log_rec *r);
+void tm_dma_landed(tsr_timing *t, tm_sim_dma *d);
 void tm_unblock_stuck(tsr_timing *t);
 /* trace.c */
 void tm_trace(tsr_timing *t, char ph, int32_t tid, int32_t name, double ts, double dur, int64_t arg);

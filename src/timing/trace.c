@@ -21,12 +21,12 @@ void tm_trace(tsr_timing *t, char ph, int32_t tid, int32_t name, double ts, doub
   if (t->ntrace == t->captrace) {
     int64_t ncap = t->captrace ? t->captrace * 2 : 4096;
     if (ncap > t->opts.trace_limit) ncap = t->opts.trace_limit;
-    trace_rec *nt = realloc(t->trace, (size_t)ncap * sizeof *nt);
+    tm_trace_rec *nt = realloc(t->trace, (size_t)ncap * sizeof *nt);
     if (!nt) { t->trace_dropped++; return; }
     t->trace = nt;
     t->captrace = ncap;
   }
-  t->trace[t->ntrace++] = (trace_rec){.ph = ph, .tid = tid, .name = name, .ts = ts, .dur = dur, .arg = arg};
+  t->trace[t->ntrace++] = (tm_trace_rec){.ph = ph, .tid = tid, .name = name, .ts = ts, .dur = dur, .arg = arg};
 }
 
 static void json_string(FILE *f, const char *s) {
@@ -98,7 +98,7 @@ tsr_status tsr_timing_write_trace(tsr_timing *t, const char *path) {
     thread_name(t, f, tm_link_tid(l), name);
   }
   for (int64_t i = 0; i < t->ntrace; i++) {
-    const trace_rec *r = &t->trace[i];
+    const tm_trace_rec *r = &t->trace[i];
     const char *name = r->name >= 0 && r->name < t->nnames ? t->names[r->name] : "?";
     fprintf(f, ",\n{\"ph\":\"%c\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"name\":", r->ph, track_pid(t, r->tid), r->tid,
             r->ts * 1e6);

@@ -56,37 +56,63 @@ if ! cycle=$(printf '%s' "$pairs" | sort -u | tsort 2>&1 >/dev/null) || [ -n "$c
   fail=1
 fi
 # The layers whose names all carry their prefix (the line after the marker): every function a
-# file of the folder defines without `static`, every typedef and macro of its headers, starts
-# with one of the layer's prefixes in the conventions' table (or tsr_/TSR_, public); `main`
-# and an X-macro's X stand alone.
+# file of the folder defines without `static`, every typedef, macro and static inline function
+# of its headers (but one named in capitals, as mosaic's slot accessors SF and SI), starts
+# with one of the layer's prefixes in the conventions' table (or tsr_/TSR_, public); `main`,
+# an X-macro's X, the row macros of src/ops/*.def (`MOP`) and a standard macro a header
+# defines where the C library lacks it (`#ifndef CMPLX` / `#define CMPLX`) stand alone.
 prefixed=$(awk '/<!-- prefixed layers -->/ {getline; print; exit}' "$conv" | tr -d '`')
 [ -n "$prefixed" ] || { echo "FAIL: $conv has no list of prefixed layers (the line after '<!-- prefixed layers -->')"; exit 1; }
+# A tsr_/TSR_ name is public: include/tessera/ declares it, or it is one of the exceptions the
+# conventions list (the line after the marker: names, or prefixes ending in _).
+public=" $(grep -ohE '\b(tsr_|TSR_)[A-Za-z0-9_]+' include/tessera/*.h | sort -u | tr '\n' ' ') "
+tsr_ok=$(awk '/<!-- internal tsr names -->/ {getline; print; exit}' "$conv" | tr -d '`')
+[ -n "$tsr_ok" ] || { echo "FAIL: $conv has no list of internal tsr_ names (the line after '<!-- internal tsr names -->')"; exit 1; }
+tsr_internal_ok() {
+  local e
+  for e in $tsr_ok; do
+    case $e in *_) [[ $1 == "$e"* ]] && return 0 ;; *) [ "$1" = "$e" ] && return 0 ;; esac
+  done
+  return 1
+}
 names=0
 for l in $prefixed; do
   [ -d "src/$l" ] || { echo "FAIL: $conv lists $l among the prefixed layers, but src/$l is not a folder"; fail=1; continue; }
   # the table's row: | layer | `a_`, `b_` ... |
-  pre=$(grep -E "^ *\| $l \|" "$conv" | head -n 1 | cut -d'|' -f3 | grep -oE '`[a-z_]+`' | tr -d '`' | tr '\n' ' ')
+  pre=$(grep -E "^ *\| $l \|" "$conv" | head -n 1 | cut -d'|' -f3 | grep -oE '`[A-Za-z0-9_]+`' | tr -d '`' | tr '\n' ' ')
   [ -n "$pre" ] || { echo "FAIL: $conv's table gives no prefix for $l"; fail=1; continue; }
   alt="tsr_|TSR_|main\$|X\$"
+  for m in $(grep -ohE '^[A-Z_]+\(' src/ops/*.def | tr -d '(' | sort -u); do alt+="|$m\$"; done
   for p in $pre; do alt+="|$p|${p%_}\$|$(printf '%s' "$p" | tr a-z A-Z)"; done
   # "file name": a definition's name is the identifier before its first "(" (its signature
   # may go on over lines until the "{"); a typedef's, the last before its ";"
   found=$(awk 'FNR == 1 { sig = "" }
                /^[A-Za-z_][A-Za-z0-9_ ]*[ *]\**[A-Za-z_][A-Za-z0-9_]*\(/ && !/^(static|typedef|extern)[ \t]/ { sig = $0 }
-               sig != "" && /[{;][ \t]*(\/\*.*)?$/ {
+               sig != "" && /[{;}][ \t]*(\/\*.*)?$/ {
                  if ($0 ~ /\{[ \t]*(\/\*.*)?$/ || $0 ~ /\{.*\}[ \t]*$/) {
-                   head = substr(sig, 1, index(sig, "(") - 1); sub(/.*[ *]/, "", head); print FILENAME, head
+                   head = substr(sig, 1, index(sig, "(") - 1); sub(/.*[ *]/, "", head)
+                   if (head !~ /^[A-Z0-9_]+$/) print FILENAME, head # an all-caps head is a macro call
                  }
                  sig = ""
                }' src/"$l"/*.c
-          awk '/^#define [A-Za-z_]/ { n = $2; sub(/\(.*/, "", n); print FILENAME, n }
+          awk 'FNR == 1 { split("", unless) }
+               /^#ifndef [A-Za-z_]/ { unless[$2] = 1 }
+               /^#define [A-Za-z_]/ { n = $2; sub(/\(.*/, "", n); if (!(n in unless)) print FILENAME, n }
+               /^static inline [^(]*[ *][A-Za-z_][A-Za-z0-9_]*\(/ {
+                 f = substr($0, 1, index($0, "(") - 1); sub(/.*[ *]/, "", f)
+                 if (f !~ /^[A-Z0-9_]+$/) print FILENAME, f # all caps: an accessor that reads as a macro
+               }
                /^(typedef .*[ *]|\} *)[A-Za-z_][A-Za-z0-9_]*;/ {
                  t = $0; sub(/;[^;]*$/, "", t); sub(/.*[ *}]/, "", t); print FILENAME, t
-               }' src/"$l"/*.h)
+               }' $(ls src/"$l"/*.h 2>/dev/null || echo /dev/null))
   while read -r file name; do
     [ -n "$name" ] || continue
     names=$((names + 1))
     [[ $name =~ ^($alt) ]] || { echo "FAIL: $file: $name, a name of src/$l, does not start with its prefix ($pre)"; fail=1; }
+    if [[ $name =~ ^(tsr_|TSR_) && ! $name =~ _H$ && $public != *" $name "* ]] && ! tsr_internal_ok "$name"; then
+      echo "FAIL: $file: $name starts with tsr_ as if public, but include/tessera/ does not declare it (an internal name takes its layer's prefix)"
+      fail=1
+    fi
   done <<< "$found"
 done
 [ "$fail" = 0 ] || exit 1

@@ -632,12 +632,12 @@ static void test_plain_bytecode(PJRT_Client *c, PJRT_Device *dev) {
     loaded_destroy(e);
   }
   /* the same with an op tessera does not run: the compile names it and where it is */
-  tsr_ir_op *fn = m && m->top ? tsr_ir_module_lookup(m, "main") : NULL;
-  tsr_ir_op *mul = fn ? fn->regions[0].blocks[0]->first : NULL;
+  mlir_ir_op *fn = m && m->top ? mlir_ir_module_lookup(m, "main") : NULL;
+  mlir_ir_op *mul = fn ? fn->regions[0].blocks[0]->first : NULL;
   free(bc);
   bc = NULL;
   if (mul) {
-    tsr_ir_op_rename(m->ctx, mul, "stablehlo.batch_norm_inference");
+    mlir_ir_op_rename(m->ctx, mul, "stablehlo.batch_norm_inference");
     CHECK_OK(tsr_mlir_write_bytecode(m, 1, &bc, &size));
     e = bc ? compile_bytes(c, (char *)bc, size, NULL, 0, &err) : NULL;
     CHECK(e == NULL);
