@@ -393,7 +393,14 @@ def test_remote_copies_between_subcores_through_the_plugin(chip, subcores):
     # each SparseCore, and each vector subcore, has semaphores of its own: a signal or copy from
     # the other device reaches the same subcore's, even while tessera runs another subcore
     got = through_the_plugin(chip, REMOTE)
-    assert got == {"scalar": [True, 2], "vector": [True, 2 * subcores]}, got
+    assert got["scalar"] == [True, 2], got
+    if tuple(int(p) for p in jax.__version__.split(".")[:3]) < (0, 10, 2):
+        # JAX before 0.10.2 cannot lower a remote DMA from a vector subcore itself: its
+        # SparseCore lowering resolves the device id without the mesh's core axis (fixed in
+        # 0.10.2's _device_id_to_logical), so the program never reaches tessera
+        assert str(got["vector"]).startswith("NameError: Found an unbound axis name: core"), got
+    else:
+        assert got["vector"] == [True, 2 * subcores], got
 
 
 def test_scalar_subcore_mesh_ffi(tessera_jax):
