@@ -766,7 +766,7 @@ static tsr_status decode_builtin_attr(cursor *c, mlir_ir_attr **out) {
       unsigned w = mlir_ir_float_width(a->type->u.float_kind);
       a->u.flt.bits = tmp.u.integer.n_words ? tmp.u.integer.words[0]
                       : w < 64 ? (uint64_t)tmp.u.integer.value & ((1ull << w) - 1) : (uint64_t)tmp.u.integer.value;
-      a->u.flt.value = mlir_text_float_value(a->type->u.float_kind, a->u.flt.bits);
+      a->u.flt.value = mlir_ir_float_value(a->type->u.float_kind, a->u.flt.bits);
     }
     break;
   }

@@ -401,7 +401,7 @@ int64_t mlir_ir_dense_int(const mlir_ir_attr *a, int64_t i) {
   return load_int(a->u.dense.data + k * a->u.dense.elem_bytes, a->u.dense.elem_bytes, elem_is_unsigned(et));
 }
 
-static double bits_to_double(uint64_t bits, mlir_ir_float_kind k) {
+double mlir_ir_float_value(mlir_ir_float_kind k, uint64_t bits) {
   switch (k) {
   case MLIR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
   case MLIR_IR_F32: { uint32_t b = (uint32_t)bits; float f; memcpy(&f, &b, 4); return f; }
@@ -421,7 +421,7 @@ double mlir_ir_dense_float(const mlir_ir_attr *a, int64_t i) {
   if (!et || et->kind != MLIR_IR_TYPE_FLOAT) return (double)mlir_ir_dense_int(a, i);
   size_t k = a->u.dense.splat ? 0 : (size_t)i;
   uint64_t bits = (uint64_t)load_int(a->u.dense.data + k * a->u.dense.elem_bytes, a->u.dense.elem_bytes, true);
-  return bits_to_double(bits, et->u.float_kind);
+  return mlir_ir_float_value(et->u.float_kind, bits);
 }
 
 int64_t mlir_ir_attr_ints(const mlir_ir_attr *a, int64_t *out, int64_t cap) {

@@ -228,6 +228,8 @@ bool mlir_ir_attr_is_location(const mlir_ir_attr *a);
  * inside is the name; "unknown location" when nothing is known. Returns buf. */
 const char *mlir_ir_loc_text(const mlir_ir_attr *loc, char *buf, size_t cap);
 bool mlir_ir_attr_equal(const mlir_ir_attr *a, const mlir_ir_attr *b);
+/* Value of float bits in format k (0 for formats without a conversion to double). */
+double mlir_ir_float_value(mlir_ir_float_kind k, uint64_t bits);
 /* Value of an integer attribute (also BoolAttr); false for other kinds. */
 bool mlir_ir_attr_int(const mlir_ir_attr *a, int64_t *out);
 /* Value of a float attribute. */

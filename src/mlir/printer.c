@@ -220,7 +220,7 @@ static void print_dense_elems(FILE *f, const mlir_ir_attr *a, const mlir_ir_type
       if (cplx) fputs(part ? ", " : "(", f);
       uint64_t bits = load_le(d + (size_t)part * sb, sb);
       if (st->kind == MLIR_IR_TYPE_FLOAT) {
-        print_float_bits(f, st, bits, mlir_text_float_value(st->u.float_kind, bits));
+        print_float_bits(f, st, bits, mlir_ir_float_value(st->u.float_kind, bits));
       } else if (mlir_ir_type_is_int(st, 1)) {
         fputs(bits ? "true" : "false", f);
       } else {
@@ -350,7 +350,7 @@ static void print_attr(printer *p, const mlir_ir_attr *a) {
     for (int64_t i = 0; i < a->u.dense_array.n; i++) {
       fputs(i ? ", " : ": ", f);
       uint64_t bits = load_le(a->u.dense_array.data + (size_t)i * eb, eb);
-      if (a->type->kind == MLIR_IR_TYPE_FLOAT) print_float_bits(f, a->type, bits, mlir_text_float_value(a->type->u.float_kind, bits));
+      if (a->type->kind == MLIR_IR_TYPE_FLOAT) print_float_bits(f, a->type, bits, mlir_ir_float_value(a->type->u.float_kind, bits));
       else if (mlir_ir_type_is_int(a->type, 1)) fputs(bits ? "true" : "false", f);
       else fprintf(f, "%" PRId64, mlir_text_normalize_int(a->type, (int64_t)bits));
     }

@@ -113,8 +113,6 @@ tsr_status mlir_text_parse_type_entry(mlir_ir_module *m, const char *text, size_
 /* Numeric helpers shared with the bytecode reader. */
 /* Sign- or zero-extends the low bits of `v` as the integer type `t` says (i1: 0 or 1). */
 int64_t mlir_text_normalize_int(const mlir_ir_type *t, int64_t v);
-/* Value of float bits in format k (0 for formats without a conversion). */
-double mlir_text_float_value(mlir_ir_float_kind k, uint64_t bits);
 /* Storage bytes of one dense element (i1: 1, index: 8, complex: two parts). */
 size_t mlir_text_elem_bytes(const mlir_ir_type *et);
 

@@ -751,21 +751,6 @@ static bool float_bits(mlir_ir_float_kind k, double f, uint64_t *bits) {
   }
 }
 
-static double bits_value(mlir_ir_float_kind k, uint64_t bits) {
-  switch (k) {
-  case MLIR_IR_F64: { double d; memcpy(&d, &bits, 8); return d; }
-  case MLIR_IR_F32: { uint32_t b = (uint32_t)bits; float x; memcpy(&x, &b, 4); return x; }
-  case MLIR_IR_BF16: return tsr_bf16_to_f32((uint16_t)bits);
-  case MLIR_IR_F16: return tsr_f16_to_f32((uint16_t)bits);
-  case MLIR_IR_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
-  case MLIR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
-  case MLIR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
-  case MLIR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
-  default: return 0;
-  }
-}
-
-double mlir_text_float_value(mlir_ir_float_kind k, uint64_t bits) { return bits_value(k, bits); }
 
 static size_t elem_bytes_of(const mlir_ir_type *et) {
   if (!et) return 0;
@@ -1378,7 +1363,7 @@ static tsr_status typed_number(mlir_text_parser *p, const char *at, const scalar
     uint64_t bits = 0;
     for (int i = 0; i < 8; i++) bits |= (uint64_t)buf[i] << (8 * i);
     a->u.flt.bits = bits;
-    a->u.flt.value = bits_value(t->u.float_kind, bits);
+    a->u.flt.value = mlir_ir_float_value(t->u.float_kind, bits);
     *out = a;
     return TSR_OK;
   }

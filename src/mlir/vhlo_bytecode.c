@@ -214,7 +214,7 @@ tsr_status mlir_vhlo_decode_attr(mlir_bc_cursor *c, mlir_ir_attr **out) {
     TSR_TRY(mlir_bc_type(c, &a->type));
     if (a->type->kind != MLIR_IR_TYPE_FLOAT) return mlir_bc_fail_at(c, "float attribute with a non-float type");
     TSR_TRY(rd_float_bits(c, a->type->u.float_kind, &a->u.flt.bits));
-    a->u.flt.value = mlir_text_float_value(a->type->u.float_kind, a->u.flt.bits);
+    a->u.flt.value = mlir_ir_float_value(a->type->u.float_kind, a->u.flt.bits);
     break;
   }
   case 9: { /* integer: type, APInt */
