@@ -226,6 +226,59 @@ static void test_strided_copy(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
+/* Element by element: the reference the strided copies are held to. */
+static void copy_elements(size_t es, int rank, const int64_t *shape, unsigned char *dst, const int64_t *ds,
+                          const unsigned char *src, const int64_t *ss) {
+  int64_t numel = 1, idx[TSR_MAX_RANK] = {0};
+  for (int d = 0; d < rank; d++) numel *= shape[d];
+  for (int64_t i = 0; i < numel; i++) {
+    int64_t o = 0, a = 0;
+    for (int d = 0; d < rank; d++) { o += idx[d] * ds[d]; a += idx[d] * ss[d]; }
+    memcpy(dst + o * (int64_t)es, src + a * (int64_t)es, es);
+    for (int d = rank - 1; d >= 0 && ++idx[d] == shape[d]; d--) idx[d] = 0;
+  }
+}
+
+/* Zips (a packed DMA's copies of narrow rows into the lanes of words and back): p rows of
+ * len elements against rows of len groups of p, under 0 to 2 outer dimensions, either way,
+ * for the element sizes and packings that have a loop of their own and ones that do not
+ * (p = 3, 8 bytes), rows padded or not, bases aligned or not; each lands exactly as the
+ * element-by-element copy puts it, and nothing outside its destination changes. */
+static void test_zip_copy(void) {
+  int bad = 0;
+  static const size_t sizes[] = {1, 2, 4, 8};
+  for (int iter = 0; iter < 400; iter++) {
+    size_t es = sizes[rnd(4)], skew = rnd(4) ? 0 : 1;
+    int64_t p = 2 + rnd(3), len = 1 + rnd(rnd(2) ? 8 : 300), pad = rnd(2) ? 0 : rnd(5);
+    int outer = (int)rnd(3), rank = outer + 2;
+    bool to_wide = rnd(2);
+    int64_t shape[TSR_MAX_RANK], wide[TSR_MAX_RANK], rows[TSR_MAX_RANK];
+    shape[outer] = p;
+    shape[outer + 1] = len;
+    /* the wide side: element (k, j) at j * p + k; the rows side: at k * (len + pad) + j */
+    wide[outer] = 1, wide[outer + 1] = p;
+    rows[outer] = len + pad, rows[outer + 1] = 1;
+    int64_t wn = p * len, rn = p * (len + pad);
+    for (int k = outer - 1; k >= 0; k--) {
+      shape[k] = 1 + rnd(3);
+      wide[k] = wn, rows[k] = rn;
+      wn *= shape[k], rn *= shape[k];
+    }
+    const int64_t *ds = to_wide ? wide : rows, *ss = to_wide ? rows : wide;
+    int64_t dn = to_wide ? wn : rn, sn = to_wide ? rn : wn;
+    size_t db = (size_t)dn * es + skew, sb = (size_t)sn * es + skew;
+    unsigned char *src = malloc(sb), *got = malloc(db + 1), *want = malloc(db + 1);
+    for (size_t i = 0; i < sb; i++) src[i] = (unsigned char)rnd(256);
+    memset(got, 0xCC, db + 1);
+    memset(want, 0xCC, db + 1);
+    copy_elements(es, rank, shape, want + skew, ds, src + skew, ss);
+    strided_copy(es, rank, shape, got + skew, ds, src + skew, ss);
+    if (memcmp(got, want, db + 1)) bad++;
+    free(src); free(got); free(want);
+  }
+  CHECK_EQ_INT(bad, 0);
+}
+
 /* Streaming copies of rows long enough to stream: every head and tail around the 64-byte
  * lines (dst misaligned by 0..63 bytes), rows dense or padded, against a byte loop. */
 static void test_stream_copy(void) {
@@ -400,6 +453,7 @@ int main(void) {
   test_half_floats();
   test_refs();
   test_strided_copy();
+  test_zip_copy();
   test_stream_copy();
   test_cursors_run();
   test_strided_collapse();

@@ -99,6 +99,83 @@ static bool aligned_to(size_t es, const void *d, const void *s) {
   return es <= 8 && (es & (es - 1)) == 0 && (((uintptr_t)d | (uintptr_t)s) & (es - 1)) == 0;
 }
 
+/* ---- zips: narrow rows to and from the lanes of wider words ------------------------------ */
+
+/* A copy whose two innermost dimensions (after strided_collapse) are a small one of P and a
+ * row of L, where one side holds the P elements side by side (stride 1, the row stride P) and
+ * the other holds them as P separate rows (the row dense): a packed DMA moving bf16 or int8
+ * rows into the lanes of 32-bit words, or back. Element by element that side's row is a
+ * stride-P walk, one element per step; as a zip it is P dense rows read (or written) together
+ * and one dense row of P-element groups written (or read), which the compiler vectorizes with
+ * shuffles. P and the element type are constants in each loop. */
+#define ZIP_LOOP(T, P)                                                          \
+  do {                                                                          \
+    if (to_wide) {                                                              \
+      T *o_ = (T *)(void *)d;                                                   \
+      const T *i_[P];                                                           \
+      for (int k = 0; k < (P); k++) i_[k] = (const T *)(const void *)(s + k * nb); \
+      for (int64_t j = 0; j < len; j++)                                         \
+        for (int k = 0; k < (P); k++) o_[j * (P) + k] = i_[k][j];               \
+    } else {                                                                    \
+      const T *i_ = (const T *)(const void *)s;                                 \
+      T *o_[P];                                                                 \
+      for (int k = 0; k < (P); k++) o_[k] = (T *)(void *)(d + k * nb);          \
+      for (int64_t j = 0; j < len; j++)                                         \
+        for (int k = 0; k < (P); k++) o_[k][j] = i_[j * (P) + k];               \
+    }                                                                           \
+  } while (0)
+
+/* One zip: `len` groups of p elements of es bytes, to_wide from p rows at s (nb bytes apart)
+ * into one row of groups at d, else from the row of groups at s into p rows at d. Both bases
+ * aligned to es. False (nothing copied) for a shape without a loop here. */
+#define ZIP_KEY(es, p) ((es) * 16 + (size_t)(p))
+
+static bool zip_supported(size_t es, int64_t p) {
+  if (p < 2 || p > 4 || es > 8) return false; /* (the key below tells p apart up to 15) */
+  switch (ZIP_KEY(es, p)) {
+  case ZIP_KEY(1, 2): case ZIP_KEY(1, 4): case ZIP_KEY(2, 2): case ZIP_KEY(2, 4): case ZIP_KEY(4, 2): return true;
+  default: return false;
+  }
+}
+
+static void zip_rows(size_t es, int64_t p, bool to_wide, char *d, const char *s, int64_t nb, int64_t len) {
+  switch (ZIP_KEY(es, p)) {
+  case ZIP_KEY(1, 2): ZIP_LOOP(uint8_t, 2); break;
+  case ZIP_KEY(1, 4): ZIP_LOOP(uint8_t, 4); break;
+  case ZIP_KEY(2, 2): ZIP_LOOP(uint16_t, 2); break;
+  case ZIP_KEY(2, 4): ZIP_LOOP(uint16_t, 4); break;
+  case ZIP_KEY(4, 2): ZIP_LOOP(uint32_t, 2); break;
+  default: break;
+  }
+}
+#undef ZIP_KEY
+#undef ZIP_LOOP
+
+/* The walk `w` over collapsed dimensions n > 1 as zips (above), when its two innermost
+ * dimensions are one: every outer row its zip. False (nothing copied) otherwise. */
+static bool copy_zips(size_t es, bool aligned, int n, const strided_rows *c, char *d, const char *s) {
+  int in = n - 1, pd = n - 2;
+  int64_t len = c->shape[in], p = c->shape[pd], e = (int64_t)es;
+  bool to_wide = c->stride[0][pd] == 1 && c->stride[0][in] == p && c->stride[1][in] == 1;
+  bool from_wide = c->stride[1][pd] == 1 && c->stride[1][in] == p && c->stride[0][in] == 1;
+  if (!aligned || !(to_wide || from_wide) || !zip_supported(es, p) || len < 2) return false;
+  /* the separate rows' distance, in bytes, on the side that holds them */
+  int64_t nb = (to_wide ? c->stride[1][pd] : c->stride[0][pd]) * e;
+  strided_rows w;
+  int outer = n - 2;
+  for (int k = 0; k < outer; k++) {
+    w.shape[k] = c->shape[k];
+    w.stride[0][k] = c->stride[0][k];
+    w.stride[1][k] = c->stride[1][k];
+  }
+  w.shape[outer] = 1; /* one row per zip: the walk's row is the pair of inner dimensions */
+  w.stride[0][outer] = w.stride[1][outer] = 1;
+  rows_init(&w, outer + 1, true);
+  do zip_rows(es, p, to_wide, d + w.at[0] * e, s + w.at[1] * e, nb, len);
+  while (strided_rows_next(&w));
+  return true;
+}
+
 static void copy_any(size_t es, int rank, const int64_t *shape, void *dst, const int64_t *ds, const void *src,
                      const int64_t *ss) {
   if (es == 0 || empty(rank, shape)) return;
@@ -111,6 +188,7 @@ static void copy_any(size_t es, int rank, const int64_t *shape, void *dst, const
     copy_row(es, aligned, d, n ? w.stride[0][0] : 1, s, n ? w.stride[1][0] : 1, n ? w.shape[0] : 1);
     return;
   }
+  if (copy_zips(es, aligned, n, &w, d, s)) return;
   rows_init(&w, n, true);
   int64_t e = (int64_t)es;
   if (w.step[0] == 1 && w.step[1] == 1) { /* rows of a block: a memcpy each */
