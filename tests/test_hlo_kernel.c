@@ -267,9 +267,75 @@ static void test_concurrent_runs(void) {
   tsr_hlo_kernel_destroy(k);
 }
 
+/* A kernel's aliased operand that dies at the call gives the output its buffer, as XLA does
+ * (JAX's core_map kernels write into an AllocateBuffer made for them): the graph holds one
+ * buffer for the two, not a copy beside the operand. An operand still used after the call
+ * keeps its value, the output a copy of its own. io_alias's kernel: o = x + 3y in place of x. */
+static void test_alias_donated(tsr_machine *m) {
+  size_t n = 0;
+  char *text = tsr_test_slurp("tests/jax_suite/io_alias/v_fwd/module.mlir", &n);
+  char *call = text ? strstr(text, "%0 = stablehlo.custom_call @tpu_custom_call(%arg0, %arg1)") : NULL;
+  CHECK(call != NULL);
+  if (!call) { free(text); return; }
+  char *end = strchr(call, '\n'), *loc = strstr(call, " loc(#");
+  if (loc && loc < end) end = loc; /* the module's location aliases stay behind */
+  enum { N = 32 * 256 };
+  static float x[N], y[N];
+  tsr_test_fill(x, N, 1);
+  tsr_test_fill(y, N, 2);
+  int64_t sh[2] = {32, 256};
+  tsr_array in[2] = {{.dtype = TSR_F32, .rank = 2, .shape = {32, 256}, .data = x},
+                     {.dtype = TSR_F32, .rank = 2, .shape = {32, 256}, .data = y}};
+  (void)sh;
+  int64_t peak[2] = {0, 0};
+  for (int kept = 0; kept < 2; kept++) {
+    /* -x, made by the graph, is the kernel's aliased operand; `kept` returns it too */
+    const char *ty = "tensor<32x256xf32>";
+    size_t cap = n + 1024;
+    char *mod = malloc(cap);
+    int len = snprintf(mod, cap,
+                       "func.func public @main(%%arg0: %s, %%arg1: %s) -> (%s%s%s) {\n"
+                       "  %%t = stablehlo.negate %%arg0 : %s\n"
+                       "  %.*s\n"
+                       "  return %%0%s : %s%s%s\n}\n",
+                       ty, ty, ty, kept ? ", " : "", kept ? ty : "", ty, (int)(end - call), call,
+                       kept ? ", %t" : "", ty, kept ? ", " : "", kept ? ty : "");
+    char *use = strstr(mod, "@tpu_custom_call(%arg0, %arg1)");
+    CHECK(len > 0 && (size_t)len < cap && use != NULL);
+    if (!use) { free(mod); break; }
+    memcpy(use + strlen("@tpu_custom_call("), "%t,  ", 5); /* "%arg0" -> "%t,  " keeps the length */
+    memmove(use + strlen("@tpu_custom_call(%t"), use + strlen("@tpu_custom_call(%t,  "), strlen(use + strlen("@tpu_custom_call(%t,  ")) + 1);
+    tsr_mlir_module *mm = NULL;
+    tsr_hlo_program *p = NULL;
+    tsr_array out[2];
+    tsr_hlo_stats st;
+    CHECK_OK(tsr_mlir_parse_text(mod, strlen(mod), "donated.mlir", &mm));
+    if (mm) CHECK_OK(tsr_hlo_compile(mm, &p));
+    if (p && tsr_hlo_run(p, &(tsr_hlo_run_opts){.machine = m}, in, 2, out, &st) == TSR_OK) {
+      int bad = 0;
+      for (int i = 0; i < N; i++) bad += ((float *)out[0].data)[i] != -x[i] + 3.0f * y[i];
+      if (kept)
+        for (int i = 0; i < N; i++) bad += ((float *)out[1].data)[i] != -x[i];
+      CHECK_EQ_INT(bad, 0);
+      peak[kept] = st.peak_bytes;
+      for (int i = 0; i < 1 + kept; i++) tsr_array_free(&out[i]);
+    } else {
+      CHECK(!"the donated-alias module runs");
+    }
+    tsr_hlo_program_destroy(p);
+    tsr_mlir_module_destroy(mm);
+    free(mod);
+  }
+  /* x, y and the one buffer of -x and the output; kept: the output's own beside them */
+  CHECK_EQ_INT(peak[0], 3 * N * 4);
+  CHECK_EQ_INT(peak[1], 4 * N * 4);
+  free(text);
+}
+
 int main(void) {
   tsr_machine *m = machine("v5e");
   test_alias(m);
+  test_alias_donated(m);
   test_no_results(m);
   test_prefetch(m);
   test_tpu_matmul_bits(m);

@@ -196,8 +196,30 @@ static tsr_status call_kernel(hlo_exec *x, tsr_hlo_kernel *k, bool bare, const t
   return s;
 }
 
+/* The operand whose buffer output o may take over in place of a copy (-1: none): the operand
+ * the output aliases, when this op is its last use, no other operand shares its buffer and
+ * the buffer is the interpreter's alone (not a caller's array, nor a slot of the small-value
+ * pool). XLA gives such an output the operand's buffer too: JAX's core_map kernels write
+ * into an AllocateBuffer that dies at the call. */
+static int donor(const hlo_inst *in, const hlo_val *args, const hlo_val *res, int o) {
+  const tsr_hlo_kernel *k = in->kernel;
+  for (int a = 0; a < k->n_aliases; a++) {
+    if (k->aliases[a].output != o) continue;
+    int i = k->aliases[a].input + k->n_dyn;
+    const hlo_buf *b = args[i].buf;
+    if (!b || !b->owned || b->small || b->refs != 1 || !hlo_type_eq(&args[i].t, &res[o].t)) return -1;
+    bool dies = false;
+    for (int f = 0; f < in->n_free; f++) dies |= in->frees[f] == in->in[i];
+    for (int j = 0; j < in->n_in; j++)
+      if (j != i && args[j].buf == b) return -1;
+    return dies ? i : -1;
+  }
+  return -1;
+}
+
 /* An aliased output starts as a copy of its input (tsr_hlo_kernel_run makes it), which the
- * kernel reads and writes: the input value itself may still be used by later ops. */
+ * kernel reads and writes: the input value itself may still be used by later ops. An input
+ * that dies here gives the output its buffer instead (donor). */
 tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *args, hlo_val *res) {
   if (in->aux == HLO_CC_ALLOCATE) {
     TSR_TRY(hlo_alloc(x, &res[0]));
@@ -215,8 +237,14 @@ tsr_status hlo_run_custom_call(hlo_exec *x, const hlo_inst *in, const hlo_val *a
   tsr_ref ops[TSR_MAX_OPERANDS + TSR_MAX_GRID], outs[TSR_MAX_OPERANDS];
   TSR_TRY(operand_counts(in->op, in->n_in, TSR_MAX_OPERANDS + TSR_MAX_GRID, in->n_out));
   for (int i = 0; i < in->n_out; i++) {
-    tsr_status s = hlo_alloc(x, &res[i]);
-    if (s != TSR_OK) return s; /* the executor releases what was allocated */
+    int d = donor(in, args, res, i);
+    if (d >= 0) { /* the op's frees then leave the buffer to the output alone */
+      res[i].buf = args[d].buf;
+      hlo_retain(res[i].buf);
+    } else {
+      tsr_status s = hlo_alloc(x, &res[i]);
+      if (s != TSR_OK) return s; /* the executor releases what was allocated */
+    }
     outs[i] = tsr_ref_dense(res[i].buf->data, kernel_dtype(res[i].t.dtype), TSR_HBM, res[i].t.rank, res[i].t.shape);
   }
   for (int i = 0; i < in->n_in; i++) ops[i] = tsr_ref_dense(args[i].buf->data, kernel_dtype(args[i].t.dtype), TSR_HBM, args[i].t.rank, args[i].t.shape);
