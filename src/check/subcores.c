@@ -219,6 +219,11 @@ void ck_sub_event(tsr_checker *ck, const tsr_event *ev) {
   if (!s || (ev->kind != TSR_EV_KERNEL_BEGIN && ev->kind != TSR_EV_KERNEL_END &&
              __atomic_load_n(&s->kind, __ATOMIC_ACQUIRE) == TSR_STEPS_IN_ORDER))
     return;
+  /* a subcore's loads and stores of its own memory, and its copies between its own memories,
+   * record nothing (below): no lock for them, which are nearly all of a kernel's events */
+  if ((ev->kind == TSR_EV_ACCESS && !shared(ev->dst)) ||
+      (ev->kind == TSR_EV_DMA_START && !shared(ev->src) && !shared(ev->dst)))
+    return;
   pthread_mutex_lock(&ck->lock);
   int c = ev->core, cores = ck->num_cores > 0 ? ck->num_cores : 1;
   switch (ev->kind) {
