@@ -214,8 +214,45 @@ static void test_kinds_and_notes(void) {
   tsr_machine_destroy(m);
 }
 
+/* A record with an observer's digest (machine_tape_record_digest) gives the digest's bytes
+ * back, whole, beside the record's kind and step; a record without one has none; a tape from
+ * another process carries none (the import refuses one that does). */
+static void test_digests(void) {
+  machine_tape T;
+  machine_tape_init(&T, ~0u, 1);
+  const char digest[] = "thirteen+ bytes, not a multiple of eight";
+  machine_tape_record_digest(&T, &(tsr_event){.kind = TSR_EV_DMA_START, .step = 7, .operand = 1}, digest, sizeof digest);
+  machine_tape_record(&T, NULL, &(tsr_event){.kind = TSR_EV_STEP_END, .step = 7, .operand = -1}, NULL);
+  uint64_t most[TSR_DIGEST_BYTES / 8];
+  for (size_t i = 0; i < sizeof most / 8; i++) most[i] = 0x0123456789abcdefull * (i + 1);
+  machine_tape_record_digest(&T, &(tsr_event){.kind = TSR_EV_BODY_END, .step = 8, .operand = -1}, most, sizeof most);
+  CHECK_EQ_INT((int)T.slots[0].n, 3);
+  size_t len = 0;
+  const void *d = machine_tape_digest(&T, 0, 0, &len);
+  CHECK(d && len == sizeof digest && !memcmp(d, digest, sizeof digest));
+  CHECK(T.slots[0].recs[0].kind == TSR_EV_DMA_START && T.slots[0].recs[0].step == 7 &&
+        T.slots[0].recs[0].operand == 1);
+  CHECK(!machine_tape_digest(&T, 0, 1, &len));
+  d = machine_tape_digest(&T, 0, 2, &len);
+  CHECK(d && len == sizeof most && !memcmp(d, most, sizeof most));
+  tsr_event ev;
+  machine_tape_event_refs refs;
+  machine_tape_event(&T, 0, 2, &ev, &refs);
+  CHECK(ev.kind == TSR_EV_BODY_END && ev.step == 8 && !ev.cost);
+  char *bytes;
+  size_t n;
+  CHECK_OK(machine_tape_export(&T, &bytes, &n));
+  machine_tape empty;
+  machine_tape_init(&empty, ~0u, 1);
+  CHECK_FAILS(machine_tape_import(&empty, bytes, n, 64, "test", "process 5"), TSR_ERR_PARSE, "malformed");
+  machine_tape_free(&empty);
+  free(bytes);
+  machine_tape_free(&T);
+}
+
 int main(void) {
   test_round_trip();
   test_kinds_and_notes();
+  test_digests();
   return tsr_test_finish("test_tape");
 }

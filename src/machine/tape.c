@@ -208,7 +208,7 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
                           .target_device = ev->target_device,
                   .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .index = -1, .dir = ev->dir,
                   .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .noted = -1,
-                  .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
+                  .digest = -1, .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
   r->loc = intern(T, ev->loc);
   r->name = intern(T, ev->name);
   if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) r->index = put_ints(T, s, ev->index, NULL, ev->rank);
@@ -221,6 +221,27 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   r->recv = put_ref(T, s, root, ev->recv_sem, tdev, tcore, far, ev->device);
   r->cost = ev->kind == TSR_EV_BODY_END ? put_cost(T, s, ev->cost) : -1;
   s->n++;
+}
+
+void machine_tape_record_digest(machine_tape *T, const tsr_event *ev, const void *digest, size_t len) {
+  int slot = machine_tape_slot_of(T, ev->device, ev->core);
+  if (slot < 0) return;
+  machine_tape_slot *s = &T->slots[slot];
+  size_t n = s->n;
+  machine_tape_record(T, NULL, ev, NULL);
+  if (s->n == n) return; /* not kept, or lost (nomem set) */
+  int64_t words[1 + TSR_DIGEST_BYTES / sizeof(int64_t)] = {(int64_t)len};
+  size_t nwords = 1 + (len + sizeof(int64_t) - 1) / sizeof(int64_t);
+  memcpy(words + 1, digest, len);
+  s->recs[n].digest = put_ints(T, s, words, NULL, (int)nwords);
+}
+
+const void *machine_tape_digest(const machine_tape *T, int slot, size_t i, size_t *len) {
+  const machine_tape_slot *s = &T->slots[slot];
+  int32_t at = s->recs[i].digest;
+  if (at < 0) return NULL;
+  *len = (size_t)s->ints[at];
+  return s->ints + at + 1;
 }
 
 /* ---- replaying ---- */
@@ -358,7 +379,7 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
         r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
         r.core >= MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= MACHINE_MAX_CORES ||
         r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES ||
-        !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni))
+        !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni) || r.digest != -1)
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;
