@@ -222,15 +222,7 @@ bool machine_observers_report_races(const tsr_machine *m) {
  * observer's digest of it (NULL: none), a copy's start keeps its name and block too, which
  * a skip made from it names. */
 static void record_thin(machine_core *c, const tsr_event *ev, const void *digest, size_t len) {
-  tsr_event thin = *ev;
-  bool names_skip = digest && ev->kind == TSR_EV_DMA_START;
-  thin.loc = NULL;
-  if (!names_skip) thin.name = NULL;
-  thin.src = thin.dst = thin.src_data = thin.recv_sem = NULL;
-  if (!names_skip) thin.index = NULL;
-  thin.cost = NULL;
-  if (digest) machine_tape_record_digest(c->held, &thin, digest, len);
-  else machine_tape_record(c->held, NULL, &thin, NULL);
+  machine_tape_record_thin(c->held, ev, digest && ev->kind == TSR_EV_DMA_START, digest, len);
 }
 
 void machine_core_emit(machine_core *c, tsr_event *ev) {

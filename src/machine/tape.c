@@ -189,29 +189,43 @@ static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c
   return (int32_t)s->ncosts++;
 }
 
-void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
-  if ((unsigned)ev->kind >= 32 || !(T->kinds & MACHINE_TAPE_KIND(ev->kind))) return;
-  int slot = machine_tape_slot_of(T, ev->device, ev->core);
-  if (slot < 0) return;
-  machine_tape_slot *s = &T->slots[slot];
+/* A new record of ev in its slot, its place filled in and no more (NULL: not kept, or out of
+ * memory: nomem set). */
+static machine_tape_rec *new_record(machine_tape *T, const tsr_event *ev, machine_tape_slot **slot) {
+  if ((unsigned)ev->kind >= 32 || !(T->kinds & MACHINE_TAPE_KIND(ev->kind))) return NULL;
+  int i = machine_tape_slot_of(T, ev->device, ev->core);
+  if (i < 0) return NULL;
+  machine_tape_slot *s = *slot = &T->slots[i];
   if (!GROW_ARRAY(s->recs, s->n, s->cap, FIRST_CAP(sizeof *s->recs))) {
     T->nomem = true;
-    return;
+    return NULL;
   }
+  machine_tape_rec *r = &s->recs[s->n];
+  *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core, .target_device = ev->target_device,
+                          .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .index = -1,
+                          .dir = ev->dir, .write = ev->write, .space = ev->space, .loc = -1, .name = -1, .noted = -1,
+                          .src = -1, .dst = -1, .sem = -1, .recv = -1, .cost = -1,
+                          .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .digest = -1,
+                          .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
+  return r;
+}
+
+static int32_t put_index(machine_tape *T, machine_tape_slot *s, const tsr_event *ev) {
+  return ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK ? put_ints(T, s, ev->index, NULL, ev->rank) : -1;
+}
+
+void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
+  machine_tape_slot *s;
+  machine_tape_rec *r = new_record(T, ev, &s);
+  if (!r) return;
   /* what a remote copy or signal reaches: its target's (told by the namesake when far) */
   bool remote = ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_SEM_SIGNAL;
   bool far = remote && root && ev->target_device != ev->device && machine_mesh_far(root, ev->target_device);
   int tdev = remote ? ev->target_device : ev->device;
   int tcore = remote && ev->target_core >= 0 ? ev->target_core : ev->core;
-  machine_tape_rec *r = &s->recs[s->n];
-  *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core,
-                          .target_device = ev->target_device,
-                  .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .index = -1, .dir = ev->dir,
-                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .noted = -1,
-                  .digest = -1, .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
   r->loc = intern(T, ev->loc);
   r->name = intern(T, ev->name);
-  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) r->index = put_ints(T, s, ev->index, NULL, ev->rank);
+  r->index = put_index(T, s, ev);
   if (at) r->noted = put_ints(T, s, at, NULL, TSR_MAX_RANK);
   bool is_dma = ev->kind == TSR_EV_DMA_START;
   r->src = put_ref(T, s, root, ev->src, ev->device, ev->core, false, ev->device);
@@ -223,17 +237,24 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   s->n++;
 }
 
-void machine_tape_record_digest(machine_tape *T, const tsr_event *ev, const void *digest, size_t len) {
-  int slot = machine_tape_slot_of(T, ev->device, ev->core);
-  if (slot < 0) return;
-  machine_tape_slot *s = &T->slots[slot];
-  size_t n = s->n;
-  machine_tape_record(T, NULL, ev, NULL);
-  if (s->n == n) return; /* not kept, or lost (nomem set) */
-  int64_t words[1 + TSR_DIGEST_BYTES / sizeof(int64_t)] = {(int64_t)len};
-  size_t nwords = 1 + (len + sizeof(int64_t) - 1) / sizeof(int64_t);
-  memcpy(words + 1, digest, len);
-  s->recs[n].digest = put_ints(T, s, words, NULL, (int)nwords);
+void machine_tape_record_thin(machine_tape *T, const tsr_event *ev, bool names, const void *digest, size_t len) {
+  machine_tape_slot *s;
+  machine_tape_rec *r = new_record(T, ev, &s);
+  if (!r) return;
+  if (names) {
+    r->name = intern(T, ev->name);
+    r->index = put_index(T, s, ev);
+  }
+  r->sem = put_ref(T, s, NULL, ev->sem, ev->device, ev->core, false, ev->device); /* root NULL: by its buffer */
+  if (digest) {
+    int64_t words[1 + TSR_DIGEST_BYTES / sizeof(int64_t)];
+    size_t nwords = 1 + (len + sizeof(int64_t) - 1) / sizeof(int64_t);
+    words[0] = (int64_t)len;
+    words[nwords - 1] = 0; /* the last word's bytes past the digest */
+    memcpy(words + 1, digest, len);
+    r->digest = put_ints(T, s, words, NULL, (int)nwords);
+  }
+  s->n++;
 }
 
 const void *machine_tape_digest(const machine_tape *T, int slot, size_t i, size_t *len) {

@@ -100,10 +100,11 @@ int machine_tape_slot_of(const machine_tape *T, int device, int core);
  * is told as its target's; NULL: HBM refs by address, every device here. `at` (rank
  * entries; NULL: nothing noted): machine_tape_rec.noted. On failure (out of memory) sets nomem. */
 void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at);
-/* Records ev as machine_tape_record does with `len` bytes of an observer's digest of it
- * (machine_tape_rec.digest; at most TSR_DIGEST_BYTES); the caller has left out of ev what the
- * digest stands for. */
-void machine_tape_record_digest(machine_tape *T, const tsr_event *ev, const void *digest, size_t len);
+/* Records of ev no more than its place in a host split's splice: kind, step, copy number,
+ * direction, operand and the like, and its semaphore (by its buffer, as with root NULL);
+ * `names`: its name and grid indices too; `digest` (NULL: none): `len` bytes of an
+ * observer's digest of it (machine_tape_rec.digest; at most TSR_DIGEST_BYTES). */
+void machine_tape_record_thin(machine_tape *T, const tsr_event *ev, bool names, const void *digest, size_t len);
 /* The digest of record i of slot s (NULL: none), its length in *len. */
 const void *machine_tape_digest(const machine_tape *T, int s, size_t i, size_t *len);
 /* Record i of slot s as an event, its refs in *refs (their buffers the tape's stand-ins; a
