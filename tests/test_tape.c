@@ -214,8 +214,9 @@ static void test_kinds_and_notes(void) {
 }
 
 /* A thin record (machine_tape_record_thin, a host split's of an event that its observer
- * digests or that no observer reads) keeps the event's place and semaphore, its name and
- * block when asked, and an observer's digest, whole; a record without one has none; a tape
+ * digests or that no observer reads) keeps the event's place and semaphore (a semaphore's
+ * ref once for the records that share it), its name and block when asked, and an
+ * observer's digest, whole; a record without one has none; a tape
  * from another process carries none (the import refuses one that does). */
 static void test_digests(void) {
   int64_t cells[4] = {0};
@@ -238,7 +239,16 @@ static void test_digests(void) {
                                             .cost = &cost}, false, most, sizeof most);
   machine_tape_record_thin(&T, &(tsr_event){.kind = TSR_EV_DMA_WAIT_BEGIN, .step = 8, .operand = 1, .sem = &sem,
                                             .name = "y"}, false, NULL, 0);
-  CHECK_EQ_INT((int)T.slots[0].n, 4);
+  /* the same semaphore's ref is kept once; another allocation at the same address is another */
+  CHECK_EQ_INT((int)T.slots[0].nrefs, 1);
+  tsr_buffer later = sems;
+  later.seq = 4;
+  tsr_ref sem2 = sem;
+  sem2.buf = &later;
+  machine_tape_record_thin(&T, &(tsr_event){.kind = TSR_EV_DMA_WAIT_BEGIN, .step = 9, .operand = 1, .sem = &sem2},
+                           false, NULL, 0);
+  CHECK_EQ_INT((int)T.slots[0].nrefs, 2);
+  CHECK_EQ_INT((int)T.slots[0].n, 5);
   size_t len = 0;
   const void *d = machine_tape_digest(&T, 0, 0, &len);
   CHECK(d && len == sizeof digest && !memcmp(d, digest, sizeof digest));
@@ -257,6 +267,9 @@ static void test_digests(void) {
   machine_tape_event(&T, 0, 3, &ev, &refs);
   CHECK(ev.kind == TSR_EV_DMA_WAIT_BEGIN && !ev.name && ev.sem &&
         machine_sem_identity(ev.sem, 0) == machine_sem_identity(&sem, 0));
+  machine_tape_event(&T, 0, 4, &ev, &refs);
+  CHECK(ev.sem && machine_sem_identity(ev.sem, 0) == machine_sem_identity(&sem2, 0) &&
+        machine_sem_identity(&sem2, 0) != machine_sem_identity(&sem, 0));
   char *bytes;
   size_t n;
   CHECK_OK(machine_tape_export(&T, &bytes, &n));

@@ -237,6 +237,24 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   s->n++;
 }
 
+/* The index of a ref among the slot's last few that is r as put_ref would keep it (-1: none;
+ * only a semaphore's kind of ref, rank 0 in an allocation): a kernel's copies wait on a few
+ * semaphores again and again, and a thin record need not keep each time what it shares. */
+static int32_t recent_ref(const machine_tape *T, const machine_tape_slot *s, const tsr_ref *r) {
+  if (!r || !r->buf || r->rank != 0) return -1;
+  const tsr_buffer *b = r->buf;
+  uint64_t base = region_base(b->device, b->core, b->space, b->seq, b->agent) + T->salt;
+  uint64_t data = base + (uint64_t)(r->data - b->base);
+  for (size_t i = s->nrefs; i > 0 && i + 8 > s->nrefs; i--) {
+    const machine_tape_ref *k = &s->refs[i - 1];
+    if (k->data == data && k->base == base && k->has_buf && k->rank == 0 && k->dtype == (int32_t)r->dtype &&
+        k->space == (int32_t)r->space && k->device == b->device && k->core == b->core && k->bspace == (int32_t)b->space &&
+        k->seq == b->seq && k->agent == b->agent && k->in_mesh == (int32_t)b->in_mesh)
+      return (int32_t)(i - 1);
+  }
+  return -1;
+}
+
 void machine_tape_record_thin(machine_tape *T, const tsr_event *ev, bool names, const void *digest, size_t len) {
   machine_tape_slot *s;
   machine_tape_rec *r = new_record(T, ev, &s);
@@ -245,7 +263,8 @@ void machine_tape_record_thin(machine_tape *T, const tsr_event *ev, bool names, 
     r->name = intern(T, ev->name);
     r->index = put_index(T, s, ev);
   }
-  r->sem = put_ref(T, s, NULL, ev->sem, ev->device, ev->core, false, ev->device); /* root NULL: by its buffer */
+  r->sem = recent_ref(T, s, ev->sem);
+  if (r->sem < 0) r->sem = put_ref(T, s, NULL, ev->sem, ev->device, ev->core, false, ev->device); /* by its buffer */
   if (digest) {
     int64_t words[1 + TSR_DIGEST_BYTES / sizeof(int64_t)];
     size_t nwords = 1 + (len + sizeof(int64_t) - 1) / sizeof(int64_t);
