@@ -140,20 +140,23 @@ tm_sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
 
 #define DMA_CHUNK 1024
 
+/* A record released, or else the next of the last chunk never used: a run keeps a few DMAs in
+ * flight, so most of a chunk's pages are never touched. */
 tm_sim_dma *tm_dma_new(tsr_timing *t) {
-  if (!t->free_dmas) {
-    tm_sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
-    tm_sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
-    if (!nc) { free(chunk); t->nomem = true; return NULL; }
-    t->chunks = nc;
-    t->chunks[t->nchunks++] = chunk;
-    for (int i = DMA_CHUNK - 1; i >= 0; i--) {
-      chunk[i].next = t->free_dmas;
-      t->free_dmas = &chunk[i];
-    }
-  }
   tm_sim_dma *d = t->free_dmas;
-  t->free_dmas = d->next;
+  if (d) {
+    t->free_dmas = d->next;
+  } else {
+    if (!t->nchunks || t->chunk_used == DMA_CHUNK) {
+      tm_sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
+      tm_sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
+      if (!nc) { free(chunk); t->nomem = true; return NULL; }
+      t->chunks = nc;
+      t->chunks[t->nchunks++] = chunk;
+      t->chunk_used = 0;
+    }
+    d = &t->chunks[t->nchunks - 1][t->chunk_used++];
+  }
   memset(d, 0, sizeof *d);
   d->waiter = -1;
   return d;
@@ -274,7 +277,7 @@ static void queue(tsr_timing *t, int core, const tm_log_rec *r) {
  * so its result, does not depend on when records arrive (tm_advance), and a batch saves it
  * looking for the next record only to find the queue empty after each one. Every reader of
  * the results replays what is left first. */
-#define BATCH 1024
+#define BATCH 128 /* within a queue's first room (tm_push): a bigger ring is fresh pages */
 
 /* Replays what can be replayed once core's queue holds a batch. */
 static void advance_batch(tsr_timing *t, int core) {
@@ -317,21 +320,25 @@ typedef struct tm_digest {
 } tm_digest;
 _Static_assert(sizeof(tm_digest) <= TSR_DIGEST_BYTES, "the model's digest of an event");
 
+/* A digest but a body's end's stops before the body's figures, which are 0 in its record. */
+#define SHORT_DIGEST offsetof(tm_digest, rec.seconds)
+
 static size_t digest(void *user, const tsr_event *ev, void *out) {
   tsr_timing *t = user;
   /* a kernel's name is interned under the lock, as it comes; held, the tape keeps events */
   if (ev->kind == TSR_EV_KERNEL_BEGIN || t->tape) return 0;
   tm_digest d;
   if (!tm_rec_of(t, ev, &d.rec, &d.core)) d.core = -1;
-  memcpy(out, &d, sizeof d);
-  return sizeof d;
+  size_t len = ev->kind == TSR_EV_BODY_END ? sizeof d : SHORT_DIGEST;
+  memcpy(out, &d, len);
+  return len;
 }
 
 static void on_digest(void *user, const void *bytes, size_t len, int64_t step) {
   tsr_timing *t = user;
-  tm_digest d;
-  if (len != sizeof d) return;
-  memcpy(&d, bytes, sizeof d);
+  tm_digest d = {0};
+  if (len != sizeof d && len != SHORT_DIGEST) return;
+  memcpy(&d, bytes, len);
   if (d.core < 0) return;
   d.rec.step = step;
   pthread_mutex_lock(&t->lock);

@@ -229,7 +229,7 @@ struct tsr_timing {
   size_t sems_cap, sems_len;
   /* DMA records: chunks and a free list */
   tm_sim_dma **chunks;
-  size_t nchunks;
+  size_t nchunks, chunk_used; /* records of the last chunk handed out */
   tm_sim_dma *free_dmas;
   /* interned strings (kernel and counter names) */
   char **names;
