@@ -211,6 +211,7 @@ static void test_kinds_and_notes(void) {
   CHECK(ev.kind == TSR_EV_BODY_END && ev.cost && ev.cost->flops == 12 && ev.step == 5);
   CHECK(ev.poison_at && ev.poison_at[0] == 3 && ev.poison_at[1] == 4);
   machine_tape_free(&T);
+  tsr_machine_destroy(m);
 }
 
 /* A thin record (machine_tape_record_thin, a host split's of an event that its observer
