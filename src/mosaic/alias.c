@@ -56,8 +56,8 @@ static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t l
     int32_t s = work[w];
     for (int32_t u = li + 1; u < P->ninsts; u++) {
       if (!uses_slot(&I[u], s)) continue;
-      if (I[u].op == MOP_RETURN) return LOAD_COPY; /* read by the caller after the run */
-      if (I[u].op == MOP_SHAPE_CAST && I[u].alias && nwork < P->nslots) work[nwork++] = I[u].res[0];
+      if (I[u].op == MOSAIC_MOP_RETURN) return LOAD_COPY; /* read by the caller after the run */
+      if (I[u].op == MOSAIC_MOP_SHAPE_CAST && I[u].alias && nwork < P->nslots) work[nwork++] = I[u].res[0];
       int32_t a = u;
       while (a >= 0 && parent[a] != parent[li]) a = parent[a];
       if (a < 0) return LOAD_COPY;
@@ -82,13 +82,13 @@ static void mark_mxu_view(mosaic_prog *P, int32_t li) {
   for (int32_t u = li + 1; u < P->ninsts; u++)
     for (int k = 0; k < I[u].nopd; k++) {
       if (I[u].opd[k] != v) continue;
-      if (I[u].op != MOP_MATMUL || k > 1) return;
+      if (I[u].op != MOSAIC_MOP_MATMUL || k > 1) return;
       uses++;
     }
   if (!uses) return;
   I[li].mxu_view = true;
   for (int32_t u = li + 1; u < P->ninsts; u++)
-    for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
+    for (int k = 0; k < 2 && I[u].op == MOSAIC_MOP_MATMUL; k++)
       if (I[u].opd[k] == v) {
         I[u].mxu_views |= (uint8_t)(1u << k);
         /* room for mosaic_r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
@@ -125,7 +125,7 @@ static bool same_window(const mosaic_prog *P, const mosaic_minst *ld, const mosa
 /* The one instruction that uses slot v, through shape_casts that share its buffer (whose
  * values are then v's): -1 when there are more or none. *last: the slot it uses. */
 static int32_t only_user(const mosaic_prog *P, const int32_t *uses, const int32_t *user, int32_t v, int32_t *last) {
-  while (uses[v] == 1 && P->insts[user[v]].op == MOP_SHAPE_CAST && P->insts[user[v]].alias)
+  while (uses[v] == 1 && P->insts[user[v]].op == MOSAIC_MOP_SHAPE_CAST && P->insts[user[v]].alias)
     v = P->insts[user[v]].res[0];
   *last = v;
   return uses[v] == 1 ? user[v] : -1;
@@ -148,7 +148,7 @@ tsr_status mosaic_prog_mark_in_place(mosaic_prog *P) {
   const int32_t *def = du.def, *uses = du.uses, *user = du.last;
   for (int32_t m = 0; m < P->ninsts; m++) {
     mosaic_minst *mm = &I[m];
-    if (mm->op != MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
+    if (mm->op != MOSAIC_MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
         mosaic_prog_in_branchy_body(P, m))
       continue;
     const mosaic_stype *t = &P->types[mm->res[0]];
@@ -193,7 +193,7 @@ tsr_status mosaic_prog_mark_aliases(mosaic_prog *P) {
     }
   }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
+    if (I[i].op == MOSAIC_MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
       I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !mosaic_prog_in_branchy_body(P, i);
   /* a bf16 load that may share the window only with the matmuls that read it (in_place) */
   bool *bf16_view = calloc((size_t)P->ninsts + 1, sizeof(bool));
@@ -210,7 +210,7 @@ tsr_status mosaic_prog_mark_aliases(mosaic_prog *P) {
       bf16_view[i] = how == LOAD_BF16;
     }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if ((I[i].alias && I[i].op != MOP_SHAPE_CAST) || bf16_view[i]) mark_mxu_view(P, i);
+    if ((I[i].alias && I[i].op != MOSAIC_MOP_SHAPE_CAST) || bf16_view[i]) mark_mxu_view(P, i);
   free(bf16_view);
   free(parent);
   free(work);

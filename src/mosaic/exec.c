@@ -6,7 +6,7 @@
 
 #include "mosaic/mosaic_internal.h"
 
-const mosaic_mop_run_fn mosaic_mop_run[MOP_COUNT] = {
+const mosaic_mop_run_fn mosaic_mop_run[MOSAIC_MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) run,
 #include "ops/mosaic.def"
 #undef MOP
@@ -111,7 +111,7 @@ tsr_status mosaic_exec_range(mosaic_exec *x, int32_t begin, int32_t end) {
     x->cost.vector_bytes += in->cost.vector_bytes;
     x->cost.scalar_ops += in->cost.scalar_ops;
     if (x->timing_only && !in->needed) { /* its cost without its work */
-      if (in->op == MOP_MATMUL) mosaic_matmul_add_cost(x, in);
+      if (in->op == MOSAIC_MOP_MATMUL) mosaic_matmul_add_cost(x, in);
       i = in->next; /* a skipped op is never a branch */
       continue;
     }
@@ -267,7 +267,7 @@ tsr_status mosaic_r_while(mosaic_exec *x, const mosaic_minst *in) {
   if (in->nrargs[0] != n) return tsr_fail(TSR_ERR_INVALID, "scf.while before region takes %d arguments for %d inits", in->nrargs[0], n);
   TSR_TRY(copy_values(x, in->rargs[0], in->opd, n));
   const mosaic_minst *cond = terminator(x, in, 0), *y = terminator(x, in, 1);
-  if (cond->op != MOP_CONDITION || cond->nopd < 1 || cond->nopd - 1 != in->nres || in->nrargs[1] != in->nres)
+  if (cond->op != MOSAIC_MOP_CONDITION || cond->nopd < 1 || cond->nopd - 1 != in->nres || in->nrargs[1] != in->nres)
     return tsr_fail(TSR_ERR_INVALID, "scf.while: the before region must end in scf.condition with %d values", in->nres);
   if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.while: the after region yields %d values for %d", y->nopd, n);
   for (;;) {

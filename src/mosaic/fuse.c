@@ -29,12 +29,12 @@ tsr_status mosaic_prog_fuse_matmul_adds(mosaic_prog *P) {
   const int32_t *def = du.def, *uses = du.uses;
   for (int32_t f = 0; f < P->ninsts; f++) {
     mosaic_minst *add = &I[f];
-    if (add->op != MOP_ADDF || add->nopd != 2 || add->nres != 1 || !f32_value(&P->types[add->res[0]])) continue;
+    if (add->op != MOSAIC_MOP_ADDF || add->nopd != 2 || add->nres != 1 || !f32_value(&P->types[add->res[0]])) continue;
     for (int j = 0; j < 2; j++) {
       int32_t prod = add->opd[j], x = add->opd[1 - j], m = prod >= 0 && prod < n ? def[prod] : -1;
       if (m < 0 || x < 0 || x >= n) continue;
       mosaic_minst *mm = &I[m];
-      if (mm->op != MOP_MATMUL || !mm->acc_zero || mm->nres != 1 || mm->nopd != 3 || uses[prod] != 1 ||
+      if (mm->op != MOSAIC_MOP_MATMUL || !mm->acc_zero || mm->nres != 1 || mm->nopd != 3 || uses[prod] != 1 ||
           mm->cls != VC_F || !same_type(&P->types[prod], &P->types[add->res[0]]) ||
           !same_type(&P->types[x], &P->types[prod]) || def[x] >= m)
         continue;

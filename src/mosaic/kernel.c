@@ -101,7 +101,7 @@ static bool top_level(const mosaic_prog *P, int32_t i) {
  * sublane mask or `add`, into a ref that is not a packed view. */
 static bool covering_store(const mosaic_prog *P, const mosaic_minst *in, int32_t ref) {
   switch (in->op) {
-  case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE: break;
+  case MOSAIC_MOP_VSTORE: case MOSAIC_MOP_TVSTORE: case MOSAIC_MOP_TSTORE: case MOSAIC_MOP_STRIDED_STORE: case MOSAIC_MOP_MSTORE: break;
   default: return false;
   }
   if (in->nopd < 2 || in->opd[1] != ref || in->a[1] >= 0 || in->aux || in->a[3] != 0) return false;
@@ -152,9 +152,9 @@ static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
   for (int i = 0; i < P->ninsts; i++) {
     const mosaic_minst *in = &P->insts[i];
     switch (in->op) {
-    case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_SEM_SIGNAL: case MOP_SEM_WAIT:
-    case MOP_ENQUEUE_INDIRECT_DMA: case MOP_WAIT_INDIRECT_DMA:
-    case MOP_SEM_READ: case MOP_SEM_ALLOC: case MOP_LOG: case MOP_LOG_BUFFER: case MOP_PRNG_SEED: case MOP_PRNG_BITS:
+    case MOSAIC_MOP_ENQUEUE_DMA: case MOSAIC_MOP_WAIT_DMA: case MOSAIC_MOP_WAIT_DMA2: case MOSAIC_MOP_SEM_SIGNAL: case MOSAIC_MOP_SEM_WAIT:
+    case MOSAIC_MOP_ENQUEUE_INDIRECT_DMA: case MOSAIC_MOP_WAIT_INDIRECT_DMA:
+    case MOSAIC_MOP_SEM_READ: case MOSAIC_MOP_SEM_ALLOC: case MOSAIC_MOP_LOG: case MOSAIC_MOP_LOG_BUFFER: case MOSAIC_MOP_PRNG_SEED: case MOSAIC_MOP_PRNG_BITS:
       split_safe = false;
       break;
     default: break;
@@ -167,21 +167,21 @@ static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
       if (first_use[io] < 0 && !in->unused) first_use[io] = i;
       bool written = false;
       switch (in->op) {
-      case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
+      case MOSAIC_MOP_MEMREF_SLICE: case MOSAIC_MOP_MEMREF_SQUEEZE: case MOSAIC_MOP_MEMREF_RESHAPE: case MOSAIC_MOP_MEMREF_BITCAST: case MOSAIC_MOP_ERASE_LAYOUT:
         if (j == 0 && in->nres == 1) root[in->res[0]] = io;
         else only_read[io] = false, other_use[io] = true;
         break;
-      case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
+      case MOSAIC_MOP_VLOAD: case MOSAIC_MOP_TVLOAD: case MOSAIC_MOP_STRIDED_LOAD: case MOSAIC_MOP_TLOAD: case MOSAIC_MOP_MLOAD:
         if (j != 0) only_read[io] = false, other_use[io] = true;
         else if (!in->mxu_view && !in->unused && !in->row_view) copied[io] = true;
         break;
-      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: other_use[io] = true; break;
-      case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE:
+      case MOSAIC_MOP_WAIT_DMA: case MOSAIC_MOP_WAIT_DMA2: case MOSAIC_MOP_LOG_BUFFER: other_use[io] = true; break;
+      case MOSAIC_MOP_VSTORE: case MOSAIC_MOP_TVSTORE: case MOSAIC_MOP_STRIDED_STORE: case MOSAIC_MOP_TSTORE: case MOSAIC_MOP_MSTORE:
         written = j == 1;
         only_read[io] = false;
         if (j != 1) other_use[io] = true;
         break;
-      case MOP_ENQUEUE_DMA:
+      case MOSAIC_MOP_ENQUEUE_DMA:
         written = j == in->a[2];
         if (j != in->a[1]) only_read[io] = false;
         other_use[io] = true;
@@ -207,7 +207,7 @@ static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
   }
   for (int p = 0; p < npf; p++) split_safe = split_safe && only_read[nio + p];
   k->split_safe = split_safe;
-  for (int i = 0; i < P->ninsts && !k->uses_barrier; i++) k->uses_barrier = P->insts[i].op == MOP_SEM_BARRIER;
+  for (int i = 0; i < P->ninsts && !k->uses_barrier; i++) k->uses_barrier = P->insts[i].op == MOSAIC_MOP_SEM_BARRIER;
   free(root);
   free(only_read);
   free(first_use);

@@ -29,9 +29,9 @@ static tsr_status direction(mosaic_comp *c, const char *name, const mlir_ir_attr
 tsr_status mosaic_mark_compile(mosaic_comp *c, mosaic_minst *in) {
   const mlir_ir_attr *step = mlir_ir_op_attr(c->op, "tessera.step"), *body = mlir_ir_op_attr(c->op, "tessera.body");
   const mlir_ir_attr *dma = mlir_ir_op_attr(c->op, "tessera.dma"), *skip = mlir_ir_op_attr(c->op, "tessera.skip");
-  if (step && in->op == MOP_FOR) in->mark = MARK_STEP;
-  else if (body && in->op == MOP_REGION) in->mark = MARK_BODY;
-  else if (skip && in->op == MOP_IF) return direction(c, "tessera.skip", skip, MARK_SKIP_IN, in);
+  if (step && in->op == MOSAIC_MOP_FOR) in->mark = MARK_STEP;
+  else if (body && in->op == MOSAIC_MOP_REGION) in->mark = MARK_BODY;
+  else if (skip && in->op == MOSAIC_MOP_IF) return direction(c, "tessera.skip", skip, MARK_SKIP_IN, in);
   else if (dma && mosaic_mop_has(in->op, MT_DMA)) {
     TSR_TRY(direction(c, "tessera.dma", dma, MARK_DMA_IN, in));
     /* an edge block's copy: its in-bounds part, counted as the pipeline counts it */

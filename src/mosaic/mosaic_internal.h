@@ -66,14 +66,14 @@ typedef enum mosaic_mop_kind {
 
 /* The opcode enum comes from ops.def. */
 typedef enum mosaic_mop {
-#define MOP(e, name, syntax, compile, run, kind, traits) MOP_##e,
+#define MOP(e, name, syntax, compile, run, kind, traits) MOSAIC_MOP_##e,
 #include "ops/mosaic.def"
 #undef MOP
-  MOP_COUNT
+  MOSAIC_MOP_COUNT
 } mosaic_mop;
-extern const uint8_t mosaic_mop_kinds[MOP_COUNT];
+extern const uint8_t mosaic_mop_kinds[MOSAIC_MOP_COUNT];
 /* The traits column of src/ops/mosaic.def: MT_* bits (src/ops/traits.h). */
-extern const uint16_t mosaic_mop_traits[MOP_COUNT];
+extern const uint16_t mosaic_mop_traits[MOSAIC_MOP_COUNT];
 /* Whether op has every trait of `traits`. */
 static inline bool mosaic_mop_has(int op, unsigned traits) { return (mosaic_mop_traits[op] & traits) == traits; }
 /* A vector load or store of one window of a ref (alias.c and row runs rewrite these). */
@@ -287,7 +287,7 @@ tsr_status mosaic_packed_squeeze(mosaic_comp *c, mosaic_minst *in, const int64_t
 tsr_status mosaic_wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o);
 /* The run function of every op (exec.c). */
 typedef tsr_status (*mosaic_mop_run_fn)(mosaic_exec *x, const mosaic_minst *in);
-extern const mosaic_mop_run_fn mosaic_mop_run[MOP_COUNT];
+extern const mosaic_mop_run_fn mosaic_mop_run[MOSAIC_MOP_COUNT];
 /* Marks the instructions a timing-only run executes, and says whether such a run is exact
  * (P->timing_inexact; timing_only.c). */
 tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P);

@@ -67,7 +67,7 @@ tsr_status mosaic_c_trace(mosaic_comp *c, mosaic_minst *in) {
 }
 
 tsr_status mosaic_c_cmp(mosaic_comp *c, mosaic_minst *in) {
-  int arity = in->op == MOP_WEIRD ? 1 : 2;
+  int arity = in->op == MOSAIC_MOP_WEIRD ? 1 : 2;
   if (in->nres != 1 || in->nopd != arity)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   const mosaic_stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
@@ -79,12 +79,12 @@ tsr_status mosaic_c_cmp(mosaic_comp *c, mosaic_minst *in) {
   if (r->cls != VC_I32 || r->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be i1");
   in->cls = a->cls;
   in->a[1] = a->width;
-  if (in->op == MOP_WEIRD) {
+  if (in->op == MOSAIC_MOP_WEIRD) {
     if (a->cls != VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects floats");
   } else {
     int64_t p;
     if (!mlir_ir_op_attr_int(c->op, "predicate", &p)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no predicate");
-    if (in->op == MOP_CMPI ? (p < 0 || p > 9 || a->cls == VC_F) : (p < 0 || p > 15 || a->cls != VC_F))
+    if (in->op == MOSAIC_MOP_CMPI ? (p < 0 || p > 9 || a->cls == VC_F) : (p < 0 || p > 15 || a->cls != VC_F))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "predicate %lld or operand type not valid", (long long)p);
     in->a[0] = p;
   }
@@ -115,10 +115,10 @@ tsr_status mosaic_c_cast(mosaic_comp *c, mosaic_minst *in) {
   bool sf = s->cls == VC_F, df = d->cls == VC_F;
   bool ok;
   switch (in->op) {
-  case MOP_EXTF: case MOP_TRUNCF: ok = sf && df; break;
-  case MOP_FPTOSI: case MOP_FPTOUI: ok = sf && !df; break;
-  case MOP_SITOFP: case MOP_UITOFP: ok = !sf && df; break;
-  case MOP_BITCAST: {
+  case MOSAIC_MOP_EXTF: case MOSAIC_MOP_TRUNCF: ok = sf && df; break;
+  case MOSAIC_MOP_FPTOSI: case MOSAIC_MOP_FPTOUI: ok = sf && !df; break;
+  case MOSAIC_MOP_SITOFP: case MOSAIC_MOP_UITOFP: ok = !sf && df; break;
+  case MOSAIC_MOP_BITCAST: {
     ok = mosaic_stype_bits(s) == mosaic_stype_bits(d);
     break;
   }
@@ -257,30 +257,30 @@ tsr_status mosaic_r_math1(mosaic_exec *x, const mosaic_minst *in) {
   const float *a = SF(x, in->opd[0]);
   int64_t n = in->n;
   switch (in->op) {
-  case MOP_EXP:
+  case MOSAIC_MOP_EXP:
     if (d != a) {
       mosaic_vec_expf(d, a, n);
       break;
     }
     FUN(expf(A))
-  case MOP_EXP2: FUN(exp2f(A))
-  case MOP_EXPM1: FUN(expm1f(A))
-  case MOP_MLOG: mosaic_vec_logf(d, a, n); break;
-  case MOP_MLOG2: FUN(log2f(A))
-  case MOP_MLOG1P: FUN(log1pf(A))
-  case MOP_SQRT: mosaic_vec_sqrtf(d, a, n); break;
-  case MOP_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
-  case MOP_SIN: mosaic_vec_sinf(d, a, n); break;
-  case MOP_COS: mosaic_vec_cosf(d, a, n); break;
-  case MOP_TAN: FUN(tanf(A))
-  case MOP_TANH: mosaic_vec_tanhf(d, a, n); break;
-  case MOP_ERF: mosaic_vec_erff(d, a, n); break;
-  case MOP_ABSF: FUN(fabsf(A))
-  case MOP_CEIL: FUN(ceilf(A))
-  case MOP_FLOOR: FUN(floorf(A))
-  case MOP_ROUND: FUN(roundf(A))
-  case MOP_ROUNDEVEN: FUN(rintf(A))
-  case MOP_RECIPROCAL: FUN(1.0f / A)
+  case MOSAIC_MOP_EXP2: FUN(exp2f(A))
+  case MOSAIC_MOP_EXPM1: FUN(expm1f(A))
+  case MOSAIC_MOP_MLOG: mosaic_vec_logf(d, a, n); break;
+  case MOSAIC_MOP_MLOG2: FUN(log2f(A))
+  case MOSAIC_MOP_MLOG1P: FUN(log1pf(A))
+  case MOSAIC_MOP_SQRT: mosaic_vec_sqrtf(d, a, n); break;
+  case MOSAIC_MOP_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
+  case MOSAIC_MOP_SIN: mosaic_vec_sinf(d, a, n); break;
+  case MOSAIC_MOP_COS: mosaic_vec_cosf(d, a, n); break;
+  case MOSAIC_MOP_TAN: FUN(tanf(A))
+  case MOSAIC_MOP_TANH: mosaic_vec_tanhf(d, a, n); break;
+  case MOSAIC_MOP_ERF: mosaic_vec_erff(d, a, n); break;
+  case MOSAIC_MOP_ABSF: FUN(fabsf(A))
+  case MOSAIC_MOP_CEIL: FUN(ceilf(A))
+  case MOSAIC_MOP_FLOOR: FUN(floorf(A))
+  case MOSAIC_MOP_ROUND: FUN(roundf(A))
+  case MOSAIC_MOP_ROUNDEVEN: FUN(rintf(A))
+  case MOSAIC_MOP_RECIPROCAL: FUN(1.0f / A)
   default: return tsr_fail(TSR_ERR_INTERNAL, "no math function for %s", in->name);
   }
   if (in->ek != EK_F32) mosaic_round_to_ek(d, n, in->ek);
@@ -472,7 +472,7 @@ IBIN32(mosaic_r_minui, w_minu, w32_minu)
 tsr_status mosaic_r_mul_extended(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   int w = in->width;
-  bool sgn = in->op == MOP_MULSI_EXTENDED;
+  bool sgn = in->op == MOSAIC_MOP_MULSI_EXTENDED;
   if (in->cls == VC_I64) {
     const int64_t *a = SL(x, in->opd[0]), *b = SL(x, in->opd[1]);
     int64_t *lo = SL(x, in->res[0]), *hi = SL(x, in->res[1]);
@@ -671,14 +671,14 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
   int sw = (int)in->a[1], dw = in->width;
   bool si = in->cls == VC_I32, di = ST(x, in->res[0])->cls == VC_I32;
   switch (in->op) {
-  case MOP_FPTOSI:
-  case MOP_FPTOUI: {
+  case MOSAIC_MOP_FPTOSI:
+  case MOSAIC_MOP_FPTOUI: {
     if (!di || dw != 32) return false;
     const float *a = SF(x, in->opd[0]);
     int32_t *d = SI(x, in->res[0]);
     /* sat_f2i at 32 bits: NaN 0, saturated at the ends (2^31 and 2^32 are the first floats
      * past them), truncated between */
-    if (in->op == MOP_FPTOSI)
+    if (in->op == MOSAIC_MOP_FPTOSI)
       for (int64_t i = 0; i < n; i++) {
         float v = a[i];
         d[i] = v != v ? 0 : v >= 2147483648.0f ? INT32_MAX : v <= -2147483648.0f ? INT32_MIN : (int32_t)v;
@@ -690,19 +690,19 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
       }
     return true;
   }
-  case MOP_SITOFP:
-  case MOP_UITOFP: {
-    if (!si || in->ek != EK_F32 || (in->op == MOP_UITOFP && sw != 32)) return false;
+  case MOSAIC_MOP_SITOFP:
+  case MOSAIC_MOP_UITOFP: {
+    if (!si || in->ek != EK_F32 || (in->op == MOSAIC_MOP_UITOFP && sw != 32)) return false;
     const int32_t *a = SI(x, in->opd[0]);
     float *d = SF(x, in->res[0]);
-    if (in->op == MOP_SITOFP)
+    if (in->op == MOSAIC_MOP_SITOFP)
       for (int64_t i = 0; i < n; i++) d[i] = (float)a[i];
     else
       for (int64_t i = 0; i < n; i++) d[i] = (float)(uint32_t)a[i];
     return true;
   }
-  case MOP_EXTUI:
-  case MOP_INDEX_CASTUI: {
+  case MOSAIC_MOP_EXTUI:
+  case MOSAIC_MOP_INDEX_CASTUI: {
     if (!si || !di) return false;
     const int32_t *a = SI(x, in->opd[0]);
     int32_t *d = SI(x, in->res[0]);
@@ -713,9 +713,9 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
       for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((int64_t)((uint32_t)a[i] & mask), dw);
     return true;
   }
-  case MOP_EXTSI:
-  case MOP_TRUNCI:
-  case MOP_INDEX_CAST: {
+  case MOSAIC_MOP_EXTSI:
+  case MOSAIC_MOP_TRUNCI:
+  case MOSAIC_MOP_INDEX_CAST: {
     if (!si || !di) return false;
     const int32_t *a = SI(x, in->opd[0]);
     int32_t *d = SI(x, in->res[0]);
@@ -734,31 +734,31 @@ tsr_status mosaic_r_cast(mosaic_exec *x, const mosaic_minst *in) {
   int sw = (int)in->a[1];
   if (cast32(x, in)) return TSR_OK;
   switch (in->op) {
-  case MOP_EXTF:
-  case MOP_TRUNCF: {
+  case MOSAIC_MOP_EXTF:
+  case MOSAIC_MOP_TRUNCF: {
     float *d = SF(x, in->res[0]);
     memmove(d, SF(x, in->opd[0]), (size_t)n * sizeof(float));
     mosaic_round_to_ek(d, n, in->ek);
     break;
   }
-  case MOP_FPTOSI:
-  case MOP_FPTOUI: {
+  case MOSAIC_MOP_FPTOSI:
+  case MOSAIC_MOP_FPTOUI: {
     const float *a = SF(x, in->opd[0]);
-    for (int64_t i = 0; i < n; i++) put_int(x, in, i, sat_f2i(a[i], in->width, in->op == MOP_FPTOUI));
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, sat_f2i(a[i], in->width, in->op == MOSAIC_MOP_FPTOUI));
     break;
   }
-  case MOP_SITOFP:
-  case MOP_UITOFP: {
+  case MOSAIC_MOP_SITOFP:
+  case MOSAIC_MOP_UITOFP: {
     float *d = SF(x, in->res[0]);
     for (int64_t i = 0; i < n; i++) {
       int64_t v = src_int(x, in, i);
-      d[i] = in->op == MOP_UITOFP ? (float)mosaic_zext(v, sw) : (float)v;
+      d[i] = in->op == MOSAIC_MOP_UITOFP ? (float)mosaic_zext(v, sw) : (float)v;
     }
     mosaic_round_to_ek(d, n, in->ek);
     break;
   }
-  case MOP_EXTUI:
-  case MOP_INDEX_CASTUI:
+  case MOSAIC_MOP_EXTUI:
+  case MOSAIC_MOP_INDEX_CASTUI:
     for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)mosaic_zext(src_int(x, in, i), sw));
     break;
   default: /* extsi, trunci, index_cast: the sign-extended value, wrapped to the width */

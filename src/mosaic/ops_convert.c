@@ -30,7 +30,7 @@ tsr_status mosaic_c_tcast(mosaic_comp *c, mosaic_minst *in) {
   if (s->n != d->n || s->rank != d->rank || s->cls == VC_REF || d->cls == VC_REF)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
   bool sf = s->cls == VC_F, df = d->cls == VC_F;
-  bool ok = in->op == MOP_TEXTF || in->op == MOP_TTRUNCF ? sf && df : in->op == MOP_TFPTOSI || in->op == MOP_TFPTOUI ? sf && !df : !sf && df;
+  bool ok = in->op == MOSAIC_MOP_TEXTF || in->op == MOSAIC_MOP_TTRUNCF ? sf && df : in->op == MOSAIC_MOP_TFPTOSI || in->op == MOSAIC_MOP_TFPTOUI ? sf && !df : !sf && df;
   if (!ok) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this conversion");
   if (s->cls == VC_I64 || d->cls == VC_I64) return mosaic_comp_fail(c, TSR_ERR_INVALID, "integers of more than 32 bits");
   char w[32];
@@ -90,24 +90,24 @@ tsr_status mosaic_r_tcast(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *d = ST(x, in->res[0]);
   for (int64_t i = 0; i < n; i++) {
     switch (in->op) {
-    case MOP_TEXTF: SF(x, in->res[0])[i] = SF(x, in->opd[0])[i]; break;
-    case MOP_TTRUNCF: {
+    case MOSAIC_MOP_TEXTF: SF(x, in->res[0])[i] = SF(x, in->opd[0])[i]; break;
+    case MOSAIC_MOP_TTRUNCF: {
       float v = SF(x, in->opd[0])[i];
       if (tz) v = chop_to_ek(v, in->ek);
       else mosaic_round_to_ek(&v, 1, in->ek);
       SF(x, in->res[0])[i] = v;
       break;
     }
-    case MOP_TFPTOSI:
-    case MOP_TFPTOUI: {
-      int64_t v = float_to_int(SF(x, in->opd[0])[i], d->width, in->op == MOP_TFPTOUI, tz);
+    case MOSAIC_MOP_TFPTOSI:
+    case MOSAIC_MOP_TFPTOUI: {
+      int64_t v = float_to_int(SF(x, in->opd[0])[i], d->width, in->op == MOSAIC_MOP_TFPTOUI, tz);
       if (d->cls == VC_I64) SL(x, in->res[0])[i] = v;
       else SI(x, in->res[0])[i] = mosaic_sext32(v, d->width);
       break;
     }
     default: { /* sitofp, uitofp */
       int64_t v = in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
-      double e = in->op == MOP_TUITOFP ? (double)mosaic_zext(v, sw) : (double)v;
+      double e = in->op == MOSAIC_MOP_TUITOFP ? (double)mosaic_zext(v, sw) : (double)v;
       SF(x, in->res[0])[i] = int_to_ek(e, in->ek, tz);
       break;
     }

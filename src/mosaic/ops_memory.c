@@ -596,7 +596,7 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
   if (s->cls != VC_REF || d->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   switch (in->op) {
-  case MOP_MEMREF_SLICE: {
+  case MOSAIC_MOP_MEMREF_SLICE: {
     int first = 1, count = in->nopd - 1, df = in->nopd, dc = 0;
     if (mlir_ir_op_segment(c->op, 1, &first, &count) && !mlir_ir_op_segment(c->op, 2, &df, &dc)) dc = 0;
     if (count != s->rank || d->rank != s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
@@ -615,7 +615,7 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
     c->P->types[in->res[0]].pack_row = s->pack_row;
     return TSR_OK;
   }
-  case MOP_MEMREF_SQUEEZE: {
+  case MOSAIC_MOP_MEMREF_SQUEEZE: {
     if (s->dtype != d->dtype || d->rank > s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must drop unit dimensions");
     int64_t *keep = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
     if (!keep) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
@@ -631,10 +631,10 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
     in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1; /* a squeezed padded window stays one */
     return TSR_OK;
   }
-  case MOP_MEMREF_RESHAPE:
+  case MOSAIC_MOP_MEMREF_RESHAPE:
     if (s->dtype != d->dtype || s->n != d->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "reshape must keep the element count");
     return s->pack ? mosaic_packed_reshape(c, in) : TSR_OK;
-  case MOP_MEMREF_BITCAST: {
+  case MOSAIC_MOP_MEMREF_BITCAST: {
     if (s->pack) return mosaic_packed_bitcast(c, in);
     size_t a = tsr_dtype_size(s->dtype), b = tsr_dtype_size(d->dtype);
     bool same = s->rank == d->rank;
@@ -645,7 +645,7 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
       return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast must keep the shape or pack along the second-minor dimension");
     return TSR_OK;
   }
-  case MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
+  case MOSAIC_MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
     c->P->types[in->res[0]].pack = s->pack;
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
     c->P->types[in->res[0]].pack_row = s->pack_row;
@@ -743,7 +743,7 @@ tsr_status mosaic_prog_mark_wait_only(mosaic_prog *P) {
   }
   for (int32_t i = P->ninsts - 1; i >= 0; i--) {
     mosaic_minst *in = &P->insts[i];
-    if (in->op == MOP_WAIT_DMA || in->op == MOP_WAIT_DMA2) {
+    if (in->op == MOSAIC_MOP_WAIT_DMA || in->op == MOSAIC_MOP_WAIT_DMA2) {
       for (int k = 0; k < in->nopd; k++) {
         const mosaic_stype *t = &P->types[in->opd[k]];
         if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
@@ -766,7 +766,7 @@ tsr_status mosaic_prog_map_pads(mosaic_prog *P) {
   if (!(P->pad_of_slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)P->nslots))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 0; k < P->nslots; k++) P->pad_of_slot[k] = -1;
   for (int i = 0; i < P->ninsts; i++)
-    if ((P->insts[i].op == MOP_MEMREF_SLICE || P->insts[i].op == MOP_MEMREF_SQUEEZE) && P->insts[i].a[2] >= 0) P->pad_of_slot[P->insts[i].res[0]] = (int32_t)P->insts[i].a[2];
+    if ((P->insts[i].op == MOSAIC_MOP_MEMREF_SLICE || P->insts[i].op == MOSAIC_MOP_MEMREF_SQUEEZE) && P->insts[i].a[2] >= 0) P->pad_of_slot[P->insts[i].res[0]] = (int32_t)P->insts[i].a[2];
   return TSR_OK;
 }
 
@@ -782,7 +782,7 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *d = ST(x, in->res[0]);
   tsr_ref *o = SR(x, in->res[0]);
   switch (in->op) {
-  case MOP_MEMREF_SQUEEZE: {
+  case MOSAIC_MOP_MEMREF_SQUEEZE: {
     tsr_ref t = *r;
     for (int j = 0; j < in->nints; j++) {
       t.shape[j] = r->shape[in->ints[j]];
@@ -798,8 +798,8 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
     }
     return TSR_OK;
   }
-  case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->pack ? in->ints : d->shape, o); /* packed: the memory's */
-  case MOP_MEMREF_BITCAST:
+  case MOSAIC_MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->pack ? in->ints : d->shape, o); /* packed: the memory's */
+  case MOSAIC_MOP_MEMREF_BITCAST:
     if (d->pack) { /* the memory stays as it is; loads and stores pack (packed.c) */
       *o = *r;
       return TSR_OK;
@@ -814,7 +814,7 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_c_alloca(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
   const mosaic_stype *t = &c->P->types[in->res[0]];
-  if (in->op == MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
+  if (in->op == MOSAIC_MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");
   tsr_space sp = t->space;
   if (tsr_dtype_is_semaphore(t->dtype)) sp = TSR_SEMAPHORE_MEM;

@@ -385,13 +385,13 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
   for (int i = 0; i < 6; i++) in->a[i] = -1;
   int f[7], n[7];
   bool segs = true;
-  int nseg = in->op == MOP_WAIT_DMA2 ? 5 : 7;
+  int nseg = in->op == MOSAIC_MOP_WAIT_DMA2 ? 5 : 7;
   for (int i = 0; i < nseg && segs; i++) segs = mlir_ir_op_segment(c->op, i, &f[i], &n[i]);
-  if (in->op == MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
+  if (in->op == MOSAIC_MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
     if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and a ref");
     in->a[0] = 0;
     in->a[2] = 1;
-  } else if (in->op == MOP_WAIT_DMA2) {
+  } else if (in->op == MOSAIC_MOP_WAIT_DMA2) {
     if (!segs) {
       if (in->nopd != 3) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
       for (int i = 0; i < 3; i++) f[i] = i, n[i] = 1;
@@ -408,7 +408,7 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
       f[0] = 0, n[0] = 1, n[1] = 0, f[2] = 1, n[2] = 1, f[3] = 2, n[3] = 1, n[4] = n[5] = n[6] = 0;
     }
     bool wait_src = false;
-    if (in->op == MOP_WAIT_DMA) {
+    if (in->op == MOSAIC_MOP_WAIT_DMA) {
       int64_t wt = 1;
       mlir_ir_op_attr_int(c->op, "wait_target", &wt);
       wait_src = !wt;
@@ -424,7 +424,7 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
       if (!n[3]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no target semaphore");
       in->a[0] = f[3];
     }
-    if (n[1] && in->op == MOP_ENQUEUE_DMA) in->a[5] = f[1];
+    if (n[1] && in->op == MOSAIC_MOP_ENQUEUE_DMA) in->a[5] = f[1];
     if (n[4]) in->a[3] = f[4];
     if (n[5]) in->a[4] = f[5];
     if (n[6]) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore DMAs");
@@ -437,7 +437,7 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
   /* A DMA may signal a regular semaphore (TPU v6 and later: the machine checks the chip),
    * and then both of its semaphores are regular ones, as Mosaic's verifier requires; what
    * waits for it is a semaphore wait, one per DMA (JAX refuses a DMA wait there). */
-  if (in->op != MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
+  if (in->op != MOSAIC_MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "a DMA wait on a regular semaphore: wait for a DMA that signals one "
                      "with tpu.sem_wait (pl.semaphore_wait), 1 per DMA");
   if (in->a[5] >= 0 && in->a[5] < in->nopd && c->P->types[in->opd[in->a[5]]].dtype != sem->dtype)
@@ -557,7 +557,7 @@ tsr_status mosaic_c_sem(mosaic_comp *c, mosaic_minst *in) {
       c->P->types[in->opd[0]].n != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore");
   in->a[0] = in->a[1] = in->a[2] = -1;
-  if (in->op == MOP_SEM_SIGNAL) {
+  if (in->op == MOSAIC_MOP_SEM_SIGNAL) {
     int f, n;
     if (mlir_ir_op_segment(c->op, 1, &f, &n)) {
       if (n != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an amount");
@@ -569,7 +569,7 @@ tsr_status mosaic_c_sem(mosaic_comp *c, mosaic_minst *in) {
       if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
       in->a[0] = 1;
     }
-  } else if (in->op == MOP_SEM_WAIT) {
+  } else if (in->op == MOSAIC_MOP_SEM_WAIT) {
     if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
     in->a[0] = 1;
   } else if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32) {
@@ -607,7 +607,7 @@ tsr_status mosaic_r_sem_read(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_c_id(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || c->P->types[in->res[0]].rank != 0 || c->P->types[in->res[0]].cls != VC_I32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
-  if (in->op == MOP_ITERATION_BOUND && (!mlir_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
+  if (in->op == MOSAIC_MOP_ITERATION_BOUND && (!mlir_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
@@ -670,9 +670,9 @@ tsr_status mosaic_c_log(mosaic_comp *c, mosaic_minst *in) {
   int64_t f = 0;
   mlir_ir_op_attr_int(c->op, "formatted", &f);
   in->a[0] = f;
-  if (in->op == MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != VC_REF))
+  if (in->op == MOSAIC_MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != VC_REF))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref");
-  for (int i = 0; in->op == MOP_LOG && i < in->nopd; i++)
+  for (int i = 0; in->op == MOSAIC_MOP_LOG && i < in->nopd; i++)
     if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_REF)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "tpu.log prints scalars");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};

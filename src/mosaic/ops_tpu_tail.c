@@ -82,8 +82,8 @@ tsr_status mosaic_c_no_effect(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand and no result");
   const mosaic_stype *t = &c->P->types[in->opd[0]];
   if (t->rank != 0 || (t->cls != VC_I32 && !(t->cls == VC_F && t->ek == EK_F32)) || (t->cls == VC_I32 && t->width != 32))
-    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOP_TRACE_VALUE ? " or f32" : "");
-  if (in->op == MOP_DELAY && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOSAIC_MOP_TRACE_VALUE ? " or f32" : "");
+  if (in->op == MOSAIC_MOP_DELAY && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }

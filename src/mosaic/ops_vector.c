@@ -40,7 +40,7 @@ static tsr_status set_view(mosaic_comp *c, mosaic_minst *in, int64_t off, const 
 static tsr_status one_in_one_out(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an operand and a result");
   const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
-  if (s->cls == VC_REF || r->cls == VC_REF || (s->cls != r->cls && in->op != MOP_IOTA))
+  if (s->cls == VC_REF || r->cls == VC_REF || (s->cls != r->cls && in->op != MOSAIC_MOP_IOTA))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be values of one element type");
   return TSR_OK;
 }
@@ -611,7 +611,7 @@ tsr_status mosaic_r_reduce_index(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_c_create_mask(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   const mosaic_stype *r = &c->P->types[in->res[0]];
-  int want = in->op == MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
+  int want = in->op == MOSAIC_MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
   if (in->nopd != want || r->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
@@ -620,7 +620,7 @@ tsr_status mosaic_c_create_mask(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_create_mask(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   int64_t lo[TSR_MAX_RANK] = {0}, hi[TSR_MAX_RANK], idx[TSR_MAX_RANK] = {0};
-  bool two = in->op == MOP_TCREATE_MASK;
+  bool two = in->op == MOSAIC_MOP_TCREATE_MASK;
   for (int k = 0; k < r->rank; k++) {
     if (two) {
       lo[k] = mosaic_scalar_int(x, in->opd[k]);
@@ -748,7 +748,7 @@ tsr_status mosaic_c_rotate(mosaic_comp *c, mosaic_minst *in) {
   if (!mlir_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   mlir_ir_op_attr_int(c->op, "stride", &st);
   if (mlir_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
-  if (in->op == MOP_ROTATE ? (!mlir_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
+  if (in->op == MOSAIC_MOP_ROTATE ? (!mlir_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad amount");
   if (s->n != r->n || s->cls != r->cls || s->rank != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = d;
@@ -764,7 +764,7 @@ tsr_status mosaic_c_rotate(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_rotate(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0], sd = (int)in->a[2];
-  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : mosaic_scalar_int(x, in->opd[1]);
+  int64_t amount = in->op == MOSAIC_MOP_ROTATE ? in->a[3] : mosaic_scalar_int(x, in->opd[1]);
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
   int64_t sinner = sd >= 0 ? prod(r->shape, sd + 1, r->rank) : 1;
   size_t es = mosaic_class_size(r->cls);
@@ -814,7 +814,7 @@ static int ek_bits(const mosaic_stype *t) { return mosaic_stype_bits(t); }
 tsr_status mosaic_c_vbitcast(mosaic_comp *c, mosaic_minst *in) {
   TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
   const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
-  if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return mosaic_packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
+  if (ek_bits(s) != ek_bits(r) && in->op == MOSAIC_MOP_TBITCAST) return mosaic_packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};

@@ -21,7 +21,7 @@ bool mosaic_piece_elementwise(const mosaic_prog *P, const mosaic_minst *in) {
     return in->nopd == 1 && P->types[in->opd[0]].n == 1 && P->types[in->res[0]].cls != VC_I64;
   }
   if (!mosaic_mop_has(in->op, MT_ELEMENTWISE)) return false;
-  if (in->op == MOP_SELECT && in->a[0]) return false; /* a scalar condition copies a whole value */
+  if (in->op == MOSAIC_MOP_SELECT && in->a[0]) return false; /* a scalar condition copies a whole value */
   for (int k = 0; k < in->nopd; k++)
     if (P->types[in->opd[k]].n != in->n || P->types[in->opd[k]].cls == VC_REF) return false;
   return P->types[in->res[0]].n == in->n && P->types[in->res[0]].cls != VC_REF;

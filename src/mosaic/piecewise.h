@@ -38,7 +38,7 @@ struct mosaic_chunk_group {
 };
 
 /* vector.broadcast and vector.splat (one run function, mosaic_r_broadcast). */
-static inline bool mosaic_piece_broadcast(int op) { return op == MOP_BROADCAST || op == MOP_SPLAT; }
+static inline bool mosaic_piece_broadcast(int op) { return op == MOSAIC_MOP_BROADCAST || op == MOSAIC_MOP_SPLAT; }
 /* Whether a chunk group or row run may hold the op: it computes each result element from the
  * same element of its operands (the MT_ELEMENTWISE ops, a select by a vector condition, a
  * broadcast of one element) over in->n elements, and its run function reads only those. */
