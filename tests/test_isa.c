@@ -114,7 +114,7 @@ static void test_vmath(void) {
       if (k) compare_bytes(vec_names[f], isa_name(runs[k]), out[0], out[k], n, 4, in);
     }
   }
-  static const int eks[] = {EK_BF16, EK_F16, EK_F8E4M3FN, EK_F8E5M2, EK_F8E4M3B11FNUZ};
+  static const int eks[] = {MOSAIC_EK_BF16, MOSAIC_EK_F16, MOSAIC_EK_F8E4M3FN, MOSAIC_EK_F8E5M2, MOSAIC_EK_F8E4M3B11FNUZ};
   for (size_t e = 0; e < sizeof eks / sizeof eks[0]; e++) {
     for (int k = 0; k < nruns; k++) {
       use(runs[k]);
@@ -124,7 +124,7 @@ static void test_vmath(void) {
     }
     /* and against the conversions of the public API, element by element */
     bool same = true;
-    for (size_t i = 0; i < n && same && eks[e] == EK_BF16; i++) {
+    for (size_t i = 0; i < n && same && eks[e] == MOSAIC_EK_BF16; i++) {
       float x;
       memcpy(&x, &in[i], 4);
       float want = tsr_bf16_to_f32(tsr_f32_to_bf16(x));

@@ -45,9 +45,9 @@ static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t l
     if (ld->ints[k] != 1) return LOAD_COPY;
   const mosaic_stype *v = &P->types[ld->res[0]], *r = &P->types[ld->opd[0]];
   if (v->rank < 1) return LOAD_COPY;
-  bool f32 = v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32;
-  bool i32 = v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
-  bool bf16 = v->cls == VC_F && v->ek == EK_BF16 && r->dtype == TSR_BF16 && !r->pack;
+  bool f32 = v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_F32 && r->dtype == TSR_F32;
+  bool i32 = v->cls == MOSAIC_VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
+  bool bf16 = v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_BF16 && r->dtype == TSR_BF16 && !r->pack;
   if (!f32 && !i32 && !bf16) return LOAD_COPY;
   int nwork = 0;
   work[nwork++] = ld->res[0];
@@ -93,7 +93,7 @@ static void mark_mxu_view(mosaic_prog *P, int32_t li) {
         I[u].mxu_views |= (uint8_t)(1u << k);
         /* room for mosaic_r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
         size_t need = sizeof(float) * (size_t)(I[u].a[2] * I[u].a[4] + I[u].a[4] * I[u].a[3]);
-        if (I[u].cls == VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
+        if (I[u].cls == MOSAIC_VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
       }
 }
 
@@ -104,7 +104,7 @@ static bool same_index(const mosaic_prog *P, int32_t a, int32_t b) {
   const mosaic_stype *ta = &P->types[a], *tb = &P->types[b];
   const char *ca = P->cpool + P->cslot_off[a], *cb = P->cpool + P->cslot_off[b];
   if (ta->rank || tb->rank || ta->cls != tb->cls) return false;
-  return ta->cls == VC_I64 ? *(const int64_t *)(const void *)ca == *(const int64_t *)(const void *)cb
+  return ta->cls == MOSAIC_VC_I64 ? *(const int64_t *)(const void *)ca == *(const int64_t *)(const void *)cb
                            : *(const int32_t *)(const void *)ca == *(const int32_t *)(const void *)cb;
 }
 
@@ -148,12 +148,12 @@ tsr_status mosaic_prog_mark_in_place(mosaic_prog *P) {
   const int32_t *def = du.def, *uses = du.uses, *user = du.last;
   for (int32_t m = 0; m < P->ninsts; m++) {
     mosaic_minst *mm = &I[m];
-    if (mm->op != MOSAIC_MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
+    if (mm->op != MOSAIC_MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != MOSAIC_VC_F ||
         mosaic_prog_in_branchy_body(P, m))
       continue;
     const mosaic_stype *t = &P->types[mm->res[0]];
     int32_t acc = mm->opd[2], li = acc >= 0 && acc < P->nslots ? def[acc] : -1, v;
-    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !mosaic_mop_window_load(I[li].op) || !I[li].alias ||
+    if (t->cls != MOSAIC_VC_F || t->ek != MOSAIC_EK_F32 || li < 0 || li >= m || !mosaic_mop_window_load(I[li].op) || !I[li].alias ||
         uses[acc] != 1)
       continue;
     int32_t st = only_user(P, uses, user, mm->res[0], &v);
@@ -194,7 +194,7 @@ tsr_status mosaic_prog_mark_aliases(mosaic_prog *P) {
   }
   for (int32_t i = 0; i < P->ninsts; i++)
     if (I[i].op == MOSAIC_MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
-      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !mosaic_prog_in_branchy_body(P, i);
+      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != MOSAIC_VC_REF && !mosaic_prog_in_branchy_body(P, i);
   /* a bf16 load that may share the window only with the matmuls that read it (in_place) */
   bool *bf16_view = calloc((size_t)P->ninsts + 1, sizeof(bool));
   if (!bf16_view) {

@@ -108,7 +108,7 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
     frame_range(P, sw, &wlo, &whi);
     for (int r = 0; r < ns; r++) {
       int32_t sr = slot[r];
-      if (r == w || place[r] >= 0 || mosaic_piece_is_const(P, sr) || P->types[sr].cls == VC_REF) continue;
+      if (r == w || place[r] >= 0 || mosaic_piece_is_const(P, sr) || P->types[sr].cls == MOSAIC_VC_REF) continue;
       size_t rlo, rhi;
       frame_range(P, sr, &rlo, &rhi);
       if (rhi <= wlo || whi <= rlo) continue;

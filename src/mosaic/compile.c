@@ -146,28 +146,28 @@ tsr_status mosaic_comp_fail(mosaic_comp *c, tsr_status s, const char *fmt, ...) 
 
 static bool scalar_type(const mlir_ir_type *t, mosaic_stype *o) {
   if (t->kind == MLIR_IR_TYPE_INDEX) {
-    o->cls = VC_I64; o->ek = EK_INDEX; o->width = 64; o->dtype = TSR_I64;
+    o->cls = MOSAIC_VC_I64; o->ek = MOSAIC_EK_INDEX; o->width = 64; o->dtype = TSR_I64;
     return true;
   }
   if (t->kind == MLIR_IR_TYPE_INTEGER) {
     unsigned w = t->u.integer.width;
     if (w != 1 && w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return false;
-    o->cls = w == 64 ? VC_I64 : VC_I32;
-    o->ek = w == 64 ? EK_INDEX : EK_INT;
+    o->cls = w == 64 ? MOSAIC_VC_I64 : MOSAIC_VC_I32;
+    o->ek = w == 64 ? MOSAIC_EK_INDEX : MOSAIC_EK_INT;
     o->width = (uint8_t)w;
     return mlir_ir_type_dtype(t, &o->dtype);
   }
   if (t->kind == MLIR_IR_TYPE_FLOAT) {
-    o->cls = VC_F;
+    o->cls = MOSAIC_VC_F;
     o->width = 32;
     switch (t->u.float_kind) {
-    case MLIR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
-    case MLIR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
-    case MLIR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
-    case MLIR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
-    case MLIR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
-    case MLIR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
-    case MLIR_IR_F8E8M0FNU: o->ek = EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
+    case MLIR_IR_F32: o->ek = MOSAIC_EK_F32; o->dtype = TSR_F32; return true;
+    case MLIR_IR_BF16: o->ek = MOSAIC_EK_BF16; o->dtype = TSR_BF16; return true;
+    case MLIR_IR_F16: o->ek = MOSAIC_EK_F16; o->dtype = TSR_F16; return true;
+    case MLIR_IR_F8E4M3FN: o->ek = MOSAIC_EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
+    case MLIR_IR_F8E5M2: o->ek = MOSAIC_EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
+    case MLIR_IR_F8E4M3B11FNUZ: o->ek = MOSAIC_EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
+    case MLIR_IR_F8E8M0FNU: o->ek = MOSAIC_EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
     default: return false;
     }
   }
@@ -207,8 +207,8 @@ bool mosaic_comp_type(const mlir_ir_type *t, mosaic_stype *o, char *why, size_t 
     for (int k = 0; k < r; k++)
       if (o->shape[k] == 0) o->n = 0;
     if (ref) {
-      o->cls = VC_REF;
-      o->ek = EK_REF;
+      o->cls = MOSAIC_VC_REF;
+      o->ek = MOSAIC_EK_REF;
       if (!mlir_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
       return mlir_ir_memref_space(t, &o->space);
     }
@@ -813,7 +813,7 @@ static tsr_status assign_buffers(mosaic_prog *P) {
   for (int s = 0; s < n; s++) {
     const mosaic_stype *t = &P->types[s];
     P->data_off[s] = 0;
-    if (t->cls == VC_REF || P->cslot_off[s] >= 0 || root[s] != s) continue;
+    if (t->cls == MOSAIC_VC_REF || P->cslot_off[s] >= 0 || root[s] != s) continue;
     order[norder++] = s;
   }
   for (int i = 1; i < norder; i++) { /* insertion sort, stable; nearly sorted already */

@@ -81,8 +81,8 @@ static const mlir_ir_op *find_kernel(const mlir_ir_module *m) {
 static bool const_zero(const mosaic_prog *P, int32_t s) {
   if (s < 0 || s >= P->nslots || P->cslot_off[s] < 0 || P->types[s].rank != 0) return false;
   const char *c = P->cpool + P->cslot_off[s];
-  if (P->types[s].cls == VC_I32) return *(const int32_t *)(const void *)c == 0;
-  if (P->types[s].cls == VC_I64) return *(const int64_t *)(const void *)c == 0;
+  if (P->types[s].cls == MOSAIC_VC_I32) return *(const int32_t *)(const void *)c == 0;
+  if (P->types[s].cls == MOSAIC_VC_I64) return *(const int64_t *)(const void *)c == 0;
   return false;
 }
 
@@ -264,12 +264,12 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const mlir_ir_module *m, int
                       ti->u.symbol.root, o->transform->nargs, o->transform->nret, k->grid_rank + k->nprefetch, t->rank);
     for (int a = 0; a < k->grid_rank; a++) {
       const mosaic_stype *at = &o->transform->types[o->transform->args[a]];
-      if (at->rank != 0 || (at->cls != VC_I32 && at->cls != VC_I64))
+      if (at->rank != 0 || (at->cls != MOSAIC_VC_I32 && at->cls != MOSAIC_VC_I64))
         return tsr_fail(TSR_ERR_INVALID, "%s: @%s argument %d must be an integer", what, ti->u.symbol.root, a);
     }
     for (int r = 0; r < o->transform->nret; r++) {
       const mosaic_stype *rt = &o->transform->types[o->transform->insts[o->transform->body_end].opd[r]];
-      if (rt->rank != 0 || (rt->cls != VC_I32 && rt->cls != VC_I64))
+      if (rt->rank != 0 || (rt->cls != MOSAIC_VC_I32 && rt->cls != MOSAIC_VC_I64))
         return tsr_fail(TSR_ERR_INVALID, "%s: @%s result %d must be an integer", what, ti->u.symbol.root, r);
     }
     sp->index_map = mosaic_index_map;
@@ -351,7 +351,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   for (int a = 0; a < P->nargs; a++) {
     const mosaic_stype *t = &P->types[P->args[a]];
     bool grid = a < k->grid_rank;
-    if (grid ? (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) : t->cls != VC_REF)
+    if (grid ? (t->rank != 0 || t->cls == MOSAIC_VC_F || t->cls == MOSAIC_VC_REF) : t->cls != MOSAIC_VC_REF)
       return tsr_fail(TSR_ERR_INVALID, "kernel argument %d must be %s", a, grid ? "an integer grid index" : "a memref");
     if (!grid && a < k->grid_rank + k->nprefetch && t->space != TSR_SMEM)
       return tsr_fail(TSR_ERR_INVALID, "scalar-prefetch argument %d must be in SMEM", a);
@@ -413,7 +413,7 @@ tsr_status mosaic_eval_map(const mosaic_prog *P, const int64_t *grid_index, cons
   TSR_TRY(mosaic_frame_init(P, &f, buf, sizeof buf));
   for (int a = 0; a < grid_rank && a < P->nargs; a++) {
     int32_t s = P->args[a];
-    if (P->types[s].cls == VC_I64) ((int64_t *)f.data[s])[0] = grid_index[a];
+    if (P->types[s].cls == MOSAIC_VC_I64) ((int64_t *)f.data[s])[0] = grid_index[a];
     else ((int32_t *)f.data[s])[0] = (int32_t)grid_index[a];
   }
   for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
@@ -550,7 +550,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   for (int a = 0; a < k->grid_rank; a++) {
     int32_t s = P->args[a];
     int64_t v = tsr_ctx_program_id(ctx, a);
-    if (P->types[s].cls == VC_I64) SL(&x, s)[0] = v;
+    if (P->types[s].cls == MOSAIC_VC_I64) SL(&x, s)[0] = v;
     else SI(&x, s)[0] = (int32_t)v;
   }
   for (int p = 0; p < k->nprefetch; p++) TSR_TRY(bind_ref(&x, P->args[k->grid_rank + p], tsr_ctx_prefetch(ctx, p), "scalar prefetch", p));

@@ -21,9 +21,11 @@
 #include "pipeline/seam.h" /* all the executor takes from the pipeline and the machine */
 #include "tessera/mosaic.h"
 
-typedef enum mosaic_vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } mosaic_vclass;
-typedef enum mosaic_ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2,
-                     EK_F8E4M3B11FNUZ, EK_F8E8M0FNU } mosaic_ekind;
+typedef enum mosaic_vclass { MOSAIC_VC_F = 0, MOSAIC_VC_I32, MOSAIC_VC_I64, MOSAIC_VC_REF, MOSAIC_VC_NONE } mosaic_vclass;
+typedef enum mosaic_ekind {
+  MOSAIC_EK_F32 = 0, MOSAIC_EK_BF16, MOSAIC_EK_F16, MOSAIC_EK_INT, MOSAIC_EK_INDEX, MOSAIC_EK_REF, MOSAIC_EK_NONE,
+  MOSAIC_EK_F8E4M3FN, MOSAIC_EK_F8E5M2, MOSAIC_EK_F8E4M3B11FNUZ, MOSAIC_EK_F8E8M0FNU
+} mosaic_ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: mosaic_r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
@@ -366,7 +368,7 @@ static inline tsr_ref *SR(const mosaic_exec *x, int32_t s) { return &x->f->refs[
 static inline const mosaic_stype *ST(const mosaic_exec *x, int32_t s) { return &x->P->types[s]; }
 /* A scalar integer slot's value (i32 or index class). */
 static inline int64_t mosaic_scalar_int(const mosaic_exec *x, int32_t s) {
-  return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
+  return x->P->types[s].cls == MOSAIC_VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
 }
 /* Ops that talk to the machine (DMAs, semaphores) run in a kernel, never in an index map. */
 static inline tsr_status mosaic_need_ctx(const mosaic_exec *x) {
@@ -378,11 +380,11 @@ static inline tsr_ref mosaic_one_sem(const tsr_ref *r) {
   s.rank = 0;
   return s;
 }
-static inline size_t mosaic_class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
+static inline size_t mosaic_class_size(int cls) { return cls == MOSAIC_VC_I64 ? 8 : 4; }
 /* Bits of a value's element type (float kinds by format, integers by width). */
 static inline int mosaic_stype_bits(const mosaic_stype *t) {
-  if (t->cls != VC_F) return t->width;
-  return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : 8;
+  if (t->cls != MOSAIC_VC_F) return t->width;
+  return t->ek == MOSAIC_EK_F32 ? 32 : t->ek == MOSAIC_EK_BF16 || t->ek == MOSAIC_EK_F16 ? 16 : 8;
 }
 /* A float kind's bits, and back (f32 bits as they are). */
 uint32_t mosaic_ek_float_bits(float v, int ek);

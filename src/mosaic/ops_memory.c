@@ -173,10 +173,10 @@ void mosaic_emit_access(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *r
 static bool dtype_fits(tsr_dtype mem, const mosaic_stype *v) {
   if (mem == v->dtype) return true;
   size_t a = tsr_dtype_size(mem);
-  bool mf = tsr_dtype_is_float(mem), vf = v->cls == VC_F;
+  bool mf = tsr_dtype_is_float(mem), vf = v->cls == MOSAIC_VC_F;
   if (mf || vf) return false;
   if (mem == TSR_BOOL || v->dtype == TSR_BOOL) return false;
-  return a * 8 == v->width || (a == 8 && v->cls == VC_I64);
+  return a * 8 == v->width || (a == 8 && v->cls == MOSAIC_VC_I64);
 }
 
 /* The view a load or store touches: indices from operand `first`, the vector's shape on the
@@ -331,7 +331,7 @@ static tsr_status decode_mem(mosaic_comp *c, mosaic_minst *in, bool store) {
   int base = store ? 1 : 0;
   if (in->nopd < base + 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "missing operands");
   const mosaic_stype *r = &c->P->types[in->opd[base]];
-  if (r->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
+  if (r->cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
   int first, count;
   int mask = -1;
   if (segment(c, base + 1, &first, &count)) {
@@ -344,16 +344,16 @@ static tsr_status decode_mem(mosaic_comp *c, mosaic_minst *in, bool store) {
   if (count != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d indices for a memref of rank %d", count, r->rank);
   for (int k = 0; k < count; k++) {
     const mosaic_stype *t = &c->P->types[in->opd[first + k]];
-    if (t->rank != 0 || (t->cls != VC_I32 && t->cls != VC_I64)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
+    if (t->rank != 0 || (t->cls != MOSAIC_VC_I32 && t->cls != MOSAIC_VC_I64)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
   }
   const mosaic_stype *v = store ? &c->P->types[in->opd[0]] : &c->P->types[in->res[0]];
-  if (v->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is a memref");
+  if (v->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is a memref");
   if (v->rank > r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "vector rank %d exceeds the memref rank %d", v->rank, r->rank);
   if (!dtype_fits(r->dtype, v))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref element %s does not match the value's element type", tsr_dtype_name(r->dtype));
   if (mask >= 0) {
     const mosaic_stype *m = &c->P->types[in->opd[mask]];
-    if (m->cls != VC_I32 || m->n != v->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
+    if (m->cls != MOSAIC_VC_I32 || m->n != v->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
   }
   in->a[0] = first;
   in->a[1] = mask;
@@ -488,7 +488,7 @@ tsr_status mosaic_oob_read(mosaic_exec *x, const mosaic_minst *in, tsr_status s,
   unsigned char bytes[8];
   memset(bytes, dtype_traits_of(mem)->poison, sizeof bytes);
   tsr_dtype as = tsr_dtype_size(mem) <= 8 && !tsr_dtype_is_semaphore(mem) ? mem : TSR_I32;
-  if (v->cls == VC_F && !tsr_dtype_is_float(as)) as = TSR_F32;
+  if (v->cls == MOSAIC_VC_F && !tsr_dtype_is_float(as)) as = TSR_F32;
   void *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
   if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* the value is dense, not a window (do_load) */
   read_row((const char *)bytes, 0, v->n, as, dst, 0);
@@ -593,7 +593,7 @@ tsr_status mosaic_r_mstore(mosaic_exec *x, const mosaic_minst *in) { return do_s
 tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
   const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
-  if (s->cls != VC_REF || d->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
+  if (s->cls != MOSAIC_VC_REF || d->cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   switch (in->op) {
   case MOSAIC_MOP_MEMREF_SLICE: {
@@ -746,7 +746,7 @@ tsr_status mosaic_prog_mark_wait_only(mosaic_prog *P) {
     if (in->op == MOSAIC_MOP_WAIT_DMA || in->op == MOSAIC_MOP_WAIT_DMA2) {
       for (int k = 0; k < in->nopd; k++) {
         const mosaic_stype *t = &P->types[in->opd[k]];
-        if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
+        if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == MOSAIC_VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
       }
     } else if (mosaic_mop_kinds[in->op] == K_VIEW && in->nres == 1 && in->nopd >= 1) {
       int32_t r = in->res[0];
@@ -812,7 +812,7 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
 /* ---- scoped allocations ------------------------------------------------------------------- */
 
 tsr_status mosaic_c_alloca(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
   const mosaic_stype *t = &c->P->types[in->res[0]];
   if (in->op == MOSAIC_MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");

@@ -61,8 +61,8 @@ static bool same_shape(const mosaic_stype *a, const mosaic_stype *b) {
 /* Whether a store of a value of type v into ref type r writes its bits as held (write_row). */
 static bool bits_as_held(const mosaic_stype *v, const mosaic_stype *r) {
   if (r->pack) return false;
-  return (v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32) ||
-         (v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32));
+  return (v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_F32 && r->dtype == TSR_F32) ||
+         (v->cls == MOSAIC_VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32));
 }
 
 /* The store that ends the row run starting at load `first`, or -1 when none does: loads,
