@@ -60,8 +60,12 @@ static const char *traits_text(const op_row *r, char *buf, size_t cap) {
 }
 
 static const char *kind_text(const char *k) {
-  return !strcmp(k, "K_VALUE") ? "value" : !strcmp(k, "K_LOAD") ? "load" : !strcmp(k, "K_VIEW") ? "view"
-         : !strcmp(k, "K_CONTROL") ? "control" : !strcmp(k, "K_EFFECT") ? "effect" : "";
+  return !strcmp(k, "MOSAIC_K_VALUE")     ? "value"
+         : !strcmp(k, "MOSAIC_K_LOAD")    ? "load"
+         : !strcmp(k, "MOSAIC_K_VIEW")    ? "view"
+         : !strcmp(k, "MOSAIC_K_CONTROL") ? "control"
+         : !strcmp(k, "MOSAIC_K_EFFECT")  ? "effect"
+                                          : "";
 }
 
 static void markdown(void) {

@@ -65,7 +65,7 @@ static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t l
     }
   }
   for (int32_t j = li + 1; j <= end; j++)
-    if (!mosaic_mop_writes_nothing(I[j].op)) return LOAD_COPY; /* K_EFFECT: a writer, new ops too */
+    if (!mosaic_mop_writes_nothing(I[j].op)) return LOAD_COPY; /* MOSAIC_K_EFFECT: a writer, new ops too */
   return bf16 ? LOAD_BF16 : LOAD_ALIAS;
 }
 
@@ -161,7 +161,7 @@ tsr_status mosaic_prog_mark_in_place(mosaic_prog *P) {
         I[st].opd[0] != v || !same_window(P, &I[li], &I[st]))
       continue;
     int32_t j = mm->next;
-    while (j > m && j < st && (mosaic_mop_kinds[I[j].op] == K_VALUE || (mosaic_mop_kinds[I[j].op] == K_LOAD && I[j].unused)))
+    while (j > m && j < st && (mosaic_mop_kinds[I[j].op] == MOSAIC_K_VALUE || (mosaic_mop_kinds[I[j].op] == MOSAIC_K_LOAD && I[j].unused)))
       j = I[j].next;
     if (j != st) continue;
     mm->in_place = I[st].in_place = true;

@@ -56,14 +56,14 @@ typedef struct mosaic_stype {
 } mosaic_stype;
 
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of
- * ops.def. An op that fits none of the others is K_EFFECT, which assumes nothing: a new op
+ * ops.def. An op that fits none of the others is MOSAIC_K_EFFECT, which assumes nothing: a new op
  * is safe by default. */
 typedef enum mosaic_mop_kind {
-  K_VALUE,   /* only computes values from its operands */
-  K_LOAD,    /* reads memory into a value */
-  K_VIEW,    /* a view of a memref */
-  K_CONTROL, /* structured control flow and asserts: writes no memory itself */
-  K_EFFECT,  /* writes memory, or has state beyond its operands (DMA, semaphores, PRNG, ids) */
+  MOSAIC_K_VALUE,   /* only computes values from its operands */
+  MOSAIC_K_LOAD,    /* reads memory into a value */
+  MOSAIC_K_VIEW,    /* a view of a memref */
+  MOSAIC_K_CONTROL, /* structured control flow and asserts: writes no memory itself */
+  MOSAIC_K_EFFECT,  /* writes memory, or has state beyond its operands (DMA, semaphores, PRNG, ids) */
 } mosaic_mop_kind;
 
 /* The opcode enum comes from ops.def. */
@@ -79,12 +79,12 @@ extern const uint16_t mosaic_mop_traits[MOSAIC_MOP_COUNT];
 /* Whether op has every trait of `traits`. */
 static inline bool mosaic_mop_has(int op, unsigned traits) { return (mosaic_mop_traits[op] & traits) == traits; }
 /* A vector load or store of one window of a ref (alias.c and row runs rewrite these). */
-static inline bool mosaic_mop_window_load(int op) { return mosaic_mop_has(op, MT_WINDOW) && mosaic_mop_kinds[op] == K_LOAD; }
+static inline bool mosaic_mop_window_load(int op) { return mosaic_mop_has(op, MT_WINDOW) && mosaic_mop_kinds[op] == MOSAIC_K_LOAD; }
 static inline bool mosaic_mop_window_store(int op) { return mosaic_mop_has(op, MT_WINDOW | MT_STORE); }
 /* Computes values only (loads read memory, which is still only a value). */
-static inline bool mosaic_mop_value_only(int op) { return mosaic_mop_kinds[op] <= K_LOAD; }
+static inline bool mosaic_mop_value_only(int op) { return mosaic_mop_kinds[op] <= MOSAIC_K_LOAD; }
 /* Cannot write memory a value may point into. */
-static inline bool mosaic_mop_writes_nothing(int op) { return mosaic_mop_kinds[op] <= K_CONTROL; }
+static inline bool mosaic_mop_writes_nothing(int op) { return mosaic_mop_kinds[op] <= MOSAIC_K_CONTROL; }
 
 /* What a tessera.* mark makes of an op (marks.c). */
 typedef enum mosaic_mark_kind {

@@ -748,7 +748,7 @@ tsr_status mosaic_prog_mark_wait_only(mosaic_prog *P) {
         const mosaic_stype *t = &P->types[in->opd[k]];
         if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == MOSAIC_VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
       }
-    } else if (mosaic_mop_kinds[in->op] == K_VIEW && in->nres == 1 && in->nopd >= 1) {
+    } else if (mosaic_mop_kinds[in->op] == MOSAIC_K_VIEW && in->nres == 1 && in->nopd >= 1) {
       int32_t r = in->res[0];
       if (du.uses[r] > 0 && waits[r] == du.uses[r]) {
         in->wait_only = true;

@@ -119,7 +119,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
   int32_t stored = I[store].opd[0];
   for (int32_t j = first; j <= store; j++) {
     const mosaic_minst *in = &I[j];
-    if (mosaic_mop_kinds[in->op] == K_LOAD) {
+    if (mosaic_mop_kinds[in->op] == MOSAIC_K_LOAD) {
       nload++;
       continue;
     }
@@ -138,7 +138,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
           kind[ns] = RV_LEAVE, idx[ns] = 0;
         } else if (k >= in->nopd) kind[ns] = s == stored ? RV_OUT : RV_BUF, idx[ns] = s == stored ? 0 : nbufs++;
         else if (t->n == 1) kind[ns] = RV_LEAVE, idx[ns] = 0;
-        else if (d >= first && d < j && mosaic_mop_kinds[I[d].op] == K_LOAD && !I[d].unused) kind[ns] = RV_LOAD, idx[ns] = d;
+        else if (d >= first && d < j && mosaic_mop_kinds[I[d].op] == MOSAIC_K_LOAD && !I[d].unused) kind[ns] = RV_LOAD, idx[ns] = d;
         else goto out; /* a value from before the run, or a constant that is not a splat */
         if (kind[ns] != RV_LEAVE && P->types[s].n != vt->n) goto out;
         ns++;
@@ -150,7 +150,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
   for (int q = 0; q < ns; q++)
     if (kind[q] != RV_LEAVE && (uses[slot[q]] != inside[q] || (slot[q] == stored && uses[slot[q]] != 1))) goto out;
   for (int32_t j = first; j <= store; j++) /* a load's value: read by members only */
-    if (mosaic_mop_kinds[I[j].op] == K_LOAD && !I[j].unused) {
+    if (mosaic_mop_kinds[I[j].op] == MOSAIC_K_LOAD && !I[j].unused) {
       int q = 0;
       while (q < ns && slot[q] != I[j].res[0]) q++;
       if (q == ns || uses[slot[q]] != inside[q]) goto out;
@@ -175,7 +175,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
   }
   g->cost = (mosaic_op_cost){0};
   for (int32_t j = first, l = 0, m = 0; j <= store; j++) {
-    if (mosaic_mop_kinds[I[j].op] == K_LOAD) {
+    if (mosaic_mop_kinds[I[j].op] == MOSAIC_K_LOAD) {
       g->load[l++] = j;
       I[j].row_view = !I[j].unused;
     } else if (j != store) {
@@ -213,14 +213,14 @@ tsr_status mosaic_prog_mark_rows(mosaic_prog *P) {
   tsr_status st = TSR_OK;
   int nstores = 0;
   for (int32_t i = 0; i < P->ninsts; i++)
-    nstores += mosaic_mop_kinds[I[i].op] != K_LOAD && mosaic_mop_kinds[I[i].op] != K_VALUE; /* a bound on the runs */
+    nstores += mosaic_mop_kinds[I[i].op] != MOSAIC_K_LOAD && mosaic_mop_kinds[I[i].op] != MOSAIC_K_VALUE; /* a bound on the runs */
   P->rowruns = nstores ? mosaic_prog_alloc(P, sizeof(mosaic_row_run) * (size_t)nstores) : NULL;
   if (nstores && !P->rowruns) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
   for (int32_t i = 0; i < P->ninsts && st == TSR_OK; i++) {
-    if (mosaic_mop_kinds[I[i].op] != K_LOAD || I[i].unused) continue;
+    if (mosaic_mop_kinds[I[i].op] != MOSAIC_K_LOAD || I[i].unused) continue;
     int32_t e = row_run_end(P, i);
     bool formed = false;
     if (e > i) st = form_row_run(P, du.def, du.uses, i, e, &formed);

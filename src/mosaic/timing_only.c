@@ -31,7 +31,7 @@
 /* Needed whatever its results: control flow and effects other than stores of data. */
 static bool is_root(int op) {
   if (mosaic_mop_traits[op] & (MT_PRINTS | MT_YIELDS | MT_STORE)) return false;
-  return mosaic_mop_kinds[op] == K_EFFECT || mosaic_mop_kinds[op] == K_CONTROL;
+  return mosaic_mop_kinds[op] == MOSAIC_K_EFFECT || mosaic_mop_kinds[op] == MOSAIC_K_CONTROL;
 }
 
 /* The instructions the dispatch loop reaches (fuse.c takes fused adds out of the chain). */
@@ -139,7 +139,7 @@ tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P) {
       if (in->nregions) changed |= tie_regions(P, in, used);
       if (!needed) continue;
       if (!in->needed) in->needed = changed = true;
-      if (mosaic_mop_kinds[in->op] == K_LOAD && in->nopd > 0) {
+      if (mosaic_mop_kinds[in->op] == MOSAIC_K_LOAD && in->nopd > 0) {
         tsr_space sp = P->types[in->opd[0]].space;
         if ((unsigned)sp < SPACES && !space_read[sp]) space_read[sp] = changed = true;
       }
@@ -157,7 +157,7 @@ tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P) {
       /* DMAs into VMEM move nothing in a timing-only run: what this one copies on is not there */
       snprintf(buf, sizeof buf, "op %s at %s copies VMEM data into SMEM that control flow, a DMA or a semaphore depends "
                "on", in->name, in->loc);
-    } else if (!in->needed || mosaic_mop_kinds[in->op] != K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
+    } else if (!in->needed || mosaic_mop_kinds[in->op] != MOSAIC_K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
       continue;
     } else {
       snprintf(buf, sizeof buf, "op %s at %s reads %s data that control flow, a DMA or a semaphore depends on", in->name,
