@@ -84,7 +84,7 @@ static void compare_bytes(const char *what, const char *level, const void *a, co
   CHECK(false);
 }
 
-static const char *const vec_names[VEC_FUNCS] = {"exp", "log", "tanh", "sin", "cos", "erf", "sqrt", "rsqrt"};
+static const char *const vec_names[MOSAIC_VEC_FUNCS] = {"exp", "log", "tanh", "sin", "cos", "erf", "sqrt", "rsqrt"};
 
 static void test_vmath(void) {
   /* the special values, then a walk over all 2^32 bit patterns by an odd step (every sign,
@@ -101,12 +101,12 @@ static void test_vmath(void) {
   if (!in || !inplace) return;
   uint32_t step = (uint32_t)(((uint64_t)1 << 32) / n) | 1u;
   for (size_t i = 0; i < n; i++) in[i] = i < ns ? special[i] : (uint32_t)(i * step + (uint32_t)next() % step);
-  for (int f = 0; f < VEC_FUNCS; f++) {
+  for (int f = 0; f < MOSAIC_VEC_FUNCS; f++) {
     for (int k = 0; k < nruns; k++) {
       use(runs[k]);
       const mosaic_isa *t = mosaic_isa_active();
       t->vec[f](out[k], (const float *)in, (int64_t)n);
-      if (f != VEC_EXP) { /* in place, as the ops run it (mosaic_vec_expf's operands may not overlap) */
+      if (f != MOSAIC_VEC_EXP) { /* in place, as the ops run it (mosaic_vec_expf's operands may not overlap) */
         memcpy(inplace, in, n * 4);
         t->vec[f](inplace, inplace, (int64_t)n);
         compare_bytes(vec_names[f], "in place", out[k], inplace, n, 4, in);

@@ -1198,8 +1198,8 @@ static void test_shared_splats(void) {
     int distinct = 0, shorts = 0, wholes = 0;
     for (int32_t s = 0; s < P->nslots; s++) {
       if (!P->csplat[s] || P->types[s].n != L) continue;
-      shorts += P->csplat[s] == SPLAT_SHORT;
-      wholes += P->csplat[s] == SPLAT_FULL;
+      shorts += P->csplat[s] == MOSAIC_SPLAT_SHORT;
+      wholes += P->csplat[s] == MOSAIC_SPLAT_FULL;
       bool seen = false;
       for (int k = 0; k < distinct; k++) seen = seen || offs[k] == P->cslot_off[s];
       if (!seen && distinct < 8) offs[distinct++] = P->cslot_off[s];
@@ -1207,7 +1207,7 @@ static void test_shared_splats(void) {
     CHECK_EQ_INT(shorts, 5); /* b1, d3, d5, nz, pz */
     CHECK_EQ_INT(wholes, 1); /* b2, stored */
     CHECK_EQ_INT(distinct, 5); /* 3 short and whole, 5, -0.0, 0.0 */
-    CHECK(P->cpool_size < (size_t)L * 4 + 5 * SPLAT_SHORT_N * 4 + 1024);
+    CHECK(P->cpool_size < (size_t)L * 4 + 5 * MOSAIC_SPLAT_SHORT_N * 4 + 1024);
     mosaic_prog_destroy(P);
   }
   tsr_mosaic_kernel *k = NULL;

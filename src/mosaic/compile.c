@@ -104,8 +104,8 @@ void *mosaic_prog_const(mosaic_prog *P, int32_t s) {
 bool mosaic_prog_splat_const(mosaic_prog *P, int32_t s, const void *elem, bool whole) {
   const mosaic_stype *t = &P->types[s];
   size_t es = mosaic_class_size(t->cls);
-  int64_t n = !whole && t->n > SPLAT_SHORT_N ? SPLAT_SHORT_N : t->n;
-  uint8_t kind = n < t->n ? SPLAT_SHORT : SPLAT_FULL;
+  int64_t n = !whole && t->n > MOSAIC_SPLAT_SHORT_N ? MOSAIC_SPLAT_SHORT_N : t->n;
+  uint8_t kind = n < t->n ? MOSAIC_SPLAT_SHORT : MOSAIC_SPLAT_FULL;
   for (int32_t k = 0; k < P->nslots; k++) {
     const mosaic_stype *u = &P->types[k];
     if (k == s || P->csplat[k] != kind || mosaic_class_size(u->cls) != es || u->n != t->n) continue;
@@ -365,7 +365,7 @@ static tsr_status new_slot(builder *b, const mlir_ir_value *v, int code, const c
                          "move one)" : why);
   }
   P->cslot_off[s] = -1;
-  P->csplat[s] = SPLAT_NONE;
+  P->csplat[s] = MOSAIC_SPLAT_NONE;
   b->slot_of[v->id] = s;
   *out = s;
   return TSR_OK;
@@ -657,7 +657,7 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
     exit_opd[k] = P->nslots++;
     P->types[exit_opd[k]] = P->types[P->insts[first_ret].opd[k]];
     P->cslot_off[exit_opd[k]] = -1;
-    P->csplat[exit_opd[k]] = SPLAT_NONE;
+    P->csplat[exit_opd[k]] = MOSAIC_SPLAT_NONE;
   }
   TSR_TRY(push_inst(b, &exit_idx));
   mosaic_minst *ex = &P->insts[exit_idx];

@@ -233,7 +233,7 @@ tsr_status mosaic_r_for(mosaic_exec *x, const mosaic_minst *in) {
   for (int k = 0; k < n; k++) mosaic_exec_copy_value(x, args[1 + k], in->opd[3 + k]);
   const mosaic_minst *y = terminator(x, in, 0);
   const mosaic_stype *ivt = ST(x, args[0]);
-  bool steps = in->mark == MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
+  bool steps = in->mark == MOSAIC_MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
   for (int64_t iv = lb, k = 0; iv < ub; iv += step, k++) {
     if (ivt->cls == MOSAIC_VC_I64) SL(x, args[0])[0] = iv;
     else SI(x, args[0])[0] = mosaic_sext32(iv, ivt->width);
@@ -250,7 +250,7 @@ tsr_status mosaic_r_for(mosaic_exec *x, const mosaic_minst *in) {
 
 tsr_status mosaic_r_if(mosaic_exec *x, const mosaic_minst *in) {
   int r = SI(x, in->opd[0])[0] ? 0 : 1;
-  if (r == 1 && (in->mark == MARK_SKIP_IN || in->mark == MARK_SKIP_OUT) && x->ctx)
+  if (r == 1 && (in->mark == MOSAIC_MARK_SKIP_IN || in->mark == MOSAIC_MARK_SKIP_OUT) && x->ctx)
     seam_dma_skip(x->ctx, mosaic_mark_dir(in), in->mark_operand); /* the pipeline's copy not taken */
   if (r >= in->nregions || in->reg_begin[r] < 0) {
     if (in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if with results has no else region");
@@ -297,7 +297,7 @@ static tsr_status run_body(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_r_region(mosaic_exec *x, const mosaic_minst *in) {
   seam_scope scope;
   if (x->ctx) scope = seam_scope_begin(x->ctx);
-  bool body = in->mark == MARK_BODY && x->ctx && !x->in_body;
+  bool body = in->mark == MOSAIC_MARK_BODY && x->ctx && !x->in_body;
   tsr_status s = body ? run_body(x, in) : mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]);
   const mosaic_minst *y = terminator(x, in, 0);
   if (s == TSR_OK && y->nopd != in->nres)

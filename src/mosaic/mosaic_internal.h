@@ -88,11 +88,11 @@ static inline bool mosaic_mop_writes_nothing(int op) { return mosaic_mop_kinds[o
 
 /* What a tessera.* mark makes of an op (marks.c). */
 typedef enum mosaic_mark_kind {
-  MARK_NONE = 0,
-  MARK_STEP,                  /* scf.for: each iteration is a grid step */
-  MARK_BODY,                  /* tpu.region: the kernel's body, charged as one */
-  MARK_DMA_IN, MARK_DMA_OUT,  /* DMA start or wait: a block copied in or written back */
-  MARK_SKIP_IN, MARK_SKIP_OUT, /* scf.if: not taken, the pipeline skipped that copy */
+  MOSAIC_MARK_NONE = 0,
+  MOSAIC_MARK_STEP,                          /* scf.for: each iteration is a grid step */
+  MOSAIC_MARK_BODY,                          /* tpu.region: the kernel's body, charged as one */
+  MOSAIC_MARK_DMA_IN, MOSAIC_MARK_DMA_OUT,   /* DMA start or wait: a block copied in or written back */
+  MOSAIC_MARK_SKIP_IN, MOSAIC_MARK_SKIP_OUT, /* scf.if: not taken, the pipeline skipped that copy */
 } mosaic_mark_kind;
 
 typedef struct mosaic_minst {
@@ -157,8 +157,8 @@ typedef struct mosaic_prog {
   mosaic_stype *types;
   int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
   uint8_t *csplat;        /* per slot: a constant whose elements all have the same bits
-                           * (mosaic_prog_splat_const): SPLAT_FULL, or SPLAT_SHORT (only its first
-                           * SPLAT_SHORT_N elements are in the pool) */
+                           * (mosaic_prog_splat_const): MOSAIC_SPLAT_FULL, or MOSAIC_SPLAT_SHORT
+                           * (only its first MOSAIC_SPLAT_SHORT_N elements are in the pool) */
   char *cpool;
   size_t cpool_size;
   size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values;
@@ -298,11 +298,12 @@ void mosaic_matmul_add_cost(mosaic_exec *x, const mosaic_minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *mosaic_prog_const(mosaic_prog *P, int32_t s);
 /* Slot `s`'s constant: every element the bits of `elem` (its class's size); shares the pool
- * bytes of an earlier such splat. Marks P->csplat[s]. Longer than SPLAT_SHORT_N elements, only
- * the first SPLAT_SHORT_N are written (SPLAT_SHORT) until mosaic_prog_settle_splats says whether
- * more are read; `whole` writes them all (SPLAT_FULL). False when out of memory. */
-enum { SPLAT_NONE = 0, SPLAT_FULL = 1, SPLAT_SHORT = 2 };
-enum { SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
+ * bytes of an earlier such splat. Marks P->csplat[s]. Longer than MOSAIC_SPLAT_SHORT_N elements,
+ * only the first MOSAIC_SPLAT_SHORT_N are written (MOSAIC_SPLAT_SHORT) until
+ * mosaic_prog_settle_splats says whether more are read; `whole` writes them all
+ * (MOSAIC_SPLAT_FULL). False when out of memory. */
+enum { MOSAIC_SPLAT_NONE = 0, MOSAIC_SPLAT_FULL = 1, MOSAIC_SPLAT_SHORT = 2 };
+enum { MOSAIC_SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
 bool mosaic_prog_splat_const(mosaic_prog *P, int32_t s, const void *elem, bool whole);
 /* After mosaic_prog_mark_chunks (splats.c): a short splat that only chunk groups read (the first
  * chunk is every chunk) stays short, with room in the frame to be filled whole where a group
@@ -336,11 +337,14 @@ tsr_status mosaic_exec_range(mosaic_exec *x, int32_t begin, int32_t end);
  * kernel's body runs. exec.c, chunk.c, rows.c, splats.c, piecewise.c, packed.c, numerics.c,
  * vmath.c and the op files are built once per level (CMakeLists.txt); this table is each
  * copy's way in. */
-enum { VEC_EXP, VEC_LOG, VEC_TANH, VEC_SIN, VEC_COS, VEC_ERF, VEC_SQRT, VEC_RSQRT, VEC_FUNCS };
+enum {
+  MOSAIC_VEC_EXP, MOSAIC_VEC_LOG, MOSAIC_VEC_TANH, MOSAIC_VEC_SIN, MOSAIC_VEC_COS, MOSAIC_VEC_ERF, MOSAIC_VEC_SQRT,
+  MOSAIC_VEC_RSQRT, MOSAIC_VEC_FUNCS
+};
 typedef struct mosaic_isa {
   tsr_status (*mosaic_exec_range)(mosaic_exec *x, int32_t begin, int32_t end);
   /* what tests/test_isa.c compares level by level, besides whole kernels */
-  void (*vec[VEC_FUNCS])(float *d, const float *a, int64_t n); /* mosaic_vec_expf ... mosaic_vec_rsqrtf */
+  void (*vec[MOSAIC_VEC_FUNCS])(float *d, const float *a, int64_t n); /* mosaic_vec_expf ... mosaic_vec_rsqrtf */
   void (*mosaic_round_to_ek)(float *d, int64_t n, int ek);
 } mosaic_isa;
 ISA_DECLARE(mosaic_isa, mosaic_isa);

@@ -511,11 +511,11 @@ tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
   if (packed) TSR_TRY(mosaic_packed_dma_pair(x, s_src, s_dst, &pk));
   else TSR_TRY(padded_pair(x, s_src, s_dst, &pk.src, &pk.dst));
   const tsr_ref *src = &pk.src, *dst = &pk.dst;
-  if (pk.field_bits && (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
+  if (pk.field_bits && (in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of int4 fields of a packed view as a pipeline's copy or to another device or core");
   /* int4 fields, or a count other than the copy's bytes (int4 memory on both sides) */
   if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return mosaic_packed_dma_start(x, &pk, &sem, in->loc);
-  if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
+  if (in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mosaic_mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
   if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0)
@@ -532,7 +532,7 @@ tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_r_wait_dma(mosaic_exec *x, const mosaic_minst *in) {
   TSR_TRY(mosaic_need_ctx(x));
   tsr_ref sem = mosaic_one_sem(SR(x, in->opd[in->a[0]]));
-  if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
+  if (in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
   /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
    * both. Otherwise the wait takes the byte count of its target and nothing else: on a TPU

@@ -80,8 +80,8 @@ static int32_t row_run_end(const mosaic_prog *P, int32_t first) {
       if (!in->alias || in->mxu_view || in->a[1] >= 0 || !unit_strides(in)) return -1;
       const mosaic_stype *t = &P->types[in->res[0]];
       int64_t cols = t->rank < 1 ? 0 : t->shape[t->rank - 1];
-      /* rows of 64 to CHUNK elements (or one row): a call per op and row costs little */
-      if ((vt && !same_shape(vt, t)) || t->n < 2 || cols > CHUNK || (cols < 64 && cols != t->n)) return -1;
+      /* rows of 64 to MOSAIC_CHUNK elements (or one row): a call per op and row costs little */
+      if ((vt && !same_shape(vt, t)) || t->n < 2 || cols > MOSAIC_CHUNK || (cols < 64 && cols != t->n)) return -1;
       vt = t;
       continue;
     }
