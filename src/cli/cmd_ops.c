@@ -139,15 +139,15 @@ static void usage(FILE *f) {
 int cli_cmd_ops(int argc, char **argv) {
   bool md = false;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(argv[i], "--markdown")) { md = true; continue; }
     fprintf(stderr, "tessera ops: unknown argument '%s'\n", argv[i]);
     usage(stderr);
-    return TSR_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
   }
   if (md) {
     markdown();
-    return TSR_EXIT_OK;
+    return CLI_EXIT_OK;
   }
   for (int i = 0; i < NROWS; i++) {
     char words[256];
@@ -157,5 +157,5 @@ int cli_cmd_ops(int argc, char **argv) {
       printf("%-9s %-34s %-22s %s\n", rows[i].registry, rows[i].name, rows[i].syntax, kind_text(rows[i].kind));
   }
   for (int i = 0; i < NREFUSED; i++) printf("%-9s %-34s %-22s %s\n", "refused", refused[i].name, "-", refused[i].why);
-  return TSR_EXIT_OK;
+  return CLI_EXIT_OK;
 }
