@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "mlir/printer.h"
 #include "mosaic/mosaic_internal.h"
 
@@ -375,13 +376,7 @@ static tsr_status push_inst(builder *b, int32_t *idx) {
   mosaic_prog *P = b->P;
   if (P->ninsts >= MAX_INSTS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "the kernel has more than %d ops once its calls are inlined", MAX_INSTS);
-  if (P->ninsts == b->cap_insts) {
-    int cap = b->cap_insts ? b->cap_insts * 2 : 64;
-    mosaic_minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
-    if (!n) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    P->insts = n;
-    b->cap_insts = cap;
-  }
+  if (!GROW_ARRAY(P->insts, P->ninsts, b->cap_insts, 64)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   *idx = P->ninsts++;
   memset(&P->insts[*idx], 0, sizeof(mosaic_minst));
   return TSR_OK;
