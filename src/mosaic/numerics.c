@@ -22,6 +22,10 @@ void mosaic_round_to_ek(float *d, int64_t n, int ek) {
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e8m0fnu_to_f32(tsr_f32_to_f8e8m0fnu(d[i]));
 }
 
+/* An element's bits and the f32 that holds it, both ways, for the bitcasts. Not
+ * mlir_ir_float_value (src/mlir/ir.h), which gives the value of float bits as a double: the
+ * trip through a double quiets a signalling NaN, and a bitcast must keep every bit
+ * (tests/ops/tpu_convert_shuffle.mlir checks one). */
 uint32_t mosaic_ek_float_bits(float v, int ek) {
   switch (ek) {
   case MOSAIC_EK_BF16: return tsr_f32_to_bf16(v);
