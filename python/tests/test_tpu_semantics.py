@@ -422,3 +422,41 @@ def test_barrier_semaphore_on_one_device():
     with tj.enabled(chip="v6e"):
         out = np.asarray(jax.jit(g)(x))
     np.testing.assert_array_equal(out, x + 1)
+
+
+# ---- float4_e2m1fn (fp4 weights, TPU7x) -----------------------------------------------------
+
+def _fp4_kernel(w_ref, v_ref, a_ref, dec_ref, enc_ref, mm_ref):
+    dec_ref[...] = w_ref[...].astype(jnp.float32)
+    enc_ref[...] = v_ref[...].astype(jnp.float4_e2m1fn)
+    mm_ref[...] = jax.lax.dot_general(a_ref[...], w_ref[...], (((1,), (0,)), ((), ())),
+                                      preferred_element_type=jnp.float32)
+
+
+def _fp4_call(chip):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    rng = np.random.default_rng(0)
+    w = rng.integers(0, 16, (256, 256)).astype(np.uint8).view(ml_dtypes.float4_e2m1fn)  # every code
+    v = (rng.standard_normal((256, 256)) * 3).astype(np.float32)
+    a = rng.integers(-16, 17, (128, 256)).astype(np.float32).astype(ml_dtypes.float8_e4m3fn)
+    f = pl.pallas_call(_fp4_kernel, out_shape=(jax.ShapeDtypeStruct((256, 256), jnp.float32),
+                                               jax.ShapeDtypeStruct((256, 256), jnp.float4_e2m1fn),
+                                               jax.ShapeDtypeStruct((128, 256), jnp.float32)))
+    with tj.enabled(chip=chip):
+        dec, enc, mm = map(np.asarray, jax.jit(f)(w, v, a))
+    return ml_dtypes, w, v, a, dec, enc, mm
+
+
+def test_float4_e2m1fn_kernel():
+    # XLA hands the kernel fp4 arrays packed two codes a byte; the kernel reads the codes'
+    # values, rounds f32 to them as ml_dtypes does (to nearest even, saturating at 6), and
+    # multiplies float8_e4m3fn by them (TPU7x: Mosaic extends fp4 to float8_e4m3fn exactly)
+    ml_dtypes, w, v, a, dec, enc, mm = _fp4_call("7x")
+    np.testing.assert_array_equal(dec, w.astype(np.float32))
+    assert enc.view(np.uint8).tolist() == v.astype(ml_dtypes.float4_e2m1fn).view(np.uint8).tolist()
+    np.testing.assert_array_equal(mm.astype(np.float64), a.astype(np.float64) @ w.astype(np.float64))  # exact sums
+
+
+def test_float4_e2m1fn_matmul_before_tpu7x():
+    with pytest.raises(tessera.KernelError, match="float4_e2m1fn operands .* only on TPU7x"):
+        _fp4_call("v6e")

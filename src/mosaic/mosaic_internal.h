@@ -23,7 +23,7 @@
 
 typedef enum mosaic_vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } mosaic_vclass;
 typedef enum mosaic_ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2,
-                     EK_F8E4M3B11FNUZ, EK_F8E8M0FNU } mosaic_ekind;
+                     EK_F8E4M3B11FNUZ, EK_F8E8M0FNU, EK_F4E2M1FN } mosaic_ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: mosaic_r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
@@ -382,7 +382,7 @@ static inline size_t mosaic_class_size(int cls) { return cls == VC_I64 ? 8 : 4; 
 /* Bits of a value's element type (float kinds by format, integers by width). */
 static inline int mosaic_stype_bits(const mosaic_stype *t) {
   if (t->cls != VC_F) return t->width;
-  return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : 8;
+  return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : t->ek == EK_F4E2M1FN ? 4 : 8;
 }
 /* A float kind's bits, and back (f32 bits as they are). */
 uint32_t mosaic_ek_float_bits(float v, int ek);

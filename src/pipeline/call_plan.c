@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtype.h"
 #include "pipeline/call.h"
 #include "pipeline/partition.h"
 #include "pipeline/tiling.h"
@@ -156,7 +157,7 @@ static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
     return tsr_fail(TSR_ERR_INVALID, "%s: revisit mode ANY needs a single buffer (Buffered(1))", name);
   /* what the block takes in VMEM: a 4-bit type packs two elements a byte there (host arrays
    * give each its own byte), which is what a kernel's vmem_limit_bytes is sized for */
-  bool nibble = o->hbm.dtype == TSR_I4 || o->hbm.dtype == TSR_U4;
+  bool nibble = dtype_is_nibble(o->hbm.dtype);
   o->block_bytes = nibble ? (elems + 1) / 2 : elems * (int64_t)tsr_dtype_size(o->hbm.dtype);
   char why[256];
   int64_t shown[TSR_MAX_RANK];
@@ -182,7 +183,7 @@ static tsr_status check_budget(call_plan *cp) {
     if (o->geo.passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->geo.buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
-    if (o->spec->space != TSR_SMEM && (o->hbm.dtype == TSR_I4 || o->hbm.dtype == TSR_U4))
+    if (o->spec->space != TSR_SMEM && dtype_is_nibble(o->hbm.dtype))
       extra += ((int64_t)round64((size_t)(o->block_bytes * 2)) - (int64_t)round64((size_t)o->block_bytes)) * o->geo.buffer_count;
   }
   for (int i = 0; i < d->num_scratch; i++) {
