@@ -424,6 +424,39 @@ def test_barrier_semaphore_on_one_device():
     np.testing.assert_array_equal(out, x + 1)
 
 
+# ---- one buffer for a block that never moves ----------------------------------------------
+
+def _matmul_kernel(x_ref, w_ref, o_ref):
+    o_ref[...] = jnp.dot(x_ref[...], w_ref[...], preferred_element_type=jnp.float32)
+
+
+def _matmul(grid_n, vmem_limit):
+    # x (256, 512) f32, 512 KiB, is one whole block whose index map reads only the grid's axis
+    # of one step; w and the output move along the other axis (grid_n steps)
+    x = np.arange(256 * 512, dtype=np.float32).reshape(256, 512) % 7 - 3
+    w = np.arange(512 * 128 * grid_n, dtype=np.float32).reshape(512, 128 * grid_n) % 5 - 2
+    f = pl.pallas_call(
+        _matmul_kernel, out_shape=jax.ShapeDtypeStruct((256, 128 * grid_n), jnp.float32), grid=(1, grid_n),
+        in_specs=[pl.BlockSpec((256, 512), lambda i, j: (i, 0)), pl.BlockSpec((512, 128), lambda i, j: (0, j))],
+        out_specs=pl.BlockSpec((256, 128), lambda i, j: (i, j)),
+        compiler_params=pltpu.CompilerParams(vmem_limit_bytes=vmem_limit))
+    with tj.enabled(chip="7x"):
+        got = np.asarray(jax.jit(f)(x, w))
+    np.testing.assert_array_equal(got, x @ w)  # small integers: exact in f32
+
+
+@pytest.mark.parametrize("grid_n", [1, 2])
+def test_block_that_never_moves_has_one_buffer(grid_n):
+    # as Pallas's TPU pipeline judges a block (jax/_src/pallas/mosaic/pipeline.py,
+    # _spec_has_trivial_windowing) and kernels size vmem_limit_bytes (vLLM's quantized matmul:
+    # "double buffering is used only if there are multiple blocks"): x takes 512 KiB, not 1 MiB;
+    # w and the output 256 and 128 KiB a buffer, two buffers each when they move (grid_n 2)
+    moving = (256 + 128) * 1024 * (2 if grid_n > 1 else 1)
+    _matmul(grid_n, 512 * 1024 + moving)
+    with pytest.raises(tessera.KernelError, match="VMEM needed"):
+        _matmul(grid_n, 512 * 1024 + moving - 1)
+
+
 # ---- float4_e2m1fn (fp4 weights, TPU7x) -----------------------------------------------------
 
 def _fp4_kernel(w_ref, v_ref, a_ref, dec_ref, enc_ref, mm_ref):

@@ -145,10 +145,19 @@ static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
     elems *= b;
   }
   /* A trivial window (the whole array, the same block at every step) gets one buffer unless
-   * the spec says otherwise, as the Pallas TPU lowering forces: a second would never fill. */
-  bool trivial = !sp->index_map;
-  for (int k = 0; k < o->geo.rank && trivial; k++)
-    trivial = sp->axis_map[k] == 0 && !o->geo.squeezed[k] && o->geo.block[k] == o->hbm.shape[k];
+   * the spec says otherwise: a second would never fill. The block is the same at every step
+   * when its index map reads only grid axes of one step, as Pallas's TPU pipeline judges it
+   * (jax/_src/pallas/mosaic/pipeline.py, _spec_has_trivial_windowing); of an index map
+   * callback nothing is known but what the grid says, so it needs a grid of one step.
+   * (tessera's Mosaic kernels give the buffer count of a window whose transform reads no axis
+   * of more than one step themselves: mosaic_build_desc.) */
+  bool trivial = true;
+  for (int k = 0; k < o->geo.rank && trivial; k++) {
+    int a = sp->index_map ? 0 : sp->axis_map[k];
+    trivial = !o->geo.squeezed[k] && o->geo.block[k] == o->hbm.shape[k] &&
+              (a < 1 || (a <= d->grid_rank && d->grid[a - 1] == 1));
+  }
+  for (int g = 0; g < d->grid_rank && trivial && sp->index_map; g++) trivial = d->grid[g] == 1;
   o->geo.buffer_count = sp->buffer_count ? sp->buffer_count : trivial ? 1 : 2;
   if (o->geo.buffer_count < 1 || o->geo.buffer_count > 2)
     return tsr_fail(TSR_ERR_INVALID, "%s: pallas_call supports 1 or 2 buffers, got %d", name,
@@ -171,7 +180,6 @@ static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
     machine_warn(cp->m, "%s (%s): block shape breaks the TPU rule: %s", name,
                  tsr_ref_describe(&o->hbm, a, sizeof a), why);
   }
-  (void)d;
   return TSR_OK;
 }
 
