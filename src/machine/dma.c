@@ -218,7 +218,7 @@ static void move_data(machine_core *c, machine_pending_dma *d) {
 static tsr_status check_fields(const machine_dma_request *r) {
   int b = r->field_bits;
   const tsr_ref *packed = r->src->dtype == TSR_U8 ? r->src : r->dst, *one = packed == r->src ? r->dst : r->src;
-  bool narrow = one->dtype == TSR_I4 || one->dtype == TSR_U4;
+  bool narrow = dtype_is_nibble(one->dtype);
   if (b != 4 || !narrow || packed->dtype != TSR_U8 || r->src->rank != r->dst->rank || r->src->rank < 2 || r->recv_sem ||
       r->far || packed->shape[packed->rank - 2] > 8 / b)
     return tsr_fail(TSR_ERR_INVALID, "a DMA of %d-bit fields moves between bytes of packed fields and a 4-bit type (%s to %s)", b,

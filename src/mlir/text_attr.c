@@ -747,6 +747,7 @@ static bool float_bits(mlir_ir_float_kind k, double f, uint64_t *bits) {
   case MLIR_IR_F8E5M2: *bits = tsr_f32_to_f8e5m2((float)f); return true;
   case MLIR_IR_F8E4M3B11FNUZ: *bits = tsr_f32_to_f8e4m3b11fnuz((float)f); return true;
   case MLIR_IR_F8E8M0FNU: *bits = tsr_f32_to_f8e8m0fnu((float)f); return true;
+  case MLIR_IR_F4E2M1FN: *bits = tsr_f32_to_f4e2m1fn((float)f); return true;
   default: return false;
   }
 }

@@ -169,6 +169,7 @@ static bool scalar_type(const mlir_ir_type *t, mosaic_stype *o) {
     case MLIR_IR_F8E5M2: o->ek = MOSAIC_EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
     case MLIR_IR_F8E4M3B11FNUZ: o->ek = MOSAIC_EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
     case MLIR_IR_F8E8M0FNU: o->ek = MOSAIC_EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
+    case MLIR_IR_F4E2M1FN: o->ek = MOSAIC_EK_F4E2M1FN; o->dtype = TSR_F4E2M1FN; return true;
     default: return false;
     }
   }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mosaic/def_use.h"
 #include "mosaic/kernel_internal.h"
 
 const char *tsr_mosaic_kernel_name(const tsr_mosaic_kernel *k) { return k ? k->name : ""; }
@@ -227,6 +228,18 @@ static tsr_status int_attr(const mlir_ir_op *fn, const char *name, int64_t *out)
 
 static char *map_text_for(const mlir_ir_op *tf, int grid, int prefetch);
 
+/* Which of a transform's arguments its body reads: grid axes as bits 0.., any scalar-prefetch
+ * ref as bit 31 (what it reads there may change from step to step). */
+static tsr_status map_reads(const mosaic_prog *T, int grid_rank, uint32_t *out) {
+  mosaic_def_use du;
+  TSR_TRY(mosaic_prog_def_use(T, false, &du));
+  *out = 0;
+  for (int a = 0; a < T->nargs; a++)
+    if (T->args[a] >= 0 && T->args[a] < T->nslots && du.uses[T->args[a]] > 0) *out |= a < grid_rank ? 1u << a : 1u << 31;
+  mosaic_def_use_free(&du);
+  return TSR_OK;
+}
+
 static tsr_status load_window(tsr_mosaic_kernel *k, const mlir_ir_module *m, int i, const mlir_ir_attr *wp) {
   mosaic_io_operand *o = &k->io[i];
   tsr_block_spec *sp = &o->spec;
@@ -274,6 +287,7 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const mlir_ir_module *m, int
     }
     sp->index_map = mosaic_index_map;
     o->map_text = map_text_for(tf, k->grid_rank, k->nprefetch);
+    TSR_TRY(map_reads(o->transform, k->grid_rank, &o->map_reads));
   } else if (ti && ti->kind != MLIR_IR_ATTR_AFFINE_MAP) {
     return tsr_fail(TSR_ERR_INVALID, "%s: transform_indices is neither a symbol nor an affine map", what);
   }
@@ -568,6 +582,22 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   return s;
 }
 
+/* The grid axes of more than one step, as bits (bit 31 always: see map_reads). */
+static uint32_t moving_axes(const int64_t *grid, int rank) {
+  uint32_t m = 1u << 31;
+  for (int g = 0; g < rank; g++)
+    if (grid[g] != 1) m |= 1u << g;
+  return m;
+}
+
+/* A window whose block is its array's every element (element windows index elements). */
+static bool whole_window(const mosaic_io_operand *o, const tsr_ref *r) {
+  if (!o->windowed || o->spec.rank != r->rank) return false;
+  for (int d = 0; d < r->rank; d++)
+    if (o->spec.element[d] || o->spec.block_shape[d] != r->shape[d]) return false;
+  return true;
+}
+
 tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int num_operands, const tsr_ref *outputs,
                              int num_outputs, const tsr_mosaic_call_opts *opts, tsr_call_desc *d,
                              tsr_block_spec *specs, mosaic_map_call *maps) {
@@ -618,6 +648,15 @@ tsr_status mosaic_build_desc(tsr_mosaic_kernel *k, const tsr_ref *operands, int 
                       "dimensions", name, tsr_ref_describe(r, a, sizeof a), memref_text(t, b, sizeof b), tsr_dtype_name(t->dtype),
                       t->rank);
     specs[i] = k->io[i].spec;
+    /* A window that is its whole array, whose transform reads only grid axes of one step and
+     * no scalar-prefetch ref, is the same block at every step: one buffer unless
+     * window_params names a pipeline mode, as Pallas's TPU pipeline judges an index map
+     * (jax/_src/pallas/mosaic/pipeline.py, _spec_has_trivial_windowing) and as kernels size
+     * vmem_limit_bytes for (vLLM's quantized matmul: "double buffering is used only if there
+     * are multiple blocks"). */
+    if (specs[i].index_map && !specs[i].buffer_count && whole_window(&k->io[i], r) &&
+        !(k->io[i].map_reads & moving_axes(d->grid, k->grid_rank)))
+      specs[i].buffer_count = 1;
     if (specs[i].index_map) {
       maps[i].o = &k->io[i];
       memcpy(maps[i].grid, d->grid, sizeof d->grid);

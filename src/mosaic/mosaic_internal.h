@@ -24,7 +24,7 @@
 typedef enum mosaic_vclass { MOSAIC_VC_F = 0, MOSAIC_VC_I32, MOSAIC_VC_I64, MOSAIC_VC_REF, MOSAIC_VC_NONE } mosaic_vclass;
 typedef enum mosaic_ekind {
   MOSAIC_EK_F32 = 0, MOSAIC_EK_BF16, MOSAIC_EK_F16, MOSAIC_EK_INT, MOSAIC_EK_INDEX, MOSAIC_EK_REF, MOSAIC_EK_NONE,
-  MOSAIC_EK_F8E4M3FN, MOSAIC_EK_F8E5M2, MOSAIC_EK_F8E4M3B11FNUZ, MOSAIC_EK_F8E8M0FNU
+  MOSAIC_EK_F8E4M3FN, MOSAIC_EK_F8E5M2, MOSAIC_EK_F8E4M3B11FNUZ, MOSAIC_EK_F8E8M0FNU, MOSAIC_EK_F4E2M1FN
 } mosaic_ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
@@ -388,7 +388,8 @@ static inline size_t mosaic_class_size(int cls) { return cls == MOSAIC_VC_I64 ? 
 /* Bits of a value's element type (float kinds by format, integers by width). */
 static inline int mosaic_stype_bits(const mosaic_stype *t) {
   if (t->cls != MOSAIC_VC_F) return t->width;
-  return t->ek == MOSAIC_EK_F32 ? 32 : t->ek == MOSAIC_EK_BF16 || t->ek == MOSAIC_EK_F16 ? 16 : 8;
+  return t->ek == MOSAIC_EK_F32 ? 32 : t->ek == MOSAIC_EK_BF16 || t->ek == MOSAIC_EK_F16 ? 16
+         : t->ek == MOSAIC_EK_F4E2M1FN ? 4 : 8;
 }
 /* A float kind's bits, and back (f32 bits as they are). */
 uint32_t mosaic_ek_float_bits(float v, int ek);

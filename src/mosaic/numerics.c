@@ -20,6 +20,8 @@ void mosaic_round_to_ek(float *d, int64_t n, int ek) {
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e4m3b11fnuz_to_f32(tsr_f32_to_f8e4m3b11fnuz(d[i]));
   else if (ek == MOSAIC_EK_F8E8M0FNU)
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e8m0fnu_to_f32(tsr_f32_to_f8e8m0fnu(d[i]));
+  else if (ek == MOSAIC_EK_F4E2M1FN)
+    for (int64_t i = 0; i < n; i++) d[i] = tsr_f4e2m1fn_to_f32(tsr_f32_to_f4e2m1fn(d[i]));
 }
 
 /* An element's bits and the f32 that holds it, both ways, for the bitcasts. Not
@@ -34,6 +36,7 @@ uint32_t mosaic_ek_float_bits(float v, int ek) {
   case MOSAIC_EK_F8E5M2: return tsr_f32_to_f8e5m2(v);
   case MOSAIC_EK_F8E4M3B11FNUZ: return tsr_f32_to_f8e4m3b11fnuz(v);
   case MOSAIC_EK_F8E8M0FNU: return tsr_f32_to_f8e8m0fnu(v);
+  case MOSAIC_EK_F4E2M1FN: return tsr_f32_to_f4e2m1fn(v);
   default: {
     uint32_t u;
     memcpy(&u, &v, 4);
@@ -50,6 +53,7 @@ float mosaic_ek_bits_float(uint32_t bits, int ek) {
   case MOSAIC_EK_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
   case MOSAIC_EK_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
   case MOSAIC_EK_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
+  case MOSAIC_EK_F4E2M1FN: return tsr_f4e2m1fn_to_f32((uint8_t)bits);
   default: {
     float f;
     memcpy(&f, &bits, 4);

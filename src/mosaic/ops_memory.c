@@ -66,7 +66,7 @@ static void read_row(const char *p, int64_t stride, int64_t n, tsr_dtype dt, voi
     for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((uint8_t)p[i * sb], 4);
     break;
   }
-  case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: {
+  case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: case TSR_F4E2M1FN: {
     float *d = (float *)dst + off;
     for (int64_t i = 0; i < n; i++) d[i] = (float)dtype_load_f64(dt, p, i * sb);
     break;
@@ -108,11 +108,12 @@ static void write_row(char *p, int64_t stride, int64_t n, tsr_dtype dt, const vo
       memcpy(q, &u, 2);
       break;
     }
-    case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: {
+    case TSR_F8E4M3FN: case TSR_F8E5M2: case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: case TSR_F4E2M1FN: {
       float v = ((const float *)src)[off + i];
       if (add) v += (float)dtype_load_f64(dt, q, 0);
       *q = (char)(dt == TSR_F8E4M3FN ? tsr_f32_to_f8e4m3fn(v) : dt == TSR_F8E5M2 ? tsr_f32_to_f8e5m2(v)
-                  : dt == TSR_F8E4M3B11FNUZ ? tsr_f32_to_f8e4m3b11fnuz(v) : tsr_f32_to_f8e8m0fnu(v));
+                  : dt == TSR_F8E4M3B11FNUZ ? tsr_f32_to_f8e4m3b11fnuz(v)
+                  : dt == TSR_F4E2M1FN ? tsr_f32_to_f4e2m1fn(v) : tsr_f32_to_f8e8m0fnu(v));
       break;
     }
     case TSR_I64: case TSR_U64: {

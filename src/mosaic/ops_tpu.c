@@ -21,7 +21,8 @@ static bool operand_f32(const mosaic_stype *t) {
 /* Operands of different element types, as Mosaic's canonicalize_matmul takes them
  * (jaxlib/mosaic/dialect/tpu/transforms/canonicalize_mosaic.cc in jax-ml/jax, last public at
  * commit cff5c5f6aa5a8724ae09f0fafcf1dbf8be2bec6d): on TPU7x an integer operand of up to 8
- * bits becomes a float (int4: float8_e4m3fn, int8: bf16; every value exactly) and a float8
+ * bits becomes a float (int4: float8_e4m3fn, int8: bf16; every value exactly), so does a
+ * float4_e2m1fn one (float8_e4m3fn, exactly; refused before TPU7x), and a float8
  * lhs by a bf16 or f32 rhs becomes bf16 (exactly); on every chip an integer operand of a
  * matmul whose other operand is a float becomes f32. Float operands of different kinds are
  * multiplied as the values they hold. Sets in->mxu_int_opds: the integer operands the
@@ -294,7 +295,15 @@ static bool adds_in_place(const mosaic_exec *x, const mosaic_minst *in, int64_t 
  * it, integers are converted only when the other operand is a float. Without a machine, the
  * chip is not known and the product is computed. */
 static tsr_status matmul_int_operands_on(const tsr_chip *ch, const mosaic_exec *x, const mosaic_minst *in) {
-  if (!in->mxu_int_opds || !ch) return TSR_OK;
+  if (!ch) return TSR_OK;
+  /* float4_e2m1fn operands: canonicalize_matmul extends them (exactly) to float8_e4m3fn on
+   * TPU7x, and before it has no rule for them */
+  for (int k = 0; k < 2 && ch->generation != 7; k++)
+    if (ST(x, in->opd[k])->cls == MOSAIC_VC_F && ST(x, in->opd[k])->ek == MOSAIC_EK_F4E2M1FN)
+      return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul on %s with an f4E2M1FN %s: Mosaic's canonicalize_matmul takes "
+                      "float4_e2m1fn operands (as float8_e4m3fn) only on TPU7x (extend the operand first)", ch->name,
+                      k ? "rhs" : "lhs");
+  if (!in->mxu_int_opds) return TSR_OK;
   if (in->mxu_int_opds == MOSAIC_MXU_INT_WIDTHS && ch->generation != 7)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a matmul of i%d by i%d on %s: Mosaic's canonicalize_matmul does not implement "
                     "integer operands of different widths before TPU7x (cast one operand first)", ST(x, in->opd[0])->width,

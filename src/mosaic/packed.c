@@ -29,8 +29,8 @@ bool mosaic_packed_use_ok(int op) {
   }
 }
 
-/* Bits of an element in TPU memory (int4 takes a byte in host arrays, 4 bits in a word). */
-static unsigned dtype_bits(tsr_dtype t) { return t == TSR_I4 || t == TSR_U4 ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
+/* Bits of an element in TPU memory (a 4-bit type takes a byte in host arrays, 4 bits in a word). */
+static unsigned dtype_bits(tsr_dtype t) { return dtype_is_nibble(t) ? 4 : (unsigned)tsr_dtype_size(t) * 8; }
 
 /* The memory under a view: its rows (second-minor) and element bits. A packed view's slot
  * holds the memory, so a bitcast or reshape of one relates the result to the memory
@@ -483,7 +483,7 @@ tsr_status mosaic_packed_dma_refs(const mosaic_stype *vs, const tsr_ref *ms, con
     bits = v[i].pack_bits;
   }
   if (bits < 8 && bits != 4)
-    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of %d-bit elements (of sub-byte fields, int4 only)", bits);
+    return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of a packed view of %d-bit elements (of sub-byte fields, 4-bit ones only)", bits);
   /* a view of one word row against a plain ref of its rank: both with the word row back */
   if (v[0].pack_row || v[1].pack_row)
     for (int i = 0; i < 2; i++) {
