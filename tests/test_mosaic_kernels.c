@@ -1439,16 +1439,8 @@ typedef struct event_text {
   int events;
 } event_text;
 
-/* Per core: the cores of a run in order run at once, so only each core's order is defined. */
-static void text_event(void *user, const tsr_event *ev) {
-  event_text *t = (event_text *)user + (ev->core & 1);
-  char line[256];
-  int n = snprintf(line, sizeof line, "%d D%d,%d c%d s%lld #%llu d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n",
-                   (int)ev->kind, ev->device, ev->target_device, ev->core, (long long)ev->step, (unsigned long long)ev->dma_id,
-                   (int)ev->dir, ev->operand, (long long)ev->bytes, (long long)ev->amount, ev->name ? ev->name : "-",
-                   (long long)(ev->index && ev->rank > 0 ? ev->index[0] : -1),
-                   (long long)(ev->index && ev->rank > 1 ? ev->index[1] : -1), (int)ev->space,
-                   ev->cost ? ev->cost->flops : -1.0);
+/* One event's line (n bytes) at the end of t's text. */
+static void append_line(event_text *t, const char *line, int n) {
   if (t->len + (size_t)n + 1 > t->cap) {
     size_t ncap = t->cap ? t->cap * 2 : 4096;
     while (ncap < t->len + (size_t)n + 1) ncap *= 2;
@@ -1460,6 +1452,19 @@ static void text_event(void *user, const tsr_event *ev) {
   memcpy(t->text + t->len, line, (size_t)n + 1);
   t->len += (size_t)n;
   t->events++;
+}
+
+/* Per core: the cores of a run in order run at once, so only each core's order is defined. */
+static void text_event(void *user, const tsr_event *ev) {
+  event_text *t = (event_text *)user + (ev->core & 1);
+  char line[256];
+  int n = snprintf(line, sizeof line, "%d D%d,%d c%d s%lld #%llu d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n",
+                   (int)ev->kind, ev->device, ev->target_device, ev->core, (long long)ev->step, (unsigned long long)ev->dma_id,
+                   (int)ev->dir, ev->operand, (long long)ev->bytes, (long long)ev->amount, ev->name ? ev->name : "-",
+                   (long long)(ev->index && ev->rank > 0 ? ev->index[0] : -1),
+                   (long long)(ev->index && ev->rank > 1 ? ev->index[1] : -1), (int)ev->space,
+                   ev->cost ? ev->cost->flops : -1.0);
+  append_line(t, line, n);
 }
 
 static void test_split_spliced(tsr_ref *in, tsr_ref *out) {
@@ -1494,6 +1499,99 @@ static void test_split_spliced(tsr_ref *in, tsr_ref *out) {
   }
   for (int r = 0; r < 2; r++)
     for (int c = 0; c < 2; c++) free(t[r][c].text);
+}
+
+/* split_acc run with observer ob alone, on a machine that may split or not: the parts. */
+static int observed_run(const tsr_observer *ob, bool split, tsr_ref *in, tsr_ref *out) {
+  tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
+  tsr_machine *m = split_machine(split);
+  CHECK_OK(tsr_machine_add_observer(m, ob));
+  tsr_call_stats st = {0};
+  if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, &st));
+  tsr_machine_destroy(m);
+  tsr_mosaic_kernel_destroy(k);
+  return st.parts;
+}
+
+/* An observer that digests (tsr_observer.digest, as the timing model does), the machine's
+ * only one: a split's parts keep its digest of each event it makes one of, and once the split
+ * stands on_digest gets those (with the steps of the run in order) and on_event the events it
+ * made none of (here every step's end), interleaved in the run in order's order; the run in
+ * order hands it every event whole. The digest leaves out copy numbers (a part numbers its
+ * own; the splice renumbers the events it hands over whole). */
+typedef struct digester {
+  event_text t[2]; /* per core */
+  int digests;
+} digester;
+
+typedef struct digest_line {
+  int32_t core;
+  char text[96];
+} digest_line;
+
+/* An event's fields but its step and copy number. */
+static void digest_text(const tsr_event *ev, char *buf, size_t cap) {
+  snprintf(buf, cap, "%d D%d,%d c%d d%d op%d b%lld a%lld %s i%lld,%lld sp%d f%g\n", (int)ev->kind, ev->device,
+           ev->target_device, ev->core, (int)ev->dir, ev->operand, (long long)ev->bytes, (long long)ev->amount,
+           ev->name ? ev->name : "-", (long long)(ev->index && ev->rank > 0 ? ev->index[0] : -1),
+           (long long)(ev->index && ev->rank > 1 ? ev->index[1] : -1), (int)ev->space,
+           ev->cost ? ev->cost->flops : -1.0);
+}
+
+static void add_line(event_text *t, int64_t step, const char *text) {
+  char line[160];
+  int n = snprintf(line, sizeof line, "s%lld %s", (long long)step, text);
+  append_line(t, line, n < (int)sizeof line ? n : (int)sizeof line - 1);
+}
+
+static void digester_event(void *user, const tsr_event *ev) {
+  digester *g = user;
+  char text[96];
+  digest_text(ev, text, sizeof text);
+  add_line(&g->t[ev->core & 1], ev->step, text);
+}
+
+static size_t digester_digest(void *user, const tsr_event *ev, void *out) {
+  (void)user;
+  if (ev->kind == TSR_EV_STEP_END) return 0; /* this one whole */
+  digest_line d = {.core = ev->core};
+  digest_text(ev, d.text, sizeof d.text);
+  memcpy(out, &d, sizeof d);
+  return sizeof d;
+}
+
+static void digester_on_digest(void *user, const void *bytes, size_t len, int64_t step) {
+  digester *g = user;
+  digest_line d;
+  CHECK_EQ_INT((int)len, (int)sizeof d);
+  if (len != sizeof d) return;
+  memcpy(&d, bytes, sizeof d);
+  g->digests++;
+  add_line(&g->t[d.core & 1], step, d.text);
+}
+
+static void test_split_digested(tsr_ref *in, tsr_ref *out) {
+  digester g[2]; /* 0: may split, 1: in order */
+  memset(g, 0, sizeof g);
+  int parts[2] = {0};
+  for (int r = 0; r < 2; r++) {
+    tsr_observer ob = {.user = &g[r], .on_event = digester_event, .digest = digester_digest,
+                       .on_digest = digester_on_digest};
+    parts[r] = observed_run(&ob, r == 0, in, out);
+  }
+  CHECK_EQ_INT(parts[0], split_acc_parts());
+  CHECK(g[0].digests > 8 * 4); /* copies, waits, bodies, step begins */
+  CHECK_EQ_INT(g[1].digests, 0);
+  for (int c = 0; c < split_cores; c++) {
+    CHECK(g[0].t[c].events > 8 / split_cores * 5);
+    bool same = g[0].t[c].text && g[1].t[c].text && !strcmp(g[0].t[c].text, g[1].t[c].text);
+    CHECK(same);
+    if (!same)
+      fprintf(stderr, "  core %d digested:\n%s  in order:\n%s", c, g[0].t[c].text ? g[0].t[c].text : "",
+              g[1].t[c].text ? g[1].t[c].text : "");
+  }
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 2; c++) free(g[r].t[c].text);
 }
 
 /* An observer that reads the schedule only (tsr_observer.schedule_only, the timing model's)
@@ -1548,16 +1646,9 @@ static void test_ignored_kinds(tsr_ref *in, tsr_ref *out) {
   event_text t[3][2] = {{{0}}}; /* per run, per core */
   int parts[3] = {0};
   for (int r = 0; r < 3; r++) { /* 0: ignoring, may split; 1: ignoring, in order; 2: reading all, may split */
-    tsr_mosaic_kernel *k = load("tests/mosaic/split_acc.mlir");
-    tsr_machine *m = split_machine(r != 1);
     tsr_observer ob = {.user = t[r], .on_event = text_event, .schedule_only = true,
                        .ignored_kinds = r < 2 ? split_ignored : 0};
-    CHECK_OK(tsr_machine_add_observer(m, &ob));
-    tsr_call_stats st;
-    if (k) CHECK_OK(tsr_mosaic_kernel_run(m, k, in, 2, out, 1, NULL, &st));
-    parts[r] = st.parts;
-    tsr_machine_destroy(m);
-    tsr_mosaic_kernel_destroy(k);
+    parts[r] = observed_run(&ob, r != 1, in, out);
   }
   CHECK_EQ_INT(parts[0], split_acc_parts());
   CHECK_EQ_INT(parts[1], 1);
@@ -1608,6 +1699,7 @@ static void test_host_split(void) {
   CHECK_EQ_INT(bad, 0);
   test_split_events(in, &out);
   test_split_spliced(in, &out);
+  test_split_digested(in, &out);
   test_schedule_only(in, &out);
   test_ignored_kinds(in, &out);
 

@@ -363,7 +363,8 @@ static int mixed_bad(const double *av, const int8_t *bv, const float *out) {
 }
 
 /* Mosaic's canonicalize_matmul on operands of different types: bf16 by int8 (fused MoE's
- * per-channel int8 weights), float8_e4m3fn by int4 on TPU7x (quantized matmul's int4_fp8),
+ * per-channel int8 weights), float8_e4m3fn by int4 and by float4_e2m1fn on TPU7x (quantized
+ * matmul's int4_fp8 and w4a8),
  * int8 by int8 into f32 and int8 by int4 into i32 (TPU7x only), against exact sums; and the combinations Mosaic
  * refuses, refused with its rule. */
 static void test_mixed_types(void) {
@@ -409,6 +410,22 @@ static void test_mixed_types(void) {
   memset(out, 0xff, sizeof out);
   CHECK_OK(mixed_run(v7, "f8E4M3FN", TSR_F8E4M3FN, af8, "i4", TSR_I4, b4, "f32", TSR_F32, out));
   CHECK_EQ_INT(mixed_bad(fv, b4, out), 0);
+  /* float8_e4m3fn by float4_e2m1fn on TPU7x (quantized matmul's w4a8): the fp4 codes'
+   * values, twice over, are the integers -12..12, so the sums are exact against fv / 2 */
+  static const int8_t f4twice[16] = {0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12};
+  static uint8_t bf4[MX_K * MX_N];
+  static int8_t bf4twice[MX_K * MX_N];
+  static double fvhalf[MX_M * MX_K];
+  for (int i = 0; i < MX_K * MX_N; i++) {
+    bf4[i] = (uint8_t)(rnd() % 16);
+    bf4twice[i] = f4twice[bf4[i]];
+  }
+  for (int i = 0; i < MX_M * MX_K; i++) fvhalf[i] = fv[i] / 2;
+  memset(out, 0xff, sizeof out);
+  CHECK_OK(mixed_run(v7, "f8E4M3FN", TSR_F8E4M3FN, af8, "f4E2M1FN", TSR_F4E2M1FN, bf4, "f32", TSR_F32, out));
+  CHECK_EQ_INT(mixed_bad(fvhalf, bf4twice, out), 0);
+  CHECK_FAILS(mixed_run(M, "f8E4M3FN", TSR_F8E4M3FN, af8, "f4E2M1FN", TSR_F4E2M1FN, bf4, "f32", TSR_F32, out),
+              TSR_ERR_UNSUPPORTED, "float4_e2m1fn operands (as float8_e4m3fn) only on TPU7x");
   /* int8 by int8 into f32: TPU7x converts both (to bf16), older chips refuse */
   memset(out, 0xff, sizeof out);
   CHECK_OK(mixed_run(v7, "i8", TSR_I8, a8, "i8", TSR_I8, b8, "f32", TSR_F32, out));

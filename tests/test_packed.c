@@ -1,8 +1,8 @@
 /* TPU packed layouts against hand-computed words: a tpu.memref_bitcast that changes the
  * second-minor dimension (bf16 pairs and int8 quads in 32-bit words, row 2r in the low half),
  * read, written, strided and sliced through; the inverse view of words as narrow rows; DMAs
- * of views and chains of views of views; what is refused; int4 and float8 in memory; and the
- * float8 conversions against ml_dtypes' bytes. */
+ * of views and chains of views of views; what is refused; int4, float8 and float4 in memory; and
+ * the float8 and float4 conversions against ml_dtypes' bytes. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -573,6 +573,88 @@ static void test_float8(void) {
   CHECK(tsr_f8e5m2_to_f32(0xFC) == -INFINITY && tsr_f8e5m2_to_f32(0x01) == 0x1p-16f);
 }
 
+/* float4_e2m1fn: the 16 codes' values (the OCP MX format's table: sign, 2 exponent bits of
+ * bias 1, 1 mantissa bit), rounding to nearest even with saturation at 6 against the codes
+ * ml_dtypes.float4_e2m1fn gives, the name, and TPU memory: eight codes a 32-bit word, row 8r
+ * in the lowest nibble of word row r, the code as it is (no sign extension), by load, store,
+ * DMA and an in-kernel truncf. */
+static void test_float4(void) {
+  static const float value[16] = {0, 0.5f, 1, 1.5f, 2, 3, 4, 6, -0.0f, -0.5f, -1, -1.5f, -2, -3, -4, -6};
+  int bad = 0;
+  for (int c = 0; c < 16; c++) {
+    float v = tsr_f4e2m1fn_to_f32((uint8_t)c);
+    bad += v != value[c] || signbit(v) != signbit(value[c]) || tsr_f32_to_f4e2m1fn(value[c]) != c;
+  }
+  CHECK_EQ_INT(bad, 0);
+  static const float x[] = {0.25f, 0.2500001f, 0.75f, 1.25f, 1.75f, 2.5f, 3.5f, 5, 5.0001f, 6.5f, 100, INFINITY, -INFINITY,
+                            -0.25f, -7, 1e-40f, -1e-40f, -0.0f, 0.7499999f, 2.9999f};
+  static const uint8_t code[] = {0, 1, 2, 2, 4, 4, 6, 6, 7, 7, 7, 7, 15, 8, 15, 0, 8, 8, 1, 5}; /* ml_dtypes 0.6.0 */
+  for (size_t i = 0; i < sizeof x / sizeof x[0]; i++) {
+    bad += tsr_f32_to_f4e2m1fn(x[i]) != code[i];
+    if (tsr_f32_to_f4e2m1fn(x[i]) != code[i])
+      fprintf(stderr, "  f4 of %g: %u (want %u)\n", (double)x[i], tsr_f32_to_f4e2m1fn(x[i]), code[i]);
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK(tsr_f32_to_f4e2m1fn(NAN) == 8 && tsr_f32_to_f4e2m1fn(-NAN) == 8); /* no NaN: -0, as XLA converts */
+  tsr_dtype t;
+  CHECK(tsr_dtype_parse("float4_e2m1fn", &t) && t == TSR_F4E2M1FN && tsr_dtype_size(t) == 1 && tsr_dtype_is_float(t) &&
+        !strcmp(tsr_dtype_name(t), "f4e2m1fn"));
+  /* memory: codes 16x2, column 0 counting 0..15, column 1 alternating 7 (6.0) and 9 (-0.5) */
+  uint8_t q[16][2];
+  for (int r = 0; r < 16; r++) q[r][0] = (uint8_t)r, q[r][1] = (uint8_t)(r & 1 ? 9 : 7);
+  const char *load =
+      "module {\n  func.func @main(%a: memref<16x2xf4E2M1FN, " V ">, %o: memref<2x2xi32, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x2xf4E2M1FN, " V "> -> memref<2x2xi32, " V ">\n"
+      "    %v = vector.load %w[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n"
+      "    vector.store %v, %o[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n    return\n  }\n}\n";
+  uint32_t w[2][2];
+  CHECK_OK(run1(load, q, TSR_F4E2M1FN, 16, 2, w, TSR_U32, 2, 2));
+  CHECK(w[0][0] == 0x76543210u && w[1][0] == 0xFEDCBA98u && w[0][1] == 0x97979797u && w[1][1] == 0x97979797u);
+  const char *store =
+      "module {\n  func.func @main(%a: memref<2x2xi32, " V ">, %o: memref<16x2xf4E2M1FN, " V ">) " KATTRS " {\n"
+      "    %c0 = arith.constant 0 : index\n"
+      "    %v = vector.load %a[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n"
+      "    %w = tpu.memref_bitcast %o : memref<16x2xf4E2M1FN, " V "> -> memref<2x2xi32, " V ">\n"
+      "    vector.store %v, %w[%c0, %c0] : memref<2x2xi32, " V ">, vector<2x2xi32>\n    return\n  }\n}\n";
+  uint32_t in[2][2] = {{0x89ABCDEFu, 0x01234567u}, {0x0000000Fu, 0x80000000u}};
+  uint8_t back[16][2];
+  CHECK_OK(run1(store, in, TSR_U32, 2, 2, back, TSR_F4E2M1FN, 16, 2));
+  bad = 0;
+  for (int r = 0; r < 16; r++)
+    for (int l = 0; l < 2; l++) bad += back[r][l] != (in[r / 8][l] >> (4 * (r % 8)) & 15);
+  CHECK_EQ_INT(bad, 0);
+  /* a DMA of the codes seen as words into i32 memory, and of words into the codes' rows */
+  const char *dma_out =
+      "module {\n  func.func @main(%a: memref<16x2xf4E2M1FN, " V ">, %o: memref<2x2xi32, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %w = tpu.memref_bitcast %a : memref<16x2xf4E2M1FN, " V "> -> memref<2x2xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%w : memref<2x2xi32, " V ">) target(%o : memref<2x2xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%w : memref<2x2xi32, " V ">) dst(%o : memref<2x2xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  memset(w, 0, sizeof w);
+  CHECK_OK(run1(dma_out, q, TSR_F4E2M1FN, 16, 2, w, TSR_U32, 2, 2));
+  CHECK(w[0][0] == 0x76543210u && w[1][0] == 0xFEDCBA98u && w[0][1] == 0x97979797u);
+  const char *dma_in =
+      "module {\n  func.func @main(%a: memref<2x2xi32, " V ">, %o: memref<16x2xf4E2M1FN, " V ">, %s: " SEM ") " DMA_ATTRS " {\n"
+      "    %w = tpu.memref_bitcast %o : memref<16x2xf4E2M1FN, " V "> -> memref<2x2xi32, " V ">\n"
+      "    tpu.enqueue_dma source(%a : memref<2x2xi32, " V ">) target(%w : memref<2x2xi32, " V ">) target_semaphore(%s : " SEM ")\n"
+      "    tpu.wait_dma2 semaphore(%s : " SEM ") src(%a : memref<2x2xi32, " V ">) dst(%w : memref<2x2xi32, " V ">)\n"
+      "    return\n  }\n}\n";
+  memset(back, 0xEE, sizeof back);
+  CHECK_OK(run1(dma_in, in, TSR_U32, 2, 2, back, TSR_F4E2M1FN, 16, 2));
+  bad = 0;
+  for (int r = 0; r < 16; r++)
+    for (int l = 0; l < 2; l++) bad += back[r][l] != (in[r / 8][l] >> (4 * (r % 8)) & 15);
+  CHECK_EQ_INT(bad, 0);
+  /* truncf in a kernel: 1.25 (ties to 1.0), 5 (ties to 4), 100 (saturates), -0.3 (-0.5) */
+  float f[1][4] = {{1.25f, 5.0f, 100.0f, -0.3f}};
+  uint8_t b4[1][4];
+  char text[1024];
+  truncf_module(text, sizeof text, "f4E2M1FN");
+  CHECK_OK(run1(text, f, TSR_F32, 1, 4, b4, TSR_F4E2M1FN, 1, 4));
+  CHECK(b4[0][0] == 2 && b4[0][1] == 6 && b4[0][2] == 7 && b4[0][3] == 9);
+}
+
 int main(void) {
   if (tsr_machine_create(&(tsr_machine_options){.num_cores = 1, .quiet = true}, &M) != TSR_OK) return 1;
   test_bf16_pairs();
@@ -586,6 +668,7 @@ int main(void) {
   test_refused();
   test_narrow_memory();
   test_float8();
+  test_float4();
   tsr_machine_destroy(M);
   return tsr_test_finish("test_packed");
 }

@@ -335,6 +335,54 @@ static void test_int4_vmem(void) {
   tsr_machine_destroy(m);
 }
 
+static tsr_status map_zero(void *u, const int64_t *g, int n, const tsr_ref *p, int np, int64_t *b) {
+  (void)u; (void)g; (void)n; (void)p; (void)np;
+  b[0] = b[1] = 0;
+  return TSR_OK;
+}
+
+/* A block that is its whole array gets one buffer when its index map reads only grid axes of
+ * one step, as Pallas's TPU pipeline judges it and kernels size vmem_limit_bytes (vLLM's
+ * quantized matmul on a grid of one step); an index map callback, of which nothing is known,
+ * only on a grid of one step. */
+static void test_one_step_buffers(void) {
+  tsr_machine *m = machine("v5e", 1, false);
+  enum { BLOCK = 64 * 128 * 4 };
+  arr a = make(64, 128);
+  tsr_block_spec whole = {.rank = 2, .block_shape = {64, 128}, .index_map = map_i0};
+  tsr_call_desc d = scale_desc(&a, &whole, &whole, 1);
+  d.vmem_limit_bytes = 2 * BLOCK; /* a block each, as the kernel counts */
+  tsr_call_stats st;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(st.vmem_bytes, 2 * BLOCK);
+  CHECK_EQ_INT(st.dma.in, 1);
+  CHECK_EQ_INT(st.dma.out, 1);
+  CHECK_EQ_INT(mismatches(&a, 64 * 128), 0);
+  /* an axis map that reads only the grid's axis of one step: the same block at all 3 steps */
+  tsr_block_spec by_axis = {.rank = 2, .block_shape = {64, 128}, .axis_map = {TSR_AXIS(0), 0}};
+  memset(a.o, 0, sizeof(float) * 64 * 128);
+  d = scale_desc(&a, &by_axis, &by_axis, 1);
+  d.grid_rank = 2;
+  d.grid[0] = 1;
+  d.grid[1] = 3;
+  d.vmem_limit_bytes = 2 * BLOCK;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(st.vmem_bytes, 2 * BLOCK);
+  CHECK_EQ_INT(st.dma.in, 1);
+  CHECK_EQ_INT(st.dma.out, 1);
+  CHECK_EQ_INT(mismatches(&a, 64 * 128), 0);
+  /* a callback on a grid of 3 steps may move the block: two buffers each */
+  tsr_block_spec zeros = {.rank = 2, .block_shape = {64, 128}, .index_map = map_zero};
+  d = scale_desc(&a, &zeros, &zeros, 3);
+  d.vmem_limit_bytes = 2 * BLOCK;
+  CHECK_FAILS(tsr_pallas_call(m, &d, NULL), TSR_ERR_VMEM, "in0 block (64, 128) x 2 buffers = 65536");
+  d.vmem_limit_bytes = 4 * BLOCK;
+  CHECK_OK(tsr_pallas_call(m, &d, &st));
+  CHECK_EQ_INT(st.vmem_bytes, 4 * BLOCK);
+  drop(&a);
+  tsr_machine_destroy(m);
+}
+
 static void test_checks(void) {
   tsr_machine *m = machine("v4", 1, false); /* 16 MiB of VMEM */
   arr a = make(4096, 1024);
@@ -551,6 +599,7 @@ int main(void) {
     test_aliases();
     test_checks();
   test_int4_vmem();
+    test_one_step_buffers();
     test_core_split();
     test_edges();
     test_zero_copy_views();

@@ -214,8 +214,77 @@ static void test_kinds_and_notes(void) {
   tsr_machine_destroy(m);
 }
 
+/* A thin record (machine_tape_record_thin, a host split's of an event that its observer
+ * digests or that no observer reads) keeps the event's place and semaphore (a semaphore's
+ * ref once for the records that share it), its name and block when asked, and an
+ * observer's digest, whole; a record without one has none; a tape
+ * from another process carries none (the import refuses one that does). */
+static void test_digests(void) {
+  int64_t cells[4] = {0};
+  tsr_buffer sems = {.space = TSR_SEMAPHORE_MEM, .seq = 3, .agent = -1, .base = (char *)cells, .bytes = sizeof cells};
+  tsr_ref sem = tsr_ref_dense(&cells[2], TSR_DMA_SEM, TSR_SEMAPHORE_MEM, 0, NULL);
+  sem.buf = &sems;
+  machine_tape T;
+  machine_tape_init(&T, ~0u, 1);
+  const char digest[] = "thirteen+ bytes, not a multiple of eight";
+  int64_t index[2] = {3, 5};
+  tsr_ref src = {.dtype = TSR_F32, .space = TSR_HBM, .rank = 1, .shape = {4}, .stride = {1}};
+  machine_tape_record_thin(&T, &(tsr_event){.kind = TSR_EV_DMA_START, .step = 7, .operand = 1, .name = "x", .rank = 2,
+                                            .index = index, .sem = &sem, .src = &src, .loc = "here"},
+                           true, digest, sizeof digest);
+  machine_tape_record(&T, NULL, &(tsr_event){.kind = TSR_EV_STEP_END, .step = 7, .operand = -1}, NULL);
+  uint64_t most[TSR_DIGEST_BYTES / 8];
+  for (size_t i = 0; i < sizeof most / 8; i++) most[i] = 0x0123456789abcdefull * (i + 1);
+  tsr_cost cost = {.flops = 3};
+  machine_tape_record_thin(&T, &(tsr_event){.kind = TSR_EV_BODY_END, .step = 8, .operand = -1, .name = "body",
+                                            .cost = &cost}, false, most, sizeof most);
+  machine_tape_record_thin(&T, &(tsr_event){.kind = TSR_EV_DMA_WAIT_BEGIN, .step = 8, .operand = 1, .sem = &sem,
+                                            .name = "y"}, false, NULL, 0);
+  /* the same semaphore's ref is kept once; another allocation at the same address is another */
+  CHECK_EQ_INT((int)T.slots[0].nrefs, 1);
+  tsr_buffer later = sems;
+  later.seq = 4;
+  tsr_ref sem2 = sem;
+  sem2.buf = &later;
+  machine_tape_record_thin(&T, &(tsr_event){.kind = TSR_EV_DMA_WAIT_BEGIN, .step = 9, .operand = 1, .sem = &sem2},
+                           false, NULL, 0);
+  CHECK_EQ_INT((int)T.slots[0].nrefs, 2);
+  CHECK_EQ_INT((int)T.slots[0].n, 5);
+  size_t len = 0;
+  const void *d = machine_tape_digest(&T, 0, 0, &len);
+  CHECK(d && len == sizeof digest && !memcmp(d, digest, sizeof digest));
+  tsr_event ev;
+  machine_tape_event_refs refs;
+  machine_tape_event(&T, 0, 0, &ev, &refs);
+  CHECK(ev.kind == TSR_EV_DMA_START && ev.step == 7 && ev.operand == 1 && ev.name && !strcmp(ev.name, "x") &&
+        ev.rank == 2 && ev.index && ev.index[0] == 3 && ev.index[1] == 5 && !ev.src && !ev.loc);
+  CHECK(ev.sem && machine_sem_identity(ev.sem, 0) == machine_sem_identity(&sem, 0));
+  CHECK(!machine_tape_digest(&T, 0, 1, &len));
+  d = machine_tape_digest(&T, 0, 2, &len);
+  CHECK(d && len == sizeof most && !memcmp(d, most, sizeof most));
+  machine_tape_event(&T, 0, 2, &ev, &refs);
+  CHECK(ev.kind == TSR_EV_BODY_END && ev.step == 8 && !ev.cost && !ev.name);
+  CHECK(!machine_tape_digest(&T, 0, 3, &len));
+  machine_tape_event(&T, 0, 3, &ev, &refs);
+  CHECK(ev.kind == TSR_EV_DMA_WAIT_BEGIN && !ev.name && ev.sem &&
+        machine_sem_identity(ev.sem, 0) == machine_sem_identity(&sem, 0));
+  machine_tape_event(&T, 0, 4, &ev, &refs);
+  CHECK(ev.sem && machine_sem_identity(ev.sem, 0) == machine_sem_identity(&sem2, 0) &&
+        machine_sem_identity(&sem2, 0) != machine_sem_identity(&sem, 0));
+  char *bytes;
+  size_t n;
+  CHECK_OK(machine_tape_export(&T, &bytes, &n));
+  machine_tape empty;
+  machine_tape_init(&empty, ~0u, 1);
+  CHECK_FAILS(machine_tape_import(&empty, bytes, n, 64, "test", "process 5"), TSR_ERR_PARSE, "malformed");
+  machine_tape_free(&empty);
+  free(bytes);
+  machine_tape_free(&T);
+}
+
 int main(void) {
   test_round_trip();
   test_kinds_and_notes();
+  test_digests();
   return tsr_test_finish("test_tape");
 }

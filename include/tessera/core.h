@@ -83,7 +83,8 @@ void tsr_blas_library(const char *path);
   X(I4, "i4", 1, 0, 1, 1)             \
   X(F8E4M3B11FNUZ, "f8e4m3b11fnuz", 1, 1, 1, 1) \
   X(U4, "u4", 1, 0, 0, 1)             \
-  X(F8E8M0FNU, "f8e8m0fnu", 1, 1, 0, 1)
+  X(F8E8M0FNU, "f8e8m0fnu", 1, 1, 0, 1) \
+  X(F4E2M1FN, "f4e2m1fn", 1, 1, 1, 1)
 
 typedef enum tsr_dtype {
 #define TSR_X(e, n, b, f, s, t) TSR_##e,
@@ -123,6 +124,13 @@ float tsr_f8e4m3b11fnuz_to_f32(uint8_t h);
  * value rounds to the nearer power of two, halfway (1.5 * 2^e) up, as ml_dtypes rounds. */
 uint8_t tsr_f32_to_f8e8m0fnu(float v);
 float tsr_f8e8m0fnu_to_f32(uint8_t h);
+/* f4e2m1fn (the 4-bit float of fp4 weights, in the low nibble of its byte): sign, 2 exponent
+ * bits (bias 1), 1 mantissa bit: 0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives, no infinity
+ * and no NaN. A value rounds to the nearest (ties to the even code) and saturates at 6, as
+ * ml_dtypes converts (infinities give +-6); NaN has no pattern and gives -0 (0x8), as XLA
+ * converts (ml_dtypes gives a zero of the opposite sign). */
+uint8_t tsr_f32_to_f4e2m1fn(float v);
+float tsr_f4e2m1fn_to_f32(uint8_t h);
 
 /* ---- memory spaces ----------------------------------------------------------------- */
 

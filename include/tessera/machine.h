@@ -232,7 +232,20 @@ typedef struct tsr_observer {
    * kind): the machine does not hand it those, and a host split keeps no more of them on its
    * tapes than it needs to splice the parts when no observer reads them. */
   unsigned ignored_kinds;
+  /* Optional, both or neither: where the observer is a machine's only one (and reads no
+   * output data), a host split's part keeps of each event the observer reads only what
+   * `digest` makes of it (at most TSR_DIGEST_BYTES into `out`; it returns the bytes written,
+   * 0 to keep the whole event instead), called on the part's thread as the event comes; once
+   * the split stands, `on_digest` gets those bytes in the place on_event would have got the
+   * event, and `step`, the event's grid step as the run in order numbers it. For an observer
+   * whose work on an event is mostly reducing it (the timing model): the part reduces it at
+   * once, where its refs are at hand, instead of the tape keeping them to rebuild. */
+  size_t (*digest)(void *user, const tsr_event *ev, void *out);
+  void (*on_digest)(void *user, const void *digest, size_t len, int64_t step);
 } tsr_observer;
+
+/* The most bytes tsr_observer.digest may write. */
+#define TSR_DIGEST_BYTES 128
 
 /* ---- the machine ----------------------------------------------------------------------- */
 

@@ -271,6 +271,55 @@ def test_float8_e8m0fnu_in_graph():
     assert run_json(E8M0, "v6e") == {"enc": True, "back": True, "dec": True}
 
 
+F4E2M1 = """
+import json, jax, jax.numpy as jnp, numpy as np, ml_dtypes
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+rng = np.random.default_rng(0)
+# every code's neighbourhood (the midpoints and a hair either side), saturation, subnormal
+# f32 and random values of every magnitude; NaN is left to its own check
+mids = np.array([0.25, 0.75, 1.25, 1.75, 2.5, 3.5, 5.0, 6.0], np.float32)
+x = np.concatenate([mids, np.nextafter(mids, 0), np.nextafter(mids, np.inf), [0, 6.5, 7, 1e30, np.inf, 1e-40],
+                    rng.standard_normal(4000).astype(np.float32) * 3, rng.uniform(-8, 8, 4000).astype(np.float32)])
+x = np.concatenate([x, -x]).astype(np.float32)
+codes = np.arange(16, dtype=np.uint8)
+@jax.jit
+def graph(x, c):
+    e = x.astype(jnp.float4_e2m1fn)
+    return (jax.lax.bitcast_convert_type(e, jnp.uint4).astype(jnp.uint8), x.astype(jnp.bfloat16).astype(jnp.float4_e2m1fn)
+            .astype(jnp.float32), jax.lax.bitcast_convert_type(c.astype(jnp.uint4), jnp.float4_e2m1fn).astype(jnp.float32))
+enc, via_bf16, dec = map(np.asarray, graph(x, codes))
+want = x.astype(ml_dtypes.float4_e2m1fn)
+# a kernel on TPU7x: the codes in (extf to f32), f32 values out (truncf), and an f8 by f4 matmul
+def kern(w_ref, v_ref, a_ref, dec_ref, enc_ref, mm_ref):
+    dec_ref[...] = w_ref[...].astype(jnp.float32)
+    enc_ref[...] = v_ref[...].astype(jnp.float4_e2m1fn)
+    mm_ref[...] = jax.lax.dot_general(a_ref[...], w_ref[...], (((1,), (0,)), ((), ())), preferred_element_type=jnp.float32)
+w = rng.integers(0, 16, (256, 256)).astype(np.uint8).view(ml_dtypes.float4_e2m1fn)
+v = (rng.standard_normal((256, 256)) * 3).astype(np.float32)
+a = rng.integers(-16, 17, (128, 256)).astype(np.float32).astype(ml_dtypes.float8_e4m3fn)  # sums exact in f32
+dk, ek, mk = jax.jit(lambda w, v, a: pl.pallas_call(kern, out_shape=(jax.ShapeDtypeStruct((256, 256), jnp.float32),
+    jax.ShapeDtypeStruct((256, 256), jnp.float4_e2m1fn), jax.ShapeDtypeStruct((128, 256), jnp.float32)))(w, v, a))(w, v, a)
+wf = w.astype(np.float64)
+print(json.dumps({"enc": np.asarray(enc).tolist() == want.view(np.uint8).tolist(),
+                  "bf16": np.array_equal(via_bf16, x.astype(ml_dtypes.bfloat16).astype(ml_dtypes.float4_e2m1fn).astype(np.float32)),
+                  "dec": dec.tolist() == [0, .5, 1, 1.5, 2, 3, 4, 6, -0.0, -.5, -1, -1.5, -2, -3, -4, -6],
+                  "nan": int(np.asarray(jax.jit(lambda z: jax.lax.bitcast_convert_type(z.astype(jnp.float4_e2m1fn), jnp.uint4)
+                                                .astype(jnp.uint8))(np.float32(np.nan)))),
+                  "k_dec": np.array_equal(np.asarray(dk), w.astype(np.float32)),
+                  "k_enc": np.asarray(ek).view(np.uint8).tolist() == v.astype(ml_dtypes.float4_e2m1fn).view(np.uint8).tolist(),
+                  "k_mm": np.array_equal(np.asarray(mk).astype(np.float64), a.astype(np.float64) @ wf)}))
+"""
+
+
+def test_float4_e2m1fn_in_graph_and_kernel():
+    # converts to and from float4_e2m1fn (rounding to nearest even, saturating at 6; NaN to
+    # -0 as XLA converts, which ml_dtypes does not say), in the graph and in a TPU7x kernel,
+    # against ml_dtypes; and the kernel's float8_e4m3fn by fp4 matmul against exact sums
+    got = run_json(F4E2M1, "7x")
+    assert got == {"enc": True, "bf16": True, "dec": True, "nan": 8, "k_dec": True, "k_enc": True, "k_mm": True}
+
+
 UNSUPPORTED_OP = """
 import jax, jax.numpy as jnp, numpy as np
 from jax import lax

@@ -422,3 +422,74 @@ def test_barrier_semaphore_on_one_device():
     with tj.enabled(chip="v6e"):
         out = np.asarray(jax.jit(g)(x))
     np.testing.assert_array_equal(out, x + 1)
+
+
+# ---- one buffer for a block that never moves ----------------------------------------------
+
+def _matmul_kernel(x_ref, w_ref, o_ref):
+    o_ref[...] = jnp.dot(x_ref[...], w_ref[...], preferred_element_type=jnp.float32)
+
+
+def _matmul(grid_n, vmem_limit):
+    # x (256, 512) f32, 512 KiB, is one whole block whose index map reads only the grid's axis
+    # of one step; w and the output move along the other axis (grid_n steps)
+    x = np.arange(256 * 512, dtype=np.float32).reshape(256, 512) % 7 - 3
+    w = np.arange(512 * 128 * grid_n, dtype=np.float32).reshape(512, 128 * grid_n) % 5 - 2
+    f = pl.pallas_call(
+        _matmul_kernel, out_shape=jax.ShapeDtypeStruct((256, 128 * grid_n), jnp.float32), grid=(1, grid_n),
+        in_specs=[pl.BlockSpec((256, 512), lambda i, j: (i, 0)), pl.BlockSpec((512, 128), lambda i, j: (0, j))],
+        out_specs=pl.BlockSpec((256, 128), lambda i, j: (i, j)),
+        compiler_params=pltpu.CompilerParams(vmem_limit_bytes=vmem_limit))
+    with tj.enabled(chip="7x"):
+        got = np.asarray(jax.jit(f)(x, w))
+    np.testing.assert_array_equal(got, x @ w)  # small integers: exact in f32
+
+
+@pytest.mark.parametrize("grid_n", [1, 2])
+def test_block_that_never_moves_has_one_buffer(grid_n):
+    # as Pallas's TPU pipeline judges a block (jax/_src/pallas/mosaic/pipeline.py,
+    # _spec_has_trivial_windowing) and kernels size vmem_limit_bytes (vLLM's quantized matmul:
+    # "double buffering is used only if there are multiple blocks"): x takes 512 KiB, not 1 MiB;
+    # w and the output 256 and 128 KiB a buffer, two buffers each when they move (grid_n 2)
+    moving = (256 + 128) * 1024 * (2 if grid_n > 1 else 1)
+    _matmul(grid_n, 512 * 1024 + moving)
+    with pytest.raises(tessera.KernelError, match="VMEM needed"):
+        _matmul(grid_n, 512 * 1024 + moving - 1)
+
+
+# ---- float4_e2m1fn (fp4 weights, TPU7x) -----------------------------------------------------
+
+def _fp4_kernel(w_ref, v_ref, a_ref, dec_ref, enc_ref, mm_ref):
+    dec_ref[...] = w_ref[...].astype(jnp.float32)
+    enc_ref[...] = v_ref[...].astype(jnp.float4_e2m1fn)
+    mm_ref[...] = jax.lax.dot_general(a_ref[...], w_ref[...], (((1,), (0,)), ((), ())),
+                                      preferred_element_type=jnp.float32)
+
+
+def _fp4_call(chip):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    rng = np.random.default_rng(0)
+    w = rng.integers(0, 16, (256, 256)).astype(np.uint8).view(ml_dtypes.float4_e2m1fn)  # every code
+    v = (rng.standard_normal((256, 256)) * 3).astype(np.float32)
+    a = rng.integers(-16, 17, (128, 256)).astype(np.float32).astype(ml_dtypes.float8_e4m3fn)
+    f = pl.pallas_call(_fp4_kernel, out_shape=(jax.ShapeDtypeStruct((256, 256), jnp.float32),
+                                               jax.ShapeDtypeStruct((256, 256), jnp.float4_e2m1fn),
+                                               jax.ShapeDtypeStruct((128, 256), jnp.float32)))
+    with tj.enabled(chip=chip):
+        dec, enc, mm = map(np.asarray, jax.jit(f)(w, v, a))
+    return ml_dtypes, w, v, a, dec, enc, mm
+
+
+def test_float4_e2m1fn_kernel():
+    # XLA hands the kernel fp4 arrays packed two codes a byte; the kernel reads the codes'
+    # values, rounds f32 to them as ml_dtypes does (to nearest even, saturating at 6), and
+    # multiplies float8_e4m3fn by them (TPU7x: Mosaic extends fp4 to float8_e4m3fn exactly)
+    ml_dtypes, w, v, a, dec, enc, mm = _fp4_call("7x")
+    np.testing.assert_array_equal(dec, w.astype(np.float32))
+    assert enc.view(np.uint8).tolist() == v.astype(ml_dtypes.float4_e2m1fn).view(np.uint8).tolist()
+    np.testing.assert_array_equal(mm.astype(np.float64), a.astype(np.float64) @ w.astype(np.float64))  # exact sums
+
+
+def test_float4_e2m1fn_matmul_before_tpu7x():
+    with pytest.raises(tessera.KernelError, match="float4_e2m1fn operands .* only on TPU7x"):
+        _fp4_call("v6e")

@@ -47,6 +47,7 @@ double dtype_load_f64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_F8E5M2: return tsr_f8e5m2_to_f32(((const uint8_t *)p)[i]);
   case TSR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32(((const uint8_t *)p)[i]);
   case TSR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32(((const uint8_t *)p)[i]);
+  case TSR_F4E2M1FN: return tsr_f4e2m1fn_to_f32(((const uint8_t *)p)[i]);
   default: return (double)dtype_load_i64(t, p, i);
   }
 }
@@ -63,7 +64,7 @@ int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i) {
   case TSR_U16: return ((const uint16_t *)p)[i];
   case TSR_U32: return ((const uint32_t *)p)[i];
   case TSR_F32: case TSR_F64: case TSR_BF16: case TSR_F16: case TSR_C64: case TSR_C128: case TSR_F8E4M3FN: case TSR_F8E5M2:
-  case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU:
+  case TSR_F8E4M3B11FNUZ: case TSR_F8E8M0FNU: case TSR_F4E2M1FN:
     return (int64_t)dtype_load_f64(t, p, i);
   default: return 0;
   }
@@ -78,6 +79,7 @@ bool tsr_dtype_parse(const char *name, tsr_dtype *out) {
       {"i1", TSR_BOOL},     {"complex64", TSR_C64}, {"complex128", TSR_C128},
       {"float8_e4m3fn", TSR_F8E4M3FN}, {"float8_e5m2", TSR_F8E5M2}, {"int4", TSR_I4}, {"uint4", TSR_U4},
       {"float8_e4m3b11fnuz", TSR_F8E4M3B11FNUZ}, {"float8_e8m0fnu", TSR_F8E8M0FNU},
+      {"float4_e2m1fn", TSR_F4E2M1FN},
   };
   for (int t = 0; t < TSR_DTYPE_COUNT; t++)
     if (strcmp(name, traits[t].name) == 0) { *out = (tsr_dtype)t; return true; }
@@ -207,3 +209,23 @@ uint8_t tsr_f32_to_f8e8m0fnu(float v) {
 }
 
 float tsr_f8e8m0fnu_to_f32(uint8_t h) { return h == 0xFF ? NAN : ldexpf(1.0f, (int)h - 127); }
+
+/* The magnitudes of the eight e2m1 codes are 0.5 apart below 2, 1 apart below 4, and 2 apart
+ * from 4 to 6: a value rounds to the nearest multiple of its range's step. Within each range
+ * the code runs with the multiple (code 2q, q + 2, q + 4 for q steps of 0.5, 1, 2), so an even
+ * multiple is an even code and nearbyint's ties to even are the format's. */
+uint8_t tsr_f32_to_f4e2m1fn(float v) {
+  if (v != v) return 0x8;
+  uint8_t sign = signbit(v) ? 0x8 : 0;
+  double a = fabs((double)v);
+  if (a >= 6) return (uint8_t)(sign | 0x7); /* saturates: infinities too */
+  double step = a < 2 ? 0.5 : a < 4 ? 1 : 2;
+  double r = nearbyint(a / step) * step; /* may round up into the next range: 2, 4 or 6 */
+  uint8_t code = (uint8_t)(r < 2 ? 2 * r : r < 4 ? r + 2 : r / 2 + 4);
+  return (uint8_t)(sign | code);
+}
+
+float tsr_f4e2m1fn_to_f32(uint8_t h) {
+  static const float mag[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+  return (h & 0x8) ? -mag[h & 7] : mag[h & 7];
+}

@@ -29,6 +29,11 @@ const dtype_traits *dtype_traits_of(tsr_dtype t);
 double dtype_load_f64(tsr_dtype t, const void *p, int64_t i);
 int64_t dtype_load_i64(tsr_dtype t, const void *p, int64_t i);
 
+/* The 4-bit types (int4, uint4, float4_e2m1fn): a byte an element in host arrays and
+ * tessera's memory (the value in the low nibble; int4 sign-extended to the byte), 4 bits in
+ * a TPU's words and in XLA's buffers. */
+static inline bool dtype_is_nibble(tsr_dtype t) { return t == TSR_I4 || t == TSR_U4 || t == TSR_F4E2M1FN; }
+
 /* tsr_f32_to_bf16 (round to nearest even, NaN kept and made quiet), inline: a loop over it
  * compiles to vector code, as the rounding of every f32 MXU operand does. */
 static inline uint16_t dtype_f32_to_bf16(float v) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtype.h"
 #include "core/status.h"
 #include "ffi/ffi.h"
 #include "xla/ffi/api/c_api.h"
@@ -80,6 +81,7 @@ static bool dtype_of(XLA_FFI_DataType t, tsr_dtype *out) {
   /* the kernel's i4 is signless: its ops (extui or extsi) say how a nibble reads, so a uint4
    * array is the same nibbles */
   case XLA_FFI_DataType_U4: *out = TSR_I4; return true;
+  case XLA_FFI_DataType_F4E2M1FN: *out = TSR_F4E2M1FN; return true; /* packed too; a nibble a byte here */
   default: return false; /* pred: JAX hands TPU kernels bools as int32 */
   }
 }
@@ -211,24 +213,25 @@ static tsr_status read_attrs(const XLA_FFI_Attrs *a, tsr_ffi_call *c, mesh_attrs
   return TSR_OK;
 }
 
-/* XLA keeps int4 arrays packed, two elements to a byte, the first in the low nibble; tessera's
- * int4 takes a byte an element (sign-extended, as ml_dtypes stores it). An int4 buffer is
- * unpacked into a copy before the call and its results packed back after. */
-static tsr_status unpack_int4(tsr_ref *r, void **copy) {
+/* XLA keeps 4-bit arrays (int4, float4_e2m1fn) packed, two elements to a byte, the first in the
+ * low nibble; tessera's take a byte an element (int4 sign-extended, as ml_dtypes stores it). Such
+ * a buffer is unpacked into a copy before the call and its results packed back after. */
+static tsr_status unpack_nibbles(tsr_ref *r, void **copy) {
   int64_t n = tsr_ref_numel(r);
   int8_t *u = malloc((size_t)(n ? n : 1));
-  if (!u) return tsr_fail(TSR_ERR_NOMEM, "out of memory for an int4 buffer of %lld elements", (long long)n);
+  if (!u) return tsr_fail(TSR_ERR_NOMEM, "out of memory for a %s buffer of %lld elements", tsr_dtype_name(r->dtype), (long long)n);
   const uint8_t *p = (const uint8_t *)r->data;
+  bool sext = r->dtype == TSR_I4; /* float4_e2m1fn keeps its code in the low nibble */
   for (int64_t i = 0; i < n; i++) {
     unsigned nib = (p[i / 2] >> (4 * (i % 2))) & 0xF;
-    u[i] = (int8_t)((int)(nib ^ 8) - 8);
+    u[i] = (int8_t)(sext ? (int)(nib ^ 8) - 8 : (int)nib);
   }
   *copy = u;
   r->data = (char *)u;
   return TSR_OK;
 }
 
-static void pack_int4(const tsr_ref *unpacked, void *packed) {
+static void pack_nibbles(const tsr_ref *unpacked, void *packed) {
   int64_t n = tsr_ref_numel(unpacked);
   uint8_t *p = packed;
   memset(p, 0, (size_t)(n + 1) / 2);
@@ -281,14 +284,14 @@ static tsr_status run(const XLA_FFI_CallFrame *cf) {
   for (int i = 0; i < na && s == TSR_OK; i++) {
     if (cf->args.types[i] != XLA_FFI_ArgType_BUFFER) s = tsr_fail(TSR_ERR_INVALID, "operand %d is not a buffer", i);
     if (s == TSR_OK) s = buffer_ref(cf->args.args[i], true, i, &ops[i]);
-    if (s == TSR_OK && ops[i].dtype == TSR_I4) s = unpack_int4(&ops[i], &copies[i]);
+    if (s == TSR_OK && dtype_is_nibble(ops[i].dtype)) s = unpack_nibbles(&ops[i], &copies[i]);
   }
   for (int i = 0; i < nr && s == TSR_OK; i++) {
     if (cf->rets.types[i] != XLA_FFI_RetType_BUFFER) s = tsr_fail(TSR_ERR_INVALID, "result %d is not a buffer", i);
     if (s == TSR_OK) s = buffer_ref(cf->rets.rets[i], false, i, &res[i]);
-    if (s == TSR_OK && res[i].dtype == TSR_I4) {
+    if (s == TSR_OK && dtype_is_nibble(res[i].dtype)) {
       packed[i] = res[i].data;
-      s = unpack_int4(&res[i], &copies[na + i]); /* an aliased operand's contents come along */
+      s = unpack_nibbles(&res[i], &copies[na + i]); /* an aliased operand's contents come along */
     }
   }
   c.operands = ops;
@@ -297,7 +300,7 @@ static tsr_status run(const XLA_FFI_CallFrame *cf) {
   c.num_results = nr;
   if (s == TSR_OK) s = tsr_ffi_run(&c);
   for (int i = 0; i < nr && s == TSR_OK; i++)
-    if (packed[i]) pack_int4(&res[i], packed[i]);
+    if (packed[i]) pack_nibbles(&res[i], packed[i]);
   for (int i = 0; i < na + nr; i++) free(copies[i]);
   return s;
 }

@@ -45,6 +45,7 @@ void hlo_st_f(tsr_dtype t, void *p, int64_t i, double v) {
   case TSR_F8E5M2: ((uint8_t *)p)[i] = tsr_f32_to_f8e5m2(to_f32_odd(v)); break;
   case TSR_F8E4M3B11FNUZ: ((uint8_t *)p)[i] = tsr_f32_to_f8e4m3b11fnuz(to_f32_odd(v)); break;
   case TSR_F8E8M0FNU: ((uint8_t *)p)[i] = tsr_f32_to_f8e8m0fnu(to_f32_odd(v)); break;
+  case TSR_F4E2M1FN: ((uint8_t *)p)[i] = tsr_f32_to_f4e2m1fn(to_f32_odd(v)); break;
   case TSR_C64: case TSR_C128: hlo_st_c(t, p, i, CMPLX(v, 0.0)); break;
   default: hlo_st_i(t, p, i, (int64_t)v); break;
   }

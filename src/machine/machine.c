@@ -187,6 +187,12 @@ static void emit(tsr_machine *m, const tsr_event *ev) {
 
 void machine_emit_held(tsr_machine *m, const tsr_event *ev) { emit(m, ev); }
 
+const tsr_observer *machine_digesting_observer(const tsr_machine *m) {
+  if (m->num_observers != 1) return NULL;
+  const tsr_observer *o = &m->observers[0];
+  return o->digest && o->on_digest && !o->reads_output_data ? o : NULL;
+}
+
 bool machine_observers_read_kind(const tsr_machine *m, tsr_event_kind kind) {
   for (int i = 0; i < m->num_observers; i++)
     if (reads_kind(&m->observers[i], kind)) return true;
@@ -211,6 +217,14 @@ bool machine_observers_report_races(const tsr_machine *m) {
   return false;
 }
 
+/* ev on a host split's part's tape with no more of it than the splice needs: its place,
+ * kind, step, copy number, direction, operand and semaphore; with `len` bytes of an
+ * observer's digest of it (NULL: none), a copy's start keeps its name and block too, which
+ * a skip made from it names. */
+static void record_thin(machine_core *c, const tsr_event *ev, const void *digest, size_t len) {
+  machine_tape_record_thin(c->held, ev, digest && ev->kind == TSR_EV_DMA_START, digest, len);
+}
+
 void machine_core_emit(machine_core *c, tsr_event *ev) {
   tsr_ref src, dst;
   if (c->num_views && (ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_DMA_DONE || ev->kind == TSR_EV_ACCESS)) {
@@ -230,15 +244,18 @@ void machine_core_emit(machine_core *c, tsr_event *ev) {
                 (ev->kind == TSR_EV_DMA_START && machine_observers_read_kind(c->m, TSR_EV_DMA_SKIP));
     if (!read) {
       /* no observer will be handed it (host_split.c passes it over; a copy's start also
-       * names the block of a skip made from it): the splice needs no more of it than its
-       * place, kind, step, copy number, direction, operand and semaphore */
-      tsr_event thin = *ev;
-      thin.name = thin.loc = NULL;
-      thin.src = thin.dst = thin.src_data = thin.recv_sem = NULL;
-      thin.index = NULL;
-      thin.cost = NULL;
-      machine_tape_record(c->held, NULL, &thin, NULL);
+       * names the block of a skip made from it) */
+      record_thin(c, ev, NULL, 0);
       return;
+    }
+    const tsr_observer *o = machine_digesting_observer(c->m);
+    if (o) { /* the observer's digest stands for what the record leaves out */
+      uint64_t d[TSR_DIGEST_BYTES / sizeof(uint64_t)];
+      size_t len = o->digest(o->user, ev, d);
+      if (len > 0 && len <= sizeof d) {
+        record_thin(c, ev, d, len);
+        return;
+      }
     }
     int64_t at[TSR_MAX_RANK] = {0};
     bool noted = machine_observers_read_output_data(c->m) && machine_output_poison(ev, at);

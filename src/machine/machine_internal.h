@@ -277,6 +277,9 @@ bool machine_observers_read_kind(const tsr_machine *m, tsr_event_kind kind);
  * `parts` parts, emptied (NULL: out of host memory); an event from a tape to the observers. */
 struct machine_tape *machine_split_tapes(tsr_machine *m, int parts);
 void machine_emit_held(tsr_machine *m, const tsr_event *ev);
+/* The observer whose digests a split's parts keep instead of the events it reads: the
+ * machine's only one, when it makes them (tsr_observer.digest); NULL: none. */
+const tsr_observer *machine_digesting_observer(const tsr_machine *m);
 /* Whether ev is a DMA that carries poison to HBM: its source holds the poison pattern of its
  * dtype where it starts (the first such element in `at`). What the poison checker looks for,
  * found as the DMA starts: a host split's part notes it on its tape for the checkers, which

@@ -189,29 +189,43 @@ static int32_t put_cost(machine_tape *T, machine_tape_slot *s, const tsr_cost *c
   return (int32_t)s->ncosts++;
 }
 
-void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
-  if ((unsigned)ev->kind >= 32 || !(T->kinds & MACHINE_TAPE_KIND(ev->kind))) return;
-  int slot = machine_tape_slot_of(T, ev->device, ev->core);
-  if (slot < 0) return;
-  machine_tape_slot *s = &T->slots[slot];
+/* A new record of ev in its slot, its place filled in and no more (NULL: not kept, or out of
+ * memory: nomem set). */
+static machine_tape_rec *new_record(machine_tape *T, const tsr_event *ev, machine_tape_slot **slot) {
+  if ((unsigned)ev->kind >= 32 || !(T->kinds & MACHINE_TAPE_KIND(ev->kind))) return NULL;
+  int i = machine_tape_slot_of(T, ev->device, ev->core);
+  if (i < 0) return NULL;
+  machine_tape_slot *s = *slot = &T->slots[i];
   if (!GROW_ARRAY(s->recs, s->n, s->cap, FIRST_CAP(sizeof *s->recs))) {
     T->nomem = true;
-    return;
+    return NULL;
   }
+  machine_tape_rec *r = &s->recs[s->n];
+  *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core, .target_device = ev->target_device,
+                          .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .index = -1,
+                          .dir = ev->dir, .write = ev->write, .space = ev->space, .loc = -1, .name = -1, .noted = -1,
+                          .src = -1, .dst = -1, .sem = -1, .recv = -1, .cost = -1,
+                          .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .digest = -1,
+                          .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
+  return r;
+}
+
+static int32_t put_index(machine_tape *T, machine_tape_slot *s, const tsr_event *ev) {
+  return ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK ? put_ints(T, s, ev->index, NULL, ev->rank) : -1;
+}
+
+void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at) {
+  machine_tape_slot *s;
+  machine_tape_rec *r = new_record(T, ev, &s);
+  if (!r) return;
   /* what a remote copy or signal reaches: its target's (told by the namesake when far) */
   bool remote = ev->kind == TSR_EV_DMA_START || ev->kind == TSR_EV_SEM_SIGNAL;
   bool far = remote && root && ev->target_device != ev->device && machine_mesh_far(root, ev->target_device);
   int tdev = remote ? ev->target_device : ev->device;
   int tcore = remote && ev->target_core >= 0 ? ev->target_core : ev->core;
-  machine_tape_rec *r = &s->recs[s->n];
-  *r = (machine_tape_rec){.kind = ev->kind, .device = ev->device, .core = ev->core,
-                          .target_device = ev->target_device,
-                  .target_core = ev->target_core, .operand = ev->operand, .rank = ev->rank, .index = -1, .dir = ev->dir,
-                  .write = ev->write, .space = ev->space, .no_barrier = ev->no_device_barrier, .steps = (int32_t)ev->steps, .noted = -1,
-                  .step = ev->step, .bytes = ev->bytes, .amount = ev->amount, .dma_id = ev->dma_id};
   r->loc = intern(T, ev->loc);
   r->name = intern(T, ev->name);
-  if (ev->index && ev->rank > 0 && ev->rank <= TSR_MAX_RANK) r->index = put_ints(T, s, ev->index, NULL, ev->rank);
+  r->index = put_index(T, s, ev);
   if (at) r->noted = put_ints(T, s, at, NULL, TSR_MAX_RANK);
   bool is_dma = ev->kind == TSR_EV_DMA_START;
   r->src = put_ref(T, s, root, ev->src, ev->device, ev->core, false, ev->device);
@@ -221,6 +235,53 @@ void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev
   r->recv = put_ref(T, s, root, ev->recv_sem, tdev, tcore, far, ev->device);
   r->cost = ev->kind == TSR_EV_BODY_END ? put_cost(T, s, ev->cost) : -1;
   s->n++;
+}
+
+/* The index of a ref among the slot's last few that is r as put_ref would keep it (-1: none;
+ * only a semaphore's kind of ref, rank 0 in an allocation): a kernel's copies wait on a few
+ * semaphores again and again, and a thin record need not keep each time what it shares. */
+static int32_t recent_ref(const machine_tape *T, const machine_tape_slot *s, const tsr_ref *r) {
+  if (!r || !r->buf || r->rank != 0) return -1;
+  const tsr_buffer *b = r->buf;
+  uint64_t base = region_base(b->device, b->core, b->space, b->seq, b->agent) + T->salt;
+  uint64_t data = base + (uint64_t)(r->data - b->base);
+  for (size_t i = s->nrefs; i > 0 && i + 8 > s->nrefs; i--) {
+    const machine_tape_ref *k = &s->refs[i - 1];
+    if (k->data == data && k->base == base && k->has_buf && k->rank == 0 && k->dtype == (int32_t)r->dtype &&
+        k->space == (int32_t)r->space && k->device == b->device && k->core == b->core && k->bspace == (int32_t)b->space &&
+        k->seq == b->seq && k->agent == b->agent && k->in_mesh == (int32_t)b->in_mesh)
+      return (int32_t)(i - 1);
+  }
+  return -1;
+}
+
+void machine_tape_record_thin(machine_tape *T, const tsr_event *ev, bool names, const void *digest, size_t len) {
+  machine_tape_slot *s;
+  machine_tape_rec *r = new_record(T, ev, &s);
+  if (!r) return;
+  if (names) {
+    r->name = intern(T, ev->name);
+    r->index = put_index(T, s, ev);
+  }
+  r->sem = recent_ref(T, s, ev->sem);
+  if (r->sem < 0) r->sem = put_ref(T, s, NULL, ev->sem, ev->device, ev->core, false, ev->device); /* by its buffer */
+  if (digest) {
+    int64_t words[1 + TSR_DIGEST_BYTES / sizeof(int64_t)];
+    size_t nwords = 1 + (len + sizeof(int64_t) - 1) / sizeof(int64_t);
+    words[0] = (int64_t)len;
+    words[nwords - 1] = 0; /* the last word's bytes past the digest */
+    memcpy(words + 1, digest, len);
+    r->digest = put_ints(T, s, words, NULL, (int)nwords);
+  }
+  s->n++;
+}
+
+const void *machine_tape_digest(const machine_tape *T, int slot, size_t i, size_t *len) {
+  const machine_tape_slot *s = &T->slots[slot];
+  int32_t at = s->recs[i].digest;
+  if (at < 0) return NULL;
+  *len = (size_t)s->ints[at];
+  return s->ints + at + 1;
 }
 
 /* ---- replaying ---- */
@@ -358,7 +419,7 @@ static bool take_slot(machine_tape *T, machine_tape_slot *s, const char *p, size
         r.target_device >= TSR_MAX_DEVICES || r.kind < 0 || r.kind > TSR_EV_SHARED_OUTPUT || r.core < 0 ||
         r.core >= MACHINE_MAX_CORES || r.target_core < -1 || r.target_core >= MACHINE_MAX_CORES ||
         r.steps < TSR_STEPS_IN_ORDER || r.steps > TSR_STEPS_SCALAR_SUBCORES ||
-        !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni))
+        !ints_ok(r.index, r.rank, ni) || !ints_ok(r.noted, TSR_MAX_RANK, ni) || r.digest != -1)
       return false;
     r.loc = r.loc >= 0 ? ids[r.loc] : -1;
     r.name = r.name >= 0 ? ids[r.name] : -1;

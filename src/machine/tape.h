@@ -39,7 +39,11 @@ typedef struct machine_tape_rec {
   int32_t loc, name, noted;
   int32_t src, dst, sem, recv, cost;
   int32_t no_barrier;                /* KERNEL_BEGIN: tsr_event.no_device_barrier */
-  int32_t steps, spare;              /* KERNEL_BEGIN: tsr_event.steps; spare: zero (alignment) */
+  int32_t steps;                     /* KERNEL_BEGIN: tsr_event.steps */
+  /* An observer's digest of the event (tsr_observer.digest) in the slot's ints from here on:
+   * its length in bytes, then the bytes (-1: none; the record keeps no more of the event than
+   * its place in the splice needs). A tape from another process has none. */
+  int32_t digest;
   int64_t step, bytes, amount;
   uint64_t dma_id;
 } machine_tape_rec;
@@ -96,6 +100,13 @@ int machine_tape_slot_of(const machine_tape *T, int device, int core);
  * is told as its target's; NULL: HBM refs by address, every device here. `at` (rank
  * entries; NULL: nothing noted): machine_tape_rec.noted. On failure (out of memory) sets nomem. */
 void machine_tape_record(machine_tape *T, tsr_machine *root, const tsr_event *ev, const int64_t *at);
+/* Records of ev no more than its place in a host split's splice: kind, step, copy number,
+ * direction, operand and the like, and its semaphore (by its buffer, as with root NULL);
+ * `names`: its name and grid indices too; `digest` (NULL: none): `len` bytes of an
+ * observer's digest of it (machine_tape_rec.digest; at most TSR_DIGEST_BYTES). */
+void machine_tape_record_thin(machine_tape *T, const tsr_event *ev, bool names, const void *digest, size_t len);
+/* The digest of record i of slot s (NULL: none), its length in *len. */
+const void *machine_tape_digest(const machine_tape *T, int s, size_t i, size_t *len);
 /* Record i of slot s as an event, its refs in *refs (their buffers the tape's stand-ins; a
  * stand-in that cannot be made leaves its ref without one). */
 void machine_tape_event(machine_tape *T, int s, size_t i, tsr_event *ev, machine_tape_event_refs *refs);

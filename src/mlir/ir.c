@@ -213,6 +213,7 @@ bool mlir_ir_type_dtype(const mlir_ir_type *t, tsr_dtype *out) {
     case MLIR_IR_F8E5M2: *out = TSR_F8E5M2; return true;
     case MLIR_IR_F8E4M3B11FNUZ: *out = TSR_F8E4M3B11FNUZ; return true;
     case MLIR_IR_F8E8M0FNU: *out = TSR_F8E8M0FNU; return true;
+    case MLIR_IR_F4E2M1FN: *out = TSR_F4E2M1FN; return true;
     default: return false;
     }
   }
@@ -411,6 +412,7 @@ double mlir_ir_float_value(mlir_ir_float_kind k, uint64_t bits) {
   case MLIR_IR_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
   case MLIR_IR_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
   case MLIR_IR_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
+  case MLIR_IR_F4E2M1FN: return tsr_f4e2m1fn_to_f32((uint8_t)bits);
   default: return 0; /* other formats are kept as bits only */
   }
 }

@@ -747,6 +747,7 @@ static bool float_bits(mlir_ir_float_kind k, double f, uint64_t *bits) {
   case MLIR_IR_F8E5M2: *bits = tsr_f32_to_f8e5m2((float)f); return true;
   case MLIR_IR_F8E4M3B11FNUZ: *bits = tsr_f32_to_f8e4m3b11fnuz((float)f); return true;
   case MLIR_IR_F8E8M0FNU: *bits = tsr_f32_to_f8e8m0fnu((float)f); return true;
+  case MLIR_IR_F4E2M1FN: *bits = tsr_f32_to_f4e2m1fn((float)f); return true;
   default: return false;
   }
 }
@@ -1149,13 +1150,7 @@ static tsr_status loc_alias(mlir_text_parser *p, mlir_ir_attr **out) {
     return TSR_OK;
   }
   /* defined later in the file: patch once everything is read */
-  if (p->n_deferred == p->cap_deferred) {
-    size_t cap = p->cap_deferred ? p->cap_deferred * 2 : 16;
-    mlir_deferred_loc *d = realloc(p->deferred, cap * sizeof *d);
-    if (!d) return nomem();
-    p->deferred = d;
-    p->cap_deferred = cap;
-  }
+  if (!GROW_ARRAY(p->deferred, p->n_deferred, p->cap_deferred, 16)) return nomem();
   mlir_ir_attr *ph = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
   if (!ph) return nomem();
   p->deferred[p->n_deferred++] = (mlir_deferred_loc){ph, name, (size_t)(at - p->begin)};

@@ -14,6 +14,7 @@ typedef struct mosaic_io_operand {
   tsr_block_spec spec;
   bool only_read;       /* every use reads (io_uses); spec.read_only adds "in VMEM" */
   mosaic_prog *transform;      /* NULL: index map all zeros */
+  uint32_t map_reads;   /* grid axes (bit g) the transform reads; bit 31: a scalar-prefetch ref */
   char *map_text;
 } mosaic_io_operand;
 

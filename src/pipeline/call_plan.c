@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtype.h"
 #include "pipeline/call.h"
 #include "pipeline/partition.h"
 #include "pipeline/tiling.h"
@@ -144,10 +145,19 @@ static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
     elems *= b;
   }
   /* A trivial window (the whole array, the same block at every step) gets one buffer unless
-   * the spec says otherwise, as the Pallas TPU lowering forces: a second would never fill. */
-  bool trivial = !sp->index_map;
-  for (int k = 0; k < o->geo.rank && trivial; k++)
-    trivial = sp->axis_map[k] == 0 && !o->geo.squeezed[k] && o->geo.block[k] == o->hbm.shape[k];
+   * the spec says otherwise: a second would never fill. The block is the same at every step
+   * when its index map reads only grid axes of one step, as Pallas's TPU pipeline judges it
+   * (jax/_src/pallas/mosaic/pipeline.py, _spec_has_trivial_windowing); of an index map
+   * callback nothing is known but what the grid says, so it needs a grid of one step.
+   * (tessera's Mosaic kernels give the buffer count of a window whose transform reads no axis
+   * of more than one step themselves: mosaic_build_desc.) */
+  bool trivial = true;
+  for (int k = 0; k < o->geo.rank && trivial; k++) {
+    int a = sp->index_map ? 0 : sp->axis_map[k];
+    trivial = !o->geo.squeezed[k] && o->geo.block[k] == o->hbm.shape[k] &&
+              (a < 1 || (a <= d->grid_rank && d->grid[a - 1] == 1));
+  }
+  for (int g = 0; g < d->grid_rank && trivial && sp->index_map; g++) trivial = d->grid[g] == 1;
   o->geo.buffer_count = sp->buffer_count ? sp->buffer_count : trivial ? 1 : 2;
   if (o->geo.buffer_count < 1 || o->geo.buffer_count > 2)
     return tsr_fail(TSR_ERR_INVALID, "%s: pallas_call supports 1 or 2 buffers, got %d", name,
@@ -156,7 +166,7 @@ static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
     return tsr_fail(TSR_ERR_INVALID, "%s: revisit mode ANY needs a single buffer (Buffered(1))", name);
   /* what the block takes in VMEM: a 4-bit type packs two elements a byte there (host arrays
    * give each its own byte), which is what a kernel's vmem_limit_bytes is sized for */
-  bool nibble = o->hbm.dtype == TSR_I4 || o->hbm.dtype == TSR_U4;
+  bool nibble = dtype_is_nibble(o->hbm.dtype);
   o->block_bytes = nibble ? (elems + 1) / 2 : elems * (int64_t)tsr_dtype_size(o->hbm.dtype);
   char why[256];
   int64_t shown[TSR_MAX_RANK];
@@ -170,7 +180,6 @@ static tsr_status plan_operand(call_plan *cp, call_operand_plan *o) {
     machine_warn(cp->m, "%s (%s): block shape breaks the TPU rule: %s", name,
                  tsr_ref_describe(&o->hbm, a, sizeof a), why);
   }
-  (void)d;
   return TSR_OK;
 }
 
@@ -182,7 +191,7 @@ static tsr_status check_budget(call_plan *cp) {
     if (o->geo.passthrough || (o->is_output && o->shares >= 0)) continue; /* a shared buffer counts once */
     int64_t bytes = (int64_t)round64((size_t)o->block_bytes) * o->geo.buffer_count;
     if (o->spec->space == TSR_SMEM) smem += bytes; else vmem += bytes;
-    if (o->spec->space != TSR_SMEM && (o->hbm.dtype == TSR_I4 || o->hbm.dtype == TSR_U4))
+    if (o->spec->space != TSR_SMEM && dtype_is_nibble(o->hbm.dtype))
       extra += ((int64_t)round64((size_t)(o->block_bytes * 2)) - (int64_t)round64((size_t)o->block_bytes)) * o->geo.buffer_count;
   }
   for (int i = 0; i < d->num_scratch; i++) {

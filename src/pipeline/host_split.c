@@ -555,6 +555,13 @@ static void emit_record(call_plan *cp, int p, size_t i, int64_t step, numbering 
     dma_id = num->to;
   }
   if (!machine_observers_read_kind(cp->m, (tsr_event_kind)r->kind)) return;
+  size_t len;
+  const void *digest = machine_tape_digest(&hs->tapes[p], slot, i, &len);
+  if (digest) {
+    const tsr_observer *o = machine_digesting_observer(cp->m); /* the one that made it */
+    if (o) o->on_digest(o->user, digest, len, step != -2 ? step : r->step);
+    return;
+  }
   tsr_event ev;
   machine_tape_event_refs refs;
   machine_tape_event(&hs->tapes[p], slot, i, &ev, &refs);

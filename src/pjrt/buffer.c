@@ -31,6 +31,7 @@ static const struct {
     {PJRT_Buffer_Type_F8E8M0FNU, TSR_F8E8M0FNU, "f8e8m0fnu"},
     {PJRT_Buffer_Type_S4, TSR_I4, "s4"},
     {PJRT_Buffer_Type_U4, TSR_U4, "u4"},
+    {PJRT_Buffer_Type_F4E2M1FN, TSR_F4E2M1FN, "f4e2m1fn"},
 };
 
 bool pjrt_type_to_dtype(PJRT_Buffer_Type t, tsr_dtype *out) {

@@ -1,7 +1,7 @@
 /* The timing model's handle and observer. Events are logged per core and replayed in
- * simulated-time order (replay.c) as soon as no core can still produce an earlier event: with
- * one core at once, with several as far as the slowest core has logged, the rest when the
- * results are read. */
+ * simulated-time order (replay.c), a batch at a time, as far as no core can still produce an
+ * earlier event (with several cores, as far as the slowest core has logged), the rest when
+ * the results are read. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,20 +140,23 @@ tm_sim_sem *tm_sem(tsr_timing *t, uint64_t key, int core) {
 
 #define DMA_CHUNK 1024
 
+/* A record released, or else the next of the last chunk never used: a run keeps a few DMAs in
+ * flight, so most of a chunk's pages are never touched. */
 tm_sim_dma *tm_dma_new(tsr_timing *t) {
-  if (!t->free_dmas) {
-    tm_sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
-    tm_sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
-    if (!nc) { free(chunk); t->nomem = true; return NULL; }
-    t->chunks = nc;
-    t->chunks[t->nchunks++] = chunk;
-    for (int i = DMA_CHUNK - 1; i >= 0; i--) {
-      chunk[i].next = t->free_dmas;
-      t->free_dmas = &chunk[i];
-    }
-  }
   tm_sim_dma *d = t->free_dmas;
-  t->free_dmas = d->next;
+  if (d) {
+    t->free_dmas = d->next;
+  } else {
+    if (!t->nchunks || t->chunk_used == DMA_CHUNK) {
+      tm_sim_dma *chunk = calloc(DMA_CHUNK, sizeof *chunk);
+      tm_sim_dma **nc = chunk ? realloc(t->chunks, (t->nchunks + 1) * sizeof *nc) : NULL;
+      if (!nc) { free(chunk); t->nomem = true; return NULL; }
+      t->chunks = nc;
+      t->chunks[t->nchunks++] = chunk;
+      t->chunk_used = 0;
+    }
+    d = &t->chunks[t->nchunks - 1][t->chunk_used++];
+  }
   memset(d, 0, sizeof *d);
   d->waiter = -1;
   return d;
@@ -262,6 +265,25 @@ bool tm_rec_of(const tsr_timing *t, const tsr_event *ev, tm_log_rec *rec, int *m
   return true;
 }
 
+/* r into core's queue. */
+static void queue(tsr_timing *t, int core, const tm_log_rec *r) {
+  tm_core_sim *cs = &t->cores[core];
+  if (core >= t->num_cores) t->num_cores = core + 1;
+  cs->seen = true;
+  if (!tm_push(&cs->q, r)) t->nomem = true;
+}
+
+/* The records a core's queue gathers before the replay takes them: the replay's order, and
+ * so its result, does not depend on when records arrive (tm_advance), and a batch saves it
+ * looking for the next record only to find the queue empty after each one. Every reader of
+ * the results replays what is left first. */
+#define BATCH 128 /* within a queue's first room (tm_push): a bigger ring is fresh pages */
+
+/* Replays what can be replayed once core's queue holds a batch. */
+static void advance_batch(tsr_timing *t, int core) {
+  if (t->cores[core].q.len >= BATCH) tm_advance(t, false);
+}
+
 void tm_take(tsr_timing *t, int core, const tsr_event *ev, tm_log_rec *r) {
   tm_core_sim *cs = &t->cores[core];
   if (ev->kind == TSR_EV_KERNEL_BEGIN) {
@@ -271,9 +293,7 @@ void tm_take(tsr_timing *t, int core, const tsr_event *ev, tm_log_rec *r) {
     }
     r->name = cs->last_name_id;
   }
-  if (core >= t->num_cores) t->num_cores = core + 1;
-  cs->seen = true;
-  if (!tm_push(&cs->q, r)) t->nomem = true;
+  queue(t, core, r);
 }
 
 static void on_event(void *user, const tsr_event *ev) {
@@ -286,13 +306,50 @@ static void on_event(void *user, const tsr_event *ev) {
     machine_tape_record(t->tape, NULL, ev, NULL);
   } else {
     tm_take(t, core, ev, &r);
-    tm_advance(t, false);
+    advance_batch(t, core);
   }
   pthread_mutex_unlock(&t->lock);
 }
 
+/* What a host split's part keeps of an event for the model (tsr_observer.digest): the
+ * model's record of it, made on the part's thread (tm_rec_of reads only what attaching the
+ * model set), with its model core (-1: the model ignores the event). */
+typedef struct tm_digest {
+  int32_t core;
+  tm_log_rec rec;
+} tm_digest;
+_Static_assert(sizeof(tm_digest) <= TSR_DIGEST_BYTES, "the model's digest of an event");
+
+/* A digest but a body's end's stops before the body's figures, which are 0 in its record. */
+#define SHORT_DIGEST offsetof(tm_digest, rec.seconds)
+
+static size_t digest(void *user, const tsr_event *ev, void *out) {
+  tsr_timing *t = user;
+  /* a kernel's name is interned under the lock, as it comes; held, the tape keeps events */
+  if (ev->kind == TSR_EV_KERNEL_BEGIN || t->tape) return 0;
+  tm_digest d;
+  if (!tm_rec_of(t, ev, &d.rec, &d.core)) d.core = -1;
+  size_t len = ev->kind == TSR_EV_BODY_END ? sizeof d : SHORT_DIGEST;
+  memcpy(out, &d, len);
+  return len;
+}
+
+static void on_digest(void *user, const void *bytes, size_t len, int64_t step) {
+  tsr_timing *t = user;
+  tm_digest d = {0};
+  if (len != sizeof d && len != SHORT_DIGEST) return;
+  memcpy(&d, bytes, len);
+  if (d.core < 0) return;
+  d.rec.step = step;
+  pthread_mutex_lock(&t->lock);
+  queue(t, d.core, &d.rec);
+  advance_batch(t, d.core);
+  pthread_mutex_unlock(&t->lock);
+}
+
 tsr_observer tsr_timing_observer(tsr_timing *t) {
-  return (tsr_observer){.user = t, .on_event = on_event, .schedule_only = true, .ignored_kinds = ignored_kinds};
+  return (tsr_observer){.user = t, .on_event = on_event, .schedule_only = true, .ignored_kinds = ignored_kinds,
+                        .digest = digest, .on_digest = on_digest};
 }
 
 tsr_status tsr_timing_attach(tsr_timing *t, tsr_machine *m) {
@@ -343,7 +400,7 @@ void tm_advance(tsr_timing *t, bool flush) {
     double t_best = TM_INF, t_limit = TM_INF;
     for (int c = 0; c < t->num_cores; c++) {
       tm_core_sim *cs = &t->cores[c];
-      if (cs->state != CS_RUN) continue;
+      if (cs->state != TM_CS_RUN) continue;
       if (cs->q.len == 0) {
         if (!flush) {
           double s = starving_clock(t, cs);
@@ -368,7 +425,7 @@ void tm_advance(tsr_timing *t, bool flush) {
        * (e.g. signals from outside it). Let them go, so that what remains is accounted. */
       bool any = false;
       for (int c = 0; c < t->num_cores; c++)
-        if (t->cores[c].state != CS_RUN && t->cores[c].q.len) any = true;
+        if (t->cores[c].state != TM_CS_RUN && t->cores[c].q.len) any = true;
       if (!any) return;
       tm_unblock_stuck(t);
       continue;
