@@ -594,6 +594,51 @@ static void test_profile(void) {
   tsr_mlir_module_destroy(m);
 }
 
+/* A profile of more ops than its first table holds (32 records, a hash of 64): each of 300 adds
+ * has its own entry, in the order they ran, found again on a second run. */
+static void test_profile_many_ops(void) {
+  enum { N = 300 };
+  static char text[N * 96 + 256];
+  /* v0 = a + a, then v[i] = v[i-1] + a: element j of the last is (N + 1) * a[j] */
+  size_t at = (size_t)snprintf(text, sizeof text, "func.func @main(%%a: tensor<2xf32>) -> tensor<2xf32> {\n");
+  for (int i = 0; i < N; i++) {
+    char prev[16];
+    if (i) snprintf(prev, sizeof prev, "%%v%d", i - 1);
+    else snprintf(prev, sizeof prev, "%%a");
+    at += (size_t)snprintf(text + at, sizeof text - at, "  %%v%d = stablehlo.add %s, %%a : tensor<2xf32>\n", i, prev);
+  }
+  snprintf(text + at, sizeof text - at, "  return %%v%d : tensor<2xf32>\n}\n", N - 1);
+  tsr_mlir_module *m;
+  CHECK_OK(tsr_mlir_parse_text(text, strlen(text), "many.mlir", &m));
+  tsr_hlo_program *p;
+  CHECK_OK(tsr_hlo_compile(m, &p));
+  tsr_hlo_profile *prof;
+  CHECK_OK(tsr_hlo_profile_create(&prof));
+  float a[2] = {1, 2};
+  int64_t sa[1] = {2};
+  for (int run = 0; run < 2; run++) {
+    tsr_array in[1] = {arr(TSR_F32, 1, sa, a)}, out[1];
+    tsr_hlo_run_opts ro = {.profile = prof};
+    CHECK_OK(tsr_hlo_run(p, &ro, in, 1, out, NULL));
+    CHECK(((const float *)out[0].data)[0] == (float)(N + 1) && ((const float *)out[0].data)[1] == (float)(2 * (N + 1)));
+    tsr_array_free(&out[0]), tsr_array_free(&in[0]);
+  }
+  int adds = 0;
+  bool in_order = true;
+  for (int i = 0; i < tsr_hlo_profile_count(prof); i++) {
+    const tsr_hlo_op_profile *o = tsr_hlo_profile_at(prof, i);
+    if (strcmp(o->op, "stablehlo.add")) continue;
+    char want[32];
+    snprintf(want, sizeof want, "many.mlir:%d:", adds + 2); /* add k is on line k + 2 */
+    in_order = in_order && o->runs == 2 && strstr(o->loc, want) != NULL;
+    adds++;
+  }
+  CHECK(adds == N && in_order);
+  tsr_hlo_profile_destroy(prof);
+  tsr_hlo_program_destroy(p);
+  tsr_mlir_module_destroy(m);
+}
+
 int main(void) {
   test_elementwise_f32();
   test_integer_semantics();
@@ -605,6 +650,7 @@ int main(void) {
   test_tpu_numerics();
   test_tpu_numerics_passes();
   test_profile();
+  test_profile_many_ops();
   test_kernel_math();
   test_uint4();
   return tsr_test_finish("hlo_ops");

@@ -84,7 +84,7 @@ static void compare_bytes(const char *what, const char *level, const void *a, co
   CHECK(false);
 }
 
-static const char *const vec_names[VEC_FUNCS] = {"exp", "log", "tanh", "sin", "cos", "erf", "sqrt", "rsqrt"};
+static const char *const vec_names[MOSAIC_VEC_FUNCS] = {"exp", "log", "tanh", "sin", "cos", "erf", "sqrt", "rsqrt"};
 
 static void test_vmath(void) {
   /* the special values, then a walk over all 2^32 bit patterns by an odd step (every sign,
@@ -101,12 +101,12 @@ static void test_vmath(void) {
   if (!in || !inplace) return;
   uint32_t step = (uint32_t)(((uint64_t)1 << 32) / n) | 1u;
   for (size_t i = 0; i < n; i++) in[i] = i < ns ? special[i] : (uint32_t)(i * step + (uint32_t)next() % step);
-  for (int f = 0; f < VEC_FUNCS; f++) {
+  for (int f = 0; f < MOSAIC_VEC_FUNCS; f++) {
     for (int k = 0; k < nruns; k++) {
       use(runs[k]);
       const mosaic_isa *t = mosaic_isa_active();
       t->vec[f](out[k], (const float *)in, (int64_t)n);
-      if (f != VEC_EXP) { /* in place, as the ops run it (mosaic_vec_expf's operands may not overlap) */
+      if (f != MOSAIC_VEC_EXP) { /* in place, as the ops run it (mosaic_vec_expf's operands may not overlap) */
         memcpy(inplace, in, n * 4);
         t->vec[f](inplace, inplace, (int64_t)n);
         compare_bytes(vec_names[f], "in place", out[k], inplace, n, 4, in);
@@ -114,7 +114,7 @@ static void test_vmath(void) {
       if (k) compare_bytes(vec_names[f], isa_name(runs[k]), out[0], out[k], n, 4, in);
     }
   }
-  static const int eks[] = {EK_BF16, EK_F16, EK_F8E4M3FN, EK_F8E5M2, EK_F8E4M3B11FNUZ};
+  static const int eks[] = {MOSAIC_EK_BF16, MOSAIC_EK_F16, MOSAIC_EK_F8E4M3FN, MOSAIC_EK_F8E5M2, MOSAIC_EK_F8E4M3B11FNUZ};
   for (size_t e = 0; e < sizeof eks / sizeof eks[0]; e++) {
     for (int k = 0; k < nruns; k++) {
       use(runs[k]);
@@ -124,7 +124,7 @@ static void test_vmath(void) {
     }
     /* and against the conversions of the public API, element by element */
     bool same = true;
-    for (size_t i = 0; i < n && same && eks[e] == EK_BF16; i++) {
+    for (size_t i = 0; i < n && same && eks[e] == MOSAIC_EK_BF16; i++) {
       float x;
       memcpy(&x, &in[i], 4);
       float want = tsr_bf16_to_f32(tsr_f32_to_bf16(x));

@@ -659,7 +659,7 @@ static int reachable_adds(const mosaic_prog *P, int32_t begin, int32_t end) {
   int n = 0;
   for (int32_t i = begin; i < end; i = P->insts[i].next) {
     const mosaic_minst *in = &P->insts[i];
-    n += in->op == MOP_ADDF;
+    n += in->op == MOSAIC_MOP_ADDF;
     for (int r = 0; r < in->nregions; r++)
       if (in->reg_begin[r] >= 0) n += reachable_adds(P, in->reg_begin[r], in->reg_end[r]);
   }
@@ -792,10 +792,10 @@ static bool in_place_case(const char *what, const char *body, const float *a, co
   bool in_place = false;
   for (int32_t i = 0; P && i < P->ninsts; i++) {
     const mosaic_minst *in = &P->insts[i];
-    if (in->op == MOP_MATMUL) in_place = in->in_place;
-    if (in->in_place && in->op != MOP_MATMUL) {
+    if (in->op == MOSAIC_MOP_MATMUL) in_place = in->in_place;
+    if (in->in_place && in->op != MOSAIC_MOP_MATMUL) {
       /* the store of the matmul's result (or of casts sharing its buffer) into the window */
-      CHECK(in->op == MOP_VSTORE || in->op == MOP_TVSTORE || in->op == MOP_TSTORE);
+      CHECK(in->op == MOSAIC_MOP_VSTORE || in->op == MOSAIC_MOP_TVSTORE || in->op == MOSAIC_MOP_TSTORE);
     }
   }
   mosaic_prog_destroy(P);
@@ -916,10 +916,10 @@ static void test_def_use(void) {
   mosaic_prog *P = compile_text(text, "def_use.mlir", &m);
   tsr_mlir_module_destroy(m);
   if (!P) return;
-  static const int ops[] = {MOP_VLOAD, MOP_FOR, MOP_ADDF, MOP_YIELD, MOP_MULF, MOP_VSTORE, MOP_RETURN};
+  static const int ops[] = {MOSAIC_MOP_VLOAD, MOSAIC_MOP_FOR, MOSAIC_MOP_ADDF, MOSAIC_MOP_YIELD, MOSAIC_MOP_MULF, MOSAIC_MOP_VSTORE, MOSAIC_MOP_RETURN};
   CHECK_EQ_INT(P->ninsts, 7);
   for (int32_t i = 0; i < P->ninsts && i < 7; i++) CHECK_EQ_INT(P->insts[i].op, ops[i]);
-  if (P->ninsts != 7 || P->insts[1].op != MOP_FOR || P->insts[1].nrargs[0] != 2) {
+  if (P->ninsts != 7 || P->insts[1].op != MOSAIC_MOP_FOR || P->insts[1].nrargs[0] != 2) {
     mosaic_prog_destroy(P);
     return;
   }
@@ -1198,8 +1198,8 @@ static void test_shared_splats(void) {
     int distinct = 0, shorts = 0, wholes = 0;
     for (int32_t s = 0; s < P->nslots; s++) {
       if (!P->csplat[s] || P->types[s].n != L) continue;
-      shorts += P->csplat[s] == SPLAT_SHORT;
-      wholes += P->csplat[s] == SPLAT_FULL;
+      shorts += P->csplat[s] == MOSAIC_SPLAT_SHORT;
+      wholes += P->csplat[s] == MOSAIC_SPLAT_FULL;
       bool seen = false;
       for (int k = 0; k < distinct; k++) seen = seen || offs[k] == P->cslot_off[s];
       if (!seen && distinct < 8) offs[distinct++] = P->cslot_off[s];
@@ -1207,7 +1207,7 @@ static void test_shared_splats(void) {
     CHECK_EQ_INT(shorts, 5); /* b1, d3, d5, nz, pz */
     CHECK_EQ_INT(wholes, 1); /* b2, stored */
     CHECK_EQ_INT(distinct, 5); /* 3 short and whole, 5, -0.0, 0.0 */
-    CHECK(P->cpool_size < (size_t)L * 4 + 5 * SPLAT_SHORT_N * 4 + 1024);
+    CHECK(P->cpool_size < (size_t)L * 4 + 5 * MOSAIC_SPLAT_SHORT_N * 4 + 1024);
     mosaic_prog_destroy(P);
   }
   tsr_mosaic_kernel *k = NULL;

@@ -424,9 +424,9 @@ static void test_traits(void) {
   for (int i = 0; i < NROWS; i++) {
     const op_row *r = &rows[i];
     bool mosaic = !strcmp(r->registry, "mosaic"), hlo = !strcmp(r->registry, "stablehlo");
-    if (mosaic && (r->traits & MT_ELEMENTWISE)) CHECK(!strcmp(r->kind, "K_VALUE")); /* computes values only */
-    if (mosaic && (r->traits & MT_STORE)) CHECK(!strcmp(r->kind, "K_EFFECT"));      /* writes memory */
-    if (mosaic && (r->traits & MT_WINDOW)) CHECK(!strcmp(r->kind, r->traits & MT_STORE ? "K_EFFECT" : "K_LOAD"));
+    if (mosaic && (r->traits & MT_ELEMENTWISE)) CHECK(!strcmp(r->kind, "MOSAIC_K_VALUE")); /* computes values only */
+    if (mosaic && (r->traits & MT_STORE)) CHECK(!strcmp(r->kind, "MOSAIC_K_EFFECT"));      /* writes memory */
+    if (mosaic && (r->traits & MT_WINDOW)) CHECK(!strcmp(r->kind, r->traits & MT_STORE ? "MOSAIC_K_EFFECT" : "MOSAIC_K_LOAD"));
     /* hlo_run_binary reads hlo_inst.scalar_in; the collectives meet other devices */
     if (hlo) CHECK(!(r->traits & HT_SCALAR_OPERAND) == !!strcmp(r->run_fn, "hlo_run_binary"));
     if (hlo) CHECK(!(r->traits & HT_COLLECTIVE) == !!strcmp(r->run_fn, "hlo_run_collective"));

@@ -97,7 +97,7 @@ struct tsr_checker {
   struct ck_sc_state *sub;   /* a SparseCore kernel's subcores' accesses of HBM (subcores.c) */
   pthread_mutex_t lock;   /* findings and the semaphore tallies (touched by several cores) */
   char **kept;
-  int nkept, total;
+  int nkept, cap_kept, total;
   tsr_status first_status;
   ck_flights inflight[CK_MAX_CORES];
   bool race_linear;       /* tests and bench: look at every DMA in flight, not the index */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check/check_internal.h"
+#include "core/grow.h"
 #include "machine/machine_internal.h"
 
 tsr_status tsr_checker_create(unsigned checks, tsr_checker **out) {
@@ -54,11 +55,9 @@ static void record_locked(tsr_checker *ck, tsr_status s, const char *fmt, va_lis
   vsnprintf(msg, sizeof msg, fmt, ap);
   if (ck->total++ == 0) ck->first_status = s;
   if (ck->nkept >= CK_MAX_KEPT) return;
-  char **nk = realloc(ck->kept, (size_t)(ck->nkept + 1) * sizeof *nk);
+  if (!GROW_ARRAY(ck->kept, ck->nkept, ck->cap_kept, 8)) return;
   char *copy = strdup(msg);
-  if (nk) ck->kept = nk;
-  if (nk && copy) ck->kept[ck->nkept++] = copy;
-  else free(copy);
+  if (copy) ck->kept[ck->nkept++] = copy;
 }
 
 void ck_report_locked(tsr_checker *ck, tsr_status s, const char *fmt, ...) {

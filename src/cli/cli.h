@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { TSR_EXIT_OK = 0, TSR_EXIT_FAIL = 1, TSR_EXIT_USAGE = 2 };
+enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
 
 #define TSR_CMD(name, fn, summary) int fn(int argc, char **argv);
 #include "cli/commands.def"

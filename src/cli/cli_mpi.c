@@ -153,7 +153,7 @@ enum { TAG_ARGS = 31001, TAG_VERDICT = 31002 }; /* point to point: never matched
  * that sent nothing waits in something else for ever). Returns the exit code. */
 static int agree(const char *cmd, const cli_mpi_args *args, double timeout) {
   double deadline = MPI_Wtime() + timeout;
-  int verdict = TSR_EXIT_OK;
+  int verdict = CLI_EXIT_OK;
   if (world_rank != 0) {
     MPI_Request req[2];
     MPI_Isend(args->text, (int)args->len, MPI_CHAR, 0, TAG_ARGS, MPI_COMM_WORLD, &req[0]);
@@ -162,7 +162,7 @@ static int agree(const char *cmd, const cli_mpi_args *args, double timeout) {
       fprintf(stderr, "tessera %s: MPI process %d: process 0 did not answer within %g s: is it a tessera %s? (every "
               "process of the job must be one, with the same arguments)\n", cmd, world_rank, timeout, cmd);
       fflush(NULL);
-      MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+      MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);
     }
     return verdict;
   }
@@ -177,7 +177,7 @@ static int agree(const char *cmd, const cli_mpi_args *args, double timeout) {
   if (!text || !lines || !all || !n || !req || !st || !msg) {
     fprintf(stderr, "tessera %s: out of host memory for the processes' arguments\n", cmd);
     fflush(NULL);
-    MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+    MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);
   }
   req[0] = MPI_REQUEST_NULL;
   for (int r = 1; r < world_size; r++)
@@ -193,7 +193,7 @@ static int agree(const char *cmd, const cli_mpi_args *args, double timeout) {
             "tessera %s with the same arguments (one that is not, or runs another command, never does)\n", cmd,
             silent == 1 ? "" : "es", msg, silent > 8 ? " and more" : "", timeout, cmd);
     fflush(NULL);
-    MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+    MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);
   }
   for (int r = 0; r < world_size; r++) {
     char *t = text + (size_t)r * (CLI_MPI_ARGS_MAX + 1);
@@ -207,12 +207,12 @@ static int agree(const char *cmd, const cli_mpi_args *args, double timeout) {
   if (msg[0]) {
     fprintf(stderr, "tessera %s: the MPI processes were started with different arguments: %s (every process of the "
             "job runs the same tessera %s: options, module and inputs)\n", cmd, msg, cmd);
-    verdict = TSR_EXIT_USAGE;
+    verdict = CLI_EXIT_USAGE;
   }
   for (int r = 1; r < world_size; r++) MPI_Isend(&verdict, 1, MPI_INT, r, TAG_VERDICT, MPI_COMM_WORLD, &req[r]);
   if (!wait_until(world_size, req, NULL, deadline + timeout)) { /* each answered, and waits for it */
     fflush(NULL);
-    MPI_Abort(MPI_COMM_WORLD, TSR_EXIT_FAIL);
+    MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAIL);
   }
   free(text), free(lines), free(all), free(n), free(req), free(st), free(msg);
   return verdict;
@@ -245,7 +245,7 @@ static void *watch(void *p) {
             "process must be a tessera %s with the same arguments; TSR_MPI_START_TIMEOUT sets the wait)\n", w->cmd,
             w->seconds, w->cmd);
     fflush(NULL);
-    _exit(TSR_EXIT_FAIL);
+    _exit(CLI_EXIT_FAIL);
   }
   return NULL;
 }
@@ -277,14 +277,14 @@ int cli_mpi_begin(cli_run_setup *rs, const char *cmd, const cli_mpi_args *args) 
   double timeout = start_timeout();
   if (init_watched(cmd, timeout, &provided) != MPI_SUCCESS) {
     fprintf(stderr, "tessera %s: MPI_Init_thread failed\n", cmd);
-    return TSR_EXIT_FAIL;
+    return CLI_EXIT_FAIL;
   }
   joined = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world_size);
   if (provided < MPI_THREAD_MULTIPLE) {
     fprintf(stderr, "tessera %s: this MPI gives no MPI_THREAD_MULTIPLE (every device runs on a thread of its own)\n", cmd);
-    return TSR_EXIT_FAIL;
+    return CLI_EXIT_FAIL;
   }
   if (world_size == 1) return 0;
   int verdict = agree(cmd, args, timeout);
@@ -294,7 +294,7 @@ int cli_mpi_begin(cli_run_setup *rs, const char *cmd, const cli_mpi_args *args) 
     return verdict;
   }
   if (world_rank != 0) { /* process 0 speaks (with --json, its human lines go to stderr: the others' nowhere) */
-    if (!freopen("/dev/null", "w", stdout)) return TSR_EXIT_FAIL;
+    if (!freopen("/dev/null", "w", stdout)) return CLI_EXIT_FAIL;
     cli_set_json(false);
   }
   return 0;
@@ -420,7 +420,7 @@ tsr_status cli_mpi_gather_outputs(tsr_array *out, int n, bool whole, tsr_hlo_sta
 
 int cli_mpi_end(int rc) {
   if (!joined) return rc;
-  if (world_size > 1 && rc != TSR_EXIT_OK && !in_step) {
+  if (world_size > 1 && rc != CLI_EXIT_OK && !in_step) {
     /* a process left before the steps every process takes (process 0 could not read an
      * input, ...): the others wait in one of them; end them all */
     fflush(NULL);

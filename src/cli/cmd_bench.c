@@ -34,10 +34,10 @@ int cli_cmd_bench(int argc, char **argv) {
   bench_opts o = {0};
   const char *name = NULL;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(argv[i], "--list")) {
       for (size_t b = 0; benches[b].name; b++) printf("%s\n", benches[b].name);
-      return TSR_EXIT_OK;
+      return CLI_EXIT_OK;
     }
     if (!strcmp(argv[i], "--json")) { o.json = true; cli_set_json(true); continue; }
     if (!strcmp(argv[i], "--quick")) { o.quick = true; continue; }
@@ -45,7 +45,7 @@ int cli_cmd_bench(int argc, char **argv) {
       long c;
       if (i + 1 >= argc || !cli_parse_int(argv[i + 1], 1, INT_MAX, &c)) {
         fprintf(stderr, "tessera bench: --cores takes a positive integer\n");
-        return TSR_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
       }
       o.cores = (int)c;
       i++;
@@ -53,23 +53,23 @@ int cli_cmd_bench(int argc, char **argv) {
     }
     if (argv[i][0] == '-') {
       fprintf(stderr, "tessera bench: unknown option '%s'\n", argv[i]);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     }
-    if (name) { fprintf(stderr, "tessera bench: one benchmark at a time\n"); return TSR_EXIT_USAGE; }
+    if (name) { fprintf(stderr, "tessera bench: one benchmark at a time\n"); return CLI_EXIT_USAGE; }
     name = argv[i];
   }
-  if (!name) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (!name) { usage(stderr); return CLI_EXIT_USAGE; }
   for (size_t b = 0; benches[b].name; b++) {
     if (strcmp(name, benches[b].name)) continue;
     /* loaded up front, so that no benchmark times the load */
     if (blas_load() != TSR_OK) {
       fprintf(stderr, "tessera bench: %s\n", tsr_last_error());
-      return TSR_EXIT_FAIL;
+      return CLI_EXIT_FAIL;
     }
     int failed = benches[b].run(&o);
     if (o.json) bench_json_end();
-    return failed ? TSR_EXIT_FAIL : TSR_EXIT_OK;
+    return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
   }
   fprintf(stderr, "tessera bench: unknown benchmark '%s' (tessera bench --list)\n", name);
-  return TSR_EXIT_USAGE;
+  return CLI_EXIT_USAGE;
 }

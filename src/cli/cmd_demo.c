@@ -184,10 +184,10 @@ int cli_cmd_demo(int argc, char **argv) {
   int n = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(a, "--list")) {
       for (int k = 0; demos[k].name; k++) printf("%s\n", demos[k].name);
-      return TSR_EXIT_OK;
+      return CLI_EXIT_OK;
     }
     if (!strcmp(a, "--plan")) { o.plan = true; continue; }
     if (!strcmp(a, "--zero-copy")) { o.zero_copy = true; continue; }
@@ -196,20 +196,20 @@ int cli_cmd_demo(int argc, char **argv) {
     if (!strcmp(a, "--check")) { o.check = true; continue; }
     if (!strcmp(a, "--poison")) { o.poison = true; continue; }
     if (!strcmp(a, "--dma-order") || !strcmp(a, "--seed")) {
-      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return TSR_EXIT_USAGE; }
+      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return CLI_EXIT_USAGE; }
       const char *v = argv[++i];
       if (!strcmp(a, "--seed")) {
         char *end;
         o.seed = strtoull(v, &end, 10);
-        if (*end || !*v) { fprintf(stderr, "tessera demo: --seed takes a number\n"); return TSR_EXIT_USAGE; }
+        if (*end || !*v) { fprintf(stderr, "tessera demo: --seed takes a number\n"); return CLI_EXIT_USAGE; }
       } else if (!strcmp(v, "eager")) o.dma_mode = TSR_DMA_EAGER;
       else if (!strcmp(v, "on-wait")) o.dma_mode = TSR_DMA_ON_WAIT;
       else if (!strcmp(v, "random")) o.dma_mode = TSR_DMA_RANDOM;
-      else { fprintf(stderr, "tessera demo: --dma-order is eager, on-wait or random\n"); return TSR_EXIT_USAGE; }
+      else { fprintf(stderr, "tessera demo: --dma-order is eager, on-wait or random\n"); return CLI_EXIT_USAGE; }
       continue;
     }
     if (!strcmp(a, "--trace")) {
-      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: --trace needs a file\n"); return TSR_EXIT_USAGE; }
+      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: --trace needs a file\n"); return CLI_EXIT_USAGE; }
       o.trace = argv[++i];
       continue;
     }
@@ -217,33 +217,33 @@ int cli_cmd_demo(int argc, char **argv) {
       long d;
       if (i + 1 >= argc || !cli_parse_int(argv[++i], 2, TSR_MAX_DEVICES, &d)) {
         fprintf(stderr, "tessera demo: --devices takes 2..%d\n", TSR_MAX_DEVICES);
-        return TSR_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
       }
       o.devices = (int)d;
       continue;
     }
     if (!strcmp(a, "--cores") || !strcmp(a, "--chip")) {
-      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return TSR_EXIT_USAGE; }
+      if (i + 1 >= argc) { fprintf(stderr, "tessera demo: %s needs a value\n", a); return CLI_EXIT_USAGE; }
       if (!strcmp(a, "--chip")) {
         o.chip = argv[++i];
         tsr_chip probe;
         if (tsr_chip_load(o.chip, &probe) != TSR_OK) {
           fprintf(stderr, "tessera demo: %s\n", tsr_last_error());
-          return TSR_EXIT_USAGE;
+          return CLI_EXIT_USAGE;
         }
       } else {
         long c;
-        if (!cli_parse_int(argv[++i], 1, 64, &c)) { fprintf(stderr, "tessera demo: --cores takes 1..64\n"); return TSR_EXIT_USAGE; }
+        if (!cli_parse_int(argv[++i], 1, 64, &c)) { fprintf(stderr, "tessera demo: --cores takes 1..64\n"); return CLI_EXIT_USAGE; }
         o.cores = (int)c;
       }
       continue;
     }
-    if (a[0] == '-') { fprintf(stderr, "tessera demo: unknown option '%s'\n", a); return TSR_EXIT_USAGE; }
+    if (a[0] == '-') { fprintf(stderr, "tessera demo: unknown option '%s'\n", a); return CLI_EXIT_USAGE; }
     int k = 0;
     while (demos[k].name && strcmp(demos[k].name, a)) k++;
     if (!demos[k].name) {
       fprintf(stderr, "tessera demo: unknown example '%s' (tessera demo --list)\n", a);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     }
     if (n < 64) names[n++] = a;
   }
@@ -268,5 +268,5 @@ int cli_cmd_demo(int argc, char **argv) {
   fprintf(cli_out(), "%d passed, %d failed%s\n", ran - failed, failed,
           o.plan || o.report || o.json || o.trace ? ""
                                                   : " (--plan: each DMA plan step by step; --report: the timing model)");
-  return failed ? TSR_EXIT_FAIL : TSR_EXIT_OK;
+  return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }

@@ -60,14 +60,14 @@ int cli_cmd_dis(int argc, char **argv) {
   const char *path = NULL, *out = NULL;
   int version = -1;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(argv[i], "--locs")) o.flags |= TSR_MLIR_PRINT_LOCS;
     else if (!strcmp(argv[i], "--mosaic")) mosaic = true;
     else if (!strcmp(argv[i], "--bodies")) bodies = true;
     else if (!strcmp(argv[i], "--emit-bytecode") || !strcmp(argv[i], "-o")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "tessera dis: %s needs a value\n", argv[i]);
-        return TSR_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
       }
       if (argv[i][1] == 'o') {
         out = argv[++i];
@@ -76,25 +76,25 @@ int cli_cmd_dis(int argc, char **argv) {
       long v;
       if (!cli_parse_int(argv[++i], 0, 6, &v)) {
         fprintf(stderr, "tessera dis: bytecode version '%s' is not one of 0 to 6\n", argv[i]);
-        return TSR_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
       }
       version = (int)v;
     }
     else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "tessera dis: unknown option '%s'\n", argv[i]);
       usage(stderr);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     } else if (path) {
       fprintf(stderr, "tessera dis: more than one FILE\n");
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     } else {
       path = argv[i];
     }
   }
-  if (!path) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (!path) { usage(stderr); return CLI_EXIT_USAGE; }
   if ((version >= 0) != (out != NULL) || (version >= 0 && bodies)) {
     fprintf(stderr, "tessera dis: --emit-bytecode and -o go together, without --bodies\n");
-    return TSR_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
   }
   tsr_mlir_module *m;
   tsr_status s = tsr_mlir_read_file(path, &m);
@@ -107,7 +107,7 @@ int cli_cmd_dis(int argc, char **argv) {
   tsr_mlir_module_destroy(m);
   if (s != TSR_OK) {
     fprintf(stderr, "tessera dis: %s: %s\n", tsr_status_name(s), tsr_last_error());
-    return TSR_EXIT_FAIL;
+    return CLI_EXIT_FAIL;
   }
-  return TSR_EXIT_OK;
+  return CLI_EXIT_OK;
 }

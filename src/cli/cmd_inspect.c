@@ -33,29 +33,29 @@ int cli_cmd_inspect(int argc, char **argv) {
   int n_in = 0, steps = 4;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(a, "--chip") || !strcmp(a, "--devices") || !strcmp(a, "--mesh")) {
       int r = cli_run_setup_option(&rs, argc, argv, &i);
-      if (r < 0) return TSR_EXIT_USAGE;
+      if (r < 0) return CLI_EXIT_USAGE;
       continue;
     }
     if (!strcmp(a, "--steps") && i + 1 < argc) {
       long v;
-      if (!cli_parse_int(argv[++i], 0, 100000, &v)) { fprintf(stderr, "tessera inspect: bad --steps '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
+      if (!cli_parse_int(argv[++i], 0, 100000, &v)) { fprintf(stderr, "tessera inspect: bad --steps '%s'\n", argv[i]); return CLI_EXIT_USAGE; }
       steps = (int)v;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "tessera inspect: unknown option or missing value '%s'\n", a);
       usage(stderr);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     } else if (!module) module = a;
     else if (n_in < 64) inputs[n_in++] = a;
-    else return TSR_EXIT_USAGE;
+    else return CLI_EXIT_USAGE;
   }
-  if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (!module) { usage(stderr); return CLI_EXIT_USAGE; }
   const char *files[1 + 64] = {module};
   memcpy(files + 1, inputs, sizeof *inputs * (size_t)n_in);
-  if (!cli_stdin_once("inspect", files, 1 + n_in)) return TSR_EXIT_USAGE;
-  int rc = TSR_EXIT_FAIL;
+  if (!cli_stdin_once("inspect", files, 1 + n_in)) return CLI_EXIT_USAGE;
+  int rc = CLI_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;
   tsr_array in[64] = {{0}};
@@ -63,7 +63,7 @@ int cli_cmd_inspect(int argc, char **argv) {
   if (s == TSR_OK) s = tsr_hlo_compile(m, &p);
   if (s == TSR_OK && rs.devices > 1 && !tsr_hlo_is_bare_kernel(p)) {
     fprintf(stderr, "tessera inspect: %s: --devices and --mesh take bare Mosaic kernels\n", module);
-    rc = TSR_EXIT_USAGE;
+    rc = CLI_EXIT_USAGE;
     goto done;
   }
   for (int i = 0; i < n_in && s == TSR_OK; i++) s = tsr_npy_read(inputs[i], &in[i]);
@@ -72,7 +72,7 @@ int cli_cmd_inspect(int argc, char **argv) {
   if (s == TSR_OK) s = tsr_hlo_describe(p, rs.machine, in, n_in, steps, stdout);
   if (s == TSR_OK && rs.devices > 1) s = cli_inspect_devices(p, rs.machine, in, n_in, stdout);
   if (s != TSR_OK) fprintf(stderr, "tessera inspect: %s: %s\n", module, tsr_last_error());
-  else rc = TSR_EXIT_OK;
+  else rc = CLI_EXIT_OK;
 done:
   for (int i = 0; i < n_in; i++) tsr_array_free(&in[i]);
   cli_run_setup_destroy(&rs);

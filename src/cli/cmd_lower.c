@@ -41,12 +41,12 @@ int cli_cmd_lower(int argc, char **argv) {
   tsr_lower_opts o = {.chip = &chip};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(a, "--body-only")) { body_only = true; continue; }
     if (!strcmp(a, "-o") || !strcmp(a, "--chip") || !strcmp(a, "--buffering")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "tessera lower: %s needs a value\n", a);
-        return TSR_EXIT_USAGE;
+        return CLI_EXIT_USAGE;
       }
       const char *v = argv[++i];
       if (!strcmp(a, "-o")) {
@@ -54,13 +54,13 @@ int cli_cmd_lower(int argc, char **argv) {
       } else if (!strcmp(a, "--chip")) {
         if (tsr_chip_load(v, &chip) != TSR_OK) {
           fprintf(stderr, "tessera lower: --chip: %s\n", tsr_last_error());
-          return TSR_EXIT_USAGE;
+          return CLI_EXIT_USAGE;
         }
       } else {
         long n;
         if (!cli_parse_int(v, 1, 2, &n)) {
           fprintf(stderr, "tessera lower: --buffering '%s' is not 1 or 2\n", v);
-          return TSR_EXIT_USAGE;
+          return CLI_EXIT_USAGE;
         }
         o.buffer_count = (int)n;
       }
@@ -69,15 +69,15 @@ int cli_cmd_lower(int argc, char **argv) {
     if (a[0] == '-' && a[1]) {
       fprintf(stderr, "tessera lower: unknown option '%s'\n", a);
       usage(stderr);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     }
     if (path) {
       fprintf(stderr, "tessera lower: more than one MODULE\n");
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     }
     path = a;
   }
-  if (!path) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (!path) { usage(stderr); return CLI_EXIT_USAGE; }
   tsr_mlir_module *m = NULL;
   char *texts = NULL;
   tsr_status s = tsr_mlir_read_file(path, &m);
@@ -87,7 +87,7 @@ int cli_cmd_lower(int argc, char **argv) {
   tsr_mlir_module_destroy(m);
   if (s != TSR_OK) {
     fprintf(stderr, "tessera lower: %s: %s\n", path, tsr_last_error());
-    return TSR_EXIT_FAIL;
+    return CLI_EXIT_FAIL;
   }
-  return TSR_EXIT_OK;
+  return CLI_EXIT_OK;
 }

@@ -60,8 +60,12 @@ static const char *traits_text(const op_row *r, char *buf, size_t cap) {
 }
 
 static const char *kind_text(const char *k) {
-  return !strcmp(k, "K_VALUE") ? "value" : !strcmp(k, "K_LOAD") ? "load" : !strcmp(k, "K_VIEW") ? "view"
-         : !strcmp(k, "K_CONTROL") ? "control" : !strcmp(k, "K_EFFECT") ? "effect" : "";
+  return !strcmp(k, "MOSAIC_K_VALUE")     ? "value"
+         : !strcmp(k, "MOSAIC_K_LOAD")    ? "load"
+         : !strcmp(k, "MOSAIC_K_VIEW")    ? "view"
+         : !strcmp(k, "MOSAIC_K_CONTROL") ? "control"
+         : !strcmp(k, "MOSAIC_K_EFFECT")  ? "effect"
+                                          : "";
 }
 
 static void markdown(void) {
@@ -135,15 +139,15 @@ static void usage(FILE *f) {
 int cli_cmd_ops(int argc, char **argv) {
   bool md = false;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return CLI_EXIT_OK; }
     if (!strcmp(argv[i], "--markdown")) { md = true; continue; }
     fprintf(stderr, "tessera ops: unknown argument '%s'\n", argv[i]);
     usage(stderr);
-    return TSR_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
   }
   if (md) {
     markdown();
-    return TSR_EXIT_OK;
+    return CLI_EXIT_OK;
   }
   for (int i = 0; i < NROWS; i++) {
     char words[256];
@@ -153,5 +157,5 @@ int cli_cmd_ops(int argc, char **argv) {
       printf("%-9s %-34s %-22s %s\n", rows[i].registry, rows[i].name, rows[i].syntax, kind_text(rows[i].kind));
   }
   for (int i = 0; i < NREFUSED; i++) printf("%-9s %-34s %-22s %s\n", "refused", refused[i].name, "-", refused[i].why);
-  return TSR_EXIT_OK;
+  return CLI_EXIT_OK;
 }

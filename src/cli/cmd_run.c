@@ -282,26 +282,26 @@ int cli_cmd_run(int argc, char **argv) {
     bool has_next = i + 1 < argc;
     int r = cli_run_setup_option(&rs, argc, argv, &i);
     if (r == 1) continue;
-    if (r < 0) return TSR_EXIT_USAGE; /* cli_run_setup_option has printed why */
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return TSR_EXIT_OK; }
+    if (r < 0) return CLI_EXIT_USAGE; /* cli_run_setup_option has printed why */
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return CLI_EXIT_OK; }
     else if (!strcmp(a, "-o") && has_next) outdir = argv[++i];
     else if (!strcmp(a, "--expect") && has_next) {
       /* --expect E0.npy E1.npy ...: every following argument up to the next option */
       while (i + 1 < argc && argv[i + 1][0] != '-') {
-        if (n_exp == 64) { fprintf(stderr, "tessera run: more than 64 --expect files\n"); return TSR_EXIT_USAGE; }
+        if (n_exp == 64) { fprintf(stderr, "tessera run: more than 64 --expect files\n"); return CLI_EXIT_USAGE; }
         expects[n_exp++] = argv[++i];
       }
     }
-    else if (!strcmp(a, "--rtol") && has_next) { if (!parse_double(argv[++i], &rtol)) { fprintf(stderr, "tessera run: bad --rtol '%s'\n", argv[i]); return TSR_EXIT_USAGE; } }
-    else if (!strcmp(a, "--atol") && has_next) { if (!parse_double(argv[++i], &atol)) { fprintf(stderr, "tessera run: bad --atol '%s'\n", argv[i]); return TSR_EXIT_USAGE; } }
+    else if (!strcmp(a, "--rtol") && has_next) { if (!parse_double(argv[++i], &rtol)) { fprintf(stderr, "tessera run: bad --rtol '%s'\n", argv[i]); return CLI_EXIT_USAGE; } }
+    else if (!strcmp(a, "--atol") && has_next) { if (!parse_double(argv[++i], &atol)) { fprintf(stderr, "tessera run: bad --atol '%s'\n", argv[i]); return CLI_EXIT_USAGE; } }
     else if (!strcmp(a, "--seed") && has_next) {
       char *end;
       seed = strtoul(argv[++i], &end, 10);
-      if (!*argv[i] || *end) { fprintf(stderr, "tessera run: bad --seed '%s'\n", argv[i]); return TSR_EXIT_USAGE; }
+      if (!*argv[i] || *end) { fprintf(stderr, "tessera run: bad --seed '%s'\n", argv[i]); return CLI_EXIT_USAGE; }
     } else if (!strcmp(a, "--repeat") && has_next) {
-      if (!cli_parse_int(argv[++i], 1, 100000, &repeat)) { fprintf(stderr, "tessera run: bad --repeat '%s' (1..100000)\n", argv[i]); return TSR_EXIT_USAGE; }
+      if (!cli_parse_int(argv[++i], 1, 100000, &repeat)) { fprintf(stderr, "tessera run: bad --repeat '%s' (1..100000)\n", argv[i]); return CLI_EXIT_USAGE; }
     } else if (!strcmp(a, "--max-memory") && has_next) {
-      if (!cli_parse_bytes(argv[++i], &max_memory)) { fprintf(stderr, "tessera run: bad --max-memory '%s' (bytes, with K, M, G or T)\n", argv[i]); return TSR_EXIT_USAGE; }
+      if (!cli_parse_bytes(argv[++i], &max_memory)) { fprintf(stderr, "tessera run: bad --max-memory '%s' (bytes, with K, M, G or T)\n", argv[i]); return CLI_EXIT_USAGE; }
       if (max_memory == 0) max_memory = -1;
     } else if (!strcmp(a, "--timing-only") || !strcmp(a, "--timing-only=strict")) {
       rs.timing_only = a[13] ? TSR_TIMING_ONLY_STRICT : TSR_TIMING_ONLY;
@@ -311,28 +311,28 @@ int cli_cmd_run(int argc, char **argv) {
       else if (!strcmp(st, "plan")) dump_plan = true;
       else if (!strcmp(st, "run")) dump_run = true;
       else if (!strcmp(st, "report")) dump_report = true;
-      else { fprintf(stderr, "tessera run: unknown stage '%s' (read, plan, run, report)\n", st); return TSR_EXIT_USAGE; }
+      else { fprintf(stderr, "tessera run: unknown stage '%s' (read, plan, run, report)\n", st); return CLI_EXIT_USAGE; }
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "tessera run: unknown option or missing value '%s'\n", a);
       usage(stderr);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     } else if (!module) module = a;
     else if (n_in < 64) inputs[n_in++] = a;
-    else { fprintf(stderr, "tessera run: more than 64 inputs\n"); return TSR_EXIT_USAGE; }
+    else { fprintf(stderr, "tessera run: more than 64 inputs\n"); return CLI_EXIT_USAGE; }
   }
-  if (!module) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (!module) { usage(stderr); return CLI_EXIT_USAGE; }
   cli_set_json(rs.json);
   if (rs.json && rs.trace_path && !strcmp(rs.trace_path, "-")) {
     fprintf(stderr, "tessera run: --json and --trace - would both write to standard output\n");
-    return TSR_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
   }
   const char *files[1 + 64 + 64] = {module};
   memcpy(files + 1, inputs, sizeof *inputs * (size_t)n_in);
   memcpy(files + 1 + n_in, expects, sizeof *expects * (size_t)n_exp);
-  if (!cli_stdin_once("run", files, 1 + n_in + n_exp)) return TSR_EXIT_USAGE;
+  if (!cli_stdin_once("run", files, 1 + n_in + n_exp)) return CLI_EXIT_USAGE;
   if (repeat > 1 && (rs.report || rs.json || rs.trace_path || dump_run)) {
     fprintf(stderr, "tessera run: --repeat times the run; --report, --json, --trace and --dump run model or print one run\n");
-    return TSR_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
   }
   if (rs.timing_only) {
     /* nothing is computed: no outputs to write or compare, no data for the checkers */
@@ -340,7 +340,7 @@ int cli_cmd_run(int argc, char **argv) {
                       : repeat > 1 ? "--repeat" : NULL;
     if (clash) {
       fprintf(stderr, "tessera run: --timing-only computes no outputs and runs no checkers; %s needs them\n", clash);
-      return TSR_EXIT_USAGE;
+      return CLI_EXIT_USAGE;
     }
     rs.no_check = true;
     if (!rs.json && !rs.trace_path) rs.report = true;
@@ -350,7 +350,7 @@ int cli_cmd_run(int argc, char **argv) {
   if (cli_mpi_launched()) run_args(&agree, &rs, module, inputs, n_in, seed, repeat, max_memory);
   int rc = cli_mpi_begin(&rs, "run", &agree); /* under mpirun: the devices spread over the processes */
   if (rc) return rc;
-  rc = TSR_EXIT_FAIL;
+  rc = CLI_EXIT_FAIL;
   tsr_mlir_module *m = NULL;
   tsr_hlo_program *p = NULL;
   double *warm_s = NULL, *warm_kernel_s = NULL; /* the runs after the first (--repeat) */
@@ -366,7 +366,7 @@ int cli_cmd_run(int argc, char **argv) {
       fprintf(stderr, "tessera run: %d MPI processes share the devices of --devices N or --mesh AxB; none given\n",
               cli_mpi_size());
     cli_mpi_all_here();
-    rc = TSR_EXIT_USAGE;
+    rc = CLI_EXIT_USAGE;
     goto done;
   }
   if (!bare) { /* a module says how many devices it runs on (mhlo.num_partitions, sdy.mesh) */
@@ -374,7 +374,7 @@ int cli_cmd_run(int argc, char **argv) {
     if (rs.devices && rs.devices != nd) {
       fprintf(stderr, "tessera run: %s runs on %d device%s (mhlo.num_partitions, sdy.mesh); --devices or --mesh says %d\n",
               module, nd, nd == 1 ? "" : "s", rs.devices);
-      rc = TSR_EXIT_USAGE;
+      rc = CLI_EXIT_USAGE;
       goto done;
     }
     if (!rs.mesh_rank && nd > 1) {
@@ -388,10 +388,10 @@ int cli_cmd_run(int argc, char **argv) {
   if (n_out > 64) { fprintf(stderr, "tessera run: more than 64 outputs\n"); goto done; }
   if (n_in && n_in != want) {
     fprintf(stderr, "tessera run: %s takes %d inputs, %d given\n", module, want, n_in);
-    rc = TSR_EXIT_USAGE;
+    rc = CLI_EXIT_USAGE;
     goto done;
   }
-  if (n_exp > n_out) { fprintf(stderr, "tessera run: %d --expect files for %d outputs\n", n_exp, n_out); rc = TSR_EXIT_USAGE; goto done; }
+  if (n_exp > n_out) { fprintf(stderr, "tessera run: %d --expect files for %d outputs\n", n_exp, n_out); rc = CLI_EXIT_USAGE; goto done; }
   for (int i = 0; i < n_in && cli_mpi_is_root(); i++) { /* the others get them from process 0 */
     if (tsr_npy_read(inputs[i], &in[i]) != TSR_OK) { fprintf(stderr, "tessera run: %s\n", tsr_last_error()); goto done; }
   }
@@ -516,7 +516,7 @@ int cli_cmd_run(int argc, char **argv) {
            (long long)st.kernel.dma.out, split, st.seconds * 1e3, st.kernel_seconds * 1e3, (long long)st.peak_bytes,
            (long long)st.input_bytes, (long long)st.output_bytes, (long long)st.peak_intermediate_bytes);
   if (!cli_run_setup_finish(&rs)) ok = false;
-  rc = ok ? TSR_EXIT_OK : TSR_EXIT_FAIL;
+  rc = ok ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 done:
   free(warm_s);
   free(warm_kernel_s);

@@ -60,20 +60,20 @@ static int cli_finish_stdout(int rc) {
   int err = cli_stdout_error();
   if (!ferror(stdout) || atomic_file_reader_gone(fileno(stdout), err)) return rc;
   fprintf(stderr, "tessera: cannot write standard output: %s\n", err ? strerror(err) : "a write failed");
-  return rc == TSR_EXIT_OK ? TSR_EXIT_FAIL : rc;
+  return rc == CLI_EXIT_OK ? CLI_EXIT_FAIL : rc;
 }
 
 static int run_command(int argc, char **argv) {
-  if (argc < 2) { usage(stderr); return TSR_EXIT_USAGE; }
+  if (argc < 2) { usage(stderr); return CLI_EXIT_USAGE; }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     usage(stdout);
-    return TSR_EXIT_OK;
+    return CLI_EXIT_OK;
   }
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
   fprintf(stderr, "tessera: unknown command '%s'\n", argv[1]);
   usage(stderr);
-  return TSR_EXIT_USAGE;
+  return CLI_EXIT_USAGE;
 }
 
 int main(int argc, char **argv) {

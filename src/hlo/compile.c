@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "hlo/hlo_internal.h"
 #include "mlir/printer.h"
 
@@ -153,9 +154,7 @@ static hlo_opcode custom_call_check(const mlir_ir_op *op) {
 }
 
 static tsr_status add_func(tsr_hlo_program *p, hlo_func *f) {
-  hlo_func **nf = realloc(p->funcs, sizeof *nf * (size_t)(p->n_funcs + 1));
-  if (!nf) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  p->funcs = nf;
+  if (!GROW_ARRAY(p->funcs, p->n_funcs, p->cap_funcs, 16)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   p->funcs[p->n_funcs++] = f;
   return TSR_OK;
 }
@@ -270,13 +269,7 @@ static tsr_status region_captures(const mlir_ir_region *r, const mlir_ir_region 
         bool seen = false;
         for (int k = 0; k < out->n && !seen; k++) seen = out->v[k] == v;
         if (seen) continue;
-        if (out->n == out->cap) {
-          int cap = out->cap ? 2 * out->cap : 8;
-          const mlir_ir_value **nv = realloc(out->v, sizeof *nv * (size_t)cap);
-          if (!nv) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-          out->v = nv;
-          out->cap = cap;
-        }
+        if (!GROW_ARRAY(out->v, out->n, out->cap, 8)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
         out->v[out->n++] = v;
       }
       for (int k = 0; k < op->n_regions; k++) TSR_TRY(region_captures(r, &op->regions[k], out, depth + 1));

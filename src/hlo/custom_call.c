@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/grow.h"
 #include "hlo/hlo_internal.h"
 #include "machine/mesh.h"
 #include "tessera/mosaic.h"
@@ -65,9 +66,7 @@ static tsr_status parse_aliases(const mlir_ir_op *op, tsr_alias *aliases, int ca
 }
 
 static tsr_status add_kernel(tsr_hlo_program *p, tsr_hlo_kernel *k) {
-  tsr_hlo_kernel **nk = realloc(p->kernels, sizeof *nk * (size_t)(p->n_kernels + 1));
-  if (!nk) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
-  p->kernels = nk;
+  if (!GROW_ARRAY(p->kernels, p->n_kernels, p->cap_kernels, 4)) return tsr_fail(TSR_ERR_NOMEM, "out of memory");
   p->kernels[p->n_kernels++] = k;
   return TSR_OK;
 }

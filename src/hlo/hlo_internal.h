@@ -153,10 +153,10 @@ typedef struct hlo_func {
 struct tsr_hlo_program {
   tsr_mlir_module *m;
   hlo_func **funcs; /* every compiled function and region (owned) */
-  int n_funcs;
+  int n_funcs, cap_funcs;
   hlo_func *main;
   tsr_hlo_kernel **kernels;
-  int n_kernels;
+  int n_kernels, cap_kernels;
   tsr_hlo_kernel *bare; /* a bare Mosaic module */
   int bare_inputs, bare_outputs;
   int num_devices;  /* mhlo.num_partitions, or the size of the module's sdy mesh; 1 without */

@@ -2,17 +2,21 @@
  * include/tessera/hlo.h): per op, how often it ran, the work its unit does (MXU flops, VPU
  * element ops, transcendentals, bytes over the ICI) and the bytes it reads and writes as if
  * nothing were fused. The interpreter computes on the host; these counts are the TPU's work,
- * from the ops' types alone. Ops are kept by their IR op, in a table that grows by doubling. */
+ * from the ops' types alone. Ops are kept in the order they first ran (GROW_ARRAY) and found by
+ * their IR op in a hash table beside them, rebuilt twice as large when it would pass half full. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "hlo/hlo_internal.h"
 
 struct tsr_hlo_profile {
   tsr_hlo_op_profile *ops;
-  const mlir_ir_op **keys;
-  int n, cap; /* entries; table size (a power of two, at most half full) */
-  int *slot;  /* table: index into ops, or -1 */
+  const mlir_ir_op **keys; /* ops[i]'s IR op */
+  int n, cap_ops, cap_keys; /* entries */
+  int cap;                  /* table size (a power of two, at most half full) */
+  int *slot;                /* table: index into ops, or -1 */
 };
 
 tsr_status tsr_hlo_profile_create(tsr_hlo_profile **out) {
@@ -41,17 +45,15 @@ static unsigned hash_ptr(const void *k, int cap) {
   return (unsigned)(h >> 32) & (unsigned)(cap - 1);
 }
 
+/* Room for one more entry: in ops and keys, and in the table, rebuilt twice as large when
+ * one more would fill it past half. False when out of memory, the profile as it was. */
 static bool grow(tsr_hlo_profile *p) {
+  if (!GROW_ARRAY(p->ops, p->n, p->cap_ops, 32) || !GROW_ARRAY(p->keys, p->n, p->cap_keys, 32)) return false;
+  if (2 * (p->n + 1) <= p->cap) return true;
+  if (p->cap > INT_MAX / 2) return false;
   int cap = p->cap ? 2 * p->cap : 64;
   int *slot = malloc(sizeof *slot * (size_t)cap);
-  tsr_hlo_op_profile *ops = realloc(p->ops, sizeof *ops * (size_t)(cap / 2));
-  if (ops) p->ops = ops;
-  const mlir_ir_op **keys = realloc(p->keys, sizeof *keys * (size_t)(cap / 2));
-  if (keys) p->keys = keys;
-  if (!slot || !ops || !keys) {
-    free(slot);
-    return false;
-  }
+  if (!slot) return false;
   for (int i = 0; i < cap; i++) slot[i] = -1;
   for (int i = 0; i < p->n; i++) {
     unsigned h = hash_ptr(p->keys[i], cap);
@@ -71,7 +73,7 @@ static tsr_hlo_op_profile *entry(tsr_hlo_profile *p, const mlir_ir_op *op) {
     for (; p->slot[h] >= 0; h = (h + 1) & (unsigned)(p->cap - 1))
       if (p->keys[p->slot[h]] == op) return &p->ops[p->slot[h]];
   }
-  if (2 * (p->n + 1) > p->cap && !grow(p)) return NULL;
+  if (!grow(p)) return NULL;
   unsigned h = hash_ptr(op, p->cap);
   while (p->slot[h] >= 0) h = (h + 1) & (unsigned)(p->cap - 1);
   p->slot[h] = p->n;

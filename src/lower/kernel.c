@@ -71,7 +71,7 @@ static void memref_text(char *buf, size_t cap, int64_t lead, const int64_t *shap
   if (n < cap) snprintf(buf + n, cap - n, "%s, #tpu.memory_space<%s>>", elt, space);
 }
 
-static bool is_i32(const mosaic_stype *t) { return t->rank == 0 && t->cls == VC_I32; }
+static bool is_i32(const mosaic_stype *t) { return t->rank == 0 && t->cls == MOSAIC_VC_I32; }
 
 #define MAX_EDGE_DIMS 3
 

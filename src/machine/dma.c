@@ -6,12 +6,17 @@
 #include "machine/machine_internal.h"
 
 #include "core/dtype.h"
+#include "core/grow.h"
 #include "core/strided.h"
 
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* More DMAs in flight on one core than this is a kernel that starts DMAs and never waits for
+ * them, not a pipeline: an error before the table takes the host's memory. */
+#define MAX_DMAS_IN_FLIGHT (1 << 20)
 
 /* ---- poison ----------------------------------------------------------------------------- */
 
@@ -272,16 +277,10 @@ tsr_status machine_core_dma_start(machine_core *c, const machine_dma_request *r)
       return tsr_fail(TSR_ERR_INVALID, "DMA between refs of different shapes %s and %s",
                       tsr_ref_describe(r->src, a, sizeof a), tsr_ref_describe(r->dst, b, sizeof b));
     }
-  if (c->num_dmas == c->cap_dmas) {
-    int ncap = c->cap_dmas ? c->cap_dmas * 2 : 32;
-    if (ncap > (1 << 20))
-      return tsr_fail(TSR_ERR_SEMAPHORE, "more than %d DMAs in flight on core %d: DMAs started "
-                      "but never waited for", c->cap_dmas, c->id);
-    machine_pending_dma *nd = realloc(c->dmas, (size_t)ncap * sizeof *nd);
-    if (!nd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    c->dmas = nd;
-    c->cap_dmas = ncap;
-  }
+  if (c->num_dmas >= MAX_DMAS_IN_FLIGHT)
+    return tsr_fail(TSR_ERR_SEMAPHORE, "more than %d DMAs in flight on core %d: DMAs started "
+                    "but never waited for", MAX_DMAS_IN_FLIGHT, c->id);
+  if (!GROW_ARRAY(c->dmas, c->num_dmas, c->cap_dmas, 32)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   machine_pending_dma *d = &c->dmas[c->num_dmas++];
   d->id = ++c->next_dma_id;
   d->src = *r->src;

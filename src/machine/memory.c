@@ -138,10 +138,14 @@ static tsr_status alloc_locked(machine_core *c, machine_space_arena *a, size_t b
     b = NULL;
   }
   bool kept = b && b->reached;
-  if (!b && !(b = new_buffer(c, a, bytes, rounded)))
-    return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes, tsr_space_name(space));
-  b->seq = a->count;
-  b->agent = c->agent;
+  if (!b) {
+    if (!(b = new_buffer(c, a, bytes, rounded)))
+      return tsr_fail(TSR_ERR_NOMEM, "out of host memory allocating %zu bytes of %s", bytes, tsr_space_name(space));
+    /* a parked buffer already has these; writing them again would race with another device's
+     * thread that reached it and now records its event (tape.c reads them without this lock) */
+    b->seq = a->count;
+    b->agent = c->agent;
+  }
   b->reached = false;
   if (fill && !kept) machine_core_fill_fresh(b);
   a->bufs[a->count] = b;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "mlir/text.h"
 #include "mlir/vhlo.h"
@@ -51,7 +52,7 @@ typedef struct bc_reader {
   op_name *opnames;
   uint64_t n_attrs, n_types;
   entry *attrs, *types;
-  uint64_t n_resources;
+  uint64_t n_resources, cap_resources;
   const char **resource_keys;
   uint64_t n_props;
   size_t *prop_off, *prop_len;
@@ -333,9 +334,7 @@ static tsr_status read_resource_group(cursor *c, bc_reader *r, bool keep, size_t
     if (size > r->sec_len[SEC_RESOURCE] - *payload) return bc_fail(c, "resource size runs past the resource section");
     *payload += size;
     if (!keep) continue;
-    const char **keys = realloc(r->resource_keys, (r->n_resources + 1) * sizeof *keys);
-    if (!keys) return nomem();
-    r->resource_keys = keys;
+    if (!GROW_ARRAY(r->resource_keys, r->n_resources, r->cap_resources, 8)) return nomem();
     r->resource_keys[r->n_resources++] = key;
   }
   return TSR_OK;

@@ -180,7 +180,7 @@ typedef struct wr {
   uint32_t *dialect_str; /* string index of each dialect's name */
   size_t n_dialects, cap_dialects;
   uint32_t *opname_dialect, *opname_final; /* by op name number in first-use order */
-  uint32_t n_resources;
+  uint32_t n_resources, cap_resources;
   uint32_t *resource_key; /* string index of each dense_resource key */
   uint64_t *vnum;         /* value number in its scope, by value id */
   uint32_t builtin;       /* dialect index of builtin */
@@ -209,15 +209,9 @@ static uint32_t dialect_idx(wr *w, const char *name, size_t len) {
   uint32_t s = str_idx(w, name, len);
   for (size_t i = 0; i < w->n_dialects; i++)
     if (w->dialect_str[i] == s) return (uint32_t)i;
-  if (w->n_dialects == w->cap_dialects) {
-    size_t cap = w->cap_dialects ? w->cap_dialects * 2 : 8;
-    uint32_t *d = realloc(w->dialect_str, cap * sizeof *d);
-    if (!d) {
-      wr_nomem(w);
-      return 0;
-    }
-    w->dialect_str = d;
-    w->cap_dialects = cap;
+  if (!GROW_ARRAY(w->dialect_str, w->n_dialects, w->cap_dialects, 8)) {
+    wr_nomem(w);
+    return 0;
   }
   w->dialect_str[w->n_dialects] = s;
   return (uint32_t)w->n_dialects++;
@@ -438,12 +432,10 @@ static uint32_t encode_attr(wr *w, const mlir_ir_attr *a) {
     uint32_t h = 0;
     while (h < w->n_resources && w->resource_key[h] != key) h++;
     if (h == w->n_resources) {
-      uint32_t *k = realloc(w->resource_key, (w->n_resources + 1) * sizeof *k);
-      if (!k) {
+      if (!GROW_ARRAY(w->resource_key, w->n_resources, w->cap_resources, 8)) {
         wr_nomem(w);
         break;
       }
-      w->resource_key = k;
       w->resource_key[w->n_resources++] = key;
     }
     put_varint(&p, 16);

@@ -1149,13 +1149,7 @@ static tsr_status loc_alias(mlir_text_parser *p, mlir_ir_attr **out) {
     return TSR_OK;
   }
   /* defined later in the file: patch once everything is read */
-  if (p->n_deferred == p->cap_deferred) {
-    size_t cap = p->cap_deferred ? p->cap_deferred * 2 : 16;
-    mlir_deferred_loc *d = realloc(p->deferred, cap * sizeof *d);
-    if (!d) return nomem();
-    p->deferred = d;
-    p->cap_deferred = cap;
-  }
+  if (!GROW_ARRAY(p->deferred, p->n_deferred, p->cap_deferred, 16)) return nomem();
   mlir_ir_attr *ph = mlir_ir_attr_new(p->ctx, MLIR_IR_ATTR_LOC_UNKNOWN);
   if (!ph) return nomem();
   p->deferred[p->n_deferred++] = (mlir_deferred_loc){ph, name, (size_t)(at - p->begin)};

@@ -45,9 +45,9 @@ static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t l
     if (ld->ints[k] != 1) return LOAD_COPY;
   const mosaic_stype *v = &P->types[ld->res[0]], *r = &P->types[ld->opd[0]];
   if (v->rank < 1) return LOAD_COPY;
-  bool f32 = v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32;
-  bool i32 = v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
-  bool bf16 = v->cls == VC_F && v->ek == EK_BF16 && r->dtype == TSR_BF16 && !r->pack;
+  bool f32 = v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_F32 && r->dtype == TSR_F32;
+  bool i32 = v->cls == MOSAIC_VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32);
+  bool bf16 = v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_BF16 && r->dtype == TSR_BF16 && !r->pack;
   if (!f32 && !i32 && !bf16) return LOAD_COPY;
   int nwork = 0;
   work[nwork++] = ld->res[0];
@@ -56,8 +56,8 @@ static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t l
     int32_t s = work[w];
     for (int32_t u = li + 1; u < P->ninsts; u++) {
       if (!uses_slot(&I[u], s)) continue;
-      if (I[u].op == MOP_RETURN) return LOAD_COPY; /* read by the caller after the run */
-      if (I[u].op == MOP_SHAPE_CAST && I[u].alias && nwork < P->nslots) work[nwork++] = I[u].res[0];
+      if (I[u].op == MOSAIC_MOP_RETURN) return LOAD_COPY; /* read by the caller after the run */
+      if (I[u].op == MOSAIC_MOP_SHAPE_CAST && I[u].alias && nwork < P->nslots) work[nwork++] = I[u].res[0];
       int32_t a = u;
       while (a >= 0 && parent[a] != parent[li]) a = parent[a];
       if (a < 0) return LOAD_COPY;
@@ -65,7 +65,7 @@ static int load_may_alias(const mosaic_prog *P, const int32_t *parent, int32_t l
     }
   }
   for (int32_t j = li + 1; j <= end; j++)
-    if (!mosaic_mop_writes_nothing(I[j].op)) return LOAD_COPY; /* K_EFFECT: a writer, new ops too */
+    if (!mosaic_mop_writes_nothing(I[j].op)) return LOAD_COPY; /* MOSAIC_K_EFFECT: a writer, new ops too */
   return bf16 ? LOAD_BF16 : LOAD_ALIAS;
 }
 
@@ -82,18 +82,18 @@ static void mark_mxu_view(mosaic_prog *P, int32_t li) {
   for (int32_t u = li + 1; u < P->ninsts; u++)
     for (int k = 0; k < I[u].nopd; k++) {
       if (I[u].opd[k] != v) continue;
-      if (I[u].op != MOP_MATMUL || k > 1) return;
+      if (I[u].op != MOSAIC_MOP_MATMUL || k > 1) return;
       uses++;
     }
   if (!uses) return;
   I[li].mxu_view = true;
   for (int32_t u = li + 1; u < P->ninsts; u++)
-    for (int k = 0; k < 2 && I[u].op == MOP_MATMUL; k++)
+    for (int k = 0; k < 2 && I[u].op == MOSAIC_MOP_MATMUL; k++)
       if (I[u].opd[k] == v) {
         I[u].mxu_views |= (uint8_t)(1u << k);
         /* room for mosaic_r_matmul's dense copies of both operands (ops_tpu.c, dense_job) */
         size_t need = sizeof(float) * (size_t)(I[u].a[2] * I[u].a[4] + I[u].a[4] * I[u].a[3]);
-        if (I[u].cls == VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
+        if (I[u].cls == MOSAIC_VC_F && need > P->scratch_bytes) P->scratch_bytes = need;
       }
 }
 
@@ -104,7 +104,7 @@ static bool same_index(const mosaic_prog *P, int32_t a, int32_t b) {
   const mosaic_stype *ta = &P->types[a], *tb = &P->types[b];
   const char *ca = P->cpool + P->cslot_off[a], *cb = P->cpool + P->cslot_off[b];
   if (ta->rank || tb->rank || ta->cls != tb->cls) return false;
-  return ta->cls == VC_I64 ? *(const int64_t *)(const void *)ca == *(const int64_t *)(const void *)cb
+  return ta->cls == MOSAIC_VC_I64 ? *(const int64_t *)(const void *)ca == *(const int64_t *)(const void *)cb
                            : *(const int32_t *)(const void *)ca == *(const int32_t *)(const void *)cb;
 }
 
@@ -125,7 +125,7 @@ static bool same_window(const mosaic_prog *P, const mosaic_minst *ld, const mosa
 /* The one instruction that uses slot v, through shape_casts that share its buffer (whose
  * values are then v's): -1 when there are more or none. *last: the slot it uses. */
 static int32_t only_user(const mosaic_prog *P, const int32_t *uses, const int32_t *user, int32_t v, int32_t *last) {
-  while (uses[v] == 1 && P->insts[user[v]].op == MOP_SHAPE_CAST && P->insts[user[v]].alias)
+  while (uses[v] == 1 && P->insts[user[v]].op == MOSAIC_MOP_SHAPE_CAST && P->insts[user[v]].alias)
     v = P->insts[user[v]].res[0];
   *last = v;
   return uses[v] == 1 ? user[v] : -1;
@@ -148,12 +148,12 @@ tsr_status mosaic_prog_mark_in_place(mosaic_prog *P) {
   const int32_t *def = du.def, *uses = du.uses, *user = du.last;
   for (int32_t m = 0; m < P->ninsts; m++) {
     mosaic_minst *mm = &I[m];
-    if (mm->op != MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != VC_F ||
+    if (mm->op != MOSAIC_MOP_MATMUL || mm->acc_zero || mm->nopd != 3 || mm->nres != 1 || mm->cls != MOSAIC_VC_F ||
         mosaic_prog_in_branchy_body(P, m))
       continue;
     const mosaic_stype *t = &P->types[mm->res[0]];
     int32_t acc = mm->opd[2], li = acc >= 0 && acc < P->nslots ? def[acc] : -1, v;
-    if (t->cls != VC_F || t->ek != EK_F32 || li < 0 || li >= m || !mosaic_mop_window_load(I[li].op) || !I[li].alias ||
+    if (t->cls != MOSAIC_VC_F || t->ek != MOSAIC_EK_F32 || li < 0 || li >= m || !mosaic_mop_window_load(I[li].op) || !I[li].alias ||
         uses[acc] != 1)
       continue;
     int32_t st = only_user(P, uses, user, mm->res[0], &v);
@@ -161,7 +161,7 @@ tsr_status mosaic_prog_mark_in_place(mosaic_prog *P) {
         I[st].opd[0] != v || !same_window(P, &I[li], &I[st]))
       continue;
     int32_t j = mm->next;
-    while (j > m && j < st && (mosaic_mop_kinds[I[j].op] == K_VALUE || (mosaic_mop_kinds[I[j].op] == K_LOAD && I[j].unused)))
+    while (j > m && j < st && (mosaic_mop_kinds[I[j].op] == MOSAIC_K_VALUE || (mosaic_mop_kinds[I[j].op] == MOSAIC_K_LOAD && I[j].unused)))
       j = I[j].next;
     if (j != st) continue;
     mm->in_place = I[st].in_place = true;
@@ -193,8 +193,8 @@ tsr_status mosaic_prog_mark_aliases(mosaic_prog *P) {
     }
   }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if (I[i].op == MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
-      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != VC_REF && !mosaic_prog_in_branchy_body(P, i);
+    if (I[i].op == MOSAIC_MOP_SHAPE_CAST && I[i].nopd == 1 && I[i].nres == 1)
+      I[i].alias = !rewritten[I[i].opd[0]] && P->types[I[i].opd[0]].cls != MOSAIC_VC_REF && !mosaic_prog_in_branchy_body(P, i);
   /* a bf16 load that may share the window only with the matmuls that read it (in_place) */
   bool *bf16_view = calloc((size_t)P->ninsts + 1, sizeof(bool));
   if (!bf16_view) {
@@ -210,7 +210,7 @@ tsr_status mosaic_prog_mark_aliases(mosaic_prog *P) {
       bf16_view[i] = how == LOAD_BF16;
     }
   for (int32_t i = 0; i < P->ninsts; i++)
-    if ((I[i].alias && I[i].op != MOP_SHAPE_CAST) || bf16_view[i]) mark_mxu_view(P, i);
+    if ((I[i].alias && I[i].op != MOSAIC_MOP_SHAPE_CAST) || bf16_view[i]) mark_mxu_view(P, i);
   free(bf16_view);
   free(parent);
   free(work);

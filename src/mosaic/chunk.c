@@ -1,7 +1,7 @@
 /* Chunked execution of elementwise runs: the vectorised interpretation of numexpr and of
  * column-store query engines. Run op by op, a chain of elementwise ops over a block makes one
  * pass over memory per op (a Philox round is a dozen ops over the whole block); run a chunk of
- * CHUNK elements at a time through the whole chain, the values that only the chain itself
+ * MOSAIC_CHUNK elements at a time through the whole chain, the values that only the chain itself
  * reads live in small buffers that stay in L1 and L2, and only the values read after the
  * chain are written out whole.
  *
@@ -75,9 +75,9 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
     const mosaic_stype *t = &P->types[s];
     int32_t d = sc->def[s];
     bool member = d >= first && d < first + count;
-    if (t->n != n || mosaic_piece_is_splat(P, s)) place[k] = SCALAR;
+    if (t->n != n || mosaic_piece_is_splat(P, s)) place[k] = MOSAIC_SCALAR;
     else if (member && !sc->escapes[s] && !mosaic_piece_is_const(P, s)) place[k] = nbufs; /* assigned below */
-    else place[k] = INDEXED;
+    else place[k] = MOSAIC_INDEXED;
   }
   /* chunk buffers for the values only the group reads: a buffer is free again after the last
    * reader of its value, never at that reader, so no result shares memory with an operand; a
@@ -103,16 +103,16 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   for (int w = 0; w < ns; w++) {
     int32_t sw = slot[w];
     int32_t d = sc->def[sw];
-    if (place[w] != INDEXED || d < first || d >= first + count || mosaic_piece_is_const(P, sw)) continue;
+    if (place[w] != MOSAIC_INDEXED || d < first || d >= first + count || mosaic_piece_is_const(P, sw)) continue;
     size_t wlo, whi;
     frame_range(P, sw, &wlo, &whi);
     for (int r = 0; r < ns; r++) {
       int32_t sr = slot[r];
-      if (r == w || place[r] >= 0 || mosaic_piece_is_const(P, sr) || P->types[sr].cls == VC_REF) continue;
+      if (r == w || place[r] >= 0 || mosaic_piece_is_const(P, sr) || P->types[sr].cls == MOSAIC_VC_REF) continue;
       size_t rlo, rhi;
       frame_range(P, sr, &rlo, &rhi);
       if (rhi <= wlo || whi <= rlo) continue;
-      bool same = place[r] == INDEXED && rlo == wlo && mosaic_class_size(P->types[sr].cls) == mosaic_class_size(P->types[sw].cls);
+      bool same = place[r] == MOSAIC_INDEXED && rlo == wlo && mosaic_class_size(P->types[sr].cls) == mosaic_class_size(P->types[sw].cls);
       if (!same) goto out;
     }
   }
@@ -127,9 +127,9 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   g->nonce = nonce;
   g->nrun = count - nonce;
   g->full = mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)count);
-  g->tail = n % CHUNK ? mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)count) : NULL;
+  g->tail = n % MOSAIC_CHUNK ? mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)count) : NULL;
   g->once = mosaic_prog_alloc(P, sizeof(mosaic_minst) * (size_t)(nonce + 1));
-  if (!g->slot || !g->place || !g->es || !g->full || (n % CHUNK && !g->tail) || !g->once) {
+  if (!g->slot || !g->place || !g->es || !g->full || (n % MOSAIC_CHUNK && !g->tail) || !g->once) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
@@ -140,18 +140,18 @@ static tsr_status form_group(scan *sc, int32_t first, int count, int gi) {
   for (int j = 0, nr = 0, no = 0; j < count; j++) {
     mosaic_minst *m = once[j] ? &g->once[no++] : &g->full[nr];
     *m = I[first + j];
-    m->n = CHUNK;
+    m->n = MOSAIC_CHUNK;
     m->chunk = 0;
     if (g->tail && !once[j]) {
       g->tail[nr] = *m;
-      g->tail[nr].n = n % CHUNK;
+      g->tail[nr].n = n % MOSAIC_CHUNK;
     }
     nr += !once[j];
     if (j) {
       mosaic_piece_sum_cost(&g->cost, &I[first + j].cost);
     }
   }
-  g->bufs_at = mosaic_piece_reserve_scratch(P, ns, nbufs, CHUNK);
+  g->bufs_at = mosaic_piece_reserve_scratch(P, ns, nbufs, MOSAIC_CHUNK);
   P->insts[first].chunk = ++P->nchunks;
 out:
   free(slot);
@@ -182,7 +182,7 @@ tsr_status mosaic_prog_mark_chunks(mosaic_prog *P) {
   int nruns = 0;
   for (int32_t i = 0; i < ni; i++) {
     group[i] = -1;
-    if (!mosaic_piece_elementwise(P, &I[i]) || I[i].n <= CHUNK || mosaic_prog_in_branchy_body(P, i)) continue;
+    if (!mosaic_piece_elementwise(P, &I[i]) || I[i].n <= MOSAIC_CHUNK || mosaic_prog_in_branchy_body(P, i)) continue;
     bool joins = i > 0 && group[i - 1] >= 0 && I[i - 1].next == i && I[i - 1].n == I[i].n;
     group[i] = joins ? group[i - 1] : i;
     nruns += !joins;
@@ -228,14 +228,14 @@ tsr_status mosaic_chunk_run(mosaic_exec *x, const mosaic_minst *in, int32_t *res
   char *bufs = x->f->scratch + g->bufs_at;
   for (int k = 0; k < g->nslots; k++) {
     saved[k] = data[g->slot[k]];
-    if (g->place[k] >= 0) data[g->slot[k]] = bufs + (size_t)g->place[k] * CHUNK * 8;
+    if (g->place[k] >= 0) data[g->slot[k]] = bufs + (size_t)g->place[k] * MOSAIC_CHUNK * 8;
   }
   tsr_status s = TSR_OK;
   const mosaic_minst *failed = mosaic_piece_run_members(x, g->once, g->nonce, &s);
-  for (int64_t off = 0; off < g->n && !failed; off += CHUNK) {
-    const mosaic_minst *m = g->n - off >= CHUNK ? g->full : g->tail;
+  for (int64_t off = 0; off < g->n && !failed; off += MOSAIC_CHUNK) {
+    const mosaic_minst *m = g->n - off >= MOSAIC_CHUNK ? g->full : g->tail;
     for (int k = 0; k < g->nslots; k++)
-      if (g->place[k] == INDEXED) data[g->slot[k]] = (char *)saved[k] + off * g->es[k];
+      if (g->place[k] == MOSAIC_INDEXED) data[g->slot[k]] = (char *)saved[k] + off * g->es[k];
     failed = mosaic_piece_run_members(x, m, g->nrun, &s);
   }
   for (int k = 0; k < g->nslots; k++) data[g->slot[k]] = saved[k];

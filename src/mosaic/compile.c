@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "mlir/printer.h"
 #include "mosaic/mosaic_internal.h"
 
@@ -104,8 +105,8 @@ void *mosaic_prog_const(mosaic_prog *P, int32_t s) {
 bool mosaic_prog_splat_const(mosaic_prog *P, int32_t s, const void *elem, bool whole) {
   const mosaic_stype *t = &P->types[s];
   size_t es = mosaic_class_size(t->cls);
-  int64_t n = !whole && t->n > SPLAT_SHORT_N ? SPLAT_SHORT_N : t->n;
-  uint8_t kind = n < t->n ? SPLAT_SHORT : SPLAT_FULL;
+  int64_t n = !whole && t->n > MOSAIC_SPLAT_SHORT_N ? MOSAIC_SPLAT_SHORT_N : t->n;
+  uint8_t kind = n < t->n ? MOSAIC_SPLAT_SHORT : MOSAIC_SPLAT_FULL;
   for (int32_t k = 0; k < P->nslots; k++) {
     const mosaic_stype *u = &P->types[k];
     if (k == s || P->csplat[k] != kind || mosaic_class_size(u->cls) != es || u->n != t->n) continue;
@@ -146,28 +147,28 @@ tsr_status mosaic_comp_fail(mosaic_comp *c, tsr_status s, const char *fmt, ...) 
 
 static bool scalar_type(const mlir_ir_type *t, mosaic_stype *o) {
   if (t->kind == MLIR_IR_TYPE_INDEX) {
-    o->cls = VC_I64; o->ek = EK_INDEX; o->width = 64; o->dtype = TSR_I64;
+    o->cls = MOSAIC_VC_I64; o->ek = MOSAIC_EK_INDEX; o->width = 64; o->dtype = TSR_I64;
     return true;
   }
   if (t->kind == MLIR_IR_TYPE_INTEGER) {
     unsigned w = t->u.integer.width;
     if (w != 1 && w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return false;
-    o->cls = w == 64 ? VC_I64 : VC_I32;
-    o->ek = w == 64 ? EK_INDEX : EK_INT;
+    o->cls = w == 64 ? MOSAIC_VC_I64 : MOSAIC_VC_I32;
+    o->ek = w == 64 ? MOSAIC_EK_INDEX : MOSAIC_EK_INT;
     o->width = (uint8_t)w;
     return mlir_ir_type_dtype(t, &o->dtype);
   }
   if (t->kind == MLIR_IR_TYPE_FLOAT) {
-    o->cls = VC_F;
+    o->cls = MOSAIC_VC_F;
     o->width = 32;
     switch (t->u.float_kind) {
-    case MLIR_IR_F32: o->ek = EK_F32; o->dtype = TSR_F32; return true;
-    case MLIR_IR_BF16: o->ek = EK_BF16; o->dtype = TSR_BF16; return true;
-    case MLIR_IR_F16: o->ek = EK_F16; o->dtype = TSR_F16; return true;
-    case MLIR_IR_F8E4M3FN: o->ek = EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
-    case MLIR_IR_F8E5M2: o->ek = EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
-    case MLIR_IR_F8E4M3B11FNUZ: o->ek = EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
-    case MLIR_IR_F8E8M0FNU: o->ek = EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
+    case MLIR_IR_F32: o->ek = MOSAIC_EK_F32; o->dtype = TSR_F32; return true;
+    case MLIR_IR_BF16: o->ek = MOSAIC_EK_BF16; o->dtype = TSR_BF16; return true;
+    case MLIR_IR_F16: o->ek = MOSAIC_EK_F16; o->dtype = TSR_F16; return true;
+    case MLIR_IR_F8E4M3FN: o->ek = MOSAIC_EK_F8E4M3FN; o->dtype = TSR_F8E4M3FN; return true;
+    case MLIR_IR_F8E5M2: o->ek = MOSAIC_EK_F8E5M2; o->dtype = TSR_F8E5M2; return true;
+    case MLIR_IR_F8E4M3B11FNUZ: o->ek = MOSAIC_EK_F8E4M3B11FNUZ; o->dtype = TSR_F8E4M3B11FNUZ; return true;
+    case MLIR_IR_F8E8M0FNU: o->ek = MOSAIC_EK_F8E8M0FNU; o->dtype = TSR_F8E8M0FNU; return true;
     default: return false;
     }
   }
@@ -207,8 +208,8 @@ bool mosaic_comp_type(const mlir_ir_type *t, mosaic_stype *o, char *why, size_t 
     for (int k = 0; k < r; k++)
       if (o->shape[k] == 0) o->n = 0;
     if (ref) {
-      o->cls = VC_REF;
-      o->ek = EK_REF;
+      o->cls = MOSAIC_VC_REF;
+      o->ek = MOSAIC_EK_REF;
       if (!mlir_ir_type_dtype(t->u.shaped.element, &o->dtype)) return false;
       return mlir_ir_memref_space(t, &o->space);
     }
@@ -239,12 +240,12 @@ static const char *const op_names[] = {
 #include "ops/mosaic.def"
 #undef MOP
 };
-const uint8_t mosaic_mop_kinds[MOP_COUNT] = {
+const uint8_t mosaic_mop_kinds[MOSAIC_MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) kind,
 #include "ops/mosaic.def"
 #undef MOP
 };
-const uint16_t mosaic_mop_traits[MOP_COUNT] = {
+const uint16_t mosaic_mop_traits[MOSAIC_MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) traits,
 #include "ops/mosaic.def"
 #undef MOP
@@ -269,7 +270,7 @@ static const char *refusal_of(const char *name) {
 }
 
 static int lookup_op(const char *name) {
-  for (int i = 0; i < MOP_COUNT; i++)
+  for (int i = 0; i < MOSAIC_MOP_COUNT; i++)
     if (!strcmp(op_names[i], name)) return i;
   return -1;
 }
@@ -345,8 +346,8 @@ static void type_text(const mlir_ir_type *t, char *buf, size_t cap) {
 /* The ops a dynamically sized memref (memref<?x...>) may come from or go to: the views that
  * make one and the DMAs that move one, which take their sizes from the ref at run time. */
 static bool dynamic_use_ok(int code) {
-  return code == MOP_MEMREF_SLICE || code == MOP_MEMREF_SQUEEZE || code == MOP_ENQUEUE_DMA || code == MOP_WAIT_DMA2 ||
-         code == MOP_WAIT_DMA;
+  return code == MOSAIC_MOP_MEMREF_SLICE || code == MOSAIC_MOP_MEMREF_SQUEEZE || code == MOSAIC_MOP_ENQUEUE_DMA || code == MOSAIC_MOP_WAIT_DMA2 ||
+         code == MOSAIC_MOP_WAIT_DMA;
 }
 
 /* A slot for value v; `code` is the op whose result it is (-1: a block argument). */
@@ -365,7 +366,7 @@ static tsr_status new_slot(builder *b, const mlir_ir_value *v, int code, const c
                          "move one)" : why);
   }
   P->cslot_off[s] = -1;
-  P->csplat[s] = SPLAT_NONE;
+  P->csplat[s] = MOSAIC_SPLAT_NONE;
   b->slot_of[v->id] = s;
   *out = s;
   return TSR_OK;
@@ -375,21 +376,15 @@ static tsr_status push_inst(builder *b, int32_t *idx) {
   mosaic_prog *P = b->P;
   if (P->ninsts >= MAX_INSTS)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "the kernel has more than %d ops once its calls are inlined", MAX_INSTS);
-  if (P->ninsts == b->cap_insts) {
-    int cap = b->cap_insts ? b->cap_insts * 2 : 64;
-    mosaic_minst *n = realloc(P->insts, (size_t)cap * sizeof *n);
-    if (!n) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
-    P->insts = n;
-    b->cap_insts = cap;
-  }
+  if (!GROW_ARRAY(P->insts, P->ninsts, b->cap_insts, 64)) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   *idx = P->ninsts++;
   memset(&P->insts[*idx], 0, sizeof(mosaic_minst));
   return TSR_OK;
 }
 
 static bool is_terminator(int op) {
-  return op == MOP_YIELD || op == MOP_CONDITION || op == MOP_RETURN || op == MOP_TYIELD || op == MOP_BR ||
-         op == MOP_COND_BR;
+  return op == MOSAIC_MOP_YIELD || op == MOSAIC_MOP_CONDITION || op == MOSAIC_MOP_RETURN || op == MOSAIC_MOP_TYIELD || op == MOSAIC_MOP_BR ||
+         op == MOSAIC_MOP_COND_BR;
 }
 
 static tsr_status compile_block(builder *b, const mlir_ir_block *blk, int32_t *end, const char *where);
@@ -400,10 +395,10 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
  * operands are [cond,] then the first target's arguments, then the second's. */
 static tsr_status branch_targets(builder *b, const mlir_ir_op *op, mosaic_minst *in, const char *where) {
   const blocks *bl = b->blocks;
-  int want = in->op == MOP_BR ? 1 : 2;
+  int want = in->op == MOSAIC_MOP_BR ? 1 : 2;
   if (!bl) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: branches are only supported between the blocks of a func body", where);
   if (op->n_successors != want) return tsr_fail(TSR_ERR_INVALID, "%s: expects %d successor(s), has %d", where, want, op->n_successors);
-  int first = in->op == MOP_COND_BR; /* the condition */
+  int first = in->op == MOSAIC_MOP_COND_BR; /* the condition */
   for (int k = 0; k < want; k++) {
     const mlir_ir_block *t = op->successors[k];
     if (!t || t->parent != bl->region || t->index <= 0 || t->index >= bl->n)
@@ -415,7 +410,7 @@ static tsr_status branch_targets(builder *b, const mlir_ir_op *op, mosaic_minst 
   }
   if (first != in->nopd)
     return tsr_fail(TSR_ERR_INVALID, "%s: %d operands for the condition and %d block arguments", where, in->nopd, first);
-  int at = in->op == MOP_COND_BR;
+  int at = in->op == MOSAIC_MOP_COND_BR;
   for (int k = 0; k < want; k++)
     for (int j = 0; j < in->nrargs[k]; j++, at++) {
       const mosaic_stype *v = &b->P->types[in->opd[at]], *a = &b->P->types[in->rargs[k][j]];
@@ -501,7 +496,7 @@ static tsr_status compile_op(builder *b, const mlir_ir_op *op) {
   if (code < 0 && refusal_of(op->name))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s: %s", op->name, loc, refusal_of(op->name));
   if (code < 0) return tsr_fail(TSR_ERR_UNSUPPORTED, "unsupported op %s at %s", op->name, loc);
-  if (op->n_successors && code != MOP_BR && code != MOP_COND_BR)
+  if (op->n_successors && code != MOSAIC_MOP_BR && code != MOSAIC_MOP_COND_BR)
     return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: successors on an op that does not branch", where);
   if (op->n_regions > 2) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: more than 2 regions", where);
   int32_t idx;
@@ -538,7 +533,7 @@ static tsr_status compile_op(builder *b, const mlir_ir_op *op) {
   }
   tmp.nregions = (uint8_t)op->n_regions;
   tmp.op = (uint16_t)code;
-  if (code == MOP_BR || code == MOP_COND_BR) TSR_TRY(branch_targets(b, op, &tmp, where));
+  if (code == MOSAIC_MOP_BR || code == MOSAIC_MOP_COND_BR) TSR_TRY(branch_targets(b, op, &tmp, where));
   mosaic_comp c = {.P = P, .op = op};
   snprintf(c.where, sizeof c.where, "%s", where);
   tsr_status s = op_compile[code](&c, &tmp);
@@ -548,13 +543,13 @@ static tsr_status compile_op(builder *b, const mlir_ir_op *op) {
     if (P->types[tmp.opd[i]].pack)
       return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: operand %d is a packed view (a memref_bitcast across widths), which only loads, "
                       "stores, views (slice, squeeze, reshape, bitcast) and DMAs take", where, i);
-  if (code == MOP_CONSTANT || code == MOP_CONSTANT_MASK) {
+  if (code == MOSAIC_MOP_CONSTANT || code == MOSAIC_MOP_CONSTANT_MASK) {
     P->ninsts--; /* folded: the result slot points into the constant pool */
     return TSR_OK;
   }
   P->insts[idx] = tmp;
   if (++b->depth > MLIR_IR_MAX_DEPTH) return tsr_fail(TSR_ERR_UNSUPPORTED, "%s: regions nested too deeply", where);
-  if (code == MOP_CALL) {
+  if (code == MOSAIC_MOP_CALL) {
     if (op->n_regions) return tsr_fail(TSR_ERR_INVALID, "%s: a call has no regions", where);
     TSR_TRY(inline_callee(b, op, idx, where));
   }
@@ -596,7 +591,7 @@ static tsr_status compile_block(builder *b, const mlir_ir_block *blk, int32_t *e
   if (P->ninsts == 0 || last < 0 || !is_terminator(last)) {
     int32_t idx;
     TSR_TRY(push_inst(b, &idx));
-    P->insts[idx].op = MOP_YIELD;
+    P->insts[idx].op = MOSAIC_MOP_YIELD;
     P->insts[idx].name = "(implicit yield)";
     P->insts[idx].loc = "";
     P->insts[idx].next = idx + 1;
@@ -637,8 +632,8 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
       if (s == TSR_OK && term != !op->next)
         s = tsr_fail(TSR_ERR_INVALID, "%s: block %d of the body %s", where, k,
                      term ? "has ops after its terminator" : "does not end in a branch or a return");
-      if (s == TSR_OK && term && P->insts[before].op != MOP_BR && P->insts[before].op != MOP_COND_BR &&
-          P->insts[before].op != MOP_RETURN)
+      if (s == TSR_OK && term && P->insts[before].op != MOSAIC_MOP_BR && P->insts[before].op != MOSAIC_MOP_COND_BR &&
+          P->insts[before].op != MOSAIC_MOP_RETURN)
         s = tsr_fail(TSR_ERR_INVALID, "%s: block %d ends in %s", where, k, P->insts[before].name);
     }
     if (s == TSR_OK && !blk->first) s = tsr_fail(TSR_ERR_INVALID, "%s: block %d of the body is empty", where, k);
@@ -648,7 +643,7 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
   /* the exit: a func.return of fresh slots typed as the first return's operands */
   int32_t exit_idx, first_ret = -1;
   for (int32_t i = begin; i < P->ninsts; i = P->insts[i].next)
-    if (P->insts[i].op == MOP_RETURN) { first_ret = i; break; }
+    if (P->insts[i].op == MOSAIC_MOP_RETURN) { first_ret = i; break; }
   int nret = first_ret >= 0 ? P->insts[first_ret].nopd : 0;
   int32_t *exit_opd = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)(nret + 1));
   if (!exit_opd) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
@@ -657,11 +652,11 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
     exit_opd[k] = P->nslots++;
     P->types[exit_opd[k]] = P->types[P->insts[first_ret].opd[k]];
     P->cslot_off[exit_opd[k]] = -1;
-    P->csplat[exit_opd[k]] = SPLAT_NONE;
+    P->csplat[exit_opd[k]] = MOSAIC_SPLAT_NONE;
   }
   TSR_TRY(push_inst(b, &exit_idx));
   mosaic_minst *ex = &P->insts[exit_idx];
-  ex->op = MOP_RETURN;
+  ex->op = MOSAIC_MOP_RETURN;
   ex->name = "func.return";
   ex->loc = first_ret >= 0 ? P->insts[first_ret].loc : "";
   ex->nopd = nret;
@@ -669,9 +664,9 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
   ex->next = exit_idx + 1;
   for (int32_t i = begin; i < exit_idx; i = P->insts[i].next) {
     mosaic_minst *in = &P->insts[i];
-    if (in->op == MOP_BR || in->op == MOP_COND_BR) {
-      for (int k = 0; k < (in->op == MOP_BR ? 1 : 2); k++) in->a[k] = bl.start[in->a[k]];
-    } else if (in->op == MOP_RETURN) {
+    if (in->op == MOSAIC_MOP_BR || in->op == MOSAIC_MOP_COND_BR) {
+      for (int k = 0; k < (in->op == MOSAIC_MOP_BR ? 1 : 2); k++) in->a[k] = bl.start[in->a[k]];
+    } else if (in->op == MOSAIC_MOP_RETURN) {
       if (in->nopd != nret)
         return tsr_fail(TSR_ERR_INVALID, "op func.return at %s: returns %d values where another return gives %d", in->loc,
                         in->nopd, nret);
@@ -680,7 +675,7 @@ static tsr_status compile_body(builder *b, const mlir_ir_region *body, int32_t *
         if (u->cls != v->cls || u->ek != v->ek || u->n != v->n || u->width != v->width)
           return tsr_fail(TSR_ERR_INVALID, "op func.return at %s: value %d has another type than the first return's", in->loc, k);
       }
-      in->op = MOP_BR; /* a jump to the exit, writing its operands */
+      in->op = MOSAIC_MOP_BR; /* a jump to the exit, writing its operands */
       in->a[0] = exit_idx;
       in->rargs[0] = exit_opd;
       in->nrargs[0] = nret;
@@ -768,7 +763,7 @@ static tsr_status assign_buffers(mosaic_prog *P) {
     for (int k = 0; k < I[u].nopd; k++) {
       int32_t s = I[u].opd[k];
       if (s < 0 || s >= n || def[s] < 0) continue;
-      if (I[u].op == MOP_RETURN) { end[s] = forever; continue; }
+      if (I[u].op == MOSAIC_MOP_RETURN) { end[s] = forever; continue; }
       int32_t a = u;
       while (a >= 0 && parent[a] != dpar[s]) a = parent[a];
       int32_t e = a < 0 ? forever : I[a].next - 1;
@@ -801,7 +796,7 @@ static tsr_status assign_buffers(mosaic_prog *P) {
     }
   }
   for (int32_t i = 0; i < ni; i++)
-    if (I[i].op == MOP_SHAPE_CAST && I[i].alias && I[i].nopd == 1 && I[i].nres == 1) {
+    if (I[i].op == MOSAIC_MOP_SHAPE_CAST && I[i].alias && I[i].nopd == 1 && I[i].nres == 1) {
       int32_t o = root[I[i].opd[0]], r = I[i].res[0];
       root[r] = o;
       if (start[r] < start[o]) start[o] = start[r];
@@ -813,7 +808,7 @@ static tsr_status assign_buffers(mosaic_prog *P) {
   for (int s = 0; s < n; s++) {
     const mosaic_stype *t = &P->types[s];
     P->data_off[s] = 0;
-    if (t->cls == VC_REF || P->cslot_off[s] >= 0 || root[s] != s) continue;
+    if (t->cls == MOSAIC_VC_REF || P->cslot_off[s] >= 0 || root[s] != s) continue;
     order[norder++] = s;
   }
   for (int i = 1; i < norder; i++) { /* insertion sort, stable; nearly sorted already */
@@ -896,7 +891,7 @@ tsr_status mosaic_prog_compile(const mlir_ir_op *fn, mosaic_prog **out) {
   if (s == TSR_OK) s = compile_body(&b, &fn->regions[0], &P->body_end, where);
   if (s == TSR_OK) {
     const mosaic_minst *t = &P->insts[P->body_end];
-    P->nret = t->op == MOP_RETURN ? t->nopd : 0;
+    P->nret = t->op == MOSAIC_MOP_RETURN ? t->nopd : 0;
     s = mosaic_prog_fuse_matmul_adds(P);
     if (s == TSR_OK) s = mosaic_prog_mark_aliases(P);
     if (s == TSR_OK) s = mosaic_prog_mark_unused_loads(P);

@@ -6,7 +6,7 @@
 
 #include "mosaic/mosaic_internal.h"
 
-const mosaic_mop_run_fn mosaic_mop_run[MOP_COUNT] = {
+const mosaic_mop_run_fn mosaic_mop_run[MOSAIC_MOP_COUNT] = {
 #define MOP(e, name, syntax, compile, run, kind, traits) run,
 #include "ops/mosaic.def"
 #undef MOP
@@ -51,7 +51,7 @@ void mosaic_frame_free(mosaic_frame *f) {
 void mosaic_exec_copy_value(mosaic_exec *x, int32_t dst, int32_t src) {
   if (dst == src) return;
   const mosaic_stype *t = ST(x, dst);
-  if (t->cls == VC_REF) *SR(x, dst) = *SR(x, src);
+  if (t->cls == MOSAIC_VC_REF) *SR(x, dst) = *SR(x, src);
   else memcpy(x->f->data[dst], x->f->data[src], (size_t)t->n * mosaic_class_size(t->cls));
 }
 
@@ -69,22 +69,22 @@ static tsr_status copy_values(mosaic_exec *x, const int32_t *dst, const int32_t 
   size_t total = 0;
   for (int i = 0; i < n; i++) {
     const mosaic_stype *t = ST(x, src[i]);
-    total += t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
+    total += t->cls == MOSAIC_VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
   }
   char *tmp = malloc(total ? total : 1);
   if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   size_t off = 0;
   for (int i = 0; i < n; i++) {
     const mosaic_stype *t = ST(x, src[i]);
-    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
-    memcpy(tmp + off, t->cls == VC_REF ? (void *)SR(x, src[i]) : x->f->data[src[i]], b);
+    size_t b = t->cls == MOSAIC_VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
+    memcpy(tmp + off, t->cls == MOSAIC_VC_REF ? (void *)SR(x, src[i]) : x->f->data[src[i]], b);
     off += b;
   }
   off = 0;
   for (int i = 0; i < n; i++) {
     const mosaic_stype *t = ST(x, dst[i]);
-    size_t b = t->cls == VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
-    memcpy(t->cls == VC_REF ? (void *)SR(x, dst[i]) : x->f->data[dst[i]], tmp + off, b);
+    size_t b = t->cls == MOSAIC_VC_REF ? sizeof(tsr_ref) : (size_t)t->n * mosaic_class_size(t->cls);
+    memcpy(t->cls == MOSAIC_VC_REF ? (void *)SR(x, dst[i]) : x->f->data[dst[i]], tmp + off, b);
     off += b;
   }
   free(tmp);
@@ -111,7 +111,7 @@ tsr_status mosaic_exec_range(mosaic_exec *x, int32_t begin, int32_t end) {
     x->cost.vector_bytes += in->cost.vector_bytes;
     x->cost.scalar_ops += in->cost.scalar_ops;
     if (x->timing_only && !in->needed) { /* its cost without its work */
-      if (in->op == MOP_MATMUL) mosaic_matmul_add_cost(x, in);
+      if (in->op == MOSAIC_MOP_MATMUL) mosaic_matmul_add_cost(x, in);
       i = in->next; /* a skipped op is never a branch */
       continue;
     }
@@ -183,14 +183,14 @@ tsr_status mosaic_c_for(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd < 3 || in->nres != in->nopd - 3 || in->nregions != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects lower bound, upper bound, step and %d init values", in->nres);
   for (int i = 0; i < 3; i++)
-    if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_F || c->P->types[in->opd[i]].cls == VC_REF)
+    if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == MOSAIC_VC_F || c->P->types[in->opd[i]].cls == MOSAIC_VC_REF)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "bounds and step must be integer scalars");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 tsr_status mosaic_c_if(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nopd != 1 || c->P->types[in->opd[0]].rank != 0 || c->P->types[in->opd[0]].cls != VC_I32)
+  if (in->nopd != 1 || c->P->types[in->opd[0]].rank != 0 || c->P->types[in->opd[0]].cls != MOSAIC_VC_I32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one i1 condition");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
@@ -233,9 +233,9 @@ tsr_status mosaic_r_for(mosaic_exec *x, const mosaic_minst *in) {
   for (int k = 0; k < n; k++) mosaic_exec_copy_value(x, args[1 + k], in->opd[3 + k]);
   const mosaic_minst *y = terminator(x, in, 0);
   const mosaic_stype *ivt = ST(x, args[0]);
-  bool steps = in->mark == MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
+  bool steps = in->mark == MOSAIC_MARK_STEP && x->ctx; /* each iteration is a grid step (marks.c) */
   for (int64_t iv = lb, k = 0; iv < ub; iv += step, k++) {
-    if (ivt->cls == VC_I64) SL(x, args[0])[0] = iv;
+    if (ivt->cls == MOSAIC_VC_I64) SL(x, args[0])[0] = iv;
     else SI(x, args[0])[0] = mosaic_sext32(iv, ivt->width);
     if (steps) seam_step_begin(x->ctx, k);
     TSR_TRY(mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]));
@@ -250,7 +250,7 @@ tsr_status mosaic_r_for(mosaic_exec *x, const mosaic_minst *in) {
 
 tsr_status mosaic_r_if(mosaic_exec *x, const mosaic_minst *in) {
   int r = SI(x, in->opd[0])[0] ? 0 : 1;
-  if (r == 1 && (in->mark == MARK_SKIP_IN || in->mark == MARK_SKIP_OUT) && x->ctx)
+  if (r == 1 && (in->mark == MOSAIC_MARK_SKIP_IN || in->mark == MOSAIC_MARK_SKIP_OUT) && x->ctx)
     seam_dma_skip(x->ctx, mosaic_mark_dir(in), in->mark_operand); /* the pipeline's copy not taken */
   if (r >= in->nregions || in->reg_begin[r] < 0) {
     if (in->nres) return tsr_fail(TSR_ERR_INVALID, "scf.if with results has no else region");
@@ -267,7 +267,7 @@ tsr_status mosaic_r_while(mosaic_exec *x, const mosaic_minst *in) {
   if (in->nrargs[0] != n) return tsr_fail(TSR_ERR_INVALID, "scf.while before region takes %d arguments for %d inits", in->nrargs[0], n);
   TSR_TRY(copy_values(x, in->rargs[0], in->opd, n));
   const mosaic_minst *cond = terminator(x, in, 0), *y = terminator(x, in, 1);
-  if (cond->op != MOP_CONDITION || cond->nopd < 1 || cond->nopd - 1 != in->nres || in->nrargs[1] != in->nres)
+  if (cond->op != MOSAIC_MOP_CONDITION || cond->nopd < 1 || cond->nopd - 1 != in->nres || in->nrargs[1] != in->nres)
     return tsr_fail(TSR_ERR_INVALID, "scf.while: the before region must end in scf.condition with %d values", in->nres);
   if (y->nopd != n) return tsr_fail(TSR_ERR_INVALID, "scf.while: the after region yields %d values for %d", y->nopd, n);
   for (;;) {
@@ -297,7 +297,7 @@ static tsr_status run_body(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_r_region(mosaic_exec *x, const mosaic_minst *in) {
   seam_scope scope;
   if (x->ctx) scope = seam_scope_begin(x->ctx);
-  bool body = in->mark == MARK_BODY && x->ctx && !x->in_body;
+  bool body = in->mark == MOSAIC_MARK_BODY && x->ctx && !x->in_body;
   tsr_status s = body ? run_body(x, in) : mosaic_exec_range(x, in->reg_begin[0], in->reg_end[0]);
   const mosaic_minst *y = terminator(x, in, 0);
   if (s == TSR_OK && y->nopd != in->nres)
@@ -346,7 +346,7 @@ tsr_status mosaic_c_br(mosaic_comp *c, mosaic_minst *in) {
 
 tsr_status mosaic_c_cond_br(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *t = in->nopd ? &c->P->types[in->opd[0]] : NULL;
-  if (!t || t->rank != 0 || t->cls != VC_I32 || t->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i1 condition first");
+  if (!t || t->rank != 0 || t->cls != MOSAIC_VC_I32 || t->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i1 condition first");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }

@@ -12,7 +12,7 @@
  * cost moves to the matmul, so the timing model counts the same work. */
 #include "mosaic/def_use.h"
 
-static bool f32_value(const mosaic_stype *t) { return t->cls == VC_F && t->ek == EK_F32; }
+static bool f32_value(const mosaic_stype *t) { return t->cls == MOSAIC_VC_F && t->ek == MOSAIC_EK_F32; }
 
 static bool same_type(const mosaic_stype *a, const mosaic_stype *b) {
   if (a->cls != b->cls || a->ek != b->ek || a->rank != b->rank || a->n != b->n) return false;
@@ -29,13 +29,13 @@ tsr_status mosaic_prog_fuse_matmul_adds(mosaic_prog *P) {
   const int32_t *def = du.def, *uses = du.uses;
   for (int32_t f = 0; f < P->ninsts; f++) {
     mosaic_minst *add = &I[f];
-    if (add->op != MOP_ADDF || add->nopd != 2 || add->nres != 1 || !f32_value(&P->types[add->res[0]])) continue;
+    if (add->op != MOSAIC_MOP_ADDF || add->nopd != 2 || add->nres != 1 || !f32_value(&P->types[add->res[0]])) continue;
     for (int j = 0; j < 2; j++) {
       int32_t prod = add->opd[j], x = add->opd[1 - j], m = prod >= 0 && prod < n ? def[prod] : -1;
       if (m < 0 || x < 0 || x >= n) continue;
       mosaic_minst *mm = &I[m];
-      if (mm->op != MOP_MATMUL || !mm->acc_zero || mm->nres != 1 || mm->nopd != 3 || uses[prod] != 1 ||
-          mm->cls != VC_F || !same_type(&P->types[prod], &P->types[add->res[0]]) ||
+      if (mm->op != MOSAIC_MOP_MATMUL || !mm->acc_zero || mm->nres != 1 || mm->nopd != 3 || uses[prod] != 1 ||
+          mm->cls != MOSAIC_VC_F || !same_type(&P->types[prod], &P->types[add->res[0]]) ||
           !same_type(&P->types[x], &P->types[prod]) || def[x] >= m)
         continue;
       /* the add must follow on the matmul's chain (in its region, not inside a nested one) */

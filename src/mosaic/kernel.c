@@ -81,8 +81,8 @@ static const mlir_ir_op *find_kernel(const mlir_ir_module *m) {
 static bool const_zero(const mosaic_prog *P, int32_t s) {
   if (s < 0 || s >= P->nslots || P->cslot_off[s] < 0 || P->types[s].rank != 0) return false;
   const char *c = P->cpool + P->cslot_off[s];
-  if (P->types[s].cls == VC_I32) return *(const int32_t *)(const void *)c == 0;
-  if (P->types[s].cls == VC_I64) return *(const int64_t *)(const void *)c == 0;
+  if (P->types[s].cls == MOSAIC_VC_I32) return *(const int32_t *)(const void *)c == 0;
+  if (P->types[s].cls == MOSAIC_VC_I64) return *(const int64_t *)(const void *)c == 0;
   return false;
 }
 
@@ -101,7 +101,7 @@ static bool top_level(const mosaic_prog *P, int32_t i) {
  * sublane mask or `add`, into a ref that is not a packed view. */
 static bool covering_store(const mosaic_prog *P, const mosaic_minst *in, int32_t ref) {
   switch (in->op) {
-  case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE: break;
+  case MOSAIC_MOP_VSTORE: case MOSAIC_MOP_TVSTORE: case MOSAIC_MOP_TSTORE: case MOSAIC_MOP_STRIDED_STORE: case MOSAIC_MOP_MSTORE: break;
   default: return false;
   }
   if (in->nopd < 2 || in->opd[1] != ref || in->a[1] >= 0 || in->aux || in->a[3] != 0) return false;
@@ -152,9 +152,9 @@ static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
   for (int i = 0; i < P->ninsts; i++) {
     const mosaic_minst *in = &P->insts[i];
     switch (in->op) {
-    case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_SEM_SIGNAL: case MOP_SEM_WAIT:
-    case MOP_ENQUEUE_INDIRECT_DMA: case MOP_WAIT_INDIRECT_DMA:
-    case MOP_SEM_READ: case MOP_SEM_ALLOC: case MOP_LOG: case MOP_LOG_BUFFER: case MOP_PRNG_SEED: case MOP_PRNG_BITS:
+    case MOSAIC_MOP_ENQUEUE_DMA: case MOSAIC_MOP_WAIT_DMA: case MOSAIC_MOP_WAIT_DMA2: case MOSAIC_MOP_SEM_SIGNAL: case MOSAIC_MOP_SEM_WAIT:
+    case MOSAIC_MOP_ENQUEUE_INDIRECT_DMA: case MOSAIC_MOP_WAIT_INDIRECT_DMA:
+    case MOSAIC_MOP_SEM_READ: case MOSAIC_MOP_SEM_ALLOC: case MOSAIC_MOP_LOG: case MOSAIC_MOP_LOG_BUFFER: case MOSAIC_MOP_PRNG_SEED: case MOSAIC_MOP_PRNG_BITS:
       split_safe = false;
       break;
     default: break;
@@ -167,21 +167,21 @@ static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
       if (first_use[io] < 0 && !in->unused) first_use[io] = i;
       bool written = false;
       switch (in->op) {
-      case MOP_MEMREF_SLICE: case MOP_MEMREF_SQUEEZE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_ERASE_LAYOUT:
+      case MOSAIC_MOP_MEMREF_SLICE: case MOSAIC_MOP_MEMREF_SQUEEZE: case MOSAIC_MOP_MEMREF_RESHAPE: case MOSAIC_MOP_MEMREF_BITCAST: case MOSAIC_MOP_ERASE_LAYOUT:
         if (j == 0 && in->nres == 1) root[in->res[0]] = io;
         else only_read[io] = false, other_use[io] = true;
         break;
-      case MOP_VLOAD: case MOP_TVLOAD: case MOP_STRIDED_LOAD: case MOP_TLOAD: case MOP_MLOAD:
+      case MOSAIC_MOP_VLOAD: case MOSAIC_MOP_TVLOAD: case MOSAIC_MOP_STRIDED_LOAD: case MOSAIC_MOP_TLOAD: case MOSAIC_MOP_MLOAD:
         if (j != 0) only_read[io] = false, other_use[io] = true;
         else if (!in->mxu_view && !in->unused && !in->row_view) copied[io] = true;
         break;
-      case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_LOG_BUFFER: other_use[io] = true; break;
-      case MOP_VSTORE: case MOP_TVSTORE: case MOP_STRIDED_STORE: case MOP_TSTORE: case MOP_MSTORE:
+      case MOSAIC_MOP_WAIT_DMA: case MOSAIC_MOP_WAIT_DMA2: case MOSAIC_MOP_LOG_BUFFER: other_use[io] = true; break;
+      case MOSAIC_MOP_VSTORE: case MOSAIC_MOP_TVSTORE: case MOSAIC_MOP_STRIDED_STORE: case MOSAIC_MOP_TSTORE: case MOSAIC_MOP_MSTORE:
         written = j == 1;
         only_read[io] = false;
         if (j != 1) other_use[io] = true;
         break;
-      case MOP_ENQUEUE_DMA:
+      case MOSAIC_MOP_ENQUEUE_DMA:
         written = j == in->a[2];
         if (j != in->a[1]) only_read[io] = false;
         other_use[io] = true;
@@ -207,7 +207,7 @@ static void io_uses(tsr_mosaic_kernel *k, const mosaic_prog *P, int first_io) {
   }
   for (int p = 0; p < npf; p++) split_safe = split_safe && only_read[nio + p];
   k->split_safe = split_safe;
-  for (int i = 0; i < P->ninsts && !k->uses_barrier; i++) k->uses_barrier = P->insts[i].op == MOP_SEM_BARRIER;
+  for (int i = 0; i < P->ninsts && !k->uses_barrier; i++) k->uses_barrier = P->insts[i].op == MOSAIC_MOP_SEM_BARRIER;
   free(root);
   free(only_read);
   free(first_use);
@@ -264,12 +264,12 @@ static tsr_status load_window(tsr_mosaic_kernel *k, const mlir_ir_module *m, int
                       ti->u.symbol.root, o->transform->nargs, o->transform->nret, k->grid_rank + k->nprefetch, t->rank);
     for (int a = 0; a < k->grid_rank; a++) {
       const mosaic_stype *at = &o->transform->types[o->transform->args[a]];
-      if (at->rank != 0 || (at->cls != VC_I32 && at->cls != VC_I64))
+      if (at->rank != 0 || (at->cls != MOSAIC_VC_I32 && at->cls != MOSAIC_VC_I64))
         return tsr_fail(TSR_ERR_INVALID, "%s: @%s argument %d must be an integer", what, ti->u.symbol.root, a);
     }
     for (int r = 0; r < o->transform->nret; r++) {
       const mosaic_stype *rt = &o->transform->types[o->transform->insts[o->transform->body_end].opd[r]];
-      if (rt->rank != 0 || (rt->cls != VC_I32 && rt->cls != VC_I64))
+      if (rt->rank != 0 || (rt->cls != MOSAIC_VC_I32 && rt->cls != MOSAIC_VC_I64))
         return tsr_fail(TSR_ERR_INVALID, "%s: @%s result %d must be an integer", what, ti->u.symbol.root, r);
     }
     sp->index_map = mosaic_index_map;
@@ -351,7 +351,7 @@ static tsr_status create(const tsr_mlir_module *m, tsr_mosaic_kernel *k) {
   for (int a = 0; a < P->nargs; a++) {
     const mosaic_stype *t = &P->types[P->args[a]];
     bool grid = a < k->grid_rank;
-    if (grid ? (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) : t->cls != VC_REF)
+    if (grid ? (t->rank != 0 || t->cls == MOSAIC_VC_F || t->cls == MOSAIC_VC_REF) : t->cls != MOSAIC_VC_REF)
       return tsr_fail(TSR_ERR_INVALID, "kernel argument %d must be %s", a, grid ? "an integer grid index" : "a memref");
     if (!grid && a < k->grid_rank + k->nprefetch && t->space != TSR_SMEM)
       return tsr_fail(TSR_ERR_INVALID, "scalar-prefetch argument %d must be in SMEM", a);
@@ -413,7 +413,7 @@ tsr_status mosaic_eval_map(const mosaic_prog *P, const int64_t *grid_index, cons
   TSR_TRY(mosaic_frame_init(P, &f, buf, sizeof buf));
   for (int a = 0; a < grid_rank && a < P->nargs; a++) {
     int32_t s = P->args[a];
-    if (P->types[s].cls == VC_I64) ((int64_t *)f.data[s])[0] = grid_index[a];
+    if (P->types[s].cls == MOSAIC_VC_I64) ((int64_t *)f.data[s])[0] = grid_index[a];
     else ((int32_t *)f.data[s])[0] = (int32_t)grid_index[a];
   }
   for (int p = 0; p < num_prefetch && grid_rank + p < P->nargs; p++) f.refs[P->args[grid_rank + p]] = prefetch[p];
@@ -550,7 +550,7 @@ static tsr_status body_fn(tsr_ctx *ctx, void *user) {
   for (int a = 0; a < k->grid_rank; a++) {
     int32_t s = P->args[a];
     int64_t v = tsr_ctx_program_id(ctx, a);
-    if (P->types[s].cls == VC_I64) SL(&x, s)[0] = v;
+    if (P->types[s].cls == MOSAIC_VC_I64) SL(&x, s)[0] = v;
     else SI(&x, s)[0] = (int32_t)v;
   }
   for (int p = 0; p < k->nprefetch; p++) TSR_TRY(bind_ref(&x, P->args[k->grid_rank + p], tsr_ctx_prefetch(ctx, p), "scalar prefetch", p));

@@ -29,11 +29,11 @@ static tsr_status direction(mosaic_comp *c, const char *name, const mlir_ir_attr
 tsr_status mosaic_mark_compile(mosaic_comp *c, mosaic_minst *in) {
   const mlir_ir_attr *step = mlir_ir_op_attr(c->op, "tessera.step"), *body = mlir_ir_op_attr(c->op, "tessera.body");
   const mlir_ir_attr *dma = mlir_ir_op_attr(c->op, "tessera.dma"), *skip = mlir_ir_op_attr(c->op, "tessera.skip");
-  if (step && in->op == MOP_FOR) in->mark = MARK_STEP;
-  else if (body && in->op == MOP_REGION) in->mark = MARK_BODY;
-  else if (skip && in->op == MOP_IF) return direction(c, "tessera.skip", skip, MARK_SKIP_IN, in);
+  if (step && in->op == MOSAIC_MOP_FOR) in->mark = MOSAIC_MARK_STEP;
+  else if (body && in->op == MOSAIC_MOP_REGION) in->mark = MOSAIC_MARK_BODY;
+  else if (skip && in->op == MOSAIC_MOP_IF) return direction(c, "tessera.skip", skip, MOSAIC_MARK_SKIP_IN, in);
   else if (dma && mosaic_mop_has(in->op, MT_DMA)) {
-    TSR_TRY(direction(c, "tessera.dma", dma, MARK_DMA_IN, in));
+    TSR_TRY(direction(c, "tessera.dma", dma, MOSAIC_MARK_DMA_IN, in));
     /* an edge block's copy: its in-bounds part, counted as the pipeline counts it */
     if (mlir_ir_op_attr(c->op, "tessera.bytes") &&
         (!mlir_ir_op_attr_int(c->op, "tessera.bytes", &in->mark_bytes) || in->mark_bytes <= 0 || in->mark_bytes > MAX_MARK_BYTES))
@@ -44,10 +44,10 @@ tsr_status mosaic_mark_compile(mosaic_comp *c, mosaic_minst *in) {
 
 bool mosaic_prog_steps_itself(const mosaic_prog *P) {
   for (int i = 0; i < P->ninsts; i++)
-    if (P->insts[i].mark == MARK_STEP) return true;
+    if (P->insts[i].mark == MOSAIC_MARK_STEP) return true;
   return false;
 }
 
 tsr_dma_dir mosaic_mark_dir(const mosaic_minst *in) {
-  return in->mark == MARK_DMA_IN || in->mark == MARK_SKIP_IN ? TSR_DMA_IN : TSR_DMA_OUT;
+  return in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_SKIP_IN ? TSR_DMA_IN : TSR_DMA_OUT;
 }

@@ -21,9 +21,11 @@
 #include "pipeline/seam.h" /* all the executor takes from the pipeline and the machine */
 #include "tessera/mosaic.h"
 
-typedef enum mosaic_vclass { VC_F = 0, VC_I32, VC_I64, VC_REF, VC_NONE } mosaic_vclass;
-typedef enum mosaic_ekind { EK_F32 = 0, EK_BF16, EK_F16, EK_INT, EK_INDEX, EK_REF, EK_NONE, EK_F8E4M3FN, EK_F8E5M2,
-                     EK_F8E4M3B11FNUZ, EK_F8E8M0FNU } mosaic_ekind;
+typedef enum mosaic_vclass { MOSAIC_VC_F = 0, MOSAIC_VC_I32, MOSAIC_VC_I64, MOSAIC_VC_REF, MOSAIC_VC_NONE } mosaic_vclass;
+typedef enum mosaic_ekind {
+  MOSAIC_EK_F32 = 0, MOSAIC_EK_BF16, MOSAIC_EK_F16, MOSAIC_EK_INT, MOSAIC_EK_INDEX, MOSAIC_EK_REF, MOSAIC_EK_NONE,
+  MOSAIC_EK_F8E4M3FN, MOSAIC_EK_F8E5M2, MOSAIC_EK_F8E4M3B11FNUZ, MOSAIC_EK_F8E8M0FNU
+} mosaic_ekind;
 
 /* What one execution of an instruction costs (added to the body's tsr_cost). A matmul's flops
  * are not here: mosaic_r_matmul records them with the matmul's shape (tsr_cost_add_matmul). */
@@ -54,43 +56,43 @@ typedef struct mosaic_stype {
 } mosaic_stype;
 
 /* What the program passes (alias.c, unused.c) may assume of an op, the last column of
- * ops.def. An op that fits none of the others is K_EFFECT, which assumes nothing: a new op
+ * ops.def. An op that fits none of the others is MOSAIC_K_EFFECT, which assumes nothing: a new op
  * is safe by default. */
 typedef enum mosaic_mop_kind {
-  K_VALUE,   /* only computes values from its operands */
-  K_LOAD,    /* reads memory into a value */
-  K_VIEW,    /* a view of a memref */
-  K_CONTROL, /* structured control flow and asserts: writes no memory itself */
-  K_EFFECT,  /* writes memory, or has state beyond its operands (DMA, semaphores, PRNG, ids) */
+  MOSAIC_K_VALUE,   /* only computes values from its operands */
+  MOSAIC_K_LOAD,    /* reads memory into a value */
+  MOSAIC_K_VIEW,    /* a view of a memref */
+  MOSAIC_K_CONTROL, /* structured control flow and asserts: writes no memory itself */
+  MOSAIC_K_EFFECT,  /* writes memory, or has state beyond its operands (DMA, semaphores, PRNG, ids) */
 } mosaic_mop_kind;
 
 /* The opcode enum comes from ops.def. */
 typedef enum mosaic_mop {
-#define MOP(e, name, syntax, compile, run, kind, traits) MOP_##e,
+#define MOP(e, name, syntax, compile, run, kind, traits) MOSAIC_MOP_##e,
 #include "ops/mosaic.def"
 #undef MOP
-  MOP_COUNT
+  MOSAIC_MOP_COUNT
 } mosaic_mop;
-extern const uint8_t mosaic_mop_kinds[MOP_COUNT];
+extern const uint8_t mosaic_mop_kinds[MOSAIC_MOP_COUNT];
 /* The traits column of src/ops/mosaic.def: MT_* bits (src/ops/traits.h). */
-extern const uint16_t mosaic_mop_traits[MOP_COUNT];
+extern const uint16_t mosaic_mop_traits[MOSAIC_MOP_COUNT];
 /* Whether op has every trait of `traits`. */
 static inline bool mosaic_mop_has(int op, unsigned traits) { return (mosaic_mop_traits[op] & traits) == traits; }
 /* A vector load or store of one window of a ref (alias.c and row runs rewrite these). */
-static inline bool mosaic_mop_window_load(int op) { return mosaic_mop_has(op, MT_WINDOW) && mosaic_mop_kinds[op] == K_LOAD; }
+static inline bool mosaic_mop_window_load(int op) { return mosaic_mop_has(op, MT_WINDOW) && mosaic_mop_kinds[op] == MOSAIC_K_LOAD; }
 static inline bool mosaic_mop_window_store(int op) { return mosaic_mop_has(op, MT_WINDOW | MT_STORE); }
 /* Computes values only (loads read memory, which is still only a value). */
-static inline bool mosaic_mop_value_only(int op) { return mosaic_mop_kinds[op] <= K_LOAD; }
+static inline bool mosaic_mop_value_only(int op) { return mosaic_mop_kinds[op] <= MOSAIC_K_LOAD; }
 /* Cannot write memory a value may point into. */
-static inline bool mosaic_mop_writes_nothing(int op) { return mosaic_mop_kinds[op] <= K_CONTROL; }
+static inline bool mosaic_mop_writes_nothing(int op) { return mosaic_mop_kinds[op] <= MOSAIC_K_CONTROL; }
 
 /* What a tessera.* mark makes of an op (marks.c). */
 typedef enum mosaic_mark_kind {
-  MARK_NONE = 0,
-  MARK_STEP,                  /* scf.for: each iteration is a grid step */
-  MARK_BODY,                  /* tpu.region: the kernel's body, charged as one */
-  MARK_DMA_IN, MARK_DMA_OUT,  /* DMA start or wait: a block copied in or written back */
-  MARK_SKIP_IN, MARK_SKIP_OUT, /* scf.if: not taken, the pipeline skipped that copy */
+  MOSAIC_MARK_NONE = 0,
+  MOSAIC_MARK_STEP,                          /* scf.for: each iteration is a grid step */
+  MOSAIC_MARK_BODY,                          /* tpu.region: the kernel's body, charged as one */
+  MOSAIC_MARK_DMA_IN, MOSAIC_MARK_DMA_OUT,   /* DMA start or wait: a block copied in or written back */
+  MOSAIC_MARK_SKIP_IN, MOSAIC_MARK_SKIP_OUT, /* scf.if: not taken, the pipeline skipped that copy */
 } mosaic_mark_kind;
 
 typedef struct mosaic_minst {
@@ -155,8 +157,8 @@ typedef struct mosaic_prog {
   mosaic_stype *types;
   int32_t *cslot_off;     /* per slot: -1, or the offset of its constant in cpool */
   uint8_t *csplat;        /* per slot: a constant whose elements all have the same bits
-                           * (mosaic_prog_splat_const): SPLAT_FULL, or SPLAT_SHORT (only its first
-                           * SPLAT_SHORT_N elements are in the pool) */
+                           * (mosaic_prog_splat_const): MOSAIC_SPLAT_FULL, or MOSAIC_SPLAT_SHORT
+                           * (only its first MOSAIC_SPLAT_SHORT_N elements are in the pool) */
   char *cpool;
   size_t cpool_size;
   size_t *data_off;       /* per slot: offset of its buffer in a frame (non-constant values;
@@ -287,7 +289,7 @@ tsr_status mosaic_packed_squeeze(mosaic_comp *c, mosaic_minst *in, const int64_t
 tsr_status mosaic_wait_only_view(const tsr_ref *r, tsr_dtype dt, int rank, const int64_t *shape, tsr_ref *o);
 /* The run function of every op (exec.c). */
 typedef tsr_status (*mosaic_mop_run_fn)(mosaic_exec *x, const mosaic_minst *in);
-extern const mosaic_mop_run_fn mosaic_mop_run[MOP_COUNT];
+extern const mosaic_mop_run_fn mosaic_mop_run[MOSAIC_MOP_COUNT];
 /* Marks the instructions a timing-only run executes, and says whether such a run is exact
  * (P->timing_inexact; timing_only.c). */
 tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P);
@@ -296,11 +298,12 @@ void mosaic_matmul_add_cost(mosaic_exec *x, const mosaic_minst *in);
 /* Space for slot `s`'s constant value in the pool (n elements of its class). */
 void *mosaic_prog_const(mosaic_prog *P, int32_t s);
 /* Slot `s`'s constant: every element the bits of `elem` (its class's size); shares the pool
- * bytes of an earlier such splat. Marks P->csplat[s]. Longer than SPLAT_SHORT_N elements, only
- * the first SPLAT_SHORT_N are written (SPLAT_SHORT) until mosaic_prog_settle_splats says whether
- * more are read; `whole` writes them all (SPLAT_FULL). False when out of memory. */
-enum { SPLAT_NONE = 0, SPLAT_FULL = 1, SPLAT_SHORT = 2 };
-enum { SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
+ * bytes of an earlier such splat. Marks P->csplat[s]. Longer than MOSAIC_SPLAT_SHORT_N elements,
+ * only the first MOSAIC_SPLAT_SHORT_N are written (MOSAIC_SPLAT_SHORT) until
+ * mosaic_prog_settle_splats says whether more are read; `whole` writes them all
+ * (MOSAIC_SPLAT_FULL). False when out of memory. */
+enum { MOSAIC_SPLAT_NONE = 0, MOSAIC_SPLAT_FULL = 1, MOSAIC_SPLAT_SHORT = 2 };
+enum { MOSAIC_SPLAT_SHORT_N = 1024 }; /* chunk.c's chunk: what a chunk group reads of a splat */
 bool mosaic_prog_splat_const(mosaic_prog *P, int32_t s, const void *elem, bool whole);
 /* After mosaic_prog_mark_chunks (splats.c): a short splat that only chunk groups read (the first
  * chunk is every chunk) stays short, with room in the frame to be filled whole where a group
@@ -334,11 +337,14 @@ tsr_status mosaic_exec_range(mosaic_exec *x, int32_t begin, int32_t end);
  * kernel's body runs. exec.c, chunk.c, rows.c, splats.c, piecewise.c, packed.c, numerics.c,
  * vmath.c and the op files are built once per level (CMakeLists.txt); this table is each
  * copy's way in. */
-enum { VEC_EXP, VEC_LOG, VEC_TANH, VEC_SIN, VEC_COS, VEC_ERF, VEC_SQRT, VEC_RSQRT, VEC_FUNCS };
+enum {
+  MOSAIC_VEC_EXP, MOSAIC_VEC_LOG, MOSAIC_VEC_TANH, MOSAIC_VEC_SIN, MOSAIC_VEC_COS, MOSAIC_VEC_ERF, MOSAIC_VEC_SQRT,
+  MOSAIC_VEC_RSQRT, MOSAIC_VEC_FUNCS
+};
 typedef struct mosaic_isa {
   tsr_status (*mosaic_exec_range)(mosaic_exec *x, int32_t begin, int32_t end);
   /* what tests/test_isa.c compares level by level, besides whole kernels */
-  void (*vec[VEC_FUNCS])(float *d, const float *a, int64_t n); /* mosaic_vec_expf ... mosaic_vec_rsqrtf */
+  void (*vec[MOSAIC_VEC_FUNCS])(float *d, const float *a, int64_t n); /* mosaic_vec_expf ... mosaic_vec_rsqrtf */
   void (*mosaic_round_to_ek)(float *d, int64_t n, int ek);
 } mosaic_isa;
 ISA_DECLARE(mosaic_isa, mosaic_isa);
@@ -366,7 +372,7 @@ static inline tsr_ref *SR(const mosaic_exec *x, int32_t s) { return &x->f->refs[
 static inline const mosaic_stype *ST(const mosaic_exec *x, int32_t s) { return &x->P->types[s]; }
 /* A scalar integer slot's value (i32 or index class). */
 static inline int64_t mosaic_scalar_int(const mosaic_exec *x, int32_t s) {
-  return x->P->types[s].cls == VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
+  return x->P->types[s].cls == MOSAIC_VC_I64 ? SL(x, s)[0] : (int64_t)SI(x, s)[0];
 }
 /* Ops that talk to the machine (DMAs, semaphores) run in a kernel, never in an index map. */
 static inline tsr_status mosaic_need_ctx(const mosaic_exec *x) {
@@ -378,11 +384,11 @@ static inline tsr_ref mosaic_one_sem(const tsr_ref *r) {
   s.rank = 0;
   return s;
 }
-static inline size_t mosaic_class_size(int cls) { return cls == VC_I64 ? 8 : 4; }
+static inline size_t mosaic_class_size(int cls) { return cls == MOSAIC_VC_I64 ? 8 : 4; }
 /* Bits of a value's element type (float kinds by format, integers by width). */
 static inline int mosaic_stype_bits(const mosaic_stype *t) {
-  if (t->cls != VC_F) return t->width;
-  return t->ek == EK_F32 ? 32 : t->ek == EK_BF16 || t->ek == EK_F16 ? 16 : 8;
+  if (t->cls != MOSAIC_VC_F) return t->width;
+  return t->ek == MOSAIC_EK_F32 ? 32 : t->ek == MOSAIC_EK_BF16 || t->ek == MOSAIC_EK_F16 ? 16 : 8;
 }
 /* A float kind's bits, and back (f32 bits as they are). */
 uint32_t mosaic_ek_float_bits(float v, int ek);

@@ -8,28 +8,32 @@
 float mosaic_round_f16(float v) { return tsr_f16_to_f32(tsr_f32_to_f16(v)); }
 
 void mosaic_round_to_ek(float *d, int64_t n, int ek) {
-  if (ek == EK_BF16)
+  if (ek == MOSAIC_EK_BF16)
     for (int64_t i = 0; i < n; i++) d[i] = mosaic_round_bf16(d[i]);
-  else if (ek == EK_F16)
+  else if (ek == MOSAIC_EK_F16)
     for (int64_t i = 0; i < n; i++) d[i] = mosaic_round_f16(d[i]);
-  else if (ek == EK_F8E4M3FN)
+  else if (ek == MOSAIC_EK_F8E4M3FN)
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e4m3fn_to_f32(tsr_f32_to_f8e4m3fn(d[i]));
-  else if (ek == EK_F8E5M2)
+  else if (ek == MOSAIC_EK_F8E5M2)
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e5m2_to_f32(tsr_f32_to_f8e5m2(d[i]));
-  else if (ek == EK_F8E4M3B11FNUZ)
+  else if (ek == MOSAIC_EK_F8E4M3B11FNUZ)
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e4m3b11fnuz_to_f32(tsr_f32_to_f8e4m3b11fnuz(d[i]));
-  else if (ek == EK_F8E8M0FNU)
+  else if (ek == MOSAIC_EK_F8E8M0FNU)
     for (int64_t i = 0; i < n; i++) d[i] = tsr_f8e8m0fnu_to_f32(tsr_f32_to_f8e8m0fnu(d[i]));
 }
 
+/* An element's bits and the f32 that holds it, both ways, for the bitcasts. Not
+ * mlir_ir_float_value (src/mlir/ir.h), which gives the value of float bits as a double: the
+ * trip through a double quiets a signalling NaN, and a bitcast must keep every bit
+ * (tests/ops/tpu_convert_shuffle.mlir checks one). */
 uint32_t mosaic_ek_float_bits(float v, int ek) {
   switch (ek) {
-  case EK_BF16: return tsr_f32_to_bf16(v);
-  case EK_F16: return tsr_f32_to_f16(v);
-  case EK_F8E4M3FN: return tsr_f32_to_f8e4m3fn(v);
-  case EK_F8E5M2: return tsr_f32_to_f8e5m2(v);
-  case EK_F8E4M3B11FNUZ: return tsr_f32_to_f8e4m3b11fnuz(v);
-  case EK_F8E8M0FNU: return tsr_f32_to_f8e8m0fnu(v);
+  case MOSAIC_EK_BF16: return tsr_f32_to_bf16(v);
+  case MOSAIC_EK_F16: return tsr_f32_to_f16(v);
+  case MOSAIC_EK_F8E4M3FN: return tsr_f32_to_f8e4m3fn(v);
+  case MOSAIC_EK_F8E5M2: return tsr_f32_to_f8e5m2(v);
+  case MOSAIC_EK_F8E4M3B11FNUZ: return tsr_f32_to_f8e4m3b11fnuz(v);
+  case MOSAIC_EK_F8E8M0FNU: return tsr_f32_to_f8e8m0fnu(v);
   default: {
     uint32_t u;
     memcpy(&u, &v, 4);
@@ -40,12 +44,12 @@ uint32_t mosaic_ek_float_bits(float v, int ek) {
 
 float mosaic_ek_bits_float(uint32_t bits, int ek) {
   switch (ek) {
-  case EK_BF16: return tsr_bf16_to_f32((uint16_t)bits);
-  case EK_F16: return tsr_f16_to_f32((uint16_t)bits);
-  case EK_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
-  case EK_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
-  case EK_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
-  case EK_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
+  case MOSAIC_EK_BF16: return tsr_bf16_to_f32((uint16_t)bits);
+  case MOSAIC_EK_F16: return tsr_f16_to_f32((uint16_t)bits);
+  case MOSAIC_EK_F8E4M3FN: return tsr_f8e4m3fn_to_f32((uint8_t)bits);
+  case MOSAIC_EK_F8E5M2: return tsr_f8e5m2_to_f32((uint8_t)bits);
+  case MOSAIC_EK_F8E4M3B11FNUZ: return tsr_f8e4m3b11fnuz_to_f32((uint8_t)bits);
+  case MOSAIC_EK_F8E8M0FNU: return tsr_f8e8m0fnu_to_f32((uint8_t)bits);
   default: {
     float f;
     memcpy(&f, &bits, 4);

@@ -22,7 +22,7 @@ static tsr_status same_shapes(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *r = &c->P->types[in->res[0]];
   for (int i = 0; i < in->nopd; i++) {
     const mosaic_stype *t = &c->P->types[in->opd[i]];
-    if (t->cls == VC_REF || r->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is a memref", i);
+    if (t->cls == MOSAIC_VC_REF || r->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is a memref", i);
     if (t->n != r->n || t->rank != r->rank)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d has %lld elements, the result %lld", i, (long long)t->n, (long long)r->n);
     if (t->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d and the result differ in element type", i);
@@ -38,8 +38,8 @@ static tsr_status elem_operands(mosaic_comp *c, mosaic_minst *in, int arity, int
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   TSR_TRY(same_shapes(c, in));
   int cls = c->P->types[in->res[0]].cls;
-  if (want == FLOATS && cls != VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects float operands");
-  if (want == INTEGERS && cls == VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects integer operands");
+  if (want == FLOATS && cls != MOSAIC_VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects float operands");
+  if (want == INTEGERS && cls == MOSAIC_VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects integer operands");
   return TSR_OK;
 }
 
@@ -67,24 +67,24 @@ tsr_status mosaic_c_trace(mosaic_comp *c, mosaic_minst *in) {
 }
 
 tsr_status mosaic_c_cmp(mosaic_comp *c, mosaic_minst *in) {
-  int arity = in->op == MOP_WEIRD ? 1 : 2;
+  int arity = in->op == MOSAIC_MOP_WEIRD ? 1 : 2;
   if (in->nres != 1 || in->nopd != arity)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d operand%s and one result", arity, arity == 1 ? "" : "s");
   const mosaic_stype *r = &c->P->types[in->res[0]], *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < in->nopd; i++) {
     const mosaic_stype *t = &c->P->types[in->opd[i]];
-    if (t->n != r->n || t->cls != a->cls || t->cls == VC_REF)
+    if (t->n != r->n || t->cls != a->cls || t->cls == MOSAIC_VC_REF)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands must have the shape of the result and one type");
   }
-  if (r->cls != VC_I32 || r->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be i1");
+  if (r->cls != MOSAIC_VC_I32 || r->width != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be i1");
   in->cls = a->cls;
   in->a[1] = a->width;
-  if (in->op == MOP_WEIRD) {
-    if (a->cls != VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects floats");
+  if (in->op == MOSAIC_MOP_WEIRD) {
+    if (a->cls != MOSAIC_VC_F) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects floats");
   } else {
     int64_t p;
     if (!mlir_ir_op_attr_int(c->op, "predicate", &p)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no predicate");
-    if (in->op == MOP_CMPI ? (p < 0 || p > 9 || a->cls == VC_F) : (p < 0 || p > 15 || a->cls != VC_F))
+    if (in->op == MOSAIC_MOP_CMPI ? (p < 0 || p > 9 || a->cls == MOSAIC_VC_F) : (p < 0 || p > 15 || a->cls != MOSAIC_VC_F))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "predicate %lld or operand type not valid", (long long)p);
     in->a[0] = p;
   }
@@ -99,9 +99,9 @@ tsr_status mosaic_c_select(mosaic_comp *c, mosaic_minst *in) {
     const mosaic_stype *t = &c->P->types[in->opd[i]];
     if (t->n != r->n || t->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d differs from the result", i);
   }
-  if (cd->cls != VC_I32 || cd->width != 1 || (cd->rank != 0 && cd->n != r->n))
+  if (cd->cls != MOSAIC_VC_I32 || cd->width != 1 || (cd->rank != 0 && cd->n != r->n))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "condition must be i1, scalar or of the result's shape");
-  if (cd->rank != 0 && r->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memrefs are selected by a scalar condition");
+  if (cd->rank != 0 && r->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "memrefs are selected by a scalar condition");
   in->a[0] = cd->rank == 0;
   elem_cost(in, r, false);
   return TSR_OK;
@@ -110,15 +110,15 @@ tsr_status mosaic_c_select(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_c_cast(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
-  if (s->n != d->n || s->cls == VC_REF || d->cls == VC_REF)
+  if (s->n != d->n || s->cls == MOSAIC_VC_REF || d->cls == MOSAIC_VC_REF)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
-  bool sf = s->cls == VC_F, df = d->cls == VC_F;
+  bool sf = s->cls == MOSAIC_VC_F, df = d->cls == MOSAIC_VC_F;
   bool ok;
   switch (in->op) {
-  case MOP_EXTF: case MOP_TRUNCF: ok = sf && df; break;
-  case MOP_FPTOSI: case MOP_FPTOUI: ok = sf && !df; break;
-  case MOP_SITOFP: case MOP_UITOFP: ok = !sf && df; break;
-  case MOP_BITCAST: {
+  case MOSAIC_MOP_EXTF: case MOSAIC_MOP_TRUNCF: ok = sf && df; break;
+  case MOSAIC_MOP_FPTOSI: case MOSAIC_MOP_FPTOUI: ok = sf && !df; break;
+  case MOSAIC_MOP_SITOFP: case MOSAIC_MOP_UITOFP: ok = !sf && df; break;
+  case MOSAIC_MOP_BITCAST: {
     ok = mosaic_stype_bits(s) == mosaic_stype_bits(d);
     break;
   }
@@ -139,7 +139,7 @@ tsr_status mosaic_c_mul_extended(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *a = &c->P->types[in->opd[0]];
   for (int i = 0; i < 4; i++) {
     const mosaic_stype *t = &c->P->types[i < 2 ? in->opd[i] : in->res[i - 2]];
-    if (t->cls == VC_F || t->cls == VC_REF || t->cls != a->cls || t->width != a->width || t->n != a->n)
+    if (t->cls == MOSAIC_VC_F || t->cls == MOSAIC_VC_REF || t->cls != a->cls || t->width != a->width || t->n != a->n)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and results must be integers of one type");
   }
   elem_cost(in, a, false);
@@ -151,7 +151,7 @@ tsr_status mosaic_c_constant(mosaic_comp *c, mosaic_minst *in) {
   int32_t slot = in->res[0];
   const mosaic_stype *t = &c->P->types[slot];
   const mlir_ir_attr *v = mlir_ir_op_attr(c->op, "value");
-  if (!v || t->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no value");
+  if (!v || t->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no value");
   bool dense = v->kind == MLIR_IR_ATTR_DENSE;
   if (dense && !v->u.dense.splat && v->u.dense.numel != t->n)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "dense value has %lld elements for %lld", (long long)v->u.dense.numel, (long long)t->n);
@@ -165,7 +165,7 @@ tsr_status mosaic_c_constant(mosaic_comp *c, mosaic_minst *in) {
   void *d = one ? elem : mosaic_prog_const(c->P, slot);
   if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   for (int64_t i = 0; i < (one ? 1 : t->n); i++) {
-    if (t->cls == VC_F) {
+    if (t->cls == MOSAIC_VC_F) {
       double x = 0;
       if (dense) x = mlir_ir_dense_float(v, i);
       else if (!mlir_ir_attr_float(v, &x)) {
@@ -180,7 +180,7 @@ tsr_status mosaic_c_constant(mosaic_comp *c, mosaic_minst *in) {
       int64_t k = 0;
       if (dense) k = mlir_ir_dense_int(v, i);
       else if (!mlir_ir_attr_int(v, &k)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is not an integer");
-      if (t->cls == VC_I64) memcpy((char *)d + (size_t)i * 8, &k, 8);
+      if (t->cls == MOSAIC_VC_I64) memcpy((char *)d + (size_t)i * 8, &k, 8);
       else {
         int32_t w = mosaic_sext32(k, t->width);
         memcpy((char *)d + (size_t)i * 4, &w, 4);
@@ -195,7 +195,7 @@ tsr_status mosaic_c_constant_mask(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *t = &c->P->types[in->res[0]];
   int64_t sizes[TSR_MAX_RANK];
   int64_t k = mosaic_comp_ints(c, "mask_dim_sizes", sizes, TSR_MAX_RANK);
-  if (k != t->rank || t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask_dim_sizes must have one entry per dimension");
+  if (k != t->rank || t->cls != MOSAIC_VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask_dim_sizes must have one entry per dimension");
   int32_t *d = mosaic_prog_const(c->P, in->res[0]);
   if (!d) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
   int64_t idx[TSR_MAX_RANK] = {0};
@@ -222,7 +222,7 @@ tsr_status mosaic_c_constant_mask(mosaic_comp *c, mosaic_minst *in) {
       float A = a[i], B = b[i];                                                        \
       d[i] = (expr);                                                                   \
     }                                                                                  \
-    if (in->ek != EK_F32) mosaic_round_to_ek(d, n, in->ek);                                   \
+    if (in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(d, n, in->ek);                                   \
     return TSR_OK;                                                                     \
   }
 
@@ -257,33 +257,33 @@ tsr_status mosaic_r_math1(mosaic_exec *x, const mosaic_minst *in) {
   const float *a = SF(x, in->opd[0]);
   int64_t n = in->n;
   switch (in->op) {
-  case MOP_EXP:
+  case MOSAIC_MOP_EXP:
     if (d != a) {
       mosaic_vec_expf(d, a, n);
       break;
     }
     FUN(expf(A))
-  case MOP_EXP2: FUN(exp2f(A))
-  case MOP_EXPM1: FUN(expm1f(A))
-  case MOP_MLOG: mosaic_vec_logf(d, a, n); break;
-  case MOP_MLOG2: FUN(log2f(A))
-  case MOP_MLOG1P: FUN(log1pf(A))
-  case MOP_SQRT: mosaic_vec_sqrtf(d, a, n); break;
-  case MOP_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
-  case MOP_SIN: mosaic_vec_sinf(d, a, n); break;
-  case MOP_COS: mosaic_vec_cosf(d, a, n); break;
-  case MOP_TAN: FUN(tanf(A))
-  case MOP_TANH: mosaic_vec_tanhf(d, a, n); break;
-  case MOP_ERF: mosaic_vec_erff(d, a, n); break;
-  case MOP_ABSF: FUN(fabsf(A))
-  case MOP_CEIL: FUN(ceilf(A))
-  case MOP_FLOOR: FUN(floorf(A))
-  case MOP_ROUND: FUN(roundf(A))
-  case MOP_ROUNDEVEN: FUN(rintf(A))
-  case MOP_RECIPROCAL: FUN(1.0f / A)
+  case MOSAIC_MOP_EXP2: FUN(exp2f(A))
+  case MOSAIC_MOP_EXPM1: FUN(expm1f(A))
+  case MOSAIC_MOP_MLOG: mosaic_vec_logf(d, a, n); break;
+  case MOSAIC_MOP_MLOG2: FUN(log2f(A))
+  case MOSAIC_MOP_MLOG1P: FUN(log1pf(A))
+  case MOSAIC_MOP_SQRT: mosaic_vec_sqrtf(d, a, n); break;
+  case MOSAIC_MOP_RSQRT: mosaic_vec_rsqrtf(d, a, n); break;
+  case MOSAIC_MOP_SIN: mosaic_vec_sinf(d, a, n); break;
+  case MOSAIC_MOP_COS: mosaic_vec_cosf(d, a, n); break;
+  case MOSAIC_MOP_TAN: FUN(tanf(A))
+  case MOSAIC_MOP_TANH: mosaic_vec_tanhf(d, a, n); break;
+  case MOSAIC_MOP_ERF: mosaic_vec_erff(d, a, n); break;
+  case MOSAIC_MOP_ABSF: FUN(fabsf(A))
+  case MOSAIC_MOP_CEIL: FUN(ceilf(A))
+  case MOSAIC_MOP_FLOOR: FUN(floorf(A))
+  case MOSAIC_MOP_ROUND: FUN(roundf(A))
+  case MOSAIC_MOP_ROUNDEVEN: FUN(rintf(A))
+  case MOSAIC_MOP_RECIPROCAL: FUN(1.0f / A)
   default: return tsr_fail(TSR_ERR_INTERNAL, "no math function for %s", in->name);
   }
-  if (in->ek != EK_F32) mosaic_round_to_ek(d, n, in->ek);
+  if (in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(d, n, in->ek);
   return TSR_OK;
 }
 
@@ -384,7 +384,7 @@ static inline int32_t w32_minu(int32_t A, int32_t B) { return (uint32_t)A < (uin
   tsr_status fn(mosaic_exec *x, const mosaic_minst *in) {                                            \
     int64_t n = in->n;                                                                 \
     int w = in->width;                                                                 \
-    if (in->cls == VC_I64) {                                                           \
+    if (in->cls == MOSAIC_VC_I64) {                                                           \
       int64_t *d = SL(x, in->res[0]);                                                  \
       const int64_t *a = SL(x, in->opd[0]), *b = SL(x, in->opd[1]);                    \
       for (int64_t i = 0; i < n; i++) d[i] = F(a[i], b[i], 64);                        \
@@ -438,7 +438,7 @@ static inline int32_t w32_sdiv_pow2(int32_t A, int k) {
 }
 
 static tsr_status div_rem_si(mosaic_exec *x, const mosaic_minst *in, int rem) {
-  if (in->cls != VC_I64 && in->width == 32) {
+  if (in->cls != MOSAIC_VC_I64 && in->width == 32) {
     int32_t *d = SI(x, in->res[0]);
     const int32_t *a = SI(x, in->opd[0]), *b = SI(x, in->opd[1]);
     int k = uniform_pow2_shift(b, in->n);
@@ -472,8 +472,8 @@ IBIN32(mosaic_r_minui, w_minu, w32_minu)
 tsr_status mosaic_r_mul_extended(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   int w = in->width;
-  bool sgn = in->op == MOP_MULSI_EXTENDED;
-  if (in->cls == VC_I64) {
+  bool sgn = in->op == MOSAIC_MOP_MULSI_EXTENDED;
+  if (in->cls == MOSAIC_VC_I64) {
     const int64_t *a = SL(x, in->opd[0]), *b = SL(x, in->opd[1]);
     int64_t *lo = SL(x, in->res[0]), *hi = SL(x, in->res[1]);
     for (int64_t i = 0; i < n; i++) {
@@ -522,7 +522,7 @@ static inline int64_t u_ctpop(int64_t A, int w) { return __builtin_popcountll(mo
   tsr_status fn(mosaic_exec *x, const mosaic_minst *in) {                                            \
     int64_t n = in->n;                                                                 \
     int w = in->width;                                                                 \
-    if (in->cls == VC_I64) {                                                           \
+    if (in->cls == MOSAIC_VC_I64) {                                                           \
       int64_t *d = SL(x, in->res[0]);                                                  \
       const int64_t *a = SL(x, in->opd[0]);                                            \
       for (int64_t i = 0; i < n; i++) d[i] = F(a[i], 64);                              \
@@ -581,7 +581,7 @@ static inline bool fcmp(int p, float A, float B) {
 tsr_status mosaic_r_cmpi(mosaic_exec *x, const mosaic_minst *in) {
   int32_t *d = SI(x, in->res[0]);
   int p = (int)in->a[0], w = (int)in->a[1];
-  if (in->cls == VC_I64) {
+  if (in->cls == MOSAIC_VC_I64) {
     const int64_t *a = SL(x, in->opd[0]), *b = SL(x, in->opd[1]);
     for (int64_t i = 0; i < in->n; i++) d[i] = icmp(p, a[i], b[i], w) ? -1 : 0;
   } else {
@@ -630,7 +630,7 @@ tsr_status mosaic_r_select(mosaic_exec *x, const mosaic_minst *in) {
     mosaic_exec_copy_value(x, in->res[0], c[0] ? in->opd[1] : in->opd[2]);
     return TSR_OK;
   }
-  if (ST(x, in->res[0])->cls == VC_I64) {
+  if (ST(x, in->res[0])->cls == MOSAIC_VC_I64) {
     int64_t *d = SL(x, in->res[0]);
     const int64_t *a = SL(x, in->opd[1]), *b = SL(x, in->opd[2]);
     for (int64_t i = 0; i < in->n; i++) d[i] = c[i] ? a[i] : b[i];
@@ -645,11 +645,11 @@ tsr_status mosaic_r_select(mosaic_exec *x, const mosaic_minst *in) {
 /* ---- casts ------------------------------------------------------------------------------ */
 
 static inline int64_t src_int(const mosaic_exec *x, const mosaic_minst *in, int64_t i) {
-  return in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
+  return in->cls == MOSAIC_VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
 }
 
 static inline void put_int(mosaic_exec *x, const mosaic_minst *in, int64_t i, int64_t v) {
-  if (ST(x, in->res[0])->cls == VC_I64) SL(x, in->res[0])[i] = v;
+  if (ST(x, in->res[0])->cls == MOSAIC_VC_I64) SL(x, in->res[0])[i] = v;
   else SI(x, in->res[0])[i] = mosaic_sext32(v, in->width);
 }
 
@@ -669,16 +669,16 @@ static int64_t sat_f2i(float v, int w, bool is_unsigned) {
 static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
   int64_t n = in->n;
   int sw = (int)in->a[1], dw = in->width;
-  bool si = in->cls == VC_I32, di = ST(x, in->res[0])->cls == VC_I32;
+  bool si = in->cls == MOSAIC_VC_I32, di = ST(x, in->res[0])->cls == MOSAIC_VC_I32;
   switch (in->op) {
-  case MOP_FPTOSI:
-  case MOP_FPTOUI: {
+  case MOSAIC_MOP_FPTOSI:
+  case MOSAIC_MOP_FPTOUI: {
     if (!di || dw != 32) return false;
     const float *a = SF(x, in->opd[0]);
     int32_t *d = SI(x, in->res[0]);
     /* sat_f2i at 32 bits: NaN 0, saturated at the ends (2^31 and 2^32 are the first floats
      * past them), truncated between */
-    if (in->op == MOP_FPTOSI)
+    if (in->op == MOSAIC_MOP_FPTOSI)
       for (int64_t i = 0; i < n; i++) {
         float v = a[i];
         d[i] = v != v ? 0 : v >= 2147483648.0f ? INT32_MAX : v <= -2147483648.0f ? INT32_MIN : (int32_t)v;
@@ -690,19 +690,19 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
       }
     return true;
   }
-  case MOP_SITOFP:
-  case MOP_UITOFP: {
-    if (!si || in->ek != EK_F32 || (in->op == MOP_UITOFP && sw != 32)) return false;
+  case MOSAIC_MOP_SITOFP:
+  case MOSAIC_MOP_UITOFP: {
+    if (!si || in->ek != MOSAIC_EK_F32 || (in->op == MOSAIC_MOP_UITOFP && sw != 32)) return false;
     const int32_t *a = SI(x, in->opd[0]);
     float *d = SF(x, in->res[0]);
-    if (in->op == MOP_SITOFP)
+    if (in->op == MOSAIC_MOP_SITOFP)
       for (int64_t i = 0; i < n; i++) d[i] = (float)a[i];
     else
       for (int64_t i = 0; i < n; i++) d[i] = (float)(uint32_t)a[i];
     return true;
   }
-  case MOP_EXTUI:
-  case MOP_INDEX_CASTUI: {
+  case MOSAIC_MOP_EXTUI:
+  case MOSAIC_MOP_INDEX_CASTUI: {
     if (!si || !di) return false;
     const int32_t *a = SI(x, in->opd[0]);
     int32_t *d = SI(x, in->res[0]);
@@ -713,9 +713,9 @@ static bool cast32(mosaic_exec *x, const mosaic_minst *in) {
       for (int64_t i = 0; i < n; i++) d[i] = mosaic_sext32((int64_t)((uint32_t)a[i] & mask), dw);
     return true;
   }
-  case MOP_EXTSI:
-  case MOP_TRUNCI:
-  case MOP_INDEX_CAST: {
+  case MOSAIC_MOP_EXTSI:
+  case MOSAIC_MOP_TRUNCI:
+  case MOSAIC_MOP_INDEX_CAST: {
     if (!si || !di) return false;
     const int32_t *a = SI(x, in->opd[0]);
     int32_t *d = SI(x, in->res[0]);
@@ -734,31 +734,31 @@ tsr_status mosaic_r_cast(mosaic_exec *x, const mosaic_minst *in) {
   int sw = (int)in->a[1];
   if (cast32(x, in)) return TSR_OK;
   switch (in->op) {
-  case MOP_EXTF:
-  case MOP_TRUNCF: {
+  case MOSAIC_MOP_EXTF:
+  case MOSAIC_MOP_TRUNCF: {
     float *d = SF(x, in->res[0]);
     memmove(d, SF(x, in->opd[0]), (size_t)n * sizeof(float));
     mosaic_round_to_ek(d, n, in->ek);
     break;
   }
-  case MOP_FPTOSI:
-  case MOP_FPTOUI: {
+  case MOSAIC_MOP_FPTOSI:
+  case MOSAIC_MOP_FPTOUI: {
     const float *a = SF(x, in->opd[0]);
-    for (int64_t i = 0; i < n; i++) put_int(x, in, i, sat_f2i(a[i], in->width, in->op == MOP_FPTOUI));
+    for (int64_t i = 0; i < n; i++) put_int(x, in, i, sat_f2i(a[i], in->width, in->op == MOSAIC_MOP_FPTOUI));
     break;
   }
-  case MOP_SITOFP:
-  case MOP_UITOFP: {
+  case MOSAIC_MOP_SITOFP:
+  case MOSAIC_MOP_UITOFP: {
     float *d = SF(x, in->res[0]);
     for (int64_t i = 0; i < n; i++) {
       int64_t v = src_int(x, in, i);
-      d[i] = in->op == MOP_UITOFP ? (float)mosaic_zext(v, sw) : (float)v;
+      d[i] = in->op == MOSAIC_MOP_UITOFP ? (float)mosaic_zext(v, sw) : (float)v;
     }
     mosaic_round_to_ek(d, n, in->ek);
     break;
   }
-  case MOP_EXTUI:
-  case MOP_INDEX_CASTUI:
+  case MOSAIC_MOP_EXTUI:
+  case MOSAIC_MOP_INDEX_CASTUI:
     for (int64_t i = 0; i < n; i++) put_int(x, in, i, (int64_t)mosaic_zext(src_int(x, in, i), sw));
     break;
   default: /* extsi, trunci, index_cast: the sign-extended value, wrapped to the width */
@@ -773,22 +773,22 @@ tsr_status mosaic_r_bitcast(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *s = ST(x, in->opd[0]), *d = ST(x, in->res[0]);
   int64_t n = in->n;
   /* f32 and 32-bit integers hold their element's bits as they are */
-  bool s32 = (s->cls == VC_F && s->ek == EK_F32) || (s->cls == VC_I32 && s->width == 32);
-  bool d32 = (d->cls == VC_F && d->ek == EK_F32) || (d->cls == VC_I32 && d->width == 32);
+  bool s32 = (s->cls == MOSAIC_VC_F && s->ek == MOSAIC_EK_F32) || (s->cls == MOSAIC_VC_I32 && s->width == 32);
+  bool d32 = (d->cls == MOSAIC_VC_F && d->ek == MOSAIC_EK_F32) || (d->cls == MOSAIC_VC_I32 && d->width == 32);
   if (s32 && d32) {
     memmove(x->f->data[in->res[0]], x->f->data[in->opd[0]], (size_t)n * 4);
     return TSR_OK;
   }
   for (int64_t i = 0; i < n; i++) {
     uint64_t bits;
-    if (s->cls == VC_F) {
+    if (s->cls == MOSAIC_VC_F) {
       bits = mosaic_ek_float_bits(SF(x, in->opd[0])[i], s->ek);
     } else {
-      bits = mosaic_zext(s->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
+      bits = mosaic_zext(s->cls == MOSAIC_VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i], s->width);
     }
-    if (d->cls == VC_F) {
+    if (d->cls == MOSAIC_VC_F) {
       SF(x, in->res[0])[i] = mosaic_ek_bits_float((uint32_t)bits, d->ek);
-    } else if (d->cls == VC_I64) {
+    } else if (d->cls == MOSAIC_VC_I64) {
       SL(x, in->res[0])[i] = (int64_t)bits;
     } else {
       SI(x, in->res[0])[i] = mosaic_sext32((int64_t)bits, d->width);

@@ -33,8 +33,8 @@ tsr_status mosaic_c_contract(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *t[3] = {&P->types[in->opd[0]], &P->types[in->opd[1]], &P->types[in->opd[2]]}, *r = &P->types[in->res[0]];
   char w[32];
   if (strcmp(mosaic_enum_word(mlir_ir_op_attr(c->op, "kind"), "vector", "kind", w, sizeof w), "add")) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "only kind add is supported (Mosaic's too)");
-  bool fl = t[0]->cls == VC_F;
-  if (t[0]->cls != t[1]->cls || (!fl && t[0]->cls != VC_I32) || t[2]->cls != t[0]->cls)
+  bool fl = t[0]->cls == MOSAIC_VC_F;
+  if (t[0]->cls != t[1]->cls || (!fl && t[0]->cls != MOSAIC_VC_I32) || t[2]->cls != t[0]->cls)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "lhs, rhs and acc must all be float or all be integers up to 32 bits");
   if (r->cls != t[2]->cls || r->ek != t[2]->ek || r->n != t[2]->n || r->width != t[2]->width)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the acc's type");
@@ -96,9 +96,9 @@ tsr_status mosaic_c_contract(mosaic_comp *c, mosaic_minst *in) {
   in->ints = v;
   /* the MXU's numerics: Mosaic rewrites a contraction into tpu.matmul with its precision */
   const char *prec = mosaic_enum_word(mlir_ir_op_attr(c->op, "precision"), "tpu", "contract_precision", w, sizeof w);
-  in->mxu_bf16_inputs = fl && t[0]->ek == EK_F32 && (!*prec || !strcmp(prec, "bf16"));
+  in->mxu_bf16_inputs = fl && t[0]->ek == MOSAIC_EK_F32 && (!*prec || !strcmp(prec, "bf16"));
   in->mxu_passes = 1;
-  in->mxu_dtype = !fl ? (t[0]->width > 8 ? TSR_I32 : TSR_I8) : (t[0]->ek != EK_F32 || in->mxu_bf16_inputs) ? TSR_BF16 : TSR_F32;
+  in->mxu_dtype = !fl ? (t[0]->width > 8 ? TSR_I32 : TSR_I8) : (t[0]->ek != MOSAIC_EK_F32 || in->mxu_bf16_inputs) ? TSR_BF16 : TSR_F32;
   if (in->mxu_dtype == TSR_F32) in->mxu_passes = 6;
   if (in->mxu_bf16_inputs) {
     size_t need = sizeof(float) * (size_t)(t[0]->n + t[1]->n);
@@ -125,7 +125,7 @@ tsr_status mosaic_r_contract(mosaic_exec *x, const mosaic_minst *in) {
   int64_t P = 1, R = 1;
   for (int k = 0; k < np; k++) P *= size[order[k]];
   for (int k = 0; k < nr; k++) R *= size[red[k]];
-  bool fl = lt->cls == VC_F;
+  bool fl = lt->cls == MOSAIC_VC_F;
   const float *L = fl ? SF(x, in->opd[0]) : NULL, *Rv = fl ? SF(x, in->opd[1]) : NULL;
   if (fl && in->mxu_bf16_inputs) {
     float *l16 = (float *)(void *)x->f->scratch, *r16 = l16 + lt->n;
@@ -162,7 +162,7 @@ tsr_status mosaic_r_contract(mosaic_exec *x, const mosaic_minst *in) {
     if (fl) {
       float *o = &SF(x, in->res[0])[ao];
       *o += fsum;
-      if (in->ek != EK_F32) mosaic_round_to_ek(o, 1, in->ek);
+      if (in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(o, 1, in->ek);
     } else {
       int32_t *o = &SI(x, in->res[0])[ao];
       *o = mosaic_sext32((int64_t)*o + isum, in->width);
@@ -200,9 +200,9 @@ tsr_status mosaic_c_all_reduce(mosaic_comp *c, mosaic_minst *in) {
   int kind = tpu_kind(c);
   if (kind < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max, min, arg_max or arg_min");
   bool arg = kind >= TK_ARG_MAX;
-  if (s->cls == VC_REF || s->cls == VC_I64 || r->n != s->n || r->rank != s->rank)
+  if (s->cls == MOSAIC_VC_REF || s->cls == MOSAIC_VC_I64 || r->n != s->n || r->rank != s->rank)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the input's shape");
-  if (arg ? r->cls != VC_I32 : (r->cls != s->cls || r->ek != s->ek || r->width != s->width))
+  if (arg ? r->cls != MOSAIC_VC_I32 : (r->cls != s->cls || r->ek != s->ek || r->width != s->width))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, arg ? "an index result must be i32" : "the result must have the input's type");
   in->a[0] = dim;
   in->a[1] = kind;
@@ -218,7 +218,7 @@ tsr_status mosaic_r_all_reduce(mosaic_exec *x, const mosaic_minst *in) {
   int64_t outer = 1, inner = 1, len = s->shape[dim];
   for (int k = 0; k < dim; k++) outer *= s->shape[k];
   for (int k = dim + 1; k < s->rank; k++) inner *= s->shape[k];
-  bool fl = s->cls == VC_F;
+  bool fl = s->cls == MOSAIC_VC_F;
   const float *fa = fl ? SF(x, in->opd[0]) : NULL;
   const int32_t *ia = fl ? NULL : SI(x, in->opd[0]);
   for (int64_t o = 0; o < outer; o++)
@@ -237,7 +237,7 @@ tsr_status mosaic_r_all_reduce(mosaic_exec *x, const mosaic_minst *in) {
       } else if (fl) {
         float acc = fa[base];
         for (int64_t a = 1; a < len; a++) acc = fold_f(kind, acc, fa[base + a * inner]);
-        if (in->ek != EK_F32) mosaic_round_to_ek(&acc, 1, in->ek);
+        if (in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(&acc, 1, in->ek);
         for (int64_t a = 0; a < len; a++) SF(x, in->res[0])[base + a * inner] = acc;
       } else {
         int64_t acc = ia[base];
@@ -253,14 +253,14 @@ tsr_status mosaic_c_scan(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int kind = tpu_kind(c);
   if (kind < 0 || kind > TK_MIN) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be sum, max or min");
-  if (s->rank < 1 || s->cls == VC_REF || s->cls == VC_I64 || r->n != s->n || r->rank != s->rank)
+  if (s->rank < 1 || s->cls == MOSAIC_VC_REF || s->cls == MOSAIC_VC_I64 || r->n != s->n || r->rank != s->rank)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the input's shape");
-  bool bits = s->cls == VC_I32 && s->width == 1;
-  if (bits ? kind != TK_SUM || r->cls != VC_I32 : r->cls != s->cls)
+  bool bits = s->cls == MOSAIC_VC_I32 && s->width == 1;
+  if (bits ? kind != TK_SUM || r->cls != MOSAIC_VC_I32 : r->cls != s->cls)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, bits ? "an i1 input scans with sum into integers" : "the result must have the input's element class");
   if (in->nopd == 2) {
     const mosaic_stype *m = &c->P->types[in->opd[1]];
-    if (m->cls != VC_I32 || m->width != 1 || m->rank != 1 || m->shape[0] != s->shape[s->rank - 1])
+    if (m->cls != MOSAIC_VC_I32 || m->width != 1 || m->rank != 1 || m->shape[0] != s->shape[s->rank - 1])
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be an i1 vector of the input's last dimension");
   }
   in->a[0] = kind;
@@ -276,7 +276,7 @@ tsr_status mosaic_r_scan(mosaic_exec *x, const mosaic_minst *in) {
   int kind = (int)in->a[0];
   int64_t len = s->shape[s->rank - 1], rows = s->n / (len ? len : 1);
   const int32_t *mask = in->nopd == 2 ? SI(x, in->opd[1]) : NULL;
-  bool fl = s->cls == VC_F;
+  bool fl = s->cls == MOSAIC_VC_F;
   for (int64_t row = 0; row < rows; row++) {
     bool started = false;
     float facc = 0;
@@ -294,7 +294,7 @@ tsr_status mosaic_r_scan(mosaic_exec *x, const mosaic_minst *in) {
       }
       if (fl) {
         float o = facc;
-        if (in->ek != EK_F32) mosaic_round_to_ek(&o, 1, in->ek);
+        if (in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(&o, 1, in->ek);
         SF(x, in->res[0])[p] = o;
       } else {
         SI(x, in->res[0])[p] = mosaic_sext32(iacc, in->width);
@@ -312,15 +312,15 @@ tsr_status mosaic_c_sort(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_prog *P = c->P;
   const mosaic_stype *k = &P->types[in->opd[0]], *v = &P->types[in->opd[1]];
   const mosaic_stype *om = &P->types[in->res[0]], *sk = &P->types[in->res[1]], *sv = &P->types[in->res[2]];
-  bool ok32 = (k->cls == VC_F && k->ek == EK_F32) || (k->cls == VC_I32 && k->width == 32);
-  bool okv = (v->cls == VC_F && v->ek == EK_F32) || (v->cls == VC_I32 && v->width == 32);
+  bool ok32 = (k->cls == MOSAIC_VC_F && k->ek == MOSAIC_EK_F32) || (k->cls == MOSAIC_VC_I32 && k->width == 32);
+  bool okv = (v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_F32) || (v->cls == MOSAIC_VC_I32 && v->width == 32);
   if (!ok32 || !okv || k->rank < 1 || v->n != k->n || v->rank != k->rank)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "keys and values must be f32 or i32 vectors of one shape");
-  if (sk->cls != k->cls || sk->n != k->n || sv->cls != v->cls || sv->n != v->n || om->cls != VC_I32 || om->width != 1 || om->n != k->n)
+  if (sk->cls != k->cls || sk->n != k->n || sv->cls != v->cls || sv->n != v->n || om->cls != MOSAIC_VC_I32 || om->width != 1 || om->n != k->n)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the results must be an i1 mask, the keys' and the values' types");
   if (in->nopd == 3) {
     const mosaic_stype *m = &P->types[in->opd[2]];
-    if (m->cls != VC_I32 || m->width != 1 || m->n != k->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be i1 of the keys' shape");
+    if (m->cls != MOSAIC_VC_I32 || m->width != 1 || m->n != k->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the mask must be i1 of the keys' shape");
   }
   const mlir_ir_attr *d = mlir_ir_op_attr(c->op, "descending");
   in->a[0] = d && d->kind == MLIR_IR_ATTR_INTEGER && d->u.integer.value != 0;
@@ -334,7 +334,7 @@ tsr_status mosaic_c_sort(mosaic_comp *c, mosaic_minst *in) {
 /* Whether key a goes before key b (ascending: NaN after every number). */
 static bool key_before(const mosaic_exec *x, const mosaic_minst *in, int64_t a, int64_t b) {
   bool desc = in->a[0] != 0;
-  if (ST(x, in->opd[0])->cls == VC_F) {
+  if (ST(x, in->opd[0])->cls == MOSAIC_VC_F) {
     float ka = SF(x, in->opd[0])[a], kb = SF(x, in->opd[0])[b];
     if (ka != ka || kb != kb) return desc ? ka != ka && kb == kb : ka == ka && kb != kb;
     return desc ? ka > kb : ka < kb;

@@ -27,12 +27,12 @@ static bool packed_of(const mlir_ir_type *t, bool *is_int, int *bits) {
 tsr_status mosaic_c_tcast(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
-  if (s->n != d->n || s->rank != d->rank || s->cls == VC_REF || d->cls == VC_REF)
+  if (s->n != d->n || s->rank != d->rank || s->cls == MOSAIC_VC_REF || d->cls == MOSAIC_VC_REF)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result differ in shape");
-  bool sf = s->cls == VC_F, df = d->cls == VC_F;
-  bool ok = in->op == MOP_TEXTF || in->op == MOP_TTRUNCF ? sf && df : in->op == MOP_TFPTOSI || in->op == MOP_TFPTOUI ? sf && !df : !sf && df;
+  bool sf = s->cls == MOSAIC_VC_F, df = d->cls == MOSAIC_VC_F;
+  bool ok = in->op == MOSAIC_MOP_TEXTF || in->op == MOSAIC_MOP_TTRUNCF ? sf && df : in->op == MOSAIC_MOP_TFPTOSI || in->op == MOSAIC_MOP_TFPTOUI ? sf && !df : !sf && df;
   if (!ok) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result types do not fit this conversion");
-  if (s->cls == VC_I64 || d->cls == VC_I64) return mosaic_comp_fail(c, TSR_ERR_INVALID, "integers of more than 32 bits");
+  if (s->cls == MOSAIC_VC_I64 || d->cls == MOSAIC_VC_I64) return mosaic_comp_fail(c, TSR_ERR_INVALID, "integers of more than 32 bits");
   char w[32];
   const char *mode = mosaic_enum_word(mlir_ir_op_attr(c->op, "rounding_mode"), "tpu", "rounding_mode", w, sizeof w);
   if (*mode && strcmp(mode, "towards_zero") && strcmp(mode, "to_nearest_even"))
@@ -47,12 +47,12 @@ tsr_status mosaic_c_tcast(mosaic_comp *c, mosaic_minst *in) {
 
 /* v, in f32, to the element kind ek toward zero (ek's nearest value no larger in magnitude). */
 static float chop_to_ek(float v, int ek) {
-  if (ek == EK_F32 || v != v || isinf(v)) return v;
-  uint16_t h = ek == EK_BF16 ? tsr_f32_to_bf16(v) : tsr_f32_to_f16(v);
-  float r = ek == EK_BF16 ? tsr_bf16_to_f32(h) : tsr_f16_to_f32(h);
+  if (ek == MOSAIC_EK_F32 || v != v || isinf(v)) return v;
+  uint16_t h = ek == MOSAIC_EK_BF16 ? tsr_f32_to_bf16(v) : tsr_f32_to_f16(v);
+  float r = ek == MOSAIC_EK_BF16 ? tsr_bf16_to_f32(h) : tsr_f16_to_f32(h);
   if (fabsf(r) > fabsf(v)) { /* rounded away: one step back toward zero (sign-magnitude bits) */
     h = (uint16_t)(h - 1);
-    r = ek == EK_BF16 ? tsr_bf16_to_f32(h) : tsr_f16_to_f32(h);
+    r = ek == MOSAIC_EK_BF16 ? tsr_bf16_to_f32(h) : tsr_f16_to_f32(h);
   }
   return r;
 }
@@ -63,7 +63,7 @@ static float int_to_ek(double v, int ek, bool toward_zero) {
   float f = (float)v;
   if (fabs((double)f) > fabs(v)) f = nextafterf(f, 0.0f);
   if (toward_zero) return chop_to_ek(f, ek);
-  if (ek == EK_F32) return (float)v;
+  if (ek == MOSAIC_EK_F32) return (float)v;
   if ((double)f != v) { /* round to odd: set the last bit of an inexact result */
     uint32_t u;
     memcpy(&u, &f, 4);
@@ -90,24 +90,24 @@ tsr_status mosaic_r_tcast(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *d = ST(x, in->res[0]);
   for (int64_t i = 0; i < n; i++) {
     switch (in->op) {
-    case MOP_TEXTF: SF(x, in->res[0])[i] = SF(x, in->opd[0])[i]; break;
-    case MOP_TTRUNCF: {
+    case MOSAIC_MOP_TEXTF: SF(x, in->res[0])[i] = SF(x, in->opd[0])[i]; break;
+    case MOSAIC_MOP_TTRUNCF: {
       float v = SF(x, in->opd[0])[i];
       if (tz) v = chop_to_ek(v, in->ek);
       else mosaic_round_to_ek(&v, 1, in->ek);
       SF(x, in->res[0])[i] = v;
       break;
     }
-    case MOP_TFPTOSI:
-    case MOP_TFPTOUI: {
-      int64_t v = float_to_int(SF(x, in->opd[0])[i], d->width, in->op == MOP_TFPTOUI, tz);
-      if (d->cls == VC_I64) SL(x, in->res[0])[i] = v;
+    case MOSAIC_MOP_TFPTOSI:
+    case MOSAIC_MOP_TFPTOUI: {
+      int64_t v = float_to_int(SF(x, in->opd[0])[i], d->width, in->op == MOSAIC_MOP_TFPTOUI, tz);
+      if (d->cls == MOSAIC_VC_I64) SL(x, in->res[0])[i] = v;
       else SI(x, in->res[0])[i] = mosaic_sext32(v, d->width);
       break;
     }
     default: { /* sitofp, uitofp */
-      int64_t v = in->cls == VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
-      double e = in->op == MOP_TUITOFP ? (double)mosaic_zext(v, sw) : (double)v;
+      int64_t v = in->cls == MOSAIC_VC_I64 ? SL(x, in->opd[0])[i] : SI(x, in->opd[0])[i];
+      double e = in->op == MOSAIC_MOP_TUITOFP ? (double)mosaic_zext(v, sw) : (double)v;
       SF(x, in->res[0])[i] = int_to_ek(e, in->ek, tz);
       break;
     }
@@ -127,11 +127,11 @@ tsr_status mosaic_c_pack_elementwise(mosaic_comp *c, mosaic_minst *in) {
   if (!tt || tt->kind != MLIR_IR_ATTR_TYPE || !packed_of(tt->type, &is_int, &bits))
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "target_type must be bf16 or an integer of up to 16 bits (as the dialect's verifier)");
   const mosaic_stype *r = in->nres == 1 ? &P->types[in->res[0]] : NULL;
-  if (!r || r->cls != VC_I32 || r->width != 32 || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must be an i32 vector");
+  if (!r || r->cls != MOSAIC_VC_I32 || r->width != 32 || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must be an i32 vector");
   if (in->nopd * bits != 32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d sources of %d bits do not fill a 32-bit word", in->nopd, bits);
   for (int i = 0; i < in->nopd; i++) {
     const mosaic_stype *s = &P->types[in->opd[i]];
-    bool f32 = s->cls == VC_F && s->ek == EK_F32, i32 = s->cls == VC_I32 && s->width == 32;
+    bool f32 = s->cls == MOSAIC_VC_F && s->ek == MOSAIC_EK_F32, i32 = s->cls == MOSAIC_VC_I32 && s->width == 32;
     if (s->n != r->n || !(is_int ? i32 : f32))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "source %d must be an %s vector of the result's shape", i, is_int ? "i32" : "f32");
   }
@@ -169,8 +169,8 @@ tsr_status mosaic_c_unpack_elementwise(mosaic_comp *c, mosaic_minst *in) {
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "index must pick one of the %d values of a word", 32 / bits);
   if (in->nopd != 1 || in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand");
   const mosaic_stype *s = &P->types[in->opd[0]], *r = &P->types[in->res[0]];
-  bool f32 = r->cls == VC_F && r->ek == EK_F32, i32 = r->cls == VC_I32 && r->width == 32;
-  if (s->cls != VC_I32 || s->width != 32 || s->n != r->n || !(is_int ? i32 : f32))
+  bool f32 = r->cls == MOSAIC_VC_F && r->ek == MOSAIC_EK_F32, i32 = r->cls == MOSAIC_VC_I32 && r->width == 32;
+  if (s->cls != MOSAIC_VC_I32 || s->width != 32 || s->n != r->n || !(is_int ? i32 : f32))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects i32 words and an %s result of their shape", is_int ? "i32" : "f32");
   in->a[0] = is_int;
   in->a[1] = bits;

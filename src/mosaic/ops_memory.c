@@ -173,10 +173,10 @@ void mosaic_emit_access(mosaic_exec *x, const mosaic_minst *in, const tsr_ref *r
 static bool dtype_fits(tsr_dtype mem, const mosaic_stype *v) {
   if (mem == v->dtype) return true;
   size_t a = tsr_dtype_size(mem);
-  bool mf = tsr_dtype_is_float(mem), vf = v->cls == VC_F;
+  bool mf = tsr_dtype_is_float(mem), vf = v->cls == MOSAIC_VC_F;
   if (mf || vf) return false;
   if (mem == TSR_BOOL || v->dtype == TSR_BOOL) return false;
-  return a * 8 == v->width || (a == 8 && v->cls == VC_I64);
+  return a * 8 == v->width || (a == 8 && v->cls == MOSAIC_VC_I64);
 }
 
 /* The view a load or store touches: indices from operand `first`, the vector's shape on the
@@ -331,7 +331,7 @@ static tsr_status decode_mem(mosaic_comp *c, mosaic_minst *in, bool store) {
   int base = store ? 1 : 0;
   if (in->nopd < base + 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "missing operands");
   const mosaic_stype *r = &c->P->types[in->opd[base]];
-  if (r->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
+  if (r->cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d is not a memref", base);
   int first, count;
   int mask = -1;
   if (segment(c, base + 1, &first, &count)) {
@@ -344,16 +344,16 @@ static tsr_status decode_mem(mosaic_comp *c, mosaic_minst *in, bool store) {
   if (count != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d indices for a memref of rank %d", count, r->rank);
   for (int k = 0; k < count; k++) {
     const mosaic_stype *t = &c->P->types[in->opd[first + k]];
-    if (t->rank != 0 || (t->cls != VC_I32 && t->cls != VC_I64)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
+    if (t->rank != 0 || (t->cls != MOSAIC_VC_I32 && t->cls != MOSAIC_VC_I64)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "index %d is not an integer scalar", k);
   }
   const mosaic_stype *v = store ? &c->P->types[in->opd[0]] : &c->P->types[in->res[0]];
-  if (v->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is a memref");
+  if (v->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "value is a memref");
   if (v->rank > r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "vector rank %d exceeds the memref rank %d", v->rank, r->rank);
   if (!dtype_fits(r->dtype, v))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "memref element %s does not match the value's element type", tsr_dtype_name(r->dtype));
   if (mask >= 0) {
     const mosaic_stype *m = &c->P->types[in->opd[mask]];
-    if (m->cls != VC_I32 || m->n != v->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
+    if (m->cls != MOSAIC_VC_I32 || m->n != v->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "mask must be an i1 vector of the value's shape");
   }
   in->a[0] = first;
   in->a[1] = mask;
@@ -488,7 +488,7 @@ tsr_status mosaic_oob_read(mosaic_exec *x, const mosaic_minst *in, tsr_status s,
   unsigned char bytes[8];
   memset(bytes, dtype_traits_of(mem)->poison, sizeof bytes);
   tsr_dtype as = tsr_dtype_size(mem) <= 8 && !tsr_dtype_is_semaphore(mem) ? mem : TSR_I32;
-  if (v->cls == VC_F && !tsr_dtype_is_float(as)) as = TSR_F32;
+  if (v->cls == MOSAIC_VC_F && !tsr_dtype_is_float(as)) as = TSR_F32;
   void *dst = x->f->data[in->res[0]] = x->f->values + x->P->data_off[in->res[0]];
   if (in->mxu_view) x->f->refs[in->res[0]].data = NULL; /* the value is dense, not a window (do_load) */
   read_row((const char *)bytes, 0, v->n, as, dst, 0);
@@ -593,10 +593,10 @@ tsr_status mosaic_r_mstore(mosaic_exec *x, const mosaic_minst *in) { return do_s
 tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref and one result");
   const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
-  if (s->cls != VC_REF || d->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
+  if (s->cls != MOSAIC_VC_REF || d->cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be memrefs");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   switch (in->op) {
-  case MOP_MEMREF_SLICE: {
+  case MOSAIC_MOP_MEMREF_SLICE: {
     int first = 1, count = in->nopd - 1, df = in->nopd, dc = 0;
     if (mlir_ir_op_segment(c->op, 1, &first, &count) && !mlir_ir_op_segment(c->op, 2, &df, &dc)) dc = 0;
     if (count != s->rank || d->rank != s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "%d base indices for rank %d", count, s->rank);
@@ -615,7 +615,7 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
     c->P->types[in->res[0]].pack_row = s->pack_row;
     return TSR_OK;
   }
-  case MOP_MEMREF_SQUEEZE: {
+  case MOSAIC_MOP_MEMREF_SQUEEZE: {
     if (s->dtype != d->dtype || d->rank > s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must drop unit dimensions");
     int64_t *keep = mosaic_prog_alloc(c->P, sizeof(int64_t) * TSR_MAX_RANK);
     if (!keep) return mosaic_comp_fail(c, TSR_ERR_NOMEM, "out of host memory");
@@ -631,10 +631,10 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
     in->a[2] = s->rank >= 2 && !s->pack ? c->P->npads++ : -1; /* a squeezed padded window stays one */
     return TSR_OK;
   }
-  case MOP_MEMREF_RESHAPE:
+  case MOSAIC_MOP_MEMREF_RESHAPE:
     if (s->dtype != d->dtype || s->n != d->n) return mosaic_comp_fail(c, TSR_ERR_INVALID, "reshape must keep the element count");
     return s->pack ? mosaic_packed_reshape(c, in) : TSR_OK;
-  case MOP_MEMREF_BITCAST: {
+  case MOSAIC_MOP_MEMREF_BITCAST: {
     if (s->pack) return mosaic_packed_bitcast(c, in);
     size_t a = tsr_dtype_size(s->dtype), b = tsr_dtype_size(d->dtype);
     bool same = s->rank == d->rank;
@@ -645,7 +645,7 @@ tsr_status mosaic_c_memref_view(mosaic_comp *c, mosaic_minst *in) {
       return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "a bitcast must keep the shape or pack along the second-minor dimension");
     return TSR_OK;
   }
-  case MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
+  case MOSAIC_MOP_ERASE_LAYOUT: /* the same memory, seen the same way */
     c->P->types[in->res[0]].pack = s->pack;
     c->P->types[in->res[0]].pack_bits = s->pack_bits;
     c->P->types[in->res[0]].pack_row = s->pack_row;
@@ -743,12 +743,12 @@ tsr_status mosaic_prog_mark_wait_only(mosaic_prog *P) {
   }
   for (int32_t i = P->ninsts - 1; i >= 0; i--) {
     mosaic_minst *in = &P->insts[i];
-    if (in->op == MOP_WAIT_DMA || in->op == MOP_WAIT_DMA2) {
+    if (in->op == MOSAIC_MOP_WAIT_DMA || in->op == MOSAIC_MOP_WAIT_DMA2) {
       for (int k = 0; k < in->nopd; k++) {
         const mosaic_stype *t = &P->types[in->opd[k]];
-        if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
+        if (in->opd[k] >= 0 && in->opd[k] < P->nslots && t->cls == MOSAIC_VC_REF && !tsr_dtype_is_semaphore(t->dtype)) waits[in->opd[k]]++;
       }
-    } else if (mosaic_mop_kinds[in->op] == K_VIEW && in->nres == 1 && in->nopd >= 1) {
+    } else if (mosaic_mop_kinds[in->op] == MOSAIC_K_VIEW && in->nres == 1 && in->nopd >= 1) {
       int32_t r = in->res[0];
       if (du.uses[r] > 0 && waits[r] == du.uses[r]) {
         in->wait_only = true;
@@ -766,7 +766,7 @@ tsr_status mosaic_prog_map_pads(mosaic_prog *P) {
   if (!(P->pad_of_slot = mosaic_prog_alloc(P, sizeof(int32_t) * (size_t)P->nslots))) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   for (int k = 0; k < P->nslots; k++) P->pad_of_slot[k] = -1;
   for (int i = 0; i < P->ninsts; i++)
-    if ((P->insts[i].op == MOP_MEMREF_SLICE || P->insts[i].op == MOP_MEMREF_SQUEEZE) && P->insts[i].a[2] >= 0) P->pad_of_slot[P->insts[i].res[0]] = (int32_t)P->insts[i].a[2];
+    if ((P->insts[i].op == MOSAIC_MOP_MEMREF_SLICE || P->insts[i].op == MOSAIC_MOP_MEMREF_SQUEEZE) && P->insts[i].a[2] >= 0) P->pad_of_slot[P->insts[i].res[0]] = (int32_t)P->insts[i].a[2];
   return TSR_OK;
 }
 
@@ -782,7 +782,7 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *d = ST(x, in->res[0]);
   tsr_ref *o = SR(x, in->res[0]);
   switch (in->op) {
-  case MOP_MEMREF_SQUEEZE: {
+  case MOSAIC_MOP_MEMREF_SQUEEZE: {
     tsr_ref t = *r;
     for (int j = 0; j < in->nints; j++) {
       t.shape[j] = r->shape[in->ints[j]];
@@ -798,8 +798,8 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
     }
     return TSR_OK;
   }
-  case MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->pack ? in->ints : d->shape, o); /* packed: the memory's */
-  case MOP_MEMREF_BITCAST:
+  case MOSAIC_MOP_MEMREF_RESHAPE: return tsr_ref_reshape(r, d->rank, d->pack ? in->ints : d->shape, o); /* packed: the memory's */
+  case MOSAIC_MOP_MEMREF_BITCAST:
     if (d->pack) { /* the memory stays as it is; loads and stores pack (packed.c) */
       *o = *r;
       return TSR_OK;
@@ -812,9 +812,9 @@ tsr_status mosaic_r_memref_view(mosaic_exec *x, const mosaic_minst *in) {
 /* ---- scoped allocations ------------------------------------------------------------------- */
 
 tsr_status mosaic_c_alloca(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref result");
   const mosaic_stype *t = &c->P->types[in->res[0]];
-  if (in->op == MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
+  if (in->op == MOSAIC_MOP_SEM_ALLOC ? !tsr_dtype_is_semaphore(t->dtype) : tsr_dtype_is_semaphore(t->dtype) && t->space != TSR_SEMAPHORE_MEM)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "semaphores live in semaphore memory");
   tsr_space sp = t->space;
   if (tsr_dtype_is_semaphore(t->dtype)) sp = TSR_SEMAPHORE_MEM;

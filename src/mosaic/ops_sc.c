@@ -16,12 +16,12 @@
 
 #include "mosaic/mosaic_internal.h"
 
-static bool is_sem(const mosaic_stype *t) { return t->cls == VC_REF && tsr_dtype_is_semaphore(t->dtype) && t->n == 1; }
+static bool is_sem(const mosaic_stype *t) { return t->cls == MOSAIC_VC_REF && tsr_dtype_is_semaphore(t->dtype) && t->n == 1; }
 
 /* A gather when the target is the subcore's memory and the source is not, a scatter the
  * other way round (Pallas's rule). */
 static tsr_status direction(mosaic_comp *c, const mosaic_stype *src, const mosaic_stype *dst, bool *gather) {
-  if (src->cls != VC_REF || dst->cls != VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source and target must be memrefs");
+  if (src->cls != MOSAIC_VC_REF || dst->cls != MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "source and target must be memrefs");
   bool sv = src->space == TSR_VMEM, dv = dst->space == TSR_VMEM;
   if (sv == dv)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "an indexed DMA moves between VMEM and another memory, not %s to %s",
@@ -41,7 +41,7 @@ tsr_status mosaic_c_indirect_dma(mosaic_comp *c, mosaic_minst *in) {
   bool gather;
   TSR_TRY(direction(c, src, dst, &gather));
   if (!is_sem(&c->P->types[in->opd[3]])) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single DMA semaphore");
-  if (off->rank != 1 || (off->cls == VC_REF ? off->dtype != TSR_I32 || off->space != TSR_VMEM : off->cls != VC_I32))
+  if (off->rank != 1 || (off->cls == MOSAIC_VC_REF ? off->dtype != TSR_I32 || off->space != TSR_VMEM : off->cls != MOSAIC_VC_I32))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the offsets must be a vector of i32 or a 1-D i32 memref in VMEM");
   int64_t add = 0;
   mlir_ir_op_attr_int(c->op, "add", &add);
@@ -66,14 +66,14 @@ tsr_status mosaic_c_wait_indirect_dma(mosaic_comp *c, mosaic_minst *in) {
 /* The offsets: a vector's elements, or what the memref holds now (a read the checkers see). */
 static tsr_status read_offsets(mosaic_exec *x, const mosaic_minst *in, int32_t *dst, int64_t n) {
   const mosaic_stype *t = ST(x, in->opd[2]);
-  if (t->cls != VC_REF) {
+  if (t->cls != MOSAIC_VC_REF) {
     memcpy(dst, SI(x, in->opd[2]), (size_t)n * sizeof *dst);
     return TSR_OK;
   }
   const tsr_ref *r = SR(x, in->opd[2]);
   if (r->shape[0] != n) return tsr_fail(TSR_ERR_INVALID, "offsets of %lld entries for %lld rows", (long long)r->shape[0], (long long)n);
   if (seam_accesses_observed(x->ctx)) mosaic_emit_access(x, in, r, false);
-  mosaic_mem_read(r, dst, VC_I32);
+  mosaic_mem_read(r, dst, MOSAIC_VC_I32);
   return TSR_OK;
 }
 
@@ -99,7 +99,7 @@ tsr_status mosaic_r_enqueue_indirect_dma(mosaic_exec *x, const mosaic_minst *in)
   TSR_TRY(mosaic_need_ctx(x));
   bool gather = in->a[0] != 0;
   int32_t s_idx = in->opd[gather ? 0 : 1], s_dense = in->opd[gather ? 1 : 0];
-  int64_t n = ST(x, in->opd[2])->cls == VC_REF ? SR(x, in->opd[2])->shape[0] : in->a[1];
+  int64_t n = ST(x, in->opd[2])->cls == MOSAIC_VC_REF ? SR(x, in->opd[2])->shape[0] : in->a[1];
   if (view_dim(x, s_dense, 0) != n)
     return tsr_fail(TSR_ERR_INVALID, "%lld offsets for the %lld rows of the %s", (long long)n, (long long)view_dim(x, s_dense, 0),
                     gather ? "target" : "source");

@@ -15,7 +15,7 @@
 /* Whether an operand reaches the MXU as f32: an f32 vector, or an integer one wider than 8
  * bits (which Mosaic converts to f32; narrower ones go exactly to bf16 or float8_e4m3fn). */
 static bool operand_f32(const mosaic_stype *t) {
-  return t->cls == VC_F ? t->ek == EK_F32 : t->width > 8;
+  return t->cls == MOSAIC_VC_F ? t->ek == MOSAIC_EK_F32 : t->width > 8;
 }
 
 /* Operands of different element types, as Mosaic's canonicalize_matmul takes them
@@ -28,7 +28,7 @@ static bool operand_f32(const mosaic_stype *t) {
  * product converts. What Mosaic refuses is refused with its rule; the one rule that depends on
  * the chip (integer operands of a float accumulator) is checked when the kernel runs. */
 static tsr_status matmul_mixed_types(mosaic_comp *c, mosaic_minst *in, const mosaic_stype *l, const mosaic_stype *r, const mosaic_stype *o) {
-  bool li = l->cls == VC_I32, ri = r->cls == VC_I32, oi = o->cls == VC_I32;
+  bool li = l->cls == MOSAIC_VC_I32, ri = r->cls == MOSAIC_VC_I32, oi = o->cls == MOSAIC_VC_I32;
   in->mxu_int_opds = 0;
   if (oi && !(li && ri))
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "an integer accumulator with a float %s: Mosaic's canonicalize_matmul takes "
@@ -47,12 +47,12 @@ tsr_status mosaic_c_matmul(mosaic_comp *c, mosaic_minst *in) {
               *o = &c->P->types[in->res[0]];
   for (int k = 0; k < 3; k++) {
     const mosaic_stype *t = &c->P->types[in->opd[k]];
-    if (t->cls != VC_F && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d must be a vector of floats or of integers up to 32 bits", k);
+    if (t->cls != MOSAIC_VC_F && t->cls != MOSAIC_VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %d must be a vector of floats or of integers up to 32 bits", k);
   }
   if (acc->n != o->n || acc->cls != o->cls || acc->ek != o->ek || acc->width != o->width)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the accumulator and the result must have one type (Mosaic's matmul verifier)");
   TSR_TRY(matmul_mixed_types(c, in, l, r, o));
-  bool fl = o->cls == VC_F;
+  bool fl = o->cls == MOSAIC_VC_F;
   in->cls = o->cls; /* the product's class: an integer operand of a float matmul is widened */
   /* BLAS loads with the kernel, not in its first step: a missing library fails here, and the
    * load (a few ms) is not counted as run time */
@@ -340,7 +340,7 @@ tsr_status mosaic_r_matmul(mosaic_exec *x, const mosaic_minst *in) {
   /* Float products are summed as the MXU sums them, pass by pass, and the accumulator added
    * after (docs/numerics.md), as the graph's dots are with TPU numerics; at fp32 precision
    * the products are f32's (HIGHEST's six bf16 passes are not modelled). */
-  if (in->cls == VC_F) {
+  if (in->cls == MOSAIC_VC_F) {
     const tsr_chip *ch = x->machine ? tsr_machine_chip(x->machine) : NULL;
     mb.depth = ch && ch->mxu_dim > 0 ? ch->mxu_dim : 128;
     mb.pass = (float *)(void *)x->f->scratch + M * K + K * N;
@@ -348,7 +348,7 @@ tsr_status mosaic_r_matmul(mosaic_exec *x, const mosaic_minst *in) {
   for (int64_t b = 0; b < B; b++) {
     mb.lda = lda;
     mb.ldb = ldb;
-    if (in->cls == VC_F) {
+    if (in->cls == MOSAIC_VC_F) {
       const char *pa = x->f->data[in->opd[0]], *pb = x->f->data[in->opd[1]];
       const float *A = (const float *)(const void *)(pa + b * sa * (a16 ? 2 : 4));
       const float *Bm = (const float *)(const void *)(pb + b * sb * (b16 ? 2 : 4));
@@ -372,7 +372,7 @@ tsr_status mosaic_r_matmul(mosaic_exec *x, const mosaic_minst *in) {
     run_parts(x, parts, matmul_rows, &mb);
   }
   const mosaic_stype *o = ST(x, in->res[0]);
-  if (o->cls == VC_F) mosaic_round_to_ek(SF(x, in->res[0]), o->n, o->ek);
+  if (o->cls == MOSAIC_VC_F) mosaic_round_to_ek(SF(x, in->res[0]), o->n, o->ek);
   else mosaic_wrap_i32(SI(x, in->res[0]), o->n, o->width);
   return TSR_OK;
 }
@@ -385,13 +385,13 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
   for (int i = 0; i < 6; i++) in->a[i] = -1;
   int f[7], n[7];
   bool segs = true;
-  int nseg = in->op == MOP_WAIT_DMA2 ? 5 : 7;
+  int nseg = in->op == MOSAIC_MOP_WAIT_DMA2 ? 5 : 7;
   for (int i = 0; i < nseg && segs; i++) segs = mlir_ir_op_segment(c->op, i, &f[i], &n[i]);
-  if (in->op == MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
+  if (in->op == MOSAIC_MOP_WAIT_DMA && !segs) { /* the old form: (semaphore, ref) */
     if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and a ref");
     in->a[0] = 0;
     in->a[2] = 1;
-  } else if (in->op == MOP_WAIT_DMA2) {
+  } else if (in->op == MOSAIC_MOP_WAIT_DMA2) {
     if (!segs) {
       if (in->nopd != 3) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects semaphore, source and target");
       for (int i = 0; i < 3; i++) f[i] = i, n[i] = 1;
@@ -408,7 +408,7 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
       f[0] = 0, n[0] = 1, n[1] = 0, f[2] = 1, n[2] = 1, f[3] = 2, n[3] = 1, n[4] = n[5] = n[6] = 0;
     }
     bool wait_src = false;
-    if (in->op == MOP_WAIT_DMA) {
+    if (in->op == MOSAIC_MOP_WAIT_DMA) {
       int64_t wt = 1;
       mlir_ir_op_attr_int(c->op, "wait_target", &wt);
       wait_src = !wt;
@@ -424,20 +424,20 @@ tsr_status mosaic_c_dma(mosaic_comp *c, mosaic_minst *in) {
       if (!n[3]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no target semaphore");
       in->a[0] = f[3];
     }
-    if (n[1] && in->op == MOP_ENQUEUE_DMA) in->a[5] = f[1];
+    if (n[1] && in->op == MOSAIC_MOP_ENQUEUE_DMA) in->a[5] = f[1];
     if (n[4]) in->a[3] = f[4];
     if (n[5]) in->a[4] = f[5];
     if (n[6]) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "subcore DMAs");
   }
   for (int i = 0; i < 3; i++)
-    if (in->a[i] >= 0 && (in->a[i] >= in->nopd || c->P->types[in->opd[in->a[i]]].cls != VC_REF))
+    if (in->a[i] >= 0 && (in->a[i] >= in->nopd || c->P->types[in->opd[in->a[i]]].cls != MOSAIC_VC_REF))
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand %lld must be a memref", (long long)in->a[i]);
   const mosaic_stype *sem = &c->P->types[in->opd[in->a[0]]];
   if (sem->dtype != TSR_DMA_SEM && sem->dtype != TSR_SEM) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore");
   /* A DMA may signal a regular semaphore (TPU v6 and later: the machine checks the chip),
    * and then both of its semaphores are regular ones, as Mosaic's verifier requires; what
    * waits for it is a semaphore wait, one per DMA (JAX refuses a DMA wait there). */
-  if (in->op != MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
+  if (in->op != MOSAIC_MOP_ENQUEUE_DMA && sem->dtype == TSR_SEM)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "a DMA wait on a regular semaphore: wait for a DMA that signals one "
                      "with tpu.sem_wait (pl.semaphore_wait), 1 per DMA");
   if (in->a[5] >= 0 && in->a[5] < in->nopd && c->P->types[in->opd[in->a[5]]].dtype != sem->dtype)
@@ -511,11 +511,11 @@ tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
   if (packed) TSR_TRY(mosaic_packed_dma_pair(x, s_src, s_dst, &pk));
   else TSR_TRY(padded_pair(x, s_src, s_dst, &pk.src, &pk.dst));
   const tsr_ref *src = &pk.src, *dst = &pk.dst;
-  if (pk.field_bits && (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
+  if (pk.field_bits && (in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_DMA_OUT || in->a[3] >= 0 || in->a[4] >= 0 || in->a[5] >= 0))
     return tsr_fail(TSR_ERR_UNSUPPORTED, "a DMA of int4 fields of a packed view as a pipeline's copy or to another device or core");
   /* int4 fields, or a count other than the copy's bytes (int4 memory on both sides) */
   if (pk.field_bits || (packed && pk.bytes != (int64_t)tsr_ref_bytes(dst))) return mosaic_packed_dma_start(x, &pk, &sem, in->loc);
-  if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT) /* a pipeline copy (marks.c) */
+  if (in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_DMA_OUT) /* a pipeline copy (marks.c) */
     return seam_dma_start(x->ctx, src, dst, &sem, mosaic_mark_dir(in), in->mark_operand, in->mark_bytes);
   int64_t asked = unchecked_bytes(x, in->opd[in->a[1]], in->opd[in->a[2]]);
   if (in->a[3] < 0 && in->a[4] < 0 && in->a[5] < 0)
@@ -532,7 +532,7 @@ tsr_status mosaic_r_enqueue_dma(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_r_wait_dma(mosaic_exec *x, const mosaic_minst *in) {
   TSR_TRY(mosaic_need_ctx(x));
   tsr_ref sem = mosaic_one_sem(SR(x, in->opd[in->a[0]]));
-  if (in->mark == MARK_DMA_IN || in->mark == MARK_DMA_OUT)
+  if (in->mark == MOSAIC_MARK_DMA_IN || in->mark == MOSAIC_MARK_DMA_OUT)
     return seam_dma_wait(x->ctx, &sem, SR(x, in->opd[in->a[2]]), in->mark_operand, in->mark_bytes);
   /* wait_dma2 names both sides: a copy from or to a padded window moved the part inside
    * both. Otherwise the wait takes the byte count of its target and nothing else: on a TPU
@@ -553,11 +553,11 @@ tsr_status mosaic_r_wait_dma(mosaic_exec *x, const mosaic_minst *in) {
 
 /* a[0]: amount operand, a[1] device id, a[2] core id */
 tsr_status mosaic_c_sem(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nopd < 1 || c->P->types[in->opd[0]].cls != VC_REF || !tsr_dtype_is_semaphore(c->P->types[in->opd[0]].dtype) ||
+  if (in->nopd < 1 || c->P->types[in->opd[0]].cls != MOSAIC_VC_REF || !tsr_dtype_is_semaphore(c->P->types[in->opd[0]].dtype) ||
       c->P->types[in->opd[0]].n != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore");
   in->a[0] = in->a[1] = in->a[2] = -1;
-  if (in->op == MOP_SEM_SIGNAL) {
+  if (in->op == MOSAIC_MOP_SEM_SIGNAL) {
     int f, n;
     if (mlir_ir_op_segment(c->op, 1, &f, &n)) {
       if (n != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an amount");
@@ -569,10 +569,10 @@ tsr_status mosaic_c_sem(mosaic_comp *c, mosaic_minst *in) {
       if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
       in->a[0] = 1;
     }
-  } else if (in->op == MOP_SEM_WAIT) {
+  } else if (in->op == MOSAIC_MOP_SEM_WAIT) {
     if (in->nopd != 2) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a semaphore and an amount");
     in->a[0] = 1;
-  } else if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32) {
+  } else if (in->nres != 1 || c->P->types[in->res[0]].cls != MOSAIC_VC_I32) {
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
   }
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
@@ -605,9 +605,9 @@ tsr_status mosaic_r_sem_read(mosaic_exec *x, const mosaic_minst *in) {
 /* ---- ids -------------------------------------------------------------------------------- */
 
 tsr_status mosaic_c_id(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nres != 1 || c->P->types[in->res[0]].rank != 0 || c->P->types[in->res[0]].cls != VC_I32)
+  if (in->nres != 1 || c->P->types[in->res[0]].rank != 0 || c->P->types[in->res[0]].cls != MOSAIC_VC_I32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an i32 result");
-  if (in->op == MOP_ITERATION_BOUND && (!mlir_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
+  if (in->op == MOSAIC_MOP_ITERATION_BOUND && (!mlir_ir_op_attr_int(c->op, "dim", &in->a[0]) || in->a[0] < 0 || in->a[0] >= TSR_MAX_GRID))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dim");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
@@ -634,7 +634,7 @@ tsr_status mosaic_r_device_id(mosaic_exec *x, const mosaic_minst *in) {
 
 /* tpu.sem_barrier: the barrier semaphore (pltpu.get_barrier_semaphore), one per core. */
 tsr_status mosaic_c_sem_barrier(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nres != 1 || c->P->types[in->res[0]].cls != VC_REF || c->P->types[in->res[0]].dtype != TSR_SEM ||
+  if (in->nres != 1 || c->P->types[in->res[0]].cls != MOSAIC_VC_REF || c->P->types[in->res[0]].dtype != TSR_SEM ||
       c->P->types[in->res[0]].n != 1)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a single semaphore result");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
@@ -670,10 +670,10 @@ tsr_status mosaic_c_log(mosaic_comp *c, mosaic_minst *in) {
   int64_t f = 0;
   mlir_ir_op_attr_int(c->op, "formatted", &f);
   in->a[0] = f;
-  if (in->op == MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != VC_REF))
+  if (in->op == MOSAIC_MOP_LOG_BUFFER && (in->nopd != 1 || c->P->types[in->opd[0]].cls != MOSAIC_VC_REF))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a memref");
-  for (int i = 0; in->op == MOP_LOG && i < in->nopd; i++)
-    if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == VC_REF)
+  for (int i = 0; in->op == MOSAIC_MOP_LOG && i < in->nopd; i++)
+    if (c->P->types[in->opd[i]].rank != 0 || c->P->types[in->opd[i]].cls == MOSAIC_VC_REF)
       return mosaic_comp_fail(c, TSR_ERR_INVALID, "tpu.log prints scalars");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
@@ -681,8 +681,8 @@ tsr_status mosaic_c_log(mosaic_comp *c, mosaic_minst *in) {
 
 static void print_scalar(FILE *f, const mosaic_exec *x, int32_t s) {
   const mosaic_stype *t = ST(x, s);
-  if (t->cls == VC_F) fprintf(f, "%.9g", (double)SF(x, s)[0]);
-  else if (t->cls == VC_I64) fprintf(f, "%lld", (long long)SL(x, s)[0]);
+  if (t->cls == MOSAIC_VC_F) fprintf(f, "%.9g", (double)SF(x, s)[0]);
+  else if (t->cls == MOSAIC_VC_I64) fprintf(f, "%lld", (long long)SL(x, s)[0]);
   else if (t->width == 1) fprintf(f, "%s", SI(x, s)[0] ? "true" : "false");
   else fprintf(f, "%d", SI(x, s)[0]);
 }
@@ -722,7 +722,7 @@ tsr_status mosaic_r_log_buffer(mosaic_exec *x, const mosaic_minst *in) {
   const tsr_ref *r = SR(x, in->opd[0]);
   int64_t n = tsr_ref_numel(r);
   if (n > (1 << 20)) return tsr_fail(TSR_ERR_INVALID, "log_buffer of %lld elements", (long long)n);
-  int cls = tsr_dtype_is_float(r->dtype) ? VC_F : tsr_dtype_size(r->dtype) == 8 ? VC_I64 : VC_I32;
+  int cls = tsr_dtype_is_float(r->dtype) ? MOSAIC_VC_F : tsr_dtype_size(r->dtype) == 8 ? MOSAIC_VC_I64 : MOSAIC_VC_I32;
   char *tmp = malloc((size_t)(n ? n : 1) * 8);
   if (!tmp) return tsr_fail(TSR_ERR_NOMEM, "out of host memory");
   mosaic_mem_read(r, tmp, cls);
@@ -731,8 +731,8 @@ tsr_status mosaic_r_log_buffer(mosaic_exec *x, const mosaic_minst *in) {
   int64_t idx[TSR_MAX_RANK] = {0};
   for (int k = 0; k < r->rank; k++) putc_unlocked('[', stdout);
   for (int64_t i = 0; i < n; i++) {
-    if (cls == VC_F) fprintf(stdout, "%.9g", (double)((float *)(void *)tmp)[i]);
-    else if (cls == VC_I64) fprintf(stdout, "%lld", (long long)((int64_t *)(void *)tmp)[i]);
+    if (cls == MOSAIC_VC_F) fprintf(stdout, "%.9g", (double)((float *)(void *)tmp)[i]);
+    else if (cls == MOSAIC_VC_I64) fprintf(stdout, "%lld", (long long)((int64_t *)(void *)tmp)[i]);
     else fprintf(stdout, "%d", ((int32_t *)(void *)tmp)[i]);
     int closed = 0;
     for (int k = r->rank - 1; k >= 0; k--) {
@@ -761,14 +761,14 @@ tsr_status mosaic_c_prng_seed(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no results");
   for (int i = 0; i < in->nopd; i++) {
     const mosaic_stype *t = &c->P->types[in->opd[i]];
-    if (t->rank != 0 || t->cls == VC_F || t->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
+    if (t->rank != 0 || t->cls == MOSAIC_VC_F || t->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "seed %d is not an integer scalar", i);
   }
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }
 
 tsr_status mosaic_c_prng_bits(mosaic_comp *c, mosaic_minst *in) {
-  if (in->nopd != 0 || in->nres != 1 || c->P->types[in->res[0]].cls != VC_I32)
+  if (in->nopd != 0 || in->nres != 1 || c->P->types[in->res[0]].cls != MOSAIC_VC_I32)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects no operands and a result of 32-bit integers");
   in->cost = (mosaic_op_cost){.vpu_ops = (double)c->P->types[in->res[0]].n};
   return TSR_OK;
@@ -786,7 +786,7 @@ tsr_status mosaic_r_prng_seed(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_r_prng_bits(mosaic_exec *x, const mosaic_minst *in) {
   if (!x->prng_seed) return tsr_fail(TSR_ERR_INVALID, "the PRNG needs a kernel context");
   const mosaic_stype *r = ST(x, in->res[0]);
-  if (r->cls != VC_I32) return tsr_fail(TSR_ERR_UNSUPPORTED, "random bits of a non-32-bit class");
+  if (r->cls != MOSAIC_VC_I32) return tsr_fail(TSR_ERR_UNSUPPORTED, "random bits of a non-32-bit class");
   int32_t *d = SI(x, in->res[0]);
   for (int64_t i = 0; i < r->n; i++) d[i] = mosaic_sext32(mosaic_prng(*x->prng_seed, (*x->prng_counter)++), r->width);
   return TSR_OK;

@@ -17,7 +17,7 @@ tsr_status mosaic_c_tgather(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
   int64_t dim;
   if (!mlir_ir_op_attr_int(c->op, "dimension", &dim) || dim < 0 || dim >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
-  if (s->cls == VC_REF || r->cls != s->cls || r->ek != s->ek || r->rank != s->rank)
+  if (s->cls == MOSAIC_VC_REF || r->cls != s->cls || r->ek != s->ek || r->rank != s->rank)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result must have the source's element type and rank");
   for (int k = 0; k < s->rank; k++)
     if (k != dim && r->shape[k] != s->shape[k]) return mosaic_comp_fail(c, TSR_ERR_INVALID, "the result differs from the source off the dimension");
@@ -51,7 +51,7 @@ tsr_status mosaic_c_sublane_shuffle(mosaic_comp *c, mosaic_minst *in) {
   const mosaic_stype *a = &c->P->types[in->opd[0]], *b = &c->P->types[in->opd[1]], *r = &c->P->types[in->res[0]];
   bool same = a->cls == b->cls && a->cls == r->cls && a->ek == r->ek && a->n == b->n && a->n == r->n && a->rank == r->rank && a->rank >= 2;
   for (int k = 0; same && k < a->rank; k++) same = a->shape[k] == b->shape[k] && a->shape[k] == r->shape[k];
-  if (!same || a->cls == VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and result must be vectors of one type, rank 2 or more");
+  if (!same || a->cls == MOSAIC_VC_REF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "operands and result must be vectors of one type, rank 2 or more");
   int64_t S = a->shape[a->rank - 2];
   int n;
   in->ints = mosaic_comp_ints_dup(c, "pattern", &n);
@@ -81,9 +81,9 @@ tsr_status mosaic_r_sublane_shuffle(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_c_no_effect(mosaic_comp *c, mosaic_minst *in) {
   if (in->nopd != 1 || in->nres != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one operand and no result");
   const mosaic_stype *t = &c->P->types[in->opd[0]];
-  if (t->rank != 0 || (t->cls != VC_I32 && !(t->cls == VC_F && t->ek == EK_F32)) || (t->cls == VC_I32 && t->width != 32))
-    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOP_TRACE_VALUE ? " or f32" : "");
-  if (in->op == MOP_DELAY && t->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");
+  if (t->rank != 0 || (t->cls != MOSAIC_VC_I32 && !(t->cls == MOSAIC_VC_F && t->ek == MOSAIC_EK_F32)) || (t->cls == MOSAIC_VC_I32 && t->width != 32))
+    return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32%s", in->op == MOSAIC_MOP_TRACE_VALUE ? " or f32" : "");
+  if (in->op == MOSAIC_MOP_DELAY && t->cls != MOSAIC_VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a scalar i32");
   in->cost = (mosaic_op_cost){.scalar_ops = 1};
   return TSR_OK;
 }

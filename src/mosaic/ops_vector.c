@@ -40,7 +40,7 @@ static tsr_status set_view(mosaic_comp *c, mosaic_minst *in, int64_t off, const 
 static tsr_status one_in_one_out(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects an operand and a result");
   const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
-  if (s->cls == VC_REF || r->cls == VC_REF || (s->cls != r->cls && in->op != MOP_IOTA))
+  if (s->cls == MOSAIC_VC_REF || r->cls == MOSAIC_VC_REF || (s->cls != r->cls && in->op != MOSAIC_MOP_IOTA))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "operand and result must be values of one element type");
   return TSR_OK;
 }
@@ -126,7 +126,7 @@ tsr_status mosaic_r_gather_view(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_r_broadcast(mosaic_exec *x, const mosaic_minst *in) {
   if (in->a[1]) return TSR_OK; /* folded into the constant pool (mosaic_c_broadcast) */
   const mosaic_stype *s = ST(x, in->opd[0]), *r = ST(x, in->res[0]);
-  if (s->n == 1 && r->cls != VC_I64) { /* splat */
+  if (s->n == 1 && r->cls != MOSAIC_VC_I64) { /* splat */
     uint32_t v = *(const uint32_t *)x->f->data[in->opd[0]];
     uint32_t *d = x->f->data[in->res[0]];
     for (int64_t i = 0; i < in->n; i++) d[i] = v; /* in->n: a chunk of the result (chunk.c) */
@@ -223,9 +223,9 @@ tsr_status mosaic_c_multi_reduction(mosaic_comp *c, mosaic_minst *in) {
   int kind = reduction_kind(mlir_ir_op_attr(c->op, "kind"));
   if (kind < 0) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "unknown reduction kind");
   bool fk = kind >= RK_MINF && kind <= RK_MAXIMUMF;
-  if ((r->cls == VC_F) != (fk || kind <= RK_MUL) && !(r->cls != VC_F && !fk))
+  if ((r->cls == MOSAIC_VC_F) != (fk || kind <= RK_MUL) && !(r->cls != MOSAIC_VC_F && !fk))
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "reduction kind does not fit the element type");
-  if (r->cls == VC_F && kind > RK_MAXIMUMF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bitwise reduction of floats");
+  if (r->cls == MOSAIC_VC_F && kind > RK_MAXIMUMF) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bitwise reduction of floats");
   int64_t dims[TSR_MAX_RANK];
   int64_t nd = mosaic_comp_ints(c, "reduction_dims", dims, TSR_MAX_RANK);
   if (nd < 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "no reduction_dims");
@@ -511,7 +511,7 @@ tsr_status mosaic_r_multi_reduction(mosaic_exec *x, const mosaic_minst *in) {
   int64_t idx[TSR_MAX_RANK] = {0};
   int64_t inner = s->rank ? s->shape[s->rank - 1] : 1, irs = s->rank ? in->ints[s->rank - 1] : 0;
   int64_t rows = inner ? s->n / inner : 0;
-  if (r->cls == VC_F && irs == 0) { /* the last dimension is reduced: rows fold independently */
+  if (r->cls == MOSAIC_VC_F && irs == 0) { /* the last dimension is reduced: rows fold independently */
     enum { CHUNK = 64 }; /* rows whose result offsets are computed at once */
     for (int64_t row = 0; row < rows;) {
       int64_t ro[CHUNK], m = 0;
@@ -526,14 +526,14 @@ tsr_status mosaic_r_multi_reduction(mosaic_exec *x, const mosaic_minst *in) {
       fold_rows(k, SF(x, in->res[0]), ro, SF(x, in->opd[0]) + row * inner, inner, m);
       row += m;
     }
-    if (in->ek != EK_F32) mosaic_round_to_ek(SF(x, in->res[0]), r->n, in->ek);
+    if (in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(SF(x, in->res[0]), r->n, in->ek);
     return TSR_OK;
   }
   for (int64_t row = 0; row < rows; row++) {
     int64_t ro = 0;
     for (int d = 0; d < s->rank - 1; d++) ro += idx[d] * in->ints[d];
     int64_t so = row * inner;
-    if (r->cls == VC_F) {
+    if (r->cls == MOSAIC_VC_F) {
       float *d = SF(x, in->res[0]);
       const float *a = SF(x, in->opd[0]) + so;
       if (irs == 0) {
@@ -543,7 +543,7 @@ tsr_status mosaic_r_multi_reduction(mosaic_exec *x, const mosaic_minst *in) {
       } else {
         fold_into(k, d + ro, irs, a, inner);
       }
-    } else if (r->cls == VC_I64) {
+    } else if (r->cls == MOSAIC_VC_I64) {
       int64_t *d = SL(x, in->res[0]);
       const int64_t *a = SL(x, in->opd[0]) + so;
       for (int64_t i = 0; i < inner; i++) d[ro + i * irs] = ired(k, d[ro + i * irs], a[i], w);
@@ -557,7 +557,7 @@ tsr_status mosaic_r_multi_reduction(mosaic_exec *x, const mosaic_minst *in) {
       idx[d] = 0;
     }
   }
-  if (r->cls == VC_F && in->ek != EK_F32) mosaic_round_to_ek(SF(x, in->res[0]), r->n, in->ek);
+  if (r->cls == MOSAIC_VC_F && in->ek != MOSAIC_EK_F32) mosaic_round_to_ek(SF(x, in->res[0]), r->n, in->ek);
   return TSR_OK;
 }
 
@@ -568,7 +568,7 @@ tsr_status mosaic_c_reduce_index(mosaic_comp *c, mosaic_minst *in) {
   if (!mlir_ir_op_attr_int(c->op, "axis", &axis) || axis < 0 || axis >= s->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad axis");
   const char *kind = mlir_ir_enum_keyword(mlir_ir_op_attr(c->op, "kind"), "tpu", "reduction_kind");
   if (!kind || (strcmp(kind, "arg_max") && strcmp(kind, "arg_min"))) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "kind must be arg_max or arg_min");
-  if (r->cls != VC_I32 || r->n * s->shape[axis] != s->n || s->cls == VC_REF || s->cls == VC_I64)
+  if (r->cls != MOSAIC_VC_I32 || r->n * s->shape[axis] != s->n || s->cls == MOSAIC_VC_REF || s->cls == MOSAIC_VC_I64)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "result must be an integer vector without the axis");
   in->a[0] = axis;
   in->a[1] = !strcmp(kind, "arg_max");
@@ -591,7 +591,7 @@ tsr_status mosaic_r_reduce_index(mosaic_exec *x, const mosaic_minst *in) {
       for (int64_t a = 1; a < len; a++) {
         int64_t p = (o * len + a) * inner + i, q = (o * len + best) * inner + i;
         bool better;
-        if (s->cls == VC_F) {
+        if (s->cls == MOSAIC_VC_F) {
           float v = SF(x, in->opd[0])[p], b = SF(x, in->opd[0])[q];
           better = b == b && (v != v || (mx ? v > b : v < b));
         } else {
@@ -611,8 +611,8 @@ tsr_status mosaic_r_reduce_index(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_c_create_mask(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   const mosaic_stype *r = &c->P->types[in->res[0]];
-  int want = in->op == MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
-  if (in->nopd != want || r->cls != VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
+  int want = in->op == MOSAIC_MOP_TCREATE_MASK ? 2 * r->rank : r->rank;
+  if (in->nopd != want || r->cls != MOSAIC_VC_I32) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects %d index operands", want);
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
 }
@@ -620,7 +620,7 @@ tsr_status mosaic_c_create_mask(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_create_mask(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   int64_t lo[TSR_MAX_RANK] = {0}, hi[TSR_MAX_RANK], idx[TSR_MAX_RANK] = {0};
-  bool two = in->op == MOP_TCREATE_MASK;
+  bool two = in->op == MOSAIC_MOP_TCREATE_MASK;
   for (int k = 0; k < r->rank; k++) {
     if (two) {
       lo[k] = mosaic_scalar_int(x, in->opd[k]);
@@ -645,7 +645,7 @@ tsr_status mosaic_r_create_mask(mosaic_exec *x, const mosaic_minst *in) {
 tsr_status mosaic_c_iota(mosaic_comp *c, mosaic_minst *in) {
   if (in->nres != 1 || in->nopd != 0) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects one result");
   const mosaic_stype *r = &c->P->types[in->res[0]];
-  if (r->cls == VC_REF || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector result");
+  if (r->cls == MOSAIC_VC_REF || r->rank < 1) return mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector result");
   int64_t dims[TSR_MAX_RANK];
   int64_t nd = mosaic_comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
   if (nd < 0) { int64_t d; nd = mlir_ir_op_attr_int(c->op, "dimension", &d) ? 1 : 0; dims[0] = d; }
@@ -662,8 +662,8 @@ tsr_status mosaic_c_iota(mosaic_comp *c, mosaic_minst *in) {
   for (int64_t o = 0; o < r->n / (inner * len > 0 ? inner * len : 1); o++)
     for (int64_t v = 0; v < len; v++)
       for (int64_t j = 0; j < inner; j++, i++) {
-        if (r->cls == VC_F) ((float *)d)[i] = (float)v;
-        else if (r->cls == VC_I64) ((int64_t *)d)[i] = v;
+        if (r->cls == MOSAIC_VC_F) ((float *)d)[i] = (float)v;
+        else if (r->cls == MOSAIC_VC_I64) ((int64_t *)d)[i] = v;
         else ((int32_t *)d)[i] = mosaic_sext32(v, r->width);
       }
   return TSR_OK;
@@ -718,7 +718,7 @@ tsr_status mosaic_c_dynamic_gather(mosaic_comp *c, mosaic_minst *in) {
   int64_t dims[TSR_MAX_RANK];
   int64_t nd = mosaic_comp_ints(c, "dimensions", dims, TSR_MAX_RANK);
   if (nd != 1 || dims[0] < 0 || dims[0] >= s->rank) return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "gather along one dimension only");
-  if (ix->cls != VC_I32 || ix->n != r->n || s->n != r->n || s->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
+  if (ix->cls != MOSAIC_VC_I32 || ix->n != r->n || s->n != r->n || s->cls != r->cls) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = dims[0];
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};
   return TSR_OK;
@@ -748,7 +748,7 @@ tsr_status mosaic_c_rotate(mosaic_comp *c, mosaic_minst *in) {
   if (!mlir_ir_op_attr_int(c->op, "dimension", &d) || d < 0 || d >= r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad dimension");
   mlir_ir_op_attr_int(c->op, "stride", &st);
   if (mlir_ir_op_attr_int(c->op, "stride_dimension", &sd) && (sd < 0 || sd >= r->rank)) return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad stride_dimension");
-  if (in->op == MOP_ROTATE ? (!mlir_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
+  if (in->op == MOSAIC_MOP_ROTATE ? (!mlir_ir_op_attr_int(c->op, "amount", &amt) || in->nopd != 1) : in->nopd != 2)
     return mosaic_comp_fail(c, TSR_ERR_INVALID, "bad amount");
   if (s->n != r->n || s->cls != r->cls || s->rank != r->rank) return mosaic_comp_fail(c, TSR_ERR_INVALID, "shapes do not match");
   in->a[0] = d;
@@ -764,7 +764,7 @@ tsr_status mosaic_c_rotate(mosaic_comp *c, mosaic_minst *in) {
 tsr_status mosaic_r_rotate(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_stype *r = ST(x, in->res[0]);
   int d = (int)in->a[0], sd = (int)in->a[2];
-  int64_t amount = in->op == MOP_ROTATE ? in->a[3] : mosaic_scalar_int(x, in->opd[1]);
+  int64_t amount = in->op == MOSAIC_MOP_ROTATE ? in->a[3] : mosaic_scalar_int(x, in->opd[1]);
   int64_t len = r->shape[d], inner = prod(r->shape, d + 1, r->rank);
   int64_t sinner = sd >= 0 ? prod(r->shape, sd + 1, r->rank) : 1;
   size_t es = mosaic_class_size(r->cls);
@@ -812,9 +812,9 @@ tsr_status mosaic_r_repeat(mosaic_exec *x, const mosaic_minst *in) {
 static int ek_bits(const mosaic_stype *t) { return mosaic_stype_bits(t); }
 
 tsr_status mosaic_c_vbitcast(mosaic_comp *c, mosaic_minst *in) {
-  TSR_TRY(c->P->types[in->opd[0]].cls == VC_REF ? mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
+  TSR_TRY(c->P->types[in->opd[0]].cls == MOSAIC_VC_REF ? mosaic_comp_fail(c, TSR_ERR_INVALID, "expects a vector") : TSR_OK);
   const mosaic_stype *s = &c->P->types[in->opd[0]], *r = &c->P->types[in->res[0]];
-  if (ek_bits(s) != ek_bits(r) && in->op == MOP_TBITCAST) return mosaic_packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
+  if (ek_bits(s) != ek_bits(r) && in->op == MOSAIC_MOP_TBITCAST) return mosaic_packed_vbitcast(c, in, ek_bits(s), ek_bits(r));
   if (ek_bits(s) != ek_bits(r) || s->n != r->n)
     return mosaic_comp_fail(c, TSR_ERR_UNSUPPORTED, "bitcasts between element widths (TPU packing) are not supported");
   in->cost = (mosaic_op_cost){.vpu_ops = (double)r->n};

@@ -19,10 +19,10 @@
 
 bool mosaic_packed_use_ok(int op) {
   switch (op) {
-  case MOP_VLOAD: case MOP_TVLOAD: case MOP_TLOAD: case MOP_STRIDED_LOAD: case MOP_MLOAD:
-  case MOP_VSTORE: case MOP_TVSTORE: case MOP_TSTORE: case MOP_STRIDED_STORE: case MOP_MSTORE:
-  case MOP_MEMREF_SLICE: case MOP_MEMREF_RESHAPE: case MOP_MEMREF_BITCAST: case MOP_MEMREF_SQUEEZE: case MOP_ERASE_LAYOUT:
-  case MOP_ENQUEUE_DMA: case MOP_WAIT_DMA: case MOP_WAIT_DMA2: case MOP_ENQUEUE_INDIRECT_DMA: case MOP_WAIT_INDIRECT_DMA:
+  case MOSAIC_MOP_VLOAD: case MOSAIC_MOP_TVLOAD: case MOSAIC_MOP_TLOAD: case MOSAIC_MOP_STRIDED_LOAD: case MOSAIC_MOP_MLOAD:
+  case MOSAIC_MOP_VSTORE: case MOSAIC_MOP_TVSTORE: case MOSAIC_MOP_TSTORE: case MOSAIC_MOP_STRIDED_STORE: case MOSAIC_MOP_MSTORE:
+  case MOSAIC_MOP_MEMREF_SLICE: case MOSAIC_MOP_MEMREF_RESHAPE: case MOSAIC_MOP_MEMREF_BITCAST: case MOSAIC_MOP_MEMREF_SQUEEZE: case MOSAIC_MOP_ERASE_LAYOUT:
+  case MOSAIC_MOP_ENQUEUE_DMA: case MOSAIC_MOP_WAIT_DMA: case MOSAIC_MOP_WAIT_DMA2: case MOSAIC_MOP_ENQUEUE_INDIRECT_DMA: case MOSAIC_MOP_WAIT_INDIRECT_DMA:
     return true;
   default:
     return false;
@@ -225,11 +225,11 @@ static uint32_t memory_form(tsr_dtype t, uint32_t field) { return t == TSR_I4 ? 
 
 /* A value element (class of `v`) as the view dtype's bits, and back. */
 static uint32_t value_bits(const mosaic_exec *x, int32_t slot, const mosaic_stype *v, int64_t i) {
-  return v->cls != VC_F ? (uint32_t)SI(x, slot)[i] : mosaic_ek_float_bits(SF(x, slot)[i], v->ek);
+  return v->cls != MOSAIC_VC_F ? (uint32_t)SI(x, slot)[i] : mosaic_ek_float_bits(SF(x, slot)[i], v->ek);
 }
 
 static void set_value(mosaic_exec *x, int32_t slot, const mosaic_stype *v, int64_t i, uint32_t bits) {
-  if (v->cls != VC_F) {
+  if (v->cls != MOSAIC_VC_F) {
     SI(x, slot)[i] = mosaic_sext32(bits, v->width);
     return;
   }
@@ -261,7 +261,7 @@ tsr_status mosaic_packed_load(mosaic_exec *x, const mosaic_minst *in) {
   const tsr_ref *mem = SR(x, in->opd[0]);
   pwin w;
   tsr_status s = view_window(x, in, view, (int)in->a[0], v, &w);
-  if (s != TSR_OK) return mosaic_oob_read(x, in, s, v->cls == VC_F ? TSR_F32 : TSR_I32, false);
+  if (s != TSR_OK) return mosaic_oob_read(x, in, s, v->cls == MOSAIC_VC_F ? TSR_F32 : TSR_I32, false);
   /* the words are put together in the value's own buffer (4 bytes an element in every
    * class a packed view can give), then turned into values in place */
   if (view->pack_row) row_window(&w);
@@ -533,7 +533,7 @@ tsr_status mosaic_packed_dma_refs(const mosaic_stype *vs, const tsr_ref *ms, con
 tsr_status mosaic_packed_vbitcast(mosaic_comp *c, mosaic_minst *in, int src_bits, int dst_bits) {
   const mosaic_stype *s = &c->P->types[in->opd[0]], *d = &c->P->types[in->res[0]];
   int r = s->rank;
-  bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1] && s->cls != VC_I64 && d->cls != VC_I64;
+  bool same = r >= 2 && d->rank == r && s->shape[r - 1] == d->shape[r - 1] && s->cls != MOSAIC_VC_I64 && d->cls != MOSAIC_VC_I64;
   for (int k = 0; same && k < r - 2; k++) same = s->shape[k] == d->shape[k];
   int big = src_bits > dst_bits ? src_bits : dst_bits, small = src_bits > dst_bits ? dst_bits : src_bits, p = big / small;
   if (!same || big % small || (dst_bits > src_bits ? s->shape[r - 2] != d->shape[r - 2] * p : d->shape[r - 2] != s->shape[r - 2] * p))

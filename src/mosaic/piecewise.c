@@ -18,13 +18,13 @@ bool mosaic_piece_elementwise(const mosaic_prog *P, const mosaic_minst *in) {
   if (in->nres != 1 || in->nregions) return false;
   if (mosaic_piece_broadcast(in->op)) {
     if (in->a[1]) return true; /* folded into the constant pool: nothing runs */
-    return in->nopd == 1 && P->types[in->opd[0]].n == 1 && P->types[in->res[0]].cls != VC_I64;
+    return in->nopd == 1 && P->types[in->opd[0]].n == 1 && P->types[in->res[0]].cls != MOSAIC_VC_I64;
   }
   if (!mosaic_mop_has(in->op, MT_ELEMENTWISE)) return false;
-  if (in->op == MOP_SELECT && in->a[0]) return false; /* a scalar condition copies a whole value */
+  if (in->op == MOSAIC_MOP_SELECT && in->a[0]) return false; /* a scalar condition copies a whole value */
   for (int k = 0; k < in->nopd; k++)
-    if (P->types[in->opd[k]].n != in->n || P->types[in->opd[k]].cls == VC_REF) return false;
-  return P->types[in->res[0]].n == in->n && P->types[in->res[0]].cls != VC_REF;
+    if (P->types[in->opd[k]].n != in->n || P->types[in->opd[k]].cls == MOSAIC_VC_REF) return false;
+  return P->types[in->res[0]].n == in->n && P->types[in->res[0]].cls != MOSAIC_VC_REF;
 }
 
 bool mosaic_piece_is_splat(const mosaic_prog *P, int32_t s) {
@@ -32,7 +32,7 @@ bool mosaic_piece_is_splat(const mosaic_prog *P, int32_t s) {
   if (P->csplat[s]) return true; /* made as one (mosaic_prog_splat_const): no need to read it all */
   const mosaic_stype *t = &P->types[s];
   const char *v = P->cpool + P->cslot_off[s];
-  if (t->cls == VC_I64) {
+  if (t->cls == MOSAIC_VC_I64) {
     const int64_t *w = (const int64_t *)v;
     for (int64_t i = 1; i < t->n; i++)
       if (w[i] != w[0]) return false;

@@ -12,12 +12,12 @@
 /* 1024 elements: 4 KiB per 32-bit value, so a dozen live values of a chain fit L1 (48 KiB) and
  * the chunk is long enough that a call per op and chunk costs little. Row runs take rows of
  * at most this many elements, for the same reason. */
-enum { CHUNK = SPLAT_SHORT_N };
+enum { MOSAIC_CHUNK = MOSAIC_SPLAT_SHORT_N };
 
 /* A slot's place in a chunk group: left where it is (a scalar; or a splat constant, whose
  * first chunk is every chunk: read from L1 instead of a block-sized array from memory), moved
  * with the chunk, or chunk buffer k >= 0. */
-enum { SCALAR = -2, INDEXED = -1 };
+enum { MOSAIC_SCALAR = -2, MOSAIC_INDEXED = -1 };
 
 /* A chunk group (chunk.c), whose members splats.c also reads. */
 struct mosaic_chunk_group {
@@ -27,10 +27,10 @@ struct mosaic_chunk_group {
   int64_t n;             /* elements */
   int nslots;
   int32_t *slot;         /* every slot the members read or write */
-  int32_t *place;        /* per slot: SCALAR, INDEXED, or the chunk buffer that holds it */
+  int32_t *place;        /* per slot: MOSAIC_SCALAR, MOSAIC_INDEXED, or the chunk buffer that holds it */
   uint8_t *es;           /* per slot: bytes per element */
-  mosaic_minst *full, *tail;    /* the members run per chunk with n = CHUNK, and with n = n % CHUNK
-                          * (NULL if 0) */
+  mosaic_minst *full, *tail;    /* the members run per chunk with n = MOSAIC_CHUNK, and with
+                                 * n = n % MOSAIC_CHUNK (NULL if 0) */
   mosaic_minst *once;           /* broadcasts of a scalar that only the group reads: their chunk
                           * buffer, filled once, is every chunk's */
   mosaic_op_cost cost;          /* of the members after the first (mosaic_exec_range counts the first) */
@@ -38,7 +38,7 @@ struct mosaic_chunk_group {
 };
 
 /* vector.broadcast and vector.splat (one run function, mosaic_r_broadcast). */
-static inline bool mosaic_piece_broadcast(int op) { return op == MOP_BROADCAST || op == MOP_SPLAT; }
+static inline bool mosaic_piece_broadcast(int op) { return op == MOSAIC_MOP_BROADCAST || op == MOSAIC_MOP_SPLAT; }
 /* Whether a chunk group or row run may hold the op: it computes each result element from the
  * same element of its operands (the MT_ELEMENTWISE ops, a select by a vector condition, a
  * broadcast of one element) over in->n elements, and its run function reads only those. */

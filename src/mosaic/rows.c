@@ -61,8 +61,8 @@ static bool same_shape(const mosaic_stype *a, const mosaic_stype *b) {
 /* Whether a store of a value of type v into ref type r writes its bits as held (write_row). */
 static bool bits_as_held(const mosaic_stype *v, const mosaic_stype *r) {
   if (r->pack) return false;
-  return (v->cls == VC_F && v->ek == EK_F32 && r->dtype == TSR_F32) ||
-         (v->cls == VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32));
+  return (v->cls == MOSAIC_VC_F && v->ek == MOSAIC_EK_F32 && r->dtype == TSR_F32) ||
+         (v->cls == MOSAIC_VC_I32 && v->width == 32 && (r->dtype == TSR_I32 || r->dtype == TSR_U32));
 }
 
 /* The store that ends the row run starting at load `first`, or -1 when none does: loads,
@@ -80,8 +80,8 @@ static int32_t row_run_end(const mosaic_prog *P, int32_t first) {
       if (!in->alias || in->mxu_view || in->a[1] >= 0 || !unit_strides(in)) return -1;
       const mosaic_stype *t = &P->types[in->res[0]];
       int64_t cols = t->rank < 1 ? 0 : t->shape[t->rank - 1];
-      /* rows of 64 to CHUNK elements (or one row): a call per op and row costs little */
-      if ((vt && !same_shape(vt, t)) || t->n < 2 || cols > CHUNK || (cols < 64 && cols != t->n)) return -1;
+      /* rows of 64 to MOSAIC_CHUNK elements (or one row): a call per op and row costs little */
+      if ((vt && !same_shape(vt, t)) || t->n < 2 || cols > MOSAIC_CHUNK || (cols < 64 && cols != t->n)) return -1;
       vt = t;
       continue;
     }
@@ -119,7 +119,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
   int32_t stored = I[store].opd[0];
   for (int32_t j = first; j <= store; j++) {
     const mosaic_minst *in = &I[j];
-    if (mosaic_mop_kinds[in->op] == K_LOAD) {
+    if (mosaic_mop_kinds[in->op] == MOSAIC_K_LOAD) {
       nload++;
       continue;
     }
@@ -138,7 +138,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
           kind[ns] = RV_LEAVE, idx[ns] = 0;
         } else if (k >= in->nopd) kind[ns] = s == stored ? RV_OUT : RV_BUF, idx[ns] = s == stored ? 0 : nbufs++;
         else if (t->n == 1) kind[ns] = RV_LEAVE, idx[ns] = 0;
-        else if (d >= first && d < j && mosaic_mop_kinds[I[d].op] == K_LOAD && !I[d].unused) kind[ns] = RV_LOAD, idx[ns] = d;
+        else if (d >= first && d < j && mosaic_mop_kinds[I[d].op] == MOSAIC_K_LOAD && !I[d].unused) kind[ns] = RV_LOAD, idx[ns] = d;
         else goto out; /* a value from before the run, or a constant that is not a splat */
         if (kind[ns] != RV_LEAVE && P->types[s].n != vt->n) goto out;
         ns++;
@@ -150,7 +150,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
   for (int q = 0; q < ns; q++)
     if (kind[q] != RV_LEAVE && (uses[slot[q]] != inside[q] || (slot[q] == stored && uses[slot[q]] != 1))) goto out;
   for (int32_t j = first; j <= store; j++) /* a load's value: read by members only */
-    if (mosaic_mop_kinds[I[j].op] == K_LOAD && !I[j].unused) {
+    if (mosaic_mop_kinds[I[j].op] == MOSAIC_K_LOAD && !I[j].unused) {
       int q = 0;
       while (q < ns && slot[q] != I[j].res[0]) q++;
       if (q == ns || uses[slot[q]] != inside[q]) goto out;
@@ -175,7 +175,7 @@ static tsr_status form_row_run(mosaic_prog *P, const int32_t *def, const int32_t
   }
   g->cost = (mosaic_op_cost){0};
   for (int32_t j = first, l = 0, m = 0; j <= store; j++) {
-    if (mosaic_mop_kinds[I[j].op] == K_LOAD) {
+    if (mosaic_mop_kinds[I[j].op] == MOSAIC_K_LOAD) {
       g->load[l++] = j;
       I[j].row_view = !I[j].unused;
     } else if (j != store) {
@@ -213,14 +213,14 @@ tsr_status mosaic_prog_mark_rows(mosaic_prog *P) {
   tsr_status st = TSR_OK;
   int nstores = 0;
   for (int32_t i = 0; i < P->ninsts; i++)
-    nstores += mosaic_mop_kinds[I[i].op] != K_LOAD && mosaic_mop_kinds[I[i].op] != K_VALUE; /* a bound on the runs */
+    nstores += mosaic_mop_kinds[I[i].op] != MOSAIC_K_LOAD && mosaic_mop_kinds[I[i].op] != MOSAIC_K_VALUE; /* a bound on the runs */
   P->rowruns = nstores ? mosaic_prog_alloc(P, sizeof(mosaic_row_run) * (size_t)nstores) : NULL;
   if (nstores && !P->rowruns) {
     st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
     goto out;
   }
   for (int32_t i = 0; i < P->ninsts && st == TSR_OK; i++) {
-    if (mosaic_mop_kinds[I[i].op] != K_LOAD || I[i].unused) continue;
+    if (mosaic_mop_kinds[I[i].op] != MOSAIC_K_LOAD || I[i].unused) continue;
     int32_t e = row_run_end(P, i);
     bool formed = false;
     if (e > i) st = form_row_run(P, du.def, du.uses, i, e, &formed);

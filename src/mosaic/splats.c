@@ -23,12 +23,12 @@ tsr_status mosaic_prog_settle_splats(mosaic_prog *P) {
       if (I[i].opd[k] >= 0 && I[i].opd[k] < P->nslots) outside[I[i].opd[k]] = true;
   tsr_status st = TSR_OK;
   for (int32_t s = 0; s < P->nslots && st == TSR_OK; s++) {
-    if (P->csplat[s] != SPLAT_SHORT) continue;
+    if (P->csplat[s] != MOSAIC_SPLAT_SHORT) continue;
     const mosaic_stype *t = &P->types[s];
     if (outside[s]) { /* read whole somewhere: written whole */
       char elem[8];
       memcpy(elem, P->cpool + P->cslot_off[s], mosaic_class_size(t->cls));
-      P->csplat[s] = SPLAT_NONE;
+      P->csplat[s] = MOSAIC_SPLAT_NONE;
       if (!mosaic_prog_splat_const(P, s, elem, true)) st = tsr_fail(TSR_ERR_NOMEM, "out of host memory");
       continue;
     }
@@ -36,7 +36,7 @@ tsr_status mosaic_prog_settle_splats(mosaic_prog *P) {
      * share 17), which each of its slots fills with the same bytes */
     int32_t same = -1;
     for (int32_t k = 0; k < s && same < 0; k++)
-      if (P->csplat[k] == SPLAT_SHORT && P->cslot_off[k] == P->cslot_off[s] && P->types[k].n == t->n) same = k;
+      if (P->csplat[k] == MOSAIC_SPLAT_SHORT && P->cslot_off[k] == P->cslot_off[s] && P->types[k].n == t->n) same = k;
     if (same >= 0) {
       P->data_off[s] = P->data_off[same];
       continue;
@@ -47,7 +47,7 @@ tsr_status mosaic_prog_settle_splats(mosaic_prog *P) {
   }
   for (int32_t i = 0; i < P->ninsts; i++)
     for (int k = 0; member[i] && k < I[i].nopd; k++)
-      if (I[i].opd[k] >= 0 && I[i].opd[k] < P->nslots && P->csplat[I[i].opd[k]] == SPLAT_SHORT)
+      if (I[i].opd[k] >= 0 && I[i].opd[k] < P->nslots && P->csplat[I[i].opd[k]] == MOSAIC_SPLAT_SHORT)
         P->insts[i].reads_short = true;
   free(member);
   free(outside);
@@ -58,7 +58,7 @@ void mosaic_exec_fill_short(mosaic_exec *x, const mosaic_minst *in) {
   const mosaic_prog *P = x->P;
   for (int k = 0; k < in->nopd; k++) {
     int32_t s = in->opd[k];
-    if (P->csplat[s] != SPLAT_SHORT || x->f->data[s] != P->cpool + P->cslot_off[s]) continue;
+    if (P->csplat[s] != MOSAIC_SPLAT_SHORT || x->f->data[s] != P->cpool + P->cslot_off[s]) continue;
     const mosaic_stype *t = &P->types[s];
     size_t es = mosaic_class_size(t->cls);
     char *d = x->f->values + P->data_off[s];

@@ -31,7 +31,7 @@
 /* Needed whatever its results: control flow and effects other than stores of data. */
 static bool is_root(int op) {
   if (mosaic_mop_traits[op] & (MT_PRINTS | MT_YIELDS | MT_STORE)) return false;
-  return mosaic_mop_kinds[op] == K_EFFECT || mosaic_mop_kinds[op] == K_CONTROL;
+  return mosaic_mop_kinds[op] == MOSAIC_K_EFFECT || mosaic_mop_kinds[op] == MOSAIC_K_CONTROL;
 }
 
 /* The instructions the dispatch loop reaches (fuse.c takes fused adds out of the chain). */
@@ -71,7 +71,7 @@ static int32_t opd_at(const mosaic_minst *t, int k) { return t && k < t->nopd ? 
 static bool tie_regions(const mosaic_prog *P, const mosaic_minst *in, bool *used) {
   bool changed = false;
   switch (in->op) {
-  case MOP_FOR: {
+  case MOSAIC_MOP_FOR: {
     const mosaic_minst *y = term(P, in, 0);
     for (int k = 0; k < in->nres; k++) {
       int32_t s[4] = {in->opd[3 + k], in->nrargs[0] > 1 + k ? in->rargs[0][1 + k] : -1, opd_at(y, k), in->res[k]};
@@ -79,13 +79,13 @@ static bool tie_regions(const mosaic_prog *P, const mosaic_minst *in, bool *used
     }
     break;
   }
-  case MOP_IF:
+  case MOSAIC_MOP_IF:
     for (int k = 0; k < in->nres; k++) {
       int32_t s[3] = {in->res[k], opd_at(term(P, in, 0), k), in->nregions > 1 ? opd_at(term(P, in, 1), k) : -1};
       changed |= tie(used, s, 3);
     }
     break;
-  case MOP_WHILE: {
+  case MOSAIC_MOP_WHILE: {
     const mosaic_minst *c = term(P, in, 0), *y = in->nregions > 1 ? term(P, in, 1) : NULL;
     changed |= use(used, opd_at(c, 0));
     for (int k = 0; k < in->nopd; k++) {
@@ -139,13 +139,13 @@ tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P) {
       if (in->nregions) changed |= tie_regions(P, in, used);
       if (!needed) continue;
       if (!in->needed) in->needed = changed = true;
-      if (mosaic_mop_kinds[in->op] == K_LOAD && in->nopd > 0) {
+      if (mosaic_mop_kinds[in->op] == MOSAIC_K_LOAD && in->nopd > 0) {
         tsr_space sp = P->types[in->opd[0]].space;
         if ((unsigned)sp < SPACES && !space_read[sp]) space_read[sp] = changed = true;
       }
       int count = in->nopd;
-      if (in->op == MOP_FOR) count = 3;          /* the init values are tied to the results */
-      else if (in->op == MOP_WHILE) count = 0;   /* likewise */
+      if (in->op == MOSAIC_MOP_FOR) count = 3;          /* the init values are tied to the results */
+      else if (in->op == MOSAIC_MOP_WHILE) count = 0;   /* likewise */
       for (int k = 0; k < count; k++) changed |= use(used, in->opd[k]);
     }
   }
@@ -153,11 +153,11 @@ tsr_status mosaic_prog_mark_timing_needed(mosaic_prog *P) {
   for (int32_t i = 0; i < P->ninsts && !P->timing_inexact; i++) {
     const mosaic_minst *in = &I[i];
     char buf[512];
-    if (in->op == MOP_ENQUEUE_DMA && live[i] && space_read[TSR_SMEM] && dma_fills_smem_from_vmem(P, in)) {
+    if (in->op == MOSAIC_MOP_ENQUEUE_DMA && live[i] && space_read[TSR_SMEM] && dma_fills_smem_from_vmem(P, in)) {
       /* DMAs into VMEM move nothing in a timing-only run: what this one copies on is not there */
       snprintf(buf, sizeof buf, "op %s at %s copies VMEM data into SMEM that control flow, a DMA or a semaphore depends "
                "on", in->name, in->loc);
-    } else if (!in->needed || mosaic_mop_kinds[in->op] != K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
+    } else if (!in->needed || mosaic_mop_kinds[in->op] != MOSAIC_K_LOAD || in->nopd < 1 || P->types[in->opd[0]].space == TSR_SMEM) {
       continue;
     } else {
       snprintf(buf, sizeof buf, "op %s at %s reads %s data that control flow, a DMA or a semaphore depends on", in->name,

@@ -26,7 +26,7 @@ tsr_status mosaic_prog_mark_unused_loads(mosaic_prog *P) {
   }
   for (int32_t i = 0; i < P->ninsts; i++) {
     mosaic_minst *in = &P->insts[i];
-    in->unused = mosaic_mop_kinds[in->op] == K_LOAD && in->nres == 1 && !used[in->res[0]];
+    in->unused = mosaic_mop_kinds[in->op] == MOSAIC_K_LOAD && in->nres == 1 && !used[in->res[0]];
   }
   free(used);
   return TSR_OK;

@@ -30,7 +30,7 @@ bool tsr_sched_has_changed(const tsr_scheduler *s, const tsr_bref *b) { return p
 bool tsr_sched_will_change(const tsr_scheduler *s, const tsr_bref *b) { return pipe_sched_will_change(s, b); }
 bool tsr_bref_is_input(const tsr_bref *b) { return pipe_bref_is_input(b); }
 bool tsr_bref_is_output(const tsr_bref *b) { return pipe_bref_is_output(b); }
-bool tsr_bref_is_accumulator(const tsr_bref *b) { return b->kind == BREF_ACCUM; }
+bool tsr_bref_is_accumulator(const tsr_bref *b) { return b->kind == PIPE_BREF_ACCUM; }
 const char *tsr_bref_name(const tsr_bref *b) { return b->name; }
 
 tsr_bref *tsr_sched_bref(tsr_scheduler *s, int i) {
@@ -151,8 +151,8 @@ static tsr_status make_bref(machine_core *c, int generation, const tsr_pipeline_
   int k = is_out ? i - pd->num_inputs : i;
   const tsr_block_spec *sp = is_out ? &pd->out_specs[k] : &pd->in_specs[k];
   memset(b, 0, sizeof *b);
-  b->kind = !is_out ? BREF_INPUT
-            : pd->should_accumulate_out && pd->should_accumulate_out[k] ? BREF_ACCUM : BREF_OUTPUT;
+  b->kind = !is_out ? PIPE_BREF_INPUT
+            : pd->should_accumulate_out && pd->should_accumulate_out[k] ? PIPE_BREF_ACCUM : PIPE_BREF_OUTPUT;
   b->operand = k;
   snprintf(b->name, sizeof b->name, "%s%s%s%d", pd->name ? pd->name : "", pd->name ? "." : "",
            is_out ? "out" : "in", k);
@@ -187,7 +187,7 @@ static tsr_status make_bref(machine_core *c, int generation, const tsr_pipeline_
   if (!b->bypass) pipe_array_tiling(ref->shape, ref->rank, ref->dtype, generation, b->geo.tiling);
   int64_t none[1] = {0};
   tsr_buffer *buf;
-  if (b->kind == BREF_ACCUM) {
+  if (b->kind == PIPE_BREF_ACCUM) {
     b->accum = tsr_ref_dense(NULL, ref->dtype, TSR_VMEM, ref->rank, b->geo.block);
     TSR_TRY(machine_core_alloc(c, TSR_VMEM, tsr_ref_bytes(&b->accum), 0, b->name, &buf));
     b->accum.data = buf->base;

@@ -38,7 +38,7 @@ bool pipe_sched_will_change(const pipe_sched *s, const pipe_bref *b) {
 /* skip_input_copies_when_init_accumulators: accumulators do not read their input when this
  * invocation initialises them. */
 static bool not_init_accum(const pipe_sched *s, const pipe_bref *b) {
-  return !(b->kind == BREF_ACCUM && s->init_accumulators);
+  return !(b->kind == PIPE_BREF_ACCUM && s->init_accumulators);
 }
 
 static bool def_prologue(const pipe_sched *s, const pipe_bref *b, void *u) {
@@ -423,13 +423,13 @@ static tsr_status bind_output(pipe_pipeline *p, pipe_bref *b) {
 
 static tsr_status phase_wait_in(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
-  if (b->kind == BREF_OUTPUT && !b->bypass) TSR_TRY(bind_output(p, b));
-  if (p->check_revisits && b->kind == BREF_OUTPUT) {
+  if (b->kind == PIPE_BREF_OUTPUT && !b->bypass) TSR_TRY(bind_output(p, b));
+  if (p->check_revisits && b->kind == PIPE_BREF_OUTPUT) {
     check_parallel_revisit(p, b);
     return check_revisit(p, b);
   }
   if (!pipe_bref_is_input(b)) return TSR_OK;
-  bool accum = b->kind == BREF_ACCUM;
+  bool accum = b->kind == PIPE_BREF_ACCUM;
   if (sc->wait_in(&p->s, b, sc->user)) {
     if (!b->bypass) {
       if (b->geo.buffer_count == 1) /* single buffer: fetch now, in the only slot */
@@ -465,7 +465,7 @@ static tsr_status phase_wait_out(pipe_pipeline *p, pipe_bref *b) {
 static tsr_status phase_copy_out(pipe_pipeline *p, pipe_bref *b) {
   const pipe_schedule *sc = schedule_of(p, b);
   if (!pipe_bref_is_output(b)) return TSR_OK;
-  bool accum = b->kind == BREF_ACCUM;
+  bool accum = b->kind == PIPE_BREF_ACCUM;
   if (!sc->copy_out(&p->s, b, sc->user)) {
     /* On the last step the accumulator is folded in even without a copy: the next
      * invocation's first step takes the block as its accumulator. */

@@ -13,7 +13,7 @@
 
 #define PIPE_MAX_BUFFERS 8
 
-typedef enum pipe_bref_kind { BREF_INPUT = 1, BREF_OUTPUT = 2, BREF_ACCUM = 3 } pipe_bref_kind;
+typedef enum pipe_bref_kind { PIPE_BREF_INPUT = 1, PIPE_BREF_OUTPUT = 2, PIPE_BREF_ACCUM = 3 } pipe_bref_kind;
 
 typedef struct pipe_schedule pipe_schedule;
 
@@ -54,7 +54,7 @@ typedef struct tsr_bref {
    * every block may be a view and nothing observes the run): written when the slot is first
    * used as a copy, before a DMA or the body touches it (bind_view, pipe_bref_update_view). */
   bool unfilled[PIPE_MAX_BUFFERS];
-  tsr_ref accum;                    /* BREF_ACCUM: a block in the output's dtype (the seed's
+  tsr_ref accum;                    /* PIPE_BREF_ACCUM: a block in the output's dtype (the seed's
                                      * accum_ref); sums are taken in f32, or i32 for i32 */
   tsr_ref sem_recv, sem_send;       /* rank-0 DMA semaphores */
   int current_slot, next_slot;
@@ -86,8 +86,8 @@ typedef struct tsr_scheduler {
   int64_t foreign_dma_in, foreign_bytes_in;
 } pipe_sched;
 
-static inline bool pipe_bref_is_input(const pipe_bref *b) { return b->kind != BREF_OUTPUT; }
-static inline bool pipe_bref_is_output(const pipe_bref *b) { return b->kind != BREF_INPUT; }
+static inline bool pipe_bref_is_input(const pipe_bref *b) { return b->kind != PIPE_BREF_OUTPUT; }
+static inline bool pipe_bref_is_output(const pipe_bref *b) { return b->kind != PIPE_BREF_INPUT; }
 /* Whether two block indices (rank entries) differ. */
 bool pipe_blocks_differ(const int64_t *a, const int64_t *b, int rank);
 bool pipe_sched_has_changed(const pipe_sched *s, const pipe_bref *b);

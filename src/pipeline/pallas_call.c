@@ -46,7 +46,7 @@ static tsr_status body_trampoline(pipe_pipeline *p, void *user) {
       pipe_bref *b = &p->brefs[i];
       if (b->geo.passthrough) continue;
       tsr_event acc = {.kind = TSR_EV_ACCESS, .step = core->step, .name = b->name, .dst = &b->view,
-                       .write = b->kind != BREF_INPUT, .operand = b->operand};
+                       .write = b->kind != PIPE_BREF_INPUT, .operand = b->operand};
       machine_core_emit(core, &acc);
     }
   }
@@ -140,7 +140,7 @@ static tsr_status run_core_inner(machine_core *c, call_core_run *r) {
   for (int i = 0; i < cp->n; i++) {
     call_operand_plan *o = &cp->ops[i];
     pipe_bref *b = &p->brefs[i];
-    b->kind = o->is_output ? BREF_OUTPUT : BREF_INPUT;
+    b->kind = o->is_output ? PIPE_BREF_OUTPUT : PIPE_BREF_INPUT;
     b->operand = o->index;
     call_operand_name(o, b->name, sizeof b->name);
     b->hbm = o->hbm;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "pjrt/pjrt.h"
 
@@ -32,15 +33,9 @@ static void memory_set_user_data(PJRT_Memory *mem, const void *key, void *data, 
   int i = 0;
   while (i < m->n_user && m->user[i].key != key) i++;
   if (i == m->n_user) {
-    if (m->n_user == m->cap_user) {
-      int cap = m->cap_user ? 2 * m->cap_user : 4;
-      pjrt_user_data *u = realloc(m->user, sizeof *u * (size_t)cap);
-      if (!u) {
-        pthread_mutex_unlock(&m->mu);
-        return; /* the caller keeps working without it (it is a cache) */
-      }
-      m->user = u;
-      m->cap_user = cap;
+    if (!GROW_ARRAY(m->user, m->n_user, m->cap_user, 4)) {
+      pthread_mutex_unlock(&m->mu);
+      return; /* the caller keeps working without it (it is a cache) */
     }
     m->n_user++;
   } else if (m->user[i].dtor) {

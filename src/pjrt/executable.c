@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "pjrt/pjrt.h"
 
@@ -73,13 +74,7 @@ typedef struct pb_out {
 
 static bool pb_put(pb_out *o, uint64_t v) {
   do {
-    if (o->n == o->cap) {
-      size_t cap = o->cap ? 2 * o->cap : 64;
-      char *p = realloc(o->p, cap);
-      if (!p) return false;
-      o->p = p;
-      o->cap = cap;
-    }
+    if (!GROW_ARRAY(o->p, o->n, o->cap, 64)) return false;
     o->p[o->n++] = (char)((v & 0x7F) | (v > 0x7F ? 0x80 : 0));
     v >>= 7;
   } while (v);

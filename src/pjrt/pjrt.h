@@ -188,7 +188,7 @@ struct PJRT_Client {
    * that ran did; under run_mu. */
   char *timing_path;
   struct pjrt_timed *timed;
-  int n_timed;
+  int n_timed, cap_timed;
   bool timing_warned;
   /* The stream (stream.c): work queued for the worker thread, in order. */
   bool sync; /* TESSERA_PJRT_SYNC=1: Execute runs the program itself */

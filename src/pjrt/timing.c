@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "core/status.h"
 #include "pjrt/pjrt.h"
 #include "tessera/sim.h"
@@ -26,7 +27,7 @@ struct pjrt_timed {
   double kernel_seconds;
   tsr_hlo_profile *profile;
   timed_kernel *kernels;
-  int n_kernels;
+  int n_kernels, cap_kernels;
 };
 
 void pjrt_timing_free(PJRT_Client *c) {
@@ -37,16 +38,14 @@ void pjrt_timing_free(PJRT_Client *c) {
   }
   free(c->timed);
   c->timed = NULL;
-  c->n_timed = 0;
+  c->n_timed = c->cap_timed = 0;
 }
 
 pjrt_timed *pjrt_timing_entry(PJRT_Client *c, PJRT_Executable *e) {
   for (int i = 0; i < c->n_timed; i++)
     if (c->timed[i].e == e) return &c->timed[i];
-  pjrt_timed *t = realloc(c->timed, sizeof *t * (size_t)(c->n_timed + 1));
-  if (!t) return NULL;
-  c->timed = t;
-  t = &c->timed[c->n_timed];
+  if (!GROW_ARRAY(c->timed, c->n_timed, c->cap_timed, 4)) return NULL;
+  pjrt_timed *t = &c->timed[c->n_timed];
   memset(t, 0, sizeof *t);
   if (tsr_hlo_profile_create(&t->profile) != TSR_OK) return NULL;
   atomic_fetch_add(&e->refs, 1);
@@ -81,11 +80,10 @@ void pjrt_timing_ran(pjrt_timed *t, tsr_sim *sim, double seconds0, int kernels0)
     int j = 0;
     while (j < t->n_kernels && strcmp(t->kernels[j].name, k.name ? k.name : "")) j++;
     if (j == t->n_kernels) {
-      timed_kernel *nk = realloc(t->kernels, sizeof *nk * (size_t)(t->n_kernels + 1));
-      if (!nk) continue;
-      t->kernels = nk;
-      memset(&nk[j], 0, sizeof nk[j]);
-      snprintf(nk[j].name, sizeof nk[j].name, "%s", k.name ? k.name : "");
+      if (!GROW_ARRAY(t->kernels, t->n_kernels, t->cap_kernels, 4)) continue;
+      timed_kernel *nk = &t->kernels[j];
+      memset(nk, 0, sizeof *nk);
+      snprintf(nk->name, sizeof nk->name, "%s", k.name ? k.name : "");
       t->n_kernels++;
     }
     t->kernels[j].calls++;

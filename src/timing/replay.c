@@ -37,7 +37,7 @@ static void resume(tsr_timing *t, tm_core_sim *cs, int core, double until) {
     if (t->opts.trace) tm_trace(t, 'X', tm_core_tid(core), tm_intern(t, "wait"), cs->clock, stall, cs->wait_bytes);
     cs->clock = until;
   }
-  cs->state = CS_RUN;
+  cs->state = TM_CS_RUN;
   cs->wait_ici = false;
   if (cs->wait_key) {
     tm_sim_sem *s = tm_sem(t, cs->wait_key, core);
@@ -93,7 +93,7 @@ static void dma_arrived(tsr_timing *t, tm_sim_dma *d) {
       w->wait_until = d->done;
       w->wait_ici = d->ici;
     }
-    if (--w->pending == 0 && w->state == CS_WAIT_DMA && w->wait_need == 0) resume(t, w, d->waiter, w->wait_until);
+    if (--w->pending == 0 && w->state == TM_CS_WAIT_DMA && w->wait_need == 0) resume(t, w, d->waiter, w->wait_until);
   }
   if (!d->queued) tm_dma_release(t, d);
 }
@@ -240,12 +240,12 @@ static void dma_wait(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec 
   if (cs->wait_need > 0 && s && t->num_devices > 1 && s->dma_blocked_core < 0) {
     s->dma_blocked_core = core;
     cs->blocked_sem = s;
-    cs->state = CS_WAIT_DMA;
+    cs->state = TM_CS_WAIT_DMA;
     return;
   }
   if (cs->wait_need > 0) t->unmatched_waits++;
   cs->wait_need = 0;
-  if (cs->pending > 0) cs->state = CS_WAIT_DMA;
+  if (cs->pending > 0) cs->state = TM_CS_WAIT_DMA;
   else resume(t, cs, core, cs->wait_until);
 }
 
@@ -282,7 +282,7 @@ static void sem_wait(tsr_timing *t, tm_core_sim *cs, int core, const tm_log_rec 
   s->blocked_amount = r->bytes;
   cs->blocked_sem = s;
   cs->wait_bytes = r->bytes;
-  cs->state = CS_WAIT_SEM;
+  cs->state = TM_CS_WAIT_SEM;
 }
 
 /* Kernels start together: a core may begin its n-th kernel once every core that is still
@@ -316,8 +316,8 @@ static void kernel_end(tsr_timing *t, tm_core_sim *cs, int core) {
   t->last_kernel_end = maxd(t->last_kernel_end, cs->clock);
   for (int c = 0; c < t->num_cores; c++) {
     tm_core_sim *w = &t->cores[c];
-    if (w->state == CS_WAIT_KERNEL && kernel_may_begin(t, c)) {
-      w->state = CS_RUN;
+    if (w->state == TM_CS_WAIT_KERNEL && kernel_may_begin(t, c)) {
+      w->state = TM_CS_RUN;
       /* The record that blocked is still at the head of its queue. */
     }
   }
@@ -348,7 +348,7 @@ void tm_process_record(tsr_timing *t, int core, const tm_log_rec *r) {
       /* Put the record back and wait for the other cores (kernel_end wakes us). */
       cs->q.head = (cs->q.head + cs->q.cap - 1) % cs->q.cap;
       cs->q.len++;
-      cs->state = CS_WAIT_KERNEL;
+      cs->state = TM_CS_WAIT_KERNEL;
       return;
     }
     cs->force_begin = false;
@@ -408,17 +408,17 @@ void tm_process_record(tsr_timing *t, int core, const tm_log_rec *r) {
 void tm_unblock_stuck(tsr_timing *t) {
   for (int c = 0; c < t->num_cores; c++) {
     tm_core_sim *cs = &t->cores[c];
-    if (cs->state == CS_RUN) continue;
+    if (cs->state == TM_CS_RUN) continue;
     if (cs->blocked_sem) {
       if (cs->blocked_sem->blocked_core == c) cs->blocked_sem->blocked_core = -1;
       if (cs->blocked_sem->dma_blocked_core == c) cs->blocked_sem->dma_blocked_core = -1;
       cs->blocked_sem = NULL;
     }
     cs->wait_need = 0;
-    if (cs->state == CS_WAIT_KERNEL) cs->force_begin = true; /* another core never ended */
+    if (cs->state == TM_CS_WAIT_KERNEL) cs->force_begin = true; /* another core never ended */
     else t->unmatched_waits++;
     cs->pending = 0;
     cs->wait_key = 0;
-    cs->state = CS_RUN;
+    cs->state = TM_CS_RUN;
   }
 }

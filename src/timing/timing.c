@@ -343,7 +343,7 @@ void tm_advance(tsr_timing *t, bool flush) {
     double t_best = TM_INF, t_limit = TM_INF;
     for (int c = 0; c < t->num_cores; c++) {
       tm_core_sim *cs = &t->cores[c];
-      if (cs->state != CS_RUN) continue;
+      if (cs->state != TM_CS_RUN) continue;
       if (cs->q.len == 0) {
         if (!flush) {
           double s = starving_clock(t, cs);
@@ -368,7 +368,7 @@ void tm_advance(tsr_timing *t, bool flush) {
        * (e.g. signals from outside it). Let them go, so that what remains is accounted. */
       bool any = false;
       for (int c = 0; c < t->num_cores; c++)
-        if (t->cores[c].state != CS_RUN && t->cores[c].q.len) any = true;
+        if (t->cores[c].state != TM_CS_RUN && t->cores[c].q.len) any = true;
       if (!any) return;
       tm_unblock_stuck(t);
       continue;

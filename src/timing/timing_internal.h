@@ -146,7 +146,7 @@ typedef struct tm_engine_pool {
 bool tm_engines_submit(tsr_timing *t, tm_engine_pool *p, tm_sim_dma *d, double now);
 bool tm_engines_done(tsr_timing *t, tm_engine_pool *p, const tm_sim_dma *d);
 
-typedef enum { CS_RUN, CS_WAIT_DMA, CS_WAIT_SEM, CS_WAIT_KERNEL } tm_core_state;
+typedef enum { TM_CS_RUN, TM_CS_WAIT_DMA, TM_CS_WAIT_SEM, TM_CS_WAIT_KERNEL } tm_core_state;
 
 typedef struct tm_step_rec {
   int core;
@@ -172,8 +172,8 @@ typedef struct tm_core_sim {
   bool seen;
   double clock;
   tm_core_state state;
-  int pending;            /* CS_WAIT_DMA: DMAs still to land */
-  int64_t wait_need;      /* CS_WAIT_DMA: bytes no started DMA covers yet (remote copies) */
+  int pending;            /* TM_CS_WAIT_DMA: DMAs still to land */
+  int64_t wait_need;      /* TM_CS_WAIT_DMA: bytes no started DMA covers yet (remote copies) */
   bool wait_ici;          /* what ends the wait came over ICI */
   double wait_until;
   int64_t wait_bytes;

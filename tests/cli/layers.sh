@@ -56,8 +56,9 @@ if ! cycle=$(printf '%s' "$pairs" | sort -u | tsort 2>&1 >/dev/null) || [ -n "$c
   fail=1
 fi
 # The layers whose names all carry their prefix (the line after the marker): every function a
-# file of the folder defines without `static`, every typedef, macro and static inline function
-# of its headers (but one named in capitals, as mosaic's slot accessors SF and SI), starts
+# file of the folder defines without `static`, every typedef, macro, enum value (also one a
+# pasting macro makes inside the enum, MOSAIC_MOP_##e) and static inline function of its
+# headers (but one named in capitals, as mosaic's slot accessors SF and SI), starts
 # with one of the layer's prefixes in the conventions' table (or tsr_/TSR_, public); `main`,
 # an X-macro's X, the row macros of src/ops/*.def (`MOP`) and a standard macro a header
 # defines where the C library lacks it (`#ifndef CMPLX` / `#define CMPLX`) stand alone.
@@ -104,6 +105,37 @@ for l in $prefixed; do
                }
                /^(typedef .*[ *]|\} *)[A-Za-z_][A-Za-z0-9_]*;/ {
                  t = $0; sub(/;[^;]*$/, "", t); sub(/.*[ *}]/, "", t); print FILENAME, t
+               }
+               # enum values: the body from "enum ... {" to its "}", without comments, cut at
+               # the commas outside parentheses; a value is the identifier an item starts with.
+               # A "#define" inside the body that pastes names (MOP(e, ...) MOSAIC_MOP_##e)
+               # gives the text before its "##".
+               FNR == 1 { inenum = 0 }
+               !inenum && /(^|[^A-Za-z0-9_])enum([ \t]+[A-Za-z_][A-Za-z0-9_]*)?[ \t]*\{/ {
+                 inenum = 1; body = ""; first = 1; line = $0; sub(/.*enum[^{]*\{/, "", line)
+               }
+               inenum {
+                 if (!first) line = $0
+                 first = 0
+                 if (line ~ /^[ \t]*#/) {
+                   if (line ~ /##/) { p = line; sub(/##.*/, "", p); sub(/.*[^A-Za-z0-9_]/, "", p); print FILENAME, p "##" }
+                   line = ""
+                 }
+                 sub(/\/\/.*/, "", line); body = body " " line; line = ""
+                 while ((i = index(body, "/*")) > 0 && (j = index(substr(body, i + 2), "*/")) > 0)
+                   body = substr(body, 1, i - 1) " " substr(body, i + j + 3)
+                 if (!index(body, "/*") && body ~ /\}/) { # the end, outside a comment
+                   sub(/\}.*/, "", body); inenum = 0; depth = 0; item = ""
+                   for (k = 1; k <= length(body) + 1; k++) {
+                     c = k <= length(body) ? substr(body, k, 1) : ","
+                     if (c == "(") depth++
+                     if (c == ")") depth--
+                     if (c == "," && depth == 0) {
+                       if (match(item, /^[ \t]*[A-Za-z_][A-Za-z0-9_]*/)) { n = substr(item, RSTART, RLENGTH); gsub(/[ \t]/, "", n); print FILENAME, n }
+                       item = ""
+                     } else item = item c
+                   }
+                 }
                }' $(ls src/"$l"/*.h 2>/dev/null || echo /dev/null))
   while read -r file name; do
     [ -n "$name" ] || continue

@@ -1,8 +1,9 @@
 // tpu's conversions with a rounding mode (extf, truncf, fptosi, fptoui, sitofp, uitofp; each
 // way where the modes differ), reshape, bitcast_vreg, bitcast across widths (bf16 pairs and i8
 // quads packed along the second-minor dimension), gather, sublane_shuffle, the elementwise
-// packs of i16 and bf16 in 32-bit words (hand-computed words), delay and trace_value;
-// checked with cf.assert (tests/test_op_registry.c runs it).
+// packs of i16 and bf16 in 32-bit words (hand-computed words), a bitcast to f32 that makes a
+// signalling NaN (kept bit for bit), delay and trace_value; checked with cf.assert
+// (tests/test_op_registry.c runs it).
 module {
   func.func @main() attributes {dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64} {
     %cst = arith.constant dense<1.500000e+00> : vector<8x128xbf16>
@@ -203,6 +204,17 @@ module {
     %113 = vector.multi_reduction <minsi>, %112, %c1_i32_57 [0, 1] : vector<1x2xi32> to i32
     %114 = arith.cmpi eq, %113, %c1_i32_57 : i32
     cf.assert %114, "tpu.bitcast packs i8 rows into words 0x04030201, 0xFCFDFEFF"
+    %cst_sn = arith.constant dense<[[1, 1], [32640, 32640]]> : vector<2x2xi16>
+    %sn0 = arith.bitcast %cst_sn : vector<2x2xi16> to vector<2x2xbf16>
+    %sn1 = tpu.bitcast %sn0 : vector<2x2xbf16> -> vector<1x2xf32>
+    %sn2 = arith.bitcast %sn1 : vector<1x2xf32> to vector<1x2xi32>
+    %cst_sn_bits = arith.constant dense<2139095041> : vector<1x2xi32>
+    %sn3 = arith.cmpi eq, %sn2, %cst_sn_bits : vector<1x2xi32>
+    %sn4 = arith.extui %sn3 : vector<1x2xi1> to vector<1x2xi32>
+    %c1_i32_sn = arith.constant 1 : i32
+    %sn5 = vector.multi_reduction <minsi>, %sn4, %c1_i32_sn [0, 1] : vector<1x2xi32> to i32
+    %sn6 = arith.cmpi eq, %sn5, %c1_i32_sn : i32
+    cf.assert %sn6, "tpu.bitcast of bf16 rows 0x0001, 0x7F80 to f32 keeps the signalling NaN 0x7F800001 bit for bit"
     %c5_i32 = arith.constant 5 : i32
     tpu.delay %c5_i32
     tpu.trace_value %c5_i32, "five" : i32
