@@ -292,7 +292,7 @@ static void test_parallel_output_sharing(void) {
   CHECK_OK(tsr_pallas_call_devices(m, dd, NULL));
   CHECK_EQ_INT(tsr_checker_count(ck), 2);
   for (int dev = 0; dev < 2; dev++) {
-    char who[64];
+    char who[96];
     snprintf(who, sizeof who, "race on device %d core 0 and device %d core 1: ", dev, dev);
     bool found = false;
     for (int i = 0; tsr_checker_finding(ck, i); i++) {
